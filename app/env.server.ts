@@ -1,0 +1,71 @@
+import { z } from 'zod'
+
+const optional = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional()
+
+const SANITY_VARIABLES = ['SANITY_PROJECT_ID', 'SANITY_DATASET', 'SANITY_WRITE_TOKEN'] as const
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    SITE_URL: z.url({ error: 'SITE_URL muss eine vollständige URL sein, z. B. https://www.example.de' }).default('http://localhost:3000'),
+    CONTENT_DIR: z.string().default('content'),
+    DATA_DIR: z.string().default('.data'),
+    SANITY_PROJECT_ID: optional.pipe(
+      z.string().regex(/^[a-z0-9-]+$/, 'SANITY_PROJECT_ID darf nur a-z, 0-9 und - enthalten').optional(),
+    ),
+    SANITY_DATASET: optional.pipe(
+      z.string().regex(/^[a-z0-9_-]+$/, 'SANITY_DATASET darf nur a-z, 0-9, _ und - enthalten').optional(),
+    ),
+    SANITY_WRITE_TOKEN: optional,
+    SANITY_API_VERSION: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).default('2025-02-19'),
+    SANITY_USE_CDN: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
+    /** Only for tests: the Sanity API host (MSW intercepts it). */
+    SANITY_API_HOST: optional,
+    SESSION_SECRET: optional,
+  })
+  .superRefine((env, ctx) => {
+    const present = SANITY_VARIABLES.filter((name) => env[name] !== undefined)
+    if (present.length === 0 || present.length === SANITY_VARIABLES.length) return
+    for (const name of SANITY_VARIABLES) {
+      if (env[name] !== undefined) continue
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `${name} fehlt: für den Sanity-Content-Lake müssen ${SANITY_VARIABLES.join(', ')} zusammen gesetzt sein (gesetzt: ${present.join(', ')}). Ohne alle drei läuft die Seite mit den eingebetteten Inhalten.`,
+      })
+    }
+  })
+
+export type Env = z.infer<typeof envSchema>
+
+export class EnvError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Ungültige Umgebungsvariablen:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`)
+    this.name = 'EnvError'
+  }
+}
+
+/** Parse and validate the environment; throws an EnvError that names each wrong variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source)
+  if (result.success) return result.data
+  throw new EnvError(
+    result.error.issues.map((issue) => {
+      const name = issue.path.join('.')
+      return issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`
+    }),
+  )
+}
+
+/** Whether the real Sanity content lake is configured (else the embedded one is used). */
+export function usesSanity(env: Env): env is Env & { SANITY_PROJECT_ID: string; SANITY_DATASET: string; SANITY_WRITE_TOKEN: string } {
+  return env.SANITY_PROJECT_ID !== undefined
+}

@@ -1,0 +1,92 @@
+/**
+ * The content lake: one interface for reads (GROQ) and writes (Sanity mutations),
+ * with two backends: the embedded one (groq-js over the seed dataset plus a local journal)
+ * and the real Sanity content lake through @sanity/client.
+ */
+
+export type QueryParams = Record<string, unknown>
+
+export interface SanityDocument {
+  _id: string
+  _type: string
+  _rev?: string
+  _createdAt?: string
+  _updatedAt?: string
+  [key: string]: unknown
+}
+
+/** A document about to be created; Sanity generates `_id` when it is missing. */
+export type DocumentStub = Omit<SanityDocument, '_id'> & { _id?: string }
+
+export interface PatchOperations {
+  /** Apply the patch only when the document still has this revision. */
+  ifRevisionID?: string
+  set?: Record<string, unknown>
+  setIfMissing?: Record<string, unknown>
+  unset?: string[]
+  inc?: Record<string, number>
+  dec?: Record<string, number>
+}
+
+/** Sanity's mutation format, as sent to `/data/mutate`. */
+export type Mutation =
+  | { create: DocumentStub }
+  | { createOrReplace: SanityDocument }
+  | { createIfNotExists: SanityDocument }
+  | { delete: { id: string } }
+  | { patch: PatchOperations & { id: string } }
+
+export interface MutationResult {
+  transactionId: string
+  results: Array<{ id: string; operation: 'create' | 'update' | 'delete' | 'none' }>
+  /** The documents as they are after the transaction (deleted ones are absent). */
+  documents: SanityDocument[]
+}
+
+/** Raised for a mutation Sanity would refuse (409 conflict, missing document, revision mismatch). */
+export class MutationError extends Error {
+  constructor(
+    message: string,
+    readonly statusCode: number,
+  ) {
+    super(message)
+    this.name = 'MutationError'
+  }
+}
+
+export interface ContentLake {
+  readonly kind: 'embedded' | 'sanity'
+  /** Evaluate a GROQ query over the published documents. */
+  fetch<R = unknown>(query: string, params?: QueryParams): Promise<R>
+  /**
+   * Apply mutations as one transaction, all or nothing. Resolves only once the
+   * transaction is durable (fsync'd journal, or Sanity's acknowledged write).
+   */
+  mutate(mutations: Mutation[]): Promise<MutationResult>
+}
+
+export async function createDocument(lake: ContentLake, doc: DocumentStub) {
+  return firstDocument(await lake.mutate([{ create: doc }]))
+}
+
+export async function createOrReplace(lake: ContentLake, doc: SanityDocument) {
+  return firstDocument(await lake.mutate([{ createOrReplace: doc }]))
+}
+
+export async function createIfNotExists(lake: ContentLake, doc: SanityDocument) {
+  return firstDocument(await lake.mutate([{ createIfNotExists: doc }]))
+}
+
+export async function patchDocument(lake: ContentLake, id: string, operations: PatchOperations) {
+  return firstDocument(await lake.mutate([{ patch: { id, ...operations } }]))
+}
+
+export async function deleteDocument(lake: ContentLake, id: string) {
+  return lake.mutate([{ delete: { id } }])
+}
+
+function firstDocument(result: MutationResult): SanityDocument {
+  const first = result.documents[0]
+  if (!first) throw new MutationError('The mutation returned no document', 500)
+  return first
+}

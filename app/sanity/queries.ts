@@ -1,0 +1,59 @@
+import { defineQuery } from 'groq'
+
+/*
+ * Every GROQ query of the site, defined once. `npm run typegen` generates the result types
+ * (app/sanity/types.ts) from these constants and the schema; both lake backends run them as they are.
+ */
+
+// Projection of an image: URL plus intrinsic size for width/height and srcset.
+// (Written out in each query: typegen needs literal query strings.)
+
+export const SITE_SETTINGS_QUERY = defineQuery(`*[_id == "siteSettings"][0]{
+  dealerName,
+  legalName,
+  tagline,
+  phone,
+  email,
+  address,
+  geo,
+  foundedYear,
+  claims,
+  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, displayLines},
+  servedCities,
+  mainNav[]{label, href},
+  footerLinks[]{label, href},
+  footerText,
+  mobileDeCustomerId,
+  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}}
+}`)
+
+export const HOME_PAGE_QUERY = defineQuery(`*[_id == "homePage"][0]{
+  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}},
+  heroSlides[]{
+    _key,
+    titleLine1,
+    titleLine2,
+    subtitle,
+    image{alt, asset->{url, metadata{dimensions{width, height}, lqip}}},
+    buttons[]{_key, label, target, primary}
+  },
+  stats{heading, items[]{_key, number, suffix, label}},
+  services{eyebrow, heading, intro, cards[]{_key, icon, title, description, action{label, target, primary}}},
+  inventory{eyebrow, heading, intro, detailsLabel, allLabel, loadingText, emptyText},
+  process{eyebrow, heading, intro, steps[]{_key, number, title, description}},
+  contact{eyebrow, heading, intro, submitLabel}
+}`)
+
+/** The first vehicles of the inventory, in the order the site lists them (newest first). */
+export const VEHICLE_HIGHLIGHTS_QUERY = defineQuery(`*[_type == "vehicle" && status != "sold"] | order(listedAt desc)[0...$limit]{
+  id,
+  make,
+  model,
+  year,
+  mileage,
+  fuelType,
+  transmission,
+  price,
+  "features": features[0...3],
+  "image": images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}
+}`)

@@ -1,0 +1,50 @@
+// Production (and dev) server: Express in front of the Remix request handler.
+// It validates the environment and opens the content lake once, before listening.
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { createRequestHandler } from '@remix-run/express'
+import { broadcastDevReady } from '@remix-run/node'
+import compression from 'compression'
+import express from 'express'
+
+const root = path.dirname(fileURLToPath(import.meta.url))
+const buildPath = path.join(root, 'build/index.js')
+const build = await import(pathToFileURL(buildPath).href)
+
+let appContext
+try {
+  appContext = await build.entry.module.createAppContext(process.env)
+} catch (error) {
+  console.error(`\nDer Server startet nicht.\n${error instanceof Error ? error.message : String(error)}\n`)
+  process.exit(1)
+}
+const { env, lake } = appContext
+
+const app = express()
+app.disable('x-powered-by')
+app.use(compression())
+
+// Fingerprinted build assets never change.
+app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y' }))
+// The built Sanity Studio (npm run build:studio) on the site's own domain; never indexed.
+const studioDir = path.join(root, 'build/studio')
+app.use('/studio', (_req, res, next) => {
+  res.setHeader('X-Robots-Tag', 'noindex, nofollow')
+  next()
+})
+app.use('/studio', express.static(studioDir, { index: 'index.html', maxAge: '1h' }))
+app.get(['/studio', '/studio/*'], (_req, res, next) => {
+  res.sendFile(path.join(studioDir, 'index.html'), (error) => error && next())
+})
+app.use(express.static(path.join(root, 'public'), { maxAge: '1h' }))
+
+app.all('*', createRequestHandler({ build, mode: build.mode, getLoadContext: () => appContext }))
+
+const server = app.listen(env.PORT, () => {
+  console.log(`Bereit: http://localhost:${env.PORT} (Inhalte: ${lake.kind === 'sanity' ? 'Sanity Content Lake' : 'eingebettet'})`)
+  if (build.mode === 'development') broadcastDevReady(build)
+})
+
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.on(signal, () => server.close(() => process.exit(0)))
+}

@@ -1,0 +1,17 @@
+import path from 'node:path'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  resolve: {
+    alias: { '~': path.resolve(__dirname, 'app') },
+  },
+  esbuild: { jsx: 'automatic' },
+  test: {
+    include: ['app/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
+    exclude: ['tests/e2e/**', 'node_modules/**'],
+    setupFiles: ['./tests/setup-unit.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+    pool: 'forks',
+  },
+})
