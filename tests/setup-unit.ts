@@ -1,12 +1,14 @@
-import { afterEach, vi } from 'vitest'
+import { afterEach, beforeEach } from 'vitest'
 
-// An unexpected console.error fails the test (epic-stack): tests that expect one spy on it themselves.
+// An unexpected console.error fails the test (epic-stack). A test that expects one
+// replaces console.error with a spy (vi.spyOn(console, 'error').mockImplementation(...)).
 const originalError = console.error
+beforeEach(() => {
+  console.error = (...args: unknown[]) => {
+    originalError(...args)
+    throw new Error(`console.error was called: ${args.map(String).join(' ')}`)
+  }
+})
 afterEach(() => {
   console.error = originalError
 })
-console.error = (...args: unknown[]) => {
-  originalError(...args)
-  throw new Error(`console.error was called: ${args.map(String).join(' ')}`)
-}
-vi.stubGlobal('__TEST__', true)
