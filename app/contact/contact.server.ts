@@ -1,0 +1,108 @@
+import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import {
+  CONTACT_TOASTS,
+  contactSchema,
+  HONEYPOT_FIELD,
+  type ContactFieldErrors,
+  type ContactInput,
+} from '~/contact/contact-schema'
+import { type ContentLake, createDocument } from '~/sanity/lake.server'
+import { BodyTooLargeError, CACHE_CONTROL, mediaType, readBodyText } from '~/utils/http.server'
+
+/** Largest accepted contact submission; the longest valid message is 5,000 characters. */
+export const CONTACT_BODY_LIMIT = 16 * 1024
+
+export type ContactSubmission =
+  | { kind: 'valid'; input: ContactInput }
+  | { kind: 'spam' }
+  | { kind: 'invalid'; fieldErrors: ContactFieldErrors; values: Record<string, string> }
+
+/** Validates raw submitted fields; a filled honeypot marks the submission as spam. */
+export function parseContactSubmission(raw: Record<string, unknown>): ContactSubmission {
+  const honeypot = raw[HONEYPOT_FIELD]
+  if (typeof honeypot === 'string' && honeypot.trim() !== '') return { kind: 'spam' }
+  const result = contactSchema.safeParse(raw)
+  if (result.success) return { kind: 'valid', input: result.data }
+  return {
+    kind: 'invalid',
+    fieldErrors: z.flattenError(result.error).fieldErrors as ContactFieldErrors,
+    values: echoValues(raw),
+  }
+}
+
+/**
+ * Stores a contact message in the lake. Resolves only after the write is durable.
+ * The id lies under the private `inbox.` path: in a public Sanity dataset only authenticated
+ * requests can read it (docs/decisions/004-private-inbox-ids.md).
+ */
+export async function storeContactMessage(lake: ContentLake, input: ContactInput, now = new Date()) {
+  const receivedAt = now.toISOString()
+  const document = await createDocument(lake, {
+    _id: `inbox.contact-${crypto.randomUUID()}`,
+    _type: 'contactMessage',
+    ...withoutUndefined(input),
+    receivedAt,
+    status: 'neu',
+  })
+  return { id: document._id, receivedAt }
+}
+
+export type ContactActionData =
+  | { status: 'error'; fieldErrors: ContactFieldErrors; values: Record<string, string> }
+  | { status: 'error'; formError: string; values: Record<string, string> }
+
+/**
+ * The action of every page with a contact form, for posts without JavaScript
+ * (with JavaScript the form calls POST /api/contacts). Errors re-render the page with
+ * the input kept; success redirects (post/redirect/get) to `?nachricht=gesendet#contact`.
+ */
+export async function contactFormAction({ request, context }: ActionFunctionArgs) {
+  const url = new URL(request.url)
+  const noStore = { 'Cache-Control': CACHE_CONTROL.noStore }
+  const success = redirect(`${url.pathname}?nachricht=gesendet#contact`, { status: 303, headers: noStore })
+  let raw: Record<string, string>
+  try {
+    if (mediaType(request) !== 'application/x-www-form-urlencoded') {
+      return data<ContactActionData>({ status: 'error', formError: CONTACT_TOASTS.failure.description, values: {} }, { status: 415, headers: noStore })
+    }
+    raw = Object.fromEntries(new URLSearchParams(await readBodyText(request, CONTACT_BODY_LIMIT)))
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error
+    return data<ContactActionData>(
+      { status: 'error', formError: 'Ihre Nachricht ist zu lang. Bitte kürzen Sie sie.', values: {} },
+      { status: 413, headers: noStore },
+    )
+  }
+  const submission = parseContactSubmission({ ...raw, page: raw.page || url.pathname })
+  if (submission.kind === 'spam') return success
+  if (submission.kind === 'invalid') {
+    return data<ContactActionData>(
+      { status: 'error', fieldErrors: submission.fieldErrors, values: submission.values },
+      { status: 400, headers: noStore },
+    )
+  }
+  try {
+    await storeContactMessage(context.lake, submission.input)
+  } catch (error) {
+    console.error('Storing a contact message failed', error)
+    return data<ContactActionData>(
+      { status: 'error', formError: CONTACT_TOASTS.failure.description, values: echoValues(raw) },
+      { status: 503, headers: noStore },
+    )
+  }
+  return success
+}
+
+/** The submitted text fields to put back into the form (never the honeypot). */
+function echoValues(raw: Record<string, unknown>): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const [key, value] of Object.entries(raw)) {
+    if (key !== HONEYPOT_FIELD && typeof value === 'string') values[key] = value
+  }
+  return values
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
+}

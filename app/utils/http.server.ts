@@ -1,0 +1,55 @@
+/**
+ * Named Cache-Control policies (remix-website style): every response picks one of these,
+ * so the caching of the whole site can be read in one place.
+ */
+export const CACHE_CONTROL = {
+  /** Form results, API writes and anything personal: never stored anywhere. */
+  noStore: 'no-store',
+  /** HTML pages: browsers revalidate, shared caches keep them briefly and may serve stale while refreshing. */
+  page: 'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
+  /** Content-addressed files (fingerprinted builds, images named by hash). */
+  immutable: 'public, max-age=31536000, immutable',
+} as const
+
+/** A JSON error for API clients: `{error, ...details}` with the given status, never cached. */
+export function jsonError(status: number, error: string, details: Record<string, unknown> = {}, headers?: HeadersInit) {
+  const responseHeaders = new Headers(headers)
+  responseHeaders.set('Cache-Control', CACHE_CONTROL.noStore)
+  return Response.json({ error, ...details }, { status, headers: responseHeaders })
+}
+
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`Request body larger than ${limit} bytes`)
+    this.name = 'BodyTooLargeError'
+  }
+}
+
+/**
+ * Reads the request body as text, refusing more than `limit` bytes without reading further
+ * (a declared Content-Length over the limit is refused before reading anything).
+ */
+export async function readBodyText(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length'))
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError(limit)
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel()
+      throw new BodyTooLargeError(limit)
+    }
+    chunks.push(value)
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks))
+}
+
+/** The media type of a request without parameters, lower-cased ('' when absent). */
+export function mediaType(request: Request): string {
+  return (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+}

@@ -1,0 +1,60 @@
+// Runs every check and test suite of the project and ends with one line `N passed, N failed`
+// summing the unit (vitest) and end-to-end (Playwright) suites. Exits non-zero on any failure.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+
+const results = 'test-results'
+rmSync(results, { recursive: true, force: true })
+mkdirSync(results, { recursive: true })
+
+const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', FORCE_COLOR: '0' }
+const failures = []
+
+function run(label, command, args) {
+  console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`)
+  const { status } = spawnSync(command, args, { stdio: 'inherit', env })
+  if (status !== 0) failures.push(`${label} (exit ${status})`)
+  return status === 0
+}
+
+function readJson(file) {
+  if (!existsSync(file)) return undefined
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'))
+  } catch {
+    return undefined
+  }
+}
+
+run('Browser', 'bash', ['scripts/ensure-chromium.sh'])
+run('Typecheck', 'npx', ['tsc', '--noEmit', '-p', '.'])
+run('Unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${results}/unit.json`])
+const built = run('Build', 'npm', ['run', 'build'])
+if (built) run('End-to-end tests', 'npx', ['playwright', 'test'])
+else failures.push('End-to-end tests (skipped: the build failed)')
+
+let passed = 0
+let failed = 0
+const unit = readJson(`${results}/unit.json`)
+if (unit) {
+  passed += unit.numPassedTests
+  failed += unit.numFailedTests
+  console.log(`Unit: ${unit.numPassedTests} passed, ${unit.numFailedTests} failed, ${unit.numPendingTests + unit.numTodoTests} skipped`)
+} else {
+  failures.push('Unit tests (no report)')
+}
+const e2e = readJson(`${results}/e2e.json`)
+if (e2e) {
+  const { expected, unexpected, flaky, skipped } = e2e.stats
+  passed += expected + flaky
+  failed += unexpected
+  console.log(`End-to-end: ${expected + flaky} passed (${flaky} flaky), ${unexpected} failed, ${skipped} skipped`)
+} else if (built) {
+  failures.push('End-to-end tests (no report)')
+}
+
+if (failures.length > 0) console.log(`\nFehlgeschlagen: ${failures.join('; ')}`)
+// A failing step that is not a test (typecheck, build) still counts as one failure.
+const stepFailures = failures.filter((f) => !/^(Unit tests|End-to-end tests) \(exit/.test(f)).length
+console.log(`${passed} passed, ${failed + stepFailures} failed`)
+process.exit(failures.length > 0 ? 1 : 0)
