@@ -1,0 +1,136 @@
+import { expect, storedContactMessages, test, uniqueName } from './playwright-utils'
+
+test.describe('home contact form with JavaScript', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/')
+    // Wait for hydration: the form takes over validation once JavaScript runs.
+    await expect(page.locator('#contact form')).toHaveAttribute('novalidate', '')
+  })
+
+  test('missing required fields show the destructive toast and send nothing', async ({ page }) => {
+    const posts: string[] = []
+    page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()))
+    const form = page.locator('#contact form')
+    await form.getByLabel('E-Mail').fill('erika@example.de')
+    await form.getByRole('button', { name: 'NACHRICHT SENDEN' }).click()
+    await expect(page.getByText('Pflichtfelder fehlen')).toBeVisible()
+    await expect(page.getByText('Bitte füllen Sie alle Pflichtfelder aus.')).toBeVisible()
+    expect(posts).toEqual([])
+    await expect(form.getByLabel('E-Mail')).toHaveValue('erika@example.de')
+  })
+
+  test('offers the four home subjects and a five-row message field', async ({ page }) => {
+    const form = page.locator('#contact form')
+    const options = await form.getByLabel('Betreff').locator('option').allTextContents()
+    expect(options.slice(1)).toEqual(['Fahrzeug verkaufen', 'Fahrzeug kaufen', 'Fahrzeuglieferung', 'Allgemeine Beratung'])
+    await expect(form.getByLabel('Nachricht')).toHaveAttribute('rows', '5')
+    await expect(form.getByLabel('E-Mail')).toHaveAttribute('type', 'email')
+  })
+
+  test('sends, shows the sending state, confirms, resets and stores the message', async ({ page }) => {
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/contacts', async (route) => {
+      await held
+      await route.continue()
+    })
+    const name = uniqueName('Erika Mustermann')
+    const form = page.locator('#contact form')
+    await form.getByLabel('Name').fill(name)
+    await form.getByLabel('E-Mail').fill('erika@example.de')
+    await form.getByLabel('Telefon').fill('0201 123456')
+    await form.getByLabel('Betreff').selectOption('ankauf')
+    await form.getByLabel('Nachricht').fill('Ich möchte meinen Golf VII verkaufen. Wann passt es Ihnen?')
+    await form.getByRole('button', { name: 'NACHRICHT SENDEN' }).click()
+
+    const sending = form.getByRole('button', { name: 'WIRD GESENDET...' })
+    await expect(sending).toBeVisible()
+    await expect(sending).toBeDisabled()
+    release()
+
+    await expect(page.getByText('Nachricht gesendet!')).toBeVisible()
+    await expect(page.getByText('Vielen Dank für Ihre Nachricht! Wir werden uns schnellstmöglich bei Ihnen melden.')).toBeVisible()
+    await expect(form.getByLabel('Name')).toHaveValue('')
+    await expect(form.getByLabel('Nachricht')).toHaveValue('')
+    await expect(form.getByRole('button', { name: 'NACHRICHT SENDEN' })).toBeEnabled()
+
+    const stored = storedContactMessages().find((message) => message.name === name)
+    expect(stored).toMatchObject({
+      email: 'erika@example.de',
+      phone: '0201 123456',
+      subject: 'ankauf',
+      message: 'Ich möchte meinen Golf VII verkaufen. Wann passt es Ihnen?',
+      page: '/',
+      status: 'neu',
+    })
+  })
+
+  test('a server failure shows the error toast and keeps the input', async ({ page }) => {
+    await page.route('**/api/contacts', (route) => route.fulfill({ status: 500, body: 'Interner Fehler' }))
+    const form = page.locator('#contact form')
+    await form.getByLabel('Name').fill('Max Mustermann')
+    await form.getByLabel('E-Mail').fill('max@example.de')
+    await form.getByLabel('Nachricht').fill('Bitte rufen Sie mich zurück.')
+    await form.getByRole('button', { name: 'NACHRICHT SENDEN' }).click()
+    await expect(page.getByText('Fehler beim Senden')).toBeVisible()
+    await expect(page.getByText('Ihre Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es erneut.')).toBeVisible()
+    await expect(form.getByLabel('Name')).toHaveValue('Max Mustermann')
+    await expect(form.getByLabel('Nachricht')).toHaveValue('Bitte rufen Sie mich zurück.')
+  })
+})
+
+test.describe('home contact form without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('posts the form, redirects to a confirmation and stores the message', async ({ page }) => {
+    await page.goto('/')
+    const name = uniqueName('Ohne Skript')
+    const form = page.locator('#contact form')
+    await form.getByLabel('Name').fill(name)
+    await form.getByLabel('E-Mail').fill('noscript@example.de')
+    await form.getByLabel('Nachricht').fill('Gesendet ohne JavaScript.')
+    await form.getByRole('button', { name: 'NACHRICHT SENDEN' }).click()
+    await expect(page).toHaveURL(/\/\?nachricht=gesendet#contact$/)
+    await expect(page.getByRole('status').filter({ hasText: 'Vielen Dank für Ihre Nachricht!' })).toBeVisible()
+    expect(storedContactMessages().find((message) => message.name === name)).toMatchObject({ email: 'noscript@example.de', page: '/' })
+  })
+})
+
+test('a form post with invalid input re-renders the page with German errors and the input', async ({ request }) => {
+  const response = await request.post('/?index', {
+    form: { name: 'Max', email: 'kein-email', message: '', website: '' },
+    headers: { Origin: 'http://localhost' },
+  })
+  expect(response.status()).toBe(400)
+  const html = await response.text()
+  expect(html).toContain('Bitte geben Sie eine gültige E-Mail-Adresse an.')
+  expect(html).toContain('Bitte schreiben Sie uns eine Nachricht.')
+  expect(html).toContain('value="Max"')
+})
+
+test.describe('POST /api/contacts', () => {
+  test('stores valid JSON and answers 201', async ({ request }) => {
+    const name = uniqueName('API Kunde')
+    const response = await request.post('/api/contacts', {
+      data: { name, email: 'api@example.de', phone: '', subject: 'verkauf', message: 'Hallo' },
+    })
+    expect(response.status()).toBe(201)
+    const body = await response.json()
+    expect(body.id).toMatch(/^inbox\.contact-/)
+    expect(storedContactMessages().find((message) => message.name === name)).toMatchObject({ subject: 'verkauf', message: 'Hallo' })
+  })
+
+  test('answers 400 with field errors and stores nothing for invalid input', async ({ request }) => {
+    const name = uniqueName('Ungültig')
+    const response = await request.post('/api/contacts', { data: { name, email: 'x', message: '' } })
+    expect(response.status()).toBe(400)
+    const body = await response.json()
+    expect(Object.keys(body.fieldErrors).sort()).toEqual(['email', 'message'])
+    expect(storedContactMessages().some((message) => message.name === name)).toBe(false)
+  })
+
+  test('is not readable', async ({ request }) => {
+    const response = await request.get('/api/contacts')
+    expect(response.status()).toBe(405)
+  })
+})

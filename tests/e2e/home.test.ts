@@ -1,0 +1,102 @@
+import { expect, test } from './playwright-utils'
+
+test('the server HTML holds every home section with the spec labels and final figures', async ({ request }) => {
+  const response = await request.get('/')
+  expect(response.status()).toBe(200)
+  const html = await response.text()
+  expect(html).toContain('<html lang="de"')
+  for (const text of [
+    'AUTOANKAUF', '&amp; VERKAUF', 'FAHRZEUG BEWERTEN', 'FAHRZEUGE ANSEHEN', 'PREMIUM', 'INVENTAR DURCHSUCHEN',
+    'FINANZIERUNG', '&amp; LEASING', 'BERATUNG VEREINBAREN', 'INZAHLUNGNAHME', 'EXPORT', 'FAHRZEUGPRÜFUNG',
+    'DETAILS ANSEHEN', 'ALLE FAHRZEUGE ANSEHEN', 'TERMIN VEREINBAREN', 'FAHRZEUG AUSWÄHLEN', 'FINANZIERUNG KLÄREN',
+    'FAHRZEUG ÜBERGABE', 'id="contact"', 'id="inventory"',
+  ]) {
+    expect(html, text).toContain(text)
+  }
+  // Counters: the final figures are in the HTML for crawlers and visitors without JavaScript.
+  for (const figure of [/15\+/, /2\.?500\+/, /150\+/, /98\s?%/]) expect(html).toMatch(figure)
+})
+
+test('home shows the six sections in order', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/AUTOANKAUF\s*&\s*VERKAUF/)
+  for (const title of ['AUTOANKAUF', 'AUTOVERKAUF', 'FINANZIERUNG', 'INZAHLUNGNAHME', 'EXPORT', 'FAHRZEUGPRÜFUNG']) {
+    await expect(page.getByRole('heading', { name: title, exact: true })).toHaveCount(1)
+  }
+  for (const step of ['TERMIN VEREINBAREN', 'FAHRZEUG AUSWÄHLEN', 'FINANZIERUNG KLÄREN', 'FAHRZEUG ÜBERGABE']) {
+    await expect(page.getByRole('heading', { name: step })).toBeVisible()
+  }
+  const order = await page.evaluate(() =>
+    ['inventory', 'contact'].map((id) => document.getElementById(id)?.getBoundingClientRect().top ?? -1),
+  )
+  expect(order[0]).toBeGreaterThan(0)
+  expect(order[1]).toBeGreaterThan(order[0]!)
+})
+
+test('inventory highlights show the first three vehicles with formatted data', async ({ page }) => {
+  await page.goto('/')
+  const inventory = page.locator('#inventory')
+  const details = inventory.getByRole('link', { name: /DETAILS ANSEHEN/ })
+  await expect(details).toHaveCount(3)
+  await expect(details.nth(0)).toHaveAttribute('href', '/vehicles/1')
+  await expect(details.nth(1)).toHaveAttribute('href', '/vehicles/2')
+  await expect(details.nth(2)).toHaveAttribute('href', '/vehicles/3')
+  await expect(inventory.getByRole('link', { name: 'ALLE FAHRZEUGE ANSEHEN' })).toHaveAttribute('href', '/vehicles')
+  await expect(inventory).toContainText(/\d{1,3}(\.\d{3})* km/)
+  await expect(inventory).toContainText(/\d{1,3}(\.\d{3})*\s€/)
+  await expect(inventory.getByRole('img').first()).toHaveAttribute('alt', /.+/)
+})
+
+test('the hero slider advances every 5 seconds, wraps, and jumps by dot', async ({ page }) => {
+  await page.clock.install()
+  await page.goto('/')
+  const dot = (n: number) => page.getByRole('button', { name: `Folie ${n} anzeigen` })
+  await expect(dot(1)).toHaveAttribute('aria-current', 'true')
+  await page.clock.runFor(5_000)
+  await expect(dot(2)).toHaveAttribute('aria-current', 'true')
+  await expect(page.getByRole('link', { name: 'INVENTAR DURCHSUCHEN' })).toBeVisible()
+  await page.clock.runFor(5_000)
+  await expect(dot(3)).toHaveAttribute('aria-current', 'true')
+  await expect(page.getByRole('link', { name: 'BERATUNG VEREINBAREN' })).toBeVisible()
+  await page.clock.runFor(5_000)
+  await expect(dot(1)).toHaveAttribute('aria-current', 'true')
+  await dot(3).click()
+  await expect(dot(3)).toHaveAttribute('aria-current', 'true')
+  await expect(dot(1)).not.toHaveAttribute('aria-current', 'true')
+})
+
+test('hero buttons scroll smoothly to their section with an 80 px offset', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('link', { name: 'FAHRZEUG BEWERTEN' }).click()
+  await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('contact')!.getBoundingClientRect().top)), { timeout: 5_000 }).toBe(80)
+  expect(new URL(page.url()).pathname).toBe('/')
+
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.getByRole('link', { name: 'FAHRZEUGE ANSEHEN' }).click()
+  await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('inventory')!.getBoundingClientRect().top)), { timeout: 5_000 }).toBe(80)
+})
+
+test('statistics count up once they are visible and end at the targets', async ({ page }) => {
+  await page.clock.install()
+  await page.goto('/')
+  const stats = page.getByTestId('stats-band')
+  // Hydrated and not yet visible: the counters wait at zero.
+  await expect(stats.getByTestId('stat-value').first()).toHaveText('0+')
+  await stats.scrollIntoViewIfNeeded()
+  await page.clock.runFor(1_000)
+  const midway = Number((await stats.getByTestId('stat-value').nth(1).innerText()).replace(/\D/g, ''))
+  expect(midway).toBeGreaterThan(0)
+  expect(midway).toBeLessThan(2500)
+  await page.clock.runFor(1_200)
+  await expect(stats.getByTestId('stat-value')).toHaveText(['15+', /^2\.?500\+$/, '150+', /^98\s?%$/])
+  // Screen readers get the final figures at all times.
+  await expect(stats).toContainText(/2\.?500\+ Verkaufte Fahrzeuge/)
+})
+
+test('counters do not animate when the visitor prefers reduced motion', async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' })
+  const page = await context.newPage()
+  await page.goto('/')
+  await expect(page.getByTestId('stat-value').nth(1)).toHaveText(/^2\.?500\+$/)
+  await context.close()
+})

@@ -1,0 +1,102 @@
+import { expect, isPhone, test } from './playwright-utils'
+
+const NAV = [
+  ['HOME', '/'],
+  ['SERVICES', '/services'],
+  ['FAHRZEUGE', '/vehicles'],
+  ['STANDORTE', '/locations'],
+  ['ÜBER UNS', '/about'],
+  ['KONTAKT', '/contact'],
+] as const
+
+test.describe('desktop navigation', () => {
+  test.beforeEach(({ page }) => test.skip(isPhone(page), 'desktop only'))
+
+  test('shows the six links and marks the current one', async ({ page }) => {
+    await page.goto('/')
+    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' })
+    for (const [label, href] of NAV) {
+      await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href)
+    }
+    await expect(nav.getByRole('link', { name: 'HOME', exact: true })).toHaveAttribute('aria-current', 'page')
+    await expect(nav.getByRole('link', { name: 'STANDORTE', exact: true })).not.toHaveAttribute('aria-current', 'page')
+  })
+
+  test('STANDORTE is active on every /locations sub-path', async ({ page, axe }) => {
+    axe.skip()
+    await page.goto('/locations/dortmund')
+    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' })
+    await expect(nav.getByRole('link', { name: 'STANDORTE', exact: true })).toHaveAttribute('aria-current', 'page')
+    await expect(nav.getByRole('link', { name: 'HOME', exact: true })).not.toHaveAttribute('aria-current', 'page')
+  })
+
+  test('the phone button shows the dealer number', async ({ page }) => {
+    await page.goto('/')
+    const phone = page.getByRole('banner').getByRole('link', { name: /0201 8512 3400/ })
+    await expect(phone).toBeVisible()
+    await expect(phone).toHaveAttribute('href', 'tel:+4920185123400')
+  })
+})
+
+test('the header turns solid after more than 50 px of scrolling', async ({ page }) => {
+  await page.goto('/')
+  const header = page.getByRole('banner')
+  await expect(header).toHaveAttribute('data-scrolled', 'false')
+  await page.evaluate(() => window.scrollTo(0, 40))
+  await expect(header).toHaveAttribute('data-scrolled', 'false')
+  await page.evaluate(() => window.scrollTo(0, 51))
+  await expect(header).toHaveAttribute('data-scrolled', 'true')
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await expect(header).toHaveAttribute('data-scrolled', 'false')
+})
+
+test('every navigation starts at the top of the page', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded()
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Datenschutz' }).click()
+  await expect(page).toHaveURL('/datenschutz')
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+})
+
+test('the footer has the spec links, opening hours and contact data', async ({ page }) => {
+  await page.goto('/')
+  const footer = page.getByRole('contentinfo')
+  for (const href of ['/services', '/about', '/locations', '/vehicles', '/contact', '/datenschutz', '/impressum']) {
+    await expect(footer.locator(`a[href="${href}"]`).first()).toBeVisible()
+  }
+  await expect(footer).toContainText('Mo–Fr: 09:00–18:00 Uhr')
+  await expect(footer).toContainText('Sa: 09:00–16:00 Uhr')
+  await expect(footer).toContainText('So: nach Vereinbarung')
+  await expect(footer.getByRole('link', { name: 'info@ruhrstern-automobile.de' })).toHaveAttribute('href', 'mailto:info@ruhrstern-automobile.de')
+  await expect(footer).toContainText('45326 Essen')
+})
+
+test.describe('mobile menu', () => {
+  test.beforeEach(({ page }) => test.skip(!isPhone(page), 'phone only'))
+
+  test('opens with the links and the call button, and closes when a link is clicked', async ({ page }) => {
+    await page.goto('/')
+    const toggle = page.getByRole('button', { name: 'Menü öffnen' })
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await toggle.click()
+    const menu = page.locator('#mobile-menu')
+    await expect(menu).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Menü schließen' })).toHaveAttribute('aria-expanded', 'true')
+    for (const [label, href] of NAV) {
+      await expect(menu.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href)
+    }
+    await expect(menu.getByRole('link', { name: 'JETZT ANRUFEN' })).toHaveAttribute('href', 'tel:+4920185123400')
+    await menu.getByRole('link', { name: 'STANDORTE', exact: true }).click()
+    await expect(page).toHaveURL('/locations')
+    await expect(menu).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Menü öffnen' })).toHaveAttribute('aria-expanded', 'false')
+  })
+
+  test('closes on Escape', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Menü öffnen' }).click()
+    await expect(page.locator('#mobile-menu')).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.locator('#mobile-menu')).toBeHidden()
+  })
+})

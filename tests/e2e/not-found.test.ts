@@ -1,0 +1,39 @@
+import { expect, test } from './playwright-utils'
+
+test('an unknown path answers 404 with the not-found page', async ({ page }) => {
+  const response = await page.goto('/gibt-es-nicht/wirklich-nicht')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeVisible()
+  await expect(page.getByText('Automatische Weiterleitung zur Startseite in 10 Sekunden...')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/')
+  await expect(page.getByRole('link', { name: 'Kontakt', exact: true }).last()).toHaveAttribute('href', '/contact')
+  expect(await page.title()).toContain('Seite nicht gefunden')
+})
+
+test('the not-found page redirects to the home page after 10 seconds', async ({ page, axe }) => {
+  axe.skip()
+  await page.clock.install()
+  await page.goto('/nirgendwo')
+  await expect(page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeVisible()
+  await page.clock.runFor(9_000)
+  expect(new URL(page.url()).pathname).toBe('/nirgendwo')
+  await page.clock.runFor(1_500)
+  await expect(page).toHaveURL('/')
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('AUTOANKAUF')
+})
+
+test('without JavaScript the not-found page still redirects (meta refresh)', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto('/nirgendwo')
+  await expect(page.locator('noscript')).toHaveCount(1)
+  const html = await page.content()
+  expect(html).toMatch(/http-equiv="refresh" content="10;url=\/"/)
+  await context.close()
+})
+
+test('/services/finanzierung redirects to /services on the server', async ({ request }) => {
+  const response = await request.get('/services/finanzierung', { maxRedirects: 0 })
+  expect([301, 302, 308]).toContain(response.status())
+  expect(response.headers()['location']).toBe('/services')
+})

@@ -1,0 +1,49 @@
+import { readFileSync, existsSync } from 'node:fs'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test as base, type Page } from '@playwright/test'
+
+export { expect }
+
+/** Pages visited by a test are scanned with axe (WCAG 2 A/AA) after the test unless it opts out. */
+export const test = base.extend<{ axe: { skip: () => void } }>({
+  axe: [
+    async ({ page }, use) => {
+      let skipped = false
+      await use({ skip: () => void (skipped = true) })
+      if (!skipped && page.url().startsWith('http')) await expectNoA11yViolations(page)
+    },
+    { auto: true },
+  ],
+})
+
+export async function expectNoA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  expect(summary, `axe violations on ${page.url()}`).toEqual([])
+}
+
+export function isPhone(page: Page) {
+  return (page.viewportSize()?.width ?? 1024) < 768
+}
+
+interface JournalLine {
+  mutations: Array<Record<string, { _type?: string; [key: string]: unknown }>>
+}
+
+/** Contact messages the server under test stored, read from its journal (the durable record). */
+export function storedContactMessages(): Array<Record<string, unknown>> {
+  const file = path.join(process.env.E2E_DATA_DIR ?? '', 'journal.ndjson')
+  if (!existsSync(file)) return []
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((line) => (JSON.parse(line) as JournalLine).mutations)
+    .map((mutation) => mutation.create)
+    .filter((doc): doc is NonNullable<typeof doc> => doc?._type === 'contactMessage')
+}
+
+/** A unique marker so parallel tests can find their own stored message. */
+export function uniqueName(prefix: string) {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+}
