@@ -1,0 +1,26 @@
+import { spawn } from 'node:child_process'
+import { expect, test } from './playwright-utils'
+
+test('the built Studio is served at /studio, deep links included, and never indexed', async ({ request }) => {
+  for (const path of ['/studio', '/studio/structure/vehicle']) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBe(200)
+    expect(response.headers()['x-robots-tag']).toBe('noindex, nofollow')
+    expect(await response.text()).toMatch(/<div id="sanity">|sanity/i)
+  }
+})
+
+test('a half-configured Sanity stops the server with a message naming the variable', async () => {
+  const child = spawn('node', ['server.mjs'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: '3299', SANITY_PROJECT_ID: 'abc123', SANITY_DATASET: '', SANITY_WRITE_TOKEN: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+  expect(code).toBe(1)
+  expect(output).toContain('SANITY_DATASET fehlt')
+  expect(output).toContain('SANITY_WRITE_TOKEN fehlt')
+  expect(output).not.toContain('Bereit')
+})
