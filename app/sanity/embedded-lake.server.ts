@@ -1,0 +1,187 @@
+import { type FileHandle, mkdir, open, readFile, truncate } from 'node:fs/promises'
+import path from 'node:path'
+import { evaluate, type ExprNode, parse } from 'groq-js'
+import {
+  type ContentLake,
+  type Mutation,
+  MutationError,
+  type MutationResult,
+  type QueryParams,
+  type SanityDocument,
+} from '~/sanity/lake.server'
+import { applyMutations, deepFreeze, newTransactionId, toMutationResult } from '~/sanity/mutations.server'
+import { loadDataset } from '~/sanity/seed.server'
+
+/** One line of `journal.ndjson`: a committed transaction with generated ids already filled in. */
+export interface JournalEntry {
+  transactionId: string
+  timestamp: string
+  mutations: Mutation[]
+}
+
+export const JOURNAL_FILE = 'journal.ndjson'
+const MAX_CACHED_QUERIES = 500
+
+/**
+ * The content lake without Sanity: the seed dataset plus an append-only journal of committed
+ * transactions under `dataDir`, queried with groq-js. Writes are serialized and acknowledged
+ * only after the journal line is on disk.
+ */
+export class EmbeddedLake implements ContentLake {
+  readonly kind = 'embedded'
+  private documents: ReadonlyMap<string, SanityDocument>
+  private published: SanityDocument[] | undefined
+  private readonly queries = new Map<string, ExprNode>()
+  private queue: Promise<unknown> = Promise.resolve()
+  private committed = 0
+
+  private constructor(
+    documents: ReadonlyMap<string, SanityDocument>,
+    private readonly assetFiles: ReadonlyMap<string, string>,
+    /** The folder with the journal; the media route keeps its cache here too. */
+    readonly dataDir: string,
+    private readonly journal: FileHandle,
+    private journalSize: number,
+  ) {
+    this.documents = documents
+  }
+
+  /** Loads the seed from `contentDir`, replays `<dataDir>/journal.ndjson` and opens it for appending. */
+  static async open({ contentDir, dataDir }: { contentDir: string; dataDir: string }): Promise<EmbeddedLake> {
+    const seed = await loadDataset(contentDir)
+    let documents: ReadonlyMap<string, SanityDocument> = new Map(seed.documents.map((doc) => [doc._id, deepFreeze(doc)]))
+    await mkdir(dataDir, { recursive: true })
+    const journalPath = path.join(dataDir, JOURNAL_FILE)
+    const { entries, size } = await readJournal(journalPath)
+    for (const { entry, line } of entries) {
+      try {
+        documents = applyMutations(documents, entry.mutations, {
+          now: entry.timestamp,
+          transactionId: entry.transactionId,
+          generateId: () => {
+            throw new MutationError('a journalled create lacks its _id', 500)
+          },
+        }).documents
+      } catch (error) {
+        throw new Error(`${journalPath}:${line}: transaction ${entry.transactionId} no longer applies to the seed: ${errorMessage(error)}`)
+      }
+    }
+    const journal = await open(journalPath, 'a')
+    return new EmbeddedLake(documents, seed.assetFiles, dataDir, journal, size)
+  }
+
+  /** Incremented on every committed write since `open` (for caches keyed by content state). */
+  get revision(): number {
+    return this.committed
+  }
+
+  /** Evaluates GROQ over the published documents (`drafts.*` and `versions.*` are invisible). */
+  async fetch<R = unknown>(query: string, params: QueryParams = {}): Promise<R> {
+    let tree = this.queries.get(query)
+    if (!tree) {
+      tree = parse(query)
+      // Bounded, in case a caller builds query strings dynamically.
+      if (this.queries.size >= MAX_CACHED_QUERIES) this.queries.clear()
+      this.queries.set(query, tree)
+    }
+    this.published ??= [...this.documents.values()].filter((doc) => isPublishedId(doc._id))
+    const result = await evaluate(tree, { dataset: this.published, params })
+    // The query decides the shape; callers type it (typegen types) or validate it.
+    return (await result.get()) as R
+  }
+
+  /** Applies a transaction once every earlier one has finished; resolves after the journal is fsync'd. */
+  mutate(mutations: Mutation[]): Promise<MutationResult> {
+    const run = this.queue.then(() => this.commit(mutations))
+    this.queue = run.catch(() => undefined)
+    return run
+  }
+
+  /** The absolute path of an asset named as in its URL (`<sha1>-WxH.ext`), or undefined for any other name. */
+  assetFile(name: string): string | undefined {
+    return this.assetFiles.get(name)
+  }
+
+  /** Waits for pending writes and closes the journal (closing twice is harmless). */
+  async close(): Promise<void> {
+    await this.queue
+    await this.journal.close()
+  }
+
+  private async commit(mutations: Mutation[]): Promise<MutationResult> {
+    const entry: Omit<JournalEntry, 'mutations'> = { transactionId: newTransactionId(), timestamp: new Date().toISOString() }
+    const applied = applyMutations(this.documents, mutations, { now: entry.timestamp, transactionId: entry.transactionId })
+    const line = Buffer.from(`${JSON.stringify({ ...entry, mutations: applied.mutations } satisfies JournalEntry)}\n`)
+    try {
+      await this.journal.appendFile(line)
+      await this.journal.datasync()
+    } catch (error) {
+      // Cut off a partial line so the next transaction does not follow garbage.
+      await this.journal.truncate(this.journalSize).catch(() => undefined)
+      throw error
+    }
+    this.journalSize += line.length
+    this.documents = applied.documents
+    this.published = undefined
+    this.committed += 1
+    return toMutationResult(entry.transactionId, applied.results)
+  }
+}
+
+/** Whether the published perspective shows a document with this id. */
+export function isPublishedId(id: string): boolean {
+  return !id.startsWith('drafts.') && !id.startsWith('versions.')
+}
+
+/**
+ * Reads the journal. Bytes after the last newline are a write that was never acknowledged
+ * (a crash mid-append): they are dropped and cut from the file. Any other bad line is an error.
+ */
+async function readJournal(journalPath: string): Promise<{ entries: Array<{ entry: JournalEntry; line: number }>; size: number }> {
+  let bytes: Buffer
+  try {
+    bytes = await readFile(journalPath)
+  } catch (error) {
+    if (isNodeError(error) && error.code === 'ENOENT') return { entries: [], size: 0 }
+    throw error
+  }
+  const size = bytes.lastIndexOf(0x0a) + 1
+  if (size < bytes.length) {
+    console.warn(`${journalPath}: dropping an incomplete last line (${bytes.length - size} bytes from an interrupted write)`)
+    await truncate(journalPath, size)
+  }
+  const lines = bytes.subarray(0, size).toString('utf8').split('\n').slice(0, -1)
+  const entries = lines.map((text, index) => {
+    const line = index + 1
+    let entry: unknown
+    try {
+      entry = JSON.parse(text)
+    } catch {
+      throw new Error(`${journalPath}:${line}: corrupt journal line`)
+    }
+    if (!isJournalEntry(entry)) throw new Error(`${journalPath}:${line}: not a journal entry`)
+    return { entry, line }
+  })
+  return { entries, size }
+}
+
+function isJournalEntry(value: unknown): value is JournalEntry {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'transactionId' in value &&
+    typeof value.transactionId === 'string' &&
+    'timestamp' in value &&
+    typeof value.timestamp === 'string' &&
+    'mutations' in value &&
+    Array.isArray(value.mutations)
+  )
+}
+
+function isNodeError(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && 'code' in error
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,40 @@
+/*
+ * Image URLs for both backends (browser-safe): Sanity's image CDN (cdn.sanity.io) and our
+ * /media route understand the same parameters.
+ */
+
+/** The widths the /media route renders; other widths are rounded up to the next of these. */
+export const IMAGE_WIDTHS = [160, 320, 480, 640, 768, 960, 1280, 1600, 1920, 2400] as const
+
+const PLACEHOLDER_ORIGIN = 'http://relative.invalid'
+
+/**
+ * Adds image-CDN parameters to an asset URL: width `w`, quality `q`, `auto=format` (AVIF or WebP
+ * when the browser accepts them) and `fit=max` (never upscale). Relative URLs stay relative.
+ *
+ * @example imageUrl('/media/abc-1200x800.jpg', {width: 640}) // '/media/abc-1200x800.jpg?w=640&q=75&auto=format&fit=max'
+ */
+export function imageUrl(url: string, { width, quality = 75 }: { width: number; quality?: number }): string {
+  const parsed = new URL(url, PLACEHOLDER_ORIGIN)
+  parsed.searchParams.set('w', String(Math.round(width)))
+  parsed.searchParams.set('q', String(Math.round(quality)))
+  parsed.searchParams.set('auto', 'format')
+  parsed.searchParams.set('fit', 'max')
+  if (parsed.origin === PLACEHOLDER_ORIGIN) return `${parsed.pathname}${parsed.search}${parsed.hash}`
+  // Keep protocol-relative URLs protocol-relative.
+  return url.startsWith('//') ? parsed.href.slice(parsed.protocol.length) : parsed.href
+}
+
+/**
+ * A `srcset` value with one candidate per width. Widths beyond the image's intrinsic width
+ * collapse into a single candidate at the intrinsic width, so the browser never gets an upscaled image.
+ *
+ * @example imageSrcSet(url, [320, 640, 1280], 1000) // '…?w=320… 320w, …?w=640… 640w, …?w=1000… 1000w'
+ */
+export function imageSrcSet(url: string, widths: readonly number[], intrinsicWidth?: number): string {
+  const limit = intrinsicWidth ?? Number.POSITIVE_INFINITY
+  const candidates = [...new Set(widths.map((width) => Math.round(Math.min(width, limit))))]
+    .filter((width) => width > 0)
+    .sort((a, b) => a - b)
+  return candidates.map((width) => `${imageUrl(url, { width })} ${width}w`).join(', ')
+}

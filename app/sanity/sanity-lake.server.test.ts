@@ -1,0 +1,116 @@
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createDocument, createIfNotExists, MutationError, type SanityDocument } from '~/sanity/lake.server'
+import { SanityLake } from '~/sanity/sanity-lake.server'
+import { createSanityApi, type SanityApi } from '../../tests/mocks/sanity'
+
+const PROJECT = 'abc123'
+const DATASET = 'production'
+const TOKEN = 'sk-write-token'
+
+const seed: SanityDocument[] = [
+  { _id: 'vehicle-1', _type: 'vehicle', _rev: 'r1', make: 'VW', model: 'Golf', listedAt: '2025-01-10' },
+  { _id: 'vehicle-2', _type: 'vehicle', _rev: 'r2', make: 'BMW', model: '320d', listedAt: '2025-01-05' },
+  { _id: 'drafts.vehicle-1', _type: 'vehicle', make: 'VW', model: 'Golf GTI', listedAt: '2025-01-10' },
+  { _id: 'inbox.contact-1', _type: 'contactMessage', name: 'Erika' },
+]
+
+let api: SanityApi
+const server = setupServer()
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => {
+  server.resetHandlers()
+})
+afterAll(() => server.close())
+
+/** A lake against a fresh mock dataset (`api` records its requests). */
+function lake(useCdn = true): SanityLake {
+  api = createSanityApi({ projectId: PROJECT, dataset: DATASET, documents: seed, token: TOKEN })
+  server.use(...api.handlers)
+  return new SanityLake({ projectId: PROJECT, dataset: DATASET, token: TOKEN, apiVersion: '2025-02-19', useCdn })
+}
+
+describe('SanityLake reads', () => {
+  it('query the CDN without a token, in the published perspective', async () => {
+    const vehicles = await lake().fetch('*[_type == $type] | order(listedAt desc).model', { type: 'vehicle' })
+    expect(vehicles).toEqual(['Golf', '320d'])
+
+    const [request] = api.requests
+    expect(request?.method).toBe('GET')
+    expect(request?.host).toBe(`${PROJECT}.apicdn.sanity.io`)
+    expect(request?.path).toBe(`/v2025-02-19/data/query/${DATASET}`)
+    expect(request?.searchParams.get('perspective')).toBe('published')
+    expect(request?.searchParams.get('$type')).toBe('"vehicle"')
+    expect(request?.headers.authorization).toBeUndefined()
+  })
+
+  it('use the API host when the CDN is off', async () => {
+    await lake(false).fetch('count(*)')
+    expect(api.requests[0]?.host).toBe(`${PROJECT}.api.sanity.io`)
+  })
+
+  it('cannot see private (dot) ids, as in a public dataset', async () => {
+    expect(await lake().fetch('*[_id == "inbox.contact-1"][0]')).toBeNull()
+  })
+})
+
+describe('SanityLake writes', () => {
+  it('send the mutations to the API host with the bearer token and map the results', async () => {
+    const sanity = lake()
+    const doc = await createDocument(sanity, { _id: 'inbox.contact-2', _type: 'contactMessage', name: 'Max' })
+    expect(doc).toMatchObject({ _id: 'inbox.contact-2', name: 'Max', _rev: expect.any(String) })
+    expect(api.documents.get('inbox.contact-2')).toEqual(doc)
+
+    const [request] = api.requests
+    expect(request?.method).toBe('POST')
+    expect(request?.host).toBe(`${PROJECT}.api.sanity.io`)
+    expect(request?.path).toBe(`/v2025-02-19/data/mutate/${DATASET}`)
+    expect(request?.headers.authorization).toBe(`Bearer ${TOKEN}`)
+    expect(request?.searchParams.get('returnDocuments')).toBe('true')
+    expect(request?.searchParams.get('visibility')).toBe('sync')
+    expect(request?.body).toEqual({ mutations: [{ create: { _id: 'inbox.contact-2', _type: 'contactMessage', name: 'Max' } }] })
+  })
+
+  it('return operations per mutation and the final documents', async () => {
+    const result = await lake().mutate([
+      { patch: { id: 'vehicle-1', set: { price: 100 } } },
+      { patch: { id: 'vehicle-1', inc: { price: 5 } } },
+      { delete: { id: 'vehicle-2' } },
+    ])
+    expect(result.transactionId).toEqual(expect.any(String))
+    expect(result.results).toEqual([
+      { id: 'vehicle-1', operation: 'update' },
+      { id: 'vehicle-1', operation: 'update' },
+      { id: 'vehicle-2', operation: 'delete' },
+    ])
+    expect(result.documents).toHaveLength(1)
+    expect(result.documents[0]).toMatchObject({ _id: 'vehicle-1', price: 105, _rev: result.transactionId })
+  })
+
+  it('return the existing document for createIfNotExists', async () => {
+    const doc = await createIfNotExists(lake(), { _id: 'vehicle-1', _type: 'vehicle', make: 'Opel' })
+    expect(doc.make).toBe('VW')
+  })
+
+  it('turn a 409 from the API into a MutationError 409', async () => {
+    const attempt = lake().mutate([{ create: { _id: 'vehicle-1', _type: 'vehicle' } }])
+    await expect(attempt).rejects.toBeInstanceOf(MutationError)
+    await expect(attempt).rejects.toMatchObject({ statusCode: 409, message: expect.stringContaining('vehicle-1') })
+  })
+
+  it('turn a revision mismatch and a missing document into 409 and 404', async () => {
+    const sanity = lake()
+    await expect(sanity.mutate([{ patch: { id: 'vehicle-1', ifRevisionID: 'stale', set: { a: 1 } } }])).rejects.toMatchObject({
+      statusCode: 409,
+    })
+    await expect(sanity.mutate([{ patch: { id: 'nope', set: { a: 1 } } }])).rejects.toMatchObject({ statusCode: 404 })
+  })
+
+  it('turn a rejected token into a MutationError 401', async () => {
+    const sanity = lake()
+    const intruder = new SanityLake({ projectId: PROJECT, dataset: DATASET, token: 'wrong', apiVersion: '2025-02-19', useCdn: false })
+    await expect(intruder.mutate([{ delete: { id: 'vehicle-1' } }])).rejects.toMatchObject({ name: 'MutationError', statusCode: 401 })
+    expect(await sanity.fetch('count(*[_id == "vehicle-1"])')).toBe(1)
+  })
+})

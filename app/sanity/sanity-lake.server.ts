@@ -1,0 +1,67 @@
+import { ClientError, createClient, type SanityClient, ServerError } from '@sanity/client'
+import { type ContentLake, type Mutation, MutationError, type MutationResult, type QueryParams } from '~/sanity/lake.server'
+import { type MutationResultItem, toMutationResult } from '~/sanity/mutations.server'
+
+export interface SanityLakeOptions {
+  projectId: string
+  dataset: string
+  /** A token with write access; used for mutations only. */
+  token: string
+  apiVersion: string
+  /** Read published content through the API CDN (apicdn.sanity.io). */
+  useCdn: boolean
+  /** Overrides `https://api.sanity.io` (tests). */
+  apiHost?: string
+}
+
+/** The body of `/data/mutate` with `returnIds` and `returnDocuments`. */
+interface MutateResponse {
+  transactionId: string
+  results: MutationResultItem[]
+}
+
+/**
+ * The real Sanity content lake. Reads go without a token (published perspective, optionally
+ * through the CDN): the site shows public content only. Writes use a separate client with the
+ * token that never touches the CDN.
+ */
+export class SanityLake implements ContentLake {
+  readonly kind = 'sanity'
+  private readonly reader: SanityClient
+  private readonly writer: SanityClient
+  private readonly dataset: string
+
+  constructor({ projectId, dataset, token, apiVersion, useCdn, apiHost }: SanityLakeOptions) {
+    // Passing `apiHost: undefined` would override the client's default host, so only set it when given.
+    const base = { projectId, dataset, apiVersion, ...(apiHost ? { apiHost } : {}) }
+    this.reader = createClient({ ...base, useCdn, perspective: 'published' })
+    this.writer = createClient({ ...base, token, useCdn: false })
+    this.dataset = dataset
+  }
+
+  /** Evaluates GROQ over the published documents. */
+  fetch<R = unknown>(query: string, params: QueryParams = {}): Promise<R> {
+    return this.reader.fetch<R>(query, params)
+  }
+
+  /**
+   * Sends the mutations as one transaction and waits until they are visible to queries.
+   * HTTP errors from Sanity become a MutationError with Sanity's status code.
+   */
+  async mutate(mutations: Mutation[]): Promise<MutationResult> {
+    try {
+      // client.mutate() with returnDocuments answers with the documents only; the raw request
+      // keeps the transaction id and the operation of each mutation as well.
+      const response = await this.writer.request<MutateResponse>({
+        method: 'POST',
+        uri: `/data/mutate/${this.dataset}`,
+        query: { returnIds: 'true', returnDocuments: 'true', visibility: 'sync' },
+        body: { mutations },
+      })
+      return toMutationResult(response.transactionId, response.results)
+    } catch (error) {
+      if (error instanceof ClientError || error instanceof ServerError) throw new MutationError(error.message, error.statusCode)
+      throw error
+    }
+  }
+}

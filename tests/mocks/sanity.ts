@@ -1,0 +1,197 @@
+import { evaluate, GroqSyntaxError, parse } from 'groq-js'
+import { http, type HttpHandler, HttpResponse, type JsonBodyType } from 'msw'
+import { MutationError, type SanityDocument } from '~/sanity/lake.server'
+import { applyMutations, deepFreeze, newTransactionId } from '~/sanity/mutations.server'
+
+/*
+ * MSW handlers emulating Sanity's HTTP API (query + mutate) over an in-memory dataset, so the
+ * real @sanity/client code path runs in tests. Queries are evaluated with groq-js and mutations
+ * with the same engine as the embedded lake.
+ */
+
+/** A request the mock answered, for assertions. */
+export interface RecordedRequest {
+  method: string
+  /** e.g. `abc123.apicdn.sanity.io` */
+  host: string
+  /** e.g. `/v2025-02-19/data/query/production` */
+  path: string
+  searchParams: URLSearchParams
+  /** The parsed JSON body, if any. */
+  body: unknown
+  headers: Record<string, string>
+}
+
+export interface SanityApiOptions {
+  projectId: string
+  dataset: string
+  documents?: SanityDocument[]
+  /** When set, only `Authorization: Bearer <token>` counts as authenticated; otherwise any bearer token does. */
+  token?: string
+}
+
+export interface SanityApi {
+  handlers: HttpHandler[]
+  requests: RecordedRequest[]
+  /** The current dataset, updated in place by mutations. */
+  documents: Map<string, SanityDocument>
+}
+
+// From API version 2025-02-19 on, queries default to the published perspective; before, to raw.
+const PUBLISHED_BY_DEFAULT_FROM = '2025-02-19'
+
+/** Creates handlers for `https://<projectId>.api|apicdn.sanity.io/<version>/data/{query,mutate}/<dataset>`. */
+export function createSanityApi({ projectId, dataset, documents = [], token }: SanityApiOptions): SanityApi {
+  const state = new Map(documents.map((doc) => [doc._id, deepFreeze(structuredClone(doc))]))
+  const requests: RecordedRequest[] = []
+  // MSW 2 cannot match `(api|apicdn)` in a host, so the host part is a parameter.
+  const base = 'https://:projectId.:host.sanity.io/:version/data'
+
+  const record = async (request: Request): Promise<RecordedRequest> => {
+    const url = new URL(request.url)
+    const raw = request.method === 'GET' ? '' : await request.text()
+    const recorded: RecordedRequest = {
+      method: request.method,
+      host: url.host,
+      path: url.pathname,
+      searchParams: url.searchParams,
+      body: raw === '' ? undefined : parseJson(raw),
+      headers: Object.fromEntries(request.headers),
+    }
+    requests.push(recorded)
+    return recorded
+  }
+
+  const isAuthenticated = (headers: Record<string, string>) => {
+    const authorization = headers.authorization ?? ''
+    return token === undefined ? /^Bearer \S+/.test(authorization) : authorization === `Bearer ${token}`
+  }
+
+  const checkTarget = (params: Record<string, string | readonly string[] | undefined>): Response | undefined => {
+    if (params.projectId !== projectId)
+      return errorResponse(404, { error: 'Not Found', message: `Project "${String(params.projectId)}" not found`, statusCode: 404 })
+    if (params.dataset !== dataset)
+      return errorResponse(404, { error: 'Not Found', message: `Dataset "${String(params.dataset)}" not found`, statusCode: 404 })
+    if (params.host !== 'api' && params.host !== 'apicdn')
+      return errorResponse(404, { error: 'Not Found', message: 'Unknown host', statusCode: 404 })
+    return undefined
+  }
+
+  const query = async (request: Request, params: Record<string, string | readonly string[] | undefined>) => {
+    const recorded = await record(request)
+    const wrongTarget = checkTarget(params)
+    if (wrongTarget) return wrongTarget
+
+    let groq: unknown
+    let queryParams: Record<string, unknown> = {}
+    if (request.method === 'GET') {
+      groq = recorded.searchParams.get('query')
+      for (const [key, value] of recorded.searchParams) {
+        if (!key.startsWith('$')) continue
+        const parsed = parseJson(value)
+        if (parsed === undefined)
+          return errorResponse(400, { error: { description: `Invalid JSON in parameter ${key}`, type: 'httpBadRequest' } })
+        queryParams[key.slice(1)] = parsed
+      }
+    } else {
+      const body = recorded.body
+      groq = isRecord(body) ? body.query : undefined
+      queryParams = isRecord(body) && isRecord(body.params) ? body.params : {}
+    }
+    if (typeof groq !== 'string') return errorResponse(400, { error: { description: 'Missing query', type: 'httpBadRequest' } })
+
+    const version = String(params.version).replace(/^v/, '')
+    const perspective = recorded.searchParams.get('perspective') ?? (version >= PUBLISHED_BY_DEFAULT_FROM ? 'published' : 'raw')
+    if (perspective !== 'published' && perspective !== 'raw') {
+      return errorResponse(400, {
+        error: { description: `The mock supports the published and raw perspectives, not "${perspective}"`, type: 'httpBadRequest' },
+      })
+    }
+    const authenticated = isAuthenticated(recorded.headers)
+    // Public datasets hide ids with a dot (drafts.x, inbox.x) from requests without a token.
+    const visible = [...state.values()].filter(
+      (doc) =>
+        (authenticated || !doc._id.includes('.')) &&
+        (perspective === 'raw' || (!doc._id.startsWith('drafts.') && !doc._id.startsWith('versions.'))),
+    )
+
+    const started = performance.now()
+    try {
+      const tree = parse(groq)
+      const value = await evaluate(tree, { dataset: visible, params: queryParams })
+      const result: JsonBodyType = await value.get()
+      return HttpResponse.json({ query: groq, result, ms: Math.round(performance.now() - started) })
+    } catch (error) {
+      if (error instanceof GroqSyntaxError) {
+        return errorResponse(400, {
+          error: { type: 'queryParseError', description: error.message, query: groq, start: error.position, end: error.position + 1 },
+        })
+      }
+      return errorResponse(400, { error: { description: error instanceof Error ? error.message : String(error), type: 'queryError' } })
+    }
+  }
+
+  const handlers = [
+    http.get(`${base}/query/:dataset`, ({ request, params }) => query(request, params)),
+    http.post(`${base}/query/:dataset`, ({ request, params }) => query(request, params)),
+    http.post(`${base}/mutate/:dataset`, async ({ request, params }) => {
+      const recorded = await record(request)
+      const wrongTarget = checkTarget(params)
+      if (wrongTarget) return wrongTarget
+      if (params.host !== 'api')
+        return errorResponse(400, { error: { description: 'Mutations go to api.sanity.io, not the CDN', type: 'httpBadRequest' } })
+      if (!isAuthenticated(recorded.headers)) {
+        return errorResponse(401, { error: 'Unauthorized', message: 'Mutations need a token with write access', statusCode: 401 })
+      }
+      const body = recorded.body
+      if (!isRecord(body) || !Array.isArray(body.mutations)) {
+        return errorResponse(400, { error: { description: 'The body must be {"mutations": [...]}', type: 'httpBadRequest' } })
+      }
+      const transactionId = typeof body.transactionId === 'string' ? body.transactionId : newTransactionId()
+      try {
+        const applied = applyMutations(state, body.mutations, { now: new Date().toISOString(), transactionId })
+        state.clear()
+        for (const [id, doc] of applied.documents) state.set(id, doc)
+        const withDocuments = recorded.searchParams.get('returnDocuments') === 'true'
+        const results = applied.results.map(({ id, operation, document }) =>
+          withDocuments && document ? { id, operation, document } : { id, operation },
+        )
+        return HttpResponse.json({ transactionId, results })
+      } catch (error) {
+        if (!(error instanceof MutationError)) throw error
+        return errorResponse(error.statusCode, {
+          error: {
+            type: 'mutationError',
+            description: `The mutation(s) failed: ${error.message}`,
+            items: [{ error: { type: ERROR_TYPES[error.statusCode] ?? 'mutationError', description: error.message } }],
+          },
+        })
+      }
+    }),
+  ]
+
+  return { handlers, requests, documents: state }
+}
+
+// Approximations of Sanity's item error types, by status.
+const ERROR_TYPES: Record<number, string> = {
+  400: 'validationError',
+  404: 'documentNotFoundError',
+  409: 'conflictError',
+}
+
+function errorResponse(status: number, body: JsonBodyType): Response {
+  return HttpResponse.json(body, { status })
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
