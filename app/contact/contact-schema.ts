@@ -47,10 +47,11 @@ export const contactSchema = z.object({
     (value) => value === undefined || /^[+\d][\d\s/()-]{3,}$/.test(value),
     { error: 'Bitte geben Sie eine gültige Telefonnummer an.' },
   ),
-  subject: z
-    .enum(ALL_CONTACT_SUBJECTS as [ContactSubject, ...ContactSubject[]], { error: 'Bitte wählen Sie einen Betreff aus der Liste.' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  // The select's placeholder option submits '', which means no subject.
+  subject: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(ALL_CONTACT_SUBJECTS as [ContactSubject, ...ContactSubject[]], { error: 'Bitte wählen Sie einen Betreff aus der Liste.' }).optional(),
+  ),
   message: trimmed(CONTACT_LIMITS.message, 'Die Nachricht').min(1, { error: 'Bitte schreiben Sie uns eine Nachricht.' }),
   page: optionalText(CONTACT_LIMITS.page, 'Die Seite').refine((value) => value === undefined || value.startsWith('/'), {
     error: 'Die Seite muss ein Pfad sein.',

@@ -10,7 +10,10 @@ export interface SanityLakeOptions {
   apiVersion: string
   /** Read published content through the API CDN (apicdn.sanity.io). */
   useCdn: boolean
-  /** Overrides `https://api.sanity.io` (tests). */
+  /**
+   * A local stand-in for Sanity's API (the e2e fake server), e.g. `http://127.0.0.1:3212`.
+   * The project then travels in the X-Sanity-Project-ID header instead of the host name.
+   */
   apiHost?: string
 }
 
@@ -33,7 +36,7 @@ export class SanityLake implements ContentLake {
 
   constructor({ projectId, dataset, token, apiVersion, useCdn, apiHost }: SanityLakeOptions) {
     // Passing `apiHost: undefined` would override the client's default host, so only set it when given.
-    const base = { projectId, dataset, apiVersion, ...(apiHost ? { apiHost } : {}) }
+    const base = { projectId, dataset, apiVersion, ...(apiHost ? { apiHost, useProjectHostname: false } : {}) }
     this.reader = createClient({ ...base, useCdn, perspective: 'published' })
     this.writer = createClient({ ...base, token, useCdn: false })
     this.dataset = dataset

@@ -1,0 +1,75 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { setupServer } from 'msw/node'
+import { parseEnv, type Env } from '~/env.server'
+import { EmbeddedLake } from '~/sanity/embedded-lake.server'
+import { type ContentLake, type SanityDocument } from '~/sanity/lake.server'
+import { loadDataset } from '~/sanity/seed.server'
+import { SanityLake } from '~/sanity/sanity-lake.server'
+import { createSanityApi, type RecordedRequest } from './mocks/sanity'
+
+export type BackendName = 'embedded' | 'sanity'
+export const BACKENDS: readonly BackendName[] = ['embedded', 'sanity']
+
+export interface TestLake {
+  lake: ContentLake
+  env: Env
+  /** The document as the backend durably holds it (embedded: after reopening from disk). */
+  stored(id: string): Promise<SanityDocument | undefined>
+  /** Every document of a type the backend durably holds, private ones included. */
+  storedOfType(type: string): Promise<SanityDocument[]>
+  /** Requests the Sanity API mock received (empty for the embedded backend). */
+  requests: RecordedRequest[]
+  close(): Promise<void>
+}
+
+/**
+ * Opens a lake of the given backend over a dataset folder: the embedded lake on a fresh data
+ * folder, or the real @sanity/client against MSW's emulation of Sanity's HTTP API.
+ */
+export async function openTestLake(backend: BackendName, contentDir = 'content'): Promise<TestLake> {
+  if (backend === 'embedded') {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'lake-test-'))
+    const lake = await EmbeddedLake.open({ contentDir, dataDir })
+    const reopen = async <R>(query: string, params: Record<string, unknown>) => {
+      const reopened = await EmbeddedLake.open({ contentDir, dataDir })
+      try {
+        return await reopened.fetch<R>(query, params)
+      } finally {
+        await reopened.close()
+      }
+    }
+    return {
+      lake,
+      env: parseEnv({ CONTENT_DIR: contentDir, DATA_DIR: dataDir }),
+      requests: [],
+      stored: async (id) => (await reopen<SanityDocument | null>('*[_id == $id][0]', { id })) ?? undefined,
+      storedOfType: (type) => reopen<SanityDocument[]>('*[_type == $type]', { type }),
+      async close() {
+        await lake.close()
+        await rm(dataDir, { recursive: true, force: true })
+      },
+    }
+  }
+  const env = parseEnv({ SANITY_PROJECT_ID: 'test-project', SANITY_DATASET: 'production', SANITY_WRITE_TOKEN: 'test-token' })
+  const { documents } = await loadDataset(contentDir)
+  const api = createSanityApi({ projectId: 'test-project', dataset: 'production', documents, token: 'test-token' })
+  const server = setupServer(...api.handlers)
+  server.listen({ onUnhandledRequest: 'error' })
+  const lake = new SanityLake({
+    projectId: 'test-project',
+    dataset: 'production',
+    token: 'test-token',
+    apiVersion: env.SANITY_API_VERSION,
+    useCdn: true,
+  })
+  return {
+    lake,
+    env,
+    requests: api.requests,
+    stored: async (id) => api.documents.get(id),
+    storedOfType: async (type) => [...api.documents.values()].filter((doc) => doc._type === type),
+    close: async () => server.close(),
+  }
+}
