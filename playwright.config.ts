@@ -4,6 +4,9 @@ import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 3210)
+/** The same production build configured for the real content lake, talking to a local fake of Sanity's API. */
+export const SANITY_BACKED_PORT = port + 1
+export const FAKE_SANITY_PORT = port + 2
 // A fresh data folder per run, shared with the test workers (they inherit the environment)
 // so tests can check what the server stored.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'dealer-e2e-'))
@@ -43,16 +46,40 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
     { name: 'phone', use: { ...devices['Pixel 7'] } },
   ],
-  webServer: {
-    command: 'node server.mjs',
-    url: `http://localhost:${port}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      SITE_URL: `http://localhost:${port}`,
+  webServer: [
+    {
+      command: 'node server.mjs',
+      url: `http://localhost:${port}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        SITE_URL: `http://localhost:${port}`,
+      },
     },
-  },
+    {
+      command: 'node --import tsx tests/mocks/sanity-server.ts',
+      url: `http://127.0.0.1:${FAKE_SANITY_PORT}/__requests`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { SANITY_MOCK_PORT: String(FAKE_SANITY_PORT) },
+    },
+    {
+      command: 'node server.mjs',
+      url: `http://localhost:${SANITY_BACKED_PORT}/api/contacts`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(SANITY_BACKED_PORT),
+        SITE_URL: `http://localhost:${SANITY_BACKED_PORT}`,
+        SANITY_PROJECT_ID: 'e2e-project',
+        SANITY_DATASET: 'production',
+        SANITY_WRITE_TOKEN: 'e2e-write-token',
+        SANITY_API_HOST: `http://127.0.0.1:${FAKE_SANITY_PORT}`,
+      },
+    },
+  ],
 })
