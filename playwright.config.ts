@@ -68,7 +68,7 @@ export default defineConfig({
     },
     {
       command: 'node server.mjs',
-      url: `http://localhost:${SANITY_BACKED_PORT}/api/contacts`,
+      url: `http://localhost:${SANITY_BACKED_PORT}/`,
       reuseExistingServer: false,
       timeout: 60_000,
       env: {
