@@ -1,0 +1,57 @@
+import { type ImgHTMLAttributes } from 'react'
+import { IMAGE_WIDTHS, imageSrcSet, imageUrl } from '~/sanity/image'
+
+/** An image as the queries project it: `image{alt, asset->{url, metadata{dimensions, lqip}}}`. */
+export interface SanityImageSource {
+  alt?: string | null
+  asset?: {
+    url?: string | null
+    metadata?: {
+      dimensions?: { width?: number | null; height?: number | null } | null
+      lqip?: string | null
+    } | null
+  } | null
+}
+
+export interface SanityImageProps
+  extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height' | 'alt' | 'loading'> {
+  image: SanityImageSource | null | undefined
+  /** Layout width of the image per breakpoint, e.g. `(min-width: 1024px) 33vw, 100vw`. */
+  sizes: string
+  /** Used when the image has no alt text of its own; '' marks a decorative image. */
+  fallbackAlt?: string
+  /** The page's largest image (LCP): loaded at once and with high priority. */
+  priority?: boolean
+  /** Candidate widths of the srcset. */
+  widths?: readonly number[]
+}
+
+/**
+ * The one image component of the site: `srcset` and `sizes` for the image CDN, intrinsic
+ * width/height (the browser reserves the space: no layout shift), alt text, lazy loading below
+ * the fold. Renders nothing when the image has no asset URL.
+ */
+export function SanityImage({ image, sizes, fallbackAlt = '', priority = false, widths = IMAGE_WIDTHS, ...props }: SanityImageProps) {
+  const url = image?.asset?.url
+  if (!url) return null
+  const dimensions = image.asset?.metadata?.dimensions
+  const width = dimensions?.width ?? undefined
+  const height = dimensions?.height ?? undefined
+  // The fallback src for browsers without srcset support: a mid-size candidate.
+  const src = imageUrl(url, { width: Math.min(width ?? 1280, 1280) })
+  return (
+    <img
+      src={src}
+      srcSet={imageSrcSet(url, widths, width)}
+      sizes={sizes}
+      width={width}
+      height={height}
+      alt={image.alt?.trim() || fallbackAlt}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding={priority ? undefined : 'async'}
+      // React 18 knows no `fetchPriority` prop and would warn; the lowercase attribute passes through.
+      {...(priority ? { fetchpriority: 'high' } : {})}
+      {...props}
+    />
+  )
+}

@@ -1,0 +1,70 @@
+import { Link } from '@remix-run/react'
+import { type MouseEvent, type ReactNode } from 'react'
+import { buttonClasses, type ButtonSize, type ButtonVariant } from '~/components/ui/button'
+import { scrollToSection, sectionIdOf } from '~/utils/scroll'
+
+/** A `link` object of the content model (a button label and where it leads). */
+export interface ActionTarget {
+  label?: string | null
+  target?: string | null
+  primary?: boolean | null
+}
+
+export interface ActionLinkProps {
+  action: ActionTarget
+  /** Surface the button sits on: amber/white outline on dark, amber/dark outline on light. */
+  tone?: 'dark' | 'light'
+  size?: ButtonSize
+  /** In-page jumps animate (home) or jump at once (the city pages of the spec). */
+  smooth?: boolean
+  className?: string
+  /** Extra content after the label, such as an arrow icon. */
+  children?: ReactNode
+}
+
+/**
+ * A content-managed button. `#section` targets are real anchors (they work without
+ * JavaScript thanks to `scroll-padding-top`); with JavaScript they scroll to 80 px below the
+ * top, smoothly unless the visitor prefers reduced motion. `/paths` are client-side links;
+ * `tel:`, `mailto:` and external URLs are plain anchors.
+ */
+export function ActionLink({ action, tone = 'dark', size = 'lg', smooth = true, className, children }: ActionLinkProps) {
+  const label = action.label?.trim()
+  const target = action.target?.trim()
+  if (!label || !target) return null
+
+  const variant: ButtonVariant = action.primary ? 'primary' : tone === 'dark' ? 'outline-light' : 'outline-dark'
+  const classes = buttonClasses({ variant, size, surface: tone, className })
+  const content = (
+    <>
+      {label}
+      {children}
+    </>
+  )
+
+  const sectionId = sectionIdOf(target)
+  if (sectionId) {
+    const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+      if (scrollToSection(sectionId, { smooth })) event.preventDefault()
+    }
+    return (
+      <a href={target} className={classes} onClick={onClick}>
+        {content}
+      </a>
+    )
+  }
+  if (target.startsWith('/') && !target.startsWith('//')) {
+    return (
+      <Link to={target} prefetch="intent" className={classes}>
+        {content}
+      </Link>
+    )
+  }
+  const external = /^https?:\/\//.test(target)
+  return (
+    <a href={target} className={classes} {...(external ? { rel: 'noopener noreferrer' } : {})}>
+      {content}
+    </a>
+  )
+}
