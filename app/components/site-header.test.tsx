@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { afterEach, describe, expect, test } from 'vitest'
+import { SiteHeader } from '~/components/site-header'
+
+const settings = {
+  dealerName: 'Ruhrstern Automobile',
+  phone: '0201 8512 3400',
+  mainNav: [
+    { label: 'HOME', href: '/' },
+    { label: 'SERVICES', href: '/services' },
+    { label: 'FAHRZEUGE', href: '/vehicles' },
+    { label: 'STANDORTE', href: '/locations' },
+    { label: 'ÜBER UNS', href: '/about' },
+    { label: 'KONTAKT', href: '/contact' },
+  ],
+}
+
+function renderHeader(path = '/', transparentAtTop = true) {
+  const router = createMemoryRouter([{ path: '*', element: <SiteHeader settings={settings} transparentAtTop={transparentAtTop} /> }], {
+    initialEntries: [path],
+  })
+  render(<RouterProvider router={router} future={{ v7_startTransition: true }} />)
+  return router
+}
+
+afterEach(() => {
+  cleanup()
+  window.scrollY = 0
+})
+
+const desktopNav = () => screen.getAllByRole('navigation', { name: 'Hauptnavigation' })[0]!
+
+describe('SiteHeader', () => {
+  test('marks the current page; HOME only on /, STANDORTE on every /locations path', () => {
+    renderHeader('/locations/dortmund')
+    const nav = desktopNav()
+    expect(within(nav).getByRole('link', { name: 'STANDORTE' }).getAttribute('aria-current')).toBe('page')
+    expect(within(nav).getByRole('link', { name: 'HOME' }).getAttribute('aria-current')).toBeNull()
+  })
+
+  test('HOME is current on /', () => {
+    renderHeader('/')
+    expect(within(desktopNav()).getByRole('link', { name: 'HOME' }).getAttribute('aria-current')).toBe('page')
+  })
+
+  test('the phone button dials the international number', () => {
+    renderHeader()
+    expect(screen.getByRole('link', { name: /^0201 8512 3400$/ }).getAttribute('href')).toBe('tel:+4920185123400')
+  })
+
+  test('turns solid after more than 50 px of scrolling', () => {
+    renderHeader()
+    const header = screen.getByRole('banner')
+    expect(header.dataset.scrolled).toBe('false')
+    act(() => {
+      window.scrollY = 50
+      window.dispatchEvent(new Event('scroll'))
+    })
+    expect(header.dataset.scrolled).toBe('false')
+    act(() => {
+      window.scrollY = 51
+      window.dispatchEvent(new Event('scroll'))
+    })
+    expect(header.dataset.scrolled).toBe('true')
+    expect(header.className).toContain('bg-zinc-950')
+  })
+
+  test('the menu toggle opens the menu with the links and the call button; a link closes it', async () => {
+    const router = renderHeader()
+    const menu = document.getElementById('mobile-menu')!
+    const toggle = screen.getByRole('button', { name: 'Menü öffnen' })
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(toggle.getAttribute('aria-controls')).toBe('mobile-menu')
+    expect(menu.hidden).toBe(true)
+
+    fireEvent.click(toggle)
+    expect(menu.hidden).toBe(false)
+    expect(screen.getByRole('button', { name: 'Menü schließen' }).getAttribute('aria-expanded')).toBe('true')
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'HOME',
+      'SERVICES',
+      'FAHRZEUGE',
+      'STANDORTE',
+      'ÜBER UNS',
+      'KONTAKT',
+      'JETZT ANRUFEN',
+    ])
+    expect(within(menu).getByRole('link', { name: 'JETZT ANRUFEN' }).getAttribute('href')).toBe('tel:+4920185123400')
+
+    await act(async () => {
+      fireEvent.click(within(menu).getByRole('link', { name: 'STANDORTE' }))
+    })
+    expect(router.state.location.pathname).toBe('/locations')
+    expect(menu.hidden).toBe(true)
+    expect(screen.getByRole('button', { name: 'Menü öffnen' }).getAttribute('aria-expanded')).toBe('false')
+  })
+
+  test('Escape closes the menu and returns focus to the toggle', () => {
+    renderHeader()
+    fireEvent.click(screen.getByRole('button', { name: 'Menü öffnen' }))
+    fireEvent.keyDown(document, { key: 'Escape' })
+    expect(document.getElementById('mobile-menu')!.hidden).toBe(true)
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Menü öffnen' }))
+  })
+
+  test('any navigation closes the menu', async () => {
+    const router = renderHeader()
+    fireEvent.click(screen.getByRole('button', { name: 'Menü öffnen' }))
+    await act(() => router.navigate('/about'))
+    expect(document.getElementById('mobile-menu')!.hidden).toBe(true)
+  })
+})

@@ -1,0 +1,123 @@
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react'
+import { type ReactNode } from 'react'
+import { NotFound } from '~/components/not-found'
+import { SiteFooter } from '~/components/site-footer'
+import { SiteHeader } from '~/components/site-header'
+import { buttonClasses } from '~/components/ui/button'
+import { Toaster } from '~/components/ui/toaster'
+import { SITE_SETTINGS_QUERY } from '~/sanity/queries'
+import { type SITE_SETTINGS_QUERYResult } from '~/sanity/types'
+import { wantsTransparentHeader } from '~/utils/route-handle'
+import styles from './tailwind.css'
+
+// Loader data types follow single fetch (raw objects, promises, Dates) rather than JSON.
+declare module '@remix-run/node' {
+  interface Future {
+    v3_singleFetch: true
+  }
+}
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: styles },
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+/** Site settings for the shell (header, footer) and every page (useSiteSettings). */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const settings = await context.lake.fetch<SITE_SETTINGS_QUERYResult>(SITE_SETTINGS_QUERY)
+  if (!settings) {
+    throw new Response('Die Website-Einstellungen fehlen im Content Lake (Dokument „siteSettings“).', { status: 500 })
+  }
+  return { settings }
+}
+
+/** Default title and description; pages with their own SEO fields replace them. */
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  if (error) return [{ title: 'Fehler' }, { name: 'robots', content: 'noindex' }]
+  const seo = data?.settings.seo
+  return [
+    { title: seo?.title ?? data?.settings.dealerName ?? '' },
+    ...(seo?.description ? [{ name: 'description', content: seo.description }] : []),
+  ]
+}
+
+/**
+ * The document around every page, the error pages included. The root loader's data may be
+ * missing here (when it failed): then the page renders without header and footer.
+ */
+export function Layout({ children }: { children: ReactNode }) {
+  const settings = useRouteLoaderData<typeof loader>('root')?.settings
+  const transparentHeader = useMatches().some((match) => wantsTransparentHeader(match.handle))
+  return (
+    <html lang="de">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#09090b" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-svh flex-col">
+        <a
+          href="#main"
+          // Off-screen until focused (the first Tab stop), then above the fixed header.
+          className="fixed top-3 left-3 z-[60] -translate-y-[200%] rounded-lg bg-amber-400 px-5 py-3 font-bold text-zinc-950 shadow-lg focus:translate-y-0 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
+          Zum Inhalt springen
+        </a>
+        {settings ? <SiteHeader settings={settings} transparentAtTop={transparentHeader} /> : null}
+        <main id="main" tabIndex={-1} className={`flex-1 ${transparentHeader ? '' : 'pt-header'}`}>
+          {children}
+        </main>
+        {settings ? <SiteFooter settings={settings} /> : null}
+        <Toaster />
+        {/* New navigations start at the top; back and forward restore the position (spec §2). */}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+/** Errors no route handled: unknown pages get the not-found page, everything else a plain German 500. */
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
+  return (
+    <section className="bg-zinc-950 px-4 py-24 text-white sm:px-6 sm:py-32 lg:px-8">
+      <div className="mx-auto max-w-2xl text-center">
+        <p aria-hidden="true" className="text-8xl font-extrabold tracking-tight text-amber-400">
+          500
+        </p>
+        <h1 className="mt-6 text-4xl font-extrabold sm:text-5xl">Ein Fehler ist aufgetreten</h1>
+        <p className="mt-6 text-lg leading-relaxed text-zinc-300">
+          Diese Seite kann gerade nicht angezeigt werden. Bitte versuchen Sie es in einigen Minuten erneut. Wir kümmern uns
+          darum.
+        </p>
+        <div className="mt-10">
+          {/* reloadDocument: after a failed render a full page load is the surest way back. */}
+          <Link to="/" reloadDocument className={buttonClasses({ variant: 'primary', size: 'lg' })}>
+            Zur Startseite
+          </Link>
+        </div>
+      </div>
+    </section>
+  )
+}
