@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { HeroSlider, type HeroSlide } from '~/components/hero-slider'
+
+const image = (name: string) => ({ alt: name, asset: { url: `/media/${name}-1920x1080.jpg`, metadata: { dimensions: { width: 1920, height: 1080 } } } })
+const slides: HeroSlide[] = [
+  { _key: 'a', titleLine1: 'AUTOANKAUF', titleLine2: '& VERKAUF', subtitle: 'Eins', image: image('eins'), buttons: [{ _key: 'b1', label: 'FAHRZEUG BEWERTEN', target: '#contact', primary: true }] },
+  { _key: 'b', titleLine1: 'PREMIUM', titleLine2: 'FAHRZEUGE', subtitle: 'Zwei', image: image('zwei'), buttons: [{ _key: 'b2', label: 'INVENTAR DURCHSUCHEN', target: '#inventory' }] },
+  { _key: 'c', titleLine1: 'FINANZIERUNG', titleLine2: '& LEASING', subtitle: 'Drei', image: image('drei'), buttons: [] },
+]
+
+function setReducedMotion(reduce: boolean) {
+  window.matchMedia = vi.fn().mockImplementation((query: string) => ({
+    matches: reduce && query.includes('reduce'),
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }))
+}
+
+function renderSlider() {
+  const router = createMemoryRouter([{ path: '/', element: <HeroSlider slides={slides} /> }])
+  return render(<RouterProvider router={router} future={{ v7_startTransition: true }} />)
+}
+
+const dot = (n: number) => screen.getByRole('button', { name: `Folie ${n} anzeigen` })
+const current = () => [1, 2, 3].find((n) => dot(n).getAttribute('aria-current') === 'true')
+
+beforeEach(() => {
+  vi.useFakeTimers()
+  setReducedMotion(false)
+})
+afterEach(() => {
+  cleanup()
+  vi.useRealTimers()
+})
+
+describe('HeroSlider', () => {
+  test('advances every 5 s and wraps 0→1→2→0', () => {
+    renderSlider()
+    expect(current()).toBe(1)
+    act(() => vi.advanceTimersByTime(4999))
+    expect(current()).toBe(1)
+    act(() => vi.advanceTimersByTime(1))
+    expect(current()).toBe(2)
+    act(() => vi.advanceTimersByTime(5000))
+    expect(current()).toBe(3)
+    act(() => vi.advanceTimersByTime(5000))
+    expect(current()).toBe(1)
+  })
+
+  test('a dot jumps to its slide and restarts the 5 s', () => {
+    renderSlider()
+    act(() => vi.advanceTimersByTime(3000))
+    fireEvent.click(dot(3))
+    fireEvent.blur(dot(3))
+    expect(current()).toBe(3)
+    act(() => vi.advanceTimersByTime(4000))
+    expect(current()).toBe(3)
+    act(() => vi.advanceTimersByTime(1000))
+    expect(current()).toBe(1)
+  })
+
+  test('exactly one h1, the first slide title; the others are h2', () => {
+    renderSlider()
+    const headings = document.querySelectorAll('h1')
+    expect(headings).toHaveLength(1)
+    expect(headings[0]?.textContent).toBe('AUTOANKAUF & VERKAUF')
+    expect(document.querySelectorAll('h2')).toHaveLength(2)
+  })
+
+  test('the first image is the eager, high-priority LCP candidate; the others are lazy', () => {
+    renderSlider()
+    const images = [...document.querySelectorAll('img')]
+    expect(images.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy'])
+    expect(images[0]?.getAttribute('fetchpriority')).toBe('high')
+    expect(images[1]?.hasAttribute('fetchpriority')).toBe(false)
+    expect(images[0]?.getAttribute('srcset')).toContain('1920w')
+    expect(images[0]?.getAttribute('width')).toBe('1920')
+  })
+
+  test('the pause button stops and restarts the rotation', () => {
+    renderSlider()
+    const pause = screen.getByRole('button', { name: 'Automatischen Folienwechsel anhalten' })
+    fireEvent.click(pause)
+    fireEvent.blur(pause)
+    act(() => vi.advanceTimersByTime(20_000))
+    expect(current()).toBe(1)
+    fireEvent.click(screen.getByRole('button', { name: 'Automatischen Folienwechsel starten' }))
+    fireEvent.blur(screen.getByRole('button', { name: 'Automatischen Folienwechsel anhalten' }))
+    act(() => vi.advanceTimersByTime(5000))
+    expect(current()).toBe(2)
+  })
+
+  test('pauses while focus is inside', () => {
+    renderSlider()
+    fireEvent.focus(dot(2))
+    act(() => vi.advanceTimersByTime(10_000))
+    expect(current()).toBe(1)
+    fireEvent.blur(dot(2))
+    act(() => vi.advanceTimersByTime(5000))
+    expect(current()).toBe(2)
+  })
+
+  test('does not rotate by itself under prefers-reduced-motion, but can be started', () => {
+    setReducedMotion(true)
+    renderSlider()
+    act(() => vi.advanceTimersByTime(20_000))
+    expect(current()).toBe(1)
+    const play = screen.getByRole('button', { name: 'Automatischen Folienwechsel starten' })
+    fireEvent.click(play)
+    fireEvent.blur(play)
+    act(() => vi.advanceTimersByTime(5000))
+    expect(current()).toBe(2)
+  })
+})

@@ -1,0 +1,143 @@
+import { useEffect, useState, type PointerEvent } from 'react'
+import { PauseIcon, PlayIcon } from '~/components/icons'
+import { SanityImage, type SanityImageSource } from '~/components/sanity-image'
+import { ActionLink, type ActionTarget } from '~/components/ui/action-link'
+import { usePrefersReducedMotion } from '~/utils/use-reduced-motion'
+
+/** Spec §9: the slider advances every 5 s. */
+export const HERO_INTERVAL_MS = 5000
+
+export interface HeroSlide {
+  _key: string
+  titleLine1?: string | null
+  titleLine2?: string | null
+  subtitle?: string | null
+  image?: SanityImageSource | null
+  buttons?: Array<ActionTarget & { _key: string }> | null
+}
+
+export interface HeroSliderProps {
+  slides: readonly HeroSlide[]
+  /** Accessible name of the carousel. */
+  label?: string
+}
+
+/**
+ * The home hero (spec §2, §4): full-height slides that advance every 5 s and wrap (0→1→2→0),
+ * dot buttons to jump, and a pause/play button (WCAG 2.2.2). Rotation also pauses while the
+ * pointer rests on the slider or focus is inside it, and does not start by itself when the
+ * visitor prefers reduced motion. The first slide's title is the page's only h1 and its image
+ * the LCP element (eager, high priority); the others load lazily.
+ */
+export function HeroSlider({ slides, label = 'Unsere Leistungen' }: HeroSliderProps) {
+  const count = slides.length
+  const [active, setActive] = useState(0)
+  // null: follow the reduced-motion preference; true/false: the visitor's explicit choice.
+  const [userPaused, setUserPaused] = useState<boolean | null>(null)
+  const [hovered, setHovered] = useState(false)
+  const [focusWithin, setFocusWithin] = useState(false)
+  const reducedMotion = usePrefersReducedMotion()
+
+  const paused = userPaused ?? reducedMotion
+  const rotating = count > 1 && !paused && !hovered && !focusWithin
+
+  useEffect(() => {
+    if (!rotating) return
+    // A timeout per slide (not one interval): a jump by dot restarts the full 5 s.
+    const timer = setTimeout(() => setActive((index) => (index + 1) % count), HERO_INTERVAL_MS)
+    return () => clearTimeout(timer)
+  }, [rotating, active, count])
+
+  if (count === 0) return null
+
+  // Touch "hover" would stick after a tap on a dot and stop the slider for good; only a mouse pauses it.
+  const onPointerEnter = (event: PointerEvent) => event.pointerType === 'mouse' && setHovered(true)
+  const onPointerLeave = (event: PointerEvent) => event.pointerType === 'mouse' && setHovered(false)
+
+  return (
+    <section
+      aria-roledescription="Karussell"
+      aria-label={label}
+      className="relative isolate h-svh min-h-[36rem] overflow-hidden bg-zinc-950 text-white"
+      onPointerEnter={onPointerEnter}
+      onPointerLeave={onPointerLeave}
+      onFocus={() => setFocusWithin(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocusWithin(false)
+      }}
+    >
+      <div aria-live={rotating ? 'off' : 'polite'} className="h-full">
+        {slides.map((slide, index) => {
+          const current = index === active
+          const Title = index === 0 ? 'h1' : 'h2'
+          return (
+            <div
+              key={slide._key}
+              role="group"
+              aria-roledescription="Folie"
+              aria-label={`${index + 1} von ${count}`}
+              // visibility (not only opacity) takes hidden slides out of the tab order and the
+              // accessibility tree; it switches at the end of the fade.
+              className={`absolute inset-0 transition-[opacity,visibility] duration-700 ease-out ${current ? 'visible opacity-100' : 'invisible opacity-0'}`}
+            >
+              <SanityImage
+                image={slide.image}
+                sizes="100vw"
+                priority={index === 0}
+                className="absolute inset-0 -z-10 size-full object-cover"
+              />
+              <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-r from-zinc-950/95 via-zinc-950/75 to-zinc-950/35" />
+              <div aria-hidden="true" className="absolute inset-x-0 bottom-0 -z-10 h-40 bg-linear-to-t from-zinc-950/80 to-transparent" />
+
+              <div className="mx-auto flex h-full max-w-7xl flex-col justify-center px-4 pt-header pb-24 sm:px-6 lg:px-8">
+                <Title className="max-w-4xl text-4xl leading-[1.05] font-extrabold sm:text-6xl lg:text-7xl">
+                  <span className="block">{slide.titleLine1}</span>{' '}
+                  <span className="block text-amber-400">{slide.titleLine2}</span>
+                </Title>
+                {slide.subtitle ? <p className="mt-6 max-w-2xl text-lg leading-relaxed text-zinc-200 sm:text-xl">{slide.subtitle}</p> : null}
+                {slide.buttons && slide.buttons.length > 0 ? (
+                  <div className="mt-9 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:gap-4">
+                    {slide.buttons.map((button) => (
+                      <ActionLink key={button._key} action={button} tone="dark" />
+                    ))}
+                  </div>
+                ) : null}
+              </div>
+            </div>
+          )
+        })}
+      </div>
+
+      {count > 1 ? (
+        <div className="absolute inset-x-0 bottom-6 flex items-center justify-center gap-2">
+          <button
+            type="button"
+            onClick={() => setUserPaused(!paused)}
+            aria-label={paused ? 'Automatischen Folienwechsel starten' : 'Automatischen Folienwechsel anhalten'}
+            className="inline-flex size-11 items-center justify-center rounded-full bg-zinc-950/60 text-white hover:bg-zinc-950/80 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
+          >
+            {paused ? <PlayIcon className="size-4" /> : <PauseIcon className="size-4" />}
+          </button>
+          <ul className="flex items-center">
+            {slides.map((slide, index) => (
+              <li key={slide._key}>
+                <button
+                  type="button"
+                  onClick={() => setActive(index)}
+                  aria-label={`Folie ${index + 1} anzeigen`}
+                  aria-current={index === active ? 'true' : undefined}
+                  className="group inline-flex size-11 items-center justify-center rounded-full focus-visible:outline-3 focus-visible:outline-offset-[-4px] focus-visible:outline-amber-400"
+                >
+                  <span
+                    aria-hidden="true"
+                    className="block h-2.5 w-2.5 rounded-full bg-white/60 transition-all duration-300 group-hover:bg-white group-aria-[current=true]:w-8 group-aria-[current=true]:bg-amber-400"
+                  />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  )
+}

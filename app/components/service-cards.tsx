@@ -1,0 +1,54 @@
+import { ArrowRightIcon, ServiceIcon } from '~/components/icons'
+import { SectionHeading } from '~/components/section-heading'
+import { ActionLink, type ActionTarget } from '~/components/ui/action-link'
+
+export interface ServiceCard {
+  _key: string
+  icon?: string | null
+  title?: string | null
+  description?: string | null
+  action?: ActionTarget | null
+}
+
+export interface ServiceCardsProps {
+  id?: string
+  eyebrow?: string | null
+  heading?: string | null
+  intro?: string | null
+  cards: readonly ServiceCard[]
+  /** In-page jumps of the card buttons animate unless a page asks for instant jumps. */
+  smoothScroll?: boolean
+}
+
+/** The services grid (spec §2.3): icon, title, description and a button per card. */
+export function ServiceCards({ id = 'services', eyebrow, heading, intro, cards, smoothScroll = true }: ServiceCardsProps) {
+  const headingId = `${id}-heading`
+  return (
+    <section id={id} aria-labelledby={heading ? headingId : undefined} className="bg-zinc-50 py-20 sm:py-28">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        {heading ? <SectionHeading id={headingId} eyebrow={eyebrow} title={heading} intro={intro} /> : null}
+        <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {cards.map((card) => (
+            <li
+              key={card._key}
+              className="group flex flex-col rounded-xl border border-zinc-200 bg-white p-7 shadow-sm transition-shadow duration-300 hover:shadow-xl"
+            >
+              <span className="inline-flex size-14 items-center justify-center rounded-xl bg-zinc-950 text-amber-400 transition-colors duration-300 group-hover:bg-amber-400 group-hover:text-zinc-950">
+                <ServiceIcon name={card.icon} className="size-7" />
+              </span>
+              <h3 className="mt-6 text-xl text-zinc-950">{card.title}</h3>
+              {card.description ? <p className="mt-3 flex-1 leading-relaxed text-zinc-600">{card.description}</p> : <div className="flex-1" />}
+              {card.action ? (
+                <div className="mt-6">
+                  <ActionLink action={card.action} tone="light" size="md" smooth={smoothScroll}>
+                    <ArrowRightIcon className="size-4" />
+                  </ActionLink>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,39 @@
+import { useCountUp } from '~/utils/use-count-up'
+
+const numberFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 })
+
+export interface StatCounterProps {
+  number: number
+  suffix?: string | null
+  label: string
+  /** Dark surfaces get the amber figure, light ones a dark one. */
+  tone?: 'dark' | 'light'
+}
+
+/**
+ * One counted figure (spec §4): the server HTML holds the final value; in the browser it counts
+ * up once it is 10 % visible. Screen readers read the final figure with its label (sr-only);
+ * the animated figure is hidden from them, so nothing is announced 125 times.
+ */
+export function StatCounter({ number, suffix, label, tone = 'dark' }: StatCounterProps) {
+  // Whole numbers count; a figure with decimals (4,8 rating) is shown as it is.
+  const animated = Number.isInteger(number)
+  const { ref, value } = useCountUp<HTMLDivElement>(animated ? number : 0)
+  const shown = animated ? value : number
+  return (
+    <div ref={ref} className="text-center">
+      <p aria-hidden="true" data-testid="stat-value" className={`text-4xl font-extrabold tracking-tight tabular-nums sm:text-5xl ${tone === 'dark' ? 'text-amber-400' : 'text-zinc-950'}`}>
+        {numberFormat.format(shown)}
+        {suffix}
+      </p>
+      <p
+        aria-hidden="true"
+        // Long German compounds (KUNDENZUFRIEDENHEIT) must fit half a phone screen.
+        className={`mt-2 text-xs font-semibold tracking-normal break-words hyphens-auto uppercase sm:text-sm sm:tracking-wide ${tone === 'dark' ? 'text-zinc-300' : 'text-zinc-600'}`}
+      >
+        {label}
+      </p>
+      <p className="sr-only">{`${numberFormat.format(number)}${suffix ?? ''} ${label}`}</p>
+    </div>
+  )
+}

@@ -1,0 +1,34 @@
+import { StatCounter } from '~/components/stat-counter'
+
+export interface StatItem {
+  _key: string
+  number?: number | null
+  suffix?: string | null
+  label?: string | null
+}
+
+export interface StatsBandProps {
+  /** Visually hidden heading naming the band for screen-reader navigation. */
+  heading?: string | null
+  items: readonly StatItem[]
+}
+
+/** The home statistics band (spec §2.2): four counters on a dark band. */
+export function StatsBand({ heading, items }: StatsBandProps) {
+  const stats = items.flatMap((item) => (typeof item.number === 'number' && item.label ? [{ ...item, number: item.number, label: item.label }] : []))
+  if (stats.length === 0) return null
+  return (
+    <section data-testid="stats-band" aria-labelledby={heading ? 'stats-heading' : undefined} className="border-y border-white/10 bg-zinc-900">
+      {heading ? (
+        <h2 id="stats-heading" className="sr-only">
+          {heading}
+        </h2>
+      ) : null}
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 lg:grid-cols-4 lg:px-8">
+        {stats.map((stat) => (
+          <StatCounter key={stat._key} number={stat.number} suffix={stat.suffix} label={stat.label} />
+        ))}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,99 @@
+import { Link } from '@remix-run/react'
+import { ArrowRightIcon, CalendarIcon, FuelIcon, GaugeIcon, GearboxIcon } from '~/components/icons'
+import { SanityImage, type SanityImageSource } from '~/components/sanity-image'
+import { buttonClasses } from '~/components/ui/button'
+import { displayYear, formatMileage, formatPrice, fuelLabel, transmissionLabel } from '~/utils/format'
+
+/** Shown for a vehicle without photos (spec §3); 1200×800 like the vehicle photos. */
+export const VEHICLE_PLACEHOLDER = { src: '/images/placeholder-vehicle.jpg', width: 1200, height: 800 } as const
+
+/** A vehicle as VEHICLE_HIGHLIGHTS_QUERY projects it. */
+export interface VehicleSummary {
+  id?: string | null
+  make?: string | null
+  model?: string | null
+  year?: number | null
+  mileage?: number | null
+  fuelType?: string | null
+  transmission?: string | null
+  price?: number | string | null
+  features?: readonly (string | null)[] | null
+  image?: SanityImageSource | null
+}
+
+export interface VehicleCardProps {
+  vehicle: VehicleSummary
+  detailsLabel: string
+  /** h3 under a section heading. */
+  headingLevel?: 3 | 2
+}
+
+const IMAGE_SIZES = '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw'
+
+/**
+ * One vehicle in a grid (spec §3): photo or placeholder, make and model, year (2020 when
+ * missing), mileage, fuel, transmission, price, the first three features, and a details link.
+ */
+export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3 }: VehicleCardProps) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2'
+  const name = [vehicle.make, vehicle.model].filter(Boolean).join(' ') || 'Fahrzeug'
+  const features = (vehicle.features ?? []).filter((feature): feature is string => Boolean(feature)).slice(0, 3)
+  const facts = [
+    { label: 'Baujahr', value: String(displayYear(vehicle.year)), Icon: CalendarIcon },
+    { label: 'Kilometerstand', value: formatMileage(vehicle.mileage), Icon: GaugeIcon },
+    { label: 'Kraftstoff', value: fuelLabel(vehicle.fuelType), Icon: FuelIcon },
+    { label: 'Getriebe', value: transmissionLabel(vehicle.transmission), Icon: GearboxIcon },
+  ]
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm transition-shadow duration-300 hover:shadow-xl">
+      <div className="aspect-[3/2] overflow-hidden bg-zinc-200">
+        {vehicle.image?.asset?.url ? (
+          <SanityImage image={vehicle.image} sizes={IMAGE_SIZES} fallbackAlt={name} className="size-full object-cover" />
+        ) : (
+          <img
+            src={VEHICLE_PLACEHOLDER.src}
+            width={VEHICLE_PLACEHOLDER.width}
+            height={VEHICLE_PLACEHOLDER.height}
+            alt={`${name} – Foto folgt`}
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover"
+          />
+        )}
+      </div>
+      <div className="flex flex-1 flex-col p-6">
+        <Heading className="text-xl text-zinc-950">{name}</Heading>
+        <p className="mt-2 text-2xl font-extrabold tracking-tight whitespace-nowrap text-zinc-950">{formatPrice(vehicle.price)}</p>
+        <dl className="mt-5 grid grid-cols-2 gap-x-4 gap-y-3 text-sm text-zinc-700">
+          {facts.map(({ label, value, Icon }) => (
+            <div key={label} className="flex items-center gap-2">
+              <dt className="shrink-0">
+                <Icon className="size-4 text-amber-800" />
+                <span className="sr-only">{label}</span>
+              </dt>
+              <dd className="whitespace-nowrap">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {features.length > 0 ? (
+          <ul className="mt-5 flex flex-wrap gap-2" aria-label="Ausstattung">
+            {features.map((feature) => (
+              <li key={feature} className="rounded-full bg-zinc-100 px-3 py-1 text-xs font-semibold text-zinc-800">
+                {feature}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="mt-auto pt-6">
+          {vehicle.id ? (
+            <Link to={`/vehicles/${encodeURIComponent(vehicle.id)}`} prefetch="intent" className={buttonClasses({ variant: 'dark', className: 'w-full' })}>
+              {detailsLabel}
+              <span className="sr-only">: {name}</span>
+              <ArrowRightIcon className="size-4" />
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  )
+}
