@@ -1,0 +1,242 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { toast } from 'sonner'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { ContactForm } from '~/components/contact-form'
+import { Toaster } from '~/components/ui/toaster'
+import { CONTACT_TOASTS, HOME_CONTACT_SUBJECTS } from '~/contact/contact-schema'
+
+// jsdom's page is http://localhost:3000/; the client resolves /api/contacts against it.
+const CONTACTS_URL = new URL('/api/contacts', window.location.href).toString()
+
+const server = setupServer()
+const received: unknown[] = []
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => {
+  toast.dismiss()
+  cleanup()
+  server.resetHandlers()
+  received.length = 0
+})
+afterAll(() => server.close())
+
+function answerWith(status: number, options: { hold?: Promise<void> } = {}) {
+  server.use(
+    http.post(CONTACTS_URL, async ({ request }) => {
+      received.push(await request.json())
+      if (options.hold) await options.hold
+      return status === 201
+        ? HttpResponse.json({ id: 'inbox.contact-1', receivedAt: '2025-01-01T00:00:00.000Z' }, { status })
+        : new HttpResponse('Interner Fehler', { status })
+    }),
+  )
+}
+
+type ActionData = { status: 'error'; fieldErrors?: Record<string, string[]>; formError?: string; values: Record<string, string> }
+
+async function renderForm({ path = '/', actionData }: { path?: string; actionData?: ActionData } = {}) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        action: () => actionData ?? null,
+        element: (
+          <>
+            <ContactForm subjects={HOME_CONTACT_SUBJECTS} rows={5} submitLabel="NACHRICHT SENDEN" />
+            <Toaster />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  )
+  const view = render(<RouterProvider router={router} future={{ v7_startTransition: true }} />)
+  const form = view.container.querySelector('form')
+  if (!form) throw new Error('no form rendered')
+  // Hydrated: the form validates by itself from now on.
+  await waitFor(() => expect(form.noValidate).toBe(true))
+  return { form, router }
+}
+
+const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement
+const fill = (label: RegExp, value: string) => fireEvent.change(field(label), { target: { value } })
+const submitButton = () => screen.getByRole('button', { name: /NACHRICHT SENDEN|WIRD GESENDET/ })
+
+describe('ContactForm', () => {
+  test('renders the spec fields: required markers, e-mail type, home subjects, five rows, honeypot, page', async () => {
+    const { form } = await renderForm()
+    expect(field(/^Name/).required).toBe(true)
+    expect(field(/^E-Mail/).type).toBe('email')
+    expect(field(/^E-Mail/).required).toBe(true)
+    expect(field(/^Telefon/).type).toBe('tel')
+    expect(field(/^Telefon/).required).toBe(false)
+    const subject = screen.getByLabelText(/^Betreff/) as HTMLSelectElement
+    expect([...subject.options].map((option) => [option.value, option.text])).toEqual([
+      ['', 'Bitte wählen'],
+      ['ankauf', 'Fahrzeug verkaufen'],
+      ['verkauf', 'Fahrzeug kaufen'],
+      ['lieferung', 'Fahrzeuglieferung'],
+      ['beratung', 'Allgemeine Beratung'],
+    ])
+    expect((screen.getByLabelText(/^Nachricht/) as HTMLTextAreaElement).rows).toBe(5)
+
+    const honeypot = form.querySelector<HTMLInputElement>('input[name="website"]')
+    expect(honeypot?.tabIndex).toBe(-1)
+    expect(honeypot?.autocomplete).toBe('off')
+    expect(honeypot?.closest('[aria-hidden="true"]')).not.toBeNull()
+    expect(form.querySelector<HTMLInputElement>('input[name="page"]')?.value).toBe('/')
+  })
+
+  test('missing required fields: destructive toast, nothing sent, input kept', async () => {
+    answerWith(201)
+    await renderForm()
+    fill(/^E-Mail/, 'erika@example.de')
+    fireEvent.click(submitButton())
+
+    expect(await screen.findByText(CONTACT_TOASTS.missing.title)).toBeTruthy()
+    expect(screen.getByText(CONTACT_TOASTS.missing.description)).toBeTruthy()
+    expect(received).toEqual([])
+    expect(field(/^E-Mail/).value).toBe('erika@example.de')
+    // The first empty required field gets focus and says what is missing.
+    expect(document.activeElement).toBe(field(/^Name/))
+    expect(field(/^Name/).getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByText('Bitte geben Sie Ihren Namen an.')).toBeTruthy()
+  })
+
+  test('whitespace only counts as missing', async () => {
+    answerWith(201)
+    await renderForm()
+    fill(/^Name/, '   ')
+    fill(/^E-Mail/, 'erika@example.de')
+    fill(/^Nachricht/, 'Hallo')
+    fireEvent.click(submitButton())
+
+    expect(await screen.findByText(CONTACT_TOASTS.missing.title)).toBeTruthy()
+    expect(received).toEqual([])
+  })
+
+  test('an invalid e-mail is shown at the field, focused, and not sent', async () => {
+    answerWith(201)
+    await renderForm()
+    fill(/^Name/, 'Erika')
+    fill(/^E-Mail/, 'erika-at-example')
+    fill(/^Nachricht/, 'Hallo')
+    fireEvent.click(submitButton())
+
+    expect(await screen.findByText('Bitte geben Sie eine gültige E-Mail-Adresse an.')).toBeTruthy()
+    expect(document.activeElement).toBe(field(/^E-Mail/))
+    expect(field(/^E-Mail/).getAttribute('aria-describedby')).toBe('contact-email-error')
+    expect(received).toEqual([])
+  })
+
+  test('sending state, then success: confirmation toast, form reset, JSON sent', async () => {
+    let release: () => void = () => {}
+    answerWith(201, { hold: new Promise<void>((resolve) => (release = resolve)) })
+    await renderForm()
+    fill(/^Name/, ' Erika Mustermann ')
+    fill(/^E-Mail/, 'erika@example.de')
+    fill(/^Telefon/, '0201 123456')
+    fireEvent.change(screen.getByLabelText(/^Betreff/), { target: { value: 'ankauf' } })
+    fill(/^Nachricht/, 'Ich möchte meinen Golf verkaufen.')
+    fireEvent.click(submitButton())
+
+    const sending = await screen.findByRole('button', { name: 'WIRD GESENDET...' })
+    expect((sending as HTMLButtonElement).disabled).toBe(true)
+    // A second click while sending sends nothing more.
+    fireEvent.click(sending)
+
+    await act(async () => release())
+    expect(await screen.findByText(CONTACT_TOASTS.success.title)).toBeTruthy()
+    expect(screen.getByText(CONTACT_TOASTS.success.description)).toBeTruthy()
+    expect(received).toEqual([
+      { name: 'Erika Mustermann', email: 'erika@example.de', phone: '0201 123456', subject: 'ankauf', message: 'Ich möchte meinen Golf verkaufen.', page: '/' },
+    ])
+    expect(field(/^Name/).value).toBe('')
+    expect(field(/^E-Mail/).value).toBe('')
+    expect(field(/^Nachricht/).value).toBe('')
+    const button = screen.getByRole('button', { name: 'NACHRICHT SENDEN' }) as HTMLButtonElement
+    expect(button.disabled).toBe(false)
+  })
+
+  test('server error: error toast, input kept, button usable again', async () => {
+    answerWith(500)
+    await renderForm()
+    fill(/^Name/, 'Max Mustermann')
+    fill(/^E-Mail/, 'max@example.de')
+    fill(/^Nachricht/, 'Bitte rufen Sie mich zurück.')
+    fireEvent.click(submitButton())
+
+    expect(await screen.findByText(CONTACT_TOASTS.failure.title)).toBeTruthy()
+    expect(screen.getByText(CONTACT_TOASTS.failure.description)).toBeTruthy()
+    expect(received).toHaveLength(1)
+    expect(field(/^Name/).value).toBe('Max Mustermann')
+    expect(field(/^Nachricht/).value).toBe('Bitte rufen Sie mich zurück.')
+    expect((screen.getByRole('button', { name: 'NACHRICHT SENDEN' }) as HTMLButtonElement).disabled).toBe(false)
+  })
+
+  test('network failure: the same error toast', async () => {
+    server.use(http.post(CONTACTS_URL, () => HttpResponse.error()))
+    await renderForm()
+    fill(/^Name/, 'Max')
+    fill(/^E-Mail/, 'max@example.de')
+    fill(/^Nachricht/, 'Hallo')
+    fireEvent.click(submitButton())
+
+    expect(await screen.findByText(CONTACT_TOASTS.failure.title)).toBeTruthy()
+    expect(field(/^Name/).value).toBe('Max')
+  })
+
+  test('a filled honeypot goes along so the server can drop the message', async () => {
+    answerWith(201)
+    const { form } = await renderForm()
+    fill(/^Name/, 'Bot')
+    fill(/^E-Mail/, 'bot@example.de')
+    fill(/^Nachricht/, 'Spam')
+    fireEvent.change(form.querySelector('input[name="website"]')!, { target: { value: 'https://spam.example' } })
+    fireEvent.click(submitButton())
+
+    await screen.findByText(CONTACT_TOASTS.success.title)
+    expect(received).toEqual([expect.objectContaining({ website: 'https://spam.example' })])
+  })
+
+  test('after a post without JavaScript: field errors, summary and the input are shown', async () => {
+    const { router } = await renderForm({
+      actionData: {
+        status: 'error',
+        fieldErrors: { email: ['Bitte geben Sie eine gültige E-Mail-Adresse an.'], message: ['Bitte schreiben Sie uns eine Nachricht.'] },
+        values: { name: 'Max', email: 'kein-email', message: '' },
+      },
+    })
+    const body = new FormData()
+    body.set('name', 'Max')
+    await act(() => router.navigate('/', { formMethod: 'post', formData: body }))
+
+    const alert = await screen.findByRole('alert')
+    expect(within(alert).getByText('Bitte prüfen Sie Ihre Eingaben:')).toBeTruthy()
+    expect(within(alert).getByRole('link', { name: 'Bitte schreiben Sie uns eine Nachricht.' }).getAttribute('href')).toBe('#contact-message')
+    expect(field(/^Name/).value).toBe('Max')
+    expect(field(/^E-Mail/).value).toBe('kein-email')
+    expect(field(/^E-Mail/).getAttribute('aria-invalid')).toBe('true')
+  })
+
+  test('after a failed store without JavaScript: the failure text', async () => {
+    const { router } = await renderForm({
+      actionData: { status: 'error', formError: CONTACT_TOASTS.failure.description, values: { name: 'Max' } },
+    })
+    await act(() => router.navigate('/', { formMethod: 'post', formData: new FormData() }))
+
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain(CONTACT_TOASTS.failure.title)
+    expect(alert.textContent).toContain(CONTACT_TOASTS.failure.description)
+  })
+
+  test('?nachricht=gesendet (the redirect after a post without JavaScript) shows the confirmation', async () => {
+    await renderForm({ path: '/?nachricht=gesendet' })
+    const status = screen.getByRole('status')
+    expect(status.textContent).toContain(CONTACT_TOASTS.success.description)
+  })
+})

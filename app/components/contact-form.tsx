@@ -1,0 +1,241 @@
+import { Form, Link, useActionData, useFormAction, useLocation, useSearchParams } from '@remix-run/react'
+import { useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { z } from 'zod'
+import { AlertIcon, CheckIcon } from '~/components/icons'
+import { Button } from '~/components/ui/button'
+import { CONTROL_CLASSES, Field } from '~/components/ui/field'
+import {
+  CONTACT_LIMITS,
+  CONTACT_SUBJECTS,
+  CONTACT_TOASTS,
+  contactSchema,
+  HONEYPOT_FIELD,
+  missingRequiredContactFields,
+  SUBMITTING_LABEL,
+  type ContactFieldErrors,
+  type ContactSubject,
+} from '~/contact/contact-schema'
+import { sendContactMessage } from '~/utils/api-client'
+import { useHydrated } from '~/utils/use-hydrated'
+
+/** The query parameter the page action's success redirect sets (docs/decisions/003). */
+export const SENT_PARAM = 'nachricht'
+export const SENT_VALUE = 'gesendet'
+
+const FIELD_ORDER = ['name', 'email', 'phone', 'subject', 'message'] as const
+
+export interface ContactFormProps {
+  /** Subject keys offered in the select, in order (home: four, /contact: six). */
+  subjects: readonly ContactSubject[]
+  /** Spec §9: 5 rows on the home page, 6 on /contact. */
+  rows?: number
+  /** The submit button's label from the content ('NACHRICHT SENDEN'). */
+  submitLabel: string
+  /** Id of the section around the form: the no-JavaScript round trip comes back to it. */
+  anchor?: string
+  /** Prefix of the element ids, so two forms on one page do not clash. */
+  idPrefix?: string
+}
+
+/** What the page action (contactFormAction) answers to a failed post without JavaScript. */
+interface ContactFormActionData {
+  fieldErrors?: ContactFieldErrors
+  formError?: string
+  values: Record<string, string>
+}
+
+function readActionData(data: unknown): ContactFormActionData | null {
+  if (typeof data !== 'object' || data === null || !('status' in data) || data.status !== 'error') return null
+  const values = 'values' in data && typeof data.values === 'object' && data.values !== null ? (data.values as Record<string, string>) : {}
+  const fieldErrors = 'fieldErrors' in data && typeof data.fieldErrors === 'object' && data.fieldErrors !== null ? (data.fieldErrors as ContactFieldErrors) : undefined
+  const formError = 'formError' in data && typeof data.formError === 'string' ? data.formError : undefined
+  return { values, fieldErrors, formError }
+}
+
+function stringEntries(formData: FormData): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const [key, value] of formData.entries()) if (typeof value === 'string') values[key] = value
+  return values
+}
+
+/**
+ * The contact form of spec §5, with and without JavaScript (docs/decisions/003).
+ *
+ * Server HTML: a plain form posting to its own page; the page action validates, re-renders
+ * errors beside the fields with the input kept, or redirects to `?nachricht=gesendet`, which
+ * shows an inline confirmation. Once hydrated the form validates itself: a missing required
+ * field raises the 'Pflichtfelder fehlen' toast and nothing is sent; otherwise the message
+ * goes as JSON to POST /api/contacts while the button reads 'WIRD GESENDET...'; success
+ * toasts and resets, failure toasts and keeps the input.
+ */
+export function ContactForm({ subjects, rows = 5, submitLabel, anchor = 'contact', idPrefix = 'contact' }: ContactFormProps) {
+  const hydrated = useHydrated()
+  const { pathname } = useLocation()
+  const [searchParams] = useSearchParams()
+  const formAction = useFormAction()
+  const server = readActionData(useActionData())
+  const [clientErrors, setClientErrors] = useState<ContactFieldErrors | null>(null)
+  const [submitting, setSubmitting] = useState(false)
+
+  const errors: ContactFieldErrors = clientErrors ?? server?.fieldErrors ?? {}
+  const values = server?.values ?? {}
+  const sent = !server && searchParams.get(SENT_PARAM) === SENT_VALUE
+  const id = (field: string) => `${idPrefix}-${field}`
+
+  const focusFirstInvalid = (form: HTMLFormElement, fieldErrors: ContactFieldErrors) => {
+    const first = FIELD_ORDER.find((field) => fieldErrors[field]?.length)
+    const control = first ? form.elements.namedItem(first) : null
+    if (control instanceof HTMLElement) control.focus()
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (submitting) return
+    const form = event.currentTarget
+    const raw = stringEntries(new FormData(form))
+    const result = contactSchema.safeParse(raw)
+    const fieldErrors = result.success ? {} : (z.flattenError(result.error).fieldErrors as ContactFieldErrors)
+    setClientErrors(fieldErrors)
+
+    if (missingRequiredContactFields(raw)) {
+      toast.error(CONTACT_TOASTS.missing.title, { description: CONTACT_TOASTS.missing.description })
+      focusFirstInvalid(form, fieldErrors)
+      return
+    }
+    if (!result.success) {
+      focusFirstInvalid(form, fieldErrors)
+      return
+    }
+
+    setSubmitting(true)
+    try {
+      const honeypot = raw[HONEYPOT_FIELD]?.trim()
+      await sendContactMessage({ ...result.data, ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) })
+      toast.success(CONTACT_TOASTS.success.title, { description: CONTACT_TOASTS.success.description })
+      form.reset()
+    } catch {
+      // Any cause (network, 4xx, 5xx): the visitor sees one message and keeps the input (spec §8).
+      toast.error(CONTACT_TOASTS.failure.title, { description: CONTACT_TOASTS.failure.description })
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  const summary = server
+    ? FIELD_ORDER.flatMap((field) => {
+        const message = server.fieldErrors?.[field]?.[0]
+        return message ? [{ field, message }] : []
+      })
+    : []
+
+  return (
+    <Form
+      method="post"
+      // Without JavaScript the browser comes back to the form after the round trip.
+      action={`${formAction}#${anchor}`}
+      noValidate={hydrated}
+      onSubmit={hydrated ? onSubmit : undefined}
+      aria-busy={submitting || undefined}
+      className="space-y-5"
+    >
+      {sent ? (
+        <div role="status" className="flex items-start gap-3 rounded-xl border border-green-300 bg-green-50 p-5 text-green-900">
+          <CheckIcon className="mt-0.5 size-5 shrink-0" />
+          <p>
+            <strong className="block font-bold">{CONTACT_TOASTS.success.title}</strong>
+            {CONTACT_TOASTS.success.description}
+          </p>
+        </div>
+      ) : null}
+
+      {server && (summary.length > 0 || server.formError) ? (
+        <div role="alert" className="flex items-start gap-3 rounded-xl border border-red-300 bg-red-50 p-5 text-red-900">
+          <AlertIcon className="mt-0.5 size-5 shrink-0" />
+          {summary.length > 0 ? (
+            <div>
+              <p className="font-bold">Bitte prüfen Sie Ihre Eingaben:</p>
+              <ul className="mt-2 list-disc space-y-1 pl-5">
+                {summary.map(({ field, message }) => (
+                  <li key={field}>
+                    <a href={`#${id(field)}`} className="underline underline-offset-2 hover:no-underline">
+                      {message}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <p>
+              <strong className="block font-bold">{CONTACT_TOASTS.failure.title}</strong>
+              {server.formError}
+            </p>
+          )}
+        </div>
+      ) : null}
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id={id('name')} name="name" label="Name" required errors={errors.name}>
+          {(control) => (
+            <input {...control} type="text" autoComplete="name" maxLength={CONTACT_LIMITS.name} defaultValue={values.name} className={CONTROL_CLASSES} />
+          )}
+        </Field>
+        <Field id={id('email')} name="email" label="E-Mail" required errors={errors.email}>
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={CONTACT_LIMITS.email}
+              defaultValue={values.email}
+              className={CONTROL_CLASSES}
+            />
+          )}
+        </Field>
+        <Field id={id('phone')} name="phone" label="Telefon" errors={errors.phone}>
+          {(control) => (
+            <input {...control} type="tel" autoComplete="tel" maxLength={CONTACT_LIMITS.phone} defaultValue={values.phone} className={CONTROL_CLASSES} />
+          )}
+        </Field>
+        <Field id={id('subject')} name="subject" label="Betreff" errors={errors.subject}>
+          {(control) => (
+            <select {...control} defaultValue={values.subject ?? ''} className={`${CONTROL_CLASSES} appearance-auto`}>
+              <option value="">Bitte wählen</option>
+              {subjects.map((subject) => (
+                <option key={subject} value={subject}>
+                  {CONTACT_SUBJECTS[subject]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <Field id={id('message')} name="message" label="Nachricht" required errors={errors.message}>
+        {(control) => (
+          <textarea {...control} rows={rows} maxLength={CONTACT_LIMITS.message} defaultValue={values.message} className={`${CONTROL_CLASSES} resize-y`} />
+        )}
+      </Field>
+
+      {/* Honeypot: invisible to people and assistive technology, irresistible to naive bots. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={id(HONEYPOT_FIELD)}>Bitte leer lassen</label>
+        <input id={id(HONEYPOT_FIELD)} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <input type="hidden" name="page" value={pathname} />
+
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-zinc-600">
+          <span aria-hidden="true">* </span>Pflichtangaben. Mit dem Absenden stimmen Sie der Verarbeitung Ihrer Angaben gemäß unserer{' '}
+          <Link to="/datenschutz" className="font-semibold text-zinc-900 underline underline-offset-2 hover:text-amber-800">
+            Datenschutzerklärung
+          </Link>{' '}
+          zu.
+        </p>
+        <Button type="submit" variant="primary" surface="light" size="lg" disabled={submitting} className="shrink-0">
+          {submitting ? SUBMITTING_LABEL : submitLabel}
+        </Button>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,91 @@
+import { type ReactNode } from 'react'
+import { ContactForm } from '~/components/contact-form'
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '~/components/icons'
+import { SectionHeading } from '~/components/section-heading'
+import { type ContactSubject } from '~/contact/contact-schema'
+import { mailtoHref, telHref } from '~/utils/format'
+import { openingHoursFor, type SiteSettings } from '~/utils/site-settings'
+
+export interface ContactContent {
+  eyebrow?: string | null
+  heading?: string | null
+  intro?: string | null
+  submitLabel?: string | null
+}
+
+export interface ContactSectionProps {
+  content: ContactContent
+  settings: Pick<SiteSettings, 'phone' | 'email' | 'address' | 'openingHours' | 'dealerName' | 'legalName'>
+  subjects: readonly ContactSubject[]
+  /** Spec §9: 5 rows on the home page, 6 on /contact. */
+  rows?: number
+  id?: string
+}
+
+const LINK = 'rounded font-semibold text-zinc-950 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900'
+
+/** Section `#contact`: heading and intro, the contact form, and beside it phone, e-mail, address and hours. */
+export function ContactSection({ content, settings, subjects, rows = 5, id = 'contact' }: ContactSectionProps) {
+  const hours = openingHoursFor(settings, 'general')?.displayLines ?? []
+  const address = settings.address
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`} className="relative bg-zinc-50 py-20 sm:py-28">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading id={`${id}-heading`} eyebrow={content.eyebrow} title={content.heading} intro={content.intro} />
+        {/* The form first: on phones a jump to #contact should land near it, not below four cards. */}
+        <div className="mt-14 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:gap-10">
+          <div className="rounded-xl border border-zinc-200 bg-white p-6 shadow-lg sm:p-8">
+            <ContactForm subjects={subjects} rows={rows} submitLabel={content.submitLabel ?? 'NACHRICHT SENDEN'} anchor={id} />
+          </div>
+
+          <ul className="grid gap-4 self-start sm:grid-cols-2 lg:grid-cols-1">
+            {settings.phone ? (
+              <InfoCard icon={<PhoneIcon />} title="Telefon">
+                <a href={telHref(settings.phone)} className={LINK}>
+                  {settings.phone}
+                </a>
+              </InfoCard>
+            ) : null}
+            {settings.email ? (
+              <InfoCard icon={<MailIcon />} title="E-Mail">
+                <a href={mailtoHref(settings.email)} className={`${LINK} text-sm [overflow-wrap:anywhere] sm:text-base`}>
+                  {settings.email}
+                </a>
+              </InfoCard>
+            ) : null}
+            {address ? (
+              <InfoCard icon={<MapPinIcon />} title="Adresse">
+                <address className="not-italic">
+                  {address.street}
+                  <br />
+                  {address.postalCode} {address.city}
+                </address>
+              </InfoCard>
+            ) : null}
+            {hours.length > 0 ? (
+              <InfoCard icon={<ClockIcon />} title="Öffnungszeiten">
+                <ul>
+                  {hours.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </InfoCard>
+            ) : null}
+          </ul>
+        </div>
+      </div>
+    </section>
+  )
+}
+
+function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-4 rounded-xl border border-zinc-200 bg-white p-5 shadow-sm">
+      <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-zinc-950 text-amber-400">{icon}</span>
+      <div className="min-w-0 text-zinc-700">
+        <h3 className="text-sm font-bold tracking-wide text-zinc-950">{title}</h3>
+        <div className="mt-1">{children}</div>
+      </div>
+    </li>
+  )
+}
