@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { NotFound } from '~/components/not-found'
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <p>Startseite</p> },
+      { path: '*', element: <NotFound /> },
+    ],
+    { initialEntries: [path] },
+  )
+  render(<RouterProvider router={router} future={{ v7_startTransition: true }} />)
+  return router
+}
+
+beforeEach(() => vi.useFakeTimers())
+afterEach(() => {
+  cleanup()
+  vi.useRealTimers()
+})
+
+describe('NotFound', () => {
+  test('title, text, links home and to the contact page', () => {
+    renderAt('/nirgendwo')
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Seite nicht gefunden')
+    expect(screen.getByText(/existiert nicht oder wurde verschoben/)).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Zur Startseite' }).getAttribute('href')).toBe('/')
+    expect(screen.getByRole('link', { name: 'Kontakt' }).getAttribute('href')).toBe('/contact')
+    expect(screen.getByRole('status').textContent).toBe('Automatische Weiterleitung zur Startseite in 10 Sekunden...')
+  })
+
+  test('goes home after 10 seconds', () => {
+    const router = renderAt('/nirgendwo')
+    act(() => vi.advanceTimersByTime(9_999))
+    expect(router.state.location.pathname).toBe('/nirgendwo')
+    act(() => vi.advanceTimersByTime(1))
+    expect(router.state.location.pathname).toBe('/')
+  })
+
+  test('the redirect can be stopped (WCAG 2.2.1)', () => {
+    const router = renderAt('/nirgendwo')
+    fireEvent.click(screen.getByRole('button', { name: 'Weiterleitung stoppen' }))
+    act(() => vi.advanceTimersByTime(20_000))
+    expect(router.state.location.pathname).toBe('/nirgendwo')
+    expect(screen.getByRole('status').textContent).toBe('Die automatische Weiterleitung ist gestoppt.')
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Zur Startseite' }))
+  })
+})

@@ -1,0 +1,72 @@
+import { Link, useNavigate } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
+import { buttonClasses } from '~/components/ui/button'
+import { useHydrated } from '~/utils/use-hydrated'
+
+/** Spec §4: the not-found page sends the visitor home after 10 s. */
+export const NOT_FOUND_REDIRECT_MS = 10_000
+
+/**
+ * The not-found page (spec §2): title, explanation, buttons home and to the contact page, and
+ * an automatic redirect home after 10 s: by script, and by a meta refresh inside <noscript>
+ * for visitors without JavaScript (a plain meta refresh would also fire after a client-side
+ * navigation away from this page, since removing the tag does not cancel it).
+ * WCAG 2.2.1: visitors who need more time can stop the redirect.
+ */
+export function NotFound() {
+  const navigate = useNavigate()
+  const [redirecting, setRedirecting] = useState(true)
+  const hydrated = useHydrated()
+  const homeLinkRef = useRef<HTMLAnchorElement>(null)
+
+  useEffect(() => {
+    if (!redirecting) return
+    const timer = setTimeout(() => navigate('/'), NOT_FOUND_REDIRECT_MS)
+    return () => clearTimeout(timer)
+  }, [navigate, redirecting])
+
+  return (
+    <section className="bg-zinc-950 px-4 py-24 text-white sm:px-6 sm:py-32 lg:px-8">
+      <noscript>
+        <meta httpEquiv="refresh" content="10;url=/" />
+      </noscript>
+      <div className="mx-auto max-w-2xl text-center">
+        <p aria-hidden="true" className="text-8xl font-extrabold tracking-tight text-amber-400 sm:text-9xl">
+          404
+        </p>
+        <h1 className="mt-6 text-4xl font-extrabold sm:text-5xl">Seite nicht gefunden</h1>
+        <p className="mt-6 text-lg leading-relaxed text-zinc-300">
+          Die gesuchte Seite existiert nicht oder wurde verschoben. Vielleicht finden Sie auf der Startseite, wonach Sie suchen,
+          oder Sie schreiben uns direkt.
+        </p>
+        <div className="mt-10 flex flex-col justify-center gap-4 sm:flex-row">
+          <Link ref={homeLinkRef} to="/" className={buttonClasses({ variant: 'primary', size: 'lg' })}>
+            Zur Startseite
+          </Link>
+          <Link to="/contact" className={buttonClasses({ variant: 'outline-light', size: 'lg' })}>
+            Kontakt
+          </Link>
+        </div>
+        <div className="mt-10 flex flex-col items-center gap-1 text-sm text-zinc-400">
+          <p role="status">
+            {redirecting ? 'Automatische Weiterleitung zur Startseite in 10 Sekunden...' : 'Die automatische Weiterleitung ist gestoppt.'}
+          </p>
+          {/* Only a script can stop the scripted redirect; without one the button would do nothing. */}
+          {hydrated && redirecting ? (
+            <button
+              type="button"
+              onClick={() => {
+                setRedirecting(false)
+                // The button disappears; keep keyboard focus on the page's next sensible target.
+                homeLinkRef.current?.focus()
+              }}
+              className="inline-flex min-h-11 items-center rounded px-2 font-semibold text-white underline underline-offset-4 hover:text-amber-400 focus-visible:outline-3 focus-visible:outline-amber-400"
+            >
+              Weiterleitung stoppen
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,71 @@
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { ContactSection } from '~/components/contact-section'
+import { HeroSlider } from '~/components/hero-slider'
+import { ProcessSteps } from '~/components/process-steps'
+import { ServiceCards } from '~/components/service-cards'
+import { StatsBand } from '~/components/stats-band'
+import { VehicleHighlights } from '~/components/vehicle-highlights'
+import { HOME_CONTACT_SUBJECTS } from '~/contact/contact-schema'
+import { contactFormAction } from '~/contact/contact.server'
+import { type loader as rootLoader } from '~/root'
+import { HOME_PAGE_QUERY, VEHICLE_HIGHLIGHTS_QUERY } from '~/sanity/queries'
+import { type HOME_PAGE_QUERYResult, type VEHICLE_HIGHLIGHTS_QUERYResult } from '~/sanity/types'
+import { type SiteRouteHandle } from '~/utils/route-handle'
+import { useSiteSettings } from '~/utils/site-settings'
+
+/** Spec §9: the home page highlights three vehicles. */
+const HIGHLIGHT_COUNT = 3
+
+export const handle: SiteRouteHandle = { transparentHeader: true }
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const home = await context.lake.fetch<HOME_PAGE_QUERYResult>(HOME_PAGE_QUERY)
+  // The home page is a singleton the site cannot do without: its absence is a broken site, not a 404.
+  if (!home) throw new Response('Die Startseite fehlt im Content Lake (Dokument „homePage“).', { status: 500 })
+  // Not awaited: single fetch streams the vehicles after the page shell ('Lade Fahrzeuge...' meanwhile).
+  // Started only after the check above, so a thrown Response never leaves it rejecting unobserved.
+  const vehicles = context.lake.fetch<VEHICLE_HIGHLIGHTS_QUERYResult>(VEHICLE_HIGHLIGHTS_QUERY, { limit: HIGHLIGHT_COUNT })
+  // The page shows a note (errorElement); the operator needs the cause, which Remix does not log
+  // for a streamed promise. The original promise still rejects for <Await>.
+  vehicles.catch((error: unknown) => console.error('Die Fahrzeuge der Startseite konnten nicht geladen werden:', error))
+  return { home, vehicles }
+}
+
+/** Posts of the contact form without JavaScript (with JavaScript it calls POST /api/contacts). */
+export const action = contactFormAction
+
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
+  const settings = matches.find((match) => match.id === 'root')?.data?.settings
+  const title = data?.home.seo?.title ?? settings?.seo?.title ?? settings?.dealerName ?? ''
+  const description = data?.home.seo?.description ?? settings?.seo?.description
+  const image = data?.home.seo?.image?.asset?.url ?? settings?.seo?.image?.asset?.url
+  return [
+    { title },
+    ...(description ? [{ name: 'description', content: description }] : []),
+    { property: 'og:type', content: 'website' },
+    { property: 'og:title', content: title },
+    ...(description ? [{ property: 'og:description', content: description }] : []),
+    ...(image ? [{ property: 'og:image', content: image }] : []),
+  ]
+}
+
+export default function HomePage() {
+  const { home, vehicles } = useLoaderData<typeof loader>()
+  const settings = useSiteSettings()
+  return (
+    <>
+      <HeroSlider slides={home.heroSlides ?? []} />
+      <StatsBand heading={home.stats?.heading} items={home.stats?.items ?? []} />
+      <ServiceCards
+        eyebrow={home.services?.eyebrow}
+        heading={home.services?.heading}
+        intro={home.services?.intro}
+        cards={home.services?.cards ?? []}
+      />
+      <VehicleHighlights content={home.inventory ?? {}} vehicles={vehicles} limit={HIGHLIGHT_COUNT} />
+      <ProcessSteps eyebrow={home.process?.eyebrow} heading={home.process?.heading} intro={home.process?.intro} steps={home.process?.steps ?? []} />
+      <ContactSection content={home.contact ?? {}} settings={settings} subjects={HOME_CONTACT_SUBJECTS} rows={5} />
+    </>
+  )
+}
