@@ -14,7 +14,7 @@ import { type HOME_PAGE_QUERYResult, type VEHICLE_HIGHLIGHTS_QUERYResult } from 
 import { type SiteRouteHandle } from '~/utils/route-handle'
 import { useSiteSettings } from '~/utils/site-settings'
 
-/** Spec §9: the home page highlights three vehicles. */
+/** Spec §9: the home page highlights three vehicles (VEHICLE_HIGHLIGHTS_QUERY slices as many). */
 const HIGHLIGHT_COUNT = 3
 
 export const handle: SiteRouteHandle = { transparentHeader: true }
@@ -25,7 +25,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   if (!home) throw new Response('Die Startseite fehlt im Content Lake (Dokument „homePage“).', { status: 500 })
   // Not awaited: single fetch streams the vehicles after the page shell ('Lade Fahrzeuge...' meanwhile).
   // Started only after the check above, so a thrown Response never leaves it rejecting unobserved.
-  const vehicles = context.lake.fetch<VEHICLE_HIGHLIGHTS_QUERYResult>(VEHICLE_HIGHLIGHTS_QUERY, { limit: HIGHLIGHT_COUNT })
+  const vehicles = context.lake.fetch<VEHICLE_HIGHLIGHTS_QUERYResult>(VEHICLE_HIGHLIGHTS_QUERY)
   // The page shows a note (errorElement); the operator needs the cause, which Remix does not log
   // for a streamed promise. The original promise still rejects for <Await>.
   vehicles.catch((error: unknown) => console.error('Die Fahrzeuge der Startseite konnten nicht geladen werden:', error))

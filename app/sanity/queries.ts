@@ -44,8 +44,11 @@ export const HOME_PAGE_QUERY = defineQuery(`*[_id == "homePage"][0]{
   contact{eyebrow, heading, intro, submitLabel}
 }`)
 
-/** The first vehicles of the inventory, in the order the site lists them (newest first). */
-export const VEHICLE_HIGHLIGHTS_QUERY = defineQuery(`*[_type == "vehicle" && status != "sold"] | order(listedAt desc)[0...$limit]{
+/**
+ * The first three vehicles of the inventory (spec §9), in the order the site lists them (newest
+ * first). The slice is a literal: GROQ (and groq-js) do not allow parameters in slices.
+ */
+export const VEHICLE_HIGHLIGHTS_QUERY = defineQuery(`*[_type == "vehicle" && status != "sold"] | order(listedAt desc)[0...3]{
   id,
   make,
   model,

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loader as rootLoader } from '~/root'
+import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
+import { loader } from './_index'
+
+describe.each(BACKENDS)('home and root loaders on the %s lake', (backend) => {
+  let test: TestLake
+  const args = () => ({ request: new Request('http://localhost/'), params: {}, context: { lake: test.lake, env: test.env } })
+
+  beforeAll(async () => {
+    test = await openTestLake(backend)
+  })
+  afterAll(() => test.close())
+
+  it('reads the site settings for header and footer', async () => {
+    const { settings } = await rootLoader(args())
+    expect(settings.phone).toBe('0201 8512 3400')
+    expect(settings.email).toBe('info@ruhrstern-automobile.de')
+    expect(settings.mainNav?.map((link) => link.label)).toEqual(['HOME', 'SERVICES', 'FAHRZEUGE', 'STANDORTE', 'ÜBER UNS', 'KONTAKT'])
+    expect(settings.openingHours?.map((variant) => variant.key).sort()).toEqual(['city', 'general', 'home', 'student'])
+    const general = settings.openingHours?.find((variant) => variant.key === 'general')
+    expect(general?.specs).toEqual([
+      { days: ['Mo', 'Tu', 'We', 'Th', 'Fr'], opens: '09:00', closes: '18:00' },
+      { days: ['Sa'], opens: '09:00', closes: '16:00' },
+    ])
+  })
+
+  it('reads the home page sections with the spec labels and figures', async () => {
+    const { home } = await loader(args())
+    expect(home.heroSlides?.map((slide) => `${slide.titleLine1} ${slide.titleLine2}`)).toEqual([
+      'AUTOANKAUF & VERKAUF',
+      'PREMIUM FAHRZEUGE',
+      'FINANZIERUNG & LEASING',
+    ])
+    expect(home.heroSlides?.map((slide) => slide.buttons?.map((button) => [button.label, button.target]))).toEqual([
+      [['FAHRZEUG BEWERTEN', '#contact'], ['FAHRZEUGE ANSEHEN', '#inventory']],
+      [['INVENTAR DURCHSUCHEN', '#inventory']],
+      [['BERATUNG VEREINBAREN', '#contact']],
+    ])
+    expect(home.heroSlides?.[0]?.image?.asset?.url).toMatch(/^\/media\/[0-9a-f]{40}-1920x1080\.jpg$/)
+    expect(home.stats?.items?.map((item) => [item.number, item.suffix])).toEqual([[15, '+'], [2500, '+'], [150, '+'], [98, '%']])
+    expect(home.services?.cards?.map((card) => card.title)).toEqual([
+      'AUTOANKAUF', 'AUTOVERKAUF', 'FINANZIERUNG', 'INZAHLUNGNAHME', 'EXPORT', 'FAHRZEUGPRÜFUNG',
+    ])
+    expect(home.process?.steps?.map((step) => `${step.number} ${step.title}`)).toEqual([
+      '01 TERMIN VEREINBAREN', '02 FAHRZEUG AUSWÄHLEN', '03 FINANZIERUNG KLÄREN', '04 FAHRZEUG ÜBERGABE',
+    ])
+    expect(home.inventory?.loadingText).toBe('Lade Fahrzeuge...')
+  })
+
+  it('streams the first three vehicles of the list, newest first', async () => {
+    const { vehicles } = await loader(args())
+    const list = await vehicles
+    expect(list.map((vehicle) => vehicle.id)).toEqual(['1', '2', '3'])
+    for (const vehicle of list) {
+      expect(vehicle.features?.length).toBeLessThanOrEqual(3)
+      expect(vehicle.image?.asset?.url).toMatch(/^\/media\//)
+      expect(vehicle.price).toBeGreaterThanOrEqual(28_000)
+      expect(vehicle.price).toBeLessThanOrEqual(38_000)
+    }
+  })
+
+  if (backend === 'sanity') {
+    it('reads published content through the CDN without a token', () => {
+      const reads = test.requests.filter((request) => request.path.includes('/data/query/'))
+      expect(reads.length).toBeGreaterThan(0)
+      for (const read of reads) {
+        expect(read.host).toBe('test-project.apicdn.sanity.io')
+        expect(read.searchParams.get('perspective')).toBe('published')
+        expect(read.headers.authorization).toBeUndefined()
+      }
+    })
+  }
+})
