@@ -1,0 +1,163 @@
+import { CogIcon } from '@sanity/icons'
+import { defineArrayMember, defineField, defineType } from 'sanity'
+import { OPENING_HOURS_KEYS } from '../lib/constants'
+import { duplicates } from '../lib/validation'
+
+const REQUIRED_OPENING_HOURS = OPENING_HOURS_KEYS.map((item) => item.value)
+
+const claim = (name: string, title: string, description: string, max?: number) =>
+  defineField({
+    name,
+    title,
+    type: 'number',
+    description,
+    validation: (rule) => (max === undefined ? rule.required().min(0) : rule.required().min(0).max(max)),
+  })
+
+/** The dealer's identity, contact data, figures, opening hours and navigation (singleton `siteSettings`). */
+export const siteSettings = defineType({
+  name: 'siteSettings',
+  title: 'Einstellungen',
+  type: 'document',
+  icon: CogIcon,
+  groups: [
+    { name: 'company', title: 'Unternehmen', default: true },
+    { name: 'contact', title: 'Kontakt & Standort' },
+    { name: 'claims', title: 'Kennzahlen' },
+    { name: 'hours', title: 'Öffnungszeiten' },
+    { name: 'navigation', title: 'Navigation' },
+    { name: 'seo', title: 'SEO' },
+  ],
+  fields: [
+    defineField({
+      name: 'dealerName',
+      title: 'Name des Autohauses',
+      type: 'string',
+      group: 'company',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'legalName',
+      title: 'Firmierung',
+      type: 'string',
+      description: 'Vollständiger Firmenname wie im Handelsregister, z. B. mit GmbH.',
+      group: 'company',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({ name: 'tagline', title: 'Slogan', type: 'string', group: 'company', validation: (rule) => rule.max(120) }),
+    defineField({
+      name: 'foundedYear',
+      title: 'Gründungsjahr',
+      type: 'number',
+      group: 'company',
+      validation: (rule) => rule.required().integer().min(1900).max(new Date().getFullYear()),
+    }),
+    defineField({
+      name: 'phone',
+      title: 'Telefon',
+      type: 'string',
+      description: 'So, wie die Nummer angezeigt wird, z. B. 0201 8512 3400. Der Anruf-Link wird daraus gebildet.',
+      group: 'contact',
+      validation: (rule) =>
+        rule
+          .required()
+          .custom((value) => (value === undefined || /^\+?[\d\s/()-]{6,}$/.test(value) ? true : 'Bitte nur Ziffern, Leerzeichen, +, /, ( ) und - verwenden.')),
+    }),
+    defineField({ name: 'email', title: 'E-Mail', type: 'email', group: 'contact', validation: (rule) => rule.required() }),
+    defineField({ name: 'address', title: 'Adresse', type: 'address', group: 'contact', validation: (rule) => rule.required() }),
+    defineField({ name: 'geo', title: 'Koordinaten', type: 'geo', group: 'contact', validation: (rule) => rule.required() }),
+    defineField({
+      name: 'servedCities',
+      title: 'Einzugsgebiet',
+      type: 'array',
+      description: 'Städte, die wir bedienen (für Suchmaschinen, „areaServed“).',
+      group: 'contact',
+      of: [defineArrayMember({ type: 'string' })],
+      options: { layout: 'tags' },
+      validation: (rule) => rule.required().min(1).unique(),
+    }),
+    defineField({
+      name: 'mobileDeCustomerId',
+      title: 'mobile.de-Kundennummer',
+      type: 'string',
+      description: 'Für das eingebettete Händlerportal auf /vehicles. Leer lassen, solange es keine gibt.',
+      group: 'contact',
+      validation: (rule) =>
+        rule.custom((value) => (value === undefined || /^\d{1,16}$/.test(value) ? true : 'Die Kundennummer besteht nur aus Ziffern.')),
+    }),
+    defineField({
+      name: 'claims',
+      title: 'Kennzahlen',
+      type: 'object',
+      description: 'Die Zahlen, mit denen wir werben. Sie erscheinen auf mehreren Seiten.',
+      group: 'claims',
+      options: { columns: 2 },
+      validation: (rule) => rule.required(),
+      fields: [
+        claim('yearsExperience', 'Jahre Erfahrung', 'Wird mit „+“ angezeigt, z. B. 15+.'),
+        claim('vehiclesInStock', 'Fahrzeuge im Bestand', 'Z. B. 150.'),
+        claim('vehiclesSold', 'Verkaufte Fahrzeuge', 'Z. B. 2500.'),
+        claim('satisfactionPercent', 'Kundenzufriedenheit (%)', '0 bis 100.', 100),
+        claim('financingFromPercent', 'Finanzierung ab (%)', 'Effektiver Jahreszins, z. B. 2,9.', 100),
+        claim('freeDeliveryKm', 'Kostenlose Lieferung bis (km)', 'Umkreis um Essen.'),
+        claim('freePickupFromEur', 'Kostenlose Abholung ab (€)', 'Fahrzeugwert, ab dem wir kostenlos abholen.'),
+        claim('valuationHours', 'Bewertung innerhalb (Stunden)', 'Z. B. 24.'),
+      ],
+    }),
+    defineField({
+      name: 'openingHours',
+      title: 'Öffnungszeiten',
+      type: 'array',
+      description:
+        'Vier Varianten, je eine für Startseite, allgemeine Seiten/Fußzeile, Städte-Seiten und Studenten-Seite.',
+      group: 'hours',
+      of: [defineArrayMember({ type: 'openingHoursVariant' })],
+      validation: (rule) =>
+        rule.required().custom((value: Array<{ key?: string }> | undefined) => {
+          if (!value) return true
+          const keys = value.map((variant) => variant.key).filter((key): key is string => typeof key === 'string')
+          const repeated = duplicates(keys)
+          if (repeated.length > 0) return `Jede Variante darf nur einmal vorkommen (doppelt: ${repeated.join(', ')}).`
+          const missing = REQUIRED_OPENING_HOURS.filter((key) => !keys.includes(key))
+          if (missing.length > 0) return `Es fehlen Varianten: ${missing.join(', ')}.`
+          return true
+        }),
+    }),
+    defineField({
+      name: 'mainNav',
+      title: 'Hauptnavigation',
+      type: 'array',
+      group: 'navigation',
+      of: [defineArrayMember({ type: 'navLink' })],
+      validation: (rule) => rule.required().min(1).max(8),
+    }),
+    defineField({
+      name: 'footerLinks',
+      title: 'Links in der Fußzeile',
+      type: 'array',
+      group: 'navigation',
+      of: [defineArrayMember({ type: 'navLink' })],
+      validation: (rule) => rule.required().min(1),
+    }),
+    defineField({
+      name: 'footerText',
+      title: 'Text in der Fußzeile',
+      type: 'text',
+      rows: 3,
+      group: 'navigation',
+      validation: (rule) => rule.max(300),
+    }),
+    defineField({
+      name: 'seo',
+      title: 'Standard-SEO',
+      type: 'seo',
+      description: 'Gilt für alle Seiten ohne eigene Angaben.',
+      group: 'seo',
+      validation: (rule) => rule.required(),
+    }),
+  ],
+  preview: {
+    select: { title: 'dealerName' },
+    prepare: ({ title }) => ({ title: 'Einstellungen', subtitle: title }),
+  },
+})

@@ -1,0 +1,41 @@
+import { contactMessage } from './documents/contactMessage'
+import { homePage } from './documents/homePage'
+import { siteSettings } from './documents/siteSettings'
+import { vehicle } from './documents/vehicle'
+import { address } from './objects/address'
+import { featureSection } from './objects/featureSection'
+import { geo } from './objects/geo'
+import { heroSlide } from './objects/heroSlide'
+import { imageWithAlt } from './objects/imageWithAlt'
+import { link } from './objects/link'
+import { navLink } from './objects/navLink'
+import { openingHoursSpec } from './objects/openingHoursSpec'
+import { openingHoursVariant } from './objects/openingHoursVariant'
+import { processStep } from './objects/processStep'
+import { serviceCard } from './objects/serviceCard'
+import { seo } from './objects/seo'
+import { statItem } from './objects/statItem'
+
+/** Document types staff work with in the Studio. */
+export const documentTypes = [siteSettings, homePage, vehicle, contactMessage]
+
+/** Reusable object types (fields of the documents). */
+export const objectTypes = [
+  imageWithAlt,
+  link,
+  navLink,
+  statItem,
+  serviceCard,
+  processStep,
+  openingHoursSpec,
+  openingHoursVariant,
+  featureSection,
+  seo,
+  address,
+  geo,
+  heroSlide,
+]
+
+export const schemaTypes = [...documentTypes, ...objectTypes]
+
+export { SINGLETON_IDS } from './lib/constants'

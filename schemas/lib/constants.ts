@@ -1,0 +1,83 @@
+/**
+ * Value lists of the content model (docs/content-model.md), shared by the schema types.
+ * Each list is `{title, value}` so the Studio shows German labels and stores stable keys.
+ */
+
+export const WEEKDAYS = [
+  { title: 'Montag', value: 'Mo' },
+  { title: 'Dienstag', value: 'Tu' },
+  { title: 'Mittwoch', value: 'We' },
+  { title: 'Donnerstag', value: 'Th' },
+  { title: 'Freitag', value: 'Fr' },
+  { title: 'Samstag', value: 'Sa' },
+  { title: 'Sonntag', value: 'Su' },
+] as const
+
+export const OPENING_HOURS_KEYS = [
+  { title: 'Startseite (strukturierte Daten)', value: 'home' },
+  { title: 'Allgemeine Seiten und Fußzeile', value: 'general' },
+  { title: 'Städte-Landingpages', value: 'city' },
+  { title: 'Studenten-Seite', value: 'student' },
+] as const
+
+export const SERVICE_ICONS = [
+  { title: 'Autoankauf', value: 'ankauf' },
+  { title: 'Autoverkauf', value: 'verkauf' },
+  { title: 'Finanzierung', value: 'finanzierung' },
+  { title: 'Inzahlungnahme', value: 'inzahlungnahme' },
+  { title: 'Export', value: 'export' },
+  { title: 'Fahrzeugprüfung', value: 'pruefung' },
+  { title: 'Fahrzeugbewertung', value: 'bewertung' },
+  { title: 'Zulassung & Ummeldung', value: 'zulassung' },
+  { title: 'Lieferung', value: 'lieferung' },
+] as const
+
+export const FUEL_TYPES = [
+  { title: 'Diesel', value: 'DIESEL' },
+  { title: 'Benzin', value: 'PETROL' },
+  { title: 'Elektro', value: 'ELECTRIC' },
+  { title: 'Hybrid', value: 'HYBRID' },
+  { title: 'Gas', value: 'GAS' },
+] as const
+
+export const TRANSMISSIONS = [
+  { title: 'Automatik', value: 'AUTOMATIC' },
+  { title: 'Schaltgetriebe', value: 'MANUAL' },
+  { title: 'Halbautomatik', value: 'SEMI_AUTOMATIC' },
+] as const
+
+export const BODY_TYPES = ['Limousine', 'Kombi', 'SUV', 'Kleinwagen', 'Coupé', 'Cabrio', 'Van', 'Transporter'] as const
+
+export const VEHICLE_SOURCES = [
+  { title: 'Manuell angelegt', value: 'manual' },
+  { title: 'mobile.de', value: 'mobile.de' },
+] as const
+
+export const VEHICLE_STATUSES = [
+  { title: 'Verfügbar', value: 'available' },
+  { title: 'Reserviert', value: 'reserved' },
+  { title: 'Verkauft', value: 'sold' },
+] as const
+
+export const CONTACT_SUBJECTS = [
+  { title: 'Fahrzeug verkaufen', value: 'ankauf' },
+  { title: 'Fahrzeug kaufen', value: 'verkauf' },
+  { title: 'Fahrzeuglieferung', value: 'lieferung' },
+  { title: 'Allgemeine Beratung', value: 'beratung' },
+  { title: 'Fahrzeugbewertung', value: 'bewertung' },
+  { title: 'Termin vereinbaren', value: 'termin' },
+] as const
+
+export const CONTACT_STATUSES = [
+  { title: 'Neu', value: 'neu' },
+  { title: 'In Bearbeitung', value: 'in Bearbeitung' },
+  { title: 'Erledigt', value: 'erledigt' },
+] as const
+
+/** The ids of the singleton documents; the Studio shows them as fixed entries. */
+export const SINGLETON_IDS = { siteSettings: 'siteSettings', homePage: 'homePage' } as const
+
+/** Title lookup for a `{title, value}` list. */
+export function titleOf(list: ReadonlyArray<{ title: string; value: string }>, value: unknown): string | undefined {
+  return list.find((item) => item.value === value)?.title
+}

@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ValidationMarker } from 'sanity'
+import { isValidLinkTarget, maxVehicleYear } from './lib/validation'
+import { type ImportedDataset, importSeed, type SeedDocument } from './testing/dataset'
+import { provideIdleCallbackWindow, validate } from './testing/validate'
+
+/*
+ * The schema's validation rules reject what the content model forbids. Each case takes a valid
+ * seed document, breaks one thing and expects Sanity's validation to report it at that place.
+ */
+
+let lake: SeedDocument[]
+let window: { restore: () => void }
+
+beforeAll(async () => {
+  window = provideIdleCallbackWindow()
+  const imported: ImportedDataset = await importSeed()
+  lake = [...imported.documents, ...imported.assets]
+})
+afterAll(() => window.restore())
+
+function copyOf(id: string): SeedDocument & Record<string, any> {
+  const doc = lake.find((candidate) => candidate._id === id)
+  if (!doc) throw new Error(`No document ${id} in the seed`)
+  return structuredClone(doc)
+}
+
+/** Path of a marker as text: `heroSlides[premium].buttons[inventar].target`. */
+function pathOf(marker: ValidationMarker): string {
+  return marker.path
+    .map((segment) => (typeof segment === 'string' ? `.${segment}` : typeof segment === 'number' ? `[${segment}]` : `[${'_key' in segment ? segment._key : JSON.stringify(segment)}]`))
+    .join('')
+    .replace(/^\./, '')
+}
+
+/** Errors as the Studio reports them. */
+async function errorsOf(doc: SeedDocument, dataset: SeedDocument[] = lake) {
+  const markers = await validate(doc, dataset.map((candidate) => (candidate._id === doc._id ? doc : candidate)), { environment: 'studio' })
+  return markers.filter((marker) => marker.level === 'error').map((marker) => ({ path: pathOf(marker), message: marker.message }))
+}
+
+describe('link targets', () => {
+  it.each(['#contact', '#inventory', '/vehicles', '/vehicles/12', 'tel:+492018512340', 'tel:0201 8512 3400', 'mailto:info@ruhrstern-automobile.de', 'https://www.mobile.de/'])(
+    'accepts %s',
+    (target) => expect(isValidLinkTarget(target)).toBe(true),
+  )
+  it.each(['', 'contact', 'www.example.de', 'http://example.de', 'javascript:alert(1)', '#', '/ vehicles', 'mailto:info'])('rejects "%s"', (target) =>
+    expect(isValidLinkTarget(target)).toBe(false),
+  )
+
+  it('reports a hero button with an invalid target', async () => {
+    const home = copyOf('homePage')
+    home.heroSlides[1].buttons[0].target = 'javascript:alert(1)'
+    expect(await errorsOf(home)).toEqual([expect.objectContaining({ path: 'heroSlides[premium].buttons[inventar].target' })])
+  })
+
+  it('reports a navigation entry with a bare domain', async () => {
+    const settings = copyOf('siteSettings')
+    settings.mainNav[2].href = 'www.ruhrstern-automobile.de/vehicles'
+    expect(await errorsOf(settings)).toEqual([expect.objectContaining({ path: 'mainNav[vehicles].href' })])
+  })
+})
+
+describe('exact counts on the home page', () => {
+  it.each([
+    ['heroSlides', (home: any) => home.heroSlides.pop(), 'heroSlides'],
+    ['stats.items', (home: any) => home.stats.items.push({ ...home.stats.items[0], _key: 'extra' }), 'stats.items'],
+    ['services.cards', (home: any) => home.services.cards.pop(), 'services.cards'],
+    ['process.steps', (home: any) => home.process.steps.pop(), 'process.steps'],
+  ])('reports a wrong number of %s', async (_name, breakIt, path) => {
+    const home = copyOf('homePage')
+    breakIt(home)
+    expect((await errorsOf(home)).map((error) => error.path)).toEqual([path])
+  })
+
+  it('requires a button on every home-page service card', async () => {
+    const home = copyOf('homePage')
+    delete home.services.cards[4].action
+    expect(await errorsOf(home)).toEqual([{ path: 'services.cards', message: expect.stringContaining('Schaltfläche') }])
+  })
+
+  it('limits a percentage to 100', async () => {
+    const home = copyOf('homePage')
+    home.stats.items[3].number = 120
+    expect(await errorsOf(home)).toEqual([expect.objectContaining({ path: 'stats.items[satisfaction]' })])
+  })
+})
+
+describe('opening hours', () => {
+  it('requires all four variants', async () => {
+    const settings = copyOf('siteSettings')
+    settings.openingHours = settings.openingHours.filter((variant: any) => variant.key !== 'student')
+    expect(await errorsOf(settings)).toEqual([{ path: 'openingHours', message: expect.stringContaining('student') }])
+  })
+
+  it('rejects a variant that appears twice', async () => {
+    const settings = copyOf('siteSettings')
+    settings.openingHours[3] = { ...settings.openingHours[0], _key: 'home-again' }
+    expect(await errorsOf(settings)).toEqual([{ path: 'openingHours', message: expect.stringContaining('doppelt: home') }])
+  })
+
+  it('rejects times that are not HH:MM and closing before opening', async () => {
+    const settings = copyOf('siteSettings')
+    settings.openingHours[1].specs[0].opens = '9:00'
+    settings.openingHours[2].specs[0].opens = '21:00'
+    expect((await errorsOf(settings)).map((error) => error.path).sort()).toEqual([
+      'openingHours[city].specs[mo-sa]',
+      'openingHours[general].specs[mo-fr].opens',
+    ])
+  })
+
+  it('limits the satisfaction claim to 0–100', async () => {
+    const settings = copyOf('siteSettings')
+    settings.claims.satisfactionPercent = 101
+    expect((await errorsOf(settings)).map((error) => error.path)).toEqual(['claims.satisfactionPercent'])
+  })
+})
+
+describe('vehicles', () => {
+  it.each([
+    ['year', 1949],
+    ['year', maxVehicleYear() + 1],
+  ])('rejects %s = %s', async (field, value) => {
+    const vehicle = copyOf('vehicle-22') // no year, no first registration
+    vehicle[field] = value
+    expect((await errorsOf(vehicle)).map((error) => error.path)).toEqual([field])
+  })
+
+  it.each([
+    ['mileage', -1],
+    ['mileage', 2_000_001],
+    ['price', -1],
+    ['firstRegistration', '13/2020'],
+    ['firstRegistration', '3/2020'],
+    ['firstRegistration', '01/2019'],
+    ['fuelType', 'ELECTRICITY'],
+    ['transmission', 'CVT'],
+    ['status', 'verkauft'],
+  ])('rejects %s = %s', async (field, value) => {
+    const vehicle = copyOf('vehicle-1') // year 2020, first registration 03/2020
+    vehicle[field] = value
+    expect((await errorsOf(vehicle)).map((error) => error.path)).toEqual([field])
+  })
+
+  it.each(['id', 'make', 'model', 'mileage', 'fuelType', 'transmission', 'status', 'listedAt', 'source'])('requires %s', async (field) => {
+    const vehicle = copyOf('vehicle-5')
+    delete vehicle[field]
+    // (An empty number field also fails its range rules; every report is about that field.)
+    expect(new Set((await errorsOf(vehicle)).map((error) => error.path))).toEqual(new Set([field]))
+  })
+
+  it('accepts a vehicle without year and price (shown as 2020 and „Preis auf Anfrage“)', async () => {
+    const vehicle = copyOf('vehicle-5')
+    delete vehicle.year
+    delete vehicle.price
+    delete vehicle.firstRegistration
+    expect(await errorsOf(vehicle)).toEqual([])
+  })
+
+  it('rejects a public id that another vehicle already uses', async () => {
+    const copy = { ...copyOf('vehicle-7'), _id: 'vehicle-copy', id: '1' }
+    expect(await errorsOf(copy, [...lake, copy])).toEqual([{ path: 'id', message: expect.stringContaining('schon vergeben') }])
+  })
+
+  it('treats the draft of a vehicle as the same vehicle, not as a duplicate', async () => {
+    const draft = { ...copyOf('vehicle-1'), _id: 'drafts.vehicle-1' }
+    expect(await errorsOf(draft, [...lake, draft])).toEqual([])
+  })
+
+  it('requires the mobile.de ad number for synced vehicles', async () => {
+    const vehicle = copyOf('vehicle-6')
+    vehicle.source = 'mobile.de'
+    expect((await errorsOf(vehicle)).map((error) => error.path)).toEqual(['marketplaceId'])
+    vehicle.marketplaceId = '412345678'
+    expect(await errorsOf(vehicle)).toEqual([])
+  })
+
+  it('requires the picture itself, not only its alt text', async () => {
+    const vehicle = copyOf('vehicle-2')
+    delete vehicle.images[0].asset
+    expect(await errorsOf(vehicle)).toEqual([{ path: 'images[image-1]', message: 'Bitte laden Sie ein Bild hoch.' }])
+  })
+
+  it('requires an alt text on every image', async () => {
+    const vehicle = copyOf('vehicle-2')
+    delete vehicle.images[1].alt
+    expect((await errorsOf(vehicle)).map((error) => error.path)).toEqual(['images[image-2].alt'])
+  })
+
+  it('warns when PS and kW do not match', async () => {
+    const vehicle = copyOf('vehicle-3')
+    vehicle.powerHp = 250
+    const markers = await validate(vehicle, lake, { environment: 'studio' })
+    expect(markers.map((marker) => `${marker.level} ${pathOf(marker)}`)).toEqual(['warning powerHp'])
+  })
+
+  it('flags fields the schema does not know (outside the Studio, as the seed test runs)', async () => {
+    const vehicle = copyOf('vehicle-3')
+    vehicle.colour = 'blau'
+    vehicle.images[0].caption = 'Seitenansicht'
+    const markers = await validate(vehicle, lake, { environment: 'cli' })
+    expect(markers.map((marker) => `${marker.level} ${pathOf(marker)}`).sort()).toEqual(['warning colour', 'warning images[image-1].caption'])
+  })
+})
+
+describe('contact messages', () => {
+  const message = {
+    _id: 'inbox.contact-3f6c1a2e-8d1b-4f4e-9a51-0c1d2e3f4a5b',
+    _type: 'contactMessage',
+    name: 'Erika Mustermann',
+    email: 'erika@example.de',
+    phone: '0201 123456',
+    subject: 'ankauf',
+    message: 'Ich möchte meinen Golf verkaufen. Wann kann ich vorbeikommen?',
+    page: '/',
+    receivedAt: '2025-01-24T10:15:00.000Z',
+    status: 'neu',
+  }
+
+  it('accepts a message as the site stores it', async () => {
+    expect(await errorsOf(message, [...lake, message])).toEqual([])
+  })
+
+  it('rejects a status outside the list and a missing e-mail address', async () => {
+    const broken: Record<string, unknown> = { ...message, status: 'offen' }
+    delete broken.email
+    expect((await errorsOf(broken as SeedDocument, [...lake])).map((error) => error.path).sort()).toEqual(['email', 'status'])
+  })
+})

@@ -1,0 +1,63 @@
+import { createClient } from '@sanity/client'
+import { deDELocale } from '@sanity/locale-de-de'
+import { visionTool } from '@sanity/vision'
+import { createMockAuthStore, defineConfig, type DocumentActionComponent } from 'sanity'
+import { structureTool } from 'sanity/structure'
+import { schemaTypes, SINGLETON_IDS } from '../schemas'
+import { structure } from './structure'
+
+/*
+ * The Studio at /studio. Project and dataset come from SANITY_STUDIO_PROJECT_ID / SANITY_STUDIO_DATASET
+ * (sanity.cli.ts maps the site's SANITY_PROJECT_ID / SANITY_DATASET onto them). The fallbacks only
+ * exist so that `sanity build` and schema commands run without a project.
+ */
+const projectId = process.env.SANITY_STUDIO_PROJECT_ID || 'your-project-id'
+const dataset = process.env.SANITY_STUDIO_DATASET || 'production'
+const apiVersion = '2025-02-19'
+
+/** Types with exactly one document, edited in place: never created, duplicated or deleted. */
+const singletonTypes = new Set<string>(Object.keys(SINGLETON_IDS))
+const singletonActions = new Set(['publish', 'discardChanges', 'restore'])
+
+/** Contact messages are written by the site only; staff may change their status or delete them. */
+const inboxTypes = new Set(['contactMessage'])
+const notCreatable = new Set([...singletonTypes, ...inboxTypes])
+
+/*
+ * Offline (SANITY_OFFLINE=1), `sanity schema validate` / `schema extract` would try to reach the
+ * auth API and fail; a mock auth store with no user keeps them local (docs: DESIGN.md §3).
+ */
+const offlineAuth =
+  process.env.SANITY_OFFLINE === '1'
+    ? createMockAuthStore({
+        client: createClient({ projectId, dataset, apiVersion, useCdn: false }),
+        currentUser: null,
+      })
+    : undefined
+
+export default defineConfig({
+  name: 'default',
+  title: 'Ruhrstern Automobile',
+  basePath: '/studio',
+  projectId,
+  dataset,
+  ...(offlineAuth ? { auth: offlineAuth } : {}),
+  plugins: [structureTool({ structure, title: 'Inhalte' }), visionTool({ defaultApiVersion: apiVersion, title: 'GROQ' }), deDELocale()],
+  schema: {
+    types: schemaTypes,
+    // Hide the singletons and the inbox from every "create new document" menu.
+    templates: (templates) => templates.filter((template) => !notCreatable.has(template.schemaType)),
+  },
+  document: {
+    newDocumentOptions: (previous) => previous.filter((item) => !notCreatable.has(item.templateId)),
+    actions: (previous, context) => {
+      if (singletonTypes.has(context.schemaType)) {
+        return previous.filter(({ action }) => action !== undefined && singletonActions.has(action))
+      }
+      if (inboxTypes.has(context.schemaType)) {
+        return previous.filter(({ action }: DocumentActionComponent) => action !== 'duplicate')
+      }
+      return previous
+    },
+  },
+})
