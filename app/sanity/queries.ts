@@ -8,7 +8,7 @@ import { defineQuery } from 'groq'
 // Projection of an image: URL plus intrinsic size for width/height and srcset.
 // (Written out in each query: typegen needs literal query strings.)
 
-export const SITE_SETTINGS_QUERY = defineQuery(`*[_id == "siteSettings"][0]{
+export const SITE_SETTINGS_QUERY = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
   dealerName,
   legalName,
   tagline,
@@ -27,7 +27,7 @@ export const SITE_SETTINGS_QUERY = defineQuery(`*[_id == "siteSettings"][0]{
   seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}}
 }`)
 
-export const HOME_PAGE_QUERY = defineQuery(`*[_id == "homePage"][0]{
+export const HOME_PAGE_QUERY = defineQuery(`*[_type == "homePage" && _id == "homePage"][0]{
   seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}},
   heroSlides[]{
     _key,

@@ -384,7 +384,7 @@ export type AllSanitySchemaTypes = HeroSlide | Geo | Address | Seo | FeatureSect
 export declare const internalGroqTypeReferenceTo: unique symbol;
 // Source: ../app/sanity/queries.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_id == "siteSettings"][0]{  dealerName,  legalName,  tagline,  phone,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, displayLines},  servedCities,  mainNav[]{label, href},  footerLinks[]{label, href},  footerText,  mobileDeCustomerId,  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  tagline,  phone,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, displayLines},  servedCities,  mainNav[]{label, href},  footerLinks[]{label, href},  footerText,  mobileDeCustomerId,  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}}}
 export type SITE_SETTINGS_QUERYResult = {
   dealerName: string;
   legalName: string;
@@ -442,107 +442,10 @@ export type SITE_SETTINGS_QUERYResult = {
       } | null;
     } | null;
   };
-} | {
-  dealerName: null;
-  legalName: null;
-  tagline: null;
-  phone: null;
-  email: null;
-  address: null;
-  geo: null;
-  foundedYear: null;
-  claims: null;
-  openingHours: null;
-  servedCities: null;
-  mainNav: null;
-  footerLinks: null;
-  footerText: null;
-  mobileDeCustomerId: null;
-  seo: null;
-} | {
-  dealerName: null;
-  legalName: null;
-  tagline: null;
-  phone: null;
-  email: null;
-  address: null;
-  geo: null;
-  foundedYear: null;
-  claims: null;
-  openingHours: null;
-  servedCities: null;
-  mainNav: null;
-  footerLinks: null;
-  footerText: null;
-  mobileDeCustomerId: null;
-  seo: {
-    title: string;
-    description: string;
-    image: {
-      alt: string;
-      asset: {
-        url: string | null;
-        metadata: {
-          dimensions: {
-            width: number;
-            height: number;
-          } | null;
-        } | null;
-      } | null;
-    } | null;
-  };
-} | {
-  dealerName: null;
-  legalName: null;
-  tagline: null;
-  phone: string | null;
-  email: string;
-  address: null;
-  geo: null;
-  foundedYear: null;
-  claims: null;
-  openingHours: null;
-  servedCities: null;
-  mainNav: null;
-  footerLinks: null;
-  footerText: null;
-  mobileDeCustomerId: null;
-  seo: null;
 } | null;
 // Variable: HOME_PAGE_QUERY
-// Query: *[_id == "homePage"][0]{  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}},  heroSlides[]{    _key,    titleLine1,    titleLine2,    subtitle,    image{alt, asset->{url, metadata{dimensions{width, height}, lqip}}},    buttons[]{_key, label, target, primary}  },  stats{heading, items[]{_key, number, suffix, label}},  services{eyebrow, heading, intro, cards[]{_key, icon, title, description, action{label, target, primary}}},  inventory{eyebrow, heading, intro, detailsLabel, allLabel, loadingText, emptyText},  process{eyebrow, heading, intro, steps[]{_key, number, title, description}},  contact{eyebrow, heading, intro, submitLabel}}
+// Query: *[_type == "homePage" && _id == "homePage"][0]{  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}},  heroSlides[]{    _key,    titleLine1,    titleLine2,    subtitle,    image{alt, asset->{url, metadata{dimensions{width, height}, lqip}}},    buttons[]{_key, label, target, primary}  },  stats{heading, items[]{_key, number, suffix, label}},  services{eyebrow, heading, intro, cards[]{_key, icon, title, description, action{label, target, primary}}},  inventory{eyebrow, heading, intro, detailsLabel, allLabel, loadingText, emptyText},  process{eyebrow, heading, intro, steps[]{_key, number, title, description}},  contact{eyebrow, heading, intro, submitLabel}}
 export type HOME_PAGE_QUERYResult = {
-  seo: null;
-  heroSlides: null;
-  stats: null;
-  services: null;
-  inventory: null;
-  process: null;
-  contact: null;
-} | {
-  seo: {
-    title: string;
-    description: string;
-    image: {
-      alt: string;
-      asset: {
-        url: string | null;
-        metadata: {
-          dimensions: {
-            width: number;
-            height: number;
-          } | null;
-        } | null;
-      } | null;
-    } | null;
-  };
-  heroSlides: null;
-  stats: null;
-  services: null;
-  inventory: null;
-  process: null;
-  contact: null;
-} | {
   seo: {
     title: string;
     description: string;
