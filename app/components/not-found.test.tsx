@@ -49,3 +49,16 @@ describe('NotFound', () => {
     expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Zur Startseite' }))
   })
 })
+
+describe('NotFound after a server render', () => {
+  test('counts the 10 seconds from when the page was shown, not from hydration', () => {
+    window.__notFoundShownAt = Date.now()
+    vi.advanceTimersByTime(4_000) // hydration took 4 s
+    const router = renderAt('/nirgendwo')
+    act(() => vi.advanceTimersByTime(5_999))
+    expect(router.state.location.pathname).toBe('/nirgendwo')
+    act(() => vi.advanceTimersByTime(1))
+    expect(router.state.location.pathname).toBe('/')
+    expect(window.__notFoundShownAt).toBeUndefined()
+  })
+})

@@ -6,6 +6,13 @@ import { useHydrated } from '~/utils/use-hydrated'
 /** Spec §4: the not-found page sends the visitor home after 10 s. */
 export const NOT_FOUND_REDIRECT_MS = 10_000
 
+declare global {
+  interface Window {
+    /** When a server-rendered not-found page was parsed (Date.now()). */
+    __notFoundShownAt?: number
+  }
+}
+
 /**
  * The not-found page (spec §2): title, explanation, buttons home and to the contact page, and
  * an automatic redirect home after 10 s: by script, and by a meta refresh inside <noscript>
@@ -21,7 +28,12 @@ export function NotFound() {
 
   useEffect(() => {
     if (!redirecting) return
-    const timer = setTimeout(() => navigate('/'), NOT_FOUND_REDIRECT_MS)
+    // Count from when the page was shown, not from hydration (seconds later on a slow phone).
+    // The mark exists only for a server-rendered page and is used once.
+    const shownAt = window.__notFoundShownAt ?? Date.now()
+    window.__notFoundShownAt = undefined
+    const remaining = Math.max(0, NOT_FOUND_REDIRECT_MS - (Date.now() - shownAt))
+    const timer = setTimeout(() => navigate('/'), remaining)
     return () => clearTimeout(timer)
   }, [navigate, redirecting])
 
@@ -30,6 +42,8 @@ export function NotFound() {
       <noscript>
         <meta httpEquiv="refresh" content="10;url=/" />
       </noscript>
+      {/* Runs while the HTML is parsed, before hydration; React never runs it again on the client. */}
+      <script dangerouslySetInnerHTML={{ __html: 'window.__notFoundShownAt=Date.now()' }} />
       <div className="mx-auto max-w-2xl text-center">
         <p aria-hidden="true" className="text-8xl font-extrabold tracking-tight text-amber-400 sm:text-9xl">
           404
