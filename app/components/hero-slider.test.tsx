@@ -72,6 +72,7 @@ describe('HeroSlider', () => {
   })
 
   test('the first image is the eager, high-priority LCP candidate; the others are lazy', () => {
+    // jsdom's document has finished loading: all three images are there.
     renderSlider()
     const images = [...document.querySelectorAll('img')]
     expect(images.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy'])
@@ -114,5 +115,18 @@ describe('HeroSlider', () => {
     fireEvent.blur(play)
     act(() => vi.advanceTimersByTime(5000))
     expect(current()).toBe(2)
+  })
+})
+
+describe('HeroSlider before the page has loaded', () => {
+  test('only the first slide has its image until the load event', () => {
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive')
+    renderSlider()
+    expect(document.querySelectorAll('img')).toHaveLength(1)
+    readyState.mockRestore()
+    act(() => {
+      window.dispatchEvent(new Event('load'))
+    })
+    expect(document.querySelectorAll('img')).toHaveLength(3)
   })
 })

@@ -27,7 +27,7 @@ export interface HeroSliderProps {
  * dot buttons to jump, and a pause/play button (WCAG 2.2.2). Rotation also pauses while the
  * pointer rests on the slider or focus is inside it, and does not start by itself when the
  * visitor prefers reduced motion. The first slide's title is the page's only h1 and its image
- * the LCP element (eager, high priority); the others load lazily.
+ * the LCP element (eager, high priority); the others load lazily once the page has loaded.
  */
 export function HeroSlider({ slides, label = 'Unsere Leistungen' }: HeroSliderProps) {
   const count = slides.length
@@ -37,6 +37,16 @@ export function HeroSlider({ slides, label = 'Unsere Leistungen' }: HeroSliderPr
   const [hovered, setHovered] = useState(false)
   const [focusWithin, setFocusWithin] = useState(false)
   const reducedMotion = usePrefersReducedMotion()
+  // The other slides' images wait for the page's load event: the first image (the LCP) gets
+  // the bandwidth, and visitors without JavaScript, who only ever see slide 1, never download them.
+  const [pageLoaded, setPageLoaded] = useState(false)
+
+  useEffect(() => {
+    if (document.readyState === 'complete') return setPageLoaded(true)
+    const onLoad = () => setPageLoaded(true)
+    window.addEventListener('load', onLoad, { once: true })
+    return () => window.removeEventListener('load', onLoad)
+  }, [])
 
   const paused = userPaused ?? reducedMotion
   const rotating = count > 1 && !paused && !hovered && !focusWithin
@@ -80,12 +90,14 @@ export function HeroSlider({ slides, label = 'Unsere Leistungen' }: HeroSliderPr
               // accessibility tree; it switches at the end of the fade.
               className={`absolute inset-0 transition-[opacity,visibility] duration-700 ease-out ${current ? 'visible opacity-100' : 'invisible opacity-0'}`}
             >
-              <SanityImage
-                image={slide.image}
-                sizes="100vw"
-                priority={index === 0}
-                className="absolute inset-0 -z-10 size-full object-cover"
-              />
+              {index === 0 || current || pageLoaded ? (
+                <SanityImage
+                  image={slide.image}
+                  sizes="100vw"
+                  priority={index === 0}
+                  className="absolute inset-0 -z-10 size-full object-cover"
+                />
+              ) : null}
               <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-r from-zinc-950/95 via-zinc-950/75 to-zinc-950/35" />
               <div aria-hidden="true" className="absolute inset-x-0 bottom-0 -z-10 h-40 bg-linear-to-t from-zinc-950/80 to-transparent" />
 

@@ -62,7 +62,8 @@ export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3 }: Vehicle
         )}
       </div>
       <div className="flex flex-1 flex-col p-6">
-        <Heading className="text-xl text-zinc-950">{name}</Heading>
+        {/* Model names keep their case (320d, C 220 d), unlike section headings. */}
+        <Heading className="text-xl text-zinc-950 normal-case">{name}</Heading>
         <p className="mt-2 text-2xl font-extrabold tracking-tight whitespace-nowrap text-zinc-950">{formatPrice(vehicle.price)}</p>
         <dl className="mt-5 grid grid-cols-2 gap-x-4 gap-y-3 text-sm text-zinc-700">
           {facts.map(({ label, value, Icon }) => (
