@@ -68,7 +68,7 @@ export function HeroSlider({ slides, label = 'Unsere Leistungen' }: HeroSliderPr
     <section
       aria-roledescription="Karussell"
       aria-label={label}
-      className="relative isolate h-svh min-h-[36rem] overflow-hidden bg-zinc-950 text-white"
+      className="relative isolate h-svh max-h-[64rem] min-h-[36rem] overflow-hidden bg-zinc-950 text-white"
       onPointerEnter={onPointerEnter}
       onPointerLeave={onPointerLeave}
       onFocus={() => setFocusWithin(true)}
