@@ -29,7 +29,7 @@ export interface HeroSliderProps {
  * visitor prefers reduced motion. The first slide's title is the page's only h1 and its image
  * the LCP element (eager, high priority); the others load lazily once the page has loaded.
  */
-export function HeroSlider({ slides, label = 'Unsere Leistungen' }: HeroSliderProps) {
+export function HeroSlider({ slides, label = 'Highlights' }: HeroSliderProps) {
   const count = slides.length
   const [active, setActive] = useState(0)
   // null: follow the reduced-motion preference; true/false: the visitor's explicit choice.
