@@ -5,6 +5,7 @@ import { SiteLogo } from '~/components/site-logo'
 import { buttonClasses } from '~/components/ui/button'
 import { telHref } from '~/utils/format'
 import { type SiteSettings } from '~/utils/site-settings'
+import { useHydrated } from '~/utils/use-hydrated'
 
 /** Spec §9: the bar turns solid once the page has scrolled more than 50 px. */
 export const SCROLL_SOLID_AFTER = 50
@@ -24,6 +25,7 @@ const FOCUS = 'focus-visible:outline-3 focus-visible:outline-offset-4 focus-visi
 export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderProps) {
   const [scrolled, setScrolled] = useState(false)
   const [menuOpen, setMenuOpen] = useState(false)
+  const hydrated = useHydrated()
   const toggleRef = useRef<HTMLButtonElement>(null)
   const location = useLocation()
 
@@ -114,6 +116,8 @@ export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderPro
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? 'Menü schließen' : 'Menü öffnen'}
+            // Until React has hydrated, a tap could not open the menu: say so instead of ignoring it.
+            disabled={!hydrated}
             onClick={() => setMenuOpen((open) => !open)}
             className={`inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-white/10 lg:hidden ${FOCUS}`}
           >

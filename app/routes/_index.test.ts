@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loader as rootLoader } from '~/root'
+import { type ContentLake, type QueryParams } from '~/sanity/lake.server'
 import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
 import { loader } from './_index'
 
@@ -71,4 +72,43 @@ describe.each(BACKENDS)('home and root loaders on the %s lake', (backend) => {
       }
     })
   }
+})
+
+describe('home loader: vehicles inline or streamed', () => {
+  let test: TestLake
+  beforeAll(async () => {
+    test = await openTestLake('embedded')
+  })
+  afterAll(() => test.close())
+
+  /** The embedded lake with the vehicle query delayed or failing. */
+  function lakeWith(vehicleQuery: (run: () => Promise<unknown>) => Promise<unknown>): ContentLake {
+    return {
+      kind: 'embedded',
+      mutate: (mutations) => test.lake.mutate(mutations),
+      fetch: <R,>(query: string, params?: QueryParams) =>
+        (query.includes('_type == "vehicle"') ? vehicleQuery(() => test.lake.fetch(query, params)) : test.lake.fetch(query, params)) as Promise<R>,
+    }
+  }
+  const load = (lake: ContentLake) => loader({ request: new Request('http://localhost/'), params: {}, context: { lake, env: test.env } })
+
+  it('puts the vehicles into the first render when the lake answers quickly', async () => {
+    const { vehicles } = await load(test.lake)
+    expect(Array.isArray(vehicles)).toBe(true)
+  })
+
+  it('streams them when the lake is slow, without holding up the page', async () => {
+    const started = Date.now()
+    const { vehicles } = await load(lakeWith((run) => new Promise((resolve) => setTimeout(() => resolve(run()), 400))))
+    expect(Date.now() - started).toBeLessThan(350)
+    expect(vehicles).toBeInstanceOf(Promise)
+    expect((await vehicles).map((vehicle) => vehicle.id)).toEqual(['1', '2', '3'])
+  })
+
+  it('hands a failure to the page as a rejected promise and logs the cause', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { vehicles } = await load(lakeWith(() => Promise.reject(new Error('lake down'))))
+    await expect(vehicles).rejects.toThrow('lake down')
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('Fahrzeuge'), expect.any(Error))
+  })
 })

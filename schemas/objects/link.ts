@@ -27,7 +27,7 @@ export const link = defineType({
       name: 'primary',
       title: 'Hauptschaltfläche',
       type: 'boolean',
-      description: 'Hervorgehoben (rot) statt umrandet.',
+      description: 'Gefüllt in der Akzentfarbe statt nur umrandet.',
       initialValue: false,
     }),
   ],

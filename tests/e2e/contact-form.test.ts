@@ -82,7 +82,9 @@ test.describe('home contact form with JavaScript', () => {
 test.describe('home contact form without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('posts the form, redirects to a confirmation and stores the message', async ({ page }) => {
+  test('posts the form, redirects to a confirmation and stores the message', async ({ page, axe }) => {
+    // axe injects a script, which a page without JavaScript cannot run; the same page is scanned with JavaScript elsewhere.
+    axe.skip()
     await page.goto('/')
     const name = uniqueName('Ohne Skript')
     const form = page.locator('#contact form')
@@ -96,10 +98,10 @@ test.describe('home contact form without JavaScript', () => {
   })
 })
 
-test('a form post with invalid input re-renders the page with German errors and the input', async ({ request }) => {
+test('a form post with invalid input re-renders the page with German errors and the input', async ({ request, baseURL }) => {
   const response = await request.post('/?index', {
     form: { name: 'Max', email: 'kein-email', message: '', website: '' },
-    headers: { Origin: 'http://localhost' },
+    headers: { Origin: new URL(baseURL!).origin },
   })
   expect(response.status()).toBe(400)
   const html = await response.text()

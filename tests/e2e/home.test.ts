@@ -18,6 +18,8 @@ test('the server HTML holds every home section with the spec labels and final fi
 })
 
 test('home shows the six sections in order', async ({ page }) => {
+  // A frozen clock keeps the first slide (with the page's h1) in view.
+  await page.clock.install()
   await page.goto('/')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/AUTOANKAUF\s*&\s*VERKAUF/)
   for (const title of ['AUTOANKAUF', 'AUTOVERKAUF', 'FINANZIERUNG', 'INZAHLUNGNAHME', 'EXPORT', 'FAHRZEUGPRÜFUNG']) {
@@ -66,13 +68,15 @@ test('the hero slider advances every 5 seconds, wraps, and jumps by dot', async 
 })
 
 test('hero buttons scroll smoothly to their section with an 80 px offset', async ({ page }) => {
+  await page.clock.install()
   await page.goto('/')
-  await page.getByRole('link', { name: 'FAHRZEUG BEWERTEN' }).click()
+  const hero = page.getByRole('region', { name: 'Highlights' })
+  await hero.getByRole('link', { name: 'FAHRZEUG BEWERTEN', exact: true }).click()
   await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('contact')!.getBoundingClientRect().top)), { timeout: 5_000 }).toBe(80)
   expect(new URL(page.url()).pathname).toBe('/')
 
   await page.evaluate(() => window.scrollTo(0, 0))
-  await page.getByRole('link', { name: 'FAHRZEUGE ANSEHEN' }).click()
+  await hero.getByRole('link', { name: 'FAHRZEUGE ANSEHEN', exact: true }).click()
   await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('inventory')!.getBoundingClientRect().top)), { timeout: 5_000 }).toBe(80)
 })
 
@@ -83,6 +87,8 @@ test('statistics count up once they are visible and end at the targets', async (
   // Hydrated and not yet visible: the counters wait at zero.
   await expect(stats.getByTestId('stat-value').first()).toHaveText('0+')
   await stats.scrollIntoViewIfNeeded()
+  // The intersection observer reports on a real frame, which the frozen clock does not hold back.
+  await page.waitForTimeout(300)
   await page.clock.runFor(1_000)
   const midway = Number((await stats.getByTestId('stat-value').nth(1).innerText()).replace(/\D/g, ''))
   expect(midway).toBeGreaterThan(0)
