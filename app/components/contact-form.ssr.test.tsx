@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
 import { expect, test } from 'vitest'
 import { ContactForm } from '~/components/contact-form'
-import { HOME_CONTACT_SUBJECTS } from '~/contact/contact-schema'
+import { HOME_CONTACT_SUBJECTS } from '~/contact/contact-fields'
 
 // A file of its own in the node environment: the server render must not see a hydrated client.
 test('the server HTML validates natively (no JavaScript): required attributes, no novalidate', async () => {

@@ -7,7 +7,7 @@ import { toast } from 'sonner'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { ContactForm } from '~/components/contact-form'
 import { Toaster } from '~/components/ui/toaster'
-import { CONTACT_TOASTS, HOME_CONTACT_SUBJECTS } from '~/contact/contact-schema'
+import { CONTACT_TOASTS, HOME_CONTACT_SUBJECTS } from '~/contact/contact-fields'
 
 // jsdom's page is http://localhost:3000/; the client resolves /api/contacts against it.
 const CONTACTS_URL = new URL('/api/contacts', window.location.href).toString()
@@ -24,11 +24,12 @@ afterEach(() => {
 })
 afterAll(() => server.close())
 
-function answerWith(status: number, options: { hold?: Promise<void> } = {}) {
+function answerWith(status: number, options: { hold?: Promise<void>; json?: unknown } = {}) {
   server.use(
     http.post(CONTACTS_URL, async ({ request }) => {
       received.push(await request.json())
       if (options.hold) await options.hold
+      if (options.json !== undefined) return HttpResponse.json(options.json as Record<string, unknown>, { status })
       return status === 201
         ? HttpResponse.json({ id: 'inbox.contact-1', receivedAt: '2025-01-01T00:00:00.000Z' }, { status })
         : new HttpResponse('Interner Fehler', { status })
@@ -119,7 +120,7 @@ describe('ContactForm', () => {
     expect(received).toEqual([])
   })
 
-  test('an invalid e-mail is shown at the field, focused, and not sent', async () => {
+  test("an invalid e-mail is left to the browser's own check and not sent", async () => {
     answerWith(201)
     await renderForm()
     fill(/^Name/, 'Erika')
@@ -127,10 +128,26 @@ describe('ContactForm', () => {
     fill(/^Nachricht/, 'Hallo')
     fireEvent.click(submitButton())
 
-    expect(await screen.findByText('Bitte geben Sie eine gültige E-Mail-Adresse an.')).toBeTruthy()
-    expect(document.activeElement).toBe(field(/^E-Mail/))
-    expect(field(/^E-Mail/).getAttribute('aria-describedby')).toBe('contact-email-error')
+    await waitFor(() => expect((field(/^E-Mail/) as HTMLInputElement).validity.typeMismatch).toBe(true))
     expect(received).toEqual([])
+    expect(screen.queryByText(CONTACT_TOASTS.success.title)).toBeNull()
+  })
+
+  test("the server's field errors (400) appear at the fields, with the error toast, input kept", async () => {
+    answerWith(400, { json: { error: 'Bitte prüfen Sie Ihre Eingaben.', fieldErrors: { phone: ['Bitte geben Sie eine gültige Telefonnummer an.'] } } })
+    await renderForm()
+    fill(/^Name/, 'Erika')
+    fill(/^E-Mail/, 'erika@example.de')
+    fill(/^Telefon/, 'ruf an')
+    fill(/^Nachricht/, 'Hallo')
+    fireEvent.click(submitButton())
+
+    expect(await screen.findByText('Bitte geben Sie eine gültige Telefonnummer an.')).toBeTruthy()
+    expect(await screen.findByText(CONTACT_TOASTS.failure.title)).toBeTruthy()
+    expect(document.activeElement).toBe(field(/^Telefon/))
+    expect(field(/^Telefon/).getAttribute('aria-describedby')).toBe('contact-phone-error')
+    expect(field(/^Telefon/).value).toBe('ruf an')
+    expect(received).toHaveLength(1)
   })
 
   test('sending state, then success: confirmation toast, form reset, JSON sent', async () => {

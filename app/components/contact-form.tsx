@@ -1,22 +1,21 @@
 import { Form, Link, useActionData, useFormAction, useLocation, useSearchParams } from '@remix-run/react'
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
-import { z } from 'zod'
 import { AlertIcon, CheckIcon } from '~/components/icons'
 import { Button } from '~/components/ui/button'
 import { CONTROL_CLASSES, Field } from '~/components/ui/field'
 import {
   CONTACT_LIMITS,
+  CONTACT_MESSAGES,
   CONTACT_SUBJECTS,
   CONTACT_TOASTS,
-  contactSchema,
   HONEYPOT_FIELD,
   missingRequiredContactFields,
   SUBMITTING_LABEL,
   type ContactFieldErrors,
   type ContactSubject,
-} from '~/contact/contact-schema'
-import { sendContactMessage } from '~/utils/api-client'
+} from '~/contact/contact-fields'
+import { ApiError, sendContactMessage } from '~/utils/api-client'
 import { useHydrated } from '~/utils/use-hydrated'
 
 /** The query parameter the page action's success redirect sets (docs/decisions/003). */
@@ -53,9 +52,22 @@ function readActionData(data: unknown): ContactFormActionData | null {
   return { values, fieldErrors, formError }
 }
 
+/** The `fieldErrors` of a 400 answer of POST /api/contacts, if it has any. */
+function serverFieldErrors(responseText: string): ContactFieldErrors | null {
+  try {
+    const body: unknown = JSON.parse(responseText)
+    if (typeof body === 'object' && body !== null && 'fieldErrors' in body && typeof body.fieldErrors === 'object' && body.fieldErrors) {
+      return body.fieldErrors as ContactFieldErrors
+    }
+  } catch {
+    // Not JSON: nothing to show beside the fields.
+  }
+  return null
+}
+
 function stringEntries(formData: FormData): Record<string, string> {
   const values: Record<string, string> = {}
-  for (const [key, value] of formData.entries()) if (typeof value === 'string') values[key] = value
+  for (const [key, value] of formData.entries()) if (typeof value === 'string') values[key] = value.trim()
   return values
 }
 
@@ -94,27 +106,33 @@ export function ContactForm({ subjects, rows = 5, submitLabel, anchor = 'contact
     if (submitting) return
     const form = event.currentTarget
     const raw = stringEntries(new FormData(form))
-    const result = contactSchema.safeParse(raw)
-    const fieldErrors = result.success ? {} : (z.flattenError(result.error).fieldErrors as ContactFieldErrors)
-    setClientErrors(fieldErrors)
 
-    if (missingRequiredContactFields(raw)) {
+    const missing = missingRequiredContactFields(raw)
+    if (missing.length > 0) {
+      const fieldErrors: ContactFieldErrors = Object.fromEntries(missing.map((field) => [field, [CONTACT_MESSAGES[field]]]))
+      setClientErrors(fieldErrors)
       toast.error(CONTACT_TOASTS.missing.title, { description: CONTACT_TOASTS.missing.description })
       focusFirstInvalid(form, fieldErrors)
       return
     }
-    if (!result.success) {
-      focusFirstInvalid(form, fieldErrors)
-      return
-    }
+    setClientErrors(null)
+    // Formats and lengths (type="email", maxLength): the browser's own check and messages.
+    if (!form.reportValidity()) return
 
     setSubmitting(true)
     try {
+      const { name = '', email = '', phone, subject, message = '', page } = raw
       const honeypot = raw[HONEYPOT_FIELD]?.trim()
-      await sendContactMessage({ ...result.data, ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) })
+      await sendContactMessage({ name, email, phone, subject, message, page, ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) })
       toast.success(CONTACT_TOASTS.success.title, { description: CONTACT_TOASTS.success.description })
       form.reset()
-    } catch {
+    } catch (error) {
+      // The server's verdict on single fields goes next to them (the schema lives on the server).
+      const fieldErrors = error instanceof ApiError && error.status === 400 ? serverFieldErrors(error.responseText) : null
+      if (fieldErrors) {
+        setClientErrors(fieldErrors)
+        focusFirstInvalid(form, fieldErrors)
+      }
       // Any cause (network, 4xx, 5xx): the visitor sees one message and keeps the input (spec §8).
       toast.error(CONTACT_TOASTS.failure.title, { description: CONTACT_TOASTS.failure.description })
     } finally {

@@ -2,7 +2,7 @@ import { type ReactNode } from 'react'
 import { ContactForm } from '~/components/contact-form'
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '~/components/icons'
 import { SectionHeading } from '~/components/section-heading'
-import { type ContactSubject } from '~/contact/contact-schema'
+import { type ContactSubject } from '~/contact/contact-fields'
 import { mailtoHref, telHref } from '~/utils/format'
 import { openingHoursFor, type SiteSettings } from '~/utils/site-settings'
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CONTACT_LIMITS, contactSchema, missingRequiredContactFields } from '~/contact/contact-schema'
+import { CONTACT_LIMITS, missingRequiredContactFields } from '~/contact/contact-fields'
+import { contactSchema } from '~/contact/contact-schema'
 
 const valid = { name: 'Erika Mustermann', email: 'erika@example.de', message: 'Ich möchte meinen Golf verkaufen.' }
 
@@ -19,6 +20,11 @@ describe('contactSchema', () => {
     const result = contactSchema.safeParse({ ...valid, [field]: '   ' })
     expect(result.success).toBe(false)
     expect(result.error?.issues[0]?.path).toEqual([field])
+  })
+
+  it('reports one message for an empty field, not a follow-up format error', () => {
+    const result = contactSchema.safeParse({ ...valid, email: '  ' })
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['Bitte geben Sie Ihre E-Mail-Adresse an.'])
   })
 
   it('rejects an invalid e-mail address with a German message', () => {
@@ -50,9 +56,9 @@ describe('contactSchema', () => {
 })
 
 describe('missingRequiredContactFields', () => {
-  it('is true when name, e-mail or message is empty or missing', () => {
-    expect(missingRequiredContactFields(valid)).toBe(false)
-    expect(missingRequiredContactFields({ ...valid, name: ' ' })).toBe(true)
-    expect(missingRequiredContactFields({ email: valid.email, message: valid.message })).toBe(true)
+  it('lists the empty or missing ones of name, e-mail and message', () => {
+    expect(missingRequiredContactFields(valid)).toEqual([])
+    expect(missingRequiredContactFields({ ...valid, name: ' ' })).toEqual(['name'])
+    expect(missingRequiredContactFields({ email: valid.email })).toEqual(['name', 'message'])
   })
 })

@@ -1,12 +1,6 @@
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { z } from 'zod'
-import {
-  CONTACT_TOASTS,
-  contactSchema,
-  HONEYPOT_FIELD,
-  type ContactFieldErrors,
-  type ContactInput,
-} from '~/contact/contact-schema'
+import { CONTACT_TOASTS, HONEYPOT_FIELD, type ContactFieldErrors } from '~/contact/contact-fields'
+import { contactFieldErrors, contactSchema, type ContactInput } from '~/contact/contact-schema'
 import { type ContentLake, createDocument } from '~/sanity/lake.server'
 import { BodyTooLargeError, CACHE_CONTROL, mediaType, readBodyText } from '~/utils/http.server'
 
@@ -26,7 +20,7 @@ export function parseContactSubmission(raw: Record<string, unknown>): ContactSub
   if (result.success) return { kind: 'valid', input: result.data }
   return {
     kind: 'invalid',
-    fieldErrors: z.flattenError(result.error).fieldErrors as ContactFieldErrors,
+    fieldErrors: contactFieldErrors(result.error),
     values: echoValues(raw),
   }
 }
