@@ -56,7 +56,11 @@ export class MutationError extends Error {
 
 export interface ContentLake {
   readonly kind: 'embedded' | 'sanity'
-  /** Evaluate a GROQ query over the published documents. */
+  /**
+   * Evaluate a GROQ query over the published documents. Note: real Sanity hides ids with a dot
+   * (`inbox.*`, docs/decisions/004) from these public reads; the embedded lake does not, so site
+   * code must not read private documents through `fetch`.
+   */
   fetch<R = unknown>(query: string, params?: QueryParams): Promise<R>
   /**
    * Apply mutations as one transaction, all or nothing. Resolves only once the
