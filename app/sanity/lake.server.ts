@@ -54,14 +54,19 @@ export class MutationError extends Error {
   }
 }
 
+export interface FetchOptions {
+  /** Also read private documents (ids with a dot, like `inbox.*`): server-side code only. */
+  includePrivate?: boolean
+}
+
 export interface ContentLake {
   readonly kind: 'embedded' | 'sanity'
   /**
-   * Evaluate a GROQ query over the published documents. Note: real Sanity hides ids with a dot
-   * (`inbox.*`, docs/decisions/004) from these public reads; the embedded lake does not, so site
-   * code must not read private documents through `fetch`.
+   * Evaluate a GROQ query over the published documents. Public reads: real Sanity hides ids
+   * with a dot (`inbox.*`, docs/decisions/004) unless `includePrivate` is set, which reads with
+   * the server's token and never through the CDN. The embedded lake has no such distinction.
    */
-  fetch<R = unknown>(query: string, params?: QueryParams): Promise<R>
+  fetch<R = unknown>(query: string, params?: QueryParams, options?: FetchOptions): Promise<R>
   /**
    * Apply mutations as one transaction, all or nothing. Resolves only once the
    * transaction is durable (fsync'd journal, or Sanity's acknowledged write).

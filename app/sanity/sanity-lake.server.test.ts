@@ -55,6 +55,19 @@ describe('SanityLake reads', () => {
   })
 })
 
+describe('SanityLake private reads', () => {
+  it('see private ids with the token, from the API host, in the published perspective', async () => {
+    const sanity = lake()
+    expect(await sanity.fetch<{ _id: string } | null>('*[_id == "inbox.contact-1"][0]{_id}', {}, { includePrivate: true })).toEqual({
+      _id: 'inbox.contact-1',
+    })
+    const [read] = api.requests
+    expect(read?.host).toBe(`${PROJECT}.api.sanity.io`)
+    expect(read?.headers.authorization).toBe(`Bearer ${TOKEN}`)
+    expect(read?.searchParams.get('perspective')).toBe('published')
+  })
+})
+
 describe('SanityLake writes', () => {
   it('send the mutations to the API host with the bearer token and map the results', async () => {
     const sanity = lake()

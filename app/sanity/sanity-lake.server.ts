@@ -1,5 +1,5 @@
 import { ClientError, createClient, type SanityClient, ServerError } from '@sanity/client'
-import { type ContentLake, type Mutation, MutationError, type MutationResult, type QueryParams } from '~/sanity/lake.server'
+import { type ContentLake, type FetchOptions, type Mutation, MutationError, type MutationResult, type QueryParams } from '~/sanity/lake.server'
 import { type MutationResultItem, toMutationResult } from '~/sanity/mutations.server'
 
 export interface SanityLakeOptions {
@@ -42,8 +42,9 @@ export class SanityLake implements ContentLake {
     this.dataset = dataset
   }
 
-  /** Evaluates GROQ over the published documents. */
-  fetch<R = unknown>(query: string, params: QueryParams = {}): Promise<R> {
+  /** Evaluates GROQ over the published documents; private ones only with `includePrivate` (token, no CDN). */
+  fetch<R = unknown>(query: string, params: QueryParams = {}, options: FetchOptions = {}): Promise<R> {
+    if (options.includePrivate) return this.writer.fetch<R>(query, params, { perspective: 'published' })
     return this.reader.fetch<R>(query, params)
   }
 
