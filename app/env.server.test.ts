@@ -43,4 +43,30 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ SANITY_PROJECT_ID: 'Ab C', SANITY_DATASET: 'p', SANITY_WRITE_TOKEN: 't' })).toThrow(/SANITY_PROJECT_ID darf nur/)
     expect(() => parseEnv({ SANITY_USE_CDN: 'ja' })).toThrow(/SANITY_USE_CDN/)
   })
+
+  it('reads the mail settings for lead notifications', () => {
+    const defaults = parseEnv({})
+    expect(defaults.SMTP_URL).toBeUndefined()
+    expect(defaults.LEADS_NOTIFY_TO).toBeUndefined()
+    expect(defaults.MAIL_FROM).toBe('Website <noreply@localhost>')
+    expect(parseEnv({ SMTP_URL: ' ', LEADS_NOTIFY_TO: '', MAIL_FROM: '' }).MAIL_FROM).toBe('Website <noreply@localhost>')
+    const env = parseEnv({
+      SMTP_URL: 'smtps://user:geheim@smtp.example.de:465',
+      LEADS_NOTIFY_TO: 'anfragen@example.de',
+      MAIL_FROM: 'Ruhrstern Website <noreply@example.de>',
+    })
+    expect(env.SMTP_URL).toBe('smtps://user:geheim@smtp.example.de:465')
+    expect(env.LEADS_NOTIFY_TO).toBe('anfragen@example.de')
+    expect(env.MAIL_FROM).toBe('Ruhrstern Website <noreply@example.de>')
+    expect(parseEnv({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'noreply@example.de' }).MAIL_FROM).toBe('noreply@example.de')
+  })
+
+  it('names malformed mail settings without echoing the SMTP password', () => {
+    expect(() => parseEnv({ SMTP_URL: 'https://smtp.example.de' })).toThrow(/SMTP_URL muss eine smtp/)
+    expect(() => parseEnv({ SMTP_URL: 'smtp.example.de:587' })).toThrow(/SMTP_URL/)
+    expect(() => parseEnv({ SMTP_URL: 'http://user:geheim@smtp.example.de' })).not.toThrow(/geheim/)
+    expect(() => parseEnv({ LEADS_NOTIFY_TO: 'keine-adresse' })).toThrow(/LEADS_NOTIFY_TO muss/)
+    expect(() => parseEnv({ MAIL_FROM: 'Website' })).toThrow(/MAIL_FROM muss/)
+    expect(() => parseEnv({ MAIL_FROM: 'Website <noreply@example.de>\r\nBcc: x@example.de' })).toThrow(/MAIL_FROM/)
+  })
 })

@@ -30,6 +30,29 @@ const envSchema = z
     /** Only for tests: the Sanity API host (MSW intercepts it). */
     SANITY_API_HOST: optional,
     SESSION_SECRET: optional,
+    /** Outgoing mail for lead notifications; without it, mails are written to DATA_DIR/outbox. */
+    SMTP_URL: optional.pipe(
+      z
+        .url({
+          protocol: /^smtps?$/,
+          error: 'SMTP_URL muss eine smtp://- oder smtps://-URL sein, z. B. smtps://benutzer:passwort@smtp.example.de:465',
+        })
+        .optional(),
+    ),
+    /** Recipient of lead notifications; else the e-mail address in the site settings. */
+    LEADS_NOTIFY_TO: optional.pipe(
+      z.email({ error: 'LEADS_NOTIFY_TO muss eine E-Mail-Adresse sein, z. B. anfragen@example.de' }).optional(),
+    ),
+    /** Sender of lead notifications: an address the SMTP server may send from. */
+    MAIL_FROM: optional.pipe(
+      z
+        .string()
+        .regex(
+          /^(?:[^<>\r\n"]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+          'MAIL_FROM muss eine E-Mail-Adresse sein, gern mit Namen: Website <noreply@example.de>',
+        )
+        .default('Website <noreply@localhost>'),
+    ),
   })
   .superRefine((env, ctx) => {
     const present = SANITY_VARIABLES.filter((name) => env[name] !== undefined)
