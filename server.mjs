@@ -22,6 +22,9 @@ const { env, lake } = appContext
 
 const app = express()
 app.disable('x-powered-by')
+// Whether req.ip may come from X-Forwarded-For: only behind a proxy that sets it (TRUST_PROXY),
+// else anyone could dodge the submission limit by sending the header.
+app.set('trust proxy', env.TRUST_PROXY)
 app.use(compression())
 
 // Fingerprinted build assets never change.
@@ -38,7 +41,9 @@ app.get(['/studio', '/studio/*'], (_req, res, next) => {
 })
 app.use(express.static(path.join(root, 'public'), { maxAge: '1h' }))
 
-app.all('*', createRequestHandler({ build, mode: build.mode, getLoadContext: () => appContext }))
+// Remix requests carry no remote address: the submission limit reads it from the load context.
+const getLoadContext = (req) => ({ ...appContext, clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown' })
+app.all('*', createRequestHandler({ build, mode: build.mode, getLoadContext }))
 
 const server = app.listen(env.PORT, () => {
   console.log(`Bereit: http://localhost:${env.PORT} (Inhalte: ${lake.kind === 'sanity' ? 'Sanity Content Lake' : 'eingebettet'})`)

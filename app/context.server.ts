@@ -2,16 +2,30 @@ import { type Env, parseEnv, usesSanity } from '~/env.server'
 import { EmbeddedLake } from '~/sanity/embedded-lake.server'
 import { type ContentLake } from '~/sanity/lake.server'
 import { SanityLake } from '~/sanity/sanity-lake.server'
+import { RateLimiter } from '~/utils/rate-limit.server'
 
 /** What every loader and action receives as `context`: validated env and the content lake. */
 export interface AppContext {
   env: Env
   lake: ContentLake
+  /**
+   * Contact and lead submissions per client address (SUBMISSION_RATE_LIMIT a minute), shared by
+   * every request of the process. Absent when the limit is 0 (switched off) or in tests that leave it out.
+   */
+  submissionLimiter?: RateLimiter
 }
 
 declare module '@remix-run/node' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface AppLoadContext extends AppContext {}
+  interface AppLoadContext extends AppContext {
+    /** The client's address, set per request by server.mjs (Express `req.ip`, honouring TRUST_PROXY). */
+    clientAddress?: string
+  }
+}
+
+/** The process-wide submission limiter of SUBMISSION_RATE_LIMIT (per minute); undefined when 0. */
+export function createSubmissionLimiter(env: Pick<Env, 'SUBMISSION_RATE_LIMIT'>): RateLimiter | undefined {
+  if (env.SUBMISSION_RATE_LIMIT === 0) return undefined
+  return new RateLimiter({ limit: env.SUBMISSION_RATE_LIMIT, windowMs: 60_000 })
 }
 
 /** Picks the backend: the real Sanity lake when configured, else the embedded one. */
@@ -32,5 +46,5 @@ export async function createLake(env: Env): Promise<ContentLake> {
 /** Validates the environment and opens the lake; called once by server.mjs before listening. */
 export async function createAppContext(source: Record<string, string | undefined> = process.env): Promise<AppContext> {
   const env = parseEnv(source)
-  return { env, lake: await createLake(env) }
+  return { env, lake: await createLake(env), submissionLimiter: createSubmissionLimiter(env) }
 }

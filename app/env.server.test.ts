@@ -37,6 +37,25 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ SANITY_DATASET: 'production', SANITY_WRITE_TOKEN: 'x' })).toThrow(/SANITY_PROJECT_ID fehlt/)
   })
 
+  it('limits submissions to 5 a minute unless told, 0 switching the limit off', () => {
+    expect(parseEnv({}).SUBMISSION_RATE_LIMIT).toBe(5)
+    expect(parseEnv({ SUBMISSION_RATE_LIMIT: '' }).SUBMISSION_RATE_LIMIT).toBe(5)
+    expect(parseEnv({ SUBMISSION_RATE_LIMIT: '20' }).SUBMISSION_RATE_LIMIT).toBe(20)
+    expect(parseEnv({ SUBMISSION_RATE_LIMIT: '0' }).SUBMISSION_RATE_LIMIT).toBe(0)
+    expect(() => parseEnv({ SUBMISSION_RATE_LIMIT: '-1' })).toThrow(/SUBMISSION_RATE_LIMIT muss eine ganze Zahl/)
+    expect(() => parseEnv({ SUBMISSION_RATE_LIMIT: 'fünf' })).toThrow(/SUBMISSION_RATE_LIMIT/)
+  })
+
+  it('trusts no proxy unless told, and accepts Express trust proxy values', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false)
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false)
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true)
+    expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1)
+    expect(parseEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8, fd00::/8' }).TRUST_PROXY).toBe('loopback, 10.0.0.0/8, fd00::/8')
+    expect(() => parseEnv({ TRUST_PROXY: 'ja' })).toThrow(/TRUST_PROXY muss/)
+    expect(() => parseEnv({ TRUST_PROXY: '10.0.0.0/8/1' })).toThrow(/TRUST_PROXY/)
+  })
+
   it('names malformed variables', () => {
     expect(() => parseEnv({ PORT: 'achtzig' })).toThrow(/PORT/)
     expect(() => parseEnv({ SITE_URL: 'kein-url' })).toThrow(/SITE_URL/)

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { z } from 'zod'
 
 const optional = z
@@ -5,6 +6,22 @@ const optional = z
   .trim()
   .transform((value) => (value === '' ? undefined : value))
   .optional()
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+function isTrustProxy(value: string) {
+  if (/^(true|false|\d+)$/.test(value)) return true
+  return value.split(',').every((entry) => {
+    const [address = '', prefix, ...rest] = entry.trim().split('/')
+    return rest.length === 0 && (PROXY_NAMES.has(address) || (isIP(address) !== 0 && (prefix === undefined || /^\d{1,3}$/.test(prefix))))
+  })
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false
+  if (value === 'true') return true
+  return /^\d+$/.test(value) ? Number(value) : value
+}
 
 const SANITY_VARIABLES = ['SANITY_PROJECT_ID', 'SANITY_DATASET', 'SANITY_WRITE_TOKEN'] as const
 
@@ -15,6 +32,17 @@ const envSchema = z
     SITE_URL: z.url({ error: 'SITE_URL muss eine vollständige URL sein, z. B. https://www.example.de' }).default('http://localhost:3000'),
     CONTENT_DIR: z.string().default('content'),
     DATA_DIR: z.string().default('.data'),
+    /** Contact and lead submissions per client address and minute; 0 switches the limit off. */
+    SUBMISSION_RATE_LIMIT: optional
+      .pipe(z.string().regex(/^\d+$/, 'SUBMISSION_RATE_LIMIT muss eine ganze Zahl ab 0 sein (Anfragen pro Minute und Adresse, 0 = keine Grenze)').optional())
+      .transform((value) => (value === undefined ? 5 : Number(value))),
+    /**
+     * Express `trust proxy`: whether the client address comes from X-Forwarded-For. Default false
+     * (the header is ignored: anyone could send it); `true`, a hop count, or proxy addresses/subnets.
+     */
+    TRUST_PROXY: optional
+      .pipe(z.string().refine(isTrustProxy, 'TRUST_PROXY muss true, false, eine Anzahl Proxys oder eine Liste von IP-Adressen/Subnetzen sein, z. B. 1 oder loopback, 10.0.0.0/8').optional())
+      .transform(parseTrustProxy),
     SANITY_PROJECT_ID: optional.pipe(
       z.string().regex(/^[a-z0-9-]+$/, 'SANITY_PROJECT_ID darf nur a-z, 0-9 und - enthalten').optional(),
     ),

@@ -1,0 +1,77 @@
+import { isIPv6 } from 'node:net'
+import { type AppLoadContext } from '@remix-run/node'
+import { jsonError } from '~/utils/http.server'
+
+/** The German answer to a client over the submission limit (JSON `error` and form message). */
+export const TOO_MANY_SUBMISSIONS = 'Zu viele Anfragen. Bitte versuchen Sie es in einer Minute erneut.'
+
+export interface SameOriginOptions {
+  /**
+   * Allow a request without Origin and Referer. Browsers send Origin with every cross-origin POST,
+   * so only non-browser clients (or privacy tools) send neither (docs/decisions/008).
+   */
+  allowMissing?: boolean
+}
+
+/**
+ * Whether a form post comes from the site itself: the Origin header (else the Referer's origin)
+ * must equal the request URL's origin or SITE_URL's origin. `Origin: null` (sandboxed frames,
+ * cross-origin redirects) is foreign; a request without both headers is refused unless allowed.
+ */
+export function checkSameOrigin(request: Request, siteUrl: string, { allowMissing = false }: SameOriginOptions = {}): boolean {
+  const origin = request.headers.get('origin') ?? refererOrigin(request.headers.get('referer'))
+  if (origin === undefined) return allowMissing
+  return origin === new URL(request.url).origin || origin === new URL(siteUrl).origin
+}
+
+function refererOrigin(referer: string | null): string | undefined {
+  if (referer === null) return undefined
+  try {
+    return new URL(referer).origin
+  } catch {
+    return 'null'
+  }
+}
+
+type LimitContext = Pick<AppLoadContext, 'submissionLimiter' | 'clientAddress'>
+
+/**
+ * Counts a POST against the submission limit of the client's address. Returns the seconds to wait
+ * when it is over the limit, else null (also when no limiter is configured or for other methods).
+ */
+export function checkSubmissionLimit(context: LimitContext, request: Request): { retryAfterSeconds: number } | null {
+  if (!context.submissionLimiter || request.method !== 'POST') return null
+  const result = context.submissionLimiter.hit(clientKey(context.clientAddress))
+  return result.allowed ? null : { retryAfterSeconds: result.retryAfterSeconds }
+}
+
+/** For API routes: a ready 429 JSON answer (German `error`, Retry-After, no-store) when over the limit, else null. */
+export function limitSubmission(context: LimitContext, request: Request): Response | null {
+  const limited = checkSubmissionLimit(context, request)
+  if (!limited) return null
+  return jsonError(429, TOO_MANY_SUBMISSIONS, {}, { 'Retry-After': String(limited.retryAfterSeconds) })
+}
+
+/**
+ * The limiter key of a client address. An IPv6 client usually holds a whole /64 and could change
+ * its address at will, so IPv6 addresses count per /64; IPv4-mapped IPv6 counts as the IPv4 address.
+ */
+export function clientKey(address: string | undefined): string {
+  if (!address) return 'unknown'
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
+  if (mapped) return mapped[1]!
+  const bare = address.split('%')[0]!
+  if (!isIPv6(bare)) return address
+  const [head = '', tail = ''] = bare.toLowerCase().split('::')
+  const headGroups = head ? head.split(':') : []
+  const tailGroups = tail ? tail.split(':') : []
+  // A trailing dotted IPv4 part (::ffff:1.2.3.4, 64:ff9b::1.2.3.4) stands for two groups.
+  const tailLength = tailGroups.length + (tailGroups.at(-1)?.includes('.') ? 1 : 0)
+  const groups = bare.includes('::')
+    ? [...headGroups, ...Array<string>(8 - headGroups.length - tailLength).fill('0'), ...tailGroups]
+    : headGroups
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
+}
