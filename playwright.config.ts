@@ -57,6 +57,8 @@ export default defineConfig({
         PORT: String(port),
         DATA_DIR: process.env.E2E_DATA_DIR,
         SITE_URL: `http://localhost:${port}`,
+        // Every test posts from 127.0.0.1; tests/e2e/rate-limit.test.ts checks the limit on its own server.
+        SUBMISSION_RATE_LIMIT: '1000',
       },
     },
     {
@@ -75,6 +77,7 @@ export default defineConfig({
         NODE_ENV: 'production',
         PORT: String(SANITY_BACKED_PORT),
         SITE_URL: `http://localhost:${SANITY_BACKED_PORT}`,
+        SUBMISSION_RATE_LIMIT: '1000',
         SANITY_PROJECT_ID: 'e2e-project',
         SANITY_DATASET: 'production',
         SANITY_WRITE_TOKEN: 'e2e-write-token',
