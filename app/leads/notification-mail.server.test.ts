@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest'
+import { buildNotificationMail, formatBerlinTime, headerSafe } from '~/leads/notification-mail.server'
+
+const options = { to: 'haendler@example.de', from: 'Website <noreply@example.de>', siteUrl: 'https://www.example.de' }
+
+const contact = {
+  _id: 'inbox.contact-1b9d6bcd',
+  _type: 'contactMessage',
+  name: 'Erika Mustermann',
+  email: 'erika@example.de',
+  phone: '0201 123456',
+  subject: 'ankauf',
+  message: 'Ist der Golf noch da?\nGruß & <script>alert(1)</script>',
+  page: '/contact',
+  receivedAt: '2026-11-21T15:17:00.000Z',
+  status: 'neu',
+}
+
+describe('buildNotificationMail', () => {
+  it('builds a contact message mail: subject, reply-to, every field in text and HTML', () => {
+    const mail = buildNotificationMail(contact, options)
+    expect(mail.to).toBe('haendler@example.de')
+    expect(mail.from).toBe('Website <noreply@example.de>')
+    expect(mail.subject).toBe('Neue Nachricht: Fahrzeug verkaufen – Erika Mustermann')
+    expect(mail.replyTo).toEqual({ name: 'Erika Mustermann', address: 'erika@example.de' })
+    expect(mail.messageId).toBe('<inbox.contact-1b9d6bcd@example.de>')
+    for (const part of [
+      'Name:',
+      'Erika Mustermann',
+      'E-Mail:',
+      'erika@example.de',
+      'Telefon:',
+      '0201 123456',
+      'Betreff:',
+      'Fahrzeug verkaufen',
+      'https://www.example.de/contact',
+      'Samstag, 21. November 2026 um 16:17 Uhr',
+      'Antworten Sie direkt auf diese E-Mail',
+      'inbox.contact-1b9d6bcd',
+    ]) {
+      expect(mail.text).toContain(part)
+      expect(mail.html).toContain(part.replace(/:$/, ''))
+    }
+    expect(mail.text).toContain('Gruß & <script>alert(1)</script>')
+    expect(mail.html).toContain('Gruß &amp; &lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(mail.html).not.toContain('<script>')
+  })
+
+  it('keeps the subject on one line whatever the name contains', () => {
+    const mail = buildNotificationMail({ ...contact, name: 'Eve\r\nBcc: opfer@example.de\u0000', subject: undefined }, options)
+    expect(mail.subject).toBe('Neue Nachricht: Kontaktformular – Eve Bcc: opfer@example.de')
+    expect(mail.subject).not.toMatch(/[\r\n\u0000]/)
+    expect(mail.replyTo?.name).not.toMatch(/[\r\n]/)
+    expect(headerSafe('x'.repeat(200))).toHaveLength(80)
+  })
+
+  it('builds a lead mail with its labelled fields, the vehicle and the phone as the answer route', () => {
+    const lead = {
+      _id: 'inbox.lead-42',
+      _type: 'lead',
+      kind: 'ankauf',
+      page: '/ankauf',
+      receivedAt: '2026-07-01T08:05:00.000Z',
+      contact: { phone: '0170 1234567' },
+      fields: [
+        { _key: 'a', name: 'make', label: 'Marke', value: 'VW' },
+        { _key: 'b', name: 'mileage', label: 'Kilometerstand', value: 85000 },
+        { _key: 'c', name: 'accident', label: 'Unfallfrei', value: true },
+        { _key: 'd', name: 'note', label: 'Anmerkung', value: '<b>Top</b> & gepflegt' },
+        { _key: 'e', name: 'empty', label: 'Leer', value: '' },
+      ],
+    }
+    const mail = buildNotificationMail(lead, {
+      ...options,
+      kindTitles: { ankauf: 'Fahrzeugankauf' },
+      vehicle: { id: '7', make: 'VW', model: 'Golf' },
+    })
+    expect(mail.subject).toBe('Neue Anfrage: Fahrzeugankauf – 0170 1234567')
+    expect(mail.replyTo).toBeUndefined()
+    for (const part of ['Art der Anfrage:', 'Fahrzeugankauf', 'Telefon:', 'Marke:', 'Kilometerstand:', '85000', 'Unfallfrei:', 'Ja', 'VW Golf (Nr. 7) – https://www.example.de/vehicles/7', 'Mittwoch, 1. Juli 2026 um 10:05 Uhr', 'bitte telefonisch unter 0170 1234567 antworten']) {
+      expect(mail.text).toContain(part)
+    }
+    expect(mail.text).not.toContain('Leer')
+    expect(mail.text).toContain('<b>Top</b> & gepflegt')
+    expect(mail.html).toContain('&lt;b&gt;Top&lt;/b&gt; &amp; gepflegt')
+    expect(mail.html).toContain('<th style="padding:4px 12px 4px 0;vertical-align:top;text-align:left">Kilometerstand</th>')
+  })
+
+  it('falls back to the kind and the name for a lead without titles', () => {
+    const mail = buildNotificationMail(
+      { _id: 'inbox.lead-1', _type: 'lead', kind: 'probefahrt', contact: { name: 'Max', email: 'max@example.de' }, fields: [] },
+      options,
+    )
+    expect(mail.subject).toBe('Neue Anfrage: probefahrt – Max')
+    expect(mail.replyTo).toEqual({ name: 'Max', address: 'max@example.de' })
+  })
+
+  it('formats times in Europe/Berlin (summer and winter time)', () => {
+    expect(formatBerlinTime('2026-01-15T23:30:00Z')).toBe('Freitag, 16. Januar 2026 um 00:30 Uhr')
+    expect(formatBerlinTime('2026-06-15T23:30:00Z')).toBe('Dienstag, 16. Juni 2026 um 01:30 Uhr')
+    expect(formatBerlinTime(undefined)).toBeUndefined()
+  })
+})

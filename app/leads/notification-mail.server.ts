@@ -1,0 +1,234 @@
+/**
+ * The notification mail for a stored contact message or lead: a German subject, a plain-text
+ * and an HTML body listing every field, and `replyTo` set to the sender's address.
+ * User text is HTML-escaped in the HTML part; the subject is stripped of line breaks and
+ * control characters (nodemailer encodes the address headers itself).
+ */
+import { CONTACT_SUBJECTS } from '~/contact/contact-fields'
+import { type SanityDocument } from '~/sanity/lake.server'
+
+/** The document types that trigger a notification. */
+export const NOTIFIED_TYPES = ['contactMessage', 'lead'] as const
+
+export interface NotificationMail {
+  to: string
+  from: string
+  /** An address object, never a parsed string: a name with commas or brackets cannot add recipients. */
+  replyTo?: { name: string; address: string }
+  subject: string
+  text: string
+  html: string
+  /** Stable per document: a mail sent twice (retry after a failed patch) is recognisable as one. */
+  messageId: string
+  headers: Record<string, string>
+}
+
+/** The vehicle a lead refers to, resolved by the notifier (`vehicle->`). */
+export interface NotificationVehicle {
+  id?: string
+  title?: string
+  make?: string
+  model?: string
+}
+
+export interface NotificationMailOptions {
+  to: string
+  from: string
+  /** Public base URL, for links to the page the form was sent from and to the Studio. */
+  siteUrl?: string
+  /** German titles of lead kinds (`kind` → title); else the lead's `kindTitle`, else the kind itself. */
+  kindTitles?: Record<string, string>
+  vehicle?: NotificationVehicle | null
+}
+
+interface Row {
+  label: string
+  value: string
+}
+
+const MAX_SUBJECT_PART = 80
+
+/** Formats an ISO date-time as German local time in Europe/Berlin, e.g. `Samstag, 21. November 2026 um 16:17 Uhr`. */
+export function formatBerlinTime(iso: unknown): string | undefined {
+  if (typeof iso !== 'string' || iso === '') return undefined
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  const formatted = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'full', timeStyle: 'short' }).format(date)
+  return `${formatted} Uhr`
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+}
+
+/** One line of header text: no CR/LF or other control characters, collapsed spaces, bounded length. */
+export function headerSafe(value: string, maxLength = MAX_SUBJECT_PART): string {
+  // eslint-disable-next-line no-control-regex
+  const line = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim()
+  return line.length > maxLength ? `${line.slice(0, maxLength - 1).trimEnd()}…` : line
+}
+
+function text(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value
+  if (typeof value === 'boolean') return value ? 'Ja' : 'Nein'
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined
+  if (Array.isArray(value)) {
+    const parts = value.map(text).filter((part): part is string => part !== undefined)
+    return parts.length > 0 ? parts.join(', ') : undefined
+  }
+  return JSON.stringify(value)
+}
+
+function pageUrl(page: unknown, siteUrl: string | undefined): string | undefined {
+  const path = text(page)
+  if (!path) return undefined
+  if (!siteUrl || !path.startsWith('/') || path.startsWith('//')) return path
+  return new URL(path, siteUrl).toString()
+}
+
+function vehicleText(vehicle: NotificationVehicle | null | undefined, siteUrl: string | undefined) {
+  if (!vehicle) return undefined
+  const name = text(vehicle.title) ?? [text(vehicle.make), text(vehicle.model)].filter(Boolean).join(' ')
+  const id = text(vehicle.id)
+  const link = id && siteUrl ? ` – ${new URL(`/vehicles/${encodeURIComponent(id)}`, siteUrl).toString()}` : ''
+  return `${name || 'Fahrzeug'}${id ? ` (Nr. ${id})` : ''}${link}`
+}
+
+function isEmail(value: string | undefined): value is string {
+  return value !== undefined && /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(value)
+}
+
+interface Content {
+  heading: string
+  subject: string
+  rows: Row[]
+  /** The free-text message, shown below the rows keeping its line breaks. */
+  message?: string
+  name?: string
+  email?: string
+  phone?: string
+}
+
+function contactContent(doc: SanityDocument): Content {
+  const name = text(doc.name)
+  const email = text(doc.email)
+  const phone = text(doc.phone)
+  const subjectKey = text(doc.subject)
+  const subjectTitle = subjectKey ? (CONTACT_SUBJECTS[subjectKey as keyof typeof CONTACT_SUBJECTS] ?? subjectKey) : undefined
+  const rows: Row[] = []
+  if (name) rows.push({ label: 'Name', value: name })
+  if (email) rows.push({ label: 'E-Mail', value: email })
+  if (phone) rows.push({ label: 'Telefon', value: phone })
+  rows.push({ label: 'Betreff', value: subjectTitle ?? 'Kein Betreff gewählt' })
+  return {
+    heading: 'Neue Nachricht über das Kontaktformular',
+    subject: `Neue Nachricht: ${headerSafe(subjectTitle ?? 'Kontaktformular')} – ${headerSafe(name ?? email ?? 'ohne Namen')}`,
+    rows,
+    message: text(doc.message),
+    name,
+    email,
+    phone,
+  }
+}
+
+function leadContent(doc: SanityDocument, options: NotificationMailOptions): Content {
+  const kind = text(doc.kind)
+  const kindTitle = (kind && options.kindTitles?.[kind]) ?? text(doc.kindTitle) ?? kind ?? 'Anfrage'
+  const contact = (doc.contact ?? {}) as Record<string, unknown>
+  const name = text(contact.name)
+  const email = text(contact.email)
+  const phone = text(contact.phone)
+  const rows: Row[] = [{ label: 'Art der Anfrage', value: kindTitle }]
+  if (name) rows.push({ label: 'Name', value: name })
+  if (email) rows.push({ label: 'E-Mail', value: email })
+  if (phone) rows.push({ label: 'Telefon', value: phone })
+  const vehicle = vehicleText(options.vehicle, options.siteUrl)
+  if (vehicle) rows.push({ label: 'Fahrzeug', value: vehicle })
+  const fields = Array.isArray(doc.fields) ? (doc.fields as Array<Record<string, unknown>>) : []
+  for (const field of fields) {
+    const value = text(field?.value)
+    if (value === undefined) continue
+    rows.push({ label: text(field.label) ?? text(field.name) ?? 'Feld', value })
+  }
+  return {
+    heading: `Neue Anfrage: ${kindTitle}`,
+    subject: `Neue Anfrage: ${headerSafe(kindTitle)} – ${headerSafe(name ?? phone ?? email ?? 'ohne Namen')}`,
+    rows,
+    name,
+    email,
+    phone,
+  }
+}
+
+function answerNote(content: Content): string {
+  if (isEmail(content.email)) {
+    const phone = content.phone ? ` oder rufen Sie unter ${content.phone} an` : ''
+    return `Antworten Sie direkt auf diese E-Mail, um ${content.name ?? 'den Absender'} unter ${content.email} zu erreichen${phone}.`
+  }
+  if (content.phone) return `Keine E-Mail-Adresse angegeben: bitte telefonisch unter ${content.phone} antworten.`
+  return 'Keine Kontaktdaten angegeben.'
+}
+
+/** The notification mail for a stored `contactMessage` or `lead` document. */
+export function buildNotificationMail(doc: SanityDocument, options: NotificationMailOptions): NotificationMail {
+  const content = doc._type === 'lead' ? leadContent(doc, options) : contactContent(doc)
+  const received = formatBerlinTime(doc.receivedAt)
+  const page = pageUrl(doc.page, options.siteUrl)
+  const rows: Row[] = [...content.rows]
+  if (page) rows.push({ label: 'Gesendet von der Seite', value: page })
+  if (received) rows.push({ label: 'Eingegangen am', value: received })
+  const note = answerNote(content)
+  const studio = options.siteUrl ? new URL('/studio', options.siteUrl).toString() : undefined
+  const stored = `Die Anfrage ist im Posteingang des Sanity Studio gespeichert${studio ? ` (${studio})` : ''}, ID ${doc._id}.`
+
+  const width = Math.max(...rows.map((row) => row.label.length)) + 2
+  const textBody = [
+    content.heading,
+    '',
+    ...rows.map((row) => `${`${row.label}:`.padEnd(width)}${row.value.replace(/\r?\n/g, `\n${' '.repeat(width)}`)}`),
+    ...(content.message ? ['', 'Nachricht:', content.message] : []),
+    '',
+    '--',
+    note,
+    stored,
+    '',
+  ].join('\n')
+
+  const cell = 'padding:4px 12px 4px 0;vertical-align:top;text-align:left'
+  const multiline = (value: string) => escapeHtml(value).replace(/\r?\n/g, '<br>')
+  const html = [
+    '<!doctype html>',
+    '<html lang="de"><head><meta charset="utf-8"><title>' + escapeHtml(content.heading) + '</title></head>',
+    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#111">',
+    `<h1 style="font-size:18px">${escapeHtml(content.heading)}</h1>`,
+    '<table style="border-collapse:collapse">',
+    ...rows.map((row) => `<tr><th style="${cell}">${escapeHtml(row.label)}</th><td style="${cell}">${multiline(row.value)}</td></tr>`),
+    '</table>',
+    ...(content.message
+      ? ['<h2 style="font-size:16px">Nachricht</h2>', `<p style="white-space:pre-wrap">${multiline(content.message)}</p>`]
+      : []),
+    '<hr>',
+    `<p>${escapeHtml(note)}</p>`,
+    `<p style="color:#555">${escapeHtml(stored)}</p>`,
+    '</body></html>',
+    '',
+  ].join('\n')
+
+  const domain = /@([^\s@<>]+)>?\s*$/.exec(options.from)?.[1] ?? 'localhost'
+  return {
+    to: options.to,
+    from: options.from,
+    ...(isEmail(content.email) ? { replyTo: { name: headerSafe(content.name ?? '', 100), address: content.email } } : {}),
+    subject: headerSafe(content.subject, 200),
+    text: textBody,
+    html,
+    messageId: `<${doc._id.replace(/[^A-Za-z0-9._-]/g, '-')}@${domain}>`,
+    headers: { 'X-Lead-Id': doc._id.replace(/[^A-Za-z0-9._-]/g, '-') },
+  }
+}
