@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
-const results = 'test-results'
+const results = 'reports'
 rmSync(results, { recursive: true, force: true })
 mkdirSync(results, { recursive: true })
 
