@@ -1,5 +1,6 @@
 import { contactMessage } from './documents/contactMessage'
 import { homePage } from './documents/homePage'
+import { lead } from './documents/lead'
 import { siteSettings } from './documents/siteSettings'
 import { vehicle } from './documents/vehicle'
 import { address } from './objects/address'
@@ -17,7 +18,7 @@ import { seo } from './objects/seo'
 import { statItem } from './objects/statItem'
 
 /** Document types staff work with in the Studio. */
-export const documentTypes = [siteSettings, homePage, vehicle, contactMessage]
+export const documentTypes = [siteSettings, homePage, vehicle, contactMessage, lead]
 
 /** Reusable object types (fields of the documents). */
 export const objectTypes = [

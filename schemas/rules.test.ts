@@ -227,3 +227,32 @@ describe('contact messages', () => {
     expect((await errorsOf(broken as SeedDocument, [...lake])).map((error) => error.path).sort()).toEqual(['email', 'status'])
   })
 })
+
+describe('leads', () => {
+  const lead = {
+    _id: 'inbox.lead-7a1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+    _type: 'lead',
+    kind: 'vehicle-enquiry',
+    page: '/vehicles/1',
+    receivedAt: '2025-01-24T10:15:00.000Z',
+    status: 'neu',
+    vehicle: { _type: 'reference', _ref: 'vehicle-1', _weak: true },
+    contact: { name: 'Erika Mustermann', email: 'erika@example.de' },
+    fields: [
+      { _key: 'name', _type: 'leadField', name: 'name', label: 'Name', value: 'Erika Mustermann' },
+      { _key: 'email', _type: 'leadField', name: 'email', label: 'E-Mail', value: 'erika@example.de' },
+      { _key: 'message', _type: 'leadField', name: 'message', label: 'Nachricht', value: 'Ich interessiere mich für den VW Golf.' },
+    ],
+    notifiedAt: '2025-01-24T10:15:02.000Z',
+  }
+
+  it('accepts a lead as the site stores it', async () => {
+    expect(await errorsOf(lead, [...lake, lead])).toEqual([])
+  })
+
+  it('rejects a kind or status outside the list and a missing receivedAt', async () => {
+    const broken: Record<string, unknown> = { ...lead, kind: 'newsletter', status: 'offen' }
+    delete broken.receivedAt
+    expect((await errorsOf(broken as SeedDocument, [...lake])).map((error) => error.path).sort()).toEqual(['kind', 'receivedAt', 'status'])
+  })
+})

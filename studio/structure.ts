@@ -1,10 +1,11 @@
-import { CogIcon, DocumentsIcon, EnvelopeIcon, HomeIcon } from '@sanity/icons'
-import type { StructureResolver } from 'sanity/structure'
+import { CogIcon, DocumentsIcon, DocumentTextIcon, EnvelopeIcon, HomeIcon, InboxIcon } from '@sanity/icons'
+import type { ComponentType } from 'react'
+import type { StructureBuilder, StructureResolver } from 'sanity/structure'
 import { SINGLETON_IDS } from '../schemas'
 
 /**
  * The Studio's left column: the two singletons as fixed documents, the vehicle list and
- * the inbox of contact messages, newest first.
+ * the inbox (contact messages and leads, together and apart), newest first.
  */
 export const structure: StructureResolver = (S) =>
   S.list()
@@ -35,10 +36,37 @@ export const structure: StructureResolver = (S) =>
         .id('inbox')
         .icon(EnvelopeIcon)
         .child(
-          S.documentTypeList('contactMessage')
+          S.list()
             .title('Posteingang')
-            .defaultOrdering([{ field: 'receivedAt', direction: 'desc' }])
-            // Messages come from the site's forms only: no "create" button.
-            .initialValueTemplates([]),
+            .items([
+              S.listItem()
+                .title('Alle Eingänge')
+                .id('inbox-all')
+                .icon(InboxIcon)
+                .child(
+                  S.documentList()
+                    .title('Alle Eingänge')
+                    .apiVersion(INBOX_API_VERSION)
+                    .filter('_type in $types')
+                    .params({ types: INBOX_TYPES })
+                    .defaultOrdering(NEWEST_FIRST)
+                    .initialValueTemplates([]),
+                ),
+              inboxList(S, 'contactMessage', 'Nachrichten', EnvelopeIcon),
+              inboxList(S, 'lead', 'Anfragen', DocumentTextIcon),
+            ]),
         ),
     ])
+
+/** The inbox's document types: written by the site's forms only, so no "create" button. */
+const INBOX_TYPES = ['contactMessage', 'lead']
+const INBOX_API_VERSION = '2025-02-19'
+const NEWEST_FIRST = [{ field: 'receivedAt', direction: 'desc' as const }]
+
+function inboxList(S: StructureBuilder, type: string, title: string, icon: ComponentType) {
+  return S.listItem()
+    .title(title)
+    .id(type)
+    .icon(icon)
+    .child(S.documentTypeList(type).title(title).defaultOrdering(NEWEST_FIRST).initialValueTemplates([]))
+}

@@ -48,6 +48,13 @@ export const contactMessage = defineType({
       readOnly: true,
       validation: (rule) => rule.required(),
     }),
+    defineField({
+      name: 'notifiedAt',
+      title: 'Benachrichtigt am',
+      type: 'datetime',
+      readOnly: true,
+      description: 'Wann die E-Mail an den Händler verschickt wurde; leer, solange sie noch aussteht.',
+    }),
   ],
   orderings: [
     { title: 'Neueste zuerst', name: 'receivedAtDesc', by: [{ field: 'receivedAt', direction: 'desc' }] },
