@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createSubmissionLimiter } from '~/context.server'
+import { parseEnv } from '~/env.server'
 import { type ContentLake, MutationError } from '~/sanity/lake.server'
+import { type RateLimiter } from '~/utils/rate-limit.server'
 import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
 import { action, loader } from './api.contacts'
 
@@ -138,5 +141,87 @@ describe('POST /api/contacts input handling', () => {
     expect(response.status).toBe(503)
     expect(((await response.json()) as { error: string }).error).toMatch(/konnte nicht gespeichert werden/)
     expect(logged).toHaveBeenCalled()
+  })
+})
+
+describe('POST /api/contacts abuse protection', () => {
+  let test: TestLake
+  beforeAll(async () => {
+    test = await openTestLake('embedded', FIXTURE)
+  })
+  afterAll(() => test.close())
+
+  /** A context like server.mjs builds it: the process-wide limiter of the env, and the client's address. */
+  const limitedContext = (submissionLimiter: RateLimiter | undefined) => (clientAddress: string) => ({
+    lake: test.lake,
+    env: test.env,
+    submissionLimiter,
+    clientAddress,
+  })
+  const json = (name: string) => post(JSON.stringify({ ...valid, name }), 'application/json')
+  const countNamed = async (name: string) => (await test.storedOfType('contactMessage')).filter((doc) => doc.name === name).length
+
+  it('answers the 6th post within a minute from one address with 429 JSON and Retry-After; other addresses go on', async () => {
+    const contextFor = limitedContext(createSubmissionLimiter(parseEnv({})))
+    const name = 'Eilig 203.0.113.10'
+    for (let i = 1; i <= 5; i++) {
+      const response = await action({ request: json(name), params: {}, context: contextFor('203.0.113.10') })
+      expect(response.status, `post ${i}`).toBe(201)
+    }
+    const limited = await action({ request: json(name), params: {}, context: contextFor('203.0.113.10') })
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('cache-control')).toBe('no-store')
+    const retryAfter = Number(limited.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThanOrEqual(1)
+    expect(retryAfter).toBeLessThanOrEqual(60)
+    expect(await limited.json()).toEqual({ error: 'Zu viele Anfragen. Bitte versuchen Sie es in einer Minute erneut.' })
+    expect(await countNamed(name)).toBe(5)
+
+    const other = await action({ request: json('Andere Adresse'), params: {}, context: contextFor('203.0.113.11') })
+    expect(other.status).toBe(201)
+  })
+
+  it('counts only posts: reads and other methods do not use up the limit', async () => {
+    const contextFor = limitedContext(createSubmissionLimiter(parseEnv({})))
+    for (let i = 0; i < 6; i++) {
+      const put = await action({ request: new Request('http://localhost/api/contacts', { method: 'PUT', body: '{}' }), params: {}, context: contextFor('203.0.113.20') })
+      expect(put.status).toBe(405)
+    }
+    expect((await action({ request: json('Nach PUTs'), params: {}, context: contextFor('203.0.113.20') })).status).toBe(201)
+  })
+
+  it('SUBMISSION_RATE_LIMIT=0 switches the limit off', async () => {
+    const limiter = createSubmissionLimiter(parseEnv({ SUBMISSION_RATE_LIMIT: '0' }))
+    expect(limiter).toBeUndefined()
+    const contextFor = limitedContext(limiter)
+    for (let i = 1; i <= 8; i++) {
+      const response = await action({ request: json('Ohne Grenze'), params: {}, context: contextFor('203.0.113.30') })
+      expect(response.status, `post ${i}`).toBe(201)
+    }
+  })
+
+  it('refuses form-encoded posts from other sites with 403 and stores nothing; own site and non-browser clients pass', async () => {
+    const call = (headers: Record<string, string>, name: string) =>
+      action({
+        request: post(new URLSearchParams({ ...valid, name }).toString(), 'application/x-www-form-urlencoded', headers),
+        params: {},
+        context: { lake: test.lake, env: test.env },
+      })
+    const foreign = await call({ origin: 'https://evil.example' }, 'Fremd')
+    expect(foreign.status).toBe(403)
+    expect(((await foreign.json()) as { error: string }).error).toMatch(/fremden Websites/)
+    expect(await countNamed('Fremd')).toBe(0)
+    expect((await call({ origin: 'http://localhost' }, 'Eigene Seite')).status).toBe(201)
+    expect((await call({ referer: `${test.env.SITE_URL}/kontakt` }, 'Eigene Seite per Referer')).status).toBe(201)
+    expect((await call({}, 'Skript')).status).toBe(201)
+  })
+
+  it('takes JSON whatever the Origin: a foreign page cannot send JSON without CORS, which this API does not allow', async () => {
+    const response = await action({
+      request: post(JSON.stringify({ ...valid, name: 'JSON fremd' }), 'application/json', { origin: 'https://partner.example' }),
+      params: {},
+      context: { lake: test.lake, env: test.env },
+    })
+    expect(response.status).toBe(201)
   })
 })

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { CONTACT_BODY_LIMIT, parseContactSubmission, storeContactMessage } from '~/contact/contact.server'
 import { BodyTooLargeError, CACHE_CONTROL, jsonError, mediaType, readBodyText } from '~/utils/http.server'
+import { checkSameOrigin, limitSubmission } from '~/utils/request-guards.server'
 
 const ALLOW = { Allow: 'POST' }
 
@@ -12,10 +13,19 @@ export function loader() {
 /**
  * POST /api/contacts (spec §7): JSON `{name, email, phone, subject, message}` or the same
  * fields form-encoded. 201 with `{id, receivedAt}` once the message is durably stored;
- * 400 with `fieldErrors` for invalid input (nothing stored).
+ * 400 with `fieldErrors` for invalid input (nothing stored); 429 over the submission limit of the
+ * client's address; 403 for a form-encoded post from another site (docs/decisions/008).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return jsonError(405, 'Methode nicht erlaubt.', {}, ALLOW)
+  // A foreign page can make a browser send form-encoded posts (not JSON: that needs CORS).
+  // Clients without Origin and Referer are not browsers posting across sites, and are allowed.
+  if (mediaType(request) === 'application/x-www-form-urlencoded' && !checkSameOrigin(request, context.env.SITE_URL, { allowMissing: true })) {
+    return jsonError(403, 'Anfragen von fremden Websites werden nicht angenommen.')
+  }
+  // Before reading the body: a client over the limit costs nothing more.
+  const limited = limitSubmission(context, request)
+  if (limited) return limited
 
   let raw: unknown
   try {
