@@ -124,6 +124,37 @@ export type NavLink = {
   href: string;
 };
 
+export type Lead = {
+  _id: string;
+  _type: "lead";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  status: "neu" | "in Bearbeitung" | "erledigt";
+  kind: "vehicle-enquiry" | "valuation" | "valuation-bmw" | "brand-purchase" | "student" | "used-car-enquiry" | "export" | "dealer-registration";
+  contact?: {
+    name?: string;
+    phone?: string;
+    email?: string;
+  };
+  fields?: Array<{
+    name: string;
+    label: string;
+    value: string;
+    _type: "leadField";
+    _key: string;
+  }>;
+  vehicle?: {
+    _ref: string;
+    _type: "reference";
+    _weak?: boolean;
+    [internalGroqTypeReferenceTo]?: "vehicle";
+  };
+  page?: string;
+  receivedAt: string;
+  notifiedAt?: string;
+};
+
 export type ContactMessage = {
   _id: string;
   _type: "contactMessage";
@@ -138,6 +169,7 @@ export type ContactMessage = {
   message: string;
   page?: string;
   receivedAt: string;
+  notifiedAt?: string;
 };
 
 export type Vehicle = {
@@ -380,7 +412,7 @@ export type Slug = {
   source?: string;
 };
 
-export type AllSanitySchemaTypes = HeroSlide | Geo | Address | Seo | FeatureSection | Link | ImageWithAlt | OpeningHoursVariant | OpeningHoursSpec | ProcessStep | ServiceCard | StatItem | NavLink | ContactMessage | Vehicle | HomePage | SiteSettings | SanityImageCrop | SanityImageHotspot | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset | Geopoint | Slug;
+export type AllSanitySchemaTypes = HeroSlide | Geo | Address | Seo | FeatureSection | Link | ImageWithAlt | OpeningHoursVariant | OpeningHoursSpec | ProcessStep | ServiceCard | StatItem | NavLink | Lead | ContactMessage | Vehicle | HomePage | SiteSettings | SanityImageCrop | SanityImageHotspot | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset | Geopoint | Slug;
 export declare const internalGroqTypeReferenceTo: unique symbol;
 // Source: ../app/sanity/queries.ts
 // Variable: SITE_SETTINGS_QUERY
