@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest'
+import {
+  LEAD_FORMS,
+  LEAD_KIND_OPTIONS,
+  LEAD_KINDS,
+  leadFormFields,
+  leadInputAttributes,
+  missingFieldMessage,
+  missingRequiredLeadFields,
+  vehicleEnquiryMessage,
+  type LeadKind,
+} from '~/leads/lead-forms'
+
+const names = (kind: LeadKind, variant?: string) => leadFormFields(kind, variant).map((field) => field.name)
+const typesOf = (kind: LeadKind, variant?: string) => leadFormFields(kind, variant).map((field) => field.type)
+const optionsOf = (kind: LeadKind, name: string) => LEAD_FORMS[kind].fields.find((field) => field.name === name)?.options
+
+describe('lead forms (spec §3 "Forms without submission")', () => {
+  it('has the eight kinds, each with a German title', () => {
+    expect(LEAD_KINDS).toEqual([
+      'vehicle-enquiry',
+      'valuation',
+      'valuation-bmw',
+      'brand-purchase',
+      'student',
+      'used-car-enquiry',
+      'export',
+      'dealer-registration',
+    ])
+    for (const kind of LEAD_KINDS) expect(LEAD_FORMS[kind].kind).toBe(kind)
+    expect(LEAD_KIND_OPTIONS.map((option) => option.title)).toEqual([
+      'Fahrzeuganfrage',
+      'Fahrzeugbewertung',
+      'BMW-Bewertung',
+      'Markenankauf (Mercedes/Audi)',
+      'Studenten-Ankauf',
+      'Gebrauchtwagen-Suche',
+      'Exportanfrage',
+      'Händler-Registrierung',
+    ])
+  })
+
+  it('lists each form’s fields in the spec’s order with the spec’s input types', () => {
+    expect(names('vehicle-enquiry')).toEqual(['name', 'email', 'message'])
+    expect(typesOf('vehicle-enquiry')).toEqual(['text', 'email', 'textarea'])
+    expect(names('valuation', 'sonsbeck')).toEqual(['brand', 'model', 'year', 'mileage', 'phone'])
+    expect(names('valuation', 'uedem')).toEqual(['brand', 'model', 'year', 'mileage', 'phone'])
+    expect(typesOf('valuation', 'sonsbeck')).toEqual(['text', 'text', 'number', 'number', 'tel'])
+    expect(names('valuation', 'muenster')).toEqual(['brand', 'model', 'year', 'mileage', 'phone', 'quick'])
+    expect(typesOf('valuation', 'muenster').at(-1)).toBe('checkbox')
+    expect(names('valuation')).toEqual(['brand', 'model', 'year', 'mileage', 'phone'])
+    expect(names('valuation-bmw')).toEqual(['model', 'year', 'mileage', 'phone'])
+    expect(names('brand-purchase')).toEqual(['model', 'year', 'mileage', 'phone'])
+    expect(names('student')).toEqual(['vehicle', 'year', 'mileage', 'phone', 'appointment'])
+    expect(typesOf('student')).toEqual(['text', 'number', 'number', 'tel', 'select'])
+    expect(names('used-car-enquiry')).toEqual(['desiredVehicle', 'priceFrom', 'priceTo', 'phone'])
+    expect(typesOf('used-car-enquiry')).toEqual(['text', 'number', 'number', 'tel'])
+    expect(names('export')).toEqual(['vehicleType', 'country', 'make', 'year', 'phone'])
+    expect(typesOf('export')).toEqual(['select', 'text', 'text', 'number', 'tel'])
+    expect(names('dealer-registration')).toEqual(['company', 'location', 'vehiclesPerYear', 'specialisation', 'phone'])
+    expect(typesOf('dealer-registration')).toEqual(['text', 'text', 'select', 'select', 'tel'])
+  })
+
+  it('offers exactly the spec’s select options', () => {
+    expect(optionsOf('student', 'appointment')).toEqual(['Flexibel', 'Abends nach 18 Uhr', 'Wochenende', 'Zwischen Vorlesungen'])
+    expect(optionsOf('export', 'vehicleType')).toEqual(['PKW', 'LKW', 'Transporter', 'Baumaschine', 'Landmaschine', 'Andere'])
+    expect(optionsOf('dealer-registration', 'vehiclesPerYear')).toEqual(['5-15', '15-50', '50+'])
+    expect(optionsOf('dealer-registration', 'specialisation')).toEqual(['PKW Handel', 'Export', 'Nutzfahrzeuge', 'Premium'])
+    const selects = LEAD_KINDS.flatMap((kind) => LEAD_FORMS[kind].fields.filter((field) => field.type === 'select'))
+    expect(selects).toHaveLength(4)
+  })
+
+  it('gives every field a label, every text input a length limit and every number a range', () => {
+    for (const kind of LEAD_KINDS) {
+      for (const field of LEAD_FORMS[kind].fields) {
+        const where = `${kind}.${field.name}`
+        expect(field.label.length, where).toBeGreaterThan(0)
+        if (['text', 'email', 'tel', 'textarea'].includes(field.type)) expect(field.maxLength, where).toBeGreaterThan(0)
+        if (field.type === 'number') {
+          expect(field.number, where).toBeDefined()
+          expect(field.min, where).toBeDefined()
+        }
+        if (field.type !== 'checkbox' && field.type !== 'select') expect(field.placeholder, where).toBeTruthy()
+      }
+    }
+  })
+
+  it('requires a way to call back on every call-back form and name, e-mail and message on the vehicle enquiry', () => {
+    for (const kind of LEAD_KINDS.filter((candidate) => candidate !== 'vehicle-enquiry')) {
+      expect(LEAD_FORMS[kind].fields.find((field) => field.name === 'phone')?.required, kind).toBe(true)
+    }
+    expect(LEAD_FORMS['vehicle-enquiry'].fields.every((field) => field.required)).toBe(true)
+  })
+
+  it('renders native constraints, with next year as the latest year of build', () => {
+    const year = LEAD_FORMS.valuation.fields.find((field) => field.name === 'year')!
+    expect(leadInputAttributes(year, new Date('2026-06-01T00:00:00Z'))).toMatchObject({
+      name: 'year',
+      type: 'number',
+      min: 1950,
+      max: 2027,
+      step: 1,
+      placeholder: 'z. B. 2018',
+    })
+    const mileage = LEAD_FORMS.valuation.fields.find((field) => field.name === 'mileage')!
+    expect(leadInputAttributes(mileage)).toMatchObject({ min: 0, max: 2_000_000 })
+    const phone = LEAD_FORMS.student.fields.find((field) => field.name === 'phone')!
+    expect(leadInputAttributes(phone)).toMatchObject({ type: 'tel', required: true, maxLength: 40, autoComplete: 'tel' })
+    const message = LEAD_FORMS['vehicle-enquiry'].fields.find((field) => field.name === 'message')!
+    expect(leadInputAttributes(message)).not.toHaveProperty('type')
+  })
+
+  it('pre-fills the vehicle enquiry with an interest text naming make and model', () => {
+    expect(vehicleEnquiryMessage('BMW', '320d')).toBe('Ich interessiere mich für den BMW 320d. Bitte kontaktieren Sie mich.')
+  })
+})
+
+describe('missingRequiredLeadFields', () => {
+  it('names the empty required fields in form order', () => {
+    expect(missingRequiredLeadFields('vehicle-enquiry', {})).toEqual(['name', 'email', 'message'])
+    expect(missingRequiredLeadFields('vehicle-enquiry', { name: ' ', email: 'a@example.de', message: 'Hallo' })).toEqual(['name'])
+    expect(missingRequiredLeadFields('valuation', { brand: 'VW', phone: '' })).toEqual(['phone'])
+    expect(missingRequiredLeadFields('dealer-registration', { phone: '0201 123456' })).toEqual(['company'])
+    expect(missingRequiredLeadFields('student', { phone: '0151 1234567' })).toEqual([])
+  })
+
+  it('has a German message for each missing field', () => {
+    expect(missingFieldMessage('vehicle-enquiry', 'email')).toBe('Bitte geben Sie Ihre E-Mail-Adresse an.')
+    expect(missingFieldMessage('export', 'phone')).toBe('Bitte geben Sie eine Telefonnummer an, damit wir Sie zurückrufen können.')
+    expect(missingFieldMessage('dealer-registration', 'company')).toBe('Bitte füllen Sie das Feld „Firmenname“ aus.')
+  })
+})
