@@ -68,7 +68,6 @@ export function escapeHtml(value: string): string {
 
 /** One line of header text: no CR/LF or other control characters, collapsed spaces, bounded length. */
 export function headerSafe(value: string, maxLength = MAX_SUBJECT_PART): string {
-  // eslint-disable-next-line no-control-regex
   const line = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim()
   return line.length > maxLength ? `${line.slice(0, maxLength - 1).trimEnd()}…` : line
 }

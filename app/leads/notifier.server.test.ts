@@ -1,0 +1,375 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+import { SMTPServer } from 'smtp-server'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { storeContactMessage } from '~/contact/contact.server'
+import { LeadNotifier, type LeadNotifierLogger, type LeadNotifierOptions } from '~/leads/notifier.server'
+import { createDocument, patchDocument } from '~/sanity/lake.server'
+import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
+
+const FIXTURE = 'tests/fixtures/mini-dataset'
+
+interface Received {
+  from: string
+  to: string[]
+  raw: string
+}
+
+/** A real SMTP server on 127.0.0.1 (no TLS, no auth) that keeps every message it receives. */
+async function startSmtp(port = 0) {
+  const messages: Received[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => resolve())
+  })
+  const address = server.server.address()
+  if (!address || typeof address === 'string') throw new Error('no port')
+  return {
+    port: address.port,
+    url: `smtp://127.0.0.1:${address.port}`,
+    messages,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** Decodes RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) in a header value. */
+function decodeWords(value: string) {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, encoding: string, data: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    )
+}
+
+function decodeQuotedPrintable(value: string) {
+  const soft = value.replace(/=\r?\n/g, '')
+  const bytes: number[] = []
+  for (let i = 0; i < soft.length; i++) {
+    const hex = soft.slice(i + 1, i + 3)
+    if (soft[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16))
+      i += 2
+    } else {
+      bytes.push(...Buffer.from(soft[i]!, 'utf8'))
+    }
+  }
+  return Buffer.from(bytes).toString('utf8')
+}
+
+function parseHeaders(block: string) {
+  const headers = new Map<string, string>()
+  for (const line of block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':')
+    if (colon > 0) headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim())
+  }
+  return headers
+}
+
+/** Just enough MIME for these mails: the decoded headers and the decoded text/plain and text/html parts. */
+function parseMail(raw: string) {
+  const split = raw.search(/\r?\n\r?\n/)
+  const headers = parseHeaders(raw.slice(0, split))
+  const boundary = /boundary="?([^";]+)"?/.exec(headers.get('content-type') ?? '')?.[1]
+  const parts: Record<string, string> = {}
+  const bodies = boundary ? raw.slice(split).split(`--${boundary}`).slice(1, -1) : []
+  for (const part of bodies) {
+    const body = part.replace(/^\r?\n/, '')
+    const partSplit = body.search(/\r?\n\r?\n/)
+    const partHeaders = parseHeaders(body.slice(0, partSplit))
+    const content = body.slice(partSplit).replace(/^\r?\n\r?\n/, '')
+    const encoding = partHeaders.get('content-transfer-encoding')?.toLowerCase()
+    const decoded =
+      encoding === 'base64'
+        ? Buffer.from(content, 'base64').toString('utf8')
+        : encoding === 'quoted-printable'
+          ? decodeQuotedPrintable(content)
+          : content
+    const type = (partHeaders.get('content-type') ?? '').split(';')[0]!
+    parts[type] = decoded.replace(/\r\n/g, '\n')
+  }
+  return {
+    header: (name: string) => decodeWords(headers.get(name.toLowerCase()) ?? ''),
+    rawHeader: (name: string) => headers.get(name.toLowerCase()) ?? '',
+    text: parts['text/plain'] ?? '',
+    html: parts['text/html'] ?? '',
+  }
+}
+
+function recordingLogger() {
+  return { info: vi.fn(), warn: vi.fn(), error: vi.fn() } satisfies LeadNotifierLogger
+}
+
+const CONTACT_INPUT = {
+  name: 'Erika Mustermann',
+  email: 'erika@example.de',
+  phone: '0201 123456',
+  subject: 'ankauf' as const,
+  message: 'Ist der Golf noch da? Preis & Zustand: <script>alert(1)</script>',
+  page: '/contact',
+}
+
+const NOW = new Date('2026-11-21T15:17:00.000Z')
+
+describe.each(BACKENDS)('LeadNotifier on the %s lake', (backend) => {
+  let test: TestLake
+  let dataDir: string
+  let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined
+  let notifier: LeadNotifier | undefined
+
+  beforeEach(async () => {
+    test = await openTestLake(backend, FIXTURE)
+    dataDir = await mkdtemp(path.join(tmpdir(), 'notifier-test-'))
+  })
+  afterEach(async () => {
+    await notifier?.stop()
+    notifier = undefined
+    await smtp?.close()
+    smtp = undefined
+    await test.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  function createNotifier(env: Partial<LeadNotifierOptions['env']>, options: Partial<LeadNotifierOptions> = {}) {
+    const logger = recordingLogger()
+    notifier = new LeadNotifier({
+      lake: test.lake,
+      env: { ...test.env, DATA_DIR: dataDir, SITE_URL: 'https://www.example.de', MAIL_FROM: 'Ruhrstern Website <noreply@example.de>', ...env },
+      logger,
+      ...options,
+    })
+    return { notifier, logger }
+  }
+
+  it('mails a stored contact message to LEADS_NOTIFY_TO and marks it notified', async () => {
+    smtp = await startSmtp()
+    const { notifier, logger } = createNotifier({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'anfragen@example.de' })
+    const { id } = await storeContactMessage(test.lake, CONTACT_INPUT, NOW)
+    expect((await test.stored(id))?.notifiedAt).toBeUndefined()
+
+    await expect(notifier.notify(id)).resolves.toBe('sent')
+
+    expect(smtp.messages).toHaveLength(1)
+    const received = smtp.messages[0]!
+    expect(received.to).toEqual(['anfragen@example.de'])
+    expect(received.from).toBe('noreply@example.de')
+    const mail = parseMail(received.raw)
+    expect(mail.header('To')).toBe('anfragen@example.de')
+    expect(mail.header('From')).toBe('Ruhrstern Website <noreply@example.de>')
+    expect(mail.header('Reply-To')).toBe('Erika Mustermann <erika@example.de>')
+    expect(mail.header('Subject')).toBe('Neue Nachricht: Fahrzeug verkaufen – Erika Mustermann')
+    expect(mail.rawHeader('Subject')).toMatch(/^[\x20-\x7e]+$/)
+    expect(mail.header('Message-ID')).toBe(`<${id}@example.de>`)
+    for (const part of ['Erika Mustermann', 'erika@example.de', '0201 123456', 'Fahrzeug verkaufen', 'https://www.example.de/contact', 'Samstag, 21. November 2026 um 16:17 Uhr', 'Antworten Sie direkt auf diese E-Mail']) {
+      expect(mail.text).toContain(part)
+      expect(mail.html).toContain(part)
+    }
+    expect(mail.text).toContain('Preis & Zustand: <script>alert(1)</script>')
+    expect(mail.html).toContain('Preis &amp; Zustand: &lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(mail.html).not.toContain('<script>')
+
+    const stored = await test.stored(id)
+    expect(typeof stored?.notifiedAt).toBe('string')
+    expect(stored?.status).toBe('neu')
+    expect(logger.error).not.toHaveBeenCalled()
+
+    await expect(notifier.notify(id)).resolves.toBe('already-notified')
+    await expect(notifier.retryPending()).resolves.toEqual({ pending: 0, notified: 0, failed: 0 })
+    expect(smtp.messages).toHaveLength(1)
+  })
+
+  it('keeps the message pending while SMTP is down and sends it on retry', async () => {
+    const closed = await startSmtp()
+    const port = closed.port
+    await closed.close()
+    const { notifier, logger } = createNotifier({ SMTP_URL: `smtp://127.0.0.1:${port}`, LEADS_NOTIFY_TO: 'anfragen@example.de' })
+    const { id } = await storeContactMessage(test.lake, CONTACT_INPUT, new Date())
+
+    await expect(notifier.notify(id)).resolves.toBe('failed')
+    expect(logger.error).toHaveBeenCalledWith(expect.stringContaining(`Benachrichtigung für ${id} fehlgeschlagen`), expect.stringMatching(/ECONNREFUSED/))
+    expect((await test.stored(id))?.notifiedAt).toBeUndefined()
+    await expect(notifier.retryPending()).resolves.toEqual({ pending: 1, notified: 0, failed: 1 })
+
+    smtp = await startSmtp(port)
+    await expect(notifier.retryPending()).resolves.toEqual({ pending: 1, notified: 1, failed: 0 })
+    expect(smtp.messages).toHaveLength(1)
+    expect(parseMail(smtp.messages[0]!.raw).header('Subject')).toBe('Neue Nachricht: Fahrzeug verkaufen – Erika Mustermann')
+    expect(typeof (await test.stored(id))?.notifiedAt).toBe('string')
+  })
+
+  it('writes an .eml file to DATA_DIR/outbox without SMTP_URL', async () => {
+    const { notifier, logger } = createNotifier({ SMTP_URL: undefined, LEADS_NOTIFY_TO: 'anfragen@example.de' })
+    const { id } = await storeContactMessage(test.lake, CONTACT_INPUT, NOW)
+
+    await expect(notifier.notify(id)).resolves.toBe('saved')
+
+    const outbox = path.join(dataDir, 'outbox')
+    const files = await readdir(outbox)
+    expect(files).toEqual([`2026-11-21T15-17-00.000Z-${id}.eml`])
+    const file = path.join(outbox, files[0]!)
+    expect(logger.info).toHaveBeenCalledWith(`Benachrichtigung als Datei gespeichert: ${file}`)
+    const mail = parseMail(await readFile(file, 'utf8'))
+    expect(mail.header('To')).toBe('anfragen@example.de')
+    expect(mail.header('Reply-To')).toBe('Erika Mustermann <erika@example.de>')
+    expect(mail.header('Subject')).toBe('Neue Nachricht: Fahrzeug verkaufen – Erika Mustermann')
+    expect(mail.text).toContain('Preis & Zustand: <script>alert(1)</script>')
+    expect(mail.html).toContain('&lt;script&gt;')
+    expect(typeof (await test.stored(id))?.notifiedAt).toBe('string')
+  })
+
+  it('uses the site settings e-mail, LEADS_NOTIFY_TO overrides it, and without either the message stays pending', async () => {
+    smtp = await startSmtp()
+    const first = createNotifier({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: undefined })
+    const { id } = await storeContactMessage(test.lake, CONTACT_INPUT, new Date())
+
+    // The mini dataset's site settings have no e-mail address.
+    await expect(first.notifier.notify(id)).resolves.toBe('no-recipient')
+    expect(first.logger.error).toHaveBeenCalledWith(expect.stringContaining('keine Empfängeradresse'))
+    expect((await test.stored(id))?.notifiedAt).toBeUndefined()
+    expect(smtp.messages).toHaveLength(0)
+
+    await patchDocument(test.lake, 'siteSettings', { set: { email: 'info@ruhrstern.example' } })
+    await expect(first.notifier.retryPending()).resolves.toEqual({ pending: 1, notified: 1, failed: 0 })
+    expect(smtp.messages.map((message) => message.to)).toEqual([['info@ruhrstern.example']])
+    await first.notifier.stop()
+
+    const second = createNotifier({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'anfragen@example.de' })
+    const other = await storeContactMessage(test.lake, { ...CONTACT_INPUT, name: 'Max' }, new Date())
+    await expect(second.notifier.notify(other.id)).resolves.toBe('sent')
+    expect(smtp.messages.map((message) => message.to)).toEqual([['info@ruhrstern.example'], ['anfragen@example.de']])
+    expect(parseMail(smtp.messages[1]!.raw).header('To')).toBe('anfragen@example.de')
+  })
+
+  it('formats a lead: kind title, labelled fields, vehicle, phone when there is no e-mail', async () => {
+    smtp = await startSmtp()
+    const { notifier } = createNotifier(
+      { SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'anfragen@example.de' },
+      { kindTitles: { ankauf: 'Fahrzeugankauf' } },
+    )
+    const lead = await createDocument(test.lake, {
+      _id: 'inbox.lead-test-1',
+      _type: 'lead',
+      kind: 'ankauf',
+      page: '/ankauf',
+      receivedAt: new Date().toISOString(),
+      contact: { name: 'Hans\r\nBcc: opfer@example.de', phone: '0170 1234567' },
+      vehicle: { _type: 'reference', _ref: 'vehicle-1' },
+      fields: [
+        { _key: 'make', name: 'make', label: 'Marke', value: 'Opel' },
+        { _key: 'mileage', name: 'mileage', label: 'Kilometerstand', value: '85.000 km' },
+        { _key: 'note', name: 'note', label: 'Anmerkung', value: 'Kratzer & <b>Delle</b>' },
+      ],
+    })
+
+    await expect(notifier.notify(lead._id)).resolves.toBe('sent')
+
+    const received = smtp.messages[0]!
+    expect(received.to).toEqual(['anfragen@example.de'])
+    expect(received.raw).not.toMatch(/^Bcc:/m)
+    const mail = parseMail(received.raw)
+    expect(mail.header('Subject')).toBe('Neue Anfrage: Fahrzeugankauf – Hans Bcc: opfer@example.de')
+    expect(mail.header('Reply-To')).toBe('')
+    for (const part of ['Art der Anfrage', 'Fahrzeugankauf', 'Marke', 'Opel', 'Kilometerstand', '85.000 km', 'VW Golf (Nr. 1) – https://www.example.de/vehicles/1', 'bitte telefonisch unter 0170 1234567 antworten']) {
+      expect(mail.text).toContain(part)
+      expect(mail.html).toContain(part)
+    }
+    expect(mail.html).toContain('Kratzer &amp; &lt;b&gt;Delle&lt;/b&gt;')
+    expect(typeof (await test.stored(lead._id))?.notifiedAt).toBe('string')
+  })
+
+  it('sends a document once when notify is called concurrently', async () => {
+    smtp = await startSmtp()
+    const { notifier } = createNotifier({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'anfragen@example.de' })
+    const { id } = await storeContactMessage(test.lake, CONTACT_INPUT, new Date())
+    const results = await Promise.all([notifier.notify(id), notifier.notify(id), notifier.retryPending()])
+    expect(results.slice(0, 2)).toEqual(['sent', 'sent'])
+    expect(smtp.messages).toHaveLength(1)
+  })
+})
+
+describe('LeadNotifier schedule', () => {
+  let test: TestLake
+  beforeEach(async () => {
+    test = await openTestLake('embedded', FIXTURE)
+  })
+  afterEach(async () => {
+    await test.close()
+  })
+
+  it('retries after start with backoff while sending fails, then returns to the interval', async () => {
+    let failuresLeft = 2
+    const sent: string[] = []
+    const transport = nodemailer.createTransport({
+      name: 'flaky',
+      version: '1',
+      send(mail, callback) {
+        if (failuresLeft-- > 0) return callback(new Error('SMTP nicht erreichbar'), undefined as never)
+        sent.push(String(mail.data.subject))
+        callback(null, { envelope: mail.message.getEnvelope(), messageId: mail.message.messageId() })
+      },
+    })
+    const logger = recordingLogger()
+    const notifier = new LeadNotifier({
+      lake: test.lake,
+      env: { ...test.env, LEADS_NOTIFY_TO: 'anfragen@example.de' },
+      transport,
+      logger,
+    })
+    const { id } = await storeContactMessage(test.lake, CONTACT_INPUT, new Date())
+    notifier.start({ initialDelayMs: 10, minBackoffMs: 40, maxBackoffMs: 60, intervalMs: 60_000 })
+    await vi.waitFor(
+      () => {
+        expect(sent).toHaveLength(1)
+      },
+      { timeout: 5000, interval: 20 },
+    )
+    expect(logger.error).toHaveBeenCalledTimes(2)
+    await vi.waitFor(async () => expect(typeof (await test.lake.fetch<string | null>('*[_id == $id][0].notifiedAt', { id }))).toBe('string'))
+    await vi.waitFor(() => expect(notifier.nextDelayMs()).toBe(60_000))
+    await notifier.stop()
+    expect(notifier.nextDelayMs()).toBeUndefined()
+  })
+
+  it('computes the backoff: doubling from the minimum up to the maximum', async () => {
+    const transport = nodemailer.createTransport({
+      name: 'down',
+      version: '1',
+      send: (_mail, callback) => callback(new Error('down'), undefined as never),
+    })
+    const logger = recordingLogger()
+    const notifier = new LeadNotifier({ lake: test.lake, env: { ...test.env, LEADS_NOTIFY_TO: 'a@example.de' }, transport, logger })
+    await storeContactMessage(test.lake, CONTACT_INPUT, new Date())
+    notifier.start({ initialDelayMs: 0, minBackoffMs: 30, maxBackoffMs: 100, intervalMs: 60_000 })
+    const delays = new Set<number>()
+    await vi.waitFor(
+      () => {
+        const delay = notifier.nextDelayMs()
+        if (delay !== undefined) delays.add(delay)
+        expect(delays.has(100)).toBe(true)
+      },
+      { timeout: 5000, interval: 5 },
+    )
+    await notifier.stop()
+    expect([...delays].filter((delay) => delay !== 60_000).sort((a, b) => a - b)).toEqual(expect.arrayContaining([30, 60, 100]))
+  })
+})

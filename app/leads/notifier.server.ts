@@ -1,0 +1,261 @@
+/**
+ * Sends a notification mail for every stored contact message and lead (docs/decisions/007).
+ * The document is stored first; `notifiedAt` marks it as notified once the mail is sent (SMTP)
+ * or written to the outbox folder (no SMTP configured). Failures are logged, never thrown:
+ * the document stays pending and `retryPending()` (run by `start()`) sends it later.
+ */
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer, { type Transporter } from 'nodemailer'
+import { type Env } from '~/env.server'
+import { type ContentLake, patchDocument, type SanityDocument } from '~/sanity/lake.server'
+import { buildNotificationMail, type NotificationMail, NOTIFIED_TYPES, type NotificationVehicle } from './notification-mail.server'
+
+export type LeadNotifierEnv = Pick<Env, 'SMTP_URL' | 'LEADS_NOTIFY_TO' | 'MAIL_FROM' | 'DATA_DIR' | 'SITE_URL'>
+
+export interface LeadNotifierLogger {
+  info(...args: unknown[]): void
+  warn(...args: unknown[]): void
+  error(...args: unknown[]): void
+}
+
+export interface LeadNotifierOptions {
+  lake: ContentLake
+  env: LeadNotifierEnv
+  /** A nodemailer transporter to use instead of `createTransport(SMTP_URL)` (tests, pooling). */
+  transport?: Transporter
+  now?: () => Date
+  logger?: LeadNotifierLogger
+  /** German titles of lead kinds, for the subject (`kind` → title). */
+  kindTitles?: Record<string, string>
+  /** Pending documents older than this are not retried (they stay in the Studio inbox). Default 30 days. */
+  maxPendingAgeMs?: number
+}
+
+export type NotifyResult =
+  | 'sent'
+  | 'saved'
+  | 'already-notified'
+  | 'not-found'
+  | 'not-notifiable'
+  | 'no-recipient'
+  | 'failed'
+
+export interface RetryResult {
+  pending: number
+  notified: number
+  failed: number
+}
+
+export interface StartOptions {
+  /** Regular interval between retries while everything works. Default 10 minutes. */
+  intervalMs?: number
+  /** Delay of the first run after start. Default 5 seconds. */
+  initialDelayMs?: number
+  /** First retry delay after a failure, doubled after each further failure. Default 30 seconds. */
+  minBackoffMs?: number
+  /** Longest retry delay after failures. Default 30 minutes. */
+  maxBackoffMs?: number
+}
+
+type NotificationDoc = SanityDocument & { vehicleInfo?: NotificationVehicle | null }
+
+const DOCUMENT_QUERY = `*[_id == $id][0]{..., "vehicleInfo": vehicle->{id, title, make, model}}`
+const SITE_EMAIL_QUERY = `*[_type == "siteSettings" && _id == "siteSettings"][0].email`
+const PENDING_QUERY = `*[_type in $types && !defined(notifiedAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id`
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+export class LeadNotifier {
+  private readonly lake: ContentLake
+  private readonly env: LeadNotifierEnv
+  private readonly now: () => Date
+  private readonly logger: LeadNotifierLogger
+  private readonly kindTitles: Record<string, string>
+  private readonly maxPendingAgeMs: number
+  private transport: Transporter | undefined
+  private readonly ownsTransport: boolean
+  private readonly inFlight = new Map<string, Promise<NotifyResult>>()
+  private timer: ReturnType<typeof setTimeout> | undefined
+  private running: Promise<unknown> | undefined
+  private started: Required<StartOptions> | undefined
+  private failures = 0
+
+  constructor({ lake, env, transport, now, logger, kindTitles, maxPendingAgeMs }: LeadNotifierOptions) {
+    this.lake = lake
+    this.env = env
+    this.transport = transport
+    this.ownsTransport = transport === undefined
+    this.now = now ?? (() => new Date())
+    this.logger = logger ?? console
+    this.kindTitles = kindTitles ?? {}
+    this.maxPendingAgeMs = maxPendingAgeMs ?? 30 * DAY_MS
+  }
+
+  /**
+   * Sends the notification for a stored document and marks it with `notifiedAt`. Never throws;
+   * concurrent calls for the same document share one attempt.
+   */
+  notify(docId: string): Promise<NotifyResult> {
+    const running = this.inFlight.get(docId)
+    if (running) return running
+    const attempt = this.attempt(docId)
+      .catch((error: unknown) => {
+        this.logger.error(`Benachrichtigung für ${docId} fehlgeschlagen, sie wird später wiederholt:`, describe(error))
+        this.retrySoon()
+        return 'failed' as const
+      })
+      .finally(() => this.inFlight.delete(docId))
+    this.inFlight.set(docId, attempt)
+    return attempt
+  }
+
+  /** Notifies every pending document (oldest first, 100 at a time). Never throws. */
+  async retryPending(): Promise<RetryResult> {
+    let ids: string[]
+    try {
+      const since = new Date(this.now().getTime() - this.maxPendingAgeMs).toISOString()
+      ids = await this.lake.fetch<string[]>(PENDING_QUERY, { types: [...NOTIFIED_TYPES], since }, { includePrivate: true })
+    } catch (error) {
+      this.logger.error('Offene Benachrichtigungen konnten nicht gelesen werden:', describe(error))
+      return { pending: 0, notified: 0, failed: 1 }
+    }
+    const result: RetryResult = { pending: ids.length, notified: 0, failed: 0 }
+    for (const id of ids) {
+      const outcome = await this.notify(id)
+      if (outcome === 'sent' || outcome === 'saved') result.notified++
+      else if (outcome === 'failed' || outcome === 'no-recipient') result.failed++
+    }
+    return result
+  }
+
+  /** Runs `retryPending()` soon, then on an interval; after failures sooner, with backoff. */
+  start(options: StartOptions = {}) {
+    if (this.started) return
+    this.started = {
+      intervalMs: options.intervalMs ?? 10 * 60 * 1000,
+      initialDelayMs: options.initialDelayMs ?? 5000,
+      minBackoffMs: options.minBackoffMs ?? 30 * 1000,
+      maxBackoffMs: options.maxBackoffMs ?? 30 * 60 * 1000,
+    }
+    this.schedule(this.started.initialDelayMs)
+  }
+
+  /** Stops the schedule, waits for a running retry and closes the SMTP transport. */
+  async stop() {
+    this.started = undefined
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = undefined
+    await this.running
+    await Promise.allSettled(this.inFlight.values())
+    if (this.ownsTransport) {
+      this.transport?.close()
+      this.transport = undefined
+    }
+  }
+
+  /** The delay before the next scheduled run: the interval, or the backoff after failures. */
+  nextDelayMs(): number | undefined {
+    const options = this.started
+    if (!options) return undefined
+    if (this.failures === 0) return options.intervalMs
+    return Math.min(options.maxBackoffMs, options.minBackoffMs * 2 ** (this.failures - 1))
+  }
+
+  /** After a failed direct notify: retry after the first backoff instead of the regular interval. */
+  private retrySoon() {
+    if (!this.started || this.running || this.failures > 0) return
+    this.failures = 1
+    this.schedule(this.nextDelayMs() ?? this.started.minBackoffMs)
+  }
+
+  private schedule(delayMs: number) {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = setTimeout(() => void this.tick(), delayMs)
+    this.timer.unref?.()
+  }
+
+  private async tick() {
+    this.timer = undefined
+    const run = this.retryPending()
+    this.running = run
+    const result = await run
+    this.running = undefined
+    this.failures = result.failed > 0 ? this.failures + 1 : 0
+    const delay = this.nextDelayMs()
+    if (delay !== undefined) this.schedule(delay)
+  }
+
+  private async attempt(docId: string): Promise<NotifyResult> {
+    const doc = await this.lake.fetch<NotificationDoc | null>(DOCUMENT_QUERY, { id: docId }, { includePrivate: true })
+    if (!doc) {
+      this.logger.warn(`Benachrichtigung: Dokument ${docId} nicht gefunden`)
+      return 'not-found'
+    }
+    if (!(NOTIFIED_TYPES as readonly string[]).includes(doc._type)) return 'not-notifiable'
+    if (doc.notifiedAt) return 'already-notified'
+    const to = this.env.LEADS_NOTIFY_TO ?? (await this.siteEmail())
+    if (!to) {
+      this.logger.error(
+        `Benachrichtigung für ${docId} nicht möglich: keine Empfängeradresse (LEADS_NOTIFY_TO oder E-Mail in den Website-Einstellungen). Sie bleibt offen.`,
+      )
+      return 'no-recipient'
+    }
+    const { vehicleInfo, ...stored } = doc
+    const mail = buildNotificationMail(stored as SanityDocument, {
+      to,
+      from: this.env.MAIL_FROM,
+      siteUrl: this.env.SITE_URL,
+      kindTitles: this.kindTitles,
+      vehicle: vehicleInfo,
+    })
+    const result = this.transport || this.env.SMTP_URL ? await this.send(mail) : await this.save(doc, mail)
+    await patchDocument(this.lake, docId, { set: { notifiedAt: this.now().toISOString() } })
+    return result
+  }
+
+  private async siteEmail(): Promise<string | undefined> {
+    const email = await this.lake.fetch<unknown>(SITE_EMAIL_QUERY, {}, { includePrivate: true })
+    return typeof email === 'string' && email.trim() !== '' ? email.trim() : undefined
+  }
+
+  private async send(mail: NotificationMail): Promise<'sent'> {
+    this.transport ??= nodemailer.createTransport({
+      url: this.env.SMTP_URL,
+      connectionTimeout: 20_000,
+      greetingTimeout: 20_000,
+      socketTimeout: 60_000,
+    })
+    await this.transport.sendMail(mail)
+    this.logger.info(`Benachrichtigung an ${mail.to} gesendet: ${mail.subject}`)
+    return 'sent'
+  }
+
+  /** Without SMTP: the complete message as `<DATA_DIR>/outbox/<receivedAt>-<id>.eml`. */
+  private async save(doc: SanityDocument, mail: NotificationMail): Promise<'saved'> {
+    const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
+    const info = await composer.sendMail(mail)
+    const outbox = path.resolve(this.env.DATA_DIR, 'outbox')
+    await mkdir(outbox, { recursive: true })
+    const stamp = typeof doc.receivedAt === 'string' ? doc.receivedAt : this.now().toISOString()
+    const file = path.join(outbox, `${safeFileName(stamp)}-${safeFileName(doc._id)}.eml`)
+    const temporary = `${file}.${process.pid}.tmp`
+    await writeFile(temporary, info.message as Buffer)
+    await rename(temporary, file)
+    this.logger.info(`Benachrichtigung als Datei gespeichert: ${file}`)
+    return 'saved'
+  }
+}
+
+function safeFileName(value: string) {
+  return value.replace(/[^A-Za-z0-9._-]/g, '-')
+}
+
+/** The error without anything that could carry credentials (nodemailer errors name host and port, not the password). */
+function describe(error: unknown) {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code
+    return typeof code === 'string' ? `${code}: ${error.message}` : error.message
+  }
+  return String(error)
+}
