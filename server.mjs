@@ -47,7 +47,8 @@ app.all('*', createRequestHandler({ build, mode: build.mode, getLoadContext }))
 
 const server = app.listen(env.PORT, () => {
   console.log(`Bereit: http://localhost:${env.PORT} (Inhalte: ${lake.kind === 'sanity' ? 'Sanity Content Lake' : 'eingebettet'})`)
-  if (build.mode === 'development') broadcastDevReady(build)
+  // Only under `remix dev`, which sets REMIX_DEV_ORIGIN; a development build started by hand has none.
+  if (build.mode === 'development' && process.env.REMIX_DEV_ORIGIN) broadcastDevReady(build)
 })
 
 for (const signal of ['SIGTERM', 'SIGINT']) {
