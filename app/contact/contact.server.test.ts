@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { RateLimiter } from '~/utils/rate-limit.server'
 import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
-import { contactFormAction } from './contact.server'
+import { contactFormAction, FOREIGN_FORM_ERROR } from './contact.server'
 
 const FIXTURE = 'tests/fixtures/mini-dataset'
 
-function formPost(fields: Record<string, string>, url = 'http://localhost/?index') {
+/** A form post as a browser sends it from the page itself (with its Origin header, unless replaced). */
+function formPost(fields: Record<string, string>, url = 'http://localhost/?index', headers: Record<string, string> = { origin: 'http://localhost' }) {
   return new Request(url, {
     method: 'POST',
     body: new URLSearchParams(fields).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
   })
 }
 
@@ -49,5 +51,80 @@ describe.each(BACKENDS)('contactFormAction (form posts without JavaScript) on th
     const response = (await call(formPost({ name: `Bot ${backend}`, email: 'b@example.de', message: 'Spam', website: 'x' }))) as Response
     expect(response.status).toBe(303)
     expect((await test.storedOfType('contactMessage')).some((doc) => doc.name === `Bot ${backend}`)).toBe(false)
+  })
+})
+
+describe('contactFormAction abuse protection', () => {
+  let test: TestLake
+  beforeAll(async () => {
+    test = await openTestLake('embedded', FIXTURE)
+  })
+  afterAll(() => test.close())
+
+  const fields = (name: string) => ({ name, email: 'a@example.de', message: 'Hallo', website: '' })
+  const isStored = async (name: string) => (await test.storedOfType('contactMessage')).some((doc) => doc.name === name)
+
+  it('refuses posts from another origin, Origin: null and posts without Origin and Referer with 403, storing nothing', async () => {
+    const cases: Array<[string, Record<string, string>]> = [
+      ['Fremde Seite', { origin: 'https://evil.example' }],
+      ['Null-Origin', { origin: 'null' }],
+      ['Fremder Referer', { referer: 'https://evil.example/formular' }],
+      ['Ohne Herkunft', {}],
+    ]
+    for (const [name, headers] of cases) {
+      const result = await contactFormAction({ request: formPost(fields(name), undefined, headers), params: {}, context: { lake: test.lake, env: test.env } })
+      expect(result, name).toMatchObject({
+        init: { status: 403, headers: { 'Cache-Control': 'no-store' } },
+        data: { status: 'error', formError: FOREIGN_FORM_ERROR, values: {} },
+      })
+      expect(await isStored(name), name).toBe(false)
+    }
+  })
+
+  it("accepts the request's own origin, SITE_URL's origin (behind a proxy) and a same-origin Referer", async () => {
+    const env = { ...test.env, SITE_URL: 'https://www.autohaus.example' }
+    const cases: Array<[string, Record<string, string>]> = [
+      ['Gleiche Herkunft', { origin: 'http://localhost' }],
+      ['Öffentliche Adresse', { origin: 'https://www.autohaus.example' }],
+      ['Eigener Referer', { referer: 'http://localhost/kontakt' }],
+    ]
+    for (const [name, headers] of cases) {
+      const response = (await contactFormAction({ request: formPost(fields(name), undefined, headers), params: {}, context: { lake: test.lake, env } })) as Response
+      expect(response.status, name).toBe(303)
+      expect(await isStored(name), name).toBe(true)
+    }
+  })
+
+  it('over the submission limit re-renders with 429, a German message and the input, storing nothing', async () => {
+    let now = 0
+    const context = {
+      lake: test.lake,
+      env: test.env,
+      submissionLimiter: new RateLimiter({ limit: 2, windowMs: 60_000, now: () => now }),
+      clientAddress: '198.51.100.4',
+    }
+    for (const name of ['Limit 1', 'Limit 2']) {
+      expect(((await contactFormAction({ request: formPost(fields(name)), params: {}, context })) as Response).status).toBe(303)
+    }
+    now = 15_000
+    const result = await contactFormAction({ request: formPost({ ...fields('Limit 3'), website: '' }), params: {}, context })
+    expect(result).toMatchObject({
+      init: { status: 429, headers: { 'Cache-Control': 'no-store', 'Retry-After': '45' } },
+      data: {
+        status: 'error',
+        formError: 'Zu viele Anfragen. Bitte versuchen Sie es in einer Minute erneut.',
+        values: { name: 'Limit 3', email: 'a@example.de', message: 'Hallo' },
+      },
+    })
+    expect(await isStored('Limit 3')).toBe(false)
+    // Another address is not affected, and cross-origin posts are refused before they count.
+    const other = { ...context, clientAddress: '198.51.100.5' }
+    for (let i = 0; i < 3; i++) {
+      const forged = await contactFormAction({ request: formPost(fields('Gefälscht'), undefined, { origin: 'https://evil.example' }), params: {}, context: other })
+      expect(forged).toMatchObject({ init: { status: 403 } })
+    }
+    for (const name of ['Andere 1', 'Andere 2']) {
+      expect(((await contactFormAction({ request: formPost(fields(name)), params: {}, context: other })) as Response).status).toBe(303)
+    }
   })
 })

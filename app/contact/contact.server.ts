@@ -3,9 +3,14 @@ import { CONTACT_TOASTS, HONEYPOT_FIELD, type ContactFieldErrors } from '~/conta
 import { contactFieldErrors, contactSchema, type ContactInput } from '~/contact/contact-schema'
 import { type ContentLake, createDocument } from '~/sanity/lake.server'
 import { BodyTooLargeError, CACHE_CONTROL, mediaType, readBodyText } from '~/utils/http.server'
+import { checkSameOrigin, checkSubmissionLimit, TOO_MANY_SUBMISSIONS } from '~/utils/request-guards.server'
 
 /** Largest accepted contact submission; the longest valid message is 5,000 characters. */
 export const CONTACT_BODY_LIMIT = 16 * 1024
+
+/** The form error of a post that did not come from the site's own pages (docs/decisions/008). */
+export const FOREIGN_FORM_ERROR =
+  'Ihre Nachricht wurde nicht angenommen, weil sie nicht über ein Formular dieser Website gesendet wurde. Bitte laden Sie die Seite neu und versuchen Sie es erneut.'
 
 export type ContactSubmission =
   | { kind: 'valid'; input: ContactInput }
@@ -50,11 +55,16 @@ export type ContactActionData =
  * The action of every page with a contact form, for posts without JavaScript
  * (with JavaScript the form calls POST /api/contacts). Errors re-render the page with
  * the input kept; success redirects (post/redirect/get) to `?nachricht=gesendet#contact`.
+ * Abuse protection (docs/decisions/008): a post from another origin, or without Origin and Referer,
+ * is refused with 403; over the submission limit of the client's address with 429.
  */
 export async function contactFormAction({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url)
   const noStore = { 'Cache-Control': CACHE_CONTROL.noStore }
   const success = redirect(`${url.pathname}?nachricht=gesendet#contact`, { status: 303, headers: noStore })
+  if (!checkSameOrigin(request, context.env.SITE_URL)) {
+    return data<ContactActionData>({ status: 'error', formError: FOREIGN_FORM_ERROR, values: {} }, { status: 403, headers: noStore })
+  }
   let raw: Record<string, string>
   try {
     if (mediaType(request) !== 'application/x-www-form-urlencoded') {
@@ -66,6 +76,14 @@ export async function contactFormAction({ request, context }: ActionFunctionArgs
     return data<ContactActionData>(
       { status: 'error', formError: 'Ihre Nachricht ist zu lang. Bitte kürzen Sie sie.', values: {} },
       { status: 413, headers: noStore },
+    )
+  }
+  // Counted after reading the (at most 16 KB) body, so that the page keeps the input.
+  const limited = checkSubmissionLimit(context, request)
+  if (limited) {
+    return data<ContactActionData>(
+      { status: 'error', formError: TOO_MANY_SUBMISSIONS, values: echoValues(raw) },
+      { status: 429, headers: { ...noStore, 'Retry-After': String(limited.retryAfterSeconds) } },
     )
   }
   const submission = parseContactSubmission({ ...raw, page: raw.page || url.pathname })
