@@ -1,0 +1,383 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
+import { LEAD_KINDS, type LeadKind } from '~/leads/lead-forms'
+import { parseLead, storeLead, type LeadSubmission, type ParsedLead } from '~/leads/lead-schemas.server'
+
+const FIXTURE = 'tests/fixtures/mini-dataset'
+const NEXT_YEAR = new Date().getFullYear() + 1
+
+const CALLBACK = 'Bitte geben Sie eine Telefonnummer an, damit wir Sie zurückrufen können.'
+const PHONE_FORMAT = 'Bitte geben Sie eine gültige Telefonnummer an.'
+const yearMessage = (max = NEXT_YEAR) => `Das Baujahr muss zwischen 1950 und ${max} liegen.`
+const MILEAGE = 'Der Kilometerstand muss zwischen 0 und 2.000.000 km liegen.'
+const PRICE = 'Der Preis muss zwischen 0 und 10.000.000 € liegen.'
+const PRICE_RANGE = 'Der Preis „von“ darf nicht über dem Preis „bis“ liegen.'
+
+/** A complete, valid submission of each form, as a form post sends it (strings only). */
+const VALID: Record<LeadKind, Record<string, string>> = {
+  'vehicle-enquiry': {
+    name: 'Erika Mustermann',
+    email: 'erika@example.de',
+    message: 'Ich interessiere mich für den VW Golf. Bitte kontaktieren Sie mich.',
+    vehicleId: '1',
+  },
+  valuation: { brand: 'VW', model: 'Golf', year: '2018', mileage: '85000', phone: '0201 123456', quick: 'on' },
+  'valuation-bmw': { model: '320d', year: '2019', mileage: '60000', phone: '+49 201 123456' },
+  'brand-purchase': { model: 'C-Klasse', year: '2017', mileage: '120000', phone: '0201 123456' },
+  student: { vehicle: 'VW Polo', year: '2012', mileage: '150000', phone: '0151 1234567', appointment: 'Abends nach 18 Uhr' },
+  'used-car-enquiry': { desiredVehicle: 'BMW 3er Touring', priceFrom: '10000', priceTo: '20000', phone: '0201 123456' },
+  export: { vehicleType: 'Baumaschine', country: 'Polen', make: 'Liebherr', year: '2010', phone: '+48 123 456 789' },
+  'dealer-registration': {
+    company: 'Autohaus Beispiel GmbH',
+    location: 'Essen',
+    vehiclesPerYear: '15-50',
+    specialisation: 'PKW Handel',
+    phone: '0201 123456',
+  },
+}
+
+/** What each valid submission becomes: the fields as [name, label, value] and the contact summary. */
+const EXPECTED: Record<LeadKind, { fields: Array<[string, string, string]>; contact: ParsedLead['contact'] }> = {
+  'vehicle-enquiry': {
+    fields: [
+      ['name', 'Name', 'Erika Mustermann'],
+      ['email', 'E-Mail', 'erika@example.de'],
+      ['message', 'Nachricht', 'Ich interessiere mich für den VW Golf. Bitte kontaktieren Sie mich.'],
+    ],
+    contact: { name: 'Erika Mustermann', email: 'erika@example.de' },
+  },
+  valuation: {
+    fields: [
+      ['brand', 'Marke', 'VW'],
+      ['model', 'Modell', 'Golf'],
+      ['year', 'Baujahr', '2018'],
+      ['mileage', 'Kilometerstand (km)', '85000'],
+      ['phone', 'Telefon', '0201 123456'],
+      ['quick', 'Schnelle Abwicklung gewünscht', 'Ja'],
+    ],
+    contact: { phone: '0201 123456' },
+  },
+  'valuation-bmw': {
+    fields: [
+      ['model', 'Modell', '320d'],
+      ['year', 'Baujahr', '2019'],
+      ['mileage', 'Kilometerstand (km)', '60000'],
+      ['phone', 'Telefon', '+49 201 123456'],
+    ],
+    contact: { phone: '+49 201 123456' },
+  },
+  'brand-purchase': {
+    fields: [
+      ['model', 'Modell', 'C-Klasse'],
+      ['year', 'Baujahr', '2017'],
+      ['mileage', 'KM-Stand', '120000'],
+      ['phone', 'Telefon', '0201 123456'],
+    ],
+    contact: { phone: '0201 123456' },
+  },
+  student: {
+    fields: [
+      ['vehicle', 'Marke und Modell', 'VW Polo'],
+      ['year', 'Baujahr', '2012'],
+      ['mileage', 'KM-Stand', '150000'],
+      ['phone', 'Telefon oder WhatsApp', '0151 1234567'],
+      ['appointment', 'Wunschtermin', 'Abends nach 18 Uhr'],
+    ],
+    contact: { phone: '0151 1234567' },
+  },
+  'used-car-enquiry': {
+    fields: [
+      ['desiredVehicle', 'Wunschfahrzeug', 'BMW 3er Touring'],
+      ['priceFrom', 'Preis von (€)', '10000'],
+      ['priceTo', 'Preis bis (€)', '20000'],
+      ['phone', 'Telefon', '0201 123456'],
+    ],
+    contact: { phone: '0201 123456' },
+  },
+  export: {
+    fields: [
+      ['vehicleType', 'Fahrzeugtyp', 'Baumaschine'],
+      ['country', 'Zielland', 'Polen'],
+      ['make', 'Marke', 'Liebherr'],
+      ['year', 'Baujahr', '2010'],
+      ['phone', 'Telefon', '+48 123 456 789'],
+    ],
+    contact: { phone: '+48 123 456 789' },
+  },
+  'dealer-registration': {
+    fields: [
+      ['company', 'Firmenname', 'Autohaus Beispiel GmbH'],
+      ['location', 'Standort', 'Essen'],
+      ['vehiclesPerYear', 'Fahrzeuge pro Jahr', '15-50'],
+      ['specialisation', 'Spezialisierung', 'PKW Handel'],
+      ['phone', 'Telefon', '0201 123456'],
+    ],
+    contact: { name: 'Autohaus Beispiel GmbH', phone: '0201 123456' },
+  },
+}
+
+const CALLBACK_KINDS = LEAD_KINDS.filter((kind) => kind !== 'vehicle-enquiry')
+const YEAR_KINDS = LEAD_KINDS.filter((kind) => 'year' in VALID[kind])
+const MILEAGE_KINDS = LEAD_KINDS.filter((kind) => 'mileage' in VALID[kind])
+
+function valid(submission: LeadSubmission): ParsedLead {
+  if (submission.kind !== 'valid') throw new Error(`expected a valid lead, got ${JSON.stringify(submission.fieldErrors)}`)
+  return submission.lead
+}
+
+/** The field errors of an invalid submission (fails the test when it is valid). */
+function errorsOf(kind: LeadKind, changes: Record<string, unknown>) {
+  const submission = parseLead(kind, { ...VALID[kind], ...changes })
+  if (submission.kind !== 'invalid') throw new Error(`expected ${JSON.stringify(changes)} to be rejected`)
+  return submission.fieldErrors
+}
+
+/** The stored value of one field of a valid submission. */
+function valueOf(kind: LeadKind, changes: Record<string, unknown>, name: string) {
+  return valid(parseLead(kind, { ...VALID[kind], ...changes })).fields.find((field) => field.name === name)?.value
+}
+
+describe('parseLead: a valid submission of every form', () => {
+  it.each(LEAD_KINDS)('%s', (kind) => {
+    const lead = valid(parseLead(kind, VALID[kind]))
+    expect(lead.kind).toBe(kind)
+    expect(lead.fields).toEqual(EXPECTED[kind].fields.map(([name, label, value]) => ({ name, label, value })))
+    expect(lead.contact).toEqual(EXPECTED[kind].contact)
+    if (kind === 'vehicle-enquiry') expect(lead.vehicleId).toBe('1')
+    else expect(lead).not.toHaveProperty('vehicleId')
+  })
+
+  it('trims values, leaves empty optional fields out and ignores unknown keys', () => {
+    const lead = valid(
+      parseLead('valuation', { brand: '  VW ', model: '', year: '', mileage: '  ', phone: ' 0201 123456 ', quick: '', page: '/x', extra: 'y' }),
+    )
+    expect(lead.fields).toEqual([
+      { name: 'brand', label: 'Marke', value: 'VW' },
+      { name: 'phone', label: 'Telefon', value: '0201 123456' },
+    ])
+  })
+
+  it('accepts numbers and booleans as the JSON API sends them', () => {
+    const lead = valid(parseLead('valuation', { phone: '0201 123456', year: 2018, mileage: 0, quick: true }))
+    expect(lead.fields.map((field) => field.value)).toEqual(['2018', '0', '0201 123456', 'Ja'])
+    expect(valid(parseLead('valuation', { phone: '0201 123456', quick: false })).fields.map((field) => field.name)).toEqual(['phone'])
+  })
+
+  it('accepts a phone number alone on every call-back form', () => {
+    for (const kind of CALLBACK_KINDS.filter((candidate) => candidate !== 'dealer-registration')) {
+      expect(valid(parseLead(kind, { phone: '0201 123456' })).fields, kind).toEqual([{ name: 'phone', label: expect.any(String), value: '0201 123456' }])
+    }
+  })
+})
+
+describe('parseLead: required fields', () => {
+  it.each(CALLBACK_KINDS)('%s: a phone number is required to call back', (kind) => {
+    expect(errorsOf(kind, { phone: '' })).toEqual({ phone: [CALLBACK] })
+    expect(errorsOf(kind, { phone: '   ' })).toEqual({ phone: [CALLBACK] })
+    const { phone: _phone, ...withoutPhone } = VALID[kind]
+    const submission = parseLead(kind, withoutPhone)
+    expect(submission.kind === 'invalid' && submission.fieldErrors).toEqual({ phone: [CALLBACK] })
+  })
+
+  it.each(CALLBACK_KINDS)('%s: rejects a phone number that is none', (kind) => {
+    expect(errorsOf(kind, { phone: 'ruf mich an' })).toEqual({ phone: [PHONE_FORMAT] })
+    expect(errorsOf(kind, { phone: '12' })).toEqual({ phone: [PHONE_FORMAT] })
+  })
+
+  it('vehicle enquiry: name, e-mail and message are required, each with its message', () => {
+    expect(errorsOf('vehicle-enquiry', { name: '', email: ' ', message: '' })).toEqual({
+      name: ['Bitte geben Sie Ihren Namen an.'],
+      email: ['Bitte geben Sie Ihre E-Mail-Adresse an.'],
+      message: ['Bitte schreiben Sie uns eine Nachricht.'],
+    })
+    const submission = parseLead('vehicle-enquiry', {})
+    expect(submission.kind === 'invalid' && Object.keys(submission.fieldErrors).sort()).toEqual(['email', 'message', 'name'])
+  })
+
+  it('vehicle enquiry: rejects an invalid e-mail address and an impossible vehicle id', () => {
+    expect(errorsOf('vehicle-enquiry', { email: 'erika(at)example' })).toEqual({ email: ['Bitte geben Sie eine gültige E-Mail-Adresse an.'] })
+    expect(errorsOf('vehicle-enquiry', { vehicleId: '1; drop' })).toEqual({ vehicleId: ['Das Fahrzeug ist unbekannt.'] })
+    expect(errorsOf('vehicle-enquiry', { vehicleId: 'x'.repeat(41) })).toEqual({ vehicleId: ['Das Fahrzeug ist unbekannt.'] })
+    expect(valid(parseLead('vehicle-enquiry', { ...VALID['vehicle-enquiry'], vehicleId: '' }))).not.toHaveProperty('vehicleId')
+  })
+
+  it('dealer registration: the company name is required', () => {
+    expect(errorsOf('dealer-registration', { company: ' ' })).toEqual({ company: ['Bitte füllen Sie das Feld „Firmenname“ aus.'] })
+  })
+
+  it('echoes the submitted strings, never the honeypot', () => {
+    const submission = parseLead('valuation', { brand: 'VW', phone: '', website: 'spam', year: 2018 })
+    expect(submission).toEqual({ kind: 'invalid', fieldErrors: { phone: [CALLBACK] }, values: { brand: 'VW', phone: '' } })
+  })
+})
+
+describe('parseLead: year of build 1950 to next year', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it.each(YEAR_KINDS)('%s: accepts 1950 and next year, rejects 1949 and the year after next', (kind) => {
+    expect(valueOf(kind, { year: '1950' }, 'year')).toBe('1950')
+    expect(valueOf(kind, { year: String(NEXT_YEAR) }, 'year')).toBe(String(NEXT_YEAR))
+    expect(errorsOf(kind, { year: '1949' })).toEqual({ year: [yearMessage()] })
+    expect(errorsOf(kind, { year: String(NEXT_YEAR + 1) })).toEqual({ year: [yearMessage()] })
+  })
+
+  it.each(YEAR_KINDS)('%s: rejects what is not a whole number', (kind) => {
+    for (const year of ['abc', '2018.5', '1e3', '20 18', '0x7E2']) {
+      expect(errorsOf(kind, { year }), year).toEqual({ year: ['„Baujahr“ muss eine ganze Zahl sein.'] })
+    }
+    expect(errorsOf(kind, { year: 2018.5 })).toEqual({ year: ['„Baujahr“ muss eine ganze Zahl sein.'] })
+    expect(errorsOf(kind, { year: ['2018'] })).toEqual({ year: ['„Baujahr“ muss eine ganze Zahl sein.'] })
+  })
+
+  it('computes next year when validating, not when loading', () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2030-03-01T12:00:00Z'))
+    expect(valueOf('valuation', { year: '2031' }, 'year')).toBe('2031')
+    expect(errorsOf('valuation', { year: '2032' })).toEqual({ year: [yearMessage(2031)] })
+  })
+})
+
+describe('parseLead: mileage 0 to 2,000,000 km', () => {
+  it.each(MILEAGE_KINDS)('%s: accepts 0 and 2,000,000, rejects -1 and 2,000,001', (kind) => {
+    expect(valueOf(kind, { mileage: '0' }, 'mileage')).toBe('0')
+    expect(valueOf(kind, { mileage: '2000000' }, 'mileage')).toBe('2000000')
+    expect(errorsOf(kind, { mileage: '-1' })).toEqual({ mileage: [MILEAGE] })
+    expect(errorsOf(kind, { mileage: '2000001' })).toEqual({ mileage: [MILEAGE] })
+  })
+
+  it('names the field as the form labels it when the mileage is no number', () => {
+    expect(errorsOf('valuation', { mileage: '85.000' })).toEqual({ mileage: ['„Kilometerstand (km)“ muss eine ganze Zahl sein.'] })
+    expect(errorsOf('student', { mileage: 'viel' })).toEqual({ mileage: ['„KM-Stand“ muss eine ganze Zahl sein.'] })
+  })
+})
+
+describe('parseLead: price range of the used-car enquiry', () => {
+  it('accepts from = to, one bound alone and none', () => {
+    expect(valid(parseLead('used-car-enquiry', { ...VALID['used-car-enquiry'], priceFrom: '15000', priceTo: '15000' })).fields).toHaveLength(4)
+    expect(valueOf('used-car-enquiry', { priceFrom: '30000', priceTo: '' }, 'priceFrom')).toBe('30000')
+    expect(valueOf('used-car-enquiry', { priceFrom: '', priceTo: '5000' }, 'priceTo')).toBe('5000')
+    expect(valueOf('used-car-enquiry', { priceFrom: '0', priceTo: '10000000' }, 'priceTo')).toBe('10000000')
+  })
+
+  it('rejects from above to at the "from" field', () => {
+    expect(errorsOf('used-car-enquiry', { priceFrom: '20001', priceTo: '20000' })).toEqual({ priceFrom: [PRICE_RANGE] })
+  })
+
+  it('rejects negative, too high and non-numeric prices', () => {
+    expect(errorsOf('used-car-enquiry', { priceFrom: '-1' })).toEqual({ priceFrom: [PRICE] })
+    expect(errorsOf('used-car-enquiry', { priceTo: '10000001' })).toEqual({ priceTo: [PRICE] })
+    expect(errorsOf('used-car-enquiry', { priceTo: '20.000 €' })).toEqual({ priceTo: ['„Preis bis (€)“ muss eine ganze Zahl sein.'] })
+  })
+})
+
+describe('parseLead: select values only from their lists', () => {
+  it.each([
+    ['student', 'appointment', 'Morgens', 'Wunschtermin'],
+    ['export', 'vehicleType', 'Bus', 'Fahrzeugtyp'],
+    ['dealer-registration', 'vehiclesPerYear', '100+', 'Fahrzeuge pro Jahr'],
+    ['dealer-registration', 'specialisation', 'pkw handel', 'Spezialisierung'],
+  ] as const)('%s.%s rejects %s', (kind, name, value, label) => {
+    expect(errorsOf(kind, { [name]: value })).toEqual({ [name]: [`Bitte wählen Sie für „${label}“ einen Eintrag aus der Liste.`] })
+  })
+
+  it('treats the placeholder option (empty) as no choice', () => {
+    expect(valueOf('export', { vehicleType: '' }, 'vehicleType')).toBeUndefined()
+  })
+
+  it('accepts every listed option', () => {
+    for (const value of ['PKW', 'LKW', 'Transporter', 'Baumaschine', 'Landmaschine', 'Andere']) expect(valueOf('export', { vehicleType: value }, 'vehicleType')).toBe(value)
+    for (const value of ['Flexibel', 'Abends nach 18 Uhr', 'Wochenende', 'Zwischen Vorlesungen']) expect(valueOf('student', { appointment: value }, 'appointment')).toBe(value)
+    for (const value of ['5-15', '15-50', '50+']) expect(valueOf('dealer-registration', { vehiclesPerYear: value }, 'vehiclesPerYear')).toBe(value)
+    for (const value of ['PKW Handel', 'Export', 'Nutzfahrzeuge', 'Premium']) {
+      expect(valueOf('dealer-registration', { specialisation: value }, 'specialisation')).toBe(value)
+    }
+  })
+})
+
+describe('parseLead: length limits and types', () => {
+  it('accepts texts at the limit and rejects one character more', () => {
+    expect(valueOf('valuation', { model: 'x'.repeat(100) }, 'model')).toHaveLength(100)
+    expect(errorsOf('valuation', { model: 'x'.repeat(101) })).toEqual({ model: ['„Modell“ darf höchstens 100 Zeichen lang sein.'] })
+    expect(errorsOf('dealer-registration', { company: 'x'.repeat(101) })).toEqual({ company: ['„Firmenname“ darf höchstens 100 Zeichen lang sein.'] })
+    expect(errorsOf('used-car-enquiry', { desiredVehicle: 'x'.repeat(101) })).toEqual({
+      desiredVehicle: ['„Wunschfahrzeug“ darf höchstens 100 Zeichen lang sein.'],
+    })
+    expect(errorsOf('export', { country: 'x'.repeat(101) })).toEqual({ country: ['„Zielland“ darf höchstens 100 Zeichen lang sein.'] })
+    expect(errorsOf('student', { phone: `0201 ${'1'.repeat(36)}` })).toEqual({ phone: ['„Telefon oder WhatsApp“ darf höchstens 40 Zeichen lang sein.'] })
+  })
+
+  it('vehicle enquiry: name 100, e-mail 254, message 5,000 characters', () => {
+    expect(valueOf('vehicle-enquiry', { message: 'x'.repeat(5000) }, 'message')).toHaveLength(5000)
+    expect(errorsOf('vehicle-enquiry', { message: 'x'.repeat(5001) })).toEqual({ message: ['„Nachricht“ darf höchstens 5.000 Zeichen lang sein.'] })
+    expect(errorsOf('vehicle-enquiry', { name: 'x'.repeat(101) })).toEqual({ name: ['„Name“ darf höchstens 100 Zeichen lang sein.'] })
+    expect(errorsOf('vehicle-enquiry', { email: `${'x'.repeat(244)}@example.de` })).toEqual({
+      email: ['„E-Mail“ darf höchstens 254 Zeichen lang sein.'],
+    })
+  })
+
+  it('rejects non-text values of text fields and odd checkbox values', () => {
+    expect(errorsOf('valuation', { model: 42 })).toEqual({ model: ['„Modell“ muss Text sein.'] })
+    expect(errorsOf('valuation', { quick: 'vielleicht' })).toEqual({ quick: ['„Schnelle Abwicklung gewünscht“ hat einen ungültigen Wert.'] })
+  })
+
+  it('reports every broken field at once', () => {
+    expect(errorsOf('student', { year: '1900', mileage: '-5', phone: '', appointment: 'Nie' })).toEqual({
+      year: [yearMessage()],
+      mileage: [MILEAGE],
+      phone: [CALLBACK],
+      appointment: ['Bitte wählen Sie für „Wunschtermin“ einen Eintrag aus der Liste.'],
+    })
+  })
+})
+
+describe.each(BACKENDS)('storeLead on the %s lake', (backend) => {
+  let test: TestLake
+
+  beforeAll(async () => {
+    test = await openTestLake(backend, FIXTURE)
+  })
+  afterAll(() => test.close())
+
+  it('stores a vehicle enquiry under inbox.lead-<uuid> with a weak reference to the vehicle, not yet notified', async () => {
+    const lead = valid(parseLead('vehicle-enquiry', VALID['vehicle-enquiry']))
+    const now = new Date('2025-03-04T09:30:00.000Z')
+    const { id, receivedAt } = await storeLead(test.lake, lead, { page: '/vehicles/1', vehicleRef: 'vehicle-1', now })
+    expect(id).toMatch(/^inbox\.lead-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(receivedAt).toBe('2025-03-04T09:30:00.000Z')
+    const stored = await test.stored(id)
+    expect(stored).toMatchObject({
+      _id: id,
+      _type: 'lead',
+      kind: 'vehicle-enquiry',
+      status: 'neu',
+      page: '/vehicles/1',
+      receivedAt: '2025-03-04T09:30:00.000Z',
+      contact: { name: 'Erika Mustermann', email: 'erika@example.de' },
+      vehicle: { _type: 'reference', _ref: 'vehicle-1', _weak: true },
+      fields: [
+        { _key: 'name', _type: 'leadField', name: 'name', label: 'Name', value: 'Erika Mustermann' },
+        { _key: 'email', _type: 'leadField', name: 'email', label: 'E-Mail', value: 'erika@example.de' },
+        {
+          _key: 'message',
+          _type: 'leadField',
+          name: 'message',
+          label: 'Nachricht',
+          value: 'Ich interessiere mich für den VW Golf. Bitte kontaktieren Sie mich.',
+        },
+      ],
+    })
+    expect(stored).not.toHaveProperty('notifiedAt')
+    expect(stored?.contact).not.toHaveProperty('phone')
+  })
+
+  it('stores a valuation without a vehicle and drops a page that is no site path', async () => {
+    const lead = valid(parseLead('valuation', { ...VALID.valuation, phone: `0201 ${backend.length}` }))
+    const { id } = await storeLead(test.lake, lead, { page: 'https://evil.example/' })
+    const stored = await test.stored(id)
+    expect(stored).toMatchObject({ _type: 'lead', kind: 'valuation', status: 'neu', contact: { phone: `0201 ${backend.length}` } })
+    expect(stored).not.toHaveProperty('page')
+    expect(stored).not.toHaveProperty('vehicle')
+    expect((stored?.fields as unknown[]).length).toBe(6)
+    expect((await test.storedOfType('lead')).map((doc) => doc._id)).toContain(id)
+  })
+})
