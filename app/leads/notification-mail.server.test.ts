@@ -86,6 +86,35 @@ describe('buildNotificationMail', () => {
     expect(mail.html).toContain('<th style="padding:4px 12px 4px 0;vertical-align:top;text-align:left">Kilometerstand</th>')
   })
 
+  it('takes the kind title and number formats from the lead forms, and shows the message below the fields', () => {
+    const mail = buildNotificationMail(
+      {
+        _id: 'inbox.lead-2',
+        _type: 'lead',
+        kind: 'valuation',
+        receivedAt: '2026-07-01T08:05:00.000Z',
+        contact: { name: 'Max Muster', email: 'max@example.de', phone: '0170 1234567' },
+        fields: [
+          { _key: 'brand', name: 'brand', label: 'Marke', value: 'VW' },
+          { _key: 'year', name: 'year', label: 'Baujahr', value: 2018 },
+          { _key: 'mileage', name: 'mileage', label: 'Kilometerstand (km)', value: 85000 },
+          { _key: 'price', name: 'price', label: 'Preisvorstellung', value: 12500 }, // not a field of this form: as it is
+          { _key: 'phone', name: 'phone', label: 'Telefon', value: '0170 1234567' },
+          { _key: 'message', name: 'message', label: 'Nachricht', value: 'Bitte <rückrufen>' },
+        ],
+      },
+      options,
+    )
+    expect(mail.subject).toBe('Neue Anfrage: Fahrzeugbewertung – Max Muster')
+    expect(mail.text).toContain('Baujahr:')
+    expect(mail.text).toMatch(/Baujahr: +2018\n/)
+    expect(mail.text).toMatch(/Kilometerstand \(km\): +85\.000\n/)
+    expect(mail.text).toMatch(/Preisvorstellung: +12500\n/)
+    expect(mail.text.match(/0170 1234567/g)?.length).toBe(2) // the Telefon row and the answer note
+    expect(mail.text).toContain('Nachricht:\nBitte <rückrufen>')
+    expect(mail.html).toContain('Bitte &lt;rückrufen&gt;')
+  })
+
   it('falls back to the kind and the name for a lead without titles', () => {
     const mail = buildNotificationMail(
       { _id: 'inbox.lead-1', _type: 'lead', kind: 'probefahrt', contact: { name: 'Max', email: 'max@example.de' }, fields: [] },

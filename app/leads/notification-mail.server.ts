@@ -5,6 +5,7 @@
  * control characters (nodemailer encodes the address headers itself).
  */
 import { CONTACT_SUBJECTS } from '~/contact/contact-fields'
+import { LEAD_FORMS, type LeadFormDefinition } from '~/leads/lead-forms'
 import { type SanityDocument } from '~/sanity/lake.server'
 
 /** The document types that trigger a notification. */
@@ -36,7 +37,7 @@ export interface NotificationMailOptions {
   from: string
   /** Public base URL, for links to the page the form was sent from and to the Studio. */
   siteUrl?: string
-  /** German titles of lead kinds (`kind` → title); else the lead's `kindTitle`, else the kind itself. */
+  /** German titles of lead kinds (`kind` → title), over the titles of LEAD_FORMS; else the kind itself. */
   kindTitles?: Record<string, string>
   vehicle?: NotificationVehicle | null
 }
@@ -82,6 +83,15 @@ function text(value: unknown): string | undefined {
     return parts.length > 0 ? parts.join(', ') : undefined
   }
   return JSON.stringify(value)
+}
+
+/** Mileage and prices in German notation (`85.000 km`, `12.500 €`); years and other numbers as they are. */
+function formatNumber(value: number, kind: string | undefined, label: string): string | undefined {
+  if (!Number.isFinite(value)) return undefined
+  const unit = kind === 'mileage' ? 'km' : kind === 'price' ? '€' : undefined
+  if (!unit) return String(value)
+  const grouped = value.toLocaleString('de-DE')
+  return label.includes(unit) ? grouped : `${grouped} ${unit}`
 }
 
 function pageUrl(page: unknown, siteUrl: string | undefined): string | undefined {
@@ -138,7 +148,8 @@ function contactContent(doc: SanityDocument): Content {
 
 function leadContent(doc: SanityDocument, options: NotificationMailOptions): Content {
   const kind = text(doc.kind)
-  const kindTitle = (kind && options.kindTitles?.[kind]) ?? text(doc.kindTitle) ?? kind ?? 'Anfrage'
+  const form = kind ? (LEAD_FORMS as Record<string, LeadFormDefinition | undefined>)[kind] : undefined
+  const kindTitle = (kind && options.kindTitles?.[kind]) || form?.title || kind || 'Anfrage'
   const contact = (doc.contact ?? {}) as Record<string, unknown>
   const name = text(contact.name)
   const email = text(contact.email)
@@ -150,15 +161,26 @@ function leadContent(doc: SanityDocument, options: NotificationMailOptions): Con
   const vehicle = vehicleText(options.vehicle, options.siteUrl)
   if (vehicle) rows.push({ label: 'Fahrzeug', value: vehicle })
   const fields = Array.isArray(doc.fields) ? (doc.fields as Array<Record<string, unknown>>) : []
+  let message: string | undefined
   for (const field of fields) {
-    const value = text(field?.value)
+    const fieldName = text(field?.name)
+    const label = text(field?.label) ?? fieldName ?? 'Feld'
+    const definition = form?.fields.find((candidate) => candidate.name === fieldName)
+    const value = typeof field?.value === 'number' ? formatNumber(field.value, definition?.number, label) : text(field?.value)
     if (value === undefined) continue
-    rows.push({ label: text(field.label) ?? text(field.name) ?? 'Feld', value })
+    // The contact rows above already show these.
+    if ((fieldName === 'name' && value === name) || (fieldName === 'email' && value === email) || (fieldName === 'phone' && value === phone)) continue
+    if (fieldName === 'message' && message === undefined) {
+      message = value
+      continue
+    }
+    rows.push({ label, value })
   }
   return {
     heading: `Neue Anfrage: ${kindTitle}`,
     subject: `Neue Anfrage: ${headerSafe(kindTitle)} – ${headerSafe(name ?? phone ?? email ?? 'ohne Namen')}`,
     rows,
+    message,
     name,
     email,
     phone,
