@@ -350,6 +350,43 @@ describe('LeadNotifier schedule', () => {
     expect(notifier.nextDelayMs()).toBeUndefined()
   })
 
+  it('stops a retry run after three failures in a row and logs a missing recipient once', async () => {
+    let attempts = 0
+    const transport = nodemailer.createTransport({
+      name: 'down',
+      version: '1',
+      send: (_mail, callback) => {
+        attempts++
+        callback(new Error('down'), undefined as never)
+      },
+    })
+    for (const name of ['A', 'B', 'C', 'D', 'E']) await storeContactMessage(test.lake, { ...CONTACT_INPUT, name }, new Date())
+    const logger = recordingLogger()
+    const down = new LeadNotifier({ lake: test.lake, env: { ...test.env, LEADS_NOTIFY_TO: 'a@example.de' }, transport, logger })
+    await expect(down.retryPending()).resolves.toEqual({ pending: 5, notified: 0, failed: 5 })
+    expect(attempts).toBe(3)
+    expect(logger.error).toHaveBeenCalledTimes(3)
+
+    const quiet = recordingLogger()
+    const noRecipient = new LeadNotifier({ lake: test.lake, env: { ...test.env, LEADS_NOTIFY_TO: undefined }, transport, logger: quiet })
+    await expect(noRecipient.retryPending()).resolves.toEqual({ pending: 5, notified: 0, failed: 5 })
+    expect(attempts).toBe(3)
+    expect(quiet.error).toHaveBeenCalledTimes(1)
+    expect(quiet.error).toHaveBeenCalledWith(expect.stringMatching(/^5 Benachrichtigung\(en\) offen, aber keine Empfängeradresse/))
+  })
+
+  it('does not retry documents older than the maximum age', async () => {
+    const logger = recordingLogger()
+    const notifier = new LeadNotifier({
+      lake: test.lake,
+      env: { ...test.env, LEADS_NOTIFY_TO: 'a@example.de' },
+      logger,
+      maxPendingAgeMs: 24 * 60 * 60 * 1000,
+    })
+    await storeContactMessage(test.lake, CONTACT_INPUT, new Date(Date.now() - 2 * 24 * 60 * 60 * 1000))
+    await expect(notifier.retryPending()).resolves.toEqual({ pending: 0, notified: 0, failed: 0 })
+  })
+
   it('computes the backoff: doubling from the minimum up to the maximum', async () => {
     const transport = nodemailer.createTransport({
       name: 'down',

@@ -65,6 +65,8 @@ const SITE_EMAIL_QUERY = `*[_type == "siteSettings" && _id == "siteSettings"][0]
 const PENDING_QUERY = `*[_type in $types && !defined(notifiedAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id`
 
 const DAY_MS = 24 * 60 * 60 * 1000
+const MAX_CONSECUTIVE_FAILURES = 3
+const NO_RECIPIENT = 'keine Empfängeradresse (LEADS_NOTIFY_TO setzen oder eine E-Mail-Adresse in den Website-Einstellungen eintragen)'
 
 export class LeadNotifier {
   private readonly lake: ContentLake
@@ -121,10 +123,30 @@ export class LeadNotifier {
       return { pending: 0, notified: 0, failed: 1 }
     }
     const result: RetryResult = { pending: ids.length, notified: 0, failed: 0 }
-    for (const id of ids) {
+    if (ids.length === 0) return result
+    try {
+      if (!(await this.recipient())) {
+        this.logger.error(`${ids.length} Benachrichtigung(en) offen, aber keine Empfängeradresse: ${NO_RECIPIENT}`)
+        return { ...result, failed: ids.length }
+      }
+    } catch (error) {
+      this.logger.error('Empfängeradresse für Benachrichtigungen nicht lesbar:', describe(error))
+      return { ...result, failed: ids.length }
+    }
+    let consecutiveFailures = 0
+    for (const [index, id] of ids.entries()) {
       const outcome = await this.notify(id)
-      if (outcome === 'sent' || outcome === 'saved') result.notified++
-      else if (outcome === 'failed' || outcome === 'no-recipient') result.failed++
+      if (outcome === 'sent' || outcome === 'saved') {
+        result.notified++
+        consecutiveFailures = 0
+      } else if (outcome === 'failed' || outcome === 'no-recipient') {
+        result.failed++
+        // Probably the server is down: leave the rest for the next run instead of trying each one.
+        if (++consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) {
+          result.failed += ids.length - index - 1
+          break
+        }
+      }
     }
     return result
   }
@@ -194,11 +216,9 @@ export class LeadNotifier {
     }
     if (!(NOTIFIED_TYPES as readonly string[]).includes(doc._type)) return 'not-notifiable'
     if (doc.notifiedAt) return 'already-notified'
-    const to = this.env.LEADS_NOTIFY_TO ?? (await this.siteEmail())
+    const to = await this.recipient()
     if (!to) {
-      this.logger.error(
-        `Benachrichtigung für ${docId} nicht möglich: keine Empfängeradresse (LEADS_NOTIFY_TO oder E-Mail in den Website-Einstellungen). Sie bleibt offen.`,
-      )
+      this.logger.error(`Benachrichtigung für ${docId} bleibt offen: ${NO_RECIPIENT}`)
       return 'no-recipient'
     }
     const { vehicleInfo, ...stored } = doc
@@ -214,7 +234,9 @@ export class LeadNotifier {
     return result
   }
 
-  private async siteEmail(): Promise<string | undefined> {
+  /** LEADS_NOTIFY_TO, else the site settings' e-mail (read each time: staff may change it). */
+  private async recipient(): Promise<string | undefined> {
+    if (this.env.LEADS_NOTIFY_TO) return this.env.LEADS_NOTIFY_TO
     const email = await this.lake.fetch<unknown>(SITE_EMAIL_QUERY, {}, { includePrivate: true })
     return typeof email === 'string' && email.trim() !== '' ? email.trim() : undefined
   }
