@@ -20,7 +20,7 @@ const singletonTypes = new Set<string>(Object.keys(SINGLETON_IDS))
 const singletonActions = new Set(['publish', 'discardChanges', 'restore'])
 
 /** Contact messages are written by the site only; staff may change their status or delete them. */
-const inboxTypes = new Set(['contactMessage'])
+const inboxTypes = new Set(['contactMessage', 'lead'])
 const notCreatable = new Set([...singletonTypes, ...inboxTypes])
 
 /*

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { evaluate, type ExprNode, parse } from 'groq-js'
 import {
   type ContentLake,
+  type FetchOptions,
   type Mutation,
   MutationError,
   type MutationResult,
@@ -75,8 +76,11 @@ export class EmbeddedLake implements ContentLake {
     return this.committed
   }
 
-  /** Evaluates GROQ over the published documents (`drafts.*` and `versions.*` are invisible). */
-  async fetch<R = unknown>(query: string, params: QueryParams = {}): Promise<R> {
+  /**
+   * Evaluates GROQ over the published documents (`drafts.*` and `versions.*` are invisible).
+   * Private ids (`inbox.*`) are always readable here: the process is the only reader.
+   */
+  async fetch<R = unknown>(query: string, params: QueryParams = {}, _options?: FetchOptions): Promise<R> {
     let tree = this.queries.get(query)
     if (!tree) {
       tree = parse(query)
