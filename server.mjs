@@ -41,6 +41,19 @@ app.get(['/studio', '/studio/*'], (_req, res, next) => {
 })
 app.use(express.static(path.join(root, 'public'), { maxAge: '1h' }))
 
+// A form post whose Origin names another site is refused with 403 (docs/decisions/008). Without
+// this, Remix aborts such page posts itself, with an empty 500. JSON is left to the routes: no
+// browser sends it across sites without a CORS preflight, which this site never allows.
+const siteOrigin = new URL(env.SITE_URL).origin
+app.use((req, res, next) => {
+  if (req.method !== 'POST' || !req.is(['application/x-www-form-urlencoded', 'multipart/form-data'])) return next()
+  const origin = req.get('origin')
+  if (origin === undefined || origin === siteOrigin) return next()
+  const host = req.get('x-forwarded-host')?.split(',')[0]?.trim() || req.get('host')
+  if (URL.canParse(origin) && new URL(origin).host === host) return next()
+  res.status(403).set('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('Anfragen von fremden Websites werden nicht angenommen.')
+})
+
 // Remix requests carry no remote address: the submission limit reads it from the load context.
 const getLoadContext = (req) => ({ ...appContext, clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown' })
 app.all('*', createRequestHandler({ build, mode: build.mode, getLoadContext }))

@@ -1,0 +1,92 @@
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { expect, test } from './playwright-utils'
+
+const PORT = 3297
+const SITE = `http://localhost:${PORT}`
+const MESSAGE = 'Zu viele Anfragen. Bitte versuchen Sie es in einer Minute erneut.'
+
+async function waitUntilAnswering(url: string, exited: () => boolean, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (exited()) throw new Error('The server stopped before answering')
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`)
+}
+
+// The shared e2e servers run with a high limit (playwright.config.ts); this test starts its own with 5 a minute.
+test('a real server answers the 6th submission within a minute from one address with 429', async ({ axe }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'One server on one port: the limit is the same for every browser project')
+  axe.skip()
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'dealer-e2e-rate-limit-'))
+  const child = spawn('node', ['server.mjs'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), SITE_URL: SITE, DATA_DIR: dataDir, SUBMISSION_RATE_LIMIT: '5' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  let exited = false
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const exit = new Promise<void>((resolve) =>
+    child.on('exit', () => {
+      exited = true
+      resolve()
+    }),
+  )
+  try {
+    await waitUntilAnswering(`${SITE}/`, () => exited).catch((error: Error) => {
+      throw new Error(`${error.message}\n${output}`)
+    })
+    const statuses: number[] = []
+    let last: Response | undefined
+    for (let i = 1; i <= 6; i++) {
+      last = await fetch(`${SITE}/api/contacts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `Schnell ${i}`, email: 'schnell@example.de', message: 'Hallo' }),
+      })
+      statuses.push(last.status)
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429])
+    expect(last!.headers.get('cache-control')).toBe('no-store')
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+    expect(await last!.json()).toEqual({ error: MESSAGE })
+
+    // The page's form (without JavaScript) shares the limit: the page comes back with 429, the message and the input.
+    const form = await fetch(`${SITE}/?index`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: SITE },
+      body: new URLSearchParams({ name: 'Max Eilig', email: 'max@example.de', message: 'Noch eine', website: '' }).toString(),
+    })
+    expect(form.status).toBe(429)
+    const html = await form.text()
+    expect(html).toContain(MESSAGE)
+    expect(html).toContain('value="Max Eilig"')
+
+    // Form posts from another site, or without Origin and Referer, are refused (403) before they are counted.
+    const formFrom = (headers: Record<string, string>) =>
+      fetch(`${SITE}/?index`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams({ name: 'Fremd', email: 'fremd@example.de', message: 'Hallo', website: '' }).toString(),
+      })
+    const forged = await formFrom({ origin: 'https://fremd.example' })
+    expect(forged.status).toBe(403)
+    expect(await forged.text()).toBe('Anfragen von fremden Websites werden nicht angenommen.')
+    const anonymous = await formFrom({})
+    expect(anonymous.status).toBe(403)
+    expect(await anonymous.text()).toContain('nicht über ein Formular dieser Website gesendet')
+  } finally {
+    child.kill('SIGTERM')
+    await exit
+    await rm(dataDir, { recursive: true, force: true })
+  }
+})
