@@ -19,6 +19,8 @@ declare module '@remix-run/node' {
   interface AppLoadContext extends AppContext {
     /** The client's address, set per request by server.mjs (Express `req.ip`, honouring TRUST_PROXY). */
     clientAddress?: string
+    /** Called with a lead's document id once it is durably stored (submitLead); the notifier hooks in here. */
+    onStored?: (documentId: string) => void
   }
 }
 

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { type ContentLake, MutationError } from '~/sanity/lake.server'
+import { RateLimiter } from '~/utils/rate-limit.server'
+import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
+import { action, loader } from './api.leads'
+
+// The mini dataset has the published vehicle `vehicle-1` (public id '1').
+const FIXTURE = 'tests/fixtures/mini-dataset'
+
+function post(body: BodyInit, contentType = 'application/json') {
+  return new Request('http://localhost/api/leads', { method: 'POST', body, headers: { 'content-type': contentType } })
+}
+
+const dealer = { kind: 'dealer-registration', company: 'Autohaus Test GmbH', location: 'Essen', vehiclesPerYear: '15-50', specialisation: 'Export', phone: '0201 555' }
+
+describe.each(BACKENDS)('POST /api/leads on the %s lake', (backend) => {
+  let test: TestLake
+  const call = (request: Request, onStored?: (id: string) => void) => action({ request, params: {}, context: { lake: test.lake, env: test.env, onStored } })
+
+  beforeAll(async () => {
+    test = await openTestLake(backend, FIXTURE)
+  })
+  afterAll(() => test.close())
+
+  it('stores a JSON lead durably, calls onStored and answers 201 with its id', async () => {
+    const onStored = vi.fn()
+    const response = await call(post(JSON.stringify({ ...dealer, variant: 'uedem', page: '/locations/uedem/grosshandel', website: '' })), onStored)
+    expect(response.status).toBe(201)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const body = (await response.json()) as { id: string; receivedAt: string }
+    expect(body.id).toMatch(/^inbox\.lead-[0-9a-f-]{36}$/)
+    expect(await test.stored(body.id)).toMatchObject({
+      _type: 'lead',
+      kind: 'dealer-registration',
+      page: '/locations/uedem/grosshandel',
+      receivedAt: body.receivedAt,
+      contact: { name: 'Autohaus Test GmbH', phone: '0201 555' },
+      fields: [
+        { name: 'company', value: 'Autohaus Test GmbH' },
+        { name: 'location', value: 'Essen' },
+        { name: 'vehiclesPerYear', value: '15-50' },
+        { name: 'specialisation', value: 'Export' },
+        { name: 'phone', value: '0201 555' },
+      ],
+    })
+    expect(onStored).toHaveBeenCalledExactlyOnceWith(body.id)
+  })
+
+  it('references the enquired vehicle and accepts numbers as JSON numbers', async () => {
+    const enquiry = await call(post(JSON.stringify({ kind: 'vehicle-enquiry', vehicleId: '1', name: 'Erika', email: 'erika@example.de', message: 'Ist der Golf noch da?' })))
+    expect(enquiry.status).toBe(201)
+    const { id } = (await enquiry.json()) as { id: string }
+    expect(await test.stored(id)).toMatchObject({ vehicle: { _ref: 'vehicle-1', _weak: true } })
+
+    const search = await call(post(JSON.stringify({ kind: 'used-car-enquiry', desiredVehicle: 'Kombi', priceFrom: 10000, priceTo: 20000, phone: '0201 1' })))
+    expect(search.status).toBe(201)
+  })
+
+  it('answers 400 with German field errors and stores nothing', async () => {
+    const before = (await test.storedOfType('lead')).length
+    const response = await call(post(JSON.stringify({ kind: 'used-car-enquiry', priceFrom: '20000', priceTo: '10000', phone: '0201 1' })))
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({
+      error: 'Bitte prüfen Sie Ihre Eingaben.',
+      fieldErrors: { priceFrom: ['Der Preis „von“ darf nicht über dem Preis „bis“ liegen.'] },
+    })
+    const noPhone = await call(post(JSON.stringify({ kind: 'student', vehicle: 'VW Polo', appointment: 'Sonntags' })))
+    expect(noPhone.status).toBe(400)
+    expect(((await noPhone.json()) as { fieldErrors: unknown }).fieldErrors).toEqual({
+      phone: ['Bitte geben Sie eine Telefonnummer an, damit wir Sie zurückrufen können.'],
+      appointment: ['Bitte wählen Sie für „Wunschtermin“ einen Eintrag aus der Liste.'],
+    })
+    expect((await test.storedOfType('lead')).length).toBe(before)
+  })
+
+  it('answers an unknown or missing kind with 400 and a kind error', async () => {
+    for (const body of [{ phone: '0201 1' }, { kind: 'kredit', phone: '0201 1' }]) {
+      const response = await call(post(JSON.stringify(body)))
+      expect(response.status).toBe(400)
+      const { fieldErrors } = (await response.json()) as { fieldErrors: Record<string, string[]> }
+      expect(fieldErrors.kind?.[0]).toMatch(/^Unbekannte Formularart/)
+    }
+  })
+
+  it('answers a filled honeypot like a success without storing anything', async () => {
+    const onStored = vi.fn()
+    const response = await call(post(JSON.stringify({ ...dealer, website: 'http://spam.example' })), onStored)
+    expect(response.status).toBe(201)
+    const { id } = (await response.json()) as { id: string }
+    expect(await test.stored(id)).toBeUndefined()
+    expect(onStored).not.toHaveBeenCalled()
+  })
+})
+
+describe('POST /api/leads input handling', () => {
+  let test: TestLake
+  const call = (request: Request) => action({ request, params: {}, context: { lake: test.lake, env: test.env } })
+  beforeAll(async () => {
+    test = await openTestLake('embedded', FIXTURE)
+  })
+  afterAll(() => test.close())
+
+  it('refuses malformed JSON and non-objects with 400 JSON', async () => {
+    for (const body of ['{"kind":', 'null', '[1,2]', '"text"']) {
+      const response = await call(post(body))
+      expect(response.status, body).toBe(400)
+      expect(((await response.json()) as { error: string }).error).toMatch(/JSON/)
+    }
+  })
+
+  it('refuses form posts and other media types with 415', async () => {
+    for (const type of ['application/x-www-form-urlencoded', 'text/plain']) {
+      const response = await call(post(new URLSearchParams(dealer).toString(), type))
+      expect(response.status, type).toBe(415)
+      expect(response.headers.get('cache-control')).toBe('no-store')
+    }
+  })
+
+  it('refuses bodies over 16 KB with 413', async () => {
+    const response = await call(post(JSON.stringify({ ...dealer, company: 'x'.repeat(20_000) })))
+    expect(response.status).toBe(413)
+  })
+
+  it('answers 405 to reads and to other methods: leads are personal data', async () => {
+    const get = loader()
+    expect(get.status).toBe(405)
+    expect(get.headers.get('allow')).toBe('POST')
+    expect(get.headers.get('cache-control')).toBe('no-store')
+    const put = await call(new Request('http://localhost/api/leads', { method: 'PUT', body: '{}', headers: { 'content-type': 'application/json' } }))
+    expect(put.status).toBe(405)
+  })
+
+  it('answers 429 over the submission limit', async () => {
+    const context = { lake: test.lake, env: test.env, submissionLimiter: new RateLimiter({ limit: 1, windowMs: 60_000, now: () => 0 }), clientAddress: '203.0.113.9' }
+    expect((await action({ request: post(JSON.stringify(dealer)), params: {}, context })).status).toBe(201)
+    const limited = await action({ request: post(JSON.stringify(dealer)), params: {}, context })
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toBe('60')
+  })
+
+  it('answers 503 with a German message when the lake refuses the write, and logs it', async () => {
+    const failing: ContentLake = { kind: 'embedded', fetch: test.lake.fetch.bind(test.lake), mutate: () => Promise.reject(new MutationError('disk full', 500)) }
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const response = await action({ request: post(JSON.stringify(dealer)), params: {}, context: { lake: failing, env: test.env } })
+    expect(response.status).toBe(503)
+    expect(((await response.json()) as { error: string }).error).toMatch(/konnte nicht gespeichert werden/)
+    expect(logged).toHaveBeenCalled()
+    logged.mockRestore()
+  })
+})
