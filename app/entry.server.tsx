@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { CACHE_CONTROL } from '~/utils/http.server'
 
 export { createAppContext } from '~/context.server'
 
@@ -15,6 +16,8 @@ export default function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
+  // A page rendered for a POST carries form results (errors, the visitor's input): never cache it.
+  if (request.method !== 'GET' && request.method !== 'HEAD') responseHeaders.set('Cache-Control', CACHE_CONTROL.noStore)
   // Crawlers get the complete document at once; browsers get the shell as soon as it is ready.
   const waitForAll = isbot(request.headers.get('user-agent') ?? '')
   return new Promise<Response>((resolve, reject) => {

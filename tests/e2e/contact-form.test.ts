@@ -104,6 +104,7 @@ test('a form post with invalid input re-renders the page with German errors and 
     headers: { Origin: new URL(baseURL!).origin },
   })
   expect(response.status()).toBe(400)
+  expect(response.headers()['cache-control']).toBe('no-store')
   const html = await response.text()
   expect(html).toContain('Bitte geben Sie eine gültige E-Mail-Adresse an.')
   expect(html).toContain('Bitte schreiben Sie uns eine Nachricht.')
