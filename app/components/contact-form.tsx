@@ -1,9 +1,9 @@
-import { Form, Link, useActionData, useFormAction, useLocation, useSearchParams } from '@remix-run/react'
+import { Form, useActionData, useFormAction, useLocation, useSearchParams } from '@remix-run/react'
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
-import { AlertIcon, CheckIcon } from '~/components/icons'
 import { Button } from '~/components/ui/button'
 import { CONTROL_CLASSES, Field } from '~/components/ui/field'
+import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '~/components/ui/form-parts'
 import {
   CONTACT_LIMITS,
   CONTACT_MESSAGES,
@@ -16,6 +16,7 @@ import {
   type ContactSubject,
 } from '~/contact/contact-fields'
 import { ApiError, sendContactMessage } from '~/utils/api-client'
+import { focusFirstInvalid, serverFieldErrors, stringEntries } from '~/utils/form-values'
 import { useHydrated } from '~/utils/use-hydrated'
 
 /** The query parameter the page action's success redirect sets (docs/decisions/003). */
@@ -52,25 +53,6 @@ function readActionData(data: unknown): ContactFormActionData | null {
   return { values, fieldErrors, formError }
 }
 
-/** The `fieldErrors` of a 400 answer of POST /api/contacts, if it has any. */
-function serverFieldErrors(responseText: string): ContactFieldErrors | null {
-  try {
-    const body: unknown = JSON.parse(responseText)
-    if (typeof body === 'object' && body !== null && 'fieldErrors' in body && typeof body.fieldErrors === 'object' && body.fieldErrors) {
-      return body.fieldErrors as ContactFieldErrors
-    }
-  } catch {
-    // Not JSON: nothing to show beside the fields.
-  }
-  return null
-}
-
-function stringEntries(formData: FormData): Record<string, string> {
-  const values: Record<string, string> = {}
-  for (const [key, value] of formData.entries()) if (typeof value === 'string') values[key] = value.trim()
-  return values
-}
-
 /**
  * The contact form of spec §5, with and without JavaScript (docs/decisions/003).
  *
@@ -95,12 +77,6 @@ export function ContactForm({ subjects, rows = 5, submitLabel, anchor = 'contact
   const sent = !server && searchParams.get(SENT_PARAM) === SENT_VALUE
   const id = (field: string) => `${idPrefix}-${field}`
 
-  const focusFirstInvalid = (form: HTMLFormElement, fieldErrors: ContactFieldErrors) => {
-    const first = FIELD_ORDER.find((field) => fieldErrors[field]?.length)
-    const control = first ? form.elements.namedItem(first) : null
-    if (control instanceof HTMLElement) control.focus()
-  }
-
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (submitting) return
@@ -112,7 +88,7 @@ export function ContactForm({ subjects, rows = 5, submitLabel, anchor = 'contact
       const fieldErrors: ContactFieldErrors = Object.fromEntries(missing.map((field) => [field, [CONTACT_MESSAGES[field]]]))
       setClientErrors(fieldErrors)
       toast.error(CONTACT_TOASTS.missing.title, { description: CONTACT_TOASTS.missing.description })
-      focusFirstInvalid(form, fieldErrors)
+      focusFirstInvalid(form, FIELD_ORDER, fieldErrors)
       return
     }
     setClientErrors(null)
@@ -128,10 +104,10 @@ export function ContactForm({ subjects, rows = 5, submitLabel, anchor = 'contact
       form.reset()
     } catch (error) {
       // The server's verdict on single fields goes next to them (the schema lives on the server).
-      const fieldErrors = error instanceof ApiError && error.status === 400 ? serverFieldErrors(error.responseText) : null
+      const fieldErrors = error instanceof ApiError && error.status === 400 ? serverFieldErrors<ContactFieldErrors>(error.responseText) : null
       if (fieldErrors) {
         setClientErrors(fieldErrors)
-        focusFirstInvalid(form, fieldErrors)
+        focusFirstInvalid(form, FIELD_ORDER, fieldErrors)
       }
       // Any cause (network, 4xx, 5xx): the visitor sees one message and keeps the input (spec §8).
       toast.error(CONTACT_TOASTS.failure.title, { description: CONTACT_TOASTS.failure.description })
@@ -143,7 +119,7 @@ export function ContactForm({ subjects, rows = 5, submitLabel, anchor = 'contact
   const summary = server
     ? FIELD_ORDER.flatMap((field) => {
         const message = server.fieldErrors?.[field]?.[0]
-        return message ? [{ field, message }] : []
+        return message ? [{ field, href: `#${id(field)}`, message }] : []
       })
     : []
 
@@ -157,39 +133,10 @@ export function ContactForm({ subjects, rows = 5, submitLabel, anchor = 'contact
       aria-busy={submitting || undefined}
       className="space-y-5"
     >
-      {sent ? (
-        <div role="status" className="flex items-start gap-3 rounded-xl border border-green-300 bg-green-50 p-5 text-green-900">
-          <CheckIcon className="mt-0.5 size-5 shrink-0" />
-          <p>
-            <strong className="block font-bold">{CONTACT_TOASTS.success.title}</strong>
-            {CONTACT_TOASTS.success.description}
-          </p>
-        </div>
-      ) : null}
+      {sent ? <FormConfirmation title={CONTACT_TOASTS.success.title}>{CONTACT_TOASTS.success.description}</FormConfirmation> : null}
 
-      {server && (summary.length > 0 || server.formError) ? (
-        <div role="alert" className="flex items-start gap-3 rounded-xl border border-red-300 bg-red-50 p-5 text-red-900">
-          <AlertIcon className="mt-0.5 size-5 shrink-0" />
-          {summary.length > 0 ? (
-            <div>
-              <p className="font-bold">Bitte prüfen Sie Ihre Eingaben:</p>
-              <ul className="mt-2 list-disc space-y-1 pl-5">
-                {summary.map(({ field, message }) => (
-                  <li key={field}>
-                    <a href={`#${id(field)}`} className="underline underline-offset-2 hover:no-underline">
-                      {message}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : (
-            <p>
-              <strong className="block font-bold">{CONTACT_TOASTS.failure.title}</strong>
-              {server.formError}
-            </p>
-          )}
-        </div>
+      {server ? (
+        <FormErrorSummary errors={summary} failure={server.formError ? { title: CONTACT_TOASTS.failure.title, text: server.formError } : undefined} />
       ) : null}
 
       <div className="grid gap-5 sm:grid-cols-2">
@@ -235,21 +182,11 @@ export function ContactForm({ subjects, rows = 5, submitLabel, anchor = 'contact
         )}
       </Field>
 
-      {/* Honeypot: invisible to people and assistive technology, irresistible to naive bots. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={id(HONEYPOT_FIELD)}>Bitte leer lassen</label>
-        <input id={id(HONEYPOT_FIELD)} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <Honeypot id={id(HONEYPOT_FIELD)} />
       <input type="hidden" name="page" value={pathname} />
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-zinc-600">
-          <span aria-hidden="true">* </span>Pflichtangaben. Mit dem Absenden stimmen Sie der Verarbeitung Ihrer Angaben gemäß unserer{' '}
-          <Link to="/datenschutz" className="font-semibold text-zinc-900 underline underline-offset-2 hover:text-amber-800">
-            Datenschutzerklärung
-          </Link>{' '}
-          zu.
-        </p>
+        <PrivacyNote />
         <Button type="submit" variant="primary" surface="light" size="lg" disabled={submitting} className="shrink-0">
           {submitting ? SUBMITTING_LABEL : submitLabel}
         </Button>

@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext } from '@remix-run/node'
+import { LEAD_FORM_PARAM, LEAD_SENT_PARAM, LEAD_SENT_VALUE, LEAD_TOASTS } from '~/components/lead-form'
 import { HONEYPOT_FIELD } from '~/contact/contact-fields'
 import { FOREIGN_FORM_ERROR } from '~/contact/contact.server'
 import { isLeadKind, LEAD_FORMS, type LeadFieldErrors, type LeadKind } from '~/leads/lead-forms'
@@ -9,12 +10,6 @@ import { checkSameOrigin, checkSubmissionLimit, TOO_MANY_SUBMISSIONS } from '~/u
 /** Largest accepted lead submission; the longest valid one (the enquiry's 5,000-character message) fits easily. */
 export const LEAD_BODY_LIMIT = 16 * 1024
 
-/** The query parameters the page action's success redirect sets (`?anfrage=gesendet&formular=<anchor>`). */
-export const LEAD_SENT_PARAM = 'anfrage'
-export const LEAD_SENT_VALUE = 'gesendet'
-/** Which form on the page was sent: pages such as /formulare show several lead forms. */
-export const LEAD_FORM_PARAM = 'formular'
-
 /** The section id the round trip without JavaScript comes back to, when the post names none (or a bad one). */
 export const DEFAULT_LEAD_ANCHOR = 'anfrage'
 const ANCHOR_PATTERN = /^[a-z0-9-]{1,40}$/
@@ -23,7 +18,7 @@ const ANCHOR_PATTERN = /^[a-z0-9-]{1,40}$/
 export const VEHICLE_DOCUMENT_ID_QUERY = '*[_type == "vehicle" && id == $id][0]._id'
 
 export const LEAD_FORM_ERRORS = {
-  failure: 'Ihre Anfrage konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
+  failure: LEAD_TOASTS.failure.description,
   unavailable: 'Ihre Anfrage konnte gerade nicht gespeichert werden. Bitte versuchen Sie es in einigen Minuten erneut.',
   tooLarge: 'Ihre Anfrage ist zu lang. Bitte kürzen Sie sie.',
   unknownForm: 'Dieses Formular ist unbekannt. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',

@@ -1,0 +1,287 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { type ReactNode } from 'react'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { toast } from 'sonner'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { LEAD_TOASTS, LeadForm } from '~/components/lead-form'
+import { Toaster } from '~/components/ui/toaster'
+
+// jsdom's page is http://localhost:3000/; the client resolves /api/leads against it.
+const LEADS_URL = new URL('/api/leads', window.location.href).toString()
+
+const server = setupServer()
+const received: unknown[] = []
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => {
+  toast.dismiss()
+  cleanup()
+  server.resetHandlers()
+  received.length = 0
+})
+afterAll(() => server.close())
+
+function answerWith(status: number, options: { hold?: Promise<void>; json?: unknown } = {}) {
+  server.use(
+    http.post(LEADS_URL, async ({ request }) => {
+      received.push(await request.json())
+      if (options.hold) await options.hold
+      if (options.json !== undefined) return HttpResponse.json(options.json as Record<string, unknown>, { status })
+      return status === 201
+        ? HttpResponse.json({ id: 'inbox.lead-1', receivedAt: '2025-01-01T00:00:00.000Z' }, { status })
+        : new HttpResponse('Interner Fehler', { status })
+    }),
+  )
+}
+
+type ActionData = { status: 'error'; leadKind?: string; anchor?: string; fieldErrors?: Record<string, string[]>; formError?: string; values: Record<string, string> }
+
+const VEHICLE = { id: '1', make: 'BMW', model: '320d Touring' }
+const PREFILLED = 'Ich interessiere mich für den BMW 320d Touring. Bitte kontaktieren Sie mich.'
+
+async function renderForms(element: ReactNode, { path = '/formulare', actionData }: { path?: string; actionData?: ActionData } = {}) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/formulare',
+        action: () => actionData ?? null,
+        element: (
+          <>
+            {element}
+            <Toaster />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  )
+  const view = render(<RouterProvider router={router} future={{ v7_startTransition: true }} />)
+  const forms = [...view.container.querySelectorAll('form')]
+  if (forms.length === 0) throw new Error('no form rendered')
+  // Hydrated: the forms validate by themselves from now on.
+  await waitFor(() => expect(forms.every((form) => form.noValidate)).toBe(true))
+  return { forms, router }
+}
+
+const renderForm = (element: ReactNode, options?: { path?: string; actionData?: ActionData }) => renderForms(element, options).then(({ forms, router }) => ({ form: forms[0]!, router }))
+
+const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement
+const fill = (label: RegExp, value: string) => fireEvent.change(field(label), { target: { value } })
+const submitButton = () => screen.getByRole('button', { name: /ANFRAGE SENDEN|WIRD GESENDET/ })
+const hidden = (form: HTMLFormElement, name: string) => form.querySelector<HTMLInputElement>(`input[type="hidden"][name="${name}"]`)?.value
+
+describe('LeadForm', () => {
+  test('renders the valuation fields of Münster: labels, native constraints, the checkbox, honeypot and hidden fields', async () => {
+    const { form } = await renderForm(<LeadForm kind="valuation" variant="muenster" anchor="bewertung-muenster" />)
+    expect([...form.querySelectorAll('label')].map((label) => label.textContent)).toEqual([
+      'Marke',
+      'Modell',
+      'Baujahr',
+      'Kilometerstand (km)',
+      'Telefon*',
+      'Schnelle Abwicklung gewünscht',
+      'Bitte leer lassen',
+    ])
+    expect(field(/^Marke/).placeholder).toBe('z. B. VW')
+    expect(field(/^Baujahr/).type).toBe('number')
+    expect(field(/^Baujahr/).min).toBe('1950')
+    expect(field(/^Baujahr/).max).toBe(String(new Date().getFullYear() + 1))
+    expect(field(/^Kilometerstand/).max).toBe('2000000')
+    expect(field(/^Telefon/).type).toBe('tel')
+    expect(field(/^Telefon/).required).toBe(true)
+    expect(field(/^Telefon/).id).toBe('bewertung-muenster-phone')
+    expect(field(/^Schnelle Abwicklung/).type).toBe('checkbox')
+
+    const honeypot = form.querySelector<HTMLInputElement>('input[name="website"]')
+    expect(honeypot?.tabIndex).toBe(-1)
+    expect(honeypot?.closest('[aria-hidden="true"]')).not.toBeNull()
+    expect(hidden(form, 'leadKind')).toBe('valuation')
+    expect(hidden(form, 'variant')).toBe('muenster')
+    expect(hidden(form, 'page')).toBe('/formulare')
+    expect(hidden(form, 'anchor')).toBe('bewertung-muenster')
+    expect(hidden(form, 'vehicleId')).toBeUndefined()
+    expect(form.getAttribute('action')).toBe('/formulare#bewertung-muenster')
+  })
+
+  test('other valuation pages have no checkbox; selects start with "Bitte wählen"', async () => {
+    await renderForms(
+      <>
+        <LeadForm kind="valuation" variant="sonsbeck" anchor="bewertung-sonsbeck" />
+        <LeadForm kind="student" anchor="studenten-ankauf" />
+      </>,
+    )
+    expect(screen.queryByLabelText(/Schnelle Abwicklung/)).toBeNull()
+    const appointment = screen.getByLabelText(/^Wunschtermin/) as HTMLSelectElement
+    expect([...appointment.options].map((option) => [option.value, option.text])).toEqual([
+      ['', 'Bitte wählen'],
+      ['Flexibel', 'Flexibel'],
+      ['Abends nach 18 Uhr', 'Abends nach 18 Uhr'],
+      ['Wochenende', 'Wochenende'],
+      ['Zwischen Vorlesungen', 'Zwischen Vorlesungen'],
+    ])
+    expect(field(/^Telefon oder WhatsApp/).required).toBe(true)
+  })
+
+  test('the vehicle enquiry: name, e-mail and message required, the message pre-filled, the vehicle id hidden', async () => {
+    const { form } = await renderForm(<LeadForm kind="vehicle-enquiry" vehicle={VEHICLE} anchor="fahrzeug-anfrage" />)
+    expect(field(/^Name/).required).toBe(true)
+    expect(field(/^E-Mail/).type).toBe('email')
+    expect(field(/^Nachricht/).value).toBe(PREFILLED)
+    expect(hidden(form, 'vehicleId')).toBe('1')
+  })
+
+  test('missing required fields: destructive toast, inline message, focus, nothing sent', async () => {
+    answerWith(201)
+    await renderForm(<LeadForm kind="dealer-registration" anchor="haendler-registrierung" />)
+    fill(/^Standort/, 'Essen')
+    fill(/^Telefon/, '0201 123')
+    fireEvent.click(submitButton())
+
+    expect(await screen.findByText(LEAD_TOASTS.missing.title)).toBeTruthy()
+    expect(screen.getByText(LEAD_TOASTS.missing.description)).toBeTruthy()
+    expect(received).toEqual([])
+    expect(document.activeElement).toBe(field(/^Firmenname/))
+    expect(field(/^Firmenname/).getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByText('Bitte füllen Sie das Feld „Firmenname“ aus.')).toBeTruthy()
+    expect(field(/^Standort/).value).toBe('Essen')
+  })
+
+  test("an invalid e-mail is left to the browser's own check and not sent", async () => {
+    answerWith(201)
+    await renderForm(<LeadForm kind="vehicle-enquiry" vehicle={VEHICLE} anchor="fahrzeug-anfrage" />)
+    fill(/^Name/, 'Erika')
+    fill(/^E-Mail/, 'erika-at-example')
+    fireEvent.click(submitButton())
+    await waitFor(() => expect(field(/^E-Mail/).validity.typeMismatch).toBe(true))
+    expect(received).toEqual([])
+  })
+
+  test('vehicle enquiry: sending state, then exactly the spec text as a toast, reset, JSON sent', async () => {
+    let release: () => void = () => {}
+    answerWith(201, { hold: new Promise<void>((resolve) => (release = resolve)) })
+    await renderForm(<LeadForm kind="vehicle-enquiry" vehicle={VEHICLE} anchor="fahrzeug-anfrage" />)
+    fill(/^Name/, ' Erika Mustermann ')
+    fill(/^E-Mail/, 'erika@example.de')
+    fireEvent.click(submitButton())
+
+    const sending = await screen.findByRole('button', { name: 'WIRD GESENDET...' })
+    expect((sending as HTMLButtonElement).disabled).toBe(true)
+    fireEvent.click(sending)
+
+    await act(async () => release())
+    expect(await screen.findByText('Ihre Anfrage wurde gesendet! Wir melden uns schnellstmöglich bei Ihnen.')).toBeTruthy()
+    expect(received).toEqual([{ kind: 'vehicle-enquiry', vehicleId: '1', page: '/formulare', name: 'Erika Mustermann', email: 'erika@example.de', message: PREFILLED }])
+    expect(field(/^Name/).value).toBe('')
+    expect(field(/^Nachricht/).value).toBe(PREFILLED)
+    expect((screen.getByRole('button', { name: 'ANFRAGE SENDEN' }) as HTMLButtonElement).disabled).toBe(false)
+  })
+
+  test('other forms: "Anfrage gesendet!" with the thank-you text; kind, variant and the filled fields go as JSON', async () => {
+    answerWith(201)
+    await renderForm(<LeadForm kind="valuation" variant="muenster" anchor="bewertung-muenster" submitLabel="BEWERTUNG ANFORDERN" />)
+    fill(/^Marke/, 'VW')
+    fill(/^Baujahr/, '2018')
+    fill(/^Telefon/, '0251 123456')
+    fireEvent.click(field(/^Schnelle Abwicklung/))
+    fireEvent.click(screen.getByRole('button', { name: 'BEWERTUNG ANFORDERN' }))
+
+    expect(await screen.findByText(LEAD_TOASTS.success.title)).toBeTruthy()
+    expect(screen.getByText(LEAD_TOASTS.success.description)).toBeTruthy()
+    expect(received).toEqual([{ kind: 'valuation', variant: 'muenster', page: '/formulare', brand: 'VW', year: '2018', phone: '0251 123456', quick: 'on' }])
+    expect(field(/^Marke/).value).toBe('')
+    expect(field(/^Schnelle Abwicklung/).checked).toBe(false)
+  })
+
+  test("the server's field errors (400) appear at the fields, with the failure toast, input kept", async () => {
+    answerWith(400, { json: { error: 'Bitte prüfen Sie Ihre Eingaben.', fieldErrors: { phone: ['Bitte geben Sie eine gültige Telefonnummer an.'] } } })
+    await renderForm(<LeadForm kind="export" anchor="export-anfrage" />)
+    fireEvent.change(screen.getByLabelText(/^Fahrzeugtyp/), { target: { value: 'LKW' } })
+    fill(/^Telefon/, 'ruf an')
+    fireEvent.click(submitButton())
+
+    expect(await screen.findByText('Bitte geben Sie eine gültige Telefonnummer an.')).toBeTruthy()
+    expect(await screen.findByText(LEAD_TOASTS.failure.title)).toBeTruthy()
+    expect(screen.getByText(LEAD_TOASTS.failure.description)).toBeTruthy()
+    expect(document.activeElement).toBe(field(/^Telefon/))
+    expect(field(/^Telefon/).getAttribute('aria-describedby')).toBe('export-anfrage-phone-error')
+    expect(field(/^Telefon/).value).toBe('ruf an')
+    expect((screen.getByLabelText(/^Fahrzeugtyp/) as HTMLSelectElement).value).toBe('LKW')
+  })
+
+  test('server error or network failure: failure toast, input kept, button usable again', async () => {
+    answerWith(503)
+    await renderForm(<LeadForm kind="used-car-enquiry" anchor="gebrauchtwagen-anfrage" />)
+    fill(/^Wunschfahrzeug/, 'Kombi')
+    fill(/^Telefon/, '0201 1')
+    fireEvent.click(submitButton())
+    expect(await screen.findByText(LEAD_TOASTS.failure.title)).toBeTruthy()
+    expect(field(/^Wunschfahrzeug/).value).toBe('Kombi')
+    expect((screen.getByRole('button', { name: 'ANFRAGE SENDEN' }) as HTMLButtonElement).disabled).toBe(false)
+
+    toast.dismiss()
+    server.use(http.post(LEADS_URL, () => HttpResponse.error()))
+    fireEvent.click(submitButton())
+    await waitFor(() => expect(screen.getAllByText(LEAD_TOASTS.failure.title).length).toBeGreaterThan(0))
+    expect(field(/^Telefon/).value).toBe('0201 1')
+  })
+
+  test('after a post without JavaScript: errors, summary and input in the form that was sent only', async () => {
+    const { forms, router } = await renderForms(
+      <>
+        <LeadForm kind="valuation" variant="sonsbeck" anchor="bewertung-sonsbeck" />
+        <LeadForm kind="valuation" variant="uedem" anchor="bewertung-uedem" />
+      </>,
+      {
+        actionData: {
+          status: 'error',
+          leadKind: 'valuation',
+          anchor: 'bewertung-uedem',
+          fieldErrors: { year: ['Das Baujahr muss zwischen 1950 und 2027 liegen.'] },
+          values: { model: 'A4', year: '1800', phone: '0201 1' },
+        },
+      },
+    )
+    await act(() => router.navigate('/formulare', { formMethod: 'post', formData: new FormData() }))
+
+    const alert = await screen.findByRole('alert')
+    expect(forms[1]!.contains(alert)).toBe(true)
+    expect(within(alert).getByText('Bitte prüfen Sie Ihre Eingaben:')).toBeTruthy()
+    expect(within(alert).getByRole('link', { name: 'Das Baujahr muss zwischen 1950 und 2027 liegen.' }).getAttribute('href')).toBe('#bewertung-uedem-year')
+    const uedemYear = forms[1]!.querySelector<HTMLInputElement>('#bewertung-uedem-year')!
+    expect(uedemYear.value).toBe('1800')
+    expect(uedemYear.getAttribute('aria-invalid')).toBe('true')
+    expect(forms[0]!.querySelector<HTMLInputElement>('#bewertung-sonsbeck-year')!.value).toBe('')
+  })
+
+  test('after a failed store without JavaScript: the failure title and the form error', async () => {
+    const { router } = await renderForm(<LeadForm kind="student" anchor="studenten-ankauf" />, {
+      actionData: { status: 'error', anchor: 'studenten-ankauf', formError: 'Bitte versuchen Sie es in einigen Minuten erneut.', values: { vehicle: 'Polo' } },
+    })
+    await act(() => router.navigate('/formulare', { formMethod: 'post', formData: new FormData() }))
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain(LEAD_TOASTS.failure.title)
+    expect(alert.textContent).toContain('Bitte versuchen Sie es in einigen Minuten erneut.')
+    expect(field(/^Marke und Modell/).value).toBe('Polo')
+  })
+
+  test('?anfrage=gesendet&formular=… shows the confirmation in that form only', async () => {
+    const { forms } = await renderForms(
+      <>
+        <LeadForm kind="export" anchor="export-anfrage" />
+        <LeadForm kind="vehicle-enquiry" vehicle={VEHICLE} anchor="fahrzeug-anfrage" />
+      </>,
+      { path: '/formulare?anfrage=gesendet&formular=fahrzeug-anfrage' },
+    )
+    const status = screen.getByRole('status')
+    expect(forms[1]!.contains(status)).toBe(true)
+    expect(status.textContent).toBe('Ihre Anfrage wurde gesendet! Wir melden uns schnellstmöglich bei Ihnen.')
+  })
+
+  test('?anfrage=gesendet alone confirms the (only) form', async () => {
+    await renderForm(<LeadForm kind="export" anchor="export-anfrage" />, { path: '/formulare?anfrage=gesendet' })
+    expect(screen.getByRole('status').textContent).toBe(`${LEAD_TOASTS.success.title}${LEAD_TOASTS.success.description}`)
+  })
+})

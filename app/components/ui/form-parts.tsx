@@ -1,0 +1,83 @@
+import { Link } from '@remix-run/react'
+import { type ReactNode } from 'react'
+import { AlertIcon, CheckIcon } from '~/components/icons'
+import { HONEYPOT_FIELD } from '~/contact/contact-fields'
+
+/*
+ * The pieces the site's forms (contact form, lead forms) share around their fields: the inline
+ * confirmation after a post without JavaScript, the error summary, the honeypot and the note
+ * below the fields.
+ */
+
+/** The inline confirmation a page shows after the post/redirect/get of a form sent without JavaScript. */
+export function FormConfirmation({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <div role="status" className="flex items-start gap-3 rounded-xl border border-green-300 bg-green-50 p-5 text-green-900">
+      <CheckIcon className="mt-0.5 size-5 shrink-0" />
+      <p>
+        {title ? <strong className="block font-bold">{title}</strong> : null}
+        {children}
+      </p>
+    </div>
+  )
+}
+
+export interface FormErrorSummaryProps {
+  /** Field errors in form order, each linking to its control. */
+  errors: ReadonlyArray<{ field: string; href: string; message: string }>
+  /** Shown when there are no field errors: the form-level failure (title and text). */
+  failure?: { title: string; text: string }
+}
+
+/** After a post without JavaScript: what to fix (with links to the fields), or why it failed. */
+export function FormErrorSummary({ errors, failure }: FormErrorSummaryProps) {
+  if (errors.length === 0 && !failure) return null
+  return (
+    <div role="alert" className="flex items-start gap-3 rounded-xl border border-red-300 bg-red-50 p-5 text-red-900">
+      <AlertIcon className="mt-0.5 size-5 shrink-0" />
+      {errors.length > 0 ? (
+        <div>
+          <p className="font-bold">Bitte prüfen Sie Ihre Eingaben:</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {errors.map(({ field, href, message }) => (
+              <li key={field}>
+                <a href={href} className="underline underline-offset-2 hover:no-underline">
+                  {message}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p>
+          <strong className="block font-bold">{failure?.title}</strong>
+          {failure?.text}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** Honeypot: invisible to people and assistive technology, irresistible to naive bots. */
+export function Honeypot({ id }: { id: string }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label htmlFor={id}>Bitte leer lassen</label>
+      <input id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  )
+}
+
+/** The note beside the submit button: required marker and the privacy policy. */
+export function PrivacyNote({ required = true }: { required?: boolean }) {
+  return (
+    <p className="text-sm text-zinc-600">
+      {required ? <span aria-hidden="true">* </span> : null}
+      {required ? 'Pflichtangaben. ' : null}Mit dem Absenden stimmen Sie der Verarbeitung Ihrer Angaben gemäß unserer{' '}
+      <Link to="/datenschutz" className="font-semibold text-zinc-900 underline underline-offset-2 hover:text-amber-800">
+        Datenschutzerklärung
+      </Link>{' '}
+      zu.
+    </p>
+  )
+}

@@ -1,0 +1,31 @@
+/*
+ * Browser helpers of the site's scripted forms (contact and lead forms): read the form, show the
+ * server's verdict on single fields. No zod here: the schemas run on the server.
+ */
+
+/** A form's text values, trimmed (files and other non-strings are left out). */
+export function stringEntries(formData: FormData): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const [key, value] of formData.entries()) if (typeof value === 'string') values[key] = value.trim()
+  return values
+}
+
+/** The `fieldErrors` of a 400 answer of the JSON API (`{error, fieldErrors}`), if it has any. */
+export function serverFieldErrors<T extends Partial<Record<string, string[]>>>(responseText: string): T | null {
+  try {
+    const body: unknown = JSON.parse(responseText)
+    if (typeof body === 'object' && body !== null && 'fieldErrors' in body && typeof body.fieldErrors === 'object' && body.fieldErrors) {
+      return body.fieldErrors as T
+    }
+  } catch {
+    // Not JSON: nothing to show beside the fields.
+  }
+  return null
+}
+
+/** Focuses the first control, in `order`, that has an error. */
+export function focusFirstInvalid(form: HTMLFormElement, order: readonly string[], fieldErrors: Partial<Record<string, readonly string[]>>) {
+  const first = order.find((field) => fieldErrors[field]?.length)
+  const control = first ? form.elements.namedItem(first) : null
+  if (control instanceof HTMLElement) control.focus()
+}
