@@ -65,5 +65,10 @@ const server = app.listen(env.PORT, () => {
 })
 
 for (const signal of ['SIGTERM', 'SIGINT']) {
-  process.on(signal, () => server.close(() => process.exit(0)))
+  process.on(signal, () =>
+    server.close(async () => {
+      await appContext.notifier?.stop()
+      process.exit(0)
+    }),
+  )
 }

@@ -1,4 +1,5 @@
 import { type Env, parseEnv, usesSanity } from '~/env.server'
+import { LeadNotifier } from '~/leads/notifier.server'
 import { EmbeddedLake } from '~/sanity/embedded-lake.server'
 import { type ContentLake } from '~/sanity/lake.server'
 import { SanityLake } from '~/sanity/sanity-lake.server'
@@ -13,14 +14,19 @@ export interface AppContext {
    * every request of the process. Absent when the limit is 0 (switched off) or in tests that leave it out.
    */
   submissionLimiter?: RateLimiter
+  /** Mails the dealer about stored messages and leads, and retries what is still pending. */
+  notifier?: LeadNotifier
+  /**
+   * Called with the id of a contact message or lead once it is durably stored: starts the dealer's
+   * notification without waiting for it. Absent in tests that do not exercise notifications.
+   */
+  onStored?: (documentId: string) => void
 }
 
 declare module '@remix-run/node' {
   interface AppLoadContext extends AppContext {
     /** The client's address, set per request by server.mjs (Express `req.ip`, honouring TRUST_PROXY). */
     clientAddress?: string
-    /** Called with a lead's document id once it is durably stored (submitLead); the notifier hooks in here. */
-    onStored?: (documentId: string) => void
   }
 }
 
@@ -45,8 +51,21 @@ export async function createLake(env: Env): Promise<ContentLake> {
   return EmbeddedLake.open({ contentDir: env.CONTENT_DIR, dataDir: env.DATA_DIR })
 }
 
-/** Validates the environment and opens the lake; called once by server.mjs before listening. */
+/**
+ * Validates the environment, opens the lake and starts the notifier's retry loop; called once by
+ * server.mjs before listening.
+ */
 export async function createAppContext(source: Record<string, string | undefined> = process.env): Promise<AppContext> {
   const env = parseEnv(source)
-  return { env, lake: await createLake(env), submissionLimiter: createSubmissionLimiter(env) }
+  const lake = await createLake(env)
+  const notifier = new LeadNotifier({ lake, env })
+  notifier.start()
+  return {
+    env,
+    lake,
+    submissionLimiter: createSubmissionLimiter(env),
+    notifier,
+    // notify() never rejects: a failed mail leaves the document pending for the retry loop.
+    onStored: (documentId) => void notifier.notify(documentId),
+  }
 }

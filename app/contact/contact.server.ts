@@ -94,8 +94,9 @@ export async function contactFormAction({ request, context }: ActionFunctionArgs
       { status: 400, headers: noStore },
     )
   }
+  let stored: { id: string }
   try {
-    await storeContactMessage(context.lake, submission.input)
+    stored = await storeContactMessage(context.lake, submission.input)
   } catch (error) {
     console.error('Storing a contact message failed', error)
     return data<ContactActionData>(
@@ -103,6 +104,7 @@ export async function contactFormAction({ request, context }: ActionFunctionArgs
       { status: 503, headers: noStore },
     )
   }
+  context.onStored?.(stored.id)
   return success
 }
 

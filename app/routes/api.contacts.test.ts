@@ -25,12 +25,25 @@ function post(body: BodyInit, contentType: string, headers: Record<string, strin
 
 describe.each(BACKENDS)('POST /api/contacts on the %s lake', (backend) => {
   let test: TestLake
-  const call = (request: Request) => action({ request, params: {}, context: { lake: test.lake, env: test.env } })
+  /** Ids the notification hook was called with. */
+  const notified: string[] = []
+  const call = (request: Request) =>
+    action({ request, params: {}, context: { lake: test.lake, env: test.env, onStored: (id) => notified.push(id) } })
 
   beforeAll(async () => {
     test = await openTestLake(backend, FIXTURE)
   })
   afterAll(() => test.close())
+
+  it('starts the dealer notification for a stored message only', async () => {
+    notified.length = 0
+    const response = await call(post(JSON.stringify(valid), 'application/json'))
+    const { id } = (await response.json()) as { id: string }
+    expect(notified).toEqual([id])
+    await call(post(JSON.stringify({ ...valid, email: 'kaputt' }), 'application/json'))
+    await call(post(JSON.stringify({ ...valid, website: 'spam' }), 'application/json'))
+    expect(notified).toEqual([id])
+  })
 
   it('stores a JSON message durably and answers 201 with its id', async () => {
     const response = await call(post(JSON.stringify({ ...valid, page: '/' }), 'application/json'))

@@ -47,12 +47,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.kind === 'invalid') {
     return jsonError(400, 'Bitte prüfen Sie Ihre Eingaben.', { fieldErrors: submission.fieldErrors })
   }
+  let stored: { id: string; receivedAt: string }
   try {
-    return created(await storeContactMessage(context.lake, submission.input))
+    stored = await storeContactMessage(context.lake, submission.input)
   } catch (error) {
     console.error('Storing a contact message failed', error)
     return jsonError(503, 'Ihre Nachricht konnte nicht gespeichert werden. Bitte versuchen Sie es später erneut.')
   }
+  // The dealer's notification starts now and never holds up (or fails) the answer.
+  context.onStored?.(stored.id)
+  return created(stored)
 }
 
 function created(body: { id: string; receivedAt: string }) {

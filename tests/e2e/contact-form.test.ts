@@ -1,3 +1,4 @@
+import { outboxMailWith } from './outbox'
 import { expect, storedContactMessages, test, uniqueName } from './playwright-utils'
 
 test.describe('home contact form with JavaScript', () => {
@@ -63,6 +64,13 @@ test.describe('home contact form with JavaScript', () => {
       page: '/',
       status: 'neu',
     })
+
+    // The dealer is told by e-mail (saved to the outbox: the e2e server has no SMTP).
+    await expect.poll(() => outboxMailWith(name), { timeout: 5_000 }).toBeTruthy()
+    const mail = outboxMailWith(name)!
+    expect(mail).toMatch(/^To: info@ruhrstern-automobile\.de$/m)
+    expect(mail).toMatch(/^Reply-To: .*erika@example\.de/m)
+    expect(mail).toContain('Ich möchte meinen Golf VII verkaufen.')
   })
 
   test('a server failure shows the error toast and keeps the input', async ({ page }) => {
