@@ -76,6 +76,8 @@ export default defineConfig({
       env: {
         NODE_ENV: 'production',
         PORT: String(SANITY_BACKED_PORT),
+        // Its notification mails (.eml, no SMTP) go beside the embedded server's data, not into the repo.
+        DATA_DIR: path.join(process.env.E2E_DATA_DIR, 'sanity-backed'),
         SITE_URL: `http://localhost:${SANITY_BACKED_PORT}`,
         SUBMISSION_RATE_LIMIT: '1000',
         SANITY_PROJECT_ID: 'e2e-project',
