@@ -161,6 +161,21 @@ describe('EmbeddedLake writes', () => {
     expect(await journalLines(dataDir)).toHaveLength(1)
   })
 
+  it('commits concurrent writes in batches, refusing only the transaction Sanity would refuse', async () => {
+    const { lake, dataDir } = await openLake()
+    const writes = Array.from({ length: 20 }, (_, n) =>
+      lake.mutate([n === 10 ? { create: { _id: 'vehicle-1', _type: 'vehicle' } } : { create: { _id: `inbox.batch-${n}`, _type: 'contactMessage' } }]),
+    )
+    const outcomes = await Promise.allSettled(writes)
+    expect(outcomes.filter((o) => o.status === 'rejected')).toHaveLength(1)
+    expect(outcomes[10]).toMatchObject({ status: 'rejected', reason: { statusCode: 409 } })
+    expect(await journalLines(dataDir)).toHaveLength(19)
+    expect(lake.revision).toBe(19)
+    const reopened = await EmbeddedLake.open({ contentDir: CONTENT_DIR, dataDir })
+    expect(await reopened.fetch('count(*[_id match "inbox.batch-*"])')).toBe(19)
+    await reopened.close()
+  })
+
   it('creates the data folder when missing', async () => {
     const parent = await mkdtemp(path.join(tmpdir(), 'lake-'))
     cleanup.push(() => rm(parent, { recursive: true, force: true }))

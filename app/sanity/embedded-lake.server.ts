@@ -33,7 +33,10 @@ export class EmbeddedLake implements ContentLake {
   private documents: ReadonlyMap<string, SanityDocument>
   private published: SanityDocument[] | undefined
   private readonly queries = new Map<string, ExprNode>()
-  private queue: Promise<unknown> = Promise.resolve()
+  /** Transactions waiting for the next journal write. */
+  private pending: PendingTransaction[] = []
+  /** The running group commit, while there is one. */
+  private flushing: Promise<void> | undefined
   private committed = 0
 
   private constructor(
@@ -94,11 +97,15 @@ export class EmbeddedLake implements ContentLake {
     return (await result.get()) as R
   }
 
-  /** Applies a transaction once every earlier one has finished; resolves after the journal is fsync'd. */
+  /**
+   * Applies a transaction after every earlier one; resolves once its journal line is fsync'd.
+   * Group commit: the transactions that arrive while one fsync runs share the next one.
+   */
   mutate(mutations: Mutation[]): Promise<MutationResult> {
-    const run = this.queue.then(() => this.commit(mutations))
-    this.queue = run.catch(() => undefined)
-    return run
+    return new Promise((resolve, reject) => {
+      this.pending.push({ mutations, resolve, reject })
+      this.flushing ??= this.flush()
+    })
   }
 
   /** The absolute path of an asset named as in its URL (`<sha1>-WxH.ext`), or undefined for any other name. */
@@ -108,28 +115,60 @@ export class EmbeddedLake implements ContentLake {
 
   /** Waits for pending writes and closes the journal (closing twice is harmless). */
   async close(): Promise<void> {
-    await this.queue
+    await this.flushing
     await this.journal.close()
   }
 
-  private async commit(mutations: Mutation[]): Promise<MutationResult> {
-    const entry: Omit<JournalEntry, 'mutations'> = { transactionId: newTransactionId(), timestamp: new Date().toISOString() }
-    const applied = applyMutations(this.documents, mutations, { now: entry.timestamp, transactionId: entry.transactionId })
-    const line = Buffer.from(`${JSON.stringify({ ...entry, mutations: applied.mutations } satisfies JournalEntry)}\n`)
-    try {
-      await this.journal.appendFile(line)
-      await this.journal.datasync()
-    } catch (error) {
-      // Cut off a partial line so the next transaction does not follow garbage.
-      await this.journal.truncate(this.journalSize).catch(() => undefined)
-      throw error
+  /**
+   * Commits the waiting transactions in order, each all or nothing, with one append and one fsync
+   * per batch; a transaction Sanity would refuse is rejected alone, the others still commit.
+   */
+  private async flush(): Promise<void> {
+    // Yield first: `mutate` must have stored this promise in `flushing` before the loop can end and
+    // clear it (a batch of only refused transactions would otherwise finish synchronously, leaving
+    // a settled promise in `flushing` and every later write waiting forever). It also lets the
+    // writes of the current tick join the first batch.
+    await Promise.resolve()
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0)
+      let documents = this.documents
+      const accepted: Array<{ transaction: PendingTransaction; line: string; result: MutationResult }> = []
+      for (const transaction of batch) {
+        const entry = { transactionId: newTransactionId(), timestamp: new Date().toISOString() }
+        try {
+          const applied = applyMutations(documents, transaction.mutations, { now: entry.timestamp, transactionId: entry.transactionId })
+          documents = applied.documents
+          const line = `${JSON.stringify({ ...entry, mutations: applied.mutations } satisfies JournalEntry)}\n`
+          accepted.push({ transaction, line, result: toMutationResult(entry.transactionId, applied.results) })
+        } catch (error) {
+          transaction.reject(error)
+        }
+      }
+      if (accepted.length === 0) continue
+      const bytes = Buffer.from(accepted.map(({ line }) => line).join(''))
+      try {
+        await this.journal.appendFile(bytes)
+        await this.journal.datasync()
+      } catch (error) {
+        // Cut off a partial write so the next batch does not follow garbage; nothing of this batch counts.
+        await this.journal.truncate(this.journalSize).catch(() => undefined)
+        for (const { transaction } of accepted) transaction.reject(error)
+        continue
+      }
+      this.journalSize += bytes.length
+      this.documents = documents
+      this.published = undefined
+      this.committed += accepted.length
+      for (const { transaction, result } of accepted) transaction.resolve(result)
     }
-    this.journalSize += line.length
-    this.documents = applied.documents
-    this.published = undefined
-    this.committed += 1
-    return toMutationResult(entry.transactionId, applied.results)
+    this.flushing = undefined
   }
+}
+
+interface PendingTransaction {
+  mutations: Mutation[]
+  resolve: (result: MutationResult) => void
+  reject: (error: unknown) => void
 }
 
 /** Whether the published perspective shows a document with this id. */
