@@ -31,8 +31,8 @@ interface JournalLine {
   mutations: Array<Record<string, { _type?: string; [key: string]: unknown }>>
 }
 
-/** Contact messages the server under test stored, read from its journal (the durable record). */
-export function storedContactMessages(): Array<Record<string, unknown>> {
+/** Documents of one type the server under test created, read from its journal (the durable record). */
+function storedDocuments(type: string): Array<Record<string, unknown>> {
   const file = path.join(process.env.E2E_DATA_DIR ?? '', 'journal.ndjson')
   if (!existsSync(file)) return []
   return readFileSync(file, 'utf8')
@@ -40,7 +40,28 @@ export function storedContactMessages(): Array<Record<string, unknown>> {
     .filter(Boolean)
     .flatMap((line) => (JSON.parse(line) as JournalLine).mutations)
     .map((mutation) => mutation.create)
-    .filter((doc): doc is NonNullable<typeof doc> => doc?._type === 'contactMessage')
+    .filter((doc): doc is NonNullable<typeof doc> => doc?._type === type)
+}
+
+/** Contact messages the server under test stored, read from its journal (the durable record). */
+export function storedContactMessages(): Array<Record<string, unknown>> {
+  return storedDocuments('contactMessage')
+}
+
+export interface StoredLeadField {
+  name: string
+  label: string
+  value: string
+}
+
+/** Leads the server under test stored (`lead` documents: kind, page, contact, fields, vehicle). */
+export function storedLeads(): Array<Record<string, unknown> & { kind?: string; page?: string; fields?: StoredLeadField[] }> {
+  return storedDocuments('lead')
+}
+
+/** The stored lead one of whose fields has this value (a uniqueName marker). */
+export function storedLeadWith(value: string) {
+  return storedLeads().find((lead) => lead.fields?.some((field) => field.value === value))
 }
 
 /** A unique marker so parallel tests can find their own stored message. */

@@ -1,0 +1,99 @@
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { LeadForm, type LeadFormProps } from '~/components/lead-form'
+import { SectionHeading } from '~/components/section-heading'
+import { LEAD_FORMS } from '~/leads/lead-forms'
+import { leadFormAction } from '~/leads/lead.server'
+
+/*
+ * The story page of the lead forms: every lead form of the site, each in its own section, so they
+ * are tested (unit, end to end, axe) before their pages exist. Not linked and not indexed; the real
+ * pages embed the same <LeadForm> with the same anchors.
+ */
+
+/** The vehicle the enquiry form is shown for (public id, `/vehicles/1`). */
+export const STORY_VEHICLE_ID = '1'
+
+const STORY_VEHICLE_QUERY = '*[_type == "vehicle" && id == $id][0]{id, make, model}'
+
+interface StoryVehicle {
+  id: string
+  make: string
+  model: string
+}
+
+interface StorySection {
+  /** Section id: the anchor of the no-JavaScript round trip. */
+  id: string
+  title: string
+  /** Where the form lives on the site (spec §2). */
+  page: string
+  form: Omit<LeadFormProps, 'anchor' | 'vehicle'>
+}
+
+/** Every lead form of the site, in the order of spec §3. */
+export const STORY_SECTIONS: readonly StorySection[] = [
+  { id: 'fahrzeug-anfrage', title: LEAD_FORMS['vehicle-enquiry'].title, page: '/vehicles/{id}', form: { kind: 'vehicle-enquiry' } },
+  { id: 'bewertung-sonsbeck', title: 'Fahrzeugbewertung Sonsbeck', page: '/locations/sonsbeck', form: { kind: 'valuation', variant: 'sonsbeck' } },
+  { id: 'bewertung-uedem', title: 'Fahrzeugbewertung Uedem', page: '/locations/uedem', form: { kind: 'valuation', variant: 'uedem' } },
+  { id: 'bewertung-muenster', title: 'Fahrzeugbewertung Münster', page: '/locations/muenster', form: { kind: 'valuation', variant: 'muenster' } },
+  { id: 'bmw-ankauf', title: LEAD_FORMS['valuation-bmw'].title, page: '/locations/xanten/bmw-ankauf', form: { kind: 'valuation-bmw' } },
+  { id: 'mercedes-ankauf', title: 'Mercedes-Ankauf', page: '/locations/sonsbeck/mercedes-ankauf', form: { kind: 'brand-purchase', variant: 'mercedes' } },
+  { id: 'audi-ankauf', title: 'Audi-Ankauf', page: '/locations/uedem/audi-ankauf', form: { kind: 'brand-purchase', variant: 'audi' } },
+  { id: 'studenten-ankauf', title: LEAD_FORMS.student.title, page: '/locations/muenster/studenten-autoankauf', form: { kind: 'student' } },
+  { id: 'gebrauchtwagen-anfrage', title: LEAD_FORMS['used-car-enquiry'].title, page: '/locations/xanten/gebrauchtwagen', form: { kind: 'used-car-enquiry' } },
+  { id: 'export-anfrage', title: LEAD_FORMS.export.title, page: '/locations/sonsbeck/autoexport', form: { kind: 'export' } },
+  { id: 'haendler-registrierung', title: LEAD_FORMS['dealer-registration'].title, page: '/locations/uedem/grosshandel', form: { kind: 'dealer-registration' } },
+]
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const vehicle = await context.lake.fetch<StoryVehicle | null>(STORY_VEHICLE_QUERY, { id: STORY_VEHICLE_ID })
+  return { vehicle }
+}
+
+/** Posts of the lead forms without JavaScript (with JavaScript they call POST /api/leads). */
+export const action = leadFormAction
+
+export const meta: MetaFunction = () => [{ title: 'Formulare' }, { name: 'robots', content: 'noindex, nofollow' }]
+
+export default function FormsStoryPage() {
+  const { vehicle } = useLoaderData<typeof loader>()
+  return (
+    <div className="bg-zinc-50 py-16 sm:py-20">
+      <div className="mx-auto max-w-4xl px-4 sm:px-6 lg:px-8">
+        <h1 className="text-4xl text-zinc-950 sm:text-5xl">Formulare</h1>
+        <p className="mt-4 text-lg leading-relaxed text-zinc-600">
+          Alle Anfrageformulare der Website auf einer Seite, zum Testen. Jedes Formular funktioniert mit und ohne JavaScript.
+        </p>
+        <nav aria-label="Formulare auf dieser Seite" className="mt-8">
+          <ul className="flex flex-wrap gap-2">
+            {STORY_SECTIONS.map((section) => (
+              <li key={section.id}>
+                <a
+                  href={`#${section.id}`}
+                  className="inline-flex min-h-11 items-center rounded-full border border-zinc-300 bg-white px-4 text-sm font-semibold text-zinc-900 hover:border-zinc-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
+                >
+                  {section.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+
+      {STORY_SECTIONS.map((section) => (
+        <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="scroll-mt-24 pt-16 sm:pt-20">
+          <div className="mx-auto max-w-4xl px-4 sm:px-6 lg:px-8">
+            <SectionHeading id={`${section.id}-heading`} title={section.title} intro={`Auf der Website: ${section.page}`} align="left" className="[&_h2]:text-2xl sm:[&_h2]:text-3xl lg:[&_h2]:text-3xl" />
+            <div className="mt-8 rounded-xl border border-zinc-200 bg-white p-6 shadow-lg sm:p-8">
+              {section.form.kind === 'vehicle-enquiry' && !vehicle ? (
+                <p className="mb-5 text-sm text-zinc-600">Fahrzeug {STORY_VEHICLE_ID} ist nicht im Bestand; die Nachricht ist daher nicht vorausgefüllt.</p>
+              ) : null}
+              <LeadForm {...section.form} anchor={section.id} vehicle={section.form.kind === 'vehicle-enquiry' ? (vehicle ?? undefined) : undefined} />
+            </div>
+          </div>
+        </section>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,252 @@
+import { type Locator, type Page } from '@playwright/test'
+import { expect, storedLeads, storedLeadWith, test, uniqueName } from './playwright-utils'
+
+/*
+ * Every lead form of the site, on the story page /formulare (the real pages embed the same
+ * component): sent with JavaScript (JSON to POST /api/leads, toasts) and without (a plain post to
+ * the page's action, post/redirect/get), each checked in the server's durable record.
+ */
+
+type Input = { label: string; value: string } | { label: string; select: string } | { label: string; check: true }
+
+interface FormCase {
+  anchor: string
+  kind: string
+  /** The text field that carries the unique marker. */
+  marker: string
+  inputs: Input[]
+  /** The stored `fields` besides the marker's, as `name: value`. */
+  stored: Record<string, string>
+}
+
+const year = { label: 'Baujahr', value: '2018' }
+const phone = (label = 'Telefon') => ({ label, value: '0201 123456' })
+
+const FORMS: FormCase[] = [
+  {
+    anchor: 'fahrzeug-anfrage',
+    kind: 'vehicle-enquiry',
+    marker: 'Name',
+    inputs: [{ label: 'E-Mail', value: 'erika@example.de' }],
+    stored: { email: 'erika@example.de', message: 'Ich interessiere mich für den BMW 320d Touring. Bitte kontaktieren Sie mich.' },
+  },
+  ...(['sonsbeck', 'uedem'] as const).map((city) => ({
+    anchor: `bewertung-${city}`,
+    kind: 'valuation',
+    marker: 'Modell',
+    inputs: [{ label: 'Marke', value: 'VW' }, year, { label: 'Kilometerstand (km)', value: '85000' }, phone()],
+    stored: { brand: 'VW', year: '2018', mileage: '85000', phone: '0201 123456' },
+  })),
+  {
+    anchor: 'bewertung-muenster',
+    kind: 'valuation',
+    marker: 'Modell',
+    inputs: [{ label: 'Marke', value: 'Opel' }, year, phone(), { label: 'Schnelle Abwicklung gewünscht', check: true }],
+    stored: { brand: 'Opel', year: '2018', phone: '0201 123456', quick: 'Ja' },
+  },
+  {
+    anchor: 'bmw-ankauf',
+    kind: 'valuation-bmw',
+    marker: 'Modell',
+    inputs: [year, { label: 'Kilometerstand (km)', value: '120000' }, phone()],
+    stored: { year: '2018', mileage: '120000', phone: '0201 123456' },
+  },
+  ...(['mercedes', 'audi'] as const).map((brand) => ({
+    anchor: `${brand}-ankauf`,
+    kind: 'brand-purchase',
+    marker: 'Modell',
+    inputs: [year, { label: 'KM-Stand', value: '99000' }, phone()],
+    stored: { year: '2018', mileage: '99000', phone: '0201 123456' },
+  })),
+  {
+    anchor: 'studenten-ankauf',
+    kind: 'student',
+    marker: 'Marke und Modell',
+    inputs: [year, { label: 'KM-Stand', value: '150000' }, phone('Telefon oder WhatsApp'), { label: 'Wunschtermin', select: 'Zwischen Vorlesungen' }],
+    stored: { year: '2018', mileage: '150000', phone: '0201 123456', appointment: 'Zwischen Vorlesungen' },
+  },
+  {
+    anchor: 'gebrauchtwagen-anfrage',
+    kind: 'used-car-enquiry',
+    marker: 'Wunschfahrzeug',
+    inputs: [{ label: 'Preis von (€)', value: '8000' }, { label: 'Preis bis (€)', value: '18000' }, phone()],
+    stored: { priceFrom: '8000', priceTo: '18000', phone: '0201 123456' },
+  },
+  {
+    anchor: 'export-anfrage',
+    kind: 'export',
+    marker: 'Zielland',
+    inputs: [{ label: 'Fahrzeugtyp', select: 'Baumaschine' }, { label: 'Marke', value: 'Liebherr' }, { label: 'Baujahr', value: '2015' }, phone()],
+    stored: { vehicleType: 'Baumaschine', make: 'Liebherr', year: '2015', phone: '0201 123456' },
+  },
+  {
+    anchor: 'haendler-registrierung',
+    kind: 'dealer-registration',
+    marker: 'Firmenname',
+    inputs: [
+      { label: 'Standort', value: 'Essen' },
+      { label: 'Fahrzeuge pro Jahr', select: '50+' },
+      { label: 'Spezialisierung', select: 'Premium' },
+      phone(),
+    ],
+    stored: { location: 'Essen', vehiclesPerYear: '50+', specialisation: 'Premium', phone: '0201 123456' },
+  },
+]
+
+const VEHICLE_TOAST = 'Ihre Anfrage wurde gesendet! Wir melden uns schnellstmöglich bei Ihnen.'
+
+const formIn = (page: Page, anchor: string) => page.locator(`#${anchor} form`)
+/** The control labelled exactly `label` (a required field's label ends in its asterisk). */
+const control = (form: Locator, label: string) => form.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`))
+
+async function fillForm(form: Locator, { marker, inputs }: FormCase, markerValue: string) {
+  await control(form, marker).fill(markerValue)
+  for (const input of inputs) {
+    if ('select' in input) await control(form, input.label).selectOption(input.select)
+    else if ('check' in input) await control(form, input.label).check()
+    else await control(form, input.label).fill(input.value)
+  }
+}
+
+/** The stored lead with the marker, once the server has written it. */
+async function expectStored(formCase: FormCase, markerValue: string) {
+  await expect.poll(() => storedLeadWith(markerValue)).toBeDefined()
+  const lead = storedLeadWith(markerValue)!
+  expect(lead).toMatchObject({ _type: 'lead', kind: formCase.kind, page: '/formulare', status: 'neu' })
+  const values = Object.fromEntries((lead.fields ?? []).map((field) => [field.name, field.value]))
+  expect(values).toEqual({ ...formCase.stored, [Object.keys(values).find((name) => values[name] === markerValue)!]: markerValue })
+  return lead
+}
+
+test.describe('lead forms with JavaScript', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/formulare')
+    // Hydrated: the forms take over validation once JavaScript runs.
+    await expect(formIn(page, 'haendler-registrierung')).toHaveAttribute('novalidate', '')
+  })
+
+  for (const formCase of FORMS) {
+    test(`${formCase.anchor}: sends, confirms with a toast, resets and stores the lead`, async ({ page }) => {
+      const form = formIn(page, formCase.anchor)
+      const marker = uniqueName('JS')
+      await fillForm(form, formCase, marker)
+      await form.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
+
+      if (formCase.kind === 'vehicle-enquiry') {
+        await expect(page.getByText(VEHICLE_TOAST, { exact: true })).toBeVisible()
+      } else {
+        await expect(page.getByText('Anfrage gesendet!', { exact: true })).toBeVisible()
+        await expect(page.getByText('Vielen Dank! Wir melden uns schnellstmöglich bei Ihnen.')).toBeVisible()
+      }
+      await expect(control(form, formCase.marker)).toHaveValue('')
+      const lead = await expectStored(formCase, marker)
+      if (formCase.kind === 'vehicle-enquiry') expect(lead.vehicle).toEqual({ _type: 'reference', _ref: 'vehicle-1', _weak: true })
+    })
+  }
+
+  test('the vehicle enquiry: message pre-filled, a toast instead of an alert, the sending state', async ({ page }) => {
+    const dialogs: string[] = []
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message())
+      void dialog.dismiss()
+    })
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/leads', async (route) => {
+      await held
+      await route.continue()
+    })
+    const form = formIn(page, 'fahrzeug-anfrage')
+    await expect(control(form, 'Nachricht')).toHaveValue('Ich interessiere mich für den BMW 320d Touring. Bitte kontaktieren Sie mich.')
+    await control(form, 'Name').fill(uniqueName('Toast'))
+    await control(form, 'E-Mail').fill('toast@example.de')
+    await form.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
+    const sending = form.getByRole('button', { name: 'WIRD GESENDET...' })
+    await expect(sending).toBeDisabled()
+    release()
+    await expect(page.getByText(VEHICLE_TOAST, { exact: true })).toBeVisible()
+    expect(dialogs).toEqual([])
+  })
+
+  test('missing required fields: the destructive toast, nothing sent', async ({ page }) => {
+    const posts: string[] = []
+    page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()))
+    const form = formIn(page, 'haendler-registrierung')
+    await control(form, 'Standort').fill('Essen')
+    await form.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
+    await expect(page.getByText('Pflichtfelder fehlen')).toBeVisible()
+    await expect(form.getByText('Bitte füllen Sie das Feld „Firmenname“ aus.')).toBeVisible()
+    expect(posts).toEqual([])
+  })
+
+  test('a server failure: the failure toast, input kept', async ({ page }) => {
+    await page.route('**/api/leads', (route) => route.fulfill({ status: 503, body: 'Nicht verfügbar' }))
+    const form = formIn(page, 'export-anfrage')
+    await control(form, 'Zielland').fill('Polen')
+    await control(form, 'Telefon').fill('0201 1')
+    await form.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
+    await expect(page.getByText('Fehler beim Senden')).toBeVisible()
+    await expect(page.getByText('Ihre Anfrage konnte nicht gesendet werden. Bitte versuchen Sie es erneut.')).toBeVisible()
+    await expect(control(form, 'Zielland')).toHaveValue('Polen')
+  })
+})
+
+test.describe('lead forms without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  for (const formCase of FORMS) {
+    test(`${formCase.anchor}: posts, redirects to the confirmation and stores the lead`, async ({ page, axe }) => {
+      // axe injects a script, which a page without JavaScript cannot run; the page is scanned with JavaScript above.
+      axe.skip()
+      await page.goto('/formulare')
+      const form = formIn(page, formCase.anchor)
+      const marker = uniqueName('Ohne Skript')
+      await fillForm(form, formCase, marker)
+      await form.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
+
+      await expect(page).toHaveURL(new RegExp(`/formulare\\?anfrage=gesendet&formular=${formCase.anchor}#${formCase.anchor}$`))
+      const confirmation = formIn(page, formCase.anchor).getByRole('status')
+      await expect(confirmation).toContainText(formCase.kind === 'vehicle-enquiry' ? VEHICLE_TOAST : 'Vielen Dank! Wir melden uns schnellstmöglich bei Ihnen.')
+      // Only the form that was sent confirms.
+      await expect(page.getByRole('status').filter({ hasText: 'schnellstmöglich' })).toHaveCount(1)
+      await expectStored(formCase, marker)
+    })
+  }
+
+  test('invalid input: the page again (400) with German errors at the form and the input kept, nothing stored', async ({ page, axe }) => {
+    axe.skip()
+    await page.goto('/formulare')
+    const form = formIn(page, 'gebrauchtwagen-anfrage')
+    const marker = uniqueName('Ungültig')
+    await control(form, 'Wunschfahrzeug').fill(marker)
+    await control(form, 'Preis von (€)').fill('5000')
+    // The browser has no format for tel inputs; the server has.
+    await control(form, 'Telefon').fill('ruf mich an')
+    const answer = page.waitForResponse((response) => response.request().method() === 'POST')
+    await form.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
+    expect((await answer).status()).toBe(400)
+
+    const sent = formIn(page, 'gebrauchtwagen-anfrage')
+    const alert = sent.getByRole('alert')
+    await expect(alert).toContainText('Bitte prüfen Sie Ihre Eingaben:')
+    await expect(alert.getByRole('link', { name: 'Bitte geben Sie eine gültige Telefonnummer an.' })).toHaveAttribute('href', '#gebrauchtwagen-anfrage-phone')
+    await expect(control(sent, 'Telefon')).toHaveAttribute('aria-invalid', 'true')
+    await expect(control(sent, 'Wunschfahrzeug')).toHaveValue(marker)
+    await expect(control(sent, 'Preis von (€)')).toHaveValue('5000')
+    await expect(control(sent, 'Telefon')).toHaveValue('ruf mich an')
+    // The other forms are untouched.
+    await expect(page.getByRole('alert')).toHaveCount(1)
+    expect(storedLeadWith(marker)).toBeUndefined()
+  })
+})
+
+test.describe('POST /api/leads', () => {
+  test('stores valid JSON and answers 201; reading is refused', async ({ request }) => {
+    const marker = uniqueName('API Händler')
+    const response = await request.post('/api/leads', { data: { kind: 'dealer-registration', company: marker, phone: '0201 1', page: '/locations/uedem/grosshandel' } })
+    expect(response.status()).toBe(201)
+    expect((await response.json()).id).toMatch(/^inbox\.lead-/)
+    await expect.poll(() => storedLeads().find((lead) => lead.fields?.some((field) => field.value === marker))?.page).toBe('/locations/uedem/grosshandel')
+    expect((await request.get('/api/leads')).status()).toBe(405)
+  })
+})
