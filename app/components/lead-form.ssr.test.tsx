@@ -1,0 +1,32 @@
+import { type ReactNode } from 'react'
+import { renderToString } from 'react-dom/server'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
+import { expect, test } from 'vitest'
+import { LeadForm } from '~/components/lead-form'
+
+async function serverHtml(element: ReactNode, url = 'http://localhost/formulare') {
+  const handler = createStaticHandler([{ path: '/formulare', element }])
+  const context = await handler.query(new Request(url))
+  if (context instanceof Response) throw new Error('unexpected response')
+  return renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />)
+}
+
+// A file of its own in the node environment: the server render must not see a hydrated client.
+test('the server HTML validates natively (no JavaScript): required and range attributes, no novalidate, the hidden fields', async () => {
+  const html = await serverHtml(<LeadForm kind="valuation" variant="muenster" anchor="bewertung-muenster" />)
+  expect(html).not.toContain('novalidate')
+  expect(html).toMatch(/<form method="post" action="\/formulare#bewertung-muenster"/)
+  expect(html.match(/required=""/g)).toHaveLength(1)
+  expect(html).toContain('min="1950"')
+  expect(html).toMatch(/<input type="hidden" name="leadKind" value="valuation"\/>/)
+  expect(html).toMatch(/<input type="hidden" name="variant" value="muenster"\/>/)
+  expect(html).toMatch(/<input type="hidden" name="anchor" value="bewertung-muenster"\/>/)
+  expect(html).toMatch(/<input type="hidden" name="page" value="\/formulare"\/>/)
+})
+
+test('the vehicle enquiry: three required fields and the pre-filled message in the server HTML', async () => {
+  const html = await serverHtml(<LeadForm kind="vehicle-enquiry" vehicle={{ id: '7', make: 'Toyota', model: 'Corolla' }} anchor="fahrzeug-anfrage" />)
+  expect(html.match(/required=""/g)).toHaveLength(3)
+  expect(html).toContain('Ich interessiere mich für den Toyota Corolla. Bitte kontaktieren Sie mich.</textarea>')
+  expect(html).toMatch(/<input type="hidden" name="vehicleId" value="7"\/>/)
+})
