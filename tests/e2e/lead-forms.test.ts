@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { FAKE_SANITY_PORT, SANITY_BACKED_PORT } from '../../playwright.config'
+import { outboxMailWith } from './outbox'
 import { expect, storedLeads, storedLeadWith, test, uniqueName } from './playwright-utils'
 
 /*
@@ -142,6 +143,12 @@ test.describe('lead forms with JavaScript', () => {
       await expect(control(form, formCase.marker)).toHaveValue('')
       const lead = await expectStored(formCase, marker)
       if (formCase.kind === 'vehicle-enquiry') expect(lead.vehicle).toEqual({ _type: 'reference', _ref: 'vehicle-1', _weak: true })
+
+      // The dealer gets an e-mail with the lead (saved to the outbox: the e2e server has no SMTP).
+      await expect.poll(() => outboxMailWith(marker), { timeout: 5_000 }).toBeTruthy()
+      const mail = outboxMailWith(marker)!
+      expect(mail).toMatch(/^To: info@ruhrstern-automobile\.de$/m)
+      expect(mail).toMatch(/^Subject: .*Neue Anfrage/m)
     })
   }
 

@@ -3,15 +3,15 @@ import path from 'node:path'
 
 /**
  * The notification e-mails the server under test wrote to its outbox (no SMTP is configured in
- * the e2e run, so the notifier saves each mail as an .eml file), as RFC 822 text with the
- * quoted-printable encoding undone (soft line breaks joined, =XX bytes decoded as UTF-8).
+ * the e2e run, so the notifier saves each mail as an .eml file), as readable text: headers
+ * unfolded with their RFC 2047 encoded-words decoded, the quoted-printable body decoded.
  */
 export function outboxMails(): string[] {
   const folder = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox')
   if (!existsSync(folder)) return []
   return readdirSync(folder)
     .filter((name) => name.endsWith('.eml'))
-    .map((name) => decodeQuotedPrintable(readFileSync(path.join(folder, name), 'utf8')))
+    .map((name) => readable(readFileSync(path.join(folder, name), 'utf8')))
 }
 
 /** The outbox mail whose text contains `marker`, if any. */
@@ -19,8 +19,21 @@ export function outboxMailWith(marker: string): string | undefined {
   return outboxMails().find((mail) => mail.includes(marker))
 }
 
-function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/(?:=[0-9A-F]{2})+/g, (bytes) => Buffer.from(bytes.replace(/=/g, ''), 'hex').toString('utf8'))
+function readable(raw: string): string {
+  const split = raw.search(/\r?\n\r?\n/)
+  const headers = raw
+    .slice(0, split)
+    .replace(/\r?\n[ \t]+/g, ' ')
+    // Adjacent encoded-words are one text: the space between them is not part of it (RFC 2047).
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, encoding: string, data: string) =>
+      encoding.toLowerCase() === 'b' ? Buffer.from(data, 'base64').toString('utf8') : decodeBytes(data.replace(/_/g, ' ')),
+    )
+  const body = decodeBytes(raw.slice(split).replace(/=\r?\n/g, ''))
+  return `${headers}${body}`
+}
+
+/** Undoes =XX escapes (quoted-printable), reading the bytes as UTF-8. */
+function decodeBytes(text: string): string {
+  return text.replace(/(?:=[0-9A-F]{2})+/gi, (escaped) => Buffer.from(escaped.replace(/=/g, ''), 'hex').toString('utf8'))
 }
