@@ -143,8 +143,11 @@ storage, not the limiter.
 | acknowledged (201) but not stored | ${loadMissing} |
 | 5xx answers | ${load5xx} |
 
-Every write is appended to the journal and fsync'd before the 201; writes are serialized, so the
-throughput is bounded by the disk's fsync latency.
+Every write is appended to the journal and fsync'd before the 201. Each stored message also starts
+the dealer's notification (here an .eml file in the outbox, no SMTP being configured) and its
+\`notifiedAt\` write: two durable writes per submission. Writes are serialized with group commit
+(the transactions that arrive during one fsync share the next), so the throughput is bounded by
+the disk's fsync latency and groq-js lookups, not by the number of writers.
 
 ## Crash: SIGKILL in the middle of a run
 
