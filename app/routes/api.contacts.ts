@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { CONTACT_BODY_LIMIT, parseContactSubmission, storeContactMessage } from '~/contact/contact.server'
-import { BodyTooLargeError, CACHE_CONTROL, jsonError, mediaType, readBodyText } from '~/utils/http.server'
+import { BodyTooLargeError, jsonCreated, jsonError, mediaType, parseJsonBody, readBodyText } from '~/utils/http.server'
 import { checkSameOrigin, limitSubmission } from '~/utils/request-guards.server'
 
 const ALLOW = { Allow: 'POST' }
@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const body = await readBodyText(request, CONTACT_BODY_LIMIT)
     const type = mediaType(request)
-    if (type === 'application/json') raw = parseJson(body)
+    if (type === 'application/json') raw = parseJsonBody(body)
     else if (type === 'application/x-www-form-urlencoded') raw = Object.fromEntries(new URLSearchParams(body))
     else return jsonError(415, 'Nicht unterstütztes Format. Bitte senden Sie JSON (application/json) oder Formulardaten.')
   } catch (error) {
@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const submission = parseContactSubmission(raw as Record<string, unknown>)
   // A bot that filled the honeypot gets what looks like success; nothing is stored.
-  if (submission.kind === 'spam') return created({ id: `inbox.contact-${crypto.randomUUID()}`, receivedAt: new Date().toISOString() })
+  if (submission.kind === 'spam') return jsonCreated({ id: `inbox.contact-${crypto.randomUUID()}`, receivedAt: new Date().toISOString() })
   if (submission.kind === 'invalid') {
     return jsonError(400, 'Bitte prüfen Sie Ihre Eingaben.', { fieldErrors: submission.fieldErrors })
   }
@@ -56,17 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // The dealer's notification starts now and never holds up (or fails) the answer.
   context.onStored?.(stored.id)
-  return created(stored)
+  return jsonCreated(stored)
 }
 
-function created(body: { id: string; receivedAt: string }) {
-  return Response.json(body, { status: 201, headers: { 'Cache-Control': CACHE_CONTROL.noStore } })
-}
 
-function parseJson(body: string): unknown {
-  try {
-    return JSON.parse(body) as unknown
-  } catch {
-    return undefined
-  }
-}

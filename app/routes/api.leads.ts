@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { LEAD_BODY_LIMIT, submitLead } from '~/leads/lead.server'
-import { BodyTooLargeError, CACHE_CONTROL, jsonError, mediaType, readBodyText } from '~/utils/http.server'
+import { BodyTooLargeError, jsonCreated, jsonError, mediaType, parseJsonBody, readBodyText } from '~/utils/http.server'
 import { limitSubmission } from '~/utils/request-guards.server'
 
 const ALLOW = { Allow: 'POST' }
@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   let raw: unknown
   try {
-    raw = parseJson(await readBodyText(request, LEAD_BODY_LIMIT))
+    raw = parseJsonBody(await readBodyText(request, LEAD_BODY_LIMIT))
   } catch (error) {
     if (error instanceof BodyTooLargeError) return jsonError(413, `Die Anfrage ist zu groß (höchstens ${LEAD_BODY_LIMIT / 1024} KB).`)
     throw error
@@ -40,10 +40,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await submitLead(context, raw as Record<string, unknown>)
   switch (outcome.status) {
     case 'stored':
-      return created({ id: outcome.id, receivedAt: outcome.receivedAt })
+      return jsonCreated({ id: outcome.id, receivedAt: outcome.receivedAt })
     case 'spam':
       // A bot that filled the honeypot gets what looks like success; nothing is stored.
-      return created({ id: `inbox.lead-${crypto.randomUUID()}`, receivedAt: new Date().toISOString() })
+      return jsonCreated({ id: `inbox.lead-${crypto.randomUUID()}`, receivedAt: new Date().toISOString() })
     case 'invalid':
       return jsonError(400, 'Bitte prüfen Sie Ihre Eingaben.', { fieldErrors: outcome.fieldErrors })
     case 'failed':
@@ -51,14 +51,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-function created(body: { id: string; receivedAt: string }) {
-  return Response.json(body, { status: 201, headers: { 'Cache-Control': CACHE_CONTROL.noStore } })
-}
 
-function parseJson(body: string): unknown {
-  try {
-    return JSON.parse(body) as unknown
-  } catch {
-    return undefined
-  }
-}

@@ -18,6 +18,20 @@ export function jsonError(status: number, error: string, details: Record<string,
   return Response.json({ error, ...details }, { status, headers: responseHeaders })
 }
 
+/** 201 Created with the stored item's id and time (POST /api/contacts, POST /api/leads), never cached. */
+export function jsonCreated(body: { id: string; receivedAt: string }) {
+  return Response.json(body, { status: 201, headers: { 'Cache-Control': CACHE_CONTROL.noStore } })
+}
+
+/** The parsed JSON of a request body, or undefined when it is not JSON. */
+export function parseJsonBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
 export class BodyTooLargeError extends Error {
   constructor(readonly limit: number) {
     super(`Request body larger than ${limit} bytes`)
