@@ -86,8 +86,11 @@ test('statistics count up once they are visible and end at the targets', async (
   const stats = page.getByTestId('stats-band')
   // Hydrated and not yet visible: the counters wait at zero.
   await expect(stats.getByTestId('stat-value').first()).toHaveText('0+')
+  // An installed clock still follows real time; paused, only runFor moves the counters' timers,
+  // however slow the machine is.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100)
   await stats.scrollIntoViewIfNeeded()
-  // The intersection observer reports on a real frame, which the frozen clock does not hold back.
+  // The intersection observer reports on a real frame, which the paused clock does not hold back.
   await page.waitForTimeout(300)
   await page.clock.runFor(1_000)
   const midway = Number((await stats.getByTestId('stat-value').nth(1).innerText()).replace(/\D/g, ''))
@@ -97,6 +100,8 @@ test('statistics count up once they are visible and end at the targets', async (
   await expect(stats.getByTestId('stat-value')).toHaveText(['15+', /^2\.?500\+$/, '150+', /^98\s?%$/])
   // Screen readers get the final figures at all times.
   await expect(stats).toContainText(/2\.?500\+ Verkaufte Fahrzeuge/)
+  // axe (after the test) needs running timers.
+  await page.clock.resume()
 })
 
 test('counters do not animate when the visitor prefers reduced motion', async ({ browser }) => {
