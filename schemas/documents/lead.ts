@@ -1,9 +1,8 @@
 import { DocumentTextIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { LEAD_KIND_OPTIONS } from '../../app/leads/lead-forms'
-import { CONTACT_STATUSES, titleOf } from '../lib/constants'
-
-const received = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' })
+import { titleOf } from '../lib/constants'
+import { inboxOrderings, inboxOriginFields, inboxStatusField, inboxSubtitle } from '../lib/inbox'
 
 /**
  * A submission of one of the lead forms (`inbox.lead-<uuid>`): valuations, purchase and export
@@ -18,14 +17,7 @@ export const lead = defineType({
   icon: DocumentTextIcon,
   liveEdit: true,
   fields: [
-    defineField({
-      name: 'status',
-      title: 'Bearbeitungsstand',
-      type: 'string',
-      options: { list: [...CONTACT_STATUSES], layout: 'radio', direction: 'horizontal' },
-      initialValue: 'neu',
-      validation: (rule) => rule.required(),
-    }),
+    inboxStatusField,
     defineField({
       name: 'kind',
       title: 'Formular',
@@ -77,42 +69,14 @@ export const lead = defineType({
       weak: true,
       readOnly: true,
     }),
-    defineField({
-      name: 'page',
-      title: 'Gesendet von Seite',
-      type: 'string',
-      readOnly: true,
-      description: 'Pfad der Seite mit dem Formular.',
-    }),
-    defineField({
-      name: 'receivedAt',
-      title: 'Eingegangen am',
-      type: 'datetime',
-      readOnly: true,
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'notifiedAt',
-      title: 'Benachrichtigt am',
-      type: 'datetime',
-      readOnly: true,
-      description: 'Wann die E-Mail an den Händler verschickt wurde; leer, solange sie noch aussteht.',
-    }),
+    ...inboxOriginFields,
   ],
-  orderings: [
-    { title: 'Neueste zuerst', name: 'receivedAtDesc', by: [{ field: 'receivedAt', direction: 'desc' }] },
-    { title: 'Älteste zuerst', name: 'receivedAtAsc', by: [{ field: 'receivedAt', direction: 'asc' }] },
-  ],
+  orderings: inboxOrderings,
   preview: {
     select: { kind: 'kind', name: 'contact.name', phone: 'contact.phone', receivedAt: 'receivedAt', status: 'status' },
     prepare: ({ kind, name, phone, receivedAt, status }) => ({
       title: [titleOf(LEAD_KIND_OPTIONS, kind) ?? 'Anfrage', name ?? phone ?? 'Unbekannt'].join(' · '),
-      subtitle: [
-        typeof receivedAt === 'string' ? received.format(new Date(receivedAt)) : undefined,
-        titleOf(CONTACT_STATUSES, status) ?? 'Neu',
-      ]
-        .filter(Boolean)
-        .join(' · '),
+      subtitle: inboxSubtitle(receivedAt, status),
     }),
   },
 })

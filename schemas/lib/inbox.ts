@@ -1,0 +1,56 @@
+import { defineField } from 'sanity'
+import { CONTACT_STATUSES, titleOf } from './constants'
+
+/*
+ * What contact messages and leads (the Studio's Posteingang) have in common: the site writes them,
+ * staff only change the status.
+ */
+
+const received = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' })
+
+/** The only field staff edit. */
+export const inboxStatusField = defineField({
+  name: 'status',
+  title: 'Bearbeitungsstand',
+  type: 'string',
+  options: { list: [...CONTACT_STATUSES], layout: 'radio', direction: 'horizontal' },
+  initialValue: 'neu',
+  validation: (rule) => rule.required(),
+})
+
+/** Where and when it came in, and when the dealer was told. */
+export const inboxOriginFields = [
+  defineField({
+    name: 'page',
+    title: 'Gesendet von Seite',
+    type: 'string',
+    readOnly: true,
+    description: 'Pfad der Seite mit dem Formular.',
+  }),
+  defineField({
+    name: 'receivedAt',
+    title: 'Eingegangen am',
+    type: 'datetime',
+    readOnly: true,
+    validation: (rule) => rule.required(),
+  }),
+  defineField({
+    name: 'notifiedAt',
+    title: 'Benachrichtigt am',
+    type: 'datetime',
+    readOnly: true,
+    description: 'Wann die E-Mail an den Händler verschickt wurde; leer, solange sie noch aussteht.',
+  }),
+]
+
+export const inboxOrderings = [
+  { title: 'Neueste zuerst', name: 'receivedAtDesc', by: [{ field: 'receivedAt', direction: 'desc' as const }] },
+  { title: 'Älteste zuerst', name: 'receivedAtAsc', by: [{ field: 'receivedAt', direction: 'asc' as const }] },
+]
+
+/** Preview subtitle: received time and status. */
+export function inboxSubtitle(receivedAt: unknown, status: unknown): string {
+  return [typeof receivedAt === 'string' ? received.format(new Date(receivedAt)) : undefined, titleOf(CONTACT_STATUSES, status) ?? 'Neu']
+    .filter(Boolean)
+    .join(' · ')
+}
