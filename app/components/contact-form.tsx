@@ -1,5 +1,4 @@
 import { Form, useActionData, useFormAction, useLocation, useSearchParams } from '@remix-run/react'
-import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { Button } from '~/components/ui/button'
 import { CONTROL_CLASSES, Field } from '~/components/ui/field'
@@ -15,9 +14,9 @@ import {
   type ContactFieldErrors,
   type ContactSubject,
 } from '~/contact/contact-fields'
-import { ApiError, sendContactMessage } from '~/utils/api-client'
-import { focusFirstInvalid, serverFieldErrors, stringEntries } from '~/utils/form-values'
+import { sendContactMessage } from '~/utils/api-client'
 import { useHydrated } from '~/utils/use-hydrated'
+import { useScriptedSubmit } from '~/utils/use-scripted-submit'
 
 /** The query parameter the page action's success redirect sets (docs/decisions/003). */
 export const SENT_PARAM = 'nachricht'
@@ -69,52 +68,28 @@ export function ContactForm({ subjects, rows = 5, submitLabel, anchor = 'contact
   const [searchParams] = useSearchParams()
   const formAction = useFormAction()
   const server = readActionData(useActionData())
-  const [clientErrors, setClientErrors] = useState<ContactFieldErrors | null>(null)
-  const [submitting, setSubmitting] = useState(false)
+  const { clientErrors, submitting, onSubmit } = useScriptedSubmit<ContactFieldErrors>({
+    order: FIELD_ORDER,
+    missingFields: (raw) => {
+      const missing = missingRequiredContactFields(raw)
+      return missing.length > 0 ? Object.fromEntries(missing.map((field) => [field, [CONTACT_MESSAGES[field]]])) : null
+    },
+    send: (raw) => {
+      const { name = '', email = '', phone, subject, message = '', page } = raw
+      const honeypot = raw[HONEYPOT_FIELD]
+      return sendContactMessage({ name, email, phone, subject, message, page, ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) })
+    },
+    toasts: {
+      missing: CONTACT_TOASTS.missing,
+      failure: CONTACT_TOASTS.failure,
+      success: () => toast.success(CONTACT_TOASTS.success.title, { description: CONTACT_TOASTS.success.description }),
+    },
+  })
 
   const errors: ContactFieldErrors = clientErrors ?? server?.fieldErrors ?? {}
   const values = server?.values ?? {}
   const sent = !server && searchParams.get(SENT_PARAM) === SENT_VALUE
   const id = (field: string) => `${idPrefix}-${field}`
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (submitting) return
-    const form = event.currentTarget
-    const raw = stringEntries(new FormData(form))
-
-    const missing = missingRequiredContactFields(raw)
-    if (missing.length > 0) {
-      const fieldErrors: ContactFieldErrors = Object.fromEntries(missing.map((field) => [field, [CONTACT_MESSAGES[field]]]))
-      setClientErrors(fieldErrors)
-      toast.error(CONTACT_TOASTS.missing.title, { description: CONTACT_TOASTS.missing.description })
-      focusFirstInvalid(form, FIELD_ORDER, fieldErrors)
-      return
-    }
-    setClientErrors(null)
-    // Formats and lengths (type="email", maxLength): the browser's own check and messages.
-    if (!form.reportValidity()) return
-
-    setSubmitting(true)
-    try {
-      const { name = '', email = '', phone, subject, message = '', page } = raw
-      const honeypot = raw[HONEYPOT_FIELD]?.trim()
-      await sendContactMessage({ name, email, phone, subject, message, page, ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) })
-      toast.success(CONTACT_TOASTS.success.title, { description: CONTACT_TOASTS.success.description })
-      form.reset()
-    } catch (error) {
-      // The server's verdict on single fields goes next to them (the schema lives on the server).
-      const fieldErrors = error instanceof ApiError && error.status === 400 ? serverFieldErrors<ContactFieldErrors>(error.responseText) : null
-      if (fieldErrors) {
-        setClientErrors(fieldErrors)
-        focusFirstInvalid(form, FIELD_ORDER, fieldErrors)
-      }
-      // Any cause (network, 4xx, 5xx): the visitor sees one message and keeps the input (spec §8).
-      toast.error(CONTACT_TOASTS.failure.title, { description: CONTACT_TOASTS.failure.description })
-    } finally {
-      setSubmitting(false)
-    }
-  }
 
   const summary = server
     ? FIELD_ORDER.flatMap((field) => {

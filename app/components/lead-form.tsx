@@ -1,5 +1,4 @@
 import { Form, useActionData, useFormAction, useLocation, useSearchParams } from '@remix-run/react'
-import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { Button } from '~/components/ui/button'
 import { CONTROL_CLASSES, Field } from '~/components/ui/field'
@@ -15,9 +14,9 @@ import {
   type LeadFieldErrors,
   type LeadKind,
 } from '~/leads/lead-forms'
-import { apiRequest, ApiError } from '~/utils/api-client'
-import { focusFirstInvalid, serverFieldErrors, stringEntries } from '~/utils/form-values'
+import { apiRequest } from '~/utils/api-client'
 import { useHydrated } from '~/utils/use-hydrated'
+import { useScriptedSubmit } from '~/utils/use-scripted-submit'
 
 /** The query parameters of the page action's success redirect (leadFormAction in lead.server.ts). */
 export const LEAD_SENT_PARAM = 'anfrage'
@@ -84,54 +83,29 @@ export function LeadForm({ kind, variant, vehicle, anchor = 'anfrage', submitLab
   const actionData = readActionData(useActionData())
   // The page may show several forms; the answer belongs to the one that was sent.
   const server = actionData?.anchor === anchor ? actionData : null
-  const [clientErrors, setClientErrors] = useState<LeadFieldErrors | null>(null)
-  const [submitting, setSubmitting] = useState(false)
-
   const fields = leadFormFields(kind, variant)
   const order = fields.map((field) => field.name)
+  const { clientErrors, submitting, onSubmit } = useScriptedSubmit<LeadFieldErrors>({
+    order,
+    missingFields: (raw) => {
+      const missing = missingRequiredLeadFields(kind, raw).filter((name) => order.includes(name))
+      return missing.length > 0 ? Object.fromEntries(missing.map((name) => [name, [missingFieldMessage(kind, name)]])) : null
+    },
+    send: (raw) => apiRequest<unknown>('POST', '/api/leads', leadBody(raw)),
+    toasts: {
+      missing: LEAD_TOASTS.missing,
+      failure: LEAD_TOASTS.failure,
+      success: () =>
+        kind === 'vehicle-enquiry'
+          ? toast.success(LEAD_TOASTS.vehicleEnquirySuccess)
+          : toast.success(LEAD_TOASTS.success.title, { description: LEAD_TOASTS.success.description }),
+    },
+  })
   const errors: LeadFieldErrors = clientErrors ?? server?.fieldErrors ?? {}
   const values = server?.values ?? {}
   const sentForm = searchParams.get(LEAD_FORM_PARAM)
   const sent = !server && searchParams.get(LEAD_SENT_PARAM) === LEAD_SENT_VALUE && (sentForm === null || sentForm === anchor)
   const id = (field: string) => `${anchor}-${field}`
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (submitting) return
-    const form = event.currentTarget
-    const raw = stringEntries(new FormData(form))
-
-    const missing = missingRequiredLeadFields(kind, raw).filter((name) => order.includes(name))
-    if (missing.length > 0) {
-      const fieldErrors: LeadFieldErrors = Object.fromEntries(missing.map((name) => [name, [missingFieldMessage(kind, name)]]))
-      setClientErrors(fieldErrors)
-      toast.error(LEAD_TOASTS.missing.title, { description: LEAD_TOASTS.missing.description })
-      focusFirstInvalid(form, order, fieldErrors)
-      return
-    }
-    setClientErrors(null)
-    // Formats and ranges (type="email", min, max, maxLength): the browser's own check and messages.
-    if (!form.reportValidity()) return
-
-    setSubmitting(true)
-    try {
-      await apiRequest<unknown>('POST', '/api/leads', leadBody(raw))
-      if (kind === 'vehicle-enquiry') toast.success(LEAD_TOASTS.vehicleEnquirySuccess)
-      else toast.success(LEAD_TOASTS.success.title, { description: LEAD_TOASTS.success.description })
-      form.reset()
-    } catch (error) {
-      // The server's verdict on single fields goes next to them (the schema lives on the server).
-      const fieldErrors = error instanceof ApiError && error.status === 400 ? serverFieldErrors<LeadFieldErrors>(error.responseText) : null
-      if (fieldErrors) {
-        setClientErrors(fieldErrors)
-        focusFirstInvalid(form, order, fieldErrors)
-      }
-      // Any cause (network, 4xx, 5xx): one message, and the visitor keeps the input.
-      toast.error(LEAD_TOASTS.failure.title, { description: LEAD_TOASTS.failure.description })
-    } finally {
-      setSubmitting(false)
-    }
-  }
 
   /** The JSON body of POST /api/leads: kind, context and the filled-in fields of this form. */
   function leadBody(raw: Record<string, string>): Record<string, string> {
