@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { CONTACT_TOASTS, HONEYPOT_FIELD, type ContactFieldErrors } from '~/contact/contact-fields'
 import { contactFieldErrors, contactSchema, type ContactInput } from '~/contact/contact-schema'
 import { type ContentLake, createDocument } from '~/sanity/lake.server'
+import { echoFormValues } from '~/utils/form-values'
 import { BodyTooLargeError, CACHE_CONTROL, mediaType, readBodyText } from '~/utils/http.server'
 import { checkSameOrigin, checkSubmissionLimit, TOO_MANY_SUBMISSIONS } from '~/utils/request-guards.server'
 
@@ -26,7 +27,7 @@ export function parseContactSubmission(raw: Record<string, unknown>): ContactSub
   return {
     kind: 'invalid',
     fieldErrors: contactFieldErrors(result.error),
-    values: echoValues(raw),
+    values: echoFormValues(raw),
   }
 }
 
@@ -82,7 +83,7 @@ export async function contactFormAction({ request, context }: ActionFunctionArgs
   const limited = checkSubmissionLimit(context, request)
   if (limited) {
     return data<ContactActionData>(
-      { status: 'error', formError: TOO_MANY_SUBMISSIONS, values: echoValues(raw) },
+      { status: 'error', formError: TOO_MANY_SUBMISSIONS, values: echoFormValues(raw) },
       { status: 429, headers: { ...noStore, 'Retry-After': String(limited.retryAfterSeconds) } },
     )
   }
@@ -100,7 +101,7 @@ export async function contactFormAction({ request, context }: ActionFunctionArgs
   } catch (error) {
     console.error('Storing a contact message failed', error)
     return data<ContactActionData>(
-      { status: 'error', formError: CONTACT_TOASTS.failure.description, values: echoValues(raw) },
+      { status: 'error', formError: CONTACT_TOASTS.failure.description, values: echoFormValues(raw) },
       { status: 503, headers: noStore },
     )
   }
@@ -108,14 +109,6 @@ export async function contactFormAction({ request, context }: ActionFunctionArgs
   return success
 }
 
-/** The submitted text fields to put back into the form (never the honeypot). */
-function echoValues(raw: Record<string, unknown>): Record<string, string> {
-  const values: Record<string, string> = {}
-  for (const [key, value] of Object.entries(raw)) {
-    if (key !== HONEYPOT_FIELD && typeof value === 'string') values[key] = value
-  }
-  return values
-}
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>

@@ -4,6 +4,7 @@ import { HONEYPOT_FIELD } from '~/contact/contact-fields'
 import { FOREIGN_FORM_ERROR } from '~/contact/contact.server'
 import { isLeadKind, LEAD_FORMS, type LeadFieldErrors, type LeadKind } from '~/leads/lead-forms'
 import { parseLead, storeLead } from '~/leads/lead-schemas.server'
+import { echoFormValues } from '~/utils/form-values'
 import { BodyTooLargeError, CACHE_CONTROL, mediaType, readBodyText } from '~/utils/http.server'
 import { checkSameOrigin, checkSubmissionLimit, TOO_MANY_SUBMISSIONS } from '~/utils/request-guards.server'
 
@@ -48,7 +49,7 @@ export async function submitLead(context: SubmitContext, raw: Record<string, unk
   const honeypot = raw[HONEYPOT_FIELD]
   if (typeof honeypot === 'string' && honeypot.trim() !== '') return { status: 'spam' }
   const kind = raw.kind
-  if (!isLeadKind(kind)) return { status: 'invalid', fieldErrors: { kind: [UNKNOWN_KIND_MESSAGE] }, values: echoValues(raw) }
+  if (!isLeadKind(kind)) return { status: 'invalid', fieldErrors: { kind: [UNKNOWN_KIND_MESSAGE] }, values: echoFormValues(raw) }
 
   const submission = parseLead(kind, raw)
   if (submission.kind === 'invalid') return { status: 'invalid', kind, fieldErrors: submission.fieldErrors, values: submission.values }
@@ -61,7 +62,7 @@ export async function submitLead(context: SubmitContext, raw: Record<string, unk
     stored = await storeLead(context.lake, lead, { page, vehicleRef })
   } catch (error) {
     console.error('Storing a lead failed', error)
-    return { status: 'failed', kind, values: echoValues(raw) }
+    return { status: 'failed', kind, values: echoFormValues(raw) }
   }
   try {
     context.onStored?.(stored.id)
@@ -125,7 +126,7 @@ export async function leadFormAction({ request, context }: ActionFunctionArgs) {
   const { leadKind, anchor: rawAnchor, ...fields } = raw
   const anchor = rawAnchor && ANCHOR_PATTERN.test(rawAnchor) ? rawAnchor : DEFAULT_LEAD_ANCHOR
   const kind = isLeadKind(leadKind) ? leadKind : undefined
-  const values = echoValues(fields)
+  const values = echoFormValues(fields)
   // Counted after reading the (at most 16 KB) body, so that the page keeps the input.
   const limited = checkSubmissionLimit(context, request)
   if (limited) {
@@ -145,13 +146,4 @@ export async function leadFormAction({ request, context }: ActionFunctionArgs) {
     case 'failed':
       return fail(503, { leadKind: kind, anchor, formError: LEAD_FORM_ERRORS.unavailable, values: outcome.values })
   }
-}
-
-/** The submitted text fields to put back into the form (never the honeypot). */
-function echoValues(raw: Record<string, unknown>): Record<string, string> {
-  const values: Record<string, string> = {}
-  for (const [key, value] of Object.entries(raw)) {
-    if (key !== HONEYPOT_FIELD && typeof value === 'string') values[key] = value
-  }
-  return values
 }

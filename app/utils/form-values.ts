@@ -1,6 +1,8 @@
+import { HONEYPOT_FIELD } from '~/contact/contact-fields'
+
 /*
- * Browser helpers of the site's scripted forms (contact and lead forms): read the form, show the
- * server's verdict on single fields. No zod here: the schemas run on the server.
+ * Helpers of the site's forms (contact and lead forms): read the form, show the server's verdict
+ * on single fields, echo the input back. No zod here: the schemas run on the server.
  */
 
 /** A form's text values, trimmed (files and other non-strings are left out). */
@@ -28,4 +30,13 @@ export function focusFirstInvalid(form: HTMLFormElement, order: readonly string[
   const first = order.find((field) => fieldErrors[field]?.length)
   const control = first ? form.elements.namedItem(first) : null
   if (control instanceof HTMLElement) control.focus()
+}
+
+/** The submitted text fields to put back into a form after a failed post (never the honeypot). */
+export function echoFormValues(raw: Record<string, unknown>): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const [key, value] of Object.entries(raw)) {
+    if (key !== HONEYPOT_FIELD && typeof value === 'string') values[key] = value
+  }
+  return values
 }
