@@ -87,8 +87,10 @@ test('statistics count up once they are visible and end at the targets', async (
   // Hydrated and not yet visible: the counters wait at zero.
   await expect(stats.getByTestId('stat-value').first()).toHaveText('0+')
   // An installed clock still follows real time; paused, only runFor moves the counters' timers,
-  // however slow the machine is.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100)
+  // however slow the machine is. pauseAt needs a moment still ahead of the running page clock:
+  // 1 s of margin for a loaded machine (nothing is due within it: the counters have not started,
+  // the slider waits 5 s).
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000)
   await stats.scrollIntoViewIfNeeded()
   // The intersection observer reports on a real frame, which the paused clock does not hold back.
   await page.waitForTimeout(300)
