@@ -1,10 +1,10 @@
 import { contactMessage } from './documents/contactMessage'
 import { homePage } from './documents/homePage'
+import { page } from './documents/page'
 import { lead } from './documents/lead'
 import { siteSettings } from './documents/siteSettings'
 import { vehicle } from './documents/vehicle'
 import { address } from './objects/address'
-import { featureSection } from './objects/featureSection'
 import { geo } from './objects/geo'
 import { heroSlide } from './objects/heroSlide'
 import { imageWithAlt } from './objects/imageWithAlt'
@@ -13,12 +13,14 @@ import { navLink } from './objects/navLink'
 import { openingHoursSpec } from './objects/openingHoursSpec'
 import { openingHoursVariant } from './objects/openingHoursVariant'
 import { processStep } from './objects/processStep'
+import { richText } from './objects/richText'
 import { serviceCard } from './objects/serviceCard'
 import { seo } from './objects/seo'
 import { statItem } from './objects/statItem'
+import { PAGE_SECTION_TYPES } from './sections'
 
 /** Document types staff work with in the Studio. */
-export const documentTypes = [siteSettings, homePage, vehicle, contactMessage, lead]
+export const documentTypes = [siteSettings, homePage, page, vehicle, contactMessage, lead]
 
 /** Reusable object types (fields of the documents). */
 export const objectTypes = [
@@ -30,13 +32,16 @@ export const objectTypes = [
   processStep,
   openingHoursSpec,
   openingHoursVariant,
-  featureSection,
   seo,
   address,
   geo,
   heroSlide,
+  richText,
 ]
 
-export const schemaTypes = [...documentTypes, ...objectTypes]
+/** Sections of a page (the page builder). */
+export const sectionTypes = PAGE_SECTION_TYPES
+
+export const schemaTypes = [...documentTypes, ...objectTypes, ...sectionTypes]
 
 export { SINGLETON_IDS } from './lib/constants'

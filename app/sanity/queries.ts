@@ -60,3 +60,41 @@ export const VEHICLE_HIGHLIGHTS_QUERY = defineQuery(`*[_type == "vehicle" && sta
   "features": features[0...3],
   "image": images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}
 }`)
+
+/**
+ * One content page by its path, with every section. Sections are passed through whole (`...`)
+ * and only references are resolved: images to URL and size, and the location cards section to
+ * the cards of every page that has one (so a new city page is listed without a code change).
+ */
+export const PAGE_QUERY = defineQuery(`*[_type == "page" && path == $path][0]{
+  _id,
+  _updatedAt,
+  title,
+  path,
+  intro,
+  openingHours,
+  instantScroll,
+  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}},
+  sections[]{
+    ...,
+    _type == "heroSection" => {
+      "image": image{alt, asset->{url, metadata{dimensions{width, height}, lqip}}}
+    },
+    _type == "featureSection" => {
+      "image": image{alt, asset->{url, metadata{dimensions{width, height}}}}
+    },
+    _type == "locationCardsSection" => {
+      "cards": *[_type == "page" && defined(location)] | order(location.order asc, location.name asc){
+        path,
+        "name": location.name,
+        "distance": location.distance,
+        "customers": location.customers,
+        "description": location.description,
+        "image": location.image{alt, asset->{url, metadata{dimensions{width, height}}}}
+      }
+    }
+  }
+}`)
+
+/** Paths of all content pages (sitemap, crawl tests). */
+export const PAGE_PATHS_QUERY = defineQuery(`*[_type == "page" && defined(path)] | order(path asc){path, _updatedAt}`)

@@ -13,6 +13,252 @@
  */
 
 // Source: schema.json
+export type LegalNoticeSection = {
+  _type: "legalNoticeSection";
+  anchor?: string;
+  body?: RichText;
+};
+
+export type DirectionsSection = {
+  _type: "directionsSection";
+  anchor?: string;
+  eyebrow?: string;
+  heading: string;
+  intro?: string;
+  directions: Array<{
+    mode: "car" | "parking" | "transit";
+    title: string;
+    text: string;
+    _type: "direction";
+    _key: string;
+  }>;
+  mapConsentText: string;
+};
+
+export type LocationCardsSection = {
+  _type: "locationCardsSection";
+  anchor?: string;
+  eyebrow?: string;
+  heading: string;
+  intro?: string;
+};
+
+export type LeadFormSection = {
+  _type: "leadFormSection";
+  anchor?: string;
+  eyebrow?: string;
+  heading: string;
+  intro?: string;
+  form: "valuation" | "valuation:muenster" | "valuation-bmw" | "brand-purchase:mercedes" | "brand-purchase:audi" | "student" | "used-car-enquiry" | "export" | "dealer-registration";
+  submitLabel?: string;
+};
+
+export type ContactSection = {
+  _type: "contactSection";
+  anchor?: string;
+  eyebrow?: string;
+  heading: string;
+  intro?: string;
+  subjects: "home" | "all";
+  messageRows: number;
+  quickContact?: boolean;
+  submitLabel?: string;
+};
+
+export type RichTextSection = {
+  _type: "richTextSection";
+  anchor?: string;
+  eyebrow?: string;
+  heading?: string;
+  body: RichText;
+  tone?: "white" | "muted" | "notice";
+};
+
+export type TierCardsSection = {
+  _type: "tierCardsSection";
+  anchor?: string;
+  eyebrow?: string;
+  heading: string;
+  intro?: string;
+  tiers: Array<{
+    name: string;
+    volume: string;
+    paymentTerm?: string;
+    perks?: Array<string>;
+    highlighted?: boolean;
+    _type: "tier";
+    _key: string;
+  }>;
+  note?: string;
+};
+
+export type PriceTableSection = {
+  _type: "priceTableSection";
+  anchor?: string;
+  eyebrow?: string;
+  heading: string;
+  intro?: string;
+  columnLabels?: {
+    label?: string;
+    detail?: string;
+    price?: string;
+  };
+  rows: Array<{
+    label: string;
+    detail?: string;
+    priceFrom: number;
+    priceTo?: number;
+    _type: "priceRow";
+    _key: string;
+  }>;
+  note?: string;
+};
+
+export type AreaGridSection = {
+  _type: "areaGridSection";
+  anchor?: string;
+  eyebrow?: string;
+  heading: string;
+  intro?: string;
+  areas: Array<{
+    name: string;
+    detail?: string;
+    href?: string;
+    _type: "area";
+    _key: string;
+  }>;
+};
+
+export type ListSection = {
+  _type: "listSection";
+  anchor?: string;
+  eyebrow?: string;
+  heading: string;
+  intro?: string;
+  style: "chips" | "columns";
+  groups: Array<{
+    title?: string;
+    items: Array<string>;
+    _type: "listGroup";
+    _key: string;
+  }>;
+  note?: string;
+};
+
+export type ChecklistSection = {
+  _type: "checklistSection";
+  anchor?: string;
+  eyebrow?: string;
+  heading: string;
+  intro?: string;
+  items: Array<{
+    title: string;
+    text?: string;
+    _type: "checklistItem";
+    _key: string;
+  }>;
+  note?: string;
+};
+
+export type CallBanner = {
+  _type: "callBanner";
+  anchor?: string;
+  heading: string;
+  text?: string;
+  travelMinutes?: number;
+  contactLabel?: string;
+};
+
+export type ProcessSection = {
+  _type: "processSection";
+  anchor?: string;
+  eyebrow?: string;
+  heading: string;
+  intro?: string;
+  steps: Array<{
+    _key: string;
+  } & ProcessStep>;
+};
+
+export type WhyUsSection = {
+  _type: "whyUsSection";
+  anchor?: string;
+  eyebrow?: string;
+  heading: string;
+  intro?: string;
+  cards: Array<{
+    icon?: "ankauf" | "verkauf" | "finanzierung" | "inzahlungnahme" | "export" | "pruefung" | "bewertung" | "zulassung" | "lieferung";
+    title: string;
+    text: string;
+    _type: "reason";
+    _key: string;
+  }>;
+};
+
+export type FeatureSection = {
+  _type: "featureSection";
+  anchor?: string;
+  eyebrow?: string;
+  title: string;
+  description?: string;
+  checklist?: Array<string>;
+  image?: ImageWithAlt;
+  button?: Link;
+  mirrored?: boolean;
+};
+
+export type ServiceCardsSection = {
+  _type: "serviceCardsSection";
+  anchor?: string;
+  eyebrow?: string;
+  heading: string;
+  intro?: string;
+  cards: Array<{
+    _key: string;
+  } & ServiceCard>;
+};
+
+export type StatsSection = {
+  _type: "statsSection";
+  anchor?: string;
+  heading?: string;
+  items: Array<{
+    _key: string;
+  } & StatItem>;
+};
+
+export type HeroSection = {
+  _type: "heroSection";
+  anchor?: string;
+  eyebrow?: string;
+  heading: string;
+  subtitle?: string;
+  claim?: string;
+  buttons?: Array<{
+    _key: string;
+  } & Link>;
+  image: ImageWithAlt;
+};
+
+export type RichText = Array<{
+  children?: Array<{
+    marks?: Array<string>;
+    text?: string;
+    _type: "span";
+    _key: string;
+  }>;
+  style?: "normal" | "h3" | "h4";
+  listItem?: "bullet" | "number";
+  markDefs?: Array<{
+    href: string;
+    _type: "link";
+    _key: string;
+  }>;
+  level?: number;
+  _type: "block";
+  _key: string;
+}>;
+
 export type HeroSlide = {
   _type: "heroSlide";
   image: ImageWithAlt;
@@ -44,38 +290,6 @@ export type Seo = {
   title: string;
   description: string;
   image?: ImageWithAlt;
-};
-
-export type FeatureSection = {
-  _type: "featureSection";
-  eyebrow?: string;
-  title: string;
-  description?: string;
-  checklist?: Array<string>;
-  image?: ImageWithAlt;
-  button?: Link;
-  mirrored?: boolean;
-};
-
-export type Link = {
-  _type: "link";
-  label: string;
-  target: string;
-  primary?: boolean;
-};
-
-export type ImageWithAlt = {
-  _type: "imageWithAlt";
-  asset?: {
-    _ref: string;
-    _type: "reference";
-    _weak?: boolean;
-    [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
-  };
-  media?: unknown;
-  hotspot?: SanityImageHotspot;
-  crop?: SanityImageCrop;
-  alt: string;
 };
 
 export type OpeningHoursVariant = {
@@ -122,6 +336,27 @@ export type NavLink = {
   _type: "navLink";
   label: string;
   href: string;
+};
+
+export type Link = {
+  _type: "link";
+  label: string;
+  target: string;
+  primary?: boolean;
+};
+
+export type ImageWithAlt = {
+  _type: "imageWithAlt";
+  asset?: {
+    _ref: string;
+    _type: "reference";
+    _weak?: boolean;
+    [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
+  };
+  media?: unknown;
+  hotspot?: SanityImageHotspot;
+  crop?: SanityImageCrop;
+  alt: string;
 };
 
 export type Lead = {
@@ -206,6 +441,65 @@ export type Vehicle = {
   marketplaceId?: string;
 };
 
+export type Page = {
+  _id: string;
+  _type: "page";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  title: string;
+  path: string;
+  intro?: string;
+  openingHours: "general" | "city" | "student";
+  instantScroll?: boolean;
+  sections: Array<{
+    _key: string;
+  } & HeroSection | {
+    _key: string;
+  } & StatsSection | {
+    _key: string;
+  } & ServiceCardsSection | {
+    _key: string;
+  } & FeatureSection | {
+    _key: string;
+  } & WhyUsSection | {
+    _key: string;
+  } & ProcessSection | {
+    _key: string;
+  } & CallBanner | {
+    _key: string;
+  } & ChecklistSection | {
+    _key: string;
+  } & ListSection | {
+    _key: string;
+  } & AreaGridSection | {
+    _key: string;
+  } & PriceTableSection | {
+    _key: string;
+  } & TierCardsSection | {
+    _key: string;
+  } & RichTextSection | {
+    _key: string;
+  } & ContactSection | {
+    _key: string;
+  } & LeadFormSection | {
+    _key: string;
+  } & LocationCardsSection | {
+    _key: string;
+  } & DirectionsSection | {
+    _key: string;
+  } & LegalNoticeSection>;
+  location?: {
+    name: string;
+    distance: string;
+    customers: string;
+    description: string;
+    image: ImageWithAlt;
+    order: number;
+  };
+  seo: Seo;
+};
+
 export type HomePage = {
   _id: string;
   _type: "homePage";
@@ -263,6 +557,14 @@ export type SiteSettings = {
   _rev: string;
   dealerName: string;
   legalName: string;
+  legal: {
+    managingDirector: string;
+    registerCourt: string;
+    registerNumber: string;
+    vatId: string;
+    contentResponsible: string;
+    privacyContact?: string;
+  };
   tagline?: string;
   foundedYear: number;
   phone: string;
@@ -412,7 +714,7 @@ export type Slug = {
   source?: string;
 };
 
-export type AllSanitySchemaTypes = HeroSlide | Geo | Address | Seo | FeatureSection | Link | ImageWithAlt | OpeningHoursVariant | OpeningHoursSpec | ProcessStep | ServiceCard | StatItem | NavLink | Lead | ContactMessage | Vehicle | HomePage | SiteSettings | SanityImageCrop | SanityImageHotspot | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset | Geopoint | Slug;
+export type AllSanitySchemaTypes = LegalNoticeSection | DirectionsSection | LocationCardsSection | LeadFormSection | ContactSection | RichTextSection | TierCardsSection | PriceTableSection | AreaGridSection | ListSection | ChecklistSection | CallBanner | ProcessSection | WhyUsSection | FeatureSection | ServiceCardsSection | StatsSection | HeroSection | RichText | HeroSlide | Geo | Address | Seo | OpeningHoursVariant | OpeningHoursSpec | ProcessStep | ServiceCard | StatItem | NavLink | Link | ImageWithAlt | Lead | ContactMessage | Vehicle | Page | HomePage | SiteSettings | SanityImageCrop | SanityImageHotspot | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset | Geopoint | Slug;
 export declare const internalGroqTypeReferenceTo: unique symbol;
 // Source: ../app/sanity/queries.ts
 // Variable: SITE_SETTINGS_QUERY
@@ -595,5 +897,290 @@ export type VEHICLE_HIGHLIGHTS_QUERYResult = Array<{
       } | null;
     } | null;
   } | null;
+}>;
+// Variable: PAGE_QUERY
+// Query: *[_type == "page" && path == $path][0]{  _id,  _updatedAt,  title,  path,  intro,  openingHours,  instantScroll,  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}},  sections[]{    ...,    _type == "heroSection" => {      "image": image{alt, asset->{url, metadata{dimensions{width, height}, lqip}}}    },    _type == "featureSection" => {      "image": image{alt, asset->{url, metadata{dimensions{width, height}}}}    },    _type == "locationCardsSection" => {      "cards": *[_type == "page" && defined(location)] | order(location.order asc, location.name asc){        path,        "name": location.name,        "distance": location.distance,        "customers": location.customers,        "description": location.description,        "image": location.image{alt, asset->{url, metadata{dimensions{width, height}}}}      }    }  }}
+export type PAGE_QUERYResult = {
+  _id: string;
+  _updatedAt: string;
+  title: string;
+  path: string;
+  intro: string | null;
+  openingHours: "city" | "general" | "student";
+  instantScroll: boolean | null;
+  seo: {
+    title: string;
+    description: string;
+    image: {
+      alt: string;
+      asset: {
+        url: string | null;
+        metadata: {
+          dimensions: {
+            width: number;
+            height: number;
+          } | null;
+        } | null;
+      } | null;
+    } | null;
+  };
+  sections: Array<{
+    _key: string;
+    _type: "areaGridSection";
+    anchor?: string;
+    eyebrow?: string;
+    heading: string;
+    intro?: string;
+    areas: Array<{
+      name: string;
+      detail?: string;
+      href?: string;
+      _type: "area";
+      _key: string;
+    }>;
+  } | {
+    _key: string;
+    _type: "callBanner";
+    anchor?: string;
+    heading: string;
+    text?: string;
+    travelMinutes?: number;
+    contactLabel?: string;
+  } | {
+    _key: string;
+    _type: "checklistSection";
+    anchor?: string;
+    eyebrow?: string;
+    heading: string;
+    intro?: string;
+    items: Array<{
+      title: string;
+      text?: string;
+      _type: "checklistItem";
+      _key: string;
+    }>;
+    note?: string;
+  } | {
+    _key: string;
+    _type: "contactSection";
+    anchor?: string;
+    eyebrow?: string;
+    heading: string;
+    intro?: string;
+    subjects: "all" | "home";
+    messageRows: number;
+    quickContact?: boolean;
+    submitLabel?: string;
+  } | {
+    _key: string;
+    _type: "directionsSection";
+    anchor?: string;
+    eyebrow?: string;
+    heading: string;
+    intro?: string;
+    directions: Array<{
+      mode: "car" | "parking" | "transit";
+      title: string;
+      text: string;
+      _type: "direction";
+      _key: string;
+    }>;
+    mapConsentText: string;
+  } | {
+    _key: string;
+    _type: "featureSection";
+    anchor?: string;
+    eyebrow?: string;
+    title: string;
+    description?: string;
+    checklist?: Array<string>;
+    image: {
+      alt: string;
+      asset: {
+        url: string | null;
+        metadata: {
+          dimensions: {
+            width: number;
+            height: number;
+          } | null;
+        } | null;
+      } | null;
+    } | null;
+    button?: Link;
+    mirrored?: boolean;
+  } | {
+    _key: string;
+    _type: "heroSection";
+    anchor?: string;
+    eyebrow?: string;
+    heading: string;
+    subtitle?: string;
+    claim?: string;
+    buttons?: Array<{
+      _key: string;
+    } & Link>;
+    image: {
+      alt: string;
+      asset: {
+        url: string | null;
+        metadata: {
+          dimensions: {
+            width: number;
+            height: number;
+          } | null;
+          lqip: string | null;
+        } | null;
+      } | null;
+    };
+  } | {
+    _key: string;
+    _type: "leadFormSection";
+    anchor?: string;
+    eyebrow?: string;
+    heading: string;
+    intro?: string;
+    form: "brand-purchase:audi" | "brand-purchase:mercedes" | "dealer-registration" | "export" | "student" | "used-car-enquiry" | "valuation-bmw" | "valuation:muenster" | "valuation";
+    submitLabel?: string;
+  } | {
+    _key: string;
+    _type: "legalNoticeSection";
+    anchor?: string;
+    body?: RichText;
+  } | {
+    _key: string;
+    _type: "listSection";
+    anchor?: string;
+    eyebrow?: string;
+    heading: string;
+    intro?: string;
+    style: "chips" | "columns";
+    groups: Array<{
+      title?: string;
+      items: Array<string>;
+      _type: "listGroup";
+      _key: string;
+    }>;
+    note?: string;
+  } | {
+    _key: string;
+    _type: "locationCardsSection";
+    anchor?: string;
+    eyebrow?: string;
+    heading: string;
+    intro?: string;
+    cards: Array<{
+      path: string;
+      name: string;
+      distance: string;
+      customers: string;
+      description: string;
+      image: {
+        alt: string;
+        asset: {
+          url: string | null;
+          metadata: {
+            dimensions: {
+              width: number;
+              height: number;
+            } | null;
+          } | null;
+        } | null;
+      };
+    }>;
+  } | {
+    _key: string;
+    _type: "priceTableSection";
+    anchor?: string;
+    eyebrow?: string;
+    heading: string;
+    intro?: string;
+    columnLabels?: {
+      label?: string;
+      detail?: string;
+      price?: string;
+    };
+    rows: Array<{
+      label: string;
+      detail?: string;
+      priceFrom: number;
+      priceTo?: number;
+      _type: "priceRow";
+      _key: string;
+    }>;
+    note?: string;
+  } | {
+    _key: string;
+    _type: "processSection";
+    anchor?: string;
+    eyebrow?: string;
+    heading: string;
+    intro?: string;
+    steps: Array<{
+      _key: string;
+    } & ProcessStep>;
+  } | {
+    _key: string;
+    _type: "richTextSection";
+    anchor?: string;
+    eyebrow?: string;
+    heading?: string;
+    body: RichText;
+    tone?: "muted" | "notice" | "white";
+  } | {
+    _key: string;
+    _type: "serviceCardsSection";
+    anchor?: string;
+    eyebrow?: string;
+    heading: string;
+    intro?: string;
+    cards: Array<{
+      _key: string;
+    } & ServiceCard>;
+  } | {
+    _key: string;
+    _type: "statsSection";
+    anchor?: string;
+    heading?: string;
+    items: Array<{
+      _key: string;
+    } & StatItem>;
+  } | {
+    _key: string;
+    _type: "tierCardsSection";
+    anchor?: string;
+    eyebrow?: string;
+    heading: string;
+    intro?: string;
+    tiers: Array<{
+      name: string;
+      volume: string;
+      paymentTerm?: string;
+      perks?: Array<string>;
+      highlighted?: boolean;
+      _type: "tier";
+      _key: string;
+    }>;
+    note?: string;
+  } | {
+    _key: string;
+    _type: "whyUsSection";
+    anchor?: string;
+    eyebrow?: string;
+    heading: string;
+    intro?: string;
+    cards: Array<{
+      icon?: "ankauf" | "bewertung" | "export" | "finanzierung" | "inzahlungnahme" | "lieferung" | "pruefung" | "verkauf" | "zulassung";
+      title: string;
+      text: string;
+      _type: "reason";
+      _key: string;
+    }>;
+  }>;
+} | null;
+// Variable: PAGE_PATHS_QUERY
+// Query: *[_type == "page" && defined(path)] | order(path asc){path, _updatedAt}
+export type PAGE_PATHS_QUERYResult = Array<{
+  path: string;
+  _updatedAt: string;
 }>;
 

@@ -1,5 +1,6 @@
 import { BlockContentIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { anchorField } from '../sections/fields'
 
 /** The spec's reusable feature section: text, checklist, image and button, optionally mirrored. */
 export const featureSection = defineType({
@@ -8,6 +9,7 @@ export const featureSection = defineType({
   type: 'object',
   icon: BlockContentIcon,
   fields: [
+    anchorField,
     defineField({ name: 'eyebrow', title: 'Untertitel', type: 'string', validation: (rule) => rule.max(60) }),
     defineField({ name: 'title', title: 'Titel', type: 'string', validation: (rule) => rule.required().max(80) }),
     defineField({ name: 'description', title: 'Beschreibung', type: 'text', rows: 4 }),

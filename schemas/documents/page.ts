@@ -1,0 +1,108 @@
+import { DocumentIcon } from '@sanity/icons'
+import { defineArrayMember, defineField, defineType, getPublishedId } from 'sanity'
+import { OPENING_HOURS_KEYS } from '../lib/constants'
+import { pagePathProblem } from '../lib/page-path'
+import { PAGE_SECTION_TYPES } from '../sections'
+
+const API_VERSION = '2025-02-19'
+const DUPLICATE_PATH_QUERY = `count(*[_type == "page" && path == $value && _id != $publishedId && !(_id in path("drafts.**")) && !(_id in path("versions.**"))])`
+
+/**
+ * A content page at a path (`/services`, `/locations/bochum`, …), composed from sections.
+ * A new city landing page is a new document: give it a path under /locations/ and a location card.
+ */
+export const page = defineType({
+  name: 'page',
+  title: 'Seite',
+  type: 'document',
+  icon: DocumentIcon,
+  groups: [
+    { name: 'content', title: 'Inhalt', default: true },
+    { name: 'location', title: 'Standortkarte' },
+    { name: 'seo', title: 'SEO' },
+  ],
+  fields: [
+    defineField({
+      name: 'title',
+      title: 'Name der Seite',
+      type: 'string',
+      description: 'Für die Navigation (Brotkrumen) und als Überschrift, wenn die Seite ohne Hero beginnt.',
+      group: 'content',
+      validation: (rule) => rule.required().max(80),
+    }),
+    defineField({
+      name: 'path',
+      title: 'Pfad',
+      type: 'string',
+      description: 'Die Adresse der Seite, z. B. /locations/bochum. Ändern Sie ihn nur mit Bedacht: alte Links führen sonst ins Leere.',
+      group: 'content',
+      validation: (rule) =>
+        rule.required().custom(async (value, context) => {
+          if (value === undefined) return true
+          const problem = pagePathProblem(value)
+          if (problem) return problem
+          const documentId = context.document?._id
+          if (!documentId) return true
+          const client = context.getClient({ apiVersion: API_VERSION })
+          const others = await client.fetch<number>(DUPLICATE_PATH_QUERY, { value, publishedId: getPublishedId(documentId) })
+          return others > 0 ? `Der Pfad ${value} gehört schon zu einer anderen Seite.` : true
+        }),
+    }),
+    defineField({
+      name: 'intro',
+      title: 'Einleitung',
+      type: 'text',
+      rows: 3,
+      description: 'Nur bei Seiten ohne Hero: steht unter der Überschrift.',
+      group: 'content',
+      validation: (rule) => rule.max(400),
+    }),
+    defineField({
+      name: 'openingHours',
+      title: 'Öffnungszeiten auf dieser Seite',
+      type: 'string',
+      description: 'Welche Variante der Öffnungszeiten (aus den Einstellungen) Kontakt-Abschnitte und Banner zeigen.',
+      group: 'content',
+      options: { list: OPENING_HOURS_KEYS.filter((key) => key.value !== 'home').map((key) => ({ ...key })), layout: 'radio' },
+      initialValue: 'general',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'instantScroll',
+      title: 'Sprünge ohne Animation',
+      type: 'boolean',
+      description: 'Schaltflächen zu Abschnitten (#contact) springen sofort statt weich zu scrollen.',
+      group: 'content',
+      initialValue: false,
+    }),
+    defineField({
+      name: 'sections',
+      title: 'Abschnitte',
+      type: 'array',
+      group: 'content',
+      of: PAGE_SECTION_TYPES.map((type) => defineArrayMember({ type: type.name })),
+      validation: (rule) => rule.required().min(1),
+    }),
+    defineField({
+      name: 'location',
+      title: 'Standortkarte',
+      type: 'object',
+      description: 'Nur für Städte-Seiten: dann erscheint die Seite als Karte auf /locations.',
+      group: 'location',
+      options: { collapsible: true },
+      fields: [
+        defineField({ name: 'name', title: 'Stadt', type: 'string', validation: (rule) => rule.required().max(40) }),
+        defineField({ name: 'distance', title: 'Entfernung', type: 'string', description: 'Z. B. „15 Min.“ oder „65 km“.', validation: (rule) => rule.required().max(20) }),
+        defineField({ name: 'customers', title: 'Kunden', type: 'string', description: 'Z. B. „650+ Kunden“.', validation: (rule) => rule.required().max(40) }),
+        defineField({ name: 'description', title: 'Kurzbeschreibung', type: 'text', rows: 3, validation: (rule) => rule.required().max(240) }),
+        defineField({ name: 'image', title: 'Bild', type: 'imageWithAlt', validation: (rule) => rule.required() }),
+        defineField({ name: 'order', title: 'Reihenfolge', type: 'number', description: 'Kleinere Zahlen zuerst.', initialValue: 100, validation: (rule) => rule.required().integer() }),
+      ],
+    }),
+    defineField({ name: 'seo', title: 'SEO', type: 'seo', group: 'seo', validation: (rule) => rule.required() }),
+  ],
+  orderings: [{ title: 'Pfad', name: 'pathAsc', by: [{ field: 'path', direction: 'asc' }] }],
+  preview: {
+    select: { title: 'title', subtitle: 'path' },
+  },
+})

@@ -1,0 +1,49 @@
+import { defineArrayMember, defineField, defineType } from 'sanity'
+import { isValidLinkTarget, LINK_TARGET_HINT } from '../lib/validation'
+
+/**
+ * Formatted text (Portable Text): paragraphs, two heading levels, lists, bold, italic and links.
+ * Deliberately small, so every page renders it the same way and editors cannot break the layout.
+ */
+export const richText = defineType({
+  name: 'richText',
+  title: 'Formatierter Text',
+  type: 'array',
+  of: [
+    defineArrayMember({
+      type: 'block',
+      styles: [
+        { title: 'Absatz', value: 'normal' },
+        { title: 'Zwischenüberschrift', value: 'h3' },
+        { title: 'Kleine Zwischenüberschrift', value: 'h4' },
+      ],
+      lists: [
+        { title: 'Aufzählung', value: 'bullet' },
+        { title: 'Nummerierung', value: 'number' },
+      ],
+      marks: {
+        decorators: [
+          { title: 'Fett', value: 'strong' },
+          { title: 'Kursiv', value: 'em' },
+        ],
+        annotations: [
+          defineArrayMember({
+            name: 'link',
+            title: 'Link',
+            type: 'object',
+            fields: [
+              defineField({
+                name: 'href',
+                title: 'Ziel',
+                type: 'string',
+                description: LINK_TARGET_HINT,
+                validation: (rule) =>
+                  rule.required().custom((value) => (value === undefined || isValidLinkTarget(value) ? true : LINK_TARGET_HINT)),
+              }),
+            ],
+          }),
+        ],
+      },
+    }),
+  ],
+})
