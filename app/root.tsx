@@ -60,7 +60,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
  */
 export function Layout({ children }: { children: ReactNode }) {
   const settings = useRouteLoaderData<typeof loader>('root')?.settings
-  const transparentHeader = useMatches().some((match) => wantsTransparentHeader(match.handle))
+  const transparentHeader = useMatches().some((match) => wantsTransparentHeader(match.handle, match.data))
   return (
     <html lang="de">
       <head>

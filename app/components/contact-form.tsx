@@ -21,6 +21,8 @@ import { useScriptedSubmit } from '~/utils/use-scripted-submit'
 /** The query parameter the page action's success redirect sets (docs/decisions/003). */
 export const SENT_PARAM = 'nachricht'
 export const SENT_VALUE = 'gesendet'
+/** `?betreff=termin` preselects a subject (the quick contact's „Termin“ link on /contact). */
+export const SUBJECT_PARAM = 'betreff'
 
 const FIELD_ORDER = ['name', 'email', 'phone', 'subject', 'message'] as const
 
@@ -68,6 +70,8 @@ export function ContactForm({ subjects, rows = 5, submitLabel, anchor = 'contact
   const [searchParams] = useSearchParams()
   const formAction = useFormAction()
   const server = readActionData(useActionData())
+  const requested = searchParams.get(SUBJECT_PARAM)
+  const preselected = subjects.find((subject) => subject === requested) ?? ''
   const { clientErrors, submitting, onSubmit } = useScriptedSubmit<ContactFieldErrors>({
     order: FIELD_ORDER,
     missingFields: (raw) => {
@@ -140,7 +144,8 @@ export function ContactForm({ subjects, rows = 5, submitLabel, anchor = 'contact
         </Field>
         <Field id={id('subject')} name="subject" label="Betreff" errors={errors.subject}>
           {(control) => (
-            <select {...control} defaultValue={values.subject ?? ''} className={`${CONTROL_CLASSES} appearance-auto`}>
+            // Keyed by the preselection: a client-side jump to ?betreff=termin must change the select too.
+            <select key={preselected} {...control} defaultValue={values.subject ?? preselected} className={`${CONTROL_CLASSES} appearance-auto`}>
               <option value="">Bitte wählen</option>
               {subjects.map((subject) => (
                 <option key={subject} value={subject}>

@@ -1,6 +1,8 @@
 import { type ReactNode } from 'react'
-import { ContactForm } from '~/components/contact-form'
-import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '~/components/icons'
+import { Link } from '@remix-run/react'
+import { ContactForm, SUBJECT_PARAM } from '~/components/contact-form'
+import { CalendarIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '~/components/icons'
+import { buttonClasses } from '~/components/ui/button'
 import { SectionHeading } from '~/components/section-heading'
 import { type ContactSubject } from '~/contact/contact-fields'
 import { mailtoHref, telHref } from '~/utils/format'
@@ -20,18 +22,23 @@ export interface ContactSectionProps {
   /** Spec §9: 5 rows on the home page, 6 on /contact. */
   rows?: number
   id?: string
+  /** Opening-hours lines of the page's variant; the general hours when not given. */
+  hours?: readonly string[]
+  /** Call, e-mail and „Termin“ (the form with the subject termin preselected), as on /contact. */
+  quickContact?: boolean
 }
 
 const LINK = 'rounded font-semibold text-zinc-950 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900'
 
 /** Section `#contact`: heading and intro, the contact form, and beside it phone, e-mail, address and hours. */
-export function ContactSection({ content, settings, subjects, rows = 5, id = 'contact' }: ContactSectionProps) {
-  const hours = openingHoursFor(settings, 'general')?.displayLines ?? []
+export function ContactSection({ content, settings, subjects, rows = 5, id = 'contact', hours: pageHours, quickContact = false }: ContactSectionProps) {
+  const hours = pageHours ?? openingHoursFor(settings, 'general')?.displayLines ?? []
   const address = settings.address
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className="relative bg-zinc-50 py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id={`${id}-heading`} eyebrow={content.eyebrow} title={content.heading} intro={content.intro} />
+        {quickContact ? <QuickContact phone={settings.phone} email={settings.email} anchor={id} canBook={subjects.includes('termin')} /> : null}
         {/* The form first: on phones a jump to #contact should land near it, not below four cards. */}
         <div className="mt-14 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:gap-10">
           <div className="rounded-xl border border-zinc-200 bg-white p-6 shadow-lg sm:p-8">
@@ -87,5 +94,44 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
         <div className="mt-1">{children}</div>
       </div>
     </li>
+  )
+}
+
+/**
+ * Quick contact (spec §2 /contact): call, write, or book an appointment. „Termin“ reloads the page
+ * with `?betreff=termin`, so the form below opens with the subject „Termin vereinbaren“ chosen,
+ * with or without JavaScript.
+ */
+function QuickContact({ phone, email, anchor, canBook }: { phone?: string | null; email?: string | null; anchor: string; canBook: boolean }) {
+  const classes = buttonClasses({ variant: 'outline-dark', size: 'lg', surface: 'light', className: 'gap-2' })
+  return (
+    <nav aria-label="Schnellkontakt" className="mt-10">
+      <ul className="flex flex-col justify-center gap-3 sm:flex-row">
+        {phone ? (
+          <li>
+            <a href={telHref(phone)} className={`${classes} w-full`}>
+              <PhoneIcon className="size-5" />
+              ANRUFEN
+            </a>
+          </li>
+        ) : null}
+        {email ? (
+          <li>
+            <a href={mailtoHref(email)} className={`${classes} w-full`}>
+              <MailIcon className="size-5" />
+              E-MAIL
+            </a>
+          </li>
+        ) : null}
+        {canBook ? (
+          <li>
+            <Link to={`?${SUBJECT_PARAM}=termin#${anchor}`} preventScrollReset className={`${classes} w-full`}>
+              <CalendarIcon className="size-5" />
+              TERMIN
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
   )
 }

@@ -259,6 +259,26 @@ export function AlertIcon(props: IconProps) {
 }
 
 /** Keys of the `serviceCard.icon` list in the content model. */
+export function BusIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="4" y="3" width="16" height="15" rx="2" />
+      <path d="M4 11h16M8 18v3M16 18v3" />
+      <circle cx="8" cy="14.5" r=".5" />
+      <circle cx="16" cy="14.5" r=".5" />
+    </Icon>
+  )
+}
+
+export function ParkingIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="3" y="3" width="18" height="18" rx="2" />
+      <path d="M9 17V7h4a3 3 0 0 1 0 6H9" />
+    </Icon>
+  )
+}
+
 export type ServiceIconName =
   | 'ankauf'
   | 'verkauf'

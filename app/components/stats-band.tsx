@@ -11,16 +11,18 @@ export interface StatsBandProps {
   /** Visually hidden heading naming the band for screen-reader navigation. */
   heading?: string | null
   items: readonly StatItem[]
+  /** Element id; pages with several bands need distinct ones. */
+  id?: string
 }
 
 /** The home statistics band (spec §2.2): four counters on a dark band. */
-export function StatsBand({ heading, items }: StatsBandProps) {
+export function StatsBand({ heading, items, id = 'stats' }: StatsBandProps) {
   const stats = items.flatMap((item) => (typeof item.number === 'number' && item.label ? [{ ...item, number: item.number, label: item.label }] : []))
   if (stats.length === 0) return null
   return (
-    <section data-testid="stats-band" aria-labelledby={heading ? 'stats-heading' : undefined} className="border-y border-white/10 bg-zinc-900">
+    <section id={id} data-testid="stats-band" aria-labelledby={heading ? `${id}-heading` : undefined} className="border-y border-white/10 bg-zinc-900">
       {heading ? (
-        <h2 id="stats-heading" className="sr-only">
+        <h2 id={`${id}-heading`} className="sr-only">
           {heading}
         </h2>
       ) : null}

@@ -1,19 +1,109 @@
-import { type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
 import { NotFound } from '~/components/not-found'
+import { PageHeader } from '~/components/sections/page-header'
+import { PageSections } from '~/components/sections/page-sections'
+import { type ContentPage } from '~/components/sections/types'
+import { contactFormAction } from '~/contact/contact.server'
+import { leadFormAction } from '~/leads/lead.server'
+import { type loader as rootLoader } from '~/root'
+import { PAGE_QUERY } from '~/sanity/queries'
+import { type PAGE_QUERYResult } from '~/sanity/types'
+import { BodyTooLargeError, CACHE_CONTROL, readBodyText } from '~/utils/http.server'
+import { type SiteRouteHandle } from '~/utils/route-handle'
+import { openingHoursFor, useSiteSettings } from '~/utils/site-settings'
+import { PAGE_PATH_PATTERN } from '../../schemas/lib/page-path'
 
-/** Every path no other route matches answers 404 with the not-found page (spec §2). */
-export function loader(): never {
+/*
+ * Every path no other route matches: a content page from the lake (`page` documents, composed
+ * of sections: /services, /about, /locations/bochum, …), else the 404 page. A new page in the
+ * Studio is served at its path without a code change.
+ */
+
+/** The canonical form of a requested path: lowercase, no trailing slash. */
+export function canonicalPagePath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '')
+  return (trimmed === '' ? '/' : trimmed).toLowerCase()
+}
+
+function notFound(): never {
   throw new Response('Seite nicht gefunden', { status: 404 })
 }
 
-export const meta: MetaFunction = () => [{ title: 'Seite nicht gefunden' }, { name: 'robots', content: 'noindex' }]
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  let pathname: string
+  try {
+    pathname = decodeURIComponent(url.pathname)
+  } catch {
+    notFound()
+  }
+  const path = canonicalPagePath(pathname)
+  if (!PAGE_PATH_PATTERN.test(path)) notFound()
+  const page = await context.lake.fetch<PAGE_QUERYResult>(PAGE_QUERY, { path })
+  if (!page) notFound()
+  // One address per page: /About/ and /about serve the same page, so send the others there.
+  if (path !== url.pathname) throw redirect(`${path}${url.search}`, { status: 301 })
+  return data({ page }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
+  if (errorHeaders) return errorHeaders
+  return { 'Cache-Control': loaderHeaders.get('Cache-Control') ?? CACHE_CONTROL.page }
+}
+
+/**
+ * Posts of the page's forms without JavaScript: lead forms carry a hidden `leadKind`, the
+ * contact form does not. The body is peeked at through a clone (bounded like the actions' own
+ * reads); the chosen action reads and checks it in full.
+ */
+export async function action(args: ActionFunctionArgs) {
+  let isLead = false
+  try {
+    isLead = new URLSearchParams(await readBodyText(args.request.clone(), 16 * 1024)).has('leadKind')
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error
+  }
+  return isLead ? leadFormAction(args) : contactFormAction(args)
+}
+
+export const handle: SiteRouteHandle = {
+  transparentHeader: (data) => {
+    const page = (data as { page?: ContentPage } | undefined)?.page
+    return page?.sections[0]?._type === 'heroSection'
+  },
+}
+
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
+  const page = data?.page
+  if (!page) return [{ title: 'Seite nicht gefunden' }, { name: 'robots', content: 'noindex' }]
+  const settings = matches.find((match) => match.id === 'root')?.data?.settings
+  const title = page.seo.title || page.title
+  const description = page.seo.description || settings?.seo?.description
+  const image = page.seo.image?.asset?.url ?? settings?.seo?.image?.asset?.url
+  return [
+    { title },
+    ...(description ? [{ name: 'description', content: description }] : []),
+    { property: 'og:type', content: 'website' },
+    { property: 'og:title', content: title },
+    ...(description ? [{ property: 'og:description', content: description }] : []),
+    ...(image ? [{ property: 'og:image', content: image }] : []),
+  ]
+}
 
 export function ErrorBoundary() {
   return <NotFound />
 }
 
-// Never rendered (the loader always throws), but a route without a component would be a
-// resource route, answering the 404 as plain text instead of the page.
-export default function CatchAll() {
-  return <NotFound />
+export default function ContentPageRoute() {
+  const { page } = useLoaderData<typeof loader>()
+  const settings = useSiteSettings()
+  const hours = openingHoursFor(settings, page.openingHours)?.displayLines ?? []
+  const startsWithHero = page.sections[0]?._type === 'heroSection'
+  return (
+    <>
+      {startsWithHero ? null : <PageHeader title={page.title} intro={page.intro} />}
+      <PageSections sections={page.sections} hours={hours} smoothScroll={page.instantScroll !== true} />
+    </>
+  )
 }

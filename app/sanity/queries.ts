@@ -11,6 +11,7 @@ import { defineQuery } from 'groq'
 export const SITE_SETTINGS_QUERY = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
   dealerName,
   legalName,
+  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},
   tagline,
   phone,
   email,

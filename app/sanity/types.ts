@@ -718,10 +718,18 @@ export type AllSanitySchemaTypes = LegalNoticeSection | DirectionsSection | Loca
 export declare const internalGroqTypeReferenceTo: unique symbol;
 // Source: ../app/sanity/queries.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  tagline,  phone,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, displayLines},  servedCities,  mainNav[]{label, href},  footerLinks[]{label, href},  footerText,  mobileDeCustomerId,  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},  tagline,  phone,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, displayLines},  servedCities,  mainNav[]{label, href},  footerLinks[]{label, href},  footerText,  mobileDeCustomerId,  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}}}
 export type SITE_SETTINGS_QUERYResult = {
   dealerName: string;
   legalName: string;
+  legal: {
+    managingDirector: string;
+    registerCourt: string;
+    registerNumber: string;
+    vatId: string;
+    contentResponsible: string;
+    privacyContact: string | null;
+  };
   tagline: string | null;
   phone: string;
   email: string;

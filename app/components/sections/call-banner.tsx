@@ -1,0 +1,63 @@
+import { ClockIcon, MapPinIcon, PhoneIcon } from '~/components/icons'
+import { ActionLink } from '~/components/ui/action-link'
+import { buttonClasses } from '~/components/ui/button'
+import { telHref } from '~/utils/format'
+import { useSiteSettings } from '~/utils/site-settings'
+import { type SectionProps } from './types'
+
+/** A dark call-to-action band: phone link, the Essen address with the travel time, the page's hours. */
+export function CallBanner({ section, id, hours, smoothScroll }: SectionProps<'callBanner'>) {
+  const settings = useSiteSettings()
+  const headingId = `${id}-heading`
+  const address = settings.address
+  return (
+    <section id={id} aria-labelledby={headingId} className="bg-zinc-950 py-16 text-white sm:py-20">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-center lg:px-8">
+        <div>
+          <h2 id={headingId} className="text-3xl sm:text-4xl">
+            {section.heading}
+          </h2>
+          {section.text ? <p className="mt-4 max-w-2xl text-lg leading-relaxed text-zinc-300">{section.text}</p> : null}
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            {settings.phone ? (
+              <a href={telHref(settings.phone)} className={buttonClasses({ variant: 'primary', size: 'lg', surface: 'dark', className: 'gap-2' })}>
+                <PhoneIcon className="size-5" />
+                {settings.phone}
+              </a>
+            ) : null}
+            {section.contactLabel ? <ActionLink action={{ label: section.contactLabel, target: '#contact' }} tone="dark" smooth={smoothScroll} /> : null}
+          </div>
+        </div>
+        <dl className="space-y-5 rounded-xl border border-white/15 bg-white/5 p-6">
+          {address ? (
+            <div className="flex gap-3">
+              <MapPinIcon className="mt-0.5 size-5 shrink-0 text-amber-400" />
+              <div>
+                <dt className="font-bold">{settings.dealerName} in Essen</dt>
+                <dd className="text-zinc-300">
+                  {address.street}, {address.postalCode} {address.city}
+                  {typeof section.travelMinutes === 'number' ? (
+                    <span className="block font-semibold text-amber-400">ca. {section.travelMinutes} Minuten Fahrzeit</span>
+                  ) : null}
+                </dd>
+              </div>
+            </div>
+          ) : null}
+          {hours.length > 0 ? (
+            <div className="flex gap-3">
+              <ClockIcon className="mt-0.5 size-5 shrink-0 text-amber-400" />
+              <div>
+                <dt className="font-bold">Öffnungszeiten</dt>
+                {hours.map((line) => (
+                  <dd key={line} className="text-zinc-300">
+                    {line}
+                  </dd>
+                ))}
+              </div>
+            </div>
+          ) : null}
+        </dl>
+      </div>
+    </section>
+  )
+}

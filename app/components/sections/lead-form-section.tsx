@@ -1,0 +1,60 @@
+import { ClockIcon, PhoneIcon } from '~/components/icons'
+import { LeadForm } from '~/components/lead-form'
+import { SectionHeading } from '~/components/section-heading'
+import { isLeadKind } from '~/leads/lead-forms'
+import { telHref } from '~/utils/format'
+import { useSiteSettings } from '~/utils/site-settings'
+import { type SectionProps } from './types'
+
+/** `valuation:muenster` → kind `valuation`, variant `muenster` (schemas/sections/leadFormSection.ts). */
+export function parseFormChoice(choice: string): { kind: Parameters<typeof LeadForm>[0]['kind']; variant?: string } | null {
+  const [kind, variant] = choice.split(':')
+  if (!isLeadKind(kind)) return null
+  return variant ? { kind, variant } : { kind }
+}
+
+/** A lead form (valuation, export, dealer registration …) beside the phone number and the page's hours. */
+export function LeadFormSection({ section, id, hours, muted }: SectionProps<'leadFormSection'>) {
+  const settings = useSiteSettings()
+  const choice = parseFormChoice(section.form)
+  if (!choice) return null
+  const headingId = `${id}-heading`
+  return (
+    <section id={id} aria-labelledby={headingId} className={`py-16 sm:py-24 ${muted ? 'bg-zinc-50' : 'bg-white'}`}>
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading id={headingId} eyebrow={section.eyebrow} title={section.heading} intro={section.intro} />
+        <div className="mt-12 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:gap-10">
+          <div className="rounded-xl border border-zinc-200 bg-white p-6 shadow-lg sm:p-8">
+            <LeadForm kind={choice.kind} variant={choice.variant} anchor={id} {...(section.submitLabel ? { submitLabel: section.submitLabel } : {})} />
+          </div>
+          <ul className="grid gap-4 self-start sm:grid-cols-2 lg:grid-cols-1">
+            {settings.phone ? (
+              <li className="flex gap-4 rounded-xl border border-zinc-200 bg-white p-5 shadow-sm">
+                <PhoneIcon className="mt-0.5 size-5 shrink-0 text-amber-600" />
+                <div>
+                  <p className="font-bold text-zinc-950">Lieber anrufen?</p>
+                  <a href={telHref(settings.phone)} className="font-semibold text-zinc-950 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900">
+                    {settings.phone}
+                  </a>
+                </div>
+              </li>
+            ) : null}
+            {hours.length > 0 ? (
+              <li className="flex gap-4 rounded-xl border border-zinc-200 bg-white p-5 shadow-sm">
+                <ClockIcon className="mt-0.5 size-5 shrink-0 text-amber-600" />
+                <div>
+                  <p className="font-bold text-zinc-950">Erreichbar</p>
+                  <ul className="text-zinc-700">
+                    {hours.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                </div>
+              </li>
+            ) : null}
+          </ul>
+        </div>
+      </div>
+    </section>
+  )
+}

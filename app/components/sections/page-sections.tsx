@@ -1,0 +1,100 @@
+import { ContactSection } from '~/components/contact-section'
+import { FeatureSection } from '~/components/feature-section'
+import { ProcessSteps } from '~/components/process-steps'
+import { ServiceCards } from '~/components/service-cards'
+import { StatsBand } from '~/components/stats-band'
+import { ALL_CONTACT_SUBJECTS, HOME_CONTACT_SUBJECTS } from '~/contact/contact-fields'
+import { useSiteSettings } from '~/utils/site-settings'
+import { AreaGridSection } from './area-grid-section'
+import { CallBanner } from './call-banner'
+import { ChecklistSection } from './checklist-section'
+import { DirectionsSection } from './directions-section'
+import { LeadFormSection } from './lead-form-section'
+import { LegalNoticeSection } from './legal-notice-section'
+import { ListSection } from './list-section'
+import { LocationCardsSection } from './location-cards-section'
+import { PageHero } from './page-hero'
+import { PriceTableSection } from './price-table-section'
+import { RichTextSection } from './rich-text-section'
+import { TierCardsSection } from './tier-cards-section'
+import { type PageSection } from './types'
+import { WhyUsSection } from './why-us-section'
+
+export interface PageSectionsProps {
+  sections: readonly PageSection[]
+  hours: readonly string[]
+  smoothScroll: boolean
+}
+
+/** Sections on a dark or full-bleed surface of their own: they do not take part in the white/grey alternation. */
+const OWN_SURFACE = new Set<PageSection['_type']>(['heroSection', 'statsSection', 'callBanner'])
+
+/**
+ * Renders a page's sections in order, each through its one component. Light sections alternate
+ * between white and grey so neighbours stay apart; an unknown section type (a schema newer
+ * than the deployed app) is skipped rather than breaking the page.
+ */
+export function PageSections({ sections, hours, smoothScroll }: PageSectionsProps) {
+  const settings = useSiteSettings()
+  let light = 0
+  return (
+    <>
+      {sections.map((section) => {
+        const id = section.anchor ?? `abschnitt-${section._key}`
+        const muted = OWN_SURFACE.has(section._type) ? false : light++ % 2 === 1
+        const props = { id, hours, smoothScroll, muted }
+        switch (section._type) {
+          case 'heroSection':
+            return <PageHero key={section._key} section={section} {...props} />
+          case 'statsSection':
+            return <StatsBand key={section._key} id={id} heading={section.heading ?? 'Kennzahlen'} items={section.items} />
+          case 'serviceCardsSection':
+            return <ServiceCards key={section._key} id={id} eyebrow={section.eyebrow} heading={section.heading} intro={section.intro} cards={section.cards} smoothScroll={smoothScroll} />
+          case 'featureSection':
+            return <FeatureSection key={section._key} id={id} content={section} background={muted ? 'muted' : 'white'} smoothScroll={smoothScroll} />
+          case 'whyUsSection':
+            return <WhyUsSection key={section._key} section={section} {...props} />
+          case 'processSection':
+            return <ProcessSteps key={section._key} id={id} eyebrow={section.eyebrow} heading={section.heading} intro={section.intro} steps={section.steps} />
+          case 'callBanner':
+            return <CallBanner key={section._key} section={section} {...props} />
+          case 'checklistSection':
+            return <ChecklistSection key={section._key} section={section} {...props} />
+          case 'listSection':
+            return <ListSection key={section._key} section={section} {...props} />
+          case 'areaGridSection':
+            return <AreaGridSection key={section._key} section={section} {...props} />
+          case 'priceTableSection':
+            return <PriceTableSection key={section._key} section={section} {...props} />
+          case 'tierCardsSection':
+            return <TierCardsSection key={section._key} section={section} {...props} />
+          case 'richTextSection':
+            return <RichTextSection key={section._key} section={section} {...props} />
+          case 'contactSection':
+            return (
+              <ContactSection
+                key={section._key}
+                id={id}
+                content={section}
+                settings={settings}
+                subjects={section.subjects === 'all' ? ALL_CONTACT_SUBJECTS : HOME_CONTACT_SUBJECTS}
+                rows={section.messageRows}
+                hours={hours}
+                quickContact={section.quickContact === true}
+              />
+            )
+          case 'leadFormSection':
+            return <LeadFormSection key={section._key} section={section} {...props} />
+          case 'locationCardsSection':
+            return <LocationCardsSection key={section._key} section={section} {...props} />
+          case 'directionsSection':
+            return <DirectionsSection key={section._key} section={section} {...props} />
+          case 'legalNoticeSection':
+            return <LegalNoticeSection key={section._key} section={section} {...props} />
+          default:
+            return null
+        }
+      })}
+    </>
+  )
+}

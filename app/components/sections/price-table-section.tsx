@@ -1,0 +1,50 @@
+import { SectionShell } from './section-shell'
+import { type SectionProps } from './types'
+
+const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 })
+
+/** `ab 25.000 €` or `3.000 – 8.000 €` (German format, no decimals, spec §9). */
+export function priceRangeLabel(from: number, to?: number | null): string {
+  return typeof to === 'number' ? `${euro.format(from).replace(/\s?€/, '')} – ${euro.format(to)}` : `ab ${euro.format(from)}`
+}
+
+/** Example prices or price bands as a real table (readable by screen readers, row by row). */
+export function PriceTableSection({ section, id, muted }: SectionProps<'priceTableSection'>) {
+  const labels = section.columnLabels
+  const hasDetail = section.rows.some((row) => row.detail)
+  return (
+    <SectionShell id={id} eyebrow={section.eyebrow} heading={section.heading} intro={section.intro} muted={muted}>
+      <div className="mx-auto max-w-4xl overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm">
+        <table className="w-full text-left">
+          <thead className="bg-zinc-950 text-sm tracking-wide text-white uppercase">
+            <tr>
+              <th scope="col" className="px-5 py-4">
+                {labels?.label ?? 'Fahrzeug'}
+              </th>
+              {hasDetail ? (
+                <th scope="col" className="px-5 py-4">
+                  {labels?.detail ?? 'Details'}
+                </th>
+              ) : null}
+              <th scope="col" className="px-5 py-4 text-right">
+                {labels?.price ?? 'Preis'}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-zinc-200">
+            {section.rows.map((row) => (
+              <tr key={row._key}>
+                <th scope="row" className="px-5 py-4 font-bold text-zinc-950">
+                  {row.label}
+                </th>
+                {hasDetail ? <td className="px-5 py-4 text-zinc-600">{row.detail}</td> : null}
+                <td className="px-5 py-4 text-right font-bold whitespace-nowrap text-zinc-950 tabular-nums">{priceRangeLabel(row.priceFrom, row.priceTo)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {section.note ? <p className="mx-auto mt-6 max-w-4xl text-sm leading-relaxed text-zinc-600">{section.note}</p> : null}
+    </SectionShell>
+  )
+}

@@ -1,0 +1,22 @@
+import { ServiceIcon } from '~/components/icons'
+import { SectionShell } from './section-shell'
+import { type SectionProps } from './types'
+
+/** "Warum wir": a few reasons as cards with an icon. */
+export function WhyUsSection({ section, id, muted }: SectionProps<'whyUsSection'>) {
+  return (
+    <SectionShell id={id} eyebrow={section.eyebrow} heading={section.heading} intro={section.intro} muted={muted}>
+      <ul className={`grid gap-6 ${section.cards.length >= 3 ? 'md:grid-cols-3' : 'md:grid-cols-2'}`}>
+        {section.cards.map((card) => (
+          <li key={card._key} className="rounded-xl border border-zinc-200 bg-white p-7 shadow-sm">
+            <span className="inline-flex size-12 items-center justify-center rounded-lg bg-amber-400 text-zinc-950">
+              <ServiceIcon name={card.icon} className="size-6" />
+            </span>
+            <h3 className="mt-5 text-xl text-zinc-950">{card.title}</h3>
+            <p className="mt-3 leading-relaxed text-zinc-600">{card.text}</p>
+          </li>
+        ))}
+      </ul>
+    </SectionShell>
+  )
+}
