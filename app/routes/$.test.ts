@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ContentPage } from '~/components/sections/types'
+import { createOrReplace } from '~/sanity/lake.server'
+import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
+import { action, canonicalPagePath, loader } from './$'
+
+/** Every content route of the spec's route table (spec §2), i.e. all but home and the vehicle pages. */
+export const CONTENT_ROUTES = [
+  '/services',
+  '/services/autoankauf',
+  '/services/autoverkauf',
+  '/about',
+  '/contact',
+  '/locations',
+  ...['bochum', 'dortmund', 'duesseldorf', 'gelsenkirchen', 'oberhausen', 'muelheim', 'xanten', 'sonsbeck', 'uedem', 'muenster'].map((city) => `/locations/${city}`),
+  '/locations/xanten/bmw-ankauf',
+  '/locations/sonsbeck/mercedes-ankauf',
+  '/locations/uedem/audi-ankauf',
+  '/locations/muenster/studenten-autoankauf',
+  '/locations/xanten/gebrauchtwagen',
+  '/locations/sonsbeck/autoexport',
+  '/locations/uedem/grosshandel',
+  '/impressum',
+  '/datenschutz',
+] as const
+
+interface LoaderData {
+  data: { page: ContentPage }
+  init: { headers?: Record<string, string> } | null
+}
+
+/** Calls the loader; a thrown Response (404, 301) is returned instead. */
+async function load(test: TestLake, path: string): Promise<LoaderData | Response> {
+  try {
+    return (await loader({ request: new Request(`http://localhost${path}`), params: { '*': path.slice(1) }, context: { lake: test.lake, env: test.env } })) as unknown as LoaderData
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown
+    throw thrown
+  }
+}
+
+async function loadPage(test: TestLake, path: string): Promise<ContentPage> {
+  const result = await load(test, path)
+  if (result instanceof Response) throw new Error(`${path} answered ${result.status}`)
+  return result.data.page
+}
+
+describe('canonicalPagePath', () => {
+  it('drops trailing slashes and lowercases', () => {
+    expect(canonicalPagePath('/About/')).toBe('/about')
+    expect(canonicalPagePath('/locations/Bochum//')).toBe('/locations/bochum')
+    expect(canonicalPagePath('/')).toBe('/')
+  })
+})
+
+describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
+  let test: TestLake
+  beforeAll(async () => {
+    test = await openTestLake(backend)
+  })
+  afterAll(() => test.close())
+
+  it.each(CONTENT_ROUTES)('%s is a page of the seed, cacheable, with exactly one H1', async (path) => {
+    const result = await load(test, path)
+    if (result instanceof Response) throw new Error(`${path} answered ${result.status}`)
+    const page = result.data.page
+    expect(page.path).toBe(path)
+    expect(result.init?.headers?.['Cache-Control']).toMatch(/^public, /)
+    // One H1: the hero's heading, or the page title when the page starts without a hero.
+    const heroes = page.sections.filter((section) => section._type === 'heroSection')
+    expect(heroes.length).toBeLessThanOrEqual(1)
+    if (heroes.length === 1) expect(page.sections[0]?._type).toBe('heroSection')
+    expect(page.seo.title.length).toBeGreaterThan(10)
+    expect(page.seo.description.length).toBeGreaterThan(50)
+  })
+
+  it('answers 404 for unknown paths and paths that cannot be pages', async () => {
+    for (const path of ['/services/unbekannt', '/locations/atlantis', '/locations/xanten/unbekannt', '/a_b', '/%E0%A4%A']) {
+      const result = await load(test, path)
+      expect(result, path).toBeInstanceOf(Response)
+      expect((result as Response).status, path).toBe(404)
+    }
+  })
+
+  it('redirects other spellings of a path to the canonical one (301), keeping the query', async () => {
+    const result = await load(test, '/Services/?x=1')
+    expect(result).toBeInstanceOf(Response)
+    expect((result as Response).status).toBe(301)
+    expect((result as Response).headers.get('location')).toBe('/services?x=1')
+  })
+
+  it('lists the ten city pages on /locations, in the order of the spec', async () => {
+    const page = await loadPage(test, '/locations')
+    const cards = page.sections.flatMap((section) => (section._type === 'locationCardsSection' ? section.cards : []))
+    expect(cards.map((card) => card.path)).toEqual(
+      ['bochum', 'dortmund', 'duesseldorf', 'gelsenkirchen', 'oberhausen', 'muelheim', 'xanten', 'sonsbeck', 'uedem', 'muenster'].map((city) => `/locations/${city}`),
+    )
+    for (const card of cards) {
+      expect(card.image?.asset?.url).toMatch(/^\/media\//)
+      expect(card.distance).toMatch(/\d/)
+    }
+  })
+
+  it('serves a new city page created in the lake at its path and lists it on /locations, without a code change', async () => {
+    // The new page reuses an image already in the lake (as staff would pick one from the media library).
+    const { image } = (await test.stored('page-locations-bochum'))?.location as { image: unknown }
+    await createOrReplace(test.lake, {
+      _id: 'page-locations-bottrop',
+      _type: 'page',
+      title: 'Autoankauf Bottrop',
+      path: '/locations/bottrop',
+      openingHours: 'city',
+      seo: { title: 'Autoankauf in Bottrop | Ruhrstern Automobile', description: 'Wir kaufen Ihr Auto in Bottrop: kostenlose Bewertung, Abholung und sofortige Auszahlung.' },
+      location: { name: 'Bottrop', distance: '14 Min.', customers: '120+ Kunden', description: 'Von Bottrop über die B224 in wenigen Minuten bei uns.', image, order: 11 },
+      sections: [
+        { _key: 'hero', _type: 'heroSection', heading: 'Autoankauf in Bottrop', claim: 'ca. 14 Minuten von Essen', image },
+        { _key: 'contact', _type: 'contactSection', anchor: 'contact', heading: 'Kontakt', subjects: 'home', messageRows: 5 },
+      ],
+    })
+    const bottrop = await loadPage(test, '/locations/bottrop')
+    expect(bottrop.title).toBe('Autoankauf Bottrop')
+    expect(bottrop.sections.map((section) => section._type)).toEqual(['heroSection', 'contactSection'])
+    const overview = await loadPage(test, '/locations')
+    const cards = overview.sections.flatMap((section) => (section._type === 'locationCardsSection' ? section.cards : []))
+    expect(cards.at(-1)).toMatchObject({ path: '/locations/bottrop', name: 'Bottrop', distance: '14 Min.' })
+    expect(cards).toHaveLength(11)
+  })
+})
+
+describe('content page action (form posts without JavaScript)', () => {
+  let test: TestLake
+  beforeAll(async () => {
+    test = await openTestLake('embedded')
+  })
+  afterAll(() => test.close())
+
+  const post = (path: string, fields: Record<string, string>) =>
+    action({
+      request: new Request(`http://localhost${path}`, {
+        method: 'POST',
+        body: new URLSearchParams(fields).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
+      }),
+      params: {},
+      context: { lake: test.lake, env: test.env },
+    })
+
+  it('hands lead forms (hidden leadKind) to the lead action', async () => {
+    const response = (await post('/locations/sonsbeck', {
+      leadKind: 'valuation',
+      variant: '',
+      anchor: 'contact',
+      page: '/locations/sonsbeck',
+      brand: 'Opel',
+      model: 'Astra',
+      year: '2017',
+      mileage: '99000',
+      phone: '02801 555',
+      website: '',
+    })) as Response
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/locations/sonsbeck?anfrage=gesendet&formular=contact#contact')
+    const leads = await test.storedOfType('lead')
+    expect(leads.find((lead) => (lead.contact as { phone?: string }).phone === '02801 555')).toMatchObject({ kind: 'valuation', page: '/locations/sonsbeck' })
+  })
+
+  it('hands the contact form to the contact action', async () => {
+    const response = (await post('/contact', { name: 'Erika Muster', email: 'erika@example.de', subject: 'termin', message: 'Ich möchte einen Termin am Samstag.', page: '/contact', website: '' })) as Response
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/contact?nachricht=gesendet#contact')
+    const messages = await test.storedOfType('contactMessage')
+    expect(messages.find((message) => message.email === 'erika@example.de')).toMatchObject({ subject: 'termin', page: '/contact' })
+  })
+})

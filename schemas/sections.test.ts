@@ -1,0 +1,149 @@
+import type { ValidationMarker } from 'sanity'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pagePathProblem } from './lib/page-path'
+import { PAGE_SECTION_TYPES } from './sections'
+import { type SeedDocument } from './testing/dataset'
+import { provideIdleCallbackWindow, validate } from './testing/validate'
+
+/*
+ * Every section type of the page builder: a valid example passes Sanity's validation inside a
+ * page, and each broken variant is reported at the broken field.
+ */
+
+const ASSET: SeedDocument = { _id: 'image-0123456789abcdef0123456789abcdef01234567-1600x900-jpg', _type: 'sanity.imageAsset', url: '/media/x.jpg' }
+const IMAGE = { _type: 'imageWithAlt', alt: 'Illustration: Skyline von Essen', asset: { _type: 'reference', _ref: ASSET._id } }
+const LINK = { _key: 'l1', _type: 'link', label: 'JETZT ANFRAGEN', target: '#contact' }
+
+/** One valid example of every section type. */
+const VALID_SECTIONS: Record<string, Record<string, unknown>> = {
+  heroSection: { heading: 'Autoankauf in Bochum', claim: 'ca. 15 Minuten von Essen', buttons: [LINK], image: IMAGE },
+  statsSection: { items: [1, 2, 3].map((n) => ({ _key: `s${n}`, _type: 'statItem', number: n * 100, suffix: '+', label: `Zahl ${n}` })) },
+  serviceCardsSection: {
+    heading: 'Leistungen',
+    cards: [1, 2].map((n) => ({ _key: `c${n}`, _type: 'serviceCard', icon: 'ankauf', title: `KARTE ${n}`, description: 'Beschreibung der Leistung.', action: { ...LINK, _key: undefined } })),
+  },
+  featureSection: { title: 'Text mit Bild', description: 'Beschreibung', checklist: ['Punkt'], image: IMAGE, button: { _type: 'link', label: 'MEHR', target: '/about' }, mirrored: true },
+  whyUsSection: { heading: 'Warum wir', cards: [1, 2, 3].map((n) => ({ _key: `r${n}`, _type: 'reason', icon: 'ankauf', title: `Grund ${n}`, text: 'Weil es stimmt.' })) },
+  processSection: { heading: 'Ablauf', steps: [1, 2, 3, 4].map((n) => ({ _key: `p${n}`, _type: 'processStep', number: `0${n}`, title: `SCHRITT ${n}`, description: 'Was passiert.' })) },
+  callBanner: { heading: 'Rufen Sie an', text: 'Wir sind für Sie da.', travelMinutes: 25, contactLabel: 'ZUM FORMULAR' },
+  checklistSection: { heading: 'Vorteile', items: [{ _key: 'i1', _type: 'checklistItem', title: 'Kostenlose Bewertung', text: 'Innerhalb von 24 Stunden.' }] },
+  listSection: { heading: 'Marken', style: 'chips', groups: [{ _key: 'g1', _type: 'listGroup', title: 'Deutsche Marken', items: ['BMW', 'Audi'] }] },
+  areaGridSection: { heading: 'Einzugsgebiet', areas: [1, 2].map((n) => ({ _key: `a${n}`, _type: 'area', name: `Ort ${n}`, detail: `${n * 10} km`, href: '/locations/xanten' })) },
+  priceTableSection: { heading: 'Preise', rows: [{ _key: 'r1', _type: 'priceRow', label: 'BMW 320d', detail: 'Baujahr 2018', priceFrom: 25000 }, { _key: 'r2', _type: 'priceRow', label: 'Klasse', priceFrom: 3000, priceTo: 8000 }] },
+  tierCardsSection: { heading: 'Partnerstufen', tiers: ['Bronze', 'Gold'].map((name) => ({ _key: name, _type: 'tier', name, volume: '5–15 Fahrzeuge pro Jahr', paymentTerm: '7 Tage', perks: ['Eins'] })) },
+  richTextSection: { heading: 'Text', body: [{ _key: 'b1', _type: 'block', style: 'normal', markDefs: [], children: [{ _key: 's1', _type: 'span', text: 'Hallo', marks: [] }] }], tone: 'notice' },
+  contactSection: { anchor: 'contact', heading: 'Kontakt', subjects: 'all', messageRows: 6, quickContact: true },
+  leadFormSection: { anchor: 'contact', heading: 'Bewertung', form: 'valuation:muenster' },
+  locationCardsSection: { heading: 'Standorte' },
+  directionsSection: { heading: 'Anfahrt', directions: [{ _key: 'd1', _type: 'direction', mode: 'transit', title: 'Bus', text: 'Linie 145' }], mapConsentText: 'Die Karte lädt von OpenStreetMap.' },
+  legalNoticeSection: {},
+}
+
+/** Broken variants: [description, section type, change, field path of the expected error]. */
+const BROKEN: Array<[string, string, (section: any) => void, string]> = [
+  ['hero without heading', 'heroSection', (s) => delete s.heading, 'heading'],
+  ['hero without image', 'heroSection', (s) => delete s.image, 'image'],
+  ['hero with three buttons', 'heroSection', (s) => (s.buttons = [LINK, { ...LINK, _key: 'l2' }, { ...LINK, _key: 'l3' }]), 'buttons'],
+  ['anchor with spaces', 'heroSection', (s) => (s.anchor = 'Kontakt Formular'), 'anchor'],
+  ['one counter only', 'statsSection', (s) => s.items.splice(1), 'items'],
+  ['percentage above 100', 'statsSection', (s) => Object.assign(s.items[0], { number: 120, suffix: '%' }), 'items[s1]'],
+  ['one service card only', 'serviceCardsSection', (s) => s.cards.splice(1), 'cards'],
+  ['feature without title', 'featureSection', (s) => delete s.title, 'title'],
+  ['why-us card without text', 'whyUsSection', (s) => delete s.cards[0].text, 'cards[r1].text'],
+  ['step number not two digits', 'processSection', (s) => (s.steps[0].number = '1'), 'steps[p1].number'],
+  ['travel time of 0 minutes', 'callBanner', (s) => (s.travelMinutes = 0), 'travelMinutes'],
+  ['empty checklist', 'checklistSection', (s) => (s.items = []), 'items'],
+  ['duplicate list entries', 'listSection', (s) => s.groups[0].items.push('BMW'), 'groups[g1].items'],
+  ['area link that is not a path', 'areaGridSection', (s) => (s.areas[0].href = 'https://example.de'), 'areas[a1].href'],
+  ['price "to" below "from"', 'priceTableSection', (s) => (s.rows[1].priceTo = 1000), 'rows[r2].priceTo'],
+  ['tier without volume', 'tierCardsSection', (s) => delete s.tiers[0].volume, 'tiers[Bronze].volume'],
+  ['rich text link to javascript:', 'richTextSection', (s) => {
+    s.body[0].markDefs = [{ _key: 'm1', _type: 'link', href: 'javascript:alert(1)' }]
+    s.body[0].children[0].marks = ['m1']
+  }, 'body[b1].markDefs[m1].href'],
+  ['contact form with 2 rows', 'contactSection', (s) => (s.messageRows = 2), 'messageRows'],
+  ['unknown lead form', 'leadFormSection', (s) => (s.form = 'vehicle-enquiry'), 'form'],
+  ['directions without consent text', 'directionsSection', (s) => delete s.mapConsentText, 'mapConsentText'],
+]
+
+function pageWith(sections: Array<Record<string, unknown>>, overrides: Record<string, unknown> = {}): SeedDocument {
+  return {
+    _id: 'page-test',
+    _type: 'page',
+    title: 'Testseite',
+    path: '/test-seite',
+    openingHours: 'general',
+    seo: { _type: 'seo', title: 'Testseite | Ruhrstern Automobile', description: 'Eine Seite, an der die Validierung der Abschnitte geprüft wird.' },
+    sections,
+    ...overrides,
+  }
+}
+
+function pathOf(marker: ValidationMarker): string {
+  return marker.path
+    .map((segment) => (typeof segment === 'string' ? `.${segment}` : typeof segment === 'number' ? `[${segment}]` : `[${'_key' in segment ? segment._key : JSON.stringify(segment)}]`))
+    .join('')
+    .replace(/^\./, '')
+}
+
+async function errorsOf(doc: SeedDocument, others: SeedDocument[] = []) {
+  const markers = await validate(doc, [ASSET, doc, ...others], { environment: 'studio' })
+  return markers.filter((marker) => marker.level === 'error').map(pathOf)
+}
+
+let window: { restore: () => void }
+beforeAll(() => {
+  window = provideIdleCallbackWindow()
+})
+afterAll(() => window.restore())
+
+describe('page builder sections', () => {
+  it('has a valid example for every section type', () => {
+    expect(Object.keys(VALID_SECTIONS).sort()).toEqual(PAGE_SECTION_TYPES.map((type) => type.name).sort())
+  })
+
+  it.each(Object.entries(VALID_SECTIONS))('%s: the valid example passes', async (type, content) => {
+    expect(await errorsOf(pageWith([{ _key: 'x', _type: type, ...content }]))).toEqual([])
+  })
+
+  it.each(BROKEN)('%s is reported at the field', async (_description, type, breakIt, path) => {
+    const section = { _key: 'x', _type: type, ...structuredClone(VALID_SECTIONS[type]) }
+    breakIt(section)
+    // Sanity may report the same problem at the field and inside it (image and image.alt).
+    const errors = await errorsOf(pageWith([section]))
+    expect(errors.length).toBeGreaterThan(0)
+    for (const error of errors) expect(error.startsWith(`sections[x].${path}`), error).toBe(true)
+  })
+})
+
+describe('page document', () => {
+  it('requires at least one section', async () => {
+    expect(await errorsOf(pageWith([]))).toEqual(['sections'])
+  })
+
+  it('refuses a path another page already has', async () => {
+    const other = pageWith([], { _id: 'page-other' })
+    expect(await errorsOf(pageWith([{ _key: 'x', _type: 'locationCardsSection', heading: 'Standorte' }]), [other])).toEqual(['path'])
+  })
+
+  it.each([
+    ['/Locations/Bochum', 'Kleinbuchstaben'],
+    ['locations/bochum', 'beginnt mit /'],
+    ['/locations/bochum/', 'beginnt mit /'],
+    ['/vehicles/angebote', 'gehören der Website'],
+    ['/api/contacts', 'gehören der Website'],
+    ['/studio', 'gehören der Website'],
+  ])('refuses the path %s', (path, message) => {
+    expect(pagePathProblem(path)).toContain(message)
+  })
+
+  it.each(['/services', '/locations/xanten/bmw-ankauf', '/locations/neue-stadt-2'])('accepts the path %s', (path) => {
+    expect(pagePathProblem(path)).toBeUndefined()
+  })
+
+  it('requires the complete location card once one is started', async () => {
+    const page = pageWith([{ _key: 'x', _type: 'locationCardsSection', heading: 'Standorte' }], { location: { name: 'Bottrop' } })
+    const errors = new Set(await errorsOf(page))
+    expect([...errors].sort()).toEqual(['location.customers', 'location.description', 'location.distance', 'location.image', 'location.image.alt', 'location.order'])
+  })
+})

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { compilePages, compileValue, DATASET_FILE, datasetWithPages, markdownToPortableText } from './seed-pages'
+
+describe('markdownToPortableText', () => {
+  it('turns paragraphs, headings and lists into blocks', () => {
+    const blocks = markdownToPortableText('Erster Absatz\nzweite Zeile.\n\n### Überschrift\n\n- eins\n- zwei\n\n1. erstens\n2. zweitens')
+    expect(blocks.map((block) => [block.style, block.listItem ?? null, (block.children as Array<{ text: string }>).map((span) => span.text).join('')])).toEqual([
+      ['normal', null, 'Erster Absatz zweite Zeile.'],
+      ['h3', null, 'Überschrift'],
+      ['normal', 'bullet', 'eins'],
+      ['normal', 'bullet', 'zwei'],
+      ['normal', 'number', 'erstens'],
+      ['normal', 'number', 'zweitens'],
+    ])
+  })
+
+  it('turns bold, italic and links into marks and mark definitions', () => {
+    const [block] = markdownToPortableText('Mit **fett**, *kursiv* und [Kontakt](/contact).')
+    const children = block?.children as Array<{ text: string; marks: string[] }>
+    const markDefs = block?.markDefs as Array<{ _key: string; _type: string; href: string }>
+    expect(children.map((span) => span.text)).toEqual(['Mit ', 'fett', ', ', 'kursiv', ' und ', 'Kontakt', '.'])
+    expect(children.map((span) => span.marks)).toEqual([[], ['strong'], [], ['em'], [], [markDefs[0]?._key], []])
+    expect(markDefs).toEqual([{ _key: expect.any(String), _type: 'link', href: '/contact' }])
+  })
+
+  it('gives every block and span a key unique within the text, the same on every run', () => {
+    const markdown = 'Gleich\n\nGleich\n\n- Gleich'
+    const first = markdownToPortableText(markdown)
+    expect(markdownToPortableText(markdown)).toEqual(first)
+    const keys = first.flatMap((block) => [block._key, ...(block.children as Array<{ _key: string }>).map((span) => span._key)])
+    expect(new Set(keys).size).toBe(keys.length)
+  })
+})
+
+describe('compileValue', () => {
+  it('adds stable, distinct keys to objects in arrays and keeps given keys', () => {
+    const compiled = compileValue({ items: [{ _type: 'a', x: 1 }, { _type: 'a', x: 1 }, { _key: 'own', _type: 'a' }] }) as { items: Array<{ _key: string }> }
+    const keys = compiled.items.map((item) => item._key)
+    expect(keys[2]).toBe('own')
+    expect(new Set(keys).size).toBe(3)
+    expect(compileValue({ items: [{ _type: 'a', x: 1 }, { _type: 'a', x: 1 }, { _key: 'own', _type: 'a' }] })).toEqual(compiled)
+  })
+
+  it('leaves strings in arrays alone', () => {
+    expect(compileValue({ list: ['a', 'b'] })).toEqual({ list: ['a', 'b'] })
+  })
+})
+
+describe('the seed dataset', () => {
+  it('holds exactly the pages compiled from content/pages (run `npm run seed:pages` after editing them)', () => {
+    const dataset = readFileSync(DATASET_FILE, 'utf8')
+    expect(datasetWithPages(dataset, compilePages())).toBe(dataset)
+  })
+
+  it('names every page file and id after its path', () => {
+    for (const page of compilePages()) {
+      const slug = String(page.path).slice(1).replaceAll('/', '-')
+      expect(page._id).toBe(`page-${slug}`)
+    }
+  })
+})
