@@ -4,8 +4,8 @@ import type { StructureBuilder, StructureResolver } from 'sanity/structure'
 import { SINGLETON_IDS } from '../schemas'
 
 /**
- * The Studio's left column: the two singletons as fixed documents, the vehicle list and
- * the inbox (contact messages and leads, together and apart), newest first.
+ * The Studio's left column: the two singletons as fixed documents, the content pages (by path),
+ * the vehicle list and the inbox (contact messages and leads, together and apart), newest first.
  */
 export const structure: StructureResolver = (S) =>
   S.list()
@@ -21,6 +21,11 @@ export const structure: StructureResolver = (S) =>
         .id(SINGLETON_IDS.homePage)
         .icon(HomeIcon)
         .child(S.document().schemaType('homePage').documentId(SINGLETON_IDS.homePage).title('Startseite')),
+      S.listItem()
+        .title('Seiten')
+        .id('pages')
+        .icon(DocumentTextIcon)
+        .child(S.documentTypeList('page').title('Seiten').defaultOrdering([{ field: 'path', direction: 'asc' }])),
       S.divider(),
       S.listItem()
         .title('Fahrzeuge')
