@@ -2,6 +2,15 @@ import { useCountUp } from '~/utils/use-count-up'
 
 const numberFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 })
 
+/**
+ * The suffix as German typesetting wants it: units that are words or abbreviations stand apart
+ * from the number with a no-break space („55 km“, „30 Min.“, „24 h“); signs do not („2.500+“, „98%“, „4,8/5“).
+ */
+export function spacedSuffix(suffix: string | null | undefined): string {
+  if (!suffix) return ''
+  return /^\p{L}/u.test(suffix) ? `\u00a0${suffix}` : suffix
+}
+
 export interface StatCounterProps {
   number: number
   suffix?: string | null
@@ -24,7 +33,7 @@ export function StatCounter({ number, suffix, label, tone = 'dark' }: StatCounte
     <div ref={ref} className="text-center">
       <p aria-hidden="true" data-testid="stat-value" className={`text-4xl font-extrabold tracking-tight tabular-nums sm:text-5xl ${tone === 'dark' ? 'text-amber-400' : 'text-zinc-950'}`}>
         {numberFormat.format(shown)}
-        {suffix}
+        {spacedSuffix(suffix)}
       </p>
       <p
         aria-hidden="true"
@@ -33,7 +42,7 @@ export function StatCounter({ number, suffix, label, tone = 'dark' }: StatCounte
       >
         {label}
       </p>
-      <p className="sr-only">{`${numberFormat.format(number)}${suffix ?? ''} ${label}`}</p>
+      <p className="sr-only">{`${numberFormat.format(number)}${spacedSuffix(suffix)} ${label}`}</p>
     </div>
   )
 }

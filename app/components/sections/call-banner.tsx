@@ -29,31 +29,32 @@ export function CallBanner({ section, id, hours, smoothScroll }: SectionProps<'c
           </div>
         </div>
         <dl className="space-y-5 rounded-xl border border-white/15 bg-white/5 p-6">
+          {/* Each group is one <div> directly in the <dl> holding its <dt> and <dd>s (the icon sits in the <dt>). */}
           {address ? (
-            <div className="flex gap-3">
-              <MapPinIcon className="mt-0.5 size-5 shrink-0 text-amber-400" />
-              <div>
-                <dt className="font-bold">{settings.dealerName} in Essen</dt>
-                <dd className="text-zinc-300">
-                  {address.street}, {address.postalCode} {address.city}
-                  {typeof section.travelMinutes === 'number' ? (
-                    <span className="block font-semibold text-amber-400">ca. {section.travelMinutes} Minuten Fahrzeit</span>
-                  ) : null}
-                </dd>
-              </div>
+            <div>
+              <dt className="flex gap-3 font-bold">
+                <MapPinIcon className="mt-0.5 size-5 shrink-0 text-amber-400" />
+                {settings.dealerName} in Essen
+              </dt>
+              <dd className="pl-8 text-zinc-300">
+                {address.street}, {address.postalCode} {address.city}
+                {typeof section.travelMinutes === 'number' ? (
+                  <span className="block font-semibold text-amber-400">ca. {section.travelMinutes} Minuten Fahrzeit</span>
+                ) : null}
+              </dd>
             </div>
           ) : null}
           {hours.length > 0 ? (
-            <div className="flex gap-3">
-              <ClockIcon className="mt-0.5 size-5 shrink-0 text-amber-400" />
-              <div>
-                <dt className="font-bold">Öffnungszeiten</dt>
-                {hours.map((line) => (
-                  <dd key={line} className="text-zinc-300">
-                    {line}
-                  </dd>
-                ))}
-              </div>
+            <div>
+              <dt className="flex gap-3 font-bold">
+                <ClockIcon className="mt-0.5 size-5 shrink-0 text-amber-400" />
+                Öffnungszeiten
+              </dt>
+              {hours.map((line) => (
+                <dd key={line} className="pl-8 text-zinc-300">
+                  {line}
+                </dd>
+              ))}
             </div>
           ) : null}
         </dl>

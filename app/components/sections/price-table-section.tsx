@@ -14,7 +14,13 @@ export function PriceTableSection({ section, id, muted }: SectionProps<'priceTab
   const hasDetail = section.rows.some((row) => row.detail)
   return (
     <SectionShell id={id} eyebrow={section.eyebrow} heading={section.heading} intro={section.intro} muted={muted}>
-      <div className="mx-auto max-w-4xl overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm">
+      {/* On narrow screens the table scrolls sideways: the scroll box takes keyboard focus so it can be scrolled without a mouse (WCAG 2.1.1). */}
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label={section.heading ? `${section.heading} (Tabelle)` : 'Preistabelle'}
+        className="mx-auto max-w-4xl overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
+      >
         <table className="w-full text-left">
           <thead className="bg-zinc-950 text-sm tracking-wide text-white uppercase">
             <tr>
