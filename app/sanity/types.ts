@@ -432,6 +432,13 @@ export type Vehicle = {
   previousOwners?: number;
   features?: Array<string>;
   description?: string;
+  consumption?: {
+    combinedLitersPer100Km?: number;
+    combinedKwhPer100Km?: number;
+    co2GramsPerKm?: number;
+    co2Class?: "A" | "B" | "C" | "D" | "E" | "F" | "G";
+    emissionClass?: string;
+  };
   images?: Array<{
     _key: string;
   } & ImageWithAlt>;
@@ -439,6 +446,9 @@ export type Vehicle = {
   listedAt: string;
   source: "manual" | "mobile.de";
   marketplaceId?: string;
+  marketplaceModifiedAt?: string;
+  marketplaceUrl?: string;
+  soldAt?: string;
 };
 
 export type Page = {

@@ -188,6 +188,26 @@ export const vehicle = defineType({
       validation: (rule) => rule.max(5000),
     }),
     defineField({
+      name: 'consumption',
+      title: 'Verbrauch und CO₂',
+      type: 'object',
+      description: 'Pflichtangaben nach Pkw-EnVKV, soweit bekannt; die Website zeigt sie auf der Fahrzeugseite.',
+      group: 'technical',
+      options: { collapsible: true, collapsed: true },
+      fields: [
+        defineField({ name: 'combinedLitersPer100Km', title: 'Verbrauch kombiniert (l/100 km)', type: 'number', validation: (rule) => rule.min(0).max(40) }),
+        defineField({ name: 'combinedKwhPer100Km', title: 'Stromverbrauch kombiniert (kWh/100 km)', type: 'number', validation: (rule) => rule.min(0).max(80) }),
+        defineField({ name: 'co2GramsPerKm', title: 'CO₂-Emissionen kombiniert (g/km)', type: 'number', validation: (rule) => rule.min(0).max(800).integer() }),
+        defineField({
+          name: 'co2Class',
+          title: 'CO₂-Klasse',
+          type: 'string',
+          options: { list: ['A', 'B', 'C', 'D', 'E', 'F', 'G'] },
+        }),
+        defineField({ name: 'emissionClass', title: 'Schadstoffklasse', type: 'string', description: 'Z. B. Euro 6d.', validation: (rule) => rule.max(20) }),
+      ],
+    }),
+    defineField({
       name: 'images',
       title: 'Bilder',
       type: 'array',
@@ -237,6 +257,30 @@ export const vehicle = defineType({
           if (value !== undefined && !/^\d{1,20}$/.test(value)) return 'Die Inseratsnummer besteht nur aus Ziffern.'
           return true
         }),
+    }),
+    defineField({
+      name: 'marketplaceModifiedAt',
+      title: 'Zuletzt geändert auf mobile.de',
+      type: 'datetime',
+      description: 'Wird beim Abgleich gesetzt; nur geänderte Inserate werden neu geladen.',
+      group: 'listing',
+      readOnly: true,
+      hidden: ({ document }) => document?.source !== 'mobile.de',
+    }),
+    defineField({
+      name: 'marketplaceUrl',
+      title: 'Inserat auf mobile.de',
+      type: 'url',
+      group: 'listing',
+      readOnly: true,
+      hidden: ({ document }) => document?.source !== 'mobile.de',
+    }),
+    defineField({
+      name: 'soldAt',
+      title: 'Verkauft am',
+      type: 'datetime',
+      description: 'Wird gesetzt, wenn ein Fahrzeug als verkauft markiert wird (auch durch den Abgleich).',
+      group: 'listing',
     }),
   ],
   orderings: [
