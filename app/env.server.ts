@@ -24,6 +24,7 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
 }
 
 const SANITY_VARIABLES = ['SANITY_PROJECT_ID', 'SANITY_DATASET', 'SANITY_WRITE_TOKEN'] as const
+const MOBILE_DE_VARIABLES = ['MOBILE_DE_USERNAME', 'MOBILE_DE_PASSWORD', 'MOBILE_DE_SELLER_ID'] as const
 
 const envSchema = z
   .object({
@@ -81,19 +82,42 @@ const envSchema = z
         )
         .default('Website <noreply@localhost>'),
     ),
+    /** mobile.de Search API (DESIGN.md §4): the dealer's API user, its password and the seller key; all three or none. */
+    MOBILE_DE_USERNAME: optional,
+    MOBILE_DE_PASSWORD: optional,
+    MOBILE_DE_SELLER_ID: optional.pipe(
+      z.string().regex(/^\d{1,20}$/, 'MOBILE_DE_SELLER_ID ist die numerische Händlernummer (mobileSellerId), z. B. 12345678').optional(),
+    ),
+    /** Base of the Search API; tests and benchmarks point it at a mock. */
+    MOBILE_DE_API_BASE: optional
+      .pipe(z.url({ protocol: /^https?$/, error: 'MOBILE_DE_API_BASE muss eine http(s)-URL sein, z. B. https://services.mobile.de' }).optional())
+      .transform((value) => value ?? 'https://services.mobile.de'),
+    /** Bearer token for POST /api/vehicles/sync; without it the endpoint is switched off. */
+    SYNC_TOKEN: optional.pipe(z.string().min(16, 'SYNC_TOKEN muss mindestens 16 Zeichen lang sein (z. B. openssl rand -hex 32)').optional()),
   })
   .superRefine((env, ctx) => {
-    const present = SANITY_VARIABLES.filter((name) => env[name] !== undefined)
-    if (present.length === 0 || present.length === SANITY_VARIABLES.length) return
-    for (const name of SANITY_VARIABLES) {
-      if (env[name] !== undefined) continue
-      ctx.addIssue({
-        code: 'custom',
-        path: [name],
-        message: `${name} fehlt: für den Sanity-Content-Lake müssen ${SANITY_VARIABLES.join(', ')} zusammen gesetzt sein (gesetzt: ${present.join(', ')}). Ohne alle drei läuft die Seite mit den eingebetteten Inhalten.`,
-      })
-    }
+    requireTogether(env, ctx, SANITY_VARIABLES, 'für den Sanity-Content-Lake', 'Ohne alle drei läuft die Seite mit den eingebetteten Inhalten.')
+    requireTogether(env, ctx, MOBILE_DE_VARIABLES, 'für den Abgleich mit mobile.de', 'Ohne alle drei bleibt der Abgleich abgeschaltet.')
   })
+
+function requireTogether(
+  env: Record<string, unknown>,
+  ctx: z.RefinementCtx,
+  names: readonly string[],
+  purpose: string,
+  otherwise: string,
+) {
+  const present = names.filter((name) => env[name] !== undefined)
+  if (present.length === 0 || present.length === names.length) return
+  for (const name of names) {
+    if (env[name] !== undefined) continue
+    ctx.addIssue({
+      code: 'custom',
+      path: [name],
+      message: `${name} fehlt: ${purpose} müssen ${names.join(', ')} zusammen gesetzt sein (gesetzt: ${present.join(', ')}). ${otherwise}`,
+    })
+  }
+}
 
 export type Env = z.infer<typeof envSchema>
 

@@ -2,6 +2,7 @@ import { contactMessage } from './documents/contactMessage'
 import { homePage } from './documents/homePage'
 import { page } from './documents/page'
 import { lead } from './documents/lead'
+import { marketplaceSync } from './documents/marketplaceSync'
 import { siteSettings } from './documents/siteSettings'
 import { vehicle } from './documents/vehicle'
 import { address } from './objects/address'
@@ -20,7 +21,7 @@ import { statItem } from './objects/statItem'
 import { PAGE_SECTION_TYPES } from './sections'
 
 /** Document types staff work with in the Studio. */
-export const documentTypes = [siteSettings, homePage, page, vehicle, contactMessage, lead]
+export const documentTypes = [siteSettings, homePage, page, vehicle, contactMessage, lead, marketplaceSync]
 
 /** Reusable object types (fields of the documents). */
 export const objectTypes = [

@@ -21,7 +21,9 @@ const singletonActions = new Set(['publish', 'discardChanges', 'restore'])
 
 /** Contact messages are written by the site only; staff may change their status or delete them. */
 const inboxTypes = new Set(['contactMessage', 'lead'])
-const notCreatable = new Set([...singletonTypes, ...inboxTypes])
+/** Written by the marketplace sync only (one document, `marketplaceSync`). */
+const syncTypes = new Set(['marketplaceSync'])
+const notCreatable = new Set([...singletonTypes, ...inboxTypes, ...syncTypes])
 
 /*
  * Offline (SANITY_OFFLINE=1), `sanity schema validate` / `schema extract` would try to reach the

@@ -1,4 +1,4 @@
-import { CogIcon, DocumentsIcon, DocumentTextIcon, EnvelopeIcon, HomeIcon, InboxIcon } from '@sanity/icons'
+import { CogIcon, DocumentsIcon, DocumentTextIcon, EnvelopeIcon, HomeIcon, InboxIcon, SyncIcon } from '@sanity/icons'
 import type { ComponentType } from 'react'
 import type { StructureBuilder, StructureResolver } from 'sanity/structure'
 import { SINGLETON_IDS } from '../schemas'
@@ -32,9 +32,24 @@ export const structure: StructureResolver = (S) =>
         .id('vehicles')
         .icon(DocumentsIcon)
         .child(
-          S.documentTypeList('vehicle')
+          S.list()
             .title('Fahrzeuge')
-            .defaultOrdering([{ field: 'listedAt', direction: 'desc' }]),
+            .items([
+              S.listItem()
+                .title('Alle Fahrzeuge')
+                .id('vehicles-all')
+                .icon(DocumentsIcon)
+                .child(
+                  S.documentTypeList('vehicle')
+                    .title('Fahrzeuge')
+                    .defaultOrdering([{ field: 'listedAt', direction: 'desc' }]),
+                ),
+              S.listItem()
+                .title('Abgleich mit mobile.de')
+                .id('marketplaceSync')
+                .icon(SyncIcon)
+                .child(S.document().schemaType('marketplaceSync').documentId('marketplaceSync').title('Abgleich mit mobile.de')),
+            ]),
         ),
       S.listItem()
         .title('Posteingang')

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { type HttpHandler } from 'msw'
 import { setupServer } from 'msw/node'
 import { parseEnv, type Env } from '~/env.server'
 import { EmbeddedLake } from '~/sanity/embedded-lake.server'
@@ -28,10 +29,17 @@ export interface TestLake {
  * Opens a lake of the given backend over a dataset folder: the embedded lake on a fresh data
  * folder, or the real @sanity/client against MSW's emulation of Sanity's HTTP API.
  */
-export async function openTestLake(backend: BackendName, contentDir = 'content'): Promise<TestLake> {
+export async function openTestLake(
+  backend: BackendName,
+  contentDir = 'content',
+  /** More MSW handlers (e.g. another external API) on the same server: MSW allows only one. */
+  { handlers = [] }: { handlers?: HttpHandler[] } = {},
+): Promise<TestLake> {
   if (backend === 'embedded') {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'lake-test-'))
     const lake = await EmbeddedLake.open({ contentDir, dataDir })
+    const extraServer = handlers.length > 0 ? setupServer(...handlers) : undefined
+    extraServer?.listen({ onUnhandledRequest: 'error' })
     const reopen = async <R>(query: string, params: Record<string, unknown>) => {
       const reopened = await EmbeddedLake.open({ contentDir, dataDir })
       try {
@@ -47,6 +55,7 @@ export async function openTestLake(backend: BackendName, contentDir = 'content')
       stored: async (id) => (await reopen<SanityDocument | null>('*[_id == $id][0]', { id })) ?? undefined,
       storedOfType: (type) => reopen<SanityDocument[]>('*[_type == $type]', { type }),
       async close() {
+        extraServer?.close()
         await lake.close()
         await rm(dataDir, { recursive: true, force: true })
       },
@@ -55,7 +64,7 @@ export async function openTestLake(backend: BackendName, contentDir = 'content')
   const env = parseEnv({ SANITY_PROJECT_ID: 'test-project', SANITY_DATASET: 'production', SANITY_WRITE_TOKEN: 'test-token' })
   const { documents } = await loadDataset(contentDir)
   const api = createSanityApi({ projectId: 'test-project', dataset: 'production', documents, token: 'test-token' })
-  const server = setupServer(...api.handlers)
+  const server = setupServer(...api.handlers, ...handlers)
   server.listen({ onUnhandledRequest: 'error' })
   const lake = new SanityLake({
     projectId: 'test-project',

@@ -1,5 +1,5 @@
 import { type ImgHTMLAttributes } from 'react'
-import { IMAGE_WIDTHS, imageSrcSet, imageUrl } from '~/sanity/image'
+import { IMAGE_WIDTHS, imageSrcSet, imageUrl, isTransformableImageUrl } from '~/sanity/image'
 
 /** An image as the queries project it: `image{alt, asset->{url, metadata{dimensions, lqip}}}`. */
 export interface SanityImageSource {
@@ -42,8 +42,9 @@ export function SanityImage({ image, sizes, fallbackAlt = '', priority = false, 
   return (
     <img
       src={src}
-      srcSet={imageSrcSet(url, widths, width)}
-      sizes={sizes}
+      // Empty for a foreign CDN (a synced marketplace photo): then only src, shown as it is.
+      srcSet={imageSrcSet(url, widths, width) || undefined}
+      sizes={isTransformableImageUrl(url) ? sizes : undefined}
       width={width}
       height={height}
       alt={image.alt?.trim() || fallbackAlt}

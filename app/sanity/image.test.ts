@@ -31,3 +31,14 @@ describe('imageSrcSet', () => {
     expect(srcset).toContain('w=1200&')
   })
 })
+
+it('foreign CDNs (synced marketplace photos, docs/decisions/010): the URL as it is, no srcset', async () => {
+  const { isTransformableImageUrl } = await import('./image')
+  const photo = 'https://img.classistatic.de/api/v1/mo-prod/images/3c/3caae5b2?rule=mo-1600.jpg'
+  expect(isTransformableImageUrl(photo)).toBe(false)
+  expect(isTransformableImageUrl('/media/abc-1200x800.jpg')).toBe(true)
+  expect(isTransformableImageUrl('https://cdn.sanity.io/images/p/d/abc-1200x800.jpg')).toBe(true)
+  expect(isTransformableImageUrl('//img.classistatic.de/x.jpg')).toBe(false)
+  expect(imageUrl(photo, { width: 640 })).toBe(photo)
+  expect(imageSrcSet(photo, [320, 640])).toBe('')
+})

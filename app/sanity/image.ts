@@ -9,12 +9,27 @@ export const IMAGE_WIDTHS = [160, 320, 480, 640, 768, 960, 1280, 1600, 1920, 240
 const PLACEHOLDER_ORIGIN = 'http://relative.invalid'
 
 /**
+ * Whether a URL is served by an image CDN that understands the parameters below: Sanity's
+ * (cdn.sanity.io) or our own /media route (relative URLs). Photos synced from a marketplace are
+ * shown from its CDN as they are (docs/decisions/010).
+ */
+export function isTransformableImageUrl(url: string): boolean {
+  if (url.startsWith('/') && !url.startsWith('//')) return true
+  try {
+    return new URL(url, PLACEHOLDER_ORIGIN).hostname === 'cdn.sanity.io'
+  } catch {
+    return false
+  }
+}
+
+/**
  * Adds image-CDN parameters to an asset URL: width `w`, quality `q`, `auto=format` (AVIF or WebP
  * when the browser accepts them) and `fit=max` (never upscale). Relative URLs stay relative.
  *
  * @example imageUrl('/media/abc-1200x800.jpg', {width: 640}) // '/media/abc-1200x800.jpg?w=640&q=75&auto=format&fit=max'
  */
 export function imageUrl(url: string, { width, quality = 75 }: { width: number; quality?: number }): string {
+  if (!isTransformableImageUrl(url)) return url
   const parsed = new URL(url, PLACEHOLDER_ORIGIN)
   parsed.searchParams.set('w', String(Math.round(width)))
   parsed.searchParams.set('q', String(Math.round(quality)))
@@ -32,6 +47,8 @@ export function imageUrl(url: string, { width, quality = 75 }: { width: number; 
  * @example imageSrcSet(url, [320, 640, 1280], 1000) // '…?w=320… 320w, …?w=640… 640w, …?w=1000… 1000w'
  */
 export function imageSrcSet(url: string, widths: readonly number[], intrinsicWidth?: number): string {
+  // A foreign CDN gets one candidate: the URL itself (src), no srcset.
+  if (!isTransformableImageUrl(url)) return ''
   const limit = intrinsicWidth ?? Number.POSITIVE_INFINITY
   const candidates = [...new Set(widths.map((width) => Math.round(Math.min(width, limit))))]
     .filter((width) => width > 0)

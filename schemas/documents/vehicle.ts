@@ -217,6 +217,27 @@ export const vehicle = defineType({
       options: { layout: 'grid' },
     }),
     defineField({
+      name: 'externalImages',
+      title: 'Bilder von mobile.de',
+      type: 'array',
+      description: 'Vom Abgleich gesetzt: die Fotos des Inserats, direkt von mobile.de angezeigt (docs/decisions/010). Eigene Bilder oben haben Vorrang.',
+      group: 'content',
+      readOnly: true,
+      hidden: ({ document }) => document?.source !== 'mobile.de',
+      of: [
+        defineArrayMember({
+          name: 'externalImage',
+          title: 'Bild',
+          type: 'object',
+          fields: [
+            defineField({ name: 'url', title: 'Adresse', type: 'url', validation: (rule) => rule.required().uri({ scheme: ['https', 'http'] }) }),
+            defineField({ name: 'alt', title: 'Alternativtext', type: 'string', validation: (rule) => rule.required().max(200) }),
+          ],
+          preview: { select: { title: 'alt', subtitle: 'url' } },
+        }),
+      ],
+    }),
+    defineField({
       name: 'status',
       title: 'Status',
       type: 'string',

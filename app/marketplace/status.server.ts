@@ -1,0 +1,59 @@
+import { type Env } from '~/env.server'
+import { type ContentLake } from '~/sanity/lake.server'
+import { missingMarketplaceVariables } from './mobile-de.server'
+import { SYNC_STATE_QUERY } from './sync.server'
+
+export interface MarketplaceStatus {
+  configured: boolean
+  message: string
+}
+
+interface SyncState {
+  lastRunAt?: string | null
+  finishedAt?: string | null
+  ok?: boolean | null
+  message?: string | null
+  lastSuccessAt?: string | null
+}
+
+const DATE_TIME = new Intl.DateTimeFormat('de-DE', {
+  timeZone: 'Europe/Berlin',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+
+/** "21.11.2026 um 18:02 Uhr" (German time). */
+export function formatSyncTime(iso: string): string {
+  const parts = Object.fromEntries(DATE_TIME.formatToParts(new Date(iso)).map((part) => [part.type, part.value]))
+  return `${parts.day}.${parts.month}.${parts.year} um ${parts.hour}:${parts.minute} Uhr`
+}
+
+function list(names: string[]): string {
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} und ${names.at(-1)}`
+}
+
+/**
+ * GET /api/vehicles/status: configured when user, password and seller id are set; the message
+ * says what is missing, or when the last sync ran and how it ended (German).
+ */
+export async function marketplaceStatus(env: Env, lake: ContentLake): Promise<MarketplaceStatus> {
+  const missing = missingMarketplaceVariables(env)
+  const state = await lake.fetch<SyncState | null>(SYNC_STATE_QUERY, {}, { includePrivate: true })
+  const last = describeLastRun(state)
+  if (missing.length > 0) {
+    const what = `Der Abgleich mit mobile.de ist nicht eingerichtet: ${list(missing)} ${missing.length === 1 ? 'fehlt' : 'fehlen'}.`
+    return { configured: false, message: last ? `${what} ${last}` : what }
+  }
+  return { configured: true, message: last ?? 'mobile.de ist eingerichtet; bisher wurde noch nicht abgeglichen.' }
+}
+
+function describeLastRun(state: SyncState | null): string | undefined {
+  const when = state?.finishedAt ?? state?.lastRunAt
+  if (!state || !when) return undefined
+  if (state.ok) return `Letzter Abgleich am ${formatSyncTime(when)}: ${state.message ?? 'erfolgreich.'}`
+  const lastSuccess = state.lastSuccessAt ? ` Letzter erfolgreicher Abgleich am ${formatSyncTime(state.lastSuccessAt)}.` : ''
+  return `Letzter Abgleich am ${formatSyncTime(when)} fehlgeschlagen: ${state.message ?? 'ohne Angabe.'}${lastSuccess}`
+}

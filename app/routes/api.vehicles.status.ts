@@ -1,0 +1,21 @@
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { marketplaceStatus } from '~/marketplace/status.server'
+import { CACHE_CONTROL, jsonError } from '~/utils/http.server'
+
+/**
+ * GET /api/vehicles/status (spec §7): `{configured, message}`. configured: the mobile.de
+ * credentials and seller id are set; message: what is missing, or when the last sync ran and how
+ * it ended. Never cached: it changes with every sync.
+ */
+export async function loader({ context }: LoaderFunctionArgs) {
+  try {
+    return Response.json(await marketplaceStatus(context.env, context.lake), { headers: { 'Cache-Control': CACHE_CONTROL.noStore } })
+  } catch (error) {
+    console.error('Reading the marketplace sync state failed', error)
+    return jsonError(503, 'Der Stand des Abgleichs ist gerade nicht lesbar. Bitte später erneut versuchen.')
+  }
+}
+
+export function action() {
+  return jsonError(405, 'Methode nicht erlaubt. Der Status wird nur gelesen (GET).', {}, { Allow: 'GET' })
+}

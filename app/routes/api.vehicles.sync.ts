@@ -1,0 +1,47 @@
+import { type ActionFunctionArgs } from '@remix-run/node'
+import { bearerTokenMatches } from '~/marketplace/auth.server'
+import { missingMarketplaceVariables, mobileDeFromEnv } from '~/marketplace/mobile-de.server'
+import { isSyncRunning, runSync, SYNCED_LIST_QUERY, SyncError, SyncInProgressError } from '~/marketplace/sync.server'
+import { type ApiVehicleSource, toApiVehicle } from '~/vehicles/api-shape'
+import { CACHE_CONTROL, jsonError } from '~/utils/http.server'
+
+const ALLOW = { Allow: 'POST' }
+
+/**
+ * POST /api/vehicles/sync (spec §7): runs the marketplace sync and answers the synced vehicles
+ * on sale in the list shape of GET /api/vehicles. Only with `Authorization: Bearer <SYNC_TOKEN>`
+ * (for a cron job or the operator; no CORS headers, so no visitor's page can call it).
+ */
+export function loader() {
+  return jsonError(405, 'Methode nicht erlaubt. Der Abgleich wird mit POST gestartet.', {}, ALLOW)
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return jsonError(405, 'Methode nicht erlaubt. Der Abgleich wird mit POST gestartet.', {}, ALLOW)
+  const { env, lake } = context
+  if (!env.SYNC_TOKEN) {
+    return jsonError(503, 'Der Abgleich über die API ist abgeschaltet: SYNC_TOKEN ist nicht gesetzt.')
+  }
+  if (!bearerTokenMatches(request.headers.get('authorization'), env.SYNC_TOKEN)) {
+    return jsonError(401, 'Nicht berechtigt: Authorization: Bearer <SYNC_TOKEN> fehlt oder ist falsch.', {}, { 'WWW-Authenticate': 'Bearer' })
+  }
+  const adapter = mobileDeFromEnv(env)
+  if (!adapter) {
+    const missing = missingMarketplaceVariables(env)
+    return jsonError(503, `Der Abgleich mit mobile.de ist nicht eingerichtet: ${missing.join(', ')} ${missing.length === 1 ? 'fehlt' : 'fehlen'}.`)
+  }
+  if (isSyncRunning()) return jsonError(409, 'Es läuft bereits ein Abgleich mit mobile.de. Bitte warten, bis er beendet ist.')
+
+  try {
+    await runSync({ lake }, { adapter })
+  } catch (error) {
+    if (error instanceof SyncInProgressError) return jsonError(409, error.message)
+    if (error instanceof SyncError) return jsonError(502, error.message, { counts: error.counts })
+    throw error
+  }
+  const vehicles = await lake.fetch<ApiVehicleSource[]>(SYNCED_LIST_QUERY, {}, { includePrivate: true })
+  return Response.json(
+    vehicles.map((vehicle) => toApiVehicle(vehicle, { origin: context.env.SITE_URL })),
+    { headers: { 'Cache-Control': CACHE_CONTROL.noStore } },
+  )
+}
