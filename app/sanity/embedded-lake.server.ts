@@ -32,6 +32,7 @@ export class EmbeddedLake implements ContentLake {
   readonly kind = 'embedded'
   private documents: ReadonlyMap<string, SanityDocument>
   private published: SanityDocument[] | undefined
+  private publishedById: Map<string, SanityDocument> | undefined
   private readonly queries = new Map<string, ExprNode>()
   /** Transactions waiting for the next journal write. */
   private pending: PendingTransaction[] = []
@@ -91,10 +92,32 @@ export class EmbeddedLake implements ContentLake {
       if (this.queries.size >= MAX_CACHED_QUERIES) this.queries.clear()
       this.queries.set(query, tree)
     }
-    this.published ??= [...this.documents.values()].filter((doc) => isPublishedId(doc._id))
-    const result = await evaluate(tree, { dataset: this.published, params })
+    const result = await evaluate(tree, { dataset: this.publishedDocuments(), params, dereference: this.dereference })
     // The query decides the shape; callers type it (typegen types) or validate it.
     return (await result.get()) as R
+  }
+
+  /**
+   * The published documents (frozen). The array is replaced on every committed write and is the
+   * same object until then, so a cache keyed by it (WeakMap) is invalidated by every mutation;
+   * app/vehicles/vehicle-index.server.ts builds its index this way (docs/decisions/011).
+   */
+  publishedDocuments(): readonly SanityDocument[] {
+    if (!this.published) {
+      this.published = [...this.documents.values()].filter((doc) => isPublishedId(doc._id))
+      this.publishedById = new Map(this.published.map((doc) => [doc._id, doc]))
+    }
+    return this.published
+  }
+
+  /**
+   * `->` by id lookup: groq-js otherwise scans the whole dataset for every reference (an image
+   * asset per vehicle card made 5,000-vehicle lists take seconds). Same result: the published
+   * document with that id, or null.
+   */
+  readonly dereference = ({ _ref }: { _ref: string }): SanityDocument | null => {
+    this.publishedDocuments()
+    return this.publishedById?.get(_ref) ?? null
   }
 
   /**

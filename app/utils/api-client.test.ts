@@ -116,6 +116,27 @@ describe('vehicle calls', () => {
     await expect(fetchVehicles({ baseUrl })).resolves.toEqual([vehicle])
   })
 
+  test('fetchVehicles passes search, filters, sort and page as query parameters', async () => {
+    let seen = ''
+    server.use(
+      http.get(url('/api/vehicles'), ({ request }) => {
+        seen = new URL(request.url).search
+        return HttpResponse.json([vehicle])
+      }),
+    )
+
+    await expect(fetchVehicles({ baseUrl, search: { search: 'golf', fuel: 'PETROL', sort: 'price-asc', page: 2 } })).resolves.toEqual([vehicle])
+    expect(seen).toBe('?search=golf&fuel=petrol&sort=price-asc&page=2')
+    await fetchVehicles({ baseUrl, search: { sort: 'newest', page: 1 } })
+    expect(seen).toBe('')
+  })
+
+  test('fetchVehicles rejects on failure (the list has no fallback in spec §7)', async () => {
+    server.use(http.get(url('/api/vehicles'), () => HttpResponse.json({ error: 'Ungültige Parameter: fuel', invalid: ['fuel'] }, { status: 400 })))
+
+    await expect(fetchVehicles({ baseUrl })).rejects.toThrow('400: {"error":"Ungültige Parameter: fuel","invalid":["fuel"]}')
+  })
+
   test('fetchVehicle reads one vehicle', async () => {
     server.use(http.get(url('/api/vehicles/:id'), ({ params }) => HttpResponse.json({ ...vehicle, id: params.id })))
 

@@ -5,6 +5,8 @@
  * Reads are not retried, cached or polled: each call is one request.
  */
 
+import { serializeVehicleSearch, type VehicleSearch } from '~/vehicles/vehicle-search'
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** A non-success response. `message` follows spec §8: `404: Not found`. */
@@ -125,9 +127,15 @@ export async function getJson<T>(path: string, { on401 = 'throw', ...options }: 
   }
 }
 
-/** GET /api/vehicles: the inventory. */
-export function fetchVehicles(options?: RequestOptions): Promise<ApiVehicle[]> {
-  return getJson<ApiVehicle[]>('/api/vehicles', options)
+export interface FetchVehiclesOptions extends RequestOptions {
+  /** Search, filters, sort and paging as on /vehicles (README "API"); none: the spec's plain list. */
+  search?: Partial<VehicleSearch>
+}
+
+/** GET /api/vehicles: the inventory (newest first), optionally searched, filtered, sorted or paged. */
+export function fetchVehicles({ search, ...options }: FetchVehiclesOptions = {}): Promise<ApiVehicle[]> {
+  const query = search ? serializeVehicleSearch(search).toString() : ''
+  return getJson<ApiVehicle[]>(query ? `/api/vehicles?${query}` : '/api/vehicles', options)
 }
 
 /** GET /api/vehicles/{id}: one vehicle, or null when it cannot be read (the error is logged, spec §7). */

@@ -7,6 +7,12 @@ export const CACHE_CONTROL = {
   noStore: 'no-store',
   /** HTML pages: browsers revalidate, shared caches keep them briefly and may serve stale while refreshing. */
   page: 'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
+  /**
+   * Public JSON reads (GET /api/vehicles…): the inventory changes with every sync, so browsers
+   * always revalidate and shared caches keep an answer for only a short while; shorter than
+   * `page` because API clients (the marketplace sync check, scripts) expect fresh stock.
+   */
+  apiRead: 'public, max-age=0, s-maxage=30, stale-while-revalidate=60',
   /** Content-addressed files (fingerprinted builds, images named by hash). */
   immutable: 'public, max-age=31536000, immutable',
 } as const

@@ -1,6 +1,5 @@
-import { useState } from 'react'
+import { ConsentFrame } from '~/components/consent-frame'
 import { MapPinIcon } from '~/components/icons'
-import { buttonClasses } from '~/components/ui/button'
 
 export interface MapConsentProps {
   lat: number
@@ -26,22 +25,16 @@ export function openStreetMapUrl(lat: number, lng: number): string {
  * map on openstreetmap.org instead.
  */
 export function MapConsent({ lat, lng, consentText, title }: MapConsentProps) {
-  const [loaded, setLoaded] = useState(false)
-  if (loaded) {
-    return <iframe title={title} src={openStreetMapEmbedUrl(lat, lng)} className="aspect-[4/3] w-full rounded-xl border border-zinc-200" loading="lazy" referrerPolicy="strict-origin-when-cross-origin" />
-  }
   return (
-    <div data-testid="map-placeholder" className="flex aspect-[4/3] w-full flex-col items-center justify-center gap-5 rounded-xl border border-dashed border-zinc-400 bg-zinc-100 p-6 text-center">
-      <MapPinIcon className="size-10 text-amber-600" />
-      <p className="max-w-md text-sm leading-relaxed text-zinc-700">{consentText}</p>
-      <div className="flex flex-col items-center gap-3">
-        <button type="button" onClick={() => setLoaded(true)} className={buttonClasses({ variant: 'dark', size: 'md' })}>
-          KARTE LADEN
-        </button>
-        <a href={openStreetMapUrl(lat, lng)} rel="noopener noreferrer" className="text-sm font-semibold text-zinc-950 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900">
-          Karte auf openstreetmap.org öffnen
-        </a>
-      </div>
-    </div>
+    <ConsentFrame
+      src={openStreetMapEmbedUrl(lat, lng)}
+      title={title}
+      consentText={consentText}
+      loadLabel="KARTE LADEN"
+      externalHref={openStreetMapUrl(lat, lng)}
+      externalLabel="Karte auf openstreetmap.org öffnen"
+      icon={<MapPinIcon className="size-10 text-amber-600" />}
+      testId="map-placeholder"
+    />
   )
 }

@@ -1,0 +1,43 @@
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { CACHE_CONTROL, jsonError } from '~/utils/http.server'
+import { toApiVehicle } from '~/vehicles/api-shape'
+import { readApiVehicles } from '~/vehicles/inventory.server'
+import { parseVehicleSearch, serializeVehicleSearch, VEHICLES_PER_PAGE } from '~/vehicles/vehicle-search'
+
+/*
+ * GET /api/vehicles (spec §3, §7): the vehicles on sale (available and reserved, not sold) in the
+ * site's order, newest first, as a plain JSON array of the list shape. The query parameters of
+ * `/vehicles` (app/vehicles/vehicle-search.ts, README "API") search, filter and sort it; the body
+ * stays a plain array. Only when `page` or `perPage` is given is the list paged, and the paging
+ * metadata travels in headers: X-Total-Count, X-Page, X-Per-Page, X-Total-Pages and a `Link`
+ * header with rel="next"/"prev". An unusable parameter value answers 400 `{error, invalid}`.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  const { state, invalid } = parseVehicleSearch(url.searchParams)
+  if (invalid.length > 0) {
+    return jsonError(400, `Ungültige Parameter: ${invalid.join(', ')}`, { invalid })
+  }
+  const paged = url.searchParams.has('page') || url.searchParams.has('perPage')
+  const result = await readApiVehicles(context.lake, state, paged ? { perPage: state.perPage ?? VEHICLES_PER_PAGE } : 'all')
+  const headers = new Headers({ 'Cache-Control': CACHE_CONTROL.apiRead, 'X-Total-Count': String(result.total) })
+  if (paged) {
+    headers.set('X-Page', String(result.page))
+    headers.set('X-Per-Page', String(result.perPage))
+    headers.set('X-Total-Pages', String(result.pageCount))
+    const link = (page: number, rel: string) => {
+      const params = serializeVehicleSearch({ ...state, page, perPage: result.perPage })
+      // serializeVehicleSearch leaves out page 1; a paged API link always names its page.
+      params.set('page', String(page))
+      return `<${url.pathname}?${params.toString()}>; rel="${rel}"`
+    }
+    const links = [link(1, 'first'), link(result.pageCount, 'last')]
+    if (result.page > 1) links.push(link(Math.min(result.page - 1, result.pageCount), 'prev'))
+    if (result.page < result.pageCount) links.push(link(result.page + 1, 'next'))
+    headers.set('Link', links.join(', '))
+  }
+  return Response.json(
+    result.vehicles.map((vehicle) => toApiVehicle(vehicle, { origin: context.env.SITE_URL })),
+    { headers },
+  )
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
+import { loader, mobileDePortalUrl, pageWindow } from './vehicles._index'
+
+describe.each(BACKENDS)('/vehicles loader on the %s lake', (backend) => {
+  let test: TestLake
+  const load = async (query = '') => {
+    const response = (await loader({ request: new Request(`http://localhost/vehicles${query}`), params: {}, context: { lake: test.lake, env: test.env } })) as unknown as {
+      data: Awaited<ReturnType<typeof loader>>['data']
+      init: { headers: Record<string, string> } | null
+    }
+    return response
+  }
+
+  beforeAll(async () => {
+    test = await openTestLake(backend)
+  })
+  afterAll(() => test.close())
+
+  it('the first page: 12 of the 24 vehicles on sale, newest first, with facets for the selects', async () => {
+    const { data, init } = await load()
+    expect(data.state).toEqual({ sort: 'newest', page: 1 })
+    expect(data.result).toMatchObject({ total: 24, page: 1, perPage: 12, pageCount: 2 })
+    expect(data.result.vehicles).toHaveLength(12)
+    expect(data.result.vehicles.map((vehicle) => vehicle.id).slice(0, 3)).toEqual(['1', '2', '3'])
+    const first = data.result.vehicles[0]!
+    expect(first.features).toHaveLength(3)
+    expect(first.image?.asset?.url).toMatch(/^\/media\//)
+    expect(data.facets.makes).toEqual([
+      'Audi', 'BMW', 'Dacia', 'Fiat', 'Ford', 'Hyundai', 'Kia', 'Mercedes-Benz', 'Mini', 'Opel', 'Porsche', 'Renault', 'Seat', 'Skoda', 'Smart', 'Tesla', 'Toyota', 'VW',
+    ])
+    expect(data.facets.bodyTypes).toEqual(['Cabrio', 'Coupé', 'Kleinwagen', 'Kombi', 'Limousine', 'SUV', 'Transporter', 'Van'])
+    expect(init?.headers['Cache-Control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300')
+  })
+
+  it('?search=golf really searches (the home page SearchAction points here)', async () => {
+    const { data } = await load('?search=golf')
+    expect(data.result.total).toBe(1)
+    expect(data.result.vehicles[0]).toMatchObject({ id: '5', make: 'VW', model: 'Golf 1.5 TSI Life' })
+  })
+
+  it('filters and sorts like the API', async () => {
+    const { data } = await load('?fuel=diesel&sort=price-asc')
+    expect(data.result.vehicles.map((vehicle) => vehicle.id)).toEqual(['22', '9', '11', '1', '2', '3', '10'])
+    expect(data.result.total).toBe(7)
+  })
+
+  it('junk is ignored, never an error; the API-only page size is not taken', async () => {
+    const { data } = await load('?fuel=kerosene&page=-1&sort=zufall&perPage=2&make=BMW')
+    expect(data.state).toEqual({ sort: 'newest', page: 1, make: 'BMW' })
+    expect(data.result.vehicles.map((vehicle) => vehicle.id)).toEqual(['1', '18'])
+  })
+
+  it('the second page holds the rest, in order', async () => {
+    const { data } = await load('?page=2')
+    expect(data.result).toMatchObject({ total: 24, page: 2, pageCount: 2 })
+    expect(data.result.vehicles.map((vehicle) => vehicle.id)).toEqual(['13', '14', '15', '16', '17', '18', '19', '20', '21', '22', '23', '24'])
+  })
+
+  it('empty results and a page beyond the last are empty lists, not errors', async () => {
+    expect((await load('?search=Zeppelin')).data.result).toMatchObject({ total: 0, vehicles: [], pageCount: 1 })
+    expect((await load('?page=3')).data.result).toMatchObject({ total: 24, vehicles: [], page: 3, pageCount: 2 })
+  })
+})
+
+describe('/vehicles helpers', () => {
+  it('pageWindow: first, last and the neighbours of the current page', () => {
+    expect(pageWindow(1, 1)).toEqual([1])
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3])
+    expect(pageWindow(6, 12)).toEqual([1, 'gap', 5, 6, 7, 'gap', 12])
+    expect(pageWindow(12, 12)).toEqual([1, 'gap', 11, 12])
+  })
+
+  it('the mobile.de dealer portal address of spec §2 / DESIGN §4', () => {
+    expect(mobileDePortalUrl('4711')).toBe('https://home.mobile.de/home/index.html?partnerHead=false&colorTheme=default&customerId=4711#ses')
+  })
+})

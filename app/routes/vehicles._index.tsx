@@ -1,0 +1,290 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useLoaderData, useNavigate } from '@remix-run/react'
+import { type FormEvent } from 'react'
+import { ConsentFrame } from '~/components/consent-frame'
+import { ArrowRightIcon, CarIcon, MailIcon, PhoneIcon, SearchIcon } from '~/components/icons'
+import { PageHeader } from '~/components/sections/page-header'
+import { buttonClasses } from '~/components/ui/button'
+import { CONTROL_CLASSES } from '~/components/ui/field'
+import { VehicleCard } from '~/components/vehicle-card'
+import { type loader as rootLoader } from '~/root'
+import { fuelLabel, mailtoHref, telHref, transmissionLabel } from '~/utils/format'
+import { CACHE_CONTROL } from '~/utils/http.server'
+import { useSiteSettings } from '~/utils/site-settings'
+import { readVehicleFacets, readVehiclePage } from '~/vehicles/inventory.server'
+import {
+  hasFilters,
+  parseVehicleSearch,
+  SORT_LABELS,
+  VEHICLE_SORTS,
+  vehicleCountLabel,
+  type VehicleSearch,
+  vehicleSearchHref,
+} from '~/vehicles/vehicle-search'
+import { FUEL_TYPES, TRANSMISSIONS } from '../../schemas/lib/constants'
+
+/*
+ * /vehicles: the inventory from the content lake, searchable and filterable, with all state in
+ * the URL (app/vehicles/vehicle-search.ts) so every result is shareable, crawlable and works
+ * without JavaScript (a GET form; with JavaScript the same form navigates to the clean URL).
+ * Below it the dealer's mobile.de portal, loaded only after the visitor agrees.
+ */
+
+export const TITLE = 'Fahrzeuge'
+const MILEAGE_OPTIONS = [25_000, 50_000, 75_000, 100_000, 150_000, 200_000]
+const FIRST_YEAR_OPTION = 2005
+
+/** The dealer portal of spec §2 (DESIGN §4). */
+export function mobileDePortalUrl(customerId: string): string {
+  return `https://home.mobile.de/home/index.html?partnerHead=false&colorTheme=default&customerId=${encodeURIComponent(customerId)}#ses`
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Junk in the URL is dropped, never an error: the page shows what it can (the API answers 400).
+  const { state } = parseVehicleSearch(new URL(request.url).searchParams)
+  const { perPage: _ignored, ...pageState } = state
+  const [result, facets] = await Promise.all([readVehiclePage(context.lake, pageState), readVehicleFacets(context.lake)])
+  return data({ state: pageState as VehicleSearch, result, facets }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
+  if (errorHeaders) return errorHeaders
+  return { 'Cache-Control': loaderHeaders.get('Cache-Control') ?? CACHE_CONTROL.page }
+}
+
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
+  const settings = matches.find((match) => match.id === 'root')?.data?.settings
+  const dealer = settings?.dealerName ?? ''
+  const page = data?.state.page ?? 1
+  const title = `Gebrauchtwagen in Essen: unsere Fahrzeuge${page > 1 ? ` – Seite ${page}` : ''}${dealer ? ` | ${dealer}` : ''}`
+  const description = `Aktueller Fahrzeugbestand von ${dealer || 'uns'} in Essen: ${data ? vehicleCountLabel(data.result.total) : 'Gebrauchtwagen'} mit Preis, Kilometerstand und Ausstattung. Suchen, filtern und direkt anfragen.`
+  // Filtered and sorted views are many addresses of the same stock: crawlers follow them but index the list and its pages.
+  const narrowed = data ? hasFilters(data.state) || data.state.sort !== 'newest' : false
+  return [
+    { title },
+    { name: 'description', content: description },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    ...(narrowed ? [{ name: 'robots', content: 'noindex, follow' }] : []),
+  ]
+}
+
+export default function VehiclesPage() {
+  const { state, result, facets } = useLoaderData<typeof loader>()
+  const settings = useSiteSettings()
+  return (
+    <>
+      <PageHeader title={TITLE} intro="Geprüfte Gebrauchtwagen in Essen: durchsuchen Sie unseren aktuellen Bestand, filtern Sie nach Marke, Kraftstoff und Preis und fragen Sie Ihr Wunschfahrzeug direkt an." />
+      <section aria-labelledby="vehicle-search-heading" className="bg-zinc-50 py-10 sm:py-14">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <h2 id="vehicle-search-heading" className="sr-only">
+            Fahrzeugsuche
+          </h2>
+          <SearchForm state={state} facets={facets} />
+          <Results state={state} result={result} />
+        </div>
+      </section>
+      <PortalSection customerId={settings.mobileDeCustomerId} phone={settings.phone} email={settings.email} />
+    </>
+  )
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
+
+function SearchForm({ state, facets }: { state: VehicleSearch; facets: LoaderData['facets'] }) {
+  const navigate = useNavigate()
+  // With JavaScript the form goes to the clean address (no empty parameters); without, the browser submits it as is.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const params = new URLSearchParams()
+    for (const [name, value] of new FormData(event.currentTarget)) if (typeof value === 'string') params.append(name, value)
+    navigate(vehicleSearchHref(parseVehicleSearch(params).state))
+  }
+  const thisYear = new Date().getFullYear()
+  const years = Array.from({ length: thisYear - FIRST_YEAR_OPTION + 1 }, (_, index) => thisYear - index)
+  const select = (name: string, label: string, value: string | number | undefined, options: Array<{ value: string | number; label: string }>, empty: string) => (
+    <div>
+      <label htmlFor={`filter-${name}`} className="mb-1.5 block text-sm font-semibold text-zinc-900">
+        {label}
+      </label>
+      <select id={`filter-${name}`} name={name} defaultValue={value ?? ''} className={CONTROL_CLASSES}>
+        {empty ? <option value="">{empty}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+  const number = (name: string, label: string, value: number | undefined, placeholder: string) => (
+    <div>
+      <label htmlFor={`filter-${name}`} className="mb-1.5 block text-sm font-semibold text-zinc-900">
+        {label}
+      </label>
+      <input id={`filter-${name}`} name={name} type="number" min={0} step={500} inputMode="numeric" defaultValue={value ?? ''} placeholder={placeholder} className={CONTROL_CLASSES} />
+    </div>
+  )
+  return (
+    // key: the fields start from the URL's state again after every navigation.
+    <Form key={vehicleSearchHref(state)} method="get" action="/vehicles" role="search" aria-label="Fahrzeuge durchsuchen" onSubmit={onSubmit} className="rounded-xl border border-zinc-200 bg-white p-5 shadow-sm sm:p-6">
+      <div>
+        <label htmlFor="filter-search" className="mb-1.5 block text-sm font-semibold text-zinc-900">
+          Suche
+        </label>
+        <input id="filter-search" name="search" type="search" defaultValue={state.search ?? ''} placeholder="z. B. Golf, Kombi, Automatik" className={CONTROL_CLASSES} />
+      </div>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {select('make', 'Marke', state.make && facets.makes.find((make) => make.toLowerCase() === state.make!.toLowerCase()), facets.makes.map((make) => ({ value: make, label: make })), 'Alle Marken')}
+        {select('fuel', 'Kraftstoff', state.fuel?.toLowerCase(), FUEL_TYPES.map((fuel) => ({ value: fuel.value.toLowerCase(), label: fuelLabel(fuel.value) })), 'Alle')}
+        {select('transmission', 'Getriebe', state.transmission?.toLowerCase(), TRANSMISSIONS.map((item) => ({ value: item.value.toLowerCase(), label: transmissionLabel(item.value) })), 'Alle')}
+        {select('body', 'Karosserie', state.body, facets.bodyTypes.map((body) => ({ value: body, label: body })), 'Alle')}
+        {number('priceFrom', 'Preis ab (€)', state.priceFrom, 'beliebig')}
+        {number('priceTo', 'Preis bis (€)', state.priceTo, 'beliebig')}
+        {select('maxMileage', 'Kilometerstand bis', state.maxMileage, MILEAGE_OPTIONS.map((km) => ({ value: km, label: `${new Intl.NumberFormat('de-DE').format(km)} km` })), 'Beliebig')}
+        {select('yearFrom', 'Erstzulassung ab', state.yearFrom, years.map((year) => ({ value: year, label: String(year) })), 'Beliebig')}
+      </div>
+      <div className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="sm:w-72">{select('sort', 'Sortierung', state.sort, VEHICLE_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] })), '')}</div>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          {hasFilters(state) ? (
+            <Link to="/vehicles" className="inline-flex min-h-11 items-center justify-center text-sm font-semibold text-zinc-950 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900">
+              Filter zurücksetzen
+            </Link>
+          ) : null}
+          <button type="submit" className={buttonClasses({ variant: 'dark', size: 'md', className: 'gap-2' })}>
+            <SearchIcon className="size-4" />
+            FAHRZEUGE SUCHEN
+          </button>
+        </div>
+      </div>
+    </Form>
+  )
+}
+
+function Results({ state, result }: { state: VehicleSearch; result: LoaderData['result'] }) {
+  const beyondLastPage = result.total > 0 && result.vehicles.length === 0
+  return (
+    <div className="mt-10">
+      <h2 className="text-2xl text-zinc-950 normal-case" aria-live="polite">
+        {vehicleCountLabel(result.total)}
+        {result.pageCount > 1 && !beyondLastPage ? <span className="ml-2 text-base font-semibold text-zinc-600">(Seite {result.page} von {result.pageCount})</span> : null}
+      </h2>
+      {result.vehicles.length > 0 ? (
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {result.vehicles.map((vehicle) => (
+            <li key={vehicle.id}>
+              <VehicleCard vehicle={vehicle} detailsLabel="DETAILS ANSEHEN" />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="mt-6 rounded-xl border border-dashed border-zinc-400 bg-white p-8 text-center">
+          <CarIcon className="mx-auto size-10 text-amber-700" />
+          <p className="mt-4 text-lg font-semibold text-zinc-950">{beyondLastPage ? 'Diese Seite gibt es nicht.' : 'Keine Fahrzeuge gefunden.'}</p>
+          <p className="mt-2 text-zinc-700">
+            {beyondLastPage ? 'Die Ergebnisliste ist kürzer.' : 'Ändern Sie Ihre Suche oder setzen Sie die Filter zurück. Gern suchen wir Ihr Wunschfahrzeug auch für Sie.'}
+          </p>
+          <Link to={beyondLastPage ? vehicleSearchHref({ ...state, page: 1 }) : '/vehicles'} className={buttonClasses({ variant: 'dark', size: 'md', className: 'mt-6' })}>
+            {beyondLastPage ? 'ZUR ERSTEN SEITE' : 'ALLE FAHRZEUGE ANZEIGEN'}
+          </Link>
+        </div>
+      )}
+      {result.pageCount > 1 && !beyondLastPage ? <Pagination state={state} page={result.page} pageCount={result.pageCount} /> : null}
+    </div>
+  )
+}
+
+/** Page numbers around the current one, with the first and the last: 1 … 4 5 6 … 12. */
+export function pageWindow(page: number, pageCount: number): Array<number | 'gap'> {
+  const pages = new Set([1, pageCount, page - 1, page, page + 1].filter((number) => number >= 1 && number <= pageCount))
+  const sorted = [...pages].sort((a, b) => a - b)
+  return sorted.flatMap((number, index) => (index > 0 && number - sorted[index - 1]! > 1 ? ['gap' as const, number] : [number]))
+}
+
+function Pagination({ state, page, pageCount }: { state: VehicleSearch; page: number; pageCount: number }) {
+  const linkClasses = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border px-3 text-sm font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900'
+  return (
+    <nav aria-label="Seiten der Ergebnisliste" className="mt-10">
+      <ul className="flex flex-wrap items-center justify-center gap-2">
+        {page > 1 ? (
+          <li>
+            <Link to={vehicleSearchHref({ ...state, page: page - 1 })} rel="prev" className={`${linkClasses} border-zinc-300 bg-white text-zinc-950 hover:border-zinc-900`}>
+              Zurück
+            </Link>
+          </li>
+        ) : null}
+        {pageWindow(page, pageCount).map((entry, index) =>
+          entry === 'gap' ? (
+            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-zinc-600">
+              …
+            </li>
+          ) : (
+            <li key={entry}>
+              <Link
+                to={vehicleSearchHref({ ...state, page: entry })}
+                aria-current={entry === page ? 'page' : undefined}
+                aria-label={`Seite ${entry}`}
+                className={`${linkClasses} ${entry === page ? 'border-zinc-950 bg-zinc-950 text-white' : 'border-zinc-300 bg-white text-zinc-950 hover:border-zinc-900'}`}
+              >
+                {entry}
+              </Link>
+            </li>
+          ),
+        )}
+        {page < pageCount ? (
+          <li>
+            <Link to={vehicleSearchHref({ ...state, page: page + 1 })} rel="next" className={`${linkClasses} gap-1 border-zinc-300 bg-white text-zinc-950 hover:border-zinc-900`}>
+              Weiter
+              <ArrowRightIcon className="size-4" />
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  )
+}
+
+function PortalSection({ customerId, phone, email }: { customerId?: string | null; phone?: string | null; email?: string | null }) {
+  return (
+    <section aria-labelledby="portal-heading" className="bg-white py-14 sm:py-20">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <h2 id="portal-heading" className="text-3xl text-zinc-950">
+          Unser Bestand auf mobile.de
+        </h2>
+        <p className="mt-4 max-w-3xl text-lg leading-relaxed text-zinc-700">
+          Nichts Passendes dabei? Rufen Sie uns an oder schreiben Sie uns: Wir finden Ihr Wunschfahrzeug.
+        </p>
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          {phone ? (
+            <a href={telHref(phone)} className={buttonClasses({ variant: 'dark', size: 'md', className: 'gap-2' })}>
+              <PhoneIcon className="size-4" />
+              {phone} anrufen
+            </a>
+          ) : null}
+          {email ? (
+            <a href={mailtoHref(email)} className={buttonClasses({ variant: 'outline-dark', size: 'md', className: 'gap-2' })}>
+              <MailIcon className="size-4" />
+              E-Mail an {email}
+            </a>
+          ) : null}
+        </div>
+        {customerId ? (
+          <div className="mt-8">
+            <ConsentFrame
+              src={mobileDePortalUrl(customerId)}
+              title="Händlerportal auf mobile.de"
+              consentText="Hier können Sie unser Händlerportal auf mobile.de laden. Erst nach Ihrem Klick werden Daten (unter anderem Ihre IP-Adresse) an mobile.de übertragen; mobile.de setzt dabei eigene Cookies."
+              loadLabel="MOBILE.DE LADEN"
+              externalHref={mobileDePortalUrl(customerId)}
+              externalLabel="Bestand auf mobile.de öffnen"
+              icon={<CarIcon className="size-10 text-amber-600" />}
+              sizeClassName="h-[80vh] min-h-[32rem]"
+              testId="mobile-de-placeholder"
+            />
+          </div>
+        ) : null}
+      </div>
+    </section>
+  )
+}

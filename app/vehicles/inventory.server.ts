@@ -1,0 +1,87 @@
+import { EmbeddedLake } from '~/sanity/embedded-lake.server'
+import { type ContentLake } from '~/sanity/lake.server'
+import {
+  type VEHICLE_API_LIST_QUERYResult,
+  type VEHICLE_API_PROJECTION_QUERYResult,
+  type VEHICLE_CARDS_PROJECTION_QUERYResult,
+  type VEHICLE_FACETS_QUERYResult,
+  type VEHICLE_LIST_QUERYResult,
+} from '~/sanity/types'
+import {
+  pagedQuery,
+  pageRange,
+  VEHICLE_API_LIST_QUERY,
+  VEHICLE_API_PROJECTION_QUERY,
+  VEHICLE_CARDS_PROJECTION_QUERY,
+  VEHICLE_FACETS_QUERY,
+  VEHICLE_LIST_QUERY,
+  vehicleListParams,
+} from '~/vehicles/list-queries'
+import { projectVehicles, searchVehicleIndex, vehicleIndexFacets } from '~/vehicles/vehicle-index.server'
+import { type VehicleSearch, VEHICLES_PER_PAGE } from '~/vehicles/vehicle-search'
+
+/*
+ * Reads of the inventory list, shared by `/vehicles` and `GET /api/vehicles`. On real Sanity the
+ * GROQ of list-queries.ts does everything; on the embedded lake an in-memory index filters and
+ * sorts and GROQ projects only the page (vehicle-index.server.ts, docs/decisions/011).
+ */
+
+export interface VehiclePage<V> {
+  total: number
+  vehicles: V[]
+  page: number
+  perPage: number
+  /** At least 1 (an empty result is one empty page). */
+  pageCount: number
+}
+
+function pageOf<V>(result: { total: number; vehicles: V[] }, page: number, perPage: number): VehiclePage<V> {
+  return { total: result.total, vehicles: result.vehicles, page, perPage, pageCount: Math.max(1, Math.ceil(result.total / perPage)) }
+}
+
+async function fromIndex<R extends unknown[]>(lake: EmbeddedLake, state: VehicleSearch, range: { start: number; end: number } | 'all', projection: string) {
+  const found = searchVehicleIndex(lake, vehicleListParams(state))
+  const slice = range === 'all' ? found : found.slice(range.start, range.end)
+  return { total: found.length, vehicles: await projectVehicles<R>(lake, projection, slice) }
+}
+
+/** One page of `/vehicles` (VEHICLES_PER_PAGE cards) and the number of matches. */
+export async function readVehiclePage(lake: ContentLake, state: VehicleSearch) {
+  const perPage = VEHICLES_PER_PAGE
+  const range = pageRange(state.page, perPage)
+  const result: VEHICLE_LIST_QUERYResult =
+    lake instanceof EmbeddedLake
+      ? await fromIndex<VEHICLE_CARDS_PROJECTION_QUERYResult>(lake, state, range, VEHICLE_CARDS_PROJECTION_QUERY)
+      : await lake.fetch<VEHICLE_LIST_QUERYResult>(pagedQuery(VEHICLE_LIST_QUERY, range), vehicleListParams(state))
+  return pageOf(result, state.page, perPage)
+}
+
+/** The API's list: one page of `perPage` when paged, else every match (perPage = total). */
+export async function readApiVehicles(lake: ContentLake, state: VehicleSearch, paging: { perPage: number } | 'all') {
+  const range = paging === 'all' ? 'all' : pageRange(state.page, paging.perPage)
+  const result: VEHICLE_API_LIST_QUERYResult =
+    lake instanceof EmbeddedLake
+      ? await fromIndex<VEHICLE_API_PROJECTION_QUERYResult>(lake, state, range, VEHICLE_API_PROJECTION_QUERY)
+      : await lake.fetch<VEHICLE_API_LIST_QUERYResult>(pagedQuery(VEHICLE_API_LIST_QUERY, range), vehicleListParams(state))
+  return pageOf(result, paging === 'all' ? 1 : state.page, paging === 'all' ? Math.max(1, result.total) : paging.perPage)
+}
+
+export interface VehicleFacets {
+  makes: string[]
+  bodyTypes: string[]
+}
+
+/** Makes and body types present (case-insensitively unique, sorted the German way). */
+export async function readVehicleFacets(lake: ContentLake): Promise<VehicleFacets> {
+  const result = lake instanceof EmbeddedLake ? vehicleIndexFacets(lake) : await lake.fetch<VEHICLE_FACETS_QUERYResult>(VEHICLE_FACETS_QUERY)
+  return { makes: uniqueSorted(result.makes), bodyTypes: uniqueSorted(result.bodyTypes) }
+}
+
+function uniqueSorted(values: ReadonlyArray<string | null>): string[] {
+  const byKey = new Map<string, string>()
+  for (const value of values) {
+    const trimmed = value?.trim()
+    if (trimmed && !byKey.has(trimmed.toLowerCase())) byKey.set(trimmed.toLowerCase(), trimmed)
+  }
+  return [...byKey.values()].sort((a, b) => a.localeCompare(b, 'de'))
+}

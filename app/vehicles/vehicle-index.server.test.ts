@@ -1,0 +1,114 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EmbeddedLake } from '~/sanity/embedded-lake.server'
+import { createOrReplace, patchDocument } from '~/sanity/lake.server'
+import { type VEHICLE_API_LIST_QUERYResult, type VEHICLE_LIST_QUERYResult } from '~/sanity/types'
+import { readApiVehicles, readVehicleFacets, readVehiclePage } from '~/vehicles/inventory.server'
+import {
+  pagedQuery,
+  projectionOf,
+  VEHICLE_API_LIST_QUERY,
+  VEHICLE_API_PROJECTION_QUERY,
+  VEHICLE_CARDS_PROJECTION_QUERY,
+  VEHICLE_FACETS_QUERY,
+  VEHICLE_LIST_QUERY,
+  vehicleListParams,
+} from '~/vehicles/list-queries'
+import { parseVehicleSearch, VEHICLES_PER_PAGE } from '~/vehicles/vehicle-search'
+import { generateVehicleContent } from '../../tests/vehicle-lake'
+
+const STATES = [
+  '',
+  'search=golf',
+  'search=vw%20tsi',
+  'search=T6.1',
+  'search=steptronic%20bmw',
+  'search=%233',
+  'search=coup%C3%A9',
+  'make=bmw',
+  'make=VW&sort=price-desc',
+  'fuel=diesel&transmission=manual',
+  'body=suv&sort=mileage',
+  'body=Coup%C3%A9&sort=year',
+  'priceFrom=20000&priceTo=30000&sort=price-asc',
+  'priceTo=12000',
+  'maxMileage=50000&sort=mileage',
+  'yearFrom=2020&sort=year',
+  'yearFrom=2021&fuel=electric',
+  'sort=price-asc',
+  'sort=price-desc',
+  'sort=year',
+  'sort=mileage',
+  'search=zeppelin',
+]
+
+describe('the embedded vehicle index answers exactly as the GROQ', () => {
+  let lake: EmbeddedLake
+  let contentDir: string
+  let dataDir: string
+
+  beforeAll(async () => {
+    contentDir = generateVehicleContent(160, { gaps: true })
+    dataDir = await mkdtemp(path.join(tmpdir(), 'vehicle-index-'))
+    lake = await EmbeddedLake.open({ contentDir, dataDir })
+  })
+  afterAll(async () => {
+    await lake.close()
+    await rm(contentDir, { recursive: true, force: true })
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('the projections are the list queries’ projections', () => {
+    expect(projectionOf(VEHICLE_CARDS_PROJECTION_QUERY)).toBe(projectionOf(VEHICLE_LIST_QUERY))
+    expect(projectionOf(VEHICLE_API_PROJECTION_QUERY)).toBe(projectionOf(VEHICLE_API_LIST_QUERY))
+    expect(projectionOf(VEHICLE_LIST_QUERY)).toContain('"image": select(count(images) > 0 => images[0]')
+  })
+
+  it.each(STATES)('same page, order and count for "%s" (cards and API, every page)', async (query) => {
+    const { state } = parseVehicleSearch(new URLSearchParams(query))
+    const params = vehicleListParams(state)
+    const groqCards = await lake.fetch<VEHICLE_LIST_QUERYResult>(pagedQuery(VEHICLE_LIST_QUERY, 'all'), params)
+    const groqApi = await lake.fetch<VEHICLE_API_LIST_QUERYResult>(pagedQuery(VEHICLE_API_LIST_QUERY, 'all'), params)
+    const indexedApi = await readApiVehicles(lake, state, 'all')
+    expect(indexedApi.total).toBe(groqApi.total)
+    expect(indexedApi.vehicles).toEqual(groqApi.vehicles)
+    const pages = Math.max(1, Math.ceil(groqCards.total / VEHICLES_PER_PAGE))
+    const cards = []
+    for (let page = 1; page <= pages; page++) {
+      const result = await readVehiclePage(lake, { ...state, page })
+      expect(result.total).toBe(groqCards.total)
+      cards.push(...result.vehicles)
+    }
+    expect(cards).toEqual(groqCards.vehicles)
+  })
+
+  it('same facets', async () => {
+    const groq = await lake.fetch<{ makes: string[]; bodyTypes: string[] }>(VEHICLE_FACETS_QUERY)
+    const facets = await readVehicleFacets(lake)
+    expect(new Set(facets.makes.map((make) => make.toLowerCase()))).toEqual(new Set(groq.makes.map((make) => make.toLowerCase())))
+    expect(new Set(facets.bodyTypes)).toEqual(new Set(groq.bodyTypes))
+  })
+
+  it('every committed write is visible to the next read (the index is per snapshot)', async () => {
+    const state = parseVehicleSearch(new URLSearchParams('search=zeppelin')).state
+    expect((await readVehiclePage(lake, state)).total).toBe(0)
+    const template = (await lake.fetch<Record<string, unknown>>('*[_id == "vehicle-2"][0]'))!
+    await createOrReplace(lake, { ...template, _id: 'vehicle-9001', _type: 'vehicle', id: '9001', model: 'Zeppelin NT', listedAt: '2030-01-01T00:00:00Z' })
+    const afterCreate = await readVehiclePage(lake, state)
+    expect(afterCreate.vehicles.map((vehicle) => vehicle.id)).toEqual(['9001'])
+    // Newest first (vehicles without a listing date come before it, as GROQ orders null in `desc`).
+    const newest = (await readVehiclePage(lake, { sort: 'newest', page: 1 })).vehicles.map((vehicle) => vehicle.id)
+    expect(newest).toContain('2')
+    expect(newest.indexOf('9001')).toBeLessThan(newest.indexOf('2'))
+
+    await patchDocument(lake, 'vehicle-9001', { set: { price: 1 } })
+    expect((await readVehiclePage(lake, { sort: 'price-asc', page: 1 })).vehicles[0]).toMatchObject({ id: '9001', price: 1 })
+
+    await patchDocument(lake, 'vehicle-9001', { set: { status: 'sold' } })
+    expect((await readVehiclePage(lake, state)).total).toBe(0)
+    await lake.mutate([{ delete: { id: 'vehicle-9001' } }])
+    expect((await readApiVehicles(lake, state, 'all')).vehicles).toEqual([])
+  })
+})

@@ -1,0 +1,178 @@
+import { evaluate, parse, type ExprNode } from 'groq-js'
+import { type EmbeddedLake } from '~/sanity/embedded-lake.server'
+import { type SanityDocument } from '~/sanity/lake.server'
+import { type vehicleListParams } from '~/vehicles/list-queries'
+
+/*
+ * The inventory list on the embedded lake without scanning 5,000 documents through groq-js per
+ * request (docs/decisions/011). groq-js evaluates every filter and sort key of every document
+ * asynchronously; the list query took 3–6 s at 5,000 vehicles on this machine. Here:
+ *
+ * - An index of the vehicles on sale, built once per published snapshot of the lake. The lake
+ *   replaces its snapshot array on every committed write, and the index is keyed by that array
+ *   (WeakMap), so every mutation invalidates it; nothing can serve stale data.
+ * - Filter, sort and count in plain JS, mirroring the GROQ of list-queries.ts term by term
+ *   (groq-js's `match` tokenizer and its total order, nulls included). vehicle-index.server.test.ts
+ *   checks the two give identical answers over a generated lake for many states.
+ * - The projection of the page's vehicles still runs as GROQ (the same projection text), over a
+ *   dataset of just those vehicles, with the lake's by-id dereference for the images.
+ *
+ * The real Sanity backend does not use this: it evaluates the GROQ itself.
+ */
+
+type ListParams = ReturnType<typeof vehicleListParams>
+
+interface IndexedVehicle {
+  doc: SanityDocument
+  tokens: string[]
+  makeLower: string | null
+  bodyLower: string | null
+  registrationYear: string | null
+}
+
+interface VehicleIndex {
+  vehicles: IndexedVehicle[]
+}
+
+const indexes = new WeakMap<readonly SanityDocument[], VehicleIndex>()
+
+// groq-js's `match`: the text is split on these characters after dots at word edges are removed.
+const CHARS = /([^!@#$%^&*(),\\/?";:{}|[\]+<>\s-])+/g
+const EDGE_CHARS = /(\b\.+|\.+\b)/g
+
+function tokenize(text: unknown): string[] {
+  return typeof text === 'string' ? (text.replace(EDGE_CHARS, '').match(CHARS) ?? []) : []
+}
+
+const str = (value: unknown): string | null => (typeof value === 'string' ? value : null)
+const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null)
+
+/** `coalesce(string::split(firstRegistration, "/")[1], string(year))` */
+function registrationYear(doc: SanityDocument): string | null {
+  const registration = str(doc.firstRegistration)
+  const part = registration?.split('/')[1]
+  if (part !== undefined) return part
+  const year = doc.year
+  if (typeof year === 'number' || typeof year === 'string' || typeof year === 'boolean') return String(year)
+  return null
+}
+
+function buildIndex(documents: readonly SanityDocument[]): VehicleIndex {
+  const vehicles: IndexedVehicle[] = []
+  for (const doc of documents) {
+    if (doc._type !== 'vehicle' || doc.status === 'sold') continue
+    vehicles.push({
+      doc,
+      tokens: [doc.make, doc.model, doc.title ?? '', doc.description ?? ''].flatMap(tokenize),
+      makeLower: str(doc.make)?.toLowerCase() ?? null,
+      bodyLower: str(doc.bodyType)?.toLowerCase() ?? null,
+      registrationYear: registrationYear(doc),
+    })
+  }
+  return { vehicles }
+}
+
+function indexOf(lake: EmbeddedLake): VehicleIndex {
+  const documents = lake.publishedDocuments()
+  let index = indexes.get(documents)
+  if (!index) {
+    index = buildIndex(documents)
+    indexes.set(documents, index)
+  }
+  return index
+}
+
+const CHARS_WITH_WILDCARD = /([^!@#$%^&(),\\/?";:{}|[\]+<>\s-])+/g
+
+/** The regular expressions groq-js makes of the `match` patterns; every one must hit a token. */
+function termPatterns(terms: readonly string[]): RegExp[] {
+  return terms.flatMap((term) =>
+    (term.replace(EDGE_CHARS, '').match(CHARS_WITH_WILDCARD) ?? []).map((part) => new RegExp(`^${part.slice(0, 1024).replace(/\*/g, '.*')}$`, 'i')),
+  )
+}
+
+function matches(vehicle: IndexedVehicle, params: ListParams, patterns: RegExp[] | null): boolean {
+  const { doc } = vehicle
+  if (patterns && (vehicle.tokens.length === 0 || patterns.length === 0 || !patterns.every((pattern) => vehicle.tokens.some((token) => pattern.test(token))))) return false
+  if (params.make !== null && vehicle.makeLower !== params.make) return false
+  if (params.fuel !== null && doc.fuelType !== params.fuel) return false
+  if (params.transmission !== null && doc.transmission !== params.transmission) return false
+  if (params.body !== null && vehicle.bodyLower !== params.body) return false
+  const price = num(doc.price)
+  if (params.priceFrom !== null && !(price !== null && price >= params.priceFrom)) return false
+  if (params.priceTo !== null && !(price !== null && price <= params.priceTo)) return false
+  const mileage = num(doc.mileage)
+  if (params.maxMileage !== null && !(mileage !== null && mileage <= params.maxMileage)) return false
+  if (params.yearFrom !== null && !(vehicle.registrationYear !== null && vehicle.registrationYear >= params.yearFrom)) return false
+  return true
+}
+
+type SortValue = number | string | boolean | null
+
+// groq-js's total order: numbers < strings < booleans < everything else (null).
+const TYPE_ORDER: Record<string, number> = { number: 2, string: 3, boolean: 4 }
+
+function totalCompare(a: SortValue, b: SortValue): number {
+  const aOrder = a === null ? 100 : (TYPE_ORDER[typeof a] ?? 100)
+  const bOrder = b === null ? 100 : (TYPE_ORDER[typeof b] ?? 100)
+  if (aOrder !== bOrder) return aOrder - bOrder
+  if (typeof a === 'number' && typeof b === 'number') return a - b
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b)
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0
+  return 0
+}
+
+const sortable = (value: unknown): SortValue => (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean' ? value : null)
+const coalesce = (...values: unknown[]): SortValue => sortable(values.find((value) => value !== null && value !== undefined) ?? null)
+
+/** The sort keys of list-queries.ts: [value, descending]. */
+function sortKeys(vehicle: IndexedVehicle, sort: ListParams['sort']): Array<[SortValue, boolean]> {
+  const { doc } = vehicle
+  const primary: Array<[SortValue, boolean]> =
+    sort === 'price-asc'
+      ? [[coalesce(doc.price, 1e12), false]]
+      : sort === 'price-desc'
+        ? [[coalesce(doc.price, -1), true]]
+        : sort === 'mileage'
+          ? [[coalesce(doc.mileage, 1e12), false]]
+          : sort === 'year'
+            ? [[coalesce(vehicle.registrationYear, '0000'), true]]
+            : []
+  return [...primary, [sortable(doc.listedAt), true], [sortable(doc._id), false]]
+}
+
+/** The matching vehicles in list order, and how many there are. */
+export function searchVehicleIndex(lake: EmbeddedLake, params: ListParams): SanityDocument[] {
+  const patterns = params.terms ? termPatterns(params.terms) : null
+  const found = indexOf(lake).vehicles.filter((vehicle) => matches(vehicle, params, patterns))
+  const keyed = found.map((vehicle) => ({ doc: vehicle.doc, keys: sortKeys(vehicle, params.sort) }))
+  keyed.sort((a, b) => {
+    for (let i = 0; i < a.keys.length; i++) {
+      const [left, descending] = a.keys[i]!
+      const result = totalCompare(left, b.keys[i]![0])
+      if (result !== 0) return descending ? -result : result
+    }
+    return 0
+  })
+  return keyed.map(({ doc }) => doc)
+}
+
+/** Makes and body types of the vehicles on sale (VEHICLE_FACETS_QUERY), unsorted. */
+export function vehicleIndexFacets(lake: EmbeddedLake): { makes: string[]; bodyTypes: string[] } {
+  const { vehicles } = indexOf(lake)
+  const unique = (values: unknown[]) => [...new Set(values.filter((value): value is string => typeof value === 'string'))]
+  return { makes: unique(vehicles.map((vehicle) => vehicle.doc.make)), bodyTypes: unique(vehicles.map((vehicle) => vehicle.doc.bodyType)) }
+}
+
+const trees = new Map<string, ExprNode>()
+
+/** Runs a projection query (`*[_type == "vehicle"]{…}`) over just these documents, in their order. */
+export async function projectVehicles<R>(lake: EmbeddedLake, query: string, documents: readonly SanityDocument[]): Promise<R> {
+  let tree = trees.get(query)
+  if (!tree) {
+    tree = parse(query)
+    trees.set(query, tree)
+  }
+  const result = await evaluate(tree, { dataset: documents, dereference: lake.dereference })
+  return (await result.get()) as R
+}

@@ -1,0 +1,121 @@
+import { describe, expect, test } from 'vitest'
+import {
+  hasFilters,
+  parseVehicleSearch,
+  searchTerms,
+  serializeVehicleSearch,
+  vehicleCountLabel,
+  type VehicleSearch,
+  vehicleSearchHref,
+} from './vehicle-search'
+
+const now = new Date('2026-06-01T12:00:00Z')
+const parse = (query: string) => parseVehicleSearch(new URLSearchParams(query), now)
+
+describe('parseVehicleSearch', () => {
+  test('no parameters: newest first, page 1, nothing filtered', () => {
+    expect(parse('')).toEqual({ state: { sort: 'newest', page: 1 }, invalid: [] })
+    expect(hasFilters(parse('').state)).toBe(false)
+  })
+
+  test('reads every parameter', () => {
+    const { state, invalid } = parse(
+      'search=%20Golf%20%20TSI%20&make=VW&fuel=petrol&transmission=MANUAL&body=kombi&priceFrom=5.000&priceTo=20000&maxMileage=100000&yearFrom=2019&sort=price-asc&page=3&perPage=50',
+    )
+    expect(invalid).toEqual([])
+    expect(state).toEqual({
+      search: 'Golf TSI',
+      make: 'VW',
+      fuel: 'PETROL',
+      transmission: 'MANUAL',
+      body: 'Kombi',
+      priceFrom: 5000,
+      priceTo: 20000,
+      maxMileage: 100000,
+      yearFrom: 2019,
+      sort: 'price-asc',
+      page: 3,
+      perPage: 50,
+    })
+    expect(hasFilters(state)).toBe(true)
+  })
+
+  test('accepts the German alias "marke" and "q" for the search', () => {
+    expect(parse('marke=Audi&q=avant').state).toMatchObject({ make: 'Audi', search: 'avant' })
+  })
+
+  test('empty values (an unfilled GET form) count as absent', () => {
+    expect(parse('search=&make=&fuel=&transmission=&body=&priceFrom=&priceTo=&maxMileage=&yearFrom=&sort=newest')).toEqual({
+      state: { sort: 'newest', page: 1 },
+      invalid: [],
+    })
+  })
+
+  test.each([
+    ['fuel=kerosene', 'fuel'],
+    ['transmission=cvt', 'transmission'],
+    ['priceFrom=-5', 'priceFrom'],
+    ['priceTo=viel', 'priceTo'],
+    ['priceTo=1e9', 'priceTo'],
+    ['maxMileage=99999999', 'maxMileage'],
+    ['yearFrom=1800', 'yearFrom'],
+    ['yearFrom=2030', 'yearFrom'],
+    ['sort=random', 'sort'],
+    ['page=0', 'page'],
+    ['page=2.5', 'page'],
+    ['page=999999', 'page'],
+    ['perPage=1000', 'perPage'],
+    [`make=${'x'.repeat(41)}`, 'make'],
+  ])('junk %s is dropped and reported', (query, param) => {
+    const { state, invalid } = parse(query)
+    expect(invalid).toEqual([param])
+    expect(state).toEqual({ sort: 'newest', page: 1 })
+  })
+
+  test('never throws, whatever the URL holds', () => {
+    for (const query of ['%%%', 'page=%00', 'search=' + '€'.repeat(500), 'sort[]=1&page=1&page=2', 'body=<script>', 'priceFrom=1.2.3']) {
+      expect(() => parse(query)).not.toThrow()
+    }
+    expect(parse('search=' + 'a'.repeat(500)).state.search).toHaveLength(100)
+    expect(parse('body=Pick-up').state.body).toBe('Pick-up')
+  })
+})
+
+describe('serializeVehicleSearch', () => {
+  test('writes only what differs from the defaults, in a fixed order', () => {
+    expect(serializeVehicleSearch({ sort: 'newest', page: 1 }).toString()).toBe('')
+    expect(vehicleSearchHref({ sort: 'newest', page: 1 })).toBe('/vehicles')
+    expect(vehicleSearchHref({ page: 2, sort: 'mileage', fuel: 'DIESEL', search: 'golf' })).toBe('/vehicles?search=golf&fuel=diesel&sort=mileage&page=2')
+  })
+
+  test('round trip: parse(serialize(state)) is the state', () => {
+    const states: VehicleSearch[] = [
+      { sort: 'newest', page: 1 },
+      { search: 'C 220 d', make: 'Mercedes-Benz', sort: 'price-desc', page: 4 },
+      { fuel: 'ELECTRIC', transmission: 'SEMI_AUTOMATIC', body: 'Coupé', priceFrom: 0, priceTo: 12500, maxMileage: 50000, yearFrom: 2020, sort: 'year', page: 1 },
+      { search: 'Grüße & Co. 100%', sort: 'mileage', page: 2, perPage: 10 },
+    ]
+    for (const state of states) {
+      const query = serializeVehicleSearch(state).toString()
+      expect(parse(query)).toEqual({ state, invalid: [] })
+    }
+  })
+})
+
+describe('searchTerms', () => {
+  test('words become prefix patterns; operators and wildcards never pass', () => {
+    expect(searchTerms(undefined)).toEqual([])
+    expect(searchTerms('  ')).toEqual([])
+    expect(searchTerms('VW Golf')).toEqual(['VW*', 'Golf*'])
+    expect(searchTerms('T6.1 "Kasten*" (neu) || x')).toEqual(['T6.1*', 'Kasten*', 'neu*', 'x*'])
+    expect(searchTerms('Coupé Größe')).toEqual(['Coupé*', 'Größe*'])
+    expect(searchTerms('a b c d e f g h i j')).toHaveLength(8)
+  })
+})
+
+test('vehicleCountLabel: German singular and plural', () => {
+  expect(vehicleCountLabel(0)).toBe('0 Fahrzeuge')
+  expect(vehicleCountLabel(1)).toBe('1 Fahrzeug')
+  expect(vehicleCountLabel(24)).toBe('24 Fahrzeuge')
+  expect(vehicleCountLabel(5000)).toBe('5.000 Fahrzeuge')
+})

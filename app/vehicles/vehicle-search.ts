@@ -1,0 +1,190 @@
+import { BODY_TYPES, FUEL_TYPES, TRANSMISSIONS } from '../../schemas/lib/constants'
+import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '../../schemas/lib/validation'
+
+/*
+ * The state of the inventory list (`/vehicles`, `GET /api/vehicles`) as URL query parameters:
+ * parsed from and written back to URLSearchParams, so every result is a shareable, crawlable
+ * address and works without JavaScript. Browser-safe (no zod): the page's form uses it too.
+ *
+ * Parameters (all optional; an empty value counts as absent):
+ *   search        free text over make, model, title and description (every word must occur; prefixes match)
+ *   make          make, case-insensitive ("marke" is accepted as an alias)
+ *   fuel          diesel | petrol | electric | hybrid | gas
+ *   transmission  automatic | manual | semi_automatic
+ *   body          body type as in the content model, e.g. SUV, Kombi, Coupé (case-insensitive)
+ *   priceFrom     minimum price in euros (integer)
+ *   priceTo       maximum price in euros (integer)
+ *   maxMileage    maximum mileage in km (integer)
+ *   yearFrom      first registration in or after this year
+ *   sort          newest (default) | price-asc | price-desc | mileage (lowest first) | year (newest first)
+ *   page          1-based page number
+ *   perPage       page size (API only, 1–100; the page always shows VEHICLES_PER_PAGE)
+ *
+ * Parsing is tolerant: an unusable value is dropped (the page shows the rest) and reported in
+ * `invalid`, so the API can answer 400 with the parameter names while the page never crashes.
+ */
+
+export const VEHICLE_SORTS = ['newest', 'price-asc', 'price-desc', 'mileage', 'year'] as const
+export type VehicleSort = (typeof VEHICLE_SORTS)[number]
+export const DEFAULT_SORT: VehicleSort = 'newest'
+
+export const SORT_LABELS: Record<VehicleSort, string> = {
+  newest: 'Neueste zuerst',
+  'price-asc': 'Preis aufsteigend',
+  'price-desc': 'Preis absteigend',
+  mileage: 'Kilometerstand aufsteigend',
+  year: 'Erstzulassung: neueste zuerst',
+}
+
+/** Results per page of `/vehicles` (a multiple of 2 and 3 for the grid) and the API's default page size. */
+export const VEHICLES_PER_PAGE = 12
+export const MAX_PER_PAGE = 100
+/** Longest free-text search kept; the rest is cut. */
+export const MAX_SEARCH_LENGTH = 100
+/** At most this many words of the search are used. */
+export const MAX_SEARCH_TERMS = 8
+export const MAX_PAGE = 10_000
+export const MAX_PRICE = 10_000_000
+
+export type FuelKey = (typeof FUEL_TYPES)[number]['value']
+export type TransmissionKey = (typeof TRANSMISSIONS)[number]['value']
+
+export interface VehicleSearch {
+  search?: string
+  make?: string
+  fuel?: FuelKey
+  transmission?: TransmissionKey
+  body?: string
+  priceFrom?: number
+  priceTo?: number
+  maxMileage?: number
+  yearFrom?: number
+  sort: VehicleSort
+  page: number
+  /** Only when given in the URL (API paging). */
+  perPage?: number
+}
+
+export type VehicleSearchParam = keyof VehicleSearch
+
+export interface ParsedVehicleSearch {
+  state: VehicleSearch
+  /** Parameters whose value was unusable and dropped. */
+  invalid: VehicleSearchParam[]
+}
+
+const FUEL_KEYS = FUEL_TYPES.map((fuel) => fuel.value)
+const TRANSMISSION_KEYS = TRANSMISSIONS.map((transmission) => transmission.value)
+
+function text(params: URLSearchParams, ...names: string[]): string | undefined {
+  for (const name of names) {
+    const value = params.get(name)?.replace(/\s+/g, ' ').trim()
+    if (value) return value
+  }
+  return undefined
+}
+
+function integer(value: string | undefined, min: number, max: number): number | undefined | null {
+  if (value === undefined) return undefined
+  // Spaces, the euro sign and "km" are noise; German users group thousands with dots (20.000).
+  let digits = value.replace(/\s|€|km/gi, '')
+  if (/^\d{1,3}(\.\d{3})+$/.test(digits)) digits = digits.replaceAll('.', '')
+  if (!/^\d{1,12}$/.test(digits)) return null
+  const number = Number(digits)
+  return number >= min && number <= max ? number : null
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[]): T | undefined | null {
+  if (value === undefined) return undefined
+  return allowed.find((key) => key.toLowerCase() === value.toLowerCase()) ?? null
+}
+
+/** The inventory state of a URL; never throws. */
+export function parseVehicleSearch(params: URLSearchParams, now: Date = new Date()): ParsedVehicleSearch {
+  const invalid: VehicleSearchParam[] = []
+  const state: VehicleSearch = { sort: DEFAULT_SORT, page: 1 }
+  const take = <K extends VehicleSearchParam>(key: K, value: VehicleSearch[K] | undefined | null) => {
+    if (value === null) invalid.push(key)
+    else if (value !== undefined) state[key] = value
+  }
+
+  const search = text(params, 'search', 'q')
+  if (search) state.search = search.slice(0, MAX_SEARCH_LENGTH).trim()
+  const make = text(params, 'make', 'marke')
+  take('make', make === undefined ? undefined : make.length <= 40 ? make : null)
+  take('fuel', oneOf(text(params, 'fuel'), FUEL_KEYS))
+  take('transmission', oneOf(text(params, 'transmission'), TRANSMISSION_KEYS))
+  const body = text(params, 'body')
+  // Known body types get their canonical spelling; others (from a marketplace) pass if short.
+  take('body', body === undefined ? undefined : (oneOf(body, BODY_TYPES) ?? (body.length <= 40 ? body : null)))
+  take('priceFrom', integer(text(params, 'priceFrom'), 0, MAX_PRICE))
+  take('priceTo', integer(text(params, 'priceTo'), 0, MAX_PRICE))
+  take('maxMileage', integer(text(params, 'maxMileage'), 0, MAX_MILEAGE_KM))
+  take('yearFrom', integer(text(params, 'yearFrom'), MIN_VEHICLE_YEAR, maxVehicleYear(now)))
+  take('sort', oneOf(text(params, 'sort'), VEHICLE_SORTS))
+  take('page', integer(text(params, 'page'), 1, MAX_PAGE))
+  take('perPage', integer(text(params, 'perPage'), 1, MAX_PER_PAGE))
+  return { state, invalid }
+}
+
+/**
+ * The URL parameters of a state: only what differs from the defaults, in a fixed order, so one
+ * state has one address. `parseVehicleSearch(serializeVehicleSearch(s)).state` equals `s`.
+ */
+export function serializeVehicleSearch(state: Partial<VehicleSearch>): URLSearchParams {
+  const params = new URLSearchParams()
+  if (state.search) params.set('search', state.search)
+  if (state.make) params.set('make', state.make)
+  if (state.fuel) params.set('fuel', state.fuel.toLowerCase())
+  if (state.transmission) params.set('transmission', state.transmission.toLowerCase())
+  if (state.body) params.set('body', state.body)
+  if (state.priceFrom !== undefined) params.set('priceFrom', String(state.priceFrom))
+  if (state.priceTo !== undefined) params.set('priceTo', String(state.priceTo))
+  if (state.maxMileage !== undefined) params.set('maxMileage', String(state.maxMileage))
+  if (state.yearFrom !== undefined) params.set('yearFrom', String(state.yearFrom))
+  if (state.sort && state.sort !== DEFAULT_SORT) params.set('sort', state.sort)
+  if (state.perPage !== undefined) params.set('perPage', String(state.perPage))
+  if (state.page !== undefined && state.page > 1) params.set('page', String(state.page))
+  return params
+}
+
+/** `/vehicles?…` for a state ('/vehicles' for the defaults). */
+export function vehicleSearchHref(state: Partial<VehicleSearch>, pathname = '/vehicles'): string {
+  const query = serializeVehicleSearch(state).toString()
+  return query ? `${pathname}?${query}` : pathname
+}
+
+/** Whether any search or filter narrows the list (sort and page do not). */
+export function hasFilters(state: VehicleSearch): boolean {
+  return Boolean(
+    state.search ||
+      state.make ||
+      state.fuel ||
+      state.transmission ||
+      state.body ||
+      state.priceFrom !== undefined ||
+      state.priceTo !== undefined ||
+      state.maxMileage !== undefined ||
+      state.yearFrom !== undefined,
+  )
+}
+
+/**
+ * The words of a free-text search as GROQ `match` patterns: letters, digits and inner dots
+ * ("T6.1"), each a prefix (`golf*`). Nothing else reaches the pattern, so a search can never
+ * inject a wildcard or operator. Empty when the search has no word.
+ */
+export function searchTerms(search: string | undefined): string[] {
+  if (!search) return []
+  const words = search.match(/[\p{L}\p{N}.]+/gu) ?? []
+  return words
+    .map((word) => word.replace(/^\.+|\.+$/g, ''))
+    .filter(Boolean)
+    .slice(0, MAX_SEARCH_TERMS)
+    .map((word) => `${word}*`)
+}
+
+/** '1 Fahrzeug', '24 Fahrzeuge', '1.250 Fahrzeuge' (spec §9: de-DE). */
+export function vehicleCountLabel(count: number): string {
+  return `${new Intl.NumberFormat('de-DE').format(count)} ${count === 1 ? 'Fahrzeug' : 'Fahrzeuge'}`
+}

@@ -1,0 +1,89 @@
+/**
+ * The inventory at scale (issue 5 §5): a generated lake of 5,000 vehicles (embedded backend, a
+ * temporary CONTENT_DIR built from the seed), then `/vehicles` with a search and two filters and
+ * `/api/vehicles` paged, each ≥ 200 requests through the production build's request handler
+ * (in-process, so the figures are server time without network or browser).
+ *
+ * Run: npm run build:app (inside the shared e2e lock), then npm run bench:vehicles
+ * Options (env): BENCH_VEHICLES (5000), BENCH_REQUESTS (240), BENCH_WRITE=1 to write docs/performance.md.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import { type AppContext } from '~/context.server'
+import { generateVehicleContent } from '../tests/vehicle-lake'
+
+const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 5000)
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 240)
+const root = path.resolve(import.meta.dirname, '..')
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+interface Figures {
+  name: string
+  requests: number
+  p50: number
+  p95: number
+  max: number
+  first: number
+}
+
+async function measure(name: string, handler: (request: Request) => Promise<Response>, urls: string[]): Promise<Figures> {
+  const times: number[] = []
+  for (const url of urls) {
+    const started = performance.now()
+    const response = await handler(new Request(`http://localhost${url}`))
+    await response.text()
+    times.push(performance.now() - started)
+    if (response.status !== 200) throw new Error(`${url}: ${response.status}`)
+  }
+  const sorted = [...times].sort((a, b) => a - b)
+  return { name, requests: times.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1)!, first: times[0]! }
+}
+
+const contentDir = generateVehicleContent(VEHICLES)
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-vehicles-data-'))
+try {
+  const build = (await import(pathToFileURL(path.join(root, 'build/index.js')).href)) as ServerBuild & {
+    entry: { module: { createAppContext(env: Record<string, string | undefined>): Promise<AppContext> } }
+  }
+  const context = await build.entry.module.createAppContext({
+    NODE_ENV: 'production',
+    CONTENT_DIR: contentDir,
+    DATA_DIR: dataDir,
+    SITE_URL: 'http://localhost',
+  })
+  if (context.lake.kind !== 'embedded') throw new Error('the benchmark needs the embedded lake (unset SANITY_*)')
+  const handle = createRequestHandler(build, 'production')
+  const handler = (request: Request) => handle(request, { ...context })
+
+  // The same kind of request with varying terms and filters (a cache of one answer would not count).
+  const searches = ['golf', 'bmw', 'kombi', 'audi', 'tsi', 'hybrid', 'mercedes', 'vw']
+  const fuels = ['diesel', 'petrol', 'hybrid', 'electric']
+  const pageUrls = Array.from({ length: REQUESTS }, (_, index) => {
+    const price = 15_000 + (index % 6) * 5_000
+    return `/vehicles?search=${searches[index % searches.length]}&fuel=${fuels[index % fuels.length]}&priceTo=${price}`
+  })
+  const apiUrls = Array.from({ length: REQUESTS }, (_, index) => `/api/vehicles?page=${(index % 40) + 1}&perPage=24${index % 3 === 0 ? '&sort=price-asc' : ''}`)
+
+  const count = (await (await handler(new Request('http://localhost/api/vehicles?page=1&perPage=1'))).headers.get('x-total-count')) ?? '?'
+  console.log(`Lake: ${VEHICLES} vehicles (${count} on sale); ${REQUESTS} requests per case, one at a time.`)
+  const results = [
+    await measure('/vehicles?search=…&fuel=…&priceTo=… (search + two filters)', handler, pageUrls),
+    await measure('/api/vehicles?page=…&perPage=24 (paged, every 3rd by price)', handler, apiUrls),
+    await measure('/vehicles (no filter, first page)', handler, Array.from({ length: REQUESTS }, () => '/vehicles')),
+  ]
+  const rows = results.map((r) => `| ${r.name} | ${r.requests} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.first.toFixed(1)} |`)
+  const table = ['| Request | n | p50 ms | p95 ms | max ms | first ms |', '|---|---|---|---|---|---|', ...rows].join('\n')
+  console.log(table)
+  if (process.env.BENCH_WRITE === '1') writeFileSync(path.join(root, 'reports/bench-vehicles.md'), `${table}\n`)
+  await context.notifier?.stop()
+  await (context.lake as { close?: () => Promise<void> }).close?.()
+} finally {
+  rmSync(contentDir, { recursive: true, force: true })
+  rmSync(dataDir, { recursive: true, force: true })
+}
