@@ -59,7 +59,7 @@ export const VEHICLE_HIGHLIGHTS_QUERY = defineQuery(`*[_type == "vehicle" && sta
   transmission,
   price,
   "features": features[0...3],
-  "image": images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}
+  "image": select(count(images) > 0 => images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}, externalImages[0]{alt, "asset": {"url": url}})
 }`)
 
 /**

@@ -359,6 +359,28 @@ export type ImageWithAlt = {
   alt: string;
 };
 
+export type MarketplaceSync = {
+  _id: string;
+  _type: "marketplaceSync";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  lastRunAt?: string;
+  finishedAt?: string;
+  ok?: boolean;
+  message?: string;
+  lastSuccessAt?: string;
+  counts?: {
+    pages?: number;
+    ads?: number;
+    new?: number;
+    changed?: number;
+    unchanged?: number;
+    sold?: number;
+    detailCalls?: number;
+  };
+};
+
 export type Lead = {
   _id: string;
   _type: "lead";
@@ -442,6 +464,12 @@ export type Vehicle = {
   images?: Array<{
     _key: string;
   } & ImageWithAlt>;
+  externalImages?: Array<{
+    url: string;
+    alt: string;
+    _type: "externalImage";
+    _key: string;
+  }>;
   status: "available" | "reserved" | "sold";
   listedAt: string;
   source: "manual" | "mobile.de";
@@ -724,8 +752,55 @@ export type Slug = {
   source?: string;
 };
 
-export type AllSanitySchemaTypes = LegalNoticeSection | DirectionsSection | LocationCardsSection | LeadFormSection | ContactSection | RichTextSection | TierCardsSection | PriceTableSection | AreaGridSection | ListSection | ChecklistSection | CallBanner | ProcessSection | WhyUsSection | FeatureSection | ServiceCardsSection | StatsSection | HeroSection | RichText | HeroSlide | Geo | Address | Seo | OpeningHoursVariant | OpeningHoursSpec | ProcessStep | ServiceCard | StatItem | NavLink | Link | ImageWithAlt | Lead | ContactMessage | Vehicle | Page | HomePage | SiteSettings | SanityImageCrop | SanityImageHotspot | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset | Geopoint | Slug;
+export type AllSanitySchemaTypes = LegalNoticeSection | DirectionsSection | LocationCardsSection | LeadFormSection | ContactSection | RichTextSection | TierCardsSection | PriceTableSection | AreaGridSection | ListSection | ChecklistSection | CallBanner | ProcessSection | WhyUsSection | FeatureSection | ServiceCardsSection | StatsSection | HeroSection | RichText | HeroSlide | Geo | Address | Seo | OpeningHoursVariant | OpeningHoursSpec | ProcessStep | ServiceCard | StatItem | NavLink | Link | ImageWithAlt | MarketplaceSync | Lead | ContactMessage | Vehicle | Page | HomePage | SiteSettings | SanityImageCrop | SanityImageHotspot | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset | Geopoint | Slug;
 export declare const internalGroqTypeReferenceTo: unique symbol;
+// Source: ../app/marketplace/sync.server.ts
+// Variable: SYNCED_VEHICLES_QUERY
+// Query: *[_type == "vehicle" && source == "mobile.de"]{  _id,  marketplaceId,  marketplaceModifiedAt,  status,  listedAt}
+export type SYNCED_VEHICLES_QUERYResult = Array<{
+  _id: string;
+  marketplaceId: string | null;
+  marketplaceModifiedAt: string | null;
+  status: "available" | "reserved" | "sold";
+  listedAt: string;
+}>;
+// Variable: SYNC_STATE_QUERY
+// Query: *[_type == "marketplaceSync" && _id == "marketplaceSync"][0]{  lastRunAt,  finishedAt,  ok,  message,  lastSuccessAt,  counts}
+export type SYNC_STATE_QUERYResult = {
+  lastRunAt: string | null;
+  finishedAt: string | null;
+  ok: boolean | null;
+  message: string | null;
+  lastSuccessAt: string | null;
+  counts: {
+    pages?: number;
+    ads?: number;
+    new?: number;
+    changed?: number;
+    unchanged?: number;
+    sold?: number;
+    detailCalls?: number;
+  } | null;
+} | null;
+// Variable: SYNCED_LIST_QUERY
+// Query: *[_type == "vehicle" && source == "mobile.de" && status != "sold"] | order(listedAt desc, _id asc){  id,  make,  model,  year,  mileage,  fuelType,  transmission,  price,  features,  "images": select(count(images) > 0 => images[]{asset->{url}}, externalImages[].url)}
+export type SYNCED_LIST_QUERYResult = Array<{
+  id: string;
+  make: string;
+  model: string;
+  year: number | null;
+  mileage: number;
+  fuelType: "DIESEL" | "ELECTRIC" | "GAS" | "HYBRID" | "PETROL";
+  transmission: "AUTOMATIC" | "MANUAL" | "SEMI_AUTOMATIC";
+  price: number | null;
+  features: Array<string> | null;
+  images: Array<{
+    asset: {
+      url: string | null;
+    } | null;
+  }> | Array<string> | null;
+}>;
+
 // Source: ../app/sanity/queries.ts
 // Variable: SITE_SETTINGS_QUERY
 // Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},  tagline,  phone,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, displayLines},  servedCities,  mainNav[]{label, href},  footerLinks[]{label, href},  footerText,  mobileDeCustomerId,  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}}}
@@ -892,7 +967,7 @@ export type HOME_PAGE_QUERYResult = {
   };
 } | null;
 // Variable: VEHICLE_HIGHLIGHTS_QUERY
-// Query: *[_type == "vehicle" && status != "sold"] | order(listedAt desc)[0...3]{  id,  make,  model,  year,  mileage,  fuelType,  transmission,  price,  "features": features[0...3],  "image": images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}}
+// Query: *[_type == "vehicle" && status != "sold"] | order(listedAt desc)[0...3]{  id,  make,  model,  year,  mileage,  fuelType,  transmission,  price,  "features": features[0...3],  "image": select(count(images) > 0 => images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}, externalImages[0]{alt, "asset": {"url": url}})}
 export type VEHICLE_HIGHLIGHTS_QUERYResult = Array<{
   id: string;
   make: string;
@@ -906,6 +981,11 @@ export type VEHICLE_HIGHLIGHTS_QUERYResult = Array<{
   image: {
     alt: string;
     asset: {
+      url: string;
+    };
+  } | null | {
+    alt: string;
+    asset: {
       url: string | null;
       metadata: {
         dimensions: {
@@ -914,7 +994,7 @@ export type VEHICLE_HIGHLIGHTS_QUERYResult = Array<{
         } | null;
       } | null;
     } | null;
-  } | null;
+  };
 }>;
 // Variable: PAGE_QUERY
 // Query: *[_type == "page" && path == $path][0]{  _id,  _updatedAt,  title,  path,  intro,  openingHours,  instantScroll,  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}},  sections[]{    ...,    _type == "heroSection" => {      "image": image{alt, asset->{url, metadata{dimensions{width, height}, lqip}}}    },    _type == "featureSection" => {      "image": image{alt, asset->{url, metadata{dimensions{width, height}}}}    },    _type == "locationCardsSection" => {      "cards": *[_type == "page" && defined(location)] | order(location.order asc, location.name asc){        path,        "name": location.name,        "distance": location.distance,        "customers": location.customers,        "description": location.description,        "image": location.image{alt, asset->{url, metadata{dimensions{width, height}}}}      }    }  }}
@@ -1201,4 +1281,210 @@ export type PAGE_PATHS_QUERYResult = Array<{
   path: string;
   _updatedAt: string;
 }>;
+
+// Source: ../app/vehicles/detail-queries.ts
+// Variable: VEHICLE_DETAIL_QUERY
+// Query: *[_type == "vehicle" && id == $id][0]{  _id,  id,  title,  make,  model,  year,  firstRegistration,  mileage,  fuelType,  transmission,  price,  bodyType,  color,  powerHp,  powerKw,  doors,  seats,  previousOwners,  description,  features,  consumption{combinedLitersPer100Km, combinedKwhPer100Km, co2GramsPerKm, co2Class, emissionClass},  // Own photos first; a synced vehicle without them shows the marketplace's (externalImages, plain URLs).  "images": select(    count(images) > 0 => images[]{_key, alt, asset->{url, metadata{dimensions{width, height}, lqip}}},    externalImages[]{_key, alt, "asset": {"url": url}}  ),  status,  listedAt,  soldAt,  source,  marketplaceUrl}
+export type VEHICLE_DETAIL_QUERYResult = {
+  _id: string;
+  id: string;
+  title: string | null;
+  make: string;
+  model: string;
+  year: number | null;
+  firstRegistration: string | null;
+  mileage: number;
+  fuelType: "DIESEL" | "ELECTRIC" | "GAS" | "HYBRID" | "PETROL";
+  transmission: "AUTOMATIC" | "MANUAL" | "SEMI_AUTOMATIC";
+  price: number | null;
+  bodyType: "Cabrio" | "Coup\xE9" | "Kleinwagen" | "Kombi" | "Limousine" | "SUV" | "Transporter" | "Van" | null;
+  color: string | null;
+  powerHp: number | null;
+  powerKw: number | null;
+  doors: number | null;
+  seats: number | null;
+  previousOwners: number | null;
+  description: string | null;
+  features: Array<string> | null;
+  consumption: {
+    combinedLitersPer100Km: number | null;
+    combinedKwhPer100Km: number | null;
+    co2GramsPerKm: number | null;
+    co2Class: "A" | "B" | "C" | "D" | "E" | "F" | "G" | null;
+    emissionClass: string | null;
+  } | null;
+  images: Array<{
+    _key: string;
+    alt: string;
+    asset: {
+      url: string;
+    };
+  }> | Array<{
+    _key: string;
+    alt: string;
+    asset: {
+      url: string | null;
+      metadata: {
+        dimensions: {
+          width: number;
+          height: number;
+        } | null;
+        lqip: string | null;
+      } | null;
+    } | null;
+  }> | null;
+  status: "available" | "reserved" | "sold";
+  listedAt: string;
+  soldAt: string | null;
+  source: "manual" | "mobile.de";
+  marketplaceUrl: string | null;
+} | null;
+// Variable: SIMILAR_VEHICLES_QUERY
+// Query: *[  _type == "vehicle" && status == "available" && id != $id && (make == $make || (defined($bodyType) && bodyType == $bodyType))] | order(coalesce((price - $price) * (price - $price), 1e18) asc, listedAt desc)[0...3]{  id,  make,  model,  year,  mileage,  fuelType,  transmission,  price,  "features": features[0...3],  "image": select(    count(images) > 0 => images[0]{alt, asset->{url, metadata{dimensions{width, height}}}},    externalImages[0]{alt, "asset": {"url": url}}  )}
+export type SIMILAR_VEHICLES_QUERYResult = Array<{
+  id: string;
+  make: string;
+  model: string;
+  year: number | null;
+  mileage: number;
+  fuelType: "DIESEL" | "ELECTRIC" | "GAS" | "HYBRID" | "PETROL";
+  transmission: "AUTOMATIC" | "MANUAL" | "SEMI_AUTOMATIC";
+  price: number | null;
+  features: Array<string> | null;
+  image: {
+    alt: string;
+    asset: {
+      url: string;
+    };
+  } | null | {
+    alt: string;
+    asset: {
+      url: string | null;
+      metadata: {
+        dimensions: {
+          width: number;
+          height: number;
+        } | null;
+      } | null;
+    } | null;
+  };
+}>;
+
+// Source: ../app/vehicles/list-queries.ts
+// Variable: VEHICLE_LIST_QUERY
+// Query: {  "total": count(*[_type == "vehicle" && status != "sold"    && (!defined($terms) || [make, model, coalesce(title, ""), coalesce(description, "")] match $terms)    && (!defined($make) || lower(make) == $make)    && (!defined($fuel) || fuelType == $fuel)    && (!defined($transmission) || transmission == $transmission)    && (!defined($body) || lower(bodyType) == $body)    && (!defined($priceFrom) || price >= $priceFrom)    && (!defined($priceTo) || price <= $priceTo)    && (!defined($maxMileage) || mileage <= $maxMileage)    && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  ]),  "vehicles": *[_type == "vehicle" && status != "sold"    && (!defined($terms) || [make, model, coalesce(title, ""), coalesce(description, "")] match $terms)    && (!defined($make) || lower(make) == $make)    && (!defined($fuel) || fuelType == $fuel)    && (!defined($transmission) || transmission == $transmission)    && (!defined($body) || lower(bodyType) == $body)    && (!defined($priceFrom) || price >= $priceFrom)    && (!defined($priceTo) || price <= $priceTo)    && (!defined($maxMileage) || mileage <= $maxMileage)    && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  ] | order(    select($sort == "price-asc" => coalesce(price, 1e12)) asc,    select($sort == "price-desc" => coalesce(price, -1)) desc,    select($sort == "mileage" => coalesce(mileage, 1e12)) asc,    select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,    listedAt desc,    _id asc  )[0...24]{    id,    make,    model,    year,    mileage,    fuelType,    transmission,    price,    "features": features[0...3],    "image": select(count(images) > 0 => images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}, externalImages[0]{alt, "asset": {"url": url}})  }}
+export type VEHICLE_LIST_QUERYResult = {
+  total: number;
+  vehicles: Array<{
+    id: string;
+    make: string;
+    model: string;
+    year: number | null;
+    mileage: number;
+    fuelType: "DIESEL" | "ELECTRIC" | "GAS" | "HYBRID" | "PETROL";
+    transmission: "AUTOMATIC" | "MANUAL" | "SEMI_AUTOMATIC";
+    price: number | null;
+    features: Array<string> | null;
+    image: {
+      alt: string;
+      asset: {
+        url: string;
+      };
+    } | null | {
+      alt: string;
+      asset: {
+        url: string | null;
+        metadata: {
+          dimensions: {
+            width: number;
+            height: number;
+          } | null;
+        } | null;
+      } | null;
+    };
+  }>;
+};
+// Variable: VEHICLE_API_LIST_QUERY
+// Query: {  "total": count(*[_type == "vehicle" && status != "sold"    && (!defined($terms) || [make, model, coalesce(title, ""), coalesce(description, "")] match $terms)    && (!defined($make) || lower(make) == $make)    && (!defined($fuel) || fuelType == $fuel)    && (!defined($transmission) || transmission == $transmission)    && (!defined($body) || lower(bodyType) == $body)    && (!defined($priceFrom) || price >= $priceFrom)    && (!defined($priceTo) || price <= $priceTo)    && (!defined($maxMileage) || mileage <= $maxMileage)    && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  ]),  "vehicles": *[_type == "vehicle" && status != "sold"    && (!defined($terms) || [make, model, coalesce(title, ""), coalesce(description, "")] match $terms)    && (!defined($make) || lower(make) == $make)    && (!defined($fuel) || fuelType == $fuel)    && (!defined($transmission) || transmission == $transmission)    && (!defined($body) || lower(bodyType) == $body)    && (!defined($priceFrom) || price >= $priceFrom)    && (!defined($priceTo) || price <= $priceTo)    && (!defined($maxMileage) || mileage <= $maxMileage)    && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  ] | order(    select($sort == "price-asc" => coalesce(price, 1e12)) asc,    select($sort == "price-desc" => coalesce(price, -1)) desc,    select($sort == "mileage" => coalesce(mileage, 1e12)) asc,    select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,    listedAt desc,    _id asc  )[0...24]{    id,    make,    model,    year,    mileage,    fuelType,    transmission,    price,    features,    "images": select(count(images) > 0 => images[]{asset->{url}}, externalImages[]{"asset": {"url": url}})  }}
+export type VEHICLE_API_LIST_QUERYResult = {
+  total: number;
+  vehicles: Array<{
+    id: string;
+    make: string;
+    model: string;
+    year: number | null;
+    mileage: number;
+    fuelType: "DIESEL" | "ELECTRIC" | "GAS" | "HYBRID" | "PETROL";
+    transmission: "AUTOMATIC" | "MANUAL" | "SEMI_AUTOMATIC";
+    price: number | null;
+    features: Array<string> | null;
+    images: Array<{
+      asset: {
+        url: string;
+      };
+    }> | Array<{
+      asset: {
+        url: string | null;
+      } | null;
+    }> | null;
+  }>;
+};
+// Variable: VEHICLE_CARDS_PROJECTION_QUERY
+// Query: *[_type == "vehicle"]{    id,    make,    model,    year,    mileage,    fuelType,    transmission,    price,    "features": features[0...3],    "image": select(count(images) > 0 => images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}, externalImages[0]{alt, "asset": {"url": url}})  }
+export type VEHICLE_CARDS_PROJECTION_QUERYResult = Array<{
+  id: string;
+  make: string;
+  model: string;
+  year: number | null;
+  mileage: number;
+  fuelType: "DIESEL" | "ELECTRIC" | "GAS" | "HYBRID" | "PETROL";
+  transmission: "AUTOMATIC" | "MANUAL" | "SEMI_AUTOMATIC";
+  price: number | null;
+  features: Array<string> | null;
+  image: {
+    alt: string;
+    asset: {
+      url: string;
+    };
+  } | null | {
+    alt: string;
+    asset: {
+      url: string | null;
+      metadata: {
+        dimensions: {
+          width: number;
+          height: number;
+        } | null;
+      } | null;
+    } | null;
+  };
+}>;
+// Variable: VEHICLE_API_PROJECTION_QUERY
+// Query: *[_type == "vehicle"]{    id,    make,    model,    year,    mileage,    fuelType,    transmission,    price,    features,    "images": select(count(images) > 0 => images[]{asset->{url}}, externalImages[]{"asset": {"url": url}})  }
+export type VEHICLE_API_PROJECTION_QUERYResult = Array<{
+  id: string;
+  make: string;
+  model: string;
+  year: number | null;
+  mileage: number;
+  fuelType: "DIESEL" | "ELECTRIC" | "GAS" | "HYBRID" | "PETROL";
+  transmission: "AUTOMATIC" | "MANUAL" | "SEMI_AUTOMATIC";
+  price: number | null;
+  features: Array<string> | null;
+  images: Array<{
+    asset: {
+      url: string;
+    };
+  }> | Array<{
+    asset: {
+      url: string | null;
+    } | null;
+  }> | null;
+}>;
+// Variable: VEHICLE_FACETS_QUERY
+// Query: {  "makes": array::unique(*[_type == "vehicle" && status != "sold" && defined(make)].make),  "bodyTypes": array::unique(*[_type == "vehicle" && status != "sold" && defined(bodyType)].bodyType)}
+export type VEHICLE_FACETS_QUERYResult = {
+  makes: Array<string>;
+  bodyTypes: Array<"Cabrio" | "Coup\xE9" | "Kleinwagen" | "Kombi" | "Limousine" | "SUV" | "Transporter" | "Van" | null>;
+};
 

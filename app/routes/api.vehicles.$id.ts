@@ -1,0 +1,27 @@
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { type VEHICLE_DETAIL_QUERYResult } from '~/sanity/types'
+import { CACHE_CONTROL, jsonError } from '~/utils/http.server'
+import { toApiVehicleDetail } from '~/vehicles/api-shape'
+import { VEHICLE_DETAIL_QUERY } from '~/vehicles/detail-queries'
+
+/** The `error` of the 404 answer (German, like the site's other JSON errors). */
+export const VEHICLE_NOT_FOUND_ERROR = 'Fahrzeug nicht gefunden'
+
+/** Public ids as the schema allows them (letters, digits, hyphens; at most 40). */
+export const VEHICLE_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/
+
+/**
+ * GET /api/vehicles/{id} (spec §3, §7): one vehicle with every detail field in the API's
+ * snake_case shape (app/vehicles/api-shape.ts), sold ones included (`status: "sold"`, `sold_at`);
+ * an unknown id answers 404 `{error}`. Image URLs are absolute, resolved against SITE_URL (never the
+ * request's Host header, which a shared cache would otherwise store for everyone).
+ */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const id = params.id ?? ''
+  if (!VEHICLE_ID_PATTERN.test(id)) return jsonError(404, VEHICLE_NOT_FOUND_ERROR, { id })
+  const vehicle = await context.lake.fetch<VEHICLE_DETAIL_QUERYResult>(VEHICLE_DETAIL_QUERY, { id })
+  if (!vehicle) return jsonError(404, VEHICLE_NOT_FOUND_ERROR, { id })
+  return Response.json(toApiVehicleDetail(vehicle, { origin: context.env.SITE_URL }), {
+    headers: { 'Cache-Control': CACHE_CONTROL.apiRead },
+  })
+}

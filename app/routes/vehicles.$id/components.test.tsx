@@ -1,0 +1,129 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { FinancingExample } from './financing-example'
+import { consumptionLines, formatPower, vehicleName } from './vehicle-facts'
+import { VehicleGallery, type GalleryImage } from './vehicle-gallery'
+
+const photo = (n: number): GalleryImage => ({
+  _key: `p${n}`,
+  alt: `Foto ${n}`,
+  asset: { url: `/media/p${n}-1200x800.jpg`, metadata: { dimensions: { width: 1200, height: 800 } } },
+})
+
+afterEach(cleanup)
+
+describe('VehicleGallery', () => {
+  const scrollTo = vi.fn()
+  beforeEach(() => {
+    scrollTo.mockReset()
+    // jsdom has no layout: scrolling and media queries are the browser's.
+    Element.prototype.scrollTo = scrollTo
+    window.matchMedia = vi.fn().mockReturnValue({ matches: false })
+  })
+
+  it('no photo: the placeholder, loaded at once', () => {
+    render(<VehicleGallery images={[]} name="VW Golf" />)
+    const image = screen.getByRole('img', { name: 'VW Golf – Foto folgt' })
+    expect(image.getAttribute('src')).toBe('/images/placeholder-vehicle.jpg')
+    expect(image.getAttribute('loading')).toBe('eager')
+  })
+
+  it('one photo: no thumbnails, no buttons', () => {
+    render(<VehicleGallery images={[photo(1)]} name="VW Golf" />)
+    expect(screen.getByRole('img', { name: 'Foto 1' }).getAttribute('loading')).toBe('eager')
+    expect(screen.queryByRole('list', { name: 'Alle Fotos' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Nächstes Bild' })).toBeNull()
+  })
+
+  it('several photos: the first eager with srcset, the others lazy; thumbnails, buttons and arrow keys switch', async () => {
+    render(<VehicleGallery images={[photo(1), photo(2), photo(3)]} name="BMW 320d" />)
+    const first = screen.getByRole('img', { name: 'Foto 1' })
+    expect(first.getAttribute('loading')).toBe('eager')
+    expect(first.getAttribute('srcset')).toContain('640w')
+    expect(screen.getByRole('img', { name: 'Foto 2', hidden: true }).getAttribute('loading')).toBe('lazy')
+    const thumbs = within(screen.getByRole('list', { name: 'Alle Fotos' })).getAllByRole('link')
+    expect(thumbs).toHaveLength(3)
+    expect(thumbs[0]?.getAttribute('aria-current')).toBe('true')
+    expect(thumbs[1]?.getAttribute('href')).toBe('#fahrzeugbild-2')
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Nächstes Bild' })))
+    expect(screen.getByText('Bild 2 von 3')).toBeTruthy()
+    expect(thumbs[1]?.getAttribute('aria-current')).toBe('true')
+
+    const strip = screen.getByRole('group', { name: '3 Fotos, mit den Pfeiltasten blättern' })
+    await act(async () => fireEvent.keyDown(strip, { key: 'ArrowRight' }))
+    expect(screen.getByText('Bild 3 von 3')).toBeTruthy()
+    expect((screen.getByRole('button', { name: 'Nächstes Bild' }) as HTMLButtonElement).disabled).toBe(true)
+    await act(async () => fireEvent.keyDown(strip, { key: 'Home' }))
+    expect(screen.getByText('Bild 1 von 3')).toBeTruthy()
+    await act(async () => fireEvent.click(thumbs[2]!))
+    expect(screen.getByText('Bild 3 von 3')).toBeTruthy()
+    expect(scrollTo).toHaveBeenCalled()
+  })
+
+  it('marketplace photos are shown as they are, without a srcset', () => {
+    render(<VehicleGallery images={[{ alt: 'Von mobile.de', asset: { url: 'https://img.example/1.jpg' } }]} name="Skoda" />)
+    const image = screen.getByRole('img', { name: 'Von mobile.de' })
+    expect(image.getAttribute('src')).toBe('https://img.example/1.jpg')
+    expect(image.getAttribute('srcset')).toBeNull()
+  })
+})
+
+describe('FinancingExample', () => {
+  const renderExample = (initial = { downPayment: 5_780, termMonths: 48 }) =>
+    render(<FinancingExample price={28_900} effectiveRatePercent={2.9} initial={initial} path="/vehicles/1" />)
+
+  it('shows the figures of a German financing example', () => {
+    renderExample()
+    const result = screen.getByTestId('financing-result')
+    const text = result.textContent?.replace(/\u00a0/g, ' ')
+    for (const part of ['510,34 €', 'Nettodarlehensbetrag', '23.120,00 €', 'Sollzinssatz (gebunden) p. a.', '2,86 %', 'Effektiver Jahreszins', '2,90 %', '48 Monate', 'Gesamtbetrag', '24.496,23 €']) {
+      expect(text).toContain(part)
+    }
+    expect(screen.getByText('Unverbindliches Finanzierungsbeispiel')).toBeTruthy()
+    expect(screen.getByText(/einer unserer Partnerbanken/)).toBeTruthy()
+  })
+
+  it('recalculates live and keeps the address shareable', async () => {
+    renderExample()
+    await act(async () => fireEvent.change(screen.getByLabelText('Laufzeit'), { target: { value: '84' } }))
+    await act(async () => fireEvent.change(screen.getByLabelText('Anzahlung (€)'), { target: { value: '0' } }))
+    const text = screen.getByTestId('financing-result').textContent?.replace(/\u00a0/g, ' ')
+    // 28.900 € over 84 months at 2,9 %: 380,08 € (Python decimal reference).
+    expect(text).toContain('84 × 380,08 €')
+    expect(text).toContain('84 Monate')
+    expect(text).toContain('28.900,00 €')
+    expect(window.location.search).toBe('?anzahlung=0&laufzeit=84')
+    await act(async () => fireEvent.change(screen.getByLabelText('Anzahlung (€)'), { target: { value: '30000' } }))
+    expect(screen.getByTestId('financing-result').textContent).toContain('Ihre Anzahlung deckt den Kaufpreis')
+  })
+})
+
+describe('vehicle facts', () => {
+  it('power in kW and PS, the missing unit derived', () => {
+    expect(formatPower(140, 190)).toBe('140 kW (190 PS)')
+    expect(formatPower(110, null)).toBe('110 kW (150 PS)')
+    expect(formatPower(null, 150)).toBe('110 kW (150 PS)')
+    expect(formatPower(null, undefined)).toBeNull()
+  })
+
+  it('the Pkw-EnVKV lines', () => {
+    expect(consumptionLines({ combinedLitersPer100Km: 5.4, combinedKwhPer100Km: null, co2GramsPerKm: 142, co2Class: 'D', emissionClass: 'Euro 6' })).toEqual([
+      'Kraftstoffverbrauch kombiniert: 5,4 l/100 km',
+      'CO₂-Emissionen kombiniert: 142 g/km',
+      'CO₂-Klasse: D',
+    ])
+    expect(consumptionLines({ combinedLitersPer100Km: null, combinedKwhPer100Km: 16.5, co2GramsPerKm: 0, co2Class: 'A', emissionClass: null })).toEqual([
+      'Stromverbrauch kombiniert: 16,5 kWh/100 km',
+      'CO₂-Emissionen kombiniert: 0 g/km',
+      'CO₂-Klasse: A',
+    ])
+    expect(consumptionLines(null)).toEqual([])
+  })
+
+  it('the display title wins over make and model', () => {
+    expect(vehicleName({ make: 'Mercedes-Benz', model: 'SL 500', title: 'Mercedes-Benz SL 500 (R129)' })).toBe('Mercedes-Benz SL 500 (R129)')
+    expect(vehicleName({ make: 'BMW', model: '320d', title: null })).toBe('BMW 320d')
+  })
+})

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createOrReplace } from '~/sanity/lake.server'
+import { CACHE_CONTROL } from '~/utils/http.server'
+import { BACKENDS, openTestLake, type TestLake } from '../../../tests/lake-backends'
+import { loadVehicleDetail } from './data.server'
+
+type Loaded = Awaited<ReturnType<typeof loadVehicleDetail>>
+
+/** A vehicle as the marketplace sync writes it: marketplace photos only, consumption figures. */
+const SYNCED = {
+  _id: 'vehicle-md-4711',
+  _type: 'vehicle',
+  id: 'md-4711',
+  make: 'Skoda',
+  model: 'Superb Combi 2.0 TDI',
+  mileage: 81_000,
+  fuelType: 'DIESEL',
+  transmission: 'AUTOMATIC',
+  price: 24_900,
+  bodyType: 'Kombi',
+  powerKw: 110,
+  firstRegistration: '06/2019',
+  consumption: { combinedLitersPer100Km: 4.9, co2GramsPerKm: 129, co2Class: 'D', emissionClass: 'Euro 6d-TEMP' },
+  externalImages: [
+    { _key: 'e1', _type: 'externalImage', url: 'https://img.classistatic.de/api/v1/mo-prod/images/aa/1?rule=mo-1600.jpg', alt: 'Skoda Superb – Bild 1' },
+    { _key: 'e2', _type: 'externalImage', url: 'https://img.classistatic.de/api/v1/mo-prod/images/aa/2?rule=mo-1600.jpg', alt: 'Skoda Superb – Bild 2' },
+  ],
+  status: 'available',
+  source: 'mobile.de',
+  marketplaceId: '4711',
+  listedAt: '2025-01-02T10:00:00Z',
+}
+
+const SOLD = { ...SYNCED, _id: 'vehicle-md-4712', id: 'md-4712', marketplaceId: '4712', status: 'sold', soldAt: '2025-02-01T10:00:00Z' }
+
+describe.each(BACKENDS)('the /vehicles/{id} loader on the %s lake', (backend) => {
+  let test: TestLake
+  const load = async (path: string): Promise<Loaded | Response> => {
+    const url = new URL(path, 'http://localhost')
+    const id = decodeURIComponent(url.pathname.split('/')[2] ?? '')
+    try {
+      return await loadVehicleDetail({ request: new Request(url), params: { id }, context: { lake: test.lake, env: test.env } })
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown
+      throw thrown
+    }
+  }
+  const found = async (path: string) => {
+    const result = await load(path)
+    if (result instanceof Response) throw new Error(`${path} answered ${result.status}`)
+    return result
+  }
+
+  beforeAll(async () => {
+    test = await openTestLake(backend)
+    await createOrReplace(test.lake, SYNCED)
+    await createOrReplace(test.lake, SOLD)
+  })
+  afterAll(() => test.close())
+
+  it('a seeded vehicle: every detail field, its photos, similar vehicles, the page cache policy', async () => {
+    const result = await found('/vehicles/1')
+    expect(result.init?.headers).toEqual({ 'Cache-Control': CACHE_CONTROL.page })
+    const { vehicle, similar, financing } = result.data
+    expect(vehicle).toMatchObject({
+      id: '1',
+      make: 'BMW',
+      model: '320d Touring',
+      firstRegistration: '03/2020',
+      mileage: 68_500,
+      fuelType: 'DIESEL',
+      transmission: 'AUTOMATIC',
+      price: 28_900,
+      bodyType: 'Kombi',
+      powerKw: 140,
+      powerHp: 190,
+      doors: 5,
+      seats: 5,
+      previousOwners: 1,
+      status: 'available',
+    })
+    expect(vehicle.description).toContain('\n\n')
+    expect(vehicle.features).toContain('LED-Scheinwerfer')
+    expect(vehicle.images).toHaveLength(3)
+    expect(vehicle.images?.[0]?.asset?.url).toMatch(/^\/media\/|^https:\/\/cdn\.sanity\.io\//)
+    // Similar: available, not itself, same make or body type, at most three.
+    expect(similar.length).toBeGreaterThan(0)
+    expect(similar.length).toBeLessThanOrEqual(3)
+    expect(similar.map((item) => item.id)).not.toContain('1')
+    // The default financing inputs: a fifth of the price (rounded down to 100 €), 48 months.
+    expect(financing).toEqual({ downPayment: 5_700, termMonths: 48 })
+  })
+
+  it('the financing inputs come from the query string', async () => {
+    const { financing } = (await found('/vehicles/1?anzahlung=10000&laufzeit=84')).data
+    expect(financing).toEqual({ downPayment: 10_000, termMonths: 84 })
+  })
+
+  it('a synced vehicle: the marketplace photos and the consumption figures', async () => {
+    const { vehicle } = (await found('/vehicles/md-4711')).data
+    expect(vehicle.source).toBe('mobile.de')
+    expect(vehicle.images).toEqual([
+      { _key: 'e1', alt: 'Skoda Superb – Bild 1', asset: { url: SYNCED.externalImages[0]!.url } },
+      { _key: 'e2', alt: 'Skoda Superb – Bild 2', asset: { url: SYNCED.externalImages[1]!.url } },
+    ])
+    expect(vehicle.consumption).toEqual({ combinedLitersPer100Km: 4.9, combinedKwhPer100Km: null, co2GramsPerKm: 129, co2Class: 'D', emissionClass: 'Euro 6d-TEMP' })
+  })
+
+  it('a sold vehicle is found, and its similar vehicles are available ones of the same make or body', async () => {
+    const { vehicle, similar } = (await found('/vehicles/md-4712')).data
+    expect(vehicle).toMatchObject({ status: 'sold', soldAt: '2025-02-01T10:00:00Z' })
+    expect(similar.length).toBe(3)
+    // The synced Skoda (24.900 €, Kombi) is the nearest in price.
+    expect(similar[0]?.id).toBe('md-4711')
+    expect(similar.map((item) => item.id)).not.toContain('md-4712')
+  })
+
+  it('an unknown or malformed id is a 404', async () => {
+    for (const path of ['/vehicles/999', '/vehicles/%20drop', '/vehicles/a.b']) {
+      const result = await load(path)
+      expect(result instanceof Response && result.status, path).toBe(404)
+    }
+  })
+})
+
+describe('drafts', () => {
+  it('the published vehicle is shown, never its draft', async () => {
+    const test = await openTestLake('sanity', 'tests/fixtures/mini-dataset')
+    try {
+      const result = await loadVehicleDetail({ request: new Request('http://localhost/vehicles/1'), params: { id: '1' }, context: { lake: test.lake, env: test.env } })
+      expect(result.data.vehicle).toMatchObject({ model: 'Golf', price: 18_900 })
+    } finally {
+      await test.close()
+    }
+  })
+})

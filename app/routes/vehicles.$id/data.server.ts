@@ -1,0 +1,35 @@
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import { type SIMILAR_VEHICLES_QUERYResult, type VEHICLE_DETAIL_QUERYResult } from '~/sanity/types'
+import { CACHE_CONTROL } from '~/utils/http.server'
+import { parseAmount } from '~/utils/format'
+import { SIMILAR_VEHICLES_QUERY, VEHICLE_DETAIL_QUERY } from '~/vehicles/detail-queries'
+import { financingInputFromParams } from '~/vehicles/financing'
+
+/** Public ids as the schema allows them; anything else cannot exist and is a 404 without a query. */
+const VEHICLE_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/
+
+/** The body of the 404 response; the route's ErrorBoundary shows the page of spec §8. */
+export const VEHICLE_NOT_FOUND = 'Fahrzeug nicht gefunden'
+
+export type VehicleDetail = NonNullable<VEHICLE_DETAIL_QUERYResult>
+
+/**
+ * The data of /vehicles/{id}: the vehicle (any status: a sold one is shown as sold), similar
+ * available vehicles (same make or body type, nearest in price), and the financing example's
+ * inputs from the query string. Unknown id: a 404 response.
+ */
+export async function loadVehicleDetail({ request, params, context }: LoaderFunctionArgs) {
+  const id = params.id ?? ''
+  if (!VEHICLE_ID_PATTERN.test(id)) throw new Response(VEHICLE_NOT_FOUND, { status: 404 })
+  const vehicle = await context.lake.fetch<VEHICLE_DETAIL_QUERYResult>(VEHICLE_DETAIL_QUERY, { id })
+  if (!vehicle) throw new Response(VEHICLE_NOT_FOUND, { status: 404 })
+  const price = parseAmount(vehicle.price)
+  const similar = await context.lake.fetch<SIMILAR_VEHICLES_QUERYResult>(SIMILAR_VEHICLES_QUERY, {
+    id: vehicle.id,
+    make: vehicle.make,
+    bodyType: vehicle.bodyType ?? null,
+    price,
+  })
+  const financing = financingInputFromParams(new URL(request.url).searchParams, price ?? 0)
+  return data({ vehicle, similar, financing }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })
+}

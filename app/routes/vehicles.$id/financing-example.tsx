@@ -1,0 +1,175 @@
+import { useState, type FormEvent } from 'react'
+import { CONTROL_CLASSES } from '~/components/ui/field'
+import { buttonClasses } from '~/components/ui/button'
+import { useHydrated } from '~/utils/use-hydrated'
+import {
+  calculateFinancing,
+  clampTerm,
+  FINANCING_PARAMS,
+  formatEuroCents,
+  formatRatePercent,
+  MIN_NET_LOAN_EUR,
+  TERM_OPTIONS,
+} from '~/vehicles/financing'
+
+export interface FinancingExampleProps {
+  /** The vehicle's cash price in euros. */
+  price: number
+  /** The advertised effective annual rate (site settings: claims.financingFromPercent). */
+  effectiveRatePercent: number
+  /** The inputs from the page's query string (financingInputFromParams). */
+  initial: { downPayment: number; termMonths: number }
+  /** The page's path: the form's GET target without JavaScript. */
+  path: string
+}
+
+export const FINANCING_ANCHOR = 'finanzierung'
+
+const euros = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 })
+
+/** Reads the down payment field: whole euros, or null while it is empty or not a number. */
+function readAmount(text: string): number | null {
+  const cleaned = text.replace(/[\s€.]/g, '').replace(',', '.')
+  if (!/^\d+(\.\d+)?$/.test(cleaned)) return null
+  return Math.round(Number(cleaned))
+}
+
+/**
+ * The financing example under the price (issue 5 §4): down payment and term adjustable, the
+ * monthly rate by the annuity formula (app/vehicles/financing.ts), and the figures German price
+ * law expects in a financing example. A GET form: without JavaScript 'Neu berechnen' reloads
+ * the page with `?anzahlung=…&laufzeit=…` (shareable); with JavaScript every change
+ * recalculates at once and the address follows without a reload.
+ */
+export function FinancingExample({ price, effectiveRatePercent, initial, path }: FinancingExampleProps) {
+  const hydrated = useHydrated()
+  const [downText, setDownText] = useState(String(initial.downPayment))
+  const [term, setTerm] = useState(clampTerm(initial.termMonths))
+  const downPayment = readAmount(downText) ?? 0
+  const example = calculateFinancing({ price, downPayment, termMonths: term, effectiveAnnualRatePercent: effectiveRatePercent })
+  const terms = TERM_OPTIONS.includes(term as (typeof TERM_OPTIONS)[number]) ? TERM_OPTIONS : [...TERM_OPTIONS, term].sort((a, b) => a - b)
+
+  const syncAddress = (down: string, months: number) => {
+    const url = new URL(window.location.href)
+    const amount = readAmount(down)
+    if (amount === null) url.searchParams.delete(FINANCING_PARAMS.downPayment)
+    else url.searchParams.set(FINANCING_PARAMS.downPayment, String(amount))
+    url.searchParams.set(FINANCING_PARAMS.term, String(months))
+    // The router's state stays as it is: this only makes the address shareable, no navigation.
+    window.history.replaceState(window.history.state, '', url)
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // With JavaScript the figures are already current; Enter in the field must not reload the page.
+    event.preventDefault()
+  }
+
+  return (
+    <section id={FINANCING_ANCHOR} aria-labelledby="finanzierung-heading" className="scroll-mt-24 rounded-xl border border-zinc-200 bg-zinc-50 p-5 sm:p-6">
+      <h2 id="finanzierung-heading" className="text-xl text-zinc-950">
+        Finanzierung ab {formatRatePercent(effectiveRatePercent)} eff. Jahreszins
+      </h2>
+      <p className="mt-1 text-sm font-semibold text-zinc-700">Unverbindliches Finanzierungsbeispiel</p>
+
+      <form method="get" action={`${path}#${FINANCING_ANCHOR}`} onSubmit={hydrated ? onSubmit : undefined} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor="finanzierung-anzahlung" className="mb-1.5 block text-sm font-semibold text-zinc-900">
+            Anzahlung (€)
+          </label>
+          <input
+            id="finanzierung-anzahlung"
+            name={FINANCING_PARAMS.downPayment}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={downText}
+            onChange={(event) => {
+              setDownText(event.target.value)
+              syncAddress(event.target.value, term)
+            }}
+            className={CONTROL_CLASSES}
+          />
+        </div>
+        <div>
+          <label htmlFor="finanzierung-laufzeit" className="mb-1.5 block text-sm font-semibold text-zinc-900">
+            Laufzeit
+          </label>
+          <select
+            id="finanzierung-laufzeit"
+            name={FINANCING_PARAMS.term}
+            value={term}
+            onChange={(event) => {
+              const months = clampTerm(Number(event.target.value))
+              setTerm(months)
+              syncAddress(downText, months)
+            }}
+            className={`${CONTROL_CLASSES} appearance-auto`}
+          >
+            {terms.map((months) => (
+              <option key={months} value={months}>
+                {months} Monate
+              </option>
+            ))}
+          </select>
+        </div>
+        {hydrated ? null : (
+          <div className="sm:col-span-2">
+            <button type="submit" className={buttonClasses({ variant: 'dark', className: 'w-full sm:w-auto' })}>
+              Neu berechnen
+            </button>
+          </div>
+        )}
+      </form>
+
+      <div className="mt-5" aria-live="polite" data-testid="financing-result">
+        {example.status === 'financed' ? (
+          <>
+            <p className="text-zinc-700">
+              Monatliche Rate{' '}
+              <strong className="block text-3xl font-extrabold tracking-tight whitespace-nowrap text-zinc-950">{formatEuroCents(example.monthlyPayment)}</strong>
+            </p>
+            <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 text-sm text-zinc-800">
+              <dt>Fahrzeugpreis (Barzahlungspreis)</dt>
+              <dd className="text-right whitespace-nowrap">{formatEuroCents(example.price)}</dd>
+              <dt>Anzahlung</dt>
+              <dd className="text-right whitespace-nowrap">{formatEuroCents(example.downPayment)}</dd>
+              <dt>Nettodarlehensbetrag</dt>
+              <dd className="text-right whitespace-nowrap">{formatEuroCents(example.netLoanAmount)}</dd>
+              <dt>Sollzinssatz (gebunden) p. a.</dt>
+              <dd className="text-right whitespace-nowrap">{formatRatePercent(example.nominalRatePercent)}</dd>
+              <dt>Effektiver Jahreszins</dt>
+              <dd className="text-right whitespace-nowrap">{formatRatePercent(example.effectiveAnnualRatePercent)}</dd>
+              <dt>Laufzeit</dt>
+              <dd className="text-right whitespace-nowrap">{example.termMonths} Monate</dd>
+              <dt>Monatliche Rate</dt>
+              <dd className="text-right whitespace-nowrap">
+                {example.termMonths} × {formatEuroCents(example.monthlyPayment)}
+              </dd>
+              {example.finalPayment !== example.monthlyPayment ? (
+                <>
+                  <dt>davon letzte Rate</dt>
+                  <dd className="text-right whitespace-nowrap">{formatEuroCents(example.finalPayment)}</dd>
+                </>
+              ) : null}
+              <dt className="font-semibold">Gesamtbetrag</dt>
+              <dd className="text-right font-semibold whitespace-nowrap">{formatEuroCents(example.totalAmount)}</dd>
+            </dl>
+          </>
+        ) : example.status === 'not-needed' ? (
+          <p className="font-semibold text-zinc-900">Ihre Anzahlung deckt den Kaufpreis – eine Finanzierung ist nicht nötig.</p>
+        ) : (
+          <p className="font-semibold text-zinc-900">
+            Finanzierungen sind ab einem Nettodarlehensbetrag von {euros.format(MIN_NET_LOAN_EUR)} € möglich. Bitte verringern Sie die Anzahlung.
+          </p>
+        )}
+      </div>
+
+      <p className="mt-4 text-xs leading-relaxed text-zinc-600">
+        Unverbindliches Finanzierungsbeispiel einer unserer Partnerbanken, Bonität vorausgesetzt. Sollzinssatz gebunden für die
+        gesamte Laufzeit; gleichbleibende monatliche Raten, die letzte Rate gleicht Rundungen aus. Kein Angebot: Die Konditionen
+        Ihrer Finanzierung hängen von Ihrer Bonität, der Anzahlung und der Laufzeit ab. Wir beraten Sie gern.
+      </p>
+    </section>
+  )
+}

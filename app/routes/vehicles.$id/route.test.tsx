@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createOrReplace } from '~/sanity/lake.server'
+import { SITE_SETTINGS_QUERY } from '~/sanity/queries'
+import { openTestLake, type TestLake } from '../../../tests/lake-backends'
+import { loadVehicleDetail } from './data.server'
+import VehicleDetailPage, { ErrorBoundary } from './route'
+
+/*
+ * The page as the browser renders it from the real loader over the embedded seed lake: the
+ * sold state (no seed vehicle is sold, so one is written here), the gallery variants and the
+ * 404 page. The loader itself is tested on both lake backends in data.server.test.ts.
+ */
+
+let test: TestLake
+
+beforeAll(async () => {
+  test = await openTestLake('embedded')
+  await createOrReplace(test.lake, {
+    _id: 'vehicle-sold-1',
+    _type: 'vehicle',
+    id: 'sold-1',
+    make: 'BMW',
+    model: '118i',
+    mileage: 90_000,
+    fuelType: 'PETROL',
+    transmission: 'MANUAL',
+    price: 14_900,
+    bodyType: 'Kombi',
+    status: 'sold',
+    soldAt: '2025-02-01T10:00:00Z',
+    source: 'manual',
+    listedAt: '2025-01-01T10:00:00Z',
+  })
+})
+afterAll(() => test.close())
+afterEach(cleanup)
+
+async function renderPage(path: string) {
+  const context = { lake: test.lake, env: test.env }
+  const router = createMemoryRouter(
+    [
+      {
+        id: 'root',
+        path: '/',
+        loader: async () => ({ settings: await test.lake.fetch(SITE_SETTINGS_QUERY) }),
+        children: [
+          {
+            path: 'vehicles/:id',
+            loader: async ({ request, params }) => (await loadVehicleDetail({ request, params, context })).data,
+            element: <VehicleDetailPage />,
+            errorElement: <ErrorBoundary />,
+          },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  )
+  render(<RouterProvider router={router} future={{ v7_startTransition: true }} />)
+  await screen.findByRole('heading', { level: 1 })
+}
+
+describe('/vehicles/{id}', () => {
+  it('a sold vehicle: the notice, no enquiry form, no financing, similar available vehicles', async () => {
+    await renderPage('/vehicles/sold-1')
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('BMW 118i')
+    expect(screen.getByRole('status').textContent).toContain('Dieses Fahrzeug ist bereits verkauft.')
+    expect(screen.queryByRole('button', { name: 'ANFRAGE SENDEN' })).toBeNull()
+    expect(screen.queryByText('Unverbindliches Finanzierungsbeispiel')).toBeNull()
+    const similar = screen.getByRole('region', { name: 'Ähnliche Fahrzeuge' })
+    expect(within(similar).getAllByRole('article').length).toBeGreaterThan(0)
+  })
+
+  it('an available vehicle with three photos: thumbnails, financing, the enquiry form', async () => {
+    await renderPage('/vehicles/1?anzahlung=5780&laufzeit=48')
+    expect(screen.getByRole('list', { name: 'Alle Fotos' }).querySelectorAll('li')).toHaveLength(3)
+    expect(screen.getByText('Unverbindliches Finanzierungsbeispiel')).toBeTruthy()
+    expect(screen.getByTestId('financing-result').textContent).toContain('510,34')
+    expect(screen.getByRole('button', { name: 'ANFRAGE SENDEN' })).toBeTruthy()
+  })
+
+  it('a vehicle with one photo has no thumbnails', async () => {
+    await renderPage('/vehicles/15')
+    expect(screen.queryByRole('list', { name: 'Alle Fotos' })).toBeNull()
+  })
+
+  it('an unknown id: the not-found texts and the way back', async () => {
+    await renderPage('/vehicles/999')
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Fahrzeug nicht gefunden')
+    expect(screen.getByText('Das angeforderte Fahrzeug existiert nicht oder ist nicht mehr verfügbar.')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Zurück zur Übersicht' }).getAttribute('href')).toBe('/vehicles')
+  })
+})

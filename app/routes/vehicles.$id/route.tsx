@@ -1,0 +1,232 @@
+import { type HeadersFunction, type MetaFunction } from '@remix-run/node'
+import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
+import { ArrowRightIcon, CheckIcon, PhoneIcon } from '~/components/icons'
+import { LeadForm } from '~/components/lead-form'
+import { buttonClasses } from '~/components/ui/button'
+import { VehicleCard } from '~/components/vehicle-card'
+import { leadFormAction } from '~/leads/lead.server'
+import { type loader as rootLoader } from '~/root'
+import { CACHE_CONTROL } from '~/utils/http.server'
+import { displayYear, formatMileage, formatPrice, fuelLabel, parseAmount, telHref, transmissionLabel } from '~/utils/format'
+import { useSiteSettings } from '~/utils/site-settings'
+import { DEFAULT_EFFECTIVE_RATE_PERCENT } from '~/vehicles/financing'
+import { loadVehicleDetail } from './data.server'
+import { FinancingExample } from './financing-example'
+import { consumptionLines, formatPower, technicalData, vehicleName } from './vehicle-facts'
+import { VehicleGallery } from './vehicle-gallery'
+import { VehicleNotFound } from './vehicle-not-found'
+
+export const loader = loadVehicleDetail
+
+/** Posts of the enquiry form without JavaScript (with JavaScript it calls POST /api/leads). */
+export const action = leadFormAction
+
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
+  if (errorHeaders) return errorHeaders
+  return { 'Cache-Control': loaderHeaders.get('Cache-Control') ?? CACHE_CONTROL.page }
+}
+
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
+  const settings = matches.find((match) => match.id === 'root')?.data?.settings
+  const dealer = settings?.dealerName ?? ''
+  const vehicle = data?.vehicle
+  if (!vehicle) return [{ title: `Fahrzeug nicht gefunden | ${dealer}` }, { name: 'robots', content: 'noindex' }]
+  const name = vehicleName(vehicle)
+  const sold = vehicle.status === 'sold'
+  const title = `${name} (${vehicle.firstRegistration ?? displayYear(vehicle.year)}) – ${sold ? 'verkauft' : formatPrice(vehicle.price)} | ${dealer}`
+  const facts = [
+    vehicle.firstRegistration ? `EZ ${vehicle.firstRegistration}` : null,
+    formatMileage(vehicle.mileage),
+    fuelLabel(vehicle.fuelType),
+    transmissionLabel(vehicle.transmission),
+    formatPower(vehicle.powerKw, vehicle.powerHp),
+  ].filter(Boolean)
+  const description = sold
+    ? `${name} (${facts.join(', ')}) ist verkauft. Ähnliche Fahrzeuge im Bestand von ${dealer} in Essen.`
+    : `${name}: ${facts.join(', ')}. ${formatPrice(vehicle.price)}. Jetzt bei ${dealer} in Essen anfragen – Finanzierung möglich.`
+  const image = vehicle.images?.[0]?.asset?.url
+  return [
+    { title },
+    { name: 'description', content: description },
+    // A sold vehicle stays reachable for old links but leaves the search index (docs/decisions).
+    ...(sold ? [{ name: 'robots', content: 'noindex' }] : []),
+    { property: 'og:type', content: 'product' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    ...(image ? [{ property: 'og:image', content: image }] : []),
+  ]
+}
+
+/** Unknown id: the 404 page of spec §8. Anything else (the lake failing) goes on to the root's 500 page. */
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 404) return <VehicleNotFound />
+  throw error
+}
+
+const BACK_LINK = 'inline-flex min-h-11 items-center gap-2 rounded font-semibold text-zinc-800 hover:text-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900'
+
+export default function VehicleDetailPage() {
+  const { vehicle, similar, financing } = useLoaderData<typeof loader>()
+  const settings = useSiteSettings()
+  const { pathname } = useLocation()
+  const name = vehicleName(vehicle)
+  const sold = vehicle.status === 'sold'
+  const reserved = vehicle.status === 'reserved'
+  const price = parseAmount(vehicle.price)
+  const hasPrice = price !== null && Math.round(price) > 0
+  const rate = settings.claims?.financingFromPercent ?? DEFAULT_EFFECTIVE_RATE_PERCENT
+  const features = (vehicle.features ?? []).filter((feature) => feature.trim() !== '')
+  const consumption = consumptionLines(vehicle.consumption)
+  const tel = settings.phone ? telHref(settings.phone) : ''
+  const subline = [vehicle.firstRegistration ? `EZ ${vehicle.firstRegistration}` : String(displayYear(vehicle.year)), formatMileage(vehicle.mileage), fuelLabel(vehicle.fuelType), transmissionLabel(vehicle.transmission)]
+
+  return (
+    <div className="bg-white">
+      <div className="mx-auto max-w-7xl px-4 pt-6 pb-16 sm:px-6 sm:pt-8 lg:px-8">
+        <Link to="/vehicles" prefetch="intent" className={BACK_LINK}>
+          <ArrowRightIcon className="size-4 rotate-180" />
+          Zurück zur Übersicht
+        </Link>
+
+        <div className="mt-4 flex flex-wrap items-start gap-x-4 gap-y-2">
+          {/* Model names keep their case (320d, C 220 d), unlike section headings. */}
+          <h1 className="text-3xl text-zinc-950 normal-case sm:text-4xl">{name}</h1>
+          {sold ? <span className="rounded-full bg-zinc-900 px-3 py-1 text-sm font-bold text-white uppercase">Verkauft</span> : null}
+          {reserved ? <span className="rounded-full bg-amber-300 px-3 py-1 text-sm font-bold text-zinc-950 uppercase">Reserviert</span> : null}
+        </div>
+        <p className="mt-2 text-zinc-700">{subline.join(' · ')}</p>
+
+        {sold ? (
+          <div role="status" className="mt-6 rounded-xl border border-zinc-300 bg-zinc-100 p-5 text-zinc-900">
+            <p className="font-bold">Dieses Fahrzeug ist bereits verkauft.</p>
+            <p className="mt-1">
+              {similar.length > 0 ? (
+                <>
+                  Vielleicht passt eines unserer <a href="#aehnliche-fahrzeuge" className="font-semibold underline underline-offset-4">ähnlichen Fahrzeuge</a> zu Ihnen – oder
+                  Sie sehen sich den <Link to="/vehicles" className="font-semibold underline underline-offset-4">ganzen Bestand</Link> an.
+                </>
+              ) : (
+                <>
+                  Sehen Sie sich unseren <Link to="/vehicles" className="font-semibold underline underline-offset-4">aktuellen Bestand</Link> an – wir suchen auch gern
+                  ein passendes Fahrzeug für Sie.
+                </>
+              )}
+            </p>
+          </div>
+        ) : null}
+
+        <div className="mt-6 grid gap-8 lg:grid-cols-3 lg:gap-10">
+          <div className="lg:col-span-2">
+            <VehicleGallery key={vehicle.id} images={vehicle.images ?? []} name={name} />
+          </div>
+
+          <div className="space-y-6 lg:row-span-2">
+            <div className="rounded-xl border border-zinc-200 p-5 shadow-sm sm:p-6">
+              <p className="text-sm font-semibold text-zinc-700">{sold ? 'Verkaufspreis' : 'Preis'}</p>
+              <p className={`mt-1 text-4xl font-extrabold tracking-tight whitespace-nowrap ${sold ? 'text-zinc-500 line-through' : 'text-zinc-950'}`}>
+                {formatPrice(vehicle.price)}
+              </p>
+              {!sold ? (
+                <div className="mt-5 flex flex-col gap-3">
+                  <a href="#anfrage" className={buttonClasses({ variant: 'primary', surface: 'light' })}>
+                    Fahrzeug anfragen
+                  </a>
+                  {tel ? (
+                    <a href={tel} className={buttonClasses({ variant: 'outline-dark' })}>
+                      <PhoneIcon className="size-4" />
+                      {settings.phone}
+                    </a>
+                  ) : null}
+                </div>
+              ) : null}
+            </div>
+            {!sold && hasPrice ? (
+              <FinancingExample key={vehicle.id} price={price} effectiveRatePercent={rate} initial={financing} path={pathname} />
+            ) : null}
+          </div>
+
+          <div className="space-y-10 lg:col-span-2">
+            <section aria-labelledby="technische-daten">
+              <h2 id="technische-daten" className="text-2xl text-zinc-950">
+                Technische Daten
+              </h2>
+              <dl className="mt-4 grid gap-x-8 sm:grid-cols-2">
+                {technicalData(vehicle).map((row) => (
+                  <div key={row.label} className="flex justify-between gap-4 border-b border-zinc-200 py-2.5">
+                    <dt className="text-zinc-700">{row.label}</dt>
+                    <dd className="text-right font-semibold text-zinc-950">{row.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+
+            {consumption.length > 0 ? (
+              <section aria-labelledby="verbrauch">
+                <h2 id="verbrauch" className="text-2xl text-zinc-950">
+                  Verbrauch und Emissionen
+                </h2>
+                <ul className="mt-4 space-y-1 text-zinc-800">
+                  {consumption.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+                <p className="mt-3 text-xs text-zinc-600">Angaben nach WLTP, soweit vom Hersteller bzw. aus der Zulassung bekannt.</p>
+              </section>
+            ) : null}
+
+            {features.length > 0 ? (
+              <section aria-labelledby="ausstattung">
+                <h2 id="ausstattung" className="text-2xl text-zinc-950">
+                  Ausstattung
+                </h2>
+                <ul className="mt-4 grid gap-x-8 gap-y-2 sm:grid-cols-2">
+                  {features.map((feature) => (
+                    <li key={feature} className="flex items-start gap-2 text-zinc-800">
+                      <CheckIcon className="mt-0.5 size-5 shrink-0 text-amber-700" />
+                      {feature}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+
+            {vehicle.description?.trim() ? (
+              <section aria-labelledby="beschreibung">
+                <h2 id="beschreibung" className="text-2xl text-zinc-950">
+                  Beschreibung
+                </h2>
+                <p className="mt-4 leading-relaxed whitespace-pre-line text-zinc-800">{vehicle.description.trim()}</p>
+              </section>
+            ) : null}
+          </div>
+        </div>
+
+        {!sold ? (
+          <section id="anfrage" aria-labelledby="anfrage-heading" className="mt-14 scroll-mt-24 rounded-xl border border-zinc-200 bg-zinc-50 p-5 sm:p-8">
+            <h2 id="anfrage-heading" className="text-2xl text-zinc-950">
+              Fahrzeug anfragen
+            </h2>
+            <p className="mt-2 mb-6 text-zinc-700">Fragen zum {name}, Probefahrt oder Finanzierung: Schreiben Sie uns, wir melden uns schnellstmöglich.</p>
+            <LeadForm kind="vehicle-enquiry" anchor="anfrage" vehicle={{ id: vehicle.id, make: vehicle.make, model: vehicle.model }} />
+          </section>
+        ) : null}
+
+        {similar.length > 0 ? (
+          <section id="aehnliche-fahrzeuge" aria-labelledby="aehnliche-heading" className="mt-14 scroll-mt-24">
+            <h2 id="aehnliche-heading" className="text-2xl text-zinc-950">
+              Ähnliche Fahrzeuge
+            </h2>
+            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {similar.map((item) => (
+                <li key={item.id}>
+                  <VehicleCard vehicle={item} detailsLabel="DETAILS ANSEHEN" />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+    </div>
+  )
+}

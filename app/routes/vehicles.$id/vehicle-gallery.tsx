@@ -1,0 +1,177 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { ArrowRightIcon } from '~/components/icons'
+import { SanityImage, type SanityImageSource } from '~/components/sanity-image'
+import { VEHICLE_PLACEHOLDER } from '~/components/vehicle-card'
+import { useHydrated } from '~/utils/use-hydrated'
+
+/** A photo as VEHICLE_DETAIL_QUERY projects it: a lake image, or a marketplace photo's URL. */
+export type GalleryImage = SanityImageSource & { _key?: string | null }
+
+export interface VehicleGalleryProps {
+  images: readonly GalleryImage[]
+  /** Make and model: the alt text of photos without one, and the gallery's label. */
+  name: string
+}
+
+/** The main image spans the page column: full width on phones, two thirds from `lg`. */
+const MAIN_SIZES = '(min-width: 1280px) 800px, (min-width: 1024px) 66vw, 100vw'
+const THUMB_SIZES = '120px'
+
+const slideId = (index: number) => `fahrzeugbild-${index + 1}`
+
+interface PhotoProps {
+  image: GalleryImage
+  alt: string
+  sizes: string
+  priority: boolean
+  className: string
+}
+
+/** One photo; SanityImage shows a marketplace photo (a foreign CDN) as it is, without srcset. */
+function Photo({ image, alt, sizes, priority, className }: PhotoProps) {
+  return <SanityImage image={{ ...image, alt }} sizes={sizes} priority={priority} className={className} />
+}
+
+/**
+ * The photos of a vehicle (spec §2, §4): the first one large and loaded at once (the page's LCP
+ * image), thumbnails only when there is more than one photo, a placeholder when there is none.
+ *
+ * The large photos sit side by side in a horizontal scroll-snap strip: a finger swipes between
+ * them natively, and without JavaScript the thumbnails are links to each photo (`#fahrzeugbild-2`)
+ * that scroll the strip. With JavaScript, buttons 'Vorheriges Bild' / 'Nächstes Bild', the arrow
+ * keys (and Home/End) on the focused strip, and the thumbnails move it; the selected index follows
+ * the scroll position, so a swipe updates the thumbnails and the 'Bild x von n' counter too.
+ */
+export function VehicleGallery({ images, name }: VehicleGalleryProps) {
+  const photos = images.filter((image) => Boolean(image.asset?.url))
+  const hydrated = useHydrated()
+  const stripRef = useRef<HTMLDivElement>(null)
+  const [selected, setSelected] = useState(0)
+  const count = photos.length
+  const altOf = (index: number) => photos[index]?.alt?.trim() || `${name}, Bild ${index + 1}`
+
+  const goTo = useCallback(
+    (index: number) => {
+      const strip = stripRef.current
+      if (!strip || count === 0) return
+      const target = Math.max(0, Math.min(count - 1, index))
+      setSelected(target)
+      const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+      strip.scrollTo({ left: target * strip.clientWidth, behavior: reduceMotion ? 'auto' : 'smooth' })
+    },
+    [count],
+  )
+
+  // A swipe or a native scroll moves the strip: follow it.
+  useEffect(() => {
+    const strip = stripRef.current
+    if (!strip || count < 2) return
+    let frame = 0
+    const onScroll = () => {
+      cancelAnimationFrame(frame)
+      frame = requestAnimationFrame(() => {
+        if (strip.clientWidth > 0) setSelected(Math.max(0, Math.min(count - 1, Math.round(strip.scrollLeft / strip.clientWidth))))
+      })
+    }
+    strip.addEventListener('scroll', onScroll, { passive: true })
+    return () => {
+      cancelAnimationFrame(frame)
+      strip.removeEventListener('scroll', onScroll)
+    }
+  }, [count])
+
+  if (count === 0) {
+    return (
+      <div className="overflow-hidden rounded-xl bg-zinc-200">
+        <img
+          src={VEHICLE_PLACEHOLDER.src}
+          width={VEHICLE_PLACEHOLDER.width}
+          height={VEHICLE_PLACEHOLDER.height}
+          alt={`${name} – Foto folgt`}
+          loading="eager"
+          {...{ fetchpriority: 'high' }}
+          className="aspect-[3/2] w-full object-cover"
+        />
+      </div>
+    )
+  }
+
+  if (count === 1) {
+    return (
+      <div className="overflow-hidden rounded-xl bg-zinc-200">
+        <Photo image={photos[0]!} alt={altOf(0)} sizes={MAIN_SIZES} priority className="aspect-[3/2] w-full object-cover" />
+      </div>
+    )
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const next = { ArrowRight: selected + 1, ArrowLeft: selected - 1, Home: 0, End: count - 1 }[event.key]
+    if (next === undefined) return
+    event.preventDefault()
+    goTo(next)
+  }
+
+  const arrowButton = 'absolute top-1/2 z-10 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-zinc-950/75 text-white shadow-lg transition-colors hover:bg-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400 disabled:opacity-40'
+
+  return (
+    <section aria-label={`Fotos: ${name}`}>
+      <div className="relative">
+        <div
+          ref={stripRef}
+          role="group"
+          tabIndex={0}
+          onKeyDown={hydrated ? onKeyDown : undefined}
+          aria-label={`${count} Fotos, mit den Pfeiltasten blättern`}
+          data-testid="gallery-strip"
+          className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-xl bg-zinc-200 [scrollbar-width:none] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-500 [&::-webkit-scrollbar]:hidden"
+        >
+          {photos.map((image, index) => (
+            <div
+              key={image._key ?? index}
+              id={slideId(index)}
+              aria-hidden={hydrated && index !== selected ? true : undefined}
+              className="w-full shrink-0 snap-center snap-always"
+            >
+              <Photo image={image} alt={altOf(index)} sizes={MAIN_SIZES} priority={index === 0} className="aspect-[3/2] w-full object-cover" />
+            </div>
+          ))}
+        </div>
+        {hydrated ? (
+          <>
+            <button type="button" onClick={() => goTo(selected - 1)} disabled={selected === 0} aria-label="Vorheriges Bild" className={`${arrowButton} left-3`}>
+              <ArrowRightIcon className="size-5 rotate-180" />
+            </button>
+            <button type="button" onClick={() => goTo(selected + 1)} disabled={selected === count - 1} aria-label="Nächstes Bild" className={`${arrowButton} right-3`}>
+              <ArrowRightIcon className="size-5" />
+            </button>
+          </>
+        ) : null}
+        {/* Only a script follows the position; without one a fixed 'Bild 1' would be wrong after a swipe. */}
+        <p aria-live="polite" className={hydrated ? 'absolute right-3 bottom-3 rounded-full bg-zinc-950/75 px-3 py-1 text-sm font-semibold text-white' : 'sr-only'}>
+          {hydrated ? `Bild ${selected + 1} von ${count}` : ''}
+        </p>
+      </div>
+
+      <ul aria-label="Alle Fotos" className="mt-3 flex gap-2 overflow-x-auto pb-1">
+        {photos.map((image, index) => (
+          <li key={image._key ?? index} className="shrink-0">
+            <a
+              href={`#${slideId(index)}`}
+              aria-current={index === selected ? 'true' : undefined}
+              onClick={(event) => {
+                event.preventDefault()
+                goTo(index)
+              }}
+              className={`block overflow-hidden rounded-lg border-2 transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-500 ${
+                index === selected ? 'border-amber-500' : 'border-transparent opacity-80 hover:opacity-100'
+              }`}
+            >
+              <span className="sr-only">Bild {index + 1} von {count} anzeigen</span>
+              <Photo image={image} alt="" sizes={THUMB_SIZES} priority={false} className="aspect-[3/2] w-24 object-cover sm:w-28" />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

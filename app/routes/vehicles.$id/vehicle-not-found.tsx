@@ -1,0 +1,29 @@
+import { Link } from '@remix-run/react'
+import { buttonClasses } from '~/components/ui/button'
+
+/** Spec §8: the texts of an unknown vehicle id. */
+export const VEHICLE_NOT_FOUND_TEXTS = {
+  title: 'Fahrzeug nicht gefunden',
+  text: 'Das angeforderte Fahrzeug existiert nicht oder ist nicht mehr verfügbar.',
+  back: 'Zurück zur Übersicht',
+} as const
+
+/** The page of an unknown vehicle id (HTTP 404), with the way back to the inventory. */
+export function VehicleNotFound() {
+  return (
+    <section className="bg-zinc-950 px-4 py-24 text-white sm:px-6 sm:py-32 lg:px-8">
+      <div className="mx-auto max-w-2xl text-center">
+        <p aria-hidden="true" className="text-8xl font-extrabold tracking-tight text-amber-400">
+          404
+        </p>
+        <h1 className="mt-6 text-4xl font-extrabold sm:text-5xl">{VEHICLE_NOT_FOUND_TEXTS.title}</h1>
+        <p className="mt-6 text-lg leading-relaxed text-zinc-300">{VEHICLE_NOT_FOUND_TEXTS.text}</p>
+        <div className="mt-10">
+          <Link to="/vehicles" className={buttonClasses({ variant: 'primary', size: 'lg' })}>
+            {VEHICLE_NOT_FOUND_TEXTS.back}
+          </Link>
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,188 @@
+/*
+ * The financing example of the vehicle page (issue 5 §4): an annuity loan with equal monthly
+ * rates, from the effective annual rate the site settings advertise ("ab 2,9 %",
+ * siteSettings.claims.financingFromPercent). Browser-safe: the page recalculates live with it.
+ *
+ * German price law (PAngV § 17) wants such an example to name the net loan amount, the borrowing
+ * rate (Sollzins), the effective annual rate, the term, the monthly rate and the total amount;
+ * this module computes exactly those figures.
+ */
+
+/** The shortest and longest term the example offers, in months. */
+export const MIN_TERM_MONTHS = 12
+export const MAX_TERM_MONTHS = 84
+/** The terms of the select (the server accepts any whole month in between). */
+export const TERM_OPTIONS = [12, 24, 36, 48, 60, 72, 84] as const
+export const DEFAULT_TERM_MONTHS = 48
+/** The default down payment: a fifth of the price, rounded down to 100 €. */
+export const DEFAULT_DOWN_PAYMENT_SHARE = 0.2
+/** Used when the site settings carry no rate (spec §1, §9: "financing from 2.9%"). */
+export const DEFAULT_EFFECTIVE_RATE_PERCENT = 2.9
+
+/**
+ * The smallest net loan the example computes: banks' car loans start around here, and below it
+ * the rounded rates of a long term would overshoot a tiny loan.
+ */
+export const MIN_NET_LOAN_EUR = 1000
+
+/** The GET parameters of the calculator form (shareable, and working without JavaScript). */
+export const FINANCING_PARAMS = { downPayment: 'anzahlung', term: 'laufzeit' } as const
+
+/** Rounds to cents, half away from zero, immune to binary noise such as 1.005 → 1.00. */
+export function roundToCents(amount: number): number {
+  return Math.sign(amount) * Math.round(Number((Math.abs(amount) * 100).toPrecision(15))) / 100
+}
+
+/** Rounds up to the next cent (a rate rounded down would leave a residue of the loan unpaid). */
+export function ceilToCents(amount: number): number {
+  return Math.ceil(Number((amount * 100).toPrecision(15))) / 100
+}
+
+/**
+ * The monthly interest rate equivalent to an effective annual rate: (1 + eff)^(1/12) − 1.
+ * (Dividing the effective rate by 12 would overstate it: monthly compounding adds up.)
+ */
+export function monthlyRateFromEffective(effectiveAnnualRatePercent: number): number {
+  return (1 + effectiveAnnualRatePercent / 100) ** (1 / 12) - 1
+}
+
+/** The borrowing rate (Sollzins p. a.) of German loan offers: twelve times the monthly rate, in percent. */
+export function nominalRatePercentFromEffective(effectiveAnnualRatePercent: number): number {
+  return monthlyRateFromEffective(effectiveAnnualRatePercent) * 12 * 100
+}
+
+/**
+ * The exact (unrounded) annuity: the equal monthly payment repaying `principal` in `months`
+ * at the monthly rate `monthlyRate`: P·i / (1 − (1 + i)^−n), and P / n at 0 %.
+ */
+export function annuityPayment(principal: number, monthlyRate: number, months: number): number {
+  if (months <= 0) throw new RangeError('The term must be at least one month')
+  if (monthlyRate === 0) return principal / months
+  return (principal * monthlyRate) / (1 - (1 + monthlyRate) ** -months)
+}
+
+export interface FinancingInput {
+  /** Cash price of the vehicle in euros (Barzahlungspreis). */
+  price: number
+  downPayment: number
+  termMonths: number
+  effectiveAnnualRatePercent: number
+}
+
+export type FinancingExample =
+  | {
+      status: 'financed'
+      price: number
+      downPayment: number
+      /** Nettodarlehensbetrag: price minus down payment. */
+      netLoanAmount: number
+      termMonths: number
+      effectiveAnnualRatePercent: number
+      /** Sollzinssatz p. a. (fixed for the whole term). */
+      nominalRatePercent: number
+      /** The monthly rate, rounded up to the cent; the last rate may be a little lower. */
+      monthlyPayment: number
+      /** The last rate: what is left after `termMonths − 1` rates (interest rounded to cents monthly). */
+      finalPayment: number
+      /** Gesamtbetrag: the sum of all rates. */
+      totalAmount: number
+      /** Total interest: Gesamtbetrag minus Nettodarlehensbetrag. */
+      interest: number
+    }
+  /** The down payment covers the price: nothing to finance. */
+  | { status: 'not-needed'; price: number; downPayment: number }
+  /** Less than MIN_NET_LOAN_EUR would be left to finance. */
+  | { status: 'below-minimum'; price: number; downPayment: number; netLoanAmount: number }
+
+/** Clamps a term to whole months between 12 and 84. */
+export function clampTerm(months: number): number {
+  if (!Number.isFinite(months)) return DEFAULT_TERM_MONTHS
+  return Math.min(MAX_TERM_MONTHS, Math.max(MIN_TERM_MONTHS, Math.round(months)))
+}
+
+/** Clamps a down payment to whole euros between 0 and the price. */
+export function clampDownPayment(amount: number, price: number): number {
+  if (!Number.isFinite(amount) || amount < 0) return 0
+  return Math.min(Math.round(amount), Math.max(0, Math.round(price)))
+}
+
+/** The suggested down payment for a price: 20 %, rounded down to 100 €. */
+export function defaultDownPayment(price: number): number {
+  if (!Number.isFinite(price) || price <= 0) return 0
+  return Math.floor((price * DEFAULT_DOWN_PAYMENT_SHARE) / 100) * 100
+}
+
+/**
+ * The financing example for a price, down payment, term and effective annual rate. Inputs are
+ * clamped (term 12–84 months, down payment 0–price); a down payment of the whole price or more
+ * needs no financing. The monthly rate is rounded up to the cent (rounded down, the rates would
+ * not repay the loan); the last rate settles the remainder, so the total amount is the exact sum
+ * of what the borrower pays (at 0 % exactly the net loan amount).
+ */
+export function calculateFinancing(input: FinancingInput): FinancingExample {
+  const price = Math.max(0, input.price)
+  const termMonths = clampTerm(input.termMonths)
+  const rawDown = Number.isFinite(input.downPayment) ? Math.max(0, Math.round(input.downPayment)) : 0
+  if (rawDown >= price) return { status: 'not-needed', price, downPayment: rawDown }
+  const downPayment = clampDownPayment(rawDown, price)
+  const effective = Math.max(0, input.effectiveAnnualRatePercent)
+  const netLoanAmount = roundToCents(price - downPayment)
+  if (netLoanAmount < MIN_NET_LOAN_EUR) return { status: 'below-minimum', price, downPayment, netLoanAmount }
+  const monthlyRate = monthlyRateFromEffective(effective)
+  const monthlyPayment = ceilToCents(annuityPayment(netLoanAmount, monthlyRate, termMonths))
+  // The repayment plan as a bank books it: interest in cents each month, the last rate settles the rest.
+  let balance = netLoanAmount
+  for (let month = 1; month < termMonths; month++) {
+    balance = roundToCents(balance + roundToCents(balance * monthlyRate) - monthlyPayment)
+  }
+  const finalPayment = roundToCents(balance + roundToCents(balance * monthlyRate))
+  const totalAmount = roundToCents(monthlyPayment * (termMonths - 1) + finalPayment)
+  return {
+    status: 'financed',
+    price,
+    downPayment,
+    netLoanAmount,
+    termMonths,
+    effectiveAnnualRatePercent: effective,
+    nominalRatePercent: nominalRatePercentFromEffective(effective),
+    monthlyPayment,
+    finalPayment,
+    totalAmount,
+    interest: roundToCents(totalAmount - netLoanAmount),
+  }
+}
+
+/** Reads a whole number from a form value ("5.000", "5000", "5000,00"); null when there is none. */
+function parseWholeNumber(value: string | null): number | null {
+  if (value === null) return null
+  const text = value.replace(/[\s€]/g, '').replace(/\.(?=\d{3}(\D|$))/g, '').replace(',', '.')
+  if (!/^\d+(\.\d+)?$/.test(text)) return null
+  return Math.round(Number(text))
+}
+
+/**
+ * The calculator's inputs from the page's query string (`?anzahlung=5000&laufzeit=60`), clamped;
+ * missing or unreadable values fall back to the defaults.
+ */
+export function financingInputFromParams(params: URLSearchParams, price: number): { downPayment: number; termMonths: number } {
+  const down = parseWholeNumber(params.get(FINANCING_PARAMS.downPayment))
+  const term = parseWholeNumber(params.get(FINANCING_PARAMS.term))
+  return {
+    // Above the price is kept: it tells the visitor that nothing needs financing.
+    downPayment: down === null ? defaultDownPayment(price) : Math.max(0, down),
+    termMonths: term === null ? DEFAULT_TERM_MONTHS : clampTerm(term),
+  }
+}
+
+const euroWithCents = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 })
+const percentFormat = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+/** `1.234,56 €` */
+export function formatEuroCents(amount: number): string {
+  return euroWithCents.format(amount)
+}
+
+/** `2,90 %` (two decimals, as loan offers write rates). */
+export function formatRatePercent(percent: number): string {
+  return `${percentFormat.format(percent)} %`
+}

@@ -1,0 +1,245 @@
+import { FAKE_SANITY_PORT, SANITY_BACKED_PORT } from '../../playwright.config'
+import { expect, isPhone, storedLeadWith, test, uniqueName } from './playwright-utils'
+
+/*
+ * /vehicles/{id} against the production build: gallery, financing example (with and without
+ * JavaScript), the enquiry form (with and without), the 404 page, and a sold vehicle. No seed
+ * vehicle is sold, so the sold one is written into the fake Sanity API behind the Sanity-backed
+ * server (port 3211) and read through it: the same build, the real @sanity/client path.
+ */
+
+const VEHICLE_TOAST = 'Ihre Anfrage wurde gesendet! Wir melden uns schnellstmöglich bei Ihnen.'
+const enquiryForm = (page: import('@playwright/test').Page) => page.locator('#anfrage form')
+
+test.describe('gallery', () => {
+  test('several photos: thumbnails, the first photo eager with srcset, arrow keys and buttons switch', async ({ page }) => {
+    await page.goto('/vehicles/1')
+    await expect(page.getByRole('heading', { level: 1, name: 'BMW 320d Touring' })).toBeVisible()
+    const thumbs = page.getByRole('list', { name: 'Alle Fotos' }).getByRole('link')
+    await expect(thumbs).toHaveCount(3)
+    const strip = page.getByRole('group', { name: '3 Fotos, mit den Pfeiltasten blättern' })
+    const first = strip.locator('img').first()
+    await expect(first).toHaveAttribute('loading', 'eager')
+    await expect(first).toHaveAttribute('srcset', /640w/)
+    await expect(strip.locator('img').nth(1)).toHaveAttribute('loading', 'lazy')
+
+    // Hydrated: the buttons appear.
+    const next = page.getByRole('button', { name: 'Nächstes Bild' })
+    await expect(next).toBeVisible()
+    await strip.focus()
+    await page.keyboard.press('ArrowRight')
+    await expect(page.getByText('Bild 2 von 3', { exact: true })).toBeVisible()
+    await expect(thumbs.nth(1)).toHaveAttribute('aria-current', 'true')
+    await expect.poll(() => strip.evaluate((element) => Math.round(element.scrollLeft / element.clientWidth))).toBe(1)
+    await next.click()
+    await expect(page.getByText('Bild 3 von 3', { exact: true })).toBeVisible()
+    await expect(next).toBeDisabled()
+    await page.getByRole('button', { name: 'Vorheriges Bild' }).click()
+    await expect(page.getByText('Bild 2 von 3', { exact: true })).toBeVisible()
+    await thumbs.first().click()
+    await expect(page.getByText('Bild 1 von 3', { exact: true })).toBeVisible()
+    await expect.poll(() => strip.evaluate((element) => element.scrollLeft)).toBe(0)
+  })
+
+  test('a swipe (a scroll of the strip) moves the selection', async ({ page }) => {
+    await page.goto('/vehicles/1')
+    const strip = page.getByRole('group', { name: '3 Fotos, mit den Pfeiltasten blättern' })
+    await expect(page.getByRole('button', { name: 'Nächstes Bild' })).toBeVisible()
+    await strip.evaluate((element) => element.scrollTo({ left: element.clientWidth * 2 }))
+    await expect(page.getByText('Bild 3 von 3', { exact: true })).toBeVisible()
+  })
+
+  test('one photo: no thumbnails and no buttons', async ({ page }) => {
+    await page.goto('/vehicles/15')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByRole('main').getByRole('img').first()).toHaveAttribute('loading', 'eager')
+    await expect(page.getByRole('list', { name: 'Alle Fotos' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Nächstes Bild' })).toHaveCount(0)
+  })
+
+  test('the page: technical data, equipment, description, price, meta title, the active menu entry', async ({ page }) => {
+    const response = await page.goto('/vehicles/1')
+    expect(response?.status()).toBe(200)
+    await expect(page).toHaveTitle(/^BMW 320d Touring \(03\/2020\) – 28\.900\s€ \| /)
+    const data = page.getByRole('region', { name: 'Technische Daten' })
+    const rows: Array<[string, string]> = [
+      ['Erstzulassung', '03/2020'],
+      ['Kilometerstand', '68.500 km'],
+      ['Kraftstoff', 'Diesel'],
+      ['Getriebe', 'Automatik'],
+      ['Leistung', '140 kW (190 PS)'],
+      ['Vorbesitzer', '1'],
+    ]
+    const shown = (await data.locator('dl > div').allTextContents()).map((text) => text.replace(/\s+/g, ' '))
+    for (const [label, value] of rows) expect(shown).toContain(`${label}${value}`)
+    await expect(page.getByRole('region', { name: 'Ausstattung' }).getByRole('listitem')).toHaveCount(8)
+    await expect(page.getByRole('region', { name: 'Beschreibung' })).toContainText('Nichtraucherfahrzeug')
+    await expect(page.getByText('28.900 €', { exact: true })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Zurück zur Übersicht' })).toHaveAttribute('href', '/vehicles')
+    if (!isPhone(page)) {
+      await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'FAHRZEUGE' })).toHaveAttribute('aria-current', 'page')
+    }
+  })
+
+  test('no price: "Preis auf Anfrage" and no financing example', async ({ page }) => {
+    await page.goto('/vehicles/23')
+    await expect(page.getByText('Preis auf Anfrage', { exact: true })).toBeVisible()
+    await expect(page.getByText('Unverbindliches Finanzierungsbeispiel')).toHaveCount(0)
+  })
+})
+
+test.describe('financing example', () => {
+  test('with JavaScript: recalculates at once and keeps the address shareable', async ({ page }) => {
+    await page.goto('/vehicles/1')
+    const financing = page.locator('#finanzierung')
+    await expect(financing.getByText('Unverbindliches Finanzierungsbeispiel', { exact: true })).toBeVisible()
+    // Hydrated: the button of the no-JavaScript form is gone.
+    await expect(financing.getByRole('button', { name: 'Neu berechnen' })).toHaveCount(0)
+    await financing.getByLabel('Anzahlung (€)').fill('5780')
+    await financing.getByLabel('Laufzeit').selectOption('48')
+    const result = page.getByTestId('financing-result')
+    await expect(result).toContainText('48 × 510,34 €')
+    await expect(result).toContainText('23.120,00 €')
+    await expect(result).toContainText('24.496,23 €')
+    await financing.getByLabel('Laufzeit').selectOption('84')
+    await financing.getByLabel('Anzahlung (€)').fill('0')
+    await expect(result).toContainText('84 × 380,08 €')
+    await expect(page).toHaveURL(/\/vehicles\/1\?anzahlung=0&laufzeit=84$/)
+    await financing.getByLabel('Anzahlung (€)').fill('30000')
+    await expect(result).toContainText('Ihre Anzahlung deckt den Kaufpreis')
+  })
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the financing form recalculates through the address', async ({ page, axe }) => {
+    axe.skip()
+    await page.goto('/vehicles/1')
+    const financing = page.locator('#finanzierung')
+    await financing.getByLabel('Anzahlung (€)').fill('5780')
+    await financing.getByLabel('Laufzeit').selectOption('48')
+    await financing.getByRole('button', { name: 'Neu berechnen' }).click()
+    await expect(page).toHaveURL(/\/vehicles\/1\?anzahlung=5780&laufzeit=48#finanzierung$/)
+    await expect(page.getByTestId('financing-result')).toContainText('48 × 510,34 €')
+    await expect(page.locator('#finanzierung').getByLabel('Anzahlung (€)')).toHaveValue('5780')
+  })
+
+  test('the enquiry posts, confirms and stores a lead that references the vehicle', async ({ page, axe }) => {
+    axe.skip()
+    await page.goto('/vehicles/1')
+    const form = enquiryForm(page)
+    await expect(form.getByLabel(/^Nachricht/)).toHaveValue('Ich interessiere mich für den BMW 320d Touring. Bitte kontaktieren Sie mich.')
+    const marker = uniqueName('Ohne Skript Fahrzeug')
+    await form.getByLabel(/^Name/).fill(marker)
+    await form.getByLabel(/^E-Mail/).fill('ohne-skript@example.de')
+    await form.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
+    await expect(page).toHaveURL(/\/vehicles\/1\?anfrage=gesendet&formular=anfrage#anfrage$/)
+    await expect(enquiryForm(page).getByRole('status')).toContainText(VEHICLE_TOAST)
+    await expect.poll(() => storedLeadWith(marker)).toBeDefined()
+    expect(storedLeadWith(marker)).toMatchObject({ kind: 'vehicle-enquiry', page: '/vehicles/1', vehicle: { _type: 'reference', _ref: 'vehicle-1', _weak: true } })
+  })
+
+  test('the gallery thumbnails are links to each photo', async ({ page, axe }) => {
+    axe.skip()
+    await page.goto('/vehicles/1')
+    await expect(page.getByRole('button', { name: 'Nächstes Bild' })).toHaveCount(0)
+    const thumbs = page.getByRole('list', { name: 'Alle Fotos' }).getByRole('link')
+    await expect(thumbs.nth(2)).toHaveAttribute('href', '#fahrzeugbild-3')
+    await thumbs.nth(2).click()
+    const strip = page.getByRole('group', { name: '3 Fotos, mit den Pfeiltasten blättern' })
+    await expect.poll(() => strip.evaluate((element) => Math.round(element.scrollLeft / element.clientWidth))).toBe(2)
+  })
+})
+
+test('the enquiry with JavaScript: a toast and a stored lead that references the vehicle', async ({ page }) => {
+  const dialogs: string[] = []
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message())
+    void dialog.dismiss()
+  })
+  await page.goto('/vehicles/4')
+  const form = enquiryForm(page)
+  await expect(form).toHaveAttribute('novalidate', '')
+  await expect(form.getByLabel(/^Nachricht/)).toHaveValue('Ich interessiere mich für den VW Tiguan 2.0 TSI. Bitte kontaktieren Sie mich.')
+  const marker = uniqueName('JS Fahrzeug')
+  await form.getByLabel(/^Name/).fill(marker)
+  await form.getByLabel(/^E-Mail/).fill('js@example.de')
+  await form.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
+  await expect(page.getByText(VEHICLE_TOAST, { exact: true })).toBeVisible()
+  await expect.poll(() => storedLeadWith(marker)).toBeDefined()
+  expect(storedLeadWith(marker)).toMatchObject({ kind: 'vehicle-enquiry', page: '/vehicles/4', vehicle: { _type: 'reference', _ref: 'vehicle-4', _weak: true } })
+  expect(dialogs).toEqual([])
+})
+
+test('an unknown id: 404, the texts of spec §8 and the way back to the inventory', async ({ page }) => {
+  const response = await page.goto('/vehicles/9999')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: 'Fahrzeug nicht gefunden' })).toBeVisible()
+  await expect(page.getByText('Das angeforderte Fahrzeug existiert nicht oder ist nicht mehr verfügbar.')).toBeVisible()
+  await expect(page).toHaveTitle(/^Fahrzeug nicht gefunden/)
+  const back = page.getByRole('link', { name: 'Zurück zur Übersicht' })
+  await expect(back).toHaveAttribute('href', '/vehicles')
+  await back.click()
+  await expect(page).toHaveURL(/\/vehicles$/)
+})
+
+test('GET /api/vehicles/{id}: the detail shape, and 404 JSON for an unknown id', async ({ request }) => {
+  const found = await request.get('/api/vehicles/1')
+  expect(found.status()).toBe(200)
+  expect(found.headers()['content-type']).toContain('application/json')
+  const body = await found.json()
+  expect(body).toMatchObject({ id: '1', make: 'BMW', fuel_type: 'DIESEL', power_kw: 140, power_hp: 190, first_registration: '03/2020', status: 'available' })
+  expect(body.images[0]).toMatch(/^http:\/\/localhost:\d+\/media\//)
+  // The image URL is served.
+  expect((await request.get(body.images[0])).status()).toBe(200)
+  const missing = await request.get('/api/vehicles/9999')
+  expect(missing.status()).toBe(404)
+  expect(await missing.json()).toEqual({ error: 'Fahrzeug nicht gefunden', id: '9999' })
+})
+
+test('a sold vehicle (written into the Sanity-backed lake): the notice, no enquiry, similar vehicles', async ({ page, request }) => {
+  const id = `sold-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+  const write = await request.post(`http://127.0.0.1:${FAKE_SANITY_PORT}/v2025-02-19/data/mutate/production?returnIds=true&visibility=sync`, {
+    headers: { 'x-sanity-project-id': 'e2e-project', authorization: 'Bearer e2e-write-token' },
+    data: {
+      mutations: [
+        {
+          createOrReplace: {
+            _id: `vehicle-${id}`,
+            _type: 'vehicle',
+            id,
+            make: 'BMW',
+            model: '118i',
+            mileage: 90_000,
+            fuelType: 'PETROL',
+            transmission: 'MANUAL',
+            price: 14_900,
+            bodyType: 'Kombi',
+            status: 'sold',
+            soldAt: '2025-02-01T10:00:00Z',
+            source: 'manual',
+            listedAt: '2025-01-01T10:00:00Z',
+          },
+        },
+      ],
+    },
+  })
+  expect(write.status()).toBe(200)
+
+  const response = await page.goto(`http://localhost:${SANITY_BACKED_PORT}/vehicles/${id}`)
+  expect(response?.status()).toBe(200)
+  await expect(page.getByRole('heading', { level: 1, name: 'BMW 118i' })).toBeVisible()
+  await expect(page.getByText('Dieses Fahrzeug ist bereits verkauft.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'ANFRAGE SENDEN' })).toHaveCount(0)
+  await expect(page.getByText('Unverbindliches Finanzierungsbeispiel')).toHaveCount(0)
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+  const similar = page.getByRole('region', { name: 'Ähnliche Fahrzeuge' })
+  await expect(similar.getByRole('article')).toHaveCount(3)
+  await similar.getByRole('link', { name: /DETAILS ANSEHEN/ }).first().click()
+  await expect(page).toHaveURL(new RegExp(`http://localhost:${SANITY_BACKED_PORT}/vehicles/\\d+$`))
+  await expect(page.getByRole('button', { name: 'ANFRAGE SENDEN' })).toBeVisible()
+
+  const api = await request.get(`http://localhost:${SANITY_BACKED_PORT}/api/vehicles/${id}`)
+  expect(await api.json()).toMatchObject({ id, status: 'sold', sold_at: '2025-02-01T10:00:00Z' })
+})
