@@ -202,17 +202,12 @@ async function textOf(page: Page, selector: string) {
 /** Internal link targets already checked in this worker, with their final status. */
 const checkedLinks = new Map<string, number>()
 
-/** The vehicle pages (/vehicles, /vehicles/:id) belong to a later issue and may still answer 404. */
-const isVehiclePage = (href: string) => /^\/vehicles(\/|$|\?)/.test(href)
-
 async function checkInternalLinks(page: Page, request: APIRequestContext) {
   const hrefs = await page
     .locator('main a[href^="/"], header a[href^="/"], footer a[href^="/"]')
     .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
   const targets = [...new Set(hrefs.filter((href) => !href.startsWith('//')).map((href) => href.split('#')[0] || '/'))]
   for (const target of targets) {
-    // Skipped on purpose: the inventory and vehicle detail pages are built in a later issue.
-    if (isVehiclePage(target)) continue
     if (!checkedLinks.has(target)) checkedLinks.set(target, (await request.get(target)).status())
     expect.soft(checkedLinks.get(target), `link ${target} on ${new URL(page.url()).pathname}`).toBe(200)
   }
