@@ -2,27 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ContentPage } from '~/components/sections/types'
 import { createOrReplace } from '~/sanity/lake.server'
 import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
+import { CONTENT_ROUTES } from '../../tests/content-routes'
 import { action, canonicalPagePath, loader } from './$'
-
-/** Every content route of the spec's route table (spec §2), i.e. all but home and the vehicle pages. */
-export const CONTENT_ROUTES = [
-  '/services',
-  '/services/autoankauf',
-  '/services/autoverkauf',
-  '/about',
-  '/contact',
-  '/locations',
-  ...['bochum', 'dortmund', 'duesseldorf', 'gelsenkirchen', 'oberhausen', 'muelheim', 'xanten', 'sonsbeck', 'uedem', 'muenster'].map((city) => `/locations/${city}`),
-  '/locations/xanten/bmw-ankauf',
-  '/locations/sonsbeck/mercedes-ankauf',
-  '/locations/uedem/audi-ankauf',
-  '/locations/muenster/studenten-autoankauf',
-  '/locations/xanten/gebrauchtwagen',
-  '/locations/sonsbeck/autoexport',
-  '/locations/uedem/grosshandel',
-  '/impressum',
-  '/datenschutz',
-] as const
 
 interface LoaderData {
   data: { page: ContentPage }

@@ -99,3 +99,10 @@ export const PAGE_QUERY = defineQuery(`*[_type == "page" && path == $path][0]{
 
 /** Paths of all content pages (sitemap, crawl tests). */
 export const PAGE_PATHS_QUERY = defineQuery(`*[_type == "page" && defined(path)] | order(path asc){path, _updatedAt}`)
+
+/** What the sitemap lists besides the fixed routes: content pages and the vehicles on sale, with their last change. */
+export const SITEMAP_QUERY = defineQuery(`{
+  "home": *[_type == "homePage" && _id == "homePage"][0]._updatedAt,
+  "pages": *[_type == "page" && defined(path)] | order(path asc){path, _updatedAt},
+  "vehicles": *[_type == "vehicle" && status != "sold" && defined(id)] | order(listedAt desc){id, _updatedAt}
+}`)

@@ -1281,6 +1281,19 @@ export type PAGE_PATHS_QUERYResult = Array<{
   path: string;
   _updatedAt: string;
 }>;
+// Variable: SITEMAP_QUERY
+// Query: {  "home": *[_type == "homePage" && _id == "homePage"][0]._updatedAt,  "pages": *[_type == "page" && defined(path)] | order(path asc){path, _updatedAt},  "vehicles": *[_type == "vehicle" && status != "sold" && defined(id)] | order(listedAt desc){id, _updatedAt}}
+export type SITEMAP_QUERYResult = {
+  home: string | null;
+  pages: Array<{
+    path: string;
+    _updatedAt: string;
+  }>;
+  vehicles: Array<{
+    id: string;
+    _updatedAt: string;
+  }>;
+};
 
 // Source: ../app/vehicles/detail-queries.ts
 // Variable: VEHICLE_DETAIL_QUERY

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { patchDocument } from '~/sanity/lake.server'
+import { CONTENT_ROUTES } from '../../tests/content-routes'
+import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
+import { loader as robots } from './robots[.]txt'
+import { loader as sitemap } from './sitemap[.]xml'
+
+describe.each(BACKENDS)('sitemap.xml on the %s lake', (backend) => {
+  let test: TestLake
+  const read = async () => {
+    const response = await sitemap({ request: new Request('http://localhost/sitemap.xml'), params: {}, context: { lake: test.lake, env: test.env } })
+    return { response, xml: await response.text() }
+  }
+  const locations = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])
+
+  beforeAll(async () => {
+    test = await openTestLake(backend)
+  })
+  afterAll(() => test.close())
+
+  it('lists home, the inventory, every content page and every vehicle on sale, under SITE_URL', async () => {
+    const { response, xml } = await read()
+    expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8')
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true)
+    const site = test.env.SITE_URL.replace(/\/$/, '')
+    const urls = locations(xml)
+    expect(urls.slice(0, 2)).toEqual([`${site}/`, `${site}/vehicles`])
+    for (const path of CONTENT_ROUTES) expect(urls).toContain(`${site}${path}`)
+    const vehicles = urls.filter((url) => url?.startsWith(`${site}/vehicles/`))
+    expect(vehicles).toHaveLength(24)
+    expect(new Set(urls).size).toBe(urls.length)
+    // Every entry has its last change as a date.
+    expect(xml.match(/<url>/g)).toHaveLength(urls.length)
+    expect(xml.match(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/g)?.length).toBe(urls.length)
+  })
+
+  if (backend === 'embedded') {
+    it('drops a vehicle once it is sold', async () => {
+      await patchDocument(test.lake, 'vehicle-7', { set: { status: 'sold' } })
+      const urls = locations((await read()).xml)
+      expect(urls).not.toContain(`${test.env.SITE_URL.replace(/\/$/, '')}/vehicles/7`)
+      expect(urls.filter((url) => url?.includes('/vehicles/'))).toHaveLength(23)
+    })
+  }
+})
+
+describe('robots.txt', () => {
+  it('keeps the APIs, the Studio and the form story page out and points at the sitemap', async () => {
+    const env = { SITE_URL: 'https://www.ruhrstern-automobile.de' }
+    const response = robots({ request: new Request('http://localhost/robots.txt'), params: {}, context: { env } as never })
+    const text = await response.text()
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(text.split('\n')).toEqual(['User-agent: *', 'Disallow: /api/', 'Disallow: /studio', 'Disallow: /formulare', '', 'Sitemap: https://www.ruhrstern-automobile.de/sitemap.xml', ''])
+  })
+})
