@@ -4,12 +4,13 @@ import { NotFound } from '~/components/not-found'
 import { PageHeader } from '~/components/sections/page-header'
 import { PageSections } from '~/components/sections/page-sections'
 import { type ContentPage } from '~/components/sections/types'
-import { contactFormAction } from '~/contact/contact.server'
-import { leadFormAction } from '~/leads/lead.server'
+import { CONTACT_BODY_LIMIT, contactFormAction } from '~/contact/contact.server'
+import { LEAD_BODY_LIMIT, leadFormAction } from '~/leads/lead.server'
 import { type loader as rootLoader } from '~/root'
 import { PAGE_QUERY } from '~/sanity/queries'
 import { type PAGE_QUERYResult } from '~/sanity/types'
 import { BodyTooLargeError, CACHE_CONTROL, readBodyText } from '~/utils/http.server'
+import { pageMeta } from '~/utils/page-meta'
 import { type SiteRouteHandle } from '~/utils/route-handle'
 import { openingHoursFor, useSiteSettings } from '~/utils/site-settings'
 import { PAGE_PATH_PATTERN } from '../../schemas/lib/page-path'
@@ -60,7 +61,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
 export async function action(args: ActionFunctionArgs) {
   let isLead = false
   try {
-    isLead = new URLSearchParams(await readBodyText(args.request.clone(), 16 * 1024)).has('leadKind')
+    isLead = new URLSearchParams(await readBodyText(args.request.clone(), Math.max(CONTACT_BODY_LIMIT, LEAD_BODY_LIMIT))).has('leadKind')
   } catch (error) {
     if (!(error instanceof BodyTooLargeError)) throw error
   }
@@ -81,14 +82,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   const title = page.seo.title || page.title
   const description = page.seo.description || settings?.seo?.description
   const image = page.seo.image?.asset?.url ?? settings?.seo?.image?.asset?.url
-  return [
-    { title },
-    ...(description ? [{ name: 'description', content: description }] : []),
-    { property: 'og:type', content: 'website' },
-    { property: 'og:title', content: title },
-    ...(description ? [{ property: 'og:description', content: description }] : []),
-    ...(image ? [{ property: 'og:image', content: image }] : []),
-  ]
+  return pageMeta({ title, description, image, type: 'website' })
 }
 
 export function ErrorBoundary() {

@@ -11,6 +11,7 @@ import { contactFormAction } from '~/contact/contact.server'
 import { type loader as rootLoader } from '~/root'
 import { HOME_PAGE_QUERY, VEHICLE_HIGHLIGHTS_QUERY } from '~/sanity/queries'
 import { type HOME_PAGE_QUERYResult, type VEHICLE_HIGHLIGHTS_QUERYResult } from '~/sanity/types'
+import { pageMeta } from '~/utils/page-meta'
 import { type SiteRouteHandle } from '~/utils/route-handle'
 import { useSiteSettings } from '~/utils/site-settings'
 
@@ -60,14 +61,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   const title = data?.home.seo?.title ?? settings?.seo?.title ?? settings?.dealerName ?? ''
   const description = data?.home.seo?.description ?? settings?.seo?.description
   const image = data?.home.seo?.image?.asset?.url ?? settings?.seo?.image?.asset?.url
-  return [
-    { title },
-    ...(description ? [{ name: 'description', content: description }] : []),
-    { property: 'og:type', content: 'website' },
-    { property: 'og:title', content: title },
-    ...(description ? [{ property: 'og:description', content: description }] : []),
-    ...(image ? [{ property: 'og:image', content: image }] : []),
-  ]
+  return pageMeta({ title, description, image, type: 'website' })
 }
 
 export default function HomePage() {

@@ -10,6 +10,7 @@ import { VehicleCard } from '~/components/vehicle-card'
 import { type loader as rootLoader } from '~/root'
 import { fuelLabel, mailtoHref, telHref, transmissionLabel } from '~/utils/format'
 import { CACHE_CONTROL } from '~/utils/http.server'
+import { pageMeta } from '~/utils/page-meta'
 import { useSiteSettings } from '~/utils/site-settings'
 import { readVehicleFacets, readVehiclePage } from '~/vehicles/inventory.server'
 import {
@@ -60,13 +61,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   const description = `Aktueller Fahrzeugbestand von ${dealer || 'uns'} in Essen: ${data ? vehicleCountLabel(data.result.total) : 'Gebrauchtwagen'} mit Preis, Kilometerstand und Ausstattung. Suchen, filtern und direkt anfragen.`
   // Filtered and sorted views are many addresses of the same stock: crawlers follow them but index the list and its pages.
   const narrowed = data ? hasFilters(data.state) || data.state.sort !== 'newest' : false
-  return [
-    { title },
-    { name: 'description', content: description },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: description },
-    ...(narrowed ? [{ name: 'robots', content: 'noindex, follow' }] : []),
-  ]
+  return [...pageMeta({ title, description }), ...(narrowed ? [{ name: 'robots', content: 'noindex, follow' }] : [])]
 }
 
 export default function VehiclesPage() {

@@ -8,6 +8,7 @@ import { leadFormAction } from '~/leads/lead.server'
 import { type loader as rootLoader } from '~/root'
 import { CACHE_CONTROL } from '~/utils/http.server'
 import { displayYear, formatMileage, formatPrice, fuelLabel, parseAmount, telHref, transmissionLabel } from '~/utils/format'
+import { pageMeta } from '~/utils/page-meta'
 import { useSiteSettings } from '~/utils/site-settings'
 import { DEFAULT_EFFECTIVE_RATE_PERCENT } from '~/vehicles/financing'
 import { loadVehicleDetail } from './data.server'
@@ -46,14 +47,9 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
     : `${name}: ${facts.join(', ')}. ${formatPrice(vehicle.price)}. Jetzt bei ${dealer} in Essen anfragen – Finanzierung möglich.`
   const image = vehicle.images?.[0]?.asset?.url
   return [
-    { title },
-    { name: 'description', content: description },
+    ...pageMeta({ title, description, image, type: 'product' }),
     // A sold vehicle stays reachable for old links but leaves the search index (docs/decisions).
     ...(sold ? [{ name: 'robots', content: 'noindex' }] : []),
-    { property: 'og:type', content: 'product' },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: description },
-    ...(image ? [{ property: 'og:image', content: image }] : []),
   ]
 }
 
