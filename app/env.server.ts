@@ -92,6 +92,19 @@ const envSchema = z
     MOBILE_DE_API_BASE: optional
       .pipe(z.url({ protocol: /^https?$/, error: 'MOBILE_DE_API_BASE muss eine http(s)-URL sein, z. B. https://services.mobile.de' }).optional())
       .transform((value) => value ?? 'https://services.mobile.de'),
+    /** `false` on staging: every response carries `X-Robots-Tag: noindex` and robots.txt disallows everything. */
+    ALLOW_INDEXING: z
+      .enum(['true', 'false'], { error: 'ALLOW_INDEXING muss true oder false sein' })
+      .default('true')
+      .transform((value) => value === 'true'),
+    /** Secret of the revalidation webhook POST /api/revalidate (what Sanity calls on publish); without it the webhook is off. */
+    REVALIDATE_SECRET: optional.pipe(
+      z.string().min(16, 'REVALIDATE_SECRET muss mindestens 16 Zeichen lang sein (z. B. openssl rand -hex 32)').optional(),
+    ),
+    /** Seconds a page stays in the full-page cache at most (for lake edits no webhook announced); 0 switches the cache off. */
+    PAGE_CACHE_TTL: optional
+      .pipe(z.string().regex(/^\d+$/, 'PAGE_CACHE_TTL muss eine ganze Zahl ab 0 sein (Sekunden, 0 = kein Seiten-Cache)').optional())
+      .transform((value) => (value === undefined ? 300 : Number(value))),
     /** Bearer token for POST /api/vehicles/sync; without it the endpoint is switched off. */
     SYNC_TOKEN: optional.pipe(z.string().min(16, 'SYNC_TOKEN muss mindestens 16 Zeichen lang sein (z. B. openssl rand -hex 32)').optional()),
   })
