@@ -1,5 +1,6 @@
 // Runs every check and test suite of the project and ends with one line `N passed, N failed`
-// summing the unit (vitest) and end-to-end (Playwright) suites. Exits non-zero on any failure.
+// summing the unit (vitest) and end-to-end (Playwright) suites and the Lighthouse budgets.
+// Exits non-zero on any failure.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
@@ -30,8 +31,13 @@ run('Browser', 'bash', ['scripts/ensure-chromium.sh'])
 run('Typecheck', 'npx', ['tsc', '--noEmit', '-p', '.'])
 run('Unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${results}/unit.json`])
 const built = run('Build', 'npm', ['run', 'build'])
-if (built) run('End-to-end tests', 'npx', ['playwright', 'test'])
-else failures.push('End-to-end tests (skipped: the build failed)')
+if (built) {
+  run('End-to-end tests', 'npx', ['playwright', 'test'])
+  // After the suites, on a quiet machine: Lighthouse budgets on the home page and a vehicle page.
+  run('Lighthouse budgets', 'node', ['scripts/lighthouse.mjs', '--assert'])
+} else {
+  failures.push('End-to-end tests (skipped: the build failed)')
+}
 
 let passed = 0
 let failed = 0
@@ -53,8 +59,18 @@ if (e2e) {
   failures.push('End-to-end tests (no report)')
 }
 
+const lighthouse = readJson(`${results}/lighthouse.json`)
+if (lighthouse) {
+  const lighthouseFailed = lighthouse.checks.filter((check) => !check.passed).length
+  passed += lighthouse.checks.length - lighthouseFailed
+  failed += lighthouseFailed
+  console.log(`Lighthouse: ${lighthouse.checks.length - lighthouseFailed} passed, ${lighthouseFailed} failed (median of ${lighthouse.runs} runs per page)`)
+} else if (built) {
+  failures.push('Lighthouse budgets (no report)')
+}
+
 if (failures.length > 0) console.log(`\nFehlgeschlagen: ${failures.join('; ')}`)
 // A failing step that is not a test (typecheck, build) still counts as one failure.
-const stepFailures = failures.filter((f) => !/^(Unit tests|End-to-end tests) \(exit/.test(f)).length
+const stepFailures = failures.filter((f) => !/^(Unit tests|End-to-end tests|Lighthouse budgets) \(exit/.test(f)).length
 console.log(`${passed} passed, ${failed + stepFailures} failed`)
 process.exit(failures.length > 0 ? 1 : 0)
