@@ -1,8 +1,9 @@
 // Production (and dev) server: Express in front of the Remix request handler.
-// It validates the environment and opens the content lake once, before listening.
+// It validates the environment and opens the content lake once, before listening. The typed parts
+// (page cache, security headers, the Express↔Fetch adapter) live in app/server/ and come with the
+// build (docs/decisions/014, 015).
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { createRequestHandler } from '@remix-run/express'
 import { broadcastDevReady } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
@@ -20,26 +21,28 @@ try {
 }
 const { env, lake } = appContext
 
+const site = build.entry.module.createExpressSite({ build, mode: build.mode, context: appContext })
+
 const app = express()
 app.disable('x-powered-by')
 // Whether req.ip may come from X-Forwarded-For: only behind a proxy that sets it (TRUST_PROXY),
 // else anyone could dodge the submission limit by sending the header.
 app.set('trust proxy', env.TRUST_PROXY)
+// Security headers and `no-store` on every answer, errors of Express itself included; the steps
+// below set the policies of what they serve.
+app.use(site.baseHeaders)
 app.use(compression())
+// Fresh page-cache hits first: no file-system lookup, no Remix.
+app.use(site.cachedPages)
 
 // Fingerprinted build assets never change.
-app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y' }))
-// The built Sanity Studio (npm run build:studio) on the site's own domain; never indexed.
+app.use('/build', express.static(path.join(root, 'public/build'), { cacheControl: false, setHeaders: site.fileHeaders('immutable') }))
+// The built Sanity Studio (npm run build:studio) on the site's own domain; never indexed. Its
+// hashed files are immutable; index.html (every client-side route of the Studio) is revalidated.
 const studioDir = path.join(root, 'build/studio')
-app.use('/studio', (_req, res, next) => {
-  res.setHeader('X-Robots-Tag', 'noindex, nofollow')
-  next()
-})
-app.use('/studio', express.static(studioDir, { index: 'index.html', maxAge: '1h' }))
-app.get(['/studio', '/studio/*'], (_req, res, next) => {
-  res.sendFile(path.join(studioDir, 'index.html'), (error) => error && next())
-})
-app.use(express.static(path.join(root, 'public'), { maxAge: '1h' }))
+app.use('/studio', express.static(studioDir, { index: false, redirect: false, cacheControl: false, setHeaders: site.fileHeaders('studio') }))
+app.get(['/studio', '/studio/*'], site.studioIndex(studioDir))
+app.use(express.static(path.join(root, 'public'), { cacheControl: false, setHeaders: site.fileHeaders('file') }))
 
 // A form post whose Origin names another site is refused with 403 (docs/decisions/008). Without
 // this, Remix aborts such page posts itself, with an empty 500. JSON is left to the routes: no
@@ -54,9 +57,8 @@ app.use((req, res, next) => {
   res.status(403).set('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('Anfragen von fremden Websites werden nicht angenommen.')
 })
 
-// Remix requests carry no remote address: the submission limit reads it from the load context.
-const getLoadContext = (req) => ({ ...appContext, clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown' })
-app.all('*', createRequestHandler({ build, mode: build.mode, getLoadContext }))
+// Everything else: Remix, through the page cache (its load context carries the client address and the CSP nonce).
+app.all('*', site.remix)
 
 const server = app.listen(env.PORT, () => {
   console.log(`Bereit: http://localhost:${env.PORT} (Inhalte: ${lake.kind === 'sanity' ? 'Sanity Content Lake' : 'eingebettet'})`)

@@ -3,6 +3,7 @@ import { LeadNotifier } from '~/leads/notifier.server'
 import { EmbeddedLake } from '~/sanity/embedded-lake.server'
 import { type ContentLake } from '~/sanity/lake.server'
 import { SanityLake } from '~/sanity/sanity-lake.server'
+import { ContentRevision, observeLake } from '~/server/content-revision.server'
 import { RateLimiter } from '~/utils/rate-limit.server'
 
 /** What every loader and action receives as `context`: validated env and the content lake. */
@@ -21,12 +22,19 @@ export interface AppContext {
    * notification without waiting for it. Absent in tests that do not exercise notifications.
    */
   onStored?: (documentId: string) => void
+  /**
+   * The content revision: moved on by every lake write and by POST /api/revalidate; the page
+   * cache serves a page only for the revision it was rendered at. Absent in tests without a cache.
+   */
+  contentRevision?: ContentRevision
 }
 
 declare module '@remix-run/node' {
   interface AppLoadContext extends AppContext {
     /** The client's address, set per request by server.mjs (Express `req.ip`, honouring TRUST_PROXY). */
     clientAddress?: string
+    /** This response's CSP nonce (app/server/site.server.ts), for every inline script of the page. */
+    cspNonce?: string
   }
 }
 
@@ -55,9 +63,13 @@ export async function createLake(env: Env): Promise<ContentLake> {
  * Validates the environment, opens the lake and starts the notifier's retry loop; called once by
  * server.mjs before listening.
  */
-export async function createAppContext(source: Record<string, string | undefined> = process.env): Promise<AppContext> {
+export async function createAppContext(
+  source: Record<string, string | undefined> = process.env,
+): Promise<AppContext & { contentRevision: ContentRevision }> {
   const env = parseEnv(source)
-  const lake = await createLake(env)
+  const contentRevision = new ContentRevision()
+  // Every write, whoever makes it (forms, sync, notifier), outdates the cached pages.
+  const lake = observeLake(await createLake(env), contentRevision)
   const notifier = new LeadNotifier({ lake, env })
   notifier.start()
   return {
@@ -67,5 +79,6 @@ export async function createAppContext(source: Record<string, string | undefined
     notifier,
     // notify() never rejects: a failed mail leaves the document pending for the retry loop.
     onStored: (documentId) => void notifier.notify(documentId),
+    contentRevision,
   }
 }

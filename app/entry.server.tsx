@@ -1,11 +1,13 @@
 import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/node'
+import { type AppLoadContext, createReadableStreamFromReadable, type EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { CACHE_CONTROL } from '~/utils/http.server'
+import { NonceProvider } from '~/utils/nonce-provider'
 
 export { createAppContext } from '~/context.server'
+export { createExpressSite } from '~/server/express.server'
 
 const ABORT_DELAY = 5_000
 export const streamTimeout = ABORT_DELAY
@@ -15,16 +17,22 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
   // A page rendered for a POST carries form results (errors, the visitor's input): never cache it.
   if (request.method !== 'GET' && request.method !== 'HEAD') responseHeaders.set('Cache-Control', CACHE_CONTROL.noStore)
   // Crawlers get the complete document at once; browsers get the shell as soon as it is ready.
   const waitForAll = isbot(request.headers.get('user-agent') ?? '')
+  // Every inline script (Remix's, React's streaming ones, ours) carries the response's CSP nonce.
+  const nonce = loadContext.cspNonce || undefined
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceProvider value={nonce ?? ''}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true
           const body = new PassThrough()

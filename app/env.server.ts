@@ -134,6 +134,12 @@ function requireTogether(
 
 export type Env = z.infer<typeof envSchema>
 
+/**
+ * Every variable the server reads. All of them are server-only: none is sent to the browser, and
+ * tests/build-secrets.ts checks that none of their names turns up in the client build.
+ */
+export const ENV_NAMES = Object.keys(envSchema.shape) as Array<keyof Env>
+
 export class EnvError extends Error {
   constructor(readonly issues: string[]) {
     super(`Ungültige Umgebungsvariablen:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`)

@@ -19,6 +19,7 @@ import { buttonClasses } from '~/components/ui/button'
 import { Toaster } from '~/components/ui/toaster'
 import { SITE_SETTINGS_QUERY } from '~/sanity/queries'
 import { type SITE_SETTINGS_QUERYResult } from '~/sanity/types'
+import { useNonce } from '~/utils/nonce-provider'
 import { wantsTransparentHeader } from '~/utils/route-handle'
 import styles from './tailwind.css'
 
@@ -60,6 +61,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
  */
 export function Layout({ children }: { children: ReactNode }) {
   const settings = useRouteLoaderData<typeof loader>('root')?.settings
+  const nonce = useNonce()
   const transparentHeader = useMatches().some((match) => wantsTransparentHeader(match.handle, match.data))
   return (
     <html lang="de">
@@ -85,8 +87,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {settings ? <SiteFooter settings={settings} /> : null}
         <Toaster />
         {/* New navigations start at the top; back and forward restore the position (spec §2). */}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

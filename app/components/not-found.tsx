@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { buttonClasses } from '~/components/ui/button'
+import { useNonce } from '~/utils/nonce-provider'
 import { useHydrated } from '~/utils/use-hydrated'
 
 /** Spec §4: the not-found page sends the visitor home after 10 s. */
@@ -25,6 +26,7 @@ export function NotFound() {
   const [redirecting, setRedirecting] = useState(true)
   const hydrated = useHydrated()
   const homeLinkRef = useRef<HTMLAnchorElement>(null)
+  const nonce = useNonce()
 
   useEffect(() => {
     if (!redirecting) return
@@ -43,7 +45,7 @@ export function NotFound() {
         <meta httpEquiv="refresh" content="10;url=/" />
       </noscript>
       {/* Runs while the HTML is parsed, before hydration; React never runs it again on the client. */}
-      <script dangerouslySetInnerHTML={{ __html: 'window.__notFoundShownAt=Date.now()' }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: 'window.__notFoundShownAt=Date.now()' }} />
       <div className="mx-auto max-w-2xl text-center">
         <p aria-hidden="true" className="text-8xl font-extrabold tracking-tight text-amber-400 sm:text-9xl">
           404

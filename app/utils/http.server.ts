@@ -15,6 +15,10 @@ export const CACHE_CONTROL = {
   apiRead: 'public, max-age=0, s-maxage=30, stale-while-revalidate=60',
   /** Content-addressed files (fingerprinted builds, images named by hash). */
   immutable: 'public, max-age=31536000, immutable',
+  /** Files of public/ whose names do not change with their content (favicons, placeholder image): an hour, then revalidate. */
+  file: 'public, max-age=3600',
+  /** The Studio's index.html: always revalidated, so a rebuilt Studio loads its new hashed files at once. */
+  revalidate: 'no-cache',
 } as const
 
 /** A JSON error for API clients: `{error, ...details}` with the given status, never cached. */

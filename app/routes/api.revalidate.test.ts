@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import { parseEnv } from '~/env.server'
+import { type ContentLake } from '~/sanity/lake.server'
+import { ContentRevision } from '~/server/content-revision.server'
+import { signSanityPayload } from '~/server/webhook-signature.server'
+import { action, loader } from './api.revalidate'
+
+const SECRET = 'revalidate-secret-0123456789'
+const lake = {} as ContentLake
+
+function call(init: RequestInit & { headers?: Record<string, string> }, secret: string | null = SECRET) {
+  const contentRevision = new ContentRevision()
+  const env = parseEnv(secret ? { REVALIDATE_SECRET: secret } : {})
+  const request = new Request('http://localhost/api/revalidate', { method: 'POST', ...init })
+  return { contentRevision, response: action({ request, params: {}, context: { env, lake, contentRevision } }) }
+}
+
+describe('POST /api/revalidate', () => {
+  it('with the bearer secret: moves the content revision on and answers 200 {revalidated, revision}, never cached', async () => {
+    const { contentRevision, response } = call({ headers: { Authorization: `Bearer ${SECRET}` } })
+    const answer = await response
+    expect(answer.status).toBe(200)
+    expect(await answer.json()).toEqual({ revalidated: true, revision: 1 })
+    expect(answer.headers.get('cache-control')).toBe('no-store')
+    expect(contentRevision.current).toBe(1)
+  })
+
+  it('with a valid Sanity webhook signature (t=…,v1=… over "t.body")', async () => {
+    const body = JSON.stringify({ _id: 'homePage', _type: 'homePage' })
+    const timestamp = Date.now()
+    const signature = `t=${timestamp},v1=${signSanityPayload(body, timestamp, SECRET)}`
+    const { contentRevision, response } = call({ body, headers: { 'content-type': 'application/json', 'sanity-webhook-signature': signature } })
+    expect((await response).status).toBe(200)
+    expect(contentRevision.current).toBe(1)
+  })
+
+  it('401 for a wrong secret, a signature over another body or with another secret, or nothing at all', async () => {
+    const body = '{"_id":"homePage"}'
+    const timestamp = Date.now()
+    const attempts: Array<Record<string, string>> = [
+      { Authorization: 'Bearer wrong-secret-0123456789' },
+      { 'sanity-webhook-signature': `t=${timestamp},v1=${signSanityPayload('{"_id":"other"}', timestamp, SECRET)}` },
+      { 'sanity-webhook-signature': `t=${timestamp},v1=${signSanityPayload(body, timestamp, 'another-secret-0123456789')}` },
+      { 'sanity-webhook-signature': 'garbage' },
+      {},
+    ]
+    for (const headers of attempts) {
+      const { contentRevision, response } = call({ body, headers })
+      const answer = await response
+      expect(answer.status, JSON.stringify(headers)).toBe(401)
+      expect(answer.headers.get('www-authenticate')).toBe('Bearer')
+      expect(contentRevision.current).toBe(0)
+    }
+  })
+
+  it('503 when REVALIDATE_SECRET is not set', async () => {
+    const { response } = call({ headers: { Authorization: 'Bearer anything-at-all-here' } }, null)
+    const answer = await response
+    expect(answer.status).toBe(503)
+    expect((await answer.json()).error).toContain('REVALIDATE_SECRET')
+  })
+
+  it('405 for GET and other methods', async () => {
+    expect(loader().status).toBe(405)
+    expect(loader().headers.get('allow')).toBe('POST')
+    const { response } = call({ method: 'PUT', headers: { Authorization: `Bearer ${SECRET}` } })
+    expect((await response).status).toBe(405)
+  })
+})

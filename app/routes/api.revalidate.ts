@@ -1,0 +1,47 @@
+import { type ActionFunctionArgs } from '@remix-run/node'
+import { bearerTokenMatches } from '~/marketplace/auth.server'
+import { SANITY_SIGNATURE_HEADER, sanitySignatureMatches } from '~/server/webhook-signature.server'
+import { BodyTooLargeError, CACHE_CONTROL, jsonError, readBodyText } from '~/utils/http.server'
+
+const ALLOW = { Allow: 'POST' }
+
+/** Sanity's webhook body is a projection of the changed document: a page with all its sections fits easily. */
+export const REVALIDATE_BODY_LIMIT = 1024 * 1024
+
+/** Only POST: a link or a crawler must not empty the page cache. */
+export function loader() {
+  return jsonError(405, 'Methode nicht erlaubt. Die Seiten werden mit POST neu aufgebaut.', {}, ALLOW)
+}
+
+/**
+ * POST /api/revalidate: what Sanity calls on publish (a GROQ webhook). Marks every cached page as
+ * outdated by moving the content revision on (docs/decisions/014). Authorised by
+ * `Authorization: Bearer <REVALIDATE_SECRET>` or by Sanity's signature (`sanity-webhook-signature`,
+ * the webhook's secret set to REVALIDATE_SECRET). 200 `{revalidated: true, revision}`; 401 with
+ * neither; 503 when REVALIDATE_SECRET is not set; other methods 405.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return jsonError(405, 'Methode nicht erlaubt.', {}, ALLOW)
+  const secret = context.env.REVALIDATE_SECRET
+  if (!secret) return jsonError(503, 'Der Revalidierungs-Webhook ist abgeschaltet: REVALIDATE_SECRET ist nicht gesetzt.')
+
+  let authorized = bearerTokenMatches(request.headers.get('authorization'), secret)
+  if (!authorized && request.headers.has(SANITY_SIGNATURE_HEADER)) {
+    try {
+      authorized = sanitySignatureMatches(request.headers.get(SANITY_SIGNATURE_HEADER), await readBodyText(request, REVALIDATE_BODY_LIMIT), secret)
+    } catch (error) {
+      if (!(error instanceof BodyTooLargeError)) throw error
+      return jsonError(413, `Die Anfrage ist zu groß (höchstens ${REVALIDATE_BODY_LIMIT / 1024} KB).`)
+    }
+  }
+  if (!authorized) {
+    return jsonError(
+      401,
+      'Nicht berechtigt: Authorization: Bearer <REVALIDATE_SECRET> oder eine gültige Sanity-Webhook-Signatur fehlt.',
+      {},
+      { 'WWW-Authenticate': 'Bearer' },
+    )
+  }
+  const revision = context.contentRevision?.bump() ?? 0
+  return Response.json({ revalidated: true, revision }, { headers: { 'Cache-Control': CACHE_CONTROL.noStore } })
+}

@@ -1,0 +1,153 @@
+/**
+ * The full-page cache (docs/decisions/014): rendered pages of anonymous GET requests, in this
+ * process's memory, keyed by URL. A page is served again only while the content revision it was
+ * rendered at is still current and it is younger than the TTL; the last good page of a URL stays
+ * as the stale-if-error fallback until the LRU bound evicts it.
+ */
+
+/** A stored page: a complete 200 response as Remix rendered it, before per-request headers. */
+export interface CachedPage {
+  /** Response headers as rendered (without security headers, which are added per response). */
+  headers: ReadonlyArray<readonly [string, string]>
+  body: Buffer
+  /** The CSP nonce the body carries (HTML documents); replaced by a fresh one for each answer. */
+  nonce: string | undefined
+  /** The content revision current when rendering began. */
+  revision: number
+  /** When it was stored (ms). */
+  storedAt: number
+}
+
+export interface PageCacheOptions {
+  /** How long a page stays fresh (ms); lake writes and the webhook end it earlier. */
+  ttlMs: number
+  /** Bounds of the LRU: pages and total body bytes. */
+  maxEntries?: number
+  maxBytes?: number
+  now?: () => number
+}
+
+/** The part of a request the cache looks at. */
+export interface RequestFacts {
+  method: string
+  /** Path and query, as requested. */
+  url: string
+  header(name: string): string | null | undefined
+}
+
+/** Longer URLs are not cached: they are not links of the site, and each would take a slot. */
+const MAX_KEY_LENGTH = 2048
+
+/** Kinds of body worth caching: documents and Remix's single-fetch data (`*.data`). */
+const CACHEABLE_TYPES = /^(text\/html|text\/x-script)\b/i
+
+/** Paths whose answers are never pages: the JSON API and the embedded lake's images. */
+const NOT_PAGES = /^\/(api|media)\//
+
+/**
+ * The cache key of a request, or undefined when the request must not be answered from the
+ * cache: only GET and HEAD of pages without cookies or credentials (nothing personal can be in
+ * the page). Crawlers get complete documents (entry.server.tsx), browsers streamed ones: separate entries.
+ */
+export function pageCacheKey(request: RequestFacts, isBot: (userAgent: string) => boolean): string | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
+  if (request.header('cookie') || request.header('authorization')) return undefined
+  if (request.url.length > MAX_KEY_LENGTH || !request.url.startsWith('/') || NOT_PAGES.test(request.url)) return undefined
+  return isBot(request.header('user-agent') ?? '') ? `bot ${request.url}` : request.url
+}
+
+/**
+ * Whether a rendered response may be stored: 200, HTML or single-fetch data, no cookie set, not
+ * marked private or no-store (form results are), and not varying on anything but the encoding.
+ */
+export function isStorable(response: { status: number; headers: Headers }): boolean {
+  if (response.status !== 200) return false
+  const { headers } = response
+  if (!CACHEABLE_TYPES.test(headers.get('content-type') ?? '')) return false
+  if (headers.has('set-cookie')) return false
+  if (/\b(no-store|private)\b/i.test(headers.get('cache-control') ?? '')) return false
+  const vary = (headers.get('vary') ?? '').split(',').map((name) => name.trim().toLowerCase())
+  return vary.every((name) => name === '' || name === 'accept-encoding')
+}
+
+/** A copy of `body` with every occurrence of `from` replaced by `to` (nonces: equal lengths). */
+export function replaceAll(body: Buffer, from: string, to: string): Buffer {
+  const search = Buffer.from(from)
+  const replacement = Buffer.from(to)
+  if (search.length === 0) return Buffer.from(body)
+  if (search.length !== replacement.length) return Buffer.from(body.toString('utf8').split(from).join(to))
+  const result = Buffer.from(body)
+  for (let index = result.indexOf(search); index !== -1; index = result.indexOf(search, index + search.length)) {
+    replacement.copy(result, index)
+  }
+  return result
+}
+
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage>()
+  private totalBytes = 0
+  private readonly ttlMs: number
+  private readonly maxEntries: number
+  private readonly maxBytes: number
+  private readonly now: () => number
+
+  constructor({ ttlMs, maxEntries = 1000, maxBytes = 64 * 1024 * 1024, now = Date.now }: PageCacheOptions) {
+    this.ttlMs = ttlMs
+    this.maxEntries = maxEntries
+    this.maxBytes = maxBytes
+    this.now = now
+  }
+
+  get size(): number {
+    return this.entries.size
+  }
+
+  get bytes(): number {
+    return this.totalBytes
+  }
+
+  /** The page if it is fresh: rendered at the current revision and within the TTL. */
+  fresh(key: string, revision: number): CachedPage | undefined {
+    const page = this.entries.get(key)
+    if (!page || page.revision !== revision || this.now() - page.storedAt >= this.ttlMs) return undefined
+    this.touch(key, page)
+    return page
+  }
+
+  /** The last good page of this URL, however old: the fallback when rendering fails. */
+  stale(key: string): CachedPage | undefined {
+    return this.entries.get(key)
+  }
+
+  /** Stores a page (replacing the URL's previous one) and evicts the least recently used beyond the bounds. */
+  set(key: string, page: Omit<CachedPage, 'storedAt'>): void {
+    const size = sizeOf(key, page)
+    if (size > this.maxBytes) return
+    this.delete(key)
+    this.entries.set(key, { ...page, storedAt: this.now() })
+    this.totalBytes += size
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.totalBytes <= this.maxBytes) break
+      this.totalBytes -= sizeOf(oldest, entry)
+      this.entries.delete(oldest)
+    }
+  }
+
+  delete(key: string): void {
+    const page = this.entries.get(key)
+    if (!page) return
+    this.totalBytes -= sizeOf(key, page)
+    this.entries.delete(key)
+  }
+
+  private touch(key: string, page: CachedPage) {
+    this.entries.delete(key)
+    this.entries.set(key, page)
+  }
+}
+
+function sizeOf(key: string, page: Pick<CachedPage, 'body' | 'headers'>): number {
+  let size = key.length + page.body.byteLength
+  for (const [name, value] of page.headers) size += name.length + value.length
+  return size
+}

@@ -1,0 +1,179 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { type Env } from '~/env.server'
+
+/**
+ * Security headers for every response of the server (docs/decisions/015): one builder, four
+ * kinds of response.
+ * - `page`: an HTML document rendered by Remix; its CSP allows scripts by per-request nonce only.
+ * - `resource`: anything else the site serves (JSON, XML, images, built assets, plain-text
+ *   errors); nothing in it ever runs, so its CSP allows nothing at all.
+ * - `studio`: the Sanity Studio's index.html at /studio, with the looser policy it needs.
+ */
+export type ResponseKind = 'page' | 'resource' | 'studio'
+
+const NONCE_BYTES = 16
+let noncePool = Buffer.alloc(0)
+let noncePoolOffset = 0
+
+/**
+ * 128 random bits, base64: a CSP nonce for one response. Drawn from a pool of random bytes
+ * refilled 256 nonces at a time (one system call each for every cache hit showed in profiles).
+ */
+export function createNonce(): string {
+  if (noncePoolOffset + NONCE_BYTES > noncePool.length) {
+    noncePool = randomBytes(NONCE_BYTES * 256)
+    noncePoolOffset = 0
+  }
+  const nonce = noncePool.toString('base64', noncePoolOffset, noncePoolOffset + NONCE_BYTES)
+  noncePoolOffset += NONCE_BYTES
+  return nonce
+}
+
+/**
+ * Image hosts of the pages besides the site itself: Sanity's image CDN (the Sanity backend) and
+ * mobile.de's photo CDN (synced vehicles' `externalImages`, docs/decisions/010).
+ */
+export const PAGE_IMAGE_HOSTS = ['https://cdn.sanity.io', 'https://img.classistatic.de'] as const
+
+/**
+ * The only frames the pages embed, each behind a click-to-load placeholder: the dealer portal
+ * on mobile.de (/vehicles) and the OpenStreetMap map (map sections, /contact).
+ */
+export const PAGE_FRAME_HOSTS = ['https://home.mobile.de', 'https://www.openstreetmap.org'] as const
+
+/**
+ * Browser features no page of the site uses, switched off for the pages and every frame in
+ * them. Only features Chromium knows: an unknown one costs a console warning on every page.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+].join(', ')
+
+type Directives = Record<string, readonly string[]>
+
+function serialize(directives: Directives): string {
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ')
+}
+
+/** Directives every policy shares: no plugins, no foreign <base>, framed by the site itself only. */
+const COMMON: Directives = {
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'frame-ancestors': ["'self'"],
+}
+
+/**
+ * The pages' policy. Scripts: the site's own files and inline scripts carrying this response's
+ * nonce (Remix's context and module scripts, React's streaming scripts, ScrollRestoration).
+ * Styles allow 'unsafe-inline': React `style` props and sonner's injected <style> need it, and
+ * injected CSS cannot run code (docs/decisions/015).
+ */
+export function pageContentSecurityPolicy(nonce: string, options: { upgradeInsecureRequests: boolean }): string {
+  return serialize({
+    'default-src': ["'self'"],
+    'script-src': ["'self'", `'nonce-${nonce}'`],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', ...PAGE_IMAGE_HOSTS],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'frame-src': [...PAGE_FRAME_HOSTS],
+    'form-action': ["'self'"],
+    'manifest-src': ["'self'"],
+    ...COMMON,
+    ...(options.upgradeInsecureRequests ? { 'upgrade-insecure-requests': [] } : {}),
+  })
+}
+
+/** Responses that are not documents (JSON, XML, files): nothing may load or run in them. */
+export function resourceContentSecurityPolicy(): string {
+  return serialize({ 'default-src': ["'none'"], ...COMMON, 'form-action': ["'none'"] })
+}
+
+/**
+ * The Studio's policy: its index.html has one inline bootstrap script (allowed by its hash),
+ * loads Sanity's bridge script and fonts from Sanity's CDNs, and talks to the project's API over
+ * HTTPS and WebSockets. Images may come from any HTTPS host: the editors' avatars are served by
+ * their login providers (Google, GitHub, …). Styles need 'unsafe-inline' (styled-components).
+ */
+export function studioContentSecurityPolicy(scriptHashes: readonly string[]): string {
+  return serialize({
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...scriptHashes.map((hash) => `'${hash}'`), 'https://core.sanity-cdn.com'],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:', 'https://studio-static.sanity.io'],
+    'connect-src': [
+      "'self'",
+      'https://api.sanity.io',
+      'https://*.api.sanity.io',
+      'wss://*.api.sanity.io',
+      'https://*.apicdn.sanity.io',
+      'https://core.sanity-cdn.com',
+    ],
+    'worker-src': ["'self'", 'blob:'],
+    'frame-src': ["'self'"],
+    'form-action': ["'self'"],
+    'manifest-src': ["'self'"],
+    ...COMMON,
+  })
+}
+
+/** `sha256-…` sources for each inline <script> (one without `src`) of an HTML document. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = []
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = '', content = ''] = match
+    if (/\bsrc\s*=/i.test(attributes) || content === '') continue
+    hashes.push(`sha256-${createHash('sha256').update(content, 'utf8').digest('base64')}`)
+  }
+  return hashes
+}
+
+export interface SecurityHeaderOptions {
+  env: Pick<Env, 'NODE_ENV' | 'ALLOW_INDEXING' | 'SITE_URL'>
+  /** The response's nonce (`page`). */
+  nonce?: string
+  /** Hashes of the Studio's inline scripts (`studio`). */
+  scriptHashes?: readonly string[]
+}
+
+/**
+ * Every security header of one response of this kind: CSP, HSTS in production,
+ * `X-Content-Type-Options`, `Referrer-Policy`, `Permissions-Policy`, and `X-Robots-Tag` where the
+ * response must not be indexed (staging with ALLOW_INDEXING=false; the Studio always).
+ */
+export function securityHeaders(kind: ResponseKind, { env, nonce, scriptHashes = [] }: SecurityHeaderOptions): Record<string, string> {
+  let policy: string
+  if (kind === 'page') {
+    if (!nonce) throw new Error('A page needs a CSP nonce')
+    policy = pageContentSecurityPolicy(nonce, { upgradeInsecureRequests: new URL(env.SITE_URL).protocol === 'https:' })
+  } else if (kind === 'studio') {
+    policy = studioContentSecurityPolicy(scriptHashes)
+  } else {
+    policy = resourceContentSecurityPolicy()
+  }
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': policy,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+  }
+  // Browsers ignore HSTS over plain HTTP, so it only takes effect behind the production TLS.
+  if (env.NODE_ENV === 'production') headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains'
+  if (kind === 'studio') headers['X-Robots-Tag'] = 'noindex, nofollow'
+  else if (!env.ALLOW_INDEXING) headers['X-Robots-Tag'] = 'noindex'
+  return headers
+}

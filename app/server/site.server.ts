@@ -1,0 +1,206 @@
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from '@remix-run/node'
+import { isbot } from 'isbot'
+import { type AppContext } from '~/context.server'
+import { type ContentRevision, trackRequest } from '~/server/content-revision.server'
+import { type CachedPage, isStorable, PageCache, pageCacheKey, replaceAll, type RequestFacts } from '~/server/page-cache.server'
+import { createNonce, type ResponseKind, securityHeaders } from '~/server/security-headers.server'
+import { CACHE_CONTROL } from '~/utils/http.server'
+
+/** How the answer relates to the page cache (`X-Cache`). */
+export type CacheStatus = 'HIT' | 'MISS' | 'STALE' | 'BYPASS'
+
+/** A response ready to send, from the cache: status, final headers (lower-case names) and the body (none for HEAD). */
+export interface CachedAnswer {
+  status: number
+  headers: Record<string, string>
+  body: Buffer | undefined
+}
+
+export interface SiteOptions {
+  /** The application context (createAppContext) with the content revision its lake reports to. */
+  context: AppContext & { contentRevision: ContentRevision }
+  /** The Remix build; or `render` instead (tests). */
+  build?: ServerBuild
+  mode?: string
+  /** Renders one request (default: Remix's request handler for `build`). */
+  render?: (request: Request, loadContext: AppLoadContext) => Promise<Response>
+  /** Bounds of the page cache (PageCache defaults otherwise). */
+  cacheBounds?: { maxEntries?: number; maxBytes?: number }
+  now?: () => number
+}
+
+/** Pages larger than this are sent but not kept (the LRU's byte bound stays meaningful). */
+const MAX_PAGE_BYTES = 2 * 1024 * 1024
+
+const HTML = /^text\/html\b/i
+
+/** Stands for the nonce in the headers prepared once per cached page. */
+const NONCE_PLACEHOLDER = '{nonce}'
+
+/**
+ * The site at the level of Fetch `Request → Response`: the page cache in front of Remix, a CSP
+ * nonce per response, and the security and caching headers every answer carries
+ * (docs/decisions/014 and 015). server.mjs reaches it through the Express adapter (express.server.ts).
+ */
+export class Site {
+  readonly cache: PageCache | undefined
+  readonly revision: ContentRevision
+  private readonly context: SiteOptions['context']
+  private readonly render: (request: Request, loadContext: AppLoadContext) => Promise<Response>
+  /** Whether serving stale pages has been reported since the last successful render. */
+  private staleReported = false
+  /** The final headers of each cached page, computed on its first answer (hits are the hot path). */
+  private readonly preparedHeaders = new WeakMap<CachedPage, Record<string, string>>()
+
+  constructor(options: SiteOptions) {
+    this.context = options.context
+    this.revision = options.context.contentRevision
+    const { env } = options.context
+    if (options.render) this.render = options.render
+    else if (options.build) this.render = createRequestHandler(options.build, options.mode)
+    else throw new Error('Site needs a Remix build or a render function')
+    this.cache =
+      env.PAGE_CACHE_TTL > 0 ? new PageCache({ ttlMs: env.PAGE_CACHE_TTL * 1000, now: options.now, ...options.cacheBounds }) : undefined
+  }
+
+  /** The page-cache key of a request, or undefined when it is not answered from or kept in the cache. */
+  cacheKey(request: RequestFacts): string | undefined {
+    return this.cache ? pageCacheKey(request, isbot) : undefined
+  }
+
+  /** A fresh cached page for this key, with a new nonce; undefined on a miss. */
+  cachedAnswer(key: string, method: string): CachedAnswer | undefined {
+    const page = this.cache?.fresh(key, this.revision.current)
+    return page ? this.answer(page, method, 'HIT') : undefined
+  }
+
+  /** Answers a request: from the page cache when it may, else by rendering it. */
+  async handle(request: Request, clientAddress?: string): Promise<Response> {
+    const url = new URL(request.url)
+    const key = this.cacheKey({ method: request.method, url: url.pathname + url.search, header: (name) => request.headers.get(name) })
+    const hit = key === undefined ? undefined : this.cachedAnswer(key, request.method)
+    if (hit) return toResponse(hit)
+    return this.renderAndCache(request, key, clientAddress)
+  }
+
+  /**
+   * Renders a request with a fresh nonce. For a cacheable request (`key`) a complete 200 page is
+   * kept while it streams to the client, and a 5xx is replaced by the URL's last good page.
+   */
+  async renderAndCache(request: Request, key: string | undefined, clientAddress = 'unknown'): Promise<Response> {
+    const nonce = createNonce()
+    const revision = this.revision.current
+    const { state, result } = trackRequest(() => this.render(request, { ...this.context, cspNonce: nonce, clientAddress }))
+    let response: Response
+    try {
+      response = await result
+    } catch (error) {
+      console.error(error)
+      response = new Response('Interner Serverfehler', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+    }
+
+    if (key !== undefined && response.status >= 500) {
+      const stale = this.cache?.stale(key)
+      if (stale) {
+        void response.body?.cancel().catch(() => {})
+        if (!this.staleReported) {
+          this.staleReported = true
+          console.warn(
+            `Seiten-Cache: ${request.method} ${key} ergab ${response.status}; ausgeliefert wird die zuletzt gute Fassung (stale-if-error). Weitere Fälle werden bis zur nächsten erfolgreichen Seite nicht gemeldet.`,
+          )
+        }
+        return toResponse(this.answer(stale, request.method, 'STALE'))
+      }
+    }
+
+    const storable = key !== undefined && request.method === 'GET' && isStorable(response) && response.body !== null
+    const renderedHeaders = [...response.headers]
+    const headers = this.finalHeaders(request.method, response.status, new Headers(response.headers), nonce)
+    headers.set('X-Cache', key === undefined ? 'BYPASS' : 'MISS')
+    let body: ReadableStream<Uint8Array> | null = response.body
+    if (storable && body && this.cache && key !== undefined) {
+      const cache = this.cache
+      body = keepCopy(body, MAX_PAGE_BYTES, (bytes) => {
+        if (state.readFailed) return
+        this.staleReported = false
+        cache.set(key, { headers: renderedHeaders, body: bytes, nonce: HTML.test(response.headers.get('content-type') ?? '') ? nonce : undefined, revision })
+      })
+    }
+    return new Response(body, { status: response.status, statusText: response.statusText, headers })
+  }
+
+  /** A stored page as an answer: the old nonce replaced by a fresh one in body and CSP. */
+  private answer(page: CachedPage, method: string, status: CacheStatus): CachedAnswer {
+    let prepared = this.preparedHeaders.get(page)
+    if (!prepared) {
+      const headers = this.finalHeaders('GET', 200, new Headers(page.headers as Array<[string, string]>), NONCE_PLACEHOLDER)
+      headers.set('Content-Length', String(page.body.byteLength))
+      prepared = Object.fromEntries(headers)
+      this.preparedHeaders.set(page, prepared)
+    }
+    const headers: Record<string, string> = { ...prepared, 'x-cache': status }
+    if (!page.nonce) return { status: 200, headers, body: method === 'HEAD' ? undefined : page.body }
+    const nonce = createNonce()
+    headers['content-security-policy'] = prepared['content-security-policy']!.replace(NONCE_PLACEHOLDER, nonce)
+    return { status: 200, headers, body: method === 'HEAD' ? undefined : replaceAll(page.body, page.nonce, nonce) }
+  }
+
+  /**
+   * The headers every rendered answer leaves with: the security headers of its kind and a named
+   * Cache-Control policy (the route's own, else one by method, status and type).
+   */
+  finalHeaders(method: string, status: number, headers: Headers, nonce: string): Headers {
+    const html = HTML.test(headers.get('content-type') ?? '')
+    applySecurityHeaders(headers, html ? 'page' : 'resource', { env: this.context.env, nonce })
+    headers.set('Cache-Control', cacheControlFor(method, status, headers))
+    return headers
+  }
+}
+
+/** Sets the security headers of `kind` on `headers`; an X-Robots-Tag the route set with noindex stays. */
+export function applySecurityHeaders(headers: Headers, kind: ResponseKind, options: Parameters<typeof securityHeaders>[1]): Headers {
+  for (const [name, value] of Object.entries(securityHeaders(kind, options))) {
+    if (name === 'X-Robots-Tag' && /noindex/i.test(headers.get(name) ?? '')) continue
+    headers.set(name, value)
+  }
+  return headers
+}
+
+/**
+ * The Cache-Control of a rendered answer: never stored for anything but GET/HEAD (form results,
+ * API writes, redirects after a post) or a server error; otherwise the route's own policy, and
+ * for routes without one the page policy for documents, page data and permanent redirects (the
+ * canonical-path 301s), no-store for the rest.
+ */
+export function cacheControlFor(method: string, status: number, headers: Headers): string {
+  if ((method !== 'GET' && method !== 'HEAD') || status >= 500) return CACHE_CONTROL.noStore
+  const own = headers.get('cache-control')
+  if (own) return own
+  if (status === 301 || status === 308) return CACHE_CONTROL.page
+  return /^(text\/html|text\/x-script)\b/i.test(headers.get('content-type') ?? '') ? CACHE_CONTROL.page : CACHE_CONTROL.noStore
+}
+
+/** Passes a body through unchanged and hands over a copy once it has completely gone out (not when cut off or too large). */
+function keepCopy(body: ReadableStream<Uint8Array>, limit: number, onComplete: (bytes: Buffer) => void): ReadableStream<Uint8Array> {
+  let chunks: Uint8Array[] | undefined = []
+  let size = 0
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        if (chunks) {
+          size += chunk.byteLength
+          if (size > limit) chunks = undefined
+          else chunks.push(chunk)
+        }
+        controller.enqueue(chunk)
+      },
+      flush() {
+        if (chunks) onComplete(Buffer.concat(chunks))
+      },
+    }),
+  )
+}
+
+function toResponse({ status, headers, body }: CachedAnswer): Response {
+  return new Response(body ? new Uint8Array(body) : null, { status, headers: new Headers(headers) })
+}
