@@ -25,6 +25,8 @@ export const SITE_SETTINGS_QUERY = defineQuery(`*[_type == "siteSettings" && _id
   footerLinks[]{label, href},
   footerText,
   mobileDeCustomerId,
+  priceRange,
+  socialLinks,
   seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}}
 }`)
 
@@ -66,6 +68,8 @@ export const VEHICLE_HIGHLIGHTS_QUERY = defineQuery(`*[_type == "vehicle" && sta
  * One content page by its path, with every section. Sections are passed through whole (`...`)
  * and only references are resolved: images to URL and size, and the location cards section to
  * the cards of every page that has one (so a new city page is listed without a code change).
+ * `city` (its location card's city) and `parents` (the pages above it, shortest path first) serve
+ * the breadcrumbs and the structured data: /locations/xanten/bmw-ankauf belongs to Xanten.
  */
 export const PAGE_QUERY = defineQuery(`*[_type == "page" && path == $path][0]{
   _id,
@@ -75,6 +79,8 @@ export const PAGE_QUERY = defineQuery(`*[_type == "page" && path == $path][0]{
   intro,
   openingHours,
   instantScroll,
+  "city": location.name,
+  "parents": *[_type == "page" && string::startsWith(^.path, path + "/")] | order(path asc){path, title, "city": location.name},
   seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}},
   sections[]{
     ...,

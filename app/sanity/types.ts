@@ -631,6 +631,8 @@ export type SiteSettings = {
     _key: string;
   } & NavLink>;
   footerText?: string;
+  priceRange?: string;
+  socialLinks?: Array<string>;
   seo: Seo;
 };
 
@@ -803,7 +805,7 @@ export type SYNCED_LIST_QUERYResult = Array<{
 
 // Source: ../app/sanity/queries.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},  tagline,  phone,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, displayLines},  servedCities,  mainNav[]{label, href},  footerLinks[]{label, href},  footerText,  mobileDeCustomerId,  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},  tagline,  phone,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, displayLines},  servedCities,  mainNav[]{label, href},  footerLinks[]{label, href},  footerText,  mobileDeCustomerId,  priceRange,  socialLinks,  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}}}
 export type SITE_SETTINGS_QUERYResult = {
   dealerName: string;
   legalName: string;
@@ -853,6 +855,8 @@ export type SITE_SETTINGS_QUERYResult = {
   }>;
   footerText: string | null;
   mobileDeCustomerId: string | null;
+  priceRange: string | null;
+  socialLinks: Array<string> | null;
   seo: {
     title: string;
     description: string;
@@ -997,7 +1001,7 @@ export type VEHICLE_HIGHLIGHTS_QUERYResult = Array<{
   };
 }>;
 // Variable: PAGE_QUERY
-// Query: *[_type == "page" && path == $path][0]{  _id,  _updatedAt,  title,  path,  intro,  openingHours,  instantScroll,  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}},  sections[]{    ...,    _type == "heroSection" => {      "image": image{alt, asset->{url, metadata{dimensions{width, height}, lqip}}}    },    _type == "featureSection" => {      "image": image{alt, asset->{url, metadata{dimensions{width, height}}}}    },    _type == "locationCardsSection" => {      "cards": *[_type == "page" && defined(location)] | order(location.order asc, location.name asc){        path,        "name": location.name,        "distance": location.distance,        "customers": location.customers,        "description": location.description,        "image": location.image{alt, asset->{url, metadata{dimensions{width, height}}}}      }    }  }}
+// Query: *[_type == "page" && path == $path][0]{  _id,  _updatedAt,  title,  path,  intro,  openingHours,  instantScroll,  "city": location.name,  "parents": *[_type == "page" && string::startsWith(^.path, path + "/")] | order(path asc){path, title, "city": location.name},  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}},  sections[]{    ...,    _type == "heroSection" => {      "image": image{alt, asset->{url, metadata{dimensions{width, height}, lqip}}}    },    _type == "featureSection" => {      "image": image{alt, asset->{url, metadata{dimensions{width, height}}}}    },    _type == "locationCardsSection" => {      "cards": *[_type == "page" && defined(location)] | order(location.order asc, location.name asc){        path,        "name": location.name,        "distance": location.distance,        "customers": location.customers,        "description": location.description,        "image": location.image{alt, asset->{url, metadata{dimensions{width, height}}}}      }    }  }}
 export type PAGE_QUERYResult = {
   _id: string;
   _updatedAt: string;
@@ -1006,6 +1010,12 @@ export type PAGE_QUERYResult = {
   intro: string | null;
   openingHours: "city" | "general" | "student";
   instantScroll: boolean | null;
+  city: string | null;
+  parents: Array<{
+    path: string;
+    title: string;
+    city: string | null;
+  }>;
   seo: {
     title: string;
     description: string;

@@ -171,6 +171,23 @@ export const siteSettings = defineType({
       validation: (rule) => rule.max(300),
     }),
     defineField({
+      name: 'priceRange',
+      title: 'Preisspanne',
+      type: 'string',
+      description: 'Für Suchmaschinen („priceRange“ des Autohauses), z. B. €€ oder 3.000–60.000 €.',
+      group: 'seo',
+      validation: (rule) => rule.max(40),
+    }),
+    defineField({
+      name: 'socialLinks',
+      title: 'Profile in sozialen Netzwerken',
+      type: 'array',
+      description: 'Vollständige Adressen, z. B. https://www.facebook.com/… Suchmaschinen ordnen die Profile dem Autohaus zu („sameAs“).',
+      group: 'seo',
+      of: [defineArrayMember({ type: 'url', validation: (rule) => rule.uri({ scheme: ['https'] }) })],
+      validation: (rule) => rule.unique(),
+    }),
+    defineField({
       name: 'seo',
       title: 'Standard-SEO',
       type: 'seo',
