@@ -36,13 +36,17 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-/** Site settings for the shell (header, footer) and every page (useSiteSettings). */
+/**
+ * Site settings for the shell (header, footer) and every page (useSiteSettings), and the public
+ * origin (SITE_URL) that meta functions need for canonical and share URLs. Nothing secret here:
+ * it all reaches the browser.
+ */
 export async function loader({ context }: LoaderFunctionArgs) {
   const settings = await context.lake.fetch<SITE_SETTINGS_QUERYResult>(SITE_SETTINGS_QUERY)
   if (!settings) {
     throw new Response('Die Website-Einstellungen fehlen im Content Lake (Dokument „siteSettings“).', { status: 500 })
   }
-  return { settings }
+  return { settings, siteUrl: new URL(context.env.SITE_URL).origin }
 }
 
 /** Default title and description; pages with their own SEO fields replace them. */

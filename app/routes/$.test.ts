@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ContentPage } from '~/components/sections/types'
+import { loader as rootLoader } from '~/root'
 import { createOrReplace } from '~/sanity/lake.server'
 import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
 import { CONTENT_ROUTES } from '../../tests/content-routes'
-import { action, canonicalPagePath, loader } from './$'
+import { action, canonicalPagePath, loader, meta } from './$'
 
 interface LoaderData {
   data: { page: ContentPage }
@@ -80,6 +81,50 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
       expect(card.image?.asset?.url).toMatch(/^\/media\//)
       expect(card.distance).toMatch(/\d/)
     }
+  })
+
+  describe('meta', () => {
+    type Node = Record<string, unknown>
+    const metaOf = async (path: string) => {
+      const root = await rootLoader({ request: new Request('http://localhost/'), params: {}, context: { lake: test.lake, env: test.env } })
+      const page = await loadPage(test, path)
+      const tags = meta({ data: { page }, matches: [{ id: 'root', data: root }] } as unknown as Parameters<typeof meta>[0])
+      const ld = tags.find((tag) => 'script:ld+json' in tag) as { 'script:ld+json': { '@graph': Node[] } } | undefined
+      const nodes = ld?.['script:ld+json']['@graph'] ?? []
+      const node = (type: string) => nodes.find((candidate) => candidate['@type'] === type)
+      const crumbs = (node('BreadcrumbList')?.itemListElement as Node[] | undefined)?.map((item) => item.name)
+      return { tags, node, crumbs, origin: root.siteUrl }
+    }
+
+    it('canonical URL and breadcrumbs from the titles of the pages above; no dealership on general pages', async () => {
+      const { tags, node, crumbs, origin } = await metaOf('/services/autoankauf')
+      expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${origin}/services/autoankauf` })
+      expect(tags).toContainEqual({ title: 'Autoankauf Essen: Auto verkaufen | Ruhrstern Automobile' })
+      expect(crumbs).toEqual(['Start', 'Leistungen', 'Autoankauf'])
+      expect(node('Organization')).toMatchObject({ name: 'Ruhrstern Automobile' })
+      expect(node('AutoDealer')).toBeUndefined()
+    })
+
+    it('a city page: the dealership serving that city with the city hours of the settings (Mo–Sa 08:00–20:00)', async () => {
+      const { node, crumbs } = await metaOf('/locations/dortmund')
+      expect(crumbs).toEqual(['Start', 'Standorte', 'Autoankauf und Gebrauchtwagen für Dortmund'])
+      expect(node('AutoDealer')).toMatchObject({
+        areaServed: [{ '@type': 'City', name: 'Dortmund' }],
+        openingHoursSpecification: [
+          { dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((day) => `https://schema.org/${day}`), opens: '08:00', closes: '20:00' },
+        ],
+      })
+    })
+
+    it('a page below a city page belongs to that city; the student page has the student hours (Mo–So 08:00–22:00)', async () => {
+      const { node, crumbs } = await metaOf('/locations/muenster/studenten-autoankauf')
+      expect(crumbs).toEqual(['Start', 'Standorte', 'Autoankauf in Münster', 'Studenten-Autoankauf in Münster'])
+      expect(node('AutoDealer')).toMatchObject({
+        areaServed: [{ '@type': 'City', name: 'Münster' }],
+        openingHoursSpecification: [{ dayOfWeek: expect.arrayContaining(['https://schema.org/Sunday']), opens: '08:00', closes: '22:00' }],
+      })
+      expect((await metaOf('/locations/xanten/bmw-ankauf')).node('AutoDealer')).toMatchObject({ areaServed: [{ name: 'Xanten' }] })
+    })
   })
 
   it('serves a new city page created in the lake at its path and lists it on /locations, without a code change', async () => {

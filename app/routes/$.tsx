@@ -9,6 +9,7 @@ import { LEAD_BODY_LIMIT, leadFormAction } from '~/leads/lead.server'
 import { type loader as rootLoader } from '~/root'
 import { PAGE_QUERY } from '~/sanity/queries'
 import { type PAGE_QUERYResult } from '~/sanity/types'
+import { autoDealer } from '~/seo/structured-data'
 import { BodyTooLargeError, CACHE_CONTROL, readBodyText } from '~/utils/http.server'
 import { pageMeta } from '~/utils/page-meta'
 import { type SiteRouteHandle } from '~/utils/route-handle'
@@ -78,11 +79,20 @@ export const handle: SiteRouteHandle = {
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
   const page = data?.page
   if (!page) return [{ title: 'Seite nicht gefunden' }, { name: 'robots', content: 'noindex' }]
-  const settings = matches.find((match) => match.id === 'root')?.data?.settings
-  const title = page.seo.title || page.title
-  const description = page.seo.description || settings?.seo?.description
-  const image = page.seo.image?.asset?.url ?? settings?.seo?.image?.asset?.url
-  return pageMeta({ title, description, image, type: 'website' })
+  // A city page, or a page below one (/locations/xanten/bmw-ankauf), describes the dealership for that city.
+  const city = page.city ?? page.parents.findLast((parent) => parent.city)?.city
+  return pageMeta({
+    site: matches.find((match) => match.id === 'root')?.data,
+    title: page.seo.title || page.title,
+    description: page.seo.description,
+    image: page.seo.image?.asset?.url,
+    path: page.path,
+    // Levels without a page of their own are left out.
+    breadcrumbs: [...page.parents, page].map((level) => ({ name: level.title, path: level.path })),
+    structuredData: city
+      ? ({ site, url, image }) => [autoDealer(site, { url, image, hours: openingHoursFor(site.settings, page.openingHours), areaServed: [city] })]
+      : undefined,
+  })
 }
 
 export function ErrorBoundary() {

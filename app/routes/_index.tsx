@@ -11,9 +11,10 @@ import { contactFormAction } from '~/contact/contact.server'
 import { type loader as rootLoader } from '~/root'
 import { HOME_PAGE_QUERY, VEHICLE_HIGHLIGHTS_QUERY } from '~/sanity/queries'
 import { type HOME_PAGE_QUERYResult, type VEHICLE_HIGHLIGHTS_QUERYResult } from '~/sanity/types'
+import { autoDealer } from '~/seo/structured-data'
 import { pageMeta } from '~/utils/page-meta'
 import { type SiteRouteHandle } from '~/utils/route-handle'
-import { useSiteSettings } from '~/utils/site-settings'
+import { openingHoursFor, useSiteSettings } from '~/utils/site-settings'
 
 /** Spec §9: the home page highlights three vehicles (VEHICLE_HIGHLIGHTS_QUERY slices as many). */
 const HIGHLIGHT_COUNT = 3
@@ -57,11 +58,19 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export const action = contactFormAction
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
-  const settings = matches.find((match) => match.id === 'root')?.data?.settings
-  const title = data?.home.seo?.title ?? settings?.seo?.title ?? settings?.dealerName ?? ''
-  const description = data?.home.seo?.description ?? settings?.seo?.description
-  const image = data?.home.seo?.image?.asset?.url ?? settings?.seo?.image?.asset?.url
-  return pageMeta({ title, description, image, type: 'website' })
+  const site = matches.find((match) => match.id === 'root')?.data
+  const seo = data?.home.seo
+  return pageMeta({
+    site,
+    title: seo?.title ?? '',
+    description: seo?.description,
+    image: seo?.image?.asset?.url,
+    path: '/',
+    // The dealership with the home hours (spec §1) and every served city.
+    structuredData: ({ site, url, image }) => [
+      autoDealer(site, { url, image, hours: openingHoursFor(site.settings, 'home'), areaServed: site.settings.servedCities }),
+    ],
+  })
 }
 
 export default function HomePage() {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loader as rootLoader } from '~/root'
 import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
-import { loader, mobileDePortalUrl, pageWindow } from './vehicles._index'
+import { loader, meta, mobileDePortalUrl, pageWindow } from './vehicles._index'
 
 describe.each(BACKENDS)('/vehicles loader on the %s lake', (backend) => {
   let test: TestLake
@@ -55,6 +56,23 @@ describe.each(BACKENDS)('/vehicles loader on the %s lake', (backend) => {
     const { data } = await load('?page=2')
     expect(data.result).toMatchObject({ total: 24, page: 2, pageCount: 2 })
     expect(data.result.vehicles.map((vehicle) => vehicle.id)).toEqual(['13', '14', '15', '16', '17', '18', '19', '20', '21', '22', '23', '24'])
+  })
+
+  it('meta: the list and its pages are canonical; filtered and sorted views and other parameters point at /vehicles', async () => {
+    const root = await rootLoader({ request: new Request('http://localhost/'), params: {}, context: { lake: test.lake, env: test.env } })
+    const canonical = async (query: string) => {
+      const { data } = await load(query)
+      const tags = meta({ data, matches: [{ id: 'root', data: root }] } as unknown as Parameters<typeof meta>[0])
+      return tags.flatMap((tag) => ('tagName' in tag && tag.rel === 'canonical' ? [tag.href] : []))
+    }
+    const list = `${root.siteUrl}/vehicles`
+    expect(await canonical('')).toEqual([list])
+    expect(await canonical('?page=2&utm_source=newsletter')).toEqual([`${list}?page=2`])
+    expect(await canonical('?page=1')).toEqual([list])
+    expect(await canonical('?make=BMW&page=2')).toEqual([list])
+    expect(await canonical('?sort=price-asc&page=2')).toEqual([list])
+    // Beyond the last page there is nothing to index.
+    expect(await canonical('?page=3')).toEqual([list])
   })
 
   it('empty results and a page beyond the last are empty lists, not errors', async () => {

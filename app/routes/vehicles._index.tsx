@@ -15,6 +15,7 @@ import { useSiteSettings } from '~/utils/site-settings'
 import { readVehicleFacets, readVehiclePage } from '~/vehicles/inventory.server'
 import {
   hasFilters,
+  INVENTORY_TITLE,
   parseVehicleSearch,
   SORT_LABELS,
   VEHICLE_SORTS,
@@ -31,7 +32,6 @@ import { FUEL_TYPES, TRANSMISSIONS } from '../../schemas/lib/constants'
  * Below it the dealer's mobile.de portal, loaded only after the visitor agrees.
  */
 
-export const TITLE = 'Fahrzeuge'
 const MILEAGE_OPTIONS = [25_000, 50_000, 75_000, 100_000, 150_000, 200_000]
 const FIRST_YEAR_OPTION = 2005
 
@@ -61,7 +61,17 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   const description = `Aktueller Fahrzeugbestand von ${dealer || 'uns'} in Essen: ${data ? vehicleCountLabel(data.result.total) : 'Gebrauchtwagen'} mit Preis, Kilometerstand und Ausstattung. Suchen, filtern und direkt anfragen.`
   // Filtered and sorted views are many addresses of the same stock: crawlers follow them but index the list and its pages.
   const narrowed = data ? hasFilters(data.state) || data.state.sort !== 'newest' : false
-  return [...pageMeta({ title, description }), ...(narrowed ? [{ name: 'robots', content: 'noindex, follow' }] : [])]
+  const canonicalPage = !narrowed && data && page > 1 && page <= data.result.pageCount ? page : 1
+  return [
+    ...pageMeta({
+      site: matches.find((match) => match.id === 'root')?.data,
+      title,
+      description,
+      path: vehicleSearchHref({ page: canonicalPage }),
+      breadcrumbs: [{ name: INVENTORY_TITLE, path: '/vehicles' }],
+    }),
+    ...(narrowed ? [{ name: 'robots', content: 'noindex, follow' }] : []),
+  ]
 }
 
 export default function VehiclesPage() {
@@ -69,7 +79,7 @@ export default function VehiclesPage() {
   const settings = useSiteSettings()
   return (
     <>
-      <PageHeader title={TITLE} intro="Geprüfte Gebrauchtwagen in Essen: durchsuchen Sie unseren aktuellen Bestand, filtern Sie nach Marke, Kraftstoff und Preis und fragen Sie Ihr Wunschfahrzeug direkt an." />
+      <PageHeader title={INVENTORY_TITLE} intro="Geprüfte Gebrauchtwagen in Essen: durchsuchen Sie unseren aktuellen Bestand, filtern Sie nach Marke, Kraftstoff und Preis und fragen Sie Ihr Wunschfahrzeug direkt an." />
       <section aria-labelledby="vehicle-search-heading" className="bg-zinc-50 py-10 sm:py-14">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <h2 id="vehicle-search-heading" className="sr-only">

@@ -1,14 +1,108 @@
-import { expect, test } from 'vitest'
-import { pageMeta } from './page-meta'
+import { type MetaDescriptor } from '@remix-run/node'
+import { describe, expect, it } from 'vitest'
+import { autoDealer } from '~/seo/structured-data'
+import { HOURS, site, SITE_URL } from '../../tests/seo-fixtures'
+import { DEFAULT_SHARE_IMAGE, pageMeta, type PageMetaSite } from './page-meta'
 
-test('title, description and Open Graph tags; optional ones only when given', () => {
-  expect(pageMeta({ title: 'Kontakt', description: 'So erreichen Sie uns.', image: '/media/x.jpg', type: 'website' })).toEqual([
-    { title: 'Kontakt' },
-    { name: 'description', content: 'So erreichen Sie uns.' },
-    { property: 'og:type', content: 'website' },
-    { property: 'og:title', content: 'Kontakt' },
-    { property: 'og:description', content: 'So erreichen Sie uns.' },
-    { property: 'og:image', content: '/media/x.jpg' },
-  ])
-  expect(pageMeta({ title: 'Fahrzeuge', description: null })).toEqual([{ title: 'Fahrzeuge' }, { property: 'og:title', content: 'Fahrzeuge' }])
+const settingsImage = '/media/share-1200x630.jpg'
+const root: PageMetaSite = {
+  siteUrl: SITE_URL,
+  settings: {
+    ...site.settings,
+    seo: { title: 'Ruhrstern Automobile – Autoankauf in Essen', description: 'Standardbeschreibung.', image: { alt: 'Logo', asset: { url: settingsImage, metadata: null } } },
+  },
+}
+
+/** The tags as name → content (title, description, og:*, twitter:*, canonical). */
+function tags(meta: MetaDescriptor[]): Record<string, string> {
+  const result: Record<string, string> = {}
+  for (const tag of meta) {
+    if ('title' in tag) result.title = String(tag.title)
+    else if ('property' in tag) result[String(tag.property)] = String(tag.content)
+    else if ('name' in tag) result[String(tag.name)] = String(tag.content)
+    else if ('tagName' in tag) result[`${String(tag.tagName)}:${String(tag.rel)}`] = String(tag.href)
+  }
+  return result
+}
+
+function jsonLd(meta: MetaDescriptor[]) {
+  const scripts = meta.filter((tag) => 'script:ld+json' in tag)
+  expect(scripts).toHaveLength(1)
+  return (scripts[0] as { 'script:ld+json': { '@context': string; '@graph': Array<Record<string, unknown>> } })['script:ld+json']
+}
+
+describe('pageMeta', () => {
+  it('sends title, description, canonical URL, Open Graph and Twitter tags with an absolute image', () => {
+    const meta = pageMeta({ site: root, title: 'Kontakt & Anfahrt', description: 'So erreichen Sie uns.', image: '/media/contact-1200x630.jpg', path: '/contact' })
+    expect(tags(meta)).toEqual({
+      title: 'Kontakt & Anfahrt',
+      description: 'So erreichen Sie uns.',
+      'link:canonical': `${SITE_URL}/contact`,
+      'og:type': 'website',
+      'og:site_name': 'Ruhrstern Automobile',
+      'og:locale': 'de_DE',
+      'og:url': `${SITE_URL}/contact`,
+      'og:title': 'Kontakt & Anfahrt',
+      'og:description': 'So erreichen Sie uns.',
+      'og:image': `${SITE_URL}/media/contact-1200x630.jpg`,
+      'twitter:card': 'summary_large_image',
+      'twitter:title': 'Kontakt & Anfahrt',
+      'twitter:description': 'So erreichen Sie uns.',
+      'twitter:image': `${SITE_URL}/media/contact-1200x630.jpg`,
+    })
+    expect(meta[0]).toEqual({ title: 'Kontakt & Anfahrt' })
+  })
+
+  it('falls back to the site’s title, description and image, then to the default image', () => {
+    const fallback = tags(pageMeta({ site: root, title: '', description: null, path: '/' }))
+    expect(fallback).toMatchObject({
+      title: 'Ruhrstern Automobile – Autoankauf in Essen',
+      description: 'Standardbeschreibung.',
+      'og:image': `${SITE_URL}${settingsImage}`,
+      'twitter:image': `${SITE_URL}${settingsImage}`,
+      'link:canonical': `${SITE_URL}/`,
+    })
+    const bare = { ...root, settings: { ...root.settings, seo: { ...root.settings.seo, image: null } } }
+    expect(tags(pageMeta({ site: bare, title: 'Fahrzeuge', path: '/vehicles' }))['og:image']).toBe(`${SITE_URL}${DEFAULT_SHARE_IMAGE}`)
+  })
+
+  it('keeps an absolute image URL (a marketplace photo) and the og:type given', () => {
+    const meta = tags(pageMeta({ site: root, title: 'BMW', image: 'https://img.example.com/bmw.jpg', type: 'product', path: '/vehicles/1' }))
+    expect(meta).toMatchObject({ 'og:image': 'https://img.example.com/bmw.jpg', 'og:type': 'product', 'link:canonical': `${SITE_URL}/vehicles/1` })
+  })
+
+  it('keeps the query string of the canonical path it is given (/vehicles?page=2)', () => {
+    expect(tags(pageMeta({ site: root, title: 'Fahrzeuge – Seite 2', path: '/vehicles?page=2' }))['link:canonical']).toBe(`${SITE_URL}/vehicles?page=2`)
+  })
+
+  it('puts Organization and WebSite on every page, breadcrumbs below home and the page’s own nodes into one graph', () => {
+    const home = jsonLd(pageMeta({ site: root, title: 'Start', path: '/' }))
+    expect(home['@context']).toBe('https://schema.org')
+    expect(home['@graph'].map((node) => node['@type'])).toEqual(['Organization', 'WebSite'])
+
+    const city = jsonLd(
+      pageMeta({
+        site: root,
+        title: 'Autoankauf Dortmund',
+        image: '/media/dortmund.jpg',
+        path: '/locations/dortmund',
+        breadcrumbs: [
+          { name: 'Standorte', path: '/locations' },
+          { name: 'Autoankauf für Dortmund', path: '/locations/dortmund' },
+        ],
+        structuredData: ({ site, url, image }) => [autoDealer(site, { url, image, hours: { specs: HOURS.city }, areaServed: ['Dortmund'] })],
+      }),
+    )
+    expect(city['@graph'].map((node) => node['@type'])).toEqual(['Organization', 'WebSite', 'BreadcrumbList', 'AutoDealer'])
+    // The page's nodes get the canonical URL and the absolute share image.
+    expect(city['@graph'][3]).toMatchObject({ url: `${SITE_URL}/locations/dortmund`, image: `${SITE_URL}/media/dortmund.jpg` })
+    expect(city['@graph'][2]).toMatchObject({ itemListElement: [{ name: 'Start' }, { name: 'Standorte' }, { name: 'Autoankauf für Dortmund' }] })
+  })
+
+  it('without the root data: title and description only', () => {
+    expect(pageMeta({ site: undefined, title: 'Fahrzeuge', description: 'Unser Bestand.', path: '/vehicles' })).toEqual([
+      { title: 'Fahrzeuge' },
+      { name: 'description', content: 'Unser Bestand.' },
+    ])
+  })
 })

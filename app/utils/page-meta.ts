@@ -1,22 +1,76 @@
 import { type MetaDescriptor } from '@remix-run/node'
+import type { Thing } from 'schema-dts'
+import { absoluteUrl, breadcrumbList, type Crumb, graph, organization, type Site, webSite } from '~/seo/structured-data'
+import { type SiteSettings } from '~/utils/site-settings'
 
-export interface PageMetaInput {
-  title: string
-  description?: string | null
-  /** Share image URL. */
-  image?: string | null
-  /** `og:type` (`website`, `product`); left out when not given. */
-  type?: string
+/** The share image when neither the page nor the site settings have one (a copy of the seed's, in public/). */
+export const DEFAULT_SHARE_IMAGE = '/images/share-default.jpg'
+
+/** What pageMeta reads from the root loader's data. */
+export interface PageMetaSite {
+  /** SITE_URL's origin, e.g. `https://www.ruhrstern-automobile.de`. */
+  siteUrl: string
+  settings: Site['settings'] & Pick<SiteSettings, 'seo'>
 }
 
-/** The `<title>`, description and Open Graph tags every page sends, in one place. */
-export function pageMeta({ title, description, image, type }: PageMetaInput): MetaDescriptor[] {
+export interface PageMetaInput {
+  /** The root loader's data; undefined only when it is missing (then: title and description alone). */
+  site: PageMetaSite | undefined
+  /** The page's title; empty: the site's default title. */
+  title: string
+  /** Empty: the site's default description. */
+  description?: string | null
+  /** The page's share image (path or URL); empty: the site's, else DEFAULT_SHARE_IMAGE. */
+  image?: string | null
+  /** `og:type`; `website` unless given. */
+  type?: 'website' | 'product'
+  /**
+   * The canonical path, as the site serves it: lowercase content paths without trailing slash,
+   * no query string except `?page=N` (N > 1) on /vehicles. SITE_URL is put in front.
+   */
+  path: string
+  /** The levels below home, the page itself last (BreadcrumbList); leave out on the home page. */
+  breadcrumbs?: readonly Crumb[]
+  /** The page's own schema.org nodes (AutoDealer, Car), given its canonical URL and absolute share image. */
+  structuredData?: (page: { site: Site; url: string; image: string }) => Thing[]
+}
+
+/**
+ * Everything a page tells search engines and social networks, in one place: `<title>`, meta
+ * description, canonical link, Open Graph and Twitter tags with an absolute share image, and
+ * the JSON-LD graph (Organization and WebSite on every page, breadcrumbs, the page's own nodes).
+ * Remix's <Meta> renders `script:ld+json` with `<`, `>` and `&` escaped, so content cannot end the script.
+ */
+export function pageMeta({ site, title: pageTitle, description: pageDescription, image: pageImage, type = 'website', path, breadcrumbs, structuredData }: PageMetaInput): MetaDescriptor[] {
+  const settings = site?.settings
+  const title = pageTitle || settings?.seo.title || settings?.dealerName || ''
+  const description = pageDescription || settings?.seo.description
+  const head: MetaDescriptor[] = [{ title }, ...(description ? [{ name: 'description', content: description }] : [])]
+  if (!site || !settings) return head
+
+  const url = absoluteUrl(site.siteUrl, path)
+  const image = absoluteUrl(site.siteUrl, pageImage || settings.seo.image?.asset?.url || DEFAULT_SHARE_IMAGE)
+  const structure: Site = { url: site.siteUrl, settings }
+  const nodes: Thing[] = [
+    organization(structure),
+    webSite(structure),
+    ...(breadcrumbs && breadcrumbs.length > 0 ? [breadcrumbList(structure, breadcrumbs)] : []),
+    ...(structuredData?.({ site: structure, url, image }) ?? []),
+  ]
   return [
-    { title },
-    ...(description ? [{ name: 'description', content: description }] : []),
-    ...(type ? [{ property: 'og:type', content: type }] : []),
+    ...head,
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:type', content: type },
+    { property: 'og:site_name', content: settings.dealerName },
+    { property: 'og:locale', content: 'de_DE' },
+    { property: 'og:url', content: url },
     { property: 'og:title', content: title },
     ...(description ? [{ property: 'og:description', content: description }] : []),
-    ...(image ? [{ property: 'og:image', content: image }] : []),
+    { property: 'og:image', content: image },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: title },
+    ...(description ? [{ name: 'twitter:description', content: description }] : []),
+    { name: 'twitter:image', content: image },
+    { 'script:ld+json': graph(nodes) },
   ]
 }

@@ -24,6 +24,9 @@ import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '../../schemas/
  * `invalid`, so the API can answer 400 with the parameter names while the page never crashes.
  */
 
+/** The inventory's name: the H1 of /vehicles and its breadcrumb on the vehicle pages. */
+export const INVENTORY_TITLE = 'Fahrzeuge'
+
 export const VEHICLE_SORTS = ['newest', 'price-asc', 'price-desc', 'mileage', 'year'] as const
 export type VehicleSort = (typeof VEHICLE_SORTS)[number]
 export const DEFAULT_SORT: VehicleSort = 'newest'

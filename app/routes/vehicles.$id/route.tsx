@@ -6,11 +6,13 @@ import { buttonClasses } from '~/components/ui/button'
 import { VehicleCard } from '~/components/vehicle-card'
 import { leadFormAction } from '~/leads/lead.server'
 import { type loader as rootLoader } from '~/root'
+import { car } from '~/seo/structured-data'
 import { CACHE_CONTROL } from '~/utils/http.server'
 import { displayYear, formatMileage, formatPrice, fuelLabel, parseAmount, telHref, transmissionLabel } from '~/utils/format'
 import { pageMeta } from '~/utils/page-meta'
 import { useSiteSettings } from '~/utils/site-settings'
 import { DEFAULT_EFFECTIVE_RATE_PERCENT } from '~/vehicles/financing'
+import { INVENTORY_TITLE } from '~/vehicles/vehicle-search'
 import { loadVehicleDetail } from './data.server'
 import { FinancingExample } from './financing-example'
 import { consumptionLines, formatPower, technicalData, vehicleName } from './vehicle-facts'
@@ -28,8 +30,8 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
 }
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
-  const settings = matches.find((match) => match.id === 'root')?.data?.settings
-  const dealer = settings?.dealerName ?? ''
+  const site = matches.find((match) => match.id === 'root')?.data
+  const dealer = site?.settings.dealerName ?? ''
   const vehicle = data?.vehicle
   if (!vehicle) return [{ title: `Fahrzeug nicht gefunden | ${dealer}` }, { name: 'robots', content: 'noindex' }]
   const name = vehicleName(vehicle)
@@ -45,9 +47,21 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   const description = sold
     ? `${name} (${facts.join(', ')}) ist verkauft. Ähnliche Fahrzeuge im Bestand von ${dealer} in Essen.`
     : `${name}: ${facts.join(', ')}. ${formatPrice(vehicle.price)}. Jetzt bei ${dealer} in Essen anfragen – Finanzierung möglich.`
-  const image = vehicle.images?.[0]?.asset?.url
+  const path = `/vehicles/${encodeURIComponent(vehicle.id)}`
   return [
-    ...pageMeta({ title, description, image, type: 'product' }),
+    ...pageMeta({
+      site,
+      title,
+      description,
+      image: vehicle.images?.[0]?.asset?.url,
+      type: 'product',
+      path,
+      breadcrumbs: [
+        { name: INVENTORY_TITLE, path: '/vehicles' },
+        { name, path },
+      ],
+      structuredData: ({ site, url }) => [car(site, vehicle, { name, url })],
+    }),
     // A sold vehicle stays reachable for old links but leaves the search index (docs/decisions).
     ...(sold ? [{ name: 'robots', content: 'noindex' }] : []),
   ]

@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest'
+import { HOURS, SITE_URL, site, vehicle } from '../../tests/seo-fixtures'
+import { absoluteUrl, autoDealer, breadcrumbList, car, graph, isoMonth, openingHoursSpecification, organization, webSite } from './structured-data'
+
+describe('absoluteUrl', () => {
+  it('puts the site in front of paths and leaves absolute URLs alone', () => {
+    expect(absoluteUrl(SITE_URL, '/media/x.jpg')).toBe(`${SITE_URL}/media/x.jpg`)
+    expect(absoluteUrl(SITE_URL, '/')).toBe(`${SITE_URL}/`)
+    expect(absoluteUrl(SITE_URL, 'https://cdn.sanity.io/images/a.jpg')).toBe('https://cdn.sanity.io/images/a.jpg')
+  })
+})
+
+describe('organization', () => {
+  it('names the company with url, logo, international phone, e-mail and postal address', () => {
+    expect(organization(site)).toEqual({
+      '@type': 'Organization',
+      '@id': `${SITE_URL}/#organization`,
+      name: 'Ruhrstern Automobile',
+      legalName: 'Ruhrstern Automobile GmbH',
+      url: `${SITE_URL}/`,
+      logo: `${SITE_URL}/logo.png`,
+      telephone: '+4920185123400',
+      email: 'info@ruhrstern-automobile.de',
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: 'Gladbecker Straße 250',
+        postalCode: '45326',
+        addressLocality: 'Essen',
+        addressRegion: 'NRW',
+        addressCountry: 'DE',
+      },
+      foundingDate: '2009',
+    })
+  })
+
+  it('lists social profiles as sameAs only when the settings have some', () => {
+    expect(organization(site)).not.toHaveProperty('sameAs')
+    const links = ['https://www.facebook.com/ruhrstern', 'https://www.instagram.com/ruhrstern']
+    expect(organization({ ...site, settings: { ...site.settings, socialLinks: links } })).toHaveProperty('sameAs', links)
+  })
+})
+
+describe('webSite', () => {
+  it('has a SearchAction on the inventory search', () => {
+    expect(webSite(site)).toMatchObject({
+      '@type': 'WebSite',
+      url: `${SITE_URL}/`,
+      name: 'Ruhrstern Automobile',
+      publisher: { '@id': `${SITE_URL}/#organization` },
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { '@type': 'EntryPoint', urlTemplate: `${SITE_URL}/vehicles?search={search_term_string}` },
+        'query-input': 'required name=search_term_string',
+      },
+    })
+  })
+})
+
+describe('openingHoursSpecification', () => {
+  it('turns each line of a variant into days of the week with opens and closes', () => {
+    expect(openingHoursSpecification({ specs: HOURS.home })).toEqual([
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((day) => `https://schema.org/${day}`),
+        opens: '08:00',
+        closes: '20:00',
+      },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['https://schema.org/Saturday'], opens: '09:00', closes: '18:00' },
+    ])
+  })
+
+  it('skips day keys it does not know', () => {
+    expect(openingHoursSpecification({ specs: [{ days: ['Su', 'XX'], opens: '10:00', closes: '12:00' }] })[0]?.dayOfWeek).toEqual(['https://schema.org/Sunday'])
+  })
+})
+
+describe('autoDealer', () => {
+  const image = `${SITE_URL}/media/share.jpg`
+
+  it('on home: address, geo, contact, the home hours, every served city and the price range', () => {
+    const dealer = autoDealer(site, { url: `${SITE_URL}/`, image, hours: { specs: HOURS.home }, areaServed: site.settings.servedCities })
+    expect(dealer).toMatchObject({
+      '@type': 'AutoDealer',
+      '@id': `${SITE_URL}/#dealer`,
+      name: 'Ruhrstern Automobile',
+      url: `${SITE_URL}/`,
+      image,
+      telephone: '+4920185123400',
+      email: 'info@ruhrstern-automobile.de',
+      address: { '@type': 'PostalAddress', streetAddress: 'Gladbecker Straße 250', addressLocality: 'Essen' },
+      geo: { '@type': 'GeoCoordinates', latitude: 51.4845, longitude: 7.0003 },
+      areaServed: [
+        { '@type': 'City', name: 'Essen' },
+        { '@type': 'City', name: 'Bochum' },
+        { '@type': 'City', name: 'Münster' },
+      ],
+      priceRange: '€€',
+      parentOrganization: { '@id': `${SITE_URL}/#organization` },
+    })
+    expect(dealer).toHaveProperty('openingHoursSpecification', openingHoursSpecification({ specs: HOURS.home }))
+  })
+
+  it('on a city page: its own @id, the city and that page’s hours', () => {
+    const url = `${SITE_URL}/locations/dortmund`
+    const dealer = autoDealer(site, { url, image, hours: { specs: HOURS.city }, areaServed: ['Dortmund'] })
+    expect(dealer).toMatchObject({ '@id': `${url}#dealer`, url, areaServed: [{ '@type': 'City', name: 'Dortmund' }] })
+    expect(dealer).toHaveProperty('openingHoursSpecification', [
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((day) => `https://schema.org/${day}`), opens: '08:00', closes: '20:00' },
+    ])
+  })
+
+  it('leaves out what the settings do not have', () => {
+    const dealer = autoDealer({ ...site, settings: { ...site.settings, priceRange: null } }, { url: `${SITE_URL}/`, image, hours: undefined, areaServed: [] })
+    expect(dealer).not.toHaveProperty('priceRange')
+    expect(dealer).not.toHaveProperty('openingHoursSpecification')
+  })
+})
+
+describe('car', () => {
+  const url = `${SITE_URL}/vehicles/1`
+
+  it('describes the vehicle with its data, absolute images and an offer in euros from the dealer', () => {
+    expect(car(site, vehicle, { name: 'BMW 320d Touring', url })).toEqual({
+      '@type': 'Car',
+      '@id': `${url}#vehicle`,
+      name: 'BMW 320d Touring',
+      url,
+      brand: { '@type': 'Brand', name: 'BMW' },
+      model: '320d Touring',
+      vehicleModelDate: '2020',
+      dateVehicleFirstRegistered: '2020-03',
+      mileageFromOdometer: { '@type': 'QuantitativeValue', value: 68_500, unitCode: 'KMT' },
+      fuelType: 'Diesel',
+      vehicleTransmission: 'Automatik',
+      vehicleEngine: { '@type': 'EngineSpecification', enginePower: { '@type': 'QuantitativeValue', value: 140, unitCode: 'KWT' } },
+      bodyType: 'Kombi',
+      color: 'Mineralgrau Metallic',
+      numberOfPreviousOwners: 1,
+      description: 'Gepflegter Kombi.',
+      itemCondition: 'https://schema.org/UsedCondition',
+      image: [`${SITE_URL}/media/abc-1200x800.jpg`, 'https://img.example.com/b.jpg'],
+      offers: {
+        '@type': 'Offer',
+        url,
+        price: 28_900,
+        priceCurrency: 'EUR',
+        availability: 'https://schema.org/InStock',
+        itemCondition: 'https://schema.org/UsedCondition',
+        seller: { '@type': 'AutoDealer', '@id': `${SITE_URL}/#dealer`, name: 'Ruhrstern Automobile', url: `${SITE_URL}/` },
+      },
+    })
+  })
+
+  it('says SoldOut for a sold vehicle and Reserved for a reserved one', () => {
+    expect(car(site, { ...vehicle, status: 'sold' }, { name: 'x', url }).offers).toMatchObject({ availability: 'https://schema.org/SoldOut' })
+    expect(car(site, { ...vehicle, status: 'reserved' }, { name: 'x', url }).offers).toMatchObject({ availability: 'https://schema.org/Reserved' })
+  })
+
+  it('has no offer without a price, derives kW from PS and leaves out missing data', () => {
+    const sparse = car(site, { ...vehicle, price: null, powerKw: null, powerHp: 150, year: null, firstRegistration: null, bodyType: null, color: null, previousOwners: null, description: null, images: null }, { name: 'x', url })
+    expect(sparse).not.toHaveProperty('offers')
+    expect(sparse).toHaveProperty('vehicleEngine.enginePower.value', 110)
+    for (const key of ['vehicleModelDate', 'dateVehicleFirstRegistered', 'bodyType', 'color', 'numberOfPreviousOwners', 'description', 'image']) {
+      expect(sparse).not.toHaveProperty(key)
+    }
+  })
+
+  it('reads the first registration as an ISO year and month', () => {
+    expect(isoMonth('03/2020')).toBe('2020-03')
+    expect(isoMonth('2020')).toBeNull()
+    expect(isoMonth(null)).toBeNull()
+  })
+})
+
+describe('breadcrumbList', () => {
+  it('starts at home and numbers the levels with absolute URLs', () => {
+    expect(breadcrumbList(site, [{ name: 'Leistungen', path: '/services' }, { name: 'Autoankauf', path: '/services/autoankauf' }])).toEqual({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Start', item: `${SITE_URL}/` },
+        { '@type': 'ListItem', position: 2, name: 'Leistungen', item: `${SITE_URL}/services` },
+        { '@type': 'ListItem', position: 3, name: 'Autoankauf', item: `${SITE_URL}/services/autoankauf` },
+      ],
+    })
+  })
+})
+
+describe('graph', () => {
+  it('wraps the nodes in one JSON-LD document', () => {
+    expect(graph([organization(site)])).toEqual({ '@context': 'https://schema.org', '@graph': [organization(site)] })
+  })
+})

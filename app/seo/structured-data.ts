@@ -1,0 +1,253 @@
+import type {
+  AutoDealer,
+  BreadcrumbList,
+  Car,
+  DayOfWeek,
+  Graph,
+  ItemAvailability,
+  OpeningHoursSpecification,
+  Organization,
+  PostalAddress,
+  SearchAction,
+  Thing,
+  WebSite,
+  WithActionConstraints,
+} from 'schema-dts'
+import { type VEHICLE_DETAIL_QUERYResult } from '~/sanity/types'
+import { fuelLabel, parseAmount, telHref, transmissionLabel } from '~/utils/format'
+import { type OpeningHoursVariant, type SiteSettings } from '~/utils/site-settings'
+
+/*
+ * schema.org structured data (DESIGN.md §5) as pure functions of lake data. Every page gets one
+ * `@graph`: the Organization and the WebSite, plus its own nodes (AutoDealer on home and city
+ * pages, Car on vehicle pages, a BreadcrumbList below home). Nodes refer to each other by `@id`.
+ * pageMeta() (app/utils/page-meta.ts) assembles the graph; Remix's <Meta> escapes it into the page.
+ */
+
+/** The site as the builders see it: its public origin (SITE_URL, no trailing slash) and the settings. */
+export interface Site {
+  url: string
+  settings: Pick<
+    SiteSettings,
+    'dealerName' | 'legalName' | 'phone' | 'email' | 'address' | 'geo' | 'foundedYear' | 'servedCities' | 'priceRange' | 'socialLinks' | 'openingHours'
+  >
+}
+
+/** A static logo (512 × 512, public/logo.png): the mark of the site header as a raster image. */
+export const LOGO_PATH = '/logo.png'
+
+/** An absolute URL for a path (`/media/…`) or a URL that already is one (marketplace photos). */
+export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
+  return new URL(pathOrUrl, `${siteUrl}/`).href
+}
+
+const organizationId = (site: Site) => `${site.url}/#organization`
+const webSiteId = (site: Site) => `${site.url}/#website`
+/** The dealership of the home page; vehicle offers name it as their seller. */
+const homeDealerId = (site: Site) => `${site.url}/#dealer`
+
+/** `0201 8512 3400` → `+4920185123400`, the international form search engines expect. */
+function internationalPhone(phone: string): string {
+  return telHref(phone).replace(/^tel:/, '')
+}
+
+function postalAddress(site: Site): PostalAddress {
+  const { street, postalCode, city, region, country } = site.settings.address
+  return {
+    '@type': 'PostalAddress',
+    streetAddress: street,
+    postalCode,
+    addressLocality: city,
+    ...(region ? { addressRegion: region } : {}),
+    addressCountry: country,
+  }
+}
+
+/** The company behind the site, on every page. `sameAs` only when the settings list social profiles. */
+export function organization(site: Site): Organization {
+  const { dealerName, legalName, phone, email, foundedYear, socialLinks } = site.settings
+  return {
+    '@type': 'Organization',
+    '@id': organizationId(site),
+    name: dealerName,
+    legalName,
+    url: `${site.url}/`,
+    logo: absoluteUrl(site.url, LOGO_PATH),
+    telephone: internationalPhone(phone),
+    email,
+    address: postalAddress(site),
+    foundingDate: String(foundedYear),
+    ...(socialLinks && socialLinks.length > 0 ? { sameAs: socialLinks } : {}),
+  }
+}
+
+/** The site with its search: /vehicles?search= really filters the inventory (app/vehicles/vehicle-search.ts). */
+export function webSite(site: Site): WebSite {
+  const search: WithActionConstraints<SearchAction> = {
+    '@type': 'SearchAction',
+    target: { '@type': 'EntryPoint', urlTemplate: `${site.url}/vehicles?search={search_term_string}` },
+    'query-input': 'required name=search_term_string',
+  }
+  return {
+    '@type': 'WebSite',
+    '@id': webSiteId(site),
+    url: `${site.url}/`,
+    name: site.settings.dealerName,
+    inLanguage: 'de-DE',
+    publisher: { '@id': organizationId(site) },
+    potentialAction: search,
+  }
+}
+
+const DAYS: Record<string, DayOfWeek> = {
+  Mo: 'https://schema.org/Monday',
+  Tu: 'https://schema.org/Tuesday',
+  We: 'https://schema.org/Wednesday',
+  Th: 'https://schema.org/Thursday',
+  Fr: 'https://schema.org/Friday',
+  Sa: 'https://schema.org/Saturday',
+  Su: 'https://schema.org/Sunday',
+}
+
+/** One specification per line of the variant (`Mo–Fr 08:00–20:00`); unknown day keys are left out. */
+export function openingHoursSpecification(variant: Pick<OpeningHoursVariant, 'specs'>): OpeningHoursSpecification[] {
+  return variant.specs.map((spec) => ({
+    '@type': 'OpeningHoursSpecification',
+    dayOfWeek: spec.days.flatMap((day) => DAYS[day] ?? []),
+    opens: spec.opens,
+    closes: spec.closes,
+  }))
+}
+
+export interface AutoDealerInput {
+  /** The canonical URL of the page the dealership is described on. */
+  url: string
+  /** An absolute image URL (the page's share image). */
+  image: string
+  /** The opening-hours variant this page shows (home, city or student); none: no hours. */
+  hours: Pick<OpeningHoursVariant, 'specs'> | undefined
+  /** City names: all served cities on home, the page's city on a city page. */
+  areaServed: readonly string[]
+}
+
+/**
+ * The dealership (a LocalBusiness) with address, position, contact data, the page's opening hours
+ * and the cities it serves. The home page's node is the dealer of record (`/#dealer`); a city page
+ * describes it again with that page's hours and city under its own `@id`.
+ */
+export function autoDealer(site: Site, { url, image, hours, areaServed }: AutoDealerInput): AutoDealer {
+  const { dealerName, phone, email, geo, priceRange } = site.settings
+  return {
+    '@type': 'AutoDealer',
+    // On home this is homeDealerId(): `${site.url}/` + `#dealer`.
+    '@id': `${url}#dealer`,
+    name: dealerName,
+    url,
+    image,
+    logo: absoluteUrl(site.url, LOGO_PATH),
+    telephone: internationalPhone(phone),
+    email,
+    address: postalAddress(site),
+    geo: { '@type': 'GeoCoordinates', latitude: geo.lat, longitude: geo.lng },
+    ...(hours ? { openingHoursSpecification: openingHoursSpecification(hours) } : {}),
+    areaServed: areaServed.map((name) => ({ '@type': 'City', name })),
+    ...(priceRange ? { priceRange } : {}),
+    parentOrganization: { '@id': organizationId(site) },
+  }
+}
+
+type Vehicle = NonNullable<VEHICLE_DETAIL_QUERYResult>
+
+const AVAILABILITY: Record<Vehicle['status'], ItemAvailability> = {
+  available: 'https://schema.org/InStock',
+  reserved: 'https://schema.org/Reserved',
+  sold: 'https://schema.org/SoldOut',
+}
+
+/** `03/2020` → `2020-03` (ISO 8601); null for anything else. */
+export function isoMonth(firstRegistration: string | null | undefined): string | null {
+  const match = firstRegistration?.match(/^(\d{2})\/(\d{4})$/)
+  return match ? `${match[2]}-${match[1]}` : null
+}
+
+export interface CarInput {
+  /** The name the page shows (vehicleName()). */
+  name: string
+  /** The vehicle page's canonical URL. */
+  url: string
+}
+
+/**
+ * A vehicle of the inventory as a schema.org Car with its Offer. A sold vehicle keeps its page
+ * (docs/decisions/012) and says SoldOut; without a price ("Preis auf Anfrage") there is no offer,
+ * since an offer without a price is an error for search engines. Labels are the page's German ones.
+ */
+export function car(site: Site, vehicle: Vehicle, { name, url }: CarInput): Car {
+  const price = parseAmount(vehicle.price)
+  const kilowatts = vehicle.powerKw ?? (typeof vehicle.powerHp === 'number' ? Math.round(vehicle.powerHp / 1.35962) : null)
+  const firstRegistered = isoMonth(vehicle.firstRegistration)
+  const images = (vehicle.images ?? []).flatMap((image) => (image.asset?.url ? [absoluteUrl(site.url, image.asset.url)] : []))
+  return {
+    '@type': 'Car',
+    '@id': `${url}#vehicle`,
+    name,
+    url,
+    brand: { '@type': 'Brand', name: vehicle.make },
+    model: vehicle.model,
+    ...(typeof vehicle.year === 'number' ? { vehicleModelDate: String(vehicle.year) } : {}),
+    ...(firstRegistered ? { dateVehicleFirstRegistered: firstRegistered } : {}),
+    mileageFromOdometer: { '@type': 'QuantitativeValue', value: vehicle.mileage, unitCode: 'KMT' },
+    fuelType: fuelLabel(vehicle.fuelType),
+    vehicleTransmission: transmissionLabel(vehicle.transmission),
+    ...(kilowatts !== null
+      ? { vehicleEngine: { '@type': 'EngineSpecification', enginePower: { '@type': 'QuantitativeValue', value: kilowatts, unitCode: 'KWT' } } }
+      : {}),
+    ...(vehicle.bodyType ? { bodyType: vehicle.bodyType } : {}),
+    ...(vehicle.color ? { color: vehicle.color } : {}),
+    ...(typeof vehicle.previousOwners === 'number' ? { numberOfPreviousOwners: vehicle.previousOwners } : {}),
+    ...(vehicle.description?.trim() ? { description: vehicle.description.trim() } : {}),
+    itemCondition: 'https://schema.org/UsedCondition',
+    ...(images.length > 0 ? { image: images } : {}),
+    ...(price !== null
+      ? {
+          offers: {
+            '@type': 'Offer',
+            url,
+            price,
+            priceCurrency: 'EUR',
+            availability: AVAILABILITY[vehicle.status],
+            itemCondition: 'https://schema.org/UsedCondition',
+            seller: { '@type': 'AutoDealer', '@id': homeDealerId(site), name: site.settings.dealerName, url: `${site.url}/` },
+          },
+        }
+      : {}),
+  }
+}
+
+export interface Crumb {
+  name: string
+  /** Path of the level (`/services`); made absolute here. */
+  path: string
+}
+
+/** The label of the first breadcrumb, the home page. */
+export const HOME_CRUMB = 'Start'
+
+/** Start › … › the page: `trail` lists the levels below home, the page itself last. */
+export function breadcrumbList(site: Site, trail: readonly Crumb[]): BreadcrumbList {
+  const crumbs = [{ name: HOME_CRUMB, path: '/' }, ...trail]
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: absoluteUrl(site.url, crumb.path),
+    })),
+  }
+}
+
+/** One JSON-LD document for the page. */
+export function graph(nodes: readonly Thing[]): Graph {
+  return { '@context': 'https://schema.org', '@graph': nodes }
+}
