@@ -45,11 +45,19 @@ describe.each(BACKENDS)('sitemap.xml on the %s lake', (backend) => {
 })
 
 describe('robots.txt', () => {
-  it('keeps the APIs, the Studio and the form story page out and points at the sitemap', async () => {
-    const env = { SITE_URL: 'https://www.ruhrstern-automobile.de' }
+  const read = async (env: { SITE_URL: string; ALLOW_INDEXING: boolean }) => {
     const response = robots({ request: new Request('http://localhost/robots.txt'), params: {}, context: { env } as never })
-    const text = await response.text()
+    return { response, lines: (await response.text()).split('\n') }
+  }
+
+  it('keeps the APIs out and points at the sitemap; noindex pages stay crawlable so their noindex is seen', async () => {
+    const { response, lines } = await read({ SITE_URL: 'https://www.ruhrstern-automobile.de', ALLOW_INDEXING: true })
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8')
-    expect(text.split('\n')).toEqual(['User-agent: *', 'Disallow: /api/', 'Disallow: /studio', 'Disallow: /formulare', '', 'Sitemap: https://www.ruhrstern-automobile.de/sitemap.xml', ''])
+    expect(lines).toEqual(['User-agent: *', 'Disallow: /api/', '', 'Sitemap: https://www.ruhrstern-automobile.de/sitemap.xml', ''])
+  })
+
+  it('disallows everything when ALLOW_INDEXING is false (staging)', async () => {
+    const { lines } = await read({ SITE_URL: 'https://staging.ruhrstern-automobile.de', ALLOW_INDEXING: false })
+    expect(lines).toEqual(['User-agent: *', 'Disallow: /', ''])
   })
 })
