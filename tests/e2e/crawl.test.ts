@@ -1,0 +1,291 @@
+import { type APIRequestContext, expect, test } from '@playwright/test'
+
+/*
+ * The site as a search engine sees it: starting at /, every internal link is followed breadth-first
+ * with plain HTTP requests (no JavaScript). No link may end in an error, and every HTML page has a
+ * title, a description, one H1, a canonical URL under SITE_URL (here the test server's origin),
+ * Open Graph tags and parseable JSON-LD with the Organization. Then the structured data of the
+ * home, city, student and vehicle pages in detail.
+ */
+
+/** Paths never followed: the Studio and the APIs are no pages. */
+const SKIPPED = /^\/(studio|api)(\/|$)/
+/** Query variants followed per path (inventory filters and pages); more would only repeat the same checks. */
+const MAX_VARIANTS_PER_PATH = 8
+const MAX_PAGES = 400
+/**
+ * Besides /: addresses a search engine meets elsewhere (shared searches, old spellings, the
+ * finance page that moved). Filtered and sorted views must canonicalise to /vehicles.
+ */
+const EXTRA_ENTRIES = ['/vehicles?make=BMW', '/vehicles?search=golf', '/vehicles?sort=price-asc&page=2', '/About/', '/services/finanzierung']
+
+type Node = Record<string, unknown>
+
+interface CrawledPage {
+  url: string
+  status: number
+  title: string
+  description: string
+  h1Count: number
+  canonical: string[]
+  meta: Map<string, string>
+  robots: string
+  jsonLd: unknown[]
+  jsonLdErrors: string[]
+  links: string[]
+}
+
+function decodeHtml(text: string): string {
+  return text
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&nbsp;/g, '\u00a0')
+    .replace(/&amp;/g, '&')
+}
+
+function attributes(tag: string): Record<string, string> {
+  const result: Record<string, string> = {}
+  for (const match of tag.matchAll(/([\w:-]+)="([^"]*)"/g)) result[match[1]!.toLowerCase()] = decodeHtml(match[2]!)
+  return result
+}
+
+/** What the crawl checks in one HTML document (regular expressions suffice for React's regular markup). */
+function parse(url: string, status: number, html: string): CrawledPage {
+  const head = html.slice(0, html.indexOf('</head>'))
+  const meta = new Map<string, string>()
+  for (const tag of head.match(/<meta\s[^>]*>/g) ?? []) {
+    const attrs = attributes(tag)
+    const key = attrs.name ?? attrs.property
+    if (key && attrs.content !== undefined) meta.set(key, attrs.content)
+  }
+  const canonical = (head.match(/<link\s[^>]*>/g) ?? []).map(attributes).flatMap((attrs) => (attrs.rel === 'canonical' && attrs.href ? [attrs.href] : []))
+  const jsonLd: unknown[] = []
+  const jsonLdErrors: string[] = []
+  // [^<]*: the JSON-LD must not contain a raw '<' (Remix writes it as \u003c), so nothing can close the script early.
+  const scripts = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
+  for (const [, body = ''] of scripts) {
+    if (body.includes('<')) jsonLdErrors.push('unescaped < in JSON-LD')
+    try {
+      jsonLd.push(JSON.parse(body))
+    } catch (error) {
+      jsonLdErrors.push(String(error))
+    }
+  }
+  return {
+    url,
+    status,
+    title: decodeHtml(head.match(/<title>([^<]*)<\/title>/)?.[1] ?? '').trim(),
+    description: meta.get('description')?.trim() ?? '',
+    h1Count: (html.match(/<h1[\s>]/g) ?? []).length,
+    canonical,
+    meta,
+    robots: meta.get('robots') ?? '',
+    jsonLd,
+    jsonLdErrors,
+    links: [...html.matchAll(/<a\s[^>]*?href="([^"]*)"/g)].map((match) => decodeHtml(match[1]!)),
+  }
+}
+
+/** The canonical address the site should name for a URL it served (docs: pageMeta). */
+function expectedCanonical(url: URL): string {
+  if (url.pathname === '/vehicles') {
+    const page = Number(url.searchParams.get('page') ?? '1')
+    const onlyPage = [...url.searchParams.keys()].every((key) => key === 'page')
+    return `${url.origin}/vehicles${onlyPage && page > 1 ? `?page=${page}` : ''}`
+  }
+  return `${url.origin}${url.pathname}`
+}
+
+/** Every node of the page's JSON-LD documents (their @graph entries, or the document itself). */
+function nodesOf(jsonLd: unknown[]): Node[] {
+  return jsonLd.flatMap((document) => {
+    const doc = document as Node
+    return Array.isArray(doc['@graph']) ? (doc['@graph'] as Node[]) : [doc]
+  })
+}
+
+async function fetchPage(request: APIRequestContext, path: string): Promise<CrawledPage & { contentType: string }> {
+  const response = await request.get(path, { maxRedirects: 5 })
+  const contentType = response.headers()['content-type'] ?? ''
+  const html = contentType.includes('text/html') ? await response.text() : ''
+  return { ...parse(response.url(), response.status(), html), contentType }
+}
+
+test.describe('crawl', () => {
+  // Plain HTTP: the phone project would repeat the same requests.
+  test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'desktop project only'))
+
+  test('every internal link from / answers; every page has title, description, one H1, canonical, Open Graph and JSON-LD', async ({ request, baseURL }) => {
+    test.setTimeout(180_000)
+    const origin = new URL(baseURL!).origin
+    const queue: string[] = ['/', ...EXTRA_ENTRIES]
+    const seen = new Set<string>(queue)
+    const variants = new Map<string, number>()
+    const linkedFrom = new Map<string, string>()
+    const problems: string[] = []
+    const titles = new Map<string, Set<string>>()
+    const images = new Set<string>()
+    let visited = 0
+
+    while (queue.length > 0 && visited < MAX_PAGES) {
+      const batch = queue.splice(0, 6)
+      const pages = await Promise.all(batch.map((path) => fetchPage(request, path)))
+      for (const [index, page] of pages.entries()) {
+        const path = batch[index]!
+        visited += 1
+        const where = `${path}${linkedFrom.has(path) ? ` (linked from ${linkedFrom.get(path)})` : ''}`
+        if (page.status >= 400) {
+          problems.push(`${where}: status ${page.status}`)
+          continue
+        }
+        if (!page.contentType.includes('text/html')) continue
+
+        const finalUrl = new URL(page.url)
+        const indexable = !/noindex/.test(page.robots)
+        if (!page.title) problems.push(`${where}: empty <title>`)
+        if (!page.description) problems.push(`${where}: no meta description`)
+        if (page.h1Count !== 1) problems.push(`${where}: ${page.h1Count} <h1>`)
+        const canonical = expectedCanonical(finalUrl)
+        if (page.canonical.length !== 1 || page.canonical[0] !== canonical) problems.push(`${where}: canonical ${JSON.stringify(page.canonical)}, expected ${canonical}`)
+        if (page.meta.get('og:url') !== canonical) problems.push(`${where}: og:url ${page.meta.get('og:url')}`)
+        for (const key of ['og:title', 'og:description', 'og:type', 'og:image', 'og:site_name', 'twitter:card', 'twitter:title', 'twitter:description', 'twitter:image']) {
+          if (!page.meta.get(key)) problems.push(`${where}: no ${key}`)
+        }
+        if (page.meta.get('og:locale') !== 'de_DE') problems.push(`${where}: og:locale ${page.meta.get('og:locale')}`)
+        const image = page.meta.get('og:image') ?? ''
+        if (!image.startsWith(`${origin}/`) && !/^https:\/\//.test(image)) problems.push(`${where}: og:image not absolute: ${image}`)
+        else images.add(image)
+        if (page.jsonLdErrors.length > 0) problems.push(`${where}: JSON-LD ${page.jsonLdErrors.join('; ')}`)
+        if (!nodesOf(page.jsonLd).some((node) => node['@type'] === 'Organization')) problems.push(`${where}: no Organization in the JSON-LD`)
+        if (indexable && page.title) titles.set(page.title, (titles.get(page.title) ?? new Set()).add(canonical))
+
+        for (const href of page.links) {
+          if (href.startsWith('#') || /^(tel|mailto):/i.test(href)) continue
+          const target = new URL(href, finalUrl)
+          if (target.origin !== origin || SKIPPED.test(target.pathname)) continue
+          const next = `${target.pathname}${target.search}`
+          if (seen.has(next)) continue
+          // Query variants of one path (filters, pages) are capped; the first ones carry the checks.
+          if (target.search) {
+            const count = variants.get(target.pathname) ?? 0
+            if (count >= MAX_VARIANTS_PER_PATH) continue
+            variants.set(target.pathname, count + 1)
+          }
+          seen.add(next)
+          linkedFrom.set(next, path)
+          queue.push(next)
+        }
+      }
+    }
+
+    // Titles are unique across the indexable pages (a title shared by two canonical URLs is a problem).
+    for (const [title, canonicals] of titles) {
+      if (canonicals.size > 1) problems.push(`title "${title}" on ${[...canonicals].join(', ')}`)
+    }
+    // Share images exist.
+    for (const image of images) {
+      const response = await request.get(image)
+      if (!response.ok()) problems.push(`og:image ${image}: status ${response.status()}`)
+    }
+
+    console.log(`crawl: ${visited} pages visited, ${titles.size} distinct indexable titles, ${images.size} share images`)
+    test.info().annotations.push({ type: 'crawled pages', description: String(visited) })
+    expect(problems).toEqual([])
+    expect(visited).toBeLessThan(MAX_PAGES)
+    // Home, 25 content pages, /vehicles and its second page, 24 vehicles.
+    expect(visited).toBeGreaterThan(40)
+    expect([...seen]).toEqual(expect.arrayContaining(['/', '/vehicles', '/vehicles?page=2', '/vehicles/1', '/locations/muenster/studenten-autoankauf', '/impressum']))
+  })
+})
+
+test.describe('structured data', () => {
+  test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'desktop project only'))
+
+  const nodes = async (request: APIRequestContext, path: string) => {
+    const page = await fetchPage(request, path)
+    expect(page.status, path).toBe(200)
+    expect(page.jsonLd, path).toHaveLength(1)
+    expect(page.jsonLd[0]).toMatchObject({ '@context': 'https://schema.org' })
+    const all = nodesOf(page.jsonLd)
+    return (type: string) => all.filter((node) => node['@type'] === type)
+  }
+  const day = (name: string) => `https://schema.org/${name}`
+  const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map(day)
+
+  test('home: the AutoDealer with the home hours (Mo–Fr 08–20, Sa 09–18), served cities, address and geo; the WebSite search works', async ({ request, baseURL }) => {
+    const origin = new URL(baseURL!).origin
+    const of = await nodes(request, '/')
+    const [dealer] = of('AutoDealer')
+    expect(dealer).toMatchObject({
+      name: 'Ruhrstern Automobile',
+      url: `${origin}/`,
+      telephone: '+4920185123400',
+      email: 'info@ruhrstern-automobile.de',
+      priceRange: expect.any(String),
+      image: expect.stringMatching(/^http/),
+      address: { '@type': 'PostalAddress', streetAddress: 'Gladbecker Straße 250', postalCode: '45326', addressLocality: 'Essen', addressCountry: 'DE' },
+      geo: { '@type': 'GeoCoordinates', latitude: expect.any(Number), longitude: expect.any(Number) },
+      openingHoursSpecification: [
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: WEEKDAYS, opens: '08:00', closes: '20:00' },
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: [day('Saturday')], opens: '09:00', closes: '18:00' },
+      ],
+    })
+    const served = (dealer!.areaServed as Node[]).map((city) => city.name)
+    expect(served).toEqual(expect.arrayContaining(['Essen', 'Bochum', 'Dortmund', 'Düsseldorf', 'Xanten', 'Münster']))
+    expect(of('Organization')).toHaveLength(1)
+    expect(of('BreadcrumbList')).toHaveLength(0)
+
+    const [site] = of('WebSite')
+    expect(site).toMatchObject({
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { urlTemplate: `${origin}/vehicles?search={search_term_string}` },
+        'query-input': 'required name=search_term_string',
+      },
+    })
+    // The template leads to a real search.
+    const search = await request.get(`/vehicles?search=${encodeURIComponent('golf')}`)
+    expect(await search.text()).toContain('VW Golf 1.5 TSI Life')
+  })
+
+  test('city page /locations/dortmund: the AutoDealer for Dortmund with the city hours Mo–Sa 08–20', async ({ request }) => {
+    const of = await nodes(request, '/locations/dortmund')
+    expect(of('AutoDealer')).toHaveLength(1)
+    expect(of('AutoDealer')[0]).toMatchObject({
+      areaServed: [{ '@type': 'City', name: 'Dortmund' }],
+      openingHoursSpecification: [{ dayOfWeek: [...WEEKDAYS, day('Saturday')], opens: '08:00', closes: '20:00' }],
+    })
+    expect((of('BreadcrumbList')[0]?.itemListElement as Node[]).map((item) => item.name)).toEqual(['Start', 'Standorte', 'Autoankauf und Gebrauchtwagen für Dortmund'])
+  })
+
+  test('student page: the AutoDealer for Münster with the student hours Mo–So 08–22', async ({ request }) => {
+    const of = await nodes(request, '/locations/muenster/studenten-autoankauf')
+    expect(of('AutoDealer')[0]).toMatchObject({
+      areaServed: [{ '@type': 'City', name: 'Münster' }],
+      openingHoursSpecification: [{ dayOfWeek: [...WEEKDAYS, day('Saturday'), day('Sunday')], opens: '08:00', closes: '22:00' }],
+    })
+  })
+
+  test('vehicle page: a Car with an Offer in euros, sold by the dealer', async ({ request, baseURL }) => {
+    const origin = new URL(baseURL!).origin
+    const of = await nodes(request, '/vehicles/1')
+    const [vehicle] = of('Car')
+    expect(vehicle).toMatchObject({
+      name: 'BMW 320d Touring',
+      url: `${origin}/vehicles/1`,
+      brand: { '@type': 'Brand', name: 'BMW' },
+      model: '320d Touring',
+      vehicleModelDate: '2020',
+      dateVehicleFirstRegistered: '2020-03',
+      mileageFromOdometer: { '@type': 'QuantitativeValue', value: 68_500, unitCode: 'KMT' },
+      vehicleEngine: { enginePower: { value: 140, unitCode: 'KWT' } },
+      itemCondition: 'https://schema.org/UsedCondition',
+      offers: { '@type': 'Offer', price: 28_900, priceCurrency: 'EUR', availability: 'https://schema.org/InStock', seller: { '@id': `${origin}/#dealer` } },
+    })
+    expect((vehicle!.image as string[]).every((url) => url.startsWith(`${origin}/media/`))).toBe(true)
+    expect((of('BreadcrumbList')[0]?.itemListElement as Node[]).map((item) => item.name)).toEqual(['Start', 'Fahrzeuge', 'BMW 320d Touring'])
+  })
+})
