@@ -7,6 +7,11 @@ const port = Number(process.env.E2E_PORT ?? 3210)
 /** The same production build configured for the real content lake, talking to a local fake of Sanity's API. */
 export const SANITY_BACKED_PORT = port + 1
 export const FAKE_SANITY_PORT = port + 2
+/**
+ * REVALIDATE_SECRET of the Sanity-backed server; the fake Sanity signs its webhooks with it, so
+ * content edited there shows on that server at once (tests/mocks/sanity-server.ts).
+ */
+export const E2E_REVALIDATE_SECRET = 'e2e-revalidate-secret-0123456789'
 // A fresh data folder per run, shared with the test workers (they inherit the environment)
 // so tests can check what the server stored.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'dealer-e2e-'))
@@ -66,7 +71,12 @@ export default defineConfig({
       url: `http://127.0.0.1:${FAKE_SANITY_PORT}/__requests`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { SANITY_MOCK_PORT: String(FAKE_SANITY_PORT) },
+      env: {
+        SANITY_MOCK_PORT: String(FAKE_SANITY_PORT),
+        // Like a GROQ webhook on publish: every write here empties the Sanity-backed server's page cache.
+        SANITY_MOCK_WEBHOOK_URL: `http://localhost:${SANITY_BACKED_PORT}/api/revalidate`,
+        SANITY_MOCK_WEBHOOK_SECRET: E2E_REVALIDATE_SECRET,
+      },
     },
     {
       command: 'node server.mjs',
@@ -84,6 +94,7 @@ export default defineConfig({
         SANITY_DATASET: 'production',
         SANITY_WRITE_TOKEN: 'e2e-write-token',
         SANITY_API_HOST: `http://127.0.0.1:${FAKE_SANITY_PORT}`,
+        REVALIDATE_SECRET: E2E_REVALIDATE_SECRET,
       },
     },
   ],

@@ -5,11 +5,19 @@
  * across a real socket.
  *
  * Run: node --import tsx tests/mocks/sanity-server.ts   (SANITY_MOCK_PORT, default 3212)
- * GET /__requests lists what it received, for assertions.
+ * GET /__requests lists what it received, for assertions. POST /__outage?down=true|false simulates
+ * an unreachable Sanity: while down, every API request gets 503; POST /__delay?ms=N makes every
+ * answer N ms late (a slow lake: the home page then streams its vehicles). tests/e2e/page-cache.test.ts
+ * starts its own instance for these, so other tests never see them.
+ *
+ * Like a project with a GROQ webhook, it announces every successful mutation with a signed POST to
+ * SANITY_MOCK_WEBHOOK_URL (secret SANITY_MOCK_WEBHOOK_SECRET), before answering the mutation:
+ * tests that edit content here see it on the site at once, as editors do after publishing.
  */
 import { createServer, type IncomingMessage } from 'node:http'
 import { getResponse } from 'msw'
 import { loadDataset } from '~/sanity/seed.server'
+import { SANITY_SIGNATURE_HEADER, signSanityPayload } from '~/server/webhook-signature.server'
 import { createSanityApi } from './sanity'
 
 export const MOCK_PROJECT_ID = 'e2e-project'
@@ -26,8 +34,55 @@ async function readBody(request: IncomingMessage) {
   return Buffer.concat(chunks)
 }
 
+let down = false
+let delayMs = 0
+const webhookUrl = process.env.SANITY_MOCK_WEBHOOK_URL
+const webhookSecret = process.env.SANITY_MOCK_WEBHOOK_SECRET ?? ''
+
+/** Sends the webhook for a committed mutation, signed as Sanity does; a site that is not up yet is ignored. */
+async function announce(mutationBody: Buffer | undefined) {
+  if (!webhookUrl) return
+  let ids: string[] = []
+  try {
+    const { mutations = [] } = JSON.parse(mutationBody?.toString('utf8') ?? '{}') as { mutations?: Array<Record<string, { _id?: string; id?: string }>> }
+    ids = mutations.flatMap((mutation) => Object.values(mutation).map((target) => target._id ?? target.id ?? '')).filter(Boolean)
+  } catch {
+    // Not JSON: announce without ids.
+  }
+  const payload = JSON.stringify({ _id: ids[0] ?? null, ids })
+  const timestamp = Date.now()
+  try {
+    await fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [SANITY_SIGNATURE_HEADER]: `t=${timestamp},v1=${signSanityPayload(payload, timestamp, webhookSecret)}` },
+      body: payload,
+      signal: AbortSignal.timeout(2000),
+    })
+  } catch {
+    // The site is not listening (yet): Sanity would retry; the tests do not need it.
+  }
+}
+
 const server = createServer(async (incoming, outgoing) => {
   const url = new URL(incoming.url ?? '/', `http://${incoming.headers.host}`)
+  if (url.pathname === '/__outage' && incoming.method === 'POST') {
+    down = url.searchParams.get('down') !== 'false'
+    outgoing.setHeader('content-type', 'application/json')
+    outgoing.end(JSON.stringify({ down }))
+    return
+  }
+  if (url.pathname === '/__delay' && incoming.method === 'POST') {
+    delayMs = Number(url.searchParams.get('ms') ?? 0) || 0
+    outgoing.setHeader('content-type', 'application/json')
+    outgoing.end(JSON.stringify({ delayMs }))
+    return
+  }
+  if (delayMs > 0 && url.pathname !== '/__requests') await new Promise((resolve) => setTimeout(resolve, delayMs))
+  if (down && url.pathname !== '/__requests') {
+    outgoing.writeHead(503, { 'content-type': 'application/json' })
+    outgoing.end(JSON.stringify({ error: 'Service Unavailable', message: 'Simulated outage (POST /__outage?down=false ends it)' }))
+    return
+  }
   if (url.pathname === '/__requests') {
     outgoing.setHeader('content-type', 'application/json')
     outgoing.end(JSON.stringify(api.requests.map((r) => ({ ...r, searchParams: Object.fromEntries(r.searchParams) }))))
@@ -47,6 +102,7 @@ const server = createServer(async (incoming, outgoing) => {
     outgoing.end(JSON.stringify({ error: 'Not Found', message: `No mock for ${incoming.method} ${url.pathname}` }))
     return
   }
+  if (response.ok && url.pathname.includes('/data/mutate/')) await announce(body)
   outgoing.writeHead(response.status, Object.fromEntries(response.headers))
   outgoing.end(Buffer.from(await response.arrayBuffer()))
 })
