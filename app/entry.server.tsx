@@ -1,10 +1,10 @@
-import { PassThrough } from 'node:stream'
 import { type AppLoadContext, createReadableStreamFromReadable, type EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { CACHE_CONTROL } from '~/utils/http.server'
 import { NonceProvider } from '~/utils/nonce-provider'
+import { lowerScriptPriority } from '~/utils/script-priority.server'
 
 export { createAppContext } from '~/context.server'
 export { createExpressSite } from '~/server/express.server'
@@ -35,7 +35,8 @@ export default function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true
-          const body = new PassThrough()
+          // Module preloads at low priority: the stylesheet and the LCP image come first (docs/decisions/016).
+          const body = lowerScriptPriority()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(
             new Response(createReadableStreamFromReadable(body), {
