@@ -81,7 +81,8 @@ describe('Site: the page cache', () => {
 
   it('a failed write also outdates the cache (it may have landed)', async () => {
     const revision = new ContentRevision()
-    const lake = observeLake({ ...stubLake(), mutate: async () => Promise.reject(new Error('timeout')) }, revision)
+    const timingOut: ContentLake = { ...stubLake(), mutate: async () => Promise.reject(new Error('timeout')) }
+    const lake = observeLake(timingOut, revision)
     await expect(lake.mutate([])).rejects.toThrow('timeout')
     expect(revision.current).toBe(1)
   })
@@ -94,6 +95,15 @@ describe('Site: the page cache', () => {
     expect((await site.handle(get('/'))).headers.get('x-cache')).toBe('HIT')
     now = 10_000
     expect((await site.handle(get('/'))).headers.get('x-cache')).toBe('MISS')
+  })
+
+  it('a development build has no page cache', () => {
+    const site = new Site({
+      context: { env: parseEnv({}), lake: stubLake(), contentRevision: new ContentRevision() },
+      render: htmlPage,
+      mode: 'development',
+    })
+    expect(site.cache).toBeUndefined()
   })
 
   it('PAGE_CACHE_TTL=0 switches the cache off', async () => {

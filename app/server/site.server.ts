@@ -59,8 +59,9 @@ export class Site {
     if (options.render) this.render = options.render
     else if (options.build) this.render = createRequestHandler(options.build, options.mode)
     else throw new Error('Site needs a Remix build or a render function')
-    this.cache =
-      env.PAGE_CACHE_TTL > 0 ? new PageCache({ ttlMs: env.PAGE_CACHE_TTL * 1000, now: options.now, ...options.cacheBounds }) : undefined
+    // Not under `remix dev`: a developer wants to see each change at once.
+    const cacheOn = env.PAGE_CACHE_TTL > 0 && options.mode !== 'development'
+    this.cache = cacheOn ? new PageCache({ ttlMs: env.PAGE_CACHE_TTL * 1000, now: options.now, ...options.cacheBounds }) : undefined
   }
 
   /** The page-cache key of a request, or undefined when it is not answered from or kept in the cache. */
