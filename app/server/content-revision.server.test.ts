@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { EmbeddedLake } from '~/sanity/embedded-lake.server'
+import { type ContentLake } from '~/sanity/lake.server'
 import { openTestLake } from '../../tests/lake-backends'
 import { ContentRevision, observeLake, trackRequest } from './content-revision.server'
 
@@ -22,10 +23,12 @@ describe('observeLake', () => {
 
   it('marks the current request when a read fails, and only that one', async () => {
     const revision = new ContentRevision()
-    const lake = observeLake(
-      { kind: 'sanity', fetch: async () => Promise.reject(new Error('down')), mutate: async () => ({ transactionId: '', results: [], documents: [] }) },
-      revision,
-    )
+    const unreachable: ContentLake = {
+      kind: 'sanity',
+      fetch: async () => Promise.reject(new Error('down')),
+      mutate: async () => ({ transactionId: '', results: [], documents: [] }),
+    }
+    const lake = observeLake(unreachable, revision)
     const failing = trackRequest(() => lake.fetch('*').catch(() => 'note'))
     const quiet = trackRequest(async () => 'no lake read')
     await Promise.all([failing.result, quiet.result])
