@@ -1,6 +1,6 @@
 import { useEffect, useState, type PointerEvent } from 'react'
 import { PauseIcon, PlayIcon } from '~/components/icons'
-import { SanityImage, type SanityImageSource } from '~/components/sanity-image'
+import { HERO_IMAGE_SIZES, SanityImage, type SanityImageSource } from '~/components/sanity-image'
 import { ActionLink, type ActionTarget } from '~/components/ui/action-link'
 import { usePrefersReducedMotion } from '~/utils/use-reduced-motion'
 
@@ -93,7 +93,7 @@ export function HeroSlider({ slides, label = 'Highlights' }: HeroSliderProps) {
               {index === 0 || current || pageLoaded ? (
                 <SanityImage
                   image={slide.image}
-                  sizes="100vw"
+                  sizes={HERO_IMAGE_SIZES}
                   priority={index === 0}
                   className="absolute inset-0 -z-10 size-full object-cover"
                 />

@@ -1,5 +1,5 @@
 import { type ImgHTMLAttributes } from 'react'
-import { IMAGE_WIDTHS, imageSrcSet, imageUrl, isTransformableImageUrl } from '~/sanity/image'
+import { IMAGE_WIDTHS, imageCandidates } from '~/sanity/image'
 
 /** An image as the queries project it: `image{alt, asset->{url, metadata{dimensions, lqip}}}`. */
 export interface SanityImageSource {
@@ -12,6 +12,9 @@ export interface SanityImageSource {
     } | null
   } | null
 }
+
+/** Full-bleed hero images (home slider, page hero) are as wide as the viewport. */
+export const HERO_IMAGE_SIZES = '100vw'
 
 export interface SanityImageProps
   extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height' | 'alt' | 'loading'> {
@@ -37,14 +40,12 @@ export function SanityImage({ image, sizes, fallbackAlt = '', priority = false, 
   const dimensions = image.asset?.metadata?.dimensions
   const width = dimensions?.width ?? undefined
   const height = dimensions?.height ?? undefined
-  // The fallback src for browsers without srcset support: a mid-size candidate.
-  const src = imageUrl(url, { width: Math.min(width ?? 1280, 1280) })
+  const { src, srcSet, sizes: candidateSizes } = imageCandidates(url, { sizes, widths, intrinsicWidth: width })
   return (
     <img
       src={src}
-      // Empty for a foreign CDN (a synced marketplace photo): then only src, shown as it is.
-      srcSet={imageSrcSet(url, widths, width) || undefined}
-      sizes={isTransformableImageUrl(url) ? sizes : undefined}
+      srcSet={srcSet}
+      sizes={candidateSizes}
       width={width}
       height={height}
       alt={image.alt?.trim() || fallbackAlt}

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { NotFound } from '~/components/not-found'
+import { HERO_IMAGE_SIZES } from '~/components/sanity-image'
 import { PageHeader } from '~/components/sections/page-header'
 import { PageSections } from '~/components/sections/page-sections'
 import { type ContentPage } from '~/components/sections/types'
@@ -87,6 +88,8 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
     description: page.seo.description,
     image: page.seo.image?.asset?.url,
     path: page.path,
+    // A page opening with a hero: its image is the largest thing on the first screen.
+    lcpImage: page.sections[0]?._type === 'heroSection' ? { image: page.sections[0].image, sizes: HERO_IMAGE_SIZES } : undefined,
     // Levels without a page of their own are left out.
     breadcrumbs: [...page.parents, page].map((level) => ({ name: level.title, path: level.path })),
     structuredData: city

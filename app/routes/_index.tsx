@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ContactSection } from '~/components/contact-section'
 import { HeroSlider } from '~/components/hero-slider'
+import { HERO_IMAGE_SIZES } from '~/components/sanity-image'
 import { ProcessSteps } from '~/components/process-steps'
 import { ServiceCards } from '~/components/service-cards'
 import { StatsBand } from '~/components/stats-band'
@@ -66,6 +67,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
     description: seo?.description,
     image: seo?.image?.asset?.url,
     path: '/',
+    lcpImage: { image: data?.home.heroSlides?.[0]?.image, sizes: HERO_IMAGE_SIZES },
     // The dealership with the home hours (spec §1) and every served city.
     structuredData: ({ site, url, image }) => [
       autoDealer(site, { url, image, hours: openingHoursFor(site.settings, 'home'), areaServed: site.settings.servedCities }),

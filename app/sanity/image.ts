@@ -55,3 +55,25 @@ export function imageSrcSet(url: string, widths: readonly number[], intrinsicWid
     .sort((a, b) => a - b)
   return candidates.map((width) => `${imageUrl(url, { width })} ${width}w`).join(', ')
 }
+
+/** What an `<img>` (or its `<link rel="preload">`) needs: a fallback src, and srcset/sizes for a transformable URL. */
+export interface ImageCandidates {
+  src: string
+  srcSet?: string
+  sizes?: string
+}
+
+/**
+ * The `src`, `srcset` and `sizes` of an image, as <SanityImage> renders them and as the LCP image's
+ * preload link repeats them (both must name the same URLs, or the browser loads the image twice).
+ */
+export function imageCandidates(
+  url: string,
+  { sizes, widths = IMAGE_WIDTHS, intrinsicWidth }: { sizes: string; widths?: readonly number[]; intrinsicWidth?: number },
+): ImageCandidates {
+  // The fallback src for browsers without srcset support: a mid-size candidate.
+  const src = imageUrl(url, { width: Math.min(intrinsicWidth ?? 1280, 1280) })
+  // Empty for a foreign CDN (a synced marketplace photo): then only src, shown as it is.
+  const srcSet = imageSrcSet(url, widths, intrinsicWidth)
+  return srcSet ? { src, srcSet, sizes } : { src }
+}

@@ -105,4 +105,28 @@ describe('pageMeta', () => {
       { name: 'description', content: 'Unser Bestand.' },
     ])
   })
+
+  it('preloads the LCP image with the same candidates its <img> lists, at high priority', () => {
+    const image = { alt: 'Hof', asset: { url: '/media/abc-1000x600.jpg', metadata: { dimensions: { width: 1000, height: 600 } } } }
+    const meta = pageMeta({ site: root, title: 'Start', path: '/', lcpImage: { image, sizes: '100vw' } })
+    const links = meta.filter((tag) => 'rel' in tag && tag.rel === 'preload')
+    expect(links).toEqual([
+      {
+        tagName: 'link',
+        rel: 'preload',
+        as: 'image',
+        href: '/media/abc-1000x600.jpg?w=1000&q=75&auto=format&fit=max',
+        // Widths above the intrinsic 1000 px collapse into one candidate, as in <SanityImage>.
+        imageSrcSet: [160, 320, 480, 640, 768, 960, 1000].map((w) => `/media/abc-1000x600.jpg?w=${w}&q=75&auto=format&fit=max ${w}w`).join(', '),
+        imageSizes: '100vw',
+        fetchpriority: 'high',
+      },
+    ])
+    // A marketplace photo (foreign CDN) is preloaded as it is; no hero image, no preload.
+    const foreign = pageMeta({ site: root, title: 'Auto', path: '/vehicles/1', lcpImage: { image: { asset: { url: 'https://img.classistatic.de/api/v1/mo-prod/images/ab/abc?rule=mo-1024.jpg' } }, sizes: '100vw' } })
+    expect(foreign.filter((tag) => 'rel' in tag && tag.rel === 'preload')).toEqual([
+      { tagName: 'link', rel: 'preload', as: 'image', href: 'https://img.classistatic.de/api/v1/mo-prod/images/ab/abc?rule=mo-1024.jpg', imageSrcSet: undefined, imageSizes: undefined, fetchpriority: 'high' },
+    ])
+    expect(pageMeta({ site: root, title: 'Kontakt', path: '/contact', lcpImage: { image: null, sizes: '100vw' } }).some((tag) => 'rel' in tag && tag.rel === 'preload')).toBe(false)
+  })
 })

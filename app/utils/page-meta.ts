@@ -1,5 +1,7 @@
 import { type MetaDescriptor } from '@remix-run/node'
 import type { Thing } from 'schema-dts'
+import { type SanityImageSource } from '~/components/sanity-image'
+import { imageCandidates } from '~/sanity/image'
 import { absoluteUrl, breadcrumbList, type Crumb, graph, organization, type Site, webSite } from '~/seo/structured-data'
 import { type SiteSettings } from '~/utils/site-settings'
 
@@ -31,6 +33,11 @@ export interface PageMetaInput {
   path: string
   /** The levels below home, the page itself last (BreadcrumbList); leave out on the home page. */
   breadcrumbs?: readonly Crumb[]
+  /**
+   * The page's LCP image (the hero, the first vehicle photo) with the `sizes` its <SanityImage> uses:
+   * preloaded from the head at high priority, before the parser reaches the image itself.
+   */
+  lcpImage?: { image: SanityImageSource | null | undefined; sizes: string }
   /** The page's own schema.org nodes (AutoDealer, Car), given its canonical URL and absolute share image. */
   structuredData?: (page: { site: Site; url: string; image: string }) => Thing[]
 }
@@ -41,11 +48,11 @@ export interface PageMetaInput {
  * the JSON-LD graph (Organization and WebSite on every page, breadcrumbs, the page's own nodes).
  * Remix's <Meta> renders `script:ld+json` with `<`, `>` and `&` escaped, so content cannot end the script.
  */
-export function pageMeta({ site, title: pageTitle, description: pageDescription, image: pageImage, type = 'website', path, breadcrumbs, structuredData }: PageMetaInput): MetaDescriptor[] {
+export function pageMeta({ site, title: pageTitle, description: pageDescription, image: pageImage, type = 'website', path, breadcrumbs, lcpImage, structuredData }: PageMetaInput): MetaDescriptor[] {
   const settings = site?.settings
   const title = pageTitle || settings?.seo.title || settings?.dealerName || ''
   const description = pageDescription || settings?.seo.description
-  const head: MetaDescriptor[] = [{ title }, ...(description ? [{ name: 'description', content: description }] : [])]
+  const head: MetaDescriptor[] = [{ title }, ...(description ? [{ name: 'description', content: description }] : []), ...preloadLink(lcpImage)]
   if (!site || !settings) return head
 
   const url = absoluteUrl(site.siteUrl, path)
@@ -73,4 +80,13 @@ export function pageMeta({ site, title: pageTitle, description: pageDescription,
     { name: 'twitter:image', content: image },
     { 'script:ld+json': graph(nodes) },
   ]
+}
+
+/** `<link rel="preload" as="image">` naming the same candidates as the image's own srcset (else it would load twice). */
+function preloadLink(lcpImage: PageMetaInput['lcpImage']): MetaDescriptor[] {
+  const url = lcpImage?.image?.asset?.url
+  if (!lcpImage || !url) return []
+  const { src, srcSet, sizes } = imageCandidates(url, { sizes: lcpImage.sizes, intrinsicWidth: lcpImage.image?.asset?.metadata?.dimensions?.width ?? undefined })
+  // React 18 renders imageSrcSet/imageSizes; fetchpriority passes through lowercase (no React prop yet).
+  return [{ tagName: 'link', rel: 'preload', as: 'image', href: src, imageSrcSet: srcSet, imageSizes: sizes, fetchpriority: 'high' }]
 }

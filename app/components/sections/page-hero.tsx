@@ -1,5 +1,5 @@
 import { MapPinIcon } from '~/components/icons'
-import { SanityImage } from '~/components/sanity-image'
+import { HERO_IMAGE_SIZES, SanityImage } from '~/components/sanity-image'
 import { ActionLink } from '~/components/ui/action-link'
 import { type SectionProps } from './types'
 
@@ -12,7 +12,7 @@ export function PageHero({ section, id, smoothScroll }: SectionProps<'heroSectio
   const headingId = `${id}-heading`
   return (
     <section id={id} aria-labelledby={headingId} className="relative isolate overflow-hidden bg-zinc-950 text-white">
-      <SanityImage image={section.image} sizes="100vw" priority className="absolute inset-0 -z-10 size-full object-cover" />
+      <SanityImage image={section.image} sizes={HERO_IMAGE_SIZES} priority className="absolute inset-0 -z-10 size-full object-cover" />
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-r from-zinc-950/95 via-zinc-950/80 to-zinc-950/40" />
       <div className="mx-auto max-w-7xl px-4 pt-header pb-16 sm:px-6 sm:pb-24 lg:px-8">
         <div className="max-w-3xl pt-14 sm:pt-20">

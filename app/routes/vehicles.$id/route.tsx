@@ -16,7 +16,7 @@ import { INVENTORY_TITLE } from '~/vehicles/vehicle-search'
 import { loadVehicleDetail } from './data.server'
 import { FinancingExample } from './financing-example'
 import { consumptionLines, formatPower, technicalData, vehicleName } from './vehicle-facts'
-import { VehicleGallery } from './vehicle-gallery'
+import { GALLERY_IMAGE_SIZES, VehicleGallery } from './vehicle-gallery'
 import { VehicleNotFound } from './vehicle-not-found'
 
 export const loader = loadVehicleDetail
@@ -55,6 +55,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
       description,
       image: vehicle.images?.[0]?.asset?.url,
       type: 'product',
+      lcpImage: { image: vehicle.images?.find((image) => image.asset?.url), sizes: GALLERY_IMAGE_SIZES },
       path,
       breadcrumbs: [
         { name: INVENTORY_TITLE, path: '/vehicles' },

@@ -14,7 +14,8 @@ export interface VehicleGalleryProps {
 }
 
 /** The main image spans the page column: full width on phones, two thirds from `lg`. */
-const MAIN_SIZES = '(min-width: 1280px) 800px, (min-width: 1024px) 66vw, 100vw'
+/** The main photo's layout width; the page's preload link (route meta) names the same. */
+export const GALLERY_IMAGE_SIZES = '(min-width: 1280px) 800px, (min-width: 1024px) 66vw, 100vw'
 const THUMB_SIZES = '120px'
 
 const slideId = (index: number) => `fahrzeugbild-${index + 1}`
@@ -99,7 +100,7 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
   if (count === 1) {
     return (
       <div className="overflow-hidden rounded-xl bg-zinc-200">
-        <Photo image={photos[0]!} alt={altOf(0)} sizes={MAIN_SIZES} priority className="aspect-[3/2] w-full object-cover" />
+        <Photo image={photos[0]!} alt={altOf(0)} sizes={GALLERY_IMAGE_SIZES} priority className="aspect-[3/2] w-full object-cover" />
       </div>
     )
   }
@@ -132,7 +133,7 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
               aria-hidden={hydrated && index !== selected ? true : undefined}
               className="w-full shrink-0 snap-center snap-always"
             >
-              <Photo image={image} alt={altOf(index)} sizes={MAIN_SIZES} priority={index === 0} className="aspect-[3/2] w-full object-cover" />
+              <Photo image={image} alt={altOf(index)} sizes={GALLERY_IMAGE_SIZES} priority={index === 0} className="aspect-[3/2] w-full object-cover" />
             </div>
           ))}
         </div>

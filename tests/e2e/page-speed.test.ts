@@ -1,0 +1,115 @@
+import { expect, test } from './playwright-utils'
+
+/*
+ * What keeps the pages fast on a phone (issue 6 §2), checked in the browser on the production
+ * build; the scores themselves are Lighthouse's (scripts/lighthouse.mjs --assert in CI):
+ * the LCP image is preloaded with exactly the candidates of its <img> and fetched once, every image
+ * has intrinsic dimensions, transformable ones a srcset, /media answers AVIF or WebP as the
+ * browser accepts them, scripts load at low priority, nothing loads from a third party, and
+ * nothing shifts while the page loads.
+ */
+
+const PAGES_WITH_HERO = ['/', '/services/autoankauf', '/locations/dortmund', '/locations/muenster/studenten-autoankauf', '/vehicles/1']
+
+test.describe('page speed', () => {
+  test.beforeEach(({ axe }) => axe.skip())
+
+  for (const path of PAGES_WITH_HERO) {
+    test(`${path}: the LCP image is preloaded with its own candidates and requested once`, async ({ page, baseURL }) => {
+      const imageRequests: string[] = []
+      page.on('request', (request) => {
+        if (request.resourceType() === 'image') imageRequests.push(request.url())
+      })
+      await page.goto(path)
+      const preload = page.locator('head link[rel="preload"][as="image"]')
+      await expect(preload).toHaveCount(1)
+      await expect(preload).toHaveAttribute('fetchpriority', 'high')
+      const lcpImage = page.locator('img[fetchpriority="high"]').first()
+      await expect(lcpImage).toBeVisible()
+      const [preloadSrcSet, preloadSizes, imageSrcSet, imageSizes, currentSrc] = await Promise.all([
+        preload.getAttribute('imagesrcset'),
+        preload.getAttribute('imagesizes'),
+        lcpImage.getAttribute('srcset'),
+        lcpImage.getAttribute('sizes'),
+        lcpImage.evaluate((img: HTMLImageElement) => img.currentSrc),
+      ])
+      expect(preloadSrcSet).toBeTruthy()
+      expect(preloadSrcSet).toBe(imageSrcSet)
+      expect(preloadSizes).toBe(imageSizes)
+      // The preload and the image chose the same candidate: one request, not two.
+      expect(currentSrc.startsWith(baseURL!)).toBe(true)
+      expect(imageRequests.filter((url) => url === currentSrc)).toHaveLength(1)
+      // Nor did the preload fetch a candidate no image shows (thumbnails of the same photo pick their own).
+      const candidatePaths = new Set(imageSrcSet!.split(',').map((candidate) => candidate.trim().split(/\s+/)[0]))
+      const shown = new Set(await page.locator('img').evaluateAll((images: HTMLImageElement[]) => images.map((img) => img.currentSrc)))
+      expect(imageRequests.filter((url) => candidatePaths.has(url.slice(baseURL!.length)) && !shown.has(url))).toEqual([])
+    })
+  }
+
+  test('every image has width and height; images of our CDN come with srcset and sizes', async ({ page }) => {
+    for (const path of ['/', '/vehicles', '/vehicles/1', '/locations', '/services/autoankauf']) {
+      await page.goto(path)
+      const images = await page.locator('img').evaluateAll((elements: HTMLImageElement[]) =>
+        elements.map((img) => ({ src: img.getAttribute('src') ?? '', width: img.getAttribute('width'), height: img.getAttribute('height'), srcset: img.getAttribute('srcset'), sizes: img.getAttribute('sizes') })),
+      )
+      expect(images.length, path).toBeGreaterThan(0)
+      for (const image of images) {
+        expect(Number(image.width), `${path} ${image.src}`).toBeGreaterThan(0)
+        expect(Number(image.height), `${path} ${image.src}`).toBeGreaterThan(0)
+        if (image.src.startsWith('/media/')) {
+          expect(image.srcset, `${path} ${image.src}`).toMatch(/ \d+w(, |$)/)
+          expect(image.sizes, `${path} ${image.src}`).toBeTruthy()
+        }
+      }
+    }
+  })
+
+  test('/media answers AVIF or WebP as the browser accepts them, fingerprinted and immutable', async ({ page, request }) => {
+    await page.goto('/')
+    const src = await page.locator('img[fetchpriority="high"]').first().getAttribute('src')
+    expect(src).toMatch(/^\/media\//)
+    const avif = await request.get(src!, { headers: { accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8' } })
+    expect(avif.headers()['content-type']).toBe('image/avif')
+    expect(avif.headers()['cache-control']).toContain('immutable')
+    expect(avif.headers()['vary']).toMatch(/accept/i)
+    const webp = await request.get(src!, { headers: { accept: 'image/webp,*/*' } })
+    expect(webp.headers()['content-type']).toBe('image/webp')
+    const jpeg = await request.get(src!, { headers: { accept: '*/*' } })
+    expect(jpeg.headers()['content-type']).toBe('image/jpeg')
+    expect((await avif.body()).length).toBeLessThan((await jpeg.body()).length)
+  })
+
+  test('scripts are preloaded at low priority, and no request leaves the site', async ({ page, request, baseURL }) => {
+    const foreign: string[] = []
+    page.on('request', (pageRequest) => {
+      if (!pageRequest.url().startsWith(baseURL!) && !pageRequest.url().startsWith('data:')) foreign.push(pageRequest.url())
+    })
+    for (const path of ['/', '/vehicles', '/contact']) {
+      // The HTML as sent (after hydration <Scripts> drops its preload tags from the DOM).
+      const html = await (await request.get(path)).text()
+      const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? []
+      expect(preloads.length, path).toBeGreaterThan(3)
+      expect(preloads.filter((tag) => !tag.includes('fetchpriority="low"')), path).toEqual([])
+      await page.goto(path)
+      await page.waitForLoadState('networkidle')
+    }
+    expect(foreign).toEqual([])
+  })
+
+  test('nothing shifts while the home page and a vehicle page load', async ({ page }) => {
+    for (const path of ['/', '/vehicles/1', '/locations/dortmund']) {
+      await page.addInitScript(() => {
+        ;(window as unknown as { __shift: number }).__shift = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+            if (!entry.hadRecentInput) (window as unknown as { __shift: number }).__shift += entry.value
+          }
+        }).observe({ type: 'layout-shift', buffered: true })
+      })
+      await page.goto(path)
+      await page.waitForLoadState('networkidle')
+      const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift)
+      expect(shift, path).toBeLessThan(0.01)
+    }
+  })
+})
