@@ -2,6 +2,7 @@
 // It validates the environment and opens the content lake once, before listening. The typed parts
 // (page cache, security headers, the Express↔Fetch adapter) live in app/server/ and come with the
 // build (docs/decisions/014, 015).
+import http from 'node:http'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { broadcastDevReady } from '@remix-run/node'
@@ -60,7 +61,11 @@ app.use((req, res, next) => {
 // Everything else: Remix, through the page cache (its load context carries the client address and the CSP nonce).
 app.all('*', site.remix)
 
-const server = app.listen(env.PORT, () => {
+// A fresh cached page for a client that takes it uncompressed is answered before Express runs.
+const server = http.createServer((req, res) => {
+  if (!site.answerUncompressedHit(req, res)) app(req, res)
+})
+server.listen(env.PORT, () => {
   console.log(`Bereit: http://localhost:${env.PORT} (Inhalte: ${lake.kind === 'sanity' ? 'Sanity Content Lake' : 'eingebettet'})`)
   // Only under `remix dev`, which sets REMIX_DEV_ORIGIN; a development build started by hand has none.
   if (build.mode === 'development' && process.env.REMIX_DEV_ORIGIN) broadcastDevReady(build)

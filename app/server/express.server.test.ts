@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import http from 'node:http'
 import { type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -50,7 +51,10 @@ describe('the Express adapter (as server.mjs wires it)', () => {
     app.get(['/studio', '/studio/*'], site.studioIndex(path.join(dir, 'studio')))
     app.use(express.static(path.join(dir, 'public'), { cacheControl: false, setHeaders: site.fileHeaders('file') }))
     app.all('*', site.remix)
-    const server = app.listen(0)
+    const server = http.createServer((req, res) => {
+      if (!site.answerUncompressedHit(req, res)) app(req, res)
+    })
+    server.listen(0)
     await new Promise((resolve) => server.once('listening', resolve))
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     close = () => new Promise((resolve) => server.close(() => resolve()))
@@ -84,6 +88,13 @@ describe('the Express adapter (as server.mjs wires it)', () => {
     expect(second.headers.get('x-cache')).toBe('HIT')
     expect(await second.text()).not.toContain(nonce)
     expect(second.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+    expect(second.headers.get('vary')).toBe('Accept-Encoding')
+    // Answered in front of Express for a client that takes no encoding: the same answer.
+    const identity = await fetch(`${base}/seite`, { headers: { 'accept-encoding': 'identity' } })
+    expect(identity.headers.get('x-cache')).toBe('HIT')
+    expect(identity.headers.get('content-security-policy')).toContain("script-src 'self' 'nonce-")
+    expect(identity.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(await identity.text()).toMatch(/^<script nonce="[^"]+"><\/script>$/)
   })
 
   it('cookies keep one Set-Cookie header each, and such a page is not cached', async () => {

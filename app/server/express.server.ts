@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@remix-run/node'
 import { type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from 'express'
@@ -15,7 +16,12 @@ export interface ExpressSite {
   site: Site
   /** First middleware: the security headers of a non-page response and `no-store` on every answer; later steps refine them. */
   baseHeaders: RequestHandler
-  /** Answers fresh page-cache hits before any file-system lookup; everything else goes on. */
+  /**
+   * In front of Express (the http server's request listener): answers a fresh page-cache hit for
+   * a client that takes the page uncompressed, and returns true; else false, and Express takes over.
+   */
+  answerUncompressedHit: (req: IncomingMessage, res: ServerResponse) => boolean
+  /** Answers fresh page-cache hits before any file-system lookup (after compression); everything else goes on. */
   cachedPages: RequestHandler
   /** Renders with Remix (through the page cache). */
   remix: RequestHandler
@@ -45,6 +51,17 @@ export function createExpressSite(options: SiteOptions): ExpressSite {
     if (req.path === '/studio' || req.path.startsWith('/studio/')) res.setHeader('X-Robots-Tag', 'noindex, nofollow')
     res.setHeader('Cache-Control', CACHE_CONTROL.noStore)
     next()
+  }
+
+  // Express and the compression middleware cost more per hit than the hit itself (about 250 of
+  // 450 µs in profiles); a client that asks for no encoding needs neither.
+  const answerUncompressedHit = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (COMPRESSIBLE.test(req.headers['accept-encoding'] ?? '')) return false
+    const key = site.cacheKey({ method: req.method ?? 'GET', url: req.url ?? '', header: (name) => headerValue(req, name) })
+    const hit = key === undefined ? undefined : site.cachedAnswer(key, req.method ?? 'GET')
+    if (!hit) return false
+    sendCachedAnswer(res, hit)
+    return true
   }
 
   const cachedPages: RequestHandler = (req, res, next) => {
@@ -93,14 +110,22 @@ export function createExpressSite(options: SiteOptions): ExpressSite {
     }
   }
 
-  return { site, baseHeaders, cachedPages, remix, fileHeaders, studioIndex }
+  return { site, baseHeaders, answerUncompressedHit, cachedPages, remix, fileHeaders, studioIndex }
+}
+
+/** Encodings the compression middleware would use. */
+const COMPRESSIBLE = /\b(gzip|deflate|br)\b/i
+
+function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name.toLowerCase()]
+  return Array.isArray(value) ? value.join(', ') : value
 }
 
 function factsOf(req: ExpressRequest) {
   return { method: req.method, url: req.originalUrl, header: (name: string) => req.get(name) }
 }
 
-function sendCachedAnswer(res: ExpressResponse, answer: CachedAnswer) {
+function sendCachedAnswer(res: ServerResponse, answer: CachedAnswer) {
   res.writeHead(answer.status, answer.headers)
   res.end(answer.body)
 }

@@ -136,6 +136,8 @@ export class Site {
     if (!prepared) {
       const headers = this.finalHeaders('GET', 200, new Headers(page.headers as Array<[string, string]>), NONCE_PLACEHOLDER)
       headers.set('Content-Length', String(page.body.byteLength))
+      // Also when answered uncompressed: shared caches must not hand this copy to clients that take gzip.
+      headers.set('Vary', 'Accept-Encoding')
       prepared = Object.fromEntries(headers)
       this.preparedHeaders.set(page, prepared)
     }
