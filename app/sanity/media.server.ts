@@ -5,6 +5,7 @@ import sharp from 'sharp'
 import { EmbeddedLake } from '~/sanity/embedded-lake.server'
 import { IMAGE_WIDTHS } from '~/sanity/image'
 import { type ContentLake } from '~/sanity/lake.server'
+import { CACHE_CONTROL } from '~/utils/http.server'
 
 /*
  * The image CDN of the embedded lake, behind the /media/<file> route: resizes and re-encodes
@@ -56,7 +57,7 @@ export async function mediaResponse(lake: ContentLake, name: string, request: Re
     'Content-Type': CONTENT_TYPES[variant.format],
     'Content-Length': String(bytes.length),
     // The name contains the content hash, so a URL never changes its bytes.
-    'Cache-Control': 'public, max-age=31536000, immutable',
+    'Cache-Control': CACHE_CONTROL.immutable,
     'X-Content-Type-Options': 'nosniff',
   })
   if (variant.negotiated) headers.set('Vary', 'Accept')
