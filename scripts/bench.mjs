@@ -10,7 +10,8 @@
 // side compresses), then with `Accept-Encoding: gzip` (nginx `gzip on` vs the app's compression
 // middleware, both zlib level 6). Same autocannon settings for every target.
 //
-// Options (env): BENCH_CONNECTIONS (10), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_GZIP=0 (skip
+// Options (env): BENCH_CONNECTIONS (10), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_ROUNDS (3: nginx and
+// the cached app take turns that often; the median run counts), BENCH_GZIP=0 (skip
 // the gzip rows), BENCH_PIN=0 (no taskset pinning), BENCH_WRITE=0 (print only), BENCH_NODE_FLAGS
 // (extra flags for the app's node, e.g. --max-semi-space-size=64; none by default),
 // BENCH_QUIET_WAIT (600 s: how long to wait for other jobs to leave the CPU before each row),
@@ -31,6 +32,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)
 const GZIP = process.env.BENCH_GZIP !== '0'
 const WRITE = process.env.BENCH_WRITE !== '0'
 const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const QUIET_WAIT = Number(process.env.BENCH_QUIET_WAIT ?? 600)
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 3)
 const GZIP_LEVEL = 6 // zlib's default, which the compression middleware uses; nginx is set to match
@@ -338,6 +340,12 @@ async function measure(label, target, encoding) {
   }
 }
 
+/** The run with the median rate (the lower middle one for an even count), with the range of all runs. */
+function median(list) {
+  const sorted = [...list].sort((a, b) => a.rps - b.rps)
+  return { ...sorted[Math.floor((sorted.length - 1) / 2)], runs: sorted.length, min: sorted[0].rps, max: sorted.at(-1).rps }
+}
+
 function percent(share) {
   return `${Math.max(0, Math.round(share * 100))} %`
 }
@@ -357,7 +365,7 @@ const commit = (() => {
 const autocannonVersion = JSON.parse(readFileSync(path.join(root, 'node_modules/autocannon/package.json'), 'utf8')).version
 
 console.log(
-  `Home page throughput: ${CONNECTIONS} connections, pipelining 1, ${WARMUP} s warm-up + ${DURATION} s per target; ` +
+  `Home page throughput: ${CONNECTIONS} connections, pipelining 1, ${WARMUP} s warm-up + ${DURATION} s per run, ${ROUNDS} rounds of nginx and the cached app; ` +
     (PIN ? 'servers on core 0, autocannon on core 1 (taskset).' : 'no CPU pinning.'),
 )
 
@@ -376,15 +384,25 @@ try {
   nginx = await startNginx(first.body)
   const encodings = GZIP ? ['identity', 'gzip'] : ['identity']
 
-  for (const encoding of encodings) rows.push(await measure('nginx, static file', nginx, encoding))
-  await stop(nginx.child)
-
   // The cached answer must be the same document nginx serves (a per-request nonce keeps the length).
   const cached = await get(app.port)
   if (cached.body.length !== first.body.length) {
     fail(`the app's cached body has ${cached.body.length} bytes, nginx's file ${first.body.length}`)
   }
-  for (const encoding of encodings) rows.push(await measure(xCache ? 'app, page cache on' : 'app (no page cache in build)', app, encoding))
+  // nginx and the cached app take turns, ROUNDS times; each row is the median run of its target.
+  const appLabel = xCache ? 'app, page cache on' : 'app (no page cache in build)'
+  const runs = new Map()
+  for (let round = 1; round <= ROUNDS; round++) {
+    if (ROUNDS > 1) console.log(`Round ${round} of ${ROUNDS}`)
+    for (const [label, target] of [['nginx, static file', nginx], [appLabel, app]]) {
+      for (const encoding of encodings) {
+        const key = `${label}|${encoding}`
+        runs.set(key, [...(runs.get(key) ?? []), await measure(label, target, encoding)])
+      }
+    }
+  }
+  for (const list of runs.values()) rows.push(median(list))
+  await stop(nginx.child)
   await stop(app.child)
 
   app = await startApp(0)
@@ -392,7 +410,7 @@ try {
   if (uncached.headers['x-cache'] && !/^(BYPASS|MISS)/i.test(uncached.headers['x-cache'])) {
     fail(`PAGE_CACHE_TTL=0 still answers X-Cache: ${uncached.headers['x-cache']}`)
   }
-  for (const encoding of encodings) rows.push(await measure('app, PAGE_CACHE_TTL=0', app, encoding))
+  for (const encoding of encodings) rows.push(median([await measure('app, PAGE_CACHE_TTL=0', app, encoding)]))
   await stop(app.child)
 
   // -------------------------------------------------------------------------------------------
@@ -404,12 +422,14 @@ try {
   const cpuPerRequest = (r) => r.serverCpu / r.rps // seconds
   const duration = (seconds) => (seconds < 0.001 ? `${Math.round(seconds * 1e6)} µs` : `${(seconds * 1000).toFixed(1)} ms`)
   const disturbed = (r) => r.otherCpu > 0.25
+  const count = (n) => Math.round(n).toLocaleString('en-US')
+  const rate = (r) => (r.runs > 1 ? `${count(r.rps)} (${count(r.min)}–${count(r.max)})` : count(r.rps))
   const table = [
-    '| target | encoding | req/s (mean) | ÷ nginx | p50 | p99 | MB/s | body | non-2xx + errors | CPU: server | server CPU per request | CPU: autocannon | CPU: other jobs |',
+    '| target | encoding | req/s (mean; range of the runs) | ÷ nginx | p50 | p99 | MB/s | body | non-2xx + errors | CPU: server | server CPU per request | CPU: autocannon | CPU: other jobs |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.label} | ${r.encoding} | ${Math.round(r.rps).toLocaleString('en-US')} | ${ratio(r)} | ${r.p50} ms | ${r.p99} ms | ${r.mbps.toFixed(1)} | ${kb(r.bodyBytes)} | ` +
+        `| ${r.label} | ${r.encoding} | ${rate(r)} | ${ratio(r)} | ${r.p50} ms | ${r.p99} ms | ${r.mbps.toFixed(1)} | ${kb(r.bodyBytes)} | ` +
         `${r.bad} of ${r.total.toLocaleString('en-US')} | ${percent(r.serverCpu)} | ${duration(cpuPerRequest(r))} | ${percent(r.clientCpu)} | ${percent(r.otherCpu)}${disturbed(r) ? ' ⚠' : ''} |`,
     ),
   ].join('\n')
@@ -439,7 +459,8 @@ Node ${process.versions.node} (no flags${NODE_FLAGS.length ? ` but ${NODE_FLAGS.
 \`GET /\` with ${CONNECTIONS} keep-alive connections, pipelining 1, ${WARMUP} s warm-up then ${DURATION} s per row, in this order:
 nginx (one process: \`master_process off\`, \`worker_processes 1\`, \`sendfile on\`, access log off) serving the
 app's own HTML of \`/\` as a static file, the app (\`node server.mjs\`, NODE_ENV=production, embedded lake) with its
-page cache, the app restarted with \`PAGE_CACHE_TTL=0\`. "identity": no Accept-Encoding, so neither side compresses;
+page cache${ROUNDS > 1 ? ` (the two take turns, ${ROUNDS} rounds; each row is the median run, with the range of all runs)` : ''},
+then the app restarted with \`PAGE_CACHE_TTL=0\` (one run). "identity": no Accept-Encoding, so neither side compresses;
 "gzip": \`Accept-Encoding: gzip\`, nginx \`gzip on\` vs the app's compression middleware, both zlib level ${GZIP_LEVEL}, per response.
 ${PIN ? 'Servers pinned to core 0 and autocannon (in the bench process) to core 1 with `taskset`, for every target alike' : 'No CPU pinning: servers and autocannon share both cores'};
 CPU columns: CPU time ÷ wall time of the measured ${DURATION} s (100 % = one core busy; "other jobs" = the rest of the
