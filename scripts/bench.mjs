@@ -8,14 +8,15 @@
 // Order: nginx static, app with its page cache (PAGE_CACHE_TTL default), app without cache
 // (PAGE_CACHE_TTL=0, the app's rendering rate). Each target first without Accept-Encoding (neither
 // side compresses), then with `Accept-Encoding: gzip` (nginx `gzip on` vs the app's compression
-// middleware, both zlib level 6). Same autocannon settings for every target.
+// middleware, both zlib level 6). Same autocannon settings for every target. nginx and the cached app
+// take turns BENCH_ROUNDS times and each row is the median run; the uncached app runs once.
 //
-// Options (env): BENCH_CONNECTIONS (10), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_ROUNDS (3: nginx and
-// the cached app take turns that often; the median run counts), BENCH_GZIP=0 (skip
-// the gzip rows), BENCH_PIN=0 (no taskset pinning), BENCH_WRITE=0 (print only), BENCH_NODE_FLAGS
-// (extra flags for the app's node, e.g. --max-semi-space-size=64; none by default),
-// BENCH_QUIET_WAIT (600 s: how long to wait for other jobs to leave the CPU before each row),
-// BENCH_ATTEMPTS (3: runs per row when other jobs disturb it; the least disturbed one counts).
+// Options (env): BENCH_CONNECTIONS (10), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_ROUNDS (3),
+// BENCH_GZIP=0 (skip the gzip rows), BENCH_PIN=0 (no taskset pinning), BENCH_WRITE=0 (print only),
+// BENCH_NODE_FLAGS (extra flags for the app's node, e.g. --max-semi-space-size=64; none by default),
+// BENCH_QUIET_WAIT (300 s: how long to wait for other jobs to leave the CPU before each run),
+// BENCH_ATTEMPTS (3: runs per row when other jobs disturb it; the least disturbed one counts),
+// NGINX (path of the nginx binary; default: nginx on PATH or in /usr/sbin).
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
@@ -33,7 +34,7 @@ const GZIP = process.env.BENCH_GZIP !== '0'
 const WRITE = process.env.BENCH_WRITE !== '0'
 const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
-const QUIET_WAIT = Number(process.env.BENCH_QUIET_WAIT ?? 600)
+const QUIET_WAIT = Number(process.env.BENCH_QUIET_WAIT ?? 300)
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 3)
 const GZIP_LEVEL = 6 // zlib's default, which the compression middleware uses; nginx is set to match
 const CLK_TCK = 100 // Linux USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s
@@ -221,8 +222,7 @@ http {
   default_type text/html;
   charset utf-8;
   gzip on;
-  gzip_comp_level ${GZIP_LEVEL};
-  gzip_types text/html;
+  gzip_comp_level ${GZIP_LEVEL}; # text/html is always among gzip_types
   server {
     listen 127.0.0.1:${port};
     root ${htdocs};
