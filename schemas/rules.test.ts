@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ValidationMarker } from 'sanity'
 import { isValidLinkTarget, maxVehicleYear } from './lib/validation'
 import { type ImportedDataset, importSeed, type SeedDocument } from './testing/dataset'
-import { provideIdleCallbackWindow, validate } from './testing/validate'
+import { markerPath, provideIdleCallbackWindow, validate } from './testing/validate'
 
 /*
  * The schema's validation rules reject what the content model forbids. Each case takes a valid
@@ -25,18 +24,10 @@ function copyOf(id: string): SeedDocument & Record<string, any> {
   return structuredClone(doc)
 }
 
-/** Path of a marker as text: `heroSlides[premium].buttons[inventar].target`. */
-function pathOf(marker: ValidationMarker): string {
-  return marker.path
-    .map((segment) => (typeof segment === 'string' ? `.${segment}` : typeof segment === 'number' ? `[${segment}]` : `[${'_key' in segment ? segment._key : JSON.stringify(segment)}]`))
-    .join('')
-    .replace(/^\./, '')
-}
-
 /** Errors as the Studio reports them. */
 async function errorsOf(doc: SeedDocument, dataset: SeedDocument[] = lake) {
   const markers = await validate(doc, dataset.map((candidate) => (candidate._id === doc._id ? doc : candidate)), { environment: 'studio' })
-  return markers.filter((marker) => marker.level === 'error').map((marker) => ({ path: pathOf(marker), message: marker.message }))
+  return markers.filter((marker) => marker.level === 'error').map((marker) => ({ path: markerPath(marker), message: marker.message }))
 }
 
 describe('link targets', () => {
@@ -191,7 +182,7 @@ describe('vehicles', () => {
     const vehicle = copyOf('vehicle-3')
     vehicle.powerHp = 250
     const markers = await validate(vehicle, lake, { environment: 'studio' })
-    expect(markers.map((marker) => `${marker.level} ${pathOf(marker)}`)).toEqual(['warning powerHp'])
+    expect(markers.map((marker) => `${marker.level} ${markerPath(marker)}`)).toEqual(['warning powerHp'])
   })
 
   it('flags fields the schema does not know (outside the Studio, as the seed test runs)', async () => {
@@ -199,7 +190,7 @@ describe('vehicles', () => {
     vehicle.colour = 'blau'
     vehicle.images[0].caption = 'Seitenansicht'
     const markers = await validate(vehicle, lake, { environment: 'cli' })
-    expect(markers.map((marker) => `${marker.level} ${pathOf(marker)}`).sort()).toEqual(['warning colour', 'warning images[image-1].caption'])
+    expect(markers.map((marker) => `${marker.level} ${markerPath(marker)}`).sort()).toEqual(['warning colour', 'warning images[image-1].caption'])
   })
 })
 

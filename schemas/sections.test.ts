@@ -1,9 +1,8 @@
-import type { ValidationMarker } from 'sanity'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pagePathProblem } from './lib/page-path'
 import { PAGE_SECTION_TYPES } from './sections'
 import { type SeedDocument } from './testing/dataset'
-import { provideIdleCallbackWindow, validate } from './testing/validate'
+import { markerPath, provideIdleCallbackWindow, validate } from './testing/validate'
 
 /*
  * Every section type of the page builder: a valid example passes Sanity's validation inside a
@@ -79,16 +78,9 @@ function pageWith(sections: Array<Record<string, unknown>>, overrides: Record<st
   }
 }
 
-function pathOf(marker: ValidationMarker): string {
-  return marker.path
-    .map((segment) => (typeof segment === 'string' ? `.${segment}` : typeof segment === 'number' ? `[${segment}]` : `[${'_key' in segment ? segment._key : JSON.stringify(segment)}]`))
-    .join('')
-    .replace(/^\./, '')
-}
-
 async function errorsOf(doc: SeedDocument, others: SeedDocument[] = []) {
   const markers = await validate(doc, [ASSET, doc, ...others], { environment: 'studio' })
-  return markers.filter((marker) => marker.level === 'error').map(pathOf)
+  return markers.filter((marker) => marker.level === 'error').map(markerPath)
 }
 
 let window: { restore: () => void }
