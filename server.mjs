@@ -36,7 +36,8 @@ app.use(compression())
 // Fresh page-cache hits first: no file-system lookup, no Remix.
 app.use(site.cachedPages)
 
-// Fingerprinted build assets never change.
+// Fingerprinted build assets never change; they are compressed once, at build time.
+app.use('/build', site.precompressedFiles(path.join(root, 'public/build')))
 app.use('/build', express.static(path.join(root, 'public/build'), { cacheControl: false, setHeaders: site.fileHeaders('immutable') }))
 // The built Sanity Studio (npm run build:studio) on the site's own domain; never indexed. Its
 // hashed files are immutable; index.html (every client-side route of the Studio) is revalidated.

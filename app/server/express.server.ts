@@ -3,6 +3,7 @@ import { type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@remix-run/node'
 import { type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from 'express'
+import { precompressedFiles } from '~/server/precompressed.server'
 import { inlineScriptHashes, securityHeaders } from '~/server/security-headers.server'
 import { type CachedAnswer, Site, type SiteOptions } from '~/server/site.server'
 import { CACHE_CONTROL } from '~/utils/http.server'
@@ -25,6 +26,8 @@ export interface ExpressSite {
   cachedPages: RequestHandler
   /** Renders with Remix (through the page cache). */
   remix: RequestHandler
+  /** In front of express.static: the build-time brotli or gzip twin of a file (docs/decisions/017). */
+  precompressedFiles: (dir: string) => RequestHandler
   /** `setHeaders` for express.static: the named Cache-Control policy of a served file. */
   fileHeaders: (policy: FilePolicy) => (res: ExpressResponse, filePath: string) => void
   /** The Studio's index.html for /studio and its client-side routes, with the Studio's own CSP. */
@@ -110,7 +113,7 @@ export function createExpressSite(options: SiteOptions): ExpressSite {
     }
   }
 
-  return { site, baseHeaders, answerUncompressedHit, cachedPages, remix, fileHeaders, studioIndex }
+  return { site, baseHeaders, answerUncompressedHit, cachedPages, remix, precompressedFiles, fileHeaders, studioIndex }
 }
 
 /** Encodings the compression middleware would use. */
