@@ -19,15 +19,15 @@ import lighthouse from 'lighthouse'
 
 /**
  * The issue's budgets: performance at least 98, the other categories 100, and the home page's bytes.
- * Performance is not there yet (docs/performance.md: 84–94 on this 2-core machine), so CI holds it
- * to a floor that catches regressions, LH_MIN_PERFORMANCE (default 75); raise it as the score rises.
+ * Performance is not there yet (docs/performance.md: medians 84–94 on this 2-core machine), so CI
+ * holds it to a floor that catches regressions, LH_MIN_PERFORMANCE (default 80); raise it as the score rises.
  */
 export const BUDGETS = {
   scores: { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 },
   scriptKb: 120,
   stylesheetKb: 25,
 }
-const ASSERTED_SCORES = { ...BUDGETS.scores, performance: Number(process.env.LH_MIN_PERFORMANCE ?? 75) }
+const ASSERTED_SCORES = { ...BUDGETS.scores, performance: Number(process.env.LH_MIN_PERFORMANCE ?? 80) }
 const CATEGORIES = Object.keys(BUDGETS.scores)
 const DOC_ROUTES = ['/', '/services/autoankauf', '/vehicles', '/vehicles/{vehicle}', '/locations/dortmund', '/locations/muenster/studenten-autoankauf', '/contact']
 const CI_ROUTES = ['/', '/vehicles/{vehicle}']
