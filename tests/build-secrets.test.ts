@@ -22,6 +22,13 @@ describe('the client-build secret check', () => {
     expect(await scan('if (process.env.NODE_ENV !== "production") console.log("IMPORT", "SUPPORT", "SITE_URLS")')).toEqual([])
   })
 
+  it('skips the compressed twins of scripts/precompress.mjs (their sources are scanned)', async () => {
+    await writeFile(path.join(dir, 'nested/route-ABC.js.br'), 'binary noise that spells PORT by chance')
+    await writeFile(path.join(dir, 'nested/route-ABC.js.gz'), 'SANITY_WRITE_TOKEN')
+    expect(await scan('export {}')).toEqual([])
+    expect(await scan('env.PORT')).toEqual(['the variable name PORT'])
+  })
+
   it('finds a server variable name', async () => {
     expect(await scan('const t = env.SANITY_WRITE_TOKEN')).toEqual(['the variable name SANITY_WRITE_TOKEN'])
     expect(await scan('x={REVALIDATE_SECRET:1}')).toEqual(['the variable name REVALIDATE_SECRET'])
