@@ -1,9 +1,10 @@
+import { type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import * as icons from '~/components/icons'
 
-type IconComponent = (props: icons.IconProps) => React.ReactNode
-const ICONS = Object.entries(icons).filter((entry): entry is [string, IconComponent] => entry[0].endsWith('Icon') && entry[0] !== 'ServiceIcon')
+type IconComponent = (props: icons.IconProps) => ReactNode
+const ICONS = Object.entries(icons).filter(([name]) => name.endsWith('Icon') && name !== 'ServiceIcon') as Array<[string, IconComponent]>
 
 describe('icons', () => {
   it.each(ICONS)('%s is one decorative svg with a single path', (_name, Icon) => {
