@@ -1,9 +1,9 @@
 // Writes a brotli (.br, best quality) and a gzip (.gz, level 9) twin next to every compressible
 // file of the client build, for app/server/precompressed.server.ts to serve (docs/decisions/017).
-// Part of `npm run build:app`; twins that are newer than their file are left as they are.
+// The last step of `npm run build:app`; `remix build` empties public/build first, so every file is new.
 //
 //   node scripts/precompress.mjs [dir]   (default: public/build)
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
@@ -12,15 +12,7 @@ const dir = process.argv[2] ?? 'public/build'
 const COMPRESSIBLE = /\.(?:js|mjs|css|json|svg|txt|map)$/
 const MIN_BYTES = 1024
 
-const isFresh = (twin, source) => {
-  try {
-    return statSync(twin).mtimeMs >= statSync(source).mtimeMs
-  } catch {
-    return false
-  }
-}
-
-let written = 0
+let files = 0
 let rawBytes = 0
 let brotliBytes = 0
 for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
@@ -28,15 +20,13 @@ for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) 
   const file = path.join(entry.parentPath, entry.name)
   const content = readFileSync(file)
   if (content.length < MIN_BYTES) continue
+  const brotli = brotliCompressSync(content, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+  })
+  writeFileSync(`${file}.br`, brotli)
+  writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }))
+  files++
   rawBytes += content.length
-  if (!isFresh(`${file}.br`, file)) {
-    const brotli = brotliCompressSync(content, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
-    })
-    writeFileSync(`${file}.br`, brotli)
-    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }))
-    written++
-  }
-  brotliBytes += statSync(`${file}.br`).size
+  brotliBytes += brotli.length
 }
-console.log(`precompress: ${written} files compressed in ${dir} (${(rawBytes / 1024).toFixed(0)} KB → ${(brotliBytes / 1024).toFixed(0)} KB brotli)`)
+console.log(`precompress: ${files} files compressed in ${dir} (${(rawBytes / 1024).toFixed(0)} KB → ${(brotliBytes / 1024).toFixed(0)} KB brotli)`)
