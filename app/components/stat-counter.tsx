@@ -1,6 +1,7 @@
+import { formatDecimal } from '~/utils/format'
 import { useCountUp } from '~/utils/use-count-up'
 
-const numberFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 })
+const oneDecimalAtMost = { maximumFractionDigits: 1 }
 
 /**
  * The suffix as German typesetting wants it: units that are words or abbreviations stand apart
@@ -32,7 +33,7 @@ export function StatCounter({ number, suffix, label, tone = 'dark' }: StatCounte
   return (
     <div ref={ref} className="text-center">
       <p aria-hidden="true" data-testid="stat-value" className={`text-4xl font-extrabold tracking-tight tabular-nums sm:text-5xl ${tone === 'dark' ? 'text-amber-400' : 'text-zinc-950'}`}>
-        {numberFormat.format(shown)}
+        {formatDecimal(shown, oneDecimalAtMost)}
         {spacedSuffix(suffix)}
       </p>
       <p
@@ -42,7 +43,7 @@ export function StatCounter({ number, suffix, label, tone = 'dark' }: StatCounte
       >
         {label}
       </p>
-      <p className="sr-only">{`${numberFormat.format(number)}${spacedSuffix(suffix)} ${label}`}</p>
+      <p className="sr-only">{`${formatDecimal(number, oneDecimalAtMost)}${spacedSuffix(suffix)} ${label}`}</p>
     </div>
   )
 }

@@ -6,6 +6,7 @@ import {
   type ContactFieldErrors,
   type ContactSubject,
 } from '~/contact/contact-fields'
+import { formatDecimal } from '~/utils/format'
 
 /*
  * Server only: zod's core and locales weigh ~90 KB gzipped, too much for the browser. The form
@@ -14,7 +15,7 @@ import {
  */
 
 const maxLength = (max: number, label: string) =>
-  z.string().max(max, { error: `${label} darf höchstens ${max.toLocaleString('de-DE')} Zeichen lang sein.` })
+  z.string().max(max, { error: `${label} darf höchstens ${formatDecimal(max)} Zeichen lang sein.` })
 
 /** A required text: trimmed, not empty, not longer than `max`; one message when missing. */
 const requiredText = (max: number, label: string, missing: string) =>

@@ -1,9 +1,11 @@
 /*
  * The lead forms (spec §3 "Forms without submission"): kinds, German titles, fields in order with
- * their limits, options and texts. Browser-safe: no zod and no imports at all, so the forms can
+ * their limits, options and texts. Browser-safe: no zod, nothing but the formatting helpers, so the forms can
  * render native constraints (required, min, max, maxLength) from here. The server schema in
  * lead-schemas.server.ts is built from the same definitions and adds the cross-field rules.
  */
+
+import { formatDecimal } from '~/utils/format'
 
 export type LeadKind =
   | 'vehicle-enquiry'
@@ -86,7 +88,7 @@ export const LEAD_MESSAGES = {
   callback: 'Bitte geben Sie eine Telefonnummer an, damit wir Sie zurückrufen können.',
   phoneFormat: 'Bitte geben Sie eine gültige Telefonnummer an.',
   text: (label: string) => `„${label}“ muss Text sein.`,
-  tooLong: (label: string, max: number) => `„${label}“ darf höchstens ${max.toLocaleString('de-DE')} Zeichen lang sein.`,
+  tooLong: (label: string, max: number) => `„${label}“ darf höchstens ${formatDecimal(max)} Zeichen lang sein.`,
   notANumber: (label: string) => `„${label}“ muss eine ganze Zahl sein.`,
   year: (max: number) => `Das Baujahr muss zwischen ${MIN_YEAR_OF_BUILD} und ${max} liegen.`,
   mileage: 'Der Kilometerstand muss zwischen 0 und 2.000.000 km liegen.',

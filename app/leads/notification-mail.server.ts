@@ -7,6 +7,7 @@
 import { CONTACT_SUBJECTS } from '~/contact/contact-fields'
 import { LEAD_FORMS, type LeadFormDefinition } from '~/leads/lead-forms'
 import { type SanityDocument } from '~/sanity/lake.server'
+import { formatDecimal } from '~/utils/format'
 
 /** The document types that trigger a notification. */
 export const NOTIFIED_TYPES = ['contactMessage', 'lead'] as const
@@ -90,7 +91,7 @@ function formatNumber(value: number, kind: string | undefined, label: string): s
   if (!Number.isFinite(value)) return undefined
   const unit = kind === 'mileage' ? 'km' : kind === 'price' ? '€' : undefined
   if (!unit) return String(value)
-  const grouped = value.toLocaleString('de-DE')
+  const grouped = formatDecimal(value, { maximumFractionDigits: 3 })
   return label.includes(unit) ? grouped : `${grouped} ${unit}`
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { type Env } from '~/env.server'
+import { formatDecimal } from '~/utils/format'
 import { type MarketplaceAd, type MarketplaceAdapter, MarketplaceError, type MarketplacePage } from './adapter'
 
 /*
@@ -253,7 +254,7 @@ function discard(response: Response) {
 
 function formatSeconds(ms: number) {
   const seconds = ms / 1000
-  return `${seconds.toLocaleString('de-DE')} Sekunde${seconds === 1 ? '' : 'n'}`
+  return `${formatDecimal(seconds, { maximumFractionDigits: 3 })} Sekunde${seconds === 1 ? '' : 'n'}`
 }
 
 const MARKETPLACE_VARIABLES = ['MOBILE_DE_USERNAME', 'MOBILE_DE_PASSWORD', 'MOBILE_DE_SELLER_ID'] as const

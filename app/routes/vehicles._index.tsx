@@ -8,7 +8,7 @@ import { buttonClasses } from '~/components/ui/button'
 import { CONTROL_CLASSES } from '~/components/ui/field'
 import { VehicleCard } from '~/components/vehicle-card'
 import { type loader as rootLoader } from '~/root'
-import { fuelLabel, mailtoHref, telHref, transmissionLabel } from '~/utils/format'
+import { formatMileage, fuelLabel, mailtoHref, telHref, transmissionLabel } from '~/utils/format'
 import { CACHE_CONTROL } from '~/utils/http.server'
 import { pageMeta } from '~/utils/page-meta'
 import { useSiteSettings } from '~/utils/site-settings'
@@ -146,7 +146,7 @@ function SearchForm({ state, facets }: { state: VehicleSearch; facets: LoaderDat
         {select('body', 'Karosserie', state.body, facets.bodyTypes.map((body) => ({ value: body, label: body })), 'Alle')}
         {number('priceFrom', 'Preis ab (€)', state.priceFrom, 'beliebig')}
         {number('priceTo', 'Preis bis (€)', state.priceTo, 'beliebig')}
-        {select('maxMileage', 'Kilometerstand bis', state.maxMileage, MILEAGE_OPTIONS.map((km) => ({ value: km, label: `${new Intl.NumberFormat('de-DE').format(km)} km` })), 'Beliebig')}
+        {select('maxMileage', 'Kilometerstand bis', state.maxMileage, MILEAGE_OPTIONS.map((km) => ({ value: km, label: formatMileage(km) })), 'Beliebig')}
         {select('yearFrom', 'Erstzulassung ab', state.yearFrom, years.map((year) => ({ value: year, label: String(year) })), 'Beliebig')}
       </div>
       <div className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">

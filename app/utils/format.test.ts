@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import {
   displayYear,
+  formatDecimal,
+  formatEuro,
   formatMileage,
   formatPrice,
   fuelLabel,
@@ -12,6 +14,53 @@ import {
 
 // Intl puts a no-break space (U+00A0) between amount and currency sign; compare honestly.
 const euro = (amount: string) => `${amount}\u00a0€`
+
+describe('formatDecimal and formatEuro write what Intl de-DE writes', () => {
+  // A fixed pseudo-random sequence, so a failure names a value that can be replayed.
+  let seed = 20261122
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+  const values = [
+    0, -0, 1, 999, 1000, 1234, 12345, 999999, 1_000_000, 0.5, 1.5, 2.5, -2.5, 0.05, 1.005, 1.045, 2.675, 123.455,
+    9.995, 99.95, 0.001, -0.001, -1234.5, Number.MAX_SAFE_INTEGER, 1e20, 5e-7,
+    ...Array.from({ length: 400 }, (_, index) => {
+      const magnitude = 10 ** (index % 10)
+      const value = random() * magnitude
+      // Every fourth value ends in an exact half of its last kept digit, where rounding differs most.
+      return index % 4 === 0 ? Math.round(value * 100) / 100 + 0.005 : index % 7 === 0 ? -value : value
+    }),
+  ]
+  const digitOptions = [
+    { minimumFractionDigits: 0, maximumFractionDigits: 0 },
+    { minimumFractionDigits: 0, maximumFractionDigits: 1 },
+    { minimumFractionDigits: 1, maximumFractionDigits: 1 },
+    { minimumFractionDigits: 2, maximumFractionDigits: 2 },
+    { minimumFractionDigits: 0, maximumFractionDigits: 3 },
+  ]
+
+  test.each(digitOptions)('%o over %# values', (options) => {
+    const intl = new Intl.NumberFormat('de-DE', options)
+    const mismatches = values.filter((value) => formatDecimal(value, options) !== intl.format(value))
+    expect(mismatches.map((value) => [value, formatDecimal(value, options), intl.format(value)])).toEqual([])
+  })
+
+  test('the default is a whole number, like Intl with maximumFractionDigits 0', () => {
+    expect(formatDecimal(1234.5)).toBe(new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 }).format(1234.5))
+    expect(formatDecimal(1234.5)).toBe('1.235')
+  })
+
+  test('euros with and without cents', () => {
+    const whole = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 0, maximumFractionDigits: 0 })
+    const cents = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    const mismatches = values.filter((value) => formatEuro(value) !== whole.format(value) || formatEuro(value, { cents: true }) !== cents.format(value))
+    expect(mismatches).toEqual([])
+    expect(formatEuro(312.449, { cents: true })).toBe('312,45\u00a0€')
+  })
+
+  test('a value that is no number reads as missing instead of NaN', () => {
+    expect(formatDecimal(Number.NaN)).toBe('–')
+    expect(formatDecimal(Number.POSITIVE_INFINITY)).toBe('–')
+  })
+})
 
 describe('formatPrice', () => {
   test.each([

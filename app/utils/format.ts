@@ -10,13 +10,51 @@ export const MISSING_VALUE = '–'
 /** Spec §3: a vehicle without a year is shown as 2020. */
 export const DEFAULT_YEAR = 2020
 
-const priceFormat = new Intl.NumberFormat('de-DE', {
-  style: 'currency',
-  currency: 'EUR',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-})
-const integerFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 })
+/**
+ * A number written as de-DE writes it: `.` groups thousands, `,` separates the decimals
+ * (`1.234.567,5`), rounded half away from zero. Identical to
+ * `new Intl.NumberFormat('de-DE', { minimumFractionDigits, maximumFractionDigits })` for finite
+ * numbers (format.test.ts compares the two), but without Intl: the browser's first
+ * Intl.NumberFormat loads ICU's locale data, 33–46 ms of main thread on this machine and more
+ * on a phone, in the middle of hydration (docs/decisions/018). Non-finite values give '–'.
+ */
+export function formatDecimal(value: number, options: { minimumFractionDigits?: number; maximumFractionDigits?: number } = {}): string {
+  const { minimumFractionDigits = 0, maximumFractionDigits = minimumFractionDigits } = options
+  if (!Number.isFinite(value)) return MISSING_VALUE
+  const [whole, fraction] = roundDecimal(Math.abs(value), maximumFractionDigits)
+  let decimals = fraction
+  while (decimals.length > minimumFractionDigits && decimals.endsWith('0')) decimals = decimals.slice(0, -1)
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, '.')
+  const sign = value < 0 || Object.is(value, -0) ? '-' : ''
+  return `${sign}${grouped}${decimals ? `,${decimals}` : ''}`
+}
+
+/**
+ * The whole and fraction digits of a non-negative number rounded to `digits` decimals, half up.
+ * Like ICU it rounds the shortest decimal that reads back as the number (1.005 → 1.01), not its
+ * binary value (1.00499…, which toFixed rounds to 1.00).
+ */
+function roundDecimal(value: number, digits: number): [string, string] {
+  const [mantissa = '0', exponent = '0'] = String(value).split('e')
+  const [integerDigits = '0', fractionDigits = ''] = mantissa.split('.')
+  let allDigits = integerDigits + fractionDigits
+  let point = integerDigits.length + Number(exponent)
+  if (point < 1) {
+    allDigits = '0'.repeat(1 - point) + allDigits
+    point = 1
+  }
+  const kept = allDigits.slice(0, point + digits).padEnd(point + digits, '0')
+  const roundUp = (allDigits[point + digits] ?? '0') >= '5'
+  const units = roundUp ? BigInt(kept) + BigInt(1) : BigInt(kept)
+  const text = units.toString().padStart(digits + 1, '0')
+  return [text.slice(0, text.length - digits), text.slice(text.length - digits)]
+}
+
+/** An amount in euros as de-DE writes it: `28.500 €`, `312,45 €` (a no-break space, U+00A0, before the sign, as Intl writes it). */
+export function formatEuro(amount: number, { cents = false } = {}): string {
+  const digits = cents ? 2 : 0
+  return `${formatDecimal(amount, { minimumFractionDigits: digits, maximumFractionDigits: digits })}\u00a0€`
+}
 
 const THOUSANDS_DOT = /^\d{1,3}(\.\d{3})+$/
 const THOUSANDS_COMMA = /^\d{1,3}(,\d{3})+$/
@@ -83,7 +121,7 @@ function splitOnce(text: string, index: number): [string, string] {
 export function formatPrice(price: unknown): string {
   const amount = parseAmount(price)
   if (amount === null || Math.round(amount) === 0) return PRICE_ON_REQUEST
-  return priceFormat.format(Math.round(amount))
+  return formatEuro(Math.round(amount))
 }
 
 /** Mileage in kilometres, German grouping: `45.000 km`; '–' when missing or invalid. */
@@ -91,7 +129,7 @@ export function formatMileage(mileage: unknown): string {
   const km = parseAmount(typeof mileage === 'string' ? mileage.replace(/km/i, '') : mileage)
   if (km === null) return MISSING_VALUE
   // A plain space as spec §9 writes it; pages keep the unit with the number via `whitespace-nowrap`.
-  return `${integerFormat.format(Math.round(km))} km`
+  return `${formatDecimal(Math.round(km))} km`
 }
 
 const FUEL_LABELS: Record<string, string> = {

@@ -8,6 +8,8 @@
  * this module computes exactly those figures.
  */
 
+import { formatDecimal, formatEuro } from '~/utils/format'
+
 /** The shortest and longest term the example offers, in months. */
 export const MIN_TERM_MONTHS = 12
 export const MAX_TERM_MONTHS = 84
@@ -174,15 +176,13 @@ export function financingInputFromParams(params: URLSearchParams, price: number)
   }
 }
 
-const euroWithCents = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 })
-const percentFormat = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 /** `1.234,56 €` */
 export function formatEuroCents(amount: number): string {
-  return euroWithCents.format(amount)
+  return formatEuro(amount, { cents: true })
 }
 
 /** `2,90 %` (two decimals, as loan offers write rates). */
 export function formatRatePercent(percent: number): string {
-  return `${percentFormat.format(percent)} %`
+  return `${formatDecimal(percent, { minimumFractionDigits: 2 })} %`
 }

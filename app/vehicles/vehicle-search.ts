@@ -1,3 +1,4 @@
+import { formatDecimal } from '~/utils/format'
 import { BODY_TYPES, FUEL_TYPES, TRANSMISSIONS } from '../../schemas/lib/constants'
 import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '../../schemas/lib/validation'
 
@@ -189,5 +190,5 @@ export function searchTerms(search: string | undefined): string[] {
 
 /** '1 Fahrzeug', '24 Fahrzeuge', '1.250 Fahrzeuge' (spec §9: de-DE). */
 export function vehicleCountLabel(count: number): string {
-  return `${new Intl.NumberFormat('de-DE').format(count)} ${count === 1 ? 'Fahrzeug' : 'Fahrzeuge'}`
+  return `${formatDecimal(count)} ${count === 1 ? 'Fahrzeug' : 'Fahrzeuge'}`
 }

@@ -1,11 +1,10 @@
+import { formatDecimal, formatEuro } from '~/utils/format'
 import { SectionShell } from './section-shell'
 import { type SectionProps } from './types'
 
-const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 })
-
 /** `ab 25.000 €` or `3.000 – 8.000 €` (German format, no decimals, spec §9). */
 export function priceRangeLabel(from: number, to?: number | null): string {
-  return typeof to === 'number' ? `${euro.format(from).replace(/\s?€/, '')} – ${euro.format(to)}` : `ab ${euro.format(from)}`
+  return typeof to === 'number' ? `${formatDecimal(from)} – ${formatEuro(to)}` : `ab ${formatEuro(from)}`
 }
 
 /** Example prices or price bands as a real table (readable by screen readers, row by row). */

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { CONTROL_CLASSES } from '~/components/ui/field'
 import { buttonClasses } from '~/components/ui/button'
+import { formatEuro } from '~/utils/format'
 import { useHydrated } from '~/utils/use-hydrated'
 import {
   calculateFinancing,
@@ -25,7 +26,6 @@ export interface FinancingExampleProps {
 
 export const FINANCING_ANCHOR = 'finanzierung'
 
-const euros = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 })
 
 /** Reads the down payment field: whole euros, or null while it is empty or not a number. */
 function readAmount(text: string): number | null {
@@ -160,7 +160,7 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path }:
           <p className="font-semibold text-zinc-900">Ihre Anzahlung deckt den Kaufpreis – eine Finanzierung ist nicht nötig.</p>
         ) : (
           <p className="font-semibold text-zinc-900">
-            Finanzierungen sind ab einem Nettodarlehensbetrag von {euros.format(MIN_NET_LOAN_EUR)} € möglich. Bitte verringern Sie die Anzahlung.
+            Finanzierungen sind ab einem Nettodarlehensbetrag von {formatEuro(MIN_NET_LOAN_EUR)} möglich. Bitte verringern Sie die Anzahlung.
           </p>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { type VEHICLE_DETAIL_QUERYResult } from '~/sanity/types'
-import { displayYear, formatMileage, fuelLabel, transmissionLabel } from '~/utils/format'
+import { displayYear, formatDecimal, formatMileage, fuelLabel, transmissionLabel } from '~/utils/format'
 
 type VehicleDetail = NonNullable<VEHICLE_DETAIL_QUERYResult>
 
@@ -10,15 +10,14 @@ export function vehicleName(vehicle: Pick<VehicleDetail, 'make' | 'model' | 'tit
   return vehicle.title?.trim() || [vehicle.make, vehicle.model].filter(Boolean).join(' ') || 'Fahrzeug'
 }
 
-const oneDecimal = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
-const integer = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 })
+const oneDecimal = { minimumFractionDigits: 1 }
 
 /** `140 kW (190 PS)`; the missing unit is derived (1 kW = 1,35962 PS); null without either. */
 export function formatPower(kw: number | null | undefined, hp: number | null | undefined): string | null {
   const kilowatts = typeof kw === 'number' ? kw : typeof hp === 'number' ? Math.round(hp / 1.35962) : null
   const horsepower = typeof hp === 'number' ? hp : typeof kw === 'number' ? Math.round(kw * 1.35962) : null
   if (kilowatts === null || horsepower === null) return null
-  return `${integer.format(kilowatts)} kW (${integer.format(horsepower)} PS)`
+  return `${formatDecimal(kilowatts)} kW (${formatDecimal(horsepower)} PS)`
 }
 
 /** The lines of the Pkw-EnVKV statement, as far as the vehicle has the figures. */
@@ -26,12 +25,12 @@ export function consumptionLines(consumption: VehicleDetail['consumption']): str
   if (!consumption) return []
   const lines: string[] = []
   if (typeof consumption.combinedLitersPer100Km === 'number') {
-    lines.push(`Kraftstoffverbrauch kombiniert: ${oneDecimal.format(consumption.combinedLitersPer100Km)} l/100 km`)
+    lines.push(`Kraftstoffverbrauch kombiniert: ${formatDecimal(consumption.combinedLitersPer100Km, oneDecimal)} l/100 km`)
   }
   if (typeof consumption.combinedKwhPer100Km === 'number') {
-    lines.push(`Stromverbrauch kombiniert: ${oneDecimal.format(consumption.combinedKwhPer100Km)} kWh/100 km`)
+    lines.push(`Stromverbrauch kombiniert: ${formatDecimal(consumption.combinedKwhPer100Km, oneDecimal)} kWh/100 km`)
   }
-  if (typeof consumption.co2GramsPerKm === 'number') lines.push(`CO₂-Emissionen kombiniert: ${integer.format(consumption.co2GramsPerKm)} g/km`)
+  if (typeof consumption.co2GramsPerKm === 'number') lines.push(`CO₂-Emissionen kombiniert: ${formatDecimal(consumption.co2GramsPerKm)} g/km`)
   if (consumption.co2Class) lines.push(`CO₂-Klasse: ${consumption.co2Class}`)
   return lines
 }
