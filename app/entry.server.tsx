@@ -4,7 +4,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { CACHE_CONTROL } from '~/utils/http.server'
 import { NonceProvider } from '~/utils/nonce-provider'
-import { lowerScriptPriority } from '~/utils/script-priority.server'
+import { deferScriptsUntilFirstPaint } from '~/utils/deferred-scripts.server'
 
 export { createAppContext } from '~/context.server'
 export { createExpressSite } from '~/server/express.server'
@@ -35,8 +35,8 @@ export default function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true
-          // Module preloads at low priority: the stylesheet and the LCP image come first (docs/decisions/016).
-          const body = lowerScriptPriority()
+          // The scripts start after the first contentful paint (docs/decisions/018).
+          const body = deferScriptsUntilFirstPaint()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(
             new Response(createReadableStreamFromReadable(body), {

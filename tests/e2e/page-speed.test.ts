@@ -82,21 +82,38 @@ test.describe('page speed', () => {
     expect((await avif.body()).length).toBeLessThan((await jpeg.body()).length)
   })
 
-  test('scripts are preloaded at low priority, and no request leaves the site', async ({ page, request, baseURL }) => {
+  test('scripts start only after the first contentful paint, the page hydrates, and no request leaves the site', async ({ page, request, baseURL }) => {
     const foreign: string[] = []
+    const errors: string[] = []
     page.on('request', (pageRequest) => {
       if (!pageRequest.url().startsWith(baseURL!) && !pageRequest.url().startsWith('data:')) foreign.push(pageRequest.url())
     })
-    for (const path of ['/', '/vehicles', '/contact']) {
-      // The HTML as sent (after hydration <Scripts> drops its preload tags from the DOM).
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+    for (const path of ['/', '/vehicles', '/vehicles/1', '/contact']) {
+      // The HTML as sent: the preloads inert, no module script (docs/decisions/018).
       const html = await (await request.get(path)).text()
       const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? []
       expect(preloads.length, path).toBeGreaterThan(3)
-      expect(preloads.filter((tag) => !tag.includes('fetchpriority="low"')), path).toEqual([])
+      expect(preloads.filter((tag) => !tag.includes('media="not all"')), path).toEqual([])
+      expect(html, path).not.toContain('type="module"')
       await page.goto(path)
       await page.waitForLoadState('networkidle')
+      const timing = await page.evaluate(() => ({
+        firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+        scriptStarts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.startsWith('/build/') && entry.name.endsWith('.js'))
+          .map((entry) => entry.startTime),
+        // React marks the elements it hydrated.
+        hydrated: Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__react')),
+      }))
+      expect(timing.scriptStarts.length, path).toBeGreaterThan(3)
+      expect(Math.min(...timing.scriptStarts), path).toBeGreaterThanOrEqual(timing.firstContentfulPaint)
+      expect(timing.hydrated, path).toBe(true)
     }
     expect(foreign).toEqual([])
+    expect(errors).toEqual([])
   })
 
   test('scripts and the stylesheet arrive as their build-time brotli twins, with their own types', async ({ page }) => {

@@ -1,0 +1,115 @@
+import { Readable } from 'node:stream'
+import { text } from 'node:stream/consumers'
+import { runInNewContext } from 'node:vm'
+import { describe, expect, it } from 'vitest'
+import { deferScripts, deferScriptsUntilFirstPaint, FIRST_PAINT_FALLBACK_MS } from './deferred-scripts.server'
+
+const rewrite = (chunks: Array<string | Buffer>) => text(Readable.from(chunks).pipe(deferScriptsUntilFirstPaint()))
+
+// The shape of Remix's <Scripts> output (a nonce on every script), between page content.
+const MODULE_CODE = 'import * as route0 from "/build/root.js";\nwindow.__remixRouteModules = {"root":route0};\nimport("/build/entry.client.js");'
+const html =
+  '<main><p>Grüße aus Essen</p></main><link rel="modulepreload" href="/build/entry.client.js"/><link rel="modulepreload" href="/build/root.js"/>' +
+  '<script nonce="abc">window.__remixContext = {"a":"</p>"};</script>' +
+  `<script nonce="abc" type="module" async="">${MODULE_CODE}</script>` +
+  '<script nonce="abc">window.__remixContext.streamController.close();</script></body></html>'
+
+/** Runs the timers due so far (each may queue the next), like the event loop would between tasks. */
+function runTimers(timers: Array<[() => void, number]>) {
+  for (const [fn] of timers.splice(0)) fn()
+}
+
+/** Runs the rewritten module script's replacement in a fake browser and reports what it added to the page. */
+function runLoader(out: string, { visibilityState = 'visible', paint = true } = {}) {
+  const loader = /<script nonce="abc">(\(function startAfterFirstPaint[\s\S]*?)<\/script>/.exec(out)?.[1]
+  if (!loader) throw new Error('no loader script in the output')
+  const added: Array<Record<string, string>> = []
+  const observers: Array<(list: { getEntriesByName: (name: string) => unknown[] }) => void> = []
+  const timers: Array<[() => void, number]> = []
+  const element = (tag: string) => ({ tag }) as Record<string, string>
+  const document = {
+    currentScript: { nonce: 'abc' },
+    visibilityState,
+    createElement: element,
+    head: { append: (node: Record<string, string>) => added.push({ ...node, parent: 'head' }) },
+    body: { append: (node: Record<string, string>) => added.push({ ...node, parent: 'body' }) },
+  }
+  class PerformanceObserver {
+    static supportedEntryTypes = paint ? ['paint', 'resource'] : ['resource']
+    constructor(callback: (typeof observers)[number]) {
+      observers.push(callback)
+    }
+    observe() {}
+  }
+  runInNewContext(loader, { document, PerformanceObserver, setTimeout: (fn: () => void, ms: number) => timers.push([fn, ms]) })
+  const firstContentfulPaint = () => observers.forEach((callback) => callback({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) }))
+  return { added, timers, firstContentfulPaint }
+}
+
+describe('deferScriptsUntilFirstPaint', () => {
+  it('makes the preloads inert and replaces the module script with a classic one, leaving the rest alone', async () => {
+    const out = await rewrite([html])
+    expect(out.match(/<link rel="modulepreload" media="not all" href="\/build\/(entry\.client|root)\.js"\/>/g)).toHaveLength(2)
+    expect(out).not.toContain('type="module"')
+    expect(out).not.toMatch(/<link rel="modulepreload" href/)
+    expect(out.startsWith('<main><p>Grüße aus Essen</p></main>')).toBe(true)
+    expect(out).toContain('<script nonce="abc">window.__remixContext = {"a":"</p>"};</script>')
+    expect(out.endsWith('<script nonce="abc">window.__remixContext.streamController.close();</script></body></html>')).toBe(true)
+    // Same elements in the same places, so hydration still matches: 2 links, 3 scripts.
+    expect(out.match(/<(link|script)\b/g)).toEqual(['link', 'link', 'script', 'script', 'script'].map((tag) => `<${tag}`))
+  })
+
+  it('adds nothing before the first contentful paint, then the original module script with the nonce and the preloads (low priority), one per task', async () => {
+    const { added, timers, firstContentfulPaint } = runLoader(await rewrite([html]))
+    expect(added).toEqual([])
+    expect(timers.map(([, ms]) => ms)).toEqual([FIRST_PAINT_FALLBACK_MS])
+    firstContentfulPaint()
+    const script = { tag: 'script', type: 'module', nonce: 'abc', textContent: MODULE_CODE, parent: 'body' }
+    const preload = (href: string) => ({ tag: 'link', rel: 'modulepreload', href, fetchPriority: 'low', parent: 'head' })
+    expect(added).toEqual([script, preload('/build/entry.client.js')])
+    runTimers(timers)
+    expect(added).toEqual([script, preload('/build/entry.client.js'), preload('/build/root.js')])
+    // The fallback timer and a second paint report start nothing twice.
+    runTimers(timers)
+    firstContentfulPaint()
+    expect(added).toHaveLength(3)
+  })
+
+  it('starts at the fallback when no paint is reported, and at once on a hidden page or without paint timing', async () => {
+    const out = await rewrite([html])
+    const late = runLoader(out)
+    runTimers(late.timers)
+    expect(late.added.map((node) => node.tag)).toEqual(['script', 'link'])
+    runTimers(late.timers)
+    expect(late.added.map((node) => node.tag)).toEqual(['script', 'link', 'link'])
+    for (const options of [{ visibilityState: 'hidden' }, { paint: false }]) {
+      const early = runLoader(out, options)
+      expect(early.added.map((node) => node.tag)).toEqual(['script', 'link'])
+      runTimers(early.timers)
+      expect(early.added).toHaveLength(3)
+    }
+  })
+
+  it('gives the same result however the HTML is split, multi-byte characters included', async () => {
+    const whole = await rewrite([html])
+    const bytes = Buffer.from(html)
+    for (let at = 1; at < bytes.length; at += 3) {
+      expect(await rewrite([bytes.subarray(0, at), bytes.subarray(at)]), `split at byte ${at}`).toBe(whole)
+    }
+    expect(await rewrite([...bytes].map((byte) => Buffer.from([byte])))).toBe(whole)
+  })
+
+  it('escapes `<` in the embedded module code, so no `<!--` or `</script` can bend the inline script', () => {
+    const out = deferScripts('<link rel="modulepreload" href="/a.js"/><script type="module" async="">if (a<b) log("<!--")</script>')
+    expect(out).toContain('if (a\\u003cb) log(\\"\\u003c!--\\")')
+    expect(out.match(/<\/script>/g)).toHaveLength(1)
+    expect(out).not.toContain('<!--')
+  })
+
+  it('passes a document without module script through unchanged, even byte by byte', async () => {
+    const page = '<html lang="de"><body><h1>Fahrzeuge</h1><link rel="stylesheet" href="/a.css"/></body></html>'
+    expect(await rewrite([...Buffer.from(page)].map((byte) => Buffer.from([byte])))).toBe(page)
+    const preloadsOnly = '<body><link rel="modulepreload" href="/a.js"/><p>Ende</p></body>'
+    expect(await rewrite([preloadsOnly])).toBe(preloadsOnly)
+  })
+})

@@ -1,0 +1,130 @@
+import { StringDecoder } from 'node:string_decoder'
+import { Transform, type TransformCallback } from 'node:stream'
+
+const PRELOAD = '<link rel="modulepreload"'
+const PRELOAD_TAG = /<link rel="modulepreload" href="([^"]+)"\/>/g
+const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>/
+/** Hydrate anyway when the browser never reports a first contentful paint (docs/decisions/018). */
+export const FIRST_PAINT_FALLBACK_MS = 5000
+
+/**
+ * Remix's `<Scripts>` starts every module of the page with the HTML: `<link rel="modulepreload">`
+ * tags and a module script. On a phone the ~110 KB of JavaScript then share the line and the main
+ * thread with the first paint. The page is complete without JavaScript (server-rendered, its forms
+ * post without it), so this stream starts the scripts after the first contentful paint instead
+ * (docs/decisions/018):
+ * - the preload tags stay, inert (`media="not all"`), because hydration expects a `<link>` there;
+ * - the module script becomes a classic script with the same nonce (still a `<script>` for
+ *   hydration) that runs `startAfterFirstPaint`, which then adds the preloads and the module script.
+ * `<Scripts>` has no prop for this, hence the rewrite of the HTML on its way out. Everything from the
+ * first preload to the end of the module script is held back until it is complete, so tags split
+ * across chunks are found; a document without module script passes through unchanged.
+ */
+export function deferScriptsUntilFirstPaint(): Transform {
+  const decoder = new StringDecoder('utf8')
+  let pending = ''
+  let state: 'before-preloads' | 'in-scripts' | 'done' = 'before-preloads'
+
+  /** What can be sent now; the rest stays in `pending`. */
+  function take(): string {
+    let out = ''
+    if (state === 'before-preloads') {
+      const start = pending.indexOf(PRELOAD)
+      if (start === -1) {
+        // Hold back what could be the start of a split preload tag.
+        const cut = safeCut(pending)
+        out = pending.slice(0, cut)
+        pending = pending.slice(cut)
+        return out
+      }
+      out = pending.slice(0, start)
+      pending = pending.slice(start)
+      state = 'in-scripts'
+    }
+    if (state === 'in-scripts') {
+      const script = MODULE_SCRIPT.exec(pending)
+      if (!script) return out
+      const end = script.index + script[0].length
+      out += deferScripts(pending.slice(0, end))
+      pending = pending.slice(end)
+      state = 'done'
+    }
+    out += pending
+    pending = ''
+    return out
+  }
+
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback) {
+      pending += typeof chunk === 'string' ? chunk : decoder.write(chunk)
+      callback(null, take() || undefined)
+    },
+    flush(callback: TransformCallback) {
+      pending += decoder.end()
+      const out = take() + pending
+      callback(null, out || undefined)
+    },
+  })
+}
+
+/** Rewrites `<Scripts>`' output, from its first preload tag to the end of its module script. */
+export function deferScripts(html: string): string {
+  const modules = [...html.matchAll(PRELOAD_TAG)].map((match) => match[1]!)
+  return html
+    .replaceAll(PRELOAD_TAG, (_tag, href: string) => `<link rel="modulepreload" media="not all" href="${href}"/>`)
+    .replace(MODULE_SCRIPT, (_script, nonce: string | undefined, code: string) => `<script${nonce ?? ''}>(${startAfterFirstPaint.toString()})(${inlineJson(modules)},${inlineJson(code)},${FIRST_PAINT_FALLBACK_MS})</script>`)
+}
+
+/**
+ * Runs in the browser, as an inline classic script where `<Scripts>` had its module script: once
+ * the first contentful paint is reported (at once on a hidden page, which does not paint, or
+ * without paint timing; at the latest after `fallbackMs`), it adds the original module script with
+ * this script's nonce, then preloads the modules at low priority, one per task: adding a
+ * modulepreload link costs 1–5 ms of main thread each, 17–73 ms for a page's 15 at once.
+ * Serialized with toString(), so it must not refer to anything outside itself.
+ */
+export function startAfterFirstPaint(modules: string[], code: string, fallbackMs: number): void {
+  const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? ''
+  let started = false
+  const preload = (index: number) => {
+    if (index >= modules.length) return
+    const link = document.createElement('link')
+    link.rel = 'modulepreload'
+    link.href = modules[index]!
+    link.fetchPriority = 'low'
+    document.head.append(link)
+    setTimeout(() => preload(index + 1), 0)
+  }
+  const start = () => {
+    if (started) return
+    started = true
+    const script = document.createElement('script')
+    script.type = 'module'
+    script.nonce = nonce
+    script.textContent = code
+    document.body.append(script)
+    preload(0)
+  }
+  try {
+    if (document.visibilityState !== 'visible' || !PerformanceObserver.supportedEntryTypes.includes('paint')) return start()
+    new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) start()
+    }).observe({ type: 'paint', buffered: true })
+    setTimeout(start, fallbackMs)
+  } catch {
+    start()
+  }
+}
+
+/** JSON that is safe inside an inline `<script>`: no `</script>` or `<!--` can end or bend it. */
+function inlineJson(value: unknown): string {
+  return JSON.stringify(value).replaceAll('<', '\\u003c')
+}
+
+/** The index up to which `text` can be sent without cutting through a possible `PRELOAD`. */
+function safeCut(text: string): number {
+  for (let keep = Math.min(PRELOAD.length - 1, text.length); keep > 0; keep--) {
+    if (PRELOAD.startsWith(text.slice(text.length - keep))) return text.length - keep
+  }
+  return text.length
+}
