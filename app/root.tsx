@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react'
 import { type ReactNode } from 'react'
+import { HydrationBoundary } from '~/components/hydration-boundary'
 import { NotFound } from '~/components/not-found'
 import { SiteFooter } from '~/components/site-footer'
 import { SiteHeader } from '~/components/site-header'
@@ -88,7 +89,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main" tabIndex={-1} className={`flex-1 ${transparentHeader ? '' : 'pt-header'}`}>
           {children}
         </main>
-        {settings ? <SiteFooter settings={settings} /> : null}
+        {settings ? (
+          <HydrationBoundary>
+            <SiteFooter settings={settings} />
+          </HydrationBoundary>
+        ) : null}
         <Toaster />
         {/* New navigations start at the top; back and forward restore the position (spec §2). */}
         <ScrollRestoration nonce={nonce} />

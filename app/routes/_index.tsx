@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ContactSection } from '~/components/contact-section'
+import { HydrationBoundary } from '~/components/hydration-boundary'
 import { HeroSlider } from '~/components/hero-slider'
 import { HERO_IMAGE_SIZES } from '~/components/sanity-image'
 import { ProcessSteps } from '~/components/process-steps'
@@ -81,16 +82,26 @@ export default function HomePage() {
   return (
     <>
       <HeroSlider slides={home.heroSlides ?? []} />
-      <StatsBand heading={home.stats?.heading} items={home.stats?.items ?? []} />
-      <ServiceCards
-        eyebrow={home.services?.eyebrow}
-        heading={home.services?.heading}
-        intro={home.services?.intro}
-        cards={home.services?.cards ?? []}
-      />
-      <VehicleHighlights content={home.inventory ?? {}} vehicles={vehicles} limit={HIGHLIGHT_COUNT} />
-      <ProcessSteps eyebrow={home.process?.eyebrow} heading={home.process?.heading} intro={home.process?.intro} steps={home.process?.steps ?? []} />
-      <ContactSection content={home.contact ?? {}} settings={settings} subjects={HOME_CONTACT_SUBJECTS} rows={5} />
+      <HydrationBoundary>
+        <StatsBand heading={home.stats?.heading} items={home.stats?.items ?? []} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <ServiceCards
+          eyebrow={home.services?.eyebrow}
+          heading={home.services?.heading}
+          intro={home.services?.intro}
+          cards={home.services?.cards ?? []}
+        />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <VehicleHighlights content={home.inventory ?? {}} vehicles={vehicles} limit={HIGHLIGHT_COUNT} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <ProcessSteps eyebrow={home.process?.eyebrow} heading={home.process?.heading} intro={home.process?.intro} steps={home.process?.steps ?? []} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <ContactSection content={home.contact ?? {}} settings={settings} subjects={HOME_CONTACT_SUBJECTS} rows={5} />
+      </HydrationBoundary>
     </>
   )
 }

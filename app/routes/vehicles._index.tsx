@@ -2,6 +2,7 @@ import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { Form, Link, useLoaderData, useNavigate } from '@remix-run/react'
 import { type FormEvent } from 'react'
 import { ConsentFrame } from '~/components/consent-frame'
+import { HydrationBoundary } from '~/components/hydration-boundary'
 import { ArrowRightIcon, CarIcon, MailIcon, PhoneIcon, SearchIcon } from '~/components/icons'
 import { PageHeader } from '~/components/sections/page-header'
 import { buttonClasses } from '~/components/ui/button'
@@ -86,10 +87,14 @@ export default function VehiclesPage() {
             Fahrzeugsuche
           </h2>
           <SearchForm state={state} facets={facets} />
-          <Results state={state} result={result} />
+          <HydrationBoundary>
+            <Results state={state} result={result} />
+          </HydrationBoundary>
         </div>
       </section>
-      <PortalSection customerId={settings.mobileDeCustomerId} phone={settings.phone} email={settings.email} />
+      <HydrationBoundary>
+        <PortalSection customerId={settings.mobileDeCustomerId} phone={settings.phone} email={settings.email} />
+      </HydrationBoundary>
     </>
   )
 }

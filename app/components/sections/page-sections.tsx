@@ -1,4 +1,6 @@
+import { Fragment } from 'react'
 import { ContactSection } from '~/components/contact-section'
+import { HydrationBoundary } from '~/components/hydration-boundary'
 import { FeatureSection } from '~/components/feature-section'
 import { ProcessSteps } from '~/components/process-steps'
 import { ServiceCards } from '~/components/service-cards'
@@ -39,62 +41,77 @@ export function PageSections({ sections, hours, smoothScroll }: PageSectionsProp
   let light = 0
   return (
     <>
-      {sections.map((section) => {
+      {sections.map((section, index) => {
         const id = section.anchor ?? `abschnitt-${section._key}`
         const muted = OWN_SURFACE.has(section._type) ? false : light++ % 2 === 1
-        const props = { id, hours, smoothScroll, muted }
-        switch (section._type) {
-          case 'heroSection':
-            return <PageHero key={section._key} section={section} {...props} />
-          case 'statsSection':
-            return <StatsBand key={section._key} id={id} heading={section.heading ?? 'Kennzahlen'} items={section.items} />
-          case 'serviceCardsSection':
-            return <ServiceCards key={section._key} id={id} eyebrow={section.eyebrow} heading={section.heading} intro={section.intro} cards={section.cards} smoothScroll={smoothScroll} />
-          case 'featureSection':
-            return <FeatureSection key={section._key} id={id} content={section} background={muted ? 'muted' : 'white'} smoothScroll={smoothScroll} />
-          case 'whyUsSection':
-            return <WhyUsSection key={section._key} section={section} {...props} />
-          case 'processSection':
-            return <ProcessSteps key={section._key} id={id} eyebrow={section.eyebrow} heading={section.heading} intro={section.intro} steps={section.steps} />
-          case 'callBanner':
-            return <CallBanner key={section._key} section={section} {...props} />
-          case 'checklistSection':
-            return <ChecklistSection key={section._key} section={section} {...props} />
-          case 'listSection':
-            return <ListSection key={section._key} section={section} {...props} />
-          case 'areaGridSection':
-            return <AreaGridSection key={section._key} section={section} {...props} />
-          case 'priceTableSection':
-            return <PriceTableSection key={section._key} section={section} {...props} />
-          case 'tierCardsSection':
-            return <TierCardsSection key={section._key} section={section} {...props} />
-          case 'richTextSection':
-            return <RichTextSection key={section._key} section={section} {...props} />
-          case 'contactSection':
-            return (
-              <ContactSection
-                key={section._key}
-                id={id}
-                content={section}
-                settings={settings}
-                subjects={section.subjects === 'all' ? ALL_CONTACT_SUBJECTS : HOME_CONTACT_SUBJECTS}
-                rows={section.messageRows}
-                hours={hours}
-                quickContact={section.quickContact === true}
-              />
-            )
-          case 'leadFormSection':
-            return <LeadFormSection key={section._key} section={section} {...props} />
-          case 'locationCardsSection':
-            return <LocationCardsSection key={section._key} section={section} {...props} />
-          case 'directionsSection':
-            return <DirectionsSection key={section._key} section={section} {...props} />
-          case 'legalNoticeSection':
-            return <LegalNoticeSection key={section._key} section={section} {...props} />
-          default:
-            return null
-        }
+        const element = renderSection(section, { id, hours, smoothScroll, muted }, settings)
+        // The first section (usually the hero, the LCP) hydrates with the page; the others on their own.
+        return index === 0 ? <Fragment key={section._key}>{element}</Fragment> : <HydrationBoundary key={section._key}>{element}</HydrationBoundary>
       })}
     </>
   )
+}
+
+interface SectionPlacement {
+  id: string
+  hours: readonly string[]
+  smoothScroll: boolean
+  muted: boolean
+}
+
+/** A section through its one component; null for an unknown type. */
+function renderSection(section: PageSection, props: SectionPlacement, settings: ReturnType<typeof useSiteSettings>) {
+  const { id, hours, smoothScroll, muted } = props
+  switch (section._type) {
+    case 'heroSection':
+      return <PageHero section={section} {...props} />
+    case 'statsSection':
+      return <StatsBand id={id} heading={section.heading ?? 'Kennzahlen'} items={section.items} />
+    case 'serviceCardsSection':
+      return (
+        <ServiceCards id={id} eyebrow={section.eyebrow} heading={section.heading} intro={section.intro} cards={section.cards} smoothScroll={smoothScroll} />
+      )
+    case 'featureSection':
+      return <FeatureSection id={id} content={section} background={muted ? 'muted' : 'white'} smoothScroll={smoothScroll} />
+    case 'whyUsSection':
+      return <WhyUsSection section={section} {...props} />
+    case 'processSection':
+      return <ProcessSteps id={id} eyebrow={section.eyebrow} heading={section.heading} intro={section.intro} steps={section.steps} />
+    case 'callBanner':
+      return <CallBanner section={section} {...props} />
+    case 'checklistSection':
+      return <ChecklistSection section={section} {...props} />
+    case 'listSection':
+      return <ListSection section={section} {...props} />
+    case 'areaGridSection':
+      return <AreaGridSection section={section} {...props} />
+    case 'priceTableSection':
+      return <PriceTableSection section={section} {...props} />
+    case 'tierCardsSection':
+      return <TierCardsSection section={section} {...props} />
+    case 'richTextSection':
+      return <RichTextSection section={section} {...props} />
+    case 'contactSection':
+      return (
+        <ContactSection
+          id={id}
+          content={section}
+          settings={settings}
+          subjects={section.subjects === 'all' ? ALL_CONTACT_SUBJECTS : HOME_CONTACT_SUBJECTS}
+          rows={section.messageRows}
+          hours={hours}
+          quickContact={section.quickContact === true}
+        />
+      )
+    case 'leadFormSection':
+      return <LeadFormSection section={section} {...props} />
+    case 'locationCardsSection':
+      return <LocationCardsSection section={section} {...props} />
+    case 'directionsSection':
+      return <DirectionsSection section={section} {...props} />
+    case 'legalNoticeSection':
+      return <LegalNoticeSection section={section} {...props} />
+    default:
+      return null
+  }
 }

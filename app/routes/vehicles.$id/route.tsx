@@ -1,5 +1,6 @@
 import { type HeadersFunction, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
+import { HydrationBoundary } from '~/components/hydration-boundary'
 import { ArrowRightIcon, CheckIcon, PhoneIcon } from '~/components/icons'
 import { LeadForm } from '~/components/lead-form'
 import { buttonClasses } from '~/components/ui/button'
@@ -153,90 +154,98 @@ export default function VehicleDetailPage() {
               ) : null}
             </div>
             {!sold && hasPrice ? (
-              <FinancingExample key={vehicle.id} price={price} effectiveRatePercent={rate} initial={financing} path={pathname} />
+              <HydrationBoundary>
+                <FinancingExample key={vehicle.id} price={price} effectiveRatePercent={rate} initial={financing} path={pathname} />
+              </HydrationBoundary>
             ) : null}
           </div>
 
-          <div className="space-y-10 lg:col-span-2">
-            <section aria-labelledby="technische-daten">
-              <h2 id="technische-daten" className="text-2xl text-zinc-950">
-                Technische Daten
-              </h2>
-              <dl className="mt-4 grid gap-x-8 sm:grid-cols-2">
-                {technicalData(vehicle).map((row) => (
-                  <div key={row.label} className="flex justify-between gap-4 border-b border-zinc-200 py-2.5">
-                    <dt className="text-zinc-700">{row.label}</dt>
-                    <dd className="text-right font-semibold text-zinc-950">{row.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
-
-            {consumption.length > 0 ? (
-              <section aria-labelledby="verbrauch">
-                <h2 id="verbrauch" className="text-2xl text-zinc-950">
-                  Verbrauch und Emissionen
+          <HydrationBoundary>
+            <div className="space-y-10 lg:col-span-2">
+              <section aria-labelledby="technische-daten">
+                <h2 id="technische-daten" className="text-2xl text-zinc-950">
+                  Technische Daten
                 </h2>
-                <ul className="mt-4 space-y-1 text-zinc-800">
-                  {consumption.map((line) => (
-                    <li key={line}>{line}</li>
+                <dl className="mt-4 grid gap-x-8 sm:grid-cols-2">
+                  {technicalData(vehicle).map((row) => (
+                    <div key={row.label} className="flex justify-between gap-4 border-b border-zinc-200 py-2.5">
+                      <dt className="text-zinc-700">{row.label}</dt>
+                      <dd className="text-right font-semibold text-zinc-950">{row.value}</dd>
+                    </div>
                   ))}
-                </ul>
-                <p className="mt-3 text-xs text-zinc-600">Angaben nach WLTP, soweit vom Hersteller bzw. aus der Zulassung bekannt.</p>
+                </dl>
               </section>
-            ) : null}
 
-            {features.length > 0 ? (
-              <section aria-labelledby="ausstattung">
-                <h2 id="ausstattung" className="text-2xl text-zinc-950">
-                  Ausstattung
-                </h2>
-                <ul className="mt-4 grid gap-x-8 gap-y-2 sm:grid-cols-2">
-                  {features.map((feature) => (
-                    <li key={feature} className="flex items-start gap-2 text-zinc-800">
-                      <CheckIcon className="mt-0.5 size-5 shrink-0 text-amber-700" />
-                      {feature}
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ) : null}
+              {consumption.length > 0 ? (
+                <section aria-labelledby="verbrauch">
+                  <h2 id="verbrauch" className="text-2xl text-zinc-950">
+                    Verbrauch und Emissionen
+                  </h2>
+                  <ul className="mt-4 space-y-1 text-zinc-800">
+                    {consumption.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                  <p className="mt-3 text-xs text-zinc-600">Angaben nach WLTP, soweit vom Hersteller bzw. aus der Zulassung bekannt.</p>
+                </section>
+              ) : null}
 
-            {vehicle.description?.trim() ? (
-              <section aria-labelledby="beschreibung">
-                <h2 id="beschreibung" className="text-2xl text-zinc-950">
-                  Beschreibung
-                </h2>
-                <p className="mt-4 leading-relaxed whitespace-pre-line text-zinc-800">{vehicle.description.trim()}</p>
-              </section>
-            ) : null}
-          </div>
+              {features.length > 0 ? (
+                <section aria-labelledby="ausstattung">
+                  <h2 id="ausstattung" className="text-2xl text-zinc-950">
+                    Ausstattung
+                  </h2>
+                  <ul className="mt-4 grid gap-x-8 gap-y-2 sm:grid-cols-2">
+                    {features.map((feature) => (
+                      <li key={feature} className="flex items-start gap-2 text-zinc-800">
+                        <CheckIcon className="mt-0.5 size-5 shrink-0 text-amber-700" />
+                        {feature}
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ) : null}
+
+              {vehicle.description?.trim() ? (
+                <section aria-labelledby="beschreibung">
+                  <h2 id="beschreibung" className="text-2xl text-zinc-950">
+                    Beschreibung
+                  </h2>
+                  <p className="mt-4 leading-relaxed whitespace-pre-line text-zinc-800">{vehicle.description.trim()}</p>
+                </section>
+              ) : null}
+            </div>
+          </HydrationBoundary>
         </div>
 
-        {!sold ? (
-          <section id="anfrage" aria-labelledby="anfrage-heading" className="mt-14 scroll-mt-24 rounded-xl border border-zinc-200 bg-zinc-50 p-5 sm:p-8">
-            <h2 id="anfrage-heading" className="text-2xl text-zinc-950">
-              Fahrzeug anfragen
-            </h2>
-            <p className="mt-2 mb-6 text-zinc-700">Fragen zum {name}, Probefahrt oder Finanzierung: Schreiben Sie uns, wir melden uns schnellstmöglich.</p>
-            <LeadForm kind="vehicle-enquiry" anchor="anfrage" vehicle={{ id: vehicle.id, make: vehicle.make, model: vehicle.model }} />
-          </section>
-        ) : null}
+        <HydrationBoundary>
+          {!sold ? (
+            <section id="anfrage" aria-labelledby="anfrage-heading" className="mt-14 scroll-mt-24 rounded-xl border border-zinc-200 bg-zinc-50 p-5 sm:p-8">
+              <h2 id="anfrage-heading" className="text-2xl text-zinc-950">
+                Fahrzeug anfragen
+              </h2>
+              <p className="mt-2 mb-6 text-zinc-700">Fragen zum {name}, Probefahrt oder Finanzierung: Schreiben Sie uns, wir melden uns schnellstmöglich.</p>
+              <LeadForm kind="vehicle-enquiry" anchor="anfrage" vehicle={{ id: vehicle.id, make: vehicle.make, model: vehicle.model }} />
+            </section>
+          ) : null}
+        </HydrationBoundary>
 
-        {similar.length > 0 ? (
-          <section id="aehnliche-fahrzeuge" aria-labelledby="aehnliche-heading" className="mt-14 scroll-mt-24">
-            <h2 id="aehnliche-heading" className="text-2xl text-zinc-950">
-              Ähnliche Fahrzeuge
-            </h2>
-            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {similar.map((item) => (
-                <li key={item.id}>
-                  <VehicleCard vehicle={item} detailsLabel="DETAILS ANSEHEN" />
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <HydrationBoundary>
+          {similar.length > 0 ? (
+            <section id="aehnliche-fahrzeuge" aria-labelledby="aehnliche-heading" className="mt-14 scroll-mt-24">
+              <h2 id="aehnliche-heading" className="text-2xl text-zinc-950">
+                Ähnliche Fahrzeuge
+              </h2>
+              <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                {similar.map((item) => (
+                  <li key={item.id}>
+                    <VehicleCard vehicle={item} detailsLabel="DETAILS ANSEHEN" />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </HydrationBoundary>
       </div>
     </div>
   )
