@@ -1,16 +1,17 @@
-import { useEffect, useState } from 'react'
+import { useSyncExternalStore } from 'react'
 
-let hydrated = false
+const noSubscription = () => () => {}
 
 /**
- * False in the server HTML and during hydration, true once React runs in the browser.
- * Used to switch forms from native behaviour (no JavaScript) to scripted behaviour.
+ * False in the server HTML and while React hydrates the component, true once React runs in the
+ * browser; a component that first mounts after hydration (a client navigation) gets true at once.
+ * Used to switch forms from native behaviour (no JavaScript) to scripted behaviour. React hydrates
+ * with the server value even in a part it hydrates later (HydrationBoundary), then re-renders.
  */
 export function useHydrated(): boolean {
-  const [isHydrated, setHydrated] = useState(hydrated)
-  useEffect(() => {
-    hydrated = true
-    setHydrated(true)
-  }, [])
-  return isHydrated
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
 }

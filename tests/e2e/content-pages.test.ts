@@ -215,7 +215,11 @@ async function checkInternalLinks(page: Page, request: APIRequestContext) {
 
 test.describe('content pages', () => {
   for (const row of PAGES) {
-    test(`${row.path}: 200, one H1, the spec figures, the hours and working links`, async ({ page, request }) => {
+    test(`${row.path}: 200, one H1, the spec figures, the hours, working links, hydrated without errors`, async ({ page, request }) => {
+      // A hydration mismatch (React errors #418, #422, #425) surfaces as a page error or a console error.
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
       const response = await page.goto(row.path)
       expect(response?.status()).toBe(200)
       expect(new URL(page.url()).pathname).toBe(row.path)
@@ -241,6 +245,11 @@ test.describe('content pages', () => {
 
       await row.extra?.(page)
       await checkInternalLinks(page, request)
+
+      // The scripts start after the first paint (decision 018); then every part of the page hydrates.
+      await page.waitForFunction(() => '__remixRouter' in window)
+      await page.waitForLoadState('networkidle')
+      expect(errors, `errors in the browser on ${row.path}`).toEqual([])
     })
   }
 
