@@ -85,9 +85,13 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Zum Inhalt springen
         </a>
-        {settings ? <SiteHeader settings={settings} transparentAtTop={transparentHeader} /> : null}
+        {settings ? (
+          <HydrationBoundary>
+            <SiteHeader settings={settings} transparentAtTop={transparentHeader} />
+          </HydrationBoundary>
+        ) : null}
         <main id="main" tabIndex={-1} className={`flex-1 ${transparentHeader ? '' : 'pt-header'}`}>
-          {children}
+          <HydrationBoundary>{children}</HydrationBoundary>
         </main>
         {settings ? (
           <HydrationBoundary>
