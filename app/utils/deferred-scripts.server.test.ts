@@ -9,7 +9,8 @@ const rewrite = (chunks: Array<string | Buffer>) => text(Readable.from(chunks).p
 // The shape of Remix's <Scripts> output (a nonce on every script), between page content.
 const MODULE_CODE = 'import * as route0 from "/build/root.js";\nwindow.__remixRouteModules = {"root":route0};\nimport("/build/entry.client.js");'
 const html =
-  '<main><p>Grüße aus Essen</p></main><link rel="modulepreload" href="/build/entry.client.js"/><link rel="modulepreload" href="/build/root.js"/>' +
+  '<main><p>Grüße aus Essen</p></main><link rel="modulepreload" href="/build/entry.client.js"/><link rel="modulepreload" href="/build/react.js"/>' +
+  '<link rel="modulepreload" href="/build/root.js"/>' +
   '<script nonce="abc">window.__remixContext = {"a":"</p>"};</script>' +
   `<script nonce="abc" type="module" async="">${MODULE_CODE}</script>` +
   '<script nonce="abc">window.__remixContext.streamController.close();</script></body></html>'
@@ -49,45 +50,46 @@ function runLoader(out: string, { visibilityState = 'visible', paint = true } = 
 describe('deferScriptsUntilFirstPaint', () => {
   it('makes the preloads inert and replaces the module script with a classic one, leaving the rest alone', async () => {
     const out = await rewrite([html])
-    expect(out.match(/<link rel="modulepreload" media="not all" href="\/build\/(entry\.client|root)\.js"\/>/g)).toHaveLength(2)
+    expect(out.match(/<link rel="modulepreload" media="not all" href="\/build\/(entry\.client|react|root)\.js"\/>/g)).toHaveLength(3)
     expect(out).not.toContain('type="module"')
     expect(out).not.toMatch(/<link rel="modulepreload" href/)
     expect(out.startsWith('<main><p>Grüße aus Essen</p></main>')).toBe(true)
     expect(out).toContain('<script nonce="abc">window.__remixContext = {"a":"</p>"};</script>')
     expect(out.endsWith('<script nonce="abc">window.__remixContext.streamController.close();</script></body></html>')).toBe(true)
-    // Same elements in the same places, so hydration still matches: 2 links, 3 scripts.
-    expect(out.match(/<(link|script)\b/g)).toEqual(['link', 'link', 'script', 'script', 'script'].map((tag) => `<${tag}`))
+    // Same elements in the same places, so hydration still matches: 3 links, 3 scripts.
+    expect(out.match(/<(link|script)\b/g)).toEqual(['link', 'link', 'link', 'script', 'script', 'script'].map((tag) => `<${tag}`))
   })
 
-  it('adds nothing before the first contentful paint, then the original module script with the nonce and the preloads (low priority), one per task', async () => {
+  it('adds nothing before the first contentful paint, then a preload of the browser entry and the module script, the other modules its static imports', async () => {
     const { added, timers, firstContentfulPaint } = runLoader(await rewrite([html]))
     expect(added).toEqual([])
     expect(timers.map(([, ms]) => ms)).toEqual([FIRST_PAINT_FALLBACK_MS])
     firstContentfulPaint()
-    const script = { tag: 'script', type: 'module', nonce: 'abc', textContent: MODULE_CODE, parent: 'body' }
-    const preload = (href: string) => ({ tag: 'link', rel: 'modulepreload', href, fetchPriority: 'low', parent: 'head' })
-    expect(added).toEqual([script, preload('/build/entry.client.js')])
-    runTimers(timers)
-    expect(added).toEqual([script, preload('/build/entry.client.js'), preload('/build/root.js')])
+    expect(added).toEqual([
+      // The entry runs after the code (a dynamic import): preloaded, not imported statically.
+      { tag: 'link', rel: 'modulepreload', href: '/build/entry.client.js', fetchPriority: 'low', parent: 'head' },
+      {
+        tag: 'script',
+        type: 'module',
+        nonce: 'abc',
+        fetchPriority: 'low',
+        textContent: `import "/build/react.js";\nimport "/build/root.js";\n${MODULE_CODE}`,
+        parent: 'body',
+      },
+    ])
     // The fallback timer and a second paint report start nothing twice.
     runTimers(timers)
     firstContentfulPaint()
-    expect(added).toHaveLength(3)
+    expect(added).toHaveLength(2)
   })
 
   it('starts at the fallback when no paint is reported, and at once on a hidden page or without paint timing', async () => {
     const out = await rewrite([html])
     const late = runLoader(out)
     runTimers(late.timers)
-    expect(late.added.map((node) => node.tag)).toEqual(['script', 'link'])
-    runTimers(late.timers)
-    expect(late.added.map((node) => node.tag)).toEqual(['script', 'link', 'link'])
-    for (const options of [{ visibilityState: 'hidden' }, { paint: false }]) {
-      const early = runLoader(out, options)
-      expect(early.added.map((node) => node.tag)).toEqual(['script', 'link'])
-      runTimers(early.timers)
-      expect(early.added).toHaveLength(3)
-    }
+    expect(late.added.map((node) => node.tag)).toEqual(['link', 'script'])
+    expect(runLoader(out, { visibilityState: 'hidden' }).added.map((node) => node.tag)).toEqual(['link', 'script'])
+    expect(runLoader(out, { paint: false }).added.map((node) => node.tag)).toEqual(['link', 'script'])
   })
 
   it('gives the same result however the HTML is split, multi-byte characters included', async () => {

@@ -15,7 +15,8 @@ export const FIRST_PAINT_FALLBACK_MS = 5000
  * (docs/decisions/018):
  * - the preload tags stay, inert (`media="not all"`), because hydration expects a `<link>` there;
  * - the module script becomes a classic script with the same nonce (still a `<script>` for
- *   hydration) that runs `startAfterFirstPaint`, which then adds the preloads and the module script.
+ *   hydration) that runs `startAfterFirstPaint`, which then adds the module script, with the
+ *   preloaded modules as static imports, and a preload for the browser entry.
  * `<Scripts>` has no prop for this, hence the rewrite of the HTML on its way out. Everything from the
  * first preload to the end of the module script is held back until it is complete, so tags split
  * across chunks are found; a document without module script passes through unchanged.
@@ -72,38 +73,45 @@ export function deferScripts(html: string): string {
   const modules = [...html.matchAll(PRELOAD_TAG)].map((match) => match[1]!)
   return html
     .replaceAll(PRELOAD_TAG, (_tag, href: string) => `<link rel="modulepreload" media="not all" href="${href}"/>`)
-    .replace(MODULE_SCRIPT, (_script, nonce: string | undefined, code: string) => `<script${nonce ?? ''}>(${startAfterFirstPaint.toString()})(${inlineJson(modules)},${inlineJson(code)},${FIRST_PAINT_FALLBACK_MS})</script>`)
+    .replace(MODULE_SCRIPT, (_script, nonce: string | undefined, code: string) => {
+      // The browser entry is imported dynamically at the end of the code (it hydrates, so it must
+      // run after the code): it gets a preload link. Every other module becomes a static import of
+      // the code, so the browser fetches the whole module graph at once when the script is added,
+      // without a modulepreload link per module (1–30 ms of main thread each).
+      const importedLater = new Set([...code.matchAll(/import\("([^"]+)"\)/g)].map((match) => match[1]))
+      const staticImports = modules.filter((href) => !importedLater.has(href)).map((href) => `import ${JSON.stringify(href)};\n`)
+      const preloads = modules.filter((href) => importedLater.has(href))
+      return `<script${nonce ?? ''}>(${startAfterFirstPaint.toString()})(${inlineJson(preloads)},${inlineJson(staticImports.join('') + code)},${FIRST_PAINT_FALLBACK_MS})</script>`
+    })
 }
 
 /**
  * Runs in the browser, as an inline classic script where `<Scripts>` had its module script: once
  * the first contentful paint is reported (at once on a hidden page, which does not paint, or
- * without paint timing; at the latest after `fallbackMs`), it adds the original module script with
- * this script's nonce, then preloads the modules at low priority, one per task: adding a
- * modulepreload link costs 1–5 ms of main thread each, 17–73 ms for a page's 15 at once.
+ * without paint timing; at the latest after `fallbackMs`), it preloads the `preloads` and adds the
+ * module script with this script's nonce, both at low priority (the priority passes on to the
+ * script's static imports): the LCP image, if still loading, comes first.
  * Serialized with toString(), so it must not refer to anything outside itself.
  */
-export function startAfterFirstPaint(modules: string[], code: string, fallbackMs: number): void {
+export function startAfterFirstPaint(preloads: string[], code: string, fallbackMs: number): void {
   const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? ''
   let started = false
-  const preload = (index: number) => {
-    if (index >= modules.length) return
-    const link = document.createElement('link')
-    link.rel = 'modulepreload'
-    link.href = modules[index]!
-    link.fetchPriority = 'low'
-    document.head.append(link)
-    setTimeout(() => preload(index + 1), 0)
-  }
   const start = () => {
     if (started) return
     started = true
+    for (const href of preloads) {
+      const link = document.createElement('link')
+      link.rel = 'modulepreload'
+      link.href = href
+      link.fetchPriority = 'low'
+      document.head.append(link)
+    }
     const script = document.createElement('script')
     script.type = 'module'
     script.nonce = nonce
+    script.fetchPriority = 'low'
     script.textContent = code
     document.body.append(script)
-    preload(0)
   }
   try {
     if (document.visibilityState !== 'visible' || !PerformanceObserver.supportedEntryTypes.includes('paint')) return start()
