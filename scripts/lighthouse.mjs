@@ -19,15 +19,17 @@ import lighthouse from 'lighthouse'
 
 /**
  * The issue's budgets: performance at least 98, the other categories 100, and the home page's bytes.
- * Performance is not there yet (docs/performance.md: medians 84–94 on this 2-core machine), so CI
- * holds it to a floor that catches regressions, LH_MIN_PERFORMANCE (default 80); raise it as the score rises.
+ * The seven routes' medians of 5 runs reach 98–100 (docs/performance.md), but single runs on this
+ * shared 2-core machine range from 90 to 100: about one run in four meets a headless compositor stall
+ * that delays the first frame by ~1 s. A median of 3 held to 98 would fail CI for that alone, so CI
+ * holds performance to a floor that catches real regressions, LH_MIN_PERFORMANCE (default 90).
  */
 export const BUDGETS = {
   scores: { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 },
   scriptKb: 120,
   stylesheetKb: 25,
 }
-const ASSERTED_SCORES = { ...BUDGETS.scores, performance: Number(process.env.LH_MIN_PERFORMANCE ?? 80) }
+const ASSERTED_SCORES = { ...BUDGETS.scores, performance: Number(process.env.LH_MIN_PERFORMANCE ?? 90) }
 const CATEGORIES = Object.keys(BUDGETS.scores)
 const DOC_ROUTES = ['/', '/services/autoankauf', '/vehicles', '/vehicles/{vehicle}', '/locations/dortmund', '/locations/muenster/studenten-autoankauf', '/contact']
 const CI_ROUTES = ['/', '/vehicles/{vehicle}']
