@@ -5,7 +5,8 @@
  * lead-schemas.server.ts is built from the same definitions and adds the cross-field rules.
  */
 
-import { formatDecimal } from '~/utils/format'
+// Relative, not '~/': the Studio (schemas/documents/lead.ts) imports this file without the app's alias.
+import { formatDecimal } from '../utils/format'
 
 export type LeadKind =
   | 'vehicle-enquiry'
