@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page } from '@playwright/test'
-import { expect, storedContactMessages, storedLeadWith, test, uniqueName } from './playwright-utils'
+import { expect, storedContactMessages, storedLeadWith, test, uniqueName, waitForScripts } from './playwright-utils'
 
 /*
  * The content pages of the spec's route table (§2), except the vehicle pages: each answers 200
@@ -247,8 +247,7 @@ test.describe('content pages', () => {
       await checkInternalLinks(page, request)
 
       // The scripts start after the first paint (decision 018); then every part of the page hydrates.
-      await page.waitForFunction(() => '__remixRouter' in window)
-      await page.waitForLoadState('networkidle')
+      await waitForScripts(page)
       expect(errors, `errors in the browser on ${row.path}`).toEqual([])
     })
   }

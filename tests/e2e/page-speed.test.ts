@@ -1,5 +1,5 @@
 import { type Response } from '@playwright/test'
-import { expect, test } from './playwright-utils'
+import { expect, test, waitForScripts } from './playwright-utils'
 
 /*
  * What keeps the pages fast on a phone (issue 6 §2), checked in the browser on the production
@@ -98,7 +98,7 @@ test.describe('page speed', () => {
       expect(preloads.filter((tag) => !tag.includes('media="not all"')), path).toEqual([])
       expect(html, path).not.toContain('type="module"')
       await page.goto(path)
-      await page.waitForLoadState('networkidle')
+      await waitForScripts(page)
       const timing = await page.evaluate(() => ({
         firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
         scriptStarts: performance
@@ -122,7 +122,7 @@ test.describe('page speed', () => {
       if (new URL(response.url()).pathname.startsWith('/build/')) responses.push(response)
     })
     await page.goto('/')
-    await page.waitForLoadState('networkidle')
+    await waitForScripts(page)
     expect(responses.length).toBeGreaterThan(3)
     let compressed = 0
     for (const response of responses) {
@@ -150,7 +150,7 @@ test.describe('page speed', () => {
         }).observe({ type: 'layout-shift', buffered: true })
       })
       await page.goto(path)
-      await page.waitForLoadState('networkidle')
+      await waitForScripts(page)
       const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift)
       expect(shift, path).toBeLessThan(0.01)
     }

@@ -23,6 +23,16 @@ export async function expectNoA11yViolations(page: Page) {
   expect(summary, `axe violations on ${page.url()}`).toEqual([])
 }
 
+/**
+ * The page's scripts ran and their requests are done. They start only after the first contentful
+ * paint (docs/decisions/018), so `networkidle` alone can come before them: first wait for the
+ * router Remix creates, then for the network to go quiet.
+ */
+export async function waitForScripts(page: Page) {
+  await page.waitForFunction(() => '__remixRouter' in window)
+  await page.waitForLoadState('networkidle')
+}
+
 export function isPhone(page: Page) {
   return (page.viewportSize()?.width ?? 1024) < 768
 }

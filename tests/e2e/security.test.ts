@@ -1,5 +1,5 @@
 import { type APIResponse, type Page } from '@playwright/test'
-import { expect, test } from './playwright-utils'
+import { expect, test, waitForScripts } from './playwright-utils'
 
 /*
  * Security headers and the Content Security Policy on the shared production server (embedded
@@ -155,11 +155,6 @@ async function watchPolicy(page: Page) {
   return problems
 }
 
-/** The site's module scripts ran (Remix created its router): the policy let them through. */
-async function scriptsRan(page: Page) {
-  await page.waitForFunction(() => '__remixRouter' in window)
-}
-
 test.describe('nothing is blocked in the browser', () => {
   test('home, inventory, a vehicle, contact with the map, the portal frame: no CSP violation, scripts run', async ({ page, axe }) => {
     axe.skip() // other tests check these pages with axe
@@ -170,13 +165,11 @@ test.describe('nothing is blocked in the browser', () => {
     )
     for (const path of ['/', '/vehicles', '/vehicles/1']) {
       await page.goto(path)
-      // Hydrated: React attached (the scripts ran despite the policy).
-      await scriptsRan(page)
-      await page.waitForLoadState('networkidle')
+      // The scripts ran despite the policy (Remix created its router), and their requests are done.
+      await waitForScripts(page)
     }
     await page.goto('/contact')
-    await scriptsRan(page)
-    await page.waitForLoadState('networkidle')
+    await waitForScripts(page)
     await page.getByTestId('map-placeholder').getByRole('button', { name: 'KARTE LADEN' }).click()
     await expect(page.frameLocator('main iframe').first().getByText('extern')).toBeVisible()
     // A client-side navigation (single-fetch data, lazily discovered route modules) after hydration.
