@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
 
 const dir = process.argv[2] ?? 'public/build'
 const manifestFile = readdirSync(dir).find((name) => /^manifest-\w+\.js$/.test(name))

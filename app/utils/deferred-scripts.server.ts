@@ -81,7 +81,7 @@ export function deferScripts(html: string): string {
       const importedLater = new Set([...code.matchAll(/import\("([^"]+)"\)/g)].map((match) => match[1]))
       const staticImports = modules.filter((href) => !importedLater.has(href)).map((href) => `import ${JSON.stringify(href)};\n`)
       const preloads = modules.filter((href) => importedLater.has(href))
-      return `<script${nonce ?? ''}>(${startAfterFirstPaint.toString()})(${inlineJson(preloads)},${inlineJson(staticImports.join('') + code)},${FIRST_PAINT_FALLBACK_MS})</script>`
+      return `<script${nonce ?? ''}>(${START_AFTER_FIRST_PAINT})(${inlineJson(preloads)},${inlineJson(staticImports.join('') + code)},${FIRST_PAINT_FALLBACK_MS})</script>`
     })
 }
 
@@ -123,6 +123,9 @@ export function startAfterFirstPaint(preloads: string[], code: string, fallbackM
     start()
   }
 }
+
+/** The browser code above as source, serialized once rather than on every rendered page. */
+const START_AFTER_FIRST_PAINT = startAfterFirstPaint.toString()
 
 /** JSON that is safe inside an inline `<script>`: no `</script>` or `<!--` can end or bend it. */
 function inlineJson(value: unknown): string {
