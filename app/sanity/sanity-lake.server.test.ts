@@ -1,7 +1,8 @@
+import { delay, http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createDocument, createIfNotExists, MutationError, type SanityDocument } from '~/sanity/lake.server'
-import { SanityLake } from '~/sanity/sanity-lake.server'
+import { SANITY_TIMEOUTS, SanityLake } from '~/sanity/sanity-lake.server'
 import { createSanityApi, type SanityApi } from '../../tests/mocks/sanity'
 
 const PROJECT = 'abc123'
@@ -125,5 +126,37 @@ describe('SanityLake writes', () => {
     const intruder = new SanityLake({ projectId: PROJECT, dataset: DATASET, token: 'wrong', apiVersion: '2025-02-19', useCdn: false })
     await expect(intruder.mutate([{ delete: { id: 'vehicle-1' } }])).rejects.toMatchObject({ name: 'MutationError', statusCode: 401 })
     expect(await sanity.fetch('count(*[_id == "vehicle-1"])')).toBe(1)
+  })
+})
+
+describe('SanityLake against an API that never answers', () => {
+  const timeouts = { readMs: 300, writeMs: 300 }
+  const hanging = () => {
+    server.use(
+      http.all('https://:projectId.:host.sanity.io/*', async () => {
+        await delay('infinite')
+        return HttpResponse.json({})
+      }),
+    )
+    return new SanityLake({ projectId: PROJECT, dataset: DATASET, token: TOKEN, apiVersion: '2025-02-19', useCdn: true, timeouts })
+  }
+
+  it('gives up a read after its timeout (and one retry) instead of waiting minutes', async () => {
+    const started = performance.now()
+    await expect(hanging().fetch('count(*)')).rejects.toThrow()
+    const waited = performance.now() - started
+    expect(waited).toBeGreaterThanOrEqual(timeouts.readMs)
+    expect(waited).toBeLessThan(5_000)
+  })
+
+  it('gives up a write after its timeout, without retrying it', async () => {
+    const started = performance.now()
+    await expect(hanging().mutate([{ create: { _id: 'inbox.contact-9', _type: 'contactMessage' } }])).rejects.toThrow()
+    expect(performance.now() - started).toBeLessThan(2_000)
+  })
+
+  it('the production timeouts are a few seconds, not @sanity/client\'s 300 s', () => {
+    expect(SANITY_TIMEOUTS.readMs).toBeLessThanOrEqual(5_000)
+    expect(SANITY_TIMEOUTS.writeMs).toBeLessThanOrEqual(10_000)
   })
 })

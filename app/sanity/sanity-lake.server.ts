@@ -15,7 +15,16 @@ export interface SanityLakeOptions {
    * The project then travels in the X-Sanity-Project-ID header instead of the host name.
    */
   apiHost?: string
+  /** Request timeouts; SANITY_TIMEOUTS unless a test needs shorter ones. */
+  timeouts?: { readMs: number; writeMs: number }
 }
+
+/**
+ * How long a request to Sanity may take (ms). @sanity/client waits 300 s by default: a slow or
+ * silent API would hold every uncached page and every submission that long. Pages then fall back
+ * to their last good copy; submissions answer 503 with nothing reported as stored.
+ */
+export const SANITY_TIMEOUTS = { readMs: 4_000, writeMs: 8_000 } as const
 
 /** The body of `/data/mutate` with `returnIds` and `returnDocuments`. */
 interface MutateResponse {
@@ -33,18 +42,21 @@ export class SanityLake implements ContentLake {
   private readonly reader: SanityClient
   private readonly writer: SanityClient
   private readonly dataset: string
+  private readonly timeouts: { readMs: number; writeMs: number }
 
-  constructor({ projectId, dataset, token, apiVersion, useCdn, apiHost }: SanityLakeOptions) {
+  constructor({ projectId, dataset, token, apiVersion, useCdn, apiHost, timeouts = SANITY_TIMEOUTS }: SanityLakeOptions) {
     // Passing `apiHost: undefined` would override the client's default host, so only set it when given.
     const base = { projectId, dataset, apiVersion, ...(apiHost ? { apiHost, useProjectHostname: false } : {}) }
-    this.reader = createClient({ ...base, useCdn, perspective: 'published' })
-    this.writer = createClient({ ...base, token, useCdn: false })
+    // One retry for reads (safe to repeat); none for writes, whose outcome is unknown after a timeout.
+    this.reader = createClient({ ...base, useCdn, perspective: 'published', timeout: timeouts.readMs, maxRetries: 1 })
+    this.writer = createClient({ ...base, token, useCdn: false, timeout: timeouts.writeMs, maxRetries: 0 })
     this.dataset = dataset
+    this.timeouts = timeouts
   }
 
   /** Evaluates GROQ over the published documents; private ones only with `includePrivate` (token, no CDN). */
   fetch<R = unknown>(query: string, params: QueryParams = {}, options: FetchOptions = {}): Promise<R> {
-    if (options.includePrivate) return this.writer.fetch<R>(query, params, { perspective: 'published' })
+    if (options.includePrivate) return this.writer.fetch<R>(query, params, { perspective: 'published', timeout: this.timeouts.readMs })
     return this.reader.fetch<R>(query, params)
   }
 
