@@ -53,6 +53,30 @@ describe('POST /api/revalidate', () => {
     }
   })
 
+  it('a signature is accepted once, and only while it is fresh: a replay, an old and a future one get 401', async () => {
+    const signed = (body: string, timestamp: number) => ({
+      body,
+      headers: { 'content-type': 'application/json', 'sanity-webhook-signature': `t=${timestamp},v1=${signSanityPayload(body, timestamp, SECRET)}` },
+    })
+    const now = Date.now()
+    const fresh = signed('{"_id":"replay-me"}', now)
+    expect((await call(fresh).response).status).toBe(200)
+    const replay = await call(fresh).response
+    expect(replay.status).toBe(401)
+    expect((await replay.json()).error).toContain('schon verwendet')
+
+    // A valid signature from 14 Nov 2023, six minutes ago, and two minutes ahead.
+    for (const timestamp of [1_700_000_000_000, now - 6 * 60_000, now + 2 * 60_000]) {
+      const { contentRevision, response } = call(signed('{"_id":"old"}', timestamp))
+      expect((await response).status, String(timestamp)).toBe(401)
+      expect(contentRevision.current).toBe(0)
+    }
+    // Four minutes old and half a minute ahead (clock skew) are still fresh.
+    for (const timestamp of [now - 4 * 60_000, now + 30_000]) {
+      expect((await call(signed(`{"_id":"skew-${timestamp}"}`, timestamp)).response).status).toBe(200)
+    }
+  })
+
   it('503 when REVALIDATE_SECRET is not set', async () => {
     const { response } = call({ headers: { Authorization: 'Bearer anything-at-all-here' } }, null)
     const answer = await response

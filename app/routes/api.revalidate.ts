@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { bearerTokenMatches } from '~/marketplace/auth.server'
-import { SANITY_SIGNATURE_HEADER, sanitySignatureMatches } from '~/server/webhook-signature.server'
+import { checkSanitySignature, SANITY_SIGNATURE_HEADER, type SignatureCheck } from '~/server/webhook-signature.server'
 import { BodyTooLargeError, CACHE_CONTROL, jsonError, readBodyText } from '~/utils/http.server'
 
 const ALLOW = { Allow: 'POST' }
@@ -17,7 +17,7 @@ export function loader() {
  * POST /api/revalidate: what Sanity calls on publish (a GROQ webhook). Marks every cached page as
  * outdated by moving the content revision on (docs/decisions/014). Authorised by
  * `Authorization: Bearer <REVALIDATE_SECRET>` or by Sanity's signature (`sanity-webhook-signature`,
- * the webhook's secret set to REVALIDATE_SECRET). 200 `{revalidated: true, revision}`; 401 with
+ * the webhook's secret set to REVALIDATE_SECRET; fresh and used once). 200 `{revalidated: true, revision}`; 401 with
  * neither; 503 when REVALIDATE_SECRET is not set; other methods 405.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -26,9 +26,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!secret) return jsonError(503, 'Der Revalidierungs-Webhook ist abgeschaltet: REVALIDATE_SECRET ist nicht gesetzt.')
 
   let authorized = bearerTokenMatches(request.headers.get('authorization'), secret)
+  let signature: SignatureCheck | undefined
   if (!authorized && request.headers.has(SANITY_SIGNATURE_HEADER)) {
     try {
-      authorized = sanitySignatureMatches(request.headers.get(SANITY_SIGNATURE_HEADER), await readBodyText(request, REVALIDATE_BODY_LIMIT), secret)
+      signature = checkSanitySignature(request.headers.get(SANITY_SIGNATURE_HEADER), await readBodyText(request, REVALIDATE_BODY_LIMIT), secret)
+      authorized = signature === 'valid'
     } catch (error) {
       if (!(error instanceof BodyTooLargeError)) throw error
       return jsonError(413, `Die Anfrage ist zu groß (höchstens ${REVALIDATE_BODY_LIMIT / 1024} KB).`)
@@ -37,7 +39,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!authorized) {
     return jsonError(
       401,
-      'Nicht berechtigt: Authorization: Bearer <REVALIDATE_SECRET> oder eine gültige Sanity-Webhook-Signatur fehlt.',
+      signature === 'expired' || signature === 'replayed'
+        ? 'Nicht berechtigt: Die Sanity-Webhook-Signatur ist abgelaufen oder wurde schon verwendet (gültig fünf Minuten, einmal).'
+        : 'Nicht berechtigt: Authorization: Bearer <REVALIDATE_SECRET> oder eine gültige Sanity-Webhook-Signatur fehlt.',
       {},
       { 'WWW-Authenticate': 'Bearer' },
     )

@@ -3,23 +3,37 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 /** The header of Sanity's signed GROQ webhooks. */
 export const SANITY_SIGNATURE_HEADER = 'sanity-webhook-signature'
 
-/** Sanity signs no webhook older than this (2021-01-01, as @sanity/webhook checks). */
-const MINIMUM_TIMESTAMP = 1_609_459_200_000
+/** A signature older than this is refused: a captured one cannot be replayed later. */
+export const SIGNATURE_MAX_AGE_MS = 5 * 60_000
+/** How far a sender's clock may run ahead of ours. */
+export const SIGNATURE_MAX_SKEW_MS = 60_000
+
+/** Why a signature was or was not accepted. */
+export type SignatureCheck = 'valid' | 'invalid' | 'expired' | 'replayed'
+
+/** Signatures accepted within the window, with their time: each is accepted once. */
+const seenSignatures = new Map<string, number>()
 
 /**
- * Whether `header` is Sanity's signature of `body` with `secret`: `t=<ms>,v1=<base64url HMAC-SHA256
+ * Checks `header` as Sanity's signature of `body` with `secret`: `t=<ms>,v1=<base64url HMAC-SHA256
  * of "<t>.<body>">` (the format of @sanity/webhook, reimplemented: one function is not worth a
- * dependency). Compared in constant time.
+ * dependency), compared in constant time. A valid signature must also be fresh (at most five
+ * minutes old, at most one ahead) and not seen before within that window.
  */
-export function sanitySignatureMatches(header: string | null, body: string, secret: string): boolean {
-  const match = /^t=(\d+)[, ]+v1=([^, ]+)$/.exec(header?.trim() ?? '')
-  if (!match || body === '') return false
-  const [, timestamp = '', signature = ''] = match
-  if (Number(timestamp) < MINIMUM_TIMESTAMP) return false
-  const expected = signSanityPayload(body, Number(timestamp), secret)
+export function checkSanitySignature(header: string | null, body: string, secret: string, now = Date.now()): SignatureCheck {
+  const match = /^t=(\d{1,15})[, ]+v1=([^, ]+)$/.exec(header?.trim() ?? '')
+  if (!match || body === '') return 'invalid'
+  const [, timestampText = '', signature = ''] = match
+  const timestamp = Number(timestampText)
   const given = Buffer.from(signature)
-  const wanted = Buffer.from(expected)
-  return given.length === wanted.length && timingSafeEqual(given, wanted)
+  const wanted = Buffer.from(signSanityPayload(body, timestamp, secret))
+  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return 'invalid'
+  if (timestamp < now - SIGNATURE_MAX_AGE_MS || timestamp > now + SIGNATURE_MAX_SKEW_MS) return 'expired'
+
+  for (const [seen, at] of seenSignatures) if (at < now - SIGNATURE_MAX_AGE_MS) seenSignatures.delete(seen)
+  if (seenSignatures.has(signature)) return 'replayed'
+  seenSignatures.set(signature, timestamp)
+  return 'valid'
 }
 
 /** The `v1` value Sanity sends for this body and time (also used by tests to sign like Sanity). */
