@@ -55,5 +55,7 @@ function describeLastRun(state: SyncState | null): string | undefined {
   if (!state || !when) return undefined
   if (state.ok) return `Letzter Abgleich am ${formatSyncTime(when)}: ${state.message ?? 'erfolgreich.'}`
   const lastSuccess = state.lastSuccessAt ? ` Letzter erfolgreicher Abgleich am ${formatSyncTime(state.lastSuccessAt)}.` : ''
-  return `Letzter Abgleich am ${formatSyncTime(when)} fehlgeschlagen: ${state.message ?? 'ohne Angabe.'}${lastSuccess}`
+  // The reason (addresses, network errors) is for staff, not for everyone: it stays in the sync
+  // document (Studio) and the server log.
+  return `Letzter Abgleich am ${formatSyncTime(when)} fehlgeschlagen; der Bestand blieb unverändert. Den Grund zeigt das Studio unter „Abgleich mit mobile.de“.${lastSuccess}`
 }

@@ -155,6 +155,7 @@ async function syncOnce(lake: ContentLake, options: SyncOptions): Promise<SyncRe
               counts,
               { cause: error },
             )
+    console.warn(`Abgleich mit mobile.de fehlgeschlagen: ${syncError.message}`)
     await recordOutcome(lake, { lastRunAt: startedAt, finishedAt: now().toISOString(), ok: false, message: syncError.message, counts }).catch((recordError) =>
       console.error('Recording the failed marketplace sync failed', recordError),
     )

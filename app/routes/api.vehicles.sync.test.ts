@@ -140,7 +140,9 @@ describe.each(BACKENDS)('GET /api/vehicles/status and POST /api/vehicles/sync on
     expect(response.status).toBe(502)
     const body = (await response.json()) as { error: string }
     expect(body.error).toMatch(/HTTP 403.*Der Bestand bleibt unverändert\./)
+    // The public status says that it failed, not why (addresses and network errors are for staff).
     const { message } = await status()
-    expect(message).toMatch(/^Letzter Abgleich am .* Uhr fehlgeschlagen: mobile.de verweigert den Zugriff \(HTTP 403\).* Letzter erfolgreicher Abgleich am .* Uhr\.$/)
+    expect(message).toMatch(/^Letzter Abgleich am .* Uhr fehlgeschlagen; der Bestand blieb unverändert\. Den Grund zeigt das Studio .* Letzter erfolgreicher Abgleich am .* Uhr\.$/)
+    expect(message).not.toMatch(/HTTP 403|https?:\/\//)
   })
 })
