@@ -57,15 +57,24 @@ export function deferScriptsUntilFirstPaint(): Transform {
 
   return new Transform({
     transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback) {
-      pending += typeof chunk === 'string' ? chunk : decoder.write(chunk)
+      pending += withoutNul(typeof chunk === 'string' ? chunk : decoder.write(chunk))
       callback(null, take() || undefined)
     },
     flush(callback: TransformCallback) {
-      pending += decoder.end()
+      pending += withoutNul(decoder.end())
       const out = take() + pending
       callback(null, out || undefined)
     },
   })
+}
+
+/**
+ * React 18.3's renderToPipeableStream sends the unused tail of its 2 KB buffer as NUL bytes when
+ * a multi-byte character does not fit (fixed in React 19, facebook/react#26228). A document never
+ * holds a NUL of its own (React renders none, and HTML forbids it), so every one is that padding.
+ */
+function withoutNul(text: string): string {
+  return text.includes('\0') ? text.replaceAll('\0', '') : text
 }
 
 /** Rewrites `<Scripts>`' output, from its first preload tag to the end of its module script. */
