@@ -10,16 +10,15 @@ const optional = z
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
 
 function isTrustProxy(value: string) {
-  if (/^(true|false|\d+)$/.test(value)) return true
+  if (/^(false|\d+)$/.test(value)) return true
   return value.split(',').every((entry) => {
     const [address = '', prefix, ...rest] = entry.trim().split('/')
     return rest.length === 0 && (PROXY_NAMES.has(address) || (isIP(address) !== 0 && (prefix === undefined || /^\d{1,3}$/.test(prefix))))
   })
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string {
+function parseTrustProxy(value: string | undefined): false | number | string {
   if (value === undefined || value === 'false') return false
-  if (value === 'true') return true
   return /^\d+$/.test(value) ? Number(value) : value
 }
 
@@ -39,10 +38,19 @@ const envSchema = z
       .transform((value) => (value === undefined ? 5 : Number(value))),
     /**
      * Express `trust proxy`: whether the client address comes from X-Forwarded-For. Default false
-     * (the header is ignored: anyone could send it); `true`, a hop count, or proxy addresses/subnets.
+     * (the header is ignored: anyone could send it); a hop count, or proxy addresses/subnets. Not
+     * `true`: Express would then take the left-most X-Forwarded-For entry, which the client writes.
      */
     TRUST_PROXY: optional
-      .pipe(z.string().refine(isTrustProxy, 'TRUST_PROXY muss true, false, eine Anzahl Proxys oder eine Liste von IP-Adressen/Subnetzen sein, z. B. 1 oder loopback, 10.0.0.0/8').optional())
+      .pipe(
+        z
+          .string()
+          .refine(
+            isTrustProxy,
+            'TRUST_PROXY muss false, die Anzahl der Proxys vor der Seite oder eine Liste ihrer IP-Adressen/Subnetze sein, z. B. 1 oder loopback, 10.0.0.0/8. „true“ ist nicht erlaubt: Dann könnte jeder Besucher seine Adresse selbst angeben (X-Forwarded-For) und die Anfragegrenze umgehen.',
+          )
+          .optional(),
+      )
       .transform(parseTrustProxy),
     SANITY_PROJECT_ID: optional.pipe(
       z.string().regex(/^[a-z0-9-]+$/, 'SANITY_PROJECT_ID darf nur a-z, 0-9 und - enthalten').optional(),
