@@ -31,8 +31,14 @@ export interface AppContext {
 
 declare module '@remix-run/node' {
   interface AppLoadContext extends AppContext {
-    /** The client's address, set per request by server.mjs (Express `req.ip`, honouring TRUST_PROXY). */
+    /** The client's address, set per request by createServer (Express `req.ip`, honouring TRUST_PROXY). */
     clientAddress?: string
+    /**
+     * The origin the client addressed (validated Host, or a trusted proxy's X-Forwarded-Host/-Proto).
+     * Request URLs always carry SITE_URL's origin (docs/decisions/019); the same-origin rule of
+     * form posts accepts this one too.
+     */
+    requestOrigin?: string
     /** This response's CSP nonce (app/server/site.server.ts), for every inline script of the page. */
     cspNonce?: string
   }

@@ -7,7 +7,7 @@ import { NonceProvider } from '~/utils/nonce-provider'
 import { deferScriptsUntilFirstPaint } from '~/utils/deferred-scripts.server'
 
 export { createAppContext } from '~/context.server'
-export { createExpressSite } from '~/server/express.server'
+export { createServer } from '~/server/create-server.server'
 
 const ABORT_DELAY = 5_000
 export const streamTimeout = ABORT_DELAY

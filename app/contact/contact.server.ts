@@ -63,7 +63,7 @@ export async function contactFormAction({ request, context }: ActionFunctionArgs
   const url = new URL(request.url)
   const noStore = { 'Cache-Control': CACHE_CONTROL.noStore }
   const success = redirect(`${url.pathname}?nachricht=gesendet#contact`, { status: 303, headers: noStore })
-  if (!checkSameOrigin(request, context.env.SITE_URL)) {
+  if (!checkSameOrigin(request, context)) {
     return data<ContactActionData>({ status: 'error', formError: FOREIGN_FORM_ERROR, values: {} }, { status: 403, headers: noStore })
   }
   let raw: Record<string, string>

@@ -112,7 +112,7 @@ export async function leadFormAction({ request, context }: ActionFunctionArgs) {
   const fail = (status: number, body: Omit<LeadActionData, 'status'>, headers: Record<string, string> = {}) =>
     data<LeadActionData>({ status: 'error', ...body }, { status, headers: { ...noStore, ...headers } })
 
-  if (!checkSameOrigin(request, context.env.SITE_URL)) return fail(403, { formError: FOREIGN_FORM_ERROR, values: {} })
+  if (!checkSameOrigin(request, context)) return fail(403, { formError: FOREIGN_FORM_ERROR, values: {} })
   let raw: Record<string, string>
   try {
     if (mediaType(request) !== 'application/x-www-form-urlencoded') return fail(415, { formError: LEAD_FORM_ERRORS.failure, values: {} })

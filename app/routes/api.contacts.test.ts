@@ -1,7 +1,10 @@
+import { delay, http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createSubmissionLimiter } from '~/context.server'
 import { parseEnv } from '~/env.server'
 import { type ContentLake, MutationError } from '~/sanity/lake.server'
+import { SanityLake } from '~/sanity/sanity-lake.server'
 import { type RateLimiter } from '~/utils/rate-limit.server'
 import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
 import { action, loader } from './api.contacts'
@@ -218,7 +221,8 @@ describe('POST /api/contacts abuse protection', () => {
       action({
         request: post(new URLSearchParams({ ...valid, name }).toString(), 'application/x-www-form-urlencoded', headers),
         params: {},
-        context: { lake: test.lake, env: test.env },
+        // The client addressed http://localhost (createServer puts it in the context).
+        context: { lake: test.lake, env: test.env, requestOrigin: 'http://localhost' },
       })
     const foreign = await call({ origin: 'https://evil.example' }, 'Fremd')
     expect(foreign.status).toBe(403)
@@ -236,5 +240,35 @@ describe('POST /api/contacts abuse protection', () => {
       context: { lake: test.lake, env: test.env },
     })
     expect(response.status).toBe(201)
+  })
+})
+
+describe('POST /api/contacts when Sanity does not answer', () => {
+  const server = setupServer(
+    http.all('https://:projectId.:host.sanity.io/*', async () => {
+      await delay('infinite')
+      return HttpResponse.json({})
+    }),
+  )
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  afterAll(() => server.close())
+
+  it('answers 503 within the write timeout, and reports nothing as stored', async () => {
+    const lake = new SanityLake({ projectId: 'p1', dataset: 'production', token: 't', apiVersion: '2025-02-19', useCdn: true, timeouts: { readMs: 300, writeMs: 300 } })
+    const notified: string[] = []
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const started = performance.now()
+    const response = await action({
+      request: post(JSON.stringify(valid), 'application/json'),
+      params: {},
+      context: { lake, env: parseEnv({}), onStored: (id) => notified.push(id) },
+    })
+    expect(performance.now() - started).toBeLessThan(3_000)
+    expect(response.status).toBe(503)
+    const body = (await response.json()) as Record<string, unknown>
+    expect(body.error).toMatch(/konnte nicht gespeichert werden/)
+    expect(body).not.toHaveProperty('id')
+    expect(notified).toEqual([])
+    logged.mockRestore()
   })
 })

@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return jsonError(405, 'Methode nicht erlaubt.', {}, ALLOW)
   // A foreign page can make a browser send form-encoded posts (not JSON: that needs CORS).
   // Clients without Origin and Referer are not browsers posting across sites, and are allowed.
-  if (mediaType(request) === 'application/x-www-form-urlencoded' && !checkSameOrigin(request, context.env.SITE_URL, { allowMissing: true })) {
+  if (mediaType(request) === 'application/x-www-form-urlencoded' && !checkSameOrigin(request, context, { allowMissing: true })) {
     return jsonError(403, 'Anfragen von fremden Websites werden nicht angenommen.')
   }
   // Before reading the body: a client over the limit costs nothing more.

@@ -29,6 +29,9 @@ export interface SiteOptions {
   now?: () => number
 }
 
+/** What the pipeline knows of a request beyond the Fetch Request (the per-request part of the load context). */
+export type RequestContext = Pick<AppLoadContext, 'clientAddress' | 'requestOrigin'>
+
 /** Pages larger than this are sent but not kept (the LRU's byte bound stays meaningful). */
 const MAX_PAGE_BYTES = 2 * 1024 * 1024
 
@@ -40,7 +43,7 @@ const NONCE_PLACEHOLDER = '{nonce}'
 /**
  * The site at the level of Fetch `Request → Response`: the page cache in front of Remix, a CSP
  * nonce per response, and the security and caching headers every answer carries
- * (docs/decisions/014 and 015). server.mjs reaches it through the Express adapter (express.server.ts).
+ * (docs/decisions/014 and 015). createServer (create-server.server.ts) puts it in front of Remix.
  */
 export class Site {
   readonly cache: PageCache | undefined
@@ -76,22 +79,22 @@ export class Site {
   }
 
   /** Answers a request: from the page cache when it may, else by rendering it. */
-  async handle(request: Request, clientAddress?: string): Promise<Response> {
+  async handle(request: Request, requestContext?: RequestContext): Promise<Response> {
     const url = new URL(request.url)
     const key = this.cacheKey({ method: request.method, url: url.pathname + url.search, header: (name) => request.headers.get(name) })
     const hit = key === undefined ? undefined : this.cachedAnswer(key, request.method)
     if (hit) return toResponse(hit)
-    return this.renderAndCache(request, key, clientAddress)
+    return this.renderAndCache(request, key, requestContext)
   }
 
   /**
    * Renders a request with a fresh nonce. For a cacheable request (`key`) a complete 200 page is
    * kept while it streams to the client, and a 5xx is replaced by the URL's last good page.
    */
-  async renderAndCache(request: Request, key: string | undefined, clientAddress = 'unknown'): Promise<Response> {
+  async renderAndCache(request: Request, key: string | undefined, requestContext: RequestContext = {}): Promise<Response> {
     const nonce = createNonce()
     const revision = this.revision.current
-    const { state, result } = trackRequest(() => this.render(request, { ...this.context, cspNonce: nonce, clientAddress }))
+    const { state, result } = trackRequest(() => this.render(request, { ...this.context, ...requestContext, cspNonce: nonce }))
     let response: Response
     try {
       response = await result

@@ -5,6 +5,9 @@ import { jsonError } from '~/utils/http.server'
 /** The German answer to a client over the submission limit (JSON `error` and form message). */
 export const TOO_MANY_SUBMISSIONS = 'Zu viele Anfragen. Bitte versuchen Sie es in einer Minute erneut.'
 
+/** The German answer to a post from another site (403). */
+export const FOREIGN_ORIGIN_MESSAGE = 'Anfragen von fremden Websites werden nicht angenommen.'
+
 export interface SameOriginOptions {
   /**
    * Allow a request without Origin and Referer. Browsers send Origin with every cross-origin POST,
@@ -13,15 +16,35 @@ export interface SameOriginOptions {
   allowMissing?: boolean
 }
 
+/** The origins a post may come from: SITE_URL's and the one the client addressed (createServer). */
+export interface OwnOrigins {
+  siteOrigin: string
+  requestOrigin?: string
+}
+
+/**
+ * The one same-origin rule of the site: an Origin is ours when it is SITE_URL's origin or the
+ * origin the client addressed (a developer on 127.0.0.1 while SITE_URL names localhost).
+ * `null` (sandboxed frames, cross-origin redirects) is foreign.
+ */
+export function isOwnOrigin(origin: string, { siteOrigin, requestOrigin }: OwnOrigins): boolean {
+  return origin === siteOrigin || (requestOrigin !== undefined && origin === requestOrigin)
+}
+
 /**
  * Whether a form post comes from the site itself: the Origin header (else the Referer's origin)
- * must equal the request URL's origin or SITE_URL's origin. `Origin: null` (sandboxed frames,
- * cross-origin redirects) is foreign; a request without both headers is refused unless allowed.
+ * must be one of ours (isOwnOrigin; the request URL's origin is SITE_URL's when createServer built
+ * it). A request without both headers is refused unless allowed.
  */
-export function checkSameOrigin(request: Request, siteUrl: string, { allowMissing = false }: SameOriginOptions = {}): boolean {
+export function checkSameOrigin(
+  request: Request,
+  context: Pick<AppLoadContext, 'env' | 'requestOrigin'>,
+  { allowMissing = false }: SameOriginOptions = {},
+): boolean {
   const origin = request.headers.get('origin') ?? refererOrigin(request.headers.get('referer'))
   if (origin === undefined) return allowMissing
-  return origin === new URL(request.url).origin || origin === new URL(siteUrl).origin
+  const siteOrigin = new URL(context.env.SITE_URL).origin
+  return isOwnOrigin(origin, { siteOrigin, requestOrigin: context.requestOrigin }) || origin === new URL(request.url).origin
 }
 
 function refererOrigin(referer: string | null): string | undefined {

@@ -1,0 +1,346 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import http from 'node:http'
+import net, { type AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { type AppLoadContext } from '@remix-run/node'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { parseEnv } from '~/env.server'
+import { type ContentLake } from '~/sanity/lake.server'
+import { BodyTooLargeError, CACHE_CONTROL, jsonError, readBodyText } from '~/utils/http.server'
+import { ContentRevision } from './content-revision.server'
+import { createServer, SERVER_LIMITS } from './create-server.server'
+import { inlineScriptHashes } from './security-headers.server'
+
+const STUDIO_HTML = '<!DOCTYPE html><html><head><script>window.boot=1</script></head><body><div id="sanity"></div><script type="module" src="/studio/static/sanity-AbCd_123.js"></script></body></html>'
+
+describe('the request pipeline (createServer, as server.mjs runs it)', () => {
+  let dir: string
+  let base: string
+  let close: () => Promise<void>
+  const seen: Array<{ method: string; url: string; body: string; clientAddress?: string; nonce?: string }> = []
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'express-site-'))
+    await mkdir(path.join(dir, 'public/build'), { recursive: true })
+    await mkdir(path.join(dir, 'build/studio/static'), { recursive: true })
+    await writeFile(path.join(dir, 'public/favicon.svg'), '<svg/>')
+    await writeFile(path.join(dir, 'public/build/entry-ABCD1234.js'), 'export {}')
+    await writeFile(path.join(dir, 'build/studio/index.html'), STUDIO_HTML)
+    await writeFile(path.join(dir, 'build/studio/static/sanity-AbCd_123.js'), 'export {}')
+    await writeFile(path.join(dir, 'build/studio/static/manifest.webmanifest'), '{}')
+
+    const render = async (request: Request, context: AppLoadContext) => {
+      seen.push({ method: request.method, url: request.url, body: await request.text(), clientAddress: context.clientAddress, nonce: context.cspNonce })
+      if (new URL(request.url).pathname === '/api/echo') return Response.json({ ok: true }, { status: 201, headers: { 'Cache-Control': CACHE_CONTROL.noStore } })
+      const headers = new Headers({ 'Content-Type': 'text/html' })
+      if (request.url.includes('cookie')) headers.append('Set-Cookie', 'a=1')
+      if (request.url.includes('cookie')) headers.append('Set-Cookie', 'b=2')
+      return new Response(`<script nonce="${context.cspNonce}"></script>`, { headers })
+    }
+    const { server } = createServer({
+      context: { env: parseEnv({ NODE_ENV: 'production' }), lake: {} as ContentLake, contentRevision: new ContentRevision() },
+      render,
+      root: dir,
+    })
+    server.listen(0)
+    await new Promise((resolve) => server.once('listening', resolve))
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    close = () => new Promise((resolve) => server.close(() => resolve()))
+  })
+
+  afterAll(async () => {
+    await close()
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('passes method, URL, body and client address to Remix, and sends status and headers back', async () => {
+    const response = await fetch(`${base}/api/echo?x=1`, { method: 'POST', body: 'hallo', headers: { 'content-type': 'text/plain' } })
+    expect(response.status).toBe(201)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'none'/)
+    expect(response.headers.get('x-cache')).toBe('BYPASS')
+    const last = seen.at(-1)!
+    // The URL carries SITE_URL's origin (here the default), never the Host the client sent.
+    expect(last).toMatchObject({ method: 'POST', url: 'http://localhost:3000/api/echo?x=1', body: 'hallo' })
+    expect(last.clientAddress).toMatch(/127\.0\.0\.1/)
+  })
+
+  it('a page: one CSP header with the nonce its scripts carry; the second request comes from the cache', async () => {
+    const first = await fetch(`${base}/seite`)
+    const body = await first.text()
+    const policies = first.headers.get('content-security-policy')!
+    expect(policies.split(',')).toHaveLength(1)
+    const nonce = /'nonce-([^']+)'/.exec(policies)![1]!
+    expect(body).toBe(`<script nonce="${nonce}"></script>`)
+    expect(first.headers.get('x-cache')).toBe('MISS')
+    const second = await fetch(`${base}/seite`)
+    expect(second.headers.get('x-cache')).toBe('HIT')
+    expect(await second.text()).not.toContain(nonce)
+    expect(second.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+    expect(second.headers.get('vary')).toBe('Accept-Encoding')
+    // Answered in front of Express for a client that takes no encoding: the same answer.
+    const identity = await fetch(`${base}/seite`, { headers: { 'accept-encoding': 'identity' } })
+    expect(identity.headers.get('x-cache')).toBe('HIT')
+    expect(identity.headers.get('content-security-policy')).toContain("script-src 'self' 'nonce-")
+    expect(identity.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(await identity.text()).toMatch(/^<script nonce="[^"]+"><\/script>$/)
+  })
+
+  it('cookies keep one Set-Cookie header each, and such a page is not cached', async () => {
+    for (const expected of ['MISS', 'MISS']) {
+      const response = await fetch(`${base}/with-cookie`)
+      expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2'])
+      expect(response.headers.get('x-cache')).toBe(expected)
+      await response.text()
+    }
+  })
+
+  it('files: fingerprinted builds immutable, other public files an hour, each with the closed policy', async () => {
+    const build = await fetch(`${base}/build/entry-ABCD1234.js`)
+    expect(build.headers.get('cache-control')).toBe(CACHE_CONTROL.immutable)
+    expect(build.headers.get('content-security-policy')).toMatch(/^default-src 'none'/)
+    const icon = await fetch(`${base}/favicon.svg`)
+    expect(icon.headers.get('cache-control')).toBe(CACHE_CONTROL.file)
+    expect(icon.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it('the Studio: index.html with its own policy (inline script by hash) for every client route, revalidated; hashed files immutable', async () => {
+    for (const route of ['/studio', '/studio/structure/vehicle']) {
+      const index = await fetch(`${base}${route}`)
+      expect(index.status).toBe(200)
+      expect(await index.text()).toBe(STUDIO_HTML)
+      expect(index.headers.get('cache-control')).toBe('no-cache')
+      expect(index.headers.get('x-robots-tag')).toBe('noindex, nofollow')
+      expect(index.headers.get('content-security-policy')).toContain(`'${inlineScriptHashes(STUDIO_HTML)[0]}'`)
+    }
+    const script = await fetch(`${base}/studio/static/sanity-AbCd_123.js`)
+    expect(script.headers.get('cache-control')).toBe(CACHE_CONTROL.immutable)
+    expect(script.headers.get('x-robots-tag')).toBe('noindex, nofollow')
+    const manifest = await fetch(`${base}/studio/static/manifest.webmanifest`)
+    expect(manifest.headers.get('cache-control')).toBe(CACHE_CONTROL.file)
+    // A missing bundle file is not answered with the Studio's HTML.
+    const missing = await fetch(`${base}/studio/static/gone-12345678.js`)
+    expect(await missing.text()).not.toContain('id="sanity"')
+  })
+})
+
+/**
+ * A pipeline whose "Remix" renders the path it was given as the page's title, and whose
+ * /api/limited route reads at most 16 KB like the submission routes do.
+ */
+async function startSite(env: Record<string, string> = {}) {
+  const rendered: string[] = []
+  const render = async (request: Request) => {
+    const url = new URL(request.url)
+    rendered.push(url.href)
+    if (url.pathname === '/api/limited') {
+      try {
+        const body = await readBodyText(request, 16 * 1024)
+        return Response.json({ length: body.length }, { status: 201, headers: { 'Cache-Control': CACHE_CONTROL.noStore } })
+      } catch (error) {
+        if (error instanceof BodyTooLargeError) return jsonError(413, 'Die Anfrage ist zu groß (höchstens 16 KB).')
+        throw error
+      }
+    }
+    if (url.pathname === '/api/refuse-unread') return jsonError(429, 'Zu viele Anfragen.')
+    return new Response(`<title>${url.pathname}${url.search}</title>`, { headers: { 'Content-Type': 'text/html; charset=utf-8' } })
+  }
+  const { server } = createServer({
+    context: { env: parseEnv({ NODE_ENV: 'production', SITE_URL: 'https://www.autohaus.example', ...env }), lake: {} as ContentLake, contentRevision: new ContentRevision() },
+    render,
+    root: await mkdtemp(path.join(tmpdir(), 'site-root-')),
+  })
+  server.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  const port = (server.address() as AddressInfo).port
+  return { port, rendered, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
+
+/** Sends bytes as they are (no client normalises them) and collects what comes back until the server closes or `until` matches. */
+function rawExchange(port: number, bytes: string | Buffer, until: RegExp = /$^/): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1')
+    const chunks: Buffer[] = []
+    const received = () => Buffer.concat(chunks).toString('utf8')
+    const done = () => {
+      socket.destroy()
+      resolve(received())
+    }
+    socket.on('data', (chunk) => {
+      chunks.push(chunk)
+      if (until.test(received())) done()
+    })
+    socket.on('end', done)
+    socket.on('error', (error) => (chunks.length > 0 ? done() : reject(error)))
+    socket.setTimeout(5_000, done)
+    socket.write(bytes)
+  })
+}
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36'
+
+function get(port: number, path: string, headers: Record<string, string> = {}) {
+  const lines = Object.entries({ Host: `127.0.0.1:${port}`, 'User-Agent': BROWSER, ...headers }).map(([name, value]) => `${name}: ${value}`)
+  return rawExchange(port, `GET ${path} HTTP/1.1\r\n${lines.join('\r\n')}\r\nConnection: close\r\n\r\n`)
+}
+
+const titleOf = (answer: string) => /<title>([^<]*)<\/title>/.exec(answer)?.[1]
+const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1])
+
+describe('the URL Remix renders and the page cache keys on (security review, finding 1)', () => {
+  const crafted: Array<{ name: string; headers: Record<string, string> }> = [
+    { name: 'Host: x\\impressum#', headers: { Host: 'x\\impressum#' } },
+    { name: 'Host: x/about#', headers: { Host: 'x/about#' } },
+    { name: 'Host: x/vehicles.data#', headers: { Host: 'x/vehicles.data#' } },
+    { name: 'Host: x/vehicles?search=ACHTUNG#', headers: { Host: 'x/vehicles?search=ACHTUNG#' } },
+    { name: 'X-Forwarded-Host: x/about#', headers: { 'X-Forwarded-Host': 'x/about#' } },
+    { name: 'X-Forwarded-Host: x\\impressum#', headers: { 'X-Forwarded-Host': 'x\\impressum#' } },
+    { name: 'X-Forwarded-Proto: http://x/impressum#', headers: { 'X-Forwarded-Proto': 'http://x/impressum#' } },
+  ]
+
+  for (const trustProxy of [undefined, '1', 'loopback']) {
+    describe(`TRUST_PROXY=${trustProxy ?? '(unset)'}`, () => {
+      let site: Awaited<ReturnType<typeof startSite>>
+      beforeAll(async () => {
+        site = await startSite(trustProxy ? { TRUST_PROXY: trustProxy } : {})
+      })
+      afterAll(() => site.close())
+
+      it.each(crafted)('$name never changes what the next visitor of / gets, on the page or the crawler key', async ({ headers }) => {
+        const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+        for (const userAgent of [BROWSER, 'Googlebot/2.1 (+http://www.google.com/bot.html)']) {
+          const attack = await get(site.port, '/?poison', { 'User-Agent': userAgent, ...headers })
+          // Refused (400) or rendered for the path it asked for, with SITE_URL's origin.
+          if (statusOf(attack) !== 400) expect(titleOf(attack)).toBe('/?poison')
+          const victim = await get(site.port, '/?poison', { 'User-Agent': userAgent })
+          expect(statusOf(victim)).toBe(200)
+          expect(titleOf(victim)).toBe('/?poison')
+        }
+        expect(site.rendered.every((href) => href.startsWith('https://www.autohaus.example/'))).toBe(true)
+        warn.mockRestore()
+      })
+    })
+  }
+
+  it('a request target like //evil.example stays a path on the site', async () => {
+    const site = await startSite()
+    const answer = await get(site.port, '//evil.example/x')
+    expect(titleOf(answer)).toBe('//evil.example/x')
+    expect(site.rendered).toEqual(['https://www.autohaus.example//evil.example/x'])
+    await site.close()
+  })
+})
+
+describe('requests refused before the site, with one log line (findings 8 and 14)', () => {
+  let site: Awaited<ReturnType<typeof startSite>>
+  beforeAll(async () => {
+    site = await startSite({ TRUST_PROXY: '1' })
+  })
+  afterAll(() => site.close())
+
+  const cases: Array<{ name: string; request: string; status: number; allow?: boolean }> = [
+    { name: 'TRACE', request: 'TRACE /about HTTP/1.1\r\nHost: a\r\n', status: 405, allow: true },
+    { name: 'PUT', request: 'PUT / HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n', status: 405, allow: true },
+    { name: 'OPTIONS', request: 'OPTIONS /api/contacts HTTP/1.1\r\nHost: a\r\n', status: 405, allow: true },
+    { name: 'PROPFIND', request: 'PROPFIND /about HTTP/1.1\r\nHost: a\r\n', status: 405, allow: true },
+    { name: 'a port out of range', request: 'GET /about HTTP/1.1\r\nHost: a:99999\r\n', status: 400 },
+    { name: 'a forwarded port out of range', request: 'GET /about HTTP/1.1\r\nHost: a\r\nX-Forwarded-Host: x:99999\r\n', status: 400 },
+    { name: 'an encoded slash in Host', request: 'GET /about HTTP/1.1\r\nHost: x%2fabout#\r\n', status: 400 },
+    { name: 'bad percent-encoding', request: 'GET /% HTTP/1.1\r\nHost: a\r\n', status: 400 },
+    { name: 'bad percent-encoding on the API', request: 'GET /api/vehicles/% HTTP/1.1\r\nHost: a\r\n', status: 400 },
+  ]
+
+  it.each(cases)('$name → $status, one warning line, no stack', async ({ request, status, allow }) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const answer = await rawExchange(site.port, `${request}Connection: close\r\n\r\n`)
+    expect(statusOf(answer)).toBe(status)
+    if (allow) expect(answer).toMatch(/\r\nAllow: GET, HEAD, POST\r\n/i)
+    expect(answer).toMatch(/\r\nContent-Security-Policy: default-src 'none'/i)
+    expect(answer).not.toMatch(/at \w+ \(|TypeError|URIError/)
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(String(warn.mock.calls[0]?.[0])).not.toContain('\n')
+    expect(error).not.toHaveBeenCalled()
+    expect(site.rendered).toEqual([])
+    warn.mockRestore()
+    error.mockRestore()
+  })
+
+  it('the API answers its refusals in JSON', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const answer = await rawExchange(site.port, 'GET /api/vehicles/% HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n')
+    expect(answer).toMatch(/Content-Type: application\/json/i)
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'Ungültige Anfrage-URL.' })
+    warn.mockRestore()
+  })
+
+  it('slow clients get seconds, not minutes', () => {
+    expect(SERVER_LIMITS.headersTimeoutMs).toBeLessThanOrEqual(10_000)
+    expect(SERVER_LIMITS.requestTimeoutMs).toBeLessThanOrEqual(30_000)
+  })
+})
+
+describe('oversized and refused bodies close cleanly (finding 3, issue 13 item 6)', () => {
+  let site: Awaited<ReturnType<typeof startSite>>
+  beforeAll(async () => {
+    site = await startSite()
+  })
+  afterAll(() => site.close())
+
+  /** Two requests through one kept-alive connection, as Node's and browsers' agents send them. */
+  async function twoOnOneConnection(first: { path: string; body: Buffer; chunked?: boolean }) {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    const send = (path: string, method: string, body?: Buffer, chunked = false) =>
+      new Promise<{ status: number; body: string; connection?: string; socket: unknown }>((resolve, reject) => {
+        const headers: Record<string, string> = { 'content-type': 'application/json' }
+        headers[chunked ? 'transfer-encoding' : 'content-length'] = chunked ? 'chunked' : String(body?.length ?? 0)
+        const request = http.request({ host: '127.0.0.1', port: site.port, path, method, agent, headers }, (response) => {
+          let text = ''
+          response.on('data', (chunk) => (text += chunk))
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text, connection: response.headers.connection, socket: request.socket }))
+        })
+        request.on('error', reject)
+        if (body) request.end(body)
+        else request.end()
+      })
+    const big = await send(first.path, 'POST', first.body, first.chunked)
+    const next = await send('/api/limited', 'POST', Buffer.from('{"a":1}'))
+    agent.destroy()
+    return { big, next }
+  }
+
+  it('a declared 200 KB body: 413 with its JSON error, the rest drained, the next request on the connection answered', async () => {
+    const { big, next } = await twoOnOneConnection({ path: '/api/limited', body: Buffer.alloc(200 * 1024, 'a') })
+    expect(big.status).toBe(413)
+    expect(JSON.parse(big.body)).toEqual({ error: 'Die Anfrage ist zu groß (höchstens 16 KB).' })
+    expect(next.status).toBe(201)
+    expect(next.socket).toBe(big.socket)
+  })
+
+  it('a 429 before the body was read: the next request on the connection is answered', async () => {
+    const { big, next } = await twoOnOneConnection({ path: '/api/refuse-unread', body: Buffer.alloc(100 * 1024, 'a') })
+    expect(big.status).toBe(429)
+    expect(next.status).toBe(201)
+  })
+
+  it('a chunked body over the limit: 413 with its JSON error (not a reset), then Connection: close', async () => {
+    const { big, next } = await twoOnOneConnection({ path: '/api/limited', body: Buffer.alloc(40 * 1024, 'a'), chunked: true })
+    expect(big.status).toBe(413)
+    expect(JSON.parse(big.body).error).toMatch(/zu groß/)
+    expect(big.connection).toBe('close')
+    expect(next.status).toBe(201)
+  })
+
+  it('a declared body over 1 MB is refused before the site, and the connection closed', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const answer = await rawExchange(
+      site.port,
+      `POST /api/limited HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n${'a'.repeat(1000)}`,
+    )
+    expect(statusOf(answer)).toBe(413)
+    expect(answer).toMatch(/\r\nConnection: close\r\n/i)
+    expect(answer).toContain('"error":"Die Anfrage ist zu groß (höchstens 1024 KB)."')
+    warn.mockRestore()
+  })
+})

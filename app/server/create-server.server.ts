@@ -1,0 +1,319 @@
+import { readFile } from 'node:fs/promises'
+import http, { type IncomingMessage, type ServerResponse } from 'node:http'
+import path from 'node:path'
+import { writeReadableStreamToWritable } from '@remix-run/node'
+import compression from 'compression'
+import express, { type ErrorRequestHandler, type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from 'express'
+import { precompressedFiles } from '~/server/precompressed.server'
+import { pathOf, type RequestRefusal, type RequestTarget, requestTarget } from '~/server/request-target.server'
+import { inlineScriptHashes, securityHeaders } from '~/server/security-headers.server'
+import { type CachedAnswer, Site, type SiteOptions } from '~/server/site.server'
+import { CACHE_CONTROL } from '~/utils/http.server'
+import { FOREIGN_ORIGIN_MESSAGE, isOwnOrigin } from '~/utils/request-guards.server'
+
+/*
+ * The whole request pipeline of the site, built in one function that server.mjs and the tests
+ * both call (docs/decisions/014, 015, 019). In order, for every request:
+ *   1. the request target: method, Host, X-Forwarded-*, path (refused with 400/405, one log line);
+ *   2. a fresh page-cache hit for a client that takes no encoding, answered before Express;
+ *   3. Express: security headers, compression, page-cache hits, build files, the Studio, public/;
+ *   4. the same-origin rule for posts; 5. Remix, through the page cache.
+ */
+
+export interface ServerOptions extends SiteOptions {
+  /** The folder that holds public/ and build/studio (the repository root in production). */
+  root: string
+}
+
+export interface SiteServer {
+  server: http.Server
+  site: Site
+}
+
+/** The largest body any route reads (the revalidation webhook's 1 MB); larger ones are refused unread. */
+export const MAX_REQUEST_BODY = 1024 * 1024
+
+/** Limits for slow or idle clients: a small site's requests take milliseconds (Node's defaults are 60 s and 300 s). */
+export const SERVER_LIMITS = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxConnections: 1_000 } as const
+
+/** Vite's output names end in an 8-character content hash: `sanity-D_VzGgFm.js`. */
+const HASHED_NAME = /-[\w-]{8}\.(?:js|mjs|css|woff2?)$/
+
+/** Encodings the compression middleware would use. */
+const COMPRESSIBLE = /\b(gzip|deflate|br)\b/i
+
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
+
+export function createServer(options: ServerOptions): SiteServer {
+  const { env } = options.context
+  const site = new Site(options)
+  const siteOrigin = new URL(env.SITE_URL).origin
+  const targets = new WeakMap<IncomingMessage, RequestTarget>()
+  const targetOf = (req: IncomingMessage) => targets.get(req)!
+  const cacheKeyOf = (req: IncomingMessage) =>
+    site.cacheKey({ method: req.method ?? 'GET', url: pathOf(targetOf(req)), header: (name) => headerValue(req, name) })
+
+  const app = express()
+  app.disable('x-powered-by')
+  // Whether req.ip may come from X-Forwarded-For: only behind a proxy that sets it (TRUST_PROXY),
+  // else anyone could dodge the submission limit by sending the header.
+  app.set('trust proxy', env.TRUST_PROXY)
+  const trustProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean
+
+  // Security headers and `no-store` on every answer, errors of Express itself included; the steps
+  // below set the policies of what they serve.
+  const resourceHeaders = Object.entries(securityHeaders('resource', { env }))
+  app.use((req, res, next) => {
+    for (const [name, value] of resourceHeaders) res.setHeader(name, value)
+    // The Studio and its files are never indexed, whatever ALLOW_INDEXING says.
+    if (req.path === '/studio' || req.path.startsWith('/studio/')) res.setHeader('X-Robots-Tag', 'noindex, nofollow')
+    res.setHeader('Cache-Control', CACHE_CONTROL.noStore)
+    next()
+  })
+  app.use(compression())
+  // Fresh page-cache hits first: no file-system lookup, no Remix.
+  app.use((req, res, next) => {
+    const key = cacheKeyOf(req)
+    const hit = key === undefined ? undefined : site.cachedAnswer(key, req.method)
+    if (hit) sendCachedAnswer(res, hit)
+    else next()
+  })
+
+  // Fingerprinted build assets never change; they are compressed once, at build time (decision 017).
+  const buildDir = path.join(options.root, 'public/build')
+  app.use('/build', precompressedFiles(buildDir))
+  app.use('/build', express.static(buildDir, { cacheControl: false, setHeaders: fileHeaders('immutable') }))
+  // The built Sanity Studio (npm run build:studio) on the site's own domain; never indexed. Its
+  // hashed files are immutable; index.html (every client-side route of the Studio) is revalidated.
+  const studioDir = path.join(options.root, 'build/studio')
+  app.use('/studio', express.static(studioDir, { index: false, redirect: false, cacheControl: false, setHeaders: fileHeaders('studio') }))
+  app.get(['/studio', '/studio/*'], studioIndex(studioDir, env))
+  app.use(express.static(path.join(options.root, 'public'), { cacheControl: false, setHeaders: fileHeaders('file') }))
+
+  // A post whose Origin names another site is refused with 403 (docs/decisions/008). Without this,
+  // Remix aborts such page posts itself, with an empty 500. Posts without Origin are left to the routes.
+  app.use((req, res, next) => {
+    const origin = req.get('origin')
+    if (req.method !== 'POST' || origin === undefined || isOwnOrigin(origin, { siteOrigin, requestOrigin: targetOf(req).origin })) return next()
+    const api = req.path.startsWith('/api/')
+    if (api || !req.is(FORM_TYPES)) res.status(403).json({ error: FOREIGN_ORIGIN_MESSAGE })
+    else res.status(403).type('text/plain; charset=utf-8').send(FOREIGN_ORIGIN_MESSAGE)
+  })
+
+  // Everything else: Remix, through the page cache.
+  app.all('*', (req, res, next) => {
+    const key = cacheKeyOf(req)
+    // Stored since the lookup above (a concurrent request finished rendering it)?
+    const hit = key === undefined ? undefined : site.cachedAnswer(key, req.method)
+    if (hit) return sendCachedAnswer(res, hit)
+    const target = targetOf(req)
+    site
+      .renderAndCache(toFetchRequest(req, res, target), key, { clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown', requestOrigin: target.origin })
+      .then((response) => sendFetchResponse(res, response))
+      .catch(next)
+  })
+
+  // Client errors (a body Express could not read, a bad range) are one log line; the rest a stack.
+  const onError: ErrorRequestHandler = (error: unknown, req, res, next) => {
+    const status = statusOf(error)
+    if (status >= 400 && status < 500) console.warn(`Anfrage abgewiesen (${status}): ${req.method} ${printable(req.originalUrl)}: ${messageOf(error)}`)
+    else console.error(error)
+    if (res.headersSent) return next(error)
+    res.status(status >= 400 && status < 600 ? status : 500)
+    res.type('text/plain; charset=utf-8').send(status < 500 ? 'Ungültige Anfrage.' : 'Interner Serverfehler')
+  }
+  app.use(onError)
+
+  const server = http.createServer((req, res) => {
+    const target = requestTarget(req, { siteOrigin, trustsProxy: (address) => trustProxy(address, 0) })
+    if (!('url' in target)) return refuse(req, res, target, env)
+    targets.set(req, target)
+    if (tooLarge(req)) {
+      return refuse(req, res, { status: 413, message: `Die Anfrage ist zu groß (höchstens ${MAX_REQUEST_BODY / 1024} KB).` }, env)
+    }
+    closeAfterUnreadBody(req, res)
+    // Express and the compression middleware cost more per hit than the hit itself (about 250 of
+    // 450 µs in profiles); a client that asks for no encoding needs neither.
+    if (!COMPRESSIBLE.test(req.headers['accept-encoding'] ?? '')) {
+      const key = cacheKeyOf(req)
+      const hit = key === undefined ? undefined : site.cachedAnswer(key, req.method ?? 'GET')
+      if (hit) return sendCachedAnswer(res, hit)
+    }
+    app(req, res)
+  })
+  server.headersTimeout = SERVER_LIMITS.headersTimeoutMs
+  server.requestTimeout = SERVER_LIMITS.requestTimeoutMs
+  server.maxConnections = SERVER_LIMITS.maxConnections
+  return { server, site }
+}
+
+/** Whether the declared body is over the largest any route reads. */
+function tooLarge(req: IncomingMessage): boolean {
+  const declared = Number(req.headers['content-length'] ?? 0)
+  return Number.isFinite(declared) && declared > MAX_REQUEST_BODY
+}
+
+/**
+ * A route may answer before it has read the body (413, 429, 401). The rest of the body is then
+ * read and thrown away, so the next request on a kept-alive connection is answered; a body of
+ * unknown length (chunked) could be endless, so its connection is closed after the answer instead.
+ */
+function closeAfterUnreadBody(req: IncomingMessage, res: ServerResponse) {
+  if (req.headers['transfer-encoding'] !== undefined) res.setHeader('Connection', 'close')
+  res.once('finish', () => {
+    if (req.complete) return
+    req.removeAllListeners('data')
+    req.resume()
+  })
+}
+
+/** Answers a request refused before the site: JSON for the API, German text for people; one log line. */
+function refuse(req: IncomingMessage, res: ServerResponse, refusal: RequestRefusal | { status: 413; message: string }, env: ServerOptions['context']['env']) {
+  console.warn(`Anfrage abgewiesen (${refusal.status}): ${printable(req.method ?? '')} ${printable(req.url ?? '')}: ${refusal.message}`)
+  const api = (req.url ?? '').startsWith('/api/')
+  const body = api ? JSON.stringify({ error: refusal.message }) : refusal.message
+  res.writeHead(refusal.status, {
+    ...securityHeaders('resource', { env }),
+    'Cache-Control': CACHE_CONTROL.noStore,
+    'Content-Type': api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    // The body of a refused request is never read: close rather than keep a connection with it unread.
+    ...(req.complete ? {} : { Connection: 'close' }),
+    ...('headers' in refusal ? refusal.headers : {}),
+  })
+  res.end(req.method === 'HEAD' ? undefined : body)
+}
+
+/** `immutable`: fingerprinted files; `file`: other files of public/; `studio`: the built Studio's static folder. */
+type FilePolicy = 'immutable' | 'file' | 'studio'
+
+/** `setHeaders` for express.static: the named Cache-Control policy of a served file. */
+function fileHeaders(policy: FilePolicy) {
+  return (res: ExpressResponse, filePath: string) => {
+    const immutable = policy === 'immutable' || (policy === 'studio' && HASHED_NAME.test(filePath))
+    res.setHeader('Cache-Control', immutable ? CACHE_CONTROL.immutable : CACHE_CONTROL.file)
+  }
+}
+
+/** The Studio's index.html for /studio and its client-side routes, with the Studio's own CSP. */
+function studioIndex(studioDir: string, env: ServerOptions['context']['env']): RequestHandler {
+  const indexFile = path.join(studioDir, 'index.html')
+  return (req, res, next) => {
+    // A missing file of the Studio's bundle is a 404, not the app shell (a script answered with HTML).
+    if (req.path.startsWith('/studio/static/')) return next()
+    // Read per request (a few KB, editors only): a rebuilt Studio needs no restart.
+    readFile(indexFile, 'utf8').then(
+      (html) => {
+        for (const [name, value] of Object.entries(securityHeaders('studio', { env, scriptHashes: inlineScriptHashes(html) }))) {
+          res.setHeader(name, value)
+        }
+        res.setHeader('Cache-Control', CACHE_CONTROL.revalidate)
+        res.type('html').send(html)
+      },
+      // Not built (npm run build:studio): the site's 404 page.
+      () => next(),
+    )
+  }
+}
+
+function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name.toLowerCase()]
+  return Array.isArray(value) ? value.join(', ') : value
+}
+
+function sendCachedAnswer(res: ServerResponse, answer: CachedAnswer) {
+  res.writeHead(answer.status, answer.headers)
+  res.end(answer.body)
+}
+
+/**
+ * The Fetch Request Remix renders: the target's URL (never built from client headers), the
+ * client's headers, and its body as a stream; aborted when the client goes away before the answer.
+ */
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, target: RequestTarget): Request {
+  let controller: AbortController | undefined = new AbortController()
+  res.on('finish', () => (controller = undefined))
+  res.on('close', () => controller?.abort())
+
+  const headers = new Headers()
+  for (const [name, values] of Object.entries(req.headers)) {
+    if (values === undefined || name === 'x-forwarded-host' || name === 'x-forwarded-proto') continue
+    if (Array.isArray(values)) for (const value of values) headers.append(name, value)
+    else headers.set(name, values)
+  }
+  // Remix aborts a page post whose Origin host differs from Host (with an empty 500). The
+  // same-origin rule has already refused foreign ones, so an Origin that gets here is ours.
+  const origin = req.headers.origin
+  headers.set('host', origin && URL.canParse(origin) ? new URL(origin).host : new URL(target.origin).host)
+
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    init.body = requestBody(req)
+    init.duplex = 'half'
+  }
+  return new Request(target.url.href, init)
+}
+
+/**
+ * The body of a Node request as a stream, read as the route asks for it. Cancelling it (a route
+ * that stops at its size limit) throws the rest away instead of destroying the socket, so the
+ * route's answer (413) still reaches the client.
+ */
+function requestBody(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let open = true
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.on('data', (chunk: Buffer) => {
+          if (!open) return
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+          if ((controller.desiredSize ?? 0) <= 0) req.pause()
+        })
+        req.once('end', () => open && ((open = false), controller.close()))
+        req.once('error', (error) => open && ((open = false), controller.error(error)))
+      },
+      pull() {
+        req.resume()
+      },
+      cancel() {
+        open = false
+        req.removeAllListeners('data')
+        req.resume()
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  )
+}
+
+/**
+ * Sends a Fetch Response through Express. Headers are set, not appended, so they replace the
+ * defaults set earlier (two CSP headers would both apply); cookies keep one header each.
+ */
+export async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {
+  if (response.statusText) res.statusMessage = response.statusText
+  res.status(response.status)
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') res.setHeader(name, value)
+  }
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length > 0) res.setHeader('Set-Cookie', cookies)
+  if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) res.flushHeaders()
+  if (response.body) await writeReadableStreamToWritable(response.body, res)
+  else res.end()
+}
+
+function statusOf(error: unknown): number {
+  if (typeof error !== 'object' || error === null) return 500
+  const status = 'status' in error ? error.status : 'statusCode' in error ? error.statusCode : undefined
+  return typeof status === 'number' ? status : 500
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** A client-chosen string for one log line: control characters escaped, at most 200 characters. */
+function printable(value: string): string {
+  const escaped = JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value)
+  return escaped.slice(1, -1)
+}

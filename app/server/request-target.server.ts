@@ -1,0 +1,103 @@
+import { type IncomingMessage } from 'node:http'
+
+/*
+ * What a request asks for, decided once per request before anything answers it
+ * (docs/decisions/019): the URL Remix renders and the page cache keys on is SITE_URL's origin plus
+ * the request target. Client headers (Host, X-Forwarded-Host, X-Forwarded-Proto) never go into
+ * that URL; they are validated strictly and only tell which origin the client addressed, for the
+ * same-origin rule of form posts.
+ */
+
+/** The methods the site answers; everything else is refused before Express and Remix. */
+export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const
+
+export interface RequestTarget {
+  /** SITE_URL's origin + path and query as requested (dot segments resolved): what Remix renders. */
+  url: URL
+  /** The origin the client addressed: validated Host, or with a trusted proxy its X-Forwarded-Host/-Proto. */
+  origin: string
+}
+
+/** Why a request is refused before it reaches the site: status, German message, extra headers. */
+export interface RequestRefusal {
+  status: 400 | 405
+  message: string
+  headers?: Record<string, string>
+}
+
+export interface RequestTargetOptions {
+  /** `new URL(SITE_URL).origin`, e.g. `https://www.example.de`. */
+  siteOrigin: string
+  /** Whether the peer at this address is a proxy whose X-Forwarded-* headers count (Express's compiled `trust proxy`). */
+  trustsProxy: (address: string) => boolean
+}
+
+/** A host name or IPv4 address, or an IPv6 literal in brackets, with an optional port: nothing else. */
+const HOST = /^(?:[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?|\[[0-9a-f:.]{2,45}\])(?::(\d{1,5}))?$/i
+const PROTOCOL = /^https?$/i
+
+/**
+ * The target of a request, or why it is refused: a method other than GET, HEAD and POST (405), a
+ * missing or malformed Host, a malformed X-Forwarded-Host/-Proto from a trusted proxy, a
+ * request target that is not a path (or absolute URL), or a path with broken percent-encoding (400).
+ */
+export function requestTarget(req: IncomingMessage, { siteOrigin, trustsProxy }: RequestTargetOptions): RequestTarget | RequestRefusal {
+  const method = req.method ?? ''
+  if (!(ALLOWED_METHODS as readonly string[]).includes(method)) {
+    return { status: 405, message: 'Methode nicht erlaubt.', headers: { Allow: ALLOWED_METHODS.join(', ') } }
+  }
+
+  const host = validHost(req.headers.host)
+  if (!host) return { status: 400, message: 'Ungültiger Host-Header.' }
+  let addressed = { protocol: 'http', host }
+  if (trustsProxy(req.socket.remoteAddress ?? '')) {
+    const forwardedHost = firstValue(req.headers['x-forwarded-host'])
+    const forwardedProto = firstValue(req.headers['x-forwarded-proto'])
+    if (forwardedHost !== undefined && !validHost(forwardedHost)) return { status: 400, message: 'Ungültiger X-Forwarded-Host-Header.' }
+    if (forwardedProto !== undefined && !PROTOCOL.test(forwardedProto)) return { status: 400, message: 'Ungültiger X-Forwarded-Proto-Header.' }
+    addressed = { protocol: forwardedProto?.toLowerCase() ?? 'http', host: forwardedHost ?? host }
+  }
+
+  const path = pathAndQuery(req.url ?? '')
+  if (path === undefined) return { status: 400, message: 'Ungültige Anfrage-URL.' }
+  // Concatenated, not `new URL(path, siteOrigin)`: a target like `//evil.example` would become the host.
+  const url = URL.canParse(siteOrigin + path) ? new URL(siteOrigin + path) : undefined
+  if (!url || !decodes(url.pathname)) return { status: 400, message: 'Ungültige Anfrage-URL.' }
+  return { url, origin: `${addressed.protocol}://${addressed.host.toLowerCase()}` }
+}
+
+/** The page-cache key part of a target: path and query exactly as Remix sees them. */
+export function pathOf(target: RequestTarget): string {
+  return target.url.pathname + target.url.search
+}
+
+function decodes(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function validHost(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined
+  const match = HOST.exec(value)
+  if (!match) return undefined
+  const port = match[1]
+  return port !== undefined && Number(port) > 65535 ? undefined : value
+}
+
+/** The first of a list of header values (`a, b` from a chain of proxies): the one closest to the client. */
+function firstValue(value: string | string[] | undefined): string | undefined {
+  const joined = Array.isArray(value) ? value.join(',') : value
+  return joined?.split(',')[0]?.trim()
+}
+
+/** Path and query of an origin-form (`/a?b`) or absolute-form (`http://host/a?b`) request target. */
+function pathAndQuery(target: string): string | undefined {
+  if (target.startsWith('/')) return target
+  if (!/^https?:\/\//i.test(target) || !URL.canParse(target)) return undefined
+  const url = new URL(target)
+  return url.pathname + url.search
+}
