@@ -3,8 +3,14 @@
  * /media route understand the same parameters.
  */
 
-/** The widths the /media route renders; other widths are rounded up to the next of these. */
+/**
+ * The widths of srcset candidates. The /media route renders only these (and an image's own width,
+ * where wider candidates collapse into it); other widths get a 400.
+ */
 export const IMAGE_WIDTHS = [160, 320, 480, 640, 768, 960, 1280, 1600, 1920, 2400] as const
+
+/** The quality `q` of every image URL the site emits; the /media route renders no other. */
+export const IMAGE_QUALITY = 75
 
 const PLACEHOLDER_ORIGIN = 'http://relative.invalid'
 
@@ -28,7 +34,7 @@ export function isTransformableImageUrl(url: string): boolean {
  *
  * @example imageUrl('/media/abc-1200x800.jpg', {width: 640}) // '/media/abc-1200x800.jpg?w=640&q=75&auto=format&fit=max'
  */
-export function imageUrl(url: string, { width, quality = 75 }: { width: number; quality?: number }): string {
+export function imageUrl(url: string, { width, quality = IMAGE_QUALITY }: { width: number; quality?: number }): string {
   if (!isTransformableImageUrl(url)) return url
   const parsed = new URL(url, PLACEHOLDER_ORIGIN)
   parsed.searchParams.set('w', String(Math.round(width)))
