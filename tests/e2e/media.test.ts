@@ -9,7 +9,7 @@ test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop',
 
 test('every /media URL the pages emit (src, srcset, preload) is served', async ({ page, request, axe }) => {
   axe.skip()
-  // About a hundred URLs, each encoded once on a cold cache (18 s on a busy 2-core machine).
+  // Dozens of URLs, each encoded once on a cold cache (18 s on a busy 2-core machine).
   test.setTimeout(90_000)
   const urls = new Set<string>()
   for (const path of ['/', '/vehicles', '/vehicles/1', '/contact']) {
