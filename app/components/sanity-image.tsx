@@ -1,5 +1,5 @@
 import { type ImgHTMLAttributes } from 'react'
-import { IMAGE_WIDTHS, imageCandidates } from '~/sanity/image'
+import { IMAGE_WIDTHS, type ImageWidth, imageCandidates } from '~/sanity/image'
 
 /** An image as the queries project it: `image{alt, asset->{url, metadata{dimensions, lqip}}}`. */
 export interface SanityImageSource {
@@ -26,7 +26,7 @@ export interface SanityImageProps
   /** The page's largest image (LCP): loaded at once and with high priority. */
   priority?: boolean
   /** Candidate widths of the srcset. */
-  widths?: readonly number[]
+  widths?: readonly ImageWidth[]
 }
 
 /**

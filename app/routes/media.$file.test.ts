@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type AppLoadContext } from '@remix-run/node'
@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '~/env.server'
 import { EmbeddedLake } from '~/sanity/embedded-lake.server'
+import { IMAGE_QUALITY, imageCandidates, imageUrl } from '~/sanity/image'
 import { SanityLake } from '~/sanity/sanity-lake.server'
 import { loader } from './media.$file'
 
@@ -42,56 +43,84 @@ async function get(file: string | undefined, query = '', headers: Record<string,
   return { response, bytes, meta }
 }
 
+/** The query string the site itself writes for a width (srcset candidates, the LCP preload). */
+function emitted(width: number): string {
+  return imageUrl('/media/x', { width }).replace('/media/x', '')
+}
+
 describe('/media/:file', () => {
-  it('resizes to the requested width, rounded up to the next standard width', async () => {
-    const { response, meta } = await get(car, '?w=300&q=60')
+  it('serves the variants the site emits, resized to the requested width', async () => {
+    const { response, meta } = await get(car, emitted(320), { Accept: '*/*' })
     expect(response.status).toBe(200)
     expect(meta).toMatchObject({ width: 320, height: 213, format: 'jpeg' })
     expect(response.headers.get('Content-Type')).toBe('image/jpeg')
     expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+    expect(response.headers.get('Vary')).toBe('Accept')
+  })
+
+  it('serves every srcset candidate of imageCandidates(), capped at the original width', async () => {
+    // The fixture photo is 1200 px wide: wider candidates collapse into a 1200w candidate.
+    const { src, srcSet } = imageCandidates(`/media/${car}`, { sizes: '100vw', intrinsicWidth: 1200 })
+    const urls = [src, ...(srcSet ?? '').split(', ').map((candidate) => candidate.split(' ')[0] ?? '')]
+    expect(urls).toContain(`/media/${car}${emitted(1200)}`)
+    for (const url of urls) {
+      const { response } = await get(car, url.slice(url.indexOf('?')), { Accept: 'image/webp' })
+      expect(response.status, url).toBe(200)
+    }
+    // A standard width beyond the original (an image without known dimensions) is capped too.
+    expect((await get(car, emitted(1920))).meta?.width).toBe(1200)
+    expect((await get(logo, emitted(640))).meta?.width).toBe(300)
+  })
+
+  it('serves the original file without parameters', async () => {
+    const { response, bytes, meta } = await get(car)
+    expect(response.status).toBe(200)
+    expect(meta?.width).toBe(1200)
+    expect(bytes.equals(await readFile(lake.assetFile(car) ?? ''))).toBe(true)
     expect(response.headers.get('Vary')).toBeNull()
   })
 
-  it('never upscales beyond the original width', async () => {
-    expect((await get(car, '?w=2000')).meta?.width).toBe(1200)
-    expect((await get(logo, '?w=640')).meta?.width).toBe(300)
-    expect((await get(car)).meta?.width).toBe(1200)
-  })
-
-  it('negotiates AVIF, then WebP, then the original format with auto=format', async () => {
-    const avif = await get(car, '?w=640&auto=format', { Accept: 'image/avif,image/webp,*/*' })
+  it('negotiates AVIF, then WebP, then the original format', async () => {
+    const avif = await get(car, emitted(640), { Accept: 'image/avif,image/webp,*/*' })
     expect(avif.response.headers.get('Content-Type')).toBe('image/avif')
     expect(avif.meta).toMatchObject({ format: 'heif', width: 640 })
     expect(avif.response.headers.get('Vary')).toBe('Accept')
 
-    const webp = await get(car, '?w=640&auto=format', { Accept: 'image/webp,*/*' })
+    const webp = await get(car, emitted(640), { Accept: 'image/webp,*/*' })
     expect(webp.response.headers.get('Content-Type')).toBe('image/webp')
     expect(webp.meta?.format).toBe('webp')
 
-    const plain = await get(logo, '?auto=format', { Accept: '*/*' })
+    const plain = await get(logo, emitted(300), { Accept: '*/*' })
     expect(plain.response.headers.get('Content-Type')).toBe('image/png')
-    expect(plain.response.headers.get('Vary')).toBe('Accept')
   })
 
-  it('honours an explicit fm over the Accept header', async () => {
-    const { response, meta } = await get(logo, '?fm=webp&auto=format', { Accept: 'image/avif' })
-    expect(response.headers.get('Content-Type')).toBe('image/webp')
-    expect(meta?.format).toBe('webp')
-    expect(response.headers.get('Vary')).toBeNull()
-  })
-
-  it('clamps the quality to 30–90 and caches each variant on disk', async () => {
-    const low = await get(car, '?w=480&q=1')
-    const alsoLow = await get(car, '?w=480&q=30')
-    expect(low.bytes.equals(alsoLow.bytes)).toBe(true)
+  it('caches each variant on disk', async () => {
+    await get(car, emitted(480), { Accept: '*/*' })
     const cached = await readdir(path.join(dataDir, 'media-cache'))
-    expect(cached).toContain(`${car.replace('.jpg', '')}-w480-q30.jpg`)
+    expect(cached).toContain(`${car.replace('.jpg', '')}-w480-q${IMAGE_QUALITY}.jpg`)
     expect(cached.some((name) => name.endsWith('.tmp'))).toBe(false)
   })
 
-  it('answers 400 for bad parameters', async () => {
-    expect((await get(car, '?w=abc')).response.status).toBe(400)
-    expect((await get(car, '?fm=bmp')).response.status).toBe(400)
+  it('answers 400 with a German message for variants the site does not emit', async () => {
+    const odd = [
+      '?w=640&q=31&auto=format&fit=max',
+      '?w=640&q=75&fm=png&fit=max',
+      `${emitted(640)}&fm=png`,
+      '?w=1000&q=75&auto=format&fit=max',
+      '?w=300&q=75&auto=format&fit=max',
+      '?w=0640&q=75&auto=format&fit=max',
+      '?w=abc&q=75&auto=format&fit=max',
+      '?q=75&auto=format&fit=max',
+      '?w=640',
+      `${emitted(640)}&w=320`,
+      `${emitted(640)}&v=2`,
+    ]
+    for (const query of odd) {
+      const { response, bytes } = await get(car, query)
+      expect(response.status, query).toBe(400)
+      expect(response.headers.get('Content-Type'), query).toContain('text/plain')
+      expect(bytes.toString(), query).toMatch(/^(Ungültige Breite|Diese Bildvariante gibt es nicht)/)
+    }
   })
 
   it('answers 404 for unknown names and path traversal', async () => {

@@ -3,8 +3,16 @@
  * /media route understand the same parameters.
  */
 
-/** The widths the /media route renders; other widths are rounded up to the next of these. */
+/**
+ * The widths of srcset candidates. The /media route renders only these (and an image's own width,
+ * where wider candidates collapse into it); other widths get a 400.
+ */
 export const IMAGE_WIDTHS = [160, 320, 480, 640, 768, 960, 1280, 1600, 1920, 2400] as const
+/** A srcset width; typed so that a caller cannot ask for widths the /media route refuses. */
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number]
+
+/** The quality `q` of every image URL the site emits; the /media route renders no other. */
+export const IMAGE_QUALITY = 75
 
 const PLACEHOLDER_ORIGIN = 'http://relative.invalid'
 
@@ -28,7 +36,7 @@ export function isTransformableImageUrl(url: string): boolean {
  *
  * @example imageUrl('/media/abc-1200x800.jpg', {width: 640}) // '/media/abc-1200x800.jpg?w=640&q=75&auto=format&fit=max'
  */
-export function imageUrl(url: string, { width, quality = 75 }: { width: number; quality?: number }): string {
+export function imageUrl(url: string, { width, quality = IMAGE_QUALITY }: { width: number; quality?: number }): string {
   if (!isTransformableImageUrl(url)) return url
   const parsed = new URL(url, PLACEHOLDER_ORIGIN)
   parsed.searchParams.set('w', String(Math.round(width)))
@@ -46,7 +54,7 @@ export function imageUrl(url: string, { width, quality = 75 }: { width: number; 
  *
  * @example imageSrcSet(url, [320, 640, 1280], 1000) // '…?w=320… 320w, …?w=640… 640w, …?w=1000… 1000w'
  */
-export function imageSrcSet(url: string, widths: readonly number[], intrinsicWidth?: number): string {
+export function imageSrcSet(url: string, widths: readonly ImageWidth[], intrinsicWidth?: number): string {
   // A foreign CDN gets one candidate: the URL itself (src), no srcset.
   if (!isTransformableImageUrl(url)) return ''
   const limit = intrinsicWidth ?? Number.POSITIVE_INFINITY
@@ -69,7 +77,7 @@ export interface ImageCandidates {
  */
 export function imageCandidates(
   url: string,
-  { sizes, widths = IMAGE_WIDTHS, intrinsicWidth }: { sizes: string; widths?: readonly number[]; intrinsicWidth?: number },
+  { sizes, widths = IMAGE_WIDTHS, intrinsicWidth }: { sizes: string; widths?: readonly ImageWidth[]; intrinsicWidth?: number },
 ): ImageCandidates {
   // The fallback src for browsers without srcset support: a mid-size candidate.
   const src = imageUrl(url, { width: Math.min(intrinsicWidth ?? 1280, 1280) })

@@ -1,27 +1,40 @@
-import { randomUUID } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { EmbeddedLake } from '~/sanity/embedded-lake.server'
-import { IMAGE_WIDTHS } from '~/sanity/image'
+import { IMAGE_QUALITY, IMAGE_WIDTHS, imageUrl } from '~/sanity/image'
 import { type ContentLake } from '~/sanity/lake.server'
+import { DiskCache } from '~/sanity/media-cache.server'
 import { CACHE_CONTROL } from '~/utils/http.server'
 
 /*
- * The image CDN of the embedded lake, behind the /media/<file> route: resizes and re-encodes
- * seed images with the parameters of Sanity's image CDN, caching every variant on disk.
+ * The image CDN of the embedded lake, behind the /media/<file> route: the original file, or a
+ * resized and re-encoded variant with exactly the parameters imageUrl() writes (docs/decisions/019).
+ * Variants are encoded one at a time through a short queue and kept in a bounded disk cache.
  */
 
 export type MediaFormat = 'avif' | 'webp' | 'jpg' | 'png' | 'gif'
 
-/** What one request asks for, after rounding and clamping. */
+/** What one request asks for. */
 export interface MediaVariant {
   width: number
   quality: number
+  /** Negotiated from the Accept header (`auto=format`). */
   format: MediaFormat
-  /** The format was negotiated from the Accept header (`auto=format`). */
-  negotiated: boolean
 }
+
+/**
+ * Encodes that run at once. The server has 2 cores and an AVIF encode keeps one busy for up to
+ * 0.6 s (1920 px); one at a time leaves the other core to pages and API requests.
+ */
+export const ENCODE_CONCURRENCY = 1
+/**
+ * Cache misses that may wait for the encoder; more get a 503. Room for the images of one page
+ * on a cold cache (a few seconds of encoding), not for a flood of requests.
+ */
+export const MAX_WAITING_ENCODES = 16
+/** Seconds a client should wait after a 503. */
+const RETRY_AFTER_SECONDS = 5
 
 const CONTENT_TYPES: Record<MediaFormat, string> = {
   avif: 'image/avif',
@@ -30,105 +43,147 @@ const CONTENT_TYPES: Record<MediaFormat, string> = {
   png: 'image/png',
   gif: 'image/gif',
 }
-const EXPLICIT_FORMATS = new Set<string>(['avif', 'webp', 'jpg', 'png'])
 // Asset names are content-addressed: `<sha1>-<width>x<height>.<ext>`.
 const ASSET_NAME = /^[0-9a-f]{40}-(\d+)x\d+\.(jpg|png|webp|gif)$/
-const DEFAULT_QUALITY = 75
-const MIN_QUALITY = 30
-const MAX_QUALITY = 90
 
-const rendering = new Map<string, Promise<Buffer>>()
+/** Runs tasks with a fixed concurrency; refuses new ones when too many are waiting. */
+export class EncodeQueue {
+  private running = 0
+  private readonly waiting: Array<() => void> = []
 
-/** Answers a /media request: 404 for names outside the embedded lake's assets, 400 for bad parameters. */
-export async function mediaResponse(lake: ContentLake, name: string, request: Request): Promise<Response> {
+  constructor(
+    readonly concurrency: number,
+    readonly maxWaiting: number,
+  ) {}
+
+  get isFull(): boolean {
+    return this.running >= this.concurrency && this.waiting.length >= this.maxWaiting
+  }
+
+  /** The task's result once a slot was free, or undefined (the task never runs) when the queue is full. */
+  run<T>(task: () => Promise<T>): Promise<T> | undefined {
+    if (this.isFull) return undefined
+    return this.runInSlot(task)
+  }
+
+  private async runInSlot<T>(task: () => Promise<T>): Promise<T> {
+    // Counted synchronously (before the first await), so `isFull` is right for the next caller.
+    if (this.running < this.concurrency) this.running++
+    else await new Promise<void>((resolve) => this.waiting.push(resolve))
+    try {
+      return await task()
+    } finally {
+      // Hand the slot to the next waiting task, or free it.
+      const next = this.waiting.shift()
+      if (next) next()
+      else this.running--
+    }
+  }
+}
+
+export interface MediaOptions {
+  queue?: EncodeQueue
+  /** The disk cache; by default DATA_DIR/media-cache, bounded by MEDIA_CACHE_MAX_BYTES. */
+  cache?: DiskCache
+}
+
+const encodeQueue = new EncodeQueue(ENCODE_CONCURRENCY, MAX_WAITING_ENCODES)
+const diskCaches = new Map<string, DiskCache>()
+const rendering = new Map<string, Promise<Buffer | undefined>>()
+
+/**
+ * Answers a /media request: 404 for names outside the embedded lake's assets, 400 for variants the
+ * site does not emit, 503 when too many encodes wait.
+ */
+export async function mediaResponse(lake: ContentLake, name: string, request: Request, options: MediaOptions = {}): Promise<Response> {
   const source = lake instanceof EmbeddedLake ? lake.assetFile(name) : undefined
   const original = ASSET_NAME.exec(name)
   if (!(lake instanceof EmbeddedLake) || !source || !original?.[1] || !original[2]) return text('Nicht gefunden', 404)
+  const originalFormat = original[2] as MediaFormat
 
-  const variant = chooseVariant(
-    { width: Number(original[1]), format: original[2] as MediaFormat },
-    new URL(request.url).searchParams,
-    request.headers.get('Accept') ?? '',
-  )
+  const url = new URL(request.url)
+  // Without parameters: the original file (JSON-LD, og:image and the API link it).
+  if (url.search === '') return imageResponse(await readFile(source), originalFormat, false)
+
+  const variant = chooseVariant({ width: Number(original[1]), format: originalFormat }, url.searchParams, request.headers.get('Accept') ?? '')
   if (typeof variant === 'string') return text(variant, 400)
 
-  const bytes = await renderVariant(source, name, variant, path.join(lake.dataDir, 'media-cache'))
+  const cache = options.cache ?? defaultCache(path.join(lake.dataDir, 'media-cache'))
+  const bytes = await renderVariant(source, name, variant, cache, options.queue ?? encodeQueue)
+  if (!bytes) {
+    return text('Zu viele Bildanfragen gleichzeitig. Bitte gleich noch einmal versuchen.', 503, {
+      'Retry-After': String(RETRY_AFTER_SECONDS),
+      'Cache-Control': CACHE_CONTROL.noStore,
+    })
+  }
+  return imageResponse(bytes, variant.format, true)
+}
+
+/**
+ * Accepts exactly the parameters imageUrl() writes: `w` one of IMAGE_WIDTHS or the image's own
+ * width (srcset candidates beyond it collapse into it), `q=IMAGE_QUALITY`, `auto=format`,
+ * `fit=max`, nothing else. The format is negotiated: AVIF, then WebP, then the original's.
+ * Returns a German error message for anything else, so each image has at most about 33 variants.
+ */
+export function chooseVariant(original: { width: number; format: MediaFormat }, params: URLSearchParams, accept: string): MediaVariant | string {
+  const w = params.get('w') ?? ''
+  const width = Number(w)
+  if (!(IMAGE_WIDTHS as readonly number[]).includes(width) && width !== original.width) return `Ungültige Breite: ${w}`
+  const emitted = new URL(imageUrl('/media/x', { width }), 'http://localhost').searchParams
+  if (!sameParams(params, emitted)) return 'Diese Bildvariante gibt es nicht.'
+  const format = accept.includes('image/avif') ? 'avif' : accept.includes('image/webp') ? 'webp' : original.format
+  // The width is capped: a 1920 candidate of a 1200 px image is the 1200 px file.
+  return { width: Math.min(width, original.width), quality: IMAGE_QUALITY, format }
+}
+
+/** Returns the encoded variant from the disk cache, encoding it once when missing; undefined when the queue is full. */
+export function renderVariant(source: string, name: string, variant: MediaVariant, cache: DiskCache, queue: EncodeQueue): Promise<Buffer | undefined> {
+  const stem = name.slice(0, name.lastIndexOf('.'))
+  const fileName = `${stem}-w${variant.width}-q${variant.quality}.${variant.format}`
+  // Requests for the same variant share one read or encode.
+  const key = path.join(cache.dir, fileName)
+  let pending = rendering.get(key)
+  if (!pending) {
+    pending = readOrRender(source, variant, fileName, cache, queue).finally(() => rendering.delete(key))
+    rendering.set(key, pending)
+  }
+  return pending
+}
+
+async function readOrRender(source: string, variant: MediaVariant, fileName: string, cache: DiskCache, queue: EncodeQueue): Promise<Buffer | undefined> {
+  const cached = await cache.read(fileName)
+  if (cached) return cached
+  const encoding = queue.run(() => encode(sharp(source).resize({ width: variant.width, withoutEnlargement: true }), variant).toBuffer())
+  if (!encoding) return undefined
+  const bytes = await encoding
+  await cache.write(fileName, bytes)
+  return bytes
+}
+
+function defaultCache(dir: string): DiskCache {
+  let cache = diskCaches.get(dir)
+  if (!cache) {
+    cache = new DiskCache(dir)
+    diskCaches.set(dir, cache)
+  }
+  return cache
+}
+
+function sameParams(a: URLSearchParams, b: URLSearchParams): boolean {
+  const entries = (params: URLSearchParams) => [...params].map(([key, value]) => `${key}=${value}`).sort()
+  return entries(a).join('&') === entries(b).join('&')
+}
+
+function imageResponse(bytes: Buffer, format: MediaFormat, negotiated: boolean): Response {
   const headers = new Headers({
-    'Content-Type': CONTENT_TYPES[variant.format],
+    'Content-Type': CONTENT_TYPES[format],
     'Content-Length': String(bytes.length),
     // The name contains the content hash, so a URL never changes its bytes.
     'Cache-Control': CACHE_CONTROL.immutable,
     'X-Content-Type-Options': 'nosniff',
   })
-  if (variant.negotiated) headers.set('Vary', 'Accept')
+  if (negotiated) headers.set('Vary', 'Accept')
   return new Response(new Uint8Array(bytes), { headers })
-}
-
-/**
- * Reads `w`, `q`, `fm` and `auto=format`. The width is rounded up to one of IMAGE_WIDTHS and
- * never exceeds the original; the quality is clamped to 30–90. Returns an error message for bad values.
- */
-export function chooseVariant(
-  original: { width: number; format: MediaFormat },
-  params: URLSearchParams,
-  accept: string,
-): MediaVariant | string {
-  let width = original.width
-  const w = params.get('w')
-  if (w !== null) {
-    const requested = Number(w)
-    if (!Number.isFinite(requested) || requested <= 0) return `Ungültige Breite: ${w}`
-    const snapped = IMAGE_WIDTHS.find((candidate) => candidate >= requested) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] ?? requested
-    width = Math.min(snapped, original.width)
-  }
-
-  let quality = DEFAULT_QUALITY
-  const q = params.get('q')
-  if (q !== null) {
-    const requested = Number(q)
-    if (!Number.isFinite(requested)) return `Ungültige Qualität: ${q}`
-    quality = Math.min(MAX_QUALITY, Math.max(MIN_QUALITY, Math.round(requested)))
-  }
-
-  const fm = params.get('fm')
-  if (fm !== null) {
-    const format = fm === 'jpeg' ? 'jpg' : fm
-    if (!isExplicitFormat(format)) return `Ungültiges Format: ${fm}`
-    return { width, quality, format, negotiated: false }
-  }
-  if (params.get('auto') === 'format') {
-    const format = accept.includes('image/avif') ? 'avif' : accept.includes('image/webp') ? 'webp' : original.format
-    return { width, quality, format, negotiated: true }
-  }
-  return { width, quality, format: original.format, negotiated: false }
-}
-
-/** Returns the encoded variant from the disk cache, rendering it once when missing. */
-export async function renderVariant(source: string, name: string, variant: MediaVariant, cacheDir: string): Promise<Buffer> {
-  const stem = name.slice(0, name.lastIndexOf('.'))
-  const cacheFile = path.join(cacheDir, `${stem}-w${variant.width}-q${variant.quality}.${variant.format}`)
-  let pending = rendering.get(cacheFile)
-  if (!pending) {
-    pending = readOrRender(source, variant, cacheFile).finally(() => rendering.delete(cacheFile))
-    rendering.set(cacheFile, pending)
-  }
-  return pending
-}
-
-async function readOrRender(source: string, variant: MediaVariant, cacheFile: string): Promise<Buffer> {
-  try {
-    return await readFile(cacheFile)
-  } catch (error) {
-    if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error
-  }
-  const image = sharp(source).resize({ width: variant.width, withoutEnlargement: true })
-  const bytes = await encode(image, variant).toBuffer()
-  await mkdir(path.dirname(cacheFile), { recursive: true })
-  // Write then rename, so a concurrent reader never sees half a file.
-  const temporary = `${cacheFile}.${randomUUID()}.tmp`
-  await writeFile(temporary, bytes)
-  await rename(temporary, cacheFile)
-  return bytes
 }
 
 function encode(image: sharp.Sharp, { format, quality }: MediaVariant): sharp.Sharp {
@@ -149,10 +204,6 @@ function encode(image: sharp.Sharp, { format, quality }: MediaVariant): sharp.Sh
   }
 }
 
-function isExplicitFormat(format: string): format is MediaFormat {
-  return EXPLICIT_FORMATS.has(format)
-}
-
-function text(message: string, status: number): Response {
-  return new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+function text(message: string, status: number, headers: Record<string, string> = {}): Response {
+  return new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers } })
 }
