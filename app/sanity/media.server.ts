@@ -29,10 +29,12 @@ export interface MediaVariant {
  */
 export const ENCODE_CONCURRENCY = 1
 /**
- * Cache misses that may wait for the encoder; more get a 503. Room for the images of one page
- * on a cold cache (a few seconds of encoding), not for a flood of requests.
+ * Cache misses that may wait for the encoder; more get a 503. Room for the images of a few pages
+ * visited at once on a cold cache (a page shows up to about 20 images; browsers do not retry a
+ * failed image), not for a flood. A flood is bounded anyway: only the site's own variants exist,
+ * each encoded once.
  */
-export const MAX_WAITING_ENCODES = 16
+export const MAX_WAITING_ENCODES = 64
 /** Seconds a client should wait after a 503. */
 const RETRY_AFTER_SECONDS = 5
 
