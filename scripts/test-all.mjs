@@ -27,7 +27,7 @@ function readJson(file) {
   }
 }
 
-run('Browser', 'bash', ['scripts/ensure-chromium.sh'])
+run('Test tools (Chromium, nginx)', 'bash', ['scripts/ensure-test-tools.sh'])
 run('Typecheck', 'npx', ['tsc', '--noEmit', '-p', '.'])
 run('Unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${results}/unit.json`])
 const built = run('Build', 'npm', ['run', 'build'])

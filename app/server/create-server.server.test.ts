@@ -9,7 +9,7 @@ import { parseEnv } from '~/env.server'
 import { type ContentLake } from '~/sanity/lake.server'
 import { BodyTooLargeError, CACHE_CONTROL, jsonError, readBodyText } from '~/utils/http.server'
 import { ContentRevision } from './content-revision.server'
-import { createServer, SERVER_LIMITS } from './create-server.server'
+import { createServer, SERVER_LIMITS, type ServerLimits } from './create-server.server'
 import { inlineScriptHashes } from './security-headers.server'
 
 const STUDIO_HTML = '<!DOCTYPE html><html><head><script>window.boot=1</script></head><body><div id="sanity"></div><script type="module" src="/studio/static/sanity-AbCd_123.js"></script></body></html>'
@@ -129,7 +129,7 @@ describe('the request pipeline (createServer, as server.mjs runs it)', () => {
  * A pipeline whose "Remix" renders the path it was given as the page's title, and whose
  * /api/limited route reads at most 16 KB like the submission routes do.
  */
-async function startSite(env: Record<string, string> = {}) {
+async function startSite(env: Record<string, string> = {}, limits?: ServerLimits) {
   const rendered: string[] = []
   const render = async (request: Request) => {
     const url = new URL(request.url)
@@ -150,6 +150,7 @@ async function startSite(env: Record<string, string> = {}) {
     context: { env: parseEnv({ NODE_ENV: 'production', SITE_URL: 'https://www.autohaus.example', ...env }), lake: {} as ContentLake, contentRevision: new ContentRevision() },
     render,
     root: await mkdtemp(path.join(tmpdir(), 'site-root-')),
+    limits,
   })
   server.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
@@ -278,6 +279,7 @@ describe('requests refused before the site, with one log line (findings 8 and 14
   it('slow clients get seconds, not minutes', () => {
     expect(SERVER_LIMITS.headersTimeoutMs).toBeLessThanOrEqual(10_000)
     expect(SERVER_LIMITS.requestTimeoutMs).toBeLessThanOrEqual(30_000)
+    expect(SERVER_LIMITS.checkIntervalMs).toBeLessThanOrEqual(SERVER_LIMITS.headersTimeoutMs / 2)
   })
 })
 
@@ -342,5 +344,26 @@ describe('oversized and refused bodies close cleanly (finding 3, issue 13 item 6
     expect(answer).toMatch(/\r\nConnection: close\r\n/i)
     expect(answer).toContain('"error":"Die Anfrage ist zu groß (höchstens 1024 KB)."')
     warn.mockRestore()
+  })
+})
+
+describe('slow clients (finding 11)', () => {
+  it('a client that trickles its headers, or never sends a declared body, is cut off after the limits', async () => {
+    const site = await startSite({}, { headersTimeoutMs: 400, requestTimeoutMs: 800, checkIntervalMs: 100, maxConnections: 100 })
+    const heldFor = (bytes: string) =>
+      new Promise<number>((resolve) => {
+        const started = performance.now()
+        const socket = net.connect(site.port, '127.0.0.1', () => socket.write(bytes))
+        socket.on('data', () => {})
+        socket.on('error', () => {})
+        socket.on('close', () => resolve(performance.now() - started))
+      })
+    const [headers, body] = await Promise.all([
+      heldFor('GET / HTTP/1.1\r\nHost: a\r\nX-Slow: 1\r\n'),
+      heldFor('POST /api/limited HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{'),
+    ])
+    expect(headers).toBeLessThan(1_500)
+    expect(body).toBeLessThan(2_000)
+    await site.close()
   })
 })

@@ -23,6 +23,18 @@ import { FOREIGN_ORIGIN_MESSAGE, isOwnOrigin } from '~/utils/request-guards.serv
 export interface ServerOptions extends SiteOptions {
   /** The folder that holds public/ and build/studio (the repository root in production). */
   root: string
+  /** SERVER_LIMITS unless a test needs shorter ones. */
+  limits?: ServerLimits
+}
+
+export interface ServerLimits {
+  /** Time for a client to send its request headers. */
+  headersTimeoutMs: number
+  /** Time for a client to send its whole request, body included. */
+  requestTimeoutMs: number
+  /** How often Node checks the two above (its default, 30 s, would let a slow client stay up to 30 s longer). */
+  checkIntervalMs: number
+  maxConnections: number
 }
 
 export interface SiteServer {
@@ -34,7 +46,7 @@ export interface SiteServer {
 export const MAX_REQUEST_BODY = 1024 * 1024
 
 /** Limits for slow or idle clients: a small site's requests take milliseconds (Node's defaults are 60 s and 300 s). */
-export const SERVER_LIMITS = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxConnections: 1_000 } as const
+export const SERVER_LIMITS: ServerLimits = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, checkIntervalMs: 2_000, maxConnections: 1_000 }
 
 /** Vite's output names end in an 8-character content hash: `sanity-D_VzGgFm.js`. */
 const HASHED_NAME = /-[\w-]{8}\.(?:js|mjs|css|woff2?)$/
@@ -124,7 +136,9 @@ export function createServer(options: ServerOptions): SiteServer {
   }
   app.use(onError)
 
-  const server = http.createServer((req, res) => {
+  const limits = options.limits ?? SERVER_LIMITS
+  const serverOptions = { headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: limits.checkIntervalMs }
+  const server = http.createServer(serverOptions, (req, res) => {
     const target = requestTarget(req, { siteOrigin, trustsProxy: (address) => trustProxy(address, 0) })
     if (!('url' in target)) return refuse(req, res, target, env)
     targets.set(req, target)
@@ -141,9 +155,7 @@ export function createServer(options: ServerOptions): SiteServer {
     }
     app(req, res)
   })
-  server.headersTimeout = SERVER_LIMITS.headersTimeoutMs
-  server.requestTimeout = SERVER_LIMITS.requestTimeoutMs
-  server.maxConnections = SERVER_LIMITS.maxConnections
+  server.maxConnections = limits.maxConnections
   return { server, site }
 }
 

@@ -99,7 +99,9 @@ export class Site {
     try {
       response = await result
     } catch (error) {
-      console.error(error)
+      // A client that went away (or was cut off for being slow) is one line, not a stack.
+      if (request.signal.aborted) console.warn(`Anfrage abgebrochen: ${request.method} ${new URL(request.url).pathname}`)
+      else console.error(error)
       response = new Response('Interner Serverfehler', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
     }
 
