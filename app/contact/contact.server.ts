@@ -4,6 +4,7 @@ import { contactFieldErrors, contactSchema, type ContactInput } from '~/contact/
 import { type ContentLake, createDocument } from '~/sanity/lake.server'
 import { echoFormValues } from '~/utils/form-values'
 import { BodyTooLargeError, CACHE_CONTROL, mediaType, readBodyText } from '~/utils/http.server'
+import { sameSiteLocation } from '~/utils/redirect-path'
 import { checkSameOrigin, checkSubmissionLimit, TOO_MANY_SUBMISSIONS } from '~/utils/request-guards.server'
 
 /** Largest accepted contact submission; the longest valid message is 5,000 characters. */
@@ -62,7 +63,7 @@ export type ContactActionData =
 export async function contactFormAction({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url)
   const noStore = { 'Cache-Control': CACHE_CONTROL.noStore }
-  const success = redirect(`${url.pathname}?nachricht=gesendet#contact`, { status: 303, headers: noStore })
+  const success = redirect(sameSiteLocation(url.pathname, 'nachricht=gesendet', 'contact'), { status: 303, headers: noStore })
   if (!checkSameOrigin(request, context.env.SITE_URL)) {
     return data<ContactActionData>({ status: 'error', formError: FOREIGN_FORM_ERROR, values: {} }, { status: 403, headers: noStore })
   }

@@ -6,6 +6,7 @@ import { isLeadKind, LEAD_FORMS, type LeadFieldErrors, type LeadKind } from '~/l
 import { parseLead, storeLead } from '~/leads/lead-schemas.server'
 import { echoFormValues } from '~/utils/form-values'
 import { BodyTooLargeError, CACHE_CONTROL, mediaType, readBodyText } from '~/utils/http.server'
+import { sameSiteLocation } from '~/utils/redirect-path'
 import { checkSameOrigin, checkSubmissionLimit, TOO_MANY_SUBMISSIONS } from '~/utils/request-guards.server'
 
 /** Largest accepted lead submission; the longest valid one (the enquiry's 5,000-character message) fits easily. */
@@ -139,7 +140,7 @@ export async function leadFormAction({ request, context }: ActionFunctionArgs) {
     case 'stored':
     case 'spam': {
       const query = new URLSearchParams({ [LEAD_SENT_PARAM]: LEAD_SENT_VALUE, [LEAD_FORM_PARAM]: anchor })
-      return redirect(`${url.pathname}?${query}#${anchor}`, { status: 303, headers: noStore })
+      return redirect(sameSiteLocation(url.pathname, query.toString(), anchor), { status: 303, headers: noStore })
     }
     case 'invalid':
       return fail(400, { leadKind: kind, anchor, fieldErrors: outcome.fieldErrors, values: outcome.values })
