@@ -20,6 +20,9 @@ export const ALL_CONTACT_SUBJECTS = Object.keys(CONTACT_SUBJECTS) as ContactSubj
 
 export const CONTACT_LIMITS = { name: 100, email: 254, phone: 40, message: 5000, page: 200 } as const
 
+/** The fields' labels, on the form and in the toast that names a field's error. */
+export const CONTACT_LABELS = { name: 'Name', email: 'E-Mail', phone: 'Telefon', subject: 'Betreff', message: 'Nachricht' } as const
+
 export type ContactField = 'name' | 'email' | 'phone' | 'subject' | 'message' | 'page'
 export type ContactFieldErrors = Partial<Record<ContactField, string[]>>
 

@@ -32,6 +32,16 @@ export function focusFirstInvalid(form: HTMLFormElement, order: readonly string[
   if (control instanceof HTMLElement) control.focus()
 }
 
+/**
+ * Whether a submission filled the honeypot: any value but absent, null or a blank string. A form
+ * post only sends strings; anything else (`website: ["x"]`, a number) comes from a script.
+ */
+export function isHoneypotFilled(raw: Record<string, unknown>): boolean {
+  const value = raw[HONEYPOT_FIELD]
+  if (value === undefined || value === null) return false
+  return typeof value !== 'string' || value.trim() !== ''
+}
+
 /** The submitted text fields to put back into a form after a failed post (never the honeypot). */
 export function echoFormValues(raw: Record<string, unknown>): Record<string, string> {
   const values: Record<string, string> = {}
