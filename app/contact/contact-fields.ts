@@ -63,4 +63,10 @@ export const CONTACT_TOASTS = {
   },
 } as const
 
+/**
+ * The toast of a filled field that is refused (format, forbidden characters): it names the fields,
+ * each with its message; the spec's 'Fehler beim Senden' is for failures another try can fix.
+ */
+export const FIELD_ERROR_TOAST = { title: 'Bitte prüfen Sie Ihre Eingaben' } as const
+
 export const SUBMITTING_LABEL = 'WIRD GESENDET...'

@@ -25,6 +25,33 @@ export function serverFieldErrors<T extends Partial<Record<string, string[]>>>(r
   return null
 }
 
+/**
+ * The description of the toast that names the fields to fix: `Label: message` per field, in form
+ * order, then any field the form does not show (its message alone).
+ */
+export function fieldErrorsDescription(fieldErrors: Partial<Record<string, readonly string[]>>, order: readonly string[], labels: Partial<Record<string, string>>): string {
+  const names = [...order.filter((name) => name in fieldErrors), ...Object.keys(fieldErrors).filter((name) => !order.includes(name))]
+  return names
+    .flatMap((name) => {
+      const message = fieldErrors[name]?.[0]
+      if (!message) return []
+      const label = labels[name]
+      return [label ? `${label}: ${message}` : message]
+    })
+    .join(' ')
+}
+
+/** The German `error` text of a JSON API answer (`{error}`), if it has one. */
+export function serverErrorMessage(responseText: string): string | null {
+  try {
+    const body: unknown = JSON.parse(responseText)
+    if (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' && body.error) return body.error
+  } catch {
+    // Not JSON.
+  }
+  return null
+}
+
 /** Focuses the first control, in `order`, that has an error. */
 export function focusFirstInvalid(form: HTMLFormElement, order: readonly string[], fieldErrors: Partial<Record<string, readonly string[]>>) {
   const first = order.find((field) => fieldErrors[field]?.length)
