@@ -35,7 +35,7 @@ declare module '@remix-run/node' {
     clientAddress?: string
     /**
      * The origin the client addressed (validated Host, or a trusted proxy's X-Forwarded-Host/-Proto).
-     * Request URLs always carry SITE_URL's origin (docs/decisions/019); the same-origin rule of
+     * Request URLs always carry SITE_URL's origin (docs/decisions/021); the same-origin rule of
      * form posts accepts this one too.
      */
     requestOrigin?: string

@@ -7,7 +7,8 @@ import { toast } from 'sonner'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { ContactForm } from '~/components/contact-form'
 import { Toaster } from '~/components/ui/toaster'
-import { CONTACT_TOASTS, HOME_CONTACT_SUBJECTS } from '~/contact/contact-fields'
+import { CONTACT_TOASTS, FIELD_ERROR_TOAST, HOME_CONTACT_SUBJECTS } from '~/contact/contact-fields'
+import { EMAIL_PATTERN_SOURCE, PHONE_PATTERN_SOURCE } from '~/utils/form-rules'
 
 // jsdom's page is http://localhost:3000/; the client resolves /api/contacts against it.
 const CONTACTS_URL = new URL('/api/contacts', window.location.href).toString()
@@ -120,34 +121,66 @@ describe('ContactForm', () => {
     expect(received).toEqual([])
   })
 
-  test("an invalid e-mail is left to the browser's own check and not sent", async () => {
-    answerWith(201)
+  test.each(['max@', 'name@web', 'erika-at-example'])(
+    'the e-mail %s: the message at the field and one toast naming it; not sent, no "Pflichtfelder fehlen", no "Fehler beim Senden"',
+    async (email) => {
+      answerWith(201)
+      await renderForm()
+      fill(/^Name/, 'Erika')
+      fill(/^E-Mail/, email)
+      fill(/^Nachricht/, 'Hallo')
+      fireEvent.click(submitButton())
+
+      expect(await screen.findByText(FIELD_ERROR_TOAST.title)).toBeTruthy()
+      expect(screen.getByText('E-Mail: Bitte geben Sie eine gültige E-Mail-Adresse an.')).toBeTruthy()
+      expect(document.getElementById('contact-email-error')?.textContent).toBe('Bitte geben Sie eine gültige E-Mail-Adresse an.')
+      expect(field(/^E-Mail/).getAttribute('aria-invalid')).toBe('true')
+      expect(document.activeElement).toBe(field(/^E-Mail/))
+      expect(screen.queryByText(CONTACT_TOASTS.missing.title)).toBeNull()
+      expect(screen.queryByText(CONTACT_TOASTS.failure.title)).toBeNull()
+      expect(received).toEqual([])
+      expect(field(/^E-Mail/).value).toBe(email)
+    },
+  )
+
+  test('the e-mail and phone inputs carry the server\'s rules as their pattern', async () => {
     await renderForm()
-    fill(/^Name/, 'Erika')
-    fill(/^E-Mail/, 'erika-at-example')
+    expect(field(/^E-Mail/).pattern).toBe(EMAIL_PATTERN_SOURCE)
+    expect(field(/^Telefon/).pattern).toBe(PHONE_PATTERN_SOURCE)
+    fill(/^Telefon/, 'ruf an')
+    expect(field(/^Telefon/).validity.patternMismatch).toBe(true)
+  })
+
+  test("the server's field errors (400) appear at the fields and in one toast naming them, never 'Fehler beim Senden'; input kept", async () => {
+    const message = '„Name“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'
+    answerWith(400, { json: { error: 'Bitte prüfen Sie Ihre Eingaben.', fieldErrors: { name: [message] } } })
+    await renderForm()
+    fill(/^Name/, 'Max \u202eretsuM')
+    fill(/^E-Mail/, 'erika@example.de')
     fill(/^Nachricht/, 'Hallo')
     fireEvent.click(submitButton())
 
-    await waitFor(() => expect((field(/^E-Mail/) as HTMLInputElement).validity.typeMismatch).toBe(true))
-    expect(received).toEqual([])
-    expect(screen.queryByText(CONTACT_TOASTS.success.title)).toBeNull()
+    expect(await screen.findByText(`Name: ${message}`)).toBeTruthy()
+    expect(screen.getByText(FIELD_ERROR_TOAST.title)).toBeTruthy()
+    expect(document.getElementById('contact-name-error')?.textContent).toBe(message)
+    expect(screen.queryByText(CONTACT_TOASTS.failure.title)).toBeNull()
+    expect(document.activeElement).toBe(field(/^Name/))
+    expect(field(/^Name/).getAttribute('aria-describedby')).toBe('contact-name-error')
+    expect(field(/^Name/).value).toBe('Max \u202eretsuM')
+    expect(received).toHaveLength(1)
   })
 
-  test("the server's field errors (400) appear at the fields, with the error toast, input kept", async () => {
-    answerWith(400, { json: { error: 'Bitte prüfen Sie Ihre Eingaben.', fieldErrors: { phone: ['Bitte geben Sie eine gültige Telefonnummer an.'] } } })
+  test('another refusal (429): the server\'s German message, not "Fehler beim Senden"', async () => {
+    answerWith(429, { json: { error: 'Zu viele Anfragen. Bitte versuchen Sie es in einer Minute erneut.' } })
     await renderForm()
     fill(/^Name/, 'Erika')
     fill(/^E-Mail/, 'erika@example.de')
-    fill(/^Telefon/, 'ruf an')
     fill(/^Nachricht/, 'Hallo')
     fireEvent.click(submitButton())
 
-    expect(await screen.findByText('Bitte geben Sie eine gültige Telefonnummer an.')).toBeTruthy()
-    expect(await screen.findByText(CONTACT_TOASTS.failure.title)).toBeTruthy()
-    expect(document.activeElement).toBe(field(/^Telefon/))
-    expect(field(/^Telefon/).getAttribute('aria-describedby')).toBe('contact-phone-error')
-    expect(field(/^Telefon/).value).toBe('ruf an')
-    expect(received).toHaveLength(1)
+    expect(await screen.findByText('Zu viele Anfragen. Bitte versuchen Sie es in einer Minute erneut.')).toBeTruthy()
+    expect(screen.queryByText(CONTACT_TOASTS.failure.title)).toBeNull()
+    expect(field(/^Name/).value).toBe('Erika')
   })
 
   test('sending state, then success: confirmation toast, form reset, JSON sent', async () => {

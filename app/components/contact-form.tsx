@@ -4,10 +4,12 @@ import { Button } from '~/components/ui/button'
 import { CONTROL_CLASSES, Field } from '~/components/ui/field'
 import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '~/components/ui/form-parts'
 import {
+  CONTACT_LABELS,
   CONTACT_LIMITS,
   CONTACT_MESSAGES,
   CONTACT_SUBJECTS,
   CONTACT_TOASTS,
+  FIELD_ERROR_TOAST,
   HONEYPOT_FIELD,
   missingRequiredContactFields,
   SUBMITTING_LABEL,
@@ -15,6 +17,7 @@ import {
   type ContactSubject,
 } from '~/contact/contact-fields'
 import { sendContactMessage } from '~/utils/api-client'
+import { EMAIL_PATTERN_SOURCE, PHONE_PATTERN_SOURCE } from '~/utils/form-rules'
 import { useHydrated } from '~/utils/use-hydrated'
 import { useScriptedSubmit } from '~/utils/use-scripted-submit'
 
@@ -60,7 +63,8 @@ function readActionData(data: unknown): ContactFormActionData | null {
  * Server HTML: a plain form posting to its own page; the page action validates, re-renders
  * errors beside the fields with the input kept, or redirects to `?nachricht=gesendet`, which
  * shows an inline confirmation. Once hydrated the form validates itself: a missing required
- * field raises the 'Pflichtfelder fehlen' toast and nothing is sent; otherwise the message
+ * field raises the 'Pflichtfelder fehlen' toast and nothing is sent; a refused format shows at the
+ * field and in a toast naming it (useScriptedSubmit); otherwise the message
  * goes as JSON to POST /api/contacts while the button reads 'WIRD GESENDET...'; success
  * toasts and resets, failure toasts and keeps the input.
  */
@@ -74,6 +78,10 @@ export function ContactForm({ subjects, rows = 5, submitLabel, anchor = 'contact
   const preselected = subjects.find((subject) => subject === requested) ?? ''
   const { clientErrors, submitting, onSubmit } = useScriptedSubmit<ContactFieldErrors>({
     order: FIELD_ORDER,
+    labels: CONTACT_LABELS,
+    // Only e-mail and phone carry constraints a filled field can break (type and pattern).
+    formatMessage: (name, control) =>
+      name === 'email' ? CONTACT_MESSAGES.emailFormat : name === 'phone' ? CONTACT_MESSAGES.phoneFormat : control.validationMessage,
     missingFields: (raw) => {
       const missing = missingRequiredContactFields(raw)
       return missing.length > 0 ? Object.fromEntries(missing.map((field) => [field, [CONTACT_MESSAGES[field]]])) : null
@@ -85,6 +93,7 @@ export function ContactForm({ subjects, rows = 5, submitLabel, anchor = 'contact
     },
     toasts: {
       missing: CONTACT_TOASTS.missing,
+      invalid: FIELD_ERROR_TOAST,
       failure: CONTACT_TOASTS.failure,
       success: () => toast.success(CONTACT_TOASTS.success.title, { description: CONTACT_TOASTS.success.description }),
     },
@@ -119,16 +128,19 @@ export function ContactForm({ subjects, rows = 5, submitLabel, anchor = 'contact
       ) : null}
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={id('name')} name="name" label="Name" required errors={errors.name}>
+        <Field id={id('name')} name="name" label={CONTACT_LABELS.name} required errors={errors.name}>
           {(control) => (
             <input {...control} type="text" autoComplete="name" maxLength={CONTACT_LIMITS.name} defaultValue={values.name} className={CONTROL_CLASSES} />
           )}
         </Field>
-        <Field id={id('email')} name="email" label="E-Mail" required errors={errors.email}>
+        <Field id={id('email')} name="email" label={CONTACT_LABELS.email} required errors={errors.email}>
           {(control) => (
             <input
               {...control}
               type="email"
+              // The server's e-mail rule: without JavaScript the browser refuses what the server would.
+              pattern={EMAIL_PATTERN_SOURCE}
+              title={CONTACT_MESSAGES.emailFormat}
               autoComplete="email"
               inputMode="email"
               maxLength={CONTACT_LIMITS.email}
@@ -137,12 +149,21 @@ export function ContactForm({ subjects, rows = 5, submitLabel, anchor = 'contact
             />
           )}
         </Field>
-        <Field id={id('phone')} name="phone" label="Telefon" errors={errors.phone}>
+        <Field id={id('phone')} name="phone" label={CONTACT_LABELS.phone} errors={errors.phone}>
           {(control) => (
-            <input {...control} type="tel" autoComplete="tel" maxLength={CONTACT_LIMITS.phone} defaultValue={values.phone} className={CONTROL_CLASSES} />
+            <input
+              {...control}
+              type="tel"
+              pattern={PHONE_PATTERN_SOURCE}
+              title={CONTACT_MESSAGES.phoneFormat}
+              autoComplete="tel"
+              maxLength={CONTACT_LIMITS.phone}
+              defaultValue={values.phone}
+              className={CONTROL_CLASSES}
+            />
           )}
         </Field>
-        <Field id={id('subject')} name="subject" label="Betreff" errors={errors.subject}>
+        <Field id={id('subject')} name="subject" label={CONTACT_LABELS.subject} errors={errors.subject}>
           {(control) => (
             // Keyed by the preselection: a client-side jump to ?betreff=termin must change the select too.
             <select key={preselected} {...control} defaultValue={values.subject ?? preselected} className={`${CONTROL_CLASSES} appearance-auto`}>
@@ -156,7 +177,7 @@ export function ContactForm({ subjects, rows = 5, submitLabel, anchor = 'contact
           )}
         </Field>
       </div>
-      <Field id={id('message')} name="message" label="Nachricht" required errors={errors.message}>
+      <Field id={id('message')} name="message" label={CONTACT_LABELS.message} required errors={errors.message}>
         {(control) => (
           <textarea {...control} rows={rows} maxLength={CONTACT_LIMITS.message} defaultValue={values.message} className={`${CONTROL_CLASSES} resize-y`} />
         )}

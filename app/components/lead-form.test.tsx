@@ -149,13 +149,27 @@ describe('LeadForm', () => {
     expect(field(/^Standort/).value).toBe('Essen')
   })
 
-  test("an invalid e-mail is left to the browser's own check and not sent", async () => {
+  test.each(['max@', 'name@web'])('the e-mail %s: the message at the field and one toast naming it; not sent', async (email) => {
     answerWith(201)
     await renderForm(<LeadForm kind="vehicle-enquiry" vehicle={VEHICLE} anchor="fahrzeug-anfrage" />)
     fill(/^Name/, 'Erika')
-    fill(/^E-Mail/, 'erika-at-example')
+    fill(/^E-Mail/, email)
     fireEvent.click(submitButton())
-    await waitFor(() => expect(field(/^E-Mail/).validity.typeMismatch).toBe(true))
+    expect(await screen.findByText('E-Mail: Bitte geben Sie eine gültige E-Mail-Adresse an.')).toBeTruthy()
+    expect(screen.getByText(LEAD_TOASTS.invalid.title)).toBeTruthy()
+    expect(document.getElementById('fahrzeug-anfrage-email-error')?.textContent).toBe('Bitte geben Sie eine gültige E-Mail-Adresse an.')
+    expect(screen.queryByText(LEAD_TOASTS.missing.title)).toBeNull()
+    expect(screen.queryByText(LEAD_TOASTS.failure.title)).toBeNull()
+    expect(received).toEqual([])
+  })
+
+  test("numbers out of range: the server's message at the field", async () => {
+    answerWith(201)
+    await renderForm(<LeadForm kind="valuation" variant="uedem" anchor="bewertung" />)
+    fill(/^Kilometerstand/, '3000000')
+    fill(/^Telefon/, '0201 123')
+    fireEvent.click(submitButton())
+    expect(await screen.findByText('Kilometerstand (km): Der Kilometerstand muss zwischen 0 und 2.000.000 km liegen.')).toBeTruthy()
     expect(received).toEqual([])
   })
 
@@ -195,19 +209,21 @@ describe('LeadForm', () => {
     expect(field(/^Schnelle Abwicklung/).checked).toBe(false)
   })
 
-  test("the server's field errors (400) appear at the fields, with the failure toast, input kept", async () => {
-    answerWith(400, { json: { error: 'Bitte prüfen Sie Ihre Eingaben.', fieldErrors: { phone: ['Bitte geben Sie eine gültige Telefonnummer an.'] } } })
+  test("the server's field errors (400) appear at the fields and in one toast naming them, never the failure toast; input kept", async () => {
+    const message = '„Zielland“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'
+    answerWith(400, { json: { error: 'Bitte prüfen Sie Ihre Eingaben.', fieldErrors: { country: [message] } } })
     await renderForm(<LeadForm kind="export" anchor="export-anfrage" />)
     fireEvent.change(screen.getByLabelText(/^Fahrzeugtyp/), { target: { value: 'LKW' } })
-    fill(/^Telefon/, 'ruf an')
+    fill(/^Zielland/, 'Polen\u202e')
+    fill(/^Telefon/, '0201 123')
     fireEvent.click(submitButton())
 
-    expect(await screen.findByText('Bitte geben Sie eine gültige Telefonnummer an.')).toBeTruthy()
-    expect(await screen.findByText(LEAD_TOASTS.failure.title)).toBeTruthy()
-    expect(screen.getByText(LEAD_TOASTS.failure.description)).toBeTruthy()
-    expect(document.activeElement).toBe(field(/^Telefon/))
-    expect(field(/^Telefon/).getAttribute('aria-describedby')).toBe('export-anfrage-phone-error')
-    expect(field(/^Telefon/).value).toBe('ruf an')
+    expect(await screen.findByText(`Zielland: ${message}`)).toBeTruthy()
+    expect(screen.getByText(LEAD_TOASTS.invalid.title)).toBeTruthy()
+    expect(screen.queryByText(LEAD_TOASTS.failure.title)).toBeNull()
+    expect(document.activeElement).toBe(field(/^Zielland/))
+    expect(field(/^Zielland/).getAttribute('aria-describedby')).toBe('export-anfrage-country-error')
+    expect(field(/^Zielland/).value).toBe('Polen\u202e')
     expect((screen.getByLabelText(/^Fahrzeugtyp/) as HTMLSelectElement).value).toBe('LKW')
   })
 

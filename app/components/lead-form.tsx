@@ -3,8 +3,9 @@ import { toast } from 'sonner'
 import { Button } from '~/components/ui/button'
 import { CONTROL_CLASSES, Field } from '~/components/ui/field'
 import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '~/components/ui/form-parts'
-import { CONTACT_TOASTS, HONEYPOT_FIELD, SUBMITTING_LABEL } from '~/contact/contact-fields'
+import { CONTACT_TOASTS, FIELD_ERROR_TOAST, HONEYPOT_FIELD, SUBMITTING_LABEL } from '~/contact/contact-fields'
 import {
+  formatMessage,
   leadFormFields,
   leadInputAttributes,
   missingFieldMessage,
@@ -26,6 +27,7 @@ export const LEAD_FORM_PARAM = 'formular'
 /** Toast and confirmation texts of the lead forms. */
 export const LEAD_TOASTS = {
   missing: CONTACT_TOASTS.missing,
+  invalid: FIELD_ERROR_TOAST,
   success: { title: 'Anfrage gesendet!', description: 'Vielen Dank! Wir melden uns schnellstmöglich bei Ihnen.' },
   /** Spec §7: the vehicle enquiry's confirmation, once a browser alert, now a toast. */
   vehicleEnquirySuccess: 'Ihre Anfrage wurde gesendet! Wir melden uns schnellstmöglich bei Ihnen.',
@@ -72,7 +74,7 @@ function readActionData(data: unknown): LeadFormActionData | null {
  * Server HTML: a plain form posting to its own page, whose action is leadFormAction: errors come
  * back beside the fields with the input kept; success redirects to `?anfrage=gesendet`, which shows
  * an inline confirmation. Once hydrated: a missing required field raises the 'Pflichtfelder fehlen'
- * toast; formats are the browser's check; then the lead goes as JSON to POST /api/leads while the
+ * toast; a format the browser's check refuses shows at the field and in a toast naming it; then the lead goes as JSON to POST /api/leads while the
  * button reads 'WIRD GESENDET...'. Success toasts and resets, failure toasts and keeps the input.
  */
 export function LeadForm({ kind, variant, vehicle, anchor = 'anfrage', submitLabel = DEFAULT_LEAD_SUBMIT_LABEL }: LeadFormProps) {
@@ -87,6 +89,11 @@ export function LeadForm({ kind, variant, vehicle, anchor = 'anfrage', submitLab
   const order = fields.map((field) => field.name)
   const { clientErrors, submitting, onSubmit } = useScriptedSubmit<LeadFieldErrors>({
     order,
+    labels: Object.fromEntries(fields.map((field) => [field.name, field.label])),
+    formatMessage: (name, control) => {
+      const field = fields.find((candidate) => candidate.name === name)
+      return field ? formatMessage(field) : control.validationMessage
+    },
     missingFields: (raw) => {
       const missing = missingRequiredLeadFields(kind, raw).filter((name) => order.includes(name))
       return missing.length > 0 ? Object.fromEntries(missing.map((name) => [name, [missingFieldMessage(kind, name)]])) : null
@@ -94,6 +101,7 @@ export function LeadForm({ kind, variant, vehicle, anchor = 'anfrage', submitLab
     send: (raw) => apiRequest<unknown>('POST', '/api/leads', leadBody(raw)),
     toasts: {
       missing: LEAD_TOASTS.missing,
+      invalid: LEAD_TOASTS.invalid,
       failure: LEAD_TOASTS.failure,
       success: () =>
         kind === 'vehicle-enquiry'

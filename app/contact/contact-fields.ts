@@ -20,6 +20,9 @@ export const ALL_CONTACT_SUBJECTS = Object.keys(CONTACT_SUBJECTS) as ContactSubj
 
 export const CONTACT_LIMITS = { name: 100, email: 254, phone: 40, message: 5000, page: 200 } as const
 
+/** The fields' labels, on the form and in the toast that names a field's error. */
+export const CONTACT_LABELS = { name: 'Name', email: 'E-Mail', phone: 'Telefon', subject: 'Betreff', message: 'Nachricht' } as const
+
 export type ContactField = 'name' | 'email' | 'phone' | 'subject' | 'message' | 'page'
 export type ContactFieldErrors = Partial<Record<ContactField, string[]>>
 
@@ -59,5 +62,11 @@ export const CONTACT_TOASTS = {
     description: 'Ihre Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
   },
 } as const
+
+/**
+ * The toast of a filled field that is refused (format, forbidden characters): it names the fields,
+ * each with its message; the spec's 'Fehler beim Senden' is for failures another try can fix.
+ */
+export const FIELD_ERROR_TOAST = { title: 'Bitte prüfen Sie Ihre Eingaben' } as const
 
 export const SUBMITTING_LABEL = 'WIRD GESENDET...'

@@ -32,6 +32,35 @@ describe('contactSchema', () => {
     expect(result.error?.issues[0]?.message).toBe('Bitte geben Sie eine gültige E-Mail-Adresse an.')
   })
 
+  it('rejects line breaks, other controls, bidi overrides and lone surrogates in name and phone with a German message', () => {
+    for (const name of ['Müller\r\n\r\n<html>injected body</html>', 'Max\rMuster', 'Max\u0000', 'Max\u0085', 'Max\u2028Muster', 'Max \u202eretsuM', 'Max\u2066', 'Max\ud83d']) {
+      const result = contactSchema.safeParse({ ...valid, name })
+      expect(result.error?.issues.map((issue) => [issue.path, issue.message]), JSON.stringify(name)).toEqual([
+        [['name'], '„Name“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'],
+      ])
+    }
+    for (const phone of ['+49 201\n1234', '+49\t201 1234', '0201\u2028123']) {
+      expect(contactSchema.safeParse({ ...valid, phone }).error?.issues[0]?.message).toBe('Bitte geben Sie eine gültige Telefonnummer an.')
+    }
+    expect(contactSchema.safeParse({ ...valid, page: '/contact\r\nx' }).success).toBe(false)
+  })
+
+  it('lets the message keep line breaks and tabs, but no other controls', () => {
+    expect(contactSchema.parse({ ...valid, message: 'Hallo,\r\n\r\nich möchte\tverkaufen.\nGruß' }).message).toBe('Hallo,\r\n\r\nich möchte\tverkaufen.\nGruß')
+    for (const message of ['Hallo\u0000', 'Hallo\rWelt', 'Hallo \u202eWelt', 'Hallo\u2029Welt']) {
+      expect(contactSchema.safeParse({ ...valid, message }).error?.issues[0]?.message, JSON.stringify(message)).toBe(
+        '„Nachricht“ enthält unzulässige Steuerzeichen. Bitte entfernen Sie sie.',
+      )
+    }
+  })
+
+  it('accepts exactly the e-mail addresses the browser accepts (type="email" and the pattern)', () => {
+    for (const email of ['max@', 'name@web', 'erika@example', 'a b@example.de']) {
+      expect(contactSchema.safeParse({ ...valid, email }).error?.issues[0]?.message, email).toBe('Bitte geben Sie eine gültige E-Mail-Adresse an.')
+    }
+    for (const email of ['max@web.de', "o'neil+auto@mail.example.co.uk"]) expect(contactSchema.safeParse({ ...valid, email }).success, email).toBe(true)
+  })
+
   it('rejects subjects outside the list and treats an empty subject as none', () => {
     expect(contactSchema.safeParse({ ...valid, subject: 'spam' }).success).toBe(false)
     expect(contactSchema.parse({ ...valid, subject: '' }).subject).toBeUndefined()

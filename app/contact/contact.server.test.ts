@@ -47,6 +47,18 @@ describe.each(BACKENDS)('contactFormAction (form posts without JavaScript) on th
     expect((await test.storedOfType('contactMessage')).some((doc) => doc.name === name)).toBe(false)
   })
 
+  it('redirects protocol-relative post paths (//evil.example/, /\\evil.example) to a path on this site', async () => {
+    for (const [url, location] of [
+      ['http://localhost//evil.example/', '/evil.example/?nachricht=gesendet#contact'],
+      ['http://localhost/\\evil.example', '/evil.example?nachricht=gesendet#contact'],
+      ['http://localhost/%2F%2Fevil', '/?nachricht=gesendet#contact'],
+    ]) {
+      const response = (await call(formPost({ name: 'Bot', email: 'b@example.de', message: 'Spam', website: 'x' }, url))) as Response
+      expect(response.status, url).toBe(303)
+      expect(response.headers.get('location'), url).toBe(location)
+    }
+  })
+
   it('treats a filled honeypot as success without storing', async () => {
     const response = (await call(formPost({ name: `Bot ${backend}`, email: 'b@example.de', message: 'Spam', website: 'x' }))) as Response
     expect(response.status).toBe(303)

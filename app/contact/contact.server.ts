@@ -1,9 +1,10 @@
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { CONTACT_TOASTS, HONEYPOT_FIELD, type ContactFieldErrors } from '~/contact/contact-fields'
+import { CONTACT_TOASTS, type ContactFieldErrors } from '~/contact/contact-fields'
 import { contactFieldErrors, contactSchema, type ContactInput } from '~/contact/contact-schema'
 import { type ContentLake, createDocument } from '~/sanity/lake.server'
-import { echoFormValues } from '~/utils/form-values'
+import { echoFormValues, isHoneypotFilled } from '~/utils/form-values'
 import { BodyTooLargeError, CACHE_CONTROL, mediaType, readBodyText } from '~/utils/http.server'
+import { sameSiteLocation } from '~/utils/redirect-path'
 import { checkSameOrigin, checkSubmissionLimit, TOO_MANY_SUBMISSIONS } from '~/utils/request-guards.server'
 
 /** Largest accepted contact submission; the longest valid message is 5,000 characters. */
@@ -20,8 +21,7 @@ export type ContactSubmission =
 
 /** Validates raw submitted fields; a filled honeypot marks the submission as spam. */
 export function parseContactSubmission(raw: Record<string, unknown>): ContactSubmission {
-  const honeypot = raw[HONEYPOT_FIELD]
-  if (typeof honeypot === 'string' && honeypot.trim() !== '') return { kind: 'spam' }
+  if (isHoneypotFilled(raw)) return { kind: 'spam' }
   const result = contactSchema.safeParse(raw)
   if (result.success) return { kind: 'valid', input: result.data }
   return {
@@ -62,7 +62,7 @@ export type ContactActionData =
 export async function contactFormAction({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url)
   const noStore = { 'Cache-Control': CACHE_CONTROL.noStore }
-  const success = redirect(`${url.pathname}?nachricht=gesendet#contact`, { status: 303, headers: noStore })
+  const success = redirect(sameSiteLocation(url.pathname, 'nachricht=gesendet', 'contact'), { status: 303, headers: noStore })
   if (!checkSameOrigin(request, context)) {
     return data<ContactActionData>({ status: 'error', formError: FOREIGN_FORM_ERROR, values: {} }, { status: 403, headers: noStore })
   }

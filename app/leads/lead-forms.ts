@@ -7,6 +7,7 @@
 
 // Relative, not '~/': the Studio (schemas/documents/lead.ts) imports this file without the app's alias.
 import { formatDecimal } from '../utils/format'
+import { EMAIL_PATTERN_SOURCE, PHONE_PATTERN_SOURCE } from '../utils/form-rules'
 
 export type LeadKind =
   | 'vehicle-enquiry'
@@ -273,6 +274,9 @@ export function leadInputAttributes(field: LeadFieldDefinition, now: Date = new 
     min: field.min,
     max: field.number === 'year' ? maxYearOfBuild(now) : field.max,
     maxLength: field.maxLength,
+    // The server's e-mail and phone rules (app/utils/form-rules.ts): the browser refuses what the server would.
+    ...(field.type === 'email' ? { pattern: EMAIL_PATTERN_SOURCE, title: LEAD_MESSAGES.emailFormat } : {}),
+    ...(field.type === 'tel' ? { pattern: PHONE_PATTERN_SOURCE, title: LEAD_MESSAGES.phoneFormat } : {}),
     placeholder: field.type === 'select' || field.type === 'checkbox' ? undefined : field.placeholder,
     autoComplete: field.autoComplete,
   }
@@ -294,6 +298,24 @@ export function missingRequiredLeadFields(kind: LeadKind, values: Partial<Record
       return typeof value !== 'string' || value.trim() === ''
     })
     .map((field) => field.name)
+}
+
+/**
+ * The message next to a filled field the browser's constraints refuse (type, pattern, min, max,
+ * maxLength): the one the server schema gives for the same value.
+ */
+export function formatMessage(field: LeadFieldDefinition, now: Date = new Date()): string {
+  if (field.type === 'email') return LEAD_MESSAGES.emailFormat
+  if (field.type === 'tel') return LEAD_MESSAGES.phoneFormat
+  if (field.type === 'select') return LEAD_MESSAGES.option(field.label)
+  if (field.type === 'number') {
+    if (field.number === 'year') return LEAD_MESSAGES.year(maxYearOfBuild(now))
+    if (field.number === 'mileage') return LEAD_MESSAGES.mileage
+    if (field.number === 'price') return LEAD_MESSAGES.price
+    return LEAD_MESSAGES.notANumber(field.label)
+  }
+  if (field.maxLength !== undefined) return LEAD_MESSAGES.tooLong(field.label, field.maxLength)
+  return LEAD_MESSAGES.text(field.label)
 }
 
 /** The message shown next to an empty required field. */

@@ -201,6 +201,32 @@ describe('parseLead: required fields', () => {
     expect(valid(parseLead('vehicle-enquiry', { ...VALID['vehicle-enquiry'], vehicleId: '' }))).not.toHaveProperty('vehicleId')
   })
 
+  it('rejects line breaks, other controls, bidi overrides and lone surrogates in names, companies, short texts and phones', () => {
+    for (const bad of ['Müller\r\n\r\n<html>injected body</html>', 'A\u0000', 'A\u0085B', 'A\u2028B', 'A \u202eB', 'A\u2069', 'A\udc00']) {
+      expect(errorsOf('vehicle-enquiry', { name: bad }), JSON.stringify(bad)).toEqual({ name: ['„Name“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'] })
+      expect(errorsOf('dealer-registration', { company: bad }), JSON.stringify(bad)).toEqual({
+        company: ['„Firmenname“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'],
+      })
+      expect(errorsOf('valuation', { brand: bad }), JSON.stringify(bad)).toEqual({ brand: ['„Marke“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'] })
+    }
+    for (const phone of ['+49 201\n1234', '+49\t201 1234', '0201\r123']) {
+      expect(errorsOf('valuation', { phone }), JSON.stringify(phone)).toEqual({ phone: ['Bitte geben Sie eine gültige Telefonnummer an.'] })
+    }
+  })
+
+  it('vehicle enquiry: the message keeps line breaks and tabs, but no other controls', () => {
+    expect(valueOf('vehicle-enquiry', { message: 'Hallo,\r\n\r\nGolf?\tBitte melden.' }, 'message')).toBe('Hallo,\r\n\r\nGolf?\tBitte melden.')
+    expect(errorsOf('vehicle-enquiry', { message: 'Hallo\u202eWelt' })).toEqual({ message: ['„Nachricht“ enthält unzulässige Steuerzeichen. Bitte entfernen Sie sie.'] })
+    expect(errorsOf('vehicle-enquiry', { message: 'Hallo\rWelt' })).toEqual({ message: ['„Nachricht“ enthält unzulässige Steuerzeichen. Bitte entfernen Sie sie.'] })
+  })
+
+  it('vehicle enquiry: the e-mail rule of the browser (max@ and name@web are refused by both)', () => {
+    for (const email of ['max@', 'name@web', 'a@b']) {
+      expect(errorsOf('vehicle-enquiry', { email }), email).toEqual({ email: ['Bitte geben Sie eine gültige E-Mail-Adresse an.'] })
+    }
+    expect(valueOf('vehicle-enquiry', { email: 'max@web.de' }, 'email')).toBe('max@web.de')
+  })
+
   it('dealer registration: the company name is required', () => {
     expect(errorsOf('dealer-registration', { company: ' ' })).toEqual({ company: ['Bitte füllen Sie das Feld „Firmenname“ aus.'] })
   })

@@ -15,6 +15,7 @@ import {
   type LeadKind,
 } from '~/leads/lead-forms'
 import { type ContentLake, createDocument } from '~/sanity/lake.server'
+import { forbiddenCharactersMessage, hasForbiddenCharacters, isValidEmail, isValidPhone } from '~/utils/form-rules'
 
 /*
  * Server only (zod stays out of the browser bundle): one schema per lead form, built from the field
@@ -24,8 +25,6 @@ import { type ContentLake, createDocument } from '~/sanity/lake.server'
 
 type FieldValue = string | number | boolean | undefined
 
-const PHONE_PATTERN = /^[+\d][\d\s/()-]{3,}$/
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const VEHICLE_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/
 const INTEGER_PATTERN = /^-?\d+$/
 const CHECKED = new Set(['on', 'true', '1', 'ja'])
@@ -42,8 +41,11 @@ function textValue(field: LeadFieldDefinition, kind: LeadKind, value: unknown, c
   const text = (value ?? '').trim()
   if (text === '') return field.required ? fail(ctx, missingFieldMessage(kind, field.name)) : undefined
   if (field.maxLength !== undefined && text.length > field.maxLength) return fail(ctx, LEAD_MESSAGES.tooLong(field.label, field.maxLength))
-  if (field.type === 'email' && !EMAIL_PATTERN.test(text)) return fail(ctx, LEAD_MESSAGES.emailFormat)
-  if (field.type === 'tel' && !PHONE_PATTERN.test(text)) return fail(ctx, LEAD_MESSAGES.phoneFormat)
+  // The forms' shared rules (app/utils/form-rules.ts); e-mail and phone are also the inputs' `pattern`.
+  if (field.type === 'email' && !isValidEmail(text)) return fail(ctx, LEAD_MESSAGES.emailFormat)
+  if (field.type === 'tel' && !isValidPhone(text)) return fail(ctx, LEAD_MESSAGES.phoneFormat)
+  const multiLine = field.type === 'textarea'
+  if (hasForbiddenCharacters(text, { multiLine })) return fail(ctx, forbiddenCharactersMessage(field.label, { multiLine }))
   if (field.type === 'select' && !field.options?.includes(text)) return fail(ctx, LEAD_MESSAGES.option(field.label))
   return text
 }
@@ -191,7 +193,7 @@ export async function storeLead(lake: ContentLake, lead: ParsedLead, { page, veh
     kind: lead.kind,
     status: 'neu',
     receivedAt,
-    ...(page && page.startsWith('/') && page.length <= LEAD_LIMITS.page ? { page } : {}),
+    ...(page && page.startsWith('/') && page.length <= LEAD_LIMITS.page && !hasForbiddenCharacters(page) ? { page } : {}),
     contact: withoutUndefined(lead.contact),
     fields: lead.fields.map((field) => ({ _key: field.name, _type: 'leadField', name: field.name, label: field.label, value: field.value })),
     ...(vehicleRef ? { vehicle: { _type: 'reference', _ref: vehicleRef, _weak: true } } : {}),

@@ -117,6 +117,18 @@ describe('leadFormAction input handling', () => {
     }
   })
 
+  it('redirects protocol-relative post paths (//evil.example/, /\\evil.example) to a path on this site', async () => {
+    for (const [url, path] of [
+      ['http://localhost//evil.example/', '/evil.example/'],
+      ['http://localhost/\\evil.example', '/evil.example'],
+      ['http://localhost/%2F%2Fevil', '/'],
+    ]) {
+      const response = (await call(formPost({ ...valuation('0201 4'), anchor: 'x', website: 'x' }, url))) as Response
+      expect(response.status, url).toBe(303)
+      expect(response.headers.get('location'), url).toBe(`${path}?anfrage=gesendet&formular=x#x`)
+    }
+  })
+
   it('answers an unknown form with 400 and a form error', async () => {
     const result = await call(formPost({ leadKind: 'kredit', anchor: 'x', phone: '0201 1' }))
     expect(result).toMatchObject({ init: { status: 400 }, data: { status: 'error', formError: LEAD_FORM_ERRORS.unknownForm, values: { phone: '0201 1' } } })

@@ -1,11 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext } from '@remix-run/node'
 import { LEAD_FORM_PARAM, LEAD_SENT_PARAM, LEAD_SENT_VALUE, LEAD_TOASTS } from '~/components/lead-form'
-import { HONEYPOT_FIELD } from '~/contact/contact-fields'
 import { FOREIGN_FORM_ERROR } from '~/contact/contact.server'
 import { isLeadKind, LEAD_FORMS, type LeadFieldErrors, type LeadKind } from '~/leads/lead-forms'
 import { parseLead, storeLead } from '~/leads/lead-schemas.server'
-import { echoFormValues } from '~/utils/form-values'
+import { echoFormValues, isHoneypotFilled } from '~/utils/form-values'
 import { BodyTooLargeError, CACHE_CONTROL, mediaType, readBodyText } from '~/utils/http.server'
+import { sameSiteLocation } from '~/utils/redirect-path'
 import { checkSameOrigin, checkSubmissionLimit, TOO_MANY_SUBMISSIONS } from '~/utils/request-guards.server'
 
 /** Largest accepted lead submission; the longest valid one (the enquiry's 5,000-character message) fits easily. */
@@ -46,8 +46,7 @@ type SubmitContext = Pick<AppLoadContext, 'lake' | 'onStored'>
  * Never throws for a failed store: that is the `failed` outcome.
  */
 export async function submitLead(context: SubmitContext, raw: Record<string, unknown>): Promise<LeadOutcome> {
-  const honeypot = raw[HONEYPOT_FIELD]
-  if (typeof honeypot === 'string' && honeypot.trim() !== '') return { status: 'spam' }
+  if (isHoneypotFilled(raw)) return { status: 'spam' }
   const kind = raw.kind
   if (!isLeadKind(kind)) return { status: 'invalid', fieldErrors: { kind: [UNKNOWN_KIND_MESSAGE] }, values: echoFormValues(raw) }
 
@@ -139,7 +138,7 @@ export async function leadFormAction({ request, context }: ActionFunctionArgs) {
     case 'stored':
     case 'spam': {
       const query = new URLSearchParams({ [LEAD_SENT_PARAM]: LEAD_SENT_VALUE, [LEAD_FORM_PARAM]: anchor })
-      return redirect(`${url.pathname}?${query}#${anchor}`, { status: 303, headers: noStore })
+      return redirect(sameSiteLocation(url.pathname, query.toString(), anchor), { status: 303, headers: noStore })
     }
     case 'invalid':
       return fail(400, { leadKind: kind, anchor, fieldErrors: outcome.fieldErrors, values: outcome.values })

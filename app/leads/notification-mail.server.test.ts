@@ -54,6 +54,17 @@ describe('buildNotificationMail', () => {
     expect(headerSafe('x'.repeat(200))).toHaveLength(80)
   })
 
+  it('keeps the answer note of the plain-text part on one line whatever name and phone contain', () => {
+    const mail = buildNotificationMail({ ...contact, name: 'Müller\r\n\r\n<html>injected body</html>\u202e', phone: '+49 201\n1234' }, options)
+    const note = mail.text.split('\n').find((line) => line.startsWith('Antworten Sie direkt'))
+    expect(note).toBe(
+      'Antworten Sie direkt auf diese E-Mail, um Müller <html>injected body</html> unter erika@example.de zu erreichen oder rufen Sie unter +49 201 1234 an.',
+    )
+    expect(mail.text).not.toMatch(/^<html>injected body/m)
+    const withoutEmail = buildNotificationMail({ ...contact, email: undefined, phone: '0201\r\nBcc: x' }, options)
+    expect(withoutEmail.text).toContain('Keine E-Mail-Adresse angegeben: bitte telefonisch unter 0201 Bcc: x antworten.')
+  })
+
   it('builds a lead mail with its labelled fields, the vehicle and the phone as the answer route', () => {
     const lead = {
       _id: 'inbox.lead-42',

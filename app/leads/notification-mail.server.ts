@@ -68,9 +68,9 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;')
 }
 
-/** One line of header text: no CR/LF or other control characters, collapsed spaces, bounded length. */
+/** One line of header text: no CR/LF, other control characters or bidi overrides, collapsed spaces, bounded length. */
 export function headerSafe(value: string, maxLength = MAX_SUBJECT_PART): string {
-  const line = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim()
+  const line = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g, ' ').replace(/\s+/g, ' ').trim()
   return line.length > maxLength ? `${line.slice(0, maxLength - 1).trimEnd()}…` : line
 }
 
@@ -188,12 +188,18 @@ function leadContent(doc: SanityDocument, options: NotificationMailOptions): Con
   }
 }
 
+/**
+ * The footer line of the plain-text part. Name and phone go through headerSafe: a value stored
+ * before the forms refused line breaks must not add lines of its own to the dealer's mail.
+ */
 function answerNote(content: Content): string {
+  const name = content.name ? headerSafe(content.name, 100) : ''
+  const phone = content.phone ? headerSafe(content.phone, 40) : ''
   if (isEmail(content.email)) {
-    const phone = content.phone ? ` oder rufen Sie unter ${content.phone} an` : ''
-    return `Antworten Sie direkt auf diese E-Mail, um ${content.name ?? 'den Absender'} unter ${content.email} zu erreichen${phone}.`
+    const call = phone ? ` oder rufen Sie unter ${phone} an` : ''
+    return `Antworten Sie direkt auf diese E-Mail, um ${name || 'den Absender'} unter ${content.email} zu erreichen${call}.`
   }
-  if (content.phone) return `Keine E-Mail-Adresse angegeben: bitte telefonisch unter ${content.phone} antworten.`
+  if (phone) return `Keine E-Mail-Adresse angegeben: bitte telefonisch unter ${phone} antworten.`
   return 'Keine Kontaktdaten angegeben.'
 }
 

@@ -86,6 +86,23 @@ describe.each(BACKENDS)('POST /api/contacts on the %s lake', (backend) => {
     expect((await test.storedOfType('contactMessage')).length).toBe(before)
   })
 
+  it('treats a honeypot that is no string (website: ["x"], a number) as filled: success, nothing stored', async () => {
+    for (const website of [['x'], 1, { a: 'x' }, true]) {
+      const name = `Bot ${JSON.stringify(website)} ${backend}`
+      const response = await call(post(JSON.stringify({ ...valid, name, website }), 'application/json'))
+      expect(response.status, name).toBe(201)
+      expect((await test.storedOfType('contactMessage')).some((doc) => doc.name === name), name).toBe(false)
+    }
+  })
+
+  it('answers 400 with a German field error for a name with line breaks, storing nothing', async () => {
+    const before = (await test.storedOfType('contactMessage')).length
+    const response = await call(post(JSON.stringify({ ...valid, name: 'Müller\r\n\r\n<html>injected body</html>' }), 'application/json'))
+    expect(response.status).toBe(400)
+    expect(((await response.json()) as { fieldErrors: unknown }).fieldErrors).toEqual({ name: ['„Name“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'] })
+    expect((await test.storedOfType('contactMessage')).length).toBe(before)
+  })
+
   it('answers a filled honeypot like a success without storing anything', async () => {
     const response = await call(post(JSON.stringify({ ...valid, name: 'Bot', website: 'http://spam.example' }), 'application/json'))
     expect(response.status).toBe(201)

@@ -82,6 +82,26 @@ describe.each(BACKENDS)('POST /api/leads on the %s lake', (backend) => {
     }
   })
 
+  it('treats a honeypot that is no string (website: ["x"], a number) as filled: success, nothing stored', async () => {
+    for (const website of [['x'], 1, { a: 'x' }]) {
+      const onStored = vi.fn()
+      const company = `Bot ${JSON.stringify(website)} ${backend}`
+      const response = await call(post(JSON.stringify({ ...dealer, company, website })), onStored)
+      expect(response.status, company).toBe(201)
+      expect(onStored, company).not.toHaveBeenCalled()
+    }
+  })
+
+  it('answers 400 with a German field error for a company name with line breaks, storing nothing', async () => {
+    const onStored = vi.fn()
+    const response = await call(post(JSON.stringify({ ...dealer, company: 'Autohaus\r\nBcc: x' })), onStored)
+    expect(response.status).toBe(400)
+    expect(((await response.json()) as { fieldErrors: unknown }).fieldErrors).toEqual({
+      company: ['„Firmenname“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'],
+    })
+    expect(onStored).not.toHaveBeenCalled()
+  })
+
   it('answers a filled honeypot like a success without storing anything', async () => {
     const onStored = vi.fn()
     const response = await call(post(JSON.stringify({ ...dealer, website: 'http://spam.example' })), onStored)

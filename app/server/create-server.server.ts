@@ -13,7 +13,7 @@ import { FOREIGN_ORIGIN_MESSAGE, isOwnOrigin } from '~/utils/request-guards.serv
 
 /*
  * The whole request pipeline of the site, built in one function that server.mjs and the tests
- * both call (docs/decisions/014, 015, 019). In order, for every request:
+ * both call (docs/decisions/014, 015, 021). In order, for every request:
  *   1. the request target: method, Host, X-Forwarded-*, path (refused with 400/405, one log line);
  *   2. a fresh page-cache hit for a client that takes no encoding, answered before Express;
  *   3. Express: security headers, compression, page-cache hits, build files, the Studio, public/;

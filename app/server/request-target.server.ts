@@ -2,7 +2,7 @@ import { type IncomingMessage } from 'node:http'
 
 /*
  * What a request asks for, decided once per request before anything answers it
- * (docs/decisions/019): the URL Remix renders and the page cache keys on is SITE_URL's origin plus
+ * (docs/decisions/021): the URL Remix renders and the page cache keys on is SITE_URL's origin plus
  * the request target. Client headers (Host, X-Forwarded-Host, X-Forwarded-Proto) never go into
  * that URL; they are validated strictly and only tell which origin the client addressed, for the
  * same-origin rule of form posts.

@@ -25,11 +25,48 @@ export function serverFieldErrors<T extends Partial<Record<string, string[]>>>(r
   return null
 }
 
+/**
+ * The description of the toast that names the fields to fix: `Label: message` per field, in form
+ * order, then any field the form does not show (its message alone).
+ */
+export function fieldErrorsDescription(fieldErrors: Partial<Record<string, readonly string[]>>, order: readonly string[], labels: Partial<Record<string, string>>): string {
+  const names = [...order.filter((name) => name in fieldErrors), ...Object.keys(fieldErrors).filter((name) => !order.includes(name))]
+  return names
+    .flatMap((name) => {
+      const message = fieldErrors[name]?.[0]
+      if (!message) return []
+      const label = labels[name]
+      return [label ? `${label}: ${message}` : message]
+    })
+    .join(' ')
+}
+
+/** The German `error` text of a JSON API answer (`{error}`), if it has one. */
+export function serverErrorMessage(responseText: string): string | null {
+  try {
+    const body: unknown = JSON.parse(responseText)
+    if (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' && body.error) return body.error
+  } catch {
+    // Not JSON.
+  }
+  return null
+}
+
 /** Focuses the first control, in `order`, that has an error. */
 export function focusFirstInvalid(form: HTMLFormElement, order: readonly string[], fieldErrors: Partial<Record<string, readonly string[]>>) {
   const first = order.find((field) => fieldErrors[field]?.length)
   const control = first ? form.elements.namedItem(first) : null
   if (control instanceof HTMLElement) control.focus()
+}
+
+/**
+ * Whether a submission filled the honeypot: any value but absent, null or a blank string. A form
+ * post only sends strings; anything else (`website: ["x"]`, a number) comes from a script.
+ */
+export function isHoneypotFilled(raw: Record<string, unknown>): boolean {
+  const value = raw[HONEYPOT_FIELD]
+  if (value === undefined || value === null) return false
+  return typeof value !== 'string' || value.trim() !== ''
 }
 
 /** The submitted text fields to put back into a form after a failed post (never the honeypot). */

@@ -1,19 +1,28 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { ApiError } from '~/utils/api-client'
-import { focusFirstInvalid, serverFieldErrors, stringEntries } from '~/utils/form-values'
+import { fieldErrorsDescription, focusFirstInvalid, serverErrorMessage, serverFieldErrors, stringEntries } from '~/utils/form-values'
 
 type FieldErrors = Partial<Record<string, string[]>>
+
+/** The form controls whose constraints (type, pattern, min, max, maxLength) the browser checks. */
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
 
 export interface ScriptedSubmitOptions<E extends FieldErrors> {
   /** The fields in the order of the form, for focusing the first invalid one. */
   order: readonly string[]
+  /** The fields' labels, to name them in the toast of a field error. */
+  labels: Partial<Record<string, string>>
   /** Errors for the required fields left empty (spec: 'Pflichtfelder fehlen'), or null when all are filled. */
   missingFields: (raw: Record<string, string>) => E | null
+  /** The German message next to a filled field the browser's constraints refuse (the server's wording). */
+  formatMessage: (name: string, control: Control) => string
   /** Sends the trimmed values; rejects with ApiError on a non-success answer. */
   send: (raw: Record<string, string>) => Promise<unknown>
   toasts: {
     missing: { title: string; description: string }
+    /** Title of the toast naming the fields to fix (browser check or the server's 400). */
+    invalid: { title: string }
     failure: { title: string; description: string }
     /** Shown after a successful send. */
     success: () => void
@@ -21,14 +30,24 @@ export interface ScriptedSubmitOptions<E extends FieldErrors> {
 }
 
 /**
- * The submit handler of the site's forms once hydrated (contact and lead forms alike): empty
- * required fields → the 'Pflichtfelder fehlen' toast and nothing sent; then the browser's own
- * format check; then the JSON call while `submitting`; success → toast and reset; failure → the
- * server's field errors beside the fields (400) and the failure toast, the input kept.
+ * The submit handler of the site's forms once hydrated (contact and lead forms alike), one voice
+ * for every outcome:
+ * - a required field left empty → its message at the field and the 'Pflichtfelder fehlen' toast;
+ * - a filled field the browser's constraints refuse (the e-mail and phone `pattern` are the server's
+ *   rules, app/utils/form-rules.ts) → the server's message at the field and one toast naming it;
+ * - the server's 400 with field errors → the same, never 'Fehler beim Senden' (no retry fixes it);
+ * - another refusal (429, 413, …) → the server's German message;
+ * - network failure or 5xx → 'Fehler beim Senden'. The input is kept in every case.
  */
-export function useScriptedSubmit<E extends FieldErrors>({ order, missingFields, send, toasts }: ScriptedSubmitOptions<E>) {
+export function useScriptedSubmit<E extends FieldErrors>({ order, labels, missingFields, formatMessage, send, toasts }: ScriptedSubmitOptions<E>) {
   const [clientErrors, setClientErrors] = useState<E | null>(null)
   const [submitting, setSubmitting] = useState(false)
+
+  function showFieldErrors(form: HTMLFormElement, fieldErrors: E) {
+    setClientErrors(fieldErrors)
+    focusFirstInvalid(form, order, fieldErrors)
+    toast.error(toasts.invalid.title, { description: fieldErrorsDescription(fieldErrors, order, labels) })
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -43,9 +62,9 @@ export function useScriptedSubmit<E extends FieldErrors>({ order, missingFields,
       focusFirstInvalid(form, order, missing)
       return
     }
+    const invalid = invalidFields(form)
+    if (invalid) return showFieldErrors(form, invalid)
     setClientErrors(null)
-    // Formats and ranges (type="email", min, max, maxLength): the browser's own check and messages.
-    if (!form.reportValidity()) return
 
     setSubmitting(true)
     try {
@@ -53,17 +72,32 @@ export function useScriptedSubmit<E extends FieldErrors>({ order, missingFields,
       toasts.success()
       form.reset()
     } catch (error) {
-      // The server's verdict on single fields goes next to them (the schemas live on the server).
-      const fieldErrors = error instanceof ApiError && error.status === 400 ? serverFieldErrors<E>(error.responseText) : null
-      if (fieldErrors) {
-        setClientErrors(fieldErrors)
-        focusFirstInvalid(form, order, fieldErrors)
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        // The server's verdict on single fields goes next to them (the schemas live on the server).
+        const fieldErrors = error.status === 400 ? serverFieldErrors<E>(error.responseText) : null
+        if (fieldErrors && Object.keys(fieldErrors).length > 0) return showFieldErrors(form, fieldErrors)
+        const message = serverErrorMessage(error.responseText)
+        if (message) {
+          toast.error(message)
+          return
+        }
       }
-      // Any cause (network, 4xx, 5xx): one message, and the visitor keeps the input (spec §8).
+      // Network failure or 5xx: worth another try; the visitor keeps the input (spec §8).
       toast.error(toasts.failure.title, { description: toasts.failure.description })
     } finally {
       setSubmitting(false)
     }
+  }
+
+  /** The filled fields the browser's own constraint check refuses, with the server's messages. */
+  function invalidFields(form: HTMLFormElement): E | null {
+    const errors: FieldErrors = {}
+    for (const name of order) {
+      const control = form.elements.namedItem(name)
+      if (!(control instanceof HTMLInputElement || control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement)) continue
+      if (!control.validity.valid) errors[name] = [formatMessage(name, control)]
+    }
+    return Object.keys(errors).length > 0 ? (errors as E) : null
   }
 
   return { clientErrors, submitting, onSubmit }

@@ -73,6 +73,40 @@ test.describe('home contact form with JavaScript', () => {
     expect(mail).toContain('Ich möchte meinen Golf VII verkaufen.')
   })
 
+  for (const email of ['max@', 'name@web']) {
+    test(`the e-mail ${email}: the message at the field and one toast naming it, nothing sent`, async ({ page }) => {
+      const posts: string[] = []
+      page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()))
+      const form = page.locator('#contact form')
+      await form.getByLabel('Name').fill('Max Mustermann')
+      await form.getByLabel('E-Mail').fill(email)
+      await form.getByLabel('Nachricht').fill('Hallo')
+      await form.getByRole('button', { name: 'NACHRICHT SENDEN' }).click()
+      await expect(page.getByText('Bitte prüfen Sie Ihre Eingaben', { exact: true })).toBeVisible()
+      await expect(page.getByText('E-Mail: Bitte geben Sie eine gültige E-Mail-Adresse an.')).toBeVisible()
+      await expect(form.locator('#contact-email-error')).toHaveText('Bitte geben Sie eine gültige E-Mail-Adresse an.')
+      await expect(form.getByLabel('E-Mail')).toBeFocused()
+      await expect(page.getByText('Pflichtfelder fehlen')).toHaveCount(0)
+      await expect(page.getByText('Fehler beim Senden')).toHaveCount(0)
+      expect(posts).toEqual([])
+    })
+  }
+
+  test("input the server refuses (400) shows at the field and in one toast naming it, never 'Fehler beim Senden'", async ({ page }) => {
+    const form = page.locator('#contact form')
+    // A right-to-left override: the browser lets it into a text input, the server refuses it.
+    await form.getByLabel('Name').fill('Max \u202eretsuM')
+    await form.getByLabel('E-Mail').fill('max@example.de')
+    await form.getByLabel('Nachricht').fill('Hallo')
+    const answer = page.waitForResponse('**/api/contacts')
+    await form.getByRole('button', { name: 'NACHRICHT SENDEN' }).click()
+    expect((await answer).status()).toBe(400)
+    await expect(page.getByText('Name: „Name“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.')).toBeVisible()
+    await expect(form.locator('#contact-name-error')).toHaveText('„Name“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.')
+    await expect(page.getByText('Fehler beim Senden')).toHaveCount(0)
+    await expect(form.getByLabel('Name')).toHaveValue('Max \u202eretsuM')
+  })
+
   test('a server failure shows the error toast and keeps the input', async ({ page }) => {
     await page.route('**/api/contacts', (route) => route.fulfill({ status: 500, body: 'Interner Fehler' }))
     const form = page.locator('#contact form')
@@ -104,6 +138,41 @@ test.describe('home contact form without JavaScript', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Vielen Dank für Ihre Nachricht!' })).toBeVisible()
     expect(storedContactMessages().find((message) => message.name === name)).toMatchObject({ email: 'noscript@example.de', page: '/' })
   })
+})
+
+test.describe('home contact form without JavaScript: the browser refuses what the server refuses', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('max@ and name@web are refused by the browser, nothing is posted; max@web.de passes', async ({ page, axe }) => {
+    axe.skip()
+    await page.goto('/')
+    const posts: string[] = []
+    page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()))
+    const form = page.locator('#contact form')
+    await form.getByLabel('Name').fill('Max Mustermann')
+    await form.getByLabel('Nachricht').fill('Hallo')
+    const email = form.getByLabel('E-Mail')
+    for (const value of ['max@', 'name@web']) {
+      await email.fill(value)
+      expect(await email.evaluate((input: HTMLInputElement) => input.validity.valid), value).toBe(false)
+      await form.getByRole('button', { name: 'NACHRICHT SENDEN' }).click()
+      await expect(page).toHaveURL(/\/$/)
+    }
+    expect(posts).toEqual([])
+    await email.fill('max@web.de')
+    expect(await email.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(true)
+  })
+})
+
+test('a form post with name@web (no browser check) gets the e-mail error at the field, not the failure text', async ({ request, baseURL }) => {
+  const response = await request.post('/?index', {
+    form: { name: 'Max', email: 'name@web', message: 'Hallo', website: '' },
+    headers: { Origin: new URL(baseURL!).origin },
+  })
+  expect(response.status()).toBe(400)
+  const html = await response.text()
+  expect(html).toContain('Bitte geben Sie eine gültige E-Mail-Adresse an.')
+  expect(html).not.toContain('Ihre Nachricht konnte nicht gesendet werden')
 })
 
 test('a form post with invalid input re-renders the page with German errors and the input', async ({ request, baseURL }) => {

@@ -187,6 +187,28 @@ test.describe('lead forms with JavaScript', () => {
     expect(posts).toEqual([])
   })
 
+  test('name@web in the vehicle enquiry: the message at the field and one toast naming it, nothing sent', async ({ page }) => {
+    const posts: string[] = []
+    page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()))
+    const form = formIn(page, 'fahrzeug-anfrage')
+    await control(form, 'Name').fill('Erika')
+    await control(form, 'E-Mail').fill('name@web')
+    await form.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
+    await expect(page.getByText('E-Mail: Bitte geben Sie eine gültige E-Mail-Adresse an.')).toBeVisible()
+    await expect(form.getByText('Bitte geben Sie eine gültige E-Mail-Adresse an.', { exact: true })).toBeVisible()
+    await expect(page.getByText('Pflichtfelder fehlen')).toHaveCount(0)
+    await expect(page.getByText('Fehler beim Senden')).toHaveCount(0)
+    expect(posts).toEqual([])
+  })
+
+  test('a phone number the server refuses is refused at the field first (the same rule as the pattern)', async ({ page }) => {
+    const form = formIn(page, 'export-anfrage')
+    await control(form, 'Telefon').fill('ruf mich an')
+    await form.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
+    await expect(page.getByText('Telefon: Bitte geben Sie eine gültige Telefonnummer an.')).toBeVisible()
+    await expect(page.getByText('Fehler beim Senden')).toHaveCount(0)
+  })
+
   test('a server failure: the failure toast, input kept', async ({ page }) => {
     await page.route('**/api/leads', (route) => route.fulfill({ status: 503, body: 'Nicht verfügbar' }))
     const form = formIn(page, 'export-anfrage')
@@ -228,8 +250,9 @@ test.describe('lead forms without JavaScript', () => {
     const marker = uniqueName('Ungültig')
     await control(form, 'Wunschfahrzeug').fill(marker)
     await control(form, 'Preis von (€)').fill('5000')
-    // The browser has no format for tel inputs; the server has.
-    await control(form, 'Telefon').fill('ruf mich an')
+    // The browser checks each field alone; the order of the two prices is the server's to check.
+    await control(form, 'Preis bis (€)').fill('1000')
+    await control(form, 'Telefon').fill('0201 123')
     const answer = page.waitForResponse((response) => response.request().method() === 'POST')
     await form.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
     expect((await answer).status()).toBe(400)
@@ -237,11 +260,15 @@ test.describe('lead forms without JavaScript', () => {
     const sent = formIn(page, 'gebrauchtwagen-anfrage')
     const alert = sent.getByRole('alert')
     await expect(alert).toContainText('Bitte prüfen Sie Ihre Eingaben:')
-    await expect(alert.getByRole('link', { name: 'Bitte geben Sie eine gültige Telefonnummer an.' })).toHaveAttribute('href', '#gebrauchtwagen-anfrage-phone')
-    await expect(control(sent, 'Telefon')).toHaveAttribute('aria-invalid', 'true')
+    await expect(alert.getByRole('link', { name: 'Der Preis „von“ darf nicht über dem Preis „bis“ liegen.' })).toHaveAttribute(
+      'href',
+      '#gebrauchtwagen-anfrage-priceFrom',
+    )
+    await expect(control(sent, 'Preis von (€)')).toHaveAttribute('aria-invalid', 'true')
+    await expect(alert).not.toContainText('Fehler beim Senden')
     await expect(control(sent, 'Wunschfahrzeug')).toHaveValue(marker)
     await expect(control(sent, 'Preis von (€)')).toHaveValue('5000')
-    await expect(control(sent, 'Telefon')).toHaveValue('ruf mich an')
+    await expect(control(sent, 'Telefon')).toHaveValue('0201 123')
     // The other forms are untouched.
     await expect(page.getByRole('alert')).toHaveCount(1)
     expect(storedLeadWith(marker)).toBeUndefined()

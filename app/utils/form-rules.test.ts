@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+import {
+  EMAIL_PATTERN_SOURCE,
+  forbiddenCharactersMessage,
+  hasForbiddenCharacters,
+  isValidEmail,
+  isValidPhone,
+  PHONE_PATTERN_SOURCE,
+} from '~/utils/form-rules'
+
+/** The HTML standard's "valid e-mail address": what an `<input type="email">` accepts. */
+const HTML_EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
+/** How browsers compile a `pattern` attribute. */
+const asPattern = (source: string) => new RegExp(`^(?:${source})$`, 'v')
+/** What the browser lets through: its own e-mail check and the input's pattern. */
+const browserAccepts = (value: string) => HTML_EMAIL.test(value) && asPattern(EMAIL_PATTERN_SOURCE).test(value)
+
+const ACCEPTED = ['erika@example.de', 'max.mustermann+auto@web.de', "o'neil@mail.example.co.uk", 'a@b.de', 'x_y-z@sub-domain.example.com', 'info@xn--mller-kva.de']
+const REFUSED = ['max@', 'name@web', '@example.de', 'erika(at)example', 'erika@example', 'erika@example.d', 'erika@.de', 'erika@example..de', 'erika@-example.de', 'erika@example.de.', 'a b@example.de', 'erika@exam_ple.de', 'erika@example.123', 'a@b.de\r\nBcc: x@evil.example', '']
+
+describe('the e-mail rule', () => {
+  it.each(ACCEPTED)('accepts %s, in the browser and on the server', (value) => {
+    expect(isValidEmail(value)).toBe(true)
+    expect(browserAccepts(value)).toBe(true)
+  })
+
+  it.each(REFUSED)('refuses %j, in the browser and on the server', (value) => {
+    expect(isValidEmail(value)).toBe(false)
+    expect(browserAccepts(value)).toBe(false)
+  })
+
+  it('never accepts what the browser refuses (the pattern narrows type="email", never widens it)', () => {
+    for (const value of [...ACCEPTED, ...REFUSED, 'a!#$%&*/=?^`{|}~@example.de', '.dot@example.de', 'umlaut@müller.de', 'x@1.2.3.de']) {
+      expect(isValidEmail(value), value).toBe(browserAccepts(value))
+      if (isValidEmail(value)) expect(HTML_EMAIL.test(value), value).toBe(true)
+    }
+  })
+})
+
+describe('the phone rule', () => {
+  it.each(['0201 123456', '+49 201 123456', '0201 (12) 34-56', '0172/1234567'])('accepts %s', (value) => {
+    expect(isValidPhone(value)).toBe(true)
+    expect(asPattern(PHONE_PATTERN_SOURCE).test(value)).toBe(true)
+  })
+
+  it.each(['+49 201\n1234', '+49\t201 1234', '0201\u00a0123', 'ruf mich an', '12', '(0201) 1234', '+49 201 1234\u2028'])('refuses %j', (value) => {
+    expect(isValidPhone(value)).toBe(false)
+    expect(asPattern(PHONE_PATTERN_SOURCE).test(value)).toBe(false)
+  })
+})
+
+describe('hasForbiddenCharacters', () => {
+  const forbidden = {
+    CR: 'Max\rMuster',
+    LF: 'Max\nMuster',
+    'CR-LF': 'Müller\r\n\r\n<html>injected body</html>',
+    NUL: 'Max\u0000',
+    tab: 'Max\tMuster',
+    ESC: 'Max\u001b[31m',
+    DEL: 'Max\u007f',
+    NEL: 'Max\u0085Muster',
+    'C1 CSI': 'Max\u009b',
+    'line separator': 'Max\u2028Muster',
+    'paragraph separator': 'Max\u2029Muster',
+    'right-to-left override': 'Max \u202eretsuM',
+    'left-to-right embedding': '\u202aMax',
+    'first strong isolate': 'Max\u2068',
+    'pop directional isolate': 'Max\u2069',
+    'lone high surrogate': 'Max\ud83d',
+    'lone low surrogate': '\ude00Max',
+  }
+
+  it.each(Object.entries(forbidden))('finds %s in a single-line field', (_, value) => {
+    expect(hasForbiddenCharacters(value)).toBe(true)
+  })
+
+  it('lets names, companies and phone numbers in any script through', () => {
+    for (const value of ['Erika Mustermann', 'Jürgen Groß-Öztürk', "O'Neil & Söhne GmbH", 'محمد علي', 'Łukasz Żółć', 'Max 😀', '+49 (0201) 12-34']) {
+      expect(hasForbiddenCharacters(value), value).toBe(false)
+    }
+  })
+
+  it('lets a message keep tabs, LF and CR-LF, but nothing else of the above', () => {
+    expect(hasForbiddenCharacters('Hallo,\r\n\r\nich möchte\tverkaufen.\nGruß 😀', { multiLine: true })).toBe(false)
+    for (const [name, value] of Object.entries(forbidden)) {
+      if (['LF', 'CR-LF', 'tab'].includes(name)) continue
+      expect(hasForbiddenCharacters(value, { multiLine: true }), name).toBe(true)
+    }
+  })
+
+  it('has German messages', () => {
+    expect(forbiddenCharactersMessage('Name')).toBe('„Name“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.')
+    expect(forbiddenCharactersMessage('Nachricht', { multiLine: true })).toBe('„Nachricht“ enthält unzulässige Steuerzeichen. Bitte entfernen Sie sie.')
+  })
+})

@@ -1,0 +1,63 @@
+/*
+ * The text rules every form shares (contact form and lead forms), in one place for the browser and
+ * the server: the e-mail and phone formats (also the inputs' `pattern`, so the browser's check and
+ * the server's agree) and the characters a stored field may not hold. Browser-safe, no zod; imported
+ * relatively by lead-forms.ts, which the Studio loads without the app's '~/' alias.
+ */
+
+/**
+ * The e-mail rule: the HTML standard's "valid e-mail address" (what `type="email"` accepts),
+ * narrowed to domains with a dot and a top-level label of at least two characters starting with a
+ * letter, so that `name@web` (a typo for web.de no one can reply to) is refused by both sides.
+ * Written for the `pattern` attribute, which browsers compile with the `v` flag: the
+ * class characters `/ { } | ( ) -` are escaped.
+ */
+export const EMAIL_PATTERN_SOURCE =
+  "[a-zA-Z0-9.!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]+" +
+  '@(?:[a-zA-Z0-9](?:[a-zA-Z0-9\\-]{0,61}[a-zA-Z0-9])?\\.)+' +
+  '[a-zA-Z][a-zA-Z0-9\\-]{0,61}[a-zA-Z0-9]'
+
+/**
+ * The phone rule: a plus or a digit, then at least three digits, plain spaces, slashes, brackets or
+ * hyphens (no tabs or line breaks, which `\s` would let in). `pattern`-ready like the e-mail rule.
+ */
+export const PHONE_PATTERN_SOURCE = '[+0-9][0-9 \\/\\(\\)\\-]{3,}'
+
+/** Anchored like the browser anchors a `pattern` (`^(?:…)$`). */
+const EMAIL_PATTERN = new RegExp(`^(?:${EMAIL_PATTERN_SOURCE})$`, 'u')
+const PHONE_PATTERN = new RegExp(`^(?:${PHONE_PATTERN_SOURCE})$`, 'u')
+
+/** Whether `value` (trimmed by the caller) is an e-mail address the forms accept. */
+export function isValidEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value)
+}
+
+/** Whether `value` (trimmed by the caller) is a phone number the forms accept. */
+export function isValidPhone(value: string): boolean {
+  return PHONE_PATTERN.test(value)
+}
+
+/**
+ * Characters no stored field may hold: C0 and C1 controls (CR, LF and tab included), DEL, the
+ * Unicode line and paragraph separators, the bidi embeddings, overrides and isolates
+ * (U+202A–202E, U+2066–2069), and lone surrogates. They would add free lines to the dealer's
+ * plain-text e-mail or reorder what the Studio shows (security review, finding 9).
+ */
+const SINGLE_LINE_FORBIDDEN =
+  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/** Multi-line texts (messages) may keep tabs, LF and CR-LF line breaks; nothing else of the above. */
+const MULTI_LINE_FORBIDDEN =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\r(?!\n)|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/** Whether a text holds a character its field may not store (see SINGLE_LINE_FORBIDDEN). */
+export function hasForbiddenCharacters(value: string, { multiLine = false }: { multiLine?: boolean } = {}): boolean {
+  return (multiLine ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(value)
+}
+
+/** The German field error for forbidden characters; `label` is the field's label ('Name'). */
+export function forbiddenCharactersMessage(label: string, { multiLine = false }: { multiLine?: boolean } = {}): string {
+  return multiLine
+    ? `„${label}“ enthält unzulässige Steuerzeichen. Bitte entfernen Sie sie.`
+    : `„${label}“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.`
+}
