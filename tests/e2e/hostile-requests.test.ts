@@ -168,6 +168,44 @@ test.describe('finding 3 and issue 13 item 6: oversized bodies get their 413, an
   })
 })
 
+test.describe('finding 4: no protocol-relative redirect after a form post', () => {
+  for (const target of [TARGETS[0]!, TARGETS[2]!]) {
+    test(`${target.name}: posts to //evil.example/ and /\\evil.example redirect to a path of this site`, async () => {
+      const origin = target.port === SHARED_PORT ? `http://localhost:${SHARED_PORT}` : `http://localhost:${NGINX_PORT}`
+      const forms = [
+        new URLSearchParams({ name: 'Umleitung', email: 'umleitung@example.de', message: 'Hallo', website: 'x' }),
+        new URLSearchParams({ leadKind: 'valuation', formAnchor: 'x', website: 'x' }),
+      ]
+      for (const path of ['//evil.example/', '/\\evil.example', '//evil.example/kontakt?x=1']) {
+        for (const form of forms) {
+          const body = form.toString()
+          const answer = await rawRequest(
+            target.port,
+            `POST ${path} HTTP/1.1\r\nHost: localhost:${target.port}\r\nOrigin: ${origin}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+          )
+          const location = headerOf(answer, 'location')
+          expect(statusOf(answer), `${path} ${body}`).toBe(303)
+          expect(location, `${path} ${body}`).toMatch(/^\/(?![\/\\])/)
+        }
+      }
+    })
+  }
+})
+
+test.describe('finding 9: control characters in single-line fields', () => {
+  test('a name or phone with a line break, NUL, a bidi override or a lone surrogate is refused with a field error, nothing stored', async ({ request }) => {
+    for (const name of ['Max\r\nBcc: evil@attacker.example', 'Max\u0000Muster', 'Max \u202Eevil', 'Max \uD800']) {
+      const response = await request.post('/api/contacts', { data: { name, email: 'max@example.de', message: 'Hallo' } })
+      expect(response.status(), JSON.stringify(name)).toBe(400)
+      const body = (await response.json()) as { fieldErrors?: Record<string, string> }
+      expect(body.fieldErrors?.name, JSON.stringify(name)).toMatch(/Zeilenumbrüche oder Steuerzeichen/)
+    }
+    const phone = await request.post('/api/contacts', { data: { name: 'Max', email: 'max@example.de', phone: '+49 201\n1234', message: 'Hallo' } })
+    expect(phone.status()).toBe(400)
+    expect(((await phone.json()) as { fieldErrors?: Record<string, string> }).fieldErrors?.phone).toBeTruthy()
+  })
+})
+
 test.describe('finding 5: the rest', () => {
   test('TRUST_PROXY=true: the server refuses to start and says why', async () => {
     const { code, output } = await startupFailure({ TRUST_PROXY: 'true' })
