@@ -143,41 +143,62 @@ export interface SearchableVehicle {
   [field: string]: unknown
 }
 
-interface Posting {
-  /** Position of the vehicle in the index. */
-  at: number
-  weight: number
-  /** The token is a whole word of the make (with aliases), model or a label: prefix fallback off. */
-  key: boolean
+/*
+ * A posting is one number: position << 3 | weight << 1 | key, where `key` (1) marks a whole word of
+ * the make (with aliases), model or a label (prefix fallback off for that word). Plain numbers keep
+ * the index of a few thousand vehicles (hundreds of thousands of postings) cheap to build.
+ */
+const posting = (at: number, code: number) => at * 8 + code
+const postingAt = (value: number) => Math.floor(value / 8)
+const postingWeight = (value: number) => (value & 7) >> 1
+const postingKey = (value: number) => (value & 1) === 1
+
+const labelTokens = <K extends string>(labels: Record<K, string[]>) =>
+  new Map(Object.entries<string[]>(labels).map(([value, names]) => [value, [...new Set(tokensOf(names))]]))
+const FUEL_TOKENS = labelTokens(FUEL_LABELS)
+const TRANSMISSION_TOKENS = labelTokens(TRANSMISSION_LABELS)
+const BODY_TOKENS = labelTokens(BODY_LABELS)
+
+/** searchTokens, remembered per text for one index build (equipment, models and labels repeat). */
+type Memo = Map<string, string[]>
+
+function memoTokens(memo: Memo, text: unknown): string[] {
+  if (typeof text !== 'string') return []
+  let tokens = memo.get(text)
+  if (!tokens) memo.set(text, (tokens = searchTokens(text)))
+  return tokens
 }
 
-const label = <K extends string>(labels: Record<K, string[]>, value: unknown): string[] => (typeof value === 'string' && Object.hasOwn(labels, value) ? labels[value as K] : [])
-
-/** The weighted tokens of one vehicle: token → [weight, key]. */
-export function vehicleSearchTokens(vehicle: SearchableVehicle): Map<string, { weight: number; key: boolean }> {
-  const tokens = new Map<string, { weight: number; key: boolean }>()
-  const add = (list: string[], weight: number, key: boolean) => {
+/** The weighted tokens of one vehicle: token → weight << 1 | key. */
+export function vehicleSearchTokens(vehicle: SearchableVehicle, memo: Memo = new Map()): Map<string, number> {
+  const tokens = new Map<string, number>()
+  const add = (list: readonly string[], weight: number, key: boolean) => {
+    const code = (weight << 1) | (key ? 1 : 0)
     for (const token of list) {
       const seen = tokens.get(token)
-      if (!seen) tokens.set(token, { weight, key })
-      else {
-        if (weight > seen.weight) seen.weight = weight
-        if (key) seen.key = true
-      }
+      tokens.set(token, seen === undefined ? code : (Math.max(seen >> 1, weight) << 1) | (seen & 1) | (code & 1))
     }
   }
   const make = typeof vehicle.make === 'string' ? vehicle.make : ''
-  add([...searchTokens(make), ...(MAKE_TOKENS.get(foldSearchText(make).trim()) ?? [])], SEARCH_WEIGHT.strong, true)
-  add(searchTokens(vehicle.model), SEARCH_WEIGHT.strong, true)
-  add(searchTokens(vehicle.title), SEARCH_WEIGHT.medium, false)
-  const body = typeof vehicle.bodyType === 'string' ? vehicle.bodyType : ''
-  const labels = [...label(FUEL_LABELS, vehicle.fuelType), ...label(TRANSMISSION_LABELS, vehicle.transmission), ...(BODY_LABELS[body.toLowerCase()] ?? [body])]
-  add(tokensOf(labels), SEARCH_WEIGHT.medium, true)
-  const features = Array.isArray(vehicle.features) ? vehicle.features.flatMap(searchTokens) : []
-  for (const [name, alias] of EQUIPMENT_ALIASES) if (features.includes(name)) features.push(alias)
-  add(features, SEARCH_WEIGHT.weak, false)
-  add(searchTokens(vehicle.description), SEARCH_WEIGHT.weak, false)
-  add(searchTokens(vehicle.color), SEARCH_WEIGHT.weak, false)
+  add(memoTokens(memo, make), SEARCH_WEIGHT.strong, true)
+  add(MAKE_TOKENS.get(foldSearchText(make).trim()) ?? [], SEARCH_WEIGHT.strong, true)
+  add(memoTokens(memo, vehicle.model), SEARCH_WEIGHT.strong, true)
+  add(memoTokens(memo, vehicle.title), SEARCH_WEIGHT.medium, false)
+  if (typeof vehicle.fuelType === 'string') add(FUEL_TOKENS.get(vehicle.fuelType) ?? [], SEARCH_WEIGHT.medium, true)
+  if (typeof vehicle.transmission === 'string') add(TRANSMISSION_TOKENS.get(vehicle.transmission) ?? [], SEARCH_WEIGHT.medium, true)
+  if (typeof vehicle.bodyType === 'string') {
+    const body = vehicle.bodyType
+    add(BODY_TOKENS.get(body.toLowerCase()) ?? tokensOf([body]), SEARCH_WEIGHT.medium, true)
+  }
+  if (Array.isArray(vehicle.features)) {
+    for (const feature of vehicle.features) {
+      const words = memoTokens(memo, feature)
+      add(words, SEARCH_WEIGHT.weak, false)
+      for (const [name, alias] of EQUIPMENT_ALIASES) if (words.includes(name)) add([alias], SEARCH_WEIGHT.weak, false)
+    }
+  }
+  add(memoTokens(memo, vehicle.description), SEARCH_WEIGHT.weak, false)
+  add(memoTokens(memo, vehicle.color), SEARCH_WEIGHT.weak, false)
   return tokens
 }
 
@@ -186,16 +207,17 @@ export function vehicleSearchTokens(vehicle: SearchableVehicle): Map<string, { w
  * published snapshot, for real Sanity once per search over the fetched candidates.
  */
 export class VehicleSearchIndex {
-  private readonly postings = new Map<string, Posting[]>()
+  private readonly postings = new Map<string, number[]>()
   /** Every token, sorted, for the prefix fallback (binary search for the first candidate). */
   private readonly sorted: string[]
 
   constructor(vehicles: readonly SearchableVehicle[]) {
+    const memo: Memo = new Map()
     vehicles.forEach((vehicle, at) => {
-      for (const [token, { weight, key }] of vehicleSearchTokens(vehicle)) {
-        let list = this.postings.get(token)
-        if (!list) this.postings.set(token, (list = []))
-        list.push({ at, weight, key })
+      for (const [token, code] of vehicleSearchTokens(vehicle, memo)) {
+        const list = this.postings.get(token)
+        if (list) list.push(posting(at, code))
+        else this.postings.set(token, [posting(at, code)])
       }
     })
     this.sorted = [...this.postings.keys()].sort()
@@ -222,13 +244,14 @@ export class VehicleSearchIndex {
     let result: Map<number, number> | null = null
     for (const word of words) {
       const exact = this.postings.get(word)
-      const known = KNOWN_TERMS.has(word) || (exact?.some((posting) => posting.key && candidate(posting.at)) ?? false)
+      const known = KNOWN_TERMS.has(word) || (exact?.some((value) => postingKey(value) && candidate(postingAt(value))) ?? false)
       const hits = new Map<number, number>()
       for (const token of known ? [word] : this.withPrefix(word)) {
         const factor = token === word ? 2 : 1
-        for (const { at, weight } of this.postings.get(token) ?? []) {
+        for (const value of this.postings.get(token) ?? []) {
+          const at = postingAt(value)
           if (!candidate(at) || (result && !result.has(at))) continue
-          const score = weight * factor
+          const score = postingWeight(value) * factor
           if (score > (hits.get(at) ?? 0)) hits.set(at, score)
         }
       }
