@@ -1395,7 +1395,7 @@ export type SIMILAR_VEHICLES_QUERYResult = Array<{
 
 // Source: ../app/vehicles/list-queries.ts
 // Variable: VEHICLE_LIST_QUERY
-// Query: {  "total": count(*[_type == "vehicle" && status != "sold"    && (!defined($terms) || [make, model, coalesce(title, ""), coalesce(description, "")] match $terms)    && (!defined($make) || lower(make) == $make)    && (!defined($fuel) || fuelType == $fuel)    && (!defined($transmission) || transmission == $transmission)    && (!defined($body) || lower(bodyType) == $body)    && (!defined($priceFrom) || price >= $priceFrom)    && (!defined($priceTo) || price <= $priceTo)    && (!defined($maxMileage) || mileage <= $maxMileage)    && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  ]),  "vehicles": *[_type == "vehicle" && status != "sold"    && (!defined($terms) || [make, model, coalesce(title, ""), coalesce(description, "")] match $terms)    && (!defined($make) || lower(make) == $make)    && (!defined($fuel) || fuelType == $fuel)    && (!defined($transmission) || transmission == $transmission)    && (!defined($body) || lower(bodyType) == $body)    && (!defined($priceFrom) || price >= $priceFrom)    && (!defined($priceTo) || price <= $priceTo)    && (!defined($maxMileage) || mileage <= $maxMileage)    && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  ] | order(    select($sort == "price-asc" => coalesce(price, 1e12)) asc,    select($sort == "price-desc" => coalesce(price, -1)) desc,    select($sort == "mileage" => coalesce(mileage, 1e12)) asc,    select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,    listedAt desc,    _id asc  )[0...24]{    id,    make,    model,    year,    mileage,    fuelType,    transmission,    price,    "features": features[0...3],    "image": select(count(images) > 0 => images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}, externalImages[0]{alt, "asset": {"url": url}})  }}
+// Query: {  "total": count(*[_type == "vehicle" && status != "sold"    && (!defined($make) || lower(make) == $make)    && (!defined($fuel) || fuelType == $fuel)    && (!defined($transmission) || transmission == $transmission)    && (!defined($body) || lower(bodyType) == $body)    && (!defined($priceFrom) || price >= $priceFrom)    && (!defined($priceTo) || price <= $priceTo)    && (!defined($maxMileage) || mileage <= $maxMileage)    && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  ]),  "vehicles": *[_type == "vehicle" && status != "sold"    && (!defined($make) || lower(make) == $make)    && (!defined($fuel) || fuelType == $fuel)    && (!defined($transmission) || transmission == $transmission)    && (!defined($body) || lower(bodyType) == $body)    && (!defined($priceFrom) || price >= $priceFrom)    && (!defined($priceTo) || price <= $priceTo)    && (!defined($maxMileage) || mileage <= $maxMileage)    && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  ] | order(    select($sort == "price-asc" => coalesce(price, 1e12)) asc,    select($sort == "price-desc" => coalesce(price, -1)) desc,    select($sort == "mileage" => coalesce(mileage, 1e12)) asc,    select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,    listedAt desc,    _id asc  )[0...24]{    id,    make,    model,    year,    mileage,    fuelType,    transmission,    price,    "features": features[0...3],    "image": select(count(images) > 0 => images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}, externalImages[0]{alt, "asset": {"url": url}})  }}
 export type VEHICLE_LIST_QUERYResult = {
   total: number;
   vehicles: Array<{
@@ -1428,9 +1428,81 @@ export type VEHICLE_LIST_QUERYResult = {
   }>;
 };
 // Variable: VEHICLE_API_LIST_QUERY
-// Query: {  "total": count(*[_type == "vehicle" && status != "sold"    && (!defined($terms) || [make, model, coalesce(title, ""), coalesce(description, "")] match $terms)    && (!defined($make) || lower(make) == $make)    && (!defined($fuel) || fuelType == $fuel)    && (!defined($transmission) || transmission == $transmission)    && (!defined($body) || lower(bodyType) == $body)    && (!defined($priceFrom) || price >= $priceFrom)    && (!defined($priceTo) || price <= $priceTo)    && (!defined($maxMileage) || mileage <= $maxMileage)    && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  ]),  "vehicles": *[_type == "vehicle" && status != "sold"    && (!defined($terms) || [make, model, coalesce(title, ""), coalesce(description, "")] match $terms)    && (!defined($make) || lower(make) == $make)    && (!defined($fuel) || fuelType == $fuel)    && (!defined($transmission) || transmission == $transmission)    && (!defined($body) || lower(bodyType) == $body)    && (!defined($priceFrom) || price >= $priceFrom)    && (!defined($priceTo) || price <= $priceTo)    && (!defined($maxMileage) || mileage <= $maxMileage)    && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  ] | order(    select($sort == "price-asc" => coalesce(price, 1e12)) asc,    select($sort == "price-desc" => coalesce(price, -1)) desc,    select($sort == "mileage" => coalesce(mileage, 1e12)) asc,    select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,    listedAt desc,    _id asc  )[0...24]{    id,    make,    model,    year,    mileage,    fuelType,    transmission,    price,    features,    "images": select(count(images) > 0 => images[]{asset->{url}}, externalImages[]{"asset": {"url": url}})  }}
+// Query: {  "total": count(*[_type == "vehicle" && status != "sold"    && (!defined($make) || lower(make) == $make)    && (!defined($fuel) || fuelType == $fuel)    && (!defined($transmission) || transmission == $transmission)    && (!defined($body) || lower(bodyType) == $body)    && (!defined($priceFrom) || price >= $priceFrom)    && (!defined($priceTo) || price <= $priceTo)    && (!defined($maxMileage) || mileage <= $maxMileage)    && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  ]),  "vehicles": *[_type == "vehicle" && status != "sold"    && (!defined($make) || lower(make) == $make)    && (!defined($fuel) || fuelType == $fuel)    && (!defined($transmission) || transmission == $transmission)    && (!defined($body) || lower(bodyType) == $body)    && (!defined($priceFrom) || price >= $priceFrom)    && (!defined($priceTo) || price <= $priceTo)    && (!defined($maxMileage) || mileage <= $maxMileage)    && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  ] | order(    select($sort == "price-asc" => coalesce(price, 1e12)) asc,    select($sort == "price-desc" => coalesce(price, -1)) desc,    select($sort == "mileage" => coalesce(mileage, 1e12)) asc,    select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,    listedAt desc,    _id asc  )[0...24]{    id,    make,    model,    year,    mileage,    fuelType,    transmission,    price,    features,    "images": select(count(images) > 0 => images[]{asset->{url}}, externalImages[]{"asset": {"url": url}})  }}
 export type VEHICLE_API_LIST_QUERYResult = {
   total: number;
+  vehicles: Array<{
+    id: string;
+    make: string;
+    model: string;
+    year: number | null;
+    mileage: number;
+    fuelType: "DIESEL" | "ELECTRIC" | "GAS" | "HYBRID" | "PETROL";
+    transmission: "AUTOMATIC" | "MANUAL" | "SEMI_AUTOMATIC";
+    price: number | null;
+    features: Array<string> | null;
+    images: Array<{
+      asset: {
+        url: string;
+      };
+    }> | Array<{
+      asset: {
+        url: string | null;
+      } | null;
+    }> | null;
+  }>;
+};
+// Variable: VEHICLE_SEARCH_CANDIDATES_QUERY
+// Query: *[_type == "vehicle" && status != "sold"    && (!defined($make) || lower(make) == $make)    && (!defined($fuel) || fuelType == $fuel)    && (!defined($transmission) || transmission == $transmission)    && (!defined($body) || lower(bodyType) == $body)    && (!defined($priceFrom) || price >= $priceFrom)    && (!defined($priceTo) || price <= $priceTo)    && (!defined($maxMileage) || mileage <= $maxMileage)    && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  ] | order(    select($sort == "price-asc" => coalesce(price, 1e12)) asc,    select($sort == "price-desc" => coalesce(price, -1)) desc,    select($sort == "mileage" => coalesce(mileage, 1e12)) asc,    select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,    listedAt desc,    _id asc  ){_id, make, model, title, fuelType, transmission, bodyType, color, features, description}
+export type VEHICLE_SEARCH_CANDIDATES_QUERYResult = Array<{
+  _id: string;
+  make: string;
+  model: string;
+  title: string | null;
+  fuelType: "DIESEL" | "ELECTRIC" | "GAS" | "HYBRID" | "PETROL";
+  transmission: "AUTOMATIC" | "MANUAL" | "SEMI_AUTOMATIC";
+  bodyType: "Cabrio" | "Coup\xE9" | "Kleinwagen" | "Kombi" | "Limousine" | "SUV" | "Transporter" | "Van" | null;
+  color: string | null;
+  features: Array<string> | null;
+  description: string | null;
+}>;
+// Variable: VEHICLE_CARDS_BY_ID_QUERY
+// Query: {  "ids": *[_type == "vehicle" && _id in $ids] | order(_id asc)._id,  "vehicles": *[_type == "vehicle" && _id in $ids] | order(_id asc){    id,    make,    model,    year,    mileage,    fuelType,    transmission,    price,    "features": features[0...3],    "image": select(count(images) > 0 => images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}, externalImages[0]{alt, "asset": {"url": url}})  }}
+export type VEHICLE_CARDS_BY_ID_QUERYResult = {
+  ids: Array<string>;
+  vehicles: Array<{
+    id: string;
+    make: string;
+    model: string;
+    year: number | null;
+    mileage: number;
+    fuelType: "DIESEL" | "ELECTRIC" | "GAS" | "HYBRID" | "PETROL";
+    transmission: "AUTOMATIC" | "MANUAL" | "SEMI_AUTOMATIC";
+    price: number | null;
+    features: Array<string> | null;
+    image: {
+      alt: string;
+      asset: {
+        url: string;
+      };
+    } | null | {
+      alt: string;
+      asset: {
+        url: string | null;
+        metadata: {
+          dimensions: {
+            width: number;
+            height: number;
+          } | null;
+        } | null;
+      } | null;
+    };
+  }>;
+};
+// Variable: VEHICLE_API_BY_ID_QUERY
+// Query: {  "ids": *[_type == "vehicle" && _id in $ids] | order(_id asc)._id,  "vehicles": *[_type == "vehicle" && _id in $ids] | order(_id asc){    id,    make,    model,    year,    mileage,    fuelType,    transmission,    price,    features,    "images": select(count(images) > 0 => images[]{asset->{url}}, externalImages[]{"asset": {"url": url}})  }}
+export type VEHICLE_API_BY_ID_QUERYResult = {
+  ids: Array<string>;
   vehicles: Array<{
     id: string;
     make: string;

@@ -1,22 +1,29 @@
 import { EmbeddedLake } from '~/sanity/embedded-lake.server'
 import { type ContentLake } from '~/sanity/lake.server'
 import {
+  type VEHICLE_API_BY_ID_QUERYResult,
   type VEHICLE_API_LIST_QUERYResult,
   type VEHICLE_API_PROJECTION_QUERYResult,
+  type VEHICLE_CARDS_BY_ID_QUERYResult,
   type VEHICLE_CARDS_PROJECTION_QUERYResult,
   type VEHICLE_FACETS_QUERYResult,
   type VEHICLE_LIST_QUERYResult,
+  type VEHICLE_SEARCH_CANDIDATES_QUERYResult,
 } from '~/sanity/types'
 import {
   pagedQuery,
   pageRange,
+  VEHICLE_API_BY_ID_QUERY,
   VEHICLE_API_LIST_QUERY,
   VEHICLE_API_PROJECTION_QUERY,
+  VEHICLE_CARDS_BY_ID_QUERY,
   VEHICLE_CARDS_PROJECTION_QUERY,
   VEHICLE_FACETS_QUERY,
   VEHICLE_LIST_QUERY,
+  VEHICLE_SEARCH_CANDIDATES_QUERY,
   vehicleListParams,
 } from '~/vehicles/list-queries'
+import { rankBySearch, searchWords, VehicleSearchIndex } from '~/vehicles/search-text'
 import { projectVehicles, searchVehicleIndex, vehicleIndexFacets } from '~/vehicles/vehicle-index.server'
 import { type VehicleSearch, VEHICLES_PER_PAGE } from '~/vehicles/vehicle-search'
 
@@ -24,6 +31,11 @@ import { type VehicleSearch, VEHICLES_PER_PAGE } from '~/vehicles/vehicle-search
  * Reads of the inventory list, shared by `/vehicles` and `GET /api/vehicles`. On real Sanity the
  * GROQ of list-queries.ts does everything; on the embedded lake an in-memory index filters and
  * sorts and GROQ projects only the page (vehicle-index.server.ts, docs/decisions/011).
+ *
+ * The free-text search is the same on both (search-text.ts, docs/decisions/019): on the embedded
+ * lake in its index; on real Sanity one query fetches the lean search fields of every vehicle that
+ * passes the other filters, in list order, the search ranks them here, and a second query projects
+ * the page's vehicles by id.
  */
 
 export interface VehiclePage<V> {
@@ -39,30 +51,54 @@ function pageOf<V>(result: { total: number; vehicles: V[] }, page: number, perPa
   return { total: result.total, vehicles: result.vehicles, page, perPage, pageCount: Math.max(1, Math.ceil(result.total / perPage)) }
 }
 
-async function fromIndex<R extends unknown[]>(lake: EmbeddedLake, state: VehicleSearch, range: { start: number; end: number } | 'all', projection: string) {
-  const found = searchVehicleIndex(lake, vehicleListParams(state))
+type Range = { start: number; end: number } | 'all'
+
+async function fromIndex<R extends unknown[]>(lake: EmbeddedLake, state: VehicleSearch, range: Range, projection: string) {
+  const found = searchVehicleIndex(lake, vehicleListParams(state), searchWords(state.search))
   const slice = range === 'all' ? found : found.slice(range.start, range.end)
   return { total: found.length, vehicles: await projectVehicles<R>(lake, projection, slice) }
+}
+
+/**
+ * A search through GROQ (real Sanity): rank the lean candidates here, then project the page by id.
+ * Exported for the test that holds the embedded index to the same answers.
+ */
+export async function searchWithGroq<V>(lake: ContentLake, state: VehicleSearch, words: string[], range: Range, byIdQuery: string) {
+  const candidates = await lake.fetch<VEHICLE_SEARCH_CANDIDATES_QUERYResult>(VEHICLE_SEARCH_CANDIDATES_QUERY, vehicleListParams(state))
+  const entries = candidates.map((doc, at) => ({ doc, at }))
+  const ranked = rankBySearch(new VehicleSearchIndex(candidates), entries.length, entries, (entry) => entry.at, words)
+  const ids = (range === 'all' ? ranked : ranked.slice(range.start, range.end)).map((entry) => entry.doc._id)
+  if (ids.length === 0) return { total: ranked.length, vehicles: [] as V[] }
+  const page = await lake.fetch<{ ids: string[]; vehicles: V[] }>(byIdQuery, { ids })
+  const byId = new Map(page.ids.map((id, at) => [id, page.vehicles[at]!]))
+  // A vehicle deleted between the two queries is left out of the page.
+  return { total: ranked.length, vehicles: ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])) }
 }
 
 /** One page of `/vehicles` (VEHICLES_PER_PAGE cards) and the number of matches. */
 export async function readVehiclePage(lake: ContentLake, state: VehicleSearch) {
   const perPage = VEHICLES_PER_PAGE
   const range = pageRange(state.page, perPage)
+  const words = searchWords(state.search)
   const result: VEHICLE_LIST_QUERYResult =
     lake instanceof EmbeddedLake
       ? await fromIndex<VEHICLE_CARDS_PROJECTION_QUERYResult>(lake, state, range, VEHICLE_CARDS_PROJECTION_QUERY)
-      : await lake.fetch<VEHICLE_LIST_QUERYResult>(pagedQuery(VEHICLE_LIST_QUERY, range), vehicleListParams(state))
+      : words.length > 0
+        ? await searchWithGroq<VEHICLE_CARDS_BY_ID_QUERYResult['vehicles'][number]>(lake, state, words, range, VEHICLE_CARDS_BY_ID_QUERY)
+        : await lake.fetch<VEHICLE_LIST_QUERYResult>(pagedQuery(VEHICLE_LIST_QUERY, range), vehicleListParams(state))
   return pageOf(result, state.page, perPage)
 }
 
 /** The API's list: one page of `perPage` when paged, else every match (perPage = total). */
 export async function readApiVehicles(lake: ContentLake, state: VehicleSearch, paging: { perPage: number } | 'all') {
   const range = paging === 'all' ? 'all' : pageRange(state.page, paging.perPage)
+  const words = searchWords(state.search)
   const result: VEHICLE_API_LIST_QUERYResult =
     lake instanceof EmbeddedLake
       ? await fromIndex<VEHICLE_API_PROJECTION_QUERYResult>(lake, state, range, VEHICLE_API_PROJECTION_QUERY)
-      : await lake.fetch<VEHICLE_API_LIST_QUERYResult>(pagedQuery(VEHICLE_API_LIST_QUERY, range), vehicleListParams(state))
+      : words.length > 0
+        ? await searchWithGroq<VEHICLE_API_BY_ID_QUERYResult['vehicles'][number]>(lake, state, words, range, VEHICLE_API_BY_ID_QUERY)
+        : await lake.fetch<VEHICLE_API_LIST_QUERYResult>(pagedQuery(VEHICLE_API_LIST_QUERY, range), vehicleListParams(state))
   return pageOf(result, paging === 'all' ? 1 : state.page, paging === 'all' ? Math.max(1, result.total) : paging.perPage)
 }
 

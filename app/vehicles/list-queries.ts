@@ -1,5 +1,5 @@
 import { defineQuery } from 'groq'
-import { searchTerms, type VehicleSearch } from '~/vehicles/vehicle-search'
+import { type VehicleSearch } from '~/vehicles/vehicle-search'
 
 /*
  * The GROQ of the inventory list (`/vehicles` and `GET /api/vehicles`). One filter for both, with
@@ -16,10 +16,16 @@ import { searchTerms, type VehicleSearch } from '~/vehicles/vehicle-search'
  * integers; everything else stays a parameter.
  */
 
+/*
+ * The free-text search is not GROQ: `match` cannot fold umlauts, know that VW is Volkswagen or rank
+ * (search-text.ts, docs/decisions/019). Without a search these queries answer alone; with one, real
+ * Sanity gets VEHICLE_SEARCH_CANDIDATES_QUERY (the same filter and order, lean fields), the search
+ * ranks in JS, and the page is projected by id (VEHICLE_CARDS_BY_ID_QUERY, VEHICLE_API_BY_ID_QUERY).
+ */
+
 /** The vehicles of one page of `/vehicles`, with the total count of matches. */
 export const VEHICLE_LIST_QUERY = defineQuery(`{
   "total": count(*[_type == "vehicle" && status != "sold"
-    && (!defined($terms) || [make, model, coalesce(title, ""), coalesce(description, "")] match $terms)
     && (!defined($make) || lower(make) == $make)
     && (!defined($fuel) || fuelType == $fuel)
     && (!defined($transmission) || transmission == $transmission)
@@ -30,7 +36,6 @@ export const VEHICLE_LIST_QUERY = defineQuery(`{
     && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)
   ]),
   "vehicles": *[_type == "vehicle" && status != "sold"
-    && (!defined($terms) || [make, model, coalesce(title, ""), coalesce(description, "")] match $terms)
     && (!defined($make) || lower(make) == $make)
     && (!defined($fuel) || fuelType == $fuel)
     && (!defined($transmission) || transmission == $transmission)
@@ -63,7 +68,6 @@ export const VEHICLE_LIST_QUERY = defineQuery(`{
 /** The same list in the JSON API's source shape (every image and feature; see api-shape.ts). */
 export const VEHICLE_API_LIST_QUERY = defineQuery(`{
   "total": count(*[_type == "vehicle" && status != "sold"
-    && (!defined($terms) || [make, model, coalesce(title, ""), coalesce(description, "")] match $terms)
     && (!defined($make) || lower(make) == $make)
     && (!defined($fuel) || fuelType == $fuel)
     && (!defined($transmission) || transmission == $transmission)
@@ -74,7 +78,6 @@ export const VEHICLE_API_LIST_QUERY = defineQuery(`{
     && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)
   ]),
   "vehicles": *[_type == "vehicle" && status != "sold"
-    && (!defined($terms) || [make, model, coalesce(title, ""), coalesce(description, "")] match $terms)
     && (!defined($make) || lower(make) == $make)
     && (!defined($fuel) || fuelType == $fuel)
     && (!defined($transmission) || transmission == $transmission)
@@ -91,6 +94,64 @@ export const VEHICLE_API_LIST_QUERY = defineQuery(`{
     listedAt desc,
     _id asc
   )[0...24]{
+    id,
+    make,
+    model,
+    year,
+    mileage,
+    fuelType,
+    transmission,
+    price,
+    features,
+    "images": select(count(images) > 0 => images[]{asset->{url}}, externalImages[]{"asset": {"url": url}})
+  }
+}`)
+
+/**
+ * Every vehicle on sale that passes the filters, in list order, with just the fields the
+ * free-text search reads (real Sanity; the embedded lake has them in its index).
+ */
+export const VEHICLE_SEARCH_CANDIDATES_QUERY = defineQuery(`*[_type == "vehicle" && status != "sold"
+    && (!defined($make) || lower(make) == $make)
+    && (!defined($fuel) || fuelType == $fuel)
+    && (!defined($transmission) || transmission == $transmission)
+    && (!defined($body) || lower(bodyType) == $body)
+    && (!defined($priceFrom) || price >= $priceFrom)
+    && (!defined($priceTo) || price <= $priceTo)
+    && (!defined($maxMileage) || mileage <= $maxMileage)
+    && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)
+  ] | order(
+    select($sort == "price-asc" => coalesce(price, 1e12)) asc,
+    select($sort == "price-desc" => coalesce(price, -1)) desc,
+    select($sort == "mileage" => coalesce(mileage, 1e12)) asc,
+    select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,
+    listedAt desc,
+    _id asc
+  ){_id, make, model, title, fuelType, transmission, bodyType, color, features, description}`)
+
+/**
+ * One page's vehicles by `_id` with the list projections. Both arrays are in `_id` order, so
+ * `ids[i]` is the `_id` of `vehicles[i]`; the caller puts them into the ranked order.
+ */
+export const VEHICLE_CARDS_BY_ID_QUERY = defineQuery(`{
+  "ids": *[_type == "vehicle" && _id in $ids] | order(_id asc)._id,
+  "vehicles": *[_type == "vehicle" && _id in $ids] | order(_id asc){
+    id,
+    make,
+    model,
+    year,
+    mileage,
+    fuelType,
+    transmission,
+    price,
+    "features": features[0...3],
+    "image": select(count(images) > 0 => images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}, externalImages[0]{alt, "asset": {"url": url}})
+  }
+}`)
+
+export const VEHICLE_API_BY_ID_QUERY = defineQuery(`{
+  "ids": *[_type == "vehicle" && _id in $ids] | order(_id asc)._id,
+  "vehicles": *[_type == "vehicle" && _id in $ids] | order(_id asc){
     id,
     make,
     model,
@@ -171,9 +232,7 @@ export function pagedQuery(query: string, range: { start: number; end: number } 
 
 /** The query parameters of a state; every criterion not chosen is null (switched off). */
 export function vehicleListParams(state: VehicleSearch) {
-  const terms = searchTerms(state.search)
   return {
-    terms: terms.length > 0 ? terms : null,
     make: state.make?.toLowerCase() ?? null,
     fuel: state.fuel ?? null,
     transmission: state.transmission ?? null,

@@ -2,6 +2,7 @@ import { evaluate, parse, type ExprNode } from 'groq-js'
 import { type EmbeddedLake } from '~/sanity/embedded-lake.server'
 import { type SanityDocument } from '~/sanity/lake.server'
 import { type vehicleListParams } from '~/vehicles/list-queries'
+import { rankBySearch, VehicleSearchIndex } from '~/vehicles/search-text'
 
 /*
  * The inventory list on the embedded lake without scanning 5,000 documents through groq-js per
@@ -12,8 +13,10 @@ import { type vehicleListParams } from '~/vehicles/list-queries'
  *   replaces its snapshot array on every committed write, and the index is keyed by that array
  *   (WeakMap), so every mutation invalidates it; nothing can serve stale data.
  * - Filter, sort and count in plain JS, mirroring the GROQ of list-queries.ts term by term
- *   (groq-js's `match` tokenizer and its total order, nulls included). vehicle-index.server.test.ts
- *   checks the two give identical answers over a generated lake for many states.
+ *   (groq-js's total order, nulls included). vehicle-index.server.test.ts checks the two give
+ *   identical answers over a generated lake for many states.
+ * - The free-text search (search-text.ts, docs/decisions/019) ranks the filtered, sorted list with
+ *   a search index built on the first search after each write.
  * - The projection of the page's vehicles still runs as GROQ (the same projection text), over a
  *   dataset of just those vehicles, with the lake's by-id dereference for the images.
  *
@@ -23,8 +26,9 @@ import { type vehicleListParams } from '~/vehicles/list-queries'
 type ListParams = ReturnType<typeof vehicleListParams>
 
 interface IndexedVehicle {
+  /** Position in the index (and its search index). */
+  at: number
   doc: SanityDocument
-  tokens: string[]
   makeLower: string | null
   bodyLower: string | null
   registrationYear: string | null
@@ -32,17 +36,11 @@ interface IndexedVehicle {
 
 interface VehicleIndex {
   vehicles: IndexedVehicle[]
+  /** Built on the first search of this snapshot. */
+  search?: VehicleSearchIndex
 }
 
 const indexes = new WeakMap<readonly SanityDocument[], VehicleIndex>()
-
-// groq-js's `match`: the text is split on these characters after dots at word edges are removed.
-const CHARS = /([^!@#$%^&*(),\\/?";:{}|[\]+<>\s-])+/g
-const EDGE_CHARS = /(\b\.+|\.+\b)/g
-
-function tokenize(text: unknown): string[] {
-  return typeof text === 'string' ? (text.replace(EDGE_CHARS, '').match(CHARS) ?? []) : []
-}
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null)
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null)
@@ -62,8 +60,8 @@ function buildIndex(documents: readonly SanityDocument[]): VehicleIndex {
   for (const doc of documents) {
     if (doc._type !== 'vehicle' || doc.status === 'sold') continue
     vehicles.push({
+      at: vehicles.length,
       doc,
-      tokens: [doc.make, doc.model, doc.title ?? '', doc.description ?? ''].flatMap(tokenize),
       makeLower: str(doc.make)?.toLowerCase() ?? null,
       bodyLower: str(doc.bodyType)?.toLowerCase() ?? null,
       registrationYear: registrationYear(doc),
@@ -82,18 +80,8 @@ function indexOf(lake: EmbeddedLake): VehicleIndex {
   return index
 }
 
-const CHARS_WITH_WILDCARD = /([^!@#$%^&(),\\/?";:{}|[\]+<>\s-])+/g
-
-/** The regular expressions groq-js makes of the `match` patterns; every one must hit a token. */
-function termPatterns(terms: readonly string[]): RegExp[] {
-  return terms.flatMap((term) =>
-    (term.replace(EDGE_CHARS, '').match(CHARS_WITH_WILDCARD) ?? []).map((part) => new RegExp(`^${part.slice(0, 1024).replace(/\*/g, '.*')}$`, 'i')),
-  )
-}
-
-function matches(vehicle: IndexedVehicle, params: ListParams, patterns: RegExp[] | null): boolean {
+function matches(vehicle: IndexedVehicle, params: ListParams): boolean {
   const { doc } = vehicle
-  if (patterns && (vehicle.tokens.length === 0 || patterns.length === 0 || !patterns.every((pattern) => vehicle.tokens.some((token) => pattern.test(token))))) return false
   if (params.make !== null && vehicle.makeLower !== params.make) return false
   if (params.fuel !== null && doc.fuelType !== params.fuel) return false
   if (params.transmission !== null && doc.transmission !== params.transmission) return false
@@ -141,11 +129,14 @@ function sortKeys(vehicle: IndexedVehicle, sort: ListParams['sort']): Array<[Sor
   return [...primary, [sortable(doc.listedAt), true], [sortable(doc._id), false]]
 }
 
-/** The matching vehicles in list order, and how many there are. */
-export function searchVehicleIndex(lake: EmbeddedLake, params: ListParams): SanityDocument[] {
-  const patterns = params.terms ? termPatterns(params.terms) : null
-  const found = indexOf(lake).vehicles.filter((vehicle) => matches(vehicle, params, patterns))
-  const keyed = found.map((vehicle) => ({ doc: vehicle.doc, keys: sortKeys(vehicle, params.sort) }))
+/**
+ * The matching vehicles in list order: filtered and sorted as the GROQ does, then, with search
+ * words (searchWords), only the matches, ranked (best first, list order among equals).
+ */
+export function searchVehicleIndex(lake: EmbeddedLake, params: ListParams, words: readonly string[] = []): SanityDocument[] {
+  const index = indexOf(lake)
+  const found = index.vehicles.filter((vehicle) => matches(vehicle, params))
+  const keyed = found.map((vehicle) => ({ vehicle, keys: sortKeys(vehicle, params.sort) }))
   keyed.sort((a, b) => {
     for (let i = 0; i < a.keys.length; i++) {
       const [left, descending] = a.keys[i]!
@@ -154,7 +145,10 @@ export function searchVehicleIndex(lake: EmbeddedLake, params: ListParams): Sani
     }
     return 0
   })
-  return keyed.map(({ doc }) => doc)
+  const sorted = keyed.map(({ vehicle }) => vehicle)
+  if (words.length === 0) return sorted.map((vehicle) => vehicle.doc)
+  index.search ??= new VehicleSearchIndex(index.vehicles.map((vehicle) => vehicle.doc))
+  return rankBySearch(index.search, index.vehicles.length, sorted, (vehicle) => vehicle.at, words).map((vehicle) => vehicle.doc)
 }
 
 /** Makes and body types of the vehicles on sale (VEHICLE_FACETS_QUERY), unsorted. */

@@ -2,7 +2,6 @@ import { describe, expect, test } from 'vitest'
 import {
   hasFilters,
   parseVehicleSearch,
-  searchTerms,
   serializeVehicleSearch,
   vehicleCountLabel,
   type VehicleSearch,
@@ -102,16 +101,6 @@ describe('serializeVehicleSearch', () => {
   })
 })
 
-describe('searchTerms', () => {
-  test('words become prefix patterns; operators and wildcards never pass', () => {
-    expect(searchTerms(undefined)).toEqual([])
-    expect(searchTerms('  ')).toEqual([])
-    expect(searchTerms('VW Golf')).toEqual(['VW*', 'Golf*'])
-    expect(searchTerms('T6.1 "Kasten*" (neu) || x')).toEqual(['T6.1*', 'Kasten*', 'neu*', 'x*'])
-    expect(searchTerms('Coupé Größe')).toEqual(['Coupé*', 'Größe*'])
-    expect(searchTerms('a b c d e f g h i j')).toHaveLength(8)
-  })
-})
 
 test('vehicleCountLabel: German singular and plural', () => {
   expect(vehicleCountLabel(0)).toBe('0 Fahrzeuge')

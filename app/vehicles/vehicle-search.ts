@@ -8,7 +8,9 @@ import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '../../schemas/
  * address and works without JavaScript. Browser-safe (no zod): the page's form uses it too.
  *
  * Parameters (all optional; an empty value counts as absent):
- *   search        free text over make, model, title and description (every word must occur; prefixes match)
+ *   search        free text over make (with aliases), model, title, the German labels of fuel,
+ *                 transmission and body type, equipment and description; every word must match;
+ *                 ranked (app/vehicles/search-text.ts)
  *   make          make, case-insensitive ("marke" is accepted as an alias)
  *   fuel          diesel | petrol | electric | hybrid | gas
  *   transmission  automatic | manual | semi_automatic
@@ -45,8 +47,6 @@ export const VEHICLES_PER_PAGE = 12
 export const MAX_PER_PAGE = 100
 /** Longest free-text search kept; the rest is cut. */
 export const MAX_SEARCH_LENGTH = 100
-/** At most this many words of the search are used. */
-export const MAX_SEARCH_TERMS = 8
 export const MAX_PAGE = 10_000
 export const MAX_PRICE = 10_000_000
 
@@ -171,21 +171,6 @@ export function hasFilters(state: VehicleSearch): boolean {
       state.maxMileage !== undefined ||
       state.yearFrom !== undefined,
   )
-}
-
-/**
- * The words of a free-text search as GROQ `match` patterns: letters, digits and inner dots
- * ("T6.1"), each a prefix (`golf*`). Nothing else reaches the pattern, so a search can never
- * inject a wildcard or operator. Empty when the search has no word.
- */
-export function searchTerms(search: string | undefined): string[] {
-  if (!search) return []
-  const words = search.match(/[\p{L}\p{N}.]+/gu) ?? []
-  return words
-    .map((word) => word.replace(/^\.+|\.+$/g, ''))
-    .filter(Boolean)
-    .slice(0, MAX_SEARCH_TERMS)
-    .map((word) => `${word}*`)
 }
 
 /** '1 Fahrzeug', '24 Fahrzeuge', '1.250 Fahrzeuge' (spec §9: de-DE). */

@@ -1,0 +1,283 @@
+import { type FuelKey, type TransmissionKey } from '~/vehicles/vehicle-search'
+
+/*
+ * The inventory's free-text search (`search=` of /vehicles and GET /api/vehicles), one design for
+ * both lake backends (docs/decisions/019):
+ *
+ * - Every vehicle gets a folded, weighted token set, computed once from its data:
+ *     strong (3)  make, the make's aliases (VW ↔ Volkswagen, Mercedes-Benz ↔ Mercedes ↔ Benz, …), model
+ *     medium (2)  title; German labels of fuel, transmission and body type with their synonyms
+ *                 (Automatik, Schaltgetriebe, Diesel, Benzin, Elektro/Elektroauto/E-Auto, Kombi, …)
+ *     weak (1)    equipment, description, colour
+ * - Folding, identical for vehicle and query: lower case; ß → ss; ä/ae → a, ö/oe → o, ü/ue → u
+ *   ("Mülheim", "Muelheim" and "Mulheim" are one word); other accents dropped (Škoda → skoda).
+ *   Words are letters and digits; a hyphenated or dotted word ("E-Auto", "T6.1") is also kept
+ *   joined ("eauto", "t61"), and a hyphenated query word must match the joined form.
+ * - Every query word must match a token of the vehicle (a few German filler words like "mit" are
+ *   dropped). A query word matches a token that equals it (whole word) or, as a fallback, tokens
+ *   that start with it (prefix: "Navi" → "Navigationssystem"). The fallback is off for a query
+ *   word that is itself a known term: a make alias, a label, or a whole word of the make or model
+ *   of a candidate vehicle. So "Benz" finds the Mercedes but not "Benzin", "Elektro" the electric
+ *   cars but not the electric tailgates, "Golf" the Golf but not a "Golfplatz".
+ * - Score of a vehicle: per query word the best hit, field weight × 2 for a whole word or × 1 for
+ *   a prefix; summed. Results are ordered by score (descending), then by the chosen sort.
+ */
+
+export const SEARCH_WEIGHT = { strong: 3, medium: 2, weak: 1 } as const
+
+/** Folds text for matching: lower case, umlauts and ß, accents (see above). */
+export function foldSearchText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/(^|[^aeiouq])([aou])e/g, '$1$2')
+}
+
+const WORD = /[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)*/gu
+
+/** The tokens of a text: every word and, for "E-Auto" or "T6.1", also the joined form. */
+export function searchTokens(text: unknown): string[] {
+  if (typeof text !== 'string' || !text) return []
+  const tokens: string[] = []
+  for (const chunk of foldSearchText(text).match(WORD) ?? []) {
+    const parts = chunk.split(/[-.]/)
+    tokens.push(...parts)
+    if (parts.length > 1) tokens.push(parts.join(''))
+  }
+  return tokens
+}
+
+/** German filler words a buyer may type ("Kombi mit Navi"); they are not searched for. */
+const FILLER_WORDS = new Set(['mit', 'und', 'oder', 'ohne', 'der', 'die', 'das', 'den', 'ein', 'eine', 'einen', 'in', 'im', 'fur', 'von', 'vom', 'als', 'auto', 'autos', 'fahrzeug', 'fahrzeuge', 'gebraucht', 'gebrauchtwagen'])
+
+/** At most this many words of a search are used. */
+export const MAX_SEARCH_WORDS = 8
+
+/**
+ * The folded words of a search; a hyphenated or dotted word is one joined word ("E-Auto" → "eauto").
+ * Filler words are dropped unless nothing else remains. Empty when the search has no word.
+ */
+export function searchWords(search: string | undefined): string[] {
+  if (!search) return []
+  const unique = [...new Set(searchWordsOf(search))]
+  const meaningful = unique.filter((word) => !FILLER_WORDS.has(word))
+  return (meaningful.length > 0 ? meaningful : unique).slice(0, MAX_SEARCH_WORDS)
+}
+
+/** Makes with other names buyers type; every name of a group finds the vehicles of each. */
+const MAKE_ALIASES: readonly string[][] = [
+  ['VW', 'Volkswagen'],
+  ['Mercedes-Benz', 'Mercedes', 'Benz', 'Daimler-Benz'],
+  ['Škoda', 'Skoda'],
+  ['Citroën', 'Citroen'],
+  ['Alfa Romeo', 'Alfa'],
+  ['Land Rover', 'Landrover'],
+  ['Chevrolet', 'Chevy'],
+]
+
+/** German labels of the fuel types with the words buyers use for them. */
+const FUEL_LABELS: Record<FuelKey, string[]> = {
+  DIESEL: ['Diesel'],
+  PETROL: ['Benzin', 'Benziner'],
+  ELECTRIC: ['Elektro', 'Elektroauto', 'E-Auto', 'Elektrofahrzeug', 'Elektrisch', 'Stromer', 'EV', 'BEV'],
+  HYBRID: ['Hybrid', 'Hybridauto'],
+  GAS: ['Gas'],
+}
+
+const TRANSMISSION_LABELS: Record<TransmissionKey, string[]> = {
+  AUTOMATIC: ['Automatik', 'Automatikgetriebe', 'Automatic'],
+  MANUAL: ['Schaltgetriebe', 'Schaltwagen', 'Schalter', 'Handschaltung', 'Manuell'],
+  SEMI_AUTOMATIC: ['Halbautomatik', 'Halbautomatisch'],
+}
+
+/** Body types of the content model (case-insensitive) with their synonyms; others are searched as written. */
+const BODY_LABELS: Record<string, string[]> = {
+  limousine: ['Limousine'],
+  kombi: ['Kombi'],
+  suv: ['SUV', 'Geländewagen', 'Offroader'],
+  kleinwagen: ['Kleinwagen'],
+  coupé: ['Coupé'],
+  cabrio: ['Cabrio', 'Cabriolet', 'Roadster'],
+  van: ['Van', 'Minivan', 'Kleinbus', 'Bus'],
+  transporter: ['Transporter', 'Kastenwagen', 'Nutzfahrzeug'],
+}
+
+/** Short names of equipment, added to a vehicle whose equipment has the long name. */
+const EQUIPMENT_ALIASES: ReadonlyArray<[string, string]> = [['anhangerkupplung', 'ahk']]
+
+/** A label's words as a query would give them: "E-Auto" is the one word "eauto", never "e" and "auto". */
+const tokensOf = (labels: readonly string[]) => labels.flatMap((text) => searchWordsOf(text))
+
+function searchWordsOf(text: string): string[] {
+  return (foldSearchText(text).match(WORD) ?? []).map((chunk) => chunk.split(/[-.]/).join(''))
+}
+
+const MAKE_TOKENS = new Map<string, string[]>()
+for (const group of MAKE_ALIASES) {
+  const tokens = [...new Set(tokensOf(group))]
+  for (const name of group) MAKE_TOKENS.set(foldSearchText(name), tokens)
+}
+
+/** Query words that never match by prefix: every alias and label (see the header). */
+const KNOWN_TERMS = new Set([
+  ...MAKE_ALIASES.flatMap(tokensOf),
+  ...Object.values(FUEL_LABELS).flatMap(tokensOf),
+  ...Object.values(TRANSMISSION_LABELS).flatMap(tokensOf),
+  ...Object.values(BODY_LABELS).flatMap(tokensOf),
+  ...EQUIPMENT_ALIASES.map(([, alias]) => alias),
+])
+
+/** The fields of a vehicle the search reads (a lean projection is enough on real Sanity). */
+export interface SearchableVehicle {
+  make?: unknown
+  model?: unknown
+  title?: unknown
+  fuelType?: unknown
+  transmission?: unknown
+  bodyType?: unknown
+  color?: unknown
+  features?: unknown
+  description?: unknown
+  [field: string]: unknown
+}
+
+/*
+ * A posting is one number: position << 3 | weight << 1 | key, where `key` (1) marks a whole word of
+ * the make (with aliases), model or a label (prefix fallback off for that word). Plain numbers keep
+ * the index of a few thousand vehicles (hundreds of thousands of postings) cheap to build.
+ */
+const posting = (at: number, code: number) => at * 8 + code
+const postingAt = (value: number) => Math.floor(value / 8)
+const postingWeight = (value: number) => (value & 7) >> 1
+const postingKey = (value: number) => (value & 1) === 1
+
+const labelTokens = <K extends string>(labels: Record<K, string[]>) =>
+  new Map(Object.entries<string[]>(labels).map(([value, names]) => [value, [...new Set(tokensOf(names))]]))
+const FUEL_TOKENS = labelTokens(FUEL_LABELS)
+const TRANSMISSION_TOKENS = labelTokens(TRANSMISSION_LABELS)
+const BODY_TOKENS = labelTokens(BODY_LABELS)
+
+/** searchTokens, remembered per text for one index build (equipment, models and labels repeat). */
+type Memo = Map<string, string[]>
+
+function memoTokens(memo: Memo, text: unknown): string[] {
+  if (typeof text !== 'string') return []
+  let tokens = memo.get(text)
+  if (!tokens) memo.set(text, (tokens = searchTokens(text)))
+  return tokens
+}
+
+/** The weighted tokens of one vehicle: token → weight << 1 | key. */
+export function vehicleSearchTokens(vehicle: SearchableVehicle, memo: Memo = new Map()): Map<string, number> {
+  const tokens = new Map<string, number>()
+  const add = (list: readonly string[], weight: number, key: boolean) => {
+    const code = (weight << 1) | (key ? 1 : 0)
+    for (const token of list) {
+      const seen = tokens.get(token)
+      tokens.set(token, seen === undefined ? code : (Math.max(seen >> 1, weight) << 1) | (seen & 1) | (code & 1))
+    }
+  }
+  const make = typeof vehicle.make === 'string' ? vehicle.make : ''
+  add(memoTokens(memo, make), SEARCH_WEIGHT.strong, true)
+  add(MAKE_TOKENS.get(foldSearchText(make).trim()) ?? [], SEARCH_WEIGHT.strong, true)
+  add(memoTokens(memo, vehicle.model), SEARCH_WEIGHT.strong, true)
+  add(memoTokens(memo, vehicle.title), SEARCH_WEIGHT.medium, false)
+  if (typeof vehicle.fuelType === 'string') add(FUEL_TOKENS.get(vehicle.fuelType) ?? [], SEARCH_WEIGHT.medium, true)
+  if (typeof vehicle.transmission === 'string') add(TRANSMISSION_TOKENS.get(vehicle.transmission) ?? [], SEARCH_WEIGHT.medium, true)
+  if (typeof vehicle.bodyType === 'string') {
+    const body = vehicle.bodyType
+    add(BODY_TOKENS.get(body.toLowerCase()) ?? tokensOf([body]), SEARCH_WEIGHT.medium, true)
+  }
+  if (Array.isArray(vehicle.features)) {
+    for (const feature of vehicle.features) {
+      const words = memoTokens(memo, feature)
+      add(words, SEARCH_WEIGHT.weak, false)
+      for (const [name, alias] of EQUIPMENT_ALIASES) if (words.includes(name)) add([alias], SEARCH_WEIGHT.weak, false)
+    }
+  }
+  add(memoTokens(memo, vehicle.description), SEARCH_WEIGHT.weak, false)
+  add(memoTokens(memo, vehicle.color), SEARCH_WEIGHT.weak, false)
+  return tokens
+}
+
+/**
+ * An inverted index over vehicles (positions 0…n-1), built once: for the embedded lake once per
+ * published snapshot, for real Sanity once per search over the fetched candidates.
+ */
+export class VehicleSearchIndex {
+  private readonly postings = new Map<string, number[]>()
+  /** Every token, sorted, for the prefix fallback (binary search for the first candidate). */
+  private readonly sorted: string[]
+
+  constructor(vehicles: readonly SearchableVehicle[]) {
+    const memo: Memo = new Map()
+    vehicles.forEach((vehicle, at) => {
+      for (const [token, code] of vehicleSearchTokens(vehicle, memo)) {
+        const list = this.postings.get(token)
+        if (list) list.push(posting(at, code))
+        else this.postings.set(token, [posting(at, code)])
+      }
+    })
+    this.sorted = [...this.postings.keys()].sort()
+  }
+
+  private withPrefix(word: string): string[] {
+    let low = 0
+    let high = this.sorted.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (this.sorted[middle]! < word) low = middle + 1
+      else high = middle
+    }
+    const found: string[] = []
+    for (let at = low; at < this.sorted.length && this.sorted[at]!.startsWith(word); at++) found.push(this.sorted[at]!)
+    return found
+  }
+
+  /**
+   * The vehicles matching every word, position → score. Only positions for which `candidate`
+   * is true count (the other filters), also for deciding whether a word is a known term.
+   */
+  search(words: readonly string[], candidate: (at: number) => boolean = () => true): Map<number, number> {
+    let result: Map<number, number> | null = null
+    for (const word of words) {
+      const exact = this.postings.get(word)
+      const known = KNOWN_TERMS.has(word) || (exact?.some((value) => postingKey(value) && candidate(postingAt(value))) ?? false)
+      const hits = new Map<number, number>()
+      for (const token of known ? [word] : this.withPrefix(word)) {
+        const factor = token === word ? 2 : 1
+        for (const value of this.postings.get(token) ?? []) {
+          const at = postingAt(value)
+          if (!candidate(at) || (result && !result.has(at))) continue
+          const score = postingWeight(value) * factor
+          if (score > (hits.get(at) ?? 0)) hits.set(at, score)
+        }
+      }
+      if (result) for (const [at, score] of hits) hits.set(at, score + result.get(at)!)
+      result = hits
+      if (result.size === 0) break
+    }
+    return result ?? new Map()
+  }
+}
+
+/**
+ * The vehicles of `ordered` (the other filters' candidates, already in the chosen sort) that match
+ * the search: best score first, in their given order among equal scores. `positionOf` gives an
+ * entry's position in the index.
+ */
+export function rankBySearch<T>(index: VehicleSearchIndex, size: number, ordered: readonly T[], positionOf: (item: T) => number, words: readonly string[]): T[] {
+  if (words.length === 0) return [...ordered]
+  const allowed = new Uint8Array(size)
+  for (const item of ordered) allowed[positionOf(item)] = 1
+  const scores = index.search(words, (at) => allowed[at] === 1)
+  const found: Array<{ item: T; order: number; score: number }> = []
+  ordered.forEach((item, order) => {
+    const score = scores.get(positionOf(item))
+    if (score !== undefined) found.push({ item, order, score })
+  })
+  found.sort((a, b) => b.score - a.score || a.order - b.order)
+  return found.map((entry) => entry.item)
+}

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loader as apiLoader } from '~/routes/api.vehicles'
+import { loader as pageLoader } from '~/routes/vehicles._index'
+import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
+
+/*
+ * Realistic searches of German car buyers over the 24 seed vehicles (content/production.ndjson),
+ * with the expected vehicle ids written by reading the seed, not produced by the search. `first`:
+ * these ids must lead the list (in any order), e.g. the Mercedes for "Benz".
+ *
+ * The seed, briefly (id make model · fuel · transmission · body):
+ *   1 BMW 320d Touring · Diesel · Automatik · Kombi        13 Smart fortwo coupé · Benzin · Halbautomatik · Kleinwagen
+ *   2 Mercedes-Benz C 220 d · Diesel · Automatik · Limousine 14 Mini Cooper Cabrio · Benzin · Automatik · Cabrio
+ *   3 Audi A4 Avant 40 TDI · Diesel · Automatik · Kombi     15 Hyundai Kona Elektro · Elektro · Automatik · SUV
+ *   4 VW Tiguan 2.0 TSI · Benzin · Automatik · SUV          16 Skoda Octavia Combi G-TEC · Gas (CNG) · Schaltgetriebe · Kombi
+ *   5 VW Golf 1.5 TSI Life · Benzin · Schaltgetriebe · Limousine  17 Dacia Duster ECO-G · Gas (LPG) · Schaltgetriebe · SUV
+ *   6 Tesla Model 3 · Elektro · Automatik · Limousine       18 BMW X5 xDrive45e · Hybrid · Automatik · SUV
+ *   7 Toyota Corolla Touring Sports Hybrid · Hybrid · Automatik · Kombi  19 Seat Ibiza · Benzin · Schaltgetriebe · Kleinwagen
+ *   8 Fiat 500 · Benzin · Halbautomatik · Kleinwagen        20 Renault Zoe · Elektro · Automatik · Kleinwagen
+ *   9 Ford Focus Turnier · Diesel · Schaltgetriebe · Kombi  21 Kia Sportage Hybrid · Hybrid · Automatik · SUV
+ *  10 Mercedes-Benz V 250 d (reserved) · Diesel · Automatik · Van  22 Opel Astra Sports Tourer Diesel · Diesel · Schaltgetriebe · Kombi
+ *  11 VW T6.1 Transporter · Diesel · Schaltgetriebe · Transporter  23 Mercedes-Benz SL 500 · Benzin · Automatik · Cabrio
+ *  12 Porsche 718 Cayman · Benzin · Automatik · Coupé      24 Audi TT Coupé · Benzin · Automatik · Coupé
+ */
+
+interface Case {
+  search: string
+  ids: string[]
+  first?: string[]
+  why?: string
+}
+
+const AUTOMATIC = ['1', '2', '3', '4', '6', '7', '10', '12', '14', '15', '18', '20', '21', '23', '24']
+const MANUAL = ['5', '9', '11', '16', '17', '19', '22']
+const DIESEL = ['1', '2', '3', '9', '10', '11', '22']
+const PETROL = ['4', '5', '8', '12', '13', '14', '19', '23', '24']
+const ELECTRIC = ['6', '15', '20']
+const MERCEDES = ['2', '10', '23']
+const VW = ['4', '5', '11']
+// "Sitzheizung" in the equipment; 21 has "Sitz- und Lenkradheizung" (not found, see decision 019).
+const SEAT_HEATING = ['1', '2', '3', '4', '5', '6', '7', '9', '13', '14', '15', '16', '20', '22', '23', '24']
+const REVERSING_CAMERA = ['1', '2', '7', '15', '17', '20', '21']
+
+const CASES: Case[] = [
+  // Transmission, fuel and body labels (none of them stands in make, model or title for most cars).
+  { search: 'Automatik', ids: AUTOMATIC, why: 'label of AUTOMATIC; Halbautomatik (8, 13) is not Automatik' },
+  { search: 'automatik', ids: AUTOMATIC },
+  { search: 'Schaltgetriebe', ids: [...MANUAL, '13'], first: MANUAL, why: '13 only in its description ("automatisiertes Schaltgetriebe")' },
+  { search: 'Manuell', ids: MANUAL },
+  { search: 'Diesel', ids: DIESEL, first: ['22'], why: '22 has "Diesel" in its model' },
+  { search: 'Benzin', ids: [...PETROL, '16', '17'], first: PETROL, why: 'the gas cars 16, 17 mention Benzin in their description' },
+  { search: 'Elektro', ids: ELECTRIC, first: ['15'], why: 'not the cars with an "elektrische Heckklappe"; 15 has Elektro in its model' },
+  { search: 'Elektroauto', ids: ELECTRIC },
+  { search: 'E-Auto', ids: ELECTRIC },
+  { search: 'Hybrid', ids: ['7', '18', '21'] },
+  { search: 'Gas', ids: ['16', '17'] },
+  { search: 'LPG', ids: ['17'] },
+  { search: 'Kombi', ids: ['1', '3', '7', '9', '16', '22'] },
+  { search: 'SUV', ids: ['4', '15', '17', '18', '21'] },
+  { search: 'Cabrio', ids: ['14', '23'] },
+  { search: 'Limousine', ids: ['2', '5', '6'] },
+  { search: 'Transporter', ids: ['11'] },
+  { search: 'Coupé', ids: ['12', '13', '24'], first: ['13', '24'], why: '"coupé" in the model of 13 and 24, body type of 12 and 24' },
+  { search: 'Coupe', ids: ['12', '13', '24'], first: ['13', '24'] },
+  // Makes and their aliases.
+  { search: 'Volkswagen', ids: VW },
+  { search: 'VW', ids: VW },
+  { search: 'vw automatik', ids: ['4'] },
+  { search: 'Benz', ids: MERCEDES, why: 'the Mercedes, not the petrol cars ("Benzin")' },
+  { search: 'Mercedes-Benz', ids: MERCEDES },
+  { search: 'Mercedes Benz', ids: MERCEDES },
+  { search: 'mercedes automatik', ids: MERCEDES },
+  { search: 'Skoda', ids: ['16'] },
+  { search: 'Škoda', ids: ['16'] },
+  { search: 'golf', ids: ['5'] },
+  { search: 'golf automatik', ids: [], why: 'every word must match: the only Golf has a manual gearbox' },
+  { search: 'bmw diesel', ids: ['1'] },
+  { search: 'Tesla Model 3', ids: ['6'] },
+  { search: 'T6.1', ids: ['11'] },
+  // Equipment, with umlaut and ß spellings.
+  { search: 'Sitzheizung', ids: SEAT_HEATING },
+  { search: 'sitzheizung automatik', ids: SEAT_HEATING.filter((id) => AUTOMATIC.includes(id)) },
+  { search: 'Navi', ids: ['1', '2', '3', '4', '9', '10', '14', '16', '17', '20', '22'], why: 'prefix of Navigationssystem / Navigation' },
+  { search: 'Kombi mit Navi', ids: ['1', '3', '9', '16', '22'], why: '"mit" is a filler word' },
+  { search: 'Klima', ids: ['2', '5', '7', '8', '9', '11', '13', '17', '19', '22', '23'], why: 'Klimaautomatik, Klimaanlage' },
+  { search: 'Anhängerkupplung', ids: ['4', '10'] },
+  { search: 'Anhaengerkupplung', ids: ['4', '10'] },
+  { search: 'Anhangerkupplung', ids: ['4', '10'] },
+  { search: 'AHK', ids: ['4', '10'] },
+  { search: 'Rückfahrkamera', ids: REVERSING_CAMERA },
+  { search: 'Rueckfahrkamera', ids: REVERSING_CAMERA },
+  { search: 'RUCKFAHRKAMERA', ids: REVERSING_CAMERA },
+  { search: 'Wärmepumpe', ids: ELECTRIC },
+  { search: 'Waermepumpe', ids: ELECTRIC },
+  { search: 'Großraum', ids: ['10'] },
+  { search: 'Grossraum', ids: ['10'] },
+  { search: 'Allrad', ids: ['4', '6'] },
+  // Combinations and misses.
+  { search: 'Kombi Automatik Diesel', ids: ['1', '3'] },
+  { search: 'Hybrid SUV', ids: ['18', '21'] },
+  { search: 'Elektro SUV', ids: ['15'] },
+  { search: 'Lamborghini', ids: [] },
+  { search: 'Zeppelin', ids: [] },
+]
+
+describe.each(BACKENDS)('the vehicle search on the %s lake (seed inventory)', (backend) => {
+  let test: TestLake
+  const api = async (search: string) => {
+    const response = await apiLoader({ request: new Request(`http://localhost/api/vehicles?search=${encodeURIComponent(search)}`), params: {}, context: { lake: test.lake, env: test.env } })
+    expect(response.status).toBe(200)
+    return ((await response.json()) as Array<{ id: string }>).map((vehicle) => vehicle.id)
+  }
+
+  beforeAll(async () => {
+    test = await openTestLake(backend)
+  })
+  afterAll(() => test.close())
+
+  it('has at least 30 realistic cases', () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(30)
+  })
+
+  it.each(CASES)('"$search" finds $ids', async ({ search, ids, first }) => {
+    const found = await api(search)
+    expect([...found].sort()).toEqual([...ids].sort())
+    if (first) expect([...found.slice(0, first.length)].sort()).toEqual([...first].sort())
+  })
+
+  it('the same search serves /vehicles (page 1 of the same ranked list)', async () => {
+    for (const search of ['Benz', 'Automatik', 'Sitzheizung', 'Elektro']) {
+      const response = (await pageLoader({ request: new Request(`http://localhost/vehicles?search=${encodeURIComponent(search)}`), params: {}, context: { lake: test.lake, env: test.env } })) as unknown as {
+        data: { result: { total: number; vehicles: Array<{ id: string }> } }
+      }
+      const all = await api(search)
+      expect(response.data.result.total).toBe(all.length)
+      expect(response.data.result.vehicles.map((vehicle) => vehicle.id)).toEqual(all.slice(0, 12))
+    }
+  })
+
+  it('ranks make and model before labels, equipment and description; the chosen sort orders equal matches', async () => {
+    // "Sport": 18's title (M Sport) first; then the models starting with Sport… (7, 21, 22); equipment and description last.
+    const sport = await api('Sport')
+    expect(sport[0]).toBe('18')
+    expect(sport.slice(1, 4).sort()).toEqual(['21', '22', '7'])
+    // Diesel, dearest first: 22 (the cheapest, but "Diesel" is in its model) leads, then the other diesels by price.
+    const response = await apiLoader({ request: new Request('http://localhost/api/vehicles?search=Diesel&sort=price-desc'), params: {}, context: { lake: test.lake, env: test.env } })
+    expect(((await response.json()) as Array<{ id: string }>).map((vehicle) => vehicle.id)).toEqual(['22', '10', '3', '2', '1', '11', '9'])
+  })
+
+  it('pages the ranked list (API paging headers count the matches)', async () => {
+    const response = await apiLoader({ request: new Request('http://localhost/api/vehicles?search=Automatik&perPage=10&page=2'), params: {}, context: { lake: test.lake, env: test.env } })
+    expect(response.headers.get('x-total-count')).toBe('15')
+    const page = ((await response.json()) as Array<{ id: string }>).map((vehicle) => vehicle.id)
+    expect(page).toEqual((await api('Automatik')).slice(10))
+  })
+})
