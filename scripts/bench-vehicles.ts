@@ -62,7 +62,7 @@ try {
   const handler = (request: Request) => handle(request, { ...context })
 
   // The same kind of request with varying terms and filters (a cache of one answer would not count).
-  // Model and make words, German labels and equipment (docs/decisions/019).
+  // Model and make words, German labels and equipment (docs/decisions/022).
   const searches = ['golf', 'bmw', 'kombi', 'audi', 'tsi', 'hybrid', 'mercedes', 'vw', 'automatik', 'sitzheizung', 'benz', 'navi', 'volkswagen']
   const fuels = ['diesel', 'petrol', 'hybrid', 'electric']
   const pageUrls = Array.from({ length: REQUESTS }, (_, index) => {

@@ -32,7 +32,7 @@ import { type VehicleSearch, VEHICLES_PER_PAGE } from '~/vehicles/vehicle-search
  * GROQ of list-queries.ts does everything; on the embedded lake an in-memory index filters and
  * sorts and GROQ projects only the page (vehicle-index.server.ts, docs/decisions/011).
  *
- * The free-text search is the same on both (search-text.ts, docs/decisions/019): on the embedded
+ * The free-text search is the same on both (search-text.ts, docs/decisions/022): on the embedded
  * lake in its index; on real Sanity one query fetches the lean search fields of every vehicle that
  * passes the other filters, in list order, the search ranks them here, and a second query projects
  * the page's vehicles by id.

@@ -18,7 +18,7 @@ import { type VehicleSearch } from '~/vehicles/vehicle-search'
 
 /*
  * The free-text search is not GROQ: `match` cannot fold umlauts, know that VW is Volkswagen or rank
- * (search-text.ts, docs/decisions/019). Without a search these queries answer alone; with one, real
+ * (search-text.ts, docs/decisions/022). Without a search these queries answer alone; with one, real
  * Sanity gets VEHICLE_SEARCH_CANDIDATES_QUERY (the same filter and order, lean fields), the search
  * ranks in JS, and the page is projected by id (VEHICLE_CARDS_BY_ID_QUERY, VEHICLE_API_BY_ID_QUERY).
  */

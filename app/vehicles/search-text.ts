@@ -2,7 +2,7 @@ import { type FuelKey, type TransmissionKey } from '~/vehicles/vehicle-search'
 
 /*
  * The inventory's free-text search (`search=` of /vehicles and GET /api/vehicles), one design for
- * both lake backends (docs/decisions/019):
+ * both lake backends (docs/decisions/022):
  *
  * - Every vehicle gets a folded, weighted token set, computed once from its data:
  *     strong (3)  make, the make's aliases (VW ↔ Volkswagen, Mercedes-Benz ↔ Mercedes ↔ Benz, …), model

@@ -15,7 +15,7 @@ import { rankBySearch, VehicleSearchIndex } from '~/vehicles/search-text'
  * - Filter, sort and count in plain JS, mirroring the GROQ of list-queries.ts term by term
  *   (groq-js's total order, nulls included). vehicle-index.server.test.ts checks the two give
  *   identical answers over a generated lake for many states.
- * - The free-text search (search-text.ts, docs/decisions/019) ranks the filtered, sorted list with
+ * - The free-text search (search-text.ts, docs/decisions/022) ranks the filtered, sorted list with
  *   a search index built on the first search after each write.
  * - The projection of the page's vehicles still runs as GROQ (the same projection text), over a
  *   dataset of just those vehicles, with the lake's by-id dereference for the images.
