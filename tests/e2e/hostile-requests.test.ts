@@ -197,12 +197,12 @@ test.describe('finding 9: control characters in single-line fields', () => {
     for (const name of ['Max\r\nBcc: evil@attacker.example', 'Max\u0000Muster', 'Max \u202Eevil', 'Max \uD800']) {
       const response = await request.post('/api/contacts', { data: { name, email: 'max@example.de', message: 'Hallo' } })
       expect(response.status(), JSON.stringify(name)).toBe(400)
-      const body = (await response.json()) as { fieldErrors?: Record<string, string> }
-      expect(body.fieldErrors?.name, JSON.stringify(name)).toMatch(/Zeilenumbrüche oder Steuerzeichen/)
+      const body = (await response.json()) as { fieldErrors?: Record<string, string[]> }
+      expect(body.fieldErrors?.name?.[0], JSON.stringify(name)).toMatch(/Zeilenumbrüche oder Steuerzeichen/)
     }
     const phone = await request.post('/api/contacts', { data: { name: 'Max', email: 'max@example.de', phone: '+49 201\n1234', message: 'Hallo' } })
     expect(phone.status()).toBe(400)
-    expect(((await phone.json()) as { fieldErrors?: Record<string, string> }).fieldErrors?.phone).toBeTruthy()
+    expect(((await phone.json()) as { fieldErrors?: Record<string, string[]> }).fieldErrors?.phone?.[0]).toBeTruthy()
   })
 })
 
