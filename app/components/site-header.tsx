@@ -76,9 +76,12 @@ export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderPro
   }, [])
 
   // Any client-side navigation (link in the menu, back button, a form redirect) closes the menu;
-  // without scripts every navigation loads a new document, where it starts closed.
+  // without scripts every navigation loads a new document, where it starts closed. Not on
+  // hydration itself: a menu the visitor opened before the scripts arrived stays open.
+  const seenLocationKey = useRef<string | null>(null)
   useEffect(() => {
-    closeMenu(menuRef.current)
+    if (seenLocationKey.current !== null && seenLocationKey.current !== location.key) closeMenu(menuRef.current)
+    seenLocationKey.current = location.key
   }, [location.key])
 
   const links = (settings.mainNav ?? []).flatMap((item) => (item.label && item.href ? [{ label: item.label, href: item.href }] : []))
