@@ -52,7 +52,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 /** Default title and description; pages with their own SEO fields replace them. */
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
-  if (error) return [{ title: 'Fehler' }, { name: 'robots', content: 'noindex' }]
+  if (error) {
+    const title = isRouteErrorResponse(error) && error.status === 404 ? 'Seite nicht gefunden' : 'Fehler'
+    const dealer = data?.settings.dealerName
+    return [{ title: dealer ? `${title} | ${dealer}` : title }, { name: 'robots', content: 'noindex' }]
+  }
   const seo = data?.settings.seo
   return [
     { title: seo?.title ?? data?.settings.dealerName ?? '' },
@@ -81,7 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a
           href="#main"
           // Off-screen until focused (the first Tab stop), then above the fixed header.
-          className="fixed top-3 left-3 z-[60] -translate-y-[200%] rounded-lg bg-amber-400 px-5 py-3 font-bold text-zinc-950 shadow-lg focus:translate-y-0 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
+          className="fixed top-3 left-3 z-[60] -translate-y-[200%] print:hidden rounded-lg bg-amber-400 px-5 py-3 font-bold text-zinc-950 shadow-lg focus:translate-y-0 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
         >
           Zum Inhalt springen
         </a>
@@ -90,7 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <SiteHeader settings={settings} transparentAtTop={transparentHeader} />
           </HydrationBoundary>
         ) : null}
-        <main id="main" tabIndex={-1} className={`flex-1 ${transparentHeader ? '' : 'pt-header'}`}>
+        <main id="main" tabIndex={-1} className={`flex-1 ${transparentHeader ? '' : 'pt-header'} print:pt-0`}>
           <HydrationBoundary>{children}</HydrationBoundary>
         </main>
         {settings ? (

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { bindLineBreaks } from '../app/utils/typography'
 
 /*
  * Page documents are written by hand as readable JSON, one file per page in content/pages/, and
@@ -90,8 +91,13 @@ export function markdownToPortableText(markdown: string): JsonObject[] {
   return blocks
 }
 
-/** Expands `_markdown` values and adds stable `_key`s to objects in arrays. */
+/**
+ * Expands `_markdown` values, adds stable `_key`s to objects in arrays, and binds numbers to their
+ * units and leading hyphens to their words (`bindLineBreaks`) in every text, so the copy never
+ * breaks as `2,90` / `%` or `und -` / `verkauf` on a phone.
+ */
 export function compileValue(value: Json, at = ''): Json {
+  if (typeof value === 'string') return bindLineBreaks(value)
   if (Array.isArray(value)) {
     return value.map((item, index) => {
       const compiled = compileValue(item, `${at}.${index}`)
@@ -102,7 +108,7 @@ export function compileValue(value: Json, at = ''): Json {
     })
   }
   if (!isObject(value)) return value
-  if (typeof value._markdown === 'string') return markdownToPortableText(value._markdown)
+  if (typeof value._markdown === 'string') return markdownToPortableText(bindLineBreaks(value._markdown))
   return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, compileValue(child, `${at}.${key}`)]))
 }
 

@@ -127,7 +127,7 @@ export function ContactForm({ subjects, rows = 5, submitLabel, anchor = 'contact
         <FormErrorSummary errors={summary} failure={server.formError ? { title: CONTACT_TOASTS.failure.title, text: server.formError } : undefined} />
       ) : null}
 
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <Field id={id('name')} name="name" label={CONTACT_LABELS.name} required errors={errors.name}>
           {(control) => (
             <input {...control} type="text" autoComplete="name" maxLength={CONTACT_LIMITS.name} defaultValue={values.name} className={CONTROL_CLASSES} />

@@ -40,12 +40,12 @@ export function ContactSection({ content, settings, subjects, rows = 5, id = 'co
         <SectionHeading id={`${id}-heading`} eyebrow={content.eyebrow} title={content.heading} intro={content.intro} />
         {quickContact ? <QuickContact phone={settings.phone} email={settings.email} anchor={id} canBook={subjects.includes('termin')} /> : null}
         {/* The form first: on phones a jump to #contact should land near it, not below four cards. */}
-        <div className="mt-14 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:gap-10">
+        <div className="mt-14 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:gap-10">
           <div className="rounded-xl border border-zinc-200 bg-white p-6 shadow-lg sm:p-8">
             <ContactForm subjects={subjects} rows={rows} submitLabel={content.submitLabel ?? 'NACHRICHT SENDEN'} anchor={id} />
           </div>
 
-          <ul className="grid gap-4 self-start sm:grid-cols-2 lg:grid-cols-1">
+          <ul className="grid grid-cols-1 gap-4 self-start sm:grid-cols-2 lg:grid-cols-1">
             {settings.phone ? (
               <InfoCard icon={<PhoneIcon />} title="Telefon">
                 <a href={telHref(settings.phone)} className={LINK}>

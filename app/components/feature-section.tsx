@@ -42,7 +42,7 @@ export function FeatureSection({ content, id, headingLevel = 2, background = 'wh
       data-mirrored={content.mirrored ? 'true' : 'false'}
       className={`py-20 sm:py-28 ${background === 'muted' ? 'bg-zinc-50' : 'bg-white'}`}
     >
-      <div className={`mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:px-8 ${hasImage ? 'lg:grid-cols-2 lg:gap-16' : ''}`}>
+      <div className={`mx-auto grid max-w-7xl grid-cols-1 items-center gap-12 px-4 sm:px-6 lg:px-8 ${hasImage ? 'lg:grid-cols-2 lg:gap-16' : ''}`}>
         <div>
           {content.eyebrow ? <p className="mb-3 text-sm font-bold tracking-[0.2em] text-amber-800 uppercase">{content.eyebrow}</p> : null}
           <Heading id={headingId} className="text-3xl text-zinc-950 sm:text-4xl">

@@ -222,7 +222,7 @@ export function LeadForm({ kind, variant, vehicle, anchor = 'anfrage', submitLab
         <FormErrorSummary errors={summary} failure={server.formError ? { title: LEAD_TOASTS.failure.title, text: server.formError } : undefined} />
       ) : null}
 
-      <div className="grid gap-5 sm:grid-cols-2">{fields.map(renderControl)}</div>
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">{fields.map(renderControl)}</div>
 
       <Honeypot id={id(HONEYPOT_FIELD)} />
       <input type="hidden" name="leadKind" value={kind} />

@@ -22,7 +22,7 @@ export function ProcessSteps({ id = 'process', eyebrow, heading, intro, steps }:
     <section id={id} aria-labelledby={heading ? headingId : undefined} className="bg-zinc-950 py-20 text-white sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         {heading ? <SectionHeading id={headingId} eyebrow={eyebrow} title={heading} intro={intro} tone="dark" /> : null}
-        <ol className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        <ol className="mt-14 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {steps.map((step, index) => (
             <li key={step._key} className="relative rounded-xl border border-white/10 bg-zinc-900 p-7">
               <span aria-hidden="true" className="block text-5xl font-extrabold tracking-tight text-amber-400">

@@ -24,7 +24,7 @@ export function SectionHeading({ eyebrow, title, intro, id, level = 2, align = '
       {eyebrow ? (
         <p className={`mb-3 text-sm font-bold tracking-[0.2em] uppercase ${dark ? 'text-amber-400' : 'text-amber-800'}`}>{eyebrow}</p>
       ) : null}
-      <Heading id={id} className={`text-3xl sm:text-4xl lg:text-5xl ${dark ? 'text-white' : 'text-zinc-950'}`}>
+      <Heading id={id} className={`text-2xl min-[25rem]:text-3xl sm:text-4xl lg:text-5xl ${dark ? 'text-white' : 'text-zinc-950'}`}>
         {title}
       </Heading>
       <span

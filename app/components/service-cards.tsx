@@ -20,6 +20,16 @@ export interface ServiceCardsProps {
   smoothScroll?: boolean
 }
 
+/**
+ * Columns for a number of cards, so that no card sits alone on the last row of a wide screen:
+ * four go 2 × 2, then 4 across; two stay two; any other count fills rows of three.
+ */
+export function serviceGridColumns(count: number): string {
+  if (count === 4) return 'sm:grid-cols-2 xl:grid-cols-4'
+  if (count <= 2) return 'sm:grid-cols-2'
+  return 'sm:grid-cols-2 lg:grid-cols-3'
+}
+
 /** The services grid (spec §2.3): icon, title, description and a button per card. */
 export function ServiceCards({ id = 'services', eyebrow, heading, intro, cards, smoothScroll = true }: ServiceCardsProps) {
   const headingId = `${id}-heading`
@@ -27,7 +37,7 @@ export function ServiceCards({ id = 'services', eyebrow, heading, intro, cards, 
     <section id={id} aria-labelledby={heading ? headingId : undefined} className="bg-zinc-50 py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         {heading ? <SectionHeading id={headingId} eyebrow={eyebrow} title={heading} intro={intro} /> : null}
-        <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className={`mt-14 grid grid-cols-1 gap-6 ${serviceGridColumns(cards.length)}`}>
           {cards.map((card) => (
             <li
               key={card._key}

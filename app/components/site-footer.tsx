@@ -20,7 +20,7 @@ export function SiteFooter({ settings }: SiteFooterProps) {
 
   return (
     <footer className="bg-zinc-950 text-zinc-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
+      <div className="mx-auto grid grid-cols-1 max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
         <div>
           <SiteLogo name={settings.dealerName ?? ''} className={FOCUS} />
           {settings.footerText ? <p className="mt-5 max-w-xs text-sm leading-relaxed text-zinc-400">{settings.footerText}</p> : null}

@@ -18,15 +18,44 @@ export interface SiteHeaderProps {
 
 const FOCUS = 'focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-amber-400'
 
+// React 18's types do not know the popover attributes yet; React passes lower-case attributes through.
+declare module 'react' {
+  interface HTMLAttributes<T> {
+    popover?: 'auto' | 'manual'
+  }
+  interface ButtonHTMLAttributes<T> {
+    popovertarget?: string
+  }
+}
+
+/** Browsers without the popover API (before Chrome 114, Safari 17, Firefox 125) get the menu through `data-open`. */
+function supportsPopover() {
+  return typeof HTMLElement !== 'undefined' && Object.hasOwn(HTMLElement.prototype, 'popover')
+}
+
+function closeMenu(menu: HTMLElement | null) {
+  if (!menu) return
+  if (supportsPopover()) {
+    if (menu.matches(':popover-open')) menu.hidePopover()
+  } else {
+    delete menu.dataset.open
+    menu.dispatchEvent(new Event('toggle'))
+  }
+}
+
 /**
  * The fixed header (80 px, spec §2): logo, the main navigation with the current page marked,
  * the dealer's phone number, and on small screens a menu toggle with the same links plus a call button.
+ *
+ * The phone menu is a native popover: the browser opens and closes it from the server HTML, before
+ * (and without) any script, and brings light dismiss, Escape and the focus order for free. The
+ * scripts add what the browser cannot know: a client-side navigation closes it.
  */
 export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderProps) {
   const [scrolled, setScrolled] = useState(false)
   const [menuOpen, setMenuOpen] = useState(false)
   const hydrated = useHydrated()
-  const toggleRef = useRef<HTMLButtonElement>(null)
+  const menuRef = useRef<HTMLDivElement>(null)
   const location = useLocation()
 
   useEffect(() => {
@@ -36,31 +65,44 @@ export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderPro
     return () => window.removeEventListener('scroll', update)
   }, [])
 
-  // Any navigation (link in the menu, back button, a form redirect) closes the menu.
+  // The menu may have been opened before hydration: follow the element rather than own the state.
   useEffect(() => {
-    setMenuOpen(false)
-  }, [location.key])
+    const menu = menuRef.current
+    if (!menu) return
+    const sync = () => setMenuOpen(supportsPopover() ? menu.matches(':popover-open') : menu.dataset.open === 'true')
+    sync()
+    menu.addEventListener('toggle', sync)
+    return () => menu.removeEventListener('toggle', sync)
+  }, [])
 
+  // Any client-side navigation (link in the menu, back button, a form redirect) closes the menu;
+  // without scripts every navigation loads a new document, where it starts closed. Not on
+  // hydration itself: a menu the visitor opened before the scripts arrived stays open.
+  const seenLocationKey = useRef<string | null>(null)
   useEffect(() => {
-    if (!menuOpen) return
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      setMenuOpen(false)
-      toggleRef.current?.focus()
-    }
-    document.addEventListener('keydown', onKeyDown)
-    return () => document.removeEventListener('keydown', onKeyDown)
-  }, [menuOpen])
+    if (seenLocationKey.current !== null && seenLocationKey.current !== location.key) closeMenu(menuRef.current)
+    seenLocationKey.current = location.key
+  }, [location.key])
 
   const links = (settings.mainNav ?? []).flatMap((item) => (item.label && item.href ? [{ label: item.label, href: item.href }] : []))
   const phone = settings.phone ?? ''
   const tel = telHref(phone)
   const solid = scrolled || menuOpen || !transparentAtTop
 
+  /** The fallback for browsers without popovers; with them, `popovertarget` does the work. */
+  const toggleWithoutPopover = () => {
+    const menu = menuRef.current
+    if (!menu || supportsPopover()) return
+    if (menu.dataset.open === 'true') delete menu.dataset.open
+    else menu.dataset.open = 'true'
+    menu.dispatchEvent(new Event('toggle'))
+  }
+
   return (
     <header
       data-scrolled={scrolled ? 'true' : 'false'}
-      className={`fixed inset-x-0 top-0 z-50 transition-[background-color,box-shadow] duration-300 ${
+      // The open menu turns the bar solid through CSS too, so it does before hydration.
+      className={`group/header fixed inset-x-0 top-0 z-50 print:hidden transition-[background-color,box-shadow] duration-300 has-[#mobile-menu:popover-open]:bg-zinc-950 has-[#mobile-menu:popover-open]:bg-none ${
         solid ? 'bg-zinc-950 shadow-lg shadow-black/20' : 'bg-linear-to-b from-black/70 to-transparent'
       }`}
     >
@@ -111,25 +153,28 @@ export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderPro
             </a>
           ) : null}
           <button
-            ref={toggleRef}
             type="button"
-            aria-expanded={menuOpen}
+            popovertarget="mobile-menu"
             aria-controls="mobile-menu"
-            aria-label={menuOpen ? 'Menü schließen' : 'Menü öffnen'}
-            // Until React has hydrated, a tap could not open the menu: say so instead of ignoring it.
-            disabled={!hydrated}
-            onClick={() => setMenuOpen((open) => !open)}
+            // The browser exposes the popover's state as "expanded"; once hydrated it is also written out
+            // for assistive technology that predates popovers. Never in the server HTML, where it could go stale.
+            aria-expanded={hydrated ? menuOpen : undefined}
+            aria-label="Menü"
+            onClick={toggleWithoutPopover}
             className={`inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-white/10 lg:hidden ${FOCUS}`}
           >
-            {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+            <MenuIcon className="size-6 group-has-[#mobile-menu:popover-open]/header:hidden group-has-[#mobile-menu[data-open]]/header:hidden" />
+            <CloseIcon className="hidden size-6 group-has-[#mobile-menu:popover-open]/header:block group-has-[#mobile-menu[data-open]]/header:block" />
           </button>
         </div>
       </div>
 
       <div
         id="mobile-menu"
-        hidden={!menuOpen}
-        className="max-h-[calc(100svh-var(--spacing-header))] overflow-y-auto border-t border-white/10 bg-zinc-950 lg:hidden"
+        ref={menuRef}
+        popover="auto"
+        // A popover lives in the top layer: placed here under the bar, full width, instead of centred.
+        className="fixed inset-x-0 top-header bottom-auto m-0 max-h-[calc(100svh-var(--spacing-header))] w-full max-w-none overflow-y-auto border-0 border-t border-white/10 bg-zinc-950 p-0 text-white lg:hidden"
       >
         <nav aria-label="Hauptnavigation" className="px-4 pt-2 pb-6 sm:px-6">
           <ul className="divide-y divide-white/10">
@@ -138,7 +183,7 @@ export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderPro
                 <NavLink
                   to={link.href}
                   end={link.href === '/'}
-                  onClick={() => setMenuOpen(false)}
+                  onClick={() => closeMenu(menuRef.current)}
                   className={({ isActive }) =>
                     `flex min-h-12 items-center rounded px-2 text-base font-bold tracking-wide ${FOCUS} ${
                       isActive ? 'text-amber-400' : 'text-white hover:text-amber-300'
@@ -151,7 +196,7 @@ export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderPro
             ))}
           </ul>
           {tel ? (
-            <a href={tel} onClick={() => setMenuOpen(false)} className={buttonClasses({ variant: 'primary', size: 'lg', className: 'mt-4 w-full' })}>
+            <a href={tel} onClick={() => closeMenu(menuRef.current)} className={buttonClasses({ variant: 'primary', size: 'lg', className: 'mt-4 w-full' })}>
               <PhoneIcon className="size-5" />
               JETZT ANRUFEN
             </a>

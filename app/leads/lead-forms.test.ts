@@ -110,6 +110,13 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
     expect(leadInputAttributes(message)).not.toHaveProperty('type')
   })
 
+  it('gives the Mercedes and the Audi page each its own model example', () => {
+    const model = (variant?: string) => leadFormFields('brand-purchase', variant).find((field) => field.name === 'model')?.placeholder
+    expect(model('mercedes')).toBe('z. B. C-Klasse')
+    expect(model('audi')).toBe('z. B. A4')
+    expect(model()).toBe('z. B. C-Klasse oder A4')
+  })
+
   it('pre-fills the vehicle enquiry with an interest text naming make and model', () => {
     expect(vehicleEnquiryMessage('BMW', '320d')).toBe('Ich interessiere mich für den BMW 320d. Bitte kontaktieren Sie mich.')
   })

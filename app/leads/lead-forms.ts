@@ -42,6 +42,8 @@ export interface LeadFieldDefinition {
   readonly autoComplete?: string
   /** Only some pages of a kind show this field (Münster's quick-handling checkbox). */
   readonly variants?: readonly string[]
+  /** A page variant's own example, instead of `placeholder` (the Mercedes page suggests a C-Klasse, the Audi page an A4). */
+  readonly variantPlaceholders?: Readonly<Record<string, string>>
 }
 
 export interface LeadFormDefinition {
@@ -203,7 +205,12 @@ export const LEAD_FORMS: Readonly<Record<LeadKind, LeadFormDefinition>> = {
   'brand-purchase': {
     kind: 'brand-purchase',
     title: 'Markenankauf (Mercedes/Audi)',
-    fields: [text('model', 'Modell', 'z. B. C-Klasse oder A4'), year(), mileage('KM-Stand'), phone()],
+    fields: [
+      text('model', 'Modell', 'z. B. C-Klasse oder A4', { variantPlaceholders: { mercedes: 'z. B. C-Klasse', audi: 'z. B. A4' } }),
+      year(),
+      mileage('KM-Stand'),
+      phone(),
+    ],
   },
   student: {
     kind: 'student',
@@ -259,9 +266,14 @@ export function isLeadKind(value: unknown): value is LeadKind {
   return typeof value === 'string' && Object.hasOwn(LEAD_FORMS, value)
 }
 
-/** The fields a page shows: all of the kind's fields, minus those reserved to other variants. */
+/** The fields a page shows: all of the kind's fields, minus those reserved to other variants, with the variant's examples. */
 export function leadFormFields(kind: LeadKind, variant?: string): readonly LeadFieldDefinition[] {
-  return LEAD_FORMS[kind].fields.filter((field) => !field.variants || (variant !== undefined && field.variants.includes(variant)))
+  return LEAD_FORMS[kind].fields
+    .filter((field) => !field.variants || (variant !== undefined && field.variants.includes(variant)))
+    .map((field) => {
+      const placeholder = variant === undefined ? undefined : field.variantPlaceholders?.[variant]
+      return placeholder ? { ...field, placeholder } : field
+    })
 }
 
 /** The HTML attributes of a field's input (native constraints included), year bounds resolved for `now`. */

@@ -79,7 +79,10 @@ export const handle: SiteRouteHandle = {
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
   const page = data?.page
-  if (!page) return [{ title: 'Seite nicht gefunden' }, { name: 'robots', content: 'noindex' }]
+  if (!page) {
+    const dealer = matches.find((match) => match.id === 'root')?.data?.settings.dealerName
+    return [{ title: dealer ? `Seite nicht gefunden | ${dealer}` : 'Seite nicht gefunden' }, { name: 'robots', content: 'noindex' }]
+  }
   // A city page, or a page below one (/locations/xanten/bmw-ankauf), describes the dealership for that city.
   const city = page.city ?? page.parents.findLast((parent) => parent.city)?.city
   return pageMeta({

@@ -161,7 +161,7 @@ describe('inputs', () => {
 
   it('formats euros with cents and rates with two decimals, German style', () => {
     expect(formatEuroCents(1049.5)).toBe('1.049,50\u00a0€')
-    expect(formatRatePercent(2.862153)).toBe('2,86 %')
-    expect(formatRatePercent(2.9)).toBe('2,90 %')
+    expect(formatRatePercent(2.862153)).toBe('2,86\u00a0%')
+    expect(formatRatePercent(2.9)).toBe('2,90\u00a0%')
   })
 })

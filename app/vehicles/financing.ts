@@ -184,5 +184,6 @@ export function formatEuroCents(amount: number): string {
 
 /** `2,90 %` (two decimals, as loan offers write rates). */
 export function formatRatePercent(percent: number): string {
-  return `${formatDecimal(percent, { minimumFractionDigits: 2 })} %`
+  // A no-break space: `2,90` / `%` must not be split over two lines.
+  return `${formatDecimal(percent, { minimumFractionDigits: 2 })}\u00a0%`
 }

@@ -7,7 +7,7 @@ test('an unknown path answers 404 with the not-found page', async ({ page }) => 
   await expect(page.getByText('Automatische Weiterleitung zur Startseite in 10 Sekunden...')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/')
   await expect(page.getByRole('link', { name: 'Kontakt', exact: true }).last()).toHaveAttribute('href', '/contact')
-  expect(await page.title()).toContain('Seite nicht gefunden')
+  expect(await page.title()).toBe('Seite nicht gefunden | Ruhrstern Automobile')
 })
 
 test('the not-found page redirects to the home page after 10 seconds', async ({ page, axe }) => {

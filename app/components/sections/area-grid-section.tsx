@@ -9,7 +9,7 @@ const TILE = 'flex h-full items-start gap-3 rounded-xl border border-zinc-200 bg
 export function AreaGridSection({ section, id, muted }: SectionProps<'areaGridSection'>) {
   return (
     <SectionShell id={id} eyebrow={section.eyebrow} heading={section.heading} intro={section.intro} muted={muted}>
-      <ul className={`grid gap-4 sm:grid-cols-2 ${section.areas.length > 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}>
+      <ul className={`grid grid-cols-1 gap-4 sm:grid-cols-2 ${section.areas.length > 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}>
         {section.areas.map((area) => {
           const content = (
             <>

@@ -12,7 +12,7 @@ export function CallBanner({ section, id, hours, smoothScroll }: SectionProps<'c
   const address = settings.address
   return (
     <section id={id} aria-labelledby={headingId} className="bg-zinc-950 py-16 text-white sm:py-20">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-center lg:px-8">
+      <div className="mx-auto grid grid-cols-1 max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-center lg:px-8">
         <div>
           <h2 id={headingId} className="text-3xl sm:text-4xl">
             {section.heading}

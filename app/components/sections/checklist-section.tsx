@@ -6,7 +6,7 @@ import { type SectionProps } from './types'
 export function ChecklistSection({ section, id, muted }: SectionProps<'checklistSection'>) {
   return (
     <SectionShell id={id} eyebrow={section.eyebrow} heading={section.heading} intro={section.intro} muted={muted}>
-      <ul className="grid gap-x-10 gap-y-6 md:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-x-10 gap-y-6 md:grid-cols-2">
         {section.items.map((item) => (
           <li key={item._key} className="flex gap-4">
             <span aria-hidden="true" className="mt-0.5 inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-amber-400 text-zinc-950">

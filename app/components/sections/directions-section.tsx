@@ -19,7 +19,7 @@ export function DirectionsSection({ section, id, muted }: SectionProps<'directio
   const address = settings.address
   return (
     <SectionShell id={id} eyebrow={section.eyebrow} heading={section.heading} intro={section.intro} muted={muted}>
-      <div className="grid gap-10 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-10 lg:grid-cols-2">
         <div>
           {address ? (
             <address className="rounded-xl border border-zinc-200 bg-white p-6 not-italic shadow-sm">

@@ -23,11 +23,11 @@ export function LeadFormSection({ section, id, hours, muted }: SectionProps<'lea
     <section id={id} aria-labelledby={headingId} className={`py-16 sm:py-24 ${muted ? 'bg-zinc-50' : 'bg-white'}`}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id={headingId} eyebrow={section.eyebrow} title={section.heading} intro={section.intro} />
-        <div className="mt-12 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:gap-10">
+        <div className="mt-12 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:gap-10">
           <div className="rounded-xl border border-zinc-200 bg-white p-6 shadow-lg sm:p-8">
             <LeadForm kind={choice.kind} variant={choice.variant} anchor={id} {...(section.submitLabel ? { submitLabel: section.submitLabel } : {})} />
           </div>
-          <ul className="grid gap-4 self-start sm:grid-cols-2 lg:grid-cols-1">
+          <ul className="grid grid-cols-1 gap-4 self-start sm:grid-cols-2 lg:grid-cols-1">
             {settings.phone ? (
               <li className="flex gap-4 rounded-xl border border-zinc-200 bg-white p-5 shadow-sm">
                 <PhoneIcon className="mt-0.5 size-5 shrink-0 text-amber-600" />

@@ -25,7 +25,7 @@ export function LegalNoticeSection({ section, id }: SectionProps<'legalNoticeSec
             ) : null}
           </p>
           {legal ? (
-            <dl className="mt-6 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+            <dl className="mt-6 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[auto_minmax(0,1fr)]">
               <dt className="font-bold text-zinc-950">Vertreten durch</dt>
               <dd>Geschäftsführer: {legal.managingDirector}</dd>
               <dt className="font-bold text-zinc-950">Registereintrag</dt>
@@ -39,7 +39,7 @@ export function LegalNoticeSection({ section, id }: SectionProps<'legalNoticeSec
         </div>
         <div>
           <h2 className="text-2xl text-zinc-950">Kontakt</h2>
-          <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+          <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[auto_minmax(0,1fr)]">
             <dt className="font-bold text-zinc-950">Telefon</dt>
             <dd>{settings.phone}</dd>
             <dt className="font-bold text-zinc-950">E-Mail</dt>

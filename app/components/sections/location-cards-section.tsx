@@ -8,7 +8,7 @@ import { type SectionProps } from './types'
 export function LocationCardsSection({ section, id, muted }: SectionProps<'locationCardsSection'>) {
   return (
     <SectionShell id={id} eyebrow={section.eyebrow} heading={section.heading} intro={section.intro} muted={muted}>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {section.cards.map((card) => (
           <li key={card.path} className="group relative flex flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm transition-shadow hover:shadow-xl">
             <div className="aspect-[16/9] overflow-hidden bg-zinc-200">

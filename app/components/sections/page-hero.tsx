@@ -17,7 +17,7 @@ export function PageHero({ section, id, smoothScroll }: SectionProps<'heroSectio
       <div className="mx-auto max-w-7xl px-4 pt-header pb-16 sm:px-6 sm:pb-24 lg:px-8">
         <div className="max-w-3xl pt-14 sm:pt-20">
           {section.eyebrow ? <p className="mb-4 text-sm font-bold tracking-[0.2em] text-amber-400 uppercase">{section.eyebrow}</p> : null}
-          <h1 id={headingId} className="text-4xl leading-[1.08] font-extrabold sm:text-5xl lg:text-6xl">
+          <h1 id={headingId} className="text-3xl leading-[1.08] font-extrabold min-[25rem]:text-4xl sm:text-5xl lg:text-6xl">
             {section.heading}
           </h1>
           {section.claim ? (

@@ -13,37 +13,53 @@ export function PriceTableSection({ section, id, muted }: SectionProps<'priceTab
   const hasDetail = section.rows.some((row) => row.detail)
   return (
     <SectionShell id={id} eyebrow={section.eyebrow} heading={section.heading} intro={section.intro} muted={muted}>
-      {/* On narrow screens the table scrolls sideways: the scroll box takes keyboard focus so it can be scrolled without a mouse (WCAG 2.1.1). */}
+      {/*
+        Phones stack the rows: each row becomes a small card (name, details, price) instead of a table
+        wider than the screen whose price column hides behind a sideways scroll. `display: block` takes
+        the table semantics away in some browsers, so the roles are written out. From `sm` up it is a
+        normal table; the box scrolls sideways if it must, and takes keyboard focus for that (WCAG 2.1.1).
+      */}
       <div
         tabIndex={0}
         role="region"
         aria-label={section.heading ? `${section.heading} (Tabelle)` : 'Preistabelle'}
-        className="mx-auto max-w-4xl overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
+        className="mx-auto max-w-4xl rounded-xl border border-zinc-200 bg-white shadow-sm focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 sm:overflow-x-auto"
       >
-        <table className="w-full text-left">
-          <thead className="bg-zinc-950 text-sm tracking-wide text-white uppercase">
-            <tr>
-              <th scope="col" className="px-5 py-4">
+        <table role="table" className="block w-full text-left sm:table">
+          <thead role="rowgroup" className="sr-only bg-zinc-950 text-sm tracking-wide text-white uppercase sm:not-sr-only sm:table-header-group">
+            <tr role="row">
+              <th role="columnheader" scope="col" className="px-5 py-4">
                 {labels?.label ?? 'Fahrzeug'}
               </th>
               {hasDetail ? (
-                <th scope="col" className="px-5 py-4">
+                <th role="columnheader" scope="col" className="px-5 py-4">
                   {labels?.detail ?? 'Details'}
                 </th>
               ) : null}
-              <th scope="col" className="px-5 py-4 text-right">
+              <th role="columnheader" scope="col" className="px-5 py-4 text-right">
                 {labels?.price ?? 'Preis'}
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-zinc-200">
+          <tbody role="rowgroup" className="block divide-y divide-zinc-200 sm:table-row-group">
             {section.rows.map((row) => (
-              <tr key={row._key}>
-                <th scope="row" className="px-5 py-4 font-bold text-zinc-950">
+              <tr key={row._key} role="row" className="block px-5 py-4 sm:table-row sm:p-0">
+                <th role="rowheader" scope="row" className="block font-bold text-zinc-950 sm:table-cell sm:px-5 sm:py-4">
                   {row.label}
                 </th>
-                {hasDetail ? <td className="px-5 py-4 text-zinc-600">{row.detail}</td> : null}
-                <td className="px-5 py-4 text-right font-bold whitespace-nowrap text-zinc-950 tabular-nums">{priceRangeLabel(row.priceFrom, row.priceTo)}</td>
+                {hasDetail ? (
+                  <td role="cell" className="mt-1 block text-zinc-600 sm:mt-0 sm:table-cell sm:px-5 sm:py-4">
+                    {row.detail}
+                  </td>
+                ) : null}
+                <td
+                  role="cell"
+                  data-label={labels?.price ?? 'Preis'}
+                  // On phones the column header is gone from view: the price says what it is.
+                  className="mt-2 flex items-baseline justify-between gap-4 font-bold whitespace-nowrap text-zinc-950 tabular-nums before:text-sm before:font-semibold before:text-zinc-600 before:content-[attr(data-label)] sm:mt-0 sm:table-cell sm:px-5 sm:py-4 sm:text-right sm:before:content-none"
+                >
+                  {priceRangeLabel(row.priceFrom, row.priceTo)}
+                </td>
               </tr>
             ))}
           </tbody>

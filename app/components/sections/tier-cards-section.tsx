@@ -6,7 +6,7 @@ import { type SectionProps } from './types'
 export function TierCardsSection({ section, id, muted }: SectionProps<'tierCardsSection'>) {
   return (
     <SectionShell id={id} eyebrow={section.eyebrow} heading={section.heading} intro={section.intro} muted={muted}>
-      <ul className="grid gap-6 md:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-6 md:grid-cols-3">
         {section.tiers.map((tier) => {
           const dark = tier.highlighted === true
           return (

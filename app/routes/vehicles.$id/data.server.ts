@@ -31,5 +31,7 @@ export async function loadVehicleDetail({ request, params, context }: LoaderFunc
     price,
   })
   const financing = financingInputFromParams(new URL(request.url).searchParams, price ?? 0)
-  return data({ vehicle, similar, financing }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })
+  // The month the page was made in, for facts that depend on the date (the historic plate).
+  const today = new Date().toISOString().slice(0, 7)
+  return data({ vehicle, similar, financing, today }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })
 }

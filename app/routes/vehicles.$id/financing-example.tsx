@@ -65,13 +65,13 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path }:
   }
 
   return (
-    <section id={FINANCING_ANCHOR} aria-labelledby="finanzierung-heading" className="scroll-mt-24 rounded-xl border border-zinc-200 bg-zinc-50 p-5 sm:p-6">
+    <section id={FINANCING_ANCHOR} aria-labelledby="finanzierung-heading" className="scroll-mt-24 rounded-xl print:hidden border border-zinc-200 bg-zinc-50 p-5 sm:p-6">
       <h2 id="finanzierung-heading" className="text-xl text-zinc-950">
         Finanzierung ab {formatRatePercent(effectiveRatePercent)} eff. Jahreszins
       </h2>
       <p className="mt-1 text-sm font-semibold text-zinc-700">Unverbindliches Finanzierungsbeispiel</p>
 
-      <form method="get" action={`${path}#${FINANCING_ANCHOR}`} onSubmit={hydrated ? onSubmit : undefined} className="mt-4 grid gap-4 sm:grid-cols-2">
+      <form method="get" action={`${path}#${FINANCING_ANCHOR}`} onSubmit={hydrated ? onSubmit : undefined} className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor="finanzierung-anzahlung" className="mb-1.5 block text-sm font-semibold text-zinc-900">
             Anzahlung (€)
@@ -129,7 +129,7 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path }:
               Monatliche Rate{' '}
               <strong className="block text-3xl font-extrabold tracking-tight whitespace-nowrap text-zinc-950">{formatEuroCents(example.monthlyPayment)}</strong>
             </p>
-            <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 text-sm text-zinc-800">
+            <dl className="mt-4 grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1.5 text-sm text-zinc-800">
               <dt>Fahrzeugpreis (Barzahlungspreis)</dt>
               <dd className="text-right whitespace-nowrap">{formatEuroCents(example.price)}</dd>
               <dt>Anzahlung</dt>

@@ -1,5 +1,5 @@
 import { type HeadersFunction, type MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
+import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { HydrationBoundary } from '~/components/hydration-boundary'
 import { ArrowRightIcon, CheckIcon, PhoneIcon } from '~/components/icons'
 import { LeadForm } from '~/components/lead-form'
@@ -79,7 +79,7 @@ export function ErrorBoundary() {
 const BACK_LINK = 'inline-flex min-h-11 items-center gap-2 rounded font-semibold text-zinc-800 hover:text-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900'
 
 export default function VehicleDetailPage() {
-  const { vehicle, similar, financing } = useLoaderData<typeof loader>()
+  const { vehicle, similar, financing, today } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
   const { pathname } = useLocation()
   const name = vehicleName(vehicle)
@@ -94,9 +94,11 @@ export default function VehicleDetailPage() {
   const subline = [vehicle.firstRegistration ? `EZ ${vehicle.firstRegistration}` : String(displayYear(vehicle.year)), formatMileage(vehicle.mileage), fuelLabel(vehicle.fuelType), transmissionLabel(vehicle.transmission)]
 
   return (
-    <div className="bg-white">
-      <div className="mx-auto max-w-7xl px-4 pt-6 pb-16 sm:px-6 sm:pt-8 lg:px-8">
-        <Link to="/vehicles" prefetch="intent" className={BACK_LINK}>
+    // data-print: the print stylesheet (app/tailwind.css) leaves the site's header and footer off this page.
+    <div data-print="vehicle" className="bg-white">
+      <div className="mx-auto max-w-7xl px-4 pt-6 pb-16 sm:px-6 sm:pt-8 lg:px-8 print:p-0">
+        <PrintLetterhead settings={settings} path={pathname} />
+        <Link to="/vehicles" prefetch="intent" className={`${BACK_LINK} print:hidden`}>
           <ArrowRightIcon className="size-4 rotate-180" />
           Zurück zur Übersicht
         </Link>
@@ -128,19 +130,23 @@ export default function VehicleDetailPage() {
           </div>
         ) : null}
 
-        <div className="mt-6 grid gap-8 lg:grid-cols-3 lg:gap-10">
-          <div className="lg:col-span-2">
+        {/* On paper: the photo and the price side by side, the data below, all on one A4 page. */}
+        <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-3 lg:gap-10 print:mt-4 print:grid-cols-[3fr_2fr] print:gap-6">
+          <div className="lg:col-span-2 print:col-span-1">
             <VehicleGallery key={vehicle.id} images={vehicle.images ?? []} name={name} />
           </div>
 
-          <div className="space-y-6 lg:row-span-2">
+          <div className="space-y-6 lg:row-span-2 print:row-span-1">
             <div className="rounded-xl border border-zinc-200 p-5 shadow-sm sm:p-6">
               <p className="text-sm font-semibold text-zinc-700">{sold ? 'Verkaufspreis' : 'Preis'}</p>
-              <p className={`mt-1 text-4xl font-extrabold tracking-tight whitespace-nowrap ${sold ? 'text-zinc-500 line-through' : 'text-zinc-950'}`}>
+              {/* A figure stays on one line; "Preis auf Anfrage" is words and wraps within the card. */}
+              <p
+                className={`mt-1 font-extrabold tracking-tight ${hasPrice ? 'text-4xl whitespace-nowrap' : 'text-3xl'} ${sold ? 'text-zinc-500 line-through' : 'text-zinc-950'}`}
+              >
                 {formatPrice(vehicle.price)}
               </p>
               {!sold ? (
-                <div className="mt-5 flex flex-col gap-3">
+                <div className="mt-5 flex flex-col gap-3 print:hidden">
                   <a href="#anfrage" className={buttonClasses({ variant: 'primary', surface: 'light' })}>
                     Fahrzeug anfragen
                   </a>
@@ -161,14 +167,14 @@ export default function VehicleDetailPage() {
           </div>
 
           <HydrationBoundary>
-            <div className="space-y-10 lg:col-span-2">
+            <div className="space-y-10 lg:col-span-2 print:col-span-2 print:space-y-4">
               <section aria-labelledby="technische-daten">
-                <h2 id="technische-daten" className="text-2xl text-zinc-950">
+                <h2 id="technische-daten" className="text-2xl text-zinc-950 print:text-base">
                   Technische Daten
                 </h2>
-                <dl className="mt-4 grid gap-x-8 sm:grid-cols-2">
-                  {technicalData(vehicle).map((row) => (
-                    <div key={row.label} className="flex justify-between gap-4 border-b border-zinc-200 py-2.5">
+                <dl className="mt-4 grid grid-cols-1 gap-x-8 sm:grid-cols-2 print:mt-2 print:text-sm">
+                  {technicalData(vehicle, today).map((row) => (
+                    <div key={row.label} className="flex justify-between gap-4 border-b border-zinc-200 py-2.5 print:py-1">
                       <dt className="text-zinc-700">{row.label}</dt>
                       <dd className="text-right font-semibold text-zinc-950">{row.value}</dd>
                     </div>
@@ -178,10 +184,10 @@ export default function VehicleDetailPage() {
 
               {consumption.length > 0 ? (
                 <section aria-labelledby="verbrauch">
-                  <h2 id="verbrauch" className="text-2xl text-zinc-950">
+                  <h2 id="verbrauch" className="text-2xl text-zinc-950 print:text-base">
                     Verbrauch und Emissionen
                   </h2>
-                  <ul className="mt-4 space-y-1 text-zinc-800">
+                  <ul className="mt-4 space-y-1 text-zinc-800 print:mt-2 print:text-sm">
                     {consumption.map((line) => (
                       <li key={line}>{line}</li>
                     ))}
@@ -192,10 +198,10 @@ export default function VehicleDetailPage() {
 
               {features.length > 0 ? (
                 <section aria-labelledby="ausstattung">
-                  <h2 id="ausstattung" className="text-2xl text-zinc-950">
+                  <h2 id="ausstattung" className="text-2xl text-zinc-950 print:text-base">
                     Ausstattung
                   </h2>
-                  <ul className="mt-4 grid gap-x-8 gap-y-2 sm:grid-cols-2">
+                  <ul className="mt-4 grid grid-cols-1 gap-x-8 gap-y-2 sm:grid-cols-2 print:mt-2 print:gap-y-0.5 print:text-sm">
                     {features.map((feature) => (
                       <li key={feature} className="flex items-start gap-2 text-zinc-800">
                         <CheckIcon className="mt-0.5 size-5 shrink-0 text-amber-700" />
@@ -207,8 +213,9 @@ export default function VehicleDetailPage() {
               ) : null}
 
               {vehicle.description?.trim() ? (
-                <section aria-labelledby="beschreibung">
-                  <h2 id="beschreibung" className="text-2xl text-zinc-950">
+                // The description would take a second sheet; the key data, price and contact fit on one.
+                <section aria-labelledby="beschreibung" className="print:hidden">
+                  <h2 id="beschreibung" className="text-2xl text-zinc-950 print:text-base">
                     Beschreibung
                   </h2>
                   <p className="mt-4 leading-relaxed whitespace-pre-line text-zinc-800">{vehicle.description.trim()}</p>
@@ -220,8 +227,8 @@ export default function VehicleDetailPage() {
 
         <HydrationBoundary>
           {!sold ? (
-            <section id="anfrage" aria-labelledby="anfrage-heading" className="mt-14 scroll-mt-24 rounded-xl border border-zinc-200 bg-zinc-50 p-5 sm:p-8">
-              <h2 id="anfrage-heading" className="text-2xl text-zinc-950">
+            <section id="anfrage" aria-labelledby="anfrage-heading" className="mt-14 print:hidden scroll-mt-24 rounded-xl border border-zinc-200 bg-zinc-50 p-5 sm:p-8">
+              <h2 id="anfrage-heading" className="text-2xl text-zinc-950 print:text-base">
                 Fahrzeug anfragen
               </h2>
               <p className="mt-2 mb-6 text-zinc-700">Fragen zum {name}, Probefahrt oder Finanzierung: Schreiben Sie uns, wir melden uns schnellstmöglich.</p>
@@ -232,11 +239,11 @@ export default function VehicleDetailPage() {
 
         <HydrationBoundary>
           {similar.length > 0 ? (
-            <section id="aehnliche-fahrzeuge" aria-labelledby="aehnliche-heading" className="mt-14 scroll-mt-24">
-              <h2 id="aehnliche-heading" className="text-2xl text-zinc-950">
+            <section id="aehnliche-fahrzeuge" aria-labelledby="aehnliche-heading" className="mt-14 print:hidden scroll-mt-24">
+              <h2 id="aehnliche-heading" className="text-2xl text-zinc-950 print:text-base">
                 Ähnliche Fahrzeuge
               </h2>
-              <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
                 {similar.map((item) => (
                   <li key={item.id}>
                     <VehicleCard vehicle={item} detailsLabel="DETAILS ANSEHEN" />
@@ -247,6 +254,24 @@ export default function VehicleDetailPage() {
           ) : null}
         </HydrationBoundary>
       </div>
+    </div>
+  )
+}
+
+/** On paper only: who offers the car and how to reach them, above the vehicle (a printout has no header or footer). */
+function PrintLetterhead({ settings, path }: { settings: ReturnType<typeof useSiteSettings>; path: string }) {
+  const { siteUrl } = useRouteLoaderData<typeof rootLoader>('root') ?? {}
+  const address = settings.address
+  const contact = [
+    address ? `${address.street}, ${address.postalCode} ${address.city}` : null,
+    settings.phone ? `Tel. ${settings.phone}` : null,
+    settings.email,
+  ].filter(Boolean)
+  return (
+    <div className="hidden border-b-2 border-black pb-2 print:block">
+      <p className="text-lg font-bold">{settings.dealerName}</p>
+      <p className="text-sm">{contact.join(' · ')}</p>
+      {siteUrl ? <p className="text-sm">{`${siteUrl}${path}`}</p> : null}
     </div>
   )
 }

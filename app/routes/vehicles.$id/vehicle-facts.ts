@@ -35,8 +35,32 @@ export function consumptionLines(consumption: VehicleDetail['consumption']): str
   return lines
 }
 
-/** The technical data of the page, in German, without the rows the vehicle has no value for. */
-export function technicalData(vehicle: VehicleDetail): Array<{ label: string; value: string }> {
+/** A car may carry a historic plate (H-Kennzeichen, § 2 Nr. 22 FZV) from 30 years after its first registration. */
+export const HISTORIC_PLATE_AGE_YEARS = 30
+/** How far ahead the page announces the date: a few months' wait matters to a buyer, decades do not. */
+const HISTORIC_PLATE_ANNOUNCE_MONTHS = 24
+
+/**
+ * `möglich` once the first registration (`MM/YYYY`) is 30 years back at `today` (`YYYY-MM`),
+ * `ab MM/YYYY möglich` within the two years before, otherwise null (no row). Computed, so it never goes stale.
+ */
+export function historicPlateNote(firstRegistration: string | null | undefined, today: string): string | null {
+  const registered = /^(\d{2})\/(\d{4})$/.exec(firstRegistration ?? '')
+  const current = /^(\d{4})-(\d{2})$/.exec(today)
+  if (!registered || !current) return null
+  const month = Number(registered[1])
+  const eligibleYear = Number(registered[2]) + HISTORIC_PLATE_AGE_YEARS
+  const monthsToGo = (eligibleYear - Number(current[1])) * 12 + (month - Number(current[2]))
+  if (monthsToGo <= 0) return 'möglich'
+  if (monthsToGo <= HISTORIC_PLATE_ANNOUNCE_MONTHS) return `ab ${registered[1]}/${eligibleYear} möglich`
+  return null
+}
+
+/**
+ * The technical data of the page, in German, without the rows the vehicle has no value for.
+ * `today` (`YYYY-MM`) comes from the loader, so the server and the browser agree on it.
+ */
+export function technicalData(vehicle: VehicleDetail, today: string): Array<{ label: string; value: string }> {
   const rows: Array<{ label: string; value: string | null | undefined }> = [
     { label: 'Erstzulassung', value: vehicle.firstRegistration ?? '–' },
     { label: 'Baujahr', value: String(displayYear(vehicle.year)) },
@@ -50,7 +74,7 @@ export function technicalData(vehicle: VehicleDetail): Array<{ label: string; va
     { label: 'Sitzplätze', value: typeof vehicle.seats === 'number' ? String(vehicle.seats) : null },
     { label: 'Vorbesitzer', value: typeof vehicle.previousOwners === 'number' ? String(vehicle.previousOwners) : null },
     { label: 'Schadstoffklasse', value: vehicle.consumption?.emissionClass },
-    { label: 'Fahrzeugnummer', value: vehicle.id },
+    { label: 'H-Kennzeichen', value: historicPlateNote(vehicle.firstRegistration, today) },
   ]
   return rows.filter((row): row is { label: string; value: string } => typeof row.value === 'string' && row.value.trim() !== '')
 }

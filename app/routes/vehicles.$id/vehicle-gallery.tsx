@@ -112,7 +112,7 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
     goTo(next)
   }
 
-  const arrowButton = 'absolute top-1/2 z-10 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-zinc-950/75 text-white shadow-lg transition-colors hover:bg-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400 disabled:opacity-40'
+  const arrowButton = 'print:hidden absolute top-1/2 z-10 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-zinc-950/75 text-white shadow-lg transition-colors hover:bg-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400 disabled:opacity-40'
 
   return (
     <section aria-label={`Fotos: ${name}`}>
@@ -148,12 +148,12 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
           </>
         ) : null}
         {/* Only a script follows the position; without one a fixed 'Bild 1' would be wrong after a swipe. */}
-        <p aria-live="polite" className={hydrated ? 'absolute right-3 bottom-3 rounded-full bg-zinc-950/75 px-3 py-1 text-sm font-semibold text-white' : 'sr-only'}>
+        <p aria-live="polite" className={hydrated ? 'print:hidden absolute right-3 bottom-3 rounded-full bg-zinc-950/75 px-3 py-1 text-sm font-semibold text-white' : 'sr-only'}>
           {hydrated ? `Bild ${selected + 1} von ${count}` : ''}
         </p>
       </div>
 
-      <ul aria-label="Alle Fotos" className="mt-3 flex gap-2 overflow-x-auto pb-1">
+      <ul aria-label="Alle Fotos" className="mt-3 flex gap-2 overflow-x-auto pb-1 print:hidden">
         {photos.map((image, index) => (
           <li key={image._key ?? index} className="shrink-0">
             <a

@@ -1,0 +1,224 @@
+import { devices, type BrowserContextOptions, type Page } from '@playwright/test'
+import { CONTENT_ROUTES } from '../content-routes'
+import { expect, test, uniqueName, waitForScripts } from './playwright-utils'
+
+/*
+ * The site on phones (issue 13): every page fits the narrowest phones, the menu works from the
+ * first tap with and without JavaScript, and a vehicle page prints on one sheet.
+ */
+
+const PHONE_WIDTHS = [320, 360, 390, 414] as const
+
+/** A phone of the given width (Pixel 7's user agent, touch and scaling). */
+function phone(width: number, extra: BrowserContextOptions = {}): BrowserContextOptions {
+  return { ...devices['Pixel 7'], viewport: { width, height: 800 }, ...extra }
+}
+
+async function pageWidth(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth)
+}
+
+/** Every page of the route table, every vehicle, the 404 page and the forms' confirmation states (server HTML). */
+async function allPages(baseURL: string) {
+  const response = await fetch(`${baseURL}/api/vehicles`)
+  const vehicles = (await response.json()) as Array<{ id: string }>
+  expect(vehicles.length).toBeGreaterThan(0)
+  return [
+    '/',
+    '/vehicles',
+    ...CONTENT_ROUTES,
+    ...vehicles.map((vehicle) => `/vehicles/${vehicle.id}`),
+    '/gibt-es-nicht',
+    '/vehicles/9999',
+    // The confirmations a form leads to without JavaScript (with it, a toast: tested below).
+    '/?nachricht=gesendet#contact',
+    '/contact?nachricht=gesendet#contact',
+    '/locations/uedem/grosshandel?anfrage=gesendet&formular=contact#contact',
+    `/vehicles/${vehicles[0]?.id}?anfrage=gesendet&formular=anfrage#anfrage`,
+  ]
+}
+
+test.describe('every page fits every phone', () => {
+  // One sweep per width, in contexts of its own; the project's own page is not used.
+  test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'phone', 'the sweep sets its own viewports'))
+
+  for (const width of PHONE_WIDTHS) {
+    test(`no page is wider than ${width} px`, async ({ browser, baseURL }) => {
+      test.setTimeout(180_000)
+      const pages = await allPages(baseURL!)
+      // The server HTML is what a phone shows first, and all it shows without JavaScript.
+      const context = await browser.newContext(phone(width, { javaScriptEnabled: false, baseURL }))
+      const page = await context.newPage()
+      const tooWide: string[] = []
+      for (const url of pages) {
+        await page.goto(url)
+        const scrollWidth = await pageWidth(page)
+        if (scrollWidth > width) tooWide.push(`${url}: ${scrollWidth} px`)
+      }
+      await context.close()
+      expect(tooWide, `pages wider than ${width} px`).toEqual([])
+    })
+  }
+
+  test('hydrated pages fit 320 px too (gallery arrows, financing example, forms)', async ({ browser, baseURL }) => {
+    test.setTimeout(90_000)
+    const context = await browser.newContext(phone(320, { baseURL }))
+    const page = await context.newPage()
+    for (const url of ['/', '/contact', '/vehicles', '/vehicles/1', '/vehicles/23', '/locations/xanten/gebrauchtwagen', '/datenschutz']) {
+      await page.goto(url)
+      await waitForScripts(page)
+      expect(await pageWidth(page), url).toBeLessThanOrEqual(320)
+    }
+    await context.close()
+  })
+})
+
+test.describe('on a phone', () => {
+  test.beforeEach(({ page }) => test.skip((page.viewportSize()?.width ?? 1024) >= 768, 'phone only'))
+
+  test('the contact form’s success toast is inside the visible screen', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await page.goto('/contact')
+    const form = page.locator('#contact form')
+    await expect(form).toHaveAttribute('novalidate', '')
+    await form.getByLabel('Name').fill(uniqueName('Telefon Test'))
+    await form.getByLabel('E-Mail').fill('phone@example.de')
+    await form.getByLabel('Nachricht').fill('Gesendet vom Telefon.')
+    await form.getByRole('button', { name: 'NACHRICHT SENDEN' }).click()
+    const toast = page.getByText('Nachricht gesendet!')
+    await expect(toast).toBeVisible()
+    const box = (await toast.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.y).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(360)
+    expect(box.y + box.height).toBeLessThanOrEqual(740)
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360)
+  })
+
+  test('price tables stack their rows: the price is on screen, nothing scrolls sideways', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await page.goto('/locations/xanten/gebrauchtwagen')
+    const table = page.getByRole('table').first()
+    const price = table.getByRole('cell', { name: /€/ }).first()
+    await price.scrollIntoViewIfNeeded()
+    const box = (await price.boundingBox())!
+    expect(box.x + box.width).toBeLessThanOrEqual(360)
+    // The rows are still rows of a table for screen readers.
+    await expect(table.getByRole('row').nth(1).getByRole('rowheader')).toHaveCount(1)
+  })
+})
+
+/** Shared by the menu tests with and without JavaScript. */
+async function expectMenuWorks(page: Page, { scripted }: { scripted: boolean }) {
+  const toggle = page.getByRole('button', { name: 'Menü' })
+  const menu = page.locator('#mobile-menu')
+  await expect(toggle).toBeEnabled()
+  await expect(menu).toBeHidden()
+
+  // Opens on the first tap, with the links and the call button; the bar is solid behind it.
+  await toggle.tap()
+  await expect(menu).toBeVisible()
+  await expect(menu.getByRole('link', { name: 'JETZT ANRUFEN' })).toHaveAttribute('href', 'tel:+4920185123400')
+  await expect(page.getByRole('banner')).toHaveCSS('background-image', 'none')
+  await expect(page.getByRole('banner')).toHaveCSS('background-color', /^oklch\(0\.141 /)
+
+  // Keyboard: the menu's links come right after the toggle; Escape closes and returns focus to the toggle.
+  await toggle.focus()
+  await page.keyboard.press('Tab')
+  await expect(menu.getByRole('link', { name: 'HOME', exact: true })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(menu).toBeHidden()
+  await expect(toggle).toBeFocused()
+
+  // A second tap closes it again.
+  await toggle.tap()
+  await expect(menu).toBeVisible()
+  await toggle.tap()
+  await expect(menu).toBeHidden()
+
+  // A link closes it: a new document without scripts, a client-side navigation with them.
+  await toggle.tap()
+  await menu.getByRole('link', { name: 'STANDORTE', exact: true }).tap()
+  await expect(page).toHaveURL('/locations')
+  await expect(page.locator('#mobile-menu')).toBeHidden()
+  if (scripted) expect(await page.evaluate(() => '__remixRouter' in window)).toBe(true)
+}
+
+test.describe('phone menu', () => {
+  test.beforeEach(({ page }) => test.skip((page.viewportSize()?.width ?? 1024) >= 768, 'phone only'))
+  // Many steps, each waiting for the browser; on a busy machine they need more than the default 30 s.
+  test.describe.configure({ timeout: 60_000 })
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false })
+
+    test('opens on the first tap, closes on Escape, a second tap or a link', async ({ page, axe }) => {
+      // axe injects a script, which a page without JavaScript cannot run; the menu is scanned with JavaScript below.
+      axe.skip()
+      await page.goto('/')
+      await expectMenuWorks(page, { scripted: false })
+    })
+  })
+
+  test('before the scripts have loaded, the first tap opens it', async ({ page }) => {
+    // Hold the scripts back: the page is server HTML only, as on a slow line.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/build/**/*.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    // Not until `load`: the held scripts delay it.
+    await page.goto('/', { waitUntil: 'domcontentloaded' })
+    await page.getByRole('button', { name: 'Menü' }).tap()
+    await expect(page.locator('#mobile-menu')).toBeVisible()
+    expect(await page.evaluate(() => '__remixRouter' in window)).toBe(false)
+    release()
+    // Hydration leaves the open menu open and reports its state.
+    await waitForScripts(page)
+    await expect(page.locator('#mobile-menu')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Menü' })).toHaveAttribute('aria-expanded', 'true')
+  })
+
+  test('with JavaScript: the same, and the browser reports it expanded', async ({ page }) => {
+    await page.goto('/')
+    await waitForScripts(page)
+    const toggle = page.getByRole('button', { name: 'Menü' })
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await toggle.tap()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    // What assistive technology gets from the browser itself (the popover's invoker), not from the attribute alone.
+    const cdp = await page.context().newCDPSession(page)
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: Array<{ role?: { value: string }; name?: { value: string }; properties?: Array<{ name: string; value: { value: unknown } }> }> }
+    const button = nodes.find((node) => node.role?.value === 'button' && node.name?.value === 'Menü')
+    expect(button?.properties?.find((property) => property.name === 'expanded')?.value.value).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expectMenuWorks(page, { scripted: true })
+  })
+})
+
+/** Pages of a PDF, read from its trailer-independent page objects (no pdfinfo needed). */
+function pdfPageCount(pdf: Buffer): number {
+  const text = pdf.toString('latin1')
+  return (text.match(/\/Type\s*\/Page(?![a-zA-Z])/g) ?? []).length
+}
+
+test.describe('printing', () => {
+  test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'one browser prints'))
+
+  test('a vehicle page prints on one A4 page, black on white, with photo, price, data and contact', async ({ page }) => {
+    await page.goto('/vehicles/1')
+    await waitForScripts(page)
+    await page.emulateMedia({ media: 'print' })
+    await expect(page.getByRole('banner')).toBeHidden()
+    await expect(page.getByRole('contentinfo')).toBeHidden()
+    await expect(page.getByText('Gladbecker Straße 250, 45326 Essen · Tel. 0201 8512 3400')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Technische Daten' })).toBeVisible()
+    await expect(page.getByText('28.900 €').first()).toBeVisible()
+    await expect(page.getByRole('img').first()).toBeVisible()
+    await expect(page.locator('body')).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)')
+    const pdf = await page.pdf({ format: 'A4', printBackground: true })
+    expect(pdfPageCount(pdf)).toBe(1)
+  })
+})
