@@ -26,6 +26,8 @@ export interface VehicleCardProps {
   detailsLabel: string
   /** h3 under a section heading. */
   headingLevel?: 3 | 2
+  /** Query string of the details link, e.g. the list's way back (`?from=…`, app/vehicles/list-return.ts). */
+  detailsSearch?: string
 }
 
 const IMAGE_SIZES = '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw'
@@ -34,7 +36,7 @@ const IMAGE_SIZES = '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-w
  * One vehicle in a grid (spec §3): photo or placeholder, make and model, year (2020 when
  * missing), mileage, fuel, transmission, price, the first three features, and a details link.
  */
-export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3 }: VehicleCardProps) {
+export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3, detailsSearch = '' }: VehicleCardProps) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2'
   const name = [vehicle.make, vehicle.model].filter(Boolean).join(' ') || 'Fahrzeug'
   const features = (vehicle.features ?? []).filter((feature): feature is string => Boolean(feature)).slice(0, 3)
@@ -87,7 +89,7 @@ export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3 }: Vehicle
         ) : null}
         <div className="mt-auto pt-6">
           {vehicle.id ? (
-            <Link to={`/vehicles/${encodeURIComponent(vehicle.id)}`} prefetch="intent" className={buttonClasses({ variant: 'dark', className: 'w-full' })}>
+            <Link to={`/vehicles/${encodeURIComponent(vehicle.id)}${detailsSearch}`} prefetch="intent" className={buttonClasses({ variant: 'dark', className: 'w-full' })}>
               {detailsLabel}
               <span className="sr-only">: {name}</span>
               <ArrowRightIcon className="size-4" />

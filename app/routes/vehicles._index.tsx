@@ -1,6 +1,6 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData, useNavigate } from '@remix-run/react'
-import { type FormEvent } from 'react'
+import { Form, Link, useLoaderData, useLocation, useNavigate, useNavigationType } from '@remix-run/react'
+import { type FocusEvent, type FormEvent, useEffect, useRef, useState } from 'react'
 import { ConsentFrame } from '~/components/consent-frame'
 import { HydrationBoundary } from '~/components/hydration-boundary'
 import { ArrowRightIcon, CarIcon, MailIcon, PhoneIcon, SearchIcon } from '~/components/icons'
@@ -12,9 +12,12 @@ import { type loader as rootLoader } from '~/root'
 import { formatMileage, fuelLabel, mailtoHref, telHref, transmissionLabel } from '~/utils/format'
 import { CACHE_CONTROL } from '~/utils/http.server'
 import { pageMeta } from '~/utils/page-meta'
+import { HEADER_OFFSET, prefersReducedMotion, scrollToSection } from '~/utils/scroll'
 import { useSiteSettings } from '~/utils/site-settings'
 import { readVehicleFacets, readVehiclePage } from '~/vehicles/inventory.server'
+import { listReturnSearch, RESULTS_ANCHOR } from '~/vehicles/list-return'
 import {
+  activeFilterCount,
   hasFilters,
   INVENTORY_TITLE,
   parseVehicleSearch,
@@ -32,6 +35,26 @@ import { FUEL_TYPES, TRANSMISSIONS } from '../../schemas/lib/constants'
  * without JavaScript (a GET form; with JavaScript the same form navigates to the clean URL).
  * Below it the dealer's mobile.de portal, loaded only after the visitor agrees.
  */
+
+/**
+ * What a navigation of this page asks of the results once they render (history state, so Back and
+ * Forward never re-apply it): 'focus' after a search or a page change (the view starts at the results
+ * heading, which takes the focus), 'reveal' after a filter applied on its own (the results scroll into
+ * view if they are out of sight; the focus stays in the control, so the next filter is one Tab away).
+ */
+type ResultsIntent = 'focus' | 'reveal'
+interface ListNavigationState {
+  results?: ResultsIntent
+  /** The form made this navigation: its fields already show the new state. */
+  fromForm?: boolean
+}
+
+function listNavigationState(state: unknown): ListNavigationState {
+  return typeof state === 'object' && state !== null ? (state as ListNavigationState) : {}
+}
+
+/** Debounce of the text and number fields with JavaScript: a pause in typing applies them, not every keystroke. */
+const TYPING_PAUSE_MS = 400
 
 const MILEAGE_OPTIONS = [25_000, 50_000, 75_000, 100_000, 150_000, 200_000]
 const FIRST_YEAR_OPTION = 2005
@@ -101,15 +124,64 @@ export default function VehiclesPage() {
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
 
+/**
+ * The search form. On phones it sits in a <details> behind a "Filter (n aktiv)" summary, which opens
+ * natively before any script runs; from md up the content is shown as if open (::details-content)
+ * and the summary hidden. Without JavaScript it is a GET form landing at the results (#ergebnisse).
+ * With JavaScript it goes to the clean address (no empty parameters): a changed select applies at
+ * once, text and number fields after a pause in typing or on leaving them, the button and Enter as a
+ * search of their own (a history entry, the focus to the results). Nothing is disabled while the
+ * scripts load: until then the button submits natively.
+ */
 function SearchForm({ state, facets }: { state: VehicleSearch; facets: LoaderData['facets'] }) {
   const navigate = useNavigate()
-  // With JavaScript the form goes to the clean address (no empty parameters); without, the browser submits it as is.
+  const location = useLocation()
+  const navigationType = useNavigationType()
+  const href = vehicleSearchHref(state)
+  const current = useRef(href)
+  current.current = href
+  const typing = useRef<ReturnType<typeof setTimeout>>()
+  const details = useRef<HTMLDetailsElement>(null)
+  // The fields start from the URL's state again after a navigation the form did not make itself (a link,
+  // Back): a new key remounts them. After its own, remounting would drop what was typed meanwhile.
+  const [fields, setFields] = useState({ href, generation: 0 })
+  if (fields.href !== href) {
+    const own = navigationType !== 'POP' && listNavigationState(location.state).fromForm === true
+    setFields({ href, generation: own ? fields.generation : fields.generation + 1 })
+  }
+  useEffect(() => () => clearTimeout(typing.current), [])
+  // Browsers without ::details-content show the summary on wide screens too: open the form there.
+  useEffect(() => {
+    if (details.current && window.matchMedia?.('(min-width: 48rem)').matches) details.current.open = true
+  }, [])
+
+  const apply = (form: HTMLFormElement, { results, search = false }: { results?: ResultsIntent; search?: boolean } = {}) => {
+    clearTimeout(typing.current)
+    const params = new URLSearchParams()
+    for (const [name, value] of new FormData(form)) if (typeof value === 'string') params.append(name, value)
+    const target = vehicleSearchHref(parseVehicleSearch(params).state)
+    if (!search && target === current.current) return
+    // A filter applied on its own replaces the history entry: Back leaves the list, not each tweak.
+    const navigationState: ListNavigationState = { fromForm: true, results }
+    navigate(target, { replace: !search, preventScrollReset: true, state: navigationState })
+  }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const params = new URLSearchParams()
-    for (const [name, value] of new FormData(event.currentTarget)) if (typeof value === 'string') params.append(name, value)
-    navigate(vehicleSearchHref(parseVehicleSearch(params).state))
+    apply(event.currentTarget, { results: 'focus', search: true })
   }
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget
+    if (event.target instanceof HTMLSelectElement) apply(form, { results: 'reveal' })
+    else if (event.target instanceof HTMLInputElement) {
+      clearTimeout(typing.current)
+      typing.current = setTimeout(() => apply(form), TYPING_PAUSE_MS)
+    }
+  }
+  // Leaving a text field applies it at once; no scrolling, the visitor is on the way to the next field.
+  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+    if (event.target instanceof HTMLInputElement) apply(event.currentTarget)
+  }
+  const count = activeFilterCount(state)
   const thisYear = new Date().getFullYear()
   const years = Array.from({ length: thisYear - FIRST_YEAR_OPTION + 1 }, (_, index) => thisYear - index)
   const select = (name: string, label: string, value: string | number | undefined, options: Array<{ value: string | number; label: string }>, empty: string) => (
@@ -136,8 +208,25 @@ function SearchForm({ state, facets }: { state: VehicleSearch; facets: LoaderDat
     </div>
   )
   return (
-    // key: the fields start from the URL's state again after every navigation.
-    <Form key={vehicleSearchHref(state)} method="get" action="/vehicles" role="search" aria-label="Fahrzeuge durchsuchen" onSubmit={onSubmit} className="rounded-xl border border-zinc-200 bg-white p-5 shadow-sm sm:p-6">
+    <details ref={details} className="group rounded-xl border border-zinc-200 bg-white shadow-sm md:[&::details-content]:[content-visibility:visible]">
+      <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-5 py-3 font-semibold text-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 md:supports-[selector(::details-content)]:hidden [&::-webkit-details-marker]:hidden">
+        <span className="inline-flex items-center gap-2">
+          <SearchIcon className="size-4" />
+          Filter{count > 0 ? ` (${count} aktiv)` : ''}
+        </span>
+        <ArrowRightIcon className="size-5 rotate-90 transition-transform group-open:-rotate-90 motion-reduce:transition-none" />
+      </summary>
+      <Form
+        key={fields.generation}
+        method="get"
+        action={`/vehicles#${RESULTS_ANCHOR}`}
+        role="search"
+        aria-label="Fahrzeuge durchsuchen"
+        onSubmit={onSubmit}
+        onChange={onChange}
+        onBlur={onBlur}
+        className="p-5 pt-1 sm:p-6 sm:pt-1 md:pt-6"
+      >
       <div>
         <label htmlFor="filter-search" className="mb-1.5 block text-sm font-semibold text-zinc-900">
           Suche
@@ -168,15 +257,34 @@ function SearchForm({ state, facets }: { state: VehicleSearch; facets: LoaderDat
           </button>
         </div>
       </div>
-    </Form>
+      </Form>
+    </details>
   )
+}
+
+/** Scrolls the results heading clear of the fixed header when it is out of sight; the focus stays where it is. */
+function revealResults(heading: HTMLElement) {
+  const { top, bottom } = heading.getBoundingClientRect()
+  if (top >= HEADER_OFFSET && bottom <= window.innerHeight) return
+  window.scrollTo({ top: top + window.scrollY - HEADER_OFFSET, behavior: prefersReducedMotion() ? 'instant' : 'smooth' })
 }
 
 function Results({ state, result }: { state: VehicleSearch; result: LoaderData['result'] }) {
   const beyondLastPage = result.total > 0 && result.vehicles.length === 0
+  const heading = useRef<HTMLHeadingElement>(null)
+  const location = useLocation()
+  const navigationType = useNavigationType()
+  // After a search or a page change the view starts at the results (ListNavigationState); Back and Forward restore the old position instead.
+  useEffect(() => {
+    const intent = listNavigationState(location.state).results
+    if (navigationType === 'POP' || !intent || !heading.current) return
+    if (intent === 'focus') scrollToSection(RESULTS_ANCHOR)
+    else revealResults(heading.current)
+  }, [location.key, location.state, navigationType])
+  const detailsSearch = listReturnSearch(state)
   return (
     <div className="mt-10">
-      <h2 className="text-2xl text-zinc-950 normal-case" aria-live="polite">
+      <h2 id={RESULTS_ANCHOR} ref={heading} tabIndex={-1} className="text-2xl text-zinc-950 normal-case focus:outline-none" aria-live="polite">
         {vehicleCountLabel(result.total)}
         {result.pageCount > 1 && !beyondLastPage ? <span className="ml-2 text-base font-semibold text-zinc-600">(Seite {result.page} von {result.pageCount})</span> : null}
       </h2>
@@ -184,7 +292,7 @@ function Results({ state, result }: { state: VehicleSearch; result: LoaderData['
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {result.vehicles.map((vehicle) => (
             <li key={vehicle.id}>
-              <VehicleCard vehicle={vehicle} detailsLabel="DETAILS ANSEHEN" />
+              <VehicleCard vehicle={vehicle} detailsLabel="DETAILS ANSEHEN" detailsSearch={detailsSearch} />
             </li>
           ))}
         </ul>
@@ -213,13 +321,19 @@ export function pageWindow(page: number, pageCount: number): Array<number | 'gap
 }
 
 function Pagination({ state, page, pageCount }: { state: VehicleSearch; page: number; pageCount: number }) {
+  // Page links land at the results, also without JavaScript (the anchor); with it the heading takes the focus.
+  const pageLink = (number: number) => ({
+    to: `${vehicleSearchHref({ ...state, page: number })}#${RESULTS_ANCHOR}`,
+    preventScrollReset: true,
+    state: { results: 'focus' } satisfies ListNavigationState,
+  })
   const linkClasses = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border px-3 text-sm font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900'
   return (
     <nav aria-label="Seiten der Ergebnisliste" className="mt-10">
       <ul className="flex flex-wrap items-center justify-center gap-2">
         {page > 1 ? (
           <li>
-            <Link to={vehicleSearchHref({ ...state, page: page - 1 })} rel="prev" className={`${linkClasses} border-zinc-300 bg-white text-zinc-950 hover:border-zinc-900`}>
+            <Link {...pageLink(page - 1)} rel="prev" className={`${linkClasses} border-zinc-300 bg-white text-zinc-950 hover:border-zinc-900`}>
               Zurück
             </Link>
           </li>
@@ -232,7 +346,7 @@ function Pagination({ state, page, pageCount }: { state: VehicleSearch; page: nu
           ) : (
             <li key={entry}>
               <Link
-                to={vehicleSearchHref({ ...state, page: entry })}
+                {...pageLink(entry)}
                 aria-current={entry === page ? 'page' : undefined}
                 aria-label={`Seite ${entry}`}
                 className={`${linkClasses} ${entry === page ? 'border-zinc-950 bg-zinc-950 text-white' : 'border-zinc-300 bg-white text-zinc-950 hover:border-zinc-900'}`}
@@ -244,7 +358,7 @@ function Pagination({ state, page, pageCount }: { state: VehicleSearch; page: nu
         )}
         {page < pageCount ? (
           <li>
-            <Link to={vehicleSearchHref({ ...state, page: page + 1 })} rel="next" className={`${linkClasses} gap-1 border-zinc-300 bg-white text-zinc-950 hover:border-zinc-900`}>
+            <Link {...pageLink(page + 1)} rel="next" className={`${linkClasses} gap-1 border-zinc-300 bg-white text-zinc-950 hover:border-zinc-900`}>
               Weiter
               <ArrowRightIcon className="size-4" />
             </Link>

@@ -173,6 +173,15 @@ export function hasFilters(state: VehicleSearch): boolean {
   )
 }
 
+/**
+ * How many searches and filters narrow the list, for the phone's "Filter (2 aktiv)" button:
+ * the search text counts as one, each set filter as one (a price range from–to as two); sort and page do not.
+ */
+export function activeFilterCount(state: VehicleSearch): number {
+  const set = [state.search, state.make, state.fuel, state.transmission, state.body, state.priceFrom, state.priceTo, state.maxMileage, state.yearFrom]
+  return set.filter((value) => value !== undefined && value !== '').length
+}
+
 /** '1 Fahrzeug', '24 Fahrzeuge', '1.250 Fahrzeuge' (spec §9: de-DE). */
 export function vehicleCountLabel(count: number): string {
   return `${formatDecimal(count)} ${count === 1 ? 'Fahrzeug' : 'Fahrzeuge'}`

@@ -78,3 +78,16 @@ export function storedLeadWith(value: string) {
 export function uniqueName(prefix: string) {
   return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 }
+
+/** The summary of /vehicles' search form: "Filter", "Filter (2 aktiv)"; shown on phones only. */
+export function vehicleFilterToggle(page: Page) {
+  return page.locator('summary', { hasText: /^Filter/ })
+}
+
+/** Opens /vehicles' search form on a phone, where it sits closed behind "Filter"; on wider screens it is always shown. */
+export async function openVehicleFilters(page: Page) {
+  if (!isPhone(page)) return
+  if (await page.getByRole('searchbox', { name: 'Suche' }).isVisible()) return
+  await vehicleFilterToggle(page).click()
+  await expect(page.getByRole('searchbox', { name: 'Suche' })).toBeVisible()
+}

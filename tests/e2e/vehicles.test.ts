@@ -1,5 +1,5 @@
 import { FAKE_SANITY_PORT, SANITY_BACKED_PORT } from '../../playwright.config'
-import { expect, expectNoA11yViolations, isPhone, test } from './playwright-utils'
+import { expect, expectNoA11yViolations, isPhone, openVehicleFilters, test } from './playwright-utils'
 
 /*
  * /vehicles: search, filters and paging work as plain links and a GET form (no JavaScript), and
@@ -26,13 +26,14 @@ test.describe('without JavaScript', () => {
     const pages = page.getByRole('navigation', { name: 'Seiten der Ergebnisliste' })
     await expect(pages.getByRole('link', { name: 'Seite 1' })).toHaveAttribute('aria-current', 'page')
     await pages.getByRole('link', { name: 'Weiter' }).click()
-    await expect(page).toHaveURL(/\/vehicles\?page=2$/)
+    await expect(page).toHaveURL(/\/vehicles\?page=2#ergebnisse$/)
     await expect(page.getByRole('heading', { level: 2, name: /24 Fahrzeuge.*Seite 2 von 2/ })).toBeVisible()
     await expect(page.getByRole('article')).toHaveCount(12)
-    await expect(pages.getByRole('link', { name: 'Zurück' })).toHaveAttribute('href', '/vehicles')
+    await expect(pages.getByRole('link', { name: 'Zurück' })).toHaveAttribute('href', '/vehicles#ergebnisse')
 
-    // Search through the GET form.
+    // Search through the GET form (on phones behind "Filter").
     const form = page.getByRole('search', { name: 'Fahrzeuge durchsuchen' })
+    await openVehicleFilters(page)
     await form.getByLabel('Suche').fill('golf')
     await form.getByRole('button', { name: 'FAHRZEUGE SUCHEN' }).click()
     await expect(page).toHaveURL(/[?&]search=golf(&|$)/)
@@ -40,9 +41,10 @@ test.describe('without JavaScript', () => {
     const card = page.getByRole('article')
     await expect(card).toHaveCount(1)
     await expect(card.getByRole('heading', { name: 'VW Golf 1.5 TSI Life' })).toBeVisible()
-    await expect(card.getByRole('link', { name: /DETAILS ANSEHEN/ })).toHaveAttribute('href', '/vehicles/5')
+    await expect(card.getByRole('link', { name: /DETAILS ANSEHEN/ })).toHaveAttribute('href', '/vehicles/5?from=search%3Dgolf')
 
     // Filters: fuel and sort, search cleared.
+    await openVehicleFilters(page)
     await form.getByLabel('Suche').fill('')
     await form.getByLabel('Kraftstoff').selectOption({ label: 'Elektro' })
     await form.getByLabel('Sortierung').selectOption({ label: 'Preis aufsteigend' })
@@ -50,6 +52,7 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/fuel=electric/)
     await expect(page.getByRole('heading', { level: 2, name: '3 Fahrzeuge' })).toBeVisible()
     await expect(page.getByRole('article').getByRole('heading')).toHaveText(['Renault Zoe R135 Z.E. 50', 'Hyundai Kona Elektro 64 kWh', 'Tesla Model 3 Long Range'])
+    await openVehicleFilters(page)
     await expect(form.getByLabel('Kraftstoff')).toHaveValue('electric')
   })
 
@@ -84,6 +87,7 @@ test('axe: the list, a later page, a search result and the empty state', async (
 test('with JavaScript the form navigates to the clean address', async ({ page }) => {
   await page.goto('/vehicles')
   const form = page.getByRole('search', { name: 'Fahrzeuge durchsuchen' })
+  await openVehicleFilters(page)
   await form.getByLabel('Marke').selectOption('BMW')
   await form.getByRole('button', { name: 'FAHRZEUGE SUCHEN' }).click()
   await expect(page).toHaveURL(/\/vehicles\?make=BMW$/)

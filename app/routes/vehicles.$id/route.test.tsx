@@ -81,6 +81,17 @@ describe('/vehicles/{id}', () => {
     expect(screen.getByRole('button', { name: 'ANFRAGE SENDEN' })).toBeTruthy()
   })
 
+  it('"Zurück zur Übersicht" returns to the list it came from; a hostile "from" only ever leads to /vehicles', async () => {
+    await renderPage('/vehicles/1?from=fuel%3Ddiesel%26sort%3Dprice-asc%26page%3D2')
+    expect(screen.getByRole('link', { name: 'Zurück zur Übersicht' }).getAttribute('href')).toBe('/vehicles?fuel=diesel&sort=price-asc&page=2#ergebnisse')
+    cleanup()
+    await renderPage('/vehicles/1?from=%2F%2Fevil.example')
+    expect(screen.getByRole('link', { name: 'Zurück zur Übersicht' }).getAttribute('href')).toBe('/vehicles')
+    cleanup()
+    await renderPage('/vehicles/1')
+    expect(screen.getByRole('link', { name: 'Zurück zur Übersicht' }).getAttribute('href')).toBe('/vehicles')
+  })
+
   it('a vehicle with one photo has no thumbnails', async () => {
     await renderPage('/vehicles/15')
     expect(screen.queryByRole('list', { name: 'Alle Fotos' })).toBeNull()

@@ -13,6 +13,7 @@ import { displayYear, formatMileage, formatPrice, fuelLabel, parseAmount, telHre
 import { pageMeta } from '~/utils/page-meta'
 import { useSiteSettings } from '~/utils/site-settings'
 import { DEFAULT_EFFECTIVE_RATE_PERCENT } from '~/vehicles/financing'
+import { listReturnHref } from '~/vehicles/list-return'
 import { INVENTORY_TITLE } from '~/vehicles/vehicle-search'
 import { loadVehicleDetail } from './data.server'
 import { FinancingExample } from './financing-example'
@@ -81,7 +82,7 @@ const BACK_LINK = 'inline-flex min-h-11 items-center gap-2 rounded font-semibold
 export default function VehicleDetailPage() {
   const { vehicle, similar, financing, today } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
-  const { pathname } = useLocation()
+  const { pathname, search } = useLocation()
   const name = vehicleName(vehicle)
   const sold = vehicle.status === 'sold'
   const reserved = vehicle.status === 'reserved'
@@ -98,7 +99,8 @@ export default function VehicleDetailPage() {
     <div data-print="vehicle" className="bg-white">
       <div className="mx-auto max-w-7xl px-4 pt-6 pb-16 sm:px-6 sm:pt-8 lg:px-8 print:p-0">
         <PrintLetterhead settings={settings} path={pathname} />
-        <Link to="/vehicles" prefetch="intent" className={`${BACK_LINK} print:hidden`}>
+        {/* Back to the list with the filters and page it was opened from (app/vehicles/list-return.ts). */}
+        <Link to={listReturnHref(search)} prefetch="intent" className={`${BACK_LINK} print:hidden`}>
           <ArrowRightIcon className="size-4 rotate-180" />
           Zurück zur Übersicht
         </Link>
