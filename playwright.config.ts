@@ -64,6 +64,8 @@ export default defineConfig({
         SITE_URL: `http://localhost:${port}`,
         // Every test posts from 127.0.0.1; tests/e2e/rate-limit.test.ts checks the limit on its own server.
         SUBMISSION_RATE_LIMIT: '1000',
+        // The lead forms' test page (off in production otherwise).
+        FORMS_PAGE: 'true',
       },
     },
     {
@@ -90,6 +92,7 @@ export default defineConfig({
         DATA_DIR: path.join(process.env.E2E_DATA_DIR, 'sanity-backed'),
         SITE_URL: `http://localhost:${SANITY_BACKED_PORT}`,
         SUBMISSION_RATE_LIMIT: '1000',
+        FORMS_PAGE: 'true',
         SANITY_PROJECT_ID: 'e2e-project',
         SANITY_DATASET: 'production',
         SANITY_WRITE_TOKEN: 'e2e-write-token',

@@ -100,6 +100,14 @@ const envSchema = z
     MOBILE_DE_API_BASE: optional
       .pipe(z.url({ protocol: /^https?$/, error: 'MOBILE_DE_API_BASE muss eine http(s)-URL sein, z. B. https://services.mobile.de' }).optional())
       .transform((value) => value ?? 'https://services.mobile.de'),
+    /**
+     * Serves /formulare, the test page with every lead form, in production too (the e2e servers).
+     * Off by default: a public page that stores real leads is not for visitors. Development always has it.
+     */
+    FORMS_PAGE: z
+      .enum(['true', 'false'], { error: 'FORMS_PAGE muss true oder false sein' })
+      .default('false')
+      .transform((value) => value === 'true'),
     /** `false` on staging: every response carries `X-Robots-Tag: noindex` and robots.txt disallows everything. */
     ALLOW_INDEXING: z
       .enum(['true', 'false'], { error: 'ALLOW_INDEXING muss true oder false sein' })

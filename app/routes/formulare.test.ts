@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { leadFormAction } from '~/leads/lead.server'
+import { parseEnv } from '~/env.server'
+import { type ContentLake } from '~/sanity/lake.server'
 import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
 import { action, loader, meta, STORY_SECTIONS } from './formulare'
 
@@ -17,9 +18,17 @@ describe.each(BACKENDS)('/formulare on the %s lake', (backend) => {
 })
 
 describe('/formulare', () => {
-  it('is not indexed and posts to leadFormAction', () => {
+  it('is not indexed', () => {
     expect(meta({} as Parameters<typeof meta>[0])).toContainEqual({ name: 'robots', content: 'noindex, nofollow' })
-    expect(action).toBe(leadFormAction)
+  })
+
+  it('answers 404 in production unless FORMS_PAGE=true, for reads and posts; nothing is stored', async () => {
+    const lake = { kind: 'embedded', fetch: () => Promise.reject(new Error('must not read')), mutate: () => Promise.reject(new Error('must not write')) } as unknown as ContentLake
+    const context = { lake, env: parseEnv({ NODE_ENV: 'production' }) }
+    const get = loader({ request: new Request('http://localhost/formulare'), params: {}, context })
+    await expect(get).rejects.toMatchObject({ status: 404 })
+    const post = action({ request: new Request('http://localhost/formulare', { method: 'POST', body: 'leadKind=valuation' }), params: {}, context })
+    await expect(post).rejects.toMatchObject({ status: 404 })
   })
 
   it('shows every lead form of the site under a unique, valid anchor', () => {

@@ -1,14 +1,15 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { LeadForm, type LeadFormProps } from '~/components/lead-form'
 import { SectionHeading } from '~/components/section-heading'
 import { LEAD_FORMS } from '~/leads/lead-forms'
+import { requireFormsPage } from '~/leads/forms-page.server'
 import { leadFormAction } from '~/leads/lead.server'
 
 /*
  * The story page of the lead forms: every lead form of the site, each in its own section, so they
  * are tested (unit, end to end, axe) before their pages exist. Not linked and not indexed; the real
- * pages embed the same <LeadForm> with the same anchors.
+ * pages embed the same <LeadForm> with the same anchors. In production only with FORMS_PAGE=true.
  */
 
 /** The vehicle the enquiry form is shown for (public id, `/vehicles/1`). */
@@ -47,12 +48,16 @@ export const STORY_SECTIONS: readonly StorySection[] = [
 ]
 
 export async function loader({ context }: LoaderFunctionArgs) {
+  requireFormsPage(context.env)
   const vehicle = await context.lake.fetch<StoryVehicle | null>(STORY_VEHICLE_QUERY, { id: STORY_VEHICLE_ID })
   return { vehicle }
 }
 
 /** Posts of the lead forms without JavaScript (with JavaScript they call POST /api/leads). */
-export const action = leadFormAction
+export async function action(args: ActionFunctionArgs) {
+  requireFormsPage(args.context.env)
+  return leadFormAction(args)
+}
 
 export const meta: MetaFunction = () => [{ title: 'Formulare' }, { name: 'robots', content: 'noindex, nofollow' }]
 

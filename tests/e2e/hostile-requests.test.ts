@@ -263,6 +263,18 @@ test.describe('finding 5: the rest', () => {
   })
 })
 
+test('/formulare, the test page that stores real leads, is a 404 in production without FORMS_PAGE', async () => {
+  const page = await fetch(`http://127.0.0.1:${TRUSTING_PORT}/formulare`)
+  expect(page.status).toBe(404)
+  expect(await page.text()).toContain('Seite nicht gefunden')
+  const post = await fetch(`http://127.0.0.1:${TRUSTING_PORT}/formulare`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://localhost:${NGINX_PORT}` },
+    body: new URLSearchParams({ leadKind: 'valuation', variant: 'uedem', anchor: 'bewertung-uedem', model: 'Golf', phone: '0201 123456', website: '' }).toString(),
+  })
+  expect(post.status).toBe(404)
+})
+
 test.describe('NUL bytes (issue 17, item 6)', () => {
   test('no page of the sitemap carries a NUL byte, for browsers or crawlers', async ({ request }) => {
     const sitemap = await (await request.get('/sitemap.xml')).text()
