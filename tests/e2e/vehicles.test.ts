@@ -77,6 +77,8 @@ test.describe('without JavaScript', () => {
 })
 
 test('axe: the list, a later page, a search result and the empty state', async ({ page }) => {
+  // Four axe scans of the longest page plus the automatic one: more than 30 s on a loaded 2-core machine.
+  test.slow()
   for (const url of ['/vehicles?page=2', '/vehicles?search=golf', '/vehicles?fuel=electric&sort=price-asc', '/vehicles?search=zeppelin']) {
     await page.goto(url)
     await expect(page.getByRole('heading', { level: 2, name: /^\d+ Fahrzeug/ })).toBeVisible()
