@@ -60,10 +60,14 @@ export function createServer(options: ServerOptions): SiteServer {
   const { env } = options.context
   const site = new Site(options)
   const siteOrigin = new URL(env.SITE_URL).origin
-  const targets = new WeakMap<IncomingMessage, RequestTarget>()
-  const targetOf = (req: IncomingMessage) => targets.get(req)!
-  const cacheKeyOf = (req: IncomingMessage) =>
-    site.cacheKey({ method: req.method ?? 'GET', url: pathOf(targetOf(req)), header: (name) => headerValue(req, name) })
+  // Target and page-cache key of each request, decided once in the listener and read by the steps after it.
+  const decided = new WeakMap<IncomingMessage, { target: RequestTarget; cacheKey: string | undefined }>()
+  const targetOf = (req: IncomingMessage) => decided.get(req)!.target
+  /** A fresh cached answer for this request, if it may be answered from the cache. */
+  const cachedAnswerFor = (req: IncomingMessage) => {
+    const key = decided.get(req)!.cacheKey
+    return key === undefined ? undefined : site.cachedAnswer(key, req.method ?? 'GET')
+  }
 
   const app = express()
   app.disable('x-powered-by')
@@ -85,8 +89,7 @@ export function createServer(options: ServerOptions): SiteServer {
   app.use(compression())
   // Fresh page-cache hits first: no file-system lookup, no Remix.
   app.use((req, res, next) => {
-    const key = cacheKeyOf(req)
-    const hit = key === undefined ? undefined : site.cachedAnswer(key, req.method)
+    const hit = cachedAnswerFor(req)
     if (hit) sendCachedAnswer(res, hit)
     else next()
   })
@@ -114,13 +117,12 @@ export function createServer(options: ServerOptions): SiteServer {
 
   // Everything else: Remix, through the page cache.
   app.all('*', (req, res, next) => {
-    const key = cacheKeyOf(req)
     // Stored since the lookup above (a concurrent request finished rendering it)?
-    const hit = key === undefined ? undefined : site.cachedAnswer(key, req.method)
+    const hit = cachedAnswerFor(req)
     if (hit) return sendCachedAnswer(res, hit)
-    const target = targetOf(req)
+    const { target, cacheKey } = decided.get(req)!
     site
-      .renderAndCache(toFetchRequest(req, res, target), key, { clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown', requestOrigin: target.origin })
+      .renderAndCache(toFetchRequest(req, res, target), cacheKey, { clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown', requestOrigin: target.origin })
       .then((response) => sendFetchResponse(res, response))
       .catch(next)
   })
@@ -141,7 +143,7 @@ export function createServer(options: ServerOptions): SiteServer {
   const server = http.createServer(serverOptions, (req, res) => {
     const target = requestTarget(req, { siteOrigin, trustsProxy: (address) => trustProxy(address, 0) })
     if (!('url' in target)) return refuse(req, res, target, env)
-    targets.set(req, target)
+    decided.set(req, { target, cacheKey: site.cacheKey({ method: req.method ?? 'GET', url: pathOf(target), header: (name) => headerValue(req, name) }) })
     if (tooLarge(req)) {
       return refuse(req, res, { status: 413, message: `Die Anfrage ist zu groß (höchstens ${MAX_REQUEST_BODY / 1024} KB).` }, env)
     }
@@ -149,8 +151,7 @@ export function createServer(options: ServerOptions): SiteServer {
     // Express and the compression middleware cost more per hit than the hit itself (about 250 of
     // 450 µs in profiles); a client that asks for no encoding needs neither.
     if (!COMPRESSIBLE.test(req.headers['accept-encoding'] ?? '')) {
-      const key = cacheKeyOf(req)
-      const hit = key === undefined ? undefined : site.cachedAnswer(key, req.method ?? 'GET')
+      const hit = cachedAnswerFor(req)
       if (hit) return sendCachedAnswer(res, hit)
     }
     app(req, res)
