@@ -7,7 +7,9 @@
  * Run: npm run build:app (inside the shared e2e lock), then npm run bench:vehicles
  * Options (env): BENCH_VEHICLES (5000), BENCH_REQUESTS (240), BENCH_WRITE=1 to write docs/performance.md.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -40,6 +42,7 @@ async function measure(name: string, handler: (request: Request) => Promise<Resp
     await response.text()
     times.push(performance.now() - started)
     if (response.status !== 200) throw new Error(`${url}: ${response.status}`)
+    if (response.headers.get('x-cache') === 'HIT') throw new Error(`${url}: answered from the page cache`)
   }
   const sorted = [...times].sort((a, b) => a - b)
   return { name, requests: times.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1)!, first: times[0]! }
@@ -49,7 +52,12 @@ const contentDir = generateVehicleContent(VEHICLES)
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-vehicles-data-'))
 try {
   const build = (await import(pathToFileURL(path.join(root, 'build/index.js')).href)) as ServerBuild & {
-    entry: { module: { createAppContext(env: Record<string, string | undefined>): Promise<AppContext> } }
+    entry: {
+      module: {
+        createAppContext(env: Record<string, string | undefined>): Promise<AppContext>
+        createServer(options: { build: ServerBuild; mode: string; context: AppContext; root: string }): { server: Server }
+      }
+    }
   }
   const context = await build.entry.module.createAppContext({
     NODE_ENV: 'production',
@@ -59,29 +67,49 @@ try {
   })
   if (context.lake.kind !== 'embedded') throw new Error('the benchmark needs the embedded lake (unset SANITY_*)')
   const handle = createRequestHandler(build, 'production')
-  const handler = (request: Request) => handle(request, { ...context })
+  const inProcess = (request: Request) => handle(request, { ...context })
+  // The figure a visitor meets: the production server (page cache, compression) over loopback HTTP,
+  // gzip accepted. Every URL of a case differs, so the page cache does not answer.
+  const { server } = build.entry.module.createServer({ build, mode: 'production', context, root })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.address() as AddressInfo).port
+  const overHttp = (request: Request) => {
+    const url = new URL(request.url)
+    return fetch(`http://127.0.0.1:${port}${url.pathname}${url.search}`, { headers: { 'accept-encoding': process.env.BENCH_ENCODING ?? 'gzip', host: 'localhost' } })
+  }
 
   // The same kind of request with varying terms and filters (a cache of one answer would not count).
   // Model and make words, German labels and equipment (docs/decisions/022).
   const searches = ['golf', 'bmw', 'kombi', 'audi', 'tsi', 'hybrid', 'mercedes', 'vw', 'automatik', 'sitzheizung', 'benz', 'navi', 'volkswagen']
   const fuels = ['diesel', 'petrol', 'hybrid', 'electric']
   const pageUrls = Array.from({ length: REQUESTS }, (_, index) => {
-    const price = 15_000 + (index % 6) * 5_000
+    const price = 15_000 + index * 100 // every URL differs, so the page cache never answers
     return `/vehicles?search=${searches[index % searches.length]}&fuel=${fuels[index % fuels.length]}&priceTo=${price}`
   })
   const apiUrls = Array.from({ length: REQUESTS }, (_, index) => `/api/vehicles?page=${(index % 40) + 1}&perPage=24${index % 3 === 0 ? '&sort=price-asc' : ''}`)
 
-  const count = (await (await handler(new Request('http://localhost/api/vehicles?page=1&perPage=1'))).headers.get('x-total-count')) ?? '?'
+  const count = (await (await inProcess(new Request('http://localhost/api/vehicles?page=1&perPage=1'))).headers.get('x-total-count')) ?? '?'
   console.log(`Lake: ${VEHICLES} vehicles (${count} on sale); ${REQUESTS} requests per case, one at a time.`)
-  const results = [
-    await measure('/vehicles?search=…&fuel=…&priceTo=… (search + two filters)', handler, pageUrls),
-    await measure('/api/vehicles?page=…&perPage=24 (paged, every 3rd by price)', handler, apiUrls),
-    await measure('/vehicles (no filter, first page)', handler, Array.from({ length: REQUESTS }, () => '/vehicles')),
-  ]
+  const results: Figures[] = []
+  for (const [via, handler] of [
+    ['in-process', inProcess],
+    ['HTTP, gzip', overHttp],
+  ] as const) {
+    results.push(
+      await measure(`${via}: /vehicles?search=…&fuel=…&priceTo=… (search + two filters)`, handler, pageUrls),
+      await measure(`${via}: /api/vehicles?page=…&perPage=24 (paged, every 3rd by price)`, handler, apiUrls),
+    )
+  }
+  // Unfiltered, only in-process: over HTTP the page cache answers every repeat of the same URL.
+  results.push(await measure('in-process: /vehicles (no filter, first page)', inProcess, Array.from({ length: REQUESTS }, () => '/vehicles')))
+  server.close()
   const rows = results.map((r) => `| ${r.name} | ${r.requests} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.first.toFixed(1)} |`)
   const table = ['| Request | n | p50 ms | p95 ms | max ms | first ms |', '|---|---|---|---|---|---|', ...rows].join('\n')
   console.log(table)
-  if (process.env.BENCH_WRITE === '1') writeFileSync(path.join(root, 'reports/bench-vehicles.md'), `${table}\n`)
+  if (process.env.BENCH_WRITE === '1') {
+    mkdirSync(path.join(root, 'reports'), { recursive: true })
+    writeFileSync(path.join(root, 'reports/bench-vehicles.md'), `${table}\n`)
+  }
   await context.notifier?.stop()
   await (context.lake as { close?: () => Promise<void> }).close?.()
 } finally {
