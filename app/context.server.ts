@@ -69,9 +69,7 @@ export async function createLake(env: Env): Promise<ContentLake> {
  * Validates the environment, opens the lake and starts the notifier's retry loop; called once by
  * server.mjs before listening.
  */
-export async function createAppContext(
-  source: Record<string, string | undefined> = process.env,
-): Promise<AppContext & { contentRevision: ContentRevision }> {
+export async function createAppContext(source: Record<string, string | undefined> = process.env): Promise<AppContext & { contentRevision: ContentRevision }> {
   const env = parseEnv(source)
   const contentRevision = new ContentRevision()
   // Every write, whoever makes it (forms, sync, notifier), outdates the cached pages.

@@ -53,20 +53,28 @@ const envSchema = z
       )
       .transform(parseTrustProxy),
     SANITY_PROJECT_ID: optional.pipe(
-      z.string().regex(/^[a-z0-9-]+$/, 'SANITY_PROJECT_ID darf nur a-z, 0-9 und - enthalten').optional(),
+      z
+        .string()
+        .regex(/^[a-z0-9-]+$/, 'SANITY_PROJECT_ID darf nur a-z, 0-9 und - enthalten')
+        .optional(),
     ),
     SANITY_DATASET: optional.pipe(
-      z.string().regex(/^[a-z0-9_-]+$/, 'SANITY_DATASET darf nur a-z, 0-9, _ und - enthalten').optional(),
+      z
+        .string()
+        .regex(/^[a-z0-9_-]+$/, 'SANITY_DATASET darf nur a-z, 0-9, _ und - enthalten')
+        .optional(),
     ),
     SANITY_WRITE_TOKEN: optional,
-    SANITY_API_VERSION: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).default('2025-02-19'),
+    SANITY_API_VERSION: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .default('2025-02-19'),
     SANITY_USE_CDN: z
       .enum(['true', 'false'])
       .default('true')
       .transform((value) => value === 'true'),
     /** Only for tests: the Sanity API host (MSW intercepts it). */
     SANITY_API_HOST: optional,
-    SESSION_SECRET: optional,
     /** Outgoing mail for lead notifications; without it, mails are written to DATA_DIR/outbox. */
     SMTP_URL: optional.pipe(
       z
@@ -77,9 +85,7 @@ const envSchema = z
         .optional(),
     ),
     /** Recipient of lead notifications; else the e-mail address in the site settings. */
-    LEADS_NOTIFY_TO: optional.pipe(
-      z.email({ error: 'LEADS_NOTIFY_TO muss eine E-Mail-Adresse sein, z. B. anfragen@example.de' }).optional(),
-    ),
+    LEADS_NOTIFY_TO: optional.pipe(z.email({ error: 'LEADS_NOTIFY_TO muss eine E-Mail-Adresse sein, z. B. anfragen@example.de' }).optional()),
     /** Sender of lead notifications: an address the SMTP server may send from. */
     MAIL_FROM: optional.pipe(
       z
@@ -94,7 +100,10 @@ const envSchema = z
     MOBILE_DE_USERNAME: optional,
     MOBILE_DE_PASSWORD: optional,
     MOBILE_DE_SELLER_ID: optional.pipe(
-      z.string().regex(/^\d{1,20}$/, 'MOBILE_DE_SELLER_ID ist die numerische Händlernummer (mobileSellerId), z. B. 12345678').optional(),
+      z
+        .string()
+        .regex(/^\d{1,20}$/, 'MOBILE_DE_SELLER_ID ist die numerische Händlernummer (mobileSellerId), z. B. 12345678')
+        .optional(),
     ),
     /** Base of the Search API; tests and benchmarks point it at a mock. */
     MOBILE_DE_API_BASE: optional
@@ -114,9 +123,7 @@ const envSchema = z
       .default('true')
       .transform((value) => value === 'true'),
     /** Secret of the revalidation webhook POST /api/revalidate (what Sanity calls on publish); without it the webhook is off. */
-    REVALIDATE_SECRET: optional.pipe(
-      z.string().min(16, 'REVALIDATE_SECRET muss mindestens 16 Zeichen lang sein (z. B. openssl rand -hex 32)').optional(),
-    ),
+    REVALIDATE_SECRET: optional.pipe(z.string().min(16, 'REVALIDATE_SECRET muss mindestens 16 Zeichen lang sein (z. B. openssl rand -hex 32)').optional()),
     /** Seconds a page stays in the full-page cache at most (for lake edits no webhook announced); 0 switches the cache off. */
     PAGE_CACHE_TTL: optional
       .pipe(z.string().regex(/^\d+$/, 'PAGE_CACHE_TTL muss eine ganze Zahl ab 0 sein (Sekunden, 0 = kein Seiten-Cache)').optional())
@@ -129,13 +136,7 @@ const envSchema = z
     requireTogether(env, ctx, MOBILE_DE_VARIABLES, 'für den Abgleich mit mobile.de', 'Ohne alle drei bleibt der Abgleich abgeschaltet.')
   })
 
-function requireTogether(
-  env: Record<string, unknown>,
-  ctx: z.RefinementCtx,
-  names: readonly string[],
-  purpose: string,
-  otherwise: string,
-) {
+function requireTogether(env: Record<string, unknown>, ctx: z.RefinementCtx, names: readonly string[], purpose: string, otherwise: string) {
   const present = names.filter((name) => env[name] !== undefined)
   if (present.length === 0 || present.length === names.length) return
   for (const name of names) {

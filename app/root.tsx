@@ -1,16 +1,5 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import {
-  isRouteErrorResponse,
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-  useRouteError,
-  useRouteLoaderData,
-} from '@remix-run/react'
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { type ReactNode } from 'react'
 import { HydrationBoundary } from '~/components/hydration-boundary'
 import { NotFound } from '~/components/not-found'
@@ -58,10 +47,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
     return [{ title: dealer ? `${title} | ${dealer}` : title }, { name: 'robots', content: 'noindex' }]
   }
   const seo = data?.settings.seo
-  return [
-    { title: seo?.title ?? data?.settings.dealerName ?? '' },
-    ...(seo?.description ? [{ name: 'description', content: seo.description }] : []),
-  ]
+  return [{ title: seo?.title ?? data?.settings.dealerName ?? '' }, ...(seo?.description ? [{ name: 'description', content: seo.description }] : [])]
 }
 
 /**
@@ -127,8 +113,7 @@ export function ErrorBoundary() {
         </p>
         <h1 className="mt-6 text-4xl font-extrabold sm:text-5xl">Ein Fehler ist aufgetreten</h1>
         <p className="mt-6 text-lg leading-relaxed text-zinc-300">
-          Diese Seite kann gerade nicht angezeigt werden. Bitte versuchen Sie es in einigen Minuten erneut. Wir kümmern uns
-          darum.
+          Diese Seite kann gerade nicht angezeigt werden. Bitte versuchen Sie es in einigen Minuten erneut. Wir kümmern uns darum.
         </p>
         <div className="mt-10">
           {/* reloadDocument: after a failed render a full page load is the surest way back. */}

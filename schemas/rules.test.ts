@@ -26,15 +26,25 @@ function copyOf(id: string): SeedDocument & Record<string, any> {
 
 /** Errors as the Studio reports them. */
 async function errorsOf(doc: SeedDocument, dataset: SeedDocument[] = lake) {
-  const markers = await validate(doc, dataset.map((candidate) => (candidate._id === doc._id ? doc : candidate)), { environment: 'studio' })
+  const markers = await validate(
+    doc,
+    dataset.map((candidate) => (candidate._id === doc._id ? doc : candidate)),
+    { environment: 'studio' },
+  )
   return markers.filter((marker) => marker.level === 'error').map((marker) => ({ path: markerPath(marker), message: marker.message }))
 }
 
 describe('link targets', () => {
-  it.each(['#contact', '#inventory', '/vehicles', '/vehicles/12', 'tel:+492018512340', 'tel:0201 8512 3400', 'mailto:info@ruhrstern-automobile.de', 'https://www.mobile.de/'])(
-    'accepts %s',
-    (target) => expect(isValidLinkTarget(target)).toBe(true),
-  )
+  it.each([
+    '#contact',
+    '#inventory',
+    '/vehicles',
+    '/vehicles/12',
+    'tel:+492018512340',
+    'tel:0201 8512 3400',
+    'mailto:info@ruhrstern-automobile.de',
+    'https://www.mobile.de/',
+  ])('accepts %s', (target) => expect(isValidLinkTarget(target)).toBe(true))
   it.each(['', 'contact', 'www.example.de', 'http://example.de', 'javascript:alert(1)', '#', '/ vehicles', 'mailto:info'])('rejects "%s"', (target) =>
     expect(isValidLinkTarget(target)).toBe(false),
   )

@@ -19,22 +19,62 @@ const VALID_SECTIONS: Record<string, Record<string, unknown>> = {
   statsSection: { items: [1, 2, 3].map((n) => ({ _key: `s${n}`, _type: 'statItem', number: n * 100, suffix: '+', label: `Zahl ${n}` })) },
   serviceCardsSection: {
     heading: 'Leistungen',
-    cards: [1, 2].map((n) => ({ _key: `c${n}`, _type: 'serviceCard', icon: 'ankauf', title: `KARTE ${n}`, description: 'Beschreibung der Leistung.', action: { ...LINK, _key: undefined } })),
+    cards: [1, 2].map((n) => ({
+      _key: `c${n}`,
+      _type: 'serviceCard',
+      icon: 'ankauf',
+      title: `KARTE ${n}`,
+      description: 'Beschreibung der Leistung.',
+      action: { ...LINK, _key: undefined },
+    })),
   },
-  featureSection: { title: 'Text mit Bild', description: 'Beschreibung', checklist: ['Punkt'], image: IMAGE, button: { _type: 'link', label: 'MEHR', target: '/about' }, mirrored: true },
-  whyUsSection: { heading: 'Warum wir', cards: [1, 2, 3].map((n) => ({ _key: `r${n}`, _type: 'reason', icon: 'ankauf', title: `Grund ${n}`, text: 'Weil es stimmt.' })) },
-  processSection: { heading: 'Ablauf', steps: [1, 2, 3, 4].map((n) => ({ _key: `p${n}`, _type: 'processStep', number: `0${n}`, title: `SCHRITT ${n}`, description: 'Was passiert.' })) },
+  featureSection: {
+    title: 'Text mit Bild',
+    description: 'Beschreibung',
+    checklist: ['Punkt'],
+    image: IMAGE,
+    button: { _type: 'link', label: 'MEHR', target: '/about' },
+    mirrored: true,
+  },
+  whyUsSection: {
+    heading: 'Warum wir',
+    cards: [1, 2, 3].map((n) => ({ _key: `r${n}`, _type: 'reason', icon: 'ankauf', title: `Grund ${n}`, text: 'Weil es stimmt.' })),
+  },
+  processSection: {
+    heading: 'Ablauf',
+    steps: [1, 2, 3, 4].map((n) => ({ _key: `p${n}`, _type: 'processStep', number: `0${n}`, title: `SCHRITT ${n}`, description: 'Was passiert.' })),
+  },
   callBanner: { heading: 'Rufen Sie an', text: 'Wir sind für Sie da.', travelMinutes: 25, contactLabel: 'ZUM FORMULAR' },
   checklistSection: { heading: 'Vorteile', items: [{ _key: 'i1', _type: 'checklistItem', title: 'Kostenlose Bewertung', text: 'Innerhalb von 24 Stunden.' }] },
   listSection: { heading: 'Marken', style: 'chips', groups: [{ _key: 'g1', _type: 'listGroup', title: 'Deutsche Marken', items: ['BMW', 'Audi'] }] },
-  areaGridSection: { heading: 'Einzugsgebiet', areas: [1, 2].map((n) => ({ _key: `a${n}`, _type: 'area', name: `Ort ${n}`, detail: `${n * 10} km`, href: '/locations/xanten' })) },
-  priceTableSection: { heading: 'Preise', rows: [{ _key: 'r1', _type: 'priceRow', label: 'BMW 320d', detail: 'Baujahr 2018', priceFrom: 25000 }, { _key: 'r2', _type: 'priceRow', label: 'Klasse', priceFrom: 3000, priceTo: 8000 }] },
-  tierCardsSection: { heading: 'Partnerstufen', tiers: ['Bronze', 'Gold'].map((name) => ({ _key: name, _type: 'tier', name, volume: '5–15 Fahrzeuge pro Jahr', paymentTerm: '7 Tage', perks: ['Eins'] })) },
-  richTextSection: { heading: 'Text', body: [{ _key: 'b1', _type: 'block', style: 'normal', markDefs: [], children: [{ _key: 's1', _type: 'span', text: 'Hallo', marks: [] }] }], tone: 'notice' },
+  areaGridSection: {
+    heading: 'Einzugsgebiet',
+    areas: [1, 2].map((n) => ({ _key: `a${n}`, _type: 'area', name: `Ort ${n}`, detail: `${n * 10} km`, href: '/locations/xanten' })),
+  },
+  priceTableSection: {
+    heading: 'Preise',
+    rows: [
+      { _key: 'r1', _type: 'priceRow', label: 'BMW 320d', detail: 'Baujahr 2018', priceFrom: 25000 },
+      { _key: 'r2', _type: 'priceRow', label: 'Klasse', priceFrom: 3000, priceTo: 8000 },
+    ],
+  },
+  tierCardsSection: {
+    heading: 'Partnerstufen',
+    tiers: ['Bronze', 'Gold'].map((name) => ({ _key: name, _type: 'tier', name, volume: '5–15 Fahrzeuge pro Jahr', paymentTerm: '7 Tage', perks: ['Eins'] })),
+  },
+  richTextSection: {
+    heading: 'Text',
+    body: [{ _key: 'b1', _type: 'block', style: 'normal', markDefs: [], children: [{ _key: 's1', _type: 'span', text: 'Hallo', marks: [] }] }],
+    tone: 'notice',
+  },
   contactSection: { anchor: 'contact', heading: 'Kontakt', subjects: 'all', messageRows: 6, quickContact: true },
   leadFormSection: { anchor: 'contact', heading: 'Bewertung', form: 'valuation:muenster' },
   locationCardsSection: { heading: 'Standorte' },
-  directionsSection: { heading: 'Anfahrt', directions: [{ _key: 'd1', _type: 'direction', mode: 'transit', title: 'Bus', text: 'Linie 145' }], mapConsentText: 'Die Karte lädt von OpenStreetMap.' },
+  directionsSection: {
+    heading: 'Anfahrt',
+    directions: [{ _key: 'd1', _type: 'direction', mode: 'transit', title: 'Bus', text: 'Linie 145' }],
+    mapConsentText: 'Die Karte lädt von OpenStreetMap.',
+  },
   legalNoticeSection: {},
 }
 
@@ -56,10 +96,15 @@ const BROKEN: Array<[string, string, (section: any) => void, string]> = [
   ['area link that is not a path', 'areaGridSection', (s) => (s.areas[0].href = 'https://example.de'), 'areas[a1].href'],
   ['price "to" below "from"', 'priceTableSection', (s) => (s.rows[1].priceTo = 1000), 'rows[r2].priceTo'],
   ['tier without volume', 'tierCardsSection', (s) => delete s.tiers[0].volume, 'tiers[Bronze].volume'],
-  ['rich text link to javascript:', 'richTextSection', (s) => {
-    s.body[0].markDefs = [{ _key: 'm1', _type: 'link', href: 'javascript:alert(1)' }]
-    s.body[0].children[0].marks = ['m1']
-  }, 'body[b1].markDefs[m1].href'],
+  [
+    'rich text link to javascript:',
+    'richTextSection',
+    (s) => {
+      s.body[0].markDefs = [{ _key: 'm1', _type: 'link', href: 'javascript:alert(1)' }]
+      s.body[0].children[0].marks = ['m1']
+    },
+    'body[b1].markDefs[m1].href',
+  ],
   ['contact form with 2 rows', 'contactSection', (s) => (s.messageRows = 2), 'messageRows'],
   ['unknown lead form', 'leadFormSection', (s) => (s.form = 'vehicle-enquiry'), 'form'],
   ['directions without consent text', 'directionsSection', (s) => delete s.mapConsentText, 'mapConsentText'],
@@ -136,6 +181,13 @@ describe('page document', () => {
   it('requires the complete location card once one is started', async () => {
     const page = pageWith([{ _key: 'x', _type: 'locationCardsSection', heading: 'Standorte' }], { location: { name: 'Bottrop' } })
     const errors = new Set(await errorsOf(page))
-    expect([...errors].sort()).toEqual(['location.customers', 'location.description', 'location.distance', 'location.image', 'location.image.alt', 'location.order'])
+    expect([...errors].sort()).toEqual([
+      'location.customers',
+      'location.description',
+      'location.distance',
+      'location.image',
+      'location.image.alt',
+      'location.order',
+    ])
   })
 })

@@ -102,7 +102,14 @@ describe('seed dataset: what the site queries', () => {
       '150+ Fahrzeuge im Bestand',
       '98% Kundenzufriedenheit',
     ])
-    expect(home?.services?.cards?.map((card) => card.title)).toEqual(['AUTOANKAUF', 'AUTOVERKAUF', 'FINANZIERUNG', 'INZAHLUNGNAHME', 'EXPORT', 'FAHRZEUGPRÜFUNG'])
+    expect(home?.services?.cards?.map((card) => card.title)).toEqual([
+      'AUTOANKAUF',
+      'AUTOVERKAUF',
+      'FINANZIERUNG',
+      'INZAHLUNGNAHME',
+      'EXPORT',
+      'FAHRZEUGPRÜFUNG',
+    ])
     for (const card of home?.services?.cards ?? []) expect(['#contact', '#inventory']).toContain(card.action?.target)
     expect(home?.process?.steps?.map((step) => `${step.number} ${step.title}`)).toEqual([
       '01 TERMIN VEREINBAREN',
@@ -120,7 +127,10 @@ describe('seed dataset: what the site queries', () => {
     for (const vehicle of highlights) {
       expect(vehicle.features).toHaveLength(3)
       expect(vehicle.image?.asset?.url).toMatch(/^https:\/\//)
-      expect(vehicle.image?.asset && 'metadata' in vehicle.image.asset ? vehicle.image.asset.metadata?.dimensions : undefined).toEqual({ width: 1200, height: 800 })
+      expect(vehicle.image?.asset && 'metadata' in vehicle.image.asset ? vehicle.image.asset.metadata?.dimensions : undefined).toEqual({
+        width: 1200,
+        height: 800,
+      })
     }
   })
 })
@@ -133,7 +143,26 @@ describe('seed dataset: inventory', () => {
     for (const id of ['1', '2', '3', '4']) {
       const vehicle = byId(id)
       expect(vehicle, id).toBeDefined()
-      for (const field of ['make', 'model', 'year', 'mileage', 'price', 'fuelType', 'transmission', 'bodyType', 'color', 'powerHp', 'powerKw', 'doors', 'seats', 'description', 'features', 'images', 'firstRegistration', 'previousOwners']) {
+      for (const field of [
+        'make',
+        'model',
+        'year',
+        'mileage',
+        'price',
+        'fuelType',
+        'transmission',
+        'bodyType',
+        'color',
+        'powerHp',
+        'powerKw',
+        'doors',
+        'seats',
+        'description',
+        'features',
+        'images',
+        'firstRegistration',
+        'previousOwners',
+      ]) {
         expect(vehicle?.[field], `${id}.${field}`).toBeDefined()
       }
       expect(vehicle?.images).toHaveLength(3)

@@ -57,8 +57,7 @@ async function throttledPage() {
 /** Milliseconds since the navigation started, read in the page (performance.now() starts there). */
 const pageNow = (page) => page.evaluate(() => performance.now())
 
-const firstContentfulPaint = (page) =>
-  page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null)
+const firstContentfulPaint = (page) => page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null)
 
 /**
  * Recorded in the page from its first byte: the first paint, and the moment the menu first shows

@@ -75,7 +75,9 @@ try {
   const port = (server.address() as AddressInfo).port
   const overHttp = (request: Request) => {
     const url = new URL(request.url)
-    return fetch(`http://127.0.0.1:${port}${url.pathname}${url.search}`, { headers: { 'accept-encoding': process.env.BENCH_ENCODING ?? 'gzip', host: 'localhost' } })
+    return fetch(`http://127.0.0.1:${port}${url.pathname}${url.search}`, {
+      headers: { 'accept-encoding': process.env.BENCH_ENCODING ?? 'gzip', host: 'localhost' },
+    })
   }
 
   // The same kind of request with varying terms and filters (a cache of one answer would not count).
@@ -101,7 +103,13 @@ try {
     )
   }
   // Unfiltered, only in-process: over HTTP the page cache answers every repeat of the same URL.
-  results.push(await measure('in-process: /vehicles (no filter, first page)', inProcess, Array.from({ length: REQUESTS }, () => '/vehicles')))
+  results.push(
+    await measure(
+      'in-process: /vehicles (no filter, first page)',
+      inProcess,
+      Array.from({ length: REQUESTS }, () => '/vehicles'),
+    ),
+  )
   server.close()
   const rows = results.map((r) => `| ${r.name} | ${r.requests} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.first.toFixed(1)} |`)
   const table = ['| Request | n | p50 ms | p95 ms | max ms | first ms |', '|---|---|---|---|---|---|', ...rows].join('\n')

@@ -88,7 +88,9 @@ if (!nginxBin) {
   )
 }
 // nginx -v prints to stderr.
-const nginxVersion = spawnSync(nginxBin, ['-v'], { encoding: 'utf8' }).stderr.trim().replace(/^nginx version: /, '')
+const nginxVersion = spawnSync(nginxBin, ['-v'], { encoding: 'utf8' })
+  .stderr.trim()
+  .replace(/^nginx version: /, '')
 
 // Pinning: servers on core 0, this process (autocannon) on core 1, so the load generator does not
 // steal the server's CPU. Same for every target.
@@ -236,7 +238,9 @@ http {
   try {
     await waitFor(port, child, 'nginx')
   } catch (error) {
-    throw new Error(`${error.message}\n${child.output()}${existsSync(path.join(prefix, 'error.log')) ? readFileSync(path.join(prefix, 'error.log'), 'utf8') : ''}`)
+    throw new Error(
+      `${error.message}\n${child.output()}${existsSync(path.join(prefix, 'error.log')) ? readFileSync(path.join(prefix, 'error.log'), 'utf8') : ''}`,
+    )
   }
   return { child, port }
 }
@@ -377,9 +381,7 @@ try {
   const first = await get(app.port)
   const second = await get(app.port)
   const xCache = second.headers['x-cache']
-  const cacheState = xCache
-    ? `page cache on (X-Cache on a repeated request: ${xCache})`
-    : 'no X-Cache header: this build has no full-page cache'
+  const cacheState = xCache ? `page cache on (X-Cache on a repeated request: ${xCache})` : 'no X-Cache header: this build has no full-page cache'
   console.log(`App: ${first.body.length} bytes of HTML on /; ${cacheState}.`)
   nginx = await startNginx(first.body)
   const encodings = GZIP ? ['identity', 'gzip'] : ['identity']
@@ -394,7 +396,10 @@ try {
   const runs = new Map()
   for (let round = 1; round <= ROUNDS; round++) {
     if (ROUNDS > 1) console.log(`Round ${round} of ${ROUNDS}`)
-    for (const [label, target] of [['nginx, static file', nginx], [appLabel, app]]) {
+    for (const [label, target] of [
+      ['nginx, static file', nginx],
+      [appLabel, app],
+    ]) {
       for (const encoding of encodings) {
         const key = `${label}|${encoding}`
         runs.set(key, [...(runs.get(key) ?? []), await measure(label, target, encoding)])
@@ -485,6 +490,6 @@ ${summary}
     console.log(`\nWrote docs/performance.md`)
   }
 } catch (error) {
-  fail(error instanceof Error ? error.stack ?? error.message : String(error))
+  fail(error instanceof Error ? (error.stack ?? error.message) : String(error))
 }
 process.exit(0)

@@ -62,7 +62,13 @@ function rgb(hex) {
 }
 
 function hex([r, g, b]) {
-  return `#${[r, g, b].map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('')}`
+  return `#${[r, g, b]
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`
 }
 
 /** Linear mix of two colours, t = 0 → a, t = 1 → b. */
@@ -78,8 +84,7 @@ const luminance = (color) => {
   return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
 }
 
-const escapeXml = (text) =>
-  String(text).replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char])
+const escapeXml = (text) => String(text).replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char])
 
 const fmt = (n) => (Math.round(n * 10) / 10).toString()
 const pts = (points) => points.map(([x, y]) => `${fmt(x)},${fmt(y)}`).join(' ')
@@ -118,8 +123,7 @@ const radial = (id, stops, { cx = 0.5, cy = 0.5, r = 0.5, fx, fy } = {}) =>
     .map(([offset, color, opacity = 1]) => `<stop offset="${offset}" stop-color="${color}" stop-opacity="${opacity}"/>`)
     .join('')}</radialGradient>`
 
-const blur = (id, deviation) =>
-  `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${deviation}"/></filter>`
+const blur = (id, deviation) => `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${deviation}"/></filter>`
 
 // ---------------------------------------------------------------------------------------------
 // Cars: side views in a local 1000 × 380 box, front to the right, ground at y = 360.
@@ -129,67 +133,398 @@ const GROUND = 360
 /** Silhouettes: upper outline (rear bottom → front bottom), wheels, glass, pillars and lights. */
 const BODIES = {
   sedan: {
-    top: [[62, 330, 's'], [52, 300], [56, 262], [76, 240], [200, 228], [252, 218], [330, 158], [400, 136], [540, 132], [612, 144], [700, 212], [800, 226], [882, 236], [932, 250], [953, 280], [950, 318], [938, 330, 's']],
-    bottomY: 330, wheels: [225, 772], r: 60, arch: 72,
-    glass: [[274, 216], [340, 164], [405, 146], [535, 143], [602, 154], [678, 214]],
-    pillars: [[466, 12]], doors: [292, 466, 690], handles: [306, 482], belt: 218,
-    head: [[868, 242], [930, 252], [942, 268], [898, 266]], tail: [[56, 262], [104, 250], [100, 270], [56, 278]],
+    top: [
+      [62, 330, 's'],
+      [52, 300],
+      [56, 262],
+      [76, 240],
+      [200, 228],
+      [252, 218],
+      [330, 158],
+      [400, 136],
+      [540, 132],
+      [612, 144],
+      [700, 212],
+      [800, 226],
+      [882, 236],
+      [932, 250],
+      [953, 280],
+      [950, 318],
+      [938, 330, 's'],
+    ],
+    bottomY: 330,
+    wheels: [225, 772],
+    r: 60,
+    arch: 72,
+    glass: [
+      [274, 216],
+      [340, 164],
+      [405, 146],
+      [535, 143],
+      [602, 154],
+      [678, 214],
+    ],
+    pillars: [[466, 12]],
+    doors: [292, 466, 690],
+    handles: [306, 482],
+    belt: 218,
+    head: [
+      [868, 242],
+      [930, 252],
+      [942, 268],
+      [898, 266],
+    ],
+    tail: [
+      [56, 262],
+      [104, 250],
+      [100, 270],
+      [56, 278],
+    ],
     mirror: [688, 212],
   },
   estate: {
-    top: [[62, 330, 's'], [50, 298], [52, 250], [62, 190], [80, 152], [112, 138], [540, 132], [612, 144], [700, 212], [800, 226], [882, 236], [932, 250], [953, 280], [950, 318], [938, 330, 's']],
-    bottomY: 330, wheels: [225, 772], r: 60, arch: 72,
-    glass: [[96, 214], [100, 168], [122, 150], [535, 143], [602, 154], [678, 214]],
-    pillars: [[262, 22], [466, 12]], doors: [292, 466, 690], handles: [306, 482], belt: 218,
-    head: [[868, 242], [930, 252], [942, 268], [898, 266]], tail: [[52, 224], [72, 220], [72, 268], [52, 274]],
-    mirror: [688, 212], rails: [130, 520, 128],
+    top: [
+      [62, 330, 's'],
+      [50, 298],
+      [52, 250],
+      [62, 190],
+      [80, 152],
+      [112, 138],
+      [540, 132],
+      [612, 144],
+      [700, 212],
+      [800, 226],
+      [882, 236],
+      [932, 250],
+      [953, 280],
+      [950, 318],
+      [938, 330, 's'],
+    ],
+    bottomY: 330,
+    wheels: [225, 772],
+    r: 60,
+    arch: 72,
+    glass: [
+      [96, 214],
+      [100, 168],
+      [122, 150],
+      [535, 143],
+      [602, 154],
+      [678, 214],
+    ],
+    pillars: [
+      [262, 22],
+      [466, 12],
+    ],
+    doors: [292, 466, 690],
+    handles: [306, 482],
+    belt: 218,
+    head: [
+      [868, 242],
+      [930, 252],
+      [942, 268],
+      [898, 266],
+    ],
+    tail: [
+      [52, 224],
+      [72, 220],
+      [72, 268],
+      [52, 274],
+    ],
+    mirror: [688, 212],
+    rails: [130, 520, 128],
   },
   suv: {
-    top: [[62, 306, 's'], [50, 280], [48, 230], [54, 160], [66, 110], [96, 88], [150, 82], [560, 80], [626, 92], [716, 176], [830, 188], [900, 196], [944, 214], [960, 250], [958, 296], [946, 306, 's']],
-    bottomY: 306, wheels: [240, 772], r: 74, arch: 86,
-    glass: [[90, 176], [92, 112], [112, 98], [150, 94], [555, 92], [618, 104], [696, 176]],
-    pillars: [[252, 24], [470, 14]], doors: [300, 470, 690], handles: [316, 486], belt: 178,
-    head: [[880, 198], [946, 214], [954, 232], [900, 226]], tail: [[48, 178], [70, 174], [70, 226], [48, 230]],
-    mirror: [692, 176], rails: [140, 540, 78], cladding: 26, archTrim: true,
+    top: [
+      [62, 306, 's'],
+      [50, 280],
+      [48, 230],
+      [54, 160],
+      [66, 110],
+      [96, 88],
+      [150, 82],
+      [560, 80],
+      [626, 92],
+      [716, 176],
+      [830, 188],
+      [900, 196],
+      [944, 214],
+      [960, 250],
+      [958, 296],
+      [946, 306, 's'],
+    ],
+    bottomY: 306,
+    wheels: [240, 772],
+    r: 74,
+    arch: 86,
+    glass: [
+      [90, 176],
+      [92, 112],
+      [112, 98],
+      [150, 94],
+      [555, 92],
+      [618, 104],
+      [696, 176],
+    ],
+    pillars: [
+      [252, 24],
+      [470, 14],
+    ],
+    doors: [300, 470, 690],
+    handles: [316, 486],
+    belt: 178,
+    head: [
+      [880, 198],
+      [946, 214],
+      [954, 232],
+      [900, 226],
+    ],
+    tail: [
+      [48, 178],
+      [70, 174],
+      [70, 226],
+      [48, 230],
+    ],
+    mirror: [692, 176],
+    rails: [140, 540, 78],
+    cladding: 26,
+    archTrim: true,
   },
   hatch: {
-    top: [[200, 332, 's'], [188, 300], [188, 252], [198, 200], [220, 160], [262, 136], [330, 126], [450, 126], [520, 140], [610, 206], [700, 224], [760, 234], [800, 250], [818, 282], [816, 320], [806, 332, 's']],
-    bottomY: 332, wheels: [300, 706], r: 56, arch: 68,
-    glass: [[218, 214], [226, 170], [262, 148], [330, 138], [446, 138], [510, 150], [588, 214]],
-    pillars: [[404, 12]], doors: [366, 404, 600], handles: [376, 416], belt: 216,
-    head: [[746, 238], [800, 252], [810, 268], [762, 264]], tail: [[188, 232], [206, 228], [206, 268], [188, 272]],
+    top: [
+      [200, 332, 's'],
+      [188, 300],
+      [188, 252],
+      [198, 200],
+      [220, 160],
+      [262, 136],
+      [330, 126],
+      [450, 126],
+      [520, 140],
+      [610, 206],
+      [700, 224],
+      [760, 234],
+      [800, 250],
+      [818, 282],
+      [816, 320],
+      [806, 332, 's'],
+    ],
+    bottomY: 332,
+    wheels: [300, 706],
+    r: 56,
+    arch: 68,
+    glass: [
+      [218, 214],
+      [226, 170],
+      [262, 148],
+      [330, 138],
+      [446, 138],
+      [510, 150],
+      [588, 214],
+    ],
+    pillars: [[404, 12]],
+    doors: [366, 404, 600],
+    handles: [376, 416],
+    belt: 216,
+    head: [
+      [746, 238],
+      [800, 252],
+      [810, 268],
+      [762, 264],
+    ],
+    tail: [
+      [188, 232],
+      [206, 228],
+      [206, 268],
+      [188, 272],
+    ],
     mirror: [596, 212],
   },
   coupe: {
-    top: [[62, 330, 's'], [52, 298], [58, 262], [82, 246], [210, 238], [260, 228], [340, 192], [430, 164], [520, 156], [600, 164], [705, 220], [800, 230], [882, 240], [934, 254], [954, 282], [950, 318], [938, 330, 's']],
-    bottomY: 330, wheels: [230, 770], r: 60, arch: 72,
-    glass: [[292, 226], [350, 194], [432, 174], [518, 168], [590, 174], [676, 222]],
-    pillars: [[410, 10]], doors: [420, 690], handles: [436], belt: 226,
-    head: [[868, 246], [932, 256], [944, 272], [898, 270]], tail: [[56, 266], [108, 256], [104, 274], [56, 282]],
+    top: [
+      [62, 330, 's'],
+      [52, 298],
+      [58, 262],
+      [82, 246],
+      [210, 238],
+      [260, 228],
+      [340, 192],
+      [430, 164],
+      [520, 156],
+      [600, 164],
+      [705, 220],
+      [800, 230],
+      [882, 240],
+      [934, 254],
+      [954, 282],
+      [950, 318],
+      [938, 330, 's'],
+    ],
+    bottomY: 330,
+    wheels: [230, 770],
+    r: 60,
+    arch: 72,
+    glass: [
+      [292, 226],
+      [350, 194],
+      [432, 174],
+      [518, 168],
+      [590, 174],
+      [676, 222],
+    ],
+    pillars: [[410, 10]],
+    doors: [420, 690],
+    handles: [436],
+    belt: 226,
+    head: [
+      [868, 246],
+      [932, 256],
+      [944, 272],
+      [898, 270],
+    ],
+    tail: [
+      [56, 266],
+      [108, 256],
+      [104, 274],
+      [56, 282],
+    ],
     mirror: [690, 218],
   },
   cabrio: {
-    top: [[62, 330, 's'], [52, 298], [58, 262], [80, 244], [300, 238], [600, 232], [700, 222], [800, 228], [882, 238], [934, 252], [954, 282], [950, 318], [938, 330, 's']],
-    bottomY: 330, wheels: [230, 770], r: 60, arch: 72,
-    glass: null, pillars: [], doors: [420, 690], handles: [436], belt: 232,
-    head: [[868, 244], [932, 254], [944, 270], [898, 268]], tail: [[56, 264], [108, 254], [104, 272], [56, 280]],
-    mirror: [668, 222], open: true,
+    top: [
+      [62, 330, 's'],
+      [52, 298],
+      [58, 262],
+      [80, 244],
+      [300, 238],
+      [600, 232],
+      [700, 222],
+      [800, 228],
+      [882, 238],
+      [934, 252],
+      [954, 282],
+      [950, 318],
+      [938, 330, 's'],
+    ],
+    bottomY: 330,
+    wheels: [230, 770],
+    r: 60,
+    arch: 72,
+    glass: null,
+    pillars: [],
+    doors: [420, 690],
+    handles: [436],
+    belt: 232,
+    head: [
+      [868, 244],
+      [932, 254],
+      [944, 270],
+      [898, 268],
+    ],
+    tail: [
+      [56, 264],
+      [108, 254],
+      [104, 272],
+      [56, 280],
+    ],
+    mirror: [668, 222],
+    open: true,
   },
   van: {
-    top: [[58, 326, 's'], [46, 300], [44, 240], [48, 120], [58, 72], [90, 58], [640, 58], [700, 70], [800, 180], [880, 198], [934, 216], [956, 254], [954, 314], [944, 326, 's']],
-    bottomY: 326, wheels: [200, 800], r: 62, arch: 76,
-    glass: [[82, 184], [84, 88], [102, 74], [636, 72], [690, 84], [776, 184]],
-    pillars: [[300, 18], [560, 16]], doors: [300, 560, 770], handles: [316, 576], belt: 186,
-    head: [[880, 200], [940, 220], [950, 236], [896, 230]], tail: [[46, 196], [64, 192], [64, 260], [46, 264]],
-    mirror: [784, 182], rails: [110, 600, 54],
+    top: [
+      [58, 326, 's'],
+      [46, 300],
+      [44, 240],
+      [48, 120],
+      [58, 72],
+      [90, 58],
+      [640, 58],
+      [700, 70],
+      [800, 180],
+      [880, 198],
+      [934, 216],
+      [956, 254],
+      [954, 314],
+      [944, 326, 's'],
+    ],
+    bottomY: 326,
+    wheels: [200, 800],
+    r: 62,
+    arch: 76,
+    glass: [
+      [82, 184],
+      [84, 88],
+      [102, 74],
+      [636, 72],
+      [690, 84],
+      [776, 184],
+    ],
+    pillars: [
+      [300, 18],
+      [560, 16],
+    ],
+    doors: [300, 560, 770],
+    handles: [316, 576],
+    belt: 186,
+    head: [
+      [880, 200],
+      [940, 220],
+      [950, 236],
+      [896, 230],
+    ],
+    tail: [
+      [46, 196],
+      [64, 192],
+      [64, 260],
+      [46, 264],
+    ],
+    mirror: [784, 182],
+    rails: [110, 600, 54],
   },
   transporter: {
-    top: [[52, 330, 's'], [40, 300], [40, 72], [48, 50], [70, 42], [660, 42], [702, 52], [782, 178], [900, 200], [942, 218], [958, 256], [956, 316], [944, 330, 's']],
-    bottomY: 330, wheels: [205, 800], r: 62, arch: 76,
-    glass: [[662, 192], [664, 74], [698, 64], [772, 190]],
-    pillars: [], doors: [420, 650, 790], handles: [610, 664], belt: 196,
-    head: [[900, 206], [948, 224], [954, 242], [910, 236]], tail: [[40, 232], [56, 232], [56, 292], [40, 292]],
-    mirror: [778, 190], slidingDoorRail: true,
+    top: [
+      [52, 330, 's'],
+      [40, 300],
+      [40, 72],
+      [48, 50],
+      [70, 42],
+      [660, 42],
+      [702, 52],
+      [782, 178],
+      [900, 200],
+      [942, 218],
+      [958, 256],
+      [956, 316],
+      [944, 330, 's'],
+    ],
+    bottomY: 330,
+    wheels: [205, 800],
+    r: 62,
+    arch: 76,
+    glass: [
+      [662, 192],
+      [664, 74],
+      [698, 64],
+      [772, 190],
+    ],
+    pillars: [],
+    doors: [420, 650, 790],
+    handles: [610, 664],
+    belt: 196,
+    head: [
+      [900, 206],
+      [948, 224],
+      [954, 242],
+      [910, 236],
+    ],
+    tail: [
+      [40, 232],
+      [56, 232],
+      [56, 292],
+      [40, 292],
+    ],
+    mirror: [778, 190],
+    slidingDoorRail: true,
   },
 }
 
@@ -216,7 +551,7 @@ const BODY_OF_TYPE = {
   Kombi: 'estate',
   SUV: 'suv',
   Kleinwagen: 'hatch',
-  'Coupé': 'coupe',
+  Coupé: 'coupe',
   Cabrio: 'cabrio',
   Van: 'van',
   Transporter: 'transporter',
@@ -266,11 +601,42 @@ function car(id, { type, color, mirror = false, lights = false, flat = false }) 
   const stroke = darken(color, light ? 0.42 : 0.55)
   const [rear, front] = body.wheels
   const defs = [
-    linear(`${id}-paint`, [[0, paintTop], [0.38, lighten(color, 0.08)], [0.58, color], [1, paintBottom]]),
-    linear(`${id}-glass`, [[0, '#3b4a5c'], [0.45, '#18202a'], [1, '#0b0f14']], { x1: 0, y1: 0, x2: 0.3, y2: 1 }),
-    radial(`${id}-rim`, [[0, '#eef1f4'], [0.6, '#b7bdc4'], [1, '#6d747c']], { cx: 0.45, cy: 0.4, r: 0.6 }),
-    radial(`${id}-hub`, [[0, '#d9dde2'], [1, '#80868e']]),
-    linear(`${id}-beam`, [[0, '#fff6d8', 0.55], [1, '#fff6d8', 0]], { x1: 0, y1: 0, x2: 1, y2: 0 }),
+    linear(`${id}-paint`, [
+      [0, paintTop],
+      [0.38, lighten(color, 0.08)],
+      [0.58, color],
+      [1, paintBottom],
+    ]),
+    linear(
+      `${id}-glass`,
+      [
+        [0, '#3b4a5c'],
+        [0.45, '#18202a'],
+        [1, '#0b0f14'],
+      ],
+      { x1: 0, y1: 0, x2: 0.3, y2: 1 },
+    ),
+    radial(
+      `${id}-rim`,
+      [
+        [0, '#eef1f4'],
+        [0.6, '#b7bdc4'],
+        [1, '#6d747c'],
+      ],
+      { cx: 0.45, cy: 0.4, r: 0.6 },
+    ),
+    radial(`${id}-hub`, [
+      [0, '#d9dde2'],
+      [1, '#80868e'],
+    ]),
+    linear(
+      `${id}-beam`,
+      [
+        [0, '#fff6d8', 0.55],
+        [1, '#fff6d8', 0],
+      ],
+      { x1: 0, y1: 0, x2: 1, y2: 0 },
+    ),
     `<clipPath id="${id}-clip"><path d="${outline}"/></clipPath>`,
     blur(`${id}-soft`, 10),
     blur(`${id}-glow`, 6),
@@ -292,13 +658,22 @@ ${[rear, front].map((x) => `<circle cx="${x}" cy="${GROUND - body.r}" r="${body.
 
   const cy = GROUND - body.r
   const doorLines = body.doors
-    .map((x) => `<path d="M${x},${body.belt + 2} C${x - 2},${body.belt + 50} ${x - 4},${body.bottomY - 40} ${x - 6},${body.bottomY - 4}" stroke="${stroke}" stroke-width="2.2" fill="none" opacity="0.7"/>`)
+    .map(
+      (x) =>
+        `<path d="M${x},${body.belt + 2} C${x - 2},${body.belt + 50} ${x - 4},${body.bottomY - 40} ${x - 6},${body.bottomY - 4}" stroke="${stroke}" stroke-width="2.2" fill="none" opacity="0.7"/>`,
+    )
     .join('')
   const handles = body.handles
-    .map((x) => `<rect x="${x}" y="${body.belt + 20}" width="36" height="8" rx="4" fill="${darken(color, 0.35)}" opacity="0.9"/><rect x="${x + 2}" y="${body.belt + 20}" width="32" height="3" rx="1.5" fill="#fff" opacity="0.25"/>`)
+    .map(
+      (x) =>
+        `<rect x="${x}" y="${body.belt + 20}" width="36" height="8" rx="4" fill="${darken(color, 0.35)}" opacity="0.9"/><rect x="${x + 2}" y="${body.belt + 20}" width="32" height="3" rx="1.5" fill="#fff" opacity="0.25"/>`,
+    )
     .join('')
   const pillars = body.pillars
-    .map(([x, w]) => `<rect x="${x - w / 2}" y="${body.glass ? Math.min(...body.glass.map(([, y]) => y)) - 4 : 0}" width="${w}" height="${GROUND}" fill="#0e1115"/>`)
+    .map(
+      ([x, w]) =>
+        `<rect x="${x - w / 2}" y="${body.glass ? Math.min(...body.glass.map(([, y]) => y)) - 4 : 0}" width="${w}" height="${GROUND}" fill="#0e1115"/>`,
+    )
     .join('')
   const glass = body.glass
     ? `<g>
@@ -314,13 +689,13 @@ ${[rear, front].map((x) => `<circle cx="${x}" cy="${GROUND - body.r}" r="${body.
 <rect x="396" y="190" width="40" height="46" rx="12" fill="#1b1d21"/><rect x="492" y="192" width="40" height="44" rx="12" fill="#1b1d21"/>
 <path d="M160,238 C190,220 290,218 330,236 Z" fill="#15171a"/>`
     : ''
-  const rails = body.rails ? `<rect x="${body.rails[0]}" y="${body.rails[2] - 2}" width="${body.rails[1] - body.rails[0]}" height="7" rx="3" fill="#23272c"/>` : ''
+  const rails = body.rails
+    ? `<rect x="${body.rails[0]}" y="${body.rails[2] - 2}" width="${body.rails[1] - body.rails[0]}" height="7" rx="3" fill="#23272c"/>`
+    : ''
   const cladding = body.cladding
     ? `<rect x="0" y="${body.bottomY - body.cladding}" width="1000" height="${body.cladding + 10}" fill="#1f2226" opacity="0.85"/>`
     : `<rect x="0" y="${body.bottomY - 16}" width="1000" height="30" fill="#000" opacity="0.16"/>`
-  const sliding = body.slidingDoorRail
-    ? `<path d="M410,${body.belt + 4} L640,${body.belt + 4}" stroke="${stroke}" stroke-width="3" opacity="0.55"/>`
-    : ''
+  const sliding = body.slidingDoorRail ? `<path d="M410,${body.belt + 4} L640,${body.belt + 4}" stroke="${stroke}" stroke-width="3" opacity="0.55"/>` : ''
   const archTrim = body.archTrim
     ? body.wheels
         .map((x) => {
@@ -421,11 +796,28 @@ const SCENES = {
     return {
       groundY,
       defs: [
-        linear('sr-wall', [[0, '#1d232b'], [1, '#0d1014']]),
-        linear('sr-floor', [[0, '#3a4048'], [0.25, '#1f2328'], [1, '#0b0d10']]),
-        linear('sr-window', [[0, '#1b2c48'], [0.6, '#3a4e6e'], [1, '#6d6a7a']]),
-        linear('sr-cone', [[0, '#fff3d6', 0.22], [1, '#fff3d6', 0]]),
-        radial('sr-pool', [[0, '#ffffff', 0.16], [1, '#ffffff', 0]]),
+        linear('sr-wall', [
+          [0, '#1d232b'],
+          [1, '#0d1014'],
+        ]),
+        linear('sr-floor', [
+          [0, '#3a4048'],
+          [0.25, '#1f2328'],
+          [1, '#0b0d10'],
+        ]),
+        linear('sr-window', [
+          [0, '#1b2c48'],
+          [0.6, '#3a4e6e'],
+          [1, '#6d6a7a'],
+        ]),
+        linear('sr-cone', [
+          [0, '#fff3d6', 0.22],
+          [1, '#fff3d6', 0],
+        ]),
+        radial('sr-pool', [
+          [0, '#ffffff', 0.16],
+          [1, '#ffffff', 0],
+        ]),
         blur('sr-blur', 8),
       ].join(''),
       back: `<rect width="${W}" height="${H}" fill="url(#sr-wall)"/>${panels}
@@ -439,7 +831,21 @@ const SCENES = {
     const groundY = H * 0.78
     return {
       groundY,
-      defs: [radial('st-bg', [[0, '#fbfbfc'], [0.7, '#e3e6ea'], [1, '#c9ced4']], { cx: 0.5, cy: 0.42, r: 0.75 }), linear('st-floor', [[0, '#dfe2e6'], [1, '#c3c8ce']])].join(''),
+      defs: [
+        radial(
+          'st-bg',
+          [
+            [0, '#fbfbfc'],
+            [0.7, '#e3e6ea'],
+            [1, '#c9ced4'],
+          ],
+          { cx: 0.5, cy: 0.42, r: 0.75 },
+        ),
+        linear('st-floor', [
+          [0, '#dfe2e6'],
+          [1, '#c3c8ce'],
+        ]),
+      ].join(''),
       back: `<rect width="${W}" height="${H}" fill="url(#st-bg)"/>
 <path d="M0,${fmt(groundY - 40)} C${W * 0.3},${fmt(groundY - 8)} ${W * 0.7},${fmt(groundY - 8)} ${W},${fmt(groundY - 40)} L${W},${H} L0,${H} Z" fill="url(#st-floor)" opacity="0.7"/>`,
     }
@@ -452,19 +858,34 @@ const SCENES = {
       const x = -200 + i * 200
       return `<polygon points="${x},${H} ${x + 10},${H} ${x + 150},${fmt(horizon + 30)} ${x + 146},${fmt(horizon + 30)}" fill="#f4f4f0" opacity="0.55"/>`
     }).join('')
-    const flags = [0.12, 0.2, 0.86].map((f) => {
-      const x = W * f
-      return `<rect x="${fmt(x)}" y="${fmt(horizon - 190)}" width="4" height="190" fill="#9aa1a8"/><path d="M${fmt(x + 4)},${fmt(horizon - 188)} q30,-8 60,4 q-30,12 -60,40 z" fill="${['#c8102e', '#1f3b63', '#c8102e'][Math.floor(rng() * 3)]}"/>`
-    }).join('')
+    const flags = [0.12, 0.2, 0.86]
+      .map((f) => {
+        const x = W * f
+        return `<rect x="${fmt(x)}" y="${fmt(horizon - 190)}" width="4" height="190" fill="#9aa1a8"/><path d="M${fmt(x + 4)},${fmt(horizon - 188)} q30,-8 60,4 q-30,12 -60,40 z" fill="${['#c8102e', '#1f3b63', '#c8102e'][Math.floor(rng() * 3)]}"/>`
+      })
+      .join('')
     return {
       groundY,
-      defs: [linear('lot-sky', [[0, '#7fb2de'], [1, '#d7e7f3']]), linear('lot-ground', [[0, '#6b7076'], [1, '#3e4246']]), linear('lot-glass', [[0, '#8fb4cf'], [1, '#3d556b']])].join(''),
+      defs: [
+        linear('lot-sky', [
+          [0, '#7fb2de'],
+          [1, '#d7e7f3'],
+        ]),
+        linear('lot-ground', [
+          [0, '#6b7076'],
+          [1, '#3e4246'],
+        ]),
+        linear('lot-glass', [
+          [0, '#8fb4cf'],
+          [1, '#3d556b'],
+        ]),
+      ].join(''),
       back: `<rect width="${W}" height="${H}" fill="url(#lot-sky)"/>
 <ellipse cx="${W * 0.2}" cy="${H * 0.16}" rx="120" ry="26" fill="#fff" opacity="0.7"/><ellipse cx="${W * 0.28}" cy="${H * 0.14}" rx="80" ry="30" fill="#fff" opacity="0.7"/>
 <rect x="${W * 0.3}" y="${fmt(horizon - 170)}" width="${W * 0.56}" height="170" fill="#e7e9ec"/>
 <rect x="${W * 0.3}" y="${fmt(horizon - 170)}" width="${W * 0.56}" height="26" fill="#2a2f36"/>
 <rect x="${W * 0.32}" y="${fmt(horizon - 130)}" width="${W * 0.52}" height="120" fill="url(#lot-glass)"/>
-${Array.from({ length: 8 }, (_, i) => `<rect x="${fmt(W * 0.32 + (W * 0.52 / 8) * i)}" y="${fmt(horizon - 130)}" width="4" height="120" fill="#d5d9de"/>`).join('')}
+${Array.from({ length: 8 }, (_, i) => `<rect x="${fmt(W * 0.32 + ((W * 0.52) / 8) * i)}" y="${fmt(horizon - 130)}" width="4" height="120" fill="#d5d9de"/>`).join('')}
 <rect x="0" y="${fmt(horizon - 30)}" width="${W}" height="30" fill="#5c7d4a"/>
 ${Array.from({ length: 26 }, (_, i) => `<rect x="${i * 48}" y="${fmt(horizon - 44)}" width="3" height="44" fill="#7c848c"/>`).join('')}
 <rect x="0" y="${fmt(horizon - 44)}" width="${W}" height="3" fill="#7c848c"/><rect x="0" y="${fmt(horizon - 24)}" width="${W}" height="2" fill="#7c848c"/>
@@ -492,7 +913,16 @@ ${flags}
     }
     return {
       groundY,
-      defs: [linear('str-sky', [[0, '#9cc7ea'], [1, '#e4eef6']]), linear('str-road', [[0, '#5d6268'], [1, '#393c40']])].join(''),
+      defs: [
+        linear('str-sky', [
+          [0, '#9cc7ea'],
+          [1, '#e4eef6'],
+        ]),
+        linear('str-road', [
+          [0, '#5d6268'],
+          [1, '#393c40'],
+        ]),
+      ].join(''),
       back: `<rect width="${W}" height="${H}" fill="url(#str-sky)"/>${buildings}
 <rect x="0" y="${fmt(horizon)}" width="${W}" height="40" fill="#b8b4ac"/><rect x="0" y="${fmt(horizon + 40)}" width="${W}" height="6" fill="#8e8a83"/>
 ${[0.08, 0.5, 0.92].map((f) => tree(W * f, horizon + 10, 150, '#4f7a45', '#5a4634')).join('')}
@@ -505,14 +935,29 @@ ${Array.from({ length: 7 }, (_, i) => `<rect x="${i * 200 - 20}" y="${fmt(H - 46
     const rng = random(seed)
     const groundY = H * 0.82
     const horizon = H * 0.6
-    const stars = Array.from({ length: 40 }, () => `<circle cx="${fmt(rng() * W)}" cy="${fmt(rng() * H * 0.3)}" r="${fmt(0.6 + rng() * 1.2)}" fill="#fff" opacity="${fmt(0.3 + rng() * 0.5)}"/>`).join('')
+    const stars = Array.from(
+      { length: 40 },
+      () => `<circle cx="${fmt(rng() * W)}" cy="${fmt(rng() * H * 0.3)}" r="${fmt(0.6 + rng() * 1.2)}" fill="#fff" opacity="${fmt(0.3 + rng() * 0.5)}"/>`,
+    ).join('')
     return {
       groundY,
       lights: true,
       defs: [
-        linear('dk-sky', [[0, '#0c1330'], [0.45, '#3a2d5c'], [0.75, '#b4506a'], [1, '#f3a35b']]),
-        radial('dk-sun', [[0, '#ffd79a', 0.95], [0.3, '#ffb870', 0.5], [1, '#ff9a5a', 0]]),
-        linear('dk-road', [[0, '#2a2530'], [1, '#121016']]),
+        linear('dk-sky', [
+          [0, '#0c1330'],
+          [0.45, '#3a2d5c'],
+          [0.75, '#b4506a'],
+          [1, '#f3a35b'],
+        ]),
+        radial('dk-sun', [
+          [0, '#ffd79a', 0.95],
+          [0.3, '#ffb870', 0.5],
+          [1, '#ff9a5a', 0],
+        ]),
+        linear('dk-road', [
+          [0, '#2a2530'],
+          [1, '#121016'],
+        ]),
       ].join(''),
       back: `<rect width="${W}" height="${H}" fill="url(#dk-sky)"/>${stars}
 <circle cx="${W * 0.3}" cy="${fmt(horizon)}" r="${fmt(H * 0.35)}" fill="url(#dk-sun)"/>
@@ -526,10 +971,25 @@ ${Array.from({ length: 7 }, (_, i) => `<rect x="${i * 200 - 20}" y="${fmt(H - 40
     const rng = random(seed)
     const groundY = H * 0.83
     const horizon = H * 0.58
-    const trees = Array.from({ length: 9 }, (_, i) => tree(40 + i * (W / 8.5) + rng() * 40, horizon + 16 + rng() * 10, 90 + rng() * 70, mix('#3f6b3a', '#5f8d4a', rng()), '#4d3b2a')).join('')
+    const trees = Array.from({ length: 9 }, (_, i) =>
+      tree(40 + i * (W / 8.5) + rng() * 40, horizon + 16 + rng() * 10, 90 + rng() * 70, mix('#3f6b3a', '#5f8d4a', rng()), '#4d3b2a'),
+    ).join('')
     return {
       groundY,
-      defs: [linear('gr-sky', [[0, '#6fa8dc'], [1, '#dcebf5']]), linear('gr-hill', [[0, '#7fae5c'], [1, '#4f7d3c']]), linear('gr-road', [[0, '#66696c'], [1, '#46484b']])].join(''),
+      defs: [
+        linear('gr-sky', [
+          [0, '#6fa8dc'],
+          [1, '#dcebf5'],
+        ]),
+        linear('gr-hill', [
+          [0, '#7fae5c'],
+          [1, '#4f7d3c'],
+        ]),
+        linear('gr-road', [
+          [0, '#66696c'],
+          [1, '#46484b'],
+        ]),
+      ].join(''),
       back: `<rect width="${W}" height="${H}" fill="url(#gr-sky)"/>
 <ellipse cx="${W * 0.72}" cy="${H * 0.15}" rx="140" ry="30" fill="#fff" opacity="0.8"/><ellipse cx="${W * 0.8}" cy="${H * 0.13}" rx="90" ry="34" fill="#fff" opacity="0.8"/>
 <path d="M0,${fmt(horizon - 40)} C${W * 0.2},${fmt(horizon - 110)} ${W * 0.45},${fmt(horizon - 20)} ${W * 0.65},${fmt(horizon - 70)} S${W},${fmt(horizon - 60)} ${W},${fmt(horizon - 60)} L${W},${H} L0,${H} Z" fill="#8dbb68" opacity="0.7"/>
@@ -617,13 +1077,33 @@ function cockpit({ width = 1200, height = 800, seed }) {
 <line x1="${cx}" y1="${cy}" x2="${fmt(cx + Math.cos((needle * Math.PI) / 180) * (r - 16))}" y2="${fmt(cy + Math.sin((needle * Math.PI) / 180) * (r - 16))}" stroke="#ff5a36" stroke-width="4" stroke-linecap="round"/>
 <circle cx="${cx}" cy="${cy}" r="7" fill="#2b3036"/>`
   const route = `M${W * 0.56},${H * 0.69} C${W * 0.6},${H * 0.63} ${W * 0.63},${H * 0.66} ${W * 0.66},${H * 0.6} S${W * 0.7},${H * 0.57} ${W * 0.72},${H * 0.55}`
-  const fields = Array.from({ length: 6 }, (_, i) => `<path d="M${fmt(rng() * W)},${fmt(H * 0.36 + i * 6)} l${fmt(200 + rng() * 200)},${fmt(4 + rng() * 10)}" stroke="#6f9a4f" stroke-width="3" opacity="0.5"/>`).join('')
+  const fields = Array.from(
+    { length: 6 },
+    (_, i) =>
+      `<path d="M${fmt(rng() * W)},${fmt(H * 0.36 + i * 6)} l${fmt(200 + rng() * 200)},${fmt(4 + rng() * 10)}" stroke="#6f9a4f" stroke-width="3" opacity="0.5"/>`,
+  ).join('')
   const defs = [
-    linear('ck-sky', [[0, '#8fbfe6'], [1, '#e6eff6']]),
-    linear('ck-dash', [[0, '#2c3036'], [0.4, '#17191c'], [1, '#0b0c0e']]),
-    linear('ck-screen', [[0, '#1b2a3b'], [1, '#0e1620']]),
-    linear('ck-wheel', [[0, '#2b2f35'], [1, '#0d0f11']]),
-    radial('ck-glow', [[0, '#ffffff', 0.18], [1, '#ffffff', 0]]),
+    linear('ck-sky', [
+      [0, '#8fbfe6'],
+      [1, '#e6eff6'],
+    ]),
+    linear('ck-dash', [
+      [0, '#2c3036'],
+      [0.4, '#17191c'],
+      [1, '#0b0c0e'],
+    ]),
+    linear('ck-screen', [
+      [0, '#1b2a3b'],
+      [1, '#0e1620'],
+    ]),
+    linear('ck-wheel', [
+      [0, '#2b2f35'],
+      [1, '#0d0f11'],
+    ]),
+    radial('ck-glow', [
+      [0, '#ffffff', 0.18],
+      [1, '#ffffff', 0],
+    ]),
   ].join('')
   const body = `<rect width="${W}" height="${H}" fill="url(#ck-sky)"/>
 <rect x="0" y="${H * 0.36}" width="${W}" height="${H * 0.3}" fill="#7ea35c"/>${fields}
@@ -676,9 +1156,29 @@ function heroShowroom() {
     // Cars further back sit in the dimmer part of the room.
     if (spec.back) layers += `<rect x="0" y="0" width="${W}" height="${fmt(spec.groundY + 40)}" fill="#05070a" opacity="0.2"/>`
   }
-  defs += linear('shade', [[0, '#000', 0.55], [0.6, '#000', 0.3], [1, '#000', 0.5]], { x1: 0, y1: 0, x2: 1, y2: 0 })
-  defs += radial('vignette', [[0.55, '#000', 0], [1, '#000', 0.6]], { r: 0.75 })
-  return svgDocument(W, H, `${background.back}${layers}<rect width="${W}" height="${H}" fill="url(#shade)"/><rect width="${W}" height="${H}" fill="url(#vignette)"/>`, defs)
+  defs += linear(
+    'shade',
+    [
+      [0, '#000', 0.55],
+      [0.6, '#000', 0.3],
+      [1, '#000', 0.5],
+    ],
+    { x1: 0, y1: 0, x2: 1, y2: 0 },
+  )
+  defs += radial(
+    'vignette',
+    [
+      [0.55, '#000', 0],
+      [1, '#000', 0.6],
+    ],
+    { r: 0.75 },
+  )
+  return svgDocument(
+    W,
+    H,
+    `${background.back}${layers}<rect width="${W}" height="${H}" fill="url(#shade)"/><rect width="${W}" height="${H}" fill="url(#vignette)"/>`,
+    defs,
+  )
 }
 
 function heroRoad() {
@@ -687,17 +1187,48 @@ function heroRoad() {
   const rng = random(11)
   const horizon = H * 0.64
   const groundY = H * 0.93
-  const stars = Array.from({ length: 90 }, () => `<circle cx="${fmt(rng() * W)}" cy="${fmt(rng() * H * 0.35)}" r="${fmt(0.7 + rng() * 1.4)}" fill="#fff" opacity="${fmt(0.25 + rng() * 0.5)}"/>`).join('')
+  const stars = Array.from(
+    { length: 90 },
+    () => `<circle cx="${fmt(rng() * W)}" cy="${fmt(rng() * H * 0.35)}" r="${fmt(0.7 + rng() * 1.4)}" fill="#fff" opacity="${fmt(0.25 + rng() * 0.5)}"/>`,
+  ).join('')
   const posts = Array.from({ length: 16 }, (_, i) => `<rect x="${i * 130 + 20}" y="${fmt(horizon + 36)}" width="8" height="44" fill="#2c2630"/>`).join('')
   const { defs: carDefs, svg } = car('hero-car', { type: 'suv', color: '#8d96a1', lights: true })
   const placed = placeCar(svg, { x: W * 0.16, groundY, width: 1180 })
-  const streaks = Array.from({ length: 5 }, (_, i) => `<rect x="${fmt(W * 0.02 + i * 40)}" y="${fmt(groundY - 150 + i * 28)}" width="${fmt(260 - i * 30)}" height="3" rx="1.5" fill="#f7c89a" opacity="${fmt(0.35 - i * 0.05)}"/>`).join('')
+  const streaks = Array.from(
+    { length: 5 },
+    (_, i) =>
+      `<rect x="${fmt(W * 0.02 + i * 40)}" y="${fmt(groundY - 150 + i * 28)}" width="${fmt(260 - i * 30)}" height="3" rx="1.5" fill="#f7c89a" opacity="${fmt(0.35 - i * 0.05)}"/>`,
+  ).join('')
   const defs = [
-    linear('sky', [[0, '#070b1f'], [0.4, '#2a2450'], [0.72, '#9c4566'], [0.92, '#ee9552'], [1, '#f7b868']]),
-    radial('sun', [[0, '#ffe2a8', 1], [0.25, '#ffb877', 0.55], [1, '#ff8f5a', 0]]),
-    linear('road', [[0, '#2b2630'], [1, '#0f0d12']]),
-    linear('shade', [[0, '#000', 0.55], [0.5, '#000', 0.18], [1, '#000', 0.4]], { x1: 0, y1: 0, x2: 1, y2: 0 }),
-    linear('bottom', [[0.55, '#000', 0], [1, '#000', 0.5]]),
+    linear('sky', [
+      [0, '#070b1f'],
+      [0.4, '#2a2450'],
+      [0.72, '#9c4566'],
+      [0.92, '#ee9552'],
+      [1, '#f7b868'],
+    ]),
+    radial('sun', [
+      [0, '#ffe2a8', 1],
+      [0.25, '#ffb877', 0.55],
+      [1, '#ff8f5a', 0],
+    ]),
+    linear('road', [
+      [0, '#2b2630'],
+      [1, '#0f0d12'],
+    ]),
+    linear(
+      'shade',
+      [
+        [0, '#000', 0.55],
+        [0.5, '#000', 0.18],
+        [1, '#000', 0.4],
+      ],
+      { x1: 0, y1: 0, x2: 1, y2: 0 },
+    ),
+    linear('bottom', [
+      [0.55, '#000', 0],
+      [1, '#000', 0.5],
+    ]),
     carDefs,
   ].join('')
   const body = `<rect width="${W}" height="${H}" fill="url(#sky)"/>${stars}
@@ -722,18 +1253,52 @@ function heroFinancing() {
   }).join('')
   let chart = `M0,${H * 0.55}`
   for (let i = 1; i <= 12; i++) chart += ` L${fmt((W / 12) * i)},${fmt(H * 0.55 - i * 22 - rng() * 40)}`
-  const lines = Array.from({ length: 9 }, (_, i) => `<rect x="60" y="${120 + i * 34}" width="${fmt(300 + rng() * 140)}" height="9" rx="4" fill="#b9b5ab"/>`).join('')
+  const lines = Array.from(
+    { length: 9 },
+    (_, i) => `<rect x="60" y="${120 + i * 34}" width="${fmt(300 + rng() * 140)}" height="9" rx="4" fill="#b9b5ab"/>`,
+  ).join('')
   const coins = (x, y, n) =>
-    Array.from({ length: n }, (_, i) => `<ellipse cx="${x}" cy="${y - i * 14}" rx="62" ry="20" fill="${i % 2 ? '#c69a3c' : '#d8ad4c'}" stroke="#8a6a24" stroke-width="2"/>`).join('') +
-    `<ellipse cx="${x}" cy="${y - (n - 1) * 14}" rx="44" ry="12" fill="none" stroke="#f1d48a" stroke-width="3" opacity="0.7"/>`
+    Array.from(
+      { length: n },
+      (_, i) => `<ellipse cx="${x}" cy="${y - i * 14}" rx="62" ry="20" fill="${i % 2 ? '#c69a3c' : '#d8ad4c'}" stroke="#8a6a24" stroke-width="2"/>`,
+    ).join('') + `<ellipse cx="${x}" cy="${y - (n - 1) * 14}" rx="44" ry="12" fill="none" stroke="#f1d48a" stroke-width="3" opacity="0.7"/>`
   const defs = [
-    linear('bg', [[0, '#0b1426'], [0.6, '#16243c'], [1, '#1d2c45']]),
-    linear('desk', [[0, '#3a2a1f'], [0.3, '#2a1e16'], [1, '#120d09']]),
-    linear('paper', [[0, '#f3f0e8'], [1, '#d9d4c8']]),
-    linear('pen', [[0, '#3c4048'], [0.5, '#9aa0a8'], [1, '#2a2d32']]),
-    linear('fob', [[0, '#2a2d31'], [1, '#0c0d0f']]),
-    linear('blade', [[0, '#e3e6ea'], [1, '#8b9198']]),
-    linear('shade', [[0, '#000', 0.55], [0.55, '#000', 0.2], [1, '#000', 0.4]], { x1: 0, y1: 0, x2: 1, y2: 0 }),
+    linear('bg', [
+      [0, '#0b1426'],
+      [0.6, '#16243c'],
+      [1, '#1d2c45'],
+    ]),
+    linear('desk', [
+      [0, '#3a2a1f'],
+      [0.3, '#2a1e16'],
+      [1, '#120d09'],
+    ]),
+    linear('paper', [
+      [0, '#f3f0e8'],
+      [1, '#d9d4c8'],
+    ]),
+    linear('pen', [
+      [0, '#3c4048'],
+      [0.5, '#9aa0a8'],
+      [1, '#2a2d32'],
+    ]),
+    linear('fob', [
+      [0, '#2a2d31'],
+      [1, '#0c0d0f'],
+    ]),
+    linear('blade', [
+      [0, '#e3e6ea'],
+      [1, '#8b9198'],
+    ]),
+    linear(
+      'shade',
+      [
+        [0, '#000', 0.55],
+        [0.55, '#000', 0.2],
+        [1, '#000', 0.4],
+      ],
+      { x1: 0, y1: 0, x2: 1, y2: 0 },
+    ),
     blur('soft', 14),
     blur('shadow', 12),
   ].join('')
@@ -787,8 +1352,18 @@ function shareImage(settings) {
   const name = (settings?.dealerName ?? 'Ruhrstern Automobile').toUpperCase()
   const [first, ...rest] = name.split(' ')
   const defs = [
-    linear('bg', [[0, '#0d1117'], [1, '#1c232d']], { x1: 0, y1: 0, x2: 1, y2: 1 }),
-    radial('glow', [[0, '#ffffff', 0.14], [1, '#ffffff', 0]]),
+    linear(
+      'bg',
+      [
+        [0, '#0d1117'],
+        [1, '#1c232d'],
+      ],
+      { x1: 0, y1: 0, x2: 1, y2: 1 },
+    ),
+    radial('glow', [
+      [0, '#ffffff', 0.14],
+      [1, '#ffffff', 0],
+    ]),
     carDefs,
   ].join('')
   const body = `<rect width="${W}" height="${H}" fill="url(#bg)"/>
@@ -811,7 +1386,15 @@ function placeholder() {
   const H = 800
   const { defs: carDefs, svg } = car('ph', { type: 'sedan', color: '#aeb4bb', flat: true })
   const placed = placeCar(svg, { x: 170, groundY: 600, width: 860 })
-  const defs = radial('ph-bg', [[0, '#f1f3f5'], [1, '#d5d9de']], { r: 0.8 }) + carDefs
+  const defs =
+    radial(
+      'ph-bg',
+      [
+        [0, '#f1f3f5'],
+        [1, '#d5d9de'],
+      ],
+      { r: 0.8 },
+    ) + carDefs
   const camera = `<g transform="translate(600,215)" fill="none" stroke="#9aa1a9" stroke-width="10" stroke-linejoin="round">
 <path d="M-70,-30 L-40,-30 L-28,-52 L28,-52 L40,-30 L70,-30 Q82,-30 82,-18 L82,48 Q82,60 70,60 L-70,60 Q-82,60 -82,48 L-82,-18 Q-82,-30 -70,-30 Z"/>
 <circle cx="0" cy="14" r="28"/></g>`
@@ -825,10 +1408,52 @@ function placeholder() {
 
 /** Skies: gradient, the sun's glow, and the colours of distant (far) and close (near) silhouettes. */
 const SKIES = {
-  dusk: { stops: [[0, '#0c1330'], [0.45, '#3a2d5c'], [0.75, '#b4506a'], [1, '#f3a35b']], sun: '#ffd79a', far: '#6a4566', near: '#1c1626', stars: 70 },
-  evening: { stops: [[0, '#1c2752'], [0.5, '#574a7c'], [0.8, '#c9737a'], [1, '#f4b26c']], sun: '#ffe0a6', far: '#8a5f79', near: '#2a2236', stars: 30 },
-  golden: { stops: [[0, '#5f93c6'], [0.55, '#a9c5dc'], [0.85, '#efd6ae'], [1, '#f3c389']], sun: '#fff3cf', far: '#9eb0bc', near: '#4a5a48', clouds: '#ffffff' },
-  day: { stops: [[0, '#74abdc'], [1, '#d9e9f4']], sun: '#ffffff', far: '#a6bccd', near: '#56666f', clouds: '#ffffff' },
+  dusk: {
+    stops: [
+      [0, '#0c1330'],
+      [0.45, '#3a2d5c'],
+      [0.75, '#b4506a'],
+      [1, '#f3a35b'],
+    ],
+    sun: '#ffd79a',
+    far: '#6a4566',
+    near: '#1c1626',
+    stars: 70,
+  },
+  evening: {
+    stops: [
+      [0, '#1c2752'],
+      [0.5, '#574a7c'],
+      [0.8, '#c9737a'],
+      [1, '#f4b26c'],
+    ],
+    sun: '#ffe0a6',
+    far: '#8a5f79',
+    near: '#2a2236',
+    stars: 30,
+  },
+  golden: {
+    stops: [
+      [0, '#5f93c6'],
+      [0.55, '#a9c5dc'],
+      [0.85, '#efd6ae'],
+      [1, '#f3c389'],
+    ],
+    sun: '#fff3cf',
+    far: '#9eb0bc',
+    near: '#4a5a48',
+    clouds: '#ffffff',
+  },
+  day: {
+    stops: [
+      [0, '#74abdc'],
+      [1, '#d9e9f4'],
+    ],
+    sun: '#ffffff',
+    far: '#a6bccd',
+    near: '#56666f',
+    clouds: '#ffffff',
+  },
 }
 
 const tone = (kind, t) => mix(SKIES[kind].far, SKIES[kind].near, t)
@@ -838,10 +1463,20 @@ function skyLayer(W, H, horizon, kind, rng, { sunX = 0.7, sunR = 0.42, sunY = ho
   const sky = SKIES[kind]
   const defs = [
     linear('pg-sky', sky.stops),
-    radial('pg-sun', [[0, sky.sun, 0.95], [0.25, sky.sun, 0.45], [1, sky.sun, 0]]),
-    linear('pg-haze', [[0, sky.stops.at(-1)[1], 0], [1, sky.stops.at(-1)[1], 0.55]]),
+    radial('pg-sun', [
+      [0, sky.sun, 0.95],
+      [0.25, sky.sun, 0.45],
+      [1, sky.sun, 0],
+    ]),
+    linear('pg-haze', [
+      [0, sky.stops.at(-1)[1], 0],
+      [1, sky.stops.at(-1)[1], 0.55],
+    ]),
   ].join('')
-  const stars = Array.from({ length: sky.stars ?? 0 }, () => `<circle cx="${fmt(rng() * W)}" cy="${fmt(rng() * horizon * 0.5)}" r="${fmt(0.7 + rng() * 1.3)}" fill="#fff" opacity="${fmt(0.25 + rng() * 0.5)}"/>`).join('')
+  const stars = Array.from(
+    { length: sky.stars ?? 0 },
+    () => `<circle cx="${fmt(rng() * W)}" cy="${fmt(rng() * horizon * 0.5)}" r="${fmt(0.7 + rng() * 1.3)}" fill="#fff" opacity="${fmt(0.25 + rng() * 0.5)}"/>`,
+  ).join('')
   const clouds = sky.clouds
     ? Array.from({ length: 4 }, (_, i) => {
         const cx = W * (0.08 + i * 0.26 + rng() * 0.08)
@@ -863,7 +1498,8 @@ function litWindows(rng, { x0, x1, y0, y1, density = 0.25, color = '#ffd58a', si
   let out = ''
   for (let y = y0; y < y1; y += size * 3) {
     for (let x = x0; x < x1; x += size * 2.6) {
-      if (rng() < density) out += `<rect x="${fmt(x)}" y="${fmt(y)}" width="${fmt(size)}" height="${fmt(size * 1.3)}" fill="${color}" opacity="${fmt(0.5 + rng() * 0.4)}"/>`
+      if (rng() < density)
+        out += `<rect x="${fmt(x)}" y="${fmt(y)}" width="${fmt(size)}" height="${fmt(size * 1.3)}" fill="${color}" opacity="${fmt(0.5 + rng() * 0.4)}"/>`
     }
   }
   return out
@@ -895,13 +1531,19 @@ function lamp(x, baseY, h, color, lit = true) {
 <rect x="${fmt(x - 12)}" y="${fmt(baseY - h - 6)}" width="24" height="8" rx="4" fill="${color}"/>
 ${lit ? `<circle cx="${fmt(x)}" cy="${fmt(baseY - h + 4)}" r="30" fill="url(#pg-lamp)"/>` : ''}`
 }
-const lampDefs = () => radial('pg-lamp', [[0, '#ffe6a8', 0.9], [0.3, '#ffcf7a', 0.35], [1, '#ffcf7a', 0]])
+const lampDefs = () =>
+  radial('pg-lamp', [
+    [0, '#ffe6a8', 0.9],
+    [0.3, '#ffcf7a', 0.35],
+    [1, '#ffcf7a', 0],
+  ])
 
 /** Winding tower (Förderturm): guide frame with bracing, one slanted strut, two sheave wheels. */
 function headframe(x, baseY, s, color, { strut = 1, house = true } = {}) {
   const t = (px, py) => `${fmt(x + px * s)},${fmt(baseY + py * s)}`
   let braces = ''
-  for (let y = -20; y > -250; y -= 30) braces += `<polyline points="${t(-22 + (-y) * 0.02, y)} ${t(20 - (-y - 30) * 0.02, y - 30)}"/><polyline points="${t(22 - (-y) * 0.02, y)} ${t(-20 + (-y - 30) * 0.02, y - 30)}"/>`
+  for (let y = -20; y > -250; y -= 30)
+    braces += `<polyline points="${t(-22 + -y * 0.02, y)} ${t(20 - (-y - 30) * 0.02, y - 30)}"/><polyline points="${t(22 - -y * 0.02, y)} ${t(-20 + (-y - 30) * 0.02, y - 30)}"/>`
   let strutBraces = ''
   for (let i = 1; i < 7; i++) {
     const f = i / 7
@@ -928,7 +1570,8 @@ ${house ? `<rect x="${fmt(x + Math.min(strut * 150, strut * 290) * s)}" y="${fmt
 
 /** The Dortmunder U: brick block, tower, and the glowing golden U on its top. */
 function dortmunderU(x, baseY, s, color, windowColor) {
-  const r = (px, py, w, h, fill = color) => `<rect x="${fmt(x + px * s)}" y="${fmt(baseY + py * s)}" width="${fmt(w * s)}" height="${fmt(h * s)}" fill="${fill}"/>`
+  const r = (px, py, w, h, fill = color) =>
+    `<rect x="${fmt(x + px * s)}" y="${fmt(baseY + py * s)}" width="${fmt(w * s)}" height="${fmt(h * s)}" fill="${fill}"/>`
   let windows = ''
   for (let row = 0; row < 6; row++) for (let col = 0; col < 8; col++) windows += r(-62 + col * 16, -150 + row * 24, 8, 14, windowColor)
   let towerWindows = ''
@@ -942,7 +1585,11 @@ ${r(-32, -236, 64, 70)}${towerWindows}
 <path d="${u}" fill="none" stroke="#ffd45a" stroke-width="${fmt(13 * s)}" stroke-linecap="round" filter="url(#pg-uglow)" opacity="0.9"/>
 <path d="${u}" fill="none" stroke="#ffe9a0" stroke-width="${fmt(9 * s)}" stroke-linecap="round"/>`
 }
-const dortmunderUDefs = () => radial('pg-ugold', [[0, '#ffd45a', 0.5], [1, '#ffd45a', 0]]) + blur('pg-uglow', 6)
+const dortmunderUDefs = () =>
+  radial('pg-ugold', [
+    [0, '#ffd45a', 0.5],
+    [1, '#ffd45a', 0],
+  ]) + blur('pg-uglow', 6)
 
 /** A telecommunication tower: tapering shaft, head (pod) and antenna. */
 function tvTower(x, baseY, s, color, { height = 440, podY = 330, pod = 'florian', dots = false, beacon = true } = {}) {
@@ -963,7 +1610,11 @@ function tvTower(x, baseY, s, color, { height = 440, podY = 330, pod = 'florian'
 <rect x="${fmt(x - 12 * s)}" y="${fmt(baseY - (podY - 70) * s)}" width="${fmt(24 * s)}" height="${fmt(6 * s)}"/>`
   }
   const lights = dots
-    ? Array.from({ length: 14 }, (_, i) => `<circle cx="${fmt(x)}" cy="${fmt(baseY - (30 + i * ((podY - 70) / 14)) * s)}" r="${fmt(2.4 * s)}" fill="${i % 4 === 0 ? '#ff9f5a' : '#ffe6a0'}" opacity="0.9"/>`).join('')
+    ? Array.from(
+        { length: 14 },
+        (_, i) =>
+          `<circle cx="${fmt(x)}" cy="${fmt(baseY - (30 + i * ((podY - 70) / 14)) * s)}" r="${fmt(2.4 * s)}" fill="${i % 4 === 0 ? '#ff9f5a' : '#ffe6a0'}" opacity="0.9"/>`,
+      ).join('')
     : ''
   return `<g fill="${color}">
 <polygon points="${p(-16, 0)} ${p(-8, podY - 10)} ${p(8, podY - 10)} ${p(16, 0)}"/>
@@ -984,7 +1635,8 @@ function gasometer(x, baseY, s, fillId, color) {
     ribs += `<rect x="${fmt(x - (u * w) / 2 - 1.5 * s)}" y="${fmt(baseY - h)}" width="${fmt(3 * s)}" height="${fmt(h)}" fill="${color}" opacity="0.55"/>`
   }
   let bands = ''
-  for (let y = baseY - h + 36 * s; y < baseY - 10; y += 44 * s) bands += `<rect x="${fmt(left)}" y="${fmt(y)}" width="${fmt(w)}" height="${fmt(3 * s)}" fill="${color}" opacity="0.45"/>`
+  for (let y = baseY - h + 36 * s; y < baseY - 10; y += 44 * s)
+    bands += `<rect x="${fmt(left)}" y="${fmt(y)}" width="${fmt(w)}" height="${fmt(3 * s)}" fill="${color}" opacity="0.45"/>`
   return `<rect x="${fmt(left)}" y="${fmt(baseY - h)}" width="${fmt(w)}" height="${fmt(h)}" fill="url(#${fillId})"/>${ribs}${bands}
 <path d="M${fmt(left - 3 * s)},${fmt(baseY - h)} Q${fmt(x)},${fmt(baseY - h - 16 * s)} ${fmt(left + w + 3 * s)},${fmt(baseY - h)} Z" fill="${color}"/>
 <rect x="${fmt(x - 22 * s)}" y="${fmt(baseY - h - 26 * s)}" width="${fmt(44 * s)}" height="${fmt(14 * s)}" fill="${color}"/>
@@ -1009,7 +1661,12 @@ ${ribs}
 ${Array.from({ length: 22 }, (_, i) => `<rect x="${fmt(x + (-232 + i * 21.5) * s)}" y="${fmt(baseY - 44 * s)}" width="${fmt(12 * s)}" height="${fmt(18 * s)}" fill="${glow}" opacity="${i % 3 === 0 ? 0.45 : 0.8}"/>`).join('')}
 ${[-180, 180].map((px) => `<rect x="${fmt(x + px * s - 3 * s)}" y="${fmt(baseY - 190 * s)}" width="${fmt(6 * s)}" height="${fmt(140 * s)}" fill="${color}"/><rect x="${fmt(x + px * s - 18 * s)}" y="${fmt(baseY - 198 * s)}" width="${fmt(36 * s)}" height="${fmt(12 * s)}" fill="#fff6d6"/><ellipse cx="${fmt(x + px * s)}" cy="${fmt(baseY - 192 * s)}" rx="${fmt(60 * s)}" ry="${fmt(30 * s)}" fill="url(#pg-flood)"/>`).join('')}`
 }
-const stadiumDefs = () => radial('pg-flood', [[0, '#fff4cf', 0.75], [0.4, '#ffe2a0', 0.3], [1, '#ffe2a0', 0]])
+const stadiumDefs = () =>
+  radial('pg-flood', [
+    [0, '#fff4cf', 0.75],
+    [0.4, '#ffe2a0', 0.3],
+    [1, '#ffe2a0', 0],
+  ])
 
 /** Xanten's St. Viktor: two west towers with steep spires, a long nave and the choir. */
 function xantenDom(x, baseY, s, color, windowColor) {
@@ -1023,7 +1680,10 @@ ${[-150, -110].map((py) => `<path d="M${p(cx - 9, py + 30)} L${p(cx - 9, py + 6)
     const cx = 92 + i * 30
     return `<path d="M${p(cx - 7, -20)} L${p(cx - 7, -76)} Q${p(cx, -92)} ${p(cx + 7, -76)} L${p(cx + 7, -20)} Z" fill="${windowColor}"/>`
   }).join('')
-  const buttresses = Array.from({ length: 7 }, (_, i) => `<polygon points="${p(76 + i * 30, 0)} ${p(76 + i * 30, -108)} ${p(82 + i * 30, -118)} ${p(86 + i * 30, -108)} ${p(86 + i * 30, 0)}"/>`).join('')
+  const buttresses = Array.from(
+    { length: 7 },
+    (_, i) => `<polygon points="${p(76 + i * 30, 0)} ${p(76 + i * 30, -108)} ${p(82 + i * 30, -118)} ${p(86 + i * 30, -108)} ${p(86 + i * 30, 0)}"/>`,
+  ).join('')
   return `<g fill="${color}">
 <rect x="${fmt(x + 40 * s)}" y="${fmt(baseY - 110 * s)}" width="${fmt(230 * s)}" height="${fmt(110 * s)}"/>
 <polygon points="${p(36, -108)} ${p(60, -168)} ${p(250, -168)} ${p(274, -108)}"/>
@@ -1075,10 +1735,15 @@ ${[40, 80, 120, 160].map((px) => `<path d="M${p(px - 6, -18)} L${p(px - 6, -46)}
 /** Lower-Rhine farmhouse: brick walls, steep dark roof, white-framed windows, a barn. */
 function farmhouse(x, baseY, s, { wall = '#9b4f3a', roof = '#4b3a38', frame = '#efe8dc', barn = true } = {}) {
   const p = (px, py) => `${fmt(x + px * s)},${fmt(baseY + py * s)}`
-  const window = (px, py) => `<rect x="${fmt(x + px * s)}" y="${fmt(baseY + py * s)}" width="${fmt(16 * s)}" height="${fmt(20 * s)}" fill="${frame}"/><rect x="${fmt(x + (px + 2.5) * s)}" y="${fmt(baseY + (py + 2.5) * s)}" width="${fmt(11 * s)}" height="${fmt(15 * s)}" fill="#3d4a55"/>`
-  return `${barn ? `<rect x="${fmt(x + 110 * s)}" y="${fmt(baseY - 56 * s)}" width="${fmt(150 * s)}" height="${fmt(56 * s)}" fill="${darken(wall, 0.1)}"/>
+  const window = (px, py) =>
+    `<rect x="${fmt(x + px * s)}" y="${fmt(baseY + py * s)}" width="${fmt(16 * s)}" height="${fmt(20 * s)}" fill="${frame}"/><rect x="${fmt(x + (px + 2.5) * s)}" y="${fmt(baseY + (py + 2.5) * s)}" width="${fmt(11 * s)}" height="${fmt(15 * s)}" fill="#3d4a55"/>`
+  return `${
+    barn
+      ? `<rect x="${fmt(x + 110 * s)}" y="${fmt(baseY - 56 * s)}" width="${fmt(150 * s)}" height="${fmt(56 * s)}" fill="${darken(wall, 0.1)}"/>
 <polygon points="${p(104, -54)} ${p(150, -104)} ${p(264, -104)} ${p(266, -54)}" fill="${darken(roof, 0.05)}"/>
-<rect x="${fmt(x + 160 * s)}" y="${fmt(baseY - 44 * s)}" width="${fmt(50 * s)}" height="${fmt(44 * s)}" fill="#5a3b2c"/>` : ''}
+<rect x="${fmt(x + 160 * s)}" y="${fmt(baseY - 44 * s)}" width="${fmt(50 * s)}" height="${fmt(44 * s)}" fill="#5a3b2c"/>`
+      : ''
+  }
 <rect x="${fmt(x)}" y="${fmt(baseY - 62 * s)}" width="${fmt(120 * s)}" height="${fmt(62 * s)}" fill="${wall}"/>
 <polygon points="${p(-6, -60)} ${p(60, -138)} ${p(126, -60)}" fill="${roof}"/>
 <rect x="${fmt(x + 82 * s)}" y="${fmt(baseY - 132 * s)}" width="${fmt(10 * s)}" height="${fmt(30 * s)}" fill="${darken(wall, 0.2)}"/>
@@ -1119,14 +1784,32 @@ ${arm}</g>`
 
 /** Wheel gradients for wheel(id, …) when no car() with that id supplies them. */
 const wheelDefs = (id) =>
-  radial(`${id}-rim`, [[0, '#eef1f4'], [0.6, '#b7bdc4'], [1, '#6d747c']], { cx: 0.45, cy: 0.4, r: 0.6 }) + radial(`${id}-hub`, [[0, '#d9dde2'], [1, '#80868e']])
+  radial(
+    `${id}-rim`,
+    [
+      [0, '#eef1f4'],
+      [0.6, '#b7bdc4'],
+      [1, '#6d747c'],
+    ],
+    { cx: 0.45, cy: 0.4, r: 0.6 },
+  ) +
+  radial(`${id}-hub`, [
+    [0, '#d9dde2'],
+    [1, '#80868e'],
+  ])
 
 /**
  * A car transporter truck in the car's local system (ground at y = GROUND), front to the right:
  * cab at x 1780…2230, two-deck rack behind it. `load` lists cars for the lower and upper deck.
  */
 function transporterTruck(id, { cab = '#d8dde2', stripe = '#c8102e', frame = '#6b737c', load = [], lights = false }) {
-  let defs = wheelDefs(id) + linear(`${id}-cab`, [[0, lighten(cab, 0.25)], [0.6, cab], [1, darken(cab, 0.35)]])
+  let defs =
+    wheelDefs(id) +
+    linear(`${id}-cab`, [
+      [0, lighten(cab, 0.25)],
+      [0.6, cab],
+      [1, darken(cab, 0.35)],
+    ])
   let cars = ''
   for (const [i, spec] of load.entries()) {
     const carId = `${id}-c${i}`
@@ -1175,16 +1858,32 @@ function placedCar(id, { type, color, x, groundY, width, mirror = false, lights 
 
 /** Water surface with light streaks; `reflect` is SVG mirrored at y into the water. */
 function water(W, y, H, color, rng, reflect = '') {
-  const streaks = Array.from({ length: 40 }, () => `<rect x="${fmt(rng() * W)}" y="${fmt(y + 6 + rng() * (H - y - 6))}" width="${fmt(20 + rng() * 90)}" height="2" fill="#fff" opacity="${fmt(0.06 + rng() * 0.16)}"/>`).join('')
+  const streaks = Array.from(
+    { length: 40 },
+    () =>
+      `<rect x="${fmt(rng() * W)}" y="${fmt(y + 6 + rng() * (H - y - 6))}" width="${fmt(20 + rng() * 90)}" height="2" fill="#fff" opacity="${fmt(0.06 + rng() * 0.16)}"/>`,
+  ).join('')
   return `<rect x="0" y="${fmt(y)}" width="${W}" height="${fmt(H - y)}" fill="${color}"/>
 ${reflect ? `<clipPath id="pg-water"><rect x="0" y="${fmt(y)}" width="${W}" height="${fmt(H - y)}"/></clipPath><g clip-path="url(#pg-water)" opacity="0.3"><g transform="translate(0,${fmt(2 * y)}) scale(1,-1)">${reflect}</g></g>` : ''}
 <rect x="0" y="${fmt(y)}" width="${W}" height="${fmt(H - y)}" fill="url(#pg-waterfade)"/>${streaks}`
 }
-const waterDefs = (color) => linear('pg-waterfade', [[0, color, 0], [1, darken(color, 0.4), 0.7]])
+const waterDefs = (color) =>
+  linear('pg-waterfade', [
+    [0, color, 0],
+    [1, darken(color, 0.4), 0.7],
+  ])
 
 /** Darkening at the edges, like the heroes. */
 const vignette = (W, H) => `<rect width="${W}" height="${H}" fill="url(#pg-vignette)"/>`
-const vignetteDefs = (strength = 0.45) => radial('pg-vignette', [[0.6, '#000', 0], [1, '#000', strength]], { r: 0.78 })
+const vignetteDefs = (strength = 0.45) =>
+  radial(
+    'pg-vignette',
+    [
+      [0.6, '#000', 0],
+      [1, '#000', strength],
+    ],
+    { r: 0.78 },
+  )
 
 /** Ground of a flat landscape: fields in parcels running towards a vanishing point. */
 function fields(W, H, horizon, rng, { vanishX = 0.5, colors = ['#9fb45a', '#c9b062', '#7d9a4c', '#a98d5e', '#b7c26a'] } = {}) {
@@ -1193,7 +1892,7 @@ function fields(W, H, horizon, rng, { vanishX = 0.5, colors = ['#9fb45a', '#c9b0
   const edges = [-2.2, -1.2, -0.55, -0.15, 0.2, 0.6, 1.3, 2.4, 3.6]
   for (let i = 0; i < edges.length - 1; i++) {
     const color = colors[i % colors.length]
-    out += `<polygon points="${fmt(vx + (edges[i] * W) * 0.02)},${fmt(horizon)} ${fmt(vx + (edges[i + 1] * W) * 0.02)},${fmt(horizon)} ${fmt(vx + edges[i + 1] * W)},${H} ${fmt(vx + edges[i] * W)},${H}" fill="${color}"/>`
+    out += `<polygon points="${fmt(vx + edges[i] * W * 0.02)},${fmt(horizon)} ${fmt(vx + edges[i + 1] * W * 0.02)},${fmt(horizon)} ${fmt(vx + edges[i + 1] * W)},${H} ${fmt(vx + edges[i] * W)},${H}" fill="${color}"/>`
     // Furrows on every other parcel.
     if (i % 2 === 0) {
       for (let f = 0.15; f < 1; f += 0.17) {
@@ -1272,15 +1971,47 @@ ${vignette(W, H)}`
 /** Gehry's Neuer Zollhof in Düsseldorf: three buildings with curved, leaning outlines. */
 function zollhof(x, baseY, s, colors) {
   const shapes = [
-    [[0, 0, 's'], [0, -150], [10, -200], [-4, -250, 's'], [40, -262], [84, -240, 's'], [96, -180], [88, -100], [96, 0, 's']],
-    [[110, 0, 's'], [106, -120], [120, -190, 's'], [160, -196], [200, -188, 's'], [210, -110], [204, 0, 's']],
-    [[220, 0, 's'], [224, -160], [210, -230, 's'], [260, -246], [300, -226, 's'], [310, -150], [302, 0, 's']],
+    [
+      [0, 0, 's'],
+      [0, -150],
+      [10, -200],
+      [-4, -250, 's'],
+      [40, -262],
+      [84, -240, 's'],
+      [96, -180],
+      [88, -100],
+      [96, 0, 's'],
+    ],
+    [
+      [110, 0, 's'],
+      [106, -120],
+      [120, -190, 's'],
+      [160, -196],
+      [200, -188, 's'],
+      [210, -110],
+      [204, 0, 's'],
+    ],
+    [
+      [220, 0, 's'],
+      [224, -160],
+      [210, -230, 's'],
+      [260, -246],
+      [300, -226, 's'],
+      [310, -150],
+      [302, 0, 's'],
+    ],
   ]
   return shapes
     .map((points, i) => {
-      const path = smoothPath(points.map(([px, py, k]) => [x + px * s, baseY + py * s, k]), { tension: 0.8 }) + ' Z'
+      const path =
+        smoothPath(
+          points.map(([px, py, k]) => [x + px * s, baseY + py * s, k]),
+          { tension: 0.8 },
+        ) + ' Z'
       let windows = ''
-      for (let wy = -30; wy > -200; wy -= 26) for (let wx = 0; wx < 3; wx++) windows += `<rect x="${fmt(x + (points[0][0] + 18 + wx * 24) * s)}" y="${fmt(baseY + wy * s)}" width="${fmt(10 * s)}" height="${fmt(14 * s)}" fill="#2c2a3a" opacity="0.75"/>`
+      for (let wy = -30; wy > -200; wy -= 26)
+        for (let wx = 0; wx < 3; wx++)
+          windows += `<rect x="${fmt(x + (points[0][0] + 18 + wx * 24) * s)}" y="${fmt(baseY + wy * s)}" width="${fmt(10 * s)}" height="${fmt(14 * s)}" fill="#2c2a3a" opacity="0.75"/>`
       return `<path d="${path}" fill="${colors[i]}"/>${windows}`
     })
     .join('')
@@ -1295,11 +2026,20 @@ function cityDuesseldorf() {
   const sky = skyLayer(W, H, horizon, kind, rng, { sunX: 0.25 })
   const bank = horizon + 24
   const pylonX = W * 0.88
-  const cables = Array.from({ length: 8 }, (_, i) => `<line x1="${fmt(pylonX)}" y1="${fmt(bank - 250 + i * 16)}" x2="${fmt(pylonX - 90 - i * 46)}" y2="${fmt(bank + 6)}"/><line x1="${fmt(pylonX)}" y1="${fmt(bank - 250 + i * 16)}" x2="${fmt(pylonX + 60 + i * 40)}" y2="${fmt(bank + 6)}"/>`).join('')
+  const cables = Array.from(
+    { length: 8 },
+    (_, i) =>
+      `<line x1="${fmt(pylonX)}" y1="${fmt(bank - 250 + i * 16)}" x2="${fmt(pylonX - 90 - i * 46)}" y2="${fmt(bank + 6)}"/><line x1="${fmt(pylonX)}" y1="${fmt(bank - 250 + i * 16)}" x2="${fmt(pylonX + 60 + i * 40)}" y2="${fmt(bank + 6)}"/>`,
+  ).join('')
   const skyline = `${blocks(rng, { x0: -10, x1: W + 10, baseY: bank - 8, minH: 30, maxH: 100, color: tone(kind, 0.4) })}
 ${tvTower(W * 0.6, bank, 1.22, tone(kind, 0.85), { pod: 'rhein', height: 430, podY: 300, dots: true })}
 ${blocks(rng, { x0: W * 0.1, x1: W * 0.36, baseY: bank, minH: 60, maxH: 150, color: tone(kind, 0.7), lit: { density: 0.25 } })}
-${zollhof(W * 0.38, bank, 1.05, ['#d9d2cc', '#8a4a3a', '#b9bcc2'].map((c) => mix(c, tone(kind, 0.6), 0.62)))}
+${zollhof(
+  W * 0.38,
+  bank,
+  1.05,
+  ['#d9d2cc', '#8a4a3a', '#b9bcc2'].map((c) => mix(c, tone(kind, 0.6), 0.62)),
+)}
 <ellipse cx="${W * 0.7}" cy="${fmt(bank)}" rx="90" ry="40" fill="${tone(kind, 0.75)}"/>
 <rect x="${W * 0.64}" y="${fmt(bank - 40)}" width="${W * 0.12}" height="40" fill="${tone(kind, 0.75)}"/>
 <g stroke="${tone(kind, 0.9)}" stroke-width="2">${cables}</g>
@@ -1361,7 +2101,20 @@ ${water(W, bank + 4, H, '#3b3552', rng, skylineSvg)}
 <path d="M0,${H - 80} C${W * 0.3},${H - 110} ${W * 0.7},${H - 100} ${W},${H - 130} L${W},${H} L0,${H} Z" fill="#1d1a26"/>
 ${treeRow(rng, { x0: -40, x1: W * 0.14, baseY: H - 70, size: 170, color: '#1a1722', trunk: '#100e14' })}
 ${vignette(W, H)}`
-  const defs = sky.defs + linear('pg-gas', [[0, darken(gasColor, 0.25)], [0.35, lighten(gasColor, 0.18)], [0.7, gasColor], [1, darken(gasColor, 0.45)]], { x1: 0, y1: 0, x2: 1, y2: 0 }) + waterDefs('#3b3552') + vignetteDefs()
+  const defs =
+    sky.defs +
+    linear(
+      'pg-gas',
+      [
+        [0, darken(gasColor, 0.25)],
+        [0.35, lighten(gasColor, 0.18)],
+        [0.7, gasColor],
+        [1, darken(gasColor, 0.45)],
+      ],
+      { x1: 0, y1: 0, x2: 1, y2: 0 },
+    ) +
+    waterDefs('#3b3552') +
+    vignetteDefs()
   return svgDocument(W, H, body, defs)
 }
 
@@ -1372,7 +2125,10 @@ function archBridge(W, deckY, footY, color, { span = 230, offset = 40 } = {}) {
     d += ` L${fmt(x + span - 18)},${fmt(footY)} L${fmt(x + span - 18)},${fmt(footY - 30)} Q${fmt(x + span / 2)},${fmt(deckY + 10)} ${fmt(x + 18)},${fmt(footY - 30)} L${fmt(x + 18)},${fmt(footY)}`
   }
   d += ` L0,${fmt(footY)} Z`
-  const railing = Array.from({ length: Math.ceil(W / 22) }, (_, i) => `<rect x="${i * 22}" y="${fmt(deckY - 18)}" width="3" height="18" fill="${color}"/>`).join('')
+  const railing = Array.from(
+    { length: Math.ceil(W / 22) },
+    (_, i) => `<rect x="${i * 22}" y="${fmt(deckY - 18)}" width="3" height="18" fill="${color}"/>`,
+  ).join('')
   return `<path d="${d}" fill="${color}"/>${railing}<rect x="0" y="${fmt(deckY - 20)}" width="${W}" height="4" fill="${color}"/>
 ${[0.18, 0.5, 0.82].map((f) => `<rect x="${fmt(W * f)}" y="${fmt(deckY - 80)}" width="5" height="62" fill="${color}"/><circle cx="${fmt(W * f + 2.5)}" cy="${fmt(deckY - 80)}" r="6" fill="#fff1c4"/>`).join('')}`
 }
@@ -1422,7 +2178,8 @@ function smallHouses(rng, { x0, x1, baseY, scale = 1, fade = 0, far = SKIES.gold
     const wall = mix(mix('#e2d3b6', '#a8573f', rng()), far, fade)
     const roof = mix(mix('#5a3a34', '#8a3e32', rng()), far, fade)
     out += `<rect x="${fmt(x)}" y="${fmt(baseY - h)}" width="${fmt(w)}" height="${fmt(h)}" fill="${wall}"/><polygon points="${fmt(x - 3)},${fmt(baseY - h)} ${fmt(x + w / 2)},${fmt(baseY - h - w * 0.55)} ${fmt(x + w + 3)},${fmt(baseY - h)}" fill="${roof}"/>`
-    for (let i = 0; i < 2; i++) out += `<rect x="${fmt(x + w * (0.2 + i * 0.42))}" y="${fmt(baseY - h * 0.7)}" width="${fmt(w * 0.16)}" height="${fmt(h * 0.26)}" fill="${mix('#3d4a55', far, fade)}"/>`
+    for (let i = 0; i < 2; i++)
+      out += `<rect x="${fmt(x + w * (0.2 + i * 0.42))}" y="${fmt(baseY - h * 0.7)}" width="${fmt(w * 0.16)}" height="${fmt(h * 0.26)}" fill="${mix('#3d4a55', far, fade)}"/>`
     x += w + (4 + rng() * 30) * scale
   }
   return out
@@ -1557,7 +2314,12 @@ function cityMuenster() {
   let i = 0
   while (x < W) {
     const w = 150 + rng() * 50
-    houses += gabledHouse(x, horizon, w, 300 + rng() * 70, { wall: walls[i % walls.length], trim: darken(walls[i % walls.length], 0.18), stepped: i % 3 === 1, rng })
+    houses += gabledHouse(x, horizon, w, 300 + rng() * 70, {
+      wall: walls[i % walls.length],
+      trim: darken(walls[i % walls.length], 0.18),
+      stepped: i % 3 === 1,
+      rng,
+    })
     x += w
     i++
   }
@@ -1567,7 +2329,11 @@ function cityMuenster() {
 ${Array.from({ length: 4 }, (_, k) => `<path d="M${fmt(lx - 14 + k * 3)},${fmt(horizon - 580 - k * 44)} l${fmt(14 - k * 3)},-28 l${fmt(14 - k * 3)},28 z" fill="${mix('#dfe8f0', SKIES.golden.far, 0.2)}" opacity="0.7"/>`).join('')}
 ${[-22, 8].map((dx) => `<path d="M${fmt(lx + dx)},${fmt(horizon - 470)} l0,-60 q7,-14 14,0 l0,60 z" fill="#4a4e5a"/>`).join('')}
 ${[-26, -6, 14].map((dx) => `<rect x="${fmt(lx + dx)}" y="${fmt(horizon - 540)}" width="12" height="18" fill="#3a3a40"/>`).join('')}`
-  const bikes = Array.from({ length: 9 }, (_, k) => bicycle(W * 0.05 + k * 172 + rng() * 24, H - 26 + (k % 2) * 10, 2.5, ['#1d2a3a', '#7a1f24', '#2f4d3a', '#2a2a2e', '#3c5f8a'][k % 5], { mirror: k % 3 === 0 })).join('')
+  const bikes = Array.from({ length: 9 }, (_, k) =>
+    bicycle(W * 0.05 + k * 172 + rng() * 24, H - 26 + (k % 2) * 10, 2.5, ['#1d2a3a', '#7a1f24', '#2f4d3a', '#2a2a2e', '#3c5f8a'][k % 5], {
+      mirror: k % 3 === 0,
+    }),
+  ).join('')
   const body = `${sky.svg}${lamberti}${houses}
 <rect x="0" y="${fmt(horizon)}" width="${W}" height="${fmt(H - horizon)}" fill="#9a9088"/>
 ${Array.from({ length: 40 }, (_, k) => `<line x1="${k * 42}" y1="${fmt(horizon)}" x2="${k * 42 - 30}" y2="${H}" stroke="#857b73" stroke-width="2"/>`).join('')}
@@ -1585,9 +2351,13 @@ function cityWall(W, baseY, rng, { gateX }) {
   const wallTop = baseY - 230
   let bricks = ''
   for (let y = wallTop + 18; y < baseY; y += 18) {
-    for (let x = (y / 18) % 2 ? 0 : 22; x < W; x += 44) bricks += `<rect x="${fmt(x + rng() * 4)}" y="${fmt(y)}" width="40" height="2" fill="#6a3428" opacity="0.35"/>`
+    for (let x = (y / 18) % 2 ? 0 : 22; x < W; x += 44)
+      bricks += `<rect x="${fmt(x + rng() * 4)}" y="${fmt(y)}" width="40" height="2" fill="#6a3428" opacity="0.35"/>`
   }
-  const merlons = Array.from({ length: Math.ceil(W / 56) }, (_, i) => `<rect x="${i * 56}" y="${fmt(wallTop - 26)}" width="32" height="28" fill="#9a5a44"/>`).join('')
+  const merlons = Array.from(
+    { length: Math.ceil(W / 56) },
+    (_, i) => `<rect x="${i * 56}" y="${fmt(wallTop - 26)}" width="32" height="28" fill="#9a5a44"/>`,
+  ).join('')
   const g = gateX
   const gate = `<rect x="${fmt(g - 140)}" y="${fmt(baseY - 440)}" width="280" height="440" fill="#a3624a"/>
 <polygon points="${fmt(g - 156)},${fmt(baseY - 436)} ${fmt(g)},${fmt(baseY - 620)} ${fmt(g + 156)},${fmt(baseY - 436)}" fill="#4e3a38"/>
@@ -1679,7 +2449,8 @@ function topicStudents() {
   const hw = W * 0.84
   const top = horizon - 420
   let panes = ''
-  for (let x = hx + 30; x < hx + hw - 40; x += 64) panes += `<rect x="${fmt(x)}" y="${fmt(top + 90)}" width="56" height="${fmt(horizon - top - 200)}" fill="url(#pg-glass)"/>`
+  for (let x = hx + 30; x < hx + hw - 40; x += 64)
+    panes += `<rect x="${fmt(x)}" y="${fmt(top + 90)}" width="56" height="${fmt(horizon - top - 200)}" fill="url(#pg-glass)"/>`
   const hall = `<rect x="${fmt(hx)}" y="${fmt(top)}" width="${fmt(hw)}" height="${fmt(horizon - top)}" fill="#d3d0c8"/>
 <rect x="${fmt(hx - 20)}" y="${fmt(top - 20)}" width="${fmt(hw + 40)}" height="60" fill="#b7b3aa"/>
 <path d="M${fmt(hx + hw * 0.25)},${fmt(top - 20)} Q${fmt(hx + hw * 0.5)},${fmt(top - 130)} ${fmt(hx + hw * 0.75)},${fmt(top - 20)} Z" fill="#a9b4bd"/>
@@ -1689,7 +2460,9 @@ ${Array.from({ length: 12 }, (_, i) => `<rect x="${fmt(hx + 40 + i * ((hw - 80) 
 <rect x="${fmt(hx + hw * 0.4)}" y="${fmt(horizon - 100)}" width="${fmt(hw * 0.2)}" height="100" fill="#2e3a46"/>
 ${Array.from({ length: 4 }, (_, i) => `<rect x="${fmt(hx + hw * 0.36 - i * 20)}" y="${fmt(horizon + i * 10)}" width="${fmt(hw * 0.28 + i * 40)}" height="10" fill="${i % 2 ? '#b7b3aa' : '#c9c5bc'}"/>`).join('')}`
   const rack = `<rect x="${W * 0.03}" y="${fmt(groundY - 50)}" width="${W * 0.36}" height="5" fill="#8a9096"/>`
-  const bikes = Array.from({ length: 5 }, (_, i) => bicycle(W * 0.06 + i * 112, groundY - 4, 2.1, ['#1d2a3a', '#7a1f24', '#2f4d3a', '#3c5f8a', '#6a5a3a'][i % 5], { mirror: i % 2 === 0 })).join('')
+  const bikes = Array.from({ length: 5 }, (_, i) =>
+    bicycle(W * 0.06 + i * 112, groundY - 4, 2.1, ['#1d2a3a', '#7a1f24', '#2f4d3a', '#3c5f8a', '#6a5a3a'][i % 5], { mirror: i % 2 === 0 }),
+  ).join('')
   const body = `${sky.svg}
 ${treeRow(rng, { x0: -20, x1: W + 20, baseY: horizon, size: 160, color: '#5f8a4e' })}
 ${hall}
@@ -1699,7 +2472,18 @@ ${tree(W * 0.04, horizon + 50, 260, '#4f7a42', '#5a4634')}${tree(W * 0.96, horiz
 ${rack}${bikes}
 ${c.svg}
 ${vignette(W, H)}`
-  return svgDocument(W, H, body, sky.defs + c.defs + linear('pg-glass', [[0, '#9fc3dc'], [1, '#3e5a72']]) + vignetteDefs(0.25))
+  return svgDocument(
+    W,
+    H,
+    body,
+    sky.defs +
+      c.defs +
+      linear('pg-glass', [
+        [0, '#9fc3dc'],
+        [1, '#3e5a72'],
+      ]) +
+      vignetteDefs(0.25),
+  )
 }
 
 function topicUsedCars() {
@@ -1715,12 +2499,31 @@ function topicUsedCars() {
     defs += c.defs
     cars += c.svg
   }
-  const back = [['suv', '#eef0f2'], ['hatch', '#24508c'], ['estate', '#1b1e23'], ['sedan', '#a8202a']]
+  const back = [
+    ['suv', '#eef0f2'],
+    ['hatch', '#24508c'],
+    ['estate', '#1b1e23'],
+    ['sedan', '#a8202a'],
+  ]
   back.forEach(([type, color], i) => add(`b${i}`, { type, color, x: -40 + i * 420, groundY: H * 0.73, width: 440, mirror: true }))
-  const front = [['sedan', '#767c83'], ['hatch', '#d3651f'], ['suv', '#2f5d50']]
+  const front = [
+    ['sedan', '#767c83'],
+    ['hatch', '#d3651f'],
+    ['suv', '#2f5d50'],
+  ]
   front.forEach(([type, color], i) => add(`f${i}`, { type, color, x: -120 + i * 600, groundY: H * 0.97, width: 620 }))
-  const tags = [0, 1, 2, 3].map((i) => `<rect x="${fmt(-40 + i * 420 + 210)}" y="${fmt(H * 0.73 - 120)}" width="34" height="22" fill="#f7f4e8"/><rect x="${fmt(-40 + i * 420 + 214)}" y="${fmt(H * 0.73 - 113)}" width="24" height="3" fill="#c8102e"/>`).join('')
-  const flags = [0.06, 0.5, 0.94].map((f) => `<rect x="${fmt(W * f)}" y="${fmt(horizon - 180)}" width="5" height="230" fill="#9aa1a8"/><path d="M${fmt(W * f + 5)},${fmt(horizon - 178)} q34,-8 68,4 q-34,12 -68,44 z" fill="#c8102e"/>`).join('')
+  const tags = [0, 1, 2, 3]
+    .map(
+      (i) =>
+        `<rect x="${fmt(-40 + i * 420 + 210)}" y="${fmt(H * 0.73 - 120)}" width="34" height="22" fill="#f7f4e8"/><rect x="${fmt(-40 + i * 420 + 214)}" y="${fmt(H * 0.73 - 113)}" width="24" height="3" fill="#c8102e"/>`,
+    )
+    .join('')
+  const flags = [0.06, 0.5, 0.94]
+    .map(
+      (f) =>
+        `<rect x="${fmt(W * f)}" y="${fmt(horizon - 180)}" width="5" height="230" fill="#9aa1a8"/><path d="M${fmt(W * f + 5)},${fmt(horizon - 178)} q34,-8 68,4 q-34,12 -68,44 z" fill="#c8102e"/>`,
+    )
+    .join('')
   const body = `${sky.svg}
 ${xantenDom(W * 0.36, horizon + 10, 0.9, mix('#8a6e5c', SKIES.golden.far, 0.45), mix('#3b3f52', SKIES.golden.far, 0.45))}
 ${windmill(W * 0.82, horizon + 10, 0.7, mix('#6d5a4e', SKIES.golden.far, 0.4))}
@@ -1757,7 +2560,8 @@ function containers(rng, x0, x1, baseY, size, fade) {
     for (let k = 0; k < n; k++) {
       const c = mix(colors[Math.floor(rng() * colors.length)], fade[0], fade[1])
       out += `<rect x="${fmt(x)}" y="${fmt(baseY - (k + 1) * size)}" width="${fmt(size * 2)}" height="${fmt(size - 1)}" fill="${c}"/>`
-      for (let r = 1; r < 8; r++) out += `<rect x="${fmt(x + (size * 2 * r) / 8)}" y="${fmt(baseY - (k + 1) * size + 2)}" width="1.5" height="${fmt(size - 5)}" fill="#000" opacity="0.2"/>`
+      for (let r = 1; r < 8; r++)
+        out += `<rect x="${fmt(x + (size * 2 * r) / 8)}" y="${fmt(baseY - (k + 1) * size + 2)}" width="1.5" height="${fmt(size - 5)}" fill="#000" opacity="0.2"/>`
     }
   }
   return out
@@ -1805,11 +2609,26 @@ function topicWholesale() {
   const H = 900
   const floorY = H * 0.56
   let defs = [
-    linear('wh-wall', [[0, '#3a4350'], [1, '#5a6470']]),
-    linear('wh-floor', [[0, '#7d838a'], [1, '#3e434a']]),
-    linear('wh-door', [[0, '#9aa4ae'], [1, '#6e7882']]),
-    linear('wh-sky', [[0, '#cfe3f4'], [1, '#f3f6f9']]),
-    radial('wh-light', [[0, '#fff6dc', 0.45], [1, '#fff6dc', 0]]),
+    linear('wh-wall', [
+      [0, '#3a4350'],
+      [1, '#5a6470'],
+    ]),
+    linear('wh-floor', [
+      [0, '#7d838a'],
+      [1, '#3e434a'],
+    ]),
+    linear('wh-door', [
+      [0, '#9aa4ae'],
+      [1, '#6e7882'],
+    ]),
+    linear('wh-sky', [
+      [0, '#cfe3f4'],
+      [1, '#f3f6f9'],
+    ]),
+    radial('wh-light', [
+      [0, '#fff6dc', 0.45],
+      [1, '#fff6dc', 0],
+    ]),
     vignetteDefs(0.4),
   ].join('')
   const trusses = Array.from({ length: 6 }, (_, i) => {
@@ -1817,19 +2636,35 @@ function topicWholesale() {
     return `<rect x="0" y="${y}" width="${W}" height="8" fill="#2b323b"/>${Array.from({ length: 40 }, (_, k) => `<line x1="${k * 40}" y1="${y + 8}" x2="${k * 40 + 20}" y2="${y + 28}" stroke="#2b323b" stroke-width="3"/><line x1="${k * 40 + 20}" y1="${y + 28}" x2="${k * 40 + 40}" y2="${y + 8}" stroke="#2b323b" stroke-width="3"/>`).join('')}<rect x="0" y="${y + 26}" width="${W}" height="4" fill="#2b323b"/>`
   }).join('')
   const skylights = [0.2, 0.5, 0.8].map((f) => `<rect x="${fmt(W * f - 150)}" y="0" width="300" height="20" fill="url(#wh-sky)"/>`).join('')
-  const doors = [0.12, 0.42, 0.72].map((f) => {
-    const x = W * f
-    return `<rect x="${fmt(x)}" y="${fmt(floorY - 260)}" width="300" height="260" fill="url(#wh-door)"/>${Array.from({ length: 9 }, (_, k) => `<rect x="${fmt(x)}" y="${fmt(floorY - 260 + k * 29)}" width="300" height="2" fill="#5a636c"/>`).join('')}<rect x="${fmt(x - 10)}" y="${fmt(floorY - 270)}" width="320" height="10" fill="#c8a03a"/>`
-  }).join('')
-  const lights = [0.15, 0.38, 0.62, 0.85].map((f) => `<rect x="${fmt(W * f - 40)}" y="232" width="80" height="10" fill="#fff8e6"/><ellipse cx="${fmt(W * f)}" cy="${fmt(floorY + 120)}" rx="320" ry="160" fill="url(#wh-light)"/>`).join('')
+  const doors = [0.12, 0.42, 0.72]
+    .map((f) => {
+      const x = W * f
+      return `<rect x="${fmt(x)}" y="${fmt(floorY - 260)}" width="300" height="260" fill="url(#wh-door)"/>${Array.from({ length: 9 }, (_, k) => `<rect x="${fmt(x)}" y="${fmt(floorY - 260 + k * 29)}" width="300" height="2" fill="#5a636c"/>`).join('')}<rect x="${fmt(x - 10)}" y="${fmt(floorY - 270)}" width="320" height="10" fill="#c8a03a"/>`
+    })
+    .join('')
+  const lights = [0.15, 0.38, 0.62, 0.85]
+    .map(
+      (f) =>
+        `<rect x="${fmt(W * f - 40)}" y="232" width="80" height="10" fill="#fff8e6"/><ellipse cx="${fmt(W * f)}" cy="${fmt(floorY + 120)}" rx="320" ry="160" fill="url(#wh-light)"/>`,
+    )
+    .join('')
   let cars = ''
   const add = (id, spec) => {
     const c = placedCar(id, spec)
     defs += c.defs
     cars += c.svg
   }
-  ;[['estate', '#eef0f2'], ['suv', '#1b1e23'], ['sedan', '#5a6068'], ['van', '#24508c']].forEach(([type, color], i) => add(`b${i}`, { type, color, x: -60 + i * 420, groundY: H * 0.7, width: 430 }))
-  ;[['hatch', '#b9bfc6'], ['sedan', '#7b5d43'], ['estate', '#a8202a']].forEach(([type, color], i) => add(`f${i}`, { type, color, x: -80 + i * 600, groundY: H * 0.95, width: 600, mirror: true }))
+  ;[
+    ['estate', '#eef0f2'],
+    ['suv', '#1b1e23'],
+    ['sedan', '#5a6068'],
+    ['van', '#24508c'],
+  ].forEach(([type, color], i) => add(`b${i}`, { type, color, x: -60 + i * 420, groundY: H * 0.7, width: 430 }))
+  ;[
+    ['hatch', '#b9bfc6'],
+    ['sedan', '#7b5d43'],
+    ['estate', '#a8202a'],
+  ].forEach(([type, color], i) => add(`f${i}`, { type, color, x: -80 + i * 600, groundY: H * 0.95, width: 600, mirror: true }))
   const body = `<rect width="${W}" height="${H}" fill="url(#wh-wall)"/>${skylights}${trusses}
 <rect x="0" y="260" width="${W}" height="6" fill="#2b323b"/>
 ${[0.04, 0.34, 0.64, 0.96].map((f) => `<rect x="${fmt(W * f - 12)}" y="240" width="24" height="${fmt(floorY - 240)}" fill="#2d3540"/>`).join('')}
@@ -1849,7 +2684,16 @@ function featureValuation() {
   const background = SCENES.lot(W, H, 301)
   const groundY = H * 0.8
   const c = placedCar('fc', { type: 'estate', color: '#5a6068', x: W * 0.02, groundY, width: W * 0.78 })
-  const checks = [[0.2, 0.56], [0.45, 0.5], [0.66, 0.64]].map(([fx, fy]) => `<g transform="translate(${fmt(W * fx)},${fmt(H * fy)})"><circle r="32" fill="#2f8a4a" opacity="0.3"/><circle r="24" fill="#ffffff"/><path d="M-11,0 L-3,8 L12,-9" stroke="#2f8a4a" stroke-width="5" fill="none" stroke-linecap="round" stroke-linejoin="round"/></g>`).join('')
+  const checks = [
+    [0.2, 0.56],
+    [0.45, 0.5],
+    [0.66, 0.64],
+  ]
+    .map(
+      ([fx, fy]) =>
+        `<g transform="translate(${fmt(W * fx)},${fmt(H * fy)})"><circle r="32" fill="#2f8a4a" opacity="0.3"/><circle r="24" fill="#ffffff"/><path d="M-11,0 L-3,8 L12,-9" stroke="#2f8a4a" stroke-width="5" fill="none" stroke-linecap="round" stroke-linejoin="round"/></g>`,
+    )
+    .join('')
   const body = `${background.back}${c.svg}
 ${person(W * 0.87, H * 0.93, 420, { pose: 'clipboard', mirror: true, coat: '#2f3b4c', trousers: '#20252d', hair: '#3a2e28', skin: '#d2a585' })}
 ${checks}
@@ -1874,7 +2718,18 @@ ${person(W * 0.5 - 36 * (h / 100) + 6, baseY, h, { pose: 'give', coat: '#2c2f36'
 ${person(W * 0.5 + 36 * (h / 100) - 6, baseY, h * 0.97, { pose: 'give', mirror: true, coat: '#7a3b32', trousers: '#2a3344', skin: '#b98566', hair: '#4a3426' })}
 ${key}
 <rect width="${W}" height="${H}" fill="url(#pg-vignette)"/>`
-  return svgDocument(W, H, body, background.defs + c.defs + radial('pg-keyglow', [[0, '#fff3c8', 0.6], [1, '#fff3c8', 0]]) + vignetteDefs(0.45))
+  return svgDocument(
+    W,
+    H,
+    body,
+    background.defs +
+      c.defs +
+      radial('pg-keyglow', [
+        [0, '#fff3c8', 0.6],
+        [1, '#fff3c8', 0],
+      ]) +
+      vignetteDefs(0.45),
+  )
 }
 
 function featureTeam() {
@@ -1886,18 +2741,39 @@ function featureTeam() {
   const windowBottom = H * 0.56
   const view = `<rect x="0" y="${fmt(windowTop)}" width="${W}" height="${fmt(windowBottom - windowTop)}" fill="url(#tm-sky)"/>
 ${skyline(rng, { width: W, baseY: windowBottom, color: '#3b3550', scale: 0.8 })}`
-  const mullions = Array.from({ length: 7 }, (_, i) => `<rect x="${fmt((W / 6) * i - 6)}" y="${fmt(windowTop)}" width="12" height="${fmt(windowBottom - windowTop)}" fill="#20262e"/>`).join('')
+  const mullions = Array.from(
+    { length: 7 },
+    (_, i) => `<rect x="${fmt((W / 6) * i - 6)}" y="${fmt(windowTop)}" width="12" height="${fmt(windowBottom - windowTop)}" fill="#20262e"/>`,
+  ).join('')
   const c = placedCar('fc', { type: 'coupe', color: '#b3222c', x: -W * 0.18, groundY: floorY + 70, width: W * 0.7 })
   const tx = W * 0.66
   const ty = H * 0.74
-  const chair = (x, mirror) => `<g transform="translate(${fmt(x)},${fmt(H * 0.93)}) scale(${mirror ? -1 : 1},1)"><rect x="-8" y="-150" width="16" height="150" fill="#15181c"/><rect x="-60" y="-150" width="120" height="22" rx="8" fill="#2c3440"/><rect x="36" y="-300" width="26" height="170" rx="10" fill="#2c3440"/><rect x="-50" y="-6" width="100" height="8" rx="4" fill="#15181c"/></g>`
-  const plant = (x, y, s) => `<g transform="translate(${fmt(x)},${fmt(y)}) scale(${s})"><path d="M-40,0 L-32,-70 L32,-70 L40,0 Z" fill="#e5e2da"/>${Array.from({ length: 9 }, (_, i) => `<ellipse cx="${fmt(-30 + i * 7.5)}" cy="${fmt(-130 - (i % 3) * 20)}" rx="16" ry="60" fill="${i % 2 ? '#3f7a4a' : '#4f8a58'}" transform="rotate(${-36 + i * 9} ${fmt(-30 + i * 7.5)} -80)"/>`).join('')}</g>`
+  const chair = (x, mirror) =>
+    `<g transform="translate(${fmt(x)},${fmt(H * 0.93)}) scale(${mirror ? -1 : 1},1)"><rect x="-8" y="-150" width="16" height="150" fill="#15181c"/><rect x="-60" y="-150" width="120" height="22" rx="8" fill="#2c3440"/><rect x="36" y="-300" width="26" height="170" rx="10" fill="#2c3440"/><rect x="-50" y="-6" width="100" height="8" rx="4" fill="#15181c"/></g>`
+  const plant = (x, y, s) =>
+    `<g transform="translate(${fmt(x)},${fmt(y)}) scale(${s})"><path d="M-40,0 L-32,-70 L32,-70 L40,0 Z" fill="#e5e2da"/>${Array.from({ length: 9 }, (_, i) => `<ellipse cx="${fmt(-30 + i * 7.5)}" cy="${fmt(-130 - (i % 3) * 20)}" rx="16" ry="60" fill="${i % 2 ? '#3f7a4a' : '#4f8a58'}" transform="rotate(${-36 + i * 9} ${fmt(-30 + i * 7.5)} -80)"/>`).join('')}</g>`
   const defs = [
-    linear('tm-sky', [[0, '#2a2d58'], [0.6, '#8a5a7a'], [1, '#f0a868']]),
-    linear('tm-wall', [[0, '#2a2f37'], [1, '#1a1e24']]),
-    linear('tm-floor', [[0, '#585e66'], [1, '#25292e']]),
-    linear('tm-table', [[0, '#e9e6df'], [1, '#bdb8ad']]),
-    radial('tm-lamp', [[0, '#fff2cf', 0.5], [1, '#fff2cf', 0]]),
+    linear('tm-sky', [
+      [0, '#2a2d58'],
+      [0.6, '#8a5a7a'],
+      [1, '#f0a868'],
+    ]),
+    linear('tm-wall', [
+      [0, '#2a2f37'],
+      [1, '#1a1e24'],
+    ]),
+    linear('tm-floor', [
+      [0, '#585e66'],
+      [1, '#25292e'],
+    ]),
+    linear('tm-table', [
+      [0, '#e9e6df'],
+      [1, '#bdb8ad'],
+    ]),
+    radial('tm-lamp', [
+      [0, '#fff2cf', 0.5],
+      [1, '#fff2cf', 0],
+    ]),
     vignetteDefs(0.45),
     c.defs,
   ].join('')
@@ -2064,7 +2940,10 @@ function option(name) {
 
 async function main() {
   const check = process.argv.includes('--check')
-  const only = option('--only')?.split(',').map((file) => file.trim()).filter(Boolean)
+  const only = option('--only')
+    ?.split(',')
+    .map((file) => file.trim())
+    .filter(Boolean)
   const outDir = option('--out') ? path.resolve(option('--out')) : IMAGES_DIR
   let jobs = await readJobs()
   if (only) {

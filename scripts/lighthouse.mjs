@@ -34,7 +34,15 @@ export const BUDGETS = {
 const CATEGORIES = Object.keys(BUDGETS.scores)
 /** The categories CI holds to their budget: their scores do not depend on timing. */
 const ASSERTED_CATEGORIES = CATEGORIES.filter((id) => id !== 'performance')
-const DOC_ROUTES = ['/', '/services/autoankauf', '/vehicles', '/vehicles/{vehicle}', '/locations/dortmund', '/locations/muenster/studenten-autoankauf', '/contact']
+const DOC_ROUTES = [
+  '/',
+  '/services/autoankauf',
+  '/vehicles',
+  '/vehicles/{vehicle}',
+  '/locations/dortmund',
+  '/locations/muenster/studenten-autoankauf',
+  '/contact',
+]
 const CI_ROUTES = ['/', '/vehicles/{vehicle}']
 
 const args = process.argv.slice(2)
@@ -88,7 +96,11 @@ async function warmImages(route) {
     const srcset = /(?:srcSet|srcset|imagesrcset)="([^"]*)"/i.exec(tag)?.[1] ?? ''
     for (const candidate of srcset.split(',')) if (candidate.trim()) urls.add(candidate.trim().split(/\s+/)[0].replaceAll('&amp;', '&'))
   }
-  await Promise.all([...urls].map((url) => fetch(new URL(url, base), { headers: { accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8' } }).then((response) => response.arrayBuffer())))
+  await Promise.all(
+    [...urls].map((url) =>
+      fetch(new URL(url, base), { headers: { accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8' } }).then((response) => response.arrayBuffer()),
+    ),
+  )
 }
 
 /** Lighthouse audits that cost points, e.g. `performance: largest-contentful-paint (2.1 s)`. */
@@ -116,7 +128,15 @@ try {
   await waitForServer()
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
   for (const pattern of routes) {
     const route = await resolveRoute(pattern)
@@ -135,7 +155,10 @@ try {
       scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round(lhr.categories[id].score * 100)])),
       allPerformanceScores: lhrs.map((entry) => Math.round(entry.categories.performance.score * 100)),
       metrics: Object.fromEntries(
-        ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [id, lhr.audits[id].displayValue]),
+        ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [
+          id,
+          lhr.audits[id].displayValue,
+        ]),
       ),
       scriptKb: await gzipKb(lhr, 'Script'),
       stylesheetKb: await gzipKb(lhr, 'Stylesheet'),
@@ -143,7 +166,9 @@ try {
       lostPoints: lostPoints(lhr),
     }
     results.push(result)
-    console.log(`${route}: ${CATEGORIES.map((id) => `${id} ${result.scores[id]}`).join(', ')} (performance runs: ${result.allPerformanceScores.join(', ')}); JS ${result.scriptKb.toFixed(1)} KB, CSS ${result.stylesheetKb.toFixed(1)} KB`)
+    console.log(
+      `${route}: ${CATEGORIES.map((id) => `${id} ${result.scores[id]}`).join(', ')} (performance runs: ${result.allPerformanceScores.join(', ')}); JS ${result.scriptKb.toFixed(1)} KB, CSS ${result.stylesheetKb.toFixed(1)} KB`,
+    )
     if (result.lostPoints.length > 0) console.log(`  below 100: ${result.lostPoints.join('; ')}`)
   }
 } finally {
@@ -153,12 +178,20 @@ try {
 /** One named check per budget and route, so CI can count them like tests. */
 function checksOf(result) {
   return [
-    ...ASSERTED_CATEGORIES.map((id) => ({ name: `${result.route} ${id} ≥ ${BUDGETS.scores[id]}`, actual: result.scores[id], passed: result.scores[id] >= BUDGETS.scores[id] })),
+    ...ASSERTED_CATEGORIES.map((id) => ({
+      name: `${result.route} ${id} ≥ ${BUDGETS.scores[id]}`,
+      actual: result.scores[id],
+      passed: result.scores[id] >= BUDGETS.scores[id],
+    })),
     // The issue's byte budget is the home page's; other pages are reported, not held to it.
     ...(result.route === '/'
       ? [
           { name: `/ JavaScript ≤ ${BUDGETS.scriptKb} KB gzip`, actual: Number(result.scriptKb.toFixed(1)), passed: result.scriptKb <= BUDGETS.scriptKb },
-          { name: `/ CSS ≤ ${BUDGETS.stylesheetKb} KB gzip`, actual: Number(result.stylesheetKb.toFixed(1)), passed: result.stylesheetKb <= BUDGETS.stylesheetKb },
+          {
+            name: `/ CSS ≤ ${BUDGETS.stylesheetKb} KB gzip`,
+            actual: Number(result.stylesheetKb.toFixed(1)),
+            passed: result.stylesheetKb <= BUDGETS.stylesheetKb,
+          },
         ]
       : []),
   ]

@@ -21,7 +21,11 @@ for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) 
   const content = readFileSync(file)
   if (content.length < MIN_BYTES) continue
   const brotli = brotliCompressSync(content, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    },
   })
   writeFileSync(`${file}.br`, brotli)
   writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }))

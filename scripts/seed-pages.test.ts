@@ -5,14 +5,16 @@ import { compilePages, compileValue, DATASET_FILE, datasetWithPages, markdownToP
 describe('markdownToPortableText', () => {
   it('turns paragraphs, headings and lists into blocks', () => {
     const blocks = markdownToPortableText('Erster Absatz\nzweite Zeile.\n\n### Überschrift\n\n- eins\n- zwei\n\n1. erstens\n2. zweitens')
-    expect(blocks.map((block) => [block.style, block.listItem ?? null, (block.children as Array<{ text: string }>).map((span) => span.text).join('')])).toEqual([
-      ['normal', null, 'Erster Absatz zweite Zeile.'],
-      ['h3', null, 'Überschrift'],
-      ['normal', 'bullet', 'eins'],
-      ['normal', 'bullet', 'zwei'],
-      ['normal', 'number', 'erstens'],
-      ['normal', 'number', 'zweitens'],
-    ])
+    expect(blocks.map((block) => [block.style, block.listItem ?? null, (block.children as Array<{ text: string }>).map((span) => span.text).join('')])).toEqual(
+      [
+        ['normal', null, 'Erster Absatz zweite Zeile.'],
+        ['h3', null, 'Überschrift'],
+        ['normal', 'bullet', 'eins'],
+        ['normal', 'bullet', 'zwei'],
+        ['normal', 'number', 'erstens'],
+        ['normal', 'number', 'zweitens'],
+      ],
+    )
   })
 
   it('turns bold, italic and links into marks and mark definitions', () => {
@@ -35,11 +37,25 @@ describe('markdownToPortableText', () => {
 
 describe('compileValue', () => {
   it('adds stable, distinct keys to objects in arrays and keeps given keys', () => {
-    const compiled = compileValue({ items: [{ _type: 'a', x: 1 }, { _type: 'a', x: 1 }, { _key: 'own', _type: 'a' }] }) as { items: Array<{ _key: string }> }
+    const compiled = compileValue({
+      items: [
+        { _type: 'a', x: 1 },
+        { _type: 'a', x: 1 },
+        { _key: 'own', _type: 'a' },
+      ],
+    }) as { items: Array<{ _key: string }> }
     const keys = compiled.items.map((item) => item._key)
     expect(keys[2]).toBe('own')
     expect(new Set(keys).size).toBe(3)
-    expect(compileValue({ items: [{ _type: 'a', x: 1 }, { _type: 'a', x: 1 }, { _key: 'own', _type: 'a' }] })).toEqual(compiled)
+    expect(
+      compileValue({
+        items: [
+          { _type: 'a', x: 1 },
+          { _type: 'a', x: 1 },
+          { _key: 'own', _type: 'a' },
+        ],
+      }),
+    ).toEqual(compiled)
   })
 
   it('leaves strings in arrays alone', () => {

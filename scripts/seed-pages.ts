@@ -64,7 +64,10 @@ export function markdownToPortableText(markdown: string): JsonObject[] {
   const blocks: JsonObject[] = []
   const paragraphs = markdown.replace(/\r\n/g, '\n').split(/\n{2,}/)
   for (const paragraph of paragraphs) {
-    const lines = paragraph.split('\n').map((line) => line.trim()).filter(Boolean)
+    const lines = paragraph
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
     if (lines.length === 0) continue
     const isList = lines.every((line) => /^(- |\d+\. )/.test(line))
     const units = isList ? lines : [lines.join(' ')]

@@ -46,7 +46,9 @@ async function main(): Promise<number> {
     return 1
   }
   const lake = await createLake(env)
-  console.log(`Abgleich mit mobile.de (${env.MOBILE_DE_API_BASE}, Händlernummer ${env.MOBILE_DE_SELLER_ID}) in den ${lake.kind === 'sanity' ? 'Sanity Content Lake' : 'eingebetteten Content Lake'} …`)
+  console.log(
+    `Abgleich mit mobile.de (${env.MOBILE_DE_API_BASE}, Händlernummer ${env.MOBILE_DE_SELLER_ID}) in den ${lake.kind === 'sanity' ? 'Sanity Content Lake' : 'eingebetteten Content Lake'} …`,
+  )
   const started = performance.now()
   try {
     const result = await runSync(

@@ -25,7 +25,11 @@ export const structure: StructureResolver = (S) =>
         .title('Seiten')
         .id('pages')
         .icon(DocumentTextIcon)
-        .child(S.documentTypeList('page').title('Seiten').defaultOrdering([{ field: 'path', direction: 'asc' }])),
+        .child(
+          S.documentTypeList('page')
+            .title('Seiten')
+            .defaultOrdering([{ field: 'path', direction: 'asc' }]),
+        ),
       S.divider(),
       S.listItem()
         .title('Fahrzeuge')
@@ -84,9 +88,5 @@ const INBOX_API_VERSION = '2025-02-19'
 const NEWEST_FIRST = [{ field: 'receivedAt', direction: 'desc' as const }]
 
 function inboxList(S: StructureBuilder, type: string, title: string, icon: ComponentType) {
-  return S.listItem()
-    .title(title)
-    .id(type)
-    .icon(icon)
-    .child(S.documentTypeList(type).title(title).defaultOrdering(NEWEST_FIRST).initialValueTemplates([]))
+  return S.listItem().title(title).id(type).icon(icon).child(S.documentTypeList(type).title(title).defaultOrdering(NEWEST_FIRST).initialValueTemplates([]))
 }

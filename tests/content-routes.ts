@@ -6,7 +6,9 @@ export const CONTENT_ROUTES = [
   '/about',
   '/contact',
   '/locations',
-  ...['bochum', 'dortmund', 'duesseldorf', 'gelsenkirchen', 'oberhausen', 'muelheim', 'xanten', 'sonsbeck', 'uedem', 'muenster'].map((city) => `/locations/${city}`),
+  ...['bochum', 'dortmund', 'duesseldorf', 'gelsenkirchen', 'oberhausen', 'muelheim', 'xanten', 'sonsbeck', 'uedem', 'muenster'].map(
+    (city) => `/locations/${city}`,
+  ),
   '/locations/xanten/bmw-ankauf',
   '/locations/sonsbeck/mercedes-ankauf',
   '/locations/uedem/audi-ankauf',

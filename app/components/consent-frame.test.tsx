@@ -9,7 +9,15 @@ const src = 'https://home.mobile.de/home/index.html?partnerHead=false&colorTheme
 
 test('nothing is embedded before the click; the frame after it', () => {
   const { container } = render(
-    <ConsentFrame src={src} title="Händlerportal auf mobile.de" consentText="Erst nach Ihrem Klick …" loadLabel="MOBILE.DE LADEN" externalHref={src} externalLabel="Bestand auf mobile.de öffnen" testId="portal" />,
+    <ConsentFrame
+      src={src}
+      title="Händlerportal auf mobile.de"
+      consentText="Erst nach Ihrem Klick …"
+      loadLabel="MOBILE.DE LADEN"
+      externalHref={src}
+      externalLabel="Bestand auf mobile.de öffnen"
+      testId="portal"
+    />,
   )
   expect(container.querySelector('iframe')).toBeNull()
   expect(screen.getByTestId('portal').textContent).toContain('Erst nach Ihrem Klick')

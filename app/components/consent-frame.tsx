@@ -25,20 +25,45 @@ export interface ConsentFrameProps {
  * JavaScript the link opens the content on the provider's site instead. Used for the map
  * (OpenStreetMap) and the dealer portal (mobile.de).
  */
-export function ConsentFrame({ src, title, consentText, loadLabel, externalHref, externalLabel, icon, sizeClassName = 'aspect-[4/3]', testId }: ConsentFrameProps) {
+export function ConsentFrame({
+  src,
+  title,
+  consentText,
+  loadLabel,
+  externalHref,
+  externalLabel,
+  icon,
+  sizeClassName = 'aspect-[4/3]',
+  testId,
+}: ConsentFrameProps) {
   const [loaded, setLoaded] = useState(false)
   if (loaded) {
-    return <iframe title={title} src={src} className={`${sizeClassName} w-full rounded-xl border border-zinc-200`} loading="lazy" referrerPolicy="strict-origin-when-cross-origin" />
+    return (
+      <iframe
+        title={title}
+        src={src}
+        className={`${sizeClassName} w-full rounded-xl border border-zinc-200`}
+        loading="lazy"
+        referrerPolicy="strict-origin-when-cross-origin"
+      />
+    )
   }
   return (
-    <div data-testid={testId} className={`flex ${sizeClassName} w-full flex-col items-center justify-center gap-5 rounded-xl border border-dashed border-zinc-400 bg-zinc-100 p-6 text-center`}>
+    <div
+      data-testid={testId}
+      className={`flex ${sizeClassName} w-full flex-col items-center justify-center gap-5 rounded-xl border border-dashed border-zinc-400 bg-zinc-100 p-6 text-center`}
+    >
       {icon}
       <p className="max-w-md text-sm leading-relaxed text-zinc-700">{consentText}</p>
       <div className="flex flex-col items-center gap-3">
         <button type="button" onClick={() => setLoaded(true)} className={buttonClasses({ variant: 'dark', size: 'md' })}>
           {loadLabel}
         </button>
-        <a href={externalHref} rel="noopener noreferrer" className="text-sm font-semibold text-zinc-950 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900">
+        <a
+          href={externalHref}
+          rel="noopener noreferrer"
+          className="text-sm font-semibold text-zinc-950 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
+        >
           {externalLabel}
         </a>
       </div>

@@ -143,7 +143,7 @@ describe('ContactForm', () => {
     },
   )
 
-  test('the e-mail and phone inputs carry the server\'s rules as their pattern', async () => {
+  test("the e-mail and phone inputs carry the server's rules as their pattern", async () => {
     await renderForm()
     expect(field(/^E-Mail/).pattern).toBe(EMAIL_PATTERN_SOURCE)
     expect(field(/^Telefon/).pattern).toBe(PHONE_PATTERN_SOURCE)

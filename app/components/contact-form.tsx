@@ -52,7 +52,8 @@ interface ContactFormActionData {
 function readActionData(data: unknown): ContactFormActionData | null {
   if (typeof data !== 'object' || data === null || !('status' in data) || data.status !== 'error') return null
   const values = 'values' in data && typeof data.values === 'object' && data.values !== null ? (data.values as Record<string, string>) : {}
-  const fieldErrors = 'fieldErrors' in data && typeof data.fieldErrors === 'object' && data.fieldErrors !== null ? (data.fieldErrors as ContactFieldErrors) : undefined
+  const fieldErrors =
+    'fieldErrors' in data && typeof data.fieldErrors === 'object' && data.fieldErrors !== null ? (data.fieldErrors as ContactFieldErrors) : undefined
   const formError = 'formError' in data && typeof data.formError === 'string' ? data.formError : undefined
   return { values, fieldErrors, formError }
 }

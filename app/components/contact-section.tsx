@@ -28,7 +28,8 @@ export interface ContactSectionProps {
   quickContact?: boolean
 }
 
-const LINK = 'rounded font-semibold text-zinc-950 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900'
+const LINK =
+  'rounded font-semibold text-zinc-950 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900'
 
 /** Section `#contact`: heading and intro, the contact form, and beside it phone, e-mail, address and hours. */
 export function ContactSection({ content, settings, subjects, rows = 5, id = 'contact', hours: pageHours, quickContact = false }: ContactSectionProps) {

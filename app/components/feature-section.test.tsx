@@ -38,7 +38,9 @@ describe('FeatureSection', () => {
     expect(screen.getByText('Wir bewerten Ihr Fahrzeug kostenlos und zahlen sofort.')).toBeTruthy()
 
     // Empty checklist entries are skipped.
-    const items = within(screen.getByRole('list')).getAllByRole('listitem').map((item) => item.textContent)
+    const items = within(screen.getByRole('list'))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent)
     expect(items).toEqual(['Kostenlose Bewertung', 'Sofortige Barzahlung', 'Kostenlose Abholung ab 5.000 €'])
 
     const image = screen.getByRole('img', { name: 'Übergabe eines Fahrzeugschlüssels' }) as HTMLImageElement

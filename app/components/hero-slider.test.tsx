@@ -6,8 +6,22 @@ import { HeroSlider, type HeroSlide } from '~/components/hero-slider'
 
 const image = (name: string) => ({ alt: name, asset: { url: `/media/${name}-1920x1080.jpg`, metadata: { dimensions: { width: 1920, height: 1080 } } } })
 const slides: HeroSlide[] = [
-  { _key: 'a', titleLine1: 'AUTOANKAUF', titleLine2: '& VERKAUF', subtitle: 'Eins', image: image('eins'), buttons: [{ _key: 'b1', label: 'FAHRZEUG BEWERTEN', target: '#contact', primary: true }] },
-  { _key: 'b', titleLine1: 'PREMIUM', titleLine2: 'FAHRZEUGE', subtitle: 'Zwei', image: image('zwei'), buttons: [{ _key: 'b2', label: 'INVENTAR DURCHSUCHEN', target: '#inventory' }] },
+  {
+    _key: 'a',
+    titleLine1: 'AUTOANKAUF',
+    titleLine2: '& VERKAUF',
+    subtitle: 'Eins',
+    image: image('eins'),
+    buttons: [{ _key: 'b1', label: 'FAHRZEUG BEWERTEN', target: '#contact', primary: true }],
+  },
+  {
+    _key: 'b',
+    titleLine1: 'PREMIUM',
+    titleLine2: 'FAHRZEUGE',
+    subtitle: 'Zwei',
+    image: image('zwei'),
+    buttons: [{ _key: 'b2', label: 'INVENTAR DURCHSUCHEN', target: '#inventory' }],
+  },
   { _key: 'c', titleLine1: 'FINANZIERUNG', titleLine2: '& LEASING', subtitle: 'Drei', image: image('drei'), buttons: [] },
 ]
 

@@ -91,20 +91,14 @@ export function HeroSlider({ slides, label = 'Highlights' }: HeroSliderProps) {
               className={`absolute inset-0 transition-[opacity,visibility] duration-700 ease-out ${current ? 'visible opacity-100' : 'invisible opacity-0'}`}
             >
               {index === 0 || current || pageLoaded ? (
-                <SanityImage
-                  image={slide.image}
-                  sizes={HERO_IMAGE_SIZES}
-                  priority={index === 0}
-                  className="absolute inset-0 -z-10 size-full object-cover"
-                />
+                <SanityImage image={slide.image} sizes={HERO_IMAGE_SIZES} priority={index === 0} className="absolute inset-0 -z-10 size-full object-cover" />
               ) : null}
               <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-r from-zinc-950/95 via-zinc-950/75 to-zinc-950/35" />
               <div aria-hidden="true" className="absolute inset-x-0 bottom-0 -z-10 h-40 bg-linear-to-t from-zinc-950/80 to-transparent" />
 
               <div className="mx-auto flex h-full max-w-7xl flex-col justify-center px-4 pt-header pb-24 sm:px-6 lg:px-8">
                 <Title className="max-w-4xl text-4xl leading-[1.05] font-extrabold sm:text-6xl lg:text-7xl">
-                  <span className="block">{slide.titleLine1}</span>{' '}
-                  <span className="block text-amber-400">{slide.titleLine2}</span>
+                  <span className="block">{slide.titleLine1}</span> <span className="block text-amber-400">{slide.titleLine2}</span>
                 </Title>
                 {slide.subtitle ? <p className="mt-6 max-w-2xl text-lg leading-relaxed text-zinc-200 sm:text-xl">{slide.subtitle}</p> : null}
                 {slide.buttons && slide.buttons.length > 0 ? (

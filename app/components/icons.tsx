@@ -34,7 +34,12 @@ function Icon({ d, filled = false, className = 'size-5', ...props }: IconProps &
 }
 
 export function PhoneIcon(props: IconProps) {
-  return <Icon {...props} d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1 1 .4 1.9.7 2.8a2 2 0 0 1-.5 2.1L8.1 9.9a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.8.7a2 2 0 0 1 1.7 2z" />
+  return (
+    <Icon
+      {...props}
+      d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1 1 .4 1.9.7 2.8a2 2 0 0 1-.5 2.1L8.1 9.9a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.8.7a2 2 0 0 1 1.7 2z"
+    />
+  )
 }
 
 export function MailIcon(props: IconProps) {
@@ -86,7 +91,12 @@ export function FuelIcon(props: IconProps) {
 }
 
 export function GearboxIcon(props: IconProps) {
-  return <Icon {...props} d="M3 5a2 2 0 1 0 4 0a2 2 0 1 0 -4 0zM10 5a2 2 0 1 0 4 0a2 2 0 1 0 -4 0zM17 5a2 2 0 1 0 4 0a2 2 0 1 0 -4 0zM3 19a2 2 0 1 0 4 0a2 2 0 1 0 -4 0zM10 19a2 2 0 1 0 4 0a2 2 0 1 0 -4 0zM5 7v10M12 7v10M19 7v3a2 2 0 0 1-2 2H5" />
+  return (
+    <Icon
+      {...props}
+      d="M3 5a2 2 0 1 0 4 0a2 2 0 1 0 -4 0zM10 5a2 2 0 1 0 4 0a2 2 0 1 0 -4 0zM17 5a2 2 0 1 0 4 0a2 2 0 1 0 -4 0zM3 19a2 2 0 1 0 4 0a2 2 0 1 0 -4 0zM10 19a2 2 0 1 0 4 0a2 2 0 1 0 -4 0zM5 7v10M12 7v10M19 7v3a2 2 0 0 1-2 2H5"
+    />
+  )
 }
 
 export function CarIcon(props: IconProps) {
@@ -110,11 +120,21 @@ export function SwapIcon(props: IconProps) {
 }
 
 export function GlobeIcon(props: IconProps) {
-  return <Icon {...props} d="M2 12a10 10 0 1 0 20 0a10 10 0 1 0 -20 0zM2 12h20M12 2a15.3 15.3 0 0 1 4 10 15.3 15.3 0 0 1-4 10 15.3 15.3 0 0 1-4-10 15.3 15.3 0 0 1 4-10z" />
+  return (
+    <Icon
+      {...props}
+      d="M2 12a10 10 0 1 0 20 0a10 10 0 1 0 -20 0zM2 12h20M12 2a15.3 15.3 0 0 1 4 10 15.3 15.3 0 0 1-4 10 15.3 15.3 0 0 1-4-10 15.3 15.3 0 0 1 4-10z"
+    />
+  )
 }
 
 export function ClipboardCheckIcon(props: IconProps) {
-  return <Icon {...props} d="M16 4h2a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h2M9 2h6a1 1 0 0 1 1 1v2a1 1 0 0 1 -1 1h-6a1 1 0 0 1 -1 -1v-2a1 1 0 0 1 1 -1zM9 14l2 2 4-4" />
+  return (
+    <Icon
+      {...props}
+      d="M16 4h2a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h2M9 2h6a1 1 0 0 1 1 1v2a1 1 0 0 1 -1 1h-6a1 1 0 0 1 -1 -1v-2a1 1 0 0 1 1 -1zM9 14l2 2 4-4"
+    />
+  )
 }
 
 export function SearchIcon(props: IconProps) {
@@ -135,23 +155,19 @@ export function AlertIcon(props: IconProps) {
 
 /** Keys of the `serviceCard.icon` list in the content model. */
 export function BusIcon(props: IconProps) {
-  return <Icon {...props} d="M6 3h12a2 2 0 0 1 2 2v11a2 2 0 0 1 -2 2h-12a2 2 0 0 1 -2 -2v-11a2 2 0 0 1 2 -2zM4 11h16M8 18v3M16 18v3M7.5 14.5a0.5 0.5 0 1 0 1 0a0.5 0.5 0 1 0 -1 0zM15.5 14.5a0.5 0.5 0 1 0 1 0a0.5 0.5 0 1 0 -1 0z" />
+  return (
+    <Icon
+      {...props}
+      d="M6 3h12a2 2 0 0 1 2 2v11a2 2 0 0 1 -2 2h-12a2 2 0 0 1 -2 -2v-11a2 2 0 0 1 2 -2zM4 11h16M8 18v3M16 18v3M7.5 14.5a0.5 0.5 0 1 0 1 0a0.5 0.5 0 1 0 -1 0zM15.5 14.5a0.5 0.5 0 1 0 1 0a0.5 0.5 0 1 0 -1 0z"
+    />
+  )
 }
 
 export function ParkingIcon(props: IconProps) {
   return <Icon {...props} d="M5 3h14a2 2 0 0 1 2 2v14a2 2 0 0 1 -2 2h-14a2 2 0 0 1 -2 -2v-14a2 2 0 0 1 2 -2zM9 17V7h4a3 3 0 0 1 0 6H9" />
 }
 
-export type ServiceIconName =
-  | 'ankauf'
-  | 'verkauf'
-  | 'finanzierung'
-  | 'inzahlungnahme'
-  | 'export'
-  | 'pruefung'
-  | 'bewertung'
-  | 'zulassung'
-  | 'lieferung'
+export type ServiceIconName = 'ankauf' | 'verkauf' | 'finanzierung' | 'inzahlungnahme' | 'export' | 'pruefung' | 'bewertung' | 'zulassung' | 'lieferung'
 
 const SERVICE_ICONS: Record<ServiceIconName, (props: IconProps) => ReactNode> = {
   ankauf: EuroIcon,

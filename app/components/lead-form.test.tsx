@@ -37,7 +37,14 @@ function answerWith(status: number, options: { hold?: Promise<void>; json?: unkn
   )
 }
 
-type ActionData = { status: 'error'; leadKind?: string; anchor?: string; fieldErrors?: Record<string, string[]>; formError?: string; values: Record<string, string> }
+type ActionData = {
+  status: 'error'
+  leadKind?: string
+  anchor?: string
+  fieldErrors?: Record<string, string[]>
+  formError?: string
+  values: Record<string, string>
+}
 
 const VEHICLE = { id: '1', make: 'BMW', model: '320d Touring' }
 const PREFILLED = 'Ich interessiere mich für den BMW 320d Touring. Bitte kontaktieren Sie mich.'
@@ -66,7 +73,8 @@ async function renderForms(element: ReactNode, { path = '/formulare', actionData
   return { forms, router }
 }
 
-const renderForm = (element: ReactNode, options?: { path?: string; actionData?: ActionData }) => renderForms(element, options).then(({ forms, router }) => ({ form: forms[0]!, router }))
+const renderForm = (element: ReactNode, options?: { path?: string; actionData?: ActionData }) =>
+  renderForms(element, options).then(({ forms, router }) => ({ form: forms[0]!, router }))
 
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement
 const fill = (label: RegExp, value: string) => fireEvent.change(field(label), { target: { value } })
@@ -187,7 +195,9 @@ describe('LeadForm', () => {
 
     await act(async () => release())
     expect(await screen.findByText('Ihre Anfrage wurde gesendet! Wir melden uns schnellstmöglich bei Ihnen.')).toBeTruthy()
-    expect(received).toEqual([{ kind: 'vehicle-enquiry', vehicleId: '1', page: '/formulare', name: 'Erika Mustermann', email: 'erika@example.de', message: PREFILLED }])
+    expect(received).toEqual([
+      { kind: 'vehicle-enquiry', vehicleId: '1', page: '/formulare', name: 'Erika Mustermann', email: 'erika@example.de', message: PREFILLED },
+    ])
     expect(field(/^Name/).value).toBe('')
     expect(field(/^Nachricht/).value).toBe(PREFILLED)
     expect((screen.getByRole('button', { name: 'ANFRAGE SENDEN' }) as HTMLButtonElement).disabled).toBe(false)

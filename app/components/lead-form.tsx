@@ -61,7 +61,8 @@ interface LeadFormActionData {
 function readActionData(data: unknown): LeadFormActionData | null {
   if (typeof data !== 'object' || data === null || !('status' in data) || data.status !== 'error') return null
   const values = 'values' in data && typeof data.values === 'object' && data.values !== null ? (data.values as Record<string, string>) : {}
-  const fieldErrors = 'fieldErrors' in data && typeof data.fieldErrors === 'object' && data.fieldErrors !== null ? (data.fieldErrors as LeadFieldErrors) : undefined
+  const fieldErrors =
+    'fieldErrors' in data && typeof data.fieldErrors === 'object' && data.fieldErrors !== null ? (data.fieldErrors as LeadFieldErrors) : undefined
   const formError = 'formError' in data && typeof data.formError === 'string' ? data.formError : undefined
   const anchor = 'anchor' in data && typeof data.anchor === 'string' ? data.anchor : undefined
   return { values, fieldErrors, formError, anchor }

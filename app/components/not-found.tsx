@@ -52,8 +52,7 @@ export function NotFound() {
         </p>
         <h1 className="mt-6 text-4xl font-extrabold sm:text-5xl">Seite nicht gefunden</h1>
         <p className="mt-6 text-lg leading-relaxed text-zinc-300">
-          Die gesuchte Seite existiert nicht oder wurde verschoben. Vielleicht finden Sie auf der Startseite, wonach Sie suchen,
-          oder Sie schreiben uns direkt.
+          Die gesuchte Seite existiert nicht oder wurde verschoben. Vielleicht finden Sie auf der Startseite, wonach Sie suchen, oder Sie schreiben uns direkt.
         </p>
         <div className="mt-10 flex flex-col justify-center gap-4 sm:flex-row">
           <Link ref={homeLinkRef} to="/" className={buttonClasses({ variant: 'primary', size: 'lg' })}>
@@ -64,9 +63,7 @@ export function NotFound() {
           </Link>
         </div>
         <div className="mt-10 flex flex-col items-center gap-1 text-sm text-zinc-400">
-          <p role="status">
-            {redirecting ? 'Automatische Weiterleitung zur Startseite in 10 Sekunden...' : 'Die automatische Weiterleitung ist gestoppt.'}
-          </p>
+          <p role="status">{redirecting ? 'Automatische Weiterleitung zur Startseite in 10 Sekunden...' : 'Die automatische Weiterleitung ist gestoppt.'}</p>
           {/* Only a script can stop the scripted redirect; without one the button would do nothing. */}
           {hydrated && redirecting ? (
             <button

@@ -3,7 +3,8 @@ import { Link } from '@remix-run/react'
 import { type ReactNode } from 'react'
 import { type PortableTextBlock } from '@portabletext/react'
 
-const LINK = 'font-semibold text-zinc-950 underline decoration-amber-400 decoration-2 underline-offset-4 hover:decoration-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 rounded'
+const LINK =
+  'font-semibold text-zinc-950 underline decoration-amber-400 decoration-2 underline-offset-4 hover:decoration-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 rounded'
 
 function RichLink({ href, children }: { href: string | undefined; children: ReactNode }) {
   if (href?.startsWith('/') && !href.startsWith('//')) {

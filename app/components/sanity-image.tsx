@@ -16,8 +16,7 @@ export interface SanityImageSource {
 /** Full-bleed hero images (home slider, page hero) are as wide as the viewport. */
 export const HERO_IMAGE_SIZES = '100vw'
 
-export interface SanityImageProps
-  extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height' | 'alt' | 'loading'> {
+export interface SanityImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height' | 'alt' | 'loading'> {
   image: SanityImageSource | null | undefined
   /** Layout width of the image per breakpoint, e.g. `(min-width: 1024px) 33vw, 100vw`. */
   sizes: string

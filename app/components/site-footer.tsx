@@ -90,8 +90,8 @@ export function SiteFooter({ settings }: SiteFooterProps) {
 
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-zinc-400 sm:px-6 lg:px-8">
-          {/* The year is the server's; at midnight on New Year's Eve the client may disagree. */}
-          © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {settings.legalName ?? settings.dealerName}
+          {/* The year is the server's; at midnight on New Year's Eve the client may disagree. */}©{' '}
+          <span suppressHydrationWarning>{new Date().getFullYear()}</span> {settings.legalName ?? settings.dealerName}
         </p>
       </div>
     </footer>

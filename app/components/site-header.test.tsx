@@ -98,15 +98,11 @@ describe('SiteHeader', () => {
     fireEvent.click(toggle)
     expect(menu.dataset.open).toBe('true')
     expect(toggle.getAttribute('aria-expanded')).toBe('true')
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'HOME',
-      'SERVICES',
-      'FAHRZEUGE',
-      'STANDORTE',
-      'ÜBER UNS',
-      'KONTAKT',
-      'JETZT ANRUFEN',
-    ])
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['HOME', 'SERVICES', 'FAHRZEUGE', 'STANDORTE', 'ÜBER UNS', 'KONTAKT', 'JETZT ANRUFEN'])
     expect(within(menu).getByRole('link', { name: 'JETZT ANRUFEN' }).getAttribute('href')).toBe('tel:+4920185123400')
 
     await act(async () => {

@@ -32,7 +32,11 @@ export function StatCounter({ number, suffix, label, tone = 'dark' }: StatCounte
   const shown = animated ? value : number
   return (
     <div ref={ref} className="text-center">
-      <p aria-hidden="true" data-testid="stat-value" className={`text-4xl font-extrabold tracking-tight tabular-nums sm:text-5xl ${tone === 'dark' ? 'text-amber-400' : 'text-zinc-950'}`}>
+      <p
+        aria-hidden="true"
+        data-testid="stat-value"
+        className={`text-4xl font-extrabold tracking-tight tabular-nums sm:text-5xl ${tone === 'dark' ? 'text-amber-400' : 'text-zinc-950'}`}
+      >
         {formatDecimal(shown, oneDecimalAtMost)}
         {spacedSuffix(suffix)}
       </p>

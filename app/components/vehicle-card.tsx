@@ -89,7 +89,11 @@ export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3, detailsSe
         ) : null}
         <div className="mt-auto pt-6">
           {vehicle.id ? (
-            <Link to={`/vehicles/${encodeURIComponent(vehicle.id)}${detailsSearch}`} prefetch="intent" className={buttonClasses({ variant: 'dark', className: 'w-full' })}>
+            <Link
+              to={`/vehicles/${encodeURIComponent(vehicle.id)}${detailsSearch}`}
+              prefetch="intent"
+              className={buttonClasses({ variant: 'dark', className: 'w-full' })}
+            >
               {detailsLabel}
               <span className="sr-only">: {name}</span>
               <ArrowRightIcon className="size-4" />

@@ -27,7 +27,18 @@ const vehicles: VehicleSummary[] = [
     image: { alt: 'BMW 320d Touring in Schwarz', asset: { url: '/media/bmw-1200x800.jpg', metadata: { dimensions: { width: 1200, height: 800 } } } },
   },
   { id: '2', make: 'VW', model: 'Golf', year: null, mileage: null, fuelType: 'PETROL', transmission: 'MANUAL', price: null, features: [], image: null },
-  { id: '3', make: 'Tesla', model: 'Model 3', year: 2021, mileage: 30000, fuelType: 'ELECTRIC', transmission: 'AUTOMATIC', price: '38.000', features: null, image: null },
+  {
+    id: '3',
+    make: 'Tesla',
+    model: 'Model 3',
+    year: 2021,
+    mileage: 30000,
+    fuelType: 'ELECTRIC',
+    transmission: 'AUTOMATIC',
+    price: '38.000',
+    features: null,
+    image: null,
+  },
   { id: '4', make: 'Zu', model: 'Viel', price: 1 },
 ]
 

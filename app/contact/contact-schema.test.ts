@@ -33,11 +33,21 @@ describe('contactSchema', () => {
   })
 
   it('rejects line breaks, other controls, bidi overrides and lone surrogates in name and phone with a German message', () => {
-    for (const name of ['Müller\r\n\r\n<html>injected body</html>', 'Max\rMuster', 'Max\u0000', 'Max\u0085', 'Max\u2028Muster', 'Max \u202eretsuM', 'Max\u2066', 'Max\ud83d']) {
+    for (const name of [
+      'Müller\r\n\r\n<html>injected body</html>',
+      'Max\rMuster',
+      'Max\u0000',
+      'Max\u0085',
+      'Max\u2028Muster',
+      'Max \u202eretsuM',
+      'Max\u2066',
+      'Max\ud83d',
+    ]) {
       const result = contactSchema.safeParse({ ...valid, name })
-      expect(result.error?.issues.map((issue) => [issue.path, issue.message]), JSON.stringify(name)).toEqual([
-        [['name'], '„Name“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'],
-      ])
+      expect(
+        result.error?.issues.map((issue) => [issue.path, issue.message]),
+        JSON.stringify(name),
+      ).toEqual([[['name'], '„Name“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.']])
     }
     for (const phone of ['+49 201\n1234', '+49\t201 1234', '0201\u2028123']) {
       expect(contactSchema.safeParse({ ...valid, phone }).error?.issues[0]?.message).toBe('Bitte geben Sie eine gültige Telefonnummer an.')

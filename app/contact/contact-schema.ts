@@ -1,12 +1,5 @@
 import { z } from 'zod'
-import {
-  ALL_CONTACT_SUBJECTS,
-  CONTACT_LABELS,
-  CONTACT_LIMITS,
-  CONTACT_MESSAGES,
-  type ContactFieldErrors,
-  type ContactSubject,
-} from '~/contact/contact-fields'
+import { ALL_CONTACT_SUBJECTS, CONTACT_LABELS, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactFieldErrors, type ContactSubject } from '~/contact/contact-fields'
 import { formatDecimal } from '~/utils/format'
 import { forbiddenCharactersMessage, hasForbiddenCharacters, isValidEmail, isValidPhone } from '~/utils/form-rules'
 
@@ -17,8 +10,7 @@ import { forbiddenCharactersMessage, hasForbiddenCharacters, isValidEmail, isVal
  * schema produces (API 400 or the page action).
  */
 
-const maxLength = (max: number, label: string) =>
-  z.string().max(max, { error: `${label} darf höchstens ${formatDecimal(max)} Zeichen lang sein.` })
+const maxLength = (max: number, label: string) => z.string().max(max, { error: `${label} darf höchstens ${formatDecimal(max)} Zeichen lang sein.` })
 
 /** How a text field is named in messages, and whether it may span lines (the message). */
 interface TextRule {
@@ -58,10 +50,9 @@ export const contactSchema = z.object({
   email: requiredText(CONTACT_LIMITS.email, { label: 'Die E-Mail-Adresse', field: CONTACT_LABELS.email }, CONTACT_MESSAGES.email).refine(isValidEmail, {
     error: CONTACT_MESSAGES.emailFormat,
   }),
-  phone: optionalText(CONTACT_LIMITS.phone, { label: 'Die Telefonnummer' }).refine(
-    (value) => value === undefined || isValidPhone(value),
-    { error: CONTACT_MESSAGES.phoneFormat },
-  ),
+  phone: optionalText(CONTACT_LIMITS.phone, { label: 'Die Telefonnummer' }).refine((value) => value === undefined || isValidPhone(value), {
+    error: CONTACT_MESSAGES.phoneFormat,
+  }),
   // The select's placeholder option submits '', which means no subject.
   subject: z.preprocess(
     (value) => (value === '' ? undefined : value),

@@ -101,7 +101,11 @@ describe('contactFormAction abuse protection', () => {
       ['Eigener Referer', { referer: 'http://localhost/kontakt' }],
     ]
     for (const [name, headers] of cases) {
-      const response = (await contactFormAction({ request: formPost(fields(name), undefined, headers), params: {}, context: { lake: test.lake, env } })) as Response
+      const response = (await contactFormAction({
+        request: formPost(fields(name), undefined, headers),
+        params: {},
+        context: { lake: test.lake, env },
+      })) as Response
       expect(response.status, name).toBe(303)
       expect(await isStored(name), name).toBe(true)
     }
@@ -132,7 +136,11 @@ describe('contactFormAction abuse protection', () => {
     // Another address is not affected, and cross-origin posts are refused before they count.
     const other = { ...context, clientAddress: '198.51.100.5' }
     for (let i = 0; i < 3; i++) {
-      const forged = await contactFormAction({ request: formPost(fields('Gefälscht'), undefined, { origin: 'https://evil.example' }), params: {}, context: other })
+      const forged = await contactFormAction({
+        request: formPost(fields('Gefälscht'), undefined, { origin: 'https://evil.example' }),
+        params: {},
+        context: other,
+      })
       expect(forged).toMatchObject({ init: { status: 403 } })
     }
     for (const name of ['Andere 1', 'Andere 2']) {

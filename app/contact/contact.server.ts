@@ -15,9 +15,7 @@ export const FOREIGN_FORM_ERROR =
   'Ihre Nachricht wurde nicht angenommen, weil sie nicht über ein Formular dieser Website gesendet wurde. Bitte laden Sie die Seite neu und versuchen Sie es erneut.'
 
 export type ContactSubmission =
-  | { kind: 'valid'; input: ContactInput }
-  | { kind: 'spam' }
-  | { kind: 'invalid'; fieldErrors: ContactFieldErrors; values: Record<string, string> }
+  { kind: 'valid'; input: ContactInput } | { kind: 'spam' } | { kind: 'invalid'; fieldErrors: ContactFieldErrors; values: Record<string, string> }
 
 /** Validates raw submitted fields; a filled honeypot marks the submission as spam. */
 export function parseContactSubmission(raw: Record<string, unknown>): ContactSubmission {
@@ -49,8 +47,7 @@ export async function storeContactMessage(lake: ContentLake, input: ContactInput
 }
 
 export type ContactActionData =
-  | { status: 'error'; fieldErrors: ContactFieldErrors; values: Record<string, string> }
-  | { status: 'error'; formError: string; values: Record<string, string> }
+  { status: 'error'; fieldErrors: ContactFieldErrors; values: Record<string, string> } | { status: 'error'; formError: string; values: Record<string, string> }
 
 /**
  * The action of every page with a contact form, for posts without JavaScript
@@ -90,10 +87,7 @@ export async function contactFormAction({ request, context }: ActionFunctionArgs
   const submission = parseContactSubmission({ ...raw, page: raw.page || url.pathname })
   if (submission.kind === 'spam') return success
   if (submission.kind === 'invalid') {
-    return data<ContactActionData>(
-      { status: 'error', fieldErrors: submission.fieldErrors, values: submission.values },
-      { status: 400, headers: noStore },
-    )
+    return data<ContactActionData>({ status: 'error', fieldErrors: submission.fieldErrors, values: submission.values }, { status: 400, headers: noStore })
   }
   let stored: { id: string }
   try {
@@ -108,7 +102,6 @@ export async function contactFormAction({ request, context }: ActionFunctionArgs
   context.onStored?.(stored.id)
   return success
 }
-
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>

@@ -9,15 +9,7 @@
 import { formatDecimal } from '../utils/format'
 import { EMAIL_PATTERN_SOURCE, PHONE_PATTERN_SOURCE } from '../utils/form-rules'
 
-export type LeadKind =
-  | 'vehicle-enquiry'
-  | 'valuation'
-  | 'valuation-bmw'
-  | 'brand-purchase'
-  | 'student'
-  | 'used-car-enquiry'
-  | 'export'
-  | 'dealer-registration'
+export type LeadKind = 'vehicle-enquiry' | 'valuation' | 'valuation-bmw' | 'brand-purchase' | 'student' | 'used-car-enquiry' | 'export' | 'dealer-registration'
 
 export type LeadInputType = 'text' | 'email' | 'tel' | 'number' | 'textarea' | 'select' | 'checkbox'
 

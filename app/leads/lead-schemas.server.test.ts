@@ -203,7 +203,9 @@ describe('parseLead: required fields', () => {
 
   it('rejects line breaks, other controls, bidi overrides and lone surrogates in names, companies, short texts and phones', () => {
     for (const bad of ['Müller\r\n\r\n<html>injected body</html>', 'A\u0000', 'A\u0085B', 'A\u2028B', 'A \u202eB', 'A\u2069', 'A\udc00']) {
-      expect(errorsOf('vehicle-enquiry', { name: bad }), JSON.stringify(bad)).toEqual({ name: ['„Name“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'] })
+      expect(errorsOf('vehicle-enquiry', { name: bad }), JSON.stringify(bad)).toEqual({
+        name: ['„Name“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'],
+      })
       expect(errorsOf('dealer-registration', { company: bad }), JSON.stringify(bad)).toEqual({
         company: ['„Firmenname“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'],
       })
@@ -216,8 +218,12 @@ describe('parseLead: required fields', () => {
 
   it('vehicle enquiry: the message keeps line breaks and tabs, but no other controls', () => {
     expect(valueOf('vehicle-enquiry', { message: 'Hallo,\r\n\r\nGolf?\tBitte melden.' }, 'message')).toBe('Hallo,\r\n\r\nGolf?\tBitte melden.')
-    expect(errorsOf('vehicle-enquiry', { message: 'Hallo\u202eWelt' })).toEqual({ message: ['„Nachricht“ enthält unzulässige Steuerzeichen. Bitte entfernen Sie sie.'] })
-    expect(errorsOf('vehicle-enquiry', { message: 'Hallo\rWelt' })).toEqual({ message: ['„Nachricht“ enthält unzulässige Steuerzeichen. Bitte entfernen Sie sie.'] })
+    expect(errorsOf('vehicle-enquiry', { message: 'Hallo\u202eWelt' })).toEqual({
+      message: ['„Nachricht“ enthält unzulässige Steuerzeichen. Bitte entfernen Sie sie.'],
+    })
+    expect(errorsOf('vehicle-enquiry', { message: 'Hallo\rWelt' })).toEqual({
+      message: ['„Nachricht“ enthält unzulässige Steuerzeichen. Bitte entfernen Sie sie.'],
+    })
   })
 
   it('vehicle enquiry: the e-mail rule of the browser (max@ and name@web are refused by both)', () => {
@@ -311,8 +317,10 @@ describe('parseLead: select values only from their lists', () => {
   })
 
   it('accepts every listed option', () => {
-    for (const value of ['PKW', 'LKW', 'Transporter', 'Baumaschine', 'Landmaschine', 'Andere']) expect(valueOf('export', { vehicleType: value }, 'vehicleType')).toBe(value)
-    for (const value of ['Flexibel', 'Abends nach 18 Uhr', 'Wochenende', 'Zwischen Vorlesungen']) expect(valueOf('student', { appointment: value }, 'appointment')).toBe(value)
+    for (const value of ['PKW', 'LKW', 'Transporter', 'Baumaschine', 'Landmaschine', 'Andere'])
+      expect(valueOf('export', { vehicleType: value }, 'vehicleType')).toBe(value)
+    for (const value of ['Flexibel', 'Abends nach 18 Uhr', 'Wochenende', 'Zwischen Vorlesungen'])
+      expect(valueOf('student', { appointment: value }, 'appointment')).toBe(value)
     for (const value of ['5-15', '15-50', '50+']) expect(valueOf('dealer-registration', { vehiclesPerYear: value }, 'vehiclesPerYear')).toBe(value)
     for (const value of ['PKW Handel', 'Export', 'Nutzfahrzeuge', 'Premium']) {
       expect(valueOf('dealer-registration', { specialisation: value }, 'specialisation')).toBe(value)

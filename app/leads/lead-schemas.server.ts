@@ -125,10 +125,7 @@ function buildSchema(kind: LeadKind) {
 }
 
 /** One schema per lead form, for the page actions and the JSON API alike. */
-export const leadSchemas = Object.fromEntries(LEAD_KINDS.map((kind) => [kind, buildSchema(kind)])) as Record<
-  LeadKind,
-  ReturnType<typeof buildSchema>
->
+export const leadSchemas = Object.fromEntries(LEAD_KINDS.map((kind) => [kind, buildSchema(kind)])) as Record<LeadKind, ReturnType<typeof buildSchema>>
 
 export interface LeadFieldEntry {
   name: string
@@ -146,9 +143,7 @@ export interface ParsedLead {
   vehicleId?: string
 }
 
-export type LeadSubmission =
-  | { kind: 'valid'; lead: ParsedLead }
-  | { kind: 'invalid'; fieldErrors: LeadFieldErrors; values: Record<string, string> }
+export type LeadSubmission = { kind: 'valid'; lead: ParsedLead } | { kind: 'invalid'; fieldErrors: LeadFieldErrors; values: Record<string, string> }
 
 /**
  * Validates raw submitted fields of a lead form. The honeypot is the caller's business

@@ -15,7 +15,18 @@ function formPost(fields: Record<string, string>, url = 'http://localhost/formul
   })
 }
 
-const valuation = (phone: string) => ({ leadKind: 'valuation', variant: 'muenster', anchor: 'bewertung-muenster', brand: 'VW', model: 'Golf', year: '2018', mileage: '85000', phone, quick: 'on', website: '' })
+const valuation = (phone: string) => ({
+  leadKind: 'valuation',
+  variant: 'muenster',
+  anchor: 'bewertung-muenster',
+  brand: 'VW',
+  model: 'Golf',
+  year: '2018',
+  mileage: '85000',
+  phone,
+  quick: 'on',
+  website: '',
+})
 
 describe.each(BACKENDS)('leadFormAction (form posts without JavaScript) on the %s lake', (backend) => {
   let test: TestLake
@@ -59,7 +70,14 @@ describe.each(BACKENDS)('leadFormAction (form posts without JavaScript) on the %
   it("references the enquired vehicle's published document by its public id", async () => {
     const name = `Fahrzeugfan ${backend}`
     const response = (await call(
-      formPost({ leadKind: 'vehicle-enquiry', anchor: 'fahrzeug-anfrage', vehicleId: '1', name, email: 'fan@example.de', message: 'Ich interessiere mich für den VW Golf.' }),
+      formPost({
+        leadKind: 'vehicle-enquiry',
+        anchor: 'fahrzeug-anfrage',
+        vehicleId: '1',
+        name,
+        email: 'fan@example.de',
+        message: 'Ich interessiere mich für den VW Golf.',
+      }),
     )) as Response
     expect(response.status).toBe(303)
     const stored = (await test.storedOfType('lead')).find((doc) => (doc.contact as { name?: string }).name === name)
@@ -84,7 +102,10 @@ describe.each(BACKENDS)('leadFormAction (form posts without JavaScript) on the %
         status: 'error',
         leadKind: 'valuation',
         anchor: 'bewertung-muenster',
-        fieldErrors: { year: [expect.stringMatching(/^Das Baujahr muss zwischen 1950 und \d{4} liegen\.$/)], phone: ['Bitte geben Sie eine gültige Telefonnummer an.'] },
+        fieldErrors: {
+          year: [expect.stringMatching(/^Das Baujahr muss zwischen 1950 und \d{4} liegen\.$/)],
+          phone: ['Bitte geben Sie eine gültige Telefonnummer an.'],
+        },
         values: { brand: 'VW', year: '1800', phone },
       },
     })
@@ -135,9 +156,16 @@ describe('leadFormAction input handling', () => {
   })
 
   it('refuses other media types (415) and bodies over 16 KB (413)', async () => {
-    const json = new Request('http://localhost/formulare', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', origin: 'http://localhost' } })
+    const json = new Request('http://localhost/formulare', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost' },
+    })
     expect(await call(json)).toMatchObject({ init: { status: 415 } })
-    expect(await call(formPost({ ...valuation('0201 1'), model: 'x'.repeat(17_000) }))).toMatchObject({ init: { status: 413 }, data: { formError: LEAD_FORM_ERRORS.tooLarge } })
+    expect(await call(formPost({ ...valuation('0201 1'), model: 'x'.repeat(17_000) }))).toMatchObject({
+      init: { status: 413 },
+      data: { formError: LEAD_FORM_ERRORS.tooLarge },
+    })
   })
 
   it('refuses posts from other origins with 403', async () => {
@@ -163,7 +191,13 @@ describe('leadFormAction input handling', () => {
     const result = await call(formPost(valuation('0201 503')), failing)
     expect(result).toMatchObject({
       init: { status: 503, headers: { 'Cache-Control': 'no-store' } },
-      data: { status: 'error', leadKind: 'valuation', anchor: 'bewertung-muenster', formError: LEAD_FORM_ERRORS.unavailable, values: { phone: '0201 503', model: 'Golf' } },
+      data: {
+        status: 'error',
+        leadKind: 'valuation',
+        anchor: 'bewertung-muenster',
+        formError: LEAD_FORM_ERRORS.unavailable,
+        values: { phone: '0201 503', model: 'Golf' },
+      },
     })
     expect(logged).toHaveBeenCalled()
     logged.mockRestore()
@@ -178,7 +212,11 @@ describe('submitLead', () => {
   afterAll(() => test.close())
 
   it('names the allowed kinds for an unknown one', async () => {
-    expect(await submitLead({ lake: test.lake }, { kind: 'nope' })).toEqual({ status: 'invalid', fieldErrors: { kind: [UNKNOWN_KIND_MESSAGE] }, values: { kind: 'nope' } })
+    expect(await submitLead({ lake: test.lake }, { kind: 'nope' })).toEqual({
+      status: 'invalid',
+      fieldErrors: { kind: [UNKNOWN_KIND_MESSAGE] },
+      values: { kind: 'nope' },
+    })
   })
 
   it('keeps the stored lead when the onStored hook throws', async () => {

@@ -88,7 +88,19 @@ describe('buildNotificationMail', () => {
     })
     expect(mail.subject).toBe('Neue Anfrage: Fahrzeugankauf – 0170 1234567')
     expect(mail.replyTo).toBeUndefined()
-    for (const part of ['Art der Anfrage:', 'Fahrzeugankauf', 'Telefon:', 'Marke:', 'Kilometerstand:', '85000', 'Unfallfrei:', 'Ja', 'VW Golf (Nr. 7) – https://www.example.de/vehicles/7', 'Mittwoch, 1. Juli 2026 um 10:05 Uhr', 'bitte telefonisch unter 0170 1234567 antworten']) {
+    for (const part of [
+      'Art der Anfrage:',
+      'Fahrzeugankauf',
+      'Telefon:',
+      'Marke:',
+      'Kilometerstand:',
+      '85000',
+      'Unfallfrei:',
+      'Ja',
+      'VW Golf (Nr. 7) – https://www.example.de/vehicles/7',
+      'Mittwoch, 1. Juli 2026 um 10:05 Uhr',
+      'bitte telefonisch unter 0170 1234567 antworten',
+    ]) {
       expect(mail.text).toContain(part)
     }
     expect(mail.text).not.toContain('Leer')

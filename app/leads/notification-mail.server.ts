@@ -60,17 +60,15 @@ export function formatBerlinTime(iso: unknown): string | undefined {
 }
 
 export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 }
 
 /** One line of header text: no CR/LF, other control characters or bidi overrides, collapsed spaces, bounded length. */
 export function headerSafe(value: string, maxLength = MAX_SUBJECT_PART): string {
-  const line = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g, ' ').replace(/\s+/g, ' ').trim()
+  const line = value
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
   return line.length > maxLength ? `${line.slice(0, maxLength - 1).trimEnd()}…` : line
 }
 
@@ -238,9 +236,7 @@ export function buildNotificationMail(doc: SanityDocument, options: Notification
     '<table style="border-collapse:collapse">',
     ...rows.map((row) => `<tr><th style="${cell}">${escapeHtml(row.label)}</th><td style="${cell}">${multiline(row.value)}</td></tr>`),
     '</table>',
-    ...(content.message
-      ? ['<h2 style="font-size:16px">Nachricht</h2>', `<p style="white-space:pre-wrap">${multiline(content.message)}</p>`]
-      : []),
+    ...(content.message ? ['<h2 style="font-size:16px">Nachricht</h2>', `<p style="white-space:pre-wrap">${multiline(content.message)}</p>`] : []),
     '<hr>',
     `<p>${escapeHtml(note)}</p>`,
     `<p style="color:#555">${escapeHtml(stored)}</p>`,

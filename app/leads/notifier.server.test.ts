@@ -56,9 +56,7 @@ function decodeWords(value: string) {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, encoding: string, data: string) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+      encoding.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
     )
 }
 
@@ -100,11 +98,7 @@ function parseMail(raw: string) {
     const content = body.slice(partSplit).replace(/^\r?\n\r?\n/, '')
     const encoding = partHeaders.get('content-transfer-encoding')?.toLowerCase()
     const decoded =
-      encoding === 'base64'
-        ? Buffer.from(content, 'base64').toString('utf8')
-        : encoding === 'quoted-printable'
-          ? decodeQuotedPrintable(content)
-          : content
+      encoding === 'base64' ? Buffer.from(content, 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQuotedPrintable(content) : content
     const type = (partHeaders.get('content-type') ?? '').split(';')[0]!
     parts[type] = decoded.replace(/\r\n/g, '\n')
   }
@@ -180,7 +174,15 @@ describe.each(BACKENDS)('LeadNotifier on the %s lake', (backend) => {
     expect(mail.header('Subject')).toBe('Neue Nachricht: Fahrzeug verkaufen – Erika Mustermann')
     expect(mail.rawHeader('Subject')).toMatch(/^[\x20-\x7e]+$/)
     expect(mail.header('Message-ID')).toBe(`<${id}@example.de>`)
-    for (const part of ['Erika Mustermann', 'erika@example.de', '0201 123456', 'Fahrzeug verkaufen', 'https://www.example.de/contact', 'Samstag, 21. November 2026 um 16:17 Uhr', 'Antworten Sie direkt auf diese E-Mail']) {
+    for (const part of [
+      'Erika Mustermann',
+      'erika@example.de',
+      '0201 123456',
+      'Fahrzeug verkaufen',
+      'https://www.example.de/contact',
+      'Samstag, 21. November 2026 um 16:17 Uhr',
+      'Antworten Sie direkt auf diese E-Mail',
+    ]) {
       expect(mail.text).toContain(part)
       expect(mail.html).toContain(part)
     }
@@ -262,10 +264,7 @@ describe.each(BACKENDS)('LeadNotifier on the %s lake', (backend) => {
 
   it('formats a lead: kind title, labelled fields, vehicle, phone when there is no e-mail', async () => {
     smtp = await startSmtp()
-    const { notifier } = createNotifier(
-      { SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'anfragen@example.de' },
-      { kindTitles: { ankauf: 'Fahrzeugankauf' } },
-    )
+    const { notifier } = createNotifier({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'anfragen@example.de' }, { kindTitles: { ankauf: 'Fahrzeugankauf' } })
     const lead = await createDocument(test.lake, {
       _id: 'inbox.lead-test-1',
       _type: 'lead',
@@ -289,7 +288,16 @@ describe.each(BACKENDS)('LeadNotifier on the %s lake', (backend) => {
     const mail = parseMail(received.raw)
     expect(mail.header('Subject')).toBe('Neue Anfrage: Fahrzeugankauf – Hans Bcc: opfer@example.de')
     expect(mail.header('Reply-To')).toBe('')
-    for (const part of ['Art der Anfrage', 'Fahrzeugankauf', 'Marke', 'Opel', 'Kilometerstand', '85.000 km', 'VW Golf (Nr. 1) – https://www.example.de/vehicles/1', 'bitte telefonisch unter 0170 1234567 antworten']) {
+    for (const part of [
+      'Art der Anfrage',
+      'Fahrzeugankauf',
+      'Marke',
+      'Opel',
+      'Kilometerstand',
+      '85.000 km',
+      'VW Golf (Nr. 1) – https://www.example.de/vehicles/1',
+      'bitte telefonisch unter 0170 1234567 antworten',
+    ]) {
       expect(mail.text).toContain(part)
       expect(mail.html).toContain(part)
     }

@@ -32,14 +32,7 @@ export interface LeadNotifierOptions {
   maxPendingAgeMs?: number
 }
 
-export type NotifyResult =
-  | 'sent'
-  | 'saved'
-  | 'already-notified'
-  | 'not-found'
-  | 'not-notifiable'
-  | 'no-recipient'
-  | 'failed'
+export type NotifyResult = 'sent' | 'saved' | 'already-notified' | 'not-found' | 'not-notifiable' | 'no-recipient' | 'failed'
 
 export interface RetryResult {
   pending: number

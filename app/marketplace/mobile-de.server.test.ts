@@ -133,7 +133,11 @@ describe('MobileDeAdapter', () => {
     ['not JSON', () => new HttpResponse('<html>Wartung</html>', { headers: { 'content-type': 'text/html' } }), /kein gültiges JSON/],
     ['no ads array shape', () => HttpResponse.json({ total: 'viele', maxPages: 1, ads: [] }), /unerwartete Antwort.*total/],
     ['an ad without modificationDate', () => HttpResponse.json({ total: 1, maxPages: 1, ads: [{ mobileAdId: '1' }] }), /ads\.0\.modificationDate/],
-    ['an id that is no number', () => HttpResponse.json({ total: 1, maxPages: 1, ads: [{ mobileAdId: 'abc', modificationDate: '2026-01-01T00:00:00Z' }] }), /mobileAdId/],
+    [
+      'an id that is no number',
+      () => HttpResponse.json({ total: 1, maxPages: 1, ads: [{ mobileAdId: 'abc', modificationDate: '2026-01-01T00:00:00Z' }] }),
+      /mobileAdId/,
+    ],
   ])('malformed payload (%s) → malformed', async (_name, answer, message) => {
     api.failNext('search', answer)
     const error = await failure(client().listAds(1))

@@ -12,7 +12,10 @@ import { type MarketplaceAd, type MarketplaceAdapter, MarketplaceError, type Mar
 export const MOBILE_DE_MEDIA_TYPE = 'application/vnd.de.mobile.api+json'
 export const PAGE_SIZE = 100
 
-const digits = z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^\d{1,20}$/, 'keine Ziffernfolge'))
+const digits = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .pipe(z.string().regex(/^\d{1,20}$/, 'keine Ziffernfolge'))
 const decimal = z.union([z.string(), z.number()]).transform(String)
 
 const imageSchema = z.looseObject({
@@ -34,7 +37,10 @@ const adSchema = z.looseObject({
   make: z.string().optional(),
   model: z.string().optional(),
   modelDescription: z.string().optional(),
-  firstRegistration: z.string().regex(/^\d{6}$/, 'nicht im Format JJJJMM').optional(),
+  firstRegistration: z
+    .string()
+    .regex(/^\d{6}$/, 'nicht im Format JJJJMM')
+    .optional(),
   mileage: z.number().int().min(0).optional(),
   power: z.number().min(0).optional(),
   seats: z.number().int().optional(),
@@ -61,9 +67,7 @@ const searchSchema = z.looseObject({
 })
 
 const apiErrorsSchema = z.looseObject({
-  errors: z
-    .array(z.looseObject({ key: z.string().optional(), message: z.string().optional(), args: z.unknown().optional() }))
-    .min(1),
+  errors: z.array(z.looseObject({ key: z.string().optional(), message: z.string().optional(), args: z.unknown().optional() })).min(1),
 })
 
 export interface MobileDeOptions {
@@ -141,7 +145,10 @@ export class MobileDeAdapter implements MarketplaceAdapter {
     const body = await this.request(`/search-api/search?${query}`, `Seite ${pageNumber} der Inseratsliste`)
     const parsed = searchSchema.safeParse(body)
     if (!parsed.success) {
-      throw new MarketplaceError('malformed', `mobile.de hat für Seite ${pageNumber} der Inseratsliste eine unerwartete Antwort geschickt (${describeIssues(parsed.error)}).`)
+      throw new MarketplaceError(
+        'malformed',
+        `mobile.de hat für Seite ${pageNumber} der Inseratsliste eine unerwartete Antwort geschickt (${describeIssues(parsed.error)}).`,
+      )
     }
     const { total, maxPages, ads } = parsed.data
     return { total, maxPages, currentPage: parsed.data.currentPage ?? pageNumber, ads: ads as MarketplaceAd[] }
@@ -217,7 +224,11 @@ export class MobileDeAdapter implements MarketplaceAdapter {
   private httpError(status: number, what: string, retries: number): MarketplaceError {
     switch (status) {
       case 401:
-        return new MarketplaceError('unauthorized', 'mobile.de lehnt die Zugangsdaten ab (HTTP 401). Bitte MOBILE_DE_USERNAME und MOBILE_DE_PASSWORD prüfen.', status)
+        return new MarketplaceError(
+          'unauthorized',
+          'mobile.de lehnt die Zugangsdaten ab (HTTP 401). Bitte MOBILE_DE_USERNAME und MOBILE_DE_PASSWORD prüfen.',
+          status,
+        )
       case 403:
         return new MarketplaceError(
           'forbidden',

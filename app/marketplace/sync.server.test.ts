@@ -9,7 +9,15 @@ import { runSync, SYNC_STATE_ID, SyncError, SyncInProgressError, type SyncProgre
 const FIXTURE = 'tests/fixtures/mini-dataset'
 
 function adapter(overrides: Partial<ConstructorParameters<typeof MobileDeAdapter>[0]> = {}) {
-  return new MobileDeAdapter({ ...MOCK_CREDENTIALS, baseUrl: MOCK_BASE_URL, maxRetries: 1, retryBaseMs: 1, sleep: async () => {}, timeoutMs: 2000, ...overrides })
+  return new MobileDeAdapter({
+    ...MOCK_CREDENTIALS,
+    baseUrl: MOCK_BASE_URL,
+    maxRetries: 1,
+    retryBaseMs: 1,
+    sleep: async () => {},
+    timeoutMs: 2000,
+    ...overrides,
+  })
 }
 
 /** Vehicles without revision bookkeeping, sorted by id: to compare the inventory before and after. */
@@ -166,19 +174,23 @@ describe.each(BACKENDS)('runSync on the %s lake', (backend) => {
     ['5xx', () => new HttpResponse(null, { status: 500 }), /HTTP 500/],
     ['malformed', () => HttpResponse.json({ total: 1 }), /unerwartete Antwort/],
     ['errors[]', () => HttpResponse.json({ errors: [{ key: 'invalid-search-parameter' }] }), /invalid-search-parameter/],
-  ])('a failing page 2 (%s) ends the sync with a clear error; nothing is sold', async (_name, answer, message) => {
-    const before = await inventory(test)
-    api.ads = stock(201)
-    // Page 1 succeeds, page 2 fails (twice: the adapter retries 429/5xx once).
-    const promise = sync({
-      onProgress: (event) => {
-        if (event.phase === 'page' && event.page === 1) api.failNext('search', answer, 2)
-      },
-    })
-    const error = await syncFailure(promise)
-    expect(error.message).toMatch(message)
-    expect(await inventory(test)).toEqual(before)
-  }, 60_000)
+  ])(
+    'a failing page 2 (%s) ends the sync with a clear error; nothing is sold',
+    async (_name, answer, message) => {
+      const before = await inventory(test)
+      api.ads = stock(201)
+      // Page 1 succeeds, page 2 fails (twice: the adapter retries 429/5xx once).
+      const promise = sync({
+        onProgress: (event) => {
+          if (event.phase === 'page' && event.page === 1) api.failNext('search', answer, 2)
+        },
+      })
+      const error = await syncFailure(promise)
+      expect(error.message).toMatch(message)
+      expect(await inventory(test)).toEqual(before)
+    },
+    60_000,
+  )
 
   it('a timeout ends the sync; nothing changes', async () => {
     const before = await inventory(test)

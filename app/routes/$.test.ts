@@ -14,7 +14,11 @@ interface LoaderData {
 /** Calls the loader; a thrown Response (404, 301) is returned instead. */
 async function load(test: TestLake, path: string): Promise<LoaderData | Response> {
   try {
-    return (await loader({ request: new Request(`http://localhost${path}`), params: { '*': path.slice(1) }, context: { lake: test.lake, env: test.env } })) as unknown as LoaderData
+    return (await loader({
+      request: new Request(`http://localhost${path}`),
+      params: { '*': path.slice(1) },
+      context: { lake: test.lake, env: test.env },
+    })) as unknown as LoaderData
   } catch (thrown) {
     if (thrown instanceof Response) return thrown
     throw thrown
@@ -75,7 +79,9 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
     const page = await loadPage(test, '/locations')
     const cards = page.sections.flatMap((section) => (section._type === 'locationCardsSection' ? section.cards : []))
     expect(cards.map((card) => card.path)).toEqual(
-      ['bochum', 'dortmund', 'duesseldorf', 'gelsenkirchen', 'oberhausen', 'muelheim', 'xanten', 'sonsbeck', 'uedem', 'muenster'].map((city) => `/locations/${city}`),
+      ['bochum', 'dortmund', 'duesseldorf', 'gelsenkirchen', 'oberhausen', 'muelheim', 'xanten', 'sonsbeck', 'uedem', 'muenster'].map(
+        (city) => `/locations/${city}`,
+      ),
     )
     for (const card of cards) {
       expect(card.image?.asset?.url).toMatch(/^\/media\//)
@@ -111,7 +117,11 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
       expect(node('AutoDealer')).toMatchObject({
         areaServed: [{ '@type': 'City', name: 'Dortmund' }],
         openingHoursSpecification: [
-          { dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((day) => `https://schema.org/${day}`), opens: '08:00', closes: '20:00' },
+          {
+            dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((day) => `https://schema.org/${day}`),
+            opens: '08:00',
+            closes: '20:00',
+          },
         ],
       })
     })
@@ -136,8 +146,18 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
       title: 'Autoankauf Bottrop',
       path: '/locations/bottrop',
       openingHours: 'city',
-      seo: { title: 'Autoankauf in Bottrop | Ruhrstern Automobile', description: 'Wir kaufen Ihr Auto in Bottrop: kostenlose Bewertung, Abholung und sofortige Auszahlung.' },
-      location: { name: 'Bottrop', distance: '14 Min.', customers: '120+ Kunden', description: 'Von Bottrop über die B224 in wenigen Minuten bei uns.', image, order: 11 },
+      seo: {
+        title: 'Autoankauf in Bottrop | Ruhrstern Automobile',
+        description: 'Wir kaufen Ihr Auto in Bottrop: kostenlose Bewertung, Abholung und sofortige Auszahlung.',
+      },
+      location: {
+        name: 'Bottrop',
+        distance: '14 Min.',
+        customers: '120+ Kunden',
+        description: 'Von Bottrop über die B224 in wenigen Minuten bei uns.',
+        image,
+        order: 11,
+      },
       sections: [
         { _key: 'hero', _type: 'heroSection', heading: 'Autoankauf in Bottrop', claim: 'ca. 14 Minuten von Essen', image },
         { _key: 'contact', _type: 'contactSection', anchor: 'contact', heading: 'Kontakt', subjects: 'home', messageRows: 5 },
@@ -191,7 +211,14 @@ describe('content page action (form posts without JavaScript)', () => {
   })
 
   it('hands the contact form to the contact action', async () => {
-    const response = (await post('/contact', { name: 'Erika Muster', email: 'erika@example.de', subject: 'termin', message: 'Ich möchte einen Termin am Samstag.', page: '/contact', website: '' })) as Response
+    const response = (await post('/contact', {
+      name: 'Erika Muster',
+      email: 'erika@example.de',
+      subject: 'termin',
+      message: 'Ich möchte einen Termin am Samstag.',
+      page: '/contact',
+      website: '',
+    })) as Response
     expect(response.status).toBe(303)
     expect(response.headers.get('location')).toBe('/contact?nachricht=gesendet#contact')
     const messages = await test.storedOfType('contactMessage')

@@ -34,17 +34,33 @@ describe.each(BACKENDS)('home and root loaders on the %s lake', (backend) => {
       'FINANZIERUNG & LEASING',
     ])
     expect(home.heroSlides?.map((slide) => slide.buttons?.map((button) => [button.label, button.target]))).toEqual([
-      [['FAHRZEUG BEWERTEN', '#contact'], ['FAHRZEUGE ANSEHEN', '#inventory']],
+      [
+        ['FAHRZEUG BEWERTEN', '#contact'],
+        ['FAHRZEUGE ANSEHEN', '#inventory'],
+      ],
       [['INVENTAR DURCHSUCHEN', '#inventory']],
       [['BERATUNG VEREINBAREN', '#contact']],
     ])
     expect(home.heroSlides?.[0]?.image?.asset?.url).toMatch(/^\/media\/[0-9a-f]{40}-1920x1080\.jpg$/)
-    expect(home.stats?.items?.map((item) => [item.number, item.suffix])).toEqual([[15, '+'], [2500, '+'], [150, '+'], [98, '%']])
+    expect(home.stats?.items?.map((item) => [item.number, item.suffix])).toEqual([
+      [15, '+'],
+      [2500, '+'],
+      [150, '+'],
+      [98, '%'],
+    ])
     expect(home.services?.cards?.map((card) => card.title)).toEqual([
-      'AUTOANKAUF', 'AUTOVERKAUF', 'FINANZIERUNG', 'INZAHLUNGNAHME', 'EXPORT', 'FAHRZEUGPRÜFUNG',
+      'AUTOANKAUF',
+      'AUTOVERKAUF',
+      'FINANZIERUNG',
+      'INZAHLUNGNAHME',
+      'EXPORT',
+      'FAHRZEUGPRÜFUNG',
     ])
     expect(home.process?.steps?.map((step) => `${step.number} ${step.title}`)).toEqual([
-      '01 TERMIN VEREINBAREN', '02 FAHRZEUG AUSWÄHLEN', '03 FINANZIERUNG KLÄREN', '04 FAHRZEUG ÜBERGABE',
+      '01 TERMIN VEREINBAREN',
+      '02 FAHRZEUG AUSWÄHLEN',
+      '03 FINANZIERUNG KLÄREN',
+      '04 FAHRZEUG ÜBERGABE',
     ])
     expect(home.inventory?.loadingText).toBe('Lade Fahrzeuge...')
   })
@@ -86,7 +102,7 @@ describe('home loader: vehicles inline or streamed', () => {
     return {
       kind: 'embedded',
       mutate: (mutations) => test.lake.mutate(mutations),
-      fetch: <R,>(query: string, params?: QueryParams) =>
+      fetch: <R>(query: string, params?: QueryParams) =>
         (query.includes('_type == "vehicle"') ? vehicleQuery(() => test.lake.fetch(query, params)) : test.lake.fetch(query, params)) as Promise<R>,
     }
   }

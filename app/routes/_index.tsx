@@ -86,12 +86,7 @@ export default function HomePage() {
         <StatsBand heading={home.stats?.heading} items={home.stats?.items ?? []} />
       </HydrationBoundary>
       <HydrationBoundary>
-        <ServiceCards
-          eyebrow={home.services?.eyebrow}
-          heading={home.services?.heading}
-          intro={home.services?.intro}
-          cards={home.services?.cards ?? []}
-        />
+        <ServiceCards eyebrow={home.services?.eyebrow} heading={home.services?.heading} intro={home.services?.intro} cards={home.services?.cards ?? []} />
       </HydrationBoundary>
       <HydrationBoundary>
         <VehicleHighlights content={home.inventory ?? {}} vehicles={vehicles} limit={HIGHLIGHT_COUNT} />

@@ -30,8 +30,7 @@ describe.each(BACKENDS)('POST /api/contacts on the %s lake', (backend) => {
   let test: TestLake
   /** Ids the notification hook was called with. */
   const notified: string[] = []
-  const call = (request: Request) =>
-    action({ request, params: {}, context: { lake: test.lake, env: test.env, onStored: (id) => notified.push(id) } })
+  const call = (request: Request) => action({ request, params: {}, context: { lake: test.lake, env: test.env, onStored: (id) => notified.push(id) } })
 
   beforeAll(async () => {
     test = await openTestLake(backend, FIXTURE)
@@ -91,7 +90,10 @@ describe.each(BACKENDS)('POST /api/contacts on the %s lake', (backend) => {
       const name = `Bot ${JSON.stringify(website)} ${backend}`
       const response = await call(post(JSON.stringify({ ...valid, name, website }), 'application/json'))
       expect(response.status, name).toBe(201)
-      expect((await test.storedOfType('contactMessage')).some((doc) => doc.name === name), name).toBe(false)
+      expect(
+        (await test.storedOfType('contactMessage')).some((doc) => doc.name === name),
+        name,
+      ).toBe(false)
     }
   })
 
@@ -99,7 +101,9 @@ describe.each(BACKENDS)('POST /api/contacts on the %s lake', (backend) => {
     const before = (await test.storedOfType('contactMessage')).length
     const response = await call(post(JSON.stringify({ ...valid, name: 'Müller\r\n\r\n<html>injected body</html>' }), 'application/json'))
     expect(response.status).toBe(400)
-    expect(((await response.json()) as { fieldErrors: unknown }).fieldErrors).toEqual({ name: ['„Name“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'] })
+    expect(((await response.json()) as { fieldErrors: unknown }).fieldErrors).toEqual({
+      name: ['„Name“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'],
+    })
     expect((await test.storedOfType('contactMessage')).length).toBe(before)
   })
 
@@ -217,7 +221,11 @@ describe('POST /api/contacts abuse protection', () => {
   it('counts only posts: reads and other methods do not use up the limit', async () => {
     const contextFor = limitedContext(createSubmissionLimiter(parseEnv({})))
     for (let i = 0; i < 6; i++) {
-      const put = await action({ request: new Request('http://localhost/api/contacts', { method: 'PUT', body: '{}' }), params: {}, context: contextFor('203.0.113.20') })
+      const put = await action({
+        request: new Request('http://localhost/api/contacts', { method: 'PUT', body: '{}' }),
+        params: {},
+        context: contextFor('203.0.113.20'),
+      })
       expect(put.status).toBe(405)
     }
     expect((await action({ request: json('Nach PUTs'), params: {}, context: contextFor('203.0.113.20') })).status).toBe(201)
@@ -271,7 +279,14 @@ describe('POST /api/contacts when Sanity does not answer', () => {
   afterAll(() => server.close())
 
   it('answers 503 within the write timeout, and reports nothing as stored', async () => {
-    const lake = new SanityLake({ projectId: 'p1', dataset: 'production', token: 't', apiVersion: '2025-02-19', useCdn: true, timeouts: { readMs: 300, writeMs: 300 } })
+    const lake = new SanityLake({
+      projectId: 'p1',
+      dataset: 'production',
+      token: 't',
+      apiVersion: '2025-02-19',
+      useCdn: true,
+      timeouts: { readMs: 300, writeMs: 300 },
+    })
     const notified: string[] = []
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     const started = performance.now()

@@ -58,5 +58,3 @@ export async function action({ request, context }: ActionFunctionArgs) {
   context.onStored?.(stored.id)
   return jsonCreated(stored)
 }
-
-

@@ -11,7 +11,14 @@ function post(body: BodyInit, contentType = 'application/json') {
   return new Request('http://localhost/api/leads', { method: 'POST', body, headers: { 'content-type': contentType } })
 }
 
-const dealer = { kind: 'dealer-registration', company: 'Autohaus Test GmbH', location: 'Essen', vehiclesPerYear: '15-50', specialisation: 'Export', phone: '0201 555' }
+const dealer = {
+  kind: 'dealer-registration',
+  company: 'Autohaus Test GmbH',
+  location: 'Essen',
+  vehiclesPerYear: '15-50',
+  specialisation: 'Export',
+  phone: '0201 555',
+}
 
 describe.each(BACKENDS)('POST /api/leads on the %s lake', (backend) => {
   let test: TestLake
@@ -47,7 +54,9 @@ describe.each(BACKENDS)('POST /api/leads on the %s lake', (backend) => {
   })
 
   it('references the enquired vehicle and accepts numbers as JSON numbers', async () => {
-    const enquiry = await call(post(JSON.stringify({ kind: 'vehicle-enquiry', vehicleId: '1', name: 'Erika', email: 'erika@example.de', message: 'Ist der Golf noch da?' })))
+    const enquiry = await call(
+      post(JSON.stringify({ kind: 'vehicle-enquiry', vehicleId: '1', name: 'Erika', email: 'erika@example.de', message: 'Ist der Golf noch da?' })),
+    )
     expect(enquiry.status).toBe(201)
     const { id } = (await enquiry.json()) as { id: string }
     expect(await test.stored(id)).toMatchObject({ vehicle: { _ref: 'vehicle-1', _weak: true } })
@@ -151,7 +160,12 @@ describe('POST /api/leads input handling', () => {
   })
 
   it('answers 429 over the submission limit', async () => {
-    const context = { lake: test.lake, env: test.env, submissionLimiter: new RateLimiter({ limit: 1, windowMs: 60_000, now: () => 0 }), clientAddress: '203.0.113.9' }
+    const context = {
+      lake: test.lake,
+      env: test.env,
+      submissionLimiter: new RateLimiter({ limit: 1, windowMs: 60_000, now: () => 0 }),
+      clientAddress: '203.0.113.9',
+    }
     expect((await action({ request: post(JSON.stringify(dealer)), params: {}, context })).status).toBe(201)
     const limited = await action({ request: post(JSON.stringify(dealer)), params: {}, context })
     expect(limited.status).toBe(429)

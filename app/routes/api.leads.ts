@@ -50,5 +50,3 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return jsonError(503, 'Ihre Anfrage konnte nicht gespeichert werden. Bitte versuchen Sie es später erneut.')
   }
 }
-
-

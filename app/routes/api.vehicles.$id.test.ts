@@ -8,7 +8,11 @@ import { loader } from './api.vehicles.$id'
 describe.each(BACKENDS)('GET /api/vehicles/{id} on the %s lake', (backend) => {
   let test: TestLake
   const get = (id: string) =>
-    loader({ request: new Request(`http://localhost/api/vehicles/${encodeURIComponent(id)}`), params: { id }, context: { lake: test.lake, env: test.env } }) as Promise<Response>
+    loader({
+      request: new Request(`http://localhost/api/vehicles/${encodeURIComponent(id)}`),
+      params: { id },
+      context: { lake: test.lake, env: test.env },
+    }) as Promise<Response>
 
   beforeAll(async () => {
     test = await openTestLake(backend)

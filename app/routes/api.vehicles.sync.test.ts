@@ -30,7 +30,11 @@ describe.each(BACKENDS)('GET /api/vehicles/status and POST /api/vehicles/sync on
   let env: Env
   const sync = (request: Request, withEnv: Env = env) => syncAction({ request, params: {}, context: { lake: test.lake, env: withEnv } })
   const status = async (withEnv: Env = env) => {
-    const response = await statusLoader({ request: new Request('http://localhost/api/vehicles/status'), params: {}, context: { lake: test.lake, env: withEnv } })
+    const response = await statusLoader({
+      request: new Request('http://localhost/api/vehicles/status'),
+      params: {},
+      context: { lake: test.lake, env: withEnv },
+    })
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('no-store')
     return (await response.json()) as { configured: boolean; message: string }
@@ -142,7 +146,9 @@ describe.each(BACKENDS)('GET /api/vehicles/status and POST /api/vehicles/sync on
     expect(body.error).toMatch(/HTTP 403.*Der Bestand bleibt unverändert\./)
     // The public status says that it failed, not why (addresses and network errors are for staff).
     const { message } = await status()
-    expect(message).toMatch(/^Letzter Abgleich am .* Uhr fehlgeschlagen; der Bestand blieb unverändert\. Den Grund zeigt das Studio .* Letzter erfolgreicher Abgleich am .* Uhr\.$/)
+    expect(message).toMatch(
+      /^Letzter Abgleich am .* Uhr fehlgeschlagen; der Bestand blieb unverändert\. Den Grund zeigt das Studio .* Letzter erfolgreicher Abgleich am .* Uhr\.$/,
+    )
     expect(message).not.toMatch(/HTTP 403|https?:\/\//)
   })
 })

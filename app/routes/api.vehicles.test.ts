@@ -39,7 +39,16 @@ describe.each(BACKENDS)('GET /api/vehicles on the %s lake', (backend) => {
     expect(Array.isArray(list)).toBe(true)
     expect(list.map((vehicle) => vehicle.id)).toEqual(Array.from({ length: 24 }, (_, index) => String(index + 1)))
     expect(Object.keys(list[0]!).sort()).toEqual(['features', 'fuel_type', 'id', 'images', 'make', 'mileage', 'model', 'price', 'transmission', 'year'])
-    expect(list[0]).toMatchObject({ id: '1', make: 'BMW', model: '320d Touring', year: 2020, mileage: 68500, fuel_type: 'DIESEL', transmission: 'AUTOMATIC', price: 28900 })
+    expect(list[0]).toMatchObject({
+      id: '1',
+      make: 'BMW',
+      model: '320d Touring',
+      year: 2020,
+      mileage: 68500,
+      fuel_type: 'DIESEL',
+      transmission: 'AUTOMATIC',
+      price: 28900,
+    })
     expect(list[0]!.images).toHaveLength(3)
     for (const url of list[0]!.images) expect(url).toMatch(/^http:\/\/localhost:3000\/media\/[0-9a-f]{40}-\d+x\d+\.jpg$/)
     expect(list[0]!.features.length).toBe(8)
@@ -96,7 +105,11 @@ describe.each(BACKENDS)('GET /api/vehicles on the %s lake', (backend) => {
     expect(link).toContain('</api/vehicles?sort=price-asc&perPage=10&page=3>; rel="next"')
     expect(link).toContain('</api/vehicles?sort=price-asc&perPage=10&page=1>; rel="prev"')
     const all = await ids('?sort=price-asc')
-    const pages = [await ids('?sort=price-asc&perPage=10&page=1'), await ids('?sort=price-asc&perPage=10&page=2'), await ids('?sort=price-asc&perPage=10&page=3')]
+    const pages = [
+      await ids('?sort=price-asc&perPage=10&page=1'),
+      await ids('?sort=price-asc&perPage=10&page=2'),
+      await ids('?sort=price-asc&perPage=10&page=3'),
+    ]
     expect(pages.flat()).toEqual(all)
     expect(pages[2]).toHaveLength(4)
     expect(await ids('?page=1')).toHaveLength(12) // the default page size

@@ -23,7 +23,11 @@ describe('/formulare', () => {
   })
 
   it('answers 404 in production unless FORMS_PAGE=true, for reads and posts; nothing is stored', async () => {
-    const lake = { kind: 'embedded', fetch: () => Promise.reject(new Error('must not read')), mutate: () => Promise.reject(new Error('must not write')) } as unknown as ContentLake
+    const lake = {
+      kind: 'embedded',
+      fetch: () => Promise.reject(new Error('must not read')),
+      mutate: () => Promise.reject(new Error('must not write')),
+    } as unknown as ContentLake
     const context = { lake, env: parseEnv({ NODE_ENV: 'production' }) }
     const get = loader({ request: new Request('http://localhost/formulare'), params: {}, context })
     await expect(get).rejects.toMatchObject({ status: 404 })

@@ -89,7 +89,13 @@ export default function FormsStoryPage() {
       {STORY_SECTIONS.map((section) => (
         <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="scroll-mt-24 pt-16 sm:pt-20">
           <div className="mx-auto max-w-4xl px-4 sm:px-6 lg:px-8">
-            <SectionHeading id={`${section.id}-heading`} title={section.title} intro={`Auf der Website: ${section.page}`} align="left" className="[&_h2]:text-2xl sm:[&_h2]:text-3xl lg:[&_h2]:text-3xl" />
+            <SectionHeading
+              id={`${section.id}-heading`}
+              title={section.title}
+              intro={`Auf der Website: ${section.page}`}
+              align="left"
+              className="[&_h2]:text-2xl sm:[&_h2]:text-3xl lg:[&_h2]:text-3xl"
+            />
             <div className="mt-8 rounded-xl border border-zinc-200 bg-white p-6 shadow-lg sm:p-8">
               {section.form.kind === 'vehicle-enquiry' && !vehicle ? (
                 <p className="mb-5 text-sm text-zinc-600">Fahrzeug {STORY_VEHICLE_ID} ist nicht im Bestand; die Nachricht ist daher nicht vorausgefüllt.</p>

@@ -8,9 +8,7 @@ import { CACHE_CONTROL } from '~/utils/http.server'
  * With ALLOW_INDEXING=false (staging) nothing may be crawled.
  */
 export function loader({ context }: LoaderFunctionArgs) {
-  const rules = context.env.ALLOW_INDEXING
-    ? ['Disallow: /api/', '', `Sitemap: ${new URL('/sitemap.xml', context.env.SITE_URL).href}`]
-    : ['Disallow: /']
+  const rules = context.env.ALLOW_INDEXING ? ['Disallow: /api/', '', `Sitemap: ${new URL('/sitemap.xml', context.env.SITE_URL).href}`] : ['Disallow: /']
   const body = ['User-agent: *', ...rules, ''].join('\n')
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE_CONTROL.page } })
 }

@@ -6,7 +6,11 @@ import { loader, meta, mobileDePortalUrl, pageWindow } from './vehicles._index'
 describe.each(BACKENDS)('/vehicles loader on the %s lake', (backend) => {
   let test: TestLake
   const load = async (query = '') => {
-    const response = (await loader({ request: new Request(`http://localhost/vehicles${query}`), params: {}, context: { lake: test.lake, env: test.env } })) as unknown as {
+    const response = (await loader({
+      request: new Request(`http://localhost/vehicles${query}`),
+      params: {},
+      context: { lake: test.lake, env: test.env },
+    })) as unknown as {
       data: Awaited<ReturnType<typeof loader>>['data']
       init: { headers: Record<string, string> } | null
     }
@@ -28,7 +32,24 @@ describe.each(BACKENDS)('/vehicles loader on the %s lake', (backend) => {
     expect(first.features).toHaveLength(3)
     expect(first.image?.asset?.url).toMatch(/^\/media\//)
     expect(data.facets.makes).toEqual([
-      'Audi', 'BMW', 'Dacia', 'Fiat', 'Ford', 'Hyundai', 'Kia', 'Mercedes-Benz', 'Mini', 'Opel', 'Porsche', 'Renault', 'Seat', 'Skoda', 'Smart', 'Tesla', 'Toyota', 'VW',
+      'Audi',
+      'BMW',
+      'Dacia',
+      'Fiat',
+      'Ford',
+      'Hyundai',
+      'Kia',
+      'Mercedes-Benz',
+      'Mini',
+      'Opel',
+      'Porsche',
+      'Renault',
+      'Seat',
+      'Skoda',
+      'Smart',
+      'Tesla',
+      'Toyota',
+      'VW',
     ])
     expect(data.facets.bodyTypes).toEqual(['Cabrio', 'Coupé', 'Kleinwagen', 'Kombi', 'Limousine', 'SUV', 'Transporter', 'Van'])
     expect(init?.headers['Cache-Control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300')

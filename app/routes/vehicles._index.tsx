@@ -103,7 +103,10 @@ export default function VehiclesPage() {
   const settings = useSiteSettings()
   return (
     <>
-      <PageHeader title={INVENTORY_TITLE} intro="Geprüfte Gebrauchtwagen in Essen: durchsuchen Sie unseren aktuellen Bestand, filtern Sie nach Marke, Kraftstoff und Preis und fragen Sie Ihr Wunschfahrzeug direkt an." />
+      <PageHeader
+        title={INVENTORY_TITLE}
+        intro="Geprüfte Gebrauchtwagen in Essen: durchsuchen Sie unseren aktuellen Bestand, filtern Sie nach Marke, Kraftstoff und Preis und fragen Sie Ihr Wunschfahrzeug direkt an."
+      />
       <section aria-labelledby="vehicle-search-heading" className="bg-zinc-50 py-10 sm:py-14">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <h2 id="vehicle-search-heading" className="sr-only">
@@ -184,7 +187,13 @@ function SearchForm({ state, facets }: { state: VehicleSearch; facets: LoaderDat
   const count = activeFilterCount(state)
   const thisYear = new Date().getFullYear()
   const years = Array.from({ length: thisYear - FIRST_YEAR_OPTION + 1 }, (_, index) => thisYear - index)
-  const select = (name: string, label: string, value: string | number | undefined, options: Array<{ value: string | number; label: string }>, empty: string) => (
+  const select = (
+    name: string,
+    label: string,
+    value: string | number | undefined,
+    options: Array<{ value: string | number; label: string }>,
+    empty: string,
+  ) => (
     <div>
       <label htmlFor={`filter-${name}`} className="mb-1.5 block text-sm font-semibold text-zinc-900">
         {label}
@@ -204,7 +213,17 @@ function SearchForm({ state, facets }: { state: VehicleSearch; facets: LoaderDat
       <label htmlFor={`filter-${name}`} className="mb-1.5 block text-sm font-semibold text-zinc-900">
         {label}
       </label>
-      <input id={`filter-${name}`} name={name} type="number" min={0} step={500} inputMode="numeric" defaultValue={value ?? ''} placeholder={placeholder} className={CONTROL_CLASSES} />
+      <input
+        id={`filter-${name}`}
+        name={name}
+        type="number"
+        min={0}
+        step={500}
+        inputMode="numeric"
+        defaultValue={value ?? ''}
+        placeholder={placeholder}
+        className={CONTROL_CLASSES}
+      />
     </div>
   )
   return (
@@ -227,36 +246,90 @@ function SearchForm({ state, facets }: { state: VehicleSearch; facets: LoaderDat
         onBlur={onBlur}
         className="p-5 pt-1 sm:p-6 sm:pt-1 md:pt-6"
       >
-      <div>
-        <label htmlFor="filter-search" className="mb-1.5 block text-sm font-semibold text-zinc-900">
-          Suche
-        </label>
-        <input id="filter-search" name="search" type="search" defaultValue={state.search ?? ''} placeholder="z. B. Golf, Kombi, Automatik" className={CONTROL_CLASSES} />
-      </div>
-      <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {select('make', 'Marke', state.make && facets.makes.find((make) => make.toLowerCase() === state.make!.toLowerCase()), facets.makes.map((make) => ({ value: make, label: make })), 'Alle Marken')}
-        {select('fuel', 'Kraftstoff', state.fuel?.toLowerCase(), FUEL_TYPES.map((fuel) => ({ value: fuel.value.toLowerCase(), label: fuelLabel(fuel.value) })), 'Alle')}
-        {select('transmission', 'Getriebe', state.transmission?.toLowerCase(), TRANSMISSIONS.map((item) => ({ value: item.value.toLowerCase(), label: transmissionLabel(item.value) })), 'Alle')}
-        {select('body', 'Karosserie', state.body, facets.bodyTypes.map((body) => ({ value: body, label: body })), 'Alle')}
-        {number('priceFrom', 'Preis ab (€)', state.priceFrom, 'beliebig')}
-        {number('priceTo', 'Preis bis (€)', state.priceTo, 'beliebig')}
-        {select('maxMileage', 'Kilometerstand bis', state.maxMileage, MILEAGE_OPTIONS.map((km) => ({ value: km, label: formatMileage(km) })), 'Beliebig')}
-        {select('yearFrom', 'Erstzulassung ab', state.yearFrom, years.map((year) => ({ value: year, label: String(year) })), 'Beliebig')}
-      </div>
-      <div className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="sm:w-72">{select('sort', 'Sortierung', state.sort, VEHICLE_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] })), '')}</div>
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          {hasFilters(state) ? (
-            <Link to="/vehicles" className="inline-flex min-h-11 items-center justify-center text-sm font-semibold text-zinc-950 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900">
-              Filter zurücksetzen
-            </Link>
-          ) : null}
-          <button type="submit" className={buttonClasses({ variant: 'dark', size: 'md', className: 'gap-2' })}>
-            <SearchIcon className="size-4" />
-            FAHRZEUGE SUCHEN
-          </button>
+        <div>
+          <label htmlFor="filter-search" className="mb-1.5 block text-sm font-semibold text-zinc-900">
+            Suche
+          </label>
+          <input
+            id="filter-search"
+            name="search"
+            type="search"
+            defaultValue={state.search ?? ''}
+            placeholder="z. B. Golf, Kombi, Automatik"
+            className={CONTROL_CLASSES}
+          />
         </div>
-      </div>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {select(
+            'make',
+            'Marke',
+            state.make && facets.makes.find((make) => make.toLowerCase() === state.make!.toLowerCase()),
+            facets.makes.map((make) => ({ value: make, label: make })),
+            'Alle Marken',
+          )}
+          {select(
+            'fuel',
+            'Kraftstoff',
+            state.fuel?.toLowerCase(),
+            FUEL_TYPES.map((fuel) => ({ value: fuel.value.toLowerCase(), label: fuelLabel(fuel.value) })),
+            'Alle',
+          )}
+          {select(
+            'transmission',
+            'Getriebe',
+            state.transmission?.toLowerCase(),
+            TRANSMISSIONS.map((item) => ({ value: item.value.toLowerCase(), label: transmissionLabel(item.value) })),
+            'Alle',
+          )}
+          {select(
+            'body',
+            'Karosserie',
+            state.body,
+            facets.bodyTypes.map((body) => ({ value: body, label: body })),
+            'Alle',
+          )}
+          {number('priceFrom', 'Preis ab (€)', state.priceFrom, 'beliebig')}
+          {number('priceTo', 'Preis bis (€)', state.priceTo, 'beliebig')}
+          {select(
+            'maxMileage',
+            'Kilometerstand bis',
+            state.maxMileage,
+            MILEAGE_OPTIONS.map((km) => ({ value: km, label: formatMileage(km) })),
+            'Beliebig',
+          )}
+          {select(
+            'yearFrom',
+            'Erstzulassung ab',
+            state.yearFrom,
+            years.map((year) => ({ value: year, label: String(year) })),
+            'Beliebig',
+          )}
+        </div>
+        <div className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div className="sm:w-72">
+            {select(
+              'sort',
+              'Sortierung',
+              state.sort,
+              VEHICLE_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] })),
+              '',
+            )}
+          </div>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            {hasFilters(state) ? (
+              <Link
+                to="/vehicles"
+                className="inline-flex min-h-11 items-center justify-center text-sm font-semibold text-zinc-950 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
+              >
+                Filter zurücksetzen
+              </Link>
+            ) : null}
+            <button type="submit" className={buttonClasses({ variant: 'dark', size: 'md', className: 'gap-2' })}>
+              <SearchIcon className="size-4" />
+              FAHRZEUGE SUCHEN
+            </button>
+          </div>
+        </div>
       </Form>
     </details>
   )
@@ -286,7 +359,11 @@ function Results({ state, result }: { state: VehicleSearch; result: LoaderData['
     <div className="mt-10">
       <h2 id={RESULTS_ANCHOR} ref={heading} tabIndex={-1} className="text-2xl text-zinc-950 normal-case focus:outline-none" aria-live="polite">
         {vehicleCountLabel(result.total)}
-        {result.pageCount > 1 && !beyondLastPage ? <span className="ml-2 text-base font-semibold text-zinc-600">(Seite {result.page} von {result.pageCount})</span> : null}
+        {result.pageCount > 1 && !beyondLastPage ? (
+          <span className="ml-2 text-base font-semibold text-zinc-600">
+            (Seite {result.page} von {result.pageCount})
+          </span>
+        ) : null}
       </h2>
       {result.vehicles.length > 0 ? (
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -301,9 +378,14 @@ function Results({ state, result }: { state: VehicleSearch; result: LoaderData['
           <CarIcon className="mx-auto size-10 text-amber-700" />
           <p className="mt-4 text-lg font-semibold text-zinc-950">{beyondLastPage ? 'Diese Seite gibt es nicht.' : 'Keine Fahrzeuge gefunden.'}</p>
           <p className="mt-2 text-zinc-700">
-            {beyondLastPage ? 'Die Ergebnisliste ist kürzer.' : 'Ändern Sie Ihre Suche oder setzen Sie die Filter zurück. Gern suchen wir Ihr Wunschfahrzeug auch für Sie.'}
+            {beyondLastPage
+              ? 'Die Ergebnisliste ist kürzer.'
+              : 'Ändern Sie Ihre Suche oder setzen Sie die Filter zurück. Gern suchen wir Ihr Wunschfahrzeug auch für Sie.'}
           </p>
-          <Link to={beyondLastPage ? vehicleSearchHref({ ...state, page: 1 }) : '/vehicles'} className={buttonClasses({ variant: 'dark', size: 'md', className: 'mt-6' })}>
+          <Link
+            to={beyondLastPage ? vehicleSearchHref({ ...state, page: 1 }) : '/vehicles'}
+            className={buttonClasses({ variant: 'dark', size: 'md', className: 'mt-6' })}
+          >
             {beyondLastPage ? 'ZUR ERSTEN SEITE' : 'ALLE FAHRZEUGE ANZEIGEN'}
           </Link>
         </div>
@@ -327,7 +409,8 @@ function Pagination({ state, page, pageCount }: { state: VehicleSearch; page: nu
     preventScrollReset: true,
     state: { results: 'focus' } satisfies ListNavigationState,
   })
-  const linkClasses = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border px-3 text-sm font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900'
+  const linkClasses =
+    'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border px-3 text-sm font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900'
   return (
     <nav aria-label="Seiten der Ergebnisliste" className="mt-10">
       <ul className="flex flex-wrap items-center justify-center gap-2">

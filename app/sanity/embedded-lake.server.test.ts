@@ -54,10 +54,7 @@ describe('EmbeddedLake reads', () => {
 
   it('hides documents created under drafts. or versions.', async () => {
     const { lake } = await openLake()
-    await lake.mutate([
-      { create: { _id: 'drafts.vehicle-9', _type: 'vehicle' } },
-      { create: { _id: 'versions.r1.vehicle-9', _type: 'vehicle' } },
-    ])
+    await lake.mutate([{ create: { _id: 'drafts.vehicle-9', _type: 'vehicle' } }, { create: { _id: 'versions.r1.vehicle-9', _type: 'vehicle' } }])
     expect(await lake.fetch('*[_id match "*vehicle-9"]')).toEqual([])
   })
 })
@@ -113,10 +110,7 @@ describe('EmbeddedLake writes', () => {
     await lake.close()
     const journal = path.join(dataDir, JOURNAL_FILE)
     const complete = await readFile(journal, 'utf8')
-    await appendFile(
-      journal,
-      '{"transactionId":"torn","timestamp":"2025-01-01T00:00:00Z","mutations":[{"patch":{"id":"vehicle-1","set":{"pri',
-    )
+    await appendFile(journal, '{"transactionId":"torn","timestamp":"2025-01-01T00:00:00Z","mutations":[{"patch":{"id":"vehicle-1","set":{"pri')
 
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const { lake: reopened } = await openLake(dataDir)

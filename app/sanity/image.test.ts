@@ -20,9 +20,7 @@ describe('imageUrl', () => {
 
 describe('imageSrcSet', () => {
   it('lists one candidate per width, smallest first', () => {
-    expect(imageSrcSet(MEDIA, [640, 320])).toBe(
-      `${MEDIA}?w=320&q=75&auto=format&fit=max 320w, ${MEDIA}?w=640&q=75&auto=format&fit=max 640w`,
-    )
+    expect(imageSrcSet(MEDIA, [640, 320])).toBe(`${MEDIA}?w=320&q=75&auto=format&fit=max 320w, ${MEDIA}?w=640&q=75&auto=format&fit=max 640w`)
   })
 
   it('never upscales: widths beyond the intrinsic width collapse into it', () => {

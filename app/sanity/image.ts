@@ -58,9 +58,7 @@ export function imageSrcSet(url: string, widths: readonly ImageWidth[], intrinsi
   // A foreign CDN gets one candidate: the URL itself (src), no srcset.
   if (!isTransformableImageUrl(url)) return ''
   const limit = intrinsicWidth ?? Number.POSITIVE_INFINITY
-  const candidates = [...new Set(widths.map((width) => Math.round(Math.min(width, limit))))]
-    .filter((width) => width > 0)
-    .sort((a, b) => a - b)
+  const candidates = [...new Set(widths.map((width) => Math.round(Math.min(width, limit))))].filter((width) => width > 0).sort((a, b) => a - b)
   return candidates.map((width) => `${imageUrl(url, { width })} ${width}w`).join(', ')
 }
 

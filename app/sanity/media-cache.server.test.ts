@@ -66,7 +66,11 @@ describe('DiskCache', () => {
 
   it('counts the files of an earlier run, oldest first, and removes half-written ones', async () => {
     const now = Date.now() / 1000
-    for (const [name, age] of [['old', 300], ['middle', 200], ['new', 100]] as const) {
+    for (const [name, age] of [
+      ['old', 300],
+      ['middle', 200],
+      ['new', 100],
+    ] as const) {
       await writeFile(path.join(dir, name), file(100))
       await utimes(path.join(dir, name), now - age, now - age)
     }

@@ -86,11 +86,7 @@ describe('create', () => {
 
 describe('createOrReplace and createIfNotExists', () => {
   it('createOrReplace replaces the whole document and keeps _createdAt', () => {
-    const { documents, results } = applyMutations(
-      dataset(vehicle),
-      [{ createOrReplace: { _id: 'vehicle-1', _type: 'vehicle', make: 'BMW' } }],
-      T1,
-    )
+    const { documents, results } = applyMutations(dataset(vehicle), [{ createOrReplace: { _id: 'vehicle-1', _type: 'vehicle', make: 'BMW' } }], T1)
     expect(documents.get('vehicle-1')).toEqual({
       _id: 'vehicle-1',
       _type: 'vehicle',
@@ -109,11 +105,7 @@ describe('createOrReplace and createIfNotExists', () => {
 
   it('createIfNotExists leaves an existing document alone (operation none) and returns it', () => {
     const before = dataset(vehicle)
-    const { documents, results, changed } = applyMutations(
-      before,
-      [{ createIfNotExists: { _id: 'vehicle-1', _type: 'vehicle', make: 'BMW' } }],
-      T1,
-    )
+    const { documents, results, changed } = applyMutations(before, [{ createIfNotExists: { _id: 'vehicle-1', _type: 'vehicle', make: 'BMW' } }], T1)
     expect(documents.get('vehicle-1')).toBe(vehicle)
     expect(results).toEqual([{ id: 'vehicle-1', operation: 'none', document: vehicle }])
     expect(changed).toEqual([])
@@ -203,9 +195,7 @@ describe('patch', () => {
 
   it('checks ifRevisionID', () => {
     expect(patched({ ifRevisionID: 'rev0', set: { make: 'Audi' } }).make).toBe('Audi')
-    const error = failure(() =>
-      applyMutations(dataset(vehicle), [{ patch: { id: 'vehicle-1', ifRevisionID: 'old', set: { make: 'Audi' } } }], T1),
-    )
+    const error = failure(() => applyMutations(dataset(vehicle), [{ patch: { id: 'vehicle-1', ifRevisionID: 'old', set: { make: 'Audi' } } }], T1))
     expect(error.statusCode).toBe(409)
   })
 
@@ -245,11 +235,7 @@ describe('transactions', () => {
     const error = failure(() =>
       applyMutations(
         before,
-        [
-          { patch: { id: 'vehicle-1', set: { make: 'Audi' } } },
-          { create: { _id: 'new', _type: 'note' } },
-          { create: { _id: 'vehicle-1', _type: 'x' } },
-        ],
+        [{ patch: { id: 'vehicle-1', set: { make: 'Audi' } } }, { create: { _id: 'new', _type: 'note' } }, { create: { _id: 'vehicle-1', _type: 'x' } }],
         T1,
       ),
     )

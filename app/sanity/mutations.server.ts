@@ -1,12 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import {
-  type DocumentStub,
-  type Mutation,
-  MutationError,
-  type MutationResult,
-  type PatchOperations,
-  type SanityDocument,
-} from '~/sanity/lake.server'
+import { type DocumentStub, type Mutation, MutationError, type MutationResult, type PatchOperations, type SanityDocument } from '~/sanity/lake.server'
 
 /*
  * A pure mutation engine with the semantics of Sanity's /data/mutate endpoint. The embedded lake
@@ -53,11 +46,7 @@ const PATCH_OPERATIONS = new Set(['ifRevisionID', 'set', 'setIfMissing', 'unset'
  * (400 invalid input, 404 patching a missing document, 409 conflict) and nothing changes.
  * Stored documents are deep-frozen so readers cannot alter the state by accident.
  */
-export function applyMutations(
-  documents: ReadonlyMap<string, SanityDocument>,
-  mutations: Mutation[],
-  options: ApplyOptions,
-): AppliedTransaction {
+export function applyMutations(documents: ReadonlyMap<string, SanityDocument>, mutations: Mutation[], options: ApplyOptions): AppliedTransaction {
   if (!Array.isArray(mutations) || mutations.length === 0) {
     throw new MutationError('A transaction needs at least one mutation', 400)
   }
@@ -120,10 +109,7 @@ export function applyMutations(
       const existing = working.get(id)
       if (!existing) throw new MutationError(`Cannot patch missing document "${id}"`, 404)
       if (patchOps.ifRevisionID !== undefined && patchOps.ifRevisionID !== existing._rev) {
-        throw new MutationError(
-          `Document "${id}" has unexpected revision ID ("${existing._rev ?? ''}"), expected "${patchOps.ifRevisionID}"`,
-          409,
-        )
+        throw new MutationError(`Document "${id}" has unexpected revision ID ("${existing._rev ?? ''}"), expected "${patchOps.ifRevisionID}"`, 409)
       }
       const patched = applyPatch(structuredClone(existing), patchOps)
       store(patched, existing._createdAt)
@@ -163,10 +149,7 @@ export function newTransactionId(): string {
 /** Throws a 400 MutationError for an id Sanity would refuse. */
 export function validateId(id: string): void {
   if (id.length === 0 || id.length > MAX_ID_LENGTH || !ID_PATTERN.test(id) || id.startsWith('-')) {
-    throw new MutationError(
-      `Invalid document ID "${id}": 1–${MAX_ID_LENGTH} characters of a-z, A-Z, 0-9, ".", "_" and "-", not starting with "-"`,
-      400,
-    )
+    throw new MutationError(`Invalid document ID "${id}": 1–${MAX_ID_LENGTH} characters of a-z, A-Z, 0-9, ".", "_" and "-", not starting with "-"`, 400)
   }
 }
 

@@ -155,7 +155,7 @@ describe('SanityLake against an API that never answers', () => {
     expect(performance.now() - started).toBeLessThan(2_000)
   })
 
-  it('the production timeouts are a few seconds, not @sanity/client\'s 300 s', () => {
+  it("the production timeouts are a few seconds, not @sanity/client's 300 s", () => {
     expect(SANITY_TIMEOUTS.readMs).toBeLessThanOrEqual(5_000)
     expect(SANITY_TIMEOUTS.writeMs).toBeLessThanOrEqual(10_000)
   })

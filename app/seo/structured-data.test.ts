@@ -105,7 +105,12 @@ describe('autoDealer', () => {
     const dealer = autoDealer(site, { url, image, hours: { specs: HOURS.city }, areaServed: ['Dortmund'] })
     expect(dealer).toMatchObject({ '@id': `${url}#dealer`, url, areaServed: [{ '@type': 'City', name: 'Dortmund' }] })
     expect(dealer).toHaveProperty('openingHoursSpecification', [
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((day) => `https://schema.org/${day}`), opens: '08:00', closes: '20:00' },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((day) => `https://schema.org/${day}`),
+        opens: '08:00',
+        closes: '20:00',
+      },
     ])
   })
 
@@ -157,7 +162,23 @@ describe('car', () => {
   })
 
   it('has no offer without a price, derives kW from PS and leaves out missing data', () => {
-    const sparse = car(site, { ...vehicle, price: null, powerKw: null, powerHp: 150, year: null, firstRegistration: null, bodyType: null, color: null, previousOwners: null, description: null, images: null }, { name: 'x', url })
+    const sparse = car(
+      site,
+      {
+        ...vehicle,
+        price: null,
+        powerKw: null,
+        powerHp: 150,
+        year: null,
+        firstRegistration: null,
+        bodyType: null,
+        color: null,
+        previousOwners: null,
+        description: null,
+        images: null,
+      },
+      { name: 'x', url },
+    )
     expect(sparse).not.toHaveProperty('offers')
     expect(sparse).toHaveProperty('vehicleEngine.enginePower.value', 110)
     for (const key of ['vehicleModelDate', 'dateVehicleFirstRegistered', 'bodyType', 'color', 'numberOfPreviousOwners', 'description', 'image']) {
@@ -174,7 +195,12 @@ describe('car', () => {
 
 describe('breadcrumbList', () => {
   it('starts at home and numbers the levels with absolute URLs', () => {
-    expect(breadcrumbList(site, [{ name: 'Leistungen', path: '/services' }, { name: 'Autoankauf', path: '/services/autoankauf' }])).toEqual({
+    expect(
+      breadcrumbList(site, [
+        { name: 'Leistungen', path: '/services' },
+        { name: 'Autoankauf', path: '/services/autoankauf' },
+      ]),
+    ).toEqual({
       '@type': 'BreadcrumbList',
       itemListElement: [
         { '@type': 'ListItem', position: 1, name: 'Start', item: `${SITE_URL}/` },

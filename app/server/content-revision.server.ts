@@ -46,7 +46,7 @@ export function trackRequest<T>(handle: () => T): { state: RequestLakeState; res
 export function observeLake<L extends ContentLake>(lake: L, revision: ContentRevision): L {
   const fetch = lake.fetch
   const mutate = lake.mutate
-  lake.fetch = async <R,>(query: string, params?: QueryParams, options?: FetchOptions): Promise<R> => {
+  lake.fetch = async <R>(query: string, params?: QueryParams, options?: FetchOptions): Promise<R> => {
     try {
       return await fetch.call<L, [string, QueryParams?, FetchOptions?], Promise<R>>(lake, query, params, options)
     } catch (error) {

@@ -12,7 +12,8 @@ import { ContentRevision } from './content-revision.server'
 import { createServer, SERVER_LIMITS, type ServerLimits } from './create-server.server'
 import { inlineScriptHashes } from './security-headers.server'
 
-const STUDIO_HTML = '<!DOCTYPE html><html><head><script>window.boot=1</script></head><body><div id="sanity"></div><script type="module" src="/studio/static/sanity-AbCd_123.js"></script></body></html>'
+const STUDIO_HTML =
+  '<!DOCTYPE html><html><head><script>window.boot=1</script></head><body><div id="sanity"></div><script type="module" src="/studio/static/sanity-AbCd_123.js"></script></body></html>'
 
 describe('the request pipeline (createServer, as server.mjs runs it)', () => {
   let dir: string
@@ -32,7 +33,8 @@ describe('the request pipeline (createServer, as server.mjs runs it)', () => {
 
     const render = async (request: Request, context: AppLoadContext) => {
       seen.push({ method: request.method, url: request.url, body: await request.text(), clientAddress: context.clientAddress, nonce: context.cspNonce })
-      if (new URL(request.url).pathname === '/api/echo') return Response.json({ ok: true }, { status: 201, headers: { 'Cache-Control': CACHE_CONTROL.noStore } })
+      if (new URL(request.url).pathname === '/api/echo')
+        return Response.json({ ok: true }, { status: 201, headers: { 'Cache-Control': CACHE_CONTROL.noStore } })
       const headers = new Headers({ 'Content-Type': 'text/html' })
       if (request.url.includes('cookie')) headers.append('Set-Cookie', 'a=1')
       if (request.url.includes('cookie')) headers.append('Set-Cookie', 'b=2')
@@ -147,7 +149,11 @@ async function startSite(env: Record<string, string> = {}, limits?: ServerLimits
     return new Response(`<title>${url.pathname}${url.search}</title>`, { headers: { 'Content-Type': 'text/html; charset=utf-8' } })
   }
   const { server } = createServer({
-    context: { env: parseEnv({ NODE_ENV: 'production', SITE_URL: 'https://www.autohaus.example', ...env }), lake: {} as ContentLake, contentRevision: new ContentRevision() },
+    context: {
+      env: parseEnv({ NODE_ENV: 'production', SITE_URL: 'https://www.autohaus.example', ...env }),
+      lake: {} as ContentLake,
+      contentRevision: new ContentRevision(),
+    },
     render,
     root: await mkdtemp(path.join(tmpdir(), 'site-root-')),
     limits,

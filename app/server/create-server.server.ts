@@ -122,7 +122,10 @@ export function createServer(options: ServerOptions): SiteServer {
     if (hit) return sendCachedAnswer(res, hit)
     const { target, cacheKey } = decided.get(req)!
     site
-      .renderAndCache(toFetchRequest(req, res, target), cacheKey, { clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown', requestOrigin: target.origin })
+      .renderAndCache(toFetchRequest(req, res, target), cacheKey, {
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+        requestOrigin: target.origin,
+      })
       .then((response) => sendFetchResponse(res, response))
       .catch(next)
   })
@@ -139,7 +142,11 @@ export function createServer(options: ServerOptions): SiteServer {
   app.use(onError)
 
   const limits = options.limits ?? SERVER_LIMITS
-  const serverOptions = { headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: limits.checkIntervalMs }
+  const serverOptions = {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    connectionsCheckingInterval: limits.checkIntervalMs,
+  }
   const server = http.createServer(serverOptions, (req, res) => {
     const target = requestTarget(req, { siteOrigin, trustsProxy: (address) => trustProxy(address, 0) })
     if (!('url' in target)) return refuse(req, res, target, env)

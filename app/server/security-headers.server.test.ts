@@ -11,10 +11,12 @@ import {
 } from './security-headers.server'
 
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split('; ').map((directive) => {
-    const [name = '', ...values] = directive.split(' ')
-    return [name, values]
-  }))
+  return new Map(
+    policy.split('; ').map((directive) => {
+      const [name = '', ...values] = directive.split(' ')
+      return [name, values]
+    }),
+  )
 }
 
 describe('createNonce', () => {

@@ -1,16 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
-import {
-  ApiError,
-  apiRequest,
-  fetchVehicle,
-  fetchVehicles,
-  fetchVehicleStatus,
-  getJson,
-  sendContactMessage,
-  syncVehicles,
-} from './api-client'
+import { ApiError, apiRequest, fetchVehicle, fetchVehicles, fetchVehicleStatus, getJson, sendContactMessage, syncVehicles } from './api-client'
 
 const baseUrl = 'http://site.test'
 const url = (path: string) => `${baseUrl}${path}`

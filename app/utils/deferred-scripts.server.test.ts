@@ -121,7 +121,16 @@ describe('deferScriptsUntilFirstPaint', () => {
 describe('NUL bytes of React 18.3 (facebook/react#26228)', () => {
   /** Opening hours after `pad` bytes of other markup: where a dash meets the end of React's 2 KB buffer depends on it. */
   const hours = (pad: number) =>
-    createElement('main', null, createElement('p', null, 'x'.repeat(pad)), createElement('ul', null, Array.from({ length: 80 }, (_, index) => createElement('li', { key: index }, 'Mo–Sa: 08:00–20:00 Uhr'))))
+    createElement(
+      'main',
+      null,
+      createElement('p', null, 'x'.repeat(pad)),
+      createElement(
+        'ul',
+        null,
+        Array.from({ length: 80 }, (_, index) => createElement('li', { key: index }, 'Mo–Sa: 08:00–20:00 Uhr')),
+      ),
+    )
   const render = (pad: number, through?: () => NodeJS.ReadWriteStream) =>
     new Promise<Buffer>((resolve, reject) => {
       const { pipe } = renderToPipeableStream(hours(pad), {

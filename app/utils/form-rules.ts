@@ -13,9 +13,7 @@
  * class characters `/ { } | ( ) -` are escaped.
  */
 export const EMAIL_PATTERN_SOURCE =
-  "[a-zA-Z0-9.!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]+" +
-  '@(?:[a-zA-Z0-9](?:[a-zA-Z0-9\\-]{0,61}[a-zA-Z0-9])?\\.)+' +
-  '[a-zA-Z][a-zA-Z0-9\\-]{0,61}[a-zA-Z0-9]'
+  "[a-zA-Z0-9.!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]+" + '@(?:[a-zA-Z0-9](?:[a-zA-Z0-9\\-]{0,61}[a-zA-Z0-9])?\\.)+' + '[a-zA-Z][a-zA-Z0-9\\-]{0,61}[a-zA-Z0-9]'
 
 /**
  * The phone rule: a plus or a digit, then at least three digits, plain spaces, slashes, brackets or

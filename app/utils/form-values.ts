@@ -29,7 +29,11 @@ export function serverFieldErrors<T extends Partial<Record<string, string[]>>>(r
  * The description of the toast that names the fields to fix: `Label: message` per field, in form
  * order, then any field the form does not show (its message alone).
  */
-export function fieldErrorsDescription(fieldErrors: Partial<Record<string, readonly string[]>>, order: readonly string[], labels: Partial<Record<string, string>>): string {
+export function fieldErrorsDescription(
+  fieldErrors: Partial<Record<string, readonly string[]>>,
+  order: readonly string[],
+  labels: Partial<Record<string, string>>,
+): string {
   const names = [...order.filter((name) => name in fieldErrors), ...Object.keys(fieldErrors).filter((name) => !order.includes(name))]
   return names
     .flatMap((name) => {

@@ -1,16 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import {
-  displayYear,
-  formatDecimal,
-  formatEuro,
-  formatMileage,
-  formatPrice,
-  fuelLabel,
-  mailtoHref,
-  parseAmount,
-  telHref,
-  transmissionLabel,
-} from './format'
+import { displayYear, formatDecimal, formatEuro, formatMileage, formatPrice, fuelLabel, mailtoHref, parseAmount, telHref, transmissionLabel } from './format'
 
 // Intl puts a no-break space (U+00A0) between amount and currency sign; compare honestly.
 const euro = (amount: string) => `${amount}\u00a0€`
@@ -18,10 +7,34 @@ const euro = (amount: string) => `${amount}\u00a0€`
 describe('formatDecimal and formatEuro write what Intl de-DE writes', () => {
   // A fixed pseudo-random sequence, so a failure names a value that can be replayed.
   let seed = 20261122
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
   const values = [
-    0, -0, 1, 999, 1000, 1234, 12345, 999999, 1_000_000, 0.5, 1.5, 2.5, -2.5, 0.05, 1.005, 1.045, 2.675, 123.455,
-    9.995, 99.95, 0.001, -0.001, -1234.5, Number.MAX_SAFE_INTEGER, 1e20, 5e-7,
+    0,
+    -0,
+    1,
+    999,
+    1000,
+    1234,
+    12345,
+    999999,
+    1_000_000,
+    0.5,
+    1.5,
+    2.5,
+    -2.5,
+    0.05,
+    1.005,
+    1.045,
+    2.675,
+    123.455,
+    9.995,
+    99.95,
+    0.001,
+    -0.001,
+    -1234.5,
+    Number.MAX_SAFE_INTEGER,
+    1e20,
+    5e-7,
     ...Array.from({ length: 400 }, (_, index) => {
       const magnitude = 10 ** (index % 10)
       const value = random() * magnitude

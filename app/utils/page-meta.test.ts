@@ -9,7 +9,11 @@ const root: PageMetaSite = {
   siteUrl: SITE_URL,
   settings: {
     ...site.settings,
-    seo: { title: 'Ruhrstern Automobile – Autoankauf in Essen', description: 'Standardbeschreibung.', image: { alt: 'Logo', asset: { url: settingsImage, metadata: null } } },
+    seo: {
+      title: 'Ruhrstern Automobile – Autoankauf in Essen',
+      description: 'Standardbeschreibung.',
+      image: { alt: 'Logo', asset: { url: settingsImage, metadata: null } },
+    },
   },
 }
 
@@ -33,7 +37,13 @@ function jsonLd(meta: MetaDescriptor[]) {
 
 describe('pageMeta', () => {
   it('sends title, description, canonical URL, Open Graph and Twitter tags with an absolute image', () => {
-    const meta = pageMeta({ site: root, title: 'Kontakt & Anfahrt', description: 'So erreichen Sie uns.', image: '/media/contact-1200x630.jpg', path: '/contact' })
+    const meta = pageMeta({
+      site: root,
+      title: 'Kontakt & Anfahrt',
+      description: 'So erreichen Sie uns.',
+      image: '/media/contact-1200x630.jpg',
+      path: '/contact',
+    })
     expect(tags(meta)).toEqual({
       title: 'Kontakt & Anfahrt',
       description: 'So erreichen Sie uns.',
@@ -123,10 +133,27 @@ describe('pageMeta', () => {
       },
     ])
     // A marketplace photo (foreign CDN) is preloaded as it is; no hero image, no preload.
-    const foreign = pageMeta({ site: root, title: 'Auto', path: '/vehicles/1', lcpImage: { image: { asset: { url: 'https://img.classistatic.de/api/v1/mo-prod/images/ab/abc?rule=mo-1024.jpg' } }, sizes: '100vw' } })
+    const foreign = pageMeta({
+      site: root,
+      title: 'Auto',
+      path: '/vehicles/1',
+      lcpImage: { image: { asset: { url: 'https://img.classistatic.de/api/v1/mo-prod/images/ab/abc?rule=mo-1024.jpg' } }, sizes: '100vw' },
+    })
     expect(foreign.filter((tag) => 'rel' in tag && tag.rel === 'preload')).toEqual([
-      { tagName: 'link', rel: 'preload', as: 'image', href: 'https://img.classistatic.de/api/v1/mo-prod/images/ab/abc?rule=mo-1024.jpg', imageSrcSet: undefined, imageSizes: undefined, fetchpriority: 'high' },
+      {
+        tagName: 'link',
+        rel: 'preload',
+        as: 'image',
+        href: 'https://img.classistatic.de/api/v1/mo-prod/images/ab/abc?rule=mo-1024.jpg',
+        imageSrcSet: undefined,
+        imageSizes: undefined,
+        fetchpriority: 'high',
+      },
     ])
-    expect(pageMeta({ site: root, title: 'Kontakt', path: '/contact', lcpImage: { image: null, sizes: '100vw' } }).some((tag) => 'rel' in tag && tag.rel === 'preload')).toBe(false)
+    expect(
+      pageMeta({ site: root, title: 'Kontakt', path: '/contact', lcpImage: { image: null, sizes: '100vw' } }).some(
+        (tag) => 'rel' in tag && tag.rel === 'preload',
+      ),
+    ).toBe(false)
   })
 })

@@ -48,7 +48,17 @@ export interface PageMetaInput {
  * the JSON-LD graph (Organization and WebSite on every page, breadcrumbs, the page's own nodes).
  * Remix's <Meta> renders `script:ld+json` with `<`, `>` and `&` escaped, so content cannot end the script.
  */
-export function pageMeta({ site, title: pageTitle, description: pageDescription, image: pageImage, type = 'website', path, breadcrumbs, lcpImage, structuredData }: PageMetaInput): MetaDescriptor[] {
+export function pageMeta({
+  site,
+  title: pageTitle,
+  description: pageDescription,
+  image: pageImage,
+  type = 'website',
+  path,
+  breadcrumbs,
+  lcpImage,
+  structuredData,
+}: PageMetaInput): MetaDescriptor[] {
   const settings = site?.settings
   const title = pageTitle || settings?.seo.title || settings?.dealerName || ''
   const description = pageDescription || settings?.seo.description
@@ -86,7 +96,10 @@ export function pageMeta({ site, title: pageTitle, description: pageDescription,
 function preloadLink(lcpImage: PageMetaInput['lcpImage']): MetaDescriptor[] {
   const url = lcpImage?.image?.asset?.url
   if (!lcpImage || !url) return []
-  const { src, srcSet, sizes } = imageCandidates(url, { sizes: lcpImage.sizes, intrinsicWidth: lcpImage.image?.asset?.metadata?.dimensions?.width ?? undefined })
+  const { src, srcSet, sizes } = imageCandidates(url, {
+    sizes: lcpImage.sizes,
+    intrinsicWidth: lcpImage.image?.asset?.metadata?.dimensions?.width ?? undefined,
+  })
   // React 18 renders imageSrcSet/imageSizes; fetchpriority passes through lowercase (no React prop yet).
   return [{ tagName: 'link', rel: 'preload', as: 'image', href: src, imageSrcSet: srcSet, imageSizes: sizes, fetchpriority: 'high' }]
 }

@@ -12,7 +12,7 @@ function post(headers: Record<string, string>, url = 'http://localhost:3000/?ind
 }
 
 describe('checkSameOrigin', () => {
-  it('allows the origin the client addressed and SITE_URL\'s origin', () => {
+  it("allows the origin the client addressed and SITE_URL's origin", () => {
     expect(checkSameOrigin(post({ origin: 'http://localhost:3000' }), context())).toBe(true)
     // Behind a TLS-terminating proxy the client addressed http; SITE_URL names the public origin.
     expect(checkSameOrigin(post({ origin: 'https://www.autohaus.example' }), context(`${SITE}/`))).toBe(true)

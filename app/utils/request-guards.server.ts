@@ -90,9 +90,7 @@ export function clientKey(address: string | undefined): string {
   const tailGroups = tail ? tail.split(':') : []
   // A trailing dotted IPv4 part (::ffff:1.2.3.4, 64:ff9b::1.2.3.4) stands for two groups.
   const tailLength = tailGroups.length + (tailGroups.at(-1)?.includes('.') ? 1 : 0)
-  const groups = bare.includes('::')
-    ? [...headGroups, ...Array<string>(8 - headGroups.length - tailLength).fill('0'), ...tailGroups]
-    : headGroups
+  const groups = bare.includes('::') ? [...headGroups, ...Array<string>(8 - headGroups.length - tailLength).fill('0'), ...tailGroups] : headGroups
   return `${groups
     .slice(0, 4)
     .map((group) => group.replace(/^0+(?=.)/, ''))

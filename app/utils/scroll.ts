@@ -3,9 +3,7 @@ export const HEADER_OFFSET = 80
 
 /** Whether the visitor asked the system for less motion (false on the server). */
 export function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia('(prefers-reduced-motion: reduce)').matches
-    : false
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-reduced-motion: reduce)').matches : false
 }
 
 /**

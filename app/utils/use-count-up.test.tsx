@@ -33,7 +33,11 @@ class FakeObserver {
 
 function Counter({ target }: { target: number }) {
   const { ref, value } = useCountUp<HTMLSpanElement>(target)
-  return <span ref={ref} data-testid="value">{value}</span>
+  return (
+    <span ref={ref} data-testid="value">
+      {value}
+    </span>
+  )
 }
 
 const shown = () => Number(screen.getByTestId('value').textContent)

@@ -36,7 +36,10 @@ describe('toApiVehicle', () => {
   })
 
   it('resolves relative image URLs against the origin; absolute ones stay', () => {
-    expect(toApiVehicle(source, { origin: 'https://www.example.de' }).images).toEqual(['https://www.example.de/media/a-1200x800.jpg', 'https://img.example/b.jpg'])
+    expect(toApiVehicle(source, { origin: 'https://www.example.de' }).images).toEqual([
+      'https://www.example.de/media/a-1200x800.jpg',
+      'https://img.example/b.jpg',
+    ])
   })
 
   it('turns missing fields into null and empty lists, never undefined', () => {

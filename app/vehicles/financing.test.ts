@@ -49,7 +49,7 @@ describe('rates', () => {
     expect(roundToCents(-1.005)).toBe(-1.01)
     expect(roundToCents(846.3092)).toBe(846.31)
     expect(ceilToCents(833.3333)).toBe(833.34)
-    expect(ceilToCents(0.07 * 100 / 100)).toBe(0.07)
+    expect(ceilToCents((0.07 * 100) / 100)).toBe(0.07)
     expect(ceilToCents(510.34)).toBe(510.34)
   })
 })

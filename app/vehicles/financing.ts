@@ -32,7 +32,7 @@ export const FINANCING_PARAMS = { downPayment: 'anzahlung', term: 'laufzeit' } a
 
 /** Rounds to cents, half away from zero, immune to binary noise such as 1.005 → 1.00. */
 export function roundToCents(amount: number): number {
-  return Math.sign(amount) * Math.round(Number((Math.abs(amount) * 100).toPrecision(15))) / 100
+  return (Math.sign(amount) * Math.round(Number((Math.abs(amount) * 100).toPrecision(15)))) / 100
 }
 
 /** Rounds up to the next cent (a rate rounded down would leave a residue of the loan unpaid). */
@@ -157,7 +157,10 @@ export function calculateFinancing(input: FinancingInput): FinancingExample {
 /** Reads a whole number from a form value ("5.000", "5000", "5000,00"); null when there is none. */
 function parseWholeNumber(value: string | null): number | null {
   if (value === null) return null
-  const text = value.replace(/[\s€]/g, '').replace(/\.(?=\d{3}(\D|$))/g, '').replace(',', '.')
+  const text = value
+    .replace(/[\s€]/g, '')
+    .replace(/\.(?=\d{3}(\D|$))/g, '')
+    .replace(',', '.')
   if (!/^\d+(\.\d+)?$/.test(text)) return null
   return Math.round(Number(text))
 }
@@ -175,7 +178,6 @@ export function financingInputFromParams(params: URLSearchParams, price: number)
     termMonths: term === null ? DEFAULT_TERM_MONTHS : clampTerm(term),
   }
 }
-
 
 /** `1.234,56 €` */
 export function formatEuroCents(amount: number): string {

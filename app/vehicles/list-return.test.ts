@@ -13,7 +13,9 @@ describe('activeFilterCount', () => {
   test('the search text counts as one, each set filter as one', () => {
     expect(count('search=golf%20tsi')).toBe(1)
     expect(count('fuel=diesel&make=BMW')).toBe(2)
-    expect(count('search=kombi&make=VW&fuel=petrol&transmission=manual&body=Kombi&priceFrom=5000&priceTo=20000&maxMileage=100000&yearFrom=2019&sort=year&page=3')).toBe(9)
+    expect(
+      count('search=kombi&make=VW&fuel=petrol&transmission=manual&body=Kombi&priceFrom=5000&priceTo=20000&maxMileage=100000&yearFrom=2019&sort=year&page=3'),
+    ).toBe(9)
   })
 
   test('dropped junk and empty fields do not count', () => {

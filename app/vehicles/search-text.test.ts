@@ -40,7 +40,15 @@ describe('VehicleSearchIndex', () => {
   const vehicles: SearchableVehicle[] = [
     { make: 'Opel', model: 'Corsa', fuelType: 'PETROL', transmission: 'MANUAL', bodyType: 'Kleinwagen', features: ['Navigationssystem'] },
     { make: 'MERCEDES-BENZ', model: 'A 180', fuelType: 'PETROL', transmission: 'AUTOMATIC', bodyType: 'Limousine', description: 'Sparsamer Benziner.' },
-    { make: 'VW', model: 'Golf Variant', fuelType: 'DIESEL', transmission: 'AUTOMATIC', bodyType: 'Kombi', title: 'VW Golf Variant Highline', features: ['Elektrische Heckklappe'] },
+    {
+      make: 'VW',
+      model: 'Golf Variant',
+      fuelType: 'DIESEL',
+      transmission: 'AUTOMATIC',
+      bodyType: 'Kombi',
+      title: 'VW Golf Variant Highline',
+      features: ['Elektrische Heckklappe'],
+    },
     { make: 'Hyundai', model: 'Ioniq 5', fuelType: 'ELECTRIC', transmission: 'AUTOMATIC', bodyType: 'SUV', color: 'Gravity-Gold' },
   ]
   const index = new VehicleSearchIndex(vehicles)

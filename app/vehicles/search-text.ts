@@ -50,7 +50,31 @@ export function searchTokens(text: unknown): string[] {
 }
 
 /** German filler words a buyer may type ("Kombi mit Navi"); they are not searched for. */
-const FILLER_WORDS = new Set(['mit', 'und', 'oder', 'ohne', 'der', 'die', 'das', 'den', 'ein', 'eine', 'einen', 'in', 'im', 'fur', 'von', 'vom', 'als', 'auto', 'autos', 'fahrzeug', 'fahrzeuge', 'gebraucht', 'gebrauchtwagen'])
+const FILLER_WORDS = new Set([
+  'mit',
+  'und',
+  'oder',
+  'ohne',
+  'der',
+  'die',
+  'das',
+  'den',
+  'ein',
+  'eine',
+  'einen',
+  'in',
+  'im',
+  'fur',
+  'von',
+  'vom',
+  'als',
+  'auto',
+  'autos',
+  'fahrzeug',
+  'fahrzeuge',
+  'gebraucht',
+  'gebrauchtwagen',
+])
 
 /** At most this many words of a search are used. */
 export const MAX_SEARCH_WORDS = 8
@@ -268,7 +292,13 @@ export class VehicleSearchIndex {
  * the search: best score first, in their given order among equal scores. `positionOf` gives an
  * entry's position in the index.
  */
-export function rankBySearch<T>(index: VehicleSearchIndex, size: number, ordered: readonly T[], positionOf: (item: T) => number, words: readonly string[]): T[] {
+export function rankBySearch<T>(
+  index: VehicleSearchIndex,
+  size: number,
+  ordered: readonly T[],
+  positionOf: (item: T) => number,
+  words: readonly string[],
+): T[] {
   if (words.length === 0) return [...ordered]
   const allowed = new Uint8Array(size)
   for (const item of ordered) allowed[positionOf(item)] = 1

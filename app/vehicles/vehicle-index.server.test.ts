@@ -88,9 +88,13 @@ describe('the embedded vehicle index answers exactly as the GROQ', () => {
     const params = vehicleListParams(state)
     const words = searchWords(state.search)
     const groqCards: VEHICLE_LIST_QUERYResult =
-      words.length > 0 ? await searchWithGroq(lake, state, words, 'all', VEHICLE_CARDS_BY_ID_QUERY) : await lake.fetch(pagedQuery(VEHICLE_LIST_QUERY, 'all'), params)
+      words.length > 0
+        ? await searchWithGroq(lake, state, words, 'all', VEHICLE_CARDS_BY_ID_QUERY)
+        : await lake.fetch(pagedQuery(VEHICLE_LIST_QUERY, 'all'), params)
     const groqApi: VEHICLE_API_LIST_QUERYResult =
-      words.length > 0 ? await searchWithGroq(lake, state, words, 'all', VEHICLE_API_BY_ID_QUERY) : await lake.fetch(pagedQuery(VEHICLE_API_LIST_QUERY, 'all'), params)
+      words.length > 0
+        ? await searchWithGroq(lake, state, words, 'all', VEHICLE_API_BY_ID_QUERY)
+        : await lake.fetch(pagedQuery(VEHICLE_API_LIST_QUERY, 'all'), params)
     if (state.search !== 'zeppelin') expect(groqApi.total).toBeGreaterThan(0)
     const indexedApi = await readApiVehicles(lake, state, 'all')
     expect(indexedApi.total).toBe(groqApi.total)

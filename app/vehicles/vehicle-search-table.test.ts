@@ -106,7 +106,11 @@ const CASES: Case[] = [
 describe.each(BACKENDS)('the vehicle search on the %s lake (seed inventory)', (backend) => {
   let test: TestLake
   const api = async (search: string) => {
-    const response = await apiLoader({ request: new Request(`http://localhost/api/vehicles?search=${encodeURIComponent(search)}`), params: {}, context: { lake: test.lake, env: test.env } })
+    const response = await apiLoader({
+      request: new Request(`http://localhost/api/vehicles?search=${encodeURIComponent(search)}`),
+      params: {},
+      context: { lake: test.lake, env: test.env },
+    })
     expect(response.status).toBe(200)
     return ((await response.json()) as Array<{ id: string }>).map((vehicle) => vehicle.id)
   }
@@ -128,7 +132,11 @@ describe.each(BACKENDS)('the vehicle search on the %s lake (seed inventory)', (b
 
   it('the same search serves /vehicles (page 1 of the same ranked list)', async () => {
     for (const search of ['Benz', 'Automatik', 'Sitzheizung', 'Elektro']) {
-      const response = (await pageLoader({ request: new Request(`http://localhost/vehicles?search=${encodeURIComponent(search)}`), params: {}, context: { lake: test.lake, env: test.env } })) as unknown as {
+      const response = (await pageLoader({
+        request: new Request(`http://localhost/vehicles?search=${encodeURIComponent(search)}`),
+        params: {},
+        context: { lake: test.lake, env: test.env },
+      })) as unknown as {
         data: { result: { total: number; vehicles: Array<{ id: string }> } }
       }
       const all = await api(search)
@@ -143,12 +151,20 @@ describe.each(BACKENDS)('the vehicle search on the %s lake (seed inventory)', (b
     expect(sport[0]).toBe('18')
     expect(sport.slice(1, 4).sort()).toEqual(['21', '22', '7'])
     // Diesel, dearest first: 22 (the cheapest, but "Diesel" is in its model) leads, then the other diesels by price.
-    const response = await apiLoader({ request: new Request('http://localhost/api/vehicles?search=Diesel&sort=price-desc'), params: {}, context: { lake: test.lake, env: test.env } })
+    const response = await apiLoader({
+      request: new Request('http://localhost/api/vehicles?search=Diesel&sort=price-desc'),
+      params: {},
+      context: { lake: test.lake, env: test.env },
+    })
     expect(((await response.json()) as Array<{ id: string }>).map((vehicle) => vehicle.id)).toEqual(['22', '10', '3', '2', '1', '11', '9'])
   })
 
   it('pages the ranked list (API paging headers count the matches)', async () => {
-    const response = await apiLoader({ request: new Request('http://localhost/api/vehicles?search=Automatik&perPage=10&page=2'), params: {}, context: { lake: test.lake, env: test.env } })
+    const response = await apiLoader({
+      request: new Request('http://localhost/api/vehicles?search=Automatik&perPage=10&page=2'),
+      params: {},
+      context: { lake: test.lake, env: test.env },
+    })
     expect(response.headers.get('x-total-count')).toBe('15')
     const page = ((await response.json()) as Array<{ id: string }>).map((vehicle) => vehicle.id)
     expect(page).toEqual((await api('Automatik')).slice(10))

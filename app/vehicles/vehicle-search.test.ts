@@ -1,12 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import {
-  hasFilters,
-  parseVehicleSearch,
-  serializeVehicleSearch,
-  vehicleCountLabel,
-  type VehicleSearch,
-  vehicleSearchHref,
-} from './vehicle-search'
+import { hasFilters, parseVehicleSearch, serializeVehicleSearch, vehicleCountLabel, type VehicleSearch, vehicleSearchHref } from './vehicle-search'
 
 const now = new Date('2026-06-01T12:00:00Z')
 const parse = (query: string) => parseVehicleSearch(new URLSearchParams(query), now)
@@ -91,7 +84,17 @@ describe('serializeVehicleSearch', () => {
     const states: VehicleSearch[] = [
       { sort: 'newest', page: 1 },
       { search: 'C 220 d', make: 'Mercedes-Benz', sort: 'price-desc', page: 4 },
-      { fuel: 'ELECTRIC', transmission: 'SEMI_AUTOMATIC', body: 'Coupé', priceFrom: 0, priceTo: 12500, maxMileage: 50000, yearFrom: 2020, sort: 'year', page: 1 },
+      {
+        fuel: 'ELECTRIC',
+        transmission: 'SEMI_AUTOMATIC',
+        body: 'Coupé',
+        priceFrom: 0,
+        priceTo: 12500,
+        maxMileage: 50000,
+        yearFrom: 2020,
+        sort: 'year',
+        page: 1,
+      },
       { search: 'Grüße & Co. 100%', sort: 'mileage', page: 2, perPage: 10 },
     ]
     for (const state of states) {
@@ -100,7 +103,6 @@ describe('serializeVehicleSearch', () => {
     }
   })
 })
-
 
 test('vehicleCountLabel: German singular and plural', () => {
   expect(vehicleCountLabel(0)).toBe('0 Fahrzeuge')

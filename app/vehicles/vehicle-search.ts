@@ -162,14 +162,14 @@ export function vehicleSearchHref(state: Partial<VehicleSearch>, pathname = '/ve
 export function hasFilters(state: VehicleSearch): boolean {
   return Boolean(
     state.search ||
-      state.make ||
-      state.fuel ||
-      state.transmission ||
-      state.body ||
-      state.priceFrom !== undefined ||
-      state.priceTo !== undefined ||
-      state.maxMileage !== undefined ||
-      state.yearFrom !== undefined,
+    state.make ||
+    state.fuel ||
+    state.transmission ||
+    state.body ||
+    state.priceFrom !== undefined ||
+    state.priceTo !== undefined ||
+    state.maxMileage !== undefined ||
+    state.yearFrom !== undefined,
   )
 }
 

@@ -34,6 +34,9 @@ export const marketplaceSync = defineType({
   ],
   preview: {
     select: { ok: 'ok', finishedAt: 'finishedAt', message: 'message' },
-    prepare: ({ ok, message }) => ({ title: ok ? 'Letzter Abgleich erfolgreich' : ok === false ? 'Letzter Abgleich fehlgeschlagen' : 'Noch kein Abgleich', subtitle: message }),
+    prepare: ({ ok, message }) => ({
+      title: ok ? 'Letzter Abgleich erfolgreich' : ok === false ? 'Letzter Abgleich fehlgeschlagen' : 'Noch kein Abgleich',
+      subtitle: message,
+    }),
   },
 })

@@ -54,9 +54,27 @@ export const siteSettings = defineType({
       validation: (rule) => rule.required(),
       fields: [
         defineField({ name: 'managingDirector', title: 'Geschäftsführung', type: 'string', validation: (rule) => rule.required().max(120) }),
-        defineField({ name: 'registerCourt', title: 'Registergericht', type: 'string', description: 'Z. B. Amtsgericht Essen.', validation: (rule) => rule.required().max(80) }),
-        defineField({ name: 'registerNumber', title: 'Registernummer', type: 'string', description: 'Z. B. HRB 12345.', validation: (rule) => rule.required().max(40) }),
-        defineField({ name: 'vatId', title: 'Umsatzsteuer-Identifikationsnummer', type: 'string', description: 'Nach § 27a UStG, z. B. DE123456789.', validation: (rule) => rule.required().max(40) }),
+        defineField({
+          name: 'registerCourt',
+          title: 'Registergericht',
+          type: 'string',
+          description: 'Z. B. Amtsgericht Essen.',
+          validation: (rule) => rule.required().max(80),
+        }),
+        defineField({
+          name: 'registerNumber',
+          title: 'Registernummer',
+          type: 'string',
+          description: 'Z. B. HRB 12345.',
+          validation: (rule) => rule.required().max(40),
+        }),
+        defineField({
+          name: 'vatId',
+          title: 'Umsatzsteuer-Identifikationsnummer',
+          type: 'string',
+          description: 'Nach § 27a UStG, z. B. DE123456789.',
+          validation: (rule) => rule.required().max(40),
+        }),
         defineField({
           name: 'contentResponsible',
           title: 'Verantwortlich für den Inhalt',
@@ -64,7 +82,13 @@ export const siteSettings = defineType({
           description: 'Nach § 18 Abs. 2 MStV: Name (Anschrift wie oben).',
           validation: (rule) => rule.required().max(120),
         }),
-        defineField({ name: 'privacyContact', title: 'Ansprechpartner Datenschutz', type: 'string', description: 'Name oder Funktion, erreichbar unter der E-Mail-Adresse oben.', validation: (rule) => rule.max(120) }),
+        defineField({
+          name: 'privacyContact',
+          title: 'Ansprechpartner Datenschutz',
+          type: 'string',
+          description: 'Name oder Funktion, erreichbar unter der E-Mail-Adresse oben.',
+          validation: (rule) => rule.max(120),
+        }),
       ],
     }),
     defineField({ name: 'tagline', title: 'Slogan', type: 'string', group: 'company', validation: (rule) => rule.max(120) }),
@@ -105,8 +129,7 @@ export const siteSettings = defineType({
       type: 'string',
       description: 'Für das eingebettete Händlerportal auf /vehicles. Leer lassen, solange es keine gibt.',
       group: 'contact',
-      validation: (rule) =>
-        rule.custom((value) => (value === undefined || /^\d{1,16}$/.test(value) ? true : 'Die Kundennummer besteht nur aus Ziffern.')),
+      validation: (rule) => rule.custom((value) => (value === undefined || /^\d{1,16}$/.test(value) ? true : 'Die Kundennummer besteht nur aus Ziffern.')),
     }),
     defineField({
       name: 'claims',
@@ -131,8 +154,7 @@ export const siteSettings = defineType({
       name: 'openingHours',
       title: 'Öffnungszeiten',
       type: 'array',
-      description:
-        'Vier Varianten, je eine für Startseite, allgemeine Seiten/Fußzeile, Städte-Seiten und Studenten-Seite.',
+      description: 'Vier Varianten, je eine für Startseite, allgemeine Seiten/Fußzeile, Städte-Seiten und Studenten-Seite.',
       group: 'hours',
       of: [defineArrayMember({ type: 'openingHoursVariant' })],
       validation: (rule) =>

@@ -1,14 +1,7 @@
 import { DocumentIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType, getPublishedId } from 'sanity'
 import { BODY_TYPES, FUEL_TYPES, titleOf, TRANSMISSIONS, VEHICLE_SOURCES, VEHICLE_STATUSES } from '../lib/constants'
-import {
-  FIRST_REGISTRATION_PATTERN,
-  formatEuro,
-  kwToHp,
-  MAX_MILEAGE_KM,
-  maxVehicleYear,
-  MIN_VEHICLE_YEAR,
-} from '../lib/validation'
+import { FIRST_REGISTRATION_PATTERN, formatEuro, kwToHp, MAX_MILEAGE_KM, maxVehicleYear, MIN_VEHICLE_YEAR } from '../lib/validation'
 
 /** API version for the uniqueness check (same as the site's default). */
 const API_VERSION = '2025-02-19'
@@ -196,7 +189,12 @@ export const vehicle = defineType({
       options: { collapsible: true, collapsed: true },
       fields: [
         defineField({ name: 'combinedLitersPer100Km', title: 'Verbrauch kombiniert (l/100 km)', type: 'number', validation: (rule) => rule.min(0).max(40) }),
-        defineField({ name: 'combinedKwhPer100Km', title: 'Stromverbrauch kombiniert (kWh/100 km)', type: 'number', validation: (rule) => rule.min(0).max(80) }),
+        defineField({
+          name: 'combinedKwhPer100Km',
+          title: 'Stromverbrauch kombiniert (kWh/100 km)',
+          type: 'number',
+          validation: (rule) => rule.min(0).max(80),
+        }),
         defineField({ name: 'co2GramsPerKm', title: 'CO₂-Emissionen kombiniert (g/km)', type: 'number', validation: (rule) => rule.min(0).max(800).integer() }),
         defineField({
           name: 'co2Class',
@@ -307,7 +305,14 @@ export const vehicle = defineType({
   orderings: [
     { title: 'Neueste zuerst', name: 'listedAtDesc', by: [{ field: 'listedAt', direction: 'desc' }] },
     { title: 'Preis aufsteigend', name: 'priceAsc', by: [{ field: 'price', direction: 'asc' }] },
-    { title: 'Marke und Modell', name: 'makeModel', by: [{ field: 'make', direction: 'asc' }, { field: 'model', direction: 'asc' }] },
+    {
+      title: 'Marke und Modell',
+      name: 'makeModel',
+      by: [
+        { field: 'make', direction: 'asc' },
+        { field: 'model', direction: 'asc' },
+      ],
+    },
   ],
   preview: {
     select: { make: 'make', model: 'model', title: 'title', price: 'price', status: 'status', id: 'id', media: 'images.0' },

@@ -17,8 +17,7 @@ const LINK_TARGET_PATTERNS: ReadonlyArray<RegExp> = [
   /^https:\/\/[^\s/]+\.[^\s]+$/,
 ]
 
-export const LINK_TARGET_HINT =
-  'Erlaubt sind ein Abschnitt (#contact), ein Pfad (/vehicles), tel:…, mailto:… oder eine https://-Adresse.'
+export const LINK_TARGET_HINT = 'Erlaubt sind ein Abschnitt (#contact), ein Pfad (/vehicles), tel:…, mailto:… oder eine https://-Adresse.'
 
 /** Whether `target` is a link target the site can render (see LINK_TARGET_HINT). */
 export function isValidLinkTarget(target: string): boolean {

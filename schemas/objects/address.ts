@@ -13,10 +13,7 @@ export const address = defineType({
       name: 'postalCode',
       title: 'PLZ',
       type: 'string',
-      validation: (rule) =>
-        rule
-          .required()
-          .custom((value) => (value === undefined || /^\d{5}$/.test(value) ? true : 'Eine deutsche PLZ hat fünf Ziffern.')),
+      validation: (rule) => rule.required().custom((value) => (value === undefined || /^\d{5}$/.test(value) ? true : 'Eine deutsche PLZ hat fünf Ziffern.')),
     }),
     defineField({ name: 'city', title: 'Ort', type: 'string', validation: (rule) => rule.required() }),
     defineField({ name: 'region', title: 'Bundesland', type: 'string', description: 'Z. B. NRW.' }),
@@ -27,9 +24,7 @@ export const address = defineType({
       description: 'ISO-Ländercode, z. B. DE.',
       initialValue: 'DE',
       validation: (rule) =>
-        rule
-          .required()
-          .custom((value) => (value === undefined || /^[A-Z]{2}$/.test(value) ? true : 'Bitte den zweistelligen ISO-Code angeben, z. B. DE.')),
+        rule.required().custom((value) => (value === undefined || /^[A-Z]{2}$/.test(value) ? true : 'Bitte den zweistelligen ISO-Code angeben, z. B. DE.')),
     }),
   ],
   preview: {

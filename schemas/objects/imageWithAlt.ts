@@ -13,11 +13,9 @@ export const imageWithAlt = defineType({
       name: 'alt',
       title: 'Alternativtext',
       type: 'string',
-      description:
-        'Beschreibt, was auf dem Bild zu sehen ist – für Screenreader und Suchmaschinen, z. B. „Silberner BMW 320d Touring von der Seite“.',
+      description: 'Beschreibt, was auf dem Bild zu sehen ist – für Screenreader und Suchmaschinen, z. B. „Silberner BMW 320d Touring von der Seite“.',
       validation: (rule) => rule.required().min(3).max(200),
     }),
   ],
-  validation: (rule) =>
-    rule.custom((value) => (value && !value.asset ? 'Bitte laden Sie ein Bild hoch.' : true)),
+  validation: (rule) => rule.custom((value) => (value && !value.asset ? 'Bitte laden Sie ein Bild hoch.' : true)),
 })

@@ -20,8 +20,7 @@ export const link = defineType({
       title: 'Ziel',
       type: 'string',
       description: `${LINK_TARGET_HINT} #contact und #inventory scrollen auf der Startseite zum Kontaktformular bzw. zu den Fahrzeugen.`,
-      validation: (rule) =>
-        rule.required().custom((value) => (value === undefined || isValidLinkTarget(value) ? true : LINK_TARGET_HINT)),
+      validation: (rule) => rule.required().custom((value) => (value === undefined || isValidLinkTarget(value) ? true : LINK_TARGET_HINT)),
     }),
     defineField({
       name: 'primary',

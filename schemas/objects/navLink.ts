@@ -20,8 +20,7 @@ export const navLink = defineType({
       title: 'Ziel',
       type: 'string',
       description: 'Meist ein Pfad der Website, z. B. /vehicles.',
-      validation: (rule) =>
-        rule.required().custom((value) => (value === undefined || isValidLinkTarget(value) ? true : LINK_TARGET_HINT)),
+      validation: (rule) => rule.required().custom((value) => (value === undefined || isValidLinkTarget(value) ? true : LINK_TARGET_HINT)),
     }),
   ],
   preview: {

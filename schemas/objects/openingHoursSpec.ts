@@ -10,9 +10,7 @@ const timeField = (name: 'opens' | 'closes', title: string) =>
     type: 'string',
     description: 'Format HH:MM, z. B. 09:00.',
     validation: (rule) =>
-      rule
-        .required()
-        .custom((value) => (value === undefined || TIME_PATTERN.test(value) ? true : 'Bitte im Format HH:MM angeben, z. B. 09:00.')),
+      rule.required().custom((value) => (value === undefined || TIME_PATTERN.test(value) ? true : 'Bitte im Format HH:MM angeben, z. B. 09:00.')),
   })
 
 /** Opening hours for a set of weekdays (schema.org OpeningHoursSpecification). */

@@ -37,8 +37,7 @@ export const richText = defineType({
                 title: 'Ziel',
                 type: 'string',
                 description: LINK_TARGET_HINT,
-                validation: (rule) =>
-                  rule.required().custom((value) => (value === undefined || isValidLinkTarget(value) ? true : LINK_TARGET_HINT)),
+                validation: (rule) => rule.required().custom((value) => (value === undefined || isValidLinkTarget(value) ? true : LINK_TARGET_HINT)),
               }),
             ],
           }),

@@ -22,10 +22,7 @@ export const seo = defineType({
       type: 'text',
       rows: 3,
       description: 'Kurzer Text für Suchergebnisse; etwa 120–160 Zeichen.',
-      validation: (rule) => [
-        rule.required(),
-        rule.max(170).warning('Suchmaschinen kürzen Beschreibungen über etwa 160 Zeichen.'),
-      ],
+      validation: (rule) => [rule.required(), rule.max(170).warning('Suchmaschinen kürzen Beschreibungen über etwa 160 Zeichen.')],
     }),
     defineField({
       name: 'image',

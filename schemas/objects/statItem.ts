@@ -31,9 +31,7 @@ export const statItem = defineType({
   ],
   validation: (rule) =>
     rule.custom((value: { number?: number; suffix?: string } | undefined) =>
-      value?.suffix === '%' && typeof value.number === 'number' && value.number > 100
-        ? 'Ein Prozentwert kann höchstens 100 sein.'
-        : true,
+      value?.suffix === '%' && typeof value.number === 'number' && value.number > 100 ? 'Ein Prozentwert kann höchstens 100 sein.' : true,
     ),
   preview: {
     select: { number: 'number', suffix: 'suffix', label: 'label' },

@@ -21,8 +21,20 @@ export const areaGridSection = defineType({
           type: 'object',
           fields: [
             defineField({ name: 'name', title: 'Name', type: 'string', validation: (rule) => rule.required().max(60) }),
-            defineField({ name: 'detail', title: 'Detail', type: 'string', description: 'Z. B. „12 km“ oder „Abholung kostenlos“.', validation: (rule) => rule.max(160) }),
-            defineField({ name: 'href', title: 'Link', type: 'string', description: 'Optional, z. B. /locations/xanten.', validation: (rule) => rule.regex(/^\/[a-z0-9/-]*$/, { name: 'Pfad' }) }),
+            defineField({
+              name: 'detail',
+              title: 'Detail',
+              type: 'string',
+              description: 'Z. B. „12 km“ oder „Abholung kostenlos“.',
+              validation: (rule) => rule.max(160),
+            }),
+            defineField({
+              name: 'href',
+              title: 'Link',
+              type: 'string',
+              description: 'Optional, z. B. /locations/xanten.',
+              validation: (rule) => rule.regex(/^\/[a-z0-9/-]*$/, { name: 'Pfad' }),
+            }),
           ],
           preview: { select: { title: 'name', subtitle: 'detail' } },
         }),

@@ -44,7 +44,13 @@ export const contactSection = defineType({
       description: 'Anrufen, E-Mail und „Termin“ (öffnet das Formular mit dem Betreff Termin vereinbaren).',
       initialValue: false,
     }),
-    defineField({ name: 'submitLabel', title: 'Beschriftung des Sende-Knopfs', type: 'string', initialValue: 'NACHRICHT SENDEN', validation: (rule) => rule.max(40) }),
+    defineField({
+      name: 'submitLabel',
+      title: 'Beschriftung des Sende-Knopfs',
+      type: 'string',
+      initialValue: 'NACHRICHT SENDEN',
+      validation: (rule) => rule.max(40),
+    }),
   ],
   preview: { select: { title: 'heading' }, prepare: ({ title }) => ({ title: title ?? 'Kontakt', subtitle: 'Kontakt mit Nachrichtenformular' }) },
 })

@@ -37,6 +37,9 @@ export const leadFormSection = defineType({
   ],
   preview: {
     select: { title: 'heading', form: 'form' },
-    prepare: ({ title, form }) => ({ title: title ?? 'Anfrageformular', subtitle: PAGE_LEAD_FORMS.find((option) => option.value === form)?.title ?? 'Anfrageformular' }),
+    prepare: ({ title, form }) => ({
+      title: title ?? 'Anfrageformular',
+      subtitle: PAGE_LEAD_FORMS.find((option) => option.value === form)?.title ?? 'Anfrageformular',
+    }),
   },
 })

@@ -12,9 +12,6 @@ export const legalNoticeSection = defineType({
   title: 'Anbieterkennzeichnung (Impressum)',
   type: 'object',
   icon: DocumentTextIcon,
-  fields: [
-    anchorField,
-    defineField({ name: 'body', title: 'Weiterer Text', type: 'richText' }),
-  ],
+  fields: [anchorField, defineField({ name: 'body', title: 'Weiterer Text', type: 'richText' })],
   preview: { prepare: () => ({ title: 'Anbieterkennzeichnung', subtitle: 'Aus den Einstellungen (Unternehmen)' }) },
 })

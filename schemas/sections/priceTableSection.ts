@@ -32,7 +32,13 @@ export const priceTableSection = defineType({
           type: 'object',
           fields: [
             defineField({ name: 'label', title: 'Bezeichnung', type: 'string', validation: (rule) => rule.required().max(80) }),
-            defineField({ name: 'detail', title: 'Detail', type: 'string', description: 'Z. B. Baujahr oder typische Modelle.', validation: (rule) => rule.max(160) }),
+            defineField({
+              name: 'detail',
+              title: 'Detail',
+              type: 'string',
+              description: 'Z. B. Baujahr oder typische Modelle.',
+              validation: (rule) => rule.max(160),
+            }),
             defineField({ name: 'priceFrom', title: 'Preis ab (€)', type: 'number', validation: (rule) => rule.required().min(0).integer() }),
             defineField({
               name: 'priceTo',

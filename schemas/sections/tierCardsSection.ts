@@ -21,8 +21,20 @@ export const tierCardsSection = defineType({
           type: 'object',
           fields: [
             defineField({ name: 'name', title: 'Name', type: 'string', validation: (rule) => rule.required().max(40) }),
-            defineField({ name: 'volume', title: 'Volumen', type: 'string', description: 'Z. B. „5–15 Fahrzeuge pro Jahr“.', validation: (rule) => rule.required().max(60) }),
-            defineField({ name: 'paymentTerm', title: 'Zahlungsziel', type: 'string', description: 'Z. B. „7 Tage Zahlungsziel“.', validation: (rule) => rule.max(60) }),
+            defineField({
+              name: 'volume',
+              title: 'Volumen',
+              type: 'string',
+              description: 'Z. B. „5–15 Fahrzeuge pro Jahr“.',
+              validation: (rule) => rule.required().max(60),
+            }),
+            defineField({
+              name: 'paymentTerm',
+              title: 'Zahlungsziel',
+              type: 'string',
+              description: 'Z. B. „7 Tage Zahlungsziel“.',
+              validation: (rule) => rule.max(60),
+            }),
             defineField({ name: 'perks', title: 'Leistungen', type: 'array', of: [defineArrayMember({ type: 'string' })], validation: (rule) => rule.max(8) }),
             defineField({ name: 'highlighted', title: 'Hervorgehoben', type: 'boolean', initialValue: false }),
           ],

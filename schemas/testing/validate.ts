@@ -34,14 +34,23 @@ export async function validate(
 /** Path of a marker as text: `heroSlides[premium].buttons[inventar].target`. */
 export function markerPath(marker: ValidationMarker): string {
   return marker.path
-    .map((segment) => (typeof segment === 'string' ? `.${segment}` : typeof segment === 'number' ? `[${segment}]` : `[${'_key' in segment ? segment._key : JSON.stringify(segment)}]`))
+    .map((segment) =>
+      typeof segment === 'string'
+        ? `.${segment}`
+        : typeof segment === 'number'
+          ? `[${segment}]`
+          : `[${'_key' in segment ? segment._key : JSON.stringify(segment)}]`,
+    )
     .join('')
     .replace(/^\./, '')
 }
 
 /** "path: message" lines, readable in a failing assertion. */
 export function describeMarkers(markers: ValidationMarker[]): string[] {
-  return markers.map((marker) => `${marker.level} ${marker.path.map((segment) => (typeof segment === 'object' ? JSON.stringify(segment) : String(segment))).join('.')}: ${marker.message}`)
+  return markers.map(
+    (marker) =>
+      `${marker.level} ${marker.path.map((segment) => (typeof segment === 'object' ? JSON.stringify(segment) : String(segment))).join('.')}: ${marker.message}`,
+  )
 }
 
 /**

@@ -172,7 +172,19 @@ const PAGES: PageRow[] = [
     h1: /Großhandel in Uedem/,
     names: 'Uedem',
     // 300+ vehicles, 50+ partners; tiers Bronze (5–15, 7 days), Silver (15–50, 14 days, free transfer 50 km), Gold (50+, 30 days).
-    figures: ['300+', '50+', 'Bronze', /Silber|Silver/, 'Gold', /(?<!\d)5\s*[–-]\s*15(?!\d)/, /(?<!\d)15\s*[–-]\s*50(?!\d)/, '7 Tage', '14 Tage', '30 Tage', '50 km'],
+    figures: [
+      '300+',
+      '50+',
+      'Bronze',
+      /Silber|Silver/,
+      'Gold',
+      /(?<!\d)5\s*[–-]\s*15(?!\d)/,
+      /(?<!\d)15\s*[–-]\s*50(?!\d)/,
+      '7 Tage',
+      '14 Tage',
+      '30 Tage',
+      '50 km',
+    ],
     hours: 'city',
   },
   { path: '/impressum', h1: /Impressum/, figures: ['Gladbecker Straße 250', '45326 Essen'], hours: 'general' },
@@ -238,9 +250,9 @@ test.describe('content pages', () => {
       const hoursInMain = row.hoursInMain ?? row.hours !== 'general'
       const shownHours = Object.entries(HOURS).flatMap(([variant, line]) => (main.includes(line) ? [variant] : []))
       // Only the page's own variant, and on city and student pages (and those marked) certainly that.
-      expect.soft(hoursInMain ? shownHours : shownHours.filter((variant) => variant !== row.hours), `opening hours in <main> of ${row.path}`).toEqual(
-        hoursInMain ? [row.hours] : [],
-      )
+      expect
+        .soft(hoursInMain ? shownHours : shownHours.filter((variant) => variant !== row.hours), `opening hours in <main> of ${row.path}`)
+        .toEqual(hoursInMain ? [row.hours] : [])
       await expect(page.getByRole('contentinfo')).toContainText(HOURS.general)
 
       await row.extra?.(page)

@@ -149,9 +149,20 @@ test.describe('crawl', () => {
         if (!page.description) problems.push(`${where}: no meta description`)
         if (page.h1Count !== 1) problems.push(`${where}: ${page.h1Count} <h1>`)
         const canonical = expectedCanonical(finalUrl)
-        if (page.canonical.length !== 1 || page.canonical[0] !== canonical) problems.push(`${where}: canonical ${JSON.stringify(page.canonical)}, expected ${canonical}`)
+        if (page.canonical.length !== 1 || page.canonical[0] !== canonical)
+          problems.push(`${where}: canonical ${JSON.stringify(page.canonical)}, expected ${canonical}`)
         if (page.meta.get('og:url') !== canonical) problems.push(`${where}: og:url ${page.meta.get('og:url')}`)
-        for (const key of ['og:title', 'og:description', 'og:type', 'og:image', 'og:site_name', 'twitter:card', 'twitter:title', 'twitter:description', 'twitter:image']) {
+        for (const key of [
+          'og:title',
+          'og:description',
+          'og:type',
+          'og:image',
+          'og:site_name',
+          'twitter:card',
+          'twitter:title',
+          'twitter:description',
+          'twitter:image',
+        ]) {
           if (!page.meta.get(key)) problems.push(`${where}: no ${key}`)
         }
         if (page.meta.get('og:locale') !== 'de_DE') problems.push(`${where}: og:locale ${page.meta.get('og:locale')}`)
@@ -197,7 +208,9 @@ test.describe('crawl', () => {
     expect(visited).toBeLessThan(MAX_PAGES)
     // Home, 25 content pages, /vehicles and its second page, 24 vehicles.
     expect(visited).toBeGreaterThan(40)
-    expect([...seen]).toEqual(expect.arrayContaining(['/', '/vehicles', '/vehicles?page=2', '/vehicles/1', '/locations/muenster/studenten-autoankauf', '/impressum']))
+    expect([...seen]).toEqual(
+      expect.arrayContaining(['/', '/vehicles', '/vehicles?page=2', '/vehicles/1', '/locations/muenster/studenten-autoankauf', '/impressum']),
+    )
   })
 })
 
@@ -215,7 +228,10 @@ test.describe('structured data', () => {
   const day = (name: string) => `https://schema.org/${name}`
   const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map(day)
 
-  test('home: the AutoDealer with the home hours (Mo–Fr 08–20, Sa 09–18), served cities, address and geo; the WebSite search works', async ({ request, baseURL }) => {
+  test('home: the AutoDealer with the home hours (Mo–Fr 08–20, Sa 09–18), served cities, address and geo; the WebSite search works', async ({
+    request,
+    baseURL,
+  }) => {
     const origin = new URL(baseURL!).origin
     const of = await nodes(request, '/')
     const [dealer] = of('AutoDealer')
@@ -258,7 +274,11 @@ test.describe('structured data', () => {
       areaServed: [{ '@type': 'City', name: 'Dortmund' }],
       openingHoursSpecification: [{ dayOfWeek: [...WEEKDAYS, day('Saturday')], opens: '08:00', closes: '20:00' }],
     })
-    expect((of('BreadcrumbList')[0]?.itemListElement as Node[]).map((item) => item.name)).toEqual(['Start', 'Standorte', 'Autoankauf und Gebrauchtwagen für Dortmund'])
+    expect((of('BreadcrumbList')[0]?.itemListElement as Node[]).map((item) => item.name)).toEqual([
+      'Start',
+      'Standorte',
+      'Autoankauf und Gebrauchtwagen für Dortmund',
+    ])
   })
 
   test('student page: the AutoDealer for Münster with the student hours Mo–So 08–22', async ({ request }) => {

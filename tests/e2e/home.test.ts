@@ -6,10 +6,26 @@ test('the server HTML holds every home section with the spec labels and final fi
   const html = await response.text()
   expect(html).toContain('<html lang="de"')
   for (const text of [
-    'AUTOANKAUF', '&amp; VERKAUF', 'FAHRZEUG BEWERTEN', 'FAHRZEUGE ANSEHEN', 'PREMIUM', 'INVENTAR DURCHSUCHEN',
-    'FINANZIERUNG', '&amp; LEASING', 'BERATUNG VEREINBAREN', 'INZAHLUNGNAHME', 'EXPORT', 'FAHRZEUGPRÜFUNG',
-    'DETAILS ANSEHEN', 'ALLE FAHRZEUGE ANSEHEN', 'TERMIN VEREINBAREN', 'FAHRZEUG AUSWÄHLEN', 'FINANZIERUNG KLÄREN',
-    'FAHRZEUG ÜBERGABE', 'id="contact"', 'id="inventory"',
+    'AUTOANKAUF',
+    '&amp; VERKAUF',
+    'FAHRZEUG BEWERTEN',
+    'FAHRZEUGE ANSEHEN',
+    'PREMIUM',
+    'INVENTAR DURCHSUCHEN',
+    'FINANZIERUNG',
+    '&amp; LEASING',
+    'BERATUNG VEREINBAREN',
+    'INZAHLUNGNAHME',
+    'EXPORT',
+    'FAHRZEUGPRÜFUNG',
+    'DETAILS ANSEHEN',
+    'ALLE FAHRZEUGE ANSEHEN',
+    'TERMIN VEREINBAREN',
+    'FAHRZEUG AUSWÄHLEN',
+    'FINANZIERUNG KLÄREN',
+    'FAHRZEUG ÜBERGABE',
+    'id="contact"',
+    'id="inventory"',
   ]) {
     expect(html, text).toContain(text)
   }
@@ -28,9 +44,7 @@ test('home shows the six sections in order', async ({ page }) => {
   for (const step of ['TERMIN VEREINBAREN', 'FAHRZEUG AUSWÄHLEN', 'FINANZIERUNG KLÄREN', 'FAHRZEUG ÜBERGABE']) {
     await expect(page.getByRole('heading', { name: step })).toBeVisible()
   }
-  const order = await page.evaluate(() =>
-    ['inventory', 'contact'].map((id) => document.getElementById(id)?.getBoundingClientRect().top ?? -1),
-  )
+  const order = await page.evaluate(() => ['inventory', 'contact'].map((id) => document.getElementById(id)?.getBoundingClientRect().top ?? -1))
   expect(order[0]).toBeGreaterThan(0)
   expect(order[1]).toBeGreaterThan(order[0]!)
 })

@@ -270,7 +270,14 @@ test('/formulare, the test page that stores real leads, is a 404 in production w
   const post = await fetch(`http://127.0.0.1:${TRUSTING_PORT}/formulare`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://localhost:${NGINX_PORT}` },
-    body: new URLSearchParams({ leadKind: 'valuation', variant: 'uedem', anchor: 'bewertung-uedem', model: 'Golf', phone: '0201 123456', website: '' }).toString(),
+    body: new URLSearchParams({
+      leadKind: 'valuation',
+      variant: 'uedem',
+      anchor: 'bewertung-uedem',
+      model: 'Golf',
+      phone: '0201 123456',
+      website: '',
+    }).toString(),
   })
   expect(post.status).toBe(404)
 })

@@ -85,12 +85,7 @@ const FORMS: FormCase[] = [
     anchor: 'haendler-registrierung',
     kind: 'dealer-registration',
     marker: 'Firmenname',
-    inputs: [
-      { label: 'Standort', value: 'Essen' },
-      { label: 'Fahrzeuge pro Jahr', select: '50+' },
-      { label: 'Spezialisierung', select: 'Premium' },
-      phone(),
-    ],
+    inputs: [{ label: 'Standort', value: 'Essen' }, { label: 'Fahrzeuge pro Jahr', select: '50+' }, { label: 'Spezialisierung', select: 'Premium' }, phone()],
     stored: { location: 'Essen', vehiclesPerYear: '50+', specialisation: 'Premium', phone: '0201 123456' },
   },
 ]
@@ -278,7 +273,9 @@ test.describe('lead forms without JavaScript', () => {
 test.describe('POST /api/leads', () => {
   test('stores valid JSON and answers 201; reading is refused', async ({ request }) => {
     const marker = uniqueName('API Händler')
-    const response = await request.post('/api/leads', { data: { kind: 'dealer-registration', company: marker, phone: '0201 1', page: '/locations/uedem/grosshandel' } })
+    const response = await request.post('/api/leads', {
+      data: { kind: 'dealer-registration', company: marker, phone: '0201 1', page: '/locations/uedem/grosshandel' },
+    })
     expect(response.status()).toBe(201)
     expect((await response.json()).id).toMatch(/^inbox\.lead-/)
     await expect.poll(() => storedLeads().find((lead) => lead.fields?.some((field) => field.value === marker))?.page).toBe('/locations/uedem/grosshandel')
@@ -292,9 +289,7 @@ test.describe('leads on the Sanity-backed server', () => {
   type FakeRequest = { path: string; headers: Record<string, string>; body?: { mutations?: Array<{ create?: Record<string, unknown> }> } }
   const writeWith = async (request: APIRequestContext, marker: string) => {
     const requests = (await (await request.get(`${fakeSanity}/__requests`)).json()) as FakeRequest[]
-    return requests.find(
-      (r) => r.path.includes('/data/mutate/production') && JSON.stringify(r.body?.mutations?.[0]?.create?.fields ?? []).includes(marker),
-    )
+    return requests.find((r) => r.path.includes('/data/mutate/production') && JSON.stringify(r.body?.mutations?.[0]?.create?.fields ?? []).includes(marker))
   }
 
   test('a vehicle enquiry (JSON) and a valuation (form post without JavaScript) are written with the server token', async ({ request }) => {

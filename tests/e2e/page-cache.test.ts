@@ -70,7 +70,15 @@ test.describe('embedded server: hits, invalidation, webhook, staging', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'dealer-e2e-page-cache-'))
     server = await start(
       ['node', 'server.mjs'],
-      { NODE_ENV: 'production', PORT: '3293', SITE_URL: EMBEDDED, DATA_DIR: dataDir, REVALIDATE_SECRET: SECRET, ALLOW_INDEXING: 'false', SUBMISSION_RATE_LIMIT: '1000' },
+      {
+        NODE_ENV: 'production',
+        PORT: '3293',
+        SITE_URL: EMBEDDED,
+        DATA_DIR: dataDir,
+        REVALIDATE_SECRET: SECRET,
+        ALLOW_INDEXING: 'false',
+        SUBMISSION_RATE_LIMIT: '1000',
+      },
       `${EMBEDDED}/favicon.svg`,
     )
   })
@@ -102,7 +110,9 @@ test.describe('embedded server: hits, invalidation, webhook, staging', () => {
   test('a lake write (a contact message) makes the next GET render again', async ({ request }) => {
     await get(request, `${EMBEDDED}/`)
     expect((await get(request, `${EMBEDDED}/`)).cache).toBe('HIT')
-    const stored = await request.post(`${EMBEDDED}/api/contacts`, { data: { name: uniqueName('Cache'), email: 'cache@example.de', message: 'Schreibt in den Lake' } })
+    const stored = await request.post(`${EMBEDDED}/api/contacts`, {
+      data: { name: uniqueName('Cache'), email: 'cache@example.de', message: 'Schreibt in den Lake' },
+    })
     expect(stored.status()).toBe(201)
     expect((await get(request, `${EMBEDDED}/`)).cache).toBe('MISS')
     // The dealer's notification then records its delivery on the message: one more write, after which pages stay cached.

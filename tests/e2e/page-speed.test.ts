@@ -52,9 +52,17 @@ test.describe('page speed', () => {
   test('every image has width and height; images of our CDN come with srcset and sizes', async ({ page }) => {
     for (const path of ['/', '/vehicles', '/vehicles/1', '/locations', '/services/autoankauf']) {
       await page.goto(path)
-      const images = await page.locator('img').evaluateAll((elements: HTMLImageElement[]) =>
-        elements.map((img) => ({ src: img.getAttribute('src') ?? '', width: img.getAttribute('width'), height: img.getAttribute('height'), srcset: img.getAttribute('srcset'), sizes: img.getAttribute('sizes') })),
-      )
+      const images = await page
+        .locator('img')
+        .evaluateAll((elements: HTMLImageElement[]) =>
+          elements.map((img) => ({
+            src: img.getAttribute('src') ?? '',
+            width: img.getAttribute('width'),
+            height: img.getAttribute('height'),
+            srcset: img.getAttribute('srcset'),
+            sizes: img.getAttribute('sizes'),
+          })),
+        )
       expect(images.length, path).toBeGreaterThan(0)
       for (const image of images) {
         expect(Number(image.width), `${path} ${image.src}`).toBeGreaterThan(0)
@@ -95,7 +103,10 @@ test.describe('page speed', () => {
       const html = await (await request.get(path)).text()
       const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? []
       expect(preloads.length, path).toBeGreaterThan(3)
-      expect(preloads.filter((tag) => !tag.includes('media="not all"')), path).toEqual([])
+      expect(
+        preloads.filter((tag) => !tag.includes('media="not all"')),
+        path,
+      ).toEqual([])
       expect(html, path).not.toContain('type="module"')
       await page.goto(path)
       await waitForScripts(page)

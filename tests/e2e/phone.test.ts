@@ -189,7 +189,9 @@ test.describe('phone menu', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'true')
     // What assistive technology gets from the browser itself (the popover's invoker), not from the attribute alone.
     const cdp = await page.context().newCDPSession(page)
-    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: Array<{ role?: { value: string }; name?: { value: string }; properties?: Array<{ name: string; value: { value: unknown } }> }> }
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+      nodes: Array<{ role?: { value: string }; name?: { value: string }; properties?: Array<{ name: string; value: { value: unknown } }> }>
+    }
     const button = nodes.find((node) => node.role?.value === 'button' && node.name?.value === 'Menü')
     expect(button?.properties?.find((property) => property.name === 'expanded')?.value.value).toBe(true)
     await page.keyboard.press('Escape')

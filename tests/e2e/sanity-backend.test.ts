@@ -22,10 +22,7 @@ function mainOf(html: string) {
 }
 
 test('with Sanity credentials the home page comes from the content lake API, identical to the embedded one', async ({ request }) => {
-  const [embedded, fromSanity] = await Promise.all([
-    request.get('/', { headers: crawler }),
-    request.get(`${sanitySite}/`, { headers: crawler }),
-  ])
+  const [embedded, fromSanity] = await Promise.all([request.get('/', { headers: crawler }), request.get(`${sanitySite}/`, { headers: crawler })])
   expect(fromSanity.status()).toBe(200)
   expect(mainOf(await fromSanity.text())).toBe(mainOf(await embedded.text()))
 

@@ -133,7 +133,11 @@ http {
 }
 `
   await writeFile(path.join(prefix, 'nginx.conf'), config)
-  const { process: started } = run(process.env.NGINX_PATH ?? '/usr/sbin/nginx', ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], process.env)
+  const { process: started } = run(
+    process.env.NGINX_PATH ?? '/usr/sbin/nginx',
+    ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'],
+    process.env,
+  )
   await waitForPort(port, started)
   return {
     ...started,
@@ -173,4 +177,5 @@ export function rawGet(port: number, target: string, headers: Record<string, str
 
 export const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0)
 export const titleOf = (answer: string) => /<title>([^<]*)<\/title>/.exec(answer)?.[1]
-export const headerOf = (answer: string, name: string) => new RegExp(`\\r\\n${name}: ([^\\r]*)\\r\\n`, 'i').exec(answer.slice(0, answer.indexOf('\r\n\r\n') + 2))?.[1]
+export const headerOf = (answer: string, name: string) =>
+  new RegExp(`\\r\\n${name}: ([^\\r]*)\\r\\n`, 'i').exec(answer.slice(0, answer.indexOf('\r\n\r\n') + 2))?.[1]

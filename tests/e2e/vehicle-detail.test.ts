@@ -137,7 +137,11 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/vehicles\/1\?anfrage=gesendet&formular=anfrage#anfrage$/)
     await expect(enquiryForm(page).getByRole('status')).toContainText(VEHICLE_TOAST)
     await expect.poll(() => storedLeadWith(marker)).toBeDefined()
-    expect(storedLeadWith(marker)).toMatchObject({ kind: 'vehicle-enquiry', page: '/vehicles/1', vehicle: { _type: 'reference', _ref: 'vehicle-1', _weak: true } })
+    expect(storedLeadWith(marker)).toMatchObject({
+      kind: 'vehicle-enquiry',
+      page: '/vehicles/1',
+      vehicle: { _type: 'reference', _ref: 'vehicle-1', _weak: true },
+    })
   })
 
   test('the gallery thumbnails are links to each photo', async ({ page, axe }) => {
@@ -168,7 +172,11 @@ test('the enquiry with JavaScript: a toast and a stored lead that references the
   await form.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
   await expect(page.getByText(VEHICLE_TOAST, { exact: true })).toBeVisible()
   await expect.poll(() => storedLeadWith(marker)).toBeDefined()
-  expect(storedLeadWith(marker)).toMatchObject({ kind: 'vehicle-enquiry', page: '/vehicles/4', vehicle: { _type: 'reference', _ref: 'vehicle-4', _weak: true } })
+  expect(storedLeadWith(marker)).toMatchObject({
+    kind: 'vehicle-enquiry',
+    page: '/vehicles/4',
+    vehicle: { _type: 'reference', _ref: 'vehicle-4', _weak: true },
+  })
   expect(dialogs).toEqual([])
 })
 
@@ -236,7 +244,10 @@ test('a sold vehicle (written into the Sanity-backed lake): the notice, no enqui
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
   const similar = page.getByRole('region', { name: 'Ähnliche Fahrzeuge' })
   await expect(similar.getByRole('article')).toHaveCount(3)
-  await similar.getByRole('link', { name: /DETAILS ANSEHEN/ }).first().click()
+  await similar
+    .getByRole('link', { name: /DETAILS ANSEHEN/ })
+    .first()
+    .click()
   await expect(page).toHaveURL(new RegExp(`http://localhost:${SANITY_BACKED_PORT}/vehicles/\\d+$`))
   await expect(page.getByRole('button', { name: 'ANFRAGE SENDEN' })).toBeVisible()
 

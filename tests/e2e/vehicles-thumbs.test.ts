@@ -52,7 +52,11 @@ test.describe('without JavaScript', () => {
   test('"Zurück zur Übersicht" returns to the same filters and page', async ({ page, axe }) => {
     axe.skip()
     await page.goto(FILTERED_PAGE_2)
-    await page.getByRole('article').first().getByRole('link', { name: /DETAILS ANSEHEN/ }).click()
+    await page
+      .getByRole('article')
+      .first()
+      .getByRole('link', { name: /DETAILS ANSEHEN/ })
+      .click()
     await expect(page).toHaveURL(/\/vehicles\/[^/?]+\?from=yearFrom%3D2005%26sort%3Dprice-asc%26page%3D2$/)
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/vehicles\/[^/?]+$/)
     await page.getByRole('link', { name: 'Zurück zur Übersicht' }).click()
@@ -100,7 +104,11 @@ test('with JavaScript a page change lands at the results, which take the focus',
 test('with JavaScript "Zurück zur Übersicht" returns to the same filters and page', async ({ page }) => {
   await page.goto(FILTERED_PAGE_2)
   await waitForScripts(page)
-  await page.getByRole('article').first().getByRole('link', { name: /DETAILS ANSEHEN/ }).click()
+  await page
+    .getByRole('article')
+    .first()
+    .getByRole('link', { name: /DETAILS ANSEHEN/ })
+    .click()
   await expect(page).toHaveURL(/\/vehicles\/[^/?]+\?from=/)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await page.getByRole('link', { name: 'Zurück zur Übersicht' }).click()

@@ -20,7 +20,8 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 2, name: /^24 Fahrzeuge/ })).toBeVisible()
     await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', /24 Fahrzeuge/)
     // The header's FAHRZEUGE entry is the current page (on phones it sits in the closed menu).
-    if (!isPhone(page)) await expect(page.getByRole('banner').getByRole('link', { name: 'FAHRZEUGE', exact: true }).first()).toHaveAttribute('aria-current', 'page')
+    if (!isPhone(page))
+      await expect(page.getByRole('banner').getByRole('link', { name: 'FAHRZEUGE', exact: true }).first()).toHaveAttribute('aria-current', 'page')
 
     // Paging: 12 per page, page 2 by a real link.
     const pages = page.getByRole('navigation', { name: 'Seiten der Ergebnisliste' })
@@ -51,7 +52,11 @@ test.describe('without JavaScript', () => {
     await form.getByRole('button', { name: 'FAHRZEUGE SUCHEN' }).click()
     await expect(page).toHaveURL(/fuel=electric/)
     await expect(page.getByRole('heading', { level: 2, name: '3 Fahrzeuge' })).toBeVisible()
-    await expect(page.getByRole('article').getByRole('heading')).toHaveText(['Renault Zoe R135 Z.E. 50', 'Hyundai Kona Elektro 64 kWh', 'Tesla Model 3 Long Range'])
+    await expect(page.getByRole('article').getByRole('heading')).toHaveText([
+      'Renault Zoe R135 Z.E. 50',
+      'Hyundai Kona Elektro 64 kWh',
+      'Tesla Model 3 Long Range',
+    ])
     await openVehicleFilters(page)
     await expect(form.getByLabel('Kraftstoff')).toHaveValue('electric')
   })

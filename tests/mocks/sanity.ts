@@ -70,10 +70,8 @@ export function createSanityApi({ projectId, dataset, documents = [], token }: S
   const checkTarget = (params: Record<string, string | readonly string[] | undefined>): Response | undefined => {
     if (params.projectId !== projectId)
       return errorResponse(404, { error: 'Not Found', message: `Project "${String(params.projectId)}" not found`, statusCode: 404 })
-    if (params.dataset !== dataset)
-      return errorResponse(404, { error: 'Not Found', message: `Dataset "${String(params.dataset)}" not found`, statusCode: 404 })
-    if (params.host !== 'api' && params.host !== 'apicdn')
-      return errorResponse(404, { error: 'Not Found', message: 'Unknown host', statusCode: 404 })
+    if (params.dataset !== dataset) return errorResponse(404, { error: 'Not Found', message: `Dataset "${String(params.dataset)}" not found`, statusCode: 404 })
+    if (params.host !== 'api' && params.host !== 'apicdn') return errorResponse(404, { error: 'Not Found', message: 'Unknown host', statusCode: 404 })
     return undefined
   }
 
@@ -89,8 +87,7 @@ export function createSanityApi({ projectId, dataset, documents = [], token }: S
       for (const [key, value] of recorded.searchParams) {
         if (!key.startsWith('$')) continue
         const parsed = parseJson(value)
-        if (parsed === undefined)
-          return errorResponse(400, { error: { description: `Invalid JSON in parameter ${key}`, type: 'httpBadRequest' } })
+        if (parsed === undefined) return errorResponse(400, { error: { description: `Invalid JSON in parameter ${key}`, type: 'httpBadRequest' } })
         queryParams[key.slice(1)] = parsed
       }
     } else {
@@ -110,9 +107,7 @@ export function createSanityApi({ projectId, dataset, documents = [], token }: S
     const authenticated = isAuthenticated(recorded.headers)
     // Public datasets hide ids with a dot (drafts.x, inbox.x) from requests without a token.
     const visible = [...state.values()].filter(
-      (doc) =>
-        (authenticated || !doc._id.includes('.')) &&
-        (perspective === 'raw' || (!doc._id.startsWith('drafts.') && !doc._id.startsWith('versions.'))),
+      (doc) => (authenticated || !doc._id.includes('.')) && (perspective === 'raw' || (!doc._id.startsWith('drafts.') && !doc._id.startsWith('versions.'))),
     )
 
     const started = performance.now()
@@ -138,8 +133,7 @@ export function createSanityApi({ projectId, dataset, documents = [], token }: S
       const recorded = await record(request)
       const wrongTarget = checkTarget(params)
       if (wrongTarget) return wrongTarget
-      if (params.host !== 'api')
-        return errorResponse(400, { error: { description: 'Mutations go to api.sanity.io, not the CDN', type: 'httpBadRequest' } })
+      if (params.host !== 'api') return errorResponse(400, { error: { description: 'Mutations go to api.sanity.io, not the CDN', type: 'httpBadRequest' } })
       if (!isAuthenticated(recorded.headers)) {
         return errorResponse(401, { error: 'Unauthorized', message: 'Mutations need a token with write access', statusCode: 401 })
       }
@@ -153,9 +147,7 @@ export function createSanityApi({ projectId, dataset, documents = [], token }: S
         state.clear()
         for (const [id, doc] of applied.documents) state.set(id, doc)
         const withDocuments = recorded.searchParams.get('returnDocuments') === 'true'
-        const results = applied.results.map(({ id, operation, document }) =>
-          withDocuments && document ? { id, operation, document } : { id, operation },
-        )
+        const results = applied.results.map(({ id, operation, document }) => (withDocuments && document ? { id, operation, document } : { id, operation }))
         return HttpResponse.json({ transactionId, results })
       } catch (error) {
         if (!(error instanceof MutationError)) throw error

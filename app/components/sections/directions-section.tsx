@@ -48,7 +48,12 @@ export function DirectionsSection({ section, id, muted }: SectionProps<'directio
           </ul>
         </div>
         {settings.geo ? (
-          <MapConsent lat={settings.geo.lat} lng={settings.geo.lng} consentText={section.mapConsentText} title={`Karte: ${settings.dealerName}, ${address?.street ?? ''}`} />
+          <MapConsent
+            lat={settings.geo.lat}
+            lng={settings.geo.lng}
+            consentText={section.mapConsentText}
+            title={`Karte: ${settings.dealerName}, ${address?.street ?? ''}`}
+          />
         ) : null}
       </div>
     </SectionShell>

@@ -33,7 +33,10 @@ export function LeadFormSection({ section, id, hours, muted }: SectionProps<'lea
                 <PhoneIcon className="mt-0.5 size-5 shrink-0 text-amber-600" />
                 <div>
                   <p className="font-bold text-zinc-950">Lieber anrufen?</p>
-                  <a href={telHref(settings.phone)} className="font-semibold text-zinc-950 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900">
+                  <a
+                    href={telHref(settings.phone)}
+                    className="font-semibold text-zinc-950 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
+                  >
                     {settings.phone}
                   </a>
                 </div>

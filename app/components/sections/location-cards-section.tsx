@@ -10,14 +10,25 @@ export function LocationCardsSection({ section, id, muted }: SectionProps<'locat
     <SectionShell id={id} eyebrow={section.eyebrow} heading={section.heading} intro={section.intro} muted={muted}>
       <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {section.cards.map((card) => (
-          <li key={card.path} className="group relative flex flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm transition-shadow hover:shadow-xl">
+          <li
+            key={card.path}
+            className="group relative flex flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm transition-shadow hover:shadow-xl"
+          >
             <div className="aspect-[16/9] overflow-hidden bg-zinc-200">
-              <SanityImage image={card.image} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" className="size-full object-cover transition-transform duration-500 group-hover:scale-105" />
+              <SanityImage
+                image={card.image}
+                sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+              />
             </div>
             <div className="flex flex-1 flex-col p-6">
               <h3 className="text-xl text-zinc-950">
                 {/* The whole card is the link (stretched over it), named by the city. */}
-                <Link to={card.path} prefetch="intent" className="after:absolute after:inset-0 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900">
+                <Link
+                  to={card.path}
+                  prefetch="intent"
+                  className="after:absolute after:inset-0 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
+                >
                   {card.name}
                 </Link>
               </h3>

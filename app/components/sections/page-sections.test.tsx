@@ -9,13 +9,29 @@ import { type PageSection } from './types'
 
 afterEach(cleanup)
 
-const IMAGE = { alt: 'Illustration: Skyline von Bochum', asset: { url: '/media/abc-1600x900.jpg', metadata: { dimensions: { width: 1600, height: 900 }, lqip: null } } }
-const block = (key: string, text: string, style = 'normal') => ({ _key: key, _type: 'block' as const, style, markDefs: [], children: [{ _key: `${key}s`, _type: 'span' as const, text, marks: [] }] })
+const IMAGE = {
+  alt: 'Illustration: Skyline von Bochum',
+  asset: { url: '/media/abc-1600x900.jpg', metadata: { dimensions: { width: 1600, height: 900 }, lqip: null } },
+}
+const block = (key: string, text: string, style = 'normal') => ({
+  _key: key,
+  _type: 'block' as const,
+  style,
+  markDefs: [],
+  children: [{ _key: `${key}s`, _type: 'span' as const, text, marks: [] }],
+})
 
 const SETTINGS = {
   dealerName: 'Ruhrstern Automobile',
   legalName: 'Ruhrstern Automobile GmbH',
-  legal: { managingDirector: 'Markus Brandt (Beispiel)', registerCourt: 'Amtsgericht Essen', registerNumber: 'HRB 00000 (Beispiel)', vatId: 'DE000000000 (Beispiel)', contentResponsible: 'Markus Brandt (Beispiel)', privacyContact: null },
+  legal: {
+    managingDirector: 'Markus Brandt (Beispiel)',
+    registerCourt: 'Amtsgericht Essen',
+    registerNumber: 'HRB 00000 (Beispiel)',
+    vatId: 'DE000000000 (Beispiel)',
+    contentResponsible: 'Markus Brandt (Beispiel)',
+    privacyContact: null,
+  },
   phone: '0201 8512 3400',
   email: 'info@ruhrstern-automobile.de',
   address: { street: 'Gladbecker Straße 250', postalCode: '45326', city: 'Essen' },
@@ -25,21 +41,111 @@ const SETTINGS = {
 
 /** One section of every type, in an order a real page could have. */
 const SECTIONS = [
-  { _key: 'hero', _type: 'heroSection', heading: 'Autoankauf in Bochum', claim: 'Nur ca. 15 Minuten von Essen', subtitle: 'Fair und schnell.', buttons: [{ _key: 'b', _type: 'link', label: 'JETZT ANFRAGEN', target: '#contact', primary: true }], image: IMAGE },
-  { _key: 'stats', _type: 'statsSection', items: [{ _key: 's1', _type: 'statItem', number: 650, suffix: '+', label: 'Kunden' }, { _key: 's2', _type: 'statItem', number: 4.8, suffix: '/5', label: 'Bewertung' }] },
-  { _key: 'cards', _type: 'serviceCardsSection', heading: 'Leistungen', cards: [{ _key: 'c1', _type: 'serviceCard', icon: 'ankauf', title: 'AUTOANKAUF', description: 'Wir kaufen.', action: { label: 'MEHR ERFAHREN', target: '/services/autoankauf' } }, { _key: 'c2', _type: 'serviceCard', icon: 'export', title: 'EXPORT', description: 'Wir exportieren.' }] },
+  {
+    _key: 'hero',
+    _type: 'heroSection',
+    heading: 'Autoankauf in Bochum',
+    claim: 'Nur ca. 15 Minuten von Essen',
+    subtitle: 'Fair und schnell.',
+    buttons: [{ _key: 'b', _type: 'link', label: 'JETZT ANFRAGEN', target: '#contact', primary: true }],
+    image: IMAGE,
+  },
+  {
+    _key: 'stats',
+    _type: 'statsSection',
+    items: [
+      { _key: 's1', _type: 'statItem', number: 650, suffix: '+', label: 'Kunden' },
+      { _key: 's2', _type: 'statItem', number: 4.8, suffix: '/5', label: 'Bewertung' },
+    ],
+  },
+  {
+    _key: 'cards',
+    _type: 'serviceCardsSection',
+    heading: 'Leistungen',
+    cards: [
+      {
+        _key: 'c1',
+        _type: 'serviceCard',
+        icon: 'ankauf',
+        title: 'AUTOANKAUF',
+        description: 'Wir kaufen.',
+        action: { label: 'MEHR ERFAHREN', target: '/services/autoankauf' },
+      },
+      { _key: 'c2', _type: 'serviceCard', icon: 'export', title: 'EXPORT', description: 'Wir exportieren.' },
+    ],
+  },
   { _key: 'feature', _type: 'featureSection', title: 'Text mit Bild', description: 'Beschreibung.', image: IMAGE, mirrored: true },
-  { _key: 'why', _type: 'whyUsSection', heading: 'Warum wir', cards: [{ _key: 'r1', _type: 'reason', title: 'Fair', text: 'Faire Preise.' }, { _key: 'r2', _type: 'reason', title: 'Schnell', text: 'In 24 Stunden.' }] },
-  { _key: 'process', _type: 'processSection', heading: 'Ablauf', steps: [{ _key: 'p1', _type: 'processStep', number: '01', title: 'KONTAKT', description: 'Sie rufen an.' }] },
+  {
+    _key: 'why',
+    _type: 'whyUsSection',
+    heading: 'Warum wir',
+    cards: [
+      { _key: 'r1', _type: 'reason', title: 'Fair', text: 'Faire Preise.' },
+      { _key: 'r2', _type: 'reason', title: 'Schnell', text: 'In 24 Stunden.' },
+    ],
+  },
+  {
+    _key: 'process',
+    _type: 'processSection',
+    heading: 'Ablauf',
+    steps: [{ _key: 'p1', _type: 'processStep', number: '01', title: 'KONTAKT', description: 'Sie rufen an.' }],
+  },
   { _key: 'banner', _type: 'callBanner', heading: 'Rufen Sie an', travelMinutes: 25, contactLabel: 'ZUM FORMULAR' },
-  { _key: 'check', _type: 'checklistSection', heading: 'Vorteile', items: [{ _key: 'i1', _type: 'checklistItem', title: 'Kostenlose Abholung ab 5.000 €' }], note: 'Darunter eine geringe Pauschale.' },
+  {
+    _key: 'check',
+    _type: 'checklistSection',
+    heading: 'Vorteile',
+    items: [{ _key: 'i1', _type: 'checklistItem', title: 'Kostenlose Abholung ab 5.000 €' }],
+    note: 'Darunter eine geringe Pauschale.',
+  },
   { _key: 'list', _type: 'listSection', heading: 'Marken', style: 'chips', groups: [{ _key: 'g1', _type: 'listGroup', items: ['BMW', 'Audi'] }] },
-  { _key: 'area', _type: 'areaGridSection', heading: 'Einzugsgebiet', areas: [{ _key: 'a1', _type: 'area', name: 'Xanten', detail: '65 km', href: '/locations/xanten' }, { _key: 'a2', _type: 'area', name: 'NRW' }] },
-  { _key: 'prices', _type: 'priceTableSection', heading: 'Richtpreise', rows: [{ _key: 'r1', _type: 'priceRow', label: 'BMW 320d', detail: 'Baujahr 2018', priceFrom: 25000 }, { _key: 'r2', _type: 'priceRow', label: 'Kleinwagen', priceFrom: 3000, priceTo: 8000 }] },
-  { _key: 'tiers', _type: 'tierCardsSection', heading: 'Partnerstufen', tiers: [{ _key: 't1', _type: 'tier', name: 'Bronze', volume: '5–15 Fahrzeuge pro Jahr', paymentTerm: '7 Tage Zahlungsziel' }, { _key: 't2', _type: 'tier', name: 'Gold', volume: '50+ Fahrzeuge pro Jahr', highlighted: true }] },
-  { _key: 'text', _type: 'richTextSection', heading: 'Gekauft wie gesehen', tone: 'notice', body: [block('b1', 'Zwischentitel', 'h3'), block('b2', 'Ein Absatz.')] },
-  { _key: 'locations', _type: 'locationCardsSection', heading: 'Standorte', cards: [{ path: '/locations/bochum', name: 'Bochum', distance: '15 Min.', customers: '450+ Kunden', description: 'Über die A40.', image: IMAGE }] },
-  { _key: 'directions', _type: 'directionsSection', heading: 'Anfahrt', directions: [{ _key: 'd1', _type: 'direction', mode: 'transit', title: 'Mit dem Bus', text: 'Linie 145' }], mapConsentText: 'Die Karte wird von OpenStreetMap geladen.' },
+  {
+    _key: 'area',
+    _type: 'areaGridSection',
+    heading: 'Einzugsgebiet',
+    areas: [
+      { _key: 'a1', _type: 'area', name: 'Xanten', detail: '65 km', href: '/locations/xanten' },
+      { _key: 'a2', _type: 'area', name: 'NRW' },
+    ],
+  },
+  {
+    _key: 'prices',
+    _type: 'priceTableSection',
+    heading: 'Richtpreise',
+    rows: [
+      { _key: 'r1', _type: 'priceRow', label: 'BMW 320d', detail: 'Baujahr 2018', priceFrom: 25000 },
+      { _key: 'r2', _type: 'priceRow', label: 'Kleinwagen', priceFrom: 3000, priceTo: 8000 },
+    ],
+  },
+  {
+    _key: 'tiers',
+    _type: 'tierCardsSection',
+    heading: 'Partnerstufen',
+    tiers: [
+      { _key: 't1', _type: 'tier', name: 'Bronze', volume: '5–15 Fahrzeuge pro Jahr', paymentTerm: '7 Tage Zahlungsziel' },
+      { _key: 't2', _type: 'tier', name: 'Gold', volume: '50+ Fahrzeuge pro Jahr', highlighted: true },
+    ],
+  },
+  {
+    _key: 'text',
+    _type: 'richTextSection',
+    heading: 'Gekauft wie gesehen',
+    tone: 'notice',
+    body: [block('b1', 'Zwischentitel', 'h3'), block('b2', 'Ein Absatz.')],
+  },
+  {
+    _key: 'locations',
+    _type: 'locationCardsSection',
+    heading: 'Standorte',
+    cards: [{ path: '/locations/bochum', name: 'Bochum', distance: '15 Min.', customers: '450+ Kunden', description: 'Über die A40.', image: IMAGE }],
+  },
+  {
+    _key: 'directions',
+    _type: 'directionsSection',
+    heading: 'Anfahrt',
+    directions: [{ _key: 'd1', _type: 'direction', mode: 'transit', title: 'Mit dem Bus', text: 'Linie 145' }],
+    mapConsentText: 'Die Karte wird von OpenStreetMap geladen.',
+  },
   { _key: 'legal', _type: 'legalNoticeSection' },
   { _key: 'lead', _type: 'leadFormSection', anchor: 'bewertung', heading: 'Fahrzeug bewerten', form: 'valuation:muenster' },
   { _key: 'contact', _type: 'contactSection', anchor: 'contact', heading: 'Kontakt', subjects: 'all', messageRows: 6, quickContact: true },
@@ -47,7 +153,14 @@ const SECTIONS = [
 
 async function renderPage(sections: readonly PageSection[], { smoothScroll = true, url = '/' } = {}) {
   const router = createMemoryRouter(
-    [{ id: 'root', path: '/', loader: () => ({ settings: SETTINGS }), element: <PageSections sections={sections} hours={['Mo–Sa: 08:00–20:00 Uhr']} smoothScroll={smoothScroll} /> }],
+    [
+      {
+        id: 'root',
+        path: '/',
+        loader: () => ({ settings: SETTINGS }),
+        element: <PageSections sections={sections} hours={['Mo–Sa: 08:00–20:00 Uhr']} smoothScroll={smoothScroll} />,
+      },
+    ],
     { initialEntries: [url] },
   )
   render(<RouterProvider router={router} future={{ v7_startTransition: true }} />)
@@ -60,8 +173,25 @@ describe('PageSections', () => {
     expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual(['Autoankauf in Bochum'])
     const h2 = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)
     expect(h2).toEqual([
-      'Kennzahlen', 'Leistungen', 'Text mit Bild', 'Warum wir', 'Ablauf', 'Rufen Sie an', 'Vorteile', 'Marken', 'Einzugsgebiet', 'Richtpreise',
-      'Partnerstufen', 'Gekauft wie gesehen', 'Standorte', 'Anfahrt', 'Angaben gemäß § 5 DDG', 'Kontakt', 'Verantwortlich für den Inhalt nach § 18 Abs. 2 MStV', 'Fahrzeug bewerten', 'Kontakt',
+      'Kennzahlen',
+      'Leistungen',
+      'Text mit Bild',
+      'Warum wir',
+      'Ablauf',
+      'Rufen Sie an',
+      'Vorteile',
+      'Marken',
+      'Einzugsgebiet',
+      'Richtpreise',
+      'Partnerstufen',
+      'Gekauft wie gesehen',
+      'Standorte',
+      'Anfahrt',
+      'Angaben gemäß § 5 DDG',
+      'Kontakt',
+      'Verantwortlich für den Inhalt nach § 18 Abs. 2 MStV',
+      'Fahrzeug bewerten',
+      'Kontakt',
     ])
     expect(screen.getByText('Nur ca. 15 Minuten von Essen')).toBeTruthy()
   })
@@ -88,7 +218,11 @@ describe('PageSections', () => {
   test('the call banner shows the phone link, the Essen address with the travel time and the page hours', async () => {
     await renderPage(SECTIONS)
     const banner = document.getElementById('abschnitt-banner')!
-    expect(within(banner).getByRole('link', { name: /0201 8512 3400/ }).getAttribute('href')).toBe('tel:+4920185123400')
+    expect(
+      within(banner)
+        .getByRole('link', { name: /0201 8512 3400/ })
+        .getAttribute('href'),
+    ).toBe('tel:+4920185123400')
     expect(banner.textContent).toContain('Gladbecker Straße 250, 45326 Essen')
     expect(banner.textContent).toContain('ca. 25 Minuten Fahrzeit')
     expect(banner.textContent).toContain('Mo–Sa: 08:00–20:00 Uhr')
@@ -115,7 +249,13 @@ describe('PageSections', () => {
   test('the Impressum section shows the provider identification from the site settings', async () => {
     await renderPage(SECTIONS)
     const legal = document.getElementById('abschnitt-legal')!
-    for (const text of ['Ruhrstern Automobile GmbH', 'Geschäftsführer: Markus Brandt (Beispiel)', 'Amtsgericht Essen, HRB 00000 (Beispiel)', 'DE000000000 (Beispiel)', 'info@ruhrstern-automobile.de']) {
+    for (const text of [
+      'Ruhrstern Automobile GmbH',
+      'Geschäftsführer: Markus Brandt (Beispiel)',
+      'Amtsgericht Essen, HRB 00000 (Beispiel)',
+      'DE000000000 (Beispiel)',
+      'info@ruhrstern-automobile.de',
+    ]) {
       expect(legal.textContent).toContain(text)
     }
   })

@@ -10,7 +10,10 @@ export function TierCardsSection({ section, id, muted }: SectionProps<'tierCards
         {section.tiers.map((tier) => {
           const dark = tier.highlighted === true
           return (
-            <li key={tier._key} className={`flex flex-col rounded-xl border p-7 shadow-sm ${dark ? 'border-zinc-950 bg-zinc-950 text-white' : 'border-zinc-200 bg-white'}`}>
+            <li
+              key={tier._key}
+              className={`flex flex-col rounded-xl border p-7 shadow-sm ${dark ? 'border-zinc-950 bg-zinc-950 text-white' : 'border-zinc-200 bg-white'}`}
+            >
               <h3 className={`text-2xl ${dark ? 'text-amber-400' : 'text-zinc-950'}`}>{tier.name}</h3>
               <p className={`mt-3 text-lg font-bold ${dark ? 'text-white' : 'text-zinc-950'}`}>{tier.volume}</p>
               {tier.paymentTerm ? <p className={dark ? 'text-zinc-300' : 'text-zinc-600'}>{tier.paymentTerm}</p> : null}

@@ -55,9 +55,6 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /** A real `<button>` (actions); for navigation use a link styled with buttonClasses(). */
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant, size, surface, className, type = 'button', ...props },
-  ref,
-) {
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant, size, surface, className, type = 'button', ...props }, ref) {
   return <button ref={ref} type={type} className={buttonClasses({ variant, size, surface, className })} {...props} />
 })

@@ -78,7 +78,18 @@ describe('FinancingExample', () => {
     renderExample()
     const result = screen.getByTestId('financing-result')
     const text = result.textContent?.replace(/\u00a0/g, ' ')
-    for (const part of ['510,34 €', 'Nettodarlehensbetrag', '23.120,00 €', 'Sollzinssatz (gebunden) p. a.', '2,86 %', 'Effektiver Jahreszins', '2,90 %', '48 Monate', 'Gesamtbetrag', '24.496,23 €']) {
+    for (const part of [
+      '510,34 €',
+      'Nettodarlehensbetrag',
+      '23.120,00 €',
+      'Sollzinssatz (gebunden) p. a.',
+      '2,86 %',
+      'Effektiver Jahreszins',
+      '2,90 %',
+      '48 Monate',
+      'Gesamtbetrag',
+      '24.496,23 €',
+    ]) {
       expect(text).toContain(part)
     }
     expect(screen.getByText('Unverbindliches Finanzierungsbeispiel')).toBeTruthy()

@@ -103,7 +103,13 @@ describe.each(BACKENDS)('the /vehicles/{id} loader on the %s lake', (backend) =>
       { _key: 'e1', alt: 'Skoda Superb – Bild 1', asset: { url: SYNCED.externalImages[0]!.url } },
       { _key: 'e2', alt: 'Skoda Superb – Bild 2', asset: { url: SYNCED.externalImages[1]!.url } },
     ])
-    expect(vehicle.consumption).toEqual({ combinedLitersPer100Km: 4.9, combinedKwhPer100Km: null, co2GramsPerKm: 129, co2Class: 'D', emissionClass: 'Euro 6d-TEMP' })
+    expect(vehicle.consumption).toEqual({
+      combinedLitersPer100Km: 4.9,
+      combinedKwhPer100Km: null,
+      co2GramsPerKm: 129,
+      co2Class: 'D',
+      emissionClass: 'Euro 6d-TEMP',
+    })
   })
 
   it('a sold vehicle is found, and its similar vehicles are available ones of the same make or body', async () => {
@@ -127,7 +133,11 @@ describe('drafts', () => {
   it('the published vehicle is shown, never its draft', async () => {
     const test = await openTestLake('sanity', 'tests/fixtures/mini-dataset')
     try {
-      const result = await loadVehicleDetail({ request: new Request('http://localhost/vehicles/1'), params: { id: '1' }, context: { lake: test.lake, env: test.env } })
+      const result = await loadVehicleDetail({
+        request: new Request('http://localhost/vehicles/1'),
+        params: { id: '1' },
+        context: { lake: test.lake, env: test.env },
+      })
       expect(result.data.vehicle).toMatchObject({ model: 'Golf', price: 18_900 })
     } finally {
       await test.close()

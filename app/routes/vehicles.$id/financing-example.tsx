@@ -3,15 +3,7 @@ import { CONTROL_CLASSES } from '~/components/ui/field'
 import { buttonClasses } from '~/components/ui/button'
 import { formatEuro } from '~/utils/format'
 import { useHydrated } from '~/utils/use-hydrated'
-import {
-  calculateFinancing,
-  clampTerm,
-  FINANCING_PARAMS,
-  formatEuroCents,
-  formatRatePercent,
-  MIN_NET_LOAN_EUR,
-  TERM_OPTIONS,
-} from '~/vehicles/financing'
+import { calculateFinancing, clampTerm, FINANCING_PARAMS, formatEuroCents, formatRatePercent, MIN_NET_LOAN_EUR, TERM_OPTIONS } from '~/vehicles/financing'
 
 export interface FinancingExampleProps {
   /** The vehicle's cash price in euros. */
@@ -25,7 +17,6 @@ export interface FinancingExampleProps {
 }
 
 export const FINANCING_ANCHOR = 'finanzierung'
-
 
 /** Reads the down payment field: whole euros, or null while it is empty or not a number. */
 function readAmount(text: string): number | null {
@@ -65,13 +56,22 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path }:
   }
 
   return (
-    <section id={FINANCING_ANCHOR} aria-labelledby="finanzierung-heading" className="scroll-mt-24 rounded-xl print:hidden border border-zinc-200 bg-zinc-50 p-5 sm:p-6">
+    <section
+      id={FINANCING_ANCHOR}
+      aria-labelledby="finanzierung-heading"
+      className="scroll-mt-24 rounded-xl print:hidden border border-zinc-200 bg-zinc-50 p-5 sm:p-6"
+    >
       <h2 id="finanzierung-heading" className="text-xl text-zinc-950">
         Finanzierung ab {formatRatePercent(effectiveRatePercent)} eff. Jahreszins
       </h2>
       <p className="mt-1 text-sm font-semibold text-zinc-700">Unverbindliches Finanzierungsbeispiel</p>
 
-      <form method="get" action={`${path}#${FINANCING_ANCHOR}`} onSubmit={hydrated ? onSubmit : undefined} className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <form
+        method="get"
+        action={`${path}#${FINANCING_ANCHOR}`}
+        onSubmit={hydrated ? onSubmit : undefined}
+        className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2"
+      >
         <div>
           <label htmlFor="finanzierung-anzahlung" className="mb-1.5 block text-sm font-semibold text-zinc-900">
             Anzahlung (€)
@@ -127,7 +127,9 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path }:
           <>
             <p className="text-zinc-700">
               Monatliche Rate{' '}
-              <strong className="block text-3xl font-extrabold tracking-tight whitespace-nowrap text-zinc-950">{formatEuroCents(example.monthlyPayment)}</strong>
+              <strong className="block text-3xl font-extrabold tracking-tight whitespace-nowrap text-zinc-950">
+                {formatEuroCents(example.monthlyPayment)}
+              </strong>
             </p>
             <dl className="mt-4 grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1.5 text-sm text-zinc-800">
               <dt>Fahrzeugpreis (Barzahlungspreis)</dt>
@@ -166,9 +168,9 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path }:
       </div>
 
       <p className="mt-4 text-xs leading-relaxed text-zinc-600">
-        Unverbindliches Finanzierungsbeispiel einer unserer Partnerbanken, Bonität vorausgesetzt. Sollzinssatz gebunden für die
-        gesamte Laufzeit; gleichbleibende monatliche Raten, die letzte Rate gleicht Rundungen aus. Kein Angebot: Die Konditionen
-        Ihrer Finanzierung hängen von Ihrer Bonität, der Anzahlung und der Laufzeit ab. Wir beraten Sie gern.
+        Unverbindliches Finanzierungsbeispiel einer unserer Partnerbanken, Bonität vorausgesetzt. Sollzinssatz gebunden für die gesamte Laufzeit;
+        gleichbleibende monatliche Raten, die letzte Rate gleicht Rundungen aus. Kein Angebot: Die Konditionen Ihrer Finanzierung hängen von Ihrer Bonität, der
+        Anzahlung und der Laufzeit ab. Wir beraten Sie gern.
       </p>
     </section>
   )

@@ -77,7 +77,8 @@ export function ErrorBoundary() {
   throw error
 }
 
-const BACK_LINK = 'inline-flex min-h-11 items-center gap-2 rounded font-semibold text-zinc-800 hover:text-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900'
+const BACK_LINK =
+  'inline-flex min-h-11 items-center gap-2 rounded font-semibold text-zinc-800 hover:text-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900'
 
 export default function VehicleDetailPage() {
   const { vehicle, similar, financing, today } = useLoaderData<typeof loader>()
@@ -92,7 +93,12 @@ export default function VehicleDetailPage() {
   const features = (vehicle.features ?? []).filter((feature) => feature.trim() !== '')
   const consumption = consumptionLines(vehicle.consumption)
   const tel = settings.phone ? telHref(settings.phone) : ''
-  const subline = [vehicle.firstRegistration ? `EZ ${vehicle.firstRegistration}` : String(displayYear(vehicle.year)), formatMileage(vehicle.mileage), fuelLabel(vehicle.fuelType), transmissionLabel(vehicle.transmission)]
+  const subline = [
+    vehicle.firstRegistration ? `EZ ${vehicle.firstRegistration}` : String(displayYear(vehicle.year)),
+    formatMileage(vehicle.mileage),
+    fuelLabel(vehicle.fuelType),
+    transmissionLabel(vehicle.transmission),
+  ]
 
   return (
     // data-print: the print stylesheet (app/tailwind.css) leaves the site's header and footer off this page.
@@ -119,13 +125,23 @@ export default function VehicleDetailPage() {
             <p className="mt-1">
               {similar.length > 0 ? (
                 <>
-                  Vielleicht passt eines unserer <a href="#aehnliche-fahrzeuge" className="font-semibold underline underline-offset-4">ähnlichen Fahrzeuge</a> zu Ihnen – oder
-                  Sie sehen sich den <Link to="/vehicles" className="font-semibold underline underline-offset-4">ganzen Bestand</Link> an.
+                  Vielleicht passt eines unserer{' '}
+                  <a href="#aehnliche-fahrzeuge" className="font-semibold underline underline-offset-4">
+                    ähnlichen Fahrzeuge
+                  </a>{' '}
+                  zu Ihnen – oder Sie sehen sich den{' '}
+                  <Link to="/vehicles" className="font-semibold underline underline-offset-4">
+                    ganzen Bestand
+                  </Link>{' '}
+                  an.
                 </>
               ) : (
                 <>
-                  Sehen Sie sich unseren <Link to="/vehicles" className="font-semibold underline underline-offset-4">aktuellen Bestand</Link> an – wir suchen auch gern
-                  ein passendes Fahrzeug für Sie.
+                  Sehen Sie sich unseren{' '}
+                  <Link to="/vehicles" className="font-semibold underline underline-offset-4">
+                    aktuellen Bestand
+                  </Link>{' '}
+                  an – wir suchen auch gern ein passendes Fahrzeug für Sie.
                 </>
               )}
             </p>
@@ -229,7 +245,11 @@ export default function VehicleDetailPage() {
 
         <HydrationBoundary>
           {!sold ? (
-            <section id="anfrage" aria-labelledby="anfrage-heading" className="mt-14 print:hidden scroll-mt-24 rounded-xl border border-zinc-200 bg-zinc-50 p-5 sm:p-8">
+            <section
+              id="anfrage"
+              aria-labelledby="anfrage-heading"
+              className="mt-14 print:hidden scroll-mt-24 rounded-xl border border-zinc-200 bg-zinc-50 p-5 sm:p-8"
+            >
               <h2 id="anfrage-heading" className="text-2xl text-zinc-950 print:text-base">
                 Fahrzeug anfragen
               </h2>

@@ -78,4 +78,3 @@ export function technicalData(vehicle: VehicleDetail, today: string): Array<{ la
   ]
   return rows.filter((row): row is { label: string; value: string } => typeof row.value === 'string' && row.value.trim() !== '')
 }
-

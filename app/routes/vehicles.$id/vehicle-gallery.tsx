@@ -112,7 +112,8 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
     goTo(next)
   }
 
-  const arrowButton = 'print:hidden absolute top-1/2 z-10 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-zinc-950/75 text-white shadow-lg transition-colors hover:bg-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400 disabled:opacity-40'
+  const arrowButton =
+    'print:hidden absolute top-1/2 z-10 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-zinc-950/75 text-white shadow-lg transition-colors hover:bg-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400 disabled:opacity-40'
 
   return (
     <section aria-label={`Fotos: ${name}`}>
@@ -142,13 +143,22 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
             <button type="button" onClick={() => goTo(selected - 1)} disabled={selected === 0} aria-label="Vorheriges Bild" className={`${arrowButton} left-3`}>
               <ArrowRightIcon className="size-5 rotate-180" />
             </button>
-            <button type="button" onClick={() => goTo(selected + 1)} disabled={selected === count - 1} aria-label="Nächstes Bild" className={`${arrowButton} right-3`}>
+            <button
+              type="button"
+              onClick={() => goTo(selected + 1)}
+              disabled={selected === count - 1}
+              aria-label="Nächstes Bild"
+              className={`${arrowButton} right-3`}
+            >
               <ArrowRightIcon className="size-5" />
             </button>
           </>
         ) : null}
         {/* Only a script follows the position; without one a fixed 'Bild 1' would be wrong after a swipe. */}
-        <p aria-live="polite" className={hydrated ? 'print:hidden absolute right-3 bottom-3 rounded-full bg-zinc-950/75 px-3 py-1 text-sm font-semibold text-white' : 'sr-only'}>
+        <p
+          aria-live="polite"
+          className={hydrated ? 'print:hidden absolute right-3 bottom-3 rounded-full bg-zinc-950/75 px-3 py-1 text-sm font-semibold text-white' : 'sr-only'}
+        >
           {hydrated ? `Bild ${selected + 1} von ${count}` : ''}
         </p>
       </div>
@@ -167,7 +177,9 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
                 index === selected ? 'border-amber-500' : 'border-transparent opacity-80 hover:opacity-100'
               }`}
             >
-              <span className="sr-only">Bild {index + 1} von {count} anzeigen</span>
+              <span className="sr-only">
+                Bild {index + 1} von {count} anzeigen
+              </span>
               <Photo image={image} alt="" sizes={THUMB_SIZES} priority={false} className="aspect-[3/2] w-24 object-cover sm:w-28" />
             </a>
           </li>
