@@ -20,7 +20,7 @@ const { server } = build.entry.module.createServer({ build, mode: build.mode, co
 server.listen(context.env.PORT, () => {
   console.log(`Bereit: http://localhost:${context.env.PORT} (Inhalte: ${context.lake.kind === 'sanity' ? 'Sanity Content Lake' : 'eingebettet'})`)
   // Only under `remix dev`, which sets REMIX_DEV_ORIGIN; a development build started by hand has none.
-  if (build.mode === 'development' && process.env.REMIX_DEV_ORIGIN) broadcastDevReady(build)
+  if (build.mode === 'development' && process.env.REMIX_DEV_ORIGIN) void broadcastDevReady(build)
 })
 
 for (const signal of ['SIGTERM', 'SIGINT']) {

@@ -178,7 +178,7 @@ function cpuSeconds(pid) {
 /** Busy CPU seconds of the whole machine so far (all cores; idle and iowait excluded). */
 function machineBusySeconds() {
   const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/)
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = ticks.map(Number)
+  const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number)
   return (user + nice + system + irq + softirq + steal) / CLK_TCK
 }
 

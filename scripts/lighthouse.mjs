@@ -71,7 +71,9 @@ async function waitForServer() {
     if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode} (is there a build? npm run build:app)`)
     try {
       if ((await fetch(base)).ok) return
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   throw new Error(`Server did not answer on ${base}`)

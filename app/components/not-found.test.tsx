@@ -34,16 +34,16 @@ describe('NotFound', () => {
 
   test('goes home after 10 seconds', () => {
     const router = renderAt('/nirgendwo')
-    act(() => vi.advanceTimersByTime(9_999))
+    act(() => void vi.advanceTimersByTime(9_999))
     expect(router.state.location.pathname).toBe('/nirgendwo')
-    act(() => vi.advanceTimersByTime(1))
+    act(() => void vi.advanceTimersByTime(1))
     expect(router.state.location.pathname).toBe('/')
   })
 
   test('the redirect can be stopped (WCAG 2.2.1)', () => {
     const router = renderAt('/nirgendwo')
     fireEvent.click(screen.getByRole('button', { name: 'Weiterleitung stoppen' }))
-    act(() => vi.advanceTimersByTime(20_000))
+    act(() => void vi.advanceTimersByTime(20_000))
     expect(router.state.location.pathname).toBe('/nirgendwo')
     expect(screen.getByRole('status').textContent).toBe('Die automatische Weiterleitung ist gestoppt.')
     expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Zur Startseite' }))
@@ -55,9 +55,9 @@ describe('NotFound after a server render', () => {
     window.__notFoundShownAt = Date.now()
     vi.advanceTimersByTime(4_000) // hydration took 4 s
     const router = renderAt('/nirgendwo')
-    act(() => vi.advanceTimersByTime(5_999))
+    act(() => void vi.advanceTimersByTime(5_999))
     expect(router.state.location.pathname).toBe('/nirgendwo')
-    act(() => vi.advanceTimersByTime(1))
+    act(() => void vi.advanceTimersByTime(1))
     expect(router.state.location.pathname).toBe('/')
     expect(window.__notFoundShownAt).toBeUndefined()
   })

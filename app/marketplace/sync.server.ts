@@ -1,7 +1,7 @@
 import { defineQuery } from 'groq'
 import { type ContentLake, type Mutation, type SanityDocument } from '~/sanity/lake.server'
 import { type MarketplaceAd, type MarketplaceAdapter, MarketplaceError } from './adapter'
-import { isoDate, mapAdToVehicle, type SyncedVehicle, vehicleDocumentId } from './mapping.server'
+import { isoDate, mapAdToVehicle, type SyncedVehicle } from './mapping.server'
 
 /*
  * The marketplace sync (DESIGN.md §4 "Safe sync"): page through every ad, fetch details only

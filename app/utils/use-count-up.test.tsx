@@ -71,14 +71,14 @@ describe('useCountUp', () => {
     expect(observer.options.threshold).toBe(0.1)
 
     act(() => observer.show(0.05))
-    act(() => vi.advanceTimersByTime(500))
+    act(() => void vi.advanceTimersByTime(500))
     expect(shown()).toBe(0)
 
     act(() => observer.show(0.1))
     expect(observer.disconnected).toBe(true)
     const seen: number[] = []
     for (let elapsed = 0; elapsed < 2000; elapsed += 16) {
-      act(() => vi.advanceTimersByTime(16))
+      act(() => void vi.advanceTimersByTime(16))
       seen.push(shown())
     }
     expect(seen.every(Number.isInteger)).toBe(true)
@@ -89,17 +89,17 @@ describe('useCountUp', () => {
     expect(shown()).toBe(2500)
 
     // Runs once: later visibility changes do nothing.
-    act(() => vi.advanceTimersByTime(5000))
+    act(() => void vi.advanceTimersByTime(5000))
     expect(shown()).toBe(2500)
   })
 
   test('small targets end exactly on the target too', () => {
     render(<Counter target={15} />)
     act(() => FakeObserver.instances.at(-1)!.show(1))
-    act(() => vi.advanceTimersByTime(1000))
+    act(() => void vi.advanceTimersByTime(1000))
     expect(shown()).toBeGreaterThan(0)
     expect(shown()).toBeLessThan(15)
-    act(() => vi.advanceTimersByTime(1100))
+    act(() => void vi.advanceTimersByTime(1100))
     expect(shown()).toBe(15)
   })
 

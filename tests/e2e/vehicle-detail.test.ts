@@ -1,3 +1,4 @@
+import { type Page } from '@playwright/test'
 import { FAKE_SANITY_PORT, SANITY_BACKED_PORT } from '../../playwright.config'
 import { expect, isPhone, storedLeadWith, test, uniqueName } from './playwright-utils'
 
@@ -9,7 +10,7 @@ import { expect, isPhone, storedLeadWith, test, uniqueName } from './playwright-
  */
 
 const VEHICLE_TOAST = 'Ihre Anfrage wurde gesendet! Wir melden uns schnellstmöglich bei Ihnen.'
-const enquiryForm = (page: import('@playwright/test').Page) => page.locator('#anfrage form')
+const enquiryForm = (page: Page) => page.locator('#anfrage form')
 
 test.describe('gallery', () => {
   test('several photos: thumbnails, the first photo eager with srcset, arrow keys and buttons switch', async ({ page }) => {

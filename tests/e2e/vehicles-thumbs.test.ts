@@ -1,3 +1,4 @@
+import { type Page } from '@playwright/test'
 import { expect, isPhone, openVehicleFilters, test, vehicleFilterToggle, waitForScripts } from './playwright-utils'
 
 /*
@@ -7,8 +8,8 @@ import { expect, isPhone, openVehicleFilters, test, vehicleFilterToggle, waitFor
  * "Zurück zur Übersicht" returns to the list with its filters and page.
  */
 
-const results = (page: import('@playwright/test').Page) => page.locator('#ergebnisse')
-const form = (page: import('@playwright/test').Page) => page.getByRole('search', { name: 'Fahrzeuge durchsuchen' })
+const results = (page: Page) => page.locator('#ergebnisse')
+const form = (page: Page) => page.getByRole('search', { name: 'Fahrzeuge durchsuchen' })
 
 /** A narrowed list on its second page: 24 vehicles from 2005 on, cheapest first. */
 const FILTERED_PAGE_2 = '/vehicles?yearFrom=2005&sort=price-asc&page=2'
