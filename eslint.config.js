@@ -4,9 +4,10 @@ import js from '@eslint/js'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-const serverOnly = { group: ['**/*.server', '**/*.server.ts', '**/*.server.tsx'], message: 'Server-only code stays out of components (it would reach the browser bundle).' }
-const appImports = { group: ['~/*', '#app/*', '**/app/*'], message: 'schemas/ is shared with the Studio and never imports the app; shared lists live in schemas/lib/.' }
-const testImports = { group: ['#tests/*', '**/tests/*'], message: 'The app never imports test code.' }
+// `regex`, not `group`: a group pattern is gitignore syntax, where a leading `#` starts a comment.
+const serverOnly = { regex: String.raw`\.server(\.tsx?)?$`, message: 'Server-only code stays out of components (it would reach the browser bundle).' }
+const appImports = { regex: String.raw`^(~/|#app/|(\.\./)+app/)`, message: 'schemas/ is shared with the Studio and never imports the app; shared lists live in schemas/lib/.' }
+const testImports = { regex: String.raw`^(#tests/|(\.\./)+tests/)`, message: 'The app never imports test code.' }
 
 export default tseslint.config(
   { ignores: ['studio/.sanity/', 'build/', 'public/build/', 'studio/dist/', 'node_modules/', 'reports/', 'test-results/', 'playwright-report/', 'app/sanity/types.ts', 'scripts/generate-seed-images.mjs'] },

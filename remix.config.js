@@ -4,8 +4,8 @@ export default {
   serverModuleFormat: 'esm',
   postcss: true,
   tailwind: false,
-  // Keep server-only packages out of the browser bundle; they are resolved at runtime.
-  serverDependenciesToBundle: [],
+  // Our own subpath imports (package.json "imports") are source, not packages: bundle them.
+  serverDependenciesToBundle: [/^#app\//, /^#schemas\//],
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

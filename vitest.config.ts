@@ -1,10 +1,6 @@
-import path from 'node:path'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
-  resolve: {
-    alias: { '~': path.resolve(__dirname, 'app') },
-  },
   esbuild: { jsx: 'automatic' },
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],

@@ -1,10 +1,10 @@
-import { type Env, parseEnv, usesSanity } from '~/env.server'
-import { LeadNotifier } from '~/leads/notifier.server'
-import { EmbeddedLake } from '~/sanity/embedded-lake.server'
-import { type ContentLake } from '~/sanity/lake.server'
-import { SanityLake } from '~/sanity/sanity-lake.server'
-import { ContentRevision, observeLake } from '~/server/content-revision.server'
-import { RateLimiter } from '~/utils/rate-limit.server'
+import { type Env, parseEnv, usesSanity } from '#app/env.server.ts'
+import { LeadNotifier } from '#app/leads/notifier.server.ts'
+import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
+import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { SanityLake } from '#app/sanity/sanity-lake.server.ts'
+import { ContentRevision, observeLake } from '#app/server/content-revision.server.ts'
+import { RateLimiter } from '#app/utils/rate-limit.server.ts'
 
 /** What every loader and action receives as `context`: validated env and the content lake. */
 export interface AppContext {

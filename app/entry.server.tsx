@@ -2,12 +2,12 @@ import { type AppLoadContext, createReadableStreamFromReadable, type EntryContex
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { CACHE_CONTROL } from '~/utils/http.server'
-import { NonceProvider } from '~/utils/nonce-provider'
-import { deferScriptsUntilFirstPaint } from '~/utils/deferred-scripts.server'
+import { CACHE_CONTROL } from '#app/utils/http.server.ts'
+import { NonceProvider } from '#app/utils/nonce-provider.ts'
+import { deferScriptsUntilFirstPaint } from '#app/utils/deferred-scripts.server.ts'
 
-export { createAppContext } from '~/context.server'
-export { createServer } from '~/server/create-server.server'
+export { createAppContext } from '#app/context.server.ts'
+export { createServer } from '#app/server/create-server.server.ts'
 
 const ABORT_DELAY = 5_000
 export const streamTimeout = ABORT_DELAY

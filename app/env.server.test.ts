@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EnvError, parseEnv, usesSanity } from '~/env.server'
+import { EnvError, parseEnv, usesSanity } from '#app/env.server.ts'
 
 describe('parseEnv', () => {
   it('defaults to the embedded lake on port 3000', () => {

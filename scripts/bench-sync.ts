@@ -10,10 +10,10 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import path from 'node:path'
-import { MobileDeAdapter } from '~/marketplace/mobile-de.server'
-import { runSync, type SyncResult } from '~/marketplace/sync.server'
-import { EmbeddedLake } from '~/sanity/embedded-lake.server'
-import { MOCK_CREDENTIALS } from '../tests/mocks/mobile-de'
+import { MobileDeAdapter } from '#app/marketplace/mobile-de.server.ts'
+import { runSync, type SyncResult } from '#app/marketplace/sync.server.ts'
+import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
+import { MOCK_CREDENTIALS } from '#tests/mocks/mobile-de.ts'
 
 const ADS = Number(process.env.BENCH_ADS ?? 2000)
 const LATENCY = Number(process.env.BENCH_LATENCY ?? 20)

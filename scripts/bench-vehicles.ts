@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
-import { type AppContext } from '~/context.server'
-import { generateVehicleContent } from '../tests/vehicle-lake'
+import { type AppContext } from '#app/context.server.ts'
+import { generateVehicleContent } from '#tests/vehicle-lake.ts'
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 5000)
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 240)

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { bindLineBreaks } from '../app/utils/typography'
+import { bindLineBreaks } from '#app/utils/typography.ts'
 
 /*
  * Page documents are written by hand as readable JSON, one file per page in content/pages/, and

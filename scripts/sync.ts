@@ -8,11 +8,11 @@
  * With the embedded lake, stop the running server first (or call POST /api/vehicles/sync):
  * the server would not see the journal lines this process writes.
  */
-import { createLake } from '~/context.server'
-import { EnvError, parseEnv } from '~/env.server'
-import { missingMarketplaceVariables, mobileDeFromEnv } from '~/marketplace/mobile-de.server'
-import { runSync, SyncError, type SyncProgress } from '~/marketplace/sync.server'
-import { EmbeddedLake } from '~/sanity/embedded-lake.server'
+import { createLake } from '#app/context.server.ts'
+import { EnvError, parseEnv } from '#app/env.server.ts'
+import { missingMarketplaceVariables, mobileDeFromEnv } from '#app/marketplace/mobile-de.server.ts'
+import { runSync, SyncError, type SyncProgress } from '#app/marketplace/sync.server.ts'
+import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
 
 const args = new Set(process.argv.slice(2))
 const allowMassRemoval = args.has('--allow-mass-removal')

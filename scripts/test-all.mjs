@@ -29,6 +29,8 @@ function readJson(file) {
 
 run('Test tools (Chromium, nginx)', 'bash', ['scripts/ensure-test-tools.sh'])
 run('Typecheck', 'npx', ['tsc', '--noEmit', '-p', '.'])
+run('Lint', 'npx', ['eslint', '.'])
+run('Formatting', 'npx', ['prettier', '--check', '.'])
 run('Unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${results}/unit.json`])
 const built = run('Build', 'npm', ['run', 'build'])
 if (built) {

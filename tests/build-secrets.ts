@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { ENV_NAMES } from '~/env.server'
+import { ENV_NAMES } from '#app/env.server.ts'
 import { MOCK_CREDENTIALS } from './mocks/mobile-de'
 
 export interface Forbidden {

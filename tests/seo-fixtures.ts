@@ -1,5 +1,5 @@
-import { type VEHICLE_DETAIL_QUERYResult } from '~/sanity/types'
-import { type Site } from '~/seo/structured-data'
+import { type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
+import { type Site } from '#app/seo/structured-data.ts'
 
 /* Site settings and a vehicle as the lake returns them, for the SEO unit tests (app/seo, app/utils/page-meta). */
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, expect, test } from 'vitest'
-import { ConsentFrame } from '~/components/consent-frame'
+import { ConsentFrame } from '#app/components/consent-frame.tsx'
 
 afterEach(cleanup)
 

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react'
-import { buttonClasses } from '~/components/ui/button'
+import { buttonClasses } from '#app/components/ui/button.tsx'
 
 export interface ConsentFrameProps {
   /** The embedded page; not requested before the visitor clicks `loadLabel`. */

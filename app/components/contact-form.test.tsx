@@ -5,10 +5,10 @@ import { setupServer } from 'msw/node'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { toast } from 'sonner'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { ContactForm } from '~/components/contact-form'
-import { Toaster } from '~/components/ui/toaster'
-import { CONTACT_TOASTS, FIELD_ERROR_TOAST, HOME_CONTACT_SUBJECTS } from '~/contact/contact-fields'
-import { EMAIL_PATTERN_SOURCE, PHONE_PATTERN_SOURCE } from '~/utils/form-rules'
+import { ContactForm } from '#app/components/contact-form.tsx'
+import { Toaster } from '#app/components/ui/toaster.tsx'
+import { CONTACT_TOASTS, FIELD_ERROR_TOAST, HOME_CONTACT_SUBJECTS } from '#app/contact/contact-fields.ts'
+import { EMAIL_PATTERN_SOURCE, PHONE_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
 
 // jsdom's page is http://localhost:3000/; the client resolves /api/contacts against it.
 const CONTACTS_URL = new URL('/api/contacts', window.location.href).toString()

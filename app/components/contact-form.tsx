@@ -1,8 +1,8 @@
 import { Form, useActionData, useFormAction, useLocation, useSearchParams } from '@remix-run/react'
 import { toast } from 'sonner'
-import { Button } from '~/components/ui/button'
-import { CONTROL_CLASSES, Field } from '~/components/ui/field'
-import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '~/components/ui/form-parts'
+import { Button } from '#app/components/ui/button.tsx'
+import { CONTROL_CLASSES, Field } from '#app/components/ui/field.tsx'
+import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/components/ui/form-parts.tsx'
 import {
   CONTACT_LABELS,
   CONTACT_LIMITS,
@@ -15,11 +15,11 @@ import {
   SUBMITTING_LABEL,
   type ContactFieldErrors,
   type ContactSubject,
-} from '~/contact/contact-fields'
-import { sendContactMessage } from '~/utils/api-client'
-import { EMAIL_PATTERN_SOURCE, PHONE_PATTERN_SOURCE } from '~/utils/form-rules'
-import { useHydrated } from '~/utils/use-hydrated'
-import { useScriptedSubmit } from '~/utils/use-scripted-submit'
+} from '#app/contact/contact-fields.ts'
+import { sendContactMessage } from '#app/utils/api-client.ts'
+import { EMAIL_PATTERN_SOURCE, PHONE_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useScriptedSubmit } from '#app/utils/use-scripted-submit.ts'
 
 /** The query parameter the page action's success redirect sets (docs/decisions/003). */
 export const SENT_PARAM = 'nachricht'

@@ -1,12 +1,12 @@
 import { type ReactNode } from 'react'
 import { Link } from '@remix-run/react'
-import { ContactForm, SUBJECT_PARAM } from '~/components/contact-form'
-import { CalendarIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '~/components/icons'
-import { buttonClasses } from '~/components/ui/button'
-import { SectionHeading } from '~/components/section-heading'
-import { type ContactSubject } from '~/contact/contact-fields'
-import { mailtoHref, telHref } from '~/utils/format'
-import { openingHoursFor, type SiteSettings } from '~/utils/site-settings'
+import { ContactForm, SUBJECT_PARAM } from '#app/components/contact-form.tsx'
+import { CalendarIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '#app/components/icons.tsx'
+import { buttonClasses } from '#app/components/ui/button.tsx'
+import { SectionHeading } from '#app/components/section-heading.tsx'
+import { type ContactSubject } from '#app/contact/contact-fields.ts'
+import { mailtoHref, telHref } from '#app/utils/format.ts'
+import { openingHoursFor, type SiteSettings } from '#app/utils/site-settings.ts'
 
 export interface ContactContent {
   eyebrow?: string | null

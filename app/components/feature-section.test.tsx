@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { type ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { FeatureSection, type FeatureSectionContent } from '~/components/feature-section'
+import { FeatureSection, type FeatureSectionContent } from '#app/components/feature-section.tsx'
 
 afterEach(() => {
   cleanup()

@@ -1,6 +1,6 @@
-import { CheckIcon } from '~/components/icons'
-import { SanityImage, type SanityImageSource } from '~/components/sanity-image'
-import { ActionLink, type ActionTarget } from '~/components/ui/action-link'
+import { CheckIcon } from '#app/components/icons.tsx'
+import { SanityImage, type SanityImageSource } from '#app/components/sanity-image.tsx'
+import { ActionLink, type ActionTarget } from '#app/components/ui/action-link.tsx'
 
 /** The content model's `featureSection` (spec §2: the reusable feature section). */
 export interface FeatureSectionContent {

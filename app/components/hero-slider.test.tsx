@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { HeroSlider, type HeroSlide } from '~/components/hero-slider'
+import { HeroSlider, type HeroSlide } from '#app/components/hero-slider.tsx'
 
 const image = (name: string) => ({ alt: name, asset: { url: `/media/${name}-1920x1080.jpg`, metadata: { dimensions: { width: 1920, height: 1080 } } } })
 const slides: HeroSlide[] = [

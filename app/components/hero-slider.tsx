@@ -1,8 +1,8 @@
 import { useEffect, useState, type PointerEvent } from 'react'
-import { PauseIcon, PlayIcon } from '~/components/icons'
-import { HERO_IMAGE_SIZES, SanityImage, type SanityImageSource } from '~/components/sanity-image'
-import { ActionLink, type ActionTarget } from '~/components/ui/action-link'
-import { usePrefersReducedMotion } from '~/utils/use-reduced-motion'
+import { PauseIcon, PlayIcon } from '#app/components/icons.tsx'
+import { HERO_IMAGE_SIZES, SanityImage, type SanityImageSource } from '#app/components/sanity-image.tsx'
+import { ActionLink, type ActionTarget } from '#app/components/ui/action-link.tsx'
+import { usePrefersReducedMotion } from '#app/utils/use-reduced-motion.ts'
 
 /** Spec §9: the slider advances every 5 s. */
 export const HERO_INTERVAL_MS = 5000

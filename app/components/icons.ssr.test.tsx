@@ -1,7 +1,7 @@
 import { type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import * as icons from '~/components/icons'
+import * as icons from '#app/components/icons.tsx'
 
 type IconComponent = (props: icons.IconProps) => ReactNode
 const ICONS = Object.entries(icons).filter(([name]) => name.endsWith('Icon') && name !== 'ServiceIcon') as Array<[string, IconComponent]>

@@ -6,8 +6,8 @@ import { type ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { toast } from 'sonner'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { LEAD_TOASTS, LeadForm } from '~/components/lead-form'
-import { Toaster } from '~/components/ui/toaster'
+import { LEAD_TOASTS, LeadForm } from '#app/components/lead-form.tsx'
+import { Toaster } from '#app/components/ui/toaster.tsx'
 
 // jsdom's page is http://localhost:3000/; the client resolves /api/leads against it.
 const LEADS_URL = new URL('/api/leads', window.location.href).toString()

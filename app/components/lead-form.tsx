@@ -1,9 +1,9 @@
 import { Form, useActionData, useFormAction, useLocation, useSearchParams } from '@remix-run/react'
 import { toast } from 'sonner'
-import { Button } from '~/components/ui/button'
-import { CONTROL_CLASSES, Field } from '~/components/ui/field'
-import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '~/components/ui/form-parts'
-import { CONTACT_TOASTS, FIELD_ERROR_TOAST, HONEYPOT_FIELD, SUBMITTING_LABEL } from '~/contact/contact-fields'
+import { Button } from '#app/components/ui/button.tsx'
+import { CONTROL_CLASSES, Field } from '#app/components/ui/field.tsx'
+import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/components/ui/form-parts.tsx'
+import { CONTACT_TOASTS, FIELD_ERROR_TOAST, HONEYPOT_FIELD, SUBMITTING_LABEL } from '#app/contact/contact-fields.ts'
 import {
   formatMessage,
   leadFormFields,
@@ -14,10 +14,10 @@ import {
   type LeadFieldDefinition,
   type LeadFieldErrors,
   type LeadKind,
-} from '~/leads/lead-forms'
-import { apiRequest } from '~/utils/api-client'
-import { useHydrated } from '~/utils/use-hydrated'
-import { useScriptedSubmit } from '~/utils/use-scripted-submit'
+} from '#app/leads/lead-forms.ts'
+import { apiRequest } from '#app/utils/api-client.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useScriptedSubmit } from '#app/utils/use-scripted-submit.ts'
 
 /** The query parameters of the page action's success redirect (leadFormAction in lead.server.ts). */
 export const LEAD_SENT_PARAM = 'anfrage'

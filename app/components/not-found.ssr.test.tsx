@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
 import { expect, test } from 'vitest'
-import { NotFound } from '~/components/not-found'
+import { NotFound } from '#app/components/not-found.tsx'
 
 // A file of its own in the node environment: the server render must not see a hydrated client.
 test('the server HTML carries a meta refresh for visitors without JavaScript, inside <noscript>', async () => {

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { NotFound } from '~/components/not-found'
+import { NotFound } from '#app/components/not-found.tsx'
 
 function renderAt(path: string) {
   const router = createMemoryRouter(

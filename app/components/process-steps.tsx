@@ -1,4 +1,4 @@
-import { SectionHeading } from '~/components/section-heading'
+import { SectionHeading } from '#app/components/section-heading.tsx'
 
 export interface ProcessStep {
   _key: string

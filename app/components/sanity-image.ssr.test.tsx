@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server'
 import { expect, test } from 'vitest'
-import { SanityImage } from '~/components/sanity-image'
+import { SanityImage } from '#app/components/sanity-image.tsx'
 
 test('our image CDNs get srcset and sizes; a synced marketplace photo is shown as it is (docs/decisions/010)', () => {
   const own = renderToString(

@@ -1,5 +1,5 @@
 import { type ImgHTMLAttributes } from 'react'
-import { IMAGE_WIDTHS, type ImageWidth, imageCandidates } from '~/sanity/image'
+import { IMAGE_WIDTHS, type ImageWidth, imageCandidates } from '#app/sanity/image.ts'
 
 /** An image as the queries project it: `image{alt, asset->{url, metadata{dimensions, lqip}}}`. */
 export interface SanityImageSource {

@@ -1,6 +1,6 @@
-import { ArrowRightIcon, ServiceIcon } from '~/components/icons'
-import { SectionHeading } from '~/components/section-heading'
-import { ActionLink, type ActionTarget } from '~/components/ui/action-link'
+import { ArrowRightIcon, ServiceIcon } from '#app/components/icons.tsx'
+import { SectionHeading } from '#app/components/section-heading.tsx'
+import { ActionLink, type ActionTarget } from '#app/components/ui/action-link.tsx'
 
 export interface ServiceCard {
   _key: string

@@ -1,8 +1,8 @@
 import { Link } from '@remix-run/react'
-import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '~/components/icons'
-import { SiteLogo } from '~/components/site-logo'
-import { mailtoHref, telHref } from '~/utils/format'
-import { openingHoursFor, type SiteSettings } from '~/utils/site-settings'
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '#app/components/icons.tsx'
+import { SiteLogo } from '#app/components/site-logo.tsx'
+import { mailtoHref, telHref } from '#app/utils/format.ts'
+import { openingHoursFor, type SiteSettings } from '#app/utils/site-settings.ts'
 
 export interface SiteFooterProps {
   settings: Pick<SiteSettings, 'dealerName' | 'legalName' | 'phone' | 'email' | 'address' | 'openingHours' | 'footerLinks' | 'footerText'>

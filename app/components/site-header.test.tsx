@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { StaticRouter } from 'react-router-dom/server'
 import { afterEach, describe, expect, test } from 'vitest'
-import { SiteHeader } from '~/components/site-header'
+import { SiteHeader } from '#app/components/site-header.tsx'
 
 const settings = {
   dealerName: 'Ruhrstern Automobile',

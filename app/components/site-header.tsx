@@ -1,11 +1,11 @@
 import { NavLink, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
-import { CloseIcon, MenuIcon, PhoneIcon } from '~/components/icons'
-import { SiteLogo } from '~/components/site-logo'
-import { buttonClasses } from '~/components/ui/button'
-import { telHref } from '~/utils/format'
-import { type SiteSettings } from '~/utils/site-settings'
-import { useHydrated } from '~/utils/use-hydrated'
+import { CloseIcon, MenuIcon, PhoneIcon } from '#app/components/icons.tsx'
+import { SiteLogo } from '#app/components/site-logo.tsx'
+import { buttonClasses } from '#app/components/ui/button.tsx'
+import { telHref } from '#app/utils/format.ts'
+import { type SiteSettings } from '#app/utils/site-settings.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 /** Spec §9: the bar turns solid once the page has scrolled more than 50 px. */
 export const SCROLL_SOLID_AFTER = 50

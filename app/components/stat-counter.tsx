@@ -1,5 +1,5 @@
-import { formatDecimal } from '~/utils/format'
-import { useCountUp } from '~/utils/use-count-up'
+import { formatDecimal } from '#app/utils/format.ts'
+import { useCountUp } from '#app/utils/use-count-up.ts'
 
 const oneDecimalAtMost = { maximumFractionDigits: 1 }
 

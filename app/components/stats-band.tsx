@@ -1,4 +1,4 @@
-import { StatCounter } from '~/components/stat-counter'
+import { StatCounter } from '#app/components/stat-counter.tsx'
 
 export interface StatItem {
   _key: string

@@ -1,8 +1,8 @@
 import { Link } from '@remix-run/react'
-import { ArrowRightIcon, CalendarIcon, FuelIcon, GaugeIcon, GearboxIcon } from '~/components/icons'
-import { SanityImage, type SanityImageSource } from '~/components/sanity-image'
-import { buttonClasses } from '~/components/ui/button'
-import { displayYear, formatMileage, formatPrice, fuelLabel, transmissionLabel } from '~/utils/format'
+import { ArrowRightIcon, CalendarIcon, FuelIcon, GaugeIcon, GearboxIcon } from '#app/components/icons.tsx'
+import { SanityImage, type SanityImageSource } from '#app/components/sanity-image.tsx'
+import { buttonClasses } from '#app/components/ui/button.tsx'
+import { displayYear, formatMileage, formatPrice, fuelLabel, transmissionLabel } from '#app/utils/format.ts'
 
 /** Shown for a vehicle without photos (spec §3); 1200×800 like the vehicle photos. */
 export const VEHICLE_PLACEHOLDER = { src: '/images/placeholder-vehicle.jpg', width: 1200, height: 800 } as const

@@ -2,8 +2,8 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, describe, expect, test } from 'vitest'
-import { type VehicleSummary } from '~/components/vehicle-card'
-import { VehicleHighlights } from '~/components/vehicle-highlights'
+import { type VehicleSummary } from '#app/components/vehicle-card.tsx'
+import { VehicleHighlights } from '#app/components/vehicle-highlights.tsx'
 
 const content = {
   heading: 'AKTUELLE FAHRZEUGE',

@@ -1,9 +1,9 @@
 import { Await, Link } from '@remix-run/react'
 import { Suspense } from 'react'
-import { AlertIcon } from '~/components/icons'
-import { SectionHeading } from '~/components/section-heading'
-import { buttonClasses } from '~/components/ui/button'
-import { VehicleCard, type VehicleSummary } from '~/components/vehicle-card'
+import { AlertIcon } from '#app/components/icons.tsx'
+import { SectionHeading } from '#app/components/section-heading.tsx'
+import { buttonClasses } from '#app/components/ui/button.tsx'
+import { VehicleCard, type VehicleSummary } from '#app/components/vehicle-card.tsx'
 
 export interface InventoryContent {
   eyebrow?: string | null

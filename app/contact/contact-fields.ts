@@ -3,20 +3,17 @@
  * zod (the schema in contact-schema.ts runs on the server; the browser shows its field errors).
  */
 
-/** Subjects of the contact form (spec §3): the home form offers the first four, /contact all six. */
-export const CONTACT_SUBJECTS = {
-  ankauf: 'Fahrzeug verkaufen',
-  verkauf: 'Fahrzeug kaufen',
-  lieferung: 'Fahrzeuglieferung',
-  beratung: 'Allgemeine Beratung',
-  bewertung: 'Fahrzeugbewertung',
-  termin: 'Termin vereinbaren',
-} as const
+import { CONTACT_SUBJECTS as CONTACT_SUBJECT_LIST } from '#schemas/lib/constants.ts'
+
+/** Subjects of the contact form (spec §3), kept once with the Studio's list: the home form offers the first four, /contact all six. */
+export const CONTACT_SUBJECTS = Object.fromEntries(CONTACT_SUBJECT_LIST.map((entry) => [entry.value, entry.title])) as {
+  readonly [Entry in (typeof CONTACT_SUBJECT_LIST)[number] as Entry['value']]: Entry['title']
+}
 
 export type ContactSubject = keyof typeof CONTACT_SUBJECTS
 
 export const HOME_CONTACT_SUBJECTS: readonly ContactSubject[] = ['ankauf', 'verkauf', 'lieferung', 'beratung']
-export const ALL_CONTACT_SUBJECTS = Object.keys(CONTACT_SUBJECTS) as ContactSubject[]
+export const ALL_CONTACT_SUBJECTS: readonly ContactSubject[] = CONTACT_SUBJECT_LIST.map((entry) => entry.value)
 
 export const CONTACT_LIMITS = { name: 100, email: 254, phone: 40, message: 5000, page: 200 } as const
 

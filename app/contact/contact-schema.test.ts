@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CONTACT_LIMITS, missingRequiredContactFields } from '~/contact/contact-fields'
-import { contactSchema } from '~/contact/contact-schema'
+import { CONTACT_LIMITS, missingRequiredContactFields } from '#app/contact/contact-fields.ts'
+import { contactSchema } from '#app/contact/contact-schema.ts'
 
 const valid = { name: 'Erika Mustermann', email: 'erika@example.de', message: 'Ich möchte meinen Golf verkaufen.' }
 

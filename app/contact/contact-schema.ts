@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { ALL_CONTACT_SUBJECTS, CONTACT_LABELS, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactFieldErrors, type ContactSubject } from '~/contact/contact-fields'
-import { formatDecimal } from '~/utils/format'
-import { forbiddenCharactersMessage, hasForbiddenCharacters, isValidEmail, isValidPhone } from '~/utils/form-rules'
+import { ALL_CONTACT_SUBJECTS, CONTACT_LABELS, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactFieldErrors, type ContactSubject } from '#app/contact/contact-fields.ts'
+import { formatDecimal } from '#app/utils/format.ts'
+import { forbiddenCharactersMessage, hasForbiddenCharacters, isValidEmail, isValidPhone } from '#app/utils/form-rules.ts'
 
 /*
  * Server only: zod's core and locales weigh ~90 KB gzipped, too much for the browser. The form

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { RateLimiter } from '~/utils/rate-limit.server'
-import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
+import { RateLimiter } from '#app/utils/rate-limit.server.ts'
+import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { contactFormAction, FOREIGN_FORM_ERROR } from './contact.server'
 
 const FIXTURE = 'tests/fixtures/mini-dataset'

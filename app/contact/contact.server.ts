@@ -1,11 +1,11 @@
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { CONTACT_TOASTS, type ContactFieldErrors } from '~/contact/contact-fields'
-import { contactFieldErrors, contactSchema, type ContactInput } from '~/contact/contact-schema'
-import { type ContentLake, createDocument } from '~/sanity/lake.server'
-import { echoFormValues, isHoneypotFilled } from '~/utils/form-values'
-import { BodyTooLargeError, CACHE_CONTROL, mediaType, readBodyText } from '~/utils/http.server'
-import { sameSiteLocation } from '~/utils/redirect-path'
-import { checkSameOrigin, checkSubmissionLimit, TOO_MANY_SUBMISSIONS } from '~/utils/request-guards.server'
+import { CONTACT_TOASTS, type ContactFieldErrors } from '#app/contact/contact-fields.ts'
+import { contactFieldErrors, contactSchema, type ContactInput } from '#app/contact/contact-schema.ts'
+import { type ContentLake, createDocument } from '#app/sanity/lake.server.ts'
+import { echoFormValues, isHoneypotFilled } from '#app/utils/form-values.ts'
+import { BodyTooLargeError, CACHE_CONTROL, mediaType, readBodyText } from '#app/utils/http.server.ts'
+import { sameSiteLocation } from '#app/utils/redirect-path.ts'
+import { checkSameOrigin, checkSubmissionLimit, TOO_MANY_SUBMISSIONS } from '#app/utils/request-guards.server.ts'
 
 /** Largest accepted contact submission; the longest valid message is 5,000 characters. */
 export const CONTACT_BODY_LIMIT = 16 * 1024

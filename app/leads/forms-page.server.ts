@@ -1,4 +1,4 @@
-import { type Env } from '~/env.server'
+import { type Env } from '#app/env.server.ts'
 
 /**
  * /formulare (every lead form on one test page) stores real leads, so production serves it only

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   LEAD_FORMS,
-  LEAD_KIND_OPTIONS,
   LEAD_KINDS,
   leadFormFields,
   leadInputAttributes,
@@ -9,7 +8,7 @@ import {
   missingRequiredLeadFields,
   vehicleEnquiryMessage,
   type LeadKind,
-} from '~/leads/lead-forms'
+} from '#app/leads/lead-forms.ts'
 
 const names = (kind: LeadKind, variant?: string) => leadFormFields(kind, variant).map((field) => field.name)
 const typesOf = (kind: LeadKind, variant?: string) => leadFormFields(kind, variant).map((field) => field.type)
@@ -28,7 +27,7 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
       'dealer-registration',
     ])
     for (const kind of LEAD_KINDS) expect(LEAD_FORMS[kind].kind).toBe(kind)
-    expect(LEAD_KIND_OPTIONS.map((option) => option.title)).toEqual([
+    expect(LEAD_KINDS.map((kind) => LEAD_FORMS[kind].title)).toEqual([
       'Fahrzeuganfrage',
       'Fahrzeugbewertung',
       'BMW-Bewertung',

@@ -5,11 +5,17 @@
  * lead-schemas.server.ts is built from the same definitions and adds the cross-field rules.
  */
 
-// Relative, not '~/': the Studio (schemas/documents/lead.ts) imports this file without the app's alias.
+import { LEAD_KINDS as LEAD_KIND_TITLES } from '#schemas/lib/constants.ts'
+import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/validation.ts'
 import { formatDecimal } from '../utils/format'
 import { EMAIL_PATTERN_SOURCE, PHONE_PATTERN_SOURCE } from '../utils/form-rules'
 
-export type LeadKind = 'vehicle-enquiry' | 'valuation' | 'valuation-bmw' | 'brand-purchase' | 'student' | 'used-car-enquiry' | 'export' | 'dealer-registration'
+export type LeadKind = (typeof LEAD_KIND_TITLES)[number]['value']
+
+/** A kind's German title, kept once with the Studio's list in schemas/lib/constants.ts. */
+function titleOfKind(kind: LeadKind): string {
+  return LEAD_KIND_TITLES.find((entry) => entry.value === kind)!.title
+}
 
 export type LeadInputType = 'text' | 'email' | 'tel' | 'number' | 'textarea' | 'select' | 'checkbox'
 
@@ -25,7 +31,7 @@ export interface LeadFieldDefinition {
   readonly required: boolean
   /** Allowed values of a select (value and label are the spec's text). */
   readonly options?: readonly string[]
-  /** Range of a number field; `year` takes its maximum from `maxYearOfBuild()`. */
+  /** Range of a number field; `year` takes its maximum from `maxVehicleYear()`. */
   readonly number?: LeadNumberKind
   readonly min?: number
   readonly max?: number
@@ -45,13 +51,6 @@ export interface LeadFormDefinition {
   readonly fields: readonly LeadFieldDefinition[]
 }
 
-/** Earliest year of build accepted by every form. */
-export const MIN_YEAR_OF_BUILD = 1950
-/** Latest year of build: next year (new models are sold ahead), computed when asked. */
-export function maxYearOfBuild(now: Date = new Date()): number {
-  return now.getFullYear() + 1
-}
-export const MAX_MILEAGE_KM = 2_000_000
 export const MAX_PRICE_EUR = 10_000_000
 
 export const LEAD_LIMITS = {
@@ -86,7 +85,7 @@ export const LEAD_MESSAGES = {
   text: (label: string) => `„${label}“ muss Text sein.`,
   tooLong: (label: string, max: number) => `„${label}“ darf höchstens ${formatDecimal(max)} Zeichen lang sein.`,
   notANumber: (label: string) => `„${label}“ muss eine ganze Zahl sein.`,
-  year: (max: number) => `Das Baujahr muss zwischen ${MIN_YEAR_OF_BUILD} und ${max} liegen.`,
+  year: (max: number) => `Das Baujahr muss zwischen ${MIN_VEHICLE_YEAR} und ${max} liegen.`,
   mileage: 'Der Kilometerstand muss zwischen 0 und 2.000.000 km liegen.',
   price: 'Der Preis muss zwischen 0 und 10.000.000 € liegen.',
   priceRange: 'Der Preis „von“ darf nicht über dem Preis „bis“ liegen.',
@@ -123,7 +122,7 @@ const year = (label = 'Baujahr'): LeadFieldDefinition => ({
   type: 'number',
   required: false,
   number: 'year',
-  min: MIN_YEAR_OF_BUILD,
+  min: MIN_VEHICLE_YEAR,
   placeholder: 'z. B. 2018',
 })
 
@@ -162,7 +161,7 @@ const select = (name: string, label: string, options: readonly string[]): LeadFi
 export const LEAD_FORMS: Readonly<Record<LeadKind, LeadFormDefinition>> = {
   'vehicle-enquiry': {
     kind: 'vehicle-enquiry',
-    title: 'Fahrzeuganfrage',
+    title: titleOfKind('vehicle-enquiry'),
     fields: [
       { name: 'name', label: 'Name', type: 'text', required: true, maxLength: LEAD_LIMITS.name, placeholder: 'Ihr Name', autoComplete: 'name' },
       {
@@ -179,7 +178,7 @@ export const LEAD_FORMS: Readonly<Record<LeadKind, LeadFormDefinition>> = {
   },
   valuation: {
     kind: 'valuation',
-    title: 'Fahrzeugbewertung',
+    title: titleOfKind('valuation'),
     fields: [
       text('brand', 'Marke', 'z. B. VW'),
       text('model', 'Modell', 'z. B. Golf'),
@@ -191,12 +190,12 @@ export const LEAD_FORMS: Readonly<Record<LeadKind, LeadFormDefinition>> = {
   },
   'valuation-bmw': {
     kind: 'valuation-bmw',
-    title: 'BMW-Bewertung',
+    title: titleOfKind('valuation-bmw'),
     fields: [text('model', 'Modell', 'z. B. 320d'), year(), mileage(), phone()],
   },
   'brand-purchase': {
     kind: 'brand-purchase',
-    title: 'Markenankauf (Mercedes/Audi)',
+    title: titleOfKind('brand-purchase'),
     fields: [
       text('model', 'Modell', 'z. B. C-Klasse oder A4', { variantPlaceholders: { mercedes: 'z. B. C-Klasse', audi: 'z. B. A4' } }),
       year(),
@@ -206,7 +205,7 @@ export const LEAD_FORMS: Readonly<Record<LeadKind, LeadFormDefinition>> = {
   },
   student: {
     kind: 'student',
-    title: 'Studenten-Ankauf',
+    title: titleOfKind('student'),
     fields: [
       text('vehicle', 'Marke und Modell', 'z. B. VW Polo'),
       year(),
@@ -217,7 +216,7 @@ export const LEAD_FORMS: Readonly<Record<LeadKind, LeadFormDefinition>> = {
   },
   'used-car-enquiry': {
     kind: 'used-car-enquiry',
-    title: 'Gebrauchtwagen-Suche',
+    title: titleOfKind('used-car-enquiry'),
     fields: [
       text('desiredVehicle', 'Wunschfahrzeug', 'z. B. BMW 3er Touring'),
       price('priceFrom', 'Preis von (€)', 'z. B. 10000'),
@@ -227,7 +226,7 @@ export const LEAD_FORMS: Readonly<Record<LeadKind, LeadFormDefinition>> = {
   },
   export: {
     kind: 'export',
-    title: 'Exportanfrage',
+    title: titleOfKind('export'),
     fields: [
       select('vehicleType', 'Fahrzeugtyp', EXPORT_VEHICLE_TYPES),
       text('country', 'Zielland', 'z. B. Polen', { autoComplete: 'country-name' }),
@@ -238,7 +237,7 @@ export const LEAD_FORMS: Readonly<Record<LeadKind, LeadFormDefinition>> = {
   },
   'dealer-registration': {
     kind: 'dealer-registration',
-    title: 'Händler-Registrierung',
+    title: titleOfKind('dealer-registration'),
     fields: [
       text('company', 'Firmenname', 'Ihr Firmenname', { required: true, autoComplete: 'organization' }),
       text('location', 'Standort', 'z. B. Essen', { autoComplete: 'address-level2' }),
@@ -249,10 +248,8 @@ export const LEAD_FORMS: Readonly<Record<LeadKind, LeadFormDefinition>> = {
   },
 }
 
-export const LEAD_KINDS = Object.keys(LEAD_FORMS) as LeadKind[]
+export const LEAD_KINDS: readonly LeadKind[] = LEAD_KIND_TITLES.map((entry) => entry.value)
 
-/** `{title, value}` list of the kinds, as the Studio's string lists want it. */
-export const LEAD_KIND_OPTIONS = LEAD_KINDS.map((kind) => ({ title: LEAD_FORMS[kind].title, value: kind }))
 
 export function isLeadKind(value: unknown): value is LeadKind {
   return typeof value === 'string' && Object.hasOwn(LEAD_FORMS, value)
@@ -276,7 +273,7 @@ export function leadInputAttributes(field: LeadFieldDefinition, now: Date = new 
     ...(field.type === 'textarea' || field.type === 'select' ? {} : { type: field.type }),
     ...(field.type === 'number' ? { inputMode: 'numeric' as const, step: 1 } : {}),
     min: field.min,
-    max: field.number === 'year' ? maxYearOfBuild(now) : field.max,
+    max: field.number === 'year' ? maxVehicleYear(now) : field.max,
     maxLength: field.maxLength,
     // The server's e-mail and phone rules (app/utils/form-rules.ts): the browser refuses what the server would.
     ...(field.type === 'email' ? { pattern: EMAIL_PATTERN_SOURCE, title: LEAD_MESSAGES.emailFormat } : {}),
@@ -313,7 +310,7 @@ export function formatMessage(field: LeadFieldDefinition, now: Date = new Date()
   if (field.type === 'tel') return LEAD_MESSAGES.phoneFormat
   if (field.type === 'select') return LEAD_MESSAGES.option(field.label)
   if (field.type === 'number') {
-    if (field.number === 'year') return LEAD_MESSAGES.year(maxYearOfBuild(now))
+    if (field.number === 'year') return LEAD_MESSAGES.year(maxVehicleYear(now))
     if (field.number === 'mileage') return LEAD_MESSAGES.mileage
     if (field.number === 'price') return LEAD_MESSAGES.price
     return LEAD_MESSAGES.notANumber(field.label)

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
-import { LEAD_KINDS, type LeadKind } from '~/leads/lead-forms'
-import { parseLead, storeLead, type LeadSubmission, type ParsedLead } from '~/leads/lead-schemas.server'
+import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
+import { LEAD_KINDS, type LeadKind } from '#app/leads/lead-forms.ts'
+import { parseLead, storeLead, type LeadSubmission, type ParsedLead } from '#app/leads/lead-schemas.server.ts'
 
 const FIXTURE = 'tests/fixtures/mini-dataset'
 const NEXT_YEAR = new Date().getFullYear() + 1

@@ -1,21 +1,19 @@
 import { z } from 'zod'
-import { HONEYPOT_FIELD } from '~/contact/contact-fields'
+import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/validation.ts'
+import { HONEYPOT_FIELD } from '#app/contact/contact-fields.ts'
 import {
   LEAD_FORMS,
   LEAD_KINDS,
   LEAD_LIMITS,
   LEAD_MESSAGES,
-  MAX_MILEAGE_KM,
   MAX_PRICE_EUR,
-  MIN_YEAR_OF_BUILD,
-  maxYearOfBuild,
   missingFieldMessage,
   type LeadFieldDefinition,
   type LeadFieldErrors,
   type LeadKind,
-} from '~/leads/lead-forms'
-import { type ContentLake, createDocument } from '~/sanity/lake.server'
-import { forbiddenCharactersMessage, hasForbiddenCharacters, isValidEmail, isValidPhone } from '~/utils/form-rules'
+} from '#app/leads/lead-forms.ts'
+import { type ContentLake, createDocument } from '#app/sanity/lake.server.ts'
+import { forbiddenCharactersMessage, hasForbiddenCharacters, isValidEmail, isValidPhone } from '#app/utils/form-rules.ts'
 
 /*
  * Server only (zod stays out of the browser bundle): one schema per lead form, built from the field
@@ -65,8 +63,8 @@ function numberValue(field: LeadFieldDefinition, kind: LeadKind, value: unknown,
   }
   switch (field.number) {
     case 'year': {
-      const max = maxYearOfBuild(new Date())
-      return number < MIN_YEAR_OF_BUILD || number > max ? fail(ctx, LEAD_MESSAGES.year(max)) : number
+      const max = maxVehicleYear(new Date())
+      return number < MIN_VEHICLE_YEAR || number > max ? fail(ctx, LEAD_MESSAGES.year(max)) : number
     }
     case 'mileage':
       return number < 0 || number > MAX_MILEAGE_KM ? fail(ctx, LEAD_MESSAGES.mileage) : number

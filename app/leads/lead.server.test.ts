@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type ContentLake, MutationError } from '~/sanity/lake.server'
-import { RateLimiter } from '~/utils/rate-limit.server'
-import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
+import { type ContentLake, MutationError } from '#app/sanity/lake.server.ts'
+import { RateLimiter } from '#app/utils/rate-limit.server.ts'
+import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { LEAD_FORM_ERRORS, leadFormAction, submitLead, UNKNOWN_KIND_MESSAGE } from './lead.server'
 
 // The mini dataset has the published vehicle `vehicle-1` (public id '1') and its draft.

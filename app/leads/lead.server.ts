@@ -1,12 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext } from '@remix-run/node'
-import { LEAD_FORM_PARAM, LEAD_SENT_PARAM, LEAD_SENT_VALUE, LEAD_TOASTS } from '~/components/lead-form'
-import { FOREIGN_FORM_ERROR } from '~/contact/contact.server'
-import { isLeadKind, LEAD_FORMS, type LeadFieldErrors, type LeadKind } from '~/leads/lead-forms'
-import { parseLead, storeLead } from '~/leads/lead-schemas.server'
-import { echoFormValues, isHoneypotFilled } from '~/utils/form-values'
-import { BodyTooLargeError, CACHE_CONTROL, mediaType, readBodyText } from '~/utils/http.server'
-import { sameSiteLocation } from '~/utils/redirect-path'
-import { checkSameOrigin, checkSubmissionLimit, TOO_MANY_SUBMISSIONS } from '~/utils/request-guards.server'
+import { LEAD_FORM_PARAM, LEAD_SENT_PARAM, LEAD_SENT_VALUE, LEAD_TOASTS } from '#app/components/lead-form.tsx'
+import { FOREIGN_FORM_ERROR } from '#app/contact/contact.server.ts'
+import { isLeadKind, LEAD_FORMS, type LeadFieldErrors, type LeadKind } from '#app/leads/lead-forms.ts'
+import { parseLead, storeLead } from '#app/leads/lead-schemas.server.ts'
+import { echoFormValues, isHoneypotFilled } from '#app/utils/form-values.ts'
+import { BodyTooLargeError, CACHE_CONTROL, mediaType, readBodyText } from '#app/utils/http.server.ts'
+import { sameSiteLocation } from '#app/utils/redirect-path.ts'
+import { checkSameOrigin, checkSubmissionLimit, TOO_MANY_SUBMISSIONS } from '#app/utils/request-guards.server.ts'
 
 /** Largest accepted lead submission; the longest valid one (the enquiry's 5,000-character message) fits easily. */
 export const LEAD_BODY_LIMIT = 16 * 1024

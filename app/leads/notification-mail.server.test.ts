@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildNotificationMail, formatBerlinTime, headerSafe } from '~/leads/notification-mail.server'
+import { buildNotificationMail, formatBerlinTime, headerSafe } from '#app/leads/notification-mail.server.ts'
 
 const options = { to: 'haendler@example.de', from: 'Website <noreply@example.de>', siteUrl: 'https://www.example.de' }
 

@@ -4,10 +4,10 @@
  * User text is HTML-escaped in the HTML part; the subject is stripped of line breaks and
  * control characters (nodemailer encodes the address headers itself).
  */
-import { CONTACT_SUBJECTS } from '~/contact/contact-fields'
-import { LEAD_FORMS, type LeadFormDefinition } from '~/leads/lead-forms'
-import { type SanityDocument } from '~/sanity/lake.server'
-import { formatDecimal } from '~/utils/format'
+import { CONTACT_SUBJECTS } from '#app/contact/contact-fields.ts'
+import { LEAD_FORMS, type LeadFormDefinition } from '#app/leads/lead-forms.ts'
+import { type SanityDocument } from '#app/sanity/lake.server.ts'
+import { formatDecimal } from '#app/utils/format.ts'
 
 /** The document types that trigger a notification. */
 export const NOTIFIED_TYPES = ['contactMessage', 'lead'] as const

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fixtureAd } from '../../tests/mocks/mobile-de'
+import { fixtureAd } from '#tests/mocks/mobile-de.ts'
 import { creoleToPlainText, emissionClassLabel, firstRegistrationLabel, largestImageUrl, makeLabel, mapAdToVehicle } from './mapping.server'
 
 describe('mapAdToVehicle', () => {

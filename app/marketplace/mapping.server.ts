@@ -1,4 +1,4 @@
-import { kwToHp } from '../../schemas/lib/validation'
+import { kwToHp } from '#schemas/lib/validation.ts'
 import { type MarketplaceAd, type MarketplaceImage } from './adapter'
 
 /*

@@ -1,8 +1,8 @@
 import { HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { parseEnv } from '~/env.server'
-import { createMobileDeApi, fixtureAd, MOCK_BASE_URL, MOCK_CREDENTIALS } from '../../tests/mocks/mobile-de'
+import { parseEnv } from '#app/env.server.ts'
+import { createMobileDeApi, fixtureAd, MOCK_BASE_URL, MOCK_CREDENTIALS } from '#tests/mocks/mobile-de.ts'
 import { MarketplaceError } from './adapter'
 import { MobileDeAdapter, missingMarketplaceVariables, mobileDeFromEnv, parseMobileDeJson, parseRetryAfter } from './mobile-de.server'
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { type Env } from '~/env.server'
-import { formatDecimal } from '~/utils/format'
+import { type Env } from '#app/env.server.ts'
+import { formatDecimal } from '#app/utils/format.ts'
 import { type MarketplaceAd, type MarketplaceAdapter, MarketplaceError, type MarketplacePage } from './adapter'
 
 /*

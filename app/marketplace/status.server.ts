@@ -1,5 +1,5 @@
-import { type Env } from '~/env.server'
-import { type ContentLake } from '~/sanity/lake.server'
+import { type Env } from '#app/env.server.ts'
+import { type ContentLake } from '#app/sanity/lake.server.ts'
 import { missingMarketplaceVariables } from './mobile-de.server'
 import { SYNC_STATE_QUERY } from './sync.server'
 

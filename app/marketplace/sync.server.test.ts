@@ -1,8 +1,8 @@
 import { HttpResponse } from 'msw'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type SanityDocument } from '~/sanity/lake.server'
-import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
-import { createMobileDeApi, fixtureAd, generateAds, generatedAdId, MOCK_BASE_URL, MOCK_CREDENTIALS } from '../../tests/mocks/mobile-de'
+import { type SanityDocument } from '#app/sanity/lake.server.ts'
+import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
+import { createMobileDeApi, fixtureAd, generateAds, generatedAdId, MOCK_BASE_URL, MOCK_CREDENTIALS } from '#tests/mocks/mobile-de.ts'
 import { MobileDeAdapter } from './mobile-de.server'
 import { runSync, SYNC_STATE_ID, SyncError, SyncInProgressError, type SyncProgress } from './sync.server'
 

@@ -1,5 +1,5 @@
 import { defineQuery } from 'groq'
-import { type ContentLake, type Mutation, type SanityDocument } from '~/sanity/lake.server'
+import { type ContentLake, type Mutation, type SanityDocument } from '#app/sanity/lake.server.ts'
 import { type MarketplaceAd, type MarketplaceAdapter, MarketplaceError } from './adapter'
 import { isoDate, mapAdToVehicle, type SyncedVehicle } from './mapping.server'
 

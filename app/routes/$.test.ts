@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ContentPage } from '~/components/sections/types'
-import { loader as rootLoader } from '~/root'
-import { createOrReplace } from '~/sanity/lake.server'
-import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
-import { CONTENT_ROUTES } from '../../tests/content-routes'
+import { type ContentPage } from '#app/components/sections/types.ts'
+import { loader as rootLoader } from '#app/root.tsx'
+import { createOrReplace } from '#app/sanity/lake.server.ts'
+import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
+import { CONTENT_ROUTES } from '#tests/content-routes.ts'
 import { action, canonicalPagePath, loader, meta } from './$'
 
 interface LoaderData {

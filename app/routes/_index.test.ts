@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { loader as rootLoader } from '~/root'
-import { type ContentLake, type QueryParams } from '~/sanity/lake.server'
-import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
+import { loader as rootLoader } from '#app/root.tsx'
+import { type ContentLake, type QueryParams } from '#app/sanity/lake.server.ts'
+import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { loader } from './_index'
 
 describe.each(BACKENDS)('home and root loaders on the %s lake', (backend) => {

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { CONTACT_BODY_LIMIT, parseContactSubmission, storeContactMessage } from '~/contact/contact.server'
-import { BodyTooLargeError, jsonCreated, jsonError, mediaType, parseJsonBody, readBodyText } from '~/utils/http.server'
-import { checkSameOrigin, limitSubmission } from '~/utils/request-guards.server'
+import { CONTACT_BODY_LIMIT, parseContactSubmission, storeContactMessage } from '#app/contact/contact.server.ts'
+import { BodyTooLargeError, jsonCreated, jsonError, mediaType, parseJsonBody, readBodyText } from '#app/utils/http.server.ts'
+import { checkSameOrigin, limitSubmission } from '#app/utils/request-guards.server.ts'
 
 const ALLOW = { Allow: 'POST' }
 

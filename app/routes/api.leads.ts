@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { LEAD_BODY_LIMIT, submitLead } from '~/leads/lead.server'
-import { BodyTooLargeError, jsonCreated, jsonError, mediaType, parseJsonBody, readBodyText } from '~/utils/http.server'
-import { limitSubmission } from '~/utils/request-guards.server'
+import { LEAD_BODY_LIMIT, submitLead } from '#app/leads/lead.server.ts'
+import { BodyTooLargeError, jsonCreated, jsonError, mediaType, parseJsonBody, readBodyText } from '#app/utils/http.server.ts'
+import { limitSubmission } from '#app/utils/request-guards.server.ts'
 
 const ALLOW = { Allow: 'POST' }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { parseEnv } from '~/env.server'
-import { type ContentLake } from '~/sanity/lake.server'
-import { ContentRevision } from '~/server/content-revision.server'
-import { signSanityPayload } from '~/server/webhook-signature.server'
+import { parseEnv } from '#app/env.server.ts'
+import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { ContentRevision } from '#app/server/content-revision.server.ts'
+import { signSanityPayload } from '#app/server/webhook-signature.server.ts'
 import { action, loader } from './api.revalidate'
 
 const SECRET = 'revalidate-secret-0123456789'

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { bearerTokenMatches } from '~/marketplace/auth.server'
-import { checkSanitySignature, SANITY_SIGNATURE_HEADER, type SignatureCheck } from '~/server/webhook-signature.server'
-import { BodyTooLargeError, CACHE_CONTROL, jsonError, readBodyText } from '~/utils/http.server'
+import { bearerTokenMatches } from '#app/marketplace/auth.server.ts'
+import { checkSanitySignature, SANITY_SIGNATURE_HEADER, type SignatureCheck } from '#app/server/webhook-signature.server.ts'
+import { BodyTooLargeError, CACHE_CONTROL, jsonError, readBodyText } from '#app/utils/http.server.ts'
 
 const ALLOW = { Allow: 'POST' }
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOrReplace } from '~/sanity/lake.server'
-import { CACHE_CONTROL } from '~/utils/http.server'
-import { type ApiVehicleDetail } from '~/vehicles/api-shape'
-import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
+import { createOrReplace } from '#app/sanity/lake.server.ts'
+import { CACHE_CONTROL } from '#app/utils/http.server.ts'
+import { type ApiVehicleDetail } from '#app/vehicles/api-shape.ts'
+import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { loader } from './api.vehicles.$id'
 
 describe.each(BACKENDS)('GET /api/vehicles/{id} on the %s lake', (backend) => {

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { marketplaceStatus } from '~/marketplace/status.server'
-import { CACHE_CONTROL, jsonError } from '~/utils/http.server'
+import { marketplaceStatus } from '#app/marketplace/status.server.ts'
+import { CACHE_CONTROL, jsonError } from '#app/utils/http.server.ts'
 
 /**
  * GET /api/vehicles/status (spec §7): `{configured, message}`. configured: the mobile.de

@@ -1,8 +1,8 @@
 import { HttpResponse } from 'msw'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type Env } from '~/env.server'
-import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
-import { createMobileDeApi, fixtureAd, generateAds, MOCK_BASE_URL, MOCK_CREDENTIALS } from '../../tests/mocks/mobile-de'
+import { type Env } from '#app/env.server.ts'
+import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
+import { createMobileDeApi, fixtureAd, generateAds, MOCK_BASE_URL, MOCK_CREDENTIALS } from '#tests/mocks/mobile-de.ts'
 import { action as syncAction, loader as syncLoader } from './api.vehicles.sync'
 import { loader as statusLoader } from './api.vehicles.status'
 

@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { bearerTokenMatches } from '~/marketplace/auth.server'
-import { missingMarketplaceVariables, mobileDeFromEnv } from '~/marketplace/mobile-de.server'
-import { isSyncRunning, runSync, SYNCED_LIST_QUERY, SyncError, SyncInProgressError } from '~/marketplace/sync.server'
-import { type ApiVehicleSource, toApiVehicle } from '~/vehicles/api-shape'
-import { CACHE_CONTROL, jsonError } from '~/utils/http.server'
+import { bearerTokenMatches } from '#app/marketplace/auth.server.ts'
+import { missingMarketplaceVariables, mobileDeFromEnv } from '#app/marketplace/mobile-de.server.ts'
+import { isSyncRunning, runSync, SYNCED_LIST_QUERY, SyncError, SyncInProgressError } from '#app/marketplace/sync.server.ts'
+import { type ApiVehicleSource, toApiVehicle } from '#app/vehicles/api-shape.ts'
+import { CACHE_CONTROL, jsonError } from '#app/utils/http.server.ts'
 
 const ALLOW = { Allow: 'POST' }
 

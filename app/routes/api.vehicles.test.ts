@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
+import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { loader } from './api.vehicles'
 
 interface ListedVehicle {

@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { CACHE_CONTROL, jsonError } from '~/utils/http.server'
-import { toApiVehicle } from '~/vehicles/api-shape'
-import { readApiVehicles } from '~/vehicles/inventory.server'
-import { parseVehicleSearch, serializeVehicleSearch, VEHICLES_PER_PAGE } from '~/vehicles/vehicle-search'
+import { CACHE_CONTROL, jsonError } from '#app/utils/http.server.ts'
+import { toApiVehicle } from '#app/vehicles/api-shape.ts'
+import { readApiVehicles } from '#app/vehicles/inventory.server.ts'
+import { parseVehicleSearch, serializeVehicleSearch, VEHICLES_PER_PAGE } from '#app/vehicles/vehicle-search.ts'
 
 /*
  * GET /api/vehicles (spec §3, §7): the vehicles on sale (available and reserved, not sold) in the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseEnv } from '~/env.server'
-import { type ContentLake } from '~/sanity/lake.server'
-import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
+import { parseEnv } from '#app/env.server.ts'
+import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { action, loader, meta, STORY_SECTIONS } from './formulare'
 
 describe.each(BACKENDS)('/formulare on the %s lake', (backend) => {

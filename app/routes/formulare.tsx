@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { LeadForm, type LeadFormProps } from '~/components/lead-form'
-import { SectionHeading } from '~/components/section-heading'
-import { LEAD_FORMS } from '~/leads/lead-forms'
-import { requireFormsPage } from '~/leads/forms-page.server'
-import { leadFormAction } from '~/leads/lead.server'
+import { LeadForm, type LeadFormProps } from '#app/components/lead-form.tsx'
+import { SectionHeading } from '#app/components/section-heading.tsx'
+import { LEAD_FORMS } from '#app/leads/lead-forms.ts'
+import { requireFormsPage } from '#app/leads/forms-page.server.ts'
+import { leadFormAction } from '#app/leads/lead.server.ts'
 
 /*
  * The story page of the lead forms: every lead form of the site, each in its own section, so they

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { mediaResponse } from '~/sanity/media.server'
+import { mediaResponse } from '#app/sanity/media.server.ts'
 
 /**
  * Images of the embedded content lake (`/media/<sha1>-<W>x<H>.<ext>?w=…&q=…&auto=format`),

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { CACHE_CONTROL } from '~/utils/http.server'
+import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 
 /**
  * robots.txt: everything public may be crawled except the APIs; points at the sitemap. Noindex

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { patchDocument } from '~/sanity/lake.server'
-import { CONTENT_ROUTES } from '../../tests/content-routes'
-import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
+import { patchDocument } from '#app/sanity/lake.server.ts'
+import { CONTENT_ROUTES } from '#tests/content-routes.ts'
+import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { loader as robots } from './robots[.]txt'
 import { loader as sitemap } from './sitemap[.]xml'
 

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { SITEMAP_QUERY } from '~/sanity/queries'
-import { type SITEMAP_QUERYResult } from '~/sanity/types'
-import { CACHE_CONTROL } from '~/utils/http.server'
+import { SITEMAP_QUERY } from '#app/sanity/queries.ts'
+import { type SITEMAP_QUERYResult } from '#app/sanity/types.ts'
+import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loader as rootLoader } from '~/root'
-import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
+import { loader as rootLoader } from '#app/root.tsx'
+import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { loader, meta, mobileDePortalUrl, pageWindow } from './vehicles._index'
 
 describe.each(BACKENDS)('/vehicles loader on the %s lake', (backend) => {

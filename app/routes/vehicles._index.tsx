@@ -1,21 +1,21 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useLocation, useNavigate, useNavigationType } from '@remix-run/react'
 import { type FocusEvent, type FormEvent, useEffect, useRef, useState } from 'react'
-import { ConsentFrame } from '~/components/consent-frame'
-import { HydrationBoundary } from '~/components/hydration-boundary'
-import { ArrowRightIcon, CarIcon, MailIcon, PhoneIcon, SearchIcon } from '~/components/icons'
-import { PageHeader } from '~/components/sections/page-header'
-import { buttonClasses } from '~/components/ui/button'
-import { CONTROL_CLASSES } from '~/components/ui/field'
-import { VehicleCard } from '~/components/vehicle-card'
-import { type loader as rootLoader } from '~/root'
-import { formatMileage, fuelLabel, mailtoHref, telHref, transmissionLabel } from '~/utils/format'
-import { CACHE_CONTROL } from '~/utils/http.server'
-import { pageMeta } from '~/utils/page-meta'
-import { HEADER_OFFSET, prefersReducedMotion, scrollToSection } from '~/utils/scroll'
-import { useSiteSettings } from '~/utils/site-settings'
-import { readVehicleFacets, readVehiclePage } from '~/vehicles/inventory.server'
-import { listReturnSearch, RESULTS_ANCHOR } from '~/vehicles/list-return'
+import { ConsentFrame } from '#app/components/consent-frame.tsx'
+import { HydrationBoundary } from '#app/components/hydration-boundary.tsx'
+import { ArrowRightIcon, CarIcon, MailIcon, PhoneIcon, SearchIcon } from '#app/components/icons.tsx'
+import { PageHeader } from '#app/components/sections/page-header.tsx'
+import { buttonClasses } from '#app/components/ui/button.tsx'
+import { CONTROL_CLASSES } from '#app/components/ui/field.tsx'
+import { VehicleCard } from '#app/components/vehicle-card.tsx'
+import { type loader as rootLoader } from '#app/root.tsx'
+import { formatMileage, fuelLabel, mailtoHref, telHref, transmissionLabel } from '#app/utils/format.ts'
+import { CACHE_CONTROL } from '#app/utils/http.server.ts'
+import { pageMeta } from '#app/utils/page-meta.ts'
+import { HEADER_OFFSET, prefersReducedMotion, scrollToSection } from '#app/utils/scroll.ts'
+import { useSiteSettings } from '#app/utils/site-settings.ts'
+import { readVehicleFacets, readVehiclePage } from '#app/vehicles/inventory.server.ts'
+import { listReturnSearch, RESULTS_ANCHOR } from '#app/vehicles/list-return.ts'
 import {
   activeFilterCount,
   hasFilters,
@@ -26,8 +26,8 @@ import {
   vehicleCountLabel,
   type VehicleSearch,
   vehicleSearchHref,
-} from '~/vehicles/vehicle-search'
-import { FUEL_TYPES, TRANSMISSIONS } from '../../schemas/lib/constants'
+} from '#app/vehicles/vehicle-search.ts'
+import { FUEL_TYPES, TRANSMISSIONS } from '#schemas/lib/constants.ts'
 
 /*
  * /vehicles: the inventory from the content lake, searchable and filterable, with all state in

@@ -2,8 +2,8 @@ import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { EmbeddedLake, JOURNAL_FILE } from '~/sanity/embedded-lake.server'
-import { createDocument, MutationError, patchDocument } from '~/sanity/lake.server'
+import { EmbeddedLake, JOURNAL_FILE } from '#app/sanity/embedded-lake.server.ts'
+import { createDocument, MutationError, patchDocument } from '#app/sanity/lake.server.ts'
 
 const CONTENT_DIR = path.resolve('tests/fixtures/mini-dataset')
 const cleanup: Array<() => Promise<void>> = []

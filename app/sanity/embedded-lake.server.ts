@@ -9,9 +9,9 @@ import {
   type MutationResult,
   type QueryParams,
   type SanityDocument,
-} from '~/sanity/lake.server'
-import { applyMutations, deepFreeze, newTransactionId, toMutationResult } from '~/sanity/mutations.server'
-import { loadDataset } from '~/sanity/seed.server'
+} from '#app/sanity/lake.server.ts'
+import { applyMutations, deepFreeze, newTransactionId, toMutationResult } from '#app/sanity/mutations.server.ts'
+import { loadDataset } from '#app/sanity/seed.server.ts'
 
 /** One line of `journal.ndjson`: a committed transaction with generated ids already filled in. */
 export interface JournalEntry {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { imageSrcSet, imageUrl } from '~/sanity/image'
+import { imageSrcSet, imageUrl } from '#app/sanity/image.ts'
 
 const MEDIA = '/media/0123456789abcdef0123456789abcdef01234567-1200x800.jpg'
 const CDN = 'https://cdn.sanity.io/images/p1/production/0123456789abcdef0123456789abcdef01234567-1200x800.jpg'

@@ -2,10 +2,10 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EmbeddedLake } from '~/sanity/embedded-lake.server'
-import { IMAGE_WIDTHS, imageUrl } from '~/sanity/image'
-import { DiskCache } from '~/sanity/media-cache.server'
-import { EncodeQueue, mediaResponse, type MediaOptions } from '~/sanity/media.server'
+import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
+import { IMAGE_WIDTHS, imageUrl } from '#app/sanity/image.ts'
+import { DiskCache } from '#app/sanity/media-cache.server.ts'
+import { EncodeQueue, mediaResponse, type MediaOptions } from '#app/sanity/media.server.ts'
 
 let lake: EmbeddedLake
 let dataDir: string

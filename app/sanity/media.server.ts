@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { EmbeddedLake } from '~/sanity/embedded-lake.server'
-import { IMAGE_QUALITY, IMAGE_WIDTHS, imageUrl } from '~/sanity/image'
-import { type ContentLake } from '~/sanity/lake.server'
-import { DiskCache } from '~/sanity/media-cache.server'
-import { CACHE_CONTROL } from '~/utils/http.server'
+import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
+import { IMAGE_QUALITY, IMAGE_WIDTHS, imageUrl } from '#app/sanity/image.ts'
+import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { DiskCache } from '#app/sanity/media-cache.server.ts'
+import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 
 /*
  * The image CDN of the embedded lake, behind the /media/<file> route: the original file, or a

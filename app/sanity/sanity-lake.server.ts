@@ -1,6 +1,6 @@
 import { ClientError, createClient, type SanityClient, ServerError } from '@sanity/client'
-import { type ContentLake, type FetchOptions, type Mutation, MutationError, type MutationResult, type QueryParams } from '~/sanity/lake.server'
-import { type MutationResultItem, toMutationResult } from '~/sanity/mutations.server'
+import { type ContentLake, type FetchOptions, type Mutation, MutationError, type MutationResult, type QueryParams } from '#app/sanity/lake.server.ts'
+import { type MutationResultItem, toMutationResult } from '#app/sanity/mutations.server.ts'
 
 export interface SanityLakeOptions {
   projectId: string

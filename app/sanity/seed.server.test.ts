@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
-import { loadDataset } from '~/sanity/seed.server'
+import { loadDataset } from '#app/sanity/seed.server.ts'
 
 const FIXTURE = path.resolve('tests/fixtures/mini-dataset')
 const temporaryDirs: string[] = []

@@ -14,1572 +14,1742 @@
 
 // Source: schema.json
 export type LegalNoticeSection = {
-  _type: "legalNoticeSection";
-  anchor?: string;
-  body?: RichText;
-};
+  _type: 'legalNoticeSection'
+  anchor?: string
+  body?: RichText
+}
 
 export type DirectionsSection = {
-  _type: "directionsSection";
-  anchor?: string;
-  eyebrow?: string;
-  heading: string;
-  intro?: string;
+  _type: 'directionsSection'
+  anchor?: string
+  eyebrow?: string
+  heading: string
+  intro?: string
   directions: Array<{
-    mode: "car" | "parking" | "transit";
-    title: string;
-    text: string;
-    _type: "direction";
-    _key: string;
-  }>;
-  mapConsentText: string;
-};
+    mode: 'car' | 'parking' | 'transit'
+    title: string
+    text: string
+    _type: 'direction'
+    _key: string
+  }>
+  mapConsentText: string
+}
 
 export type LocationCardsSection = {
-  _type: "locationCardsSection";
-  anchor?: string;
-  eyebrow?: string;
-  heading: string;
-  intro?: string;
-};
+  _type: 'locationCardsSection'
+  anchor?: string
+  eyebrow?: string
+  heading: string
+  intro?: string
+}
 
 export type LeadFormSection = {
-  _type: "leadFormSection";
-  anchor?: string;
-  eyebrow?: string;
-  heading: string;
-  intro?: string;
-  form: "valuation" | "valuation:muenster" | "valuation-bmw" | "brand-purchase:mercedes" | "brand-purchase:audi" | "student" | "used-car-enquiry" | "export" | "dealer-registration";
-  submitLabel?: string;
-};
+  _type: 'leadFormSection'
+  anchor?: string
+  eyebrow?: string
+  heading: string
+  intro?: string
+  form:
+    | 'valuation'
+    | 'valuation:muenster'
+    | 'valuation-bmw'
+    | 'brand-purchase:mercedes'
+    | 'brand-purchase:audi'
+    | 'student'
+    | 'used-car-enquiry'
+    | 'export'
+    | 'dealer-registration'
+  submitLabel?: string
+}
 
 export type ContactSection = {
-  _type: "contactSection";
-  anchor?: string;
-  eyebrow?: string;
-  heading: string;
-  intro?: string;
-  subjects: "home" | "all";
-  messageRows: number;
-  quickContact?: boolean;
-  submitLabel?: string;
-};
+  _type: 'contactSection'
+  anchor?: string
+  eyebrow?: string
+  heading: string
+  intro?: string
+  subjects: 'home' | 'all'
+  messageRows: number
+  quickContact?: boolean
+  submitLabel?: string
+}
 
 export type RichTextSection = {
-  _type: "richTextSection";
-  anchor?: string;
-  eyebrow?: string;
-  heading?: string;
-  body: RichText;
-  tone?: "white" | "muted" | "notice";
-};
+  _type: 'richTextSection'
+  anchor?: string
+  eyebrow?: string
+  heading?: string
+  body: RichText
+  tone?: 'white' | 'muted' | 'notice'
+}
 
 export type TierCardsSection = {
-  _type: "tierCardsSection";
-  anchor?: string;
-  eyebrow?: string;
-  heading: string;
-  intro?: string;
+  _type: 'tierCardsSection'
+  anchor?: string
+  eyebrow?: string
+  heading: string
+  intro?: string
   tiers: Array<{
-    name: string;
-    volume: string;
-    paymentTerm?: string;
-    perks?: Array<string>;
-    highlighted?: boolean;
-    _type: "tier";
-    _key: string;
-  }>;
-  note?: string;
-};
+    name: string
+    volume: string
+    paymentTerm?: string
+    perks?: Array<string>
+    highlighted?: boolean
+    _type: 'tier'
+    _key: string
+  }>
+  note?: string
+}
 
 export type PriceTableSection = {
-  _type: "priceTableSection";
-  anchor?: string;
-  eyebrow?: string;
-  heading: string;
-  intro?: string;
+  _type: 'priceTableSection'
+  anchor?: string
+  eyebrow?: string
+  heading: string
+  intro?: string
   columnLabels?: {
-    label?: string;
-    detail?: string;
-    price?: string;
-  };
+    label?: string
+    detail?: string
+    price?: string
+  }
   rows: Array<{
-    label: string;
-    detail?: string;
-    priceFrom: number;
-    priceTo?: number;
-    _type: "priceRow";
-    _key: string;
-  }>;
-  note?: string;
-};
+    label: string
+    detail?: string
+    priceFrom: number
+    priceTo?: number
+    _type: 'priceRow'
+    _key: string
+  }>
+  note?: string
+}
 
 export type AreaGridSection = {
-  _type: "areaGridSection";
-  anchor?: string;
-  eyebrow?: string;
-  heading: string;
-  intro?: string;
+  _type: 'areaGridSection'
+  anchor?: string
+  eyebrow?: string
+  heading: string
+  intro?: string
   areas: Array<{
-    name: string;
-    detail?: string;
-    href?: string;
-    _type: "area";
-    _key: string;
-  }>;
-};
+    name: string
+    detail?: string
+    href?: string
+    _type: 'area'
+    _key: string
+  }>
+}
 
 export type ListSection = {
-  _type: "listSection";
-  anchor?: string;
-  eyebrow?: string;
-  heading: string;
-  intro?: string;
-  style: "chips" | "columns";
+  _type: 'listSection'
+  anchor?: string
+  eyebrow?: string
+  heading: string
+  intro?: string
+  style: 'chips' | 'columns'
   groups: Array<{
-    title?: string;
-    items: Array<string>;
-    _type: "listGroup";
-    _key: string;
-  }>;
-  note?: string;
-};
+    title?: string
+    items: Array<string>
+    _type: 'listGroup'
+    _key: string
+  }>
+  note?: string
+}
 
 export type ChecklistSection = {
-  _type: "checklistSection";
-  anchor?: string;
-  eyebrow?: string;
-  heading: string;
-  intro?: string;
+  _type: 'checklistSection'
+  anchor?: string
+  eyebrow?: string
+  heading: string
+  intro?: string
   items: Array<{
-    title: string;
-    text?: string;
-    _type: "checklistItem";
-    _key: string;
-  }>;
-  note?: string;
-};
+    title: string
+    text?: string
+    _type: 'checklistItem'
+    _key: string
+  }>
+  note?: string
+}
 
 export type CallBanner = {
-  _type: "callBanner";
-  anchor?: string;
-  heading: string;
-  text?: string;
-  travelMinutes?: number;
-  contactLabel?: string;
-};
+  _type: 'callBanner'
+  anchor?: string
+  heading: string
+  text?: string
+  travelMinutes?: number
+  contactLabel?: string
+}
 
 export type ProcessSection = {
-  _type: "processSection";
-  anchor?: string;
-  eyebrow?: string;
-  heading: string;
-  intro?: string;
-  steps: Array<{
-    _key: string;
-  } & ProcessStep>;
-};
+  _type: 'processSection'
+  anchor?: string
+  eyebrow?: string
+  heading: string
+  intro?: string
+  steps: Array<
+    {
+      _key: string
+    } & ProcessStep
+  >
+}
 
 export type WhyUsSection = {
-  _type: "whyUsSection";
-  anchor?: string;
-  eyebrow?: string;
-  heading: string;
-  intro?: string;
+  _type: 'whyUsSection'
+  anchor?: string
+  eyebrow?: string
+  heading: string
+  intro?: string
   cards: Array<{
-    icon?: "ankauf" | "verkauf" | "finanzierung" | "inzahlungnahme" | "export" | "pruefung" | "bewertung" | "zulassung" | "lieferung";
-    title: string;
-    text: string;
-    _type: "reason";
-    _key: string;
-  }>;
-};
+    icon?: 'ankauf' | 'verkauf' | 'finanzierung' | 'inzahlungnahme' | 'export' | 'pruefung' | 'bewertung' | 'zulassung' | 'lieferung'
+    title: string
+    text: string
+    _type: 'reason'
+    _key: string
+  }>
+}
 
 export type FeatureSection = {
-  _type: "featureSection";
-  anchor?: string;
-  eyebrow?: string;
-  title: string;
-  description?: string;
-  checklist?: Array<string>;
-  image?: ImageWithAlt;
-  button?: Link;
-  mirrored?: boolean;
-};
+  _type: 'featureSection'
+  anchor?: string
+  eyebrow?: string
+  title: string
+  description?: string
+  checklist?: Array<string>
+  image?: ImageWithAlt
+  button?: Link
+  mirrored?: boolean
+}
 
 export type ServiceCardsSection = {
-  _type: "serviceCardsSection";
-  anchor?: string;
-  eyebrow?: string;
-  heading: string;
-  intro?: string;
-  cards: Array<{
-    _key: string;
-  } & ServiceCard>;
-};
+  _type: 'serviceCardsSection'
+  anchor?: string
+  eyebrow?: string
+  heading: string
+  intro?: string
+  cards: Array<
+    {
+      _key: string
+    } & ServiceCard
+  >
+}
 
 export type StatsSection = {
-  _type: "statsSection";
-  anchor?: string;
-  heading?: string;
-  items: Array<{
-    _key: string;
-  } & StatItem>;
-};
+  _type: 'statsSection'
+  anchor?: string
+  heading?: string
+  items: Array<
+    {
+      _key: string
+    } & StatItem
+  >
+}
 
 export type HeroSection = {
-  _type: "heroSection";
-  anchor?: string;
-  eyebrow?: string;
-  heading: string;
-  subtitle?: string;
-  claim?: string;
-  buttons?: Array<{
-    _key: string;
-  } & Link>;
-  image: ImageWithAlt;
-};
+  _type: 'heroSection'
+  anchor?: string
+  eyebrow?: string
+  heading: string
+  subtitle?: string
+  claim?: string
+  buttons?: Array<
+    {
+      _key: string
+    } & Link
+  >
+  image: ImageWithAlt
+}
 
 export type RichText = Array<{
   children?: Array<{
-    marks?: Array<string>;
-    text?: string;
-    _type: "span";
-    _key: string;
-  }>;
-  style?: "normal" | "h3" | "h4";
-  listItem?: "bullet" | "number";
+    marks?: Array<string>
+    text?: string
+    _type: 'span'
+    _key: string
+  }>
+  style?: 'normal' | 'h3' | 'h4'
+  listItem?: 'bullet' | 'number'
   markDefs?: Array<{
-    href: string;
-    _type: "link";
-    _key: string;
-  }>;
-  level?: number;
-  _type: "block";
-  _key: string;
-}>;
+    href: string
+    _type: 'link'
+    _key: string
+  }>
+  level?: number
+  _type: 'block'
+  _key: string
+}>
 
 export type HeroSlide = {
-  _type: "heroSlide";
-  image: ImageWithAlt;
-  titleLine1: string;
-  titleLine2?: string;
-  subtitle: string;
-  buttons: Array<{
-    _key: string;
-  } & Link>;
-};
+  _type: 'heroSlide'
+  image: ImageWithAlt
+  titleLine1: string
+  titleLine2?: string
+  subtitle: string
+  buttons: Array<
+    {
+      _key: string
+    } & Link
+  >
+}
 
 export type Geo = {
-  _type: "geo";
-  lat: number;
-  lng: number;
-};
+  _type: 'geo'
+  lat: number
+  lng: number
+}
 
 export type Address = {
-  _type: "address";
-  street: string;
-  postalCode: string;
-  city: string;
-  region?: string;
-  country: string;
-};
+  _type: 'address'
+  street: string
+  postalCode: string
+  city: string
+  region?: string
+  country: string
+}
 
 export type Seo = {
-  _type: "seo";
-  title: string;
-  description: string;
-  image?: ImageWithAlt;
-};
+  _type: 'seo'
+  title: string
+  description: string
+  image?: ImageWithAlt
+}
 
 export type OpeningHoursVariant = {
-  _type: "openingHoursVariant";
-  key: "home" | "general" | "city" | "student";
-  label: string;
-  specs: Array<{
-    _key: string;
-  } & OpeningHoursSpec>;
-  byAppointmentDays?: Array<string>;
-  displayLines: Array<string>;
-};
+  _type: 'openingHoursVariant'
+  key: 'home' | 'general' | 'city' | 'student'
+  label: string
+  specs: Array<
+    {
+      _key: string
+    } & OpeningHoursSpec
+  >
+  byAppointmentDays?: Array<string>
+  displayLines: Array<string>
+}
 
 export type OpeningHoursSpec = {
-  _type: "openingHoursSpec";
-  days: Array<string>;
-  opens: string;
-  closes: string;
-};
+  _type: 'openingHoursSpec'
+  days: Array<string>
+  opens: string
+  closes: string
+}
 
 export type ProcessStep = {
-  _type: "processStep";
-  number: string;
-  title: string;
-  description: string;
-};
+  _type: 'processStep'
+  number: string
+  title: string
+  description: string
+}
 
 export type ServiceCard = {
-  _type: "serviceCard";
-  icon: "ankauf" | "verkauf" | "finanzierung" | "inzahlungnahme" | "export" | "pruefung" | "bewertung" | "zulassung" | "lieferung";
-  title: string;
-  description: string;
-  action?: Link;
-};
+  _type: 'serviceCard'
+  icon: 'ankauf' | 'verkauf' | 'finanzierung' | 'inzahlungnahme' | 'export' | 'pruefung' | 'bewertung' | 'zulassung' | 'lieferung'
+  title: string
+  description: string
+  action?: Link
+}
 
 export type StatItem = {
-  _type: "statItem";
-  number: number;
-  suffix?: string;
-  label: string;
-};
+  _type: 'statItem'
+  number: number
+  suffix?: string
+  label: string
+}
 
 export type NavLink = {
-  _type: "navLink";
-  label: string;
-  href: string;
-};
+  _type: 'navLink'
+  label: string
+  href: string
+}
 
 export type Link = {
-  _type: "link";
-  label: string;
-  target: string;
-  primary?: boolean;
-};
+  _type: 'link'
+  label: string
+  target: string
+  primary?: boolean
+}
 
 export type ImageWithAlt = {
-  _type: "imageWithAlt";
+  _type: 'imageWithAlt'
   asset?: {
-    _ref: string;
-    _type: "reference";
-    _weak?: boolean;
-    [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
-  };
-  media?: unknown;
-  hotspot?: SanityImageHotspot;
-  crop?: SanityImageCrop;
-  alt: string;
-};
+    _ref: string
+    _type: 'reference'
+    _weak?: boolean
+    [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+  }
+  media?: unknown
+  hotspot?: SanityImageHotspot
+  crop?: SanityImageCrop
+  alt: string
+}
 
 export type MarketplaceSync = {
-  _id: string;
-  _type: "marketplaceSync";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  lastRunAt?: string;
-  finishedAt?: string;
-  ok?: boolean;
-  message?: string;
-  lastSuccessAt?: string;
+  _id: string
+  _type: 'marketplaceSync'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  lastRunAt?: string
+  finishedAt?: string
+  ok?: boolean
+  message?: string
+  lastSuccessAt?: string
   counts?: {
-    pages?: number;
-    ads?: number;
-    new?: number;
-    changed?: number;
-    unchanged?: number;
-    sold?: number;
-    detailCalls?: number;
-  };
-};
+    pages?: number
+    ads?: number
+    new?: number
+    changed?: number
+    unchanged?: number
+    sold?: number
+    detailCalls?: number
+  }
+}
 
 export type Lead = {
-  _id: string;
-  _type: "lead";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  status: "neu" | "in Bearbeitung" | "erledigt";
-  kind: "vehicle-enquiry" | "valuation" | "valuation-bmw" | "brand-purchase" | "student" | "used-car-enquiry" | "export" | "dealer-registration";
+  _id: string
+  _type: 'lead'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  status: 'neu' | 'in Bearbeitung' | 'erledigt'
+  kind: 'vehicle-enquiry' | 'valuation' | 'valuation-bmw' | 'brand-purchase' | 'student' | 'used-car-enquiry' | 'export' | 'dealer-registration'
   contact?: {
-    name?: string;
-    phone?: string;
-    email?: string;
-  };
+    name?: string
+    phone?: string
+    email?: string
+  }
   fields?: Array<{
-    name: string;
-    label: string;
-    value: string;
-    _type: "leadField";
-    _key: string;
-  }>;
+    name: string
+    label: string
+    value: string
+    _type: 'leadField'
+    _key: string
+  }>
   vehicle?: {
-    _ref: string;
-    _type: "reference";
-    _weak?: boolean;
-    [internalGroqTypeReferenceTo]?: "vehicle";
-  };
-  page?: string;
-  receivedAt: string;
-  notifiedAt?: string;
-};
+    _ref: string
+    _type: 'reference'
+    _weak?: boolean
+    [internalGroqTypeReferenceTo]?: 'vehicle'
+  }
+  page?: string
+  receivedAt: string
+  notifiedAt?: string
+}
 
 export type ContactMessage = {
-  _id: string;
-  _type: "contactMessage";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  status: "neu" | "in Bearbeitung" | "erledigt";
-  name: string;
-  email: string;
-  phone?: string;
-  subject?: "ankauf" | "verkauf" | "lieferung" | "beratung" | "bewertung" | "termin";
-  message: string;
-  page?: string;
-  receivedAt: string;
-  notifiedAt?: string;
-};
+  _id: string
+  _type: 'contactMessage'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  status: 'neu' | 'in Bearbeitung' | 'erledigt'
+  name: string
+  email: string
+  phone?: string
+  subject?: 'ankauf' | 'verkauf' | 'lieferung' | 'beratung' | 'bewertung' | 'termin'
+  message: string
+  page?: string
+  receivedAt: string
+  notifiedAt?: string
+}
 
 export type Vehicle = {
-  _id: string;
-  _type: "vehicle";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  id: string;
-  title?: string;
-  make: string;
-  model: string;
-  price?: number;
-  year?: number;
-  firstRegistration?: string;
-  mileage: number;
-  fuelType: "DIESEL" | "PETROL" | "ELECTRIC" | "HYBRID" | "GAS";
-  transmission: "AUTOMATIC" | "MANUAL" | "SEMI_AUTOMATIC";
-  bodyType?: "Limousine" | "Kombi" | "SUV" | "Kleinwagen" | "Coup\xE9" | "Cabrio" | "Van" | "Transporter";
-  color?: string;
-  powerKw?: number;
-  powerHp?: number;
-  doors?: number;
-  seats?: number;
-  previousOwners?: number;
-  features?: Array<string>;
-  description?: string;
+  _id: string
+  _type: 'vehicle'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  id: string
+  title?: string
+  make: string
+  model: string
+  price?: number
+  year?: number
+  firstRegistration?: string
+  mileage: number
+  fuelType: 'DIESEL' | 'PETROL' | 'ELECTRIC' | 'HYBRID' | 'GAS'
+  transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+  bodyType?: 'Limousine' | 'Kombi' | 'SUV' | 'Kleinwagen' | 'Coup\xE9' | 'Cabrio' | 'Van' | 'Transporter'
+  color?: string
+  powerKw?: number
+  powerHp?: number
+  doors?: number
+  seats?: number
+  previousOwners?: number
+  features?: Array<string>
+  description?: string
   consumption?: {
-    combinedLitersPer100Km?: number;
-    combinedKwhPer100Km?: number;
-    co2GramsPerKm?: number;
-    co2Class?: "A" | "B" | "C" | "D" | "E" | "F" | "G";
-    emissionClass?: string;
-  };
-  images?: Array<{
-    _key: string;
-  } & ImageWithAlt>;
+    combinedLitersPer100Km?: number
+    combinedKwhPer100Km?: number
+    co2GramsPerKm?: number
+    co2Class?: 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G'
+    emissionClass?: string
+  }
+  images?: Array<
+    {
+      _key: string
+    } & ImageWithAlt
+  >
   externalImages?: Array<{
-    url: string;
-    alt: string;
-    _type: "externalImage";
-    _key: string;
-  }>;
-  status: "available" | "reserved" | "sold";
-  listedAt: string;
-  source: "manual" | "mobile.de";
-  marketplaceId?: string;
-  marketplaceModifiedAt?: string;
-  marketplaceUrl?: string;
-  soldAt?: string;
-};
+    url: string
+    alt: string
+    _type: 'externalImage'
+    _key: string
+  }>
+  status: 'available' | 'reserved' | 'sold'
+  listedAt: string
+  source: 'manual' | 'mobile.de'
+  marketplaceId?: string
+  marketplaceModifiedAt?: string
+  marketplaceUrl?: string
+  soldAt?: string
+}
 
 export type Page = {
-  _id: string;
-  _type: "page";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title: string;
-  path: string;
-  intro?: string;
-  openingHours: "general" | "city" | "student";
-  instantScroll?: boolean;
-  sections: Array<{
-    _key: string;
-  } & HeroSection | {
-    _key: string;
-  } & StatsSection | {
-    _key: string;
-  } & ServiceCardsSection | {
-    _key: string;
-  } & FeatureSection | {
-    _key: string;
-  } & WhyUsSection | {
-    _key: string;
-  } & ProcessSection | {
-    _key: string;
-  } & CallBanner | {
-    _key: string;
-  } & ChecklistSection | {
-    _key: string;
-  } & ListSection | {
-    _key: string;
-  } & AreaGridSection | {
-    _key: string;
-  } & PriceTableSection | {
-    _key: string;
-  } & TierCardsSection | {
-    _key: string;
-  } & RichTextSection | {
-    _key: string;
-  } & ContactSection | {
-    _key: string;
-  } & LeadFormSection | {
-    _key: string;
-  } & LocationCardsSection | {
-    _key: string;
-  } & DirectionsSection | {
-    _key: string;
-  } & LegalNoticeSection>;
+  _id: string
+  _type: 'page'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title: string
+  path: string
+  intro?: string
+  openingHours: 'general' | 'city' | 'student'
+  instantScroll?: boolean
+  sections: Array<
+    | ({
+        _key: string
+      } & HeroSection)
+    | ({
+        _key: string
+      } & StatsSection)
+    | ({
+        _key: string
+      } & ServiceCardsSection)
+    | ({
+        _key: string
+      } & FeatureSection)
+    | ({
+        _key: string
+      } & WhyUsSection)
+    | ({
+        _key: string
+      } & ProcessSection)
+    | ({
+        _key: string
+      } & CallBanner)
+    | ({
+        _key: string
+      } & ChecklistSection)
+    | ({
+        _key: string
+      } & ListSection)
+    | ({
+        _key: string
+      } & AreaGridSection)
+    | ({
+        _key: string
+      } & PriceTableSection)
+    | ({
+        _key: string
+      } & TierCardsSection)
+    | ({
+        _key: string
+      } & RichTextSection)
+    | ({
+        _key: string
+      } & ContactSection)
+    | ({
+        _key: string
+      } & LeadFormSection)
+    | ({
+        _key: string
+      } & LocationCardsSection)
+    | ({
+        _key: string
+      } & DirectionsSection)
+    | ({
+        _key: string
+      } & LegalNoticeSection)
+  >
   location?: {
-    name: string;
-    distance: string;
-    customers: string;
-    description: string;
-    image: ImageWithAlt;
-    order: number;
-  };
-  seo: Seo;
-};
+    name: string
+    distance: string
+    customers: string
+    description: string
+    image: ImageWithAlt
+    order: number
+  }
+  seo: Seo
+}
 
 export type HomePage = {
-  _id: string;
-  _type: "homePage";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  heroSlides: Array<{
-    _key: string;
-  } & HeroSlide>;
+  _id: string
+  _type: 'homePage'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  heroSlides: Array<
+    {
+      _key: string
+    } & HeroSlide
+  >
   stats: {
-    heading?: string;
-    items: Array<{
-      _key: string;
-    } & StatItem>;
-  };
+    heading?: string
+    items: Array<
+      {
+        _key: string
+      } & StatItem
+    >
+  }
   services: {
-    eyebrow?: string;
-    heading: string;
-    intro?: string;
-    cards: Array<{
-      _key: string;
-    } & ServiceCard>;
-  };
+    eyebrow?: string
+    heading: string
+    intro?: string
+    cards: Array<
+      {
+        _key: string
+      } & ServiceCard
+    >
+  }
   inventory: {
-    eyebrow?: string;
-    heading: string;
-    intro?: string;
-    detailsLabel: string;
-    allLabel: string;
-    loadingText: string;
-    emptyText?: string;
-  };
+    eyebrow?: string
+    heading: string
+    intro?: string
+    detailsLabel: string
+    allLabel: string
+    loadingText: string
+    emptyText?: string
+  }
   process: {
-    eyebrow?: string;
-    heading: string;
-    intro?: string;
-    steps: Array<{
-      _key: string;
-    } & ProcessStep>;
-  };
+    eyebrow?: string
+    heading: string
+    intro?: string
+    steps: Array<
+      {
+        _key: string
+      } & ProcessStep
+    >
+  }
   contact: {
-    eyebrow?: string;
-    heading: string;
-    intro?: string;
-    submitLabel: string;
-  };
-  seo: Seo;
-};
+    eyebrow?: string
+    heading: string
+    intro?: string
+    submitLabel: string
+  }
+  seo: Seo
+}
 
 export type SiteSettings = {
-  _id: string;
-  _type: "siteSettings";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  dealerName: string;
-  legalName: string;
+  _id: string
+  _type: 'siteSettings'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  dealerName: string
+  legalName: string
   legal: {
-    managingDirector: string;
-    registerCourt: string;
-    registerNumber: string;
-    vatId: string;
-    contentResponsible: string;
-    privacyContact?: string;
-  };
-  tagline?: string;
-  foundedYear: number;
-  phone: string;
-  email: string;
-  address: Address;
-  geo: Geo;
-  servedCities: Array<string>;
-  mobileDeCustomerId?: string;
+    managingDirector: string
+    registerCourt: string
+    registerNumber: string
+    vatId: string
+    contentResponsible: string
+    privacyContact?: string
+  }
+  tagline?: string
+  foundedYear: number
+  phone: string
+  email: string
+  address: Address
+  geo: Geo
+  servedCities: Array<string>
+  mobileDeCustomerId?: string
   claims: {
-    yearsExperience: number;
-    vehiclesInStock: number;
-    vehiclesSold: number;
-    satisfactionPercent: number;
-    financingFromPercent: number;
-    freeDeliveryKm: number;
-    freePickupFromEur: number;
-    valuationHours: number;
-  };
-  openingHours: Array<{
-    _key: string;
-  } & OpeningHoursVariant>;
-  mainNav: Array<{
-    _key: string;
-  } & NavLink>;
-  footerLinks: Array<{
-    _key: string;
-  } & NavLink>;
-  footerText?: string;
-  priceRange?: string;
-  socialLinks?: Array<string>;
-  seo: Seo;
-};
+    yearsExperience: number
+    vehiclesInStock: number
+    vehiclesSold: number
+    satisfactionPercent: number
+    financingFromPercent: number
+    freeDeliveryKm: number
+    freePickupFromEur: number
+    valuationHours: number
+  }
+  openingHours: Array<
+    {
+      _key: string
+    } & OpeningHoursVariant
+  >
+  mainNav: Array<
+    {
+      _key: string
+    } & NavLink
+  >
+  footerLinks: Array<
+    {
+      _key: string
+    } & NavLink
+  >
+  footerText?: string
+  priceRange?: string
+  socialLinks?: Array<string>
+  seo: Seo
+}
 
 export type SanityImageCrop = {
-  _type: "sanity.imageCrop";
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-};
+  _type: 'sanity.imageCrop'
+  top: number
+  bottom: number
+  left: number
+  right: number
+}
 
 export type SanityImageHotspot = {
-  _type: "sanity.imageHotspot";
-  x: number;
-  y: number;
-  height: number;
-  width: number;
-};
+  _type: 'sanity.imageHotspot'
+  x: number
+  y: number
+  height: number
+  width: number
+}
 
 export type SanityImagePaletteSwatch = {
-  _type: "sanity.imagePaletteSwatch";
-  background?: string;
-  foreground?: string;
-  population?: number;
-  title?: string;
-};
+  _type: 'sanity.imagePaletteSwatch'
+  background?: string
+  foreground?: string
+  population?: number
+  title?: string
+}
 
 export type SanityImagePalette = {
-  _type: "sanity.imagePalette";
-  darkMuted?: SanityImagePaletteSwatch;
-  lightVibrant?: SanityImagePaletteSwatch;
-  darkVibrant?: SanityImagePaletteSwatch;
-  vibrant?: SanityImagePaletteSwatch;
-  dominant?: SanityImagePaletteSwatch;
-  lightMuted?: SanityImagePaletteSwatch;
-  muted?: SanityImagePaletteSwatch;
-};
+  _type: 'sanity.imagePalette'
+  darkMuted?: SanityImagePaletteSwatch
+  lightVibrant?: SanityImagePaletteSwatch
+  darkVibrant?: SanityImagePaletteSwatch
+  vibrant?: SanityImagePaletteSwatch
+  dominant?: SanityImagePaletteSwatch
+  lightMuted?: SanityImagePaletteSwatch
+  muted?: SanityImagePaletteSwatch
+}
 
 export type SanityImageDimensions = {
-  _type: "sanity.imageDimensions";
-  height: number;
-  width: number;
-  aspectRatio: number;
-};
+  _type: 'sanity.imageDimensions'
+  height: number
+  width: number
+  aspectRatio: number
+}
 
 export type SanityImageMetadata = {
-  _type: "sanity.imageMetadata";
-  location?: Geopoint;
-  dimensions?: SanityImageDimensions;
-  palette?: SanityImagePalette;
-  lqip?: string;
-  blurHash?: string;
-  hasAlpha?: boolean;
-  isOpaque?: boolean;
-};
+  _type: 'sanity.imageMetadata'
+  location?: Geopoint
+  dimensions?: SanityImageDimensions
+  palette?: SanityImagePalette
+  lqip?: string
+  blurHash?: string
+  hasAlpha?: boolean
+  isOpaque?: boolean
+}
 
 export type SanityFileAsset = {
-  _id: string;
-  _type: "sanity.fileAsset";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  originalFilename?: string;
-  label?: string;
-  title?: string;
-  description?: string;
-  altText?: string;
-  sha1hash?: string;
-  extension?: string;
-  mimeType?: string;
-  size?: number;
-  assetId?: string;
-  uploadId?: string;
-  path?: string;
-  url?: string;
-  source?: SanityAssetSourceData;
-};
+  _id: string
+  _type: 'sanity.fileAsset'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  originalFilename?: string
+  label?: string
+  title?: string
+  description?: string
+  altText?: string
+  sha1hash?: string
+  extension?: string
+  mimeType?: string
+  size?: number
+  assetId?: string
+  uploadId?: string
+  path?: string
+  url?: string
+  source?: SanityAssetSourceData
+}
 
 export type SanityAssetSourceData = {
-  _type: "sanity.assetSourceData";
-  name?: string;
-  id?: string;
-  url?: string;
-};
+  _type: 'sanity.assetSourceData'
+  name?: string
+  id?: string
+  url?: string
+}
 
 export type SanityImageAsset = {
-  _id: string;
-  _type: "sanity.imageAsset";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  originalFilename?: string;
-  label?: string;
-  title?: string;
-  description?: string;
-  altText?: string;
-  sha1hash?: string;
-  extension?: string;
-  mimeType?: string;
-  size?: number;
-  assetId?: string;
-  uploadId?: string;
-  path?: string;
-  url?: string;
-  metadata?: SanityImageMetadata;
-  source?: SanityAssetSourceData;
-};
+  _id: string
+  _type: 'sanity.imageAsset'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  originalFilename?: string
+  label?: string
+  title?: string
+  description?: string
+  altText?: string
+  sha1hash?: string
+  extension?: string
+  mimeType?: string
+  size?: number
+  assetId?: string
+  uploadId?: string
+  path?: string
+  url?: string
+  metadata?: SanityImageMetadata
+  source?: SanityAssetSourceData
+}
 
 export type Geopoint = {
-  _type: "geopoint";
-  lat?: number;
-  lng?: number;
-  alt?: number;
-};
+  _type: 'geopoint'
+  lat?: number
+  lng?: number
+  alt?: number
+}
 
 export type Slug = {
-  _type: "slug";
-  current: string;
-  source?: string;
-};
+  _type: 'slug'
+  current: string
+  source?: string
+}
 
-export type AllSanitySchemaTypes = LegalNoticeSection | DirectionsSection | LocationCardsSection | LeadFormSection | ContactSection | RichTextSection | TierCardsSection | PriceTableSection | AreaGridSection | ListSection | ChecklistSection | CallBanner | ProcessSection | WhyUsSection | FeatureSection | ServiceCardsSection | StatsSection | HeroSection | RichText | HeroSlide | Geo | Address | Seo | OpeningHoursVariant | OpeningHoursSpec | ProcessStep | ServiceCard | StatItem | NavLink | Link | ImageWithAlt | MarketplaceSync | Lead | ContactMessage | Vehicle | Page | HomePage | SiteSettings | SanityImageCrop | SanityImageHotspot | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset | Geopoint | Slug;
-export declare const internalGroqTypeReferenceTo: unique symbol;
+export type AllSanitySchemaTypes =
+  | LegalNoticeSection
+  | DirectionsSection
+  | LocationCardsSection
+  | LeadFormSection
+  | ContactSection
+  | RichTextSection
+  | TierCardsSection
+  | PriceTableSection
+  | AreaGridSection
+  | ListSection
+  | ChecklistSection
+  | CallBanner
+  | ProcessSection
+  | WhyUsSection
+  | FeatureSection
+  | ServiceCardsSection
+  | StatsSection
+  | HeroSection
+  | RichText
+  | HeroSlide
+  | Geo
+  | Address
+  | Seo
+  | OpeningHoursVariant
+  | OpeningHoursSpec
+  | ProcessStep
+  | ServiceCard
+  | StatItem
+  | NavLink
+  | Link
+  | ImageWithAlt
+  | MarketplaceSync
+  | Lead
+  | ContactMessage
+  | Vehicle
+  | Page
+  | HomePage
+  | SiteSettings
+  | SanityImageCrop
+  | SanityImageHotspot
+  | SanityImagePaletteSwatch
+  | SanityImagePalette
+  | SanityImageDimensions
+  | SanityImageMetadata
+  | SanityFileAsset
+  | SanityAssetSourceData
+  | SanityImageAsset
+  | Geopoint
+  | Slug
+export declare const internalGroqTypeReferenceTo: unique symbol
 // Source: ../app/marketplace/sync.server.ts
 // Variable: SYNCED_VEHICLES_QUERY
 // Query: *[_type == "vehicle" && source == "mobile.de"]{  _id,  marketplaceId,  marketplaceModifiedAt,  status,  listedAt}
 export type SYNCED_VEHICLES_QUERYResult = Array<{
-  _id: string;
-  marketplaceId: string | null;
-  marketplaceModifiedAt: string | null;
-  status: "available" | "reserved" | "sold";
-  listedAt: string;
-}>;
+  _id: string
+  marketplaceId: string | null
+  marketplaceModifiedAt: string | null
+  status: 'available' | 'reserved' | 'sold'
+  listedAt: string
+}>
 // Variable: SYNC_STATE_QUERY
 // Query: *[_type == "marketplaceSync" && _id == "marketplaceSync"][0]{  lastRunAt,  finishedAt,  ok,  message,  lastSuccessAt,  counts}
 export type SYNC_STATE_QUERYResult = {
-  lastRunAt: string | null;
-  finishedAt: string | null;
-  ok: boolean | null;
-  message: string | null;
-  lastSuccessAt: string | null;
+  lastRunAt: string | null
+  finishedAt: string | null
+  ok: boolean | null
+  message: string | null
+  lastSuccessAt: string | null
   counts: {
-    pages?: number;
-    ads?: number;
-    new?: number;
-    changed?: number;
-    unchanged?: number;
-    sold?: number;
-    detailCalls?: number;
-  } | null;
-} | null;
+    pages?: number
+    ads?: number
+    new?: number
+    changed?: number
+    unchanged?: number
+    sold?: number
+    detailCalls?: number
+  } | null
+} | null
 // Variable: SYNCED_LIST_QUERY
 // Query: *[_type == "vehicle" && source == "mobile.de" && status != "sold"] | order(listedAt desc, _id asc){  id,  make,  model,  year,  mileage,  fuelType,  transmission,  price,  features,  "images": select(count(images) > 0 => images[]{asset->{url}}, externalImages[].url)}
 export type SYNCED_LIST_QUERYResult = Array<{
-  id: string;
-  make: string;
-  model: string;
-  year: number | null;
-  mileage: number;
-  fuelType: "DIESEL" | "ELECTRIC" | "GAS" | "HYBRID" | "PETROL";
-  transmission: "AUTOMATIC" | "MANUAL" | "SEMI_AUTOMATIC";
-  price: number | null;
-  features: Array<string> | null;
-  images: Array<{
-    asset: {
-      url: string | null;
-    } | null;
-  }> | Array<string> | null;
-}>;
+  id: string
+  make: string
+  model: string
+  year: number | null
+  mileage: number
+  fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
+  transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+  price: number | null
+  features: Array<string> | null
+  images:
+    | Array<{
+        asset: {
+          url: string | null
+        } | null
+      }>
+    | Array<string>
+    | null
+}>
 
 // Source: ../app/sanity/queries.ts
 // Variable: SITE_SETTINGS_QUERY
 // Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},  tagline,  phone,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, displayLines},  servedCities,  mainNav[]{label, href},  footerLinks[]{label, href},  footerText,  mobileDeCustomerId,  priceRange,  socialLinks,  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}}}
 export type SITE_SETTINGS_QUERYResult = {
-  dealerName: string;
-  legalName: string;
+  dealerName: string
+  legalName: string
   legal: {
-    managingDirector: string;
-    registerCourt: string;
-    registerNumber: string;
-    vatId: string;
-    contentResponsible: string;
-    privacyContact: string | null;
-  };
-  tagline: string | null;
-  phone: string;
-  email: string;
-  address: Address;
-  geo: Geo;
-  foundedYear: number;
+    managingDirector: string
+    registerCourt: string
+    registerNumber: string
+    vatId: string
+    contentResponsible: string
+    privacyContact: string | null
+  }
+  tagline: string | null
+  phone: string
+  email: string
+  address: Address
+  geo: Geo
+  foundedYear: number
   claims: {
-    yearsExperience: number;
-    vehiclesInStock: number;
-    vehiclesSold: number;
-    satisfactionPercent: number;
-    financingFromPercent: number;
-    freeDeliveryKm: number;
-    freePickupFromEur: number;
-    valuationHours: number;
-  };
+    yearsExperience: number
+    vehiclesInStock: number
+    vehiclesSold: number
+    satisfactionPercent: number
+    financingFromPercent: number
+    freeDeliveryKm: number
+    freePickupFromEur: number
+    valuationHours: number
+  }
   openingHours: Array<{
-    key: "city" | "general" | "home" | "student";
-    label: string;
+    key: 'city' | 'general' | 'home' | 'student'
+    label: string
     specs: Array<{
-      days: Array<string>;
-      opens: string;
-      closes: string;
-    }>;
-    byAppointmentDays: Array<string> | null;
-    displayLines: Array<string>;
-  }>;
-  servedCities: Array<string>;
+      days: Array<string>
+      opens: string
+      closes: string
+    }>
+    byAppointmentDays: Array<string> | null
+    displayLines: Array<string>
+  }>
+  servedCities: Array<string>
   mainNav: Array<{
-    label: string;
-    href: string;
-  }>;
+    label: string
+    href: string
+  }>
   footerLinks: Array<{
-    label: string;
-    href: string;
-  }>;
-  footerText: string | null;
-  mobileDeCustomerId: string | null;
-  priceRange: string | null;
-  socialLinks: Array<string> | null;
+    label: string
+    href: string
+  }>
+  footerText: string | null
+  mobileDeCustomerId: string | null
+  priceRange: string | null
+  socialLinks: Array<string> | null
   seo: {
-    title: string;
-    description: string;
+    title: string
+    description: string
     image: {
-      alt: string;
+      alt: string
       asset: {
-        url: string | null;
+        url: string | null
         metadata: {
           dimensions: {
-            width: number;
-            height: number;
-          } | null;
-        } | null;
-      } | null;
-    } | null;
-  };
-} | null;
+            width: number
+            height: number
+          } | null
+        } | null
+      } | null
+    } | null
+  }
+} | null
 // Variable: HOME_PAGE_QUERY
 // Query: *[_type == "homePage" && _id == "homePage"][0]{  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}},  heroSlides[]{    _key,    titleLine1,    titleLine2,    subtitle,    image{alt, asset->{url, metadata{dimensions{width, height}, lqip}}},    buttons[]{_key, label, target, primary}  },  stats{heading, items[]{_key, number, suffix, label}},  services{eyebrow, heading, intro, cards[]{_key, icon, title, description, action{label, target, primary}}},  inventory{eyebrow, heading, intro, detailsLabel, allLabel, loadingText, emptyText},  process{eyebrow, heading, intro, steps[]{_key, number, title, description}},  contact{eyebrow, heading, intro, submitLabel}}
 export type HOME_PAGE_QUERYResult = {
   seo: {
-    title: string;
-    description: string;
+    title: string
+    description: string
     image: {
-      alt: string;
+      alt: string
       asset: {
-        url: string | null;
+        url: string | null
         metadata: {
           dimensions: {
-            width: number;
-            height: number;
-          } | null;
-        } | null;
-      } | null;
-    } | null;
-  };
+            width: number
+            height: number
+          } | null
+        } | null
+      } | null
+    } | null
+  }
   heroSlides: Array<{
-    _key: string;
-    titleLine1: string;
-    titleLine2: string | null;
-    subtitle: string;
+    _key: string
+    titleLine1: string
+    titleLine2: string | null
+    subtitle: string
     image: {
-      alt: string;
+      alt: string
       asset: {
-        url: string | null;
+        url: string | null
         metadata: {
           dimensions: {
-            width: number;
-            height: number;
-          } | null;
-          lqip: string | null;
-        } | null;
-      } | null;
-    };
+            width: number
+            height: number
+          } | null
+          lqip: string | null
+        } | null
+      } | null
+    }
     buttons: Array<{
-      _key: string;
-      label: string;
-      target: string;
-      primary: boolean | null;
-    }>;
-  }>;
+      _key: string
+      label: string
+      target: string
+      primary: boolean | null
+    }>
+  }>
   stats: {
-    heading: string | null;
+    heading: string | null
     items: Array<{
-      _key: string;
-      number: number;
-      suffix: string | null;
-      label: string;
-    }>;
-  };
+      _key: string
+      number: number
+      suffix: string | null
+      label: string
+    }>
+  }
   services: {
-    eyebrow: string | null;
-    heading: string;
-    intro: string | null;
+    eyebrow: string | null
+    heading: string
+    intro: string | null
     cards: Array<{
-      _key: string;
-      icon: "ankauf" | "bewertung" | "export" | "finanzierung" | "inzahlungnahme" | "lieferung" | "pruefung" | "verkauf" | "zulassung";
-      title: string;
-      description: string;
+      _key: string
+      icon: 'ankauf' | 'bewertung' | 'export' | 'finanzierung' | 'inzahlungnahme' | 'lieferung' | 'pruefung' | 'verkauf' | 'zulassung'
+      title: string
+      description: string
       action: {
-        label: string;
-        target: string;
-        primary: boolean | null;
-      } | null;
-    }>;
-  };
+        label: string
+        target: string
+        primary: boolean | null
+      } | null
+    }>
+  }
   inventory: {
-    eyebrow: string | null;
-    heading: string;
-    intro: string | null;
-    detailsLabel: string;
-    allLabel: string;
-    loadingText: string;
-    emptyText: string | null;
-  };
+    eyebrow: string | null
+    heading: string
+    intro: string | null
+    detailsLabel: string
+    allLabel: string
+    loadingText: string
+    emptyText: string | null
+  }
   process: {
-    eyebrow: string | null;
-    heading: string;
-    intro: string | null;
+    eyebrow: string | null
+    heading: string
+    intro: string | null
     steps: Array<{
-      _key: string;
-      number: string;
-      title: string;
-      description: string;
-    }>;
-  };
+      _key: string
+      number: string
+      title: string
+      description: string
+    }>
+  }
   contact: {
-    eyebrow: string | null;
-    heading: string;
-    intro: string | null;
-    submitLabel: string;
-  };
-} | null;
+    eyebrow: string | null
+    heading: string
+    intro: string | null
+    submitLabel: string
+  }
+} | null
 // Variable: VEHICLE_HIGHLIGHTS_QUERY
 // Query: *[_type == "vehicle" && status != "sold"] | order(listedAt desc)[0...3]{  id,  make,  model,  year,  mileage,  fuelType,  transmission,  price,  "features": features[0...3],  "image": select(count(images) > 0 => images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}, externalImages[0]{alt, "asset": {"url": url}})}
 export type VEHICLE_HIGHLIGHTS_QUERYResult = Array<{
-  id: string;
-  make: string;
-  model: string;
-  year: number | null;
-  mileage: number;
-  fuelType: "DIESEL" | "ELECTRIC" | "GAS" | "HYBRID" | "PETROL";
-  transmission: "AUTOMATIC" | "MANUAL" | "SEMI_AUTOMATIC";
-  price: number | null;
-  features: Array<string> | null;
-  image: {
-    alt: string;
-    asset: {
-      url: string;
-    };
-  } | null | {
-    alt: string;
-    asset: {
-      url: string | null;
-      metadata: {
-        dimensions: {
-          width: number;
-          height: number;
-        } | null;
-      } | null;
-    } | null;
-  };
-}>;
+  id: string
+  make: string
+  model: string
+  year: number | null
+  mileage: number
+  fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
+  transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+  price: number | null
+  features: Array<string> | null
+  image:
+    | {
+        alt: string
+        asset: {
+          url: string
+        }
+      }
+    | null
+    | {
+        alt: string
+        asset: {
+          url: string | null
+          metadata: {
+            dimensions: {
+              width: number
+              height: number
+            } | null
+          } | null
+        } | null
+      }
+}>
 // Variable: PAGE_QUERY
 // Query: *[_type == "page" && path == $path][0]{  _id,  _updatedAt,  title,  path,  intro,  openingHours,  instantScroll,  "city": location.name,  "parents": *[_type == "page" && string::startsWith(^.path, path + "/")] | order(path asc){path, title, "city": location.name},  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}},  sections[]{    ...,    _type == "heroSection" => {      "image": image{alt, asset->{url, metadata{dimensions{width, height}, lqip}}}    },    _type == "featureSection" => {      "image": image{alt, asset->{url, metadata{dimensions{width, height}}}}    },    _type == "locationCardsSection" => {      "cards": *[_type == "page" && defined(location)] | order(location.order asc, location.name asc){        path,        "name": location.name,        "distance": location.distance,        "customers": location.customers,        "description": location.description,        "image": location.image{alt, asset->{url, metadata{dimensions{width, height}}}}      }    }  }}
 export type PAGE_QUERYResult = {
-  _id: string;
-  _updatedAt: string;
-  title: string;
-  path: string;
-  intro: string | null;
-  openingHours: "city" | "general" | "student";
-  instantScroll: boolean | null;
-  city: string | null;
+  _id: string
+  _updatedAt: string
+  title: string
+  path: string
+  intro: string | null
+  openingHours: 'city' | 'general' | 'student'
+  instantScroll: boolean | null
+  city: string | null
   parents: Array<{
-    path: string;
-    title: string;
-    city: string | null;
-  }>;
+    path: string
+    title: string
+    city: string | null
+  }>
   seo: {
-    title: string;
-    description: string;
+    title: string
+    description: string
     image: {
-      alt: string;
+      alt: string
       asset: {
-        url: string | null;
+        url: string | null
         metadata: {
           dimensions: {
-            width: number;
-            height: number;
-          } | null;
-        } | null;
-      } | null;
-    } | null;
-  };
-  sections: Array<{
-    _key: string;
-    _type: "areaGridSection";
-    anchor?: string;
-    eyebrow?: string;
-    heading: string;
-    intro?: string;
-    areas: Array<{
-      name: string;
-      detail?: string;
-      href?: string;
-      _type: "area";
-      _key: string;
-    }>;
-  } | {
-    _key: string;
-    _type: "callBanner";
-    anchor?: string;
-    heading: string;
-    text?: string;
-    travelMinutes?: number;
-    contactLabel?: string;
-  } | {
-    _key: string;
-    _type: "checklistSection";
-    anchor?: string;
-    eyebrow?: string;
-    heading: string;
-    intro?: string;
-    items: Array<{
-      title: string;
-      text?: string;
-      _type: "checklistItem";
-      _key: string;
-    }>;
-    note?: string;
-  } | {
-    _key: string;
-    _type: "contactSection";
-    anchor?: string;
-    eyebrow?: string;
-    heading: string;
-    intro?: string;
-    subjects: "all" | "home";
-    messageRows: number;
-    quickContact?: boolean;
-    submitLabel?: string;
-  } | {
-    _key: string;
-    _type: "directionsSection";
-    anchor?: string;
-    eyebrow?: string;
-    heading: string;
-    intro?: string;
-    directions: Array<{
-      mode: "car" | "parking" | "transit";
-      title: string;
-      text: string;
-      _type: "direction";
-      _key: string;
-    }>;
-    mapConsentText: string;
-  } | {
-    _key: string;
-    _type: "featureSection";
-    anchor?: string;
-    eyebrow?: string;
-    title: string;
-    description?: string;
-    checklist?: Array<string>;
-    image: {
-      alt: string;
-      asset: {
-        url: string | null;
-        metadata: {
-          dimensions: {
-            width: number;
-            height: number;
-          } | null;
-        } | null;
-      } | null;
-    } | null;
-    button?: Link;
-    mirrored?: boolean;
-  } | {
-    _key: string;
-    _type: "heroSection";
-    anchor?: string;
-    eyebrow?: string;
-    heading: string;
-    subtitle?: string;
-    claim?: string;
-    buttons?: Array<{
-      _key: string;
-    } & Link>;
-    image: {
-      alt: string;
-      asset: {
-        url: string | null;
-        metadata: {
-          dimensions: {
-            width: number;
-            height: number;
-          } | null;
-          lqip: string | null;
-        } | null;
-      } | null;
-    };
-  } | {
-    _key: string;
-    _type: "leadFormSection";
-    anchor?: string;
-    eyebrow?: string;
-    heading: string;
-    intro?: string;
-    form: "brand-purchase:audi" | "brand-purchase:mercedes" | "dealer-registration" | "export" | "student" | "used-car-enquiry" | "valuation-bmw" | "valuation:muenster" | "valuation";
-    submitLabel?: string;
-  } | {
-    _key: string;
-    _type: "legalNoticeSection";
-    anchor?: string;
-    body?: RichText;
-  } | {
-    _key: string;
-    _type: "listSection";
-    anchor?: string;
-    eyebrow?: string;
-    heading: string;
-    intro?: string;
-    style: "chips" | "columns";
-    groups: Array<{
-      title?: string;
-      items: Array<string>;
-      _type: "listGroup";
-      _key: string;
-    }>;
-    note?: string;
-  } | {
-    _key: string;
-    _type: "locationCardsSection";
-    anchor?: string;
-    eyebrow?: string;
-    heading: string;
-    intro?: string;
-    cards: Array<{
-      path: string;
-      name: string;
-      distance: string;
-      customers: string;
-      description: string;
-      image: {
-        alt: string;
-        asset: {
-          url: string | null;
-          metadata: {
-            dimensions: {
-              width: number;
-              height: number;
-            } | null;
-          } | null;
-        } | null;
-      };
-    }>;
-  } | {
-    _key: string;
-    _type: "priceTableSection";
-    anchor?: string;
-    eyebrow?: string;
-    heading: string;
-    intro?: string;
-    columnLabels?: {
-      label?: string;
-      detail?: string;
-      price?: string;
-    };
-    rows: Array<{
-      label: string;
-      detail?: string;
-      priceFrom: number;
-      priceTo?: number;
-      _type: "priceRow";
-      _key: string;
-    }>;
-    note?: string;
-  } | {
-    _key: string;
-    _type: "processSection";
-    anchor?: string;
-    eyebrow?: string;
-    heading: string;
-    intro?: string;
-    steps: Array<{
-      _key: string;
-    } & ProcessStep>;
-  } | {
-    _key: string;
-    _type: "richTextSection";
-    anchor?: string;
-    eyebrow?: string;
-    heading?: string;
-    body: RichText;
-    tone?: "muted" | "notice" | "white";
-  } | {
-    _key: string;
-    _type: "serviceCardsSection";
-    anchor?: string;
-    eyebrow?: string;
-    heading: string;
-    intro?: string;
-    cards: Array<{
-      _key: string;
-    } & ServiceCard>;
-  } | {
-    _key: string;
-    _type: "statsSection";
-    anchor?: string;
-    heading?: string;
-    items: Array<{
-      _key: string;
-    } & StatItem>;
-  } | {
-    _key: string;
-    _type: "tierCardsSection";
-    anchor?: string;
-    eyebrow?: string;
-    heading: string;
-    intro?: string;
-    tiers: Array<{
-      name: string;
-      volume: string;
-      paymentTerm?: string;
-      perks?: Array<string>;
-      highlighted?: boolean;
-      _type: "tier";
-      _key: string;
-    }>;
-    note?: string;
-  } | {
-    _key: string;
-    _type: "whyUsSection";
-    anchor?: string;
-    eyebrow?: string;
-    heading: string;
-    intro?: string;
-    cards: Array<{
-      icon?: "ankauf" | "bewertung" | "export" | "finanzierung" | "inzahlungnahme" | "lieferung" | "pruefung" | "verkauf" | "zulassung";
-      title: string;
-      text: string;
-      _type: "reason";
-      _key: string;
-    }>;
-  }>;
-} | null;
+            width: number
+            height: number
+          } | null
+        } | null
+      } | null
+    } | null
+  }
+  sections: Array<
+    | {
+        _key: string
+        _type: 'areaGridSection'
+        anchor?: string
+        eyebrow?: string
+        heading: string
+        intro?: string
+        areas: Array<{
+          name: string
+          detail?: string
+          href?: string
+          _type: 'area'
+          _key: string
+        }>
+      }
+    | {
+        _key: string
+        _type: 'callBanner'
+        anchor?: string
+        heading: string
+        text?: string
+        travelMinutes?: number
+        contactLabel?: string
+      }
+    | {
+        _key: string
+        _type: 'checklistSection'
+        anchor?: string
+        eyebrow?: string
+        heading: string
+        intro?: string
+        items: Array<{
+          title: string
+          text?: string
+          _type: 'checklistItem'
+          _key: string
+        }>
+        note?: string
+      }
+    | {
+        _key: string
+        _type: 'contactSection'
+        anchor?: string
+        eyebrow?: string
+        heading: string
+        intro?: string
+        subjects: 'all' | 'home'
+        messageRows: number
+        quickContact?: boolean
+        submitLabel?: string
+      }
+    | {
+        _key: string
+        _type: 'directionsSection'
+        anchor?: string
+        eyebrow?: string
+        heading: string
+        intro?: string
+        directions: Array<{
+          mode: 'car' | 'parking' | 'transit'
+          title: string
+          text: string
+          _type: 'direction'
+          _key: string
+        }>
+        mapConsentText: string
+      }
+    | {
+        _key: string
+        _type: 'featureSection'
+        anchor?: string
+        eyebrow?: string
+        title: string
+        description?: string
+        checklist?: Array<string>
+        image: {
+          alt: string
+          asset: {
+            url: string | null
+            metadata: {
+              dimensions: {
+                width: number
+                height: number
+              } | null
+            } | null
+          } | null
+        } | null
+        button?: Link
+        mirrored?: boolean
+      }
+    | {
+        _key: string
+        _type: 'heroSection'
+        anchor?: string
+        eyebrow?: string
+        heading: string
+        subtitle?: string
+        claim?: string
+        buttons?: Array<
+          {
+            _key: string
+          } & Link
+        >
+        image: {
+          alt: string
+          asset: {
+            url: string | null
+            metadata: {
+              dimensions: {
+                width: number
+                height: number
+              } | null
+              lqip: string | null
+            } | null
+          } | null
+        }
+      }
+    | {
+        _key: string
+        _type: 'leadFormSection'
+        anchor?: string
+        eyebrow?: string
+        heading: string
+        intro?: string
+        form:
+          | 'brand-purchase:audi'
+          | 'brand-purchase:mercedes'
+          | 'dealer-registration'
+          | 'export'
+          | 'student'
+          | 'used-car-enquiry'
+          | 'valuation-bmw'
+          | 'valuation:muenster'
+          | 'valuation'
+        submitLabel?: string
+      }
+    | {
+        _key: string
+        _type: 'legalNoticeSection'
+        anchor?: string
+        body?: RichText
+      }
+    | {
+        _key: string
+        _type: 'listSection'
+        anchor?: string
+        eyebrow?: string
+        heading: string
+        intro?: string
+        style: 'chips' | 'columns'
+        groups: Array<{
+          title?: string
+          items: Array<string>
+          _type: 'listGroup'
+          _key: string
+        }>
+        note?: string
+      }
+    | {
+        _key: string
+        _type: 'locationCardsSection'
+        anchor?: string
+        eyebrow?: string
+        heading: string
+        intro?: string
+        cards: Array<{
+          path: string
+          name: string
+          distance: string
+          customers: string
+          description: string
+          image: {
+            alt: string
+            asset: {
+              url: string | null
+              metadata: {
+                dimensions: {
+                  width: number
+                  height: number
+                } | null
+              } | null
+            } | null
+          }
+        }>
+      }
+    | {
+        _key: string
+        _type: 'priceTableSection'
+        anchor?: string
+        eyebrow?: string
+        heading: string
+        intro?: string
+        columnLabels?: {
+          label?: string
+          detail?: string
+          price?: string
+        }
+        rows: Array<{
+          label: string
+          detail?: string
+          priceFrom: number
+          priceTo?: number
+          _type: 'priceRow'
+          _key: string
+        }>
+        note?: string
+      }
+    | {
+        _key: string
+        _type: 'processSection'
+        anchor?: string
+        eyebrow?: string
+        heading: string
+        intro?: string
+        steps: Array<
+          {
+            _key: string
+          } & ProcessStep
+        >
+      }
+    | {
+        _key: string
+        _type: 'richTextSection'
+        anchor?: string
+        eyebrow?: string
+        heading?: string
+        body: RichText
+        tone?: 'muted' | 'notice' | 'white'
+      }
+    | {
+        _key: string
+        _type: 'serviceCardsSection'
+        anchor?: string
+        eyebrow?: string
+        heading: string
+        intro?: string
+        cards: Array<
+          {
+            _key: string
+          } & ServiceCard
+        >
+      }
+    | {
+        _key: string
+        _type: 'statsSection'
+        anchor?: string
+        heading?: string
+        items: Array<
+          {
+            _key: string
+          } & StatItem
+        >
+      }
+    | {
+        _key: string
+        _type: 'tierCardsSection'
+        anchor?: string
+        eyebrow?: string
+        heading: string
+        intro?: string
+        tiers: Array<{
+          name: string
+          volume: string
+          paymentTerm?: string
+          perks?: Array<string>
+          highlighted?: boolean
+          _type: 'tier'
+          _key: string
+        }>
+        note?: string
+      }
+    | {
+        _key: string
+        _type: 'whyUsSection'
+        anchor?: string
+        eyebrow?: string
+        heading: string
+        intro?: string
+        cards: Array<{
+          icon?: 'ankauf' | 'bewertung' | 'export' | 'finanzierung' | 'inzahlungnahme' | 'lieferung' | 'pruefung' | 'verkauf' | 'zulassung'
+          title: string
+          text: string
+          _type: 'reason'
+          _key: string
+        }>
+      }
+  >
+} | null
 // Variable: PAGE_PATHS_QUERY
 // Query: *[_type == "page" && defined(path)] | order(path asc){path, _updatedAt}
 export type PAGE_PATHS_QUERYResult = Array<{
-  path: string;
-  _updatedAt: string;
-}>;
+  path: string
+  _updatedAt: string
+}>
 // Variable: SITEMAP_QUERY
 // Query: {  "home": *[_type == "homePage" && _id == "homePage"][0]._updatedAt,  "pages": *[_type == "page" && defined(path)] | order(path asc){path, _updatedAt},  "vehicles": *[_type == "vehicle" && status != "sold" && defined(id)] | order(listedAt desc){id, _updatedAt}}
 export type SITEMAP_QUERYResult = {
-  home: string | null;
+  home: string | null
   pages: Array<{
-    path: string;
-    _updatedAt: string;
-  }>;
+    path: string
+    _updatedAt: string
+  }>
   vehicles: Array<{
-    id: string;
-    _updatedAt: string;
-  }>;
-};
+    id: string
+    _updatedAt: string
+  }>
+}
 
 // Source: ../app/vehicles/detail-queries.ts
 // Variable: VEHICLE_DETAIL_QUERY
 // Query: *[_type == "vehicle" && id == $id][0]{  _id,  id,  title,  make,  model,  year,  firstRegistration,  mileage,  fuelType,  transmission,  price,  bodyType,  color,  powerHp,  powerKw,  doors,  seats,  previousOwners,  description,  features,  consumption{combinedLitersPer100Km, combinedKwhPer100Km, co2GramsPerKm, co2Class, emissionClass},  // Own photos first; a synced vehicle without them shows the marketplace's (externalImages, plain URLs).  "images": select(    count(images) > 0 => images[]{_key, alt, asset->{url, metadata{dimensions{width, height}, lqip}}},    externalImages[]{_key, alt, "asset": {"url": url}}  ),  status,  listedAt,  soldAt,  source,  marketplaceUrl}
 export type VEHICLE_DETAIL_QUERYResult = {
-  _id: string;
-  id: string;
-  title: string | null;
-  make: string;
-  model: string;
-  year: number | null;
-  firstRegistration: string | null;
-  mileage: number;
-  fuelType: "DIESEL" | "ELECTRIC" | "GAS" | "HYBRID" | "PETROL";
-  transmission: "AUTOMATIC" | "MANUAL" | "SEMI_AUTOMATIC";
-  price: number | null;
-  bodyType: "Cabrio" | "Coup\xE9" | "Kleinwagen" | "Kombi" | "Limousine" | "SUV" | "Transporter" | "Van" | null;
-  color: string | null;
-  powerHp: number | null;
-  powerKw: number | null;
-  doors: number | null;
-  seats: number | null;
-  previousOwners: number | null;
-  description: string | null;
-  features: Array<string> | null;
+  _id: string
+  id: string
+  title: string | null
+  make: string
+  model: string
+  year: number | null
+  firstRegistration: string | null
+  mileage: number
+  fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
+  transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+  price: number | null
+  bodyType: 'Cabrio' | 'Coup\xE9' | 'Kleinwagen' | 'Kombi' | 'Limousine' | 'SUV' | 'Transporter' | 'Van' | null
+  color: string | null
+  powerHp: number | null
+  powerKw: number | null
+  doors: number | null
+  seats: number | null
+  previousOwners: number | null
+  description: string | null
+  features: Array<string> | null
   consumption: {
-    combinedLitersPer100Km: number | null;
-    combinedKwhPer100Km: number | null;
-    co2GramsPerKm: number | null;
-    co2Class: "A" | "B" | "C" | "D" | "E" | "F" | "G" | null;
-    emissionClass: string | null;
-  } | null;
-  images: Array<{
-    _key: string;
-    alt: string;
-    asset: {
-      url: string;
-    };
-  }> | Array<{
-    _key: string;
-    alt: string;
-    asset: {
-      url: string | null;
-      metadata: {
-        dimensions: {
-          width: number;
-          height: number;
-        } | null;
-        lqip: string | null;
-      } | null;
-    } | null;
-  }> | null;
-  status: "available" | "reserved" | "sold";
-  listedAt: string;
-  soldAt: string | null;
-  source: "manual" | "mobile.de";
-  marketplaceUrl: string | null;
-} | null;
+    combinedLitersPer100Km: number | null
+    combinedKwhPer100Km: number | null
+    co2GramsPerKm: number | null
+    co2Class: 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | null
+    emissionClass: string | null
+  } | null
+  images:
+    | Array<{
+        _key: string
+        alt: string
+        asset: {
+          url: string
+        }
+      }>
+    | Array<{
+        _key: string
+        alt: string
+        asset: {
+          url: string | null
+          metadata: {
+            dimensions: {
+              width: number
+              height: number
+            } | null
+            lqip: string | null
+          } | null
+        } | null
+      }>
+    | null
+  status: 'available' | 'reserved' | 'sold'
+  listedAt: string
+  soldAt: string | null
+  source: 'manual' | 'mobile.de'
+  marketplaceUrl: string | null
+} | null
 // Variable: SIMILAR_VEHICLES_QUERY
 // Query: *[  _type == "vehicle" && status == "available" && id != $id && (make == $make || (defined($bodyType) && bodyType == $bodyType))] | order(coalesce((price - $price) * (price - $price), 1e18) asc, listedAt desc)[0...3]{  id,  make,  model,  year,  mileage,  fuelType,  transmission,  price,  "features": features[0...3],  "image": select(    count(images) > 0 => images[0]{alt, asset->{url, metadata{dimensions{width, height}}}},    externalImages[0]{alt, "asset": {"url": url}}  )}
 export type SIMILAR_VEHICLES_QUERYResult = Array<{
-  id: string;
-  make: string;
-  model: string;
-  year: number | null;
-  mileage: number;
-  fuelType: "DIESEL" | "ELECTRIC" | "GAS" | "HYBRID" | "PETROL";
-  transmission: "AUTOMATIC" | "MANUAL" | "SEMI_AUTOMATIC";
-  price: number | null;
-  features: Array<string> | null;
-  image: {
-    alt: string;
-    asset: {
-      url: string;
-    };
-  } | null | {
-    alt: string;
-    asset: {
-      url: string | null;
-      metadata: {
-        dimensions: {
-          width: number;
-          height: number;
-        } | null;
-      } | null;
-    } | null;
-  };
-}>;
+  id: string
+  make: string
+  model: string
+  year: number | null
+  mileage: number
+  fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
+  transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+  price: number | null
+  features: Array<string> | null
+  image:
+    | {
+        alt: string
+        asset: {
+          url: string
+        }
+      }
+    | null
+    | {
+        alt: string
+        asset: {
+          url: string | null
+          metadata: {
+            dimensions: {
+              width: number
+              height: number
+            } | null
+          } | null
+        } | null
+      }
+}>
 
 // Source: ../app/vehicles/list-queries.ts
 // Variable: VEHICLE_LIST_QUERY
 // Query: {  "total": count(*[_type == "vehicle" && status != "sold"    && (!defined($make) || lower(make) == $make)    && (!defined($fuel) || fuelType == $fuel)    && (!defined($transmission) || transmission == $transmission)    && (!defined($body) || lower(bodyType) == $body)    && (!defined($priceFrom) || price >= $priceFrom)    && (!defined($priceTo) || price <= $priceTo)    && (!defined($maxMileage) || mileage <= $maxMileage)    && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  ]),  "vehicles": *[_type == "vehicle" && status != "sold"    && (!defined($make) || lower(make) == $make)    && (!defined($fuel) || fuelType == $fuel)    && (!defined($transmission) || transmission == $transmission)    && (!defined($body) || lower(bodyType) == $body)    && (!defined($priceFrom) || price >= $priceFrom)    && (!defined($priceTo) || price <= $priceTo)    && (!defined($maxMileage) || mileage <= $maxMileage)    && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  ] | order(    select($sort == "price-asc" => coalesce(price, 1e12)) asc,    select($sort == "price-desc" => coalesce(price, -1)) desc,    select($sort == "mileage" => coalesce(mileage, 1e12)) asc,    select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,    listedAt desc,    _id asc  )[0...24]{    id,    make,    model,    year,    mileage,    fuelType,    transmission,    price,    "features": features[0...3],    "image": select(count(images) > 0 => images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}, externalImages[0]{alt, "asset": {"url": url}})  }}
 export type VEHICLE_LIST_QUERYResult = {
-  total: number;
+  total: number
   vehicles: Array<{
-    id: string;
-    make: string;
-    model: string;
-    year: number | null;
-    mileage: number;
-    fuelType: "DIESEL" | "ELECTRIC" | "GAS" | "HYBRID" | "PETROL";
-    transmission: "AUTOMATIC" | "MANUAL" | "SEMI_AUTOMATIC";
-    price: number | null;
-    features: Array<string> | null;
-    image: {
-      alt: string;
-      asset: {
-        url: string;
-      };
-    } | null | {
-      alt: string;
-      asset: {
-        url: string | null;
-        metadata: {
-          dimensions: {
-            width: number;
-            height: number;
-          } | null;
-        } | null;
-      } | null;
-    };
-  }>;
-};
+    id: string
+    make: string
+    model: string
+    year: number | null
+    mileage: number
+    fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
+    transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+    price: number | null
+    features: Array<string> | null
+    image:
+      | {
+          alt: string
+          asset: {
+            url: string
+          }
+        }
+      | null
+      | {
+          alt: string
+          asset: {
+            url: string | null
+            metadata: {
+              dimensions: {
+                width: number
+                height: number
+              } | null
+            } | null
+          } | null
+        }
+  }>
+}
 // Variable: VEHICLE_API_LIST_QUERY
 // Query: {  "total": count(*[_type == "vehicle" && status != "sold"    && (!defined($make) || lower(make) == $make)    && (!defined($fuel) || fuelType == $fuel)    && (!defined($transmission) || transmission == $transmission)    && (!defined($body) || lower(bodyType) == $body)    && (!defined($priceFrom) || price >= $priceFrom)    && (!defined($priceTo) || price <= $priceTo)    && (!defined($maxMileage) || mileage <= $maxMileage)    && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  ]),  "vehicles": *[_type == "vehicle" && status != "sold"    && (!defined($make) || lower(make) == $make)    && (!defined($fuel) || fuelType == $fuel)    && (!defined($transmission) || transmission == $transmission)    && (!defined($body) || lower(bodyType) == $body)    && (!defined($priceFrom) || price >= $priceFrom)    && (!defined($priceTo) || price <= $priceTo)    && (!defined($maxMileage) || mileage <= $maxMileage)    && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  ] | order(    select($sort == "price-asc" => coalesce(price, 1e12)) asc,    select($sort == "price-desc" => coalesce(price, -1)) desc,    select($sort == "mileage" => coalesce(mileage, 1e12)) asc,    select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,    listedAt desc,    _id asc  )[0...24]{    id,    make,    model,    year,    mileage,    fuelType,    transmission,    price,    features,    "images": select(count(images) > 0 => images[]{asset->{url}}, externalImages[]{"asset": {"url": url}})  }}
 export type VEHICLE_API_LIST_QUERYResult = {
-  total: number;
+  total: number
   vehicles: Array<{
-    id: string;
-    make: string;
-    model: string;
-    year: number | null;
-    mileage: number;
-    fuelType: "DIESEL" | "ELECTRIC" | "GAS" | "HYBRID" | "PETROL";
-    transmission: "AUTOMATIC" | "MANUAL" | "SEMI_AUTOMATIC";
-    price: number | null;
-    features: Array<string> | null;
-    images: Array<{
-      asset: {
-        url: string;
-      };
-    }> | Array<{
-      asset: {
-        url: string | null;
-      } | null;
-    }> | null;
-  }>;
-};
+    id: string
+    make: string
+    model: string
+    year: number | null
+    mileage: number
+    fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
+    transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+    price: number | null
+    features: Array<string> | null
+    images:
+      | Array<{
+          asset: {
+            url: string
+          }
+        }>
+      | Array<{
+          asset: {
+            url: string | null
+          } | null
+        }>
+      | null
+  }>
+}
 // Variable: VEHICLE_SEARCH_CANDIDATES_QUERY
 // Query: *[_type == "vehicle" && status != "sold"    && (!defined($make) || lower(make) == $make)    && (!defined($fuel) || fuelType == $fuel)    && (!defined($transmission) || transmission == $transmission)    && (!defined($body) || lower(bodyType) == $body)    && (!defined($priceFrom) || price >= $priceFrom)    && (!defined($priceTo) || price <= $priceTo)    && (!defined($maxMileage) || mileage <= $maxMileage)    && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  ] | order(    select($sort == "price-asc" => coalesce(price, 1e12)) asc,    select($sort == "price-desc" => coalesce(price, -1)) desc,    select($sort == "mileage" => coalesce(mileage, 1e12)) asc,    select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,    listedAt desc,    _id asc  ){_id, make, model, title, fuelType, transmission, bodyType, color, features, description}
 export type VEHICLE_SEARCH_CANDIDATES_QUERYResult = Array<{
-  _id: string;
-  make: string;
-  model: string;
-  title: string | null;
-  fuelType: "DIESEL" | "ELECTRIC" | "GAS" | "HYBRID" | "PETROL";
-  transmission: "AUTOMATIC" | "MANUAL" | "SEMI_AUTOMATIC";
-  bodyType: "Cabrio" | "Coup\xE9" | "Kleinwagen" | "Kombi" | "Limousine" | "SUV" | "Transporter" | "Van" | null;
-  color: string | null;
-  features: Array<string> | null;
-  description: string | null;
-}>;
+  _id: string
+  make: string
+  model: string
+  title: string | null
+  fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
+  transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+  bodyType: 'Cabrio' | 'Coup\xE9' | 'Kleinwagen' | 'Kombi' | 'Limousine' | 'SUV' | 'Transporter' | 'Van' | null
+  color: string | null
+  features: Array<string> | null
+  description: string | null
+}>
 // Variable: VEHICLE_CARDS_BY_ID_QUERY
 // Query: {  "ids": *[_type == "vehicle" && _id in $ids] | order(_id asc)._id,  "vehicles": *[_type == "vehicle" && _id in $ids] | order(_id asc){    id,    make,    model,    year,    mileage,    fuelType,    transmission,    price,    "features": features[0...3],    "image": select(count(images) > 0 => images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}, externalImages[0]{alt, "asset": {"url": url}})  }}
 export type VEHICLE_CARDS_BY_ID_QUERYResult = {
-  ids: Array<string>;
+  ids: Array<string>
   vehicles: Array<{
-    id: string;
-    make: string;
-    model: string;
-    year: number | null;
-    mileage: number;
-    fuelType: "DIESEL" | "ELECTRIC" | "GAS" | "HYBRID" | "PETROL";
-    transmission: "AUTOMATIC" | "MANUAL" | "SEMI_AUTOMATIC";
-    price: number | null;
-    features: Array<string> | null;
-    image: {
-      alt: string;
-      asset: {
-        url: string;
-      };
-    } | null | {
-      alt: string;
-      asset: {
-        url: string | null;
-        metadata: {
-          dimensions: {
-            width: number;
-            height: number;
-          } | null;
-        } | null;
-      } | null;
-    };
-  }>;
-};
+    id: string
+    make: string
+    model: string
+    year: number | null
+    mileage: number
+    fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
+    transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+    price: number | null
+    features: Array<string> | null
+    image:
+      | {
+          alt: string
+          asset: {
+            url: string
+          }
+        }
+      | null
+      | {
+          alt: string
+          asset: {
+            url: string | null
+            metadata: {
+              dimensions: {
+                width: number
+                height: number
+              } | null
+            } | null
+          } | null
+        }
+  }>
+}
 // Variable: VEHICLE_API_BY_ID_QUERY
 // Query: {  "ids": *[_type == "vehicle" && _id in $ids] | order(_id asc)._id,  "vehicles": *[_type == "vehicle" && _id in $ids] | order(_id asc){    id,    make,    model,    year,    mileage,    fuelType,    transmission,    price,    features,    "images": select(count(images) > 0 => images[]{asset->{url}}, externalImages[]{"asset": {"url": url}})  }}
 export type VEHICLE_API_BY_ID_QUERYResult = {
-  ids: Array<string>;
+  ids: Array<string>
   vehicles: Array<{
-    id: string;
-    make: string;
-    model: string;
-    year: number | null;
-    mileage: number;
-    fuelType: "DIESEL" | "ELECTRIC" | "GAS" | "HYBRID" | "PETROL";
-    transmission: "AUTOMATIC" | "MANUAL" | "SEMI_AUTOMATIC";
-    price: number | null;
-    features: Array<string> | null;
-    images: Array<{
-      asset: {
-        url: string;
-      };
-    }> | Array<{
-      asset: {
-        url: string | null;
-      } | null;
-    }> | null;
-  }>;
-};
+    id: string
+    make: string
+    model: string
+    year: number | null
+    mileage: number
+    fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
+    transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+    price: number | null
+    features: Array<string> | null
+    images:
+      | Array<{
+          asset: {
+            url: string
+          }
+        }>
+      | Array<{
+          asset: {
+            url: string | null
+          } | null
+        }>
+      | null
+  }>
+}
 // Variable: VEHICLE_CARDS_PROJECTION_QUERY
 // Query: *[_type == "vehicle"]{    id,    make,    model,    year,    mileage,    fuelType,    transmission,    price,    "features": features[0...3],    "image": select(count(images) > 0 => images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}, externalImages[0]{alt, "asset": {"url": url}})  }
 export type VEHICLE_CARDS_PROJECTION_QUERYResult = Array<{
-  id: string;
-  make: string;
-  model: string;
-  year: number | null;
-  mileage: number;
-  fuelType: "DIESEL" | "ELECTRIC" | "GAS" | "HYBRID" | "PETROL";
-  transmission: "AUTOMATIC" | "MANUAL" | "SEMI_AUTOMATIC";
-  price: number | null;
-  features: Array<string> | null;
-  image: {
-    alt: string;
-    asset: {
-      url: string;
-    };
-  } | null | {
-    alt: string;
-    asset: {
-      url: string | null;
-      metadata: {
-        dimensions: {
-          width: number;
-          height: number;
-        } | null;
-      } | null;
-    } | null;
-  };
-}>;
+  id: string
+  make: string
+  model: string
+  year: number | null
+  mileage: number
+  fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
+  transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+  price: number | null
+  features: Array<string> | null
+  image:
+    | {
+        alt: string
+        asset: {
+          url: string
+        }
+      }
+    | null
+    | {
+        alt: string
+        asset: {
+          url: string | null
+          metadata: {
+            dimensions: {
+              width: number
+              height: number
+            } | null
+          } | null
+        } | null
+      }
+}>
 // Variable: VEHICLE_API_PROJECTION_QUERY
 // Query: *[_type == "vehicle"]{    id,    make,    model,    year,    mileage,    fuelType,    transmission,    price,    features,    "images": select(count(images) > 0 => images[]{asset->{url}}, externalImages[]{"asset": {"url": url}})  }
 export type VEHICLE_API_PROJECTION_QUERYResult = Array<{
-  id: string;
-  make: string;
-  model: string;
-  year: number | null;
-  mileage: number;
-  fuelType: "DIESEL" | "ELECTRIC" | "GAS" | "HYBRID" | "PETROL";
-  transmission: "AUTOMATIC" | "MANUAL" | "SEMI_AUTOMATIC";
-  price: number | null;
-  features: Array<string> | null;
-  images: Array<{
-    asset: {
-      url: string;
-    };
-  }> | Array<{
-    asset: {
-      url: string | null;
-    } | null;
-  }> | null;
-}>;
+  id: string
+  make: string
+  model: string
+  year: number | null
+  mileage: number
+  fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
+  transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+  price: number | null
+  features: Array<string> | null
+  images:
+    | Array<{
+        asset: {
+          url: string
+        }
+      }>
+    | Array<{
+        asset: {
+          url: string | null
+        } | null
+      }>
+    | null
+}>
 // Variable: VEHICLE_FACETS_QUERY
 // Query: {  "makes": array::unique(*[_type == "vehicle" && status != "sold" && defined(make)].make),  "bodyTypes": array::unique(*[_type == "vehicle" && status != "sold" && defined(bodyType)].bodyType)}
 export type VEHICLE_FACETS_QUERYResult = {
-  makes: Array<string>;
-  bodyTypes: Array<"Cabrio" | "Coup\xE9" | "Kleinwagen" | "Kombi" | "Limousine" | "SUV" | "Transporter" | "Van" | null>;
-};
-
+  makes: Array<string>
+  bodyTypes: Array<'Cabrio' | 'Coup\xE9' | 'Kleinwagen' | 'Kombi' | 'Limousine' | 'SUV' | 'Transporter' | 'Van' | null>
+}

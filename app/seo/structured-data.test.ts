@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { HOURS, SITE_URL, site, vehicle } from '../../tests/seo-fixtures'
+import { HOURS, SITE_URL, site, vehicle } from '#tests/seo-fixtures.ts'
 import { absoluteUrl, autoDealer, breadcrumbList, car, graph, isoMonth, openingHoursSpecification, organization, webSite } from './structured-data'
 
 describe('absoluteUrl', () => {

@@ -13,9 +13,9 @@ import type {
   WebSite,
   WithActionConstraints,
 } from 'schema-dts'
-import { type VEHICLE_DETAIL_QUERYResult } from '~/sanity/types'
-import { fuelLabel, parseAmount, telHref, transmissionLabel } from '~/utils/format'
-import { type OpeningHoursVariant, type SiteSettings } from '~/utils/site-settings'
+import { type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
+import { fuelLabel, parseAmount, telHref, transmissionLabel } from '#app/utils/format.ts'
+import { type OpeningHoursVariant, type SiteSettings } from '#app/utils/site-settings.ts'
 
 /*
  * schema.org structured data (DESIGN.md §5) as pure functions of lake data. Every page gets one

@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { EmbeddedLake } from '~/sanity/embedded-lake.server'
-import { type ContentLake } from '~/sanity/lake.server'
-import { openTestLake } from '../../tests/lake-backends'
+import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
+import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { openTestLake } from '#tests/lake-backends.ts'
 import { ContentRevision, observeLake, trackRequest } from './content-revision.server'
 
 describe('observeLake', () => {

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { type ContentLake, type FetchOptions, type QueryParams } from '~/sanity/lake.server'
+import { type ContentLake, type FetchOptions, type QueryParams } from '#app/sanity/lake.server.ts'
 
 /**
  * The content revision of this process: a counter that every lake write and every revalidation

@@ -4,12 +4,12 @@ import path from 'node:path'
 import { writeReadableStreamToWritable } from '@remix-run/node'
 import compression from 'compression'
 import express, { type ErrorRequestHandler, type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from 'express'
-import { precompressedFiles } from '~/server/precompressed.server'
-import { pathOf, type RequestRefusal, type RequestTarget, requestTarget } from '~/server/request-target.server'
-import { inlineScriptHashes, securityHeaders } from '~/server/security-headers.server'
-import { type CachedAnswer, Site, type SiteOptions } from '~/server/site.server'
-import { CACHE_CONTROL } from '~/utils/http.server'
-import { FOREIGN_ORIGIN_MESSAGE, isOwnOrigin } from '~/utils/request-guards.server'
+import { precompressedFiles } from '#app/server/precompressed.server.ts'
+import { pathOf, type RequestRefusal, type RequestTarget, requestTarget } from '#app/server/request-target.server.ts'
+import { inlineScriptHashes, securityHeaders } from '#app/server/security-headers.server.ts'
+import { type CachedAnswer, Site, type SiteOptions } from '#app/server/site.server.ts'
+import { CACHE_CONTROL } from '#app/utils/http.server.ts'
+import { FOREIGN_ORIGIN_MESSAGE, isOwnOrigin } from '#app/utils/request-guards.server.ts'
 
 /*
  * The whole request pipeline of the site, built in one function that server.mjs and the tests

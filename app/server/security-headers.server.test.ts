@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { parseEnv } from '~/env.server'
+import { parseEnv } from '#app/env.server.ts'
 import {
   createNonce,
   inlineScriptHashes,

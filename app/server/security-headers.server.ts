@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { type Env } from '~/env.server'
+import { type Env } from '#app/env.server.ts'
 
 /**
  * Security headers for every response of the server (docs/decisions/015): one builder, four

@@ -1,8 +1,8 @@
 import { type AppLoadContext } from '@remix-run/node'
 import { describe, expect, it, vi } from 'vitest'
-import { parseEnv } from '~/env.server'
-import { type ContentLake } from '~/sanity/lake.server'
-import { CACHE_CONTROL } from '~/utils/http.server'
+import { parseEnv } from '#app/env.server.ts'
+import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { ContentRevision, observeLake } from './content-revision.server'
 import { cacheControlFor, Site } from './site.server'
 

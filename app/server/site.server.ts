@@ -1,10 +1,10 @@
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { isbot } from 'isbot'
-import { type AppContext } from '~/context.server'
-import { type ContentRevision, trackRequest } from '~/server/content-revision.server'
-import { type CachedPage, isStorable, PageCache, pageCacheKey, replaceAll, type RequestFacts } from '~/server/page-cache.server'
-import { createNonce, type ResponseKind, securityHeaders } from '~/server/security-headers.server'
-import { CACHE_CONTROL } from '~/utils/http.server'
+import { type AppContext } from '#app/context.server.ts'
+import { type ContentRevision, trackRequest } from '#app/server/content-revision.server.ts'
+import { type CachedPage, isStorable, PageCache, pageCacheKey, replaceAll, type RequestFacts } from '#app/server/page-cache.server.ts'
+import { createNonce, type ResponseKind, securityHeaders } from '#app/server/security-headers.server.ts'
+import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 
 /** How the answer relates to the page cache (`X-Cache`). */
 export type CacheStatus = 'HIT' | 'MISS' | 'STALE' | 'BYPASS'

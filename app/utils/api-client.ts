@@ -5,7 +5,7 @@
  * Reads are not retried, cached or polled: each call is one request.
  */
 
-import { serializeVehicleSearch, type VehicleSearch } from '~/vehicles/vehicle-search'
+import { serializeVehicleSearch, type VehicleSearch } from '#app/vehicles/vehicle-search.ts'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BodyTooLargeError, jsonError, mediaType, readBodyText } from '~/utils/http.server'
+import { BodyTooLargeError, jsonError, mediaType, readBodyText } from '#app/utils/http.server.ts'
 
 function streamOf(chunks: string[]) {
   const encoder = new TextEncoder()

@@ -1,7 +1,7 @@
 import { type MetaDescriptor } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import { autoDealer } from '~/seo/structured-data'
-import { HOURS, site, SITE_URL } from '../../tests/seo-fixtures'
+import { autoDealer } from '#app/seo/structured-data.ts'
+import { HOURS, site, SITE_URL } from '#tests/seo-fixtures.ts'
 import { DEFAULT_SHARE_IMAGE, pageMeta, type PageMetaSite } from './page-meta'
 
 const settingsImage = '/media/share-1200x630.jpg'

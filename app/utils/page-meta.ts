@@ -1,9 +1,9 @@
 import { type MetaDescriptor } from '@remix-run/node'
 import type { Thing } from 'schema-dts'
-import { type SanityImageSource } from '~/components/sanity-image'
-import { imageCandidates } from '~/sanity/image'
-import { absoluteUrl, breadcrumbList, type Crumb, graph, organization, type Site, webSite } from '~/seo/structured-data'
-import { type SiteSettings } from '~/utils/site-settings'
+import { type SanityImageSource } from '#app/components/sanity-image.tsx'
+import { imageCandidates } from '#app/sanity/image.ts'
+import { absoluteUrl, breadcrumbList, type Crumb, graph, organization, type Site, webSite } from '#app/seo/structured-data.ts'
+import { type SiteSettings } from '#app/utils/site-settings.ts'
 
 /** The share image when neither the page nor the site settings have one (a copy of the seed's, in public/). */
 export const DEFAULT_SHARE_IMAGE = '/images/share-default.jpg'

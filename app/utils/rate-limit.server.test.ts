@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RateLimiter } from '~/utils/rate-limit.server'
+import { RateLimiter } from '#app/utils/rate-limit.server.ts'
 
 function clock(start = 1_000_000) {
   let time = start

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { sameSiteLocation, sameSitePath } from '~/utils/redirect-path'
+import { sameSiteLocation, sameSitePath } from '#app/utils/redirect-path.ts'
 
 const pathOf = (raw: string) => new URL(`http://localhost:3000${raw}`).pathname
 

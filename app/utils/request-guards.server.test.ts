@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { RateLimiter } from '~/utils/rate-limit.server'
-import { parseEnv } from '~/env.server'
-import { checkSameOrigin, clientKey, limitSubmission, TOO_MANY_SUBMISSIONS } from '~/utils/request-guards.server'
+import { RateLimiter } from '#app/utils/rate-limit.server.ts'
+import { parseEnv } from '#app/env.server.ts'
+import { checkSameOrigin, clientKey, limitSubmission, TOO_MANY_SUBMISSIONS } from '#app/utils/request-guards.server.ts'
 
 const SITE = 'https://www.autohaus.example'
 /** The load context of a request the client addressed as http://localhost:3000, on a site whose SITE_URL is `siteUrl`. */

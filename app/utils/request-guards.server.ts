@@ -1,6 +1,6 @@
 import { isIPv6 } from 'node:net'
 import { type AppLoadContext } from '@remix-run/node'
-import { jsonError } from '~/utils/http.server'
+import { jsonError } from '#app/utils/http.server.ts'
 
 /** The German answer to a client over the submission limit (JSON `error` and form message). */
 export const TOO_MANY_SUBMISSIONS = 'Zu viele Anfragen. Bitte versuchen Sie es in einer Minute erneut.'

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from '@remix-run/react'
-import { type loader as rootLoader } from '~/root'
-import { type SITE_SETTINGS_QUERYResult } from '~/sanity/types'
+import { type loader as rootLoader } from '#app/root.tsx'
+import { type SITE_SETTINGS_QUERYResult } from '#app/sanity/types.ts'
 
 /** The site settings document as SITE_SETTINGS_QUERY returns it (never null once the root loader ran). */
 export type SiteSettings = NonNullable<SITE_SETTINGS_QUERYResult>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { useCountUp } from '~/utils/use-count-up'
+import { useCountUp } from '#app/utils/use-count-up.ts'
 
 /** A stand-in IntersectionObserver the test drives by hand. */
 class FakeObserver {

@@ -3,7 +3,7 @@ import { act } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, test } from 'vitest'
-import { HydrationBoundary } from '~/components/hydration-boundary'
+import { HydrationBoundary } from '#app/components/hydration-boundary.tsx'
 import { useHydrated } from './use-hydrated'
 
 // Raw act() (no Testing Library, which would render on the client only) needs this flag.

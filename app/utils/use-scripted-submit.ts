@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
-import { ApiError } from '~/utils/api-client'
-import { fieldErrorsDescription, focusFirstInvalid, serverErrorMessage, serverFieldErrors, stringEntries } from '~/utils/form-values'
+import { ApiError } from '#app/utils/api-client.ts'
+import { fieldErrorsDescription, focusFirstInvalid, serverErrorMessage, serverFieldErrors, stringEntries } from '#app/utils/form-values.ts'
 
 type FieldErrors = Partial<Record<string, string[]>>
 

@@ -1,4 +1,4 @@
-import { type ApiVehicle } from '~/utils/api-client'
+import { type ApiVehicle } from '#app/utils/api-client.ts'
 
 /*
  * The JSON API's vehicle shape (spec §3: snake_case names) built from a vehicle as the GROQ

@@ -8,7 +8,7 @@
  * this module computes exactly those figures.
  */
 
-import { formatDecimal, formatEuro } from '~/utils/format'
+import { formatDecimal, formatEuro } from '#app/utils/format.ts'
 
 /** The shortest and longest term the example offers, in months. */
 export const MIN_TERM_MONTHS = 12

@@ -1,5 +1,5 @@
-import { EmbeddedLake } from '~/sanity/embedded-lake.server'
-import { type ContentLake } from '~/sanity/lake.server'
+import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
+import { type ContentLake } from '#app/sanity/lake.server.ts'
 import {
   type VEHICLE_API_BY_ID_QUERYResult,
   type VEHICLE_API_LIST_QUERYResult,
@@ -9,7 +9,7 @@ import {
   type VEHICLE_FACETS_QUERYResult,
   type VEHICLE_LIST_QUERYResult,
   type VEHICLE_SEARCH_CANDIDATES_QUERYResult,
-} from '~/sanity/types'
+} from '#app/sanity/types.ts'
 import {
   pagedQuery,
   pageRange,
@@ -22,10 +22,10 @@ import {
   VEHICLE_LIST_QUERY,
   VEHICLE_SEARCH_CANDIDATES_QUERY,
   vehicleListParams,
-} from '~/vehicles/list-queries'
-import { rankBySearch, searchWords, VehicleSearchIndex } from '~/vehicles/search-text'
-import { projectVehicles, searchVehicleIndex, vehicleIndexFacets } from '~/vehicles/vehicle-index.server'
-import { type VehicleSearch, VEHICLES_PER_PAGE } from '~/vehicles/vehicle-search'
+} from '#app/vehicles/list-queries.ts'
+import { rankBySearch, searchWords, VehicleSearchIndex } from '#app/vehicles/search-text.ts'
+import { projectVehicles, searchVehicleIndex, vehicleIndexFacets } from '#app/vehicles/vehicle-index.server.ts'
+import { type VehicleSearch, VEHICLES_PER_PAGE } from '#app/vehicles/vehicle-search.ts'
 
 /*
  * Reads of the inventory list, shared by `/vehicles` and `GET /api/vehicles`. On real Sanity the

@@ -1,5 +1,5 @@
 import { defineQuery } from 'groq'
-import { type VehicleSearch } from '~/vehicles/vehicle-search'
+import { type VehicleSearch } from '#app/vehicles/vehicle-search.ts'
 
 /*
  * The GROQ of the inventory list (`/vehicles` and `GET /api/vehicles`). One filter for both, with

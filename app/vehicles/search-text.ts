@@ -1,4 +1,4 @@
-import { type FuelKey, type TransmissionKey } from '~/vehicles/vehicle-search'
+import { type FuelKey, type TransmissionKey } from '#app/vehicles/vehicle-search.ts'
 
 /*
  * The inventory's free-text search (`search=` of /vehicles and GET /api/vehicles), one design for

@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EmbeddedLake } from '~/sanity/embedded-lake.server'
-import { createOrReplace, patchDocument } from '~/sanity/lake.server'
-import { type VEHICLE_API_LIST_QUERYResult, type VEHICLE_LIST_QUERYResult } from '~/sanity/types'
-import { readApiVehicles, readVehicleFacets, readVehiclePage, searchWithGroq } from '~/vehicles/inventory.server'
+import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
+import { createOrReplace, patchDocument } from '#app/sanity/lake.server.ts'
+import { type VEHICLE_API_LIST_QUERYResult, type VEHICLE_LIST_QUERYResult } from '#app/sanity/types.ts'
+import { readApiVehicles, readVehicleFacets, readVehiclePage, searchWithGroq } from '#app/vehicles/inventory.server.ts'
 import {
   pagedQuery,
   projectionOf,
@@ -17,10 +17,10 @@ import {
   VEHICLE_FACETS_QUERY,
   VEHICLE_LIST_QUERY,
   vehicleListParams,
-} from '~/vehicles/list-queries'
-import { searchWords } from '~/vehicles/search-text'
-import { parseVehicleSearch, VEHICLES_PER_PAGE } from '~/vehicles/vehicle-search'
-import { generateVehicleContent } from '../../tests/vehicle-lake'
+} from '#app/vehicles/list-queries.ts'
+import { searchWords } from '#app/vehicles/search-text.ts'
+import { parseVehicleSearch, VEHICLES_PER_PAGE } from '#app/vehicles/vehicle-search.ts'
+import { generateVehicleContent } from '#tests/vehicle-lake.ts'
 
 const STATES = [
   '',

@@ -1,8 +1,8 @@
 import { evaluate, parse, type ExprNode } from 'groq-js'
-import { type EmbeddedLake } from '~/sanity/embedded-lake.server'
-import { type SanityDocument } from '~/sanity/lake.server'
-import { type vehicleListParams } from '~/vehicles/list-queries'
-import { rankBySearch, VehicleSearchIndex } from '~/vehicles/search-text'
+import { type EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
+import { type SanityDocument } from '#app/sanity/lake.server.ts'
+import { type vehicleListParams } from '#app/vehicles/list-queries.ts'
+import { rankBySearch, VehicleSearchIndex } from '#app/vehicles/search-text.ts'
 
 /*
  * The inventory list on the embedded lake without scanning 5,000 documents through groq-js per

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loader as apiLoader } from '~/routes/api.vehicles'
-import { loader as pageLoader } from '~/routes/vehicles._index'
-import { BACKENDS, openTestLake, type TestLake } from '../../tests/lake-backends'
+import { loader as apiLoader } from '#app/routes/api.vehicles.ts'
+import { loader as pageLoader } from '#app/routes/vehicles._index.tsx'
+import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 
 /*
  * Realistic searches of German car buyers over the 24 seed vehicles (content/production.ndjson),

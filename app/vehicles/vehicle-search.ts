@@ -1,6 +1,6 @@
-import { formatDecimal } from '~/utils/format'
-import { BODY_TYPES, FUEL_TYPES, TRANSMISSIONS } from '../../schemas/lib/constants'
-import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '../../schemas/lib/validation'
+import { formatDecimal } from '#app/utils/format.ts'
+import { BODY_TYPES, FUEL_TYPES, TRANSMISSIONS } from '#schemas/lib/constants.ts'
+import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/validation.ts'
 
 /*
  * The state of the inventory list (`/vehicles`, `GET /api/vehicles`) as URL query parameters:

@@ -1,7 +1,6 @@
 import { DocumentTextIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { LEAD_KIND_OPTIONS } from '../../app/leads/lead-forms'
-import { titleOf } from '../lib/constants'
+import { LEAD_KINDS, titleOf } from '../lib/constants'
 import { inboxOrderings, inboxOriginFields, inboxStatusField, inboxSubtitle } from '../lib/inbox'
 
 /**
@@ -23,7 +22,7 @@ export const lead = defineType({
       title: 'Formular',
       type: 'string',
       readOnly: true,
-      options: { list: LEAD_KIND_OPTIONS },
+      options: { list: [...LEAD_KINDS] },
       validation: (rule) => rule.required(),
     }),
     defineField({
@@ -75,7 +74,7 @@ export const lead = defineType({
   preview: {
     select: { kind: 'kind', name: 'contact.name', phone: 'contact.phone', receivedAt: 'receivedAt', status: 'status' },
     prepare: ({ kind, name, phone, receivedAt, status }) => ({
-      title: [titleOf(LEAD_KIND_OPTIONS, kind) ?? 'Anfrage', name ?? phone ?? 'Unbekannt'].join(' · '),
+      title: [titleOf(LEAD_KINDS, kind) ?? 'Anfrage', name ?? phone ?? 'Unbekannt'].join(' · '),
       subtitle: inboxSubtitle(receivedAt, status),
     }),
   },

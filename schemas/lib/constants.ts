@@ -68,6 +68,18 @@ export const CONTACT_SUBJECTS = [
   { title: 'Termin vereinbaren', value: 'termin' },
 ] as const
 
+/** The kinds of lead form (spec §3) with their German titles: the Studio's kind label and the dealer's e-mail subject. */
+export const LEAD_KINDS = [
+  { title: 'Fahrzeuganfrage', value: 'vehicle-enquiry' },
+  { title: 'Fahrzeugbewertung', value: 'valuation' },
+  { title: 'BMW-Bewertung', value: 'valuation-bmw' },
+  { title: 'Markenankauf (Mercedes/Audi)', value: 'brand-purchase' },
+  { title: 'Studenten-Ankauf', value: 'student' },
+  { title: 'Gebrauchtwagen-Suche', value: 'used-car-enquiry' },
+  { title: 'Exportanfrage', value: 'export' },
+  { title: 'Händler-Registrierung', value: 'dealer-registration' },
+] as const
+
 export const CONTACT_STATUSES = [
   { title: 'Neu', value: 'neu' },
   { title: 'In Bearbeitung', value: 'in Bearbeitung' },

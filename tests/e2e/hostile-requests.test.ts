@@ -1,5 +1,5 @@
 import http from 'node:http'
-import { signSanityPayload } from '~/server/webhook-signature.server'
+import { signSanityPayload } from '#app/server/webhook-signature.server.ts'
 import { expect, test } from './playwright-utils'
 import {
   BROWSER_AGENT,

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type APIRequestContext, type APIResponse } from '@playwright/test'
-import { signSanityPayload } from '~/server/webhook-signature.server'
+import { signSanityPayload } from '#app/server/webhook-signature.server.ts'
 import { expect, test, uniqueName } from './playwright-utils'
 
 /*

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { delay, http, type HttpHandler, HttpResponse } from 'msw'
-import { type MarketplaceAd } from '~/marketplace/adapter'
+import { type MarketplaceAd } from '#app/marketplace/adapter.ts'
 
 /*
  * MSW handlers emulating mobile.de's Search API (DESIGN.md §4) over an in-memory stock of ads:

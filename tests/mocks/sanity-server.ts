@@ -16,8 +16,8 @@
  */
 import { createServer, type IncomingMessage } from 'node:http'
 import { getResponse } from 'msw'
-import { loadDataset } from '~/sanity/seed.server'
-import { SANITY_SIGNATURE_HEADER, signSanityPayload } from '~/server/webhook-signature.server'
+import { loadDataset } from '#app/sanity/seed.server.ts'
+import { SANITY_SIGNATURE_HEADER, signSanityPayload } from '#app/server/webhook-signature.server.ts'
 import { createSanityApi } from './sanity'
 
 export const MOCK_PROJECT_ID = 'e2e-project'

@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { type SanityDocument } from '~/sanity/lake.server'
+import { type SanityDocument } from '#app/sanity/lake.server.ts'
 import { createSanityApi, type SanityApi } from './sanity'
 
 const seed: SanityDocument[] = [

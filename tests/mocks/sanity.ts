@@ -1,7 +1,7 @@
 import { evaluate, GroqSyntaxError, parse } from 'groq-js'
 import { http, type HttpHandler, HttpResponse, type JsonBodyType } from 'msw'
-import { MutationError, type SanityDocument } from '~/sanity/lake.server'
-import { applyMutations, deepFreeze, newTransactionId } from '~/sanity/mutations.server'
+import { MutationError, type SanityDocument } from '#app/sanity/lake.server.ts'
+import { applyMutations, deepFreeze, newTransactionId } from '#app/sanity/mutations.server.ts'
 
 /*
  * MSW handlers emulating Sanity's HTTP API (query + mutate) over an in-memory dataset, so the

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { MapPinIcon } from '~/components/icons'
+import { MapPinIcon } from '#app/components/icons.tsx'
 import { SectionShell } from './section-shell'
 import { type SectionProps } from './types'
 

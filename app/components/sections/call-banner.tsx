@@ -1,8 +1,8 @@
-import { ClockIcon, MapPinIcon, PhoneIcon } from '~/components/icons'
-import { ActionLink } from '~/components/ui/action-link'
-import { buttonClasses } from '~/components/ui/button'
-import { telHref } from '~/utils/format'
-import { useSiteSettings } from '~/utils/site-settings'
+import { ClockIcon, MapPinIcon, PhoneIcon } from '#app/components/icons.tsx'
+import { ActionLink } from '#app/components/ui/action-link.tsx'
+import { buttonClasses } from '#app/components/ui/button.tsx'
+import { telHref } from '#app/utils/format.ts'
+import { useSiteSettings } from '#app/utils/site-settings.ts'
 import { type SectionProps } from './types'
 
 /** A dark call-to-action band: phone link, the Essen address with the travel time, the page's hours. */

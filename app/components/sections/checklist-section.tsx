@@ -1,4 +1,4 @@
-import { CheckIcon } from '~/components/icons'
+import { CheckIcon } from '#app/components/icons.tsx'
 import { SectionShell } from './section-shell'
 import { type SectionProps } from './types'
 

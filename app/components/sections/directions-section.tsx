@@ -1,6 +1,6 @@
 import { type ReactNode } from 'react'
-import { BusIcon, CarIcon, ParkingIcon } from '~/components/icons'
-import { useSiteSettings } from '~/utils/site-settings'
+import { BusIcon, CarIcon, ParkingIcon } from '#app/components/icons.tsx'
+import { useSiteSettings } from '#app/utils/site-settings.ts'
 import { MapConsent } from './map-consent'
 import { SectionShell } from './section-shell'
 import { type SectionProps } from './types'

@@ -1,9 +1,9 @@
-import { ClockIcon, PhoneIcon } from '~/components/icons'
-import { LeadForm } from '~/components/lead-form'
-import { SectionHeading } from '~/components/section-heading'
-import { isLeadKind } from '~/leads/lead-forms'
-import { telHref } from '~/utils/format'
-import { useSiteSettings } from '~/utils/site-settings'
+import { ClockIcon, PhoneIcon } from '#app/components/icons.tsx'
+import { LeadForm } from '#app/components/lead-form.tsx'
+import { SectionHeading } from '#app/components/section-heading.tsx'
+import { isLeadKind } from '#app/leads/lead-forms.ts'
+import { telHref } from '#app/utils/format.ts'
+import { useSiteSettings } from '#app/utils/site-settings.ts'
 import { type SectionProps } from './types'
 
 /** `valuation:muenster` → kind `valuation`, variant `muenster` (schemas/sections/leadFormSection.ts). */

@@ -1,5 +1,5 @@
-import { RichText } from '~/components/portable-text'
-import { useSiteSettings } from '~/utils/site-settings'
+import { RichText } from '#app/components/portable-text.tsx'
+import { useSiteSettings } from '#app/utils/site-settings.ts'
 import { type SectionProps } from './types'
 
 /** The Impressum's provider identification (§ 5 DDG) from the site settings, then the page's text. */

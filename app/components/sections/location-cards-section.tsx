@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
-import { ArrowRightIcon, MapPinIcon } from '~/components/icons'
-import { SanityImage } from '~/components/sanity-image'
+import { ArrowRightIcon, MapPinIcon } from '#app/components/icons.tsx'
+import { SanityImage } from '#app/components/sanity-image.tsx'
 import { SectionShell } from './section-shell'
 import { type SectionProps } from './types'
 

@@ -1,5 +1,5 @@
-import { ConsentFrame } from '~/components/consent-frame'
-import { MapPinIcon } from '~/components/icons'
+import { ConsentFrame } from '#app/components/consent-frame.tsx'
+import { MapPinIcon } from '#app/components/icons.tsx'
 
 export interface MapConsentProps {
   lat: number

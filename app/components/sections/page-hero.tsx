@@ -1,6 +1,6 @@
-import { MapPinIcon } from '~/components/icons'
-import { HERO_IMAGE_SIZES, SanityImage } from '~/components/sanity-image'
-import { ActionLink } from '~/components/ui/action-link'
+import { MapPinIcon } from '#app/components/icons.tsx'
+import { HERO_IMAGE_SIZES, SanityImage } from '#app/components/sanity-image.tsx'
+import { ActionLink } from '#app/components/ui/action-link.tsx'
 import { type SectionProps } from './types'
 
 /**

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, describe, expect, test } from 'vitest'
-import { type SiteSettings } from '~/utils/site-settings'
+import { type SiteSettings } from '#app/utils/site-settings.ts'
 import { priceRangeLabel } from './price-table-section'
 import { PageSections } from './page-sections'
 import { type PageSection } from './types'

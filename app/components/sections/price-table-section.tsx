@@ -1,4 +1,4 @@
-import { formatDecimal, formatEuro } from '~/utils/format'
+import { formatDecimal, formatEuro } from '#app/utils/format.ts'
 import { SectionShell } from './section-shell'
 import { type SectionProps } from './types'
 

@@ -1,5 +1,5 @@
-import { RichText } from '~/components/portable-text'
-import { SectionHeading } from '~/components/section-heading'
+import { RichText } from '#app/components/portable-text.tsx'
+import { SectionHeading } from '#app/components/section-heading.tsx'
 import { type SectionProps } from './types'
 
 /** Running text in a readable column; `notice` frames it as an important statement. */

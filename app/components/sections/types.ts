@@ -1,4 +1,4 @@
-import { type PAGE_QUERYResult } from '~/sanity/types'
+import { type PAGE_QUERYResult } from '#app/sanity/types.ts'
 
 /** A content page as PAGE_QUERY returns it. */
 export type ContentPage = NonNullable<PAGE_QUERYResult>

@@ -1,4 +1,4 @@
-import { ServiceIcon } from '~/components/icons'
+import { ServiceIcon } from '#app/components/icons.tsx'
 import { SectionShell } from './section-shell'
 import { type SectionProps } from './types'
 

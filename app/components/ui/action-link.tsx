@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { type MouseEvent, type ReactNode } from 'react'
-import { buttonClasses, type ButtonSize, type ButtonVariant } from '~/components/ui/button'
-import { scrollToSection, sectionIdOf } from '~/utils/scroll'
+import { buttonClasses, type ButtonSize, type ButtonVariant } from '#app/components/ui/button.tsx'
+import { scrollToSection, sectionIdOf } from '#app/utils/scroll.ts'
 
 /** A `link` object of the content model (a button label and where it leads). */
 export interface ActionTarget {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOrReplace } from '~/sanity/lake.server'
-import { CACHE_CONTROL } from '~/utils/http.server'
-import { BACKENDS, openTestLake, type TestLake } from '../../../tests/lake-backends'
+import { createOrReplace } from '#app/sanity/lake.server.ts'
+import { CACHE_CONTROL } from '#app/utils/http.server.ts'
+import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { loadVehicleDetail } from './data.server'
 
 type Loaded = Awaited<ReturnType<typeof loadVehicleDetail>>

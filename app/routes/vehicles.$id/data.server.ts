@@ -1,9 +1,9 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
-import { type SIMILAR_VEHICLES_QUERYResult, type VEHICLE_DETAIL_QUERYResult } from '~/sanity/types'
-import { CACHE_CONTROL } from '~/utils/http.server'
-import { parseAmount } from '~/utils/format'
-import { SIMILAR_VEHICLES_QUERY, VEHICLE_DETAIL_QUERY } from '~/vehicles/detail-queries'
-import { financingInputFromParams } from '~/vehicles/financing'
+import { type SIMILAR_VEHICLES_QUERYResult, type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
+import { CACHE_CONTROL } from '#app/utils/http.server.ts'
+import { parseAmount } from '#app/utils/format.ts'
+import { SIMILAR_VEHICLES_QUERY, VEHICLE_DETAIL_QUERY } from '#app/vehicles/detail-queries.ts'
+import { financingInputFromParams } from '#app/vehicles/financing.ts'
 
 /** Public ids as the schema allows them; anything else cannot exist and is a 404 without a query. */
 const VEHICLE_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/

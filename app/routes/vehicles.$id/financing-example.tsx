@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react'
-import { CONTROL_CLASSES } from '~/components/ui/field'
-import { buttonClasses } from '~/components/ui/button'
-import { formatEuro } from '~/utils/format'
-import { useHydrated } from '~/utils/use-hydrated'
-import { calculateFinancing, clampTerm, FINANCING_PARAMS, formatEuroCents, formatRatePercent, MIN_NET_LOAN_EUR, TERM_OPTIONS } from '~/vehicles/financing'
+import { CONTROL_CLASSES } from '#app/components/ui/field.tsx'
+import { buttonClasses } from '#app/components/ui/button.tsx'
+import { formatEuro } from '#app/utils/format.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { calculateFinancing, clampTerm, FINANCING_PARAMS, formatEuroCents, formatRatePercent, MIN_NET_LOAN_EUR, TERM_OPTIONS } from '#app/vehicles/financing.ts'
 
 export interface FinancingExampleProps {
   /** The vehicle's cash price in euros. */

@@ -2,9 +2,9 @@
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createOrReplace } from '~/sanity/lake.server'
-import { SITE_SETTINGS_QUERY } from '~/sanity/queries'
-import { openTestLake, type TestLake } from '../../../tests/lake-backends'
+import { createOrReplace } from '#app/sanity/lake.server.ts'
+import { SITE_SETTINGS_QUERY } from '#app/sanity/queries.ts'
+import { openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { loadVehicleDetail } from './data.server'
 import VehicleDetailPage, { ErrorBoundary } from './route'
 

@@ -1,5 +1,5 @@
-import { type VEHICLE_DETAIL_QUERYResult } from '~/sanity/types'
-import { displayYear, formatDecimal, formatMileage, fuelLabel, transmissionLabel } from '~/utils/format'
+import { type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
+import { displayYear, formatDecimal, formatMileage, fuelLabel, transmissionLabel } from '#app/utils/format.ts'
 
 type VehicleDetail = NonNullable<VEHICLE_DETAIL_QUERYResult>
 

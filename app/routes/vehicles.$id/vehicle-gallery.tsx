@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { ArrowRightIcon } from '~/components/icons'
-import { SanityImage, type SanityImageSource } from '~/components/sanity-image'
-import { VEHICLE_PLACEHOLDER } from '~/components/vehicle-card'
-import { useHydrated } from '~/utils/use-hydrated'
+import { ArrowRightIcon } from '#app/components/icons.tsx'
+import { SanityImage, type SanityImageSource } from '#app/components/sanity-image.tsx'
+import { VEHICLE_PLACEHOLDER } from '#app/components/vehicle-card.tsx'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 /** A photo as VEHICLE_DETAIL_QUERY projects it: a lake image, or a marketplace photo's URL. */
 export type GalleryImage = SanityImageSource & { _key?: string | null }

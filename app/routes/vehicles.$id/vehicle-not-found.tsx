@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { buttonClasses } from '~/components/ui/button'
+import { buttonClasses } from '#app/components/ui/button.tsx'
 
 /** Spec §8: the texts of an unknown vehicle id. */
 export const VEHICLE_NOT_FOUND_TEXTS = {

@@ -1,12 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { HOME_PAGE_QUERY, SITE_SETTINGS_QUERY, VEHICLE_HIGHLIGHTS_QUERY } from '~/sanity/queries'
-import type { HOME_PAGE_QUERYResult, SITE_SETTINGS_QUERYResult, VEHICLE_HIGHLIGHTS_QUERYResult } from '~/sanity/types'
-import { documentTypes } from './index'
-import { OPENING_HOURS_KEYS } from './lib/constants'
-import { assetFile, CONTENT_DIR, findAssetPlaceholders, type ImportedDataset, importSeed, query, readSeed } from './testing/dataset'
-import { describeMarkers, provideIdleCallbackWindow, validate } from './testing/validate'
+import { HOME_PAGE_QUERY, SITE_SETTINGS_QUERY, VEHICLE_HIGHLIGHTS_QUERY } from '#app/sanity/queries.ts'
+import type { HOME_PAGE_QUERYResult, SITE_SETTINGS_QUERYResult, VEHICLE_HIGHLIGHTS_QUERYResult } from '#app/sanity/types.ts'
+import { documentTypes } from '#schemas/index.ts'
+import { OPENING_HOURS_KEYS } from '#schemas/lib/constants.ts'
+import { assetFile, CONTENT_DIR, findAssetPlaceholders, type ImportedDataset, importSeed, query, readSeed } from '#schemas/testing/dataset.ts'
+import { describeMarkers, provideIdleCallbackWindow, validate } from '#schemas/testing/validate.ts'
 
 const seed = readSeed()
 const documentTypeNames = documentTypes.map((type) => type.name)
