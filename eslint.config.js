@@ -6,11 +6,27 @@ import tseslint from 'typescript-eslint'
 
 // `regex`, not `group`: a group pattern is gitignore syntax, where a leading `#` starts a comment.
 const serverOnly = { regex: String.raw`\.server(\.tsx?)?$`, message: 'Server-only code stays out of components (it would reach the browser bundle).' }
-const appImports = { regex: String.raw`^(~/|#app/|(\.\./)+app/)`, message: 'schemas/ is shared with the Studio and never imports the app; shared lists live in schemas/lib/.' }
+const appImports = {
+  regex: String.raw`^(~/|#app/|(\.\./)+app/)`,
+  message: 'schemas/ is shared with the Studio and never imports the app; shared lists live in schemas/lib/.',
+}
 const testImports = { regex: String.raw`^(#tests/|(\.\./)+tests/)`, message: 'The app never imports test code.' }
 
 export default tseslint.config(
-  { ignores: ['studio/.sanity/', 'build/', 'public/build/', 'studio/dist/', 'node_modules/', 'reports/', 'test-results/', 'playwright-report/', 'app/sanity/types.ts', 'scripts/generate-seed-images.mjs'] },
+  {
+    ignores: [
+      'studio/.sanity/',
+      'build/',
+      'public/build/',
+      'studio/dist/',
+      'node_modules/',
+      'reports/',
+      'test-results/',
+      'playwright-report/',
+      'app/sanity/types.ts',
+      'scripts/generate-seed-images.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -30,6 +46,14 @@ export default tseslint.config(
   { files: ['tests/e2e/**'], rules: { 'no-empty-pattern': 'off' } },
   { files: ['**/*.test.*'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   { files: ['schemas/**'], rules: { 'no-restricted-imports': ['error', { patterns: [appImports] }] } },
-  { files: ['app/components/**', 'app/hooks/**'], ignores: ['**/*.test.*'], rules: { 'no-restricted-imports': ['error', { patterns: [serverOnly, testImports] }] } },
-  { files: ['app/**'], ignores: ['**/*.test.*', 'app/components/**', 'app/hooks/**'], rules: { 'no-restricted-imports': ['error', { patterns: [testImports] }] } },
+  {
+    files: ['app/components/**', 'app/hooks/**'],
+    ignores: ['**/*.test.*'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverOnly, testImports] }] },
+  },
+  {
+    files: ['app/**'],
+    ignores: ['**/*.test.*', 'app/components/**', 'app/hooks/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [testImports] }] },
+  },
 )

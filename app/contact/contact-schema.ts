@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { ALL_CONTACT_SUBJECTS, CONTACT_LABELS, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactFieldErrors, type ContactSubject } from '#app/contact/contact-fields.ts'
+import {
+  ALL_CONTACT_SUBJECTS,
+  CONTACT_LABELS,
+  CONTACT_LIMITS,
+  CONTACT_MESSAGES,
+  type ContactFieldErrors,
+  type ContactSubject,
+} from '#app/contact/contact-fields.ts'
 import { formatDecimal } from '#app/utils/format.ts'
 import { forbiddenCharactersMessage, hasForbiddenCharacters, isValidEmail, isValidPhone } from '#app/utils/form-rules.ts'
 

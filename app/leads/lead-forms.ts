@@ -250,7 +250,6 @@ export const LEAD_FORMS: Readonly<Record<LeadKind, LeadFormDefinition>> = {
 
 export const LEAD_KINDS: readonly LeadKind[] = LEAD_KIND_TITLES.map((entry) => entry.value)
 
-
 export function isLeadKind(value: unknown): value is LeadKind {
   return typeof value === 'string' && Object.hasOwn(LEAD_FORMS, value)
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { EMAIL_PATTERN_SOURCE, forbiddenCharactersMessage, hasForbiddenCharacters, isValidEmail, isValidPhone, PHONE_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
+import {
+  EMAIL_PATTERN_SOURCE,
+  forbiddenCharactersMessage,
+  hasForbiddenCharacters,
+  isValidEmail,
+  isValidPhone,
+  PHONE_PATTERN_SOURCE,
+} from '#app/utils/form-rules.ts'
 
 /** The HTML standard's "valid e-mail address": what an `<input type="email">` accepts. */
 const HTML_EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/

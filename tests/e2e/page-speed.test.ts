@@ -52,17 +52,15 @@ test.describe('page speed', () => {
   test('every image has width and height; images of our CDN come with srcset and sizes', async ({ page }) => {
     for (const path of ['/', '/vehicles', '/vehicles/1', '/locations', '/services/autoankauf']) {
       await page.goto(path)
-      const images = await page
-        .locator('img')
-        .evaluateAll((elements: HTMLImageElement[]) =>
-          elements.map((img) => ({
-            src: img.getAttribute('src') ?? '',
-            width: img.getAttribute('width'),
-            height: img.getAttribute('height'),
-            srcset: img.getAttribute('srcset'),
-            sizes: img.getAttribute('sizes'),
-          })),
-        )
+      const images = await page.locator('img').evaluateAll((elements: HTMLImageElement[]) =>
+        elements.map((img) => ({
+          src: img.getAttribute('src') ?? '',
+          width: img.getAttribute('width'),
+          height: img.getAttribute('height'),
+          srcset: img.getAttribute('srcset'),
+          sizes: img.getAttribute('sizes'),
+        })),
+      )
       expect(images.length, path).toBeGreaterThan(0)
       for (const image of images) {
         expect(Number(image.width), `${path} ${image.src}`).toBeGreaterThan(0)
