@@ -1,12 +1,16 @@
+import { type AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
 import { type AppLoadContext } from '@remix-run/node'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parseEnv } from '#app/env.server.ts'
 import { type ContentLake } from '#app/sanity/lake.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { ContentRevision, observeLake } from './content-revision.server'
-import { cacheControlFor, Site } from './site.server'
+import { createServer } from './create-server.server'
+import { cacheControlFor } from './site.server'
 
-const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36' }
+// Uncompressed, so that Content-Length and bodies compare byte for byte.
+const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36', 'accept-encoding': 'identity' }
 
 function stubLake(fetch: ContentLake['fetch'] = async () => null as never): ContentLake {
   return { kind: 'embedded', fetch, mutate: async () => ({ transactionId: 't', results: [], documents: [] }) }
@@ -20,20 +24,31 @@ const htmlPage: Render = async (_request, context) =>
     headers: { 'Content-Type': 'text/html; charset=utf-8' },
   })
 
-function createSite(render: Render, env: Record<string, string> = {}, options: { now?: () => number; lake?: ContentLake } = {}) {
+const closers: Array<() => Promise<void>> = []
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()))
+})
+
+/**
+ * The production pipeline (createServer) around a stub render, listening on a free port; `send`
+ * makes a request to it over HTTP, as a visitor would.
+ */
+async function createSite(render: Render, env: Record<string, string> = {}, options: { now?: () => number; lake?: ContentLake; mode?: string } = {}) {
   const contentRevision = new ContentRevision()
   const lake = observeLake(options.lake ?? stubLake(), contentRevision)
   const renderSpy = vi.fn(render)
-  const site = new Site({
+  const { server, site } = createServer({
     context: { env: parseEnv({ NODE_ENV: 'production', ...env }), lake, contentRevision },
     render: renderSpy,
     now: options.now,
+    mode: options.mode,
+    root: tmpdir(),
   })
-  return { site, renderSpy, lake, contentRevision }
-}
-
-function get(path: string, headers: Record<string, string> = BROWSER, method = 'GET') {
-  return new Request(`http://localhost${path}`, { method, headers })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  closers.push(() => new Promise((resolve) => server.close(() => resolve())))
+  const send = (path: string, headers: Record<string, string> = BROWSER, method = 'GET') => fetch(`${base}${path}`, { method, headers })
+  return { site, send, renderSpy, lake, contentRevision }
 }
 
 function nonceOf(response: Response) {
@@ -42,11 +57,11 @@ function nonceOf(response: Response) {
 
 describe('Site: the page cache', () => {
   it('renders the first request (MISS) and answers the second from the cache (HIT) with a new nonce in CSP and body', async () => {
-    const { site, renderSpy } = createSite(htmlPage)
-    const first = await site.handle(get('/'))
+    const { send, renderSpy } = await createSite(htmlPage)
+    const first = await send('/')
     const firstBody = await first.text()
     expect(first.headers.get('x-cache')).toBe('MISS')
-    const second = await site.handle(get('/'))
+    const second = await send('/')
     const secondBody = await second.text()
     expect(second.headers.get('x-cache')).toBe('HIT')
     expect(renderSpy).toHaveBeenCalledTimes(1)
@@ -59,21 +74,21 @@ describe('Site: the page cache', () => {
     expect(secondBody.replaceAll(secondNonce!, '')).toBe(firstBody.replaceAll(firstNonce!, ''))
     expect(second.headers.get('content-length')).toBe(String(Buffer.byteLength(secondBody)))
     // Every hit gets its own nonce.
-    const third = await site.handle(get('/'))
+    const third = await send('/')
     expect(nonceOf(third)).not.toBe(secondNonce)
     expect(second.headers.get('cache-control')).toBe(CACHE_CONTROL.page)
   })
 
   it('a lake write and the webhook (a revision bump) make the next request render again', async () => {
-    const { site, renderSpy, lake, contentRevision } = createSite(htmlPage)
-    await (await site.handle(get('/'))).text()
+    const { send, renderSpy, lake, contentRevision } = await createSite(htmlPage)
+    await (await send('/')).text()
     await lake.mutate([{ create: { _type: 'contactMessage' } }])
-    const afterWrite = await site.handle(get('/'))
+    const afterWrite = await send('/')
     expect(afterWrite.headers.get('x-cache')).toBe('MISS')
     await afterWrite.text() // stored once the body has gone out
-    expect((await site.handle(get('/'))).headers.get('x-cache')).toBe('HIT')
+    expect((await send('/')).headers.get('x-cache')).toBe('HIT')
     contentRevision.bump()
-    const afterWebhook = await site.handle(get('/'))
+    const afterWebhook = await send('/')
     expect(afterWebhook.headers.get('x-cache')).toBe('MISS')
     await afterWebhook.text()
     expect(renderSpy).toHaveBeenCalledTimes(3)
@@ -89,72 +104,77 @@ describe('Site: the page cache', () => {
 
   it('pages expire after PAGE_CACHE_TTL seconds', async () => {
     let now = 0
-    const { site } = createSite(htmlPage, { PAGE_CACHE_TTL: '10' }, { now: () => now })
-    await (await site.handle(get('/'))).text()
+    const { send } = await createSite(htmlPage, { PAGE_CACHE_TTL: '10' }, { now: () => now })
+    await (await send('/')).text()
     now = 9_999
-    expect((await site.handle(get('/'))).headers.get('x-cache')).toBe('HIT')
+    expect((await send('/')).headers.get('x-cache')).toBe('HIT')
     now = 10_000
-    expect((await site.handle(get('/'))).headers.get('x-cache')).toBe('MISS')
+    expect((await send('/')).headers.get('x-cache')).toBe('MISS')
   })
 
-  it('a development build has no page cache', () => {
-    const site = new Site({
-      context: { env: parseEnv({}), lake: stubLake(), contentRevision: new ContentRevision() },
-      render: htmlPage,
-      mode: 'development',
-    })
+  it('a development build has no page cache', async () => {
+    const { site, send, renderSpy } = await createSite(htmlPage, {}, { mode: 'development' })
     expect(site.cache).toBeUndefined()
+    await (await send('/')).text()
+    expect((await send('/')).headers.get('x-cache')).toBe('BYPASS')
+    expect(renderSpy).toHaveBeenCalledTimes(2)
   })
 
   it('PAGE_CACHE_TTL=0 switches the cache off', async () => {
-    const { site, renderSpy } = createSite(htmlPage, { PAGE_CACHE_TTL: '0' })
-    await (await site.handle(get('/'))).text()
-    const second = await site.handle(get('/'))
+    const { site, send, renderSpy } = await createSite(htmlPage, { PAGE_CACHE_TTL: '0' })
+    await (await send('/')).text()
+    const second = await send('/')
     expect(second.headers.get('x-cache')).toBe('BYPASS')
     expect(renderSpy).toHaveBeenCalledTimes(2)
     expect(site.cache).toBeUndefined()
   })
 
   it('bypasses requests with cookies or credentials, and never stores posts', async () => {
-    const { site, renderSpy } = createSite(htmlPage)
-    await (await site.handle(get('/', { ...BROWSER, cookie: 'session=1' }))).text()
-    await (await site.handle(get('/', { ...BROWSER, authorization: 'Basic eA==' }))).text()
-    const post = await site.handle(get('/', BROWSER, 'POST'))
+    const { send, renderSpy } = await createSite(htmlPage)
+    await (await send('/', { ...BROWSER, cookie: 'session=1' })).text()
+    await (await send('/', { ...BROWSER, authorization: 'Basic eA==' })).text()
+    const post = await send('/', BROWSER, 'POST')
     await post.text()
     expect(post.headers.get('x-cache')).toBe('BYPASS')
     expect(post.headers.get('cache-control')).toBe(CACHE_CONTROL.noStore)
-    expect((await site.handle(get('/'))).headers.get('x-cache')).toBe('MISS')
+    expect((await send('/')).headers.get('x-cache')).toBe('MISS')
     expect(renderSpy).toHaveBeenCalledTimes(4)
   })
 
   it('never stores answers that set cookies, are not 200, are marked no-store, or are HEAD requests', async () => {
     const answers: Record<string, Response> = {}
     const render: Render = async (request) => answers[new URL(request.url).pathname]!
-    const { site, renderSpy } = createSite(render)
+    const { send, renderSpy } = await createSite(render)
     const html = { 'Content-Type': 'text/html' }
     for (let round = 0; round < 2; round++) {
       answers['/cookie'] = new Response('x', { headers: { ...html, 'Set-Cookie': 'a=1' } })
       answers['/missing'] = new Response('x', { status: 404, headers: html })
       answers['/form'] = new Response('x', { headers: { ...html, 'Cache-Control': 'no-store' } })
       answers['/head'] = new Response(null, { headers: html })
-      for (const path of ['/cookie', '/missing', '/form']) expect((await site.handle(get(path))).headers.get('x-cache')).toBe('MISS')
-      expect((await site.handle(get('/head', BROWSER, 'HEAD'))).headers.get('x-cache')).toBe('MISS')
+      for (const path of ['/cookie', '/missing', '/form']) expect((await send(path)).headers.get('x-cache')).toBe('MISS')
+      expect((await send('/head', BROWSER, 'HEAD')).headers.get('x-cache')).toBe('MISS')
     }
     expect(renderSpy).toHaveBeenCalledTimes(8)
   })
 
   it('answers HEAD from a page stored by GET, without a body', async () => {
-    const { site } = createSite(htmlPage)
-    await (await site.handle(get('/'))).text()
-    const head = await site.handle(get('/', BROWSER, 'HEAD'))
+    const { send } = await createSite(htmlPage)
+    await (await send('/')).text()
+    const head = await send('/', BROWSER, 'HEAD')
     expect(head.headers.get('x-cache')).toBe('HIT')
     expect(await head.text()).toBe('')
   })
 
   it('stores a streamed page only once it is complete, and not at all when the client went away', async () => {
-    let release!: () => void
-    const released = new Promise<void>((resolve) => (release = resolve))
-    const render: Render = async (_request, context) => {
+    const releases = new Map<string, () => void>()
+    const released = new Map<string, Promise<void>>()
+    const gate = (path: string) => released.get(path) ?? released.set(path, new Promise((resolve) => releases.set(path, resolve))).get(path)!
+    const release = (path: string) => {
+      void gate(path)
+      releases.get(path)!()
+    }
+    const render: Render = async (request, context) => {
+      const released = gate(new URL(request.url).pathname)
       const encoder = new TextEncoder()
       const body = new ReadableStream<Uint8Array>({
         async start(controller) {
@@ -166,18 +186,23 @@ describe('Site: the page cache', () => {
       })
       return new Response(body, { headers: { 'Content-Type': 'text/html' } })
     }
-    const { site } = createSite(render)
-    const first = await site.handle(get('/'))
+    const { site, send } = await createSite(render)
+    const first = await send('/')
     const reader = first.body!.getReader()
     await reader.read()
     expect(site.cache!.size).toBe(0)
-    release()
+    release('/')
     while (!(await reader.read()).done);
     expect(site.cache!.size).toBe(1)
-    expect(await (await site.handle(get('/'))).text()).toContain('<p>Fahrzeuge</p>')
+    expect(await (await send('/')).text()).toContain('<p>Fahrzeuge</p>')
 
-    const cut = await site.handle(get('/other'))
+    // The visitor leaves while the page still streams; the rest arrives after the connection closed.
+    const cut = await send('/other')
     await cut.body!.cancel()
+    await vi.waitFor(() => expect(site.cache!.size).toBe(1))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    release('/other')
+    await new Promise((resolve) => setTimeout(resolve, 50))
     expect(site.cache!.stale('/other')).toBeUndefined()
   })
 
@@ -190,8 +215,8 @@ describe('Site: the page cache', () => {
       )
       return new Response(`<p>${note}</p>`, { headers: { 'Content-Type': 'text/html' } })
     }
-    const { site } = createSite(render, {}, { lake: failing })
-    const response = await site.handle(get('/'))
+    const { site, send } = await createSite(render, {}, { lake: failing })
+    const response = await send('/')
     expect(response.status).toBe(200)
     await response.text()
     expect(site.cache!.size).toBe(0)
@@ -202,31 +227,31 @@ describe('Site: the page cache', () => {
     const render: Render = async (request, context) =>
       failing ? new Response('Fehler', { status: 500, headers: { 'Content-Type': 'text/html' } }) : htmlPage(request, context)
     let now = 0
-    const { site, contentRevision } = createSite(render, {}, { now: () => now })
-    await (await site.handle(get('/'))).text()
+    const { send, contentRevision } = await createSite(render, {}, { now: () => now })
+    await (await send('/')).text()
     failing = true
     contentRevision.bump()
     now = 10 * 3_600_000
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const stale = await site.handle(get('/'))
+    const stale = await send('/')
     expect(stale.status).toBe(200)
     expect(stale.headers.get('x-cache')).toBe('STALE')
     const body = await stale.text()
     expect(body).toContain('<p>Seite</p>')
     expect(body).toContain(`nonce="${nonceOf(stale)}"`)
-    await (await site.handle(get('/'))).text()
+    await (await send('/')).text()
     expect(warn).toHaveBeenCalledTimes(1) // once per outage
     // A URL never rendered successfully gets the error itself.
-    const error = await site.handle(get('/never'))
+    const error = await send('/never')
     expect(error.status).toBe(500)
     expect(error.headers.get('cache-control')).toBe(CACHE_CONTROL.noStore)
     warn.mockRestore()
   })
 
   it('a render that throws becomes a plain 500 (or the stale page)', async () => {
-    const { site } = createSite(async () => Promise.reject(new Error('boom')))
+    const { send } = await createSite(async () => Promise.reject(new Error('boom')))
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const response = await site.handle(get('/'))
+    const response = await send('/')
     expect(response.status).toBe(500)
     expect(error).toHaveBeenCalled()
     error.mockRestore()
@@ -236,9 +261,9 @@ describe('Site: the page cache', () => {
 describe('Site: headers of every rendered answer', () => {
   it('pages get the nonce policy, other answers the closed one; both the common headers', async () => {
     const json: Render = async () => Response.json({ ok: true }, { headers: { 'Cache-Control': CACHE_CONTROL.apiRead } })
-    const { site } = createSite(async (request, context) => (request.url.endsWith('/api/x') ? json(request, context) : htmlPage(request, context)))
-    const page = await site.handle(get('/'))
-    const api = await site.handle(get('/api/x'))
+    const { send } = await createSite(async (request, context) => (request.url.endsWith('/api/x') ? json(request, context) : htmlPage(request, context)))
+    const page = await send('/')
+    const api = await send('/api/x')
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self' 'nonce-")
     expect(api.headers.get('content-security-policy')).toMatch(/^default-src 'none'/)
     expect(api.headers.get('x-cache')).toBe('BYPASS')
@@ -252,11 +277,11 @@ describe('Site: headers of every rendered answer', () => {
   })
 
   it('ALLOW_INDEXING=false marks every answer noindex, cached ones included', async () => {
-    const { site } = createSite(htmlPage, { ALLOW_INDEXING: 'false' })
-    const miss = await site.handle(get('/'))
+    const { send } = await createSite(htmlPage, { ALLOW_INDEXING: 'false' })
+    const miss = await send('/')
     expect(miss.headers.get('x-robots-tag')).toBe('noindex')
     await miss.text()
-    const hit = await site.handle(get('/'))
+    const hit = await send('/')
     expect(hit.headers.get('x-cache')).toBe('HIT')
     expect(hit.headers.get('x-robots-tag')).toBe('noindex')
   })

@@ -78,15 +78,6 @@ export class Site {
     return page ? this.answer(page, method, 'HIT') : undefined
   }
 
-  /** Answers a request: from the page cache when it may, else by rendering it. */
-  async handle(request: Request, requestContext?: RequestContext): Promise<Response> {
-    const url = new URL(request.url)
-    const key = this.cacheKey({ method: request.method, url: url.pathname + url.search, header: (name) => request.headers.get(name) })
-    const hit = key === undefined ? undefined : this.cachedAnswer(key, request.method)
-    if (hit) return toResponse(hit)
-    return this.renderAndCache(request, key, requestContext)
-  }
-
   /**
    * Renders a request with a fresh nonce. For a cacheable request (`key`) a complete 200 page is
    * kept while it streams to the client, and a 5xx is replaced by the URL's last good page.
@@ -127,7 +118,9 @@ export class Site {
     if (storable && body && this.cache && key !== undefined) {
       const cache = this.cache
       body = keepCopy(body, MAX_PAGE_BYTES, (bytes) => {
-        if (state.readFailed) return
+        // A client that left may have made the renderer abort (React then fills pending parts
+        // with their error fallbacks): such a page is never kept, even when it reads as complete.
+        if (state.readFailed || request.signal.aborted) return
         this.staleReported = false
         cache.set(key, { headers: renderedHeaders, body: bytes, nonce: HTML.test(response.headers.get('content-type') ?? '') ? nonce : undefined, revision })
       })
