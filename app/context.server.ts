@@ -4,6 +4,7 @@ import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
 import { type ContentLake } from '#app/sanity/lake.server.ts'
 import { SanityLake } from '#app/sanity/sanity-lake.server.ts'
 import { ContentRevision, observeLake } from '#app/server/content-revision.server.ts'
+import { createLogger, type Logger } from '#app/server/logging.server.ts'
 import { RateLimiter } from '#app/utils/rate-limit.server.ts'
 
 /** What every loader and action receives as `context`: validated env and the content lake. */
@@ -27,6 +28,11 @@ export interface AppContext {
    * cache serves a page only for the revision it was rendered at. Absent in tests without a cache.
    */
   contentRevision?: ContentRevision
+  /**
+   * Where server code logs: the process logger here; in a loader or action, the request's child
+   * logger, whose every line carries the request id. Absent in unit tests that do not look at logs.
+   */
+  logger?: Logger
 }
 
 declare module '@remix-run/node' {
@@ -41,6 +47,8 @@ declare module '@remix-run/node' {
     requestOrigin?: string
     /** This response's CSP nonce (app/server/site.server.ts), for every inline script of the page. */
     cspNonce?: string
+    /** The request's id (X-Request-Id), also on every line of `logger`. */
+    requestId?: string
   }
 }
 
@@ -84,5 +92,6 @@ export async function createAppContext(source: Record<string, string | undefined
     // notify() never rejects: a failed mail leaves the document pending for the retry loop.
     onStored: (documentId) => void notifier.notify(documentId),
     contentRevision,
+    logger: createLogger(env),
   }
 }

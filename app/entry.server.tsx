@@ -52,10 +52,21 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500
           // Errors while streaming after the shell are logged; the shell has already been sent.
-          if (shellRendered) console.error(error)
+          if (shellRendered) logError(loadContext, request, error)
         },
       },
     )
     setTimeout(abort, ABORT_DELAY + 1000)
   })
+}
+
+/** Remix's hook for errors of loaders, actions and rendering: logged with the request id, never for a client that left. */
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
+  logError(context, request, error)
+}
+
+function logError(context: AppLoadContext, request: Request, error: unknown) {
+  if (request.signal.aborted) return
+  if (context.logger) context.logger.error({ err: error }, 'Fehler beim Rendern')
+  else console.error(error)
 }

@@ -28,6 +28,8 @@ const MOBILE_DE_VARIABLES = ['MOBILE_DE_USERNAME', 'MOBILE_DE_PASSWORD', 'MOBILE
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** pino's level: `info` writes one line per request, `warn` only refusals and problems. */
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     SITE_URL: z.url({ error: 'SITE_URL muss eine vollständige URL sein, z. B. https://www.example.de' }).default('http://localhost:3000'),
     CONTENT_DIR: z.string().default('content'),

@@ -11,6 +11,7 @@ import { BodyTooLargeError, CACHE_CONTROL, jsonError, readBodyText } from '#app/
 import { ContentRevision } from './content-revision.server'
 import { createServer, SERVER_LIMITS, type ServerLimits } from './create-server.server'
 import { inlineScriptHashes } from './security-headers.server'
+import { captureLogs, LEVEL } from '#tests/log-capture.ts'
 
 const STUDIO_HTML =
   '<!DOCTYPE html><html><head><script>window.boot=1</script></head><body><div id="sanity"></div><script type="module" src="/studio/static/sanity-AbCd_123.js"></script></body></html>'
@@ -19,7 +20,8 @@ describe('the request pipeline (createServer, as server.mjs runs it)', () => {
   let dir: string
   let base: string
   let close: () => Promise<void>
-  const seen: Array<{ method: string; url: string; body: string; clientAddress?: string; nonce?: string }> = []
+  const seen: Array<{ method: string; url: string; body: string; clientAddress?: string; nonce?: string; requestId?: string }> = []
+  const logs = captureLogs()
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'express-site-'))
@@ -32,7 +34,15 @@ describe('the request pipeline (createServer, as server.mjs runs it)', () => {
     await writeFile(path.join(dir, 'build/studio/static/manifest.webmanifest'), '{}')
 
     const render = async (request: Request, context: AppLoadContext) => {
-      seen.push({ method: request.method, url: request.url, body: await request.text(), clientAddress: context.clientAddress, nonce: context.cspNonce })
+      seen.push({
+        method: request.method,
+        url: request.url,
+        body: await request.text(),
+        clientAddress: context.clientAddress,
+        nonce: context.cspNonce,
+        requestId: context.requestId,
+      })
+      context.logger?.info('Aus dem Loader')
       if (new URL(request.url).pathname === '/api/echo')
         return Response.json({ ok: true }, { status: 201, headers: { 'Cache-Control': CACHE_CONTROL.noStore } })
       const headers = new Headers({ 'Content-Type': 'text/html' })
@@ -44,6 +54,7 @@ describe('the request pipeline (createServer, as server.mjs runs it)', () => {
       context: { env: parseEnv({ NODE_ENV: 'production' }), lake: {} as ContentLake, contentRevision: new ContentRevision() },
       render,
       root: dir,
+      logger: logs.logger,
     })
     server.listen(0)
     await new Promise((resolve) => server.once('listening', resolve))
@@ -66,6 +77,30 @@ describe('the request pipeline (createServer, as server.mjs runs it)', () => {
     // The URL carries SITE_URL's origin (here the default), never the Host the client sent.
     expect(last).toMatchObject({ method: 'POST', url: 'http://localhost:3000/api/echo?x=1', body: 'hallo' })
     expect(last.clientAddress).toMatch(/127\.0\.0\.1/)
+  })
+
+  it('every request gets an id (X-Request-Id, the load context, every log line) and one access line', async () => {
+    const response = await fetch(`${base}/api/echo?log=1`, { method: 'POST', body: 'x' })
+    const id = response.headers.get('x-request-id')!
+    expect(id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(seen.at(-1)!.requestId).toBe(id)
+    await vi.waitFor(() => expect(logs.lines.filter((line) => line.reqId === id)).toHaveLength(2))
+    const [fromLoader, access] = logs.lines.filter((line) => line.reqId === id)
+    expect(fromLoader).toMatchObject({ level: LEVEL.info, msg: 'Aus dem Loader' })
+    expect(access).toMatchObject({ level: LEVEL.info, msg: 'Anfrage', method: 'POST', path: '/api/echo?log=1', status: 201, cache: 'BYPASS' })
+    expect(access!.ms).toEqual(expect.any(Number))
+
+    // A proxy's id is kept, so one id follows the request through nginx and the app; a strange one is replaced.
+    const proxied = await fetch(`${base}/api/echo`, { method: 'POST', headers: { 'x-request-id': 'nginx-4f2a9c01b7' } })
+    expect(proxied.headers.get('x-request-id')).toBe('nginx-4f2a9c01b7')
+    const odd = await fetch(`${base}/api/echo`, { method: 'POST', headers: { 'x-request-id': 'a b' } })
+    expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    // Page-cache hits are logged too, with their cache status.
+    await (await fetch(`${base}/logged-page`)).text()
+    const hit = await fetch(`${base}/logged-page`, { headers: { 'accept-encoding': 'identity' } })
+    await hit.text()
+    const hitId = hit.headers.get('x-request-id')
+    await vi.waitFor(() => expect(logs.lines.find((line) => line.reqId === hitId)).toMatchObject({ path: '/logged-page', status: 200, cache: 'HIT' }))
   })
 
   it('a page: one CSP header with the nonce its scripts carry; the second request comes from the cache', async () => {
@@ -133,6 +168,7 @@ describe('the request pipeline (createServer, as server.mjs runs it)', () => {
  */
 async function startSite(env: Record<string, string> = {}, limits?: ServerLimits) {
   const rendered: string[] = []
+  const logs = captureLogs()
   const render = async (request: Request) => {
     const url = new URL(request.url)
     rendered.push(url.href)
@@ -157,11 +193,12 @@ async function startSite(env: Record<string, string> = {}, limits?: ServerLimits
     render,
     root: await mkdtemp(path.join(tmpdir(), 'site-root-')),
     limits,
+    logger: logs.logger,
   })
   server.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   const port = (server.address() as AddressInfo).port
-  return { port, rendered, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+  return { port, rendered, logs, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
 }
 
 /** Sends bytes as they are (no client normalises them) and collects what comes back until the server closes or `until` matches. */
@@ -215,7 +252,6 @@ describe('the URL Remix renders and the page cache keys on (security review, fin
       afterAll(() => site.close())
 
       it.each(crafted)('$name never changes what the next visitor of / gets, on the page or the crawler key', async ({ headers }) => {
-        const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
         for (const userAgent of [BROWSER, 'Googlebot/2.1 (+http://www.google.com/bot.html)']) {
           const attack = await get(site.port, '/?poison', { 'User-Agent': userAgent, ...headers })
           // Refused (400) or rendered for the path it asked for, with SITE_URL's origin.
@@ -225,7 +261,6 @@ describe('the URL Remix renders and the page cache keys on (security review, fin
           expect(titleOf(victim)).toBe('/?poison')
         }
         expect(site.rendered.every((href) => href.startsWith('https://www.autohaus.example/'))).toBe(true)
-        warn.mockRestore()
       })
     })
   }
@@ -259,27 +294,25 @@ describe('requests refused before the site, with one log line (findings 8 and 14
   ]
 
   it.each(cases)('$name → $status, one warning line, no stack', async ({ request, status, allow }) => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const before = site.logs.lines.length
     const answer = await rawExchange(site.port, `${request}Connection: close\r\n\r\n`)
     expect(statusOf(answer)).toBe(status)
     if (allow) expect(answer).toMatch(/\r\nAllow: GET, HEAD, POST\r\n/i)
     expect(answer).toMatch(/\r\nContent-Security-Policy: default-src 'none'/i)
     expect(answer).not.toMatch(/at \w+ \(|TypeError|URIError/)
-    expect(warn).toHaveBeenCalledTimes(1)
-    expect(String(warn.mock.calls[0]?.[0])).not.toContain('\n')
-    expect(error).not.toHaveBeenCalled()
+    // One line: the access line, a warning with the reason; no error, no stack.
+    await vi.waitFor(() => expect(site.logs.lines.length).toBe(before + 1))
+    const [line] = site.logs.lines.slice(before)
+    expect(line).toMatchObject({ level: LEVEL.warn, status })
+    expect(line!.msg).toMatch(/^Anfrage abgewiesen: 4\d\d: /)
+    expect(JSON.stringify(line)).not.toMatch(/\\n\s+at |TypeError|URIError/)
     expect(site.rendered).toEqual([])
-    warn.mockRestore()
-    error.mockRestore()
   })
 
   it('the API answers its refusals in JSON', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const answer = await rawExchange(site.port, 'GET /api/vehicles/% HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n')
     expect(answer).toMatch(/Content-Type: application\/json/i)
     expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'Ungültige Anfrage-URL.' })
-    warn.mockRestore()
   })
 
   it('slow clients get seconds, not minutes', () => {
@@ -341,7 +374,6 @@ describe('oversized and refused bodies close cleanly (finding 3, issue 13 item 6
   })
 
   it('a declared body over 1 MB is refused before the site, and the connection closed', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const answer = await rawExchange(
       site.port,
       `POST /api/limited HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n${'a'.repeat(1000)}`,
@@ -349,7 +381,6 @@ describe('oversized and refused bodies close cleanly (finding 3, issue 13 item 6
     expect(statusOf(answer)).toBe(413)
     expect(answer).toMatch(/\r\nConnection: close\r\n/i)
     expect(answer).toContain('"error":"Die Anfrage ist zu groß (höchstens 1024 KB)."')
-    warn.mockRestore()
   })
 })
 

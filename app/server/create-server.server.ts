@@ -4,6 +4,7 @@ import path from 'node:path'
 import { writeReadableStreamToWritable } from '@remix-run/node'
 import compression from 'compression'
 import express, { type ErrorRequestHandler, type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from 'express'
+import { createLogger, type Logger, printable, requestLogOf, startRequestLog } from '#app/server/logging.server.ts'
 import { precompressedFiles } from '#app/server/precompressed.server.ts'
 import { pathOf, type RequestRefusal, type RequestTarget, requestTarget } from '#app/server/request-target.server.ts'
 import { inlineScriptHashes, securityHeaders } from '#app/server/security-headers.server.ts'
@@ -25,6 +26,8 @@ export interface ServerOptions extends SiteOptions {
   root: string
   /** SERVER_LIMITS unless a test needs shorter ones. */
   limits?: ServerLimits
+  /** Where the access lines and errors go: the context's logger unless a test reads them. */
+  logger?: Logger
 }
 
 export interface ServerLimits {
@@ -59,6 +62,7 @@ const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
 export function createServer(options: ServerOptions): SiteServer {
   const { env } = options.context
   const site = new Site(options)
+  const logger = options.logger ?? options.context.logger ?? createLogger(env)
   const siteOrigin = new URL(env.SITE_URL).origin
   // Target and page-cache key of each request, decided once in the listener and read by the steps after it.
   const decided = new WeakMap<IncomingMessage, { target: RequestTarget; cacheKey: string | undefined }>()
@@ -121,20 +125,24 @@ export function createServer(options: ServerOptions): SiteServer {
     const hit = cachedAnswerFor(req)
     if (hit) return sendCachedAnswer(res, hit)
     const { target, cacheKey } = decided.get(req)!
+    const { id, log } = requestLogOf(req)
     site
       .renderAndCache(toFetchRequest(req, res, target), cacheKey, {
         clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
         requestOrigin: target.origin,
+        requestId: id,
+        logger: log,
       })
       .then((response) => sendFetchResponse(res, response))
       .catch(next)
   })
 
-  // Client errors (a body Express could not read, a bad range) are one log line; the rest a stack.
+  // Client errors (a body Express could not read, a bad range) are the access line's reason; the rest an error with its stack.
   const onError: ErrorRequestHandler = (error: unknown, req, res, next) => {
     const status = statusOf(error)
-    if (status >= 400 && status < 500) console.warn(`Anfrage abgewiesen (${status}): ${req.method} ${printable(req.originalUrl)}: ${messageOf(error)}`)
-    else console.error(error)
+    const entry = requestLogOf(req)
+    if (status >= 400 && status < 500) entry.refusal = `${status}: ${printable(messageOf(error))}`
+    else entry.log.error({ err: error }, 'Fehler bei der Anfrage')
     if (res.headersSent) return next(error)
     res.status(status >= 400 && status < 600 ? status : 500)
     res.type('text/plain; charset=utf-8').send(status < 500 ? 'Ungültige Anfrage.' : 'Interner Serverfehler')
@@ -148,6 +156,7 @@ export function createServer(options: ServerOptions): SiteServer {
     connectionsCheckingInterval: limits.checkIntervalMs,
   }
   const server = http.createServer(serverOptions, (req, res) => {
+    startRequestLog(logger, req, res)
     const target = requestTarget(req, { siteOrigin, trustsProxy: (address) => trustProxy(address, 0) })
     if (!('url' in target)) return refuse(req, res, target, env)
     decided.set(req, { target, cacheKey: site.cacheKey({ method: req.method ?? 'GET', url: pathOf(target), header: (name) => headerValue(req, name) }) })
@@ -189,7 +198,7 @@ function closeAfterUnreadBody(req: IncomingMessage, res: ServerResponse) {
 
 /** Answers a request refused before the site: JSON for the API, German text for people; one log line. */
 function refuse(req: IncomingMessage, res: ServerResponse, refusal: RequestRefusal | { status: 413; message: string }, env: ServerOptions['context']['env']) {
-  console.warn(`Anfrage abgewiesen (${refusal.status}): ${printable(req.method ?? '')} ${printable(req.url ?? '')}: ${refusal.message}`)
+  requestLogOf(req).refusal = `${refusal.status}: ${refusal.message}`
   const api = (req.url ?? '').startsWith('/api/')
   const body = api ? JSON.stringify({ error: refusal.message }) : refusal.message
   res.writeHead(refusal.status, {
@@ -330,10 +339,4 @@ function statusOf(error: unknown): number {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
-}
-
-/** A client-chosen string for one log line: control characters escaped, at most 200 characters. */
-function printable(value: string): string {
-  const escaped = JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value)
-  return escaped.slice(1, -1)
 }

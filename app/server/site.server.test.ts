@@ -8,6 +8,7 @@ import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { ContentRevision, observeLake } from './content-revision.server'
 import { createServer } from './create-server.server'
 import { cacheControlFor } from './site.server'
+import { captureLogs, LEVEL } from '#tests/log-capture.ts'
 
 // Uncompressed, so that Content-Length and bodies compare byte for byte.
 const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36', 'accept-encoding': 'identity' }
@@ -37,18 +38,20 @@ async function createSite(render: Render, env: Record<string, string> = {}, opti
   const contentRevision = new ContentRevision()
   const lake = observeLake(options.lake ?? stubLake(), contentRevision)
   const renderSpy = vi.fn(render)
+  const logs = captureLogs()
   const { server, site } = createServer({
     context: { env: parseEnv({ NODE_ENV: 'production', ...env }), lake, contentRevision },
     render: renderSpy,
     now: options.now,
     mode: options.mode,
     root: tmpdir(),
+    logger: logs.logger,
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   closers.push(() => new Promise((resolve) => server.close(() => resolve())))
   const send = (path: string, headers: Record<string, string> = BROWSER, method = 'GET') => fetch(`${base}${path}`, { method, headers })
-  return { site, send, renderSpy, lake, contentRevision }
+  return { site, send, renderSpy, lake, contentRevision, logs }
 }
 
 function nonceOf(response: Response) {
@@ -227,12 +230,11 @@ describe('Site: the page cache', () => {
     const render: Render = async (request, context) =>
       failing ? new Response('Fehler', { status: 500, headers: { 'Content-Type': 'text/html' } }) : htmlPage(request, context)
     let now = 0
-    const { send, contentRevision } = await createSite(render, {}, { now: () => now })
+    const { send, contentRevision, logs } = await createSite(render, {}, { now: () => now })
     await (await send('/')).text()
     failing = true
     contentRevision.bump()
     now = 10 * 3_600_000
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const stale = await send('/')
     expect(stale.status).toBe(200)
     expect(stale.headers.get('x-cache')).toBe('STALE')
@@ -240,21 +242,24 @@ describe('Site: the page cache', () => {
     expect(body).toContain('<p>Seite</p>')
     expect(body).toContain(`nonce="${nonceOf(stale)}"`)
     await (await send('/')).text()
-    expect(warn).toHaveBeenCalledTimes(1) // once per outage
+    const staleWarnings = () => logs.at(LEVEL.warn).filter((line) => line.msg.startsWith('Seiten-Cache'))
+    await vi.waitFor(() => expect(staleWarnings()).toHaveLength(1)) // once per outage
+    expect(staleWarnings()[0]).toMatchObject({ key: '/', status: 500 })
     // A URL never rendered successfully gets the error itself.
     const error = await send('/never')
     expect(error.status).toBe(500)
     expect(error.headers.get('cache-control')).toBe(CACHE_CONTROL.noStore)
-    warn.mockRestore()
   })
 
   it('a render that throws becomes a plain 500 (or the stale page)', async () => {
-    const { send } = await createSite(async () => Promise.reject(new Error('boom')))
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { send, logs } = await createSite(async () => Promise.reject(new Error('boom')))
     const response = await send('/')
     expect(response.status).toBe(500)
-    expect(error).toHaveBeenCalled()
-    error.mockRestore()
+    expect(await response.text()).toBe('Interner Serverfehler')
+    // The stack stays on the server, in one error line with the request id.
+    const [error] = logs.at(LEVEL.error)
+    expect(error).toMatchObject({ msg: 'Fehler beim Rendern', reqId: response.headers.get('x-request-id'), err: { message: 'boom' } })
+    expect(String((error!.err as { stack: string }).stack)).toContain('Error: boom')
   })
 })
 

@@ -3,6 +3,7 @@ import { isbot } from 'isbot'
 import { type AppContext } from '#app/context.server.ts'
 import { type ContentRevision, trackRequest } from '#app/server/content-revision.server.ts'
 import { type CachedPage, isStorable, PageCache, pageCacheKey, replaceAll, type RequestFacts } from '#app/server/page-cache.server.ts'
+import { type Logger } from '#app/server/logging.server.ts'
 import { createNonce, type ResponseKind, securityHeaders } from '#app/server/security-headers.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 
@@ -30,7 +31,7 @@ export interface SiteOptions {
 }
 
 /** What the pipeline knows of a request beyond the Fetch Request (the per-request part of the load context). */
-export type RequestContext = Pick<AppLoadContext, 'clientAddress' | 'requestOrigin'>
+export type RequestContext = Pick<AppLoadContext, 'clientAddress' | 'requestOrigin' | 'requestId'> & { logger: Logger }
 
 /** Pages larger than this are sent but not kept (the LRU's byte bound stays meaningful). */
 const MAX_PAGE_BYTES = 2 * 1024 * 1024
@@ -82,7 +83,8 @@ export class Site {
    * Renders a request with a fresh nonce. For a cacheable request (`key`) a complete 200 page is
    * kept while it streams to the client, and a 5xx is replaced by the URL's last good page.
    */
-  async renderAndCache(request: Request, key: string | undefined, requestContext: RequestContext = {}): Promise<Response> {
+  async renderAndCache(request: Request, key: string | undefined, requestContext: RequestContext): Promise<Response> {
+    const log = requestContext.logger
     const nonce = createNonce()
     const revision = this.revision.current
     const { state, result } = trackRequest(() => this.render(request, { ...this.context, ...requestContext, cspNonce: nonce }))
@@ -91,8 +93,8 @@ export class Site {
       response = await result
     } catch (error) {
       // A client that went away (or was cut off for being slow) is one line, not a stack.
-      if (request.signal.aborted) console.warn(`Anfrage abgebrochen: ${request.method} ${new URL(request.url).pathname}`)
-      else console.error(error)
+      if (request.signal.aborted) log.warn('Anfrage abgebrochen')
+      else log.error({ err: error }, 'Fehler beim Rendern')
       response = new Response('Interner Serverfehler', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
     }
 
@@ -102,8 +104,9 @@ export class Site {
         void response.body?.cancel().catch(() => {})
         if (!this.staleReported) {
           this.staleReported = true
-          console.warn(
-            `Seiten-Cache: ${request.method} ${key} ergab ${response.status}; ausgeliefert wird die zuletzt gute Fassung (stale-if-error). Weitere Fälle werden bis zur nächsten erfolgreichen Seite nicht gemeldet.`,
+          log.warn(
+            { key, status: response.status },
+            'Seiten-Cache: die Seite ergab einen Serverfehler; ausgeliefert wird die zuletzt gute Fassung (stale-if-error). Weitere Fälle werden bis zur nächsten erfolgreichen Seite nicht gemeldet.',
           )
         }
         return toResponse(this.answer(stale, request.method, 'STALE'))

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto'
+import { type IncomingMessage, type ServerResponse } from 'node:http'
+import { pino, stdTimeFunctions, type DestinationStream, type Logger } from 'pino'
+import { type Env } from '#app/env.server.ts'
+
+export type { Logger }
+
+/*
+ * One logger for the process (pino): JSON lines in production, one per request plus errors, each
+ * with the request id; readable lines under `remix dev` (pino-pretty, a dev dependency, loaded by
+ * name in pino's worker). Messages are German like the rest of what operators read (start-up errors).
+ */
+export function createLogger(env: Pick<Env, 'NODE_ENV' | 'LOG_LEVEL'>, destination?: DestinationStream): Logger {
+  const options = { level: env.LOG_LEVEL, base: undefined, timestamp: stdTimeFunctions.isoTime }
+  if (destination) return pino(options, destination)
+  if (env.NODE_ENV === 'development')
+    return pino({ ...options, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } })
+  return pino(options)
+}
+
+/** A proxy's request id is kept (one id across nginx and the app); anything else gets a new one. */
+const REQUEST_ID = /^[\w.:-]{8,100}$/
+
+export interface RequestLog {
+  id: string
+  log: Logger
+  /** Why the request was refused, for the access line (one line per refused request). */
+  refusal?: string
+}
+
+const requestLogs = new WeakMap<IncomingMessage, RequestLog>()
+
+/**
+ * Gives the request its id (also sent as `X-Request-Id`) and a child logger, and writes one access
+ * line when the answer has gone out or the client went away: method, path, status, duration, cache.
+ */
+export function startRequestLog(logger: Logger, req: IncomingMessage, res: ServerResponse): RequestLog {
+  const started = process.hrtime.bigint()
+  const incoming = req.headers['x-request-id']
+  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+  res.setHeader('X-Request-Id', id)
+  const entry: RequestLog = { id, log: logger.child({ reqId: id }) }
+  requestLogs.set(req, entry)
+  res.once('close', () => {
+    const line = {
+      method: printable(req.method ?? ''),
+      path: printable(req.url ?? ''),
+      status: res.statusCode,
+      ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
+      cache: res.getHeader('x-cache') ?? undefined,
+      ...(res.writableFinished ? {} : { aborted: true }),
+    }
+    if (entry.refusal) entry.log.warn(line, `Anfrage abgewiesen: ${entry.refusal}`)
+    else entry.log.info(line, 'Anfrage')
+  })
+  return entry
+}
+
+/** The request's log entry (startRequestLog ran for every request the server received). */
+export function requestLogOf(req: IncomingMessage): RequestLog {
+  return requestLogs.get(req)!
+}
+
+/** A client-chosen string for one log line: control characters escaped, at most 200 characters. */
+export function printable(value: string): string {
+  const escaped = JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value)
+  return escaped.slice(1, -1)
+}
