@@ -19,16 +19,17 @@ export interface SiteHeaderProps {
 const FOCUS = 'focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-amber-400'
 
 // React 18's types do not know the popover attributes yet; React passes lower-case attributes through.
+// The unused `T` must stay: a merged declaration repeats React's type parameters.
+/* eslint-disable @typescript-eslint/no-unused-vars */
 declare module 'react' {
   interface HTMLAttributes<T> {
-    // eslint-disable-line @typescript-eslint/no-unused-vars -- must match React's declaration
     popover?: 'auto' | 'manual'
   }
   interface ButtonHTMLAttributes<T> {
-    // eslint-disable-line @typescript-eslint/no-unused-vars -- must match React's declaration
     popovertarget?: string
   }
 }
+/* eslint-enable @typescript-eslint/no-unused-vars */
 
 /** Browsers without the popover API (before Chrome 114, Safari 17, Firefox 125) get the menu through `data-open`. */
 function supportsPopover() {
