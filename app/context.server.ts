@@ -3,7 +3,7 @@ import { LeadNotifier } from '#app/leads/notifier.server.ts'
 import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
 import { type ContentLake } from '#app/sanity/lake.server.ts'
 import { SanityLake } from '#app/sanity/sanity-lake.server.ts'
-import { ContentRevision, observeLake } from '#app/server/content-revision.server.ts'
+import { ContentRevision, ObservedLake } from '#app/server/content-revision.server.ts'
 import { createLogger, type Logger } from '#app/server/logging.server.ts'
 import { RateLimiter } from '#app/utils/rate-limit.server.ts'
 
@@ -80,8 +80,8 @@ export async function createLake(env: Env): Promise<ContentLake> {
 export async function createAppContext(source: Record<string, string | undefined> = process.env): Promise<AppContext & { contentRevision: ContentRevision }> {
   const env = parseEnv(source)
   const contentRevision = new ContentRevision()
-  // Every write, whoever makes it (forms, sync, notifier), outdates the cached pages.
-  const lake = observeLake(await createLake(env), contentRevision)
+  // Every write that a page may show, whoever makes it (sync, Studio via the webhook), outdates the cached pages.
+  const lake = new ObservedLake(await createLake(env), contentRevision)
   const notifier = new LeadNotifier({ lake, env })
   notifier.start()
   return {

@@ -119,7 +119,7 @@ try {
     writeFileSync(path.join(root, 'reports/bench-vehicles.md'), `${table}\n`)
   }
   await context.notifier?.stop()
-  await (context.lake as { close?: () => Promise<void> }).close?.()
+  await context.lake.close?.()
 } finally {
   rmSync(contentDir, { recursive: true, force: true })
   rmSync(dataDir, { recursive: true, force: true })

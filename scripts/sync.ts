@@ -12,7 +12,6 @@ import { createLake } from '#app/context.server.ts'
 import { EnvError, parseEnv } from '#app/env.server.ts'
 import { missingMarketplaceVariables, mobileDeFromEnv } from '#app/marketplace/mobile-de.server.ts'
 import { runSync, SyncError, type SyncProgress } from '#app/marketplace/sync.server.ts'
-import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
 
 const args = new Set(process.argv.slice(2))
 const allowMassRemoval = args.has('--allow-mass-removal')
@@ -82,7 +81,7 @@ async function main(): Promise<number> {
     }
     throw error
   } finally {
-    if (lake instanceof EmbeddedLake) await lake.close()
+    await lake.close?.()
   }
 }
 

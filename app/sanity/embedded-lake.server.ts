@@ -2,8 +2,10 @@ import { type FileHandle, mkdir, open, readFile, truncate } from 'node:fs/promis
 import path from 'node:path'
 import { evaluate, type ExprNode, parse } from 'groq-js'
 import {
+  type AssetFiles,
   type ContentLake,
   type FetchOptions,
+  type LocalDocuments,
   type Mutation,
   MutationError,
   type MutationResult,
@@ -28,7 +30,7 @@ const MAX_CACHED_QUERIES = 500
  * transactions under `dataDir`, queried with groq-js. Writes are serialized and acknowledged
  * only after the journal line is on disk.
  */
-export class EmbeddedLake implements ContentLake {
+export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
   readonly kind = 'embedded'
   private documents: ReadonlyMap<string, SanityDocument>
   private published: SanityDocument[] | undefined
@@ -129,6 +131,19 @@ export class EmbeddedLake implements ContentLake {
       this.pending.push({ mutations, resolve, reject })
       this.flushing ??= this.flush()
     })
+  }
+
+  /** This lake offers its documents and asset files to the vehicle index and /media (ContentLake's capabilities). */
+  get local(): LocalDocuments {
+    return this
+  }
+
+  get assets(): AssetFiles {
+    return this
+  }
+
+  get variantsDir(): string {
+    return path.join(this.dataDir, 'media-cache')
   }
 
   /** The absolute path of an asset named as in its URL (`<sha1>-WxH.ext`), or undefined for any other name. */

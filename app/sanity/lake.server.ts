@@ -59,8 +59,33 @@ export interface FetchOptions {
   includePrivate?: boolean
 }
 
+/**
+ * The documents themselves, for a lake that holds them in this process (the embedded backend):
+ * the vehicle index reads them directly instead of evaluating GROQ over 5,000 vehicles (decision 011).
+ */
+export interface LocalDocuments {
+  /** The published documents; the same array until the next committed write (cache key for indexes). */
+  publishedDocuments(): readonly SanityDocument[]
+  /** `->` by id, for groq-js evaluations over a subset of the documents. */
+  readonly dereference: (reference: { _ref: string }) => SanityDocument | null
+}
+
+/** Image originals as local files, for a lake that has them (the embedded backend): /media encodes variants of them. */
+export interface AssetFiles {
+  /** The absolute path of an asset named as in its URL (`<sha1>-WxH.ext`), or undefined for any other name. */
+  assetFile(name: string): string | undefined
+  /** Where /media keeps the variants it encoded (DATA_DIR/media-cache). */
+  readonly variantsDir: string
+}
+
 export interface ContentLake {
   readonly kind: 'embedded' | 'sanity'
+  /** Present when the documents are in this process; absent for Sanity. */
+  readonly local?: LocalDocuments
+  /** Present when image originals are local files; absent for Sanity (its CDN serves images). */
+  readonly assets?: AssetFiles
+  /** Waits for pending writes and releases files or connections; optional. */
+  close?(): Promise<void>
   /**
    * Evaluate a GROQ query over the published documents. Public reads: real Sanity hides ids
    * with a dot (`inbox.*`, docs/decisions/004) unless `includePrivate` is set, which reads with
@@ -88,10 +113,6 @@ export async function createIfNotExists(lake: ContentLake, doc: SanityDocument) 
 
 export async function patchDocument(lake: ContentLake, id: string, operations: PatchOperations) {
   return firstDocument(await lake.mutate([{ patch: { id, ...operations } }]))
-}
-
-export async function deleteDocument(lake: ContentLake, id: string) {
-  return lake.mutate([{ delete: { id } }])
 }
 
 function firstDocument(result: MutationResult): SanityDocument {

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
 import { IMAGE_QUALITY, IMAGE_WIDTHS, imageUrl } from '#app/sanity/image.ts'
 import { type ContentLake } from '#app/sanity/lake.server.ts'
 import { DiskCache } from '#app/sanity/media-cache.server.ts'
@@ -98,9 +97,10 @@ const rendering = new Map<string, Promise<Buffer | undefined>>()
  * site does not emit, 503 when too many encodes wait.
  */
 export async function mediaResponse(lake: ContentLake, name: string, request: Request, options: MediaOptions = {}): Promise<Response> {
-  const source = lake instanceof EmbeddedLake ? lake.assetFile(name) : undefined
+  const assets = lake.assets
+  const source = assets?.assetFile(name)
   const original = ASSET_NAME.exec(name)
-  if (!(lake instanceof EmbeddedLake) || !source || !original?.[1] || !original[2]) return text('Nicht gefunden', 404)
+  if (!assets || !source || !original?.[1] || !original[2]) return text('Nicht gefunden', 404)
   const originalFormat = original[2] as MediaFormat
 
   const url = new URL(request.url)
@@ -110,7 +110,7 @@ export async function mediaResponse(lake: ContentLake, name: string, request: Re
   const variant = chooseVariant({ width: Number(original[1]), format: originalFormat }, url.searchParams, request.headers.get('Accept') ?? '')
   if (typeof variant === 'string') return text(variant, 400)
 
-  const cache = options.cache ?? defaultCache(path.join(lake.dataDir, 'media-cache'))
+  const cache = options.cache ?? defaultCache(assets.variantsDir)
   const bytes = await renderVariant(source, name, variant, cache, options.queue ?? encodeQueue)
   if (!bytes) {
     return text('Zu viele Bildanfragen gleichzeitig. Bitte gleich noch einmal versuchen.', 503, {

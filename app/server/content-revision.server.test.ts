@@ -3,22 +3,42 @@ import { describe, expect, it } from 'vitest'
 import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
 import { type ContentLake } from '#app/sanity/lake.server.ts'
 import { openTestLake } from '#tests/lake-backends.ts'
-import { ContentRevision, observeLake, trackRequest } from './content-revision.server'
+import { ContentRevision, ObservedLake, touchesOnlyInbox, trackRequest } from './content-revision.server'
 
-describe('observeLake', () => {
-  it('counts every write of the embedded lake and leaves it an EmbeddedLake', async () => {
+describe('ObservedLake', () => {
+  it('counts every write a page may show, passes the capabilities through, and leaves inbox writes out', async () => {
     const test = await openTestLake('embedded', path.resolve('tests/fixtures/mini-dataset'))
     try {
+      expect(test.lake).toBeInstanceOf(EmbeddedLake)
       const revision = new ContentRevision()
-      const lake = observeLake(test.lake, revision)
-      expect(lake).toBeInstanceOf(EmbeddedLake)
-      await lake.mutate([{ create: { _type: 'contactMessage', name: 'A' } }])
-      await lake.mutate([{ create: { _type: 'contactMessage', name: 'B' } }])
+      const lake = new ObservedLake(test.lake, revision)
+      expect(lake.kind).toBe('embedded')
+      expect(lake.local?.publishedDocuments().length).toBeGreaterThan(0)
+      expect(lake.assets?.variantsDir).toContain('media-cache')
+
+      // A page shows vehicles and settings: their writes outdate the cache.
+      await lake.mutate([{ createOrReplace: { _id: 'vehicle-observed', _type: 'vehicle', title: 'A' } }])
+      await lake.mutate([{ create: { _type: 'contactMessage', name: 'ohne Id' } }])
       expect(revision.current).toBe(2)
-      expect(await lake.fetch<number>('count(*[_type == "contactMessage"])')).toBeGreaterThanOrEqual(2)
+      // Form submissions go to the private inbox, which no page shows: no page render for them.
+      await lake.mutate([{ create: { _id: 'inbox.contact-1', _type: 'contactMessage', name: 'B' } }])
+      await lake.mutate([{ patch: { id: 'inbox.contact-1', set: { status: 'erledigt' } } }])
+      expect(revision.current).toBe(2)
+      // A transaction that also touches a public document does.
+      await lake.mutate([{ create: { _id: 'inbox.contact-2', _type: 'contactMessage' } }, { patch: { id: 'vehicle-observed', set: { title: 'B' } } }])
+      expect(revision.current).toBe(3)
+      expect(await lake.fetch<number>('count(*[_type == "contactMessage"])')).toBeGreaterThanOrEqual(3)
     } finally {
       await test.close()
     }
+  })
+
+  it('touchesOnlyInbox: every mutation of the transaction names an inbox id', () => {
+    expect(touchesOnlyInbox([{ create: { _id: 'inbox.lead-1', _type: 'lead' } }])).toBe(true)
+    expect(touchesOnlyInbox([{ delete: { id: 'inbox.lead-1' } }, { patch: { id: 'inbox.lead-2' } }])).toBe(true)
+    expect(touchesOnlyInbox([{ create: { _type: 'lead' } }])).toBe(false) // the id is generated: public
+    expect(touchesOnlyInbox([{ patch: { id: 'inboxed' } }])).toBe(false)
+    expect(touchesOnlyInbox([])).toBe(false)
   })
 
   it('marks the current request when a read fails, and only that one', async () => {
@@ -28,7 +48,7 @@ describe('observeLake', () => {
       fetch: async () => Promise.reject(new Error('down')),
       mutate: async () => ({ transactionId: '', results: [], documents: [] }),
     }
-    const lake = observeLake(unreachable, revision)
+    const lake = new ObservedLake(unreachable, revision)
     const failing = trackRequest(() => lake.fetch('*').catch(() => 'note'))
     const quiet = trackRequest(async () => 'no lake read')
     await Promise.all([failing.result, quiet.result])

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { type ContentLake, type FetchOptions, type QueryParams } from '#app/sanity/lake.server.ts'
+import { type ContentLake, type FetchOptions, type Mutation, type MutationResult, type QueryParams } from '#app/sanity/lake.server.ts'
 
 /**
  * The content revision of this process: a counter that every lake write and every revalidation
@@ -36,31 +36,64 @@ export function trackRequest<T>(handle: () => T): { state: RequestLakeState; res
   return { state, result: requestState.run(state, handle) }
 }
 
+/** Whether a transaction touches only the private inbox (`inbox.*`: form submissions), which no page shows. */
+export function touchesOnlyInbox(mutations: readonly Mutation[]): boolean {
+  return mutations.length > 0 && mutations.every((mutation) => idOf(mutation)?.startsWith(INBOX_PREFIX) === true)
+}
+
+const INBOX_PREFIX = 'inbox.'
+
+function idOf(mutation: Mutation): string | undefined {
+  if ('create' in mutation) return mutation.create._id
+  if ('createOrReplace' in mutation) return mutation.createOrReplace._id
+  if ('createIfNotExists' in mutation) return mutation.createIfNotExists._id
+  if ('delete' in mutation) return mutation.delete.id
+  return mutation.patch.id
+}
+
 /**
- * Makes a lake report to the page cache: every `mutate` (committed or not: a timed-out write may
- * still have landed) bumps the revision, and a failed `fetch` marks the current request.
- *
- * The methods are replaced on the instance itself rather than by wrapping it in a decorator, so
- * `instanceof EmbeddedLake` checks elsewhere (media, vehicle index) keep working.
+ * A lake that reports to the page cache: a write (committed or not: a timed-out write may still
+ * have landed) moves the revision on, unless it touches only the private inbox, so form posts
+ * (and spam) do not turn into page renders; a failed read marks the current request, whose page
+ * is then not kept. Everything else, capabilities included, is the wrapped lake's.
  */
-export function observeLake<L extends ContentLake>(lake: L, revision: ContentRevision): L {
-  const fetch = lake.fetch
-  const mutate = lake.mutate
-  lake.fetch = async <R>(query: string, params?: QueryParams, options?: FetchOptions): Promise<R> => {
+export class ObservedLake implements ContentLake {
+  constructor(
+    private readonly lake: ContentLake,
+    private readonly revision: ContentRevision,
+  ) {}
+
+  get kind() {
+    return this.lake.kind
+  }
+
+  get local() {
+    return this.lake.local
+  }
+
+  get assets() {
+    return this.lake.assets
+  }
+
+  async fetch<R = unknown>(query: string, params?: QueryParams, options?: FetchOptions): Promise<R> {
     try {
-      return await fetch.call<L, [string, QueryParams?, FetchOptions?], Promise<R>>(lake, query, params, options)
+      return await this.lake.fetch<R>(query, params, options)
     } catch (error) {
       const state = requestState.getStore()
       if (state) state.readFailed = true
       throw error
     }
   }
-  lake.mutate = async (mutations) => {
+
+  async mutate(mutations: Mutation[]): Promise<MutationResult> {
     try {
-      return await mutate.call(lake, mutations)
+      return await this.lake.mutate(mutations)
     } finally {
-      revision.bump()
+      if (!touchesOnlyInbox(mutations)) this.revision.bump()
     }
   }
-  return lake
+
+  close(): Promise<void> {
+    return this.lake.close?.() ?? Promise.resolve()
+  }
 }

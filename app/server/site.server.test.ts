@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parseEnv } from '#app/env.server.ts'
 import { type ContentLake } from '#app/sanity/lake.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
-import { ContentRevision, observeLake } from './content-revision.server'
+import { ContentRevision, ObservedLake } from './content-revision.server'
 import { createServer } from './create-server.server'
 import { cacheControlFor } from './site.server'
 import { captureLogs, LEVEL } from '#tests/log-capture.ts'
@@ -36,7 +36,7 @@ afterEach(async () => {
  */
 async function createSite(render: Render, env: Record<string, string> = {}, options: { now?: () => number; lake?: ContentLake; mode?: string } = {}) {
   const contentRevision = new ContentRevision()
-  const lake = observeLake(options.lake ?? stubLake(), contentRevision)
+  const lake = new ObservedLake(options.lake ?? stubLake(), contentRevision)
   const renderSpy = vi.fn(render)
   const logs = captureLogs()
   const { server, site } = createServer({
@@ -100,7 +100,7 @@ describe('Site: the page cache', () => {
   it('a failed write also outdates the cache (it may have landed)', async () => {
     const revision = new ContentRevision()
     const timingOut: ContentLake = { ...stubLake(), mutate: async () => Promise.reject(new Error('timeout')) }
-    const lake = observeLake(timingOut, revision)
+    const lake = new ObservedLake(timingOut, revision)
     await expect(lake.mutate([])).rejects.toThrow('timeout')
     expect(revision.current).toBe(1)
   })

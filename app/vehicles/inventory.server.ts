@@ -1,5 +1,4 @@
-import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
-import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { type ContentLake, type LocalDocuments } from '#app/sanity/lake.server.ts'
 import {
   type VEHICLE_API_BY_ID_QUERYResult,
   type VEHICLE_API_LIST_QUERYResult,
@@ -53,7 +52,7 @@ function pageOf<V>(result: { total: number; vehicles: V[] }, page: number, perPa
 
 type Range = { start: number; end: number } | 'all'
 
-async function fromIndex<R extends unknown[]>(lake: EmbeddedLake, state: VehicleSearch, range: Range, projection: string) {
+async function fromIndex<R extends unknown[]>(lake: LocalDocuments, state: VehicleSearch, range: Range, projection: string) {
   const found = searchVehicleIndex(lake, vehicleListParams(state), searchWords(state.search))
   const slice = range === 'all' ? found : found.slice(range.start, range.end)
   return { total: found.length, vehicles: await projectVehicles<R>(lake, projection, slice) }
@@ -80,12 +79,11 @@ export async function readVehiclePage(lake: ContentLake, state: VehicleSearch) {
   const perPage = VEHICLES_PER_PAGE
   const range = pageRange(state.page, perPage)
   const words = searchWords(state.search)
-  const result: VEHICLE_LIST_QUERYResult =
-    lake instanceof EmbeddedLake
-      ? await fromIndex<VEHICLE_CARDS_PROJECTION_QUERYResult>(lake, state, range, VEHICLE_CARDS_PROJECTION_QUERY)
-      : words.length > 0
-        ? await searchWithGroq<VEHICLE_CARDS_BY_ID_QUERYResult['vehicles'][number]>(lake, state, words, range, VEHICLE_CARDS_BY_ID_QUERY)
-        : await lake.fetch<VEHICLE_LIST_QUERYResult>(pagedQuery(VEHICLE_LIST_QUERY, range), vehicleListParams(state))
+  const result: VEHICLE_LIST_QUERYResult = lake.local
+    ? await fromIndex<VEHICLE_CARDS_PROJECTION_QUERYResult>(lake.local, state, range, VEHICLE_CARDS_PROJECTION_QUERY)
+    : words.length > 0
+      ? await searchWithGroq<VEHICLE_CARDS_BY_ID_QUERYResult['vehicles'][number]>(lake, state, words, range, VEHICLE_CARDS_BY_ID_QUERY)
+      : await lake.fetch<VEHICLE_LIST_QUERYResult>(pagedQuery(VEHICLE_LIST_QUERY, range), vehicleListParams(state))
   return pageOf(result, state.page, perPage)
 }
 
@@ -93,12 +91,11 @@ export async function readVehiclePage(lake: ContentLake, state: VehicleSearch) {
 export async function readApiVehicles(lake: ContentLake, state: VehicleSearch, paging: { perPage: number } | 'all') {
   const range = paging === 'all' ? 'all' : pageRange(state.page, paging.perPage)
   const words = searchWords(state.search)
-  const result: VEHICLE_API_LIST_QUERYResult =
-    lake instanceof EmbeddedLake
-      ? await fromIndex<VEHICLE_API_PROJECTION_QUERYResult>(lake, state, range, VEHICLE_API_PROJECTION_QUERY)
-      : words.length > 0
-        ? await searchWithGroq<VEHICLE_API_BY_ID_QUERYResult['vehicles'][number]>(lake, state, words, range, VEHICLE_API_BY_ID_QUERY)
-        : await lake.fetch<VEHICLE_API_LIST_QUERYResult>(pagedQuery(VEHICLE_API_LIST_QUERY, range), vehicleListParams(state))
+  const result: VEHICLE_API_LIST_QUERYResult = lake.local
+    ? await fromIndex<VEHICLE_API_PROJECTION_QUERYResult>(lake.local, state, range, VEHICLE_API_PROJECTION_QUERY)
+    : words.length > 0
+      ? await searchWithGroq<VEHICLE_API_BY_ID_QUERYResult['vehicles'][number]>(lake, state, words, range, VEHICLE_API_BY_ID_QUERY)
+      : await lake.fetch<VEHICLE_API_LIST_QUERYResult>(pagedQuery(VEHICLE_API_LIST_QUERY, range), vehicleListParams(state))
   return pageOf(result, paging === 'all' ? 1 : state.page, paging === 'all' ? Math.max(1, result.total) : paging.perPage)
 }
 
@@ -109,7 +106,7 @@ export interface VehicleFacets {
 
 /** Makes and body types present (case-insensitively unique, sorted the German way). */
 export async function readVehicleFacets(lake: ContentLake): Promise<VehicleFacets> {
-  const result = lake instanceof EmbeddedLake ? vehicleIndexFacets(lake) : await lake.fetch<VEHICLE_FACETS_QUERYResult>(VEHICLE_FACETS_QUERY)
+  const result = lake.local ? vehicleIndexFacets(lake.local) : await lake.fetch<VEHICLE_FACETS_QUERYResult>(VEHICLE_FACETS_QUERY)
   return { makes: uniqueSorted(result.makes), bodyTypes: uniqueSorted(result.bodyTypes) }
 }
 

@@ -1,6 +1,5 @@
 import { evaluate, parse, type ExprNode } from 'groq-js'
-import { type EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
-import { type SanityDocument } from '#app/sanity/lake.server.ts'
+import { type LocalDocuments, type SanityDocument } from '#app/sanity/lake.server.ts'
 import { type vehicleListParams } from '#app/vehicles/list-queries.ts'
 import { rankBySearch, VehicleSearchIndex } from '#app/vehicles/search-text.ts'
 
@@ -70,7 +69,7 @@ function buildIndex(documents: readonly SanityDocument[]): VehicleIndex {
   return { vehicles }
 }
 
-function indexOf(lake: EmbeddedLake): VehicleIndex {
+function indexOf(lake: LocalDocuments): VehicleIndex {
   const documents = lake.publishedDocuments()
   let index = indexes.get(documents)
   if (!index) {
@@ -133,7 +132,7 @@ function sortKeys(vehicle: IndexedVehicle, sort: ListParams['sort']): Array<[Sor
  * The matching vehicles in list order: filtered and sorted as the GROQ does, then, with search
  * words (searchWords), only the matches, ranked (best first, list order among equals).
  */
-export function searchVehicleIndex(lake: EmbeddedLake, params: ListParams, words: readonly string[] = []): SanityDocument[] {
+export function searchVehicleIndex(lake: LocalDocuments, params: ListParams, words: readonly string[] = []): SanityDocument[] {
   const index = indexOf(lake)
   const found = index.vehicles.filter((vehicle) => matches(vehicle, params))
   const keyed = found.map((vehicle) => ({ vehicle, keys: sortKeys(vehicle, params.sort) }))
@@ -152,7 +151,7 @@ export function searchVehicleIndex(lake: EmbeddedLake, params: ListParams, words
 }
 
 /** Makes and body types of the vehicles on sale (VEHICLE_FACETS_QUERY), unsorted. */
-export function vehicleIndexFacets(lake: EmbeddedLake): { makes: string[]; bodyTypes: string[] } {
+export function vehicleIndexFacets(lake: LocalDocuments): { makes: string[]; bodyTypes: string[] } {
   const { vehicles } = indexOf(lake)
   const unique = (values: unknown[]) => [...new Set(values.filter((value): value is string => typeof value === 'string'))]
   return { makes: unique(vehicles.map((vehicle) => vehicle.doc.make)), bodyTypes: unique(vehicles.map((vehicle) => vehicle.doc.bodyType)) }
@@ -161,7 +160,7 @@ export function vehicleIndexFacets(lake: EmbeddedLake): { makes: string[]; bodyT
 const trees = new Map<string, ExprNode>()
 
 /** Runs a projection query (`*[_type == "vehicle"]{…}`) over just these documents, in their order. */
-export async function projectVehicles<R>(lake: EmbeddedLake, query: string, documents: readonly SanityDocument[]): Promise<R> {
+export async function projectVehicles<R>(lake: LocalDocuments, query: string, documents: readonly SanityDocument[]): Promise<R> {
   let tree = trees.get(query)
   if (!tree) {
     tree = parse(query)
