@@ -1,5 +1,5 @@
 import { type Env, parseEnv, usesSanity } from '#app/env.server.ts'
-import { LeadNotifier } from '#app/leads/notifier.server.ts'
+import { LeadNotifier } from '#app/submissions/notifier.server.ts'
 import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
 import { type ContentLake } from '#app/sanity/lake.server.ts'
 import { SanityLake } from '#app/sanity/sanity-lake.server.ts'

@@ -8,12 +8,12 @@ import { ProcessSteps } from '#app/components/process-steps.tsx'
 import { ServiceCards } from '#app/components/service-cards.tsx'
 import { StatsBand } from '#app/components/stats-band.tsx'
 import { VehicleHighlights } from '#app/components/vehicle-highlights.tsx'
-import { HOME_CONTACT_SUBJECTS } from '#app/contact/contact-fields.ts'
-import { contactFormAction } from '#app/contact/contact.server.ts'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { HOME_PAGE_QUERY, VEHICLE_HIGHLIGHTS_QUERY } from '#app/sanity/queries.ts'
 import { type HOME_PAGE_QUERYResult, type VEHICLE_HIGHLIGHTS_QUERYResult } from '#app/sanity/types.ts'
 import { autoDealer } from '#app/seo/structured-data.ts'
+import { submissionPageAction } from '#app/submissions/actions.server.ts'
+import { HOME_CONTACT_SUBJECTS } from '#app/submissions/forms.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { type SiteRouteHandle } from '#app/utils/route-handle.ts'
 import { openingHoursFor, useSiteSettings } from '#app/utils/site-settings.ts'
@@ -57,7 +57,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 /** Posts of the contact form without JavaScript (with JavaScript it calls POST /api/contacts). */
-export const action = contactFormAction
+export const action = submissionPageAction
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
   const site = matches.find((match) => match.id === 'root')?.data

@@ -4,10 +4,15 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { SMTPServer } from 'smtp-server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { storeContactMessage } from '#app/contact/contact.server.ts'
-import { LeadNotifier, type LeadNotifierLogger, type LeadNotifierOptions } from '#app/leads/notifier.server.ts'
+import { LeadNotifier, type LeadNotifierLogger, type LeadNotifierOptions } from '#app/submissions/notifier.server.ts'
 import { createDocument, patchDocument } from '#app/sanity/lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
+import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { storeSubmission } from '#app/submissions/schema.server.ts'
+
+/** Stores a contact message as the contact form's submission does. */
+const storeContactMessage = (lake: ContentLake, values: Record<string, string>, now: Date) =>
+  storeSubmission(lake, { kind: 'contact', fields: [], contact: {}, values, page: values.page }, { now })
 
 const FIXTURE = 'tests/fixtures/mini-dataset'
 

@@ -9,7 +9,7 @@ import path from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { type Env } from '#app/env.server.ts'
 import { type ContentLake, patchDocument, type SanityDocument } from '#app/sanity/lake.server.ts'
-import { buildNotificationMail, type NotificationMail, NOTIFIED_TYPES, type NotificationVehicle } from './notification-mail.server'
+import { buildNotificationMail, type NotificationMail, NOTIFIED_TYPES, type NotificationVehicle } from './notification-mail.server.ts'
 
 export type LeadNotifierEnv = Pick<Env, 'SMTP_URL' | 'LEADS_NOTIFY_TO' | 'MAIL_FROM' | 'DATA_DIR' | 'SITE_URL'>
 
