@@ -1,5 +1,5 @@
 import { type Env, parseEnv, usesSanity } from '#app/env.server.ts'
-import { LeadNotifier } from '#app/submissions/notifier.server.ts'
+import { Notifier } from '#app/submissions/notifier.server.ts'
 import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
 import { type ContentLake } from '#app/sanity/lake.server.ts'
 import { SanityLake } from '#app/sanity/sanity-lake.server.ts'
@@ -16,7 +16,7 @@ export interface AppContext {
    */
   submissionLimiter?: RateLimiter
   /** Mails the dealer about stored messages and leads, and retries what is still pending. */
-  notifier?: LeadNotifier
+  notifier?: Notifier
   /**
    * Called with the id of a contact message or lead once it is durably stored: starts the dealer's
    * notification without waiting for it. Absent in tests that do not exercise notifications.
@@ -74,7 +74,7 @@ export async function createAppContext(source: Record<string, string | undefined
   const contentRevision = new ContentRevision()
   // Every write, whoever makes it (forms, sync, notifier), outdates the cached pages.
   const lake = observeLake(await createLake(env), contentRevision)
-  const notifier = new LeadNotifier({ lake, env })
+  const notifier = new Notifier({ lake, env })
   notifier.start()
   return {
     env,

@@ -4,7 +4,7 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { SMTPServer } from 'smtp-server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { LeadNotifier, type LeadNotifierLogger, type LeadNotifierOptions } from '#app/submissions/notifier.server.ts'
+import { Notifier, type NotifierLogger, type NotifierOptions } from '#app/submissions/notifier.server.ts'
 import { createDocument, patchDocument } from '#app/sanity/lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { type ContentLake } from '#app/sanity/lake.server.ts'
@@ -116,7 +116,7 @@ function parseMail(raw: string) {
 }
 
 function recordingLogger() {
-  return { info: vi.fn(), warn: vi.fn(), error: vi.fn() } satisfies LeadNotifierLogger
+  return { info: vi.fn(), warn: vi.fn(), error: vi.fn() } satisfies NotifierLogger
 }
 
 const CONTACT_INPUT = {
@@ -130,11 +130,11 @@ const CONTACT_INPUT = {
 
 const NOW = new Date('2026-11-21T15:17:00.000Z')
 
-describe.each(BACKENDS)('LeadNotifier on the %s lake', (backend) => {
+describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
   let test: TestLake
   let dataDir: string
   let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined
-  let notifier: LeadNotifier | undefined
+  let notifier: Notifier | undefined
 
   beforeEach(async () => {
     test = await openTestLake(backend, FIXTURE)
@@ -149,9 +149,9 @@ describe.each(BACKENDS)('LeadNotifier on the %s lake', (backend) => {
     await rm(dataDir, { recursive: true, force: true })
   })
 
-  function createNotifier(env: Partial<LeadNotifierOptions['env']>, options: Partial<LeadNotifierOptions> = {}) {
+  function createNotifier(env: Partial<NotifierOptions['env']>, options: Partial<NotifierOptions> = {}) {
     const logger = recordingLogger()
-    notifier = new LeadNotifier({
+    notifier = new Notifier({
       lake: test.lake,
       env: { ...test.env, DATA_DIR: dataDir, SITE_URL: 'https://www.example.de', MAIL_FROM: 'Ruhrstern Website <noreply@example.de>', ...env },
       logger,
@@ -320,7 +320,7 @@ describe.each(BACKENDS)('LeadNotifier on the %s lake', (backend) => {
   })
 })
 
-describe('LeadNotifier schedule', () => {
+describe('Notifier schedule', () => {
   let test: TestLake
   beforeEach(async () => {
     test = await openTestLake('embedded', FIXTURE)
@@ -342,7 +342,7 @@ describe('LeadNotifier schedule', () => {
       },
     })
     const logger = recordingLogger()
-    const notifier = new LeadNotifier({
+    const notifier = new Notifier({
       lake: test.lake,
       env: { ...test.env, LEADS_NOTIFY_TO: 'anfragen@example.de' },
       transport,
@@ -375,13 +375,13 @@ describe('LeadNotifier schedule', () => {
     })
     for (const name of ['A', 'B', 'C', 'D', 'E']) await storeContactMessage(test.lake, { ...CONTACT_INPUT, name }, new Date())
     const logger = recordingLogger()
-    const down = new LeadNotifier({ lake: test.lake, env: { ...test.env, LEADS_NOTIFY_TO: 'a@example.de' }, transport, logger })
+    const down = new Notifier({ lake: test.lake, env: { ...test.env, LEADS_NOTIFY_TO: 'a@example.de' }, transport, logger })
     await expect(down.retryPending()).resolves.toEqual({ pending: 5, notified: 0, failed: 5 })
     expect(attempts).toBe(3)
     expect(logger.error).toHaveBeenCalledTimes(3)
 
     const quiet = recordingLogger()
-    const noRecipient = new LeadNotifier({ lake: test.lake, env: { ...test.env, LEADS_NOTIFY_TO: undefined }, transport, logger: quiet })
+    const noRecipient = new Notifier({ lake: test.lake, env: { ...test.env, LEADS_NOTIFY_TO: undefined }, transport, logger: quiet })
     await expect(noRecipient.retryPending()).resolves.toEqual({ pending: 5, notified: 0, failed: 5 })
     expect(attempts).toBe(3)
     expect(quiet.error).toHaveBeenCalledTimes(1)
@@ -390,7 +390,7 @@ describe('LeadNotifier schedule', () => {
 
   it('does not retry documents older than the maximum age', async () => {
     const logger = recordingLogger()
-    const notifier = new LeadNotifier({
+    const notifier = new Notifier({
       lake: test.lake,
       env: { ...test.env, LEADS_NOTIFY_TO: 'a@example.de' },
       logger,
@@ -407,7 +407,7 @@ describe('LeadNotifier schedule', () => {
       send: (_mail, callback) => callback(new Error('down'), undefined as never),
     })
     const logger = recordingLogger()
-    const notifier = new LeadNotifier({ lake: test.lake, env: { ...test.env, LEADS_NOTIFY_TO: 'a@example.de' }, transport, logger })
+    const notifier = new Notifier({ lake: test.lake, env: { ...test.env, LEADS_NOTIFY_TO: 'a@example.de' }, transport, logger })
     await storeContactMessage(test.lake, CONTACT_INPUT, new Date())
     notifier.start({ initialDelayMs: 0, minBackoffMs: 30, maxBackoffMs: 100, intervalMs: 60_000 })
     const delays = new Set<number>()

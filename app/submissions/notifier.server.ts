@@ -11,21 +11,21 @@ import { type Env } from '#app/env.server.ts'
 import { type ContentLake, patchDocument, type SanityDocument } from '#app/sanity/lake.server.ts'
 import { buildNotificationMail, type NotificationMail, NOTIFIED_TYPES, type NotificationVehicle } from './notification-mail.server.ts'
 
-export type LeadNotifierEnv = Pick<Env, 'SMTP_URL' | 'LEADS_NOTIFY_TO' | 'MAIL_FROM' | 'DATA_DIR' | 'SITE_URL'>
+export type NotifierEnv = Pick<Env, 'SMTP_URL' | 'LEADS_NOTIFY_TO' | 'MAIL_FROM' | 'DATA_DIR' | 'SITE_URL'>
 
-export interface LeadNotifierLogger {
+export interface NotifierLogger {
   info(...args: unknown[]): void
   warn(...args: unknown[]): void
   error(...args: unknown[]): void
 }
 
-export interface LeadNotifierOptions {
+export interface NotifierOptions {
   lake: ContentLake
-  env: LeadNotifierEnv
+  env: NotifierEnv
   /** A nodemailer transporter to use instead of `createTransport(SMTP_URL)` (tests, pooling). */
   transport?: Transporter
   now?: () => Date
-  logger?: LeadNotifierLogger
+  logger?: NotifierLogger
   /** German titles of lead kinds, for the subject (`kind` → title). */
   kindTitles?: Record<string, string>
   /** Pending documents older than this are not retried (they stay in the Studio inbox). Default 30 days. */
@@ -61,11 +61,11 @@ const DAY_MS = 24 * 60 * 60 * 1000
 const MAX_CONSECUTIVE_FAILURES = 3
 const NO_RECIPIENT = 'keine Empfängeradresse (LEADS_NOTIFY_TO setzen oder eine E-Mail-Adresse in den Website-Einstellungen eintragen)'
 
-export class LeadNotifier {
+export class Notifier {
   private readonly lake: ContentLake
-  private readonly env: LeadNotifierEnv
+  private readonly env: NotifierEnv
   private readonly now: () => Date
-  private readonly logger: LeadNotifierLogger
+  private readonly logger: NotifierLogger
   private readonly kindTitles: Record<string, string>
   private readonly maxPendingAgeMs: number
   private transport: Transporter | undefined
@@ -76,7 +76,7 @@ export class LeadNotifier {
   private started: Required<StartOptions> | undefined
   private failures = 0
 
-  constructor({ lake, env, transport, now, logger, kindTitles, maxPendingAgeMs }: LeadNotifierOptions) {
+  constructor({ lake, env, transport, now, logger, kindTitles, maxPendingAgeMs }: NotifierOptions) {
     this.lake = lake
     this.env = env
     this.transport = transport
