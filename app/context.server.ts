@@ -1,5 +1,5 @@
 import { type Env, parseEnv, usesSanity } from '#app/env.server.ts'
-import { LeadNotifier } from '#app/leads/notifier.server.ts'
+import { Notifier } from '#app/submissions/notifier.server.ts'
 import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
 import { type ContentLake } from '#app/sanity/lake.server.ts'
 import { SanityLake } from '#app/sanity/sanity-lake.server.ts'
@@ -17,7 +17,7 @@ export interface AppContext {
    */
   submissionLimiter?: RateLimiter
   /** Mails the dealer about stored messages and leads, and retries what is still pending. */
-  notifier?: LeadNotifier
+  notifier?: Notifier
   /**
    * Called with the id of a contact message or lead once it is durably stored: starts the dealer's
    * notification without waiting for it. Absent in tests that do not exercise notifications.
@@ -82,7 +82,8 @@ export async function createAppContext(source: Record<string, string | undefined
   const contentRevision = new ContentRevision()
   // Every write that a page may show, whoever makes it (sync, Studio via the webhook), outdates the cached pages.
   const lake = new ObservedLake(await createLake(env), contentRevision)
-  const notifier = new LeadNotifier({ lake, env })
+  const logger = createLogger(env)
+  const notifier = new Notifier({ lake, env, logger })
   notifier.start()
   return {
     env,
@@ -92,6 +93,6 @@ export async function createAppContext(source: Record<string, string | undefined
     // notify() never rejects: a failed mail leaves the document pending for the retry loop.
     onStored: (documentId) => void notifier.notify(documentId),
     contentRevision,
-    logger: createLogger(env),
+    logger,
   }
 }

@@ -1,10 +1,10 @@
 import { type ReactNode } from 'react'
 import { Link } from '@remix-run/react'
-import { ContactForm, SUBJECT_PARAM } from '#app/components/contact-form.tsx'
+import { ContactForm } from '#app/components/forms/submission-form.tsx'
 import { CalendarIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '#app/components/icons.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { SectionHeading } from '#app/components/section-heading.tsx'
-import { type ContactSubject } from '#app/contact/contact-fields.ts'
+import { SUBJECT_PARAM, type ContactSubject } from '#app/submissions/forms.ts'
 import { mailtoHref, telHref } from '#app/utils/format.ts'
 import { openingHoursFor, type SiteSettings } from '#app/utils/site-settings.ts'
 

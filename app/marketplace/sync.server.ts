@@ -2,6 +2,7 @@ import { defineQuery } from 'groq'
 import { type ContentLake, type Mutation, type SanityDocument } from '#app/sanity/lake.server.ts'
 import { type MarketplaceAd, type MarketplaceAdapter, MarketplaceError } from './adapter'
 import { isoDate, mapAdToVehicle, type SyncedVehicle } from './mapping.server'
+import { loggerOf, type Logger } from '#app/server/logging.server.ts'
 
 /*
  * The marketplace sync (DESIGN.md §4 "Safe sync"): page through every ad, fetch details only
@@ -126,17 +127,17 @@ interface ExistingVehicle {
  * Runs one complete sync. Throws SyncInProgressError when one is already running (nothing is
  * recorded then), SyncError when the sync failed or refused (recorded, inventory unchanged).
  */
-export async function runSync(context: { lake: ContentLake }, options: SyncOptions): Promise<SyncResult> {
+export async function runSync(context: { lake: ContentLake; logger?: Logger }, options: SyncOptions): Promise<SyncResult> {
   if (running) throw new SyncInProgressError()
   running = true
   try {
-    return await syncOnce(context.lake, options)
+    return await syncOnce(context.lake, loggerOf(context), options)
   } finally {
     running = false
   }
 }
 
-async function syncOnce(lake: ContentLake, options: SyncOptions): Promise<SyncResult> {
+async function syncOnce(lake: ContentLake, log: Logger, options: SyncOptions): Promise<SyncResult> {
   const now = options.now ?? (() => new Date())
   const startedAt = now().toISOString()
   const counts: SyncCounts = { pages: 0, ads: 0, new: 0, changed: 0, unchanged: 0, sold: 0, detailCalls: 0 }
@@ -155,9 +156,9 @@ async function syncOnce(lake: ContentLake, options: SyncOptions): Promise<SyncRe
               counts,
               { cause: error },
             )
-    console.warn(`Abgleich mit mobile.de fehlgeschlagen: ${syncError.message}`)
+    log.warn({ reason: syncError.message }, 'Abgleich mit mobile.de fehlgeschlagen')
     await recordOutcome(lake, { lastRunAt: startedAt, finishedAt: now().toISOString(), ok: false, message: syncError.message, counts }).catch((recordError) =>
-      console.error('Recording the failed marketplace sync failed', recordError),
+      log.error({ err: recordError }, 'Das Ergebnis des fehlgeschlagenen Abgleichs ließ sich nicht speichern'),
     )
     throw syncError
   }

@@ -1,17 +1,16 @@
-import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { NotFound } from '#app/components/not-found.tsx'
 import { HERO_IMAGE_SIZES } from '#app/components/sanity-image.tsx'
 import { PageHeader } from '#app/components/sections/page-header.tsx'
 import { PageSections } from '#app/components/sections/page-sections.tsx'
 import { type ContentPage } from '#app/components/sections/types.ts'
-import { CONTACT_BODY_LIMIT, contactFormAction } from '#app/contact/contact.server.ts'
-import { LEAD_BODY_LIMIT, leadFormAction } from '#app/leads/lead.server.ts'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { PAGE_QUERY } from '#app/sanity/queries.ts'
 import { type PAGE_QUERYResult } from '#app/sanity/types.ts'
 import { autoDealer } from '#app/seo/structured-data.ts'
-import { BodyTooLargeError, CACHE_CONTROL, readBodyText } from '#app/utils/http.server.ts'
+import { submissionPageAction } from '#app/submissions/actions.server.ts'
+import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { type SiteRouteHandle } from '#app/utils/route-handle.ts'
 import { openingHoursFor, useSiteSettings } from '#app/utils/site-settings.ts'
@@ -55,20 +54,8 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
   return { 'Cache-Control': loaderHeaders.get('Cache-Control') ?? CACHE_CONTROL.page }
 }
 
-/**
- * Posts of the page's forms without JavaScript: lead forms carry a hidden `leadKind`, the
- * contact form does not. The body is peeked at through a clone (bounded like the actions' own
- * reads); the chosen action reads and checks it in full.
- */
-export async function action(args: ActionFunctionArgs) {
-  let isLead = false
-  try {
-    isLead = new URLSearchParams(await readBodyText(args.request.clone(), Math.max(CONTACT_BODY_LIMIT, LEAD_BODY_LIMIT))).has('leadKind')
-  } catch (error) {
-    if (!(error instanceof BodyTooLargeError)) throw error
-  }
-  return isLead ? leadFormAction(args) : contactFormAction(args)
-}
+/** Posts of the page's forms without JavaScript; the hidden `leadKind` names the form. */
+export const action = submissionPageAction
 
 export const handle: SiteRouteHandle = {
   transparentHeader: (data) => {

@@ -8,15 +8,16 @@ import { ProcessSteps } from '#app/components/process-steps.tsx'
 import { ServiceCards } from '#app/components/service-cards.tsx'
 import { StatsBand } from '#app/components/stats-band.tsx'
 import { VehicleHighlights } from '#app/components/vehicle-highlights.tsx'
-import { HOME_CONTACT_SUBJECTS } from '#app/contact/contact-fields.ts'
-import { contactFormAction } from '#app/contact/contact.server.ts'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { HOME_PAGE_QUERY, VEHICLE_HIGHLIGHTS_QUERY } from '#app/sanity/queries.ts'
 import { type HOME_PAGE_QUERYResult, type VEHICLE_HIGHLIGHTS_QUERYResult } from '#app/sanity/types.ts'
 import { autoDealer } from '#app/seo/structured-data.ts'
+import { submissionPageAction } from '#app/submissions/actions.server.ts'
+import { HOME_CONTACT_SUBJECTS } from '#app/submissions/forms.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { type SiteRouteHandle } from '#app/utils/route-handle.ts'
 import { openingHoursFor, useSiteSettings } from '#app/utils/site-settings.ts'
+import { loggerOf } from '#app/server/logging.server.ts'
 
 /** Spec §9: the home page highlights three vehicles (VEHICLE_HIGHLIGHTS_QUERY slices as many). */
 const HIGHLIGHT_COUNT = 3
@@ -52,12 +53,12 @@ export async function loader({ context }: LoaderFunctionArgs) {
   if (early.settled) return { home, vehicles: early.value }
   // Streamed: a failure shows a note (errorElement); the operator needs the cause, which Remix does
   // not log for a streamed promise. The original promise still rejects for <Await>.
-  query.catch((error: unknown) => console.error('Die Fahrzeuge der Startseite konnten nicht geladen werden:', error))
+  query.catch((error: unknown) => loggerOf(context).error({ err: error }, 'Die Fahrzeuge der Startseite konnten nicht geladen werden'))
   return { home, vehicles: query }
 }
 
 /** Posts of the contact form without JavaScript (with JavaScript it calls POST /api/contacts). */
-export const action = contactFormAction
+export const action = submissionPageAction
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
   const site = matches.find((match) => match.id === 'root')?.data

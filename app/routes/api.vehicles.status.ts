@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { marketplaceStatus } from '#app/marketplace/status.server.ts'
 import { CACHE_CONTROL, jsonError } from '#app/utils/http.server.ts'
+import { loggerOf } from '#app/server/logging.server.ts'
 
 /**
  * GET /api/vehicles/status (spec §7): `{configured, message}`. configured: the mobile.de
@@ -11,7 +12,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   try {
     return Response.json(await marketplaceStatus(context.env, context.lake), { headers: { 'Cache-Control': CACHE_CONTROL.noStore } })
   } catch (error) {
-    console.error('Reading the marketplace sync state failed', error)
+    loggerOf(context).error({ err: error }, 'Der Stand des Abgleichs ist nicht lesbar')
     return jsonError(503, 'Der Stand des Abgleichs ist gerade nicht lesbar. Bitte später erneut versuchen.')
   }
 }

@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (isSyncRunning()) return jsonError(409, 'Es läuft bereits ein Abgleich mit mobile.de. Bitte warten, bis er beendet ist.')
 
   try {
-    await runSync({ lake }, { adapter })
+    await runSync({ lake, logger: context.logger }, { adapter })
   } catch (error) {
     if (error instanceof SyncInProgressError) return jsonError(409, error.message)
     if (error instanceof SyncError) return jsonError(502, error.message, { counts: error.counts })

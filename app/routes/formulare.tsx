@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { LeadForm, type LeadFormProps } from '#app/components/lead-form.tsx'
+import { LeadForm, type LeadFormProps } from '#app/components/forms/submission-form.tsx'
 import { SectionHeading } from '#app/components/section-heading.tsx'
-import { LEAD_FORMS } from '#app/leads/lead-forms.ts'
-import { requireFormsPage } from '#app/leads/forms-page.server.ts'
-import { leadFormAction } from '#app/leads/lead.server.ts'
+import { submissionPageAction } from '#app/submissions/actions.server.ts'
+import { requireFormsPage } from '#app/submissions/forms-page.server.ts'
+import { LEAD_FORMS } from '#app/submissions/forms.ts'
 
 /*
  * The story page of the lead forms: every lead form of the site, each in its own section, so they
@@ -56,7 +56,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 /** Posts of the lead forms without JavaScript (with JavaScript they call POST /api/leads). */
 export async function action(args: ActionFunctionArgs) {
   requireFormsPage(args.context.env)
-  return leadFormAction(args)
+  return submissionPageAction(args)
 }
 
 export const meta: MetaFunction = () => [{ title: 'Formulare' }, { name: 'robots', content: 'noindex, nofollow' }]

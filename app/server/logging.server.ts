@@ -18,6 +18,26 @@ export function createLogger(env: Pick<Env, 'NODE_ENV' | 'LOG_LEVEL'>, destinati
   return pino(options)
 }
 
+/**
+ * Where code with a load context logs: the request's logger. A context without one (unit tests)
+ * logs warnings and errors as JSON lines through console, so the unit tests' console.error guard
+ * still sees an unexpected error.
+ */
+export function loggerOf(context: { logger?: Logger }): Logger {
+  return context.logger ?? consoleLogger
+}
+
+const consoleLogger = createLogger(
+  { NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+  {
+    write(line: string) {
+      const { level } = JSON.parse(line) as { level: number }
+      if (level >= 50) console.error(line.trimEnd())
+      else console.warn(line.trimEnd())
+    },
+  },
+)
+
 /** A proxy's request id is kept (one id across nginx and the app); anything else gets a new one. */
 const REQUEST_ID = /^[\w.:-]{8,100}$/
 

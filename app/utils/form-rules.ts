@@ -1,8 +1,7 @@
 /*
  * The text rules every form shares (contact form and lead forms), in one place for the browser and
  * the server: the e-mail and phone formats (also the inputs' `pattern`, so the browser's check and
- * the server's agree) and the characters a stored field may not hold. Browser-safe, no zod; imported
- * relatively by lead-forms.ts, which the Studio loads without the app's '~/' alias.
+ * the server's agree) and the characters a stored field may not hold. Browser-safe, no zod.
  */
 
 /**

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '#app/contact/contact-fields.ts'
+import { HONEYPOT_FIELD } from '#app/submissions/forms.ts'
 
 /*
  * Helpers of the site's forms (contact and lead forms): read the form, show the server's verdict

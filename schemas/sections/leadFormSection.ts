@@ -2,7 +2,7 @@ import { ClipboardIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
 import { anchorField, eyebrowField, headingField, introField } from './fields'
 
-/** Lead forms a page can show (app/leads/lead-forms.ts); the vehicle enquiry lives on vehicle pages only. */
+/** Lead forms a page can show (app/submissions/forms.ts); the vehicle enquiry lives on vehicle pages only. */
 export const PAGE_LEAD_FORMS = [
   { title: 'Fahrzeugbewertung (Marke, Modell, Baujahr, KM-Stand, Telefon)', value: 'valuation' },
   { title: 'Fahrzeugbewertung Münster (mit Schnellabwicklung)', value: 'valuation:muenster' },

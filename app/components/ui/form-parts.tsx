@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { type ReactNode } from 'react'
 import { AlertIcon, CheckIcon } from '#app/components/icons.tsx'
-import { HONEYPOT_FIELD } from '#app/contact/contact-fields.ts'
+import { HONEYPOT_FIELD } from '#app/submissions/forms.ts'
 
 /*
  * The pieces the site's forms (contact form, lead forms) share around their fields: the inline

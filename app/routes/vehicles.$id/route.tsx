@@ -2,12 +2,12 @@ import { type HeadersFunction, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { HydrationBoundary } from '#app/components/hydration-boundary.tsx'
 import { ArrowRightIcon, CheckIcon, PhoneIcon } from '#app/components/icons.tsx'
-import { LeadForm } from '#app/components/lead-form.tsx'
+import { LeadForm } from '#app/components/forms/submission-form.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { VehicleCard } from '#app/components/vehicle-card.tsx'
-import { leadFormAction } from '#app/leads/lead.server.ts'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { car } from '#app/seo/structured-data.ts'
+import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { displayYear, formatMileage, formatPrice, fuelLabel, parseAmount, telHref, transmissionLabel } from '#app/utils/format.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
@@ -24,7 +24,7 @@ import { VehicleNotFound } from './vehicle-not-found'
 export const loader = loadVehicleDetail
 
 /** Posts of the enquiry form without JavaScript (with JavaScript it calls POST /api/leads). */
-export const action = leadFormAction
+export const action = submissionPageAction
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
   if (errorHeaders) return errorHeaders

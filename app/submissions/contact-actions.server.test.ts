@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RateLimiter } from '#app/utils/rate-limit.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
-import { contactFormAction, FOREIGN_FORM_ERROR } from './contact.server'
+import { submissionPageAction as contactFormAction } from './actions.server.ts'
+import { PAGE_FORM_ERRORS } from './forms.ts'
+
+const FOREIGN_FORM_ERROR = PAGE_FORM_ERRORS.foreign
 
 const FIXTURE = 'tests/fixtures/mini-dataset'
 

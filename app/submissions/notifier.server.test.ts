@@ -4,10 +4,16 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { SMTPServer } from 'smtp-server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { storeContactMessage } from '#app/contact/contact.server.ts'
-import { LeadNotifier, type LeadNotifierLogger, type LeadNotifierOptions } from '#app/leads/notifier.server.ts'
+import { Notifier, type NotifierOptions } from '#app/submissions/notifier.server.ts'
+import { captureLogs, LEVEL } from '#tests/log-capture.ts'
 import { createDocument, patchDocument } from '#app/sanity/lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
+import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { storeSubmission } from '#app/submissions/schema.server.ts'
+
+/** Stores a contact message as the contact form's submission does. */
+const storeContactMessage = (lake: ContentLake, values: Record<string, string>, now: Date) =>
+  storeSubmission(lake, { kind: 'contact', fields: [], contact: {}, values, page: values.page }, { now })
 
 const FIXTURE = 'tests/fixtures/mini-dataset'
 
@@ -110,10 +116,6 @@ function parseMail(raw: string) {
   }
 }
 
-function recordingLogger() {
-  return { info: vi.fn(), warn: vi.fn(), error: vi.fn() } satisfies LeadNotifierLogger
-}
-
 const CONTACT_INPUT = {
   name: 'Erika Mustermann',
   email: 'erika@example.de',
@@ -125,11 +127,11 @@ const CONTACT_INPUT = {
 
 const NOW = new Date('2026-11-21T15:17:00.000Z')
 
-describe.each(BACKENDS)('LeadNotifier on the %s lake', (backend) => {
+describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
   let test: TestLake
   let dataDir: string
   let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined
-  let notifier: LeadNotifier | undefined
+  let notifier: Notifier | undefined
 
   beforeEach(async () => {
     test = await openTestLake(backend, FIXTURE)
@@ -144,20 +146,20 @@ describe.each(BACKENDS)('LeadNotifier on the %s lake', (backend) => {
     await rm(dataDir, { recursive: true, force: true })
   })
 
-  function createNotifier(env: Partial<LeadNotifierOptions['env']>, options: Partial<LeadNotifierOptions> = {}) {
-    const logger = recordingLogger()
-    notifier = new LeadNotifier({
+  function createNotifier(env: Partial<NotifierOptions['env']>, options: Partial<NotifierOptions> = {}) {
+    const logs = captureLogs()
+    notifier = new Notifier({
       lake: test.lake,
       env: { ...test.env, DATA_DIR: dataDir, SITE_URL: 'https://www.example.de', MAIL_FROM: 'Ruhrstern Website <noreply@example.de>', ...env },
-      logger,
+      logger: logs.logger,
       ...options,
     })
-    return { notifier, logger }
+    return { notifier, logs }
   }
 
   it('mails a stored contact message to LEADS_NOTIFY_TO and marks it notified', async () => {
     smtp = await startSmtp()
-    const { notifier, logger } = createNotifier({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'anfragen@example.de' })
+    const { notifier, logs } = createNotifier({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'anfragen@example.de' })
     const { id } = await storeContactMessage(test.lake, CONTACT_INPUT, NOW)
     expect((await test.stored(id))?.notifiedAt).toBeUndefined()
 
@@ -193,7 +195,7 @@ describe.each(BACKENDS)('LeadNotifier on the %s lake', (backend) => {
     const stored = await test.stored(id)
     expect(typeof stored?.notifiedAt).toBe('string')
     expect(stored?.status).toBe('neu')
-    expect(logger.error).not.toHaveBeenCalled()
+    expect(logs.at(LEVEL.error)).toEqual([])
 
     await expect(notifier.notify(id)).resolves.toBe('already-notified')
     await expect(notifier.retryPending()).resolves.toEqual({ pending: 0, notified: 0, failed: 0 })
@@ -204,11 +206,17 @@ describe.each(BACKENDS)('LeadNotifier on the %s lake', (backend) => {
     const closed = await startSmtp()
     const port = closed.port
     await closed.close()
-    const { notifier, logger } = createNotifier({ SMTP_URL: `smtp://127.0.0.1:${port}`, LEADS_NOTIFY_TO: 'anfragen@example.de' })
+    const { notifier, logs } = createNotifier({ SMTP_URL: `smtp://127.0.0.1:${port}`, LEADS_NOTIFY_TO: 'anfragen@example.de' })
     const { id } = await storeContactMessage(test.lake, CONTACT_INPUT, new Date())
 
     await expect(notifier.notify(id)).resolves.toBe('failed')
-    expect(logger.error).toHaveBeenCalledWith(expect.stringContaining(`Benachrichtigung für ${id} fehlgeschlagen`), expect.stringMatching(/ECONNREFUSED/))
+    expect(logs.at(LEVEL.error)).toContainEqual(
+      expect.objectContaining({
+        msg: expect.stringContaining('Benachrichtigung fehlgeschlagen'),
+        documentId: id,
+        reason: expect.stringMatching(/ECONNREFUSED/),
+      }),
+    )
     expect((await test.stored(id))?.notifiedAt).toBeUndefined()
     await expect(notifier.retryPending()).resolves.toEqual({ pending: 1, notified: 0, failed: 1 })
 
@@ -220,7 +228,7 @@ describe.each(BACKENDS)('LeadNotifier on the %s lake', (backend) => {
   })
 
   it('writes an .eml file to DATA_DIR/outbox without SMTP_URL', async () => {
-    const { notifier, logger } = createNotifier({ SMTP_URL: undefined, LEADS_NOTIFY_TO: 'anfragen@example.de' })
+    const { notifier, logs } = createNotifier({ SMTP_URL: undefined, LEADS_NOTIFY_TO: 'anfragen@example.de' })
     const { id } = await storeContactMessage(test.lake, CONTACT_INPUT, NOW)
 
     await expect(notifier.notify(id)).resolves.toBe('saved')
@@ -229,7 +237,7 @@ describe.each(BACKENDS)('LeadNotifier on the %s lake', (backend) => {
     const files = await readdir(outbox)
     expect(files).toEqual([`2026-11-21T15-17-00.000Z-${id}.eml`])
     const file = path.join(outbox, files[0]!)
-    expect(logger.info).toHaveBeenCalledWith(`Benachrichtigung als Datei gespeichert: ${file}`)
+    expect(logs.at(LEVEL.info)).toContainEqual(expect.objectContaining({ msg: 'Benachrichtigung als Datei gespeichert', file }))
     const mail = parseMail(await readFile(file, 'utf8'))
     expect(mail.header('To')).toBe('anfragen@example.de')
     expect(mail.header('Reply-To')).toBe('Erika Mustermann <erika@example.de>')
@@ -246,7 +254,7 @@ describe.each(BACKENDS)('LeadNotifier on the %s lake', (backend) => {
 
     // The mini dataset's site settings have no e-mail address.
     await expect(first.notifier.notify(id)).resolves.toBe('no-recipient')
-    expect(first.logger.error).toHaveBeenCalledWith(expect.stringContaining('keine Empfängeradresse'))
+    expect(first.logs.at(LEVEL.error)).toContainEqual(expect.objectContaining({ msg: expect.stringContaining('keine Empfängeradresse'), documentId: id }))
     expect((await test.stored(id))?.notifiedAt).toBeUndefined()
     expect(smtp.messages).toHaveLength(0)
 
@@ -315,7 +323,7 @@ describe.each(BACKENDS)('LeadNotifier on the %s lake', (backend) => {
   })
 })
 
-describe('LeadNotifier schedule', () => {
+describe('Notifier schedule', () => {
   let test: TestLake
   beforeEach(async () => {
     test = await openTestLake('embedded', FIXTURE)
@@ -336,12 +344,12 @@ describe('LeadNotifier schedule', () => {
         callback(null, { envelope: mail.message.getEnvelope(), messageId: mail.message.messageId() })
       },
     })
-    const logger = recordingLogger()
-    const notifier = new LeadNotifier({
+    const logs = captureLogs()
+    const notifier = new Notifier({
       lake: test.lake,
       env: { ...test.env, LEADS_NOTIFY_TO: 'anfragen@example.de' },
       transport,
-      logger,
+      logger: logs.logger,
     })
     const { id } = await storeContactMessage(test.lake, CONTACT_INPUT, new Date())
     notifier.start({ initialDelayMs: 10, minBackoffMs: 40, maxBackoffMs: 60, intervalMs: 60_000 })
@@ -351,7 +359,7 @@ describe('LeadNotifier schedule', () => {
       },
       { timeout: 5000, interval: 20 },
     )
-    expect(logger.error).toHaveBeenCalledTimes(2)
+    expect(logs.at(LEVEL.error)).toHaveLength(2)
     await vi.waitFor(async () => expect(typeof (await test.lake.fetch<string | null>('*[_id == $id][0].notifiedAt', { id }))).toBe('string'))
     await vi.waitFor(() => expect(notifier.nextDelayMs()).toBe(60_000))
     await notifier.stop()
@@ -369,26 +377,27 @@ describe('LeadNotifier schedule', () => {
       },
     })
     for (const name of ['A', 'B', 'C', 'D', 'E']) await storeContactMessage(test.lake, { ...CONTACT_INPUT, name }, new Date())
-    const logger = recordingLogger()
-    const down = new LeadNotifier({ lake: test.lake, env: { ...test.env, LEADS_NOTIFY_TO: 'a@example.de' }, transport, logger })
+    const logs = captureLogs()
+    const down = new Notifier({ lake: test.lake, env: { ...test.env, LEADS_NOTIFY_TO: 'a@example.de' }, transport, logger: logs.logger })
     await expect(down.retryPending()).resolves.toEqual({ pending: 5, notified: 0, failed: 5 })
     expect(attempts).toBe(3)
-    expect(logger.error).toHaveBeenCalledTimes(3)
+    expect(logs.at(LEVEL.error)).toHaveLength(3)
 
-    const quiet = recordingLogger()
-    const noRecipient = new LeadNotifier({ lake: test.lake, env: { ...test.env, LEADS_NOTIFY_TO: undefined }, transport, logger: quiet })
+    const quiet = captureLogs()
+    const noRecipient = new Notifier({ lake: test.lake, env: { ...test.env, LEADS_NOTIFY_TO: undefined }, transport, logger: quiet.logger })
     await expect(noRecipient.retryPending()).resolves.toEqual({ pending: 5, notified: 0, failed: 5 })
     expect(attempts).toBe(3)
-    expect(quiet.error).toHaveBeenCalledTimes(1)
-    expect(quiet.error).toHaveBeenCalledWith(expect.stringMatching(/^5 Benachrichtigung\(en\) offen, aber keine Empfängeradresse/))
+    expect(quiet.at(LEVEL.error)).toEqual([
+      expect.objectContaining({ pending: 5, msg: expect.stringMatching(/^Benachrichtigungen offen, aber keine Empfängeradresse/) }),
+    ])
   })
 
   it('does not retry documents older than the maximum age', async () => {
-    const logger = recordingLogger()
-    const notifier = new LeadNotifier({
+    const logs = captureLogs()
+    const notifier = new Notifier({
       lake: test.lake,
       env: { ...test.env, LEADS_NOTIFY_TO: 'a@example.de' },
-      logger,
+      logger: logs.logger,
       maxPendingAgeMs: 24 * 60 * 60 * 1000,
     })
     await storeContactMessage(test.lake, CONTACT_INPUT, new Date(Date.now() - 2 * 24 * 60 * 60 * 1000))
@@ -401,8 +410,8 @@ describe('LeadNotifier schedule', () => {
       version: '1',
       send: (_mail, callback) => callback(new Error('down'), undefined as never),
     })
-    const logger = recordingLogger()
-    const notifier = new LeadNotifier({ lake: test.lake, env: { ...test.env, LEADS_NOTIFY_TO: 'a@example.de' }, transport, logger })
+    const logs = captureLogs()
+    const notifier = new Notifier({ lake: test.lake, env: { ...test.env, LEADS_NOTIFY_TO: 'a@example.de' }, transport, logger: logs.logger })
     await storeContactMessage(test.lake, CONTACT_INPUT, new Date())
     notifier.start({ initialDelayMs: 0, minBackoffMs: 30, maxBackoffMs: 100, intervalMs: 60_000 })
     const delays = new Set<number>()

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { CONTACT_LIMITS, missingRequiredContactFields } from '#app/contact/contact-fields.ts'
-import { contactSchema } from '#app/contact/contact-schema.ts'
+import { CONTACT_LIMITS, missingRequiredFields } from './forms.ts'
+import { formSchemas } from './schema.server.ts'
+
+/** The contact form's schema, built like every other form's. */
+const contactSchema = formSchemas.contact
+const missingRequiredContactFields = (values: Record<string, unknown>) => missingRequiredFields('contact', values)
 
 const valid = { name: 'Erika Mustermann', email: 'erika@example.de', message: 'Ich möchte meinen Golf verkaufen.' }
 

@@ -1,24 +1,27 @@
 import { z } from 'zod'
 import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/validation.ts'
-import { HONEYPOT_FIELD } from '#app/contact/contact-fields.ts'
+import { type ContentLake, createDocument } from '#app/sanity/lake.server.ts'
+import { echoFormValues } from '#app/utils/form-values.ts'
+import { forbiddenCharactersMessage, hasForbiddenCharacters, isValidEmail, isValidPhone } from '#app/utils/form-rules.ts'
 import {
-  LEAD_FORMS,
-  LEAD_KINDS,
+  FORMS,
   LEAD_LIMITS,
   LEAD_MESSAGES,
   MAX_PRICE_EUR,
   missingFieldMessage,
-  type LeadFieldDefinition,
-  type LeadFieldErrors,
-  type LeadKind,
-} from '#app/leads/lead-forms.ts'
-import { type ContentLake, createDocument } from '#app/sanity/lake.server.ts'
-import { forbiddenCharactersMessage, hasForbiddenCharacters, isValidEmail, isValidPhone } from '#app/utils/form-rules.ts'
+  tooLongMessage,
+  type FieldDefinition,
+  type FieldErrors,
+  type FormKind,
+} from './forms.ts'
 
 /*
- * Server only (zod stays out of the browser bundle): one schema per lead form, built from the field
- * definitions in lead-forms.ts (labels, required flags, limits, options), plus the rules between
- * fields. Form posts send strings: '' means absent, numbers are parsed here.
+ * Server only (zod's core and locales weigh ~90 KB gzipped, too much for the browser): one schema
+ * per form, the contact form's included, built from the field definitions in forms.ts (labels,
+ * required flags, limits, options, messages), plus the rules between fields and the page the form
+ * was sent from. Form posts send strings: '' means absent, numbers are parsed here. The browser
+ * checks required fields itself and lets native constraints check formats (the e-mail and phone
+ * rules of app/utils/form-rules.ts are also the inputs' `pattern`).
  */
 
 type FieldValue = string | number | boolean | undefined
@@ -34,21 +37,21 @@ function fail(ctx: z.RefinementCtx, message: string): typeof z.NEVER {
   return z.NEVER
 }
 
-function textValue(field: LeadFieldDefinition, kind: LeadKind, value: unknown, ctx: z.RefinementCtx): string | undefined {
+function textValue(field: FieldDefinition, kind: FormKind, value: unknown, ctx: z.RefinementCtx): string | undefined {
   if (value !== undefined && value !== null && typeof value !== 'string') return fail(ctx, LEAD_MESSAGES.text(field.label))
   const text = (value ?? '').trim()
   if (text === '') return field.required ? fail(ctx, missingFieldMessage(kind, field.name)) : undefined
-  if (field.maxLength !== undefined && text.length > field.maxLength) return fail(ctx, LEAD_MESSAGES.tooLong(field.label, field.maxLength))
+  if (field.maxLength !== undefined && text.length > field.maxLength) return fail(ctx, tooLongMessage(field, field.maxLength))
   // The forms' shared rules (app/utils/form-rules.ts); e-mail and phone are also the inputs' `pattern`.
   if (field.type === 'email' && !isValidEmail(text)) return fail(ctx, LEAD_MESSAGES.emailFormat)
   if (field.type === 'tel' && !isValidPhone(text)) return fail(ctx, LEAD_MESSAGES.phoneFormat)
   const multiLine = field.type === 'textarea'
   if (hasForbiddenCharacters(text, { multiLine })) return fail(ctx, forbiddenCharactersMessage(field.label, { multiLine }))
-  if (field.type === 'select' && !field.options?.includes(text)) return fail(ctx, LEAD_MESSAGES.option(field.label))
+  if (field.type === 'select' && !field.options?.includes(text)) return fail(ctx, field.messages?.invalid ?? LEAD_MESSAGES.option(field.label))
   return text
 }
 
-function numberValue(field: LeadFieldDefinition, kind: LeadKind, value: unknown, ctx: z.RefinementCtx): number | undefined {
+function numberValue(field: FieldDefinition, kind: FormKind, value: unknown, ctx: z.RefinementCtx): number | undefined {
   let number: number
   if (typeof value === 'number') {
     if (!Number.isInteger(value)) return fail(ctx, LEAD_MESSAGES.notANumber(field.label))
@@ -77,7 +80,7 @@ function numberValue(field: LeadFieldDefinition, kind: LeadKind, value: unknown,
   }
 }
 
-function checkboxValue(field: LeadFieldDefinition, value: unknown, ctx: z.RefinementCtx): boolean {
+function checkboxValue(field: FieldDefinition, value: unknown, ctx: z.RefinementCtx): boolean {
   if (value === undefined || value === null || value === false) return false
   if (value === true) return true
   if (typeof value === 'string') {
@@ -89,7 +92,7 @@ function checkboxValue(field: LeadFieldDefinition, value: unknown, ctx: z.Refine
 }
 
 /** The zod schema of one field, from its definition. */
-function fieldSchema(kind: LeadKind, field: LeadFieldDefinition) {
+function fieldSchema(kind: FormKind, field: FieldDefinition) {
   return z.unknown().transform((value, ctx): FieldValue => {
     if (field.type === 'number') return numberValue(field, kind, value, ctx)
     if (field.type === 'checkbox') return checkboxValue(field, value, ctx)
@@ -104,9 +107,23 @@ const vehicleIdSchema = z.unknown().transform((value, ctx): string | undefined =
   return value.trim()
 })
 
-function buildSchema(kind: LeadKind) {
+/** The path of the page the form was sent from (every form): a site path of at most 200 characters. */
+const PAGE_FIELD: FieldDefinition = {
+  name: 'page',
+  label: 'Seite',
+  type: 'text',
+  required: false,
+  maxLength: LEAD_LIMITS.page,
+  messages: { tooLong: 'Die Seite darf höchstens 200 Zeichen lang sein.' },
+}
+const pageSchema = fieldSchema('contact', PAGE_FIELD).refine((value) => value === undefined || (typeof value === 'string' && value.startsWith('/')), {
+  error: 'Die Seite muss ein Pfad sein.',
+})
+
+function buildSchema(kind: FormKind) {
   const shape: Record<string, z.ZodType<FieldValue>> = {}
-  for (const field of LEAD_FORMS[kind].fields) shape[field.name] = fieldSchema(kind, field)
+  for (const field of FORMS[kind].fields) shape[field.name] = fieldSchema(kind, field)
+  shape.page = pageSchema
   if (kind === 'vehicle-enquiry') shape.vehicleId = vehicleIdSchema
   const object = z.object(shape).superRefine((values, ctx) => {
     const { priceFrom, priceTo } = values
@@ -122,85 +139,100 @@ function buildSchema(kind: LeadKind) {
   }, object)
 }
 
-/** One schema per lead form, for the page actions and the JSON API alike. */
-export const leadSchemas = Object.fromEntries(LEAD_KINDS.map((kind) => [kind, buildSchema(kind)])) as Record<LeadKind, ReturnType<typeof buildSchema>>
+/** One schema per form, for the page actions and the JSON APIs alike. */
+export const formSchemas = Object.fromEntries(Object.keys(FORMS).map((kind) => [kind, buildSchema(kind as FormKind)])) as Record<
+  FormKind,
+  ReturnType<typeof buildSchema>
+>
 
-export interface LeadFieldEntry {
+export interface FieldEntry {
   name: string
   label: string
   value: string
 }
 
-export interface ParsedLead {
-  kind: LeadKind
+export interface ParsedSubmission {
+  kind: FormKind
   /** The filled-in fields in form order, as German label and display value. */
-  fields: LeadFieldEntry[]
+  fields: FieldEntry[]
+  /** The parsed values by field name (absent when empty). */
+  values: Record<string, string | number | boolean>
   /** How to reach the sender, for the inbox preview and the dealer's e-mail. */
   contact: { name?: string; phone?: string; email?: string }
+  /** The path of the page with the form. */
+  page?: string
   /** The public id of the enquired vehicle (vehicle enquiry only). */
   vehicleId?: string
 }
 
-export type LeadSubmission = { kind: 'valid'; lead: ParsedLead } | { kind: 'invalid'; fieldErrors: LeadFieldErrors; values: Record<string, string> }
+export type SubmissionParse = { kind: 'valid'; parsed: ParsedSubmission } | { kind: 'invalid'; fieldErrors: FieldErrors; values: Record<string, string> }
 
 /**
- * Validates raw submitted fields of a lead form. The honeypot is the caller's business
- * (as with parseContactSubmission); it is never echoed back.
+ * Validates the raw submitted fields of a form. The honeypot is the caller's business
+ * (submit.server.ts); it is never echoed back.
  */
-export function parseLead(kind: LeadKind, raw: Record<string, unknown>): LeadSubmission {
-  const result = leadSchemas[kind].safeParse(raw)
+export function parseSubmission(kind: FormKind, raw: Record<string, unknown>): SubmissionParse {
+  const result = formSchemas[kind].safeParse(raw)
   if (!result.success) {
-    return { kind: 'invalid', fieldErrors: z.flattenError(result.error).fieldErrors as LeadFieldErrors, values: echoValues(raw) }
+    return { kind: 'invalid', fieldErrors: z.flattenError(result.error).fieldErrors as FieldErrors, values: echoFormValues(raw) }
   }
   const data = result.data as Record<string, FieldValue>
-  const fields: LeadFieldEntry[] = []
-  for (const field of LEAD_FORMS[kind].fields) {
+  const fields: FieldEntry[] = []
+  const values: Record<string, string | number | boolean> = {}
+  for (const field of FORMS[kind].fields) {
     const value = data[field.name]
     if (value === undefined || value === false) continue
+    values[field.name] = value
     fields.push({ name: field.name, label: field.label, value: value === true ? 'Ja' : String(value) })
   }
   const text = (name: string) => (typeof data[name] === 'string' ? (data[name] as string) : undefined)
   const contact = withoutUndefined({ name: text('name') ?? text('company'), phone: text('phone'), email: text('email') })
+  const page = text('page')
   const vehicleId = text('vehicleId')
-  return { kind: 'valid', lead: { kind, fields, contact, ...(vehicleId ? { vehicleId } : {}) } }
+  return { kind: 'valid', parsed: { kind, fields, values, contact, ...(page ? { page } : {}), ...(vehicleId ? { vehicleId } : {}) } }
 }
 
-export interface StoreLeadOptions {
-  /** Path of the page with the form; kept when it is a site path of at most 200 characters. */
-  page?: string
+export interface StoreOptions {
   /** `_id` of the enquired vehicle document (a weak reference: the lead outlives the vehicle). */
   vehicleRef?: string
   now?: Date
 }
 
-/**
- * Stores a lead under the private `inbox.` path (docs/decisions/004-private-inbox-ids.md), before
- * anyone is notified: `notifiedAt` stays unset until the dealer's e-mail went out, so a failed
- * notification never loses the lead. Resolves only after the write is durable.
- */
-export async function storeLead(lake: ContentLake, lead: ParsedLead, { page, vehicleRef, now = new Date() }: StoreLeadOptions = {}) {
-  const receivedAt = now.toISOString()
-  const document = await createDocument(lake, {
-    _id: `inbox.lead-${crypto.randomUUID()}`,
-    _type: 'lead',
-    kind: lead.kind,
-    status: 'neu',
-    receivedAt,
-    ...(page && page.startsWith('/') && page.length <= LEAD_LIMITS.page && !hasForbiddenCharacters(page) ? { page } : {}),
-    contact: withoutUndefined(lead.contact),
-    fields: lead.fields.map((field) => ({ _key: field.name, _type: 'leadField', name: field.name, label: field.label, value: field.value })),
-    ...(vehicleRef ? { vehicle: { _type: 'reference', _ref: vehicleRef, _weak: true } } : {}),
-  })
-  return { id: document._id, receivedAt }
+/** A page path worth storing: a site path of at most 200 characters without forbidden characters. */
+function sitePath(page: string | undefined): string | undefined {
+  return page && page.startsWith('/') && page.length <= LEAD_LIMITS.page && !hasForbiddenCharacters(page) ? page : undefined
 }
 
-/** The submitted text fields to put back into the form (never the honeypot). */
-function echoValues(raw: Record<string, unknown>): Record<string, string> {
-  const values: Record<string, string> = {}
-  for (const [key, value] of Object.entries(raw)) {
-    if (key !== HONEYPOT_FIELD && typeof value === 'string') values[key] = value
+/**
+ * The inbox document of a submission (storage unchanged since the two stacks): a `contactMessage`
+ * with the fields at its top level, or a `lead` with `contact`, `fields` and the vehicle reference.
+ * Ids lie under the private `inbox.` path (docs/decisions/004-private-inbox-ids.md); `notifiedAt`
+ * stays unset until the dealer's e-mail went out (docs/decisions/007).
+ */
+export function toDocument(parsed: ParsedSubmission, { vehicleRef, now = new Date() }: StoreOptions = {}) {
+  const receivedAt = now.toISOString()
+  const page = sitePath(parsed.page)
+  if (parsed.kind === 'contact') {
+    return { _id: `inbox.contact-${crypto.randomUUID()}`, _type: 'contactMessage', ...parsed.values, ...(page ? { page } : {}), receivedAt, status: 'neu' }
   }
-  return values
+  return {
+    _id: `inbox.lead-${crypto.randomUUID()}`,
+    _type: 'lead',
+    kind: parsed.kind,
+    status: 'neu',
+    receivedAt,
+    ...(page ? { page } : {}),
+    contact: withoutUndefined(parsed.contact),
+    fields: parsed.fields.map((field) => ({ _key: field.name, _type: 'leadField', name: field.name, label: field.label, value: field.value })),
+    ...(vehicleRef ? { vehicle: { _type: 'reference', _ref: vehicleRef, _weak: true } } : {}),
+  }
+}
+
+/** Stores a submission in the lake; resolves only after the write is durable. */
+export async function storeSubmission(lake: ContentLake, parsed: ParsedSubmission, options: StoreOptions = {}) {
+  const document = toDocument(parsed, options)
+  const stored = await createDocument(lake, document)
+  return { id: stored._id, receivedAt: document.receivedAt }
 }
 
 function withoutUndefined<T extends object>(value: T): T {

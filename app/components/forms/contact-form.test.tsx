@@ -5,9 +5,9 @@ import { setupServer } from 'msw/node'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { toast } from 'sonner'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { ContactForm } from '#app/components/contact-form.tsx'
+import { ContactForm } from '#app/components/forms/submission-form.tsx'
 import { Toaster } from '#app/components/ui/toaster.tsx'
-import { CONTACT_TOASTS, FIELD_ERROR_TOAST, HOME_CONTACT_SUBJECTS } from '#app/contact/contact-fields.ts'
+import { CONTACT_TOASTS, FIELD_ERROR_TOAST, HOME_CONTACT_SUBJECTS } from '#app/submissions/forms.ts'
 import { EMAIL_PATTERN_SOURCE, PHONE_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
 
 // jsdom's page is http://localhost:3000/; the client resolves /api/contacts against it.

@@ -1,7 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
-import { LEAD_KINDS, type LeadKind } from '#app/leads/lead-forms.ts'
-import { parseLead, storeLead, type LeadSubmission, type ParsedLead } from '#app/leads/lead-schemas.server.ts'
+import { LEAD_KINDS, type LeadKind } from '#app/submissions/forms.ts'
+import {
+  parseSubmission as parseLead,
+  storeSubmission,
+  type SubmissionParse as LeadSubmission,
+  type ParsedSubmission as ParsedLead,
+} from '#app/submissions/schema.server.ts'
 
 const FIXTURE = 'tests/fixtures/mini-dataset'
 const NEXT_YEAR = new Date().getFullYear() + 1
@@ -122,7 +127,7 @@ const MILEAGE_KINDS = LEAD_KINDS.filter((kind) => 'mileage' in VALID[kind])
 
 function valid(submission: LeadSubmission): ParsedLead {
   if (submission.kind !== 'valid') throw new Error(`expected a valid lead, got ${JSON.stringify(submission.fieldErrors)}`)
-  return submission.lead
+  return submission.parsed
 }
 
 /** The field errors of an invalid submission (fails the test when it is valid). */
@@ -375,7 +380,7 @@ describe.each(BACKENDS)('storeLead on the %s lake', (backend) => {
   it('stores a vehicle enquiry under inbox.lead-<uuid> with a weak reference to the vehicle, not yet notified', async () => {
     const lead = valid(parseLead('vehicle-enquiry', VALID['vehicle-enquiry']))
     const now = new Date('2025-03-04T09:30:00.000Z')
-    const { id, receivedAt } = await storeLead(test.lake, lead, { page: '/vehicles/1', vehicleRef: 'vehicle-1', now })
+    const { id, receivedAt } = await storeSubmission(test.lake, { ...lead, page: '/vehicles/1' }, { vehicleRef: 'vehicle-1', now })
     expect(id).toMatch(/^inbox\.lead-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
     expect(receivedAt).toBe('2025-03-04T09:30:00.000Z')
     const stored = await test.stored(id)
@@ -406,7 +411,7 @@ describe.each(BACKENDS)('storeLead on the %s lake', (backend) => {
 
   it('stores a valuation without a vehicle and drops a page that is no site path', async () => {
     const lead = valid(parseLead('valuation', { ...VALID.valuation, phone: `0201 ${backend.length}` }))
-    const { id } = await storeLead(test.lake, lead, { page: 'https://evil.example/' })
+    const { id } = await storeSubmission(test.lake, { ...lead, page: 'https://evil.example/' })
     const stored = await test.stored(id)
     expect(stored).toMatchObject({ _type: 'lead', kind: 'valuation', status: 'neu', contact: { phone: `0201 ${backend.length}` } })
     expect(stored).not.toHaveProperty('page')

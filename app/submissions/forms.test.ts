@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest'
 import {
   LEAD_FORMS,
   LEAD_KINDS,
-  leadFormFields,
-  leadInputAttributes,
+  formFields,
+  inputAttributes,
   missingFieldMessage,
-  missingRequiredLeadFields,
+  missingRequiredFields,
   vehicleEnquiryMessage,
   type LeadKind,
-} from '#app/leads/lead-forms.ts'
+} from '#app/submissions/forms.ts'
 
-const names = (kind: LeadKind, variant?: string) => leadFormFields(kind, variant).map((field) => field.name)
-const typesOf = (kind: LeadKind, variant?: string) => leadFormFields(kind, variant).map((field) => field.type)
+const names = (kind: LeadKind, variant?: string) => formFields(kind, variant).map((field) => field.name)
+const typesOf = (kind: LeadKind, variant?: string) => formFields(kind, variant).map((field) => field.type)
 const optionsOf = (kind: LeadKind, name: string) => LEAD_FORMS[kind].fields.find((field) => field.name === name)?.options
 
 describe('lead forms (spec §3 "Forms without submission")', () => {
@@ -93,7 +93,7 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
 
   it('renders native constraints, with next year as the latest year of build', () => {
     const year = LEAD_FORMS.valuation.fields.find((field) => field.name === 'year')!
-    expect(leadInputAttributes(year, new Date('2026-06-01T00:00:00Z'))).toMatchObject({
+    expect(inputAttributes(year, new Date('2026-06-01T00:00:00Z'))).toMatchObject({
       name: 'year',
       type: 'number',
       min: 1950,
@@ -102,15 +102,15 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
       placeholder: 'z. B. 2018',
     })
     const mileage = LEAD_FORMS.valuation.fields.find((field) => field.name === 'mileage')!
-    expect(leadInputAttributes(mileage)).toMatchObject({ min: 0, max: 2_000_000 })
+    expect(inputAttributes(mileage)).toMatchObject({ min: 0, max: 2_000_000 })
     const phone = LEAD_FORMS.student.fields.find((field) => field.name === 'phone')!
-    expect(leadInputAttributes(phone)).toMatchObject({ type: 'tel', required: true, maxLength: 40, autoComplete: 'tel' })
+    expect(inputAttributes(phone)).toMatchObject({ type: 'tel', required: true, maxLength: 40, autoComplete: 'tel' })
     const message = LEAD_FORMS['vehicle-enquiry'].fields.find((field) => field.name === 'message')!
-    expect(leadInputAttributes(message)).not.toHaveProperty('type')
+    expect(inputAttributes(message)).not.toHaveProperty('type')
   })
 
   it('gives the Mercedes and the Audi page each its own model example', () => {
-    const model = (variant?: string) => leadFormFields('brand-purchase', variant).find((field) => field.name === 'model')?.placeholder
+    const model = (variant?: string) => formFields('brand-purchase', variant).find((field) => field.name === 'model')?.placeholder
     expect(model('mercedes')).toBe('z. B. C-Klasse')
     expect(model('audi')).toBe('z. B. A4')
     expect(model()).toBe('z. B. C-Klasse oder A4')
@@ -121,13 +121,13 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
   })
 })
 
-describe('missingRequiredLeadFields', () => {
+describe('missingRequiredFields', () => {
   it('names the empty required fields in form order', () => {
-    expect(missingRequiredLeadFields('vehicle-enquiry', {})).toEqual(['name', 'email', 'message'])
-    expect(missingRequiredLeadFields('vehicle-enquiry', { name: ' ', email: 'a@example.de', message: 'Hallo' })).toEqual(['name'])
-    expect(missingRequiredLeadFields('valuation', { brand: 'VW', phone: '' })).toEqual(['phone'])
-    expect(missingRequiredLeadFields('dealer-registration', { phone: '0201 123456' })).toEqual(['company'])
-    expect(missingRequiredLeadFields('student', { phone: '0151 1234567' })).toEqual([])
+    expect(missingRequiredFields('vehicle-enquiry', {})).toEqual(['name', 'email', 'message'])
+    expect(missingRequiredFields('vehicle-enquiry', { name: ' ', email: 'a@example.de', message: 'Hallo' })).toEqual(['name'])
+    expect(missingRequiredFields('valuation', { brand: 'VW', phone: '' })).toEqual(['phone'])
+    expect(missingRequiredFields('dealer-registration', { phone: '0201 123456' })).toEqual(['company'])
+    expect(missingRequiredFields('student', { phone: '0151 1234567' })).toEqual([])
   })
 
   it('has a German message for each missing field', () => {

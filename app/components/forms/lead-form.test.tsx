@@ -6,7 +6,8 @@ import { type ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { toast } from 'sonner'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { LEAD_TOASTS, LeadForm } from '#app/components/lead-form.tsx'
+import { LeadForm } from '#app/components/forms/submission-form.tsx'
+import { LEAD_TOASTS } from '#app/submissions/forms.ts'
 import { Toaster } from '#app/components/ui/toaster.tsx'
 
 // jsdom's page is http://localhost:3000/; the client resolves /api/leads against it.

@@ -9,23 +9,19 @@ import path from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { type Env } from '#app/env.server.ts'
 import { type ContentLake, patchDocument, type SanityDocument } from '#app/sanity/lake.server.ts'
-import { buildNotificationMail, type NotificationMail, NOTIFIED_TYPES, type NotificationVehicle } from './notification-mail.server'
+import { buildNotificationMail, type NotificationMail, NOTIFIED_TYPES, type NotificationVehicle } from './notification-mail.server.ts'
+import { loggerOf, type Logger } from '#app/server/logging.server.ts'
 
-export type LeadNotifierEnv = Pick<Env, 'SMTP_URL' | 'LEADS_NOTIFY_TO' | 'MAIL_FROM' | 'DATA_DIR' | 'SITE_URL'>
+export type NotifierEnv = Pick<Env, 'SMTP_URL' | 'LEADS_NOTIFY_TO' | 'MAIL_FROM' | 'DATA_DIR' | 'SITE_URL'>
 
-export interface LeadNotifierLogger {
-  info(...args: unknown[]): void
-  warn(...args: unknown[]): void
-  error(...args: unknown[]): void
-}
-
-export interface LeadNotifierOptions {
+export interface NotifierOptions {
   lake: ContentLake
-  env: LeadNotifierEnv
+  env: NotifierEnv
   /** A nodemailer transporter to use instead of `createTransport(SMTP_URL)` (tests, pooling). */
   transport?: Transporter
   now?: () => Date
-  logger?: LeadNotifierLogger
+  /** The process logger (createAppContext); else warnings and errors go to console. */
+  logger?: Logger
   /** German titles of lead kinds, for the subject (`kind` → title). */
   kindTitles?: Record<string, string>
   /** Pending documents older than this are not retried (they stay in the Studio inbox). Default 30 days. */
@@ -61,11 +57,11 @@ const DAY_MS = 24 * 60 * 60 * 1000
 const MAX_CONSECUTIVE_FAILURES = 3
 const NO_RECIPIENT = 'keine Empfängeradresse (LEADS_NOTIFY_TO setzen oder eine E-Mail-Adresse in den Website-Einstellungen eintragen)'
 
-export class LeadNotifier {
+export class Notifier {
   private readonly lake: ContentLake
-  private readonly env: LeadNotifierEnv
+  private readonly env: NotifierEnv
   private readonly now: () => Date
-  private readonly logger: LeadNotifierLogger
+  private readonly logger: Logger
   private readonly kindTitles: Record<string, string>
   private readonly maxPendingAgeMs: number
   private transport: Transporter | undefined
@@ -76,13 +72,13 @@ export class LeadNotifier {
   private started: Required<StartOptions> | undefined
   private failures = 0
 
-  constructor({ lake, env, transport, now, logger, kindTitles, maxPendingAgeMs }: LeadNotifierOptions) {
+  constructor({ lake, env, transport, now, logger, kindTitles, maxPendingAgeMs }: NotifierOptions) {
     this.lake = lake
     this.env = env
     this.transport = transport
     this.ownsTransport = transport === undefined
     this.now = now ?? (() => new Date())
-    this.logger = logger ?? console
+    this.logger = loggerOf({ logger })
     this.kindTitles = kindTitles ?? {}
     this.maxPendingAgeMs = maxPendingAgeMs ?? 30 * DAY_MS
   }
@@ -96,7 +92,7 @@ export class LeadNotifier {
     if (running) return running
     const attempt = this.attempt(docId)
       .catch((error: unknown) => {
-        this.logger.error(`Benachrichtigung für ${docId} fehlgeschlagen, sie wird später wiederholt:`, describe(error))
+        this.logger.error({ documentId: docId, reason: describe(error) }, 'Benachrichtigung fehlgeschlagen, sie wird später wiederholt')
         this.retrySoon()
         return 'failed' as const
       })
@@ -112,18 +108,18 @@ export class LeadNotifier {
       const since = new Date(this.now().getTime() - this.maxPendingAgeMs).toISOString()
       ids = await this.lake.fetch<string[]>(PENDING_QUERY, { types: [...NOTIFIED_TYPES], since }, { includePrivate: true })
     } catch (error) {
-      this.logger.error('Offene Benachrichtigungen konnten nicht gelesen werden:', describe(error))
+      this.logger.error({ reason: describe(error) }, 'Offene Benachrichtigungen konnten nicht gelesen werden')
       return { pending: 0, notified: 0, failed: 1 }
     }
     const result: RetryResult = { pending: ids.length, notified: 0, failed: 0 }
     if (ids.length === 0) return result
     try {
       if (!(await this.recipient())) {
-        this.logger.error(`${ids.length} Benachrichtigung(en) offen, aber keine Empfängeradresse: ${NO_RECIPIENT}`)
+        this.logger.error({ pending: ids.length }, `Benachrichtigungen offen, aber ${NO_RECIPIENT}`)
         return { ...result, failed: ids.length }
       }
     } catch (error) {
-      this.logger.error('Empfängeradresse für Benachrichtigungen nicht lesbar:', describe(error))
+      this.logger.error({ reason: describe(error) }, 'Empfängeradresse für Benachrichtigungen nicht lesbar')
       return { ...result, failed: ids.length }
     }
     let consecutiveFailures = 0
@@ -204,14 +200,14 @@ export class LeadNotifier {
   private async attempt(docId: string): Promise<NotifyResult> {
     const doc = await this.lake.fetch<NotificationDoc | null>(DOCUMENT_QUERY, { id: docId }, { includePrivate: true })
     if (!doc) {
-      this.logger.warn(`Benachrichtigung: Dokument ${docId} nicht gefunden`)
+      this.logger.warn({ documentId: docId }, 'Benachrichtigung: Dokument nicht gefunden')
       return 'not-found'
     }
     if (!(NOTIFIED_TYPES as readonly string[]).includes(doc._type)) return 'not-notifiable'
     if (doc.notifiedAt) return 'already-notified'
     const to = await this.recipient()
     if (!to) {
-      this.logger.error(`Benachrichtigung für ${docId} bleibt offen: ${NO_RECIPIENT}`)
+      this.logger.error({ documentId: docId }, `Benachrichtigung bleibt offen: ${NO_RECIPIENT}`)
       return 'no-recipient'
     }
     const { vehicleInfo, ...stored } = doc
@@ -242,7 +238,7 @@ export class LeadNotifier {
       socketTimeout: 60_000,
     })
     await this.transport.sendMail(mail)
-    this.logger.info(`Benachrichtigung an ${mail.to} gesendet: ${mail.subject}`)
+    this.logger.info({ to: mail.to, subject: mail.subject }, 'Benachrichtigung gesendet')
     return 'sent'
   }
 
@@ -257,7 +253,7 @@ export class LeadNotifier {
     const temporary = `${file}.${process.pid}.tmp`
     await writeFile(temporary, info.message as Buffer)
     await rename(temporary, file)
-    this.logger.info(`Benachrichtigung als Datei gespeichert: ${file}`)
+    this.logger.info({ file }, 'Benachrichtigung als Datei gespeichert')
     return 'saved'
   }
 }

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type ContentLake, MutationError } from '#app/sanity/lake.server.ts'
 import { RateLimiter } from '#app/utils/rate-limit.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
-import { LEAD_FORM_ERRORS, leadFormAction, submitLead, UNKNOWN_KIND_MESSAGE } from './lead.server'
+import { submissionPageAction as leadFormAction } from './actions.server.ts'
+import { PAGE_FORM_ERRORS } from './forms.ts'
+import { submit, type SubmitContext, UNKNOWN_KIND_MESSAGE } from './submit.server.ts'
+
+const LEAD_FORM_ERRORS = { ...PAGE_FORM_ERRORS, unavailable: PAGE_FORM_ERRORS.unavailable.lead }
+/** The lead API's call: the kind is the submission's `kind`. */
+const submitLead = (context: SubmitContext, raw: Record<string, unknown>) => submit(context, raw.kind, raw)
 
 // The mini dataset has the published vehicle `vehicle-1` (public id '1') and its draft.
 const FIXTURE = 'tests/fixtures/mini-dataset'

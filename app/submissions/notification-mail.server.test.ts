@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildNotificationMail, formatBerlinTime, headerSafe } from '#app/leads/notification-mail.server.ts'
+import { buildNotificationMail, formatBerlinTime, headerSafe } from '#app/submissions/notification-mail.server.ts'
 
 const options = { to: 'haendler@example.de', from: 'Website <noreply@example.de>', siteUrl: 'https://www.example.de' }
 

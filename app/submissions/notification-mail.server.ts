@@ -4,8 +4,8 @@
  * User text is HTML-escaped in the HTML part; the subject is stripped of line breaks and
  * control characters (nodemailer encodes the address headers itself).
  */
-import { CONTACT_SUBJECTS } from '#app/contact/contact-fields.ts'
-import { LEAD_FORMS, type LeadFormDefinition } from '#app/leads/lead-forms.ts'
+import { CONTACT_SUBJECTS } from '#app/submissions/forms.ts'
+import { LEAD_FORMS, type FormDefinition } from '#app/submissions/forms.ts'
 import { type SanityDocument } from '#app/sanity/lake.server.ts'
 import { formatDecimal } from '#app/utils/format.ts'
 
@@ -147,7 +147,7 @@ function contactContent(doc: SanityDocument): Content {
 
 function leadContent(doc: SanityDocument, options: NotificationMailOptions): Content {
   const kind = text(doc.kind)
-  const form = kind ? (LEAD_FORMS as Record<string, LeadFormDefinition | undefined>)[kind] : undefined
+  const form = kind ? (LEAD_FORMS as Record<string, FormDefinition | undefined>)[kind] : undefined
   const kindTitle = (kind && options.kindTitles?.[kind]) || form?.title || kind || 'Anfrage'
   const contact = (doc.contact ?? {}) as Record<string, unknown>
   const name = text(contact.name)

@@ -1,8 +1,8 @@
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
 import { expect, test } from 'vitest'
-import { ContactForm } from '#app/components/contact-form.tsx'
-import { HOME_CONTACT_SUBJECTS } from '#app/contact/contact-fields.ts'
+import { ContactForm } from '#app/components/forms/submission-form.tsx'
+import { HOME_CONTACT_SUBJECTS } from '#app/submissions/forms.ts'
 
 // A file of its own in the node environment: the server render must not see a hydrated client.
 test('the server HTML validates natively (no JavaScript): required attributes, no novalidate', async () => {

@@ -1,0 +1,299 @@
+import { Form, useActionData, useFormAction, useLocation, useSearchParams } from '@remix-run/react'
+import { toast } from 'sonner'
+import { Button } from '#app/components/ui/button.tsx'
+import { CONTROL_CLASSES, Field } from '#app/components/ui/field.tsx'
+import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/components/ui/form-parts.tsx'
+import {
+  CONTACT_TOASTS,
+  DEFAULT_ANCHOR,
+  DEFAULT_LEAD_SUBMIT_LABEL,
+  FIELD_ERROR_TOAST,
+  FORM_KIND_FIELD,
+  formatMessage,
+  formFields,
+  HONEYPOT_FIELD,
+  inputAttributes,
+  LEAD_TOASTS,
+  missingFieldMessage,
+  missingRequiredFields,
+  SENT,
+  SUBJECT_PARAM,
+  SUBMITTING_LABEL,
+  vehicleEnquiryMessage,
+  type ContactSubject,
+  type FieldDefinition,
+  type FieldErrors,
+  type FormKind,
+  type LeadKind,
+  type SubmissionActionData,
+} from '#app/submissions/forms.ts'
+import { apiRequest } from '#app/utils/api-client.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useScriptedSubmit } from '#app/utils/use-scripted-submit.ts'
+
+export interface SubmissionFormProps {
+  kind: FormKind
+  /** The page's variant of the kind (valuation: 'sonsbeck', 'uedem', 'muenster'); decides optional fields. */
+  variant?: string
+  /** The enquired vehicle (vehicle enquiry): its public id goes along, make and model pre-fill the message. */
+  vehicle?: { id: string; make: string; model: string }
+  /**
+   * Id of the section around the form (`/^[a-z0-9-]{1,40}$/`): the no-JavaScript round trip comes
+   * back to it, and it tells the forms of one page apart.
+   */
+  anchor?: string
+  /** Prefix of the element ids (default: the anchor), so two forms on one page do not clash. */
+  idPrefix?: string
+  submitLabel?: string
+  /** Contact form: the subject keys offered in the select, in order (home: four, /contact: six). */
+  subjects?: readonly ContactSubject[]
+  /** Rows of the message (spec §9: 5 on the home page, 6 on /contact). */
+  rows?: number
+}
+
+/** The page action's answer to a failed post without JavaScript (SubmissionActionData), narrowed from unknown. */
+function readActionData(data: unknown): SubmissionActionData | null {
+  if (typeof data !== 'object' || data === null || !('status' in data) || data.status !== 'error') return null
+  const field = <T,>(name: string, is: (value: unknown) => boolean) =>
+    name in data && is((data as Record<string, unknown>)[name]) ? ((data as Record<string, unknown>)[name] as T) : undefined
+  const isObject = (value: unknown) => typeof value === 'object' && value !== null
+  const isString = (value: unknown) => typeof value === 'string'
+  return {
+    status: 'error',
+    values: field<Record<string, string>>('values', isObject) ?? {},
+    fieldErrors: field<FieldErrors>('fieldErrors', isObject),
+    formError: field<string>('formError', isString),
+    anchor: field<string>('anchor', isString),
+  }
+}
+
+/** The texts a form shows: the contact form's wording, or the lead forms'. */
+function textsOf(kind: FormKind) {
+  if (kind === 'contact')
+    return { toasts: { missing: CONTACT_TOASTS.missing, invalid: FIELD_ERROR_TOAST, failure: CONTACT_TOASTS.failure }, success: CONTACT_TOASTS.success }
+  const success = kind === 'vehicle-enquiry' ? { description: LEAD_TOASTS.vehicleEnquirySuccess } : LEAD_TOASTS.success
+  return { toasts: { missing: LEAD_TOASTS.missing, invalid: LEAD_TOASTS.invalid, failure: LEAD_TOASTS.failure }, success }
+}
+
+/**
+ * Every form of the site (the contact form and the lead forms, fields from
+ * app/submissions/forms.ts), with and without JavaScript (docs/decisions/003).
+ *
+ * Server HTML: a plain form posting to its own page, whose action is submissionPageAction: errors
+ * come back beside the fields with the input kept; success redirects to the confirmation query
+ * (`?nachricht=gesendet`, `?anfrage=gesendet&formular=<anchor>`), which shows an inline
+ * confirmation. Once hydrated: a missing required field raises the 'Pflichtfelder fehlen' toast; a
+ * format the browser's check refuses shows at the field and in a toast naming it; then the
+ * submission goes as JSON to POST /api/contacts or /api/leads while the button reads
+ * 'WIRD GESENDET...'. Success toasts and resets, failure toasts and keeps the input.
+ */
+export function SubmissionForm({
+  kind,
+  variant,
+  vehicle,
+  anchor: givenAnchor,
+  idPrefix,
+  submitLabel = DEFAULT_LEAD_SUBMIT_LABEL,
+  subjects,
+  rows = 5,
+}: SubmissionFormProps) {
+  const isContact = kind === 'contact'
+  const anchor = givenAnchor ?? DEFAULT_ANCHOR[isContact ? 'contact' : 'lead']
+  const hydrated = useHydrated()
+  const { pathname } = useLocation()
+  const [searchParams] = useSearchParams()
+  const formAction = useFormAction()
+  const actionData = readActionData(useActionData())
+  // The page may show several forms; the answer belongs to the one that was sent. A refusal that
+  // names no form (403, 413, 415: the body was not read) shows in the contact form.
+  const server = actionData && (actionData.anchor === anchor || (isContact && actionData.anchor === undefined)) ? actionData : null
+  const fields = formFields(kind, variant)
+  const order = fields.map((field) => field.name)
+  const texts = textsOf(kind)
+  const { clientErrors, submitting, onSubmit } = useScriptedSubmit<FieldErrors>({
+    order,
+    labels: Object.fromEntries(fields.map((field) => [field.name, field.label])),
+    formatMessage: (name, control) => {
+      const field = fields.find((candidate) => candidate.name === name)
+      return field ? formatMessage(field) : control.validationMessage
+    },
+    missingFields: (raw) => {
+      const missing = missingRequiredFields(kind, raw).filter((name) => order.includes(name))
+      return missing.length > 0 ? Object.fromEntries(missing.map((name) => [name, [missingFieldMessage(kind, name)]])) : null
+    },
+    send: (raw) => apiRequest<unknown>('POST', isContact ? '/api/contacts' : '/api/leads', jsonBody(raw)),
+    toasts: {
+      ...texts.toasts,
+      success: () =>
+        'title' in texts.success ? toast.success(texts.success.title, { description: texts.success.description }) : toast.success(texts.success.description),
+    },
+  })
+  const errors: FieldErrors = clientErrors ?? server?.fieldErrors ?? {}
+  const values = server?.values ?? {}
+  const sentForm = searchParams.get(SENT.lead.formParam)
+  const sent =
+    !server &&
+    (isContact
+      ? searchParams.get(SENT.contact.param) === SENT.contact.value
+      : searchParams.get(SENT.lead.param) === SENT.lead.value && (sentForm === null || sentForm === anchor))
+  const id = (field: string) => `${idPrefix ?? anchor}-${field}`
+  const requested = searchParams.get(SUBJECT_PARAM)
+  const preselected = subjects?.find((subject) => subject === requested) ?? ''
+
+  /** The JSON body: the lead kind (POST /api/leads), context and the filled-in fields of this form. */
+  function jsonBody(raw: Record<string, string>): Record<string, string> {
+    const body: Record<string, string> = isContact ? {} : { kind }
+    if (variant) body.variant = variant
+    if (vehicle) body.vehicleId = vehicle.id
+    if (raw.page) body.page = raw.page
+    for (const name of order) {
+      const value = raw[name]
+      if (value) body[name] = value
+    }
+    const honeypot = raw[HONEYPOT_FIELD]
+    if (honeypot) body[HONEYPOT_FIELD] = honeypot
+    return body
+  }
+
+  const summary = server
+    ? order.flatMap((field) => {
+        const message = server.fieldErrors?.[field]?.[0]
+        return message ? [{ field, href: `#${id(field)}`, message }] : []
+      })
+    : []
+
+  const renderControl = (field: FieldDefinition) => {
+    const attributes = inputAttributes(field)
+    const fieldErrors = errors[field.name]
+    if (field.type === 'checkbox') {
+      const error = fieldErrors?.[0]
+      return (
+        <div key={field.name} className="sm:col-span-2">
+          <div className="flex min-h-11 items-center gap-3">
+            <input
+              {...attributes}
+              id={id(field.name)}
+              value="on"
+              defaultChecked={values[field.name] === 'on'}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id(field.name)}-error` : undefined}
+              className="size-5 shrink-0 rounded border-zinc-400 accent-amber-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
+            />
+            <label htmlFor={id(field.name)} className="text-sm font-semibold text-zinc-900">
+              {field.label}
+            </label>
+          </div>
+          {error ? (
+            <p id={`${id(field.name)}-error`} className="mt-1.5 text-sm font-medium text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      )
+    }
+    const wide = field.type === 'textarea'
+    return (
+      <Field
+        key={field.name}
+        id={id(field.name)}
+        name={field.name}
+        label={field.label}
+        required={field.required}
+        errors={fieldErrors}
+        className={wide ? 'sm:col-span-2' : undefined}
+      >
+        {(control) => {
+          if (field.type === 'select') {
+            // The contact form offers the page's subjects; `?betreff=termin` preselects one. Keyed by
+            // the preselection: a client-side jump to ?betreff=termin must change the select too.
+            const options = field.name === 'subject' && subjects ? subjects : (field.options ?? [])
+            return (
+              <select
+                key={preselected}
+                {...attributes}
+                {...control}
+                defaultValue={values[field.name] ?? (field.name === 'subject' ? preselected : '')}
+                className={`${CONTROL_CLASSES} appearance-auto`}
+              >
+                <option value="">Bitte wählen</option>
+                {options.map((option) => (
+                  <option key={option} value={option}>
+                    {field.optionLabels?.[option] ?? option}
+                  </option>
+                ))}
+              </select>
+            )
+          }
+          if (field.type === 'textarea') {
+            const prefilled = field.name === 'message' && vehicle ? vehicleEnquiryMessage(vehicle.make, vehicle.model) : undefined
+            return (
+              <textarea {...attributes} {...control} rows={rows} defaultValue={values[field.name] ?? prefilled} className={`${CONTROL_CLASSES} resize-y`} />
+            )
+          }
+          return <input {...attributes} {...control} defaultValue={values[field.name]} className={CONTROL_CLASSES} />
+        }}
+      </Field>
+    )
+  }
+
+  return (
+    <Form
+      method="post"
+      // Without JavaScript the browser comes back to the form after the round trip.
+      action={`${formAction}#${anchor}`}
+      noValidate={hydrated}
+      onSubmit={hydrated ? onSubmit : undefined}
+      aria-busy={submitting || undefined}
+      className="space-y-5"
+    >
+      {sent ? (
+        'title' in texts.success ? (
+          <FormConfirmation title={texts.success.title}>{texts.success.description}</FormConfirmation>
+        ) : (
+          <FormConfirmation>{texts.success.description}</FormConfirmation>
+        )
+      ) : null}
+
+      {server ? (
+        <FormErrorSummary errors={summary} failure={server.formError ? { title: texts.toasts.failure.title, text: server.formError } : undefined} />
+      ) : null}
+
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">{fields.map(renderControl)}</div>
+
+      <Honeypot id={id(HONEYPOT_FIELD)} />
+      <input type="hidden" name={FORM_KIND_FIELD} value={kind} />
+      {variant ? <input type="hidden" name="variant" value={variant} /> : null}
+      {vehicle ? <input type="hidden" name="vehicleId" value={vehicle.id} /> : null}
+      <input type="hidden" name="page" value={pathname} />
+      <input type="hidden" name="anchor" value={anchor} />
+
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <PrivacyNote />
+        <Button type="submit" variant="primary" surface="light" size="lg" disabled={submitting} className="shrink-0">
+          {submitting ? SUBMITTING_LABEL : submitLabel}
+        </Button>
+      </div>
+    </Form>
+  )
+}
+
+export type LeadFormProps = Omit<SubmissionFormProps, 'kind' | 'subjects' | 'rows' | 'idPrefix'> & { kind: LeadKind }
+
+/** A lead form of spec §3. */
+export function LeadForm(props: LeadFormProps) {
+  return <SubmissionForm {...props} />
+}
+
+export interface ContactFormProps {
+  subjects: readonly ContactSubject[]
+  rows?: number
+  /** The submit button's label from the content ('NACHRICHT SENDEN'). */
+  submitLabel: string
+  anchor?: string
+  idPrefix?: string
+}
+
+/** The contact form of spec §5; its element ids start with `contact-` unless told otherwise. */
+export function ContactForm({ idPrefix = 'contact', ...props }: ContactFormProps) {
+  return <SubmissionForm kind="contact" idPrefix={idPrefix} {...props} />
+}

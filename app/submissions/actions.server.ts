@@ -1,0 +1,146 @@
+import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { BodyTooLargeError, CACHE_CONTROL, jsonCreated, jsonError, mediaType, parseJsonBody, readBodyText } from '#app/utils/http.server.ts'
+import { sameSiteLocation } from '#app/utils/redirect-path.ts'
+import { checkSameOrigin, checkSubmissionLimit, FOREIGN_ORIGIN_MESSAGE, limitSubmission, TOO_MANY_SUBMISSIONS } from '#app/utils/request-guards.server.ts'
+import { echoFormValues } from '#app/utils/form-values.ts'
+import { DEFAULT_ANCHOR, FORM_KIND_FIELD, isFormKind, isLeadKind, PAGE_FORM_ERRORS, sentQuery, type FormKind, type SubmissionActionData } from './forms.ts'
+import { submit } from './submit.server.ts'
+
+/** Largest accepted submission; the longest valid one (a 5,000-character message) fits easily. */
+export const SUBMISSION_BODY_LIMIT = 16 * 1024
+
+const FORM_POST = 'application/x-www-form-urlencoded'
+const JSON_POST = 'application/json'
+const ANCHOR_PATTERN = /^[a-z0-9-]{1,40}$/
+
+type ReadResult = { ok: true; type: string; raw: unknown } | { ok: false; reason: 'type' | 'size' }
+
+/**
+ * The one body reader of the forms: the media type must be one of `types`; at most 16 KB are read
+ * (a larger body is refused with `size`: the server drains the rest, app/utils/http.server.ts).
+ * Form posts become an object of strings, JSON is parsed (undefined when malformed).
+ */
+async function readSubmission(request: Request, types: readonly string[]): Promise<ReadResult> {
+  const type = mediaType(request)
+  if (!types.includes(type)) return { ok: false, reason: 'type' }
+  let body: string
+  try {
+    body = await readBodyText(request, SUBMISSION_BODY_LIMIT)
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return { ok: false, reason: 'size' }
+    throw error
+  }
+  return { ok: true, type, raw: type === JSON_POST ? parseJsonBody(body) : Object.fromEntries(new URLSearchParams(body)) }
+}
+
+/**
+ * The action of every page with a form, for posts without JavaScript (with JavaScript the forms
+ * call the JSON APIs). Hidden fields: FORM_KIND_FIELD (`leadKind`: the form's kind; a post without
+ * it is the contact form's), `variant` and `vehicleId` (optional), `page`, `anchor` (the form's
+ * section id) and the honeypot `website`. Errors re-render the page with the input kept (400, 429,
+ * 503); success redirects (post/redirect/get, 303) to the form's confirmation query and anchor
+ * (`?nachricht=gesendet#contact`, `?anfrage=gesendet&formular=<anchor>#<anchor>`). Abuse
+ * protection (docs/decisions/008): 403 for a post from another origin or without Origin and
+ * Referer, 429 over the submission limit of the client's address.
+ */
+export async function submissionPageAction({ request, context }: ActionFunctionArgs) {
+  const url = new URL(request.url)
+  const noStore = { 'Cache-Control': CACHE_CONTROL.noStore }
+  const fail = (status: number, body: Omit<SubmissionActionData, 'status'>, headers: Record<string, string> = {}) =>
+    data<SubmissionActionData>({ status: 'error', ...body }, { status, headers: { ...noStore, ...headers } })
+
+  if (!checkSameOrigin(request, context)) return fail(403, { formError: PAGE_FORM_ERRORS.foreign, values: {} })
+  const read = await readSubmission(request, [FORM_POST])
+  if (!read.ok) {
+    return read.reason === 'size'
+      ? fail(413, { formError: PAGE_FORM_ERRORS.tooLarge, values: {} })
+      : fail(415, { formError: PAGE_FORM_ERRORS.unsupported, values: {} })
+  }
+  // `variant` only chooses which fields the page shows; the kind's schema covers every variant.
+  const { [FORM_KIND_FIELD]: named, anchor: rawAnchor, ...fields } = read.raw as Record<string, string>
+  const kind: FormKind | undefined = named === undefined ? 'contact' : isFormKind(named) ? named : undefined
+  const anchor = rawAnchor && ANCHOR_PATTERN.test(rawAnchor) ? rawAnchor : DEFAULT_ANCHOR[kind === 'contact' ? 'contact' : 'lead']
+  const values = echoFormValues(fields)
+  // Counted after reading the (at most 16 KB) body, so that the page keeps the input.
+  const limited = checkSubmissionLimit(context, request)
+  if (limited) {
+    return fail(429, { leadKind: kind, anchor, formError: TOO_MANY_SUBMISSIONS, values }, { 'Retry-After': String(limited.retryAfterSeconds) })
+  }
+  if (!kind) return fail(400, { anchor, formError: PAGE_FORM_ERRORS.unknownForm, values })
+
+  const outcome = await submit(context, kind, { ...fields, page: fields.page || url.pathname })
+  switch (outcome.status) {
+    case 'stored':
+    case 'spam':
+      return redirect(sameSiteLocation(url.pathname, sentQuery(kind, anchor), anchor), { status: 303, headers: noStore })
+    case 'invalid':
+      return fail(400, { leadKind: kind, anchor, fieldErrors: outcome.fieldErrors, values: outcome.values })
+    case 'failed':
+      return fail(503, { leadKind: kind, anchor, formError: PAGE_FORM_ERRORS.unavailable[kind === 'contact' ? 'contact' : 'lead'], values: outcome.values })
+  }
+}
+
+/** The two JSON APIs: what each accepts and how it words its answers (public contract, spec §7). */
+const APIS = {
+  /** POST /api/contacts: the contact form, as JSON or form-encoded (a form post from another site gets 403). */
+  contacts: {
+    types: [JSON_POST, FORM_POST],
+    unsupported: 'Nicht unterstütztes Format. Bitte senden Sie JSON (application/json) oder Formulardaten.',
+    unavailable: 'Ihre Nachricht konnte nicht gespeichert werden. Bitte versuchen Sie es später erneut.',
+    idPrefix: 'inbox.contact-',
+    kindOf: (): unknown => 'contact',
+  },
+  /** POST /api/leads: the lead forms, JSON only (a foreign page cannot make a browser send it without CORS). */
+  leads: {
+    types: [JSON_POST],
+    unsupported: 'Nicht unterstütztes Format. Bitte senden Sie JSON (application/json).',
+    unavailable: 'Ihre Anfrage konnte nicht gespeichert werden. Bitte versuchen Sie es später erneut.',
+    idPrefix: 'inbox.lead-',
+    kindOf: (raw: Record<string, unknown>): unknown => (isLeadKind(raw.kind) ? raw.kind : null),
+  },
+} as const
+
+/**
+ * The action of POST /api/contacts and POST /api/leads: 201 with `{id, receivedAt}` once the
+ * submission is durably stored; 400 with `fieldErrors` for invalid input or an unknown kind (nothing
+ * stored); 403 for a form-encoded post from another site; 405 for other methods; 413 over 16 KB;
+ * 415 for other media types; 429 over the submission limit; 503 when the lake cannot store it.
+ */
+export function submissionApiAction(api: keyof typeof APIS) {
+  const config = APIS[api]
+  return async function action({ request, context }: ActionFunctionArgs) {
+    if (request.method !== 'POST') return jsonError(405, 'Methode nicht erlaubt.', {}, { Allow: 'POST' })
+    const type = mediaType(request)
+    if (!(config.types as readonly string[]).includes(type)) return jsonError(415, config.unsupported)
+    // A foreign page can make a browser send form-encoded posts (not JSON: that needs CORS).
+    // Clients without Origin and Referer are not browsers posting across sites, and are allowed.
+    if (type === FORM_POST && !checkSameOrigin(request, context, { allowMissing: true })) return jsonError(403, FOREIGN_ORIGIN_MESSAGE)
+    // Before reading the body: a client over the limit costs nothing more.
+    const limited = limitSubmission(context, request)
+    if (limited) return limited
+
+    const read = await readSubmission(request, config.types)
+    if (!read.ok) {
+      return read.reason === 'size'
+        ? jsonError(413, `Die Anfrage ist zu groß (höchstens ${SUBMISSION_BODY_LIMIT / 1024} KB).`)
+        : jsonError(415, config.unsupported)
+    }
+    const { raw } = read
+    if (raw === undefined) return jsonError(400, 'Ungültiges JSON.')
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return jsonError(400, 'Erwartet wird ein JSON-Objekt.')
+
+    const fields = raw as Record<string, unknown>
+    const outcome = await submit(context, config.kindOf(fields), fields)
+    switch (outcome.status) {
+      case 'stored':
+        return jsonCreated({ id: outcome.id, receivedAt: outcome.receivedAt })
+      case 'spam':
+        // A bot that filled the honeypot gets what looks like success; nothing is stored.
+        return jsonCreated({ id: `${config.idPrefix}${crypto.randomUUID()}`, receivedAt: new Date().toISOString() })
+      case 'invalid':
+        return jsonError(400, 'Bitte prüfen Sie Ihre Eingaben.', { fieldErrors: outcome.fieldErrors })
+      case 'failed':
+        return jsonError(503, config.unavailable)
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import { type AppLoadContext } from '@remix-run/node'
+import { loggerOf } from '#app/server/logging.server.ts'
+import { echoFormValues, isHoneypotFilled } from '#app/utils/form-values.ts'
+import { FORMS, isFormKind, type FieldErrors, type FormKind } from './forms.ts'
+import { parseSubmission, storeSubmission } from './schema.server.ts'
+
+/** The query that turns a vehicle's public id (`/vehicles/{id}`) into its document id. */
+export const VEHICLE_DOCUMENT_ID_QUERY = '*[_type == "vehicle" && id == $id][0]._id'
+
+/** Message of the `kind` field of a submission naming no known form (the lead forms: the contact form has its own API). */
+export const UNKNOWN_KIND_MESSAGE = `Unbekannte Formularart. Erlaubt: ${Object.keys(FORMS)
+  .filter((kind) => kind !== 'contact')
+  .join(', ')}.`
+
+export type SubmitOutcome =
+  /** Durably stored; `id` is the inbox document's id. */
+  | { status: 'stored'; id: string; receivedAt: string }
+  /** The honeypot was filled: answer like a success, nothing stored. */
+  | { status: 'spam' }
+  | { status: 'invalid'; kind?: FormKind; fieldErrors: FieldErrors; values: Record<string, string> }
+  /** The lake refused or failed the write; the cause is logged. */
+  | { status: 'failed'; kind: FormKind; values: Record<string, string> }
+
+export type SubmitContext = Pick<AppLoadContext, 'lake' | 'onStored' | 'logger'>
+
+/**
+ * The one way a submission gets in, for the page action (no JavaScript) and the JSON APIs alike:
+ * honeypot → kind → parseSubmission → vehicle reference (vehicle enquiry) → store (toDocument)
+ * → `context.onStored(id)` (the dealer's notification). `raw` holds the form's fields, `page`,
+ * optional `vehicleId` and `website` (the honeypot). Never throws for a failed store or a failing
+ * hook: the first is the `failed` outcome, the second is logged (the notifier's retry run picks up
+ * what was not notified, docs/decisions/007).
+ */
+export async function submit(context: SubmitContext, kind: unknown, raw: Record<string, unknown>): Promise<SubmitOutcome> {
+  if (isHoneypotFilled(raw)) return { status: 'spam' }
+  if (!isFormKind(kind)) return { status: 'invalid', fieldErrors: { kind: [UNKNOWN_KIND_MESSAGE] }, values: echoFormValues(raw) }
+
+  const submission = parseSubmission(kind, raw)
+  if (submission.kind === 'invalid') return { status: 'invalid', kind, fieldErrors: submission.fieldErrors, values: submission.values }
+
+  const { parsed } = submission
+  const vehicleRef = parsed.vehicleId ? await vehicleDocumentId(context, parsed.vehicleId) : undefined
+  let stored: { id: string; receivedAt: string }
+  try {
+    stored = await storeSubmission(context.lake, parsed, { vehicleRef })
+  } catch (error) {
+    loggerOf(context).error({ err: error, kind }, 'Eine Einsendung konnte nicht gespeichert werden')
+    return { status: 'failed', kind, values: echoFormValues(raw) }
+  }
+  try {
+    context.onStored?.(stored.id)
+  } catch (error) {
+    loggerOf(context).error({ err: error, documentId: stored.id }, 'Die Benachrichtigung zu einer gespeicherten Einsendung ließ sich nicht starten')
+  }
+  return { status: 'stored', ...stored }
+}
+
+/**
+ * The `_id` of the published vehicle with this public id. An unknown vehicle (sold and removed
+ * while the page was open) or a failed read leaves the lead without reference rather than losing it:
+ * its message still names make and model.
+ */
+async function vehicleDocumentId(context: SubmitContext, id: string): Promise<string | undefined> {
+  try {
+    const documentId = await context.lake.fetch<string | null>(VEHICLE_DOCUMENT_ID_QUERY, { id })
+    return typeof documentId === 'string' ? documentId : undefined
+  } catch (error) {
+    loggerOf(context).error({ err: error, vehicleId: id }, 'Das Fahrzeug einer Anfrage ließ sich nicht nachschlagen; die Anfrage wird ohne Verweis gespeichert')
+    return undefined
+  }
+}
