@@ -20,12 +20,12 @@ const FOCUS = 'focus-visible:outline-3 focus-visible:outline-offset-4 focus-visi
 
 // React 18's types do not know the popover attributes yet; React passes lower-case attributes through.
 declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- must match React's declaration
   interface HTMLAttributes<T> {
-    // eslint-disable-line @typescript-eslint/no-unused-vars -- must match React's declaration
     popover?: 'auto' | 'manual'
   }
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- must match React's declaration
   interface ButtonHTMLAttributes<T> {
-    // eslint-disable-line @typescript-eslint/no-unused-vars -- must match React's declaration
     popovertarget?: string
   }
 }
