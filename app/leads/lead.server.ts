@@ -3,6 +3,7 @@ import { LEAD_FORM_PARAM, LEAD_SENT_PARAM, LEAD_SENT_VALUE, LEAD_TOASTS } from '
 import { FOREIGN_FORM_ERROR } from '#app/contact/contact.server.ts'
 import { isLeadKind, LEAD_FORMS, type LeadFieldErrors, type LeadKind } from '#app/leads/lead-forms.ts'
 import { parseLead, storeLead } from '#app/leads/lead-schemas.server.ts'
+import { VEHICLE_DOCUMENT_ID_QUERY } from '#app/sanity/queries/inbox.ts'
 import { echoFormValues, isHoneypotFilled } from '#app/utils/form-values.ts'
 import { BodyTooLargeError, CACHE_CONTROL, mediaType, readBodyText } from '#app/utils/http.server.ts'
 import { sameSiteLocation } from '#app/utils/redirect-path.ts'
@@ -14,9 +15,6 @@ export const LEAD_BODY_LIMIT = 16 * 1024
 /** The section id the round trip without JavaScript comes back to, when the post names none (or a bad one). */
 export const DEFAULT_LEAD_ANCHOR = 'anfrage'
 const ANCHOR_PATTERN = /^[a-z0-9-]{1,40}$/
-
-/** The query that turns a vehicle's public id (`/vehicles/{id}`) into its document id. */
-export const VEHICLE_DOCUMENT_ID_QUERY = '*[_type == "vehicle" && id == $id][0]._id'
 
 export const LEAD_FORM_ERRORS = {
   failure: LEAD_TOASTS.failure.description,

@@ -9,6 +9,8 @@ import path from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { type Env } from '#app/env.server.ts'
 import { type ContentLake, patchDocument, type SanityDocument } from '#app/sanity/lake.server.ts'
+import { NOTIFICATION_DOCUMENT_QUERY, PENDING_NOTIFICATIONS_QUERY } from '#app/sanity/queries/inbox.ts'
+import { SITE_EMAIL_QUERY } from '#app/sanity/queries/site.ts'
 import { buildNotificationMail, type NotificationMail, NOTIFIED_TYPES, type NotificationVehicle } from './notification-mail.server'
 
 export type LeadNotifierEnv = Pick<Env, 'SMTP_URL' | 'LEADS_NOTIFY_TO' | 'MAIL_FROM' | 'DATA_DIR' | 'SITE_URL'>
@@ -52,10 +54,6 @@ export interface StartOptions {
 }
 
 type NotificationDoc = SanityDocument & { vehicleInfo?: NotificationVehicle | null }
-
-const DOCUMENT_QUERY = `*[_id == $id][0]{..., "vehicleInfo": vehicle->{id, title, make, model}}`
-const SITE_EMAIL_QUERY = `*[_type == "siteSettings" && _id == "siteSettings"][0].email`
-const PENDING_QUERY = `*[_type in $types && !defined(notifiedAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id`
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const MAX_CONSECUTIVE_FAILURES = 3
@@ -110,7 +108,7 @@ export class LeadNotifier {
     let ids: string[]
     try {
       const since = new Date(this.now().getTime() - this.maxPendingAgeMs).toISOString()
-      ids = await this.lake.fetch<string[]>(PENDING_QUERY, { types: [...NOTIFIED_TYPES], since }, { includePrivate: true })
+      ids = await this.lake.fetch<string[]>(PENDING_NOTIFICATIONS_QUERY, { types: [...NOTIFIED_TYPES], since }, { includePrivate: true })
     } catch (error) {
       this.logger.error('Offene Benachrichtigungen konnten nicht gelesen werden:', describe(error))
       return { pending: 0, notified: 0, failed: 1 }
@@ -202,7 +200,7 @@ export class LeadNotifier {
   }
 
   private async attempt(docId: string): Promise<NotifyResult> {
-    const doc = await this.lake.fetch<NotificationDoc | null>(DOCUMENT_QUERY, { id: docId }, { includePrivate: true })
+    const doc = await this.lake.fetch<NotificationDoc | null>(NOTIFICATION_DOCUMENT_QUERY, { id: docId }, { includePrivate: true })
     if (!doc) {
       this.logger.warn(`Benachrichtigung: Dokument ${docId} nicht gefunden`)
       return 'not-found'

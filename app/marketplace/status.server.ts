@@ -1,7 +1,7 @@
 import { type Env } from '#app/env.server.ts'
 import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { SYNC_STATE_QUERY } from '#app/sanity/queries/vehicles.ts'
 import { missingMarketplaceVariables } from './mobile-de.server'
-import { SYNC_STATE_QUERY } from './sync.server'
 
 export interface MarketplaceStatus {
   configured: boolean

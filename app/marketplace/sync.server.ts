@@ -1,5 +1,5 @@
-import { defineQuery } from 'groq'
 import { type ContentLake, type Mutation, type SanityDocument } from '#app/sanity/lake.server.ts'
+import { SYNCED_VEHICLES_QUERY } from '#app/sanity/queries/vehicles.ts'
 import { type MarketplaceAd, type MarketplaceAdapter, MarketplaceError } from './adapter'
 import { isoDate, mapAdToVehicle, type SyncedVehicle } from './mapping.server'
 
@@ -15,41 +15,6 @@ export const SYNC_STATE_ID = 'marketplaceSync'
 
 /** At most 2,000 ads per search (20 pages of 100): a pass that needs more pages is incomplete. */
 export const MAX_PAGES = 20
-
-/** The synced vehicles as the lake holds them, to tell new, changed and unchanged ads apart. */
-export const SYNCED_VEHICLES_QUERY = defineQuery(`*[_type == "vehicle" && source == "mobile.de"]{
-  _id,
-  marketplaceId,
-  marketplaceModifiedAt,
-  status,
-  listedAt
-}`)
-
-export const SYNC_STATE_QUERY = defineQuery(`*[_type == "marketplaceSync" && _id == "marketplaceSync"][0]{
-  lastRunAt,
-  finishedAt,
-  ok,
-  message,
-  lastSuccessAt,
-  counts
-}`)
-
-/**
- * The synced vehicles on sale after a sync, newest first, in the source shape of the JSON API
- * (app/vehicles/api-shape.ts); images are the dealer's own uploads, else the marketplace photos.
- */
-export const SYNCED_LIST_QUERY = defineQuery(`*[_type == "vehicle" && source == "mobile.de" && status != "sold"] | order(listedAt desc, _id asc){
-  id,
-  make,
-  model,
-  year,
-  mileage,
-  fuelType,
-  transmission,
-  price,
-  features,
-  "images": select(count(images) > 0 => images[]{asset->{url}}, externalImages[].url)
-}`)
 
 export interface SyncCounts {
   pages: number

@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { bearerTokenMatches } from '#app/marketplace/auth.server.ts'
 import { missingMarketplaceVariables, mobileDeFromEnv } from '#app/marketplace/mobile-de.server.ts'
-import { isSyncRunning, runSync, SYNCED_LIST_QUERY, SyncError, SyncInProgressError } from '#app/marketplace/sync.server.ts'
+import { isSyncRunning, runSync, SyncError, SyncInProgressError } from '#app/marketplace/sync.server.ts'
+import { SYNCED_LIST_QUERY } from '#app/sanity/queries/vehicles.ts'
 import { type ApiVehicleSource, toApiVehicle } from '#app/vehicles/api-shape.ts'
 import { CACHE_CONTROL, jsonError } from '#app/utils/http.server.ts'
 

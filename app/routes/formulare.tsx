@@ -5,6 +5,7 @@ import { SectionHeading } from '#app/components/section-heading.tsx'
 import { LEAD_FORMS } from '#app/leads/lead-forms.ts'
 import { requireFormsPage } from '#app/leads/forms-page.server.ts'
 import { leadFormAction } from '#app/leads/lead.server.ts'
+import { STORY_VEHICLE_QUERY } from '#app/sanity/queries/inbox.ts'
 
 /*
  * The story page of the lead forms: every lead form of the site, each in its own section, so they
@@ -14,8 +15,6 @@ import { leadFormAction } from '#app/leads/lead.server.ts'
 
 /** The vehicle the enquiry form is shown for (public id, `/vehicles/1`). */
 export const STORY_VEHICLE_ID = '1'
-
-const STORY_VEHICLE_QUERY = '*[_type == "vehicle" && id == $id][0]{id, make, model}'
 
 interface StoryVehicle {
   id: string
