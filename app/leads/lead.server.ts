@@ -4,6 +4,7 @@ import { FOREIGN_FORM_ERROR } from '#app/contact/contact.server.ts'
 import { isLeadKind, LEAD_FORMS, type LeadFieldErrors, type LeadKind } from '#app/leads/lead-forms.ts'
 import { parseLead, storeLead } from '#app/leads/lead-schemas.server.ts'
 import { VEHICLE_DOCUMENT_ID_QUERY } from '#app/sanity/queries/inbox.ts'
+import { type VEHICLE_DOCUMENT_ID_QUERYResult } from '#app/sanity/types.ts'
 import { echoFormValues, isHoneypotFilled } from '#app/utils/form-values.ts'
 import { BodyTooLargeError, CACHE_CONTROL, mediaType, readBodyText } from '#app/utils/http.server.ts'
 import { sameSiteLocation } from '#app/utils/redirect-path.ts'
@@ -77,7 +78,7 @@ export async function submitLead(context: SubmitContext, raw: Record<string, unk
  */
 async function vehicleDocumentId(context: SubmitContext, id: string): Promise<string | undefined> {
   try {
-    const documentId = await context.lake.fetch<string | null>(VEHICLE_DOCUMENT_ID_QUERY, { id })
+    const documentId = await context.lake.fetch<VEHICLE_DOCUMENT_ID_QUERYResult>(VEHICLE_DOCUMENT_ID_QUERY, { id })
     return typeof documentId === 'string' ? documentId : undefined
   } catch (error) {
     console.error(`Looking up vehicle ${id} for a lead failed`, error)

@@ -11,7 +11,8 @@ import { type Env } from '#app/env.server.ts'
 import { type ContentLake, patchDocument, type SanityDocument } from '#app/sanity/lake.server.ts'
 import { NOTIFICATION_DOCUMENT_QUERY, PENDING_NOTIFICATIONS_QUERY } from '#app/sanity/queries/inbox.ts'
 import { SITE_EMAIL_QUERY } from '#app/sanity/queries/site.ts'
-import { buildNotificationMail, type NotificationMail, NOTIFIED_TYPES, type NotificationVehicle } from './notification-mail.server'
+import { type NOTIFICATION_DOCUMENT_QUERYResult, type PENDING_NOTIFICATIONS_QUERYResult, type SITE_EMAIL_QUERYResult } from '#app/sanity/types.ts'
+import { buildNotificationMail, type NotificationMail, NOTIFIED_TYPES } from './notification-mail.server'
 
 export type LeadNotifierEnv = Pick<Env, 'SMTP_URL' | 'LEADS_NOTIFY_TO' | 'MAIL_FROM' | 'DATA_DIR' | 'SITE_URL'>
 
@@ -53,7 +54,11 @@ export interface StartOptions {
   maxBackoffMs?: number
 }
 
-type NotificationDoc = SanityDocument & { vehicleInfo?: NotificationVehicle | null }
+type StoredDoc = NonNullable<NOTIFICATION_DOCUMENT_QUERYResult>
+/** A contact message or a lead: the documents that get a notification mail. */
+type NotifiedDoc = Extract<StoredDoc, { _type: (typeof NOTIFIED_TYPES)[number] }>
+
+const isNotified = (doc: StoredDoc): doc is NotifiedDoc => (NOTIFIED_TYPES as readonly string[]).includes(doc._type)
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const MAX_CONSECUTIVE_FAILURES = 3
@@ -108,7 +113,11 @@ export class LeadNotifier {
     let ids: string[]
     try {
       const since = new Date(this.now().getTime() - this.maxPendingAgeMs).toISOString()
-      ids = await this.lake.fetch<string[]>(PENDING_NOTIFICATIONS_QUERY, { types: [...NOTIFIED_TYPES], since }, { includePrivate: true })
+      ids = await this.lake.fetch<PENDING_NOTIFICATIONS_QUERYResult>(
+        PENDING_NOTIFICATIONS_QUERY,
+        { types: [...NOTIFIED_TYPES], since },
+        { includePrivate: true },
+      )
     } catch (error) {
       this.logger.error('Offene Benachrichtigungen konnten nicht gelesen werden:', describe(error))
       return { pending: 0, notified: 0, failed: 1 }
@@ -200,12 +209,12 @@ export class LeadNotifier {
   }
 
   private async attempt(docId: string): Promise<NotifyResult> {
-    const doc = await this.lake.fetch<NotificationDoc | null>(NOTIFICATION_DOCUMENT_QUERY, { id: docId }, { includePrivate: true })
+    const doc = await this.lake.fetch<NOTIFICATION_DOCUMENT_QUERYResult>(NOTIFICATION_DOCUMENT_QUERY, { id: docId }, { includePrivate: true })
     if (!doc) {
       this.logger.warn(`Benachrichtigung: Dokument ${docId} nicht gefunden`)
       return 'not-found'
     }
-    if (!(NOTIFIED_TYPES as readonly string[]).includes(doc._type)) return 'not-notifiable'
+    if (!isNotified(doc)) return 'not-notifiable'
     if (doc.notifiedAt) return 'already-notified'
     const to = await this.recipient()
     if (!to) {
@@ -213,7 +222,7 @@ export class LeadNotifier {
       return 'no-recipient'
     }
     const { vehicleInfo, ...stored } = doc
-    const mail = buildNotificationMail(stored as SanityDocument, {
+    const mail = buildNotificationMail(stored, {
       to,
       from: this.env.MAIL_FROM,
       siteUrl: this.env.SITE_URL,
@@ -228,7 +237,7 @@ export class LeadNotifier {
   /** LEADS_NOTIFY_TO, else the site settings' e-mail (read each time: staff may change it). */
   private async recipient(): Promise<string | undefined> {
     if (this.env.LEADS_NOTIFY_TO) return this.env.LEADS_NOTIFY_TO
-    const email = await this.lake.fetch<unknown>(SITE_EMAIL_QUERY, {}, { includePrivate: true })
+    const email = await this.lake.fetch<SITE_EMAIL_QUERYResult>(SITE_EMAIL_QUERY, {}, { includePrivate: true })
     return typeof email === 'string' && email.trim() !== '' ? email.trim() : undefined
   }
 

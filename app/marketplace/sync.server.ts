@@ -1,5 +1,6 @@
 import { type ContentLake, type Mutation, type SanityDocument } from '#app/sanity/lake.server.ts'
 import { SYNCED_VEHICLES_QUERY } from '#app/sanity/queries/vehicles.ts'
+import { type SYNCED_VEHICLES_QUERYResult } from '#app/sanity/types.ts'
 import { type MarketplaceAd, type MarketplaceAdapter, MarketplaceError } from './adapter'
 import { isoDate, mapAdToVehicle, type SyncedVehicle } from './mapping.server'
 
@@ -79,13 +80,7 @@ export function isSyncRunning() {
   return running
 }
 
-interface ExistingVehicle {
-  _id: string
-  marketplaceId?: string | null
-  marketplaceModifiedAt?: string | null
-  status?: string | null
-  listedAt?: string | null
-}
+type ExistingVehicle = SYNCED_VEHICLES_QUERYResult[number]
 
 /**
  * Runs one complete sync. Throws SyncInProgressError when one is already running (nothing is
@@ -168,7 +163,7 @@ async function syncOnce(lake: ContentLake, options: SyncOptions): Promise<SyncRe
     }
 
     // 2. Compare with the lake: new, changed (modificationDate differs, or it was sold), unchanged.
-    const existing = await lake.fetch<ExistingVehicle[]>(SYNCED_VEHICLES_QUERY, {}, { includePrivate: true })
+    const existing = await lake.fetch<SYNCED_VEHICLES_QUERYResult>(SYNCED_VEHICLES_QUERY, {}, { includePrivate: true })
     const byAdId = new Map(existing.map((vehicle) => [vehicle.marketplaceId ?? vehicle._id.replace(/^vehicle-/, ''), vehicle]))
     const toFetch: Array<{ ad: MarketplaceAd; previous?: ExistingVehicle }> = []
     for (const ad of summaries.values()) {

@@ -6,6 +6,7 @@ import { LEAD_FORMS } from '#app/leads/lead-forms.ts'
 import { requireFormsPage } from '#app/leads/forms-page.server.ts'
 import { leadFormAction } from '#app/leads/lead.server.ts'
 import { STORY_VEHICLE_QUERY } from '#app/sanity/queries/inbox.ts'
+import { type STORY_VEHICLE_QUERYResult } from '#app/sanity/types.ts'
 
 /*
  * The story page of the lead forms: every lead form of the site, each in its own section, so they
@@ -15,12 +16,6 @@ import { STORY_VEHICLE_QUERY } from '#app/sanity/queries/inbox.ts'
 
 /** The vehicle the enquiry form is shown for (public id, `/vehicles/1`). */
 export const STORY_VEHICLE_ID = '1'
-
-interface StoryVehicle {
-  id: string
-  make: string
-  model: string
-}
 
 interface StorySection {
   /** Section id: the anchor of the no-JavaScript round trip. */
@@ -48,7 +43,7 @@ export const STORY_SECTIONS: readonly StorySection[] = [
 
 export async function loader({ context }: LoaderFunctionArgs) {
   requireFormsPage(context.env)
-  const vehicle = await context.lake.fetch<StoryVehicle | null>(STORY_VEHICLE_QUERY, { id: STORY_VEHICLE_ID })
+  const vehicle = await context.lake.fetch<STORY_VEHICLE_QUERYResult>(STORY_VEHICLE_QUERY, { id: STORY_VEHICLE_ID })
   return { vehicle }
 }
 
