@@ -31,6 +31,7 @@ run('Test tools (Chromium, nginx)', 'bash', ['scripts/ensure-test-tools.sh'])
 run('Typecheck', 'npx', ['tsc', '--noEmit', '-p', '.'])
 run('Lint', 'npx', ['eslint', '.'])
 run('Formatting', 'npx', ['prettier', '--check', '.'])
+run('Generated types up to date', 'bash', ['-c', 'npm run typegen && git diff --exit-code -- app/sanity/types.ts schema.json'])
 run('Unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${results}/unit.json`])
 const built = run('Build', 'npm', ['run', 'build'])
 if (built) {

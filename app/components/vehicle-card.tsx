@@ -7,7 +7,12 @@ import { displayYear, formatMileage, formatPrice, fuelLabel, transmissionLabel }
 /** Shown for a vehicle without photos (spec §3); 1200×800 like the vehicle photos. */
 export const VEHICLE_PLACEHOLDER = { src: '/images/placeholder-vehicle.jpg', width: 1200, height: 800 } as const
 
-/** A vehicle as VEHICLE_HIGHLIGHTS_QUERY projects it. */
+/**
+ * A vehicle as the VEHICLE_CARD fragment projects it (app/sanity/queries/fragments.ts), written
+ * wider than its generated types: any field may be missing or, like a price typed in as text, of
+ * another type, and the card still shows what there is. tsc checks the generated result types of
+ * the card queries against it wherever a card is rendered.
+ */
 export interface VehicleSummary {
   id?: string | null
   make?: string | null

@@ -1,19 +1,12 @@
 import { type Env } from '#app/env.server.ts'
 import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { SYNC_STATE_QUERY } from '#app/sanity/queries/vehicles.ts'
+import { type SYNC_STATE_QUERYResult } from '#app/sanity/types.ts'
 import { missingMarketplaceVariables } from './mobile-de.server'
-import { SYNC_STATE_QUERY } from './sync.server'
 
 export interface MarketplaceStatus {
   configured: boolean
   message: string
-}
-
-interface SyncState {
-  lastRunAt?: string | null
-  finishedAt?: string | null
-  ok?: boolean | null
-  message?: string | null
-  lastSuccessAt?: string | null
 }
 
 const DATE_TIME = new Intl.DateTimeFormat('de-DE', {
@@ -41,7 +34,7 @@ function list(names: string[]): string {
  */
 export async function marketplaceStatus(env: Env, lake: ContentLake): Promise<MarketplaceStatus> {
   const missing = missingMarketplaceVariables(env)
-  const state = await lake.fetch<SyncState | null>(SYNC_STATE_QUERY, {}, { includePrivate: true })
+  const state = await lake.fetch<SYNC_STATE_QUERYResult>(SYNC_STATE_QUERY, {}, { includePrivate: true })
   const last = describeLastRun(state)
   if (missing.length > 0) {
     const what = `Der Abgleich mit mobile.de ist nicht eingerichtet: ${list(missing)} ${missing.length === 1 ? 'fehlt' : 'fehlen'}.`
@@ -50,7 +43,7 @@ export async function marketplaceStatus(env: Env, lake: ContentLake): Promise<Ma
   return { configured: true, message: last ?? 'mobile.de ist eingerichtet; bisher wurde noch nicht abgeglichen.' }
 }
 
-function describeLastRun(state: SyncState | null): string | undefined {
+function describeLastRun(state: SYNC_STATE_QUERYResult): string | undefined {
   const when = state?.finishedAt ?? state?.lastRunAt
   if (!state || !when) return undefined
   if (state.ok) return `Letzter Abgleich am ${formatSyncTime(when)}: ${state.message ?? 'erfolgreich.'}`

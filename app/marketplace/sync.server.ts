@@ -1,5 +1,6 @@
-import { defineQuery } from 'groq'
 import { type ContentLake, type Mutation, type SanityDocument } from '#app/sanity/lake.server.ts'
+import { SYNCED_VEHICLES_QUERY } from '#app/sanity/queries/vehicles.ts'
+import { type SYNCED_VEHICLES_QUERYResult } from '#app/sanity/types.ts'
 import { type MarketplaceAd, type MarketplaceAdapter, MarketplaceError } from './adapter'
 import { isoDate, mapAdToVehicle, type SyncedVehicle } from './mapping.server'
 import { loggerOf, type Logger } from '#app/server/logging.server.ts'
@@ -16,41 +17,6 @@ export const SYNC_STATE_ID = 'marketplaceSync'
 
 /** At most 2,000 ads per search (20 pages of 100): a pass that needs more pages is incomplete. */
 export const MAX_PAGES = 20
-
-/** The synced vehicles as the lake holds them, to tell new, changed and unchanged ads apart. */
-export const SYNCED_VEHICLES_QUERY = defineQuery(`*[_type == "vehicle" && source == "mobile.de"]{
-  _id,
-  marketplaceId,
-  marketplaceModifiedAt,
-  status,
-  listedAt
-}`)
-
-export const SYNC_STATE_QUERY = defineQuery(`*[_type == "marketplaceSync" && _id == "marketplaceSync"][0]{
-  lastRunAt,
-  finishedAt,
-  ok,
-  message,
-  lastSuccessAt,
-  counts
-}`)
-
-/**
- * The synced vehicles on sale after a sync, newest first, in the source shape of the JSON API
- * (app/vehicles/api-shape.ts); images are the dealer's own uploads, else the marketplace photos.
- */
-export const SYNCED_LIST_QUERY = defineQuery(`*[_type == "vehicle" && source == "mobile.de" && status != "sold"] | order(listedAt desc, _id asc){
-  id,
-  make,
-  model,
-  year,
-  mileage,
-  fuelType,
-  transmission,
-  price,
-  features,
-  "images": select(count(images) > 0 => images[]{asset->{url}}, externalImages[].url)
-}`)
 
 export interface SyncCounts {
   pages: number
@@ -115,13 +81,7 @@ export function isSyncRunning() {
   return running
 }
 
-interface ExistingVehicle {
-  _id: string
-  marketplaceId?: string | null
-  marketplaceModifiedAt?: string | null
-  status?: string | null
-  listedAt?: string | null
-}
+type ExistingVehicle = SYNCED_VEHICLES_QUERYResult[number]
 
 /**
  * Runs one complete sync. Throws SyncInProgressError when one is already running (nothing is
@@ -204,7 +164,7 @@ async function syncOnce(lake: ContentLake, log: Logger, options: SyncOptions): P
     }
 
     // 2. Compare with the lake: new, changed (modificationDate differs, or it was sold), unchanged.
-    const existing = await lake.fetch<ExistingVehicle[]>(SYNCED_VEHICLES_QUERY, {}, { includePrivate: true })
+    const existing = await lake.fetch<SYNCED_VEHICLES_QUERYResult>(SYNCED_VEHICLES_QUERY, {}, { includePrivate: true })
     const byAdId = new Map(existing.map((vehicle) => [vehicle.marketplaceId ?? vehicle._id.replace(/^vehicle-/, ''), vehicle]))
     const toFetch: Array<{ ad: MarketplaceAd; previous?: ExistingVehicle }> = []
     for (const ad of summaries.values()) {

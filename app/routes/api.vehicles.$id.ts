@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs } from '@remix-run/node'
 import { type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
 import { CACHE_CONTROL, jsonError } from '#app/utils/http.server.ts'
 import { toApiVehicleDetail } from '#app/vehicles/api-shape.ts'
-import { VEHICLE_DETAIL_QUERY } from '#app/vehicles/detail-queries.ts'
+import { VEHICLE_DETAIL_QUERY } from '#app/sanity/queries/vehicles.ts'
 
 /** The `error` of the 404 answer (German, like the site's other JSON errors). */
 export const VEHICLE_NOT_FOUND_ERROR = 'Fahrzeug nicht gefunden'

@@ -1,8 +1,10 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { bearerTokenMatches } from '#app/marketplace/auth.server.ts'
 import { missingMarketplaceVariables, mobileDeFromEnv } from '#app/marketplace/mobile-de.server.ts'
-import { isSyncRunning, runSync, SYNCED_LIST_QUERY, SyncError, SyncInProgressError } from '#app/marketplace/sync.server.ts'
-import { type ApiVehicleSource, toApiVehicle } from '#app/vehicles/api-shape.ts'
+import { isSyncRunning, runSync, SyncError, SyncInProgressError } from '#app/marketplace/sync.server.ts'
+import { SYNCED_LIST_QUERY } from '#app/sanity/queries/vehicles.ts'
+import { type SYNCED_LIST_QUERYResult } from '#app/sanity/types.ts'
+import { toApiVehicle } from '#app/vehicles/api-shape.ts'
 import { CACHE_CONTROL, jsonError } from '#app/utils/http.server.ts'
 
 const ALLOW = { Allow: 'POST' }
@@ -39,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (error instanceof SyncError) return jsonError(502, error.message, { counts: error.counts })
     throw error
   }
-  const vehicles = await lake.fetch<ApiVehicleSource[]>(SYNCED_LIST_QUERY, {}, { includePrivate: true })
+  const vehicles = await lake.fetch<SYNCED_LIST_QUERYResult>(SYNCED_LIST_QUERY, {}, { includePrivate: true })
   return Response.json(
     vehicles.map((vehicle) => toApiVehicle(vehicle, { origin: context.env.SITE_URL })),
     { headers: { 'Cache-Control': CACHE_CONTROL.noStore } },

@@ -2,6 +2,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { useLoaderData } from '@remix-run/react'
 import { LeadForm, type LeadFormProps } from '#app/components/forms/submission-form.tsx'
 import { SectionHeading } from '#app/components/section-heading.tsx'
+import { STORY_VEHICLE_QUERY } from '#app/sanity/queries/inbox.ts'
+import { type STORY_VEHICLE_QUERYResult } from '#app/sanity/types.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { requireFormsPage } from '#app/submissions/forms-page.server.ts'
 import { LEAD_FORMS } from '#app/submissions/forms.ts'
@@ -14,14 +16,6 @@ import { LEAD_FORMS } from '#app/submissions/forms.ts'
 
 /** The vehicle the enquiry form is shown for (public id, `/vehicles/1`). */
 export const STORY_VEHICLE_ID = '1'
-
-const STORY_VEHICLE_QUERY = '*[_type == "vehicle" && id == $id][0]{id, make, model}'
-
-interface StoryVehicle {
-  id: string
-  make: string
-  model: string
-}
 
 interface StorySection {
   /** Section id: the anchor of the no-JavaScript round trip. */
@@ -49,7 +43,7 @@ export const STORY_SECTIONS: readonly StorySection[] = [
 
 export async function loader({ context }: LoaderFunctionArgs) {
   requireFormsPage(context.env)
-  const vehicle = await context.lake.fetch<StoryVehicle | null>(STORY_VEHICLE_QUERY, { id: STORY_VEHICLE_ID })
+  const vehicle = await context.lake.fetch<STORY_VEHICLE_QUERYResult>(STORY_VEHICLE_QUERY, { id: STORY_VEHICLE_ID })
   return { vehicle }
 }
 

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { SITEMAP_QUERY } from '#app/sanity/queries.ts'
+import { SITEMAP_QUERY } from '#app/sanity/queries/pages.ts'
 import { type SITEMAP_QUERYResult } from '#app/sanity/types.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 

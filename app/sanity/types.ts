@@ -861,256 +861,388 @@ export type AllSanitySchemaTypes =
   | Geopoint
   | Slug
 export declare const internalGroqTypeReferenceTo: unique symbol
-// Source: ../app/marketplace/sync.server.ts
-// Variable: SYNCED_VEHICLES_QUERY
-// Query: *[_type == "vehicle" && source == "mobile.de"]{  _id,  marketplaceId,  marketplaceModifiedAt,  status,  listedAt}
-export type SYNCED_VEHICLES_QUERYResult = Array<{
-  _id: string
-  marketplaceId: string | null
-  marketplaceModifiedAt: string | null
-  status: 'available' | 'reserved' | 'sold'
-  listedAt: string
-}>
-// Variable: SYNC_STATE_QUERY
-// Query: *[_type == "marketplaceSync" && _id == "marketplaceSync"][0]{  lastRunAt,  finishedAt,  ok,  message,  lastSuccessAt,  counts}
-export type SYNC_STATE_QUERYResult = {
-  lastRunAt: string | null
-  finishedAt: string | null
-  ok: boolean | null
-  message: string | null
-  lastSuccessAt: string | null
-  counts: {
-    pages?: number
-    ads?: number
-    new?: number
-    changed?: number
-    unchanged?: number
-    sold?: number
-    detailCalls?: number
-  } | null
-} | null
-// Variable: SYNCED_LIST_QUERY
-// Query: *[_type == "vehicle" && source == "mobile.de" && status != "sold"] | order(listedAt desc, _id asc){  id,  make,  model,  year,  mileage,  fuelType,  transmission,  price,  features,  "images": select(count(images) > 0 => images[]{asset->{url}}, externalImages[].url)}
-export type SYNCED_LIST_QUERYResult = Array<{
+// Source: ../app/sanity/queries/inbox.ts
+// Variable: VEHICLE_DOCUMENT_ID_QUERY
+// Query: *[_type == "vehicle" && id == $id][0]._id
+export type VEHICLE_DOCUMENT_ID_QUERYResult = string | null
+// Variable: STORY_VEHICLE_QUERY
+// Query: *[_type == "vehicle" && id == $id][0]{id, make, model}
+export type STORY_VEHICLE_QUERYResult = {
   id: string
   make: string
   model: string
-  year: number | null
-  mileage: number
-  fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
-  transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
-  price: number | null
-  features: Array<string> | null
-  images:
-    | Array<{
-        asset: {
-          url: string | null
-        } | null
-      }>
-    | Array<string>
-    | null
-}>
-
-// Source: ../app/sanity/queries.ts
-// Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},  tagline,  phone,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, displayLines},  servedCities,  mainNav[]{label, href},  footerLinks[]{label, href},  footerText,  mobileDeCustomerId,  priceRange,  socialLinks,  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}}}
-export type SITE_SETTINGS_QUERYResult = {
-  dealerName: string
-  legalName: string
-  legal: {
-    managingDirector: string
-    registerCourt: string
-    registerNumber: string
-    vatId: string
-    contentResponsible: string
-    privacyContact: string | null
-  }
-  tagline: string | null
-  phone: string
-  email: string
-  address: Address
-  geo: Geo
-  foundedYear: number
-  claims: {
-    yearsExperience: number
-    vehiclesInStock: number
-    vehiclesSold: number
-    satisfactionPercent: number
-    financingFromPercent: number
-    freeDeliveryKm: number
-    freePickupFromEur: number
-    valuationHours: number
-  }
-  openingHours: Array<{
-    key: 'city' | 'general' | 'home' | 'student'
-    label: string
-    specs: Array<{
-      days: Array<string>
-      opens: string
-      closes: string
-    }>
-    byAppointmentDays: Array<string> | null
-    displayLines: Array<string>
-  }>
-  servedCities: Array<string>
-  mainNav: Array<{
-    label: string
-    href: string
-  }>
-  footerLinks: Array<{
-    label: string
-    href: string
-  }>
-  footerText: string | null
-  mobileDeCustomerId: string | null
-  priceRange: string | null
-  socialLinks: Array<string> | null
-  seo: {
-    title: string
-    description: string
-    image: {
-      alt: string
-      asset: {
-        url: string | null
-        metadata: {
-          dimensions: {
-            width: number
-            height: number
-          } | null
-        } | null
-      } | null
-    } | null
-  }
 } | null
-// Variable: HOME_PAGE_QUERY
-// Query: *[_type == "homePage" && _id == "homePage"][0]{  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}},  heroSlides[]{    _key,    titleLine1,    titleLine2,    subtitle,    image{alt, asset->{url, metadata{dimensions{width, height}, lqip}}},    buttons[]{_key, label, target, primary}  },  stats{heading, items[]{_key, number, suffix, label}},  services{eyebrow, heading, intro, cards[]{_key, icon, title, description, action{label, target, primary}}},  inventory{eyebrow, heading, intro, detailsLabel, allLabel, loadingText, emptyText},  process{eyebrow, heading, intro, steps[]{_key, number, title, description}},  contact{eyebrow, heading, intro, submitLabel}}
-export type HOME_PAGE_QUERYResult = {
-  seo: {
-    title: string
-    description: string
-    image: {
-      alt: string
-      asset: {
-        url: string | null
-        metadata: {
-          dimensions: {
-            width: number
-            height: number
-          } | null
-        } | null
-      } | null
-    } | null
-  }
-  heroSlides: Array<{
-    _key: string
-    titleLine1: string
-    titleLine2: string | null
-    subtitle: string
-    image: {
-      alt: string
-      asset: {
-        url: string | null
-        metadata: {
-          dimensions: {
-            width: number
-            height: number
-          } | null
-          lqip: string | null
-        } | null
+// Variable: NOTIFICATION_DOCUMENT_QUERY
+// Query: *[_id == $id][0]{..., "vehicleInfo": vehicle->{id, title, make, model}}
+export type NOTIFICATION_DOCUMENT_QUERYResult =
+  | {
+      _id: string
+      _type: 'contactMessage'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      status: 'erledigt' | 'in Bearbeitung' | 'neu'
+      name: string
+      email: string
+      phone?: string
+      subject?: 'ankauf' | 'beratung' | 'bewertung' | 'lieferung' | 'termin' | 'verkauf'
+      message: string
+      page?: string
+      receivedAt: string
+      notifiedAt?: string
+      vehicleInfo: null
+    }
+  | {
+      _id: string
+      _type: 'homePage'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      heroSlides: Array<
+        {
+          _key: string
+        } & HeroSlide
+      >
+      stats: {
+        heading?: string
+        items: Array<
+          {
+            _key: string
+          } & StatItem
+        >
+      }
+      services: {
+        eyebrow?: string
+        heading: string
+        intro?: string
+        cards: Array<
+          {
+            _key: string
+          } & ServiceCard
+        >
+      }
+      inventory: {
+        eyebrow?: string
+        heading: string
+        intro?: string
+        detailsLabel: string
+        allLabel: string
+        loadingText: string
+        emptyText?: string
+      }
+      process: {
+        eyebrow?: string
+        heading: string
+        intro?: string
+        steps: Array<
+          {
+            _key: string
+          } & ProcessStep
+        >
+      }
+      contact: {
+        eyebrow?: string
+        heading: string
+        intro?: string
+        submitLabel: string
+      }
+      seo: Seo
+      vehicleInfo: null
+    }
+  | {
+      _id: string
+      _type: 'lead'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      status: 'erledigt' | 'in Bearbeitung' | 'neu'
+      kind: 'brand-purchase' | 'dealer-registration' | 'export' | 'student' | 'used-car-enquiry' | 'valuation-bmw' | 'valuation' | 'vehicle-enquiry'
+      contact?: {
+        name?: string
+        phone?: string
+        email?: string
+      }
+      fields?: Array<{
+        name: string
+        label: string
+        value: string
+        _type: 'leadField'
+        _key: string
+      }>
+      vehicle?: {
+        _ref: string
+        _type: 'reference'
+        _weak?: boolean
+        [internalGroqTypeReferenceTo]?: 'vehicle'
+      }
+      page?: string
+      receivedAt: string
+      notifiedAt?: string
+      vehicleInfo: {
+        id: string
+        title: string | null
+        make: string
+        model: string
       } | null
     }
-    buttons: Array<{
-      _key: string
-      label: string
-      target: string
-      primary: boolean | null
-    }>
-  }>
-  stats: {
-    heading: string | null
-    items: Array<{
-      _key: string
-      number: number
-      suffix: string | null
-      label: string
-    }>
-  }
-  services: {
-    eyebrow: string | null
-    heading: string
-    intro: string | null
-    cards: Array<{
-      _key: string
-      icon: 'ankauf' | 'bewertung' | 'export' | 'finanzierung' | 'inzahlungnahme' | 'lieferung' | 'pruefung' | 'verkauf' | 'zulassung'
-      title: string
-      description: string
-      action: {
-        label: string
-        target: string
-        primary: boolean | null
-      } | null
-    }>
-  }
-  inventory: {
-    eyebrow: string | null
-    heading: string
-    intro: string | null
-    detailsLabel: string
-    allLabel: string
-    loadingText: string
-    emptyText: string | null
-  }
-  process: {
-    eyebrow: string | null
-    heading: string
-    intro: string | null
-    steps: Array<{
-      _key: string
-      number: string
-      title: string
-      description: string
-    }>
-  }
-  contact: {
-    eyebrow: string | null
-    heading: string
-    intro: string | null
-    submitLabel: string
-  }
-} | null
-// Variable: VEHICLE_HIGHLIGHTS_QUERY
-// Query: *[_type == "vehicle" && status != "sold"] | order(listedAt desc)[0...3]{  id,  make,  model,  year,  mileage,  fuelType,  transmission,  price,  "features": features[0...3],  "image": select(count(images) > 0 => images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}, externalImages[0]{alt, "asset": {"url": url}})}
-export type VEHICLE_HIGHLIGHTS_QUERYResult = Array<{
-  id: string
-  make: string
-  model: string
-  year: number | null
-  mileage: number
-  fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
-  transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
-  price: number | null
-  features: Array<string> | null
-  image:
-    | {
-        alt: string
-        asset: {
-          url: string
-        }
+  | {
+      _id: string
+      _type: 'marketplaceSync'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      lastRunAt?: string
+      finishedAt?: string
+      ok?: boolean
+      message?: string
+      lastSuccessAt?: string
+      counts?: {
+        pages?: number
+        ads?: number
+        new?: number
+        changed?: number
+        unchanged?: number
+        sold?: number
+        detailCalls?: number
       }
-    | null
-    | {
-        alt: string
-        asset: {
-          url: string | null
-          metadata: {
-            dimensions: {
-              width: number
-              height: number
-            } | null
-          } | null
-        } | null
+      vehicleInfo: null
+    }
+  | {
+      _id: string
+      _type: 'page'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      title: string
+      path: string
+      intro?: string
+      openingHours: 'city' | 'general' | 'student'
+      instantScroll?: boolean
+      sections: Array<
+        | ({
+            _key: string
+          } & AreaGridSection)
+        | ({
+            _key: string
+          } & CallBanner)
+        | ({
+            _key: string
+          } & ChecklistSection)
+        | ({
+            _key: string
+          } & ContactSection)
+        | ({
+            _key: string
+          } & DirectionsSection)
+        | ({
+            _key: string
+          } & FeatureSection)
+        | ({
+            _key: string
+          } & HeroSection)
+        | ({
+            _key: string
+          } & LeadFormSection)
+        | ({
+            _key: string
+          } & LegalNoticeSection)
+        | ({
+            _key: string
+          } & ListSection)
+        | ({
+            _key: string
+          } & LocationCardsSection)
+        | ({
+            _key: string
+          } & PriceTableSection)
+        | ({
+            _key: string
+          } & ProcessSection)
+        | ({
+            _key: string
+          } & RichTextSection)
+        | ({
+            _key: string
+          } & ServiceCardsSection)
+        | ({
+            _key: string
+          } & StatsSection)
+        | ({
+            _key: string
+          } & TierCardsSection)
+        | ({
+            _key: string
+          } & WhyUsSection)
+      >
+      location?: {
+        name: string
+        distance: string
+        customers: string
+        description: string
+        image: ImageWithAlt
+        order: number
       }
-}>
+      seo: Seo
+      vehicleInfo: null
+    }
+  | {
+      _id: string
+      _type: 'sanity.fileAsset'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      originalFilename?: string
+      label?: string
+      title?: string
+      description?: string
+      altText?: string
+      sha1hash?: string
+      extension?: string
+      mimeType?: string
+      size?: number
+      assetId?: string
+      uploadId?: string
+      path?: string
+      url?: string
+      source?: SanityAssetSourceData
+      vehicleInfo: null
+    }
+  | {
+      _id: string
+      _type: 'sanity.imageAsset'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      originalFilename?: string
+      label?: string
+      title?: string
+      description?: string
+      altText?: string
+      sha1hash?: string
+      extension?: string
+      mimeType?: string
+      size?: number
+      assetId?: string
+      uploadId?: string
+      path?: string
+      url?: string
+      metadata?: SanityImageMetadata
+      source?: SanityAssetSourceData
+      vehicleInfo: null
+    }
+  | {
+      _id: string
+      _type: 'siteSettings'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      dealerName: string
+      legalName: string
+      legal: {
+        managingDirector: string
+        registerCourt: string
+        registerNumber: string
+        vatId: string
+        contentResponsible: string
+        privacyContact?: string
+      }
+      tagline?: string
+      foundedYear: number
+      phone: string
+      email: string
+      address: Address
+      geo: Geo
+      servedCities: Array<string>
+      mobileDeCustomerId?: string
+      claims: {
+        yearsExperience: number
+        vehiclesInStock: number
+        vehiclesSold: number
+        satisfactionPercent: number
+        financingFromPercent: number
+        freeDeliveryKm: number
+        freePickupFromEur: number
+        valuationHours: number
+      }
+      openingHours: Array<
+        {
+          _key: string
+        } & OpeningHoursVariant
+      >
+      mainNav: Array<
+        {
+          _key: string
+        } & NavLink
+      >
+      footerLinks: Array<
+        {
+          _key: string
+        } & NavLink
+      >
+      footerText?: string
+      priceRange?: string
+      socialLinks?: Array<string>
+      seo: Seo
+      vehicleInfo: null
+    }
+  | {
+      _id: string
+      _type: 'vehicle'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      id: string
+      title?: string
+      make: string
+      model: string
+      price?: number
+      year?: number
+      firstRegistration?: string
+      mileage: number
+      fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
+      transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+      bodyType?: 'Cabrio' | 'Coup\xE9' | 'Kleinwagen' | 'Kombi' | 'Limousine' | 'SUV' | 'Transporter' | 'Van'
+      color?: string
+      powerKw?: number
+      powerHp?: number
+      doors?: number
+      seats?: number
+      previousOwners?: number
+      features?: Array<string>
+      description?: string
+      consumption?: {
+        combinedLitersPer100Km?: number
+        combinedKwhPer100Km?: number
+        co2GramsPerKm?: number
+        co2Class?: 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G'
+        emissionClass?: string
+      }
+      images?: Array<
+        {
+          _key: string
+        } & ImageWithAlt
+      >
+      externalImages?: Array<{
+        url: string
+        alt: string
+        _type: 'externalImage'
+        _key: string
+      }>
+      status: 'available' | 'reserved' | 'sold'
+      listedAt: string
+      source: 'manual' | 'mobile.de'
+      marketplaceId?: string
+      marketplaceModifiedAt?: string
+      marketplaceUrl?: string
+      soldAt?: string
+      vehicleInfo: null
+    }
+  | null
+// Variable: PENDING_NOTIFICATIONS_QUERY
+// Query: *[_type in $types && !defined(notifiedAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id
+export type PENDING_NOTIFICATIONS_QUERYResult = Array<string>
+
+// Source: ../app/sanity/queries/pages.ts
 // Variable: PAGE_QUERY
 // Query: *[_type == "page" && path == $path][0]{  _id,  _updatedAt,  title,  path,  intro,  openingHours,  instantScroll,  "city": location.name,  "parents": *[_type == "page" && string::startsWith(^.path, path + "/")] | order(path asc){path, title, "city": location.name},  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}},  sections[]{    ...,    _type == "heroSection" => {      "image": image{alt, asset->{url, metadata{dimensions{width, height}, lqip}}}    },    _type == "featureSection" => {      "image": image{alt, asset->{url, metadata{dimensions{width, height}}}}    },    _type == "locationCardsSection" => {      "cards": *[_type == "page" && defined(location)] | order(location.order asc, location.name asc){        path,        "name": location.name,        "distance": location.distance,        "customers": location.customers,        "description": location.description,        "image": location.image{alt, asset->{url, metadata{dimensions{width, height}}}}      }    }  }}
 export type PAGE_QUERYResult = {
@@ -1432,12 +1564,6 @@ export type PAGE_QUERYResult = {
       }
   >
 } | null
-// Variable: PAGE_PATHS_QUERY
-// Query: *[_type == "page" && defined(path)] | order(path asc){path, _updatedAt}
-export type PAGE_PATHS_QUERYResult = Array<{
-  path: string
-  _updatedAt: string
-}>
 // Variable: SITEMAP_QUERY
 // Query: {  "home": *[_type == "homePage" && _id == "homePage"][0]._updatedAt,  "pages": *[_type == "page" && defined(path)] | order(path asc){path, _updatedAt},  "vehicles": *[_type == "vehicle" && status != "sold" && defined(id)] | order(listedAt desc){id, _updatedAt}}
 export type SITEMAP_QUERYResult = {
@@ -1452,9 +1578,419 @@ export type SITEMAP_QUERYResult = {
   }>
 }
 
-// Source: ../app/vehicles/detail-queries.ts
+// Source: ../app/sanity/queries/site.ts
+// Variable: SITE_SETTINGS_QUERY
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},  tagline,  phone,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, displayLines},  servedCities,  mainNav[]{label, href},  footerLinks[]{label, href},  footerText,  mobileDeCustomerId,  priceRange,  socialLinks,  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}}}
+export type SITE_SETTINGS_QUERYResult = {
+  dealerName: string
+  legalName: string
+  legal: {
+    managingDirector: string
+    registerCourt: string
+    registerNumber: string
+    vatId: string
+    contentResponsible: string
+    privacyContact: string | null
+  }
+  tagline: string | null
+  phone: string
+  email: string
+  address: Address
+  geo: Geo
+  foundedYear: number
+  claims: {
+    yearsExperience: number
+    vehiclesInStock: number
+    vehiclesSold: number
+    satisfactionPercent: number
+    financingFromPercent: number
+    freeDeliveryKm: number
+    freePickupFromEur: number
+    valuationHours: number
+  }
+  openingHours: Array<{
+    key: 'city' | 'general' | 'home' | 'student'
+    label: string
+    specs: Array<{
+      days: Array<string>
+      opens: string
+      closes: string
+    }>
+    byAppointmentDays: Array<string> | null
+    displayLines: Array<string>
+  }>
+  servedCities: Array<string>
+  mainNav: Array<{
+    label: string
+    href: string
+  }>
+  footerLinks: Array<{
+    label: string
+    href: string
+  }>
+  footerText: string | null
+  mobileDeCustomerId: string | null
+  priceRange: string | null
+  socialLinks: Array<string> | null
+  seo: {
+    title: string
+    description: string
+    image: {
+      alt: string
+      asset: {
+        url: string | null
+        metadata: {
+          dimensions: {
+            width: number
+            height: number
+          } | null
+        } | null
+      } | null
+    } | null
+  }
+} | null
+// Variable: SITE_EMAIL_QUERY
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0].email
+export type SITE_EMAIL_QUERYResult = string | null
+// Variable: HOME_PAGE_QUERY
+// Query: *[_type == "homePage" && _id == "homePage"][0]{  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}},  heroSlides[]{    _key,    titleLine1,    titleLine2,    subtitle,    image{alt, asset->{url, metadata{dimensions{width, height}, lqip}}},    buttons[]{_key, label, target, primary}  },  stats{heading, items[]{_key, number, suffix, label}},  services{eyebrow, heading, intro, cards[]{_key, icon, title, description, action{label, target, primary}}},  inventory{eyebrow, heading, intro, detailsLabel, allLabel, loadingText, emptyText},  process{eyebrow, heading, intro, steps[]{_key, number, title, description}},  contact{eyebrow, heading, intro, submitLabel}}
+export type HOME_PAGE_QUERYResult = {
+  seo: {
+    title: string
+    description: string
+    image: {
+      alt: string
+      asset: {
+        url: string | null
+        metadata: {
+          dimensions: {
+            width: number
+            height: number
+          } | null
+        } | null
+      } | null
+    } | null
+  }
+  heroSlides: Array<{
+    _key: string
+    titleLine1: string
+    titleLine2: string | null
+    subtitle: string
+    image: {
+      alt: string
+      asset: {
+        url: string | null
+        metadata: {
+          dimensions: {
+            width: number
+            height: number
+          } | null
+          lqip: string | null
+        } | null
+      } | null
+    }
+    buttons: Array<{
+      _key: string
+      label: string
+      target: string
+      primary: boolean | null
+    }>
+  }>
+  stats: {
+    heading: string | null
+    items: Array<{
+      _key: string
+      number: number
+      suffix: string | null
+      label: string
+    }>
+  }
+  services: {
+    eyebrow: string | null
+    heading: string
+    intro: string | null
+    cards: Array<{
+      _key: string
+      icon: 'ankauf' | 'bewertung' | 'export' | 'finanzierung' | 'inzahlungnahme' | 'lieferung' | 'pruefung' | 'verkauf' | 'zulassung'
+      title: string
+      description: string
+      action: {
+        label: string
+        target: string
+        primary: boolean | null
+      } | null
+    }>
+  }
+  inventory: {
+    eyebrow: string | null
+    heading: string
+    intro: string | null
+    detailsLabel: string
+    allLabel: string
+    loadingText: string
+    emptyText: string | null
+  }
+  process: {
+    eyebrow: string | null
+    heading: string
+    intro: string | null
+    steps: Array<{
+      _key: string
+      number: string
+      title: string
+      description: string
+    }>
+  }
+  contact: {
+    eyebrow: string | null
+    heading: string
+    intro: string | null
+    submitLabel: string
+  }
+} | null
+
+// Source: ../app/sanity/queries/vehicles.ts
+// Variable: VEHICLE_LIST_QUERY
+// Query: {  "total": count(*[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)]),  "vehicles": *[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)] | order(  select($sort == "price-asc" => coalesce(price, 1e12)) asc,  select($sort == "price-desc" => coalesce(price, -1)) desc,  select($sort == "mileage" => coalesce(mileage, 1e12)) asc,  select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,  listedAt desc,  _id asc)[0...24]{  id, make, model, year, mileage, fuelType, transmission, price,  "features": features[0...3],  "image": select(count(images) > 0 => images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}, externalImages[0]{alt, "asset": {"url": url}})}}
+export type VEHICLE_LIST_QUERYResult = {
+  total: number
+  vehicles: Array<{
+    id: string
+    make: string
+    model: string
+    year: number | null
+    mileage: number
+    fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
+    transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+    price: number | null
+    features: Array<string> | null
+    image:
+      | {
+          alt: string
+          asset: {
+            url: string
+          }
+        }
+      | null
+      | {
+          alt: string
+          asset: {
+            url: string | null
+            metadata: {
+              dimensions: {
+                width: number
+                height: number
+              } | null
+            } | null
+          } | null
+        }
+  }>
+}
+// Variable: VEHICLE_API_LIST_QUERY
+// Query: {  "total": count(*[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)]),  "vehicles": *[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)] | order(  select($sort == "price-asc" => coalesce(price, 1e12)) asc,  select($sort == "price-desc" => coalesce(price, -1)) desc,  select($sort == "mileage" => coalesce(mileage, 1e12)) asc,  select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,  listedAt desc,  _id asc)[0...24]{  id, make, model, year, mileage, fuelType, transmission, price,  features,  "images": select(count(images) > 0 => images[]{asset->{url}}, externalImages[]{"asset": {"url": url}})}}
+export type VEHICLE_API_LIST_QUERYResult = {
+  total: number
+  vehicles: Array<{
+    id: string
+    make: string
+    model: string
+    year: number | null
+    mileage: number
+    fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
+    transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+    price: number | null
+    features: Array<string> | null
+    images:
+      | Array<{
+          asset: {
+            url: string
+          }
+        }>
+      | Array<{
+          asset: {
+            url: string | null
+          } | null
+        }>
+      | null
+  }>
+}
+// Variable: VEHICLE_SEARCH_CANDIDATES_QUERY
+// Query: *[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)] | order(  select($sort == "price-asc" => coalesce(price, 1e12)) asc,  select($sort == "price-desc" => coalesce(price, -1)) desc,  select($sort == "mileage" => coalesce(mileage, 1e12)) asc,  select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,  listedAt desc,  _id asc){_id, make, model, title, fuelType, transmission, bodyType, color, features, description}
+export type VEHICLE_SEARCH_CANDIDATES_QUERYResult = Array<{
+  _id: string
+  make: string
+  model: string
+  title: string | null
+  fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
+  transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+  bodyType: 'Cabrio' | 'Coup\xE9' | 'Kleinwagen' | 'Kombi' | 'Limousine' | 'SUV' | 'Transporter' | 'Van' | null
+  color: string | null
+  features: Array<string> | null
+  description: string | null
+}>
+// Variable: VEHICLE_CARDS_BY_ID_QUERY
+// Query: {"ids": *[_type == "vehicle" && _id in $ids] | order(_id asc)._id, "vehicles": *[_type == "vehicle" && _id in $ids] | order(_id asc){  id, make, model, year, mileage, fuelType, transmission, price,  "features": features[0...3],  "image": select(count(images) > 0 => images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}, externalImages[0]{alt, "asset": {"url": url}})}}
+export type VEHICLE_CARDS_BY_ID_QUERYResult = {
+  ids: Array<string>
+  vehicles: Array<{
+    id: string
+    make: string
+    model: string
+    year: number | null
+    mileage: number
+    fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
+    transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+    price: number | null
+    features: Array<string> | null
+    image:
+      | {
+          alt: string
+          asset: {
+            url: string
+          }
+        }
+      | null
+      | {
+          alt: string
+          asset: {
+            url: string | null
+            metadata: {
+              dimensions: {
+                width: number
+                height: number
+              } | null
+            } | null
+          } | null
+        }
+  }>
+}
+// Variable: VEHICLE_API_BY_ID_QUERY
+// Query: {"ids": *[_type == "vehicle" && _id in $ids] | order(_id asc)._id, "vehicles": *[_type == "vehicle" && _id in $ids] | order(_id asc){  id, make, model, year, mileage, fuelType, transmission, price,  features,  "images": select(count(images) > 0 => images[]{asset->{url}}, externalImages[]{"asset": {"url": url}})}}
+export type VEHICLE_API_BY_ID_QUERYResult = {
+  ids: Array<string>
+  vehicles: Array<{
+    id: string
+    make: string
+    model: string
+    year: number | null
+    mileage: number
+    fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
+    transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+    price: number | null
+    features: Array<string> | null
+    images:
+      | Array<{
+          asset: {
+            url: string
+          }
+        }>
+      | Array<{
+          asset: {
+            url: string | null
+          } | null
+        }>
+      | null
+  }>
+}
+// Variable: VEHICLE_CARDS_PROJECTION_QUERY
+// Query: *[_type == "vehicle"]{  id, make, model, year, mileage, fuelType, transmission, price,  "features": features[0...3],  "image": select(count(images) > 0 => images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}, externalImages[0]{alt, "asset": {"url": url}})}
+export type VEHICLE_CARDS_PROJECTION_QUERYResult = Array<{
+  id: string
+  make: string
+  model: string
+  year: number | null
+  mileage: number
+  fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
+  transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+  price: number | null
+  features: Array<string> | null
+  image:
+    | {
+        alt: string
+        asset: {
+          url: string
+        }
+      }
+    | null
+    | {
+        alt: string
+        asset: {
+          url: string | null
+          metadata: {
+            dimensions: {
+              width: number
+              height: number
+            } | null
+          } | null
+        } | null
+      }
+}>
+// Variable: VEHICLE_API_PROJECTION_QUERY
+// Query: *[_type == "vehicle"]{  id, make, model, year, mileage, fuelType, transmission, price,  features,  "images": select(count(images) > 0 => images[]{asset->{url}}, externalImages[]{"asset": {"url": url}})}
+export type VEHICLE_API_PROJECTION_QUERYResult = Array<{
+  id: string
+  make: string
+  model: string
+  year: number | null
+  mileage: number
+  fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
+  transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+  price: number | null
+  features: Array<string> | null
+  images:
+    | Array<{
+        asset: {
+          url: string
+        }
+      }>
+    | Array<{
+        asset: {
+          url: string | null
+        } | null
+      }>
+    | null
+}>
+// Variable: VEHICLE_FACETS_QUERY
+// Query: {  "makes": array::unique(*[_type == "vehicle" && status != "sold" && defined(make)].make),  "bodyTypes": array::unique(*[_type == "vehicle" && status != "sold" && defined(bodyType)].bodyType)}
+export type VEHICLE_FACETS_QUERYResult = {
+  makes: Array<string>
+  bodyTypes: Array<'Cabrio' | 'Coup\xE9' | 'Kleinwagen' | 'Kombi' | 'Limousine' | 'SUV' | 'Transporter' | 'Van' | null>
+}
+// Variable: VEHICLE_HIGHLIGHTS_QUERY
+// Query: *[_type == "vehicle" && status != "sold"] | order(listedAt desc)[0...3]{  id, make, model, year, mileage, fuelType, transmission, price,  "features": features[0...3],  "image": select(count(images) > 0 => images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}, externalImages[0]{alt, "asset": {"url": url}})}
+export type VEHICLE_HIGHLIGHTS_QUERYResult = Array<{
+  id: string
+  make: string
+  model: string
+  year: number | null
+  mileage: number
+  fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
+  transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+  price: number | null
+  features: Array<string> | null
+  image:
+    | {
+        alt: string
+        asset: {
+          url: string
+        }
+      }
+    | null
+    | {
+        alt: string
+        asset: {
+          url: string | null
+          metadata: {
+            dimensions: {
+              width: number
+              height: number
+            } | null
+          } | null
+        } | null
+      }
+}>
 // Variable: VEHICLE_DETAIL_QUERY
-// Query: *[_type == "vehicle" && id == $id][0]{  _id,  id,  title,  make,  model,  year,  firstRegistration,  mileage,  fuelType,  transmission,  price,  bodyType,  color,  powerHp,  powerKw,  doors,  seats,  previousOwners,  description,  features,  consumption{combinedLitersPer100Km, combinedKwhPer100Km, co2GramsPerKm, co2Class, emissionClass},  // Own photos first; a synced vehicle without them shows the marketplace's (externalImages, plain URLs).  "images": select(    count(images) > 0 => images[]{_key, alt, asset->{url, metadata{dimensions{width, height}, lqip}}},    externalImages[]{_key, alt, "asset": {"url": url}}  ),  status,  listedAt,  soldAt,  source,  marketplaceUrl}
+// Query: *[_type == "vehicle" && id == $id][0]{  _id,  id,  title,  make,  model,  year,  firstRegistration,  mileage,  fuelType,  transmission,  price,  bodyType,  color,  powerHp,  powerKw,  doors,  seats,  previousOwners,  description,  features,  consumption{combinedLitersPer100Km, combinedKwhPer100Km, co2GramsPerKm, co2Class, emissionClass},  "images": select(count(images) > 0 => images[]{_key, alt, asset->{url, metadata{dimensions{width, height}, lqip}}}, externalImages[]{_key, alt, "asset": {"url": url}}),  status,  listedAt,  soldAt,  source,  marketplaceUrl}
 export type VEHICLE_DETAIL_QUERYResult = {
   _id: string
   id: string
@@ -1513,7 +2049,7 @@ export type VEHICLE_DETAIL_QUERYResult = {
   marketplaceUrl: string | null
 } | null
 // Variable: SIMILAR_VEHICLES_QUERY
-// Query: *[  _type == "vehicle" && status == "available" && id != $id && (make == $make || (defined($bodyType) && bodyType == $bodyType))] | order(coalesce((price - $price) * (price - $price), 1e18) asc, listedAt desc)[0...3]{  id,  make,  model,  year,  mileage,  fuelType,  transmission,  price,  "features": features[0...3],  "image": select(    count(images) > 0 => images[0]{alt, asset->{url, metadata{dimensions{width, height}}}},    externalImages[0]{alt, "asset": {"url": url}}  )}
+// Query: *[  _type == "vehicle" && status == "available" && id != $id && (make == $make || (defined($bodyType) && bodyType == $bodyType))] | order(coalesce((price - $price) * (price - $price), 1e18) asc, listedAt desc)[0...3]{  id, make, model, year, mileage, fuelType, transmission, price,  "features": features[0...3],  "image": select(count(images) > 0 => images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}, externalImages[0]{alt, "asset": {"url": url}})}
 export type SIMILAR_VEHICLES_QUERYResult = Array<{
   id: string
   make: string
@@ -1545,186 +2081,18 @@ export type SIMILAR_VEHICLES_QUERYResult = Array<{
         } | null
       }
 }>
-
-// Source: ../app/vehicles/list-queries.ts
-// Variable: VEHICLE_LIST_QUERY
-// Query: {  "total": count(*[_type == "vehicle" && status != "sold"    && (!defined($make) || lower(make) == $make)    && (!defined($fuel) || fuelType == $fuel)    && (!defined($transmission) || transmission == $transmission)    && (!defined($body) || lower(bodyType) == $body)    && (!defined($priceFrom) || price >= $priceFrom)    && (!defined($priceTo) || price <= $priceTo)    && (!defined($maxMileage) || mileage <= $maxMileage)    && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  ]),  "vehicles": *[_type == "vehicle" && status != "sold"    && (!defined($make) || lower(make) == $make)    && (!defined($fuel) || fuelType == $fuel)    && (!defined($transmission) || transmission == $transmission)    && (!defined($body) || lower(bodyType) == $body)    && (!defined($priceFrom) || price >= $priceFrom)    && (!defined($priceTo) || price <= $priceTo)    && (!defined($maxMileage) || mileage <= $maxMileage)    && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  ] | order(    select($sort == "price-asc" => coalesce(price, 1e12)) asc,    select($sort == "price-desc" => coalesce(price, -1)) desc,    select($sort == "mileage" => coalesce(mileage, 1e12)) asc,    select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,    listedAt desc,    _id asc  )[0...24]{    id,    make,    model,    year,    mileage,    fuelType,    transmission,    price,    "features": features[0...3],    "image": select(count(images) > 0 => images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}, externalImages[0]{alt, "asset": {"url": url}})  }}
-export type VEHICLE_LIST_QUERYResult = {
-  total: number
-  vehicles: Array<{
-    id: string
-    make: string
-    model: string
-    year: number | null
-    mileage: number
-    fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
-    transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
-    price: number | null
-    features: Array<string> | null
-    image:
-      | {
-          alt: string
-          asset: {
-            url: string
-          }
-        }
-      | null
-      | {
-          alt: string
-          asset: {
-            url: string | null
-            metadata: {
-              dimensions: {
-                width: number
-                height: number
-              } | null
-            } | null
-          } | null
-        }
-  }>
-}
-// Variable: VEHICLE_API_LIST_QUERY
-// Query: {  "total": count(*[_type == "vehicle" && status != "sold"    && (!defined($make) || lower(make) == $make)    && (!defined($fuel) || fuelType == $fuel)    && (!defined($transmission) || transmission == $transmission)    && (!defined($body) || lower(bodyType) == $body)    && (!defined($priceFrom) || price >= $priceFrom)    && (!defined($priceTo) || price <= $priceTo)    && (!defined($maxMileage) || mileage <= $maxMileage)    && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  ]),  "vehicles": *[_type == "vehicle" && status != "sold"    && (!defined($make) || lower(make) == $make)    && (!defined($fuel) || fuelType == $fuel)    && (!defined($transmission) || transmission == $transmission)    && (!defined($body) || lower(bodyType) == $body)    && (!defined($priceFrom) || price >= $priceFrom)    && (!defined($priceTo) || price <= $priceTo)    && (!defined($maxMileage) || mileage <= $maxMileage)    && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  ] | order(    select($sort == "price-asc" => coalesce(price, 1e12)) asc,    select($sort == "price-desc" => coalesce(price, -1)) desc,    select($sort == "mileage" => coalesce(mileage, 1e12)) asc,    select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,    listedAt desc,    _id asc  )[0...24]{    id,    make,    model,    year,    mileage,    fuelType,    transmission,    price,    features,    "images": select(count(images) > 0 => images[]{asset->{url}}, externalImages[]{"asset": {"url": url}})  }}
-export type VEHICLE_API_LIST_QUERYResult = {
-  total: number
-  vehicles: Array<{
-    id: string
-    make: string
-    model: string
-    year: number | null
-    mileage: number
-    fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
-    transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
-    price: number | null
-    features: Array<string> | null
-    images:
-      | Array<{
-          asset: {
-            url: string
-          }
-        }>
-      | Array<{
-          asset: {
-            url: string | null
-          } | null
-        }>
-      | null
-  }>
-}
-// Variable: VEHICLE_SEARCH_CANDIDATES_QUERY
-// Query: *[_type == "vehicle" && status != "sold"    && (!defined($make) || lower(make) == $make)    && (!defined($fuel) || fuelType == $fuel)    && (!defined($transmission) || transmission == $transmission)    && (!defined($body) || lower(bodyType) == $body)    && (!defined($priceFrom) || price >= $priceFrom)    && (!defined($priceTo) || price <= $priceTo)    && (!defined($maxMileage) || mileage <= $maxMileage)    && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  ] | order(    select($sort == "price-asc" => coalesce(price, 1e12)) asc,    select($sort == "price-desc" => coalesce(price, -1)) desc,    select($sort == "mileage" => coalesce(mileage, 1e12)) asc,    select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,    listedAt desc,    _id asc  ){_id, make, model, title, fuelType, transmission, bodyType, color, features, description}
-export type VEHICLE_SEARCH_CANDIDATES_QUERYResult = Array<{
+// Variable: SYNCED_VEHICLES_QUERY
+// Query: *[_type == "vehicle" && source == "mobile.de"]{_id, marketplaceId, marketplaceModifiedAt, status, listedAt}
+export type SYNCED_VEHICLES_QUERYResult = Array<{
   _id: string
-  make: string
-  model: string
-  title: string | null
-  fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
-  transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
-  bodyType: 'Cabrio' | 'Coup\xE9' | 'Kleinwagen' | 'Kombi' | 'Limousine' | 'SUV' | 'Transporter' | 'Van' | null
-  color: string | null
-  features: Array<string> | null
-  description: string | null
+  marketplaceId: string | null
+  marketplaceModifiedAt: string | null
+  status: 'available' | 'reserved' | 'sold'
+  listedAt: string
 }>
-// Variable: VEHICLE_CARDS_BY_ID_QUERY
-// Query: {  "ids": *[_type == "vehicle" && _id in $ids] | order(_id asc)._id,  "vehicles": *[_type == "vehicle" && _id in $ids] | order(_id asc){    id,    make,    model,    year,    mileage,    fuelType,    transmission,    price,    "features": features[0...3],    "image": select(count(images) > 0 => images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}, externalImages[0]{alt, "asset": {"url": url}})  }}
-export type VEHICLE_CARDS_BY_ID_QUERYResult = {
-  ids: Array<string>
-  vehicles: Array<{
-    id: string
-    make: string
-    model: string
-    year: number | null
-    mileage: number
-    fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
-    transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
-    price: number | null
-    features: Array<string> | null
-    image:
-      | {
-          alt: string
-          asset: {
-            url: string
-          }
-        }
-      | null
-      | {
-          alt: string
-          asset: {
-            url: string | null
-            metadata: {
-              dimensions: {
-                width: number
-                height: number
-              } | null
-            } | null
-          } | null
-        }
-  }>
-}
-// Variable: VEHICLE_API_BY_ID_QUERY
-// Query: {  "ids": *[_type == "vehicle" && _id in $ids] | order(_id asc)._id,  "vehicles": *[_type == "vehicle" && _id in $ids] | order(_id asc){    id,    make,    model,    year,    mileage,    fuelType,    transmission,    price,    features,    "images": select(count(images) > 0 => images[]{asset->{url}}, externalImages[]{"asset": {"url": url}})  }}
-export type VEHICLE_API_BY_ID_QUERYResult = {
-  ids: Array<string>
-  vehicles: Array<{
-    id: string
-    make: string
-    model: string
-    year: number | null
-    mileage: number
-    fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
-    transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
-    price: number | null
-    features: Array<string> | null
-    images:
-      | Array<{
-          asset: {
-            url: string
-          }
-        }>
-      | Array<{
-          asset: {
-            url: string | null
-          } | null
-        }>
-      | null
-  }>
-}
-// Variable: VEHICLE_CARDS_PROJECTION_QUERY
-// Query: *[_type == "vehicle"]{    id,    make,    model,    year,    mileage,    fuelType,    transmission,    price,    "features": features[0...3],    "image": select(count(images) > 0 => images[0]{alt, asset->{url, metadata{dimensions{width, height}}}}, externalImages[0]{alt, "asset": {"url": url}})  }
-export type VEHICLE_CARDS_PROJECTION_QUERYResult = Array<{
-  id: string
-  make: string
-  model: string
-  year: number | null
-  mileage: number
-  fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
-  transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
-  price: number | null
-  features: Array<string> | null
-  image:
-    | {
-        alt: string
-        asset: {
-          url: string
-        }
-      }
-    | null
-    | {
-        alt: string
-        asset: {
-          url: string | null
-          metadata: {
-            dimensions: {
-              width: number
-              height: number
-            } | null
-          } | null
-        } | null
-      }
-}>
-// Variable: VEHICLE_API_PROJECTION_QUERY
-// Query: *[_type == "vehicle"]{    id,    make,    model,    year,    mileage,    fuelType,    transmission,    price,    features,    "images": select(count(images) > 0 => images[]{asset->{url}}, externalImages[]{"asset": {"url": url}})  }
-export type VEHICLE_API_PROJECTION_QUERYResult = Array<{
+// Variable: SYNCED_LIST_QUERY
+// Query: *[_type == "vehicle" && status != "sold" && source == "mobile.de"] | order(listedAt desc, _id asc){  id, make, model, year, mileage, fuelType, transmission, price,  features,  "images": select(count(images) > 0 => images[]{asset->{url}}, externalImages[]{"asset": {"url": url}})}
+export type SYNCED_LIST_QUERYResult = Array<{
   id: string
   make: string
   model: string
@@ -1747,9 +2115,21 @@ export type VEHICLE_API_PROJECTION_QUERYResult = Array<{
       }>
     | null
 }>
-// Variable: VEHICLE_FACETS_QUERY
-// Query: {  "makes": array::unique(*[_type == "vehicle" && status != "sold" && defined(make)].make),  "bodyTypes": array::unique(*[_type == "vehicle" && status != "sold" && defined(bodyType)].bodyType)}
-export type VEHICLE_FACETS_QUERYResult = {
-  makes: Array<string>
-  bodyTypes: Array<'Cabrio' | 'Coup\xE9' | 'Kleinwagen' | 'Kombi' | 'Limousine' | 'SUV' | 'Transporter' | 'Van' | null>
-}
+// Variable: SYNC_STATE_QUERY
+// Query: *[_type == "marketplaceSync" && _id == "marketplaceSync"][0]{  lastRunAt,  finishedAt,  ok,  message,  lastSuccessAt,  counts}
+export type SYNC_STATE_QUERYResult = {
+  lastRunAt: string | null
+  finishedAt: string | null
+  ok: boolean | null
+  message: string | null
+  lastSuccessAt: string | null
+  counts: {
+    pages?: number
+    ads?: number
+    new?: number
+    changed?: number
+    unchanged?: number
+    sold?: number
+    detailCalls?: number
+  } | null
+} | null

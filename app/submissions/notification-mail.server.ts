@@ -27,10 +27,10 @@ export interface NotificationMail {
 
 /** The vehicle a lead refers to, resolved by the notifier (`vehicle->`). */
 export interface NotificationVehicle {
-  id?: string
-  title?: string
-  make?: string
-  model?: string
+  id?: string | null
+  title?: string | null
+  make?: string | null
+  model?: string | null
 }
 
 export interface NotificationMailOptions {

@@ -9,8 +9,11 @@ import path from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { type Env } from '#app/env.server.ts'
 import { type ContentLake, patchDocument, type SanityDocument } from '#app/sanity/lake.server.ts'
-import { buildNotificationMail, type NotificationMail, NOTIFIED_TYPES, type NotificationVehicle } from './notification-mail.server.ts'
+import { NOTIFICATION_DOCUMENT_QUERY, PENDING_NOTIFICATIONS_QUERY } from '#app/sanity/queries/inbox.ts'
+import { SITE_EMAIL_QUERY } from '#app/sanity/queries/site.ts'
+import { type NOTIFICATION_DOCUMENT_QUERYResult, type PENDING_NOTIFICATIONS_QUERYResult, type SITE_EMAIL_QUERYResult } from '#app/sanity/types.ts'
 import { loggerOf, type Logger } from '#app/server/logging.server.ts'
+import { buildNotificationMail, type NotificationMail, NOTIFIED_TYPES } from './notification-mail.server.ts'
 
 export type NotifierEnv = Pick<Env, 'SMTP_URL' | 'LEADS_NOTIFY_TO' | 'MAIL_FROM' | 'DATA_DIR' | 'SITE_URL'>
 
@@ -47,11 +50,11 @@ export interface StartOptions {
   maxBackoffMs?: number
 }
 
-type NotificationDoc = SanityDocument & { vehicleInfo?: NotificationVehicle | null }
+type StoredDoc = NonNullable<NOTIFICATION_DOCUMENT_QUERYResult>
+/** A contact message or a lead: the documents that get a notification mail. */
+type NotifiedDoc = Extract<StoredDoc, { _type: (typeof NOTIFIED_TYPES)[number] }>
 
-const DOCUMENT_QUERY = `*[_id == $id][0]{..., "vehicleInfo": vehicle->{id, title, make, model}}`
-const SITE_EMAIL_QUERY = `*[_type == "siteSettings" && _id == "siteSettings"][0].email`
-const PENDING_QUERY = `*[_type in $types && !defined(notifiedAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id`
+const isNotified = (doc: StoredDoc): doc is NotifiedDoc => (NOTIFIED_TYPES as readonly string[]).includes(doc._type)
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const MAX_CONSECUTIVE_FAILURES = 3
@@ -106,7 +109,11 @@ export class Notifier {
     let ids: string[]
     try {
       const since = new Date(this.now().getTime() - this.maxPendingAgeMs).toISOString()
-      ids = await this.lake.fetch<string[]>(PENDING_QUERY, { types: [...NOTIFIED_TYPES], since }, { includePrivate: true })
+      ids = await this.lake.fetch<PENDING_NOTIFICATIONS_QUERYResult>(
+        PENDING_NOTIFICATIONS_QUERY,
+        { types: [...NOTIFIED_TYPES], since },
+        { includePrivate: true },
+      )
     } catch (error) {
       this.logger.error({ reason: describe(error) }, 'Offene Benachrichtigungen konnten nicht gelesen werden')
       return { pending: 0, notified: 0, failed: 1 }
@@ -198,12 +205,12 @@ export class Notifier {
   }
 
   private async attempt(docId: string): Promise<NotifyResult> {
-    const doc = await this.lake.fetch<NotificationDoc | null>(DOCUMENT_QUERY, { id: docId }, { includePrivate: true })
+    const doc = await this.lake.fetch<NOTIFICATION_DOCUMENT_QUERYResult>(NOTIFICATION_DOCUMENT_QUERY, { id: docId }, { includePrivate: true })
     if (!doc) {
       this.logger.warn({ documentId: docId }, 'Benachrichtigung: Dokument nicht gefunden')
       return 'not-found'
     }
-    if (!(NOTIFIED_TYPES as readonly string[]).includes(doc._type)) return 'not-notifiable'
+    if (!isNotified(doc)) return 'not-notifiable'
     if (doc.notifiedAt) return 'already-notified'
     const to = await this.recipient()
     if (!to) {
@@ -211,7 +218,7 @@ export class Notifier {
       return 'no-recipient'
     }
     const { vehicleInfo, ...stored } = doc
-    const mail = buildNotificationMail(stored as SanityDocument, {
+    const mail = buildNotificationMail(stored, {
       to,
       from: this.env.MAIL_FROM,
       siteUrl: this.env.SITE_URL,
@@ -226,7 +233,7 @@ export class Notifier {
   /** LEADS_NOTIFY_TO, else the site settings' e-mail (read each time: staff may change it). */
   private async recipient(): Promise<string | undefined> {
     if (this.env.LEADS_NOTIFY_TO) return this.env.LEADS_NOTIFY_TO
-    const email = await this.lake.fetch<unknown>(SITE_EMAIL_QUERY, {}, { includePrivate: true })
+    const email = await this.lake.fetch<SITE_EMAIL_QUERYResult>(SITE_EMAIL_QUERY, {}, { includePrivate: true })
     return typeof email === 'string' && email.trim() !== '' ? email.trim() : undefined
   }
 

@@ -1,11 +1,10 @@
 import { type AppLoadContext } from '@remix-run/node'
+import { VEHICLE_DOCUMENT_ID_QUERY } from '#app/sanity/queries/inbox.ts'
+import { type VEHICLE_DOCUMENT_ID_QUERYResult } from '#app/sanity/types.ts'
 import { loggerOf } from '#app/server/logging.server.ts'
 import { echoFormValues, isHoneypotFilled } from '#app/utils/form-values.ts'
 import { FORMS, isFormKind, type FieldErrors, type FormKind } from './forms.ts'
 import { parseSubmission, storeSubmission } from './schema.server.ts'
-
-/** The query that turns a vehicle's public id (`/vehicles/{id}`) into its document id. */
-export const VEHICLE_DOCUMENT_ID_QUERY = '*[_type == "vehicle" && id == $id][0]._id'
 
 /** Message of the `kind` field of a submission naming no known form (the lead forms: the contact form has its own API). */
 export const UNKNOWN_KIND_MESSAGE = `Unbekannte Formularart. Erlaubt: ${Object.keys(FORMS)
@@ -62,7 +61,7 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
  */
 async function vehicleDocumentId(context: SubmitContext, id: string): Promise<string | undefined> {
   try {
-    const documentId = await context.lake.fetch<string | null>(VEHICLE_DOCUMENT_ID_QUERY, { id })
+    const documentId = await context.lake.fetch<VEHICLE_DOCUMENT_ID_QUERYResult>(VEHICLE_DOCUMENT_ID_QUERY, { id })
     return typeof documentId === 'string' ? documentId : undefined
   } catch (error) {
     loggerOf(context).error({ err: error, vehicleId: id }, 'Das Fahrzeug einer Anfrage ließ sich nicht nachschlagen; die Anfrage wird ohne Verweis gespeichert')

@@ -6,8 +6,8 @@ import { type ApiVehicle } from '#app/utils/api-client.ts'
  * (GET /api/vehicles) and the detail (GET /api/vehicles/{id}), so both stay consistent.
  */
 
-/** An image as the queries project it: a plain URL or `{asset->{url}}`. */
-type ImageLike = string | { asset?: { url?: string | null } | null } | null
+/** An image as the queries project it: `{asset->{url}}` (a marketplace photo as `{"asset": {"url": url}}`). */
+type ImageLike = { asset?: { url?: string | null } | null } | null
 
 /** The fields the mapping reads; every one may be missing in synced or hand-entered data. */
 export interface ApiVehicleSource {
@@ -74,7 +74,7 @@ const orNull = <T>(value: T | null | undefined): T | null => (value === undefine
 
 function imageUrls(images: ApiVehicleSource['images'], origin: string | undefined): string[] {
   return (images ?? []).flatMap((image) => {
-    const url = typeof image === 'string' ? image : image?.asset?.url
+    const url = image?.asset?.url
     if (!url) return []
     if (!origin) return [url]
     try {

@@ -21,14 +21,14 @@ import {
   VEHICLE_LIST_QUERY,
   VEHICLE_SEARCH_CANDIDATES_QUERY,
   vehicleListParams,
-} from '#app/vehicles/list-queries.ts'
+} from '#app/sanity/queries/vehicles.ts'
 import { rankBySearch, searchWords, VehicleSearchIndex } from '#app/vehicles/search-text.ts'
 import { projectVehicles, searchVehicleIndex, vehicleIndexFacets } from '#app/vehicles/vehicle-index.server.ts'
 import { type VehicleSearch, VEHICLES_PER_PAGE } from '#app/vehicles/vehicle-search.ts'
 
 /*
  * Reads of the inventory list, shared by `/vehicles` and `GET /api/vehicles`. On real Sanity the
- * GROQ of list-queries.ts does everything; on the embedded lake an in-memory index filters and
+ * GROQ of app/sanity/queries/vehicles.ts does everything; on the embedded lake an in-memory index filters and
  * sorts and GROQ projects only the page (vehicle-index.server.ts, docs/decisions/011).
  *
  * The free-text search is the same on both (search-text.ts, docs/decisions/022): on the embedded

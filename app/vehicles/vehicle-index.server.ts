@@ -1,6 +1,6 @@
 import { evaluate, parse, type ExprNode } from 'groq-js'
 import { type LocalDocuments, type SanityDocument } from '#app/sanity/lake.server.ts'
-import { type vehicleListParams } from '#app/vehicles/list-queries.ts'
+import { type vehicleListParams } from '#app/sanity/queries/vehicles.ts'
 import { rankBySearch, VehicleSearchIndex } from '#app/vehicles/search-text.ts'
 
 /*
@@ -11,13 +11,15 @@ import { rankBySearch, VehicleSearchIndex } from '#app/vehicles/search-text.ts'
  * - An index of the vehicles on sale, built once per published snapshot of the lake. The lake
  *   replaces its snapshot array on every committed write, and the index is keyed by that array
  *   (WeakMap), so every mutation invalidates it; nothing can serve stale data.
- * - Filter, sort and count in plain JS, mirroring the GROQ of list-queries.ts term by term
- *   (groq-js's total order, nulls included). vehicle-index.server.test.ts checks the two give
- *   identical answers over a generated lake for many states.
+ * - Filter, sort and count in plain JS, mirroring the GROQ fragments VEHICLE_FILTER and
+ *   VEHICLE_ORDER (app/sanity/queries/fragments.ts) term by term (groq-js's total order, nulls
+ *   included). vehicle-index.server.test.ts checks the two give identical answers over a
+ *   generated lake for many states.
  * - The free-text search (search-text.ts, docs/decisions/022) ranks the filtered, sorted list with
  *   a search index built on the first search after each write.
- * - The projection of the page's vehicles still runs as GROQ (the same projection text), over a
- *   dataset of just those vehicles, with the lake's by-id dereference for the images.
+ * - The projection of the page's vehicles still runs as GROQ (the same VEHICLE_CARD and
+ *   VEHICLE_API fragments), over a dataset of just those vehicles, with the lake's by-id
+ *   dereference for the images.
  *
  * The real Sanity backend does not use this: it evaluates the GROQ itself.
  */
@@ -112,7 +114,7 @@ function totalCompare(a: SortValue, b: SortValue): number {
 const sortable = (value: unknown): SortValue => (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean' ? value : null)
 const coalesce = (...values: unknown[]): SortValue => sortable(values.find((value) => value !== null && value !== undefined) ?? null)
 
-/** The sort keys of list-queries.ts: [value, descending]. */
+/** The sort keys of VEHICLE_ORDER: [value, descending]. */
 function sortKeys(vehicle: IndexedVehicle, sort: ListParams['sort']): Array<[SortValue, boolean]> {
   const { doc } = vehicle
   const primary: Array<[SortValue, boolean]> =

@@ -1,4 +1,5 @@
-import { HOME_PAGE_QUERY, SITE_SETTINGS_QUERY, VEHICLE_HIGHLIGHTS_QUERY } from '#app/sanity/queries.ts'
+import { HOME_PAGE_QUERY, SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
+import { VEHICLE_HIGHLIGHTS_QUERY } from '#app/sanity/queries/vehicles.ts'
 import { FAKE_SANITY_PORT, SANITY_BACKED_PORT } from '../../playwright.config'
 import { expect, test, uniqueName } from './playwright-utils'
 

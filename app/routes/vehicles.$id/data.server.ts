@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { type SIMILAR_VEHICLES_QUERYResult, type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { parseAmount } from '#app/utils/format.ts'
-import { SIMILAR_VEHICLES_QUERY, VEHICLE_DETAIL_QUERY } from '#app/vehicles/detail-queries.ts'
+import { SIMILAR_VEHICLES_QUERY, VEHICLE_DETAIL_QUERY } from '#app/sanity/queries/vehicles.ts'
 import { financingInputFromParams } from '#app/vehicles/financing.ts'
 
 /** Public ids as the schema allows them; anything else cannot exist and is a 404 without a query. */

@@ -1,0 +1,79 @@
+/*
+ * Pieces of GROQ that more than one query uses, written once. The queries interpolate them into
+ * their `defineQuery` template literals, and `npm run typegen` resolves the interpolation (it follows
+ * constants and relative imports), so every query keeps its generated result type.
+ *
+ * Plain strings on purpose: a `groq` tag or `defineQuery` would make typegen treat a fragment as a
+ * query of its own. The query modules import them relatively (`./fragments.ts`), because typegen
+ * resolves imports from its own location and does not know the `#app/*` subpath imports.
+ */
+
+/** An image: alt text, URL and intrinsic size (for width/height and the srcset). */
+export const IMAGE = `{alt, asset->{url, metadata{dimensions{width, height}}}}`
+
+/** The fields of an image shown large: as IMAGE, plus the blurred placeholder (lqip). */
+export const IMAGE_LQIP_FIELDS = `alt, asset->{url, metadata{dimensions{width, height}, lqip}}`
+
+/** The SEO fields of a document (site settings, home page, content pages). */
+export const SEO = `seo{title, description, image${IMAGE}}`
+
+/** The site settings singleton. */
+export const SITE_SETTINGS = `*[_type == "siteSettings" && _id == "siteSettings"][0]`
+
+/** The home page singleton. */
+export const HOME_PAGE = `*[_type == "homePage" && _id == "homePage"][0]`
+
+/** One vehicle by its public id (`/vehicles/{id}`); sold ones too. */
+export const VEHICLE_BY_ID = `*[_type == "vehicle" && id == $id][0]`
+
+/** The vehicles on sale: available or reserved. */
+export const VEHICLE_ON_SALE = `_type == "vehicle" && status != "sold"`
+
+/**
+ * The filter of the inventory list (`/vehicles`, `GET /api/vehicles`): the vehicles on sale, with
+ * every criterion switched off by a null parameter (vehicleListParams). The year is compared with
+ * the year of `firstRegistration` (MM/YYYY) as text. vehicle-index.server.ts mirrors it in JS.
+ */
+export const VEHICLE_FILTER = `${VEHICLE_ON_SALE}
+  && (!defined($make) || lower(make) == $make)
+  && (!defined($fuel) || fuelType == $fuel)
+  && (!defined($transmission) || transmission == $transmission)
+  && (!defined($body) || lower(bodyType) == $body)
+  && (!defined($priceFrom) || price >= $priceFrom)
+  && (!defined($priceTo) || price <= $priceTo)
+  && (!defined($maxMileage) || mileage <= $maxMileage)
+  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)`
+
+/**
+ * The order of the inventory list, one expression for all five sorts: each `select($sort == …)` key
+ * is null for every document unless its sort is chosen, so the unused keys do not reorder anything.
+ * `listedAt desc, _id asc` settles ties, so pages never overlap or skip a vehicle.
+ * vehicle-index.server.ts mirrors it in JS.
+ */
+export const VEHICLE_ORDER = `order(
+  select($sort == "price-asc" => coalesce(price, 1e12)) asc,
+  select($sort == "price-desc" => coalesce(price, -1)) desc,
+  select($sort == "mileage" => coalesce(mileage, 1e12)) asc,
+  select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,
+  listedAt desc,
+  _id asc
+)`
+
+const VEHICLE_FACTS = `id, make, model, year, mileage, fuelType, transmission, price`
+
+/**
+ * A vehicle as a card shows it (VehicleCard): the facts, three features and the first photo, the
+ * dealer's own or else the marketplace's.
+ */
+export const VEHICLE_CARD = `{
+  ${VEHICLE_FACTS},
+  "features": features[0...3],
+  "image": select(count(images) > 0 => images[0]${IMAGE}, externalImages[0]{alt, "asset": {"url": url}})
+}`
+
+/** A vehicle in the JSON API's source shape (app/vehicles/api-shape.ts): every feature and photo URL. */
+export const VEHICLE_API = `{
+  ${VEHICLE_FACTS},
+  features,
+  "images": select(count(images) > 0 => images[]{asset->{url}}, externalImages[]{"asset": {"url": url}})
+}`

@@ -1,0 +1,22 @@
+import { defineQuery } from 'groq'
+import { VEHICLE_BY_ID } from './fragments.ts'
+
+/*
+ * The queries around the inbox: what a lead refers to, and what the notifier reads to send the
+ * notification mails (app/leads/notifier.server.ts). The inbox documents are private on real
+ * Sanity, so the notifier reads them with `includePrivate`.
+ */
+
+/** The `_id` of the vehicle a lead refers to by its public id (`/vehicles/{id}`). */
+export const VEHICLE_DOCUMENT_ID_QUERY = defineQuery(`${VEHICLE_BY_ID}._id`)
+
+/** The vehicle the enquiry form of the story page (/formulare) is filled in for. */
+export const STORY_VEHICLE_QUERY = defineQuery(`${VEHICLE_BY_ID}{id, make, model}`)
+
+/** A stored contact message or lead for its notification mail, with the vehicle it refers to. */
+export const NOTIFICATION_DOCUMENT_QUERY = defineQuery(`*[_id == $id][0]{..., "vehicleInfo": vehicle->{id, title, make, model}}`)
+
+/** Up to 100 documents of the given types still to notify, received since `$since`, oldest first. */
+export const PENDING_NOTIFICATIONS_QUERY = defineQuery(
+  `*[_type in $types && !defined(notifiedAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id`,
+)

@@ -1,0 +1,48 @@
+import { defineQuery } from 'groq'
+import { HOME_PAGE, IMAGE, IMAGE_LQIP_FIELDS, SEO, VEHICLE_ON_SALE } from './fragments.ts'
+
+/**
+ * One content page by its path, with every section. Sections are passed through whole (`...`)
+ * and only references are resolved: images to URL and size, and the location cards section to
+ * the cards of every page that has one (so a new city page is listed without a code change).
+ * `city` (its location card's city) and `parents` (the pages above it, shortest path first) serve
+ * the breadcrumbs and the structured data: /locations/xanten/bmw-ankauf belongs to Xanten.
+ */
+export const PAGE_QUERY = defineQuery(`*[_type == "page" && path == $path][0]{
+  _id,
+  _updatedAt,
+  title,
+  path,
+  intro,
+  openingHours,
+  instantScroll,
+  "city": location.name,
+  "parents": *[_type == "page" && string::startsWith(^.path, path + "/")] | order(path asc){path, title, "city": location.name},
+  ${SEO},
+  sections[]{
+    ...,
+    _type == "heroSection" => {
+      "image": image{${IMAGE_LQIP_FIELDS}}
+    },
+    _type == "featureSection" => {
+      "image": image${IMAGE}
+    },
+    _type == "locationCardsSection" => {
+      "cards": *[_type == "page" && defined(location)] | order(location.order asc, location.name asc){
+        path,
+        "name": location.name,
+        "distance": location.distance,
+        "customers": location.customers,
+        "description": location.description,
+        "image": location.image${IMAGE}
+      }
+    }
+  }
+}`)
+
+/** What the sitemap lists besides the fixed routes: content pages and the vehicles on sale, with their last change. */
+export const SITEMAP_QUERY = defineQuery(`{
+  "home": ${HOME_PAGE}._updatedAt,
+  "pages": *[_type == "page" && defined(path)] | order(path asc){path, _updatedAt},
+  "vehicles": *[${VEHICLE_ON_SALE} && defined(id)] | order(listedAt desc){id, _updatedAt}
+}`)

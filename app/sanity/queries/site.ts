@@ -1,0 +1,50 @@
+import { defineQuery } from 'groq'
+import { HOME_PAGE, IMAGE_LQIP_FIELDS, SEO, SITE_SETTINGS } from './fragments.ts'
+
+/*
+ * The site-wide documents: the settings (every page's header, footer and structured data) and the
+ * home page. `npm run typegen` generates the result types (app/sanity/types.ts); both lake backends
+ * run the queries as they are.
+ */
+
+export const SITE_SETTINGS_QUERY = defineQuery(`${SITE_SETTINGS}{
+  dealerName,
+  legalName,
+  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},
+  tagline,
+  phone,
+  email,
+  address,
+  geo,
+  foundedYear,
+  claims,
+  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, displayLines},
+  servedCities,
+  mainNav[]{label, href},
+  footerLinks[]{label, href},
+  footerText,
+  mobileDeCustomerId,
+  priceRange,
+  socialLinks,
+  ${SEO}
+}`)
+
+/** The site's e-mail address: the notification mails' recipient when LEADS_NOTIFY_TO is unset. */
+export const SITE_EMAIL_QUERY = defineQuery(`${SITE_SETTINGS}.email`)
+
+export const HOME_PAGE_QUERY = defineQuery(`${HOME_PAGE}{
+  ${SEO},
+  heroSlides[]{
+    _key,
+    titleLine1,
+    titleLine2,
+    subtitle,
+    image{${IMAGE_LQIP_FIELDS}},
+    buttons[]{_key, label, target, primary}
+  },
+  stats{heading, items[]{_key, number, suffix, label}},
+  services{eyebrow, heading, intro, cards[]{_key, icon, title, description, action{label, target, primary}}},
+  inventory{eyebrow, heading, intro, detailsLabel, allLabel, loadingText, emptyText},
+  process{eyebrow, heading, intro, steps[]{_key, number, title, description}},
+  contact{eyebrow, heading, intro, submitLabel}
+}`)

@@ -1,0 +1,181 @@
+import { defineQuery } from 'groq'
+import { type VehicleSearch } from '#app/vehicles/vehicle-search.ts'
+import { IMAGE_LQIP_FIELDS, VEHICLE_API, VEHICLE_BY_ID, VEHICLE_CARD, VEHICLE_FILTER, VEHICLE_ON_SALE, VEHICLE_ORDER } from './fragments.ts'
+
+/*
+ * The GROQ of the vehicles: the inventory list (`/vehicles` and `GET /api/vehicles`), one vehicle
+ * (`/vehicles/{id}`, `GET /api/vehicles/{id}`), the home page's highlights and the marketplace sync.
+ * The list's filter and order are the fragments VEHICLE_FILTER and VEHICLE_ORDER, its two shapes
+ * VEHICLE_CARD and VEHICLE_API (fragments.ts).
+ *
+ * PAGING: GROQ (and groq-js, which the embedded lake and the Sanity test mock use) refuses
+ * parameters inside a slice (`[$start...$end]` is a parse error). The list queries are written
+ * with the literal slice `[0...24]` of the first page (so typegen types them); `pagedQuery`
+ * replaces exactly that slice with one built from two validated, non-negative safe integers, or
+ * removes it for the whole list. Nothing from the URL reaches the query text except those two
+ * integers; everything else stays a parameter.
+ *
+ * The free-text search is not GROQ: `match` cannot fold umlauts, know that VW is Volkswagen or rank
+ * (search-text.ts, docs/decisions/022). Without a search the list queries answer alone; with one, real
+ * Sanity gets VEHICLE_SEARCH_CANDIDATES_QUERY (the same filter and order, lean fields), the search
+ * ranks in JS, and the page is projected by id (VEHICLE_CARDS_BY_ID_QUERY, VEHICLE_API_BY_ID_QUERY).
+ */
+
+/** The vehicles of one page of `/vehicles`, with the total count of matches. */
+export const VEHICLE_LIST_QUERY = defineQuery(`{
+  "total": count(*[${VEHICLE_FILTER}]),
+  "vehicles": *[${VEHICLE_FILTER}] | ${VEHICLE_ORDER}[0...24]${VEHICLE_CARD}
+}`)
+
+/** The same list in the JSON API's source shape (every image and feature; see api-shape.ts). */
+export const VEHICLE_API_LIST_QUERY = defineQuery(`{
+  "total": count(*[${VEHICLE_FILTER}]),
+  "vehicles": *[${VEHICLE_FILTER}] | ${VEHICLE_ORDER}[0...24]${VEHICLE_API}
+}`)
+
+/**
+ * Every vehicle on sale that passes the filters, in list order, with just the fields the
+ * free-text search reads (real Sanity; the embedded lake has them in its index).
+ */
+export const VEHICLE_SEARCH_CANDIDATES_QUERY = defineQuery(
+  `*[${VEHICLE_FILTER}] | ${VEHICLE_ORDER}{_id, make, model, title, fuelType, transmission, bodyType, color, features, description}`,
+)
+
+const BY_IDS = `*[_type == "vehicle" && _id in $ids] | order(_id asc)`
+
+/**
+ * One page's vehicles by `_id` with the list shapes. Both arrays are in `_id` order, so
+ * `ids[i]` is the `_id` of `vehicles[i]`; the caller puts them into the ranked order.
+ */
+export const VEHICLE_CARDS_BY_ID_QUERY = defineQuery(`{"ids": ${BY_IDS}._id, "vehicles": ${BY_IDS}${VEHICLE_CARD}}`)
+
+export const VEHICLE_API_BY_ID_QUERY = defineQuery(`{"ids": ${BY_IDS}._id, "vehicles": ${BY_IDS}${VEHICLE_API}}`)
+
+/**
+ * The list shapes on their own, for the embedded lake's vehicle index (vehicle-index.server.ts),
+ * which filters and sorts in memory and then projects only the page's vehicles: it runs these over
+ * a dataset of just those documents, so `*[_type == "vehicle"]` means "these vehicles, in this
+ * order". Never run them against the whole lake.
+ */
+export const VEHICLE_CARDS_PROJECTION_QUERY = defineQuery(`*[_type == "vehicle"]${VEHICLE_CARD}`)
+
+export const VEHICLE_API_PROJECTION_QUERY = defineQuery(`*[_type == "vehicle"]${VEHICLE_API}`)
+
+/** The values offered by the filter selects: makes and body types of the vehicles on sale. */
+export const VEHICLE_FACETS_QUERY = defineQuery(`{
+  "makes": array::unique(*[${VEHICLE_ON_SALE} && defined(make)].make),
+  "bodyTypes": array::unique(*[${VEHICLE_ON_SALE} && defined(bodyType)].bodyType)
+}`)
+
+/**
+ * The first three vehicles of the inventory (spec §9), in the order the site lists them (newest
+ * first). The slice is a literal: GROQ (and groq-js) do not allow parameters in slices.
+ */
+export const VEHICLE_HIGHLIGHTS_QUERY = defineQuery(`*[${VEHICLE_ON_SALE}] | order(listedAt desc)[0...3]${VEHICLE_CARD}`)
+
+/**
+ * One vehicle by its public id (`/vehicles/{id}`), with every field the detail page and the API
+ * show. Sold vehicles are found too (the page says they are sold); drafts never are (published
+ * perspective). Own photos first; a synced vehicle without them shows the marketplace's
+ * (externalImages: plain URLs, projected to the shape of an image).
+ */
+export const VEHICLE_DETAIL_QUERY = defineQuery(`${VEHICLE_BY_ID}{
+  _id,
+  id,
+  title,
+  make,
+  model,
+  year,
+  firstRegistration,
+  mileage,
+  fuelType,
+  transmission,
+  price,
+  bodyType,
+  color,
+  powerHp,
+  powerKw,
+  doors,
+  seats,
+  previousOwners,
+  description,
+  features,
+  consumption{combinedLitersPer100Km, combinedKwhPer100Km, co2GramsPerKm, co2Class, emissionClass},
+  "images": select(count(images) > 0 => images[]{_key, ${IMAGE_LQIP_FIELDS}}, externalImages[]{_key, alt, "asset": {"url": url}}),
+  status,
+  listedAt,
+  soldAt,
+  source,
+  marketplaceUrl
+}`)
+
+/**
+ * Up to three available vehicles like the given one (same make or same body type), nearest in
+ * price first, then newest. The price distance is squared (GROQ has no abs()); vehicles without a
+ * price, or a reference vehicle without one, sort by listing date alone. The slice is a literal
+ * (groq-js allows no parameters in slices).
+ */
+export const SIMILAR_VEHICLES_QUERY = defineQuery(`*[
+  _type == "vehicle" && status == "available" && id != $id && (make == $make || (defined($bodyType) && bodyType == $bodyType))
+] | order(coalesce((price - $price) * (price - $price), 1e18) asc, listedAt desc)[0...3]${VEHICLE_CARD}`)
+
+/** The synced vehicles as the lake holds them, to tell new, changed and unchanged ads apart. */
+export const SYNCED_VEHICLES_QUERY = defineQuery(`*[_type == "vehicle" && source == "mobile.de"]{_id, marketplaceId, marketplaceModifiedAt, status, listedAt}`)
+
+/**
+ * The synced vehicles on sale after a sync, newest first, in the source shape of the JSON API
+ * (app/vehicles/api-shape.ts); images are the dealer's own uploads, else the marketplace photos.
+ */
+export const SYNCED_LIST_QUERY = defineQuery(`*[${VEHICLE_ON_SALE} && source == "mobile.de"] | order(listedAt desc, _id asc)${VEHICLE_API}`)
+
+/** The outcome of the last marketplace sync (GET /api/vehicles/status). */
+export const SYNC_STATE_QUERY = defineQuery(`*[_type == "marketplaceSync" && _id == "marketplaceSync"][0]{
+  lastRunAt,
+  finishedAt,
+  ok,
+  message,
+  lastSuccessAt,
+  counts
+}`)
+
+const FIRST_PAGE_SLICE = ')[0...24]{'
+
+/**
+ * A list query with the page's slice: `{start, end}` (end exclusive) or 'all'. Throws for anything
+ * but two non-negative safe integers with start <= end (see the note on paging above).
+ */
+export function pagedQuery(query: string, range: { start: number; end: number } | 'all'): string {
+  const at = query.indexOf(FIRST_PAGE_SLICE)
+  if (at === -1 || query.indexOf(FIRST_PAGE_SLICE, at + 1) !== -1) throw new Error('pagedQuery: the query must contain exactly one first-page slice')
+  let slice = ''
+  if (range !== 'all') {
+    const { start, end } = range
+    if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start) {
+      throw new RangeError(`pagedQuery: invalid range ${String(start)}...${String(end)}`)
+    }
+    slice = `[${start}...${end}]`
+  }
+  return `${query.slice(0, at)})${slice}{${query.slice(at + FIRST_PAGE_SLICE.length)}`
+}
+
+/** The query parameters of a state; every criterion not chosen is null (switched off). */
+export function vehicleListParams(state: VehicleSearch) {
+  return {
+    make: state.make?.toLowerCase() ?? null,
+    fuel: state.fuel ?? null,
+    transmission: state.transmission ?? null,
+    body: state.body?.toLowerCase() ?? null,
+    priceFrom: state.priceFrom ?? null,
+    priceTo: state.priceTo ?? null,
+    maxMileage: state.maxMileage ?? null,
+    // Compared with the year of `firstRegistration` (MM/YYYY) as text: four digits sort like numbers.
+    yearFrom: state.yearFrom === undefined ? null : String(state.yearFrom),
+    sort: state.sort,
+  }
+}
+
+/** The slice of a 1-based page. */
+export function pageRange(page: number, perPage: number): { start: number; end: number } {
+  const start = (page - 1) * perPage
+  return { start, end: start + perPage }
+}
