@@ -250,9 +250,14 @@ function headerValue(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value
 }
 
+/** Writes a cached answer; its chunks leave in one writev (corked), the page itself is never copied. */
 function sendCachedAnswer(res: ServerResponse, answer: CachedAnswer) {
   res.writeHead(answer.status, answer.headers)
-  res.end(answer.body)
+  if (!answer.body) return res.end()
+  res.cork()
+  for (const chunk of answer.body) res.write(chunk)
+  res.end()
+  res.uncork()
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isStorable, PageCache, pageCacheKey, replaceAll, type RequestFacts } from './page-cache.server'
+import { isStorable, joinWith, PageCache, pageCacheKey, type RequestFacts, splitAt } from './page-cache.server'
 
 function facts(url: string, headers: Record<string, string> = {}, method = 'GET'): RequestFacts {
   return { method, url, header: (name) => headers[name.toLowerCase()] }
@@ -49,15 +49,18 @@ describe('isStorable', () => {
   })
 })
 
-describe('replaceAll', () => {
-  it('replaces every occurrence in a copy', () => {
+describe('splitAt and joinWith: a new nonce in a stored page', () => {
+  it('replaces every occurrence, leaves the stored body as it was', () => {
     const body = Buffer.from('<script nonce="AAAA">1</script><script nonce="AAAA">2</script>')
-    const result = replaceAll(body, 'AAAA', 'BBBB')
-    expect(result.toString()).toBe('<script nonce="BBBB">1</script><script nonce="BBBB">2</script>')
+    const parts = splitAt(body, 'AAAA')
+    expect(parts).toHaveLength(3)
+    expect(Buffer.concat(joinWith(parts, 'BBBB')).toString()).toBe('<script nonce="BBBB">1</script><script nonce="BBBB">2</script>')
     expect(body.toString()).toContain('AAAA')
   })
-  it('copes with replacements of another length and multi-byte text', () => {
-    expect(replaceAll(Buffer.from('ä-x-ö-x'), 'x', 'yy').toString()).toBe('ä-yy-ö-yy')
+  it('copes with replacements of another length, multi-byte text, occurrences at the edges and none', () => {
+    expect(Buffer.concat(joinWith(splitAt(Buffer.from('x-ä-x-ö-x'), 'x'), 'yy')).toString()).toBe('yy-ä-yy-ö-yy')
+    const plain = Buffer.from('<p>ohne Skript</p>')
+    expect(joinWith(splitAt(plain, 'AAAA'), 'BBBB')).toEqual([plain])
   })
 })
 

@@ -2,7 +2,7 @@ import { type AppLoadContext, createRequestHandler, type ServerBuild } from '@re
 import { isbot } from 'isbot'
 import { type AppContext } from '#app/context.server.ts'
 import { type ContentRevision, trackRequest } from '#app/server/content-revision.server.ts'
-import { type CachedPage, isStorable, PageCache, pageCacheKey, replaceAll, type RequestFacts } from '#app/server/page-cache.server.ts'
+import { type CachedPage, isStorable, joinWith, PageCache, pageCacheKey, type RequestFacts, splitAt } from '#app/server/page-cache.server.ts'
 import { type Logger } from '#app/server/logging.server.ts'
 import { createNonce, type ResponseKind, securityHeaders } from '#app/server/security-headers.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
@@ -10,11 +10,11 @@ import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 /** How the answer relates to the page cache (`X-Cache`). */
 export type CacheStatus = 'HIT' | 'MISS' | 'STALE' | 'BYPASS'
 
-/** A response ready to send, from the cache: status, final headers (lower-case names) and the body (none for HEAD). */
+/** A response ready to send, from the cache: status, final headers (lower-case names) and the body's chunks in order (none for HEAD). */
 export interface CachedAnswer {
   status: number
   headers: Record<string, string>
-  body: Buffer | undefined
+  body: readonly Buffer[] | undefined
 }
 
 export interface SiteOptions {
@@ -53,8 +53,8 @@ export class Site {
   private readonly render: (request: Request, loadContext: AppLoadContext) => Promise<Response>
   /** Whether serving stale pages has been reported since the last successful render. */
   private staleReported = false
-  /** The final headers of each cached page, computed on its first answer (hits are the hot path). */
-  private readonly preparedHeaders = new WeakMap<CachedPage, Record<string, string>>()
+  /** The final headers of each cached page and its body split at the nonce, computed on its first answer (hits are the hot path). */
+  private readonly prepared = new WeakMap<CachedPage, { headers: Record<string, string>; parts: Buffer[] }>()
 
   constructor(options: SiteOptions) {
     this.context = options.context
@@ -133,20 +133,20 @@ export class Site {
 
   /** A stored page as an answer: the old nonce replaced by a fresh one in body and CSP. */
   private answer(page: CachedPage, method: string, status: CacheStatus): CachedAnswer {
-    let prepared = this.preparedHeaders.get(page)
+    let prepared = this.prepared.get(page)
     if (!prepared) {
       const headers = this.finalHeaders('GET', 200, new Headers(page.headers as Array<[string, string]>), NONCE_PLACEHOLDER)
       headers.set('Content-Length', String(page.body.byteLength))
       // Also when answered uncompressed: shared caches must not hand this copy to clients that take gzip.
       headers.set('Vary', 'Accept-Encoding')
-      prepared = Object.fromEntries(headers)
-      this.preparedHeaders.set(page, prepared)
+      prepared = { headers: Object.fromEntries(headers), parts: page.nonce ? splitAt(page.body, page.nonce) : [page.body] }
+      this.prepared.set(page, prepared)
     }
-    const headers: Record<string, string> = { ...prepared, 'x-cache': status }
-    if (!page.nonce) return { status: 200, headers, body: method === 'HEAD' ? undefined : page.body }
+    const headers: Record<string, string> = { ...prepared.headers, 'x-cache': status }
+    if (!page.nonce) return { status: 200, headers, body: method === 'HEAD' ? undefined : [page.body] }
     const nonce = createNonce()
-    headers['content-security-policy'] = prepared['content-security-policy']!.replace(NONCE_PLACEHOLDER, nonce)
-    return { status: 200, headers, body: method === 'HEAD' ? undefined : replaceAll(page.body, page.nonce, nonce) }
+    headers['content-security-policy'] = prepared.headers['content-security-policy']!.replace(NONCE_PLACEHOLDER, nonce)
+    return { status: 200, headers, body: method === 'HEAD' ? undefined : joinWith(prepared.parts, nonce) }
   }
 
   /**
@@ -206,5 +206,5 @@ function keepCopy(body: ReadableStream<Uint8Array>, limit: number, onComplete: (
 }
 
 function toResponse({ status, headers, body }: CachedAnswer): Response {
-  return new Response(body ? new Uint8Array(body) : null, { status, headers: new Headers(headers) })
+  return new Response(body ? new Uint8Array(Buffer.concat(body)) : null, { status, headers: new Headers(headers) })
 }
