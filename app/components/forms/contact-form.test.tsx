@@ -1,42 +1,14 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
-import { toast } from 'sonner'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { ContactForm } from '#app/components/forms/submission-form.tsx'
 import { Toaster } from '#app/components/ui/toaster.tsx'
+import { mockSubmissionApi } from '#tests/submission-api.ts'
 import { CONTACT_TOASTS, FIELD_ERROR_TOAST, HOME_CONTACT_SUBJECTS } from '#app/submissions/forms.ts'
 import { EMAIL_PATTERN_SOURCE, PHONE_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
 
-// jsdom's page is http://localhost:3000/; the client resolves /api/contacts against it.
-const CONTACTS_URL = new URL('/api/contacts', window.location.href).toString()
-
-const server = setupServer()
-const received: unknown[] = []
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => {
-  toast.dismiss()
-  cleanup()
-  server.resetHandlers()
-  received.length = 0
-})
-afterAll(() => server.close())
-
-function answerWith(status: number, options: { hold?: Promise<void>; json?: unknown } = {}) {
-  server.use(
-    http.post(CONTACTS_URL, async ({ request }) => {
-      received.push(await request.json())
-      if (options.hold) await options.hold
-      if (options.json !== undefined) return HttpResponse.json(options.json as Record<string, unknown>, { status })
-      return status === 201
-        ? HttpResponse.json({ id: 'inbox.contact-1', receivedAt: '2025-01-01T00:00:00.000Z' }, { status })
-        : new HttpResponse('Interner Fehler', { status })
-    }),
-  )
-}
+const { received, answerWith, failNetwork } = mockSubmissionApi('/api/contacts', 'inbox.contact-1')
 
 type ActionData = { status: 'error'; fieldErrors?: Record<string, string[]>; formError?: string; values: Record<string, string> }
 
@@ -229,7 +201,7 @@ describe('ContactForm', () => {
   })
 
   test('network failure: the same error toast', async () => {
-    server.use(http.post(CONTACTS_URL, () => HttpResponse.error()))
+    failNetwork()
     await renderForm()
     fill(/^Name/, 'Max')
     fill(/^E-Mail/, 'max@example.de')

@@ -1,42 +1,15 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { type ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { toast } from 'sonner'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { LeadForm } from '#app/components/forms/submission-form.tsx'
 import { LEAD_TOASTS } from '#app/submissions/forms.ts'
 import { Toaster } from '#app/components/ui/toaster.tsx'
+import { mockSubmissionApi } from '#tests/submission-api.ts'
 
-// jsdom's page is http://localhost:3000/; the client resolves /api/leads against it.
-const LEADS_URL = new URL('/api/leads', window.location.href).toString()
-
-const server = setupServer()
-const received: unknown[] = []
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => {
-  toast.dismiss()
-  cleanup()
-  server.resetHandlers()
-  received.length = 0
-})
-afterAll(() => server.close())
-
-function answerWith(status: number, options: { hold?: Promise<void>; json?: unknown } = {}) {
-  server.use(
-    http.post(LEADS_URL, async ({ request }) => {
-      received.push(await request.json())
-      if (options.hold) await options.hold
-      if (options.json !== undefined) return HttpResponse.json(options.json as Record<string, unknown>, { status })
-      return status === 201
-        ? HttpResponse.json({ id: 'inbox.lead-1', receivedAt: '2025-01-01T00:00:00.000Z' }, { status })
-        : new HttpResponse('Interner Fehler', { status })
-    }),
-  )
-}
+const { received, answerWith, failNetwork } = mockSubmissionApi('/api/leads', 'inbox.lead-1')
 
 type ActionData = {
   status: 'error'
@@ -249,7 +222,7 @@ describe('LeadForm', () => {
     expect((screen.getByRole('button', { name: 'ANFRAGE SENDEN' }) as HTMLButtonElement).disabled).toBe(false)
 
     toast.dismiss()
-    server.use(http.post(LEADS_URL, () => HttpResponse.error()))
+    failNetwork()
     fireEvent.click(submitButton())
     await waitFor(() => expect(screen.getAllByText(LEAD_TOASTS.failure.title).length).toBeGreaterThan(0))
     expect(field(/^Telefon/).value).toBe('0201 1')
