@@ -1,6 +1,6 @@
 import { type ReactNode } from 'react'
 import { Link } from '@remix-run/react'
-import { ContactForm } from '#app/components/forms/submission-form.tsx'
+import { ContactForm } from '#app/components/forms/contact-form.tsx'
 import { CalendarIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '#app/components/icons.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { SectionHeading } from '#app/components/section-heading.tsx'

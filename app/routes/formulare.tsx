@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { LeadForm, type LeadFormProps } from '#app/components/forms/submission-form.tsx'
+import { LeadForm, type LeadFormProps } from '#app/components/forms/lead-form.tsx'
 import { SectionHeading } from '#app/components/section-heading.tsx'
 import { STORY_VEHICLE_QUERY } from '#app/sanity/queries/inbox.ts'
 import { type STORY_VEHICLE_QUERYResult } from '#app/sanity/types.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { requireFormsPage } from '#app/submissions/forms-page.server.ts'
-import { LEAD_FORMS } from '#app/submissions/forms.ts'
+import { LEAD_FORMS } from '#app/submissions/lead-forms.ts'
 
 /*
  * The story page of the lead forms: every lead form of the site, each in its own section, so they

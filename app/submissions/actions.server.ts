@@ -3,7 +3,8 @@ import { BodyTooLargeError, CACHE_CONTROL, jsonCreated, jsonError, mediaType, pa
 import { sameSiteLocation } from '#app/utils/redirect-path.ts'
 import { checkSameOrigin, checkSubmissionLimit, FOREIGN_ORIGIN_MESSAGE, limitSubmission, TOO_MANY_SUBMISSIONS } from '#app/utils/request-guards.server.ts'
 import { echoFormValues } from '#app/utils/form-values.ts'
-import { DEFAULT_ANCHOR, FORM_KIND_FIELD, isFormKind, isLeadKind, PAGE_FORM_ERRORS, sentQuery, type FormKind, type SubmissionActionData } from './forms.ts'
+import { DEFAULT_ANCHOR, FORM_KIND_FIELD, isLeadKind, PAGE_FORM_ERRORS, sentQuery, type FormKind, type SubmissionActionData } from './forms.ts'
+import { isFormKind } from './lead-forms.ts'
 import { submit } from './submit.server.ts'
 
 /** Largest accepted submission; the longest valid one (a 5,000-character message) fits easily. */

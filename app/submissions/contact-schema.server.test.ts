@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { CONTACT_LIMITS, missingRequiredFields } from './forms.ts'
 import { formSchemas } from './schema.server.ts'
+import { FORMS } from '#app/submissions/lead-forms.ts'
 
 /** The contact form's schema, built like every other form's. */
 const contactSchema = formSchemas.contact
-const missingRequiredContactFields = (values: Record<string, unknown>) => missingRequiredFields('contact', values)
+const missingRequiredContactFields = (values: Record<string, unknown>) => missingRequiredFields(FORMS['contact'], values)
 
 const valid = { name: 'Erika Mustermann', email: 'erika@example.de', message: 'Ich möchte meinen Golf verkaufen.' }
 

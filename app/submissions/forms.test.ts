@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  LEAD_FORMS,
   LEAD_KINDS,
   formFields,
   inputAttributes,
@@ -9,9 +8,11 @@ import {
   vehicleEnquiryMessage,
   type LeadKind,
 } from '#app/submissions/forms.ts'
+import { LEAD_FORMS } from '#app/submissions/lead-forms.ts'
+import { FORMS } from './lead-forms.ts'
 
-const names = (kind: LeadKind, variant?: string) => formFields(kind, variant).map((field) => field.name)
-const typesOf = (kind: LeadKind, variant?: string) => formFields(kind, variant).map((field) => field.type)
+const names = (kind: LeadKind, variant?: string) => formFields(FORMS[kind], variant).map((field) => field.name)
+const typesOf = (kind: LeadKind, variant?: string) => formFields(FORMS[kind], variant).map((field) => field.type)
 const optionsOf = (kind: LeadKind, name: string) => LEAD_FORMS[kind].fields.find((field) => field.name === name)?.options
 
 describe('lead forms (spec §3 "Forms without submission")', () => {
@@ -110,7 +111,7 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
   })
 
   it('gives the Mercedes and the Audi page each its own model example', () => {
-    const model = (variant?: string) => formFields('brand-purchase', variant).find((field) => field.name === 'model')?.placeholder
+    const model = (variant?: string) => formFields(FORMS['brand-purchase'], variant).find((field) => field.name === 'model')?.placeholder
     expect(model('mercedes')).toBe('z. B. C-Klasse')
     expect(model('audi')).toBe('z. B. A4')
     expect(model()).toBe('z. B. C-Klasse oder A4')
@@ -123,16 +124,16 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
 
 describe('missingRequiredFields', () => {
   it('names the empty required fields in form order', () => {
-    expect(missingRequiredFields('vehicle-enquiry', {})).toEqual(['name', 'email', 'message'])
-    expect(missingRequiredFields('vehicle-enquiry', { name: ' ', email: 'a@example.de', message: 'Hallo' })).toEqual(['name'])
-    expect(missingRequiredFields('valuation', { brand: 'VW', phone: '' })).toEqual(['phone'])
-    expect(missingRequiredFields('dealer-registration', { phone: '0201 123456' })).toEqual(['company'])
-    expect(missingRequiredFields('student', { phone: '0151 1234567' })).toEqual([])
+    expect(missingRequiredFields(FORMS['vehicle-enquiry'], {})).toEqual(['name', 'email', 'message'])
+    expect(missingRequiredFields(FORMS['vehicle-enquiry'], { name: ' ', email: 'a@example.de', message: 'Hallo' })).toEqual(['name'])
+    expect(missingRequiredFields(FORMS['valuation'], { brand: 'VW', phone: '' })).toEqual(['phone'])
+    expect(missingRequiredFields(FORMS['dealer-registration'], { phone: '0201 123456' })).toEqual(['company'])
+    expect(missingRequiredFields(FORMS['student'], { phone: '0151 1234567' })).toEqual([])
   })
 
   it('has a German message for each missing field', () => {
-    expect(missingFieldMessage('vehicle-enquiry', 'email')).toBe('Bitte geben Sie Ihre E-Mail-Adresse an.')
-    expect(missingFieldMessage('export', 'phone')).toBe('Bitte geben Sie eine Telefonnummer an, damit wir Sie zurückrufen können.')
-    expect(missingFieldMessage('dealer-registration', 'company')).toBe('Bitte füllen Sie das Feld „Firmenname“ aus.')
+    expect(missingFieldMessage(FORMS['vehicle-enquiry'], 'email')).toBe('Bitte geben Sie Ihre E-Mail-Adresse an.')
+    expect(missingFieldMessage(FORMS['export'], 'phone')).toBe('Bitte geben Sie eine Telefonnummer an, damit wir Sie zurückrufen können.')
+    expect(missingFieldMessage(FORMS['dealer-registration'], 'company')).toBe('Bitte füllen Sie das Feld „Firmenname“ aus.')
   })
 })

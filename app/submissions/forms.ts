@@ -7,18 +7,13 @@
  */
 
 import { CONTACT_SUBJECTS as CONTACT_SUBJECT_LIST, LEAD_KINDS as LEAD_KIND_TITLES } from '#schemas/lib/constants.ts'
-import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/validation.ts'
+import { MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/validation.ts'
 import { formatDecimal } from '#app/utils/format.ts'
 import { EMAIL_PATTERN_SOURCE, PHONE_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
 
 export type LeadKind = (typeof LEAD_KIND_TITLES)[number]['value']
 /** The kind of a form: `contact` or one of the lead kinds. */
 export type FormKind = 'contact' | LeadKind
-
-/** A kind's German title, kept once with the Studio's list in schemas/lib/constants.ts. */
-function titleOfKind(kind: LeadKind): string {
-  return LEAD_KIND_TITLES.find((entry) => entry.value === kind)!.title
-}
 
 export type LeadInputType = 'text' | 'email' | 'tel' | 'number' | 'textarea' | 'select' | 'checkbox'
 
@@ -70,16 +65,6 @@ export const LEAD_LIMITS = {
   vehicleId: 40,
 } as const
 
-/** Select options, quoted exactly from spec §3. */
-export const STUDENT_APPOINTMENTS = ['Flexibel', 'Abends nach 18 Uhr', 'Wochenende', 'Zwischen Vorlesungen'] as const
-export const EXPORT_VEHICLE_TYPES = ['PKW', 'LKW', 'Transporter', 'Baumaschine', 'Landmaschine', 'Andere'] as const
-export const DEALER_VEHICLES_PER_YEAR = ['5-15', '15-50', '50+'] as const
-export const DEALER_SPECIALISATIONS = ['PKW Handel', 'Export', 'Nutzfahrzeuge', 'Premium'] as const
-
-/** The pages with a valuation form; only Münster shows the quick-handling checkbox. */
-export const VALUATION_VARIANTS = { sonsbeck: 'Sonsbeck', uedem: 'Uedem', muenster: 'Münster' } as const
-export type ValuationVariant = keyof typeof VALUATION_VARIANTS
-
 /** German messages next to the fields, shared by the server schemas and the browser's required check. */
 export const LEAD_MESSAGES = {
   required: (label: string) => `Bitte füllen Sie das Feld „${label}“ aus.`,
@@ -101,164 +86,10 @@ export const LEAD_MESSAGES = {
   vehicleId: 'Das Fahrzeug ist unbekannt.',
 } as const
 
-const PHONE_PLACEHOLDER = 'Ihre Telefonnummer'
-
-const phone = (label = 'Telefon'): FieldDefinition => ({
-  name: 'phone',
-  label,
-  type: 'tel',
-  required: true,
-  maxLength: LEAD_LIMITS.phone,
-  placeholder: PHONE_PLACEHOLDER,
-  autoComplete: 'tel',
-})
-
-const text = (name: string, label: string, placeholder: string, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
-  name,
-  label,
-  type: 'text',
-  required: false,
-  maxLength: LEAD_LIMITS.shortText,
-  placeholder,
-  ...extra,
-})
-
-const year = (label = 'Baujahr'): FieldDefinition => ({
-  name: 'year',
-  label,
-  type: 'number',
-  required: false,
-  number: 'year',
-  min: MIN_VEHICLE_YEAR,
-  placeholder: 'z. B. 2018',
-})
-
-const mileage = (label = 'Kilometerstand (km)'): FieldDefinition => ({
-  name: 'mileage',
-  label,
-  type: 'number',
-  required: false,
-  number: 'mileage',
-  min: 0,
-  max: MAX_MILEAGE_KM,
-  placeholder: 'z. B. 85000',
-})
-
-const price = (name: string, label: string, placeholder: string): FieldDefinition => ({
-  name,
-  label,
-  type: 'number',
-  required: false,
-  number: 'price',
-  min: 0,
-  max: MAX_PRICE_EUR,
-  placeholder,
-})
-
-const select = (name: string, label: string, options: readonly string[]): FieldDefinition => ({
-  name,
-  label,
-  type: 'select',
-  required: false,
-  options,
-  placeholder: 'Bitte wählen',
-})
-
-/** Every lead form, in the order of spec §3. */
-export const LEAD_FORMS: Readonly<Record<LeadKind, FormDefinition<LeadKind>>> = {
-  'vehicle-enquiry': {
-    kind: 'vehicle-enquiry',
-    title: titleOfKind('vehicle-enquiry'),
-    fields: [
-      { name: 'name', label: 'Name', type: 'text', required: true, maxLength: LEAD_LIMITS.name, placeholder: 'Ihr Name', autoComplete: 'name' },
-      {
-        name: 'email',
-        label: 'E-Mail',
-        type: 'email',
-        required: true,
-        maxLength: LEAD_LIMITS.email,
-        placeholder: 'ihre@email.de',
-        autoComplete: 'email',
-      },
-      { name: 'message', label: 'Nachricht', type: 'textarea', required: true, maxLength: LEAD_LIMITS.message, placeholder: 'Ihre Nachricht' },
-    ],
-  },
-  valuation: {
-    kind: 'valuation',
-    title: titleOfKind('valuation'),
-    fields: [
-      text('brand', 'Marke', 'z. B. VW'),
-      text('model', 'Modell', 'z. B. Golf'),
-      year(),
-      mileage(),
-      phone(),
-      { name: 'quick', label: 'Schnelle Abwicklung gewünscht', type: 'checkbox', required: false, variants: ['muenster'] },
-    ],
-  },
-  'valuation-bmw': {
-    kind: 'valuation-bmw',
-    title: titleOfKind('valuation-bmw'),
-    fields: [text('model', 'Modell', 'z. B. 320d'), year(), mileage(), phone()],
-  },
-  'brand-purchase': {
-    kind: 'brand-purchase',
-    title: titleOfKind('brand-purchase'),
-    fields: [
-      text('model', 'Modell', 'z. B. C-Klasse oder A4', { variantPlaceholders: { mercedes: 'z. B. C-Klasse', audi: 'z. B. A4' } }),
-      year(),
-      mileage('KM-Stand'),
-      phone(),
-    ],
-  },
-  student: {
-    kind: 'student',
-    title: titleOfKind('student'),
-    fields: [
-      text('vehicle', 'Marke und Modell', 'z. B. VW Polo'),
-      year(),
-      mileage('KM-Stand'),
-      phone('Telefon oder WhatsApp'),
-      select('appointment', 'Wunschtermin', STUDENT_APPOINTMENTS),
-    ],
-  },
-  'used-car-enquiry': {
-    kind: 'used-car-enquiry',
-    title: titleOfKind('used-car-enquiry'),
-    fields: [
-      text('desiredVehicle', 'Wunschfahrzeug', 'z. B. BMW 3er Touring'),
-      price('priceFrom', 'Preis von (€)', 'z. B. 10000'),
-      price('priceTo', 'Preis bis (€)', 'z. B. 20000'),
-      phone(),
-    ],
-  },
-  export: {
-    kind: 'export',
-    title: titleOfKind('export'),
-    fields: [
-      select('vehicleType', 'Fahrzeugtyp', EXPORT_VEHICLE_TYPES),
-      text('country', 'Zielland', 'z. B. Polen', { autoComplete: 'country-name' }),
-      text('make', 'Marke', 'z. B. Mercedes-Benz'),
-      year(),
-      phone(),
-    ],
-  },
-  'dealer-registration': {
-    kind: 'dealer-registration',
-    title: titleOfKind('dealer-registration'),
-    fields: [
-      text('company', 'Firmenname', 'Ihr Firmenname', { required: true, autoComplete: 'organization' }),
-      text('location', 'Standort', 'z. B. Essen', { autoComplete: 'address-level2' }),
-      select('vehiclesPerYear', 'Fahrzeuge pro Jahr', DEALER_VEHICLES_PER_YEAR),
-      select('specialisation', 'Spezialisierung', DEALER_SPECIALISATIONS),
-      phone(),
-    ],
-  },
-}
-
 export const LEAD_KINDS: readonly LeadKind[] = LEAD_KIND_TITLES.map((entry) => entry.value)
 
 export function isLeadKind(value: unknown): value is LeadKind {
-  return typeof value === 'string' && Object.hasOwn(LEAD_FORMS, value)
+  return typeof value === 'string' && (LEAD_KINDS as readonly string[]).includes(value)
 }
 
 /** Subjects of the contact form (spec §3), kept once with the Studio's list: the home form offers the first four, /contact all six. */
@@ -340,13 +171,6 @@ export const CONTACT_FORM: FormDefinition<'contact'> = {
   ],
 }
 
-/** The nine forms: the contact form and the lead forms, all defined alike. */
-export const FORMS: Readonly<Record<FormKind, FormDefinition>> = { contact: CONTACT_FORM, ...LEAD_FORMS }
-
-export function isFormKind(value: unknown): value is FormKind {
-  return typeof value === 'string' && Object.hasOwn(FORMS, value)
-}
-
 /**
  * The hidden field that names the form of a post without JavaScript. Its name predates the
  * contact form's joining the lead forms; a post without it is a contact form's (cached pages,
@@ -358,8 +182,8 @@ export const FORM_KIND_FIELD = 'leadKind'
 export const HONEYPOT_FIELD = 'website'
 
 /** The fields a page shows: all of the kind's fields, minus those reserved to other variants, with the variant's examples. */
-export function formFields(kind: FormKind, variant?: string): readonly FieldDefinition[] {
-  return FORMS[kind].fields
+export function formFields(form: FormDefinition, variant?: string): readonly FieldDefinition[] {
+  return form.fields
     .filter((field) => !field.variants || (variant !== undefined && field.variants.includes(variant)))
     .map((field) => {
       const placeholder = variant === undefined ? undefined : field.variantPlaceholders?.[variant]
@@ -393,9 +217,9 @@ export function vehicleEnquiryMessage(make: string, model: string): string {
 
 export type FieldErrors = Partial<Record<string, string[]>>
 
-/** The kind's required fields that are empty: the names, in form order. */
-export function missingRequiredFields(kind: FormKind, values: Partial<Record<string, unknown>>): string[] {
-  return FORMS[kind].fields
+/** The form's required fields that are empty: the names, in form order. */
+export function missingRequiredFields(form: FormDefinition, values: Partial<Record<string, unknown>>): string[] {
+  return form.fields
     .filter((field) => field.required)
     .filter((field) => {
       const value = values[field.name]
@@ -429,10 +253,10 @@ export function tooLongMessage(field: FieldDefinition, max: number): string {
 }
 
 /** The message shown next to an empty required field. */
-export function missingFieldMessage(kind: FormKind, name: string): string {
-  const field = FORMS[kind].fields.find((candidate) => candidate.name === name)
+export function missingFieldMessage(form: FormDefinition, name: string): string {
+  const field = form.fields.find((candidate) => candidate.name === name)
   if (field?.messages?.missing) return field.messages.missing
-  if (kind === 'vehicle-enquiry' && (name === 'name' || name === 'email' || name === 'message')) return LEAD_MESSAGES[name]
+  if (form.kind === 'vehicle-enquiry' && (name === 'name' || name === 'email' || name === 'message')) return LEAD_MESSAGES[name]
   if (name === 'phone') return LEAD_MESSAGES.callback
   return LEAD_MESSAGES.required(field?.label ?? name)
 }

@@ -5,7 +5,8 @@
  * control characters (nodemailer encodes the address headers itself).
  */
 import { CONTACT_SUBJECTS } from '#app/submissions/forms.ts'
-import { LEAD_FORMS, type FormDefinition } from '#app/submissions/forms.ts'
+import { type FormDefinition } from '#app/submissions/forms.ts'
+import { LEAD_FORMS } from '#app/submissions/lead-forms.ts'
 import { type SanityDocument } from '#app/sanity/lake.server.ts'
 import { formatDecimal } from '#app/utils/format.ts'
 

@@ -4,7 +4,6 @@ import { type ContentLake, createDocument } from '#app/sanity/lake.server.ts'
 import { echoFormValues } from '#app/utils/form-values.ts'
 import { forbiddenCharactersMessage, hasForbiddenCharacters, isValidEmail, isValidPhone } from '#app/utils/form-rules.ts'
 import {
-  FORMS,
   LEAD_LIMITS,
   LEAD_MESSAGES,
   MAX_PRICE_EUR,
@@ -14,6 +13,7 @@ import {
   type FieldErrors,
   type FormKind,
 } from './forms.ts'
+import { FORMS } from './lead-forms.ts'
 
 /*
  * Server only (zod's core and locales weigh ~90 KB gzipped, too much for the browser): one schema
@@ -40,7 +40,7 @@ function fail(ctx: z.RefinementCtx, message: string): typeof z.NEVER {
 function textValue(field: FieldDefinition, kind: FormKind, value: unknown, ctx: z.RefinementCtx): string | undefined {
   if (value !== undefined && value !== null && typeof value !== 'string') return fail(ctx, LEAD_MESSAGES.text(field.label))
   const text = (value ?? '').trim()
-  if (text === '') return field.required ? fail(ctx, missingFieldMessage(kind, field.name)) : undefined
+  if (text === '') return field.required ? fail(ctx, missingFieldMessage(FORMS[kind], field.name)) : undefined
   if (field.maxLength !== undefined && text.length > field.maxLength) return fail(ctx, tooLongMessage(field, field.maxLength))
   // The forms' shared rules (app/utils/form-rules.ts); e-mail and phone are also the inputs' `pattern`.
   if (field.type === 'email' && !isValidEmail(text)) return fail(ctx, LEAD_MESSAGES.emailFormat)
@@ -58,7 +58,7 @@ function numberValue(field: FieldDefinition, kind: FormKind, value: unknown, ctx
     number = value
   } else if (value === undefined || value === null || typeof value === 'string') {
     const text = (value ?? '').trim()
-    if (text === '') return field.required ? fail(ctx, missingFieldMessage(kind, field.name)) : undefined
+    if (text === '') return field.required ? fail(ctx, missingFieldMessage(FORMS[kind], field.name)) : undefined
     if (!INTEGER_PATTERN.test(text)) return fail(ctx, LEAD_MESSAGES.notANumber(field.label))
     number = Number(text)
   } else {

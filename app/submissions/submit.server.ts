@@ -3,7 +3,8 @@ import { VEHICLE_DOCUMENT_ID_QUERY } from '#app/sanity/queries/inbox.ts'
 import { type VEHICLE_DOCUMENT_ID_QUERYResult } from '#app/sanity/types.ts'
 import { loggerOf } from '#app/server/logging.server.ts'
 import { echoFormValues, isHoneypotFilled } from '#app/utils/form-values.ts'
-import { FORMS, isFormKind, type FieldErrors, type FormKind } from './forms.ts'
+import { type FieldErrors, type FormKind } from './forms.ts'
+import { FORMS, isFormKind } from './lead-forms.ts'
 import { parseSubmission, storeSubmission } from './schema.server.ts'
 
 /** Message of the `kind` field of a submission naming no known form (the lead forms: the contact form has its own API). */

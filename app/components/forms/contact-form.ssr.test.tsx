@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
 import { expect, test } from 'vitest'
-import { ContactForm } from '#app/components/forms/submission-form.tsx'
+import { ContactForm } from '#app/components/forms/contact-form.tsx'
 import { HOME_CONTACT_SUBJECTS } from '#app/submissions/forms.ts'
 
 // A file of its own in the node environment: the server render must not see a hydrated client.

@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { describe, expect, test } from 'vitest'
-import { ContactForm } from '#app/components/forms/submission-form.tsx'
+import { ContactForm } from '#app/components/forms/contact-form.tsx'
 import { Toaster } from '#app/components/ui/toaster.tsx'
 import { mockSubmissionApi } from '#tests/submission-api.ts'
 import { CONTACT_TOASTS, FIELD_ERROR_TOAST, HOME_CONTACT_SUBJECTS } from '#app/submissions/forms.ts'

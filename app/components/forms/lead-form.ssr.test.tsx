@@ -2,7 +2,7 @@ import { type ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
 import { expect, test } from 'vitest'
-import { LeadForm } from '#app/components/forms/submission-form.tsx'
+import { LeadForm } from '#app/components/forms/lead-form.tsx'
 
 async function serverHtml(element: ReactNode, url = 'http://localhost/formulare') {
   const handler = createStaticHandler([{ path: '/formulare', element }])

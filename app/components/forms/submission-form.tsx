@@ -23,8 +23,8 @@ import {
   type ContactSubject,
   type FieldDefinition,
   type FieldErrors,
+  type FormDefinition,
   type FormKind,
-  type LeadKind,
   type SubmissionActionData,
 } from '#app/submissions/forms.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
@@ -32,7 +32,8 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useScriptedSubmit } from '#app/utils/use-scripted-submit.ts'
 
 export interface SubmissionFormProps {
-  kind: FormKind
+  /** The form's definition (CONTACT_FORM, or one of LEAD_FORMS: passed in, so a page loads only the definitions it shows). */
+  form: FormDefinition
   /** The page's variant of the kind (valuation: 'sonsbeck', 'uedem', 'muenster'); decides optional fields. */
   variant?: string
   /** The enquired vehicle (vehicle enquiry): its public id goes along, make and model pre-fill the message. */
@@ -88,7 +89,7 @@ function textsOf(kind: FormKind) {
  * 'WIRD GESENDET...'. Success toasts and resets, failure toasts and keeps the input.
  */
 export function SubmissionForm({
-  kind,
+  form,
   variant,
   vehicle,
   anchor: givenAnchor,
@@ -97,6 +98,7 @@ export function SubmissionForm({
   subjects,
   rows = 5,
 }: SubmissionFormProps) {
+  const kind = form.kind
   const isContact = kind === 'contact'
   const anchor = givenAnchor ?? DEFAULT_ANCHOR[isContact ? 'contact' : 'lead']
   const hydrated = useHydrated()
@@ -107,7 +109,7 @@ export function SubmissionForm({
   // The page may show several forms; the answer belongs to the one that was sent. A refusal that
   // names no form (403, 413, 415: the body was not read) shows in the contact form.
   const server = actionData && (actionData.anchor === anchor || (isContact && actionData.anchor === undefined)) ? actionData : null
-  const fields = formFields(kind, variant)
+  const fields = formFields(form, variant)
   const order = fields.map((field) => field.name)
   const texts = textsOf(kind)
   const { clientErrors, submitting, onSubmit } = useScriptedSubmit<FieldErrors>({
@@ -118,8 +120,8 @@ export function SubmissionForm({
       return field ? formatMessage(field) : control.validationMessage
     },
     missingFields: (raw) => {
-      const missing = missingRequiredFields(kind, raw).filter((name) => order.includes(name))
-      return missing.length > 0 ? Object.fromEntries(missing.map((name) => [name, [missingFieldMessage(kind, name)]])) : null
+      const missing = missingRequiredFields(form, raw).filter((name) => order.includes(name))
+      return missing.length > 0 ? Object.fromEntries(missing.map((name) => [name, [missingFieldMessage(form, name)]])) : null
     },
     send: (raw) => apiRequest<unknown>('POST', isContact ? '/api/contacts' : '/api/leads', jsonBody(raw)),
     toasts: {
@@ -275,25 +277,4 @@ export function SubmissionForm({
       </div>
     </Form>
   )
-}
-
-export type LeadFormProps = Omit<SubmissionFormProps, 'kind' | 'subjects' | 'rows' | 'idPrefix'> & { kind: LeadKind }
-
-/** A lead form of spec §3. */
-export function LeadForm(props: LeadFormProps) {
-  return <SubmissionForm {...props} />
-}
-
-export interface ContactFormProps {
-  subjects: readonly ContactSubject[]
-  rows?: number
-  /** The submit button's label from the content ('NACHRICHT SENDEN'). */
-  submitLabel: string
-  anchor?: string
-  idPrefix?: string
-}
-
-/** The contact form of spec §5; its element ids start with `contact-` unless told otherwise. */
-export function ContactForm({ idPrefix = 'contact', ...props }: ContactFormProps) {
-  return <SubmissionForm kind="contact" idPrefix={idPrefix} {...props} />
 }

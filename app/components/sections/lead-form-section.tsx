@@ -1,5 +1,5 @@
 import { ClockIcon, PhoneIcon } from '#app/components/icons.tsx'
-import { LeadForm } from '#app/components/forms/submission-form.tsx'
+import { LeadForm } from '#app/components/forms/lead-form.tsx'
 import { SectionHeading } from '#app/components/section-heading.tsx'
 import { isLeadKind } from '#app/submissions/forms.ts'
 import { telHref } from '#app/utils/format.ts'

@@ -1,0 +1,183 @@
+/*
+ * The eight lead forms' definitions and the registry of all nine forms. Apart from forms.ts so that
+ * a page with only the contact form (the home page) does not load the lead forms' fields.
+ */
+import { LEAD_KINDS as LEAD_KIND_TITLES } from '#schemas/lib/constants.ts'
+import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR } from '#schemas/lib/validation.ts'
+import { CONTACT_FORM, LEAD_LIMITS, MAX_PRICE_EUR, type FieldDefinition, type FormDefinition, type FormKind, type LeadKind } from './forms.ts'
+
+/** A kind's German title, kept once with the Studio's list in schemas/lib/constants.ts. */
+function titleOfKind(kind: LeadKind): string {
+  return LEAD_KIND_TITLES.find((entry) => entry.value === kind)!.title
+}
+
+/** Select options, quoted exactly from spec §3. */
+export const STUDENT_APPOINTMENTS = ['Flexibel', 'Abends nach 18 Uhr', 'Wochenende', 'Zwischen Vorlesungen'] as const
+export const EXPORT_VEHICLE_TYPES = ['PKW', 'LKW', 'Transporter', 'Baumaschine', 'Landmaschine', 'Andere'] as const
+export const DEALER_VEHICLES_PER_YEAR = ['5-15', '15-50', '50+'] as const
+export const DEALER_SPECIALISATIONS = ['PKW Handel', 'Export', 'Nutzfahrzeuge', 'Premium'] as const
+
+/** The pages with a valuation form; only Münster shows the quick-handling checkbox. */
+export const VALUATION_VARIANTS = { sonsbeck: 'Sonsbeck', uedem: 'Uedem', muenster: 'Münster' } as const
+export type ValuationVariant = keyof typeof VALUATION_VARIANTS
+
+const PHONE_PLACEHOLDER = 'Ihre Telefonnummer'
+
+const phoneField = (label = 'Telefon'): FieldDefinition => ({
+  name: 'phone',
+  label,
+  type: 'tel',
+  required: true,
+  maxLength: LEAD_LIMITS.phone,
+  placeholder: PHONE_PLACEHOLDER,
+  autoComplete: 'tel',
+})
+
+const textField = (name: string, label: string, placeholder: string, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
+  name,
+  label,
+  type: 'text',
+  required: false,
+  maxLength: LEAD_LIMITS.shortText,
+  placeholder,
+  ...extra,
+})
+
+const yearField = (label = 'Baujahr'): FieldDefinition => ({
+  name: 'year',
+  label,
+  type: 'number',
+  required: false,
+  number: 'year',
+  min: MIN_VEHICLE_YEAR,
+  placeholder: 'z. B. 2018',
+})
+
+const mileageField = (label = 'Kilometerstand (km)'): FieldDefinition => ({
+  name: 'mileage',
+  label,
+  type: 'number',
+  required: false,
+  number: 'mileage',
+  min: 0,
+  max: MAX_MILEAGE_KM,
+  placeholder: 'z. B. 85000',
+})
+
+const priceField = (name: string, label: string, placeholder: string): FieldDefinition => ({
+  name,
+  label,
+  type: 'number',
+  required: false,
+  number: 'price',
+  min: 0,
+  max: MAX_PRICE_EUR,
+  placeholder,
+})
+
+const selectField = (name: string, label: string, options: readonly string[]): FieldDefinition => ({
+  name,
+  label,
+  type: 'select',
+  required: false,
+  options,
+  placeholder: 'Bitte wählen',
+})
+
+/** Every lead form, in the order of spec §3. */
+export const LEAD_FORMS: Readonly<Record<LeadKind, FormDefinition<LeadKind>>> = {
+  'vehicle-enquiry': {
+    kind: 'vehicle-enquiry',
+    title: titleOfKind('vehicle-enquiry'),
+    fields: [
+      { name: 'name', label: 'Name', type: 'text', required: true, maxLength: LEAD_LIMITS.name, placeholder: 'Ihr Name', autoComplete: 'name' },
+      {
+        name: 'email',
+        label: 'E-Mail',
+        type: 'email',
+        required: true,
+        maxLength: LEAD_LIMITS.email,
+        placeholder: 'ihre@email.de',
+        autoComplete: 'email',
+      },
+      { name: 'message', label: 'Nachricht', type: 'textarea', required: true, maxLength: LEAD_LIMITS.message, placeholder: 'Ihre Nachricht' },
+    ],
+  },
+  valuation: {
+    kind: 'valuation',
+    title: titleOfKind('valuation'),
+    fields: [
+      textField('brand', 'Marke', 'z. B. VW'),
+      textField('model', 'Modell', 'z. B. Golf'),
+      yearField(),
+      mileageField(),
+      phoneField(),
+      { name: 'quick', label: 'Schnelle Abwicklung gewünscht', type: 'checkbox', required: false, variants: ['muenster'] },
+    ],
+  },
+  'valuation-bmw': {
+    kind: 'valuation-bmw',
+    title: titleOfKind('valuation-bmw'),
+    fields: [textField('model', 'Modell', 'z. B. 320d'), yearField(), mileageField(), phoneField()],
+  },
+  'brand-purchase': {
+    kind: 'brand-purchase',
+    title: titleOfKind('brand-purchase'),
+    fields: [
+      textField('model', 'Modell', 'z. B. C-Klasse oder A4', { variantPlaceholders: { mercedes: 'z. B. C-Klasse', audi: 'z. B. A4' } }),
+      yearField(),
+      mileageField('KM-Stand'),
+      phoneField(),
+    ],
+  },
+  student: {
+    kind: 'student',
+    title: titleOfKind('student'),
+    fields: [
+      textField('vehicle', 'Marke und Modell', 'z. B. VW Polo'),
+      yearField(),
+      mileageField('KM-Stand'),
+      phoneField('Telefon oder WhatsApp'),
+      selectField('appointment', 'Wunschtermin', STUDENT_APPOINTMENTS),
+    ],
+  },
+  'used-car-enquiry': {
+    kind: 'used-car-enquiry',
+    title: titleOfKind('used-car-enquiry'),
+    fields: [
+      textField('desiredVehicle', 'Wunschfahrzeug', 'z. B. BMW 3er Touring'),
+      priceField('priceFrom', 'Preis von (€)', 'z. B. 10000'),
+      priceField('priceTo', 'Preis bis (€)', 'z. B. 20000'),
+      phoneField(),
+    ],
+  },
+  export: {
+    kind: 'export',
+    title: titleOfKind('export'),
+    fields: [
+      selectField('vehicleType', 'Fahrzeugtyp', EXPORT_VEHICLE_TYPES),
+      textField('country', 'Zielland', 'z. B. Polen', { autoComplete: 'country-name' }),
+      textField('make', 'Marke', 'z. B. Mercedes-Benz'),
+      yearField(),
+      phoneField(),
+    ],
+  },
+  'dealer-registration': {
+    kind: 'dealer-registration',
+    title: titleOfKind('dealer-registration'),
+    fields: [
+      textField('company', 'Firmenname', 'Ihr Firmenname', { required: true, autoComplete: 'organization' }),
+      textField('location', 'Standort', 'z. B. Essen', { autoComplete: 'address-level2' }),
+      selectField('vehiclesPerYear', 'Fahrzeuge pro Jahr', DEALER_VEHICLES_PER_YEAR),
+      selectField('specialisation', 'Spezialisierung', DEALER_SPECIALISATIONS),
+      phoneField(),
+    ],
+  },
+}
+
+/** The nine forms: the contact form and the lead forms, all defined alike. */
+export const FORMS: Readonly<Record<FormKind, FormDefinition>> = { contact: CONTACT_FORM, ...LEAD_FORMS }
+
+export function isFormKind(value: unknown): value is FormKind {
+  return typeof value === 'string' && Object.hasOwn(FORMS, value)
+}
