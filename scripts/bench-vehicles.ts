@@ -64,6 +64,8 @@ try {
     CONTENT_DIR: contentDir,
     DATA_DIR: dataDir,
     SITE_URL: 'http://localhost',
+    // One access line per request would interleave with the table.
+    LOG_LEVEL: 'warn',
   })
   if (context.lake.kind !== 'embedded') throw new Error('the benchmark needs the embedded lake (unset SANITY_*)')
   const handle = createRequestHandler(build, 'production')
