@@ -52,7 +52,8 @@ const REQUEST_ID = /^[\w.:-]{8,100}$/
 
 export interface RequestLog {
   id: string
-  log: Logger
+  /** The request's logger: every line carries `reqId`. */
+  readonly log: Logger
   /** Why the request was refused, for the access line (one line per refused request). */
   refusal?: string
 }
@@ -68,10 +69,18 @@ export function startRequestLog(logger: Logger, req: IncomingMessage, res: Serve
   const incoming = req.headers['x-request-id']
   const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
   res.setHeader('X-Request-Id', id)
-  const entry: RequestLog = { id, log: logger.child({ reqId: id }) }
+  // The child logger only when something logs beyond the access line: a page-cache hit never does.
+  let child: Logger | undefined
+  const entry: RequestLog = {
+    id,
+    get log() {
+      return (child ??= logger.child({ reqId: id }))
+    },
+  }
   requestLogs.set(req, entry)
   res.once('close', () => {
     const line = {
+      reqId: id,
       method: printable(req.method ?? ''),
       path: printable(req.url ?? ''),
       status: res.statusCode,
@@ -79,8 +88,8 @@ export function startRequestLog(logger: Logger, req: IncomingMessage, res: Serve
       cache: res.getHeader('x-cache') ?? undefined,
       ...(res.writableFinished ? {} : { aborted: true }),
     }
-    if (entry.refusal) entry.log.warn(line, `Anfrage abgewiesen: ${entry.refusal}`)
-    else entry.log.info(line, 'Anfrage')
+    if (entry.refusal) logger.warn(line, `Anfrage abgewiesen: ${entry.refusal}`)
+    else logger.info(line, 'Anfrage')
   })
   return entry
 }
