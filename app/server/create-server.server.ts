@@ -59,17 +59,24 @@ const COMPRESSIBLE = /\b(gzip|deflate|br)\b/i
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
 
+/**
+ * Target and page-cache key of each request, decided once in the listener and read by the steps
+ * after it. Kept on the request itself: a WeakMap keyed by every request made each garbage
+ * collection dearer (a third of a page-cache hit's CPU, docs/performance.md).
+ */
+const DECIDED = Symbol('decided')
+type DecidedRequest = IncomingMessage & { [DECIDED]?: { target: RequestTarget; cacheKey: string | undefined } }
+const decidedFor = (req: IncomingMessage) => (req as DecidedRequest)[DECIDED]!
+
 export function createServer(options: ServerOptions): SiteServer {
   const { env } = options.context
   const site = new Site(options)
   const logger = options.logger ?? options.context.logger ?? createLogger(env)
   const siteOrigin = new URL(env.SITE_URL).origin
-  // Target and page-cache key of each request, decided once in the listener and read by the steps after it.
-  const decided = new WeakMap<IncomingMessage, { target: RequestTarget; cacheKey: string | undefined }>()
-  const targetOf = (req: IncomingMessage) => decided.get(req)!.target
+  const targetOf = (req: IncomingMessage) => decidedFor(req).target
   /** A fresh cached answer for this request, if it may be answered from the cache. */
   const cachedAnswerFor = (req: IncomingMessage) => {
-    const key = decided.get(req)!.cacheKey
+    const key = decidedFor(req).cacheKey
     return key === undefined ? undefined : site.cachedAnswer(key, req.method ?? 'GET')
   }
 
@@ -124,7 +131,7 @@ export function createServer(options: ServerOptions): SiteServer {
     // Stored since the lookup above (a concurrent request finished rendering it)?
     const hit = cachedAnswerFor(req)
     if (hit) return sendCachedAnswer(res, hit)
-    const { target, cacheKey } = decided.get(req)!
+    const { target, cacheKey } = decidedFor(req)
     const { id, log } = requestLogOf(req)
     site
       .renderAndCache(toFetchRequest(req, res, target), cacheKey, {
@@ -159,7 +166,10 @@ export function createServer(options: ServerOptions): SiteServer {
     startRequestLog(logger, req, res)
     const target = requestTarget(req, { siteOrigin, trustsProxy: (address) => trustProxy(address, 0) })
     if (!('url' in target)) return refuse(req, res, target, env)
-    decided.set(req, { target, cacheKey: site.cacheKey({ method: req.method ?? 'GET', url: pathOf(target), header: (name) => headerValue(req, name) }) })
+    ;(req as DecidedRequest)[DECIDED] = {
+      target,
+      cacheKey: site.cacheKey({ method: req.method ?? 'GET', url: pathOf(target), header: (name) => headerValue(req, name) }),
+    }
     if (tooLarge(req)) {
       return refuse(req, res, { status: 413, message: `Die Anfrage ist zu groß (höchstens ${MAX_REQUEST_BODY / 1024} KB).` }, env)
     }

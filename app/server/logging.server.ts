@@ -58,45 +58,58 @@ export interface RequestLog {
   refusal?: string
 }
 
-const requestLogs = new WeakMap<IncomingMessage, RequestLog>()
+/** The entry rides on the request itself: a WeakMap keyed by every request made each garbage collection dearer (profile). */
+const REQUEST_LOG = Symbol('requestLog')
+type LoggedRequest = IncomingMessage & { [REQUEST_LOG]?: RequestEntry }
 
 /**
  * Gives the request its id (also sent as `X-Request-Id`) and a child logger, and writes one access
  * line when the answer has gone out or the client went away: method, path, status, duration, cache.
  */
 export function startRequestLog(logger: Logger, req: IncomingMessage, res: ServerResponse): RequestLog {
-  const started = process.hrtime.bigint()
   const incoming = req.headers['x-request-id']
   const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
   res.setHeader('X-Request-Id', id)
-  // The child logger only when something logs beyond the access line: a page-cache hit never does.
-  let child: Logger | undefined
-  const entry: RequestLog = {
-    id,
-    get log() {
-      return (child ??= logger.child({ reqId: id }))
-    },
-  }
-  requestLogs.set(req, entry)
-  res.once('close', () => {
-    const line = {
-      reqId: id,
-      method: printable(req.method ?? ''),
-      path: printable(req.url ?? ''),
-      status: res.statusCode,
-      ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
-      cache: res.getHeader('x-cache') ?? undefined,
-      ...(res.writableFinished ? {} : { aborted: true }),
-    }
-    if (entry.refusal) logger.warn(line, `Anfrage abgewiesen: ${entry.refusal}`)
-    else logger.info(line, 'Anfrage')
-  })
+  const entry = new RequestEntry(id, logger, req)
+  ;(req as LoggedRequest)[REQUEST_LOG] = entry
+  res.once('close', writeAccessLine)
   return entry
+}
+
+class RequestEntry implements RequestLog {
+  readonly started = process.hrtime.bigint()
+  refusal?: string
+  private child: Logger | undefined
+  constructor(
+    readonly id: string,
+    readonly logger: Logger,
+    readonly req: IncomingMessage,
+  ) {}
+  /** The child logger only when something logs beyond the access line: a page-cache hit never does. */
+  get log(): Logger {
+    return (this.child ??= this.logger.child({ reqId: this.id }))
+  }
+}
+
+/** The access line of the request whose answer closed (`this`: the response). */
+function writeAccessLine(this: ServerResponse) {
+  const entry = (this.req as LoggedRequest)[REQUEST_LOG]!
+  const line = {
+    reqId: entry.id,
+    method: printable(entry.req.method ?? ''),
+    path: printable(entry.req.url ?? ''),
+    status: this.statusCode,
+    ms: Math.round(Number(process.hrtime.bigint() - entry.started) / 1e4) / 100,
+    cache: this.getHeader('x-cache') ?? undefined,
+    ...(this.writableFinished ? {} : { aborted: true }),
+  }
+  if (entry.refusal) entry.logger.warn(line, `Anfrage abgewiesen: ${entry.refusal}`)
+  else entry.logger.info(line, 'Anfrage')
 }
 
 /** The request's log entry (startRequestLog ran for every request the server received). */
 export function requestLogOf(req: IncomingMessage): RequestLog {
-  return requestLogs.get(req)!
+  return (req as LoggedRequest)[REQUEST_LOG]!
 }
 
 /** A client-chosen string for one log line: control characters escaped, at most 200 characters. */
