@@ -3,9 +3,28 @@ import { BodyTooLargeError, CACHE_CONTROL, jsonCreated, jsonError, mediaType, pa
 import { sameSiteLocation } from '#app/utils/redirect-path.ts'
 import { checkSameOrigin, checkSubmissionLimit, FOREIGN_ORIGIN_MESSAGE, limitSubmission, TOO_MANY_SUBMISSIONS } from '#app/utils/request-guards.server.ts'
 import { echoFormValues } from '#app/utils/form-values.ts'
-import { DEFAULT_ANCHOR, FORM_KIND_FIELD, isLeadKind, PAGE_FORM_ERRORS, sentQuery, type FormKind, type SubmissionActionData } from './forms.ts'
+import { CONTACT_TOASTS, DEFAULT_ANCHOR, FORM_KIND_FIELD, sentQuery, type FormKind, type SubmissionActionData } from './forms.ts'
+import { isLeadKind, LEAD_TOASTS } from './lead-forms.ts'
 import { isFormKind } from './lead-forms.ts'
 import { submit } from './submit.server.ts'
+
+/**
+ * The page's failure texts for posts without JavaScript. A refusal before the body is read (403,
+ * 413, 415) cannot know the form; the forms show it when the answer names no form.
+ */
+export const PAGE_FORM_ERRORS = {
+  /** A post that did not come from the site's own pages (docs/decisions/008). */
+  foreign:
+    'Ihre Nachricht wurde nicht angenommen, weil sie nicht über ein Formular dieser Website gesendet wurde. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+  tooLarge: 'Ihre Anfrage ist zu lang. Bitte kürzen Sie sie.',
+  unsupported: LEAD_TOASTS.failure.description,
+  unknownForm: 'Dieses Formular ist unbekannt. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+  /** The lake refused or failed the write (503). */
+  unavailable: {
+    contact: CONTACT_TOASTS.failure.description,
+    lead: 'Ihre Anfrage konnte gerade nicht gespeichert werden. Bitte versuchen Sie es in einigen Minuten erneut.',
+  },
+} as const
 
 /** Largest accepted submission; the longest valid one (a 5,000-character message) fits easily. */
 export const SUBMISSION_BODY_LIMIT = 16 * 1024

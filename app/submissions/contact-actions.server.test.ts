@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RateLimiter } from '#app/utils/rate-limit.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
-import { submissionPageAction as contactFormAction } from './actions.server.ts'
-import { PAGE_FORM_ERRORS } from './forms.ts'
+import { PAGE_FORM_ERRORS, submissionPageAction as contactFormAction } from './actions.server.ts'
 
 const FOREIGN_FORM_ERROR = PAGE_FORM_ERRORS.foreign
 

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import {
-  LEAD_KINDS,
-  formFields,
-  inputAttributes,
-  missingFieldMessage,
-  missingRequiredFields,
-  vehicleEnquiryMessage,
-  type LeadKind,
-} from '#app/submissions/forms.ts'
-import { LEAD_FORMS } from '#app/submissions/lead-forms.ts'
-import { FORMS } from './lead-forms.ts'
+import { missingFieldMessage } from '#app/submissions/field-messages.ts'
+import { formFields, inputAttributes, missingRequiredFields, type LeadKind } from '#app/submissions/forms.ts'
+import { FORMS, LEAD_FORMS, LEAD_KINDS, vehicleEnquiryMessage } from '#app/submissions/lead-forms.ts'
 
 const names = (kind: LeadKind, variant?: string) => formFields(FORMS[kind], variant).map((field) => field.name)
 const typesOf = (kind: LeadKind, variant?: string) => formFields(FORMS[kind], variant).map((field) => field.type)

@@ -4,10 +4,13 @@
  * options and texts, the toasts and the query of the confirmation. Browser-safe: no zod, nothing but
  * the formatting helpers, so the form renders native constraints (required, min, max, maxLength)
  * from here. The server schema in schema.server.ts is built from the same definitions.
+ *
+ * This module holds what every form needs and the contact form; the lead forms' definitions and
+ * their shared wording (field-messages.ts) load only on pages that show a lead form.
  */
 
-import { CONTACT_SUBJECTS as CONTACT_SUBJECT_LIST, LEAD_KINDS as LEAD_KIND_TITLES } from '#schemas/lib/constants.ts'
-import { MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/validation.ts'
+import { CONTACT_SUBJECTS as CONTACT_SUBJECT_LIST, type LEAD_KINDS as LEAD_KIND_TITLES } from '#schemas/lib/constants.ts'
+import { maxVehicleYear } from '#schemas/lib/validation.ts'
 import { formatDecimal } from '#app/utils/format.ts'
 import { EMAIL_PATTERN_SOURCE, PHONE_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
 
@@ -51,46 +54,31 @@ export interface FormDefinition<K extends FormKind = FormKind> {
   /** German title: the Studio's kind label and the dealer's e-mail subject. */
   readonly title: string
   readonly fields: readonly FieldDefinition[]
+  /** The toasts and the confirmation: the contact form's wording (spec §5) differs from the lead forms'. */
+  readonly texts: FormTexts
+  /** The message next to an empty required field, and next to a value the field's format refuses (the server schema's). */
+  readonly messages: {
+    readonly missing: (field: FieldDefinition) => string
+    readonly format: (field: FieldDefinition, now?: Date) => string
+  }
 }
 
-export const MAX_PRICE_EUR = 10_000_000
-
-export const LEAD_LIMITS = {
-  name: 100,
-  email: 254,
-  phone: 40,
-  message: 5000,
-  shortText: 100,
-  page: 200,
-  vehicleId: 40,
-} as const
-
-/** German messages next to the fields, shared by the server schemas and the browser's required check. */
-export const LEAD_MESSAGES = {
-  required: (label: string) => `Bitte füllen Sie das Feld „${label}“ aus.`,
-  name: 'Bitte geben Sie Ihren Namen an.',
-  email: 'Bitte geben Sie Ihre E-Mail-Adresse an.',
-  emailFormat: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
-  message: 'Bitte schreiben Sie uns eine Nachricht.',
-  callback: 'Bitte geben Sie eine Telefonnummer an, damit wir Sie zurückrufen können.',
-  phoneFormat: 'Bitte geben Sie eine gültige Telefonnummer an.',
-  text: (label: string) => `„${label}“ muss Text sein.`,
-  tooLong: (label: string, max: number) => `„${label}“ darf höchstens ${formatDecimal(max)} Zeichen lang sein.`,
-  notANumber: (label: string) => `„${label}“ muss eine ganze Zahl sein.`,
-  year: (max: number) => `Das Baujahr muss zwischen ${MIN_VEHICLE_YEAR} und ${max} liegen.`,
-  mileage: 'Der Kilometerstand muss zwischen 0 und 2.000.000 km liegen.',
-  price: 'Der Preis muss zwischen 0 und 10.000.000 € liegen.',
-  priceRange: 'Der Preis „von“ darf nicht über dem Preis „bis“ liegen.',
-  option: (label: string) => `Bitte wählen Sie für „${label}“ einen Eintrag aus der Liste.`,
-  checkbox: (label: string) => `„${label}“ hat einen ungültigen Wert.`,
-  vehicleId: 'Das Fahrzeug ist unbekannt.',
-} as const
-
-export const LEAD_KINDS: readonly LeadKind[] = LEAD_KIND_TITLES.map((entry) => entry.value)
-
-export function isLeadKind(value: unknown): value is LeadKind {
-  return typeof value === 'string' && (LEAD_KINDS as readonly string[]).includes(value)
+interface ToastText {
+  readonly title: string
+  readonly description: string
 }
+
+export interface FormTexts {
+  readonly toasts: { readonly missing: ToastText; readonly invalid: { readonly title: string }; readonly failure: ToastText }
+  /** The success toast and the confirmation after a post without JavaScript. */
+  readonly success: { readonly title?: string; readonly description: string }
+}
+
+/** The wording of a refused e-mail address or phone number, the same in every form (and the inputs' `title`). */
+export const FORMAT_MESSAGES = {
+  email: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
+  phone: 'Bitte geben Sie eine gültige Telefonnummer an.',
+} as const
 
 /** Subjects of the contact form (spec §3), kept once with the Studio's list: the home form offers the first four, /contact all six. */
 export const CONTACT_SUBJECTS = Object.fromEntries(CONTACT_SUBJECT_LIST.map((entry) => [entry.value, entry.title])) as {
@@ -109,18 +97,45 @@ export const CONTACT_LABELS = { name: 'Name', email: 'E-Mail', phone: 'Telefon',
 export const CONTACT_MESSAGES = {
   name: 'Bitte geben Sie Ihren Namen an.',
   email: 'Bitte geben Sie Ihre E-Mail-Adresse an.',
-  emailFormat: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
-  phoneFormat: 'Bitte geben Sie eine gültige Telefonnummer an.',
+  emailFormat: FORMAT_MESSAGES.email,
+  phoneFormat: FORMAT_MESSAGES.phone,
   subject: 'Bitte wählen Sie einen Betreff aus der Liste.',
   message: 'Bitte schreiben Sie uns eine Nachricht.',
 } as const
 
 const tooLong = (subject: string, max: number) => `${subject} darf höchstens ${formatDecimal(max)} Zeichen lang sein.`
 
+/** Texts of spec §5 and §8, quoted exactly. */
+export const CONTACT_TOASTS = {
+  missing: { title: 'Pflichtfelder fehlen', description: 'Bitte füllen Sie alle Pflichtfelder aus.' },
+  success: {
+    title: 'Nachricht gesendet!',
+    description: 'Vielen Dank für Ihre Nachricht! Wir werden uns schnellstmöglich bei Ihnen melden.',
+  },
+  failure: {
+    title: 'Fehler beim Senden',
+    description: 'Ihre Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
+  },
+} as const
+
+/**
+ * The toast of a filled field that is refused (format, forbidden characters): it names the fields,
+ * each with its message; the spec's 'Fehler beim Senden' is for failures another try can fix.
+ */
+export const FIELD_ERROR_TOAST = { title: 'Bitte prüfen Sie Ihre Eingaben' } as const
+
+/** Wording of a field of the contact form, which names its own (spec §5); the fallback is for a field added without. */
+const ownMessage = (field: FieldDefinition, message: string | undefined) => message ?? `Bitte prüfen Sie das Feld „${field.label}“.`
+
 /** The contact form (spec §5): stored as a `contactMessage`, its fields at the document's top level. */
 export const CONTACT_FORM: FormDefinition<'contact'> = {
   kind: 'contact',
   title: 'Kontaktformular',
+  texts: { toasts: { missing: CONTACT_TOASTS.missing, invalid: FIELD_ERROR_TOAST, failure: CONTACT_TOASTS.failure }, success: CONTACT_TOASTS.success },
+  messages: {
+    missing: (field) => ownMessage(field, field.messages?.missing),
+    format: (field) => ownMessage(field, field.messages?.invalid ?? field.messages?.tooLong),
+  },
   fields: [
     {
       name: 'name',
@@ -139,7 +154,7 @@ export const CONTACT_FORM: FormDefinition<'contact'> = {
       maxLength: CONTACT_LIMITS.email,
       autoComplete: 'email',
       inputMode: 'email',
-      messages: { missing: CONTACT_MESSAGES.email, tooLong: tooLong('Die E-Mail-Adresse', CONTACT_LIMITS.email) },
+      messages: { missing: CONTACT_MESSAGES.email, tooLong: tooLong('Die E-Mail-Adresse', CONTACT_LIMITS.email), invalid: CONTACT_MESSAGES.emailFormat },
     },
     {
       name: 'phone',
@@ -148,7 +163,7 @@ export const CONTACT_FORM: FormDefinition<'contact'> = {
       required: false,
       maxLength: CONTACT_LIMITS.phone,
       autoComplete: 'tel',
-      messages: { tooLong: tooLong('Die Telefonnummer', CONTACT_LIMITS.phone) },
+      messages: { tooLong: tooLong('Die Telefonnummer', CONTACT_LIMITS.phone), invalid: CONTACT_MESSAGES.phoneFormat },
     },
     {
       name: 'subject',
@@ -202,17 +217,12 @@ export function inputAttributes(field: FieldDefinition, now: Date = new Date()) 
     max: field.number === 'year' ? maxVehicleYear(now) : field.max,
     maxLength: field.maxLength,
     // The server's e-mail and phone rules (app/utils/form-rules.ts): the browser refuses what the server would.
-    ...(field.type === 'email' ? { pattern: EMAIL_PATTERN_SOURCE, title: LEAD_MESSAGES.emailFormat } : {}),
-    ...(field.type === 'tel' ? { pattern: PHONE_PATTERN_SOURCE, title: LEAD_MESSAGES.phoneFormat } : {}),
+    ...(field.type === 'email' ? { pattern: EMAIL_PATTERN_SOURCE, title: FORMAT_MESSAGES.email } : {}),
+    ...(field.type === 'tel' ? { pattern: PHONE_PATTERN_SOURCE, title: FORMAT_MESSAGES.phone } : {}),
     ...(field.inputMode ? { inputMode: field.inputMode } : {}),
     placeholder: field.type === 'select' || field.type === 'checkbox' ? undefined : field.placeholder,
     autoComplete: field.autoComplete,
   }
-}
-
-/** The interest text the vehicle enquiry's message starts with. */
-export function vehicleEnquiryMessage(make: string, model: string): string {
-  return `Ich interessiere mich für den ${make} ${model}. Bitte kontaktieren Sie mich.`
 }
 
 export type FieldErrors = Partial<Record<string, string[]>>
@@ -226,39 +236,6 @@ export function missingRequiredFields(form: FormDefinition, values: Partial<Reco
       return typeof value !== 'string' || value.trim() === ''
     })
     .map((field) => field.name)
-}
-
-/**
- * The message next to a filled field the browser's constraints refuse (type, pattern, min, max,
- * maxLength): the one the server schema gives for the same value.
- */
-export function formatMessage(field: FieldDefinition, now: Date = new Date()): string {
-  if (field.messages?.invalid) return field.messages.invalid
-  if (field.type === 'email') return LEAD_MESSAGES.emailFormat
-  if (field.type === 'tel') return LEAD_MESSAGES.phoneFormat
-  if (field.type === 'select') return LEAD_MESSAGES.option(field.label)
-  if (field.type === 'number') {
-    if (field.number === 'year') return LEAD_MESSAGES.year(maxVehicleYear(now))
-    if (field.number === 'mileage') return LEAD_MESSAGES.mileage
-    if (field.number === 'price') return LEAD_MESSAGES.price
-    return LEAD_MESSAGES.notANumber(field.label)
-  }
-  if (field.maxLength !== undefined) return tooLongMessage(field, field.maxLength)
-  return LEAD_MESSAGES.text(field.label)
-}
-
-/** The message of a text over its field's limit. */
-export function tooLongMessage(field: FieldDefinition, max: number): string {
-  return field.messages?.tooLong ?? LEAD_MESSAGES.tooLong(field.label, max)
-}
-
-/** The message shown next to an empty required field. */
-export function missingFieldMessage(form: FormDefinition, name: string): string {
-  const field = form.fields.find((candidate) => candidate.name === name)
-  if (field?.messages?.missing) return field.messages.missing
-  if (form.kind === 'vehicle-enquiry' && (name === 'name' || name === 'email' || name === 'message')) return LEAD_MESSAGES[name]
-  if (name === 'phone') return LEAD_MESSAGES.callback
-  return LEAD_MESSAGES.required(field?.label ?? name)
 }
 
 /** The query parameters of the confirmation after a post without JavaScript (docs/decisions/003). */
@@ -278,55 +255,8 @@ export function sentQuery(kind: FormKind, anchor: string): string {
   return new URLSearchParams({ [SENT.lead.param]: SENT.lead.value, [SENT.lead.formParam]: anchor }).toString()
 }
 
-/** Texts of spec §5 and §8, quoted exactly. */
-export const CONTACT_TOASTS = {
-  missing: { title: 'Pflichtfelder fehlen', description: 'Bitte füllen Sie alle Pflichtfelder aus.' },
-  success: {
-    title: 'Nachricht gesendet!',
-    description: 'Vielen Dank für Ihre Nachricht! Wir werden uns schnellstmöglich bei Ihnen melden.',
-  },
-  failure: {
-    title: 'Fehler beim Senden',
-    description: 'Ihre Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
-  },
-} as const
-
-/**
- * The toast of a filled field that is refused (format, forbidden characters): it names the fields,
- * each with its message; the spec's 'Fehler beim Senden' is for failures another try can fix.
- */
-export const FIELD_ERROR_TOAST = { title: 'Bitte prüfen Sie Ihre Eingaben' } as const
-
-/** Toast and confirmation texts of the lead forms. */
-export const LEAD_TOASTS = {
-  missing: CONTACT_TOASTS.missing,
-  invalid: FIELD_ERROR_TOAST,
-  success: { title: 'Anfrage gesendet!', description: 'Vielen Dank! Wir melden uns schnellstmöglich bei Ihnen.' },
-  /** Spec §7: the vehicle enquiry's confirmation, once a browser alert, now a toast. */
-  vehicleEnquirySuccess: 'Ihre Anfrage wurde gesendet! Wir melden uns schnellstmöglich bei Ihnen.',
-  failure: { title: 'Fehler beim Senden', description: 'Ihre Anfrage konnte nicht gesendet werden. Bitte versuchen Sie es erneut.' },
-} as const
-
 export const SUBMITTING_LABEL = 'WIRD GESENDET...'
 export const DEFAULT_LEAD_SUBMIT_LABEL = 'ANFRAGE SENDEN'
-
-/**
- * The page's failure texts for posts without JavaScript. A refusal before the body is read (403,
- * 413, 415) cannot know the form; the forms show it when the answer names no form.
- */
-export const PAGE_FORM_ERRORS = {
-  /** A post that did not come from the site's own pages (docs/decisions/008). */
-  foreign:
-    'Ihre Nachricht wurde nicht angenommen, weil sie nicht über ein Formular dieser Website gesendet wurde. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
-  tooLarge: 'Ihre Anfrage ist zu lang. Bitte kürzen Sie sie.',
-  unsupported: LEAD_TOASTS.failure.description,
-  unknownForm: 'Dieses Formular ist unbekannt. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
-  /** The lake refused or failed the write (503). */
-  unavailable: {
-    contact: CONTACT_TOASTS.failure.description,
-    lead: 'Ihre Anfrage konnte gerade nicht gespeichert werden. Bitte versuchen Sie es in einigen Minuten erneut.',
-  },
-} as const
 
 /** What the page action answers to a failed post without JavaScript (status ≠ 303). */
 export interface SubmissionActionData {

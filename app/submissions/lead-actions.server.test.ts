@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type ContentLake, MutationError } from '#app/sanity/lake.server.ts'
 import { RateLimiter } from '#app/utils/rate-limit.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
-import { submissionPageAction as leadFormAction } from './actions.server.ts'
-import { PAGE_FORM_ERRORS } from './forms.ts'
+import { PAGE_FORM_ERRORS, submissionPageAction as leadFormAction } from './actions.server.ts'
 import { submit, type SubmitContext, UNKNOWN_KIND_MESSAGE } from './submit.server.ts'
 
 const LEAD_FORM_ERRORS = { ...PAGE_FORM_ERRORS, unavailable: PAGE_FORM_ERRORS.unavailable.lead }

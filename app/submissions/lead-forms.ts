@@ -4,11 +4,61 @@
  */
 import { LEAD_KINDS as LEAD_KIND_TITLES } from '#schemas/lib/constants.ts'
 import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR } from '#schemas/lib/validation.ts'
-import { CONTACT_FORM, LEAD_LIMITS, MAX_PRICE_EUR, type FieldDefinition, type FormDefinition, type FormKind, type LeadKind } from './forms.ts'
+import { formatMessage, missingLeadFieldMessage } from './field-messages.ts'
+import {
+  CONTACT_FORM,
+  CONTACT_TOASTS,
+  FIELD_ERROR_TOAST,
+  type FieldDefinition,
+  type FormDefinition,
+  type FormKind,
+  type FormTexts,
+  type LeadKind,
+} from './forms.ts'
 
 /** A kind's German title, kept once with the Studio's list in schemas/lib/constants.ts. */
 function titleOfKind(kind: LeadKind): string {
   return LEAD_KIND_TITLES.find((entry) => entry.value === kind)!.title
+}
+
+export const MAX_PRICE_EUR = 10_000_000
+
+export const LEAD_LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 40,
+  message: 5000,
+  shortText: 100,
+  page: 200,
+  vehicleId: 40,
+} as const
+
+export const LEAD_KINDS: readonly LeadKind[] = LEAD_KIND_TITLES.map((entry) => entry.value)
+
+export function isLeadKind(value: unknown): value is LeadKind {
+  return typeof value === 'string' && (LEAD_KINDS as readonly string[]).includes(value)
+}
+
+/** Toast and confirmation texts of the lead forms. */
+export const LEAD_TOASTS = {
+  missing: CONTACT_TOASTS.missing,
+  invalid: FIELD_ERROR_TOAST,
+  success: { title: 'Anfrage gesendet!', description: 'Vielen Dank! Wir melden uns schnellstmöglich bei Ihnen.' },
+  /** Spec §7: the vehicle enquiry's confirmation, once a browser alert, now a toast. */
+  vehicleEnquirySuccess: 'Ihre Anfrage wurde gesendet! Wir melden uns schnellstmöglich bei Ihnen.',
+  failure: { title: 'Fehler beim Senden', description: 'Ihre Anfrage konnte nicht gesendet werden. Bitte versuchen Sie es erneut.' },
+} as const
+
+/** The interest text the vehicle enquiry's message starts with. */
+export function vehicleEnquiryMessage(make: string, model: string): string {
+  return `Ich interessiere mich für den ${make} ${model}. Bitte kontaktieren Sie mich.`
+}
+
+/** A lead form of `kind`: its title from the Studio's list, the lead forms' toasts and field messages. */
+function leadForm<K extends LeadKind>(kind: K, fields: readonly FieldDefinition[]): FormDefinition<K> {
+  const success = kind === 'vehicle-enquiry' ? { description: LEAD_TOASTS.vehicleEnquirySuccess } : LEAD_TOASTS.success
+  const texts: FormTexts = { toasts: { missing: LEAD_TOASTS.missing, invalid: LEAD_TOASTS.invalid, failure: LEAD_TOASTS.failure }, success }
+  return { kind, title: titleOfKind(kind), texts, messages: { missing: (field) => missingLeadFieldMessage(kind, field), format: formatMessage }, fields }
 }
 
 /** Select options, quoted exactly from spec §3. */
@@ -86,93 +136,61 @@ const selectField = (name: string, label: string, options: readonly string[]): F
 
 /** Every lead form, in the order of spec §3. */
 export const LEAD_FORMS: Readonly<Record<LeadKind, FormDefinition<LeadKind>>> = {
-  'vehicle-enquiry': {
-    kind: 'vehicle-enquiry',
-    title: titleOfKind('vehicle-enquiry'),
-    fields: [
-      { name: 'name', label: 'Name', type: 'text', required: true, maxLength: LEAD_LIMITS.name, placeholder: 'Ihr Name', autoComplete: 'name' },
-      {
-        name: 'email',
-        label: 'E-Mail',
-        type: 'email',
-        required: true,
-        maxLength: LEAD_LIMITS.email,
-        placeholder: 'ihre@email.de',
-        autoComplete: 'email',
-      },
-      { name: 'message', label: 'Nachricht', type: 'textarea', required: true, maxLength: LEAD_LIMITS.message, placeholder: 'Ihre Nachricht' },
-    ],
-  },
-  valuation: {
-    kind: 'valuation',
-    title: titleOfKind('valuation'),
-    fields: [
-      textField('brand', 'Marke', 'z. B. VW'),
-      textField('model', 'Modell', 'z. B. Golf'),
-      yearField(),
-      mileageField(),
-      phoneField(),
-      { name: 'quick', label: 'Schnelle Abwicklung gewünscht', type: 'checkbox', required: false, variants: ['muenster'] },
-    ],
-  },
-  'valuation-bmw': {
-    kind: 'valuation-bmw',
-    title: titleOfKind('valuation-bmw'),
-    fields: [textField('model', 'Modell', 'z. B. 320d'), yearField(), mileageField(), phoneField()],
-  },
-  'brand-purchase': {
-    kind: 'brand-purchase',
-    title: titleOfKind('brand-purchase'),
-    fields: [
-      textField('model', 'Modell', 'z. B. C-Klasse oder A4', { variantPlaceholders: { mercedes: 'z. B. C-Klasse', audi: 'z. B. A4' } }),
-      yearField(),
-      mileageField('KM-Stand'),
-      phoneField(),
-    ],
-  },
-  student: {
-    kind: 'student',
-    title: titleOfKind('student'),
-    fields: [
-      textField('vehicle', 'Marke und Modell', 'z. B. VW Polo'),
-      yearField(),
-      mileageField('KM-Stand'),
-      phoneField('Telefon oder WhatsApp'),
-      selectField('appointment', 'Wunschtermin', STUDENT_APPOINTMENTS),
-    ],
-  },
-  'used-car-enquiry': {
-    kind: 'used-car-enquiry',
-    title: titleOfKind('used-car-enquiry'),
-    fields: [
-      textField('desiredVehicle', 'Wunschfahrzeug', 'z. B. BMW 3er Touring'),
-      priceField('priceFrom', 'Preis von (€)', 'z. B. 10000'),
-      priceField('priceTo', 'Preis bis (€)', 'z. B. 20000'),
-      phoneField(),
-    ],
-  },
-  export: {
-    kind: 'export',
-    title: titleOfKind('export'),
-    fields: [
-      selectField('vehicleType', 'Fahrzeugtyp', EXPORT_VEHICLE_TYPES),
-      textField('country', 'Zielland', 'z. B. Polen', { autoComplete: 'country-name' }),
-      textField('make', 'Marke', 'z. B. Mercedes-Benz'),
-      yearField(),
-      phoneField(),
-    ],
-  },
-  'dealer-registration': {
-    kind: 'dealer-registration',
-    title: titleOfKind('dealer-registration'),
-    fields: [
-      textField('company', 'Firmenname', 'Ihr Firmenname', { required: true, autoComplete: 'organization' }),
-      textField('location', 'Standort', 'z. B. Essen', { autoComplete: 'address-level2' }),
-      selectField('vehiclesPerYear', 'Fahrzeuge pro Jahr', DEALER_VEHICLES_PER_YEAR),
-      selectField('specialisation', 'Spezialisierung', DEALER_SPECIALISATIONS),
-      phoneField(),
-    ],
-  },
+  'vehicle-enquiry': leadForm('vehicle-enquiry', [
+    { name: 'name', label: 'Name', type: 'text', required: true, maxLength: LEAD_LIMITS.name, placeholder: 'Ihr Name', autoComplete: 'name' },
+    {
+      name: 'email',
+      label: 'E-Mail',
+      type: 'email',
+      required: true,
+      maxLength: LEAD_LIMITS.email,
+      placeholder: 'ihre@email.de',
+      autoComplete: 'email',
+    },
+    { name: 'message', label: 'Nachricht', type: 'textarea', required: true, maxLength: LEAD_LIMITS.message, placeholder: 'Ihre Nachricht' },
+  ]),
+  valuation: leadForm('valuation', [
+    textField('brand', 'Marke', 'z. B. VW'),
+    textField('model', 'Modell', 'z. B. Golf'),
+    yearField(),
+    mileageField(),
+    phoneField(),
+    { name: 'quick', label: 'Schnelle Abwicklung gewünscht', type: 'checkbox', required: false, variants: ['muenster'] },
+  ]),
+  'valuation-bmw': leadForm('valuation-bmw', [textField('model', 'Modell', 'z. B. 320d'), yearField(), mileageField(), phoneField()]),
+  'brand-purchase': leadForm('brand-purchase', [
+    textField('model', 'Modell', 'z. B. C-Klasse oder A4', { variantPlaceholders: { mercedes: 'z. B. C-Klasse', audi: 'z. B. A4' } }),
+    yearField(),
+    mileageField('KM-Stand'),
+    phoneField(),
+  ]),
+  student: leadForm('student', [
+    textField('vehicle', 'Marke und Modell', 'z. B. VW Polo'),
+    yearField(),
+    mileageField('KM-Stand'),
+    phoneField('Telefon oder WhatsApp'),
+    selectField('appointment', 'Wunschtermin', STUDENT_APPOINTMENTS),
+  ]),
+  'used-car-enquiry': leadForm('used-car-enquiry', [
+    textField('desiredVehicle', 'Wunschfahrzeug', 'z. B. BMW 3er Touring'),
+    priceField('priceFrom', 'Preis von (€)', 'z. B. 10000'),
+    priceField('priceTo', 'Preis bis (€)', 'z. B. 20000'),
+    phoneField(),
+  ]),
+  export: leadForm('export', [
+    selectField('vehicleType', 'Fahrzeugtyp', EXPORT_VEHICLE_TYPES),
+    textField('country', 'Zielland', 'z. B. Polen', { autoComplete: 'country-name' }),
+    textField('make', 'Marke', 'z. B. Mercedes-Benz'),
+    yearField(),
+    phoneField(),
+  ]),
+  'dealer-registration': leadForm('dealer-registration', [
+    textField('company', 'Firmenname', 'Ihr Firmenname', { required: true, autoComplete: 'organization' }),
+    textField('location', 'Standort', 'z. B. Essen', { autoComplete: 'address-level2' }),
+    selectField('vehiclesPerYear', 'Fahrzeuge pro Jahr', DEALER_VEHICLES_PER_YEAR),
+    selectField('specialisation', 'Spezialisierung', DEALER_SPECIALISATIONS),
+    phoneField(),
+  ]),
 }
 
 /** The nine forms: the contact form and the lead forms, all defined alike. */

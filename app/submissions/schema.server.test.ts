@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
-import { LEAD_KINDS, type LeadKind } from '#app/submissions/forms.ts'
+import { type LeadKind } from '#app/submissions/forms.ts'
+import { LEAD_KINDS } from '#app/submissions/lead-forms.ts'
 import {
   parseSubmission as parseLead,
   storeSubmission,

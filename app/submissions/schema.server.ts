@@ -3,17 +3,9 @@ import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/v
 import { type ContentLake, createDocument } from '#app/sanity/lake.server.ts'
 import { echoFormValues } from '#app/utils/form-values.ts'
 import { forbiddenCharactersMessage, hasForbiddenCharacters, isValidEmail, isValidPhone } from '#app/utils/form-rules.ts'
-import {
-  LEAD_LIMITS,
-  LEAD_MESSAGES,
-  MAX_PRICE_EUR,
-  missingFieldMessage,
-  tooLongMessage,
-  type FieldDefinition,
-  type FieldErrors,
-  type FormKind,
-} from './forms.ts'
-import { FORMS } from './lead-forms.ts'
+import { FIELD_MESSAGES, missingFieldMessage, tooLongMessage } from './field-messages.ts'
+import { type FieldDefinition, type FieldErrors, type FormKind } from './forms.ts'
+import { FORMS, LEAD_LIMITS, MAX_PRICE_EUR } from './lead-forms.ts'
 
 /*
  * Server only (zod's core and locales weigh ~90 KB gzipped, too much for the browser): one schema
@@ -38,44 +30,44 @@ function fail(ctx: z.RefinementCtx, message: string): typeof z.NEVER {
 }
 
 function textValue(field: FieldDefinition, kind: FormKind, value: unknown, ctx: z.RefinementCtx): string | undefined {
-  if (value !== undefined && value !== null && typeof value !== 'string') return fail(ctx, LEAD_MESSAGES.text(field.label))
+  if (value !== undefined && value !== null && typeof value !== 'string') return fail(ctx, FIELD_MESSAGES.text(field.label))
   const text = (value ?? '').trim()
   if (text === '') return field.required ? fail(ctx, missingFieldMessage(FORMS[kind], field.name)) : undefined
   if (field.maxLength !== undefined && text.length > field.maxLength) return fail(ctx, tooLongMessage(field, field.maxLength))
   // The forms' shared rules (app/utils/form-rules.ts); e-mail and phone are also the inputs' `pattern`.
-  if (field.type === 'email' && !isValidEmail(text)) return fail(ctx, LEAD_MESSAGES.emailFormat)
-  if (field.type === 'tel' && !isValidPhone(text)) return fail(ctx, LEAD_MESSAGES.phoneFormat)
+  if (field.type === 'email' && !isValidEmail(text)) return fail(ctx, FIELD_MESSAGES.emailFormat)
+  if (field.type === 'tel' && !isValidPhone(text)) return fail(ctx, FIELD_MESSAGES.phoneFormat)
   const multiLine = field.type === 'textarea'
   if (hasForbiddenCharacters(text, { multiLine })) return fail(ctx, forbiddenCharactersMessage(field.label, { multiLine }))
-  if (field.type === 'select' && !field.options?.includes(text)) return fail(ctx, field.messages?.invalid ?? LEAD_MESSAGES.option(field.label))
+  if (field.type === 'select' && !field.options?.includes(text)) return fail(ctx, field.messages?.invalid ?? FIELD_MESSAGES.option(field.label))
   return text
 }
 
 function numberValue(field: FieldDefinition, kind: FormKind, value: unknown, ctx: z.RefinementCtx): number | undefined {
   let number: number
   if (typeof value === 'number') {
-    if (!Number.isInteger(value)) return fail(ctx, LEAD_MESSAGES.notANumber(field.label))
+    if (!Number.isInteger(value)) return fail(ctx, FIELD_MESSAGES.notANumber(field.label))
     number = value
   } else if (value === undefined || value === null || typeof value === 'string') {
     const text = (value ?? '').trim()
     if (text === '') return field.required ? fail(ctx, missingFieldMessage(FORMS[kind], field.name)) : undefined
-    if (!INTEGER_PATTERN.test(text)) return fail(ctx, LEAD_MESSAGES.notANumber(field.label))
+    if (!INTEGER_PATTERN.test(text)) return fail(ctx, FIELD_MESSAGES.notANumber(field.label))
     number = Number(text)
   } else {
-    return fail(ctx, LEAD_MESSAGES.notANumber(field.label))
+    return fail(ctx, FIELD_MESSAGES.notANumber(field.label))
   }
   switch (field.number) {
     case 'year': {
       const max = maxVehicleYear(new Date())
-      return number < MIN_VEHICLE_YEAR || number > max ? fail(ctx, LEAD_MESSAGES.year(max)) : number
+      return number < MIN_VEHICLE_YEAR || number > max ? fail(ctx, FIELD_MESSAGES.year(max)) : number
     }
     case 'mileage':
-      return number < 0 || number > MAX_MILEAGE_KM ? fail(ctx, LEAD_MESSAGES.mileage) : number
+      return number < 0 || number > MAX_MILEAGE_KM ? fail(ctx, FIELD_MESSAGES.mileage) : number
     case 'price':
-      return number < 0 || number > MAX_PRICE_EUR ? fail(ctx, LEAD_MESSAGES.price) : number
+      return number < 0 || number > MAX_PRICE_EUR ? fail(ctx, FIELD_MESSAGES.price) : number
     default:
       return (field.min !== undefined && number < field.min) || (field.max !== undefined && number > field.max)
-        ? fail(ctx, LEAD_MESSAGES.notANumber(field.label))
+        ? fail(ctx, FIELD_MESSAGES.notANumber(field.label))
         : number
   }
 }
@@ -88,7 +80,7 @@ function checkboxValue(field: FieldDefinition, value: unknown, ctx: z.Refinement
     if (CHECKED.has(text)) return true
     if (UNCHECKED.has(text)) return false
   }
-  return fail(ctx, LEAD_MESSAGES.checkbox(field.label))
+  return fail(ctx, FIELD_MESSAGES.checkbox(field.label))
 }
 
 /** The zod schema of one field, from its definition. */
@@ -103,7 +95,7 @@ function fieldSchema(kind: FormKind, field: FieldDefinition) {
 /** The vehicle's public id (`/vehicles/{id}`), sent along by the vehicle enquiry. */
 const vehicleIdSchema = z.unknown().transform((value, ctx): string | undefined => {
   if (value === undefined || value === null || value === '') return undefined
-  if (typeof value !== 'string' || !VEHICLE_ID_PATTERN.test(value.trim())) return fail(ctx, LEAD_MESSAGES.vehicleId)
+  if (typeof value !== 'string' || !VEHICLE_ID_PATTERN.test(value.trim())) return fail(ctx, FIELD_MESSAGES.vehicleId)
   return value.trim()
 })
 
@@ -128,7 +120,7 @@ function buildSchema(kind: FormKind) {
   const object = z.object(shape).superRefine((values, ctx) => {
     const { priceFrom, priceTo } = values
     if (typeof priceFrom === 'number' && typeof priceTo === 'number' && priceFrom > priceTo) {
-      ctx.addIssue({ code: 'custom', message: LEAD_MESSAGES.priceRange, path: ['priceFrom'] })
+      ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.priceRange, path: ['priceFrom'] })
     }
   })
   // A field the post left out is absent (null), so its own check runs: required fields report it.

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { serializeVehicleSearch } from '#app/vehicles/vehicle-search.ts'
 import { ApiError, apiRequest, fetchVehicle, fetchVehicles, fetchVehicleStatus, getJson, sendContactMessage, syncVehicles } from './api-client'
 
 const baseUrl = 'http://site.test'
@@ -116,9 +117,11 @@ describe('vehicle calls', () => {
       }),
     )
 
-    await expect(fetchVehicles({ baseUrl, search: { search: 'golf', fuel: 'PETROL', sort: 'price-asc', page: 2 } })).resolves.toEqual([vehicle])
+    await expect(fetchVehicles({ baseUrl, query: serializeVehicleSearch({ search: 'golf', fuel: 'PETROL', sort: 'price-asc', page: 2 }) })).resolves.toEqual([
+      vehicle,
+    ])
     expect(seen).toBe('?search=golf&fuel=petrol&sort=price-asc&page=2')
-    await fetchVehicles({ baseUrl, search: { sort: 'newest', page: 1 } })
+    await fetchVehicles({ baseUrl, query: serializeVehicleSearch({ sort: 'newest', page: 1 }) })
     expect(seen).toBe('')
   })
 

@@ -5,8 +5,6 @@
  * Reads are not retried, cached or polled: each call is one request.
  */
 
-import { serializeVehicleSearch, type VehicleSearch } from '#app/vehicles/vehicle-search.ts'
-
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** A non-success response. `message` follows spec §8: `404: Not found`. */
@@ -128,14 +126,18 @@ export async function getJson<T>(path: string, { on401 = 'throw', ...options }: 
 }
 
 export interface FetchVehiclesOptions extends RequestOptions {
-  /** Search, filters, sort and paging as on /vehicles (README "API"); none: the spec's plain list. */
-  search?: Partial<VehicleSearch>
+  /**
+   * Search, filters, sort and paging as on /vehicles (README "API"), built by serializeVehicleSearch;
+   * none: the spec's plain list. A query, not the search itself: this module is part of every page
+   * with a form, and the search's rules and lists are not.
+   */
+  query?: URLSearchParams
 }
 
 /** GET /api/vehicles: the inventory (newest first), optionally searched, filtered, sorted or paged. */
-export function fetchVehicles({ search, ...options }: FetchVehiclesOptions = {}): Promise<ApiVehicle[]> {
-  const query = search ? serializeVehicleSearch(search).toString() : ''
-  return getJson<ApiVehicle[]>(query ? `/api/vehicles?${query}` : '/api/vehicles', options)
+export function fetchVehicles({ query, ...options }: FetchVehiclesOptions = {}): Promise<ApiVehicle[]> {
+  const search = query?.toString()
+  return getJson<ApiVehicle[]>(search ? `/api/vehicles?${search}` : '/api/vehicles', options)
 }
 
 /** GET /api/vehicles/{id}: one vehicle, or null when it cannot be read (the error is logged, spec §7). */

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { toast } from 'sonner'
 import { describe, expect, test } from 'vitest'
 import { LeadForm } from '#app/components/forms/lead-form.tsx'
-import { LEAD_TOASTS } from '#app/submissions/forms.ts'
+import { LEAD_TOASTS } from '#app/submissions/lead-forms.ts'
 import { Toaster } from '#app/components/ui/toaster.tsx'
 import { mockSubmissionApi } from '#tests/submission-api.ts'
 

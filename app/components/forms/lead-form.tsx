@@ -1,10 +1,15 @@
 import { SubmissionForm, type SubmissionFormProps } from '#app/components/forms/submission-form.tsx'
 import { type LeadKind } from '#app/submissions/forms.ts'
-import { LEAD_FORMS } from '#app/submissions/lead-forms.ts'
+import { LEAD_FORMS, vehicleEnquiryMessage } from '#app/submissions/lead-forms.ts'
 
-export type LeadFormProps = Omit<SubmissionFormProps, 'form' | 'subjects' | 'rows' | 'idPrefix'> & { kind: LeadKind }
+export type LeadFormProps = Omit<SubmissionFormProps, 'form' | 'subjects' | 'rows' | 'idPrefix' | 'vehicleId' | 'prefill'> & {
+  kind: LeadKind
+  /** The enquired vehicle (vehicle enquiry): its public id goes along, make and model pre-fill the message. */
+  vehicle?: { id: string; make: string; model: string }
+}
 
-/** A lead form of spec §3 (the lead definitions load only on pages that show one). */
-export function LeadForm({ kind, ...props }: LeadFormProps) {
-  return <SubmissionForm form={LEAD_FORMS[kind]} {...props} />
+/** A lead form of spec §3 (the lead definitions and their wording load only on pages that show one). */
+export function LeadForm({ kind, vehicle, ...props }: LeadFormProps) {
+  const prefill = vehicle ? { message: vehicleEnquiryMessage(vehicle.make, vehicle.model) } : undefined
+  return <SubmissionForm form={LEAD_FORMS[kind]} vehicleId={vehicle?.id} prefill={prefill} {...props} />
 }

@@ -4,27 +4,20 @@ import { Button } from '#app/components/ui/button.tsx'
 import { CONTROL_CLASSES, Field } from '#app/components/ui/field.tsx'
 import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/components/ui/form-parts.tsx'
 import {
-  CONTACT_TOASTS,
   DEFAULT_ANCHOR,
   DEFAULT_LEAD_SUBMIT_LABEL,
-  FIELD_ERROR_TOAST,
   FORM_KIND_FIELD,
-  formatMessage,
   formFields,
   HONEYPOT_FIELD,
   inputAttributes,
-  LEAD_TOASTS,
-  missingFieldMessage,
   missingRequiredFields,
   SENT,
   SUBJECT_PARAM,
   SUBMITTING_LABEL,
-  vehicleEnquiryMessage,
   type ContactSubject,
   type FieldDefinition,
   type FieldErrors,
   type FormDefinition,
-  type FormKind,
   type SubmissionActionData,
 } from '#app/submissions/forms.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
@@ -36,8 +29,10 @@ export interface SubmissionFormProps {
   form: FormDefinition
   /** The page's variant of the kind (valuation: 'sonsbeck', 'uedem', 'muenster'); decides optional fields. */
   variant?: string
-  /** The enquired vehicle (vehicle enquiry): its public id goes along, make and model pre-fill the message. */
-  vehicle?: { id: string; make: string; model: string }
+  /** The enquired vehicle's public id (vehicle enquiry): it goes along with the submission. */
+  vehicleId?: string
+  /** Initial values of fields (the vehicle enquiry's message names the vehicle). */
+  prefill?: Readonly<Record<string, string>>
   /**
    * Id of the section around the form (`/^[a-z0-9-]{1,40}$/`): the no-JavaScript round trip comes
    * back to it, and it tells the forms of one page apart.
@@ -68,14 +63,6 @@ function readActionData(data: unknown): SubmissionActionData | null {
   }
 }
 
-/** The texts a form shows: the contact form's wording, or the lead forms'. */
-function textsOf(kind: FormKind) {
-  if (kind === 'contact')
-    return { toasts: { missing: CONTACT_TOASTS.missing, invalid: FIELD_ERROR_TOAST, failure: CONTACT_TOASTS.failure }, success: CONTACT_TOASTS.success }
-  const success = kind === 'vehicle-enquiry' ? { description: LEAD_TOASTS.vehicleEnquirySuccess } : LEAD_TOASTS.success
-  return { toasts: { missing: LEAD_TOASTS.missing, invalid: LEAD_TOASTS.invalid, failure: LEAD_TOASTS.failure }, success }
-}
-
 /**
  * Every form of the site (the contact form and the lead forms, fields from
  * app/submissions/forms.ts), with and without JavaScript (docs/decisions/003).
@@ -91,7 +78,8 @@ function textsOf(kind: FormKind) {
 export function SubmissionForm({
   form,
   variant,
-  vehicle,
+  vehicleId,
+  prefill,
   anchor: givenAnchor,
   idPrefix,
   submitLabel = DEFAULT_LEAD_SUBMIT_LABEL,
@@ -111,23 +99,25 @@ export function SubmissionForm({
   const server = actionData && (actionData.anchor === anchor || (isContact && actionData.anchor === undefined)) ? actionData : null
   const fields = formFields(form, variant)
   const order = fields.map((field) => field.name)
-  const texts = textsOf(kind)
+  const { texts } = form
   const { clientErrors, submitting, onSubmit } = useScriptedSubmit<FieldErrors>({
     order,
     labels: Object.fromEntries(fields.map((field) => [field.name, field.label])),
     formatMessage: (name, control) => {
       const field = fields.find((candidate) => candidate.name === name)
-      return field ? formatMessage(field) : control.validationMessage
+      return field ? form.messages.format(field) : control.validationMessage
     },
     missingFields: (raw) => {
       const missing = missingRequiredFields(form, raw).filter((name) => order.includes(name))
-      return missing.length > 0 ? Object.fromEntries(missing.map((name) => [name, [missingFieldMessage(form, name)]])) : null
+      return missing.length > 0
+        ? Object.fromEntries(missing.map((name) => [name, [form.messages.missing(fields.find((field) => field.name === name)!)]]))
+        : null
     },
     send: (raw) => apiRequest<unknown>('POST', isContact ? '/api/contacts' : '/api/leads', jsonBody(raw)),
     toasts: {
       ...texts.toasts,
       success: () =>
-        'title' in texts.success ? toast.success(texts.success.title, { description: texts.success.description }) : toast.success(texts.success.description),
+        texts.success.title ? toast.success(texts.success.title, { description: texts.success.description }) : toast.success(texts.success.description),
     },
   })
   const errors: FieldErrors = clientErrors ?? server?.fieldErrors ?? {}
@@ -146,7 +136,7 @@ export function SubmissionForm({
   function jsonBody(raw: Record<string, string>): Record<string, string> {
     const body: Record<string, string> = isContact ? {} : { kind }
     if (variant) body.variant = variant
-    if (vehicle) body.vehicleId = vehicle.id
+    if (vehicleId) body.vehicleId = vehicleId
     if (raw.page) body.page = raw.page
     for (const name of order) {
       const value = raw[name]
@@ -227,9 +217,14 @@ export function SubmissionForm({
             )
           }
           if (field.type === 'textarea') {
-            const prefilled = field.name === 'message' && vehicle ? vehicleEnquiryMessage(vehicle.make, vehicle.model) : undefined
             return (
-              <textarea {...attributes} {...control} rows={rows} defaultValue={values[field.name] ?? prefilled} className={`${CONTROL_CLASSES} resize-y`} />
+              <textarea
+                {...attributes}
+                {...control}
+                rows={rows}
+                defaultValue={values[field.name] ?? prefill?.[field.name]}
+                className={`${CONTROL_CLASSES} resize-y`}
+              />
             )
           }
           return <input {...attributes} {...control} defaultValue={values[field.name]} className={CONTROL_CLASSES} />
@@ -249,7 +244,7 @@ export function SubmissionForm({
       className="space-y-5"
     >
       {sent ? (
-        'title' in texts.success ? (
+        texts.success.title ? (
           <FormConfirmation title={texts.success.title}>{texts.success.description}</FormConfirmation>
         ) : (
           <FormConfirmation>{texts.success.description}</FormConfirmation>
@@ -265,7 +260,7 @@ export function SubmissionForm({
       <Honeypot id={id(HONEYPOT_FIELD)} />
       <input type="hidden" name={FORM_KIND_FIELD} value={kind} />
       {variant ? <input type="hidden" name="variant" value={variant} /> : null}
-      {vehicle ? <input type="hidden" name="vehicleId" value={vehicle.id} /> : null}
+      {vehicleId ? <input type="hidden" name="vehicleId" value={vehicleId} /> : null}
       <input type="hidden" name="page" value={pathname} />
       <input type="hidden" name="anchor" value={anchor} />
 

@@ -1,7 +1,7 @@
 import { ClockIcon, PhoneIcon } from '#app/components/icons.tsx'
 import { LeadForm } from '#app/components/forms/lead-form.tsx'
 import { SectionHeading } from '#app/components/section-heading.tsx'
-import { isLeadKind } from '#app/submissions/forms.ts'
+import { isLeadKind } from '#app/submissions/lead-forms.ts'
 import { telHref } from '#app/utils/format.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
 import { type SectionProps } from './types'

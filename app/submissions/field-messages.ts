@@ -1,0 +1,66 @@
+/*
+ * The shared wording of field messages: what the lead forms show next to a field, and what the
+ * server schema answers for every form (the contact form's fields name their own, in forms.ts).
+ * Apart from forms.ts so that the home page, which shows only the contact form, does not load it.
+ */
+import { MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/validation.ts'
+import { formatDecimal } from '#app/utils/format.ts'
+import { FORMAT_MESSAGES, type FieldDefinition, type FormDefinition, type LeadKind } from './forms.ts'
+
+export const FIELD_MESSAGES = {
+  required: (label: string) => `Bitte füllen Sie das Feld „${label}“ aus.`,
+  name: 'Bitte geben Sie Ihren Namen an.',
+  email: 'Bitte geben Sie Ihre E-Mail-Adresse an.',
+  emailFormat: FORMAT_MESSAGES.email,
+  message: 'Bitte schreiben Sie uns eine Nachricht.',
+  callback: 'Bitte geben Sie eine Telefonnummer an, damit wir Sie zurückrufen können.',
+  phoneFormat: FORMAT_MESSAGES.phone,
+  text: (label: string) => `„${label}“ muss Text sein.`,
+  tooLong: (label: string, max: number) => `„${label}“ darf höchstens ${formatDecimal(max)} Zeichen lang sein.`,
+  notANumber: (label: string) => `„${label}“ muss eine ganze Zahl sein.`,
+  year: (max: number) => `Das Baujahr muss zwischen ${MIN_VEHICLE_YEAR} und ${max} liegen.`,
+  mileage: 'Der Kilometerstand muss zwischen 0 und 2.000.000 km liegen.',
+  price: 'Der Preis muss zwischen 0 und 10.000.000 € liegen.',
+  priceRange: 'Der Preis „von“ darf nicht über dem Preis „bis“ liegen.',
+  option: (label: string) => `Bitte wählen Sie für „${label}“ einen Eintrag aus der Liste.`,
+  checkbox: (label: string) => `„${label}“ hat einen ungültigen Wert.`,
+  vehicleId: 'Das Fahrzeug ist unbekannt.',
+} as const
+
+/**
+ * The message next to a filled field the browser's constraints refuse (type, pattern, min, max,
+ * maxLength): the one the server schema gives for the same value.
+ */
+export function formatMessage(field: FieldDefinition, now: Date = new Date()): string {
+  if (field.messages?.invalid) return field.messages.invalid
+  if (field.type === 'email') return FIELD_MESSAGES.emailFormat
+  if (field.type === 'tel') return FIELD_MESSAGES.phoneFormat
+  if (field.type === 'select') return FIELD_MESSAGES.option(field.label)
+  if (field.type === 'number') {
+    if (field.number === 'year') return FIELD_MESSAGES.year(maxVehicleYear(now))
+    if (field.number === 'mileage') return FIELD_MESSAGES.mileage
+    if (field.number === 'price') return FIELD_MESSAGES.price
+    return FIELD_MESSAGES.notANumber(field.label)
+  }
+  if (field.maxLength !== undefined) return tooLongMessage(field, field.maxLength)
+  return FIELD_MESSAGES.text(field.label)
+}
+
+/** The message of a text over its field's limit. */
+export function tooLongMessage(field: FieldDefinition, max: number): string {
+  return field.messages?.tooLong ?? FIELD_MESSAGES.tooLong(field.label, max)
+}
+
+/** The message next to an empty required field of a lead form of `kind`. */
+export function missingLeadFieldMessage(kind: LeadKind, field: FieldDefinition): string {
+  if (field.messages?.missing) return field.messages.missing
+  if (kind === 'vehicle-enquiry' && (field.name === 'name' || field.name === 'email' || field.name === 'message')) return FIELD_MESSAGES[field.name]
+  if (field.name === 'phone') return FIELD_MESSAGES.callback
+  return FIELD_MESSAGES.required(field.label)
+}
+
+/** The message next to an empty required field named `name` of `form` (the server schema's, for any form). */
+export function missingFieldMessage(form: FormDefinition, name: string): string {
+  const field = form.fields.find((candidate) => candidate.name === name)
+  return field ? form.messages.missing(field) : FIELD_MESSAGES.required(name)
+}
