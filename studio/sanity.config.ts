@@ -40,11 +40,15 @@ const offlineAuth =
 export default defineConfig({
   name: 'default',
   title: 'Ruhrstern Automobile',
-  basePath: '/studio',
+  // No workspace basePath: the one workspace sits at the Studio's root. The Studio's own base path
+  // (/studio) is set once, in sanity.cli.ts; set here too, the bundle added one to the other
+  // (/studio/studio) and every deep link showed "Workspace not found" (issue 19).
   projectId,
   dataset,
   ...(offlineAuth ? { auth: offlineAuth } : {}),
   plugins: [structureTool({ structure, title: 'Inhalte' }), visionTool({ defaultApiVersion: apiVersion, title: 'GROQ' }), deDELocale()],
+  // German for every member of staff, whatever the browser's language: the only locale offered.
+  i18n: { locales: (locales) => locales.filter((locale) => locale.id === 'de-DE') },
   schema: {
     types: schemaTypes,
     // Hide the singletons and the inbox from every "create new document" menu.

@@ -46,6 +46,19 @@ describe('buildNotificationMail', () => {
     expect(mail.html).not.toContain('<script>')
   })
 
+  it('links straight to the document in the Studio with an intent link (the link the e2e Studio test opens)', () => {
+    const mail = buildNotificationMail(contact, options)
+    const link = 'https://www.example.de/studio/intent/edit/id=inbox.contact-1b9d6bcd;type=contactMessage'
+    expect(mail.text).toContain(`Im Studio öffnen: ${link}`)
+    expect(mail.html).toContain(`<a href="${link}">Im Studio öffnen</a>`)
+    const lead = buildNotificationMail({ ...contact, _id: 'inbox.lead-7f3a', _type: 'lead', kind: 'valuation' }, options)
+    expect(lead.text).toContain('https://www.example.de/studio/intent/edit/id=inbox.lead-7f3a;type=lead')
+    // Without a public URL there is nothing to link to; the id still names the document.
+    const offline = buildNotificationMail(contact, { ...options, siteUrl: undefined })
+    expect(offline.text).not.toContain('/studio')
+    expect(offline.text).toContain('ID inbox.contact-1b9d6bcd')
+  })
+
   it('keeps the subject on one line whatever the name contains', () => {
     const mail = buildNotificationMail({ ...contact, name: 'Eve\r\nBcc: opfer@example.de\u0000', subject: undefined }, options)
     expect(mail.subject).toBe('Neue Nachricht: Kontaktformular – Eve Bcc: opfer@example.de')

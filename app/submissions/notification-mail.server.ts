@@ -202,6 +202,14 @@ function answerNote(content: Content): string {
   return 'Keine Kontaktdaten angegeben.'
 }
 
+/**
+ * The Studio's intent link that opens the document itself (Sanity resolves `intent/edit` to the
+ * document's pane in the structure), so staff need not search the inbox for the id.
+ */
+export function studioEditUrl(doc: Pick<SanityDocument, '_id' | '_type'>, siteUrl: string): string {
+  return new URL(`/studio/intent/edit/id=${encodeURIComponent(doc._id)};type=${encodeURIComponent(doc._type)}`, siteUrl).toString()
+}
+
 /** The notification mail for a stored `contactMessage` or `lead` document. */
 export function buildNotificationMail(doc: SanityDocument, options: NotificationMailOptions): NotificationMail {
   const content = doc._type === 'lead' ? leadContent(doc, options) : contactContent(doc)
@@ -211,8 +219,8 @@ export function buildNotificationMail(doc: SanityDocument, options: Notification
   if (page) rows.push({ label: 'Gesendet von der Seite', value: page })
   if (received) rows.push({ label: 'Eingegangen am', value: received })
   const note = answerNote(content)
-  const studio = options.siteUrl ? new URL('/studio', options.siteUrl).toString() : undefined
-  const stored = `Die Anfrage ist im Posteingang des Sanity Studio gespeichert${studio ? ` (${studio})` : ''}, ID ${doc._id}.`
+  const studio = options.siteUrl ? studioEditUrl(doc, options.siteUrl) : undefined
+  const stored = `Die Anfrage ist im Posteingang des Sanity Studio gespeichert, ID ${doc._id}.`
 
   const width = Math.max(...rows.map((row) => row.label.length)) + 2
   const textBody = [
@@ -224,6 +232,7 @@ export function buildNotificationMail(doc: SanityDocument, options: Notification
     '--',
     note,
     stored,
+    ...(studio ? [`Im Studio öffnen: ${studio}`] : []),
     '',
   ].join('\n')
 
@@ -241,6 +250,7 @@ export function buildNotificationMail(doc: SanityDocument, options: Notification
     '<hr>',
     `<p>${escapeHtml(note)}</p>`,
     `<p style="color:#555">${escapeHtml(stored)}</p>`,
+    ...(studio ? [`<p><a href="${escapeHtml(studio)}">Im Studio öffnen</a></p>`] : []),
     '</body></html>',
     '',
   ].join('\n')

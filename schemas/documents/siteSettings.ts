@@ -206,7 +206,7 @@ export const siteSettings = defineType({
       type: 'array',
       description: 'Vollständige Adressen, z. B. https://www.facebook.com/… Suchmaschinen ordnen die Profile dem Autohaus zu („sameAs“).',
       group: 'seo',
-      of: [defineArrayMember({ type: 'url', validation: (rule) => rule.uri({ scheme: ['https'] }) })],
+      of: [defineArrayMember({ type: 'url', title: 'Profiladresse', validation: (rule) => rule.uri({ scheme: ['https'] }) })],
       validation: (rule) => rule.unique(),
     }),
     defineField({

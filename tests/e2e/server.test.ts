@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process'
 import { expect, test } from './playwright-utils'
 
-test('the built Studio is served at /studio, deep links included, and never indexed', async ({ request }) => {
-  for (const path of ['/studio', '/studio/structure/vehicle']) {
+test('the built Studio is served at /studio and never indexed (tests/e2e/studio.test.ts opens its deep links)', async ({ request }) => {
+  for (const path of ['/studio', '/studio/structure/vehicles;vehicles-all']) {
     const response = await request.get(path)
     expect(response.status(), path).toBe(200)
     expect(response.headers()['x-robots-tag']).toBe('noindex, nofollow')
