@@ -7,7 +7,7 @@ import { schemaTypes } from './index'
  */
 type Node = { name?: string; type?: string; title?: string; fields?: Node[]; of?: Node[]; options?: { list?: unknown[] } }
 
-const NAMED_TYPES = new Set(schemaTypes.map((type) => type.name))
+const NAMED_TYPES = new Set<string>(schemaTypes.map((type) => type.name))
 /** Members Sanity shows without a label: text blocks, references (by their target), plain strings and numbers (inline inputs). */
 const SELF_TITLED = new Set(['block', 'reference', 'string', 'number'])
 
