@@ -8,6 +8,7 @@ import { SiteHeader } from '#app/components/site-header.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { Toaster } from '#app/components/ui/toaster.tsx'
 import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
+import { siteSettingsForPages } from '#app/utils/site-settings.server.ts'
 import { type SITE_SETTINGS_QUERYResult } from '#app/sanity/types.ts'
 import { useNonce } from '#app/utils/nonce-provider.ts'
 import { wantsTransparentHeader } from '#app/utils/route-handle.ts'
@@ -36,7 +37,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   if (!settings) {
     throw new Response('Die Website-Einstellungen fehlen im Content Lake (Dokument „siteSettings“).', { status: 500 })
   }
-  return { settings, siteUrl: new URL(context.env.SITE_URL).origin }
+  return { settings: siteSettingsForPages(settings), siteUrl: new URL(context.env.SITE_URL).origin }
 }
 
 /** Default title and description; pages with their own SEO fields replace them. */

@@ -27,8 +27,8 @@ export const site: Site = {
     priceRange: '€€',
     socialLinks: null,
     openingHours: [
-      { key: 'home', label: 'Startseite', specs: HOURS.home, byAppointmentDays: null, displayLines: [] },
-      { key: 'city', label: 'Städte', specs: HOURS.city, byAppointmentDays: null, displayLines: [] },
+      { key: 'home', label: 'Startseite', specs: HOURS.home, byAppointmentDays: null, note: null, lines: [] },
+      { key: 'city', label: 'Städte', specs: HOURS.city, byAppointmentDays: null, note: null, lines: [] },
     ],
   },
 }

@@ -33,7 +33,7 @@ const LINK =
 
 /** Section `#contact`: heading and intro, the contact form, and beside it phone, e-mail, address and hours. */
 export function ContactSection({ content, settings, subjects, rows = 5, id = 'contact', hours: pageHours, quickContact = false }: ContactSectionProps) {
-  const hours = pageHours ?? openingHoursFor(settings, 'general')?.displayLines ?? []
+  const hours = pageHours ?? openingHoursFor(settings, 'general')?.lines ?? []
   const address = settings.address
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className="relative bg-zinc-50 py-20 sm:py-28">

@@ -14,7 +14,7 @@ const HEADING = 'mb-4 text-sm font-bold tracking-[0.2em] text-white uppercase'
 /** The footer (spec §2): the seven footer links, the general opening hours, address, phone, e-mail, ©. */
 export function SiteFooter({ settings }: SiteFooterProps) {
   const links = (settings.footerLinks ?? []).flatMap((item) => (item.label && item.href ? [{ label: item.label, href: item.href }] : []))
-  const hours = openingHoursFor(settings, 'general')?.displayLines ?? []
+  const hours = openingHoursFor(settings, 'general')?.lines ?? []
   const address = settings.address
   const tel = settings.phone ? telHref(settings.phone) : ''
 

@@ -95,7 +95,7 @@ export function ErrorBoundary() {
 export default function ContentPageRoute() {
   const { page } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
-  const hours = openingHoursFor(settings, page.openingHours)?.displayLines ?? []
+  const hours = openingHoursFor(settings, page.openingHours)?.lines ?? []
   const startsWithHero = page.sections[0]?._type === 'heroSection'
   return (
     <>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loader as rootLoader } from '#app/root.tsx'
-import { type ContentLake, type QueryParams } from '#app/sanity/lake.server.ts'
+import { type ContentLake, patchDocument, type QueryParams } from '#app/sanity/lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { loader } from './_index'
 
@@ -24,6 +24,21 @@ describe.each(BACKENDS)('home and root loaders on the %s lake', (backend) => {
       { days: ['Mo', 'Tu', 'We', 'Th', 'Fr'], opens: '09:00', closes: '18:00' },
       { days: ['Sa'], opens: '09:00', closes: '16:00' },
     ])
+    expect(general?.lines).toEqual(['Mo–Fr: 09:00–18:00 Uhr', 'Sa: 09:00–16:00 Uhr', 'So: nach Vereinbarung'])
+  })
+
+  it('derives the lines on the page from the same specs as the structured data: staff change one field, both follow', async () => {
+    const stored = (await rootLoader(args())).settings.openingHours!
+    const index = stored.findIndex((variant) => variant.key === 'general')
+    const path = `openingHours[_key=="${(await test.lake.fetch<{ key: string }>('*[_id=="siteSettings"][0].openingHours[key=="general"][0]{"key": _key}'))!.key}"]`
+    await patchDocument(test.lake, 'siteSettings', { set: { [`${path}.specs[1].closes`]: '14:00', [`${path}.note`]: 'An Feiertagen geschlossen.' } })
+    try {
+      const general = (await rootLoader(args())).settings.openingHours![index]!
+      expect(general.specs?.[1]).toEqual({ days: ['Sa'], opens: '09:00', closes: '14:00' })
+      expect(general.lines).toEqual(['Mo–Fr: 09:00–18:00 Uhr', 'Sa: 09:00–14:00 Uhr', 'So: nach Vereinbarung', 'An Feiertagen geschlossen.'])
+    } finally {
+      await patchDocument(test.lake, 'siteSettings', { set: { [`${path}.specs[1].closes`]: '16:00' }, unset: [`${path}.note`] })
+    }
   })
 
   it('reads the home page sections with the spec labels and figures', async () => {

@@ -321,7 +321,7 @@ export type OpeningHoursVariant = {
     } & OpeningHoursSpec
   >
   byAppointmentDays?: Array<string>
-  displayLines: Array<string>
+  note?: string
 }
 
 export type OpeningHoursSpec = {
@@ -1580,7 +1580,7 @@ export type SITEMAP_QUERYResult = {
 
 // Source: ../app/sanity/queries/site.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},  tagline,  phone,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, displayLines},  servedCities,  mainNav[]{label, href},  footerLinks[]{label, href},  footerText,  mobileDeCustomerId,  priceRange,  socialLinks,  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},  tagline,  phone,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, note},  servedCities,  mainNav[]{label, href},  footerLinks[]{label, href},  footerText,  mobileDeCustomerId,  priceRange,  socialLinks,  seo{title, description, image{alt, asset->{url, metadata{dimensions{width, height}}}}}}
 export type SITE_SETTINGS_QUERYResult = {
   dealerName: string
   legalName: string
@@ -1617,7 +1617,7 @@ export type SITE_SETTINGS_QUERYResult = {
       closes: string
     }>
     byAppointmentDays: Array<string> | null
-    displayLines: Array<string>
+    note: string | null
   }>
   servedCities: Array<string>
   mainNav: Array<{

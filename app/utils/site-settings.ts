@@ -2,10 +2,13 @@ import { useRouteLoaderData } from '@remix-run/react'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { type SITE_SETTINGS_QUERYResult } from '#app/sanity/types.ts'
 
-/** The site settings document as SITE_SETTINGS_QUERY returns it (never null once the root loader ran). */
-export type SiteSettings = NonNullable<SITE_SETTINGS_QUERYResult>
+/** The site settings document as SITE_SETTINGS_QUERY returns it. */
+export type StoredSiteSettings = NonNullable<SITE_SETTINGS_QUERYResult>
+/** An opening-hours variant with the lines the page shows, derived from its specs by the root loader (site-settings.server.ts). */
+export type OpeningHoursVariant = NonNullable<StoredSiteSettings['openingHours']>[number] & { lines: string[] }
+/** The site settings as the root loader provides them (never null once it ran). */
+export type SiteSettings = Omit<StoredSiteSettings, 'openingHours'> & { openingHours: OpeningHoursVariant[] | null }
 export type OpeningHoursKey = 'home' | 'general' | 'city' | 'student'
-export type OpeningHoursVariant = NonNullable<SiteSettings['openingHours']>[number]
 
 /**
  * The site settings loaded by the root route, for any component below it.

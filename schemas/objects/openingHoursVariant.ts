@@ -1,10 +1,12 @@
 import { ClockIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { OPENING_HOURS_KEYS, titleOf, WEEKDAYS } from '../lib/constants'
+import { openingHoursLines } from '../lib/opening-hours'
 
 /**
- * One reading of the opening hours. The spec gives four (home, general, city, student);
- * `specs` feed the structured data, `displayLines` are shown on the page.
+ * One reading of the opening hours. The spec gives four (home, general, city, student). `specs`
+ * are the one source: they feed the structured data, and the lines on the page are derived from
+ * them (schemas/lib/opening-hours.ts), followed by the optional note.
  */
 export const openingHoursVariant = defineType({
   name: 'openingHoursVariant',
@@ -44,19 +46,19 @@ export const openingHoursVariant = defineType({
       validation: (rule) => rule.unique(),
     }),
     defineField({
-      name: 'displayLines',
-      title: 'Anzeige auf der Seite',
-      type: 'array',
-      description: 'Je eine Zeile, z. B. „Mo–Fr: 09:00–18:00 Uhr“.',
-      of: [defineArrayMember({ type: 'string' })],
-      validation: (rule) => rule.required().min(1),
+      name: 'note',
+      title: 'Zusatz',
+      type: 'string',
+      description: 'Optional, erscheint unter den Zeiten, z. B. „An Feiertagen geschlossen.“ Die Zeiten selbst ergeben sich aus den Öffnungszeiten oben.',
+      validation: (rule) => rule.max(120),
     }),
   ],
   preview: {
-    select: { key: 'key', label: 'label', line0: 'displayLines.0', line1: 'displayLines.1', line2: 'displayLines.2' },
-    prepare: ({ key, label, line0, line1, line2 }) => ({
+    select: { key: 'key', label: 'label', specs: 'specs', byAppointmentDays: 'byAppointmentDays', note: 'note' },
+    prepare: ({ key, label, specs, byAppointmentDays, note }) => ({
       title: label ?? titleOf(OPENING_HOURS_KEYS, key) ?? 'Öffnungszeiten',
-      subtitle: [line0, line1, line2].filter(Boolean).join(' · '),
+      // What the page shows, derived as the site derives it.
+      subtitle: openingHoursLines({ specs, byAppointmentDays, note }).join(' · '),
     }),
   },
 })

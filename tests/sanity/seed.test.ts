@@ -6,6 +6,7 @@ import { VEHICLE_HIGHLIGHTS_QUERY } from '#app/sanity/queries/vehicles.ts'
 import type { HOME_PAGE_QUERYResult, SITE_SETTINGS_QUERYResult, VEHICLE_HIGHLIGHTS_QUERYResult } from '#app/sanity/types.ts'
 import { documentTypes } from '#schemas/index.ts'
 import { OPENING_HOURS_KEYS } from '#schemas/lib/constants.ts'
+import { openingHoursLines } from '#schemas/lib/opening-hours.ts'
 import { assetFile, CONTENT_DIR, findAssetPlaceholders, type ImportedDataset, importSeed, query, readSeed } from '#schemas/testing/dataset.ts'
 import { describeMarkers, provideIdleCallbackWindow, validate } from '#schemas/testing/validate.ts'
 
@@ -71,7 +72,7 @@ describe('seed dataset: what the site queries', () => {
     expect(settings?.phone).toBe('0201 8512 3400')
     expect(settings?.openingHours?.map((variant) => variant.key).sort()).toEqual(OPENING_HOURS_KEYS.map((key) => key.value).sort())
     const general = settings?.openingHours?.find((variant) => variant.key === 'general')
-    expect(general?.displayLines).toEqual(['Mo–Fr: 09:00–18:00 Uhr', 'Sa: 09:00–16:00 Uhr', 'So: nach Vereinbarung'])
+    expect(general && openingHoursLines(general)).toEqual(['Mo–Fr: 09:00–18:00 Uhr', 'Sa: 09:00–16:00 Uhr', 'So: nach Vereinbarung'])
     expect(settings?.mainNav?.map(({ label, href }) => `${label} ${href}`)).toEqual([
       'HOME /',
       'SERVICES /services',

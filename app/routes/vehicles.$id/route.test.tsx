@@ -4,6 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createOrReplace } from '#app/sanity/lake.server.ts'
 import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
+import { type SITE_SETTINGS_QUERYResult } from '#app/sanity/types.ts'
+import { siteSettingsForPages } from '#app/utils/site-settings.server.ts'
 import { openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { loadVehicleDetail } from './data.server'
 import VehicleDetailPage, { ErrorBoundary } from './route'
@@ -45,7 +47,7 @@ async function renderPage(path: string) {
       {
         id: 'root',
         path: '/',
-        loader: async () => ({ settings: await test.lake.fetch(SITE_SETTINGS_QUERY) }),
+        loader: async () => ({ settings: siteSettingsForPages((await test.lake.fetch<SITE_SETTINGS_QUERYResult>(SITE_SETTINGS_QUERY))!) }),
         children: [
           {
             path: 'vehicles/:id',

@@ -18,7 +18,7 @@ export const SITE_SETTINGS_QUERY = defineQuery(`${SITE_SETTINGS}{
   geo,
   foundedYear,
   claims,
-  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, displayLines},
+  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, note},
   servedCities,
   mainNav[]{label, href},
   footerLinks[]{label, href},
