@@ -15,3 +15,23 @@ test('our image CDNs get srcset and sizes; a synced marketplace photo is shown a
   expect(synced).not.toContain('sizes=')
   expect(synced).toContain('alt="Volkswagen Golf – Bild 1"')
 })
+
+test('a cropped image keeps its crop in every candidate, and the hotspot is where a cutting layout keeps it', () => {
+  const url = '/media/abc-1200x800.jpg?rect=120,0,720,600'
+  const html = renderToString(
+    <SanityImage
+      image={{ alt: 'Golf', focus: { x: 54, y: 140 }, asset: { url, metadata: { dimensions: { width: 720, height: 600 } } } }}
+      sizes="100vw"
+      className="object-cover"
+    />,
+  )
+  const candidates = /srcSet="([^"]+)"/.exec(html)![1]!.split(', ')
+  expect(candidates.every((candidate) => candidate.startsWith('/media/abc-1200x800.jpg?rect=120,0,720,600&amp;w='))).toBe(true)
+  // No candidate wider than the crop; width and height are the crop's.
+  expect(candidates.at(-1)).toMatch(/ 720w$/)
+  expect(html).toContain('width="720"')
+  expect(html).toContain('height="600"')
+  // A hotspot outside the crop is held at its edge.
+  expect(html).toContain('style="object-position:54% 100%"')
+  expect(renderToString(<SanityImage image={{ alt: 'Golf', asset: { url: '/media/abc-1200x800.jpg' } }} sizes="100vw" />)).not.toContain('object-position')
+})

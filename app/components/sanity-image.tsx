@@ -4,6 +4,8 @@ import { IMAGE_WIDTHS, type ImageWidth, imageCandidates } from '#app/sanity/imag
 /** An image as the queries project it: `image{alt, asset->{url, metadata{dimensions, lqip}}}`. */
 export interface SanityImageSource {
   alt?: string | null
+  /** The hotspot staff set, in % of the (cropped) image: where a layout that cuts the image keeps it. */
+  focus?: { x?: number | null; y?: number | null } | null
   asset?: {
     url?: string | null
     metadata?: {
@@ -33,13 +35,15 @@ export interface SanityImageProps extends Omit<ImgHTMLAttributes<HTMLImageElemen
  * width/height (the browser reserves the space: no layout shift), alt text, lazy loading below
  * the fold. Renders nothing when the image has no asset URL.
  */
-export function SanityImage({ image, sizes, fallbackAlt = '', priority = false, widths = IMAGE_WIDTHS, ...props }: SanityImageProps) {
+export function SanityImage({ image, sizes, fallbackAlt = '', priority = false, widths = IMAGE_WIDTHS, style, ...props }: SanityImageProps) {
   const url = image?.asset?.url
   if (!url) return null
   const dimensions = image.asset?.metadata?.dimensions
   const width = dimensions?.width ?? undefined
   const height = dimensions?.height ?? undefined
   const { src, srcSet, sizes: candidateSizes } = imageCandidates(url, { sizes, widths, intrinsicWidth: width })
+  const focus = image.focus
+  const objectPosition = focus && typeof focus.x === 'number' && typeof focus.y === 'number' ? `${percent(focus.x)}% ${percent(focus.y)}%` : undefined
   return (
     <img
       src={src}
@@ -52,7 +56,13 @@ export function SanityImage({ image, sizes, fallbackAlt = '', priority = false, 
       decoding={priority ? undefined : 'async'}
       // React 18 knows no `fetchPriority` prop and would warn; the lowercase attribute passes through.
       {...(priority ? { fetchpriority: 'high' } : {})}
+      style={objectPosition ? { objectPosition, ...style } : style}
       {...props}
     />
   )
+}
+
+/** A hotspot outside the crop would move the image out of its frame: kept within 0–100 %. */
+function percent(value: number): number {
+  return Math.min(100, Math.max(0, value))
 }

@@ -43,9 +43,12 @@ export function imageUrl(url: string, { width, quality = IMAGE_QUALITY }: { widt
   parsed.searchParams.set('q', String(Math.round(quality)))
   parsed.searchParams.set('auto', 'format')
   parsed.searchParams.set('fit', 'max')
-  if (parsed.origin === PLACEHOLDER_ORIGIN) return `${parsed.pathname}${parsed.search}${parsed.hash}`
+  // A crop (`rect=left,top,width,height`) keeps its commas, as Sanity's own URL builder writes it.
+  const search = parsed.search.replace(/%2C/g, ',')
+  if (parsed.origin === PLACEHOLDER_ORIGIN) return `${parsed.pathname}${search}${parsed.hash}`
   // Keep protocol-relative URLs protocol-relative.
-  return url.startsWith('//') ? parsed.href.slice(parsed.protocol.length) : parsed.href
+  const absolute = `${parsed.origin}${parsed.pathname}${search}${parsed.hash}`
+  return url.startsWith('//') ? absolute.slice(parsed.protocol.length) : absolute
 }
 
 /**

@@ -1,8 +1,11 @@
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
+import { patchDocument } from '#app/sanity/lake.server.ts'
+import { IMAGE } from '#app/sanity/queries/fragments.ts'
 import { IMAGE_WIDTHS, imageUrl } from '#app/sanity/image.ts'
 import { DiskCache } from '#app/sanity/media-cache.server.ts'
 import { EncodeQueue, mediaResponse, type MediaOptions } from '#app/sanity/media.server.ts'
@@ -120,5 +123,59 @@ describe('mediaResponse', () => {
     const names = await readdir(cache.dir)
     expect(names.some((name) => name.endsWith('-w640-q75.jpg'))).toBe(true)
     expect(names.some((name) => name.endsWith('-w160-q75.avif'))).toBe(false)
+  })
+})
+
+describe('crops staff set in the Studio', () => {
+  const crop = { _type: 'sanity.imageCrop', left: 0.25, right: 0.1, top: 0.2, bottom: 0.3 }
+  const hotspot = { _type: 'sanity.imageHotspot', x: 0.6, y: 0.4, width: 0.2, height: 0.2 }
+  let image: { focus: { x: number; y: number } | null; asset: { url: string; metadata: { dimensions: { width: number; height: number } } } }
+  let rect: { left: number; top: number; width: number; height: number }
+
+  beforeAll(async () => {
+    await patchDocument(lake, 'vehicle-1', { set: { 'images[_key=="a1"].crop': crop, 'images[_key=="a1"].hotspot': hotspot } })
+    image = (await lake.fetch<typeof image>(`*[_id == "vehicle-1"][0].images[0]${IMAGE}`))!
+    const [, width, height] = /-(\d+)x(\d+)\./.exec(car)!.map(Number) as [number, number, number]
+    const left = Math.round(0.25 * width)
+    const top = Math.round(0.2 * height)
+    rect = { left, top, width: Math.round(0.9 * width) - left, height: Math.round(0.7 * height) - top }
+  })
+
+  it('the queries write the crop into the URL (rect in pixels of the original), its size and the hotspot within it', () => {
+    expect(image.asset.url).toBe(`/media/${car}?rect=${rect.left},${rect.top},${rect.width},${rect.height}`)
+    expect(image.asset.metadata.dimensions).toEqual({ width: rect.width, height: rect.height })
+    // (0.6 − 0.25) ÷ 0.65 and (0.4 − 0.2) ÷ 0.5 of the cropped image
+    expect(image.focus).toEqual({ x: 54, y: 40 })
+  })
+
+  it('/media serves the cropped part: the same pixels as the original cut to the rect, at each srcset width', async () => {
+    const url = imageUrl(image.asset.url, { width: 320 })
+    const response = await mediaResponse(lake, car, new Request(`http://localhost${url}`, { headers: { Accept: '*/*' } }), {
+      queue: new EncodeQueue(1, 4),
+      cache: new DiskCache(path.join(dataDir, 'crop-cache')),
+    })
+    expect(response.status).toBe(200)
+    const served = sharp(Buffer.from(await response.arrayBuffer()))
+    const { width, height } = await served.metadata()
+    expect(width).toBe(320)
+    expect(height).toBe(Math.round((320 * rect.height) / rect.width))
+    const expected = await sharp(lake.assets!.assetFile(car)!).extract(rect).resize({ width: 320 }).raw().toBuffer()
+    const actual = await served.raw().toBuffer()
+    expect(actual.length).toBe(expected.length)
+    let difference = 0
+    for (let index = 0; index < actual.length; index++) difference += Math.abs(actual[index]! - expected[index]!)
+    // JPEG at q=75 differs by a few levels per channel; an uncropped image would differ by far more.
+    expect(difference / actual.length).toBeLessThan(6)
+  })
+
+  it('/media serves the cropped original for the rect alone (og:image, JSON-LD) and refuses a crop no content uses', async () => {
+    const options = { queue: new EncodeQueue(1, 4), cache: new DiskCache(path.join(dataDir, 'crop-cache')) }
+    const original = await mediaResponse(lake, car, new Request(`http://localhost${image.asset.url}`), options)
+    expect(original.status).toBe(200)
+    expect(original.headers.get('Content-Type')).toBe('image/jpeg')
+    expect(await sharp(Buffer.from(await original.arrayBuffer())).metadata()).toMatchObject({ width: rect.width, height: rect.height })
+    const foreign = await mediaResponse(lake, car, new Request(`http://localhost/media/${car}?rect=0,0,10,10`), options)
+    expect(foreign.status).toBe(400)
+    expect(await foreign.text()).toBe('Diesen Bildausschnitt gibt es nicht.')
   })
 })

@@ -12,7 +12,7 @@ const root: PageMetaSite = {
     seo: {
       title: 'Ruhrstern Automobile – Autoankauf in Essen',
       description: 'Standardbeschreibung.',
-      image: { alt: 'Logo', asset: { url: settingsImage, metadata: null } },
+      image: { alt: 'Logo', focus: null, asset: { url: settingsImage, metadata: { dimensions: { width: null, height: null } } } },
     },
   },
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOrReplace } from '#app/sanity/lake.server.ts'
+import { createOrReplace, patchDocument } from '#app/sanity/lake.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { loadVehicleDetail } from './data.server'
@@ -57,6 +57,29 @@ describe.each(BACKENDS)('the /vehicles/{id} loader on the %s lake', (backend) =>
     await createOrReplace(test.lake, SOLD)
   })
   afterAll(() => test.close())
+
+  it('a photo staff cropped in the Studio: the crop in its URL (rect, pixels of the original), its size, the hotspot as focus', async () => {
+    const [before] = (await found('/vehicles/1')).data.vehicle.images!
+    const [, width, height] = /-(\d+)x(\d+)\.jpg$/.exec(before!.asset!.url!)!.map(Number) as [number, number, number]
+    await patchDocument(test.lake, 'vehicle-1', {
+      set: {
+        'images[_key=="image-1"].crop': { _type: 'sanity.imageCrop', left: 0.1, right: 0.3, top: 0, bottom: 0.25 },
+        'images[_key=="image-1"].hotspot': { _type: 'sanity.imageHotspot', x: 0.5, y: 0.5, width: 0.2, height: 0.2 },
+      },
+    })
+    try {
+      const [image] = (await found('/vehicles/1')).data.vehicle.images!
+      const left = Math.round(0.1 * width)
+      const cropped = { width: Math.round(0.7 * width) - left, height: Math.round(0.75 * height) }
+      expect(image).toMatchObject({
+        asset: { url: `${before!.asset!.url}?rect=${left},0,${cropped.width},${cropped.height}`, metadata: { dimensions: cropped } },
+        focus: { x: Math.round((100 * 0.4) / 0.6), y: Math.round((100 * 0.5) / 0.75) },
+      })
+    } finally {
+      await patchDocument(test.lake, 'vehicle-1', { unset: ['images[_key=="image-1"].crop', 'images[_key=="image-1"].hotspot'] })
+    }
+    expect((await found('/vehicles/1')).data.vehicle.images![0]!.asset!.url).toBe(before!.asset!.url)
+  })
 
   it('a seeded vehicle: every detail field, its photos, similar vehicles, the page cache policy', async () => {
     const result = await found('/vehicles/1')

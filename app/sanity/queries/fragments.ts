@@ -8,11 +8,36 @@
  * resolves imports from its own location and does not know the `#app/*` subpath imports.
  */
 
-/** An image: alt text, URL and intrinsic size (for width/height and the srcset). */
-export const IMAGE = `{alt, asset->{url, metadata{dimensions{width, height}}}}`
+/*
+ * Crop and hotspot, as staff set them in the Studio (issue 19), applied here so that every use of an
+ * image (img, srcset, preload, og:image, JSON-LD, the API) gets them alike on both backends:
+ * - the crop becomes `rect=left,top,width,height` in pixels of the original, the parameter of Sanity's
+ *   image CDN that the /media route understands too, and the dimensions become the crop's;
+ * - the hotspot becomes `focus` ({x, y} in % of the cropped image), the `object-position` of an image
+ *   that a layout cuts (object-cover).
+ * Inside `asset->{…}`, `^` is the image object. Right and bottom edges are rounded, and the width is
+ * their difference, so the rectangle never leaves the image.
+ */
+const CROPPED = `(defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0))`
+const CROP_LEFT = `round(coalesce(^.crop.left, 0) * metadata.dimensions.width)`
+const CROP_TOP = `round(coalesce(^.crop.top, 0) * metadata.dimensions.height)`
+const CROP_WIDTH = `(round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - ${CROP_LEFT})`
+const CROP_HEIGHT = `(round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - ${CROP_TOP})`
+const CROPPED_URL = `url + select(${CROPPED} => "?rect=" + string(${CROP_LEFT}) + "," + string(${CROP_TOP}) + "," + string(${CROP_WIDTH}) + "," + string(${CROP_HEIGHT}), "")`
+const CROPPED_DIMENSIONS = `"dimensions": {"width": ${CROP_WIDTH}, "height": ${CROP_HEIGHT}}`
+const FOCUS = `"focus": select(defined(hotspot.x) && defined(hotspot.y) => {
+  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),
+  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))
+}, null)`
+
+/** An image: alt text, URL and intrinsic size (for width/height and the srcset), crop and hotspot applied. */
+export const IMAGE = `{alt, ${FOCUS}, "asset": asset->{"url": ${CROPPED_URL}, "metadata": {${CROPPED_DIMENSIONS}}}}`
 
 /** The fields of an image shown large: as IMAGE, plus the blurred placeholder (lqip). */
-export const IMAGE_LQIP_FIELDS = `alt, asset->{url, metadata{dimensions{width, height}, lqip}}`
+export const IMAGE_LQIP_FIELDS = `alt, ${FOCUS}, "asset": asset->{"url": ${CROPPED_URL}, "metadata": {${CROPPED_DIMENSIONS}, "lqip": metadata.lqip}}`
+
+/** An image's URL only (the JSON API's photo list), crop applied. */
+export const IMAGE_URL = `{"asset": asset->{"url": ${CROPPED_URL}}}`
 
 /** The SEO fields of a document (site settings, home page, content pages). */
 export const SEO = `seo{title, description, image${IMAGE}}`
@@ -75,5 +100,5 @@ export const VEHICLE_CARD = `{
 export const VEHICLE_API = `{
   ${VEHICLE_FACTS},
   features,
-  "images": select(count(images) > 0 => images[]{asset->{url}}, externalImages[]{"asset": {"url": url}})
+  "images": select(count(images) > 0 => images[]${IMAGE_URL}, externalImages[]{"asset": {"url": url}})
 }`
