@@ -57,7 +57,12 @@ export const vehicle: NonNullable<VEHICLE_DETAIL_QUERYResult> = {
   consumption: null,
   images: [
     { _key: 'a', alt: 'Front', focus: null, asset: { url: '/media/abc-1200x800.jpg', metadata: { dimensions: { width: null, height: null }, lqip: null } } },
-    { _key: 'b', alt: 'Heck', focus: null, asset: { url: 'https://img.example.com/b.jpg', metadata: { dimensions: { width: null, height: null }, lqip: null } } },
+    {
+      _key: 'b',
+      alt: 'Heck',
+      focus: null,
+      asset: { url: 'https://img.example.com/b.jpg', metadata: { dimensions: { width: null, height: null }, lqip: null } },
+    },
   ],
   status: 'available',
   listedAt: '2025-01-01T00:00:00Z',
