@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { INBOX_ID_PREFIX } from '#schemas/lib/constants.ts'
 import { type ContentLake, type FetchOptions, type Mutation, type MutationResult, type QueryParams } from '#app/sanity/lake.server.ts'
 
 /**
@@ -38,10 +39,8 @@ export function trackRequest<T>(handle: () => T): { state: RequestLakeState; res
 
 /** Whether a transaction touches only the private inbox (`inbox.*`: form submissions), which no page shows. */
 export function touchesOnlyInbox(mutations: readonly Mutation[]): boolean {
-  return mutations.length > 0 && mutations.every((mutation) => idOf(mutation)?.startsWith(INBOX_PREFIX) === true)
+  return mutations.length > 0 && mutations.every((mutation) => idOf(mutation)?.startsWith(INBOX_ID_PREFIX) === true)
 }
-
-const INBOX_PREFIX = 'inbox.'
 
 function idOf(mutation: Mutation): string | undefined {
   if ('create' in mutation) return mutation.create._id

@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'
 import { BodyTooLargeError, CACHE_CONTROL, jsonCreated, jsonError, mediaType, parseJsonBody, readBodyText } from '#app/utils/http.server.ts'
 import { sameSiteLocation } from '#app/utils/redirect-path.ts'
 import { checkSameOrigin, checkSubmissionLimit, FOREIGN_ORIGIN_MESSAGE, limitSubmission, TOO_MANY_SUBMISSIONS } from '#app/utils/request-guards.server.ts'
@@ -107,7 +108,7 @@ const APIS = {
     types: [JSON_POST, FORM_POST],
     unsupported: 'Nicht unterstütztes Format. Bitte senden Sie JSON (application/json) oder Formulardaten.',
     unavailable: 'Ihre Nachricht konnte nicht gespeichert werden. Bitte versuchen Sie es später erneut.',
-    idPrefix: 'inbox.contact-',
+    idPrefix: INBOX_ID_PREFIXES.contactMessage,
     kindOf: (): unknown => 'contact',
   },
   /** POST /api/leads: the lead forms, JSON only (a foreign page cannot make a browser send it without CORS). */
@@ -115,7 +116,7 @@ const APIS = {
     types: [JSON_POST],
     unsupported: 'Nicht unterstütztes Format. Bitte senden Sie JSON (application/json).',
     unavailable: 'Ihre Anfrage konnte nicht gespeichert werden. Bitte versuchen Sie es später erneut.',
-    idPrefix: 'inbox.lead-',
+    idPrefix: INBOX_ID_PREFIXES.lead,
     kindOf: (raw: Record<string, unknown>): unknown => (isLeadKind(raw.kind) ? raw.kind : null),
   },
 } as const

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'
 import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/validation.ts'
 import { type ContentLake, createDocument } from '#app/sanity/lake.server.ts'
 import { echoFormValues } from '#app/utils/form-values.ts'
@@ -205,10 +206,17 @@ export function toDocument(parsed: ParsedSubmission, { vehicleRef, now = new Dat
   const receivedAt = now.toISOString()
   const page = sitePath(parsed.page)
   if (parsed.kind === 'contact') {
-    return { _id: `inbox.contact-${crypto.randomUUID()}`, _type: 'contactMessage', ...parsed.values, ...(page ? { page } : {}), receivedAt, status: 'neu' }
+    return {
+      _id: `${INBOX_ID_PREFIXES.contactMessage}${crypto.randomUUID()}`,
+      _type: 'contactMessage',
+      ...parsed.values,
+      ...(page ? { page } : {}),
+      receivedAt,
+      status: 'neu',
+    }
   }
   return {
-    _id: `inbox.lead-${crypto.randomUUID()}`,
+    _id: `${INBOX_ID_PREFIXES.lead}${crypto.randomUUID()}`,
     _type: 'lead',
     kind: parsed.kind,
     status: 'neu',

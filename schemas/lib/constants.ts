@@ -87,6 +87,13 @@ export const CONTACT_STATUSES = [
 ] as const
 
 /** The ids of the singleton documents; the Studio shows them as fixed entries. */
+/**
+ * Id prefixes of the inbox (contact messages and leads). The dot keeps the documents out of every
+ * public read (docs/decisions/004), and a write that touches only them leaves the page cache alone.
+ */
+export const INBOX_ID_PREFIX = 'inbox.'
+export const INBOX_ID_PREFIXES = { contactMessage: `${INBOX_ID_PREFIX}contact-`, lead: `${INBOX_ID_PREFIX}lead-` } as const
+
 export const SINGLETON_IDS = { siteSettings: 'siteSettings', homePage: 'homePage' } as const
 
 /** Title lookup for a `{title, value}` list. */
