@@ -105,6 +105,46 @@ describe.each(BACKENDS)('runSync on the %s lake', (backend) => {
     })
   })
 
+  it('writes only what mobile.de owns: staff photos, status and open drafts survive, the ad’s change applies, a field it dropped is unset', async () => {
+    const id = 'vehicle-9007199254740993'
+    const [asset] = await test.lake.fetch<string[]>('*[_type == "sanity.imageAsset"][0..0]._id')
+    const photo = { _key: 'own-1', _type: 'imageWithAlt', alt: 'Unser Foto vom Hof', asset: { _type: 'reference', _ref: asset } }
+    // Staff upload their own photo and mark the vehicle reserved; one of them has a draft open with a corrected photo text.
+    await test.lake.mutate([{ patch: { id, set: { images: [photo], status: 'reserved' } } }])
+    const published = (await test.stored(id))!
+    await test.lake.mutate([{ createOrReplace: { ...published, _id: `drafts.${id}`, images: [{ ...photo, alt: 'Unser Foto vom Hof, frisch poliert' }] } }])
+    // On mobile.de: a new price and description, and the colour is gone from the ad.
+    const { exteriorColor: _colour, manufacturerColorName: _name, ...withoutColour } = api.ads[1]!
+    api.ads[1] = {
+      ...withoutColour,
+      modificationDate: '2026-11-22T09:00:00+01:00',
+      price: { ...api.ads[1]!.price, consumerPriceGross: '36990.00' },
+      plainTextDescription: 'Plug-in-Hybrid, Panoramadach, AHK. Neue TÜV-Abnahme.',
+    }
+    const result = await sync()
+    expect(result.counts).toMatchObject({ changed: 1, detailCalls: 1 })
+    const draft = () => test.lake.fetch<SanityDocument | null>('*[_id == $id][0]', { id: `drafts.${id}` }, { perspective: 'raw' })
+    for (const stored of [await test.stored(id), await draft()]) {
+      expect(stored).toMatchObject({ status: 'reserved', price: 36990, description: 'Plug-in-Hybrid, Panoramadach, AHK. Neue TÜV-Abnahme.' })
+      expect(stored!.color).toBeUndefined()
+      expect((stored!.images as Array<{ _key: string; asset: unknown }>).map((image) => [image._key, image.asset])).toEqual([
+        ['own-1', { _type: 'reference', _ref: asset }],
+      ])
+    }
+    expect((await draft())!.images).toMatchObject([{ alt: 'Unser Foto vom Hof, frisch poliert' }])
+    expect((await test.stored(id))!.images).toMatchObject([{ alt: 'Unser Foto vom Hof' }])
+    await test.lake.mutate([{ delete: { id: `drafts.${id}` } }])
+  })
+
+  it('a vehicle staff marked sold stays sold when its ad changes on mobile.de', async () => {
+    const id = 'vehicle-9007199254740993'
+    await test.lake.mutate([{ patch: { id, set: { status: 'sold', soldAt: '2026-11-22T10:00:00.000Z' } } }])
+    api.ads[1] = { ...api.ads[1]!, modificationDate: '2026-11-23T09:00:00+01:00', mileage: 41800 }
+    expect((await sync()).counts).toMatchObject({ changed: 1, sold: 0 })
+    expect(await test.stored(id)).toMatchObject({ status: 'sold', soldAt: '2026-11-22T10:00:00.000Z', mileage: 41800 })
+    await test.lake.mutate([{ patch: { id, set: { status: 'reserved' }, unset: ['soldAt'] } }])
+  })
+
   it('a wrong seller id (empty answer) is an error, not "everything sold"', async () => {
     const before = await inventory(test)
     const error = await syncFailure(runSync({ lake: test.lake }, { adapter: adapter({ sellerId: '99999999' }) }))

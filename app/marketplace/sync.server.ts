@@ -1,6 +1,7 @@
 import { type ContentLake, type Mutation, type SanityDocument } from '#app/sanity/lake.server.ts'
 import { SYNCED_VEHICLES_QUERY } from '#app/sanity/queries/vehicles.ts'
 import { type SYNCED_VEHICLES_QUERYResult } from '#app/sanity/types.ts'
+import { MARKETPLACE_FIELDS } from '#schemas/lib/constants.ts'
 import { type MarketplaceAd, type MarketplaceAdapter, MarketplaceError } from './adapter'
 import { isoDate, mapAdToVehicle, type SyncedVehicle } from './mapping.server'
 import { loggerOf, type Logger } from '#app/server/logging.server.ts'
@@ -172,7 +173,7 @@ async function syncOnce(lake: ContentLake, log: Logger, options: SyncOptions): P
       if (!previous) {
         counts.new++
         toFetch.push({ ad })
-      } else if (previous.status === 'sold' || isoDate(previous.marketplaceModifiedAt ?? undefined) !== isoDate(ad.modificationDate)) {
+      } else if (previous.marketplaceVanishedAt || isoDate(previous.marketplaceModifiedAt ?? undefined) !== isoDate(ad.modificationDate)) {
         counts.changed++
         toFetch.push({ ad, previous })
       } else {
@@ -181,7 +182,7 @@ async function syncOnce(lake: ContentLake, log: Logger, options: SyncOptions): P
     }
 
     // 3. The vanished ones: only sold after this complete, non-empty pass, and within bounds.
-    const available = existing.filter((vehicle) => vehicle.status !== 'sold')
+    const available = existing.filter((vehicle) => vehicle.status !== 'sold' && !vehicle.marketplaceVanishedAt)
     const vanished = available.filter((vehicle) => !summaries.has(vehicle.marketplaceId ?? ''))
     if (available.length > 0 && vanished.length / available.length > maxVanishedShare) {
       counts.sold = 0
@@ -192,28 +193,25 @@ async function syncOnce(lake: ContentLake, log: Logger, options: SyncOptions): P
       )
     }
 
-    // 4. Details for new and changed ads only, a few at a time.
+    // 4. Details for new and changed ads only, a few at a time. A change reaches the staff's open
+    //    drafts too, so that publishing one does not bring back mobile.de's old values.
+    const draftIds = toFetch.flatMap(({ previous }) => (previous ? [`drafts.${previous._id}`] : []))
+    const drafts = new Set(draftIds.length > 0 ? await lake.fetch<string[]>('*[_id in $ids]._id', { ids: draftIds }, { perspective: 'raw' }) : [])
     const mutations: Mutation[] = []
     let done = 0
     await eachLimited(toFetch, options.detailConcurrency ?? 4, async ({ ad, previous }) => {
       const detail = await adapter.getAd(ad.mobileAdId)
       counts.detailCalls++
       // The search result's modification date is the one compared next time.
-      const vehicle: SyncedVehicle = mapAdToVehicle(
-        { ...detail, modificationDate: detail.modificationDate || ad.modificationDate },
-        {
-          listedAt: previous?.listedAt ?? undefined,
-          // A reservation made by staff survives; a sold vehicle that is back on sale is available again.
-          status: previous?.status === 'reserved' ? 'reserved' : 'available',
-        },
-      )
-      mutations.push({ createOrReplace: vehicle as unknown as SanityDocument })
+      const vehicle: SyncedVehicle = mapAdToVehicle({ ...detail, modificationDate: detail.modificationDate || ad.modificationDate })
+      if (previous) mutations.push(...ownedFieldPatches(vehicle, previous, drafts))
+      else mutations.push({ createIfNotExists: vehicle as unknown as SanityDocument })
       onProgress?.({ phase: 'details', done: ++done, total: toFetch.length })
     })
 
     const finishedAt = now().toISOString()
     for (const vehicle of vanished) {
-      mutations.push({ patch: { id: vehicle._id, set: { status: 'sold', soldAt: finishedAt } } })
+      mutations.push({ patch: { id: vehicle._id, set: { status: 'sold', soldAt: finishedAt, marketplaceVanishedAt: finishedAt } } })
     }
     counts.sold = vanished.length
 
@@ -229,6 +227,28 @@ async function syncOnce(lake: ContentLake, log: Logger, options: SyncOptions): P
   } catch (error) {
     return fail(error)
   }
+}
+
+/**
+ * The patches of an existing vehicle (and of its draft, if staff have one open): the fields mobile.de
+ * owns are set from the ad, those the ad no longer has are unset, nothing else is touched (docs/decisions/026).
+ * A vehicle this sync had marked sold because its ad vanished is on sale again; one staff marked sold
+ * or reserved in the Studio keeps that status.
+ */
+function ownedFieldPatches(vehicle: SyncedVehicle, previous: ExistingVehicle, drafts: ReadonlySet<string>): Mutation[] {
+  const fields = vehicle as unknown as Record<string, unknown>
+  const set: Record<string, unknown> = {}
+  const unset: string[] = []
+  for (const field of MARKETPLACE_FIELDS) {
+    if (fields[field] === undefined) unset.push(field)
+    else set[field] = fields[field]
+  }
+  if (previous.marketplaceVanishedAt) {
+    set.status = 'available'
+    unset.push('soldAt', 'marketplaceVanishedAt')
+  }
+  const ids = [previous._id, ...(drafts.has(`drafts.${previous._id}`) ? [`drafts.${previous._id}`] : [])]
+  return ids.map((id) => ({ patch: { id, set, unset } }))
 }
 
 /** "Abgleich erfolgreich: 120 Inserate auf 2 Seiten – 3 neu, 1 geändert, 116 unverändert, 2 als verkauft markiert." */

@@ -83,10 +83,11 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
   }
 
   /**
-   * Evaluates GROQ over the published documents (`drafts.*` and `versions.*` are invisible).
+   * Evaluates GROQ over the published documents (`drafts.*` and `versions.*` are invisible, unless
+   * the `raw` perspective asks for every document).
    * Private ids (`inbox.*`) are always readable here: the process is the only reader.
    */
-  async fetch<R = unknown>(query: string, params: QueryParams = {}, _options?: FetchOptions): Promise<R> {
+  async fetch<R = unknown>(query: string, params: QueryParams = {}, options: FetchOptions = {}): Promise<R> {
     let tree = this.queries.get(query)
     if (!tree) {
       tree = parse(query)
@@ -94,7 +95,8 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
       if (this.queries.size >= MAX_CACHED_QUERIES) this.queries.clear()
       this.queries.set(query, tree)
     }
-    const result = await evaluate(tree, { dataset: this.publishedDocuments(), params, dereference: this.dereference })
+    const dataset = options.perspective === 'raw' ? [...this.documents.values()] : this.publishedDocuments()
+    const result = await evaluate(tree, { dataset, params, dereference: this.dereference })
     // The query decides the shape; callers type it (typegen types) or validate it.
     return (await result.get()) as R
   }

@@ -57,6 +57,8 @@ export class MutationError extends Error {
 export interface FetchOptions {
   /** Also read private documents (ids with a dot, like `inbox.*`): server-side code only. */
   includePrivate?: boolean
+  /** `raw`: every document, staff's drafts included (implies includePrivate); default `published`. */
+  perspective?: 'published' | 'raw'
 }
 
 /**

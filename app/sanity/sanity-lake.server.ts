@@ -56,7 +56,9 @@ export class SanityLake implements ContentLake {
 
   /** Evaluates GROQ over the published documents; private ones only with `includePrivate` (token, no CDN). */
   fetch<R = unknown>(query: string, params: QueryParams = {}, options: FetchOptions = {}): Promise<R> {
-    if (options.includePrivate) return this.writer.fetch<R>(query, params, { perspective: 'published', timeout: this.timeouts.readMs })
+    if (options.includePrivate || options.perspective === 'raw') {
+      return this.writer.fetch<R>(query, params, { perspective: options.perspective ?? 'published', timeout: this.timeouts.readMs })
+    }
     return this.reader.fetch<R>(query, params)
   }
 

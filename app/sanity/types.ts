@@ -500,6 +500,7 @@ export type Vehicle = {
   marketplaceModifiedAt?: string
   marketplaceUrl?: string
   soldAt?: string
+  marketplaceVanishedAt?: string
 }
 
 export type Page = {
@@ -1235,6 +1236,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       marketplaceModifiedAt?: string
       marketplaceUrl?: string
       soldAt?: string
+      marketplaceVanishedAt?: string
       vehicleInfo: null
     }
   | null
@@ -2134,11 +2136,12 @@ export type SIMILAR_VEHICLES_QUERYResult = Array<{
       }
 }>
 // Variable: SYNCED_VEHICLES_QUERY
-// Query: *[_type == "vehicle" && source == "mobile.de"]{_id, marketplaceId, marketplaceModifiedAt, status, listedAt}
+// Query: *[_type == "vehicle" && source == "mobile.de"]{_id, marketplaceId, marketplaceModifiedAt, marketplaceVanishedAt, status, listedAt}
 export type SYNCED_VEHICLES_QUERYResult = Array<{
   _id: string
   marketplaceId: string | null
   marketplaceModifiedAt: string | null
+  marketplaceVanishedAt: string | null
   status: 'available' | 'reserved' | 'sold'
   listedAt: string
 }>

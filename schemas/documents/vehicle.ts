@@ -1,6 +1,6 @@
 import { DocumentIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType, getPublishedId } from 'sanity'
-import { BODY_TYPES, FUEL_TYPES, titleOf, TRANSMISSIONS, VEHICLE_SOURCES, VEHICLE_STATUSES } from '../lib/constants'
+import { BODY_TYPES, FUEL_TYPES, MARKETPLACE_FIELDS, titleOf, TRANSMISSIONS, VEHICLE_SOURCES, VEHICLE_STATUSES } from '../lib/constants'
 import { FIRST_REGISTRATION_PATTERN, formatEuro, kwToHp, MAX_MILEAGE_KM, maxVehicleYear, MIN_VEHICLE_YEAR } from '../lib/validation'
 
 /** API version for the uniqueness check (same as the site's default). */
@@ -8,6 +8,21 @@ const API_VERSION = '2025-02-19'
 
 /** Published vehicles other than this one that already use the public id. */
 const DUPLICATE_ID_QUERY = `count(*[_type == "vehicle" && id == $value && _id != $publishedId && !(_id in path("drafts.**")) && !(_id in path("versions.**"))])`
+
+/** What staff read on a field of a synced vehicle that mobile.de owns (docs/decisions/026). */
+export const FROM_MOBILE_DE = 'Kommt von mobile.de – bitte dort ändern. Der nächste Abgleich überschreibt diesen Wert.'
+
+const isSynced = ({ document }: { document?: { source?: unknown } }) => document?.source === 'mobile.de'
+
+/**
+ * The fields mobile.de owns are read-only for a synced vehicle, with a note saying where to change
+ * them; a vehicle staff entered themselves stays editable throughout.
+ */
+function ownedByMobileDe<T extends { name: string; description?: unknown; readOnly?: unknown }>(field: T): T {
+  if (!(MARKETPLACE_FIELDS as readonly string[]).includes(field.name)) return field
+  const description = typeof field.description === 'string' ? `${field.description} ` : ''
+  return { ...field, readOnly: field.readOnly === true ? true : isSynced, description: `${description}Bei Fahrzeugen von mobile.de: ${FROM_MOBILE_DE}` }
+}
 
 /** One vehicle of the inventory (`vehicle-<id>`); either entered by staff or synced from mobile.de. */
 export const vehicle = defineType({
@@ -301,7 +316,17 @@ export const vehicle = defineType({
       description: 'Wird gesetzt, wenn ein Fahrzeug als verkauft markiert wird (auch durch den Abgleich).',
       group: 'listing',
     }),
-  ],
+    defineField({
+      name: 'marketplaceVanishedAt',
+      title: 'Von mobile.de verschwunden am',
+      type: 'datetime',
+      description:
+        'Vom Abgleich gesetzt, wenn das Inserat nicht mehr auf mobile.de steht (dann als verkauft markiert). Erscheint es wieder, ist das Fahrzeug wieder im Angebot.',
+      group: 'listing',
+      readOnly: true,
+      hidden: ({ document }) => !document?.marketplaceVanishedAt,
+    }),
+  ].map(ownedByMobileDe),
   orderings: [
     { title: 'Neueste zuerst', name: 'listedAtDesc', by: [{ field: 'listedAt', direction: 'desc' }] },
     { title: 'Preis aufsteigend', name: 'priceAsc', by: [{ field: 'price', direction: 'asc' }] },

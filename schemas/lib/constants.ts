@@ -53,6 +53,36 @@ export const VEHICLE_SOURCES = [
   { title: 'mobile.de', value: 'mobile.de' },
 ] as const
 
+/**
+ * The fields of a vehicle that the mobile.de sync writes (docs/decisions/026). For a synced vehicle
+ * they are read-only in the Studio and every sync sets them (and unsets those the ad no longer has);
+ * every other field is the staff's: their own photos (`images`), the status they set, the sale date.
+ */
+export const MARKETPLACE_FIELDS = [
+  'title',
+  'make',
+  'model',
+  'price',
+  'year',
+  'firstRegistration',
+  'mileage',
+  'fuelType',
+  'transmission',
+  'bodyType',
+  'color',
+  'powerKw',
+  'powerHp',
+  'doors',
+  'seats',
+  'previousOwners',
+  'features',
+  'description',
+  'consumption',
+  'externalImages',
+  'marketplaceUrl',
+  'marketplaceModifiedAt',
+] as const
+
 export const VEHICLE_STATUSES = [
   { title: 'Verfügbar', value: 'available' },
   { title: 'Reserviert', value: 'reserved' },

@@ -120,7 +120,9 @@ export const SIMILAR_VEHICLES_QUERY = defineQuery(`*[
 ] | order(coalesce((price - $price) * (price - $price), 1e18) asc, listedAt desc)[0...3]${VEHICLE_CARD}`)
 
 /** The synced vehicles as the lake holds them, to tell new, changed and unchanged ads apart. */
-export const SYNCED_VEHICLES_QUERY = defineQuery(`*[_type == "vehicle" && source == "mobile.de"]{_id, marketplaceId, marketplaceModifiedAt, status, listedAt}`)
+export const SYNCED_VEHICLES_QUERY = defineQuery(
+  `*[_type == "vehicle" && source == "mobile.de"]{_id, marketplaceId, marketplaceModifiedAt, marketplaceVanishedAt, status, listedAt}`,
+)
 
 /**
  * The synced vehicles on sale after a sync, newest first, in the source shape of the JSON API
