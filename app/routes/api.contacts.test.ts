@@ -6,16 +6,11 @@ import { parseEnv } from '#app/env.server.ts'
 import { SanityLake } from '#app/sanity/sanity-lake.server.ts'
 import { type RateLimiter } from '#app/utils/rate-limit.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
+import { VALID_CONTACT } from '#tests/submissions.ts'
 import { action } from './api.contacts'
 
 const FIXTURE = 'tests/fixtures/mini-dataset'
-const valid = {
-  name: 'Erika Mustermann',
-  email: 'erika@example.de',
-  phone: '0201 123456',
-  subject: 'ankauf',
-  message: 'Ich möchte meinen Golf verkaufen.',
-}
+const valid = VALID_CONTACT
 
 function post(body: BodyInit, contentType: string, headers: Record<string, string> = {}) {
   return new Request('http://localhost/api/contacts', {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
+import { VALID_DEALER_LEAD } from '#tests/submissions.ts'
 import { action } from './api.leads'
 
 // The mini dataset has the published vehicle `vehicle-1` (public id '1').
@@ -9,14 +10,7 @@ function post(body: BodyInit, contentType = 'application/json') {
   return new Request('http://localhost/api/leads', { method: 'POST', body, headers: { 'content-type': contentType } })
 }
 
-const dealer = {
-  kind: 'dealer-registration',
-  company: 'Autohaus Test GmbH',
-  location: 'Essen',
-  vehiclesPerYear: '15-50',
-  specialisation: 'Export',
-  phone: '0201 555',
-}
+const dealer = VALID_DEALER_LEAD
 
 describe.each(BACKENDS)('POST /api/leads on the %s lake', (backend) => {
   let test: TestLake

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type ContentLake, MutationError } from '#app/sanity/lake.server.ts'
 import { RateLimiter } from '#app/utils/rate-limit.server.ts'
 import { openTestLake, type TestLake } from '#tests/lake-backends.ts'
+import { VALID_CONTACT, VALID_DEALER_LEAD } from '#tests/submissions.ts'
 import * as contacts from '#app/routes/api.contacts.ts'
 import * as leads from '#app/routes/api.leads.ts'
 
@@ -15,7 +16,7 @@ const ENDPOINTS: Array<{ path: string; route: typeof contacts; valid: Record<str
   {
     path: '/api/contacts',
     route: contacts,
-    valid: { name: 'Erika Mustermann', email: 'erika@example.de', phone: '0201 123456', subject: 'ankauf', message: 'Ich möchte meinen Golf verkaufen.' },
+    valid: VALID_CONTACT,
     truncatedJson: '{"name":',
     // The contact API also takes the form-encoded fields of its first version.
     refusedTypes: ['text/plain'],
@@ -23,14 +24,7 @@ const ENDPOINTS: Array<{ path: string; route: typeof contacts; valid: Record<str
   {
     path: '/api/leads',
     route: leads,
-    valid: {
-      kind: 'dealer-registration',
-      company: 'Autohaus Test GmbH',
-      location: 'Essen',
-      vehiclesPerYear: '15-50',
-      specialisation: 'Export',
-      phone: '0201 555',
-    },
+    valid: VALID_DEALER_LEAD,
     truncatedJson: '{"kind":',
     refusedTypes: ['application/x-www-form-urlencoded', 'text/plain'],
   },
