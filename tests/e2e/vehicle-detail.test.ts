@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test'
 import { FAKE_SANITY_PORT, SANITY_BACKED_PORT } from '../../playwright.config'
-import { expect, isPhone, storedLeadWith, test, uniqueName } from './playwright-utils'
+import { expect, isPhone, storedLeadWith, test, uniqueName, waitForScripts } from './playwright-utils'
 
 /*
  * /vehicles/{id} against the production build: gallery, financing example (with and without
@@ -24,9 +24,10 @@ test.describe('gallery', () => {
     await expect(first).toHaveAttribute('srcset', /640w/)
     await expect(strip.locator('img').nth(1)).toHaveAttribute('loading', 'lazy')
 
-    // Hydrated: the buttons appear.
+    // Hydrated: the buttons appear. The keys work once the scripts have run (a loaded CI machine pressed earlier).
     const next = page.getByRole('button', { name: 'Nächstes Bild' })
     await expect(next).toBeVisible()
+    await waitForScripts(page)
     await strip.focus()
     await page.keyboard.press('ArrowRight')
     await expect(page.getByText('Bild 2 von 3', { exact: true })).toBeVisible()

@@ -1,5 +1,5 @@
 import { FAKE_SANITY_PORT, SANITY_BACKED_PORT } from '../../playwright.config'
-import { expect, expectNoA11yViolations, isPhone, openVehicleFilters, test } from './playwright-utils'
+import { expect, expectNoA11yViolations, isPhone, openVehicleFilters, test, waitForScripts } from './playwright-utils'
 
 /*
  * /vehicles: search, filters and paging work as plain links and a GET form (no JavaScript), and
@@ -93,6 +93,8 @@ test('axe: the list, a later page, a search result and the empty state', async (
 
 test('with JavaScript the form navigates to the clean address', async ({ page }) => {
   await page.goto('/vehicles')
+  // Before the scripts run, the browser submits the form itself, every field in the address.
+  await waitForScripts(page)
   const form = page.getByRole('search', { name: 'Fahrzeuge durchsuchen' })
   await openVehicleFilters(page)
   await form.getByLabel('Marke').selectOption('BMW')
