@@ -9,6 +9,7 @@ import { buttonClasses } from '#app/components/ui/button.tsx'
 import { Toaster } from '#app/components/ui/toaster.tsx'
 import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
 import { siteSettingsForPages } from '#app/utils/site-settings.server.ts'
+import { fetchWithFigures } from '#app/sanity/figures.server.ts'
 import { type SITE_SETTINGS_QUERYResult } from '#app/sanity/types.ts'
 import { useNonce } from '#app/utils/nonce-provider.ts'
 import { wantsTransparentHeader } from '#app/utils/route-handle.ts'
@@ -33,7 +34,7 @@ export const links: LinksFunction = () => [
  * it all reaches the browser.
  */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const settings = await context.lake.fetch<SITE_SETTINGS_QUERYResult>(SITE_SETTINGS_QUERY)
+  const settings = await fetchWithFigures<SITE_SETTINGS_QUERYResult>(context.lake, SITE_SETTINGS_QUERY)
   if (!settings) {
     throw new Response('Die Website-Einstellungen fehlen im Content Lake (Dokument „siteSettings“).', { status: 500 })
   }

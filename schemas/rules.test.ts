@@ -82,6 +82,8 @@ describe('exact counts on the home page', () => {
 
   it('limits a percentage to 100', async () => {
     const home = copyOf('homePage')
+    // A counter of the page's own (no Kennzahl chosen): its percentage is checked.
+    delete home.stats.items[3].figure
     home.stats.items[3].number = 120
     expect(await errorsOf(home)).toEqual([expect.objectContaining({ path: 'stats.items[satisfaction]' })])
   })
@@ -255,5 +257,36 @@ describe('leads', () => {
     const broken: Record<string, unknown> = { ...lead, kind: 'newsletter', status: 'offen' }
     delete broken.receivedAt
     expect((await errorsOf(broken as SeedDocument, [...lake])).map((error) => error.path).sort()).toEqual(['kind', 'receivedAt', 'status'])
+  })
+})
+
+describe('Kennzahlen in page copy (docs/decisions/027)', () => {
+  it('accepts the seed, whose copy refers to the figures in all three forms', async () => {
+    for (const id of ['homePage', 'siteSettings', 'page-services-autoankauf', 'page-locations-xanten']) expect(await errorsOf(copyOf(id)), id).toEqual([])
+  })
+
+  it('reports a placeholder that names no figure, in a plain field and in formatted text', async () => {
+    const page = copyOf('page-about')
+    page.seo.description = 'Kostenlose Abholung ab {abholung} € und {freePickupFromEur} €'
+    const prose = page.sections.find((section: any) => section._type === 'richTextSection')
+    prose.body[0].children[0].text = 'Seit {jahre} Jahren'
+    expect(await errorsOf(page)).toEqual([{ path: '', message: expect.stringMatching(/^Unbekannte Kennzahl \{abholung\}, \{jahre\}\. Erlaubt sind: \{yearsExperience\}/) }])
+  })
+
+  it('needs a counter to have a number or a chosen Kennzahl', async () => {
+    const home = copyOf('homePage')
+    delete home.stats.items[0].figure
+    delete home.stats.items[0].number
+    expect(await errorsOf(home)).toEqual([{ path: 'stats.items[years].number', message: 'Bitte eine Zahl eintragen oder eine Kennzahl wählen.' }])
+  })
+
+  it('lets „Fahrzeuge im Bestand“ stay empty (the live count shows) but no other Kennzahl', async () => {
+    const settings = copyOf('siteSettings')
+    delete settings.claims.vehiclesInStock
+    expect(await errorsOf(settings)).toEqual([])
+    delete settings.claims.freeDeliveryKm
+    const errors = await errorsOf(settings)
+    expect(new Set(errors.map((error) => error.path))).toEqual(new Set(['claims.freeDeliveryKm']))
+    expect(errors).toContainEqual({ path: 'claims.freeDeliveryKm', message: 'Required' })
   })
 })

@@ -26,6 +26,18 @@ describe('markdownToPortableText', () => {
     expect(markDefs).toEqual([{ _key: expect.any(String), _type: 'link', href: '/contact' }])
   })
 
+  it('turns a company figure into the inline „Kennzahl“, also next to a unit bound to it', () => {
+    const [block] = markdownToPortableText('Lieferung bis {freeDeliveryKm}\u00a0km, **ab {freePickupFromEur} €**.')
+    expect(block?.children).toEqual([
+      expect.objectContaining({ _type: 'span', text: 'Lieferung bis ' }),
+      { _key: expect.any(String), _type: 'figure', key: 'freeDeliveryKm' },
+      expect.objectContaining({ _type: 'span', text: '\u00a0km, ' }),
+      // A figure in bold stays a placeholder in the bold text: an inline object cannot carry marks.
+      expect.objectContaining({ _type: 'span', text: 'ab {freePickupFromEur} €', marks: ['strong'] }),
+      expect.objectContaining({ _type: 'span', text: '.' }),
+    ])
+  })
+
   it('gives every block and span a key unique within the text, the same on every run', () => {
     const markdown = 'Gleich\n\nGleich\n\n- Gleich'
     const first = markdownToPortableText(markdown)

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { bindLineBreaks } from '#app/utils/typography.ts'
+import { FIGURE_TYPE } from '#schemas/lib/figures.ts'
 
 /*
  * Page documents are written by hand as readable JSON, one file per page in content/pages/, and
@@ -10,7 +11,9 @@ import { bindLineBreaks } from '#app/utils/typography.ts'
  * and `sanity dataset import` read. The compiler only adds what is tedious to write by hand:
  *   - `_key` on every object in an array (stable: derived from the content and position),
  *   - Portable Text from a small Markdown subset: `{"_markdown": "…"}` becomes blocks
- *     (paragraphs, `### `/`#### ` headings, `- ` and `1. ` lists, `**bold**`, `*italic*`, `[text](/link)`).
+ *     (paragraphs, `### `/`#### ` headings, `- ` and `1. ` lists, `**bold**`, `*italic*`, `[text](/link)`),
+ *     and a company figure `{freeDeliveryKm}` becomes the inline „Kennzahl“ object (docs/decisions/027);
+ *     plain strings keep the placeholder, which the site resolves when it renders.
  * `npm run seed:pages` rewrites the page lines of the dataset; a unit test fails when they are stale.
  */
 
@@ -29,16 +32,13 @@ function shortHash(value: unknown): string {
   return createHash('sha1').update(JSON.stringify(value)).digest('hex').slice(0, 10)
 }
 
-interface Span {
-  text: string
-  marks: string[]
-}
+type Span = { text: string; marks: string[] } | { figure: string }
 
-/** Inline Markdown (`**bold**`, `*italic*`, `[text](href)`) to spans and link mark definitions. */
+/** Inline Markdown (`**bold**`, `*italic*`, `[text](href)`, `{figure}`) to spans, figures and link mark definitions. */
 function inlineToSpans(text: string, blockKey: string): { children: JsonObject[]; markDefs: JsonObject[] } {
   const markDefs: JsonObject[] = []
   const spans: Span[] = []
-  const pattern = /\*\*(.+?)\*\*|\*(.+?)\*|\[(.+?)\]\((\S+?)\)/g
+  const pattern = /\*\*(.+?)\*\*|\*(.+?)\*|\[(.+?)\]\((\S+?)\)|\{(\w+)\}/g
   let last = 0
   for (const match of text.matchAll(pattern)) {
     const index = match.index ?? 0
@@ -49,12 +49,16 @@ function inlineToSpans(text: string, blockKey: string): { children: JsonObject[]
       const key = `${blockKey}-l${markDefs.length}`
       markDefs.push({ _key: key, _type: 'link', href: match[4] })
       spans.push({ text: match[3], marks: [key] })
-    }
+    } else if (match[5] !== undefined) spans.push({ figure: match[5] })
     last = index + match[0].length
   }
   if (last < text.length || spans.length === 0) spans.push({ text: text.slice(last), marks: [] })
   return {
-    children: spans.map((span, index) => ({ _key: `${blockKey}-s${index}`, _type: 'span', text: span.text, marks: span.marks })),
+    children: spans.map((span, index) =>
+      'figure' in span
+        ? { _key: `${blockKey}-s${index}`, _type: FIGURE_TYPE, key: span.figure }
+        : { _key: `${blockKey}-s${index}`, _type: 'span', text: span.text, marks: span.marks },
+    ),
     markDefs,
   }
 }

@@ -7,6 +7,7 @@ import { PageSections } from '#app/components/sections/page-sections.tsx'
 import { type ContentPage } from '#app/components/sections/types.ts'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { PAGE_QUERY } from '#app/sanity/queries/pages.ts'
+import { fetchWithFigures } from '#app/sanity/figures.server.ts'
 import { type PAGE_QUERYResult } from '#app/sanity/types.ts'
 import { autoDealer } from '#app/seo/structured-data.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
@@ -42,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const path = canonicalPagePath(pathname)
   if (!PAGE_PATH_PATTERN.test(path)) notFound()
-  const page = await context.lake.fetch<PAGE_QUERYResult>(PAGE_QUERY, { path })
+  const page = await fetchWithFigures<PAGE_QUERYResult>(context.lake, PAGE_QUERY, { path })
   if (!page) notFound()
   // One address per page: /About/ and /about serve the same page, so send the others there.
   if (path !== url.pathname) throw redirect(`${path}${url.search}`, { status: 301 })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loader as rootLoader } from '#app/root.tsx'
 import { type ContentLake, patchDocument, type QueryParams } from '#app/sanity/lake.server.ts'
+import { VEHICLE_HIGHLIGHTS_QUERY } from '#app/sanity/queries/vehicles.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { loader } from './_index'
 
@@ -118,7 +119,7 @@ describe('home loader: vehicles inline or streamed', () => {
       kind: 'embedded',
       mutate: (mutations) => test.lake.mutate(mutations),
       fetch: <R>(query: string, params?: QueryParams) =>
-        (query.includes('_type == "vehicle"') ? vehicleQuery(() => test.lake.fetch(query, params)) : test.lake.fetch(query, params)) as Promise<R>,
+        (query === VEHICLE_HIGHLIGHTS_QUERY ? vehicleQuery(() => test.lake.fetch(query, params)) : test.lake.fetch(query, params)) as Promise<R>,
     }
   }
   const load = (lake: ContentLake) => loader({ request: new Request('http://localhost/'), params: {}, context: { lake, env: test.env } })

@@ -11,6 +11,7 @@ import { VehicleHighlights } from '#app/components/vehicle-highlights.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { HOME_PAGE_QUERY } from '#app/sanity/queries/site.ts'
 import { VEHICLE_HIGHLIGHTS_QUERY } from '#app/sanity/queries/vehicles.ts'
+import { fetchWithFigures } from '#app/sanity/figures.server.ts'
 import { type HOME_PAGE_QUERYResult, type VEHICLE_HIGHLIGHTS_QUERYResult } from '#app/sanity/types.ts'
 import { autoDealer } from '#app/seo/structured-data.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
@@ -46,7 +47,7 @@ async function settleWithin<T>(promise: Promise<T>, ms: number): Promise<{ settl
 export const handle: SiteRouteHandle = { transparentHeader: true }
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const home = await context.lake.fetch<HOME_PAGE_QUERYResult>(HOME_PAGE_QUERY)
+  const home = await fetchWithFigures<HOME_PAGE_QUERYResult>(context.lake, HOME_PAGE_QUERY)
   // The home page is a singleton the site cannot do without: its absence is a broken site, not a 404.
   if (!home) throw new Response('Die Startseite fehlt im Content Lake (Dokument „homePage“).', { status: 500 })
   const query = context.lake.fetch<VEHICLE_HIGHLIGHTS_QUERYResult>(VEHICLE_HIGHLIGHTS_QUERY)

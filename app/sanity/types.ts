@@ -258,12 +258,27 @@ export type HeroSection = {
 }
 
 export type RichText = Array<{
-  children?: Array<{
-    marks?: Array<string>
-    text?: string
-    _type: 'span'
-    _key: string
-  }>
+  children?: Array<
+    | {
+        marks?: Array<string>
+        text?: string
+        _type: 'span'
+        _key: string
+      }
+    | {
+        key:
+          | 'yearsExperience'
+          | 'vehiclesInStock'
+          | 'vehiclesSold'
+          | 'satisfactionPercent'
+          | 'financingFromPercent'
+          | 'freeDeliveryKm'
+          | 'freePickupFromEur'
+          | 'valuationHours'
+        _type: 'figure'
+        _key: string
+      }
+  >
   style?: 'normal' | 'h3' | 'h4'
   listItem?: 'bullet' | 'number'
   markDefs?: Array<{
@@ -348,7 +363,16 @@ export type ServiceCard = {
 
 export type StatItem = {
   _type: 'statItem'
-  number: number
+  figure?:
+    | 'yearsExperience'
+    | 'vehiclesInStock'
+    | 'vehiclesSold'
+    | 'satisfactionPercent'
+    | 'financingFromPercent'
+    | 'freeDeliveryKm'
+    | 'freePickupFromEur'
+    | 'valuationHours'
+  number?: number
   suffix?: string
   label: string
 }
@@ -664,7 +688,7 @@ export type SiteSettings = {
   mobileDeCustomerId?: string
   claims: {
     yearsExperience: number
-    vehiclesInStock: number
+    vehiclesInStock?: number
     vehiclesSold: number
     satisfactionPercent: number
     financingFromPercent: number
@@ -1157,7 +1181,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       mobileDeCustomerId?: string
       claims: {
         yearsExperience: number
-        vehiclesInStock: number
+        vehiclesInStock?: number
         vehiclesSold: number
         satisfactionPercent: number
         financingFromPercent: number
@@ -1618,7 +1642,7 @@ export type SITE_SETTINGS_QUERYResult = {
   foundedYear: number
   claims: {
     yearsExperience: number
-    vehiclesInStock: number
+    vehiclesInStock?: number
     vehiclesSold: number
     satisfactionPercent: number
     financingFromPercent: number
@@ -1671,11 +1695,26 @@ export type SITE_SETTINGS_QUERYResult = {
     } | null
   }
 } | null
+// Variable: FIGURES_QUERY
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  claims,  "vehiclesOnSale": select(defined(claims.vehiclesInStock) => null, count(*[_type == "vehicle" && status != "sold"]))}
+export type FIGURES_QUERYResult = {
+  claims: {
+    yearsExperience: number
+    vehiclesInStock?: number
+    vehiclesSold: number
+    satisfactionPercent: number
+    financingFromPercent: number
+    freeDeliveryKm: number
+    freePickupFromEur: number
+    valuationHours: number
+  }
+  vehiclesOnSale: null | number
+} | null
 // Variable: SITE_EMAIL_QUERY
 // Query: *[_type == "siteSettings" && _id == "siteSettings"][0].email
 export type SITE_EMAIL_QUERYResult = string | null
 // Variable: HOME_PAGE_QUERY
-// Query: *[_type == "homePage" && _id == "homePage"][0]{  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}},  heroSlides[]{    _key,    titleLine1,    titleLine2,    subtitle,    image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}, "lqip": metadata.lqip}}},    buttons[]{_key, label, target, primary}  },  stats{heading, items[]{_key, number, suffix, label}},  services{eyebrow, heading, intro, cards[]{_key, icon, title, description, action{label, target, primary}}},  inventory{eyebrow, heading, intro, detailsLabel, allLabel, loadingText, emptyText},  process{eyebrow, heading, intro, steps[]{_key, number, title, description}},  contact{eyebrow, heading, intro, submitLabel}}
+// Query: *[_type == "homePage" && _id == "homePage"][0]{  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}},  heroSlides[]{    _key,    titleLine1,    titleLine2,    subtitle,    image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}, "lqip": metadata.lqip}}},    buttons[]{_key, label, target, primary}  },  stats{heading, items[]{_key, _type, figure, number, suffix, label}},  services{eyebrow, heading, intro, cards[]{_key, icon, title, description, action{label, target, primary}}},  inventory{eyebrow, heading, intro, detailsLabel, allLabel, loadingText, emptyText},  process{eyebrow, heading, intro, steps[]{_key, number, title, description}},  contact{eyebrow, heading, intro, submitLabel}}
 export type HOME_PAGE_QUERYResult = {
   seo: {
     title: string
@@ -1730,7 +1769,18 @@ export type HOME_PAGE_QUERYResult = {
     heading: string | null
     items: Array<{
       _key: string
-      number: number
+      _type: 'statItem'
+      figure:
+        | 'financingFromPercent'
+        | 'freeDeliveryKm'
+        | 'freePickupFromEur'
+        | 'satisfactionPercent'
+        | 'valuationHours'
+        | 'vehiclesInStock'
+        | 'vehiclesSold'
+        | 'yearsExperience'
+        | null
+      number: number | null
       suffix: string | null
       label: string
     }>

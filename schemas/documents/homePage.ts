@@ -1,5 +1,6 @@
 import { HomeIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { placeholderRule } from '../lib/figures'
 
 const eyebrow = defineField({ name: 'eyebrow', title: 'Überzeile', type: 'string', validation: (rule) => rule.max(60) })
 const heading = defineField({ name: 'heading', title: 'Überschrift', type: 'string', validation: (rule) => rule.required().max(80) })
@@ -137,6 +138,8 @@ export const homePage = defineType({
     }),
     defineField({ name: 'seo', title: 'SEO', type: 'seo', group: 'seo', validation: (rule) => rule.required() }),
   ],
+  // Placeholders of company figures in the copy must name one (docs/decisions/027).
+  validation: (rule) => rule.custom((document) => placeholderRule(document)),
   preview: {
     prepare: () => ({ title: 'Startseite' }),
   },

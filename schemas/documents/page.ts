@@ -1,10 +1,10 @@
 import { DocumentIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType, getPublishedId } from 'sanity'
-import { OPENING_HOURS_KEYS } from '../lib/constants'
+import { API_VERSION, OPENING_HOURS_KEYS } from '../lib/constants'
+import { placeholderRule } from '../lib/figures'
 import { pagePathProblem } from '../lib/page-path'
 import { PAGE_SECTION_TYPES } from '../sections'
 
-const API_VERSION = '2025-02-19'
 const DUPLICATE_PATH_QUERY = `count(*[_type == "page" && path == $value && _id != $publishedId && !(_id in path("drafts.**")) && !(_id in path("versions.**"))])`
 
 /**
@@ -114,6 +114,8 @@ export const page = defineType({
     }),
     defineField({ name: 'seo', title: 'SEO', type: 'seo', group: 'seo', validation: (rule) => rule.required() }),
   ],
+  // Placeholders of company figures in the copy must name one (docs/decisions/027).
+  validation: (rule) => rule.custom((document) => placeholderRule(document)),
   orderings: [{ title: 'Pfad', name: 'pathAsc', by: [{ field: 'path', direction: 'asc' }] }],
   preview: {
     select: { title: 'title', subtitle: 'path' },

@@ -1,17 +1,25 @@
 import { CogIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { FigureUsageInput } from '../components/figure-usage-input'
 import { OPENING_HOURS_KEYS } from '../lib/constants'
+import { FIGURES, placeholderRule } from '../lib/figures'
 import { duplicates } from '../lib/validation'
 
 const REQUIRED_OPENING_HOURS = OPENING_HOURS_KEYS.map((item) => item.value)
 
-const claim = (name: string, title: string, description: string, max?: number) =>
+/** A Kennzahl's field; „Fahrzeuge im Bestand“ may stay empty (then the live count shows). */
+const claim = ({ value, title, description }: (typeof FIGURES)[number]) =>
   defineField({
-    name,
+    name: value,
     title,
     type: 'number',
     description,
-    validation: (rule) => (max === undefined ? rule.required().min(0) : rule.required().min(0).max(max)),
+    components: { input: FigureUsageInput },
+    validation: (rule) => {
+      if (value === 'vehiclesInStock') return rule.integer().min(0)
+      const given = rule.required().min(0)
+      return value === 'satisfactionPercent' || value === 'financingFromPercent' ? given.max(100) : given
+    },
   })
 
 /** The dealer's identity, contact data, figures, opening hours and navigation (singleton `siteSettings`). */
@@ -135,19 +143,13 @@ export const siteSettings = defineType({
       name: 'claims',
       title: 'Kennzahlen',
       type: 'object',
-      description: 'Die Zahlen, mit denen wir werben. Sie erscheinen auf mehreren Seiten.',
+      description:
+        'Die Zahlen, mit denen wir werben. Die Seiten zeigen sie überall dort, wo im Text eine Kennzahl eingefügt ist ({freeDeliveryKm} in einfachen Textfeldern, „Kennzahl“ im formatierten Text, „Kennzahl aus den Einstellungen“ bei Zählern).',
       group: 'claims',
       options: { columns: 2 },
       validation: (rule) => rule.required(),
       fields: [
-        claim('yearsExperience', 'Jahre Erfahrung', 'Wird mit „+“ angezeigt, z. B. 15+.'),
-        claim('vehiclesInStock', 'Fahrzeuge im Bestand', 'Z. B. 150.'),
-        claim('vehiclesSold', 'Verkaufte Fahrzeuge', 'Z. B. 2500.'),
-        claim('satisfactionPercent', 'Kundenzufriedenheit (%)', '0 bis 100.', 100),
-        claim('financingFromPercent', 'Finanzierung ab (%)', 'Effektiver Jahreszins, z. B. 2,9.', 100),
-        claim('freeDeliveryKm', 'Kostenlose Lieferung bis (km)', 'Umkreis um Essen.'),
-        claim('freePickupFromEur', 'Kostenlose Abholung ab (€)', 'Fahrzeugwert, ab dem wir kostenlos abholen.'),
-        claim('valuationHours', 'Bewertung innerhalb (Stunden)', 'Z. B. 24.'),
+        ...FIGURES.map(claim),
       ],
     }),
     defineField({
@@ -218,6 +220,8 @@ export const siteSettings = defineType({
       validation: (rule) => rule.required(),
     }),
   ],
+  // Placeholders of company figures in the settings' texts must name one (docs/decisions/027).
+  validation: (rule) => rule.custom((document) => placeholderRule(document)),
   preview: {
     select: { title: 'dealerName' },
     prepare: ({ title }) => ({ title: 'Einstellungen', subtitle: title }),

@@ -1,10 +1,7 @@
 import { DocumentIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType, getPublishedId } from 'sanity'
-import { BODY_TYPES, FUEL_TYPES, MARKETPLACE_FIELDS, titleOf, TRANSMISSIONS, VEHICLE_SOURCES, VEHICLE_STATUSES } from '../lib/constants'
+import { API_VERSION, BODY_TYPES, FUEL_TYPES, MARKETPLACE_FIELDS, titleOf, TRANSMISSIONS, VEHICLE_SOURCES, VEHICLE_STATUSES } from '../lib/constants'
 import { FIRST_REGISTRATION_PATTERN, formatEuro, kwToHp, MAX_MILEAGE_KM, maxVehicleYear, MIN_VEHICLE_YEAR } from '../lib/validation'
-
-/** API version for the uniqueness check (same as the site's default). */
-const API_VERSION = '2025-02-19'
 
 /** Published vehicles other than this one that already use the public id. */
 const DUPLICATE_ID_QUERY = `count(*[_type == "vehicle" && id == $value && _id != $publishedId && !(_id in path("drafts.**")) && !(_id in path("versions.**"))])`

@@ -3,6 +3,9 @@
  * Each list is `{title, value}` so the Studio shows German labels and stores stable keys.
  */
 
+/** The Content Lake API version the Studio's own queries (validation, counts) use. */
+export const API_VERSION = '2025-02-19'
+
 export const WEEKDAYS = [
   { title: 'Montag', value: 'Mo' },
   { title: 'Dienstag', value: 'Tu' },

@@ -1,9 +1,12 @@
+import { BarChartIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { FIGURE_OPTIONS, FIGURE_TYPE, FIGURES } from '../lib/figures'
 import { isValidLinkTarget, LINK_TARGET_HINT } from '../lib/validation'
 
 /**
  * Formatted text (Portable Text): paragraphs, two heading levels, lists, bold, italic and links.
  * Deliberately small, so every page renders it the same way and editors cannot break the layout.
+ * A company figure is an inline „Kennzahl“: the site writes its current value from the settings.
  */
 export const richText = defineType({
   name: 'richText',
@@ -20,6 +23,28 @@ export const richText = defineType({
       lists: [
         { title: 'Aufzählung', value: 'bullet' },
         { title: 'Nummerierung', value: 'number' },
+      ],
+      of: [
+        defineArrayMember({
+          name: FIGURE_TYPE,
+          title: 'Kennzahl',
+          type: 'object',
+          icon: BarChartIcon,
+          description: 'Eine Zahl aus Einstellungen → Kennzahlen; die Seite zeigt immer den aktuellen Wert.',
+          fields: [
+            defineField({
+              name: 'key',
+              title: 'Kennzahl',
+              type: 'string',
+              options: { list: FIGURE_OPTIONS },
+              validation: (rule) => rule.required(),
+            }),
+          ],
+          preview: {
+            select: { key: 'key' },
+            prepare: ({ key }: { key?: string }) => ({ title: FIGURES.find((figure) => figure.value === key)?.title ?? 'Kennzahl wählen' }),
+          },
+        }),
       ],
       marks: {
         decorators: [

@@ -1,19 +1,36 @@
 import { BarChartIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
+import { FIGURE_OPTIONS, FIGURES } from '../lib/figures'
 
-/** One counter of a statistics band: number, suffix and label (e.g. 2500 + „Verkaufte Fahrzeuge“). */
+/**
+ * One counter of a statistics band: number, suffix and label (e.g. 2500 + „Verkaufte Fahrzeuge“).
+ * A company figure is not typed in but chosen (`figure`): the counter then shows the current value
+ * from Einstellungen → Kennzahlen.
+ */
 export const statItem = defineType({
   name: 'statItem',
-  title: 'Kennzahl',
+  title: 'Zähler',
   type: 'object',
   icon: BarChartIcon,
   fields: [
+    defineField({
+      name: 'figure',
+      title: 'Kennzahl aus den Einstellungen',
+      type: 'string',
+      description: 'Für Zahlen des Unternehmens: Der Zähler zeigt dann immer den Wert aus Einstellungen → Kennzahlen. Leer lassen für eine eigene Zahl dieser Seite.',
+      options: { list: FIGURE_OPTIONS },
+    }),
     defineField({
       name: 'number',
       title: 'Zahl',
       type: 'number',
       description: 'Der Zähler läuft beim Einblenden von 0 bis zu dieser Zahl hoch.',
-      validation: (rule) => rule.required().min(0),
+      hidden: ({ parent }) => Boolean((parent as { figure?: string } | undefined)?.figure),
+      validation: (rule) =>
+        rule.min(0).custom((value, context) => {
+          if ((context.parent as { figure?: string } | undefined)?.figure) return true
+          return value === undefined ? 'Bitte eine Zahl eintragen oder eine Kennzahl wählen.' : true
+        }),
     }),
     defineField({
       name: 'suffix',
@@ -30,14 +47,17 @@ export const statItem = defineType({
     }),
   ],
   validation: (rule) =>
-    rule.custom((value: { number?: number; suffix?: string } | undefined) =>
-      value?.suffix === '%' && typeof value.number === 'number' && value.number > 100 ? 'Ein Prozentwert kann höchstens 100 sein.' : true,
+    rule.custom((value: { number?: number; suffix?: string; figure?: string } | undefined) =>
+      !value?.figure && value?.suffix === '%' && typeof value.number === 'number' && value.number > 100 ? 'Ein Prozentwert kann höchstens 100 sein.' : true,
     ),
   preview: {
-    select: { number: 'number', suffix: 'suffix', label: 'label' },
-    prepare: ({ number, suffix, label }) => ({
-      title: `${number ?? '–'}${suffix ?? ''}`,
-      subtitle: label,
-    }),
+    select: { number: 'number', suffix: 'suffix', label: 'label', figure: 'figure' },
+    prepare: ({ number, suffix, label, figure }: { number?: number; suffix?: string; label?: string; figure?: string }) => {
+      const named = FIGURES.find((item) => item.value === figure)
+      return {
+        title: named ? `Kennzahl „${named.title}“${suffix ?? ''}` : `${number ?? '–'}${suffix ?? ''}`,
+        subtitle: label,
+      }
+    },
   },
 })

@@ -1,5 +1,5 @@
 import { defineQuery } from 'groq'
-import { HOME_PAGE, IMAGE_LQIP_FIELDS, SEO, SITE_SETTINGS } from './fragments.ts'
+import { HOME_PAGE, IMAGE_LQIP_FIELDS, SEO, SITE_SETTINGS, VEHICLE_ON_SALE } from './fragments.ts'
 
 /*
  * The site-wide documents: the settings (every page's header, footer and structured data) and the
@@ -29,6 +29,15 @@ export const SITE_SETTINGS_QUERY = defineQuery(`${SITE_SETTINGS}{
   ${SEO}
 }`)
 
+/**
+ * The company figures (Einstellungen → Kennzahlen) that page copy refers to (app/sanity/figures.server.ts).
+ * „Fahrzeuge im Bestand“ left empty: the number of vehicles on sale, counted only then.
+ */
+export const FIGURES_QUERY = defineQuery(`${SITE_SETTINGS}{
+  claims,
+  "vehiclesOnSale": select(defined(claims.vehiclesInStock) => null, count(*[${VEHICLE_ON_SALE}]))
+}`)
+
 /** The site's e-mail address: the notification mails' recipient when LEADS_NOTIFY_TO is unset. */
 export const SITE_EMAIL_QUERY = defineQuery(`${SITE_SETTINGS}.email`)
 
@@ -42,7 +51,7 @@ export const HOME_PAGE_QUERY = defineQuery(`${HOME_PAGE}{
     image{${IMAGE_LQIP_FIELDS}},
     buttons[]{_key, label, target, primary}
   },
-  stats{heading, items[]{_key, number, suffix, label}},
+  stats{heading, items[]{_key, _type, figure, number, suffix, label}},
   services{eyebrow, heading, intro, cards[]{_key, icon, title, description, action{label, target, primary}}},
   inventory{eyebrow, heading, intro, detailsLabel, allLabel, loadingText, emptyText},
   process{eyebrow, heading, intro, steps[]{_key, number, title, description}},

@@ -1,0 +1,173 @@
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
+import { renderToString } from 'react-dom/server'
+import { Outlet } from 'react-router-dom'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FIGURE_KEYS, FIGURE_USAGE_QUERY, figureUsage, type FigureKey } from '#schemas/lib/figures.ts'
+import { loader as rootLoader } from '#app/root.tsx'
+import ContentPageRoute, { loader as pageLoader } from '#app/routes/$.tsx'
+import HomePage, { loader as homeLoader } from '#app/routes/_index.tsx'
+import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
+import { CONTENT_ROUTES } from '#tests/content-routes.ts'
+import { fetchFigures, resolveFigures } from './figures.server'
+import { patchDocument } from './lake.server'
+
+describe('resolveFigures', () => {
+  const figures = { freeDeliveryKm: 50, vehiclesSold: 2500, financingFromPercent: 2.9, valuationHours: 24 }
+
+  it('writes the values into placeholders, German style, and leaves other text alone', () => {
+    expect(resolveFigures('Lieferung bis {freeDeliveryKm}\u00a0km, {vehiclesSold}+ verkauft, ab {financingFromPercent} %', figures)).toBe(
+      'Lieferung bis 50\u00a0km, 2.500+ verkauft, ab 2,9 %',
+    )
+    expect(resolveFigures({ a: ['{valuationHours} Stunden', 7, null] }, figures)).toEqual({ a: ['24 Stunden', 7, null] })
+  })
+
+  it('keeps a placeholder without a value visible instead of writing „undefined“', () => {
+    expect(resolveFigures('{yearsExperience}+ Jahre, {lieferung}', figures)).toBe('{yearsExperience}+ Jahre, {lieferung}')
+  })
+
+  it('turns an inline „Kennzahl“ into text and gives a counter its number', () => {
+    const block = {
+      _type: 'block',
+      children: [
+        { _key: 'a', _type: 'span', text: 'Bis ', marks: [] },
+        { _key: 'b', _type: 'figure', key: 'freeDeliveryKm' },
+        { _key: 'c', _type: 'span', text: '\u00a0km', marks: [] },
+      ],
+    }
+    expect(resolveFigures(block, figures).children[1]).toEqual({ _key: 'b', _type: 'span', text: '50', marks: [] })
+    expect(resolveFigures({ _type: 'statItem', figure: 'vehiclesSold', number: null, suffix: '+' }, figures)).toEqual({
+      _type: 'statItem',
+      figure: 'vehiclesSold',
+      number: 2500,
+      suffix: '+',
+    })
+    // A counter with its own number keeps it.
+    expect(resolveFigures({ _type: 'statItem', figure: null, number: 650 }, figures).number).toBe(650)
+  })
+})
+
+/** The settings' own texts (footer, default description): on every page, checked once. */
+const SETTINGS = '(Einstellungen)'
+
+/** Every page of the site as the server renders it (HTML text plus title and description), and the settings' texts. */
+async function renderSite(test: TestLake): Promise<Map<string, string>> {
+  const context = { lake: test.lake, env: test.env }
+  const unwrap = (result: unknown) => (typeof result === 'object' && result !== null && 'init' in result && 'data' in result ? result.data : result)
+  const routes = [
+    {
+      id: 'root',
+      path: '/',
+      loader: ({ request }: { request: Request }) => rootLoader({ request, params: {}, context }),
+      element: <Outlet />,
+      children: [
+        { index: true, loader: ({ request }: { request: Request }) => homeLoader({ request, params: {}, context }), element: <HomePage /> },
+        {
+          path: '*',
+          loader: async ({ request, params }: { request: Request; params: Record<string, string | undefined> }) =>
+            unwrap(await pageLoader({ request, params, context })),
+          element: <ContentPageRoute />,
+        },
+      ],
+    },
+  ]
+  const handler = createStaticHandler(routes)
+  const pages = new Map<string, string>()
+  for (const path of ['/', ...CONTENT_ROUTES]) {
+    const state = await handler.query(new Request(`http://localhost${path}`))
+    if (state instanceof Response) throw new Error(`${path} answered ${state.status}`)
+    const html = renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, state)} context={state} hydrate={false} />)
+    const data = state.loaderData as Record<string, { settings?: Record<string, unknown>; home?: { seo?: unknown }; page?: { seo?: unknown } }>
+    const seo = JSON.stringify([data['0-0']?.home?.seo, data['0-1']?.page?.seo])
+    if (path === '/') {
+      const { tagline, footerText, seo } = data.root?.settings ?? {}
+      pages.set(SETTINGS, JSON.stringify([tagline, footerText, seo]).replace(/\\u00a0|\u00a0/g, ' '))
+    }
+    const text = html
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&nbsp;|\u00a0/g, ' ')
+      .replace(/&amp;/g, '&')
+      .replace(/\s+/g, ' ')
+    pages.set(path, `${text} ${seo.replace(/\u00a0|\\u00a0/g, ' ')}`)
+  }
+  return pages
+}
+
+/**
+ * The figures as a reader finds them in the seed's copy (old) and after staff changed every
+ * Kennzahl (new), and the texts of a page's own figures that happen to share the old value.
+ */
+const CHANGES: Record<FigureKey, { value: number; old: RegExp; new: RegExp; own?: RegExp }> = {
+  yearsExperience: { value: 37, old: /(?<![\d.,])15 ?\+/g, new: /(?<![\d.,])37 ?\+/g },
+  vehiclesInStock: {
+    value: 431,
+    old: /(?<![\d.,])150(?![\d.,])/g,
+    new: /(?<![\d.,])431(?![\d.,])/g,
+    // Xanten's own figures: vehicles sold there, not the stock.
+    own: /150 ?\+ ?(verkaufte Fahrzeuge|Verkaufte Fahrzeuge in Xanten|Gebrauchtwagen verkauft)/g,
+  },
+  vehiclesSold: {
+    value: 8642,
+    old: /(?<![\d.,])2\.?500(?![\d.,])/g,
+    new: /(?<![\d.,])8\.642(?![\d.,])/g,
+    // The purchase page counts cars bought, a figure of its own.
+    own: /2\.?500 ?\+ ?Fahrzeuge angekauft/g,
+  },
+  satisfactionPercent: { value: 83, old: /(?<![\d.,])98 ?%/g, new: /(?<![\d.,])83 ?%/g },
+  financingFromPercent: { value: 4.7, old: /(?<![\d.,])2,9 ?%/g, new: /(?<![\d.,])4,7 ?%/g },
+  freeDeliveryKm: { value: 73, old: /(?<![\d.,])50 ?-?km/g, new: /(?<![\d.,])73 ?-?km/g },
+  freePickupFromEur: { value: 6100, old: /(?<![\d.,])5\.000 ?€/g, new: /(?<![\d.,])6\.100 ?€/g },
+  valuationHours: {
+    value: 19,
+    old: /(?<![\d.,:])24 ?(Stunden|h)(?![\p{L}])/gu,
+    new: /(?<![\d.,:])19 ?(Stunden|h)(?![\p{L}])/gu,
+    // The about page promises a call back within a day: not the valuation.
+    own: /Rückruf innerhalb von 24 Stunden/g,
+  },
+}
+
+const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0
+const figureCount = (text: string, key: FigureKey, which: 'old' | 'new') => {
+  const { own } = CHANGES[key]
+  return count(text, CHANGES[key][which]) - (which === 'old' && own ? count(text, own) : 0)
+}
+
+describe.each(BACKENDS)('Kennzahlen on every page, %s lake', (backend) => {
+  let test: TestLake
+  beforeAll(async () => {
+    test = await openTestLake(backend)
+  })
+  afterAll(() => test.close())
+
+  it('staff change each Kennzahl once: every page that showed the old value shows the new one, and none the old', async () => {
+    const before = await renderSite(test)
+    const usage = figureUsage(await test.lake.fetch<Array<{ _type: string }>>(FIGURE_USAGE_QUERY))
+    await patchDocument(test.lake, 'siteSettings', {
+      set: Object.fromEntries(FIGURE_KEYS.map((key) => [`claims.${key}`, CHANGES[key].value])),
+    })
+    const after = await renderSite(test)
+
+    for (const key of FIGURE_KEYS) {
+      const showedOld = [...before].filter(([, text]) => figureCount(text, key, 'old') > 0).map(([path]) => path)
+      const showsNew = [...after].filter(([, text]) => figureCount(text, key, 'new') > 0).map(([path]) => path)
+      expect(showedOld.length, key).toBeGreaterThan(0)
+      expect(showsNew, key).toEqual(showedOld)
+      for (const [path, text] of after) {
+        expect(figureCount(text, key, 'old'), `${key}: old value left on ${path}`).toBe(0)
+        // As often as before: no reference got lost on the way.
+        expect(figureCount(text, key, 'new'), `${key} on ${path}`).toBe(figureCount(before.get(path)!, key, 'old'))
+      }
+      // The Studio's note counts the same pages.
+      expect(usage[key].pages, key).toBe(showedOld.filter((path) => path !== SETTINGS).length)
+      expect(usage[key].inSettings, key).toBe(showedOld.includes(SETTINGS))
+    }
+  }, 120_000)
+
+  it('shows the live number of vehicles on sale when „Fahrzeuge im Bestand“ is left empty', async () => {
+    await patchDocument(test.lake, 'siteSettings', { unset: ['claims.vehiclesInStock'] })
+    const onSale = await test.lake.fetch<number>('count(*[_type == "vehicle" && status != "sold"])')
+    expect(onSale).toBeGreaterThan(0)
+    expect((await fetchFigures(test.lake)).vehiclesInStock).toBe(onSale)
+    const home = (await homeLoader({ request: new Request('http://localhost/'), params: {}, context: { lake: test.lake, env: test.env } })).home
+    expect(home.stats?.items?.find((item) => item.figure === 'vehiclesInStock')?.number).toBe(onSale)
+  })
+})

@@ -1,0 +1,66 @@
+import { FIGURE_TYPE, isFigureKey, PLACEHOLDER_PATTERN, type FigureKey } from '#schemas/lib/figures.ts'
+import { formatDecimal } from '#app/utils/format.ts'
+import { type ContentLake, type QueryParams } from './lake.server.ts'
+import { FIGURES_QUERY } from './queries/site.ts'
+import { type FIGURES_QUERYResult } from './types.ts'
+
+/*
+ * Company figures have one home, Einstellungen → Kennzahlen (docs/decisions/027). Page copy refers
+ * to them (`{freeDeliveryKm}` in a string, an inline `figure` in Portable Text, `figure` on a
+ * counter), and the loaders read pages through `fetchWithFigures`, which writes the current values
+ * in. Both lake backends return the same shapes, so this one step serves both.
+ */
+
+export type FigureValues = Partial<Record<FigureKey, number>>
+
+/** The current figures: the settings' values, and the live count for an empty „Fahrzeuge im Bestand“. */
+export async function fetchFigures(lake: ContentLake): Promise<FigureValues> {
+  const result = await lake.fetch<FIGURES_QUERYResult>(FIGURES_QUERY)
+  const values: FigureValues = {}
+  for (const [key, value] of Object.entries(result?.claims ?? {})) {
+    if (isFigureKey(key) && typeof value === 'number') values[key] = value
+  }
+  if (values.vehiclesInStock === undefined && typeof result?.vehiclesOnSale === 'number') values.vehiclesInStock = result.vehiclesOnSale
+  return values
+}
+
+/** A figure as German copy writes it: 2.500, 2,9, 5.000. */
+export function formatFigure(value: number): string {
+  return formatDecimal(value, { maximumFractionDigits: 2 })
+}
+
+/**
+ * The value with every reference to a figure replaced by its current value: placeholders in
+ * strings become the formatted number, an inline `figure` becomes a plain span, and a counter
+ * with `figure` gets the number. A reference to a figure without a value stays visible as it is
+ * (the Studio's validation reports unknown ones), rather than silently reading „undefined“.
+ */
+export function resolveFigures<T>(value: T, figures: FigureValues): T {
+  return resolve(value, figures) as T
+}
+
+function resolve(value: unknown, figures: FigureValues): unknown {
+  if (typeof value === 'string') {
+    if (!value.includes('{')) return value
+    return value.replace(PLACEHOLDER_PATTERN, (placeholder, key: string) => {
+      const figure = isFigureKey(key) ? figures[key] : undefined
+      return figure === undefined ? placeholder : formatFigure(figure)
+    })
+  }
+  if (Array.isArray(value)) return value.map((item) => resolve(item, figures))
+  if (typeof value !== 'object' || value === null) return value
+  const object = value as Record<string, unknown>
+  if (object._type === FIGURE_TYPE) {
+    const figure = isFigureKey(object.key) ? figures[object.key] : undefined
+    return { _type: 'span', _key: object._key, text: figure === undefined ? `{${String(object.key)}}` : formatFigure(figure), marks: [] }
+  }
+  const resolved = Object.fromEntries(Object.entries(object).map(([key, item]) => [key, resolve(item, figures)]))
+  if (object._type === 'statItem' && isFigureKey(object.figure) && figures[object.figure] !== undefined) resolved.number = figures[object.figure]
+  return resolved
+}
+
+/** A GROQ read of page content with the current figures written in (see the file comment). */
+export async function fetchWithFigures<R>(lake: ContentLake, query: string, params?: QueryParams): Promise<R> {
+  const [result, figures] = await Promise.all([lake.fetch<R>(query, params), fetchFigures(lake)])
+  return resolveFigures(result, figures)
+}

@@ -1,0 +1,116 @@
+/**
+ * The company's figures (Einstellungen → Kennzahlen) and how page copy refers to them, so each
+ * figure has one home (docs/decisions/027):
+ *  - in a plain text field, a placeholder in braces: `Lieferung bis {freeDeliveryKm} km`;
+ *  - in formatted text (Portable Text), an inline „Kennzahl“ object: `{_type: 'figure', key}`;
+ *  - in a counter („Zähler“ of a statistics band), the field `figure` instead of a number.
+ * The site replaces all three when it renders a page (app/sanity/figures.server.ts). Browser-safe:
+ * the Studio uses the same lists and scans.
+ */
+
+export const FIGURES = [
+  { value: 'yearsExperience', title: 'Jahre Erfahrung', description: 'Im Text z. B. „{yearsExperience}+ Jahre Erfahrung“.' },
+  {
+    value: 'vehiclesInStock',
+    title: 'Fahrzeuge im Bestand',
+    description: 'Leer lassen: Die Seite zeigt dann die aktuelle Zahl der Fahrzeuge im Verkauf.',
+  },
+  { value: 'vehiclesSold', title: 'Verkaufte Fahrzeuge', description: 'Z. B. 2500; die Seite schreibt „2.500“.' },
+  { value: 'satisfactionPercent', title: 'Kundenzufriedenheit (%)', description: '0 bis 100.' },
+  { value: 'financingFromPercent', title: 'Finanzierung ab (%)', description: 'Effektiver Jahreszins, z. B. 2,9. Auch der Zins der Finanzierungsbeispiele.' },
+  {
+    value: 'freeDeliveryKm',
+    title: 'Kostenlose Lieferung und Anfahrt bis (km)',
+    description: 'Umkreis, in dem wir Fahrzeuge kostenlos liefern und zur Bewertung kostenlos anfahren.',
+  },
+  { value: 'freePickupFromEur', title: 'Kostenlose Abholung ab (€)', description: 'Fahrzeugwert, ab dem wir kostenlos abholen.' },
+  { value: 'valuationHours', title: 'Bewertung innerhalb (Stunden)', description: 'Z. B. 24.' },
+] as const
+
+export type FigureKey = (typeof FIGURES)[number]['value']
+
+export const FIGURE_KEYS: readonly FigureKey[] = FIGURES.map((figure) => figure.value)
+
+/** The Studio's pick list of figures (`{title, value}`). */
+export const FIGURE_OPTIONS = FIGURES.map(({ title, value }) => ({ title, value }))
+
+export function isFigureKey(value: unknown): value is FigureKey {
+  return typeof value === 'string' && (FIGURE_KEYS as readonly string[]).includes(value)
+}
+
+/** Any text in braces is a placeholder: a known figure, or a mistake the Studio reports. */
+export const PLACEHOLDER_PATTERN = /\{([^{}]*)\}/g
+
+/** The type of the inline „Kennzahl“ object in Portable Text. */
+export const FIGURE_TYPE = 'figure'
+
+function walk(value: unknown, visit: (node: unknown) => void) {
+  visit(value)
+  if (Array.isArray(value)) for (const item of value) walk(item, visit)
+  else if (typeof value === 'object' && value !== null) for (const item of Object.values(value)) walk(item, visit)
+}
+
+/** The figures a document (or any part of one) shows, in all three forms. */
+export function figuresIn(value: unknown): Set<FigureKey> {
+  const keys = new Set<FigureKey>()
+  walk(value, (node) => {
+    if (typeof node === 'string') {
+      for (const match of node.matchAll(PLACEHOLDER_PATTERN)) if (isFigureKey(match[1])) keys.add(match[1])
+    } else if (typeof node === 'object' && node !== null && !Array.isArray(node)) {
+      const object = node as { _type?: unknown; key?: unknown; figure?: unknown }
+      if (object._type === FIGURE_TYPE && isFigureKey(object.key)) keys.add(object.key)
+      if (object._type === 'statItem' && isFigureKey(object.figure)) keys.add(object.figure)
+    }
+  })
+  return keys
+}
+
+/** Placeholders in a document's texts that name no figure (`{lieferung}`, `{}`), for the Studio's validation. */
+export function unknownPlaceholders(value: unknown): string[] {
+  const unknown = new Set<string>()
+  walk(value, (node) => {
+    if (typeof node !== 'string') return
+    for (const match of node.matchAll(PLACEHOLDER_PATTERN)) if (!isFigureKey(match[1])) unknown.add(match[0])
+  })
+  return [...unknown]
+}
+
+/** The Studio's validation message for unknown placeholders, or true. */
+export function placeholderRule(document: unknown): true | string {
+  const unknown = unknownPlaceholders(document)
+  if (unknown.length === 0) return true
+  return `Unbekannte Kennzahl ${unknown.join(', ')}. Erlaubt sind: ${FIGURE_KEYS.map((key) => `{${key}}`).join(', ')}.`
+}
+
+/** The published documents that can show figures, for the Studio's „Erscheint auf …“ note. */
+export const FIGURE_USAGE_QUERY = `*[_type in ["homePage", "page", "siteSettings"] && !(_id in path("drafts.**"))]`
+
+export interface FigureUsage {
+  /** Pages (the home page and page-builder pages) whose copy shows the figure. */
+  pages: number
+  /** The site settings' own texts show it (tagline, footer, default description): on every page. */
+  inSettings: boolean
+}
+
+/** Where each figure appears, from the documents of FIGURE_USAGE_QUERY. */
+export function figureUsage(documents: ReadonlyArray<{ _type?: unknown }>): Record<FigureKey, FigureUsage> {
+  const usage = Object.fromEntries(FIGURE_KEYS.map((key) => [key, { pages: 0, inSettings: false }])) as Record<FigureKey, FigureUsage>
+  for (const document of documents) {
+    for (const key of figuresIn(document)) {
+      if (document._type === 'siteSettings') usage[key].inSettings = true
+      else usage[key].pages += 1
+    }
+  }
+  return usage
+}
+
+/** The note next to a figure in the Studio, e.g. „Erscheint auf 11 Seiten.“ */
+export function figureUsageNote(key: FigureKey, usage: FigureUsage): string {
+  const pages = usage.pages === 1 ? 'auf 1 Seite' : `auf ${usage.pages} Seiten`
+  const extras = [
+    ...(usage.inSettings ? ['in den Texten der Einstellungen (auf jeder Seite)'] : []),
+    ...(key === 'financingFromPercent' ? ['im Finanzierungsbeispiel jeder Fahrzeugseite'] : []),
+  ]
+  if (usage.pages === 0 && extras.length === 0) return 'Erscheint derzeit auf keiner Seite.'
+  return `Erscheint ${[pages, ...extras].join(' und ')}.`
+}
