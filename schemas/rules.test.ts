@@ -270,7 +270,9 @@ describe('Kennzahlen in page copy (docs/decisions/027)', () => {
     page.seo.description = 'Kostenlose Abholung ab {abholung} € und {freePickupFromEur} €'
     const prose = page.sections.find((section: any) => section._type === 'richTextSection')
     prose.body[0].children[0].text = 'Seit {jahre} Jahren'
-    expect(await errorsOf(page)).toEqual([{ path: '', message: expect.stringMatching(/^Unbekannte Kennzahl \{abholung\}, \{jahre\}\. Erlaubt sind: \{yearsExperience\}/) }])
+    expect(await errorsOf(page)).toEqual([
+      { path: '', message: expect.stringMatching(/^Unbekannte Kennzahl \{abholung\}, \{jahre\}\. Erlaubt sind: \{yearsExperience\}/) },
+    ])
   })
 
   it('needs a counter to have a number or a chosen Kennzahl', async () => {

@@ -54,7 +54,7 @@ function inlineToSpans(text: string, blockKey: string): { children: JsonObject[]
   }
   if (last < text.length || spans.length === 0) spans.push({ text: text.slice(last), marks: [] })
   return {
-    children: spans.map((span, index) =>
+    children: spans.map((span, index): JsonObject =>
       'figure' in span
         ? { _key: `${blockKey}-s${index}`, _type: FIGURE_TYPE, key: span.figure }
         : { _key: `${blockKey}-s${index}`, _type: 'span', text: span.text, marks: span.marks },

@@ -148,9 +148,7 @@ export const siteSettings = defineType({
       group: 'claims',
       options: { columns: 2 },
       validation: (rule) => rule.required(),
-      fields: [
-        ...FIGURES.map(claim),
-      ],
+      fields: [...FIGURES.map(claim)],
     }),
     defineField({
       name: 'openingHours',

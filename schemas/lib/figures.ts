@@ -93,7 +93,7 @@ export interface FigureUsage {
 }
 
 /** Where each figure appears, from the documents of FIGURE_USAGE_QUERY. */
-export function figureUsage(documents: ReadonlyArray<{ _type?: unknown }>): Record<FigureKey, FigureUsage> {
+export function figureUsage(documents: ReadonlyArray<{ _type?: unknown; [field: string]: unknown }>): Record<FigureKey, FigureUsage> {
   const usage = Object.fromEntries(FIGURE_KEYS.map((key) => [key, { pages: 0, inSettings: false }])) as Record<FigureKey, FigureUsage>
   for (const document of documents) {
     for (const key of figuresIn(document)) {
@@ -112,5 +112,6 @@ export function figureUsageNote(key: FigureKey, usage: FigureUsage): string {
     ...(key === 'financingFromPercent' ? ['im Finanzierungsbeispiel jeder Fahrzeugseite'] : []),
   ]
   if (usage.pages === 0 && extras.length === 0) return 'Erscheint derzeit auf keiner Seite.'
-  return `Erscheint ${[pages, ...extras].join(' und ')}.`
+  const places = [pages, ...extras]
+  return `Erscheint ${places.length > 1 ? `${places.slice(0, -1).join(', ')} und ${places.at(-1)}` : pages}.`
 }

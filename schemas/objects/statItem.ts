@@ -17,7 +17,8 @@ export const statItem = defineType({
       name: 'figure',
       title: 'Kennzahl aus den Einstellungen',
       type: 'string',
-      description: 'Für Zahlen des Unternehmens: Der Zähler zeigt dann immer den Wert aus Einstellungen → Kennzahlen. Leer lassen für eine eigene Zahl dieser Seite.',
+      description:
+        'Für Zahlen des Unternehmens: Der Zähler zeigt dann immer den Wert aus Einstellungen → Kennzahlen. Leer lassen für eine eigene Zahl dieser Seite.',
       options: { list: FIGURE_OPTIONS },
     }),
     defineField({
