@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs'
 import { type Page } from '@playwright/test'
+import { evaluate, parse } from 'groq-js'
+import { FIGURES, FIGURE_USAGE_QUERY, figureUsage, figureUsageNote } from '#schemas/lib/figures.ts'
 import { expect, test } from './playwright-utils'
 
 /*
@@ -21,6 +24,37 @@ async function signIn(page: Page) {
   await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) =>
     new URL(route.request().url()).pathname.endsWith('/users/me') ? route.fulfill({ json: STAND_IN_USER }) : route.abort(),
   )
+}
+
+/**
+ * Signed in, and Sanity's read API answered from the seed dataset (queries with groq-js, documents
+ * by id, a listener that only says welcome), so the Studio shows the documents as staff would.
+ */
+async function signInWithSeed(page: Page) {
+  const documents = readFileSync('content/production.ndjson', 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => ({ _rev: 'seed', ...(JSON.parse(line) as { _id: string }) }))
+  await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, async (route) => {
+    const url = new URL(route.request().url())
+    const path = url.pathname
+    if (path.endsWith('/users/me')) return route.fulfill({ json: STAND_IN_USER })
+    if (path.endsWith('/acl')) return route.fulfill({ json: [{ filter: '_id in path("**")', permissions: ['read', 'update', 'create', 'history'] }] })
+    if (path.includes('/data/query/')) {
+      const params = Object.fromEntries([...url.searchParams].filter(([key]) => key.startsWith('$')).map(([key, value]) => [key.slice(1), JSON.parse(value)]))
+      const result = await (await evaluate(parse(url.searchParams.get('query') ?? ''), { dataset: documents, params })).get()
+      return route.fulfill({ json: { ms: 1, result } })
+    }
+    if (path.includes('/data/doc/')) {
+      const ids = decodeURIComponent(path.split('/').pop() ?? '').split(',')
+      return route.fulfill({ json: { documents: documents.filter((document) => ids.includes(document._id)), omitted: [] } })
+    }
+    if (path.includes('/data/listen/')) return route.fulfill({ headers: { 'content-type': 'text/event-stream' }, body: 'event: welcome\ndata: {}\n\n' })
+    if (path.includes('/history/')) return route.fulfill({ contentType: 'application/json', body: path.includes('/events/') ? '{"events":[]}' : '' })
+    if (/\/(journey|features|keyvalue)/.test(path)) return route.fulfill({ json: path.includes('/features') ? [] : {} })
+    return route.abort()
+  })
+  return documents
 }
 
 /** The Studio's bundle is large; on a busy machine it boots in seconds, not milliseconds. */
@@ -56,6 +90,20 @@ test.describe('the Studio under /studio', () => {
     await page.goto('/studio/intent/edit/id=siteSettings;type=siteSettings')
     await expect(page).toHaveURL(/\/studio\/structure\/siteSettings$/, BOOT)
     await expect(page).toHaveTitle('Einstellungen | Ruhrstern Automobile')
+  })
+
+  test('Einstellungen → Kennzahlen says next to each figure on how many pages it appears', async ({ page }) => {
+    await page.unrouteAll()
+    const documents = await signInWithSeed(page)
+    const usage = figureUsage(await evaluate(parse(FIGURE_USAGE_QUERY), { dataset: documents }).then((value) => value.get()))
+    await page.goto('/studio/structure/siteSettings')
+    await page.getByRole('tab', { name: 'Kennzahlen' }).click(BOOT)
+    for (const { value, title } of FIGURES) {
+      const field = page.getByTestId(`field-claims.${value}`)
+      await expect(field.getByText(title, { exact: true })).toBeVisible(BOOT)
+      await expect(field.getByText(figureUsageNote(value, usage[value]), { exact: true })).toBeVisible()
+    }
+    expect(usage.freeDeliveryKm.pages).toBeGreaterThan(10)
   })
 
   test('the Studio speaks German whatever the browser’s language', async ({ browser }) => {
