@@ -275,6 +275,18 @@ describe('Kennzahlen in page copy (docs/decisions/027)', () => {
     ])
   })
 
+  it('measures a search description as search engines get it, with the Kennzahlen written in', async () => {
+    const page = copyOf('page-about')
+    const warnings = async () =>
+      (await validate(page, lake, { environment: 'studio' })).filter((marker) => marker.level === 'warning').map((marker) => markerPath(marker))
+    // 183 characters as typed, 150 as shown („5.000“ instead of „{freePickupFromEur}“, „2,9“ instead of „{financingFromPercent}“).
+    page.seo.description = `${'x'.repeat(125)} ab {freePickupFromEur} € und ab {financingFromPercent} %.`
+    expect(page.seo.description.length).toBeGreaterThan(170)
+    expect(await warnings()).toEqual([])
+    page.seo.description = `${'x'.repeat(160)} ab {freePickupFromEur} €.`
+    expect(await warnings()).toEqual(['seo.description'])
+  })
+
   it('needs a counter to have a number or a chosen Kennzahl', async () => {
     const home = copyOf('homePage')
     delete home.stats.items[0].figure

@@ -1,5 +1,4 @@
-import { FIGURE_TYPE, isFigureKey, PLACEHOLDER_PATTERN, type FigureKey } from '#schemas/lib/figures.ts'
-import { formatDecimal } from '#app/utils/format.ts'
+import { FIGURE_TYPE, formatFigure, isFigureKey, resolvePlaceholders, type FigureValues } from '#schemas/lib/figures.ts'
 import { type ContentLake, type QueryParams } from './lake.server.ts'
 import { FIGURES_QUERY } from './queries/site.ts'
 import { type FIGURES_QUERYResult } from './types.ts'
@@ -11,11 +10,13 @@ import { type FIGURES_QUERYResult } from './types.ts'
  * in. Both lake backends return the same shapes, so this one step serves both.
  */
 
-export type FigureValues = Partial<Record<FigureKey, number>>
-
 /** The current figures: the settings' values, and the live count for an empty „Fahrzeuge im Bestand“. */
 export async function fetchFigures(lake: ContentLake): Promise<FigureValues> {
-  const result = await lake.fetch<FIGURES_QUERYResult>(FIGURES_QUERY)
+  return figureValues(await lake.fetch<FIGURES_QUERYResult>(FIGURES_QUERY))
+}
+
+/** The figures from FIGURES_QUERY's result. */
+export function figureValues(result: FIGURES_QUERYResult): FigureValues {
   const values: FigureValues = {}
   for (const [key, value] of Object.entries(result?.claims ?? {})) {
     if (isFigureKey(key) && typeof value === 'number') values[key] = value
@@ -24,29 +25,18 @@ export async function fetchFigures(lake: ContentLake): Promise<FigureValues> {
   return values
 }
 
-/** A figure as German copy writes it: 2.500, 2,9, 5.000. */
-export function formatFigure(value: number): string {
-  return formatDecimal(value, { maximumFractionDigits: 2 })
-}
-
 /**
  * The value with every reference to a figure replaced by its current value: placeholders in
  * strings become the formatted number, an inline `figure` becomes a plain span, and a counter
  * with `figure` gets the number. A reference to a figure without a value stays visible as it is
- * (the Studio's validation reports unknown ones), rather than silently reading „undefined“.
+ * (the Studio's validation reports unknown ones).
  */
 export function resolveFigures<T>(value: T, figures: FigureValues): T {
   return resolve(value, figures) as T
 }
 
 function resolve(value: unknown, figures: FigureValues): unknown {
-  if (typeof value === 'string') {
-    if (!value.includes('{')) return value
-    return value.replace(PLACEHOLDER_PATTERN, (placeholder, key: string) => {
-      const figure = isFigureKey(key) ? figures[key] : undefined
-      return figure === undefined ? placeholder : formatFigure(figure)
-    })
-  }
+  if (typeof value === 'string') return resolvePlaceholders(value, figures)
   if (Array.isArray(value)) return value.map((item) => resolve(item, figures))
   if (typeof value !== 'object' || value === null) return value
   const object = value as Record<string, unknown>

@@ -41,6 +41,27 @@ export function isFigureKey(value: unknown): value is FigureKey {
 /** Any text in braces is a placeholder: a known figure, or a mistake the Studio reports. */
 export const PLACEHOLDER_PATTERN = /\{([^{}]*)\}/g
 
+export type FigureValues = Partial<Record<FigureKey, number>>
+
+const GERMAN_NUMBER = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 })
+
+/** A figure as German copy writes it: 2.500, 2,9, 5.000. */
+export function formatFigure(value: number): string {
+  return GERMAN_NUMBER.format(value)
+}
+
+/**
+ * A text with its placeholders replaced by the figures' current values. One without a value
+ * (unknown, or not set) stays as it is: visible, rather than „undefined“.
+ */
+export function resolvePlaceholders(text: string, figures: FigureValues): string {
+  if (!text.includes('{')) return text
+  return text.replace(PLACEHOLDER_PATTERN, (placeholder, key: string) => {
+    const figure = isFigureKey(key) ? figures[key] : undefined
+    return figure === undefined ? placeholder : formatFigure(figure)
+  })
+}
+
 /** The type of the inline „Kennzahl“ object in Portable Text. */
 export const FIGURE_TYPE = 'figure'
 

@@ -1,5 +1,20 @@
 import { SearchIcon } from '@sanity/icons'
-import { defineField, defineType } from 'sanity'
+import { defineField, defineType, type ValidationContext } from 'sanity'
+import { API_VERSION } from '../lib/constants'
+import { type FigureValues, resolvePlaceholders } from '../lib/figures'
+
+/**
+ * A length warning on the text as search engines get it: with the Kennzahlen written in
+ * (`{freePickupFromEur}` is 19 characters, „5.000“ five).
+ */
+function shownLength(max: number, message: string) {
+  return async (value: string | undefined, context: ValidationContext) => {
+    if (!value) return true
+    const own = (context.document as { _type?: string; claims?: FigureValues } | undefined)?.claims
+    const claims = own ?? (await context.getClient({ apiVersion: API_VERSION }).fetch<FigureValues | null>('*[_id == "siteSettings"][0].claims')) ?? {}
+    return resolvePlaceholders(value, claims).length > max ? message : true
+  }
+}
 
 /** Title, description and share image for search engines and social networks. */
 export const seo = defineType({
@@ -14,7 +29,7 @@ export const seo = defineType({
       title: 'Seitentitel',
       type: 'string',
       description: 'Erscheint im Browser-Tab und in Suchergebnissen; höchstens etwa 60 Zeichen.',
-      validation: (rule) => [rule.required(), rule.max(70).warning('Suchmaschinen kürzen Titel über etwa 60–70 Zeichen.')],
+      validation: (rule) => [rule.required(), rule.custom(shownLength(70, 'Suchmaschinen kürzen Titel über etwa 60–70 Zeichen.')).warning()],
     }),
     defineField({
       name: 'description',
@@ -22,7 +37,7 @@ export const seo = defineType({
       type: 'text',
       rows: 3,
       description: 'Kurzer Text für Suchergebnisse; etwa 120–160 Zeichen.',
-      validation: (rule) => [rule.required(), rule.max(170).warning('Suchmaschinen kürzen Beschreibungen über etwa 160 Zeichen.')],
+      validation: (rule) => [rule.required(), rule.custom(shownLength(170, 'Suchmaschinen kürzen Beschreibungen über etwa 160 Zeichen.')).warning()],
     }),
     defineField({
       name: 'image',

@@ -95,7 +95,7 @@ test.describe('the Studio under /studio', () => {
   test('Einstellungen → Kennzahlen says next to each figure on how many pages it appears', async ({ page }) => {
     await page.unrouteAll()
     const documents = await signInWithSeed(page)
-    const usage = figureUsage(await evaluate(parse(FIGURE_USAGE_QUERY), { dataset: documents }).then((value) => value.get()))
+    const usage = figureUsage(await (await evaluate(parse(FIGURE_USAGE_QUERY), { dataset: documents })).get())
     await page.goto('/studio/structure/siteSettings')
     await page.getByRole('tab', { name: 'Kennzahlen' }).click(BOOT)
     for (const { value, title } of FIGURES) {

@@ -1,9 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { HOME_PAGE_QUERY, SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
+import { figureValues, resolveFigures } from '#app/sanity/figures.server.ts'
+import { FIGURES_QUERY, HOME_PAGE_QUERY, SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
 import { VEHICLE_HIGHLIGHTS_QUERY } from '#app/sanity/queries/vehicles.ts'
-import type { HOME_PAGE_QUERYResult, SITE_SETTINGS_QUERYResult, VEHICLE_HIGHLIGHTS_QUERYResult } from '#app/sanity/types.ts'
+import type { FIGURES_QUERYResult, HOME_PAGE_QUERYResult, SITE_SETTINGS_QUERYResult, VEHICLE_HIGHLIGHTS_QUERYResult } from '#app/sanity/types.ts'
 import { documentTypes } from '#schemas/index.ts'
 import { OPENING_HOURS_KEYS } from '#schemas/lib/constants.ts'
 import { openingHoursLines } from '#schemas/lib/opening-hours.ts'
@@ -86,7 +87,8 @@ describe('seed dataset: what the site queries', () => {
   })
 
   it('home page: the spec’s slides, buttons, figures and labels', async () => {
-    const home = await query<HOME_PAGE_QUERYResult>(lake, HOME_PAGE_QUERY)
+    // As the loader reads it: with the Kennzahlen written in.
+    const home = resolveFigures(await query<HOME_PAGE_QUERYResult>(lake, HOME_PAGE_QUERY), figureValues(await query<FIGURES_QUERYResult>(lake, FIGURES_QUERY)))
     expect(
       home?.heroSlides?.map((slide) => ({
         title: `${slide.titleLine1} ${slide.titleLine2}`,
