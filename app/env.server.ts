@@ -67,6 +67,15 @@ const envSchema = z
         .optional(),
     ),
     SANITY_WRITE_TOKEN: optional,
+    /**
+     * A read token (Sanity role Viewer) for the Studio's preview: drafts and releases. Server-only;
+     * without it the preview mode is off (docs/decisions/031).
+     */
+    SANITY_VIEWER_TOKEN: optional,
+    /** Where staff open the Studio: the preview's click-to-edit links and the only page allowed to frame a preview. Default SITE_URL/studio. */
+    SANITY_STUDIO_URL: optional.pipe(
+      z.url({ protocol: /^https?$/, error: 'SANITY_STUDIO_URL muss eine http(s)-URL sein, z. B. https://www.example.de/studio' }).optional(),
+    ),
     SANITY_API_VERSION: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/)
@@ -136,6 +145,14 @@ const envSchema = z
   .superRefine((env, ctx) => {
     requireTogether(env, ctx, SANITY_VARIABLES, 'für den Sanity-Content-Lake', 'Ohne alle drei läuft die Seite mit den eingebetteten Inhalten.')
     requireTogether(env, ctx, MOBILE_DE_VARIABLES, 'für den Abgleich mit mobile.de', 'Ohne alle drei bleibt der Abgleich abgeschaltet.')
+    if (env.SANITY_VIEWER_TOKEN !== undefined && env.SANITY_PROJECT_ID === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SANITY_VIEWER_TOKEN'],
+        message:
+          'SANITY_VIEWER_TOKEN gilt nur zusammen mit SANITY_PROJECT_ID, SANITY_DATASET und SANITY_WRITE_TOKEN: Die Vorschau liest Entwürfe aus dem Sanity-Projekt.',
+      })
+    }
   })
 
 function requireTogether(env: Record<string, unknown>, ctx: z.RefinementCtx, names: readonly string[], purpose: string, otherwise: string) {

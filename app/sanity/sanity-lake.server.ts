@@ -1,4 +1,4 @@
-import { ClientError, createClient, type SanityClient, ServerError } from '@sanity/client'
+import { ClientError, type ClientPerspective, createClient, type SanityClient, ServerError, type StegaConfig } from '@sanity/client'
 import { type ContentLake, type FetchOptions, type Mutation, MutationError, type MutationResult, type QueryParams } from '#app/sanity/lake.server.ts'
 import { type MutationResultItem, toMutationResult } from '#app/sanity/mutations.server.ts'
 
@@ -60,6 +60,21 @@ export class SanityLake implements ContentLake {
       return this.writer.fetch<R>(query, params, { perspective: options.perspective ?? 'published', timeout: this.timeouts.readMs })
     }
     return this.reader.fetch<R>(query, params)
+  }
+
+  /**
+   * The lake as the Studio's preview shows it (docs/decisions/031): reads in `perspective` (drafts,
+   * or a release stack) with the viewer token, never through the CDN, and with strings
+   * stega-encoded for click-to-edit. Private reads and writes stay as they are.
+   */
+  forPreview({ token, perspective, stega }: { token: string; perspective: ClientPerspective; stega: StegaConfig }): ContentLake {
+    const previewReader = this.reader.withConfig({ token, useCdn: false, perspective, stega: { ...stega, enabled: true } })
+    return {
+      kind: 'sanity',
+      fetch: <R>(query: string, params: QueryParams = {}, options: FetchOptions = {}) =>
+        options.includePrivate || options.perspective === 'raw' ? this.fetch<R>(query, params, options) : previewReader.fetch<R>(query, params),
+      mutate: (mutations) => this.mutate(mutations),
+    }
   }
 
   /**

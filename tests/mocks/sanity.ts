@@ -26,8 +26,8 @@ export interface SanityApiOptions {
   projectId: string
   dataset: string
   documents?: SanityDocument[]
-  /** When set, only `Authorization: Bearer <token>` counts as authenticated; otherwise any bearer token does. */
-  token?: string
+  /** When set, only `Authorization: Bearer <token>` (one of them) counts as authenticated; otherwise any bearer token does. */
+  token?: string | readonly string[]
 }
 
 export interface SanityApi {
@@ -64,7 +64,8 @@ export function createSanityApi({ projectId, dataset, documents = [], token }: S
 
   const isAuthenticated = (headers: Record<string, string>) => {
     const authorization = headers.authorization ?? ''
-    return token === undefined ? /^Bearer \S+/.test(authorization) : authorization === `Bearer ${token}`
+    if (token === undefined) return /^Bearer \S+/.test(authorization)
+    return (typeof token === 'string' ? [token] : token).some((candidate) => authorization === `Bearer ${candidate}`)
   }
 
   const checkTarget = (params: Record<string, string | readonly string[] | undefined>): Response | undefined => {
@@ -99,23 +100,20 @@ export function createSanityApi({ projectId, dataset, documents = [], token }: S
 
     const version = String(params.version).replace(/^v/, '')
     const perspective = recorded.searchParams.get('perspective') ?? (version >= PUBLISHED_BY_DEFAULT_FROM ? 'published' : 'raw')
-    if (perspective !== 'published' && perspective !== 'raw') {
-      return errorResponse(400, {
-        error: { description: `The mock supports the published and raw perspectives, not "${perspective}"`, type: 'httpBadRequest' },
-      })
-    }
     const authenticated = isAuthenticated(recorded.headers)
+    if (perspective !== 'published' && perspective !== 'raw' && !authenticated) {
+      return errorResponse(401, { error: 'Unauthorized', message: `The ${perspective} perspective needs a token`, statusCode: 401 })
+    }
     // Public datasets hide ids with a dot (drafts.x, inbox.x) from requests without a token.
-    const visible = [...state.values()].filter(
-      (doc) => (authenticated || !doc._id.includes('.')) && (perspective === 'raw' || (!doc._id.startsWith('drafts.') && !doc._id.startsWith('versions.'))),
-    )
+    const visible = visibleDocuments([...state.values()], perspective).filter((doc) => authenticated || !doc._id.includes('.'))
 
     const started = performance.now()
     try {
       const tree = parse(groq)
       const value = await evaluate(tree, { dataset: visible, params: queryParams })
       const result: JsonBodyType = await value.get()
-      return HttpResponse.json({ query: groq, result, ms: Math.round(performance.now() - started) })
+      const sourceMap = recorded.searchParams.has('resultSourceMap') ? { resultSourceMap: contentSourceMap(result, visible) } : {}
+      return HttpResponse.json({ query: groq, result, ...sourceMap, ms: Math.round(performance.now() - started) })
     } catch (error) {
       if (error instanceof GroqSyntaxError) {
         return errorResponse(400, {
@@ -163,6 +161,76 @@ export function createSanityApi({ projectId, dataset, documents = [], token }: S
   ]
 
   return { handlers, requests, documents: state }
+}
+
+/**
+ * The documents a perspective sees. `raw`: all. `published`: no drafts or versions. `drafts` or a
+ * release stack (`rSpring,drafts`, first wins): each document as its first version in the stack,
+ * else its draft (for `drafts` in the stack), else published, with the published `_id` and the
+ * source in `_originalId`, as Sanity answers.
+ */
+function visibleDocuments(documents: SanityDocument[], perspective: string): SanityDocument[] {
+  if (perspective === 'raw') return documents
+  const published = documents.filter((doc) => !doc._id.startsWith('drafts.') && !doc._id.startsWith('versions.'))
+  if (perspective === 'published') return published
+  const stack = perspective.split(',')
+  const byId = new Map(documents.map((doc) => [doc._id, doc]))
+  const publishedIds = new Set(documents.map((doc) => doc._id.replace(/^drafts\./, '').replace(/^versions\.[^.]+\./, '')))
+  return [...publishedIds].flatMap((id) => {
+    const layers = stack.map((layer) => (layer === 'drafts' ? `drafts.${id}` : layer === 'published' ? id : `versions.${layer}.${id}`))
+    const source = [...layers, id].map((candidate) => byId.get(candidate)).find(Boolean)
+    return source ? [{ ...source, _id: id, _originalId: source._id }] : []
+  })
+}
+
+/**
+ * A content source map for the result, as Sanity sends with `resultSourceMap`: here every string
+ * of the result is traced to the first document field holding that very string (the mock does
+ * not track projections), which is enough for stega encoding and click-to-edit in tests.
+ */
+function contentSourceMap(result: unknown, documents: SanityDocument[]) {
+  const origins = new Map<string, { document: number; path: number }>()
+  const paths: string[] = []
+  const sources: Array<{ _id: string; _type: string }> = []
+  documents.forEach((doc, index) => {
+    walkStrings(doc, [], (value, path) => {
+      if (origins.has(value) || path[0]?.toString().startsWith('_')) return
+      paths.push(jsonPath(path))
+      origins.set(value, { document: index, path: paths.length - 1 })
+    })
+  })
+  const mappings: Record<string, unknown> = {}
+  const used = new Map<number, number>()
+  walkStrings(result, [], (value, path) => {
+    const origin = origins.get(value)
+    if (!origin) return
+    if (!used.has(origin.document)) {
+      const doc = documents[origin.document]!
+      used.set(origin.document, sources.length)
+      sources.push({ _id: String(doc._originalId ?? doc._id), _type: doc._type })
+    }
+    mappings[jsonPath(path.map((segment) => (typeof segment === 'object' ? segment.index : segment)))] = {
+      type: 'value',
+      source: { type: 'documentValue', document: used.get(origin.document), path: origin.path },
+    }
+  })
+  return { documents: sources, paths, mappings }
+}
+
+type PathSegment = string | number | { key: string; index: number }
+
+function walkStrings(value: unknown, path: PathSegment[], visit: (value: string, path: PathSegment[]) => void) {
+  if (typeof value === 'string') visit(value, path)
+  else if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      const key = isRecord(item) && typeof item._key === 'string' ? item._key : undefined
+      walkStrings(item, [...path, key === undefined ? index : { key, index }], visit)
+    })
+  } else if (isRecord(value)) for (const [key, item] of Object.entries(value)) walkStrings(item, [...path, key], visit)
+}
+
+function jsonPath(path: PathSegment[]): string {
+  return `$${path.map((segment) => (typeof segment === 'string' ? `['${segment}']` : typeof segment === 'number' ? `[${segment}]` : `[?(@._key=='${segment.key}')]`)).join('')}`
 }
 
 // Approximations of Sanity's item error types, by status.
