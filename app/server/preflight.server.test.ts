@@ -1,8 +1,12 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseEnv } from '#app/env.server.ts'
+import { EmbeddedLake, JOURNAL_FILE } from '#app/sanity/embedded-lake.server.ts'
 import { BACKENDS, openTestLake } from '#tests/lake-backends.ts'
 import { captureLogs, LEVEL } from '#tests/log-capture.ts'
-import { contentFindings, environmentFindings, type Finding, formatFindings, isLocalHost, logFindings, preflight } from './preflight.server'
+import { contentFindings, environmentFindings, type Finding, formatFindings, isLocalHost, logFindings, preflight, preflightReport } from './preflight.server'
 
 /** A deployment with everything a live site needs. */
 const READY = {
@@ -132,5 +136,35 @@ describe('preflight', () => {
     expect(formatFindings([{ severity: 'info', check: 'ALLOW_INDEXING', message: 'ALLOW_INDEXING=true: Suchmaschinen dürfen die Seite aufnehmen.' }])).toBe(
       'Vorabprüfung für den Livebetrieb\n\nHinweise:\n  • ALLOW_INDEXING=true: Suchmaschinen dürfen die Seite aufnehmen.\n\nBereit für den Livebetrieb.',
     )
+  })
+})
+
+describe('preflightReport (npm run preflight)', () => {
+  it('reads the embedded lake with its journal, and leaves the journal exactly as it was', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'preflight-test-'))
+    try {
+      const lake = await EmbeddedLake.open({ contentDir: 'content', dataDir })
+      await lake.mutate([{ patch: { id: 'siteSettings', set: { 'legal.managingDirector': 'Markus Brandt', 'legal.contentResponsible': 'Markus Brandt' } } }])
+      await lake.close()
+      const journal = await readFile(path.join(dataDir, JOURNAL_FILE))
+
+      const { ready, report } = await preflightReport({ ...READY, SANITY_PROJECT_ID: '', SANITY_DATASET: '', SANITY_WRITE_TOKEN: '', DATA_DIR: dataDir })
+      expect(ready).toBe(false)
+      expect(report).toContain('Sanity ist nicht eingerichtet')
+      expect(report).toContain('legal.registerNumber')
+      expect(report).not.toContain('legal.managingDirector')
+      expect(report).toMatch(/Noch nicht bereit: 3 Punkte fehlen/)
+      expect(await readFile(path.join(dataDir, JOURNAL_FILE))).toEqual(journal)
+      expect(await readdir(dataDir)).toEqual([JOURNAL_FILE])
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  it('an environment the server would refuse: its messages, not ready', async () => {
+    const { ready, report } = await preflightReport({ SANITY_PROJECT_ID: 'abc123xy' })
+    expect(ready).toBe(false)
+    expect(report).toContain('SANITY_DATASET fehlt')
+    expect(report).toMatch(/Noch nicht bereit: Der Server startet mit diesen Einstellungen nicht\.$/)
   })
 })

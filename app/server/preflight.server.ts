@@ -1,5 +1,10 @@
-import { type Env, usesSanity } from '#app/env.server.ts'
+import { copyFile, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createLake } from '#app/context.server.ts'
+import { type Env, EnvError, parseEnv, usesSanity } from '#app/env.server.ts'
 import { missingMarketplaceVariables } from '#app/marketplace/mobile-de.server.ts'
+import { JOURNAL_FILE } from '#app/sanity/embedded-lake.server.ts'
 import { type ContentLake } from '#app/sanity/lake.server.ts'
 import { PAGE_QUERY } from '#app/sanity/queries/pages.ts'
 import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
@@ -7,7 +12,7 @@ import { type Logger } from '#app/server/logging.server.ts'
 
 /*
  * Is this deployment ready to go live (issue 15, docs/decisions/030)? The same findings serve
- * `npm run preflight` (scripts/preflight.ts: a German list, exit 1 while anything is missing) and
+ * `npm run preflight` (scripts/preflight.mjs: a German list, exit 1 while anything is missing) and
  * the start of the production server (warnings in the log; it still starts, so the embedded demo
  * runs from the README's command).
  */
@@ -165,6 +170,41 @@ export function formatFindings(findings: readonly Finding[]): string {
       : `Noch nicht bereit: ${missing.length} ${missing.length === 1 ? 'Punkt fehlt' : 'Punkte fehlen'} (README, Abschnitt „Go live“).`,
   )
   return lines.join('\n')
+}
+
+/**
+ * `npm run preflight`: the report for an environment, read through the lake the server would open.
+ * The embedded lake is opened on a copy of its journal: opening the real one would cut a line a
+ * running server is writing at that moment (opening drops an incomplete last line).
+ */
+export async function preflightReport(source: Record<string, string | undefined>): Promise<{ ready: boolean; report: string }> {
+  let env: Env
+  try {
+    env = parseEnv(source)
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error
+    return {
+      ready: false,
+      report: `Vorabprüfung für den Livebetrieb\n\n${error.message}\n\nNoch nicht bereit: Der Server startet mit diesen Einstellungen nicht.`,
+    }
+  }
+  const scratch = usesSanity(env) ? undefined : await mkdtemp(path.join(tmpdir(), 'preflight-'))
+  try {
+    if (scratch) {
+      await copyFile(path.join(env.DATA_DIR, JOURNAL_FILE), path.join(scratch, JOURNAL_FILE)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error
+      })
+    }
+    const lake = await createLake(scratch ? { ...env, DATA_DIR: scratch } : env)
+    try {
+      const findings = await preflight({ env, lake })
+      return { ready: !findings.some((finding) => finding.severity === 'missing'), report: formatFindings(findings) }
+    } finally {
+      await lake.close?.()
+    }
+  } finally {
+    if (scratch) await rm(scratch, { recursive: true, force: true })
+  }
 }
 
 /** Writes the findings at start-up: what is missing as warnings, the notes as information. */
