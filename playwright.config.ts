@@ -25,8 +25,11 @@ export const chromiumLaunchOptions = {
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.test.ts',
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Room for a loaded 2-core CI machine (three servers, two browsers): a correct test never waits
+  // this long, and a timing is never what a test gates. The axe scan after each test has its own
+  // time (tests/e2e/playwright-utils.ts); it once timed out at 30 s on a busy machine.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
@@ -48,7 +51,7 @@ export default defineConfig({
       command: 'node server.mjs',
       url: `http://localhost:${port}/`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 120_000,
       env: {
         NODE_ENV: 'production',
         PORT: String(port),
@@ -64,7 +67,7 @@ export default defineConfig({
       command: 'node --import tsx tests/mocks/sanity-server.ts',
       url: `http://127.0.0.1:${FAKE_SANITY_PORT}/__requests`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 120_000,
       env: {
         SANITY_MOCK_PORT: String(FAKE_SANITY_PORT),
         // Like a GROQ webhook on publish: every write here empties the Sanity-backed server's page cache.
@@ -76,7 +79,7 @@ export default defineConfig({
       command: 'node server.mjs',
       url: `http://localhost:${SANITY_BACKED_PORT}/`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 120_000,
       env: {
         NODE_ENV: 'production',
         PORT: String(SANITY_BACKED_PORT),

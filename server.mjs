@@ -18,7 +18,14 @@ try {
 
 const { server } = build.entry.module.createServer({ build, mode: build.mode, context, root })
 server.listen(context.env.PORT, () => {
-  console.log(`Bereit: http://localhost:${context.env.PORT} (Inhalte: ${context.lake.kind === 'sanity' ? 'Sanity Content Lake' : 'eingebettet'})`)
+  // Through the logger: in production every line on stdout is JSON.
+  context.logger.info(
+    { port: context.env.PORT, lake: context.lake.kind },
+    `Bereit: http://localhost:${context.env.PORT} (Inhalte: ${context.lake.kind === 'sanity' ? 'Sanity Content Lake' : 'eingebettet'})`,
+  )
+  // What is still missing to go live (npm run preflight lists the same), as warnings: the site starts
+  // anyway, so the embedded demo runs from the README's command.
+  if (context.env.NODE_ENV === 'production') void build.entry.module.logPreflight(context)
   // Only under `remix dev`, which sets REMIX_DEV_ORIGIN; a development build started by hand has none.
   if (build.mode === 'development' && process.env.REMIX_DEV_ORIGIN) void broadcastDevReady(build)
 })

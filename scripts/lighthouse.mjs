@@ -6,8 +6,9 @@
 //   node scripts/lighthouse.mjs --assert [/path …]
 //     what CI runs (scripts/test-all.mjs): home and a vehicle page by default; checks the budgets
 //     that do not move with the machine's load (accessibility, best practices and SEO at 100, the
-//     home page's bytes), writes reports/lighthouse.json (one result per check) and leaves the docs
-//     alone. The performance score is reported there, not held: it is a timing (issue 13).
+//     home page's bytes and request counts), writes reports/lighthouse.json (one result per
+//     check) and leaves the docs alone. The performance score is reported there, not held: it is
+//     a timing (issues 13 and 15).
 //
 // `{vehicle}` in a route stands for the first vehicle on sale, read from GET /api/vehicles.
 import { spawn } from 'node:child_process'
@@ -30,6 +31,12 @@ export const BUDGETS = {
   scores: { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 },
   scriptKb: 120,
   stylesheetKb: 25,
+  /**
+   * The home page's requests (23, 16 of them scripts, measured 2026-11-24): counted, not timed, so
+   * CI holds them. A new script chunk on the home page is a decision: raise the budget with it.
+   */
+  requests: 25,
+  scriptRequests: 16,
 }
 const CATEGORIES = Object.keys(BUDGETS.scores)
 /** The categories CI holds to their budget: their scores do not depend on timing. */
@@ -114,6 +121,12 @@ function lostPoints(lhr) {
   )
 }
 
+/** How many requests of the page load Lighthouse saw: all of them, and the scripts alone. */
+function requestCounts(lhr) {
+  const items = lhr.audits['network-requests'].details.items
+  return { requests: items.length, scriptRequests: items.filter((item) => item.resourceType === 'Script').length }
+}
+
 /**
  * Gzipped kilobytes (zlib level 6, what compression() sends) of the page's resources of one type, as
  * Lighthouse saw them load: the budgets are about the code, so HTTP headers and the browser's choice
@@ -165,11 +178,12 @@ try {
       scriptKb: await gzipKb(lhr, 'Script'),
       stylesheetKb: await gzipKb(lhr, 'Stylesheet'),
       documentKb: await gzipKb(lhr, 'Document'),
+      ...requestCounts(lhr),
       lostPoints: lostPoints(lhr),
     }
     results.push(result)
     console.log(
-      `${route}: ${CATEGORIES.map((id) => `${id} ${result.scores[id]}`).join(', ')} (performance runs: ${result.allPerformanceScores.join(', ')}); JS ${result.scriptKb.toFixed(1)} KB, CSS ${result.stylesheetKb.toFixed(1)} KB`,
+      `${route}: ${CATEGORIES.map((id) => `${id} ${result.scores[id]}`).join(', ')} (performance runs: ${result.allPerformanceScores.join(', ')}); JS ${result.scriptKb.toFixed(1)} KB, CSS ${result.stylesheetKb.toFixed(1)} KB; ${result.requests} requests (${result.scriptRequests} scripts)`,
     )
     if (result.lostPoints.length > 0) console.log(`  below 100: ${result.lostPoints.join('; ')}`)
   }
@@ -185,7 +199,7 @@ function checksOf(result) {
       actual: result.scores[id],
       passed: result.scores[id] >= BUDGETS.scores[id],
     })),
-    // The issue's byte budget is the home page's; other pages are reported, not held to it.
+    // The issue's byte and request budgets are the home page's; other pages are reported, not held to them.
     ...(result.route === '/'
       ? [
           { name: `/ JavaScript ≤ ${BUDGETS.scriptKb} KB gzip`, actual: Number(result.scriptKb.toFixed(1)), passed: result.scriptKb <= BUDGETS.scriptKb },
@@ -194,6 +208,8 @@ function checksOf(result) {
             actual: Number(result.stylesheetKb.toFixed(1)),
             passed: result.stylesheetKb <= BUDGETS.stylesheetKb,
           },
+          { name: `/ requests ≤ ${BUDGETS.requests}`, actual: result.requests, passed: result.requests <= BUDGETS.requests },
+          { name: `/ script requests ≤ ${BUDGETS.scriptRequests}`, actual: result.scriptRequests, passed: result.scriptRequests <= BUDGETS.scriptRequests },
         ]
       : []),
   ]

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { writeReadableStreamToWritable } from '@remix-run/node'
 import compression from 'compression'
 import express, { type ErrorRequestHandler, type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from 'express'
+import { healthRoutes } from '#app/server/health.server.ts'
 import { createLogger, type Logger, printable, requestLogOf, startRequestLog } from '#app/server/logging.server.ts'
 import { precompressedFiles } from '#app/server/precompressed.server.ts'
 import { pathOf, type RequestRefusal, type RequestTarget, requestTarget } from '#app/server/request-target.server.ts'
@@ -17,7 +18,7 @@ import { FOREIGN_ORIGIN_MESSAGE, isOwnOrigin } from '#app/utils/request-guards.s
  * both call (docs/decisions/014, 015, 021). In order, for every request:
  *   1. the request target: method, Host, X-Forwarded-*, path (refused with 400/405, one log line);
  *   2. a fresh page-cache hit for a client that takes no encoding, answered before Express;
- *   3. Express: security headers, compression, page-cache hits, build files, the Studio, public/;
+ *   3. Express: security headers, /healthz and /readyz, compression, page-cache hits, build files, the Studio, public/;
  *   4. the same-origin rule for posts; 5. Remix, through the page cache.
  */
 
@@ -97,6 +98,8 @@ export function createServer(options: ServerOptions): SiteServer {
     res.setHeader('Cache-Control', CACHE_CONTROL.noStore)
     next()
   })
+  // The platform's probes: ahead of the page cache and Remix, so never cached (docs/decisions/030).
+  app.use(healthRoutes(options.context))
   app.use(compression())
   // Fresh page-cache hits first: no file-system lookup, no Remix.
   app.use((req, res, next) => {

@@ -5,7 +5,11 @@ import { expect, test as base, type Page } from '@playwright/test'
 
 export { expect }
 
-/** Pages visited by a test are scanned with axe (WCAG 2 A/AA) after the test unless it opts out. */
+/**
+ * Pages visited by a test are scanned with axe (WCAG 2 A/AA) after the test unless it opts out. The
+ * scan has a time of its own, apart from the test's: on a loaded machine it alone can take half a
+ * minute on a long page.
+ */
 export const test = base.extend<{ axe: { skip: () => void } }>({
   axe: [
     async ({ page }, use) => {
@@ -13,7 +17,7 @@ export const test = base.extend<{ axe: { skip: () => void } }>({
       await use({ skip: () => void (skipped = true) })
       if (!skipped && page.url().startsWith('http')) await expectNoA11yViolations(page)
     },
-    { auto: true },
+    { auto: true, timeout: 60_000 },
   ],
 })
 

@@ -1,0 +1,66 @@
+import { constants } from 'node:fs'
+import { access } from 'node:fs/promises'
+import path from 'node:path'
+import express, { type Router } from 'express'
+import { type AppContext } from '#app/context.server.ts'
+import { JOURNAL_FILE } from '#app/sanity/embedded-lake.server.ts'
+import { SITE_EMAIL_QUERY } from '#app/sanity/queries/site.ts'
+import { requestLogOf } from '#app/server/logging.server.ts'
+
+/*
+ * The probes of a platform or load balancer (docs/decisions/030): `/healthz` says the process
+ * answers, `/readyz` that it can serve pages and store submissions. createServer mounts them ahead
+ * of the page cache and Remix, so they are never cached; its first step already sends
+ * `Cache-Control: no-store`. Their answers name no host, path or error: the details go to the log.
+ */
+
+/** How long the lake may take to answer the readiness query (Sanity's own read timeout is longer). */
+export const READINESS_TIMEOUT_MS = 3_000
+
+export type Readiness = { ready: true } | { ready: false; reason: string; error: unknown }
+
+/**
+ * Whether the site can serve: the lake answers a cheap query (one field of the settings) and, for
+ * the embedded lake, its journal in DATA_DIR can still be written (a read-only or removed folder
+ * would lose every submission).
+ */
+export async function readiness(context: Pick<AppContext, 'env' | 'lake'>, timeoutMs = READINESS_TIMEOUT_MS): Promise<Readiness> {
+  let timer: NodeJS.Timeout | undefined
+  try {
+    await Promise.race([
+      context.lake.fetch(SITE_EMAIL_QUERY),
+      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs))),
+    ])
+  } catch (error) {
+    const reason = context.lake.kind === 'sanity' ? 'Der Sanity Content Lake ist nicht erreichbar.' : 'Der eingebettete Content Lake antwortet nicht.'
+    return { ready: false, reason, error }
+  } finally {
+    clearTimeout(timer)
+  }
+  if (context.lake.kind === 'embedded') {
+    try {
+      await access(path.join(context.env.DATA_DIR, JOURNAL_FILE), constants.W_OK)
+    } catch (error) {
+      return { ready: false, reason: 'Das Journal in DATA_DIR ist nicht beschreibbar: Anfragen könnten nicht gespeichert werden.', error }
+    }
+  }
+  return { ready: true }
+}
+
+/** `GET /healthz` and `GET /readyz` (HEAD too): JSON, never indexed. */
+export function healthRoutes(context: Pick<AppContext, 'env' | 'lake'>): Router {
+  const router = express.Router()
+  router.get('/healthz', (_req, res) => {
+    res.setHeader('X-Robots-Tag', 'noindex')
+    res.json({ status: 'ok' })
+  })
+  router.get('/readyz', (req, res, next) => {
+    res.setHeader('X-Robots-Tag', 'noindex')
+    readiness(context).then((result) => {
+      if (result.ready) return void res.json({ status: 'ok' })
+      requestLogOf(req).log.warn({ err: result.error }, `Nicht bereit: ${result.reason}`)
+      res.status(503).json({ status: 'unavailable', reason: result.reason })
+    }, next)
+  })
+  return router
+}
