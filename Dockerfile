@@ -10,9 +10,10 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
 # `npm install`, not `npm ci`: the lock file lacks other platforms' optional packages, which makes
-# `npm ci` refuse it (DESIGN.md §3). With the lock file present it installs the locked versions.
+# `npm ci` refuse it (DESIGN.md §3). With the lock file present it installs the locked versions;
+# .npmrc (legacy-peer-deps, docs/decisions/030) must come along.
 RUN npm install --no-audit --no-fund
 COPY . .
 # The Studio bundle carries its project and dataset (public values, not secrets).
@@ -23,7 +24,7 @@ RUN npm run build
 # 2. Production dependencies only (sharp brings its prebuilt libvips for linux-x64 glibc).
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
 RUN npm install --omit=dev --no-audit --no-fund
 
 # 3. The image: what `npm start` reads, nothing else.

@@ -98,7 +98,7 @@ export function createServer(options: ServerOptions): SiteServer {
     res.setHeader('Cache-Control', CACHE_CONTROL.noStore)
     next()
   })
-  // The platform's probes: ahead of the page cache and Remix, so never cached (docs/decisions/030).
+  // The platform's probes: ahead of the page cache and Remix, so never cached (docs/decisions/032).
   app.use(healthRoutes(options.context))
   app.use(compression())
   // Fresh page-cache hits first: no file-system lookup, no Remix.

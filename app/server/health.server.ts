@@ -8,7 +8,7 @@ import { SITE_EMAIL_QUERY } from '#app/sanity/queries/site.ts'
 import { requestLogOf } from '#app/server/logging.server.ts'
 
 /*
- * The probes of a platform or load balancer (docs/decisions/030): `/healthz` says the process
+ * The probes of a platform or load balancer (docs/decisions/032): `/healthz` says the process
  * answers, `/readyz` that it can serve pages and store submissions. createServer mounts them ahead
  * of the page cache and Remix, so they are never cached; its first step already sends
  * `Cache-Control: no-store`. Their answers name no host, path or error: the details go to the log.

@@ -11,7 +11,7 @@ import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
 import { type Logger } from '#app/server/logging.server.ts'
 
 /*
- * Is this deployment ready to go live (issue 15, docs/decisions/030)? The same findings serve
+ * Is this deployment ready to go live (issue 15, docs/decisions/032)? The same findings serve
  * `npm run preflight` (scripts/preflight.mjs: a German list, exit 1 while anything is missing) and
  * the start of the production server (warnings in the log; it still starts, so the embedded demo
  * runs from the README's command).

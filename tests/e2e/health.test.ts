@@ -4,7 +4,7 @@ import { expect, test } from './playwright-utils'
 import { OWN_PORT_BASE, startSiteServer } from './servers'
 
 /*
- * The platform's probes on the production build (docs/decisions/030): /healthz (the process
+ * The platform's probes on the production build (docs/decisions/032): /healthz (the process
  * answers) and /readyz (the lake answers, the journal is writable). Neither is cached, indexed or
  * rate-limited. The failing case runs on a server of its own whose DATA_DIR disappears.
  */
