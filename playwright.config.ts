@@ -91,6 +91,7 @@ export default defineConfig({
         SANITY_PROJECT_ID: 'e2e-project',
         SANITY_DATASET: 'production',
         SANITY_WRITE_TOKEN: 'e2e-write-token',
+        SANITY_VIEWER_TOKEN: 'e2e-viewer-token',
         SANITY_API_HOST: `http://127.0.0.1:${FAKE_SANITY_PORT}`,
         REVALIDATE_SECRET: E2E_REVALIDATE_SECRET,
       },

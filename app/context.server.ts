@@ -1,4 +1,5 @@
 import { type Env, parseEnv, usesSanity } from '#app/env.server.ts'
+import { type PreviewSession } from '#app/preview/preview.server.ts'
 import { Notifier } from '#app/submissions/notifier.server.ts'
 import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
 import { type ContentLake } from '#app/sanity/lake.server.ts'
@@ -49,6 +50,8 @@ declare module '@remix-run/node' {
     cspNonce?: string
     /** The request's id (X-Request-Id), also on every line of `logger`. */
     requestId?: string
+    /** Set for staff in the Studio's preview (a valid preview cookie): `lake` then reads their drafts. */
+    preview?: PreviewSession
   }
 }
 

@@ -1,6 +1,6 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react'
-import { type ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { HydrationBoundary } from '#app/components/hydration-boundary.tsx'
 import { NotFound } from '#app/components/not-found.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
@@ -10,10 +10,14 @@ import { Toaster } from '#app/components/ui/toaster.tsx'
 import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
 import { siteSettingsForPages } from '#app/utils/site-settings.server.ts'
 import { fetchWithFigures } from '#app/sanity/figures.server.ts'
+import { perspectiveParam } from '#app/preview/preview.server.ts'
 import { type SITE_SETTINGS_QUERYResult } from '#app/sanity/types.ts'
 import { useNonce } from '#app/utils/nonce-provider.ts'
 import { wantsTransparentHeader } from '#app/utils/route-handle.ts'
 import styles from './tailwind.css'
+
+/** The preview's overlays and note: a chunk of its own, loaded only in preview mode (docs/decisions/031). */
+const PreviewTools = lazy(() => import('#app/components/preview-tools.tsx'))
 
 // Loader data types follow single fetch (raw objects, promises, Dates) rather than JSON.
 declare module '@remix-run/node' {
@@ -38,7 +42,12 @@ export async function loader({ context }: LoaderFunctionArgs) {
   if (!settings) {
     throw new Response('Die Website-Einstellungen fehlen im Content Lake (Dokument „siteSettings“).', { status: 500 })
   }
-  return { settings: siteSettingsForPages(settings), siteUrl: new URL(context.env.SITE_URL).origin }
+  return {
+    settings: siteSettingsForPages(settings),
+    siteUrl: new URL(context.env.SITE_URL).origin,
+    // Staff in the Studio's preview: which content they see (drafts, a release); null for everyone else.
+    preview: context.preview ? perspectiveParam(context.preview.perspective) : null,
+  }
 }
 
 /** Default title and description; pages with their own SEO fields replace them. */
@@ -57,7 +66,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
  * missing here (when it failed): then the page renders without header and footer.
  */
 export function Layout({ children }: { children: ReactNode }) {
-  const settings = useRouteLoaderData<typeof loader>('root')?.settings
+  const rootData = useRouteLoaderData<typeof loader>('root')
+  const settings = rootData?.settings
   const nonce = useNonce()
   const transparentHeader = useMatches().some((match) => wantsTransparentHeader(match.handle, match.data))
   return (
@@ -91,6 +101,11 @@ export function Layout({ children }: { children: ReactNode }) {
           </HydrationBoundary>
         ) : null}
         <Toaster />
+        {rootData?.preview ? (
+          <Suspense fallback={null}>
+            <PreviewTools perspective={rootData.preview} />
+          </Suspense>
+        ) : null}
         {/* New navigations start at the top; back and forward restore the position (spec §2). */}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,3 +1,5 @@
+import { type ClientPerspective, type SanityClient, type StegaConfig } from '@sanity/client'
+
 /**
  * The content lake: one interface for reads (GROQ) and writes (Sanity mutations),
  * with two backends: the embedded one (groq-js over the seed dataset plus a local journal)
@@ -80,8 +82,18 @@ export interface AssetFiles {
   readonly variantsDir: string
 }
 
+/** What the Studio's preview reads through (docs/decisions/031); only a Sanity lake has drafts to show. */
+export interface PreviewReader {
+  /** The lake in `perspective` (drafts or a release stack) with the viewer token, strings stega-encoded. */
+  lake(options: { token: string; perspective: ClientPerspective; stega: StegaConfig }): ContentLake
+  /** A raw client with the token, for the Presentation tool's secret (a private document). */
+  client(token: string): SanityClient
+}
+
 export interface ContentLake {
   readonly kind: 'embedded' | 'sanity'
+  /** Present for Sanity; the embedded lake has no drafts to preview. */
+  readonly previewReader?: PreviewReader
   /** Present when the documents are in this process; absent for Sanity. */
   readonly local?: LocalDocuments
   /** Present when image originals are local files; absent for Sanity (its CDN serves images). */

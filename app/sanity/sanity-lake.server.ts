@@ -1,5 +1,13 @@
-import { ClientError, type ClientPerspective, createClient, type SanityClient, ServerError, type StegaConfig } from '@sanity/client'
-import { type ContentLake, type FetchOptions, type Mutation, MutationError, type MutationResult, type QueryParams } from '#app/sanity/lake.server.ts'
+import { ClientError, createClient, type SanityClient, ServerError } from '@sanity/client'
+import {
+  type ContentLake,
+  type FetchOptions,
+  type Mutation,
+  MutationError,
+  type MutationResult,
+  type PreviewReader,
+  type QueryParams,
+} from '#app/sanity/lake.server.ts'
 import { type MutationResultItem, toMutationResult } from '#app/sanity/mutations.server.ts'
 
 export interface SanityLakeOptions {
@@ -65,16 +73,22 @@ export class SanityLake implements ContentLake {
   /**
    * The lake as the Studio's preview shows it (docs/decisions/031): reads in `perspective` (drafts,
    * or a release stack) with the viewer token, never through the CDN, and with strings
-   * stega-encoded for click-to-edit. Private reads and writes stay as they are.
+   * stega-encoded for click-to-edit. Private reads and writes stay as they are. And a raw reader
+   * with the token, never through the CDN, for the preview secret, which only a token may read.
    */
-  forPreview({ token, perspective, stega }: { token: string; perspective: ClientPerspective; stega: StegaConfig }): ContentLake {
-    const previewReader = this.reader.withConfig({ token, useCdn: false, perspective, stega: { ...stega, enabled: true } })
-    return {
-      kind: 'sanity',
-      fetch: <R>(query: string, params: QueryParams = {}, options: FetchOptions = {}) =>
-        options.includePrivate || options.perspective === 'raw' ? this.fetch<R>(query, params, options) : previewReader.fetch<R>(query, params),
-      mutate: (mutations) => this.mutate(mutations),
-    }
+  readonly previewReader: PreviewReader = {
+    lake: ({ token, perspective, stega }) => {
+      const reader = this.reader.withConfig({ token, useCdn: false, perspective, stega: { ...stega, enabled: true } })
+      return {
+        kind: 'sanity',
+        // Staff may switch perspective while in preview: the secret is checked with the same reader.
+        previewReader: this.previewReader,
+        fetch: <R>(query: string, params: QueryParams = {}, options: FetchOptions = {}) =>
+          options.includePrivate || options.perspective === 'raw' ? this.fetch<R>(query, params, options) : reader.fetch<R>(query, params),
+        mutate: (mutations) => this.mutate(mutations),
+      }
+    },
+    client: (token) => this.reader.withConfig({ token, useCdn: false, perspective: 'raw' }),
   }
 
   /**

@@ -74,6 +74,10 @@ export class ObservedLake implements ContentLake {
     return this.lake.assets
   }
 
+  get previewReader() {
+    return this.lake.previewReader
+  }
+
   async fetch<R = unknown>(query: string, params?: QueryParams, options?: FetchOptions): Promise<R> {
     try {
       return await this.lake.fetch<R>(query, params, options)

@@ -68,11 +68,14 @@ function serialize(directives: Directives): string {
     .join('; ')
 }
 
-/** Directives every policy shares: no plugins, no foreign <base>, framed by the site itself only. */
+/**
+ * Directives every policy shares: no plugins, no foreign <base>, framed by nobody (a preview page
+ * by the Studio only, docs/decisions/031).
+ */
 const COMMON: Directives = {
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
-  'frame-ancestors': ["'self'"],
+  'frame-ancestors': ["'none'"],
 }
 
 /**
@@ -81,7 +84,7 @@ const COMMON: Directives = {
  * Styles allow 'unsafe-inline': React `style` props and sonner's injected <style> need it, and
  * injected CSS cannot run code (docs/decisions/015).
  */
-export function pageContentSecurityPolicy(nonce: string, options: { upgradeInsecureRequests: boolean }): string {
+export function pageContentSecurityPolicy(nonce: string, options: { upgradeInsecureRequests: boolean; framedBy?: readonly string[] }): string {
   return serialize({
     'default-src': ["'self'"],
     'script-src': ["'self'", `'nonce-${nonce}'`],
@@ -93,6 +96,7 @@ export function pageContentSecurityPolicy(nonce: string, options: { upgradeInsec
     'form-action': ["'self'"],
     'manifest-src': ["'self'"],
     ...COMMON,
+    ...(options.framedBy ? { 'frame-ancestors': options.framedBy.map((url) => new URL(url).origin) } : {}),
     ...(options.upgradeInsecureRequests ? { 'upgrade-insecure-requests': [] } : {}),
   })
 }
@@ -148,6 +152,8 @@ export interface SecurityHeaderOptions {
   nonce?: string
   /** Hashes of the Studio's inline scripts (`studio`). */
   scriptHashes?: readonly string[]
+  /** A preview page: the Studio's URL, whose origin alone may frame it (`page`). */
+  framedBy?: readonly string[]
 }
 
 /**
@@ -155,11 +161,11 @@ export interface SecurityHeaderOptions {
  * `X-Content-Type-Options`, `Referrer-Policy`, `Permissions-Policy`, and `X-Robots-Tag` where the
  * response must not be indexed (staging with ALLOW_INDEXING=false; the Studio always).
  */
-export function securityHeaders(kind: ResponseKind, { env, nonce, scriptHashes = [] }: SecurityHeaderOptions): Record<string, string> {
+export function securityHeaders(kind: ResponseKind, { env, nonce, scriptHashes = [], framedBy }: SecurityHeaderOptions): Record<string, string> {
   let policy: string
   if (kind === 'page') {
     if (!nonce) throw new Error('A page needs a CSP nonce')
-    policy = pageContentSecurityPolicy(nonce, { upgradeInsecureRequests: new URL(env.SITE_URL).protocol === 'https:' })
+    policy = pageContentSecurityPolicy(nonce, { upgradeInsecureRequests: new URL(env.SITE_URL).protocol === 'https:', framedBy })
   } else if (kind === 'studio') {
     policy = studioContentSecurityPolicy(scriptHashes)
   } else {

@@ -4,6 +4,7 @@ import { type AppContext } from '#app/context.server.ts'
 import { type ContentRevision, trackRequest } from '#app/server/content-revision.server.ts'
 import { type CachedPage, isStorable, joinWith, PageCache, pageCacheKey, type RequestFacts, splitAt } from '#app/server/page-cache.server.ts'
 import { type Logger } from '#app/server/logging.server.ts'
+import { previewAvailable, previewLake, readPreview, studioUrl } from '#app/preview/preview.server.ts'
 import { createNonce, type ResponseKind, securityHeaders } from '#app/server/security-headers.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 
@@ -87,7 +88,13 @@ export class Site {
     const log = requestContext.logger
     const nonce = createNonce()
     const revision = this.revision.current
-    const { state, result } = trackRequest(() => this.render(request, { ...this.context, ...requestContext, cspNonce: nonce }))
+    // Staff in the Studio's preview read drafts; their pages are never taken from or put in the cache
+    // (the cookie already keeps the request out of it) and leave `private, no-store` (docs/decisions/031).
+    const { env } = this.context
+    const preview = await readPreview(request.headers.get('cookie'), env)
+    if (preview && previewAvailable(env)) key = undefined
+    const lake = preview && previewAvailable(env) ? previewLake(this.context.lake, preview, env) : this.context.lake
+    const { state, result } = trackRequest(() => this.render(request, { ...this.context, ...requestContext, lake, preview, cspNonce: nonce }))
     let response: Response
     try {
       response = await result
@@ -115,8 +122,9 @@ export class Site {
 
     const storable = key !== undefined && request.method === 'GET' && isStorable(response) && response.body !== null
     const renderedHeaders = [...response.headers]
-    const headers = this.finalHeaders(request.method, response.status, new Headers(response.headers), nonce)
+    const headers = this.finalHeaders(request.method, response.status, new Headers(response.headers), nonce, preview ? [studioUrl(env)] : undefined)
     headers.set('X-Cache', key === undefined ? 'BYPASS' : 'MISS')
+    if (preview) headers.set('Cache-Control', 'private, no-store')
     let body: ReadableStream<Uint8Array> | null = response.body
     if (storable && body && this.cache && key !== undefined) {
       const cache = this.cache
@@ -151,11 +159,12 @@ export class Site {
 
   /**
    * The headers every rendered answer leaves with: the security headers of its kind and a named
-   * Cache-Control policy (the route's own, else one by method, status and type).
+   * Cache-Control policy (the route's own, else one by method, status and type). A preview page
+   * may be framed by the Studio (`framedBy`); every other answer by nobody.
    */
-  finalHeaders(method: string, status: number, headers: Headers, nonce: string): Headers {
+  finalHeaders(method: string, status: number, headers: Headers, nonce: string, framedBy?: readonly string[]): Headers {
     const html = HTML.test(headers.get('content-type') ?? '')
-    applySecurityHeaders(headers, html ? 'page' : 'resource', { env: this.context.env, nonce })
+    applySecurityHeaders(headers, html ? 'page' : 'resource', { env: this.context.env, nonce, framedBy })
     headers.set('Cache-Control', cacheControlFor(method, status, headers))
     return headers
   }

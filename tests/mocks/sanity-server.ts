@@ -23,10 +23,12 @@ import { createSanityApi } from './sanity'
 export const MOCK_PROJECT_ID = 'e2e-project'
 export const MOCK_DATASET = 'production'
 export const MOCK_TOKEN = 'e2e-write-token'
+/** The preview's read token (SANITY_VIEWER_TOKEN of the Sanity-backed e2e server). */
+export const MOCK_VIEWER_TOKEN = 'e2e-viewer-token'
 
 const port = Number(process.env.SANITY_MOCK_PORT ?? 3212)
 const { documents } = await loadDataset(process.env.CONTENT_DIR ?? 'content')
-const api = createSanityApi({ projectId: MOCK_PROJECT_ID, dataset: MOCK_DATASET, documents, token: MOCK_TOKEN })
+const api = createSanityApi({ projectId: MOCK_PROJECT_ID, dataset: MOCK_DATASET, documents, token: [MOCK_TOKEN, MOCK_VIEWER_TOKEN] })
 
 async function readBody(request: IncomingMessage) {
   const chunks: Buffer[] = []
