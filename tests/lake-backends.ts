@@ -61,9 +61,14 @@ export async function openTestLake(
       },
     }
   }
-  const env = parseEnv({ SANITY_PROJECT_ID: 'test-project', SANITY_DATASET: 'production', SANITY_WRITE_TOKEN: 'test-token' })
+  const env = parseEnv({
+    SANITY_PROJECT_ID: 'test-project',
+    SANITY_DATASET: 'production',
+    SANITY_WRITE_TOKEN: 'test-token',
+    SANITY_VIEWER_TOKEN: 'test-viewer-token',
+  })
   const { documents } = await loadDataset(contentDir)
-  const api = createSanityApi({ projectId: 'test-project', dataset: 'production', documents, token: 'test-token' })
+  const api = createSanityApi({ projectId: 'test-project', dataset: 'production', documents, token: ['test-token', 'test-viewer-token'] })
   const server = setupServer(...api.handlers, ...handlers)
   server.listen({ onUnhandledRequest: 'error' })
   const lake = new SanityLake({

@@ -35,13 +35,19 @@ describe('the page policy', () => {
     expect(policy.get('default-src')).toEqual(["'self'"])
   })
 
-  it('frames only the dealer portal and the map; framed by the site only; no plugins, no foreign base', () => {
+  it('frames only the dealer portal and the map; framed by nobody; no plugins, no foreign base', () => {
     expect(policy.get('frame-src')).toEqual(['https://home.mobile.de', 'https://www.openstreetmap.org'])
-    expect(policy.get('frame-ancestors')).toEqual(["'self'"])
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"])
     expect(policy.get('object-src')).toEqual(["'none'"])
     expect(policy.get('base-uri')).toEqual(["'self'"])
     expect(policy.get('form-action')).toEqual(["'self'"])
     expect(policy.get('connect-src')).toEqual(["'self'"])
+  })
+
+  it('lets the Studio, and only its origin, frame a preview page', () => {
+    const preview = directives(pageContentSecurityPolicy('abc', { upgradeInsecureRequests: false, framedBy: ['https://studio.example.de/studio'] }))
+    expect(preview.get('frame-ancestors')).toEqual(['https://studio.example.de'])
+    expect(preview.get('script-src')).toEqual(["'self'", "'nonce-abc'"])
   })
 
   it('shows images from the site, data: placeholders, Sanity and the marketplace CDN', () => {
@@ -60,7 +66,7 @@ describe('the Studio policy', () => {
     expect(policy.get('script-src')).toEqual(["'self'", "'sha256-xyz'", 'https://core.sanity-cdn.com'])
     expect(policy.get('script-src')).not.toContain("'unsafe-inline'")
     expect(policy.get('connect-src')).toEqual(expect.arrayContaining(['https://*.api.sanity.io', 'wss://*.api.sanity.io', 'https://*.apicdn.sanity.io']))
-    expect(policy.get('frame-ancestors')).toEqual(["'self'"])
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"])
     expect(policy.get('object-src')).toEqual(["'none'"])
   })
 

@@ -16,7 +16,8 @@ const STEGA = /[\u200b-\u200d\u2060\ufeff]/
 
 async function sanity(request: APIRequestContext, path: string, body?: unknown) {
   const headers = { 'x-sanity-project-id': 'e2e-project', authorization: 'Bearer e2e-write-token', 'content-type': 'application/json' }
-  const response = body === undefined ? await request.get(`${fakeSanity}${path}`, { headers }) : await request.post(`${fakeSanity}${path}`, { headers, data: body })
+  const response =
+    body === undefined ? await request.get(`${fakeSanity}${path}`, { headers }) : await request.post(`${fakeSanity}${path}`, { headers, data: body })
   expect(response.ok(), await response.text()).toBe(true)
   return response.json() as Promise<{ result?: unknown }>
 }

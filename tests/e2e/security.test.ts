@@ -31,7 +31,7 @@ function expectCommonHeaders(response: APIResponse) {
   const policy = directives(response)
   expect(policy.get('object-src')).toEqual(["'none'"])
   expect(policy.get('base-uri')).toEqual(["'self'"])
-  expect(policy.get('frame-ancestors')).toEqual(["'self'"])
+  expect(policy.get('frame-ancestors')).toEqual(["'none'"])
   for (const name of ['script-src', 'default-src']) expect(policy.get(name) ?? [], name).not.toContain("'unsafe-inline'")
   return policy
 }
