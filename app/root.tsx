@@ -1,6 +1,6 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react'
-import { lazy, type ReactNode, Suspense } from 'react'
+import { type ReactNode } from 'react'
 import { HydrationBoundary } from '#app/components/hydration-boundary.tsx'
 import { NotFound } from '#app/components/not-found.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
@@ -10,14 +10,11 @@ import { Toaster } from '#app/components/ui/toaster.tsx'
 import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
 import { siteSettingsForPages } from '#app/utils/site-settings.server.ts'
 import { fetchWithFigures } from '#app/sanity/figures.server.ts'
-import { perspectiveParam } from '#app/preview/preview.server.ts'
+import { perspectiveParam, previewOverlaysScript } from '#app/preview/preview.server.ts'
 import { type SITE_SETTINGS_QUERYResult } from '#app/sanity/types.ts'
 import { useNonce } from '#app/utils/nonce-provider.ts'
 import { wantsTransparentHeader } from '#app/utils/route-handle.ts'
 import styles from './tailwind.css'
-
-/** The preview's overlays and note: a chunk of its own, loaded only in preview mode (docs/decisions/031). */
-const PreviewTools = lazy(() => import('#app/components/preview-tools.tsx'))
 
 // Loader data types follow single fetch (raw objects, promises, Dates) rather than JSON.
 declare module '@remix-run/node' {
@@ -45,8 +42,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return {
     settings: siteSettingsForPages(settings),
     siteUrl: new URL(context.env.SITE_URL).origin,
-    // Staff in the Studio's preview: which content they see (drafts, a release); null for everyone else.
-    preview: context.preview ? perspectiveParam(context.preview.perspective) : null,
+    // Staff in the Studio's preview: which content they see (drafts, a release) and the overlays' script; null for everyone else.
+    preview: context.preview ? { perspective: perspectiveParam(context.preview.perspective), script: previewOverlaysScript() } : null,
   }
 }
 
@@ -101,10 +98,9 @@ export function Layout({ children }: { children: ReactNode }) {
           </HydrationBoundary>
         ) : null}
         <Toaster />
-        {rootData?.preview ? (
-          <Suspense fallback={null}>
-            <PreviewTools perspective={rootData.preview} />
-          </Suspense>
+        {rootData?.preview?.script ? (
+          // The Studio's overlays, built apart from the site's bundles (docs/decisions/031).
+          <script type="module" src={rootData.preview.script} nonce={nonce} data-preview-perspective={rootData.preview.perspective} />
         ) : null}
         {/* New navigations start at the top; back and forward restore the position (spec §2). */}
         <ScrollRestoration nonce={nonce} />

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { type Cookie, createCookie } from '@remix-run/node'
 import { type ClientPerspective, type StegaConfig } from '@sanity/client'
 import { type Env, usesSanity } from '#app/env.server.ts'
@@ -65,6 +66,21 @@ export async function readPreview(cookieHeader: string | null | undefined, env: 
   const value: unknown = await previewCookie(env).parse(cookieHeader)
   if (typeof value !== 'object' || value === null || typeof (value as { perspective?: unknown }).perspective !== 'string') return undefined
   return { perspective: parsePerspective((value as { perspective: string }).perspective) }
+}
+
+let overlaysScript: string | null | undefined
+
+/** The URL of the overlays' script (scripts/build-preview.mjs), read once; undefined before a build. */
+export function previewOverlaysScript(): string | undefined {
+  if (overlaysScript === undefined) {
+    try {
+      const manifest = JSON.parse(readFileSync('public/build/_preview/manifest.json', 'utf8')) as { overlays?: unknown }
+      overlaysScript = typeof manifest.overlays === 'string' ? manifest.overlays : null
+    } catch {
+      overlaysScript = null
+    }
+  }
+  return overlaysScript ?? undefined
 }
 
 /** Where staff open the Studio: click-to-edit links go there, and only it may frame a preview. */

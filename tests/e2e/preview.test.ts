@@ -59,7 +59,7 @@ test.describe('preview mode for staff in the Studio', () => {
     expect((await wrong.json()) as unknown).toEqual({ error: expect.stringContaining('ungültig') })
 
     // Staff come through the Presentation tool's URL: the draft, stega-encoded, private, framable by the Studio.
-    const overlays = page.waitForRequest(/\/build\/_shared\/preview-tools-[A-Z0-9]+\.js$/)
+    const overlays = page.waitForRequest(/\/build\/_preview\/overlays-[A-Z0-9]+\.js$/)
     const entered = await page.goto(`${site}/api/preview-mode/enable?sanity-preview-secret=${secret}&sanity-preview-pathname=/about`)
     expect(new URL(page.url()).pathname).toBe('/about')
     const headers = entered!.headers()
@@ -74,10 +74,22 @@ test.describe('preview mode for staff in the Studio', () => {
     const [cookie] = (await page.context().cookies(site)).filter((candidate) => candidate.name === '__sanity_preview')
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'None' })
 
-    // Meanwhile a visitor still gets the published page from the cache: the preview was not cached.
-    const during = await request.get(`${site}/about`)
-    expect(during.headers()['x-cache']).toBe('HIT')
-    expect(await during.text()).not.toContain(marker)
+    // Staff type in the Studio: the overlays revalidate the page's data (`.data`), which then holds the new draft.
+    await mutate(request, [{ createOrReplace: { ...withHeading(`Über uns – ${marker} getippt`), _id: 'drafts.page-about' } }])
+    const revalidated = await page.evaluate(async () => {
+      const response = await fetch('/about.data')
+      return { text: await response.text(), cacheControl: response.headers.get('cache-control') }
+    })
+    expect(revalidated.text).toContain(`${marker} getippt`)
+    expect(revalidated.cacheControl).toBe('private, no-store')
+
+    // Meanwhile visitors still get the published page (the fake API's webhook announced the draft
+    // write, so the cache starts over), and the cached copy is the published one: no preview was kept.
+    for (const expected of [['MISS', 'HIT'], ['HIT']]) {
+      const during = await request.get(`${site}/about`)
+      expect(expected).toContain(during.headers()['x-cache'])
+      expect(await during.text()).not.toContain(marker)
+    }
 
     // A release: what /about will show once „Neujahr“ is published.
     await page.goto(`${site}/api/preview-mode/enable?sanity-preview-secret=${secret}&sanity-preview-pathname=/about&sanity-preview-perspective=rNeujahr,drafts`)
