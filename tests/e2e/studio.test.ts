@@ -100,6 +100,9 @@ test.describe('the Studio under /studio', () => {
   })
 
   test('Einstellungen → Kennzahlen says next to each figure on how many pages it appears', async ({ page }) => {
+    // Every query of the Studio is answered with groq-js over the whole seed in this process: on a
+    // busy 2-core machine the document took longer than one test's 30 s to open.
+    test.slow()
     await page.unrouteAll()
     const documents = await signInWithSeed(page)
     const usage = figureUsage(await (await evaluate(parse(FIGURE_USAGE_QUERY), { dataset: documents })).get())
@@ -114,6 +117,24 @@ test.describe('the Studio under /studio', () => {
       await expect(field.getByText(figureUsageNote(value, usage[value]), { exact: true })).toBeVisible()
     }
     expect(usage.freeDeliveryKm.pages).toBeGreaterThan(10)
+  })
+
+  test('„Vorschau“ opens the site beside the form through the site’s preview-mode route, with the tool’s secret', async ({ page }) => {
+    await page.unrouteAll()
+    await signInWithSeed(page)
+    // The tool stores its secret as a document before it opens the preview: let that write succeed.
+    await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)[^/]*\/v[^/]+\/data\/mutate\//, (route) =>
+      route.fulfill({ json: { transactionId: 'e2e', results: [{ id: 'e2e-secret', operation: 'create' }] } }),
+    )
+    const enable = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/preview-mode/enable', BOOT)
+    await page.goto('/studio/presentation')
+    await expect(page).toHaveTitle(/Vorschau/, BOOT)
+    const url = new URL((await enable).url())
+    // The preview is the site the Studio is served by, entered with a fresh secret at its home page.
+    expect(url.origin).toBe(sanitySite)
+    expect(url.searchParams.get('sanity-preview-secret')).toMatch(/^[\w-]{16,}$/)
+    expect(url.searchParams.get('sanity-preview-pathname')).toBe('/')
+    await expect(page.locator('iframe')).toHaveCount(1)
   })
 
   test('the Studio speaks German whatever the browser’s language', async ({ browser }) => {
