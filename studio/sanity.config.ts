@@ -2,8 +2,10 @@ import { createClient } from '@sanity/client'
 import { deDELocale } from '@sanity/locale-de-de'
 import { visionTool } from '@sanity/vision'
 import { createMockAuthStore, defineConfig, type DocumentActionComponent } from 'sanity'
+import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
 import { schemaTypes, SINGLETON_IDS } from '../schemas'
+import { PREVIEW_MODE, presentationResolve, previewOrigin } from './presentation'
 import { structure } from './structure'
 
 /*
@@ -46,7 +48,21 @@ export default defineConfig({
   projectId,
   dataset,
   ...(offlineAuth ? { auth: offlineAuth } : {}),
-  plugins: [structureTool({ structure, title: 'Inhalte' }), visionTool({ defaultApiVersion: apiVersion, title: 'GROQ' }), deDELocale()],
+  plugins: [
+    structureTool({ structure, title: 'Inhalte' }),
+    // Side-by-side preview of drafts (issue 14). The site's preview-mode route checks the tool's
+    // secret; SANITY_STUDIO_PREVIEW_ORIGIN only when the Studio is not served by the site itself.
+    presentationTool({
+      title: 'Vorschau',
+      previewUrl: {
+        initial: ({ origin }) => previewOrigin(process.env.SANITY_STUDIO_PREVIEW_ORIGIN, origin),
+        previewMode: PREVIEW_MODE,
+      },
+      resolve: presentationResolve,
+    }),
+    visionTool({ defaultApiVersion: apiVersion, title: 'GROQ' }),
+    deDELocale(),
+  ],
   // German for every member of staff, whatever the browser's language: the only locale offered.
   i18n: { locales: (locales) => locales.filter((locale) => locale.id === 'de-DE') },
   schema: {

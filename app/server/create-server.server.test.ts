@@ -11,10 +11,13 @@ import { BodyTooLargeError, CACHE_CONTROL, jsonError, readBodyText } from '#app/
 import { ContentRevision } from './content-revision.server'
 import { createServer, SERVER_LIMITS, type ServerLimits } from './create-server.server'
 import { inlineScriptHashes } from './security-headers.server'
+import { STUDIO_UNAVAILABLE_HEADING } from './studio-unavailable.server'
 import { captureLogs, LEVEL } from '#tests/log-capture.ts'
 
 const STUDIO_HTML =
   '<!DOCTYPE html><html><head><script>window.boot=1</script></head><body><div id="sanity"></div><script type="module" src="/studio/static/sanity-AbCd_123.js"></script></body></html>'
+
+const SANITY_ENV = { SANITY_PROJECT_ID: 'test-project', SANITY_DATASET: 'production', SANITY_WRITE_TOKEN: 'sk-test-token' }
 
 describe('the request pipeline (createServer, as server.mjs runs it)', () => {
   let dir: string
@@ -51,7 +54,8 @@ describe('the request pipeline (createServer, as server.mjs runs it)', () => {
       return new Response(`<script nonce="${context.cspNonce}"></script>`, { headers })
     }
     const { server } = createServer({
-      context: { env: parseEnv({ NODE_ENV: 'production' }), lake: {} as ContentLake, contentRevision: new ContentRevision() },
+      // With a Sanity project, so the built Studio is served (on the embedded lake /studio explains instead, below).
+      context: { env: parseEnv({ NODE_ENV: 'production', ...SANITY_ENV }), lake: {} as ContentLake, contentRevision: new ContentRevision() },
       render,
       root: dir,
       logger: logs.logger,
@@ -159,6 +163,74 @@ describe('the request pipeline (createServer, as server.mjs runs it)', () => {
     // A missing bundle file is not answered with the Studio's HTML.
     const missing = await fetch(`${base}/studio/static/gone-12345678.js`)
     expect(await missing.text()).not.toContain('id="sanity"')
+  })
+})
+
+describe('/studio on the embedded lake (no Sanity project: nobody could log in)', () => {
+  let dir: string
+  let base: string
+  let close: () => Promise<void>
+  const rendered: string[] = []
+
+  beforeAll(async () => {
+    // A built Studio lies there, as after `npm run build`; it is still not served.
+    dir = await mkdtemp(path.join(tmpdir(), 'express-embedded-'))
+    await mkdir(path.join(dir, 'build/studio/static'), { recursive: true })
+    await writeFile(path.join(dir, 'build/studio/index.html'), STUDIO_HTML)
+    await writeFile(path.join(dir, 'build/studio/static/sanity-AbCd_123.js'), 'export {}')
+    const { server } = createServer({
+      context: {
+        env: parseEnv({ NODE_ENV: 'production', SITE_URL: 'https://www.autohaus.example', ALLOW_INDEXING: 'false' }),
+        lake: {} as ContentLake,
+        contentRevision: new ContentRevision(),
+      },
+      render: async (request) => {
+        rendered.push(new URL(request.url).pathname)
+        return new Response('Seite nicht gefunden', { status: 404 })
+      },
+      root: dir,
+      logger: captureLogs().logger,
+    })
+    server.listen(0, '127.0.0.1')
+    await new Promise((resolve) => server.once('listening', resolve))
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    close = () => new Promise((resolve) => server.close(() => resolve()))
+  })
+
+  afterAll(async () => {
+    await close()
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('/studio and every client route of it answer the German explanation: 200, no script, the pages’ policy, never indexed', async () => {
+    for (const route of ['/studio', '/studio/', '/studio/structure/siteSettings', '/studio/intent/edit/id=siteSettings;type=siteSettings']) {
+      const response = await fetch(`${base}${route}`)
+      expect(response.status, route).toBe(200)
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      const html = await response.text()
+      expect(html).toContain(`<h1>${STUDIO_UNAVAILABLE_HEADING}</h1>`)
+      expect(html).not.toContain('id="sanity"')
+      expect(html).not.toMatch(/<script/i)
+      // The CORS origin to enter is the site's own (SITE_URL).
+      expect(html).toContain('<code>https://www.autohaus.example</code>')
+      // ALLOW_INDEXING=false would say `noindex`; the Studio's address is never followed either.
+      expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow')
+      expect(response.headers.get('cache-control')).toBe(CACHE_CONTROL.revalidate)
+      const policy = response.headers.get('content-security-policy') ?? ''
+      expect(policy).toMatch(/script-src 'self' 'nonce-[^']+'/)
+      expect(policy).toContain("frame-ancestors 'self'")
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    }
+    const head = await fetch(`${base}/studio`, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(rendered).toEqual([])
+  })
+
+  it('the built Studio’s files are not served: a missing file is the site’s 404, not the explanation', async () => {
+    const script = await fetch(`${base}/studio/static/sanity-AbCd_123.js`)
+    expect(script.status).toBe(404)
+    expect(await script.text()).toBe('Seite nicht gefunden')
+    expect(rendered).toEqual(['/studio/static/sanity-AbCd_123.js'])
   })
 })
 

@@ -4,12 +4,14 @@ import path from 'node:path'
 import { writeReadableStreamToWritable } from '@remix-run/node'
 import compression from 'compression'
 import express, { type ErrorRequestHandler, type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from 'express'
+import { usesSanity } from '#app/env.server.ts'
 import { healthRoutes } from '#app/server/health.server.ts'
 import { createLogger, type Logger, printable, requestLogOf, startRequestLog } from '#app/server/logging.server.ts'
 import { precompressedFiles } from '#app/server/precompressed.server.ts'
 import { pathOf, type RequestRefusal, type RequestTarget, requestTarget } from '#app/server/request-target.server.ts'
-import { inlineScriptHashes, securityHeaders } from '#app/server/security-headers.server.ts'
+import { createNonce, inlineScriptHashes, securityHeaders } from '#app/server/security-headers.server.ts'
 import { type CachedAnswer, Site, type SiteOptions } from '#app/server/site.server.ts'
+import { studioUnavailablePage } from '#app/server/studio-unavailable.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { FOREIGN_ORIGIN_MESSAGE, isOwnOrigin } from '#app/utils/request-guards.server.ts'
 
@@ -114,9 +116,14 @@ export function createServer(options: ServerOptions): SiteServer {
   app.use('/build', express.static(buildDir, { cacheControl: false, setHeaders: fileHeaders('immutable') }))
   // The built Sanity Studio (npm run build:studio) on the site's own domain; never indexed. Its
   // hashed files are immutable; index.html (every client-side route of the Studio) is revalidated.
-  const studioDir = path.join(options.root, 'build/studio')
-  app.use('/studio', express.static(studioDir, { index: false, redirect: false, cacheControl: false, setHeaders: fileHeaders('studio') }))
-  app.get(['/studio', '/studio/*'], studioIndex(studioDir, env))
+  // On the embedded lake nobody could log in to it: /studio explains how to connect a project.
+  if (usesSanity(env)) {
+    const studioDir = path.join(options.root, 'build/studio')
+    app.use('/studio', express.static(studioDir, { index: false, redirect: false, cacheControl: false, setHeaders: fileHeaders('studio') }))
+    app.get(['/studio', '/studio/*'], studioIndex(studioDir, env))
+  } else {
+    app.get(['/studio', '/studio/*'], studioUnavailable(env))
+  }
   app.use(express.static(path.join(options.root, 'public'), { cacheControl: false, setHeaders: fileHeaders('file') }))
 
   // A post whose Origin names another site is refused with 403 (docs/decisions/008). Without this,
@@ -255,6 +262,23 @@ function studioIndex(studioDir: string, env: ServerOptions['context']['env']): R
       // Not built (npm run build:studio): the site's 404 page.
       () => next(),
     )
+  }
+}
+
+/**
+ * /studio and its client routes on the embedded lake: the German page on connecting a Sanity
+ * project (app/server/studio-unavailable.server.ts), with the pages' policy and never indexed.
+ */
+function studioUnavailable(env: ServerOptions['context']['env']): RequestHandler {
+  const html = studioUnavailablePage({ siteOrigin: new URL(env.SITE_URL).origin })
+  return (req, res, next) => {
+    // Files of a Studio bundle are not pages: a 404, as with the Studio itself.
+    if (req.path.startsWith('/studio/static/')) return next()
+    for (const [name, value] of Object.entries(securityHeaders('page', { env, nonce: createNonce() }))) res.setHeader(name, value)
+    res.setHeader('X-Robots-Tag', 'noindex, nofollow')
+    // Revalidated like the Studio's index.html: once a project is connected, the same address serves the Studio.
+    res.setHeader('Cache-Control', CACHE_CONTROL.revalidate)
+    res.type('html').send(html)
   }
 }
 

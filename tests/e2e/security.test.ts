@@ -1,11 +1,16 @@
 import { type APIResponse, type Page } from '@playwright/test'
+import { SANITY_BACKED_PORT } from '../../playwright.config'
 import { expect, test, waitForScripts } from './playwright-utils'
 
 /*
  * Security headers and the Content Security Policy on the shared production server (embedded
  * lake, NODE_ENV=production, plain HTTP, ALLOW_INDEXING default true, no REVALIDATE_SECRET).
- * The page cache and ALLOW_INDEXING=false: tests/e2e/page-cache.test.ts with servers of its own.
+ * The built Studio is served only with a Sanity project: its tests use the shared server against
+ * the fake Sanity API. The page cache and ALLOW_INDEXING=false: tests/e2e/page-cache.test.ts with
+ * servers of its own.
  */
+
+const sanitySite = `http://localhost:${SANITY_BACKED_PORT}`
 
 const PAGE_FRAMES = ['https://home.mobile.de', 'https://www.openstreetmap.org']
 
@@ -117,7 +122,7 @@ test.describe('headers', () => {
   })
 
   test('the Studio: its own policy (inline bootstrap by hash, Sanity hosts), revalidated, never indexed; hashed files immutable', async ({ request }) => {
-    const response = await request.get('/studio')
+    const response = await request.get(`${sanitySite}/studio`)
     expect(response.status()).toBe(200)
     const policy = expectCommonHeaders(response)
     expect(policy.get('script-src')).toEqual(["'self'", expect.stringMatching(/^'sha256-/), 'https://core.sanity-cdn.com'])
@@ -126,9 +131,19 @@ test.describe('headers', () => {
     expect(response.headers()['x-robots-tag']).toBe('noindex, nofollow')
     const script = /src="(\/studio\/static\/[^"]+\.js)"/.exec(await response.text())?.[1]
     expect(script).toBeTruthy()
-    const file = await request.get(script!)
+    const file = await request.get(`${sanitySite}${script!}`)
     expect(file.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(file.headers()['x-robots-tag']).toBe('noindex, nofollow')
+  })
+
+  test('the embedded site’s /studio (no Sanity project): the pages’ policy, revalidated, never indexed', async ({ request }) => {
+    const response = await request.get('/studio')
+    expect(response.status()).toBe(200)
+    const policy = expectCommonHeaders(response)
+    expect(policy.get('script-src')).toEqual(["'self'", expect.stringMatching(/^'nonce-/)])
+    expect(response.headers()['cache-control']).toBe('no-cache')
+    expect(response.headers()['x-robots-tag']).toBe('noindex, nofollow')
+    expect(await response.text()).not.toMatch(/<script/i)
   })
 
   test('POST /api/revalidate answers 503 while REVALIDATE_SECRET is not set, 405 for GET', async ({ request }) => {
@@ -193,9 +208,16 @@ test.describe('nothing is blocked in the browser', () => {
     const problems = await watchPolicy(page)
     // Offline: every foreign request fails fast, as it would without network.
     await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort())
-    await page.goto('/studio')
+    await page.goto(`${sanitySite}/studio`)
     await expect(page.locator('#sanity')).not.toBeEmpty({ timeout: 15_000 })
     await page.waitForTimeout(2000)
+    expect(problems).toEqual([])
+  })
+
+  test('the embedded site’s /studio explanation: no CSP violation', async ({ page }) => {
+    const problems = await watchPolicy(page)
+    await page.goto('/studio/structure')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     expect(problems).toEqual([])
   })
 })

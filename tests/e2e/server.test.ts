@@ -1,12 +1,24 @@
 import { spawn } from 'node:child_process'
+import { SANITY_BACKED_PORT } from '../../playwright.config'
 import { expect, test } from './playwright-utils'
 
-test('the built Studio is served at /studio and never indexed (tests/e2e/studio.test.ts opens its deep links)', async ({ request }) => {
+test('with a Sanity project the built Studio is served at /studio and never indexed (tests/e2e/studio.test.ts opens its deep links)', async ({ request }) => {
+  for (const path of ['/studio', '/studio/structure/vehicles;vehicles-all']) {
+    const response = await request.get(`http://localhost:${SANITY_BACKED_PORT}${path}`)
+    expect(response.status(), path).toBe(200)
+    expect(response.headers()['x-robots-tag']).toBe('noindex, nofollow')
+    expect(await response.text()).toContain('<div id="sanity">')
+  }
+})
+
+test('on the embedded lake /studio is the page on connecting a Sanity project, not the Studio', async ({ request }) => {
   for (const path of ['/studio', '/studio/structure/vehicles;vehicles-all']) {
     const response = await request.get(path)
     expect(response.status(), path).toBe(200)
     expect(response.headers()['x-robots-tag']).toBe('noindex, nofollow')
-    expect(await response.text()).toMatch(/<div id="sanity">|sanity/i)
+    const html = await response.text()
+    expect(html).toContain('<h1>Das Studio braucht ein Sanity-Projekt</h1>')
+    expect(html).not.toContain('<div id="sanity">')
   }
 })
 

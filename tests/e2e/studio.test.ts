@@ -2,15 +2,20 @@ import { readFileSync } from 'node:fs'
 import { type Page } from '@playwright/test'
 import { evaluate, parse } from 'groq-js'
 import { FIGURES, FIGURE_USAGE_QUERY, figureUsage, figureUsageNote } from '#schemas/lib/figures.ts'
+import { SANITY_BACKED_PORT } from '../../playwright.config'
 import { expect, test } from './playwright-utils'
 
 /*
  * The built Studio as staff meet it: its deep links and Sanity's intent links must be taken by the
- * Studio's own router (issue 19). No Sanity project is reachable here, so the browser is signed in
- * with a stand-in user (`users/me`) and every other request to Sanity fails, as it would offline.
- * The Studio still routes: it names the pane it opened in the document title before any content
- * loads, and rewrites an intent link to the document's place in the structure.
+ * Studio's own router (issue 19). It is served only by a site with a Sanity project (the server
+ * against the fake Sanity API); the embedded one explains how to connect one instead (issue 14).
+ * No Sanity project is reachable from the browser, so it is signed in with a stand-in user
+ * (`users/me`) and every other request to Sanity fails, as it would offline. The Studio still
+ * routes: it names the pane it opened in the document title before any content loads, and
+ * rewrites an intent link to the document's place in the structure.
  */
+
+const sanitySite = `http://localhost:${SANITY_BACKED_PORT}`
 
 const STAND_IN_USER = {
   id: 'pE2eRedaktion',
@@ -61,6 +66,8 @@ async function signInWithSeed(page: Page) {
 const BOOT = { timeout: 30_000 }
 
 test.describe('the Studio under /studio', () => {
+  test.use({ baseURL: sanitySite })
+
   test.beforeEach(async ({ page, axe }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'The Studio is for desktop editors')
     axe.skip() // Sanity's own UI, not ours
@@ -93,11 +100,17 @@ test.describe('the Studio under /studio', () => {
   })
 
   test('Einstellungen → Kennzahlen says next to each figure on how many pages it appears', async ({ page }) => {
+    // Every query of the Studio is answered with groq-js over the whole seed in this process: on a
+    // busy 2-core machine the document took longer than one test's 30 s to open.
+    test.slow()
     await page.unrouteAll()
     const documents = await signInWithSeed(page)
     const usage = figureUsage(await (await evaluate(parse(FIGURE_USAGE_QUERY), { dataset: documents })).get())
     await page.goto('/studio/structure/siteSettings')
-    await page.getByRole('tab', { name: 'Kennzahlen' }).click(BOOT)
+    // The Vorschau tool's note on where the settings appear (studio/presentation.ts) loads after
+    // the form and moves it down: a click before it lands could miss the tab.
+    await expect(page.getByRole('button', { name: 'Erscheint auf jeder Seite (Kopf- und Fußzeile, Öffnungszeiten)' })).toBeVisible(BOOT)
+    await page.getByRole('tab', { name: 'Kennzahlen' }).click()
     for (const { value, title } of FIGURES) {
       const field = page.getByTestId(`field-claims.${value}`)
       await expect(field.getByText(title, { exact: true })).toBeVisible(BOOT)
@@ -106,8 +119,26 @@ test.describe('the Studio under /studio', () => {
     expect(usage.freeDeliveryKm.pages).toBeGreaterThan(10)
   })
 
+  test('„Vorschau“ opens the site beside the form through the site’s preview-mode route, with the tool’s secret', async ({ page }) => {
+    await page.unrouteAll()
+    await signInWithSeed(page)
+    // The tool stores its secret as a document before it opens the preview: let that write succeed.
+    await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)[^/]*\/v[^/]+\/data\/mutate\//, (route) =>
+      route.fulfill({ json: { transactionId: 'e2e', results: [{ id: 'e2e-secret', operation: 'create' }] } }),
+    )
+    const enable = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/preview-mode/enable', BOOT)
+    await page.goto('/studio/presentation')
+    await expect(page).toHaveTitle(/Vorschau/, BOOT)
+    const url = new URL((await enable).url())
+    // The preview is the site the Studio is served by, entered with a fresh secret at its home page.
+    expect(url.origin).toBe(sanitySite)
+    expect(url.searchParams.get('sanity-preview-secret')).toMatch(/^[\w-]{16,}$/)
+    expect(url.searchParams.get('sanity-preview-pathname')).toBe('/')
+    await expect(page.locator('iframe')).toHaveCount(1)
+  })
+
   test('the Studio speaks German whatever the browser’s language', async ({ browser }) => {
-    const context = await browser.newContext({ locale: 'en-US' })
+    const context = await browser.newContext({ locale: 'en-US', baseURL: sanitySite })
     const page = await context.newPage()
     await signIn(page)
     const helpLocale = page.waitForRequest((request) => request.url().includes('/help?')).then((request) => new URL(request.url()).searchParams.get('locale'))
@@ -116,5 +147,43 @@ test.describe('the Studio under /studio', () => {
     // The Studio asks Sanity for its help links in its own locale.
     expect(await helpLocale).toBe('de-DE')
     await context.close()
+  })
+})
+
+test.describe('/studio on the embedded lake', () => {
+  for (const path of ['/studio', '/studio/structure/siteSettings']) {
+    test(`${path} explains in German how to connect a Sanity project and how content is changed until then`, async ({ page, baseURL }) => {
+      const response = await page.goto(path)
+      expect(response?.status()).toBe(200)
+      expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow')
+      expect(response?.headers()['content-security-policy']).toContain("script-src 'self' 'nonce-")
+      expect(new URL(page.url()).pathname).toBe(path)
+      await expect(page).toHaveTitle('Studio nicht verbunden | Ruhrstern Automobile')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Das Studio braucht ein Sanity-Projekt')
+      await expect(page.locator('#sanity')).toHaveCount(0)
+
+      const steps = page.getByRole('heading', { name: 'So verbinden Sie ein Sanity-Projekt' }).locator('xpath=following-sibling::ol[1]').getByRole('listitem')
+      await expect(steps).toHaveCount(5)
+      await expect(steps.nth(0)).toContainText('Projekt anlegen')
+      await expect(steps.nth(0).getByRole('link', { name: 'sanity.io/manage' })).toHaveAttribute('href', 'https://www.sanity.io/manage')
+      await expect(steps.nth(1)).toContainText('npx sanity dataset import ../content/production.ndjson production')
+      for (const name of ['SANITY_PROJECT_ID', 'SANITY_DATASET', 'SANITY_WRITE_TOKEN', 'SANITY_STUDIO_PROJECT_ID'])
+        await expect(steps.nth(3)).toContainText(name)
+      // The origin to allow is this site's own.
+      await expect(steps.nth(4)).toContainText('CORS')
+      await expect(steps.nth(4)).toContainText(new URL(baseURL!).origin)
+      await expect(steps.nth(4)).toContainText('Allow credentials')
+
+      await expect(page.getByRole('heading', { name: 'Inhalte ändern ohne Sanity-Projekt' })).toBeVisible()
+      await expect(page.getByText('content/pages/*.json')).toBeVisible()
+      await expect(page.getByText('npm run seed:pages')).toBeVisible()
+    })
+  }
+
+  test('reads on a 360 px phone: nothing wider than the screen', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await page.goto('/studio')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   })
 })
