@@ -218,7 +218,7 @@ describe('/studio on the embedded lake (no Sanity project: nobody could log in)'
       expect(response.headers.get('cache-control')).toBe(CACHE_CONTROL.revalidate)
       const policy = response.headers.get('content-security-policy') ?? ''
       expect(policy).toMatch(/script-src 'self' 'nonce-[^']+'/)
-      expect(policy).toContain("frame-ancestors 'self'")
+      expect(policy).toContain("frame-ancestors 'none'")
       expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     }
     const head = await fetch(`${base}/studio`, { method: 'HEAD' })
