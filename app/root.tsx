@@ -7,11 +7,8 @@ import { SiteFooter } from '#app/components/site-footer.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { Toaster } from '#app/components/ui/toaster.tsx'
-import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
-import { siteSettingsForPages } from '#app/utils/site-settings.server.ts'
-import { fetchWithFigures } from '#app/sanity/figures.server.ts'
+import { loadSiteSettings, siteSettingsForPages } from '#app/utils/site-settings.server.ts'
 import { perspectiveParam, previewOverlaysScript } from '#app/preview/preview.server.ts'
-import { type SITE_SETTINGS_QUERYResult } from '#app/sanity/types.ts'
 import { useNonce } from '#app/utils/nonce-provider.ts'
 import { wantsTransparentHeader } from '#app/utils/route-handle.ts'
 import styles from './tailwind.css'
@@ -35,7 +32,7 @@ export const links: LinksFunction = () => [
  * it all reaches the browser.
  */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const settings = await fetchWithFigures<SITE_SETTINGS_QUERYResult>(context.lake, SITE_SETTINGS_QUERY)
+  const settings = await loadSiteSettings(context.lake)
   if (!settings) {
     throw new Response('Die Website-Einstellungen fehlen im Content Lake (Dokument „siteSettings“).', { status: 500 })
   }

@@ -1,5 +1,20 @@
 import { openingHoursLines } from '#schemas/lib/opening-hours.ts'
+import { fetchWithFigures } from '#app/sanity/figures.server.ts'
+import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
+import { type SITE_SETTINGS_QUERYResult } from '#app/sanity/types.ts'
 import { type SiteSettings, type StoredSiteSettings } from '#app/utils/site-settings.ts'
+
+/*
+ * Each route reaches its server code through a module of its own: the browser build replaces every
+ * `.server` module with an empty stub, and one imported by two routes becomes a shared chunk, an
+ * extra script request on every page (docs/decisions/027).
+ */
+
+/** The site settings with the Kennzahlen written in, or null when the document is missing. */
+export function loadSiteSettings(lake: ContentLake): Promise<SITE_SETTINGS_QUERYResult> {
+  return fetchWithFigures<SITE_SETTINGS_QUERYResult>(lake, SITE_SETTINGS_QUERY)
+}
 
 /**
  * The site settings as pages use them: each opening-hours variant with the lines the page shows,
