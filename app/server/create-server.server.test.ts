@@ -1,5 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import http from 'node:http'
+import http, { type Server } from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -60,10 +60,7 @@ describe('the request pipeline (createServer, as server.mjs runs it)', () => {
       root: dir,
       logger: logs.logger,
     })
-    server.listen(0)
-    await new Promise((resolve) => server.once('listening', resolve))
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    close = () => new Promise((resolve) => server.close(() => resolve()))
+    ;({ base, close } = await listening(server))
   })
 
   afterAll(async () => {
@@ -191,10 +188,7 @@ describe('/studio on the embedded lake (no Sanity project: nobody could log in)'
       root: dir,
       logger: captureLogs().logger,
     })
-    server.listen(0, '127.0.0.1')
-    await new Promise((resolve) => server.once('listening', resolve))
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    close = () => new Promise((resolve) => server.close(() => resolve()))
+    ;({ base, close } = await listening(server))
   })
 
   afterAll(async () => {
@@ -267,10 +261,8 @@ async function startSite(env: Record<string, string> = {}, limits?: ServerLimits
     limits,
     logger: logs.logger,
   })
-  server.listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  const port = (server.address() as AddressInfo).port
-  return { port, rendered, logs, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+  const { port, close } = await listening(server)
+  return { port, rendered, logs, close }
 }
 
 /** Sends bytes as they are (no client normalises them) and collects what comes back until the server closes or `until` matches. */
@@ -476,3 +468,11 @@ describe('slow clients (finding 11)', () => {
     await site.close()
   })
 })
+
+/** The server listening on a free loopback port: its base URL, port and a close that waits. */
+async function listening(server: Server) {
+  server.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  const port = (server.address() as AddressInfo).port
+  return { base: `http://127.0.0.1:${port}`, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
