@@ -103,6 +103,34 @@ test.describe('preview mode for staff in the Studio', () => {
     expect((await page.context().cookies(site)).some((candidate) => candidate.name === '__sanity_preview')).toBe(false)
   })
 
+  test('every kind of document shows its draft: the settings on every page, the home page, a vehicle', async ({ page, request }) => {
+    const marker = uniqueName('Entwurf')
+    const read = async (id: string) =>
+      (await sanity(request, `/v2025-02-19/data/query/production?query=${encodeURIComponent(`*[_id == "${id}"][0]`)}&perspective=raw`)).result as Record<string, any>
+    const [settings, home, vehicle] = await Promise.all([read('siteSettings'), read('homePage'), read('vehicle-1')])
+    const secret = uniqueName('geheim').replace(/\W/g, '-')
+    await mutate(request, [
+      { createOrReplace: { ...settings, _id: 'drafts.siteSettings', footerText: `Fußzeile ${marker}` } },
+      { createOrReplace: { ...home, _id: 'drafts.homePage', heroSlides: [{ ...home.heroSlides[0], titleLine1: `START ${marker}` }, ...home.heroSlides.slice(1)] } },
+      { createOrReplace: { ...vehicle, _id: 'drafts.vehicle-1', price: 27_500 } },
+      { createOrReplace: { _id: `sanity-preview-url-secret.${secret}`, _type: 'sanity.previewUrlSecret', secret, studioUrl: `${site}/studio` } },
+    ])
+    try {
+      await page.goto(`${site}/api/preview-mode/enable?sanity-preview-secret=${secret}&sanity-preview-pathname=/`)
+      await expect(page.getByRole('contentinfo')).toContainText(`Fußzeile ${marker}`)
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(`START ${marker}`)
+      await page.goto(`${site}/vehicles/1`)
+      await expect(page.getByRole('contentinfo')).toContainText(`Fußzeile ${marker}`)
+      await expect(page.getByText('27.500 €').first()).toBeVisible()
+      // Visitors: none of it.
+      const visitor = await (await request.get(`${site}/vehicles/1`)).text()
+      expect(visitor).not.toContain(marker)
+      expect(visitor).not.toContain('27.500')
+    } finally {
+      await mutate(request, [{ delete: { id: 'drafts.siteSettings' } }, { delete: { id: 'drafts.homePage' } }, { delete: { id: 'drafts.vehicle-1' } }])
+    }
+  })
+
   test('a forged preview cookie is a visitor: the published page, no preview', async ({ request }) => {
     await request.get(`${site}/about`)
     const forged = await request.get(`${site}/about`, { headers: { cookie: '__sanity_preview=eyJwZXJzcGVjdGl2ZSI6ImRyYWZ0cyJ9.falsch' } })

@@ -31,12 +31,13 @@ test('with Sanity credentials the home page comes from the content lake API, ide
   // The page's own reads; the notifier's private reads carry the token by design.
   const pageQueryTexts = new Set<string>([SITE_SETTINGS_QUERY, HOME_PAGE_QUERY, VEHICLE_HIGHLIGHTS_QUERY])
   const pageQueries = requests.filter((r) => r.path.includes('/data/query/production') && pageQueryTexts.has(r.searchParams.query ?? ''))
-  expect(new Set(pageQueries.map((r) => r.searchParams.query)).size).toBe(3)
-  for (const query of pageQueries) {
-    expect(query.searchParams.perspective).toBe('published')
-    // Public reads carry no token.
-    expect(query.headers.authorization).toBeUndefined()
-  }
+  // Staff in the preview (tests/e2e/preview.test.ts) read the same queries with the viewer token, never the write token.
+  const previewReads = pageQueries.filter((r) => r.headers.authorization !== undefined)
+  for (const query of previewReads) expect(query.headers.authorization).toBe('Bearer e2e-viewer-token')
+  const publicReads = pageQueries.filter((r) => r.headers.authorization === undefined)
+  expect(new Set(publicReads.map((r) => r.searchParams.query)).size).toBe(3)
+  // Public reads: the published perspective, no token.
+  for (const query of publicReads) expect(query.searchParams.perspective).toBe('published')
 })
 
 test('with Sanity credentials a contact message is written to the content lake with the server token', async ({ request }) => {

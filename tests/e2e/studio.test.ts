@@ -108,9 +108,12 @@ test.describe('the Studio under /studio', () => {
     const usage = figureUsage(await (await evaluate(parse(FIGURE_USAGE_QUERY), { dataset: documents })).get())
     await page.goto('/studio/structure/siteSettings')
     // The Vorschau tool's note on where the settings appear (studio/presentation.ts) loads after
-    // the form and moves it down: a click before it lands could miss the tab.
-    await expect(page.getByRole('button', { name: 'Erscheint auf jeder Seite (Kopf- und Fußzeile, Öffnungszeiten)' })).toBeVisible(BOOT)
-    await page.getByRole('tab', { name: 'Kennzahlen' }).click()
+    // the form and moves it down: a click before it lands can miss the tab, so it is repeated
+    // until the group shows.
+    await expect(async () => {
+      await page.getByRole('tab', { name: 'Kennzahlen' }).click({ timeout: 5_000 })
+      await expect(page.getByRole('tab', { name: 'Kennzahlen' })).toHaveAttribute('aria-selected', 'true', { timeout: 2_000 })
+    }).toPass(BOOT)
     for (const { value, title } of FIGURES) {
       const field = page.getByTestId(`field-claims.${value}`)
       await expect(field.getByText(title, { exact: true })).toBeVisible(BOOT)
