@@ -106,12 +106,21 @@ test.describe('preview mode for staff in the Studio', () => {
   test('every kind of document shows its draft: the settings on every page, the home page, a vehicle', async ({ page, request }) => {
     const marker = uniqueName('Entwurf')
     const read = async (id: string) =>
-      (await sanity(request, `/v2025-02-19/data/query/production?query=${encodeURIComponent(`*[_id == "${id}"][0]`)}&perspective=raw`)).result as Record<string, any>
+      (await sanity(request, `/v2025-02-19/data/query/production?query=${encodeURIComponent(`*[_id == "${id}"][0]`)}&perspective=raw`)).result as Record<
+        string,
+        any
+      >
     const [settings, home, vehicle] = await Promise.all([read('siteSettings'), read('homePage'), read('vehicle-1')])
     const secret = uniqueName('geheim').replace(/\W/g, '-')
     await mutate(request, [
       { createOrReplace: { ...settings, _id: 'drafts.siteSettings', footerText: `Fußzeile ${marker}` } },
-      { createOrReplace: { ...home, _id: 'drafts.homePage', heroSlides: [{ ...home.heroSlides[0], titleLine1: `START ${marker}` }, ...home.heroSlides.slice(1)] } },
+      {
+        createOrReplace: {
+          ...home,
+          _id: 'drafts.homePage',
+          heroSlides: [{ ...home.heroSlides[0], titleLine1: `START ${marker}` }, ...home.heroSlides.slice(1)],
+        },
+      },
       { createOrReplace: { ...vehicle, _id: 'drafts.vehicle-1', price: 27_500 } },
       { createOrReplace: { _id: `sanity-preview-url-secret.${secret}`, _type: 'sanity.previewUrlSecret', secret, studioUrl: `${site}/studio` } },
     ])
