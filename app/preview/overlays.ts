@@ -27,11 +27,12 @@ function showNote(perspective: string) {
   const leave = document.createElement('a')
   leave.textContent = 'Vorschau beenden'
   leave.style.cssText = 'color:#fbbf24;font-weight:600;text-decoration:underline'
+  // Back to the page shown at the moment of the click (Remix may have navigated since).
   const update = () => {
     leave.href = `/api/preview-mode/disable?redirect=${encodeURIComponent(location.pathname)}`
   }
   update()
-  addEventListener('click', update, true)
+  leave.addEventListener('click', update)
   note.append(`Vorschau: ${shown} · `, leave)
   document.body.append(note)
 }

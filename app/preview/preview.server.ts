@@ -128,8 +128,8 @@ const stegaFilter: StegaConfig['filter'] = (props) => {
 }
 
 /** The lake a preview request reads: the session's perspective, viewer token, stega for click-to-edit. */
-export function previewLake(lake: ContentLake, session: PreviewSession, env: PreviewEnv): ContentLake {
-  if (!lake.previewReader) return lake
+export function previewLake(lake: ContentLake, session: PreviewSession, env: Env): ContentLake {
+  if (!previewAvailable(env) || !lake.previewReader) return lake
   return lake.previewReader.lake({
     token: env.SANITY_VIEWER_TOKEN,
     perspective: session.perspective,

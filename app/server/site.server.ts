@@ -4,7 +4,7 @@ import { type AppContext } from '#app/context.server.ts'
 import { type ContentRevision, trackRequest } from '#app/server/content-revision.server.ts'
 import { type CachedPage, isStorable, joinWith, PageCache, pageCacheKey, type RequestFacts, splitAt } from '#app/server/page-cache.server.ts'
 import { type Logger } from '#app/server/logging.server.ts'
-import { previewAvailable, previewLake, readPreview, studioUrl } from '#app/preview/preview.server.ts'
+import { previewLake, readPreview, studioUrl } from '#app/preview/preview.server.ts'
 import { createNonce, type ResponseKind, securityHeaders } from '#app/server/security-headers.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 
@@ -88,12 +88,11 @@ export class Site {
     const log = requestContext.logger
     const nonce = createNonce()
     const revision = this.revision.current
-    // Staff in the Studio's preview read drafts; their pages are never taken from or put in the cache
-    // (the cookie already keeps the request out of it) and leave `private, no-store` (docs/decisions/031).
+    // Staff in the Studio's preview read drafts. Their pages are never taken from or put in the cache
+    // (a request with a cookie has no cache key) and leave `private, no-store` (docs/decisions/031).
     const { env } = this.context
     const preview = await readPreview(request.headers.get('cookie'), env)
-    if (preview && previewAvailable(env)) key = undefined
-    const lake = preview && previewAvailable(env) ? previewLake(this.context.lake, preview, env) : this.context.lake
+    const lake = preview ? previewLake(this.context.lake, preview, env) : this.context.lake
     const { state, result } = trackRequest(() => this.render(request, { ...this.context, ...requestContext, lake, preview, cspNonce: nonce }))
     let response: Response
     try {
