@@ -90,6 +90,13 @@ export interface PreviewReader {
   client(token: string): SanityClient
 }
 
+/**
+ * Told about documents that changed in the lake, whoever changed them: another instance of the site,
+ * the Studio, a script (issue 15: every instance invalidates its page cache). `undefined`: changes may
+ * have been missed (the connection to the lake was lost and is back), so treat everything as changed.
+ */
+export type ChangeListener = (documentIds: readonly string[] | undefined) => void
+
 export interface ContentLake {
   readonly kind: 'embedded' | 'sanity'
   /** Present for Sanity; the embedded lake has no drafts to preview. */
@@ -111,6 +118,12 @@ export interface ContentLake {
    * transaction is durable (fsync'd journal, or Sanity's acknowledged write).
    */
   mutate(mutations: Mutation[]): Promise<MutationResult>
+  /**
+   * Follows the lake's changes made by anyone (Sanity's listener; the embedded lake follows its
+   * journal, which other processes on the same DATA_DIR append to). Returns a function that stops
+   * following. Optional: a lake without it is only changed through this process.
+   */
+  onChanges?(listener: ChangeListener): () => void
 }
 
 export async function createDocument(lake: ContentLake, doc: DocumentStub) {
