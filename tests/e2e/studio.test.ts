@@ -36,6 +36,8 @@ async function signIn(page: Page) {
  * by id, a listener that only says welcome), so the Studio shows the documents as staff would.
  */
 async function signInWithSeed(page: Page) {
+  /** What the Studio asked for and was refused: named when a test fails, to tell a missing answer from a slow machine. */
+  const aborted: string[] = []
   const documents = readFileSync('content/production.ndjson', 'utf8')
     .split('\n')
     .filter(Boolean)
@@ -57,9 +59,10 @@ async function signInWithSeed(page: Page) {
     if (path.includes('/data/listen/')) return route.fulfill({ headers: { 'content-type': 'text/event-stream' }, body: 'event: welcome\ndata: {}\n\n' })
     if (path.includes('/history/')) return route.fulfill({ contentType: 'application/json', body: path.includes('/events/') ? '{"events":[]}' : '' })
     if (/\/(journey|features|keyvalue)/.test(path)) return route.fulfill({ json: path.includes('/features') ? [] : {} })
+    aborted.push(`${route.request().method()} ${path}`)
     return route.abort()
   })
-  return documents
+  return { documents, aborted }
 }
 
 /** The Studio's bundle is large; on a busy machine it boots in seconds, not milliseconds. */
@@ -104,12 +107,19 @@ test.describe('the Studio under /studio', () => {
     // busy 2-core machine the document took longer than one test's 30 s to open.
     test.slow()
     await page.unrouteAll()
-    const documents = await signInWithSeed(page)
+    const { documents, aborted } = await signInWithSeed(page)
     const usage = figureUsage(await (await evaluate(parse(FIGURE_USAGE_QUERY), { dataset: documents })).get())
     await page.goto('/studio/structure/siteSettings')
+    await expect(page).toHaveTitle('Einstellungen | Ruhrstern Automobile', BOOT)
     // The Vorschau tool's note on where the settings appear (studio/presentation.ts) loads after
     // the form and moves it down: a click before it lands can miss the tab, so it is repeated
-    // until the group shows.
+    // until the group shows. The form itself waits for the document; under CI's load that took
+    // longer than 30 s once, so the form gets the test's whole slow budget.
+    await expect(page.getByRole('tab', { name: 'Kennzahlen' }))
+      .toBeVisible({ timeout: 60_000 })
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\nRequests refused meanwhile: ${aborted.join(', ') || 'none'}`)
+      })
     await expect(async () => {
       await page.getByRole('tab', { name: 'Kennzahlen' }).click({ timeout: 5_000 })
       await expect(page.getByRole('tab', { name: 'Kennzahlen' })).toHaveAttribute('aria-selected', 'true', { timeout: 2_000 })
