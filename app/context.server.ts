@@ -62,7 +62,7 @@ export function createSubmissionLimiter(env: Pick<Env, 'SUBMISSION_RATE_LIMIT'>)
 }
 
 /** Picks the backend: the real Sanity lake when configured, else the embedded one. */
-export async function createLake(env: Env): Promise<ContentLake> {
+export async function createLake(env: Env, logger?: Logger): Promise<ContentLake> {
   if (usesSanity(env)) {
     return new SanityLake({
       projectId: env.SANITY_PROJECT_ID,
@@ -71,6 +71,7 @@ export async function createLake(env: Env): Promise<ContentLake> {
       apiVersion: env.SANITY_API_VERSION,
       useCdn: env.SANITY_USE_CDN,
       apiHost: env.SANITY_API_HOST,
+      logger,
     })
   }
   return EmbeddedLake.open({ contentDir: env.CONTENT_DIR, dataDir: env.DATA_DIR })
@@ -84,8 +85,10 @@ export async function createAppContext(source: Record<string, string | undefined
   const env = parseEnv(source)
   const contentRevision = new ContentRevision()
   // Every write that a page may show, whoever makes it (sync, Studio via the webhook), outdates the cached pages.
-  const lake = new ObservedLake(await createLake(env), contentRevision)
   const logger = createLogger(env)
+  const lake = new ObservedLake(await createLake(env, logger), contentRevision)
+  // Changes made elsewhere (another instance, the Studio) outdate this instance's cached pages too.
+  lake.follow()
   const notifier = new Notifier({ lake, env, logger })
   notifier.start()
   return {

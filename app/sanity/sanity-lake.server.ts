@@ -1,5 +1,6 @@
 import { ClientError, createClient, type SanityClient, ServerError } from '@sanity/client'
 import {
+  type ChangeListener,
   type ContentLake,
   type FetchOptions,
   type Mutation,
@@ -9,6 +10,7 @@ import {
   type QueryParams,
 } from '#app/sanity/lake.server.ts'
 import { type MutationResultItem, toMutationResult } from '#app/sanity/mutations.server.ts'
+import { loggerOf, type Logger } from '#app/server/logging.server.ts'
 
 export interface SanityLakeOptions {
   projectId: string
@@ -25,7 +27,12 @@ export interface SanityLakeOptions {
   apiHost?: string
   /** Request timeouts; SANITY_TIMEOUTS unless a test needs shorter ones. */
   timeouts?: { readMs: number; writeMs: number }
+  /** Where the listener reports that it lost the lake (onChanges); else console. */
+  logger?: Logger
 }
+
+/** After the listener was refused (not a dropped connection, which @sanity/client retries itself), try again after this long. */
+export const LISTENER_RETRY_MS = 30_000
 
 /**
  * How long a request to Sanity may take (ms). @sanity/client waits 300 s by default: a slow or
@@ -51,8 +58,9 @@ export class SanityLake implements ContentLake {
   private readonly writer: SanityClient
   private readonly dataset: string
   private readonly timeouts: { readMs: number; writeMs: number }
+  private readonly logger: Logger
 
-  constructor({ projectId, dataset, token, apiVersion, useCdn, apiHost, timeouts = SANITY_TIMEOUTS }: SanityLakeOptions) {
+  constructor({ projectId, dataset, token, apiVersion, useCdn, apiHost, timeouts = SANITY_TIMEOUTS, logger }: SanityLakeOptions) {
     // Passing `apiHost: undefined` would override the client's default host, so only set it when given.
     const base = { projectId, dataset, apiVersion, ...(apiHost ? { apiHost, useProjectHostname: false } : {}) }
     // One retry for reads (safe to repeat); none for writes, whose outcome is unknown after a timeout.
@@ -60,6 +68,52 @@ export class SanityLake implements ContentLake {
     this.writer = createClient({ ...base, token, useCdn: false, timeout: timeouts.writeMs, maxRetries: 0 })
     this.dataset = dataset
     this.timeouts = timeouts
+    this.logger = loggerOf({ logger })
+  }
+
+  /**
+   * Follows every change to public documents, whoever made it (another instance, the Studio, a
+   * script), through Sanity's listener (`/data/listen`, server-sent events) with the public reader:
+   * no token, so drafts and private documents (inbox, locks) are not even sent. A dropped connection
+   * is reopened by @sanity/client; what happened meanwhile is unknown, so every welcome after the
+   * first reports `undefined` (everything may have changed). A refused listener (4xx) is logged and
+   * tried again after LISTENER_RETRY_MS; pages then rely on the webhook and PAGE_CACHE_TTL meanwhile.
+   */
+  onChanges(listener: ChangeListener): () => void {
+    let stopped = false
+    let welcomed = false
+    let subscription: { unsubscribe(): void } | undefined
+    let retry: ReturnType<typeof setTimeout> | undefined
+    const subscribe = () => {
+      subscription = this.reader
+        .withConfig({ useCdn: false })
+        .listen('*', {}, { events: ['welcome', 'mutation'], includeResult: false, includePreviousRevision: false, visibility: 'query', tag: 'site.follow' })
+        .subscribe({
+          next: (event) => {
+            if (event.type === 'welcome') {
+              if (welcomed) listener(undefined)
+              welcomed = true
+            } else if (event.type === 'mutation') listener([event.documentId])
+          },
+          error: (error: unknown) => {
+            if (stopped) return
+            this.logger.error(
+              { reason: error instanceof Error ? error.message : String(error) },
+              'Die Verbindung zu Sanitys Änderungen (Listener) wurde abgelehnt; neuer Versuch in 30 s. Bis dahin leeren nur der Webhook und PAGE_CACHE_TTL den Seiten-Cache.',
+            )
+            // Whatever changed until the next welcome is unknown.
+            welcomed = true
+            retry = setTimeout(subscribe, LISTENER_RETRY_MS)
+            retry.unref?.()
+          },
+        })
+    }
+    subscribe()
+    return () => {
+      stopped = true
+      if (retry) clearTimeout(retry)
+      subscription?.unsubscribe()
+    }
   }
 
   /** Evaluates GROQ over the published documents; private ones only with `includePrivate` (token, no CDN). */

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { INBOX_ID_PREFIX } from '#schemas/lib/constants.ts'
-import { type ContentLake, type FetchOptions, type Mutation, type MutationResult, type QueryParams } from '#app/sanity/lake.server.ts'
+import { type ChangeListener, type ContentLake, type FetchOptions, type Mutation, type MutationResult, type QueryParams } from '#app/sanity/lake.server.ts'
 
 /**
  * The content revision of this process: a counter that every lake write and every revalidation
@@ -42,6 +42,11 @@ export function touchesOnlyInbox(mutations: readonly Mutation[]): boolean {
   return mutations.length > 0 && mutations.every((mutation) => idOf(mutation)?.startsWith(INBOX_ID_PREFIX) === true)
 }
 
+/** A document the site's pages may show: published, not private (Sanity: no dot in the id). */
+function isPublishedContent(id: string): boolean {
+  return !id.includes('.')
+}
+
 function idOf(mutation: Mutation): string | undefined {
   if ('create' in mutation) return mutation.create._id
   if ('createOrReplace' in mutation) return mutation.createOrReplace._id
@@ -57,10 +62,27 @@ function idOf(mutation: Mutation): string | undefined {
  * is then not kept. Everything else, capabilities included, is the wrapped lake's.
  */
 export class ObservedLake implements ContentLake {
+  private stopFollowing: (() => void) | undefined
+
   constructor(
     private readonly lake: ContentLake,
     private readonly revision: ContentRevision,
   ) {}
+
+  /**
+   * Also moves the revision on for changes others make (another instance of the site, the Studio:
+   * issue 15), as far as the lake can tell (`onChanges`). Changes only to documents no page shows
+   * (ids with a dot: drafts, the inbox, locks) are ignored. Called once at start; `close` stops it.
+   */
+  follow(): void {
+    this.stopFollowing ??= this.lake.onChanges?.((documentIds) => {
+      if (documentIds === undefined || documentIds.some(isPublishedContent)) this.revision.bump()
+    })
+  }
+
+  onChanges(listener: ChangeListener): () => void {
+    return this.lake.onChanges?.(listener) ?? (() => undefined)
+  }
 
   get kind() {
     return this.lake.kind
@@ -97,6 +119,7 @@ export class ObservedLake implements ContentLake {
   }
 
   close(): Promise<void> {
+    this.stopFollowing?.()
     return this.lake.close?.() ?? Promise.resolve()
   }
 }
