@@ -455,6 +455,10 @@ export type Lead = {
   page?: string
   receivedAt: string
   notifiedAt?: string
+  notificationClaim?: {
+    instance?: string
+    at?: string
+  }
 }
 
 export type ContactMessage = {
@@ -472,6 +476,10 @@ export type ContactMessage = {
   page?: string
   receivedAt: string
   notifiedAt?: string
+  notificationClaim?: {
+    instance?: string
+    at?: string
+  }
 }
 
 export type Vehicle = {
@@ -915,6 +923,10 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       page?: string
       receivedAt: string
       notifiedAt?: string
+      notificationClaim?: {
+        instance?: string
+        at?: string
+      }
       vehicleInfo: null
     }
   | {
@@ -1003,6 +1015,10 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       page?: string
       receivedAt: string
       notifiedAt?: string
+      notificationClaim?: {
+        instance?: string
+        at?: string
+      }
       vehicleInfo: {
         id: string
         title: string | null

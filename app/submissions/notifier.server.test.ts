@@ -4,7 +4,7 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { SMTPServer } from 'smtp-server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { Notifier, type NotifierOptions } from '#app/submissions/notifier.server.ts'
+import { CLAIM_MS, Notifier, type NotifierOptions } from '#app/submissions/notifier.server.ts'
 import { captureLogs, LEVEL } from '#tests/log-capture.ts'
 import { createDocument, patchDocument } from '#app/sanity/lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
@@ -320,6 +320,65 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
     const results = await Promise.all([notifier.notify(id), notifier.notify(id), notifier.retryPending()])
     expect(results.slice(0, 2)).toEqual(['sent', 'sent'])
     expect(smtp.messages).toHaveLength(1)
+  })
+
+  it('two instances notifying the same documents at once send each mail once (the claim with ifRevisionID)', async () => {
+    smtp = await startSmtp()
+    const env = {
+      ...test.env,
+      DATA_DIR: dataDir,
+      SITE_URL: 'https://www.example.de',
+      MAIL_FROM: 'noreply@example.de',
+      SMTP_URL: smtp.url,
+      LEADS_NOTIFY_TO: 'anfragen@example.de',
+    }
+    const [a, b] = ['instance-a', 'instance-b'].map((instance) => new Notifier({ lake: test.lake, env, instance, logger: captureLogs().logger }))
+    const ids: string[] = []
+    for (let index = 0; index < 10; index++) ids.push((await storeContactMessage(test.lake, { ...CONTACT_INPUT, name: `Kunde ${index}` }, new Date())).id)
+
+    const results = await Promise.all([...ids.flatMap((id) => [a!.notify(id), b!.notify(id)]), a!.retryPending(), b!.retryPending()])
+
+    const perDocument = ids.map((_, index) => [results[2 * index], results[2 * index + 1]].sort())
+    for (const outcome of perDocument) expect(['sent']).toEqual(outcome.filter((result) => result === 'sent'))
+    expect(smtp.messages.map((message) => parseMail(message.raw).header('Subject')).sort()).toEqual(
+      ids.map((_, index) => `Neue Nachricht: Fahrzeug verkaufen – Kunde ${index}`).sort(),
+    )
+    for (const id of ids) {
+      const stored = await test.stored(id)
+      expect(typeof stored?.notifiedAt).toBe('string')
+      expect(stored?.notificationClaim).toBeUndefined()
+    }
+    await Promise.all([a!.stop(), b!.stop()])
+  })
+
+  it('a fresh claim of another instance is respected; one older than CLAIM_MS (its instance died) is taken over', async () => {
+    smtp = await startSmtp()
+    const { notifier } = createNotifier({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'anfragen@example.de' }, { instance: 'instance-a' })
+    const { id } = await storeContactMessage(test.lake, CONTACT_INPUT, new Date())
+    const claimedAgo = (ms: number) => ({ instance: 'instance-b', at: new Date(Date.now() - ms).toISOString() })
+
+    await patchDocument(test.lake, id, { set: { notificationClaim: claimedAgo(60_000) } })
+    await expect(notifier.notify(id)).resolves.toBe('claimed-elsewhere')
+    await expect(notifier.retryPending()).resolves.toEqual({ pending: 1, notified: 0, failed: 0 })
+    expect(smtp.messages).toHaveLength(0)
+
+    await patchDocument(test.lake, id, { set: { notificationClaim: claimedAgo(CLAIM_MS + 1000) } })
+    await expect(notifier.notify(id)).resolves.toBe('sent')
+    expect(smtp.messages).toHaveLength(1)
+    const stored = await test.stored(id)
+    expect(typeof stored?.notifiedAt).toBe('string')
+    expect(stored?.notificationClaim).toBeUndefined()
+  })
+
+  it('a failed send leaves no claim behind, so the next attempt may send at once', async () => {
+    const closed = await startSmtp()
+    await closed.close()
+    const { notifier } = createNotifier({ SMTP_URL: closed.url, LEADS_NOTIFY_TO: 'anfragen@example.de' })
+    const { id } = await storeContactMessage(test.lake, CONTACT_INPUT, new Date())
+    await expect(notifier.notify(id)).resolves.toBe('failed')
+    const stored = await test.stored(id)
+    expect(stored?.notifiedAt).toBeUndefined()
+    expect(stored?.notificationClaim).toBeUndefined()
   })
 })
 

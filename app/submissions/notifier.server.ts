@@ -3,15 +3,21 @@
  * The document is stored first; `notifiedAt` marks it as notified once the mail is sent (SMTP)
  * or written to the outbox folder (no SMTP configured). Failures are logged, never thrown:
  * the document stays pending and `retryPending()` (run by `start()`) sends it later.
+ *
+ * Several instances of the site retry the same pending documents (issue 15, docs/decisions/035):
+ * before it sends, an instance claims the document with a patch that only applies to the revision
+ * it read (`ifRevisionID`); of instances racing for one document exactly one claim lands, and only
+ * that instance sends. A claim of an instance that died expires after CLAIM_MS.
  */
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { type Env } from '#app/env.server.ts'
-import { type ContentLake, patchDocument, type SanityDocument } from '#app/sanity/lake.server.ts'
+import { type ContentLake, MutationError, patchDocument, type SanityDocument } from '#app/sanity/lake.server.ts'
 import { NOTIFICATION_DOCUMENT_QUERY, PENDING_NOTIFICATIONS_QUERY } from '#app/sanity/queries/inbox.ts'
 import { SITE_EMAIL_QUERY } from '#app/sanity/queries/site.ts'
 import { type NOTIFICATION_DOCUMENT_QUERYResult, type PENDING_NOTIFICATIONS_QUERYResult, type SITE_EMAIL_QUERYResult } from '#app/sanity/types.ts'
+import { INSTANCE_ID } from '#app/server/instance.server.ts'
 import { loggerOf, type Logger } from '#app/server/logging.server.ts'
 import { buildNotificationMail, type NotificationMail, NOTIFIED_TYPES } from './notification-mail.server.ts'
 
@@ -29,9 +35,12 @@ export interface NotifierOptions {
   kindTitles?: Record<string, string>
   /** Pending documents older than this are not retried (they stay in the Studio inbox). Default 30 days. */
   maxPendingAgeMs?: number
+  /** This instance's name in its claims; default INSTANCE_ID (tests run several notifiers in one process). */
+  instance?: string
 }
 
-export type NotifyResult = 'sent' | 'saved' | 'already-notified' | 'not-found' | 'not-notifiable' | 'no-recipient' | 'failed'
+/** `claimed-elsewhere`: another instance is sending this mail (its claim is younger than CLAIM_MS). */
+export type NotifyResult = 'sent' | 'saved' | 'already-notified' | 'claimed-elsewhere' | 'not-found' | 'not-notifiable' | 'no-recipient' | 'failed'
 
 export interface RetryResult {
   pending: number
@@ -57,6 +66,13 @@ type NotifiedDoc = Extract<StoredDoc, { _type: (typeof NOTIFIED_TYPES)[number] }
 const isNotified = (doc: StoredDoc): doc is NotifiedDoc => (NOTIFIED_TYPES as readonly string[]).includes(doc._type)
 
 const DAY_MS = 24 * 60 * 60 * 1000
+/**
+ * How long a claim keeps other instances from sending. Longer than one send can take (nodemailer's
+ * connection, greeting and socket timeouts below add up to under 2 minutes); a claim left by an
+ * instance that died is taken over after it.
+ */
+export const CLAIM_MS = 10 * 60 * 1000
+const MAX_CLAIM_TRIES = 3
 const MAX_CONSECUTIVE_FAILURES = 3
 const NO_RECIPIENT = 'keine Empfängeradresse (LEADS_NOTIFY_TO setzen oder eine E-Mail-Adresse in den Website-Einstellungen eintragen)'
 
@@ -67,6 +83,7 @@ export class Notifier {
   private readonly logger: Logger
   private readonly kindTitles: Record<string, string>
   private readonly maxPendingAgeMs: number
+  private readonly instance: string
   private transport: Transporter | undefined
   private readonly ownsTransport: boolean
   private readonly inFlight = new Map<string, Promise<NotifyResult>>()
@@ -75,7 +92,7 @@ export class Notifier {
   private started: Required<StartOptions> | undefined
   private failures = 0
 
-  constructor({ lake, env, transport, now, logger, kindTitles, maxPendingAgeMs }: NotifierOptions) {
+  constructor({ lake, env, transport, now, logger, kindTitles, maxPendingAgeMs, instance }: NotifierOptions) {
     this.lake = lake
     this.env = env
     this.transport = transport
@@ -84,6 +101,7 @@ export class Notifier {
     this.logger = loggerOf({ logger })
     this.kindTitles = kindTitles ?? {}
     this.maxPendingAgeMs = maxPendingAgeMs ?? 30 * DAY_MS
+    this.instance = instance ?? INSTANCE_ID
   }
 
   /**
@@ -204,7 +222,20 @@ export class Notifier {
     if (delay !== undefined) this.schedule(delay)
   }
 
+  /**
+   * Reads the document and, if it is still to notify, claims and notifies it. A claim lost to a
+   * change that is not another instance's claim (staff set the status meanwhile) is tried again
+   * on the document as it is now.
+   */
   private async attempt(docId: string): Promise<NotifyResult> {
+    for (let tries = 1; ; tries++) {
+      const result = await this.attemptOnce(docId)
+      if (result !== 'lost-claim') return result
+      if (tries === MAX_CLAIM_TRIES) return 'claimed-elsewhere'
+    }
+  }
+
+  private async attemptOnce(docId: string): Promise<NotifyResult | 'lost-claim'> {
     const doc = await this.lake.fetch<NOTIFICATION_DOCUMENT_QUERYResult>(NOTIFICATION_DOCUMENT_QUERY, { id: docId }, { includePrivate: true })
     if (!doc) {
       this.logger.warn({ documentId: docId }, 'Benachrichtigung: Dokument nicht gefunden')
@@ -212,12 +243,13 @@ export class Notifier {
     }
     if (!isNotified(doc)) return 'not-notifiable'
     if (doc.notifiedAt) return 'already-notified'
+    if (this.claimedByOther(doc)) return 'claimed-elsewhere'
     const to = await this.recipient()
     if (!to) {
       this.logger.error({ documentId: docId }, `Benachrichtigung bleibt offen: ${NO_RECIPIENT}`)
       return 'no-recipient'
     }
-    const { vehicleInfo, ...stored } = doc
+    const { vehicleInfo, notificationClaim: _, ...stored } = doc
     const mail = buildNotificationMail(stored, {
       to,
       from: this.env.MAIL_FROM,
@@ -225,9 +257,39 @@ export class Notifier {
       kindTitles: this.kindTitles,
       vehicle: vehicleInfo,
     })
-    const result = this.transport || this.env.SMTP_URL ? await this.send(mail) : await this.save(doc, mail)
-    await patchDocument(this.lake, docId, { set: { notifiedAt: this.now().toISOString() } })
+    if (!(await this.claim(doc))) return 'lost-claim'
+    let result: 'sent' | 'saved'
+    try {
+      result = this.transport || this.env.SMTP_URL ? await this.send(mail) : await this.save(doc, mail)
+    } catch (error) {
+      // Free the document at once for the next attempt, here or on another instance.
+      await patchDocument(this.lake, docId, { unset: ['notificationClaim'] }).catch(() => undefined)
+      throw error
+    }
+    // Without ifRevisionID: staff may have changed the status meanwhile, and the mail is out.
+    await patchDocument(this.lake, docId, { set: { notifiedAt: this.now().toISOString() }, unset: ['notificationClaim'] })
     return result
+  }
+
+  /** Whether another instance claimed the document less than CLAIM_MS ago. */
+  private claimedByOther(doc: NotifiedDoc): boolean {
+    const claim = doc.notificationClaim
+    if (!claim?.at || claim.instance === this.instance) return false
+    return this.now().getTime() - Date.parse(claim.at) < CLAIM_MS
+  }
+
+  /** Claims the document as read (revision `_rev`); false when another instance changed it first. */
+  private async claim(doc: NotifiedDoc): Promise<boolean> {
+    try {
+      await patchDocument(this.lake, doc._id, {
+        ifRevisionID: doc._rev,
+        set: { notificationClaim: { instance: this.instance, at: this.now().toISOString() } },
+      })
+      return true
+    } catch (error) {
+      if (error instanceof MutationError && error.statusCode === 409) return false
+      throw error
+    }
   }
 
   /** LEADS_NOTIFY_TO, else the site settings' e-mail (read each time: staff may change it). */

@@ -41,6 +41,16 @@ export const inboxOriginFields = [
     readOnly: true,
     description: 'Wann die E-Mail an den Händler verschickt wurde; leer, solange sie noch aussteht.',
   }),
+  defineField({
+    // Which instance of the site is sending the mail right now (app/submissions/notifier.server.ts):
+    // with several instances, only the one whose claim landed sends. Not for staff.
+    name: 'notificationClaim',
+    title: 'Benachrichtigung wird gesendet von',
+    type: 'object',
+    hidden: true,
+    readOnly: true,
+    fields: [defineField({ name: 'instance', title: 'Instanz', type: 'string' }), defineField({ name: 'at', title: 'Seit', type: 'datetime' })],
+  }),
 ]
 
 export const inboxOrderings = [
