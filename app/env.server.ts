@@ -139,6 +139,14 @@ const envSchema = z
     PAGE_CACHE_TTL: optional
       .pipe(z.string().regex(/^\d+$/, 'PAGE_CACHE_TTL muss eine ganze Zahl ab 0 sein (Sekunden, 0 = kein Seiten-Cache)').optional())
       .transform((value) => (value === undefined ? 300 : Number(value))),
+    /**
+     * Seconds the marketplace sync's lease in the lake lasts without renewal (issue 15): a running sync
+     * renews it every third of that; the lease of an instance that died frees the sync after it.
+     */
+    SYNC_LEASE_SECONDS: optional
+      .pipe(z.string().regex(/^\d+$/, 'SYNC_LEASE_SECONDS muss eine ganze Zahl ab 3 sein (Sekunden)').optional())
+      .transform((value) => (value === undefined ? 120 : Number(value)))
+      .pipe(z.number().min(3, 'SYNC_LEASE_SECONDS muss mindestens 3 sein (Sekunden)')),
     /** Bearer token for POST /api/vehicles/sync; without it the endpoint is switched off. */
     SYNC_TOKEN: optional.pipe(z.string().min(16, 'SYNC_TOKEN muss mindestens 16 Zeichen lang sein (z. B. openssl rand -hex 32)').optional()),
   })

@@ -55,6 +55,7 @@ async function main(): Promise<number> {
       {
         adapter,
         maxVanishedShare: allowMassRemoval ? 1 : undefined,
+        leaseMs: env.SYNC_LEASE_SECONDS * 1000,
         onProgress: (event) => {
           const line = progressLine(event)
           if (line) console.log(`  ${line}`)

@@ -4,7 +4,9 @@ import { type SYNCED_VEHICLES_QUERYResult } from '#app/sanity/types.ts'
 import { MARKETPLACE_FIELDS } from '#schemas/lib/constants.ts'
 import { type MarketplaceAd, type MarketplaceAdapter, MarketplaceError } from './adapter'
 import { isoDate, mapAdToVehicle, type SyncedVehicle } from './mapping.server'
+import { INSTANCE_ID } from '#app/server/instance.server.ts'
 import { loggerOf, type Logger } from '#app/server/logging.server.ts'
+import { LeaseTakenError, SyncLease } from './sync-lease.server'
 
 /*
  * The marketplace sync (DESIGN.md §4 "Safe sync"): page through every ad, fetch details only
@@ -52,9 +54,11 @@ export interface SyncOptions {
   /** Detail calls in flight at once; default 4 (mobile.de publishes no limit, so keep it low). */
   detailConcurrency?: number
   now?: () => Date
+  /** How long the sync's lease lasts without renewal (SYNC_LEASE_SECONDS); default DEFAULT_LEASE_MS. */
+  leaseMs?: number
 }
 
-/** Another sync is running (the endpoint answers 409). */
+/** Another sync is running, on this instance or another (the endpoint answers 409). */
 export class SyncInProgressError extends Error {
   constructor() {
     super('Es läuft bereits ein Abgleich mit mobile.de. Bitte warten, bis er beendet ist.')
@@ -75,30 +79,33 @@ export class SyncError extends Error {
   }
 }
 
-let running = false
-
-/** Whether a sync is running in this process. */
-export function isSyncRunning() {
-  return running
-}
-
 type ExistingVehicle = SYNCED_VEHICLES_QUERYResult[number]
 
+/** How long the sync's lease lasts without renewal, unless SYNC_LEASE_SECONDS says otherwise. */
+export const DEFAULT_LEASE_MS = 120_000
+
 /**
- * Runs one complete sync. Throws SyncInProgressError when one is already running (nothing is
- * recorded then), SyncError when the sync failed or refused (recorded, inventory unchanged).
+ * Runs one complete sync, holding the lake's sync lease (app/marketplace/sync-lease.server.ts), so
+ * one runs at a time across every instance and the CLI. Throws SyncInProgressError when another
+ * holds it (nothing is recorded then), SyncError when the sync failed or refused (recorded,
+ * inventory unchanged).
  */
 export async function runSync(context: { lake: ContentLake; logger?: Logger }, options: SyncOptions): Promise<SyncResult> {
-  if (running) throw new SyncInProgressError()
-  running = true
+  let lease: SyncLease
   try {
-    return await syncOnce(context.lake, loggerOf(context), options)
+    lease = await SyncLease.take(context.lake, { leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS, holder: INSTANCE_ID, now: options.now })
+  } catch (error) {
+    if (error instanceof LeaseTakenError) throw new SyncInProgressError()
+    throw error
+  }
+  try {
+    return await syncOnce(context.lake, loggerOf(context), options, lease)
   } finally {
-    running = false
+    await lease.release()
   }
 }
 
-async function syncOnce(lake: ContentLake, log: Logger, options: SyncOptions): Promise<SyncResult> {
+async function syncOnce(lake: ContentLake, log: Logger, options: SyncOptions, lease: SyncLease): Promise<SyncResult> {
   const now = options.now ?? (() => new Date())
   const startedAt = now().toISOString()
   const counts: SyncCounts = { pages: 0, ads: 0, new: 0, changed: 0, unchanged: 0, sold: 0, detailCalls: 0 }
@@ -222,7 +229,15 @@ async function syncOnce(lake: ContentLake, log: Logger, options: SyncOptions): P
       stateMutation({ lastRunAt: startedAt, finishedAt, ok: true, message, counts, lastSuccessAt: finishedAt }),
     )
     onProgress?.({ phase: 'write', mutations: mutations.length })
-    await lake.mutate(mutations)
+    if (!lease.held) {
+      throw new SyncError(
+        'Die Sperre des Abgleichs ist abgelaufen, während er lief (der Prozess stand zu lange still), und ein anderer Abgleich hat übernommen. Dieser schreibt darum nichts; der Bestand bleibt unverändert.',
+        'lake',
+        counts,
+      )
+    }
+    // Written only if the lease is still ours; the same patch releases it.
+    await lake.mutate([...mutations, await lease.fence()])
     return { ok: true, counts, message, startedAt, finishedAt, ids: [...summaries.keys()] }
   } catch (error) {
     return fail(error)

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { bearerTokenMatches } from '#app/marketplace/auth.server.ts'
 import { missingMarketplaceVariables, mobileDeFromEnv } from '#app/marketplace/mobile-de.server.ts'
-import { isSyncRunning, runSync, SyncError, SyncInProgressError } from '#app/marketplace/sync.server.ts'
+import { runSync, SyncError, SyncInProgressError } from '#app/marketplace/sync.server.ts'
 import { SYNCED_LIST_QUERY } from '#app/sanity/queries/vehicles.ts'
 import { type SYNCED_LIST_QUERYResult } from '#app/sanity/types.ts'
 import { toApiVehicle } from '#app/vehicles/api-shape.ts'
@@ -32,10 +32,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const missing = missingMarketplaceVariables(env)
     return jsonError(503, `Der Abgleich mit mobile.de ist nicht eingerichtet: ${missing.join(', ')} ${missing.length === 1 ? 'fehlt' : 'fehlen'}.`)
   }
-  if (isSyncRunning()) return jsonError(409, 'Es läuft bereits ein Abgleich mit mobile.de. Bitte warten, bis er beendet ist.')
-
   try {
-    await runSync({ lake, logger: context.logger }, { adapter })
+    await runSync({ lake, logger: context.logger }, { adapter, leaseMs: env.SYNC_LEASE_SECONDS * 1000 })
   } catch (error) {
     if (error instanceof SyncInProgressError) return jsonError(409, error.message)
     if (error instanceof SyncError) return jsonError(502, error.message, { counts: error.counts })
