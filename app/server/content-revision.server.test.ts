@@ -1,9 +1,9 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
-import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { type ChangeListener, type ContentLake } from '#app/sanity/lake.server.ts'
 import { openTestLake } from '#tests/lake-backends.ts'
-import { ContentRevision, ObservedLake, touchesOnlyInbox, trackRequest } from './content-revision.server'
+import { ContentRevision, ObservedLake, touchesOnlyPrivate, trackRequest } from './content-revision.server'
 
 describe('ObservedLake', () => {
   it('counts every write a page may show, passes the capabilities through, and leaves inbox writes out', async () => {
@@ -33,12 +33,43 @@ describe('ObservedLake', () => {
     }
   })
 
-  it('touchesOnlyInbox: every mutation of the transaction names an inbox id', () => {
-    expect(touchesOnlyInbox([{ create: { _id: 'inbox.lead-1', _type: 'lead' } }])).toBe(true)
-    expect(touchesOnlyInbox([{ delete: { id: 'inbox.lead-1' } }, { patch: { id: 'inbox.lead-2' } }])).toBe(true)
-    expect(touchesOnlyInbox([{ create: { _type: 'lead' } }])).toBe(false) // the id is generated: public
-    expect(touchesOnlyInbox([{ patch: { id: 'inboxed' } }])).toBe(false)
-    expect(touchesOnlyInbox([])).toBe(false)
+  it('touchesOnlyPrivate: every mutation of the transaction names a private id (inbox, lease, draft)', () => {
+    expect(touchesOnlyPrivate([{ create: { _id: 'inbox.lead-1', _type: 'lead' } }])).toBe(true)
+    expect(touchesOnlyPrivate([{ delete: { id: 'inbox.lead-1' } }, { patch: { id: 'inbox.lead-2' } }])).toBe(true)
+    expect(touchesOnlyPrivate([{ patch: { id: 'lock.marketplaceSync', ifRevisionID: 'r1', set: { expiresAt: 'x' } } }])).toBe(true)
+    expect(touchesOnlyPrivate([{ createOrReplace: { _id: 'drafts.page-about', _type: 'page' } }])).toBe(true)
+    expect(touchesOnlyPrivate([{ create: { _type: 'lead' } }])).toBe(false) // the id is generated: public
+    expect(touchesOnlyPrivate([{ patch: { id: 'inboxed' } }])).toBe(false)
+    expect(touchesOnlyPrivate([])).toBe(false)
+  })
+
+  it('follows changes made elsewhere: published documents and lost connections move the revision on, private ones do not', async () => {
+    const revision = new ContentRevision()
+    const listeners: ChangeListener[] = []
+    let stopped = 0
+    const elsewhere: ContentLake = {
+      kind: 'sanity',
+      fetch: async () => Promise.reject(new Error('not read here')),
+      mutate: async () => ({ transactionId: '', results: [], documents: [] }),
+      onChanges: (listener) => {
+        listeners.push(listener)
+        return () => void stopped++
+      },
+    }
+    const lake = new ObservedLake(elsewhere, revision)
+    lake.follow()
+    lake.follow()
+    expect(listeners).toHaveLength(1)
+    const announce = (ids: readonly string[] | undefined) => listeners.forEach((listener) => listener(ids))
+    announce(['inbox.lead-1'])
+    announce(['drafts.page-about', 'lock.marketplaceSync'])
+    expect(revision.current).toBe(0)
+    announce(['page-about'])
+    expect(revision.current).toBe(1)
+    announce(undefined)
+    expect(revision.current).toBe(2)
+    await lake.close()
+    expect(stopped).toBe(1)
   })
 
   it('marks the current request when a read fails, and only that one', async () => {

@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { INBOX_ID_PREFIX } from '#schemas/lib/constants.ts'
 import { type ChangeListener, type ContentLake, type FetchOptions, type Mutation, type MutationResult, type QueryParams } from '#app/sanity/lake.server.ts'
 
 /**
@@ -37,9 +36,13 @@ export function trackRequest<T>(handle: () => T): { state: RequestLakeState; res
   return { state, result: requestState.run(state, handle) }
 }
 
-/** Whether a transaction touches only the private inbox (`inbox.*`: form submissions), which no page shows. */
-export function touchesOnlyInbox(mutations: readonly Mutation[]): boolean {
-  return mutations.length > 0 && mutations.every((mutation) => idOf(mutation)?.startsWith(INBOX_ID_PREFIX) === true)
+/**
+ * Whether a transaction touches only private documents, which no page shows: ids with a dot, as on
+ * Sanity (the inbox of form submissions, the claims on it, the sync's lease, drafts). A `create`
+ * without an id gets a public one.
+ */
+export function touchesOnlyPrivate(mutations: readonly Mutation[]): boolean {
+  return mutations.length > 0 && mutations.every((mutation) => !isPublishedContent(idOf(mutation) ?? ''))
 }
 
 /** A document the site's pages may show: published, not private (Sanity: no dot in the id). */
@@ -57,8 +60,8 @@ function idOf(mutation: Mutation): string | undefined {
 
 /**
  * A lake that reports to the page cache: a write (committed or not: a timed-out write may still
- * have landed) moves the revision on, unless it touches only the private inbox, so form posts
- * (and spam) do not turn into page renders; a failed read marks the current request, whose page
+ * have landed) moves the revision on, unless it touches only private documents, so form posts
+ * (and spam), notification claims and the sync's lease do not turn into page renders; a failed read marks the current request, whose page
  * is then not kept. Everything else, capabilities included, is the wrapped lake's.
  */
 export class ObservedLake implements ContentLake {
@@ -114,7 +117,7 @@ export class ObservedLake implements ContentLake {
     try {
       return await this.lake.mutate(mutations)
     } finally {
-      if (!touchesOnlyInbox(mutations)) this.revision.bump()
+      if (!touchesOnlyPrivate(mutations)) this.revision.bump()
     }
   }
 
