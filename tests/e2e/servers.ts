@@ -97,7 +97,21 @@ export async function startupFailure(env: Record<string, string>): Promise<{ cod
  * host names. `naivePort`, if given, is a proxy as many are set up: every Host and the client's
  * X-Forwarded-* headers passed on (the security review's), to show the app defends itself.
  */
-export async function startNginx({ port, upstreamPort, naivePort }: { port: number; upstreamPort: number; naivePort?: number }): Promise<RunningProcess> {
+export async function startNginx({
+  port,
+  upstreamPort,
+  naivePort,
+  moreUpstreamPorts = [],
+  rateLimit = false,
+}: {
+  port: number
+  upstreamPort: number
+  naivePort?: number
+  /** Further instances of the site behind the same nginx (round robin). */
+  moreUpstreamPorts?: number[]
+  /** The submissions' rate limit of deploy/nginx/rate-limit*.conf, as site.conf has it. */
+  rateLimit?: boolean
+}): Promise<RunningProcess> {
   const prefix = await mkdtemp(path.join(tmpdir(), 'dealer-e2e-nginx-'))
   // nginx's workers run as `nobody` when the master runs as root; they need to reach the temp folders.
   await chmod(prefix, 0o755)
@@ -114,9 +128,10 @@ http {
   fastcgi_temp_path ${prefix}/fastcgi;
   uwsgi_temp_path ${prefix}/uwsgi;
   scgi_temp_path ${prefix}/scgi;
-  upstream ruhrstern_app { server 127.0.0.1:${upstreamPort}; keepalive 8; }
+  upstream ruhrstern_app { ${[upstreamPort, ...moreUpstreamPorts].map((upstream) => `server 127.0.0.1:${upstream};`).join(' ')} keepalive 8; }
+  ${rateLimit ? `include ${path.resolve('deploy/nginx/rate-limit-zone.conf')};` : ''}
   server { listen 127.0.0.1:${port} default_server; return 444; }
-  server { listen 127.0.0.1:${port}; server_name localhost; include ${proxyConf}; }
+  server { listen 127.0.0.1:${port}; server_name localhost; ${rateLimit ? `include ${path.resolve('deploy/nginx/rate-limit.conf')};` : ''} include ${proxyConf}; }
   ${
     naivePort
       ? `server {
