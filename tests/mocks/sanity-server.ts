@@ -5,8 +5,10 @@
  * across a real socket.
  *
  * Run: node --import tsx tests/mocks/sanity-server.ts   (SANITY_MOCK_PORT, default 3212)
- * GET /__requests lists what it received, for assertions. POST /__outage?down=true|false simulates
- * an unreachable Sanity: while down, every API request gets 503; POST /__delay?ms=N makes every
+ * GET /__requests lists what it received, for assertions; GET /__listeners counts the open listener
+ * streams (/data/listen, answered as they come). POST /__outage?down=true|false simulates
+ * an unreachable Sanity: while down, every API request gets 503 and open listener streams are
+ * closed (clients reconnect, and get 503 until it ends); POST /__delay?ms=N makes every
  * answer N ms late (a slow lake: the home page then streams its vehicles). tests/e2e/page-cache.test.ts
  * starts its own instance for these, so other tests never see them.
  *
@@ -69,6 +71,7 @@ const server = createServer(async (incoming, outgoing) => {
   const url = new URL(incoming.url ?? '/', `http://${incoming.headers.host}`)
   if (url.pathname === '/__outage' && incoming.method === 'POST') {
     down = url.searchParams.get('down') !== 'false'
+    if (down) api.closeListeners()
     outgoing.setHeader('content-type', 'application/json')
     outgoing.end(JSON.stringify({ down }))
     return
@@ -79,10 +82,15 @@ const server = createServer(async (incoming, outgoing) => {
     outgoing.end(JSON.stringify({ delayMs }))
     return
   }
-  if (delayMs > 0 && url.pathname !== '/__requests') await new Promise((resolve) => setTimeout(resolve, delayMs))
-  if (down && url.pathname !== '/__requests') {
+  if (delayMs > 0 && !url.pathname.startsWith('/__')) await new Promise((resolve) => setTimeout(resolve, delayMs))
+  if (down && !url.pathname.startsWith('/__')) {
     outgoing.writeHead(503, { 'content-type': 'application/json' })
     outgoing.end(JSON.stringify({ error: 'Service Unavailable', message: 'Simulated outage (POST /__outage?down=false ends it)' }))
+    return
+  }
+  if (url.pathname === '/__listeners') {
+    outgoing.setHeader('content-type', 'application/json')
+    outgoing.end(JSON.stringify({ open: api.listenerCount() }))
     return
   }
   if (url.pathname === '/__requests') {
@@ -90,15 +98,19 @@ const server = createServer(async (incoming, outgoing) => {
     outgoing.end(JSON.stringify(api.requests.map((r) => ({ ...r, searchParams: Object.fromEntries(r.searchParams) }))))
     return
   }
-  // The client addresses us without a project host name; map to the URL Sanity would see.
-  const projectId = String(incoming.headers['x-sanity-project-id'] ?? '')
+  // The client addresses us without a project host name; map to the URL Sanity would see. Its
+  // listener (an EventSource) sends no X-Sanity-Project-ID header: this fake has one project.
+  const projectId = String(incoming.headers['x-sanity-project-id'] ?? MOCK_PROJECT_ID)
   const target = new URL(`https://${projectId}.api.sanity.io${url.pathname}${url.search}`)
   const headers = new Headers()
   for (const [name, value] of Object.entries(incoming.headers)) {
     if (typeof value === 'string') headers.set(name, value)
   }
   const body = incoming.method === 'GET' || incoming.method === 'HEAD' ? undefined : await readBody(incoming)
-  const response = await getResponse(api.handlers, new Request(target, { method: incoming.method, headers, body }))
+  // Aborted when the client goes away: an open listener is then forgotten.
+  const gone = new AbortController()
+  outgoing.once('close', () => gone.abort())
+  const response = await getResponse(api.handlers, new Request(target, { method: incoming.method, headers, body, signal: gone.signal }))
   if (!response) {
     outgoing.writeHead(404, { 'content-type': 'application/json' })
     outgoing.end(JSON.stringify({ error: 'Not Found', message: `No mock for ${incoming.method} ${url.pathname}` }))
@@ -106,7 +118,25 @@ const server = createServer(async (incoming, outgoing) => {
   }
   if (response.ok && url.pathname.includes('/data/mutate/')) await announce(body)
   outgoing.writeHead(response.status, Object.fromEntries(response.headers))
-  outgoing.end(Buffer.from(await response.arrayBuffer()))
+  if (!response.body) {
+    outgoing.end()
+    return
+  }
+  // Chunk by chunk as the handler produces them: a listener's stream stays open for hours. When
+  // the client goes away, cancelling the reader ends the stream (and forgets the listener).
+  outgoing.flushHeaders()
+  const reader = response.body.getReader()
+  gone.signal.addEventListener('abort', () => void reader.cancel().catch(() => {}))
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      outgoing.write(value)
+    }
+    outgoing.end()
+  } catch {
+    outgoing.destroy()
+  }
 })
 
 server.listen(port, '127.0.0.1', () => console.log(`Fake Sanity API on http://127.0.0.1:${port}`))

@@ -1,12 +1,14 @@
-import { evaluate, GroqSyntaxError, parse } from 'groq-js'
+import { randomBytes } from 'node:crypto'
+import { evaluate, type ExprNode, GroqSyntaxError, parse } from 'groq-js'
 import { http, type HttpHandler, HttpResponse, type JsonBodyType } from 'msw'
-import { MutationError, type SanityDocument } from '#app/sanity/lake.server.ts'
+import { type Mutation, MutationError, type SanityDocument } from '#app/sanity/lake.server.ts'
 import { applyMutations, deepFreeze, newTransactionId } from '#app/sanity/mutations.server.ts'
 
 /*
- * MSW handlers emulating Sanity's HTTP API (query + mutate) over an in-memory dataset, so the
- * real @sanity/client code path runs in tests. Queries are evaluated with groq-js and mutations
- * with the same engine as the embedded lake.
+ * MSW handlers emulating Sanity's HTTP API (query, mutate, listen) over an in-memory dataset, so
+ * the real @sanity/client code path runs in tests. Queries are evaluated with groq-js and mutations
+ * with the same engine as the embedded lake; listeners get Sanity's server-sent events for every
+ * committed transaction.
  */
 
 /** A request the mock answered, for assertions. */
@@ -35,12 +37,52 @@ export interface SanityApi {
   requests: RecordedRequest[]
   /** The current dataset, updated in place by mutations. */
   documents: Map<string, SanityDocument>
+  /** Open listener streams (`/data/listen`). */
+  listenerCount: () => number
+  /**
+   * Ends every open listener stream, as Sanity does when a connection drops; clients reconnect.
+   * A stream ends by itself when its client cancels it (over a real socket, tests/mocks/sanity-server.ts)
+   * or aborts the request; in-process MSW passes neither on for the http.request a listener of
+   * @sanity/client makes, so tests that listen through MSW call this when they are done.
+   */
+  closeListeners: () => void
 }
+
+/** One open `/data/listen` stream. */
+interface Listener {
+  filter: ExprNode
+  params: Record<string, unknown>
+  authenticated: boolean
+  includeResult: boolean
+  includePreviousRevision: boolean
+  includeMutations: boolean
+  visibility: 'query' | 'transaction'
+  /** Events of one transaction are computed asynchronously (groq-js); this keeps their order. */
+  queue: Promise<void>
+  send: (chunk: string) => void
+  close: () => void
+}
+
+/** A committed transaction, as listeners learn of it. */
+interface Transaction {
+  transactionId: string
+  timestamp: string
+  before: ReadonlyMap<string, SanityDocument>
+  after: ReadonlyMap<string, SanityDocument>
+  /** Changed documents in the order of their first mutation (no-ops left out). */
+  ids: string[]
+  mutations: Mutation[]
+}
+
+/** Sanity sends a lone colon as keep-alive; clients ignore comment lines. */
+const HEARTBEAT_MS = 15_000
+/** The identity events carry (in Sanity, the user or robot who made the change). */
+const IDENTITY = 'p-e2e'
 
 // From API version 2025-02-19 on, queries default to the published perspective; before, to raw.
 const PUBLISHED_BY_DEFAULT_FROM = '2025-02-19'
 
-/** Creates handlers for `https://<projectId>.api|apicdn.sanity.io/<version>/data/{query,mutate}/<dataset>`. */
+/** Creates handlers for `https://<projectId>.api|apicdn.sanity.io/<version>/data/{query,mutate,listen}/<dataset>`. */
 export function createSanityApi({ projectId, dataset, documents = [], token }: SanityApiOptions): SanityApi {
   const state = new Map(documents.map((doc) => [doc._id, deepFreeze(structuredClone(doc))]))
   const requests: RecordedRequest[] = []
@@ -124,7 +166,95 @@ export function createSanityApi({ projectId, dataset, documents = [], token }: S
     }
   }
 
+  const listeners = new Set<Listener>()
+
+  /** Sends each listener the events of a transaction: one per changed document it sees before or after. */
+  const publish = (transaction: Transaction) => {
+    for (const listener of listeners) {
+      listener.queue = listener.queue
+        .then(async () => {
+          const events = await mutationEvents(listener, transaction)
+          for (const event of events) listener.send(`event: mutation\nid: ${event.eventId}\ndata: ${JSON.stringify(event)}\n\n`)
+        })
+        .catch((error: unknown) => {
+          // A filter that fails on a document: Sanity reports it on the channel and ends it.
+          listener.send(`event: channelError\ndata: ${JSON.stringify({ message: error instanceof Error ? error.message : String(error) })}\n\n`)
+          listener.close()
+        })
+    }
+  }
+
+  const listen = async (request: Request, params: Record<string, string | readonly string[] | undefined>) => {
+    const recorded = await record(request)
+    const wrongTarget = checkTarget(params)
+    if (wrongTarget) return wrongTarget
+    const groq = recorded.searchParams.get('query')
+    if (!groq) return errorResponse(400, { error: { description: 'Missing query', type: 'httpBadRequest' } })
+    let filter: ExprNode
+    try {
+      filter = parse(groq)
+    } catch (error) {
+      if (!(error instanceof GroqSyntaxError)) throw error
+      return errorResponse(400, {
+        error: { type: 'queryParseError', description: error.message, query: groq, start: error.position, end: error.position + 1 },
+      })
+    }
+    const queryParams: Record<string, unknown> = {}
+    for (const [key, value] of recorded.searchParams) {
+      if (!key.startsWith('$')) continue
+      const parsed = parseJson(value)
+      if (parsed === undefined) return errorResponse(400, { error: { description: `Invalid JSON in parameter ${key}`, type: 'httpBadRequest' } })
+      queryParams[key.slice(1)] = parsed
+    }
+    const flag = (name: string, fallback: boolean) => {
+      const value = recorded.searchParams.get(name)
+      return value === null ? fallback : value === 'true'
+    }
+
+    const encoder = new TextEncoder()
+    let open = true
+    let heartbeat: ReturnType<typeof setInterval> | undefined
+    const listener: Listener = {
+      filter,
+      params: queryParams,
+      authenticated: isAuthenticated(recorded.headers),
+      includeResult: flag('includeResult', false),
+      includePreviousRevision: flag('includePreviousRevision', false),
+      includeMutations: flag('includeMutations', true),
+      visibility: recorded.searchParams.get('visibility') === 'query' ? 'query' : 'transaction',
+      queue: Promise.resolve(),
+      send: () => {},
+      close: () => {},
+    }
+    /** Forgets the listener; `end` also ends the stream (not after the client cancelled it). */
+    const stop = (end?: () => void) => {
+      if (!open) return
+      open = false
+      listeners.delete(listener)
+      clearInterval(heartbeat)
+      end?.()
+    }
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        listener.send = (chunk) => {
+          if (open) controller.enqueue(encoder.encode(chunk))
+        }
+        listener.close = () => stop(() => controller.close())
+        listeners.add(listener)
+        listener.send(`event: welcome\ndata: ${JSON.stringify({ listenerName: randomBytes(16).toString('base64url').slice(0, 22) })}\n\n`)
+        heartbeat = setInterval(() => listener.send(':\n\n'), HEARTBEAT_MS)
+        heartbeat.unref?.()
+        // In-process MSW hands the client a copy of this stream (it clones responses), so the
+        // client's cancel never arrives here; an aborted request does (fetch with a signal).
+        request.signal.addEventListener('abort', () => listener.close(), { once: true })
+      },
+      cancel: () => stop(),
+    })
+    return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' } })
+  }
+
   const handlers = [
+    http.get(`${base}/listen/:dataset`, ({ request, params }) => listen(request, params)),
     http.get(`${base}/query/:dataset`, ({ request, params }) => query(request, params)),
     http.post(`${base}/query/:dataset`, ({ request, params }) => query(request, params)),
     http.post(`${base}/mutate/:dataset`, async ({ request, params }) => {
@@ -140,10 +270,14 @@ export function createSanityApi({ projectId, dataset, documents = [], token }: S
         return errorResponse(400, { error: { description: 'The body must be {"mutations": [...]}', type: 'httpBadRequest' } })
       }
       const transactionId = typeof body.transactionId === 'string' ? body.transactionId : newTransactionId()
+      const now = new Date().toISOString()
       try {
-        const applied = applyMutations(state, body.mutations, { now: new Date().toISOString(), transactionId })
+        const applied = applyMutations(state, body.mutations, { now, transactionId })
+        const before = new Map(state)
         state.clear()
         for (const [id, doc] of applied.documents) state.set(id, doc)
+        const ids = [...new Set(applied.results.filter((item) => item.operation !== 'none').map((item) => item.id))]
+        publish({ transactionId, timestamp: now, before, after: new Map(state), ids, mutations: applied.mutations })
         const withDocuments = recorded.searchParams.get('returnDocuments') === 'true'
         const results = applied.results.map(({ id, operation, document }) => (withDocuments && document ? { id, operation, document } : { id, operation }))
         return HttpResponse.json({ transactionId, results })
@@ -160,7 +294,62 @@ export function createSanityApi({ projectId, dataset, documents = [], token }: S
     }),
   ]
 
-  return { handlers, requests, documents: state }
+  return {
+    handlers,
+    requests,
+    documents: state,
+    listenerCount: () => listeners.size,
+    closeListeners: () => {
+      for (const listener of [...listeners]) listener.close()
+    },
+  }
+}
+
+/**
+ * The `mutation` events a listener gets for a transaction, in Sanity's format: one per changed
+ * document whose version before or after matches the listener's filter (evaluated over just that
+ * document, as Sanity's listener does). Without a token, ids with a dot (drafts, inbox, lock) are
+ * invisible, as they are to queries.
+ */
+async function mutationEvents(listener: Listener, transaction: Transaction) {
+  const matches = async (doc: SanityDocument | undefined) => {
+    if (!doc || (!listener.authenticated && doc._id.includes('.'))) return false
+    const value = await (await evaluate(listener.filter, { dataset: [doc], params: listener.params })).get()
+    return Array.isArray(value) ? value.length > 0 : value !== null && value !== undefined && value !== false
+  }
+  const seen: Array<{ id: string; previous?: SanityDocument; result?: SanityDocument; transition: 'update' | 'appear' | 'disappear' }> = []
+  for (const id of transaction.ids) {
+    const previous = transaction.before.get(id)
+    const result = transaction.after.get(id)
+    const [was, is] = [await matches(previous), await matches(result)]
+    if (!was && !is) continue
+    seen.push({ id, previous, result, transition: was && is ? 'update' : is ? 'appear' : 'disappear' })
+  }
+  return seen.map(({ id, previous, result, transition }, index) => ({
+    eventId: `${transaction.transactionId}#${id}`,
+    documentId: id,
+    transactionId: transaction.transactionId,
+    transition,
+    identity: IDENTITY,
+    ...(listener.includeMutations ? { mutations: transaction.mutations.filter((mutation) => mutationTarget(mutation) === id) } : {}),
+    ...(previous?._rev ? { previousRev: previous._rev } : {}),
+    ...(result?._rev ? { resultRev: result._rev } : {}),
+    ...(listener.includeResult && result ? { result } : {}),
+    ...(listener.includePreviousRevision ? { previous: previous ?? null } : {}),
+    timestamp: transaction.timestamp,
+    visibility: listener.visibility,
+    transactionTotalEvents: seen.length,
+    // One-based, as Sanity sends it (its own tests and fakes: 1 of 1).
+    transactionCurrentEvent: index + 1,
+  }))
+}
+
+/** The id of the document a (resolved) mutation writes. */
+function mutationTarget(mutation: Mutation): string | undefined {
+  const [body] = Object.values(mutation) as unknown[]
+  if (!isRecord(body)) return undefined
+  const id = body._id ?? body.id
+  return typeof id === 'string' ? id : undefined
 }
 
 /**
