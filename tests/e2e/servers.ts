@@ -18,6 +18,8 @@ export interface RunningProcess {
   output: () => string
   exited: () => boolean
   stop: () => Promise<void>
+  /** Ends the process at once with SIGKILL (a crashed instance: no shutdown, nothing cleaned up); resolves once it is gone. */
+  kill: () => Promise<void>
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; process: RunningProcess } {
@@ -39,6 +41,10 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): { child: 
       exited: () => exited,
       stop: async () => {
         if (!exited) child.kill('SIGTERM')
+        await exit
+      },
+      kill: async () => {
+        if (!exited) child.kill('SIGKILL')
         await exit
       },
     },
