@@ -160,3 +160,51 @@ describe('SanityLake against an API that never answers', () => {
     expect(SANITY_TIMEOUTS.writeMs).toBeLessThanOrEqual(10_000)
   })
 })
+
+describe('SanityLake.onChanges (every instance follows the lake: issue 15)', () => {
+  afterEach(() => api?.closeListeners())
+
+  /** Calls of the listener, recorded; resolves `next` when a new one arrives. */
+  function follow(subject: SanityLake) {
+    const calls: Array<readonly string[] | undefined> = []
+    let notify = () => {}
+    const stop = subject.onChanges((ids) => {
+      calls.push(ids)
+      notify()
+    })
+    const next = (count: number) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`waited for ${count} calls, got ${JSON.stringify(calls)}`)), 5000)
+        notify = () => calls.length >= count && (clearTimeout(timer), resolve())
+        notify()
+      })
+    return { calls, stop, next }
+  }
+
+  it('reports published documents changed by anyone, never private ones, and everything after a reconnect', async () => {
+    const subject = lake(true)
+    const { calls, stop, next } = follow(subject)
+    await expect.poll(() => api.listenerCount()).toBe(1)
+    // Written by someone else (another instance, the Studio): straight to the API.
+    const other = new SanityLake({ projectId: PROJECT, dataset: DATASET, token: TOKEN, apiVersion: '2025-02-19', useCdn: false })
+    await createDocument(other, { _id: 'inbox.lead-9', _type: 'lead' })
+    await createIfNotExists(other, { _id: 'vehicle-3', _type: 'vehicle', make: 'Opel' })
+    await next(1)
+    expect(calls).toEqual([['vehicle-3']])
+    // The listener listens without the token: it is the public reader, and no draft or inbox event is even sent.
+    const listens = api.requests.filter((request) => request.path.includes('/data/listen/'))
+    expect(listens.map((request) => request.headers.authorization)).toEqual([undefined])
+
+    // The connection drops: what happened meanwhile is unknown, so everything counts as changed.
+    api.closeListeners()
+    await next(2)
+    expect(calls[1]).toBeUndefined()
+
+    // Stopped: later changes are not reported (MSW does not pass the disconnect on, so the fake's
+    // stream stays open; the client no longer listens to it).
+    stop()
+    await createIfNotExists(other, { _id: 'vehicle-4', _type: 'vehicle', make: 'Opel' })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(calls).toHaveLength(2)
+  })
+})

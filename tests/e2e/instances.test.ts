@@ -320,7 +320,7 @@ test('a lease left by a killed instance: B answers 409 while it is valid, and sy
   test.setTimeout(90_000)
   // Slow enough that A's sync is still running (search, then details) when A is killed.
   const mobileDe = await startMobileDe(3_000)
-  const instances = await startInstances({ ...syncEnv(mobileDe.url), SYNC_LEASE_SECONDS: '3' })
+  const instances = await startInstances({ ...syncEnv(mobileDe.url), SYNC_LEASE_SECONDS: '6' })
   try {
     const running = sync(A).catch(() => undefined)
     const lease = await until(
@@ -340,7 +340,7 @@ test('a lease left by a killed instance: B answers 409 while it is valid, and sy
     expect(refused.status, await refused.clone().text()).toBe(409)
     expect(await refused.json()).toMatchObject({ error: expect.stringContaining('Abgleich') })
 
-    // Nobody renews the dead instance's lease: once it expired (3 s), B takes it over.
+    // Nobody renews the dead instance's lease: once it expired (6 s; renewed every 2 s, so at least 4 s were left), B takes it over.
     const statuses: number[] = []
     await until(
       async () => {
@@ -348,7 +348,7 @@ test('a lease left by a killed instance: B answers 409 while it is valid, and sy
         statuses.push(response.status)
         return response.status === 200
       },
-      { timeoutMs: 15_000, what: () => `B to sync after the lease expired\n${instances.output()}`, everyMs: 500 },
+      { timeoutMs: 20_000, what: () => `B to sync after the lease expired\n${instances.output()}`, everyMs: 500 },
     )
     expect(statuses.slice(0, -1).filter((status) => status !== 409)).toEqual([])
     // B released the lease when it was done.
