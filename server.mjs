@@ -16,6 +16,7 @@ try {
   process.exit(1)
 }
 
+build.entry.module.logFatalErrors(context.logger)
 const { server } = build.entry.module.createServer({ build, mode: build.mode, context, root })
 server.listen(context.env.PORT, () => {
   // Through the logger: in production every line on stdout is JSON.

@@ -9,6 +9,7 @@ import { deferScriptsUntilFirstPaint } from '#app/utils/deferred-scripts.server.
 export { createAppContext } from '#app/context.server.ts'
 export { createServer } from '#app/server/create-server.server.ts'
 export { logPreflight, preflightReport } from '#app/server/preflight.server.ts'
+export { logFatalErrors } from '#app/server/logging.server.ts'
 
 const ABORT_DELAY = 5_000
 export const streamTimeout = ABORT_DELAY

@@ -28,6 +28,19 @@ export function createLogger(env: Pick<Env, 'NODE_ENV' | 'LOG_LEVEL'>, destinati
 const FLUSH_MS = 1000
 
 /**
+ * An error nobody caught (or a rejected promise nobody awaited) leaves the process in an unknown
+ * state: it is logged like every other error, as one JSON line with its stack, and the process
+ * ends with code 1 for its supervisor (systemd, the container runtime) to restart it. The buffered
+ * log lines go out on exit.
+ */
+export function logFatalErrors(logger: Logger): void {
+  process.on('uncaughtException', (error, origin) => {
+    logger.fatal({ err: error, origin }, 'Unerwarteter Fehler: der Server beendet sich')
+    process.exit(1)
+  })
+}
+
+/**
  * Where code with a load context logs: the request's logger. A context without one (unit tests)
  * logs warnings and errors as JSON lines through console, so the unit tests' console.error guard
  * still sees an unexpected error.
