@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { type FSWatcher, watch } from 'node:fs'
-import { type FileHandle, mkdir, open, readFile, stat, unlink } from 'node:fs/promises'
+import { type FileHandle, mkdir, open, readFile, stat, unlink, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import path from 'node:path'
 import { evaluate, type ExprNode, parse } from 'groq-js'
@@ -334,7 +334,9 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
     while (this.pending.length > 0) {
       const batch = this.pending.splice(0)
       try {
-        await this.lock.hold(() => this.commit(batch))
+        // Acknowledged once the lock is released, so a caller that goes on never finds it still held by this write.
+        const acknowledge = await this.lock.hold(() => this.commit(batch))
+        acknowledge()
       } catch (error) {
         // The lock or the journal could not be read: nothing of this batch was written (settling twice is a no-op).
         for (const transaction of batch) transaction.reject(error)
@@ -344,8 +346,8 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
     if (this.followAgain) this.follow()
   }
 
-  /** One batch, under the lock: catch up with the journal, apply, append, fsync. */
-  private async commit(batch: PendingTransaction[]): Promise<void> {
+  /** One batch, under the lock: catch up with the journal, apply, append, fsync. Returns what resolves the committed writes. */
+  private async commit(batch: PendingTransaction[]): Promise<() => void> {
     await this.catchUp(true)
     let documents = this.documents
     const accepted: Array<{ transaction: PendingTransaction; line: string; result: MutationResult }> = []
@@ -360,7 +362,7 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
         transaction.reject(error)
       }
     }
-    if (accepted.length === 0) return
+    if (accepted.length === 0) return () => undefined
     const bytes = Buffer.from(accepted.map(({ line }) => line).join(''))
     try {
       await this.journal.appendFile(bytes)
@@ -369,13 +371,15 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
       // Cut off a partial write (still under the lock) so the next batch does not follow garbage; nothing of this batch counts.
       await this.journal.truncate(this.journalSize).catch(() => undefined)
       for (const { transaction } of accepted) transaction.reject(error)
-      return
+      return () => undefined
     }
     this.journalSize += bytes.length
     this.documents = documents
     this.published = undefined
     this.applied += accepted.length
-    for (const { transaction, result } of accepted) transaction.resolve(result)
+    return () => {
+      for (const { transaction, result } of accepted) transaction.resolve(result)
+    }
   }
 }
 
@@ -492,6 +496,14 @@ const REFRESH_MS = 5_000
 const ACQUIRE_TIMEOUT_MS = 60_000
 /** A `.break` file (see breakStale) left by a process that died within its microseconds of use. */
 const BREAKER_STALE_MS = 5_000
+/** A waiter polls at most this many milliseconds apart (times 0.5–1.5). */
+const MAX_POLL_MS = 4
+/** Waiters touch `<lock>.wait` this often… */
+const WAIT_ANNOUNCE_MS = 10
+/** …so that one touched this recently means someone waits… */
+const WAIT_FRESH_MS = 50
+/** …and the next taker leaves the lock to them for this long. */
+const POLITE_MS = 10
 const HOST = hostname()
 /** Tokens of the locks this process holds: a lock file naming this pid with another token was left by an earlier process. */
 const heldTokens = new Set<string>()
@@ -515,8 +527,9 @@ interface HeldLock {
  * this host, when no process has that pid (or it is this process's pid but none of its tokens: a
  * restarted container); from another host name, when it has not been refreshed for 30 s. A stale
  * lock is removed under a second lock file (`.break`), so that two waiters never both remove one
- * and the second then remove the first's new lock. Waiters poll (1–20 ms): locks are held for one
- * append and fsync. Not for network filesystems (O_EXCL and mtimes are unreliable there).
+ * and the second then remove the first's new lock. Waiters poll (every 1–6 ms: locks are held for
+ * one append and fsync) and announce themselves in `<lock>.wait`, so that a busy writer lets them in.
+ * Not for network filesystems (O_EXCL and mtimes are unreliable there).
  */
 export class JournalLock {
   constructor(readonly file: string) {}
@@ -534,12 +547,24 @@ export class JournalLock {
   private async acquire(): Promise<HeldLock> {
     const token = randomBytes(12).toString('base64url')
     const deadline = Date.now() + ACQUIRE_TIMEOUT_MS
+    // Polling is not fair: a process committing one transaction after another re-takes the lock
+    // within microseconds of releasing it, and a waiter that polls every few milliseconds would
+    // rarely get in. So waiters keep `<lock>.wait` fresh, and a process that finds it fresh lets
+    // them go first (POLITE_MS, longer than a waiter's poll interval) before it competes.
+    let waiting = false
+    if (await this.othersWaiting()) {
+      waiting = true
+      await sleep(POLITE_MS)
+    }
     let wait = 1
+    let announced = 0
     for (;;) {
       // Known before the file exists, so another instance in this process never takes it for stale.
       heldTokens.add(token)
       try {
-        return await this.create(token)
+        const held = await this.create(token)
+        if (waiting) await unlink(this.waitFile).catch(() => undefined)
+        return held
       } catch (error) {
         heldTokens.delete(token)
         if (!isNodeError(error) || error.code !== 'EEXIST') throw error
@@ -550,8 +575,26 @@ export class JournalLock {
       if (Date.now() > deadline) {
         throw new Error(`${this.file}: held by ${holder.owner ? `process ${holder.owner.pid} on ${holder.owner.host}` : 'an unknown process'}; gave up waiting`)
       }
+      waiting = true
+      if (Date.now() - announced >= WAIT_ANNOUNCE_MS) {
+        announced = Date.now()
+        await writeFile(this.waitFile, '').catch(() => undefined)
+      }
       await sleep(wait * (0.5 + Math.random()))
-      wait = Math.min(wait * 2, 20)
+      wait = Math.min(wait * 2, MAX_POLL_MS)
+    }
+  }
+
+  private get waitFile(): string {
+    return `${this.file}.wait`
+  }
+
+  /** Whether another process waited for the lock very recently. */
+  private async othersWaiting(): Promise<boolean> {
+    try {
+      return Date.now() - (await stat(this.waitFile)).mtimeMs < WAIT_FRESH_MS
+    } catch {
+      return false
     }
   }
 
@@ -646,7 +689,9 @@ function parseOwner(text: string): LockOwner | undefined {
     const value: unknown = JSON.parse(text)
     if (typeof value !== 'object' || value === null) return undefined
     const { pid, host, token } = value as Partial<Record<keyof LockOwner, unknown>>
-    return typeof pid === 'number' && typeof host === 'string' && typeof token === 'string' ? { pid, host, token } : undefined
+    return typeof pid === 'number' && Number.isSafeInteger(pid) && pid > 0 && typeof host === 'string' && typeof token === 'string'
+      ? { pid, host, token }
+      : undefined
   } catch {
     return undefined
   }
