@@ -4,12 +4,17 @@
  * (one journal append + fsync each) and once with BENCH_CONCURRENCY writers (group commit).
  * Prints the median of BENCH_RUNS runs: wall time, writes per second, p50 and p99 latency.
  *
- * Run: node --import tsx scripts/bench-lake-writes.ts   (BENCH_WRITES=1000, BENCH_CONCURRENCY=50, BENCH_RUNS=5)
+ * Run: node --import tsx scripts/bench-lake-writes.ts   (BENCH_WRITES=1000, BENCH_CONCURRENCY=50, BENCH_RUNS=5;
+ * BENCH_LAKE_MODULE=<path> measures another copy of embedded-lake.server.ts, e.g. the version before a change)
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
+
+type LakeModule = typeof import('#app/sanity/embedded-lake.server.ts')
+const { EmbeddedLake }: LakeModule = process.env.BENCH_LAKE_MODULE
+  ? await import(path.resolve(process.env.BENCH_LAKE_MODULE))
+  : await import('#app/sanity/embedded-lake.server.ts')
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 1000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)

@@ -1,6 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { access, appendFile, mkdtemp, readFile, rm, unlink, utimes, writeFile } from 'node:fs/promises'
+import { appendFile, lstat, lutimes, mkdtemp, readFile, rm, symlink, unlink, utimes, writeFile } from 'node:fs/promises'
 import { hostname, tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
@@ -382,7 +382,7 @@ describe('EmbeddedLake on a data folder shared by several processes', () => {
     const peer = await startPeer(['crash-holding-lock', dataDir], 'holding')
     peer.child.kill('SIGKILL')
     await once(peer.child, 'exit')
-    await access(path.join(dataDir, LOCK_FILE))
+    expect((await lstat(path.join(dataDir, LOCK_FILE))).isSymbolicLink()).toBe(true)
     expect(await readFile(path.join(dataDir, JOURNAL_FILE), 'utf8')).not.toBe(complete)
 
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
@@ -395,7 +395,7 @@ describe('EmbeddedLake on a data folder shared by several processes', () => {
     const lines = await journalLines(dataDir)
     expect(lines).toHaveLength(2)
     expect(`${lines[0]}\n`).toBe(complete)
-    await expect(access(path.join(dataDir, LOCK_FILE))).rejects.toMatchObject({ code: 'ENOENT' })
+    await expect(lstat(path.join(dataDir, LOCK_FILE))).rejects.toMatchObject({ code: 'ENOENT' })
     const reopened = await EmbeddedLake.open({ contentDir: CONTENT_DIR, dataDir })
     cleanup.unshift(() => reopened.close())
     expect(await reopened.fetch('*[_id == "vehicle-1"][0].price')).toBe(2)
@@ -406,30 +406,36 @@ describe('EmbeddedLake on a data folder shared by several processes', () => {
     const lockFile = path.join(dataDir, LOCK_FILE)
     const gone = spawn(process.execPath, ['-e', ''])
     await once(gone, 'exit')
-    await writeFile(lockFile, JSON.stringify({ pid: gone.pid, host: hostname(), token: 'left-over' }))
+    await symlink(JSON.stringify({ pid: gone.pid, host: hostname(), token: 'left-over' }), lockFile)
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     await patchDocument(lake, 'vehicle-1', { set: { price: 3 } })
     expect(warn).toHaveBeenLastCalledWith(expect.stringContaining(`process ${gone.pid} is gone`))
 
-    await writeFile(lockFile, JSON.stringify({ pid: 1, host: 'another-container', token: 'left-over' }))
+    await symlink(JSON.stringify({ pid: 1, host: 'another-container', token: 'left-over' }), lockFile)
     const longAgo = new Date(Date.now() - 60_000)
-    await utimes(lockFile, longAgo, longAgo)
+    await lutimes(lockFile, longAgo, longAgo)
     await patchDocument(lake, 'vehicle-1', { set: { price: 4 } })
     expect(warn).toHaveBeenLastCalledWith(expect.stringContaining('has not refreshed it for 60 s'))
 
     // Left by an earlier process that had this very pid (a restarted container).
-    await writeFile(lockFile, JSON.stringify({ pid: process.pid, host: hostname(), token: 'an-earlier-life' }))
+    await symlink(JSON.stringify({ pid: process.pid, host: hostname(), token: 'an-earlier-life' }), lockFile)
     await patchDocument(lake, 'vehicle-1', { set: { price: 5 } })
     expect(warn).toHaveBeenLastCalledWith(expect.stringContaining(`left by an earlier process with pid ${process.pid}`))
+
+    // Not one of ours (a plain file), and old.
+    await writeFile(lockFile, 'locked')
+    await utimes(lockFile, longAgo, longAgo)
+    await patchDocument(lake, 'vehicle-1', { set: { price: 6 } })
+    expect(warn).toHaveBeenLastCalledWith(expect.stringContaining('an unreadable lock 60 s old'))
     warn.mockRestore()
-    expect(await journalLines(dataDir)).toHaveLength(3)
+    expect(await journalLines(dataDir)).toHaveLength(4)
   })
 
   it('waits while a live process holds the lock', async () => {
     const { lake, dataDir } = await openLake()
     const lockFile = path.join(dataDir, LOCK_FILE)
     // The test runner's parent process: alive, and not this process.
-    await writeFile(lockFile, JSON.stringify({ pid: process.ppid, host: hostname(), token: 'busy' }))
+    await symlink(JSON.stringify({ pid: process.ppid, host: hostname(), token: 'busy' }), lockFile)
     let settled = false
     const write = patchDocument(lake, 'vehicle-1', { set: { price: 6 } }).finally(() => {
       settled = true

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { type FSWatcher, watch } from 'node:fs'
-import { type FileHandle, mkdir, open, readFile, stat, unlink, writeFile } from 'node:fs/promises'
+import { fstatSync, type FSWatcher, lutimes, readlinkSync, statSync, symlinkSync, unlinkSync, watch } from 'node:fs'
+import { type FileHandle, lstat, mkdir, open, readlink, stat, unlink, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import path from 'node:path'
 import { evaluate, type ExprNode, parse } from 'groq-js'
@@ -27,7 +27,7 @@ export interface JournalEntry {
 }
 
 export const JOURNAL_FILE = 'journal.ndjson'
-/** Exists while a process appends to the journal (JournalLock). */
+/** A symbolic link that exists while a process appends to the journal (JournalLock). */
 export const LOCK_FILE = 'journal.ndjson.lock'
 const MAX_CACHED_QUERIES = 500
 /** How often the journal is checked for other processes' lines when fs.watch says nothing. */
@@ -262,7 +262,8 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
    * or apply, means this state no longer matches the file: it is rebuilt from the seed and the whole journal.
    */
   private async catchUp(locked: boolean): Promise<void> {
-    const size = (await this.journal.stat()).size
+    // Synchronous for the same reason as the lock's calls: this runs before every batch.
+    const size = fstatSync(this.journal.fd).size
     if (size === this.journalSize) return
     if (size < this.journalSize) return this.rebuild(locked)
     const bytes = await completeLines(this.journalPath, this.journal, this.journalSize, await readRange(this.journal, this.journalSize, size), locked)
@@ -515,21 +516,22 @@ interface LockOwner {
 }
 
 interface HeldLock {
-  handle: FileHandle
-  ino: number
+  target: string
   token: string
   refresh: NodeJS.Timeout
 }
 
 /**
- * An inter-process lock on one host: the file exists while someone holds it (created with O_EXCL),
- * naming its holder (pid, host name, a random token). A lock is stale when its holder is gone: on
+ * An inter-process lock on one host: a symbolic link that exists while someone holds it, whose
+ * target names the holder (pid, host name, a random token; Mercurial's and Emacs's locks are
+ * made the same way). Creating a symlink is atomic and fails if one exists, and the holder is
+ * written with it in one call, so there is no half-written lock to read. A lock is stale when its holder is gone: on
  * this host, when no process has that pid (or it is this process's pid but none of its tokens: a
  * restarted container); from another host name, when it has not been refreshed for 30 s. A stale
  * lock is removed under a second lock file (`.break`), so that two waiters never both remove one
  * and the second then remove the first's new lock. Waiters poll (every 1–6 ms: locks are held for
  * one append and fsync) and announce themselves in `<lock>.wait`, so that a busy writer lets them in.
- * Not for network filesystems (O_EXCL and mtimes are unreliable there).
+ * Not for network filesystems (exclusive creation and mtimes are unreliable there).
  */
 export class JournalLock {
   constructor(readonly file: string) {}
@@ -540,7 +542,7 @@ export class JournalLock {
     try {
       return await work()
     } finally {
-      await this.release(held)
+      this.release(held)
     }
   }
 
@@ -552,7 +554,7 @@ export class JournalLock {
     // rarely get in. So waiters keep `<lock>.wait` fresh, and a process that finds it fresh lets
     // them go first (POLITE_MS, longer than a waiter's poll interval) before it competes.
     let waiting = false
-    if (await this.othersWaiting()) {
+    if (this.othersWaiting()) {
       waiting = true
       await sleep(POLITE_MS)
     }
@@ -562,7 +564,7 @@ export class JournalLock {
       // Known before the file exists, so another instance in this process never takes it for stale.
       heldTokens.add(token)
       try {
-        const held = await this.create(token)
+        const held = this.create(token)
         if (waiting) await unlink(this.waitFile).catch(() => undefined)
         return held
       } catch (error) {
@@ -590,59 +592,50 @@ export class JournalLock {
   }
 
   /** Whether another process waited for the lock very recently. */
-  private async othersWaiting(): Promise<boolean> {
-    try {
-      return Date.now() - (await stat(this.waitFile)).mtimeMs < WAIT_FRESH_MS
-    } catch {
-      return false
-    }
+  private othersWaiting(): boolean {
+    const stats = statSync(this.waitFile, { throwIfNoEntry: false })
+    return stats !== undefined && Date.now() - stats.mtimeMs < WAIT_FRESH_MS
   }
 
-  private async create(token: string): Promise<HeldLock> {
-    const handle = await open(this.file, 'wx')
-    try {
-      await handle.writeFile(JSON.stringify({ pid: process.pid, host: HOST, token } satisfies LockOwner))
-      const { ino } = await handle.stat()
-      const refresh = setInterval(() => {
-        const now = new Date()
-        handle.utimes(now, now).catch(() => undefined)
-      }, REFRESH_MS)
-      refresh.unref()
-      return { handle, ino, token, refresh }
-    } catch (error) {
-      await handle.close().catch(() => undefined)
-      await unlink(this.file).catch(() => undefined)
-      throw error
-    }
+  // Taking and releasing the lock are synchronous calls: each takes some microseconds on a local
+  // disk, less than a hop to libuv's thread pool and back (docs/decisions/034 has the figures).
+  private create(token: string): HeldLock {
+    const target = JSON.stringify({ pid: process.pid, host: HOST, token } satisfies LockOwner)
+    symlinkSync(target, this.file)
+    const refresh = setInterval(() => {
+      const now = new Date()
+      lutimes(this.file, now, now, () => undefined)
+    }, REFRESH_MS)
+    refresh.unref()
+    return { target, token, refresh }
   }
 
-  private async release({ handle, ino, token, refresh }: HeldLock): Promise<void> {
+  /** Never throws: what ran under the lock has happened. A lock that cannot be removed is taken for stale once this process is gone. */
+  private release({ target, token, refresh }: HeldLock): void {
     clearInterval(refresh)
-    try {
-      // Only our own file: had it been taken for stale and replaced, the new one is someone else's.
-      if ((await stat(this.file)).ino === ino) await unlink(this.file)
-    } catch (error) {
-      if (!isNodeError(error) || error.code !== 'ENOENT') throw error
-    } finally {
-      heldTokens.delete(token)
-      await handle.close().catch(() => undefined)
-    }
+    // Only our own: had it been taken for stale and replaced, the new one is someone else's.
+    attempt(() => readlinkSync(this.file) === target && unlinkSync(this.file))
+    heldTokens.delete(token)
   }
 
   /** The lock file's holder and whether it is stale; `gone` when the file disappeared meanwhile. */
   private async inspect(): Promise<'gone' | { owner: LockOwner | undefined; stale: string | undefined }> {
-    let text: string
+    let target: string
     let mtimeMs: number
     try {
-      text = await readFile(this.file, 'utf8')
-      mtimeMs = (await stat(this.file)).mtimeMs
+      // lstat: the link's own time (its target is no file).
+      mtimeMs = (await lstat(this.file)).mtimeMs
+      target = await readlink(this.file).catch((error: unknown) => {
+        // Not a symbolic link (EINVAL): not made by this class; stale once old.
+        if (isNodeError(error) && error.code === 'EINVAL') return ''
+        throw error
+      })
     } catch (error) {
       if (isNodeError(error) && error.code === 'ENOENT') return 'gone'
       throw error
     }
-    const owner = parseOwner(text)
+    const owner = parseOwner(target)
     const age = Date.now() - mtimeMs
-    // No owner yet: it is being written (a crash between creating and writing the file leaves it empty).
     if (!owner) return { owner, stale: age > STALE_MS ? `an unreadable lock ${Math.round(age / 1000)} s old` : undefined }
     if (owner.host === HOST) {
       if (owner.pid === process.pid) return { owner, stale: heldTokens.has(owner.token) ? undefined : `left by an earlier process with pid ${owner.pid}` }
@@ -704,6 +697,14 @@ function processExists(pid: number): boolean {
     return true
   } catch (error) {
     return isNodeError(error) && error.code === 'EPERM'
+  }
+}
+
+function attempt(step: () => unknown): void {
+  try {
+    step()
+  } catch {
+    // Best effort.
   }
 }
 
