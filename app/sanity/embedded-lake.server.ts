@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { fstatSync, type FSWatcher, lutimes, readlinkSync, statSync, symlinkSync, unlinkSync, watch } from 'node:fs'
-import { type FileHandle, lstat, mkdir, open, readlink, stat, unlink, writeFile } from 'node:fs/promises'
+import { fstatSync, type FSWatcher, lstatSync, lutimes, readlinkSync, statSync, symlinkSync, unlinkSync, watch, writeFileSync } from 'node:fs'
+import { type FileHandle, lstat, mkdir, open, readlink, stat, unlink } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import path from 'node:path'
 import { evaluate, type ExprNode, parse } from 'groq-js'
@@ -497,8 +497,8 @@ const REFRESH_MS = 5_000
 const ACQUIRE_TIMEOUT_MS = 60_000
 /** A `.break` file (see breakStale) left by a process that died within its microseconds of use. */
 const BREAKER_STALE_MS = 5_000
-/** A waiter polls at most this many milliseconds apart (times 0.5–1.5). */
-const MAX_POLL_MS = 4
+/** A waiter tries again this often (times 0.5–1.5) if fs.watch does not wake it earlier. */
+const POLL_MS = 10
 /** Waiters touch `<lock>.wait` this often… */
 const WAIT_ANNOUNCE_MS = 10
 /** …so that one touched this recently means someone waits… */
@@ -523,17 +523,24 @@ interface HeldLock {
 
 /**
  * An inter-process lock on one host: a symbolic link that exists while someone holds it, whose
- * target names the holder (pid, host name, a random token; Mercurial's and Emacs's locks are
- * made the same way). Creating a symlink is atomic and fails if one exists, and the holder is
- * written with it in one call, so there is no half-written lock to read. A lock is stale when its holder is gone: on
- * this host, when no process has that pid (or it is this process's pid but none of its tokens: a
- * restarted container); from another host name, when it has not been refreshed for 30 s. A stale
- * lock is removed under a second lock file (`.break`), so that two waiters never both remove one
- * and the second then remove the first's new lock. Waiters poll (every 1–6 ms: locks are held for
- * one append and fsync) and announce themselves in `<lock>.wait`, so that a busy writer lets them in.
- * Not for network filesystems (exclusive creation and mtimes are unreliable there).
+ * target names the holder (pid, host name, a random token; Mercurial and Emacs lock the same way).
+ * Creating a symlink is atomic, fails if one exists and writes the holder in the same call, so
+ * there is no half-written lock to read.
+ *
+ * Stale: on this host, when no process has the holder's pid (or it is this process's pid without
+ * one of its tokens: a restarted container); from another host name (another container on the
+ * same volume), when it has not been refreshed for 30 s (holders refresh it every 5 s). A stale lock
+ * is removed under a second lock file (`.break`), so that two waiters never both remove it and the
+ * second then removes the lock the first has just taken.
+ *
+ * Waiting: woken by fs.watch when the lock goes (polling every 5–15 ms besides); waiters announce
+ * themselves in `<lock>.wait`, so that a busy writer lets them in. Not for network filesystems
+ * (exclusive creation, mtimes and inotify are unreliable there).
  */
 export class JournalLock {
+  private readonly wakers = new Set<() => void>()
+  private watcher: FSWatcher | undefined
+
   constructor(readonly file: string) {}
 
   /** Runs `work` while holding the lock; releases it however `work` ends. */
@@ -549,23 +556,23 @@ export class JournalLock {
   private async acquire(): Promise<HeldLock> {
     const token = randomBytes(12).toString('base64url')
     const deadline = Date.now() + ACQUIRE_TIMEOUT_MS
-    // Polling is not fair: a process committing one transaction after another re-takes the lock
-    // within microseconds of releasing it, and a waiter that polls every few milliseconds would
-    // rarely get in. So waiters keep `<lock>.wait` fresh, and a process that finds it fresh lets
-    // them go first (POLITE_MS, longer than a waiter's poll interval) before it competes.
+    // Waiting alone is not fair: a process committing one transaction after another re-takes the
+    // lock within microseconds of releasing it, and a waiter would rarely get in. So waiters keep
+    // `<lock>.wait` fresh, and a process that finds it fresh lets them go first: it waits until one
+    // of them holds the lock (at most POLITE_MS) before it competes.
     let waiting = false
     if (this.othersWaiting()) {
       waiting = true
-      await sleep(POLITE_MS)
+      const until = Date.now() + POLITE_MS
+      while (Date.now() < until && !lstatSync(this.file, { throwIfNoEntry: false })) await this.changeOrTimeout(until - Date.now())
     }
-    let wait = 1
     let announced = 0
     for (;;) {
       // Known before the file exists, so another instance in this process never takes it for stale.
       heldTokens.add(token)
       try {
         const held = this.create(token)
-        if (waiting) await unlink(this.waitFile).catch(() => undefined)
+        if (waiting) attempt(() => unlinkSync(this.waitFile))
         return held
       } catch (error) {
         heldTokens.delete(token)
@@ -580,11 +587,41 @@ export class JournalLock {
       waiting = true
       if (Date.now() - announced >= WAIT_ANNOUNCE_MS) {
         announced = Date.now()
-        await writeFile(this.waitFile, '').catch(() => undefined)
+        attempt(() => writeFileSync(this.waitFile, ''))
       }
-      await sleep(wait * (0.5 + Math.random()))
-      wait = Math.min(wait * 2, MAX_POLL_MS)
+      await this.changeOrTimeout(POLL_MS * (0.5 + Math.random()))
     }
+  }
+
+  /**
+   * Resolves when the lock is created or removed in its folder (fs.watch: the waiter tries again at
+   * once), or after `ms` at the latest (a missed or unsupported watch event costs one poll interval).
+   * One watcher per lock while anyone in this process waits for it.
+   */
+  private changeOrTimeout(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer)
+        this.wakers.delete(wake)
+        if (this.wakers.size === 0) {
+          this.watcher?.close()
+          this.watcher = undefined
+        }
+        resolve()
+      }
+      const timer = setTimeout(wake, ms)
+      this.wakers.add(wake)
+      if (this.watcher) return
+      try {
+        const name = path.basename(this.file)
+        this.watcher = watch(path.dirname(this.file), { persistent: false }, (_event, changed) => {
+          if (changed === name) for (const waker of [...this.wakers]) waker()
+        })
+        this.watcher.on('error', () => undefined)
+      } catch {
+        // Polling only.
+      }
+    })
   }
 
   private get waitFile(): string {
@@ -706,10 +743,6 @@ function attempt(step: () => unknown): void {
   } catch {
     // Best effort.
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
 function isNodeError(error: unknown): error is NodeJS.ErrnoException {
