@@ -38,14 +38,15 @@ const FOLLOW_INTERVAL_MS = 1000
  * transactions under `dataDir`, queried with groq-js. Writes are serialized and acknowledged
  * only after the journal line is on disk (group commit: one append and one fsync per batch).
  *
- * Several processes on one host may share `dataDir` (docs/decisions/034). Each batch is committed
- * under the lock file `journal.ndjson.lock` (JournalLock): read and apply the lines others appended
- * since this instance last looked, apply the batch on top (so `ifRevisionID` and `create` conflicts
- * see every committed transaction, whoever wrote it), append, fsync, release. Between writes each
- * instance follows the journal (fs.watch, and a stat every second in case a watch event is missed),
- * applies the complete lines others appended and tells `onChanges` listeners which documents they
- * touched. An incomplete last line is only cut off under the lock: without it, it may be an append
- * still in progress.
+ * Several processes on one host may share `dataDir` (docs/decisions/034; not over a network
+ * filesystem). Each batch is committed under the lock `journal.ndjson.lock` (JournalLock): read and
+ * apply the lines others appended since this instance last looked, apply the batch on top (so
+ * `ifRevisionID` and `create` conflicts see every committed transaction, whoever wrote it), append,
+ * fsync, release. Between its own writes each instance follows the journal (fs.watch, and a stat
+ * every second in case an event is missed), applies the complete lines others appended and tells
+ * `onChanges` listeners which documents they touched. An incomplete last line is cut off only under
+ * the lock (at open, or before a batch): without it, it may be another process's append in progress.
+ * A crashed holder's lock is removed by the next writer (JournalLock says when a lock is stale).
  */
 export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
   readonly kind = 'embedded'
