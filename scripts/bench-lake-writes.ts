@@ -10,11 +10,9 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import * as current from '#app/sanity/embedded-lake.server.ts'
 
-type LakeModule = typeof import('#app/sanity/embedded-lake.server.ts')
-const { EmbeddedLake }: LakeModule = process.env.BENCH_LAKE_MODULE
-  ? await import(path.resolve(process.env.BENCH_LAKE_MODULE))
-  : await import('#app/sanity/embedded-lake.server.ts')
+const { EmbeddedLake }: typeof current = process.env.BENCH_LAKE_MODULE ? await import(path.resolve(process.env.BENCH_LAKE_MODULE)) : current
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 1000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)
