@@ -1,8 +1,12 @@
-import { type FileHandle, mkdir, open, readFile, truncate } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { fstatSync, type FSWatcher, lstatSync, lutimes, readlinkSync, statSync, symlinkSync, unlinkSync, watch, writeFileSync } from 'node:fs'
+import { type FileHandle, lstat, mkdir, open, readlink, stat, unlink } from 'node:fs/promises'
+import { hostname } from 'node:os'
 import path from 'node:path'
 import { evaluate, type ExprNode, parse } from 'groq-js'
 import {
   type AssetFiles,
+  type ChangeListener,
   type ContentLake,
   type FetchOptions,
   type LocalDocuments,
@@ -23,12 +27,26 @@ export interface JournalEntry {
 }
 
 export const JOURNAL_FILE = 'journal.ndjson'
+/** A symbolic link that exists while a process appends to the journal (JournalLock). */
+export const LOCK_FILE = 'journal.ndjson.lock'
 const MAX_CACHED_QUERIES = 500
+/** How often the journal is checked for other processes' lines when fs.watch says nothing. */
+const FOLLOW_INTERVAL_MS = 1000
 
 /**
  * The content lake without Sanity: the seed dataset plus an append-only journal of committed
  * transactions under `dataDir`, queried with groq-js. Writes are serialized and acknowledged
- * only after the journal line is on disk.
+ * only after the journal line is on disk (group commit: one append and one fsync per batch).
+ *
+ * Several processes on one host may share `dataDir` (docs/decisions/034; not over a network
+ * filesystem). Each batch is committed under the lock `journal.ndjson.lock` (JournalLock): read and
+ * apply the lines others appended since this instance last looked, apply the batch on top (so
+ * `ifRevisionID` and `create` conflicts see every committed transaction, whoever wrote it), append,
+ * fsync, release. Between its own writes each instance follows the journal (fs.watch, and a stat
+ * every second in case an event is missed), applies the complete lines others appended and tells
+ * `onChanges` listeners which documents they touched. An incomplete last line is cut off only under
+ * the lock (at open, or before a batch): without it, it may be another process's append in progress.
+ * A crashed holder's lock is removed by the next writer (JournalLock says when a lock is stale).
  */
 export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
   readonly kind = 'embedded'
@@ -40,46 +58,68 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
   private pending: PendingTransaction[] = []
   /** The running group commit, while there is one. */
   private flushing: Promise<void> | undefined
-  private committed = 0
+  /** The running read of other processes' lines, while there is one. */
+  private following: Promise<void> | undefined
+  /** The journal changed while `flushing` or `following` ran: look again when they are done. */
+  private followAgain = false
+  private readonly listeners = new Set<ChangeListener>()
+  private watcher: FSWatcher | undefined
+  private timer: NodeJS.Timeout | undefined
+  private closed = false
+  private applied = 0
 
   private constructor(
+    private readonly seed: ReadonlyMap<string, SanityDocument>,
     documents: ReadonlyMap<string, SanityDocument>,
     private readonly assetFiles: ReadonlyMap<string, string>,
     /** The folder with the journal; the media route keeps its cache here too. */
     readonly dataDir: string,
     private readonly journal: FileHandle,
+    /** Bytes of the journal applied to `documents`: always the end of a complete line. */
     private journalSize: number,
+    private readonly lock: JournalLock,
   ) {
     this.documents = documents
   }
 
-  /** Loads the seed from `contentDir`, replays `<dataDir>/journal.ndjson` and opens it for appending. */
-  static async open({ contentDir, dataDir }: { contentDir: string; dataDir: string }): Promise<EmbeddedLake> {
-    const seed = await loadDataset(contentDir)
-    let documents: ReadonlyMap<string, SanityDocument> = new Map(seed.documents.map((doc) => [doc._id, deepFreeze(doc)]))
+  /**
+   * Loads the seed from `contentDir`, replays `<dataDir>/journal.ndjson` and opens it for appending;
+   * from then on follows the lines other processes append (checked every `followIntervalMs` besides fs.watch).
+   */
+  static async open({ contentDir, dataDir, followIntervalMs = FOLLOW_INTERVAL_MS }: OpenOptions): Promise<EmbeddedLake> {
+    const dataset = await loadDataset(contentDir)
+    const seed: ReadonlyMap<string, SanityDocument> = new Map(dataset.documents.map((doc) => [doc._id, deepFreeze(doc)]))
     await mkdir(dataDir, { recursive: true })
     const journalPath = path.join(dataDir, JOURNAL_FILE)
-    const { entries, size } = await readJournal(journalPath)
-    for (const { entry, line } of entries) {
-      try {
-        documents = applyMutations(documents, entry.mutations, {
-          now: entry.timestamp,
-          transactionId: entry.transactionId,
-          generateId: () => {
-            throw new MutationError('a journalled create lacks its _id', 500)
-          },
-        }).documents
-      } catch (error) {
-        throw new Error(`${journalPath}:${line}: transaction ${entry.transactionId} no longer applies to the seed: ${errorMessage(error)}`)
-      }
+    const journal = await open(journalPath, 'a+')
+    const lock = new JournalLock(path.join(dataDir, LOCK_FILE))
+    let documents = seed
+    let size: number
+    try {
+      // Under the lock: an incomplete last line is then a crashed append, never one in progress.
+      const bytes = await lock.hold(async () => completeLines(journalPath, journal, 0, await readRange(journal, 0, (await journal.stat()).size), true))
+      size = bytes.length
+      splitLines(bytes).forEach((text, index) => {
+        const where = `${journalPath}:${index + 1}`
+        const entry = parseEntry(text, where)
+        try {
+          documents = replay(documents, entry)
+        } catch (error) {
+          throw new Error(`${where}: transaction ${entry.transactionId} no longer applies to the seed: ${errorMessage(error)}`)
+        }
+      })
+    } catch (error) {
+      await journal.close()
+      throw error
     }
-    const journal = await open(journalPath, 'a')
-    return new EmbeddedLake(documents, seed.assetFiles, dataDir, journal, size)
+    const lake = new EmbeddedLake(seed, documents, dataset.assetFiles, dataDir, journal, size, lock)
+    lake.startFollowing(followIntervalMs)
+    return lake
   }
 
-  /** Incremented on every committed write since `open` (for caches keyed by content state). */
+  /** Counts the transactions applied since `open`, this instance's and other processes' (for caches keyed by content state). */
   get revision(): number {
-    return this.committed
+    return this.applied
   }
 
   /**
@@ -102,9 +142,10 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
   }
 
   /**
-   * The published documents (frozen). The array is replaced on every committed write and is the
-   * same object until then, so a cache keyed by it (WeakMap) is invalidated by every mutation;
-   * app/vehicles/vehicle-index.server.ts builds its index this way (docs/decisions/011).
+   * The published documents (frozen). The array is replaced on every change (a committed write,
+   * or another process's lines) and is the same object until then, so a cache keyed by it (WeakMap)
+   * is invalidated by every mutation; app/vehicles/vehicle-index.server.ts builds its index this way
+   * (docs/decisions/011).
    */
   publishedDocuments(): readonly SanityDocument[] {
     if (!this.published) {
@@ -125,14 +166,26 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
   }
 
   /**
-   * Applies a transaction after every earlier one; resolves once its journal line is fsync'd.
-   * Group commit: the transactions that arrive while one fsync runs share the next one.
+   * Applies a transaction after every earlier one, this process's or another's; resolves once its
+   * journal line is fsync'd. Group commit: the transactions that arrive while one fsync runs share the next one.
    */
   mutate(mutations: Mutation[]): Promise<MutationResult> {
     return new Promise((resolve, reject) => {
       this.pending.push({ mutations, resolve, reject })
       this.flushing ??= this.flush()
     })
+  }
+
+  /**
+   * Calls `listener` with the ids of the documents other processes' transactions touched, once they
+   * are readable here; `undefined` when the journal could not be followed line by line (a corrupt or
+   * cut line: the documents were rebuilt from the whole journal). This instance's own writes are not reported.
+   */
+  onChanges(listener: ChangeListener): () => void {
+    this.listeners.add(listener)
+    return () => {
+      this.listeners.delete(listener)
+    }
   }
 
   /** This lake offers its documents and asset files to the vehicle index and /media (ContentLake's capabilities). */
@@ -153,15 +206,124 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
     return this.assetFiles.get(name)
   }
 
-  /** Waits for pending writes and closes the journal (closing twice is harmless). */
+  /** Stops following, waits for pending writes and closes the journal (closing twice is harmless). */
   async close(): Promise<void> {
+    this.closed = true
+    clearInterval(this.timer)
+    this.watcher?.close()
+    this.listeners.clear()
     await this.flushing
+    await this.following
     await this.journal.close()
   }
 
+  private get journalPath(): string {
+    return path.join(this.dataDir, JOURNAL_FILE)
+  }
+
+  private startFollowing(intervalMs: number): void {
+    try {
+      this.watcher = watch(this.journalPath, { persistent: false }, () => this.follow())
+      // Without the watcher the timer still follows, a little later.
+      this.watcher.on('error', () => {
+        this.watcher?.close()
+        this.watcher = undefined
+      })
+    } catch {
+      this.watcher = undefined
+    }
+    this.timer = setInterval(() => this.follow(), intervalMs)
+    this.timer.unref()
+    // Lines appended between reading the journal in `open` and the watcher's start.
+    this.follow()
+  }
+
+  /** Reads other processes' new lines, unless a read or a commit (which reads them too) is running. */
+  private follow(): void {
+    if (this.closed) return
+    if (this.flushing || this.following) {
+      this.followAgain = true
+      return
+    }
+    this.followAgain = false
+    this.following = this.catchUp(false)
+      // A read error is retried at the next tick; the journal itself is read again from where this instance stands.
+      .catch(() => undefined)
+      .finally(() => {
+        this.following = undefined
+        if (this.followAgain) this.follow()
+      })
+  }
+
   /**
-   * Commits the waiting transactions in order, each all or nothing, with one append and one fsync
-   * per batch; a transaction Sanity would refuse is rejected alone, the others still commit.
+   * Applies the complete lines appended since `journalSize` (all of them other processes': this
+   * instance's own are counted in when written) and tells the listeners. Under the lock an incomplete
+   * last line is a crashed append and is cut off; without the lock it may be an append in progress
+   * and is left for later. A journal that shrank below `journalSize`, or a line that does not parse
+   * or apply, means this state no longer matches the file: it is rebuilt from the seed and the whole journal.
+   */
+  private async catchUp(locked: boolean): Promise<void> {
+    // Synchronous for the same reason as the lock's calls: this runs before every batch.
+    const size = fstatSync(this.journal.fd).size
+    if (size === this.journalSize) return
+    if (size < this.journalSize) return this.rebuild(locked)
+    const bytes = await completeLines(this.journalPath, this.journal, this.journalSize, await readRange(this.journal, this.journalSize, size), locked)
+    if (bytes.length === 0) return
+    let documents = this.documents
+    const ids = new Set<string>()
+    const lines = splitLines(bytes)
+    try {
+      for (const text of lines) {
+        const entry = parseEntry(text, JOURNAL_FILE)
+        documents = replay(documents, entry)
+        for (const id of touchedIds(entry.mutations)) ids.add(id)
+      }
+    } catch {
+      return this.rebuild(locked)
+    }
+    this.documents = documents
+    this.published = undefined
+    this.journalSize += bytes.length
+    this.applied += lines.length
+    this.notify([...ids])
+  }
+
+  /** The documents from the seed and every line of the journal that applies; the listeners hear `undefined`. */
+  private async rebuild(locked: boolean): Promise<void> {
+    const journalPath = this.journalPath
+    const bytes = await completeLines(journalPath, this.journal, 0, await readRange(this.journal, 0, (await this.journal.stat()).size), locked)
+    let documents = this.seed
+    let count = 0
+    const skipped: string[] = []
+    splitLines(bytes).forEach((text, index) => {
+      try {
+        documents = replay(documents, parseEntry(text, `${journalPath}:${index + 1}`))
+        count++
+      } catch (error) {
+        skipped.push(errorMessage(error))
+      }
+    })
+    if (skipped.length > 0) console.warn(`${journalPath}: skipped ${skipped.length} line(s) that do not apply: ${skipped.slice(0, 3).join('; ')}`)
+    this.documents = documents
+    this.published = undefined
+    this.journalSize = bytes.length
+    this.applied = Math.max(this.applied + 1, count)
+    this.notify(undefined)
+  }
+
+  private notify(ids: readonly string[] | undefined): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(ids)
+      } catch (error) {
+        console.error('An onChanges listener of the embedded lake failed:', error)
+      }
+    }
+  }
+
+  /**
+   * Commits the waiting transactions in order, each all or nothing, with one lock, one append and
+   * one fsync per batch; a transaction Sanity would refuse is rejected alone, the others still commit.
    */
   private async flush(): Promise<void> {
     // Yield first: `mutate` must have stored this promise in `flushing` before the loop can end and
@@ -169,40 +331,65 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
     // a settled promise in `flushing` and every later write waiting forever). It also lets the
     // writes of the current tick join the first batch.
     await Promise.resolve()
+    // `follow` starts no new read while `flushing` is set; one that already runs finishes first.
+    await this.following
     while (this.pending.length > 0) {
       const batch = this.pending.splice(0)
-      let documents = this.documents
-      const accepted: Array<{ transaction: PendingTransaction; line: string; result: MutationResult }> = []
-      for (const transaction of batch) {
-        const entry = { transactionId: newTransactionId(), timestamp: new Date().toISOString() }
-        try {
-          const applied = applyMutations(documents, transaction.mutations, { now: entry.timestamp, transactionId: entry.transactionId })
-          documents = applied.documents
-          const line = `${JSON.stringify({ ...entry, mutations: applied.mutations } satisfies JournalEntry)}\n`
-          accepted.push({ transaction, line, result: toMutationResult(entry.transactionId, applied.results) })
-        } catch (error) {
-          transaction.reject(error)
-        }
-      }
-      if (accepted.length === 0) continue
-      const bytes = Buffer.from(accepted.map(({ line }) => line).join(''))
       try {
-        await this.journal.appendFile(bytes)
-        await this.journal.datasync()
+        // Acknowledged once the lock is released, so a caller that goes on never finds it still held by this write.
+        const acknowledge = await this.lock.hold(() => this.commit(batch))
+        acknowledge()
       } catch (error) {
-        // Cut off a partial write so the next batch does not follow garbage; nothing of this batch counts.
-        await this.journal.truncate(this.journalSize).catch(() => undefined)
-        for (const { transaction } of accepted) transaction.reject(error)
-        continue
+        // The lock or the journal could not be read: nothing of this batch was written (settling twice is a no-op).
+        for (const transaction of batch) transaction.reject(error)
       }
-      this.journalSize += bytes.length
-      this.documents = documents
-      this.published = undefined
-      this.committed += accepted.length
-      for (const { transaction, result } of accepted) transaction.resolve(result)
     }
     this.flushing = undefined
+    if (this.followAgain) this.follow()
   }
+
+  /** One batch, under the lock: catch up with the journal, apply, append, fsync. Returns what resolves the committed writes. */
+  private async commit(batch: PendingTransaction[]): Promise<() => void> {
+    await this.catchUp(true)
+    let documents = this.documents
+    const accepted: Array<{ transaction: PendingTransaction; line: string; result: MutationResult }> = []
+    for (const transaction of batch) {
+      const entry = { transactionId: newTransactionId(), timestamp: new Date().toISOString() }
+      try {
+        const applied = applyMutations(documents, transaction.mutations, { now: entry.timestamp, transactionId: entry.transactionId })
+        documents = applied.documents
+        const line = `${JSON.stringify({ ...entry, mutations: applied.mutations } satisfies JournalEntry)}\n`
+        accepted.push({ transaction, line, result: toMutationResult(entry.transactionId, applied.results) })
+      } catch (error) {
+        transaction.reject(error)
+      }
+    }
+    if (accepted.length === 0) return () => undefined
+    const bytes = Buffer.from(accepted.map(({ line }) => line).join(''))
+    try {
+      await this.journal.appendFile(bytes)
+      await this.journal.datasync()
+    } catch (error) {
+      // Cut off a partial write (still under the lock) so the next batch does not follow garbage; nothing of this batch counts.
+      await this.journal.truncate(this.journalSize).catch(() => undefined)
+      for (const { transaction } of accepted) transaction.reject(error)
+      return () => undefined
+    }
+    this.journalSize += bytes.length
+    this.documents = documents
+    this.published = undefined
+    this.applied += accepted.length
+    return () => {
+      for (const { transaction, result } of accepted) transaction.resolve(result)
+    }
+  }
+}
+
+export interface OpenOptions {
+  contentDir: string
+  dataDir: string
+  /** How often to check the journal for other processes' lines besides fs.watch (default 1 s). */
+  followIntervalMs?: number
 }
 
 interface PendingTransaction {
@@ -216,36 +403,75 @@ export function isPublishedId(id: string): boolean {
   return !id.startsWith('drafts.') && !id.startsWith('versions.')
 }
 
+// ---------------------------------------------------------------------------------------------
+// The journal file
+
+/** Reads `[start, end)` of the file; shorter if the file is shorter by now. */
+async function readRange(handle: FileHandle, start: number, end: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(Math.max(0, end - start))
+  let filled = 0
+  while (filled < buffer.length) {
+    const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, start + filled)
+    if (bytesRead === 0) break
+    filled += bytesRead
+  }
+  return buffer.subarray(0, filled)
+}
+
 /**
- * Reads the journal. Bytes after the last newline are a write that was never acknowledged
- * (a crash mid-append): they are dropped and cut from the file. Any other bad line is an error.
+ * The complete lines of `bytes` (read from `offset`). The bytes after the last newline are an append
+ * in progress, or, when the caller holds the lock, one that was never acknowledged (a crash
+ * mid-append): those are cut from the file.
  */
-async function readJournal(journalPath: string): Promise<{ entries: Array<{ entry: JournalEntry; line: number }>; size: number }> {
-  let bytes: Buffer
+async function completeLines(name: string, handle: FileHandle, offset: number, bytes: Buffer, locked: boolean): Promise<Buffer> {
+  const complete = bytes.lastIndexOf(0x0a) + 1
+  if (locked && complete < bytes.length) {
+    console.warn(`${name}: dropping an incomplete last line (${bytes.length - complete} bytes from an interrupted write)`)
+    await handle.truncate(offset + complete)
+  }
+  return bytes.subarray(0, complete)
+}
+
+function splitLines(bytes: Buffer): string[] {
+  return bytes.length === 0 ? [] : bytes.toString('utf8').split('\n').slice(0, -1)
+}
+
+function parseEntry(text: string, where: string): JournalEntry {
+  let entry: unknown
   try {
-    bytes = await readFile(journalPath)
-  } catch (error) {
-    if (isNodeError(error) && error.code === 'ENOENT') return { entries: [], size: 0 }
-    throw error
+    entry = JSON.parse(text)
+  } catch {
+    throw new Error(`${where}: corrupt journal line`)
   }
-  const size = bytes.lastIndexOf(0x0a) + 1
-  if (size < bytes.length) {
-    console.warn(`${journalPath}: dropping an incomplete last line (${bytes.length - size} bytes from an interrupted write)`)
-    await truncate(journalPath, size)
-  }
-  const lines = bytes.subarray(0, size).toString('utf8').split('\n').slice(0, -1)
-  const entries = lines.map((text, index) => {
-    const line = index + 1
-    let entry: unknown
-    try {
-      entry = JSON.parse(text)
-    } catch {
-      throw new Error(`${journalPath}:${line}: corrupt journal line`)
-    }
-    if (!isJournalEntry(entry)) throw new Error(`${journalPath}:${line}: not a journal entry`)
-    return { entry, line }
+  if (!isJournalEntry(entry)) throw new Error(`${where}: not a journal entry`)
+  return entry
+}
+
+function replay(documents: ReadonlyMap<string, SanityDocument>, entry: JournalEntry): ReadonlyMap<string, SanityDocument> {
+  return applyMutations(documents, entry.mutations, {
+    now: entry.timestamp,
+    transactionId: entry.transactionId,
+    generateId: () => {
+      throw new MutationError('a journalled create lacks its _id', 500)
+    },
+  }).documents
+}
+
+/** The ids a transaction created, replaced, patched or deleted (journalled creates carry their generated ids). */
+function touchedIds(mutations: readonly Mutation[]): string[] {
+  return mutations.flatMap((mutation) => {
+    const id =
+      'create' in mutation
+        ? mutation.create._id
+        : 'createOrReplace' in mutation
+          ? mutation.createOrReplace._id
+          : 'createIfNotExists' in mutation
+            ? mutation.createIfNotExists._id
+            : 'delete' in mutation
+              ? mutation.delete.id
+              : mutation.patch.id
+    return typeof id === 'string' ? [id] : []
   })
-  return { entries, size }
 }
 
 function isJournalEntry(value: unknown): value is JournalEntry {
@@ -259,6 +485,265 @@ function isJournalEntry(value: unknown): value is JournalEntry {
     'mutations' in value &&
     Array.isArray(value.mutations)
   )
+}
+
+// ---------------------------------------------------------------------------------------------
+// The lock
+
+/** A lock not refreshed for this long is stale even if its holder cannot be checked (another host name: another container). */
+const STALE_MS = 30_000
+/** A holder refreshes its lock's mtime this often while it holds it (a batch takes milliseconds; this is for a sick disk). */
+const REFRESH_MS = 5_000
+/** A write gives up waiting for the lock after this long (its transactions are rejected). */
+const ACQUIRE_TIMEOUT_MS = 60_000
+/** A `.break` file (see breakStale) left by a process that died within its microseconds of use. */
+const BREAKER_STALE_MS = 5_000
+/** A waiter tries again this often (times 0.5–1.5) if fs.watch does not wake it earlier. */
+const POLL_MS = 10
+/** Waiters touch `<lock>.wait` this often… */
+const WAIT_ANNOUNCE_MS = 10
+/** …so that one touched this recently means someone waits… */
+const WAIT_FRESH_MS = 50
+/** …and the next taker leaves the lock to them for this long. */
+const POLITE_MS = 10
+const HOST = hostname()
+/** Tokens of the locks this process holds: a lock file naming this pid with another token was left by an earlier process. */
+const heldTokens = new Set<string>()
+
+interface LockOwner {
+  pid: number
+  host: string
+  token: string
+}
+
+interface HeldLock {
+  target: string
+  token: string
+  refresh: NodeJS.Timeout
+}
+
+/**
+ * An inter-process lock on one host: a symbolic link that exists while someone holds it, whose
+ * target names the holder (pid, host name, a random token; Mercurial and Emacs lock the same way).
+ * Creating a symlink is atomic, fails if one exists and writes the holder in the same call, so
+ * there is no half-written lock to read.
+ *
+ * Stale: on this host, when no process has the holder's pid (or it is this process's pid without
+ * one of its tokens: a restarted container); from another host name (another container on the
+ * same volume), when it has not been refreshed for 30 s (holders refresh it every 5 s). A stale lock
+ * is removed under a second lock file (`.break`), so that two waiters never both remove it and the
+ * second then removes the lock the first has just taken.
+ *
+ * Waiting: woken by fs.watch when the lock goes (polling every 5–15 ms besides); waiters announce
+ * themselves in `<lock>.wait`, so that a busy writer lets them in. Not for network filesystems
+ * (exclusive creation, mtimes and inotify are unreliable there).
+ */
+export class JournalLock {
+  private readonly wakers = new Set<() => void>()
+  private watcher: FSWatcher | undefined
+
+  constructor(readonly file: string) {}
+
+  /** Runs `work` while holding the lock; releases it however `work` ends. */
+  async hold<T>(work: () => Promise<T>): Promise<T> {
+    const held = await this.acquire()
+    try {
+      return await work()
+    } finally {
+      this.release(held)
+    }
+  }
+
+  private async acquire(): Promise<HeldLock> {
+    const token = randomBytes(12).toString('base64url')
+    const deadline = Date.now() + ACQUIRE_TIMEOUT_MS
+    // Waiting alone is not fair: a process committing one transaction after another re-takes the
+    // lock within microseconds of releasing it, and a waiter would rarely get in. So waiters keep
+    // `<lock>.wait` fresh, and a process that finds it fresh lets them go first: it waits until one
+    // of them holds the lock (at most POLITE_MS) before it competes.
+    let waiting = false
+    if (this.othersWaiting()) {
+      waiting = true
+      const until = Date.now() + POLITE_MS
+      while (Date.now() < until && !lstatSync(this.file, { throwIfNoEntry: false })) await this.changeOrTimeout(until - Date.now())
+    }
+    let announced = 0
+    for (;;) {
+      // Known before the file exists, so another instance in this process never takes it for stale.
+      heldTokens.add(token)
+      try {
+        const held = this.create(token)
+        if (waiting) attempt(() => unlinkSync(this.waitFile))
+        return held
+      } catch (error) {
+        heldTokens.delete(token)
+        if (!isNodeError(error) || error.code !== 'EEXIST') throw error
+      }
+      const holder = await this.inspect()
+      if (holder === 'gone') continue
+      if (holder.stale && (await this.breakStale())) continue
+      if (Date.now() > deadline) {
+        throw new Error(`${this.file}: held by ${holder.owner ? `process ${holder.owner.pid} on ${holder.owner.host}` : 'an unknown process'}; gave up waiting`)
+      }
+      waiting = true
+      if (Date.now() - announced >= WAIT_ANNOUNCE_MS) {
+        announced = Date.now()
+        attempt(() => writeFileSync(this.waitFile, ''))
+      }
+      await this.changeOrTimeout(POLL_MS * (0.5 + Math.random()))
+    }
+  }
+
+  /**
+   * Resolves when the lock is created or removed in its folder (fs.watch: the waiter tries again at
+   * once), or after `ms` at the latest (a missed or unsupported watch event costs one poll interval).
+   * One watcher per lock while anyone in this process waits for it.
+   */
+  private changeOrTimeout(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer)
+        this.wakers.delete(wake)
+        if (this.wakers.size === 0) {
+          this.watcher?.close()
+          this.watcher = undefined
+        }
+        resolve()
+      }
+      const timer = setTimeout(wake, ms)
+      this.wakers.add(wake)
+      if (this.watcher) return
+      try {
+        const name = path.basename(this.file)
+        this.watcher = watch(path.dirname(this.file), { persistent: false }, (_event, changed) => {
+          if (changed === name) for (const waker of [...this.wakers]) waker()
+        })
+        this.watcher.on('error', () => undefined)
+      } catch {
+        // Polling only.
+      }
+    })
+  }
+
+  private get waitFile(): string {
+    return `${this.file}.wait`
+  }
+
+  /** Whether another process waited for the lock very recently. */
+  private othersWaiting(): boolean {
+    const stats = statSync(this.waitFile, { throwIfNoEntry: false })
+    return stats !== undefined && Date.now() - stats.mtimeMs < WAIT_FRESH_MS
+  }
+
+  // Taking and releasing the lock are synchronous calls: each takes some microseconds on a local
+  // disk, less than a hop to libuv's thread pool and back (docs/decisions/034 has the figures).
+  private create(token: string): HeldLock {
+    const target = JSON.stringify({ pid: process.pid, host: HOST, token } satisfies LockOwner)
+    symlinkSync(target, this.file)
+    const refresh = setInterval(() => {
+      const now = new Date()
+      lutimes(this.file, now, now, () => undefined)
+    }, REFRESH_MS)
+    refresh.unref()
+    return { target, token, refresh }
+  }
+
+  /** Never throws: what ran under the lock has happened. A lock that cannot be removed is taken for stale once this process is gone. */
+  private release({ target, token, refresh }: HeldLock): void {
+    clearInterval(refresh)
+    // Only our own: had it been taken for stale and replaced, the new one is someone else's.
+    attempt(() => readlinkSync(this.file) === target && unlinkSync(this.file))
+    heldTokens.delete(token)
+  }
+
+  /** The lock file's holder and whether it is stale; `gone` when the file disappeared meanwhile. */
+  private async inspect(): Promise<'gone' | { owner: LockOwner | undefined; stale: string | undefined }> {
+    let target: string
+    let mtimeMs: number
+    try {
+      // lstat: the link's own time (its target is no file).
+      mtimeMs = (await lstat(this.file)).mtimeMs
+      target = await readlink(this.file).catch((error: unknown) => {
+        // Not a symbolic link (EINVAL): not made by this class; stale once old.
+        if (isNodeError(error) && error.code === 'EINVAL') return ''
+        throw error
+      })
+    } catch (error) {
+      if (isNodeError(error) && error.code === 'ENOENT') return 'gone'
+      throw error
+    }
+    const owner = parseOwner(target)
+    const age = Date.now() - mtimeMs
+    if (!owner) return { owner, stale: age > STALE_MS ? `an unreadable lock ${Math.round(age / 1000)} s old` : undefined }
+    if (owner.host === HOST) {
+      if (owner.pid === process.pid) return { owner, stale: heldTokens.has(owner.token) ? undefined : `left by an earlier process with pid ${owner.pid}` }
+      return { owner, stale: processExists(owner.pid) ? undefined : `process ${owner.pid} is gone` }
+    }
+    return { owner, stale: age > STALE_MS ? `process ${owner.pid} on ${owner.host} has not refreshed it for ${Math.round(age / 1000)} s` : undefined }
+  }
+
+  /**
+   * Removes the lock file if it is (still) stale. Done under `<lock>.break`, created like the lock,
+   * so that the check and the removal are one step for all waiters. Returns whether the caller
+   * should try again at once (false: another waiter is breaking it).
+   */
+  private async breakStale(): Promise<boolean> {
+    const breaker = `${this.file}.break`
+    let handle: FileHandle
+    try {
+      handle = await open(breaker, 'wx')
+    } catch (error) {
+      if (!isNodeError(error) || error.code !== 'EEXIST') throw error
+      const since = await stat(breaker).then(
+        (stats) => Date.now() - stats.mtimeMs,
+        () => 0,
+      )
+      if (since > BREAKER_STALE_MS) await unlink(breaker).catch(() => undefined)
+      return false
+    }
+    try {
+      const holder = await this.inspect()
+      if (holder !== 'gone' && holder.stale) {
+        await unlink(this.file).catch(() => undefined)
+        console.warn(`${this.file}: removed a stale lock (${holder.stale})`)
+      }
+      return true
+    } finally {
+      await handle.close().catch(() => undefined)
+      await unlink(breaker).catch(() => undefined)
+    }
+  }
+}
+
+function parseOwner(text: string): LockOwner | undefined {
+  try {
+    const value: unknown = JSON.parse(text)
+    if (typeof value !== 'object' || value === null) return undefined
+    const { pid, host, token } = value as Partial<Record<keyof LockOwner, unknown>>
+    return typeof pid === 'number' && Number.isSafeInteger(pid) && pid > 0 && typeof host === 'string' && typeof token === 'string'
+      ? { pid, host, token }
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Whether a process with this pid exists on this host (EPERM: it exists, and belongs to another user). */
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return isNodeError(error) && error.code === 'EPERM'
+  }
+}
+
+function attempt(step: () => unknown): void {
+  try {
+    step()
+  } catch {
+    // Best effort.
+  }
 }
 
 function isNodeError(error: unknown): error is NodeJS.ErrnoException {
