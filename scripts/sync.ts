@@ -5,8 +5,8 @@
  *   npm run sync                          # uses MOBILE_DE_* and the lake of the environment
  *   npm run sync -- --allow-mass-removal  # when more than 30 % of the vehicles really are gone
  *
- * With the embedded lake, stop the running server first (or call POST /api/vehicles/sync):
- * the server would not see the journal lines this process writes.
+ * With the embedded lake, a running server on the same DATA_DIR follows the journal lines this
+ * process writes (docs/decisions/034), and the sync's lease keeps it from running twice.
  */
 import { createLake } from '#app/context.server.ts'
 import { EnvError, parseEnv } from '#app/env.server.ts'

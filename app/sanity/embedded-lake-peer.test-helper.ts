@@ -10,7 +10,8 @@
 import { appendFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
-import { EmbeddedLake, JOURNAL_FILE, JournalLock, LOCK_FILE } from '#app/sanity/embedded-lake.server.ts'
+import { EmbeddedLake, JOURNAL_FILE, LOCK_FILE } from '#app/sanity/embedded-lake.server.ts'
+import { JournalLock } from '#app/sanity/journal-lock.server.ts'
 
 const [command, ...args] = process.argv.slice(2)
 

@@ -21,7 +21,7 @@ export type Readiness = { ready: true } | { ready: false; reason: string; error:
 
 /**
  * Whether the site can serve: the lake answers a cheap query (one field of the settings) and, for
- * the embedded lake, its journal in DATA_DIR can still be written (a read-only or removed folder
+ * the embedded lake, its journal and DATA_DIR can still be written (a read-only or removed folder
  * would lose every submission).
  */
 export async function readiness(context: Pick<AppContext, 'env' | 'lake'>, timeoutMs = READINESS_TIMEOUT_MS): Promise<Readiness> {
@@ -39,6 +39,8 @@ export async function readiness(context: Pick<AppContext, 'env' | 'lake'>, timeo
   }
   if (context.lake.kind === 'embedded') {
     try {
+      // The folder too: every write creates the journal's lock beside it (docs/decisions/034).
+      await access(context.env.DATA_DIR, constants.W_OK)
       await access(path.join(context.env.DATA_DIR, JOURNAL_FILE), constants.W_OK)
     } catch (error) {
       return { ready: false, reason: 'Das Journal in DATA_DIR ist nicht beschreibbar: Anfragen könnten nicht gespeichert werden.', error }

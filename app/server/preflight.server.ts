@@ -174,8 +174,8 @@ export function formatFindings(findings: readonly Finding[]): string {
 
 /**
  * `npm run preflight`: the report for an environment, read through the lake the server would open.
- * The embedded lake is opened on a copy of its journal: opening the real one would cut a line a
- * running server is writing at that moment (opening drops an incomplete last line).
+ * The embedded lake is opened on a copy of its journal: a report only reads, and the copy keeps it
+ * out of the running server's journal lock and its followers (docs/decisions/034).
  */
 export async function preflightReport(source: Record<string, string | undefined>): Promise<{ ready: boolean; report: string }> {
   let env: Env
