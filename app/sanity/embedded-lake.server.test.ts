@@ -321,15 +321,21 @@ describe('EmbeddedLake on a data folder shared by several processes', () => {
     )
   })
 
-  it('commits every write when a second process writes at the same time', async () => {
-    const { lake, dataDir } = await openLake()
+  /** A second process writing `count` transactions one after the other into `dataDir`; resolves once its first one reached `lake`. */
+  async function peerWritingAlongside(lake: EmbeddedLake, dataDir: string, count: number) {
     const heard = recorder()
     lake.onChanges(heard.listener)
-    // The peer writes one transaction after the other; this process joins in once the first has landed.
-    const peer = await startPeer(['write', CONTENT_DIR, dataDir, '100', 'peer', '1'], 'ready')
+    const peer = await startPeer(['write', CONTENT_DIR, dataDir, String(count), 'peer', '1'], 'ready')
     const exited = once(peer.child, 'exit')
     peer.child.stdin.write('go\n')
     await vi.waitFor(() => expect(heard.calls.length).toBeGreaterThan(0), { timeout: 5000, interval: 2 })
+    return { heard, peer, exited }
+  }
+
+  it('commits every write when a second process writes at the same time', async () => {
+    const { lake, dataDir } = await openLake()
+    // The peer writes one transaction after the other; this process joins in once the first has landed.
+    const { heard, peer, exited } = await peerWritingAlongside(lake, dataDir, 100)
     let next = 0
     const writer = async () => {
       while (next < 100) {
@@ -360,12 +366,7 @@ describe('EmbeddedLake on a data folder shared by several processes', () => {
 
   it('lets a write in while another process commits one transaction after another', async () => {
     const { lake, dataDir } = await openLake()
-    const heard = recorder()
-    lake.onChanges(heard.listener)
-    const peer = await startPeer(['write', CONTENT_DIR, dataDir, '300', 'peer', '1'], 'ready')
-    const exited = once(peer.child, 'exit')
-    peer.child.stdin.write('go\n')
-    await vi.waitFor(() => expect(heard.calls.length).toBeGreaterThan(0), { timeout: 5000, interval: 2 })
+    const { exited } = await peerWritingAlongside(lake, dataDir, 300)
     for (let n = 0; n < 10; n++) await lake.mutate([{ create: { _id: `inbox.here-${n}`, _type: 'raceNote', n } }])
     await exited
     // Polling alone would leave these ten waiting until the peer is done (it re-takes the lock at once).
