@@ -10,6 +10,7 @@ import {
   type LocalDocuments,
   type Mutation,
   MutationError,
+  mutationDocumentId,
   type MutationResult,
   type QueryParams,
   type SanityDocument,
@@ -275,7 +276,11 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
       for (const text of lines) {
         const entry = parseEntry(text, JOURNAL_FILE)
         documents = replay(documents, entry)
-        for (const id of touchedIds(entry.mutations)) ids.add(id)
+        // Journalled creates carry their generated ids.
+        for (const mutation of entry.mutations) {
+          const id = mutationDocumentId(mutation)
+          if (id) ids.add(id)
+        }
       }
     } catch {
       return this.rebuild(locked)
@@ -454,23 +459,6 @@ function replay(documents: ReadonlyMap<string, SanityDocument>, entry: JournalEn
       throw new MutationError('a journalled create lacks its _id', 500)
     },
   }).documents
-}
-
-/** The ids a transaction created, replaced, patched or deleted (journalled creates carry their generated ids). */
-function touchedIds(mutations: readonly Mutation[]): string[] {
-  return mutations.flatMap((mutation) => {
-    const id =
-      'create' in mutation
-        ? mutation.create._id
-        : 'createOrReplace' in mutation
-          ? mutation.createOrReplace._id
-          : 'createIfNotExists' in mutation
-            ? mutation.createIfNotExists._id
-            : 'delete' in mutation
-              ? mutation.delete.id
-              : mutation.patch.id
-    return typeof id === 'string' ? [id] : []
-  })
 }
 
 function isJournalEntry(value: unknown): value is JournalEntry {

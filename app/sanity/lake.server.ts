@@ -38,6 +38,15 @@ export type Mutation =
   | { delete: { id: string } }
   | { patch: PatchOperations & { id: string } }
 
+/** The id of the document a mutation writes; undefined for a `create` whose id Sanity is to generate. */
+export function mutationDocumentId(mutation: Mutation): string | undefined {
+  if ('create' in mutation) return mutation.create._id
+  if ('createOrReplace' in mutation) return mutation.createOrReplace._id
+  if ('createIfNotExists' in mutation) return mutation.createIfNotExists._id
+  if ('delete' in mutation) return mutation.delete.id
+  return mutation.patch.id
+}
+
 export interface MutationResult {
   transactionId: string
   results: Array<{ id: string; operation: 'create' | 'update' | 'delete' | 'none' }>

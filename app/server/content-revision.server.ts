@@ -1,5 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { type ChangeListener, type ContentLake, type FetchOptions, type Mutation, type MutationResult, type QueryParams } from '#app/sanity/lake.server.ts'
+import {
+  type ChangeListener,
+  type ContentLake,
+  type FetchOptions,
+  type Mutation,
+  mutationDocumentId,
+  type MutationResult,
+  type QueryParams,
+} from '#app/sanity/lake.server.ts'
 
 /**
  * The content revision of this process: a counter that every lake write and every revalidation
@@ -42,20 +50,12 @@ export function trackRequest<T>(handle: () => T): { state: RequestLakeState; res
  * without an id gets a public one.
  */
 export function touchesOnlyPrivate(mutations: readonly Mutation[]): boolean {
-  return mutations.length > 0 && mutations.every((mutation) => !isPublishedContent(idOf(mutation) ?? ''))
+  return mutations.length > 0 && mutations.every((mutation) => !isPublishedContent(mutationDocumentId(mutation) ?? ''))
 }
 
 /** A document the site's pages may show: published, not private (Sanity: no dot in the id). */
 function isPublishedContent(id: string): boolean {
   return !id.includes('.')
-}
-
-function idOf(mutation: Mutation): string | undefined {
-  if ('create' in mutation) return mutation.create._id
-  if ('createOrReplace' in mutation) return mutation.createOrReplace._id
-  if ('createIfNotExists' in mutation) return mutation.createIfNotExists._id
-  if ('delete' in mutation) return mutation.delete.id
-  return mutation.patch.id
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { evaluate, type ExprNode, GroqSyntaxError, parse } from 'groq-js'
 import { http, type HttpHandler, HttpResponse, type JsonBodyType } from 'msw'
-import { type Mutation, MutationError, type SanityDocument } from '#app/sanity/lake.server.ts'
+import { type Mutation, mutationDocumentId, MutationError, type SanityDocument } from '#app/sanity/lake.server.ts'
 import { applyMutations, deepFreeze, newTransactionId } from '#app/sanity/mutations.server.ts'
 
 /*
@@ -127,12 +127,9 @@ export function createSanityApi({ projectId, dataset, documents = [], token }: S
     let queryParams: Record<string, unknown> = {}
     if (request.method === 'GET') {
       groq = recorded.searchParams.get('query')
-      for (const [key, value] of recorded.searchParams) {
-        if (!key.startsWith('$')) continue
-        const parsed = parseJson(value)
-        if (parsed === undefined) return errorResponse(400, { error: { description: `Invalid JSON in parameter ${key}`, type: 'httpBadRequest' } })
-        queryParams[key.slice(1)] = parsed
-      }
+      const fromUrl = urlQueryParams(recorded.searchParams)
+      if (fromUrl instanceof Response) return fromUrl
+      queryParams = fromUrl
     } else {
       const body = recorded.body
       groq = isRecord(body) ? body.query : undefined
@@ -199,13 +196,8 @@ export function createSanityApi({ projectId, dataset, documents = [], token }: S
         error: { type: 'queryParseError', description: error.message, query: groq, start: error.position, end: error.position + 1 },
       })
     }
-    const queryParams: Record<string, unknown> = {}
-    for (const [key, value] of recorded.searchParams) {
-      if (!key.startsWith('$')) continue
-      const parsed = parseJson(value)
-      if (parsed === undefined) return errorResponse(400, { error: { description: `Invalid JSON in parameter ${key}`, type: 'httpBadRequest' } })
-      queryParams[key.slice(1)] = parsed
-    }
+    const queryParams = urlQueryParams(recorded.searchParams)
+    if (queryParams instanceof Response) return queryParams
     const flag = (name: string, fallback: boolean) => {
       const value = recorded.searchParams.get(name)
       return value === null ? fallback : value === 'true'
@@ -331,7 +323,7 @@ async function mutationEvents(listener: Listener, transaction: Transaction) {
     transactionId: transaction.transactionId,
     transition,
     identity: IDENTITY,
-    ...(listener.includeMutations ? { mutations: transaction.mutations.filter((mutation) => mutationTarget(mutation) === id) } : {}),
+    ...(listener.includeMutations ? { mutations: transaction.mutations.filter((mutation) => mutationDocumentId(mutation) === id) } : {}),
     ...(previous?._rev ? { previousRev: previous._rev } : {}),
     ...(result?._rev ? { resultRev: result._rev } : {}),
     ...(listener.includeResult && result ? { result } : {}),
@@ -342,14 +334,6 @@ async function mutationEvents(listener: Listener, transaction: Transaction) {
     // One-based, as Sanity sends it (its own tests and fakes: 1 of 1).
     transactionCurrentEvent: index + 1,
   }))
-}
-
-/** The id of the document a (resolved) mutation writes. */
-function mutationTarget(mutation: Mutation): string | undefined {
-  const [body] = Object.values(mutation) as unknown[]
-  if (!isRecord(body)) return undefined
-  const id = body._id ?? body.id
-  return typeof id === 'string' ? id : undefined
 }
 
 /**
@@ -420,6 +404,18 @@ function walkStrings(value: unknown, path: PathSegment[], visit: (value: string,
 
 function jsonPath(path: PathSegment[]): string {
   return `$${path.map((segment) => (typeof segment === 'string' ? `['${segment}']` : typeof segment === 'number' ? `[${segment}]` : `[?(@._key=='${segment.key}')]`)).join('')}`
+}
+
+/** The GROQ parameters of a URL (`$name=<JSON>`), or Sanity's 400 for one that is not JSON. */
+function urlQueryParams(searchParams: URLSearchParams): Record<string, unknown> | Response {
+  const params: Record<string, unknown> = {}
+  for (const [key, value] of searchParams) {
+    if (!key.startsWith('$')) continue
+    const parsed = parseJson(value)
+    if (parsed === undefined) return errorResponse(400, { error: { description: `Invalid JSON in parameter ${key}`, type: 'httpBadRequest' } })
+    params[key.slice(1)] = parsed
+  }
+  return params
 }
 
 // Approximations of Sanity's item error types, by status.
