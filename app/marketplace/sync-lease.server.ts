@@ -1,4 +1,4 @@
-import { type ContentLake, createDocument, type Mutation, MutationError, patchDocument } from '#app/sanity/lake.server.ts'
+import { type ContentLake, createDocument, isConflict, type Mutation, patchDocument } from '#app/sanity/lake.server.ts'
 
 /*
  * One marketplace sync at a time across every instance of the site and the CLI (issue 15,
@@ -64,7 +64,7 @@ export class SyncLease {
       return lease
     } catch (error) {
       // Someone else took it between our read and our write.
-      if (error instanceof MutationError && error.statusCode === 409) throw new LeaseTakenError(undefined, undefined)
+      if (isConflict(error)) throw new LeaseTakenError(undefined, undefined)
       throw error
     }
   }
@@ -105,7 +105,7 @@ export class SyncLease {
       } catch (error) {
         // 409: someone else changed the lease, so it is no longer ours. Anything else (the lake
         // did not answer) is tried again at the next tick, while the lease still runs.
-        if (error instanceof MutationError && error.statusCode === 409) this.lost = true
+        if (isConflict(error)) this.lost = true
       }
     })()
     await this.renewing

@@ -65,6 +65,11 @@ export class MutationError extends Error {
   }
 }
 
+/** A conflict: the document exists already (`create`) or no longer has the revision a patch names (`ifRevisionID`). */
+export function isConflict(error: unknown): boolean {
+  return error instanceof MutationError && error.statusCode === 409
+}
+
 export interface FetchOptions {
   /** Also read private documents (ids with a dot, like `inbox.*`): server-side code only. */
   includePrivate?: boolean

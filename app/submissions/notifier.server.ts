@@ -13,7 +13,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { type Env } from '#app/env.server.ts'
-import { type ContentLake, MutationError, patchDocument, type SanityDocument } from '#app/sanity/lake.server.ts'
+import { type ContentLake, isConflict, patchDocument, type SanityDocument } from '#app/sanity/lake.server.ts'
 import { NOTIFICATION_DOCUMENT_QUERY, PENDING_NOTIFICATIONS_QUERY } from '#app/sanity/queries/inbox.ts'
 import { SITE_EMAIL_QUERY } from '#app/sanity/queries/site.ts'
 import { type NOTIFICATION_DOCUMENT_QUERYResult, type PENDING_NOTIFICATIONS_QUERYResult, type SITE_EMAIL_QUERYResult } from '#app/sanity/types.ts'
@@ -287,7 +287,7 @@ export class Notifier {
       })
       return true
     } catch (error) {
-      if (error instanceof MutationError && error.statusCode === 409) return false
+      if (isConflict(error)) return false
       throw error
     }
   }
