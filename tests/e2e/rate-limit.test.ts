@@ -1,51 +1,18 @@
-import { spawn } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from './playwright-utils'
 import { OWN_PORT_BASE, startNginx, startSiteServer } from './servers'
 
-const PORT = 3297
+const PORT = OWN_PORT_BASE + 23
 const SITE = `http://localhost:${PORT}`
 const MESSAGE = 'Zu viele Anfragen. Bitte versuchen Sie es in einer Minute erneut.'
-
-async function waitUntilAnswering(url: string, exited: () => boolean, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (exited()) throw new Error('The server stopped before answering')
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`)
-}
 
 // The shared e2e servers run with a high limit (playwright.config.ts); this test starts its own with 5 a minute.
 test('a real server answers the 6th submission within a minute from one address with 429', async ({ axe }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'One server on one port: the limit is the same for every browser project')
   axe.skip()
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'dealer-e2e-rate-limit-'))
-  const child = spawn('node', ['server.mjs'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), SITE_URL: SITE, DATA_DIR: dataDir, SUBMISSION_RATE_LIMIT: '5' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  let exited = false
-  child.stdout.on('data', (chunk) => (output += chunk))
-  child.stderr.on('data', (chunk) => (output += chunk))
-  const exit = new Promise<void>((resolve) =>
-    child.on('exit', () => {
-      exited = true
-      resolve()
-    }),
-  )
+  const server = await startSiteServer(PORT, { SUBMISSION_RATE_LIMIT: '5' })
   try {
-    await waitUntilAnswering(`${SITE}/`, () => exited).catch((error: Error) => {
-      throw new Error(`${error.message}\n${output}`)
-    })
     const statuses: number[] = []
     let last: Response | undefined
     for (let i = 1; i <= 6; i++) {
@@ -86,9 +53,7 @@ test('a real server answers the 6th submission within a minute from one address 
     expect(anonymous.status).toBe(403)
     expect(await anonymous.text()).toContain('nicht über ein Formular dieser Website gesendet')
   } finally {
-    child.kill('SIGTERM')
-    await exit
-    await rm(dataDir, { recursive: true, force: true })
+    await server.stop()
   }
 })
 
