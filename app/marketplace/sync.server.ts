@@ -99,9 +99,11 @@ export async function runSync(context: { lake: ContentLake; logger?: Logger }, o
     throw error
   }
   try {
+    // A successful sync released the lease in its final transaction (`fence`).
     return await syncOnce(context.lake, loggerOf(context), options, lease)
-  } finally {
+  } catch (error) {
     await lease.release()
+    throw error
   }
 }
 
