@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -7,7 +6,7 @@ import { createMobileDeApi, generateAds, MOCK_CREDENTIALS, type MobileDeMock } f
 import { serveMobileDeMock } from '../mocks/mobile-de-server'
 import { vehicleCountLabel } from '#app/vehicles/vehicle-search.ts'
 import { expect, test } from './playwright-utils'
-import { OWN_PORT_BASE, startSiteServer } from './servers'
+import { OWN_PORT_BASE, type RunningProcess, startFakeSanity, startSiteServer } from './servers'
 
 /*
  * One truth across instances (issue 15, item 4): two production servers, A and B, as behind a
@@ -41,37 +40,19 @@ const SHARED_ENV = {
 // Tests in order on one worker (the ports are fixed), a failing one not skipping the others.
 test.describe.configure({ mode: 'default' })
 
-let fake: ChildProcess | undefined
-let fakeOutput = ''
+let fake: RunningProcess | undefined
 
 test.beforeAll(async ({}, testInfo) => {
   if (testInfo.project.name !== 'desktop') return
-  fake = spawn('node', ['--import', 'tsx', 'tests/mocks/sanity-server.ts'], {
-    env: {
-      ...process.env,
-      SANITY_MOCK_PORT: String(FAKE_PORT),
-      // As a GROQ webhook would: every write is announced to A, never to B.
-      SANITY_MOCK_WEBHOOK_URL: `${A}/api/revalidate`,
-      SANITY_MOCK_WEBHOOK_SECRET: SECRET,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  fake = await startFakeSanity(FAKE_PORT, {
+    // As a GROQ webhook would: every write is announced to A, never to B.
+    SANITY_MOCK_WEBHOOK_URL: `${A}/api/revalidate`,
+    SANITY_MOCK_WEBHOOK_SECRET: SECRET,
   })
-  fake.stdout!.on('data', (chunk) => (fakeOutput += chunk))
-  fake.stderr!.on('data', (chunk) => (fakeOutput += chunk))
-  await until(
-    async () => {
-      if (fake?.exitCode !== null) throw new Error(`The fake Sanity stopped:\n${fakeOutput}`)
-      return (await fetch(`${FAKE}/__listeners`).catch(() => undefined))?.ok === true
-    },
-    { timeoutMs: 30_000, what: 'the fake Sanity to listen' },
-  )
 })
 
 test.afterAll(async () => {
-  if (!fake || fake.exitCode !== null || fake.signalCode !== null) return
-  const exited = new Promise((resolve) => fake!.once('exit', resolve))
-  fake.kill('SIGTERM')
-  await exited
+  await fake?.stop()
 })
 
 test.beforeEach(({ axe }, testInfo) => {
@@ -92,7 +73,6 @@ async function until<T>(
       if (value) return value
     } catch (error) {
       last = error
-      if (String(error).includes('stopped')) throw error
     }
     if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs} ms for ${typeof what === 'string' ? what : what()}${last ? `: ${String(last)}` : ''}`)
     await new Promise((resolve) => setTimeout(resolve, everyMs))

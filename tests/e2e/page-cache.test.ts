@@ -5,6 +5,7 @@ import path from 'node:path'
 import { type APIRequestContext, type APIResponse } from '@playwright/test'
 import { signSanityPayload } from '#app/server/webhook-signature.server.ts'
 import { expect, test, uniqueName } from './playwright-utils'
+import { type RunningProcess, startFakeSanity } from './servers'
 
 /*
  * The full-page cache and staging headers on servers of their own (the shared ones get writes
@@ -153,14 +154,14 @@ test.describe('embedded server: hits, invalidation, webhook, staging', () => {
 })
 
 test.describe('Sanity-backed server: stale-if-error and streamed pages', () => {
-  let fake: Started | undefined
+  let fake: RunningProcess | undefined
   let site: Started | undefined
   let dataDir: string
 
   test.beforeAll(async ({}, testInfo) => {
     if (testInfo.project.name !== 'desktop') return
     dataDir = await mkdtemp(path.join(tmpdir(), 'dealer-e2e-stale-'))
-    fake = await start(['node', '--import', 'tsx', 'tests/mocks/sanity-server.ts'], { SANITY_MOCK_PORT: '3294' }, `${FAKE_SANITY}/__requests`)
+    fake = await startFakeSanity(3294)
     site = await start(
       ['node', 'server.mjs'],
       {

@@ -90,6 +90,13 @@ export async function startSiteServer(port: number, env: Record<string, string> 
   }
 }
 
+/** The fake Sanity API (tests/mocks/sanity-server.ts) on `port`, with `env` (e.g. its webhook's URL and secret). */
+export async function startFakeSanity(port: number, env: Record<string, string> = {}): Promise<RunningProcess> {
+  const { process: started } = run('node', ['--import', 'tsx', 'tests/mocks/sanity-server.ts'], { ...process.env, SANITY_MOCK_PORT: String(port), ...env })
+  await waitForPort(port, started)
+  return started
+}
+
 /** Starts the server and returns what it printed before it ended (for settings it must refuse). */
 export async function startupFailure(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const { child, process: started } = run('node', ['server.mjs'], { ...process.env, NODE_ENV: 'production', PORT: String(OWN_PORT_BASE + 9), ...env })
