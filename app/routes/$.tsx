@@ -1,5 +1,5 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
 import { NotFound } from '#app/components/not-found.tsx'
 import { HERO_IMAGE_SIZES } from '#app/components/sanity-image.tsx'
 import { PageHeader } from '#app/components/sections/page-header.tsx'
@@ -89,8 +89,11 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   })
 }
 
+/** No page at this path: the 404 page of spec §2. Anything else (the lake failing) goes on to the root's 500 page. */
 export function ErrorBoundary() {
-  return <NotFound />
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
+  throw error
 }
 
 export default function ContentPageRoute() {

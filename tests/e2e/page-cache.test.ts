@@ -206,6 +206,10 @@ test.describe('Sanity-backed server: stale-if-error and streamed pages', () => {
       const never = await get(request, `${SANITY_SITE}/about`)
       expect(never.response.status()).toBe(500)
       expect(never.response.headers()['cache-control']).toBe('no-store')
+      // The visitor is told the truth: an error, not "not found" with a redirect home.
+      expect(never.body).toContain('Ein Fehler ist aufgetreten')
+      expect(never.body).not.toContain('Seite nicht gefunden')
+      expect(never.body).not.toContain('http-equiv="refresh"')
     } finally {
       await request.post(`${FAKE_SANITY}/__outage?down=false`)
     }
