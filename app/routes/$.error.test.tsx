@@ -13,7 +13,7 @@ import { ErrorBoundary } from './$'
 
 afterEach(cleanup)
 
-async function renderWithLoader(loader: () => unknown) {
+async function renderWithLoader(loader: () => never) {
   const router = createMemoryRouter(
     [{ id: 'root', path: '/', errorElement: <RootErrorBoundary />, children: [{ path: '*', loader, element: <p>Seite</p>, errorElement: <ErrorBoundary /> }] }],
     { initialEntries: ['/about'] },

@@ -338,6 +338,69 @@ describe('the URL Remix renders and the page cache keys on (security review, fin
   })
 })
 
+describe('the one same-origin rule for posts (docs/decisions/008)', () => {
+  const SITE = 'https://www.autohaus.example'
+  const FORM = 'application/x-www-form-urlencoded'
+  type Sender = { name: string; headers: (addressed: string) => Record<string, string> }
+  const own: Sender[] = [
+    { name: "SITE_URL's origin", headers: () => ({ origin: SITE }) },
+    { name: 'the origin the client addressed', headers: (addressed) => ({ origin: addressed }) },
+    { name: 'no Origin, an own Referer', headers: () => ({ referer: `${SITE}/kontakt?x=1` }) },
+  ]
+  const foreign: Sender[] = [
+    { name: 'a foreign Origin', headers: () => ({ origin: 'https://evil.example' }) },
+    { name: 'another port', headers: (addressed) => ({ origin: addressed.replace(/:(\d+)$/, (_, port: string) => `:${Number(port) + 1}`) }) },
+    { name: 'another scheme', headers: () => ({ origin: 'http://www.autohaus.example' }) },
+    { name: 'Origin: null', headers: () => ({ origin: 'null' }) },
+    { name: 'no Origin, a foreign Referer', headers: () => ({ referer: 'https://evil.example/formular' }) },
+    { name: 'no Origin, a Referer that is no URL', headers: () => ({ referer: 'kein url' }) },
+    { name: 'a foreign Origin with an own Referer', headers: () => ({ origin: 'https://evil.example', referer: `${SITE}/` }) },
+  ]
+  const none: Sender = { name: 'neither Origin nor Referer', headers: () => ({}) }
+  const targets = [
+    { name: 'a page form post', path: '/?index', type: FORM, api: false },
+    { name: 'a multipart page form post', path: '/kontakt', type: 'multipart/form-data; boundary=x', api: false },
+    { name: 'a form-encoded API post', path: '/api/limited', type: FORM, api: true },
+    { name: 'a JSON API post', path: '/api/limited', type: 'application/json', api: true },
+  ]
+  const table = targets.flatMap((target) => [
+    ...own.map((sender) => ({ target, sender, allowed: true })),
+    ...foreign.map((sender) => ({ target, sender, allowed: false })),
+    // Browsers send Origin with every POST: without both headers only non-browser clients of the API pass.
+    { target, sender: none, allowed: target.api },
+  ])
+
+  let site: Awaited<ReturnType<typeof startSite>>
+  beforeAll(async () => {
+    site = await startSite()
+  })
+  afterAll(() => site.close())
+
+  it.each(table.map((row) => ({ ...row, label: `${row.target.name} from ${row.sender.name}: ${row.allowed ? 'passes' : '403'}` })))(
+    '$label',
+    async ({ target, sender, allowed }) => {
+      const addressed = `http://127.0.0.1:${site.port}`
+      const before = site.rendered.length
+      const response = await fetch(`${addressed}${target.path}`, {
+        method: 'POST',
+        headers: { 'content-type': target.type, ...sender.headers(addressed) },
+        body: target.type === 'application/json' ? '{}' : target.type === FORM ? 'name=Max' : '--x--',
+      })
+      const reached = site.rendered.length > before
+      if (allowed) {
+        expect(response.status).not.toBe(403)
+        expect(reached).toBe(true)
+        return
+      }
+      expect(response.status).toBe(403)
+      // Refused before any route read the body or counted it against the submission limit.
+      expect(reached).toBe(false)
+      if (target.api) expect(await response.json()).toEqual({ error: 'Anfragen von fremden Websites werden nicht angenommen.' })
+      else expect(await response.text()).toContain('nicht über ein Formular dieser Website gesendet')
+    },
+  )
+})
+
 describe('requests refused before the site, with one log line (findings 8 and 14)', () => {
   let site: Awaited<ReturnType<typeof startSite>>
   beforeAll(async () => {

@@ -13,7 +13,7 @@ import { createNonce, inlineScriptHashes, securityHeaders } from '#app/server/se
 import { type CachedAnswer, Site, type SiteOptions } from '#app/server/site.server.ts'
 import { studioUnavailablePage } from '#app/server/studio-unavailable.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
-import { FOREIGN_ORIGIN_MESSAGE, isOwnOrigin } from '#app/utils/request-guards.server.ts'
+import { FOREIGN_FORM_MESSAGE, FOREIGN_ORIGIN_MESSAGE, isAllowedPost } from '#app/utils/request-guards.server.ts'
 
 /*
  * The whole request pipeline of the site, built in one function that server.mjs and the tests
@@ -126,14 +126,15 @@ export function createServer(options: ServerOptions): SiteServer {
   }
   app.use(express.static(path.join(options.root, 'public'), { cacheControl: false, setHeaders: fileHeaders('file') }))
 
-  // A post whose Origin names another site is refused with 403 (docs/decisions/008). Without this,
-  // Remix aborts such page posts itself, with an empty 500. Posts without Origin are left to the routes.
+  // The one same-origin rule (docs/decisions/008, isAllowedPost), before any route reads the body:
+  // a post from another site is refused with 403, in JSON for the API and in German text for a page form.
   app.use((req, res, next) => {
-    const origin = req.get('origin')
-    if (req.method !== 'POST' || origin === undefined || isOwnOrigin(origin, { siteOrigin, requestOrigin: targetOf(req).origin })) return next()
+    if (req.method !== 'POST') return next()
     const api = req.path.startsWith('/api/')
+    if (isAllowedPost({ origin: req.get('origin'), referer: req.get('referer'), api }, { siteOrigin, requestOrigin: targetOf(req).origin })) return next()
+    requestLogOf(req).refusal = '403: fremde Herkunft'
     if (api || !req.is(FORM_TYPES)) res.status(403).json({ error: FOREIGN_ORIGIN_MESSAGE })
-    else res.status(403).type('text/plain; charset=utf-8').send(FOREIGN_ORIGIN_MESSAGE)
+    else res.status(403).type('text/plain; charset=utf-8').send(FOREIGN_FORM_MESSAGE)
   })
 
   // Everything else: Remix, through the page cache.

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'
 import { BodyTooLargeError, CACHE_CONTROL, jsonCreated, jsonError, mediaType, parseJsonBody, readBodyText } from '#app/utils/http.server.ts'
 import { sameSiteLocation } from '#app/utils/redirect-path.ts'
-import { checkSameOrigin, checkSubmissionLimit, FOREIGN_ORIGIN_MESSAGE, limitSubmission, TOO_MANY_SUBMISSIONS } from '#app/utils/request-guards.server.ts'
+import { checkSubmissionLimit, limitSubmission, TOO_MANY_SUBMISSIONS } from '#app/utils/request-guards.server.ts'
 import { echoFormValues } from '#app/utils/form-values.ts'
 import { CONTACT_TOASTS, DEFAULT_ANCHOR, FORM_KIND_FIELD, sentQuery, type FormKind, type SubmissionActionData } from './forms.ts'
 import { isLeadKind, LEAD_TOASTS } from './lead-forms.ts'
@@ -14,9 +14,6 @@ import { submit } from './submit.server.ts'
  * 413, 415) cannot know the form; the forms show it when the answer names no form.
  */
 export const PAGE_FORM_ERRORS = {
-  /** A post that did not come from the site's own pages (docs/decisions/008). */
-  foreign:
-    'Ihre Nachricht wurde nicht angenommen, weil sie nicht über ein Formular dieser Website gesendet wurde. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
   tooLarge: 'Ihre Anfrage ist zu lang. Bitte kürzen Sie sie.',
   unsupported: LEAD_TOASTS.failure.description,
   unknownForm: 'Dieses Formular ist unbekannt. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
@@ -61,8 +58,8 @@ async function readSubmission(request: Request, types: readonly string[]): Promi
  * section id) and the honeypot `website`. Errors re-render the page with the input kept (400, 429,
  * 503); success redirects (post/redirect/get, 303) to the form's confirmation query and anchor
  * (`?nachricht=gesendet#contact`, `?anfrage=gesendet&formular=<anchor>#<anchor>`). Abuse
- * protection (docs/decisions/008): 403 for a post from another origin or without Origin and
- * Referer, 429 over the submission limit of the client's address.
+ * protection (docs/decisions/008): 429 over the submission limit of the client's address; posts
+ * from other sites never get here (createServer refuses them with 403).
  */
 export async function submissionPageAction({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url)
@@ -70,7 +67,6 @@ export async function submissionPageAction({ request, context }: ActionFunctionA
   const fail = (status: number, body: Omit<SubmissionActionData, 'status'>, headers: Record<string, string> = {}) =>
     data<SubmissionActionData>({ status: 'error', ...body }, { status, headers: { ...noStore, ...headers } })
 
-  if (!checkSameOrigin(request, context)) return fail(403, { formError: PAGE_FORM_ERRORS.foreign, values: {} })
   const read = await readSubmission(request, [FORM_POST])
   if (!read.ok) {
     return read.reason === 'size'
@@ -103,7 +99,7 @@ export async function submissionPageAction({ request, context }: ActionFunctionA
 
 /** The two JSON APIs: what each accepts and how it words its answers (public contract, spec §7). */
 const APIS = {
-  /** POST /api/contacts: the contact form, as JSON or form-encoded (a form post from another site gets 403). */
+  /** POST /api/contacts: the contact form, as JSON or form-encoded. */
   contacts: {
     types: [JSON_POST, FORM_POST],
     unsupported: 'Nicht unterstütztes Format. Bitte senden Sie JSON (application/json) oder Formulardaten.',
@@ -124,7 +120,7 @@ const APIS = {
 /**
  * The action of POST /api/contacts and POST /api/leads: 201 with `{id, receivedAt}` once the
  * submission is durably stored; 400 with `fieldErrors` for invalid input or an unknown kind (nothing
- * stored); 403 for a form-encoded post from another site; 405 for other methods; 413 over 16 KB;
+ * stored); 405 for other methods; 413 over 16 KB;
  * 415 for other media types; 429 over the submission limit; 503 when the lake cannot store it.
  */
 export function submissionApiAction(api: keyof typeof APIS) {
@@ -133,9 +129,6 @@ export function submissionApiAction(api: keyof typeof APIS) {
     if (request.method !== 'POST') return jsonError(405, 'Methode nicht erlaubt.', {}, { Allow: 'POST' })
     const type = mediaType(request)
     if (!(config.types as readonly string[]).includes(type)) return jsonError(415, config.unsupported)
-    // A foreign page can make a browser send form-encoded posts (not JSON: that needs CORS).
-    // Clients without Origin and Referer are not browsers posting across sites, and are allowed.
-    if (type === FORM_POST && !checkSameOrigin(request, context, { allowMissing: true })) return jsonError(403, FOREIGN_ORIGIN_MESSAGE)
     // Before reading the body: a client over the limit costs nothing more.
     const limited = limitSubmission(context, request)
     if (limited) return limited

@@ -8,13 +8,9 @@ export const TOO_MANY_SUBMISSIONS = 'Zu viele Anfragen. Bitte versuchen Sie es i
 /** The German answer to a post from another site (403). */
 export const FOREIGN_ORIGIN_MESSAGE = 'Anfragen von fremden Websites werden nicht angenommen.'
 
-export interface SameOriginOptions {
-  /**
-   * Allow a request without Origin and Referer. Browsers send Origin with every cross-origin POST,
-   * so only non-browser clients (or privacy tools) send neither (docs/decisions/008).
-   */
-  allowMissing?: boolean
-}
+/** The German answer to a page form post that did not come from the site's own pages (403). */
+export const FOREIGN_FORM_MESSAGE =
+  'Ihre Nachricht wurde nicht angenommen, weil sie nicht über ein Formular dieser Website gesendet wurde. Bitte laden Sie die Seite neu und versuchen Sie es erneut.'
 
 /** The origins a post may come from: SITE_URL's and the one the client addressed (createServer). */
 export interface OwnOrigins {
@@ -23,37 +19,28 @@ export interface OwnOrigins {
 }
 
 /**
- * The one same-origin rule of the site: an Origin is ours when it is SITE_URL's origin or the
- * origin the client addressed (a developer on 127.0.0.1 while SITE_URL names localhost).
- * `null` (sandboxed frames, cross-origin redirects) is foreign.
+ * Whether an origin is ours: SITE_URL's origin or the origin the client addressed (a developer on
+ * 127.0.0.1 while SITE_URL names localhost). `null` (sandboxed frames, cross-origin redirects) is foreign.
  */
-export function isOwnOrigin(origin: string, { siteOrigin, requestOrigin }: OwnOrigins): boolean {
+function isOwnOrigin(origin: string, { siteOrigin, requestOrigin }: OwnOrigins): boolean {
   return origin === siteOrigin || (requestOrigin !== undefined && origin === requestOrigin)
 }
 
 /**
- * Whether a form post comes from the site itself: the Origin header (else the Referer's origin)
- * must be one of ours (isOwnOrigin; the request URL's origin is SITE_URL's when createServer built
- * it). A request without both headers is refused unless allowed.
+ * The one same-origin rule of the site, applied to every POST by createServer before anything
+ * else reads it (docs/decisions/008). The sender's origin is the Origin header, else the Referer's.
+ * A foreign one is refused, whatever the body (JSON too). Without both headers a page form post is
+ * refused (browsers send Origin with every POST), an API post is allowed (curl, server-to-server).
  */
-export function checkSameOrigin(
-  request: Request,
-  context: Pick<AppLoadContext, 'env' | 'requestOrigin'>,
-  { allowMissing = false }: SameOriginOptions = {},
-): boolean {
-  const origin = request.headers.get('origin') ?? refererOrigin(request.headers.get('referer'))
-  if (origin === undefined) return allowMissing
-  const siteOrigin = new URL(context.env.SITE_URL).origin
-  return isOwnOrigin(origin, { siteOrigin, requestOrigin: context.requestOrigin }) || origin === new URL(request.url).origin
+export function isAllowedPost(headers: { origin?: string; referer?: string; api: boolean }, own: OwnOrigins): boolean {
+  const origin = headers.origin ?? refererOrigin(headers.referer)
+  if (origin === undefined) return headers.api
+  return isOwnOrigin(origin, own)
 }
 
-function refererOrigin(referer: string | null): string | undefined {
-  if (referer === null) return undefined
-  try {
-    return new URL(referer).origin
-  } catch {
-    return 'null'
-  }
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (referer === undefined) return undefined
+  return URL.canParse(referer) ? new URL(referer).origin : 'null'
 }
 
 type LimitContext = Pick<AppLoadContext, 'submissionLimiter' | 'clientAddress'>
