@@ -4,7 +4,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { NonceProvider } from '#app/utils/nonce-provider.ts'
-import { deferScriptsUntilFirstPaint } from '#app/utils/deferred-scripts.server.ts'
+import { rewriteHtmlStream } from '#app/utils/deferred-scripts.server.ts'
 
 export { createAppContext } from '#app/context.server.ts'
 export { createServer } from '#app/server/create-server.server.ts'
@@ -38,7 +38,7 @@ export default function handleRequest(
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true
           // The scripts start after the first contentful paint (docs/decisions/018).
-          const body = deferScriptsUntilFirstPaint()
+          const body = rewriteHtmlStream()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(
             new Response(createReadableStreamFromReadable(body), {

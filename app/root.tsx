@@ -2,7 +2,7 @@ import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { type ReactNode } from 'react'
 import { HydrationBoundary } from '#app/components/hydration-boundary.tsx'
-import { NotFound } from '#app/components/not-found.tsx'
+import { NotFound, NotFoundRefresh } from '#app/components/not-found.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
@@ -64,6 +64,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const settings = rootData?.settings
   const nonce = useNonce()
   const transparentHeader = useMatches().some((match) => wantsTransparentHeader(match.handle, match.data))
+  // Set while the root's ErrorBoundary renders: every unknown path ends there (content pages pass their 404 on).
+  const error = useRouteError()
+  const notFound = isRouteErrorResponse(error) && error.status === 404
   return (
     <html lang="de">
       <head>
@@ -72,6 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#09090b" />
         <Meta />
         <Links />
+        {notFound ? <NotFoundRefresh /> : null}
       </head>
       <body className="flex min-h-svh flex-col">
         <a

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@remix-run/react'
+import { Link, useLocation, useNavigate } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { useNonce } from '#app/utils/nonce-provider.ts'
@@ -6,6 +6,28 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 /** Spec §4: the not-found page sends the visitor home after 10 s. */
 export const NOT_FOUND_REDIRECT_MS = 10_000
+
+/** `?weiterleitung=aus`: the not-found page without its redirect (how a visitor without JavaScript stops it). */
+const STOP_QUERY = { name: 'weiterleitung', value: 'aus' }
+
+function useRedirectStoppedByLink(): boolean {
+  return new URLSearchParams(useLocation().search).get(STOP_QUERY.name) === STOP_QUERY.value
+}
+
+/**
+ * The redirect for visitors without JavaScript, for the document's <head> (a <meta> in the body is
+ * invalid HTML): a meta refresh inside <noscript>, so that with JavaScript only the script's timer
+ * runs (a meta refresh could be neither stopped nor cancelled by a client-side navigation).
+ */
+export function NotFoundRefresh() {
+  const stopped = useRedirectStoppedByLink()
+  if (stopped) return null
+  return (
+    <noscript>
+      <meta httpEquiv="refresh" content={`${NOT_FOUND_REDIRECT_MS / 1000};url=/`} />
+    </noscript>
+  )
+}
 
 declare global {
   interface Window {
@@ -16,14 +38,15 @@ declare global {
 
 /**
  * The not-found page (spec §2): title, explanation, buttons home and to the contact page, and
- * an automatic redirect home after 10 s: by script, and by a meta refresh inside <noscript>
- * for visitors without JavaScript (a plain meta refresh would also fire after a client-side
- * navigation away from this page, since removing the tag does not cancel it).
- * WCAG 2.2.1: visitors who need more time can stop the redirect.
+ * an automatic redirect home after 10 s: by script, and for visitors without JavaScript by
+ * NotFoundRefresh in the document's head (the root's Layout renders it with this page).
+ * WCAG 2.2.1: visitors who need more time can stop the redirect: a button with JavaScript, a link
+ * to this page without the redirect (`?weiterleitung=aus`) without it.
  */
 export function NotFound() {
   const navigate = useNavigate()
-  const [redirecting, setRedirecting] = useState(true)
+  const stoppedByLink = useRedirectStoppedByLink()
+  const [redirecting, setRedirecting] = useState(!stoppedByLink)
   const hydrated = useHydrated()
   const homeLinkRef = useRef<HTMLAnchorElement>(null)
   const nonce = useNonce()
@@ -41,9 +64,6 @@ export function NotFound() {
 
   return (
     <section className="bg-zinc-950 px-4 py-24 text-white sm:px-6 sm:py-32 lg:px-8">
-      <noscript>
-        <meta httpEquiv="refresh" content="10;url=/" />
-      </noscript>
       {/* Runs while the HTML is parsed, before hydration; React never runs it again on the client. */}
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: 'window.__notFoundShownAt=Date.now()' }} />
       <div className="mx-auto max-w-2xl text-center">
@@ -77,6 +97,16 @@ export function NotFound() {
             >
               Weiterleitung stoppen
             </button>
+          ) : null}
+          {redirecting ? (
+            <noscript>
+              <a
+                href={`?${STOP_QUERY.name}=${STOP_QUERY.value}`}
+                className="inline-flex min-h-11 items-center rounded px-2 font-semibold text-white underline underline-offset-4 hover:text-amber-400"
+              >
+                Weiterleitung stoppen
+              </a>
+            </noscript>
           ) : null}
         </div>
       </div>

@@ -1,21 +1,32 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react'
+import { type ComponentType } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ErrorBoundary as RootErrorBoundary } from '#app/root.tsx'
-import { ErrorBoundary } from './$'
+import * as contentRoute from './$'
 
 /*
- * What a content page shows when its loader fails: a missing page is the 404 page of spec §2, but
- * a failing lake read (a timeout, an outage) is an error and must reach the root's 500 page, not a
- * "Seite nicht gefunden" that sends the visitor home.
+ * What a content page shows when its loader fails, with the route module's own boundary (if it
+ * has one) below the root's: a missing page is the 404 page of spec §2, but a failing lake read
+ * (a timeout, an outage) is an error and must reach the root's 500 page, not a "Seite nicht
+ * gefunden" that sends the visitor home.
  */
 
 afterEach(cleanup)
 
+const { ErrorBoundary: contentRouteBoundary } = contentRoute as { ErrorBoundary?: ComponentType }
+
 async function renderWithLoader(loader: () => never) {
   const router = createMemoryRouter(
-    [{ id: 'root', path: '/', errorElement: <RootErrorBoundary />, children: [{ path: '*', loader, element: <p>Seite</p>, errorElement: <ErrorBoundary /> }] }],
+    [
+      {
+        id: 'root',
+        path: '/',
+        errorElement: <RootErrorBoundary />,
+        children: [{ path: '*', loader, element: <p>Seite</p>, ErrorBoundary: contentRouteBoundary }],
+      },
+    ],
     { initialEntries: ['/about'] },
   )
   render(<RouterProvider router={router} future={{ v7_startTransition: true }} />)

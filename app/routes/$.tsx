@@ -1,6 +1,5 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
-import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
-import { NotFound } from '#app/components/not-found.tsx'
+import { useLoaderData } from '@remix-run/react'
 import { HERO_IMAGE_SIZES } from '#app/components/sanity-image.tsx'
 import { PageHeader } from '#app/components/sections/page-header.tsx'
 import { PageSections } from '#app/components/sections/page-sections.tsx'
@@ -19,8 +18,9 @@ import { PAGE_PATH_PATTERN } from '#schemas/lib/page-path.ts'
 
 /*
  * Every path no other route matches: a content page from the lake (`page` documents, composed
- * of sections: /services, /about, /locations/bochum, …), else the 404 page. A new page in the
- * Studio is served at its path without a code change.
+ * of sections: /services, /about, /locations/bochum, …), else a 404 that the root's ErrorBoundary
+ * shows as the not-found page (a failing lake read: its 500 page). A new page in the Studio is
+ * served at its path without a code change.
  */
 
 /** The canonical form of a requested path: lowercase, no trailing slash. */
@@ -67,10 +67,8 @@ export const handle: SiteRouteHandle = {
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
   const page = data?.page
-  if (!page) {
-    const dealer = matches.find((match) => match.id === 'root')?.data?.settings.dealerName
-    return [{ title: dealer ? `Seite nicht gefunden | ${dealer}` : 'Seite nicht gefunden' }, { name: 'robots', content: 'noindex' }]
-  }
+  // Without a page the root's ErrorBoundary and meta answer (404 or 500); this runs only for a page.
+  if (!page) return []
   // A city page, or a page below one (/locations/xanten/bmw-ankauf), describes the dealership for that city.
   const city = page.city ?? page.parents.findLast((parent) => parent.city)?.city
   return pageMeta({
@@ -87,13 +85,6 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
       ? ({ site, url, image }) => [autoDealer(site, { url, image, hours: openingHoursFor(site.settings, page.openingHours), areaServed: [city] })]
       : undefined,
   })
-}
-
-/** No page at this path: the 404 page of spec §2. Anything else (the lake failing) goes on to the root's 500 page. */
-export function ErrorBoundary() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
-  throw error
 }
 
 export default function ContentPageRoute() {

@@ -1,12 +1,12 @@
 import { PassThrough, Readable } from 'node:stream'
 import { text } from 'node:stream/consumers'
 import { runInNewContext } from 'node:vm'
-import { createElement } from 'react'
+import { createElement, type ReactElement, Suspense } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { deferScripts, deferScriptsUntilFirstPaint, FIRST_PAINT_FALLBACK_MS } from './deferred-scripts.server'
+import { deferScripts, rewriteHtmlStream, FIRST_PAINT_FALLBACK_MS } from './deferred-scripts.server'
 
-const rewrite = (chunks: Array<string | Buffer>) => text(Readable.from(chunks).pipe(deferScriptsUntilFirstPaint()))
+const rewrite = (chunks: Array<string | Buffer>) => text(Readable.from(chunks).pipe(rewriteHtmlStream()))
 
 // The shape of Remix's <Scripts> output (a nonce on every script), between page content.
 const MODULE_CODE = 'import * as route0 from "/build/root.js";\nwindow.__remixRouteModules = {"root":route0};\nimport("/build/entry.client.js");'
@@ -49,7 +49,7 @@ function runLoader(out: string, { visibilityState = 'visible', paint = true } = 
   return { added, timers, firstContentfulPaint }
 }
 
-describe('deferScriptsUntilFirstPaint', () => {
+describe('rewriteHtmlStream', () => {
   it('makes the preloads inert and replaces the module script with a classic one, leaving the rest alone', async () => {
     const out = await rewrite([html])
     expect(out.match(/<link rel="modulepreload" media="not all" href="\/build\/(entry\.client|react|root)\.js"\/>/g)).toHaveLength(3)
@@ -118,6 +118,59 @@ describe('deferScriptsUntilFirstPaint', () => {
   })
 })
 
+describe('the end of the document (valid HTML)', () => {
+  /** A page whose shell is sent before a suspended part resolves, as the home page streams its vehicles. */
+  const streamed = (through?: () => NodeJS.ReadWriteStream) =>
+    new Promise<string>((resolve, reject) => {
+      let release: () => void = () => {}
+      const later = new Promise<void>((done) => (release = done))
+      let ready = false
+      function Vehicles(): ReactElement {
+        if (!ready) throw later.then(() => (ready = true))
+        return createElement('p', null, 'Fahrzeuge geladen')
+      }
+      const page = createElement(
+        'html',
+        { lang: 'de' },
+        createElement('body', null, createElement('main', null, createElement(Suspense, { fallback: 'Lade Fahrzeuge...' }, createElement(Vehicles)))),
+      )
+      const { pipe } = renderToPipeableStream(page, {
+        onShellReady() {
+          const sink = new PassThrough()
+          const out = through ? sink.pipe(through()) : sink
+          const chunks: Buffer[] = []
+          out.on('data', (chunk: Buffer | string) => chunks.push(Buffer.from(chunk)))
+          out.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+          pipe(sink)
+          setImmediate(release)
+        },
+        onShellError: reject,
+      })
+    })
+
+  it('React alone streams the late segment after </html>; after the rewrite the document ends with it', async () => {
+    const raw = await streamed()
+    // What this guards against is still React's behaviour (if React changes, this test says so).
+    expect(raw.indexOf('</html>')).toBeLessThan(raw.indexOf('Fahrzeuge geladen'))
+    const rewritten = await streamed(rewriteHtmlStream)
+    expect(rewritten.endsWith('</body></html>')).toBe(true)
+    expect(rewritten.match(/<\/html>/g)).toHaveLength(1)
+    expect(rewritten.indexOf('Fahrzeuge geladen')).toBeLessThan(rewritten.indexOf('</body></html>'))
+    expect(rewritten).toBe(raw.replace('</body></html>', '') + '</body></html>')
+  })
+
+  it('finds the end however the stream is split', async () => {
+    const page = '<html><body><p>Seite</p></body></html><div hidden id="S:0"><p>spät</p></div><script>$RC("B:0","S:0")</script>'
+    const expected = '<html><body><p>Seite</p><div hidden id="S:0"><p>spät</p></div><script>$RC("B:0","S:0")</script></body></html>'
+    const bytes = Buffer.from(page)
+    for (let at = 1; at < bytes.length; at++) {
+      expect(await rewrite([bytes.subarray(0, at), bytes.subarray(at)]), `split at byte ${at}`).toBe(expected)
+    }
+    // A fragment without a document end passes through as it is.
+    expect(await rewrite(['<p>Teil</p></body'])).toBe('<p>Teil</p></body')
+  })
+})
+
 describe('NUL bytes of React 18.3 (facebook/react#26228)', () => {
   /** Opening hours after `pad` bytes of other markup: where a dash meets the end of React's 2 KB buffer depends on it. */
   const hours = (pad: number) =>
@@ -152,7 +205,7 @@ describe('NUL bytes of React 18.3 (facebook/react#26228)', () => {
     // The bug this guards against is still there (if React is fixed, this test says so).
     expect(pad, 'a layout in which React 18.3 sends NUL bytes').toBeLessThan(64)
     const raw = await render(pad)
-    const clean = await render(pad, deferScriptsUntilFirstPaint)
+    const clean = await render(pad, rewriteHtmlStream)
     expect(clean.includes(0)).toBe(false)
     expect(clean.toString('utf8')).toBe(raw.toString('utf8').replaceAll('\0', ''))
     expect(clean.toString('utf8').match(/Mo–Sa: 08:00–20:00 Uhr/g)).toHaveLength(80)

@@ -2,6 +2,8 @@ import { StringDecoder } from 'node:string_decoder'
 import { Transform, type TransformCallback } from 'node:stream'
 
 const PRELOAD = '<link rel="modulepreload"'
+/** How React 18 closes the document: after the shell, before the segments it streams later. */
+const DOCUMENT_END = '</body></html>'
 const PRELOAD_TAG = /<link rel="modulepreload" href="([^"]+)"\/>/g
 const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>/
 /** Hydrate anyway when the browser never reports a first contentful paint (docs/decisions/018). */
@@ -20,11 +22,33 @@ export const FIRST_PAINT_FALLBACK_MS = 5000
  * `<Scripts>` has no prop for this, hence the rewrite of the HTML on its way out. Everything from the
  * first preload to the end of the module script is held back until it is complete, so tags split
  * across chunks are found; a document without module script passes through unchanged.
+ *
+ * It also moves the document's end to the end of the stream: React 18 closes `</body></html>` with
+ * the shell and streams the late Suspense segments (deferred vehicles, their scripts) after it,
+ * which is invalid HTML (a validator stops at the first "stray start tag"). React 19 does the same.
  */
-export function deferScriptsUntilFirstPaint(): Transform {
+export function rewriteHtmlStream(): Transform {
   const decoder = new StringDecoder('utf8')
   let pending = ''
   let state: 'before-preloads' | 'in-scripts' | 'done' = 'before-preloads'
+  /** Text held back because it could be the start of a split DOCUMENT_END. */
+  let endTail = ''
+  let documentEnded = false
+
+  /** `out` without the document's end, which is sent last. */
+  function holdDocumentEnd(out: string): string {
+    if (documentEnded) return out
+    const text = endTail + out
+    const at = text.indexOf(DOCUMENT_END)
+    if (at !== -1) {
+      documentEnded = true
+      endTail = ''
+      return text.slice(0, at) + text.slice(at + DOCUMENT_END.length)
+    }
+    const cut = safeCut(text, DOCUMENT_END)
+    endTail = text.slice(cut)
+    return text.slice(0, cut)
+  }
 
   /** What can be sent now; the rest stays in `pending`. */
   function take(): string {
@@ -33,7 +57,7 @@ export function deferScriptsUntilFirstPaint(): Transform {
       const start = pending.indexOf(PRELOAD)
       if (start === -1) {
         // Hold back what could be the start of a split preload tag.
-        const cut = safeCut(pending)
+        const cut = safeCut(pending, PRELOAD)
         out = pending.slice(0, cut)
         pending = pending.slice(cut)
         return out
@@ -58,11 +82,11 @@ export function deferScriptsUntilFirstPaint(): Transform {
   return new Transform({
     transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback) {
       pending += withoutNul(typeof chunk === 'string' ? chunk : decoder.write(chunk))
-      callback(null, take() || undefined)
+      callback(null, holdDocumentEnd(take()) || undefined)
     },
     flush(callback: TransformCallback) {
       pending += withoutNul(decoder.end())
-      const out = take() + pending
+      const out = holdDocumentEnd(take() + pending) + endTail + (documentEnded ? DOCUMENT_END : '')
       callback(null, out || undefined)
     },
   })
@@ -141,10 +165,10 @@ function inlineJson(value: unknown): string {
   return JSON.stringify(value).replaceAll('<', '\\u003c')
 }
 
-/** The index up to which `text` can be sent without cutting through a possible `PRELOAD`. */
-function safeCut(text: string): number {
-  for (let keep = Math.min(PRELOAD.length - 1, text.length); keep > 0; keep--) {
-    if (PRELOAD.startsWith(text.slice(text.length - keep))) return text.length - keep
+/** The index up to which `text` can be sent without cutting through a possible `marker`. */
+function safeCut(text: string, marker: string): number {
+  for (let keep = Math.min(marker.length - 1, text.length); keep > 0; keep--) {
+    if (marker.startsWith(text.slice(text.length - keep))) return text.length - keep
   }
   return text.length
 }

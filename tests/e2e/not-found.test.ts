@@ -22,13 +22,17 @@ test('the not-found page redirects to the home page after 10 seconds', async ({ 
   await expect(page.getByRole('heading', { level: 1 })).toContainText('AUTOANKAUF')
 })
 
-test('without JavaScript the not-found page still redirects (meta refresh)', async ({ browser }) => {
+test('without JavaScript the not-found page redirects (a meta refresh in the head), and a link stops it', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
+  await page.clock.install()
   await page.goto('/nirgendwo')
-  await expect(page.locator('noscript')).toHaveCount(1)
-  const html = await page.content()
-  expect(html).toMatch(/http-equiv="refresh" content="10;url=\/"/)
+  await expect(page.locator('head meta[http-equiv="refresh"]')).toHaveAttribute('content', '10;url=/')
+  await expect(page.locator('body meta')).toHaveCount(0)
+  await page.getByRole('link', { name: 'Weiterleitung stoppen' }).click()
+  await expect(page).toHaveURL(/\/nirgendwo\?weiterleitung=aus$/)
+  await expect(page.getByRole('status')).toHaveText('Die automatische Weiterleitung ist gestoppt.')
+  await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0)
   await context.close()
 })
 
