@@ -104,7 +104,7 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
  * with or without JavaScript.
  */
 function QuickContact({ phone, email, anchor, canBook }: { phone?: string | null; email?: string | null; anchor: string; canBook: boolean }) {
-  const classes = buttonClasses({ variant: 'outline-dark', size: 'lg', surface: 'light', className: 'gap-2' })
+  const classes = buttonClasses({ variant: 'outline-dark', size: 'lg', surface: 'light' })
   return (
     <nav aria-label="Schnellkontakt" className="mt-10">
       <ul className="flex flex-col justify-center gap-3 sm:flex-row">

@@ -8,7 +8,8 @@ export interface SiteFooterProps {
   settings: Pick<SiteSettings, 'dealerName' | 'legalName' | 'phone' | 'email' | 'address' | 'openingHours' | 'footerLinks' | 'footerText'>
 }
 
-const FOCUS = 'rounded focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400'
+const FOCUS_OUTLINE = 'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400'
+const FOCUS = `rounded ${FOCUS_OUTLINE}`
 const HEADING = 'mb-4 text-sm font-bold tracking-[0.2em] text-white uppercase'
 
 /** The footer (spec §2): the seven footer links, the general opening hours, address, phone, e-mail, ©. */
@@ -22,7 +23,8 @@ export function SiteFooter({ settings }: SiteFooterProps) {
     <footer className="bg-zinc-950 text-zinc-300">
       <div className="mx-auto grid grid-cols-1 max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
         <div>
-          <SiteLogo name={settings.dealerName ?? ''} className={FOCUS} />
+          {/* The logo is rounded already. */}
+          <SiteLogo name={settings.dealerName ?? ''} className={FOCUS_OUTLINE} />
           {settings.footerText ? <p className="mt-5 max-w-xs text-sm leading-relaxed text-zinc-400">{settings.footerText}</p> : null}
         </div>
 

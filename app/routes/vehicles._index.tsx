@@ -324,7 +324,7 @@ function SearchForm({ state, facets }: { state: VehicleSearch; facets: LoaderDat
                 Filter zurücksetzen
               </Link>
             ) : null}
-            <button type="submit" className={buttonClasses({ variant: 'dark', size: 'md', className: 'gap-2' })}>
+            <button type="submit" className={buttonClasses({ variant: 'dark', size: 'md' })}>
               <SearchIcon className="size-4" />
               FAHRZEUGE SUCHEN
             </button>
@@ -464,13 +464,13 @@ function PortalSection({ customerId, phone, email }: { customerId?: string | nul
         </p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
           {phone ? (
-            <a href={telHref(phone)} className={buttonClasses({ variant: 'dark', size: 'md', className: 'gap-2' })}>
+            <a href={telHref(phone)} className={buttonClasses({ variant: 'dark', size: 'md' })}>
               <PhoneIcon className="size-4" />
               {phone} anrufen
             </a>
           ) : null}
           {email ? (
-            <a href={mailtoHref(email)} className={buttonClasses({ variant: 'outline-dark', size: 'md', className: 'gap-2' })}>
+            <a href={mailtoHref(email)} className={buttonClasses({ variant: 'outline-dark', size: 'md' })}>
               <MailIcon className="size-4" />
               E-Mail an {email}
             </a>

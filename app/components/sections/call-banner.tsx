@@ -20,7 +20,7 @@ export function CallBanner({ section, id, hours, smoothScroll }: SectionProps<'c
           {section.text ? <p className="mt-4 max-w-2xl text-lg leading-relaxed text-zinc-300">{section.text}</p> : null}
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             {settings.phone ? (
-              <a href={telHref(settings.phone)} className={buttonClasses({ variant: 'primary', size: 'lg', surface: 'dark', className: 'gap-2' })}>
+              <a href={telHref(settings.phone)} className={buttonClasses({ variant: 'primary', size: 'lg', surface: 'dark' })}>
                 <PhoneIcon className="size-5" />
                 {settings.phone}
               </a>

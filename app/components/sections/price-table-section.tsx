@@ -19,9 +19,8 @@ export function PriceTableSection({ section, id, muted }: SectionProps<'priceTab
         the table semantics away in some browsers, so the roles are written out. From `sm` up it is a
         normal table; the box scrolls sideways if it must, and takes keyboard focus for that (WCAG 2.1.1).
       */}
-      <div
+      <section
         tabIndex={0}
-        role="region"
         aria-label={section.heading ? `${section.heading} (Tabelle)` : 'Preistabelle'}
         className="mx-auto max-w-4xl rounded-xl border border-zinc-200 bg-white shadow-sm focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 sm:overflow-x-auto"
       >
@@ -64,7 +63,7 @@ export function PriceTableSection({ section, id, muted }: SectionProps<'priceTab
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {section.note ? <p className="mx-auto mt-6 max-w-4xl text-sm leading-relaxed text-zinc-600">{section.note}</p> : null}
     </SectionShell>
   )
