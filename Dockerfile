@@ -4,7 +4,8 @@
 # was verified; compose.yaml runs it with a volume for DATA_DIR.
 #
 #   docker build --build-arg SANITY_STUDIO_PROJECT_ID=abc123xy -t ruhrstern-site .
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 22, an LTS line (Node 20's ended on 30 April 2026); CI runs the tests on the same (.ci/run).
+ARG NODE_IMAGE=node:22-bookworm-slim
 
 # 1. Build: all dependencies, then the app (build/, public/build) and the Studio (build/studio).
 FROM ${NODE_IMAGE} AS build
@@ -29,7 +30,9 @@ RUN npm install --omit=dev --no-audit --no-fund
 
 # 3. The image: what `npm start` reads, nothing else.
 FROM ${NODE_IMAGE}
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+# HOST: every interface of the container, so the published port reaches it; compose.yaml publishes
+# it on the host's loopback only, for the nginx there (docs/decisions/038).
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json server.mjs ./

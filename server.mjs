@@ -18,11 +18,16 @@ try {
 
 build.entry.module.logFatalErrors(context.logger)
 const { server } = build.entry.module.createServer({ build, mode: build.mode, context, root })
-server.listen(context.env.PORT, () => {
+// HOST: 127.0.0.1 unless told (docs/decisions/038): behind nginx on the same machine nobody else
+// reaches the app, so nobody can send it a forged X-Forwarded-For or hold its connections.
+server.listen(context.env.PORT, context.env.HOST, () => {
+  const { address, port } = server.address()
+  const shown = address.includes(':') ? `[${address}]` : address
+  const where = address === '0.0.0.0' || address === '::' ? `auf allen Netzwerkschnittstellen, Port ${port}` : `http://${shown}:${port}`
   // Through the logger: in production every line on stdout is JSON.
   context.logger.info(
-    { port: context.env.PORT, lake: context.lake.kind },
-    `Bereit: http://localhost:${context.env.PORT} (Inhalte: ${context.lake.kind === 'sanity' ? 'Sanity Content Lake' : 'eingebettet'})`,
+    { host: address, port, lake: context.lake.kind },
+    `Bereit: ${where} (Inhalte: ${context.lake.kind === 'sanity' ? 'Sanity Content Lake' : 'eingebettet'})`,
   )
   // What is still missing to go live (npm run preflight lists the same), as warnings: the site starts
   // anyway, so the embedded demo runs from the README's command.

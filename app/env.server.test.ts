@@ -50,11 +50,22 @@ describe('parseEnv', () => {
     expect(parseEnv({}).TRUST_PROXY).toBe(false)
     expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false)
     // `true` would trust the left-most X-Forwarded-For entry, which any client writes.
-    expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrow(/„true“ ist nicht erlaubt/)
-    expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1)
+    expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrow(/„true“ und eine Anzahl wie „1“ sind nicht erlaubt/)
+    // A hop count trusts whoever connects: a client reaching the app directly would choose its address.
+    for (const count of ['1', '2', '0']) expect(() => parseEnv({ TRUST_PROXY: count })).toThrow(/TRUST_PROXY muss false oder eine Liste der Adressen/)
+    expect(parseEnv({ TRUST_PROXY: 'loopback' }).TRUST_PROXY).toBe('loopback')
+    expect(parseEnv({ TRUST_PROXY: '172.30.53.1' }).TRUST_PROXY).toBe('172.30.53.1')
     expect(parseEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8, fd00::/8' }).TRUST_PROXY).toBe('loopback, 10.0.0.0/8, fd00::/8')
     expect(() => parseEnv({ TRUST_PROXY: 'ja' })).toThrow(/TRUST_PROXY muss/)
     expect(() => parseEnv({ TRUST_PROXY: '10.0.0.0/8/1' })).toThrow(/TRUST_PROXY/)
+  })
+
+  it('listens on the loopback address unless HOST says otherwise', () => {
+    expect(parseEnv({}).HOST).toBe('127.0.0.1')
+    expect(parseEnv({ HOST: '' }).HOST).toBe('127.0.0.1')
+    expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0')
+    expect(parseEnv({ HOST: '::1' }).HOST).toBe('::1')
+    expect(() => parseEnv({ HOST: 'www.example.de' })).toThrow(/HOST muss eine IP-Adresse sein/)
   })
 
   it('names malformed variables', () => {

@@ -9,17 +9,21 @@ const optional = z
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
 
+/**
+ * `false`, or the proxies' addresses and subnets in Express's syntax. Not a hop count: `1` trusts
+ * whoever connects, so a client that reaches the app directly would choose its own address through
+ * X-Forwarded-For (security review 2026-11-27, finding 4; docs/decisions/038).
+ */
 function isTrustProxy(value: string) {
-  if (/^(false|\d+)$/.test(value)) return true
+  if (value === 'false') return true
   return value.split(',').every((entry) => {
     const [address = '', prefix, ...rest] = entry.trim().split('/')
     return rest.length === 0 && (PROXY_NAMES.has(address) || (isIP(address) !== 0 && (prefix === undefined || /^\d{1,3}$/.test(prefix))))
   })
 }
 
-function parseTrustProxy(value: string | undefined): false | number | string {
-  if (value === undefined || value === 'false') return false
-  return /^\d+$/.test(value) ? Number(value) : value
+function parseTrustProxy(value: string | undefined): false | string {
+  return value === undefined || value === 'false' ? false : value
 }
 
 const SANITY_VARIABLES = ['SANITY_PROJECT_ID', 'SANITY_DATASET', 'SANITY_WRITE_TOKEN'] as const
@@ -31,6 +35,19 @@ const envSchema = z
     /** pino's level: `info` writes one line per request, `warn` only refusals and problems. */
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /**
+     * The address the server listens on. Default 127.0.0.1: reachable only from this machine (the
+     * nginx in front of it, a browser on http://localhost:3000); the container sets 0.0.0.0 and
+     * compose publishes the port on the host's loopback only (docs/decisions/038).
+     */
+    HOST: optional
+      .pipe(
+        z
+          .string()
+          .refine((value) => isIP(value) !== 0, 'HOST muss eine IP-Adresse sein, z. B. 127.0.0.1 (nur dieser Rechner) oder 0.0.0.0 (alle Netze, im Container)')
+          .optional(),
+      )
+      .transform((value) => value ?? '127.0.0.1'),
     SITE_URL: z.url({ error: 'SITE_URL muss eine vollständige URL sein, z. B. https://www.example.de' }).default('http://localhost:3000'),
     CONTENT_DIR: z.string().default('content'),
     DATA_DIR: z.string().default('.data'),
@@ -40,8 +57,9 @@ const envSchema = z
       .transform((value) => (value === undefined ? 5 : Number(value))),
     /**
      * Express `trust proxy`: whether the client address comes from X-Forwarded-For. Default false
-     * (the header is ignored: anyone could send it); a hop count, or proxy addresses/subnets. Not
-     * `true`: Express would then take the left-most X-Forwarded-For entry, which the client writes.
+     * (the header is ignored: anyone could send it); else the proxies' addresses/subnets
+     * (`loopback` for an nginx on the same machine), so the header counts only when the proxy itself
+     * connects. Neither `true` nor a hop count: both trust whoever connects (docs/decisions/038).
      */
     TRUST_PROXY: optional
       .pipe(
@@ -49,7 +67,7 @@ const envSchema = z
           .string()
           .refine(
             isTrustProxy,
-            'TRUST_PROXY muss false, die Anzahl der Proxys vor der Seite oder eine Liste ihrer IP-Adressen/Subnetze sein, z. B. 1 oder loopback, 10.0.0.0/8. „true“ ist nicht erlaubt: Dann könnte jeder Besucher seine Adresse selbst angeben (X-Forwarded-For) und die Anfragegrenze umgehen.',
+            'TRUST_PROXY muss false oder eine Liste der Adressen/Subnetze der Proxys vor der Seite sein, z. B. loopback (nginx auf demselben Rechner) oder 172.30.53.1 bzw. 10.0.0.0/8. „true“ und eine Anzahl wie „1“ sind nicht erlaubt: Sie vertrauen jedem, der sich verbindet, und wer die Seite direkt erreicht, könnte seine Adresse selbst angeben (X-Forwarded-For) und die Anfragegrenze umgehen.',
           )
           .optional(),
       )

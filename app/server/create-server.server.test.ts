@@ -307,7 +307,7 @@ describe('the URL Remix renders and the page cache keys on (security review, fin
     { name: 'X-Forwarded-Proto: http://x/impressum#', headers: { 'X-Forwarded-Proto': 'http://x/impressum#' } },
   ]
 
-  for (const trustProxy of [undefined, '1', 'loopback']) {
+  for (const trustProxy of [undefined, '127.0.0.1', 'loopback']) {
     describe(`TRUST_PROXY=${trustProxy ?? '(unset)'}`, () => {
       let site: Awaited<ReturnType<typeof startSite>>
       beforeAll(async () => {
@@ -404,7 +404,7 @@ describe('the one same-origin rule for posts (docs/decisions/008)', () => {
 describe('requests refused before the site, with one log line (findings 8 and 14)', () => {
   let site: Awaited<ReturnType<typeof startSite>>
   beforeAll(async () => {
-    site = await startSite({ TRUST_PROXY: '1' })
+    site = await startSite({ TRUST_PROXY: 'loopback' })
   })
   afterAll(() => site.close())
 

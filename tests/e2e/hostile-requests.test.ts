@@ -211,7 +211,15 @@ test.describe('finding 5: the rest', () => {
     const { code, output } = await startupFailure({ TRUST_PROXY: 'true' })
     expect(code).toBe(1)
     expect(output).toContain('TRUST_PROXY')
-    expect(output).toContain('„true“ ist nicht erlaubt')
+    expect(output).toContain('„true“ und eine Anzahl wie „1“ sind nicht erlaubt')
+  })
+
+  // Review of 2026-11-27, finding 4: a hop count trusts whoever connects, so a client that reached
+  // the app directly chose its own address (decision 038).
+  test('TRUST_PROXY=1: the server refuses to start and names what to give instead', async () => {
+    const { code, output } = await startupFailure({ TRUST_PROXY: '1' })
+    expect(code).toBe(1)
+    expect(output).toContain('TRUST_PROXY muss false oder eine Liste der Adressen/Subnetze der Proxys vor der Seite sein, z. B. loopback')
   })
 
   test('a webhook signature is accepted once and only while fresh', async () => {

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import net from 'node:net'
 import path from 'node:path'
 import { expect, test } from './playwright-utils'
 import { OWN_PORT_BASE, startNginx, startSiteServer } from './servers'
@@ -57,13 +58,59 @@ test('a real server answers the 6th submission within a minute from one address 
   }
 })
 
+/** Whether something accepts a connection on this address and port. */
+function accepts(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, host)
+    socket.once('connect', () => (socket.destroy(), resolve(true)))
+    socket.once('error', () => resolve(false))
+  })
+}
+
+// Security review 2026-11-27, finding 4: with TRUST_PROXY=1 and the app on every interface, a client
+// that reached it directly chose its address through X-Forwarded-For (8 of 8 spam posts stored).
+test('a client that reaches the app directly counts against its own address, whatever X-Forwarded-For says', async ({ axe }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'A server of its own: once is enough')
+  axe.skip()
+  const port = OWN_PORT_BASE + 24
+  // The proxy is trusted, but the client (127.0.0.1) is not it.
+  const server = await startSiteServer(port, { SUBMISSION_RATE_LIMIT: '5', TRUST_PROXY: '10.9.9.9' })
+  try {
+    const statuses: number[] = []
+    for (let i = 1; i <= 8; i++) {
+      const answer = await fetch(`http://localhost:${port}/api/contacts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${i}` },
+        body: JSON.stringify({ name: `Spam Bot ${i}`, email: `spam${i}@example.de`, message: `Spam Nachricht ${i}` }),
+      })
+      statuses.push(answer.status)
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429, 429])
+
+    // HOST unset: the server listens on 127.0.0.1 only, so even another loopback address finds
+    // nothing (as another machine would not); a server on 0.0.0.0 answers there, so the probe works.
+    const control = net.createServer((socket) => socket.end())
+    await new Promise<void>((resolve) => control.listen(port + 1, '0.0.0.0', resolve))
+    try {
+      expect(await accepts('127.0.0.2', port + 1)).toBe(true)
+    } finally {
+      control.close()
+    }
+    expect(await accepts('127.0.0.1', port)).toBe(true)
+    expect(await accepts('127.0.0.2', port)).toBe(false)
+    expect(server.output()).toContain(`Bereit: http://127.0.0.1:${port}`)
+  } finally {
+    await server.stop()
+  }
+})
+
 // Several instances each count on their own (docs/decisions/035): the limit for all of them together is
 // nginx's (deploy/nginx/rate-limit*.conf), here in front of two instances with the app's default of 5.
 test('behind nginx, two instances together take 5 submissions a minute from one address, not 10', async ({ axe }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'Servers of its own: once is enough')
   axe.skip()
   const [portA, portB, nginxPort] = [OWN_PORT_BASE + 20, OWN_PORT_BASE + 21, OWN_PORT_BASE + 22]
-  const env = { SUBMISSION_RATE_LIMIT: '5', TRUST_PROXY: '1', SITE_URL: `http://localhost:${nginxPort}` }
+  const env = { SUBMISSION_RATE_LIMIT: '5', TRUST_PROXY: 'loopback', SITE_URL: `http://localhost:${nginxPort}` }
   const instances = await Promise.all([startSiteServer(portA, env), startSiteServer(portB, env)])
   const nginx = await startNginx({ port: nginxPort, upstreamPort: portA, moreUpstreamPorts: [portB], rateLimit: true })
   const post = (port: number, name: string, headers: Record<string, string> = {}) =>

@@ -7,7 +7,7 @@ import path from 'node:path'
 /*
  * Servers a test starts for itself, when the shared ones of playwright.config.ts do not have the
  * settings it needs: the production build (server.mjs) with its own environment, and nginx in
- * front of it with the production proxy settings (deploy/nginx/proxy.conf).
+ * front of it with the production settings (deploy/nginx/).
  */
 
 /** Ports for servers of single tests: above the shared ones (E2E_PORT … +2), so parallel runs with other E2E_PORTs do not meet. */
@@ -105,31 +105,39 @@ export async function startupFailure(env: Record<string, string>): Promise<{ cod
 }
 
 /**
- * nginx on `port` in front of the app on `upstreamPort`, with the production proxy settings
- * (deploy/nginx/proxy.conf) and, as in deploy/nginx/site.conf, a default server that drops other
- * host names. `naivePort`, if given, is a proxy as many are set up: every Host and the client's
- * X-Forwarded-* headers passed on (the security review's), to show the app defends itself.
+ * nginx on `port` in front of the app on `upstreamPort`, with the production settings
+ * (deploy/nginx/http.conf, proxy.conf) and, as in deploy/nginx/site.conf, a default server that drops
+ * other host names and the site's access log format. `naivePort`, if given, is a proxy as many are
+ * set up: every Host and the client's X-Forwarded-* headers passed on (the security review's), to
+ * show the app defends itself.
  */
 export async function startNginx({
   port,
   upstreamPort,
   naivePort,
+  clientAddressPort,
   moreUpstreamPorts = [],
   rateLimit = false,
 }: {
   port: number
   upstreamPort: number
   naivePort?: number
+  /**
+   * The site's server once more, with nginx taking the client's address from the test's own
+   * `X-Test-Client` header (realip): a test can be a client from any address, IPv6 ones included.
+   */
+  clientAddressPort?: number
   /** Further instances of the site behind the same nginx (round robin). */
   moreUpstreamPorts?: number[]
-  /** The submissions' rate limit of deploy/nginx/rate-limit*.conf, as site.conf has it. */
+  /** The limits of deploy/nginx/rate-limit.conf, as site.conf has them. */
   rateLimit?: boolean
-}): Promise<RunningProcess> {
+}): Promise<RunningProcess & { accessLog: string }> {
   const prefix = await mkdtemp(path.join(tmpdir(), 'dealer-e2e-nginx-'))
   // nginx's workers run as `nobody` when the master runs as root; they need to reach the temp folders.
   await chmod(prefix, 0o755)
   for (const folder of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) await mkdir(path.join(prefix, folder))
-  const proxyConf = path.resolve('deploy/nginx/proxy.conf')
+  const accessLog = path.join(prefix, 'access.log')
+  const site = `${rateLimit ? `include ${path.resolve('deploy/nginx/rate-limit.conf')};` : ''} include ${path.resolve('deploy/nginx/proxy.conf')}; access_log ${accessLog} ruhrstern;`
   const config = `worker_processes 1;
 error_log ${prefix}/error.log warn;
 pid ${prefix}/nginx.pid;
@@ -142,9 +150,10 @@ http {
   uwsgi_temp_path ${prefix}/uwsgi;
   scgi_temp_path ${prefix}/scgi;
   upstream ruhrstern_app { ${[upstreamPort, ...moreUpstreamPorts].map((upstream) => `server 127.0.0.1:${upstream};`).join(' ')} keepalive 8; }
-  ${rateLimit ? `include ${path.resolve('deploy/nginx/rate-limit-zone.conf')};` : ''}
+  include ${path.resolve('deploy/nginx/http.conf')};
   server { listen 127.0.0.1:${port} default_server; return 444; }
-  server { listen 127.0.0.1:${port}; server_name localhost; ${rateLimit ? `include ${path.resolve('deploy/nginx/rate-limit.conf')};` : ''} include ${proxyConf}; }
+  server { listen 127.0.0.1:${port}; server_name localhost; ${site} }
+  ${clientAddressPort ? `server { listen 127.0.0.1:${clientAddressPort}; set_real_ip_from 127.0.0.1; real_ip_header X-Test-Client; ${site} }` : ''}
   ${
     naivePort
       ? `server {
@@ -169,6 +178,7 @@ http {
   await waitForPort(port, started)
   return {
     ...started,
+    accessLog,
     stop: async () => {
       await started.stop()
       await rm(prefix, { recursive: true, force: true })
