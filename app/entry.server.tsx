@@ -1,7 +1,8 @@
 import { type AppLoadContext, createReadableStreamFromReadable, type EntryContext } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { loggerOf } from '#app/server/logging.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { NonceProvider } from '#app/utils/nonce-provider.ts'
 import { rewriteHtmlStream } from '#app/utils/deferred-scripts.server.ts'
@@ -69,6 +70,10 @@ export function handleError(error: unknown, { request, context }: { request: Req
 
 function logError(context: AppLoadContext, request: Request, error: unknown) {
   if (request.signal.aborted) return
-  if (context.logger) context.logger.error({ err: error }, 'Fehler beim Rendern')
-  else console.error(error)
+  // Remix's own client errors (a POST to a route without an action: 405; a page that does not
+  // exist: 404) are the request's, not the server's: the access line has their status.
+  if (isRouteErrorResponse(error) && error.status < 500) return
+  // Through the logger's error serializer even without a request logger (tests): console.error
+  // would print every property of a Sanity client error, the request with its token included.
+  loggerOf(context).error({ err: error }, 'Fehler beim Rendern')
 }

@@ -34,13 +34,40 @@ function list(names: string[]): string {
  */
 export async function marketplaceStatus(env: Env, lake: ContentLake): Promise<MarketplaceStatus> {
   const missing = missingMarketplaceVariables(env)
-  const state = await lake.fetch<SYNC_STATE_QUERYResult>(SYNC_STATE_QUERY, {}, { includePrivate: true })
+  const state = await syncState(lake)
   const last = describeLastRun(state)
   if (missing.length > 0) {
     const what = `Der Abgleich mit mobile.de ist nicht eingerichtet: ${list(missing)} ${missing.length === 1 ? 'fehlt' : 'fehlen'}.`
     return { configured: false, message: last ? `${what} ${last}` : what }
   }
   return { configured: true, message: last ?? 'mobile.de ist eingerichtet; bisher wurde noch nicht abgeglichen.' }
+}
+
+/** How long one read of the sync state answers every status call of this process (success or failure). */
+export const SYNC_STATE_TTL_MS = 5_000
+
+const syncStates = new WeakMap<ContentLake, { readAt: number; state: Promise<SYNC_STATE_QUERYResult> }>()
+
+/**
+ * The sync state for the public status (issue 25): with the public reader, since the document is
+ * public (no dot in its id) and a public endpoint should not spend the write token (which a failing
+ * request then carried into the log); and at most one read per SYNC_STATE_TTL_MS for all callers
+ * of this process, also while one is under way, so a loop of status calls is not a loop of Sanity
+ * requests. A sync here forgets it (forgetSyncState); one in another process shows within the TTL.
+ */
+function syncState(lake: ContentLake, now = Date.now()): Promise<SYNC_STATE_QUERYResult> {
+  const cached = syncStates.get(lake)
+  if (cached && now - cached.readAt < SYNC_STATE_TTL_MS) return cached.state
+  const state = lake.fetch<SYNC_STATE_QUERYResult>(SYNC_STATE_QUERY)
+  // Callers await it; a failure nobody else asks for within the TTL is no unhandled rejection.
+  state.catch(() => {})
+  syncStates.set(lake, { readAt: now, state })
+  return state
+}
+
+/** After a sync wrote its outcome: the next status call reads it. */
+export function forgetSyncState(lake: ContentLake): void {
+  syncStates.delete(lake)
 }
 
 function describeLastRun(state: SYNC_STATE_QUERYResult): string | undefined {

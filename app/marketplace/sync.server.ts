@@ -6,6 +6,7 @@ import { type MarketplaceAd, type MarketplaceAdapter, MarketplaceError } from '.
 import { isoDate, mapAdToVehicle, type SyncedVehicle } from './mapping.server'
 import { INSTANCE_ID } from '#app/server/instance.server.ts'
 import { loggerOf, type Logger } from '#app/server/logging.server.ts'
+import { forgetSyncState } from './status.server'
 import { LeaseTakenError, SyncLease } from './sync-lease.server'
 
 /*
@@ -104,6 +105,8 @@ export async function runSync(context: { lake: ContentLake; logger?: Logger }, o
   } catch (error) {
     await lease.release()
     throw error
+  } finally {
+    forgetSyncState(context.lake)
   }
 }
 

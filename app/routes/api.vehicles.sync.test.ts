@@ -5,6 +5,7 @@ import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { createMobileDeApi, fixtureAd, generateAds, MOCK_BASE_URL, MOCK_CREDENTIALS } from '#tests/mocks/mobile-de.ts'
 import { action as syncAction, loader as syncLoader } from './api.vehicles.sync'
 import { loader as statusLoader } from './api.vehicles.status'
+import { forgetSyncState } from '#app/marketplace/status.server.ts'
 
 const FIXTURE = 'tests/fixtures/mini-dataset'
 const TOKEN = 'test-sync-token-0123456789'
@@ -59,6 +60,18 @@ describe.each(BACKENDS)('GET /api/vehicles/status and POST /api/vehicles/sync on
 
   it('status: configured, never synced', async () => {
     expect(await status()).toEqual({ configured: true, message: 'mobile.de ist eingerichtet; bisher wurde noch nicht abgeglichen.' })
+  })
+
+  it('status: 100 calls at once are one read of the sync state, without a token (issue 25); a sync here forgets it (next test)', async () => {
+    forgetSyncState(test.lake)
+    const before = test.requests.length
+    const answers = await Promise.all(Array.from({ length: 100 }, () => status()))
+    expect(new Set(answers.map((answer) => answer.message))).toEqual(new Set(['mobile.de ist eingerichtet; bisher wurde noch nicht abgeglichen.']))
+    if (backend === 'sanity') {
+      const reads = test.requests.slice(before).filter((request) => request.searchParams.get('query')?.includes('marketplaceSync'))
+      expect(reads).toHaveLength(1)
+      expect(reads[0]!.headers.authorization).toBeUndefined()
+    }
   })
 
   it('405 for GET and PUT, with Allow: POST', async () => {

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
+import { captureLogs } from '#tests/log-capture.ts'
 
 describe('logFatalErrors', () => {
   for (const [crash, message] of [
@@ -24,4 +25,72 @@ describe('logFatalErrors', () => {
       expect(lines.some((line) => line.msg === 'Bereit')).toBe(true)
     })
   }
+})
+
+describe('error lines carry no credentials (issue 25)', () => {
+  const TOKEN = 'sk-geheimes-token-0123456789'
+  /** As @sanity/client's network errors are: the Node request rides along, its `_header` with the token. */
+  function clientError() {
+    const request = { _header: `GET /v2025-02-19/data/query/production HTTP/1.1\r\nauthorization: Bearer ${TOKEN}\r\n\r\n`, agent: { sockets: {} } }
+    const socketError = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', syscall: 'read', request })
+    const fetchFailed = Object.assign(new TypeError('fetch failed'), { cause: socketError })
+    return Object.assign(new Error('Request error while attempting to reach http://127.0.0.1:3212', { cause: fetchFailed }), {
+      code: 'ESOCKETTIMEDOUT',
+      statusCode: 503,
+      request,
+      response: { headers: { 'set-cookie': 'x=1' }, body: 'Bearer in the body' },
+      details: { description: 'x' },
+    })
+  }
+
+  it('err: type, message, code, status and stack; causes as type, message and code; nothing else', () => {
+    const { logger, lines } = captureLogs()
+    logger.child({ reqId: 'r1' }).error({ err: clientError() }, 'Der Stand des Abgleichs ist nicht lesbar')
+    expect(lines).toHaveLength(1)
+    const line = lines[0]!
+    expect(JSON.stringify(line)).not.toMatch(new RegExp(`${TOKEN}|authorization|bearer|_header|"request"|"agent"|"details"`, 'i'))
+    expect(line.err).toEqual({
+      type: 'Error',
+      message: 'Request error while attempting to reach http://127.0.0.1:3212',
+      code: 'ESOCKETTIMEDOUT',
+      statusCode: 503,
+      stack: expect.stringContaining('logging.server.test.ts'),
+      cause: { type: 'TypeError', message: 'fetch failed', cause: { type: 'Error', message: 'read ECONNRESET', code: 'ECONNRESET' } },
+    })
+  })
+
+  it('the same under `error`, for an error logged as the only argument, and for thrown non-errors; a token in a message is cut out', () => {
+    const { logger, lines } = captureLogs()
+    logger.warn({ error: clientError() }, 'a')
+    logger.error(clientError(), 'b')
+    logger.error({ err: `Antwort auf authorization: Bearer ${TOKEN}` }, 'c')
+    logger.error({ err: new Response('nein', { status: 405 }) }, 'd')
+    const looped: Error & { cause?: unknown } = new Error(`Authorization: Bearer ${TOKEN} abgelehnt`)
+    looped.cause = looped
+    logger.error({ err: looped }, 'e')
+    const written = lines.map((line) => JSON.stringify(line)).join('\n')
+    expect(written).not.toContain(TOKEN)
+    expect(written).not.toMatch(/authorization|bearer|_header/i)
+    expect(lines.map((line) => (line.err ?? line.error) as { message: string; statusCode?: number })).toEqual([
+      expect.objectContaining({ code: 'ESOCKETTIMEDOUT', statusCode: 503 }),
+      expect.objectContaining({ code: 'ESOCKETTIMEDOUT', statusCode: 503 }),
+      { message: 'Antwort auf [Zugangsdaten entfernt]' },
+      { type: 'Response', message: '', statusCode: 405 },
+      expect.objectContaining({ message: '[Zugangsdaten entfernt] abgelehnt' }),
+    ])
+    // A cause chain that loops ends after a few links.
+    let depth = 0
+    for (let cause = (lines[4]!.err as { cause?: unknown }).cause; cause; cause = (cause as { cause?: unknown }).cause) depth++
+    expect(depth).toBe(4)
+  })
+
+  it('request headers logged as such lose Authorization and Cookie', () => {
+    const { logger, lines } = captureLogs()
+    logger.info(
+      { req: { method: 'GET', headers: { authorization: `Bearer ${TOKEN}`, cookie: 'sitzung=1', accept: '*/*' } }, headers: { authorization: 'Basic abc' } },
+      'Anfrage',
+    )
+    expect(lines[0]).toMatchObject({ req: { method: 'GET', headers: { accept: '*/*' } }, headers: {} })
+    expect(JSON.stringify(lines[0])).not.toMatch(/authorization|cookie|Basic abc/i)
+  })
 })

@@ -6,7 +6,7 @@ import { type CachedPage, isStorable, joinWith, PageCache, pageCacheKey, type Re
 import { type Logger } from '#app/server/logging.server.ts'
 import { previewLake, readPreview, studioUrl } from '#app/preview/preview.server.ts'
 import { createNonce, type ResponseKind, securityHeaders } from '#app/server/security-headers.server.ts'
-import { CACHE_CONTROL } from '#app/utils/http.server.ts'
+import { CACHE_CONTROL, jsonError } from '#app/utils/http.server.ts'
 
 /** How the answer relates to the page cache (`X-Cache`). */
 export type CacheStatus = 'HIT' | 'MISS' | 'STALE' | 'BYPASS'
@@ -103,6 +103,7 @@ export class Site {
       else log.error({ err: error }, 'Fehler beim Rendern')
       response = new Response('Interner Serverfehler', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
     }
+    if (response.status === 405) response = methodNotAllowed(request, response)
 
     if (key !== undefined && response.status >= 500) {
       const stale = this.cache?.stale(key)
@@ -190,6 +191,34 @@ export function cacheControlFor(method: string, status: number, headers: Headers
   if (own) return own
   if (status === 301 || status === 308) return CACHE_CONTROL.page
   return /^(text\/html|text\/x-script)\b/i.test(headers.get('content-type') ?? '') ? CACHE_CONTROL.page : CACHE_CONTROL.noStore
+}
+
+/** What a route without an action takes: its loader's methods. */
+const LOADER_METHODS = 'GET, HEAD'
+
+/**
+ * A 405 that Remix answers itself: a POST to a route without an action. For a resource route
+ * (sitemap, robots.txt, the read-only API) Remix's body is `{"message":"Unexpected Server Error"}`
+ * (marked `X-Remix-Error`), replaced here by what the refusal in front of Remix says for other
+ * methods (JSON under /api/, plain text elsewhere). Every such 405 names the methods that work
+ * (`Allow`), as RFC 9110 asks; a route's own 405 keeps its body and Allow.
+ */
+export function methodNotAllowed(request: Request, response: Response): Response {
+  if (response.headers.get('x-remix-error') === 'yes') {
+    void response.body?.cancel().catch(() => {})
+    const message = `Methode nicht erlaubt. Diese Adresse wird nur gelesen (${LOADER_METHODS}).`
+    if (new URL(request.url).pathname.startsWith('/api/')) return jsonError(405, message, {}, { Allow: LOADER_METHODS })
+    return new Response(message, {
+      status: 405,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE_CONTROL.noStore, Allow: LOADER_METHODS },
+    })
+  }
+  if (!response.headers.has('allow')) {
+    const headers = new Headers(response.headers)
+    headers.set('Allow', LOADER_METHODS)
+    return new Response(response.body, { status: 405, statusText: response.statusText, headers })
+  }
+  return response
 }
 
 /** Passes a body through unchanged and hands over a copy once it has completely gone out (not when cut off or too large). */

@@ -11,6 +11,11 @@
  * closed (clients reconnect, and get 503 until it ends); POST /__delay?ms=N makes every
  * answer N ms late (a slow lake: the home page then streams its vehicles). tests/e2e/page-cache.test.ts
  * starts its own instance for these, so other tests never see them.
+ * POST /__fault?mode=…&ms=N breaks the API the ways a network does (tests/e2e/log-secrets.test.ts):
+ * `hang` accepts every request and never answers, `slow` answers after `ms` (default 10 s: beyond
+ * the site's timeouts), `reset` destroys the connection, `down` answers 503; `ok` ends the fault.
+ * Listener streams open at the start of a fault are closed, so their reconnect meets it.
+ * SANITY_MOCK_TOKENS (comma-separated) replaces the tokens it accepts (default MOCK_TOKEN, MOCK_VIEWER_TOKEN).
  *
  * Like a project with a GROQ webhook, it announces every successful mutation with a signed POST to
  * SANITY_MOCK_WEBHOOK_URL (secret SANITY_MOCK_WEBHOOK_SECRET), before answering the mutation:
@@ -30,7 +35,8 @@ export const MOCK_VIEWER_TOKEN = 'e2e-viewer-token'
 
 const port = Number(process.env.SANITY_MOCK_PORT ?? 3212)
 const { documents } = await loadDataset(process.env.CONTENT_DIR ?? 'content')
-const api = createSanityApi({ projectId: MOCK_PROJECT_ID, dataset: MOCK_DATASET, documents, token: [MOCK_TOKEN, MOCK_VIEWER_TOKEN] })
+const tokens = process.env.SANITY_MOCK_TOKENS?.split(',').filter(Boolean) ?? [MOCK_TOKEN, MOCK_VIEWER_TOKEN]
+const api = createSanityApi({ projectId: MOCK_PROJECT_ID, dataset: MOCK_DATASET, documents, token: tokens })
 
 async function readBody(request: IncomingMessage) {
   const chunks: Buffer[] = []
@@ -40,6 +46,11 @@ async function readBody(request: IncomingMessage) {
 
 let down = false
 let delayMs = 0
+
+const FAULT_MODES = ['ok', 'hang', 'slow', 'reset', 'down'] as const
+type FaultMode = (typeof FAULT_MODES)[number]
+let fault: { mode: FaultMode; ms: number } = { mode: 'ok', ms: 0 }
+const isFaultMode = (mode: string): mode is FaultMode => (FAULT_MODES as readonly string[]).includes(mode)
 const webhookUrl = process.env.SANITY_MOCK_WEBHOOK_URL
 const webhookSecret = process.env.SANITY_MOCK_WEBHOOK_SECRET ?? ''
 
@@ -81,6 +92,33 @@ const server = createServer(async (incoming, outgoing) => {
     outgoing.setHeader('content-type', 'application/json')
     outgoing.end(JSON.stringify({ delayMs }))
     return
+  }
+  if (url.pathname === '/__fault' && incoming.method === 'POST') {
+    const mode = url.searchParams.get('mode') ?? 'ok'
+    if (!isFaultMode(mode)) {
+      outgoing.writeHead(400, { 'content-type': 'application/json' })
+      outgoing.end(JSON.stringify({ error: `mode: one of ${FAULT_MODES.join(', ')}` }))
+      return
+    }
+    fault = { mode, ms: Number(url.searchParams.get('ms') ?? 10_000) || 0 }
+    if (mode !== 'ok') api.closeListeners()
+    outgoing.setHeader('content-type', 'application/json')
+    outgoing.end(JSON.stringify(fault))
+    return
+  }
+  if (fault.mode !== 'ok' && !url.pathname.startsWith('/__')) {
+    const { mode, ms } = fault
+    // Never answered; the socket goes when the client gives up.
+    if (mode === 'hang') return
+    // A TCP reset (RST), not an orderly close: the client sees ECONNRESET.
+    if (mode === 'reset') return void incoming.socket.resetAndDestroy()
+    if (mode === 'down') {
+      outgoing.writeHead(503, { 'content-type': 'application/json' })
+      outgoing.end(JSON.stringify({ error: 'Service Unavailable', message: 'Simulated fault (POST /__fault?mode=ok ends it)', statusCode: 503 }))
+      return
+    }
+    await new Promise((resolve) => setTimeout(resolve, ms))
+    if (incoming.socket.destroyed) return
   }
   if (delayMs > 0 && !url.pathname.startsWith('/__')) await new Promise((resolve) => setTimeout(resolve, delayMs))
   if (down && !url.pathname.startsWith('/__')) {

@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test'
+import { OWN_PORT_BASE, type RunningProcess, startSiteServer } from './servers'
+
+/*
+ * A POST to a route that only reads (issue 25, finding 8): Remix answered 405 with
+ * `{"message":"Unexpected Server Error"}` and logged it as a server error. Now: 405 with a German
+ * message (JSON under /api/), `Allow: GET, HEAD`, and only the access line in the log. On a server
+ * of its own, whose whole output is read after it stopped.
+ */
+
+const PORT = OWN_PORT_BASE + 38
+const SITE = `http://localhost:${PORT}`
+
+let site: RunningProcess | undefined
+
+test.beforeAll(async ({}, testInfo) => {
+  if (testInfo.project.name !== 'desktop') return
+  site = await startSiteServer(PORT)
+})
+
+test.afterAll(async () => {
+  await site?.stop()
+})
+
+// No page: plain HTTP, no browser (and no axe scan).
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'A server of its own on a fixed port: one browser project')
+})
+
+test('POST to loader-only resource routes: 405, a clear body, Allow: GET, HEAD, no error line', async () => {
+  const answers = []
+  for (const [path, api] of [
+    ['/sitemap.xml', false],
+    ['/robots.txt', false],
+    ['/api/vehicles', true],
+    ['/api/vehicles/1', true],
+  ] as const) {
+    const response = await fetch(`${SITE}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: SITE }, body: '{}' })
+    const body = await response.text()
+    answers.push({ path, status: response.status, allow: response.headers.get('allow'), type: response.headers.get('content-type'), body })
+    expect(body, path).not.toContain('Unexpected Server Error')
+    if (api) expect(JSON.parse(body), path).toEqual({ error: 'Methode nicht erlaubt. Diese Adresse wird nur gelesen (GET, HEAD).' })
+    else expect(body, path).toBe('Methode nicht erlaubt. Diese Adresse wird nur gelesen (GET, HEAD).')
+  }
+  expect(answers.map(({ path, status, allow, type }) => ({ path, status, allow, type }))).toEqual([
+    { path: '/sitemap.xml', status: 405, allow: 'GET, HEAD', type: 'text/plain; charset=utf-8' },
+    { path: '/robots.txt', status: 405, allow: 'GET, HEAD', type: 'text/plain; charset=utf-8' },
+    { path: '/api/vehicles', status: 405, allow: 'GET, HEAD', type: 'application/json' },
+    { path: '/api/vehicles/1', status: 405, allow: 'GET, HEAD', type: 'application/json' },
+  ])
+  // The resources still answer their GET.
+  expect((await fetch(`${SITE}/sitemap.xml`)).status).toBe(200)
+
+  await site!.stop()
+  const lines = site!
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { level: number; msg: string; method?: string; path?: string; status?: number })
+  expect(lines.filter((line) => line.level >= 50)).toEqual([])
+  expect(lines.filter((line) => line.method === 'POST').map(({ path, status }) => ({ path, status }))).toEqual(
+    answers.map(({ path }) => ({ path, status: 405 })),
+  )
+})
