@@ -5,15 +5,18 @@ import { openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { studioSecret } from '#tests/preview-secret.ts'
 import {
   hasSecretShape,
+  isSanityTimeout,
   issuePreview,
   parsePerspective,
   perspectiveParam,
   PREVIEW_LIFETIME_SECONDS,
+  PreviewTimeoutError,
   previewAvailable,
   previewCookie,
   readPreview,
   secretDigest,
   studioUrl,
+  withSanityDeadline,
   type PreviewEnv,
 } from './preview.server'
 
@@ -67,6 +70,22 @@ describe('the perspective the Studio passes', () => {
     Array.from({ length: 11 }, (_, index) => `r${index}`).join(','),
   ])('%s is refused', (value) => {
     expect(parsePerspective(value)).toBeUndefined()
+  })
+})
+
+describe('the deadline for Sanity', () => {
+  it('is a timeout whether the request ignores the signal or gives up when aborted', async () => {
+    const ignores = withSanityDeadline(() => new Promise<never>(() => {}), 20)
+    await expect(ignores).rejects.toBeInstanceOf(PreviewTimeoutError)
+    // A request that rejects as soon as it is aborted (the client's AbortError) still counts as the timeout.
+    const aborts = withSanityDeadline(
+      (signal) => new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      20,
+    )
+    await expect(aborts).rejects.toBeInstanceOf(PreviewTimeoutError)
+    await expect(withSanityDeadline(async () => 'answer', 20)).resolves.toBe('answer')
+    expect(isSanityTimeout(Object.assign(new Error('Connection timed out on request'), { code: 'ETIMEDOUT' }))).toBe(true)
+    expect(isSanityTimeout(new Error('fetch failed'))).toBe(false)
   })
 })
 

@@ -164,6 +164,13 @@ export class PreviewTimeoutError extends Error {
   }
 }
 
+/** Whether Sanity failed to answer in time: our deadline, or the client's own timeout (get-it's ETIMEDOUT, ESOCKETTIMEDOUT). */
+export function isSanityTimeout(error: unknown): boolean {
+  if (error instanceof PreviewTimeoutError) return true
+  const code = (error as { code?: unknown } | null)?.code
+  return code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT'
+}
+
 /**
  * Runs a request to Sanity with an overall deadline. The signal stops the request; the race is for
  * requests that ignore it (@sanity/preview-url-secret's `cache: 'no-store'` made get-it use global
@@ -174,8 +181,9 @@ export async function withSanityDeadline<T>(request: (signal: AbortSignal) => Pr
   let timer: ReturnType<typeof setTimeout> | undefined
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      controller.abort()
+      // First the verdict, then the abort: the aborted request's own rejection comes too late to win the race.
       reject(new PreviewTimeoutError())
+      controller.abort()
     }, ms)
   })
   try {

@@ -13,7 +13,7 @@ import {
   hasSecretShape,
   issuePreview,
   parsePerspective,
-  PreviewTimeoutError,
+  isSanityTimeout,
   previewAvailable,
   secretDigest,
   withSanityDeadline,
@@ -140,7 +140,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** Sanity did not answer in time (504) or failed (503): German, and no cookie. */
 function unreachable(error: unknown, log: Logger) {
-  if (error instanceof PreviewTimeoutError) {
+  if (isSanityTimeout(error)) {
     log.warn('Vorschau: Sanity hat nicht rechtzeitig geantwortet')
     return jsonError(504, 'Sanity antwortet gerade nicht. Bitte die Vorschau in einer Minute erneut öffnen.')
   }
