@@ -94,6 +94,18 @@ const envSchema = z
     SANITY_STUDIO_URL: optional.pipe(
       z.url({ protocol: /^https?$/, error: 'SANITY_STUDIO_URL muss eine http(s)-URL sein, z. B. https://www.example.de/studio' }).optional(),
     ),
+    /**
+     * Seconds a preview cookie's grant (the Studio's secret, the share link) is taken as still there
+     * before Sanity is asked again; a deleted grant ends the preview at the next check (docs/decisions/031).
+     */
+    PREVIEW_GRANT_CHECK_SECONDS: optional
+      .pipe(
+        z
+          .string()
+          .regex(/^\d+$/, 'PREVIEW_GRANT_CHECK_SECONDS muss eine ganze Zahl ab 0 sein (Sekunden zwischen zwei Prüfungen der Vorschau-Freigabe)')
+          .optional(),
+      )
+      .transform((value) => (value === undefined ? 180 : Number(value))),
     SANITY_API_VERSION: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/)

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { captureLogs } from '#tests/log-capture.ts'
+import { withoutSecrets } from './logging.server'
 
 describe('logFatalErrors', () => {
   for (const [crash, message] of [
@@ -92,5 +93,23 @@ describe('error lines carry no credentials (issue 25)', () => {
     )
     expect(lines[0]).toMatchObject({ req: { method: 'GET', headers: { accept: '*/*' } }, headers: {} })
     expect(JSON.stringify(lines[0])).not.toMatch(/authorization|cookie|Basic abc/i)
+  })
+})
+
+describe('withoutSecrets: the access line never holds the preview secret', () => {
+  it.each([
+    ['/about', '/about'],
+    [
+      '/api/preview-mode/enable?sanity-preview-secret=GOODSECRET123&sanity-preview-pathname=/about',
+      '/api/preview-mode/enable?sanity-preview-secret=…&sanity-preview-pathname=/about',
+    ],
+    ['/x?a=1&sanity-preview-secret=GOODSECRET123#top', '/x?a=1&sanity-preview-secret=…#top'],
+    // Spelled another way, still the parameter the route reads.
+    ['/x?sanity%2Dpreview-secret=GOODSECRET123&sanity-preview-secret=GOODSECRET123', '/x?sanity%2Dpreview-secret=…&sanity-preview-secret=…'],
+    ['/x?sanity-preview-secret', '/x?sanity-preview-secret=…'],
+    ['/x?q=%E0&other=1', '/x?q=%E0&other=1'],
+  ])('%s', (target, logged) => {
+    expect(withoutSecrets(target)).toBe(logged)
+    expect(withoutSecrets(target)).not.toContain('GOODSECRET')
   })
 })

@@ -182,7 +182,7 @@ function writeAccessLine(this: ServerResponse) {
   const line = {
     reqId: entry.id,
     method: printable(entry.req.method ?? ''),
-    path: printable(entry.req.url ?? ''),
+    path: printable(withoutSecrets(entry.req.url ?? '')),
     status: this.statusCode,
     ms: Math.round(Number(process.hrtime.bigint() - entry.started) / 1e4) / 100,
     cache: this.getHeader('x-cache') ?? undefined,
@@ -195,6 +195,33 @@ function writeAccessLine(this: ServerResponse) {
 /** The request's log entry (startRequestLog ran for every request the server received). */
 export function requestLogOf(req: IncomingMessage): RequestLog {
   return (req as LoggedRequest)[REQUEST_LOG]!
+}
+
+/** Query parameters whose values are credentials: the Studio's preview secret (docs/decisions/031). */
+const SECRET_PARAMETERS = new Set(['sanity-preview-secret'])
+
+/**
+ * A request target for the log with the values of SECRET_PARAMETERS replaced by `…`. Names are
+ * compared decoded, as the routes read them (`sanity%2Dpreview-secret` is the same parameter).
+ */
+export function withoutSecrets(target: string): string {
+  const start = target.indexOf('?')
+  if (start === -1) return target
+  const end = target.indexOf('#', start) === -1 ? target.length : target.indexOf('#', start)
+  const query = target
+    .slice(start + 1, end)
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0]!
+      let decoded: string
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, ' '))
+      } catch {
+        decoded = name
+      }
+      return SECRET_PARAMETERS.has(decoded) ? `${name}=…` : pair
+    })
+  return `${target.slice(0, start + 1)}${query.join('&')}${target.slice(end)}`
 }
 
 /** A client-chosen string for one log line: control characters escaped, at most 200 characters. */

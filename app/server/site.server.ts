@@ -91,7 +91,7 @@ export class Site {
     // Staff in the Studio's preview read drafts. Their pages are never taken from or put in the cache
     // (a request with a cookie has no cache key) and leave `private, no-store` (docs/decisions/031).
     const { env } = this.context
-    const preview = await readPreview(request.headers.get('cookie'), env)
+    const preview = await readPreview(request.headers.get('cookie'), env, this.context.lake)
     const lake = preview ? previewLake(this.context.lake, preview, env) : this.context.lake
     const { state, result } = trackRequest(() => this.render(request, { ...this.context, ...requestContext, lake, preview, cspNonce: nonce }))
     let response: Response

@@ -22,6 +22,21 @@ describe('RateLimiter', () => {
     expect(limiter.hit('1.2.3.4')).toEqual({ allowed: false, remaining: 0, retryAfterSeconds: 40 })
   })
 
+  it('exhausted: says whether a key used up its window without counting a hit', () => {
+    const time = clock()
+    const limiter = new RateLimiter({ limit: 2, windowMs: 60_000, now: time.now })
+    expect(limiter.exhausted('a')).toBe(0)
+    limiter.hit('a')
+    expect(limiter.exhausted('a')).toBe(0)
+    limiter.hit('a')
+    time.advance(30_000)
+    expect(limiter.exhausted('a')).toBe(30)
+    expect(limiter.exhausted('b')).toBe(0)
+    time.advance(30_000)
+    expect(limiter.exhausted('a')).toBe(0)
+    expect(limiter.hit('a').allowed).toBe(true)
+  })
+
   it('starts a new window once the old one has ended', () => {
     const time = clock()
     const limiter = new RateLimiter({ limit: 2, windowMs: 60_000, now: time.now })

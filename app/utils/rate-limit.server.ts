@@ -71,6 +71,18 @@ export class RateLimiter {
     return { allowed: true, remaining: this.limit - window.count, retryAfterSeconds: 0 }
   }
 
+  /**
+   * Whether `key` has used up its current window, without counting anything: for limits that count
+   * only failures (the preview's wrong secrets) and must refuse before the work that may fail.
+   * Whole seconds until the window ends, or 0 while the key may still go on.
+   */
+  exhausted(key: string): number {
+    const now = this.#now()
+    const window = this.#windows.get(key)
+    if (!window || window.endsAt <= now || window.count < this.limit) return 0
+    return Math.max(1, Math.ceil((window.endsAt - now) / 1000))
+  }
+
   /** Number of keys currently tracked. */
   get size(): number {
     return this.#windows.size

@@ -1,5 +1,6 @@
 import { type APIRequestContext } from '@playwright/test'
 import { FAKE_SANITY_PORT, SANITY_BACKED_PORT } from '../../playwright.config'
+import { studioSecret } from '../preview-secret'
 import { expect, test, uniqueName } from './playwright-utils'
 
 /*
@@ -35,7 +36,7 @@ test.describe('preview mode for staff in the Studio', () => {
     const { result } = await sanity(request, `/v2025-02-19/data/query/production?query=${encodeURIComponent('*[_id == "page-about"][0]')}&perspective=raw`)
     const about = result as { sections: Array<{ _type: string; heading?: string }> } & Record<string, unknown>
     const withHeading = (heading: string) => ({ ...about, sections: about.sections.map((section, index) => (index === 0 ? { ...section, heading } : section)) })
-    const secret = uniqueName('geheim').replace(/\W/g, '-')
+    const secret = studioSecret()
     await mutate(request, [
       { createOrReplace: { ...withHeading(`Über uns – ${marker}`), _id: 'drafts.page-about' } },
       { createOrReplace: { ...withHeading(`Über uns – Release ${marker}`), _id: 'versions.rNeujahr.page-about' } },
@@ -94,12 +95,21 @@ test.describe('preview mode for staff in the Studio', () => {
       expect(await during.text()).not.toContain(marker)
     }
 
-    // A release: what /about will show once „Neujahr“ is published.
+    // A release: what /about will show once „Neujahr“ is published. The Studio reloads its frame
+    // with the same secret; this browser holds its grant, so the used secret lets it in again.
     await page.goto(`${site}/api/preview-mode/enable?sanity-preview-secret=${secret}&sanity-preview-pathname=/about&sanity-preview-perspective=rNeujahr,drafts`)
     await expect(heading).toContainText(`Release ${marker}`)
     await expect(page.getByRole('status').filter({ hasText: 'Vorschau: Release rNeujahr' })).toBeVisible()
 
-    // Leaving: the published page again, and no cookie.
+    // Another site cannot end the preview (an image pointing at the disable route): the cookie stays.
+    const foreign = await page.request.get(`${site}/api/preview-mode/disable`, {
+      headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'image' },
+      maxRedirects: 0,
+    })
+    expect(foreign.status()).toBe(403)
+    expect((await page.context().cookies(site)).some((candidate) => candidate.name === '__sanity_preview')).toBe(true)
+
+    // Leaving through the note's link: the published page again, and no cookie.
     await page.getByRole('link', { name: 'Vorschau beenden' }).click()
     await expect(page).toHaveURL(`${site}/about`)
     await expect(heading).toHaveText('Über uns: Ihr Autohändler aus Essen seit 2009')
@@ -114,7 +124,7 @@ test.describe('preview mode for staff in the Studio', () => {
         any
       >
     const [settings, home, vehicle] = await Promise.all([read('siteSettings'), read('homePage'), read('vehicle-1')])
-    const secret = uniqueName('geheim').replace(/\W/g, '-')
+    const secret = studioSecret()
     await mutate(request, [
       { createOrReplace: { ...settings, _id: 'drafts.siteSettings', footerText: `Fußzeile ${marker}` } },
       {
