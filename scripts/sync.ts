@@ -99,11 +99,15 @@ async function main(): Promise<number> {
 async function syncThroughServer(env: Env, holder: string): Promise<number> {
   const held = `Ein laufender Server hält den eingebetteten Content Lake in ${env.DATA_DIR} (${holder}); nur er schreibt dort.`
   if (allowMassRemoval) {
-    console.error(`${held} --allow-mass-removal gilt nur für einen Abgleich ohne laufenden Server: stoppen Sie den Server und starten Sie npm run sync dann noch einmal.`)
+    console.error(
+      `${held} --allow-mass-removal gilt nur für einen Abgleich ohne laufenden Server: stoppen Sie den Server und starten Sie npm run sync dann noch einmal.`,
+    )
     return 1
   }
   if (!env.SYNC_TOKEN) {
-    console.error(`${held} Setzen Sie SYNC_TOKEN (wie beim Server), damit npm run sync den Abgleich über POST /api/vehicles/sync des Servers startet, oder stoppen Sie den Server.`)
+    console.error(
+      `${held} Setzen Sie SYNC_TOKEN (wie beim Server), damit npm run sync den Abgleich über POST /api/vehicles/sync des Servers startet, oder stoppen Sie den Server.`,
+    )
     return 1
   }
   const bases = [...new Set([`http://127.0.0.1:${env.PORT}`, new URL(env.SITE_URL).origin])]
@@ -137,12 +141,16 @@ async function syncThroughServer(env: Env, holder: string): Promise<number> {
 /** A POST with the bearer token and no time limit: a sync of thousands of ads takes minutes (fetch gives up after 5). */
 function post(url: string, token: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = (url.startsWith('https:') ? https : http).request(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-length': 0 } }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
-      response.on('error', reject)
-    })
+    const request = (url.startsWith('https:') ? https : http).request(
+      url,
+      { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-length': 0 } },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
+        response.on('error', reject)
+      },
+    )
     request.on('error', reject)
     request.end()
   })

@@ -108,14 +108,15 @@ export class DataDirLock {
   static async acquire(dataDir: string, options: AcquireOptions): Promise<DataDirLock> {
     const lockfilePath = path.join(dataDir, LOCK_DIR)
     const staleMs = options.staleMs ?? STALE_MS
-    let lock: DataDirLock | undefined
+    // Set once the lock is taken; proper-lockfile's heartbeat reports to it.
+    const taken: { lock?: DataDirLock } = {}
     const settings = {
       lockfilePath,
       stale: staleMs,
       update: Math.min(UPDATE_MS, staleMs / 2),
       realpath: false,
       // Called by proper-lockfile's heartbeat (the lock's mtime was changed by someone else, or could not be refreshed in time).
-      onCompromised: (error: Error) => lock?.markLost(error.message),
+      onCompromised: (error: Error) => taken.lock?.markLost(error.message),
     }
     const previous = await readHolder(dataDir)
     let seenMtime: number | undefined
@@ -139,8 +140,8 @@ export class DataDirLock {
     await writeFile(temporary, `${JSON.stringify(holder)}\n`)
     await rename(temporary, path.join(dataDir, HOLDER_FILE))
     if (seenMtime !== undefined) options.warn(`DATA_DIR ${dataDir}: Sperre eines beendeten Prozesses übernommen (${describeHolder(previous)}).`)
-    lock = new DataDirLock(dataDir, holder.token, () => unlock(), options.onLost)
-    return lock
+    taken.lock = new DataDirLock(dataDir, holder.token, () => unlock(), options.onLost)
+    return taken.lock
   }
 
   /**

@@ -218,7 +218,9 @@ describe('EmbeddedLake: one writer per data folder', () => {
     // Refreshed a moment ago: the new process waits until the lock is stale (2 s here), then starts by itself.
     const lake = await EmbeddedLake.open({ contentDir: CONTENT_DIR, dataDir, log, lockStaleMs: 2000 })
     cleanup.unshift(() => lake.close())
-    expect(warnings).toEqual([expect.stringContaining(`Sperre eines beendeten Prozesses übernommen (PID ${process.pid} auf Rechner „${hostname()}“, seit 27.11.2026, 05:00:00 UTC)`)])
+    expect(warnings).toEqual([
+      expect.stringContaining(`Sperre eines beendeten Prozesses übernommen (PID ${process.pid} auf Rechner „${hostname()}“, seit 27.11.2026, 05:00:00 UTC)`),
+    ])
     await expect(patchDocument(lake, 'vehicle-1', { set: { price: 12 } })).resolves.toMatchObject({ price: 12 })
   })
 
@@ -364,7 +366,10 @@ describe('EmbeddedLake: private writes keep the published snapshot (vehicle and 
     const { _id } = await createDocument(lake, { _id: 'inbox.', _type: 'contactMessage', name: 'Max' })
     await patchDocument(lake, _id, { set: { notificationClaim: { instance: 'a', at: 'now' } } })
     await patchDocument(lake, _id, { set: { notifiedAt: 'now' }, unset: ['notificationClaim'] })
-    await lake.mutate([{ createOrReplace: { _id: 'drafts.vehicle-1', _type: 'vehicle', price: 1 } }, { create: { _id: 'lock.marketplaceSync', _type: 'lease' } }])
+    await lake.mutate([
+      { createOrReplace: { _id: 'drafts.vehicle-1', _type: 'vehicle', price: 1 } },
+      { create: { _id: 'lock.marketplaceSync', _type: 'lease' } },
+    ])
     expect(lake.publishedDocuments()).toBe(published)
     // Reads see the private documents at once.
     expect(await lake.fetch('*[_id == $id][0].notifiedAt', { id: _id })).toBe('now')

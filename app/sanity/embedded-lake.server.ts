@@ -464,7 +464,10 @@ async function readState(
         repair.warn(`${journalPath}: unvollständige letzte Zeile verworfen (${bytes.length - complete} Bytes eines abgebrochenen Schreibvorgangs)`)
         await journal.truncate(complete)
       }
-      const entries = splitLines(bytes.subarray(0, complete)).map((text, index) => ({ entry: parseEntry(text, `${journalPath}:${index + 1}`), line: index + 1 }))
+      const entries = splitLines(bytes.subarray(0, complete)).map((text, index) => ({
+        entry: parseEntry(text, `${journalPath}:${index + 1}`),
+        line: index + 1,
+      }))
       // Lines up to the absorbed transaction are in the snapshot already (a crash between its rename and the journal's).
       const skip = absorbed === undefined ? 0 : entries.findIndex(({ entry }) => entry.transactionId === absorbed) + 1
       for (const { entry, line } of entries.slice(skip)) {

@@ -147,7 +147,8 @@ describe('preflightReport (npm run preflight)', () => {
     const lake = await EmbeddedLake.open({ contentDir: 'content', dataDir })
     try {
       await lake.mutate([{ patch: { id: 'siteSettings', set: { 'legal.managingDirector': 'Markus Brandt', 'legal.contentResponsible': 'Markus Brandt' } } }])
-      const files = async () => Promise.all((await readdir(dataDir)).sort().map(async (name) => [name, (await stat(path.join(dataDir, name))).mtimeMs] as const))
+      const files = async () =>
+        Promise.all((await readdir(dataDir)).sort().map(async (name) => [name, (await stat(path.join(dataDir, name))).mtimeMs] as const))
       const before = await files()
       const journal = await readFile(path.join(dataDir, JOURNAL_FILE))
 

@@ -67,13 +67,17 @@ for (const variant of ['plain', 'same pid and host name'] as const) {
     const env = { DATA_DIR: dataDir, SUBMISSION_RATE_LIMIT: '0' }
     const a = await startSiteServer(PORT_A, env, prefix)
     try {
-      const { result: refused, acknowledged, statuses } = await postUntil(
-        startupFailure({ ...env, PORT: String(PORT_B), SITE_URL: `http://localhost:${PORT_B}` }, prefix),
-      )
+      const {
+        result: refused,
+        acknowledged,
+        statuses,
+      } = await postUntil(startupFailure({ ...env, PORT: String(PORT_B), SITE_URL: `http://localhost:${PORT_B}` }, prefix))
       expect(refused.code, refused.output).toBe(1)
       expect(refused.output).toContain('Der Server startet nicht.')
       expect(refused.output).toMatch(
-        new RegExp(`DATA_DIR ${dataDir} wird schon von einem anderen laufenden Prozess benutzt \\(PID ${variant === 'plain' ? '\\d+' : '1'} auf Rechner „${hostname()}“, seit \\d`),
+        new RegExp(
+          `DATA_DIR ${dataDir} wird schon von einem anderen laufenden Prozess benutzt \\(PID ${variant === 'plain' ? '\\d+' : '1'} auf Rechner „${hostname()}“, seit \\d`,
+        ),
       )
       expect(new Set(statuses)).toEqual(new Set([201]))
       expect(acknowledged.length).toBeGreaterThan(0)
