@@ -352,8 +352,10 @@ describe('EmbeddedLake compaction', () => {
     await lake.mutate([{ patch: { id: 'vehicle-1', set: { views: 0 } } }])
     await write(lake, 0, 3)
     await lake.close()
-    await writeFile(path.join(dataDir, `${SNAPSHOT_FILE}.tmp`), '{"snapshot":1,"absorbed":"x","deleted":["vehicle-1"]}\n{"_id":"inbox.lead-0","_ty')
+    const leftover = path.join(dataDir, `${SNAPSHOT_FILE}.0123456789ab.tmp`)
+    await writeFile(leftover, '{"snapshot":1,"absorbed":"x","deleted":["vehicle-1"]}\n{"_id":"inbox.lead-0","_ty')
     await expectExactly(dataDir, 3)
+    await expect(stat(leftover)).rejects.toMatchObject({ code: 'ENOENT' })
   })
 })
 

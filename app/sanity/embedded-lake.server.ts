@@ -1,5 +1,6 @@
 import { fstatSync } from 'node:fs'
-import { type FileHandle, mkdir, open, rename, rm, stat } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { evaluate, type ExprNode, parse } from 'groq-js'
 import {
@@ -322,6 +323,9 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
     const journalPath = path.join(this.dataDir, JOURNAL_FILE)
 
     await step('write-snapshot')
+    // Names of this compaction's own: files a crash left behind are never reopened, and are removed here.
+    const suffix = `${randomBytes(6).toString('hex')}.tmp`
+    await removeLeftovers(this.dataDir)
     const header: SnapshotHeader = {
       snapshot: 1,
       absorbed: writer.lastTransactionId,
@@ -331,21 +335,20 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
     const lines = [JSON.stringify(header)]
     // Documents that are not the seed's objects: created, changed or replaced since (the seed itself stays in content/).
     for (const [id, doc] of this.documents) if (this.seed.get(id) !== doc) lines.push(JSON.stringify(doc))
-    await writeDurably(`${snapshotPath}.tmp`, `${lines.join('\n')}\n`)
+    await writeDurably(`${snapshotPath}.${suffix}`, `${lines.join('\n')}\n`)
 
     await step('rename-snapshot')
     writer.lock.verify()
-    await rename(`${snapshotPath}.tmp`, snapshotPath)
+    await rename(`${snapshotPath}.${suffix}`, snapshotPath)
     await syncFolder(this.dataDir)
 
     await step('write-journal')
-    await rm(`${journalPath}.tmp`, { force: true })
-    const fresh = await open(`${journalPath}.tmp`, 'a+')
+    const fresh = await open(`${journalPath}.${suffix}`, 'ax+')
     try {
       await fresh.sync()
       await step('rename-journal')
       writer.lock.verify()
-      await rename(`${journalPath}.tmp`, journalPath)
+      await rename(`${journalPath}.${suffix}`, journalPath)
     } catch (error) {
       await fresh.close()
       throw error
@@ -528,6 +531,14 @@ async function syncFolder(folder: string): Promise<void> {
     await handle.sync()
   } finally {
     await handle.close()
+  }
+}
+
+/** Removes temporary files of compactions a crash interrupted. */
+async function removeLeftovers(dataDir: string): Promise<void> {
+  for (const name of await readdir(dataDir)) {
+    if ((name.startsWith(`${SNAPSHOT_FILE}.`) || name.startsWith(`${JOURNAL_FILE}.`)) && name.endsWith('.tmp'))
+      await rm(path.join(dataDir, name), { force: true })
   }
 }
 
