@@ -454,7 +454,8 @@ async function readState(
     try {
       // A reader beside a running writer: the snapshot must be the one the journal it opened continues (the writer renames the snapshot first).
       if (!journal && attempt < 10 && (await inode(snapshotPath)) !== (snapshotFile ? fstatSync(snapshotFile.fd).ino : undefined)) continue
-      let documents = seed
+      // Replayed in place, into a map of its own (the seed's stays as it is).
+      let documents = new Map(seed)
       let absorbed: string | undefined
       if (snapshotFile) {
         const snapshot = parseSnapshot(await readAll(snapshotFile), snapshotPath, seed)
@@ -566,10 +567,12 @@ function parseEntry(text: string, where: string): JournalEntry {
   return entry
 }
 
-function replay(documents: ReadonlyMap<string, SanityDocument>, entry: JournalEntry): ReadonlyMap<string, SanityDocument> {
+/** Applies a journal line to `documents` itself (see ApplyOptions.inPlace). */
+function replay(documents: Map<string, SanityDocument>, entry: JournalEntry): Map<string, SanityDocument> {
   return applyMutations(documents, entry.mutations, {
     now: entry.timestamp,
     transactionId: entry.transactionId,
+    inPlace: true,
     generateId: () => {
       throw new MutationError('a journalled create lacks its _id', 500)
     },
