@@ -74,7 +74,8 @@ export async function createLake(env: Env, logger?: Logger): Promise<ContentLake
       logger,
     })
   }
-  return EmbeddedLake.open({ contentDir: env.CONTENT_DIR, dataDir: env.DATA_DIR })
+  // The only writer of DATA_DIR: refuses to start beside a live one (docs/decisions/039); exits with code 1 if it ever loses the lock.
+  return EmbeddedLake.open({ contentDir: env.CONTENT_DIR, dataDir: env.DATA_DIR, log: logger })
 }
 
 /**
@@ -87,7 +88,7 @@ export async function createAppContext(source: Record<string, string | undefined
   // Every write that a page may show, whoever makes it (sync, Studio via the webhook), outdates the cached pages.
   const logger = createLogger(env)
   const lake = new ObservedLake(await createLake(env, logger), contentRevision)
-  // Changes made elsewhere (another instance, the Studio) outdate this instance's cached pages too.
+  // Changes made elsewhere (on Sanity: another instance, the Studio) outdate this instance's cached pages too.
   lake.follow()
   const notifier = new Notifier({ lake, env, logger })
   notifier.start()

@@ -1,11 +1,13 @@
 /**
- * The embedded lake's write path (docs/decisions/034): BENCH_WRITES small creates on one instance
+ * The embedded lake's write path (docs/decisions/039): BENCH_WRITES small creates on one instance
  * over the seed in content/, in a fresh temporary DATA_DIR per run, once one after the other
  * (one journal append + fsync each) and once with BENCH_CONCURRENCY writers (group commit).
  * Prints the median of BENCH_RUNS runs: wall time, writes per second, p50 and p99 latency.
+ * Then start-up: the time `open` takes with BENCH_LEADS contact messages in the journal (replay and
+ * compaction), and once more from the snapshot that compaction wrote.
  *
- * Run: node --import tsx scripts/bench-lake-writes.ts   (BENCH_WRITES=1000, BENCH_CONCURRENCY=50, BENCH_RUNS=5;
- * BENCH_LAKE_MODULE=<path> measures another copy of embedded-lake.server.ts, e.g. the version before a change)
+ * Run: node --import tsx scripts/bench-lake-writes.ts   (BENCH_WRITES=1000, BENCH_CONCURRENCY=50, BENCH_RUNS=5,
+ * BENCH_LEADS=10000; BENCH_LAKE_MODULE=<path> measures another copy of embedded-lake.server.ts, e.g. the version before a change)
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -17,6 +19,7 @@ const { EmbeddedLake }: typeof current = process.env.BENCH_LAKE_MODULE ? await i
 const WRITES = Number(process.env.BENCH_WRITES ?? 1000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
+const LEADS = Number(process.env.BENCH_LEADS ?? 10_000)
 const contentDir = path.resolve(import.meta.dirname, '..', 'content')
 
 interface Run {
@@ -85,4 +88,26 @@ for (const [label, concurrency] of [
   console.log(
     `${WRITES} creates, ${label}: ${(seconds * 1000).toFixed(0)} ms (${(WRITES / seconds).toFixed(0)} writes/s), p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms  [median of ${RUNS}; runs: ${runs.map((r) => (r.seconds * 1000).toFixed(0)).join(', ')} ms]`,
   )
+}
+
+{
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-lake-'))
+  const lake = await EmbeddedLake.open({ contentDir, dataDir })
+  let next = 0
+  const writer = async () => {
+    while (next < LEADS) {
+      const n = next++
+      await lake.mutate([{ create: { _id: `inbox.bench-${n}`, _type: 'contactMessage', name: `Bench ${n}`, message: 'Ist das Auto noch da? '.repeat(10) } }])
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, writer))
+  await lake.close()
+  for (const label of ['from the journal (and compacting it)', 'from the snapshot']) {
+    const started = performance.now()
+    const reopened = await EmbeddedLake.open({ contentDir, dataDir })
+    const ms = performance.now() - started
+    await reopened.close()
+    console.log(`open with ${LEADS} contact messages, ${label}: ${ms.toFixed(0)} ms`)
+  }
+  await rm(dataDir, { recursive: true, force: true })
 }

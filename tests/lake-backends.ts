@@ -41,12 +41,9 @@ export async function openTestLake(
     const extraServer = handlers.length > 0 ? setupServer(...handlers) : undefined
     extraServer?.listen({ onUnhandledRequest: 'error' })
     const reopen = async <R>(query: string, params: Record<string, unknown>) => {
-      const reopened = await EmbeddedLake.open({ contentDir, dataDir })
-      try {
-        return await reopened.fetch<R>(query, params)
-      } finally {
-        await reopened.close()
-      }
+      // What is on disk, read beside the open lake (its DATA_DIR has one writer: that one).
+      const reopened = await EmbeddedLake.openReadOnly({ contentDir, dataDir })
+      return reopened.fetch<R>(query, params)
     }
     return {
       lake,

@@ -1,10 +1,10 @@
-import { fstatSync, type FSWatcher, watch } from 'node:fs'
-import { type FileHandle, mkdir, open } from 'node:fs/promises'
+import { fstatSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { evaluate, type ExprNode, parse } from 'groq-js'
 import {
   type AssetFiles,
-  type ChangeListener,
   type ContentLake,
   type FetchOptions,
   type LocalDocuments,
@@ -15,8 +15,8 @@ import {
   type QueryParams,
   type SanityDocument,
 } from '#app/sanity/lake.server.ts'
+import { DataDirLock, type LockLostError } from '#app/sanity/data-dir-lock.server.ts'
 import { applyMutations, deepFreeze, newTransactionId, toMutationResult } from '#app/sanity/mutations.server.ts'
-import { JournalLock } from '#app/sanity/journal-lock.server.ts'
 import { loadDataset } from '#app/sanity/seed.server.ts'
 
 /** One line of `journal.ndjson`: a committed transaction with generated ids already filled in. */
@@ -26,106 +26,128 @@ export interface JournalEntry {
   mutations: Mutation[]
 }
 
+/** The first line of `snapshot.ndjson`; one document per line follows. */
+interface SnapshotHeader {
+  snapshot: 1
+  /** The last journal transaction the snapshot contains: journal lines up to it are not replayed again. */
+  absorbed: string
+  /** Seed documents that no longer exist. */
+  deleted: string[]
+  writtenAt: string
+}
+
 export const JOURNAL_FILE = 'journal.ndjson'
-/** A symbolic link that exists while a process appends to the journal (JournalLock). */
-export const LOCK_FILE = 'journal.ndjson.lock'
+export const SNAPSHOT_FILE = 'snapshot.ndjson'
+/** A journal past this size is compacted after the batch that made it so (besides at every open). */
+const COMPACT_BYTES = 8 * 1024 * 1024
 const MAX_CACHED_QUERIES = 500
-/** How often the journal is checked for other processes' lines when fs.watch says nothing. */
-const FOLLOW_INTERVAL_MS = 1000
+
+/** The points of a compaction, in order; a test's `beforeCompactionStep` that throws there is a crash there. */
+export const COMPACTION_STEPS = ['write-snapshot', 'rename-snapshot', 'write-journal', 'rename-journal', 'done'] as const
+export type CompactionStep = (typeof COMPACTION_STEPS)[number]
+
+/** Where the lake reports what an operator should know (German); pino's logger fits. */
+export interface LakeLog {
+  warn(message: string): void
+  error(message: string): void
+}
 
 /**
- * The content lake without Sanity: the seed dataset plus an append-only journal of committed
- * transactions under `dataDir`, queried with groq-js. Writes are serialized and acknowledged
- * only after the journal line is on disk (group commit: one append and one fsync per batch).
+ * The content lake without Sanity: the seed dataset plus the changes made since, under `dataDir`,
+ * queried with groq-js. One process writes a `dataDir` (docs/decisions/039): `open` takes an
+ * exclusive lock (DataDirLock) and holds it until `close`; a second process refuses to start.
+ * Several instances of the site run on Sanity.
  *
- * Several processes on one host may share `dataDir` (docs/decisions/034; not over a network
- * filesystem). Each batch is committed under the lock `journal.ndjson.lock` (JournalLock): read and
- * apply the lines others appended since this instance last looked, apply the batch on top (so
- * `ifRevisionID` and `create` conflicts see every committed transaction, whoever wrote it), append,
- * fsync, release. Between its own writes each instance follows the journal (fs.watch, and a stat
- * every second in case an event is missed), applies the complete lines others appended and tells
- * `onChanges` listeners which documents they touched. An incomplete last line is cut off only under
- * the lock (at open, or before a batch): without it, it may be another process's append in progress.
- * A crashed holder's lock is removed by the next writer (JournalLock says when a lock is stale).
+ * On disk: `snapshot.ndjson` (the documents that differ from the seed, and the seed's deleted ids,
+ * as of one journal transaction) and `journal.ndjson` (committed transactions since). Writes are
+ * acknowledged only after their journal line is fsync'd (group commit: one append and one fsync per
+ * batch). At open, and when the journal passes 8 MB, the lake compacts: a new snapshot, then a fresh
+ * journal, each written to a temporary file, fsync'd and renamed into place (then the folder is
+ * fsync'd), so a crash at any point leaves either the old or the new pair, and the snapshot names
+ * the last transaction it absorbed so that lines of the old journal are never applied twice.
  */
 export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
   readonly kind = 'embedded'
-  private documents: ReadonlyMap<string, SanityDocument>
+  /** The public documents (no dot in the id): the same array until a write touches one of them. */
   private published: SanityDocument[] | undefined
-  private publishedById: Map<string, SanityDocument> | undefined
+  /** What `fetch` reads by default: every document but drafts and versions, private ones included. */
+  private readable: SanityDocument[] | undefined
   private readonly queries = new Map<string, ExprNode>()
   /** Transactions waiting for the next journal write. */
   private pending: PendingTransaction[] = []
   /** The running group commit, while there is one. */
   private flushing: Promise<void> | undefined
-  /** The running read of other processes' lines, while there is one. */
-  private following: Promise<void> | undefined
-  /** The journal changed while `flushing` or `following` ran: look again when they are done. */
-  private followAgain = false
-  private readonly listeners = new Set<ChangeListener>()
-  private watcher: FSWatcher | undefined
-  private timer: NodeJS.Timeout | undefined
-  private closed = false
   private applied = 0
+  private closed = false
 
   private constructor(
     private readonly seed: ReadonlyMap<string, SanityDocument>,
-    documents: ReadonlyMap<string, SanityDocument>,
+    private documents: ReadonlyMap<string, SanityDocument>,
     private readonly assetFiles: ReadonlyMap<string, string>,
     /** The folder with the journal; the media route keeps its cache here too. */
     readonly dataDir: string,
-    private readonly journal: FileHandle,
-    /** Bytes of the journal applied to `documents`: always the end of a complete line. */
-    private journalSize: number,
-    private readonly lock: JournalLock,
-  ) {
-    this.documents = documents
-  }
+    private readonly writer: Writer | undefined,
+  ) {}
 
   /**
-   * Loads the seed from `contentDir`, replays `<dataDir>/journal.ndjson` and opens it for appending;
-   * from then on follows the lines other processes append (checked every `followIntervalMs` besides fs.watch).
+   * Loads the seed from `contentDir` and the state in `dataDir` as its only writer: takes the lock
+   * (DataDirLockedError while a live process holds it), cuts an incomplete last journal line (an
+   * append a crash interrupted: never acknowledged) and compacts.
    */
-  static async open({ contentDir, dataDir, followIntervalMs = FOLLOW_INTERVAL_MS }: OpenOptions): Promise<EmbeddedLake> {
-    const dataset = await loadDataset(contentDir)
-    const seed: ReadonlyMap<string, SanityDocument> = new Map(dataset.documents.map((doc) => [doc._id, deepFreeze(doc)]))
+  static async open(options: OpenOptions): Promise<EmbeddedLake> {
+    const { contentDir, dataDir } = options
+    const log = options.log ?? console
+    const seed = await loadSeed(contentDir)
     await mkdir(dataDir, { recursive: true })
-    const journalPath = path.join(dataDir, JOURNAL_FILE)
-    const journal = await open(journalPath, 'a+')
-    const lock = new JournalLock(path.join(dataDir, LOCK_FILE))
-    let documents = seed
-    let size: number
+    let lake: EmbeddedLake | undefined
+    const lock = await DataDirLock.acquire(dataDir, {
+      staleMs: options.lockStaleMs,
+      warn: (message) => log.warn(message),
+      onLost: (error) => lake?.lockLost(error),
+    })
+    let journal: FileHandle | undefined
     try {
-      // Under the lock: an incomplete last line is then a crashed append, never one in progress.
-      const bytes = await lock.hold(async () => completeLines(journalPath, journal, 0, await readRange(journal, 0, (await journal.stat()).size), true))
-      size = bytes.length
-      splitLines(bytes).forEach((text, index) => {
-        const where = `${journalPath}:${index + 1}`
-        const entry = parseEntry(text, where)
-        try {
-          documents = replay(documents, entry)
-        } catch (error) {
-          throw new Error(`${where}: transaction ${entry.transactionId} no longer applies to the seed: ${errorMessage(error)}`)
-        }
+      journal = await open(path.join(dataDir, JOURNAL_FILE), 'a+')
+      const state = await readState(seed.documents, dataDir, journal, { repair: log })
+      lake = new EmbeddedLake(seed.documents, state.documents, seed.assetFiles, dataDir, {
+        lock,
+        journal,
+        journalSize: state.journalSize,
+        lastTransactionId: state.lastTransactionId,
+        compactBytes: options.compactBytes ?? COMPACT_BYTES,
+        beforeCompactionStep: options.beforeCompactionStep ?? (() => undefined),
+        onLockLost: options.onLockLost ?? exitOnLockLost(log),
+        log,
       })
     } catch (error) {
-      await journal.close()
+      await journal?.close()
+      await lock.release()
       throw error
     }
-    const lake = new EmbeddedLake(seed, documents, dataset.assetFiles, dataDir, journal, size, lock)
-    lake.startFollowing(followIntervalMs)
+    // Start-up then replays one snapshot and a short journal, however many leads came in before.
+    await lake.compactOrWarn()
     return lake
   }
 
-  /** Counts the transactions applied since `open`, this instance's and other processes' (for caches keyed by content state). */
+  /**
+   * The state in `dataDir` for reading only (`npm run preflight` while the server runs): no lock,
+   * nothing written, an incomplete last line ignored; `mutate` refuses.
+   */
+  static async openReadOnly({ contentDir, dataDir }: Pick<OpenOptions, 'contentDir' | 'dataDir'>): Promise<EmbeddedLake> {
+    const seed = await loadSeed(contentDir)
+    const state = await readState(seed.documents, dataDir, undefined, {})
+    return new EmbeddedLake(seed.documents, state.documents, seed.assetFiles, dataDir, undefined)
+  }
+
+  /** Counts the transactions this instance committed since `open`. */
   get revision(): number {
     return this.applied
   }
 
   /**
    * Evaluates GROQ over the published documents (`drafts.*` and `versions.*` are invisible, unless
-   * the `raw` perspective asks for every document).
-   * Private ids (`inbox.*`) are always readable here: the process is the only reader.
+   * the `raw` perspective asks for every document). Private ids (`inbox.*`) are readable here: only
+   * server code reads this lake.
    */
   async fetch<R = unknown>(query: string, params: QueryParams = {}, options: FetchOptions = {}): Promise<R> {
     let tree = this.queries.get(query)
@@ -135,23 +157,23 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
       if (this.queries.size >= MAX_CACHED_QUERIES) this.queries.clear()
       this.queries.set(query, tree)
     }
-    const dataset = options.perspective === 'raw' ? [...this.documents.values()] : this.publishedDocuments()
+    let dataset: SanityDocument[]
+    if (options.perspective === 'raw') dataset = [...this.documents.values()]
+    else dataset = this.readable ??= [...this.documents.values()].filter((doc) => isPublishedId(doc._id))
     const result = await evaluate(tree, { dataset, params, dereference: this.dereference })
     // The query decides the shape; callers type it (typegen types) or validate it.
     return (await result.get()) as R
   }
 
   /**
-   * The published documents (frozen). The array is replaced on every change (a committed write,
-   * or another process's lines) and is the same object until then, so a cache keyed by it (WeakMap)
-   * is invalidated by every mutation; app/vehicles/vehicle-index.server.ts builds its index this way
-   * (docs/decisions/011).
+   * The public documents (published, no dot in the id), frozen. The array is replaced when a
+   * committed write touches one of them, and is the same object until then, so a cache keyed by it
+   * (WeakMap) is invalidated exactly then: app/vehicles/vehicle-index.server.ts builds its index
+   * this way (docs/decisions/011). Writes to private documents only (form submissions, notification
+   * claims, the sync's lease, drafts) keep it, and with it the vehicle and search index.
    */
   publishedDocuments(): readonly SanityDocument[] {
-    if (!this.published) {
-      this.published = [...this.documents.values()].filter((doc) => isPublishedId(doc._id))
-      this.publishedById = new Map(this.published.map((doc) => [doc._id, doc]))
-    }
+    this.published ??= [...this.documents.values()].filter((doc) => isPublicId(doc._id))
     return this.published
   }
 
@@ -161,31 +183,21 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
    * document with that id, or null.
    */
   readonly dereference = ({ _ref }: { _ref: string }): SanityDocument | null => {
-    this.publishedDocuments()
-    return this.publishedById?.get(_ref) ?? null
+    return isPublishedId(_ref) ? (this.documents.get(_ref) ?? null) : null
   }
 
   /**
-   * Applies a transaction after every earlier one, this process's or another's; resolves once its
-   * journal line is fsync'd. Group commit: the transactions that arrive while one fsync runs share the next one.
+   * Applies a transaction after every earlier one; resolves once its journal line is fsync'd.
+   * Group commit: the transactions that arrive while one fsync runs share the next one.
    */
   mutate(mutations: Mutation[]): Promise<MutationResult> {
+    const writer = this.writer
+    if (!writer) return Promise.reject(new MutationError('Der eingebettete Content Lake ist nur zum Lesen geöffnet.', 503))
+    if (this.closed) return Promise.reject(new MutationError('Der eingebettete Content Lake ist geschlossen.', 503))
     return new Promise((resolve, reject) => {
       this.pending.push({ mutations, resolve, reject })
-      this.flushing ??= this.flush()
+      this.flushing ??= this.flush(writer)
     })
-  }
-
-  /**
-   * Calls `listener` with the ids of the documents other processes' transactions touched, once they
-   * are readable here; `undefined` when the journal could not be followed line by line (a corrupt or
-   * cut line: the documents were rebuilt from the whole journal). This instance's own writes are not reported.
-   */
-  onChanges(listener: ChangeListener): () => void {
-    this.listeners.add(listener)
-    return () => {
-      this.listeners.delete(listener)
-    }
   }
 
   /** This lake offers its documents and asset files to the vehicle index and /media (ContentLake's capabilities). */
@@ -206,194 +218,181 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
     return this.assetFiles.get(name)
   }
 
-  /** Stops following, waits for pending writes and closes the journal (closing twice is harmless). */
+  /** Waits for pending writes, closes the journal and releases the lock (closing twice is harmless). */
   async close(): Promise<void> {
-    this.closed = true
-    clearInterval(this.timer)
-    this.watcher?.close()
-    this.listeners.clear()
-    await this.flushing
-    await this.following
-    await this.journal.close()
-  }
-
-  private get journalPath(): string {
-    return path.join(this.dataDir, JOURNAL_FILE)
-  }
-
-  private startFollowing(intervalMs: number): void {
-    try {
-      this.watcher = watch(this.journalPath, { persistent: false }, () => this.follow())
-      // Without the watcher the timer still follows, a little later.
-      this.watcher.on('error', () => {
-        this.watcher?.close()
-        this.watcher = undefined
-      })
-    } catch {
-      this.watcher = undefined
-    }
-    this.timer = setInterval(() => this.follow(), intervalMs)
-    this.timer.unref()
-    // Lines appended between reading the journal in `open` and the watcher's start.
-    this.follow()
-  }
-
-  /** Reads other processes' new lines, unless a read or a commit (which reads them too) is running. */
-  private follow(): void {
     if (this.closed) return
-    if (this.flushing || this.following) {
-      this.followAgain = true
-      return
-    }
-    this.followAgain = false
-    this.following = this.catchUp(false)
-      // A read error is retried at the next tick; the journal itself is read again from where this instance stands.
-      .catch(() => undefined)
-      .finally(() => {
-        this.following = undefined
-        if (this.followAgain) this.follow()
-      })
+    this.closed = true
+    await this.flushing
+    if (!this.writer) return
+    await this.writer.journal.close()
+    await this.writer.lock.release()
+  }
+
+  /** The lock is gone (heartbeat lost, or another process holds it now): refuse every write from now on and tell the owner. */
+  private lockLost(error: LockLostError): void {
+    for (const transaction of this.pending.splice(0)) transaction.reject(error)
+    this.writer?.onLockLost(error)
   }
 
   /**
-   * Applies the complete lines appended since `journalSize` (all of them other processes': this
-   * instance's own are counted in when written) and tells the listeners. Under the lock an incomplete
-   * last line is a crashed append and is cut off; without the lock it may be an append in progress
-   * and is left for later. A journal that shrank below `journalSize`, or a line that does not parse
-   * or apply, means this state no longer matches the file: it is rebuilt from the seed and the whole journal.
+   * Commits the waiting transactions in order, each all or nothing, with one append and one fsync
+   * per batch; a transaction Sanity would refuse is rejected alone, the others still commit.
    */
-  private async catchUp(locked: boolean): Promise<void> {
-    // Synchronous for the same reason as the lock's calls: this runs before every batch.
-    const size = fstatSync(this.journal.fd).size
-    if (size === this.journalSize) return
-    if (size < this.journalSize) return this.rebuild(locked)
-    const bytes = await completeLines(this.journalPath, this.journal, this.journalSize, await readRange(this.journal, this.journalSize, size), locked)
-    if (bytes.length === 0) return
-    let documents = this.documents
-    const ids = new Set<string>()
-    const lines = splitLines(bytes)
-    try {
-      for (const text of lines) {
-        const entry = parseEntry(text, JOURNAL_FILE)
-        documents = replay(documents, entry)
-        // Journalled creates carry their generated ids.
-        for (const mutation of entry.mutations) {
-          const id = mutationDocumentId(mutation)
-          if (id) ids.add(id)
-        }
-      }
-    } catch {
-      return this.rebuild(locked)
-    }
-    this.documents = documents
-    this.published = undefined
-    this.journalSize += bytes.length
-    this.applied += lines.length
-    this.notify([...ids])
-  }
-
-  /** The documents from the seed and every line of the journal that applies; the listeners hear `undefined`. */
-  private async rebuild(locked: boolean): Promise<void> {
-    const journalPath = this.journalPath
-    const bytes = await completeLines(journalPath, this.journal, 0, await readRange(this.journal, 0, (await this.journal.stat()).size), locked)
-    let documents = this.seed
-    let count = 0
-    const skipped: string[] = []
-    splitLines(bytes).forEach((text, index) => {
-      try {
-        documents = replay(documents, parseEntry(text, `${journalPath}:${index + 1}`))
-        count++
-      } catch (error) {
-        skipped.push(errorMessage(error))
-      }
-    })
-    if (skipped.length > 0) console.warn(`${journalPath}: skipped ${skipped.length} line(s) that do not apply: ${skipped.slice(0, 3).join('; ')}`)
-    this.documents = documents
-    this.published = undefined
-    this.journalSize = bytes.length
-    this.applied = Math.max(this.applied + 1, count)
-    this.notify(undefined)
-  }
-
-  private notify(ids: readonly string[] | undefined): void {
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(ids)
-      } catch (error) {
-        console.error('An onChanges listener of the embedded lake failed:', error)
-      }
-    }
-  }
-
-  /**
-   * Commits the waiting transactions in order, each all or nothing, with one lock, one append and
-   * one fsync per batch; a transaction Sanity would refuse is rejected alone, the others still commit.
-   */
-  private async flush(): Promise<void> {
+  private async flush(writer: Writer): Promise<void> {
     // Yield first: `mutate` must have stored this promise in `flushing` before the loop can end and
     // clear it (a batch of only refused transactions would otherwise finish synchronously, leaving
     // a settled promise in `flushing` and every later write waiting forever). It also lets the
     // writes of the current tick join the first batch.
     await Promise.resolve()
-    // `follow` starts no new read while `flushing` is set; one that already runs finishes first.
-    await this.following
     while (this.pending.length > 0) {
       const batch = this.pending.splice(0)
       try {
-        // Acknowledged once the lock is released, so a caller that goes on never finds it still held by this write.
-        const acknowledge = await this.lock.hold(() => this.commit(batch))
-        acknowledge()
+        await this.commit(writer, batch)
       } catch (error) {
-        // The lock or the journal could not be read: nothing of this batch was written (settling twice is a no-op).
+        // Nothing of this batch is acknowledged (settling twice is a no-op).
         for (const transaction of batch) transaction.reject(error)
       }
+      if (writer.journalSize >= writer.compactBytes && !writer.lock.isLost) await this.compactOrWarn()
     }
     this.flushing = undefined
-    if (this.followAgain) this.follow()
   }
 
-  /** One batch, under the lock: catch up with the journal, apply, append, fsync. Returns what resolves the committed writes. */
-  private async commit(batch: PendingTransaction[]): Promise<() => void> {
-    await this.catchUp(true)
+  /** One batch: apply, append, fsync, check the lock is still this process's, then acknowledge. */
+  private async commit(writer: Writer, batch: PendingTransaction[]): Promise<void> {
+    writer.lock.verify()
     let documents = this.documents
+    let publicChanged = false
+    let lastTransactionId = writer.lastTransactionId
     const accepted: Array<{ transaction: PendingTransaction; line: string; result: MutationResult }> = []
     for (const transaction of batch) {
       const entry = { transactionId: newTransactionId(), timestamp: new Date().toISOString() }
       try {
         const applied = applyMutations(documents, transaction.mutations, { now: entry.timestamp, transactionId: entry.transactionId })
         documents = applied.documents
+        // Journalled creates carry their generated ids.
+        publicChanged ||= applied.mutations.some((mutation) => isPublicId(mutationDocumentId(mutation) ?? ''))
+        lastTransactionId = entry.transactionId
         const line = `${JSON.stringify({ ...entry, mutations: applied.mutations } satisfies JournalEntry)}\n`
         accepted.push({ transaction, line, result: toMutationResult(entry.transactionId, applied.results) })
       } catch (error) {
         transaction.reject(error)
       }
     }
-    if (accepted.length === 0) return () => undefined
+    if (accepted.length === 0) return
     const bytes = Buffer.from(accepted.map(({ line }) => line).join(''))
     try {
-      await this.journal.appendFile(bytes)
-      await this.journal.datasync()
+      await writer.journal.appendFile(bytes)
+      await writer.journal.datasync()
+      // After the fsync: a process that took the lock over wrote its token before reading the journal, so a line appended before this check is in its state.
+      writer.lock.verify()
     } catch (error) {
-      // Cut off a partial write (still under the lock) so the next batch does not follow garbage; nothing of this batch counts.
-      await this.journal.truncate(this.journalSize).catch(() => undefined)
+      // Cut off a partial write so the next batch does not follow garbage; nothing of this batch counts.
+      if (!writer.lock.isLost) await writer.journal.truncate(writer.journalSize).catch(() => undefined)
       for (const { transaction } of accepted) transaction.reject(error)
-      return () => undefined
+      return
     }
-    this.journalSize += bytes.length
+    writer.journalSize += bytes.length
+    writer.lastTransactionId = lastTransactionId
     this.documents = documents
-    this.published = undefined
+    this.readable = undefined
+    if (publicChanged) this.published = undefined
     this.applied += accepted.length
-    return () => {
-      for (const { transaction, result } of accepted) transaction.resolve(result)
+    for (const { transaction, result } of accepted) transaction.resolve(result)
+  }
+
+  /** Compacts; a failure leaves the files as they were or as the next open completes them, so it is only reported. */
+  private async compactOrWarn(): Promise<void> {
+    try {
+      await this.compact()
+    } catch (error) {
+      this.writer?.log.warn(`${path.join(this.dataDir, JOURNAL_FILE)}: Verdichten fehlgeschlagen, das Journal wächst weiter: ${errorMessage(error)}`)
     }
+  }
+
+  /**
+   * A new snapshot of the current state, then a fresh journal; called when no batch is being
+   * committed (at open, or between batches). Each file is written under a temporary name, fsync'd
+   * and renamed into place, and the folder fsync'd after each rename. Crash after the snapshot's
+   * rename: the new snapshot with the old journal, whose lines up to `absorbed` are skipped.
+   */
+  private async compact(): Promise<void> {
+    const writer = this.writer
+    if (!writer?.lastTransactionId) return
+    const step = writer.beforeCompactionStep
+    const snapshotPath = path.join(this.dataDir, SNAPSHOT_FILE)
+    const journalPath = path.join(this.dataDir, JOURNAL_FILE)
+
+    await step('write-snapshot')
+    // Names of this compaction's own: files a crash left behind are never reopened, and are removed here.
+    const suffix = `${randomBytes(6).toString('hex')}.tmp`
+    await removeLeftovers(this.dataDir)
+    const header: SnapshotHeader = {
+      snapshot: 1,
+      absorbed: writer.lastTransactionId,
+      deleted: [...this.seed.keys()].filter((id) => !this.documents.has(id)),
+      writtenAt: new Date().toISOString(),
+    }
+    const lines = [JSON.stringify(header)]
+    // Documents that are not the seed's objects: created, changed or replaced since (the seed itself stays in content/).
+    for (const [id, doc] of this.documents) if (this.seed.get(id) !== doc) lines.push(JSON.stringify(doc))
+    await writeDurably(`${snapshotPath}.${suffix}`, `${lines.join('\n')}\n`)
+
+    await step('rename-snapshot')
+    writer.lock.verify()
+    await rename(`${snapshotPath}.${suffix}`, snapshotPath)
+    await syncFolder(this.dataDir)
+
+    await step('write-journal')
+    const fresh = await open(`${journalPath}.${suffix}`, 'ax+')
+    try {
+      await fresh.sync()
+      await step('rename-journal')
+      writer.lock.verify()
+      await rename(`${journalPath}.${suffix}`, journalPath)
+    } catch (error) {
+      await fresh.close()
+      throw error
+    }
+    // The rename happened: from here on the fresh file is the journal, whatever fails next.
+    const old = writer.journal
+    writer.journal = fresh
+    writer.journalSize = 0
+    writer.lastTransactionId = undefined
+    await old.close()
+    await syncFolder(this.dataDir)
+    await step('done')
   }
 }
 
 export interface OpenOptions {
   contentDir: string
   dataDir: string
-  /** How often to check the journal for other processes' lines besides fs.watch (default 1 s). */
-  followIntervalMs?: number
+  /** Compact when the journal passes this many bytes (default 8 MB); a non-empty journal is also compacted at every open. */
+  compactBytes?: number
+  /** Default: console. */
+  log?: LakeLog
+  /**
+   * Called once when this process lost the lock while running; every write is refused from then
+   * on. Default: log and exit with code 1 (a writer without the lock must not go on serving).
+   */
+  onLockLost?: (error: LockLostError) => void
+  /** Tests: the lock's staleness (default STALE_MS of data-dir-lock.server.ts). */
+  lockStaleMs?: number
+  /** Tests: called before each step of a compaction; throwing there stands for a crash at that point. */
+  beforeCompactionStep?: (step: CompactionStep) => void | Promise<void>
+}
+
+interface Writer {
+  lock: DataDirLock
+  journal: FileHandle
+  /** Bytes of the journal applied to the documents: always the end of a complete line. */
+  journalSize: number
+  /** The id of the journal's last line; undefined while the journal is empty. */
+  lastTransactionId: string | undefined
+  compactBytes: number
+  beforeCompactionStep: (step: CompactionStep) => void | Promise<void>
+  onLockLost: (error: LockLostError) => void
+  log: LakeLog
 }
 
 interface PendingTransaction {
@@ -407,33 +406,150 @@ export function isPublishedId(id: string): boolean {
   return !id.startsWith('drafts.') && !id.startsWith('versions.')
 }
 
-// ---------------------------------------------------------------------------------------------
-// The journal file
+/** A document of the public content: no dot in the id (Sanity hides dotted ids from public reads). */
+function isPublicId(id: string): boolean {
+  return !id.includes('.')
+}
 
-/** Reads `[start, end)` of the file; shorter if the file is shorter by now. */
-async function readRange(handle: FileHandle, start: number, end: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(Math.max(0, end - start))
+function exitOnLockLost(log: LakeLog): (error: LockLostError) => void {
+  return (error) => {
+    log.error(`${error.message} Der Prozess beendet sich.`)
+    process.exit(1)
+  }
+}
+
+async function loadSeed(contentDir: string) {
+  const dataset = await loadDataset(contentDir)
+  const documents: ReadonlyMap<string, SanityDocument> = new Map(dataset.documents.map((doc) => [doc._id, deepFreeze(doc)]))
+  return { documents, assetFiles: dataset.assetFiles }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The files
+
+interface State {
+  documents: ReadonlyMap<string, SanityDocument>
+  /** Bytes of complete journal lines. */
+  journalSize: number
+  /** The id of the journal's last complete line. */
+  lastTransactionId: string | undefined
+}
+
+/**
+ * The seed with the snapshot and the journal applied. `journal`: the writer's open journal (an
+ * incomplete last line is cut off, reported to `repair`). Without it (read-only), the files are
+ * opened here and read again if a compaction replaced the snapshot meanwhile.
+ */
+async function readState(
+  seed: ReadonlyMap<string, SanityDocument>,
+  dataDir: string,
+  journal: FileHandle | undefined,
+  { repair }: { repair?: LakeLog },
+): Promise<State> {
+  const snapshotPath = path.join(dataDir, SNAPSHOT_FILE)
+  const journalPath = path.join(dataDir, JOURNAL_FILE)
+  for (let attempt = 0; ; attempt++) {
+    const snapshotFile = await open(snapshotPath, 'r').catch(ignoreMissing)
+    const journalFile = journal ?? (await open(journalPath, 'r').catch(ignoreMissing))
+    try {
+      // A reader beside a running writer: the snapshot must be the one the journal it opened continues (the writer renames the snapshot first).
+      if (!journal && attempt < 10 && (await inode(snapshotPath)) !== (snapshotFile ? fstatSync(snapshotFile.fd).ino : undefined)) continue
+      // Replayed in place, into a map of its own (the seed's stays as it is).
+      let documents = new Map(seed)
+      let absorbed: string | undefined
+      if (snapshotFile) {
+        const snapshot = parseSnapshot(await readAll(snapshotFile), snapshotPath, seed)
+        documents = snapshot.documents
+        absorbed = snapshot.absorbed
+      }
+      const bytes = journalFile ? await readAll(journalFile) : Buffer.alloc(0)
+      const complete = bytes.lastIndexOf(0x0a) + 1
+      if (repair && journal && complete < bytes.length) {
+        repair.warn(`${journalPath}: unvollständige letzte Zeile verworfen (${bytes.length - complete} Bytes eines abgebrochenen Schreibvorgangs)`)
+        await journal.truncate(complete)
+      }
+      const entries = splitLines(bytes.subarray(0, complete)).map((text, index) => ({
+        entry: parseEntry(text, `${journalPath}:${index + 1}`),
+        line: index + 1,
+      }))
+      // Lines up to the absorbed transaction are in the snapshot already (a crash between its rename and the journal's).
+      const skip = absorbed === undefined ? 0 : entries.findIndex(({ entry }) => entry.transactionId === absorbed) + 1
+      for (const { entry, line } of entries.slice(skip)) {
+        try {
+          documents = replay(documents, entry)
+        } catch (error) {
+          throw new Error(`${journalPath}:${line}: transaction ${entry.transactionId} no longer applies: ${errorMessage(error)}`)
+        }
+      }
+      return { documents, journalSize: complete, lastTransactionId: entries.at(-1)?.entry.transactionId }
+    } finally {
+      await snapshotFile?.close()
+      if (!journal) await journalFile?.close()
+    }
+  }
+}
+
+function parseSnapshot(bytes: Buffer, where: string, seed: ReadonlyMap<string, SanityDocument>): { documents: Map<string, SanityDocument>; absorbed: string } {
+  const [first, ...rest] = splitLines(bytes)
+  const header = first === undefined ? undefined : (JSON.parse(first) as Partial<SnapshotHeader>)
+  if (header?.snapshot !== 1 || typeof header.absorbed !== 'string' || !Array.isArray(header.deleted)) throw new Error(`${where}: not a snapshot`)
+  const documents = new Map(seed)
+  for (const id of header.deleted) documents.delete(id)
+  rest.forEach((text, index) => {
+    const doc = JSON.parse(text) as SanityDocument
+    if (typeof doc?._id !== 'string') throw new Error(`${where}:${index + 2}: not a document`)
+    documents.set(doc._id, deepFreeze(doc))
+  })
+  return { documents, absorbed: header.absorbed }
+}
+
+async function readAll(handle: FileHandle): Promise<Buffer> {
+  const buffer = Buffer.alloc(fstatSync(handle.fd).size)
   let filled = 0
   while (filled < buffer.length) {
-    const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, start + filled)
+    const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled)
     if (bytesRead === 0) break
     filled += bytesRead
   }
   return buffer.subarray(0, filled)
 }
 
-/**
- * The complete lines of `bytes` (read from `offset`). The bytes after the last newline are an append
- * in progress, or, when the caller holds the lock, one that was never acknowledged (a crash
- * mid-append): those are cut from the file.
- */
-async function completeLines(name: string, handle: FileHandle, offset: number, bytes: Buffer, locked: boolean): Promise<Buffer> {
-  const complete = bytes.lastIndexOf(0x0a) + 1
-  if (locked && complete < bytes.length) {
-    console.warn(`${name}: dropping an incomplete last line (${bytes.length - complete} bytes from an interrupted write)`)
-    await handle.truncate(offset + complete)
+/** Writes `text` to a new file and fsyncs it before returning. */
+async function writeDurably(file: string, text: string): Promise<void> {
+  const handle = await open(file, 'w')
+  try {
+    await handle.writeFile(text)
+    await handle.sync()
+  } finally {
+    await handle.close()
   }
-  return bytes.subarray(0, complete)
+}
+
+/** Makes the renames in `folder` durable. */
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+/** Removes temporary files of compactions a crash interrupted. */
+async function removeLeftovers(dataDir: string): Promise<void> {
+  for (const name of await readdir(dataDir)) {
+    if ((name.startsWith(`${SNAPSHOT_FILE}.`) || name.startsWith(`${JOURNAL_FILE}.`)) && name.endsWith('.tmp'))
+      await rm(path.join(dataDir, name), { force: true })
+  }
+}
+
+async function inode(file: string): Promise<number | undefined> {
+  return (await stat(file).catch(ignoreMissing))?.ino
+}
+
+function ignoreMissing(error: NodeJS.ErrnoException): undefined {
+  if (error.code === 'ENOENT') return undefined
+  throw error
 }
 
 function splitLines(bytes: Buffer): string[] {
@@ -451,10 +567,12 @@ function parseEntry(text: string, where: string): JournalEntry {
   return entry
 }
 
-function replay(documents: ReadonlyMap<string, SanityDocument>, entry: JournalEntry): ReadonlyMap<string, SanityDocument> {
+/** Applies a journal line to `documents` itself (see ApplyOptions.inPlace). */
+function replay(documents: Map<string, SanityDocument>, entry: JournalEntry): Map<string, SanityDocument> {
   return applyMutations(documents, entry.mutations, {
     now: entry.timestamp,
     transactionId: entry.transactionId,
+    inPlace: true,
     generateId: () => {
       throw new MutationError('a journalled create lacks its _id', 500)
     },

@@ -82,7 +82,10 @@ export interface FetchOptions {
  * the vehicle index reads them directly instead of evaluating GROQ over 5,000 vehicles (decision 011).
  */
 export interface LocalDocuments {
-  /** The published documents; the same array until the next committed write (cache key for indexes). */
+  /**
+   * The public documents (published, no dot in the id); the same array until a committed write
+   * touches one of them (cache key for indexes: a form submission does not rebuild them).
+   */
   publishedDocuments(): readonly SanityDocument[]
   /** `->` by id, for groq-js evaluations over a subset of the documents. */
   readonly dereference: (reference: { _ref: string }) => SanityDocument | null
@@ -133,9 +136,9 @@ export interface ContentLake {
    */
   mutate(mutations: Mutation[]): Promise<MutationResult>
   /**
-   * Follows the lake's changes made by anyone (Sanity's listener; the embedded lake follows its
-   * journal, which other processes on the same DATA_DIR append to). Returns a function that stops
-   * following. Optional: a lake without it is only changed through this process.
+   * Follows the lake's changes made by anyone (Sanity's listener: other instances, the Studio).
+   * Returns a function that stops following. Optional: a lake without it is only changed through
+   * this process (the embedded lake, whose DATA_DIR has one writer: docs/decisions/039).
    */
   onChanges?(listener: ChangeListener): () => void
 }

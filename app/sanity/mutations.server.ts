@@ -23,6 +23,11 @@ export interface ApplyOptions {
   transactionId: string
   /** Generates ids for `create` without `_id` (default: a random UUID, like Sanity). */
   generateId?: () => string
+  /**
+   * Change `documents` itself (a Map) instead of a copy: for replaying a journal at open, where a
+   * copy per line made start-up quadratic and a line that fails fails the whole open anyway.
+   */
+  inPlace?: boolean
 }
 
 export interface AppliedTransaction {
@@ -51,7 +56,7 @@ export function applyMutations(documents: ReadonlyMap<string, SanityDocument>, m
     throw new MutationError('A transaction needs at least one mutation', 400)
   }
   const generateId = options.generateId ?? randomUUID
-  const working = new Map(documents)
+  const working = options.inPlace && documents instanceof Map ? (documents as Map<string, SanityDocument>) : new Map(documents)
   const operations: Array<{ id: string; operation: MutationOperation }> = []
   const resolved: Mutation[] = []
 

@@ -39,7 +39,7 @@ export async function readiness(context: Pick<AppContext, 'env' | 'lake'>, timeo
   }
   if (context.lake.kind === 'embedded') {
     try {
-      // The folder too: every write creates the journal's lock beside it (docs/decisions/034).
+      // The folder too: compaction writes the snapshot and a fresh journal beside it (docs/decisions/039).
       await access(context.env.DATA_DIR, constants.W_OK)
       await access(path.join(context.env.DATA_DIR, JOURNAL_FILE), constants.W_OK)
     } catch (error) {

@@ -1,8 +1,9 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseEnv } from '#app/env.server.ts'
+import { LOCK_DIR } from '#app/sanity/data-dir-lock.server.ts'
 import { EmbeddedLake, JOURNAL_FILE } from '#app/sanity/embedded-lake.server.ts'
 import { BACKENDS, openTestLake } from '#tests/lake-backends.ts'
 import { captureLogs, LEVEL } from '#tests/log-capture.ts'
@@ -140,12 +141,15 @@ describe('preflight', () => {
 })
 
 describe('preflightReport (npm run preflight)', () => {
-  it('reads the embedded lake with its journal, and leaves the journal exactly as it was', async () => {
+  it('reads the embedded lake while its server holds it, and writes nothing', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'preflight-test-'))
+    // The running server: the lake's only writer, holding DATA_DIR.
+    const lake = await EmbeddedLake.open({ contentDir: 'content', dataDir })
     try {
-      const lake = await EmbeddedLake.open({ contentDir: 'content', dataDir })
       await lake.mutate([{ patch: { id: 'siteSettings', set: { 'legal.managingDirector': 'Markus Brandt', 'legal.contentResponsible': 'Markus Brandt' } } }])
-      await lake.close()
+      const files = async () =>
+        Promise.all((await readdir(dataDir)).sort().map(async (name) => [name, (await stat(path.join(dataDir, name))).mtimeMs] as const))
+      const before = await files()
       const journal = await readFile(path.join(dataDir, JOURNAL_FILE))
 
       const { ready, report } = await preflightReport({ ...READY, SANITY_PROJECT_ID: '', SANITY_DATASET: '', SANITY_WRITE_TOKEN: '', DATA_DIR: dataDir })
@@ -155,8 +159,13 @@ describe('preflightReport (npm run preflight)', () => {
       expect(report).not.toContain('legal.managingDirector')
       expect(report).toMatch(/Noch nicht bereit: 3 Punkte fehlen/)
       expect(await readFile(path.join(dataDir, JOURNAL_FILE))).toEqual(journal)
-      expect(await readdir(dataDir)).toEqual([JOURNAL_FILE])
+      // The lock's heartbeat may touch its own folder meanwhile; nothing else changed.
+      const unchanged = (list: ReadonlyArray<readonly [string, number]>) => list.filter(([name]) => name !== LOCK_DIR)
+      expect(unchanged(await files())).toEqual(unchanged(before))
+      // And the server still writes.
+      await expect(lake.mutate([{ create: { _id: 'inbox.after-preflight', _type: 'contactMessage' } }])).resolves.toBeDefined()
     } finally {
+      await lake.close()
       await rm(dataDir, { recursive: true, force: true })
     }
   })

@@ -1,10 +1,7 @@
-import { copyFile, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { createLake } from '#app/context.server.ts'
 import { type Env, EnvError, parseEnv, usesSanity } from '#app/env.server.ts'
 import { missingMarketplaceVariables } from '#app/marketplace/mobile-de.server.ts'
-import { JOURNAL_FILE } from '#app/sanity/embedded-lake.server.ts'
+import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
 import { type ContentLake } from '#app/sanity/lake.server.ts'
 import { PAGE_QUERY } from '#app/sanity/queries/pages.ts'
 import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
@@ -174,8 +171,8 @@ export function formatFindings(findings: readonly Finding[]): string {
 
 /**
  * `npm run preflight`: the report for an environment, read through the lake the server would open.
- * The embedded lake is opened on a copy of its journal: a report only reads, and the copy keeps it
- * out of the running server's journal lock and its followers (docs/decisions/034).
+ * The embedded lake is opened read-only: no lock, nothing written, so it works beside the running
+ * server, which holds DATA_DIR (docs/decisions/039).
  */
 export async function preflightReport(source: Record<string, string | undefined>): Promise<{ ready: boolean; report: string }> {
   let env: Env
@@ -188,22 +185,12 @@ export async function preflightReport(source: Record<string, string | undefined>
       report: `Vorabprüfung für den Livebetrieb\n\n${error.message}\n\nNoch nicht bereit: Der Server startet mit diesen Einstellungen nicht.`,
     }
   }
-  const scratch = usesSanity(env) ? undefined : await mkdtemp(path.join(tmpdir(), 'preflight-'))
+  const lake = usesSanity(env) ? await createLake(env) : await EmbeddedLake.openReadOnly({ contentDir: env.CONTENT_DIR, dataDir: env.DATA_DIR })
   try {
-    if (scratch) {
-      await copyFile(path.join(env.DATA_DIR, JOURNAL_FILE), path.join(scratch, JOURNAL_FILE)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error
-      })
-    }
-    const lake = await createLake(scratch ? { ...env, DATA_DIR: scratch } : env)
-    try {
-      const findings = await preflight({ env, lake })
-      return { ready: !findings.some((finding) => finding.severity === 'missing'), report: formatFindings(findings) }
-    } finally {
-      await lake.close?.()
-    }
+    const findings = await preflight({ env, lake })
+    return { ready: !findings.some((finding) => finding.severity === 'missing'), report: formatFindings(findings) }
   } finally {
-    if (scratch) await rm(scratch, { recursive: true, force: true })
+    await lake.close?.()
   }
 }
 

@@ -67,10 +67,14 @@ async function waitForPort(port: number, started: RunningProcess, timeoutMs = 30
   throw new Error(`Nothing listened on ${port} within ${timeoutMs} ms:\n${started.output()}`)
 }
 
-/** The production server (server.mjs) on `port` with a fresh data folder and `env` on top of production defaults. */
-export async function startSiteServer(port: number, env: Record<string, string> = {}): Promise<RunningProcess & { dataDir: string }> {
+/**
+ * The production server (server.mjs) on `port` with a fresh data folder and `env` on top of production
+ * defaults; `prefix` runs it through another command (e.g. `unshare` for a PID namespace of its own).
+ */
+export async function startSiteServer(port: number, env: Record<string, string> = {}, prefix: string[] = []): Promise<RunningProcess & { dataDir: string }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'dealer-e2e-own-'))
-  const { process: started } = run('node', ['server.mjs'], {
+  const [command = 'node', ...args] = [...prefix, 'node', 'server.mjs']
+  const { process: started } = run(command, args, {
     ...process.env,
     NODE_ENV: 'production',
     PORT: String(port),
@@ -98,8 +102,9 @@ export async function startFakeSanity(port: number, env: Record<string, string> 
 }
 
 /** Starts the server and returns what it printed before it ended (for settings it must refuse). */
-export async function startupFailure(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const { child, process: started } = run('node', ['server.mjs'], { ...process.env, NODE_ENV: 'production', PORT: String(OWN_PORT_BASE + 9), ...env })
+export async function startupFailure(env: Record<string, string>, prefix: string[] = []): Promise<{ code: number | null; output: string }> {
+  const [command = 'node', ...args] = [...prefix, 'node', 'server.mjs']
+  const { child, process: started } = run(command, args, { ...process.env, NODE_ENV: 'production', PORT: String(OWN_PORT_BASE + 9), ...env })
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
   return { code, output: started.output() }
 }
