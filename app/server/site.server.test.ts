@@ -50,7 +50,9 @@ async function createSite(render: Render, env: Record<string, string> = {}, opti
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   closers.push(() => new Promise((resolve) => server.close(() => resolve())))
-  const send = (path: string, headers: Record<string, string> = BROWSER, method = 'GET') => fetch(`${base}${path}`, { method, headers })
+  // Posts come from the site's own pages (the same-origin rule in front of the site refuses others).
+  const send = (path: string, headers: Record<string, string> = BROWSER, method = 'GET') =>
+    fetch(`${base}${path}`, { method, headers: method === 'POST' ? { origin: base, ...headers } : headers })
   return { site, send, renderSpy, lake, contentRevision, logs }
 }
 
