@@ -60,8 +60,6 @@ const HASHED_NAME = /-[\w-]{8}\.(?:js|mjs|css|woff2?)$/
 /** Encodings the compression middleware would use. */
 const COMPRESSIBLE = /\b(gzip|deflate|br)\b/i
 
-const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
-
 /**
  * Target and page-cache key of each request, decided once in the listener and read by the steps
  * after it. Kept on the request itself: a WeakMap keyed by every request made each garbage
@@ -132,9 +130,7 @@ export function createServer(options: ServerOptions): SiteServer {
     if (req.method !== 'POST') return next()
     const api = req.path.startsWith('/api/')
     if (isAllowedPost({ origin: req.get('origin'), referer: req.get('referer'), api }, { siteOrigin, requestOrigin: targetOf(req).origin })) return next()
-    requestLogOf(req).refusal = '403: fremde Herkunft'
-    if (api || !req.is(FORM_TYPES)) res.status(403).json({ error: FOREIGN_ORIGIN_MESSAGE })
-    else res.status(403).type('text/plain; charset=utf-8').send(FOREIGN_FORM_MESSAGE)
+    refuse(req, res, { status: 403, message: api ? FOREIGN_ORIGIN_MESSAGE : FOREIGN_FORM_MESSAGE }, env)
   })
 
   // Everything else: Remix, through the page cache.
@@ -218,7 +214,12 @@ function closeAfterUnreadBody(req: IncomingMessage, res: ServerResponse) {
 }
 
 /** Answers a request refused before the site: JSON for the API, German text for people; one log line. */
-function refuse(req: IncomingMessage, res: ServerResponse, refusal: RequestRefusal | { status: 413; message: string }, env: ServerOptions['context']['env']) {
+function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  refusal: RequestRefusal | { status: 403 | 413; message: string },
+  env: ServerOptions['context']['env'],
+) {
   requestLogOf(req).refusal = `${refusal.status}: ${refusal.message}`
   const api = (req.url ?? '').startsWith('/api/')
   const body = api ? JSON.stringify({ error: refusal.message }) : refusal.message
