@@ -10,6 +10,7 @@ import { createLogger, type Logger, printable, requestLogOf, startRequestLog } f
 import { precompressedFiles } from '#app/server/precompressed.server.ts'
 import { pathOf, type RequestRefusal, type RequestTarget, requestTarget } from '#app/server/request-target.server.ts'
 import { createNonce, inlineScriptHashes, securityHeaders } from '#app/server/security-headers.server.ts'
+import { type StoredEncoding } from '#app/server/page-cache.server.ts'
 import { type CachedAnswer, Site, type SiteOptions } from '#app/server/site.server.ts'
 import { studioUnavailablePage } from '#app/server/studio-unavailable.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
@@ -77,10 +78,11 @@ export function createServer(options: ServerOptions): SiteServer {
   const logger = options.logger ?? options.context.logger ?? createLogger(env)
   const siteOrigin = new URL(env.SITE_URL).origin
   const targetOf = (req: IncomingMessage) => decidedFor(req).target
-  /** A fresh cached answer for this request, if it may be answered from the cache. */
-  const cachedAnswerFor = (req: IncomingMessage) => {
+  /** A fresh cached answer for this request, if it may be answered from the cache; compressed as `req` accepts (Express only). */
+  const cachedAnswerFor = (req: IncomingMessage | ExpressRequest) => {
     const key = decidedFor(req).cacheKey
-    return key === undefined ? undefined : site.cachedAnswer(key, req.method ?? 'GET')
+    if (key === undefined) return undefined
+    return site.cachedAnswer(key, req.method ?? 'GET', 'acceptsEncodings' in req ? (offered) => chosenEncoding(req, offered) : undefined)
   }
 
   const app = express()
@@ -194,6 +196,12 @@ export function createServer(options: ServerOptions): SiteServer {
   })
   server.maxConnections = limits.maxConnections
   return { server, site }
+}
+
+/** The stored encoding the client takes, by its Accept-Encoding (q-values included); undefined for identity. */
+function chosenEncoding(req: ExpressRequest, offered: readonly StoredEncoding[]): StoredEncoding | undefined {
+  const chosen = req.acceptsEncodings([...offered])
+  return offered.find((encoding) => encoding === chosen)
 }
 
 /** Whether the declared body is over the largest any route reads. */
