@@ -198,10 +198,12 @@ export function createServer(options: ServerOptions): SiteServer {
   return { server, site }
 }
 
-/** The stored encoding the client takes, by its Accept-Encoding (q-values included); undefined for identity. */
+/**
+ * The first stored encoding (best first) the client takes at all; undefined for identity. Not the
+ * client's order: `gzip, br` gets the smaller br, as from the compression middleware.
+ */
 function chosenEncoding(req: ExpressRequest, offered: readonly StoredEncoding[]): StoredEncoding | undefined {
-  const chosen = req.acceptsEncodings([...offered])
-  return offered.find((encoding) => encoding === chosen)
+  return offered.find((encoding) => req.acceptsEncodings(encoding) === encoding)
 }
 
 /** Whether the declared body is over the largest any route reads. */

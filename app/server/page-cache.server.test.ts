@@ -65,7 +65,17 @@ describe('pageCacheKey of the shared answers (security review finding 5)', () =>
     expect(key('/api/vehicles?fuel=kerosin')).toBeUndefined()
     // An encoded slash stays one segment for Remix's router: not the list route.
     expect(key('/api%2Fvehicles')).toBe('/api%2Fvehicles')
-    expect(key('/api/vehicles.data')).toBeUndefined()
+  })
+
+  it('Remix’s own variants of the same paths are entries of their own, with the same junk ignored', () => {
+    // Single fetch: the loaders' data as turbo-stream, `.data` as Remix spots it (case-sensitive).
+    expect(key('/api/vehicles.data?z=1')).toBe('/api/vehicles.data')
+    expect(key('/API/vehicles/.data?make=VW&z=2')).toBe('/api/vehicles.data?make=VW')
+    expect(key('/sitemap.xml.data?_routes=root&z=3')).toBe('/sitemap.xml.data?_routes=root')
+    expect(key('/api/vehicles.DATA')).toBeUndefined() // for Remix no route (a 404), never the list's entry
+    // `?_data=root` answers the root loader's data on any path: never the list's entry.
+    expect(key('/api/vehicles?_data=root&z=4')).toBe('/api/vehicles?_data=root')
+    expect(key('/sitemap.xml?index&_data=routes%2Fsitemap%5B.%5Dxml')).toBe('/sitemap.xml?_data=routes%2Fsitemap%5B.%5Dxml&index=')
   })
 })
 

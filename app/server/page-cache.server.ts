@@ -85,15 +85,32 @@ function routePath(pathname: string): string {
   return decoded.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()).replace(/(.)\/+$/, '$1')
 }
 
-/** The key of a shared answer (`/sitemap.xml`, `/api/vehicles?…`), null when the path is not one, undefined when not kept. */
+/**
+ * Parameters Remix itself reads on any route, whose answer they change: `_data` (a route's loader
+ * data as JSON, `?_data=root` on the list path answers the settings), `_routes` (the loaders of a
+ * `.data` request), `index`. They stay in the key as sent.
+ */
+const REMIX_PARAMS = ['_data', '_routes', 'index']
+
+/**
+ * The key of a shared answer (`/sitemap.xml`, `/api/vehicles?…`), null when the path is not one,
+ * undefined when not kept. Remix answers `<path>.data` (single fetch, as Remix tells it: the raw
+ * path's suffix) with the same loaders' data as turbo-stream: its own entry, keyed the same way.
+ */
 function sharedAnswerKey(url: string): string | undefined | null {
   const queryAt = url.indexOf('?')
-  const path = routePath(queryAt === -1 ? url : url.slice(0, queryAt))
+  const rawPath = queryAt === -1 ? url : url.slice(0, queryAt)
+  const data = rawPath.endsWith('.data')
+  const path = routePath(data ? rawPath.slice(0, -'.data'.length) : rawPath)
   const queryOf = SHARED_ANSWERS[path]
   if (!queryOf) return null
-  const query = queryOf(new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1)))
+  const params = new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1))
+  const query = queryOf(params)
   if (query === undefined) return undefined
-  const key = query ? `${path}?${query}` : path
+  const remix = new URLSearchParams()
+  for (const name of REMIX_PARAMS) for (const value of params.getAll(name)) remix.append(name, value)
+  const fullQuery = [query, remix.toString()].filter(Boolean).join('&')
+  const key = `${path}${data ? '.data' : ''}${fullQuery ? `?${fullQuery}` : ''}`
   return key.length > MAX_KEY_LENGTH ? undefined : key
 }
 
