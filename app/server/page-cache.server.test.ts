@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isStorable, joinWith, PageCache, pageCacheKey, type RequestFacts, splitAt } from './page-cache.server'
+import { isStorable, joinWith, PageCache, pageCacheKey, preferredEncoding, type RequestFacts, splitAt } from './page-cache.server'
 
 function facts(url: string, headers: Record<string, string> = {}, method = 'GET'): RequestFacts {
   return { method, url, header: (name) => headers[name.toLowerCase()] }
@@ -76,6 +76,22 @@ describe('pageCacheKey of the shared answers (security review finding 5)', () =>
     // `?_data=root` answers the root loader's data on any path: never the list's entry.
     expect(key('/api/vehicles?_data=root&z=4')).toBe('/api/vehicles?_data=root')
     expect(key('/sitemap.xml?index&_data=routes%2Fsitemap%5B.%5Dxml')).toBe('/sitemap.xml?_data=routes%2Fsitemap%5B.%5Dxml&index=')
+  })
+})
+
+describe('preferredEncoding', () => {
+  const offered = ['br', 'gzip'] as const
+  it('the best stored encoding the client takes at all, whatever its order; none for identity or deflate alone', () => {
+    expect(preferredEncoding('gzip, deflate, br', offered)).toBe('br')
+    expect(preferredEncoding('gzip;q=1.0, br;q=0.1', offered)).toBe('br')
+    expect(preferredEncoding('gzip, br;q=0', offered)).toBe('gzip')
+    expect(preferredEncoding('GZIP', offered)).toBe('gzip')
+    expect(preferredEncoding('*', offered)).toBe('br')
+    expect(preferredEncoding('*, br;q=0', offered)).toBe('gzip')
+    expect(preferredEncoding('deflate', offered)).toBeUndefined()
+    expect(preferredEncoding('identity', offered)).toBeUndefined()
+    expect(preferredEncoding('br;q=0, gzip;q=0', offered)).toBeUndefined()
+    expect(preferredEncoding(undefined, offered)).toBeUndefined()
   })
 })
 

@@ -43,6 +43,23 @@ export interface RequestFacts {
 /** Encodings a stored body may also be kept in. */
 export type StoredEncoding = 'br' | 'gzip'
 
+/**
+ * The first of `offered` (best first) that an Accept-Encoding header takes at all (q > 0, by name
+ * or by `*`); undefined for the body as stored. Not the client's order: `gzip, br` gets the
+ * smaller br, as from the compression middleware.
+ */
+export function preferredEncoding(acceptEncoding: string | undefined, offered: readonly StoredEncoding[]): StoredEncoding | undefined {
+  if (!acceptEncoding) return undefined
+  const weights = new Map<string, number>()
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase())
+    const q = parameters.find((parameter) => parameter.startsWith('q='))
+    const weight = q === undefined ? 1 : Number(q.slice(2))
+    if (name) weights.set(name, Number.isFinite(weight) ? weight : 0)
+  }
+  return offered.find((encoding) => (weights.get(encoding) ?? weights.get('*') ?? 0) > 0)
+}
+
 /** Longer keys are not cached: they are not links of the site, and each would take a slot. */
 const MAX_KEY_LENGTH = 2048
 

@@ -408,6 +408,12 @@ describe('Site: the sitemap and the API list come from the cache per content rev
     const again = await rawGet(`${base}/api/vehicles?z=3`, { ...BROWSER, 'accept-encoding': 'br' })
     expect(again.body.equals(brotli.body)).toBe(true)
     expect(site.cache!.bytes).toBe(grown)
+    // A client taking only deflate gets the stored body, not one compressed for it on every hit.
+    const deflate = await rawGet(`${base}/api/vehicles?z=4`, { ...BROWSER, 'accept-encoding': 'deflate' })
+    expect(deflate.headers['x-cache']).toBe('HIT')
+    expect(deflate.headers['content-encoding']).toBeUndefined()
+    expect(deflate.body.toString()).toBe(plain)
+    expect(site.cache!.bytes).toBe(grown)
   })
 })
 

@@ -9,6 +9,7 @@ import {
   joinWith,
   PageCache,
   pageCacheKey,
+  preferredEncoding,
   type RequestFacts,
   splitAt,
   type StoredEncoding,
@@ -57,8 +58,8 @@ const STORED_ENCODINGS: readonly StoredEncoding[] = ['br', 'gzip']
 /** Smaller bodies are left to the compression middleware (its own threshold: not worth compressing). */
 const MIN_ENCODED_BYTES = 1024
 
-/** Chooses the encoding a client takes among those offered, or undefined for the body as stored. */
-export type EncodingChooser = (offered: readonly StoredEncoding[]) => StoredEncoding | undefined
+/** Encodings the compression middleware would use. */
+const COMPRESSIBLE = /\b(gzip|deflate|br)\b/i
 
 const HTML = /^text\/html\b/i
 
@@ -99,13 +100,19 @@ export class Site {
 
   /**
    * A fresh cached page for this key, with a new nonce; undefined on a miss. A body without a
-   * nonce goes out compressed as the client takes it (`choose`): compressed once, on the first
-   * hit asking for the encoding, not on every answer (2.1 MB of JSON took the compression
-   * middleware tens of milliseconds per request).
+   * nonce goes out compressed as the client takes it (`acceptEncoding`, the client's header):
+   * compressed once, on the first hit asking for the encoding, not on every answer (2.1 MB of
+   * JSON took the compression middleware tens of milliseconds per request), or as stored when
+   * the client takes neither br nor gzip (never compressed again per request, e.g. as deflate).
+   * `final`: only an answer that needs no compression middleware (sent before Express): a page
+   * with a nonce for a client that takes an encoding is left to it (undefined).
    */
-  cachedAnswer(key: string, method: string, choose?: EncodingChooser): CachedAnswer | undefined {
+  cachedAnswer(key: string, method: string, acceptEncoding: string | undefined, { final = false } = {}): CachedAnswer | undefined {
     const page = this.cache?.fresh(key, this.revision.current)
-    return page ? this.answer(key, page, method, 'HIT', choose) : undefined
+    if (!page) return undefined
+    const encoding = page.nonce || page.body.byteLength < MIN_ENCODED_BYTES ? undefined : preferredEncoding(acceptEncoding, STORED_ENCODINGS)
+    if (final && page.nonce && COMPRESSIBLE.test(acceptEncoding ?? '')) return undefined
+    return this.answer(key, page, method, 'HIT', encoding)
   }
 
   /**
@@ -166,8 +173,8 @@ export class Site {
     return new Response(body, { status: response.status, statusText: response.statusText, headers })
   }
 
-  /** A stored page as an answer: the old nonce replaced by a fresh one in body and CSP, or the body in the encoding `choose` picks. */
-  private answer(key: string, page: CachedPage, method: string, status: CacheStatus, choose?: EncodingChooser): CachedAnswer {
+  /** A stored page as an answer: the old nonce replaced by a fresh one in body and CSP, or (without a nonce) the body in `encoding`. */
+  private answer(key: string, page: CachedPage, method: string, status: CacheStatus, encoding?: StoredEncoding): CachedAnswer {
     let prepared = this.prepared.get(page)
     if (!prepared) {
       const headers = this.finalHeaders('GET', 200, new Headers(page.headers as Array<[string, string]>), NONCE_PLACEHOLDER)
@@ -179,7 +186,6 @@ export class Site {
     }
     const headers: Record<string, string> = { ...prepared.headers, 'x-cache': status }
     if (!page.nonce) {
-      const encoding = page.body.byteLength >= MIN_ENCODED_BYTES ? choose?.(STORED_ENCODINGS) : undefined
       if (!encoding) return { status: 200, headers, body: method === 'HEAD' ? undefined : [page.body] }
       const encoded = page.encoded?.[encoding] ?? this.encode(key, page, encoding)
       headers['content-encoding'] = encoding
