@@ -10,7 +10,7 @@
  *
  * Run: npm run build:app (inside the shared lock), then npm run bench:get-dos
  * Options (env): BENCH_VEHICLES (5000), BENCH_SECONDS (10), BENCH_CLIENTS (4), BENCH_PROBES (15),
- * BENCH_PORT (4711), BENCH_ROOT (a folder with server.mjs and build/ to measure instead of this
+ * BENCH_PORT (4750), BENCH_ROOT (a folder with server.mjs and build/ to measure instead of this
  * checkout, e.g. an older build), BENCH_TARGETS (comma-separated; default the two of the review
  * and the paged control).
  */
@@ -25,7 +25,7 @@ const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 5000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4)
 const PROBES = Number(process.env.BENCH_PROBES ?? 15)
-const PORT = Number(process.env.BENCH_PORT ?? 4711)
+const PORT = Number(process.env.BENCH_PORT ?? 4750)
 const ROOT = path.resolve(process.env.BENCH_ROOT ?? path.join(import.meta.dirname, '..'))
 const TARGETS = (process.env.BENCH_TARGETS ?? '/api/vehicles,/sitemap.xml,/api/vehicles?page=1&perPage=12').split(',')
 const BASE = `http://127.0.0.1:${PORT}`
@@ -110,6 +110,12 @@ async function underLoad(target: string) {
 }
 
 async function startServer(contentDir: string, dataDir: string): Promise<ChildProcess> {
+  // Another server on the port would answer the readiness check and every request below.
+  const taken = await get(`${BASE}/healthz`, false).then(
+    () => true,
+    () => false,
+  )
+  if (taken) throw new Error(`port ${PORT} is in use: set BENCH_PORT`)
   const child = spawn(process.execPath, [path.join(ROOT, 'server.mjs')], {
     cwd: ROOT,
     env: {
@@ -130,7 +136,7 @@ async function startServer(contentDir: string, dataDir: string): Promise<ChildPr
       (reply) => reply.status === 200,
       () => false,
     )
-    if (ready) return child
+    if (ready && child.exitCode === null) return child
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 250))])
   }
   child.kill()
