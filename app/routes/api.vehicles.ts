@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs } from '@remix-run/node'
 import { CACHE_CONTROL, jsonError } from '#app/utils/http.server.ts'
 import { toApiVehicle } from '#app/vehicles/api-shape.ts'
 import { readApiVehicles } from '#app/vehicles/inventory.server.ts'
-import { parseVehicleSearch, serializeVehicleSearch, VEHICLES_PER_PAGE } from '#app/vehicles/vehicle-search.ts'
+import { isPagedApiList, parseVehicleSearch, serializeVehicleSearch, VEHICLES_PER_PAGE } from '#app/vehicles/vehicle-search.ts'
 
 /*
  * GET /api/vehicles (spec §3, §7): the vehicles on sale (available and reserved, not sold) in the
@@ -11,6 +11,8 @@ import { parseVehicleSearch, serializeVehicleSearch, VEHICLES_PER_PAGE } from '#
  * stays a plain array. Only when `page` or `perPage` is given is the list paged, and the paging
  * metadata travels in headers: X-Total-Count, X-Page, X-Per-Page, X-Total-Pages and a `Link`
  * header with rel="next"/"prev". An unusable parameter value answers 400 `{error, invalid}`.
+ * The answers are the same for every client and kept by the page cache per content revision,
+ * keyed by what this loader reads (apiListCacheQuery, docs/decisions/014).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
@@ -18,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (invalid.length > 0) {
     return jsonError(400, `Ungültige Parameter: ${invalid.join(', ')}`, { invalid })
   }
-  const paged = url.searchParams.has('page') || url.searchParams.has('perPage')
+  const paged = isPagedApiList(url.searchParams)
   const result = await readApiVehicles(context.lake, state, paged ? { perPage: state.perPage ?? VEHICLES_PER_PAGE } : 'all')
   const headers = new Headers({ 'Cache-Control': CACHE_CONTROL.apiRead, 'X-Total-Count': String(result.total) })
   if (paged) {
@@ -29,7 +31,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       const params = serializeVehicleSearch({ ...state, page, perPage: result.perPage })
       // serializeVehicleSearch leaves out page 1; a paged API link always names its page.
       params.set('page', String(page))
-      return `<${url.pathname}?${params.toString()}>; rel="${rel}"`
+      // The route's own path, not the requested spelling (`/API/vehicles/` reaches this route too):
+      // the page cache keeps one answer for all spellings (apiListCacheQuery).
+      return `</api/vehicles?${params.toString()}>; rel="${rel}"`
     }
     const links = [link(1, 'first'), link(result.pageCount, 'last')]
     if (result.page > 1) links.push(link(Math.min(result.page - 1, result.pageCount), 'prev'))

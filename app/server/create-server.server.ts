@@ -19,7 +19,8 @@ import { FOREIGN_FORM_MESSAGE, FOREIGN_ORIGIN_MESSAGE, isAllowedPost } from '#ap
  * The whole request pipeline of the site, built in one function that server.mjs and the tests
  * both call (docs/decisions/014, 015, 021). In order, for every request:
  *   1. the request target: method, Host, X-Forwarded-*, path (refused with 400/405, one log line);
- *   2. a fresh page-cache hit for a client that takes no encoding, answered before Express;
+ *   2. a fresh page-cache hit that needs no compression (a client that takes no encoding, or an
+ *      answer kept compressed: the sitemap, the API list), answered before Express;
  *   3. Express: security headers, /healthz and /readyz, compression, page-cache hits, build files, the Studio, public/;
  *   4. the same-origin rule for posts; 5. Remix, through the page cache.
  */
@@ -57,9 +58,6 @@ export const SERVER_LIMITS: ServerLimits = { headersTimeoutMs: 10_000, requestTi
 /** Vite's output names end in an 8-character content hash: `sanity-D_VzGgFm.js`. */
 const HASHED_NAME = /-[\w-]{8}\.(?:js|mjs|css|woff2?)$/
 
-/** Encodings the compression middleware would use. */
-const COMPRESSIBLE = /\b(gzip|deflate|br)\b/i
-
 /**
  * Target and page-cache key of each request, decided once in the listener and read by the steps
  * after it. Kept on the request itself: a WeakMap keyed by every request made each garbage
@@ -75,10 +73,10 @@ export function createServer(options: ServerOptions): SiteServer {
   const logger = options.logger ?? options.context.logger ?? createLogger(env)
   const siteOrigin = new URL(env.SITE_URL).origin
   const targetOf = (req: IncomingMessage) => decidedFor(req).target
-  /** A fresh cached answer for this request, if it may be answered from the cache. */
-  const cachedAnswerFor = (req: IncomingMessage) => {
+  /** A fresh cached answer for this request, if it may be answered from the cache (`final`: one that needs no compression middleware). */
+  const cachedAnswerFor = (req: IncomingMessage, options?: { final: boolean }) => {
     const key = decidedFor(req).cacheKey
-    return key === undefined ? undefined : site.cachedAnswer(key, req.method ?? 'GET')
+    return key === undefined ? undefined : site.cachedAnswer(key, req.method ?? 'GET', headerValue(req, 'accept-encoding'), options)
   }
 
   const app = express()
@@ -182,11 +180,10 @@ export function createServer(options: ServerOptions): SiteServer {
     }
     closeAfterUnreadBody(req, res)
     // Express and the compression middleware cost more per hit than the hit itself (about 250 of
-    // 450 µs in profiles); a client that asks for no encoding needs neither.
-    if (!COMPRESSIBLE.test(req.headers['accept-encoding'] ?? '')) {
-      const hit = cachedAnswerFor(req)
-      if (hit) return sendCachedAnswer(res, hit)
-    }
+    // 450 µs in profiles); a client that asks for no encoding needs neither, nor does an answer
+    // kept compressed (the sitemap, the API list).
+    const hit = cachedAnswerFor(req, { final: true })
+    if (hit) return sendCachedAnswer(res, hit)
     app(req, res)
   })
   server.maxConnections = limits.maxConnections

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isStorable, joinWith, PageCache, pageCacheKey, type RequestFacts, splitAt } from './page-cache.server'
+import { isStorable, joinWith, PageCache, pageCacheKey, preferredEncoding, type RequestFacts, splitAt } from './page-cache.server'
 
 function facts(url: string, headers: Record<string, string> = {}, method = 'GET'): RequestFacts {
   return { method, url, header: (name) => headers[name.toLowerCase()] }
@@ -21,7 +21,9 @@ describe('pageCacheKey', () => {
     expect(pageCacheKey(facts('/', {}, 'POST'), noBots)).toBeUndefined()
     expect(pageCacheKey(facts('/', { cookie: 'a=1' }), noBots)).toBeUndefined()
     expect(pageCacheKey(facts('/', { authorization: 'Bearer x' }), noBots)).toBeUndefined()
-    expect(pageCacheKey(facts('/api/vehicles'), noBots)).toBeUndefined()
+    expect(pageCacheKey(facts('/api/vehicles/status'), noBots)).toBeUndefined()
+    expect(pageCacheKey(facts('/api/vehicles/7'), noBots)).toBeUndefined()
+    expect(pageCacheKey(facts('/api/vehicles', { cookie: 'a=1' }), noBots)).toBeUndefined()
     expect(pageCacheKey(facts('/media/abc-1x1.jpg'), noBots)).toBeUndefined()
     expect(pageCacheKey(facts(`/?q=${'x'.repeat(3000)}`), noBots)).toBeUndefined()
   })
@@ -33,15 +35,80 @@ describe('pageCacheKey', () => {
   })
 })
 
+describe('pageCacheKey of the shared answers (security review finding 5)', () => {
+  const key = (url: string, headers: Record<string, string> = {}) => pageCacheKey(facts(url, headers), (agent) => agent.includes('bot'))
+
+  it('the sitemap: one entry, whatever the query, spelling or client', () => {
+    for (const url of ['/sitemap.xml', '/sitemap.xml?z=1', '/sitemap.xml?z=2', '/Sitemap.XML/', '/sitemap%2Exml', `/sitemap.xml?z=${'x'.repeat(3000)}`]) {
+      expect(key(url)).toBe('/sitemap.xml')
+    }
+    expect(key('/sitemap.xml', { 'user-agent': 'Googlebot' })).toBe('/sitemap.xml')
+  })
+
+  it('the API list: keyed by the parameters the route reads, as it reads them', () => {
+    expect(key('/api/vehicles')).toBe('/api/vehicles')
+    expect(key('/api/vehicles?z=1')).toBe('/api/vehicles')
+    expect(key('/API/Vehicles/?z=2&sort=newest')).toBe('/api/vehicles')
+    expect(key('/api/vehicles?make=VW&z=2&fuel=Diesel')).toBe('/api/vehicles?make=VW&fuel=diesel')
+    expect(key('/api/vehicles?fuel=diesel&marke=VW')).toBe('/api/vehicles?make=VW&fuel=diesel')
+    expect(key('/api/vehicles?q=%20golf%20%20tsi&sort=price-asc')).toBe('/api/vehicles?search=golf+tsi&sort=price-asc')
+    // Paged: the page and its size always named; the unpaged list is another answer.
+    expect(key('/api/vehicles?page=1')).toBe('/api/vehicles?page=1&perPage=12')
+    expect(key('/api/vehicles?perPage=12&page=1&z=3')).toBe('/api/vehicles?page=1&perPage=12')
+    expect(key('/api/vehicles?page=')).toBe('/api/vehicles?page=1&perPage=12')
+    expect(key('/api/vehicles?page=3&perPage=5')).toBe('/api/vehicles?page=3&perPage=5')
+    expect(key(`/api/vehicles?page=2&z=${'x'.repeat(3000)}`)).toBe('/api/vehicles?page=2&perPage=12')
+  })
+
+  it('an unusable value (a 400), or a path Remix routes elsewhere, never takes the list’s entry', () => {
+    expect(key('/api/vehicles?perPage=0')).toBeUndefined()
+    expect(key('/api/vehicles?fuel=kerosin')).toBeUndefined()
+    // An encoded slash stays one segment for Remix's router: not the list route.
+    expect(key('/api%2Fvehicles')).toBe('/api%2Fvehicles')
+  })
+
+  it('Remix’s own variants of the same paths are entries of their own, with the same junk ignored', () => {
+    // Single fetch: the loaders' data as turbo-stream, `.data` as Remix spots it (case-sensitive).
+    expect(key('/api/vehicles.data?z=1')).toBe('/api/vehicles.data')
+    expect(key('/API/vehicles/.data?make=VW&z=2')).toBe('/api/vehicles.data?make=VW')
+    expect(key('/sitemap.xml.data?_routes=root&z=3')).toBe('/sitemap.xml.data?_routes=root')
+    expect(key('/api/vehicles.DATA')).toBeUndefined() // for Remix no route (a 404), never the list's entry
+    // `?_data=root` answers the root loader's data on any path: never the list's entry.
+    expect(key('/api/vehicles?_data=root&z=4')).toBe('/api/vehicles?_data=root')
+    expect(key('/sitemap.xml?index&_data=routes%2Fsitemap%5B.%5Dxml')).toBe('/sitemap.xml?_data=routes%2Fsitemap%5B.%5Dxml&index=')
+  })
+})
+
+describe('preferredEncoding', () => {
+  const offered = ['br', 'gzip'] as const
+  it('the best stored encoding the client takes at all, whatever its order; none for identity or deflate alone', () => {
+    expect(preferredEncoding('gzip, deflate, br', offered)).toBe('br')
+    expect(preferredEncoding('gzip;q=1.0, br;q=0.1', offered)).toBe('br')
+    expect(preferredEncoding('gzip, br;q=0', offered)).toBe('gzip')
+    expect(preferredEncoding('GZIP', offered)).toBe('gzip')
+    expect(preferredEncoding('*', offered)).toBe('br')
+    expect(preferredEncoding('*, br;q=0', offered)).toBe('gzip')
+    expect(preferredEncoding('deflate', offered)).toBeUndefined()
+    expect(preferredEncoding('identity', offered)).toBeUndefined()
+    expect(preferredEncoding('br;q=0, gzip;q=0', offered)).toBeUndefined()
+    expect(preferredEncoding(undefined, offered)).toBeUndefined()
+  })
+})
+
 describe('isStorable', () => {
   const response = (status: number, headers: Record<string, string>) => ({ status, headers: new Headers(headers) })
   it('stores 200 documents and single-fetch data', () => {
     expect(isStorable(response(200, { 'content-type': 'text/html; charset=utf-8' }))).toBe(true)
     expect(isStorable(response(200, { 'content-type': 'text/x-script', vary: 'Accept-Encoding' }))).toBe(true)
   })
+  it('stores the JSON and XML of the shared answers (only those have a key among JSON and XML routes)', () => {
+    expect(isStorable(response(200, { 'content-type': 'application/json' }))).toBe(true)
+    expect(isStorable(response(200, { 'content-type': 'application/xml; charset=utf-8' }))).toBe(true)
+  })
   it('refuses other statuses, types, cookies, private or no-store answers and other Vary', () => {
     expect(isStorable(response(404, { 'content-type': 'text/html' }))).toBe(false)
-    expect(isStorable(response(200, { 'content-type': 'application/json' }))).toBe(false)
+    expect(isStorable(response(200, { 'content-type': 'text/plain' }))).toBe(false)
+    expect(isStorable(response(200, { 'content-type': 'image/jpeg' }))).toBe(false)
     expect(isStorable(response(200, { 'content-type': 'text/html', 'set-cookie': 'a=1' }))).toBe(false)
     expect(isStorable(response(200, { 'content-type': 'text/html', 'cache-control': 'no-store' }))).toBe(false)
     expect(isStorable(response(200, { 'content-type': 'text/html', 'cache-control': 'private, max-age=60' }))).toBe(false)
@@ -97,6 +164,27 @@ describe('PageCache', () => {
     cache.set('/huge', page('h'.repeat(1000)))
     expect(cache.stale('/huge')).toBeUndefined()
     expect(cache.size).toBe(2)
+  })
+
+  it('an encoded body counts in the byte bound, is kept only for the page still stored, and may evict others', () => {
+    const cache = new PageCache({ ttlMs: 60_000, maxBytes: 400 })
+    cache.set('/a', page('a'.repeat(100)))
+    cache.set('/b', page('b'.repeat(100)))
+    const b = cache.fresh('/b', 0)!
+    const before = cache.bytes
+    cache.addEncoding('/b', b, 'gzip', Buffer.alloc(20))
+    expect(cache.bytes).toBe(before + 20)
+    cache.addEncoding('/b', b, 'gzip', Buffer.alloc(20)) // already kept
+    expect(cache.bytes).toBe(before + 20)
+    cache.addEncoding('/b', b, 'br', Buffer.alloc(150))
+    expect(cache.stale('/a')).toBeUndefined()
+    expect(cache.stale('/b')?.encoded?.br?.byteLength).toBe(150)
+    cache.set('/b', page('new'))
+    const replaced = cache.bytes
+    cache.addEncoding('/b', b, 'gzip', Buffer.alloc(20)) // the old page: nothing
+    expect(cache.bytes).toBe(replaced)
+    cache.delete('/b')
+    expect(cache.bytes).toBe(0)
   })
 
   it('replacing a page updates the byte count', () => {

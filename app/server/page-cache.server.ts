@@ -1,8 +1,11 @@
+import { apiListCacheQuery } from '#app/vehicles/vehicle-search.ts'
+
 /**
  * The full-page cache (docs/decisions/014): rendered pages of anonymous GET requests, in this
  * process's memory, keyed by URL. A page is served again only while the content revision it was
  * rendered at is still current and it is younger than the TTL; the last good page of a URL stays
- * as the stale-if-error fallback until the LRU bound evicts it.
+ * as the stale-if-error fallback until the LRU bound evicts it. The large answers that are the
+ * same for every client (the sitemap, the API's vehicle list) are kept the same way.
  */
 
 /** A stored page: a complete 200 response as Remix rendered it, before per-request headers. */
@@ -14,6 +17,8 @@ export interface CachedPage {
   nonce: string | undefined
   /** The content revision current when rendering began. */
   revision: number
+  /** The body compressed, made on the first hit that asks for the encoding (bodies without a nonce only). */
+  encoded?: Partial<Record<StoredEncoding, Buffer>>
   /** When it was stored (ms). */
   storedAt: number
 }
@@ -35,24 +40,111 @@ export interface RequestFacts {
   header(name: string): string | null | undefined
 }
 
-/** Longer URLs are not cached: they are not links of the site, and each would take a slot. */
+/** Encodings a stored body may also be kept in. */
+export type StoredEncoding = 'br' | 'gzip'
+
+/**
+ * The first of `offered` (best first) that an Accept-Encoding header takes at all (q > 0, by name
+ * or by `*`); undefined for the body as stored. Not the client's order: `gzip, br` gets the
+ * smaller br, as from the compression middleware.
+ */
+export function preferredEncoding(acceptEncoding: string | undefined, offered: readonly StoredEncoding[]): StoredEncoding | undefined {
+  if (!acceptEncoding) return undefined
+  const weights = new Map<string, number>()
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase())
+    const q = parameters.find((parameter) => parameter.startsWith('q='))
+    const weight = q === undefined ? 1 : Number(q.slice(2))
+    if (name) weights.set(name, Number.isFinite(weight) ? weight : 0)
+  }
+  return offered.find((encoding) => (weights.get(encoding) ?? weights.get('*') ?? 0) > 0)
+}
+
+/** Longer keys are not cached: they are not links of the site, and each would take a slot. */
 const MAX_KEY_LENGTH = 2048
 
-/** Kinds of body worth caching: documents and Remix's single-fetch data (`*.data`). */
-const CACHEABLE_TYPES = /^(text\/html|text\/x-script)\b/i
+/**
+ * Kinds of body worth caching: documents, Remix's single-fetch data (`*.data`), and the JSON and
+ * XML of the shared answers (only those get a key among the routes that answer JSON or XML).
+ */
+const CACHEABLE_TYPES = /^(text\/html|text\/x-script|application\/json|application\/xml)\b/i
 
 /** Paths whose answers are never pages: the JSON API and the embedded lake's images. */
 const NOT_PAGES = /^\/(api|media)\//
 
 /**
+ * Answers that are the same for every client and cost a full pass over the inventory (at 5,000
+ * vehicles 2.1 MB of JSON, 0.4 MB of XML; security review finding 5), by route path: the query
+ * part of their key. It holds only what the route reads, so junk parameters (`?z=random`) find
+ * the stored answer instead of forcing a new computation each; undefined = not kept (a 400).
+ */
+const SHARED_ANSWERS: Record<string, (params: URLSearchParams) => string | undefined> = {
+  '/sitemap.xml': () => '',
+  '/api/vehicles': (params) => apiListCacheQuery(params),
+}
+
+/**
+ * A path as Remix's router matches it to a route (@remix-run/router: decodePath, compilePath):
+ * each segment percent-decoded (an encoded `/` stays `%2F`), ASCII letters case-insensitive
+ * (a RegExp `i` without `u`), trailing slashes ignored. `/API/Vehicles/` reaches the list route
+ * too and must not be a way around its entry; a path that reaches another route must not map here.
+ */
+function routePath(pathname: string): string {
+  let decoded = pathname
+  try {
+    decoded = pathname
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).replaceAll('/', '%2F'))
+      .join('/')
+  } catch {
+    // Refused before the site (request-target.server.ts); kept as it is here.
+  }
+  return decoded.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()).replace(/(.)\/+$/, '$1')
+}
+
+/**
+ * Parameters Remix itself reads on any route, whose answer they change: `_data` (a route's loader
+ * data as JSON, `?_data=root` on the list path answers the settings), `_routes` (the loaders of a
+ * `.data` request), `index`. They stay in the key as sent.
+ */
+const REMIX_PARAMS = ['_data', '_routes', 'index']
+
+/**
+ * The key of a shared answer (`/sitemap.xml`, `/api/vehicles?…`), null when the path is not one,
+ * undefined when not kept. Remix answers `<path>.data` (single fetch, as Remix tells it: the raw
+ * path's suffix) with the same loaders' data as turbo-stream: its own entry, keyed the same way.
+ */
+function sharedAnswerKey(url: string): string | undefined | null {
+  const queryAt = url.indexOf('?')
+  const rawPath = queryAt === -1 ? url : url.slice(0, queryAt)
+  const data = rawPath.endsWith('.data')
+  const path = routePath(data ? rawPath.slice(0, -'.data'.length) : rawPath)
+  const queryOf = SHARED_ANSWERS[path]
+  if (!queryOf) return null
+  const params = new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1))
+  const query = queryOf(params)
+  if (query === undefined) return undefined
+  const remix = new URLSearchParams()
+  for (const name of REMIX_PARAMS) for (const value of params.getAll(name)) remix.append(name, value)
+  const fullQuery = [query, remix.toString()].filter(Boolean).join('&')
+  const key = `${path}${data ? '.data' : ''}${fullQuery ? `?${fullQuery}` : ''}`
+  return key.length > MAX_KEY_LENGTH ? undefined : key
+}
+
+/**
  * The cache key of a request, or undefined when the request must not be answered from the
  * cache: only GET and HEAD of pages without cookies or credentials (nothing personal can be in
- * the page). Crawlers get complete documents (entry.server.tsx), browsers streamed ones: separate entries.
+ * the page). Crawlers get complete documents (entry.server.tsx), browsers streamed ones: separate
+ * entries. The shared answers (SHARED_ANSWERS) have one entry for all clients, keyed by what their
+ * route reads; for them a long junk query is ignored, not a way past the cache.
  */
 export function pageCacheKey(request: RequestFacts, isBot: (userAgent: string) => boolean): string | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
   if (request.header('cookie') || request.header('authorization')) return undefined
-  if (request.url.length > MAX_KEY_LENGTH || !request.url.startsWith('/') || NOT_PAGES.test(request.url)) return undefined
+  if (!request.url.startsWith('/')) return undefined
+  const shared = sharedAnswerKey(request.url)
+  if (shared !== null) return shared
+  if (request.url.length > MAX_KEY_LENGTH || NOT_PAGES.test(request.url)) return undefined
   return isBot(request.header('user-agent') ?? '') ? `bot ${request.url}` : request.url
 }
 
@@ -141,11 +233,27 @@ export class PageCache {
     this.delete(key)
     this.entries.set(key, { ...page, storedAt: this.now() })
     this.totalBytes += size
+    this.evict()
+  }
+
+  /** Drops the least recently used pages until both bounds hold. */
+  private evict() {
     for (const [oldest, entry] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.totalBytes <= this.maxBytes) break
       this.totalBytes -= sizeOf(oldest, entry)
       this.entries.delete(oldest)
     }
+  }
+
+  /**
+   * Keeps `page`'s body also in `encoding` (made on its first hit asking for it), counted in the
+   * byte bound; nothing when the key holds another page by now.
+   */
+  addEncoding(key: string, page: CachedPage, encoding: StoredEncoding, bytes: Buffer): void {
+    if (this.entries.get(key) !== page || page.encoded?.[encoding]) return
+    page.encoded = { ...page.encoded, [encoding]: bytes }
+    this.totalBytes += bytes.byteLength
+    this.evict()
   }
 
   delete(key: string): void {
@@ -161,8 +269,9 @@ export class PageCache {
   }
 }
 
-function sizeOf(key: string, page: Pick<CachedPage, 'body' | 'headers'>): number {
+function sizeOf(key: string, page: Pick<CachedPage, 'body' | 'headers' | 'encoded'>): number {
   let size = key.length + page.body.byteLength
   for (const [name, value] of page.headers) size += name.length + value.length
+  for (const bytes of Object.values(page.encoded ?? {})) size += bytes.byteLength
   return size
 }

@@ -1,14 +1,19 @@
+import http from 'node:http'
 import { type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { type AppLoadContext } from '@remix-run/node'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parseEnv } from '#app/env.server.ts'
-import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { type ContentLake, patchDocument } from '#app/sanity/lake.server.ts'
+import { loader as apiVehicles } from '#app/routes/api.vehicles.ts'
+import { loader as sitemap } from '#app/routes/sitemap[.]xml.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { ContentRevision, ObservedLake } from './content-revision.server'
 import { createServer } from './create-server.server'
 import { cacheControlFor } from './site.server'
 import { captureLogs, LEVEL } from '#tests/log-capture.ts'
+import { openTestLake, type TestLake } from '#tests/lake-backends.ts'
 
 // Uncompressed, so that Content-Length and bodies compare byte for byte.
 const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36', 'accept-encoding': 'identity' }
@@ -53,7 +58,21 @@ async function createSite(render: Render, env: Record<string, string> = {}, opti
   // Posts come from the site's own pages (the same-origin rule in front of the site refuses others).
   const send = (path: string, headers: Record<string, string> = BROWSER, method = 'GET') =>
     fetch(`${base}${path}`, { method, headers: method === 'POST' ? { origin: base, ...headers } : headers })
-  return { site, send, renderSpy, lake, contentRevision, logs }
+  return { site, base, send, renderSpy, lake, contentRevision, logs }
+}
+
+/** A GET over plain HTTP, body as sent (fetch() would decode it). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }))
+        response.on('error', reject)
+      })
+      .on('error', reject)
+  })
 }
 
 function nonceOf(response: Response) {
@@ -262,6 +281,141 @@ describe('Site: the page cache', () => {
     const [error] = logs.at(LEVEL.error)
     expect(error).toMatchObject({ msg: 'Fehler beim Rendern', reqId: response.headers.get('x-request-id'), err: { message: 'boom' } })
     expect(String((error!.err as { stack: string }).stack)).toContain('Error: boom')
+  })
+})
+
+describe('Site: the sitemap and the API list come from the cache per content revision (security review finding 5)', () => {
+  let test: TestLake
+  let fetches = 0
+  afterEach(async () => {
+    await test.close()
+  })
+
+  /**
+   * The production pipeline with the real loaders of /sitemap.xml and /api/vehicles (what Remix
+   * would call for these paths) over the seed lake, every lake read counted. Without `local`, the
+   * list is read by GROQ, as on Sanity: one counted fetch per computed answer.
+   */
+  async function sharedAnswersSite() {
+    test = await openTestLake('embedded')
+    fetches = 0
+    const embedded = test.lake
+    const counting: ContentLake = {
+      kind: embedded.kind,
+      fetch: (query, params, options) => {
+        fetches++
+        return embedded.fetch(query, params, options)
+      },
+      mutate: (mutations) => embedded.mutate(mutations),
+    }
+    const render: Render = async (request, context) => {
+      const args = { request, context, params: {} }
+      const { pathname } = new URL(request.url)
+      if (pathname === '/sitemap.xml') return sitemap(args)
+      if (pathname === '/api/vehicles') return apiVehicles(args)
+      return new Response('Nicht gefunden', { status: 404, headers: { 'Content-Type': 'text/plain' } })
+    }
+    return createSite(render, {}, { lake: counting })
+  }
+
+  const ids = async (response: Response) => ((await response.json()) as Array<{ id: string }>).map((vehicle) => vehicle.id)
+
+  it('the second request, with another junk parameter, is a hit without a lake read; a write makes the next a miss with the new content', async () => {
+    const { send, lake } = await sharedAnswersSite()
+    for (const [path, junk] of [
+      ['/api/vehicles', 'z'],
+      ['/sitemap.xml', 'z'],
+    ]) {
+      const first = await send(`${path}?${junk}=1`)
+      expect(first.status).toBe(200)
+      expect(first.headers.get('x-cache')).toBe('MISS')
+      const firstBody = await first.text()
+      const read = fetches
+      expect(read).toBeGreaterThan(0)
+      const second = await send(`${path}?${junk}=2`)
+      expect(second.headers.get('x-cache')).toBe('HIT')
+      expect(await second.text()).toBe(firstBody)
+      expect(second.headers.get('content-type')).toBe(first.headers.get('content-type'))
+      expect(second.headers.get('cache-control')).toBe(first.headers.get('cache-control'))
+      expect(fetches).toBe(read)
+      fetches = 0
+    }
+
+    expect(await ids(await send('/api/vehicles?z=3'))).toContain('7')
+    await patchDocument(lake, 'vehicle-7', { set: { status: 'sold' } })
+    fetches = 0
+    const afterWrite = await send('/api/vehicles?z=4')
+    expect(afterWrite.headers.get('x-cache')).toBe('MISS')
+    expect(await ids(afterWrite)).not.toContain('7')
+    expect(fetches).toBe(1)
+    const sitemapAfterWrite = await send('/sitemap.xml?z=4')
+    expect(sitemapAfterWrite.headers.get('x-cache')).toBe('MISS')
+    expect(await sitemapAfterWrite.text()).not.toContain('/vehicles/7<')
+    expect(fetches).toBe(2)
+    expect((await send('/api/vehicles?z=5')).headers.get('x-cache')).toBe('HIT')
+    expect(fetches).toBe(2)
+  })
+
+  it('paged and search answers: one entry whatever the junk, order or alias; different pages apart', async () => {
+    const { send } = await sharedAnswersSite()
+    const first = await send('/api/vehicles?perPage=5&page=2&search=kombi&z=1')
+    expect(first.headers.get('x-cache')).toBe('MISS')
+    const firstIds = await ids(first)
+    const read = fetches
+    const same = await send('/api/vehicles?q=kombi&page=2&junk=x&perPage=5')
+    expect(same.headers.get('x-cache')).toBe('HIT')
+    expect(await ids(same)).toEqual(firstIds)
+    expect(same.headers.get('link')).toBe(first.headers.get('link'))
+    expect(same.headers.get('x-total-count')).toBe(first.headers.get('x-total-count'))
+    expect(fetches).toBe(read)
+    // Another page, and the unpaged list, are other answers.
+    const third = await send('/api/vehicles?perPage=5&page=3&search=kombi')
+    expect(third.headers.get('x-cache')).toBe('MISS')
+    await third.text()
+    const unpaged = await send('/api/vehicles?search=kombi')
+    expect(unpaged.headers.get('x-cache')).toBe('MISS')
+    expect((await ids(unpaged)).length).toBe(Number(first.headers.get('x-total-count')))
+  })
+
+  it('requests with a cookie (preview) or credentials bypass the cache and read the lake; an unusable parameter is a 400, never kept', async () => {
+    const { send } = await sharedAnswersSite()
+    await (await send('/api/vehicles')).text()
+    fetches = 0
+    for (const headers of [{ cookie: 'sanity-preview=1' }, { authorization: 'Bearer x' }] as Array<Record<string, string>>) {
+      const response = await send('/api/vehicles', { ...BROWSER, ...headers })
+      expect(response.headers.get('x-cache')).toBe('BYPASS')
+      await response.text()
+    }
+    expect(fetches).toBe(2)
+    const invalid = await send('/api/vehicles?perPage=0')
+    expect(invalid.status).toBe(400)
+    expect(invalid.headers.get('x-cache')).toBe('BYPASS')
+  })
+
+  it('a hit goes out in the encoding the client takes, compressed once and kept in the cache’s byte count', async () => {
+    const { site, base, send } = await sharedAnswersSite()
+    const plain = await (await send('/api/vehicles')).text()
+    const before = site.cache!.bytes
+    const brotli = await rawGet(`${base}/api/vehicles?z=1`, { ...BROWSER, 'accept-encoding': 'br' })
+    expect(brotli.headers['x-cache']).toBe('HIT')
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.headers['content-length']).toBe(String(brotli.body.byteLength))
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(plain)
+    const gzip = await rawGet(`${base}/api/vehicles?z=2`, { ...BROWSER, 'accept-encoding': 'gzip, br;q=0' })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.body).toString()).toBe(plain)
+    const grown = before + brotli.body.byteLength + gzip.body.byteLength
+    expect(site.cache!.bytes).toBe(grown)
+    // The next hits send the kept bytes: nothing compressed again, nothing counted twice.
+    const again = await rawGet(`${base}/api/vehicles?z=3`, { ...BROWSER, 'accept-encoding': 'br' })
+    expect(again.body.equals(brotli.body)).toBe(true)
+    expect(site.cache!.bytes).toBe(grown)
+    // A client taking only deflate gets the stored body, not one compressed for it on every hit.
+    const deflate = await rawGet(`${base}/api/vehicles?z=4`, { ...BROWSER, 'accept-encoding': 'deflate' })
+    expect(deflate.headers['x-cache']).toBe('HIT')
+    expect(deflate.headers['content-encoding']).toBeUndefined()
+    expect(deflate.body.toString()).toBe(plain)
+    expect(site.cache!.bytes).toBe(grown)
   })
 })
 

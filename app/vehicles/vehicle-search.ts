@@ -152,6 +152,29 @@ export function serializeVehicleSearch(state: Partial<VehicleSearch>): URLSearch
   return params
 }
 
+/** Whether `GET /api/vehicles` answers one page: only when `page` or `perPage` is given (else the whole list). */
+export function isPagedApiList(params: URLSearchParams): boolean {
+  return params.has('page') || params.has('perPage')
+}
+
+/**
+ * The query that stands for every `GET /api/vehicles` asking for the same answer, for the page
+ * cache's key (docs/decisions/014): the parsed state written back, so parameters the route does
+ * not read (`?z=random`), aliases, spelling and order make no new entry. A paged request names
+ * its page and page size (`?page=1` and `?page=1&perPage=12` are one answer, the unpaged list
+ * another). Undefined when a value is unusable (a cheap 400, not kept).
+ */
+export function apiListCacheQuery(params: URLSearchParams, now: Date = new Date()): string | undefined {
+  const { state, invalid } = parseVehicleSearch(params, now)
+  if (invalid.length > 0) return undefined
+  const query = serializeVehicleSearch({ ...state, page: 1, perPage: undefined })
+  if (isPagedApiList(params)) {
+    query.set('page', String(state.page))
+    query.set('perPage', String(state.perPage ?? VEHICLES_PER_PAGE))
+  }
+  return query.toString()
+}
+
 /** `/vehicles?…` for a state ('/vehicles' for the defaults). */
 export function vehicleSearchHref(state: Partial<VehicleSearch>, pathname = '/vehicles'): string {
   const query = serializeVehicleSearch(state).toString()

@@ -151,6 +151,36 @@ test.describe('embedded server: hits, invalidation, webhook, staging', () => {
     }
     expect((await request.get(`${EMBEDDED}/studio`)).headers()['x-robots-tag']).toBe('noindex, nofollow')
   })
+
+  test('the sitemap and the API list: one entry whatever junk parameter or spelling (security review finding 5), until the webhook', async ({ request }) => {
+    const revalidate = () => request.post(`${EMBEDDED}/api/revalidate`, { headers: { Authorization: `Bearer ${SECRET}` } })
+    expect((await revalidate()).status()).toBe(200)
+    for (const [first, ...again] of [
+      ['/sitemap.xml?z=1', '/sitemap.xml?z=2', '/Sitemap.xml/?utm_source=x'],
+      ['/api/vehicles?z=1', '/api/vehicles?z=2', '/API/Vehicles/?sort=newest&z=3'],
+      ['/api/vehicles?page=1&perPage=5&z=1', '/api/vehicles?perPage=5&page=1&z=2'],
+      ['/api/vehicles.data?z=1', '/api/vehicles.data?z=2'],
+    ]) {
+      const computed = await get(request, `${EMBEDDED}${first}`)
+      expect(computed.response.status()).toBe(200)
+      expect(computed.cache).toBe('MISS')
+      for (const url of again) {
+        const kept = await get(request, `${EMBEDDED}${url}`)
+        expect([url, kept.cache]).toEqual([url, 'HIT'])
+        expect(kept.body).toBe(computed.body)
+      }
+    }
+    // Preview and other personal requests are never answered from it.
+    expect((await request.get(`${EMBEDDED}/api/vehicles?z=4`, { headers: { cookie: 'a=1' } })).headers()['x-cache']).toBe('BYPASS')
+    // `?_data=root` answers the root loader's data: never the list's entry.
+    await request.get(`${EMBEDDED}/api/vehicles?_data=root`)
+    expect(JSON.parse((await get(request, `${EMBEDDED}/api/vehicles?z=5`)).body)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ make: expect.any(String) })]),
+    )
+    expect((await revalidate()).status()).toBe(200)
+    expect((await get(request, `${EMBEDDED}/sitemap.xml?z=6`)).cache).toBe('MISS')
+    expect((await get(request, `${EMBEDDED}/api/vehicles?z=6`)).cache).toBe('MISS')
+  })
 })
 
 test.describe('Sanity-backed server: stale-if-error and streamed pages', () => {
