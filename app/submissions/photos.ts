@@ -38,3 +38,9 @@ export const PHOTO_MESSAGES = {
 
 /** The query parameter and value that preselect „Fahrzeug verkaufen“ in the home page's contact section (the hero's button). */
 export const SELL_INTENT = { param: 'betreff', value: 'ankauf' } as const
+
+/**
+ * Where the dealer's mail links a photo of the embedded lake: `/anfrage-fotos/<file>`, the file's
+ * name (256 random bits) being the capability; answered private, no-store and noindex.
+ */
+export const PHOTO_ROUTE = '/anfrage-fotos'

@@ -37,7 +37,7 @@ function salePost(fields: Record<string, string>, photos: Array<{ name: string; 
   const body = new FormData()
   for (const [name, value] of Object.entries(fields)) body.append(name, value)
   for (const photo of photos) {
-    const blob = photo.data instanceof Blob ? photo.data : new Blob([photo.data], { type: photo.type ?? 'image/jpeg' })
+    const blob = photo.data instanceof Blob ? photo.data : new Blob([new Uint8Array(photo.data)], { type: photo.type ?? 'image/jpeg' })
     body.append('photos', blob, photo.name)
   }
   return new Request('http://localhost/auto-verkaufen', { method: 'POST', body, headers: { origin: 'http://localhost' } })
