@@ -51,7 +51,8 @@ describe.each(BACKENDS)('home and root loaders on the %s lake', (backend) => {
     ])
     expect(home.heroSlides?.map((slide) => slide.buttons?.map((button) => [button.label, button.target]))).toEqual([
       [
-        ['FAHRZEUG BEWERTEN', '#contact'],
+        // Issue 26: the seller's button preselects „Fahrzeug verkaufen“ in the contact form it scrolls to.
+        ['FAHRZEUG BEWERTEN', '?betreff=ankauf#contact'],
         ['FAHRZEUGE ANSEHEN', '#inventory'],
       ],
       [['INVENTAR DURCHSUCHEN', '#inventory']],
