@@ -17,6 +17,8 @@ import { expect, storedLeads, test, uniqueName } from './playwright-utils'
  */
 
 test.use({ viewport: { width: 390, height: 844 } })
+// Photos are encoded in the browser and on the server, and axe checks every page after its test, on a shared machine.
+test.describe.configure({ timeout: 120_000 })
 
 const UPLOADS = () => path.join(process.env.E2E_DATA_DIR ?? '', 'uploads')
 const uploadedFiles = () => {
@@ -28,18 +30,21 @@ const uploadedFiles = () => {
 }
 const leadNamed = (name: string) => storedLeads().find((lead) => (lead.contact as { name?: string } | undefined)?.name === name)
 
+/** The sell request's controls by role and accessible name (a required label reads „Marke*“, its star hidden from assistive technology). */
+const control = (page: Page, role: 'textbox' | 'combobox' | 'spinbutton', name: string) => page.getByRole(role, { name, exact: true })
+
 async function fillSellRequest(page: Page, name: string, photos: Array<{ name: string; mimeType: string; buffer: Buffer }>) {
-  await page.getByLabel('Marke', { exact: true }).fill('VW')
-  await page.getByLabel('Modell', { exact: true }).fill('Golf 1.5 TSI')
-  await page.getByLabel('Erstzulassung (Monat)').selectOption('03')
-  await page.getByLabel('Erstzulassung (Jahr)').fill('2017')
-  await page.getByLabel('Kilometerstand (km)').fill('98000')
-  await page.getByLabel('Unfallfrei').selectOption('Ja')
-  await page.getByLabel('Anmerkungen zum Zustand').fill('Kratzer hinten links')
+  await control(page, 'textbox', 'Marke').fill('VW')
+  await control(page, 'textbox', 'Modell').fill('Golf 1.5 TSI')
+  await control(page, 'combobox', 'Erstzulassung (Monat)').selectOption('03')
+  await control(page, 'spinbutton', 'Erstzulassung (Jahr)').fill('2017')
+  await control(page, 'spinbutton', 'Kilometerstand (km)').fill('98000')
+  await control(page, 'combobox', 'Unfallfrei').selectOption('Ja')
+  await control(page, 'textbox', 'Anmerkungen zum Zustand').fill('Kratzer hinten links')
   await page.getByLabel('Fotos Ihres Fahrzeugs').setInputFiles(photos)
-  await page.getByLabel('Name', { exact: true }).fill(name)
-  await page.getByLabel('Postleitzahl').fill('45326')
-  await page.getByLabel('E-Mail').fill('verkauf@example.de')
+  await control(page, 'textbox', 'Name').fill(name)
+  await control(page, 'textbox', 'Postleitzahl').fill('45326')
+  await control(page, 'textbox', 'E-Mail').fill('verkauf@example.de')
 }
 
 async function twoPhotos() {
@@ -52,6 +57,10 @@ async function twoPhotos() {
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`the seller's way ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
     test.use({ javaScriptEnabled })
+    // axe injects a script, which a page without JavaScript cannot run; the same pages are scanned with JavaScript.
+    test.beforeEach(({ axe }) => {
+      if (!javaScriptEnabled) axe.skip()
+    })
 
     test('reaches the flow from the home hero: the contact section preselects „Fahrzeug verkaufen“ and offers the flow first', async ({ page }) => {
       await page.goto('/')
@@ -120,14 +129,14 @@ for (const javaScriptEnabled of [true, false]) {
     test('a refused post keeps the input, summarises the errors and asks to choose the photos again', async ({ page }) => {
       await page.goto('/auto-verkaufen')
       await fillSellRequest(page, uniqueName('Ohne Kontakt'), [{ name: 'fahrzeugschein.jpg', mimeType: 'image/jpeg', buffer: pdf() }])
-      await page.getByLabel('E-Mail').fill('')
+      await control(page, 'textbox', 'E-Mail').fill('')
       await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
       const summary = page.getByRole('alert')
       await expect(summary).toContainText('Bitte geben Sie eine Telefonnummer oder eine E-Mail-Adresse an')
       await expect(summary).toContainText('„fahrzeugschein.jpg“ ist kein Foto im Format JPEG, PNG oder WebP.')
       await expect(page.getByText('Bitte wählen Sie Ihre Fotos erneut aus')).toBeVisible()
-      await expect(page.getByLabel('Modell', { exact: true })).toHaveValue('Golf 1.5 TSI')
-      await expect(page.getByLabel('Postleitzahl')).toHaveValue('45326')
+      await expect(control(page, 'textbox', 'Modell')).toHaveValue('Golf 1.5 TSI')
+      await expect(control(page, 'textbox', 'Postleitzahl')).toHaveValue('45326')
     })
   })
 }
