@@ -64,7 +64,8 @@ export async function salePageAction({ request, context }: ActionFunctionArgs) {
     switch (outcome.status) {
       case 'stored':
       case 'spam':
-        return redirect(`${url.pathname}?${sentQuery(KIND, SALE_ANCHOR)}#${SALE_ANCHOR}`, { status: 303, headers: noStore })
+        // No fragment: a browser runs `autofocus` (the confirmation takes focus without JavaScript) only on a URL without one.
+        return redirect(`${url.pathname}?${sentQuery(KIND, SALE_ANCHOR)}`, { status: 303, headers: noStore })
       case 'invalid': {
         const fieldErrors = { ...outcome.fieldErrors }
         // Whatever was refused, the chosen photos are gone from the browser's form.

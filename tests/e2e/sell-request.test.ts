@@ -93,7 +93,7 @@ for (const javaScriptEnabled of [true, false]) {
       const confirmation = page.locator('#verkaufen-bestaetigung')
       await expect(confirmation).toContainText('Verkaufsanfrage gesendet!')
       await expect(confirmation).toBeFocused()
-      await expect(page).toHaveURL('/auto-verkaufen?anfrage=gesendet&formular=verkaufen#verkaufen')
+      await expect(page).toHaveURL('/auto-verkaufen?anfrage=gesendet&formular=verkaufen')
 
       const lead = leadNamed(name)
       expect(lead).toMatchObject({ kind: 'vehicle-sale', page: '/auto-verkaufen', contact: { name, email: 'verkauf@example.de' } })
