@@ -68,5 +68,10 @@ export function pngBomb(side = 20_000): Buffer {
   header[9] = 0 // greyscale
   const row = 1 + Math.ceil(side / 8)
   const pixels = deflateSync(Buffer.alloc(row * side), { level: 9 })
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }

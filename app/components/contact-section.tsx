@@ -47,7 +47,9 @@ export function ContactSection({ content, settings, subjects, rows = 5, id = 'co
         {/* The form first: on phones a jump to #contact should land near it, not below four cards. */}
         <div className="mt-14 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:gap-10">
           <div className="rounded-xl border border-zinc-200 bg-white p-6 shadow-lg sm:p-8">
-            {sellIntent ? <SellFlowCallout id={`${id}-verkaufen`} text="Mit Fahrzeugdaten, Zustand und Fotos geht es am schnellsten – oder schreiben Sie uns hier." /> : null}
+            {sellIntent ? (
+              <SellFlowCallout id={`${id}-verkaufen`} text="Mit Fahrzeugdaten, Zustand und Fotos geht es am schnellsten – oder schreiben Sie uns hier." />
+            ) : null}
             <ContactForm subjects={subjects} rows={rows} submitLabel={content.submitLabel ?? 'NACHRICHT SENDEN'} anchor={id} />
           </div>
 

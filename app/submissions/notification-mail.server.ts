@@ -244,7 +244,13 @@ export function buildNotificationMail(doc: SanityDocument, options: Notification
     '',
     ...rows.map((row) => `${`${row.label}:`.padEnd(width)}${row.value.replace(/\r?\n/g, `\n${' '.repeat(width)}`)}`),
     ...(content.message ? ['', 'Nachricht:', content.message] : []),
-    ...(content.photos ? ['', `Fotos (${content.photos.length}, nur für Sie, bitte nicht weiterleiten):`, ...content.photos.map((photo) => `${photo.label}: ${photo.href ?? 'im Studio'}`)] : []),
+    ...(content.photos
+      ? [
+          '',
+          `Fotos (${content.photos.length}, nur für Sie, bitte nicht weiterleiten):`,
+          ...content.photos.map((photo) => `${photo.label}: ${photo.href ?? 'im Studio'}`),
+        ]
+      : []),
     '',
     '--',
     note,

@@ -48,7 +48,10 @@ export interface SaleUpload {
 
 /** The visitor's file name, shortened and stripped of anything but printable characters, for a message. */
 function displayName(name: string | undefined, index: number): string {
-  const clean = (name ?? '').replace(/[^\p{L}\p{N} ._()-]/gu, '').slice(0, 60).trim()
+  const clean = (name ?? '')
+    .replace(/[^\p{L}\p{N} ._()-]/gu, '')
+    .slice(0, 60)
+    .trim()
   return clean || `Foto ${index}`
 }
 

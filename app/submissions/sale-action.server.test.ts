@@ -53,7 +53,8 @@ interface ActionError {
 describe.each(BACKENDS)('the sell request on the %s lake', (backend) => {
   let test: TestLake
   const call = async (request: Request, onStored?: (id: string) => void) =>
-    (await salePageAction({ request, params: {}, context: { lake: test.lake, env: test.env, onStored } })) as Response | { data: ActionError; init: ResponseInit }
+    (await salePageAction({ request, params: {}, context: { lake: test.lake, env: test.env, onStored } })) as
+      Response | { data: ActionError; init: ResponseInit }
   const leadsNamed = async (name: string) => (await test.storedOfType('lead')).filter((doc) => (doc.contact as { name?: string }).name === name)
   /** The bytes of every stored photo: the embedded lake's files, or the fake Sanity's assets. */
   const storedPhotoBytes = async (lead: SanityDocument): Promise<Buffer[]> => {
@@ -150,7 +151,11 @@ describe.each(BACKENDS)('the sell request on the %s lake', (backend) => {
       },
       PHOTO_MESSAGES.tooMany,
     ],
-    ['a 30 MB file', async () => [{ name: 'riesig.jpg', data: new Blob([new Uint8Array(30 * 1024 * 1024).fill(0xff)]) }], PHOTO_MESSAGES.tooLarge('riesig.jpg')],
+    [
+      'a 30 MB file',
+      async () => [{ name: 'riesig.jpg', data: new Blob([new Uint8Array(30 * 1024 * 1024).fill(0xff)]) }],
+      PHOTO_MESSAGES.tooLarge('riesig.jpg'),
+    ],
     ['a decompression bomb (PNG of 20,000 × 20,000)', async () => [{ name: 'bombe.png', data: pngBomb() }], PHOTO_MESSAGES.tooManyPixels('bombe.png')],
     ['a truncated JPEG', async () => [{ name: 'kaputt.jpg', data: await truncatedJpeg() }], PHOTO_MESSAGES.unreadable('kaputt.jpg')],
   ]
@@ -170,7 +175,10 @@ describe.each(BACKENDS)('the sell request on the %s lake', (backend) => {
 
   it('refuses missing contact details with field errors beside the photo note, storing no photo', async () => {
     const before = await storedPhotoCount()
-    const result = (await call(salePost({ ...FIELDS, email: '', phone: '' }, [{ name: 'gut.jpg', data: await gpsJpeg(2) }]))) as { data: ActionError; init: ResponseInit }
+    const result = (await call(salePost({ ...FIELDS, email: '', phone: '' }, [{ name: 'gut.jpg', data: await gpsJpeg(2) }]))) as {
+      data: ActionError
+      init: ResponseInit
+    }
     expect(result.init.status).toBe(400)
     expect(result.data.fieldErrors?.email?.[0]).toMatch(/Telefonnummer oder eine E-Mail-Adresse/)
     expect(result.data.fieldErrors?.photos).toEqual([PHOTO_MESSAGES.chooseAgain])

@@ -40,7 +40,17 @@ const VALID: Record<LeadKind, Record<string, string>> = {
     specialisation: 'PKW Handel',
     phone: '0201 123456',
   },
-  'vehicle-sale': { make: 'VW', model: 'Golf', registrationMonth: '03', year: '2017', mileage: '98000', accidentFree: 'Ja', name: 'Erika Mustermann', postcode: '45326', email: 'erika@example.de' },
+  'vehicle-sale': {
+    make: 'VW',
+    model: 'Golf',
+    registrationMonth: '03',
+    year: '2017',
+    mileage: '98000',
+    accidentFree: 'Ja',
+    name: 'Erika Mustermann',
+    postcode: '45326',
+    email: 'erika@example.de',
+  },
 }
 
 /** What each valid submission becomes: the fields as [name, label, value] and the contact summary. */

@@ -205,7 +205,9 @@ test.describe('bad uploads against the server', () => {
     const fieldsPart = Object.entries(fields(name))
       .map(([key, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`)
       .join('')
-    const fileHead = Buffer.from(`${fieldsPart}--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="riesig.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`)
+    const fileHead = Buffer.from(
+      `${fieldsPart}--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="riesig.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    )
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
     const size = 30 * 1024 * 1024
     const url = new URL('/auto-verkaufen', baseURL)
@@ -254,7 +256,11 @@ test.describe('the sell request on the Sanity-backed server', () => {
       { name: 'IMG_0002.jpg', data: await gpsJpeg(5) },
       { name: 'IMG_0003.jpg', data: await gpsJpeg(6) },
     ])
-    const post = await request.post(`${sanitySite}/auto-verkaufen`, { data: body, headers: { 'content-type': contentType, origin: sanitySite }, maxRedirects: 0 })
+    const post = await request.post(`${sanitySite}/auto-verkaufen`, {
+      data: body,
+      headers: { 'content-type': contentType, origin: sanitySite },
+      maxRedirects: 0,
+    })
     expect(post.status()).toBe(303)
     const requests = (await (await request.get(`${fakeSanity}/__requests`)).json()) as FakeRequest[]
     const write = requests.find((r) => r.path.includes('/data/mutate/production') && JSON.stringify(r.body?.mutations?.[0]?.create ?? {}).includes(name))

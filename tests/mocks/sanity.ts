@@ -270,7 +270,8 @@ export function createSanityApi({ projectId, dataset, documents = [], token }: S
     const wrongTarget = checkTarget(params)
     if (wrongTarget) return wrongTarget
     if (params.host !== 'api') return errorResponse(400, { error: { description: 'Uploads go to api.sanity.io', type: 'httpBadRequest' } })
-    if (!isAuthenticated(recorded.headers)) return errorResponse(401, { error: 'Unauthorized', message: 'Uploads need a token with write access', statusCode: 401 })
+    if (!isAuthenticated(recorded.headers))
+      return errorResponse(401, { error: 'Unauthorized', message: 'Uploads need a token with write access', statusCode: 401 })
     let metadata: sharp.Metadata
     try {
       metadata = await sharp(bytes).metadata()

@@ -83,7 +83,16 @@ describe('seed dataset: what the site queries', () => {
       'ÜBER UNS /about',
       'KONTAKT /contact',
     ])
-    expect(settings?.footerLinks?.map(({ href }) => href)).toEqual(['/services', '/about', '/locations', '/vehicles', '/auto-verkaufen', '/contact', '/datenschutz', '/impressum'])
+    expect(settings?.footerLinks?.map(({ href }) => href)).toEqual([
+      '/services',
+      '/about',
+      '/locations',
+      '/vehicles',
+      '/auto-verkaufen',
+      '/contact',
+      '/datenschutz',
+      '/impressum',
+    ])
     expect(settings?.seo?.image?.asset?.metadata?.dimensions).toEqual({ width: 1200, height: 630 })
   })
 
@@ -97,7 +106,11 @@ describe('seed dataset: what the site queries', () => {
         image: slide.image?.asset?.metadata?.dimensions,
       })),
     ).toEqual([
-      { title: 'AUTOANKAUF & VERKAUF', buttons: ['FAHRZEUG BEWERTEN ?betreff=ankauf#contact primary', 'FAHRZEUGE ANSEHEN #inventory'], image: { width: 1920, height: 1080 } },
+      {
+        title: 'AUTOANKAUF & VERKAUF',
+        buttons: ['FAHRZEUG BEWERTEN ?betreff=ankauf#contact primary', 'FAHRZEUGE ANSEHEN #inventory'],
+        image: { width: 1920, height: 1080 },
+      },
       { title: 'PREMIUM FAHRZEUGE', buttons: ['INVENTAR DURCHSUCHEN #inventory primary'], image: { width: 1920, height: 1080 } },
       { title: 'FINANZIERUNG & LEASING', buttons: ['BERATUNG VEREINBAREN #contact primary'], image: { width: 1920, height: 1080 } },
     ])

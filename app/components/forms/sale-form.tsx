@@ -59,7 +59,9 @@ export function SaleForm({ prefill = {} }: { prefill?: Readonly<Record<string, s
   const values = server?.values ?? prefill
   const fields = new Map(FORM.fields.map((field) => [field.name, field]))
   const order = [...SALE_GROUPS.vehicle, ...SALE_GROUPS.condition, PHOTO_FIELD, ...SALE_GROUPS.person]
-  const summary = server ? order.flatMap((name) => (server.fieldErrors?.[name]?.[0] ? [{ field: name, href: `#${id(name)}`, message: server.fieldErrors[name]![0]! }] : [])) : []
+  const summary = server
+    ? order.flatMap((name) => (server.fieldErrors?.[name]?.[0] ? [{ field: name, href: `#${id(name)}`, message: server.fieldErrors[name]![0]! }] : []))
+    : []
 
   // After a refused post with JavaScript, focus goes to the summary (without, the page loads at the section).
   useEffect(() => {
@@ -170,8 +172,8 @@ export function SaleForm({ prefill = {} }: { prefill?: Readonly<Record<string, s
           Fotos Ihres Fahrzeugs
         </label>
         <p id={`${id(PHOTO_FIELD)}-hint`} className="mb-3 text-sm text-zinc-600">
-          Bis zu {MAX_PHOTOS} Fotos als JPEG, PNG oder WebP, je höchstens 10 MB: am besten vorne, hinten, Innenraum, Tacho und Schäden. Wir speichern
-          die Fotos ohne Standort- und Kameradaten und zeigen sie niemandem außer unserem Team.
+          Bis zu {MAX_PHOTOS} Fotos als JPEG, PNG oder WebP, je höchstens 10 MB: am besten vorne, hinten, Innenraum, Tacho und Schäden. Wir speichern die Fotos
+          ohne Standort- und Kameradaten und zeigen sie niemandem außer unserem Team.
         </p>
         <input
           id={id(PHOTO_FIELD)}

@@ -30,7 +30,10 @@ export function LeadFormSection({ section, id, hours, muted }: SectionProps<'lea
         <div className="mt-12 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:gap-10">
           <div className="rounded-xl border border-zinc-200 bg-white p-6 shadow-lg sm:p-8">
             {VALUATION_KINDS.has(choice.kind) ? (
-              <SellFlowCallout id={`${id}-verkaufen`} text="Mit Zustand und Fotos können wir Ihr Auto genauer einschätzen: Nutzen Sie unser Verkaufsformular." />
+              <SellFlowCallout
+                id={`${id}-verkaufen`}
+                text="Mit Zustand und Fotos können wir Ihr Auto genauer einschätzen: Nutzen Sie unser Verkaufsformular."
+              />
             ) : null}
             <LeadForm kind={choice.kind} variant={choice.variant} anchor={id} {...(section.submitLabel ? { submitLabel: section.submitLabel } : {})} />
           </div>
