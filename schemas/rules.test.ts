@@ -38,6 +38,7 @@ describe('link targets', () => {
   it.each([
     '#contact',
     '#inventory',
+    '?betreff=ankauf#contact',
     '/vehicles',
     '/vehicles/12',
     'tel:+492018512340',
@@ -45,8 +46,9 @@ describe('link targets', () => {
     'mailto:info@ruhrstern-automobile.de',
     'https://www.mobile.de/',
   ])('accepts %s', (target) => expect(isValidLinkTarget(target)).toBe(true))
-  it.each(['', 'contact', 'www.example.de', 'http://example.de', 'javascript:alert(1)', '#', '/ vehicles', 'mailto:info'])('rejects "%s"', (target) =>
-    expect(isValidLinkTarget(target)).toBe(false),
+  it.each(['', 'contact', 'www.example.de', 'http://example.de', 'javascript:alert(1)', '#', '/ vehicles', 'mailto:info', '?betreff=ankauf', '?x=<b>#contact'])(
+    'rejects "%s"',
+    (target) => expect(isValidLinkTarget(target)).toBe(false),
   )
 
   it('reports a hero button with an invalid target', async () => {

@@ -22,6 +22,8 @@ export interface TestLake {
   storedOfType(type: string): Promise<SanityDocument[]>
   /** Requests the Sanity API mock received (empty for the embedded backend). */
   requests: RecordedRequest[]
+  /** The bytes of uploaded image assets by asset id (the Sanity backend; empty for the embedded one). */
+  assetFiles: Map<string, Uint8Array>
   close(): Promise<void>
 }
 
@@ -49,6 +51,7 @@ export async function openTestLake(
       lake,
       env: parseEnv({ CONTENT_DIR: contentDir, DATA_DIR: dataDir }),
       requests: [],
+      assetFiles: new Map(),
       stored: async (id) => (await reopen<SanityDocument | null>('*[_id == $id][0]', { id })) ?? undefined,
       storedOfType: (type) => reopen<SanityDocument[]>('*[_type == $type]', { type }),
       async close() {
@@ -79,6 +82,7 @@ export async function openTestLake(
     lake,
     env,
     requests: api.requests,
+    assetFiles: api.assetFiles,
     stored: async (id) => api.documents.get(id),
     storedOfType: async (type) => [...api.documents.values()].filter((doc) => doc._type === type),
     close: async () => server.close(),

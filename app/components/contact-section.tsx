@@ -1,9 +1,10 @@
 import { type ReactNode } from 'react'
-import { Link } from '@remix-run/react'
+import { Link, useSearchParams } from '@remix-run/react'
 import { ContactForm } from '#app/components/forms/contact-form.tsx'
 import { CalendarIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '#app/components/icons.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { SectionHeading } from '#app/components/section-heading.tsx'
+import { SellFlowCallout } from '#app/components/sell-flow-callout.tsx'
 import { SUBJECT_PARAM, type ContactSubject } from '#app/submissions/forms.ts'
 import { mailtoHref, telHref } from '#app/utils/format.ts'
 import { openingHoursFor, type SiteSettings } from '#app/utils/site-settings.ts'
@@ -34,6 +35,9 @@ const LINK =
 /** Section `#contact`: heading and intro, the contact form, and beside it phone, e-mail, address and hours. */
 export function ContactSection({ content, settings, subjects, rows = 5, id = 'contact', hours: pageHours, quickContact = false }: ContactSectionProps) {
   const hours = pageHours ?? openingHoursFor(settings, 'general')?.lines ?? []
+  // Issue 26: a seller who came by „FAHRZEUG BEWERTEN“ (`?betreff=ankauf#contact`) is offered the sell request first.
+  const [searchParams] = useSearchParams()
+  const sellIntent = subjects.includes('ankauf') && searchParams.get(SUBJECT_PARAM) === 'ankauf'
   const address = settings.address
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className="relative bg-zinc-50 py-20 sm:py-28">
@@ -43,6 +47,9 @@ export function ContactSection({ content, settings, subjects, rows = 5, id = 'co
         {/* The form first: on phones a jump to #contact should land near it, not below four cards. */}
         <div className="mt-14 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:gap-10">
           <div className="rounded-xl border border-zinc-200 bg-white p-6 shadow-lg sm:p-8">
+            {sellIntent ? (
+              <SellFlowCallout id={`${id}-verkaufen`} text="Mit Fahrzeugdaten, Zustand und Fotos geht es am schnellsten – oder schreiben Sie uns hier." />
+            ) : null}
             <ContactForm subjects={subjects} rows={rows} submitLabel={content.submitLabel ?? 'NACHRICHT SENDEN'} anchor={id} />
           </div>
 

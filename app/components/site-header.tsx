@@ -121,7 +121,7 @@ export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderPro
                   end={link.href === '/'}
                   prefetch="intent"
                   className={({ isActive }) =>
-                    `relative flex min-h-11 items-center rounded px-3 text-sm font-bold tracking-wide whitespace-nowrap transition-colors ${FOCUS} ${
+                    `relative flex min-h-11 items-center rounded px-2 xl:px-3 text-sm font-bold tracking-wide whitespace-nowrap transition-colors ${FOCUS} ${
                       isActive
                         ? 'text-amber-400 after:absolute after:inset-x-3 after:bottom-1.5 after:h-0.5 after:rounded-full after:bg-amber-400'
                         : 'text-white hover:text-amber-300'
@@ -140,9 +140,10 @@ export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderPro
             // The wrapper hides the button on small screens: `hidden` on the link itself would
             // compete with the button's own `inline-flex`.
             <div className="hidden lg:block">
-              <a href={tel} className={buttonClasses({ variant: 'primary', className: 'whitespace-nowrap' })}>
+              <a href={tel} aria-label={phone ?? undefined} className={buttonClasses({ variant: 'primary', className: 'whitespace-nowrap' })}>
                 <PhoneIcon className="size-4" />
-                {phone}
+                {/* Seven links (issue 26: „AUTO VERKAUFEN“) and the number do not fit beside each other below 1280 px: the icon alone there. */}
+                <span className="hidden xl:inline">{phone}</span>
               </a>
             </div>
           ) : null}

@@ -18,7 +18,7 @@ describe.each(BACKENDS)('home and root loaders on the %s lake', (backend) => {
     const { settings } = await rootLoader(args())
     expect(settings.phone).toBe('0201 8512 3400')
     expect(settings.email).toBe('info@ruhrstern-automobile.de')
-    expect(settings.mainNav?.map((link) => link.label)).toEqual(['HOME', 'SERVICES', 'FAHRZEUGE', 'STANDORTE', 'ÜBER UNS', 'KONTAKT'])
+    expect(settings.mainNav?.map((link) => link.label)).toEqual(['HOME', 'SERVICES', 'FAHRZEUGE', 'AUTO VERKAUFEN', 'STANDORTE', 'ÜBER UNS', 'KONTAKT'])
     expect(settings.openingHours?.map((variant) => variant.key).sort()).toEqual(['city', 'general', 'home', 'student'])
     const general = settings.openingHours?.find((variant) => variant.key === 'general')
     expect(general?.specs).toEqual([
@@ -51,7 +51,8 @@ describe.each(BACKENDS)('home and root loaders on the %s lake', (backend) => {
     ])
     expect(home.heroSlides?.map((slide) => slide.buttons?.map((button) => [button.label, button.target]))).toEqual([
       [
-        ['FAHRZEUG BEWERTEN', '#contact'],
+        // Issue 26: the seller's button preselects „Fahrzeug verkaufen“ in the contact form it scrolls to.
+        ['FAHRZEUG BEWERTEN', '?betreff=ankauf#contact'],
         ['FAHRZEUGE ANSEHEN', '#inventory'],
       ],
       [['INVENTAR DURCHSUCHEN', '#inventory']],

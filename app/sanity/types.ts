@@ -433,7 +433,8 @@ export type Lead = {
   _updatedAt: string
   _rev: string
   status: 'neu' | 'in Bearbeitung' | 'erledigt'
-  kind: 'vehicle-enquiry' | 'valuation' | 'valuation-bmw' | 'brand-purchase' | 'student' | 'used-car-enquiry' | 'export' | 'dealer-registration'
+  kind:
+    'vehicle-enquiry' | 'valuation' | 'valuation-bmw' | 'brand-purchase' | 'student' | 'used-car-enquiry' | 'export' | 'dealer-registration' | 'vehicle-sale'
   contact?: {
     name?: string
     phone?: string
@@ -444,6 +445,26 @@ export type Lead = {
     label: string
     value: string
     _type: 'leadField'
+    _key: string
+  }>
+  photos?: Array<{
+    image?: {
+      asset?: {
+        _ref: string
+        _type: 'reference'
+        _weak?: boolean
+        [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+      }
+      media?: unknown
+      hotspot?: SanityImageHotspot
+      crop?: SanityImageCrop
+      _type: 'image'
+    }
+    file?: string
+    url?: string
+    width?: number
+    height?: number
+    _type: 'leadPhoto'
     _key: string
   }>
   vehicle?: {
@@ -459,6 +480,22 @@ export type Lead = {
     instance?: string
     at?: string
   }
+}
+
+export type SanityImageCrop = {
+  _type: 'sanity.imageCrop'
+  top: number
+  bottom: number
+  left: number
+  right: number
+}
+
+export type SanityImageHotspot = {
+  _type: 'sanity.imageHotspot'
+  x: number
+  y: number
+  height: number
+  width: number
 }
 
 export type ContactMessage = {
@@ -725,22 +762,6 @@ export type SiteSettings = {
   seo: Seo
 }
 
-export type SanityImageCrop = {
-  _type: 'sanity.imageCrop'
-  top: number
-  bottom: number
-  left: number
-  right: number
-}
-
-export type SanityImageHotspot = {
-  _type: 'sanity.imageHotspot'
-  x: number
-  y: number
-  height: number
-  width: number
-}
-
 export type SanityImagePaletteSwatch = {
   _type: 'sanity.imagePaletteSwatch'
   background?: string
@@ -877,13 +898,13 @@ export type AllSanitySchemaTypes =
   | ImageWithAlt
   | MarketplaceSync
   | Lead
+  | SanityImageCrop
+  | SanityImageHotspot
   | ContactMessage
   | Vehicle
   | Page
   | HomePage
   | SiteSettings
-  | SanityImageCrop
-  | SanityImageHotspot
   | SanityImagePaletteSwatch
   | SanityImagePalette
   | SanityImageDimensions
@@ -993,7 +1014,16 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       _updatedAt: string
       _rev: string
       status: 'erledigt' | 'in Bearbeitung' | 'neu'
-      kind: 'brand-purchase' | 'dealer-registration' | 'export' | 'student' | 'used-car-enquiry' | 'valuation-bmw' | 'valuation' | 'vehicle-enquiry'
+      kind:
+        | 'brand-purchase'
+        | 'dealer-registration'
+        | 'export'
+        | 'student'
+        | 'used-car-enquiry'
+        | 'valuation-bmw'
+        | 'valuation'
+        | 'vehicle-enquiry'
+        | 'vehicle-sale'
       contact?: {
         name?: string
         phone?: string
@@ -1004,6 +1034,26 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         label: string
         value: string
         _type: 'leadField'
+        _key: string
+      }>
+      photos?: Array<{
+        image?: {
+          asset?: {
+            _ref: string
+            _type: 'reference'
+            _weak?: boolean
+            [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+          }
+          media?: unknown
+          hotspot?: SanityImageHotspot
+          crop?: SanityImageCrop
+          _type: 'image'
+        }
+        file?: string
+        url?: string
+        width?: number
+        height?: number
+        _type: 'leadPhoto'
         _key: string
       }>
       vehicle?: {

@@ -9,7 +9,7 @@ import { parseEnv } from '#app/env.server.ts'
 import { type ContentLake } from '#app/sanity/lake.server.ts'
 import { BodyTooLargeError, CACHE_CONTROL, jsonError, readBodyText } from '#app/utils/http.server.ts'
 import { ContentRevision } from './content-revision.server'
-import { createServer, SERVER_LIMITS, type ServerLimits } from './create-server.server'
+import { bodyLimitOf, createServer, MAX_REQUEST_BODY, SERVER_LIMITS, type ServerLimits } from './create-server.server'
 import { inlineScriptHashes } from './security-headers.server'
 import { STUDIO_UNAVAILABLE_HEADING } from './studio-unavailable.server'
 import { captureLogs, LEVEL } from '#tests/log-capture.ts'
@@ -539,3 +539,12 @@ async function listening(server: Server) {
   const port = (server.address() as AddressInfo).port
   return { base: `http://127.0.0.1:${port}`, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
 }
+
+describe('bodyLimitOf', () => {
+  it('lets only the sell request (its page and its single-fetch address) send photos beyond 1 MB', async () => {
+    const { SALE_BODY_LIMIT } = await import('#app/submissions/photos.ts')
+    expect(bodyLimitOf('/auto-verkaufen')).toBe(SALE_BODY_LIMIT)
+    expect(bodyLimitOf('/auto-verkaufen.data?_routes=routes%2Fauto-verkaufen')).toBe(SALE_BODY_LIMIT)
+    for (const other of ['/', '/contact', '/api/leads', '/auto-verkaufen/x', '/auto-verkaufenx', undefined]) expect(bodyLimitOf(other)).toBe(MAX_REQUEST_BODY)
+  })
+})

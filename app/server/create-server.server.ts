@@ -14,6 +14,7 @@ import { type CachedAnswer, Site, type SiteOptions } from '#app/server/site.serv
 import { studioUnavailablePage } from '#app/server/studio-unavailable.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { FOREIGN_FORM_MESSAGE, FOREIGN_ORIGIN_MESSAGE, isAllowedPost } from '#app/utils/request-guards.server.ts'
+import { SALE_BODY_LIMIT, SALE_PATH } from '#app/submissions/photos.ts'
 
 /*
  * The whole request pipeline of the site, built in one function that server.mjs and the tests
@@ -176,7 +177,7 @@ export function createServer(options: ServerOptions): SiteServer {
       cacheKey: site.cacheKey({ method: req.method ?? 'GET', url: pathOf(target), header: (name) => headerValue(req, name) }),
     }
     if (tooLarge(req)) {
-      return refuse(req, res, { status: 413, message: `Die Anfrage ist zu groß (höchstens ${MAX_REQUEST_BODY / 1024} KB).` }, env)
+      return refuse(req, res, { status: 413, message: `Die Anfrage ist zu groß (höchstens ${bodyLimitOf(req.url) / 1024} KB).` }, env)
     }
     closeAfterUnreadBody(req, res)
     // Express and the compression middleware cost more per hit than the hit itself (about 250 of
@@ -190,10 +191,19 @@ export function createServer(options: ServerOptions): SiteServer {
   return { server, site }
 }
 
-/** Whether the declared body is over the largest any route reads. */
+/**
+ * The largest body a path reads: the sell request's photos (docs/decisions/041; its page, and its
+ * `.data` address that Remix's single fetch posts to with JavaScript), else MAX_REQUEST_BODY.
+ */
+export function bodyLimitOf(url: string | undefined): number {
+  const pathname = (url ?? '').split('?')[0]
+  return pathname === SALE_PATH || pathname === `${SALE_PATH}.data` ? SALE_BODY_LIMIT : MAX_REQUEST_BODY
+}
+
+/** Whether the declared body is over the largest its route reads. */
 function tooLarge(req: IncomingMessage): boolean {
   const declared = Number(req.headers['content-length'] ?? 0)
-  return Number.isFinite(declared) && declared > MAX_REQUEST_BODY
+  return Number.isFinite(declared) && declared > bodyLimitOf(req.url)
 }
 
 /**

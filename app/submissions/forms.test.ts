@@ -18,6 +18,7 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
       'used-car-enquiry',
       'export',
       'dealer-registration',
+      'vehicle-sale',
     ])
     for (const kind of LEAD_KINDS) expect(LEAD_FORMS[kind].kind).toBe(kind)
     expect(LEAD_KINDS.map((kind) => LEAD_FORMS[kind].title)).toEqual([
@@ -29,6 +30,7 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
       'Gebrauchtwagen-Suche',
       'Exportanfrage',
       'Händler-Registrierung',
+      'Auto verkaufen',
     ])
   })
 
@@ -58,7 +60,7 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
     expect(optionsOf('export', 'vehicleType')).toEqual(['PKW', 'LKW', 'Transporter', 'Baumaschine', 'Landmaschine', 'Andere'])
     expect(optionsOf('dealer-registration', 'vehiclesPerYear')).toEqual(['5-15', '15-50', '50+'])
     expect(optionsOf('dealer-registration', 'specialisation')).toEqual(['PKW Handel', 'Export', 'Nutzfahrzeuge', 'Premium'])
-    const selects = LEAD_KINDS.flatMap((kind) => LEAD_FORMS[kind].fields.filter((field) => field.type === 'select'))
+    const selects = LEAD_KINDS.filter((kind) => kind !== 'vehicle-sale').flatMap((kind) => LEAD_FORMS[kind].fields.filter((field) => field.type === 'select'))
     expect(selects).toHaveLength(4)
   })
 
@@ -78,7 +80,8 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
   })
 
   it('requires a way to call back on every call-back form and name, e-mail and message on the vehicle enquiry', () => {
-    for (const kind of LEAD_KINDS.filter((candidate) => candidate !== 'vehicle-enquiry')) {
+    // The sell request needs phone or e-mail (schema.server.test.ts).
+    for (const kind of LEAD_KINDS.filter((candidate) => candidate !== 'vehicle-enquiry' && candidate !== 'vehicle-sale')) {
       expect(LEAD_FORMS[kind].fields.find((field) => field.name === 'phone')?.required, kind).toBe(true)
     }
     expect(LEAD_FORMS['vehicle-enquiry'].fields.every((field) => field.required)).toBe(true)

@@ -44,7 +44,9 @@ export interface FieldDefinition {
   readonly variants?: readonly string[]
   /** A page variant's own example, instead of `placeholder` (the Mercedes page suggests a C-Klasse, the Audi page an A4). */
   readonly variantPlaceholders?: Readonly<Record<string, string>>
-  readonly inputMode?: 'email'
+  readonly inputMode?: 'email' | 'numeric'
+  /** A text field's own format (a postcode's five digits): the input's `pattern` and the server's check, with its message. */
+  readonly pattern?: { readonly source: string; readonly message: string }
   /** The field's own wording where it differs from the shared messages (the contact form's). */
   readonly messages?: { readonly missing?: string; readonly tooLong?: string; readonly invalid?: string }
 }
@@ -56,6 +58,8 @@ export interface FormDefinition<K extends FormKind = FormKind> {
   readonly fields: readonly FieldDefinition[]
   /** The toasts and the confirmation: the contact form's wording (spec §5) differs from the lead forms'. */
   readonly texts: FormTexts
+  /** Groups of optional fields of which at least one must be filled (phone or e-mail), the message shown at each of them. */
+  readonly anyOf?: readonly { readonly fields: readonly string[]; readonly message: string }[]
   /** The message next to an empty required field, and next to a value the field's format refuses (the server schema's). */
   readonly messages: {
     readonly missing: (field: FieldDefinition) => string
@@ -219,6 +223,7 @@ export function inputAttributes(field: FieldDefinition, now: Date = new Date()) 
     // The server's e-mail and phone rules (app/utils/form-rules.ts): the browser refuses what the server would.
     ...(field.type === 'email' ? { pattern: EMAIL_PATTERN_SOURCE, title: FORMAT_MESSAGES.email } : {}),
     ...(field.type === 'tel' ? { pattern: PHONE_PATTERN_SOURCE, title: FORMAT_MESSAGES.phone } : {}),
+    ...(field.pattern ? { pattern: field.pattern.source, title: field.pattern.message } : {}),
     ...(field.inputMode ? { inputMode: field.inputMode } : {}),
     placeholder: field.type === 'select' || field.type === 'checkbox' ? undefined : field.placeholder,
     autoComplete: field.autoComplete,

@@ -134,6 +134,71 @@ const selectField = (name: string, label: string, options: readonly string[]): F
   placeholder: 'Bitte wählen',
 })
 
+/** Options of the sell request (issue 26): what a dealer asks first about a car's condition. */
+export const SALE_FUEL_TYPES = ['Benzin', 'Diesel', 'Hybrid', 'Elektro', 'Gas', 'Andere'] as const
+export const SALE_GEARBOXES = ['Schaltgetriebe', 'Automatik'] as const
+export const SALE_YES_NO = ['Ja', 'Nein', 'Weiß nicht'] as const
+export const SALE_SERVICE_HISTORY = ['Lückenlos (Scheckheft)', 'Teilweise', 'Keine', 'Weiß nicht'] as const
+export const SALE_CONTACT_TIMES = ['Egal', 'Vormittags (8–12 Uhr)', 'Nachmittags (12–17 Uhr)', 'Abends (17–20 Uhr)'] as const
+export const SALE_MONTHS = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'] as const
+const MONTH_NAMES = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember']
+
+/** The sell request's groups (fieldsets of the page /auto-verkaufen), by field name; the photos sit between condition and person. */
+export const SALE_GROUPS = {
+  vehicle: ['make', 'model', 'registrationMonth', 'year', 'mileage', 'fuel', 'gearbox'],
+  condition: ['accidentFree', 'drivable', 'serviceHistory', 'note'],
+  person: ['name', 'postcode', 'phone', 'email', 'contactTime'],
+} as const
+
+/** The message at phone and e-mail when both are empty (the sell request needs one way back). */
+export const PHONE_OR_EMAIL_MESSAGE = 'Bitte geben Sie eine Telefonnummer oder eine E-Mail-Adresse an, damit wir Ihnen antworten können.'
+
+/** The sell request (issue 26, /auto-verkaufen): vehicle, condition and person; its photos travel beside the fields. */
+const vehicleSaleForm: FormDefinition<'vehicle-sale'> = {
+  ...leadForm('vehicle-sale', [
+    textField('make', 'Marke', 'z. B. VW', { required: true }),
+    textField('model', 'Modell', 'z. B. Golf 1.5 TSI', { required: true }),
+    {
+      ...selectField('registrationMonth', 'Erstzulassung (Monat)', SALE_MONTHS),
+      optionLabels: Object.fromEntries(SALE_MONTHS.map((month, index) => [month, `${month} – ${MONTH_NAMES[index]}`])),
+    },
+    { ...yearField('Erstzulassung (Jahr)'), required: true },
+    { ...mileageField(), required: true },
+    selectField('fuel', 'Kraftstoff', SALE_FUEL_TYPES),
+    selectField('gearbox', 'Getriebe', SALE_GEARBOXES),
+    selectField('accidentFree', 'Unfallfrei', SALE_YES_NO),
+    selectField('drivable', 'Fahrbereit', SALE_YES_NO),
+    selectField('serviceHistory', 'Serviceheft', SALE_SERVICE_HISTORY),
+    {
+      name: 'note',
+      label: 'Anmerkungen zum Zustand',
+      type: 'textarea',
+      required: false,
+      maxLength: LEAD_LIMITS.message,
+      placeholder: 'z. B. Kratzer hinten links, neue Reifen, TÜV bis 2027',
+    },
+    { name: 'name', label: 'Name', type: 'text', required: true, maxLength: LEAD_LIMITS.name, placeholder: 'Ihr Name', autoComplete: 'name' },
+    textField('postcode', 'Postleitzahl', 'z. B. 45326', {
+      required: true,
+      maxLength: 5,
+      autoComplete: 'postal-code',
+      inputMode: 'numeric',
+      pattern: { source: '[0-9]{5}', message: 'Bitte geben Sie eine Postleitzahl mit fünf Ziffern an.' },
+    }),
+    { ...phoneField(), required: false },
+    { name: 'email', label: 'E-Mail', type: 'email', required: false, maxLength: LEAD_LIMITS.email, placeholder: 'ihre@email.de', autoComplete: 'email' },
+    selectField('contactTime', 'Erreichbar am besten', SALE_CONTACT_TIMES),
+  ]),
+  texts: {
+    ...leadForm('vehicle-sale', []).texts,
+    success: {
+      title: 'Verkaufsanfrage gesendet!',
+      description: 'Vielen Dank! Ihre Angaben und Fotos sind bei uns eingegangen. Wir melden uns mit einer ersten Einschätzung bei Ihnen.',
+    },
+  },
+  anyOf: [{ fields: ['phone', 'email'], message: PHONE_OR_EMAIL_MESSAGE }],
+}
+
 /** Every lead form, in the order of spec §3. */
 export const LEAD_FORMS: Readonly<Record<LeadKind, FormDefinition<LeadKind>>> = {
   'vehicle-enquiry': leadForm('vehicle-enquiry', [
@@ -191,6 +256,7 @@ export const LEAD_FORMS: Readonly<Record<LeadKind, FormDefinition<LeadKind>>> = 
     selectField('specialisation', 'Spezialisierung', DEALER_SPECIALISATIONS),
     phoneField(),
   ]),
+  'vehicle-sale': vehicleSaleForm,
 }
 
 /** The nine forms: the contact form and the lead forms, all defined alike. */

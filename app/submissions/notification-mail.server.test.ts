@@ -17,6 +17,27 @@ const contact = {
 }
 
 describe('buildNotificationMail', () => {
+  it('lists the photos of a sell request: the capability link of a file, Sanity’s CDN address of an asset', () => {
+    const file = `${'a'.repeat(43)}.jpg`
+    const lead = {
+      _id: 'inbox.lead-7f3',
+      _type: 'lead',
+      kind: 'vehicle-sale',
+      receivedAt: '2026-11-21T15:17:00.000Z',
+      contact: { name: 'Erika Mustermann', phone: '0151 1234567' },
+      fields: [{ _key: 'make', name: 'make', label: 'Marke', value: 'VW' }],
+      photos: [
+        { _key: 'a', _type: 'leadPhoto', file, width: 800, height: 600 },
+        { _key: 'b', _type: 'leadPhoto', url: 'https://cdn.sanity.io/images/p/d/abc-640x480.jpg', width: 640, height: 480 },
+      ],
+    }
+    const mail = buildNotificationMail(lead, options)
+    expect(mail.subject).toBe('Neue Anfrage: Auto verkaufen – Erika Mustermann')
+    expect(mail.text).toContain(`Foto 1 (800 × 600 px): https://www.example.de/anfrage-fotos/${file}`)
+    expect(mail.text).toContain('Foto 2 (640 × 480 px): https://cdn.sanity.io/images/p/d/abc-640x480.jpg')
+    expect(mail.html).toContain(`<a href="https://www.example.de/anfrage-fotos/${file}">Foto 1 (800 × 600 px)</a>`)
+  })
+
   it('builds a contact message mail: subject, reply-to, every field in text and HTML', () => {
     const mail = buildNotificationMail(contact, options)
     expect(mail.to).toBe('haendler@example.de')

@@ -7,6 +7,7 @@
 import { CONTACT_SUBJECTS } from '#app/submissions/forms.ts'
 import { type FormDefinition } from '#app/submissions/forms.ts'
 import { LEAD_FORMS } from '#app/submissions/lead-forms.ts'
+import { PHOTO_ROUTE } from '#app/submissions/photos.ts'
 import { type SanityDocument } from '#app/sanity/lake.server.ts'
 import { formatDecimal } from '#app/utils/format.ts'
 
@@ -122,6 +123,20 @@ interface Content {
   name?: string
   email?: string
   phone?: string
+  /** The sell request's photos: a label and the address that shows each (Sanity's CDN, or the capability link). */
+  photos?: Array<{ label: string; href?: string }>
+}
+
+/** The photos of a lead as the mail lists them (docs/decisions/041). */
+function leadPhotos(doc: SanityDocument, siteUrl: string | undefined): Content['photos'] {
+  if (!Array.isArray(doc.photos) || doc.photos.length === 0) return undefined
+  return (doc.photos as Array<Record<string, unknown>>).map((photo, index) => {
+    const size = typeof photo.width === 'number' && typeof photo.height === 'number' ? ` (${photo.width} × ${photo.height} px)` : ''
+    const url = text(photo.url)
+    const file = text(photo.file)
+    const href = url?.startsWith('https://') ? url : file && siteUrl ? new URL(`${PHOTO_ROUTE}/${encodeURIComponent(file)}`, siteUrl).toString() : undefined
+    return { label: `Foto ${index + 1}${size}`, ...(href ? { href } : {}) }
+  })
 }
 
 function contactContent(doc: SanityDocument): Content {
@@ -177,6 +192,7 @@ function leadContent(doc: SanityDocument, options: NotificationMailOptions): Con
     rows.push({ label, value })
   }
   return {
+    photos: leadPhotos(doc, options.siteUrl),
     heading: `Neue Anfrage: ${kindTitle}`,
     subject: `Neue Anfrage: ${headerSafe(kindTitle)} – ${headerSafe(name ?? phone ?? email ?? 'ohne Namen')}`,
     rows,
@@ -228,6 +244,13 @@ export function buildNotificationMail(doc: SanityDocument, options: Notification
     '',
     ...rows.map((row) => `${`${row.label}:`.padEnd(width)}${row.value.replace(/\r?\n/g, `\n${' '.repeat(width)}`)}`),
     ...(content.message ? ['', 'Nachricht:', content.message] : []),
+    ...(content.photos
+      ? [
+          '',
+          `Fotos (${content.photos.length}, nur für Sie, bitte nicht weiterleiten):`,
+          ...content.photos.map((photo) => `${photo.label}: ${photo.href ?? 'im Studio'}`),
+        ]
+      : []),
     '',
     '--',
     note,
@@ -247,6 +270,17 @@ export function buildNotificationMail(doc: SanityDocument, options: Notification
     ...rows.map((row) => `<tr><th style="${cell}">${escapeHtml(row.label)}</th><td style="${cell}">${multiline(row.value)}</td></tr>`),
     '</table>',
     ...(content.message ? ['<h2 style="font-size:16px">Nachricht</h2>', `<p style="white-space:pre-wrap">${multiline(content.message)}</p>`] : []),
+    ...(content.photos
+      ? [
+          `<h2 style="font-size:16px">Fotos (${content.photos.length})</h2>`,
+          '<p style="color:#555">Nur für Sie: bitte nicht weiterleiten.</p>',
+          '<ul>',
+          ...content.photos.map((photo) =>
+            photo.href ? `<li><a href="${escapeHtml(photo.href)}">${escapeHtml(photo.label)}</a></li>` : `<li>${escapeHtml(photo.label)} – im Studio</li>`,
+          ),
+          '</ul>',
+        ]
+      : []),
     '<hr>',
     `<p>${escapeHtml(note)}</p>`,
     `<p style="color:#555">${escapeHtml(stored)}</p>`,

@@ -40,6 +40,17 @@ const VALID: Record<LeadKind, Record<string, string>> = {
     specialisation: 'PKW Handel',
     phone: '0201 123456',
   },
+  'vehicle-sale': {
+    make: 'VW',
+    model: 'Golf',
+    registrationMonth: '03',
+    year: '2017',
+    mileage: '98000',
+    accidentFree: 'Ja',
+    name: 'Erika Mustermann',
+    postcode: '45326',
+    email: 'erika@example.de',
+  },
 }
 
 /** What each valid submission becomes: the fields as [name, label, value] and the contact summary. */
@@ -120,10 +131,26 @@ const EXPECTED: Record<LeadKind, { fields: Array<[string, string, string]>; cont
     ],
     contact: { name: 'Autohaus Beispiel GmbH', phone: '0201 123456' },
   },
+  'vehicle-sale': {
+    fields: [
+      ['make', 'Marke', 'VW'],
+      ['model', 'Modell', 'Golf'],
+      ['registrationMonth', 'Erstzulassung (Monat)', '03'],
+      ['year', 'Erstzulassung (Jahr)', '2017'],
+      ['mileage', 'Kilometerstand (km)', '98000'],
+      ['accidentFree', 'Unfallfrei', 'Ja'],
+      ['name', 'Name', 'Erika Mustermann'],
+      ['postcode', 'Postleitzahl', '45326'],
+      ['email', 'E-Mail', 'erika@example.de'],
+    ],
+    contact: { name: 'Erika Mustermann', email: 'erika@example.de' },
+  },
 }
 
-const CALLBACK_KINDS = LEAD_KINDS.filter((kind) => kind !== 'vehicle-enquiry')
-const YEAR_KINDS = LEAD_KINDS.filter((kind) => 'year' in VALID[kind])
+// The sell request needs phone or e-mail, not a phone (its own tests below).
+const CALLBACK_KINDS = LEAD_KINDS.filter((kind) => kind !== 'vehicle-enquiry' && kind !== 'vehicle-sale')
+// The sell request labels its year „Erstzulassung (Jahr)“; the range rules are the same.
+const YEAR_KINDS = LEAD_KINDS.filter((kind) => 'year' in VALID[kind] && kind !== 'vehicle-sale')
 const MILEAGE_KINDS = LEAD_KINDS.filter((kind) => 'mileage' in VALID[kind])
 
 function valid(submission: LeadSubmission): ParsedLead {
@@ -142,6 +169,26 @@ function errorsOf(kind: LeadKind, changes: Record<string, unknown>) {
 function valueOf(kind: LeadKind, changes: Record<string, unknown>, name: string) {
   return valid(parseLead(kind, { ...VALID[kind], ...changes })).fields.find((field) => field.name === name)?.value
 }
+
+describe('parseLead: the sell request (issue 26)', () => {
+  const PHONE_OR_EMAIL = 'Bitte geben Sie eine Telefonnummer oder eine E-Mail-Adresse an, damit wir Ihnen antworten können.'
+
+  it('needs phone or e-mail, either one, with the message at both fields', () => {
+    expect(errorsOf('vehicle-sale', { email: '' })).toEqual({ phone: [PHONE_OR_EMAIL], email: [PHONE_OR_EMAIL] })
+    expect(valid(parseLead('vehicle-sale', { ...VALID['vehicle-sale'], email: '', phone: '0151 1234567' })).contact).toEqual({
+      name: 'Erika Mustermann',
+      phone: '0151 1234567',
+    })
+  })
+
+  it('needs make, model, year, mileage, name and a five-digit postcode', () => {
+    expect(Object.keys(errorsOf('vehicle-sale', { make: '', model: '', year: '', mileage: '', name: '', postcode: '' })).sort()).toEqual(
+      ['make', 'mileage', 'model', 'name', 'postcode', 'year'].sort(),
+    )
+    expect(errorsOf('vehicle-sale', { postcode: '4532' })).toEqual({ postcode: ['Bitte geben Sie eine Postleitzahl mit fünf Ziffern an.'] })
+    expect(errorsOf('vehicle-sale', { registrationMonth: '13' }).registrationMonth).toHaveLength(1)
+  })
+})
 
 describe('parseLead: a valid submission of every form', () => {
   it.each(LEAD_KINDS)('%s', (kind) => {

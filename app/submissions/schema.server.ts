@@ -38,6 +38,7 @@ function textValue(field: FieldDefinition, kind: FormKind, value: unknown, ctx: 
   // The forms' shared rules (app/utils/form-rules.ts); e-mail and phone are also the inputs' `pattern`.
   if (field.type === 'email' && !isValidEmail(text)) return fail(ctx, FIELD_MESSAGES.emailFormat)
   if (field.type === 'tel' && !isValidPhone(text)) return fail(ctx, FIELD_MESSAGES.phoneFormat)
+  if (field.pattern && !new RegExp(`^(?:${field.pattern.source})$`, 'u').test(text)) return fail(ctx, field.pattern.message)
   const multiLine = field.type === 'textarea'
   if (hasForbiddenCharacters(text, { multiLine })) return fail(ctx, forbiddenCharactersMessage(field.label, { multiLine }))
   if (field.type === 'select' && !field.options?.includes(text)) return fail(ctx, field.messages?.invalid ?? FIELD_MESSAGES.option(field.label))
@@ -123,6 +124,10 @@ function buildSchema(kind: FormKind) {
     if (typeof priceFrom === 'number' && typeof priceTo === 'number' && priceFrom > priceTo) {
       ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.priceRange, path: ['priceFrom'] })
     }
+    for (const group of FORMS[kind].anyOf ?? []) {
+      if (group.fields.some((name) => values[name] !== undefined)) continue
+      for (const name of group.fields) ctx.addIssue({ code: 'custom', message: group.message, path: [name] })
+    }
   })
   // A field the post left out is absent (null), so its own check runs: required fields report it.
   return z.preprocess((raw) => {
@@ -188,6 +193,8 @@ export function parseSubmission(kind: FormKind, raw: Record<string, unknown>): S
 export interface StoreOptions {
   /** `_id` of the enquired vehicle document (a weak reference: the lead outlives the vehicle). */
   vehicleRef?: string
+  /** More top-level fields of a lead, stored before it by the submission's attachments (the sell request's `photos`). */
+  extra?: Record<string, unknown>
   now?: Date
 }
 
@@ -202,7 +209,7 @@ function sitePath(page: string | undefined): string | undefined {
  * Ids lie under the private `inbox.` path (docs/decisions/004-private-inbox-ids.md); `notifiedAt`
  * stays unset until the dealer's e-mail went out (docs/decisions/007).
  */
-export function toDocument(parsed: ParsedSubmission, { vehicleRef, now = new Date() }: StoreOptions = {}) {
+export function toDocument(parsed: ParsedSubmission, { vehicleRef, extra, now = new Date() }: StoreOptions = {}) {
   const receivedAt = now.toISOString()
   const page = sitePath(parsed.page)
   if (parsed.kind === 'contact') {
@@ -225,6 +232,7 @@ export function toDocument(parsed: ParsedSubmission, { vehicleRef, now = new Dat
     contact: withoutUndefined(parsed.contact),
     fields: parsed.fields.map((field) => ({ _key: field.name, _type: 'leadField', name: field.name, label: field.label, value: field.value })),
     ...(vehicleRef ? { vehicle: { _type: 'reference', _ref: vehicleRef, _weak: true } } : {}),
+    ...extra,
   }
 }
 

@@ -24,6 +24,20 @@ export type SubmitOutcome =
 export type SubmitContext = Pick<AppLoadContext, 'lake' | 'onStored' | 'logger'>
 
 /**
+ * What a submission carries beside its fields (the sell request's photos): stored once the fields
+ * are valid and before the lead, whose document then refers to it; removed again when the lead
+ * cannot be stored, so no half lead and no orphan remain. Another kind of attachment fits beside it.
+ */
+export interface Attachments {
+  /** Field errors that refuse the submission (nothing is stored); checked with the fields' own. */
+  readonly fieldErrors?: FieldErrors
+  /** Stores the attachments durably; resolves with the lead's extra top-level fields. Throws when it could not (nothing left stored). */
+  store(): Promise<Record<string, unknown>>
+  /** Removes what `store` stored (the lead could not be stored). Never throws. */
+  discard(): Promise<void>
+}
+
+/**
  * The one way a submission gets in, for the page action (no JavaScript) and the JSON APIs alike:
  * honeypot → kind → parseSubmission → vehicle reference (vehicle enquiry) → store (toDocument)
  * → `context.onStored(id)` (the dealer's notification). `raw` holds the form's fields, `page`,
@@ -31,20 +45,32 @@ export type SubmitContext = Pick<AppLoadContext, 'lake' | 'onStored' | 'logger'>
  * hook: the first is the `failed` outcome, the second is logged (the notifier's retry run picks up
  * what was not notified, docs/decisions/007).
  */
-export async function submit(context: SubmitContext, kind: unknown, raw: Record<string, unknown>): Promise<SubmitOutcome> {
+export async function submit(context: SubmitContext, kind: unknown, raw: Record<string, unknown>, attachments?: Attachments): Promise<SubmitOutcome> {
   if (isHoneypotFilled(raw)) return { status: 'spam' }
   if (!isFormKind(kind)) return { status: 'invalid', fieldErrors: { kind: [UNKNOWN_KIND_MESSAGE] }, values: echoFormValues(raw) }
 
   const submission = parseSubmission(kind, raw)
-  if (submission.kind === 'invalid') return { status: 'invalid', kind, fieldErrors: submission.fieldErrors, values: submission.values }
+  const attachmentErrors = attachments?.fieldErrors && Object.keys(attachments.fieldErrors).length > 0 ? attachments.fieldErrors : undefined
+  if (submission.kind === 'invalid' || attachmentErrors) {
+    const fieldErrors = { ...(submission.kind === 'invalid' ? submission.fieldErrors : {}), ...attachmentErrors }
+    return { status: 'invalid', kind, fieldErrors, values: submission.kind === 'invalid' ? submission.values : echoFormValues(raw) }
+  }
 
   const { parsed } = submission
   const vehicleRef = parsed.vehicleId ? await vehicleDocumentId(context, parsed.vehicleId) : undefined
   let stored: { id: string; receivedAt: string }
+  let extra: Record<string, unknown> | undefined
   try {
-    stored = await storeSubmission(context.lake, parsed, { vehicleRef })
+    extra = await attachments?.store()
+  } catch (error) {
+    loggerOf(context).error({ err: error, kind }, 'Die Anhänge einer Einsendung konnten nicht gespeichert werden')
+    return { status: 'failed', kind, values: echoFormValues(raw) }
+  }
+  try {
+    stored = await storeSubmission(context.lake, parsed, { vehicleRef, extra })
   } catch (error) {
     loggerOf(context).error({ err: error, kind }, 'Eine Einsendung konnte nicht gespeichert werden')
+    await attachments?.discard()
     return { status: 'failed', kind, values: echoFormValues(raw) }
   }
   try {

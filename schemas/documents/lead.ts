@@ -60,6 +60,33 @@ export const lead = defineType({
       ],
     }),
     defineField({
+      name: 'photos',
+      title: 'Fotos',
+      description:
+        'Vom Verkäufer gesendet, ohne Standort- und Kameradaten neu gespeichert. Löschen: die Anfrage löschen, danach die Bilder (siehe README, „Fotos löschen“).',
+      type: 'array',
+      readOnly: true,
+      of: [
+        defineArrayMember({
+          name: 'leadPhoto',
+          title: 'Foto',
+          type: 'object',
+          fields: [
+            defineField({ name: 'image', title: 'Bild', type: 'image' }),
+            // The embedded lake's file under DATA_DIR/uploads and the Sanity CDN address: for the dealer's mail.
+            defineField({ name: 'file', title: 'Datei', type: 'string', hidden: true }),
+            defineField({ name: 'url', title: 'Adresse', type: 'url', hidden: true }),
+            defineField({ name: 'width', title: 'Breite (px)', type: 'number' }),
+            defineField({ name: 'height', title: 'Höhe (px)', type: 'number' }),
+          ],
+          preview: {
+            select: { media: 'image', width: 'width', height: 'height' },
+            prepare: ({ media, width, height }) => ({ title: 'Foto', subtitle: width && height ? `${width} × ${height} px` : undefined, media }),
+          },
+        }),
+      ],
+    }),
+    defineField({
       name: 'vehicle',
       title: 'Fahrzeug',
       type: 'reference',

@@ -111,6 +111,7 @@ export const LEAD_KINDS = [
   { title: 'Gebrauchtwagen-Suche', value: 'used-car-enquiry' },
   { title: 'Exportanfrage', value: 'export' },
   { title: 'Händler-Registrierung', value: 'dealer-registration' },
+  { title: 'Auto verkaufen', value: 'vehicle-sale' },
 ] as const
 
 export const CONTACT_STATUSES = [

@@ -4,6 +4,8 @@ const NAV = [
   ['HOME', '/'],
   ['SERVICES', '/services'],
   ['FAHRZEUGE', '/vehicles'],
+  // Issue 26: the seller's flow beside the spec's six links.
+  ['AUTO VERKAUFEN', '/auto-verkaufen'],
   ['STANDORTE', '/locations'],
   ['ÜBER UNS', '/about'],
   ['KONTAKT', '/contact'],
@@ -12,7 +14,7 @@ const NAV = [
 test.describe('desktop navigation', () => {
   test.beforeEach(({ page }) => test.skip(isPhone(page), 'desktop only'))
 
-  test('shows the six links and marks the current one', async ({ page }) => {
+  test('shows the spec’s six links and „Auto verkaufen“ and marks the current one', async ({ page }) => {
     await page.goto('/')
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' })
     for (const [label, href] of NAV) {
@@ -61,7 +63,7 @@ test('every navigation starts at the top of the page', async ({ page }) => {
 test('the footer has the spec links, opening hours and contact data', async ({ page }) => {
   await page.goto('/')
   const footer = page.getByRole('contentinfo')
-  for (const href of ['/services', '/about', '/locations', '/vehicles', '/contact', '/datenschutz', '/impressum']) {
+  for (const href of ['/services', '/about', '/locations', '/vehicles', '/auto-verkaufen', '/contact', '/datenschutz', '/impressum']) {
     await expect(footer.locator(`a[href="${href}"]`).first()).toBeVisible()
   }
   await expect(footer).toContainText('Mo–Fr: 09:00–18:00 Uhr')

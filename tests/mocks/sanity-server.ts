@@ -131,6 +131,13 @@ const server = createServer(async (incoming, outgoing) => {
     outgoing.end(JSON.stringify({ open: api.listenerCount() }))
     return
   }
+  // The bytes of an uploaded image asset, for tests that read stored photos back.
+  if (url.pathname.startsWith('/__assets/')) {
+    const bytes = api.assetFiles.get(decodeURIComponent(url.pathname.slice('/__assets/'.length)))
+    outgoing.writeHead(bytes ? 200 : 404, { 'content-type': bytes ? 'application/octet-stream' : 'text/plain' })
+    outgoing.end(bytes ? Buffer.from(bytes) : 'Not found')
+    return
+  }
   if (url.pathname === '/__requests') {
     outgoing.setHeader('content-type', 'application/json')
     outgoing.end(JSON.stringify(api.requests.map((r) => ({ ...r, searchParams: Object.fromEntries(r.searchParams) }))))

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
+import sharp from 'sharp'
 import { evaluate, type ExprNode, GroqSyntaxError, parse } from 'groq-js'
 import { http, type HttpHandler, HttpResponse, type JsonBodyType } from 'msw'
 import { type Mutation, mutationDocumentId, MutationError, type SanityDocument } from '#app/sanity/lake.server.ts'
@@ -37,6 +38,8 @@ export interface SanityApi {
   requests: RecordedRequest[]
   /** The current dataset, updated in place by mutations. */
   documents: Map<string, SanityDocument>
+  /** The bytes of every uploaded image asset (`POST /assets/images/<dataset>`), by asset document id. */
+  assetFiles: Map<string, Uint8Array>
   /** Open listener streams (`/data/listen`). */
   listenerCount: () => number
   /**
@@ -245,7 +248,65 @@ export function createSanityApi({ projectId, dataset, documents = [], token }: S
     return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' } })
   }
 
+  const assetFiles = new Map<string, Uint8Array>()
+
+  /**
+   * `POST /assets/images/<dataset>` as Sanity answers it: the image's bytes become a
+   * `sanity.imageAsset` document `image-<sha1>-WxH-<ext>` (the same bytes, the same asset), its
+   * CDN address and dimensions; bytes that are no image are refused with 400.
+   */
+  const uploadImage = async (request: Request, params: Record<string, string | readonly string[] | undefined>) => {
+    const url = new URL(request.url)
+    const bytes = new Uint8Array(await request.arrayBuffer())
+    const recorded: RecordedRequest = {
+      method: request.method,
+      host: url.host,
+      path: url.pathname,
+      searchParams: url.searchParams,
+      body: { bytes: bytes.byteLength, contentType: request.headers.get('content-type') },
+      headers: Object.fromEntries(request.headers),
+    }
+    requests.push(recorded)
+    const wrongTarget = checkTarget(params)
+    if (wrongTarget) return wrongTarget
+    if (params.host !== 'api') return errorResponse(400, { error: { description: 'Uploads go to api.sanity.io', type: 'httpBadRequest' } })
+    if (!isAuthenticated(recorded.headers))
+      return errorResponse(401, { error: 'Unauthorized', message: 'Uploads need a token with write access', statusCode: 401 })
+    let metadata: sharp.Metadata
+    try {
+      metadata = await sharp(bytes).metadata()
+    } catch {
+      return errorResponse(400, { error: 'Bad Request', message: 'Invalid image, could not read metadata', statusCode: 400 })
+    }
+    const extension = metadata.format === 'jpeg' ? 'jpg' : (metadata.format ?? 'bin')
+    const sha1 = createHash('sha1').update(bytes).digest('hex')
+    const { width = 0, height = 0 } = metadata
+    const file = `${sha1}-${width}x${height}.${extension}`
+    const document: SanityDocument = {
+      _id: `image-${sha1}-${width}x${height}-${extension}`,
+      _type: 'sanity.imageAsset',
+      assetId: sha1,
+      sha1hash: sha1,
+      extension,
+      mimeType: `image/${metadata.format}`,
+      size: bytes.byteLength,
+      path: `images/${projectId}/${dataset}/${file}`,
+      url: `https://cdn.sanity.io/images/${projectId}/${dataset}/${file}`,
+      uploadId: randomBytes(16).toString('hex'),
+      metadata: { _type: 'sanity.imageMetadata', dimensions: { _type: 'sanity.imageDimensions', width, height, aspectRatio: height ? width / height : 0 } },
+    }
+    const transactionId = newTransactionId()
+    const now = new Date().toISOString()
+    const applied = applyMutations(state, [{ createIfNotExists: document }], { now, transactionId })
+    const before = new Map(state)
+    for (const [id, doc] of applied.documents) state.set(id, doc)
+    assetFiles.set(document._id, bytes)
+    publish({ transactionId, timestamp: now, before, after: new Map(state), ids: [document._id], mutations: applied.mutations })
+    return HttpResponse.json({ document: state.get(document._id) })
+  }
+
   const handlers = [
+    http.post('https://:projectId.:host.sanity.io/:version/assets/images/:dataset', ({ request, params }) => uploadImage(request, params)),
     http.get(`${base}/listen/:dataset`, ({ request, params }) => listen(request, params)),
     http.get(`${base}/query/:dataset`, ({ request, params }) => query(request, params)),
     http.post(`${base}/query/:dataset`, ({ request, params }) => query(request, params)),
@@ -290,6 +351,7 @@ export function createSanityApi({ projectId, dataset, documents = [], token }: S
     handlers,
     requests,
     documents: state,
+    assetFiles,
     listenerCount: () => listeners.size,
     closeListeners: () => {
       for (const listener of [...listeners]) listener.close()

@@ -78,11 +78,21 @@ describe('seed dataset: what the site queries', () => {
       'HOME /',
       'SERVICES /services',
       'FAHRZEUGE /vehicles',
+      'AUTO VERKAUFEN /auto-verkaufen',
       'STANDORTE /locations',
       'ÜBER UNS /about',
       'KONTAKT /contact',
     ])
-    expect(settings?.footerLinks?.map(({ href }) => href)).toEqual(['/services', '/about', '/locations', '/vehicles', '/contact', '/datenschutz', '/impressum'])
+    expect(settings?.footerLinks?.map(({ href }) => href)).toEqual([
+      '/services',
+      '/about',
+      '/locations',
+      '/vehicles',
+      '/auto-verkaufen',
+      '/contact',
+      '/datenschutz',
+      '/impressum',
+    ])
     expect(settings?.seo?.image?.asset?.metadata?.dimensions).toEqual({ width: 1200, height: 630 })
   })
 
@@ -96,7 +106,11 @@ describe('seed dataset: what the site queries', () => {
         image: slide.image?.asset?.metadata?.dimensions,
       })),
     ).toEqual([
-      { title: 'AUTOANKAUF & VERKAUF', buttons: ['FAHRZEUG BEWERTEN #contact primary', 'FAHRZEUGE ANSEHEN #inventory'], image: { width: 1920, height: 1080 } },
+      {
+        title: 'AUTOANKAUF & VERKAUF',
+        buttons: ['FAHRZEUG BEWERTEN ?betreff=ankauf#contact primary', 'FAHRZEUGE ANSEHEN #inventory'],
+        image: { width: 1920, height: 1080 },
+      },
       { title: 'PREMIUM FAHRZEUGE', buttons: ['INVENTAR DURCHSUCHEN #inventory primary'], image: { width: 1920, height: 1080 } },
       { title: 'FINANZIERUNG & LEASING', buttons: ['BERATUNG VEREINBAREN #contact primary'], image: { width: 1920, height: 1080 } },
     ])
@@ -114,7 +128,7 @@ describe('seed dataset: what the site queries', () => {
       'EXPORT',
       'FAHRZEUGPRÜFUNG',
     ])
-    for (const card of home?.services?.cards ?? []) expect(['#contact', '#inventory']).toContain(card.action?.target)
+    for (const card of home?.services?.cards ?? []) expect(['#contact', '?betreff=ankauf#contact', '#inventory']).toContain(card.action?.target)
     expect(home?.process?.steps?.map((step) => `${step.number} ${step.title}`)).toEqual([
       '01 TERMIN VEREINBAREN',
       '02 FAHRZEUG AUSWÄHLEN',

@@ -1,6 +1,7 @@
 import { ClockIcon, PhoneIcon } from '#app/components/icons.tsx'
 import { LeadForm } from '#app/components/forms/lead-form.tsx'
 import { SectionHeading } from '#app/components/section-heading.tsx'
+import { SellFlowCallout } from '#app/components/sell-flow-callout.tsx'
 import { isLeadKind } from '#app/submissions/lead-forms.ts'
 import { telHref } from '#app/utils/format.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
@@ -12,6 +13,9 @@ export function parseFormChoice(choice: string): { kind: Parameters<typeof LeadF
   if (!isLeadKind(kind)) return null
   return variant ? { kind, variant } : { kind }
 }
+
+/** The forms that value a seller's car: beside them, the way into the sell request with photos (issue 26). */
+const VALUATION_KINDS = new Set(['valuation', 'valuation-bmw', 'brand-purchase', 'student'])
 
 /** A lead form (valuation, export, dealer registration …) beside the phone number and the page's hours. */
 export function LeadFormSection({ section, id, hours, muted }: SectionProps<'leadFormSection'>) {
@@ -25,6 +29,12 @@ export function LeadFormSection({ section, id, hours, muted }: SectionProps<'lea
         <SectionHeading id={headingId} eyebrow={section.eyebrow} title={section.heading} intro={section.intro} />
         <div className="mt-12 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:gap-10">
           <div className="rounded-xl border border-zinc-200 bg-white p-6 shadow-lg sm:p-8">
+            {VALUATION_KINDS.has(choice.kind) ? (
+              <SellFlowCallout
+                id={`${id}-verkaufen`}
+                text="Mit Zustand und Fotos können wir Ihr Auto genauer einschätzen: Nutzen Sie unser Verkaufsformular."
+              />
+            ) : null}
             <LeadForm kind={choice.kind} variant={choice.variant} anchor={id} {...(section.submitLabel ? { submitLabel: section.submitLabel } : {})} />
           </div>
           <ul className="grid grid-cols-1 gap-4 self-start sm:grid-cols-2 lg:grid-cols-1">

@@ -42,6 +42,18 @@ export function ActionLink({ action, tone = 'dark', size = 'lg', smooth = true, 
     </>
   )
 
+  // `?betreff=ankauf#contact`: the section on this page, with a query the page reads (the
+  // contact form's preselected subject). Without JavaScript the page reloads with it and jumps;
+  // with JavaScript a client-side navigation changes the query and the section is scrolled to.
+  const withQuery = /^\?[^#]*#(.+)$/.exec(target)
+  if (withQuery) {
+    const id = decodeURIComponent(withQuery[1]!)
+    return (
+      <Link to={target} preventScrollReset className={classes} onClick={() => requestAnimationFrame(() => scrollToSection(id, { smooth }))}>
+        {content}
+      </Link>
+    )
+  }
   const sectionId = sectionIdOf(target)
   if (sectionId) {
     const onClick = (event: MouseEvent<HTMLAnchorElement>) => {

@@ -1,0 +1,213 @@
+import { Form, useActionData, useNavigation, useSearchParams, useSubmit } from '@remix-run/react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { Button } from '#app/components/ui/button.tsx'
+import { CONTROL_CLASSES, Field } from '#app/components/ui/field.tsx'
+import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/components/ui/form-parts.tsx'
+import { FORM_KIND_FIELD, inputAttributes, SENT, SUBMITTING_LABEL, type FieldDefinition, type FieldErrors } from '#app/submissions/forms.ts'
+import { LEAD_FORMS, SALE_GROUPS } from '#app/submissions/lead-forms.ts'
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_ACCEPT, PHOTO_FIELD, PHOTO_MESSAGES, SALE_PATH } from '#app/submissions/photos.ts'
+import { resizePhoto } from '#app/utils/resize-photo.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+
+const FORM = LEAD_FORMS['vehicle-sale']
+const ANCHOR = 'verkaufen'
+const id = (name: string) => `${ANCHOR}-${name}`
+
+const GROUPS = [
+  { key: 'vehicle', legend: '1. Ihr Fahrzeug', names: SALE_GROUPS.vehicle },
+  { key: 'condition', legend: '2. Zustand', names: SALE_GROUPS.condition },
+] as const
+const PERSON = { key: 'person', legend: '4. Ihre Kontaktdaten', names: SALE_GROUPS.person } as const
+
+interface ErrorData {
+  fieldErrors?: FieldErrors
+  formError?: string
+  values: Record<string, string>
+}
+
+function readErrors(data: unknown): ErrorData | null {
+  if (typeof data !== 'object' || data === null || (data as { status?: unknown }).status !== 'error') return null
+  const record = data as Record<string, unknown>
+  return {
+    fieldErrors: typeof record.fieldErrors === 'object' && record.fieldErrors !== null ? (record.fieldErrors as FieldErrors) : undefined,
+    formError: typeof record.formError === 'string' ? record.formError : undefined,
+    values: typeof record.values === 'object' && record.values !== null ? (record.values as Record<string, string>) : {},
+  }
+}
+
+/**
+ * The sell request of /auto-verkaufen (issue 26): one page of fieldsets (vehicle, condition,
+ * photos, person), phone first. Without JavaScript a plain multipart post to the page; errors come
+ * back with the input kept and a summary that links each field. With JavaScript the browser's own
+ * checks run first, the photos are shrunk to JPEG of at most 2000 px (no metadata) and the same
+ * body goes to the same action; the button stays focusable while sending. The confirmation
+ * replaces the form and takes focus, on both paths.
+ */
+export function SaleForm({ prefill = {} }: { prefill?: Readonly<Record<string, string>> }) {
+  const hydrated = useHydrated()
+  const [searchParams] = useSearchParams()
+  const navigation = useNavigation()
+  const submit = useSubmit()
+  const server = readErrors(useActionData())
+  const [clientPhotoError, setClientPhotoError] = useState<string | null>(null)
+  const [preparing, setPreparing] = useState(false)
+  const summaryRef = useRef<HTMLDivElement>(null)
+  const sending = preparing || (navigation.state !== 'idle' && navigation.formAction?.startsWith(SALE_PATH) === true)
+  const sent = !server && searchParams.get(SENT.lead.param) === SENT.lead.value && searchParams.get(SENT.lead.formParam) === ANCHOR
+
+  const errors: FieldErrors = { ...(server?.fieldErrors ?? {}), ...(clientPhotoError ? { [PHOTO_FIELD]: [clientPhotoError] } : {}) }
+  const values = server?.values ?? prefill
+  const fields = new Map(FORM.fields.map((field) => [field.name, field]))
+  const order = [...SALE_GROUPS.vehicle, ...SALE_GROUPS.condition, PHOTO_FIELD, ...SALE_GROUPS.person]
+  const summary = server
+    ? order.flatMap((name) => (server.fieldErrors?.[name]?.[0] ? [{ field: name, href: `#${id(name)}`, message: server.fieldErrors[name]![0]! }] : []))
+    : []
+
+  // After a refused post with JavaScript, focus goes to the summary (without, the page loads at the section).
+  useEffect(() => {
+    if (server) summaryRef.current?.focus()
+  }, [server])
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (sending) return
+    const form = event.currentTarget
+    const body = new FormData(form)
+    const files = body.getAll(PHOTO_FIELD).filter((value): value is File => value instanceof File && value.size > 0)
+    if (files.length > MAX_PHOTOS) {
+      setClientPhotoError(PHOTO_MESSAGES.tooMany)
+      document.getElementById(id(PHOTO_FIELD))?.focus()
+      return
+    }
+    setClientPhotoError(null)
+    setPreparing(true)
+    try {
+      body.delete(PHOTO_FIELD)
+      for (const file of files) {
+        const resized = await resizePhoto(file)
+        if (resized.size > MAX_PHOTO_BYTES) {
+          setClientPhotoError(PHOTO_MESSAGES.tooLarge(file.name))
+          document.getElementById(id(PHOTO_FIELD))?.focus()
+          return
+        }
+        body.append(PHOTO_FIELD, resized, resized.name)
+      }
+    } finally {
+      setPreparing(false)
+    }
+    submit(body, { method: 'post', encType: 'multipart/form-data', action: SALE_PATH, preventScrollReset: true })
+  }
+
+  if (sent) {
+    return (
+      <div id={`${ANCHOR}-bestaetigung`} tabIndex={-1} autoFocus ref={(element) => element?.focus()} className="outline-none">
+        <FormConfirmation title={FORM.texts.success.title}>{FORM.texts.success.description}</FormConfirmation>
+      </div>
+    )
+  }
+
+  const control = (field: FieldDefinition) => {
+    const attributes = inputAttributes(field)
+    const wide = field.type === 'textarea'
+    return (
+      <Field
+        key={field.name}
+        id={id(field.name)}
+        name={field.name}
+        label={field.label}
+        required={field.required}
+        errors={errors[field.name]}
+        className={wide ? 'sm:col-span-2' : undefined}
+      >
+        {(props) => {
+          const value = values[field.name] ?? ''
+          if (field.type === 'select') {
+            return (
+              <select {...attributes} {...props} defaultValue={value} className={`${CONTROL_CLASSES} appearance-auto`}>
+                <option value="">Bitte wählen</option>
+                {(field.options ?? []).map((option) => (
+                  <option key={option} value={option}>
+                    {field.optionLabels?.[option] ?? option}
+                  </option>
+                ))}
+              </select>
+            )
+          }
+          if (field.type === 'textarea') return <textarea {...attributes} {...props} rows={4} defaultValue={value} className={`${CONTROL_CLASSES} resize-y`} />
+          return <input {...attributes} {...props} defaultValue={value} className={CONTROL_CLASSES} />
+        }}
+      </Field>
+    )
+  }
+
+  const fieldset = (group: { key: string; legend: string; names: readonly string[] }, hint?: string) => (
+    <fieldset key={group.key} className="rounded-xl border border-zinc-200 p-4 sm:p-6">
+      <legend className="px-1 text-lg font-bold text-zinc-950">{group.legend}</legend>
+      {hint ? <p className="mb-4 text-sm text-zinc-600">{hint}</p> : null}
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">{group.names.map((name) => control(fields.get(name)!))}</div>
+    </fieldset>
+  )
+
+  const photoError = errors[PHOTO_FIELD]
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      action={`${SALE_PATH}#${ANCHOR}`}
+      onSubmit={hydrated ? onSubmit : undefined}
+      aria-busy={sending || undefined}
+      className="space-y-6"
+    >
+      {server ? (
+        <div ref={summaryRef} tabIndex={-1} className="outline-none">
+          <FormErrorSummary errors={summary} failure={server.formError ? { title: FORM.texts.toasts.failure.title, text: server.formError } : undefined} />
+        </div>
+      ) : null}
+
+      {GROUPS.map((group) => fieldset(group))}
+
+      <fieldset className="rounded-xl border border-zinc-200 p-4 sm:p-6">
+        <legend className="px-1 text-lg font-bold text-zinc-950">3. Fotos (freiwillig)</legend>
+        <label htmlFor={id(PHOTO_FIELD)} className="mb-1.5 block text-sm font-semibold text-zinc-900">
+          Fotos Ihres Fahrzeugs
+        </label>
+        <p id={`${id(PHOTO_FIELD)}-hint`} className="mb-3 text-sm text-zinc-600">
+          Bis zu {MAX_PHOTOS} Fotos als JPEG, PNG oder WebP, je höchstens 10 MB: am besten vorne, hinten, Innenraum, Tacho und Schäden. Wir speichern die Fotos
+          ohne Standort- und Kameradaten und zeigen sie niemandem außer unserem Team.
+        </p>
+        <input
+          id={id(PHOTO_FIELD)}
+          name={PHOTO_FIELD}
+          type="file"
+          multiple
+          accept={PHOTO_ACCEPT}
+          aria-invalid={photoError ? true : undefined}
+          aria-describedby={[`${id(PHOTO_FIELD)}-hint`, photoError ? `${id(PHOTO_FIELD)}-error` : ''].filter(Boolean).join(' ')}
+          onChange={() => setClientPhotoError(null)}
+          className="block w-full min-h-11 rounded-lg border border-dashed border-zinc-400 bg-zinc-50 p-3 text-base text-zinc-900 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-zinc-900 file:px-4 file:font-semibold file:text-white focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-amber-400"
+        />
+        {photoError ? (
+          <ul id={`${id(PHOTO_FIELD)}-error`} className="mt-1.5 space-y-1 text-sm font-medium text-red-700">
+            {photoError.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        ) : null}
+      </fieldset>
+
+      {fieldset(PERSON, 'Name und Postleitzahl, dazu Telefon oder E-Mail: eines von beiden genügt.')}
+
+      <Honeypot id={id('website')} />
+      <input type="hidden" name={FORM_KIND_FIELD} value="vehicle-sale" />
+      <input type="hidden" name="page" value={SALE_PATH} />
+      <input type="hidden" name="anchor" value={ANCHOR} />
+
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <PrivacyNote />
+        <Button type="submit" variant="primary" surface="light" size="lg" aria-disabled={sending || undefined} className="shrink-0">
+          {sending ? SUBMITTING_LABEL : 'VERKAUFSANFRAGE SENDEN'}
+        </Button>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,88 @@
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { SaleForm } from '#app/components/forms/sale-form.tsx'
+import { PhoneIcon } from '#app/components/icons.tsx'
+import { PageHeader } from '#app/components/sections/page-header.tsx'
+import { type loader as rootLoader } from '#app/root.tsx'
+import { LEAD_FORMS } from '#app/submissions/lead-forms.ts'
+import { SALE_PATH } from '#app/submissions/photos.ts'
+import { salePageAction } from '#app/submissions/sale-action.server.ts'
+import { telHref } from '#app/utils/format.ts'
+import { pageMeta } from '#app/utils/page-meta.ts'
+import { useSiteSettings } from '#app/utils/site-settings.ts'
+
+/*
+ * „Auto verkaufen“ (issue 26): the seller's one flow, from the main navigation, the footer, the
+ * home page's contact section, /services/autoankauf and every page with a valuation form.
+ */
+
+export const SALE_TITLE = 'Auto verkaufen'
+
+/**
+ * Query parameters that fill the form in (a valuation form, a vehicle page's trade-in link):
+ * the sell request's field names, plus the valuation forms' own (`brand` is the make, `vehicle`
+ * the student form's „Marke und Modell“). Values are only shown, never trusted: the action checks.
+ */
+const PREFILL_ALIASES: Readonly<Record<string, string>> = { brand: 'make', vehicle: 'model' }
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  const names = new Set(LEAD_FORMS['vehicle-sale'].fields.map((field) => field.name))
+  const prefill: Record<string, string> = {}
+  for (const [key, value] of url.searchParams) {
+    const name = PREFILL_ALIASES[key] ?? key
+    if (names.has(name) && value.length <= 500 && prefill[name] === undefined) prefill[name] = value
+  }
+  return { prefill }
+}
+
+export const action = (args: ActionFunctionArgs) => salePageAction(args)
+
+// Answers with the visitor's own input (prefill, errors): never shared by a cache.
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
+  const site = matches.find((match) => match.id === 'root')?.data
+  const dealer = site?.settings?.dealerName
+  return pageMeta({
+    site,
+    title: `Auto verkaufen: kostenlose Bewertung mit Fotos${dealer ? ` | ${dealer}` : ''}`,
+    description: 'Auto verkaufen in Essen und im Ruhrgebiet: Fahrzeugdaten, Zustand und Fotos senden, eine erste Einschätzung erhalten, sofort bezahlt werden.',
+    path: SALE_PATH,
+    breadcrumbs: [{ name: SALE_TITLE, path: SALE_PATH }],
+  })
+}
+
+export default function SellPage() {
+  const { prefill } = useLoaderData<typeof loader>()
+  const settings = useSiteSettings()
+  return (
+    <>
+      <PageHeader
+        title={SALE_TITLE}
+        intro="Sagen Sie uns, welches Auto Sie verkaufen möchten, und schicken Sie gern ein paar Fotos mit. Wir melden uns mit einer ersten Einschätzung und einem Termin zur Besichtigung – kostenlos und unverbindlich."
+      />
+      <section id="verkaufen" aria-labelledby="verkaufen-heading" className="bg-zinc-50 py-10 sm:py-16">
+        <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
+          <h2 id="verkaufen-heading" className="text-2xl font-extrabold text-zinc-950">
+            Ihre Verkaufsanfrage
+          </h2>
+          {settings.phone ? (
+            <p className="mt-2 flex items-center gap-2 text-zinc-700">
+              <PhoneIcon className="size-4 shrink-0 text-amber-600" />
+              <span>
+                Lieber anrufen?{' '}
+                <a href={telHref(settings.phone)} className="font-semibold text-zinc-950 underline underline-offset-4">
+                  {settings.phone}
+                </a>
+              </span>
+            </p>
+          ) : null}
+          <div className="mt-6 rounded-xl border border-zinc-200 bg-white p-4 shadow-lg sm:p-8">
+            <SaleForm prefill={prefill} />
+          </div>
+        </div>
+      </section>
+    </>
+  )
+}

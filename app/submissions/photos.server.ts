@@ -1,0 +1,327 @@
+/*
+ * The photos of a sell request on the server (issue 26, docs/decisions/041): the multipart body is
+ * streamed, each photo to a temporary file with a hard size limit (never a photo in memory before
+ * it is known to be small); every photo is decoded and re-encoded with sharp (its real type from
+ * its bytes, a pixel limit against decompression bombs, no metadata kept); then stored privately:
+ * on Sanity as image assets, on the embedded lake as files under DATA_DIR/uploads named by an
+ * unguessable token. Only then is the lead stored (submit.server.ts), and a failure removes what
+ * was stored.
+ */
+import { randomBytes, randomUUID } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { mkdir, mkdtemp, open, readdir, rename, rm, unlink } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { Readable, Transform } from 'node:stream'
+import { unstable_parseMultipartFormData as parseMultipartFormData } from '@remix-run/node'
+import { createClient, type SanityClient } from '@sanity/client'
+import sharp from 'sharp'
+import { type Env, usesSanity } from '#app/env.server.ts'
+import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_FIELD, PHOTO_MAX_SIDE, PHOTO_MESSAGES, SALE_FIELDS_LIMIT } from './photos.ts'
+
+/**
+ * The most pixels a photo may have before it is decoded (sharp checks the header first): a 48 MP
+ * phone photo passes, a PNG of 20,000 × 20,000 (400 MP, a few KB compressed) does not.
+ */
+export const MAX_PHOTO_PIXELS = 50_000_000
+
+/** A photo as received: a temporary file and the name the visitor's device gave it (for messages only). */
+export interface IncomingPhoto {
+  name: string
+  file: string
+  bytes: number
+}
+
+export interface SaleUpload {
+  /** The text fields (the last value of a repeated name). */
+  fields: Record<string, string>
+  photos: IncomingPhoto[]
+  /** Refusals while reading (too many, too large): German, for the photo field. */
+  photoErrors: string[]
+  /** The text fields together were over SALE_FIELDS_LIMIT. */
+  fieldsTooLarge: boolean
+  /** The temporary folder of this request's files; `discard` removes it. */
+  dir: string
+}
+
+/** The visitor's file name, shortened and stripped of anything but printable characters, for a message. */
+function displayName(name: string | undefined, index: number): string {
+  const clean = (name ?? '')
+    .replace(/[^\p{L}\p{N} ._()-]/gu, '')
+    .slice(0, 60)
+    .trim()
+  return clean || `Foto ${index}`
+}
+
+/** Consumes a part's data to its end without keeping it (the parser needs the stream read to reach the next part). */
+async function drain(data: AsyncIterable<Uint8Array>) {
+  for await (const _chunk of data) {
+    // thrown away
+  }
+}
+
+/**
+ * Reads a multipart/form-data request: text fields into `fields` (at most SALE_FIELDS_LIMIT
+ * together), each file of the photo field into a temporary file of at most MAX_PHOTO_BYTES. A photo
+ * over the limit or beyond the tenth is read to its end and thrown away (so the fields after it are
+ * still read and the page keeps the input), never held: memory stays at one chunk.
+ */
+export async function readSaleUpload(request: Request): Promise<SaleUpload> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'sell-request-'))
+  const upload: SaleUpload = { fields: {}, photos: [], photoErrors: [], fieldsTooLarge: false, dir }
+  let fieldBytes = 0
+  let fileCount = 0
+  try {
+    await parseMultipartFormData(request, async (part) => {
+      if (part.filename === undefined) {
+        const chunks: Buffer[] = []
+        for await (const chunk of part.data) {
+          fieldBytes += chunk.byteLength
+          if (fieldBytes > SALE_FIELDS_LIMIT) upload.fieldsTooLarge = true
+          else chunks.push(Buffer.from(chunk))
+        }
+        if (!upload.fieldsTooLarge) upload.fields[part.name] = Buffer.concat(chunks).toString('utf8')
+        return null
+      }
+      // An empty file input sends one part without a name and without content.
+      if (part.name !== PHOTO_FIELD || part.filename === '') {
+        await drain(part.data)
+        return null
+      }
+      fileCount++
+      const name = displayName(part.filename, fileCount)
+      if (fileCount > MAX_PHOTOS) {
+        if (fileCount === MAX_PHOTOS + 1) upload.photoErrors.push(PHOTO_MESSAGES.tooMany)
+        await drain(part.data)
+        return null
+      }
+      const file = path.join(dir, `${fileCount}.upload`)
+      let bytes = 0
+      let over = false
+      const limit = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          bytes += chunk.byteLength
+          if (bytes > MAX_PHOTO_BYTES) over = true
+          callback(null, over ? undefined : chunk)
+        },
+      })
+      await pipeline(Readable.from(part.data), limit, createWriteStream(file, { flags: 'wx' }))
+      if (over) {
+        upload.photoErrors.push(PHOTO_MESSAGES.tooLarge(name))
+        await unlink(file)
+      } else if (bytes > 0) {
+        upload.photos.push({ name, file, bytes })
+      }
+      return null
+    })
+  } catch (error) {
+    await discard(upload)
+    throw error
+  }
+  return upload
+}
+
+/** Removes the request's temporary files. Never throws. */
+export async function discard(upload: Pick<SaleUpload, 'dir'>) {
+  await rm(upload.dir, { recursive: true, force: true }).catch(() => undefined)
+}
+
+export interface ProcessedPhoto {
+  data: Buffer
+  width: number
+  height: number
+}
+
+export type PhotoCheck = { ok: true; photo: ProcessedPhoto } | { ok: false; message: string }
+
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp'])
+
+/**
+ * Decodes one photo and encodes it anew as JPEG: its type from its bytes (sharp's header sniffing,
+ * never the name or the declared type), at most MAX_PHOTO_PIXELS, a truncated or corrupt file
+ * refused (`failOn: 'warning'`), turned upright by its EXIF orientation, at most PHOTO_MAX_SIDE
+ * on its longest side, converted to sRGB and written without any metadata (no EXIF, GPS, XMP or
+ * ICC: sharp keeps none unless asked).
+ */
+export async function processPhoto(input: string | Buffer, name: string): Promise<PhotoCheck> {
+  const options = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'warning' as const, sequentialRead: true }
+  let format: string | undefined
+  try {
+    const metadata = await sharp(input, options).metadata()
+    format = metadata.format
+    if (!format || !ACCEPTED_FORMATS.has(format)) return { ok: false, message: PHOTO_MESSAGES.notAnImage(name) }
+    if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_PHOTO_PIXELS) return { ok: false, message: PHOTO_MESSAGES.tooManyPixels(name) }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : ''
+    if (/pixel limit/i.test(message)) return { ok: false, message: PHOTO_MESSAGES.tooManyPixels(name) }
+    return { ok: false, message: PHOTO_MESSAGES.notAnImage(name) }
+  }
+  try {
+    const { data, info } = await sharp(input, options)
+      .rotate()
+      .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb')
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true })
+    return { ok: true, photo: { data, width: info.width, height: info.height } }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : ''
+    if (/pixel limit/i.test(message)) return { ok: false, message: PHOTO_MESSAGES.tooManyPixels(name) }
+    return { ok: false, message: PHOTO_MESSAGES.unreadable(name) }
+  }
+}
+
+/** Every received photo, one after the other (two cores: one decode at a time leaves the other for other visitors). */
+export async function processPhotos(photos: readonly IncomingPhoto[]): Promise<{ photos: ProcessedPhoto[]; errors: string[] }> {
+  const processed: ProcessedPhoto[] = []
+  const errors: string[] = []
+  for (const photo of photos) {
+    const result = await processPhoto(photo.file, photo.name)
+    if (result.ok) processed.push(result.photo)
+    else errors.push(result.message)
+  }
+  return { photos: processed, errors }
+}
+
+/**
+ * A photo as the lead refers to it (`lead.photos[]`): on Sanity an image asset (the Studio shows
+ * it) with its CDN address for the dealer's mail; on the embedded lake the file's name under
+ * DATA_DIR/uploads, itself the unguessable capability of the mail's link.
+ */
+export interface StoredPhoto {
+  _key: string
+  _type: 'leadPhoto'
+  image?: { _type: 'image'; asset: { _type: 'reference'; _ref: string } }
+  url?: string
+  file?: string
+  width: number
+  height: number
+}
+
+export interface PhotoStore {
+  /** Stores every photo durably, or none: a failure removes those already stored and rethrows. */
+  save(photos: readonly ProcessedPhoto[]): Promise<StoredPhoto[]>
+  /** Removes stored photos (the lead could not be stored). Never throws; logs nothing itself. */
+  remove(photos: readonly StoredPhoto[]): Promise<void>
+}
+
+/** The name of a stored photo file: 256 random bits, base64url, `.jpg`. */
+export const PHOTO_FILE_PATTERN = /^[A-Za-z0-9_-]{43}\.jpg$/
+
+/** The folder of the photo files of the embedded lake. */
+export function uploadsDir(env: Pick<Env, 'DATA_DIR'>): string {
+  return path.resolve(env.DATA_DIR, 'uploads')
+}
+
+/** Photo files under DATA_DIR/uploads: written, fsync'd, renamed into place, the folder fsync'd. */
+export class FilePhotoStore implements PhotoStore {
+  constructor(private readonly dir: string) {}
+
+  async save(photos: readonly ProcessedPhoto[]): Promise<StoredPhoto[]> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 })
+    const stored: StoredPhoto[] = []
+    try {
+      for (const photo of photos) {
+        const file = `${randomBytes(32).toString('base64url')}.jpg`
+        const target = path.join(this.dir, file)
+        const temporary = `${target}.tmp`
+        const handle = await open(temporary, 'wx', 0o600)
+        try {
+          await handle.writeFile(photo.data)
+          await handle.sync()
+        } finally {
+          await handle.close()
+        }
+        await rename(temporary, target)
+        stored.push({ _key: randomUUID().slice(0, 12), _type: 'leadPhoto', file, width: photo.width, height: photo.height })
+      }
+      await syncDir(this.dir)
+    } catch (error) {
+      await this.remove(stored)
+      throw error
+    }
+    return stored
+  }
+
+  async remove(photos: readonly StoredPhoto[]) {
+    for (const photo of photos) {
+      if (photo.file && PHOTO_FILE_PATTERN.test(photo.file)) await unlink(path.join(this.dir, photo.file)).catch(() => undefined)
+    }
+    await syncDir(this.dir).catch(() => undefined)
+  }
+
+  /** The absolute path of a stored photo, or undefined for a name that is not one (no path tricks). */
+  fileOf(name: string): string | undefined {
+    return PHOTO_FILE_PATTERN.test(name) ? path.join(this.dir, name) : undefined
+  }
+
+  /** The names of every stored photo (tests, retention scripts). */
+  async list(): Promise<string[]> {
+    const names = await readdir(this.dir).catch(() => [] as string[])
+    return names.filter((name) => PHOTO_FILE_PATTERN.test(name))
+  }
+}
+
+async function syncDir(dir: string) {
+  const handle = await open(dir, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+/** Sanity image assets, uploaded with the write token; ids `image-<sha1>-WxH-jpg`. */
+export class SanityPhotoStore implements PhotoStore {
+  constructor(private readonly client: SanityClient) {}
+
+  async save(photos: readonly ProcessedPhoto[]): Promise<StoredPhoto[]> {
+    const stored: StoredPhoto[] = []
+    try {
+      for (const photo of photos) {
+        // No file name (a seller's device names photos after dates and places) and no metadata extraction.
+        const asset = await this.client.assets.upload('image', photo.data, { contentType: 'image/jpeg', preserveFilename: false, extract: [], timeout: 30_000 })
+        stored.push({
+          _key: randomUUID().slice(0, 12),
+          _type: 'leadPhoto',
+          image: { _type: 'image', asset: { _type: 'reference', _ref: asset._id } },
+          url: asset.url,
+          width: photo.width,
+          height: photo.height,
+        })
+      }
+    } catch (error) {
+      await this.remove(stored)
+      throw error
+    }
+    return stored
+  }
+
+  async remove(photos: readonly StoredPhoto[]) {
+    for (const photo of photos) {
+      const id = photo.image?.asset._ref
+      if (id) await this.client.delete(id).catch(() => undefined)
+    }
+  }
+}
+
+/** The photo store of the lake in use: Sanity's assets with a Sanity project, else files under DATA_DIR/uploads. */
+export function photoStoreFor(context: { env: Env; lake: ContentLake }): PhotoStore {
+  const { env } = context
+  if (usesSanity(env)) {
+    return new SanityPhotoStore(
+      createClient({
+        projectId: env.SANITY_PROJECT_ID,
+        dataset: env.SANITY_DATASET,
+        token: env.SANITY_WRITE_TOKEN,
+        apiVersion: env.SANITY_API_VERSION,
+        useCdn: false,
+        maxRetries: 0,
+        ...(env.SANITY_API_HOST ? { apiHost: env.SANITY_API_HOST, useProjectHostname: false } : {}),
+      }),
+    )
+  }
+  return new FilePhotoStore(uploadsDir(env))
+}
