@@ -433,7 +433,7 @@ export type Lead = {
   _updatedAt: string
   _rev: string
   status: 'neu' | 'in Bearbeitung' | 'erledigt'
-  kind: 'vehicle-enquiry' | 'valuation' | 'valuation-bmw' | 'brand-purchase' | 'student' | 'used-car-enquiry' | 'export' | 'dealer-registration'
+  kind: 'vehicle-enquiry' | 'test-drive' | 'valuation' | 'valuation-bmw' | 'brand-purchase' | 'student' | 'used-car-enquiry' | 'export' | 'dealer-registration'
   contact?: {
     name?: string
     phone?: string
@@ -452,10 +452,21 @@ export type Lead = {
     _weak?: boolean
     [internalGroqTypeReferenceTo]?: 'vehicle'
   }
+  appointment?: {
+    start?: string
+    end?: string
+  }
+  tradeIn?: boolean
   page?: string
   receivedAt: string
   notifiedAt?: string
   notificationClaim?: {
+    instance?: string
+    at?: string
+  }
+  confirmationPending?: boolean
+  confirmationSentAt?: string
+  confirmationClaim?: {
     instance?: string
     at?: string
   }
@@ -477,6 +488,12 @@ export type ContactMessage = {
   receivedAt: string
   notifiedAt?: string
   notificationClaim?: {
+    instance?: string
+    at?: string
+  }
+  confirmationPending?: boolean
+  confirmationSentAt?: string
+  confirmationClaim?: {
     instance?: string
     at?: string
   }
@@ -689,6 +706,7 @@ export type SiteSettings = {
   tagline?: string
   foundedYear: number
   phone: string
+  whatsapp?: string
   email: string
   address: Address
   geo: Geo
@@ -927,6 +945,12 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         instance?: string
         at?: string
       }
+      confirmationPending?: boolean
+      confirmationSentAt?: string
+      confirmationClaim?: {
+        instance?: string
+        at?: string
+      }
       vehicleInfo: null
     }
   | {
@@ -993,7 +1017,8 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       _updatedAt: string
       _rev: string
       status: 'erledigt' | 'in Bearbeitung' | 'neu'
-      kind: 'brand-purchase' | 'dealer-registration' | 'export' | 'student' | 'used-car-enquiry' | 'valuation-bmw' | 'valuation' | 'vehicle-enquiry'
+      kind:
+        'brand-purchase' | 'dealer-registration' | 'export' | 'student' | 'test-drive' | 'used-car-enquiry' | 'valuation-bmw' | 'valuation' | 'vehicle-enquiry'
       contact?: {
         name?: string
         phone?: string
@@ -1012,10 +1037,21 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         _weak?: boolean
         [internalGroqTypeReferenceTo]?: 'vehicle'
       }
+      appointment?: {
+        start?: string
+        end?: string
+      }
+      tradeIn?: boolean
       page?: string
       receivedAt: string
       notifiedAt?: string
       notificationClaim?: {
+        instance?: string
+        at?: string
+      }
+      confirmationPending?: boolean
+      confirmationSentAt?: string
+      confirmationClaim?: {
         instance?: string
         at?: string
       }
@@ -1190,6 +1226,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       tagline?: string
       foundedYear: number
       phone: string
+      whatsapp?: string
       email: string
       address: Address
       geo: Geo
@@ -1283,6 +1320,29 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
 // Variable: PENDING_NOTIFICATIONS_QUERY
 // Query: *[_type in $types && !defined(notifiedAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id
 export type PENDING_NOTIFICATIONS_QUERYResult = Array<string>
+// Variable: TEST_DRIVE_HOURS_QUERY
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0].openingHours[key == "general"][0].specs[]{days, opens, closes}
+export type TEST_DRIVE_HOURS_QUERYResult = Array<{
+  days: Array<string>
+  opens: string
+  closes: string
+}> | null
+// Variable: PENDING_CONFIRMATIONS_QUERY
+// Query: *[_type in $types && confirmationPending == true && !defined(confirmationSentAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id
+export type PENDING_CONFIRMATIONS_QUERYResult = Array<string>
+// Variable: CONFIRMATION_SETTINGS_QUERY
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{dealerName, phone, email, address{street, postalCode, city}, "answerHours": claims.valuationHours}
+export type CONFIRMATION_SETTINGS_QUERYResult = {
+  dealerName: string
+  phone: string
+  email: string
+  address: {
+    street: string
+    postalCode: string
+    city: string
+  }
+  answerHours: number
+} | null
 
 // Source: ../app/sanity/queries/pages.ts
 // Variable: PAGE_QUERY
@@ -1638,7 +1698,7 @@ export type SITEMAP_QUERYResult = {
 
 // Source: ../app/sanity/queries/site.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},  tagline,  phone,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, note},  servedCities,  mainNav[]{label, href},  footerLinks[]{label, href},  footerText,  mobileDeCustomerId,  priceRange,  socialLinks,  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},  tagline,  phone,  whatsapp,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, note},  servedCities,  mainNav[]{label, href},  footerLinks[]{label, href},  footerText,  mobileDeCustomerId,  priceRange,  socialLinks,  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}}}
 export type SITE_SETTINGS_QUERYResult = {
   dealerName: string
   legalName: string
@@ -1652,6 +1712,7 @@ export type SITE_SETTINGS_QUERYResult = {
   }
   tagline: string | null
   phone: string
+  whatsapp: string | null
   email: string
   address: Address
   geo: Geo

@@ -79,3 +79,46 @@ export function buildCalendar(event: CalendarEvent, productId = '-//Autohaus Web
   ]
   return `${lines.map(foldLine).join('\r\n')}\r\n`
 }
+
+export interface CalendarAttachment {
+  filename: string
+  content: string
+  contentType: string
+}
+
+/**
+ * The dealer mail's attachment for a lead with a wished test-drive slot (`appointment`): the slot
+ * as a tentative event naming the car and the person, with the number to call in its description.
+ */
+export function appointmentAttachment(
+  doc: { _id: string; receivedAt?: unknown; appointment?: unknown; contact?: unknown; tradeIn?: unknown },
+  { vehicleName, vehicleUrl, domain }: { vehicleName?: string; vehicleUrl?: string; domain: string },
+): CalendarAttachment | undefined {
+  const appointment = doc.appointment as { start?: unknown; end?: unknown } | undefined
+  const start = typeof appointment?.start === 'string' ? new Date(appointment.start) : undefined
+  const end = typeof appointment?.end === 'string' ? new Date(appointment.end) : undefined
+  if (!start || !end || Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return undefined
+  const contact = (doc.contact ?? {}) as Record<string, unknown>
+  const person = typeof contact.name === 'string' ? contact.name : 'Interessent'
+  const car = vehicleName || 'Fahrzeug'
+  const stamp = typeof doc.receivedAt === 'string' && !Number.isNaN(Date.parse(doc.receivedAt)) ? new Date(doc.receivedAt) : new Date()
+  const description = [
+    `Probefahrt-Wunsch von ${person}`,
+    typeof contact.phone === 'string' ? `Telefon: ${contact.phone}` : undefined,
+    typeof contact.email === 'string' ? `E-Mail: ${contact.email}` : undefined,
+    `Fahrzeug in Zahlung geben: ${doc.tradeIn === true ? 'Ja' : 'Nein'}`,
+    vehicleUrl ? `Fahrzeug: ${vehicleUrl}` : undefined,
+    'Termin noch nicht bestätigt: bitte zurückrufen.',
+  ]
+    .filter(Boolean)
+    .join('\n')
+  const content = buildCalendar({
+    uid: `${doc._id.replace(/[^A-Za-z0-9._-]/g, '-')}@${domain}`,
+    start,
+    end,
+    stamp,
+    summary: `Probefahrt: ${car} – ${person}`,
+    description,
+  })
+  return { filename: 'probefahrt.ics', content, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }
+}
