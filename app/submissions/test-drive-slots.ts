@@ -80,7 +80,8 @@ export function berlinInstant(date: string, time: string): Date {
   return new Date(instant)
 }
 
-function addDays(date: string, days: number): string {
+/** The calendar date `days` later (or earlier) than a YYYY-MM-DD date. */
+export function addCalendarDays(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number]
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10)
 }
@@ -114,7 +115,7 @@ export function isPublicHoliday(date: string): boolean {
   const fixed = ['01-01', '05-01', '10-03', '11-01', '12-25', '12-26'].map((day) => `${year}-${day}`)
   const easter = easterSunday(year)
   // Karfreitag, Ostermontag, Christi Himmelfahrt, Pfingstmontag, Fronleichnam.
-  const moving = [-2, 1, 39, 50, 60].map((offset) => addDays(easter, offset))
+  const moving = [-2, 1, 39, 50, 60].map((offset) => addCalendarDays(easter, offset))
   return fixed.includes(date) || moving.includes(date)
 }
 
@@ -160,7 +161,7 @@ export function testDriveSlots(specs: readonly HoursSpec[], now: Date, days = SL
   let openDays = 0
   // A year ahead at most: hours with no open day at all offer nothing.
   for (let offset = 0; offset < 366 && openDays < days; offset++) {
-    const date = addDays(today.date, offset)
+    const date = addCalendarDays(today.date, offset)
     const windows = windowsOf(date, specs).filter((slot) => offset > 0 || minutesOf(slot.start) > today.minutes)
     if (windows.length === 0) continue
     openDays++
@@ -185,7 +186,7 @@ export function checkSlot(value: string, specs: readonly HoursSpec[], now: Date)
   const match = SLOT_PATTERN.exec(value)
   if (!match || !TIME.test(match[4]!) || !TIME.test(match[5]!)) return { ok: false, reason: 'format' }
   const date = `${match[1]}-${match[2]}-${match[3]}`
-  if (addDays(date, 0) !== date) return { ok: false, reason: 'format' }
+  if (addCalendarDays(date, 0) !== date) return { ok: false, reason: 'format' }
   const today = berlinParts(now)
   if (date < today.date || (date === today.date && minutesOf(match[4]!) <= today.minutes)) return { ok: false, reason: 'past' }
   const windows = windowsOf(date, specs)
