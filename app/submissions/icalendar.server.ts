@@ -20,7 +20,10 @@ const MAX_LINE_OCTETS = 75
 
 /** `20261130T080000Z` */
 function utcStamp(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z')
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z')
 }
 
 /** TEXT value escaping (RFC 5545 §3.3.11); control characters other than newlines are dropped. */

@@ -158,10 +158,25 @@ export const LEAD_FORMS: Readonly<Record<LeadKind, FormDefinition<LeadKind>>> = 
   'test-drive': leadForm('test-drive', [
     { name: 'name', label: 'Name', type: 'text', required: true, maxLength: LEAD_LIMITS.name, placeholder: 'Ihr Name', autoComplete: 'name' },
     phoneField(),
-    { name: 'email', label: 'E-Mail (für Ihre Bestätigung)', type: 'email', required: false, maxLength: LEAD_LIMITS.email, placeholder: 'ihre@email.de', autoComplete: 'email' },
+    {
+      name: 'email',
+      label: 'E-Mail (für Ihre Bestätigung)',
+      type: 'email',
+      required: false,
+      maxLength: LEAD_LIMITS.email,
+      placeholder: 'ihre@email.de',
+      autoComplete: 'email',
+    },
     { name: 'slot', label: 'Wunschtermin', type: 'slot', required: true, messages: { missing: 'Bitte wählen Sie einen Wunschtermin.' } },
     { name: 'tradeIn', label: 'Fahrzeug in Zahlung geben?', type: 'checkbox', required: false },
-    { name: 'message', label: 'Nachricht (optional)', type: 'textarea', required: false, maxLength: LEAD_LIMITS.message, placeholder: 'Fragen oder Wünsche zur Probefahrt' },
+    {
+      name: 'message',
+      label: 'Nachricht (optional)',
+      type: 'textarea',
+      required: false,
+      maxLength: LEAD_LIMITS.message,
+      placeholder: 'Fragen oder Wünsche zur Probefahrt',
+    },
   ]),
   valuation: leadForm('valuation', [
     textField('brand', 'Marke', 'z. B. VW'),

@@ -508,7 +508,14 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
       await expect(notifier.notifyAll(id)).resolves.toEqual({ dealer: 'saved', confirmation: 'saved' })
       const files = (await readdir(path.join(dataDir, 'outbox'))).sort()
       expect(files).toHaveLength(2)
-      const receipt = await readFile(path.join(dataDir, 'outbox', files.find((file) => file.endsWith('-eingangsbestaetigung.eml'))!), 'utf8')
+      const receipt = await readFile(
+        path.join(
+          dataDir,
+          'outbox',
+          files.find((file) => file.endsWith('-eingangsbestaetigung.eml'))!,
+        ),
+        'utf8',
+      )
       expect(parseMail(receipt).header('To')).toBe('erika@example.de')
     })
   })

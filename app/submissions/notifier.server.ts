@@ -14,7 +14,12 @@ import path from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { type Env } from '#app/env.server.ts'
 import { type ContentLake, isConflict, patchDocument, type SanityDocument } from '#app/sanity/lake.server.ts'
-import { CONFIRMATION_SETTINGS_QUERY, NOTIFICATION_DOCUMENT_QUERY, PENDING_CONFIRMATIONS_QUERY, PENDING_NOTIFICATIONS_QUERY } from '#app/sanity/queries/inbox.ts'
+import {
+  CONFIRMATION_SETTINGS_QUERY,
+  NOTIFICATION_DOCUMENT_QUERY,
+  PENDING_CONFIRMATIONS_QUERY,
+  PENDING_NOTIFICATIONS_QUERY,
+} from '#app/sanity/queries/inbox.ts'
 import { SITE_EMAIL_QUERY } from '#app/sanity/queries/site.ts'
 import {
   type CONFIRMATION_SETTINGS_QUERYResult,

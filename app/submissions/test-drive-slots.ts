@@ -28,8 +28,7 @@ export interface TestDriveSlot {
 }
 
 export type SlotCheck =
-  | { ok: true; slot: TestDriveSlot; startsAt: Date; endsAt: Date }
-  | { ok: false; reason: 'format' | 'past' | 'closed' | 'outside' | 'far' }
+  { ok: true; slot: TestDriveSlot; startsAt: Date; endsAt: Date } | { ok: false; reason: 'format' | 'past' | 'closed' | 'outside' | 'far' }
 
 /** How many open days the form offers (and the server accepts). */
 export const SLOT_DAYS = 14
@@ -60,7 +59,15 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/
 /** The Berlin calendar date and minutes of the day of an instant. */
 export function berlinParts(instant: Date): { date: string; minutes: number } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   )

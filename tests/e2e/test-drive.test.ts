@@ -70,7 +70,9 @@ test.describe('with JavaScript', () => {
     await expect(page).toHaveURL(/#probefahrt$/)
     await expect(testDriveForm(page)).toHaveAttribute('novalidate', '')
     // No closed day is offered: Sundays are only "nach Vereinbarung".
-    const days = await testDriveForm(page).locator('optgroup').evaluateAll((groups) => groups.map((group) => group.getAttribute('label') ?? ''))
+    const days = await testDriveForm(page)
+      .locator('optgroup')
+      .evaluateAll((groups) => groups.map((group) => group.getAttribute('label') ?? ''))
     expect(days.length).toBe(14)
     expect(days.filter((label) => label.startsWith('So'))).toEqual([])
 
@@ -115,7 +117,10 @@ test.describe('with JavaScript', () => {
     expect(receipt).toContain('BMW 320d Touring')
   })
 
-  test('the contact bar: call, WhatsApp with the car and its address, the enquiry; nothing requested before a tap, nothing covered', async ({ page, baseURL }) => {
+  test('the contact bar: call, WhatsApp with the car and its address, the enquiry; nothing requested before a tap, nothing covered', async ({
+    page,
+    baseURL,
+  }) => {
     const foreign: string[] = []
     page.on('request', (request) => {
       if (!request.url().startsWith(baseURL!)) foreign.push(request.url())
