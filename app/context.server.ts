@@ -97,8 +97,8 @@ export async function createAppContext(source: Record<string, string | undefined
     lake,
     submissionLimiter: createSubmissionLimiter(env),
     notifier,
-    // notify() never rejects: a failed mail leaves the document pending for the retry loop.
-    onStored: (documentId) => void notifier.notify(documentId),
+    // Never rejects: a failed mail (the dealer's or the visitor's receipt) stays pending for the retry loop.
+    onStored: (documentId) => void notifier.notifyAll(documentId),
     contentRevision,
     logger,
   }

@@ -434,7 +434,16 @@ export type Lead = {
   _rev: string
   status: 'neu' | 'in Bearbeitung' | 'erledigt'
   kind:
-    'vehicle-enquiry' | 'valuation' | 'valuation-bmw' | 'brand-purchase' | 'student' | 'used-car-enquiry' | 'export' | 'dealer-registration' | 'vehicle-sale'
+    | 'vehicle-enquiry'
+    | 'test-drive'
+    | 'valuation'
+    | 'valuation-bmw'
+    | 'brand-purchase'
+    | 'student'
+    | 'used-car-enquiry'
+    | 'export'
+    | 'dealer-registration'
+    | 'vehicle-sale'
   contact?: {
     name?: string
     phone?: string
@@ -473,10 +482,21 @@ export type Lead = {
     _weak?: boolean
     [internalGroqTypeReferenceTo]?: 'vehicle'
   }
+  appointment?: {
+    start?: string
+    end?: string
+  }
+  tradeIn?: boolean
   page?: string
   receivedAt: string
   notifiedAt?: string
   notificationClaim?: {
+    instance?: string
+    at?: string
+  }
+  confirmationPending?: boolean
+  confirmationSentAt?: string
+  confirmationClaim?: {
     instance?: string
     at?: string
   }
@@ -514,6 +534,12 @@ export type ContactMessage = {
   receivedAt: string
   notifiedAt?: string
   notificationClaim?: {
+    instance?: string
+    at?: string
+  }
+  confirmationPending?: boolean
+  confirmationSentAt?: string
+  confirmationClaim?: {
     instance?: string
     at?: string
   }
@@ -726,6 +752,7 @@ export type SiteSettings = {
   tagline?: string
   foundedYear: number
   phone: string
+  whatsapp?: string
   email: string
   address: Address
   geo: Geo
@@ -948,6 +975,12 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         instance?: string
         at?: string
       }
+      confirmationPending?: boolean
+      confirmationSentAt?: string
+      confirmationClaim?: {
+        instance?: string
+        at?: string
+      }
       vehicleInfo: null
     }
   | {
@@ -1019,6 +1052,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         | 'dealer-registration'
         | 'export'
         | 'student'
+        | 'test-drive'
         | 'used-car-enquiry'
         | 'valuation-bmw'
         | 'valuation'
@@ -1062,10 +1096,21 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         _weak?: boolean
         [internalGroqTypeReferenceTo]?: 'vehicle'
       }
+      appointment?: {
+        start?: string
+        end?: string
+      }
+      tradeIn?: boolean
       page?: string
       receivedAt: string
       notifiedAt?: string
       notificationClaim?: {
+        instance?: string
+        at?: string
+      }
+      confirmationPending?: boolean
+      confirmationSentAt?: string
+      confirmationClaim?: {
         instance?: string
         at?: string
       }
@@ -1240,6 +1285,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       tagline?: string
       foundedYear: number
       phone: string
+      whatsapp?: string
       email: string
       address: Address
       geo: Geo
@@ -1333,6 +1379,29 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
 // Variable: PENDING_NOTIFICATIONS_QUERY
 // Query: *[_type in $types && !defined(notifiedAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id
 export type PENDING_NOTIFICATIONS_QUERYResult = Array<string>
+// Variable: TEST_DRIVE_HOURS_QUERY
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0].openingHours[key == "general"][0].specs[]{days, opens, closes}
+export type TEST_DRIVE_HOURS_QUERYResult = Array<{
+  days: Array<string>
+  opens: string
+  closes: string
+}> | null
+// Variable: PENDING_CONFIRMATIONS_QUERY
+// Query: *[_type in $types && confirmationPending == true && !defined(confirmationSentAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id
+export type PENDING_CONFIRMATIONS_QUERYResult = Array<string>
+// Variable: CONFIRMATION_SETTINGS_QUERY
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{dealerName, phone, email, address{street, postalCode, city}, "answerHours": claims.valuationHours}
+export type CONFIRMATION_SETTINGS_QUERYResult = {
+  dealerName: string
+  phone: string
+  email: string
+  address: {
+    street: string
+    postalCode: string
+    city: string
+  }
+  answerHours: number
+} | null
 
 // Source: ../app/sanity/queries/pages.ts
 // Variable: PAGE_QUERY
@@ -1688,7 +1757,7 @@ export type SITEMAP_QUERYResult = {
 
 // Source: ../app/sanity/queries/site.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},  tagline,  phone,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, note},  servedCities,  mainNav[]{label, href},  footerLinks[]{label, href},  footerText,  mobileDeCustomerId,  priceRange,  socialLinks,  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},  tagline,  phone,  whatsapp,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, note},  servedCities,  mainNav[]{label, href},  footerLinks[]{label, href},  footerText,  mobileDeCustomerId,  priceRange,  socialLinks,  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}}}
 export type SITE_SETTINGS_QUERYResult = {
   dealerName: string
   legalName: string
@@ -1702,6 +1771,7 @@ export type SITE_SETTINGS_QUERYResult = {
   }
   tagline: string | null
   phone: string
+  whatsapp: string | null
   email: string
   address: Address
   geo: Geo

@@ -8,9 +8,10 @@ const typesOf = (kind: LeadKind, variant?: string) => formFields(FORMS[kind], va
 const optionsOf = (kind: LeadKind, name: string) => LEAD_FORMS[kind].fields.find((field) => field.name === name)?.options
 
 describe('lead forms (spec §3 "Forms without submission")', () => {
-  it('has the eight kinds, each with a German title', () => {
+  it("has the spec's eight kinds and the test drive (issue 26), each with a German title", () => {
     expect(LEAD_KINDS).toEqual([
       'vehicle-enquiry',
+      'test-drive',
       'valuation',
       'valuation-bmw',
       'brand-purchase',
@@ -23,6 +24,7 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
     for (const kind of LEAD_KINDS) expect(LEAD_FORMS[kind].kind).toBe(kind)
     expect(LEAD_KINDS.map((kind) => LEAD_FORMS[kind].title)).toEqual([
       'Fahrzeuganfrage',
+      'Probefahrt',
       'Fahrzeugbewertung',
       'BMW-Bewertung',
       'Markenankauf (Mercedes/Audi)',
@@ -74,7 +76,7 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
           expect(field.number, where).toBeDefined()
           expect(field.min, where).toBeDefined()
         }
-        if (field.type !== 'checkbox' && field.type !== 'select') expect(field.placeholder, where).toBeTruthy()
+        if (field.type !== 'checkbox' && field.type !== 'select' && field.type !== 'slot') expect(field.placeholder, where).toBeTruthy()
       }
     }
   })

@@ -18,7 +18,8 @@ export type LeadKind = (typeof LEAD_KIND_TITLES)[number]['value']
 /** The kind of a form: `contact` or one of the lead kinds. */
 export type FormKind = 'contact' | LeadKind
 
-export type LeadInputType = 'text' | 'email' | 'tel' | 'number' | 'textarea' | 'select' | 'checkbox'
+/** `slot`: a test-drive slot, offered per page from the opening hours (app/submissions/test-drive-slots.ts). */
+export type LeadInputType = 'text' | 'email' | 'tel' | 'number' | 'textarea' | 'select' | 'checkbox' | 'slot'
 
 /** What a number field holds; decides its range and message. */
 export type LeadNumberKind = 'year' | 'mileage' | 'price'
@@ -215,7 +216,7 @@ export function inputAttributes(field: FieldDefinition, now: Date = new Date()) 
   return {
     name: field.name,
     required: field.required || undefined,
-    ...(field.type === 'textarea' || field.type === 'select' ? {} : { type: field.type }),
+    ...(field.type === 'textarea' || field.type === 'select' || field.type === 'slot' ? {} : { type: field.type }),
     ...(field.type === 'number' ? { inputMode: 'numeric' as const, step: 1 } : {}),
     min: field.min,
     max: field.number === 'year' ? maxVehicleYear(now) : field.max,
@@ -225,7 +226,7 @@ export function inputAttributes(field: FieldDefinition, now: Date = new Date()) 
     ...(field.type === 'tel' ? { pattern: PHONE_PATTERN_SOURCE, title: FORMAT_MESSAGES.phone } : {}),
     ...(field.pattern ? { pattern: field.pattern.source, title: field.pattern.message } : {}),
     ...(field.inputMode ? { inputMode: field.inputMode } : {}),
-    placeholder: field.type === 'select' || field.type === 'checkbox' ? undefined : field.placeholder,
+    placeholder: field.type === 'select' || field.type === 'slot' || field.type === 'checkbox' ? undefined : field.placeholder,
     autoComplete: field.autoComplete,
   }
 }

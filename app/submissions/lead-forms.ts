@@ -47,6 +47,10 @@ export const LEAD_TOASTS = {
   /** Spec §7: the vehicle enquiry's confirmation, once a browser alert, now a toast. */
   vehicleEnquirySuccess: 'Ihre Anfrage wurde gesendet! Wir melden uns schnellstmöglich bei Ihnen.',
   failure: { title: 'Fehler beim Senden', description: 'Ihre Anfrage konnte nicht gesendet werden. Bitte versuchen Sie es erneut.' },
+  testDriveSuccess: {
+    title: 'Probefahrt angefragt!',
+    description: 'Vielen Dank! Wir rufen Sie an, um Ihren Wunschtermin zu bestätigen.',
+  },
 } as const
 
 /** The interest text the vehicle enquiry's message starts with. */
@@ -56,7 +60,8 @@ export function vehicleEnquiryMessage(make: string, model: string): string {
 
 /** A lead form of `kind`: its title from the Studio's list, the lead forms' toasts and field messages. */
 function leadForm<K extends LeadKind>(kind: K, fields: readonly FieldDefinition[]): FormDefinition<K> {
-  const success = kind === 'vehicle-enquiry' ? { description: LEAD_TOASTS.vehicleEnquirySuccess } : LEAD_TOASTS.success
+  const success =
+    kind === 'vehicle-enquiry' ? { description: LEAD_TOASTS.vehicleEnquirySuccess } : kind === 'test-drive' ? LEAD_TOASTS.testDriveSuccess : LEAD_TOASTS.success
   const texts: FormTexts = { toasts: { missing: LEAD_TOASTS.missing, invalid: LEAD_TOASTS.invalid, failure: LEAD_TOASTS.failure }, success }
   return { kind, title: titleOfKind(kind), texts, messages: { missing: (field) => missingLeadFieldMessage(kind, field), format: formatMessage }, fields }
 }
@@ -213,6 +218,30 @@ export const LEAD_FORMS: Readonly<Record<LeadKind, FormDefinition<LeadKind>>> = 
       autoComplete: 'email',
     },
     { name: 'message', label: 'Nachricht', type: 'textarea', required: true, maxLength: LEAD_LIMITS.message, placeholder: 'Ihre Nachricht' },
+  ]),
+  // Issue 26: a test drive the dealer can act on: a slot from the opening hours and a number to call back.
+  'test-drive': leadForm('test-drive', [
+    { name: 'name', label: 'Name', type: 'text', required: true, maxLength: LEAD_LIMITS.name, placeholder: 'Ihr Name', autoComplete: 'name' },
+    phoneField(),
+    {
+      name: 'email',
+      label: 'E-Mail (für Ihre Bestätigung)',
+      type: 'email',
+      required: false,
+      maxLength: LEAD_LIMITS.email,
+      placeholder: 'ihre@email.de',
+      autoComplete: 'email',
+    },
+    { name: 'slot', label: 'Wunschtermin', type: 'slot', required: true, messages: { missing: 'Bitte wählen Sie einen Wunschtermin.' } },
+    { name: 'tradeIn', label: 'Fahrzeug in Zahlung geben?', type: 'checkbox', required: false },
+    {
+      name: 'message',
+      label: 'Nachricht (optional)',
+      type: 'textarea',
+      required: false,
+      maxLength: LEAD_LIMITS.message,
+      placeholder: 'Fragen oder Wünsche zur Probefahrt',
+    },
   ]),
   valuation: leadForm('valuation', [
     textField('brand', 'Marke', 'z. B. VW'),

@@ -10,6 +10,7 @@ import { LEAD_FORMS } from '#app/submissions/lead-forms.ts'
 import { PHOTO_ROUTE } from '#app/submissions/photos.ts'
 import { type SanityDocument } from '#app/sanity/lake.server.ts'
 import { formatDecimal } from '#app/utils/format.ts'
+import { appointmentAttachment, type CalendarAttachment } from './icalendar.server.ts'
 
 /** The document types that trigger a notification. */
 export const NOTIFIED_TYPES = ['contactMessage', 'lead'] as const
@@ -25,6 +26,8 @@ export interface NotificationMail {
   /** Stable per document: a mail sent twice (retry after a failed patch) is recognisable as one. */
   messageId: string
   headers: Record<string, string>
+  /** A test drive's wished slot as an .ics file (issue 26). */
+  attachments?: CalendarAttachment[]
 }
 
 /** The vehicle a lead refers to, resolved by the notifier (`vehicle->`). */
@@ -290,7 +293,17 @@ export function buildNotificationMail(doc: SanityDocument, options: Notification
   ].join('\n')
 
   const domain = /@([^\s@<>]+)>?\s*$/.exec(options.from)?.[1] ?? 'localhost'
+  const vehicle = options.vehicle
+  const calendar =
+    doc._type === 'lead'
+      ? appointmentAttachment(doc as SanityDocument & { _id: string }, {
+          vehicleName: text(vehicle?.title) ?? ([text(vehicle?.make), text(vehicle?.model)].filter(Boolean).join(' ') || undefined),
+          vehicleUrl: vehicle?.id && options.siteUrl ? new URL(`/vehicles/${encodeURIComponent(vehicle.id)}`, options.siteUrl).toString() : undefined,
+          domain,
+        })
+      : undefined
   return {
+    ...(calendar ? { attachments: [calendar] } : {}),
     to: options.to,
     from: options.from,
     ...(isEmail(content.email) ? { replyTo: { name: headerSafe(content.name ?? '', 100), address: content.email } } : {}),

@@ -4,7 +4,7 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { SMTPServer } from 'smtp-server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { CLAIM_MS, Notifier, type NotifierOptions } from '#app/submissions/notifier.server.ts'
+import { CLAIM_MS, CONFIRMATION_MAX_AGE_MS, Notifier, type NotifierOptions } from '#app/submissions/notifier.server.ts'
 import { captureLogs, LEVEL } from '#tests/log-capture.ts'
 import { createDocument, patchDocument } from '#app/sanity/lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
@@ -379,6 +379,145 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
     const stored = await test.stored(id)
     expect(stored?.notifiedAt).toBeUndefined()
     expect(stored?.notificationClaim).toBeUndefined()
+  })
+
+  describe("the visitor's receipt (Eingangsbestätigung), a second mail claimed and retried on its own", () => {
+    /** A transport that keeps what it sends and fails mails to the addresses in `down`. */
+    function fakeTransport() {
+      const sent: Array<{ to: string; subject: string; text: string }> = []
+      const down = new Set<string>()
+      const transport = {
+        sendMail: async (mail: { to: string | { address: string }; subject: string; text: string }) => {
+          const to = typeof mail.to === 'string' ? mail.to : mail.to.address
+          if (down.has(to)) throw Object.assign(new Error('Empfänger nicht erreichbar'), { code: 'EENVELOPE' })
+          sent.push({ to, subject: mail.subject, text: mail.text })
+          return {}
+        },
+        close: () => undefined,
+      }
+      return { transport: transport as unknown as NonNullable<NotifierOptions['transport']>, sent, down }
+    }
+
+    /** A contact message from a visitor who gave an address, as the contact form stores it. */
+    const storeWithAddress = (now = new Date()) =>
+      storeSubmission(
+        test.lake,
+        { kind: 'contact', fields: [], contact: { name: 'Erika Mustermann', email: 'erika@example.de' }, values: CONTACT_INPUT, page: '/contact' },
+        { now },
+      )
+
+    beforeEach(async () => {
+      // The figures and address the receipt names (the mini dataset has none).
+      await patchDocument(test.lake, 'siteSettings', {
+        set: {
+          email: 'info@ruhrstern.example',
+          address: { street: 'Gladbecker Straße 250', postalCode: '45326', city: 'Essen' },
+          claims: { valuationHours: 24 },
+        },
+      })
+    })
+
+    it('goes to the address the visitor gave, in German, with what they sent, the answer time, phone and address', async () => {
+      smtp = await startSmtp()
+      const { notifier, logs } = createNotifier({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'anfragen@example.de' })
+      const { id } = await storeWithAddress(NOW)
+      expect((await test.stored(id))?.confirmationPending).toBe(true)
+
+      await expect(notifier.notifyAll(id)).resolves.toEqual({ dealer: 'sent', confirmation: 'sent' })
+
+      expect(smtp.messages.map((message) => message.to)).toEqual([['anfragen@example.de'], ['erika@example.de']])
+      const receipt = parseMail(smtp.messages[1]!.raw)
+      expect(receipt.header('Subject')).toBe('Eingangsbestätigung: Ihre Nachricht bei Ruhrstern Automobile')
+      expect(receipt.header('Reply-To')).toBe('Ruhrstern Automobile <info@ruhrstern.example>')
+      expect(receipt.header('Auto-Submitted')).toBe('auto-generated')
+      expect(receipt.header('Message-ID')).toBe(`<${id}.bestaetigung@example.de>`)
+      for (const part of [
+        'Guten Tag Erika Mustermann,',
+        'am Samstag, 21. November 2026 um 16:17 Uhr bei uns eingegangen',
+        'innerhalb von 24 Stunden',
+        'Fahrzeug verkaufen',
+        '0201 123456',
+        'Telefon: 0201 8512 3400',
+        'Gladbecker Straße 250, 45326 Essen',
+      ]) {
+        expect(receipt.text).toContain(part)
+        expect(receipt.html).toContain(part)
+      }
+      // The free text is not repeated: nobody can make the dealer's server mail their text to a stranger.
+      expect(receipt.text).not.toContain('Ist der Golf noch da?')
+      const stored = await test.stored(id)
+      expect(typeof stored?.confirmationSentAt).toBe('string')
+      expect(stored?.confirmationPending).toBeUndefined()
+      expect(stored?.confirmationClaim).toBeUndefined()
+      expect(logs.at(LEVEL.error)).toEqual([])
+      await expect(notifier.confirm(id)).resolves.toBe('already-notified')
+      await expect(notifier.retryPendingConfirmations()).resolves.toEqual({ pending: 0, notified: 0, failed: 0 })
+      expect(smtp.messages).toHaveLength(2)
+    })
+
+    it('a failed receipt is retried alone and never resends the dealer mail; a pending dealer mail never resends the receipt', async () => {
+      const { transport, sent, down } = fakeTransport()
+      const { notifier } = createNotifier({ LEADS_NOTIFY_TO: 'anfragen@example.de' }, { transport })
+      const { id } = await storeWithAddress()
+
+      down.add('erika@example.de')
+      await expect(notifier.notifyAll(id)).resolves.toEqual({ dealer: 'sent', confirmation: 'failed' })
+      expect((await test.stored(id))?.confirmationClaim).toBeUndefined()
+      await expect(notifier.retryPendingConfirmations()).resolves.toEqual({ pending: 1, notified: 0, failed: 1 })
+      down.clear()
+      await expect(notifier.retryPending()).resolves.toEqual({ pending: 0, notified: 0, failed: 0 })
+      await expect(notifier.retryPendingConfirmations()).resolves.toEqual({ pending: 1, notified: 1, failed: 0 })
+      expect(sent.map((mail) => mail.to)).toEqual(['anfragen@example.de', 'erika@example.de'])
+
+      // The other way round: the dealer's mail fails, the receipt goes once.
+      const second = await storeWithAddress()
+      down.add('anfragen@example.de')
+      await expect(notifier.notifyAll(second.id)).resolves.toEqual({ dealer: 'failed', confirmation: 'sent' })
+      down.clear()
+      await expect(notifier.retryPendingConfirmations()).resolves.toEqual({ pending: 0, notified: 0, failed: 0 })
+      await expect(notifier.retryPending()).resolves.toEqual({ pending: 1, notified: 1, failed: 0 })
+      expect(sent.map((mail) => mail.to)).toEqual(['anfragen@example.de', 'erika@example.de', 'erika@example.de', 'anfragen@example.de'])
+    })
+
+    it('two instances confirming at once send one receipt', async () => {
+      const { transport, sent } = fakeTransport()
+      const env = { ...test.env, DATA_DIR: dataDir, MAIL_FROM: 'Ruhrstern Website <noreply@example.de>', LEADS_NOTIFY_TO: 'anfragen@example.de' }
+      const a = new Notifier({ lake: test.lake, env, transport, instance: 'a', logger: captureLogs().logger })
+      const b = new Notifier({ lake: test.lake, env, transport, instance: 'b', logger: captureLogs().logger })
+      const { id } = await storeWithAddress()
+      const results = await Promise.all([a.confirm(id), b.confirm(id)])
+      expect(results.filter((result) => result === 'sent')).toHaveLength(1)
+      expect(sent).toHaveLength(1)
+      await Promise.all([a.stop(), b.stop()])
+    })
+
+    it('is due only for a submission that gave an address, and not days later', async () => {
+      const { transport, sent } = fakeTransport()
+      const { notifier } = createNotifier({ LEADS_NOTIFY_TO: 'anfragen@example.de' }, { transport, now: () => NOW })
+      const { id } = await storeContactMessage(test.lake, { ...CONTACT_INPUT, email: '' }, NOW)
+      expect((await test.stored(id))?.confirmationPending).toBeUndefined()
+      await expect(notifier.confirm(id)).resolves.toBe('not-notifiable')
+      await storeWithAddress(new Date(NOW.getTime() - CONFIRMATION_MAX_AGE_MS - 60_000))
+      await expect(notifier.retryPendingConfirmations()).resolves.toEqual({ pending: 0, notified: 0, failed: 0 })
+      expect(sent).toEqual([])
+    })
+
+    it('without SMTP writes the receipt beside the dealer mail in the outbox', async () => {
+      const { notifier } = createNotifier({ SMTP_URL: undefined, LEADS_NOTIFY_TO: 'anfragen@example.de' })
+      const { id } = await storeWithAddress(NOW)
+      await expect(notifier.notifyAll(id)).resolves.toEqual({ dealer: 'saved', confirmation: 'saved' })
+      const files = (await readdir(path.join(dataDir, 'outbox'))).sort()
+      expect(files).toHaveLength(2)
+      const receipt = await readFile(
+        path.join(
+          dataDir,
+          'outbox',
+          files.find((file) => file.endsWith('-eingangsbestaetigung.eml'))!,
+        ),
+        'utf8',
+      )
+      expect(parseMail(receipt).header('To')).toBe('erika@example.de')
+    })
   })
 })
 

@@ -14,11 +14,23 @@ import path from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { type Env } from '#app/env.server.ts'
 import { type ContentLake, isConflict, patchDocument, type SanityDocument } from '#app/sanity/lake.server.ts'
-import { NOTIFICATION_DOCUMENT_QUERY, PENDING_NOTIFICATIONS_QUERY } from '#app/sanity/queries/inbox.ts'
+import {
+  CONFIRMATION_SETTINGS_QUERY,
+  NOTIFICATION_DOCUMENT_QUERY,
+  PENDING_CONFIRMATIONS_QUERY,
+  PENDING_NOTIFICATIONS_QUERY,
+} from '#app/sanity/queries/inbox.ts'
 import { SITE_EMAIL_QUERY } from '#app/sanity/queries/site.ts'
-import { type NOTIFICATION_DOCUMENT_QUERYResult, type PENDING_NOTIFICATIONS_QUERYResult, type SITE_EMAIL_QUERYResult } from '#app/sanity/types.ts'
+import {
+  type CONFIRMATION_SETTINGS_QUERYResult,
+  type NOTIFICATION_DOCUMENT_QUERYResult,
+  type PENDING_CONFIRMATIONS_QUERYResult,
+  type PENDING_NOTIFICATIONS_QUERYResult,
+  type SITE_EMAIL_QUERYResult,
+} from '#app/sanity/types.ts'
 import { INSTANCE_ID } from '#app/server/instance.server.ts'
 import { loggerOf, type Logger } from '#app/server/logging.server.ts'
+import { buildConfirmationMail } from './confirmation-mail.server.ts'
 import { buildNotificationMail, type NotificationMail, NOTIFIED_TYPES } from './notification-mail.server.ts'
 
 export type NotifierEnv = Pick<Env, 'SMTP_URL' | 'LEADS_NOTIFY_TO' | 'MAIL_FROM' | 'DATA_DIR' | 'SITE_URL'>
@@ -66,6 +78,23 @@ type NotifiedDoc = Extract<StoredDoc, { _type: (typeof NOTIFIED_TYPES)[number] }
 const isNotified = (doc: StoredDoc): doc is NotifiedDoc => (NOTIFIED_TYPES as readonly string[]).includes(doc._type)
 
 const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * The two mails of a stored submission, each with its own done-mark and claim on the document, so
+ * that they are claimed, sent and retried independently: a failure of one never resends the other
+ * (docs/decisions/042). `dealer`: the notification to the dealer (docs/decisions/007).
+ * `confirmation`: the visitor's receipt, due while `confirmationPending` is set (only submissions
+ * that gave an address, from the day this mail exists).
+ */
+const MAIL_KINDS = {
+  dealer: { done: 'notifiedAt', claim: 'notificationClaim', fileSuffix: '', label: 'Benachrichtigung' },
+  confirmation: { done: 'confirmationSentAt', claim: 'confirmationClaim', fileSuffix: '-eingangsbestaetigung', label: 'Eingangsbestätigung' },
+} as const
+export type MailKind = keyof typeof MAIL_KINDS
+type Claim = { instance?: string | null; at?: string | null } | null | undefined
+
+/** A receipt later than this would confuse more than help: older pending ones are dropped from the retry. */
+export const CONFIRMATION_MAX_AGE_MS = 2 * DAY_MS
 /**
  * How long a claim keeps other instances from sending. Longer than one send can take (nodemailer's
  * connection, greeting and socket timeouts below add up to under 2 minutes); a claim left by an
@@ -109,17 +138,69 @@ export class Notifier {
    * concurrent calls for the same document share one attempt.
    */
   notify(docId: string): Promise<NotifyResult> {
-    const running = this.inFlight.get(docId)
+    return this.run('dealer', docId)
+  }
+
+  /**
+   * Sends the visitor's receipt for a stored document that asked for one (`confirmationPending`)
+   * and marks it with `confirmationSentAt`. Same rules as notify(), on its own marks.
+   */
+  confirm(docId: string): Promise<NotifyResult> {
+    return this.run('confirmation', docId)
+  }
+
+  /** Both mails of a new submission: the dealer's first, then the visitor's (one after the other, so their claims never race). */
+  async notifyAll(docId: string): Promise<{ dealer: NotifyResult; confirmation: NotifyResult }> {
+    const dealer = await this.notify(docId)
+    const confirmation = await this.confirm(docId)
+    return { dealer, confirmation }
+  }
+
+  private run(mail: MailKind, docId: string): Promise<NotifyResult> {
+    const key = `${mail}:${docId}`
+    const running = this.inFlight.get(key)
     if (running) return running
-    const attempt = this.attempt(docId)
+    const attempt = this.attempt(mail, docId)
       .catch((error: unknown) => {
-        this.logger.error({ documentId: docId, reason: describe(error) }, 'Benachrichtigung fehlgeschlagen, sie wird später wiederholt')
+        this.logger.error({ documentId: docId, mail, reason: describe(error) }, `${MAIL_KINDS[mail].label} fehlgeschlagen, sie wird später wiederholt`)
         this.retrySoon()
         return 'failed' as const
       })
-      .finally(() => this.inFlight.delete(docId))
-    this.inFlight.set(docId, attempt)
+      .finally(() => this.inFlight.delete(key))
+    this.inFlight.set(key, attempt)
     return attempt
+  }
+
+  /** Sends every pending receipt (oldest first, 100 at a time, at most CONFIRMATION_MAX_AGE_MS old). Never throws. */
+  async retryPendingConfirmations(): Promise<RetryResult> {
+    let ids: string[]
+    try {
+      const since = new Date(this.now().getTime() - Math.min(CONFIRMATION_MAX_AGE_MS, this.maxPendingAgeMs)).toISOString()
+      ids = await this.lake.fetch<PENDING_CONFIRMATIONS_QUERYResult>(
+        PENDING_CONFIRMATIONS_QUERY,
+        { types: [...NOTIFIED_TYPES], since },
+        { includePrivate: true },
+      )
+    } catch (error) {
+      this.logger.error({ reason: describe(error) }, 'Offene Eingangsbestätigungen konnten nicht gelesen werden')
+      return { pending: 0, notified: 0, failed: 1 }
+    }
+    const result: RetryResult = { pending: ids.length, notified: 0, failed: 0 }
+    let consecutiveFailures = 0
+    for (const [index, id] of ids.entries()) {
+      const outcome = await this.confirm(id)
+      if (outcome === 'sent' || outcome === 'saved') {
+        result.notified++
+        consecutiveFailures = 0
+      } else if (outcome === 'failed') {
+        result.failed++
+        if (++consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) {
+          result.failed += ids.length - index - 1
+          break
+        }
+      }
+    }
+    return result
   }
 
   /** Notifies every pending document (oldest first, 100 at a time). Never throws. */
@@ -213,7 +294,11 @@ export class Notifier {
 
   private async tick() {
     this.timer = undefined
-    const run = this.retryPending()
+    // The dealer's mails first; the receipts' failures count for the backoff alike.
+    const run = this.retryPending().then(async (dealer) => {
+      const confirmations = await this.retryPendingConfirmations()
+      return { failed: dealer.failed + confirmations.failed }
+    })
     this.running = run
     const result = await run
     this.running = undefined
@@ -227,63 +312,70 @@ export class Notifier {
    * change that is not another instance's claim (staff set the status meanwhile) is tried again
    * on the document as it is now.
    */
-  private async attempt(docId: string): Promise<NotifyResult> {
+  private async attempt(mail: MailKind, docId: string): Promise<NotifyResult> {
     for (let tries = 1; ; tries++) {
-      const result = await this.attemptOnce(docId)
+      const result = await this.attemptOnce(mail, docId)
       if (result !== 'lost-claim') return result
       if (tries === MAX_CLAIM_TRIES) return 'claimed-elsewhere'
     }
   }
 
-  private async attemptOnce(docId: string): Promise<NotifyResult | 'lost-claim'> {
+  private async attemptOnce(kind: MailKind, docId: string): Promise<NotifyResult | 'lost-claim'> {
+    const marks = MAIL_KINDS[kind]
     const doc = await this.lake.fetch<NOTIFICATION_DOCUMENT_QUERYResult>(NOTIFICATION_DOCUMENT_QUERY, { id: docId }, { includePrivate: true })
     if (!doc) {
-      this.logger.warn({ documentId: docId }, 'Benachrichtigung: Dokument nicht gefunden')
+      this.logger.warn({ documentId: docId, mail: kind }, `${marks.label}: Dokument nicht gefunden`)
       return 'not-found'
     }
     if (!isNotified(doc)) return 'not-notifiable'
-    if (doc.notifiedAt) return 'already-notified'
-    if (this.claimedByOther(doc)) return 'claimed-elsewhere'
-    const to = await this.recipient()
-    if (!to) {
-      this.logger.error({ documentId: docId }, `Benachrichtigung bleibt offen: ${NO_RECIPIENT}`)
-      return 'no-recipient'
+    if (doc[marks.done]) return 'already-notified'
+    if (kind === 'confirmation' && doc.confirmationPending !== true) return 'not-notifiable'
+    if (this.claimedByOther(doc[marks.claim])) return 'claimed-elsewhere'
+    const { vehicleInfo, notificationClaim: _, confirmationClaim: __, ...stored } = doc
+    let mail: NotificationMail | undefined
+    if (kind === 'dealer') {
+      const to = await this.recipient()
+      if (!to) {
+        this.logger.error({ documentId: docId }, `Benachrichtigung bleibt offen: ${NO_RECIPIENT}`)
+        return 'no-recipient'
+      }
+      mail = buildNotificationMail(stored, { to, from: this.env.MAIL_FROM, siteUrl: this.env.SITE_URL, kindTitles: this.kindTitles, vehicle: vehicleInfo })
+    } else {
+      const settings = await this.lake.fetch<CONFIRMATION_SETTINGS_QUERYResult>(CONFIRMATION_SETTINGS_QUERY, {}, { includePrivate: true })
+      mail = buildConfirmationMail(stored, { from: this.env.MAIL_FROM, siteUrl: this.env.SITE_URL, settings: settings ?? {}, vehicle: vehicleInfo })
+      if (!mail) {
+        // No usable address after all: nothing will ever be sent, so it is no longer pending.
+        await patchDocument(this.lake, docId, { unset: ['confirmationPending'] })
+        return 'no-recipient'
+      }
     }
-    const { vehicleInfo, notificationClaim: _, ...stored } = doc
-    const mail = buildNotificationMail(stored, {
-      to,
-      from: this.env.MAIL_FROM,
-      siteUrl: this.env.SITE_URL,
-      kindTitles: this.kindTitles,
-      vehicle: vehicleInfo,
-    })
-    if (!(await this.claim(doc))) return 'lost-claim'
+    if (!(await this.claim(doc, marks.claim))) return 'lost-claim'
     let result: 'sent' | 'saved'
     try {
-      result = this.transport || this.env.SMTP_URL ? await this.send(mail) : await this.save(doc, mail)
+      result = this.transport || this.env.SMTP_URL ? await this.send(mail) : await this.save(doc, mail, marks.fileSuffix)
     } catch (error) {
       // Free the document at once for the next attempt, here or on another instance.
-      await patchDocument(this.lake, docId, { unset: ['notificationClaim'] }).catch(() => undefined)
+      await patchDocument(this.lake, docId, { unset: [marks.claim] }).catch(() => undefined)
       throw error
     }
     // Without ifRevisionID: staff may have changed the status meanwhile, and the mail is out.
-    await patchDocument(this.lake, docId, { set: { notifiedAt: this.now().toISOString() }, unset: ['notificationClaim'] })
+    const unset = kind === 'confirmation' ? [marks.claim, 'confirmationPending'] : [marks.claim]
+    await patchDocument(this.lake, docId, { set: { [marks.done]: this.now().toISOString() }, unset })
     return result
   }
 
-  /** Whether another instance claimed the document less than CLAIM_MS ago. */
-  private claimedByOther(doc: NotifiedDoc): boolean {
-    const claim = doc.notificationClaim
+  /** Whether another instance claimed the mail less than CLAIM_MS ago. */
+  private claimedByOther(claim: Claim): boolean {
     if (!claim?.at || claim.instance === this.instance) return false
     return this.now().getTime() - Date.parse(claim.at) < CLAIM_MS
   }
 
-  /** Claims the document as read (revision `_rev`); false when another instance changed it first. */
-  private async claim(doc: NotifiedDoc): Promise<boolean> {
+  /** Claims one mail of the document as read (revision `_rev`); false when another instance changed it first. */
+  private async claim(doc: NotifiedDoc, field: (typeof MAIL_KINDS)[MailKind]['claim']): Promise<boolean> {
     try {
       await patchDocument(this.lake, doc._id, {
         ifRevisionID: doc._rev,
-        set: { notificationClaim: { instance: this.instance, at: this.now().toISOString() } },
+        set: { [field]: { instance: this.instance, at: this.now().toISOString() } },
       })
       return true
     } catch (error) {
@@ -312,13 +404,13 @@ export class Notifier {
   }
 
   /** Without SMTP: the complete message as `<DATA_DIR>/outbox/<receivedAt>-<id>.eml`. */
-  private async save(doc: SanityDocument, mail: NotificationMail): Promise<'saved'> {
+  private async save(doc: SanityDocument, mail: NotificationMail, suffix = ''): Promise<'saved'> {
     const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
     const info = await composer.sendMail(mail)
     const outbox = path.resolve(this.env.DATA_DIR, 'outbox')
     await mkdir(outbox, { recursive: true })
     const stamp = typeof doc.receivedAt === 'string' ? doc.receivedAt : this.now().toISOString()
-    const file = path.join(outbox, `${safeFileName(stamp)}-${safeFileName(doc._id)}.eml`)
+    const file = path.join(outbox, `${safeFileName(stamp)}-${safeFileName(doc._id)}${suffix}.eml`)
     const temporary = `${file}.${process.pid}.tmp`
     await writeFile(temporary, info.message as Buffer)
     await rename(temporary, file)

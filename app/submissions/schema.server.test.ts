@@ -27,6 +27,14 @@ const VALID: Record<LeadKind, Record<string, string>> = {
     message: 'Ich interessiere mich für den VW Golf. Bitte kontaktieren Sie mich.',
     vehicleId: '1',
   },
+  'test-drive': {
+    name: 'Erika Mustermann',
+    phone: '0201 123456',
+    email: 'erika@example.de',
+    slot: '2030-01-07T09:00-12:00',
+    tradeIn: 'on',
+    vehicleId: '1',
+  },
   valuation: { brand: 'VW', model: 'Golf', year: '2018', mileage: '85000', phone: '0201 123456', quick: 'on' },
   'valuation-bmw': { model: '320d', year: '2019', mileage: '60000', phone: '+49 201 123456' },
   'brand-purchase': { model: 'C-Klasse', year: '2017', mileage: '120000', phone: '0201 123456' },
@@ -62,6 +70,17 @@ const EXPECTED: Record<LeadKind, { fields: Array<[string, string, string]>; cont
       ['message', 'Nachricht', 'Ich interessiere mich für den VW Golf. Bitte kontaktieren Sie mich.'],
     ],
     contact: { name: 'Erika Mustermann', email: 'erika@example.de' },
+  },
+  'test-drive': {
+    fields: [
+      ['name', 'Name', 'Erika Mustermann'],
+      ['phone', 'Telefon', '0201 123456'],
+      ['email', 'E-Mail (für Ihre Bestätigung)', 'erika@example.de'],
+      // The slot's form only: whether the dealer is open then, submit() checks with the hours in the lake.
+      ['slot', 'Wunschtermin', '2030-01-07T09:00-12:00'],
+      ['tradeIn', 'Fahrzeug in Zahlung geben?', 'Ja'],
+    ],
+    contact: { name: 'Erika Mustermann', phone: '0201 123456', email: 'erika@example.de' },
   },
   valuation: {
     fields: [
@@ -196,7 +215,7 @@ describe('parseLead: a valid submission of every form', () => {
     expect(lead.kind).toBe(kind)
     expect(lead.fields).toEqual(EXPECTED[kind].fields.map(([name, label, value]) => ({ name, label, value })))
     expect(lead.contact).toEqual(EXPECTED[kind].contact)
-    if (kind === 'vehicle-enquiry') expect(lead.vehicleId).toBe('1')
+    if (kind === 'vehicle-enquiry' || kind === 'test-drive') expect(lead.vehicleId).toBe('1')
     else expect(lead).not.toHaveProperty('vehicleId')
   })
 
@@ -217,7 +236,8 @@ describe('parseLead: a valid submission of every form', () => {
   })
 
   it('accepts a phone number alone on every call-back form', () => {
-    for (const kind of CALLBACK_KINDS.filter((candidate) => candidate !== 'dealer-registration')) {
+    // The dealer registration also needs the company, a test drive a name and a slot.
+    for (const kind of CALLBACK_KINDS.filter((candidate) => candidate !== 'dealer-registration' && candidate !== 'test-drive')) {
       expect(valid(parseLead(kind, { phone: '0201 123456' })).fields, kind).toEqual([{ name: 'phone', label: expect.any(String), value: '0201 123456' }])
     }
   })

@@ -7,6 +7,7 @@ import { forbiddenCharactersMessage, hasForbiddenCharacters, isValidEmail, isVal
 import { FIELD_MESSAGES, missingFieldMessage, tooLongMessage } from './field-messages.ts'
 import { type FieldDefinition, type FieldErrors, type FormKind } from './forms.ts'
 import { FORMS, LEAD_LIMITS, MAX_PRICE_EUR } from './lead-forms.ts'
+import { SLOT_MESSAGES } from './test-drive-slots.ts'
 
 /*
  * Server only (zod's core and locales weigh ~90 KB gzipped, too much for the browser): one schema
@@ -21,6 +22,7 @@ type FieldValue = string | number | boolean | undefined
 
 const VEHICLE_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/
 const INTEGER_PATTERN = /^-?\d+$/
+const SLOT_VALUE_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}-\d{2}:\d{2}$/
 const CHECKED = new Set(['on', 'true', '1', 'ja'])
 const UNCHECKED = new Set(['', 'off', 'false', '0', 'nein'])
 
@@ -85,11 +87,20 @@ function checkboxValue(field: FieldDefinition, value: unknown, ctx: z.Refinement
   return fail(ctx, FIELD_MESSAGES.checkbox(field.label))
 }
 
+/** A test-drive slot's form (`2026-11-30T09:00-12:00`); whether the dealer is open then, submit.server.ts checks with the hours. */
+function slotValue(field: FieldDefinition, kind: FormKind, value: unknown, ctx: z.RefinementCtx): string | undefined {
+  const text = textValue(field, kind, value, ctx)
+  // Undefined when empty, z.NEVER when textValue refused it already.
+  if (typeof text !== 'string') return text
+  return SLOT_VALUE_PATTERN.test(text) ? text : fail(ctx, SLOT_MESSAGES.format)
+}
+
 /** The zod schema of one field, from its definition. */
 function fieldSchema(kind: FormKind, field: FieldDefinition) {
   return z.unknown().transform((value, ctx): FieldValue => {
     if (field.type === 'number') return numberValue(field, kind, value, ctx)
     if (field.type === 'checkbox') return checkboxValue(field, value, ctx)
+    if (field.type === 'slot') return slotValue(field, kind, value, ctx)
     return textValue(field, kind, value, ctx)
   })
 }
@@ -118,7 +129,7 @@ function buildSchema(kind: FormKind) {
   const shape: Record<string, z.ZodType<FieldValue>> = {}
   for (const field of FORMS[kind].fields) shape[field.name] = fieldSchema(kind, field)
   shape.page = pageSchema
-  if (kind === 'vehicle-enquiry') shape.vehicleId = vehicleIdSchema
+  if (kind === 'vehicle-enquiry' || kind === 'test-drive') shape.vehicleId = vehicleIdSchema
   const object = z.object(shape).superRefine((values, ctx) => {
     const { priceFrom, priceTo } = values
     if (typeof priceFrom === 'number' && typeof priceTo === 'number' && priceFrom > priceTo) {
@@ -159,8 +170,10 @@ export interface ParsedSubmission {
   contact: { name?: string; phone?: string; email?: string }
   /** The path of the page with the form. */
   page?: string
-  /** The public id of the enquired vehicle (vehicle enquiry only). */
+  /** The public id of the enquired vehicle (vehicle enquiry and test drive). */
   vehicleId?: string
+  /** The wished test-drive slot as instants, once submit.server.ts checked it against the opening hours. */
+  appointment?: { start: string; end: string }
 }
 
 export type SubmissionParse = { kind: 'valid'; parsed: ParsedSubmission } | { kind: 'invalid'; fieldErrors: FieldErrors; values: Record<string, string> }
@@ -212,6 +225,8 @@ function sitePath(page: string | undefined): string | undefined {
 export function toDocument(parsed: ParsedSubmission, { vehicleRef, extra, now = new Date() }: StoreOptions = {}) {
   const receivedAt = now.toISOString()
   const page = sitePath(parsed.page)
+  // The visitor's receipt (Eingangsbestätigung) is due for this submission only, and only with an address (docs/decisions/042).
+  const confirmation = parsed.contact.email ? { confirmationPending: true } : {}
   if (parsed.kind === 'contact') {
     return {
       _id: `${INBOX_ID_PREFIXES.contactMessage}${crypto.randomUUID()}`,
@@ -220,6 +235,7 @@ export function toDocument(parsed: ParsedSubmission, { vehicleRef, extra, now = 
       ...(page ? { page } : {}),
       receivedAt,
       status: 'neu',
+      ...confirmation,
     }
   }
   return {
@@ -233,6 +249,9 @@ export function toDocument(parsed: ParsedSubmission, { vehicleRef, extra, now = 
     fields: parsed.fields.map((field) => ({ _key: field.name, _type: 'leadField', name: field.name, label: field.label, value: field.value })),
     ...(vehicleRef ? { vehicle: { _type: 'reference', _ref: vehicleRef, _weak: true } } : {}),
     ...extra,
+    ...(parsed.appointment ? { appointment: parsed.appointment } : {}),
+    ...(parsed.kind === 'test-drive' ? { tradeIn: parsed.values.tradeIn === true } : {}),
+    ...confirmation,
   }
 }
 

@@ -1,11 +1,12 @@
 import { type AppLoadContext } from '@remix-run/node'
-import { VEHICLE_DOCUMENT_ID_QUERY } from '#app/sanity/queries/inbox.ts'
-import { type VEHICLE_DOCUMENT_ID_QUERYResult } from '#app/sanity/types.ts'
+import { TEST_DRIVE_HOURS_QUERY, VEHICLE_DOCUMENT_ID_QUERY } from '#app/sanity/queries/inbox.ts'
+import { type TEST_DRIVE_HOURS_QUERYResult, type VEHICLE_DOCUMENT_ID_QUERYResult } from '#app/sanity/types.ts'
 import { loggerOf } from '#app/server/logging.server.ts'
 import { echoFormValues, isHoneypotFilled } from '#app/utils/form-values.ts'
 import { type FieldErrors, type FormKind } from './forms.ts'
 import { FORMS, isFormKind } from './lead-forms.ts'
-import { parseSubmission, storeSubmission } from './schema.server.ts'
+import { parseSubmission, storeSubmission, type ParsedSubmission } from './schema.server.ts'
+import { checkSlot, SLOT_MESSAGES, slotText } from './test-drive-slots.ts'
 
 /** Message of the `kind` field of a submission naming no known form (the lead forms: the contact form has its own API). */
 export const UNKNOWN_KIND_MESSAGE = `Unbekannte Formularart. Erlaubt: ${Object.keys(FORMS)
@@ -56,7 +57,18 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
     return { status: 'invalid', kind, fieldErrors, values: submission.kind === 'invalid' ? submission.values : echoFormValues(raw) }
   }
 
-  const { parsed } = submission
+  let { parsed } = submission
+  if (typeof parsed.values.slot === 'string') {
+    let slotted: ParsedSubmission | { error: string }
+    try {
+      slotted = await withCheckedSlot(context, parsed, parsed.values.slot)
+    } catch (error) {
+      loggerOf(context).error({ err: error, kind }, 'Die Öffnungszeiten für eine Probefahrt ließen sich nicht lesen')
+      return { status: 'failed', kind, values: echoFormValues(raw) }
+    }
+    if ('error' in slotted) return { status: 'invalid', kind, fieldErrors: { slot: [slotted.error] }, values: echoFormValues(raw) }
+    parsed = slotted
+  }
   const vehicleRef = parsed.vehicleId ? await vehicleDocumentId(context, parsed.vehicleId) : undefined
   let stored: { id: string; receivedAt: string }
   let extra: Record<string, unknown> | undefined
@@ -79,6 +91,24 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
     loggerOf(context).error({ err: error, documentId: stored.id }, 'Die Benachrichtigung zu einer gespeicherten Einsendung ließ sich nicht starten')
   }
   return { status: 'stored', ...stored }
+}
+
+/**
+ * The test drive's slot checked again on the server against the opening hours in the lake, now
+ * (the page may be old, or the post hand-made): a closed day, the past or a time outside the hours
+ * is a field error. A valid slot becomes the lead's appointment and reads as German text in its fields.
+ */
+async function withCheckedSlot(context: SubmitContext, parsed: ParsedSubmission, value: string): Promise<ParsedSubmission | { error: string }> {
+  const specs = await context.lake.fetch<TEST_DRIVE_HOURS_QUERYResult>(TEST_DRIVE_HOURS_QUERY, {})
+  const check = checkSlot(value, specs ?? [], new Date())
+  if (!check.ok) return { error: SLOT_MESSAGES[check.reason] }
+  const text = slotText(check.slot)
+  return {
+    ...parsed,
+    fields: parsed.fields.map((field) => (field.name === 'slot' ? { ...field, value: text } : field)),
+    values: { ...parsed.values, slot: text },
+    appointment: { start: check.startsAt.toISOString(), end: check.endsAt.toISOString() },
+  }
 }
 
 /**

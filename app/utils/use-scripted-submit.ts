@@ -27,6 +27,8 @@ export interface ScriptedSubmitOptions<E extends FieldErrors> {
     /** Shown after a successful send. */
     success: () => void
   }
+  /** After a successful send and the reset: the form shows its inline confirmation (issue 26). */
+  onSuccess?: () => void
 }
 
 /**
@@ -39,7 +41,7 @@ export interface ScriptedSubmitOptions<E extends FieldErrors> {
  * - another refusal (429, 413, …) → the server's German message;
  * - network failure or 5xx → 'Fehler beim Senden'. The input is kept in every case.
  */
-export function useScriptedSubmit<E extends FieldErrors>({ order, labels, missingFields, formatMessage, send, toasts }: ScriptedSubmitOptions<E>) {
+export function useScriptedSubmit<E extends FieldErrors>({ order, labels, missingFields, formatMessage, send, toasts, onSuccess }: ScriptedSubmitOptions<E>) {
   const [clientErrors, setClientErrors] = useState<E | null>(null)
   const [submitting, setSubmitting] = useState(false)
 
@@ -51,6 +53,7 @@ export function useScriptedSubmit<E extends FieldErrors>({ order, labels, missin
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    // The button stays focusable while sending (aria-disabled, not disabled): a second press sends nothing.
     if (submitting) return
     const form = event.currentTarget
     const raw = stringEntries(new FormData(form))
@@ -71,6 +74,7 @@ export function useScriptedSubmit<E extends FieldErrors>({ order, labels, missin
       await send(raw)
       toasts.success()
       form.reset()
+      onSuccess?.()
     } catch (error) {
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
         // The server's verdict on single fields goes next to them (the schemas live on the server).

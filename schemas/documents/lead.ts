@@ -95,6 +95,26 @@ export const lead = defineType({
       weak: true,
       readOnly: true,
     }),
+    // A test drive's wished slot (Europe/Berlin in the Studio) and trade-in wish (issue 26).
+    defineField({
+      name: 'appointment',
+      title: 'Wunschtermin Probefahrt',
+      type: 'object',
+      readOnly: true,
+      hidden: ({ value }) => !value,
+      options: { columns: 2 },
+      fields: [
+        defineField({ name: 'start', title: 'Von', type: 'datetime', options: { timeStep: 15 } }),
+        defineField({ name: 'end', title: 'Bis', type: 'datetime', options: { timeStep: 15 } }),
+      ],
+    }),
+    defineField({
+      name: 'tradeIn',
+      title: 'Fahrzeug in Zahlung geben',
+      type: 'boolean',
+      readOnly: true,
+      hidden: ({ document }) => document?.kind !== 'test-drive',
+    }),
     ...inboxOriginFields,
   ],
   orderings: inboxOrderings,

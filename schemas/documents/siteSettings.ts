@@ -118,6 +118,18 @@ export const siteSettings = defineType({
           .required()
           .custom((value) => (value === undefined || /^\+?[\d\s/()-]{6,}$/.test(value) ? true : 'Bitte nur Ziffern, Leerzeichen, +, /, ( ) und - verwenden.')),
     }),
+    defineField({
+      name: 'whatsapp',
+      title: 'WhatsApp-Nummer',
+      type: 'string',
+      description:
+        'Optional, mit Ländervorwahl, z. B. +49 157 8512 3400. Auf Fahrzeugseiten erscheint am Telefon dann „WhatsApp“ (ein wa.me-Link, kein Skript). Leer lassen, wenn es keine gibt.',
+      group: 'contact',
+      validation: (rule) =>
+        rule.custom((value) =>
+          value === undefined || /^(\+|00)[1-9][\d\s/()-]{6,}$/.test(value) ? true : 'Bitte mit Ländervorwahl angeben, z. B. +49 157 8512 3400.',
+        ),
+    }),
     defineField({ name: 'email', title: 'E-Mail', type: 'email', group: 'contact', validation: (rule) => rule.required() }),
     defineField({ name: 'address', title: 'Adresse', type: 'address', group: 'contact', validation: (rule) => rule.required() }),
     defineField({ name: 'geo', title: 'Koordinaten', type: 'geo', group: 'contact', validation: (rule) => rule.required() }),

@@ -104,6 +104,7 @@ export const CONTACT_SUBJECTS = [
 /** The kinds of lead form (spec §3) with their German titles: the Studio's kind label and the dealer's e-mail subject. */
 export const LEAD_KINDS = [
   { title: 'Fahrzeuganfrage', value: 'vehicle-enquiry' },
+  { title: 'Probefahrt', value: 'test-drive' },
   { title: 'Fahrzeugbewertung', value: 'valuation' },
   { title: 'BMW-Bewertung', value: 'valuation-bmw' },
   { title: 'Markenankauf (Mercedes/Audi)', value: 'brand-purchase' },

@@ -51,6 +51,30 @@ export const inboxOriginFields = [
     readOnly: true,
     fields: [defineField({ name: 'instance', title: 'Instanz', type: 'string' }), defineField({ name: 'at', title: 'Seit', type: 'datetime' })],
   }),
+  // The visitor's receipt (Eingangsbestätigung), a second mail claimed and retried apart from the dealer's (docs/decisions/042).
+  defineField({
+    name: 'confirmationPending',
+    title: 'Eingangsbestätigung ausstehend',
+    type: 'boolean',
+    hidden: true,
+    readOnly: true,
+  }),
+  defineField({
+    name: 'confirmationSentAt',
+    title: 'Eingangsbestätigung gesendet am',
+    type: 'datetime',
+    readOnly: true,
+    description: 'Wann die Eingangsbestätigung an die angegebene E-Mail-Adresse ging; leer ohne Adresse oder solange sie aussteht.',
+    hidden: ({ value }) => !value,
+  }),
+  defineField({
+    name: 'confirmationClaim',
+    title: 'Eingangsbestätigung wird gesendet von',
+    type: 'object',
+    hidden: true,
+    readOnly: true,
+    fields: [defineField({ name: 'instance', title: 'Instanz', type: 'string' }), defineField({ name: 'at', title: 'Seit', type: 'datetime' })],
+  }),
 ]
 
 export const inboxOrderings = [

@@ -46,13 +46,18 @@ test.describe('home contact form with JavaScript', () => {
 
     const sending = form.getByRole('button', { name: 'WIRD GESENDET...' })
     await expect(sending).toBeVisible()
-    await expect(sending).toBeDisabled()
+    await expect(sending).toHaveAttribute('aria-disabled', 'true')
+    await expect(sending).toBeFocused()
     release()
 
-    await expect(page.getByText('Nachricht gesendet!')).toBeVisible()
-    await expect(page.getByText('Vielen Dank für Ihre Nachricht! Wir werden uns schnellstmöglich bei Ihnen melden.')).toBeVisible()
+    // The toast, and the inline confirmation that replaced the form and has focus.
+    await expect(page.locator('[data-sonner-toast]').getByText('Nachricht gesendet!')).toBeVisible()
+    const confirmation = page.locator('#contact').getByRole('status')
+    await expect(confirmation).toContainText('Vielen Dank für Ihre Nachricht! Wir werden uns schnellstmöglich bei Ihnen melden.')
+    await expect(page.locator('#contact :focus')).toContainText('Nachricht gesendet!')
+    await expect(form).toHaveCount(0)
+    await page.locator('#contact').getByRole('button', { name: 'Weitere Nachricht senden' }).click()
     await expect(form.getByLabel('Name')).toHaveValue('')
-    await expect(form.getByLabel('Nachricht')).toHaveValue('')
     await expect(form.getByRole('button', { name: 'NACHRICHT SENDEN' })).toBeEnabled()
 
     const stored = storedContactMessages().find((message) => message.name === name)

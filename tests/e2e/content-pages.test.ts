@@ -383,8 +383,10 @@ test.describe('/contact', () => {
     await form.getByLabel('Betreff').selectOption('bewertung')
     await form.getByLabel('Nachricht').fill('Was ist mein Astra noch wert?')
     await form.getByRole('button', { name: 'NACHRICHT SENDEN' }).click()
-    await expect(page.getByText('Nachricht gesendet!')).toBeVisible()
-    await expect(page.getByText('Vielen Dank für Ihre Nachricht! Wir werden uns schnellstmöglich bei Ihnen melden.')).toBeVisible()
+    await expect(page.locator('[data-sonner-toast]').getByText('Nachricht gesendet!')).toBeVisible()
+    await expect(page.locator('#contact').getByRole('status')).toContainText(
+      'Vielen Dank für Ihre Nachricht! Wir werden uns schnellstmöglich bei Ihnen melden.',
+    )
     await expect.poll(() => storedContactMessages().find((message) => message.name === name)).toBeDefined()
     expect(storedContactMessages().find((message) => message.name === name)).toMatchObject({
       email: 'kontakt@example.de',

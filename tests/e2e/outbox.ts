@@ -6,17 +6,31 @@ import path from 'node:path'
  * the e2e run, so the notifier saves each mail as an .eml file), as readable text: headers
  * unfolded with their RFC 2047 encoded-words decoded, the quoted-printable body decoded.
  */
-export function outboxMails(): string[] {
+export function outboxMails(kind: OutboxMailKind = 'dealer'): string[] {
   const folder = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox')
   if (!existsSync(folder)) return []
   return readdirSync(folder)
-    .filter((name) => name.endsWith('.eml'))
+    .filter((name) => name.endsWith('.eml') && name.endsWith(RECEIPT_SUFFIX) === (kind === 'receipt'))
     .map((name) => readable(readFileSync(path.join(folder, name), 'utf8')))
 }
 
-/** The outbox mail whose text contains `marker`, if any. */
-export function outboxMailWith(marker: string): string | undefined {
-  return outboxMails().find((mail) => mail.includes(marker))
+/** The dealer's notification, or the visitor's receipt (Eingangsbestätigung), saved beside it with this suffix. */
+export type OutboxMailKind = 'dealer' | 'receipt'
+const RECEIPT_SUFFIX = '-eingangsbestaetigung.eml'
+
+/** The outbox mail of `kind` whose text contains `marker`, if any. */
+export function outboxMailWith(marker: string, kind: OutboxMailKind = 'dealer'): string | undefined {
+  return outboxMails(kind).find((mail) => mail.includes(marker))
+}
+
+/** The raw bytes of the outbox mail of `kind` containing `marker` (for parsing attachments). */
+export function rawOutboxMailWith(marker: string, kind: OutboxMailKind = 'dealer'): string | undefined {
+  const folder = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox')
+  if (!existsSync(folder)) return undefined
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.eml') && name.endsWith(RECEIPT_SUFFIX) === (kind === 'receipt'))
+    .map((name) => readFileSync(path.join(folder, name), 'utf8'))
+    .find((raw) => readable(raw).includes(marker))
 }
 
 function readable(raw: string): string {

@@ -85,7 +85,7 @@ test.describe('on a phone', () => {
     await form.getByLabel('E-Mail').fill('phone@example.de')
     await form.getByLabel('Nachricht').fill('Gesendet vom Telefon.')
     await form.getByRole('button', { name: 'NACHRICHT SENDEN' }).click()
-    const toast = page.getByText('Nachricht gesendet!')
+    const toast = page.locator('[data-sonner-toast]').getByText('Nachricht gesendet!')
     await expect(toast).toBeVisible()
     // The toast slides in from the bottom edge: where it comes to rest is what the visitor reads.
     // (Measured at its first visible frame, a loaded CI machine caught it mid-slide.)

@@ -155,7 +155,7 @@ describe('ContactForm', () => {
     expect(field(/^Name/).value).toBe('Erika')
   })
 
-  test('sending state, then success: confirmation toast, form reset, JSON sent', async () => {
+  test('sending state (the button keeps focus), then success: toast, an inline confirmation with focus replaces the form, JSON sent', async () => {
     let release: () => void = () => {}
     answerWith(201, { hold: new Promise<void>((resolve) => (release = resolve)) })
     await renderForm()
@@ -166,22 +166,32 @@ describe('ContactForm', () => {
     fill(/^Nachricht/, 'Ich möchte meinen Golf verkaufen.')
     fireEvent.click(submitButton())
 
-    const sending = await screen.findByRole('button', { name: 'WIRD GESENDET...' })
-    expect((sending as HTMLButtonElement).disabled).toBe(true)
+    const sending = (await screen.findByRole('button', { name: 'WIRD GESENDET...' })) as HTMLButtonElement
+    // aria-disabled, not disabled: a disabled button would drop the focus to <body>.
+    expect(sending.getAttribute('aria-disabled')).toBe('true')
+    expect(sending.disabled).toBe(false)
+    sending.focus()
+    expect(document.activeElement).toBe(sending)
     // A second click while sending sends nothing more.
     fireEvent.click(sending)
 
     await act(async () => release())
-    expect(await screen.findByText(CONTACT_TOASTS.success.title)).toBeTruthy()
-    expect(screen.getByText(CONTACT_TOASTS.success.description)).toBeTruthy()
+    const confirmation = await waitFor(() => {
+      const status = screen.getAllByRole('status').find((element) => element.textContent?.includes(CONTACT_TOASTS.success.description))
+      if (!status) throw new Error('no inline confirmation')
+      return status
+    })
+    expect(within(confirmation).getByText(CONTACT_TOASTS.success.title)).toBeTruthy()
+    await waitFor(() => expect(document.activeElement?.contains(confirmation)).toBe(true))
     expect(received).toEqual([
       { name: 'Erika Mustermann', email: 'erika@example.de', phone: '0201 123456', subject: 'ankauf', message: 'Ich möchte meinen Golf verkaufen.', page: '/' },
     ])
+    // The form is gone until the visitor asks for it again, then empty.
+    expect(screen.queryByLabelText(/^Name/)).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Weitere Nachricht senden' }))
     expect(field(/^Name/).value).toBe('')
-    expect(field(/^E-Mail/).value).toBe('')
     expect(field(/^Nachricht/).value).toBe('')
-    const button = screen.getByRole('button', { name: 'NACHRICHT SENDEN' }) as HTMLButtonElement
-    expect(button.disabled).toBe(false)
+    expect(screen.getByRole('button', { name: 'NACHRICHT SENDEN' }).getAttribute('aria-disabled')).toBeNull()
   })
 
   test('server error: error toast, input kept, button usable again', async () => {

@@ -155,7 +155,7 @@ describe('LeadForm', () => {
     expect(received).toEqual([])
   })
 
-  test('vehicle enquiry: sending state, then exactly the spec text as a toast, reset, JSON sent', async () => {
+  test('vehicle enquiry: sending state, then exactly the spec text as a toast and inline, JSON sent', async () => {
     let release: () => void = () => {}
     answerWith(201, { hold: new Promise<void>((resolve) => (release = resolve)) })
     await renderForm(<LeadForm kind="vehicle-enquiry" vehicle={VEHICLE} anchor="fahrzeug-anfrage" />)
@@ -164,17 +164,19 @@ describe('LeadForm', () => {
     fireEvent.click(submitButton())
 
     const sending = await screen.findByRole('button', { name: 'WIRD GESENDET...' })
-    expect((sending as HTMLButtonElement).disabled).toBe(true)
+    expect(sending.getAttribute('aria-disabled')).toBe('true')
     fireEvent.click(sending)
 
     await act(async () => release())
-    expect(await screen.findByText('Ihre Anfrage wurde gesendet! Wir melden uns schnellstmöglich bei Ihnen.')).toBeTruthy()
+    // The toast and the inline confirmation that replaced the form.
+    await waitFor(() => expect(screen.getAllByText('Ihre Anfrage wurde gesendet! Wir melden uns schnellstmöglich bei Ihnen.')).toHaveLength(2))
     expect(received).toEqual([
       { kind: 'vehicle-enquiry', vehicleId: '1', page: '/formulare', name: 'Erika Mustermann', email: 'erika@example.de', message: PREFILLED },
     ])
+    fireEvent.click(screen.getByRole('button', { name: 'Weitere Anfrage senden' }))
     expect(field(/^Name/).value).toBe('')
     expect(field(/^Nachricht/).value).toBe(PREFILLED)
-    expect((screen.getByRole('button', { name: 'ANFRAGE SENDEN' }) as HTMLButtonElement).disabled).toBe(false)
+    expect(screen.getByRole('button', { name: 'ANFRAGE SENDEN' }).getAttribute('aria-disabled')).toBeNull()
   })
 
   test('other forms: "Anfrage gesendet!" with the thank-you text; kind, variant and the filled fields go as JSON', async () => {
@@ -186,9 +188,10 @@ describe('LeadForm', () => {
     fireEvent.click(field(/^Schnelle Abwicklung/))
     fireEvent.click(screen.getByRole('button', { name: 'BEWERTUNG ANFORDERN' }))
 
-    expect(await screen.findByText(LEAD_TOASTS.success.title)).toBeTruthy()
-    expect(screen.getByText(LEAD_TOASTS.success.description)).toBeTruthy()
+    await waitFor(() => expect(screen.getAllByText(LEAD_TOASTS.success.title)).toHaveLength(2))
+    expect(screen.getAllByText(LEAD_TOASTS.success.description)).toHaveLength(2)
     expect(received).toEqual([{ kind: 'valuation', variant: 'muenster', page: '/formulare', brand: 'VW', year: '2018', phone: '0251 123456', quick: 'on' }])
+    fireEvent.click(screen.getByRole('button', { name: 'Weitere Anfrage senden' }))
     expect(field(/^Marke/).value).toBe('')
     expect(field(/^Schnelle Abwicklung/).checked).toBe(false)
   })

@@ -10,6 +10,7 @@ export type LeadFormProps = Omit<SubmissionFormProps, 'form' | 'subjects' | 'row
 
 /** A lead form of spec §3 (the lead definitions and their wording load only on pages that show one). */
 export function LeadForm({ kind, vehicle, ...props }: LeadFormProps) {
-  const prefill = vehicle ? { message: vehicleEnquiryMessage(vehicle.make, vehicle.model) } : undefined
+  // The test drive's message is optional and starts empty; the enquiry's names the car (spec §7).
+  const prefill = vehicle && kind === 'vehicle-enquiry' ? { message: vehicleEnquiryMessage(vehicle.make, vehicle.model) } : undefined
   return <SubmissionForm form={LEAD_FORMS[kind]} vehicleId={vehicle?.id} prefill={prefill} {...props} />
 }

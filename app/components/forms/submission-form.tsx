@@ -1,4 +1,5 @@
 import { Form, useActionData, useFormAction, useLocation, useSearchParams } from '@remix-run/react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { toast } from 'sonner'
 import { Button } from '#app/components/ui/button.tsx'
 import { CONTROL_CLASSES, Field } from '#app/components/ui/field.tsx'
@@ -20,6 +21,7 @@ import {
   type FormDefinition,
   type SubmissionActionData,
 } from '#app/submissions/forms.ts'
+import { slotsByDay, type TestDriveSlot } from '#app/submissions/test-drive-slots.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useScriptedSubmit } from '#app/utils/use-scripted-submit.ts'
@@ -45,6 +47,12 @@ export interface SubmissionFormProps {
   subjects?: readonly ContactSubject[]
   /** Rows of the message (spec §9: 5 on the home page, 6 on /contact). */
   rows?: number
+  /** The slots a `slot` field offers (test drive: from the opening hours, computed by the page's loader). */
+  slots?: readonly TestDriveSlot[]
+  /** A note under a field, by field name (the test drive's trade-in: a link into the sell flow). */
+  fieldNotes?: Readonly<Record<string, ReactNode>>
+  /** Shown with the confirmation, with and without JavaScript. */
+  confirmationNote?: ReactNode
 }
 
 /** The page action's answer to a failed post without JavaScript (SubmissionActionData), narrowed from unknown. */
@@ -85,6 +93,9 @@ export function SubmissionForm({
   submitLabel = DEFAULT_LEAD_SUBMIT_LABEL,
   subjects,
   rows = 5,
+  slots = [],
+  fieldNotes,
+  confirmationNote,
 }: SubmissionFormProps) {
   const kind = form.kind
   const isContact = kind === 'contact'
@@ -100,7 +111,14 @@ export function SubmissionForm({
   const fields = formFields(form, variant)
   const order = fields.map((field) => field.name)
   const { texts } = form
+  // With JavaScript the confirmation replaces the form and takes focus, as lasting as the no-JS one (issue 26).
+  const [sentHere, setSentHere] = useState(false)
+  const confirmation = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (sentHere) confirmation.current?.focus()
+  }, [sentHere])
   const { clientErrors, submitting, onSubmit } = useScriptedSubmit<FieldErrors>({
+    onSuccess: () => setSentHere(true),
     order,
     labels: Object.fromEntries(fields.map((field) => [field.name, field.label])),
     formatMessage: (name, control) => {
@@ -180,10 +198,11 @@ export function SubmissionForm({
               {error}
             </p>
           ) : null}
+          {fieldNotes?.[field.name] ? <div className="mt-1 text-sm text-zinc-700">{fieldNotes[field.name]}</div> : null}
         </div>
       )
     }
-    const wide = field.type === 'textarea'
+    const wide = field.type === 'textarea' || field.type === 'slot'
     return (
       <Field
         key={field.name}
@@ -195,6 +214,23 @@ export function SubmissionForm({
         className={wide ? 'sm:col-span-2' : undefined}
       >
         {(control) => {
+          if (field.type === 'slot') {
+            // Grouped by day; each option names its day too, so the closed select reads in full.
+            return (
+              <select {...attributes} {...control} defaultValue={values[field.name] ?? ''} className={`${CONTROL_CLASSES} appearance-auto`}>
+                <option value="">Bitte wählen</option>
+                {slotsByDay(slots).map((day) => (
+                  <optgroup key={day.date} label={day.label}>
+                    {day.slots.map((slot) => (
+                      <option key={slot.value} value={slot.value}>
+                        {`${day.label}, ${slot.windowLabel}`}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+            )
+          }
           if (field.type === 'select') {
             // The contact form offers the page's subjects; `?betreff=termin` preselects one. Keyed by
             // the preselection: a client-side jump to ?betreff=termin must change the select too.
@@ -233,6 +269,26 @@ export function SubmissionForm({
     )
   }
 
+  if (sentHere) {
+    return (
+      <div
+        ref={confirmation}
+        tabIndex={-1}
+        className="space-y-4 rounded-xl focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-amber-400"
+      >
+        {texts.success.title ? (
+          <FormConfirmation title={texts.success.title}>{texts.success.description}</FormConfirmation>
+        ) : (
+          <FormConfirmation>{texts.success.description}</FormConfirmation>
+        )}
+        {confirmationNote}
+        <Button type="button" variant="outline-dark" onClick={() => setSentHere(false)}>
+          {isContact ? 'Weitere Nachricht senden' : 'Weitere Anfrage senden'}
+        </Button>
+      </div>
+    )
+  }
+
   return (
     <Form
       method="post"
@@ -244,11 +300,14 @@ export function SubmissionForm({
       className="space-y-5"
     >
       {sent ? (
-        texts.success.title ? (
-          <FormConfirmation title={texts.success.title}>{texts.success.description}</FormConfirmation>
-        ) : (
-          <FormConfirmation>{texts.success.description}</FormConfirmation>
-        )
+        <>
+          {texts.success.title ? (
+            <FormConfirmation title={texts.success.title}>{texts.success.description}</FormConfirmation>
+          ) : (
+            <FormConfirmation>{texts.success.description}</FormConfirmation>
+          )}
+          {confirmationNote}
+        </>
       ) : null}
 
       {server ? (
@@ -266,7 +325,15 @@ export function SubmissionForm({
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <PrivacyNote />
-        <Button type="submit" variant="primary" surface="light" size="lg" disabled={submitting} className="shrink-0">
+        {/* aria-disabled, not disabled: the button keeps focus while sending (a disabled one drops it to <body>). */}
+        <Button
+          type="submit"
+          variant="primary"
+          surface="light"
+          size="lg"
+          aria-disabled={submitting || undefined}
+          className="shrink-0 aria-disabled:cursor-wait aria-disabled:opacity-70"
+        >
           {submitting ? SUBMITTING_LABEL : submitLabel}
         </Button>
       </div>

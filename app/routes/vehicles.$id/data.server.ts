@@ -1,5 +1,7 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
-import { type SIMILAR_VEHICLES_QUERYResult, type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
+import { TEST_DRIVE_HOURS_QUERY } from '#app/sanity/queries/inbox.ts'
+import { type SIMILAR_VEHICLES_QUERYResult, type TEST_DRIVE_HOURS_QUERYResult, type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
+import { testDriveSlots } from '#app/submissions/test-drive-slots.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { parseAmount } from '#app/utils/format.ts'
 import { SIMILAR_VEHICLES_QUERY, VEHICLE_DETAIL_QUERY } from '#app/sanity/queries/vehicles.ts'
@@ -15,8 +17,8 @@ export type VehicleDetail = NonNullable<VEHICLE_DETAIL_QUERYResult>
 
 /**
  * The data of /vehicles/{id}: the vehicle (any status: a sold one is shown as sold), similar
- * available vehicles (same make or body type, nearest in price), and the financing example's
- * inputs from the query string. Unknown id: a 404 response.
+ * available vehicles (same make or body type, nearest in price), the financing example's
+ * inputs from the query string and the test drive's slots (none for a sold one). Unknown id: a 404 response.
  */
 export async function loadVehicleDetail({ request, params, context }: LoaderFunctionArgs) {
   const id = params.id ?? ''
@@ -24,14 +26,20 @@ export async function loadVehicleDetail({ request, params, context }: LoaderFunc
   const vehicle = await context.lake.fetch<VEHICLE_DETAIL_QUERYResult>(VEHICLE_DETAIL_QUERY, { id })
   if (!vehicle) throw new Response(VEHICLE_NOT_FOUND, { status: 404 })
   const price = parseAmount(vehicle.price)
-  const similar = await context.lake.fetch<SIMILAR_VEHICLES_QUERYResult>(SIMILAR_VEHICLES_QUERY, {
-    id: vehicle.id,
-    make: vehicle.make,
-    bodyType: vehicle.bodyType ?? null,
-    price,
-  })
+  const [similar, hours] = await Promise.all([
+    context.lake.fetch<SIMILAR_VEHICLES_QUERYResult>(SIMILAR_VEHICLES_QUERY, {
+      id: vehicle.id,
+      make: vehicle.make,
+      bodyType: vehicle.bodyType ?? null,
+      price,
+    }),
+    vehicle.status === 'sold' ? null : context.lake.fetch<TEST_DRIVE_HOURS_QUERYResult>(TEST_DRIVE_HOURS_QUERY, {}),
+  ])
+  // The test drive's slots as of now; a page served from the cache a few minutes later may offer a
+  // window that just began, which the server refuses with a field error (docs/decisions/042).
+  const slots = hours ? testDriveSlots(hours, new Date()) : []
   const financing = financingInputFromParams(new URL(request.url).searchParams, price ?? 0)
   // The month the page was made in, for facts that depend on the date (the historic plate).
   const today = new Date().toISOString().slice(0, 7)
-  return data({ vehicle, similar, financing, today }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })
+  return data({ vehicle, similar, financing, today, slots }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })
 }

@@ -1,7 +1,7 @@
 import { type HeadersFunction, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { HydrationBoundary } from '#app/components/hydration-boundary.tsx'
-import { ArrowRightIcon, CheckIcon, PhoneIcon } from '#app/components/icons.tsx'
+import { ArrowRightIcon, CalendarIcon, CheckIcon, MailIcon, PhoneIcon } from '#app/components/icons.tsx'
 import { LeadForm } from '#app/components/forms/lead-form.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { VehicleCard } from '#app/components/vehicle-card.tsx'
@@ -13,6 +13,7 @@ import { displayYear, formatMileage, formatPrice, fuelLabel, parseAmount, telHre
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
 import { DEFAULT_EFFECTIVE_RATE_PERCENT } from '#app/vehicles/financing.ts'
+import { tradeInHref, whatsappHref } from '#app/vehicles/contact-links.ts'
 import { listReturnHref } from '#app/vehicles/list-return.ts'
 import { INVENTORY_TITLE } from '#app/vehicles/vehicle-search.ts'
 import { loadVehicleDetail } from './data.server'
@@ -81,8 +82,9 @@ const BACK_LINK =
   'inline-flex min-h-11 items-center gap-2 rounded font-semibold text-zinc-800 hover:text-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900'
 
 export default function VehicleDetailPage() {
-  const { vehicle, similar, financing, today } = useLoaderData<typeof loader>()
+  const { vehicle, similar, financing, today, slots } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
+  const { siteUrl } = useRouteLoaderData<typeof rootLoader>('root') ?? {}
   const { pathname, search } = useLocation()
   const name = vehicleName(vehicle)
   const sold = vehicle.status === 'sold'
@@ -93,6 +95,7 @@ export default function VehicleDetailPage() {
   const features = (vehicle.features ?? []).filter((feature) => feature.trim() !== '')
   const consumption = consumptionLines(vehicle.consumption)
   const tel = settings.phone ? telHref(settings.phone) : ''
+  const whatsapp = whatsappHref(settings.whatsapp, `${name}: ${siteUrl ?? ''}/vehicles/${encodeURIComponent(vehicle.id)}`)
   const subline = [
     vehicle.firstRegistration ? `EZ ${vehicle.firstRegistration}` : String(displayYear(vehicle.year)),
     formatMileage(vehicle.mileage),
@@ -103,6 +106,7 @@ export default function VehicleDetailPage() {
   return (
     // data-print: the print stylesheet (app/tailwind.css) leaves the site's header and footer off this page.
     <div data-print="vehicle" className="bg-white">
+      {!sold ? <ContactBar tel={tel} whatsapp={whatsapp} /> : null}
       <div className="mx-auto max-w-7xl px-4 pt-6 pb-16 sm:px-6 sm:pt-8 lg:px-8 print:p-0">
         <PrintLetterhead settings={settings} path={pathname} />
         {/* Back to the list with the filters and page it was opened from (app/vehicles/list-return.ts). */}
@@ -167,6 +171,10 @@ export default function VehicleDetailPage() {
                 <div className="mt-5 flex flex-col gap-3 print:hidden">
                   <a href="#anfrage" className={buttonClasses({ variant: 'primary', surface: 'light' })}>
                     Fahrzeug anfragen
+                  </a>
+                  <a href="#probefahrt" className={buttonClasses({ variant: 'outline-dark' })}>
+                    <CalendarIcon className="size-4" />
+                    Probefahrt vereinbaren
                   </a>
                   {tel ? (
                     <a href={tel} className={buttonClasses({ variant: 'outline-dark' })}>
@@ -260,6 +268,32 @@ export default function VehicleDetailPage() {
         </HydrationBoundary>
 
         <HydrationBoundary>
+          {!sold ? (
+            <section
+              id="probefahrt"
+              aria-labelledby="probefahrt-heading"
+              className="mt-10 print:hidden scroll-mt-24 rounded-xl border border-zinc-200 bg-zinc-50 p-5 sm:p-8"
+            >
+              <h2 id="probefahrt-heading" className="text-2xl text-zinc-950">
+                Probefahrt vereinbaren
+              </h2>
+              <p className="mt-2 mb-6 text-zinc-700">
+                Wählen Sie Ihren Wunschtermin in unseren Öffnungszeiten. Wir rufen Sie an und bestätigen ihn – der {name} steht dann für Sie bereit.
+              </p>
+              <LeadForm
+                kind="test-drive"
+                anchor="probefahrt"
+                vehicle={{ id: vehicle.id, make: vehicle.make, model: vehicle.model }}
+                slots={slots}
+                submitLabel="PROBEFAHRT ANFRAGEN"
+                fieldNotes={{ tradeIn: <TradeInNote vehicleId={vehicle.id} /> }}
+                confirmationNote={<TradeInNote vehicleId={vehicle.id} />}
+              />
+            </section>
+          ) : null}
+        </HydrationBoundary>
+
+        <HydrationBoundary>
           {similar.length > 0 ? (
             <section id="aehnliche-fahrzeuge" aria-labelledby="aehnliche-heading" className="mt-14 print:hidden scroll-mt-24">
               <h2 id="aehnliche-heading" className="text-2xl text-zinc-950 print:text-base">
@@ -277,6 +311,79 @@ export default function VehicleDetailPage() {
         </HydrationBoundary>
       </div>
     </div>
+  )
+}
+
+/** Under the trade-in checkbox and with the confirmation: the way into the sell flow, this car noted. */
+function TradeInNote({ vehicleId }: { vehicleId: string }) {
+  return (
+    <p>
+      Sie möchten Ihr jetziges Auto in Zahlung geben?{' '}
+      <a href={tradeInHref(vehicleId)} className="font-semibold text-zinc-900 underline underline-offset-4">
+        Jetzt Ihr Fahrzeug bewerten lassen
+      </a>
+    </p>
+  )
+}
+
+const BAR_LINK =
+  'flex min-h-14 flex-col items-center justify-center gap-0.5 text-sm font-semibold text-zinc-900 focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-amber-500'
+
+/**
+ * Phones only (hidden from md up): call, WhatsApp and the enquiry, always one tap away. Plain links:
+ * no script and no request before a tap. app/tailwind.css gives the page room below it
+ * (`data-contact-bar`), so it never covers the end of the page or a toast.
+ */
+function ContactBar({ tel, whatsapp }: { tel: string; whatsapp: string | undefined }) {
+  return (
+    <nav
+      aria-label="Schnellkontakt"
+      data-contact-bar
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-zinc-200 bg-white pb-[env(safe-area-inset-bottom)] shadow-[0_-2px_8px_rgba(0,0,0,0.08)] md:hidden print:hidden"
+    >
+      <ul className="mx-auto flex max-w-xl divide-x divide-zinc-200">
+        {tel ? (
+          <li className="flex-1">
+            <a href={tel} className={BAR_LINK}>
+              <PhoneIcon className="size-5" />
+              Anrufen
+            </a>
+          </li>
+        ) : null}
+        {whatsapp ? (
+          <li className="flex-1">
+            <a href={whatsapp} className={BAR_LINK} target="_blank" rel="noopener noreferrer">
+              <WhatsAppGlyph />
+              WhatsApp
+            </a>
+          </li>
+        ) : null}
+        <li className="flex-1">
+          <a href="#anfrage" className={BAR_LINK}>
+            <MailIcon className="size-5" />
+            Anfragen
+          </a>
+        </li>
+      </ul>
+    </nav>
+  )
+}
+
+/** A speech bubble (the site's own drawing: no brand asset is loaded). */
+function WhatsAppGlyph() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className="size-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M21 11.5a8.38 8.38 0 0 1-.9 3.8 8.5 8.5 0 0 1-7.6 4.7 8.38 8.38 0 0 1-3.8-.9L3 21l1.9-5.7a8.38 8.38 0 0 1-.9-3.8 8.5 8.5 0 0 1 4.7-7.6 8.38 8.38 0 0 1 3.8-.9h.5a8.48 8.48 0 0 1 8 8v.5z" />
+    </svg>
   )
 }
 

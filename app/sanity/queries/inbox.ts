@@ -1,5 +1,5 @@
 import { defineQuery } from 'groq'
-import { VEHICLE_BY_ID } from './fragments.ts'
+import { SITE_SETTINGS, VEHICLE_BY_ID } from './fragments.ts'
 
 /*
  * The queries around the inbox: what a lead refers to, and what the notifier reads to send the
@@ -19,4 +19,20 @@ export const NOTIFICATION_DOCUMENT_QUERY = defineQuery(`*[_id == $id][0]{..., "v
 /** Up to 100 documents of the given types still to notify, received since `$since`, oldest first. */
 export const PENDING_NOTIFICATIONS_QUERY = defineQuery(
   `*[_type in $types && !defined(notifiedAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id`,
+)
+
+/**
+ * The opening hours test drives are offered in (the `general` variant, the vehicle pages' footer):
+ * the vehicle page offers slots from them, the server checks a submitted slot against them.
+ */
+export const TEST_DRIVE_HOURS_QUERY = defineQuery(`${SITE_SETTINGS}.openingHours[key == "general"][0].specs[]{days, opens, closes}`)
+
+/** Up to 100 documents whose visitor's receipt is still due, received since `$since`, oldest first. */
+export const PENDING_CONFIRMATIONS_QUERY = defineQuery(
+  `*[_type in $types && confirmationPending == true && !defined(confirmationSentAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id`,
+)
+
+/** What the visitor's receipt names of the dealer: who, how to call, where, and the promised answer time. */
+export const CONFIRMATION_SETTINGS_QUERY = defineQuery(
+  `${SITE_SETTINGS}{dealerName, phone, email, address{street, postalCode, city}, "answerHours": claims.valuationHours}`,
 )

@@ -13,6 +13,7 @@ export const SITE_SETTINGS_QUERY = defineQuery(`${SITE_SETTINGS}{
   legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},
   tagline,
   phone,
+  whatsapp,
   email,
   address,
   geo,

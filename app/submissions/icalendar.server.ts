@@ -1,0 +1,127 @@
+/*
+ * The test drive's wished slot as an iCalendar file (RFC 5545) for the dealer's mail: one VEVENT
+ * with UID, DTSTAMP, DTSTART and DTEND in UTC (no VTIMEZONE needed; calendars show local time),
+ * SUMMARY naming car and person. Text values are escaped, lines end in CRLF and are folded at 75
+ * octets without splitting a UTF-8 character.
+ */
+
+export interface CalendarEvent {
+  /** Globally unique and stable per lead: a resent mail updates the same calendar entry. */
+  uid: string
+  start: Date
+  end: Date
+  stamp: Date
+  summary: string
+  description?: string
+  location?: string
+}
+
+const MAX_LINE_OCTETS = 75
+
+/** `20261130T080000Z` */
+function utcStamp(date: Date): string {
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z')
+}
+
+/** TEXT value escaping (RFC 5545 §3.3.11); control characters other than newlines are dropped. */
+export function escapeText(value: string): string {
+  return value
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '')
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\n/g, '\\n')
+}
+
+/** Folds a content line (RFC 5545 §3.1): at most 75 octets per line, continuation lines start with a space. */
+export function foldLine(line: string): string {
+  const encoder = new TextEncoder()
+  const parts: string[] = []
+  let current = ''
+  let octets = 0
+  for (const character of line) {
+    const size = encoder.encode(character).length
+    // A continuation line's leading space counts against its 75 octets.
+    const limit = parts.length === 0 ? MAX_LINE_OCTETS : MAX_LINE_OCTETS - 1
+    if (octets + size > limit) {
+      parts.push(current)
+      current = ''
+      octets = 0
+    }
+    current += character
+    octets += size
+  }
+  parts.push(current)
+  return parts.join('\r\n ')
+}
+
+/** The calendar file's text, CRLF line endings included. */
+export function buildCalendar(event: CalendarEvent, productId = '-//Autohaus Website//Probefahrt//DE'): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:${productId}`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${escapeText(event.uid)}`,
+    `DTSTAMP:${utcStamp(event.stamp)}`,
+    `DTSTART:${utcStamp(event.start)}`,
+    `DTEND:${utcStamp(event.end)}`,
+    `SUMMARY:${escapeText(event.summary)}`,
+    ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
+    ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
+    'STATUS:TENTATIVE',
+    'TRANSP:OPAQUE',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ]
+  return `${lines.map(foldLine).join('\r\n')}\r\n`
+}
+
+export interface CalendarAttachment {
+  filename: string
+  content: string
+  contentType: string
+}
+
+/**
+ * The dealer mail's attachment for a lead with a wished test-drive slot (`appointment`): the slot
+ * as a tentative event naming the car and the person, with the number to call in its description.
+ */
+export function appointmentAttachment(
+  doc: { _id: string; receivedAt?: unknown; appointment?: unknown; contact?: unknown; tradeIn?: unknown },
+  { vehicleName, vehicleUrl, domain }: { vehicleName?: string; vehicleUrl?: string; domain: string },
+): CalendarAttachment | undefined {
+  const appointment = doc.appointment as { start?: unknown; end?: unknown } | undefined
+  const start = typeof appointment?.start === 'string' ? new Date(appointment.start) : undefined
+  const end = typeof appointment?.end === 'string' ? new Date(appointment.end) : undefined
+  if (!start || !end || Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return undefined
+  const contact = (doc.contact ?? {}) as Record<string, unknown>
+  const person = typeof contact.name === 'string' ? contact.name : 'Interessent'
+  const car = vehicleName || 'Fahrzeug'
+  const stamp = typeof doc.receivedAt === 'string' && !Number.isNaN(Date.parse(doc.receivedAt)) ? new Date(doc.receivedAt) : new Date()
+  const description = [
+    `Probefahrt-Wunsch von ${person}`,
+    typeof contact.phone === 'string' ? `Telefon: ${contact.phone}` : undefined,
+    typeof contact.email === 'string' ? `E-Mail: ${contact.email}` : undefined,
+    `Fahrzeug in Zahlung geben: ${doc.tradeIn === true ? 'Ja' : 'Nein'}`,
+    vehicleUrl ? `Fahrzeug: ${vehicleUrl}` : undefined,
+    'Termin noch nicht bestätigt: bitte zurückrufen.',
+  ]
+    .filter(Boolean)
+    .join('\n')
+  const content = buildCalendar({
+    uid: `${doc._id.replace(/[^A-Za-z0-9._-]/g, '-')}@${domain}`,
+    start,
+    end,
+    stamp,
+    summary: `Probefahrt: ${car} – ${person}`,
+    description,
+  })
+  return { filename: 'probefahrt.ics', content, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }
+}

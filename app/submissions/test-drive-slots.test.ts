@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { berlinInstant, checkSlot, isPublicHoliday, SLOT_DAYS, testDriveSlots } from './test-drive-slots.ts'
+
+/** The seed's `general` hours: Mo–Fr 09–18, Sa 09–16, Su only by appointment (no spec). */
+const GENERAL = [
+  { days: ['Mo', 'Tu', 'We', 'Th', 'Fr'], opens: '09:00', closes: '18:00' },
+  { days: ['Sa'], opens: '09:00', closes: '16:00' },
+]
+/** Saturday 28 November 2026, 14:00 in Berlin (CET, UTC+1). */
+const SATURDAY_AFTERNOON = new Date('2026-11-28T13:00:00Z')
+
+describe('testDriveSlots', () => {
+  it('offers what is left of Saturday, skips the closed Sunday and clips windows to the hours', () => {
+    const slots = testDriveSlots(GENERAL, SATURDAY_AFTERNOON)
+    expect(slots.slice(0, 4).map((slot) => slot.value)).toEqual([
+      // 09–12 and 12–15 have begun; 15–18 is clipped to Saturday's 16:00.
+      '2026-11-28T15:00-16:00',
+      // Sunday 29th: closed.
+      '2026-11-30T09:00-12:00',
+      '2026-11-30T12:00-15:00',
+      '2026-11-30T15:00-18:00',
+    ])
+    expect(slots[0]).toMatchObject({ dayLabel: 'Sa, 28.11.2026', windowLabel: '15:00–16:00 Uhr' })
+    expect(slots.some((slot) => slot.date === '2026-11-29')).toBe(false)
+    expect(new Set(slots.map((slot) => slot.date)).size).toBe(SLOT_DAYS)
+  })
+
+  it('leaves out public holidays (Christmas) and the days nobody opens', () => {
+    const slots = testDriveSlots(GENERAL, new Date('2026-12-23T20:00:00Z'))
+    const dates = [...new Set(slots.map((slot) => slot.date))]
+    // Thu 24th is a working day; Fri 25th and Sat 26th are holidays, Sun 27th closed.
+    expect(dates.slice(0, 2)).toEqual(['2026-12-24', '2026-12-28'])
+    expect(isPublicHoliday('2026-04-03')).toBe(true) // Karfreitag 2026
+    expect(isPublicHoliday('2026-06-04')).toBe(true) // Fronleichnam 2026
+    expect(isPublicHoliday('2026-06-05')).toBe(false)
+    expect(testDriveSlots([], SATURDAY_AFTERNOON)).toEqual([])
+  })
+
+  it('windows follow longer hours (08:00–20:00) in three-hour steps aligned to 09:00', () => {
+    const slots = testDriveSlots([{ days: ['Mo'], opens: '08:00', closes: '20:00' }], SATURDAY_AFTERNOON, 1)
+    expect(slots.map((slot) => `${slot.start}-${slot.end}`)).toEqual(['08:00-09:00', '09:00-12:00', '12:00-15:00', '15:00-18:00', '18:00-20:00'])
+  })
+})
+
+describe('checkSlot', () => {
+  it('accepts an offered slot with its instants in Berlin time (winter and summer)', () => {
+    const check = checkSlot('2026-11-30T09:00-12:00', GENERAL, SATURDAY_AFTERNOON)
+    expect(check).toMatchObject({ ok: true })
+    if (!check.ok) return
+    expect(check.startsAt.toISOString()).toBe('2026-11-30T08:00:00.000Z')
+    expect(check.endsAt.toISOString()).toBe('2026-11-30T11:00:00.000Z')
+    expect(berlinInstant('2026-07-01', '09:00').toISOString()).toBe('2026-07-01T07:00:00.000Z')
+  })
+
+  it('refuses the past, closed days, times outside the hours, the far future and garbage', () => {
+    expect(checkSlot('2026-11-28T12:00-15:00', GENERAL, SATURDAY_AFTERNOON)).toEqual({ ok: false, reason: 'past' })
+    expect(checkSlot('2026-11-27T09:00-12:00', GENERAL, SATURDAY_AFTERNOON)).toEqual({ ok: false, reason: 'past' })
+    expect(checkSlot('2026-11-29T09:00-12:00', GENERAL, SATURDAY_AFTERNOON)).toEqual({ ok: false, reason: 'closed' })
+    expect(checkSlot('2026-12-25T09:00-12:00', GENERAL, SATURDAY_AFTERNOON)).toEqual({ ok: false, reason: 'closed' })
+    expect(checkSlot('2026-11-28T15:00-18:00', GENERAL, SATURDAY_AFTERNOON)).toEqual({ ok: false, reason: 'outside' })
+    expect(checkSlot('2026-11-30T07:00-10:00', GENERAL, SATURDAY_AFTERNOON)).toEqual({ ok: false, reason: 'outside' })
+    expect(checkSlot('2027-03-01T09:00-12:00', GENERAL, SATURDAY_AFTERNOON)).toEqual({ ok: false, reason: 'far' })
+    expect(checkSlot('2026-02-30T09:00-12:00', GENERAL, SATURDAY_AFTERNOON)).toEqual({ ok: false, reason: 'format' })
+    expect(checkSlot('morgen früh', GENERAL, SATURDAY_AFTERNOON)).toEqual({ ok: false, reason: 'format' })
+  })
+})
