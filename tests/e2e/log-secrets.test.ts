@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { OWN_PORT_BASE, type RunningProcess, startFakeSanity, startSiteServer } from './servers'
+import { studioSecret } from '#tests/preview-secret.ts'
 
 /*
  * No credential in the log (issue 25, finding 1): a Sanity-backed production server whose write and
@@ -14,7 +15,8 @@ const FAKE = `http://127.0.0.1:${FAKE_PORT}`
 const SITE = `http://localhost:${SITE_PORT}`
 const WRITE_TOKEN = 'logsecret-write-token-7Qx9Zk2m'
 const VIEWER_TOKEN = 'logsecret-viewer-token-4Jp8Wn5r'
-const PREVIEW_SECRET = 'logsecret-preview-secret-0123456789abcdefghij'
+// Shaped as the Studio makes them: the enable route asks Sanity about no other shape.
+const PREVIEW_SECRET = studioSecret()
 const LAKE_HEADERS = { authorization: `Bearer ${WRITE_TOKEN}`, 'x-sanity-project-id': 'e2e-project', 'content-type': 'application/json' }
 /** Beyond the site's Sanity timeouts (4 s reads, 8 s writes: SANITY_TIMEOUTS). */
 const SLOW_MS = 10_000
