@@ -5,6 +5,7 @@ import { createMockAuthStore, defineConfig, type DocumentActionComponent } from 
 import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
 import { schemaTypes, SINGLETON_IDS } from '../schemas'
+import { DetachFromSyncAction, FromMobileDeBadge, InboxStatusBadge, ReplyByMailAction, VehicleBadges } from './actions'
 import { PREVIEW_MODE, presentationResolve, previewOrigin } from './presentation'
 import { structure } from './structure'
 
@@ -77,8 +78,14 @@ export default defineConfig({
         return previous.filter(({ action }) => action !== undefined && singletonActions.has(action))
       }
       if (inboxTypes.has(context.schemaType)) {
-        return previous.filter(({ action }: DocumentActionComponent) => action !== 'duplicate')
+        return [ReplyByMailAction, ...previous.filter(({ action }: DocumentActionComponent) => action !== 'duplicate')]
       }
+      if (context.schemaType === 'vehicle') return [...previous, DetachFromSyncAction]
+      return previous
+    },
+    badges: (previous, context) => {
+      if (inboxTypes.has(context.schemaType)) return [InboxStatusBadge, ...previous]
+      if (context.schemaType === 'vehicle') return [VehicleBadges, FromMobileDeBadge, ...previous]
       return previous
     },
   },

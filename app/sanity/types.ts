@@ -588,6 +588,7 @@ export type Vehicle = {
     _type: 'externalImage'
     _key: string
   }>
+  hiddenExternalImages?: Array<string>
   status: 'available' | 'reserved' | 'sold'
   listedAt: string
   source: 'manual' | 'mobile.de'
@@ -1365,6 +1366,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         _type: 'externalImage'
         _key: string
       }>
+      hiddenExternalImages?: Array<string>
       status: 'available' | 'reserved' | 'sold'
       listedAt: string
       source: 'manual' | 'mobile.de'
@@ -1967,7 +1969,7 @@ export type HOME_PAGE_QUERYResult = {
 
 // Source: ../app/sanity/queries/vehicles.ts
 // Variable: VEHICLE_LIST_QUERY
-// Query: {  "total": count(*[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)]),  "vehicles": *[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)] | order(  select($sort == "price-asc" => coalesce(price, 1e12)) asc,  select($sort == "price-desc" => coalesce(price, -1)) desc,  select($sort == "mileage" => coalesce(mileage, 1e12)) asc,  select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,  listedAt desc,  _id asc)[0...24]{  id, make, model, year, mileage, fuelType, transmission, price,  "features": features[0...3],  "image": select(count(images) > 0 => images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[0]{alt, "asset": {"url": url}})}}
+// Query: {  "total": count(*[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)]),  "vehicles": *[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)] | order(  select($sort == "price-asc" => coalesce(price, 1e12)) asc,  select($sort == "price-desc" => coalesce(price, -1)) desc,  select($sort == "mileage" => coalesce(mileage, 1e12)) asc,  select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,  listedAt desc,  _id asc)[0...24]{  id, make, model, year, mileage, fuelType, transmission, price,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}}
 export type VEHICLE_LIST_QUERYResult = {
   total: number
   vehicles: Array<{
@@ -1987,7 +1989,6 @@ export type VEHICLE_LIST_QUERYResult = {
             url: string
           }
         }
-      | null
       | {
           alt: string
           focus: {
@@ -2004,10 +2005,11 @@ export type VEHICLE_LIST_QUERYResult = {
             }
           } | null
         }
+      | null
   }>
 }
 // Variable: VEHICLE_API_LIST_QUERY
-// Query: {  "total": count(*[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)]),  "vehicles": *[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)] | order(  select($sort == "price-asc" => coalesce(price, 1e12)) asc,  select($sort == "price-desc" => coalesce(price, -1)) desc,  select($sort == "mileage" => coalesce(mileage, 1e12)) asc,  select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,  listedAt desc,  _id asc)[0...24]{  id, make, model, year, mileage, fuelType, transmission, price,  features,  "images": select(count(images) > 0 => images[]{"asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), "")}}, externalImages[]{"asset": {"url": url}})}}
+// Query: {  "total": count(*[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)]),  "vehicles": *[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)] | order(  select($sort == "price-asc" => coalesce(price, 1e12)) asc,  select($sort == "price-desc" => coalesce(price, -1)) desc,  select($sort == "mileage" => coalesce(mileage, 1e12)) asc,  select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,  listedAt desc,  _id asc)[0...24]{  id, make, model, year, mileage, fuelType, transmission, price,  features,  "images": coalesce(images[]{"asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), "")}}, []) + coalesce(externalImages[!(url in coalesce(^.hiddenExternalImages, []))]{"asset": {"url": url}}, [])}}
 export type VEHICLE_API_LIST_QUERYResult = {
   total: number
   vehicles: Array<{
@@ -2021,6 +2023,18 @@ export type VEHICLE_API_LIST_QUERYResult = {
     price: number | null
     features: Array<string> | null
     images:
+      | Array<
+          | {
+              asset: {
+                url: string
+              }
+            }
+          | {
+              asset: {
+                url: string | null
+              } | null
+            }
+        >
       | Array<{
           asset: {
             url: string
@@ -2031,7 +2045,7 @@ export type VEHICLE_API_LIST_QUERYResult = {
             url: string | null
           } | null
         }>
-      | null
+      | Array<never>
   }>
 }
 // Variable: VEHICLE_SEARCH_CANDIDATES_QUERY
@@ -2049,7 +2063,7 @@ export type VEHICLE_SEARCH_CANDIDATES_QUERYResult = Array<{
   description: string | null
 }>
 // Variable: VEHICLE_CARDS_BY_ID_QUERY
-// Query: {"ids": *[_type == "vehicle" && _id in $ids] | order(_id asc)._id, "vehicles": *[_type == "vehicle" && _id in $ids] | order(_id asc){  id, make, model, year, mileage, fuelType, transmission, price,  "features": features[0...3],  "image": select(count(images) > 0 => images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[0]{alt, "asset": {"url": url}})}}
+// Query: {"ids": *[_type == "vehicle" && _id in $ids] | order(_id asc)._id, "vehicles": *[_type == "vehicle" && _id in $ids] | order(_id asc){  id, make, model, year, mileage, fuelType, transmission, price,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}}
 export type VEHICLE_CARDS_BY_ID_QUERYResult = {
   ids: Array<string>
   vehicles: Array<{
@@ -2069,7 +2083,6 @@ export type VEHICLE_CARDS_BY_ID_QUERYResult = {
             url: string
           }
         }
-      | null
       | {
           alt: string
           focus: {
@@ -2086,10 +2099,11 @@ export type VEHICLE_CARDS_BY_ID_QUERYResult = {
             }
           } | null
         }
+      | null
   }>
 }
 // Variable: VEHICLE_API_BY_ID_QUERY
-// Query: {"ids": *[_type == "vehicle" && _id in $ids] | order(_id asc)._id, "vehicles": *[_type == "vehicle" && _id in $ids] | order(_id asc){  id, make, model, year, mileage, fuelType, transmission, price,  features,  "images": select(count(images) > 0 => images[]{"asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), "")}}, externalImages[]{"asset": {"url": url}})}}
+// Query: {"ids": *[_type == "vehicle" && _id in $ids] | order(_id asc)._id, "vehicles": *[_type == "vehicle" && _id in $ids] | order(_id asc){  id, make, model, year, mileage, fuelType, transmission, price,  features,  "images": coalesce(images[]{"asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), "")}}, []) + coalesce(externalImages[!(url in coalesce(^.hiddenExternalImages, []))]{"asset": {"url": url}}, [])}}
 export type VEHICLE_API_BY_ID_QUERYResult = {
   ids: Array<string>
   vehicles: Array<{
@@ -2103,6 +2117,18 @@ export type VEHICLE_API_BY_ID_QUERYResult = {
     price: number | null
     features: Array<string> | null
     images:
+      | Array<
+          | {
+              asset: {
+                url: string
+              }
+            }
+          | {
+              asset: {
+                url: string | null
+              } | null
+            }
+        >
       | Array<{
           asset: {
             url: string
@@ -2113,11 +2139,11 @@ export type VEHICLE_API_BY_ID_QUERYResult = {
             url: string | null
           } | null
         }>
-      | null
+      | Array<never>
   }>
 }
 // Variable: VEHICLE_CARDS_PROJECTION_QUERY
-// Query: *[_type == "vehicle"]{  id, make, model, year, mileage, fuelType, transmission, price,  "features": features[0...3],  "image": select(count(images) > 0 => images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[0]{alt, "asset": {"url": url}})}
+// Query: *[_type == "vehicle"]{  id, make, model, year, mileage, fuelType, transmission, price,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}
 export type VEHICLE_CARDS_PROJECTION_QUERYResult = Array<{
   id: string
   make: string
@@ -2135,7 +2161,6 @@ export type VEHICLE_CARDS_PROJECTION_QUERYResult = Array<{
           url: string
         }
       }
-    | null
     | {
         alt: string
         focus: {
@@ -2152,9 +2177,10 @@ export type VEHICLE_CARDS_PROJECTION_QUERYResult = Array<{
           }
         } | null
       }
+    | null
 }>
 // Variable: VEHICLE_API_PROJECTION_QUERY
-// Query: *[_type == "vehicle"]{  id, make, model, year, mileage, fuelType, transmission, price,  features,  "images": select(count(images) > 0 => images[]{"asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), "")}}, externalImages[]{"asset": {"url": url}})}
+// Query: *[_type == "vehicle"]{  id, make, model, year, mileage, fuelType, transmission, price,  features,  "images": coalesce(images[]{"asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), "")}}, []) + coalesce(externalImages[!(url in coalesce(^.hiddenExternalImages, []))]{"asset": {"url": url}}, [])}
 export type VEHICLE_API_PROJECTION_QUERYResult = Array<{
   id: string
   make: string
@@ -2166,6 +2192,18 @@ export type VEHICLE_API_PROJECTION_QUERYResult = Array<{
   price: number | null
   features: Array<string> | null
   images:
+    | Array<
+        | {
+            asset: {
+              url: string
+            }
+          }
+        | {
+            asset: {
+              url: string | null
+            } | null
+          }
+      >
     | Array<{
         asset: {
           url: string
@@ -2176,7 +2214,7 @@ export type VEHICLE_API_PROJECTION_QUERYResult = Array<{
           url: string | null
         } | null
       }>
-    | null
+    | Array<never>
 }>
 // Variable: VEHICLE_FACETS_QUERY
 // Query: {  "makes": array::unique(*[_type == "vehicle" && status != "sold" && defined(make)].make),  "bodyTypes": array::unique(*[_type == "vehicle" && status != "sold" && defined(bodyType)].bodyType)}
@@ -2185,7 +2223,7 @@ export type VEHICLE_FACETS_QUERYResult = {
   bodyTypes: Array<'Cabrio' | 'Coup\xE9' | 'Kleinwagen' | 'Kombi' | 'Limousine' | 'SUV' | 'Transporter' | 'Van' | null>
 }
 // Variable: VEHICLE_HIGHLIGHTS_QUERY
-// Query: *[_type == "vehicle" && status != "sold"] | order(listedAt desc)[0...3]{  id, make, model, year, mileage, fuelType, transmission, price,  "features": features[0...3],  "image": select(count(images) > 0 => images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[0]{alt, "asset": {"url": url}})}
+// Query: *[_type == "vehicle" && status != "sold"] | order(listedAt desc)[0...3]{  id, make, model, year, mileage, fuelType, transmission, price,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}
 export type VEHICLE_HIGHLIGHTS_QUERYResult = Array<{
   id: string
   make: string
@@ -2203,7 +2241,6 @@ export type VEHICLE_HIGHLIGHTS_QUERYResult = Array<{
           url: string
         }
       }
-    | null
     | {
         alt: string
         focus: {
@@ -2220,9 +2257,10 @@ export type VEHICLE_HIGHLIGHTS_QUERYResult = Array<{
           }
         } | null
       }
+    | null
 }>
 // Variable: VEHICLE_DETAIL_QUERY
-// Query: *[_type == "vehicle" && id == $id][0]{  _id,  id,  title,  make,  model,  year,  firstRegistration,  mileage,  fuelType,  transmission,  price,  bodyType,  color,  powerHp,  powerKw,  doors,  seats,  previousOwners,  description,  features,  consumption{combinedLitersPer100Km, combinedKwhPer100Km, co2GramsPerKm, co2Class, emissionClass},  "images": select(count(images) > 0 => images[]{_key, alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}, "lqip": metadata.lqip}}}, externalImages[]{_key, alt, "asset": {"url": url}}),  status,  listedAt,  soldAt,  source,  marketplaceUrl}
+// Query: *[_type == "vehicle" && id == $id][0]{  _id,  id,  title,  make,  model,  year,  firstRegistration,  mileage,  fuelType,  transmission,  price,  bodyType,  color,  powerHp,  powerKw,  doors,  seats,  previousOwners,  description,  features,  consumption{combinedLitersPer100Km, combinedKwhPer100Km, co2GramsPerKm, co2Class, emissionClass},  "images": coalesce(images[]{_key, alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}, "lqip": metadata.lqip}}}, []) + coalesce(externalImages[!(url in coalesce(^.hiddenExternalImages, []))]{_key, alt, "asset": {"url": url}}, []),  status,  listedAt,  soldAt,  source,  marketplaceUrl}
 export type VEHICLE_DETAIL_QUERYResult = {
   _id: string
   id: string
@@ -2252,6 +2290,33 @@ export type VEHICLE_DETAIL_QUERYResult = {
     emissionClass: string | null
   } | null
   images:
+    | Array<
+        | {
+            _key: string
+            alt: string
+            asset: {
+              url: string
+            }
+          }
+        | {
+            _key: string
+            alt: string
+            focus: {
+              x: number | null
+              y: number | null
+            } | null
+            asset: {
+              url: string | null
+              metadata: {
+                dimensions: {
+                  width: number | null
+                  height: number | null
+                }
+                lqip: string | null
+              }
+            } | null
+          }
+      >
     | Array<{
         _key: string
         alt: string
@@ -2277,7 +2342,7 @@ export type VEHICLE_DETAIL_QUERYResult = {
           }
         } | null
       }>
-    | null
+    | Array<never>
   status: 'available' | 'reserved' | 'sold'
   listedAt: string
   soldAt: string | null
@@ -2285,7 +2350,7 @@ export type VEHICLE_DETAIL_QUERYResult = {
   marketplaceUrl: string | null
 } | null
 // Variable: SIMILAR_VEHICLES_QUERY
-// Query: *[  _type == "vehicle" && status == "available" && id != $id && (make == $make || (defined($bodyType) && bodyType == $bodyType))] | order(coalesce((price - $price) * (price - $price), 1e18) asc, listedAt desc)[0...3]{  id, make, model, year, mileage, fuelType, transmission, price,  "features": features[0...3],  "image": select(count(images) > 0 => images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[0]{alt, "asset": {"url": url}})}
+// Query: *[  _type == "vehicle" && status == "available" && id != $id && (make == $make || (defined($bodyType) && bodyType == $bodyType))] | order(coalesce((price - $price) * (price - $price), 1e18) asc, listedAt desc)[0...3]{  id, make, model, year, mileage, fuelType, transmission, price,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}
 export type SIMILAR_VEHICLES_QUERYResult = Array<{
   id: string
   make: string
@@ -2303,7 +2368,6 @@ export type SIMILAR_VEHICLES_QUERYResult = Array<{
           url: string
         }
       }
-    | null
     | {
         alt: string
         focus: {
@@ -2320,6 +2384,7 @@ export type SIMILAR_VEHICLES_QUERYResult = Array<{
           }
         } | null
       }
+    | null
 }>
 // Variable: SYNCED_VEHICLES_QUERY
 // Query: *[_type == "vehicle" && source == "mobile.de"]{_id, marketplaceId, marketplaceModifiedAt, marketplaceVanishedAt, status, listedAt}
@@ -2332,7 +2397,7 @@ export type SYNCED_VEHICLES_QUERYResult = Array<{
   listedAt: string
 }>
 // Variable: SYNCED_LIST_QUERY
-// Query: *[_type == "vehicle" && status != "sold" && source == "mobile.de"] | order(listedAt desc, _id asc){  id, make, model, year, mileage, fuelType, transmission, price,  features,  "images": select(count(images) > 0 => images[]{"asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), "")}}, externalImages[]{"asset": {"url": url}})}
+// Query: *[_type == "vehicle" && status != "sold" && source == "mobile.de"] | order(listedAt desc, _id asc){  id, make, model, year, mileage, fuelType, transmission, price,  features,  "images": coalesce(images[]{"asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), "")}}, []) + coalesce(externalImages[!(url in coalesce(^.hiddenExternalImages, []))]{"asset": {"url": url}}, [])}
 export type SYNCED_LIST_QUERYResult = Array<{
   id: string
   make: string
@@ -2344,6 +2409,18 @@ export type SYNCED_LIST_QUERYResult = Array<{
   price: number | null
   features: Array<string> | null
   images:
+    | Array<
+        | {
+            asset: {
+              url: string
+            }
+          }
+        | {
+            asset: {
+              url: string | null
+            } | null
+          }
+      >
     | Array<{
         asset: {
           url: string
@@ -2354,7 +2431,7 @@ export type SYNCED_LIST_QUERYResult = Array<{
           url: string | null
         } | null
       }>
-    | null
+    | Array<never>
 }>
 // Variable: SYNC_STATE_QUERY
 // Query: *[_type == "marketplaceSync" && _id == "marketplaceSync"][0]{  lastRunAt,  finishedAt,  ok,  message,  lastSuccessAt,  counts}
