@@ -230,7 +230,7 @@ export const vehicle = defineType({
       name: 'externalImages',
       title: 'Bilder von mobile.de',
       type: 'array',
-      description: 'Vom Abgleich gesetzt: die Fotos des Inserats, direkt von mobile.de angezeigt (docs/decisions/010). Eigene Bilder oben haben Vorrang.',
+      description: 'Vom Abgleich gesetzt: die Fotos des Inserats, direkt von mobile.de angezeigt. Eigene Bilder oben haben Vorrang.',
       group: 'content',
       readOnly: true,
       hidden: ({ document }) => document?.source !== 'mobile.de',
