@@ -211,8 +211,7 @@ describe('page templates', () => {
   function fromTemplate(id: string): SeedDocument & Record<string, any> {
     const template = PAGE_TEMPLATES.find((candidate) => candidate.id === id)
     if (!template || typeof template.value !== 'function') throw new Error(`No template ${id}`)
-    return pageWith([], { openingHours: undefined, ...(template.value as () => Record<string, unknown>)({}, {} as never) }) as SeedDocument &
-      Record<string, any>
+    return pageWith([], { openingHours: undefined, ...(template.value as () => Record<string, unknown>)() }) as SeedDocument & Record<string, any>
   }
 
   it('starts a city page as a city page with hero, text, valuation form, call banner and the city opening hours', () => {
@@ -252,7 +251,7 @@ describe('page templates', () => {
   it('publishes a city page from the template once hero, text and card are filled', async () => {
     const page = fromTemplate('page-city')
     Object.assign(page.sections[0], VALID_SECTIONS.heroSection)
-    page.sections[1].body = VALID_SECTIONS.richTextSection.body
+    page.sections[1].body = VALID_SECTIONS.richTextSection?.body
     page.location = CITY_CARD
     expect(await errorsOf(page)).toEqual([])
   })
@@ -267,8 +266,8 @@ describe('page templates', () => {
       'sections[text].body',
     ])
     Object.assign(page.sections[0], VALID_SECTIONS.heroSection)
-    page.sections[1].body = VALID_SECTIONS.richTextSection.body
-    page.sections[2].cards = VALID_SECTIONS.serviceCardsSection.cards
+    page.sections[1].body = VALID_SECTIONS.richTextSection?.body
+    page.sections[2].cards = VALID_SECTIONS.serviceCardsSection?.cards
     expect(await errorsOf(page)).toEqual([])
   })
 })
@@ -284,7 +283,7 @@ describe('the add-section menu', () => {
       const anchor = type.fields.findIndex((field) => field.name === 'anchor')
       if (anchor === -1) continue
       expect(anchor, type.name).toBe(type.fields.length - 1)
-      expect(type.fields[anchor].fieldset, type.name).toBe('advanced')
+      expect(type.fields[anchor]?.fieldset, type.name).toBe('advanced')
     }
   })
 })
