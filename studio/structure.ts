@@ -89,14 +89,18 @@ const BY_PATH = [{ field: 'path', direction: 'asc' as const }]
  * The pages grouped as staff think of them: by where they sit (path prefix), plus all of them.
  * "Neu" in Standorte offers the city template first, in Leistungen the service template.
  */
+const UNDER_LOCATIONS = 'string::startsWith(path, "/locations")'
+const UNDER_SERVICES = 'string::startsWith(path, "/services")'
+const LEGAL = 'path in ["/impressum", "/datenschutz"]'
 const PAGE_GROUPS = [
-  { id: 'pages-locations', title: 'Standorte', filter: 'path match "/locations*"', templates: ['page-city', 'page'] },
-  { id: 'pages-services', title: 'Leistungen', filter: 'path match "/services*"', templates: ['page-service', 'page'] },
-  { id: 'pages-legal', title: 'Rechtliches', filter: 'path in ["/impressum", "/datenschutz"]', templates: ['page'] },
+  { id: 'pages-locations', title: 'Standorte', filter: UNDER_LOCATIONS, templates: ['page-city', 'page'] },
+  { id: 'pages-services', title: 'Leistungen', filter: UNDER_SERVICES, templates: ['page-service', 'page'] },
+  { id: 'pages-legal', title: 'Rechtliches', filter: LEGAL, templates: ['page'] },
+  // Everything else, and new pages that have no path yet (they would be in no list otherwise).
   {
     id: 'pages-other',
     title: 'Weitere Seiten',
-    filter: '!(path match "/locations*") && !(path match "/services*") && !(path in ["/impressum", "/datenschutz"])',
+    filter: `!defined(path) || !(${UNDER_LOCATIONS} || ${UNDER_SERVICES} || ${LEGAL})`,
     templates: ['page', 'page-city', 'page-service'],
   },
 ]
