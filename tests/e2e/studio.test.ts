@@ -120,7 +120,9 @@ async function signInWithSeed(page: Page, { role = 'administrator' }: { role?: s
     if (path.includes('/data/listen/'))
       return route.fulfill({ headers: { 'content-type': 'text/event-stream' }, body: 'retry: 500\nevent: welcome\ndata: {}\n\n' })
     if (path.includes('/history/')) return route.fulfill({ contentType: 'application/json', body: path.includes('/events/') ? '{"events":[]}' : '' })
-    if (/\/(journey|features|keyvalue)/.test(path)) return route.fulfill({ json: path.includes('/features') ? [] : {} })
+    // The Studio's per-user settings (list layout, sort order): nothing stored, an array of entries.
+    if (path.includes('/keyvalue')) return route.fulfill({ json: [] })
+    if (/\/(journey|features)/.test(path)) return route.fulfill({ json: path.includes('/features') ? [] : {} })
     aborted.push(`${route.request().method()} ${path}`)
     return route.abort()
   })
