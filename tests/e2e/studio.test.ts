@@ -110,7 +110,11 @@ async function signInWithSeed(page: Page, { role = 'administrator' }: { role?: s
     }
     if (path.includes('/data/query/')) {
       const params = Object.fromEntries([...url.searchParams].filter(([key]) => key.startsWith('$')).map(([key, value]) => [key.slice(1), JSON.parse(value)]))
-      const result = await (await evaluate(parse(url.searchParams.get('query') ?? ''), { dataset: documents, params })).get()
+      // groq-js only slices by constants; the Studio's lists slice by parameters ([0...$limit]).
+      const query = (url.searchParams.get('query') ?? '').replace(/\$(\w+)/g, (name, key: string) =>
+        typeof params[key] === 'number' ? String(params[key]) : name,
+      )
+      const result = await (await evaluate(parse(query), { dataset: documents, params })).get()
       return route.fulfill({ json: { ms: 1, result } })
     }
     if (path.includes('/data/doc/')) {
