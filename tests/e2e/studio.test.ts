@@ -323,6 +323,9 @@ test.describe('the Studio under /studio', () => {
     documents.push(ASSET, {
       _id: 'drafts.page-e2e-leasing',
       _type: 'page',
+      // The Studio shows when a draft was last changed: without these dates it crashes.
+      _createdAt: '2026-11-27T06:00:00Z',
+      _updatedAt: '2026-11-27T06:00:00Z',
       title: 'Leasing',
       path: '/services/leasing',
       openingHours: 'general',
