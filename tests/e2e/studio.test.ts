@@ -279,7 +279,7 @@ test.describe('the Studio under /studio', () => {
       const { documents, actions, aborted } = await signInWithSeed(page)
       documents.push(ASSET)
       await page.goto(`/studio/intent/create/template=${template.id};type=page/`)
-      const title = page.getByTestId('field-title').getByRole('textbox')
+      const title = page.getByRole('textbox', { name: 'Name der Seite' })
       await expect(title)
         .toBeVisible({ timeout: 60_000 })
         .catch((error: Error) => {
@@ -301,7 +301,7 @@ test.describe('the Studio under /studio', () => {
       const index = documents.findIndex((document) => document._id === draftId)
       documents[index] = { ...template.filled(structuredClone(documents[index]!)), _rev: 'e2e-filled' }
       await page.reload()
-      await expect(page.getByTestId('field-path').getByRole('textbox')).toHaveValue(template.isCity ? '/locations/bottrop' : '/services/leasing', {
+      await expect(page.getByRole('textbox', { name: 'Pfad' })).toHaveValue(template.isCity ? '/locations/bottrop' : '/services/leasing', {
         timeout: 60_000,
       })
       await expect(publishButton(page)).toBeEnabled(BOOT)
@@ -333,7 +333,7 @@ test.describe('the Studio under /studio', () => {
       sections: [{ _key: 'hero', _type: 'heroSection', heading: 'Leasing für Gebrauchtwagen', image: IMAGE }],
     })
     await page.goto('/studio/intent/edit/id=page-e2e-leasing;type=page/')
-    await expect(page.getByTestId('field-path').getByRole('textbox'))
+    await expect(page.getByRole('textbox', { name: 'Pfad' }))
       .toHaveValue('/services/leasing', { timeout: 60_000 })
       .catch((error: Error) => {
         throw new Error(`${error.message}\nRequests refused meanwhile: ${aborted.join(', ') || 'none'}`)
