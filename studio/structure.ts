@@ -22,15 +22,7 @@ export const structure: StructureResolver = (S) =>
         .id(SINGLETON_IDS.homePage)
         .icon(HomeIcon)
         .child(S.document().schemaType('homePage').documentId(SINGLETON_IDS.homePage).title('Startseite')),
-      S.listItem()
-        .title('Seiten')
-        .id('pages')
-        .icon(DocumentTextIcon)
-        .child(
-          S.documentTypeList('page')
-            .title('Seiten')
-            .defaultOrdering([{ field: 'path', direction: 'asc' }]),
-        ),
+      S.listItem().title('Seiten').id('pages').icon(DocumentTextIcon).child(pageLists(S)),
       S.divider(),
       S.listItem()
         .title('Fahrzeuge')
@@ -160,4 +152,50 @@ function leadKindList(S: StructureBuilder, kind: string, title: string) {
         .defaultOrdering(NEWEST_FIRST)
         .initialValueTemplates([]),
     )
+}
+
+const BY_PATH = [{ field: 'path', direction: 'asc' as const }]
+
+/*
+ * The pages grouped as staff think of them: by where they sit (path prefix), plus all of them.
+ * "Neu" in Standorte offers the city template first, in Leistungen the service template.
+ */
+const UNDER_LOCATIONS = 'string::startsWith(path, "/locations")'
+const UNDER_SERVICES = 'string::startsWith(path, "/services")'
+const LEGAL = 'path in ["/impressum", "/datenschutz"]'
+const PAGE_GROUPS = [
+  { id: 'pages-locations', title: 'Standorte', filter: UNDER_LOCATIONS, templates: ['page-city', 'page'] },
+  { id: 'pages-services', title: 'Leistungen', filter: UNDER_SERVICES, templates: ['page-service', 'page'] },
+  { id: 'pages-legal', title: 'Rechtliches', filter: LEGAL, templates: ['page'] },
+  // Everything else, and new pages that have no path yet (they would be in no list otherwise).
+  {
+    id: 'pages-other',
+    title: 'Weitere Seiten',
+    filter: `!defined(path) || !(${UNDER_LOCATIONS} || ${UNDER_SERVICES} || ${LEGAL})`,
+    templates: ['page', 'page-city', 'page-service'],
+  },
+]
+
+function pageLists(S: StructureBuilder) {
+  return S.list()
+    .title('Seiten')
+    .items([
+      ...PAGE_GROUPS.map((group) =>
+        S.listItem()
+          .title(group.title)
+          .id(group.id)
+          .icon(DocumentTextIcon)
+          .child(
+            S.documentList()
+              .title(group.title)
+              .schemaType('page')
+              .apiVersion(INBOX_API_VERSION)
+              .filter(`_type == "page" && (${group.filter})`)
+              .defaultOrdering(BY_PATH)
+              .initialValueTemplates(group.templates.map((id) => S.initialValueTemplateItem(id))),
+          ),
+      ),
+      S.divider(),
+      S.listItem().title('Alle Seiten').id('pages-all').icon(DocumentsIcon).child(S.documentTypeList('page').title('Alle Seiten').defaultOrdering(BY_PATH)),
+    ])
 }

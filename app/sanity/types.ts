@@ -15,13 +15,12 @@
 // Source: schema.json
 export type LegalNoticeSection = {
   _type: 'legalNoticeSection'
-  anchor?: string
   body?: RichText
+  anchor?: string
 }
 
 export type DirectionsSection = {
   _type: 'directionsSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   intro?: string
@@ -33,19 +32,19 @@ export type DirectionsSection = {
     _key: string
   }>
   mapConsentText: string
+  anchor?: string
 }
 
 export type LocationCardsSection = {
   _type: 'locationCardsSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   intro?: string
+  anchor?: string
 }
 
 export type LeadFormSection = {
   _type: 'leadFormSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   intro?: string
@@ -60,11 +59,11 @@ export type LeadFormSection = {
     | 'export'
     | 'dealer-registration'
   submitLabel?: string
+  anchor?: string
 }
 
 export type ContactSection = {
   _type: 'contactSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   intro?: string
@@ -72,20 +71,20 @@ export type ContactSection = {
   messageRows: number
   quickContact?: boolean
   submitLabel?: string
+  anchor?: string
 }
 
 export type RichTextSection = {
   _type: 'richTextSection'
-  anchor?: string
   eyebrow?: string
   heading?: string
   body: RichText
   tone?: 'white' | 'muted' | 'notice'
+  anchor?: string
 }
 
 export type TierCardsSection = {
   _type: 'tierCardsSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   intro?: string
@@ -99,11 +98,11 @@ export type TierCardsSection = {
     _key: string
   }>
   note?: string
+  anchor?: string
 }
 
 export type PriceTableSection = {
   _type: 'priceTableSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   intro?: string
@@ -121,11 +120,11 @@ export type PriceTableSection = {
     _key: string
   }>
   note?: string
+  anchor?: string
 }
 
 export type AreaGridSection = {
   _type: 'areaGridSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   intro?: string
@@ -136,11 +135,11 @@ export type AreaGridSection = {
     _type: 'area'
     _key: string
   }>
+  anchor?: string
 }
 
 export type ListSection = {
   _type: 'listSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   intro?: string
@@ -152,11 +151,11 @@ export type ListSection = {
     _key: string
   }>
   note?: string
+  anchor?: string
 }
 
 export type ChecklistSection = {
   _type: 'checklistSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   intro?: string
@@ -167,20 +166,20 @@ export type ChecklistSection = {
     _key: string
   }>
   note?: string
+  anchor?: string
 }
 
 export type CallBanner = {
   _type: 'callBanner'
-  anchor?: string
   heading: string
   text?: string
   travelMinutes?: number
   contactLabel?: string
+  anchor?: string
 }
 
 export type ProcessSection = {
   _type: 'processSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   intro?: string
@@ -189,11 +188,11 @@ export type ProcessSection = {
       _key: string
     } & ProcessStep
   >
+  anchor?: string
 }
 
 export type WhyUsSection = {
   _type: 'whyUsSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   intro?: string
@@ -204,11 +203,11 @@ export type WhyUsSection = {
     _type: 'reason'
     _key: string
   }>
+  anchor?: string
 }
 
 export type FeatureSection = {
   _type: 'featureSection'
-  anchor?: string
   eyebrow?: string
   title: string
   description?: string
@@ -216,11 +215,11 @@ export type FeatureSection = {
   image?: ImageWithAlt
   button?: Link
   mirrored?: boolean
+  anchor?: string
 }
 
 export type ServiceCardsSection = {
   _type: 'serviceCardsSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   intro?: string
@@ -229,22 +228,22 @@ export type ServiceCardsSection = {
       _key: string
     } & ServiceCard
   >
+  anchor?: string
 }
 
 export type StatsSection = {
   _type: 'statsSection'
-  anchor?: string
   heading?: string
   items: Array<
     {
       _key: string
     } & StatItem
   >
+  anchor?: string
 }
 
 export type HeroSection = {
   _type: 'heroSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   subtitle?: string
@@ -255,6 +254,7 @@ export type HeroSection = {
     } & Link
   >
   image: ImageWithAlt
+  anchor?: string
 }
 
 export type RichText = Array<{
@@ -666,13 +666,14 @@ export type Page = {
         _key: string
       } & LegalNoticeSection)
   >
+  isCity?: boolean
   location?: {
-    name: string
-    distance: string
-    customers: string
-    description: string
-    image: ImageWithAlt
-    order: number
+    name?: string
+    distance?: string
+    customers?: string
+    description?: string
+    image?: ImageWithAlt
+    order?: number
   }
   seo: Seo
 }
@@ -1211,13 +1212,14 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
             _key: string
           } & WhyUsSection)
       >
+      isCity?: boolean
       location?: {
-        name: string
-        distance: string
-        customers: string
-        description: string
-        image: ImageWithAlt
-        order: number
+        name?: string
+        distance?: string
+        customers?: string
+        description?: string
+        image?: ImageWithAlt
+        order?: number
       }
       seo: Seo
       vehicleInfo: null
@@ -1407,7 +1409,7 @@ export type CONFIRMATION_SETTINGS_QUERYResult = {
 
 // Source: ../app/sanity/queries/pages.ts
 // Variable: PAGE_QUERY
-// Query: *[_type == "page" && path == $path][0]{  _id,  _updatedAt,  title,  path,  intro,  openingHours,  instantScroll,  "city": location.name,  "parents": *[_type == "page" && string::startsWith(^.path, path + "/")] | order(path asc){path, title, "city": location.name},  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}},  sections[]{    ...,    _type == "heroSection" => {      "image": image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}, "lqip": metadata.lqip}}}    },    _type == "featureSection" => {      "image": image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}    },    _type == "locationCardsSection" => {      "cards": *[_type == "page" && defined(location)] | order(location.order asc, location.name asc){        path,        "name": location.name,        "distance": location.distance,        "customers": location.customers,        "description": location.description,        "image": location.image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}      }    }  }}
+// Query: *[_type == "page" && path == $path][0]{  _id,  _updatedAt,  title,  path,  intro,  openingHours,  instantScroll,  "city": select(isCity == true => location.name),  "parents": *[_type == "page" && string::startsWith(^.path, path + "/")] | order(path asc){path, title, "city": select(isCity == true => location.name)},  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}},  sections[]{    ...,    _type == "heroSection" => {      "image": image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}, "lqip": metadata.lqip}}}    },    _type == "featureSection" => {      "image": image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}    },    _type == "locationCardsSection" => {      "cards": *[_type == "page" && isCity == true && defined(location.name)] | order(coalesce(location.order, 1000) asc, location.name asc){        path,        "name": location.name,        "distance": location.distance,        "customers": location.customers,        "description": location.description,        "image": location.image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}      }    }  }}
 export type PAGE_QUERYResult = {
   _id: string
   _updatedAt: string
@@ -1446,7 +1448,6 @@ export type PAGE_QUERYResult = {
     | {
         _key: string
         _type: 'areaGridSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         intro?: string
@@ -1457,20 +1458,20 @@ export type PAGE_QUERYResult = {
           _type: 'area'
           _key: string
         }>
+        anchor?: string
       }
     | {
         _key: string
         _type: 'callBanner'
-        anchor?: string
         heading: string
         text?: string
         travelMinutes?: number
         contactLabel?: string
+        anchor?: string
       }
     | {
         _key: string
         _type: 'checklistSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         intro?: string
@@ -1481,11 +1482,11 @@ export type PAGE_QUERYResult = {
           _key: string
         }>
         note?: string
+        anchor?: string
       }
     | {
         _key: string
         _type: 'contactSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         intro?: string
@@ -1493,11 +1494,11 @@ export type PAGE_QUERYResult = {
         messageRows: number
         quickContact?: boolean
         submitLabel?: string
+        anchor?: string
       }
     | {
         _key: string
         _type: 'directionsSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         intro?: string
@@ -1509,11 +1510,11 @@ export type PAGE_QUERYResult = {
           _key: string
         }>
         mapConsentText: string
+        anchor?: string
       }
     | {
         _key: string
         _type: 'featureSection'
-        anchor?: string
         eyebrow?: string
         title: string
         description?: string
@@ -1536,11 +1537,11 @@ export type PAGE_QUERYResult = {
         } | null
         button?: Link
         mirrored?: boolean
+        anchor?: string
       }
     | {
         _key: string
         _type: 'heroSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         subtitle?: string
@@ -1567,11 +1568,11 @@ export type PAGE_QUERYResult = {
             }
           } | null
         }
+        anchor?: string
       }
     | {
         _key: string
         _type: 'leadFormSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         intro?: string
@@ -1586,17 +1587,17 @@ export type PAGE_QUERYResult = {
           | 'valuation:muenster'
           | 'valuation'
         submitLabel?: string
+        anchor?: string
       }
     | {
         _key: string
         _type: 'legalNoticeSection'
-        anchor?: string
         body?: RichText
+        anchor?: string
       }
     | {
         _key: string
         _type: 'listSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         intro?: string
@@ -1608,20 +1609,21 @@ export type PAGE_QUERYResult = {
           _key: string
         }>
         note?: string
+        anchor?: string
       }
     | {
         _key: string
         _type: 'locationCardsSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         intro?: string
+        anchor?: string
         cards: Array<{
           path: string
           name: string
-          distance: string
-          customers: string
-          description: string
+          distance: string | null
+          customers: string | null
+          description: string | null
           image: {
             alt: string
             focus: {
@@ -1637,13 +1639,12 @@ export type PAGE_QUERYResult = {
                 }
               }
             } | null
-          }
+          } | null
         }>
       }
     | {
         _key: string
         _type: 'priceTableSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         intro?: string
@@ -1661,11 +1662,11 @@ export type PAGE_QUERYResult = {
           _key: string
         }>
         note?: string
+        anchor?: string
       }
     | {
         _key: string
         _type: 'processSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         intro?: string
@@ -1674,20 +1675,20 @@ export type PAGE_QUERYResult = {
             _key: string
           } & ProcessStep
         >
+        anchor?: string
       }
     | {
         _key: string
         _type: 'richTextSection'
-        anchor?: string
         eyebrow?: string
         heading?: string
         body: RichText
         tone?: 'muted' | 'notice' | 'white'
+        anchor?: string
       }
     | {
         _key: string
         _type: 'serviceCardsSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         intro?: string
@@ -1696,22 +1697,22 @@ export type PAGE_QUERYResult = {
             _key: string
           } & ServiceCard
         >
+        anchor?: string
       }
     | {
         _key: string
         _type: 'statsSection'
-        anchor?: string
         heading?: string
         items: Array<
           {
             _key: string
           } & StatItem
         >
+        anchor?: string
       }
     | {
         _key: string
         _type: 'tierCardsSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         intro?: string
@@ -1725,11 +1726,11 @@ export type PAGE_QUERYResult = {
           _key: string
         }>
         note?: string
+        anchor?: string
       }
     | {
         _key: string
         _type: 'whyUsSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         intro?: string
@@ -1740,6 +1741,7 @@ export type PAGE_QUERYResult = {
           _type: 'reason'
           _key: string
         }>
+        anchor?: string
       }
   >
 } | null
