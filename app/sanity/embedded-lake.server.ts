@@ -41,6 +41,8 @@ export const SNAPSHOT_FILE = 'snapshot.ndjson'
 /** A journal past this size is compacted after the batch that made it so (besides at every open). */
 const COMPACT_BYTES = 8 * 1024 * 1024
 const MAX_CACHED_QUERIES = 500
+/** Memoized query results per state of the lake; bounded because search params make keys without end. */
+const MAX_MEMOIZED_RESULTS = 1000
 
 /** The points of a compaction, in order; a test's `beforeCompactionStep` that throws there is a crash there. */
 export const COMPACTION_STEPS = ['write-snapshot', 'rename-snapshot', 'write-journal', 'rename-journal', 'done'] as const
@@ -73,6 +75,19 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
   /** What `fetch` reads by default: every document but drafts and versions, private ones included. */
   private readable: SanityDocument[] | undefined
   private readonly queries = new Map<string, ExprNode>()
+  /**
+   * Results of `fetch` for the current documents, by perspective, query and params: a page reads
+   * the site settings and the figures in the root loader and again in its own, and every uncached
+   * page repeats them, each a groq-js scan of every document (5,000 vehicles: most of a render,
+   * issue 28). Cleared by every committed write, so a result is never older than the documents.
+   */
+  private results = new Map<string, Promise<unknown>>()
+  /**
+   * What `fetch` did since open, for the page-work guard (app/sanity/page-work.test.ts): calls,
+   * groq-js evaluations (memo misses) and the documents handed to them (each one scanned by a
+   * `*[...]` filter). Counts, not timings, so a test can hold a budget on a loaded machine.
+   */
+  readonly work = { fetches: 0, evaluations: 0, documents: 0 }
   /** Transactions waiting for the next journal write. */
   private pending: PendingTransaction[] = []
   /** The running group commit, while there is one. */
@@ -150,6 +165,27 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
    * server code reads this lake.
    */
   async fetch<R = unknown>(query: string, params: QueryParams = {}, options: FetchOptions = {}): Promise<R> {
+    this.work.fetches++
+    const perspective = options.perspective === 'raw' ? 'raw' : 'published'
+    const key = `${perspective}\n${query}\n${JSON.stringify(params)}`
+    const memoized = this.results.get(key)
+    // The query decides the shape; callers type it (typegen types) or validate it. Frozen: every
+    // caller of this (query, params) gets the same object until the next write.
+    if (memoized) return (await memoized) as R
+    const results = this.results
+    const result = this.evaluate(query, params, perspective)
+    if (results.size >= MAX_MEMOIZED_RESULTS) results.clear()
+    results.set(key, result)
+    try {
+      return (await result) as R
+    } catch (error) {
+      // A failed read is not kept: the next one tries again.
+      if (results.get(key) === result) results.delete(key)
+      throw error
+    }
+  }
+
+  private async evaluate(query: string, params: QueryParams, perspective: 'raw' | 'published'): Promise<unknown> {
     let tree = this.queries.get(query)
     if (!tree) {
       tree = parse(query)
@@ -158,11 +194,12 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
       this.queries.set(query, tree)
     }
     let dataset: SanityDocument[]
-    if (options.perspective === 'raw') dataset = [...this.documents.values()]
+    if (perspective === 'raw') dataset = [...this.documents.values()]
     else dataset = this.readable ??= [...this.documents.values()].filter((doc) => isPublishedId(doc._id))
+    this.work.evaluations++
+    this.work.documents += dataset.length
     const result = await evaluate(tree, { dataset, params, dereference: this.dereference })
-    // The query decides the shape; callers type it (typegen types) or validate it.
-    return (await result.get()) as R
+    return deepFreeze(await result.get())
   }
 
   /**
@@ -295,6 +332,7 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
     writer.lastTransactionId = lastTransactionId
     this.documents = documents
     this.readable = undefined
+    this.results = new Map()
     if (publicChanged) this.published = undefined
     this.applied += accepted.length
     for (const { transaction, result } of accepted) transaction.resolve(result)

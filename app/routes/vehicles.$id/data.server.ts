@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
-import { TEST_DRIVE_HOURS_QUERY } from '#app/sanity/queries/inbox.ts'
-import { type SIMILAR_VEHICLES_QUERYResult, type TEST_DRIVE_HOURS_QUERYResult, type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
+import { type SIMILAR_VEHICLES_QUERYResult, type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
 import { testDriveSlots } from '#app/submissions/test-drive-slots.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
+import { loadSiteSettings } from '#app/utils/site-settings.server.ts'
 import { parseAmount } from '#app/utils/format.ts'
 import { SIMILAR_VEHICLES_QUERY, VEHICLE_DETAIL_QUERY } from '#app/sanity/queries/vehicles.ts'
 import { financingInputFromParams } from '#app/vehicles/financing.ts'
@@ -26,15 +26,18 @@ export async function loadVehicleDetail({ request, params, context }: LoaderFunc
   const vehicle = await context.lake.fetch<VEHICLE_DETAIL_QUERYResult>(VEHICLE_DETAIL_QUERY, { id })
   if (!vehicle) throw new Response(VEHICLE_NOT_FOUND, { status: 404 })
   const price = parseAmount(vehicle.price)
-  const [similar, hours] = await Promise.all([
+  const [similar, settings] = await Promise.all([
     context.lake.fetch<SIMILAR_VEHICLES_QUERYResult>(SIMILAR_VEHICLES_QUERY, {
       id: vehicle.id,
       make: vehicle.make,
       bodyType: vehicle.bodyType ?? null,
       price,
     }),
-    vehicle.status === 'sold' ? null : context.lake.fetch<TEST_DRIVE_HOURS_QUERYResult>(TEST_DRIVE_HOURS_QUERY, {}),
+    // The root loader's read of the settings (the lake answers it once per state, decision 046),
+    // not a query of its own: one more query would scan the lake once more per page.
+    vehicle.status === 'sold' ? null : loadSiteSettings(context.lake),
   ])
+  const hours = settings?.openingHours?.find((variant) => variant.key === 'general')?.specs
   // The test drive's slots as of now; a page served from the cache a few minutes later may offer a
   // window that just began, which the server refuses with a field error (docs/decisions/042).
   const slots = hours ? testDriveSlots(hours, new Date()) : []

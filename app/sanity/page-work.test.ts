@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseEnv } from '#app/env.server.ts'
+import { loader as rootLoader } from '#app/root.tsx'
+import { loader as contentLoader } from '#app/routes/$.tsx'
+import { loader as homeLoader } from '#app/routes/_index.tsx'
+import { loader as vehiclesLoader } from '#app/routes/vehicles._index.tsx'
+import { loader as vehicleLoader } from '#app/routes/vehicles.$id/route.tsx'
+import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
+import { generateVehicleContent } from '#tests/vehicle-lake.ts'
+
+/*
+ * The guard of issue 28 item 2: the work the embedded lake does for one uncached page request at
+ * 5,000 vehicles, counted (not timed, so it holds on a loaded machine). A change that makes a page
+ * scan the lake more often (a second read of the same query, a query the memo cannot share, a
+ * filter moved from the vehicle index into GROQ) multiplies `documents` and fails here, instead of
+ * being noticed by a benchmark nobody re-ran.
+ *
+ * Measured on 2026-11-27 with this file (issue 28), `scans` = groq-js evaluations, each over every
+ * document: the first request after a write evaluates each distinct query of the root and the page
+ * loader once (/ 4, content page 3, /vehicles 2, with search 2, vehicle page 4); a repeated request
+ * evaluates none. Before the per-revision memo (embedded-lake.server.ts) every request, repeated or
+ * not, evaluated every read (5, 4, 2, 2, 4: the figures twice). The budgets are those counts (see
+ * docs/performance.md, "Work per page request"); raise one only with the reason written there.
+ */
+
+const VEHICLES = 5000
+/** Documents `fetch` reads at open: the seed's non-vehicles and the vehicles (the test's own inbox writes add one each). */
+let datasetSize = 0
+/** Room for the private documents this test writes (one per page type). */
+const WRITTEN = 10
+
+const PAGES = [
+  { name: '/', url: '/', load: homeLoader, params: {}, scans: 4 },
+  { name: 'content page', url: '/locations/dortmund', load: contentLoader, params: {}, scans: 3 },
+  { name: '/vehicles', url: '/vehicles', load: vehiclesLoader, params: {}, scans: 2 },
+  { name: '/vehicles?search=golf', url: '/vehicles?search=golf', load: vehiclesLoader, params: {}, scans: 2 },
+  { name: 'vehicle page', url: '/vehicles/42', load: vehicleLoader, params: { id: '42' }, scans: 4 },
+] as const
+
+describe(`the lake's work per page request at ${VEHICLES} vehicles`, () => {
+  let lake: EmbeddedLake
+  let contentDir: string
+  let dataDir: string
+  let env: ReturnType<typeof parseEnv>
+
+  beforeAll(async () => {
+    contentDir = generateVehicleContent(VEHICLES)
+    dataDir = mkdtempSync(path.join(tmpdir(), 'page-work-'))
+    lake = await EmbeddedLake.open({ contentDir, dataDir })
+    env = parseEnv({ CONTENT_DIR: contentDir, DATA_DIR: dataDir })
+    datasetSize = lake.publishedDocuments().length
+  }, 120_000)
+  afterAll(async () => {
+    await lake.close()
+    rmSync(dataDir, { recursive: true, force: true })
+    rmSync(contentDir, { recursive: true, force: true })
+  })
+
+  /** Root and page loader of one request, as Remix runs them (in parallel); returns what the lake did. */
+  async function request(page: (typeof PAGES)[number]) {
+    const before = { ...lake.work }
+    const args = () => ({ request: new Request(`http://localhost${page.url}`), params: page.params, context: { lake, env } }) as unknown as LoaderFunctionArgs
+    const results = await Promise.allSettled([rootLoader(args()), page.load(args())])
+    for (const result of results) if (result.status === 'rejected' && !(result.reason instanceof Response)) throw result.reason
+    return {
+      fetches: lake.work.fetches - before.fetches,
+      evaluations: lake.work.evaluations - before.evaluations,
+      documents: lake.work.documents - before.documents,
+    }
+  }
+
+  /** A write of a private document: moves the lake to a new state, as a form submission does, so the next request is a cold one. */
+  async function write() {
+    await lake.mutate([{ createOrReplace: { _id: `inbox.page-work-${Date.now()}`, _type: 'contactSubmission' } }])
+  }
+
+  for (const page of PAGES) {
+    it(`${page.name}: the first request after a write scans the lake at most ${page.scans} times, a repeated one not at all`, async () => {
+      await write()
+      const cold = await request(page)
+      const warm = await request(page)
+      expect(cold.evaluations).toBeLessThanOrEqual(page.scans)
+      expect(cold.documents).toBeLessThanOrEqual(page.scans * (datasetSize + WRITTEN))
+      expect(warm.evaluations).toBe(0)
+      expect(warm.documents).toBe(0)
+    })
+  }
+})
