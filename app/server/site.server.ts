@@ -170,7 +170,11 @@ export class Site {
         // with their error fallbacks): such a page is never kept, even when it reads as complete.
         if (state.readFailed || request.signal.aborted) return
         this.staleReported = false
-        cache.set(key, { headers: renderedHeaders, body: bytes, nonce: HTML.test(response.headers.get('content-type') ?? '') ? nonce : undefined, revision }, renderedAt)
+        cache.set(
+          key,
+          { headers: renderedHeaders, body: bytes, nonce: HTML.test(response.headers.get('content-type') ?? '') ? nonce : undefined, revision },
+          renderedAt,
+        )
       })
     }
     return new Response(body, { status: response.status, statusText: response.statusText, headers })

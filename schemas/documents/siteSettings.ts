@@ -163,7 +163,8 @@ export const siteSettings = defineType({
       name: 'openingHours',
       title: 'Öffnungszeiten',
       type: 'array',
-      description: 'Vier feste Varianten: Startseite, allgemeine Seiten und Fußzeile, Städte-Seiten, Studenten-Seite. Ändern Sie die Zeiten in der jeweiligen Variante.',
+      description:
+        'Vier feste Varianten: Startseite, allgemeine Seiten und Fußzeile, Städte-Seiten, Studenten-Seite. Ändern Sie die Zeiten in der jeweiligen Variante.',
       group: 'hours',
       of: [defineArrayMember({ type: 'openingHoursVariant' })],
       // The four variants are fixed: the pages name them (page.openingHours), so staff edit their times only.
