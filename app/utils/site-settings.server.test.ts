@@ -53,10 +53,11 @@ describe('siteSettingsForPages', () => {
 
   it('puts the current special hours into the structured data with their dates, and none once ended', () => {
     const dealer = (settings: SiteSettings) =>
+      // A node object (schema-dts also allows a bare string).
       autoDealer(
         { url: 'https://example.de', settings },
         { url: 'https://example.de/', image: 'https://example.de/a.jpg', hours: openingHoursFor(settings, 'home'), areaServed: [] },
-      )
+      ) as { openingHoursSpecification?: unknown }
     const christmasEve = dealer(siteSettingsForPages(stored, new Date('2026-12-24T12:00:00Z')))
     expect(christmasEve.openingHoursSpecification).toEqual([
       expect.objectContaining({ dayOfWeek: expect.any(Array), opens: '08:00', closes: '20:00' }),
