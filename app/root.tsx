@@ -37,7 +37,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     throw new Response('Die Website-Einstellungen fehlen im Content Lake (Dokument „siteSettings“).', { status: 500 })
   }
   return {
-    settings: siteSettingsForPages(settings),
+    settings: siteSettingsForPages(settings, new Date()),
     siteUrl: new URL(context.env.SITE_URL).origin,
     // Staff in the Studio's preview: which content they see (drafts, a release) and the overlays' script; null for everyone else.
     preview: context.preview ? { perspective: perspectiveParam(context.preview.perspective), script: previewOverlaysScript() } : null,

@@ -1,4 +1,5 @@
 import { WEEKDAYS } from '#schemas/lib/constants.ts'
+import { addCalendarDays } from '#schemas/lib/opening-hours.ts'
 
 /*
  * The test-drive slots a vehicle page offers and the server accepts (docs/decisions/042): the next
@@ -87,11 +88,7 @@ export function berlinInstant(date: string, time: string): Date {
   return new Date(instant)
 }
 
-/** The calendar date `days` later (or earlier) than a YYYY-MM-DD date. */
-export function addCalendarDays(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10)
-}
+export { addCalendarDays }
 
 function weekdayOf(date: string): (typeof DAY_BY_INDEX)[number] {
   return DAY_BY_INDEX[new Date(`${date}T12:00:00Z`).getUTCDay()]!
