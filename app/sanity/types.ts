@@ -1402,12 +1402,21 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
 // Query: *[_type in $types && !defined(notifiedAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id
 export type PENDING_NOTIFICATIONS_QUERYResult = Array<string>
 // Variable: TEST_DRIVE_HOURS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0].openingHours[key == "general"][0].specs[]{days, opens, closes}
-export type TEST_DRIVE_HOURS_QUERYResult = Array<{
-  days: Array<string>
-  opens: string
-  closes: string
-}> | null
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{"specs": openingHours[key == "general"][0].specs[]{days, opens, closes}, specialOpeningHours[]{from, to, closed, opens, closes}}
+export type TEST_DRIVE_HOURS_QUERYResult = {
+  specs: Array<{
+    days: Array<string>
+    opens: string
+    closes: string
+  }> | null
+  specialOpeningHours: Array<{
+    from: string
+    to: string | null
+    closed: boolean
+    opens: string | null
+    closes: string | null
+  }> | null
+} | null
 // Variable: PENDING_CONFIRMATIONS_QUERY
 // Query: *[_type in $types && confirmationPending == true && !defined(confirmationSentAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id
 export type PENDING_CONFIRMATIONS_QUERYResult = Array<string>
