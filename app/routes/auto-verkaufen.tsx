@@ -4,9 +4,9 @@ import { SaleForm } from '#app/components/forms/sale-form.tsx'
 import { PhoneIcon } from '#app/components/icons.tsx'
 import { PageHeader } from '#app/components/sections/page-header.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
-import { LEAD_FORMS } from '#app/submissions/lead-forms.ts'
 import { SALE_PATH } from '#app/submissions/photos.ts'
 import { salePageAction } from '#app/submissions/sale-action.server.ts'
+import { salePrefill } from '#app/submissions/sale-prefill.server.ts'
 import { telHref } from '#app/utils/format.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
@@ -18,22 +18,9 @@ import { useSiteSettings } from '#app/utils/site-settings.ts'
 
 export const SALE_TITLE = 'Auto verkaufen'
 
-/**
- * Query parameters that fill the form in (a valuation form, a vehicle page's trade-in link):
- * the sell request's field names, plus the valuation forms' own (`brand` is the make, `vehicle`
- * the student form's „Marke und Modell“). Values are only shown, never trusted: the action checks.
- */
-const PREFILL_ALIASES: Readonly<Record<string, string>> = { brand: 'make', vehicle: 'model' }
-
+// A valuation form's „MIT FOTOS WEITER“ (or any link) may fill the form in; each value passes its field's rule first.
 export function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url)
-  const names = new Set(LEAD_FORMS['vehicle-sale'].fields.map((field) => field.name))
-  const prefill: Record<string, string> = {}
-  for (const [key, value] of url.searchParams) {
-    const name = PREFILL_ALIASES[key] ?? key
-    if (names.has(name) && value.length <= 500 && prefill[name] === undefined) prefill[name] = value
-  }
-  return { prefill }
+  return { prefill: salePrefill(new URL(request.url).searchParams) }
 }
 
 export const action = (args: ActionFunctionArgs) => salePageAction(args)

@@ -6,6 +6,14 @@
 /** The page of the sell request; its action alone reads multipart bodies up to SALE_BODY_LIMIT. */
 export const SALE_PATH = '/auto-verkaufen'
 
+/**
+ * The id of the sell request's confirmation, also the fragment of the address a post without
+ * JavaScript is redirected to: Chromium focuses a focusable fragment target on arrival, while
+ * `autofocus` alone is skipped whenever the address has a fragment (the form's `#verkaufen` would
+ * otherwise be kept across the redirect).
+ */
+export const SALE_CONFIRMATION_ID = 'verkaufen-bestaetigung'
+
 /** The name of the file input (several files under one name). */
 export const PHOTO_FIELD = 'photos'
 

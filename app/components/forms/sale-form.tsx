@@ -5,7 +5,7 @@ import { CONTROL_CLASSES, Field } from '#app/components/ui/field.tsx'
 import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/components/ui/form-parts.tsx'
 import { FORM_KIND_FIELD, inputAttributes, SENT, SUBMITTING_LABEL, type FieldDefinition, type FieldErrors } from '#app/submissions/forms.ts'
 import { LEAD_FORMS, SALE_GROUPS } from '#app/submissions/lead-forms.ts'
-import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_ACCEPT, PHOTO_FIELD, PHOTO_MESSAGES, SALE_PATH } from '#app/submissions/photos.ts'
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_ACCEPT, PHOTO_FIELD, PHOTO_MESSAGES, SALE_CONFIRMATION_ID, SALE_PATH } from '#app/submissions/photos.ts'
 import { resizePhoto } from '#app/utils/resize-photo.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 
@@ -100,7 +100,7 @@ export function SaleForm({ prefill = {} }: { prefill?: Readonly<Record<string, s
 
   if (sent) {
     return (
-      <div id={`${ANCHOR}-bestaetigung`} tabIndex={-1} autoFocus ref={(element) => element?.focus()} className="outline-none">
+      <div id={SALE_CONFIRMATION_ID} tabIndex={-1} autoFocus ref={(element) => element?.focus()} className="outline-none">
         <FormConfirmation title={FORM.texts.success.title}>{FORM.texts.success.description}</FormConfirmation>
       </div>
     )
