@@ -7,6 +7,7 @@ import { type loader as rootLoader } from '#app/root.tsx'
 import { SALE_PATH } from '#app/submissions/photos.ts'
 import { salePageAction } from '#app/submissions/sale-action.server.ts'
 import { salePrefill } from '#app/submissions/sale-prefill.server.ts'
+import { tradeInVehicle } from '#app/submissions/trade-in.server.ts'
 import { telHref } from '#app/utils/format.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
@@ -19,8 +20,10 @@ import { useSiteSettings } from '#app/utils/site-settings.ts'
 export const SALE_TITLE = 'Auto verkaufen'
 
 // A valuation form's „MIT FOTOS WEITER“ (or any link) may fill the form in; each value passes its field's rule first.
-export function loader({ request }: LoaderFunctionArgs) {
-  return { prefill: salePrefill(new URL(request.url).searchParams) }
+// A vehicle page's „Fahrzeug in Zahlung geben?“ names the car the seller wants to buy (trade-in.server.ts).
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams
+  return { prefill: salePrefill(params), tradeIn: (await tradeInVehicle(context, params)) ?? null }
 }
 
 export const action = (args: ActionFunctionArgs) => salePageAction(args)
@@ -41,7 +44,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 }
 
 export default function SellPage() {
-  const { prefill } = useLoaderData<typeof loader>()
+  const { prefill, tradeIn } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
   return (
     <>
@@ -66,7 +69,7 @@ export default function SellPage() {
             </p>
           ) : null}
           <div className="mt-6 rounded-xl border border-zinc-200 bg-white p-4 shadow-lg sm:p-8">
-            <SaleForm prefill={prefill} />
+            <SaleForm prefill={prefill} tradeIn={tradeIn ?? undefined} />
           </div>
         </div>
       </section>

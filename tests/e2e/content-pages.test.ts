@@ -427,7 +427,7 @@ test.describe('without JavaScript', () => {
     // posts (the other, „MIT FOTOS WEITER“, leads into the sell request: docs/decisions/047).
     await form.locator('button[type="submit"]:not([formaction])').click()
 
-    await expect(page).toHaveURL(new RegExp(`/locations/sonsbeck\\?anfrage=gesendet&formular=${anchor}#${anchor}$`))
+    await expect(page).toHaveURL(new RegExp(`/locations/sonsbeck\\?anfrage=gesendet&formular=${anchor}#${anchor}-bestaetigung$`))
     await expect(page.locator(`#${anchor} form`).getByRole('status')).toContainText('Vielen Dank! Wir melden uns schnellstmöglich bei Ihnen.')
     await expect.poll(() => storedLeadWith(model)).toBeDefined()
     const lead = storedLeadWith(model)!

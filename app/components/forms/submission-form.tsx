@@ -5,6 +5,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { CONTROL_CLASSES, Field } from '#app/components/ui/field.tsx'
 import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/components/ui/form-parts.tsx'
 import {
+  confirmationId,
   DEFAULT_ANCHOR,
   DEFAULT_LEAD_SUBMIT_LABEL,
   FORM_KIND_FIELD,
@@ -317,14 +318,20 @@ export function SubmissionForm({
       className="space-y-5"
     >
       {sent ? (
-        <>
+        // The redirect's fragment names this id: without JavaScript the browser focuses the confirmation on arrival.
+        <div
+          id={confirmationId(anchor)}
+          tabIndex={-1}
+          autoFocus
+          className="space-y-4 rounded-xl focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-amber-400"
+        >
           {texts.success.title ? (
             <FormConfirmation title={texts.success.title}>{texts.success.description}</FormConfirmation>
           ) : (
             <FormConfirmation>{texts.success.description}</FormConfirmation>
           )}
           {confirmationNote}
-        </>
+        </div>
       ) : null}
 
       {server ? (
