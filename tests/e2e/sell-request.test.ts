@@ -186,6 +186,33 @@ for (const javaScriptEnabled of [true, false]) {
       expect(lead?.photos).toHaveLength(1)
     })
 
+    test('a buyer on a vehicle page offers a trade-in: the flow names that car, the lead and the dealer mail refer to it', async ({ page }) => {
+      const name = uniqueName('Inzahlungnahme')
+      await page.goto('/vehicles/1')
+      await page.getByRole('link', { name: 'Jetzt Ihr Fahrzeug bewerten lassen' }).first().click()
+      await expect(page).toHaveURL('/auto-verkaufen?inzahlungnahme=1')
+      await expect(page.locator('#verkaufen')).toContainText('Inzahlungnahme beim Kauf von: BMW 320d Touring')
+      await fillSellRequest(page, name, [])
+      await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
+      await expectFocusedConfirmation(page)
+      expect(leadNamed(name)).toMatchObject({ kind: 'vehicle-sale', vehicle: { _ref: 'vehicle-1' } })
+      await expect.poll(() => outboxMailWith(name), { timeout: 10_000 }).toBeTruthy()
+      expect(outboxMailWith(name)).toMatch(/^Inzahlungnahme beim Kauf von: +BMW 320d Touring \(Nr\. 1\) – \S+\/vehicles\/1\r?$/m)
+    })
+
+    test('an unknown or malformed trade-in id in the address is dropped: no note, and the request is sent without it', async ({ page }) => {
+      const name = uniqueName('Unbekannt Inzahlungnahme')
+      await page.goto('/auto-verkaufen?inzahlungnahme=9999')
+      await expect(page.locator('#verkaufen')).not.toContainText('Inzahlungnahme beim Kauf von')
+      await page.goto('/auto-verkaufen?inzahlungnahme=%3Cscript%3E')
+      await expect(page.locator('#verkaufen')).not.toContainText('Inzahlungnahme beim Kauf von')
+      await fillSellRequest(page, name, [])
+      await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
+      await expectFocusedConfirmation(page)
+      expect(leadNamed(name)).toMatchObject({ kind: 'vehicle-sale' })
+      expect(leadNamed(name)).not.toHaveProperty('vehicle')
+    })
+
     test('the flow shows only known, valid values from its address, as text', async ({ page }) => {
       await page.goto('/auto-verkaufen?brand=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&year=1800&mileage=abc&phone=0201%20555&postcode=x')
       await expect(control(page, 'textbox', 'Marke')).toHaveValue('<img src=x onerror=alert(1)>')

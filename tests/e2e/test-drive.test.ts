@@ -32,6 +32,17 @@ async function bookFirstSlot(page: Page, name: string, email: string) {
   return value!
 }
 
+/**
+ * Without JavaScript the post redirects to the confirmation's id as the fragment, and the browser
+ * focuses it on arrival: the visitor's focus is on (or inside) the confirmation, which is in view.
+ */
+async function expectFocusedConfirmation(page: Page, id: string, text: string) {
+  const confirmation = page.locator(`#${id}`)
+  await expect(confirmation).toContainText(text)
+  await expect(confirmation).toBeInViewport()
+  await expect.poll(() => page.evaluate((target) => document.getElementById(target)?.contains(document.activeElement) ?? false, id)).toBe(true)
+}
+
 /** The instants a slot value stands for, in Europe/Berlin. */
 function instantsOf(value: string) {
   const [date, window] = value.split('T') as [string, string]
@@ -165,11 +176,25 @@ test.describe('without JavaScript', () => {
     await page.goto('/vehicles/1')
     const name = uniqueName('Ohne Skript Probefahrt')
     const slot = await bookFirstSlot(page, name, 'ohne-skript-probefahrt@example.de')
-    await expect(page).toHaveURL(/\/vehicles\/1\?anfrage=gesendet&formular=probefahrt#probefahrt$/)
+    await expect(page).toHaveURL(/\/vehicles\/1\?anfrage=gesendet&formular=probefahrt#probefahrt-bestaetigung$/)
     await expect(page.locator('#probefahrt').getByRole('status')).toContainText('Probefahrt angefragt!')
+    await expectFocusedConfirmation(page, 'probefahrt-bestaetigung', 'Probefahrt angefragt!')
     await expect.poll(() => leadWith(name)).toBeDefined()
     expect(leadWith(name)).toMatchObject({ kind: 'test-drive', appointment: instantsOf(slot), tradeIn: true })
     await expect.poll(() => outboxMailWith(name, 'receipt'), { timeout: 5_000 }).toMatch(/^To: ohne-skript-probefahrt@example\.de$/m)
+  })
+
+  test('the vehicle enquiry (the same form component) confirms with focus on the confirmation', async ({ page, axe }) => {
+    axe.skip()
+    await page.goto('/vehicles/1')
+    const form = page.locator('#anfrage form')
+    const name = uniqueName('Ohne Skript Anfrage')
+    await form.getByLabel(/^Name/).fill(name)
+    await form.getByLabel(/^E-Mail/).fill('ohne-skript-anfrage@example.de')
+    await form.locator('button[type="submit"]').click()
+    await expect(page).toHaveURL(/\/vehicles\/1\?anfrage=gesendet&formular=anfrage#anfrage-bestaetigung$/)
+    await expectFocusedConfirmation(page, 'anfrage-bestaetigung', 'Ihre Anfrage wurde gesendet!')
+    await expect.poll(() => leadWith(name)).toMatchObject({ kind: 'vehicle-enquiry', vehicle: { _ref: 'vehicle-1' } })
   })
 
   test('a closed day or a past day, posted directly, is refused with a field error and nothing is stored', async ({ page, baseURL, axe }) => {

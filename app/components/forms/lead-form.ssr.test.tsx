@@ -37,3 +37,13 @@ test('the vehicle enquiry: three required fields and the pre-filled message in t
   expect(html).toContain('Ich interessiere mich für den Toyota Corolla. Bitte kontaktieren Sie mich.</textarea>')
   expect(html).toMatch(/<input type="hidden" name="vehicleId" value="7"\/>/)
 })
+
+test('after a post without JavaScript: the confirmation carries the id the redirect names as its fragment, focusable', async () => {
+  const html = await serverHtml(
+    <LeadForm kind="test-drive" vehicle={{ id: '7', make: 'Toyota', model: 'Corolla' }} anchor="probefahrt" />,
+    'http://localhost/formulare?anfrage=gesendet&formular=probefahrt',
+  )
+  const confirmation = html.match(/<div [^>]*id="probefahrt-bestaetigung"[^>]*>/)?.[0] ?? ''
+  expect(confirmation).toMatch(/ tabindex="-1"/)
+  expect(html.slice(html.indexOf('id="probefahrt-bestaetigung"'))).toMatch(/^[^<]*>\s*<div role="status"/)
+})
