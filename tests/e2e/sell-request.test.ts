@@ -198,6 +198,8 @@ for (const javaScriptEnabled of [true, false]) {
       expect(leadNamed(name)).toMatchObject({ kind: 'vehicle-sale', vehicle: { _ref: 'vehicle-1' } })
       await expect.poll(() => outboxMailWith(name), { timeout: 10_000 }).toBeTruthy()
       expect(outboxMailWith(name)).toMatch(/^Inzahlungnahme beim Kauf von: +BMW 320d Touring \(Nr\. 1\) – \S+\/vehicles\/1\r?$/m)
+      // The seller's receipt names it the same way (not as the car being sold).
+      await expect.poll(() => outboxMailWith(name, 'receipt'), { timeout: 10_000 }).toContain('Inzahlungnahme beim Kauf von')
     })
 
     test('an unknown or malformed trade-in id in the address is dropped: no note, and the request is sent without it', async ({ page }) => {
