@@ -96,7 +96,6 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
   private pending: PendingTransaction[] = []
   /** The running group commit, while there is one. */
   private flushing: Promise<void> | undefined
-  private applied = 0
   private closed = false
 
   private constructor(
@@ -156,11 +155,6 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
     const seed = await loadSeed(contentDir)
     const state = await readState(seed.documents, dataDir, undefined, {})
     return new EmbeddedLake(seed.documents, state.documents, seed.assetFiles, dataDir, undefined)
-  }
-
-  /** Counts the transactions this instance committed since `open`. */
-  get revision(): number {
-    return this.applied
   }
 
   /**
@@ -342,7 +336,6 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
       this.published = undefined
       this.publicResults = new Map()
     }
-    this.applied += accepted.length
     for (const { transaction, result } of accepted) transaction.resolve(result)
   }
 
