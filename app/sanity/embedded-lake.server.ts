@@ -72,7 +72,7 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
   readonly kind = 'embedded'
   /** The public documents (no dot in the id): the same array until a write touches one of them. */
   private published: SanityDocument[] | undefined
-  /** What `fetch` reads by default: every document but drafts and versions, private ones included. */
+  /** What `fetch` reads with `includePrivate`: every document but drafts and versions, private ones included. */
   private readable: SanityDocument[] | undefined
   private readonly queries = new Map<string, ExprNode>()
   /**
