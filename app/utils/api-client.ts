@@ -2,9 +2,7 @@
  * The browser's client for the site's JSON API (spec §7). Every request sends cookies; a request
  * with a body sends JSON; any non-success status becomes an ApiError whose message is
  * `{status}: {response text, or the status text when the body is empty}`.
- * Nothing is retried, cached or polled: each call is one request. The forms are its only callers
- * (submission-form.tsx): pages read on the server (loaders), so the spec's other calls (the vehicle
- * list, one vehicle, the status, the sync) are endpoints of the API (README "API"), not functions here.
+ * Reads are not retried, cached or polled: each call is one request.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -28,6 +26,48 @@ export interface RequestOptions {
    */
   baseUrl?: string
   signal?: AbortSignal
+}
+
+/** A vehicle as the JSON API returns it (spec §3, snake_case). */
+export interface ApiVehicle {
+  id: string
+  make: string
+  model: string
+  year?: number | null
+  mileage?: number | null
+  fuel_type?: string | null
+  transmission?: string | null
+  /** A number or a string such as "28500" (parsed for display by formatPrice). */
+  price?: string | number | null
+  images: string[]
+  features: string[]
+  body_type?: string | null
+  color?: string | null
+  power_hp?: number | null
+  power_kw?: number | null
+  doors?: number | null
+  seats?: number | null
+  description?: string | null
+  first_registration?: string | null
+  previous_owners?: number | null
+}
+
+export interface VehicleStatus {
+  configured: boolean
+  message: string
+}
+
+/** The body of `POST /api/contacts` (validated again by the server with contactSchema). */
+export interface ContactMessageInput {
+  name: string
+  email: string
+  phone?: string
+  subject?: string
+  message: string
+  /** Path of the page the form was sent from. */
+  page?: string
+  /** The honeypot; only sent when a bot filled it, so the server can drop the message. */
+  website?: string
 }
 
 function resolveUrl(path: string, baseUrl: string | undefined): string {
@@ -66,4 +106,67 @@ async function readJson<T>(response: Response): Promise<T> {
  */
 export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   return readJson<T>(await send(method, path, body, options))
+}
+
+export interface GetJsonOptions extends RequestOptions {
+  /** What a 401 does: fail like every other error (default), or resolve with null. */
+  on401?: 'throw' | 'returnNull'
+}
+
+/** A read (GET). With `on401: 'returnNull'` an unauthorised answer yields null instead of an error. */
+export function getJson<T>(path: string, options?: GetJsonOptions & { on401?: 'throw' }): Promise<T>
+export function getJson<T>(path: string, options: GetJsonOptions & { on401: 'returnNull' }): Promise<T | null>
+export async function getJson<T>(path: string, { on401 = 'throw', ...options }: GetJsonOptions = {}): Promise<T | null> {
+  try {
+    return await apiRequest<T>('GET', path, undefined, options)
+  } catch (error) {
+    if (on401 === 'returnNull' && error instanceof ApiError && error.status === 401) return null
+    throw error
+  }
+}
+
+export interface FetchVehiclesOptions extends RequestOptions {
+  /**
+   * Search, filters, sort and paging as on /vehicles (README "API"), built by serializeVehicleSearch;
+   * none: the spec's plain list. A query, not the search itself: this module is part of every page
+   * with a form, and the search's rules and lists are not.
+   */
+  query?: URLSearchParams
+}
+
+/** GET /api/vehicles: the inventory (newest first), optionally searched, filtered, sorted or paged. */
+export function fetchVehicles({ query, ...options }: FetchVehiclesOptions = {}): Promise<ApiVehicle[]> {
+  const search = query?.toString()
+  return getJson<ApiVehicle[]>(search ? `/api/vehicles?${search}` : '/api/vehicles', options)
+}
+
+/** GET /api/vehicles/{id}: one vehicle, or null when it cannot be read (the error is logged, spec §7). */
+export async function fetchVehicle(id: string, options?: RequestOptions): Promise<ApiVehicle | null> {
+  try {
+    return await getJson<ApiVehicle>(`/api/vehicles/${encodeURIComponent(id)}`, options)
+  } catch (error) {
+    console.error(`Fahrzeug ${id} konnte nicht geladen werden:`, error)
+    return null
+  }
+}
+
+export const VEHICLE_STATUS_UNAVAILABLE: VehicleStatus = { configured: false, message: 'Unable to check API status' }
+
+/** GET /api/vehicles/status; any failure reads as not configured (spec §7, §8). */
+export async function fetchVehicleStatus(options?: RequestOptions): Promise<VehicleStatus> {
+  try {
+    return await getJson<VehicleStatus>('/api/vehicles/status', options)
+  } catch {
+    return { ...VEHICLE_STATUS_UNAVAILABLE }
+  }
+}
+
+/** POST /api/vehicles/sync: pulls the marketplace's ads into the inventory. */
+export function syncVehicles(options?: RequestOptions): Promise<ApiVehicle[]> {
+  return apiRequest<ApiVehicle[]>('POST', '/api/vehicles/sync', undefined, options)
+}
+
+/** POST /api/contacts with the message as JSON; rejects on any failure (network or status). */
+export function sendContactMessage(input: ContactMessageInput, options?: RequestOptions): Promise<unknown> {
+  return apiRequest<unknown>('POST', '/api/contacts', input, options)
 }

@@ -1,3 +1,5 @@
+import { type ApiVehicle } from '#app/utils/api-client.ts'
+
 /*
  * The JSON API's vehicle shape (spec §3: snake_case names) built from a vehicle as the GROQ
  * queries project it (camelCase, docs/content-model.md). One mapping for the list
@@ -41,30 +43,6 @@ export interface ApiVehicleSource {
     co2Class?: string | null
     emissionClass?: string | null
   } | null
-}
-
-/** A vehicle as the JSON API returns it (spec §3, snake_case). */
-export interface ApiVehicle {
-  id: string
-  make: string
-  model: string
-  year?: number | null
-  mileage?: number | null
-  fuel_type?: string | null
-  transmission?: string | null
-  /** A number, or a string such as "28500" as stored (spec §3). */
-  price?: string | number | null
-  images: string[]
-  features: string[]
-  body_type?: string | null
-  color?: string | null
-  power_hp?: number | null
-  power_kw?: number | null
-  doors?: number | null
-  seats?: number | null
-  description?: string | null
-  first_registration?: string | null
-  previous_owners?: number | null
 }
 
 /** GET /api/vehicles/{id}: the list fields plus every detail field (spec §3) and the listing state. */
