@@ -19,11 +19,11 @@ function card(scope: Page | Locator, name: string) {
 }
 
 /** Every card's name with its badges, in page order. */
-async function cardBadges(scope: Page | Locator) {
+async function cardBadges(scope: Page | Locator): Promise<Array<[string, string[]]>> {
   return scope
     .getByRole('article')
     .evaluateAll((articles) =>
-      articles.map((article) => [
+      articles.map((article): [string, string[]] => [
         article.querySelector('h2, h3')?.textContent ?? '',
         [...article.querySelectorAll('ul[aria-label="Status"] > li')].map((badge) => badge.textContent ?? ''),
       ]),
