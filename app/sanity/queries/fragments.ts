@@ -88,10 +88,13 @@ const VEHICLE_FACTS = `id, make, model, year, mileage, fuelType, transmission, p
 
 /**
  * A vehicle as a card shows it (VehicleCard): the facts, three features and the first photo, the
- * dealer's own or else the marketplace's.
+ * dealer's own or else the marketplace's; status and listing date for the badges, which the loaders
+ * work out at the request's time and send instead of these two (app/vehicles/badges.ts).
  */
 export const VEHICLE_CARD = `{
   ${VEHICLE_FACTS},
+  status,
+  listedAt,
   "features": features[0...3],
   "image": select(count(images) > 0 => images[0]${IMAGE}, externalImages[0]{alt, "asset": {"url": url}})
 }`
