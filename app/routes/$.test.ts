@@ -146,6 +146,7 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
       title: 'Autoankauf Bottrop',
       path: '/locations/bottrop',
       openingHours: 'city',
+      isCity: true,
       seo: {
         title: 'Autoankauf in Bottrop | Ruhrstern Automobile',
         description: 'Wir kaufen Ihr Auto in Bottrop: kostenlose Bewertung, Abholung und sofortige Auszahlung.',
@@ -163,6 +164,17 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
         { _key: 'contact', _type: 'contactSection', anchor: 'contact', heading: 'Kontakt', subjects: 'home', messageRows: 5 },
       ],
     })
+    // A page that did not opt in is no city, even with a card left over from an old default.
+    await createOrReplace(test.lake, {
+      _id: 'page-services-leasing',
+      _type: 'page',
+      title: 'Leasing',
+      path: '/services/leasing',
+      openingHours: 'general',
+      seo: { title: 'Leasing | Ruhrstern Automobile', description: 'Leasing für Gebrauchtwagen: fragen Sie uns nach einem Angebot.' },
+      location: { order: 100 },
+      sections: [{ _key: 'hero', _type: 'heroSection', heading: 'Leasing', image }],
+    })
     const bottrop = await loadPage(test, '/locations/bottrop')
     expect(bottrop.title).toBe('Autoankauf Bottrop')
     expect(bottrop.sections.map((section) => section._type)).toEqual(['heroSection', 'contactSection'])
@@ -170,6 +182,8 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
     const cards = overview.sections.flatMap((section) => (section._type === 'locationCardsSection' ? section.cards : []))
     expect(cards.at(-1)).toMatchObject({ path: '/locations/bottrop', name: 'Bottrop', distance: '14 Min.' })
     expect(cards).toHaveLength(11)
+    expect(cards.map((card) => card.path)).not.toContain('/services/leasing')
+    expect((await loadPage(test, '/services/leasing')).city).toBeNull()
   })
 })
 

@@ -175,7 +175,7 @@ describe('car', () => {
         color: null,
         previousOwners: null,
         description: null,
-        images: null,
+        images: [],
       },
       { name: 'x', url },
     )

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { type Page } from '@playwright/test'
+import { Mutation } from '@sanity/mutator'
 import { evaluate, parse } from 'groq-js'
 import { FIGURES, FIGURE_USAGE_QUERY, figureUsage, figureUsageNote } from '#schemas/lib/figures.ts'
 import { SANITY_BACKED_PORT } from '../../playwright.config'
@@ -31,38 +32,105 @@ async function signIn(page: Page) {
   )
 }
 
+type StoredDocument = { _id: string; _type?: string; _rev?: string; [field: string]: unknown }
+type Action = { actionType: string; draftId?: string; publishedId?: string; attributes?: StoredDocument; patch?: Record<string, unknown> }
+
 /**
- * Signed in, and Sanity's read API answered from the seed dataset (queries with groq-js, documents
- * by id, a listener that only says welcome), so the Studio shows the documents as staff would.
+ * Signed in, and Sanity's API answered from the seed dataset (queries with groq-js, documents by
+ * id), so the Studio shows the documents as staff would. Edits really write: the Studio 4 sends
+ * them to the Actions API (`POST …/data/actions/<dataset>`), and the stand-in applies create, edit,
+ * publish and discard to the in-memory dataset as Sanity would, and keeps every action for the test.
+ * `route.fulfill` cannot stream, so the listener says welcome and ends, with a short `retry`: the
+ * Studio reconnects and fetches the documents again, which is how it sees what was written.
+ * `role` is the signed-in user's role ("administrator" or "editor").
  */
-async function signInWithSeed(page: Page) {
+async function signInWithSeed(page: Page, { role = 'administrator' }: { role?: string } = {}) {
   /** What the Studio asked for and was refused: named when a test fails, to tell a missing answer from a slow machine. */
   const aborted: string[] = []
-  const documents = readFileSync('content/production.ndjson', 'utf8')
+  const actions: Action[] = []
+  const documents: StoredDocument[] = readFileSync('content/production.ndjson', 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((line) => ({ _rev: 'seed', ...(JSON.parse(line) as { _id: string }) }))
+  let revision = 0
+  const put = (document: StoredDocument) => {
+    const stored = { ...document, _rev: `e2e-${++revision}`, _updatedAt: new Date().toISOString() }
+    const index = documents.findIndex((candidate) => candidate._id === document._id)
+    if (index === -1) documents.push({ ...stored, _createdAt: stored._updatedAt })
+    else documents[index] = stored
+  }
+  const remove = (id: string) => {
+    const index = documents.findIndex((candidate) => candidate._id === id)
+    if (index !== -1) documents.splice(index, 1)
+  }
+  const find = (id: string | undefined) => documents.find((candidate) => candidate._id === id)
+  function apply(action: Action) {
+    const draftId = action.draftId ?? `drafts.${action.publishedId}`
+    switch (action.actionType) {
+      case 'sanity.action.document.create':
+        if (action.attributes) put(action.attributes)
+        return
+      case 'sanity.action.document.edit': {
+        // Revisions are not checked: the stand-in's listener never tells the Studio the new ones.
+        const base = find(draftId) ?? { ...find(action.publishedId), _id: draftId }
+        const patched = new Mutation({ mutations: [{ patch: { ...action.patch, ifRevisionID: undefined, id: draftId } }] }).apply(
+          base as never,
+        ) as StoredDocument
+        put(patched)
+        return
+      }
+      case 'sanity.action.document.publish': {
+        const draft = find(draftId)
+        if (!draft) throw new Error(`publish: no draft ${draftId}`)
+        put({ ...draft, _id: action.publishedId! })
+        remove(draftId)
+        return
+      }
+      case 'sanity.action.document.discard':
+        remove(draftId)
+        return
+      default:
+        throw new Error(`The stand-in does not know ${action.actionType}`)
+    }
+  }
   await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, async (route) => {
     const url = new URL(route.request().url())
     const path = url.pathname
-    if (path.endsWith('/users/me')) return route.fulfill({ json: STAND_IN_USER })
+    if (path.endsWith('/users/me')) return route.fulfill({ json: { ...STAND_IN_USER, role, roles: [{ name: role, title: role }] } })
     if (path.endsWith('/acl')) return route.fulfill({ json: [{ filter: '_id in path("**")', permissions: ['read', 'update', 'create', 'history'] }] })
+    if (path.includes('/data/actions/') && route.request().method() === 'POST') {
+      const body = route.request().postDataJSON() as { actions: Action[]; transactionId?: string }
+      try {
+        for (const action of body.actions) apply(action)
+      } catch (error) {
+        return route.fulfill({ status: 409, json: { error: { description: String(error) } } })
+      }
+      actions.push(...body.actions)
+      return route.fulfill({ json: { transactionId: body.transactionId ?? `e2e-${revision}` } })
+    }
     if (path.includes('/data/query/')) {
       const params = Object.fromEntries([...url.searchParams].filter(([key]) => key.startsWith('$')).map(([key, value]) => [key.slice(1), JSON.parse(value)]))
-      const result = await (await evaluate(parse(url.searchParams.get('query') ?? ''), { dataset: documents, params })).get()
+      // groq-js only slices by constants; the Studio's lists slice by parameters ([0...$limit]).
+      const query = (url.searchParams.get('query') ?? '').replace(/\$(\w+)/g, (name, key: string) =>
+        typeof params[key] === 'number' ? String(params[key]) : name,
+      )
+      const result = await (await evaluate(parse(query), { dataset: documents, params })).get()
       return route.fulfill({ json: { ms: 1, result } })
     }
     if (path.includes('/data/doc/')) {
       const ids = decodeURIComponent(path.split('/').pop() ?? '').split(',')
       return route.fulfill({ json: { documents: documents.filter((document) => ids.includes(document._id)), omitted: [] } })
     }
-    if (path.includes('/data/listen/')) return route.fulfill({ headers: { 'content-type': 'text/event-stream' }, body: 'event: welcome\ndata: {}\n\n' })
+    if (path.includes('/data/listen/'))
+      return route.fulfill({ headers: { 'content-type': 'text/event-stream' }, body: 'retry: 500\nevent: welcome\ndata: {}\n\n' })
     if (path.includes('/history/')) return route.fulfill({ contentType: 'application/json', body: path.includes('/events/') ? '{"events":[]}' : '' })
-    if (/\/(journey|features|keyvalue)/.test(path)) return route.fulfill({ json: path.includes('/features') ? [] : {} })
+    // The Studio's per-user settings (list layout, sort order): nothing stored, an array of entries.
+    if (path.includes('/keyvalue')) return route.fulfill({ json: [] })
+    if (/\/(journey|features)/.test(path)) return route.fulfill({ json: path.includes('/features') ? [] : {} })
     aborted.push(`${route.request().method()} ${path}`)
     return route.abort()
   })
-  return { documents, aborted }
+  return { documents, aborted, actions }
 }
 
 /** The Studio's bundle is large; on a busy machine it boots in seconds, not milliseconds. */
@@ -148,6 +216,150 @@ test.describe('the Studio under /studio', () => {
     expect(url.searchParams.get('sanity-preview-secret')).toMatch(/^[\w-]{16,}$/)
     expect(url.searchParams.get('sanity-preview-pathname')).toBe('/')
     await expect(page.locator('iframe')).toHaveCount(1)
+  })
+
+  /** An image asset in the stand-in's dataset, so a hero can have a picture without an upload. */
+  const ASSET = {
+    _id: 'image-0123456789abcdef0123456789abcdef01234567-1600x900-jpg',
+    _type: 'sanity.imageAsset',
+    url: `${sanitySite}/favicon.ico`,
+    mimeType: 'image/jpeg',
+    metadata: { dimensions: { width: 1600, height: 900, aspectRatio: 16 / 9 } },
+  }
+  const IMAGE = { _type: 'imageWithAlt', alt: 'Illustration: Skyline von Bottrop', asset: { _type: 'reference', _ref: ASSET._id } }
+  const BODY = [
+    { _key: 'b1', _type: 'block', style: 'normal', markDefs: [], children: [{ _key: 's1', _type: 'span', text: 'Wir kaufen Ihr Auto.', marks: [] }] },
+  ]
+  const SEO = { _type: 'seo', title: 'Neue Seite | Ruhrstern Automobile', description: 'Eine neue Seite, in der Redaktion angelegt und veröffentlicht.' }
+
+  /** The form's "Veröffentlichen" (publish) button. */
+  const publishButton = (page: Page) => page.getByRole('button', { name: 'Veröffentlichen', exact: true })
+
+  const TEMPLATES = [
+    {
+      id: 'page-city',
+      title: 'Autoankauf Bottrop',
+      sections: ['heroSection', 'richTextSection', 'leadFormSection', 'callBanner'],
+      shown: ['Jetzt kostenlose Fahrzeugbewertung anfordern', 'Rufen Sie uns an – wir kommen zu Ihnen'],
+      isCity: true,
+      // What staff type into the template's empty fields (hero, text, the city card), written as the Studio would.
+      filled: (draft: StoredDocument) => {
+        const sections = draft.sections as Record<string, unknown>[]
+        Object.assign(sections[0]!, { heading: 'Autoankauf in Bottrop', image: IMAGE })
+        Object.assign(sections[1]!, { body: BODY })
+        return {
+          ...draft,
+          path: '/locations/bottrop',
+          seo: SEO,
+          location: { name: 'Bottrop', distance: '20 Min.', customers: '300+ Kunden', description: 'Über die A42 schnell bei uns.', image: IMAGE },
+        }
+      },
+    },
+    {
+      id: 'page-service',
+      title: 'Leasing',
+      sections: ['heroSection', 'richTextSection', 'serviceCardsSection', 'contactSection'],
+      shown: ['Unsere Leistungen', 'Sprechen Sie uns an'],
+      isCity: false,
+      filled: (draft: StoredDocument) => {
+        const sections = draft.sections as Record<string, unknown>[]
+        Object.assign(sections[0]!, { heading: 'Leasing für Gebrauchtwagen', image: IMAGE })
+        Object.assign(sections[1]!, { body: BODY })
+        const card = (n: number) => ({ _key: `c${n}`, _type: 'serviceCard', icon: 'ankauf', title: `Leistung ${n}`, text: 'Kurz erklärt.' })
+        Object.assign(sections[2]!, { cards: [card(1), card(2)] })
+        return { ...draft, path: '/services/leasing', seo: SEO }
+      },
+    },
+  ]
+
+  for (const template of TEMPLATES) {
+    test(`a page from the template ${template.id} starts with its sections, is written through the Actions API and can be published`, async ({ page }) => {
+      test.slow()
+      await page.unrouteAll()
+      const { documents, actions, aborted } = await signInWithSeed(page)
+      documents.push(ASSET)
+      await page.goto(`/studio/intent/create/template=${template.id};type=page/`)
+      const title = page.getByRole('textbox', { name: 'Name der Seite' })
+      await expect(title)
+        .toBeVisible({ timeout: 60_000 })
+        .catch((error: Error) => {
+          throw new Error(`${error.message}\nRequests refused meanwhile: ${aborted.join(', ') || 'none'}`)
+        })
+      const sections = page.getByTestId('field-sections')
+      for (const text of template.shown) await expect(sections.getByText(text)).toBeVisible()
+      // The first keystroke creates the draft with the template's initial value.
+      await title.fill(template.title)
+      await expect.poll(() => actions.find((action) => action.actionType === 'sanity.action.document.create'), BOOT).toBeDefined()
+      const created = actions.find((action) => action.actionType === 'sanity.action.document.create')!
+      expect(created.attributes).toMatchObject({ _type: 'page', isCity: template.isCity })
+      expect((created.attributes!.sections as { _type: string }[]).map((section) => section._type)).toEqual(template.sections)
+      if (!template.isCity) expect(created.attributes!.location).toBeUndefined()
+      await expect.poll(() => documents.find((document) => document._id === created.attributes!._id)?.title, BOOT).toBe(template.title)
+
+      // The rest of the form, filled in the dataset as the Studio would have written it; the Studio reads it back.
+      const draftId = created.attributes!._id
+      const index = documents.findIndex((document) => document._id === draftId)
+      documents[index] = { ...template.filled(structuredClone(documents[index]!)), _rev: 'e2e-filled' }
+      await page.reload()
+      await expect(page.getByRole('textbox', { name: 'Pfad' })).toHaveValue(template.isCity ? '/locations/bottrop' : '/services/leasing', {
+        timeout: 60_000,
+      })
+      await expect(publishButton(page)).toBeEnabled(BOOT)
+      await publishButton(page).click()
+      const publishedId = draftId.replace(/^drafts\./, '')
+      await expect
+        .poll(() => actions.some((action) => action.actionType === 'sanity.action.document.publish' && action.publishedId === publishedId), BOOT)
+        .toBe(true)
+      const published = documents.find((document) => document._id === publishedId)
+      expect(published).toMatchObject({ _type: 'page', title: template.title, isCity: template.isCity })
+      expect(documents.some((document) => document._id === draftId)).toBe(false)
+    })
+  }
+
+  test('a page that is not a city page, with title, path, hero and search-engine texts only, shows no card and can be published', async ({ page }) => {
+    test.slow()
+    await page.unrouteAll()
+    const { documents, actions, aborted } = await signInWithSeed(page)
+    documents.push(ASSET, {
+      _id: 'drafts.page-e2e-leasing',
+      _type: 'page',
+      // The Studio shows when a draft was last changed: without these dates it crashes.
+      _createdAt: '2026-11-27T06:00:00Z',
+      _updatedAt: '2026-11-27T06:00:00Z',
+      title: 'Leasing',
+      path: '/services/leasing',
+      openingHours: 'general',
+      seo: SEO,
+      sections: [{ _key: 'hero', _type: 'heroSection', heading: 'Leasing für Gebrauchtwagen', image: IMAGE }],
+    })
+    await page.goto('/studio/intent/edit/id=page-e2e-leasing;type=page/')
+    await expect(page.getByRole('textbox', { name: 'Pfad' }))
+      .toHaveValue('/services/leasing', { timeout: 60_000 })
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\nRequests refused meanwhile: ${aborted.join(', ') || 'none'}`)
+      })
+    await expect(page.getByTestId('field-isCity')).toBeVisible()
+    // The card appears only once the page opts in: nothing of it to fill, nothing "Erforderlich".
+    await expect(page.getByTestId('field-location')).toHaveCount(0)
+    await expect(publishButton(page)).toBeEnabled(BOOT)
+    await publishButton(page).click()
+    await expect
+      .poll(() => actions.some((action) => action.actionType === 'sanity.action.document.publish' && action.publishedId === 'page-e2e-leasing'), BOOT)
+      .toBe(true)
+    expect(documents.find((document) => document._id === 'page-e2e-leasing')).toMatchObject({ title: 'Leasing', path: '/services/leasing' })
+  })
+
+  test('the GROQ tool is there for administrators only', async ({ page }) => {
+    await page.unrouteAll()
+    await signInWithSeed(page, { role: 'editor' })
+    await page.goto('/studio/structure')
+    await expect(page).toHaveTitle('Inhalte | Ruhrstern Automobile', BOOT)
+    await expect(page.getByRole('link', { name: 'Vorschau' }).first()).toBeVisible(BOOT)
+    await expect(page.getByRole('link', { name: 'GROQ' })).toHaveCount(0)
+    await page.unrouteAll()
+    await signInWithSeed(page, { role: 'administrator' })
+    await page.reload()
+    await expect(page.getByRole('link', { name: 'GROQ' }).first()).toBeVisible(BOOT)
   })
 
   test('the Studio speaks German whatever the browser’s language', async ({ browser }) => {

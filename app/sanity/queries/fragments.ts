@@ -87,18 +87,25 @@ export const VEHICLE_ORDER = `order(
 const VEHICLE_FACTS = `id, make, model, year, mileage, fuelType, transmission, price`
 
 /**
+ * The ad's photos of a synced vehicle without those staff hid (`hiddenExternalImages`, by address):
+ * the site shows the dealer's own photos first, then these (docs/decisions/026). Evaluated with the
+ * vehicle as the parent scope (`^`).
+ */
+export const SHOWN_EXTERNAL_IMAGES = `externalImages[!(url in coalesce(^.hiddenExternalImages, []))]`
+
+/**
  * A vehicle as a card shows it (VehicleCard): the facts, three features and the first photo, the
- * dealer's own or else the marketplace's.
+ * dealer's own or else the marketplace's first one that is not hidden.
  */
 export const VEHICLE_CARD = `{
   ${VEHICLE_FACTS},
   "features": features[0...3],
-  "image": select(count(images) > 0 => images[0]${IMAGE}, externalImages[0]{alt, "asset": {"url": url}})
+  "image": coalesce(images[0]${IMAGE}, ${SHOWN_EXTERNAL_IMAGES}[0]{alt, "asset": {"url": url}})
 }`
 
 /** A vehicle in the JSON API's source shape (app/vehicles/api-shape.ts): every feature and photo URL. */
 export const VEHICLE_API = `{
   ${VEHICLE_FACTS},
   features,
-  "images": select(count(images) > 0 => images[]${IMAGE_URL}, externalImages[]{"asset": {"url": url}})
+  "images": coalesce(images[]${IMAGE_URL}, []) + coalesce(${SHOWN_EXTERNAL_IMAGES}{"asset": {"url": url}}, [])
 }`
