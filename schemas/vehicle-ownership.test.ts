@@ -72,7 +72,7 @@ describe('vehicle list preview', () => {
     const preview = prepareVehiclePreview({ ...base, status: undefined, source: 'mobile.de', externalImageUrl: 'https://img/1' })
     expect(preview.subtitle).toBe('Verfügbar · 19.900 € · Nr. 42 · von mobile.de')
     expect(typeof preview.media).toBe('function')
-    const element = (preview.media as () => { type: string; props: { src: string } })()
+    const element = (preview.media as unknown as () => { type: string; props: { src: string } })()
     expect(element.type).toBe('img')
     expect(element.props.src).toBe('https://img/1')
   })

@@ -1,4 +1,19 @@
+import { URLSearchParams as NodeURLSearchParams } from 'node:url'
 import { afterEach, beforeEach } from 'vitest'
+
+// In the jsdom environment URLSearchParams is jsdom's, but Request is Node's. Node 22's Request
+// refuses a body of another realm's URLSearchParams (a form post the router makes in the component
+// tests; Node 20's took jsdom's), so the tests use whichever class Request takes.
+if (typeof document !== 'undefined' && !requestTakes(globalThis.URLSearchParams)) globalThis.URLSearchParams = NodeURLSearchParams as typeof URLSearchParams
+
+function requestTakes(searchParams: typeof URLSearchParams): boolean {
+  try {
+    new Request('http://localhost/', { method: 'POST', body: new searchParams() })
+    return true
+  } catch {
+    return false
+  }
+}
 
 // An unexpected console.error fails the test (epic-stack). A test that expects one
 // replaces console.error with a spy (vi.spyOn(console, 'error').mockImplementation(...)).

@@ -172,7 +172,9 @@ test('the enquiry with JavaScript: a toast and a stored lead that references the
   await form.getByLabel(/^Name/).fill(marker)
   await form.getByLabel(/^E-Mail/).fill('js@example.de')
   await form.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
-  await expect(page.getByText(VEHICLE_TOAST, { exact: true })).toBeVisible()
+  // The toast, and the confirmation that replaced the form (issue 26).
+  await expect(page.getByRole('region', { name: 'Benachrichtigungen F8' }).getByText(VEHICLE_TOAST, { exact: true })).toBeVisible()
+  await expect(page.locator('#anfrage').getByText(VEHICLE_TOAST, { exact: true })).toBeVisible()
   await expect.poll(() => storedLeadWith(marker)).toBeDefined()
   expect(storedLeadWith(marker)).toMatchObject({
     kind: 'vehicle-enquiry',
