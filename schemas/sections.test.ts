@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pagePathProblem } from './lib/page-path'
-import { PAGE_TEMPLATES } from './lib/page-templates'
+import { PAGE_TEMPLATES, SHOWROOM_IMAGE } from './lib/page-templates'
 import { PAGE_SECTION_TYPES, SECTION_GROUPS } from './sections'
 import { type SeedDocument } from './testing/dataset'
 import { markerPath, provideIdleCallbackWindow, validate } from './testing/validate'
@@ -192,10 +192,14 @@ describe('page document', () => {
     expect(await errorsOf(pageWith([{ _key: 'x', _type: 'heroSection', ...VALID_SECTIONS.heroSection }], { isCity: true }))).toEqual(['location'])
   })
 
-  it('requires the complete location card on a city page, its order excepted', async () => {
+  it('requires the location card on a city page, its order and picture excepted (the card shows the hero’s)', async () => {
     const page = pageWith([{ _key: 'x', _type: 'locationCardsSection', heading: 'Standorte' }], { isCity: true, location: { name: 'Bottrop' } })
     const errors = new Set(await errorsOf(page))
-    expect([...errors].sort()).toEqual(['location.customers', 'location.description', 'location.distance', 'location.image'])
+    expect([...errors].sort()).toEqual(['location.customers', 'location.description', 'location.distance'])
+  })
+
+  it('publishes a page without search-engine texts (the site falls back to its name and the site’s description)', async () => {
+    expect(await errorsOf(pageWith([{ _key: 'x', _type: 'heroSection', ...VALID_SECTIONS.heroSection }], { seo: undefined }))).toEqual([])
   })
 
   it('accepts a complete city card', async () => {
@@ -205,6 +209,8 @@ describe('page document', () => {
 })
 
 describe('page templates', () => {
+  /** The seed's showroom photo, which a new city page's hero starts with (in the dataset as in production). */
+  const SHOWROOM_ASSET = { ...ASSET, _id: SHOWROOM_IMAGE.asset._ref }
   const CITY_CARD = { name: 'Bottrop', distance: '20 Min.', customers: '300+ Kunden', description: 'Über die A42 schnell bei uns.', image: IMAGE }
 
   /** A new page from a template, as the Studio creates it, with title, path and SEO typed in. */
@@ -234,26 +240,25 @@ describe('page templates', () => {
     ])
   })
 
-  it('points a new city page to exactly what staff still have to fill', async () => {
-    expect((await errorsOf(fromTemplate('page-city'))).sort()).toEqual([
+  it('points a new city page to exactly what staff still have to fill: hero heading, text, the card’s city and figures', async () => {
+    expect((await errorsOf(fromTemplate('page-city'), [SHOWROOM_ASSET])).sort()).toEqual([
       'location.customers',
       'location.description',
       'location.distance',
-      'location.image',
       'location.name',
       'sections[hero].heading',
-      'sections[hero].image',
-      'sections[hero].image.alt',
       'sections[text].body',
     ])
   })
 
-  it('publishes a city page from the template once hero, text and card are filled', async () => {
+  it('publishes a city page from the template once hero heading, text and card are filled, with neither a card picture nor search-engine texts', async () => {
     const page = fromTemplate('page-city')
-    Object.assign(page.sections[0], VALID_SECTIONS.heroSection)
+    page.seo = undefined
+    page.sections[0].heading = VALID_SECTIONS.heroSection?.heading
     page.sections[1].body = VALID_SECTIONS.richTextSection?.body
-    page.location = CITY_CARD
-    expect(await errorsOf(page)).toEqual([])
+    const { image: _picture, ...card } = CITY_CARD
+    page.location = card
+    expect(await errorsOf(page, [SHOWROOM_ASSET])).toEqual([])
   })
 
   it('publishes a service page from the template once hero, text and cards are filled', async () => {

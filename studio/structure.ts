@@ -1,6 +1,7 @@
 import { CogIcon, DocumentsIcon, DocumentTextIcon, EnvelopeIcon, HomeIcon, InboxIcon, SyncIcon } from '@sanity/icons'
 import type { ComponentType } from 'react'
-import type { StructureBuilder, StructureResolver } from 'sanity/structure'
+import { map } from 'rxjs'
+import type { StructureBuilder, StructureResolver, StructureResolverContext } from 'sanity/structure'
 import { SINGLETON_IDS } from '../schemas'
 import { CONTACT_STATUSES, LEAD_KINDS, VEHICLE_STATUSES } from '../schemas/lib/constants'
 
@@ -8,7 +9,7 @@ import { CONTACT_STATUSES, LEAD_KINDS, VEHICLE_STATUSES } from '../schemas/lib/c
  * The Studio's left column: the two singletons as fixed documents, the content pages (by path),
  * the vehicle list and the inbox (contact messages and leads, together and apart), newest first.
  */
-export const structure: StructureResolver = (S) =>
+export const structure: StructureResolver = (S, context) =>
   S.list()
     .title('Inhalte')
     .items([
@@ -52,45 +53,60 @@ export const structure: StructureResolver = (S) =>
                 .child(S.document().schemaType('marketplaceSync').documentId('marketplaceSync').title('Abgleich mit mobile.de')),
             ]),
         ),
+      // The inbox's lists are built anew whenever the number of new requests changes: „Neu (3)“.
       S.listItem()
         .title('Posteingang')
         .id('inbox')
         .icon(EnvelopeIcon)
-        .child(
-          S.list()
-            .title('Posteingang')
-            .items([
-              S.listItem()
-                .title('Alle Eingänge')
-                .id('inbox-all')
-                .icon(InboxIcon)
-                .child(
-                  S.documentList()
-                    .title('Alle Eingänge')
-                    .apiVersion(INBOX_API_VERSION)
-                    .filter('_type in $types')
-                    .params({ types: INBOX_TYPES })
-                    .defaultOrdering(NEWEST_FIRST)
-                    .initialValueTemplates([]),
-                ),
-              // What is still to do first. A list title cannot count live (a structure title is
-              // computed once), so the count is the list itself plus the "Neu" badge on each document.
-              ...CONTACT_STATUSES.map(({ title, value }) => inboxStatusList(S, value, title)),
-              S.divider(),
-              inboxList(S, 'contactMessage', 'Nachrichten', EnvelopeIcon),
-              inboxList(S, 'lead', 'Anfragen', DocumentTextIcon),
-              S.listItem()
-                .title('Anfragen nach Formular')
-                .id('inbox-by-form')
-                .icon(DocumentTextIcon)
-                .child(
-                  S.list()
-                    .title('Anfragen nach Formular')
-                    .items(LEAD_KINDS.map(({ title, value }) => leadKindList(S, value, title))),
-                ),
-            ]),
-        ),
+        .child(() => inboxLists(S, context)),
     ])
+
+/** Leads and messages nobody has taken on yet (a missing status counts as new). */
+const NEW_FILTER = '_type in $types && (!defined(status) || status == "neu")'
+const NEW_COUNT_QUERY = `count(*[${NEW_FILTER} && !(_id in path("drafts.**"))])`
+
+/**
+ * The inbox: what is still to do first, "Neu" with its count in the title, kept current by a
+ * listening query (a structure title is a plain string, so the list is rebuilt with each count).
+ */
+function inboxLists(S: StructureBuilder, context: StructureResolverContext) {
+  return context.documentStore.listenQuery(NEW_COUNT_QUERY, { types: INBOX_TYPES }, { tag: 'inbox-new-count', apiVersion: INBOX_API_VERSION }).pipe(
+    map((count: unknown) =>
+      S.list()
+        .title('Posteingang')
+        .items([
+          S.listItem()
+            .title('Alle Eingänge')
+            .id('inbox-all')
+            .icon(InboxIcon)
+            .child(
+              S.documentList()
+                .title('Alle Eingänge')
+                .apiVersion(INBOX_API_VERSION)
+                .filter('_type in $types')
+                .params({ types: INBOX_TYPES })
+                .defaultOrdering(NEWEST_FIRST)
+                .initialValueTemplates([]),
+            ),
+          ...CONTACT_STATUSES.map(({ title, value }) =>
+            inboxStatusList(S, value, value === 'neu' && typeof count === 'number' ? `${title} (${count})` : title),
+          ),
+          S.divider(),
+          inboxList(S, 'contactMessage', 'Nachrichten', EnvelopeIcon),
+          inboxList(S, 'lead', 'Anfragen', DocumentTextIcon),
+          S.listItem()
+            .title('Anfragen nach Formular')
+            .id('inbox-by-form')
+            .icon(DocumentTextIcon)
+            .child(
+              S.list()
+                .title('Anfragen nach Formular')
+                .items(LEAD_KINDS.map(({ title, value }) => leadKindList(S, value, title))),
+            ),
+        ]),
+    ),
+  )
+}
 
 /** The inbox's document types: written by the site's forms only, so no "create" button. */
 const INBOX_TYPES = ['contactMessage', 'lead']
@@ -120,7 +136,7 @@ function vehicleList(S: StructureBuilder, id: string, title: string, filter: str
 
 /** Leads and messages in one state ("Neu", "In Bearbeitung", "Erledigt"); a missing status counts as new. */
 function inboxStatusList(S: StructureBuilder, status: string, title: string) {
-  const filter = status === 'neu' ? '_type in $types && (!defined(status) || status == $status)' : '_type in $types && status == $status'
+  const filter = status === 'neu' ? NEW_FILTER : '_type in $types && status == $status'
   return S.listItem()
     .title(title)
     .id(`inbox-${status.replace(/\s+/g, '-').toLowerCase()}`)
@@ -158,14 +174,15 @@ const BY_PATH = [{ field: 'path', direction: 'asc' as const }]
 
 /*
  * The pages grouped as staff think of them: by where they sit (path prefix), plus all of them.
- * "Neu" in Standorte offers the city template first, in Leistungen the service template.
+ * "Neu" in Standorte starts a city page, in Leistungen a service page.
  */
 const UNDER_LOCATIONS = 'string::startsWith(path, "/locations")'
 const UNDER_SERVICES = 'string::startsWith(path, "/services")'
 const LEGAL = 'path in ["/impressum", "/datenschutz"]'
 const PAGE_GROUPS = [
-  { id: 'pages-locations', title: 'Standorte', filter: UNDER_LOCATIONS, templates: ['page-city', 'page'] },
-  { id: 'pages-services', title: 'Leistungen', filter: UNDER_SERVICES, templates: ['page-service', 'page'] },
+  // One template each: "+" there opens the new page at once, without a menu to choose from.
+  { id: 'pages-locations', title: 'Standorte', filter: UNDER_LOCATIONS, templates: ['page-city'] },
+  { id: 'pages-services', title: 'Leistungen', filter: UNDER_SERVICES, templates: ['page-service'] },
   { id: 'pages-legal', title: 'Rechtliches', filter: LEGAL, templates: ['page'] },
   // Everything else, and new pages that have no path yet (they would be in no list otherwise).
   {

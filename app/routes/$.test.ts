@@ -56,8 +56,8 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
     const heroes = page.sections.filter((section) => section._type === 'heroSection')
     expect(heroes.length).toBeLessThanOrEqual(1)
     if (heroes.length === 1) expect(page.sections[0]?._type).toBe('heroSection')
-    expect(page.seo.title.length).toBeGreaterThan(10)
-    expect(page.seo.description.length).toBeGreaterThan(50)
+    expect(page.seo?.title.length).toBeGreaterThan(10)
+    expect(page.seo?.description.length).toBeGreaterThan(50)
   })
 
   it('answers 404 for unknown paths and paths that cannot be pages', async () => {

@@ -107,7 +107,8 @@ export const page = defineType({
       title: 'Standortkarte',
       type: 'object',
       description: 'Die Karte dieser Stadt auf der Standorte-Übersicht (/locations).',
-      group: 'location',
+      // Right below the switch on the content tab as well: a city page is filled in without changing tabs.
+      group: ['content', 'location'],
       hidden: ({ document }) => !isCityPage(document),
       validation: (rule) => rule.custom((value, context) => (isCityPage(context.document) && !value ? 'Eine Städte-Seite braucht eine Standortkarte.' : true)),
       fields: [
@@ -133,7 +134,12 @@ export const page = defineType({
           rows: 3,
           validation: (rule) => [rule.custom(requiredOnCityPage), rule.max(240)],
         }),
-        defineField({ name: 'image', title: 'Bild', type: 'imageWithAlt', validation: (rule) => rule.custom(requiredOnCityPage) }),
+        defineField({
+          name: 'image',
+          title: 'Bild',
+          type: 'imageWithAlt',
+          description: 'Ohne eigenes Bild zeigt die Karte das Bild des ersten Abschnitts (meist das Hero-Bild).',
+        }),
         defineField({
           name: 'order',
           title: 'Reihenfolge',
@@ -144,7 +150,8 @@ export const page = defineType({
         }),
       ],
     }),
-    defineField({ name: 'seo', title: 'SEO', type: 'seo', group: 'seo', validation: (rule) => rule.required() }),
+    // Optional: without it, search engines get the page's name as title and the site's description (Einstellungen → SEO).
+    defineField({ name: 'seo', title: 'SEO', type: 'seo', group: 'seo' }),
   ],
   // Placeholders of company figures in the copy must name one (docs/decisions/027).
   validation: (rule) => rule.custom((document) => placeholderRule(document)),

@@ -5,6 +5,7 @@ import { HOME_PAGE, IMAGE, IMAGE_LQIP_FIELDS, SEO, VEHICLE_ON_SALE } from './fra
  * One content page by its path, with every section. Sections are passed through whole (`...`)
  * and only references are resolved: images to URL and size, and the location cards section to
  * the cards of every page that opted in as a city page (`isCity`; a new one is listed without a code change).
+ * A card without an image of its own shows the page's first image (its hero's, as a rule).
  * `city` (its city, on city pages) and `parents` (the pages above it, shortest path first) serve
  * the breadcrumbs and the structured data: /locations/xanten/bmw-ankauf belongs to Xanten.
  */
@@ -34,7 +35,7 @@ export const PAGE_QUERY = defineQuery(`*[_type == "page" && path == $path][0]{
         "distance": location.distance,
         "customers": location.customers,
         "description": location.description,
-        "image": location.image${IMAGE}
+        "image": coalesce(location.image, sections[0].image)${IMAGE}
       }
     }
   }
