@@ -64,14 +64,24 @@ function startListenerServer(): Promise<number> {
   })
   const server = createSecureServer({ key: readFileSync(key), cert: readFileSync(cert), allowHTTP1: true })
   server.on('stream', (stream, headers) => {
-    const hub = hubs.get(String(headers[':path']).split('/')[2] ?? '')
+    // /listen/<hub>?query=…
+    const hub = hubs.get(String(headers[':path']).split('?')[0]!.split('/')[2] ?? '')
     if (!hub) return stream.respond({ ':status': 404 }, { endStream: true })
-    stream.respond({ ':status': 200, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+    // The Studio listens with credentials from its own origin, as from Sanity's.
+    stream.respond({
+      ':status': 200,
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      'access-control-allow-origin': String(headers.origin ?? '*'),
+      'access-control-allow-credentials': 'true',
+    })
     stream.write('retry: 300\nevent: welcome\ndata: {"listenerName":"e2e"}\n\n')
     hub.streams.add(stream)
     stream.on('close', () => hub.streams.delete(stream))
     stream.on('error', () => hub.streams.delete(stream))
   })
+  // Open streams must not keep the test worker from ending.
+  server.unref()
   return new Promise((resolve) => server.listen(LISTENER_PORT, 'localhost', () => resolve(LISTENER_PORT)))
 }
 
