@@ -1,6 +1,6 @@
 import { CogIcon, DocumentsIcon, DocumentTextIcon, EnvelopeIcon, HomeIcon, InboxIcon, SyncIcon } from '@sanity/icons'
 import type { ComponentType } from 'react'
-import { map } from 'rxjs'
+import { catchError, distinctUntilChanged, map, of, startWith } from 'rxjs'
 import type { StructureBuilder, StructureResolver, StructureResolverContext } from 'sanity/structure'
 import { SINGLETON_IDS } from '../schemas'
 import { CONTACT_STATUSES, LEAD_KINDS, VEHICLE_STATUSES } from '../schemas/lib/constants'
@@ -71,7 +71,12 @@ const NEW_COUNT_QUERY = `count(*[${NEW_FILTER} && !(_id in path("drafts.**"))])`
  */
 function inboxLists(S: StructureBuilder, context: StructureResolverContext) {
   return context.documentStore.listenQuery(NEW_COUNT_QUERY, { types: INBOX_TYPES }, { tag: 'inbox-new-count', apiVersion: INBOX_API_VERSION }).pipe(
-    map((count: unknown) =>
+    map((count: unknown) => (typeof count === 'number' ? count : undefined)),
+    // The lists are there at once and stay if the count cannot be had: only the number waits.
+    catchError(() => of(undefined)),
+    startWith(undefined),
+    distinctUntilChanged(),
+    map((count) =>
       S.list()
         .title('Posteingang')
         .items([
@@ -88,9 +93,7 @@ function inboxLists(S: StructureBuilder, context: StructureResolverContext) {
                 .defaultOrdering(NEWEST_FIRST)
                 .initialValueTemplates([]),
             ),
-          ...CONTACT_STATUSES.map(({ title, value }) =>
-            inboxStatusList(S, value, value === 'neu' && typeof count === 'number' ? `${title} (${count})` : title),
-          ),
+          ...CONTACT_STATUSES.map(({ title, value }) => inboxStatusList(S, value, value === 'neu' && count !== undefined ? `${title} (${count})` : title)),
           S.divider(),
           inboxList(S, 'contactMessage', 'Nachrichten', EnvelopeIcon),
           inboxList(S, 'lead', 'Anfragen', DocumentTextIcon),
