@@ -316,7 +316,6 @@ test.describe('the Studio under /studio', () => {
       title: 'Autoankauf Bottrop',
       path: '/locations/bottrop',
       sections: ['heroSection', 'richTextSection', 'leadFormSection', 'callBanner'],
-      shown: ['Jetzt kostenlose Fahrzeugbewertung anfordern', 'Rufen Sie uns an – wir kommen zu Ihnen'],
       isCity: true,
       // What staff type into the template's empty fields (hero heading, text, the card's city and
       // figures), written as the Studio would: the hero's photo and the card's picture are there already.
@@ -336,7 +335,6 @@ test.describe('the Studio under /studio', () => {
       title: 'Leasing',
       path: '/services/leasing',
       sections: ['heroSection', 'richTextSection', 'serviceCardsSection', 'contactSection'],
-      shown: ['Unsere Leistungen', 'Sprechen Sie uns an'],
       isCity: false,
       filled: (draft: StoredDocument) => {
         const sections = draft.sections as Record<string, unknown>[]
@@ -361,8 +359,9 @@ test.describe('the Studio under /studio', () => {
       await page.getByTestId('action-intent-button').click({ timeout: 60_000 }).catch(explain(aborted))
       const title = page.getByRole('textbox', { name: 'Name der Seite' })
       await expect(title).toBeEditable({ timeout: 60_000 })
+      // The template's first sections, as the list shows them (the rest come into view on scrolling; all are checked below).
       const sections = page.getByTestId('field-sections')
-      for (const text of template.shown) await expect(sections.getByText(text)).toBeVisible()
+      for (const title of ['Hero', 'Fließtext']) await expect(sections.getByRole('button', { name: new RegExp(`^${title}`) })).toBeVisible()
       // The first keystroke creates the draft with the template's initial value.
       await title.fill(template.title)
       await page.getByRole('textbox', { name: 'Pfad' }).fill(template.path)
