@@ -1,7 +1,6 @@
 import { CogIcon, DocumentsIcon, DocumentTextIcon, EnvelopeIcon, HomeIcon, InboxIcon, SyncIcon } from '@sanity/icons'
 import type { ComponentType } from 'react'
-import { catchError, distinctUntilChanged, map, of, startWith } from 'rxjs'
-import type { StructureBuilder, StructureResolver, StructureResolverContext } from 'sanity/structure'
+import type { StructureBuilder, StructureResolver } from 'sanity/structure'
 import { SINGLETON_IDS } from '../schemas'
 import { CONTACT_STATUSES, LEAD_KINDS, VEHICLE_STATUSES } from '../schemas/lib/constants'
 
@@ -9,7 +8,7 @@ import { CONTACT_STATUSES, LEAD_KINDS, VEHICLE_STATUSES } from '../schemas/lib/c
  * The Studio's left column: the two singletons as fixed documents, the content pages (by path),
  * the vehicle list and the inbox (contact messages and leads, together and apart), newest first.
  */
-export const structure: StructureResolver = (S, context) =>
+export const structure: StructureResolver = (S) =>
   S.list()
     .title('Inhalte')
     .items([
@@ -53,62 +52,47 @@ export const structure: StructureResolver = (S, context) =>
                 .child(S.document().schemaType('marketplaceSync').documentId('marketplaceSync').title('Abgleich mit mobile.de')),
             ]),
         ),
-      // The inbox's lists are built anew whenever the number of new requests changes: „Neu (3)“.
-      S.listItem()
-        .title('Posteingang')
-        .id('inbox')
-        .icon(EnvelopeIcon)
-        .child(() => inboxLists(S, context)),
+      S.listItem().title('Posteingang').id('inbox').icon(EnvelopeIcon).child(inboxLists(S)),
     ])
 
 /** Leads and messages nobody has taken on yet (a missing status counts as new). */
 const NEW_FILTER = '_type in $types && (!defined(status) || status == "neu")'
-const NEW_COUNT_QUERY = `count(*[${NEW_FILTER} && !(_id in path("drafts.**"))])`
 
 /**
- * The inbox: what is still to do first, "Neu" with its count in the title, kept current by a
- * listening query (a structure title is a plain string, so the list is rebuilt with each count).
+ * The inbox: what is still to do first. A list title cannot count live (a structure title is
+ * computed once), so the count is the list itself plus the "Neu" badge on each document.
  */
-function inboxLists(S: StructureBuilder, context: StructureResolverContext) {
-  return context.documentStore.listenQuery(NEW_COUNT_QUERY, { types: INBOX_TYPES }, { tag: 'inbox-new-count', apiVersion: INBOX_API_VERSION }).pipe(
-    map((count: unknown) => (typeof count === 'number' ? count : undefined)),
-    // The lists are there at once and stay if the count cannot be had: only the number waits.
-    catchError(() => of(undefined)),
-    startWith(undefined),
-    distinctUntilChanged(),
-    map((count) =>
-      S.list()
-        .title('Posteingang')
-        .items([
-          S.listItem()
+function inboxLists(S: StructureBuilder) {
+  return S.list()
+    .title('Posteingang')
+    .items([
+      S.listItem()
+        .title('Alle Eingänge')
+        .id('inbox-all')
+        .icon(InboxIcon)
+        .child(
+          S.documentList()
             .title('Alle Eingänge')
-            .id('inbox-all')
-            .icon(InboxIcon)
-            .child(
-              S.documentList()
-                .title('Alle Eingänge')
-                .apiVersion(INBOX_API_VERSION)
-                .filter('_type in $types')
-                .params({ types: INBOX_TYPES })
-                .defaultOrdering(NEWEST_FIRST)
-                .initialValueTemplates([]),
-            ),
-          ...CONTACT_STATUSES.map(({ title, value }) => inboxStatusList(S, value, value === 'neu' && count !== undefined ? `${title} (${count})` : title)),
-          S.divider(),
-          inboxList(S, 'contactMessage', 'Nachrichten', EnvelopeIcon),
-          inboxList(S, 'lead', 'Anfragen', DocumentTextIcon),
-          S.listItem()
+            .apiVersion(INBOX_API_VERSION)
+            .filter('_type in $types')
+            .params({ types: INBOX_TYPES })
+            .defaultOrdering(NEWEST_FIRST)
+            .initialValueTemplates([]),
+        ),
+      ...CONTACT_STATUSES.map(({ title, value }) => inboxStatusList(S, value, title)),
+      S.divider(),
+      inboxList(S, 'contactMessage', 'Nachrichten', EnvelopeIcon),
+      inboxList(S, 'lead', 'Anfragen', DocumentTextIcon),
+      S.listItem()
+        .title('Anfragen nach Formular')
+        .id('inbox-by-form')
+        .icon(DocumentTextIcon)
+        .child(
+          S.list()
             .title('Anfragen nach Formular')
-            .id('inbox-by-form')
-            .icon(DocumentTextIcon)
-            .child(
-              S.list()
-                .title('Anfragen nach Formular')
-                .items(LEAD_KINDS.map(({ title, value }) => leadKindList(S, value, title))),
-            ),
-        ]),
-    ),
-  )
+            .items(LEAD_KINDS.map(({ title, value }) => leadKindList(S, value, title))),
+        ),
+    ])
 }
 
 /** The inbox's document types: written by the site's forms only, so no "create" button. */

@@ -9,9 +9,8 @@ import { Mutation } from '@sanity/mutator'
 import { evaluate, parse } from 'groq-js'
 import { loadDataset } from '#app/sanity/seed.server.ts'
 import { FIGURES, FIGURE_USAGE_QUERY, figureUsage, figureUsageNote } from '#schemas/lib/figures.ts'
-import { SHOWROOM_IMAGE } from '#schemas/lib/page-templates.ts'
-import { FAKE_SANITY_PORT, SANITY_BACKED_PORT } from '../../playwright.config'
-import { expect, test, uniqueName } from './playwright-utils'
+import { SANITY_BACKED_PORT } from '../../playwright.config'
+import { expect, test } from './playwright-utils'
 
 /*
  * The built Studio as staff meet it: its deep links and Sanity's intent links must be taken by the
@@ -24,7 +23,6 @@ import { expect, test, uniqueName } from './playwright-utils'
  */
 
 const sanitySite = `http://localhost:${SANITY_BACKED_PORT}`
-const fakeSanity = `http://127.0.0.1:${FAKE_SANITY_PORT}`
 
 const STAND_IN_USER = {
   id: 'pE2eRedaktion',
@@ -296,129 +294,10 @@ test.describe('the Studio under /studio', () => {
     await expect(page.locator('iframe')).toHaveCount(1)
   })
 
-  /** A photo of the seed (the showroom): a hero or card picture without an upload. */
-  const IMAGE = { _type: 'imageWithAlt', alt: SHOWROOM_IMAGE.alt, asset: { ...SHOWROOM_IMAGE.asset } }
-  const BODY = [
-    { _key: 'b1', _type: 'block', style: 'normal', markDefs: [], children: [{ _key: 's1', _type: 'span', text: 'Wir kaufen Ihr Auto.', marks: [] }] },
-  ]
-
-  /** The form's "Veröffentlichen" (publish) button. */
-  const publishButton = (page: Page) => page.getByRole('button', { name: 'Veröffentlichen', exact: true })
   /** Names the requests the stand-in refused when a first wait fails (a missing answer, not a slow machine). */
   const explain = (aborted: string[]) => (error: Error) => {
     throw new Error(`${error.message}\nRequests refused meanwhile: ${aborted.join(', ') || 'none'}`)
   }
-
-  const TEMPLATES = [
-    {
-      id: 'page-city',
-      list: 'pages-locations',
-      title: 'Autoankauf Bottrop',
-      path: '/locations/bottrop',
-      sections: ['heroSection', 'richTextSection', 'leadFormSection', 'callBanner'],
-      isCity: true,
-      // What staff type into the template's empty fields (hero heading, text, the card's city and
-      // figures), written as the Studio would: the hero's photo and the card's picture are there already.
-      filled: (draft: StoredDocument) => {
-        const sections = draft.sections as Record<string, unknown>[]
-        Object.assign(sections[0]!, { heading: 'Autoankauf in Bottrop' })
-        Object.assign(sections[1]!, { body: BODY })
-        return {
-          ...draft,
-          location: { name: 'Bottrop', distance: '20 Min.', customers: '300+ Kunden', description: 'Über die A42 schnell bei uns.' },
-        }
-      },
-    },
-    {
-      id: 'page-service',
-      list: 'pages-services',
-      title: 'Leasing',
-      path: '/services/leasing',
-      sections: ['heroSection', 'richTextSection', 'serviceCardsSection', 'contactSection'],
-      isCity: false,
-      filled: (draft: StoredDocument) => {
-        const sections = draft.sections as Record<string, unknown>[]
-        Object.assign(sections[0]!, { heading: 'Leasing für Gebrauchtwagen', image: IMAGE })
-        Object.assign(sections[1]!, { body: BODY })
-        const card = (n: number) => ({ _key: `c${n}`, _type: 'serviceCard', icon: 'ankauf', title: `Leistung ${n}`, text: 'Kurz erklärt.' })
-        Object.assign(sections[2]!, { cards: [card(1), card(2)] })
-        return draft
-      },
-    },
-  ]
-
-  for (const template of TEMPLATES) {
-    test(`„+“ in the page list ${template.list} starts a page from the template ${template.id}, written through the Actions API, and it can be published`, async ({
-      page,
-    }) => {
-      test.slow()
-      await page.unrouteAll()
-      const { documents, actions, aborted } = await signInWithSeed(page)
-      await page.goto(`/studio/structure/pages;${template.list}`)
-      // One template per list: "+" opens the new page at once.
-      await page.getByTestId('action-intent-button').click({ timeout: 60_000 }).catch(explain(aborted))
-      const title = page.getByRole('textbox', { name: 'Name der Seite' })
-      await expect(title).toBeEditable({ timeout: 60_000 })
-      // The template's first sections, as the list shows them (the rest come into view on scrolling; all are checked below).
-      const sections = page.getByTestId('field-sections')
-      for (const title of ['Hero', 'Fließtext']) await expect(sections.getByRole('button', { name: new RegExp(`^${title}`) })).toBeVisible()
-      // The first keystroke creates the draft with the template's initial value.
-      await title.fill(template.title)
-      await page.getByRole('textbox', { name: 'Pfad' }).fill(template.path)
-      await expect.poll(() => actions.find((action) => action.actionType === 'sanity.action.document.create'), BOOT).toBeDefined()
-      const created = actions.find((action) => action.actionType === 'sanity.action.document.create')!
-      expect(created.attributes).toMatchObject({ _type: 'page', isCity: template.isCity })
-      expect((created.attributes!.sections as { _type: string }[]).map((section) => section._type)).toEqual(template.sections)
-      if (!template.isCity) expect(created.attributes!.location).toBeUndefined()
-      const draftId = created.attributes!._id
-      await expect.poll(() => documents.find((document) => document._id === draftId)?.path, BOOT).toBe(template.path)
-
-      // The rest of the form, filled in the dataset as the Studio would have written it; the Studio reads it back.
-      const index = documents.findIndex((document) => document._id === draftId)
-      documents[index] = { ...template.filled(structuredClone(documents[index]!)), _rev: 'e2e-filled' }
-      await page.reload()
-      await expect(page.getByRole('textbox', { name: 'Pfad' })).toHaveValue(template.path, { timeout: 60_000 })
-      await expect(publishButton(page)).toBeEnabled(BOOT)
-      await publishButton(page).click()
-      const publishedId = draftId.replace(/^drafts\./, '')
-      await expect
-        .poll(() => actions.some((action) => action.actionType === 'sanity.action.document.publish' && action.publishedId === publishedId), BOOT)
-        .toBe(true)
-      const published = documents.find((document) => document._id === publishedId)
-      expect(published).toMatchObject({ _type: 'page', title: template.title, path: template.path, isCity: template.isCity })
-      expect(documents.some((document) => document._id === draftId)).toBe(false)
-    })
-  }
-
-  test('a page that is not a city page, with only title, path and hero, shows no card and can be published', async ({ page }) => {
-    test.slow()
-    await page.unrouteAll()
-    const { documents, actions, aborted } = await signInWithSeed(page)
-    documents.push({
-      _id: 'drafts.page-e2e-leasing',
-      _type: 'page',
-      // The Studio shows when a draft was last changed: without these dates it crashes.
-      _createdAt: '2026-11-27T06:00:00Z',
-      _updatedAt: '2026-11-27T06:00:00Z',
-      title: 'Leasing',
-      path: '/services/leasing',
-      openingHours: 'general',
-      sections: [{ _key: 'hero', _type: 'heroSection', heading: 'Leasing für Gebrauchtwagen', image: IMAGE }],
-    })
-    await page.goto('/studio/intent/edit/id=page-e2e-leasing;type=page/')
-    await expect(page.getByRole('textbox', { name: 'Pfad' }))
-      .toHaveValue('/services/leasing', { timeout: 60_000 })
-      .catch(explain(aborted))
-    // The switch staff see, off; the card appears only once the page opts in: nothing of it to fill, nothing "Erforderlich".
-    await expect(page.getByRole('checkbox', { name: 'Diese Seite ist eine Städte-Seite' })).not.toBeChecked()
-    await expect(page.getByRole('textbox', { name: 'Stadt' })).toHaveCount(0)
-    await expect(publishButton(page)).toBeEnabled(BOOT)
-    await publishButton(page).click()
-    await expect
-      .poll(() => actions.some((action) => action.actionType === 'sanity.action.document.publish' && action.publishedId === 'page-e2e-leasing'), BOOT)
-      .toBe(true)
-    expect(documents.find((document) => document._id === 'page-e2e-leasing')).toMatchObject({ title: 'Leasing', path: '/services/leasing' })
-  })
 
   /** Whether an <img> has loaded its picture (a broken or missing one has no natural width). */
   const loaded = (image: Locator) => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)
@@ -461,47 +340,6 @@ test.describe('the Studio under /studio', () => {
     await expect(synced).toContainText('Verfügbar · 12.490 € · Nr. 9007199254740001 · von mobile.de')
     await expect(synced.locator('img')).toHaveAttribute('src', adPhoto)
     await expect.poll(() => loaded(synced.locator('img'))).toBe(true)
-  })
-
-  test('„Neu (n)“ in the Posteingang counts a lead posted to the site; after „Erledigt“ it is gone from the list and the count', async ({ page, request }) => {
-    test.slow()
-    await page.unrouteAll()
-    const { documents, aborted } = await signInWithSeed(page)
-    // A visitor asks about a car on the site; the site writes the lead to Sanity.
-    const name = uniqueName('Studio Interessent')
-    const sent = await request.post(`${sanitySite}/api/leads`, {
-      data: { kind: 'vehicle-enquiry', vehicleId: '1', name, email: 'studio@example.de', message: 'Noch verfügbar?', page: '/vehicles/1' },
-    })
-    expect(sent.status()).toBe(201)
-    type Written = { path: string; body?: { mutations?: Array<{ create?: StoredDocument }> } }
-    const written = (await (await request.get(`${fakeSanity}/__requests`)).json()) as Written[]
-    const lead = written.map((entry) => entry.body?.mutations?.[0]?.create).find((document) => JSON.stringify(document ?? {}).includes(name))
-    expect(lead).toMatchObject({ _type: 'lead', kind: 'vehicle-enquiry' })
-    // What Sanity stores, the Studio reads: the same document in the Studio's stand-in.
-    documents.push({ _createdAt: new Date().toISOString(), _updatedAt: new Date().toISOString(), ...lead! })
-    const open = async () =>
-      (
-        await evaluate(parse('count(*[_type in ["contactMessage", "lead"] && (!defined(status) || status == "neu")])'), { dataset: documents })
-      ).get() as Promise<number>
-    const count = await open()
-    expect(count).toBeGreaterThan(0)
-
-    await page.goto('/studio/structure/inbox')
-    await expect(page.getByRole('link', { name: `Neu (${count})` }))
-      .toBeVisible({ timeout: 60_000 })
-      .catch(explain(aborted))
-    await page.getByRole('link', { name: `Neu (${count})` }).click()
-    const entry = page.getByRole('link', { name: new RegExp(`Fahrzeuganfrage · ${name}`) })
-    await expect(entry).toBeVisible(BOOT)
-    await expect(entry).toContainText('Neu · BMW 320d Touring')
-    await entry.click()
-    const done = page.getByRole('radio', { name: 'Erledigt' })
-    await expect(done).toBeEditable(BOOT)
-    await done.check()
-    await expect.poll(() => documents.find((document) => document._id === lead!._id)?.status, BOOT).toBe('erledigt')
-    expect(await open()).toBe(count - 1)
-    await expect(page.getByRole('link', { name: `Neu (${count - 1})` })).toBeVisible(BOOT)
-    await expect(page.getByRole('link', { name: new RegExp(`Fahrzeuganfrage · ${name}`) })).toHaveCount(0, BOOT)
   })
 
   test('the GROQ tool is there for administrators only', async ({ page }) => {
