@@ -1,7 +1,7 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { type ReactNode } from 'react'
-import { HydrationBoundary } from '#app/components/hydration-boundary.tsx'
+import { HydrationBoundary } from '#app/utils/hydration.tsx'
 import { NotFound, NotFoundRefresh } from '#app/components/not-found.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
@@ -37,7 +37,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     throw new Response('Die Website-Einstellungen fehlen im Content Lake (Dokument „siteSettings“).', { status: 500 })
   }
   return {
-    settings: siteSettingsForPages(settings),
+    settings: siteSettingsForPages(settings, new Date()),
     siteUrl: new URL(context.env.SITE_URL).origin,
     // Staff in the Studio's preview: which content they see (drafts, a release) and the overlays' script; null for everyone else.
     preview: context.preview ? { perspective: perspectiveParam(context.preview.perspective), script: previewOverlaysScript() } : null,

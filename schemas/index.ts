@@ -16,6 +16,7 @@ import { openingHoursVariant } from './objects/openingHoursVariant'
 import { processStep } from './objects/processStep'
 import { richText } from './objects/richText'
 import { serviceCard } from './objects/serviceCard'
+import { specialOpeningHours } from './objects/specialOpeningHours'
 import { seo } from './objects/seo'
 import { statItem } from './objects/statItem'
 import { PAGE_SECTION_TYPES } from './sections'
@@ -33,6 +34,7 @@ export const objectTypes = [
   processStep,
   openingHoursSpec,
   openingHoursVariant,
+  specialOpeningHours,
   seo,
   address,
   geo,

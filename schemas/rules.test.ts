@@ -1,7 +1,8 @@
+import { type ArraySchemaType, type ObjectSchemaType } from 'sanity'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isValidLinkTarget, maxVehicleYear } from './lib/validation'
 import { type ImportedDataset, importSeed, type SeedDocument } from './testing/dataset'
-import { markerPath, provideIdleCallbackWindow, validate } from './testing/validate'
+import { markerPath, provideIdleCallbackWindow, schema, validate } from './testing/validate'
 
 /*
  * The schema's validation rules reject what the content model forbids. Each case takes a valid
@@ -92,16 +93,29 @@ describe('exact counts on the home page', () => {
 })
 
 describe('opening hours', () => {
-  it('requires all four variants', async () => {
+  it('requires all four variants, named by their German titles', async () => {
     const settings = copyOf('siteSettings')
     settings.openingHours = settings.openingHours.filter((variant: any) => variant.key !== 'student')
-    expect(await errorsOf(settings)).toEqual([{ path: 'openingHours', message: expect.stringContaining('student') }])
+    expect(await errorsOf(settings)).toEqual([{ path: 'openingHours', message: 'Es fehlen Varianten: „Studenten-Seite“.' }])
   })
 
-  it('rejects a variant that appears twice', async () => {
+  it('rejects a variant that appears twice, named by its German title', async () => {
     const settings = copyOf('siteSettings')
     settings.openingHours[3] = { ...settings.openingHours[0], _key: 'home-again' }
-    expect(await errorsOf(settings)).toEqual([{ path: 'openingHours', message: expect.stringContaining('doppelt: home') }])
+    const errors = await errorsOf(settings)
+    expect(errors).toEqual([{ path: 'openingHours', message: expect.stringContaining('doppelt: „Startseite (strukturierte Daten)“') }])
+    expect(errors[0]!.message).not.toMatch(/\b(home|student)\b/)
+  })
+
+  it('keeps the four variants fixed: no key or internal name to edit, none to add or remove', () => {
+    const variant = schema.get('openingHoursVariant') as ObjectSchemaType
+    for (const name of ['key', 'label']) {
+      const field = variant.fields.find((candidate) => candidate.name === name)!
+      expect(field.type.readOnly, name).toBe(true)
+      expect(field.type.hidden, name).toBe(true)
+    }
+    const list = (schema.get('siteSettings') as ObjectSchemaType).fields.find((field) => field.name === 'openingHours')!.type as ArraySchemaType
+    expect(list.options?.disableActions).toEqual(expect.arrayContaining(['add', 'addBefore', 'addAfter', 'remove', 'duplicate']))
   })
 
   it('rejects times that are not HH:MM and closing before opening', async () => {
@@ -112,6 +126,48 @@ describe('opening hours', () => {
       'openingHours[city].specs[mo-sa]',
       'openingHours[general].specs[mo-fr].opens',
     ])
+  })
+
+  it('accepts the special opening hours of the seed (Heiligabend closed, Silvester 09:00–14:00)', async () => {
+    const settings = copyOf('siteSettings')
+    expect(settings.specialOpeningHours.map((entry: any) => entry.note)).toEqual(['Heiligabend', 'Silvester'])
+    expect(await errorsOf(settings)).toEqual([])
+  })
+
+  it.each([
+    ['an end before the first day', { to: '2026-12-23' }, 'specialOpeningHours[heiligabend-2026].to', 'Das Enddatum darf nicht vor dem ersten Tag liegen.'],
+    ['no date', { from: undefined }, 'specialOpeningHours[heiligabend-2026].from', expect.any(String)],
+    [
+      'an occasion longer than 40 characters',
+      { note: 'Heiligabend und die Tage zwischen den Jahren' },
+      'specialOpeningHours[heiligabend-2026].note',
+      expect.any(String),
+    ],
+    ['more than 60 lead days', { leadDays: 61 }, 'specialOpeningHours[heiligabend-2026].leadDays', expect.any(String)],
+    ['negative lead days', { leadDays: -1 }, 'specialOpeningHours[heiligabend-2026].leadDays', expect.any(String)],
+    ['lead days that are no whole number', { leadDays: 1.5 }, 'specialOpeningHours[heiligabend-2026].leadDays', expect.any(String)],
+    ['open without hours', { closed: false }, 'specialOpeningHours[heiligabend-2026].opens', 'Bitte eine Uhrzeit angeben oder „Geschlossen“ wählen.'],
+  ])('rejects a special opening entry with %s', async (_case, change, path, message) => {
+    const settings = copyOf('siteSettings')
+    Object.assign(settings.specialOpeningHours[0], change)
+    const errors = await errorsOf(settings)
+    expect(errors).toContainEqual({ path, message })
+    expect(errors.every((error) => error.path.startsWith('specialOpeningHours[heiligabend-2026]'))).toBe(true)
+  })
+
+  it('accepts a range and the bounds of the lead days', async () => {
+    const settings = copyOf('siteSettings')
+    Object.assign(settings.specialOpeningHours[0], { to: '2026-12-26', leadDays: 0 })
+    Object.assign(settings.specialOpeningHours[1], { leadDays: 60 })
+    expect(await errorsOf(settings)).toEqual([])
+  })
+
+  it('rejects special hours that close before they open, and times not in HH:MM', async () => {
+    const settings = copyOf('siteSettings')
+    Object.assign(settings.specialOpeningHours[1], { opens: '14:00', closes: '09:00' })
+    expect(await errorsOf(settings)).toEqual([{ path: 'specialOpeningHours[silvester-2026]', message: 'Die Schließzeit muss nach der Öffnungszeit liegen.' }])
+    Object.assign(settings.specialOpeningHours[1], { opens: '9 Uhr', closes: '14:00' })
+    expect(await errorsOf(settings)).toEqual([{ path: 'specialOpeningHours[silvester-2026].opens', message: 'Bitte im Format HH:MM angeben, z. B. 10:00.' }])
   })
 
   it('limits the satisfaction claim to 0–100', async () => {

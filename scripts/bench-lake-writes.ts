@@ -43,7 +43,7 @@ async function run(concurrency: number): Promise<Run> {
   const started = performance.now()
   await Promise.all(Array.from({ length: concurrency }, writer))
   const seconds = (performance.now() - started) / 1000
-  const count = await lake.fetch<number>('count(*[_id match "inbox.bench-*"])')
+  const count = await lake.fetch<number>('count(*[_id match "inbox.bench-*"])', {}, { includePrivate: true })
   if (count !== WRITES) throw new Error(`expected ${WRITES} documents, found ${count}`)
   await lake.close()
   await rm(dataDir, { recursive: true, force: true })

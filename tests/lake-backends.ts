@@ -45,7 +45,7 @@ export async function openTestLake(
     const reopen = async <R>(query: string, params: Record<string, unknown>) => {
       // What is on disk, read beside the open lake (its DATA_DIR has one writer: that one).
       const reopened = await EmbeddedLake.openReadOnly({ contentDir, dataDir })
-      return reopened.fetch<R>(query, params)
+      return reopened.fetch<R>(query, params, { includePrivate: true })
     }
     return {
       lake,

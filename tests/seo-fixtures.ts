@@ -26,6 +26,7 @@ export const site: Site = {
     servedCities: ['Essen', 'Bochum', 'Münster'],
     priceRange: '€€',
     socialLinks: null,
+    specialOpeningHours: [],
     openingHours: [
       { key: 'home', label: 'Startseite', specs: HOURS.home, byAppointmentDays: null, note: null, lines: [] },
       { key: 'city', label: 'Städte', specs: HOURS.city, byAppointmentDays: null, note: null, lines: [] },

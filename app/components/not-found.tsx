@@ -2,7 +2,7 @@ import { Link, useLocation, useNavigate } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { useNonce } from '#app/utils/nonce-provider.ts'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useHydrated } from '#app/utils/hydration.tsx'
 
 /** Spec §4: the not-found page sends the visitor home after 10 s. */
 export const NOT_FOUND_REDIRECT_MS = 10_000

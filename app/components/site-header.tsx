@@ -5,7 +5,7 @@ import { SiteLogo } from '#app/components/site-logo.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { telHref } from '#app/utils/format.ts'
 import { type SiteSettings } from '#app/utils/site-settings.ts'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useHydrated } from '#app/utils/hydration.tsx'
 
 /** Spec §9: the bar turns solid once the page has scrolled more than 50 px. */
 export const SCROLL_SOLID_AFTER = 50

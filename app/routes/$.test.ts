@@ -91,6 +91,8 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
 
   describe('meta', () => {
     type Node = Record<string, unknown>
+    // The weekly hours; the seed's dated special hours (Heiligabend, Silvester) join them in December.
+    const weekly = (dealer: Node | undefined) => (dealer?.openingHoursSpecification as Node[] | undefined)?.filter((spec) => spec.validFrom === undefined)
     const metaOf = async (path: string) => {
       const root = await rootLoader({ request: new Request('http://localhost/'), params: {}, context: { lake: test.lake, env: test.env } })
       const page = await loadPage(test, path)
@@ -114,25 +116,21 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
     it('a city page: the dealership serving that city with the city hours of the settings (Mo–Sa 08:00–20:00)', async () => {
       const { node, crumbs } = await metaOf('/locations/dortmund')
       expect(crumbs).toEqual(['Start', 'Standorte', 'Autoankauf und Gebrauchtwagen für Dortmund'])
-      expect(node('AutoDealer')).toMatchObject({
-        areaServed: [{ '@type': 'City', name: 'Dortmund' }],
-        openingHoursSpecification: [
-          {
-            dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((day) => `https://schema.org/${day}`),
-            opens: '08:00',
-            closes: '20:00',
-          },
-        ],
-      })
+      expect(node('AutoDealer')).toMatchObject({ areaServed: [{ '@type': 'City', name: 'Dortmund' }] })
+      expect(weekly(node('AutoDealer'))).toMatchObject([
+        {
+          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((day) => `https://schema.org/${day}`),
+          opens: '08:00',
+          closes: '20:00',
+        },
+      ])
     })
 
     it('a page below a city page belongs to that city; the student page has the student hours (Mo–So 08:00–22:00)', async () => {
       const { node, crumbs } = await metaOf('/locations/muenster/studenten-autoankauf')
       expect(crumbs).toEqual(['Start', 'Standorte', 'Autoankauf in Münster', 'Studenten-Autoankauf in Münster'])
-      expect(node('AutoDealer')).toMatchObject({
-        areaServed: [{ '@type': 'City', name: 'Münster' }],
-        openingHoursSpecification: [{ dayOfWeek: expect.arrayContaining(['https://schema.org/Sunday']), opens: '08:00', closes: '22:00' }],
-      })
+      expect(node('AutoDealer')).toMatchObject({ areaServed: [{ '@type': 'City', name: 'Münster' }] })
+      expect(weekly(node('AutoDealer'))).toMatchObject([{ dayOfWeek: expect.arrayContaining(['https://schema.org/Sunday']), opens: '08:00', closes: '22:00' }])
       expect((await metaOf('/locations/xanten/bmw-ankauf')).node('AutoDealer')).toMatchObject({ areaServed: [{ name: 'Xanten' }] })
     })
   })

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ContactSection } from '#app/components/contact-section.tsx'
-import { HydrationBoundary } from '#app/components/hydration-boundary.tsx'
+import { HydrationBoundary } from '#app/utils/hydration.tsx'
 import { HeroSlider } from '#app/components/hero-slider.tsx'
 import { HERO_IMAGE_SIZES } from '#app/components/sanity-image.tsx'
 import { ProcessSteps } from '#app/components/process-steps.tsx'

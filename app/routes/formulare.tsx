@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { LeadForm, type LeadFormProps } from '#app/components/forms/lead-form.tsx'
-import { SectionHeading } from '#app/components/section-heading.tsx'
 import { STORY_VEHICLE_QUERY } from '#app/sanity/queries/inbox.ts'
 import { type STORY_VEHICLE_QUERYResult } from '#app/sanity/types.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
@@ -83,13 +82,12 @@ export default function FormsStoryPage() {
       {STORY_SECTIONS.map((section) => (
         <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="scroll-mt-24 pt-16 sm:pt-20">
           <div className="mx-auto max-w-4xl px-4 sm:px-6 lg:px-8">
-            <SectionHeading
-              id={`${section.id}-heading`}
-              title={section.title}
-              intro={`Auf der Website: ${section.page}`}
-              align="left"
-              className="[&_h2]:text-2xl sm:[&_h2]:text-3xl lg:[&_h2]:text-3xl"
-            />
+            {/* A plain heading, not the site's SectionHeading: this story page importing it gave that
+                module a chunk of its own, one more script request on every real page (decision 050). */}
+            <h2 id={`${section.id}-heading`} className="text-2xl text-zinc-950 sm:text-3xl">
+              {section.title}
+            </h2>
+            <p className="mt-3 text-lg text-zinc-600">Auf der Website: {section.page}</p>
             <div className="mt-8 rounded-xl border border-zinc-200 bg-white p-6 shadow-lg sm:p-8">
               {section.form.kind === 'vehicle-enquiry' && !vehicle ? (
                 <p className="mb-5 text-sm text-zinc-600">Fahrzeug {STORY_VEHICLE_ID} ist nicht im Bestand; die Nachricht ist daher nicht vorausgefüllt.</p>

@@ -2,7 +2,7 @@ import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { Form, Link, useLoaderData, useLocation, useNavigate, useNavigationType } from '@remix-run/react'
 import { type FocusEvent, type FormEvent, useEffect, useRef, useState } from 'react'
 import { ConsentFrame } from '#app/components/consent-frame.tsx'
-import { HydrationBoundary } from '#app/components/hydration-boundary.tsx'
+import { HydrationBoundary } from '#app/utils/hydration.tsx'
 import { ArrowRightIcon, CarIcon, MailIcon, PhoneIcon, SearchIcon } from '#app/components/icons.tsx'
 import { PageHeader } from '#app/components/sections/page-header.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'

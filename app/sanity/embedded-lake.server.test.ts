@@ -171,7 +171,7 @@ describe('EmbeddedLake writes', () => {
     expect(await journalLines(dataDir)).toHaveLength(19)
     expect(lake.revision).toBe(19)
     const onDisk = await EmbeddedLake.openReadOnly({ contentDir: CONTENT_DIR, dataDir })
-    expect(await onDisk.fetch('count(*[_id match "inbox.batch-*"])')).toBe(19)
+    expect(await onDisk.fetch('count(*[_id match "inbox.batch-*"])', {}, { includePrivate: true })).toBe(19)
   })
 
   it('creates the data folder when missing', async () => {
@@ -272,7 +272,7 @@ describe('EmbeddedLake compaction', () => {
 
   async function expectExactly(dataDir: string, count: number): Promise<void> {
     const { lake } = await openLake(dataDir)
-    const ids = await lake.fetch<string[]>('*[_type == "raceNote"] | order(n asc)._id')
+    const ids = await lake.fetch<string[]>('*[_type == "raceNote"] | order(n asc)._id', {}, { includePrivate: true })
     expect(ids).toEqual(Array.from({ length: count }, (_, n) => `inbox.lead-${n}`))
     expect(await lake.fetch('*[_id == "vehicle-1"][0].views')).toBe(count)
     await lake.close()
@@ -374,7 +374,7 @@ describe('EmbeddedLake: private writes keep the published snapshot (vehicle and 
     ])
     expect(lake.publishedDocuments()).toBe(published)
     // Reads see the private documents at once.
-    expect(await lake.fetch('*[_id == $id][0].notifiedAt', { id: _id })).toBe('now')
+    expect(await lake.fetch('*[_id == $id][0].notifiedAt', { id: _id }, { includePrivate: true })).toBe('now')
 
     await patchDocument(lake, 'vehicle-1', { set: { price: 18 } })
     expect(lake.publishedDocuments()).not.toBe(published)

@@ -79,8 +79,12 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
    * Results of `fetch` for the current documents, by perspective, query and params: a page reads
    * the site settings and the figures in the root loader and again in its own, and every uncached
    * page repeats them, each a groq-js scan of every document (5,000 vehicles: most of a render,
-   * issue 28). Cleared by every committed write, so a result is never older than the documents.
+   * issue 28). `publicResults` holds the reads of public documents only (what Sanity's public
+   * reader sees: every page's read) and is cleared when a public document changes; `results` holds
+   * the reads that include private documents (the inbox, locks) and is cleared by every write. So
+   * a form submission, a private write, leaves the pages' reads in place. Never older than the documents.
    */
+  private publicResults = new Map<string, Promise<unknown>>()
   private results = new Map<string, Promise<unknown>>()
   /**
    * What `fetch` did since open, for the page-work guard (app/sanity/page-work.test.ts): calls,
@@ -161,19 +165,19 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
 
   /**
    * Evaluates GROQ over the published documents (`drafts.*` and `versions.*` are invisible, unless
-   * the `raw` perspective asks for every document). Private ids (`inbox.*`) are readable here: only
-   * server code reads this lake.
+   * the `raw` perspective asks for every document). Private ids (`inbox.*`) are read only with
+   * `includePrivate` (or `raw`), as on Sanity, where only the token's reads see them.
    */
   async fetch<R = unknown>(query: string, params: QueryParams = {}, options: FetchOptions = {}): Promise<R> {
     this.work.fetches++
-    const perspective = options.perspective === 'raw' ? 'raw' : 'published'
-    const key = `${perspective}\n${query}\n${JSON.stringify(params)}`
-    const memoized = this.results.get(key)
+    const scope: ReadScope = options.perspective === 'raw' ? 'raw' : options.includePrivate ? 'private' : 'public'
+    const results = scope === 'public' ? this.publicResults : this.results
+    const key = `${scope}\n${query}\n${JSON.stringify(params)}`
+    const memoized = results.get(key)
     // The query decides the shape; callers type it (typegen types) or validate it. Frozen: every
-    // caller of this (query, params) gets the same object until the next write.
+    // caller of this (query, params) gets the same object until the documents it reads change.
     if (memoized) return (await memoized) as R
-    const results = this.results
-    const result = this.evaluate(query, params, perspective)
+    const result = this.evaluate(query, params, scope)
     if (results.size >= MAX_MEMOIZED_RESULTS) results.clear()
     results.set(key, result)
     try {
@@ -185,7 +189,7 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
     }
   }
 
-  private async evaluate(query: string, params: QueryParams, perspective: 'raw' | 'published'): Promise<unknown> {
+  private async evaluate(query: string, params: QueryParams, scope: ReadScope): Promise<unknown> {
     let tree = this.queries.get(query)
     if (!tree) {
       tree = parse(query)
@@ -193,9 +197,10 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
       if (this.queries.size >= MAX_CACHED_QUERIES) this.queries.clear()
       this.queries.set(query, tree)
     }
-    let dataset: SanityDocument[]
-    if (perspective === 'raw') dataset = [...this.documents.values()]
-    else dataset = this.readable ??= [...this.documents.values()].filter((doc) => isPublishedId(doc._id))
+    let dataset: readonly SanityDocument[]
+    if (scope === 'raw') dataset = [...this.documents.values()]
+    else if (scope === 'private') dataset = this.readable ??= [...this.documents.values()].filter((doc) => isPublishedId(doc._id))
+    else dataset = this.publishedDocuments()
     this.work.evaluations++
     this.work.documents += dataset.length
     const result = await evaluate(tree, { dataset, params, dereference: this.dereference })
@@ -333,7 +338,10 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
     this.documents = documents
     this.readable = undefined
     this.results = new Map()
-    if (publicChanged) this.published = undefined
+    if (publicChanged) {
+      this.published = undefined
+      this.publicResults = new Map()
+    }
     this.applied += accepted.length
     for (const { transaction, result } of accepted) transaction.resolve(result)
   }
@@ -438,6 +446,9 @@ interface PendingTransaction {
   resolve: (result: MutationResult) => void
   reject: (error: unknown) => void
 }
+
+/** Which documents a `fetch` reads: public ones, the published ones with private ones, or all (drafts too). */
+type ReadScope = 'public' | 'private' | 'raw'
 
 /** Whether the published perspective shows a document with this id. */
 export function isPublishedId(id: string): boolean {

@@ -127,7 +127,9 @@ export interface ContentLake {
   /**
    * Evaluate a GROQ query over the published documents. Public reads: real Sanity hides ids
    * with a dot (`inbox.*`, docs/decisions/004) unless `includePrivate` is set, which reads with
-   * the server's token and never through the CDN. The embedded lake has no such distinction.
+   * the server's token and never through the CDN. The embedded lake draws the same line, so
+   * code that forgets `includePrivate` fails on both (and a private write keeps public reads'
+   * memo, decision 046).
    */
   fetch<R = unknown>(query: string, params?: QueryParams, options?: FetchOptions): Promise<R>
   /**

@@ -326,10 +326,21 @@ export type Seo = {
   image?: ImageWithAlt
 }
 
+export type SpecialOpeningHours = {
+  _type: 'specialOpeningHours'
+  from: string
+  to?: string
+  closed: boolean
+  opens?: string
+  closes?: string
+  note?: string
+  leadDays: number
+}
+
 export type OpeningHoursVariant = {
   _type: 'openingHoursVariant'
   key: 'home' | 'general' | 'city' | 'student'
-  label: string
+  label?: string
   specs: Array<
     {
       _key: string
@@ -775,6 +786,11 @@ export type SiteSettings = {
       _key: string
     } & OpeningHoursVariant
   >
+  specialOpeningHours?: Array<
+    {
+      _key: string
+    } & SpecialOpeningHours
+  >
   mainNav: Array<
     {
       _key: string
@@ -917,6 +933,7 @@ export type AllSanitySchemaTypes =
   | Geo
   | Address
   | Seo
+  | SpecialOpeningHours
   | OpeningHoursVariant
   | OpeningHoursSpec
   | ProcessStep
@@ -1309,6 +1326,11 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
           _key: string
         } & OpeningHoursVariant
       >
+      specialOpeningHours?: Array<
+        {
+          _key: string
+        } & SpecialOpeningHours
+      >
       mainNav: Array<
         {
           _key: string
@@ -1384,12 +1406,21 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
 // Query: *[_type in $types && !defined(notifiedAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id
 export type PENDING_NOTIFICATIONS_QUERYResult = Array<string>
 // Variable: TEST_DRIVE_HOURS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0].openingHours[key == "general"][0].specs[]{days, opens, closes}
-export type TEST_DRIVE_HOURS_QUERYResult = Array<{
-  days: Array<string>
-  opens: string
-  closes: string
-}> | null
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{"specs": openingHours[key == "general"][0].specs[]{days, opens, closes}, specialOpeningHours[]{from, to, closed, opens, closes}}
+export type TEST_DRIVE_HOURS_QUERYResult = {
+  specs: Array<{
+    days: Array<string>
+    opens: string
+    closes: string
+  }> | null
+  specialOpeningHours: Array<{
+    from: string
+    to: string | null
+    closed: boolean
+    opens: string | null
+    closes: string | null
+  }> | null
+} | null
 // Variable: PENDING_CONFIRMATIONS_QUERY
 // Query: *[_type in $types && confirmationPending == true && !defined(confirmationSentAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id
 export type PENDING_CONFIRMATIONS_QUERYResult = Array<string>
@@ -1761,7 +1792,7 @@ export type SITEMAP_QUERYResult = {
 
 // Source: ../app/sanity/queries/site.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},  tagline,  phone,  whatsapp,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, note},  servedCities,  mainNav[]{label, href},  footerLinks[]{label, href},  footerText,  mobileDeCustomerId,  priceRange,  socialLinks,  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},  tagline,  phone,  whatsapp,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, note},  specialOpeningHours[]{from, to, closed, opens, closes, note, leadDays},  servedCities,  mainNav[]{label, href},  footerLinks[]{label, href},  footerText,  mobileDeCustomerId,  priceRange,  socialLinks,  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}}}
 export type SITE_SETTINGS_QUERYResult = {
   dealerName: string
   legalName: string
@@ -1792,7 +1823,7 @@ export type SITE_SETTINGS_QUERYResult = {
   }
   openingHours: Array<{
     key: 'city' | 'general' | 'home' | 'student'
-    label: string
+    label: string | null
     specs: Array<{
       days: Array<string>
       opens: string
@@ -1801,6 +1832,15 @@ export type SITE_SETTINGS_QUERYResult = {
     byAppointmentDays: Array<string> | null
     note: string | null
   }>
+  specialOpeningHours: Array<{
+    from: string
+    to: string | null
+    closed: boolean
+    opens: string | null
+    closes: string | null
+    note: string | null
+    leadDays: number
+  }> | null
   servedCities: Array<string>
   mainNav: Array<{
     label: string

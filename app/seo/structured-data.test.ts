@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { HOURS, SITE_URL, site, vehicle } from '#tests/seo-fixtures.ts'
-import { absoluteUrl, autoDealer, breadcrumbList, car, graph, isoMonth, openingHoursSpecification, organization, webSite } from './structured-data'
+import {
+  absoluteUrl,
+  autoDealer,
+  breadcrumbList,
+  car,
+  graph,
+  isoMonth,
+  openingHoursSpecification,
+  organization,
+  specialOpeningHoursSpecification,
+  webSite,
+} from './structured-data'
 
 describe('absoluteUrl', () => {
   it('puts the site in front of paths and leaves absolute URLs alone', () => {
@@ -112,6 +123,31 @@ describe('autoDealer', () => {
         closes: '20:00',
       },
     ])
+  })
+
+  it('follows the page’s hours with the special opening hours shown today, dated and without weekdays', () => {
+    const special = [
+      {
+        from: '2026-12-24',
+        through: '2026-12-26',
+        closed: true,
+        opens: null,
+        closes: null,
+        note: 'Weihnachten',
+        text: '24.12.–26.12. geschlossen (Weihnachten)',
+      },
+      { from: '2026-12-31', through: '2026-12-31', closed: false, opens: '09:00', closes: '14:00', note: null, text: '31.12. 09:00–14:00 Uhr' },
+    ]
+    const withSpecial = { ...site, settings: { ...site.settings, specialOpeningHours: special } }
+    const dealer = autoDealer(withSpecial, { url: `${SITE_URL}/`, image, hours: { specs: HOURS.city }, areaServed: [] })
+    expect(dealer).toHaveProperty('openingHoursSpecification', [
+      ...openingHoursSpecification({ specs: HOURS.city }),
+      { '@type': 'OpeningHoursSpecification', opens: '00:00', closes: '00:00', validFrom: '2026-12-24', validThrough: '2026-12-26' },
+      { '@type': 'OpeningHoursSpecification', opens: '09:00', closes: '14:00', validFrom: '2026-12-31', validThrough: '2026-12-31' },
+    ])
+    expect(specialOpeningHoursSpecification([])).toEqual([])
+    // A page without hours says nothing about special ones either.
+    expect(autoDealer(withSpecial, { url: `${SITE_URL}/`, image, hours: undefined, areaServed: [] })).not.toHaveProperty('openingHoursSpecification')
   })
 
   it('leaves out what the settings do not have', () => {

@@ -16,6 +16,7 @@ import type {
 import { type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
 import { fuelLabel, parseAmount, telHref, transmissionLabel } from '#app/utils/format.ts'
 import { type OpeningHoursVariant, type SiteSettings } from '#app/utils/site-settings.ts'
+import { type SpecialOpeningDay } from '#schemas/lib/opening-hours.ts'
 
 /*
  * schema.org structured data (DESIGN.md §5) as pure functions of lake data. Every page gets one
@@ -29,7 +30,18 @@ export interface Site {
   url: string
   settings: Pick<
     SiteSettings,
-    'dealerName' | 'legalName' | 'phone' | 'email' | 'address' | 'geo' | 'foundedYear' | 'servedCities' | 'priceRange' | 'socialLinks' | 'openingHours'
+    | 'dealerName'
+    | 'legalName'
+    | 'phone'
+    | 'email'
+    | 'address'
+    | 'geo'
+    | 'foundedYear'
+    | 'servedCities'
+    | 'priceRange'
+    | 'socialLinks'
+    | 'openingHours'
+    | 'specialOpeningHours'
   >
 }
 
@@ -119,6 +131,20 @@ export function openingHoursSpecification(variant: Pick<OpeningHoursVariant, 'sp
   }))
 }
 
+/**
+ * The special opening hours shown today, each with its dates (`validFrom`/`validThrough`, Berlin
+ * calendar dates) and no weekdays: search engines read a day closed all day as opens = closes = 00:00.
+ */
+export function specialOpeningHoursSpecification(days: readonly SpecialOpeningDay[]): OpeningHoursSpecification[] {
+  return days.map((day) => ({
+    '@type': 'OpeningHoursSpecification',
+    opens: day.opens ?? '00:00',
+    closes: day.closes ?? '00:00',
+    validFrom: day.from,
+    validThrough: day.through,
+  }))
+}
+
 export interface AutoDealerInput {
   /** The canonical URL of the page the dealership is described on. */
   url: string
@@ -132,7 +158,7 @@ export interface AutoDealerInput {
 
 /**
  * The dealership (a LocalBusiness) with address, position, contact data, the page's opening hours
- * and the cities it serves. The home page's node is the dealer of record (`/#dealer`); a city page
+ * (followed by today's special opening hours) and the cities it serves. The home page's node is the dealer of record (`/#dealer`); a city page
  * describes it again with that page's hours and city under its own `@id`.
  */
 export function autoDealer(site: Site, { url, image, hours, areaServed }: AutoDealerInput): AutoDealer {
@@ -149,7 +175,9 @@ export function autoDealer(site: Site, { url, image, hours, areaServed }: AutoDe
     email,
     address: postalAddress(site),
     geo: { '@type': 'GeoCoordinates', latitude: geo.lat, longitude: geo.lng },
-    ...(hours ? { openingHoursSpecification: openingHoursSpecification(hours) } : {}),
+    ...(hours
+      ? { openingHoursSpecification: [...openingHoursSpecification(hours), ...specialOpeningHoursSpecification(site.settings.specialOpeningHours)] }
+      : {}),
     areaServed: areaServed.map((name) => ({ '@type': 'City', name })),
     ...(priceRange ? { priceRange } : {}),
     parentOrganization: { '@id': organizationId(site) },

@@ -14,7 +14,8 @@ import { type CachedAnswer, Site, type SiteOptions } from '#app/server/site.serv
 import { studioUnavailablePage } from '#app/server/studio-unavailable.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { FOREIGN_FORM_MESSAGE, FOREIGN_ORIGIN_MESSAGE, isAllowedPost } from '#app/utils/request-guards.server.ts'
-import { SALE_BODY_LIMIT, SALE_PATH } from '#app/submissions/photos.ts'
+import { SALE_BODY_LIMIT } from '#app/submissions/photos.ts'
+import { SALE_PATH } from '#app/submissions/forms.ts'
 
 /*
  * The whole request pipeline of the site, built in one function that server.mjs and the tests

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isStorable, joinWith, PageCache, pageCacheKey, preferredEncoding, type RequestFacts, splitAt } from './page-cache.server'
+import { berlinDayEnd, isStorable, joinWith, PageCache, pageCacheKey, preferredEncoding, type RequestFacts, splitAt } from './page-cache.server'
 
 function facts(url: string, headers: Record<string, string> = {}, method = 'GET'): RequestFacts {
   return { method, url, header: (name) => headers[name.toLowerCase()] }
@@ -143,6 +143,25 @@ describe('PageCache', () => {
     expect(cache.stale('/')?.body.toString()).toBe('home')
   })
 
+  it('serves no page after the Berlin day it was rendered on (special opening hours start and end at midnight)', () => {
+    // 23:55 in Berlin on 23 December (CET, UTC+1); the TTL alone would keep the page until 00:05.
+    let now = Date.parse('2026-12-23T22:55:00Z')
+    const cache = new PageCache({ ttlMs: 600_000, now: () => now })
+    cache.set('/', page('23 December', 1))
+    now = Date.parse('2026-12-23T22:59:59Z')
+    expect(cache.fresh('/', 1)?.body.toString()).toBe('23 December')
+    now = Date.parse('2026-12-23T23:00:00Z')
+    expect(cache.fresh('/', 1)).toBeUndefined()
+    expect(cache.stale('/')?.body.toString()).toBe('23 December')
+
+    // Rendering began before midnight and ended after it: the page may show the old day, so it is not served.
+    cache.set('/late', page('begun on 23 December', 1), Date.parse('2026-12-23T22:59:59Z'))
+    expect(cache.fresh('/late', 1)).toBeUndefined()
+    cache.set('/new', page('24 December', 1))
+    now += 60_000
+    expect(cache.fresh('/new', 1)?.body.toString()).toBe('24 December')
+  })
+
   it('evicts the least recently used page beyond the entry bound', () => {
     const cache = new PageCache({ ttlMs: 60_000, maxEntries: 2 })
     cache.set('/a', page('a'))
@@ -195,5 +214,21 @@ describe('PageCache', () => {
     expect(cache.bytes).toBe(before - 90)
     cache.delete('/')
     expect(cache.bytes).toBe(0)
+  })
+})
+
+describe('berlinDayEnd', () => {
+  it('is the next midnight in Berlin, in winter and summer time and on the days the clocks change', () => {
+    const end = (iso: string) => new Date(berlinDayEnd(Date.parse(iso))).toISOString()
+    expect(end('2026-12-23T12:00:00Z')).toBe('2026-12-23T23:00:00.000Z')
+    // Midnight itself starts a new day.
+    expect(end('2026-12-23T23:00:00Z')).toBe('2026-12-24T23:00:00.000Z')
+    expect(end('2026-12-23T22:59:59.999Z')).toBe('2026-12-23T23:00:00.000Z')
+    expect(end('2026-07-01T12:00:00Z')).toBe('2026-07-01T22:00:00.000Z')
+    // 28 March 2027 has 23 hours, 31 October 2027 has 25.
+    expect(end('2027-03-28T00:30:00Z')).toBe('2027-03-28T22:00:00.000Z')
+    expect(end('2027-10-31T22:30:00Z')).toBe('2027-10-31T23:00:00.000Z')
+    // An earlier day after a later one (the memo of the last day must not answer for it).
+    expect(end('2026-12-22T12:00:00Z')).toBe('2026-12-22T23:00:00.000Z')
   })
 })

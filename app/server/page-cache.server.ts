@@ -1,3 +1,4 @@
+import { addCalendarDays, berlinInstant, berlinParts } from '#app/submissions/test-drive-slots.ts'
 import { apiListCacheQuery } from '#app/vehicles/vehicle-search.ts'
 
 /**
@@ -21,6 +22,8 @@ export interface CachedPage {
   encoded?: Partial<Record<StoredEncoding, Buffer>>
   /** When it was stored (ms). */
   storedAt: number
+  /** When it stops being fresh (ms): after the TTL, or at the end of the day it was stored on if that comes first. */
+  expiresAt: number
 }
 
 export interface PageCacheOptions {
@@ -30,6 +33,22 @@ export interface PageCacheOptions {
   maxEntries?: number
   maxBytes?: number
   now?: () => number
+  /**
+   * When the calendar day of an instant ends (ms). Pages show what holds on the day they are rendered
+   * (special opening hours start and end at midnight), so none is served after its day (docs/decisions/049).
+   */
+  dayEndsAt?: (instant: number) => number
+}
+
+/** The Berlin day last asked about; a day's end is worked out once, not for every stored page. */
+let berlinDay = { start: Number.POSITIVE_INFINITY, end: Number.NEGATIVE_INFINITY }
+
+/** The next midnight in Europe/Berlin after an instant (ms), daylight saving time included. */
+export function berlinDayEnd(instant: number): number {
+  if (instant >= berlinDay.start && instant < berlinDay.end) return berlinDay.end
+  const { date } = berlinParts(new Date(instant))
+  berlinDay = { start: berlinInstant(date, '00:00').getTime(), end: berlinInstant(addCalendarDays(date, 1), '00:00').getTime() }
+  return berlinDay.end
 }
 
 /** The part of a request the cache looks at. */
@@ -196,13 +215,16 @@ export class PageCache {
   private readonly ttlMs: number
   private readonly maxEntries: number
   private readonly maxBytes: number
-  private readonly now: () => number
+  /** The cache's clock (ms), also for the time a render began. */
+  readonly now: () => number
+  private readonly dayEndsAt: (instant: number) => number
 
-  constructor({ ttlMs, maxEntries = 1000, maxBytes = 64 * 1024 * 1024, now = Date.now }: PageCacheOptions) {
+  constructor({ ttlMs, maxEntries = 1000, maxBytes = 64 * 1024 * 1024, now = Date.now, dayEndsAt = berlinDayEnd }: PageCacheOptions) {
     this.ttlMs = ttlMs
     this.maxEntries = maxEntries
     this.maxBytes = maxBytes
     this.now = now
+    this.dayEndsAt = dayEndsAt
   }
 
   get size(): number {
@@ -213,10 +235,10 @@ export class PageCache {
     return this.totalBytes
   }
 
-  /** The page if it is fresh: rendered at the current revision and within the TTL. */
+  /** The page if it is fresh: rendered at the current revision, within the TTL and on the same day. */
   fresh(key: string, revision: number): CachedPage | undefined {
     const page = this.entries.get(key)
-    if (!page || page.revision !== revision || this.now() - page.storedAt >= this.ttlMs) return undefined
+    if (!page || page.revision !== revision || this.now() >= page.expiresAt) return undefined
     this.touch(key, page)
     return page
   }
@@ -226,12 +248,16 @@ export class PageCache {
     return this.entries.get(key)
   }
 
-  /** Stores a page (replacing the URL's previous one) and evicts the least recently used beyond the bounds. */
-  set(key: string, page: Omit<CachedPage, 'storedAt'>): void {
+  /**
+   * Stores a page (replacing the URL's previous one) and evicts the least recently used beyond the
+   * bounds. `renderedAt`: when its rendering began; it shows that day's content, so it expires at that day's end.
+   */
+  set(key: string, page: Omit<CachedPage, 'storedAt' | 'expiresAt'>, renderedAt: number = this.now()): void {
     const size = sizeOf(key, page)
     if (size > this.maxBytes) return
     this.delete(key)
-    this.entries.set(key, { ...page, storedAt: this.now() })
+    const storedAt = this.now()
+    this.entries.set(key, { ...page, storedAt, expiresAt: Math.min(storedAt + this.ttlMs, this.dayEndsAt(renderedAt)) })
     this.totalBytes += size
     this.evict()
   }

@@ -123,6 +123,8 @@ export class Site {
     const log = requestContext.logger
     const nonce = createNonce()
     const revision = this.revision.current
+    // The page shows what holds on this day (special opening hours): kept only until the day ends.
+    const renderedAt = this.cache?.now()
     // Staff in the Studio's preview read drafts. Their pages are never taken from or put in the cache
     // (a request with a cookie has no cache key) and leave `private, no-store` (docs/decisions/031).
     const { env } = this.context
@@ -168,7 +170,11 @@ export class Site {
         // with their error fallbacks): such a page is never kept, even when it reads as complete.
         if (state.readFailed || request.signal.aborted) return
         this.staleReported = false
-        cache.set(key, { headers: renderedHeaders, body: bytes, nonce: HTML.test(response.headers.get('content-type') ?? '') ? nonce : undefined, revision })
+        cache.set(
+          key,
+          { headers: renderedHeaders, body: bytes, nonce: HTML.test(response.headers.get('content-type') ?? '') ? nonce : undefined, revision },
+          renderedAt,
+        )
       })
     }
     return new Response(body, { status: response.status, statusText: response.statusText, headers })

@@ -252,6 +252,13 @@ export const SENT = {
 /** `?betreff=termin` preselects a subject (the quick contact's „Termin“ link on /contact). */
 export const SUBJECT_PARAM = 'betreff'
 
+/**
+ * The page of the sell request (issue 26); its action alone reads multipart bodies up to
+ * SALE_BODY_LIMIT (photos.ts). Defined here, not with the photo limits, so the pages that only link
+ * to it do not load those (one script request less on the home page).
+ */
+export const SALE_PATH = '/auto-verkaufen'
+
 /** The section a post without JavaScript comes back to when it names none (or a bad one). */
 export const DEFAULT_ANCHOR = { contact: 'contact', lead: 'anfrage' } as const
 

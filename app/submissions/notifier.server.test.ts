@@ -558,7 +558,9 @@ describe('Notifier schedule', () => {
       { timeout: 5000, interval: 20 },
     )
     expect(logs.at(LEVEL.error)).toHaveLength(2)
-    await vi.waitFor(async () => expect(typeof (await test.lake.fetch<string | null>('*[_id == $id][0].notifiedAt', { id }))).toBe('string'))
+    await vi.waitFor(async () =>
+      expect(typeof (await test.lake.fetch<string | null>('*[_id == $id][0].notifiedAt', { id }, { includePrivate: true }))).toBe('string'),
+    )
     await vi.waitFor(() => expect(notifier.nextDelayMs()).toBe(60_000))
     await notifier.stop()
     expect(notifier.nextDelayMs()).toBeUndefined()

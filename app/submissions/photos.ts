@@ -3,9 +3,6 @@
  * resizing and the server share. Browser-safe: constants and wording only.
  */
 
-/** The page of the sell request; its action alone reads multipart bodies up to SALE_BODY_LIMIT. */
-export const SALE_PATH = '/auto-verkaufen'
-
 /** The name of the file input (several files under one name). */
 export const PHOTO_FIELD = 'photos'
 
@@ -35,9 +32,6 @@ export const PHOTO_MESSAGES = {
   /** Added to the page's errors after a failed post without JavaScript: a browser never keeps chosen files. */
   chooseAgain: 'Bitte wählen Sie Ihre Fotos erneut aus: Aus Sicherheitsgründen behält der Browser sie nach dem Senden nicht.',
 } as const
-
-/** The query parameter and value that preselect „Fahrzeug verkaufen“ in the home page's contact section (the hero's button). */
-export const SELL_INTENT = { param: 'betreff', value: 'ankauf' } as const
 
 /**
  * Where the dealer's mail links a photo of the embedded lake: `/anfrage-fotos/<file>`, the file's

@@ -99,8 +99,8 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
  * is a field error. A valid slot becomes the lead's appointment and reads as German text in its fields.
  */
 async function withCheckedSlot(context: SubmitContext, parsed: ParsedSubmission, value: string): Promise<ParsedSubmission | { error: string }> {
-  const specs = await context.lake.fetch<TEST_DRIVE_HOURS_QUERYResult>(TEST_DRIVE_HOURS_QUERY, {})
-  const check = checkSlot(value, specs ?? [], new Date())
+  const hours = await context.lake.fetch<TEST_DRIVE_HOURS_QUERYResult>(TEST_DRIVE_HOURS_QUERY, {})
+  const check = checkSlot(value, hours?.specs ?? [], new Date(), hours?.specialOpeningHours)
   if (!check.ok) return { error: SLOT_MESSAGES[check.reason] }
   const text = slotText(check.slot)
   return {

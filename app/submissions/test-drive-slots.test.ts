@@ -37,8 +37,39 @@ describe('testDriveSlots', () => {
   })
 
   it('windows follow longer hours (08:00–20:00) in three-hour steps aligned to 09:00', () => {
-    const slots = testDriveSlots([{ days: ['Mo'], opens: '08:00', closes: '20:00' }], SATURDAY_AFTERNOON, 1)
+    const slots = testDriveSlots([{ days: ['Mo'], opens: '08:00', closes: '20:00' }], SATURDAY_AFTERNOON, { days: 1 })
     expect(slots.map((slot) => `${slot.start}-${slot.end}`)).toEqual(['08:00-09:00', '09:00-12:00', '12:00-15:00', '15:00-18:00', '18:00-20:00'])
+  })
+})
+
+describe('the Sonderöffnungszeiten of the settings', () => {
+  /** The seed's entries: Heiligabend closed, Silvester 09:00–14:00 (content/, schemas/objects/specialOpeningHours.ts). */
+  const SPECIAL = [
+    { from: '2026-12-24', closed: true, note: 'Heiligabend' },
+    { from: '2026-12-31', closed: false, opens: '09:00', closes: '14:00', note: 'Silvester' },
+  ]
+  const BEFORE_CHRISTMAS = new Date('2026-12-23T20:00:00Z')
+
+  it('offer nothing on a closed special day and only the special hours on a shortened one', () => {
+    const slots = testDriveSlots(GENERAL, BEFORE_CHRISTMAS, { special: SPECIAL })
+    expect(slots.some((slot) => slot.date === '2026-12-24')).toBe(false)
+    expect(slots.filter((slot) => slot.date === '2026-12-31').map((slot) => slot.value)).toEqual(['2026-12-31T09:00-12:00', '2026-12-31T12:00-14:00'])
+    // Without the entries the same days are ordinary working days.
+    expect(testDriveSlots(GENERAL, BEFORE_CHRISTMAS).filter((slot) => ['2026-12-24', '2026-12-31'].includes(slot.date))).toHaveLength(6)
+  })
+
+  it('are checked on the server too: a slot on Heiligabend is closed, one after 14:00 on Silvester outside', () => {
+    expect(checkSlot('2026-12-24T09:00-12:00', GENERAL, BEFORE_CHRISTMAS, SPECIAL)).toEqual({ ok: false, reason: 'closed' })
+    expect(checkSlot('2026-12-31T15:00-18:00', GENERAL, BEFORE_CHRISTMAS, SPECIAL)).toEqual({ ok: false, reason: 'outside' })
+    expect(checkSlot('2026-12-31T12:00-14:00', GENERAL, BEFORE_CHRISTMAS, SPECIAL)).toMatchObject({ ok: true })
+  })
+
+  it('a range closes every day of it; an incomplete entry changes nothing', () => {
+    const holidays = [{ from: '2026-12-28', to: '2026-12-30', closed: true }, { from: '2027-01-04' /* neither closed nor hours */ }]
+    const dates = new Set(testDriveSlots(GENERAL, BEFORE_CHRISTMAS, { special: holidays }).map((slot) => slot.date))
+    expect(['2026-12-28', '2026-12-29', '2026-12-30'].some((date) => dates.has(date))).toBe(false)
+    expect(dates.has('2026-12-31')).toBe(true)
+    expect(dates.has('2027-01-04')).toBe(true)
   })
 })
 

@@ -1,11 +1,13 @@
 import { WEEKDAYS } from '#schemas/lib/constants.ts'
+import { addCalendarDays, specialOpeningHoursProblem, type SpecialOpeningHoursInput } from '#schemas/lib/opening-hours.ts'
 
 /*
  * The test-drive slots a vehicle page offers and the server accepts (docs/decisions/042): the next
  * open days of the opening hours in the lake (the `general` variant), each with three-hour windows
  * (…, 09:00–12:00, 12:00–15:00, 15:00–18:00, …) clipped to that day's hours. No past windows, no
  * closed days (a day only "nach Vereinbarung" is closed for online booking), no public holiday of
- * NRW (shops close on them by law; the hours model has no holidays of its own). All in Europe/Berlin.
+ * NRW (shops close on them by law), and on a day of the settings' Sonderöffnungszeiten only its
+ * special hours (none when closed). All in Europe/Berlin.
  * Browser-safe and clock-free: `now` is always passed in.
  */
 
@@ -87,11 +89,7 @@ export function berlinInstant(date: string, time: string): Date {
   return new Date(instant)
 }
 
-/** The calendar date `days` later (or earlier) than a YYYY-MM-DD date. */
-export function addCalendarDays(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10)
-}
+export { addCalendarDays }
 
 function weekdayOf(date: string): (typeof DAY_BY_INDEX)[number] {
   return DAY_BY_INDEX[new Date(`${date}T12:00:00Z`).getUTCDay()]!
@@ -126,8 +124,15 @@ export function isPublicHoliday(date: string): boolean {
   return fixed.includes(date) || moving.includes(date)
 }
 
-/** The opening intervals (minutes) of a date, from the specs; none on a holiday. */
-function openIntervals(date: string, specs: readonly HoursSpec[]): Array<[number, number]> {
+/** The special entry covering a date (the first complete one), if any. */
+function specialDay(date: string, special: readonly SpecialOpeningHoursInput[]): SpecialOpeningHoursInput | undefined {
+  return special.find((entry) => specialOpeningHoursProblem(entry) === undefined && entry.from! <= date && date <= (entry.to || entry.from!))
+}
+
+/** The opening intervals (minutes) of a date, from the specs; none on a holiday; a special entry's hours on its days. */
+function openIntervals(date: string, specs: readonly HoursSpec[], special: readonly SpecialOpeningHoursInput[]): Array<[number, number]> {
+  const exception = specialDay(date, special)
+  if (exception) return exception.closed === true ? [] : [[minutesOf(exception.opens!), minutesOf(exception.closes!)]]
   if (isPublicHoliday(date)) return []
   const weekday = weekdayOf(date)
   return specs
@@ -148,9 +153,9 @@ function slotOf(date: string, start: number, end: number): TestDriveSlot {
 }
 
 /** Every window of a date (past ones included), clipped to its hours. */
-function windowsOf(date: string, specs: readonly HoursSpec[]): TestDriveSlot[] {
+function windowsOf(date: string, specs: readonly HoursSpec[], special: readonly SpecialOpeningHoursInput[]): TestDriveSlot[] {
   const slots: TestDriveSlot[] = []
-  for (const [opens, closes] of openIntervals(date, specs)) {
+  for (const [opens, closes] of openIntervals(date, specs, special)) {
     const first = WINDOW_ALIGN_MINUTES - Math.ceil((WINDOW_ALIGN_MINUTES - opens) / WINDOW_MINUTES) * WINDOW_MINUTES
     for (let start = first; start < closes; start += WINDOW_MINUTES) {
       const from = Math.max(start, opens)
@@ -162,14 +167,18 @@ function windowsOf(date: string, specs: readonly HoursSpec[]): TestDriveSlot[] {
 }
 
 /** The slots offered at `now`: the windows of the next SLOT_DAYS open days, later today's only those not yet begun. */
-export function testDriveSlots(specs: readonly HoursSpec[], now: Date, days = SLOT_DAYS): TestDriveSlot[] {
+export function testDriveSlots(
+  specs: readonly HoursSpec[],
+  now: Date,
+  { days = SLOT_DAYS, special = [] }: { days?: number; special?: readonly SpecialOpeningHoursInput[] | null } = {},
+): TestDriveSlot[] {
   const today = berlinParts(now)
   const slots: TestDriveSlot[] = []
   let openDays = 0
   // A year ahead at most: hours with no open day at all offer nothing.
   for (let offset = 0; offset < 366 && openDays < days; offset++) {
     const date = addCalendarDays(today.date, offset)
-    const windows = windowsOf(date, specs).filter((slot) => offset > 0 || minutesOf(slot.start) > today.minutes)
+    const windows = windowsOf(date, specs, special ?? []).filter((slot) => offset > 0 || minutesOf(slot.start) > today.minutes)
     if (windows.length === 0) continue
     openDays++
     slots.push(...windows)
@@ -189,18 +198,18 @@ export function slotsByDay(slots: readonly TestDriveSlot[]): Array<{ date: strin
 }
 
 /** The server's check of a submitted slot against the hours at `now`: why it is refused, or the slot with its instants. */
-export function checkSlot(value: string, specs: readonly HoursSpec[], now: Date): SlotCheck {
+export function checkSlot(value: string, specs: readonly HoursSpec[], now: Date, special: readonly SpecialOpeningHoursInput[] | null = []): SlotCheck {
   const match = SLOT_PATTERN.exec(value)
   if (!match || !TIME.test(match[4]!) || !TIME.test(match[5]!)) return { ok: false, reason: 'format' }
   const date = `${match[1]}-${match[2]}-${match[3]}`
   if (addCalendarDays(date, 0) !== date) return { ok: false, reason: 'format' }
   const today = berlinParts(now)
   if (date < today.date || (date === today.date && minutesOf(match[4]!) <= today.minutes)) return { ok: false, reason: 'past' }
-  const windows = windowsOf(date, specs)
+  const windows = windowsOf(date, specs, special ?? [])
   if (windows.length === 0) return { ok: false, reason: 'closed' }
   const slot = windows.find((candidate) => candidate.value === value)
   if (!slot) return { ok: false, reason: 'outside' }
-  if (!testDriveSlots(specs, now).some((offered) => offered.value === value)) return { ok: false, reason: 'far' }
+  if (!testDriveSlots(specs, now, { special }).some((offered) => offered.value === value)) return { ok: false, reason: 'far' }
   return { ok: true, slot, startsAt: berlinInstant(date, slot.start), endsAt: berlinInstant(date, slot.end) }
 }
 

@@ -1,7 +1,8 @@
-import { openingHoursLines } from '#schemas/lib/opening-hours.ts'
+import { currentSpecialOpeningHours, openingHoursLines, specialOpeningHoursLine } from '#schemas/lib/opening-hours.ts'
 import { fetchWithFigures } from '#app/sanity/figures.server.ts'
 import { type ContentLake } from '#app/sanity/lake.server.ts'
 import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
+import { berlinParts } from '#app/submissions/test-drive-slots.ts'
 import { type SITE_SETTINGS_QUERYResult } from '#app/sanity/types.ts'
 import { type SiteSettings, type StoredSiteSettings } from '#app/utils/site-settings.ts'
 
@@ -17,10 +18,18 @@ export function loadSiteSettings(lake: ContentLake): Promise<SITE_SETTINGS_QUERY
 }
 
 /**
- * The site settings as pages use them: each opening-hours variant with the lines the page shows,
- * derived here on the server from the specs that also feed the structured data (issue 19: one
- * source), so the formatting never ships to the browser.
+ * The site settings as pages use them at `now`: each opening-hours variant with the lines the page
+ * shows, derived here on the server from the specs that also feed the structured data (issue 19: one
+ * source), so the formatting never ships to the browser. The special opening hours of today's Berlin
+ * date (announced ahead, ended ones left out) lead every variant's lines; only they reach the page.
+ * Pages cached on one day are not served on the next (docs/decisions/049).
  */
-export function siteSettingsForPages(stored: StoredSiteSettings): SiteSettings {
-  return { ...stored, openingHours: stored.openingHours?.map((variant) => ({ ...variant, lines: openingHoursLines(variant) })) ?? null }
+export function siteSettingsForPages(stored: StoredSiteSettings, now: Date): SiteSettings {
+  const specialOpeningHours = currentSpecialOpeningHours(stored.specialOpeningHours, berlinParts(now).date)
+  const special = specialOpeningHoursLine(specialOpeningHours)
+  return {
+    ...stored,
+    openingHours: stored.openingHours?.map((variant) => ({ ...variant, lines: [...(special ? [special] : []), ...openingHoursLines(variant)] })) ?? null,
+    specialOpeningHours,
+  }
 }

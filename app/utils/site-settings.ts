@@ -1,13 +1,23 @@
 import { useRouteLoaderData } from '@remix-run/react'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { type SITE_SETTINGS_QUERYResult } from '#app/sanity/types.ts'
+import { type SpecialOpeningDay } from '#schemas/lib/opening-hours.ts'
 
 /** The site settings document as SITE_SETTINGS_QUERY returns it. */
 export type StoredSiteSettings = NonNullable<SITE_SETTINGS_QUERYResult>
-/** An opening-hours variant with the lines the page shows, derived from its specs by the root loader (site-settings.server.ts). */
+/**
+ * An opening-hours variant with the lines the page shows, derived from its specs by the root loader
+ * (site-settings.server.ts); the current special opening hours lead the lines.
+ */
 export type OpeningHoursVariant = NonNullable<StoredSiteSettings['openingHours']>[number] & { lines: string[] }
-/** The site settings as the root loader provides them (never null once it ran). */
-export type SiteSettings = Omit<StoredSiteSettings, 'openingHours'> & { openingHours: OpeningHoursVariant[] | null }
+/**
+ * The site settings as the root loader provides them (never null once it ran): the special opening
+ * hours are only those shown today (all variants show them; the structured data lists them with dates).
+ */
+export type SiteSettings = Omit<StoredSiteSettings, 'openingHours' | 'specialOpeningHours'> & {
+  openingHours: OpeningHoursVariant[] | null
+  specialOpeningHours: SpecialOpeningDay[]
+}
 export type OpeningHoursKey = 'home' | 'general' | 'city' | 'student'
 
 /**

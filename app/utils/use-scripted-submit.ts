@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
+import { toast } from '#app/components/ui/toast.ts'
 import { ApiError } from '#app/utils/api-client.ts'
 import { fieldErrorsDescription, focusFirstInvalid, serverErrorMessage, serverFieldErrors, stringEntries } from '#app/utils/form-values.ts'
 

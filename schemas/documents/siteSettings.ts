@@ -1,11 +1,8 @@
 import { CogIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { FigureUsageInput } from '../components/figure-usage-input'
-import { OPENING_HOURS_KEYS } from '../lib/constants'
 import { FIGURES, placeholderRule } from '../lib/figures'
-import { duplicates } from '../lib/validation'
-
-const REQUIRED_OPENING_HOURS = OPENING_HOURS_KEYS.map((item) => item.value)
+import { openingHoursVariantsRule } from '../lib/opening-hours'
 
 /** A Kennzahl's field; „Fahrzeuge im Bestand“ may stay empty (then the live count shows). */
 const claim = ({ value, title, description }: (typeof FIGURES)[number]) =>
@@ -166,19 +163,22 @@ export const siteSettings = defineType({
       name: 'openingHours',
       title: 'Öffnungszeiten',
       type: 'array',
-      description: 'Vier Varianten, je eine für Startseite, allgemeine Seiten/Fußzeile, Städte-Seiten und Studenten-Seite.',
+      description:
+        'Vier feste Varianten: Startseite, allgemeine Seiten und Fußzeile, Städte-Seiten, Studenten-Seite. Ändern Sie die Zeiten in der jeweiligen Variante.',
       group: 'hours',
       of: [defineArrayMember({ type: 'openingHoursVariant' })],
-      validation: (rule) =>
-        rule.required().custom((value: Array<{ key?: string }> | undefined) => {
-          if (!value) return true
-          const keys = value.map((variant) => variant.key).filter((key): key is string => typeof key === 'string')
-          const repeated = duplicates(keys)
-          if (repeated.length > 0) return `Jede Variante darf nur einmal vorkommen (doppelt: ${repeated.join(', ')}).`
-          const missing = REQUIRED_OPENING_HOURS.filter((key) => !keys.includes(key))
-          if (missing.length > 0) return `Es fehlen Varianten: ${missing.join(', ')}.`
-          return true
-        }),
+      // The four variants are fixed: the pages name them (page.openingHours), so staff edit their times only.
+      options: { sortable: false, disableActions: ['add', 'addBefore', 'addAfter', 'remove', 'duplicate', 'copy'] },
+      validation: (rule) => rule.required().custom((value: Array<{ key?: string }> | undefined) => openingHoursVariantsRule(value)),
+    }),
+    defineField({
+      name: 'specialOpeningHours',
+      title: 'Sonderöffnungszeiten',
+      type: 'array',
+      description:
+        'Abweichende Zeiten an bestimmten Tagen, z. B. an Heiligabend geschlossen. Sie erscheinen überall, wo Öffnungszeiten stehen, ab der eingestellten Zahl von Tagen vorher, und verschwinden nach dem letzten Tag von selbst.',
+      group: 'hours',
+      of: [defineArrayMember({ type: 'specialOpeningHours' })],
     }),
     defineField({
       name: 'mainNav',

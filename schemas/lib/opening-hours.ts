@@ -1,4 +1,5 @@
-import { WEEKDAYS } from './constants'
+import { OPENING_HOURS_KEYS, titleOf, WEEKDAYS } from './constants'
+import { duplicates, minutesOf, TIME_PATTERN } from './validation'
 
 /*
  * The opening hours as the page shows them, derived from the structured specs that also feed the
@@ -52,4 +53,120 @@ export function openingHoursLines(variant: OpeningHoursInput): string[] {
   const ordered = lines.sort((a, b) => a.order - b.order).map((line) => line.text)
   const note = variant.note?.trim()
   return note ? [...ordered, note] : ordered
+}
+
+const REQUIRED_OPENING_HOURS = OPENING_HOURS_KEYS.map((item) => item.value)
+const variantTitle = (key: string) => `„${titleOf(OPENING_HOURS_KEYS, key) ?? key}“`
+
+/** Each of the four opening-hours variants exactly once; messages name them by their German titles. */
+export function openingHoursVariantsRule(value: ReadonlyArray<{ key?: string }> | undefined): true | string {
+  if (!value) return true
+  const keys = value.map((variant) => variant.key).filter((key): key is string => typeof key === 'string')
+  const repeated = duplicates(keys)
+  if (repeated.length > 0) return `Jede Variante darf nur einmal vorkommen (doppelt: ${repeated.map(variantTitle).join(', ')}).`
+  const missing = REQUIRED_OPENING_HOURS.filter((key) => !keys.includes(key))
+  if (missing.length > 0) return `Es fehlen Varianten: ${missing.map(variantTitle).join(', ')}.`
+  return true
+}
+
+/*
+ * Dated special opening hours („Sonderöffnungszeiten“, issue 27): a day or a range, closed or with
+ * hours of its own, and a short occasion. They apply to every variant, show from `leadDays` days
+ * before their first day until their last day, and then end by themselves. Dates are calendar dates
+ * (`YYYY-MM-DD`) in Europe/Berlin; the caller passes today's, so this stays clock-free.
+ */
+
+export interface SpecialOpeningHoursInput {
+  from?: string | null
+  to?: string | null
+  closed?: boolean | null
+  opens?: string | null
+  closes?: string | null
+  note?: string | null
+  leadDays?: number | null
+}
+
+/** Days before its first day an entry is announced: the default, and the bounds staff may choose from. */
+export const SPECIAL_LEAD_DAYS = { initial: 14, min: 0, max: 60 } as const
+/** The occasion is shown in brackets after the date: a word or two („Heiligabend“, „Betriebsferien“). */
+export const SPECIAL_NOTE_MAX = 40
+
+/** An entry that is shown now, as the site derives it. */
+export interface SpecialOpeningDay {
+  /** First and last day (`YYYY-MM-DD`); the same for a single day. */
+  from: string
+  through: string
+  closed: boolean
+  opens: string | null
+  closes: string | null
+  note: string | null
+  /** `24.12. geschlossen (Heiligabend)`, `31.12. 09:00–14:00 Uhr (Silvester)` */
+  text: string
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+/** Calendar dates are formatted at UTC midnight, so no time zone can move them to another day. */
+const DAY_MONTH = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', timeZone: 'UTC' })
+const utcOf = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)))
+
+/** The calendar date `days` later (or earlier) than a YYYY-MM-DD date. */
+export function addCalendarDays(date: string, days: number): string {
+  return new Date(utcOf(date) + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+/** What is wrong with an entry, in German for the Studio; undefined when it is complete. The site shows only complete entries. */
+export function specialOpeningHoursProblem(entry: SpecialOpeningHoursInput): string | undefined {
+  if (!entry.from || !DATE.test(entry.from)) return 'Bitte ein Datum angeben.'
+  if (entry.to && (!DATE.test(entry.to) || entry.to < entry.from)) return 'Das Enddatum darf nicht vor dem ersten Tag liegen.'
+  if (entry.closed !== true) {
+    if (!entry.opens || !entry.closes) return 'Bitte Öffnungs- und Schließzeit angeben oder „Geschlossen“ wählen.'
+    if (!TIME_PATTERN.test(entry.opens) || !TIME_PATTERN.test(entry.closes)) return 'Bitte die Zeiten im Format HH:MM angeben, z. B. 10:00.'
+    if (minutesOf(entry.closes) <= minutesOf(entry.opens)) return 'Die Schließzeit muss nach der Öffnungszeit liegen.'
+  }
+  if ((entry.note?.trim().length ?? 0) > SPECIAL_NOTE_MAX) return `Der Anlass darf höchstens ${SPECIAL_NOTE_MAX} Zeichen lang sein.`
+  const lead = entry.leadDays
+  if (lead != null && (!Number.isInteger(lead) || lead < SPECIAL_LEAD_DAYS.min || lead > SPECIAL_LEAD_DAYS.max)) {
+    return `Bitte eine ganze Zahl von ${SPECIAL_LEAD_DAYS.min} bis ${SPECIAL_LEAD_DAYS.max} Tagen angeben.`
+  }
+  return undefined
+}
+
+/** `24.12.–26.12. geschlossen (Weihnachten)`: the German text of a complete entry. */
+export function specialOpeningHoursText(entry: SpecialOpeningHoursInput & { from: string }): string {
+  const through = entry.to && entry.to !== entry.from ? entry.to : undefined
+  const dates = through ? `${DAY_MONTH.format(utcOf(entry.from))}–${DAY_MONTH.format(utcOf(through))}` : DAY_MONTH.format(utcOf(entry.from))
+  const hours = entry.closed === true ? 'geschlossen' : `${entry.opens}–${entry.closes} Uhr`
+  const note = entry.note?.trim()
+  return `${dates} ${hours}${note ? ` (${note})` : ''}`
+}
+
+/**
+ * The complete entries shown on `today` (`YYYY-MM-DD`, Berlin): from `leadDays` days before their
+ * first day through their last day, in date order.
+ */
+export function currentSpecialOpeningHours(entries: readonly SpecialOpeningHoursInput[] | null | undefined, today: string): SpecialOpeningDay[] {
+  const shown: SpecialOpeningDay[] = []
+  for (const entry of entries ?? []) {
+    if (specialOpeningHoursProblem(entry) !== undefined) continue
+    const from = entry.from!
+    const through = entry.to || from
+    const announced = addCalendarDays(from, -(entry.leadDays ?? SPECIAL_LEAD_DAYS.initial))
+    if (today < announced || today > through) continue
+    const closed = entry.closed === true
+    shown.push({
+      from,
+      through,
+      closed,
+      opens: closed ? null : entry.opens!,
+      closes: closed ? null : entry.closes!,
+      note: entry.note?.trim() || null,
+      text: specialOpeningHoursText({ ...entry, from }),
+    })
+  }
+  return shown.sort((a, b) => a.from.localeCompare(b.from) || a.through.localeCompare(b.through))
+}
+
+/** The one line every hours list shows while entries are current: `Sonderöffnungszeiten: 24.12. geschlossen (Heiligabend); 31.12. …`. */
+export function specialOpeningHoursLine(days: readonly SpecialOpeningDay[]): string | undefined {
+  return days.length > 0 ? `Sonderöffnungszeiten: ${days.map((day) => day.text).join('; ')}` : undefined
 }

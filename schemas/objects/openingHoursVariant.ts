@@ -14,21 +14,18 @@ export const openingHoursVariant = defineType({
   type: 'object',
   icon: ClockIcon,
   fields: [
+    // Which pages use the variant: fixed with the variant, so hidden and never edited (issue 27).
     defineField({
       name: 'key',
       title: 'Verwendung',
       type: 'string',
-      description: 'Auf welchen Seiten diese Öffnungszeiten gelten.',
       options: { list: [...OPENING_HOURS_KEYS] },
+      readOnly: true,
+      hidden: true,
       validation: (rule) => rule.required(),
     }),
-    defineField({
-      name: 'label',
-      title: 'Bezeichnung',
-      type: 'string',
-      description: 'Nur für die Redaktion.',
-      validation: (rule) => rule.required().max(80),
-    }),
+    // An internal name from before the variants were fixed; the title comes from `key` now.
+    defineField({ name: 'label', title: 'Bezeichnung', type: 'string', readOnly: true, hidden: true }),
     defineField({
       name: 'specs',
       title: 'Öffnungszeiten',
@@ -56,7 +53,7 @@ export const openingHoursVariant = defineType({
   preview: {
     select: { key: 'key', label: 'label', specs: 'specs', byAppointmentDays: 'byAppointmentDays', note: 'note' },
     prepare: ({ key, label, specs, byAppointmentDays, note }) => ({
-      title: label ?? titleOf(OPENING_HOURS_KEYS, key) ?? 'Öffnungszeiten',
+      title: titleOf(OPENING_HOURS_KEYS, key) ?? label ?? 'Öffnungszeiten',
       // What the page shows, derived as the site derives it.
       subtitle: openingHoursLines({ specs, byAppointmentDays, note }).join(' · '),
     }),

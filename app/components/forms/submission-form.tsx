@@ -1,7 +1,7 @@
 import { Form, useActionData, useFormAction, useLocation, useSearchParams } from '@remix-run/react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { toast } from 'sonner'
 import { Button } from '#app/components/ui/button.tsx'
+import { toast } from '#app/components/ui/toast.ts'
 import { CONTROL_CLASSES, Field } from '#app/components/ui/field.tsx'
 import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/components/ui/form-parts.tsx'
 import {
@@ -23,7 +23,7 @@ import {
 } from '#app/submissions/forms.ts'
 import { slotsByDay, type TestDriveSlot } from '#app/submissions/test-drive-slots.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useHydrated } from '#app/utils/hydration.tsx'
 import { useScriptedSubmit } from '#app/utils/use-scripted-submit.ts'
 
 export interface SubmissionFormProps {

@@ -1,6 +1,6 @@
 import { Fragment } from 'react'
 import { ContactSection } from '#app/components/contact-section.tsx'
-import { HydrationBoundary } from '#app/components/hydration-boundary.tsx'
+import { HydrationBoundary } from '#app/utils/hydration.tsx'
 import { FeatureSection } from '#app/components/feature-section.tsx'
 import { ProcessSteps } from '#app/components/process-steps.tsx'
 import { ServiceCards } from '#app/components/service-cards.tsx'

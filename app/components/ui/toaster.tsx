@@ -1,42 +1,29 @@
-import { type CSSProperties } from 'react'
-import { Toaster as Sonner } from 'sonner'
+import { lazy, Suspense, useEffect, useState } from 'react'
 
-// Sonner's rich colours put red/green text on pale backgrounds at about 4.2:1, short of WCAG AA
-// (4.5:1). These darker shades of the same hues reach ≥ 6:1; sonner reads them as CSS variables.
-const ACCESSIBLE_RICH_COLORS = {
-  '--success-bg': '#f0fdf4',
-  '--success-border': '#86efac',
-  '--success-text': '#14532d',
-  '--error-bg': '#fef2f2',
-  '--error-border': '#fca5a5',
-  '--error-text': '#7f1d1d',
-  '--info-bg': '#eff6ff',
-  '--info-border': '#93c5fd',
-  '--info-text': '#1e3a8a',
-  '--warning-bg': '#fffbeb',
-  '--warning-border': '#fcd34d',
-  '--warning-text': '#78350f',
-} as CSSProperties
+const ToastRegion = lazy(() => import('#app/components/ui/toast-region.tsx'))
 
 /**
- * The site's single toast region (spec §9): one toast at a time, 5 s each, swipe right to
- * dismiss, F8 moves focus to the region. Destructive messages use `toast.error`.
- * (See docs/decisions/005-toast-options.md for the spec values sonner has no counterpart for.)
+ * The site's single toast region (spec §9), mounted once the visitor starts on a form: a focus, a
+ * tap or a submit inside one. sonner and the region then load (docs/decisions/050), so the region
+ * exists before the form's first toast and screen readers announce it; a toast raised before it
+ * arrived appears when it does (sonner replays active toasts to a region that subscribes late).
  */
 export function Toaster() {
-  return (
-    <Sonner
-      visibleToasts={1}
-      duration={5000}
-      swipeDirections={['right']}
-      hotkey={['F8']}
-      containerAriaLabel="Benachrichtigungen"
-      richColors
-      closeButton
-      position="bottom-right"
-      theme="light"
-      style={ACCESSIBLE_RICH_COLORS}
-      toastOptions={{ closeButtonAriaLabel: 'Benachrichtigung schließen', className: 'font-sans' }}
-    />
-  )
+  const [wanted, setWanted] = useState(false)
+  useEffect(() => {
+    if (wanted) return
+    const onFormIntent = (event: Event) => {
+      if (event.target instanceof Element && event.target.closest('form')) setWanted(true)
+    }
+    const events = ['focusin', 'pointerdown', 'submit'] as const
+    for (const type of events) document.addEventListener(type, onFormIntent, { capture: true })
+    return () => {
+      for (const type of events) document.removeEventListener(type, onFormIntent, { capture: true })
+    }
+  }, [wanted])
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastRegion />
+    </Suspense>
+  ) : null
 }

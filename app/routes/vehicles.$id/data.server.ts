@@ -40,7 +40,7 @@ export async function loadVehicleDetail({ request, params, context }: LoaderFunc
   const hours = settings?.openingHours?.find((variant) => variant.key === 'general')?.specs
   // The test drive's slots as of now; a page served from the cache a few minutes later may offer a
   // window that just began, which the server refuses with a field error (docs/decisions/042).
-  const slots = hours ? testDriveSlots(hours, new Date()) : []
+  const slots = hours ? testDriveSlots(hours, new Date(), { special: settings?.specialOpeningHours }) : []
   const financing = financingInputFromParams(new URL(request.url).searchParams, price ?? 0)
   // The month the page was made in, for facts that depend on the date (the historic plate).
   const today = new Date().toISOString().slice(0, 7)

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { CONTROL_CLASSES } from '#app/components/ui/field.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { formatEuro } from '#app/utils/format.ts'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useHydrated } from '#app/utils/hydration.tsx'
 import { calculateFinancing, clampTerm, FINANCING_PARAMS, formatEuroCents, formatRatePercent, MIN_NET_LOAN_EUR, TERM_OPTIONS } from '#app/vehicles/financing.ts'
 
 export interface FinancingExampleProps {

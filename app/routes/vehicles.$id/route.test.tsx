@@ -47,7 +47,7 @@ async function renderPage(path: string) {
       {
         id: 'root',
         path: '/',
-        loader: async () => ({ settings: siteSettingsForPages((await test.lake.fetch<SITE_SETTINGS_QUERYResult>(SITE_SETTINGS_QUERY))!) }),
+        loader: async () => ({ settings: siteSettingsForPages((await test.lake.fetch<SITE_SETTINGS_QUERYResult>(SITE_SETTINGS_QUERY))!, new Date()) }),
         children: [
           {
             path: 'vehicles/:id',

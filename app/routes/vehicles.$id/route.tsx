@@ -1,6 +1,6 @@
 import { type HeadersFunction, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
-import { HydrationBoundary } from '#app/components/hydration-boundary.tsx'
+import { HydrationBoundary } from '#app/utils/hydration.tsx'
 import { ArrowRightIcon, CalendarIcon, CheckIcon, MailIcon, PhoneIcon } from '#app/components/icons.tsx'
 import { LeadForm } from '#app/components/forms/lead-form.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'

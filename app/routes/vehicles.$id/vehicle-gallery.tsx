@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import { ArrowRightIcon } from '#app/components/icons.tsx'
 import { SanityImage, type SanityImageSource } from '#app/components/sanity-image.tsx'
 import { VEHICLE_PLACEHOLDER } from '#app/components/vehicle-card.tsx'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useHydrated } from '#app/utils/hydration.tsx'
 
 /** A photo as VEHICLE_DETAIL_QUERY projects it: a lake image, or a marketplace photo's URL. */
 export type GalleryImage = SanityImageSource & { _key?: string | null }

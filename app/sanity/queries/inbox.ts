@@ -22,10 +22,12 @@ export const PENDING_NOTIFICATIONS_QUERY = defineQuery(
 )
 
 /**
- * The opening hours test drives are offered in (the `general` variant, the vehicle pages' footer):
+ * The opening hours test drives are offered in (the `general` variant, the vehicle pages' footer) and the dated special hours:
  * the vehicle page offers slots from them, the server checks a submitted slot against them.
  */
-export const TEST_DRIVE_HOURS_QUERY = defineQuery(`${SITE_SETTINGS}.openingHours[key == "general"][0].specs[]{days, opens, closes}`)
+export const TEST_DRIVE_HOURS_QUERY = defineQuery(
+  `${SITE_SETTINGS}{"specs": openingHours[key == "general"][0].specs[]{days, opens, closes}, specialOpeningHours[]{from, to, closed, opens, closes}}`,
+)
 
 /** Up to 100 documents whose visitor's receipt is still due, received since `$since`, oldest first. */
 export const PENDING_CONFIRMATIONS_QUERY = defineQuery(

@@ -20,6 +20,7 @@ export const SITE_SETTINGS_QUERY = defineQuery(`${SITE_SETTINGS}{
   foundedYear,
   claims,
   openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, note},
+  specialOpeningHours[]{from, to, closed, opens, closes, note, leadDays},
   servedCities,
   mainNav[]{label, href},
   footerLinks[]{label, href},

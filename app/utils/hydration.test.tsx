@@ -3,8 +3,7 @@ import { act } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, test } from 'vitest'
-import { HydrationBoundary } from '#app/components/hydration-boundary.tsx'
-import { useHydrated } from './use-hydrated'
+import { HydrationBoundary, useHydrated } from '#app/utils/hydration.tsx'
 
 // Raw act() (no Testing Library, which would render on the client only) needs this flag.
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true

@@ -1,0 +1,58 @@
+import { useLocation } from '@remix-run/react'
+import { useEffect, type CSSProperties } from 'react'
+import { toast, Toaster as Sonner } from 'sonner'
+
+/*
+ * The toast region and sonner, loaded on demand (never imported statically: docs/decisions/050).
+ * root.tsx renders it lazily once a visitor starts on a form (toaster.tsx); toast.ts calls `toast`.
+ */
+
+export { toast }
+
+// Sonner's rich colours put red/green text on pale backgrounds at about 4.2:1, short of WCAG AA
+// (4.5:1). These darker shades of the same hues reach ≥ 6:1; sonner reads them as CSS variables.
+const ACCESSIBLE_RICH_COLORS = {
+  '--success-bg': '#f0fdf4',
+  '--success-border': '#86efac',
+  '--success-text': '#14532d',
+  '--error-bg': '#fef2f2',
+  '--error-border': '#fca5a5',
+  '--error-text': '#7f1d1d',
+  '--info-bg': '#eff6ff',
+  '--info-border': '#93c5fd',
+  '--info-text': '#1e3a8a',
+  '--warning-bg': '#fffbeb',
+  '--warning-border': '#fcd34d',
+  '--warning-text': '#78350f',
+} as CSSProperties
+
+/**
+ * The site's single toast region (spec §9): one toast at a time, 5 s each, swipe right to
+ * dismiss, F8 moves focus to the region. Destructive messages use `toast.error`.
+ * (See docs/decisions/005-toast-options.md for the spec values sonner has no counterpart for.)
+ */
+export default function ToastRegion() {
+  // A toast belongs to the page it was raised on: leaving the page takes it along.
+  const { pathname } = useLocation()
+  useEffect(
+    () => () => {
+      toast.dismiss()
+    },
+    [pathname],
+  )
+  return (
+    <Sonner
+      visibleToasts={1}
+      duration={5000}
+      swipeDirections={['right']}
+      hotkey={['F8']}
+      containerAriaLabel="Benachrichtigungen"
+      richColors
+      closeButton
+      position="bottom-right"
+      theme="light"
+      style={ACCESSIBLE_RICH_COLORS}
+      toastOptions={{ closeButtonAriaLabel: 'Benachrichtigung schließen', className: 'font-sans' }}
+    />
+  )
+}
