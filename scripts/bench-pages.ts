@@ -1,62 +1,34 @@
 /**
  * Every page type at scale (issue 28 item 2): a generated lake of 5,000 vehicles (embedded backend),
  * the production server over loopback HTTP with gzip, the page cache off (PAGE_CACHE_TTL=0), so
- * every request renders. Each page type twice: repeated requests (the lake's memo of query results
- * answers the reads), and each request after a write of a private document (a form submission:
- * the memo is cleared, so every read evaluates GROQ over every document again).
+ * every request renders. Each page type three ways: repeated requests (the lake's memo of query
+ * results answers the reads), each request after a form submission (a private write: the memo of
+ * public reads stays), and each request after a publish (a public write: every read evaluates GROQ
+ * over every document again, docs/decisions/046).
  *
  * Run: flock /tmp/heavy.lock npm run build:app, then npm run bench:pages
  * Options (env): BENCH_VEHICLES (5000), BENCH_REQUESTS (100).
  */
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { type ServerBuild } from '@remix-run/node'
-import { type AppContext } from '#app/context.server.ts'
-import { generateVehicleContent } from '#tests/vehicle-lake.ts'
+import { loadavg } from 'node:os'
+import { percentile, startBenchServer } from './bench-server.ts'
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 5000)
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100)
-const root = path.resolve(import.meta.dirname, '..')
 const PAGES = ['/', '/locations/dortmund', '/vehicles', '/vehicles?search=golf', '/vehicles/42']
+type Before = 'nothing' | 'submission' | 'publish'
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-}
-
-const contentDir = generateVehicleContent(VEHICLES)
-const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pages-data-'))
+const { context, port, close } = await startBenchServer({ vehicles: VEHICLES, env: { PAGE_CACHE_TTL: '0' } })
 try {
-  const build = (await import(pathToFileURL(path.join(root, 'build/index.js')).href)) as ServerBuild & {
-    entry: {
-      module: {
-        createAppContext(env: Record<string, string | undefined>): Promise<AppContext>
-        createServer(options: { build: ServerBuild; mode: string; context: AppContext; root: string }): { server: Server }
-      }
-    }
-  }
-  const context = await build.entry.module.createAppContext({
-    NODE_ENV: 'production',
-    CONTENT_DIR: contentDir,
-    DATA_DIR: dataDir,
-    SITE_URL: 'http://localhost',
-    PAGE_CACHE_TTL: '0',
-    LOG_LEVEL: 'warn',
-  })
-  if (context.lake.kind !== 'embedded') throw new Error('the benchmark needs the embedded lake (unset SANITY_*)')
-  const { server } = build.entry.module.createServer({ build, mode: 'production', context, root })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.address() as AddressInfo).port
   let writes = 0
-  const privateWrite = () => context.lake.mutate([{ createOrReplace: { _id: `inbox.bench-${++writes}`, _type: 'contactSubmission' } }])
+  const write = (before: Before) =>
+    before === 'submission'
+      ? context.lake.mutate([{ createOrReplace: { _id: `inbox.bench-${++writes}`, _type: 'contactSubmission' } }])
+      : context.lake.mutate([{ createOrReplace: { _id: `bench-${++writes}`, _type: 'benchMarker' } }])
 
-  async function measure(url: string, afterWrite: boolean) {
+  async function measure(url: string, before: Before) {
     const times: number[] = []
     for (let index = 0; index < REQUESTS + 5; index++) {
-      if (afterWrite) await privateWrite()
+      if (before !== 'nothing') await write(before)
       const started = performance.now()
       const response = await fetch(`http://127.0.0.1:${port}${url}`, { headers: { 'accept-encoding': 'gzip', host: 'localhost' } })
       await response.arrayBuffer()
@@ -75,16 +47,21 @@ try {
   console.log(`Lake: ${VEHICLES} vehicles; ${REQUESTS} requests per case, one at a time; load average ${load} at start.`)
   const rows: string[] = []
   for (const url of PAGES) {
-    const repeated = await measure(url, false)
-    const afterWrite = await measure(url, true)
-    rows.push(`| \`${url}\` | ${repeated.p50.toFixed(1)} | ${repeated.p95.toFixed(1)} | ${afterWrite.p50.toFixed(1)} | ${afterWrite.p95.toFixed(1)} |`)
+    const cells = []
+    for (const before of ['nothing', 'submission', 'publish'] as const) {
+      const { p50, p95 } = await measure(url, before)
+      cells.push(p50.toFixed(1), p95.toFixed(1))
+    }
+    rows.push(`| \`${url}\` | ${cells.join(' | ')} |`)
   }
-  server.close()
-  console.log(['| Page | repeated p50 ms | repeated p95 ms | after a write p50 ms | after a write p95 ms |', '|---|---|---|---|---|', ...rows].join('\n'))
+  console.log(
+    [
+      '| Page | repeated p50 ms | repeated p95 ms | after a submission p50 ms | after a submission p95 ms | after a publish p50 ms | after a publish p95 ms |',
+      '|---|---|---|---|---|---|---|',
+      ...rows,
+    ].join('\n'),
+  )
   console.log(`load average ${loadavg()[0]!.toFixed(1)} at end`)
-  await context.notifier?.stop()
-  await context.lake.close?.()
 } finally {
-  rmSync(contentDir, { recursive: true, force: true })
-  rmSync(dataDir, { recursive: true, force: true })
+  await close()
 }

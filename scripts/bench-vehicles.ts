@@ -7,23 +7,13 @@
  * Run: npm run build:app (inside the shared e2e lock), then npm run bench:vehicles
  * Options (env): BENCH_VEHICLES (5000), BENCH_REQUESTS (240), BENCH_WRITE=1 to write docs/performance.md.
  */
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { createRequestHandler, type ServerBuild } from '@remix-run/node'
-import { type AppContext } from '#app/context.server.ts'
-import { generateVehicleContent } from '#tests/vehicle-lake.ts'
+import { createRequestHandler } from '@remix-run/node'
+import { percentile, root, startBenchServer } from './bench-server.ts'
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 5000)
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 240)
-const root = path.resolve(import.meta.dirname, '..')
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-}
 
 interface Figures {
   name: string
@@ -48,33 +38,12 @@ async function measure(name: string, handler: (request: Request) => Promise<Resp
   return { name, requests: times.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1)!, first: times[0]! }
 }
 
-const contentDir = generateVehicleContent(VEHICLES)
-const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-vehicles-data-'))
+// The figure a visitor meets: the production server (page cache, compression) over loopback HTTP,
+// gzip accepted. Every URL of a case differs, so the page cache does not answer.
+const { build, context, port, close } = await startBenchServer({ vehicles: VEHICLES })
 try {
-  const build = (await import(pathToFileURL(path.join(root, 'build/index.js')).href)) as ServerBuild & {
-    entry: {
-      module: {
-        createAppContext(env: Record<string, string | undefined>): Promise<AppContext>
-        createServer(options: { build: ServerBuild; mode: string; context: AppContext; root: string }): { server: Server }
-      }
-    }
-  }
-  const context = await build.entry.module.createAppContext({
-    NODE_ENV: 'production',
-    CONTENT_DIR: contentDir,
-    DATA_DIR: dataDir,
-    SITE_URL: 'http://localhost',
-    // One access line per request would interleave with the table.
-    LOG_LEVEL: 'warn',
-  })
-  if (context.lake.kind !== 'embedded') throw new Error('the benchmark needs the embedded lake (unset SANITY_*)')
   const handle = createRequestHandler(build, 'production')
   const inProcess = (request: Request) => handle(request, { ...context })
-  // The figure a visitor meets: the production server (page cache, compression) over loopback HTTP,
-  // gzip accepted. Every URL of a case differs, so the page cache does not answer.
-  const { server } = build.entry.module.createServer({ build, mode: 'production', context, root })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.address() as AddressInfo).port
   const overHttp = (request: Request) => {
     const url = new URL(request.url)
     return fetch(`http://127.0.0.1:${port}${url.pathname}${url.search}`, {
@@ -112,7 +81,6 @@ try {
       Array.from({ length: REQUESTS }, () => '/vehicles'),
     ),
   )
-  server.close()
   const rows = results.map((r) => `| ${r.name} | ${r.requests} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.first.toFixed(1)} |`)
   const table = ['| Request | n | p50 ms | p95 ms | max ms | first ms |', '|---|---|---|---|---|---|', ...rows].join('\n')
   console.log(table)
@@ -120,9 +88,6 @@ try {
     mkdirSync(path.join(root, 'reports'), { recursive: true })
     writeFileSync(path.join(root, 'reports/bench-vehicles.md'), `${table}\n`)
   }
-  await context.notifier?.stop()
-  await context.lake.close?.()
 } finally {
-  rmSync(contentDir, { recursive: true, force: true })
-  rmSync(dataDir, { recursive: true, force: true })
+  await close()
 }

@@ -217,7 +217,7 @@ describe('content page action (form posts without JavaScript)', () => {
       website: '',
     })) as Response
     expect(response.status).toBe(303)
-    expect(response.headers.get('location')).toBe('/locations/sonsbeck?anfrage=gesendet&formular=contact#contact')
+    expect(response.headers.get('location')).toBe('/locations/sonsbeck?anfrage=gesendet&formular=contact#contact-bestaetigung')
     const leads = await test.storedOfType('lead')
     expect(leads.find((lead) => (lead.contact as { phone?: string }).phone === '02801 555')).toMatchObject({ kind: 'valuation', page: '/locations/sonsbeck' })
   })
@@ -232,7 +232,7 @@ describe('content page action (form posts without JavaScript)', () => {
       website: '',
     })) as Response
     expect(response.status).toBe(303)
-    expect(response.headers.get('location')).toBe('/contact?nachricht=gesendet#contact')
+    expect(response.headers.get('location')).toBe('/contact?nachricht=gesendet#contact-bestaetigung')
     const messages = await test.storedOfType('contactMessage')
     expect(messages.find((message) => message.email === 'erika@example.de')).toMatchObject({ subject: 'termin', page: '/contact' })
   })

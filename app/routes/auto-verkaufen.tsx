@@ -4,9 +4,10 @@ import { SaleForm } from '#app/components/forms/sale-form.tsx'
 import { PhoneIcon } from '#app/components/icons.tsx'
 import { PageHeader } from '#app/components/sections/page-header.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
-import { LEAD_FORMS } from '#app/submissions/lead-forms.ts'
 import { SALE_PATH } from '#app/submissions/forms.ts'
 import { salePageAction } from '#app/submissions/sale-action.server.ts'
+import { salePrefill } from '#app/submissions/sale-prefill.server.ts'
+import { tradeInVehicle } from '#app/submissions/trade-in.server.ts'
 import { telHref } from '#app/utils/format.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
@@ -18,22 +19,11 @@ import { useSiteSettings } from '#app/utils/site-settings.ts'
 
 export const SALE_TITLE = 'Auto verkaufen'
 
-/**
- * Query parameters that fill the form in (a valuation form, a vehicle page's trade-in link):
- * the sell request's field names, plus the valuation forms' own (`brand` is the make, `vehicle`
- * the student form's „Marke und Modell“). Values are only shown, never trusted: the action checks.
- */
-const PREFILL_ALIASES: Readonly<Record<string, string>> = { brand: 'make', vehicle: 'model' }
-
-export function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url)
-  const names = new Set(LEAD_FORMS['vehicle-sale'].fields.map((field) => field.name))
-  const prefill: Record<string, string> = {}
-  for (const [key, value] of url.searchParams) {
-    const name = PREFILL_ALIASES[key] ?? key
-    if (names.has(name) && value.length <= 500 && prefill[name] === undefined) prefill[name] = value
-  }
-  return { prefill }
+// A valuation form's „MIT FOTOS WEITER“ (or any link) may fill the form in; each value passes its field's rule first.
+// A vehicle page's „Fahrzeug in Zahlung geben?“ names the car the seller wants to buy (trade-in.server.ts).
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams
+  return { prefill: salePrefill(params), tradeIn: (await tradeInVehicle(context, params)) ?? null }
 }
 
 export const action = (args: ActionFunctionArgs) => salePageAction(args)
@@ -54,7 +44,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 }
 
 export default function SellPage() {
-  const { prefill } = useLoaderData<typeof loader>()
+  const { prefill, tradeIn } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
   return (
     <>
@@ -79,7 +69,7 @@ export default function SellPage() {
             </p>
           ) : null}
           <div className="mt-6 rounded-xl border border-zinc-200 bg-white p-4 shadow-lg sm:p-8">
-            <SaleForm prefill={prefill} />
+            <SaleForm prefill={prefill} tradeIn={tradeIn ?? undefined} />
           </div>
         </div>
       </section>

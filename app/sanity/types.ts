@@ -972,6 +972,14 @@ export type STORY_VEHICLE_QUERYResult = {
   make: string
   model: string
 } | null
+// Variable: TRADE_IN_VEHICLE_QUERY
+// Query: *[_type == "vehicle" && id == $id][0]{id, title, make, model}
+export type TRADE_IN_VEHICLE_QUERYResult = {
+  id: string
+  title: string | null
+  make: string
+  model: string
+} | null
 // Variable: NOTIFICATION_DOCUMENT_QUERY
 // Query: *[_id == $id][0]{..., "vehicleInfo": vehicle->{id, title, make, model}}
 export type NOTIFICATION_DOCUMENT_QUERYResult =

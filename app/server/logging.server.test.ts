@@ -108,6 +108,8 @@ describe('withoutSecrets: the access line never holds the preview secret', () =>
     ['/x?sanity%2Dpreview-secret=GOODSECRET123&sanity-preview-secret=GOODSECRET123', '/x?sanity%2Dpreview-secret=…&sanity-preview-secret=…'],
     ['/x?sanity-preview-secret', '/x?sanity-preview-secret=…'],
     ['/x?q=%E0&other=1', '/x?q=%E0&other=1'],
+    // A valuation form's handoff to the sell request: the vehicle stays readable, the contact data does not.
+    ['/auto-verkaufen?brand=VW&phone=0201+GOODSECRET&email=a%40GOODSECRET.de', '/auto-verkaufen?brand=VW&phone=…&email=…'],
   ])('%s', (target, logged) => {
     expect(withoutSecrets(target)).toBe(logged)
     expect(withoutSecrets(target)).not.toContain('GOODSECRET')

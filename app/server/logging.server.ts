@@ -197,8 +197,12 @@ export function requestLogOf(req: IncomingMessage): RequestLog {
   return (req as LoggedRequest)[REQUEST_LOG]!
 }
 
-/** Query parameters whose values are credentials: the Studio's preview secret (docs/decisions/031). */
-const SECRET_PARAMETERS = new Set(['sanity-preview-secret'])
+/**
+ * Query parameters whose values are credentials (the Studio's preview secret, docs/decisions/031)
+ * or a visitor's contact data (a valuation form hands its phone to the sell request by GET,
+ * docs/decisions/047).
+ */
+const SECRET_PARAMETERS = new Set(['sanity-preview-secret', 'phone', 'email', 'name'])
 
 /**
  * A request target for the log with the values of SECRET_PARAMETERS replaced by `…`. Names are

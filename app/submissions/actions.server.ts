@@ -4,7 +4,7 @@ import { BodyTooLargeError, CACHE_CONTROL, jsonCreated, jsonError, mediaType, pa
 import { sameSiteLocation } from '#app/utils/redirect-path.ts'
 import { checkSubmissionLimit, limitSubmission, TOO_MANY_SUBMISSIONS } from '#app/utils/request-guards.server.ts'
 import { echoFormValues } from '#app/utils/form-values.ts'
-import { CONTACT_TOASTS, DEFAULT_ANCHOR, FORM_KIND_FIELD, sentQuery, type FormKind, type SubmissionActionData } from './forms.ts'
+import { CONTACT_TOASTS, confirmationId, DEFAULT_ANCHOR, FORM_KIND_FIELD, sentQuery, type FormKind, type SubmissionActionData } from './forms.ts'
 import { isLeadKind, LEAD_TOASTS } from './lead-forms.ts'
 import { isFormKind } from './lead-forms.ts'
 import { submit } from './submit.server.ts'
@@ -57,7 +57,8 @@ async function readSubmission(request: Request, types: readonly string[]): Promi
  * it is the contact form's), `variant` and `vehicleId` (optional), `page`, `anchor` (the form's
  * section id) and the honeypot `website`. Errors re-render the page with the input kept (400, 429,
  * 503); success redirects (post/redirect/get, 303) to the form's confirmation query and anchor
- * (`?nachricht=gesendet#contact`, `?anfrage=gesendet&formular=<anchor>#<anchor>`). Abuse
+ * and the confirmation's id as the fragment, so that the browser focuses it (`?nachricht=gesendet#contact-bestaetigung`,
+ * `?anfrage=gesendet&formular=<anchor>#<anchor>-bestaetigung`). Abuse
  * protection (docs/decisions/008): 429 over the submission limit of the client's address; posts
  * from other sites never get here (createServer refuses them with 403).
  */
@@ -89,7 +90,7 @@ export async function submissionPageAction({ request, context }: ActionFunctionA
   switch (outcome.status) {
     case 'stored':
     case 'spam':
-      return redirect(sameSiteLocation(url.pathname, sentQuery(kind, anchor), anchor), { status: 303, headers: noStore })
+      return redirect(sameSiteLocation(url.pathname, sentQuery(kind, anchor), confirmationId(anchor)), { status: 303, headers: noStore })
     case 'invalid':
       return fail(400, { leadKind: kind, anchor, fieldErrors: outcome.fieldErrors, values: outcome.values })
     case 'failed':

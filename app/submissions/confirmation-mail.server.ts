@@ -9,7 +9,7 @@
 import { type SanityDocument } from '#app/sanity/lake.server.ts'
 import { CONTACT_SUBJECTS, type FormDefinition } from '#app/submissions/forms.ts'
 import { LEAD_FORMS } from '#app/submissions/lead-forms.ts'
-import { escapeHtml, formatBerlinTime, headerSafe, type NotificationMail, type NotificationVehicle } from './notification-mail.server.ts'
+import { escapeHtml, formatBerlinTime, headerSafe, TRADE_IN_LABEL, type NotificationMail, type NotificationVehicle } from './notification-mail.server.ts'
 
 export interface ConfirmationSettings {
   dealerName?: string | null
@@ -64,7 +64,8 @@ function sentRows(doc: SanityDocument, options: ConfirmationMailOptions): { kind
     const name = text(vehicle.title) ?? [text(vehicle.make), text(vehicle.model)].filter(Boolean).join(' ')
     const id = text(vehicle.id)
     const link = id && options.siteUrl ? ` – ${new URL(`/vehicles/${encodeURIComponent(id)}`, options.siteUrl).toString()}` : ''
-    rows.push({ label: 'Fahrzeug', value: `${name || 'Fahrzeug'}${link}` })
+    // A sell request's vehicle is the car the seller wants to buy with it (trade-in), not the car sold.
+    rows.push({ label: kind === 'vehicle-sale' ? TRADE_IN_LABEL : 'Fahrzeug', value: `${name || 'Fahrzeug'}${link}` })
   }
   const fields = Array.isArray(doc.fields) ? (doc.fields as Array<Record<string, unknown>>) : []
   for (const field of fields) {

@@ -27,7 +27,7 @@ describe.each(BACKENDS)('contactFormAction (form posts without JavaScript) on th
     const name = `Ohne Skript ${backend}`
     const response = (await call(formPost({ name, email: 'a@example.de', message: 'Hallo', subject: '', phone: '', website: '' }))) as Response
     expect(response.status).toBe(303)
-    expect(response.headers.get('location')).toBe('/?nachricht=gesendet#contact')
+    expect(response.headers.get('location')).toBe('/?nachricht=gesendet#contact-bestaetigung')
     const stored = (await test.storedOfType('contactMessage')).find((doc) => doc.name === name)
     expect(stored).toMatchObject({ email: 'a@example.de', message: 'Hallo', page: '/', status: 'neu' })
     expect(stored).not.toHaveProperty('subject')
@@ -49,9 +49,9 @@ describe.each(BACKENDS)('contactFormAction (form posts without JavaScript) on th
 
   it('redirects protocol-relative post paths (//evil.example/, /\\evil.example) to a path on this site', async () => {
     for (const [url, location] of [
-      ['http://localhost//evil.example/', '/evil.example/?nachricht=gesendet#contact'],
-      ['http://localhost/\\evil.example', '/evil.example?nachricht=gesendet#contact'],
-      ['http://localhost/%2F%2Fevil', '/?nachricht=gesendet#contact'],
+      ['http://localhost//evil.example/', '/evil.example/?nachricht=gesendet#contact-bestaetigung'],
+      ['http://localhost/\\evil.example', '/evil.example?nachricht=gesendet#contact-bestaetigung'],
+      ['http://localhost/%2F%2Fevil', '/?nachricht=gesendet#contact-bestaetigung'],
     ]) {
       const response = (await call(formPost({ name: 'Bot', email: 'b@example.de', message: 'Spam', website: 'x' }, url))) as Response
       expect(response.status, url).toBe(303)

@@ -268,6 +268,15 @@ export function sentQuery(kind: FormKind, anchor: string): string {
   return new URLSearchParams({ [SENT.lead.param]: SENT.lead.value, [SENT.lead.formParam]: anchor }).toString()
 }
 
+/**
+ * The id of a form's confirmation after a post without JavaScript, also the fragment of the
+ * address the post is redirected to: Chromium focuses a focusable fragment target on arrival,
+ * while `autofocus` alone is skipped when the address has a fragment (issue 26 item 4).
+ */
+export function confirmationId(anchor: string): string {
+  return `${anchor}-bestaetigung`
+}
+
 export const SUBMITTING_LABEL = 'WIRD GESENDET...'
 export const DEFAULT_LEAD_SUBMIT_LABEL = 'ANFRAGE SENDEN'
 

@@ -49,7 +49,7 @@ describe.each(BACKENDS)('leadFormAction (form posts without JavaScript) on the %
     const onStored = vi.fn()
     const response = (await call(formPost({ ...valuation(phone), page: '/formulare' }), onStored)) as Response
     expect(response.status).toBe(303)
-    expect(response.headers.get('location')).toBe('/formulare?anfrage=gesendet&formular=bewertung-muenster#bewertung-muenster')
+    expect(response.headers.get('location')).toBe('/formulare?anfrage=gesendet&formular=bewertung-muenster#bewertung-muenster-bestaetigung')
     expect(response.headers.get('cache-control')).toBe('no-store')
     const stored = await leadWithPhone(phone)
     expect(stored).toMatchObject({
@@ -92,7 +92,7 @@ describe.each(BACKENDS)('leadFormAction (form posts without JavaScript) on the %
   it('stores an enquiry about an unknown vehicle without reference rather than losing it', async () => {
     const name = `Zu spät ${backend}`
     const response = (await call(formPost({ leadKind: 'vehicle-enquiry', vehicleId: '999', name, email: 'spaet@example.de', message: 'Noch da?' }))) as Response
-    expect(response.headers.get('location')).toBe('/formulare?anfrage=gesendet&formular=anfrage#anfrage')
+    expect(response.headers.get('location')).toBe('/formulare?anfrage=gesendet&formular=anfrage#anfrage-bestaetigung')
     const stored = (await test.storedOfType('lead')).find((doc) => (doc.contact as { name?: string }).name === name)
     expect(stored).toBeDefined()
     expect(stored).not.toHaveProperty('vehicle')
@@ -139,7 +139,7 @@ describe('leadFormAction input handling', () => {
   it('falls back to #anfrage for a missing or malformed anchor', async () => {
     for (const anchor of ['', 'Bad Anchor', '"><script>', 'x'.repeat(41)]) {
       const response = (await call(formPost({ ...valuation('0201 123'), anchor }))) as Response
-      expect(response.headers.get('location'), anchor).toBe('/formulare?anfrage=gesendet&formular=anfrage#anfrage')
+      expect(response.headers.get('location'), anchor).toBe('/formulare?anfrage=gesendet&formular=anfrage#anfrage-bestaetigung')
     }
   })
 
@@ -151,7 +151,7 @@ describe('leadFormAction input handling', () => {
     ]) {
       const response = (await call(formPost({ ...valuation('0201 4'), anchor: 'x', website: 'x' }, url))) as Response
       expect(response.status, url).toBe(303)
-      expect(response.headers.get('location'), url).toBe(`${path}?anfrage=gesendet&formular=x#x`)
+      expect(response.headers.get('location'), url).toBe(`${path}?anfrage=gesendet&formular=x#x-bestaetigung`)
     }
   })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildNotificationMail, formatBerlinTime, headerSafe } from '#app/submissions/notification-mail.server.ts'
+import { buildNotificationMail, formatBerlinTime, headerSafe, TRADE_IN_LABEL } from '#app/submissions/notification-mail.server.ts'
 
 const options = { to: 'haendler@example.de', from: 'Website <noreply@example.de>', siteUrl: 'https://www.example.de' }
 
@@ -36,6 +36,20 @@ describe('buildNotificationMail', () => {
     expect(mail.text).toContain(`Foto 1 (800 × 600 px): https://www.example.de/anfrage-fotos/${file}`)
     expect(mail.text).toContain('Foto 2 (640 × 480 px): https://cdn.sanity.io/images/p/d/abc-640x480.jpg')
     expect(mail.html).toContain(`<a href="https://www.example.de/anfrage-fotos/${file}">Foto 1 (800 × 600 px)</a>`)
+  })
+
+  it('names the car a sell request is a trade-in for, not as the car sold', () => {
+    const lead = {
+      _id: 'inbox.lead-8a1',
+      _type: 'lead',
+      kind: 'vehicle-sale',
+      receivedAt: '2026-11-21T15:17:00.000Z',
+      contact: { name: 'Erika Mustermann', phone: '0151 1234567' },
+      fields: [{ _key: 'make', name: 'make', label: 'Marke', value: 'Opel' }],
+    }
+    const mail = buildNotificationMail(lead, { ...options, vehicle: { id: '1', title: null, make: 'VW', model: 'Golf' } })
+    expect(mail.text).toMatch(new RegExp(`^${TRADE_IN_LABEL}: +VW Golf \\(Nr. 1\\) – https://www.example.de/vehicles/1$`, 'm'))
+    expect(mail.text).not.toMatch(/^Fahrzeug:/m)
   })
 
   it('builds a contact message mail: subject, reply-to, every field in text and HTML', () => {

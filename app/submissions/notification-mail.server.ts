@@ -164,6 +164,9 @@ function contactContent(doc: SanityDocument): Content {
   }
 }
 
+/** The row of a sell request's mail that names the vehicle the trade-in is for. */
+export const TRADE_IN_LABEL = 'Inzahlungnahme beim Kauf von'
+
 function leadContent(doc: SanityDocument, options: NotificationMailOptions): Content {
   const kind = text(doc.kind)
   const form = kind ? (LEAD_FORMS as Record<string, FormDefinition | undefined>)[kind] : undefined
@@ -177,7 +180,8 @@ function leadContent(doc: SanityDocument, options: NotificationMailOptions): Con
   if (email) rows.push({ label: 'E-Mail', value: email })
   if (phone) rows.push({ label: 'Telefon', value: phone })
   const vehicle = vehicleText(options.vehicle, options.siteUrl)
-  if (vehicle) rows.push({ label: 'Fahrzeug', value: vehicle })
+  // A sell request names the car the seller wants to buy with it (the vehicle page's trade-in link), not the car sold.
+  if (vehicle) rows.push({ label: kind === 'vehicle-sale' ? TRADE_IN_LABEL : 'Fahrzeug', value: vehicle })
   const fields = Array.isArray(doc.fields) ? (doc.fields as Array<Record<string, unknown>>) : []
   let message: string | undefined
   for (const field of fields) {

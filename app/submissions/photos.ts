@@ -3,6 +3,14 @@
  * resizing and the server share. Browser-safe: constants and wording only.
  */
 
+/**
+ * The id of the sell request's confirmation, also the fragment of the address a post without
+ * JavaScript is redirected to: Chromium focuses a focusable fragment target on arrival, while
+ * `autofocus` alone is skipped whenever the address has a fragment (the form's `#verkaufen` would
+ * otherwise be kept across the redirect).
+ */
+export const SALE_CONFIRMATION_ID = 'verkaufen-bestaetigung'
+
 /** The name of the file input (several files under one name). */
 export const PHOTO_FIELD = 'photos'
 

@@ -9,6 +9,7 @@ import { gpsJpeg, pdf, png, pngBomb, truncatedJpeg } from '#tests/photo-fixtures
 import { FilePhotoStore, processPhoto, uploadsDir } from './photos.server.ts'
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from './photos.ts'
 import { salePageAction } from './sale-action.server.ts'
+import { tradeInVehicle } from './trade-in.server.ts'
 
 const FIXTURE = 'tests/fixtures/mini-dataset'
 
@@ -87,7 +88,7 @@ describe.each(BACKENDS)('the sell request on the %s lake', (backend) => {
       onStored,
     )) as Response
     expect(response.status).toBe(303)
-    expect(response.headers.get('location')).toBe('/auto-verkaufen?anfrage=gesendet&formular=verkaufen')
+    expect(response.headers.get('location')).toBe('/auto-verkaufen?anfrage=gesendet&formular=verkaufen#verkaufen-bestaetigung')
     const [lead] = await leadsNamed(name)
     expect(lead).toMatchObject({ _type: 'lead', kind: 'vehicle-sale', page: '/auto-verkaufen', contact: { name, email: 'erika@example.de' } })
     expect(onStored).toHaveBeenCalledWith(lead!._id)
@@ -139,6 +140,33 @@ describe.each(BACKENDS)('the sell request on the %s lake', (backend) => {
     const [lead] = await leadsNamed(name)
     expect(lead?.contact).toEqual({ name, phone: '0151 1234567' })
     expect(lead).not.toHaveProperty('photos')
+  })
+
+  it('stores the car a trade-in is for as the lead’s vehicle reference; a malformed or unknown id is dropped, never an error', async () => {
+    const cases: Array<[string, string | undefined]> = [
+      ['1', 'vehicle-1'],
+      ['9999', undefined],
+      ['../1', undefined],
+      [`${'x'.repeat(41)}`, undefined],
+    ]
+    for (const [vehicleId, ref] of cases) {
+      const name = `Inzahlungnahme ${backend} ${vehicleId.length}${vehicleId.slice(0, 4)}`
+      const response = (await call(salePost({ ...FIELDS, name, vehicleId }, []))) as Response
+      expect(response.status, vehicleId).toBe(303)
+      const [lead] = await leadsNamed(name)
+      if (ref) expect(lead?.vehicle, vehicleId).toEqual({ _type: 'reference', _ref: ref, _weak: true })
+      else expect(lead, vehicleId).not.toHaveProperty('vehicle')
+    }
+  })
+
+  it('reads the trade-in vehicle a query names (a public read): its title, or nothing for an unknown or malformed id', async () => {
+    const read = (query: string) => tradeInVehicle({ lake: test.lake }, new URLSearchParams(query))
+    expect(await read('inzahlungnahme=1')).toEqual({ id: '1', name: 'VW Golf' })
+    expect(await read('inzahlungnahme=%201%20')).toEqual({ id: '1', name: 'VW Golf' })
+    expect(await read('inzahlungnahme=9999')).toBeUndefined()
+    expect(await read('inzahlungnahme=..%2F1')).toBeUndefined()
+    expect(await read('inzahlungnahme=')).toBeUndefined()
+    expect(await read('make=VW')).toBeUndefined()
   })
 
   const refusals: Array<[string, () => Promise<Array<{ name: string; data: Buffer | Blob }>>, string]> = [

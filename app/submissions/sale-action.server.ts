@@ -6,7 +6,7 @@ import { loggerOf } from '#app/server/logging.server.ts'
 import { type SubmissionActionData, sentQuery } from './forms.ts'
 import { PAGE_FORM_ERRORS } from './actions.server.ts'
 import { discard, photoStoreFor, processPhotos, readSaleUpload, type StoredPhoto } from './photos.server.ts'
-import { PHOTO_FIELD, PHOTO_MESSAGES } from './photos.ts'
+import { PHOTO_FIELD, PHOTO_MESSAGES, SALE_CONFIRMATION_ID } from './photos.ts'
 import { submit } from './submit.server.ts'
 
 /** The section of /auto-verkaufen with the form; the confirmation comes back to it. */
@@ -64,8 +64,8 @@ export async function salePageAction({ request, context }: ActionFunctionArgs) {
     switch (outcome.status) {
       case 'stored':
       case 'spam':
-        // No fragment: a browser runs `autofocus` (the confirmation takes focus without JavaScript) only on a URL without one.
-        return redirect(`${url.pathname}?${sentQuery(KIND, SALE_ANCHOR)}`, { status: 303, headers: noStore })
+        // The confirmation as the fragment: without JavaScript the browser focuses it on arrival (photos.ts).
+        return redirect(`${url.pathname}?${sentQuery(KIND, SALE_ANCHOR)}#${SALE_CONFIRMATION_ID}`, { status: 303, headers: noStore })
       case 'invalid': {
         const fieldErrors = { ...outcome.fieldErrors }
         // Whatever was refused, the chosen photos are gone from the browser's form.

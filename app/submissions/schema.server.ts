@@ -112,6 +112,20 @@ const vehicleIdSchema = z.unknown().transform((value, ctx): string | undefined =
   return value.trim()
 })
 
+/** Whether a value is a vehicle's public id by form (the vehicle still has to be looked up). */
+export function isPublicVehicleId(value: unknown): value is string {
+  return typeof value === 'string' && VEHICLE_ID_PATTERN.test(value)
+}
+
+/**
+ * The car a sell request is a trade-in for (the vehicle page's link, carried in a hidden field):
+ * the seller did not type it, so a malformed id is dropped rather than refusing the request.
+ */
+const tradeInVehicleIdSchema = z.unknown().transform((value): string | undefined => {
+  const id = typeof value === 'string' ? value.trim() : undefined
+  return isPublicVehicleId(id) ? id : undefined
+})
+
 /** The path of the page the form was sent from (every form): a site path of at most 200 characters. */
 const PAGE_FIELD: FieldDefinition = {
   name: 'page',
@@ -130,6 +144,7 @@ function buildSchema(kind: FormKind) {
   for (const field of FORMS[kind].fields) shape[field.name] = fieldSchema(kind, field)
   shape.page = pageSchema
   if (kind === 'vehicle-enquiry' || kind === 'test-drive') shape.vehicleId = vehicleIdSchema
+  if (kind === 'vehicle-sale') shape.vehicleId = tradeInVehicleIdSchema
   const object = z.object(shape).superRefine((values, ctx) => {
     const { priceFrom, priceTo } = values
     if (typeof priceFrom === 'number' && typeof priceTo === 'number' && priceFrom > priceTo) {
@@ -170,7 +185,7 @@ export interface ParsedSubmission {
   contact: { name?: string; phone?: string; email?: string }
   /** The path of the page with the form. */
   page?: string
-  /** The public id of the enquired vehicle (vehicle enquiry and test drive). */
+  /** The public id of the enquired vehicle (vehicle enquiry and test drive), or of the car a sell request is a trade-in for. */
   vehicleId?: string
   /** The wished test-drive slot as instants, once submit.server.ts checked it against the opening hours. */
   appointment?: { start: string; end: string }

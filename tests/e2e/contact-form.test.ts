@@ -139,8 +139,10 @@ test.describe('home contact form without JavaScript', () => {
     await form.getByLabel('E-Mail').fill('noscript@example.de')
     await form.getByLabel('Nachricht').fill('Gesendet ohne JavaScript.')
     await form.getByRole('button', { name: 'NACHRICHT SENDEN' }).click()
-    await expect(page).toHaveURL(/\/\?nachricht=gesendet#contact$/)
+    // The redirect ends at the confirmation's id, so the browser moves the focus there (issue 26).
+    await expect(page).toHaveURL(/\/\?nachricht=gesendet#contact-bestaetigung$/)
     await expect(page.getByRole('status').filter({ hasText: 'Vielen Dank für Ihre Nachricht!' })).toBeVisible()
+    await expect(page.locator('#contact-bestaetigung')).toBeFocused()
     expect(storedContactMessages().find((message) => message.name === name)).toMatchObject({ email: 'noscript@example.de', page: '/' })
   })
 })

@@ -423,10 +423,11 @@ test.describe('without JavaScript', () => {
     await form.getByLabel(/^Baujahr\*?$/).fill('2017')
     await form.getByLabel(/^Kilometerstand \(km\)\*?$/).fill('98000')
     await form.getByLabel(/^Telefon\*?$/).fill('02801 123456')
-    // The page names its button („BEWERTUNG ANFORDERN“ or the like): the form's one submit button.
-    await form.locator('button[type="submit"]').click()
+    // The page names its button („BEWERTUNG ANFORDERN“ or the like): the form's submit button that
+    // posts (the other, „MIT FOTOS WEITER“, leads into the sell request: docs/decisions/047).
+    await form.locator('button[type="submit"]:not([formaction])').click()
 
-    await expect(page).toHaveURL(new RegExp(`/locations/sonsbeck\\?anfrage=gesendet&formular=${anchor}#${anchor}$`))
+    await expect(page).toHaveURL(new RegExp(`/locations/sonsbeck\\?anfrage=gesendet&formular=${anchor}#${anchor}-bestaetigung$`))
     await expect(page.locator(`#${anchor} form`).getByRole('status')).toContainText('Vielen Dank! Wir melden uns schnellstmöglich bei Ihnen.')
     await expect.poll(() => storedLeadWith(model)).toBeDefined()
     const lead = storedLeadWith(model)!

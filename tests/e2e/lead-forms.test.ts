@@ -236,9 +236,11 @@ test.describe('lead forms without JavaScript', () => {
       await fillForm(form, formCase, marker)
       await form.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
 
-      await expect(page).toHaveURL(new RegExp(`/formulare\\?anfrage=gesendet&formular=${formCase.anchor}#${formCase.anchor}$`))
+      await expect(page).toHaveURL(new RegExp(`/formulare\\?anfrage=gesendet&formular=${formCase.anchor}#${formCase.anchor}-bestaetigung$`))
       const confirmation = formIn(page, formCase.anchor).getByRole('status')
       await expect(confirmation).toContainText(formCase.kind === 'vehicle-enquiry' ? VEHICLE_TOAST : 'Vielen Dank! Wir melden uns schnellstmöglich bei Ihnen.')
+      // The redirect ends at the confirmation's id, so the browser moves the focus there (issue 26).
+      await expect(page.locator(`#${formCase.anchor}-bestaetigung`)).toBeFocused()
       // Only the form that was sent confirms.
       await expect(page.getByRole('status').filter({ hasText: 'schnellstmöglich' })).toHaveCount(1)
       await expectStored(formCase, marker)
@@ -316,7 +318,7 @@ test.describe('leads on the Sanity-backed server', () => {
       maxRedirects: 0,
     })
     expect(post.status()).toBe(303)
-    expect(post.headers().location).toBe('/formulare?anfrage=gesendet&formular=bewertung-uedem#bewertung-uedem')
+    expect(post.headers().location).toBe('/formulare?anfrage=gesendet&formular=bewertung-uedem#bewertung-uedem-bestaetigung')
     expect((await writeWith(request, model))?.body?.mutations?.[0]?.create).toMatchObject({ kind: 'valuation', page: '/formulare' })
   })
 })

@@ -16,8 +16,8 @@ import { OWN_PORT_BASE, startSiteServer, startupFailure } from './servers'
  * acknowledges. `npm run sync` goes through the running server.
  */
 
-const PORT_A = OWN_PORT_BASE + 40
-const PORT_B = OWN_PORT_BASE + 41
+const PORT_A = OWN_PORT_BASE + 48
+const PORT_B = OWN_PORT_BASE + 49
 const A = `http://127.0.0.1:${PORT_A}`
 const SYNC_TOKEN = 'one-writer-sync-token-0123456789'
 /** Each server in a PID namespace of its own: pid 1 in both, the same host name (as two containers with host networking). */

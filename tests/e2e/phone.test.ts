@@ -31,10 +31,10 @@ async function allPages(baseURL: string) {
     '/gibt-es-nicht',
     '/vehicles/9999',
     // The confirmations a form leads to without JavaScript (with it, a toast: tested below).
-    '/?nachricht=gesendet#contact',
-    '/contact?nachricht=gesendet#contact',
-    '/locations/uedem/grosshandel?anfrage=gesendet&formular=contact#contact',
-    `/vehicles/${vehicles[0]?.id}?anfrage=gesendet&formular=anfrage#anfrage`,
+    '/?nachricht=gesendet#contact-bestaetigung',
+    '/contact?nachricht=gesendet#contact-bestaetigung',
+    '/locations/uedem/grosshandel?anfrage=gesendet&formular=contact#contact-bestaetigung',
+    `/vehicles/${vehicles[0]?.id}?anfrage=gesendet&formular=anfrage#anfrage-bestaetigung`,
   ]
 }
 

@@ -10,8 +10,8 @@ import { OWN_PORT_BASE, type RunningProcess, startFakeSanity, startSiteServer } 
  * an answer, and no secret reaches the log. Plain `fetch`: no cookie jar, each call is its own client.
  */
 
-const FAKE_PORT = OWN_PORT_BASE + 40
-const PORT = OWN_PORT_BASE + 41
+const FAKE_PORT = OWN_PORT_BASE + 50
+const PORT = OWN_PORT_BASE + 51
 const FAKE = `http://127.0.0.1:${FAKE_PORT}`
 const SITE = `http://127.0.0.1:${PORT}`
 const LAKE_HEADERS = { authorization: 'Bearer e2e-write-token', 'x-sanity-project-id': 'e2e-project', 'content-type': 'application/json' }

@@ -54,6 +54,19 @@ async function twoPhotos() {
   ]
 }
 
+/**
+ * The confirmation replaced the form and holds focus as the visitor meets it: with JavaScript the
+ * page focuses it; without, the redirect's fragment names it and the browser focuses it on arrival.
+ */
+async function expectFocusedConfirmation(page: Page) {
+  const confirmation = page.locator('#verkaufen-bestaetigung')
+  await expect(confirmation).toContainText('Verkaufsanfrage gesendet!')
+  await expect(confirmation).toBeFocused()
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('verkaufen-bestaetigung')
+  await expect(confirmation).toBeInViewport()
+  await expect(page).toHaveURL(/\/auto-verkaufen\?anfrage=gesendet&formular=verkaufen#verkaufen-bestaetigung$/)
+}
+
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`the seller's way ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
     test.use({ javaScriptEnabled })
@@ -83,22 +96,16 @@ for (const javaScriptEnabled of [true, false]) {
       }
     })
 
-    test('sends the request with two photos: confirmation with focus, the lead, photos without EXIF, the dealer mail', async ({ page }) => {
+    test('sends the request with two photos: confirmation with focus, the lead, photos without EXIF, the dealer mail and the seller’s receipt', async ({
+      page,
+    }) => {
       const name = uniqueName('Verkäufer')
       const filesBefore = uploadedFiles().length
       await page.goto('/auto-verkaufen')
       await fillSellRequest(page, name, await twoPhotos())
       await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
 
-      const confirmation = page.locator('#verkaufen-bestaetigung')
-      await expect(confirmation).toContainText('Verkaufsanfrage gesendet!')
-      if (javaScriptEnabled) await expect(confirmation).toBeFocused()
-      // Without JavaScript the page asks the browser for it (`autofocus`, on a URL without fragment);
-      // headless Chromium did not apply it in this run, so only the request and the visible confirmation are checked.
-      else await expect(confirmation).toHaveAttribute('autofocus', '')
-      await expect(confirmation).toBeInViewport()
-      // The confirmation's address; a browser keeps the form's fragment across the redirect when the form address had one.
-      await expect(page).toHaveURL(/\/auto-verkaufen\?anfrage=gesendet&formular=verkaufen(#verkaufen)?$/)
+      await expectFocusedConfirmation(page)
 
       const lead = leadNamed(name)
       expect(lead).toMatchObject({ kind: 'vehicle-sale', page: '/auto-verkaufen', contact: { name, email: 'verkauf@example.de' } })
@@ -125,10 +132,97 @@ for (const javaScriptEnabled of [true, false]) {
       expect(mail).toMatch(/^To: info@ruhrstern-automobile\.de$/m)
       expect(mail).toMatch(/^Subject: Neue Anfrage: Auto verkaufen/m)
       for (const photo of photos) expect(mail).toContain(`/anfrage-fotos/${photo.file}`)
+
+      // The seller's receipt goes to the address they gave, the dealer's mail to the dealer only.
+      await expect.poll(() => outboxMailWith(name, 'receipt'), { timeout: 10_000 }).toBeTruthy()
+      const receipt = outboxMailWith(name, 'receipt')!
+      expect(receipt).toMatch(/^To: verkauf@example\.de$/m)
+      expect(receipt).toMatch(/^Subject: Eingangsbestätigung: Ihre Anfrage \(Auto verkaufen\) bei Ruhrstern Automobile$/m)
+      expect(receipt).toContain('Golf 1.5 TSI')
+      expect(receipt).toContain('innerhalb von 24 Stunden')
+      expect(mail).not.toMatch(/^To: .*verkauf@example\.de/m)
+
       const link = await page.request.get(`/anfrage-fotos/${photos[0]!.file}`)
       expect(link.status()).toBe(200)
       expect(link.headers()['cache-control']).toBe('private, no-store')
       expect(link.headers()['x-robots-tag']).toContain('noindex')
+    })
+
+    test('a city page’s valuation form leads into the flow with what was typed: „MIT FOTOS WEITER“, then the seller sends', async ({ page }) => {
+      const name = uniqueName('Bewerter')
+      // Unique per run: the lead store is shared by every test of the run.
+      const model = `Octavia ${Date.now().toString(36)}`
+      await page.goto('/locations/sonsbeck')
+      const valuation = page.locator('form', { has: page.getByRole('button', { name: 'MIT FOTOS WEITER' }) })
+      await valuation.getByRole('textbox', { name: 'Marke', exact: true }).fill('Skoda')
+      await valuation.getByRole('textbox', { name: 'Modell', exact: true }).fill(model)
+      await valuation.getByRole('spinbutton', { name: 'Baujahr' }).fill('2016')
+      await valuation.getByRole('spinbutton', { name: 'Kilometerstand (km)' }).fill('143000')
+      await valuation.getByRole('textbox', { name: 'Telefon' }).fill('02838 123456')
+      await valuation.getByRole('button', { name: 'MIT FOTOS WEITER' }).click()
+
+      await expect(page).toHaveURL(/\/auto-verkaufen\?.*brand=Skoda/)
+      await expect(control(page, 'textbox', 'Marke')).toHaveValue('Skoda')
+      await expect(control(page, 'textbox', 'Modell')).toHaveValue(model)
+      await expect(control(page, 'spinbutton', 'Erstzulassung (Jahr)')).toHaveValue('2016')
+      await expect(control(page, 'spinbutton', 'Kilometerstand (km)')).toHaveValue('143000')
+      await expect(control(page, 'textbox', 'Telefon')).toHaveValue('02838 123456')
+      // Nothing was sent on the way: the valuation form's own request did not go out.
+      expect(storedLeads().some((lead) => JSON.stringify(lead).includes(model))).toBe(false)
+
+      await page.getByLabel('Fotos Ihres Fahrzeugs').setInputFiles([{ name: 'IMG_0007.jpg', mimeType: 'image/jpeg', buffer: await gpsJpeg(7) }])
+      await control(page, 'textbox', 'Name').fill(name)
+      await control(page, 'textbox', 'Postleitzahl').fill('47665')
+      await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
+      await expectFocusedConfirmation(page)
+      const lead = leadNamed(name)
+      expect(lead).toMatchObject({ kind: 'vehicle-sale', contact: { name, phone: '02838 123456' } })
+      expect(Object.fromEntries((lead?.fields ?? []).map((field) => [field.name, field.value]))).toMatchObject({
+        make: 'Skoda',
+        model,
+        year: '2016',
+        mileage: '143000',
+      })
+      expect(lead?.photos).toHaveLength(1)
+    })
+
+    test('a buyer on a vehicle page offers a trade-in: the flow names that car, the lead and the dealer mail refer to it', async ({ page }) => {
+      const name = uniqueName('Inzahlungnahme')
+      await page.goto('/vehicles/1')
+      await page.getByRole('link', { name: 'Jetzt Ihr Fahrzeug bewerten lassen' }).first().click()
+      await expect(page).toHaveURL('/auto-verkaufen?inzahlungnahme=1')
+      await expect(page.locator('#verkaufen')).toContainText('Inzahlungnahme beim Kauf von: BMW 320d Touring')
+      await fillSellRequest(page, name, [])
+      await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
+      await expectFocusedConfirmation(page)
+      expect(leadNamed(name)).toMatchObject({ kind: 'vehicle-sale', vehicle: { _ref: 'vehicle-1' } })
+      await expect.poll(() => outboxMailWith(name), { timeout: 10_000 }).toBeTruthy()
+      expect(outboxMailWith(name)).toMatch(/^Inzahlungnahme beim Kauf von: +BMW 320d Touring \(Nr\. 1\) – \S+\/vehicles\/1\r?$/m)
+      // The seller's receipt names it the same way (not as the car being sold).
+      await expect.poll(() => outboxMailWith(name, 'receipt'), { timeout: 10_000 }).toContain('Inzahlungnahme beim Kauf von')
+    })
+
+    test('an unknown or malformed trade-in id in the address is dropped: no note, and the request is sent without it', async ({ page }) => {
+      const name = uniqueName('Unbekannt Inzahlungnahme')
+      await page.goto('/auto-verkaufen?inzahlungnahme=9999')
+      await expect(page.locator('#verkaufen')).not.toContainText('Inzahlungnahme beim Kauf von')
+      await page.goto('/auto-verkaufen?inzahlungnahme=%3Cscript%3E')
+      await expect(page.locator('#verkaufen')).not.toContainText('Inzahlungnahme beim Kauf von')
+      await fillSellRequest(page, name, [])
+      await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
+      await expectFocusedConfirmation(page)
+      expect(leadNamed(name)).toMatchObject({ kind: 'vehicle-sale' })
+      expect(leadNamed(name)).not.toHaveProperty('vehicle')
+    })
+
+    test('the flow shows only known, valid values from its address, as text', async ({ page }) => {
+      await page.goto('/auto-verkaufen?brand=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&year=1800&mileage=abc&phone=0201%20555&postcode=x')
+      await expect(control(page, 'textbox', 'Marke')).toHaveValue('<img src=x onerror=alert(1)>')
+      await expect(control(page, 'spinbutton', 'Erstzulassung (Jahr)')).toHaveValue('')
+      await expect(control(page, 'spinbutton', 'Kilometerstand (km)')).toHaveValue('')
+      await expect(control(page, 'textbox', 'Telefon')).toHaveValue('0201 555')
+      await expect(control(page, 'textbox', 'Postleitzahl')).toHaveValue('')
+      await expect(page.locator('img[src="x"]')).toHaveCount(0)
     })
 
     test('a refused post keeps the input, summarises the errors and asks to choose the photos again', async ({ page }) => {
@@ -195,7 +289,12 @@ test.describe('bad uploads against the server', () => {
       const name = uniqueName('Schlecht')
       const before = uploadedFiles().length
       const { body, contentType } = multipart(fields(name), await photos())
-      const response = await request.post('/auto-verkaufen', { data: body, headers: { 'content-type': contentType, origin: baseURL! } })
+      // Another visitor's page asked for while the upload is checked: the server keeps answering.
+      const [response, other] = await Promise.all([
+        request.post('/auto-verkaufen', { data: body, headers: { 'content-type': contentType, origin: baseURL! } }),
+        request.get('/vehicles'),
+      ])
+      expect(other.status()).toBe(200)
       expect(response.status()).toBe(400)
       expect(await response.text()).toContain(message)
       expect(leadNamed(name)).toBeUndefined()

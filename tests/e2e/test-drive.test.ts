@@ -1,5 +1,6 @@
 import { type Page } from '@playwright/test'
 import ICAL from 'ical.js'
+import { FAKE_SANITY_PORT, SANITY_BACKED_PORT } from '../../playwright.config'
 import { addCalendarDays, berlinInstant, berlinParts, SLOT_MESSAGES } from '#app/submissions/test-drive-slots.ts'
 import { outboxMailWith, rawOutboxMailWith } from './outbox'
 import { expect, storedLeads, test, uniqueName } from './playwright-utils'
@@ -29,6 +30,17 @@ async function bookFirstSlot(page: Page, name: string, email: string) {
   await form.getByLabel('Fahrzeug in Zahlung geben?').check()
   await form.getByRole('button', { name: 'PROBEFAHRT ANFRAGEN' }).click()
   return value!
+}
+
+/**
+ * Without JavaScript the post redirects to the confirmation's id as the fragment, and the browser
+ * focuses it on arrival: the visitor's focus is on (or inside) the confirmation, which is in view.
+ */
+async function expectFocusedConfirmation(page: Page, id: string, text: string) {
+  const confirmation = page.locator(`#${id}`)
+  await expect(confirmation).toContainText(text)
+  await expect(confirmation).toBeInViewport()
+  await expect.poll(() => page.evaluate((target) => document.getElementById(target)?.contains(document.activeElement) ?? false, id)).toBe(true)
 }
 
 /** The instants a slot value stands for, in Europe/Berlin. */
@@ -164,11 +176,25 @@ test.describe('without JavaScript', () => {
     await page.goto('/vehicles/1')
     const name = uniqueName('Ohne Skript Probefahrt')
     const slot = await bookFirstSlot(page, name, 'ohne-skript-probefahrt@example.de')
-    await expect(page).toHaveURL(/\/vehicles\/1\?anfrage=gesendet&formular=probefahrt#probefahrt$/)
+    await expect(page).toHaveURL(/\/vehicles\/1\?anfrage=gesendet&formular=probefahrt#probefahrt-bestaetigung$/)
     await expect(page.locator('#probefahrt').getByRole('status')).toContainText('Probefahrt angefragt!')
+    await expectFocusedConfirmation(page, 'probefahrt-bestaetigung', 'Probefahrt angefragt!')
     await expect.poll(() => leadWith(name)).toBeDefined()
     expect(leadWith(name)).toMatchObject({ kind: 'test-drive', appointment: instantsOf(slot), tradeIn: true })
     await expect.poll(() => outboxMailWith(name, 'receipt'), { timeout: 5_000 }).toMatch(/^To: ohne-skript-probefahrt@example\.de$/m)
+  })
+
+  test('the vehicle enquiry (the same form component) confirms with focus on the confirmation', async ({ page, axe }) => {
+    axe.skip()
+    await page.goto('/vehicles/1')
+    const form = page.locator('#anfrage form')
+    const name = uniqueName('Ohne Skript Anfrage')
+    await form.getByLabel(/^Name/).fill(name)
+    await form.getByLabel(/^E-Mail/).fill('ohne-skript-anfrage@example.de')
+    await form.locator('button[type="submit"]').click()
+    await expect(page).toHaveURL(/\/vehicles\/1\?anfrage=gesendet&formular=anfrage#anfrage-bestaetigung$/)
+    await expectFocusedConfirmation(page, 'anfrage-bestaetigung', 'Ihre Anfrage wurde gesendet!')
+    await expect.poll(() => leadWith(name)).toMatchObject({ kind: 'vehicle-enquiry', vehicle: { _ref: 'vehicle-1' } })
   })
 
   test('a closed day or a past day, posted directly, is refused with a field error and nothing is stored', async ({ page, baseURL, axe }) => {
@@ -191,5 +217,37 @@ test.describe('without JavaScript', () => {
       expect((await api.json()).fieldErrors).toEqual({ slot: [message] })
       expect(leadWith(name)).toBeUndefined()
     }
+  })
+})
+
+test.describe('on the Sanity-backed server', () => {
+  const sanitySite = `http://localhost:${SANITY_BACKED_PORT}`
+  const fakeSanity = `http://127.0.0.1:${FAKE_SANITY_PORT}`
+  type FakeRequest = { path: string; headers: Record<string, string>; body?: { mutations?: Array<{ create?: Record<string, unknown> }> } }
+
+  test('offers slots from the hours in the content lake, stores a test drive with its slot, refuses a closed day', async ({ request }) => {
+    const page = await (await request.get(`${sanitySite}/vehicles/1`)).text()
+    const slot = /<option value="(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}-\d{2}:\d{2})"/.exec(page)?.[1]
+    expect(slot).toBeDefined()
+    const name = uniqueName('Sanity Probefahrt')
+    const fields = { kind: 'test-drive', vehicleId: '1', page: '/vehicles/1', name, phone: '0171 2345678', slot: slot! }
+    const stored = await request.post(`${sanitySite}/api/leads`, { data: fields, headers: { Origin: sanitySite } })
+    expect(stored.status()).toBe(201)
+    const requests = (await (await request.get(`${fakeSanity}/__requests`)).json()) as FakeRequest[]
+    const write = requests.find((r) => r.path.includes('/data/mutate/production') && JSON.stringify(r.body?.mutations?.[0]?.create ?? {}).includes(name))
+    expect(write?.headers.authorization).toBe('Bearer e2e-write-token')
+    expect(write?.body?.mutations?.[0]?.create).toMatchObject({ _type: 'lead', kind: 'test-drive', appointment: instantsOf(slot!) })
+
+    let sunday = addCalendarDays(berlinParts(new Date()).date, 1)
+    while (new Date(`${sunday}T12:00:00Z`).getUTCDay() !== 0) sunday = addCalendarDays(sunday, 1)
+    const closedName = uniqueName('Sanity Sonntag')
+    const refused = await request.post(`${sanitySite}/api/leads`, {
+      data: { ...fields, name: closedName, slot: `${sunday}T09:00-12:00` },
+      headers: { Origin: sanitySite },
+    })
+    expect(refused.status()).toBe(400)
+    expect((await refused.json()).fieldErrors).toEqual({ slot: [SLOT_MESSAGES.closed] })
+    const after = (await (await request.get(`${fakeSanity}/__requests`)).json()) as FakeRequest[]
+    expect(after.some((r) => JSON.stringify(r.body ?? {}).includes(closedName))).toBe(false)
   })
 })

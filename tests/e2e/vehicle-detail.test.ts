@@ -136,7 +136,7 @@ test.describe('without JavaScript', () => {
     await form.getByLabel(/^Name/).fill(marker)
     await form.getByLabel(/^E-Mail/).fill('ohne-skript@example.de')
     await form.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
-    await expect(page).toHaveURL(/\/vehicles\/1\?anfrage=gesendet&formular=anfrage#anfrage$/)
+    await expect(page).toHaveURL(/\/vehicles\/1\?anfrage=gesendet&formular=anfrage#anfrage-bestaetigung$/)
     await expect(enquiryForm(page).getByRole('status')).toContainText(VEHICLE_TOAST)
     await expect.poll(() => storedLeadWith(marker)).toBeDefined()
     expect(storedLeadWith(marker)).toMatchObject({

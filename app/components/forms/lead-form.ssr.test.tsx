@@ -14,7 +14,8 @@ async function serverHtml(element: ReactNode, url = 'http://localhost/formulare'
 // A file of its own in the node environment: the server render must not see a hydrated client.
 test('the server HTML validates natively (no JavaScript): required and range attributes, no novalidate, the hidden fields', async () => {
   const html = await serverHtml(<LeadForm kind="valuation" variant="muenster" anchor="bewertung-muenster" />)
-  expect(html).not.toContain('novalidate')
+  // The form validates natively; only the sell-request handoff button skips it (formnovalidate).
+  expect(html).not.toMatch(/<form[^>]*novalidate/)
   expect(html).toMatch(/<form method="post" action="\/formulare#bewertung-muenster"/)
   expect(html.match(/required=""/g)).toHaveLength(1)
   expect(html).toContain('min="1950"')
@@ -22,6 +23,12 @@ test('the server HTML validates natively (no JavaScript): required and range att
   expect(html).toMatch(/<input type="hidden" name="variant" value="muenster"\/>/)
   expect(html).toMatch(/<input type="hidden" name="anchor" value="bewertung-muenster"\/>/)
   expect(html).toMatch(/<input type="hidden" name="page" value="\/formulare"\/>/)
+  // Into the sell request with what was typed, without JavaScript too: a GET to its page, no required field asked.
+  const handoff = html.match(/<button [^>]*>MIT FOTOS WEITER<\/button>/)?.[0] ?? ''
+  expect(handoff).toMatch(/ type="submit"/)
+  expect(handoff).toMatch(/ formaction="\/auto-verkaufen"/i)
+  expect(handoff).toMatch(/ formmethod="get"/i)
+  expect(handoff).toMatch(/ formnovalidate=""/i)
 })
 
 test('the vehicle enquiry: three required fields and the pre-filled message in the server HTML', async () => {
@@ -29,4 +36,14 @@ test('the vehicle enquiry: three required fields and the pre-filled message in t
   expect(html.match(/required=""/g)).toHaveLength(3)
   expect(html).toContain('Ich interessiere mich für den Toyota Corolla. Bitte kontaktieren Sie mich.</textarea>')
   expect(html).toMatch(/<input type="hidden" name="vehicleId" value="7"\/>/)
+})
+
+test('after a post without JavaScript: the confirmation carries the id the redirect names as its fragment, focusable', async () => {
+  const html = await serverHtml(
+    <LeadForm kind="test-drive" vehicle={{ id: '7', make: 'Toyota', model: 'Corolla' }} anchor="probefahrt" />,
+    'http://localhost/formulare?anfrage=gesendet&formular=probefahrt',
+  )
+  const confirmation = html.match(/<div [^>]*id="probefahrt-bestaetigung"[^>]*>/)?.[0] ?? ''
+  expect(confirmation).toMatch(/ tabindex="-1"/)
+  expect(html.slice(html.indexOf('id="probefahrt-bestaetigung"'))).toMatch(/^[^<]*>\s*<div role="status"/)
 })

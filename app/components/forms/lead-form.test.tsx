@@ -196,6 +196,35 @@ describe('LeadForm', () => {
     expect(field(/^Schnelle Abwicklung/).checked).toBe(false)
   })
 
+  test('a valuation form leads into the sell request with what was typed: „MIT FOTOS WEITER“ navigates by GET, sends nothing to the API', async () => {
+    received.length = 0
+    const router = createMemoryRouter(
+      [
+        { path: '/formulare', element: <LeadForm kind="valuation" variant="sonsbeck" anchor="bewertung" /> },
+        { path: '/auto-verkaufen', element: <p>Verkaufsformular</p> },
+      ],
+      { initialEntries: ['/formulare'] },
+    )
+    const view = render(<RouterProvider router={router} future={{ v7_startTransition: true }} />)
+    await waitFor(() => expect(view.container.querySelector('form')?.noValidate).toBe(true))
+    fill(/^Marke/, 'VW')
+    fill(/^Modell/, 'Golf')
+    fill(/^Kilometerstand/, '85000')
+    // No phone: the handoff does not ask for the valuation's required field, the sell request does its own checks.
+    fireEvent.click(screen.getByRole('button', { name: 'MIT FOTOS WEITER' }))
+
+    await screen.findByText('Verkaufsformular')
+    const query = new URLSearchParams(router.state.location.search)
+    expect(router.state.location.pathname).toBe('/auto-verkaufen')
+    expect(Object.fromEntries(['brand', 'model', 'mileage', 'phone'].map((name) => [name, query.get(name)]))).toEqual({
+      brand: 'VW',
+      model: 'Golf',
+      mileage: '85000',
+      phone: '',
+    })
+    expect(received).toEqual([])
+  })
+
   test("the server's field errors (400) appear at the fields and in one toast naming them, never the failure toast; input kept", async () => {
     const message = '„Zielland“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'
     answerWith(400, { json: { error: 'Bitte prüfen Sie Ihre Eingaben.', fieldErrors: { country: [message] } } })

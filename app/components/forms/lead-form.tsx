@@ -2,15 +2,18 @@ import { SubmissionForm, type SubmissionFormProps } from '#app/components/forms/
 import { type LeadKind } from '#app/submissions/forms.ts'
 import { LEAD_FORMS, vehicleEnquiryMessage } from '#app/submissions/lead-forms.ts'
 
-export type LeadFormProps = Omit<SubmissionFormProps, 'form' | 'subjects' | 'rows' | 'idPrefix' | 'vehicleId' | 'prefill'> & {
+export type LeadFormProps = Omit<SubmissionFormProps, 'form' | 'subjects' | 'rows' | 'idPrefix' | 'vehicleId' | 'prefill' | 'saleHandoff'> & {
   kind: LeadKind
   /** The enquired vehicle (vehicle enquiry): its public id goes along, make and model pre-fill the message. */
   vehicle?: { id: string; make: string; model: string }
 }
 
 /** A lead form of spec §3 (the lead definitions and their wording load only on pages that show one). */
+/** The forms that value a seller's car: they lead into the sell request with what was typed (issue 26). */
+export const VALUATION_KINDS: ReadonlySet<LeadKind> = new Set(['valuation', 'valuation-bmw', 'brand-purchase', 'student'])
+
 export function LeadForm({ kind, vehicle, ...props }: LeadFormProps) {
   // The test drive's message is optional and starts empty; the enquiry's names the car (spec §7).
   const prefill = vehicle && kind === 'vehicle-enquiry' ? { message: vehicleEnquiryMessage(vehicle.make, vehicle.model) } : undefined
-  return <SubmissionForm form={LEAD_FORMS[kind]} vehicleId={vehicle?.id} prefill={prefill} {...props} />
+  return <SubmissionForm form={LEAD_FORMS[kind]} vehicleId={vehicle?.id} prefill={prefill} saleHandoff={VALUATION_KINDS.has(kind)} {...props} />
 }

@@ -5,13 +5,17 @@ import { CONTROL_CLASSES, Field } from '#app/components/ui/field.tsx'
 import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/components/ui/form-parts.tsx'
 import { FORM_KIND_FIELD, inputAttributes, SALE_PATH, SENT, SUBMITTING_LABEL, type FieldDefinition, type FieldErrors } from '#app/submissions/forms.ts'
 import { LEAD_FORMS, SALE_GROUPS } from '#app/submissions/lead-forms.ts'
-import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_ACCEPT, PHOTO_FIELD, PHOTO_MESSAGES } from '#app/submissions/photos.ts'
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_ACCEPT, PHOTO_FIELD, PHOTO_MESSAGES, SALE_CONFIRMATION_ID } from '#app/submissions/photos.ts'
 import { resizePhoto } from '#app/utils/resize-photo.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
+import { tradeInHref } from '#app/vehicles/contact-links.ts'
 
 const FORM = LEAD_FORMS['vehicle-sale']
 const ANCHOR = 'verkaufen'
 const id = (name: string) => `${ANCHOR}-${name}`
+
+/** Names the car a trade-in is for, above the form (issue 26 item 3). */
+export const TRADE_IN_NOTE = 'Inzahlungnahme beim Kauf von:'
 
 const GROUPS = [
   { key: 'vehicle', legend: '1. Ihr Fahrzeug', names: SALE_GROUPS.vehicle },
@@ -43,7 +47,14 @@ function readErrors(data: unknown): ErrorData | null {
  * body goes to the same action; the button stays focusable while sending. The confirmation
  * replaces the form and takes focus, on both paths.
  */
-export function SaleForm({ prefill = {} }: { prefill?: Readonly<Record<string, string>> }) {
+export function SaleForm({
+  prefill = {},
+  tradeIn,
+}: {
+  prefill?: Readonly<Record<string, string>>
+  /** The car the seller wants to buy with this one (a vehicle page's trade-in link): named on the page, its id sent along. */
+  tradeIn?: { id: string; name: string }
+}) {
   const hydrated = useHydrated()
   const [searchParams] = useSearchParams()
   const navigation = useNavigation()
@@ -95,12 +106,12 @@ export function SaleForm({ prefill = {} }: { prefill?: Readonly<Record<string, s
     } finally {
       setPreparing(false)
     }
-    submit(body, { method: 'post', encType: 'multipart/form-data', action: SALE_PATH, preventScrollReset: true })
+    submit(body, { method: 'post', encType: 'multipart/form-data', action: tradeIn ? tradeInHref(tradeIn.id) : SALE_PATH, preventScrollReset: true })
   }
 
   if (sent) {
     return (
-      <div id={`${ANCHOR}-bestaetigung`} tabIndex={-1} autoFocus ref={(element) => element?.focus()} className="outline-none">
+      <div id={SALE_CONFIRMATION_ID} tabIndex={-1} autoFocus ref={(element) => element?.focus()} className="outline-none">
         <FormConfirmation title={FORM.texts.success.title}>{FORM.texts.success.description}</FormConfirmation>
       </div>
     )
@@ -153,7 +164,8 @@ export function SaleForm({ prefill = {} }: { prefill?: Readonly<Record<string, s
     <Form
       method="post"
       encType="multipart/form-data"
-      action={`${SALE_PATH}#${ANCHOR}`}
+      // The trade-in query stays on the address: a refused post re-renders the page with the note and the hidden id.
+      action={`${tradeIn ? tradeInHref(tradeIn.id) : SALE_PATH}#${ANCHOR}`}
       onSubmit={hydrated ? onSubmit : undefined}
       aria-busy={sending || undefined}
       className="space-y-6"
@@ -162,6 +174,12 @@ export function SaleForm({ prefill = {} }: { prefill?: Readonly<Record<string, s
         <div ref={summaryRef} tabIndex={-1} className="outline-none">
           <FormErrorSummary errors={summary} failure={server.formError ? { title: FORM.texts.toasts.failure.title, text: server.formError } : undefined} />
         </div>
+      ) : null}
+
+      {tradeIn ? (
+        <p id={id('inzahlungnahme')} className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-zinc-900">
+          {TRADE_IN_NOTE} <strong className="font-semibold">{tradeIn.name}</strong>
+        </p>
       ) : null}
 
       {GROUPS.map((group) => fieldset(group))}
@@ -199,6 +217,7 @@ export function SaleForm({ prefill = {} }: { prefill?: Readonly<Record<string, s
 
       <Honeypot id={id('website')} />
       <input type="hidden" name={FORM_KIND_FIELD} value="vehicle-sale" />
+      {tradeIn ? <input type="hidden" name="vehicleId" value={tradeIn.id} /> : null}
       <input type="hidden" name="page" value={SALE_PATH} />
       <input type="hidden" name="anchor" value={ANCHOR} />
 

@@ -1,10 +1,11 @@
 import { Form, useActionData, useFormAction, useLocation, useSearchParams } from '@remix-run/react'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { toast } from '#app/components/ui/toast.ts'
 import { CONTROL_CLASSES, Field } from '#app/components/ui/field.tsx'
 import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/components/ui/form-parts.tsx'
 import {
+  confirmationId,
   DEFAULT_ANCHOR,
   DEFAULT_LEAD_SUBMIT_LABEL,
   FORM_KIND_FIELD,
@@ -12,6 +13,7 @@ import {
   HONEYPOT_FIELD,
   inputAttributes,
   missingRequiredFields,
+  SALE_PATH,
   SENT,
   SUBJECT_PARAM,
   SUBMITTING_LABEL,
@@ -53,6 +55,20 @@ export interface SubmissionFormProps {
   fieldNotes?: Readonly<Record<string, ReactNode>>
   /** Shown with the confirmation, with and without JavaScript. */
   confirmationNote?: ReactNode
+  /**
+   * A valuation form: a second button takes what was typed into the sell request with photos
+   * (issue 26), a plain GET to its page, with or without JavaScript.
+   */
+  saleHandoff?: boolean
+}
+
+/** The valuation forms' way into the sell request; its page reads the fields from the query (sale-prefill.server.ts). */
+export const SALE_HANDOFF = { label: 'MIT FOTOS WEITER', action: SALE_PATH } as const
+
+/** Whether a submit event came from a button that sends the form elsewhere (`formaction`): the browser's or the router's business then. */
+function submitsElsewhere(event: FormEvent<HTMLFormElement>): boolean {
+  const submitter = (event.nativeEvent as Partial<SubmitEvent>).submitter
+  return submitter instanceof HTMLElement && submitter.hasAttribute('formaction')
 }
 
 /** The page action's answer to a failed post without JavaScript (SubmissionActionData), narrowed from unknown. */
@@ -96,6 +112,7 @@ export function SubmissionForm({
   slots = [],
   fieldNotes,
   confirmationNote,
+  saleHandoff = false,
 }: SubmissionFormProps) {
   const kind = form.kind
   const isContact = kind === 'contact'
@@ -295,19 +312,26 @@ export function SubmissionForm({
       // Without JavaScript the browser comes back to the form after the round trip.
       action={`${formAction}#${anchor}`}
       noValidate={hydrated}
-      onSubmit={hydrated ? onSubmit : undefined}
+      // The handoff button's GET is left to the router (a client-side navigation), like the browser would do it.
+      onSubmit={hydrated ? (event) => (submitsElsewhere(event) ? undefined : onSubmit(event)) : undefined}
       aria-busy={submitting || undefined}
       className="space-y-5"
     >
       {sent ? (
-        <>
+        // The redirect's fragment names this id: without JavaScript the browser focuses the confirmation on arrival.
+        <div
+          id={confirmationId(anchor)}
+          tabIndex={-1}
+          autoFocus
+          className="space-y-4 rounded-xl focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-amber-400"
+        >
           {texts.success.title ? (
             <FormConfirmation title={texts.success.title}>{texts.success.description}</FormConfirmation>
           ) : (
             <FormConfirmation>{texts.success.description}</FormConfirmation>
           )}
           {confirmationNote}
-        </>
+        </div>
       ) : null}
 
       {server ? (
@@ -337,6 +361,26 @@ export function SubmissionForm({
           {submitting ? SUBMITTING_LABEL : submitLabel}
         </Button>
       </div>
+      {saleHandoff ? (
+        <div className="flex flex-col gap-2 border-t border-zinc-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
+          <p id={id('mit-fotos')} className="text-sm text-zinc-700">
+            Fotos, Zustand und Ihre Kontaktdaten dazu? Ihre Eingaben nehmen Sie ins Verkaufsformular mit.
+          </p>
+          {/* formnovalidate: nothing is sent yet, the sell request checks the fields when it is sent. */}
+          <Button
+            type="submit"
+            formAction={SALE_HANDOFF.action}
+            formMethod="get"
+            formNoValidate
+            variant="outline-dark"
+            size="md"
+            aria-describedby={id('mit-fotos')}
+            className="shrink-0"
+          >
+            {SALE_HANDOFF.label}
+          </Button>
+        </div>
+      ) : null}
     </Form>
   )
 }

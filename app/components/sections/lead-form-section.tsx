@@ -1,5 +1,5 @@
 import { ClockIcon, PhoneIcon } from '#app/components/icons.tsx'
-import { LeadForm } from '#app/components/forms/lead-form.tsx'
+import { LeadForm, VALUATION_KINDS } from '#app/components/forms/lead-form.tsx'
 import { SectionHeading } from '#app/components/section-heading.tsx'
 import { SellFlowCallout } from '#app/components/sell-flow-callout.tsx'
 import { isLeadKind } from '#app/submissions/lead-forms.ts'
@@ -13,9 +13,6 @@ export function parseFormChoice(choice: string): { kind: Parameters<typeof LeadF
   if (!isLeadKind(kind)) return null
   return variant ? { kind, variant } : { kind }
 }
-
-/** The forms that value a seller's car: beside them, the way into the sell request with photos (issue 26). */
-const VALUATION_KINDS = new Set(['valuation', 'valuation-bmw', 'brand-purchase', 'student'])
 
 /** A lead form (valuation, export, dealer registration …) beside the phone number and the page's hours. */
 export function LeadFormSection({ section, id, hours, muted }: SectionProps<'leadFormSection'>) {
@@ -32,7 +29,7 @@ export function LeadFormSection({ section, id, hours, muted }: SectionProps<'lea
             {VALUATION_KINDS.has(choice.kind) ? (
               <SellFlowCallout
                 id={`${id}-verkaufen`}
-                text="Mit Zustand und Fotos können wir Ihr Auto genauer einschätzen: Nutzen Sie unser Verkaufsformular."
+                text="Mit Zustand und Fotos können wir Ihr Auto genauer einschätzen: Nutzen Sie unser Verkaufsformular – oder füllen Sie unten die Eckdaten aus und tippen Sie auf „MIT FOTOS WEITER“."
               />
             ) : null}
             <LeadForm kind={choice.kind} variant={choice.variant} anchor={id} {...(section.submitLabel ? { submitLabel: section.submitLabel } : {})} />

@@ -13,6 +13,9 @@ export const VEHICLE_DOCUMENT_ID_QUERY = defineQuery(`${VEHICLE_BY_ID}._id`)
 /** The vehicle the enquiry form of the story page (/formulare) is filled in for. */
 export const STORY_VEHICLE_QUERY = defineQuery(`${VEHICLE_BY_ID}{id, make, model}`)
 
+/** The vehicle a sell request is a trade-in for (the vehicle page's „Fahrzeug in Zahlung geben?“, issue 26). */
+export const TRADE_IN_VEHICLE_QUERY = defineQuery(`${VEHICLE_BY_ID}{id, title, make, model}`)
+
 /** A stored contact message or lead for its notification mail, with the vehicle it refers to. */
 export const NOTIFICATION_DOCUMENT_QUERY = defineQuery(`*[_id == $id][0]{..., "vehicleInfo": vehicle->{id, title, make, model}}`)
 
