@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pagePathProblem } from './lib/page-path'
-import { PAGE_SECTION_TYPES } from './sections'
+import { PAGE_TEMPLATES, SHOWROOM_IMAGE } from './lib/page-templates'
+import { PAGE_SECTION_TYPES, SECTION_GROUPS } from './sections'
 import { type SeedDocument } from './testing/dataset'
 import { markerPath, provideIdleCallbackWindow, validate } from './testing/validate'
 
@@ -178,16 +179,116 @@ describe('page document', () => {
     expect(pagePathProblem(path)).toBeUndefined()
   })
 
-  it('requires the complete location card once one is started', async () => {
-    const page = pageWith([{ _key: 'x', _type: 'locationCardsSection', heading: 'Standorte' }], { location: { name: 'Bottrop' } })
+  it('publishes a page that is not a city page: no card, nothing of it required', async () => {
+    expect(await errorsOf(pageWith([{ _key: 'x', _type: 'heroSection', ...VALID_SECTIONS.heroSection }]))).toEqual([])
+  })
+
+  it('ignores a card left on a page that is not a city page (as every new page had one)', async () => {
+    const page = pageWith([{ _key: 'x', _type: 'heroSection', ...VALID_SECTIONS.heroSection }], { isCity: false, location: { order: 100 } })
+    expect(await errorsOf(page)).toEqual([])
+  })
+
+  it('asks a city page for its card', async () => {
+    expect(await errorsOf(pageWith([{ _key: 'x', _type: 'heroSection', ...VALID_SECTIONS.heroSection }], { isCity: true }))).toEqual(['location'])
+  })
+
+  it('requires the location card on a city page, its order and picture excepted (the card shows the hero’s)', async () => {
+    const page = pageWith([{ _key: 'x', _type: 'locationCardsSection', heading: 'Standorte' }], { isCity: true, location: { name: 'Bottrop' } })
     const errors = new Set(await errorsOf(page))
-    expect([...errors].sort()).toEqual([
+    expect([...errors].sort()).toEqual(['location.customers', 'location.description', 'location.distance'])
+  })
+
+  it('publishes a page without search-engine texts (the site falls back to its name and the site’s description)', async () => {
+    expect(await errorsOf(pageWith([{ _key: 'x', _type: 'heroSection', ...VALID_SECTIONS.heroSection }], { seo: undefined }))).toEqual([])
+  })
+
+  it('accepts a complete city card', async () => {
+    const location = { name: 'Bottrop', distance: '20 Min.', customers: '300+ Kunden', description: 'Über die A42 schnell bei uns.', image: IMAGE }
+    expect(await errorsOf(pageWith([{ _key: 'x', _type: 'heroSection', ...VALID_SECTIONS.heroSection }], { isCity: true, location }))).toEqual([])
+  })
+})
+
+describe('page templates', () => {
+  /** The seed's showroom photo, which a new city page's hero starts with (in the dataset as in production). */
+  const SHOWROOM_ASSET = { ...ASSET, _id: SHOWROOM_IMAGE.asset._ref }
+  const CITY_CARD = { name: 'Bottrop', distance: '20 Min.', customers: '300+ Kunden', description: 'Über die A42 schnell bei uns.', image: IMAGE }
+
+  /** A new page from a template, as the Studio creates it, with title, path and SEO typed in. */
+  function fromTemplate(id: string): SeedDocument & Record<string, any> {
+    const template = PAGE_TEMPLATES.find((candidate) => candidate.id === id)
+    if (!template || typeof template.value !== 'function') throw new Error(`No template ${id}`)
+    return pageWith([], { openingHours: undefined, ...(template.value as () => Record<string, unknown>)() }) as SeedDocument & Record<string, any>
+  }
+
+  it('starts a city page as a city page with hero, text, valuation form, call banner and the city opening hours', () => {
+    const page = fromTemplate('page-city')
+    expect(page.isCity).toBe(true)
+    expect(page.openingHours).toBe('city')
+    expect(page.sections.map((section: { _type: string }) => section._type)).toEqual(['heroSection', 'richTextSection', 'leadFormSection', 'callBanner'])
+    expect(page.sections[2]).toMatchObject({ form: 'valuation', anchor: 'contact' })
+  })
+
+  it('starts a service page without a card, with hero, text, service cards and contact', () => {
+    const page = fromTemplate('page-service')
+    expect(page.isCity).toBe(false)
+    expect(page.location).toBeUndefined()
+    expect(page.sections.map((section: { _type: string }) => section._type)).toEqual([
+      'heroSection',
+      'richTextSection',
+      'serviceCardsSection',
+      'contactSection',
+    ])
+  })
+
+  it('points a new city page to exactly what staff still have to fill: hero heading, text, the card’s city and figures', async () => {
+    expect((await errorsOf(fromTemplate('page-city'), [SHOWROOM_ASSET])).sort()).toEqual([
       'location.customers',
       'location.description',
       'location.distance',
-      'location.image',
-      'location.image.alt',
-      'location.order',
+      'location.name',
+      'sections[hero].heading',
+      'sections[text].body',
     ])
+  })
+
+  it('publishes a city page from the template once hero heading, text and card are filled, with neither a card picture nor search-engine texts', async () => {
+    const page = fromTemplate('page-city')
+    page.seo = undefined
+    page.sections[0].heading = VALID_SECTIONS.heroSection?.heading
+    page.sections[1].body = VALID_SECTIONS.richTextSection?.body
+    const { image: _picture, ...card } = CITY_CARD
+    page.location = card
+    expect(await errorsOf(page, [SHOWROOM_ASSET])).toEqual([])
+  })
+
+  it('publishes a service page from the template once hero, text and cards are filled', async () => {
+    const page = fromTemplate('page-service')
+    expect((await errorsOf(page)).sort()).toEqual([
+      'sections[hero].heading',
+      'sections[hero].image',
+      'sections[hero].image.alt',
+      'sections[leistungen].cards',
+      'sections[text].body',
+    ])
+    Object.assign(page.sections[0], VALID_SECTIONS.heroSection)
+    page.sections[1].body = VALID_SECTIONS.richTextSection?.body
+    page.sections[2].cards = VALID_SECTIONS.serviceCardsSection?.cards
+    expect(await errorsOf(page)).toEqual([])
+  })
+})
+
+describe('the add-section menu', () => {
+  it('puts every section type into exactly one group', () => {
+    const grouped = SECTION_GROUPS.flatMap((group) => group.of)
+    expect([...grouped].sort()).toEqual(PAGE_SECTION_TYPES.map((type) => type.name).sort())
+  })
+
+  it('shows the jump target last, in the closed fieldset "Erweitert"', () => {
+    for (const type of PAGE_SECTION_TYPES as unknown as Array<{ name: string; fields: { name: string; fieldset?: string }[] }>) {
+      const anchor = type.fields.findIndex((field) => field.name === 'anchor')
+      if (anchor === -1) continue
+      expect(anchor, type.name).toBe(type.fields.length - 1)
+      expect(type.fields[anchor]?.fieldset, type.name).toBe('advanced')
+    }
   })
 })

@@ -31,18 +31,20 @@ const hrefs = (state: DocumentLocationsState | null | undefined | void) => state
 
 describe('resolve.locations: where a document appears on the site', () => {
   it('a page: its own path, titled by its name', () => {
-    expect(selectOf('page')).toEqual({ title: 'title', path: 'path', city: 'location.name' })
+    expect(selectOf('page')).toEqual({ title: 'title', path: 'path', isCity: 'isCity', city: 'location.name' })
     expect(locationsOf('page', { title: 'Über uns', path: '/about', city: null })).toEqual({ locations: [{ title: 'Über uns', href: '/about' }] })
   })
 
   it('a city page with a location card: its path and the card on /locations', () => {
-    const state = locationsOf('page', { title: 'Autoankauf Bochum', path: '/locations/bochum', city: 'Bochum' })
+    const state = locationsOf('page', { title: 'Autoankauf Bochum', path: '/locations/bochum', isCity: true, city: 'Bochum' })
     expect(state?.locations).toEqual([
       { title: 'Autoankauf Bochum', href: '/locations/bochum' },
       { title: 'Standorte (Karte der Stadt)', href: '/locations' },
     ])
     // A sub-page of a city without a card of its own is only at its path.
     expect(hrefs(locationsOf('page', { title: 'BMW Ankauf Xanten', path: '/locations/xanten/bmw-ankauf' }))).toEqual(['/locations/xanten/bmw-ankauf'])
+    // A card left on a page that did not opt in is not listed on /locations.
+    expect(hrefs(locationsOf('page', { title: 'Leasing', path: '/services/leasing', isCity: false, city: 'Essen' }))).toEqual(['/services/leasing'])
   })
 
   it('a new page without a path says where it will appear instead of listing nothing', () => {

@@ -46,12 +46,12 @@ function canonicalPath(path: string): string {
 
 const locations = {
   page: defineLocations({
-    select: { title: 'title', path: 'path', city: 'location.name' },
+    select: { title: 'title', path: 'path', isCity: 'isCity', city: 'location.name' },
     resolve: (page) => {
       if (!page?.path) return { message: 'Noch ohne Pfad: Die Seite erscheint, sobald sie einen Pfad hat (z. B. /locations/bochum).', tone: 'caution' }
       const own: DocumentLocation = { title: page.title || page.path, href: page.path }
-      // A city page with a location card is also a card on /locations (the locations section lists every such page).
-      return { locations: page.city && page.path !== LOCATION_LIST.href ? [own, LOCATION_LIST] : [own] }
+      // A city page (opted in, with its card) is also a card on /locations (the locations section lists every such page).
+      return { locations: page.isCity === true && page.city && page.path !== LOCATION_LIST.href ? [own, LOCATION_LIST] : [own] }
     },
   }),
   homePage: defineLocations({ locations: [HOME] }),

@@ -5,6 +5,8 @@ import { createMockAuthStore, defineConfig, type DocumentActionComponent } from 
 import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
 import { schemaTypes, SINGLETON_IDS } from '../schemas'
+import { DetachFromSyncAction, FromMobileDeBadge, InboxStatusBadge, ReplyByMailAction, VehicleBadges } from './actions'
+import { PAGE_TEMPLATES } from '../schemas/lib/page-templates'
 import { PREVIEW_MODE, presentationResolve, previewOrigin } from './presentation'
 import { structure } from './structure'
 
@@ -63,12 +65,16 @@ export default defineConfig({
     visionTool({ defaultApiVersion: apiVersion, title: 'GROQ' }),
     deDELocale(),
   ],
+  // The GROQ tool reads every document, the inbox's personal data included: administrators only.
+  tools: (previous, { currentUser }) =>
+    currentUser?.roles.some((role) => role.name === 'administrator') ? previous : previous.filter((tool) => tool.name !== 'vision'),
   // German for every member of staff, whatever the browser's language: the only locale offered.
   i18n: { locales: (locales) => locales.filter((locale) => locale.id === 'de-DE') },
   schema: {
     types: schemaTypes,
     // Hide the singletons and the inbox from every "create new document" menu.
-    templates: (templates) => templates.filter((template) => !notCreatable.has(template.schemaType)),
+    // Plus "Städte-Seite" and "Leistungsseite": new pages with the usual sections (issue 27).
+    templates: (templates) => [...templates.filter((template) => !notCreatable.has(template.schemaType)), ...PAGE_TEMPLATES],
   },
   document: {
     newDocumentOptions: (previous) => previous.filter((item) => !notCreatable.has(item.templateId)),
@@ -77,8 +83,14 @@ export default defineConfig({
         return previous.filter(({ action }) => action !== undefined && singletonActions.has(action))
       }
       if (inboxTypes.has(context.schemaType)) {
-        return previous.filter(({ action }: DocumentActionComponent) => action !== 'duplicate')
+        return [ReplyByMailAction, ...previous.filter(({ action }: DocumentActionComponent) => action !== 'duplicate')]
       }
+      if (context.schemaType === 'vehicle') return [...previous, DetachFromSyncAction]
+      return previous
+    },
+    badges: (previous, context) => {
+      if (inboxTypes.has(context.schemaType)) return [InboxStatusBadge, ...previous]
+      if (context.schemaType === 'vehicle') return [VehicleBadges, FromMobileDeBadge, ...previous]
       return previous
     },
   },

@@ -2,6 +2,7 @@ import { CogIcon, DocumentsIcon, DocumentTextIcon, EnvelopeIcon, HomeIcon, Inbox
 import type { ComponentType } from 'react'
 import type { StructureBuilder, StructureResolver } from 'sanity/structure'
 import { SINGLETON_IDS } from '../schemas'
+import { CONTACT_STATUSES, LEAD_KINDS, VEHICLE_STATUSES } from '../schemas/lib/constants'
 
 /**
  * The Studio's left column: the two singletons as fixed documents, the content pages (by path),
@@ -21,15 +22,7 @@ export const structure: StructureResolver = (S) =>
         .id(SINGLETON_IDS.homePage)
         .icon(HomeIcon)
         .child(S.document().schemaType('homePage').documentId(SINGLETON_IDS.homePage).title('Startseite')),
-      S.listItem()
-        .title('Seiten')
-        .id('pages')
-        .icon(DocumentTextIcon)
-        .child(
-          S.documentTypeList('page')
-            .title('Seiten')
-            .defaultOrdering([{ field: 'path', direction: 'asc' }]),
-        ),
+      S.listItem().title('Seiten').id('pages').icon(DocumentTextIcon).child(pageLists(S)),
       S.divider(),
       S.listItem()
         .title('Fahrzeuge')
@@ -48,6 +41,10 @@ export const structure: StructureResolver = (S) =>
                     .title('Fahrzeuge')
                     .defaultOrdering([{ field: 'listedAt', direction: 'desc' }]),
                 ),
+              ...VEHICLE_STATUSES.map(({ title, value }) => vehicleList(S, `vehicles-${value}`, title, 'status == $value', { value })),
+              vehicleList(S, 'vehicles-mobile-de', 'Von mobile.de', 'source == "mobile.de"'),
+              vehicleList(S, 'vehicles-manual', 'Manuell angelegt', 'source != "mobile.de"'),
+              S.divider(),
               S.listItem()
                 .title('Abgleich mit mobile.de')
                 .id('marketplaceSync')
@@ -55,32 +52,48 @@ export const structure: StructureResolver = (S) =>
                 .child(S.document().schemaType('marketplaceSync').documentId('marketplaceSync').title('Abgleich mit mobile.de')),
             ]),
         ),
+      S.listItem().title('Posteingang').id('inbox').icon(EnvelopeIcon).child(inboxLists(S)),
+    ])
+
+/** Leads and messages nobody has taken on yet (a missing status counts as new). */
+const NEW_FILTER = '_type in $types && (!defined(status) || status == "neu")'
+
+/**
+ * The inbox: what is still to do first. A list title cannot count live (a structure title is
+ * computed once), so the count is the list itself plus the "Neu" badge on each document.
+ */
+function inboxLists(S: StructureBuilder) {
+  return S.list()
+    .title('Posteingang')
+    .items([
       S.listItem()
-        .title('Posteingang')
-        .id('inbox')
-        .icon(EnvelopeIcon)
+        .title('Alle Eingänge')
+        .id('inbox-all')
+        .icon(InboxIcon)
+        .child(
+          S.documentList()
+            .title('Alle Eingänge')
+            .apiVersion(INBOX_API_VERSION)
+            .filter('_type in $types')
+            .params({ types: INBOX_TYPES })
+            .defaultOrdering(NEWEST_FIRST)
+            .initialValueTemplates([]),
+        ),
+      ...CONTACT_STATUSES.map(({ title, value }) => inboxStatusList(S, value, title)),
+      S.divider(),
+      inboxList(S, 'contactMessage', 'Nachrichten', EnvelopeIcon),
+      inboxList(S, 'lead', 'Anfragen', DocumentTextIcon),
+      S.listItem()
+        .title('Anfragen nach Formular')
+        .id('inbox-by-form')
+        .icon(DocumentTextIcon)
         .child(
           S.list()
-            .title('Posteingang')
-            .items([
-              S.listItem()
-                .title('Alle Eingänge')
-                .id('inbox-all')
-                .icon(InboxIcon)
-                .child(
-                  S.documentList()
-                    .title('Alle Eingänge')
-                    .apiVersion(INBOX_API_VERSION)
-                    .filter('_type in $types')
-                    .params({ types: INBOX_TYPES })
-                    .defaultOrdering(NEWEST_FIRST)
-                    .initialValueTemplates([]),
-                ),
-              inboxList(S, 'contactMessage', 'Nachrichten', EnvelopeIcon),
-              inboxList(S, 'lead', 'Anfragen', DocumentTextIcon),
-            ]),
+            .title('Anfragen nach Formular')
+            .items(LEAD_KINDS.map(({ title, value }) => leadKindList(S, value, title))),
         ),
     ])
+}
 
 /** The inbox's document types: written by the site's forms only, so no "create" button. */
 const INBOX_TYPES = ['contactMessage', 'lead']
@@ -89,4 +102,104 @@ const NEWEST_FIRST = [{ field: 'receivedAt', direction: 'desc' as const }]
 
 function inboxList(S: StructureBuilder, type: string, title: string, icon: ComponentType) {
   return S.listItem().title(title).id(type).icon(icon).child(S.documentTypeList(type).title(title).defaultOrdering(NEWEST_FIRST).initialValueTemplates([]))
+}
+
+/** A filtered vehicle list (by status or origin), newest first. */
+function vehicleList(S: StructureBuilder, id: string, title: string, filter: string, params: Record<string, string> = {}) {
+  return S.listItem()
+    .title(title)
+    .id(id)
+    .icon(DocumentsIcon)
+    .child(
+      S.documentList()
+        .title(title)
+        .schemaType('vehicle')
+        .apiVersion(INBOX_API_VERSION)
+        .filter(`_type == "vehicle" && ${filter}`)
+        .params(params)
+        .defaultOrdering([{ field: 'listedAt', direction: 'desc' }]),
+    )
+}
+
+/** Leads and messages in one state ("Neu", "In Bearbeitung", "Erledigt"); a missing status counts as new. */
+function inboxStatusList(S: StructureBuilder, status: string, title: string) {
+  const filter = status === 'neu' ? NEW_FILTER : '_type in $types && status == $status'
+  return S.listItem()
+    .title(title)
+    .id(`inbox-${status.replace(/\s+/g, '-').toLowerCase()}`)
+    .icon(InboxIcon)
+    .child(
+      S.documentList()
+        .title(title)
+        .apiVersion(INBOX_API_VERSION)
+        .filter(filter)
+        .params({ types: INBOX_TYPES, status })
+        .defaultOrdering(NEWEST_FIRST)
+        .initialValueTemplates([]),
+    )
+}
+
+/** The leads of one form, e.g. every "Fahrzeugbewertung". */
+function leadKindList(S: StructureBuilder, kind: string, title: string) {
+  return S.listItem()
+    .title(title)
+    .id(`lead-${kind}`)
+    .icon(DocumentTextIcon)
+    .child(
+      S.documentList()
+        .title(title)
+        .schemaType('lead')
+        .apiVersion(INBOX_API_VERSION)
+        .filter('_type == "lead" && kind == $kind')
+        .params({ kind })
+        .defaultOrdering(NEWEST_FIRST)
+        .initialValueTemplates([]),
+    )
+}
+
+const BY_PATH = [{ field: 'path', direction: 'asc' as const }]
+
+/*
+ * The pages grouped as staff think of them: by where they sit (path prefix), plus all of them.
+ * "Neu" in Standorte starts a city page, in Leistungen a service page.
+ */
+const UNDER_LOCATIONS = 'string::startsWith(path, "/locations")'
+const UNDER_SERVICES = 'string::startsWith(path, "/services")'
+const LEGAL = 'path in ["/impressum", "/datenschutz"]'
+const PAGE_GROUPS = [
+  // One template each: "+" there opens the new page at once, without a menu to choose from.
+  { id: 'pages-locations', title: 'Standorte', filter: UNDER_LOCATIONS, templates: ['page-city'] },
+  { id: 'pages-services', title: 'Leistungen', filter: UNDER_SERVICES, templates: ['page-service'] },
+  { id: 'pages-legal', title: 'Rechtliches', filter: LEGAL, templates: ['page'] },
+  // Everything else, and new pages that have no path yet (they would be in no list otherwise).
+  {
+    id: 'pages-other',
+    title: 'Weitere Seiten',
+    filter: `!defined(path) || !(${UNDER_LOCATIONS} || ${UNDER_SERVICES} || ${LEGAL})`,
+    templates: ['page', 'page-city', 'page-service'],
+  },
+]
+
+function pageLists(S: StructureBuilder) {
+  return S.list()
+    .title('Seiten')
+    .items([
+      ...PAGE_GROUPS.map((group) =>
+        S.listItem()
+          .title(group.title)
+          .id(group.id)
+          .icon(DocumentTextIcon)
+          .child(
+            S.documentList()
+              .title(group.title)
+              .schemaType('page')
+              .apiVersion(INBOX_API_VERSION)
+              .filter(`_type == "page" && (${group.filter})`)
+              .defaultOrdering(BY_PATH)
+              .initialValueTemplates(group.templates.map((id) => S.initialValueTemplateItem(id))),
+          ),
+      ),
+      S.divider(),
+      S.listItem().title('Alle Seiten').id('pages-all').icon(DocumentsIcon).child(S.documentTypeList('page').title('Alle Seiten').defaultOrdering(BY_PATH)),
+    ])
 }

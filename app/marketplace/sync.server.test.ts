@@ -105,12 +105,14 @@ describe.each(BACKENDS)('runSync on the %s lake', (backend) => {
     })
   })
 
-  it('writes only what mobile.de owns: staff photos, status and open drafts survive, the ad’s change applies, a field it dropped is unset', async () => {
+  it('writes only what mobile.de owns: staff photos, hidden ad photos, status and open drafts survive, the ad’s change applies, a field it dropped is unset', async () => {
     const id = 'vehicle-9007199254740993'
     const [asset] = await test.lake.fetch<string[]>('*[_type == "sanity.imageAsset"][0..0]._id')
     const photo = { _key: 'own-1', _type: 'imageWithAlt', alt: 'Unser Foto vom Hof', asset: { _type: 'reference', _ref: asset } }
     // Staff upload their own photo and mark the vehicle reserved; one of them has a draft open with a corrected photo text.
-    await test.lake.mutate([{ patch: { id, set: { images: [photo], status: 'reserved' } } }])
+    // They also hide the ad's first photo (by its address, decision 026).
+    const hiddenUrl = 'https://img.classistatic.de/api/v1/mo-prod/images/hidden?rule=mo-1600.jpg'
+    await test.lake.mutate([{ patch: { id, set: { images: [photo], status: 'reserved', hiddenExternalImages: [hiddenUrl] } } }])
     const published = (await test.stored(id))!
     await test.lake.mutate([{ createOrReplace: { ...published, _id: `drafts.${id}`, images: [{ ...photo, alt: 'Unser Foto vom Hof, frisch poliert' }] } }])
     // On mobile.de: a new price and description, and the colour is gone from the ad.
@@ -127,6 +129,7 @@ describe.each(BACKENDS)('runSync on the %s lake', (backend) => {
     for (const stored of [await test.stored(id), await draft()]) {
       expect(stored).toMatchObject({ status: 'reserved', price: 36990, description: 'Plug-in-Hybrid, Panoramadach, AHK. Neue TÜV-Abnahme.' })
       expect(stored!.color).toBeUndefined()
+      expect(stored!.hiddenExternalImages).toEqual([hiddenUrl])
       expect((stored!.images as Array<{ _key: string; asset: unknown }>).map((image) => [image._key, image.asset])).toEqual([
         ['own-1', { _type: 'reference', _ref: asset }],
       ])

@@ -56,8 +56,8 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
     const heroes = page.sections.filter((section) => section._type === 'heroSection')
     expect(heroes.length).toBeLessThanOrEqual(1)
     if (heroes.length === 1) expect(page.sections[0]?._type).toBe('heroSection')
-    expect(page.seo.title.length).toBeGreaterThan(10)
-    expect(page.seo.description.length).toBeGreaterThan(50)
+    expect(page.seo?.title.length).toBeGreaterThan(10)
+    expect(page.seo?.description.length).toBeGreaterThan(50)
   })
 
   it('answers 404 for unknown paths and paths that cannot be pages', async () => {
@@ -144,6 +144,7 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
       title: 'Autoankauf Bottrop',
       path: '/locations/bottrop',
       openingHours: 'city',
+      isCity: true,
       seo: {
         title: 'Autoankauf in Bottrop | Ruhrstern Automobile',
         description: 'Wir kaufen Ihr Auto in Bottrop: kostenlose Bewertung, Abholung und sofortige Auszahlung.',
@@ -161,6 +162,17 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
         { _key: 'contact', _type: 'contactSection', anchor: 'contact', heading: 'Kontakt', subjects: 'home', messageRows: 5 },
       ],
     })
+    // A page that did not opt in is no city, even with a card left over from an old default.
+    await createOrReplace(test.lake, {
+      _id: 'page-services-leasing',
+      _type: 'page',
+      title: 'Leasing',
+      path: '/services/leasing',
+      openingHours: 'general',
+      seo: { title: 'Leasing | Ruhrstern Automobile', description: 'Leasing für Gebrauchtwagen: fragen Sie uns nach einem Angebot.' },
+      location: { order: 100 },
+      sections: [{ _key: 'hero', _type: 'heroSection', heading: 'Leasing', image }],
+    })
     const bottrop = await loadPage(test, '/locations/bottrop')
     expect(bottrop.title).toBe('Autoankauf Bottrop')
     expect(bottrop.sections.map((section) => section._type)).toEqual(['heroSection', 'contactSection'])
@@ -168,6 +180,8 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
     const cards = overview.sections.flatMap((section) => (section._type === 'locationCardsSection' ? section.cards : []))
     expect(cards.at(-1)).toMatchObject({ path: '/locations/bottrop', name: 'Bottrop', distance: '14 Min.' })
     expect(cards).toHaveLength(11)
+    expect(cards.map((card) => card.path)).not.toContain('/services/leasing')
+    expect((await loadPage(test, '/services/leasing')).city).toBeNull()
   })
 })
 

@@ -73,9 +73,10 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   const city = page.city ?? page.parents.findLast((parent) => parent.city)?.city
   return pageMeta({
     site: matches.find((match) => match.id === 'root')?.data,
-    title: page.seo.title || page.title,
-    description: page.seo.description,
-    image: page.seo.image?.asset?.url,
+    // The search-engine texts are optional: without them the page's name, and the site's description.
+    title: page.seo?.title || page.title,
+    description: page.seo?.description,
+    image: page.seo?.image?.asset?.url,
     path: page.path,
     // A page opening with a hero: its image is the largest thing on the first screen.
     lcpImage: page.sections[0]?._type === 'heroSection' ? { image: page.sections[0].image, sizes: HERO_IMAGE_SIZES } : undefined,

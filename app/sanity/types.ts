@@ -15,13 +15,12 @@
 // Source: schema.json
 export type LegalNoticeSection = {
   _type: 'legalNoticeSection'
-  anchor?: string
   body?: RichText
+  anchor?: string
 }
 
 export type DirectionsSection = {
   _type: 'directionsSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   intro?: string
@@ -33,19 +32,19 @@ export type DirectionsSection = {
     _key: string
   }>
   mapConsentText: string
+  anchor?: string
 }
 
 export type LocationCardsSection = {
   _type: 'locationCardsSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   intro?: string
+  anchor?: string
 }
 
 export type LeadFormSection = {
   _type: 'leadFormSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   intro?: string
@@ -60,11 +59,11 @@ export type LeadFormSection = {
     | 'export'
     | 'dealer-registration'
   submitLabel?: string
+  anchor?: string
 }
 
 export type ContactSection = {
   _type: 'contactSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   intro?: string
@@ -72,20 +71,20 @@ export type ContactSection = {
   messageRows: number
   quickContact?: boolean
   submitLabel?: string
+  anchor?: string
 }
 
 export type RichTextSection = {
   _type: 'richTextSection'
-  anchor?: string
   eyebrow?: string
   heading?: string
   body: RichText
   tone?: 'white' | 'muted' | 'notice'
+  anchor?: string
 }
 
 export type TierCardsSection = {
   _type: 'tierCardsSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   intro?: string
@@ -99,11 +98,11 @@ export type TierCardsSection = {
     _key: string
   }>
   note?: string
+  anchor?: string
 }
 
 export type PriceTableSection = {
   _type: 'priceTableSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   intro?: string
@@ -121,11 +120,11 @@ export type PriceTableSection = {
     _key: string
   }>
   note?: string
+  anchor?: string
 }
 
 export type AreaGridSection = {
   _type: 'areaGridSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   intro?: string
@@ -136,11 +135,11 @@ export type AreaGridSection = {
     _type: 'area'
     _key: string
   }>
+  anchor?: string
 }
 
 export type ListSection = {
   _type: 'listSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   intro?: string
@@ -152,11 +151,11 @@ export type ListSection = {
     _key: string
   }>
   note?: string
+  anchor?: string
 }
 
 export type ChecklistSection = {
   _type: 'checklistSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   intro?: string
@@ -167,20 +166,20 @@ export type ChecklistSection = {
     _key: string
   }>
   note?: string
+  anchor?: string
 }
 
 export type CallBanner = {
   _type: 'callBanner'
-  anchor?: string
   heading: string
   text?: string
   travelMinutes?: number
   contactLabel?: string
+  anchor?: string
 }
 
 export type ProcessSection = {
   _type: 'processSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   intro?: string
@@ -189,11 +188,11 @@ export type ProcessSection = {
       _key: string
     } & ProcessStep
   >
+  anchor?: string
 }
 
 export type WhyUsSection = {
   _type: 'whyUsSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   intro?: string
@@ -204,11 +203,11 @@ export type WhyUsSection = {
     _type: 'reason'
     _key: string
   }>
+  anchor?: string
 }
 
 export type FeatureSection = {
   _type: 'featureSection'
-  anchor?: string
   eyebrow?: string
   title: string
   description?: string
@@ -216,11 +215,11 @@ export type FeatureSection = {
   image?: ImageWithAlt
   button?: Link
   mirrored?: boolean
+  anchor?: string
 }
 
 export type ServiceCardsSection = {
   _type: 'serviceCardsSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   intro?: string
@@ -229,22 +228,22 @@ export type ServiceCardsSection = {
       _key: string
     } & ServiceCard
   >
+  anchor?: string
 }
 
 export type StatsSection = {
   _type: 'statsSection'
-  anchor?: string
   heading?: string
   items: Array<
     {
       _key: string
     } & StatItem
   >
+  anchor?: string
 }
 
 export type HeroSection = {
   _type: 'heroSection'
-  anchor?: string
   eyebrow?: string
   heading: string
   subtitle?: string
@@ -255,6 +254,7 @@ export type HeroSection = {
     } & Link
   >
   image: ImageWithAlt
+  anchor?: string
 }
 
 export type RichText = Array<{
@@ -599,6 +599,7 @@ export type Vehicle = {
     _type: 'externalImage'
     _key: string
   }>
+  hiddenExternalImages?: Array<string>
   status: 'available' | 'reserved' | 'sold'
   listedAt: string
   source: 'manual' | 'mobile.de'
@@ -676,15 +677,16 @@ export type Page = {
         _key: string
       } & LegalNoticeSection)
   >
+  isCity?: boolean
   location?: {
-    name: string
-    distance: string
-    customers: string
-    description: string
-    image: ImageWithAlt
-    order: number
+    name?: string
+    distance?: string
+    customers?: string
+    description?: string
+    image?: ImageWithAlt
+    order?: number
   }
-  seo: Seo
+  seo?: Seo
 }
 
 export type HomePage = {
@@ -1235,15 +1237,16 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
             _key: string
           } & WhyUsSection)
       >
+      isCity?: boolean
       location?: {
-        name: string
-        distance: string
-        customers: string
-        description: string
-        image: ImageWithAlt
-        order: number
+        name?: string
+        distance?: string
+        customers?: string
+        description?: string
+        image?: ImageWithAlt
+        order?: number
       }
-      seo: Seo
+      seo?: Seo
       vehicleInfo: null
     }
   | {
@@ -1395,6 +1398,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         _type: 'externalImage'
         _key: string
       }>
+      hiddenExternalImages?: Array<string>
       status: 'available' | 'reserved' | 'sold'
       listedAt: string
       source: 'manual' | 'mobile.de'
@@ -1444,7 +1448,7 @@ export type CONFIRMATION_SETTINGS_QUERYResult = {
 
 // Source: ../app/sanity/queries/pages.ts
 // Variable: PAGE_QUERY
-// Query: *[_type == "page" && path == $path][0]{  _id,  _updatedAt,  title,  path,  intro,  openingHours,  instantScroll,  "city": location.name,  "parents": *[_type == "page" && string::startsWith(^.path, path + "/")] | order(path asc){path, title, "city": location.name},  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}},  sections[]{    ...,    _type == "heroSection" => {      "image": image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}, "lqip": metadata.lqip}}}    },    _type == "featureSection" => {      "image": image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}    },    _type == "locationCardsSection" => {      "cards": *[_type == "page" && defined(location)] | order(location.order asc, location.name asc){        path,        "name": location.name,        "distance": location.distance,        "customers": location.customers,        "description": location.description,        "image": location.image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}      }    }  }}
+// Query: *[_type == "page" && path == $path][0]{  _id,  _updatedAt,  title,  path,  intro,  openingHours,  instantScroll,  "city": select(isCity == true => location.name),  "parents": *[_type == "page" && string::startsWith(^.path, path + "/")] | order(path asc){path, title, "city": select(isCity == true => location.name)},  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}},  sections[]{    ...,    _type == "heroSection" => {      "image": image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}, "lqip": metadata.lqip}}}    },    _type == "featureSection" => {      "image": image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}    },    _type == "locationCardsSection" => {      "cards": *[_type == "page" && isCity == true && defined(location.name)] | order(coalesce(location.order, 1000) asc, location.name asc){        path,        "name": location.name,        "distance": location.distance,        "customers": location.customers,        "description": location.description,        "image": coalesce(location.image, sections[0].image){alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}      }    }  }}
 export type PAGE_QUERYResult = {
   _id: string
   _updatedAt: string
@@ -1478,12 +1482,11 @@ export type PAGE_QUERYResult = {
         }
       } | null
     } | null
-  }
+  } | null
   sections: Array<
     | {
         _key: string
         _type: 'areaGridSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         intro?: string
@@ -1494,20 +1497,20 @@ export type PAGE_QUERYResult = {
           _type: 'area'
           _key: string
         }>
+        anchor?: string
       }
     | {
         _key: string
         _type: 'callBanner'
-        anchor?: string
         heading: string
         text?: string
         travelMinutes?: number
         contactLabel?: string
+        anchor?: string
       }
     | {
         _key: string
         _type: 'checklistSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         intro?: string
@@ -1518,11 +1521,11 @@ export type PAGE_QUERYResult = {
           _key: string
         }>
         note?: string
+        anchor?: string
       }
     | {
         _key: string
         _type: 'contactSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         intro?: string
@@ -1530,11 +1533,11 @@ export type PAGE_QUERYResult = {
         messageRows: number
         quickContact?: boolean
         submitLabel?: string
+        anchor?: string
       }
     | {
         _key: string
         _type: 'directionsSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         intro?: string
@@ -1546,11 +1549,11 @@ export type PAGE_QUERYResult = {
           _key: string
         }>
         mapConsentText: string
+        anchor?: string
       }
     | {
         _key: string
         _type: 'featureSection'
-        anchor?: string
         eyebrow?: string
         title: string
         description?: string
@@ -1573,11 +1576,11 @@ export type PAGE_QUERYResult = {
         } | null
         button?: Link
         mirrored?: boolean
+        anchor?: string
       }
     | {
         _key: string
         _type: 'heroSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         subtitle?: string
@@ -1604,11 +1607,11 @@ export type PAGE_QUERYResult = {
             }
           } | null
         }
+        anchor?: string
       }
     | {
         _key: string
         _type: 'leadFormSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         intro?: string
@@ -1623,17 +1626,17 @@ export type PAGE_QUERYResult = {
           | 'valuation:muenster'
           | 'valuation'
         submitLabel?: string
+        anchor?: string
       }
     | {
         _key: string
         _type: 'legalNoticeSection'
-        anchor?: string
         body?: RichText
+        anchor?: string
       }
     | {
         _key: string
         _type: 'listSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         intro?: string
@@ -1645,20 +1648,21 @@ export type PAGE_QUERYResult = {
           _key: string
         }>
         note?: string
+        anchor?: string
       }
     | {
         _key: string
         _type: 'locationCardsSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         intro?: string
+        anchor?: string
         cards: Array<{
           path: string
           name: string
-          distance: string
-          customers: string
-          description: string
+          distance: string | null
+          customers: string | null
+          description: string | null
           image: {
             alt: string
             focus: {
@@ -1674,13 +1678,12 @@ export type PAGE_QUERYResult = {
                 }
               }
             } | null
-          }
+          } | null
         }>
       }
     | {
         _key: string
         _type: 'priceTableSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         intro?: string
@@ -1698,11 +1701,11 @@ export type PAGE_QUERYResult = {
           _key: string
         }>
         note?: string
+        anchor?: string
       }
     | {
         _key: string
         _type: 'processSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         intro?: string
@@ -1711,20 +1714,20 @@ export type PAGE_QUERYResult = {
             _key: string
           } & ProcessStep
         >
+        anchor?: string
       }
     | {
         _key: string
         _type: 'richTextSection'
-        anchor?: string
         eyebrow?: string
         heading?: string
         body: RichText
         tone?: 'muted' | 'notice' | 'white'
+        anchor?: string
       }
     | {
         _key: string
         _type: 'serviceCardsSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         intro?: string
@@ -1733,22 +1736,22 @@ export type PAGE_QUERYResult = {
             _key: string
           } & ServiceCard
         >
+        anchor?: string
       }
     | {
         _key: string
         _type: 'statsSection'
-        anchor?: string
         heading?: string
         items: Array<
           {
             _key: string
           } & StatItem
         >
+        anchor?: string
       }
     | {
         _key: string
         _type: 'tierCardsSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         intro?: string
@@ -1762,11 +1765,11 @@ export type PAGE_QUERYResult = {
           _key: string
         }>
         note?: string
+        anchor?: string
       }
     | {
         _key: string
         _type: 'whyUsSection'
-        anchor?: string
         eyebrow?: string
         heading: string
         intro?: string
@@ -1777,6 +1780,7 @@ export type PAGE_QUERYResult = {
           _type: 'reason'
           _key: string
         }>
+        anchor?: string
       }
   >
 } | null
@@ -2015,7 +2019,7 @@ export type HOME_PAGE_QUERYResult = {
 
 // Source: ../app/sanity/queries/vehicles.ts
 // Variable: VEHICLE_LIST_QUERY
-// Query: {  "total": count(*[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)]),  "vehicles": *[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)] | order(  select($sort == "price-asc" => coalesce(price, 1e12)) asc,  select($sort == "price-desc" => coalesce(price, -1)) desc,  select($sort == "mileage" => coalesce(mileage, 1e12)) asc,  select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,  listedAt desc,  _id asc)[0...24]{  id, make, model, year, mileage, fuelType, transmission, price,  status,  listedAt,  "features": features[0...3],  "image": select(count(images) > 0 => images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[0]{alt, "asset": {"url": url}})}}
+// Query: {  "total": count(*[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)]),  "vehicles": *[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)] | order(  select($sort == "price-asc" => coalesce(price, 1e12)) asc,  select($sort == "price-desc" => coalesce(price, -1)) desc,  select($sort == "mileage" => coalesce(mileage, 1e12)) asc,  select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,  listedAt desc,  _id asc)[0...24]{  id, make, model, year, mileage, fuelType, transmission, price,  status,  listedAt,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}}
 export type VEHICLE_LIST_QUERYResult = {
   total: number
   vehicles: Array<{
@@ -2037,7 +2041,6 @@ export type VEHICLE_LIST_QUERYResult = {
             url: string
           }
         }
-      | null
       | {
           alt: string
           focus: {
@@ -2054,10 +2057,11 @@ export type VEHICLE_LIST_QUERYResult = {
             }
           } | null
         }
+      | null
   }>
 }
 // Variable: VEHICLE_API_LIST_QUERY
-// Query: {  "total": count(*[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)]),  "vehicles": *[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)] | order(  select($sort == "price-asc" => coalesce(price, 1e12)) asc,  select($sort == "price-desc" => coalesce(price, -1)) desc,  select($sort == "mileage" => coalesce(mileage, 1e12)) asc,  select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,  listedAt desc,  _id asc)[0...24]{  id, make, model, year, mileage, fuelType, transmission, price,  features,  "images": select(count(images) > 0 => images[]{"asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), "")}}, externalImages[]{"asset": {"url": url}})}}
+// Query: {  "total": count(*[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)]),  "vehicles": *[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)] | order(  select($sort == "price-asc" => coalesce(price, 1e12)) asc,  select($sort == "price-desc" => coalesce(price, -1)) desc,  select($sort == "mileage" => coalesce(mileage, 1e12)) asc,  select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,  listedAt desc,  _id asc)[0...24]{  id, make, model, year, mileage, fuelType, transmission, price,  features,  "images": coalesce(images[]{"asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), "")}}, []) + coalesce(externalImages[!(url in coalesce(^.hiddenExternalImages, []))]{"asset": {"url": url}}, [])}}
 export type VEHICLE_API_LIST_QUERYResult = {
   total: number
   vehicles: Array<{
@@ -2071,6 +2075,18 @@ export type VEHICLE_API_LIST_QUERYResult = {
     price: number | null
     features: Array<string> | null
     images:
+      | Array<
+          | {
+              asset: {
+                url: string
+              }
+            }
+          | {
+              asset: {
+                url: string | null
+              } | null
+            }
+        >
       | Array<{
           asset: {
             url: string
@@ -2081,7 +2097,7 @@ export type VEHICLE_API_LIST_QUERYResult = {
             url: string | null
           } | null
         }>
-      | null
+      | Array<never>
   }>
 }
 // Variable: VEHICLE_SEARCH_CANDIDATES_QUERY
@@ -2099,7 +2115,7 @@ export type VEHICLE_SEARCH_CANDIDATES_QUERYResult = Array<{
   description: string | null
 }>
 // Variable: VEHICLE_CARDS_BY_ID_QUERY
-// Query: {"ids": *[_type == "vehicle" && _id in $ids] | order(_id asc)._id, "vehicles": *[_type == "vehicle" && _id in $ids] | order(_id asc){  id, make, model, year, mileage, fuelType, transmission, price,  status,  listedAt,  "features": features[0...3],  "image": select(count(images) > 0 => images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[0]{alt, "asset": {"url": url}})}}
+// Query: {"ids": *[_type == "vehicle" && _id in $ids] | order(_id asc)._id, "vehicles": *[_type == "vehicle" && _id in $ids] | order(_id asc){  id, make, model, year, mileage, fuelType, transmission, price,  status,  listedAt,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}}
 export type VEHICLE_CARDS_BY_ID_QUERYResult = {
   ids: Array<string>
   vehicles: Array<{
@@ -2121,7 +2137,6 @@ export type VEHICLE_CARDS_BY_ID_QUERYResult = {
             url: string
           }
         }
-      | null
       | {
           alt: string
           focus: {
@@ -2138,10 +2153,11 @@ export type VEHICLE_CARDS_BY_ID_QUERYResult = {
             }
           } | null
         }
+      | null
   }>
 }
 // Variable: VEHICLE_API_BY_ID_QUERY
-// Query: {"ids": *[_type == "vehicle" && _id in $ids] | order(_id asc)._id, "vehicles": *[_type == "vehicle" && _id in $ids] | order(_id asc){  id, make, model, year, mileage, fuelType, transmission, price,  features,  "images": select(count(images) > 0 => images[]{"asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), "")}}, externalImages[]{"asset": {"url": url}})}}
+// Query: {"ids": *[_type == "vehicle" && _id in $ids] | order(_id asc)._id, "vehicles": *[_type == "vehicle" && _id in $ids] | order(_id asc){  id, make, model, year, mileage, fuelType, transmission, price,  features,  "images": coalesce(images[]{"asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), "")}}, []) + coalesce(externalImages[!(url in coalesce(^.hiddenExternalImages, []))]{"asset": {"url": url}}, [])}}
 export type VEHICLE_API_BY_ID_QUERYResult = {
   ids: Array<string>
   vehicles: Array<{
@@ -2155,6 +2171,18 @@ export type VEHICLE_API_BY_ID_QUERYResult = {
     price: number | null
     features: Array<string> | null
     images:
+      | Array<
+          | {
+              asset: {
+                url: string
+              }
+            }
+          | {
+              asset: {
+                url: string | null
+              } | null
+            }
+        >
       | Array<{
           asset: {
             url: string
@@ -2165,11 +2193,11 @@ export type VEHICLE_API_BY_ID_QUERYResult = {
             url: string | null
           } | null
         }>
-      | null
+      | Array<never>
   }>
 }
 // Variable: VEHICLE_CARDS_PROJECTION_QUERY
-// Query: *[_type == "vehicle"]{  id, make, model, year, mileage, fuelType, transmission, price,  status,  listedAt,  "features": features[0...3],  "image": select(count(images) > 0 => images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[0]{alt, "asset": {"url": url}})}
+// Query: *[_type == "vehicle"]{  id, make, model, year, mileage, fuelType, transmission, price,  status,  listedAt,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}
 export type VEHICLE_CARDS_PROJECTION_QUERYResult = Array<{
   id: string
   make: string
@@ -2189,7 +2217,6 @@ export type VEHICLE_CARDS_PROJECTION_QUERYResult = Array<{
           url: string
         }
       }
-    | null
     | {
         alt: string
         focus: {
@@ -2206,9 +2233,10 @@ export type VEHICLE_CARDS_PROJECTION_QUERYResult = Array<{
           }
         } | null
       }
+    | null
 }>
 // Variable: VEHICLE_API_PROJECTION_QUERY
-// Query: *[_type == "vehicle"]{  id, make, model, year, mileage, fuelType, transmission, price,  features,  "images": select(count(images) > 0 => images[]{"asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), "")}}, externalImages[]{"asset": {"url": url}})}
+// Query: *[_type == "vehicle"]{  id, make, model, year, mileage, fuelType, transmission, price,  features,  "images": coalesce(images[]{"asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), "")}}, []) + coalesce(externalImages[!(url in coalesce(^.hiddenExternalImages, []))]{"asset": {"url": url}}, [])}
 export type VEHICLE_API_PROJECTION_QUERYResult = Array<{
   id: string
   make: string
@@ -2220,6 +2248,18 @@ export type VEHICLE_API_PROJECTION_QUERYResult = Array<{
   price: number | null
   features: Array<string> | null
   images:
+    | Array<
+        | {
+            asset: {
+              url: string
+            }
+          }
+        | {
+            asset: {
+              url: string | null
+            } | null
+          }
+      >
     | Array<{
         asset: {
           url: string
@@ -2230,7 +2270,7 @@ export type VEHICLE_API_PROJECTION_QUERYResult = Array<{
           url: string | null
         } | null
       }>
-    | null
+    | Array<never>
 }>
 // Variable: VEHICLE_FACETS_QUERY
 // Query: {  "makes": array::unique(*[_type == "vehicle" && status != "sold" && defined(make)].make),  "bodyTypes": array::unique(*[_type == "vehicle" && status != "sold" && defined(bodyType)].bodyType)}
@@ -2239,7 +2279,7 @@ export type VEHICLE_FACETS_QUERYResult = {
   bodyTypes: Array<'Cabrio' | 'Coup\xE9' | 'Kleinwagen' | 'Kombi' | 'Limousine' | 'SUV' | 'Transporter' | 'Van' | null>
 }
 // Variable: VEHICLE_HIGHLIGHTS_QUERY
-// Query: *[_type == "vehicle" && status != "sold"] | order(listedAt desc)[0...3]{  id, make, model, year, mileage, fuelType, transmission, price,  status,  listedAt,  "features": features[0...3],  "image": select(count(images) > 0 => images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[0]{alt, "asset": {"url": url}})}
+// Query: *[_type == "vehicle" && status != "sold"] | order(listedAt desc)[0...3]{  id, make, model, year, mileage, fuelType, transmission, price,  status,  listedAt,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}
 export type VEHICLE_HIGHLIGHTS_QUERYResult = Array<{
   id: string
   make: string
@@ -2259,7 +2299,6 @@ export type VEHICLE_HIGHLIGHTS_QUERYResult = Array<{
           url: string
         }
       }
-    | null
     | {
         alt: string
         focus: {
@@ -2276,9 +2315,10 @@ export type VEHICLE_HIGHLIGHTS_QUERYResult = Array<{
           }
         } | null
       }
+    | null
 }>
 // Variable: VEHICLE_DETAIL_QUERY
-// Query: *[_type == "vehicle" && id == $id][0]{  _id,  id,  title,  make,  model,  year,  firstRegistration,  mileage,  fuelType,  transmission,  price,  bodyType,  color,  powerHp,  powerKw,  doors,  seats,  previousOwners,  description,  features,  consumption{combinedLitersPer100Km, combinedKwhPer100Km, co2GramsPerKm, co2Class, emissionClass},  "images": select(count(images) > 0 => images[]{_key, alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}, "lqip": metadata.lqip}}}, externalImages[]{_key, alt, "asset": {"url": url}}),  status,  listedAt,  soldAt,  source,  marketplaceUrl}
+// Query: *[_type == "vehicle" && id == $id][0]{  _id,  id,  title,  make,  model,  year,  firstRegistration,  mileage,  fuelType,  transmission,  price,  bodyType,  color,  powerHp,  powerKw,  doors,  seats,  previousOwners,  description,  features,  consumption{combinedLitersPer100Km, combinedKwhPer100Km, co2GramsPerKm, co2Class, emissionClass},  "images": coalesce(images[]{_key, alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}, "lqip": metadata.lqip}}}, []) + coalesce(externalImages[!(url in coalesce(^.hiddenExternalImages, []))]{_key, alt, "asset": {"url": url}}, []),  status,  listedAt,  soldAt,  source,  marketplaceUrl}
 export type VEHICLE_DETAIL_QUERYResult = {
   _id: string
   id: string
@@ -2308,6 +2348,33 @@ export type VEHICLE_DETAIL_QUERYResult = {
     emissionClass: string | null
   } | null
   images:
+    | Array<
+        | {
+            _key: string
+            alt: string
+            asset: {
+              url: string
+            }
+          }
+        | {
+            _key: string
+            alt: string
+            focus: {
+              x: number | null
+              y: number | null
+            } | null
+            asset: {
+              url: string | null
+              metadata: {
+                dimensions: {
+                  width: number | null
+                  height: number | null
+                }
+                lqip: string | null
+              }
+            } | null
+          }
+      >
     | Array<{
         _key: string
         alt: string
@@ -2333,7 +2400,7 @@ export type VEHICLE_DETAIL_QUERYResult = {
           }
         } | null
       }>
-    | null
+    | Array<never>
   status: 'available' | 'reserved' | 'sold'
   listedAt: string
   soldAt: string | null
@@ -2341,7 +2408,7 @@ export type VEHICLE_DETAIL_QUERYResult = {
   marketplaceUrl: string | null
 } | null
 // Variable: SIMILAR_VEHICLES_QUERY
-// Query: *[  _type == "vehicle" && status == "available" && id != $id && (make == $make || (defined($bodyType) && bodyType == $bodyType))] | order(coalesce((price - $price) * (price - $price), 1e18) asc, listedAt desc)[0...3]{  id, make, model, year, mileage, fuelType, transmission, price,  status,  listedAt,  "features": features[0...3],  "image": select(count(images) > 0 => images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[0]{alt, "asset": {"url": url}})}
+// Query: *[  _type == "vehicle" && status == "available" && id != $id && (make == $make || (defined($bodyType) && bodyType == $bodyType))] | order(coalesce((price - $price) * (price - $price), 1e18) asc, listedAt desc)[0...3]{  id, make, model, year, mileage, fuelType, transmission, price,  status,  listedAt,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}
 export type SIMILAR_VEHICLES_QUERYResult = Array<{
   id: string
   make: string
@@ -2361,7 +2428,6 @@ export type SIMILAR_VEHICLES_QUERYResult = Array<{
           url: string
         }
       }
-    | null
     | {
         alt: string
         focus: {
@@ -2378,6 +2444,7 @@ export type SIMILAR_VEHICLES_QUERYResult = Array<{
           }
         } | null
       }
+    | null
 }>
 // Variable: SYNCED_VEHICLES_QUERY
 // Query: *[_type == "vehicle" && source == "mobile.de"]{_id, marketplaceId, marketplaceModifiedAt, marketplaceVanishedAt, status, listedAt}
@@ -2390,7 +2457,7 @@ export type SYNCED_VEHICLES_QUERYResult = Array<{
   listedAt: string
 }>
 // Variable: SYNCED_LIST_QUERY
-// Query: *[_type == "vehicle" && status != "sold" && source == "mobile.de"] | order(listedAt desc, _id asc){  id, make, model, year, mileage, fuelType, transmission, price,  features,  "images": select(count(images) > 0 => images[]{"asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), "")}}, externalImages[]{"asset": {"url": url}})}
+// Query: *[_type == "vehicle" && status != "sold" && source == "mobile.de"] | order(listedAt desc, _id asc){  id, make, model, year, mileage, fuelType, transmission, price,  features,  "images": coalesce(images[]{"asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), "")}}, []) + coalesce(externalImages[!(url in coalesce(^.hiddenExternalImages, []))]{"asset": {"url": url}}, [])}
 export type SYNCED_LIST_QUERYResult = Array<{
   id: string
   make: string
@@ -2402,6 +2469,18 @@ export type SYNCED_LIST_QUERYResult = Array<{
   price: number | null
   features: Array<string> | null
   images:
+    | Array<
+        | {
+            asset: {
+              url: string
+            }
+          }
+        | {
+            asset: {
+              url: string | null
+            } | null
+          }
+      >
     | Array<{
         asset: {
           url: string
@@ -2412,7 +2491,7 @@ export type SYNCED_LIST_QUERYResult = Array<{
           url: string | null
         } | null
       }>
-    | null
+    | Array<never>
 }>
 // Variable: SYNC_STATE_QUERY
 // Query: *[_type == "marketplaceSync" && _id == "marketplaceSync"][0]{  lastRunAt,  finishedAt,  ok,  message,  lastSuccessAt,  counts}

@@ -211,7 +211,7 @@ describe('car', () => {
         color: null,
         previousOwners: null,
         description: null,
-        images: null,
+        images: [],
       },
       { name: 'x', url },
     )

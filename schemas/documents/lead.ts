@@ -1,7 +1,9 @@
 import { DocumentTextIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { LEAD_KINDS, titleOf } from '../lib/constants'
-import { inboxOrderings, inboxOriginFields, inboxStatusField, inboxSubtitle } from '../lib/inbox'
+import { LEAD_KINDS } from '../lib/constants'
+import { ContactLinksInput } from '../components/inbox-inputs'
+import { inboxOrderings, inboxOriginFields, inboxStatusField } from '../lib/inbox'
+import { prepareLeadPreview } from '../lib/inbox-reply'
 
 /**
  * A submission of one of the lead forms (`inbox.lead-<uuid>`): valuations, purchase and export
@@ -32,6 +34,8 @@ export const lead = defineType({
       readOnly: true,
       description: 'Aus den Formularfeldern übernommen, für die Übersicht.',
       options: { columns: 3 },
+      // Shown as mailto:/tel: links, full length (the plain fields cut the address off).
+      components: { input: ContactLinksInput },
       fields: [
         defineField({ name: 'name', title: 'Name', type: 'string' }),
         defineField({ name: 'phone', title: 'Telefon', type: 'string' }),
@@ -119,10 +123,19 @@ export const lead = defineType({
   ],
   orderings: inboxOrderings,
   preview: {
-    select: { kind: 'kind', name: 'contact.name', phone: 'contact.phone', receivedAt: 'receivedAt', status: 'status' },
-    prepare: ({ kind, name, phone, receivedAt, status }) => ({
-      title: [titleOf(LEAD_KINDS, kind) ?? 'Anfrage', name ?? phone ?? 'Unbekannt'].join(' · '),
-      subtitle: inboxSubtitle(receivedAt, status),
-    }),
+    select: {
+      kind: 'kind',
+      name: 'contact.name',
+      phone: 'contact.phone',
+      email: 'contact.email',
+      status: 'status',
+      vehicleTitle: 'vehicle.title',
+      vehicleMake: 'vehicle.make',
+      vehicleModel: 'vehicle.model',
+      // A test drive's wished slot and a sell request's first photo, where the lead has them (issue 26).
+      slot: 'appointment.start',
+      media: 'photos.0.image.asset',
+    },
+    prepare: prepareLeadPreview,
   },
 })

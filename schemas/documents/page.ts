@@ -3,13 +3,16 @@ import { defineArrayMember, defineField, defineType, getPublishedId } from 'sani
 import { API_VERSION, OPENING_HOURS_KEYS } from '../lib/constants'
 import { placeholderRule } from '../lib/figures'
 import { pagePathProblem } from '../lib/page-path'
-import { PAGE_SECTION_TYPES } from '../sections'
+import { isCityPage, requiredOnCityPage } from '../lib/page-templates'
+import { PAGE_SECTION_TYPES, SECTION_GROUPS } from '../sections'
 
 const DUPLICATE_PATH_QUERY = `count(*[_type == "page" && path == $value && _id != $publishedId && !(_id in path("drafts.**")) && !(_id in path("versions.**"))])`
 
 /**
  * A content page at a path (`/services`, `/locations/bochum`, …), composed from sections.
- * A new city landing page is a new document: give it a path under /locations/ and a location card.
+ * The city card is opt-in (`isCity`): a page without it has no card fields to fill, and only pages
+ * that opted in are listed on /locations. The templates in ../lib/page-templates start the usual
+ * kinds of page (decision 044).
  */
 export const page = defineType({
   name: 'page',
@@ -21,6 +24,8 @@ export const page = defineType({
     { name: 'location', title: 'Standortkarte' },
     { name: 'seo', title: 'SEO' },
   ],
+  // Settings staff rarely need, closed at the end of the form.
+  fieldsets: [{ name: 'advanced', title: 'Erweitert', options: { collapsible: true, collapsed: true } }],
   fields: [
     defineField({
       name: 'title',
@@ -73,6 +78,7 @@ export const page = defineType({
       type: 'boolean',
       description: 'Schaltflächen zu Abschnitten (#contact) springen sofort statt weich zu scrollen.',
       group: 'content',
+      fieldset: 'advanced',
       initialValue: false,
     }),
     defineField({
@@ -81,43 +87,77 @@ export const page = defineType({
       type: 'array',
       group: 'content',
       of: PAGE_SECTION_TYPES.map((type) => defineArrayMember({ type: type.name })),
+      options: {
+        insertMenu: {
+          groups: SECTION_GROUPS,
+          views: [{ name: 'list' }, { name: 'grid', previewImageUrl: (schemaTypeName) => `/studio/static/sections/${schemaTypeName}.svg` }],
+        },
+      },
       validation: (rule) => rule.required().min(1),
+    }),
+    defineField({
+      name: 'isCity',
+      title: 'Diese Seite ist eine Städte-Seite',
+      type: 'boolean',
+      description: 'Nur dann erscheint die Seite als Karte auf der Standorte-Übersicht (/locations), und nur dann ist die Standortkarte auszufüllen.',
+      group: ['content', 'location'],
     }),
     defineField({
       name: 'location',
       title: 'Standortkarte',
       type: 'object',
-      description: 'Nur für Städte-Seiten: dann erscheint die Seite als Karte auf /locations.',
-      group: 'location',
-      options: { collapsible: true },
+      description: 'Die Karte dieser Stadt auf der Standorte-Übersicht (/locations).',
+      // Right below the switch on the content tab as well: a city page is filled in without changing tabs.
+      group: ['content', 'location'],
+      hidden: ({ document }) => !isCityPage(document),
+      validation: (rule) => rule.custom((value, context) => (isCityPage(context.document) && !value ? 'Eine Städte-Seite braucht eine Standortkarte.' : true)),
       fields: [
-        defineField({ name: 'name', title: 'Stadt', type: 'string', validation: (rule) => rule.required().max(40) }),
+        defineField({ name: 'name', title: 'Stadt', type: 'string', validation: (rule) => [rule.custom(requiredOnCityPage), rule.max(40)] }),
         defineField({
           name: 'distance',
           title: 'Entfernung',
           type: 'string',
           description: 'Z. B. „15 Min.“ oder „65 km“.',
-          validation: (rule) => rule.required().max(20),
+          validation: (rule) => [rule.custom(requiredOnCityPage), rule.max(20)],
         }),
-        defineField({ name: 'customers', title: 'Kunden', type: 'string', description: 'Z. B. „650+ Kunden“.', validation: (rule) => rule.required().max(40) }),
-        defineField({ name: 'description', title: 'Kurzbeschreibung', type: 'text', rows: 3, validation: (rule) => rule.required().max(240) }),
-        defineField({ name: 'image', title: 'Bild', type: 'imageWithAlt', validation: (rule) => rule.required() }),
+        defineField({
+          name: 'customers',
+          title: 'Kunden',
+          type: 'string',
+          description: 'Z. B. „650+ Kunden“.',
+          validation: (rule) => [rule.custom(requiredOnCityPage), rule.max(40)],
+        }),
+        defineField({
+          name: 'description',
+          title: 'Kurzbeschreibung',
+          type: 'text',
+          rows: 3,
+          validation: (rule) => [rule.custom(requiredOnCityPage), rule.max(240)],
+        }),
+        defineField({
+          name: 'image',
+          title: 'Bild',
+          type: 'imageWithAlt',
+          description: 'Ohne eigenes Bild zeigt die Karte das Bild des ersten Abschnitts (meist das Hero-Bild).',
+        }),
         defineField({
           name: 'order',
           title: 'Reihenfolge',
           type: 'number',
-          description: 'Kleinere Zahlen zuerst.',
-          initialValue: 100,
-          validation: (rule) => rule.required().integer(),
+          description: 'Kleinere Zahlen zuerst; ohne Zahl steht die Karte hinten (nach Stadt sortiert).',
+          // No initialValue: a default here once made every new page half a city page (issue 27).
+          validation: (rule) => rule.integer(),
         }),
       ],
     }),
-    defineField({ name: 'seo', title: 'SEO', type: 'seo', group: 'seo', validation: (rule) => rule.required() }),
+    // Optional: without it, search engines get the page's name as title and the site's description (Einstellungen → SEO).
+    defineField({ name: 'seo', title: 'SEO', type: 'seo', group: 'seo' }),
   ],
   // Placeholders of company figures in the copy must name one (docs/decisions/027).
   validation: (rule) => rule.custom((document) => placeholderRule(document)),
   orderings: [{ title: 'Pfad', name: 'pathAsc', by: [{ field: 'path', direction: 'asc' }] }],
   preview: {
-    select: { title: 'title', subtitle: 'path' },
+    // The first section's image: the hero's background on almost every page.
+    select: { title: 'title', subtitle: 'path', media: 'sections.0.image' },
   },
 })

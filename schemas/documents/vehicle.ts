@@ -1,24 +1,65 @@
 import { DocumentIcon } from '@sanity/icons'
-import { defineArrayMember, defineField, defineType, getPublishedId } from 'sanity'
+import { createElement } from 'react'
+import { defineArrayMember, defineField, defineType, getPublishedId, type PreviewValue } from 'sanity'
 import { API_VERSION, BODY_TYPES, FUEL_TYPES, MARKETPLACE_FIELDS, titleOf, TRANSMISSIONS, VEHICLE_SOURCES, VEHICLE_STATUSES } from '../lib/constants'
+import { ExternalImagesInput, HiddenExternalImagesInput, SyncedVehicleBanner } from '../components/vehicle-inputs'
 import { FIRST_REGISTRATION_PATTERN, formatEuro, kwToHp, MAX_MILEAGE_KM, maxVehicleYear, MIN_VEHICLE_YEAR } from '../lib/validation'
 
 /** Published vehicles other than this one that already use the public id. */
 const DUPLICATE_ID_QUERY = `count(*[_type == "vehicle" && id == $value && _id != $publishedId && !(_id in path("drafts.**")) && !(_id in path("versions.**"))])`
 
-/** What staff read on a field of a synced vehicle that mobile.de owns (docs/decisions/026). */
+/**
+ * What staff read once, in the banner at the top of a synced vehicle (schemas/components/vehicle-inputs.tsx),
+ * instead of on every locked field (docs/decisions/026).
+ */
 export const FROM_MOBILE_DE = 'Kommt von mobile.de – bitte dort ändern. Der nächste Abgleich überschreibt diesen Wert.'
 
 const isSynced = ({ document }: { document?: { source?: unknown } }) => document?.source === 'mobile.de'
 
 /**
- * The fields mobile.de owns are read-only for a synced vehicle, with a note saying where to change
- * them; a vehicle staff entered themselves stays editable throughout.
+ * The sync's own keys: it finds a car by them, so on a synced car they are never edited by hand
+ * (a changed source or ad number would silently detach the car; detaching is a document action).
  */
-function ownedByMobileDe<T extends { name: string; description?: unknown; readOnly?: unknown }>(field: T): T {
-  if (!(MARKETPLACE_FIELDS as readonly string[]).includes(field.name)) return field
-  const description = typeof field.description === 'string' ? `${field.description} ` : ''
-  return { ...field, readOnly: field.readOnly === true ? true : isSynced, description: `${description}Bei Fahrzeugen von mobile.de: ${FROM_MOBILE_DE}` }
+export const SYNC_KEYS = ['id', 'source', 'marketplaceId'] as const
+
+/**
+ * The fields mobile.de owns and the sync's keys are read-only for a synced vehicle; a vehicle staff
+ * entered themselves stays editable throughout. The reason is said once, in the document banner.
+ */
+function ownedByMobileDe<T extends { name: string; readOnly?: unknown }>(field: T): T {
+  const owned = (MARKETPLACE_FIELDS as readonly string[]).includes(field.name) || (SYNC_KEYS as readonly string[]).includes(field.name)
+  if (!owned) return field
+  return { ...field, readOnly: field.readOnly === true ? true : isSynced }
+}
+
+/** The vehicle's status in words, for the list's subtitle and the document badge. */
+export function vehicleStatusTitle(status: unknown): string {
+  return titleOf(VEHICLE_STATUSES, typeof status === 'string' ? status : 'available') ?? 'Verfügbar'
+}
+
+/**
+ * The list preview: the first own photo (an asset reference, which the preview store resolves),
+ * else the first mobile.de photo as a plain <img> (it is an external URL, not an asset).
+ */
+export function prepareVehiclePreview({ make, model, title, price, status, id, source, ownImage, externalImageUrl }: Record<string, unknown>): PreviewValue {
+  const synced = source === 'mobile.de'
+  return {
+    title: (typeof title === 'string' && title) || [make, model].filter(Boolean).join(' ') || 'Neues Fahrzeug',
+    subtitle: [
+      vehicleStatusTitle(status),
+      typeof price === 'number' ? formatEuro(price) : 'Preis auf Anfrage',
+      id ? `Nr. ${String(id)}` : undefined,
+      synced ? 'von mobile.de' : undefined,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+    // An image value is what the preview renders for a selected image field; the types only name React.
+    media: ownImage
+      ? ({ _type: 'image', asset: ownImage } as unknown as PreviewValue['media'])
+      : typeof externalImageUrl === 'string'
+        ? () => createElement('img', { src: externalImageUrl, alt: '', style: { objectFit: 'cover', width: '100%', height: '100%' } })
+        : undefined,
+  }
 }
 
 /** One vehicle of the inventory (`vehicle-<id>`); either entered by staff or synced from mobile.de. */
@@ -27,6 +68,7 @@ export const vehicle = defineType({
   title: 'Fahrzeug',
   type: 'document',
   icon: DocumentIcon,
+  components: { input: SyncedVehicleBanner },
   groups: [
     { name: 'basics', title: 'Eckdaten', default: true },
     { name: 'technical', title: 'Technik' },
@@ -230,9 +272,10 @@ export const vehicle = defineType({
       name: 'externalImages',
       title: 'Bilder von mobile.de',
       type: 'array',
-      description: 'Vom Abgleich gesetzt: die Fotos des Inserats, direkt von mobile.de angezeigt (docs/decisions/010). Eigene Bilder oben haben Vorrang.',
+      description: 'Die Fotos des Inserats. Die Website zeigt zuerst Ihre eigenen Bilder, danach diese – außer den ausgeblendeten.',
       group: 'content',
       readOnly: true,
+      components: { input: ExternalImagesInput },
       hidden: ({ document }) => document?.source !== 'mobile.de',
       of: [
         defineArrayMember({
@@ -246,6 +289,16 @@ export const vehicle = defineType({
           preview: { select: { title: 'alt', subtitle: 'url' } },
         }),
       ],
+    }),
+    defineField({
+      name: 'hiddenExternalImages',
+      title: 'Ausgeblendete Fotos von mobile.de',
+      type: 'array',
+      description: 'Diese Fotos des Inserats zeigt die Website nicht. Der Abgleich ändert diese Liste nie.',
+      group: 'content',
+      hidden: ({ document }) => document?.source !== 'mobile.de',
+      of: [defineArrayMember({ type: 'string' })],
+      components: { input: HiddenExternalImagesInput },
     }),
     defineField({
       name: 'status',
@@ -310,7 +363,7 @@ export const vehicle = defineType({
       name: 'soldAt',
       title: 'Verkauft am',
       type: 'datetime',
-      description: 'Wird gesetzt, wenn ein Fahrzeug als verkauft markiert wird (auch durch den Abgleich).',
+      description: 'Optional von Hand; bei Fahrzeugen von mobile.de setzt der Abgleich es, wenn das Inserat verschwindet.',
       group: 'listing',
     }),
     defineField({
@@ -337,17 +390,19 @@ export const vehicle = defineType({
     },
   ],
   preview: {
-    select: { make: 'make', model: 'model', title: 'title', price: 'price', status: 'status', id: 'id', media: 'images.0' },
-    prepare: ({ make, model, title, price, status, id, media }) => ({
-      title: title || [make, model].filter(Boolean).join(' ') || 'Neues Fahrzeug',
-      subtitle: [
-        typeof price === 'number' ? formatEuro(price) : 'Preis auf Anfrage',
-        status && status !== 'available' ? titleOf(VEHICLE_STATUSES, status) : undefined,
-        id ? `Nr. ${id}` : undefined,
-      ]
-        .filter(Boolean)
-        .join(' · '),
-      media,
-    }),
+    select: {
+      make: 'make',
+      model: 'model',
+      title: 'title',
+      price: 'price',
+      status: 'status',
+      id: 'id',
+      source: 'source',
+      // 'images.0' resolves to nothing in the preview store (an array index as the last path segment);
+      // the asset reference below it does.
+      ownImage: 'images.0.asset',
+      externalImageUrl: 'externalImages.0.url',
+    },
+    prepare: prepareVehiclePreview,
   },
 })

@@ -1,7 +1,15 @@
-import { readFileSync } from 'node:fs'
-import { type Page } from '@playwright/test'
+import { execFileSync } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { createSecureServer, type ServerHttp2Stream } from 'node:http2'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { type Locator, type Page } from '@playwright/test'
+import { Mutation } from '@sanity/mutator'
 import { evaluate, parse } from 'groq-js'
+import { loadDataset } from '#app/sanity/seed.server.ts'
 import { FIGURES, FIGURE_USAGE_QUERY, figureUsage, figureUsageNote } from '#schemas/lib/figures.ts'
+import { SHOWROOM_IMAGE } from '#schemas/lib/page-templates.ts'
 import { SANITY_BACKED_PORT } from '../../playwright.config'
 import { expect, test } from './playwright-utils'
 
@@ -31,45 +39,189 @@ async function signIn(page: Page) {
   )
 }
 
-/**
- * Signed in, and Sanity's read API answered from the seed dataset (queries with groq-js, documents
- * by id, a listener that only says welcome), so the Studio shows the documents as staff would.
+type StoredDocument = { _id: string; _type?: string; _rev?: string; [field: string]: unknown }
+type Action = { actionType: string; draftId?: string; publishedId?: string; attributes?: StoredDocument; patch?: Record<string, unknown> }
+type MutationBody = Record<string, StoredDocument & { id?: string }>
+
+/*
+ * The Studio's listeners (server-sent events) need a stream that stays open: `route.fulfill` can
+ * only answer and close, and a listener that keeps reconnecting leaves the Studio's form read-only
+ * ("reconnecting"). So listener requests are sent on, unseen by the page, to a small local HTTPS
+ * server (HTTP/2: the Studio opens more listeners than a browser's six connections per host) that
+ * says welcome and keeps the stream open. After a write the stand-in closes its streams: the
+ * Studio reconnects and fetches the documents again, which is how it sees what was written.
  */
-async function signInWithSeed(page: Page) {
+type Hub = { streams: Set<ServerHttp2Stream> }
+const hubs = new Map<string, Hub>()
+let listenerServer: Promise<number> | undefined
+
+function startListenerServer(): Promise<number> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'studio-listen-'))
+  const [key, cert] = [path.join(folder, 'key.pem'), path.join(folder, 'cert.pem')]
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost'], {
+    stdio: 'ignore',
+  })
+  const server = createSecureServer({ key: readFileSync(key), cert: readFileSync(cert), allowHTTP1: true })
+  server.on('stream', (stream, headers) => {
+    // /listen/<hub>?query=…
+    const hub = hubs.get(String(headers[':path']).split('?')[0]!.split('/')[2] ?? '')
+    if (!hub) return stream.respond({ ':status': 404 }, { endStream: true })
+    // The Studio listens with credentials from its own origin, as from Sanity's.
+    stream.respond({
+      ':status': 200,
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      'access-control-allow-origin': String(headers.origin ?? '*'),
+      'access-control-allow-credentials': 'true',
+    })
+    stream.write('retry: 300\nevent: welcome\ndata: {"listenerName":"e2e"}\n\n')
+    // Sanity's listener drops a stream silent for 45 s; a comment line keeps it alive, as Sanity's own heartbeat does.
+    const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), 10_000)
+    heartbeat.unref()
+    stream.on('close', () => clearInterval(heartbeat))
+    hub.streams.add(stream)
+    stream.on('close', () => hub.streams.delete(stream))
+    stream.on('error', () => hub.streams.delete(stream))
+  })
+  // Open streams must not keep the test worker from ending.
+  server.unref()
+  return new Promise((resolve) => server.listen(LISTENER_PORT, 'localhost', () => resolve(LISTENER_PORT)))
+}
+
+/** A port of this run's own (the e2e port + 10), for the listener streams. */
+const LISTENER_PORT = Number(process.env.E2E_PORT ?? 3210) + 10
+
+/**
+ * Signed in, and Sanity's API answered from the seed dataset as the fake Sanity loads it (queries
+ * with groq-js, documents by id, images from content/images), so the Studio shows the documents
+ * and their photos as staff would. Edits really write: the Studio 4 sends them to the Actions API
+ * (`POST …/data/actions/<dataset>`; a document edited live, such as a lead's status, to
+ * `…/data/mutate/<dataset>`), and the stand-in applies them to the in-memory dataset as Sanity
+ * would, and keeps every action for the test. `role` is the signed-in user's role ("administrator"
+ * or "editor"). `photos` answers requests to other image hosts (mobile.de's) with a seed photo.
+ */
+async function signInWithSeed(page: Page, { role = 'administrator' }: { role?: string } = {}) {
+  listenerServer ??= startListenerServer()
+  const port = await listenerServer
+  const hubId = randomUUID()
+  const hub: Hub = { streams: new Set() }
+  hubs.set(hubId, hub)
+  const reconnect = () => {
+    for (const stream of hub.streams) stream.close()
+    hub.streams.clear()
+  }
   /** What the Studio asked for and was refused: named when a test fails, to tell a missing answer from a slow machine. */
   const aborted: string[] = []
-  const documents = readFileSync('content/production.ndjson', 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => ({ _rev: 'seed', ...(JSON.parse(line) as { _id: string }) }))
+  /** The queries answered, in order: a document's validation runs its rules' queries (e.g. "is this path taken?"). */
+  const answered: string[] = []
+  const actions: Action[] = []
+  const { documents: seed, assetFiles } = await loadDataset('content')
+  const documents = structuredClone(seed) as StoredDocument[]
+  let revision = 0
+  const put = (document: StoredDocument) => {
+    const stored = { ...document, _rev: `e2e-${++revision}`, _updatedAt: new Date().toISOString() }
+    const index = documents.findIndex((candidate) => candidate._id === document._id)
+    if (index === -1) documents.push({ ...stored, _createdAt: stored._updatedAt })
+    else documents[index] = { ...stored, _createdAt: documents[index]!._createdAt }
+  }
+  const remove = (id: string) => {
+    const index = documents.findIndex((candidate) => candidate._id === id)
+    if (index !== -1) documents.splice(index, 1)
+  }
+  const find = (id: string | undefined) => documents.find((candidate) => candidate._id === id)
+  const patched = (base: StoredDocument, patch: Record<string, unknown>) =>
+    new Mutation({ mutations: [{ patch: { ...patch, ifRevisionID: undefined, id: base._id } }] }).apply(base as never) as StoredDocument
+  function apply(action: Action) {
+    const draftId = action.draftId ?? `drafts.${action.publishedId}`
+    switch (action.actionType) {
+      case 'sanity.action.document.create':
+        if (action.attributes) put(action.attributes)
+        return
+      case 'sanity.action.document.edit':
+        // Revisions are not checked: the stand-in's listener never tells the Studio the new ones.
+        put(patched(find(draftId) ?? { ...find(action.publishedId)!, _id: draftId }, action.patch ?? {}))
+        return
+      case 'sanity.action.document.publish': {
+        const draft = find(draftId)
+        if (!draft) throw new Error(`publish: no draft ${draftId}`)
+        put({ ...draft, _id: action.publishedId! })
+        remove(draftId)
+        return
+      }
+      case 'sanity.action.document.discard':
+        remove(draftId)
+        return
+      default:
+        throw new Error(`The stand-in does not know ${action.actionType}`)
+    }
+  }
+  function mutate(mutation: MutationBody) {
+    const [[kind, target]] = Object.entries(mutation) as [[string, StoredDocument & { id?: string }]]
+    const id = target.id ?? target._id
+    if (kind === 'patch') put(patched(find(id)!, target))
+    else if (kind === 'delete') remove(id)
+    else if (kind === 'create' || kind === 'createOrReplace' || (kind === 'createIfNotExists' && !find(id))) put(target)
+  }
   await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, async (route) => {
     const url = new URL(route.request().url())
     const path = url.pathname
-    if (path.endsWith('/users/me')) return route.fulfill({ json: STAND_IN_USER })
+    const method = route.request().method()
+    if (path.endsWith('/users/me')) return route.fulfill({ json: { ...STAND_IN_USER, role, roles: [{ name: role, title: role }] } })
     if (path.endsWith('/acl')) return route.fulfill({ json: [{ filter: '_id in path("**")', permissions: ['read', 'update', 'create', 'history'] }] })
+    if (path.includes('/data/actions/') && method === 'POST') {
+      const body = route.request().postDataJSON() as { actions: Action[]; transactionId?: string }
+      try {
+        for (const action of body.actions) apply(action)
+      } catch (error) {
+        return route.fulfill({ status: 409, json: { error: { description: String(error) } } })
+      }
+      actions.push(...body.actions)
+      reconnect()
+      return route.fulfill({ json: { transactionId: body.transactionId ?? `e2e-${revision}` } })
+    }
+    if (path.includes('/data/mutate/') && method === 'POST') {
+      const body = route.request().postDataJSON() as { mutations: MutationBody[] }
+      for (const mutation of body.mutations) mutate(mutation)
+      reconnect()
+      const results = body.mutations.map((mutation) => ({ id: Object.values(mutation)[0]!.id ?? Object.values(mutation)[0]!._id, operation: 'update' }))
+      return route.fulfill({ json: { transactionId: `e2e-${revision}`, results } })
+    }
     if (path.includes('/data/query/')) {
       const params = Object.fromEntries([...url.searchParams].filter(([key]) => key.startsWith('$')).map(([key, value]) => [key.slice(1), JSON.parse(value)]))
-      const result = await (await evaluate(parse(url.searchParams.get('query') ?? ''), { dataset: documents, params })).get()
+      // groq-js only slices by constants; the Studio's lists slice by parameters ([0...$limit]).
+      const query = (url.searchParams.get('query') ?? '').replace(/\$(\w+)/g, (name, key: string) =>
+        typeof params[key] === 'number' ? String(params[key]) : name,
+      )
+      const result = await (await evaluate(parse(query), { dataset: documents, params })).get()
+      answered.push(query)
       return route.fulfill({ json: { ms: 1, result } })
     }
     if (path.includes('/data/doc/')) {
       const ids = decodeURIComponent(path.split('/').pop() ?? '').split(',')
       return route.fulfill({ json: { documents: documents.filter((document) => ids.includes(document._id)), omitted: [] } })
     }
-    if (path.includes('/data/listen/')) return route.fulfill({ headers: { 'content-type': 'text/event-stream' }, body: 'event: welcome\ndata: {}\n\n' })
+    if (path.includes('/data/listen/')) return route.continue({ url: `https://localhost:${port}/listen/${hubId}${url.search}` })
+    // An image of the dataset, as Sanity's image CDN answers it (unscaled here).
+    if (url.hostname === 'cdn.sanity.io') {
+      const file = assetFiles.get(path.split('/').pop() ?? '')
+      return file ? route.fulfill({ contentType: 'image/jpeg', body: readFileSync(file) }) : route.fulfill({ status: 404 })
+    }
     if (path.includes('/history/')) return route.fulfill({ contentType: 'application/json', body: path.includes('/events/') ? '{"events":[]}' : '' })
-    if (/\/(journey|features|keyvalue)/.test(path)) return route.fulfill({ json: path.includes('/features') ? [] : {} })
-    aborted.push(`${route.request().method()} ${path}`)
+    // The Studio's per-user settings (list layout, sort order): nothing stored, an array of entries.
+    if (path.includes('/keyvalue')) return route.fulfill({ json: [] })
+    if (/\/(journey|features)/.test(path)) return route.fulfill({ json: path.includes('/features') ? [] : {} })
+    aborted.push(`${method} ${path}`)
     return route.abort()
   })
-  return { documents, aborted }
+  return { documents, aborted, actions, answered }
 }
 
 /** The Studio's bundle is large; on a busy machine it boots in seconds, not milliseconds. */
 const BOOT = { timeout: 30_000 }
 
 test.describe('the Studio under /studio', () => {
-  test.use({ baseURL: sanitySite })
+  // The listener streams' local server has a certificate of its own.
+  test.use({ baseURL: sanitySite, ignoreHTTPSErrors: true })
 
   test.beforeEach(async ({ page, axe }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'The Studio is for desktop editors')
@@ -148,6 +300,154 @@ test.describe('the Studio under /studio', () => {
     expect(url.searchParams.get('sanity-preview-secret')).toMatch(/^[\w-]{16,}$/)
     expect(url.searchParams.get('sanity-preview-pathname')).toBe('/')
     await expect(page.locator('iframe')).toHaveCount(1)
+  })
+
+  /** A photo of the seed (the showroom): a hero or card picture without an upload. */
+  const IMAGE = { _type: 'imageWithAlt', alt: SHOWROOM_IMAGE.alt, asset: { ...SHOWROOM_IMAGE.asset } }
+
+  /** The form's "Veröffentlichen" (publish) button. */
+  const publishButton = (page: Page) => page.getByRole('button', { name: 'Veröffentlichen', exact: true })
+  /** Names the requests the stand-in refused when a first wait fails (a missing answer, not a slow machine). */
+  const explain = (aborted: string[]) => (error: Error) => {
+    throw new Error(`${error.message}\nRequests refused meanwhile: ${aborted.join(', ') || 'none'}`)
+  }
+
+  const TEMPLATES = [
+    {
+      id: 'page-city',
+      list: 'pages-locations',
+      title: 'Autoankauf Bottrop',
+      path: '/locations/bottrop',
+      sections: ['heroSection', 'richTextSection', 'leadFormSection', 'callBanner'],
+      isCity: true,
+    },
+    {
+      id: 'page-service',
+      list: 'pages-services',
+      title: 'Leasing',
+      path: '/services/leasing',
+      sections: ['heroSection', 'richTextSection', 'serviceCardsSection', 'contactSection'],
+      isCity: false,
+    },
+  ]
+
+  for (const template of TEMPLATES) {
+    test(`„+“ in the page list ${template.list} starts a page from the template ${template.id}, written through the Actions API, the draft has the template's sections`, async ({
+      page,
+    }) => {
+      test.slow()
+      await page.unrouteAll()
+      const { documents, actions, aborted } = await signInWithSeed(page)
+      await page.goto(`/studio/structure/pages;${template.list}`)
+      // One template per list: "+" opens the new page at once.
+      await page.getByTestId('action-intent-button').click({ timeout: 60_000 }).catch(explain(aborted))
+      const title = page.getByRole('textbox', { name: 'Name der Seite' })
+      await expect(title).toBeEditable({ timeout: 60_000 })
+      // The template's first sections, as the list shows them (the rest come into view on scrolling; all are checked in the created draft).
+      const sections = page.getByTestId('field-sections')
+      for (const title of ['Hero', 'Fließtext']) await expect(sections.getByRole('button', { name: new RegExp(`^${title}`) })).toBeVisible(BOOT)
+      // The first keystroke creates the draft with the template's initial value.
+      await title.fill(template.title)
+      await page.getByRole('textbox', { name: 'Pfad' }).fill(template.path)
+      await expect.poll(() => actions.find((action) => action.actionType === 'sanity.action.document.create'), BOOT).toBeDefined()
+      const created = actions.find((action) => action.actionType === 'sanity.action.document.create')!
+      expect(created.attributes).toMatchObject({ _type: 'page', isCity: template.isCity })
+      expect((created.attributes!.sections as { _type: string }[]).map((section) => section._type)).toEqual(template.sections)
+      if (!template.isCity) expect(created.attributes!.location).toBeUndefined()
+      const draftId = created.attributes!._id
+      await expect.poll(() => documents.find((document) => document._id === draftId)?.path, BOOT).toBe(template.path)
+    })
+  }
+
+  test('a page that is not a city page, with only title, path and hero, shows no card and can be published', async ({ page }) => {
+    test.slow()
+    await page.unrouteAll()
+    const { documents, actions, aborted, answered } = await signInWithSeed(page)
+    documents.push({
+      _id: 'drafts.page-e2e-leasing',
+      _type: 'page',
+      // Every stored document has a revision; the Studio refuses a snapshot without one.
+      _rev: 'e2e-draft',
+      // The Studio shows when a draft was last changed: without these dates it crashes.
+      _createdAt: '2026-11-27T06:00:00Z',
+      _updatedAt: '2026-11-27T06:00:00Z',
+      title: 'Leasing',
+      path: '/services/leasing',
+      openingHours: 'general',
+      sections: [{ _key: 'hero', _type: 'heroSection', heading: 'Leasing für Gebrauchtwagen', image: IMAGE }],
+    })
+    await page.goto('/studio/intent/edit/id=page-e2e-leasing;type=page/')
+    await expect(page.getByRole('textbox', { name: 'Pfad' }))
+      .toHaveValue('/services/leasing', { timeout: 60_000 })
+      .catch(explain(aborted))
+    // The switch staff see, off; the card appears only once the page opts in: nothing of it to fill, nothing "Erforderlich".
+    await expect(page.getByRole('checkbox', { name: 'Diese Seite ist eine Städte-Seite' })).not.toBeChecked()
+    await expect(page.getByRole('textbox', { name: 'Stadt' })).toHaveCount(0)
+    await expect(publishButton(page)).toBeEnabled(BOOT)
+    // Staff click once the form is checked: the Studio's validation has asked whether the path is
+    // taken. (A click during validation is held until the document changes again, which here it never does.)
+    await expect.poll(() => answered.some((query) => query.includes('path == $value')), BOOT).toBe(true)
+    await publishButton(page).click()
+    await expect
+      .poll(() => actions.some((action) => action.actionType === 'sanity.action.document.publish' && action.publishedId === 'page-e2e-leasing'), BOOT)
+      .toBe(true)
+    expect(documents.find((document) => document._id === 'page-e2e-leasing')).toMatchObject({ title: 'Leasing', path: '/services/leasing' })
+  })
+
+  /** Whether an <img> has loaded its picture (a broken or missing one has no natural width). */
+  const loaded = (image: Locator) => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)
+
+  test('the vehicle list shows each car’s photo: the first own photo, else the first from mobile.de, with status and origin', async ({ page }) => {
+    test.slow()
+    await page.unrouteAll()
+    const { documents, aborted } = await signInWithSeed(page)
+    const adPhoto = 'https://img.classistatic.de/api/v1/mo-prod/images/e2/e2e-photo?rule=mo-640.jpg'
+    // mobile.de's image host answers with a seed photo.
+    await page.route(/^https:\/\/img\.classistatic\.de\//, (route) =>
+      route.fulfill({ contentType: 'image/jpeg', body: readFileSync('content/images/vehicle-5-1.jpg') }),
+    )
+    documents.push({
+      _id: 'vehicle-9007199254740001',
+      _type: 'vehicle',
+      _createdAt: '2026-11-27T06:00:00Z',
+      _updatedAt: '2026-11-27T06:00:00Z',
+      id: '9007199254740001',
+      source: 'mobile.de',
+      marketplaceId: '9007199254740001',
+      make: 'Opel',
+      model: 'Corsa F',
+      price: 12_490,
+      status: 'available',
+      listedAt: new Date().toISOString(),
+      externalImages: [{ _key: 'ad-1', _type: 'externalImage', url: adPhoto, alt: 'Opel Corsa F, Frontansicht' }],
+    })
+    await page.goto('/studio/structure/vehicles;vehicles-all')
+    const own = page.locator('a[href$=";vehicle-1"]')
+    await expect(own).toContainText('BMW 320d Touring', { timeout: 60_000 }).catch(explain(aborted))
+    await expect(own).toContainText('Verfügbar · 28.900 € · Nr. 1')
+    const ownImage = documents.find((document) => document._id === 'vehicle-1')!.images as { asset: { _ref: string } }[]
+    const sha = ownImage[0]!.asset._ref.split('-')[1]!
+    await expect(own.locator('img')).toHaveAttribute('src', new RegExp(`^https://cdn\\.sanity\\.io/images/[^/]+/production/${sha}-`))
+    await expect.poll(() => loaded(own.locator('img'))).toBe(true)
+
+    const synced = page.locator('a[href$=";vehicle-9007199254740001"]')
+    await expect(synced).toContainText('Opel Corsa F')
+    await expect(synced).toContainText('Verfügbar · 12.490 € · Nr. 9007199254740001 · von mobile.de')
+    await expect(synced.locator('img')).toHaveAttribute('src', adPhoto)
+    await expect.poll(() => loaded(synced.locator('img'))).toBe(true)
+  })
+
+  test('the GROQ tool is there for administrators only', async ({ page }) => {
+    await page.unrouteAll()
+    await signInWithSeed(page, { role: 'editor' })
+    await page.goto('/studio/structure')
+    await expect(page).toHaveTitle('Inhalte | Ruhrstern Automobile', BOOT)
+    await expect(page.getByRole('link', { name: 'Vorschau' }).first()).toBeVisible(BOOT)
+    await expect(page.getByRole('link', { name: 'GROQ' })).toHaveCount(0)
+    await page.unrouteAll()
+    await signInWithSeed(page, { role: 'administrator' })
+    await page.reload()
+    await expect(page.getByRole('link', { name: 'GROQ' }).first()).toBeVisible(BOOT)
   })
 
   test('the Studio speaks German whatever the browser’s language', async ({ browser }) => {

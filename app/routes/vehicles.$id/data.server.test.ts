@@ -31,6 +31,16 @@ const SYNCED = {
   listedAt: '2025-01-02T10:00:00Z',
 }
 
+/** A synced vehicle where staff added a photo of their own and hid the ad's first photo. */
+const MIXED = {
+  ...SYNCED,
+  _id: 'vehicle-md-4713',
+  id: 'md-4713',
+  marketplaceId: '4713',
+  images: [{ _key: 'own1', _type: 'imageWithAlt', alt: 'Eigenes Foto', asset: { _type: 'reference', _ref: 'image-missing-10x10-jpg' } }],
+  hiddenExternalImages: [SYNCED.externalImages[0]!.url],
+}
+
 const SOLD = { ...SYNCED, _id: 'vehicle-md-4712', id: 'md-4712', marketplaceId: '4712', status: 'sold', soldAt: '2025-02-01T10:00:00Z' }
 
 describe.each(BACKENDS)('the /vehicles/{id} loader on the %s lake', (backend) => {
@@ -55,6 +65,7 @@ describe.each(BACKENDS)('the /vehicles/{id} loader on the %s lake', (backend) =>
     test = await openTestLake(backend)
     await createOrReplace(test.lake, SYNCED)
     await createOrReplace(test.lake, SOLD)
+    await createOrReplace(test.lake, MIXED)
   })
   afterAll(() => test.close())
 
@@ -143,6 +154,12 @@ describe.each(BACKENDS)('the /vehicles/{id} loader on the %s lake', (backend) =>
       co2Class: 'D',
       emissionClass: 'Euro 6d-TEMP',
     })
+  })
+
+  it('own photos come first, then the ad’s photos without the ones staff hid (docs/decisions/026)', async () => {
+    const { vehicle } = (await found('/vehicles/md-4713')).data
+    expect(vehicle.images.map((image) => image.alt)).toEqual(['Eigenes Foto', 'Skoda Superb – Bild 2'])
+    expect(vehicle.images[1]).toEqual({ _key: 'e2', alt: 'Skoda Superb – Bild 2', asset: { url: SYNCED.externalImages[1]!.url } })
   })
 
   it('a sold vehicle is found, and its similar vehicles are available ones of the same make or body', async () => {

@@ -87,21 +87,29 @@ export const VEHICLE_ORDER = `order(
 const VEHICLE_FACTS = `id, make, model, year, mileage, fuelType, transmission, price`
 
 /**
+ * The ad's photos of a synced vehicle without those staff hid (`hiddenExternalImages`, by address):
+ * the site shows the dealer's own photos first, then these (docs/decisions/026). Evaluated with the
+ * vehicle as the parent scope (`^`).
+ */
+export const SHOWN_EXTERNAL_IMAGES = `externalImages[!(url in coalesce(^.hiddenExternalImages, []))]`
+
+/**
  * A vehicle as a card shows it (VehicleCard): the facts, three features and the first photo, the
- * dealer's own or else the marketplace's; status and listing date for the badges, which the loaders
- * work out at the request's time and send instead of these two (app/vehicles/badges.ts).
+ * dealer's own or else the marketplace's first one that is not hidden; status and listing date for
+ * the badges, which the loaders work out at the request's time and send instead of these two
+ * (app/vehicles/badges.ts).
  */
 export const VEHICLE_CARD = `{
   ${VEHICLE_FACTS},
   status,
   listedAt,
   "features": features[0...3],
-  "image": select(count(images) > 0 => images[0]${IMAGE}, externalImages[0]{alt, "asset": {"url": url}})
+  "image": coalesce(images[0]${IMAGE}, ${SHOWN_EXTERNAL_IMAGES}[0]{alt, "asset": {"url": url}})
 }`
 
 /** A vehicle in the JSON API's source shape (app/vehicles/api-shape.ts): every feature and photo URL. */
 export const VEHICLE_API = `{
   ${VEHICLE_FACTS},
   features,
-  "images": select(count(images) > 0 => images[]${IMAGE_URL}, externalImages[]{"asset": {"url": url}})
+  "images": coalesce(images[]${IMAGE_URL}, []) + coalesce(${SHOWN_EXTERNAL_IMAGES}{"asset": {"url": url}}, [])
 }`

@@ -4,8 +4,9 @@ import { HOME_PAGE, IMAGE, IMAGE_LQIP_FIELDS, SEO, VEHICLE_ON_SALE } from './fra
 /**
  * One content page by its path, with every section. Sections are passed through whole (`...`)
  * and only references are resolved: images to URL and size, and the location cards section to
- * the cards of every page that has one (so a new city page is listed without a code change).
- * `city` (its location card's city) and `parents` (the pages above it, shortest path first) serve
+ * the cards of every page that opted in as a city page (`isCity`; a new one is listed without a code change).
+ * A card without an image of its own shows the page's first image (its hero's, as a rule).
+ * `city` (its city, on city pages) and `parents` (the pages above it, shortest path first) serve
  * the breadcrumbs and the structured data: /locations/xanten/bmw-ankauf belongs to Xanten.
  */
 export const PAGE_QUERY = defineQuery(`*[_type == "page" && path == $path][0]{
@@ -16,8 +17,8 @@ export const PAGE_QUERY = defineQuery(`*[_type == "page" && path == $path][0]{
   intro,
   openingHours,
   instantScroll,
-  "city": location.name,
-  "parents": *[_type == "page" && string::startsWith(^.path, path + "/")] | order(path asc){path, title, "city": location.name},
+  "city": select(isCity == true => location.name),
+  "parents": *[_type == "page" && string::startsWith(^.path, path + "/")] | order(path asc){path, title, "city": select(isCity == true => location.name)},
   ${SEO},
   sections[]{
     ...,
@@ -28,13 +29,13 @@ export const PAGE_QUERY = defineQuery(`*[_type == "page" && path == $path][0]{
       "image": image${IMAGE}
     },
     _type == "locationCardsSection" => {
-      "cards": *[_type == "page" && defined(location)] | order(location.order asc, location.name asc){
+      "cards": *[_type == "page" && isCity == true && defined(location.name)] | order(coalesce(location.order, 1000) asc, location.name asc){
         path,
         "name": location.name,
         "distance": location.distance,
         "customers": location.customers,
         "description": location.description,
-        "image": location.image${IMAGE}
+        "image": coalesce(location.image, sections[0].image)${IMAGE}
       }
     }
   }

@@ -1,6 +1,15 @@
 import { defineQuery } from 'groq'
 import { type VehicleSearch } from '#app/vehicles/vehicle-search.ts'
-import { IMAGE_LQIP_FIELDS, VEHICLE_API, VEHICLE_BY_ID, VEHICLE_CARD, VEHICLE_FILTER, VEHICLE_ON_SALE, VEHICLE_ORDER } from './fragments.ts'
+import {
+  IMAGE_LQIP_FIELDS,
+  SHOWN_EXTERNAL_IMAGES,
+  VEHICLE_API,
+  VEHICLE_BY_ID,
+  VEHICLE_CARD,
+  VEHICLE_FILTER,
+  VEHICLE_ON_SALE,
+  VEHICLE_ORDER,
+} from './fragments.ts'
 
 /*
  * The GROQ of the vehicles: the inventory list (`/vehicles` and `GET /api/vehicles`), one vehicle
@@ -76,7 +85,7 @@ export const VEHICLE_HIGHLIGHTS_QUERY = defineQuery(`*[${VEHICLE_ON_SALE}] | ord
 /**
  * One vehicle by its public id (`/vehicles/{id}`), with every field the detail page and the API
  * show. Sold vehicles are found too (the page says they are sold); drafts never are (published
- * perspective). Own photos first; a synced vehicle without them shows the marketplace's
+ * perspective). Own photos first, then the marketplace's that staff did not hide
  * (externalImages: plain URLs, projected to the shape of an image).
  */
 export const VEHICLE_DETAIL_QUERY = defineQuery(`${VEHICLE_BY_ID}{
@@ -101,7 +110,7 @@ export const VEHICLE_DETAIL_QUERY = defineQuery(`${VEHICLE_BY_ID}{
   description,
   features,
   consumption{combinedLitersPer100Km, combinedKwhPer100Km, co2GramsPerKm, co2Class, emissionClass},
-  "images": select(count(images) > 0 => images[]{_key, ${IMAGE_LQIP_FIELDS}}, externalImages[]{_key, alt, "asset": {"url": url}}),
+  "images": coalesce(images[]{_key, ${IMAGE_LQIP_FIELDS}}, []) + coalesce(${SHOWN_EXTERNAL_IMAGES}{_key, alt, "asset": {"url": url}}, []),
   status,
   listedAt,
   soldAt,

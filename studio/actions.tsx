@@ -1,0 +1,100 @@
+import { EnvelopeIcon, UnlinkIcon } from '@sanity/icons'
+import { useState } from 'react'
+import { type DocumentActionComponent, type DocumentBadgeComponent, useClient, useDocumentOperation } from 'sanity'
+import { CONTACT_STATUSES, titleOf } from '../schemas/lib/constants'
+import { replyMailto, type ReplySource } from '../schemas/lib/inbox-reply'
+import { vehicleStatusTitle } from '../schemas/documents/vehicle'
+
+const API_VERSION = '2025-02-19'
+/** Used until the settings' dealer name has loaded (or if it is empty). */
+const FALLBACK_DEALER = 'Ruhrstern Automobile'
+
+/** „Per E-Mail antworten": opens the staff's mail program with a prepared reply (mailto). */
+export const ReplyByMailAction: DocumentActionComponent = (props) => {
+  const client = useClient({ apiVersion: API_VERSION })
+  const source = (props.published ?? props.draft ?? undefined) as ReplySource | undefined
+  const email = source ? replyMailto(source, FALLBACK_DEALER) : undefined
+  return {
+    label: 'Per E-Mail antworten',
+    icon: EnvelopeIcon,
+    disabled: !email,
+    title: email ? undefined : 'Keine E-Mail-Adresse angegeben',
+    onHandle: () => {
+      if (!source) return
+      // The dealer's name from the settings, read when clicked (one small query, not on every render).
+      void client
+        .fetch<string | null>(`*[_id == "siteSettings"][0].dealerName`)
+        .catch(() => null)
+        .then((dealerName) => {
+          const href = replyMailto(source, dealerName || FALLBACK_DEALER)
+          if (href) window.location.href = href
+          props.onComplete()
+        })
+    },
+  }
+}
+ReplyByMailAction.displayName = 'ReplyByMailAction'
+
+/**
+ * „Vom Abgleich lösen": a synced car becomes one staff maintain by hand. Deliberate, with a
+ * confirmation, because the sync then never touches it again (not even to mark it sold).
+ */
+export const DetachFromSyncAction: DocumentActionComponent = (props) => {
+  const { patch, publish } = useDocumentOperation(props.id, props.type)
+  const [open, setOpen] = useState(false)
+  const current = (props.draft ?? props.published) as { source?: string } | null
+  if (current?.source !== 'mobile.de') return null
+  return {
+    label: 'Vom Abgleich lösen',
+    icon: UnlinkIcon,
+    tone: 'critical',
+    onHandle: () => setOpen(true),
+    dialog: open
+      ? {
+          type: 'confirm',
+          tone: 'critical',
+          message:
+            'Dieses Fahrzeug wird danach nur noch hier gepflegt: Der Abgleich mit mobile.de ändert es nie wieder und markiert es auch nicht als verkauft, wenn das Inserat endet. Alle Felder werden bearbeitbar. Fortfahren?',
+          onCancel: () => {
+            setOpen(false)
+            props.onComplete()
+          },
+          onConfirm: () => {
+            patch.execute([{ set: { source: 'manual' } }])
+            if (!publish.disabled) publish.execute()
+            setOpen(false)
+            props.onComplete()
+          },
+        }
+      : null,
+  }
+}
+DetachFromSyncAction.displayName = 'DetachFromSyncAction'
+
+/** The vehicle's status and origin as badges on the open document. */
+export const VehicleBadges: DocumentBadgeComponent = (props) => {
+  const current = (props.draft ?? props.published) as { status?: string; source?: string } | null
+  if (!current) return null
+  const status = current.status ?? 'available'
+  return {
+    label: vehicleStatusTitle(status),
+    color: status === 'sold' ? 'danger' : status === 'reserved' ? 'warning' : 'success',
+    title: current.source === 'mobile.de' ? 'Von mobile.de' : undefined,
+  }
+}
+VehicleBadges.displayName = 'VehicleBadges'
+
+export const FromMobileDeBadge: DocumentBadgeComponent = (props) => {
+  const current = (props.draft ?? props.published) as { source?: string } | null
+  return current?.source === 'mobile.de' ? { label: 'von mobile.de', color: 'primary' } : null
+}
+FromMobileDeBadge.displayName = 'FromMobileDeBadge'
+
+/** „Neu" (and the other states) on an open lead or message: what is still to do. */
+export const InboxStatusBadge: DocumentBadgeComponent = (props) => {
+  const current = (props.draft ?? props.published) as { status?: string } | null
+  if (!current) return null
+  const status = current.status ?? 'neu'
+  return { label: titleOf(CONTACT_STATUSES, status) ?? 'Neu', color: status === 'neu' ? 'primary' : status === 'erledigt' ? 'success' : 'warning' }
+}
+InboxStatusBadge.displayName = 'InboxStatusBadge'
