@@ -74,7 +74,7 @@ describe('a link to a page', () => {
   })
 
   it('reads the sections of the page as staff last saved it (its draft)', async () => {
-    const draft = { ...copyOf('page-about'), _id: 'drafts.page-about' }
+    const draft: Record<string, any> & SeedDocument = { ...copyOf('page-about'), _id: 'drafts.page-about' }
     draft.sections[0] = { ...draft.sections[0], anchor: 'neu' }
     const link = homeWithButton({ linkType: 'page', page: PAGE('page-about'), anchor: 'neu' })
     expect(await errorsOf(link)).toEqual([{ path: `${BUTTON}.anchor`, message: 'Diese Seite hat keine Abschnitte mit Sprungziel.' }])

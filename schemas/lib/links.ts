@@ -53,6 +53,35 @@ export const LINK_MESSAGES = {
   email: 'Bitte geben Sie eine E-Mail-Adresse an, z. B. info@beispiel.de.',
 } as const
 
+/** A section a link can jump to: its id (the section's „Sprungziel“) and a German name for it. */
+export interface LinkSection {
+  value: string
+  title: string
+}
+
+/** What a page-like document tells about its sections (its type, and per section the anchor and heading). */
+export interface SectionsOf {
+  _id?: string
+  _type?: string
+  sections?: Array<{ anchor?: string; heading?: string; title?: string }>
+}
+
+/** The sections of a page (or the fixed ones of the home page) that a link can jump to. */
+export function linkSectionsOf(doc: SectionsOf | undefined | null): LinkSection[] {
+  if (doc?._type === 'homePage') return HOME_SECTIONS.map((section) => ({ ...section }))
+  return (doc?.sections ?? []).flatMap((section) =>
+    section.anchor ? [{ value: section.anchor, title: [section.heading ?? section.title, section.anchor].filter(Boolean).join(' · ') }] : [],
+  )
+}
+
+/** The query for a referenced page's sections: published and draft, the draft wins (pickDraft). */
+export const LINK_SECTIONS_QUERY = '*[_id in [$id, "drafts." + $id]]{_id, _type, "sections": sections[]{anchor, heading, title}}'
+
+/** The draft of a document if there is one (staff's last saved state), else the published one. */
+export function pickDraft<T extends { _id?: string }>(docs: ReadonlyArray<T>): T | undefined {
+  return docs.find((doc) => doc._id?.startsWith('drafts.')) ?? docs[0]
+}
+
 /** The message for an anchor that the target page does not have, naming those it has. */
 export function unknownAnchorMessage(anchors: ReadonlyArray<string>): string {
   return anchors.length === 0 ? 'Diese Seite hat keine Abschnitte mit Sprungziel.' : `Diese Seite hat nur diese Sprungziele: ${anchors.join(', ')}.`

@@ -1,14 +1,18 @@
 import { defineField, type ValidationContext } from 'sanity'
 import { API_VERSION } from '../lib/constants'
+import { LinkAnchorInput } from '../components/link-anchor-input'
 import {
   EMAIL_PATTERN,
-  HOME_SECTIONS,
   LINK_MESSAGES,
+  LINK_SECTIONS_QUERY,
   LINK_SUBJECTS,
   LINK_TYPES,
   type LinkTarget,
+  linkSectionsOf,
   type LinkType,
   PHONE_PATTERN,
+  pickDraft,
+  type SectionsOf,
   SITE_ROUTES,
   unknownAnchorMessage,
 } from '../lib/links'
@@ -38,22 +42,10 @@ function requiredFor(type: LinkType, message: string, check?: (value: string) =>
   }
 }
 
-function anchorsOfDocument(doc: unknown): string[] {
-  const typed = doc as { _type?: string; sections?: Array<{ anchor?: string }> } | undefined
-  if (typed?._type === 'homePage') return HOME_SECTIONS.map((section) => section.value)
-  return (typed?.sections ?? []).flatMap((section) => (section.anchor ? [section.anchor] : []))
-}
-
 /** Section ids of the referenced page, as staff last saved it (the draft if there is one). */
 async function anchorsOfReferencedPage(id: string, context: ValidationContext): Promise<string[]> {
-  const bare = id.replace(/^drafts\./, '')
-  const docs = await context
-    .getClient({ apiVersion: API_VERSION })
-    .fetch<Array<{ _id: string; _type: string; sections?: Array<{ anchor?: string }> }>>('*[_id in [$id, "drafts." + $id]]{_id, _type, sections}', {
-      id: bare,
-    })
-  const doc = docs.find((candidate) => candidate._id.startsWith('drafts.')) ?? docs[0]
-  return anchorsOfDocument(doc)
+  const docs = await context.getClient({ apiVersion: API_VERSION }).fetch<SectionsOf[]>(LINK_SECTIONS_QUERY, { id: id.replace(/^drafts\./, '') })
+  return linkSectionsOf(pickDraft(docs)).map((section) => section.value)
 }
 
 /**
@@ -97,7 +89,8 @@ export function linkTargetFields({
             name: 'anchor',
             title: 'Abschnitt',
             type: 'string',
-            description: 'Das Sprungziel eines Abschnitts der Seite (unter „Erweitert“ des Abschnitts), z. B. contact für das Kontaktformular.',
+            description: 'Die Liste zeigt die Abschnitte der Seite, die ein Sprungziel haben (im Abschnitt unter „Erweitert“).',
+            components: { input: LinkAnchorInput },
             hidden: ({ parent }: { parent?: Parent }) => parent?.linkType !== 'page' && parent?.linkType !== 'section',
             validation: (rule) =>
               rule.custom(async (value, context) => {
@@ -106,7 +99,10 @@ export function linkTargetFields({
                 if (!value || !parent?.linkType || !types.includes(parent.linkType) || (parent.linkType !== 'section' && parent.linkType !== 'page'))
                   return true
                 if (parent.linkType === 'page' && !parent.page?._ref) return true
-                const anchors = parent.linkType === 'section' ? anchorsOfDocument(context.document) : await anchorsOfReferencedPage(parent.page!._ref, context)
+                const anchors =
+                  parent.linkType === 'section'
+                    ? linkSectionsOf(context.document as SectionsOf).map((section) => section.value)
+                    : await anchorsOfReferencedPage(parent.page!._ref, context)
                 return anchors.includes(value) ? true : unknownAnchorMessage(anchors)
               }),
           }),

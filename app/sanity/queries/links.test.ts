@@ -72,7 +72,8 @@ describe.each(BACKENDS)('links resolved by the site’s queries on the %s lake',
   })
 
   it('follows a renamed page: the link changes with the path', async () => {
-    const footer = async () => (await test.lake.fetch<{ footerLinks: Array<{ href: string | null }> }>(SITE_SETTINGS_QUERY)).footerLinks.map((link) => link.href)
+    const footer = async () =>
+      (await test.lake.fetch<{ footerLinks: Array<{ href: string | null }> }>(SITE_SETTINGS_QUERY)).footerLinks.map((link) => link.href)
     expect(await footer()).toContain('/contact')
     await test.lake.mutate([{ patch: { id: 'page-contact', set: { path: '/kontakt' } } }])
     expect(await footer()).toContain('/kontakt')
