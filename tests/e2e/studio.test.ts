@@ -437,6 +437,32 @@ test.describe('the Studio under /studio', () => {
     await expect.poll(() => loaded(synced.locator('img'))).toBe(true)
   })
 
+  test('a menu entry links to a page by reference, and its section is a choice among that page’s sections', async ({ page }) => {
+    // As the Kennzahlen test: every query is answered over the whole seed in this process.
+    test.slow()
+    await page.unrouteAll()
+    await signInWithSeed(page)
+    await page.goto('/studio/structure/siteSettings')
+    await expect(page).toHaveTitle('Einstellungen | Ruhrstern Automobile', BOOT)
+    await expect(async () => {
+      await page.getByRole('tab', { name: 'Navigation' }).click({ timeout: 5_000 })
+      await expect(page.getByRole('tab', { name: 'Navigation' })).toHaveAttribute('aria-selected', 'true', { timeout: 2_000 })
+    }).toPass({ timeout: 60_000 })
+    // The entry's preview names the page it points to (by its title, not a path).
+    const entry = page.getByTestId('field-mainNav').getByRole('button', { name: /SERVICES/ })
+    await expect(entry).toContainText('Leistungen', BOOT)
+    await entry.click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog.getByRole('radio', { name: 'Seite', exact: true })).toBeChecked(BOOT)
+    // Only the chosen type's field shows: no address, phone or e-mail field for a page link.
+    await expect(dialog.getByText('Telefonnummer', { exact: true })).toHaveCount(0)
+    const anchor = dialog.getByTestId('field-mainNav[_key=="services"].anchor').getByRole('combobox')
+    await expect(anchor.getByRole('option')).toHaveText(
+      ['Seitenanfang (kein Abschnitt)', 'Wir bringen Ihr Auto bis vor die Tür · lieferung', 'Schreiben Sie uns · contact'],
+      BOOT,
+    )
+  })
+
   test('the GROQ tool is there for administrators only', async ({ page }) => {
     await page.unrouteAll()
     await signInWithSeed(page, { role: 'editor' })
