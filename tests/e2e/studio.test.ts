@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync } from 'node:fs'
+import { type AddressInfo } from 'node:net'
 import { createSecureServer, type ServerHttp2Stream } from 'node:http2'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -85,11 +86,9 @@ function startListenerServer(): Promise<number> {
   })
   // Open streams must not keep the test worker from ending.
   server.unref()
-  return new Promise((resolve) => server.listen(LISTENER_PORT, 'localhost', () => resolve(LISTENER_PORT)))
+  // A port the system picks: the tests of this file run in several workers at once, each with its own server.
+  return new Promise((resolve) => server.listen(0, 'localhost', () => resolve((server.address() as AddressInfo).port)))
 }
-
-/** A port of this run's own (the e2e port + 10), for the listener streams. */
-const LISTENER_PORT = Number(process.env.E2E_PORT ?? 3210) + 10
 
 /**
  * Signed in, and Sanity's API answered from the seed dataset as the fake Sanity loads it (queries
