@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LeaseTakenError, SYNC_LEASE_ID, SyncLease } from '#app/marketplace/sync-lease.server.ts'
 import { MutationError } from '#app/sanity/lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
@@ -53,10 +53,20 @@ describe.each(BACKENDS)('the sync lease on the %s lake', (backend) => {
   })
 
   it('is renewed while the sync runs, so a long sync keeps it past its length', async () => {
-    await take('instance-a', { leaseMs: 3000 })
-    await new Promise((resolve) => setTimeout(resolve, 4000))
-    await expect(take('instance-b', { leaseMs: 3000 })).rejects.toBeInstanceOf(LeaseTakenError)
-  }, 15_000)
+    // Only the renewal's interval is faked, so the lake's own I/O runs as usual; the clock is ours.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    try {
+      let clock = 0
+      await take('instance-a', { leaseMs: 3000, now: () => new Date(T + clock) })
+      clock = 1000
+      await vi.advanceTimersByTimeAsync(1000)
+      await vi.waitFor(async () => expect((await test.stored(SYNC_LEASE_ID))?.expiresAt).toBe(new Date(T + 4000).toISOString()))
+      // Past the first expiry (3000), within the renewed one (4000).
+      await expect(take('instance-b', { leaseMs: 3000, now: at(3500) })).rejects.toBeInstanceOf(LeaseTakenError)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
 
   it('a sync whose lease was taken over writes nothing: its final transaction carries the lease (fence)', async () => {
     const stalled = await take('instance-a', { now: at(0) })
