@@ -106,8 +106,26 @@ test('statistics count up once they are visible and end at the targets', async (
   // the slider waits 5 s).
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000)
   await stats.scrollIntoViewIfNeeded()
-  // The intersection observer reports on a real frame, which the paused clock does not hold back.
-  await page.waitForTimeout(300)
+  // Each counter starts when its intersection observer reports (on a real frame, which the paused
+  // clock does not hold back). Observers are notified in the order they were created, so once
+  // observers created now report every counter visible, the counters' own have reported too.
+  await stats.evaluate(
+    (band) =>
+      new Promise<void>((resolve) => {
+        const counters = [...band.querySelectorAll('[data-testid="stat-value"]')].map((value) => value.parentElement!)
+        const seen = new Set<Element>()
+        const observer = new IntersectionObserver(
+          (entries) => {
+            for (const entry of entries) if (entry.isIntersecting && entry.intersectionRatio >= 0.099) seen.add(entry.target)
+            if (seen.size < counters.length) return
+            observer.disconnect()
+            resolve()
+          },
+          { threshold: 0.1 },
+        )
+        counters.forEach((counter) => observer.observe(counter))
+      }),
+  )
   await page.clock.runFor(1_000)
   const midway = Number((await stats.getByTestId('stat-value').nth(1).innerText()).replace(/\D/g, ''))
   expect(midway).toBeGreaterThan(0)
