@@ -312,7 +312,8 @@ test.describe('in-page jumps to #contact', () => {
     await hydrated(page)
     const start = await clickToContact(page)
     const first = await page.evaluate(() => window.scrollY)
-    await page.waitForTimeout(50)
+    // Three frames later: a smooth scroll would have moved on by then.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(resolve)))))
     const second = await page.evaluate(() => window.scrollY)
     expect(first).toBeGreaterThan(start)
     expect(second).toBe(first)
