@@ -1,6 +1,14 @@
 import { URLSearchParams as NodeURLSearchParams } from 'node:url'
 import { afterEach, beforeEach } from 'vitest'
 
+// testing-library's findBy… and waitFor give up after 1 s by default: on a loaded 2-core machine
+// (a CI run beside other jobs) a first router render took longer and failed tests that were right.
+// They still end as soon as the element appears; only a real failure waits the full 10 s.
+if (typeof document !== 'undefined') {
+  const { configure } = await import('@testing-library/react')
+  configure({ asyncUtilTimeout: 10_000 })
+}
+
 // In the jsdom environment URLSearchParams is jsdom's, but Request is Node's. Node 22's Request
 // refuses a body of another realm's URLSearchParams (a form post the router makes in the component
 // tests; Node 20's took jsdom's), so the tests use whichever class Request takes.
