@@ -1,6 +1,7 @@
 import { contactMessage } from './documents/contactMessage'
 import { homePage } from './documents/homePage'
 import { page } from './documents/page'
+import { review } from './documents/review'
 import { lead } from './documents/lead'
 import { marketplaceSync } from './documents/marketplaceSync'
 import { siteSettings } from './documents/siteSettings'
@@ -22,7 +23,7 @@ import { statItem } from './objects/statItem'
 import { PAGE_SECTION_TYPES } from './sections'
 
 /** Document types staff work with in the Studio. */
-export const documentTypes = [siteSettings, homePage, page, vehicle, contactMessage, lead, marketplaceSync]
+export const documentTypes = [siteSettings, homePage, page, vehicle, review, contactMessage, lead, marketplaceSync]
 
 /** Reusable object types (fields of the documents). */
 export const objectTypes = [

@@ -309,3 +309,31 @@ describe('Kennzahlen in page copy (docs/decisions/027)', () => {
     expect(errors).toContainEqual({ path: 'claims.freeDeliveryKm', message: 'Required' })
   })
 })
+
+describe('reviews', () => {
+  it('accepts the seed reviews', async () => {
+    for (const review of seed().filter((doc) => doc._type === 'review')) expect(await errorsOf(review), review._id).toEqual([])
+  })
+
+  it.each([
+    ['more than five stars', (review: any) => (review.rating = 6), 'rating'],
+    ['half a star', (review: any) => (review.rating = 4.5), 'rating'],
+    ['no stars', (review: any) => delete review.rating, 'rating'],
+    ['a date in the future', (review: any) => (review.date = '2999-01-01'), 'date'],
+    ['no source', (review: any) => delete review.source, 'source'],
+    ['no link to the source', (review: any) => delete review.sourceUrl, 'sourceUrl'],
+    ['a link that is not https', (review: any) => (review.sourceUrl = 'javascript:alert(1)'), 'sourceUrl'],
+  ])('refuses %s', async (_name, breakIt, path) => {
+    const review = copyOf('review-1')
+    breakIt(review)
+    // A star count off the list is reported by the list and by the range: one field either way.
+    expect(new Set((await errorsOf(review)).map((error) => error.path))).toEqual(new Set([path]))
+  })
+
+  it('takes the rating figures from the reviews: their Kennzahl fields cannot be typed in', () => {
+    const settings = schema.get('siteSettings') as ObjectSchemaType
+    const claims = settings.fields.find((field) => field.name === 'claims')!.type as ObjectSchemaType
+    for (const name of ['customerRating', 'reviewCount']) expect(claims.fields.find((field) => field.name === name)?.type.readOnly, name).toBe(true)
+    expect(claims.fields.find((field) => field.name === 'vehiclesSold')?.type.readOnly).toBeFalsy()
+  })
+})

@@ -78,6 +78,7 @@ const VALID_SECTIONS: Record<string, Record<string, unknown>> = {
     mapConsentText: 'Die Karte lädt von OpenStreetMap.',
   },
   legalNoticeSection: {},
+  reviewsSection: { heading: 'Bewertungen', count: 3 },
 }
 
 /** Broken variants: [description, section type, change, field path of the expected error]. */
@@ -98,6 +99,7 @@ const BROKEN: Array<[string, string, (section: any) => void, string]> = [
   ['area link to a page without one', 'areaGridSection', (s) => Object.assign(s.areas[0], { linkType: 'page', url: undefined }), 'areas[a1].page'],
   ['price "to" below "from"', 'priceTableSection', (s) => (s.rows[1].priceTo = 1000), 'rows[r2].priceTo'],
   ['tier without volume', 'tierCardsSection', (s) => delete s.tiers[0].volume, 'tiers[Bronze].volume'],
+  ['no reviews to show', 'reviewsSection', (s) => (s.count = 0), 'count'],
   [
     'rich text link to javascript:',
     'richTextSection',

@@ -1,4 +1,4 @@
-import { CogIcon, DocumentsIcon, DocumentTextIcon, EnvelopeIcon, HomeIcon, InboxIcon, SyncIcon } from '@sanity/icons'
+import { CogIcon, DocumentsIcon, DocumentTextIcon, EnvelopeIcon, HomeIcon, InboxIcon, StarIcon, SyncIcon } from '@sanity/icons'
 import type { ComponentType } from 'react'
 import type { StructureBuilder, StructureResolver } from 'sanity/structure'
 import { SINGLETON_IDS } from '../schemas'
@@ -6,7 +6,7 @@ import { CONTACT_STATUSES, LEAD_KINDS, VEHICLE_STATUSES } from '../schemas/lib/c
 
 /**
  * The Studio's left column: the two singletons as fixed documents, the content pages (by path),
- * the vehicle list and the inbox (contact messages and leads, together and apart), newest first.
+ * the vehicle list, the customer reviews and the inbox (contact messages and leads, together and apart), newest first.
  */
 export const structure: StructureResolver = (S) =>
   S.list()
@@ -51,6 +51,15 @@ export const structure: StructureResolver = (S) =>
                 .icon(SyncIcon)
                 .child(S.document().schemaType('marketplaceSync').documentId('marketplaceSync').title('Abgleich mit mobile.de')),
             ]),
+        ),
+      S.listItem()
+        .title('Bewertungen')
+        .id('reviews')
+        .icon(StarIcon)
+        .child(
+          S.documentTypeList('review')
+            .title('Bewertungen')
+            .defaultOrdering([{ field: 'date', direction: 'desc' }]),
         ),
       S.listItem().title('Posteingang').id('inbox').icon(EnvelopeIcon).child(inboxLists(S)),
     ])

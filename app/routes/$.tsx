@@ -8,7 +8,7 @@ import { type loader as rootLoader } from '#app/root.tsx'
 import { PAGE_QUERY } from '#app/sanity/queries/pages.ts'
 import { fetchWithFigures } from '#app/sanity/figures.server.ts'
 import { type PAGE_QUERYResult } from '#app/sanity/types.ts'
-import { autoDealer } from '#app/seo/structured-data.ts'
+import { autoDealer, dealerRating, dealerReference, type ShownReviews } from '#app/seo/structured-data.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
@@ -82,10 +82,19 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
     lcpImage: page.sections[0]?._type === 'heroSection' ? { image: page.sections[0].image, sizes: HERO_IMAGE_SIZES } : undefined,
     // Levels without a page of their own are left out.
     breadcrumbs: [...page.parents, page].map((level) => ({ name: level.title, path: level.path })),
-    structuredData: city
-      ? ({ site, url, image }) => [autoDealer(site, { url, image, hours: openingHoursFor(site.settings, page.openingHours), areaServed: [city] })]
-      : undefined,
+    structuredData: ({ site, url, image }) => {
+      const rating = dealerRating(shownReviews(page))
+      if (city) return [autoDealer(site, { url, image, hours: openingHoursFor(site.settings, page.openingHours), areaServed: [city], rating })]
+      return rating.aggregateRating ? [dealerReference(site, rating)] : []
+    },
   })
+}
+
+/** The reviews the page's reviews section shows (none without one), for the structured data. */
+function shownReviews(page: ContentPage): ShownReviews {
+  const section = page.sections.find((candidate) => candidate._type === 'reviewsSection')
+  if (!section) return { reviews: [], count: 0, average: null }
+  return { reviews: section.reviews.slice(0, section.count ?? 3), count: section.summary.count, average: section.summary.average }
 }
 
 export default function ContentPageRoute() {

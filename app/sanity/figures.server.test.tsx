@@ -2,14 +2,14 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { renderToString } from 'react-dom/server'
 import { Outlet } from 'react-router-dom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FIGURE_KEYS, FIGURE_USAGE_QUERY, figureUsage, type FigureKey } from '#schemas/lib/figures.ts'
+import { FIGURE_KEYS, FIGURE_USAGE_QUERY, figureUsage, isComputedFigure, type ComputedFigureKey, type FigureKey } from '#schemas/lib/figures.ts'
 import { loader as rootLoader } from '#app/root.tsx'
 import ContentPageRoute, { loader as pageLoader } from '#app/routes/$.tsx'
 import HomePage, { loader as homeLoader } from '#app/routes/_index.tsx'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { CONTENT_ROUTES } from '#tests/content-routes.ts'
 import { fetchFigures, resolveFigures } from './figures.server'
-import { patchDocument } from './lake.server'
+import { createIfNotExists, patchDocument } from './lake.server'
 
 describe('resolveFigures', () => {
   const figures = { freeDeliveryKm: 50, vehiclesSold: 2500, financingFromPercent: 2.9, valuationHours: 24 }
@@ -96,7 +96,8 @@ async function renderSite(test: TestLake): Promise<Map<string, string>> {
  * The figures as a reader finds them in the seed's copy (old) and after staff changed every
  * Kennzahl (new), and the texts of a page's own figures that happen to share the old value.
  */
-const CHANGES: Record<FigureKey, { value: number; old: RegExp; new: RegExp; own?: RegExp }> = {
+type EditableFigure = Exclude<FigureKey, ComputedFigureKey>
+const CHANGES: Record<EditableFigure, { value: number; old: RegExp; new: RegExp; own?: RegExp }> = {
   yearsExperience: { value: 37, old: /(?<![\d.,])15 ?\+/g, new: /(?<![\d.,])37 ?\+/g },
   vehiclesInStock: {
     value: 431,
@@ -126,7 +127,8 @@ const CHANGES: Record<FigureKey, { value: number; old: RegExp; new: RegExp; own?
 }
 
 const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0
-const figureCount = (text: string, key: FigureKey, which: 'old' | 'new') => {
+const EDITABLE = FIGURE_KEYS.filter((key): key is EditableFigure => !isComputedFigure(key))
+const figureCount = (text: string, key: EditableFigure, which: 'old' | 'new') => {
   const { own } = CHANGES[key]
   return count(text, CHANGES[key][which]) - (which === 'old' && own ? count(text, own) : 0)
 }
@@ -142,11 +144,11 @@ describe.each(BACKENDS)('Kennzahlen on every page, %s lake', (backend) => {
     const before = await renderSite(test)
     const usage = figureUsage(await test.lake.fetch<Array<{ _type: string }>>(FIGURE_USAGE_QUERY))
     await patchDocument(test.lake, 'siteSettings', {
-      set: Object.fromEntries(FIGURE_KEYS.map((key) => [`claims.${key}`, CHANGES[key].value])),
+      set: Object.fromEntries(EDITABLE.map((key) => [`claims.${key}`, CHANGES[key].value])),
     })
     const after = await renderSite(test)
 
-    for (const key of FIGURE_KEYS) {
+    for (const key of EDITABLE) {
       const showedOld = [...before].filter(([, text]) => figureCount(text, key, 'old') > 0).map(([path]) => path)
       const showsNew = [...after].filter(([, text]) => figureCount(text, key, 'new') > 0).map(([path]) => path)
       expect(showedOld.length, key).toBeGreaterThan(0)
@@ -160,6 +162,33 @@ describe.each(BACKENDS)('Kennzahlen on every page, %s lake', (backend) => {
       expect(usage[key].pages, key).toBe(showedOld.filter((path) => path !== SETTINGS).length)
       expect(usage[key].inSettings, key).toBe(showedOld.includes(SETTINGS))
     }
+  }, 120_000)
+
+  it('the customer rating is the average of the reviews: a new review changes the counter, the search text and the reviews section', async () => {
+    const locations = async () => (await renderSite(test)).get('/locations')!
+    // The seed's ten reviews average 4.8 (the spec's figure), typed nowhere.
+    expect(await locations()).toMatch(/4,8 ?\/5 Kundenbewertung/)
+    expect(await locations()).toContain('Kundenbewertung 4,8 von 5.')
+    expect(await locations()).toMatch(/4,8 von 5 Sternen aus 10 Bewertungen auf Google und mobile\.de/)
+    // A value typed into the settings does not override the reviews.
+    await patchDocument(test.lake, 'siteSettings', { set: { 'claims.customerRating': 5 } })
+    await createIfNotExists(test.lake, {
+      _id: 'review-new',
+      _type: 'review',
+      authorName: 'Uwe',
+      date: '2026-11-20',
+      rating: 1,
+      text: 'Auf den Rückruf habe ich eine Woche gewartet.',
+      source: 'google',
+      sourceUrl: 'https://www.google.com/maps',
+    })
+    // (8 × 5 + 2 × 4 + 1) / 11 = 4.45…, shown as 4,5.
+    const after = await locations()
+    expect(after).toMatch(/4,5 ?\/5 Kundenbewertung/)
+    expect(after).toContain('Kundenbewertung 4,5 von 5.')
+    expect(after).toMatch(/4,5 von 5 Sternen aus 11 Bewertungen/)
+    expect(after).toContain('Auf den Rückruf habe ich eine Woche gewartet.')
+    expect(after).not.toMatch(/4,8/)
   }, 120_000)
 
   it('shows the live number of vehicles on sale when „Fahrzeuge im Bestand“ is left empty', async () => {

@@ -1,4 +1,5 @@
 import { FIGURE_TYPE, formatFigure, isFigureKey, resolvePlaceholders, type FigureValues } from '#schemas/lib/figures.ts'
+import { roundRating } from '#schemas/lib/reviews.ts'
 import { type ContentLake, type QueryParams } from './lake.server.ts'
 import { FIGURES_QUERY } from './queries/site.ts'
 import { type FIGURES_QUERYResult } from './types.ts'
@@ -10,7 +11,7 @@ import { type FIGURES_QUERYResult } from './types.ts'
  * in. Both lake backends return the same shapes, so this one step serves both.
  */
 
-/** The current figures: the settings' values, and the live count for an empty „Fahrzeuge im Bestand“. */
+/** The current figures: the settings' values, the live count for an empty „Fahrzeuge im Bestand“, the reviews' average and count. */
 export async function fetchFigures(lake: ContentLake): Promise<FigureValues> {
   return figureValues(await lake.fetch<FIGURES_QUERYResult>(FIGURES_QUERY))
 }
@@ -22,6 +23,11 @@ export function figureValues(result: FIGURES_QUERYResult): FigureValues {
     if (isFigureKey(key) && typeof value === 'number') values[key] = value
   }
   if (values.vehiclesInStock === undefined && typeof result?.vehiclesOnSale === 'number') values.vehiclesInStock = result.vehiclesOnSale
+  // Computed only: a value typed into the settings (before these were computed) does not count.
+  delete values.customerRating
+  const reviews = result?.reviews
+  values.reviewCount = reviews?.count ?? 0
+  if (values.reviewCount > 0 && typeof reviews?.average === 'number') values.customerRating = roundRating(reviews.average)
   return values
 }
 

@@ -13,6 +13,15 @@
  */
 
 // Source: schema.json
+export type ReviewsSection = {
+  _type: 'reviewsSection'
+  eyebrow?: string
+  heading: string
+  intro?: string
+  count: number
+  anchor?: string
+}
+
 export type LegalNoticeSection = {
   _type: 'legalNoticeSection'
   body?: RichText
@@ -291,6 +300,8 @@ export type RichText = Array<{
           | 'freeDeliveryKm'
           | 'freePickupFromEur'
           | 'valuationHours'
+          | 'customerRating'
+          | 'reviewCount'
         _type: 'figure'
         _key: string
       }
@@ -424,6 +435,8 @@ export type StatItem = {
     | 'freeDeliveryKm'
     | 'freePickupFromEur'
     | 'valuationHours'
+    | 'customerRating'
+    | 'reviewCount'
   number?: number
   suffix?: string
   label: string
@@ -646,6 +659,20 @@ export type ContactMessage = {
   }
 }
 
+export type Review = {
+  _id: string
+  _type: 'review'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  authorName: string
+  date: string
+  rating: 5 | 4 | 3 | 2 | 1
+  text: string
+  source: 'google' | 'mobile.de' | 'facebook' | 'other'
+  sourceUrl: string
+}
+
 export type Page = {
   _id: string
   _type: 'page'
@@ -712,6 +739,9 @@ export type Page = {
     | ({
         _key: string
       } & LegalNoticeSection)
+    | ({
+        _key: string
+      } & ReviewsSection)
   >
   isCity?: boolean
   location?: {
@@ -870,6 +900,8 @@ export type SiteSettings = {
     freeDeliveryKm: number
     freePickupFromEur: number
     valuationHours: number
+    customerRating?: number
+    reviewCount?: number
   }
   openingHours: Array<
     {
@@ -1000,6 +1032,7 @@ export type Slug = {
 }
 
 export type AllSanitySchemaTypes =
+  | ReviewsSection
   | LegalNoticeSection
   | DirectionsSection
   | LocationCardsSection
@@ -1037,6 +1070,7 @@ export type AllSanitySchemaTypes =
   | SanityImageCrop
   | SanityImageHotspot
   | ContactMessage
+  | Review
   | Page
   | Vehicle
   | HomePage
@@ -1313,6 +1347,9 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
           } & ProcessSection)
         | ({
             _key: string
+          } & ReviewsSection)
+        | ({
+            _key: string
           } & RichTextSection)
         | ({
             _key: string
@@ -1337,6 +1374,20 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         order?: number
       }
       seo?: Seo
+      vehicleInfo: null
+    }
+  | {
+      _id: string
+      _type: 'review'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      authorName: string
+      date: string
+      rating: 1 | 2 | 3 | 4 | 5
+      text: string
+      source: 'facebook' | 'google' | 'mobile.de' | 'other'
+      sourceUrl: string
       vehicleInfo: null
     }
   | {
@@ -1418,6 +1469,8 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         freeDeliveryKm: number
         freePickupFromEur: number
         valuationHours: number
+        customerRating?: number
+        reviewCount?: number
       }
       openingHours: Array<
         {
@@ -1538,7 +1591,7 @@ export type CONFIRMATION_SETTINGS_QUERYResult = {
 
 // Source: ../app/sanity/queries/pages.ts
 // Variable: PAGE_QUERY
-// Query: *[_type == "page" && path == $path][0]{  _id,  _updatedAt,  title,  path,  intro,  openingHours,  instantScroll,  "city": select(isCity == true => location.name),  "parents": *[_type == "page" && string::startsWith(^.path, path + "/")] | order(path asc){path, title, "city": select(isCity == true => location.name)},  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}},  sections[]{    ...,    _type == "heroSection" => {      "image": image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}, "lqip": metadata.lqip}}},      "buttons": buttons[]{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}    },    _type == "featureSection" => {      "image": image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}},      "button": button{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}    },    _type == "serviceCardsSection" => {      "cards": cards[]{..., "action": action{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}}    },    _type == "areaGridSection" => {      "areas": areas[]{_key, name, detail, "href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}    },    _type in ["richTextSection", "legalNoticeSection"] => {      "body": body[]{..., markDefs[]{..., _type == "link" => {"href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}}}    },    _type == "locationCardsSection" => {      "cards": *[_type == "page" && isCity == true && defined(location.name)] | order(coalesce(location.order, 1000) asc, location.name asc){        path,        "name": location.name,        "distance": location.distance,        "customers": location.customers,        "description": location.description,        "image": coalesce(location.image, sections[0].image){alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}      }    }  }}
+// Query: *[_type == "page" && path == $path][0]{  _id,  _updatedAt,  title,  path,  intro,  openingHours,  instantScroll,  "city": select(isCity == true => location.name),  "parents": *[_type == "page" && string::startsWith(^.path, path + "/")] | order(path asc){path, title, "city": select(isCity == true => location.name)},  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}},  sections[]{    ...,    _type == "heroSection" => {      "image": image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}, "lqip": metadata.lqip}}},      "buttons": buttons[]{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}    },    _type == "featureSection" => {      "image": image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}},      "button": button{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}    },    _type == "serviceCardsSection" => {      "cards": cards[]{..., "action": action{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}}    },    _type == "areaGridSection" => {      "areas": areas[]{_key, name, detail, "href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}    },    _type in ["richTextSection", "legalNoticeSection"] => {      "body": body[]{..., markDefs[]{..., _type == "link" => {"href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}}}    },    _type == "locationCardsSection" => {      "cards": *[_type == "page" && isCity == true && defined(location.name)] | order(coalesce(location.order, 1000) asc, location.name asc){        path,        "name": location.name,        "distance": location.distance,        "customers": location.customers,        "description": location.description,        "image": coalesce(location.image, sections[0].image){alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}      }    },    _type == "reviewsSection" => {      "reviews": *[_type == "review" && defined(rating)] | order(date desc, _id asc)[0...12]{_id, authorName, date, rating, text, source, sourceUrl},      "summary": {"count": count(*[_type == "review" && defined(rating)]), "average": math::avg(*[_type == "review" && defined(rating)].rating), "sources": array::unique(*[_type == "review" && defined(rating)].source)}    }  }}
 export type PAGE_QUERYResult = {
   _id: string
   _updatedAt: string
@@ -1736,9 +1789,11 @@ export type PAGE_QUERYResult = {
           children?: Array<
             | {
                 key:
+                  | 'customerRating'
                   | 'financingFromPercent'
                   | 'freeDeliveryKm'
                   | 'freePickupFromEur'
+                  | 'reviewCount'
                   | 'satisfactionPercent'
                   | 'valuationHours'
                   | 'vehiclesInStock'
@@ -1877,6 +1932,29 @@ export type PAGE_QUERYResult = {
       }
     | {
         _key: string
+        _type: 'reviewsSection'
+        eyebrow?: string
+        heading: string
+        intro?: string
+        count: number
+        anchor?: string
+        reviews: Array<{
+          _id: string
+          authorName: string
+          date: string
+          rating: 1 | 2 | 3 | 4 | 5
+          text: string
+          source: 'facebook' | 'google' | 'mobile.de' | 'other'
+          sourceUrl: string
+        }>
+        summary: {
+          count: number
+          average: number
+          sources: Array<'facebook' | 'google' | 'mobile.de' | 'other'>
+        }
+      }
+    | {
+        _key: string
         _type: 'richTextSection'
         eyebrow?: string
         heading?: string
@@ -1884,9 +1962,11 @@ export type PAGE_QUERYResult = {
           children?: Array<
             | {
                 key:
+                  | 'customerRating'
                   | 'financingFromPercent'
                   | 'freeDeliveryKm'
                   | 'freePickupFromEur'
+                  | 'reviewCount'
                   | 'satisfactionPercent'
                   | 'valuationHours'
                   | 'vehiclesInStock'
@@ -2062,6 +2142,8 @@ export type SITE_SETTINGS_QUERYResult = {
     freeDeliveryKm: number
     freePickupFromEur: number
     valuationHours: number
+    customerRating?: number
+    reviewCount?: number
   }
   openingHours: Array<{
     key: 'city' | 'general' | 'home' | 'student'
@@ -2118,7 +2200,7 @@ export type SITE_SETTINGS_QUERYResult = {
   }
 } | null
 // Variable: FIGURES_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  claims,  "vehiclesOnSale": select(defined(claims.vehiclesInStock) => null, count(*[_type == "vehicle" && status != "sold"]))}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  claims,  "vehiclesOnSale": select(defined(claims.vehiclesInStock) => null, count(*[_type == "vehicle" && status != "sold"])),  "reviews": {"count": count(*[_type == "review" && defined(rating)]), "average": math::avg(*[_type == "review" && defined(rating)].rating)}}
 export type FIGURES_QUERYResult = {
   claims: {
     yearsExperience: number
@@ -2129,8 +2211,14 @@ export type FIGURES_QUERYResult = {
     freeDeliveryKm: number
     freePickupFromEur: number
     valuationHours: number
+    customerRating?: number
+    reviewCount?: number
   }
   vehiclesOnSale: null | number
+  reviews: {
+    count: number
+    average: number
+  }
 } | null
 // Variable: SITE_EMAIL_QUERY
 // Query: *[_type == "siteSettings" && _id == "siteSettings"][0].email
@@ -2193,9 +2281,11 @@ export type HOME_PAGE_QUERYResult = {
       _key: string
       _type: 'statItem'
       figure:
+        | 'customerRating'
         | 'financingFromPercent'
         | 'freeDeliveryKm'
         | 'freePickupFromEur'
+        | 'reviewCount'
         | 'satisfactionPercent'
         | 'valuationHours'
         | 'vehiclesInStock'

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { HOURS, SITE_URL, site, vehicle } from '#tests/seo-fixtures.ts'
 import {
+  dealerRating,
+  dealerReference,
   absoluteUrl,
   autoDealer,
   breadcrumbList,
@@ -154,6 +156,47 @@ describe('autoDealer', () => {
     const dealer = autoDealer({ ...site, settings: { ...site.settings, priceRange: null } }, { url: `${SITE_URL}/`, image, hours: undefined, areaServed: [] })
     expect(dealer).not.toHaveProperty('priceRange')
     expect(dealer).not.toHaveProperty('openingHoursSpecification')
+  })
+})
+
+describe('dealerRating', () => {
+  const review = (rating: number, source: string) => ({
+    authorName: 'Sabine',
+    date: '2026-11-18',
+    rating,
+    text: 'Alles bestens.',
+    source,
+    sourceUrl: 'https://www.google.com/maps',
+  })
+
+  it('states the average and count the page shows, and each review shown with its source', () => {
+    const rating = dealerRating({ reviews: [review(5, 'google'), review(4, 'other')], count: 10, average: 4.8 })
+    expect(rating.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.8, ratingCount: 10, bestRating: 5, worstRating: 1 })
+    expect(rating.review).toEqual([
+      {
+        '@type': 'Review',
+        author: { '@type': 'Person', name: 'Sabine' },
+        datePublished: '2026-11-18',
+        reviewBody: 'Alles bestens.',
+        reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+        url: 'https://www.google.com/maps',
+        publisher: { '@type': 'Organization', name: 'Google' },
+      },
+      expect.not.objectContaining({ publisher: expect.anything() }),
+    ])
+  })
+
+  it('rounds the average to one decimal, as the page writes it', () => {
+    expect(dealerRating({ reviews: [], count: 11, average: 49 / 11 }).aggregateRating).toMatchObject({ ratingValue: 4.5 })
+  })
+
+  it('claims no rating without reviews', () => {
+    expect(dealerRating({ reviews: [], count: 0, average: null })).toEqual({})
+  })
+
+  it('on a page that is about no city, names the dealer of record with the rating', () => {
+    const rating = dealerRating({ reviews: [review(5, 'google')], count: 1, average: 5 })
+    expect(dealerReference(site, rating)).toMatchObject({ '@type': 'AutoDealer', '@id': `${SITE_URL}/#dealer`, aggregateRating: { ratingCount: 1 } })
   })
 })
 

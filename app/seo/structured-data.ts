@@ -1,4 +1,5 @@
 import type {
+  AggregateRating,
   AutoDealer,
   BreadcrumbList,
   Car,
@@ -8,6 +9,7 @@ import type {
   OpeningHoursSpecification,
   Organization,
   PostalAddress,
+  Review,
   SearchAction,
   Thing,
   WebSite,
@@ -17,6 +19,7 @@ import { type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
 import { fuelLabel, parseAmount, telHref, transmissionLabel } from '#app/utils/format.ts'
 import { type OpeningHoursVariant, type SiteSettings } from '#app/utils/site-settings.ts'
 import { type SpecialOpeningDay } from '#schemas/lib/opening-hours.ts'
+import { reviewSourceTitle, roundRating } from '#schemas/lib/reviews.ts'
 
 /*
  * schema.org structured data (DESIGN.md §5) as pure functions of lake data. Every page gets one
@@ -154,6 +157,8 @@ export interface AutoDealerInput {
   hours: Pick<OpeningHoursVariant, 'specs'> | undefined
   /** City names: all served cities on home, the page's city on a city page. */
   areaServed: readonly string[]
+  /** The rating from the reviews the page shows (dealerRating), if it shows any. */
+  rating?: DealerRating
 }
 
 /**
@@ -161,7 +166,7 @@ export interface AutoDealerInput {
  * (followed by today's special opening hours) and the cities it serves. The home page's node is the dealer of record (`/#dealer`); a city page
  * describes it again with that page's hours and city under its own `@id`.
  */
-export function autoDealer(site: Site, { url, image, hours, areaServed }: AutoDealerInput): AutoDealer {
+export function autoDealer(site: Site, { url, image, hours, areaServed, rating }: AutoDealerInput): AutoDealer {
   const { dealerName, phone, email, geo, priceRange } = site.settings
   return {
     '@type': 'AutoDealer',
@@ -180,8 +185,59 @@ export function autoDealer(site: Site, { url, image, hours, areaServed }: AutoDe
       : {}),
     areaServed: areaServed.map((name) => ({ '@type': 'City', name })),
     ...(priceRange ? { priceRange } : {}),
+    ...rating,
     parentOrganization: { '@id': organizationId(site) },
   }
+}
+
+/** A dealer's aggregateRating and reviews, or nothing. */
+export interface DealerRating {
+  aggregateRating?: AggregateRating
+  review?: Review[]
+}
+
+/** A customer review as the reviews section shows it. */
+export interface ShownReview {
+  authorName: string
+  date: string
+  rating: number
+  text: string
+  source: string
+  sourceUrl: string
+}
+
+/** The reviews a page shows: the latest few, and the average and count of all (the section's summary line). */
+export interface ShownReviews {
+  reviews: readonly ShownReview[]
+  count: number
+  average: number | null
+}
+
+/**
+ * The rating of the dealership from the reviews the page shows (its reviews section), to be
+ * merged into the page's AutoDealer node: the average and count the page states, and each review
+ * shown with its source. Nothing without reviews: a rating is never claimed without them.
+ */
+export function dealerRating({ reviews, count, average }: ShownReviews): DealerRating {
+  if (count === 0 || average === null) return {}
+  const scale = { bestRating: 5, worstRating: 1 }
+  return {
+    aggregateRating: { '@type': 'AggregateRating', ratingValue: roundRating(average), ratingCount: count, ...scale },
+    review: reviews.map((shown): Review => ({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: shown.authorName },
+      datePublished: shown.date,
+      reviewBody: shown.text,
+      reviewRating: { '@type': 'Rating', ratingValue: shown.rating, ...scale },
+      url: shown.sourceUrl,
+      ...(reviewSourceTitle(shown.source) && shown.source !== 'other' ? { publisher: { '@type': 'Organization', name: reviewSourceTitle(shown.source) } } : {}),
+    })),
+  }
+}
+
+/** The dealer of record (the home page's node), named on a page that is not about one city, with what that page adds. */
+export function dealerReference(site: Site, rating: DealerRating): AutoDealer {
+  return { '@type': 'AutoDealer', '@id': homeDealerId(site), name: site.settings.dealerName, url: `${site.url}/`, ...rating }
 }
 
 type Vehicle = NonNullable<VEHICLE_DETAIL_QUERYResult>

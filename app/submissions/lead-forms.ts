@@ -2,6 +2,7 @@
  * The eight lead forms' definitions and the registry of all nine forms. Apart from forms.ts so that
  * a page with only the contact form (the home page) does not load the lead forms' fields.
  */
+import { GERMAN_MONTHS } from '#app/utils/format.ts'
 import { LEAD_KINDS as LEAD_KIND_TITLES } from '#schemas/lib/constants.ts'
 import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR } from '#schemas/lib/validation.ts'
 import { formatMessage, missingLeadFieldMessage } from './field-messages.ts'
@@ -146,7 +147,6 @@ export const SALE_YES_NO = ['Ja', 'Nein', 'Weiß nicht'] as const
 export const SALE_SERVICE_HISTORY = ['Lückenlos (Scheckheft)', 'Teilweise', 'Keine', 'Weiß nicht'] as const
 export const SALE_CONTACT_TIMES = ['Egal', 'Vormittags (8–12 Uhr)', 'Nachmittags (12–17 Uhr)', 'Abends (17–20 Uhr)'] as const
 export const SALE_MONTHS = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'] as const
-const MONTH_NAMES = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember']
 
 /** The sell request's groups (fieldsets of the page /auto-verkaufen), by field name; the photos sit between condition and person. */
 export const SALE_GROUPS = {
@@ -165,7 +165,7 @@ const vehicleSaleForm: FormDefinition<'vehicle-sale'> = {
     textField('model', 'Modell', 'z. B. Golf 1.5 TSI', { required: true }),
     {
       ...selectField('registrationMonth', 'Erstzulassung (Monat)', SALE_MONTHS),
-      optionLabels: Object.fromEntries(SALE_MONTHS.map((month, index) => [month, `${month} – ${MONTH_NAMES[index]}`])),
+      optionLabels: Object.fromEntries(SALE_MONTHS.map((month, index) => [month, `${month} – ${GERMAN_MONTHS[index]}`])),
     },
     { ...yearField('Erstzulassung (Jahr)'), required: true },
     { ...mileageField(), required: true },

@@ -206,3 +206,14 @@ export function telHref(phone: string): string {
 export function mailtoHref(email: string): string {
   return `mailto:${email.trim()}`
 }
+
+/** The months as German copy names them. */
+export const GERMAN_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'] as const
+
+/** A calendar date (`2026-10-12`) as German copy writes it: „12. Oktober 2026“; anything else as '–'. */
+export function formatLongDate(date: unknown): string {
+  const match = typeof date === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null
+  const month = match ? GERMAN_MONTHS[Number(match[2]) - 1] : undefined
+  if (!match || !month) return MISSING_VALUE
+  return `${Number(match[3])}. ${month} ${match[1]}`
+}

@@ -4,20 +4,29 @@ import { FigureUsageInput } from '../components/figure-usage-input'
 import { FIGURES, placeholderRule } from '../lib/figures'
 import { openingHoursVariantsRule } from '../lib/opening-hours'
 
-/** A Kennzahl's field; „Fahrzeuge im Bestand“ may stay empty (then the live count shows). */
-const claim = ({ value, title, description }: (typeof FIGURES)[number]) =>
-  defineField({
+/**
+ * A Kennzahl's field; „Fahrzeuge im Bestand“ may stay empty (then the live count shows). The review
+ * figures are computed from the reviews, so their field only shows where they appear.
+ */
+const claim = (figure: (typeof FIGURES)[number]) => {
+  const { value, title, description } = figure
+  const computed = 'computed' in figure
+  return defineField({
     name: value,
     title,
     type: 'number',
     description,
+    readOnly: computed,
     components: { input: FigureUsageInput },
     validation: (rule) => {
+      if (computed) return rule
+
       if (value === 'vehiclesInStock') return rule.integer().min(0)
       const given = rule.required().min(0)
       return value === 'satisfactionPercent' || value === 'financingFromPercent' ? given.max(100) : given
     },
   })
+}
 
 /** The dealer's identity, contact data, figures, opening hours and navigation (singleton `siteSettings`). */
 export const siteSettings = defineType({

@@ -25,11 +25,30 @@ export const FIGURES = [
   },
   { value: 'freePickupFromEur', title: 'Kostenlose Abholung ab (€)', description: 'Fahrzeugwert, ab dem wir kostenlos abholen.' },
   { value: 'valuationHours', title: 'Bewertung innerhalb (Stunden)', description: 'Z. B. 24.' },
+  {
+    value: 'customerRating',
+    title: 'Kundenbewertung (Sterne)',
+    description: 'Wird aus den Bewertungen unter „Bewertungen“ berechnet: der Durchschnitt aller Sterne, z. B. 4,8.',
+    computed: true,
+  },
+  {
+    value: 'reviewCount',
+    title: 'Anzahl der Bewertungen',
+    description: 'Wird gezählt: alle Bewertungen unter „Bewertungen“.',
+    computed: true,
+  },
 ] as const
 
 export type FigureKey = (typeof FIGURES)[number]['value']
 
 export const FIGURE_KEYS: readonly FigureKey[] = FIGURES.map((figure) => figure.value)
+
+/** Figures the site computes (from the reviews) rather than staff type in. */
+export type ComputedFigureKey = Extract<(typeof FIGURES)[number], { computed: true }>['value']
+
+export function isComputedFigure(key: FigureKey): key is ComputedFigureKey {
+  return FIGURES.some((figure) => figure.value === key && 'computed' in figure)
+}
 
 /** The Studio's pick list of figures (`{title, value}`). */
 export const FIGURE_OPTIONS = FIGURES.map(({ title, value }) => ({ title, value }))

@@ -10,6 +10,7 @@ import { listSection } from './listSection'
 import { locationCardsSection } from './locationCardsSection'
 import { priceTableSection } from './priceTableSection'
 import { processSection } from './processSection'
+import { reviewsSection } from './reviewsSection'
 import { richTextSection } from './richTextSection'
 import { serviceCardsSection } from './serviceCardsSection'
 import { statsSection } from './statsSection'
@@ -53,6 +54,7 @@ export const PAGE_SECTION_TYPES = [
   locationCardsSection,
   directionsSection,
   legalNoticeSection,
+  reviewsSection,
 ].map(withAdvancedAnchor)
 
 /** The "add section" menu's groups: by what a section is for, in the words staff use. */
@@ -72,6 +74,7 @@ export const SECTION_GROUPS: { name: string; title: string; of: string[] }[] = [
       'areaGridSection',
       'priceTableSection',
       'tierCardsSection',
+      'reviewsSection',
       'legalNoticeSection',
     ],
   },

@@ -287,6 +287,26 @@ test.describe('structured data', () => {
     expect(weekly(of('AutoDealer')[0]!)).toMatchObject([{ dayOfWeek: [...WEEKDAYS, day('Saturday'), day('Sunday')], opens: '08:00', closes: '22:00' }])
   })
 
+  test('/locations: the dealer’s rating is the one its reviews section shows; a page without reviews claims none', async ({ request, baseURL }) => {
+    const origin = new URL(baseURL!).origin
+    const html = await (await request.get('/locations')).text()
+    const text = decodeHtml(html.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ')
+    expect(text).toContain('4,8 von 5 Sternen aus 10 Bewertungen auf Google und mobile.de')
+    const of = await nodes(request, '/locations')
+    expect(of('AutoDealer')).toEqual([
+      expect.objectContaining({
+        '@id': `${origin}/#dealer`,
+        aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.8, ratingCount: 10, bestRating: 5, worstRating: 1 },
+      }),
+    ])
+    // Each review in the data is one the page shows, by its text.
+    const reviews = of('AutoDealer')[0]!.review as Node[]
+    expect(reviews).toHaveLength(3)
+    for (const review of reviews) expect(text).toContain(String(review.reviewBody))
+    expect((await nodes(request, '/locations/dortmund'))('AutoDealer')[0]).not.toHaveProperty('aggregateRating')
+    expect((await nodes(request, '/contact'))('AutoDealer')).toEqual([])
+  })
+
   test('vehicle page: a Car with an Offer in euros, sold by the dealer', async ({ request, baseURL }) => {
     const origin = new URL(baseURL!).origin
     const of = await nodes(request, '/vehicles/1')

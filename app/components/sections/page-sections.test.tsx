@@ -147,6 +147,18 @@ const SECTIONS = [
     mapConsentText: 'Die Karte wird von OpenStreetMap geladen.',
   },
   { _key: 'legal', _type: 'legalNoticeSection' },
+  {
+    _key: 'reviews',
+    _type: 'reviewsSection',
+    heading: 'Bewertungen',
+    count: 2,
+    reviews: [
+      { _id: 'r3', authorName: 'Sabine', date: '2026-11-18', rating: 5, text: 'Alles bestens.', source: 'google', sourceUrl: 'https://www.google.com/maps' },
+      { _id: 'r2', authorName: 'Jens', date: '2026-10-07', rating: 4, text: 'Gute Beratung.', source: 'other', sourceUrl: 'https://www.autoscout24.de/haendler/x' },
+      { _id: 'r1', authorName: 'Murat', date: '2026-09-01', rating: 5, text: 'Schnell verkauft.', source: 'mobile.de', sourceUrl: 'https://home.mobile.de/X' },
+    ],
+    summary: { count: 7, average: 4.714, sources: ['google', 'mobile.de', 'other'] },
+  },
   { _key: 'lead', _type: 'leadFormSection', anchor: 'bewertung', heading: 'Fahrzeug bewerten', form: 'valuation:muenster' },
   { _key: 'contact', _type: 'contactSection', anchor: 'contact', heading: 'Kontakt', subjects: 'all', messageRows: 6, quickContact: true },
 ] as unknown as PageSection[]
@@ -190,6 +202,7 @@ describe('PageSections', () => {
       'Angaben gemäß § 5 DDG',
       'Kontakt',
       'Verantwortlich für den Inhalt nach § 18 Abs. 2 MStV',
+      'Bewertungen',
       'Fahrzeug bewerten',
       'Kontakt',
     ])
@@ -244,6 +257,25 @@ describe('PageSections', () => {
     expect(new URL(frame.src).host).toBe('www.openstreetmap.org')
     expect(frame.src).toContain('marker=51.4845,7.0003')
     expect(frame.title).toContain('Gladbecker Straße 250')
+  })
+
+  test('the reviews section shows the average of all with its count and sources, and the latest reviews with a link to each source', async () => {
+    await renderPage(SECTIONS)
+    const reviews = document.getElementById('abschnitt-reviews')!
+    expect(within(reviews).getByTestId('reviews-summary').textContent?.replace(/\s+/g, ' ')).toContain(
+      '4,7 von 5 Sternen aus 7 Bewertungen auf Google, mobile.de und weiteren Plattformen',
+    )
+    const shown = within(reviews).getAllByRole('listitem')
+    expect(shown.map((item) => item.querySelector('blockquote')?.textContent)).toEqual(['Alles bestens.', 'Gute Beratung.'])
+    expect(shown[0]!.textContent).toContain('5 von 5 Sternen')
+    expect(shown[0]!.textContent).toContain('Sabine, 18. November 2026, auf Google')
+    expect(within(shown[1]!).getByRole('link', { name: /autoscout24\.de/ }).getAttribute('href')).toBe('https://www.autoscout24.de/haendler/x')
+  })
+
+  test('without reviews the reviews section is left out', async () => {
+    const empty = { ...SECTIONS.find((section) => section._key === 'reviews')!, reviews: [], summary: { count: 0, average: null, sources: [] } } as PageSection
+    await renderPage([SECTIONS[0]!, empty])
+    expect(document.getElementById('abschnitt-reviews')).toBeNull()
   })
 
   test('the Impressum section shows the provider identification from the site settings', async () => {

@@ -17,6 +17,7 @@ import { ListSection } from './list-section'
 import { LocationCardsSection } from './location-cards-section'
 import { PageHero } from './page-hero'
 import { PriceTableSection } from './price-table-section'
+import { ReviewsSection } from './reviews-section'
 import { RichTextSection } from './rich-text-section'
 import { TierCardsSection } from './tier-cards-section'
 import { type PageSection } from './types'
@@ -91,6 +92,8 @@ function renderSection(section: PageSection, props: SectionPlacement, settings: 
       return <TierCardsSection section={section} {...props} />
     case 'richTextSection':
       return <RichTextSection section={section} {...props} />
+    case 'reviewsSection':
+      return <ReviewsSection section={section} {...props} />
     case 'contactSection':
       return (
         <ContactSection

@@ -77,6 +77,9 @@ export const HOME_PAGE = `*[_type == "homePage" && _id == "homePage"][0]`
 /** One vehicle by its public id (`/vehicles/{id}`); sold ones too. */
 export const VEHICLE_BY_ID = `*[_type == "vehicle" && id == $id][0]`
 
+/** The customer reviews the site shows and counts (a review without stars is not finished). */
+export const REVIEW = `_type == "review" && defined(rating)`
+
 /** The vehicles on sale: available or reserved. */
 export const VEHICLE_ON_SALE = `_type == "vehicle" && status != "sold"`
 

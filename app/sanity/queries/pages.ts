@@ -1,10 +1,11 @@
 import { defineQuery } from 'groq'
-import { BUTTON, HOME_PAGE, IMAGE, IMAGE_LQIP_FIELDS, LINK_HREF, RICH_TEXT, SEO, VEHICLE_ON_SALE } from './fragments.ts'
+import { BUTTON, HOME_PAGE, IMAGE, IMAGE_LQIP_FIELDS, LINK_HREF, REVIEW, RICH_TEXT, SEO, VEHICLE_ON_SALE } from './fragments.ts'
 
 /**
  * One content page by its path, with every section. Sections are passed through whole (`...`)
  * and only references are resolved: links to their addresses, images to URL and size, and the location cards section to
- * the cards of every page that opted in as a city page (`isCity`; a new one is listed without a code change).
+ * the cards of every page that opted in as a city page (`isCity`; a new one is listed without a code change),
+ * and the reviews section to the latest twelve reviews with the average, count and sources of all.
  * A card without an image of its own shows the page's first image (its hero's, as a rule).
  * `city` (its city, on city pages) and `parents` (the pages above it, shortest path first) serve
  * the breadcrumbs and the structured data: /locations/xanten/bmw-ankauf belongs to Xanten.
@@ -48,6 +49,10 @@ export const PAGE_QUERY = defineQuery(`*[_type == "page" && path == $path][0]{
         "description": location.description,
         "image": coalesce(location.image, sections[0].image)${IMAGE}
       }
+    },
+    _type == "reviewsSection" => {
+      "reviews": *[${REVIEW}] | order(date desc, _id asc)[0...12]{_id, authorName, date, rating, text, source, sourceUrl},
+      "summary": {"count": count(*[${REVIEW}]), "average": math::avg(*[${REVIEW}].rating), "sources": array::unique(*[${REVIEW}].source)}
     }
   }
 }`)

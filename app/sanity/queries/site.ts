@@ -1,5 +1,5 @@
 import { defineQuery } from 'groq'
-import { BUTTON, HOME_PAGE, IMAGE_LQIP_FIELDS, NAV_LINK, SEO, SITE_SETTINGS, VEHICLE_ON_SALE } from './fragments.ts'
+import { BUTTON, HOME_PAGE, IMAGE_LQIP_FIELDS, NAV_LINK, REVIEW, SEO, SITE_SETTINGS, VEHICLE_ON_SALE } from './fragments.ts'
 
 /*
  * The site-wide documents: the settings (every page's header, footer and structured data) and the
@@ -33,11 +33,13 @@ export const SITE_SETTINGS_QUERY = defineQuery(`${SITE_SETTINGS}{
 
 /**
  * The company figures (Einstellungen → Kennzahlen) that page copy refers to (app/sanity/figures.server.ts).
- * „Fahrzeuge im Bestand“ left empty: the number of vehicles on sale, counted only then.
+ * „Fahrzeuge im Bestand“ left empty: the number of vehicles on sale, counted only then. The review
+ * figures are always computed from the reviews (Inhalte → Bewertungen).
  */
 export const FIGURES_QUERY = defineQuery(`${SITE_SETTINGS}{
   claims,
-  "vehiclesOnSale": select(defined(claims.vehiclesInStock) => null, count(*[${VEHICLE_ON_SALE}]))
+  "vehiclesOnSale": select(defined(claims.vehiclesInStock) => null, count(*[${VEHICLE_ON_SALE}])),
+  "reviews": {"count": count(*[${REVIEW}]), "average": math::avg(*[${REVIEW}].rating)}
 }`)
 
 /** The site's e-mail address: the notification mails' recipient when LEADS_NOTIFY_TO is unset. */
