@@ -545,6 +545,7 @@ export type Lead = {
     | 'export'
     | 'dealer-registration'
     | 'vehicle-sale'
+    | 'search-request'
   contact?: {
     name?: string
     phone?: string
@@ -1168,6 +1169,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         | 'brand-purchase'
         | 'dealer-registration'
         | 'export'
+        | 'search-request'
         | 'student'
         | 'test-drive'
         | 'used-car-enquiry'
