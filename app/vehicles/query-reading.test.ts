@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { readQuery, withReading } from '#app/vehicles/query-reading.ts'
+import { readQuery, suggestedSearch, withReading } from '#app/vehicles/query-reading.ts'
+import { displayTerm, searchWords } from '#app/vehicles/search-text.ts'
 
 const limits = (search: string) => {
   const { priceFrom, priceTo, maxMileage, yearFrom, text } = readQuery(search)
@@ -33,7 +34,7 @@ describe('readQuery: price phrases', () => {
   it('keeps the rest of the text and says how it read the phrase, with the text that undoes it', () => {
     const reading = readQuery('Diesel Kombi bis 30.000')
     expect(reading.text).toBe('Diesel Kombi')
-    expect(reading.parts).toEqual([{ kind: 'priceTo', source: 'bis 30.000', label: 'Preis bis 30.000 €', without: 'Diesel Kombi' }])
+    expect(reading.parts).toEqual([{ kind: 'priceTo', source: 'bis 30.000', label: 'Preis bis 30.000 €', without: 'Diesel Kombi', at: 13 }])
   })
 
   it('reads mileage with "km" and a first registration after "ab"', () => {
@@ -72,15 +73,19 @@ describe('readQuery: series and generations', () => {
 
   it('does not read a trim or a class word as a series', () => {
     for (const search of ['Golf Variant', 'Golf 1.5 TSI', 'Mittelklasse', 'Oberklasse Limousine', '2 Erstbesitzer']) {
-      expect(readQuery(search)).toEqual({ text: search, parts: [] })
+      expect(readQuery(search)).toMatchObject({ text: search, parts: [] })
     }
   })
 
-  it('undoes one part and keeps the others as typed', () => {
-    const reading = readQuery('golf 7 unter 15.000 €')
+  it('undoes one part or word and keeps the others as typed', () => {
+    const reading = readQuery('Kombi golf 7 unter 15.000 € Navi')
     expect(reading.parts.map((part) => [part.label, part.without])).toEqual([
-      ['Golf 7 (Erstzulassung 2012–2020)', 'unter 15.000 €'],
-      ['Preis bis 15.000 €', 'golf 7'],
+      ['Golf 7 (Erstzulassung 2012–2020)', 'Kombi unter 15.000 € Navi'],
+      ['Preis bis 15.000 €', 'Kombi golf 7 Navi'],
+    ])
+    expect(reading.words).toEqual([
+      { source: 'Kombi', without: 'golf 7 unter 15.000 € Navi', at: 0 },
+      { source: 'Navi', without: 'Kombi golf 7 unter 15.000 €', at: 28 },
     ])
   })
 })
@@ -95,5 +100,20 @@ describe('withReading', () => {
   it('changes nothing without a search text', () => {
     const state = { priceTo: 25000, sort: 'newest' as const, page: 1 }
     expect(withReading(state).state).toBe(state)
+  })
+})
+
+describe('suggestedSearch ("Meinten Sie …?" of an empty result)', () => {
+  const suggest = (search: string, corrections: Array<{ from: string; to: string }>, unmatched: string[]) =>
+    suggestedSearch(readQuery(search), { corrections, unmatched }, (word) => searchWords(word)[0], displayTerm)
+
+  it('drops the words that matched nothing and spells out the corrections', () => {
+    expect(suggest('Kombie Lamborghini', [{ from: 'kombie', to: 'kombi' }], ['lamborghini'])).toBe('Kombi')
+    expect(suggest('Mercedez golf 6 unter 20.000 €', [{ from: 'mercedez', to: 'mercedes' }], ['golf6'])).toBe('Mercedes unter 20.000 €')
+  })
+
+  it('offers nothing when nothing is dropped or nothing would be left', () => {
+    expect(suggest('Kombie Elektro', [{ from: 'kombie', to: 'kombi' }], [])).toBeUndefined()
+    expect(suggest('Zeppelin', [], ['zeppelin'])).toBeUndefined()
   })
 })

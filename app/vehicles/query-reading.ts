@@ -29,6 +29,10 @@ export interface ReadingPart {
   label: string
   /** The search text without this part (the part's undo). */
   without: string
+  /** Where it starts in the (whitespace-tidied) text. */
+  at: number
+  /** A series part's search word ("golf7"). */
+  word?: string
 }
 
 export interface QueryReading {
@@ -39,6 +43,8 @@ export interface QueryReading {
   /** The text left for the word search, series phrases joined ("golf7"). */
   text: string
   parts: ReadingPart[]
+  /** The other words as typed, each with the search text without it (its undo). */
+  words: Array<{ source: string; without: string; at: number }>
 }
 
 const euro = (value: number) => `${formatDecimal(value)} €`
@@ -99,10 +105,10 @@ const tidy = (text: string) => text.replace(/\s+/g, ' ').trim()
 
 /** Reads a search text (see the header). Never throws; an empty text reads as nothing. */
 export function readQuery(search: string | undefined): QueryReading {
-  const reading: QueryReading = { text: '', parts: [] }
+  const reading: QueryReading = { text: '', parts: [], words: [] }
   if (!search) return reading
   const original = tidy(search)
-  const cuts: Array<{ start: number; end: number; replace: string; part: Omit<ReadingPart, 'without' | 'source'> }> = []
+  const cuts: Array<{ start: number; end: number; replace: string; part: Omit<ReadingPart, 'without' | 'source' | 'at'> }> = []
 
   for (const match of original.matchAll(PHRASE)) {
     const [whole, below, above, yearAfterAbove, yearBefore, digits, thousands, unit] = match
@@ -112,7 +118,7 @@ export function readQuery(search: string | undefined): QueryReading {
     const value = amountOf(digits!, thousands)
     if (value === undefined) continue
     const yearWord = yearAfterAbove ?? yearBefore
-    let part: Omit<ReadingPart, 'without' | 'source'> | undefined
+    let part: Omit<ReadingPart, 'without' | 'source' | 'at'> | undefined
     if (yearWord || (above && !hasCurrency && !thousands && !isKm && /^(19[5-9]\d|20\d\d)$/.test(digits!))) {
       if (!below && value >= 1950 && value <= 2100) part = { kind: 'yearFrom', label: `Erstzulassung ab ${value}` }
     } else if (isKm) {
@@ -132,7 +138,7 @@ export function readQuery(search: string | undefined): QueryReading {
     const start = match.index
     const end = start + match[0].length
     if (cuts.some((cut) => cut.start < end && start < cut.end)) continue
-    cuts.push({ start, end, replace: ` ${series.word} `, part: { kind: 'series', label: series.label } })
+    cuts.push({ start, end, replace: ` ${series.word} `, part: { kind: 'series', label: series.label, word: series.word } })
   }
 
   cuts.sort((a, b) => a.start - b.start)
@@ -149,9 +155,19 @@ export function readQuery(search: string | undefined): QueryReading {
   reading.parts = cuts.map((cut, index) => ({
     ...cut.part,
     source: original.slice(cut.start, cut.end),
+    at: cut.start,
     // The undo keeps the other parts as the buyer typed them, so the link reads like their search.
     without: rebuild((other, at) => (at === index ? ' ' : original.slice(other.start, other.end))),
   }))
+  // The words between the parts: each one's undo is the text without that one occurrence.
+  let from = 0
+  for (const gap of [...cuts, { start: original.length, end: original.length }]) {
+    for (const word of original.slice(from, gap.start).matchAll(/\S+/g)) {
+      const at = from + word.index
+      reading.words.push({ source: word[0], without: tidy(original.slice(0, at) + ' ' + original.slice(at + word[0].length)), at })
+    }
+    from = gap.end
+  }
   return reading
 }
 
@@ -175,4 +191,36 @@ export function withReading(state: VehicleSearch): { state: VehicleSearch; readi
       yearFrom: stricter(state.yearFrom, reading.yearFrom, Math.max),
     },
   }
+}
+
+/**
+ * The "Meinten Sie …?" of an empty result: the text without the words (and series) that matched
+ * no vehicle, with the corrections spelled out; undefined when that drops nothing or leaves nothing.
+ * `unmatched` and the corrections' `from` are folded search words (search-text.ts SearchReport);
+ * `fold` turns a typed word into one, `display` a corrected term into its spelling.
+ */
+export function suggestedSearch(
+  reading: QueryReading,
+  report: { corrections: ReadonlyArray<{ from: string; to: string }>; unmatched: readonly string[] },
+  fold: (word: string) => string | undefined,
+  display: (term: string) => string,
+): string | undefined {
+  const unmatched = new Set(report.unmatched)
+  const corrected = new Map(report.corrections.map((correction) => [correction.from, correction.to]))
+  let dropped = false
+  const pieces = [
+    ...reading.parts.map((part) => ({ at: part.at, text: part.word && unmatched.has(part.word) ? undefined : part.source })),
+    ...reading.words.map((word) => {
+      const folded = fold(word.source)
+      if (folded === undefined) return { at: word.at, text: word.source }
+      if (unmatched.has(folded)) return { at: word.at, text: undefined }
+      const to = corrected.get(folded)
+      return { at: word.at, text: to === undefined ? word.source : display(to) }
+    }),
+  ].sort((a, b) => a.at - b.at)
+  const kept = pieces.flatMap((piece) => {
+    if (piece.text === undefined) dropped = true
+    return piece.text === undefined ? [] : [piece.text]
+  })
+  return dropped && kept.length > 0 ? kept.join(' ') : undefined
 }

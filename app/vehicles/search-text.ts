@@ -86,6 +86,11 @@ const FILLER_WORDS = new Set([
   'gebrauchtwagen',
 ])
 
+/** Whether a typed word is a filler word the search leaves out ("mit"). */
+export function isFillerWord(word: string): boolean {
+  return searchWordsOf(word).every((folded) => FILLER_WORDS.has(folded))
+}
+
 /** At most this many words of a search are used. */
 export const MAX_SEARCH_WORDS = 8
 
@@ -152,6 +157,25 @@ const MAKE_TOKENS = new Map<string, string[]>()
 for (const group of MAKE_ALIASES) {
   const tokens = [...new Set(tokensOf(group))]
   for (const name of group) MAKE_TOKENS.set(foldSearchText(name), tokens)
+}
+
+/** The spelling of a folded known term for people ("mercedes" → "Mercedes", "gelandewagen" → "Geländewagen"). */
+const DISPLAY_TERMS = new Map<string, string>()
+for (const label of [
+  ...MAKE_ALIASES.flat(),
+  ...Object.values(FUEL_LABELS).flat(),
+  ...Object.values(TRANSMISSION_LABELS).flat(),
+  ...Object.values(BODY_LABELS).flat(),
+]) {
+  for (const word of label.split(/[\s]+/)) {
+    const [folded] = searchWordsOf(word)
+    if (folded && !DISPLAY_TERMS.has(folded)) DISPLAY_TERMS.set(folded, word)
+  }
+}
+
+/** A corrected word as the reading line shows it: a label's own spelling, else capitalised. */
+export function displayTerm(folded: string): string {
+  return DISPLAY_TERMS.get(folded) ?? folded.charAt(0).toUpperCase() + folded.slice(1)
 }
 
 /** Query words that never match by prefix: every alias and label (see the header). */
