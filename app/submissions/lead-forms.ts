@@ -223,7 +223,7 @@ const searchRequestForm: FormDefinition<'search-request'> = {
       placeholder: 'ihre@email.de oder 0201 123456',
       autoComplete: 'email',
       pattern: { source: `(?:${EMAIL_PATTERN_SOURCE})|(?:${PHONE_PATTERN_SOURCE})`, message: SEARCH_REQUEST_CONTACT_MESSAGE },
-      messages: { missing: SEARCH_REQUEST_CONTACT_MESSAGE },
+      messages: { missing: SEARCH_REQUEST_CONTACT_MESSAGE, invalid: SEARCH_REQUEST_CONTACT_MESSAGE },
     },
     { name: 'query', label: 'Gesucht', type: 'hidden', required: true, maxLength: LEAD_LIMITS.shortText, placeholder: 'Ihre Suche' },
   ]),
