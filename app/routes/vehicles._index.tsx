@@ -5,11 +5,13 @@ import { ConsentFrame } from '#app/components/consent-frame.tsx'
 import { HydrationBoundary } from '#app/utils/hydration.tsx'
 import { ArrowRightIcon, CarIcon, MailIcon, PhoneIcon, SearchIcon } from '#app/components/icons.tsx'
 import { PageHeader } from '#app/components/sections/page-header.tsx'
+import { EmptySearchHelp, SearchReadingLine, SearchRequestSent } from '#app/components/search-reading.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { CONTROL_CLASSES } from '#app/components/ui/field.tsx'
 import { VehicleCard } from '#app/components/vehicle-card.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { formatMileage, fuelLabel, mailtoHref, telHref, transmissionLabel } from '#app/utils/format.ts'
+import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { HEADER_OFFSET, prefersReducedMotion, scrollToSection } from '#app/utils/scroll.ts'
@@ -75,6 +77,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = { ...page, vehicles: withBadges(page.vehicles, now) }
   return data({ state: pageState as VehicleSearch, result, facets }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })
 }
+
+/** The Suchauftrag of an empty search posts here without JavaScript (components/search-reading.tsx). */
+export const action = submissionPageAction
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
   if (errorHeaders) return errorHeaders
@@ -369,6 +374,8 @@ function Results({ state, result }: { state: VehicleSearch; result: LoaderData['
           </span>
         ) : null}
       </h2>
+      {result.search ? <SearchReadingLine state={state} search={result.search} /> : null}
+      <SearchRequestSent />
       {result.vehicles.length > 0 ? (
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {result.vehicles.map((vehicle) => (
@@ -386,6 +393,7 @@ function Results({ state, result }: { state: VehicleSearch; result: LoaderData['
               ? 'Die Ergebnisliste ist kürzer.'
               : 'Ändern Sie Ihre Suche oder setzen Sie die Filter zurück. Gern suchen wir Ihr Wunschfahrzeug auch für Sie.'}
           </p>
+          {!beyondLastPage && result.search ? <EmptySearchHelp state={state} search={result.search} /> : null}
           <Link
             to={beyondLastPage ? vehicleSearchHref({ ...state, page: 1 }) : '/vehicles'}
             className={buttonClasses({ variant: 'dark', size: 'md', className: 'mt-6' })}

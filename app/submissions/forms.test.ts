@@ -20,6 +20,7 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
       'export',
       'dealer-registration',
       'vehicle-sale',
+      'search-request',
     ])
     for (const kind of LEAD_KINDS) expect(LEAD_FORMS[kind].kind).toBe(kind)
     expect(LEAD_KINDS.map((kind) => LEAD_FORMS[kind].title)).toEqual([
@@ -33,6 +34,7 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
       'Exportanfrage',
       'Händler-Registrierung',
       'Auto verkaufen',
+      'Suchauftrag',
     ])
   })
 
@@ -82,8 +84,8 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
   })
 
   it('requires a way to call back on every call-back form and name, e-mail and message on the vehicle enquiry', () => {
-    // The sell request needs phone or e-mail (schema.server.test.ts).
-    for (const kind of LEAD_KINDS.filter((candidate) => candidate !== 'vehicle-enquiry' && candidate !== 'vehicle-sale')) {
+    // The sell request and the Suchauftrag need phone or e-mail (schema.server.test.ts).
+    for (const kind of LEAD_KINDS.filter((candidate) => candidate !== 'vehicle-enquiry' && candidate !== 'vehicle-sale' && candidate !== 'search-request')) {
       expect(LEAD_FORMS[kind].fields.find((field) => field.name === 'phone')?.required, kind).toBe(true)
     }
     expect(LEAD_FORMS['vehicle-enquiry'].fields.every((field) => field.required)).toBe(true)

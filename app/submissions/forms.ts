@@ -19,7 +19,8 @@ export type LeadKind = (typeof LEAD_KIND_TITLES)[number]['value']
 export type FormKind = 'contact' | LeadKind
 
 /** `slot`: a test-drive slot, offered per page from the opening hours (app/submissions/test-drive-slots.ts). */
-export type LeadInputType = 'text' | 'email' | 'tel' | 'number' | 'textarea' | 'select' | 'checkbox' | 'slot'
+/** `hidden`: a value the page fills in (the Suchauftrag's search), stored and shown like the others. */
+export type LeadInputType = 'text' | 'email' | 'tel' | 'number' | 'textarea' | 'select' | 'checkbox' | 'slot' | 'hidden'
 
 /** What a number field holds; decides its range and message. */
 export type LeadNumberKind = 'year' | 'mileage' | 'price'

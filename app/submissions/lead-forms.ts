@@ -5,6 +5,7 @@
 import { GERMAN_MONTHS } from '#app/utils/format.ts'
 import { LEAD_KINDS as LEAD_KIND_TITLES } from '#schemas/lib/constants.ts'
 import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR } from '#schemas/lib/validation.ts'
+import { EMAIL_PATTERN_SOURCE, PHONE_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
 import { formatMessage, missingLeadFieldMessage } from './field-messages.ts'
 import {
   CONTACT_FORM,
@@ -204,6 +205,34 @@ const vehicleSaleForm: FormDefinition<'vehicle-sale'> = {
   anyOf: [{ fields: ['phone', 'email'], message: PHONE_OR_EMAIL_MESSAGE }],
 }
 
+/** The Suchauftrag's one visible field: how to reach the buyer, an e-mail address or a phone number. */
+export const SEARCH_REQUEST_CONTACT_MESSAGE = 'Bitte geben Sie eine E-Mail-Adresse oder eine Telefonnummer an, damit wir uns bei Ihnen melden können.'
+
+/**
+ * The Suchauftrag (issue 29): the zero-results box of /vehicles offers it. One field, e-mail or
+ * phone; the search travels in a hidden field, so the dealer sees what the buyer looked for.
+ */
+const searchRequestForm: FormDefinition<'search-request'> = {
+  ...leadForm('search-request', [
+    {
+      name: 'emailOrPhone',
+      label: 'E-Mail oder Telefon',
+      type: 'text',
+      required: true,
+      maxLength: LEAD_LIMITS.email,
+      placeholder: 'ihre@email.de oder 0201 123456',
+      autoComplete: 'email',
+      pattern: { source: `(?:${EMAIL_PATTERN_SOURCE})|(?:${PHONE_PATTERN_SOURCE})`, message: SEARCH_REQUEST_CONTACT_MESSAGE },
+      messages: { missing: SEARCH_REQUEST_CONTACT_MESSAGE, invalid: SEARCH_REQUEST_CONTACT_MESSAGE },
+    },
+    { name: 'query', label: 'Gesucht', type: 'hidden', required: true, maxLength: LEAD_LIMITS.shortText, placeholder: 'Ihre Suche' },
+  ]),
+  texts: {
+    ...leadForm('search-request', []).texts,
+    success: { title: 'Suchauftrag gespeichert!', description: 'Vielen Dank! Wir melden uns, sobald wir ein passendes Fahrzeug für Sie haben.' },
+  },
+}
+
 /** Every lead form, in the order of spec §3. */
 export const LEAD_FORMS: Readonly<Record<LeadKind, FormDefinition<LeadKind>>> = {
   'vehicle-enquiry': leadForm('vehicle-enquiry', [
@@ -286,6 +315,7 @@ export const LEAD_FORMS: Readonly<Record<LeadKind, FormDefinition<LeadKind>>> = 
     phoneField(),
   ]),
   'vehicle-sale': vehicleSaleForm,
+  'search-request': searchRequestForm,
 }
 
 /** The nine forms: the contact form and the lead forms, all defined alike. */

@@ -59,6 +59,7 @@ const VALID: Record<LeadKind, Record<string, string>> = {
     postcode: '45326',
     email: 'erika@example.de',
   },
+  'search-request': { emailOrPhone: 'erika@example.de', query: 'Kombi Elektro unter 20000' },
 }
 
 /** What each valid submission becomes: the fields as [name, label, value] and the contact summary. */
@@ -164,10 +165,18 @@ const EXPECTED: Record<LeadKind, { fields: Array<[string, string, string]>; cont
     ],
     contact: { name: 'Erika Mustermann', email: 'erika@example.de' },
   },
+  'search-request': {
+    fields: [
+      ['emailOrPhone', 'E-Mail oder Telefon', 'erika@example.de'],
+      ['query', 'Gesucht', 'Kombi Elektro unter 20000'],
+    ],
+    contact: { email: 'erika@example.de' },
+  },
 }
 
 // The sell request needs phone or e-mail, not a phone (its own tests below).
-const CALLBACK_KINDS = LEAD_KINDS.filter((kind) => kind !== 'vehicle-enquiry' && kind !== 'vehicle-sale')
+// The sell request and the Suchauftrag take phone or e-mail (their own tests below).
+const CALLBACK_KINDS = LEAD_KINDS.filter((kind) => kind !== 'vehicle-enquiry' && kind !== 'vehicle-sale' && kind !== 'search-request')
 // The sell request labels its year „Erstzulassung (Jahr)“; the range rules are the same.
 const YEAR_KINDS = LEAD_KINDS.filter((kind) => 'year' in VALID[kind] && kind !== 'vehicle-sale')
 const MILEAGE_KINDS = LEAD_KINDS.filter((kind) => 'mileage' in VALID[kind])
@@ -486,5 +495,20 @@ describe.each(BACKENDS)('storeLead on the %s lake', (backend) => {
     expect(stored).not.toHaveProperty('vehicle')
     expect((stored?.fields as unknown[]).length).toBe(6)
     expect((await test.storedOfType('lead')).map((doc) => doc._id)).toContain(id)
+  })
+})
+
+describe('the Suchauftrag (issue 29): one field, e-mail or phone', () => {
+  const MESSAGE = 'Bitte geben Sie eine E-Mail-Adresse oder eine Telefonnummer an, damit wir uns bei Ihnen melden können.'
+  it('takes a phone number as the contact phone', () => {
+    const result = parseLead('search-request', { emailOrPhone: '0201 123456', query: 'Kombie' })
+    expect(result.kind === 'valid' && result.parsed.contact).toEqual({ phone: '0201 123456' })
+  })
+
+  it('refuses an empty or unusable contact in German', () => {
+    for (const emailOrPhone of ['', 'erika@web', 'ruf mich an']) {
+      const result = parseLead('search-request', { emailOrPhone, query: 'Kombie' })
+      expect(result.kind === 'invalid' && result.fieldErrors.emailOrPhone).toEqual([MESSAGE])
+    }
   })
 })

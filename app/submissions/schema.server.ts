@@ -212,7 +212,13 @@ export function parseSubmission(kind: FormKind, raw: Record<string, unknown>): S
     fields.push({ name: field.name, label: field.label, value: value === true ? 'Ja' : String(value) })
   }
   const text = (name: string) => (typeof data[name] === 'string' ? (data[name] as string) : undefined)
-  const contact = withoutUndefined({ name: text('name') ?? text('company'), phone: text('phone'), email: text('email') })
+  // The Suchauftrag's one field is either (its pattern let only an address or a number through).
+  const either = text('emailOrPhone')
+  const contact = withoutUndefined({
+    name: text('name') ?? text('company'),
+    phone: text('phone') ?? (either && !isValidEmail(either) ? either : undefined),
+    email: text('email') ?? (either && isValidEmail(either) ? either : undefined),
+  })
   const page = text('page')
   const vehicleId = text('vehicleId')
   return { kind: 'valid', parsed: { kind, fields, values, contact, ...(page ? { page } : {}), ...(vehicleId ? { vehicleId } : {}) } }

@@ -22,7 +22,8 @@ import {
   VEHICLE_SEARCH_CANDIDATES_QUERY,
   vehicleListParams,
 } from '#app/sanity/queries/vehicles.ts'
-import { rankBySearch, searchWords, VehicleSearchIndex } from '#app/vehicles/search-text.ts'
+import { type QueryReading, withReading } from '#app/vehicles/query-reading.ts'
+import { rankBySearch, type SearchReport, searchWords, VehicleSearchIndex } from '#app/vehicles/search-text.ts'
 import { projectVehicles, searchVehicleIndex, vehicleIndexFacets } from '#app/vehicles/vehicle-index.server.ts'
 import { type VehicleSearch, VEHICLES_PER_PAGE } from '#app/vehicles/vehicle-search.ts'
 
@@ -44,16 +45,43 @@ export interface VehiclePage<V> {
   perPage: number
   /** At least 1 (an empty result is one empty page). */
   pageCount: number
+  /** With a search text: how it was read (query-reading.ts) and what the word search corrected. */
+  search?: SearchOutcome
 }
 
-function pageOf<V>(result: { total: number; vehicles: V[] }, page: number, perPage: number): VehiclePage<V> {
-  return { total: result.total, vehicles: result.vehicles, page, perPage, pageCount: Math.max(1, Math.ceil(result.total / perPage)) }
+export interface SearchOutcome extends SearchReport {
+  reading: QueryReading
+}
+
+function pageOf<V>(result: { total: number; vehicles: V[] }, page: number, perPage: number, search?: SearchOutcome): VehiclePage<V> {
+  return {
+    total: result.total,
+    vehicles: result.vehicles,
+    page,
+    perPage,
+    pageCount: Math.max(1, Math.ceil(result.total / perPage)),
+    ...(search ? { search } : {}),
+  }
+}
+
+/** The state with the limits read from the search text, its words and an empty report to fill. */
+function prepare(requested: VehicleSearch) {
+  const { state, reading } = withReading(requested)
+  const outcome: SearchOutcome | undefined = requested.search ? { reading, corrections: [], unmatched: [] } : undefined
+  return { state, words: searchWords(state.search), outcome }
 }
 
 type Range = { start: number; end: number } | 'all'
 
-async function fromIndex<R extends unknown[]>(lake: LocalDocuments, state: VehicleSearch, range: Range, projection: string) {
-  const found = searchVehicleIndex(lake, vehicleListParams(state), searchWords(state.search))
+async function fromIndex<R extends unknown[]>(
+  lake: LocalDocuments,
+  state: VehicleSearch,
+  words: string[],
+  range: Range,
+  projection: string,
+  report?: SearchReport,
+) {
+  const found = searchVehicleIndex(lake, vehicleListParams(state), words, report)
   const slice = range === 'all' ? found : found.slice(range.start, range.end)
   return { total: found.length, vehicles: await projectVehicles<R>(lake, projection, slice) }
 }
@@ -62,10 +90,10 @@ async function fromIndex<R extends unknown[]>(lake: LocalDocuments, state: Vehic
  * A search through GROQ (real Sanity): rank the lean candidates here, then project the page by id.
  * Exported for the test that holds the embedded index to the same answers.
  */
-export async function searchWithGroq<V>(lake: ContentLake, state: VehicleSearch, words: string[], range: Range, byIdQuery: string) {
+export async function searchWithGroq<V>(lake: ContentLake, state: VehicleSearch, words: string[], range: Range, byIdQuery: string, report?: SearchReport) {
   const candidates = await lake.fetch<VEHICLE_SEARCH_CANDIDATES_QUERYResult>(VEHICLE_SEARCH_CANDIDATES_QUERY, vehicleListParams(state))
   const entries = candidates.map((doc, at) => ({ doc, at }))
-  const ranked = rankBySearch(new VehicleSearchIndex(candidates), entries.length, entries, (entry) => entry.at, words)
+  const ranked = rankBySearch(new VehicleSearchIndex(candidates), entries.length, entries, (entry) => entry.at, words, report)
   const ids = (range === 'all' ? ranked : ranked.slice(range.start, range.end)).map((entry) => entry.doc._id)
   if (ids.length === 0) return { total: ranked.length, vehicles: [] as V[] }
   const page = await lake.fetch<{ ids: string[]; vehicles: V[] }>(byIdQuery, { ids })
@@ -75,24 +103,24 @@ export async function searchWithGroq<V>(lake: ContentLake, state: VehicleSearch,
 }
 
 /** One page of `/vehicles` (VEHICLES_PER_PAGE cards) and the number of matches. */
-export async function readVehiclePage(lake: ContentLake, state: VehicleSearch) {
+export async function readVehiclePage(lake: ContentLake, requested: VehicleSearch) {
   const perPage = VEHICLES_PER_PAGE
-  const range = pageRange(state.page, perPage)
-  const words = searchWords(state.search)
+  const range = pageRange(requested.page, perPage)
+  const { state, words, outcome } = prepare(requested)
   const result: VEHICLE_LIST_QUERYResult = lake.local
-    ? await fromIndex<VEHICLE_CARDS_PROJECTION_QUERYResult>(lake.local, state, range, VEHICLE_CARDS_PROJECTION_QUERY)
+    ? await fromIndex<VEHICLE_CARDS_PROJECTION_QUERYResult>(lake.local, state, words, range, VEHICLE_CARDS_PROJECTION_QUERY, outcome)
     : words.length > 0
-      ? await searchWithGroq<VEHICLE_CARDS_BY_ID_QUERYResult['vehicles'][number]>(lake, state, words, range, VEHICLE_CARDS_BY_ID_QUERY)
+      ? await searchWithGroq<VEHICLE_CARDS_BY_ID_QUERYResult['vehicles'][number]>(lake, state, words, range, VEHICLE_CARDS_BY_ID_QUERY, outcome)
       : await lake.fetch<VEHICLE_LIST_QUERYResult>(pagedQuery(VEHICLE_LIST_QUERY, range), vehicleListParams(state))
-  return pageOf(result, state.page, perPage)
+  return pageOf(result, state.page, perPage, outcome)
 }
 
 /** The API's list: one page of `perPage` when paged, else every match (perPage = total). */
-export async function readApiVehicles(lake: ContentLake, state: VehicleSearch, paging: { perPage: number } | 'all') {
-  const range = paging === 'all' ? 'all' : pageRange(state.page, paging.perPage)
-  const words = searchWords(state.search)
+export async function readApiVehicles(lake: ContentLake, requested: VehicleSearch, paging: { perPage: number } | 'all') {
+  const range = paging === 'all' ? 'all' : pageRange(requested.page, paging.perPage)
+  const { state, words } = prepare(requested)
   const result: VEHICLE_API_LIST_QUERYResult = lake.local
-    ? await fromIndex<VEHICLE_API_PROJECTION_QUERYResult>(lake.local, state, range, VEHICLE_API_PROJECTION_QUERY)
+    ? await fromIndex<VEHICLE_API_PROJECTION_QUERYResult>(lake.local, state, words, range, VEHICLE_API_PROJECTION_QUERY)
     : words.length > 0
       ? await searchWithGroq<VEHICLE_API_BY_ID_QUERYResult['vehicles'][number]>(lake, state, words, range, VEHICLE_API_BY_ID_QUERY)
       : await lake.fetch<VEHICLE_API_LIST_QUERYResult>(pagedQuery(VEHICLE_API_LIST_QUERY, range), vehicleListParams(state))

@@ -1,5 +1,15 @@
 import { describe, expect, test } from 'vitest'
-import { foldSearchText, rankBySearch, searchTokens, searchWords, VehicleSearchIndex, type SearchableVehicle } from './search-text'
+import {
+  editDistance,
+  foldSearchText,
+  rankBySearch,
+  searchTokens,
+  searchWords,
+  seriesTokens,
+  VehicleSearchIndex,
+  type SearchableVehicle,
+  type SearchReport,
+} from './search-text'
 
 describe('foldSearchText', () => {
   test.each([
@@ -82,5 +92,84 @@ describe('VehicleSearchIndex', () => {
 
   test('an empty search keeps the given list', () => {
     expect(find('', [2, 0])).toEqual([2, 0])
+  })
+})
+
+describe('editDistance (Damerau–Levenshtein, optimal string alignment)', () => {
+  test.each([
+    ['kombie', 'kombi', 1],
+    ['mercedez', 'mercedes', 1],
+    ['volkswagon', 'volkswagen', 1],
+    ['automatk', 'automatik', 1],
+    ['tigaun', 'tiguan', 1], // a swap of neighbours is one edit
+    ['diesle', 'diesel', 1],
+    ['kombie', 'combi', 2],
+    ['audi', 'audi', 0],
+  ])('%s → %s: %i', (a, b, distance) => {
+    expect(editDistance(a, b)).toBe(distance)
+  })
+
+  test('stops early beyond the bound', () => {
+    expect(editDistance('lamborghini', 'mercedes', 2)).toBe(3)
+    expect(editDistance('ab', 'abcdef', 1)).toBe(2)
+  })
+})
+
+describe('typo tolerance and series tokens', () => {
+  const vehicles: SearchableVehicle[] = [
+    { make: 'Volkswagen', model: 'Golf 2.0 TDI', bodyType: 'Kombi', transmission: 'AUTOMATIC', firstRegistration: '05/2015' },
+    { make: 'Mercedes-Benz', model: 'C 220 d', bodyType: 'Limousine', description: 'Sportpaket' },
+    { make: 'BMW', model: '320d Touring', bodyType: 'Kombi', year: 2019 },
+    { make: 'Opel', model: 'Astra', description: 'Mit Kombie-Ladekante' },
+  ]
+  const index = new VehicleSearchIndex(vehicles)
+  const find = (search: string) => {
+    const report: SearchReport = { corrections: [], unmatched: [] }
+    const found = [...index.search(searchWords(search), () => true, report).keys()].sort()
+    return { found, ...report }
+  }
+
+  test('corrects a word that matches nothing to the nearest make, model or label', () => {
+    expect(find('Volkswagon')).toEqual({ found: [0], corrections: [{ from: 'volkswagon', to: 'volkswagen' }], unmatched: [] })
+    expect(find('Mercedez')).toMatchObject({ found: [1], corrections: [{ from: 'mercedez', to: 'mercedes' }] })
+    expect(find('Tourign automatk')).toMatchObject({
+      found: [],
+      corrections: [
+        { from: 'tourign', to: 'touring' },
+        { from: 'automatk', to: 'automatik' },
+      ],
+    })
+  })
+
+  test('never overrides an exact or prefix hit', () => {
+    // "kombie" is a word of the Opel's description, so it is no typo.
+    expect(find('Kombie')).toEqual({ found: [3], corrections: [], unmatched: [] })
+    expect(find('Sport')).toMatchObject({ found: [1], corrections: [] })
+  })
+
+  test('corrects only words of 4+ letters, within 1 edit up to 6 letters and 2 from 7', () => {
+    expect(find('Opl')).toEqual({ found: [], corrections: [], unmatched: ['opl'] })
+    expect(find('Gollf')).toMatchObject({ found: [0], corrections: [{ from: 'gollf', to: 'golf' }] })
+    expect(find('Astraa')).toMatchObject({ found: [3] })
+    expect(find('Asttraa')).toMatchObject({ found: [3], corrections: [{ from: 'asttraa', to: 'astra' }] })
+    expect(find('Gooolff')).toMatchObject({ found: [], corrections: [], unmatched: ['gooolff'] })
+  })
+
+  test('series and generation words: 3er, C-Klasse, Golf by year; no generation is a typo of another', () => {
+    expect(find('3er')).toMatchObject({ found: [2] })
+    expect(find('cklasse')).toMatchObject({ found: [1] })
+    expect(find('golf7')).toMatchObject({ found: [0] })
+    expect(find('golf6')).toEqual({ found: [], corrections: [], unmatched: ['golf6'] })
+    expect(seriesTokens({ year: 2010 }, ['vw'], ['golf'])).toEqual(['golf6'])
+    expect(seriesTokens({ firstRegistration: '01/2012' }, ['vw'], ['golf'])).toEqual(['golf6', 'golf7'])
+    expect(seriesTokens({}, ['mercedes'], ['glc300'])).toEqual(['glcklasse'])
+    expect(seriesTokens({}, ['bmw'], ['x5'])).toEqual([])
+  })
+
+  test('the words of a search through rankBySearch report their corrections too', () => {
+    const report: SearchReport = { corrections: [], unmatched: [] }
+    const ranked = rankBySearch(index, vehicles.length, [0, 1, 2, 3], (at) => at, searchWords('Mercedez'), report)
+    expect(ranked).toEqual([1])
+    expect(report.corrections).toEqual([{ from: 'mercedez', to: 'mercedes' }])
   })
 })

@@ -1,3 +1,4 @@
+import { GENERATIONS } from '#app/vehicles/query-reading.ts'
 import { type FuelKey, type TransmissionKey } from '#app/vehicles/vehicle-search.ts'
 
 /*
@@ -19,6 +20,15 @@ import { type FuelKey, type TransmissionKey } from '#app/vehicles/vehicle-search
  *   word that is itself a known term: a make alias, a label, or a whole word of the make or model
  *   of a candidate vehicle. So "Benz" finds the Mercedes but not "Benzin", "Elektro" the electric
  *   cars but not the electric tailgates, "Golf" the Golf but not a "Golfplatz".
+ * - Series and generations (query-reading.ts reads "C Klasse", "Golf VII"): a BMW whose model starts
+ *   with three digits carries "3er" (320d), a Mercedes whose model starts with a class letter and a
+ *   number "cklasse" (C 220 d), a Golf "golf7" when its first registration falls in Golf 7's years.
+ *   They are strong, whole-word tokens like the make.
+ * - Typos: a query word of 4+ letters that matches nothing (no whole word, no prefix) among the
+ *   vehicles the filters leave is replaced by the nearest term of the vocabulary, if one is close
+ *   enough: Damerau–Levenshtein distance ≤ 1 for 4–6 letters, ≤ 2 for 7 or more. The vocabulary is
+ *   the known terms (aliases, labels) and the make and model words of those vehicles; ties go to
+ *   the term more vehicles have, then the alphabet. A word that matches anything is never corrected.
  * - Score of a vehicle: per query word the best hit, field weight × 2 for a whole word or × 1 for
  *   a prefix; summed. Results are ordered by score (descending), then by the chosen sort.
  */
@@ -75,6 +85,11 @@ const FILLER_WORDS = new Set([
   'gebraucht',
   'gebrauchtwagen',
 ])
+
+/** Whether a typed word is a filler word the search leaves out ("mit"). */
+export function isFillerWord(word: string): boolean {
+  return searchWordsOf(word).every((folded) => FILLER_WORDS.has(folded))
+}
 
 /** At most this many words of a search are used. */
 export const MAX_SEARCH_WORDS = 8
@@ -144,6 +159,25 @@ for (const group of MAKE_ALIASES) {
   for (const name of group) MAKE_TOKENS.set(foldSearchText(name), tokens)
 }
 
+/** The spelling of a folded known term for people ("mercedes" → "Mercedes", "gelandewagen" → "Geländewagen"). */
+const DISPLAY_TERMS = new Map<string, string>()
+for (const label of [
+  ...MAKE_ALIASES.flat(),
+  ...Object.values(FUEL_LABELS).flat(),
+  ...Object.values(TRANSMISSION_LABELS).flat(),
+  ...Object.values(BODY_LABELS).flat(),
+]) {
+  for (const word of label.split(/[\s]+/)) {
+    const [folded] = searchWordsOf(word)
+    if (folded && !DISPLAY_TERMS.has(folded)) DISPLAY_TERMS.set(folded, word)
+  }
+}
+
+/** A corrected word as the reading line shows it: a label's own spelling, else capitalised. */
+export function displayTerm(folded: string): string {
+  return DISPLAY_TERMS.get(folded) ?? folded.charAt(0).toUpperCase() + folded.slice(1)
+}
+
 /** Query words that never match by prefix: every alias and label (see the header). */
 const KNOWN_TERMS = new Set([
   ...MAKE_ALIASES.flatMap(tokensOf),
@@ -164,6 +198,8 @@ export interface SearchableVehicle {
   color?: unknown
   features?: unknown
   description?: unknown
+  year?: unknown
+  firstRegistration?: unknown
   [field: string]: unknown
 }
 
@@ -193,6 +229,39 @@ function memoTokens(memo: Memo, text: unknown): string[] {
   return tokens
 }
 
+const registrationYearOf = (vehicle: SearchableVehicle): number | undefined => {
+  const registration = typeof vehicle.firstRegistration === 'string' ? Number(vehicle.firstRegistration.split('/')[1]) : NaN
+  if (Number.isInteger(registration)) return registration
+  return typeof vehicle.year === 'number' && Number.isInteger(vehicle.year) ? vehicle.year : undefined
+}
+
+/** The series and generation words of a vehicle ("3er", "cklasse", "golf7"; see the header). */
+export function seriesTokens(vehicle: SearchableVehicle, makeTokens: readonly string[], modelTokens: readonly string[]): string[] {
+  const tokens: string[] = []
+  const [first, second] = modelTokens
+  if (first === undefined) return tokens
+  if (makeTokens.includes('bmw')) {
+    const series = /^m?(\d)\d\d[a-z]{0,3}$/.exec(first)
+    if (series) tokens.push(`${series[1]}er`)
+  }
+  if (makeTokens.includes('mercedes')) {
+    const joined = /^([a-z]{1,3})\d{2,3}[a-z]{0,2}$/.exec(first)
+    if (joined) tokens.push(`${joined[1]}klasse`)
+    else if (/^[a-z]{1,3}$/.test(first) && second !== undefined && /^\d{2,3}[a-z]{0,2}$/.test(second)) tokens.push(`${first}klasse`)
+  }
+  const year = registrationYearOf(vehicle)
+  if (year !== undefined) {
+    for (const generation of GENERATIONS) {
+      if (!makeTokens.includes(generation.make) || !modelTokens.includes(generation.model)) continue
+      for (const [number, from, to] of generation.years) if (year >= from && year <= to) tokens.push(`${generation.model}${number}`)
+    }
+  }
+  return tokens
+}
+
+/** Query words that stand for a series or generation (never corrected: "golf6" is not a typo of "golf7"). */
+const SERIES_WORD = /^(?:[a-z]+\d|[a-z]{1,3}klasse|\der)$/
+
 /** The weighted tokens of one vehicle: token → weight << 1 | key. */
 export function vehicleSearchTokens(vehicle: SearchableVehicle, memo: Memo = new Map()): Map<string, number> {
   const tokens = new Map<string, number>()
@@ -207,6 +276,8 @@ export function vehicleSearchTokens(vehicle: SearchableVehicle, memo: Memo = new
   add(memoTokens(memo, make), SEARCH_WEIGHT.strong, true)
   add(MAKE_TOKENS.get(foldSearchText(make).trim()) ?? [], SEARCH_WEIGHT.strong, true)
   add(memoTokens(memo, vehicle.model), SEARCH_WEIGHT.strong, true)
+  const makeTokens = [...memoTokens(memo, make), ...(MAKE_TOKENS.get(foldSearchText(make).trim()) ?? [])]
+  add(seriesTokens(vehicle, makeTokens, memoTokens(memo, vehicle.model)), SEARCH_WEIGHT.strong, true)
   add(memoTokens(memo, vehicle.title), SEARCH_WEIGHT.medium, false)
   if (typeof vehicle.fuelType === 'string') add(FUEL_TOKENS.get(vehicle.fuelType) ?? [], SEARCH_WEIGHT.medium, true)
   if (typeof vehicle.transmission === 'string') add(TRANSMISSION_TOKENS.get(vehicle.transmission) ?? [], SEARCH_WEIGHT.medium, true)
@@ -234,6 +305,8 @@ export class VehicleSearchIndex {
   private readonly postings = new Map<string, number[]>()
   /** Every token, sorted, for the prefix fallback (binary search for the first candidate). */
   private readonly sorted: string[]
+  /** Letter-only known terms and key tokens (make, model, labels), for typo corrections. */
+  private readonly vocabulary: string[]
 
   constructor(vehicles: readonly SearchableVehicle[]) {
     const memo: Memo = new Map()
@@ -245,6 +318,8 @@ export class VehicleSearchIndex {
       }
     })
     this.sorted = [...this.postings.keys()].sort()
+    const keyTokens = this.sorted.filter((token) => this.postings.get(token)!.some(postingKey))
+    this.vocabulary = [...new Set([...KNOWN_TERMS, ...keyTokens])].filter((term) => term.length >= 3 && /^\p{L}+$/u.test(term))
   }
 
   private withPrefix(word: string): string[] {
@@ -260,31 +335,102 @@ export class VehicleSearchIndex {
     return found
   }
 
+  /** The candidates' hits of one word: position → best score; `known` turns the prefix fallback off. */
+  private hitsOf(word: string, candidate: (at: number) => boolean, known: boolean): Map<number, number> {
+    const hits = new Map<number, number>()
+    for (const token of known ? [word] : this.withPrefix(word)) {
+      const factor = token === word ? 2 : 1
+      for (const value of this.postings.get(token) ?? []) {
+        const at = postingAt(value)
+        if (!candidate(at)) continue
+        const score = postingWeight(value) * factor
+        if (score > (hits.get(at) ?? 0)) hits.set(at, score)
+      }
+    }
+    return hits
+  }
+
+  /**
+   * The nearest vocabulary term to a word that matches nothing (see the header), or undefined.
+   * The vocabulary: the known terms and the key tokens (make, model, labels) of the candidates.
+   */
+  private correctionOf(word: string, candidate: (at: number) => boolean): string | undefined {
+    if (word.length < 4 || !/^\p{L}+$/u.test(word) || SERIES_WORD.test(word)) return undefined
+    const bound = word.length >= 7 ? 2 : 1
+    let best: { term: string; distance: number; count: number } | undefined
+    for (const term of this.vocabulary) {
+      if (Math.abs(term.length - word.length) > bound) continue
+      const distance = editDistance(word, term, bound)
+      if (distance > bound || (best && distance > best.distance)) continue
+      const postings = this.postings.get(term) ?? []
+      const count = postings.filter((value) => candidate(postingAt(value))).length
+      const inStock = postings.some((value) => postingKey(value) && candidate(postingAt(value)))
+      if (!inStock && !KNOWN_TERMS.has(term)) continue
+      if (!best || distance < best.distance || count > best.count || (count === best.count && term < best.term)) best = { term, distance, count }
+    }
+    return best?.term
+  }
+
   /**
    * The vehicles matching every word, position → score. Only positions for which `candidate`
-   * is true count (the other filters), also for deciding whether a word is a known term.
+   * is true count (the other filters), also for deciding whether a word is a known term and for
+   * typo corrections. `report`, when given, receives the corrections and the words that matched nothing.
    */
-  search(words: readonly string[], candidate: (at: number) => boolean = () => true): Map<number, number> {
+  search(words: readonly string[], candidate: (at: number) => boolean = () => true, report?: SearchReport): Map<number, number> {
     let result: Map<number, number> | null = null
-    for (const word of words) {
+    for (const typed of words) {
+      let word = typed
       const exact = this.postings.get(word)
       const known = KNOWN_TERMS.has(word) || (exact?.some((value) => postingKey(value) && candidate(postingAt(value))) ?? false)
-      const hits = new Map<number, number>()
-      for (const token of known ? [word] : this.withPrefix(word)) {
-        const factor = token === word ? 2 : 1
-        for (const value of this.postings.get(token) ?? []) {
-          const at = postingAt(value)
-          if (!candidate(at) || (result && !result.has(at))) continue
-          const score = postingWeight(value) * factor
-          if (score > (hits.get(at) ?? 0)) hits.set(at, score)
+      let hits = this.hitsOf(word, candidate, known)
+      if (hits.size === 0 && !known) {
+        const correction = this.correctionOf(word, candidate)
+        if (correction !== undefined) {
+          word = correction
+          hits = this.hitsOf(word, candidate, true)
+          report?.corrections.push({ from: typed, to: word })
         }
       }
-      if (result) for (const [at, score] of hits) hits.set(at, score + result.get(at)!)
-      result = hits
-      if (result.size === 0) break
+      if (hits.size === 0) report?.unmatched.push(typed)
+      if (result) {
+        const previous: Map<number, number> = result
+        result = new Map([...hits].flatMap(([at, score]) => (previous.has(at) ? [[at, score + previous.get(at)!] as const] : [])))
+      } else result = hits
+      if (result.size === 0 && !report) break
     }
     return result ?? new Map()
   }
+}
+
+/** What a search did with the words: typo corrections made, and words that matched no vehicle. */
+export interface SearchReport {
+  corrections: Array<{ from: string; to: string }>
+  unmatched: string[]
+}
+
+/**
+ * Damerau–Levenshtein distance (optimal string alignment: insert, delete, substitute, swap two
+ * neighbours), or bound + 1 as soon as it must exceed `bound`.
+ */
+export function editDistance(a: string, b: string, bound = Infinity): number {
+  if (Math.abs(a.length - b.length) > bound) return bound + 1
+  let before: number[] = []
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    let rowMin = i
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1)
+      current.push(value)
+      rowMin = Math.min(rowMin, value)
+    }
+    if (rowMin > bound) return bound + 1
+    before = previous
+    previous = current
+  }
+  return previous[b.length]!
 }
 
 /**
@@ -298,11 +444,12 @@ export function rankBySearch<T>(
   ordered: readonly T[],
   positionOf: (item: T) => number,
   words: readonly string[],
+  report?: SearchReport,
 ): T[] {
   if (words.length === 0) return [...ordered]
   const allowed = new Uint8Array(size)
   for (const item of ordered) allowed[positionOf(item)] = 1
-  const scores = index.search(words, (at) => allowed[at] === 1)
+  const scores = index.search(words, (at) => allowed[at] === 1, report)
   const found: Array<{ item: T; order: number; score: number }> = []
   ordered.forEach((item, order) => {
     const score = scores.get(positionOf(item))

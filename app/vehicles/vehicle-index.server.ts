@@ -1,7 +1,7 @@
 import { evaluate, parse, type ExprNode } from 'groq-js'
 import { type LocalDocuments, type SanityDocument } from '#app/sanity/lake.server.ts'
 import { type vehicleListParams } from '#app/sanity/queries/vehicles.ts'
-import { rankBySearch, VehicleSearchIndex } from '#app/vehicles/search-text.ts'
+import { rankBySearch, type SearchReport, VehicleSearchIndex } from '#app/vehicles/search-text.ts'
 
 /*
  * The inventory list on the embedded lake without scanning 5,000 documents through groq-js per
@@ -134,7 +134,7 @@ function sortKeys(vehicle: IndexedVehicle, sort: ListParams['sort']): Array<[Sor
  * The matching vehicles in list order: filtered and sorted as the GROQ does, then, with search
  * words (searchWords), only the matches, ranked (best first, list order among equals).
  */
-export function searchVehicleIndex(lake: LocalDocuments, params: ListParams, words: readonly string[] = []): SanityDocument[] {
+export function searchVehicleIndex(lake: LocalDocuments, params: ListParams, words: readonly string[] = [], report?: SearchReport): SanityDocument[] {
   const index = indexOf(lake)
   const found = index.vehicles.filter((vehicle) => matches(vehicle, params))
   const keyed = found.map((vehicle) => ({ vehicle, keys: sortKeys(vehicle, params.sort) }))
@@ -149,7 +149,7 @@ export function searchVehicleIndex(lake: LocalDocuments, params: ListParams, wor
   const sorted = keyed.map(({ vehicle }) => vehicle)
   if (words.length === 0) return sorted.map((vehicle) => vehicle.doc)
   index.search ??= new VehicleSearchIndex(index.vehicles.map((vehicle) => vehicle.doc))
-  return rankBySearch(index.search, index.vehicles.length, sorted, (vehicle) => vehicle.at, words).map((vehicle) => vehicle.doc)
+  return rankBySearch(index.search, index.vehicles.length, sorted, (vehicle) => vehicle.at, words, report).map((vehicle) => vehicle.doc)
 }
 
 /** Makes and body types of the vehicles on sale (VEHICLE_FACETS_QUERY), unsorted. */

@@ -103,6 +103,68 @@ const CASES: Case[] = [
   { search: 'Zeppelin', ids: [] },
 ]
 
+/*
+ * Buyer phrasing (issue 29, decision 022 "Reading the query"): price phrases, typos, series and
+ * generations, and exact hits that the typo tolerance must leave alone. Prices, mileages and first
+ * registrations from the seed:
+ *   1 28.900 € 68.500 km 2020   7 21.490 € 48.500 km 2020  13  6.290 € 74.000 km 2013  19 13.490 € 43.000 km 2019
+ *   2 34.900 € 45.200 km 2021   8  6.490 € 89.000 km 2016  14 18.900 € 41.000 km 2018  20 16.900 € 28.000 km 2021
+ *   3 37.900 € 39.800 km 2021   9 12.900 € 112.000 km 2019 15 23.900 € 33.000 km 2021  21 33.900 € 24.000 km 2022
+ *   4 31.500 € 58.300 km 2019  10 46.900 € 98.000 km 2019  16 15.900 € 86.000 km 2021  22  9.900 € 121.000 km (none)
+ *   5 19.900 € 52.000 km 2020  11 22.900 € 134.000 km 2020 17 14.490 € 38.000 km 2021  23 (no price) 138.000 km 1996
+ *   6 32.900 € 61.000 km 2021  12 58.900 € 42.000 km 2018  18 64.900 € 49.000 km 2021  24 32.500 € 36.000 km 2019
+ * The Golf (5) is registered 07/2020, a changeover year: both Golf 7 (2012–2020) and Golf 8 (from 2019).
+ */
+const UP_TO_20000 = ['5', '8', '9', '13', '14', '16', '17', '19', '20', '22']
+const KOMBI = ['1', '3', '7', '9', '16', '22']
+
+const BUYER_CASES: Case[] = [
+  // Price phrases become price limits (a car without a price, 23, never passes one).
+  { search: 'unter 20000', ids: UP_TO_20000 },
+  { search: 'bis 20.000 €', ids: UP_TO_20000 },
+  { search: 'max 20k', ids: UP_TO_20000 },
+  { search: '20.000 €', ids: UP_TO_20000, why: 'a bare amount with a currency is a budget' },
+  { search: 'Diesel Kombi bis 30.000', ids: ['1', '9', '22'] },
+  { search: 'Automatik unter 30000', ids: ['1', '7', '14', '15', '20'] },
+  { search: 'ab 30000', ids: ['2', '3', '4', '6', '10', '12', '18', '21', '24'] },
+  { search: 'SUV ab 30.000 €', ids: ['4', '18', '21'] },
+  { search: 'ab 10.000 bis 15.000 €', ids: ['9', '17', '19'] },
+  { search: 'Porsche unter 20000', ids: [] },
+  { search: 'unter 50.000 km', ids: ['2', '3', '7', '12', '14', '15', '17', '18', '19', '20', '21', '24'], why: 'with "km" a mileage limit' },
+  { search: 'Automatik ab 2020', ids: ['1', '2', '3', '6', '7', '15', '18', '20', '21'], why: 'a year after "ab" is the first registration' },
+  // Typos of makes, models and labels (edit distance 1 for 4–6 letters, 2 from 7).
+  { search: 'Kombie', ids: KOMBI },
+  { search: 'Kombie automatik', ids: ['1', '3', '7'] },
+  { search: 'Mercedez', ids: MERCEDES },
+  { search: 'Mercedez Diesel', ids: ['2', '10'] },
+  { search: 'Volkswagon', ids: VW },
+  { search: 'automatk', ids: AUTOMATIC },
+  { search: 'Tiguen', ids: ['4'] },
+  { search: 'Toyta', ids: ['7'] },
+  { search: 'Renalt', ids: ['20'] },
+  { search: 'Disel', ids: DIESEL, first: ['22'] },
+  // Series and generations.
+  { search: 'BMW 3er', ids: ['1'] },
+  { search: '3er', ids: ['1'] },
+  { search: 'BMW 5er', ids: [] },
+  { search: 'golf 7', ids: ['5'] },
+  { search: 'Golf VII', ids: ['5'] },
+  { search: 'Golf 8', ids: ['5'] },
+  { search: 'golf 6', ids: [], why: 'a generation is never "corrected" to another one' },
+  { search: 'C-Klasse', ids: ['2'] },
+  { search: 'C Klasse', ids: ['2'] },
+  { search: 'V-Klasse', ids: ['10'] },
+  { search: 'E-Klasse', ids: [] },
+  // Exact hits and prefixes the typo tolerance leaves alone.
+  { search: 'Porsch', ids: ['12'], why: 'a prefix of Porsche is a hit, not a typo' },
+  { search: 'Golf 1.5 TSI', ids: ['5'], why: '"1.5" is no generation' },
+  { search: 'Polo', ids: [], why: 'no Polo in stock, and no make or model within one edit' },
+  { search: 'Kia', ids: ['21'] },
+  { search: 'Mini', ids: ['14'] },
+  { search: 'Audi', ids: ['3', '24'] },
+  { search: 'Kombi', ids: KOMBI },
+]
+
 describe.each(BACKENDS)('the vehicle search on the %s lake (seed inventory)', (backend) => {
   let test: TestLake
   const api = async (search: string) => {
@@ -128,6 +190,34 @@ describe.each(BACKENDS)('the vehicle search on the %s lake (seed inventory)', (b
     const found = await api(search)
     expect([...found].sort()).toEqual([...ids].sort())
     if (first) expect([...found.slice(0, first.length)].sort()).toEqual([...first].sort())
+  })
+
+  it('has at least 25 buyer-phrasing cases', () => {
+    expect(BUYER_CASES.length).toBeGreaterThanOrEqual(25)
+  })
+
+  it.each(BUYER_CASES)('buyer phrasing "$search" finds $ids', async ({ search, ids, first }) => {
+    const found = await api(search)
+    expect([...found].sort()).toEqual([...ids].sort())
+    if (first) expect([...found.slice(0, first.length)].sort()).toEqual([...first].sort())
+  })
+
+  it('/vehicles reports how the query was read: limits, series and corrections', async () => {
+    const read = async (search: string) => {
+      const response = (await pageLoader({
+        request: new Request(`http://localhost/vehicles?search=${encodeURIComponent(search)}`),
+        params: {},
+        context: { lake: test.lake, env: test.env },
+      })) as unknown as {
+        data: { result: { total: number; search?: { reading: { parts: Array<{ label: string; without: string }> }; corrections: unknown[] } } }
+      }
+      return response.data.result
+    }
+    const price = await read('Kombie bis 30.000')
+    expect(price.total).toBe(5) // 1, 7, 9, 16, 22
+    expect(price.search?.reading.parts).toEqual([expect.objectContaining({ label: 'Preis bis 30.000 €', without: 'Kombie' })])
+    expect(price.search?.corrections).toEqual([{ from: 'kombie', to: 'kombi' }])
+    expect((await read('golf 7')).search?.reading.parts).toEqual([expect.objectContaining({ label: 'Golf 7 (Erstzulassung 2012–2020)', without: '' })])
   })
 
   it('the same search serves /vehicles (page 1 of the same ranked list)', async () => {

@@ -113,6 +113,8 @@ export const LEAD_KINDS = [
   { title: 'Exportanfrage', value: 'export' },
   { title: 'Händler-Registrierung', value: 'dealer-registration' },
   { title: 'Auto verkaufen', value: 'vehicle-sale' },
+  // Issue 29: the zero-results box of /vehicles takes a search with an e-mail or a phone number.
+  { title: 'Suchauftrag', value: 'search-request' },
 ] as const
 
 export const CONTACT_STATUSES = [

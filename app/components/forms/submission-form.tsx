@@ -192,6 +192,7 @@ export function SubmissionForm({
   const renderControl = (field: FieldDefinition) => {
     const attributes = inputAttributes(field)
     const fieldErrors = errors[field.name]
+    if (field.type === 'hidden') return <input key={field.name} type="hidden" name={field.name} defaultValue={values[field.name] ?? prefill?.[field.name]} />
     if (field.type === 'checkbox') {
       const error = fieldErrors?.[0]
       return (

@@ -1,0 +1,123 @@
+import { Link, useSearchParams } from '@remix-run/react'
+import { SubmissionForm } from '#app/components/forms/submission-form.tsx'
+import { FormConfirmation } from '#app/components/ui/form-parts.tsx'
+import { confirmationId, SENT } from '#app/submissions/forms.ts'
+import { LEAD_FORMS } from '#app/submissions/lead-forms.ts'
+import { RESULTS_ANCHOR } from '#app/vehicles/list-return.ts'
+import { type QueryReading, suggestedSearch } from '#app/vehicles/query-reading.ts'
+import { displayTerm, isFillerWord, searchWords } from '#app/vehicles/search-text.ts'
+import { type VehicleSearch, vehicleSearchHref } from '#app/vehicles/vehicle-search.ts'
+
+/*
+ * How /vehicles read the buyer's search (issue 29, docs/decisions/022): a line of parts, each a
+ * plain link that removes it from the URL (works without JavaScript), and the help of an empty
+ * result: the query repeated, "Meinten Sie …?" and the Suchauftrag. Kept apart from the route so
+ * the filter layout can change around it.
+ */
+
+/** What the page's loader hands over (inventory.server.ts SearchOutcome, serialised). */
+export interface SearchReadingData {
+  reading: QueryReading
+  corrections: ReadonlyArray<{ from: string; to: string }>
+  unmatched: readonly string[]
+}
+
+/** The anchor of the Suchauftrag (its no-JavaScript round trip and confirmation). */
+export const SEARCH_REQUEST_ANCHOR = 'suchauftrag'
+
+const foldWord = (word: string) => searchWords(word)[0]
+
+function withSearch(state: VehicleSearch, search: string): string {
+  return `${vehicleSearchHref({ ...state, search: search || undefined, page: 1 })}#${RESULTS_ANCHOR}`
+}
+
+/** "Gesucht: Preis bis 20.000 € ✕ · Kombi (statt „Kombie“) ✕". */
+export function SearchReadingLine({ state, search }: { state: VehicleSearch; search: SearchReadingData }) {
+  const corrected = new Map(search.corrections.map((correction) => [correction.from, correction.to]))
+  const chips = [
+    ...search.reading.parts.map((part) => ({ at: part.at, label: part.label, without: part.without })),
+    ...search.reading.words
+      .filter((word) => !isFillerWord(word.source))
+      .map((word) => {
+        const to = corrected.get(foldWord(word.source) ?? '')
+        return { at: word.at, label: to === undefined ? word.source : `${displayTerm(to)} (statt „${word.source}“)`, without: word.without }
+      }),
+  ].sort((a, b) => a.at - b.at)
+  if (chips.length === 0) return null
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-2 text-sm" data-testid="search-reading">
+      <span className="font-semibold text-zinc-700">Gesucht:</span>
+      <ul className="flex flex-wrap gap-2">
+        {chips.map((chip) => (
+          <li key={`${chip.at}-${chip.label}`}>
+            <Link
+              to={withSearch(state, chip.without)}
+              preventScrollReset
+              aria-label={`„${chip.label}“ aus der Suche entfernen`}
+              className="inline-flex min-h-9 items-center gap-1.5 rounded-full border border-zinc-300 bg-white px-3 py-1 font-medium text-zinc-900 hover:border-amber-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
+            >
+              {chip.label}
+              <span aria-hidden="true" className="text-zinc-500">
+                ✕
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** The help of an empty result for a search: the query, "Meinten Sie …?" and the Suchauftrag. */
+export function EmptySearchHelp({ state, search }: { state: VehicleSearch; search: SearchReadingData }) {
+  const query = state.search ?? ''
+  const suggestion = suggestedSearch(search.reading, search, foldWord, displayTerm)
+  return (
+    <div className="mt-4 space-y-4 text-left">
+      <p className="text-center text-zinc-700">
+        Für „<span className="font-semibold text-zinc-950">{query}</span>“ haben wir gerade kein passendes Fahrzeug.
+      </p>
+      {suggestion ? (
+        <p className="text-center text-zinc-700">
+          Meinten Sie{' '}
+          <Link to={withSearch(state, suggestion)} className="font-semibold text-amber-800 underline underline-offset-2">
+            „{suggestion}“
+          </Link>
+          ?
+        </p>
+      ) : null}
+      <SearchRequest query={query} />
+    </div>
+  )
+}
+
+/** The Suchauftrag: one field (e-mail or phone); the search goes along in a hidden field. */
+function SearchRequest({ query }: { query: string }) {
+  return (
+    <section id={SEARCH_REQUEST_ANCHOR} aria-labelledby="suchauftrag-heading" className="mx-auto max-w-xl rounded-xl border border-zinc-200 bg-zinc-50 p-5">
+      <h3 id="suchauftrag-heading" className="text-lg text-zinc-950 normal-case">
+        Suchauftrag: Wir suchen für Sie
+      </h3>
+      <p className="mt-1 mb-4 text-sm text-zinc-700">
+        Hinterlassen Sie Ihre E-Mail-Adresse oder Telefonnummer. Wir melden uns, sobald wir ein Fahrzeug für „{query}“ haben.
+      </p>
+      {/* Keyed by the query: a new search starts a fresh form with its own hidden value. */}
+      <SubmissionForm key={query} form={LEAD_FORMS['search-request']} anchor={SEARCH_REQUEST_ANCHOR} prefill={{ query }} submitLabel="SUCHAUFTRAG SPEICHERN" />
+    </section>
+  )
+}
+
+/**
+ * The Suchauftrag's confirmation after a post without JavaScript: the redirect lands on /vehicles
+ * without the search (the page action keeps only the path), so the list shows it on its own.
+ */
+export function SearchRequestSent() {
+  const [params] = useSearchParams()
+  if (params.get(SENT.lead.param) !== SENT.lead.value || params.get(SENT.lead.formParam) !== SEARCH_REQUEST_ANCHOR) return null
+  const { success } = LEAD_FORMS['search-request'].texts
+  return (
+    <div id={confirmationId(SEARCH_REQUEST_ANCHOR)} tabIndex={-1} autoFocus className="mt-4 rounded-xl focus-visible:outline-3 focus-visible:outline-amber-400">
+      <FormConfirmation title={success.title}>{success.description}</FormConfirmation>
+    </div>
+  )
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest'
+import { readQuery, suggestedSearch, withReading } from '#app/vehicles/query-reading.ts'
+import { displayTerm, searchWords } from '#app/vehicles/search-text.ts'
+
+const limits = (search: string) => {
+  const { priceFrom, priceTo, maxMileage, yearFrom, text } = readQuery(search)
+  return { priceFrom, priceTo, maxMileage, yearFrom, text }
+}
+
+describe('readQuery: price phrases', () => {
+  it.each([
+    ['unter 20000', 20000],
+    ['bis 20000', 20000],
+    ['bis zu 20.000 €', 20000],
+    ['max 20k', 20000],
+    ['max. 25.000€', 25000],
+    ['maximal 18 000 Euro', 18000],
+    ['höchstens 9.999', 9999],
+    ['bis €20.000', 20000],
+    ['unter 20 Tsd', 20000],
+    ['unter 12,5k', 12500],
+    ['20k', 20000],
+    ['15.000 €', 15000],
+  ])('"%s" is a price ceiling of %i', (search, priceTo) => {
+    expect(limits(search)).toEqual({ priceTo, text: '', priceFrom: undefined, maxMileage: undefined, yearFrom: undefined })
+  })
+
+  it('"ab N" and "über N" are a floor; both limits in one text', () => {
+    expect(readQuery('ab 10000').priceFrom).toBe(10000)
+    expect(readQuery('über 10.000 €').priceFrom).toBe(10000)
+    expect(limits('Kombi ab 10.000 bis 15.000 €')).toMatchObject({ priceFrom: 10000, priceTo: 15000, text: 'Kombi' })
+  })
+
+  it('keeps the rest of the text and says how it read the phrase, with the text that undoes it', () => {
+    const reading = readQuery('Diesel Kombi bis 30.000')
+    expect(reading.text).toBe('Diesel Kombi')
+    expect(reading.parts).toEqual([{ kind: 'priceTo', source: 'bis 30.000', label: 'Preis bis 30.000 €', without: 'Diesel Kombi', at: 13 }])
+  })
+
+  it('reads mileage with "km" and a first registration after "ab"', () => {
+    expect(limits('unter 100.000 km')).toMatchObject({ maxMileage: 100000, priceTo: undefined, text: '' })
+    expect(limits('Automatik ab 2018')).toMatchObject({ yearFrom: 2018, priceFrom: undefined, text: 'Automatik' })
+    expect(limits('ab Baujahr 2015')).toMatchObject({ yearFrom: 2015 })
+    expect(limits('ab 2018 €')).toMatchObject({ priceFrom: 2018, yearFrom: undefined })
+  })
+
+  it('leaves numbers that are no price alone', () => {
+    for (const search of ['Tesla Model 3', 'T6.1', 'Golf 1.5 TSI', 'bis 300', '718 Cayman', 'BMW 320d', 'Zoe R135 Z.E. 50', 'X5 xDrive45e']) {
+      expect(limits(search)).toEqual({ text: search, priceFrom: undefined, priceTo: undefined, maxMileage: undefined, yearFrom: undefined })
+    }
+  })
+
+  it('takes the first phrase of a kind; a second one stays text', () => {
+    expect(limits('unter 20000 bis 30000')).toMatchObject({ priceTo: 20000, text: 'bis 30000' })
+  })
+})
+
+describe('readQuery: series and generations', () => {
+  it.each([
+    ['BMW 3er', 'BMW 3er', '3er-Reihe'],
+    ['3er-Reihe Touring', '3er Touring', '3er-Reihe'],
+    ['C-Klasse', 'cklasse', 'C-Klasse'],
+    ['c klasse diesel', 'cklasse diesel', 'C-Klasse'],
+    ['golf 7', 'golf7', 'Golf 7 (Erstzulassung 2012–2020)'],
+    ['Golf VII', 'golf7', 'Golf 7 (Erstzulassung 2012–2020)'],
+    ['Golf7 Variant', 'golf7 Variant', 'Golf 7 (Erstzulassung 2012–2020)'],
+    ['Golf 8', 'golf8', 'Golf 8 (Erstzulassung ab 2019)'],
+  ])('"%s" is searched as "%s" (%s)', (search, text, label) => {
+    const reading = readQuery(search)
+    expect(reading.text).toBe(text)
+    expect(reading.parts.map((part) => part.label)).toEqual([label])
+  })
+
+  it('does not read a trim or a class word as a series', () => {
+    for (const search of ['Golf Variant', 'Golf 1.5 TSI', 'Mittelklasse', 'Oberklasse Limousine', '2 Erstbesitzer']) {
+      expect(readQuery(search)).toMatchObject({ text: search, parts: [] })
+    }
+  })
+
+  it('undoes one part or word and keeps the others as typed', () => {
+    const reading = readQuery('Kombi golf 7 unter 15.000 € Navi')
+    expect(reading.parts.map((part) => [part.label, part.without])).toEqual([
+      ['Golf 7 (Erstzulassung 2012–2020)', 'Kombi unter 15.000 € Navi'],
+      ['Preis bis 15.000 €', 'Kombi golf 7 Navi'],
+    ])
+    expect(reading.words).toEqual([
+      { source: 'Kombi', without: 'golf 7 unter 15.000 € Navi', at: 0 },
+      { source: 'Navi', without: 'Kombi golf 7 unter 15.000 €', at: 28 },
+    ])
+  })
+})
+
+describe('withReading', () => {
+  it('puts the limits into the filters; the stricter wins over the URL', () => {
+    const { state } = withReading({ search: 'Kombi bis 30.000', priceTo: 25000, sort: 'newest', page: 1 })
+    expect(state).toMatchObject({ search: 'Kombi', priceTo: 25000 })
+    expect(withReading({ search: 'unter 20000', priceTo: 25000, sort: 'newest', page: 1 }).state).toMatchObject({ search: undefined, priceTo: 20000 })
+  })
+
+  it('changes nothing without a search text', () => {
+    const state = { priceTo: 25000, sort: 'newest' as const, page: 1 }
+    expect(withReading(state).state).toBe(state)
+  })
+})
+
+describe('suggestedSearch ("Meinten Sie …?" of an empty result)', () => {
+  const suggest = (search: string, corrections: Array<{ from: string; to: string }>, unmatched: string[]) =>
+    suggestedSearch(readQuery(search), { corrections, unmatched }, (word) => searchWords(word)[0], displayTerm)
+
+  it('drops the words that matched nothing and spells out the corrections', () => {
+    expect(suggest('Kombie Lamborghini', [{ from: 'kombie', to: 'kombi' }], ['lamborghini'])).toBe('Kombi')
+    expect(suggest('Mercedez golf 6 unter 20.000 €', [{ from: 'mercedez', to: 'mercedes' }], ['golf6'])).toBe('Mercedes unter 20.000 €')
+  })
+
+  it('offers nothing when nothing is dropped or nothing would be left', () => {
+    expect(suggest('Kombie Elektro', [{ from: 'kombie', to: 'kombi' }], [])).toBeUndefined()
+    expect(suggest('Zeppelin', [], ['zeppelin'])).toBeUndefined()
+  })
+})

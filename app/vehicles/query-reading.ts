@@ -1,0 +1,226 @@
+import { formatDecimal } from '#app/utils/format.ts'
+import { MAX_PRICE, type VehicleSearch } from '#app/vehicles/vehicle-search.ts'
+import { MAX_MILEAGE_KM } from '#schemas/lib/validation.ts'
+
+/*
+ * How a buyer's search text is read before the word search (docs/decisions/022, "Reading the
+ * query"). Pure and browser-safe: the search on both lake backends and the page's reading line use it.
+ *
+ * - Price phrases become price limits, exactly like the form's price fields: "unter/bis/max/maximal/
+ *   höchstens N" → priceTo, "ab/über/mindestens N" → priceFrom; N as "20000", "20.000", "20 000",
+ *   "20k", "20 Tsd", with or without "€"/"Euro" before or after. A bare amount with a currency or
+ *   "k" ("15.000 €", "20k") is a budget (priceTo). Amounts below 500 without "k" are not prices.
+ *   With "km" the phrase is a mileage limit ("unter 100.000 km"); "ab 2018"/"ab Baujahr 2018"
+ *   (a year without a currency) is the first registration.
+ * - Series and generations become one word the vehicles' search tokens carry (search-text.ts,
+ *   seriesTokens): "C Klasse"/"C-Klasse" → "cklasse", "Golf 7"/"Golf VII"/"Golf7" → "golf7". "3er"
+ *   is already one word.
+ * The rest of the text is searched as typed; typo corrections are made by the search itself,
+ * against the vocabulary of the inventory (search-text.ts).
+ */
+
+export type ReadingKind = 'priceTo' | 'priceFrom' | 'maxMileage' | 'yearFrom' | 'series'
+
+export interface ReadingPart {
+  kind: ReadingKind
+  /** What the buyer typed, e.g. "unter 20000". */
+  source: string
+  /** How it was read, in German: "Preis bis 20.000 €", "Golf 7 (Erstzulassung 2012–2020)". */
+  label: string
+  /** The search text without this part (the part's undo). */
+  without: string
+  /** Where it starts in the (whitespace-tidied) text. */
+  at: number
+  /** A series part's search word ("golf7"). */
+  word?: string
+}
+
+export interface QueryReading {
+  priceFrom?: number
+  priceTo?: number
+  maxMileage?: number
+  yearFrom?: number
+  /** The text left for the word search, series phrases joined ("golf7"). */
+  text: string
+  parts: ReadingPart[]
+  /** The other words as typed, each with the search text without it (its undo). */
+  words: Array<{ source: string; without: string; at: number }>
+}
+
+const euro = (value: number) => `${formatDecimal(value)} €`
+
+const AMOUNT = String.raw`(?:€\s*|eur(?:o)?\s+)?(\d{1,3}(?:[.\s]\d{3})+|\d+(?:,\d+)?)\s*(k|tsd\.?|tausend)?(?:\s*(€|euro?\b|km\b))?`
+const BELOW = String.raw`unter|bis(?:\s+zu)?|max(?:\.|imal)?|höchstens|hochstens|<=?`
+const ABOVE = String.raw`ab|über|uber|mindestens|mind\.|min\.|>=?`
+const YEAR_WORD = String.raw`(?:baujahr|bj\.?|ez|erstzulassung)\s*`
+const PHRASE = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:(${BELOW})\s*|(${ABOVE})\s*(${YEAR_WORD})?|(${YEAR_WORD})ab\s*)?${AMOUNT}(?![\p{L}\p{N}])`, 'giu')
+
+function amountOf(digits: string, thousands: string | undefined): number | undefined {
+  const plain = /^\d{1,3}([.\s]\d{3})+$/.test(digits) ? digits.replace(/[.\s]/g, '') : digits.replace(',', '.')
+  const number = Number(plain) * (thousands ? 1000 : 1)
+  return Number.isFinite(number) ? Math.round(number) : undefined
+}
+
+const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6, vii: 7, viii: 8 }
+
+/** Generations by first-registration year; a changeover year belongs to both (the registration cannot tell them apart). */
+export const GENERATIONS: ReadonlyArray<{ make: string; model: string; label: string; years: ReadonlyArray<[number, number, number]> }> = [
+  {
+    make: 'vw',
+    model: 'golf',
+    label: 'Golf',
+    years: [
+      [1, 1974, 1983],
+      [2, 1983, 1992],
+      [3, 1991, 1998],
+      [4, 1997, 2004],
+      [5, 2003, 2009],
+      [6, 2008, 2013],
+      [7, 2012, 2020],
+      [8, 2019, 9999],
+    ],
+  },
+]
+
+const SERIES = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:(golf)\s*-?\s*(\d|viii|vii|vi|iv|v|iii|ii|i)|([a-z]{1,3})\s*-?\s*klasse|([1-8])\s*-?\s*er(?:\s*-?\s*reihe)?)(?![\p{L}\p{N}]|[.,]\d)`,
+  'giu',
+)
+
+function seriesOf(match: RegExpExecArray): { word: string; label: string } | undefined {
+  const [, model, generation, klasse, bmw] = match
+  if (model && generation) {
+    const number = /^\d$/.test(generation) ? Number(generation) : ROMAN[generation.toLowerCase()]!
+    const range = GENERATIONS[0]!.years.find(([gen]) => gen === number)
+    if (!range) return undefined
+    const years = range[2] === 9999 ? `ab ${range[1]}` : `${range[1]}–${range[2]}`
+    return { word: `golf${number}`, label: `Golf ${number} (Erstzulassung ${years})` }
+  }
+  if (klasse) return { word: `${klasse.toLowerCase()}klasse`, label: `${klasse.toUpperCase()}-Klasse` }
+  if (bmw) return { word: `${bmw}er`, label: `${bmw}er-Reihe` }
+  return undefined
+}
+
+const tidy = (text: string) => text.replace(/\s+/g, ' ').trim()
+
+/** Reads a search text (see the header). Never throws; an empty text reads as nothing. */
+export function readQuery(search: string | undefined): QueryReading {
+  const reading: QueryReading = { text: '', parts: [], words: [] }
+  if (!search) return reading
+  const original = tidy(search)
+  const cuts: Array<{ start: number; end: number; replace: string; part: Omit<ReadingPart, 'without' | 'source' | 'at'> }> = []
+
+  for (const match of original.matchAll(PHRASE)) {
+    const [whole, below, above, yearAfterAbove, yearBefore, digits, thousands, unit] = match
+    const keyword = below ?? above
+    const isKm = unit?.toLowerCase() === 'km'
+    const hasCurrency = Boolean(unit && !isKm) || /^(€|eur)/i.test(whole.slice((keyword ?? '').length).trim())
+    const value = amountOf(digits!, thousands)
+    if (value === undefined) continue
+    const yearWord = yearAfterAbove ?? yearBefore
+    let part: Omit<ReadingPart, 'without' | 'source' | 'at'> | undefined
+    if (yearWord || (above && !hasCurrency && !thousands && !isKm && /^(19[5-9]\d|20\d\d)$/.test(digits!))) {
+      if (!below && value >= 1950 && value <= 2100) part = { kind: 'yearFrom', label: `Erstzulassung ab ${value}` }
+    } else if (isKm) {
+      if (keyword && value <= MAX_MILEAGE_KM) part = below ? { kind: 'maxMileage', label: `bis ${formatDecimal(value)} km` } : undefined
+    } else if ((keyword || hasCurrency || thousands) && (value >= 500 || thousands) && value <= MAX_PRICE) {
+      part = above ? { kind: 'priceFrom', label: `Preis ab ${euro(value)}` } : { kind: 'priceTo', label: `Preis bis ${euro(value)}` }
+    }
+    if (!part) continue
+    if (reading[part.kind as 'priceTo'] !== undefined) continue // the first phrase of a kind counts
+    reading[part.kind as 'priceTo'] = value
+    cuts.push({ start: match.index, end: match.index + whole.length, replace: ' ', part })
+  }
+
+  for (const match of original.matchAll(SERIES)) {
+    const series = seriesOf(match)
+    if (!series) continue
+    const start = match.index
+    const end = start + match[0].length
+    if (cuts.some((cut) => cut.start < end && start < cut.end)) continue
+    cuts.push({ start, end, replace: ` ${series.word} `, part: { kind: 'series', label: series.label, word: series.word } })
+  }
+
+  cuts.sort((a, b) => a.start - b.start)
+  const rebuild = (replace: (cut: (typeof cuts)[number], index: number) => string) => {
+    let text = ''
+    let from = 0
+    cuts.forEach((cut, index) => {
+      text += original.slice(from, cut.start) + replace(cut, index)
+      from = cut.end
+    })
+    return tidy(text + original.slice(from))
+  }
+  reading.text = rebuild((cut) => cut.replace)
+  reading.parts = cuts.map((cut, index) => ({
+    ...cut.part,
+    source: original.slice(cut.start, cut.end),
+    at: cut.start,
+    // The undo keeps the other parts as the buyer typed them, so the link reads like their search.
+    without: rebuild((other, at) => (at === index ? ' ' : original.slice(other.start, other.end))),
+  }))
+  // The words between the parts: each one's undo is the text without that one occurrence.
+  let from = 0
+  for (const gap of [...cuts, { start: original.length, end: original.length }]) {
+    for (const word of original.slice(from, gap.start).matchAll(/\S+/g)) {
+      const at = from + word.index
+      reading.words.push({ source: word[0], without: tidy(original.slice(0, at) + ' ' + original.slice(at + word[0].length)), at })
+    }
+    from = gap.end
+  }
+  return reading
+}
+
+/**
+ * The state the lake is asked for: the URL's filters with the limits read from the text (the
+ * stricter one when both give one), and the text without the price phrases.
+ */
+export function withReading(state: VehicleSearch): { state: VehicleSearch; reading: QueryReading } {
+  const reading = readQuery(state.search)
+  if (!state.search) return { state, reading }
+  const stricter = (url: number | undefined, text: number | undefined, pick: (a: number, b: number) => number) =>
+    url === undefined ? text : text === undefined ? url : pick(url, text)
+  return {
+    reading,
+    state: {
+      ...state,
+      search: reading.text || undefined,
+      priceTo: stricter(state.priceTo, reading.priceTo, Math.min),
+      priceFrom: stricter(state.priceFrom, reading.priceFrom, Math.max),
+      maxMileage: stricter(state.maxMileage, reading.maxMileage, Math.min),
+      yearFrom: stricter(state.yearFrom, reading.yearFrom, Math.max),
+    },
+  }
+}
+
+/**
+ * The "Meinten Sie …?" of an empty result: the text without the words (and series) that matched
+ * no vehicle, with the corrections spelled out; undefined when that drops nothing or leaves nothing.
+ * `unmatched` and the corrections' `from` are folded search words (search-text.ts SearchReport);
+ * `fold` turns a typed word into one, `display` a corrected term into its spelling.
+ */
+export function suggestedSearch(
+  reading: QueryReading,
+  report: { corrections: ReadonlyArray<{ from: string; to: string }>; unmatched: readonly string[] },
+  fold: (word: string) => string | undefined,
+  display: (term: string) => string,
+): string | undefined {
+  const unmatched = new Set(report.unmatched)
+  const corrected = new Map(report.corrections.map((correction) => [correction.from, correction.to]))
+  let dropped = false
+  const pieces = [
+    ...reading.parts.map((part) => ({ at: part.at, text: part.word && unmatched.has(part.word) ? undefined : part.source })),
+    ...reading.words.map((word) => {
+      const folded = fold(word.source)
+      if (folded === undefined) return { at: word.at, text: word.source }
+      if (unmatched.has(folded)) return { at: word.at, text: undefined }
+      const to = corrected.get(folded)
+      return { at: word.at, text: to === undefined ? word.source : display(to) }
+    }),
+  ].sort((a, b) => a.at - b.at)
+  const kept = pieces.flatMap((piece) => {
+    if (piece.text === undefined) dropped = true
+    return piece.text === undefined ? [] : [piece.text]
+  })
+  return dropped && kept.length > 0 ? kept.join(' ') : undefined
+}

@@ -1,0 +1,90 @@
+import { type Page } from '@playwright/test'
+import { expect, storedLeadWith, test, uniqueName, waitForScripts } from './playwright-utils'
+
+/*
+ * /vehicles reads buyer phrasing (issue 29, docs/decisions/022): typos are corrected and said so,
+ * a price phrase becomes a price limit with an undo link, and an empty search offers
+ * "Meinten Sie …?" and the Suchauftrag (a lead of kind search-request).
+ */
+
+const reading = (page: Page) => page.getByTestId('search-reading')
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+  // axe injects a script, which a page without JavaScript cannot run; the same pages are scanned with JavaScript below.
+  test.beforeEach(({ axe }) => axe.skip())
+
+  test('a typo finds the car, and the reading line shows the correction', async ({ page }) => {
+    await page.goto('/vehicles?search=Volkswagon+Tiguen')
+    await expect(page.getByRole('heading', { level: 2, name: '1 Fahrzeug' })).toBeVisible()
+    await expect(page.getByRole('article').getByRole('heading')).toHaveText(['VW Tiguan 2.0 TSI'])
+    await expect(reading(page)).toContainText('Volkswagen (statt „Volkswagon“)')
+    await expect(reading(page)).toContainText('Tiguan (statt „Tiguen“)')
+  })
+
+  test('"unter 20000" is a price limit with an undo link that removes it from the address', async ({ page }) => {
+    await page.goto('/vehicles?search=Kombi+unter+20000')
+    await expect(page.getByRole('heading', { level: 2, name: '3 Fahrzeuge' })).toBeVisible() // 9, 16, 22
+    await expect(reading(page)).toContainText('Preis bis 20.000 €')
+    await reading(page).getByRole('link', { name: '„Preis bis 20.000 €“ aus der Suche entfernen' }).click()
+    await expect(page).toHaveURL(/\/vehicles\?search=Kombi#ergebnisse$/)
+    await expect(page.getByRole('heading', { level: 2, name: '6 Fahrzeuge' })).toBeVisible()
+    await expect(reading(page)).not.toContainText('Preis')
+  })
+
+  test('an empty search repeats the query, offers "Meinten Sie …?" and stores a Suchauftrag', async ({ page }) => {
+    await page.goto('/vehicles?search=Kombie+Lamborghini')
+    await expect(page.getByRole('heading', { level: 2, name: '0 Fahrzeuge' })).toBeVisible()
+    await expect(page.getByText('Für „Kombie Lamborghini“ haben wir gerade kein passendes Fahrzeug.')).toBeVisible()
+    await expect(page.getByRole('link', { name: '„Kombi“' })).toHaveAttribute('href', '/vehicles?search=Kombi#ergebnisse')
+
+    const marker = uniqueName('Lamborghini')
+    await page.goto(`/vehicles?search=${encodeURIComponent(marker)}`)
+    const request = page.getByRole('region', { name: 'Suchauftrag: Wir suchen für Sie' })
+    // Without JavaScript the browser's own check (the field's pattern) keeps an unusable contact from leaving.
+    await request.getByLabel('E-Mail oder Telefon').fill('ruf mich an')
+    await request.getByRole('button', { name: 'SUCHAUFTRAG SPEICHERN' }).click()
+    await expect(request.locator('input[name="emailOrPhone"]:invalid')).toHaveCount(1)
+    expect(storedLeadWith(marker)).toBeUndefined()
+
+    await page.getByRole('region', { name: 'Suchauftrag: Wir suchen für Sie' }).getByLabel('E-Mail oder Telefon').fill('0201 123456')
+    await page.getByRole('region', { name: 'Suchauftrag: Wir suchen für Sie' }).getByRole('button', { name: 'SUCHAUFTRAG SPEICHERN' }).click()
+    await expect(page.getByText('Suchauftrag gespeichert!')).toBeVisible()
+    await expect.poll(() => storedLeadWith(marker)?.kind).toBe('search-request')
+    expect(storedLeadWith(marker)).toMatchObject({
+      page: '/vehicles',
+      contact: { phone: '0201 123456' },
+      fields: [
+        { name: 'emailOrPhone', label: 'E-Mail oder Telefon', value: '0201 123456' },
+        { name: 'query', label: 'Gesucht', value: marker },
+      ],
+    })
+  })
+})
+
+test('with JavaScript: the undo link and the Suchauftrag work in place; axe passes', async ({ page }) => {
+  await page.goto('/vehicles?search=automatk+unter+20000')
+  await waitForScripts(page)
+  await expect(page.getByRole('heading', { level: 2, name: '2 Fahrzeuge' })).toBeVisible() // 14, 20
+  await expect(reading(page)).toContainText('Automatik (statt „automatk“)')
+  await reading(page)
+    .getByRole('link', { name: /„Automatik \(statt „automatk“\)“ aus der Suche entfernen/ })
+    .click()
+  await expect(page).toHaveURL(/\/vehicles\?search=unter\+20000#ergebnisse$/)
+  await expect(page.getByRole('heading', { level: 2, name: '10 Fahrzeuge' })).toBeVisible()
+
+  const marker = uniqueName('Zeppelin')
+  await page.goto(`/vehicles?search=${encodeURIComponent(marker)}`)
+  await waitForScripts(page)
+  const request = page.getByRole('region', { name: 'Suchauftrag: Wir suchen für Sie' })
+  await request.getByLabel('E-Mail oder Telefon').fill('ruf mich an')
+  await request.getByRole('button', { name: 'SUCHAUFTRAG SPEICHERN' }).click()
+  await expect(
+    request.getByText('Bitte geben Sie eine E-Mail-Adresse oder eine Telefonnummer an, damit wir uns bei Ihnen melden können.').first(),
+  ).toBeVisible()
+  expect(storedLeadWith(marker)).toBeUndefined()
+  await request.getByLabel('E-Mail oder Telefon').fill('erika@example.de')
+  await request.getByRole('button', { name: 'SUCHAUFTRAG SPEICHERN' }).click()
+  await expect(page.getByText('Suchauftrag gespeichert!').first()).toBeVisible()
+  await expect.poll(() => storedLeadWith(marker)?.contact).toEqual({ email: 'erika@example.de' })
+})
