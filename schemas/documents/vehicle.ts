@@ -167,6 +167,8 @@ export const vehicle = defineType({
         'Ausweisbar: Gewerbliche Käufer können die Mehrwertsteuer abziehen; die Website bietet dafür einen eigenen Filter. Leer lassen, wenn nicht bekannt.',
       group: 'basics',
       options: { list: [...VAT_OPTIONS], layout: 'radio' },
+      // Sanity checks a value against the list only when the field has a rule; without one, anything (an import, the API) passes.
+      validation: (rule) => rule.optional(),
     }),
     defineField({
       name: 'inspectionDue',
