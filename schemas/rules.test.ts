@@ -1,6 +1,6 @@
 import { type ArraySchemaType, type ObjectSchemaType } from 'sanity'
 import { describe, expect, it } from 'vitest'
-import { maxVehicleYear } from './lib/validation'
+import { inspectionDueProblem, maxVehicleYear } from './lib/validation'
 import { type SeedDocument } from './testing/dataset'
 import { seedValidation } from './testing/seed-validation'
 import { markerPath, schema, validate } from './testing/validate'
@@ -144,6 +144,12 @@ describe('vehicles', () => {
     ['fuelType', 'ELECTRICITY'],
     ['transmission', 'CVT'],
     ['status', 'verkauft'],
+    // The buyer facts (docs/decisions/058).
+    ['vat', 'brutto'],
+    ['inspectionDue', '2027-05'],
+    ['inspectionDue', '5/2027'],
+    ['warrantyMonths', 0],
+    ['warrantyMonths', 1.5],
   ])('rejects %s = %s', async (field, value) => {
     const vehicle = copyOf('vehicle-1') // year 2020, first registration 03/2020
     vehicle[field] = value
@@ -335,5 +341,16 @@ describe('reviews', () => {
     const claims = settings.fields.find((field) => field.name === 'claims')!.type as ObjectSchemaType
     for (const name of ['customerRating', 'reviewCount']) expect(claims.fields.find((field) => field.name === name)?.type.readOnly, name).toBe(true)
     expect(claims.fields.find((field) => field.name === 'vehiclesSold')?.type.readOnly).toBeFalsy()
+  })
+})
+
+describe('inspectionDueProblem', () => {
+  const now = new Date(2026, 10, 15) // November 2026
+  it('warns about a passed month and one more than three years ahead; this month and the next three years are fine', () => {
+    expect(inspectionDueProblem('10/2026', now)).toMatch(/abgelaufen/)
+    expect(inspectionDueProblem('11/2026', now)).toBeUndefined()
+    expect(inspectionDueProblem('11/2029', now)).toBeUndefined()
+    expect(inspectionDueProblem('12/2029', now)).toMatch(/drei Jahre/)
+    expect(inspectionDueProblem('2027-05', now)).toBeUndefined()
   })
 })

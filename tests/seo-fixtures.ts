@@ -56,6 +56,11 @@ export const vehicle: NonNullable<VEHICLE_DETAIL_QUERYResult> = {
   description: 'Gepflegter Kombi.',
   features: null,
   consumption: null,
+  vat: null,
+  inspectionDue: null,
+  warranty: null,
+  warrantyMonths: null,
+  accidentFree: null,
   images: [
     { _key: 'a', alt: 'Front', focus: null, asset: { url: '/media/abc-1200x800.jpg', metadata: { dimensions: { width: null, height: null }, lqip: null } } },
     {

@@ -27,7 +27,10 @@ export interface MarketplaceImage {
 /**
  * One ad in mobile.de's "New JSON" (`application/vnd.de.mobile.api+json`). Search results carry
  * fewer fields (first image only, no description) than `GET /search-api/ad/<id>`. Equipment comes
- * as further booleans, enums and lists (`abs`, `climatisation`, `parkingAssistants`, …).
+ * as further booleans, enums and lists (`abs`, `climatisation`, `parkingAssistants`, …), and so do
+ * the facts buyers check: `generalInspection` (month of the next HU, "YYYY-MM"), `newHuAu`,
+ * `warranty`, `accidentDamaged` (an accident, repaired or not) and `damageUnrepaired`. They are not
+ * validated on arrival, so the mapping reads them as unknown.
  */
 export interface MarketplaceAd {
   /** Up to 16 digits: always a string, never a JS number (beyond the safe-integer range). */

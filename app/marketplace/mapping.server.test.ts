@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fixtureAd } from '#tests/mocks/mobile-de.ts'
-import { creoleToPlainText, emissionClassLabel, firstRegistrationLabel, largestImageUrl, makeLabel, mapAdToVehicle } from './mapping.server'
+import { type MarketplaceAd } from './adapter'
+import { creoleToPlainText, emissionClassLabel, firstRegistrationLabel, inspectionDueLabel, largestImageUrl, makeLabel, mapAdToVehicle } from './mapping.server'
 
 describe('mapAdToVehicle', () => {
   it('maps every field of the sample ad', () => {
@@ -44,6 +45,10 @@ describe('mapAdToVehicle', () => {
       ],
       description: 'Scheckheftgepflegt, 1. Hand\nNavi, ACC, Sitzheizung, Rückfahrkamera.\n• Garantie 12 Monate\n• Inspektion neu & HU neu',
       consumption: { combinedLitersPer100Km: 5.6, co2GramsPerKm: 127, co2Class: 'D', emissionClass: 'Euro 6d' },
+      vat: 'deductible',
+      inspectionDue: '04/2028',
+      warranty: true,
+      accidentFree: true,
       externalImages: [
         {
           _key: '99c3997d960b89eae1b66fb104c8d8a2',
@@ -96,6 +101,11 @@ describe('mapAdToVehicle', () => {
       status: 'reserved',
       listedAt: '2026-01-01T00:00:00.000Z',
     })
+    // No vatRate on a euro price: the margin scheme; nothing said about HU, warranty or accidents.
+    expect(vehicle).toMatchObject({ vat: 'margin' })
+    expect(vehicle).not.toHaveProperty('inspectionDue')
+    expect(vehicle).not.toHaveProperty('warranty')
+    expect(vehicle).not.toHaveProperty('accidentFree')
     expect(vehicle.features).toEqual(['Panorama-Glasdach', 'Anhängerkupplung', 'Allradantrieb', 'Klimaanlage', 'Tempomat', 'Lederausstattung', '360°-Kamera'])
     expect(vehicle.marketplaceUrl).toMatch(/^https:\/\/suchen\.mobile\.de\//)
   })
@@ -144,6 +154,40 @@ describe('mapAdToVehicle', () => {
       marketplaceModifiedAt: '2026-05-11T14:40:02.000Z',
     })
     expect(mapAdToVehicle({ ...base, price: undefined }).price).toBeUndefined()
+  })
+})
+
+describe('buyer facts (issue 29)', () => {
+  const base = fixtureAd('ad-detail')
+  it('VAT: shown on the invoice only with a vatRate; a euro price without one is the margin scheme; no price says nothing', () => {
+    const vat = (price: MarketplaceAd['price']) => mapAdToVehicle({ ...base, price }).vat
+    expect(vat({ consumerPriceGross: '21980.00', vatRate: '19.00', currency: 'EUR' })).toBe('deductible')
+    expect(vat({ consumerPriceGross: '21980.00', vatRate: '7', currency: 'EUR' })).toBe('deductible')
+    expect(vat({ consumerPriceGross: '21980.00', currency: 'EUR' })).toBe('margin')
+    expect(vat({ consumerPriceGross: '21980.00', vatRate: '0.00' })).toBe('margin')
+    expect(vat({ consumerPriceGross: '21980.00', vatRate: '19.00', currency: 'CHF' })).toBeUndefined()
+    expect(vat({ vatRate: '19.00' })).toBeUndefined()
+    expect(vat(undefined)).toBeUndefined()
+  })
+
+  it('HU: the inspection month as MM/YYYY from YYYY-MM (also YYYYMM and MM/YYYY); anything else is left out', () => {
+    expect(['2027-05', '202705', '05/2027', ' 2027-05 '].map(inspectionDueLabel)).toEqual(['05/2027', '05/2027', '05/2027', '05/2027'])
+    expect(['2027-13', '2027', 'bald', '', undefined, 202705].map(inspectionDueLabel)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ])
+  })
+
+  it('warranty and accidents only from real booleans; "Garantie" is a fact now, not an equipment line', () => {
+    expect(mapAdToVehicle({ ...base, warranty: false, accidentDamaged: true })).toMatchObject({ warranty: false, accidentFree: false })
+    const unsaid = mapAdToVehicle({ ...base, warranty: 'yes', accidentDamaged: undefined })
+    expect(unsaid).not.toHaveProperty('warranty')
+    expect(unsaid).not.toHaveProperty('accidentFree')
+    expect(mapAdToVehicle(base).features).not.toContain('Garantie')
   })
 })
 

@@ -44,6 +44,11 @@ export interface SyncedVehicle {
     co2Class?: string
     emissionClass?: string
   }
+  vat?: 'deductible' | 'margin'
+  /** MM/YYYY */
+  inspectionDue?: string
+  warranty?: boolean
+  accidentFree?: boolean
   externalImages: ExternalImage[]
   status: 'available' | 'reserved' | 'sold'
   listedAt: string
@@ -170,7 +175,6 @@ const EQUIPMENT_FLAGS: ReadonlyArray<readonly [string, string]> = [
   ['fullServiceHistory', 'Scheckheftgepflegt'],
   ['newHuAu', 'HU/AU neu'],
   ['nonSmokerVehicle', 'Nichtraucherfahrzeug'],
-  ['warranty', 'Garantie'],
 ]
 
 /** Equipment enums: field → value → label (unknown values are skipped). */
@@ -217,6 +221,29 @@ export function makeLabel(make: string): string {
 export function firstRegistrationLabel(value: string | undefined): string | undefined {
   const match = value ? /^(\d{4})(0[1-9]|1[0-2])$/.exec(value) : null
   return match ? `${match[2]}/${match[1]}` : undefined
+}
+
+/**
+ * The month of the next general inspection (HU) as MM/YYYY. mobile.de's `generalInspection` is
+ * documented as "YYYY-MM"; "YYYYMM" (like `firstRegistration`) and "MM/YYYY" are read as well.
+ */
+export function inspectionDueLabel(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined
+  const iso = /^(\d{4})-?(0[1-9]|1[0-2])$/.exec(value.trim())
+  if (iso) return `${iso[2]}/${iso[1]}`
+  const german = /^(0[1-9]|1[0-2])\/(\d{4})$/.exec(value.trim())
+  return german ? `${german[1]}/${german[2]}` : undefined
+}
+
+/**
+ * How the price is taxed. mobile.de sends `price.vatRate` only when VAT can be shown on the invoice;
+ * a dealer's euro price without it is sold under the margin scheme (§ 25a UStG). Without a usable
+ * price the ad says nothing about tax.
+ */
+export function vatOf(price: MarketplaceAd['price']): SyncedVehicle['vat'] {
+  if (!price || (price.currency ?? 'EUR') !== 'EUR' || decimal(price.consumerPriceGross) === undefined) return undefined
+  const rate = decimal(price.vatRate)
+  return rate !== undefined && rate > 0 ? 'deductible' : 'margin'
 }
 
 /** The URL of the largest size present (xxxl > xxl > xl > l > m > s). */
@@ -380,6 +407,11 @@ export function mapAdToVehicle(ad: MarketplaceAd, options: MapOptions = {}): Syn
     features: equipmentLabels(ad),
     description: description ? truncate(description, 5000) : undefined,
     consumption: Object.keys(consumption).length > 0 ? consumption : undefined,
+    vat: vatOf(ad.price),
+    inspectionDue: inspectionDueLabel(ad.generalInspection),
+    warranty: typeof ad.warranty === 'boolean' ? ad.warranty : undefined,
+    // mobile.de's flag says "accident vehicle"; absent, the ad says nothing either way.
+    accidentFree: typeof ad.accidentDamaged === 'boolean' ? !ad.accidentDamaged : undefined,
     externalImages,
     status: options.status ?? 'available',
     listedAt: options.listedAt ?? isoDate(ad.creationDate) ?? isoDate(ad.modificationDate)!,

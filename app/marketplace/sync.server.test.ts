@@ -82,6 +82,37 @@ describe.each(BACKENDS)('runSync on the %s lake', (backend) => {
     expect(progress.map((event) => event.phase)).toEqual(['page', 'details', 'details', 'write'])
   })
 
+  it('buyer facts: VAT, HU, warranty and accidents come from the ad; the staff’s warranty months and a manual car’s facts stay', async () => {
+    const id = 'vehicle-4312045670012345'
+    expect(await test.stored(id)).toMatchObject({ vat: 'deductible', inspectionDue: '04/2028', warranty: true, accidentFree: true })
+    // Staff note the warranty's length on the synced car (theirs) and, by mistake, a tax state (mobile.de's);
+    // on a car they entered themselves they set every fact by hand.
+    await test.lake.mutate([
+      { patch: { id, set: { warrantyMonths: 12, vat: 'margin' } } },
+      { patch: { id: 'vehicle-1', set: { vat: 'deductible', inspectionDue: '05/2027', warranty: true, warrantyMonths: 24, accidentFree: false } } },
+    ])
+    const original = api.ads[0]!
+    const { generalInspection: _dropped, ...withoutInspection } = original
+    api.ads[0] = { ...withoutInspection, modificationDate: '2026-11-19T09:00:00+01:00', accidentDamaged: true }
+    expect((await sync()).counts).toMatchObject({ changed: 1, detailCalls: 1 })
+    const synced = (await test.stored(id))!
+    expect(synced).toMatchObject({ vat: 'deductible', warranty: true, warrantyMonths: 12, accidentFree: false })
+    expect(synced.inspectionDue).toBeUndefined()
+    expect(await test.stored('vehicle-1')).toMatchObject({
+      vat: 'deductible',
+      inspectionDue: '05/2027',
+      warranty: true,
+      warrantyMonths: 24,
+      accidentFree: false,
+    })
+    // Back to the fixture for the tests below (a newer date, so it counts as changed once more and is read again).
+    api.ads[0] = { ...original, modificationDate: '2026-11-19T10:00:00+01:00' }
+    expect((await sync()).counts).toMatchObject({ changed: 1 })
+    api.ads[0] = original
+    await test.lake.mutate([{ patch: { id, set: { marketplaceModifiedAt: '2026-05-11T14:40:02.000Z' } } }])
+    expect(await test.stored(id)).toMatchObject({ inspectionDue: '04/2028', accidentFree: true })
+  })
+
   it('incremental re-sync: nothing changed → zero detail calls, nothing written but the outcome', async () => {
     const before = await inventory(test)
     const result = await sync()

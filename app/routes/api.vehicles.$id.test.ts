@@ -60,6 +60,12 @@ describe.each(BACKENDS)('GET /api/vehicles/{id} on the %s lake', (backend) => {
       sold_at: null,
       consumption: null,
       source: 'manual',
+      // The buyer facts of the seed (issue 29).
+      vat: 'margin',
+      general_inspection_due: '03/2027',
+      warranty: true,
+      warranty_months: 12,
+      accident_free: true,
     })
     expect(body.description).toContain('BMW 320d Touring')
     expect(body.features).toContain('Apple CarPlay')
@@ -67,6 +73,17 @@ describe.each(BACKENDS)('GET /api/vehicles/{id} on the %s lake', (backend) => {
     for (const url of body.images) expect(url).toMatch(/^(http:\/\/localhost:3000\/media\/|https:\/\/cdn\.sanity\.io\/)/)
     // No lake internals leak out.
     expect(Object.keys(body).filter((key) => key.startsWith('_') || /[A-Z]/.test(key))).toEqual([])
+  })
+
+  it('a car whose VAT can be shown says so (vat: deductible); one without statements answers null', async () => {
+    expect(await (await get('3')).json()).toMatchObject({ vat: 'deductible' })
+    expect(await (await get('23')).json()).toMatchObject({
+      vat: null,
+      general_inspection_due: null,
+      warranty: null,
+      warranty_months: null,
+      accident_free: null,
+    })
   })
 
   it('answers a sold vehicle as sold, with its consumption figures', async () => {

@@ -75,6 +75,9 @@ describe.each(BACKENDS)('GET /api/vehicles on the %s lake', (backend) => {
     ['priceFrom=50000', ['12', '18']],
     ['maxMileage=30000', ['20', '21']],
     ['yearFrom=2022', ['21']],
+    // MwSt. ausweisbar (issue 29): the five seed cars whose VAT can be shown, none sold under § 25a or without a statement.
+    ['vat=deductible', ['3', '10', '11', '18', '21']],
+    ['vat=DEDUCTIBLE&fuel=diesel', ['3', '10', '11']],
     ['fuel=diesel&transmission=manual&priceTo=15000', ['9', '22']],
   ])('filters: %s', async (query, expected) => {
     expect(await ids(`?${query}`)).toEqual(expected)

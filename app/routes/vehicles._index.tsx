@@ -183,15 +183,17 @@ function SearchForm({ state, facets }: { state: VehicleSearch; facets: LoaderDat
   }
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget
-    if (event.target instanceof HTMLSelectElement) apply(form, { results: 'reveal' })
-    else if (event.target instanceof HTMLInputElement) {
+    // A select or a checkbox is one deliberate choice: it applies at once.
+    if (event.target instanceof HTMLSelectElement || (event.target instanceof HTMLInputElement && event.target.type === 'checkbox')) {
+      apply(form, { results: 'reveal' })
+    } else if (event.target instanceof HTMLInputElement) {
       clearTimeout(typing.current)
       typing.current = setTimeout(() => apply(form), TYPING_PAUSE_MS)
     }
   }
   // Leaving a text field applies it at once; no scrolling, the visitor is on the way to the next field.
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
-    if (event.target instanceof HTMLInputElement) apply(event.currentTarget)
+    if (event.target instanceof HTMLInputElement && event.target.type !== 'checkbox') apply(event.currentTarget)
   }
   const count = activeFilterCount(state)
   const thisYear = new Date().getFullYear()
@@ -313,6 +315,20 @@ function SearchForm({ state, facets }: { state: VehicleSearch; facets: LoaderDat
             years.map((year) => ({ value: year, label: String(year) })),
             'Beliebig',
           )}
+        </div>
+        {/* For business buyers (issue 29): only cars whose VAT can be shown on the invoice. */}
+        <div className="mt-4">
+          <label htmlFor="filter-vat" className="inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm font-semibold text-zinc-900">
+            <input
+              id="filter-vat"
+              name="vat"
+              type="checkbox"
+              value="deductible"
+              defaultChecked={state.vat === 'deductible'}
+              className="size-5 rounded border-zinc-400 accent-zinc-900"
+            />
+            MwSt. ausweisbar (für Gewerbekunden)
+          </label>
         </div>
         <div className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div className="sm:w-72">

@@ -265,6 +265,24 @@ describe('car', () => {
     }
   })
 
+  it('buyer facts where schema.org has a property: accidents, VAT shown in the price, the warranty; the HU month has none', () => {
+    const facts = { vat: 'deductible' as const, inspectionDue: '05/2027', warranty: true, warrantyMonths: 12, accidentFree: true }
+    const described = car(site, { ...vehicle, ...facts }, { name: 'x', url })
+    expect(described).toMatchObject({
+      knownVehicleDamages: 'Unfallfrei',
+      offers: {
+        priceSpecification: { '@type': 'PriceSpecification', price: 28_900, priceCurrency: 'EUR', valueAddedTaxIncluded: true },
+        warranty: { '@type': 'WarrantyPromise', durationOfWarranty: { '@type': 'QuantitativeValue', value: 12, unitCode: 'MON' } },
+      },
+    })
+    expect(JSON.stringify(described)).not.toContain('05/2027')
+    // The margin scheme (§ 25a) states no VAT a buyer could use; a warranty without months is still one.
+    const margin = car(site, { ...vehicle, ...facts, vat: 'margin', warrantyMonths: null, accidentFree: false }, { name: 'x', url })
+    expect(margin).toMatchObject({ knownVehicleDamages: 'Nicht unfallfrei', offers: { warranty: { '@type': 'WarrantyPromise' } } })
+    expect(margin).not.toHaveProperty('offers.priceSpecification')
+    expect(margin).not.toHaveProperty('offers.warranty.durationOfWarranty')
+  })
+
   it('reads the first registration as an ISO year and month', () => {
     expect(isoMonth('03/2020')).toBe('2020-03')
     expect(isoMonth('2020')).toBeNull()

@@ -265,6 +265,9 @@ export interface CarInput {
  * A vehicle of the inventory as a schema.org Car with its Offer. A sold vehicle keeps its page
  * (docs/decisions/012) and says SoldOut; without a price ("Preis auf Anfrage") there is no offer,
  * since an offer without a price is an error for search engines. Labels are the page's German ones.
+ * The buyer facts (issue 29, docs/decisions/058) go where schema.org has a property: accidents as
+ * `knownVehicleDamages`, a VAT that can be shown as the offer's `priceSpecification` with
+ * `valueAddedTaxIncluded`, a warranty as the offer's `warranty`. The HU month has none.
  */
 export function car(site: Site, vehicle: Vehicle, { name, url }: CarInput): Car {
   const price = parseAmount(vehicle.price)
@@ -290,6 +293,7 @@ export function car(site: Site, vehicle: Vehicle, { name, url }: CarInput): Car 
     ...(vehicle.color ? { color: vehicle.color } : {}),
     ...(typeof vehicle.previousOwners === 'number' ? { numberOfPreviousOwners: vehicle.previousOwners } : {}),
     ...(vehicle.description?.trim() ? { description: vehicle.description.trim() } : {}),
+    ...(typeof vehicle.accidentFree === 'boolean' ? { knownVehicleDamages: vehicle.accidentFree ? 'Unfallfrei' : 'Nicht unfallfrei' } : {}),
     itemCondition: 'https://schema.org/UsedCondition',
     ...(images.length > 0 ? { image: images } : {}),
     ...(price !== null
@@ -301,6 +305,20 @@ export function car(site: Site, vehicle: Vehicle, { name, url }: CarInput): Car 
             priceCurrency: 'EUR',
             availability: AVAILABILITY[vehicle.status],
             itemCondition: 'https://schema.org/UsedCondition',
+            // The price is gross either way; only with VAT shown on the invoice is "VAT included" a statement a buyer can use.
+            ...(vehicle.vat === 'deductible'
+              ? { priceSpecification: { '@type': 'PriceSpecification', price, priceCurrency: 'EUR', valueAddedTaxIncluded: true } }
+              : {}),
+            ...(vehicle.warranty === true
+              ? {
+                  warranty: {
+                    '@type': 'WarrantyPromise',
+                    ...(typeof vehicle.warrantyMonths === 'number' && vehicle.warrantyMonths > 0
+                      ? { durationOfWarranty: { '@type': 'QuantitativeValue', value: vehicle.warrantyMonths, unitCode: 'MON' } }
+                      : {}),
+                  },
+                }
+              : {}),
             seller: { '@type': 'AutoDealer', '@id': homeDealerId(site), name: site.settings.dealerName, url: `${site.url}/` },
           },
         }

@@ -50,6 +50,21 @@ describe('toApiVehicle', () => {
 })
 
 describe('toApiVehicleDetail', () => {
+  it('adds the buyer facts; months only with a warranty; an unknown tax key is null', () => {
+    expect(
+      toApiVehicleDetail({ ...source, vat: 'deductible', inspectionDue: '05/2027', warranty: true, warrantyMonths: 12, accidentFree: true }),
+    ).toMatchObject({ vat: 'deductible', general_inspection_due: '05/2027', warranty: true, warranty_months: 12, accident_free: true })
+    expect(toApiVehicleDetail({ ...source, vat: 'brutto', warranty: false, warrantyMonths: 12, accidentFree: false })).toMatchObject({
+      vat: null,
+      general_inspection_due: null,
+      warranty: false,
+      warranty_months: null,
+      accident_free: false,
+    })
+    // The list shape of spec §3 stays as it is.
+    expect(toApiVehicle({ ...source, vat: 'deductible' })).not.toHaveProperty('vat')
+  })
+
   it('adds the detail fields in snake_case', () => {
     expect(toApiVehicleDetail(source)).toMatchObject({
       body_type: 'Kombi',

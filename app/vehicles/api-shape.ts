@@ -36,6 +36,11 @@ export interface ApiVehicleSource {
   soldAt?: string | null
   source?: string | null
   marketplaceUrl?: string | null
+  vat?: string | null
+  inspectionDue?: string | null
+  warranty?: boolean | null
+  warrantyMonths?: number | null
+  accidentFree?: boolean | null
   consumption?: {
     combinedLitersPer100Km?: number | null
     combinedKwhPer100Km?: number | null
@@ -60,6 +65,16 @@ export interface ApiVehicleDetail extends ApiVehicle {
   } | null
   source: string | null
   marketplace_url: string | null
+  /**
+   * The facts buyers check (issue 29), added to the spec's shape; null when not stated.
+   * `vat`: "deductible" (VAT shown on the invoice, "MwSt. ausweisbar") or "margin" (§ 25a UStG).
+   * `general_inspection_due`: month of the next HU, MM/YYYY. `warranty_months` only with a warranty.
+   */
+  vat: 'deductible' | 'margin' | null
+  general_inspection_due: string | null
+  warranty: boolean | null
+  warranty_months: number | null
+  accident_free: boolean | null
 }
 
 export interface ApiShapeOptions {
@@ -134,5 +149,10 @@ export function toApiVehicleDetail(vehicle: ApiVehicleSource, options: ApiShapeO
     sold_at: orNull(vehicle.soldAt),
     source: orNull(vehicle.source),
     marketplace_url: orNull(vehicle.marketplaceUrl),
+    vat: vehicle.vat === 'deductible' || vehicle.vat === 'margin' ? vehicle.vat : null,
+    general_inspection_due: orNull(vehicle.inspectionDue),
+    warranty: orNull(vehicle.warranty),
+    warranty_months: vehicle.warranty === true ? orNull(vehicle.warrantyMonths) : null,
+    accident_free: orNull(vehicle.accidentFree),
   }
 }

@@ -93,6 +93,7 @@ function matches(vehicle: IndexedVehicle, params: ListParams): boolean {
   const mileage = num(doc.mileage)
   if (params.maxMileage !== null && !(mileage !== null && mileage <= params.maxMileage)) return false
   if (params.yearFrom !== null && !(vehicle.registrationYear !== null && vehicle.registrationYear >= params.yearFrom)) return false
+  if (params.vat !== null && doc.vat !== params.vat) return false
   return true
 }
 

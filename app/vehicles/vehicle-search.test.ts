@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest'
-import { hasFilters, parseVehicleSearch, serializeVehicleSearch, vehicleCountLabel, type VehicleSearch, vehicleSearchHref } from './vehicle-search'
+import {
+  activeFilterCount,
+  hasFilters,
+  parseVehicleSearch,
+  serializeVehicleSearch,
+  vehicleCountLabel,
+  type VehicleSearch,
+  vehicleSearchHref,
+} from './vehicle-search'
 
 const now = new Date('2026-06-01T12:00:00Z')
 const parse = (query: string) => parseVehicleSearch(new URLSearchParams(query), now)
@@ -12,7 +20,7 @@ describe('parseVehicleSearch', () => {
 
   test('reads every parameter', () => {
     const { state, invalid } = parse(
-      'search=%20Golf%20%20TSI%20&make=VW&fuel=petrol&transmission=MANUAL&body=kombi&priceFrom=5.000&priceTo=20000&maxMileage=100000&yearFrom=2019&sort=price-asc&page=3&perPage=50',
+      'search=%20Golf%20%20TSI%20&make=VW&fuel=petrol&transmission=MANUAL&body=kombi&priceFrom=5.000&priceTo=20000&maxMileage=100000&yearFrom=2019&vat=deductible&sort=price-asc&page=3&perPage=50',
     )
     expect(invalid).toEqual([])
     expect(state).toEqual({
@@ -25,6 +33,7 @@ describe('parseVehicleSearch', () => {
       priceTo: 20000,
       maxMileage: 100000,
       yearFrom: 2019,
+      vat: 'deductible',
       sort: 'price-asc',
       page: 3,
       perPage: 50,
@@ -37,7 +46,7 @@ describe('parseVehicleSearch', () => {
   })
 
   test('empty values (an unfilled GET form) count as absent', () => {
-    expect(parse('search=&make=&fuel=&transmission=&body=&priceFrom=&priceTo=&maxMileage=&yearFrom=&sort=newest')).toEqual({
+    expect(parse('search=&make=&fuel=&transmission=&body=&priceFrom=&priceTo=&maxMileage=&yearFrom=&vat=&sort=newest')).toEqual({
       state: { sort: 'newest', page: 1 },
       invalid: [],
     })
@@ -53,6 +62,9 @@ describe('parseVehicleSearch', () => {
     ['yearFrom=1800', 'yearFrom'],
     ['yearFrom=2030', 'yearFrom'],
     ['sort=random', 'sort'],
+    // Only "MwSt. ausweisbar" is a filter; the margin scheme is not something buyers look for.
+    ['vat=margin', 'vat'],
+    ['vat=1', 'vat'],
     ['page=0', 'page'],
     ['page=2.5', 'page'],
     ['page=999999', 'page'],
@@ -92,6 +104,7 @@ describe('serializeVehicleSearch', () => {
         priceTo: 12500,
         maxMileage: 50000,
         yearFrom: 2020,
+        vat: 'deductible',
         sort: 'year',
         page: 1,
       },
@@ -102,6 +115,13 @@ describe('serializeVehicleSearch', () => {
       expect(parse(query)).toEqual({ state, invalid: [] })
     }
   })
+})
+
+test('"MwSt. ausweisbar" counts as one active filter and has its place in the address', () => {
+  const { state } = parse('vat=deductible')
+  expect(hasFilters(state)).toBe(true)
+  expect(activeFilterCount(state)).toBe(1)
+  expect(vehicleSearchHref({ ...state, make: 'BMW', page: 2 })).toBe('/vehicles?make=BMW&vat=deductible&page=2')
 })
 
 test('vehicleCountLabel: German singular and plural', () => {

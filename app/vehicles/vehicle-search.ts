@@ -1,5 +1,5 @@
 import { formatDecimal } from '#app/utils/format.ts'
-import { BODY_TYPES, FUEL_TYPES, TRANSMISSIONS } from '#schemas/lib/constants.ts'
+import { BODY_TYPES, FUEL_TYPES, TRANSMISSIONS, type VatKey } from '#schemas/lib/constants.ts'
 import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/validation.ts'
 
 /*
@@ -19,6 +19,8 @@ import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/v
  *   priceTo       maximum price in euros (integer)
  *   maxMileage    maximum mileage in km (integer)
  *   yearFrom      first registration in or after this year
+ *   vat           deductible: only vehicles whose VAT can be shown on the invoice ("MwSt. ausweisbar",
+ *                 for business buyers); the filter form's checkbox
  *   sort          newest (default) | price-asc | price-desc | mileage (lowest first) | year (newest first)
  *   page          1-based page number
  *   perPage       page size (API only, 1–100; the page always shows VEHICLES_PER_PAGE)
@@ -63,6 +65,8 @@ export interface VehicleSearch {
   priceTo?: number
   maxMileage?: number
   yearFrom?: number
+  /** Only 'deductible' is offered (the margin scheme is no buyer's wish); the type names what the field holds. */
+  vat?: Extract<VatKey, 'deductible'>
   sort: VehicleSort
   page: number
   /** Only when given in the URL (API paging). */
@@ -125,6 +129,7 @@ export function parseVehicleSearch(params: URLSearchParams, now: Date = new Date
   take('priceTo', integer(text(params, 'priceTo'), 0, MAX_PRICE))
   take('maxMileage', integer(text(params, 'maxMileage'), 0, MAX_MILEAGE_KM))
   take('yearFrom', integer(text(params, 'yearFrom'), MIN_VEHICLE_YEAR, maxVehicleYear(now)))
+  take('vat', oneOf(text(params, 'vat'), ['deductible'] as const))
   take('sort', oneOf(text(params, 'sort'), VEHICLE_SORTS))
   take('page', integer(text(params, 'page'), 1, MAX_PAGE))
   take('perPage', integer(text(params, 'perPage'), 1, MAX_PER_PAGE))
@@ -146,6 +151,7 @@ export function serializeVehicleSearch(state: Partial<VehicleSearch>): URLSearch
   if (state.priceTo !== undefined) params.set('priceTo', String(state.priceTo))
   if (state.maxMileage !== undefined) params.set('maxMileage', String(state.maxMileage))
   if (state.yearFrom !== undefined) params.set('yearFrom', String(state.yearFrom))
+  if (state.vat) params.set('vat', state.vat)
   if (state.sort && state.sort !== DEFAULT_SORT) params.set('sort', state.sort)
   if (state.perPage !== undefined) params.set('perPage', String(state.perPage))
   if (state.page !== undefined && state.page > 1) params.set('page', String(state.page))
@@ -192,7 +198,8 @@ export function hasFilters(state: VehicleSearch): boolean {
     state.priceFrom !== undefined ||
     state.priceTo !== undefined ||
     state.maxMileage !== undefined ||
-    state.yearFrom !== undefined,
+    state.yearFrom !== undefined ||
+    state.vat !== undefined,
   )
 }
 
@@ -201,7 +208,18 @@ export function hasFilters(state: VehicleSearch): boolean {
  * the search text counts as one, each set filter as one (a price range from–to as two); sort and page do not.
  */
 export function activeFilterCount(state: VehicleSearch): number {
-  const set = [state.search, state.make, state.fuel, state.transmission, state.body, state.priceFrom, state.priceTo, state.maxMileage, state.yearFrom]
+  const set = [
+    state.search,
+    state.make,
+    state.fuel,
+    state.transmission,
+    state.body,
+    state.priceFrom,
+    state.priceTo,
+    state.maxMileage,
+    state.yearFrom,
+    state.vat,
+  ]
   return set.filter((value) => value !== undefined && value !== '').length
 }
 

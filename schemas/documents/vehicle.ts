@@ -1,9 +1,19 @@
 import { DocumentIcon } from '@sanity/icons'
 import { createElement } from 'react'
 import { defineArrayMember, defineField, defineType, getPublishedId, type PreviewValue } from 'sanity'
-import { API_VERSION, BODY_TYPES, FUEL_TYPES, MARKETPLACE_FIELDS, titleOf, TRANSMISSIONS, VEHICLE_SOURCES, VEHICLE_STATUSES } from '../lib/constants'
+import {
+  API_VERSION,
+  BODY_TYPES,
+  FUEL_TYPES,
+  MARKETPLACE_FIELDS,
+  titleOf,
+  TRANSMISSIONS,
+  VAT_OPTIONS,
+  VEHICLE_SOURCES,
+  VEHICLE_STATUSES,
+} from '../lib/constants'
 import { ExternalImagesInput, HiddenExternalImagesInput, SyncedVehicleBanner } from '../components/vehicle-inputs'
-import { FIRST_REGISTRATION_PATTERN, formatEuro, kwToHp, MAX_MILEAGE_KM, maxVehicleYear, MIN_VEHICLE_YEAR } from '../lib/validation'
+import { FIRST_REGISTRATION_PATTERN, formatEuro, inspectionDueProblem, kwToHp, MAX_MILEAGE_KM, maxVehicleYear, MIN_VEHICLE_YEAR } from '../lib/validation'
 
 /** Published vehicles other than this one that already use the public id. */
 const DUPLICATE_ID_QUERY = `count(*[_type == "vehicle" && id == $value && _id != $publishedId && !(_id in path("drafts.**")) && !(_id in path("versions.**"))])`
@@ -147,6 +157,55 @@ export const vehicle = defineType({
       type: 'number',
       group: 'basics',
       validation: (rule) => rule.required().integer().min(0).max(MAX_MILEAGE_KM),
+    }),
+    // What buyers check before they call (issue 29): the tax on the price, the next inspection, warranty and accidents.
+    defineField({
+      name: 'vat',
+      title: 'Mehrwertsteuer',
+      type: 'string',
+      description:
+        'Ausweisbar: Gewerbliche Käufer können die Mehrwertsteuer abziehen; die Website bietet dafür einen eigenen Filter. Leer lassen, wenn nicht bekannt.',
+      group: 'basics',
+      options: { list: [...VAT_OPTIONS], layout: 'radio' },
+      // Sanity checks a value against the list only when the field has a rule; without one, anything (an import, the API) passes.
+      validation: (rule) => rule.max(20),
+    }),
+    defineField({
+      name: 'inspectionDue',
+      title: 'HU bis',
+      type: 'string',
+      description: 'Monat der nächsten Hauptuntersuchung im Format MM/JJJJ, z. B. 05/2027.',
+      group: 'basics',
+      validation: (rule) => [
+        rule.custom((value) => {
+          if (value === undefined) return true
+          return FIRST_REGISTRATION_PATTERN.test(value) ? true : 'Bitte im Format MM/JJJJ angeben, z. B. 05/2027.'
+        }),
+        rule.custom((value) => (typeof value === 'string' ? (inspectionDueProblem(value) ?? true) : true)).warning(),
+      ],
+    }),
+    defineField({
+      name: 'warranty',
+      title: 'Garantie',
+      type: 'boolean',
+      description: 'Eingeschaltet: Die Website zeigt „Garantie“ beim Preis.',
+      group: 'basics',
+    }),
+    defineField({
+      name: 'warrantyMonths',
+      title: 'Garantie (Monate)',
+      type: 'number',
+      description: 'Optional, z. B. 12. Erscheint nur, wenn „Garantie“ eingeschaltet ist. Auch bei Fahrzeugen von mobile.de hier eintragen.',
+      group: 'basics',
+      hidden: ({ document }) => document?.warranty !== true,
+      validation: (rule) => rule.integer().min(1).max(120),
+    }),
+    defineField({
+      name: 'accidentFree',
+      title: 'Unfallfrei',
+      type: 'boolean',
+      description: 'Eingeschaltet: „Unfallfrei“. Ausgeschaltet: „Nicht unfallfrei“. Nie gesetzt: keine Angabe auf der Website.',
+      group: 'basics',
     }),
     defineField({
       name: 'fuelType',

@@ -81,10 +81,25 @@ export const MARKETPLACE_FIELDS = [
   'features',
   'description',
   'consumption',
+  'vat',
+  'inspectionDue',
+  'warranty',
+  'accidentFree',
   'externalImages',
   'marketplaceUrl',
   'marketplaceModifiedAt',
 ] as const
+
+/**
+ * How the price is taxed: VAT shown on the invoice (a business buyer can reclaim it) or the margin
+ * scheme of § 25a UStG (no VAT shown). The site and the API read the keys; the titles are the page's words.
+ */
+export const VAT_OPTIONS = [
+  { title: 'MwSt. ausweisbar', value: 'deductible' },
+  { title: 'Differenzbesteuert nach § 25a UStG', value: 'margin' },
+] as const
+
+export type VatKey = (typeof VAT_OPTIONS)[number]['value']
 
 export const VEHICLE_STATUSES = [
   { title: 'Verfügbar', value: 'available' },

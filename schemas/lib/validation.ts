@@ -8,6 +8,20 @@ export const TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/
 /** `MM/YYYY`, the spec's first-registration format. */
 export const FIRST_REGISTRATION_PATTERN = /^(0[1-9]|1[0-2])\/(\d{4})$/
 
+/**
+ * A warning for a month of the next general inspection (MM/YYYY) that has passed or lies further
+ * ahead than any inspection interval (three years for a new car); undefined when it looks right.
+ */
+export function inspectionDueProblem(value: string, now: Date = new Date()): string | undefined {
+  const match = FIRST_REGISTRATION_PATTERN.exec(value)
+  if (!match) return undefined
+  const months = Number(match[2]) * 12 + Number(match[1]) - 1
+  const current = now.getFullYear() * 12 + now.getMonth()
+  if (months < current) return 'Dieser Monat ist vorbei: Die Hauptuntersuchung ist abgelaufen.'
+  if (months > current + 36) return 'Mehr als drei Jahre voraus: Bitte den Monat prüfen.'
+  return undefined
+}
+
 /** The earliest and latest model year a vehicle may have. */
 export const MIN_VEHICLE_YEAR = 1950
 export function maxVehicleYear(now: Date = new Date()): number {

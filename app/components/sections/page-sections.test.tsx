@@ -273,7 +273,7 @@ describe('PageSections', () => {
   })
 
   test('without reviews the reviews section is left out', async () => {
-    const empty = { ...SECTIONS.find((section) => section._key === 'reviews')!, reviews: [], summary: { count: 0, average: null, sources: [] } } as PageSection
+    const empty = { ...SECTIONS.find((section) => section._key === 'reviews')!, reviews: [], summary: { count: 0, average: null, sources: [] } } as unknown as PageSection
     await renderPage([SECTIONS[0]!, empty])
     expect(document.getElementById('abschnitt-reviews')).toBeNull()
   })

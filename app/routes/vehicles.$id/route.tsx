@@ -1,7 +1,7 @@
 import { type HeadersFunction, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { HydrationBoundary } from '#app/utils/hydration.tsx'
-import { ArrowRightIcon, CalendarIcon, CheckIcon, MailIcon, PhoneIcon } from '#app/components/icons.tsx'
+import { AlertIcon, ArrowRightIcon, CalendarIcon, CheckIcon, MailIcon, PhoneIcon } from '#app/components/icons.tsx'
 import { LeadForm } from '#app/components/forms/lead-form.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { VehicleCard } from '#app/components/vehicle-card.tsx'
@@ -18,7 +18,7 @@ import { listReturnHref } from '#app/vehicles/list-return.ts'
 import { INVENTORY_TITLE } from '#app/vehicles/vehicle-search.ts'
 import { loadVehicleDetail } from './data.server'
 import { FinancingExample } from './financing-example'
-import { consumptionLines, formatPower, technicalData, vehicleName } from './vehicle-facts'
+import { buyerFacts, consumptionLines, formatPower, technicalData, vehicleName } from './vehicle-facts'
 import { GALLERY_IMAGE_SIZES, VehicleGallery } from './vehicle-gallery'
 import { VehicleNotFound } from './vehicle-not-found'
 
@@ -94,6 +94,7 @@ export default function VehicleDetailPage() {
   const rate = settings.claims?.financingFromPercent ?? DEFAULT_EFFECTIVE_RATE_PERCENT
   const features = (vehicle.features ?? []).filter((feature) => feature.trim() !== '')
   const consumption = consumptionLines(vehicle.consumption)
+  const facts = buyerFacts(vehicle, today)
   const tel = settings.phone ? telHref(settings.phone) : ''
   const whatsapp = whatsappHref(settings.whatsapp, `${name}: ${siteUrl ?? ''}/vehicles/${encodeURIComponent(vehicle.id)}`)
   const subline = [
@@ -167,6 +168,21 @@ export default function VehicleDetailPage() {
               >
                 {formatPrice(vehicle.price)}
               </p>
+              {/* What buyers check before they call (issue 29), next to the price they concern. */}
+              {facts.length > 0 ? (
+                <ul aria-label="Kaufinformationen" data-testid="buyer-facts" className="mt-3 space-y-1.5 text-sm text-zinc-800">
+                  {facts.map((fact) => (
+                    <li key={fact.label} className="flex items-start gap-2">
+                      {fact.caution ? (
+                        <AlertIcon className="mt-0.5 size-4 shrink-0 text-zinc-600" />
+                      ) : (
+                        <CheckIcon className="mt-0.5 size-4 shrink-0 text-amber-700" />
+                      )}
+                      {fact.label}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
               {!sold ? (
                 <div className="mt-5 flex flex-col gap-3 print:hidden">
                   <a href="#anfrage" className={buttonClasses({ variant: 'primary', surface: 'light' })}>

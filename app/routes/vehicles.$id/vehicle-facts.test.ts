@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { historicPlateNote } from './vehicle-facts'
+import { buyerFacts, historicPlateNote } from './vehicle-facts'
 
 describe('historicPlateNote', () => {
   test('possible from the month 30 years after the first registration', () => {
@@ -18,5 +18,37 @@ describe('historicPlateNote', () => {
     expect(historicPlateNote('01/1999', '2026-11')).toBeNull()
     expect(historicPlateNote(null, '2026-11')).toBeNull()
     expect(historicPlateNote('1996', '2026-11')).toBeNull()
+  })
+})
+
+describe('buyerFacts', () => {
+  const labels = (...args: Parameters<typeof buyerFacts>) => buyerFacts(...args).map((fact) => fact.label)
+  const none = { vat: null, inspectionDue: null, warranty: null, warrantyMonths: null, accidentFree: null }
+
+  test('every fact in the words of the page', () => {
+    expect(labels({ vat: 'deductible', inspectionDue: '05/2027', warranty: true, warrantyMonths: 12, accidentFree: true }, '2026-11')).toEqual([
+      'MwSt. ausweisbar',
+      'HU bis 05/2027',
+      'Garantie 12 Monate',
+      'Unfallfrei',
+    ])
+    expect(labels({ vat: 'margin', inspectionDue: null, warranty: true, warrantyMonths: 1, accidentFree: false }, '2026-11')).toEqual([
+      'Differenzbesteuert nach § 25a UStG',
+      'Garantie 1 Monat',
+      'Nicht unfallfrei',
+    ])
+    expect(buyerFacts({ ...none, accidentFree: false, inspectionDue: '01/2020' }, '2026-11').map((fact) => fact.caution)).toEqual([true, true])
+  })
+
+  test('a warranty without months is just "Garantie"; none, or no statement, is no line', () => {
+    expect(labels({ ...none, warranty: true }, '2026-11')).toEqual(['Garantie'])
+    expect(labels({ ...none, warranty: false, warrantyMonths: 12 }, '2026-11')).toEqual([])
+    expect(labels(none, '2026-11')).toEqual([])
+  })
+
+  test('the inspection month counts until its end; a passed one says so; a malformed one is left out', () => {
+    expect(labels({ ...none, inspectionDue: '11/2026' }, '2026-11')).toEqual(['HU bis 11/2026'])
+    expect(labels({ ...none, inspectionDue: '10/2026' }, '2026-11')).toEqual(['HU abgelaufen (10/2026)'])
+    expect(labels({ ...none, inspectionDue: '2027-05' }, '2026-11')).toEqual([])
   })
 })

@@ -1,5 +1,6 @@
 import { type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
 import { displayYear, formatDecimal, formatMileage, fuelLabel, transmissionLabel } from '#app/utils/format.ts'
+import { titleOf, VAT_OPTIONS } from '#schemas/lib/constants.ts'
 
 type VehicleDetail = NonNullable<VEHICLE_DETAIL_QUERYResult>
 
@@ -77,4 +78,31 @@ export function technicalData(vehicle: VehicleDetail, today: string): Array<{ la
     { label: 'H-Kennzeichen', value: historicPlateNote(vehicle.firstRegistration, today) },
   ]
   return rows.filter((row): row is { label: string; value: string } => typeof row.value === 'string' && row.value.trim() !== '')
+}
+
+/**
+ * What buyers check before they call (issue 29), each as the short line the page lists by the price:
+ * how the price is taxed, the next general inspection, warranty, accidents. A fact the vehicle has no
+ * value for is left out; `false` for the warranty says nothing (no warranty is not worth a line).
+ * `today` (`YYYY-MM`) tells a passed inspection month from a coming one. `caution` marks what speaks
+ * against the car (the page gives it no check mark).
+ */
+export function buyerFacts(vehicle: Pick<VehicleDetail, 'vat' | 'inspectionDue' | 'warranty' | 'warrantyMonths' | 'accidentFree'>, today: string): BuyerFact[] {
+  const facts: BuyerFact[] = []
+  const vat = titleOf(VAT_OPTIONS, vehicle.vat)
+  if (vat) facts.push({ label: vat })
+  const due = /^(\d{2})\/(\d{4})$/.exec(vehicle.inspectionDue ?? '')
+  if (due) facts.push(`${due[2]}-${due[1]}` < today ? { label: `HU abgelaufen (${due[0]})`, caution: true } : { label: `HU bis ${due[0]}` })
+  if (vehicle.warranty === true) {
+    const months = vehicle.warrantyMonths
+    facts.push({ label: typeof months === 'number' && months > 0 ? `Garantie ${formatDecimal(months)} ${months === 1 ? 'Monat' : 'Monate'}` : 'Garantie' })
+  }
+  if (vehicle.accidentFree === true) facts.push({ label: 'Unfallfrei' })
+  if (vehicle.accidentFree === false) facts.push({ label: 'Nicht unfallfrei', caution: true })
+  return facts
+}
+
+export interface BuyerFact {
+  label: string
+  caution?: boolean
 }

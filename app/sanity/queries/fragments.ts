@@ -96,7 +96,8 @@ export const VEHICLE_FILTER = `${VEHICLE_ON_SALE}
   && (!defined($priceFrom) || price >= $priceFrom)
   && (!defined($priceTo) || price <= $priceTo)
   && (!defined($maxMileage) || mileage <= $maxMileage)
-  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)`
+  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)
+  && (!defined($vat) || vat == $vat)`
 
 /**
  * The order of the inventory list, one expression for all five sorts: each `select($sort == …)` key

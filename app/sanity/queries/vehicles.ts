@@ -110,6 +110,11 @@ export const VEHICLE_DETAIL_QUERY = defineQuery(`${VEHICLE_BY_ID}{
   description,
   features,
   consumption{combinedLitersPer100Km, combinedKwhPer100Km, co2GramsPerKm, co2Class, emissionClass},
+  vat,
+  inspectionDue,
+  warranty,
+  warrantyMonths,
+  accidentFree,
   "images": coalesce(images[]{_key, ${IMAGE_LQIP_FIELDS}}, []) + coalesce(${SHOWN_EXTERNAL_IMAGES}{_key, alt, "asset": {"url": url}}, []),
   status,
   listedAt,
@@ -181,6 +186,7 @@ export function vehicleListParams(state: VehicleSearch) {
     maxMileage: state.maxMileage ?? null,
     // Compared with the year of `firstRegistration` (MM/YYYY) as text: four digits sort like numbers.
     yearFrom: state.yearFrom === undefined ? null : String(state.yearFrom),
+    vat: state.vat ?? null,
     sort: state.sort,
   }
 }
