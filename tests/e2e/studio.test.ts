@@ -542,7 +542,8 @@ test.describe('the Studio under /studio', () => {
 
     await pointAndClick(page, row)
     const done = page.getByRole('radio', { name: 'Erledigt' })
-    await expect(done).toBeEditable(BOOT)
+    // The form waits for the document (and its listener); under CI's load that took longer than 30 s once ("Lädt immer noch…").
+    await expect(done).toBeEditable({ timeout: 60_000 }).catch(explain(aborted))
     await done.check()
     // A lead is edited live: the status is written at once, without „Veröffentlichen“.
     await expect.poll(() => documents.find((document) => document._id === id)?.status, BOOT).toBe('erledigt')
