@@ -3,6 +3,8 @@ import type { ComponentType } from 'react'
 import type { StructureBuilder, StructureResolver } from 'sanity/structure'
 import { SINGLETON_IDS } from '../schemas'
 import { CONTACT_STATUSES, LEAD_KINDS, VEHICLE_STATUSES } from '../schemas/lib/constants'
+import { INBOX_TYPES, NEW_INBOX_FILTER } from './inbox-count'
+import { InboxCountIcon, NewInboxCountIcon } from './inbox-count-icon'
 
 /**
  * The Studio's left column: the two singletons as fixed documents, the content pages (by path),
@@ -61,15 +63,14 @@ export const structure: StructureResolver = (S) =>
             .title('Bewertungen')
             .defaultOrdering([{ field: 'date', direction: 'desc' }]),
         ),
-      S.listItem().title('Posteingang').id('inbox').icon(EnvelopeIcon).child(inboxLists(S)),
+      // Its icon is the number of new ones while there are any.
+      S.listItem().title('Posteingang').id('inbox').icon(InboxCountIcon).child(inboxLists(S)),
     ])
 
-/** Leads and messages nobody has taken on yet (a missing status counts as new). */
-const NEW_FILTER = '_type in $types && (!defined(status) || status == "neu")'
-
 /**
- * The inbox: what is still to do first. A list title cannot count live (a structure title is
- * computed once), so the count is the list itself plus the "Neu" badge on each document.
+ * The inbox: what is still to do first. "Neu" shows the live number of new ones where its icon
+ * would be (a structure title is computed once; studio/inbox-count-icon.tsx says why not an
+ * Observable structure), and each new document carries a "Neu" badge.
  */
 function inboxLists(S: StructureBuilder) {
   return S.list()
@@ -104,8 +105,7 @@ function inboxLists(S: StructureBuilder) {
     ])
 }
 
-/** The inbox's document types: written by the site's forms only, so no "create" button. */
-const INBOX_TYPES = ['contactMessage', 'lead']
+/* The inbox's document types (INBOX_TYPES) are written by the site's forms only, so no "create" button. */
 const INBOX_API_VERSION = '2025-02-19'
 const NEWEST_FIRST = [{ field: 'receivedAt', direction: 'desc' as const }]
 
@@ -132,11 +132,12 @@ function vehicleList(S: StructureBuilder, id: string, title: string, filter: str
 
 /** Leads and messages in one state ("Neu", "In Bearbeitung", "Erledigt"); a missing status counts as new. */
 function inboxStatusList(S: StructureBuilder, status: string, title: string) {
-  const filter = status === 'neu' ? NEW_FILTER : '_type in $types && status == $status'
+  const isNew = status === 'neu'
+  const filter = isNew ? NEW_INBOX_FILTER : '_type in $types && status == $status'
   return S.listItem()
     .title(title)
     .id(`inbox-${status.replace(/\s+/g, '-').toLowerCase()}`)
-    .icon(InboxIcon)
+    .icon(isNew ? NewInboxCountIcon : InboxIcon)
     .child(
       S.documentList()
         .title(title)
