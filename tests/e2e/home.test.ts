@@ -103,6 +103,20 @@ test('hero buttons scroll smoothly to their section with an 80 px offset', async
   await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('inventory')!.getBoundingClientRect().top)), { timeout: 5_000 }).toBe(80)
 })
 
+test('with reduced motion, and without JavaScript, „FAHRZEUG BEWERTEN“ also ends with the contact section at 80 px', async ({ browser, baseURL, viewport }) => {
+  for (const options of [{ reducedMotion: 'reduce' as const }, { javaScriptEnabled: false }]) {
+    const context = await browser.newContext({ ...options, baseURL, viewport })
+    const page = await context.newPage()
+    await page.goto('/')
+    await page.getByRole('region', { name: 'Highlights' }).getByRole('link', { name: 'FAHRZEUG BEWERTEN', exact: true }).click()
+    await expect(page).toHaveURL(/\/\?betreff=ankauf(#contact)?$/)
+    await expect(page.locator('#contact-verkaufen')).toBeVisible()
+    // Without JavaScript the browser's own jump stops below the header (scroll-padding-top).
+    await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('contact')!.getBoundingClientRect().top))).toBe(80)
+    await context.close()
+  }
+})
+
 test('statistics count up once they are visible and end at the targets', async ({ page }) => {
   await page.clock.install()
   await page.goto('/')
