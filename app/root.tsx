@@ -12,6 +12,7 @@ import { perspectiveParam, previewOverlaysScript } from '#app/preview/preview.se
 import { useNonce } from '#app/utils/nonce-provider.ts'
 import { wantsTransparentHeader } from '#app/utils/route-handle.ts'
 import styles from './tailwind.css'
+import { skipRevalidationForSubject } from '#app/utils/revalidate.ts'
 
 // Loader data types follow single fetch (raw objects, promises, Dates) rather than JSON.
 declare module '@remix-run/node' {
@@ -43,6 +44,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
     preview: context.preview ? { perspective: perspectiveParam(context.preview.perspective), script: previewOverlaysScript() } : null,
   }
 }
+
+/** A changed `?betreff=` preselects the contact form's subject; no loader reads it. */
+export const shouldRevalidate = skipRevalidationForSubject
 
 /** Default title and description; pages with their own SEO fields replace them. */
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {

@@ -15,6 +15,7 @@ import { pageMeta } from '#app/utils/page-meta.ts'
 import { type SiteRouteHandle } from '#app/utils/route-handle.ts'
 import { openingHoursFor, useSiteSettings } from '#app/utils/site-settings.ts'
 import { PAGE_PATH_PATTERN } from '#schemas/lib/page-path.ts'
+import { skipRevalidationForSubject } from '#app/utils/revalidate.ts'
 
 /*
  * Every path no other route matches: a content page from the lake (`page` documents, composed
@@ -57,6 +58,9 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
 
 /** Posts of the page's forms without JavaScript; the hidden `leadKind` names the form. */
 export const action = submissionPageAction
+
+/** A changed `?betreff=` preselects the contact form's subject; no loader reads it. */
+export const shouldRevalidate = skipRevalidationForSubject
 
 export const handle: SiteRouteHandle = {
   transparentHeader: (data) => {

@@ -21,6 +21,7 @@ import { type SiteRouteHandle } from '#app/utils/route-handle.ts'
 import { openingHoursFor, useSiteSettings } from '#app/utils/site-settings.ts'
 import { withBadges } from '#app/vehicles/badges.ts'
 import { loggerOf } from '#app/server/logging.server.ts'
+import { skipRevalidationForSubject } from '#app/utils/revalidate.ts'
 
 /** Spec §9: the home page highlights three vehicles (VEHICLE_HIGHLIGHTS_QUERY slices as many). */
 const HIGHLIGHT_COUNT = 3
@@ -44,6 +45,9 @@ async function settleWithin<T>(promise: Promise<T>, ms: number): Promise<{ settl
     clearTimeout(timer)
   }
 }
+
+/** A changed `?betreff=` preselects the contact form's subject; no loader reads it. */
+export const shouldRevalidate = skipRevalidationForSubject
 
 export const handle: SiteRouteHandle = { transparentHeader: true }
 

@@ -1,8 +1,8 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData, useLocation, useNavigate, useNavigationType } from '@remix-run/react'
-import { type FocusEvent, type FormEvent, useEffect, useRef, useState } from 'react'
+import { Form, Link, useLoaderData, useLocation, useNavigate, useNavigation, useNavigationType } from '@remix-run/react'
+import { type FocusEvent, type FormEvent, type MouseEvent, useEffect, useRef, useState } from 'react'
 import { ConsentFrame } from '#app/components/consent-frame.tsx'
-import { HydrationBoundary } from '#app/utils/hydration.tsx'
+import { HydrationBoundary, useHydrated } from '#app/utils/hydration.tsx'
 import { ArrowRightIcon, CarIcon, MailIcon, PhoneIcon, SearchIcon } from '#app/components/icons.tsx'
 import { PageHeader } from '#app/components/sections/page-header.tsx'
 import { EmptySearchHelp, SearchReadingLine, SearchRequestSent } from '#app/components/search-reading.tsx'
@@ -14,7 +14,7 @@ import { formatMileage, fuelLabel, mailtoHref, telHref, transmissionLabel } from
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
-import { HEADER_OFFSET, prefersReducedMotion, scrollToSection } from '#app/utils/scroll.ts'
+import { scrollToSection } from '#app/utils/scroll.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
 import { readVehicleFacets, readVehiclePage } from '#app/vehicles/inventory.server.ts'
 import { withBadges } from '#app/vehicles/badges.ts'
@@ -41,11 +41,12 @@ import { FUEL_TYPES, TRANSMISSIONS } from '#schemas/lib/constants.ts'
 
 /**
  * What a navigation of this page asks of the results once they render (history state, so Back and
- * Forward never re-apply it): 'focus' after a search or a page change (the view starts at the results
- * heading, which takes the focus), 'reveal' after a filter applied on its own (the results scroll into
- * view if they are out of sight; the focus stays in the control, so the next filter is one Tab away).
+ * Forward never re-apply it): 'focus' after a search, a page change or a tap on the phones' count bar
+ * (the view starts at the results heading, which takes the focus). A filter applied on its own asks
+ * nothing: the page stays where it is and the focus in the control, so the next filter is where the
+ * visitor left it (issue 29; the count shows in the results heading, on phones in the count bar).
  */
-type ResultsIntent = 'focus' | 'reveal'
+type ResultsIntent = 'focus'
 interface ListNavigationState {
   results?: ResultsIntent
   /** The form made this navigation: its fields already show the new state. */
@@ -113,15 +114,17 @@ export default function VehiclesPage() {
   return (
     <>
       <PageHeader
+        compact
         title={INVENTORY_TITLE}
         intro="Geprüfte Gebrauchtwagen in Essen: durchsuchen Sie unseren aktuellen Bestand, filtern Sie nach Marke, Kraftstoff und Preis und fragen Sie Ihr Wunschfahrzeug direkt an."
       />
-      <section aria-labelledby="vehicle-search-heading" className="bg-zinc-50 py-10 sm:py-14">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+      <section aria-labelledby="vehicle-search-heading" className="bg-zinc-50 py-10 sm:py-14 lg:pt-8">
+        {/* From lg the filters are a column beside the results, so the first cars show without scrolling. */}
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:items-start lg:gap-8 lg:px-8">
           <h2 id="vehicle-search-heading" className="sr-only">
             Fahrzeugsuche
           </h2>
-          <SearchForm state={state} facets={facets} />
+          <SearchForm state={state} facets={facets} total={result.total} />
           <HydrationBoundary>
             <Results state={state} result={result} />
           </HydrationBoundary>
@@ -145,10 +148,12 @@ type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
  * search of their own (a history entry, the focus to the results). Nothing is disabled while the
  * scripts load: until then the button submits natively.
  */
-function SearchForm({ state, facets }: { state: VehicleSearch; facets: LoaderData['facets'] }) {
+function SearchForm({ state, facets, total }: { state: VehicleSearch; facets: LoaderData['facets']; total: number }) {
   const navigate = useNavigate()
   const location = useLocation()
   const navigationType = useNavigationType()
+  const hydrated = useHydrated()
+  const loading = useNavigation().state === 'loading'
   const href = vehicleSearchHref(state)
   const current = useRef(href)
   current.current = href
@@ -167,15 +172,22 @@ function SearchForm({ state, facets }: { state: VehicleSearch; facets: LoaderDat
     if (details.current && window.matchMedia?.('(min-width: 48rem)').matches) details.current.open = true
   }, [])
 
-  const apply = (form: HTMLFormElement, { results, search = false }: { results?: ResultsIntent; search?: boolean } = {}) => {
+  /** Navigates to the form's state; false when there was nothing new to apply. */
+  const apply = (form: HTMLFormElement, { results, search = false }: { results?: ResultsIntent; search?: boolean } = {}): boolean => {
     clearTimeout(typing.current)
     const params = new URLSearchParams()
     for (const [name, value] of new FormData(form)) if (typeof value === 'string') params.append(name, value)
     const target = vehicleSearchHref(parseVehicleSearch(params).state)
-    if (!search && target === current.current) return
+    if (!search && target === current.current) return false
     // A filter applied on its own replaces the history entry: Back leaves the list, not each tweak.
     const navigationState: ListNavigationState = { fromForm: true, results }
     navigate(target, { replace: !search, preventScrollReset: true, state: navigationState })
+    return true
+  }
+  // The count bar: what was typed and not yet applied goes first; the results then take the view and the focus.
+  const showResults = (event: MouseEvent<HTMLButtonElement>) => {
+    const form = event.currentTarget.form
+    if (!form || !apply(form, { results: 'focus' })) scrollToSection(RESULTS_ANCHOR)
   }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -183,10 +195,9 @@ function SearchForm({ state, facets }: { state: VehicleSearch; facets: LoaderDat
   }
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget
-    // A select or a checkbox is one deliberate choice: it applies at once.
-    if (event.target instanceof HTMLSelectElement || (event.target instanceof HTMLInputElement && event.target.type === 'checkbox')) {
-      apply(form, { results: 'reveal' })
-    } else if (event.target instanceof HTMLInputElement) {
+    // A select or a checkbox is one deliberate choice: it applies at once, and the page stays where it is.
+    if (event.target instanceof HTMLSelectElement || (event.target instanceof HTMLInputElement && event.target.type === 'checkbox')) apply(form)
+    else if (event.target instanceof HTMLInputElement) {
       clearTimeout(typing.current)
       typing.current = setTimeout(() => apply(form), TYPING_PAUSE_MS)
     }
@@ -255,7 +266,7 @@ function SearchForm({ state, facets }: { state: VehicleSearch; facets: LoaderDat
         onSubmit={onSubmit}
         onChange={onChange}
         onBlur={onBlur}
-        className="p-5 pt-1 sm:p-6 sm:pt-1 md:pt-6"
+        className="p-5 pt-1 sm:p-6 sm:pt-1 md:pt-6 lg:p-5"
       >
         <div>
           <label htmlFor="filter-search" className="mb-1.5 block text-sm font-semibold text-zinc-900">
@@ -270,7 +281,7 @@ function SearchForm({ state, facets }: { state: VehicleSearch; facets: LoaderDat
             className={CONTROL_CLASSES}
           />
         </div>
-        <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="mt-4 grid gap-4 sm:grid-cols-2 md:grid-cols-4 lg:grid-cols-1">
           {select(
             'make',
             'Marke',
@@ -330,8 +341,8 @@ function SearchForm({ state, facets }: { state: VehicleSearch; facets: LoaderDat
             MwSt. ausweisbar (für Gewerbekunden)
           </label>
         </div>
-        <div className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-          <div className="sm:w-72">
+        <div className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between lg:flex-col lg:items-stretch">
+          <div className="sm:w-72 lg:w-auto">
             {select(
               'sort',
               'Sortierung',
@@ -355,16 +366,29 @@ function SearchForm({ state, facets }: { state: VehicleSearch; facets: LoaderDat
             </button>
           </div>
         </div>
+        {/*
+          Phones with JavaScript: the live count stays at the bottom of the screen while the filters are
+          in view (sticky within the form) and leads to the results. Without JavaScript nothing applies
+          before the form is sent, so a count would be stale: the button above sends it.
+        */}
+        {hydrated ? (
+          <div
+            data-count-bar
+            className="sticky bottom-0 z-10 -mx-5 mt-5 -mb-5 border-t border-zinc-200 bg-white/95 px-5 py-3 sm:-mx-6 sm:-mb-6 sm:px-6 md:hidden"
+          >
+            <button
+              type="button"
+              onClick={showResults}
+              aria-busy={loading}
+              className={buttonClasses({ variant: 'primary', size: 'md', className: `w-full ${loading ? 'opacity-70' : ''}` })}
+            >
+              {vehicleCountLabel(total)} anzeigen
+            </button>
+          </div>
+        ) : null}
       </Form>
     </details>
   )
-}
-
-/** Scrolls the results heading clear of the fixed header when it is out of sight; the focus stays where it is. */
-function revealResults(heading: HTMLElement) {
-  const { top, bottom } = heading.getBoundingClientRect()
-  if (top >= HEADER_OFFSET && bottom <= window.innerHeight) return
-  window.scrollTo({ top: top + window.scrollY - HEADER_OFFSET, behavior: prefersReducedMotion() ? 'instant' : 'smooth' })
 }
 
 function Results({ state, result }: { state: VehicleSearch; result: LoaderData['result'] }) {
@@ -377,11 +401,10 @@ function Results({ state, result }: { state: VehicleSearch; result: LoaderData['
     const intent = listNavigationState(location.state).results
     if (navigationType === 'POP' || !intent || !heading.current) return
     if (intent === 'focus') scrollToSection(RESULTS_ANCHOR)
-    else revealResults(heading.current)
   }, [location.key, location.state, navigationType])
   const detailsSearch = listReturnSearch(state)
   return (
-    <div className="mt-10">
+    <div className="mt-10 lg:mt-0">
       <h2 id={RESULTS_ANCHOR} ref={heading} tabIndex={-1} className="text-2xl text-zinc-950 normal-case focus:outline-none" aria-live="polite">
         {vehicleCountLabel(result.total)}
         {result.pageCount > 1 && !beyondLastPage ? (
@@ -393,7 +416,7 @@ function Results({ state, result }: { state: VehicleSearch; result: LoaderData['
       {result.search ? <SearchReadingLine state={state} search={result.search} /> : null}
       <SearchRequestSent />
       {result.vehicles.length > 0 ? (
-        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2">
           {result.vehicles.map((vehicle) => (
             <li key={vehicle.id}>
               <VehicleCard vehicle={vehicle} detailsLabel="DETAILS ANSEHEN" detailsSearch={detailsSearch} />

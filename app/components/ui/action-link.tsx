@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link, useNavigate } from '@remix-run/react'
 import { type MouseEvent, type ReactNode } from 'react'
 import { buttonClasses, type ButtonSize, type ButtonVariant } from '#app/components/ui/button.tsx'
 import { scrollToSection, sectionIdOf } from '#app/utils/scroll.ts'
@@ -29,6 +29,7 @@ export interface ActionLinkProps {
  * `tel:`, `mailto:` and external URLs are plain anchors.
  */
 export function ActionLink({ action, tone = 'dark', size = 'lg', smooth = true, className, children }: ActionLinkProps) {
+  const navigate = useNavigate()
   const label = action.label?.trim()
   const target = action.target?.trim()
   if (!label || !target) return null
@@ -43,13 +44,25 @@ export function ActionLink({ action, tone = 'dark', size = 'lg', smooth = true, 
   )
 
   // `?betreff=ankauf#contact`: the section on this page, with a query the page reads (the
-  // contact form's preselected subject). Without JavaScript the page reloads with it and jumps;
-  // with JavaScript a client-side navigation changes the query and the section is scrolled to.
-  const withQuery = /^\?[^#]*#(.+)$/.exec(target)
+  // contact form's preselected subject). Without JavaScript the page reloads with it and jumps.
+  // With JavaScript the client-side navigation changes only the query, and scrollToSection is the
+  // one scroll: navigating to the hash too made the router scroll the section into view once the
+  // navigation settled, which cut into the smooth scroll under way and left the section anywhere
+  // from 80 px too low to 700 px too high (docs/decisions/056).
+  const withQuery = /^(\?[^#]*)#(.+)$/.exec(target)
   if (withQuery) {
-    const id = decodeURIComponent(withQuery[1]!)
+    const search = withQuery[1]!
+    const id = decodeURIComponent(withQuery[2]!)
+    const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+      // No such section (yet): the link navigates to the query and the hash as usual.
+      if (!document.getElementById(id)) return
+      event.preventDefault()
+      navigate(search, { preventScrollReset: true })
+      scrollToSection(id, { smooth })
+    }
     return (
-      <Link to={target} preventScrollReset className={classes} onClick={() => requestAnimationFrame(() => scrollToSection(id, { smooth }))}>
+      <Link to={target} preventScrollReset className={classes} onClick={onClick}>
         {content}
       </Link>
     )
