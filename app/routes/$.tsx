@@ -91,7 +91,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 export default function ContentPageRoute() {
   const { page } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
-  const hours = openingHoursFor(settings, page.openingHours)?.lines ?? []
+  const hours = openingHoursFor(settings, page.openingHours)
   const startsWithHero = page.sections[0]?._type === 'heroSection'
   return (
     <>

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { currentSpecialOpeningHours } from '#schemas/lib/opening-hours.ts'
-import { openNowText, type OpenNowHours } from './open-now'
+import { openNowText, type OpenNowHours, type OpenNowSpecialDay } from './open-now'
 
 /** The seed's general hours (footer and most pages): Mo–Fr 09–18, Sa 09–16, Su by appointment. */
 const GENERAL: OpenNowHours = {
@@ -19,7 +19,7 @@ const DECEMBER = currentSpecialOpeningHours(SEED_SPECIAL, '2026-12-20')
 
 /** Instants in UTC (November is CET, UTC+1), so the test does not depend on the machine's zone. */
 const at = (iso: string) => new Date(iso)
-const text = (now: Date, hours = GENERAL, special = DECEMBER) => openNowText(hours, special, now)?.text
+const text = (now: Date, hours = GENERAL, special: readonly OpenNowSpecialDay[] = DECEMBER) => openNowText(hours, special, now)?.text
 
 describe('openNowText', () => {
   test('Monday 08:59: closed, opens today at 09:00', () => {
