@@ -189,17 +189,6 @@ export function testDriveSlots(
   return slots
 }
 
-/** The offered slots grouped by day, for the select's option groups. */
-export function slotsByDay(slots: readonly TestDriveSlot[]): Array<{ date: string; label: string; slots: TestDriveSlot[] }> {
-  const groups: Array<{ date: string; label: string; slots: TestDriveSlot[] }> = []
-  for (const slot of slots) {
-    const group = groups.at(-1)
-    if (group?.date === slot.date) group.slots.push(slot)
-    else groups.push({ date: slot.date, label: slot.dayLabel, slots: [slot] })
-  }
-  return groups
-}
-
 /** The server's check of a submitted slot against the hours at `now`: why it is refused, or the slot with its instants. */
 export function checkSlot(value: string, specs: readonly HoursSpec[], now: Date, special: readonly SpecialOpeningHoursInput[] | null = []): SlotCheck {
   const match = SLOT_PATTERN.exec(value)
