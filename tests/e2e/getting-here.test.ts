@@ -37,6 +37,8 @@ function foreignRequests(page: Page): string[] {
 const footer = (page: Page) => page.getByRole('contentinfo')
 const footerRoute = (page: Page) => footer(page).getByRole('link', { name: /Gladbecker Straße 250.*Route planen/ })
 const footerOpenNow = (page: Page) => footer(page).getByTestId('open-now')
+/** The city page's call banner: the section with the ROUTE PLANEN button. */
+const callBanner = (page: Page) => page.locator('main section').filter({ has: page.getByRole('link', { name: 'ROUTE PLANEN', exact: true }) })
 
 for (const [device, { userAgent, href }] of Object.entries(AGENTS)) {
   test.describe(`„Route planen“ on ${device}`, () => {
@@ -54,8 +56,8 @@ for (const [device, { userAgent, href }] of Object.entries(AGENTS)) {
 
       const foreign = foreignRequests(page)
       await page.goto('/locations/dortmund')
-      const banner = page.locator('main section', { has: page.getByRole('link', { name: 'ROUTE PLANEN' }) })
-      await expect(banner.getByRole('link', { name: 'ROUTE PLANEN' })).toHaveAttribute('href', href)
+      const banner = callBanner(page)
+      await expect(banner.getByRole('link', { name: 'ROUTE PLANEN', exact: true })).toHaveAttribute('href', href)
       await expect(banner.getByRole('link', { name: 'Gladbecker Straße 250, 45326 Essen' })).toHaveAttribute('href', href)
       await expect(footerRoute(page)).toHaveAttribute('href', href)
       await page.waitForLoadState('networkidle')
@@ -75,7 +77,7 @@ test.describe('„Route planen“ on a desktop', () => {
     )
     const foreign = foreignRequests(page)
     await page.goto('/contact')
-    const directions = page.getByRole('link', { name: 'ROUTE PLANEN' })
+    const directions = page.getByRole('link', { name: 'ROUTE PLANEN', exact: true })
     await expect(directions).toHaveCount(1)
     await expect(directions).toHaveAttribute('href', GOOGLE)
     await expect(page.locator('#contact').getByRole('link', { name: /Gladbecker Straße 250.*Route planen/ })).toHaveAttribute('href', GOOGLE)
@@ -121,7 +123,7 @@ test.describe('„Heute geöffnet bis …“ at a fixed time', () => {
   test('a city page says it for its own hours (Mo–Sa 08–20) in the call banner', async ({ page }) => {
     await page.clock.setFixedTime(new Date('2026-11-28T16:01:00+01:00'))
     await page.goto('/locations/dortmund')
-    const banner = page.locator('main section', { has: page.getByRole('link', { name: 'ROUTE PLANEN' }) })
+    const banner = callBanner(page)
     await expect(banner.getByTestId('open-now')).toHaveText('Heute geöffnet bis 20:00 Uhr')
     await expect(footerOpenNow(page)).toHaveText('Jetzt geschlossen – öffnet Montag um 09:00 Uhr')
   })
@@ -157,7 +159,7 @@ test.describe('without JavaScript', () => {
       'href',
       /^https:\/\/www\.openstreetmap\.org\/\?mlat=51\.4845&mlon=7\.0003/,
     )
-    await expect(page.getByRole('link', { name: 'ROUTE PLANEN' })).toHaveAttribute('href', GOOGLE)
+    await expect(page.getByRole('link', { name: 'ROUTE PLANEN', exact: true })).toHaveAttribute('href', GOOGLE)
     await expect(footerRoute(page)).toHaveAttribute('href', GOOGLE)
   })
 })
