@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react'
 import { buttonClasses } from '#app/components/ui/button.tsx'
+import { useHydrated } from '#app/utils/hydration.tsx'
 
 export interface ConsentFrameProps {
   /** The embedded page; not requested before the visitor clicks `loadLabel`. */
@@ -8,7 +9,7 @@ export interface ConsentFrameProps {
   title: string
   /** What loading the frame transmits to whom (shown before the visitor agrees). */
   consentText: string
-  /** The button that loads the frame, e.g. „KARTE LADEN“. */
+  /** The button that loads the frame, e.g. „KARTE LADEN“; without JavaScript a link to `externalHref`. */
   loadLabel: string
   /** The same content on the provider's site: the way there without JavaScript or consent. */
   externalHref: string
@@ -22,8 +23,9 @@ export interface ConsentFrameProps {
 /**
  * A third-party frame behind a click-to-load placeholder: nothing is requested from the provider
  * until the visitor clicks the button (loading the frame transmits their IP address). Without
- * JavaScript the link opens the content on the provider's site instead. Used for the map
- * (OpenStreetMap) and the dealer portal (mobile.de).
+ * JavaScript, and until this part is hydrated, the button is a plain link to the content on the
+ * provider's site, so a tap is never lost (issue 29); hydrated, it loads the frame in place. Used
+ * for the map (OpenStreetMap) and the dealer portal (mobile.de).
  */
 export function ConsentFrame({
   src,
@@ -37,6 +39,7 @@ export function ConsentFrame({
   testId,
 }: ConsentFrameProps) {
   const [loaded, setLoaded] = useState(false)
+  const hydrated = useHydrated()
   if (loaded) {
     return (
       <iframe
@@ -56,9 +59,15 @@ export function ConsentFrame({
       {icon}
       <p className="max-w-md text-sm leading-relaxed text-zinc-700">{consentText}</p>
       <div className="flex flex-col items-center gap-3">
-        <button type="button" onClick={() => setLoaded(true)} className={buttonClasses({ variant: 'dark', size: 'md' })}>
-          {loadLabel}
-        </button>
+        {hydrated ? (
+          <button type="button" onClick={() => setLoaded(true)} className={buttonClasses({ variant: 'dark', size: 'md' })}>
+            {loadLabel}
+          </button>
+        ) : (
+          <a href={externalHref} rel="noopener noreferrer" className={buttonClasses({ variant: 'dark', size: 'md' })}>
+            {loadLabel}
+          </a>
+        )}
         <a
           href={externalHref}
           rel="noopener noreferrer"

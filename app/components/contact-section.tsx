@@ -1,13 +1,14 @@
 import { type ReactNode } from 'react'
 import { Link, useSearchParams } from '@remix-run/react'
 import { ContactForm } from '#app/components/forms/contact-form.tsx'
+import { OpenNow, RouteLink, yardPlace } from '#app/components/getting-here.tsx'
 import { CalendarIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '#app/components/icons.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { SectionHeading } from '#app/components/section-heading.tsx'
 import { SellFlowCallout } from '#app/components/sell-flow-callout.tsx'
 import { SUBJECT_PARAM, type ContactSubject } from '#app/submissions/forms.ts'
 import { mailtoHref, telHref } from '#app/utils/format.ts'
-import { openingHoursFor, type SiteSettings } from '#app/utils/site-settings.ts'
+import { openingHoursFor, type OpeningHoursVariant, type SiteSettings } from '#app/utils/site-settings.ts'
 
 export interface ContactContent {
   eyebrow?: string | null
@@ -18,13 +19,13 @@ export interface ContactContent {
 
 export interface ContactSectionProps {
   content: ContactContent
-  settings: Pick<SiteSettings, 'phone' | 'email' | 'address' | 'openingHours' | 'dealerName' | 'legalName'>
+  settings: Pick<SiteSettings, 'phone' | 'email' | 'address' | 'geo' | 'openingHours' | 'specialOpeningHours' | 'dealerName' | 'legalName'>
   subjects: readonly ContactSubject[]
   /** Spec §9: 5 rows on the home page, 6 on /contact. */
   rows?: number
   id?: string
-  /** Opening-hours lines of the page's variant; the general hours when not given. */
-  hours?: readonly string[]
+  /** The page's opening-hours variant; the general hours when not given. */
+  hours?: OpeningHoursVariant
   /** Call, e-mail and „Termin“ (the form with the subject termin preselected), as on /contact. */
   quickContact?: boolean
 }
@@ -34,7 +35,9 @@ const LINK =
 
 /** Section `#contact`: heading and intro, the contact form, and beside it phone, e-mail, address and hours. */
 export function ContactSection({ content, settings, subjects, rows = 5, id = 'contact', hours: pageHours, quickContact = false }: ContactSectionProps) {
-  const hours = pageHours ?? openingHoursFor(settings, 'general')?.lines ?? []
+  const variant = pageHours ?? openingHoursFor(settings, 'general')
+  const hours = variant?.lines ?? []
+  const place = yardPlace(settings)
   // Issue 26: a seller who came by „FAHRZEUG BEWERTEN“ (`?betreff=ankauf#contact`) is offered the sell request first.
   const [searchParams] = useSearchParams()
   const sellIntent = subjects.includes('ankauf') && searchParams.get(SUBJECT_PARAM) === 'ankauf'
@@ -68,17 +71,21 @@ export function ContactSection({ content, settings, subjects, rows = 5, id = 'co
                 </a>
               </InfoCard>
             ) : null}
-            {address ? (
+            {address && place ? (
               <InfoCard icon={<MapPinIcon />} title="Adresse">
-                <address className="not-italic">
-                  {address.street}
-                  <br />
-                  {address.postalCode} {address.city}
-                </address>
+                <RouteLink place={place} className="group block rounded focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900">
+                  <address className="not-italic">
+                    {address.street}
+                    <br />
+                    {address.postalCode} {address.city}
+                  </address>
+                  <span className="mt-1 block font-semibold text-zinc-950 underline underline-offset-4 group-hover:no-underline">Route planen</span>
+                </RouteLink>
               </InfoCard>
             ) : null}
             {hours.length > 0 ? (
               <InfoCard icon={<ClockIcon />} title="Öffnungszeiten">
+                {variant?.specs?.length ? <OpenNow hours={variant} special={settings.specialOpeningHours} className="mb-2 text-zinc-950" /> : null}
                 <ul>
                   {hours.map((line) => (
                     <li key={line}>{line}</li>

@@ -1,22 +1,31 @@
 import { Link } from '@remix-run/react'
+import { OpenNow, RouteLink, yardPlace } from '#app/components/getting-here.tsx'
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '#app/components/icons.tsx'
 import { SiteLogo } from '#app/components/site-logo.tsx'
 import { mailtoHref, telHref } from '#app/utils/format.ts'
 import { openingHoursFor, type SiteSettings } from '#app/utils/site-settings.ts'
 
 export interface SiteFooterProps {
-  settings: Pick<SiteSettings, 'dealerName' | 'legalName' | 'phone' | 'email' | 'address' | 'openingHours' | 'footerLinks' | 'footerText'>
+  settings: Pick<
+    SiteSettings,
+    'dealerName' | 'legalName' | 'phone' | 'email' | 'address' | 'geo' | 'openingHours' | 'specialOpeningHours' | 'footerLinks' | 'footerText'
+  >
 }
 
 const FOCUS_OUTLINE = 'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400'
 const FOCUS = `rounded ${FOCUS_OUTLINE}`
 const HEADING = 'mb-4 text-sm font-bold tracking-[0.2em] text-white uppercase'
 
-/** The footer (spec §2): the seven footer links, the general opening hours, address, phone, e-mail, ©. */
+/**
+ * The footer (spec §2): the seven footer links, the general opening hours with whether the yard is
+ * open now, the address as a route link, phone, e-mail, ©.
+ */
 export function SiteFooter({ settings }: SiteFooterProps) {
   const links = (settings.footerLinks ?? []).flatMap((item) => (item.label && item.href ? [{ label: item.label, href: item.href }] : []))
-  const hours = openingHoursFor(settings, 'general')?.lines ?? []
+  const general = openingHoursFor(settings, 'general')
+  const hours = general?.lines ?? []
   const address = settings.address
+  const place = yardPlace(settings)
   const tel = settings.phone ? telHref(settings.phone) : ''
 
   return (
@@ -47,27 +56,33 @@ export function SiteFooter({ settings }: SiteFooterProps) {
           <h2 className={HEADING}>Öffnungszeiten</h2>
           <div className="flex gap-3 text-sm">
             <ClockIcon className="mt-0.5 size-5 shrink-0 text-amber-400" />
-            <ul className="space-y-1.5">
-              {hours.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
+            <div>
+              {general?.specs?.length ? <OpenNow hours={general} special={settings.specialOpeningHours} tone="dark" className="mb-3 text-white" /> : null}
+              <ul className="space-y-1.5">
+                {hours.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </div>
           </div>
         </div>
 
         <div>
           <h2 className={HEADING}>Kontakt</h2>
           <ul className="space-y-1 text-sm">
-            {address ? (
-              <li className="flex gap-3 py-1.5">
-                <MapPinIcon className="mt-0.5 size-5 shrink-0 text-amber-400" />
-                <address className="not-italic">
-                  {settings.legalName ?? settings.dealerName}
-                  <br />
-                  {address.street}
-                  <br />
-                  {address.postalCode} {address.city}
-                </address>
+            {address && place ? (
+              <li>
+                <RouteLink place={place} className={`group flex gap-3 py-1.5 hover:text-amber-400 ${FOCUS}`}>
+                  <MapPinIcon className="mt-0.5 size-5 shrink-0 text-amber-400" />
+                  <address className="not-italic">
+                    {settings.legalName ?? settings.dealerName}
+                    <br />
+                    {address.street}
+                    <br />
+                    {address.postalCode} {address.city}
+                    <span className="mt-1 block font-semibold text-amber-400 underline-offset-4 group-hover:underline">Route planen</span>
+                  </address>
+                </RouteLink>
               </li>
             ) : null}
             {tel ? (

@@ -104,7 +104,7 @@ function shownReviews(page: ContentPage): ShownReviews {
 export default function ContentPageRoute() {
   const { page } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
-  const hours = openingHoursFor(settings, page.openingHours)?.lines ?? []
+  const hours = openingHoursFor(settings, page.openingHours)
   const startsWithHero = page.sections[0]?._type === 'heroSection'
   return (
     <>

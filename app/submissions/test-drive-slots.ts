@@ -91,7 +91,7 @@ export function berlinInstant(date: string, time: string): Date {
 
 export { addCalendarDays }
 
-function weekdayOf(date: string): (typeof DAY_BY_INDEX)[number] {
+export function weekdayOf(date: string): (typeof DAY_BY_INDEX)[number] {
   return DAY_BY_INDEX[new Date(`${date}T12:00:00Z`).getUTCDay()]!
 }
 
@@ -129,8 +129,11 @@ function specialDay(date: string, special: readonly SpecialOpeningHoursInput[]):
   return special.find((entry) => specialOpeningHoursProblem(entry) === undefined && entry.from! <= date && date <= (entry.to || entry.from!))
 }
 
-/** The opening intervals (minutes) of a date, from the specs; none on a holiday; a special entry's hours on its days. */
-function openIntervals(date: string, specs: readonly HoursSpec[], special: readonly SpecialOpeningHoursInput[]): Array<[number, number]> {
+/**
+ * The opening intervals (minutes) of a date, from the specs; none on a holiday; a special entry's hours on its days.
+ * Also what the pages' „Heute geöffnet bis …“ is computed from in the browser (app/utils/open-now.ts).
+ */
+export function openIntervals(date: string, specs: readonly HoursSpec[], special: readonly SpecialOpeningHoursInput[]): Array<[number, number]> {
   const exception = specialDay(date, special)
   if (exception) return exception.closed === true ? [] : [[minutesOf(exception.opens!), minutesOf(exception.closes!)]]
   if (isPublicHoliday(date)) return []
@@ -184,17 +187,6 @@ export function testDriveSlots(
     slots.push(...windows)
   }
   return slots
-}
-
-/** The offered slots grouped by day, for the select's option groups. */
-export function slotsByDay(slots: readonly TestDriveSlot[]): Array<{ date: string; label: string; slots: TestDriveSlot[] }> {
-  const groups: Array<{ date: string; label: string; slots: TestDriveSlot[] }> = []
-  for (const slot of slots) {
-    const group = groups.at(-1)
-    if (group?.date === slot.date) group.slots.push(slot)
-    else groups.push({ date: slot.date, label: slot.dayLabel, slots: [slot] })
-  }
-  return groups
 }
 
 /** The server's check of a submitted slot against the hours at `now`: why it is refused, or the slot with its instants. */

@@ -23,7 +23,10 @@ import {
   type FormDefinition,
   type SubmissionActionData,
 } from '#app/submissions/forms.ts'
-import { slotsByDay, type TestDriveSlot } from '#app/submissions/test-drive-slots.ts'
+// Only the type: the slots come from the loader. A value import would put the slot computation into
+// this form's script chunk and, since the footer's „Heute geöffnet“ uses it too, split it into a chunk
+// of its own on every page (docs/decisions/050, 057).
+import { type TestDriveSlot } from '#app/submissions/test-drive-slots.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
 import { useScriptedSubmit } from '#app/utils/use-scripted-submit.ts'
@@ -64,6 +67,17 @@ export interface SubmissionFormProps {
 
 /** The valuation forms' way into the sell request; its page reads the fields from the query (sale-prefill.server.ts). */
 export const SALE_HANDOFF = { label: 'MIT FOTOS WEITER', action: SALE_PATH } as const
+
+/** The offered slots grouped by day, for the select's option groups. */
+function slotsByDay(slots: readonly TestDriveSlot[]): Array<{ date: string; label: string; slots: TestDriveSlot[] }> {
+  const groups: Array<{ date: string; label: string; slots: TestDriveSlot[] }> = []
+  for (const slot of slots) {
+    const group = groups.at(-1)
+    if (group?.date === slot.date) group.slots.push(slot)
+    else groups.push({ date: slot.date, label: slot.dayLabel, slots: [slot] })
+  }
+  return groups
+}
 
 /** Whether a submit event came from a button that sends the form elsewhere (`formaction`): the browser's or the router's business then. */
 function submitsElsewhere(event: FormEvent<HTMLFormElement>): boolean {

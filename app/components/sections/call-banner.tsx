@@ -1,3 +1,4 @@
+import { OpenNow, RouteLink, yardPlace } from '#app/components/getting-here.tsx'
 import { ClockIcon, MapPinIcon, PhoneIcon } from '#app/components/icons.tsx'
 import { ActionLink } from '#app/components/ui/action-link.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
@@ -5,11 +6,16 @@ import { telHref } from '#app/utils/format.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
 import { type SectionProps } from './types'
 
-/** A dark call-to-action band: phone link, the Essen address with the travel time, the page's hours. */
-export function CallBanner({ section, id, hours, smoothScroll }: SectionProps<'callBanner'>) {
+/**
+ * A dark call-to-action band: phone link, a route to the yard, the Essen address (a route link too)
+ * with the travel time, the page's hours with whether the yard is open now.
+ */
+export function CallBanner({ section, id, hours: variant, smoothScroll }: SectionProps<'callBanner'>) {
   const settings = useSiteSettings()
   const headingId = `${id}-heading`
   const address = settings.address
+  const place = yardPlace(settings)
+  const hours = variant?.lines ?? []
   return (
     <section id={id} aria-labelledby={headingId} className="bg-zinc-950 py-16 text-white sm:py-20">
       <div className="mx-auto grid grid-cols-1 max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-center lg:px-8">
@@ -26,18 +32,29 @@ export function CallBanner({ section, id, hours, smoothScroll }: SectionProps<'c
               </a>
             ) : null}
             {section.contactLabel ? <ActionLink action={{ label: section.contactLabel, target: '#contact' }} tone="dark" smooth={smoothScroll} /> : null}
+            {place ? (
+              <RouteLink place={place} className={buttonClasses({ variant: 'outline-light', size: 'lg' })}>
+                <MapPinIcon className="size-5" />
+                ROUTE PLANEN
+              </RouteLink>
+            ) : null}
           </div>
         </div>
         <dl className="space-y-5 rounded-xl border border-white/15 bg-white/5 p-6">
           {/* Each group is one <div> directly in the <dl> holding its <dt> and <dd>s (the icon sits in the <dt>). */}
-          {address ? (
+          {address && place ? (
             <div>
               <dt className="flex gap-3 font-bold">
                 <MapPinIcon className="mt-0.5 size-5 shrink-0 text-amber-400" />
                 {settings.dealerName} in Essen
               </dt>
               <dd className="pl-8 text-zinc-300">
-                {address.street}, {address.postalCode} {address.city}
+                <RouteLink
+                  place={place}
+                  className="rounded underline decoration-zinc-500 underline-offset-4 hover:text-amber-400 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
+                >
+                  {address.street}, {address.postalCode} {address.city}
+                </RouteLink>
                 {typeof section.travelMinutes === 'number' ? (
                   <span className="block font-semibold text-amber-400">ca. {section.travelMinutes} Minuten Fahrzeit</span>
                 ) : null}
@@ -50,6 +67,11 @@ export function CallBanner({ section, id, hours, smoothScroll }: SectionProps<'c
                 <ClockIcon className="mt-0.5 size-5 shrink-0 text-amber-400" />
                 Öffnungszeiten
               </dt>
+              {variant?.specs?.length ? (
+                <dd className="pl-8">
+                  <OpenNow hours={variant} special={settings.specialOpeningHours} tone="dark" className="text-white" />
+                </dd>
+              ) : null}
               {hours.map((line) => (
                 <dd key={line} className="pl-8 text-zinc-300">
                   {line}

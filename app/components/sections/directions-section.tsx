@@ -1,5 +1,7 @@
 import { type ReactNode } from 'react'
-import { BusIcon, CarIcon, ParkingIcon } from '#app/components/icons.tsx'
+import { RouteLink, yardPlace } from '#app/components/getting-here.tsx'
+import { BusIcon, CarIcon, MapPinIcon, ParkingIcon } from '#app/components/icons.tsx'
+import { buttonClasses } from '#app/components/ui/button.tsx'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
 import { MapConsent } from './map-consent'
 import { SectionShell } from './section-shell'
@@ -13,10 +15,11 @@ const MODE_ICONS: Record<Mode, (props: { className?: string }) => ReactNode> = {
   transit: BusIcon,
 }
 
-/** Address, how to get there (car, parking, bus) and the click-to-load map. */
+/** Address with „Route planen“, how to get there (car, parking, bus) and the click-to-load map. */
 export function DirectionsSection({ section, id, muted }: SectionProps<'directionsSection'>) {
   const settings = useSiteSettings()
   const address = settings.address
+  const place = yardPlace(settings)
   return (
     <SectionShell id={id} eyebrow={section.eyebrow} heading={section.heading} intro={section.intro} muted={muted}>
       <div className="grid grid-cols-1 gap-10 lg:grid-cols-2">
@@ -28,6 +31,12 @@ export function DirectionsSection({ section, id, muted }: SectionProps<'directio
               <p className="text-zinc-700">
                 {address.postalCode} {address.city}
               </p>
+              {place ? (
+                <RouteLink place={place} className={buttonClasses({ variant: 'dark', size: 'md', className: 'mt-4' })}>
+                  <MapPinIcon className="size-4" />
+                  ROUTE PLANEN
+                </RouteLink>
+              ) : null}
             </address>
           ) : null}
           <ul className="mt-6 space-y-5">

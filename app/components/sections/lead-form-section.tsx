@@ -15,8 +15,9 @@ export function parseFormChoice(choice: string): { kind: Parameters<typeof LeadF
 }
 
 /** A lead form (valuation, export, dealer registration …) beside the phone number and the page's hours. */
-export function LeadFormSection({ section, id, hours, muted }: SectionProps<'leadFormSection'>) {
+export function LeadFormSection({ section, id, hours: variant, muted }: SectionProps<'leadFormSection'>) {
   const settings = useSiteSettings()
+  const hours = variant?.lines ?? []
   const choice = parseFormChoice(section.form)
   if (!choice) return null
   const headingId = `${id}-heading`

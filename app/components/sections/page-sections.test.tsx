@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
-import { afterEach, describe, expect, test } from 'vitest'
-import { type SiteSettings } from '#app/utils/site-settings.ts'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { type OpeningHoursVariant, type SiteSettings } from '#app/utils/site-settings.ts'
 import { priceRangeLabel } from './price-table-section'
 import { PageSections } from './page-sections'
 import { type PageSection } from './types'
@@ -37,7 +37,18 @@ const SETTINGS = {
   address: { street: 'Gladbecker Straße 250', postalCode: '45326', city: 'Essen' },
   geo: { lat: 51.4845, lng: 7.0003 },
   openingHours: [],
+  specialOpeningHours: [],
 } as unknown as SiteSettings
+
+/** The page's opening-hours variant as the root loader derives it. */
+const CITY_HOURS: OpeningHoursVariant = {
+  key: 'city',
+  label: null,
+  specs: [{ days: ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'], opens: '08:00', closes: '20:00' }],
+  byAppointmentDays: null,
+  note: null,
+  lines: ['Mo–Sa: 08:00–20:00 Uhr'],
+}
 
 /** One section of every type, in an order a real page could have. */
 const SECTIONS = [
@@ -170,7 +181,7 @@ async function renderPage(sections: readonly PageSection[], { smoothScroll = tru
         id: 'root',
         path: '/',
         loader: () => ({ settings: SETTINGS }),
-        element: <PageSections sections={sections} hours={['Mo–Sa: 08:00–20:00 Uhr']} smoothScroll={smoothScroll} />,
+        element: <PageSections sections={sections} hours={CITY_HOURS} smoothScroll={smoothScroll} />,
       },
     ],
     { initialEntries: [url] },
@@ -240,6 +251,25 @@ describe('PageSections', () => {
     expect(banner.textContent).toContain('ca. 25 Minuten Fahrzeit')
     expect(banner.textContent).toContain('Mo–Sa: 08:00–20:00 Uhr')
     expect(within(banner).getByRole('link', { name: 'ZUM FORMULAR' }).getAttribute('href')).toBe('#contact')
+  })
+
+  test('the call banner plans the route from the address and the button, and says whether the yard is open now', async () => {
+    // Only the clock is faked (Wednesday 2 December 2026, 19:30 in Berlin); the router's timers run.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-02T18:30:00Z') })
+    try {
+      await renderPage(SECTIONS)
+      const banner = document.getElementById('abschnitt-banner')!
+      const route = 'https://www.google.com/maps/dir/?api=1&destination=51.4845,7.0003'
+      expect(within(banner).getByRole('link', { name: 'Gladbecker Straße 250, 45326 Essen' }).getAttribute('href')).toBe(route)
+      expect(
+        within(banner)
+          .getByRole('link', { name: /ROUTE PLANEN/ })
+          .getAttribute('href'),
+      ).toBe(route)
+      expect(within(banner).getByTestId('open-now').textContent).toBe('Heute geöffnet bis 20:00 Uhr')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   test('the location cards link to their city pages', async () => {

@@ -6,7 +6,7 @@ import { ProcessSteps } from '#app/components/process-steps.tsx'
 import { ServiceCards } from '#app/components/service-cards.tsx'
 import { StatsBand } from '#app/components/stats-band.tsx'
 import { ALL_CONTACT_SUBJECTS, HOME_CONTACT_SUBJECTS } from '#app/submissions/forms.ts'
-import { useSiteSettings } from '#app/utils/site-settings.ts'
+import { type OpeningHoursVariant, useSiteSettings } from '#app/utils/site-settings.ts'
 import { AreaGridSection } from './area-grid-section'
 import { CallBanner } from './call-banner'
 import { ChecklistSection } from './checklist-section'
@@ -25,7 +25,7 @@ import { WhyUsSection } from './why-us-section'
 
 export interface PageSectionsProps {
   sections: readonly PageSection[]
-  hours: readonly string[]
+  hours: OpeningHoursVariant | undefined
   smoothScroll: boolean
 }
 
@@ -55,7 +55,7 @@ export function PageSections({ sections, hours, smoothScroll }: PageSectionsProp
 
 interface SectionPlacement {
   id: string
-  hours: readonly string[]
+  hours: OpeningHoursVariant | undefined
   smoothScroll: boolean
   muted: boolean
 }
