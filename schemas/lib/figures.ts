@@ -106,23 +106,82 @@ export function placeholderRule(document: unknown): true | string {
 /** The published documents that can show figures, for the Studio's „Erscheint auf …“ note. */
 export const FIGURE_USAGE_QUERY = `*[_type in ["homePage", "page", "siteSettings"] && !(_id in path("drafts.**"))]`
 
+/** A page that shows a figure, as the Studio lists it under the figure: opened by id and type, previewed at its path. */
+export interface FigurePage {
+  id: string
+  type: string
+  title: string
+  path: string
+}
+
 export interface FigureUsage {
   /** Pages (the home page and page-builder pages) whose copy shows the figure. */
   pages: number
+  /** Those pages, the home page first, then by path. */
+  documents: FigurePage[]
   /** The site settings' own texts show it (tagline, footer, default description): on every page. */
   inSettings: boolean
 }
 
+type UsageDocument = { _id?: unknown; _type?: unknown; title?: unknown; path?: unknown; [field: string]: unknown }
+
+function pageOf(document: UsageDocument): FigurePage {
+  const id = String(document._id ?? '')
+  if (document._type === 'homePage') return { id, type: 'homePage', title: 'Startseite', path: '/' }
+  const path = typeof document.path === 'string' ? document.path : ''
+  const title = typeof document.title === 'string' && document.title.trim() !== '' ? document.title : path || 'Ohne Titel'
+  return { id, type: String(document._type), title, path }
+}
+
+const byPlace = (a: FigurePage, b: FigurePage) => Number(b.type === 'homePage') - Number(a.type === 'homePage') || a.path.localeCompare(b.path)
+
 /** Where each figure appears, from the documents of FIGURE_USAGE_QUERY. */
-export function figureUsage(documents: ReadonlyArray<{ _type?: unknown; [field: string]: unknown }>): Record<FigureKey, FigureUsage> {
-  const usage = Object.fromEntries(FIGURE_KEYS.map((key) => [key, { pages: 0, inSettings: false }])) as Record<FigureKey, FigureUsage>
+export function figureUsage(documents: ReadonlyArray<UsageDocument>): Record<FigureKey, FigureUsage> {
+  const usage = Object.fromEntries(FIGURE_KEYS.map((key): [FigureKey, FigureUsage] => [key, { pages: 0, documents: [], inSettings: false }])) as Record<
+    FigureKey,
+    FigureUsage
+  >
   for (const document of documents) {
     for (const key of figuresIn(document)) {
       if (document._type === 'siteSettings') usage[key].inSettings = true
-      else usage[key].pages += 1
+      else {
+        usage[key].pages += 1
+        usage[key].documents.push(pageOf(document))
+      }
     }
   }
+  for (const key of FIGURE_KEYS) usage[key].documents.sort(byPlace)
   return usage
+}
+
+/**
+ * A string field's text with `{key}` put in place of the selection (or at the cursor); without a
+ * selection (the field was never focused), at the end, after a space. Returns the new text and
+ * where the cursor goes: right after the placeholder, so staff can type on.
+ */
+export function insertPlaceholder(text: string | undefined, key: FigureKey, selection?: { start: number; end: number }): { value: string; cursor: number } {
+  const current = text ?? ''
+  const placeholder = `{${key}}`
+  if (!selection) {
+    const joined = current === '' || /\s$/.test(current) ? current : `${current} `
+    return { value: joined + placeholder, cursor: joined.length + placeholder.length }
+  }
+  const start = Math.max(0, Math.min(selection.start, selection.end, current.length))
+  const end = Math.min(current.length, Math.max(selection.start, selection.end))
+  return { value: current.slice(0, start) + placeholder + current.slice(end), cursor: start + placeholder.length }
+}
+
+/** The site's figures query's answer (app/sanity/queries/site.ts FIGURES_QUERY). */
+export type FiguresQueryResult = { claims?: Partial<Record<string, unknown>> | null; vehiclesOnSale?: number | null } | null
+
+/** The figures from FIGURES_QUERY's result: the settings' values, and the live count for an empty „Fahrzeuge im Bestand“. */
+export function figureValues(result: FiguresQueryResult): FigureValues {
+  const values: FigureValues = {}
+  for (const [key, value] of Object.entries(result?.claims ?? {})) {
+    if (isFigureKey(key) && typeof value === 'number') values[key] = value
+  }
+  if (values.vehiclesInStock === undefined && typeof result?.vehiclesOnSale === 'number') values.vehiclesInStock = result.vehiclesOnSale
+  return values
 }
 
 /** The note next to a figure in the Studio, e.g. „Erscheint auf 11 Seiten.“ */
