@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { figuresIn, figureUsage, figureUsageNote, figureValues, insertPlaceholder, placeholderRule, unknownPlaceholders } from './figures'
+import { acceptsFigures, figuresIn, figureUsage, figureUsageNote, figureValues, insertPlaceholder, placeholderRule, unknownPlaceholders } from './figures'
 
 const page = {
   _type: 'page',
@@ -102,5 +102,26 @@ describe('figureValues', () => {
     })
     expect(figureValues({ claims: { vehiclesInStock: 150 }, vehiclesOnSale: null })).toEqual({ vehiclesInStock: 150 })
     expect(figureValues(null)).toEqual({})
+  })
+})
+
+describe('which fields offer „Kennzahl einfügen“', () => {
+  const copy = { documentType: 'page', typeName: 'string', hasList: false }
+  it('the copy of the home page, content pages and settings, in one-line and multi-line fields and lists of texts', () => {
+    expect(acceptsFigures({ ...copy, path: ['sections', { _key: 'a' }, 'heading'] })).toBe(true)
+    expect(acceptsFigures({ ...copy, typeName: 'text', documentType: 'homePage', path: ['heroSlides', { _key: 'a' }, 'subtitle'] })).toBe(true)
+    expect(acceptsFigures({ ...copy, path: ['sections', { _key: 'a' }, 'checklist', 3] })).toBe(true)
+    expect(acceptsFigures({ ...copy, documentType: 'siteSettings', path: ['tagline'] })).toBe(true)
+  })
+
+  it('not ids, paths, links, contact data, pick lists, other field types or other documents', () => {
+    expect(acceptsFigures({ ...copy, path: ['path'] })).toBe(false)
+    expect(acceptsFigures({ ...copy, path: ['sections', { _key: 'a' }, 'anchor'] })).toBe(false)
+    expect(acceptsFigures({ ...copy, path: ['sections', { _key: 'a' }, 'buttons', { _key: 'b' }, 'target'] })).toBe(false)
+    expect(acceptsFigures({ ...copy, documentType: 'siteSettings', path: ['phone'] })).toBe(false)
+    expect(acceptsFigures({ ...copy, hasList: true, path: ['openingHours'] })).toBe(false)
+    expect(acceptsFigures({ ...copy, typeName: 'url', path: ['website'] })).toBe(false)
+    expect(acceptsFigures({ ...copy, documentType: 'vehicle', path: ['model'] })).toBe(false)
+    expect(acceptsFigures({ ...copy, documentType: undefined, path: ['heading'] })).toBe(false)
   })
 })

@@ -171,6 +171,64 @@ export function insertPlaceholder(text: string | undefined, key: FigureKey, sele
   return { value: current.slice(0, start) + placeholder + current.slice(end), cursor: start + placeholder.length }
 }
 
+/** The documents whose texts the site resolves (app/routes: home page, content pages, settings). */
+export const FIGURE_DOCUMENT_TYPES: readonly string[] = ['homePage', 'page', 'siteSettings']
+
+/**
+ * Text fields of those documents that are not copy: addresses, ids, links, contact data, the
+ * legal notice. A placeholder there would be a mistake, so they get no „Kennzahl einfügen“.
+ */
+const NOT_COPY = new Set([
+  'anchor',
+  'path',
+  'href',
+  'target',
+  'key',
+  'figure',
+  'phone',
+  'whatsapp',
+  'email',
+  'url',
+  'street',
+  'postalCode',
+  'city',
+  'country',
+  'region',
+  'dealerName',
+  'legalName',
+  'managingDirector',
+  'registerCourt',
+  'registerNumber',
+  'vatId',
+  'contentResponsible',
+  'privacyContact',
+  'mobileDeCustomerId',
+  'priceRange',
+  'opens',
+  'closes',
+])
+
+/**
+ * Whether a field of the Studio's form offers „Kennzahl einfügen“: a free text field (`string` or
+ * `text`, not a pick list) with copy that the site shows with its figures resolved. `path` is the
+ * field's path in the document; its last name decides (an item of a list of texts counts as the list).
+ */
+export function acceptsFigures(field: { documentType: unknown; typeName: string; hasList: boolean; path: ReadonlyArray<unknown> }): boolean {
+  if (typeof field.documentType !== 'string' || !FIGURE_DOCUMENT_TYPES.includes(field.documentType)) return false
+  if ((field.typeName !== 'string' && field.typeName !== 'text') || field.hasList) return false
+  const name = field.path.findLast((segment): segment is string => typeof segment === 'string')
+  return name !== undefined && !NOT_COPY.has(name)
+}
+
+/**
+ * The site's FIGURES_QUERY (app/sanity/queries/site.ts), for the Studio's previews: schemas/ does
+ * not import the app, so it is repeated here, and a test of the app checks the two are the same.
+ */
+export const FIGURE_VALUES_QUERY = `*[_type == "siteSettings" && _id == "siteSettings"][0]{
+  claims,
+  "vehiclesOnSale": select(defined(claims.vehiclesInStock) => null, count(*[_type == "vehicle" && status != "sold"]))
+}`
+
 /** The site's figures query's answer (app/sanity/queries/site.ts FIGURES_QUERY). */
 export type FiguresQueryResult = { claims?: Partial<Record<string, unknown>> | null; vehiclesOnSale?: number | null } | null
 
