@@ -8,7 +8,7 @@ import { type Locator, type Page } from '@playwright/test'
 import { Mutation } from '@sanity/mutator'
 import { evaluate, parse } from 'groq-js'
 import { loadDataset } from '#app/sanity/seed.server.ts'
-import { FIGURES, FIGURE_USAGE_QUERY, figureUsage, figureUsageNote } from '#schemas/lib/figures.ts'
+import { FIGURES, FIGURE_USAGE_QUERY, FIGURE_VALUES_QUERY, figureUsage, figureUsageNote, figureValues, resolvePlaceholders } from '#schemas/lib/figures.ts'
 import { SANITY_BACKED_PORT } from '../../playwright.config'
 import { expect, test } from './playwright-utils'
 
@@ -208,6 +208,9 @@ async function signInWithSeed(page: Page, { role = 'administrator' }: { role?: s
   return { documents, aborted, actions }
 }
 
+/** A literal text inside a regular expression. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 /** The Studio's bundle is large; on a busy machine it boots in seconds, not milliseconds. */
 const BOOT = { timeout: 30_000 }
 
@@ -274,6 +277,61 @@ test.describe('the Studio under /studio', () => {
       await expect(field.getByText(figureUsageNote(value, usage[value]), { exact: true })).toBeVisible()
     }
     expect(usage.freeDeliveryKm.pages).toBeGreaterThan(10)
+
+    // Opened, the note names the pages, each by title and path, with a link to its Vorschau.
+    const field = page.getByTestId('field-claims.freeDeliveryKm')
+    await field.getByText('Seiten anzeigen').click()
+    const list = field.getByRole('list', { name: 'Seiten mit dieser Kennzahl' })
+    await expect(list.getByRole('listitem')).toHaveCount(usage.freeDeliveryKm.pages)
+    const shown = usage.freeDeliveryKm.documents.find((document) => document.type === 'page')!
+    const row = list.getByRole('listitem').filter({ has: page.getByRole('link', { name: shown.title, exact: true }) })
+    await expect(row.getByText(shown.path, { exact: true })).toBeVisible()
+    // „Vorschau“ is the Vorschau tool's edit intent: the page beside its form, at its path.
+    const preview = row.getByRole('link', { name: `Vorschau von „${shown.title}“` })
+    await expect(preview).toHaveAttribute('href', new RegExp(`/studio/intent/edit/.*id=${escapeRegExp(shown.id)}.*mode=presentation`))
+    // The title opens the page's form in its place in the structure.
+    await row.getByRole('link', { name: shown.title, exact: true }).click()
+    await expect(page).toHaveURL(new RegExp(`[;/]${escapeRegExp(shown.id)}(?:$|[;,?])`), BOOT)
+    await expect(page.getByTestId('field-path').locator('input')).toHaveValue(shown.path, BOOT)
+  })
+
+  test('„Kennzahl einfügen“ puts the chosen figure into a text at the cursor, as a placeholder the site resolves', async ({ page }) => {
+    test.slow()
+    await page.unrouteAll()
+    const { documents, aborted, actions } = await signInWithSeed(page)
+    const target = documents.find((document) => document._type === 'page' && !document.intro && typeof document.path === 'string')!
+    await page.goto(`/studio/intent/edit/id=${target._id};type=page`)
+    const intro = page.getByTestId('field-intro')
+    const text = intro.locator('textarea')
+    await expect(text).toBeEditable({ timeout: 60_000 }).catch(explain(aborted))
+    await text.click()
+    await text.pressSequentially('Lieferung bis  km')
+    for (let step = 0; step < 3; step += 1) await text.press('ArrowLeft')
+    await intro.getByRole('button', { name: 'Kennzahl einfügen' }).click()
+    await page.getByRole('menuitem', { name: 'Kostenlose Lieferung und Anfahrt bis (km)' }).click()
+    await expect(text).toHaveValue('Lieferung bis {freeDeliveryKm} km')
+    // Written to the draft as the placeholder, as staff would have typed it.
+    await expect
+      .poll(() => JSON.stringify(documents.find((document) => document._id === `drafts.${target._id}`)?.intro ?? null))
+      .toBe(JSON.stringify('Lieferung bis {freeDeliveryKm} km'))
+    expect(JSON.stringify(actions)).toContain('{freeDeliveryKm}')
+    // Fields that are not copy (the page's path) have no such menu.
+    await expect(page.getByTestId('field-path').getByRole('button', { name: 'Kennzahl einfügen' })).toHaveCount(0)
+  })
+
+  test('previews in the form show a figure’s value, not its placeholder', async ({ page }) => {
+    test.slow()
+    await page.unrouteAll()
+    const { documents, aborted } = await signInWithSeed(page)
+    const figures = figureValues(await (await evaluate(parse(FIGURE_VALUES_QUERY), { dataset: documents })).get())
+    const home = documents.find((document) => document._id === 'homePage') as unknown as { heroSlides: { subtitle: string }[] }
+    const subtitle = home.heroSlides.map((slide) => slide.subtitle).find((text) => text.includes('{'))!
+    await page.goto('/studio/structure/homePage')
+    const slides = page.getByTestId('field-heroSlides')
+    await expect(slides.getByText(resolvePlaceholders(subtitle, figures), { exact: true }))
+      .toBeVisible({ timeout: 60_000 })
+      .catch(explain(aborted))
+    await expect(slides.getByText(subtitle, { exact: true })).toHaveCount(0)
   })
 
   test('„Vorschau“ opens the site beside the form through the site’s preview-mode route, with the tool’s secret', async ({ page }) => {
