@@ -309,6 +309,9 @@ test.describe('the Studio under /studio', () => {
     await expect(text).toBeEditable({ timeout: 60_000 }).catch(explain(aborted))
     await text.click()
     await text.pressSequentially('Lieferung bis  km')
+    // The typed text settles in the draft first: a late update of the field would move the cursor back to its end.
+    await expect.poll(() => documents.find((document) => document._id === `drafts.${target._id}`)?.intro).toBe('Lieferung bis  km')
+    await expect(text).toHaveValue('Lieferung bis  km')
     for (let step = 0; step < 3; step += 1) await text.press('ArrowLeft')
     await intro.getByRole('button', { name: 'Kennzahl einfügen' }).click()
     await page.getByRole('menuitem', { name: 'Kostenlose Lieferung und Anfahrt bis (km)' }).click()
