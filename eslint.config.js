@@ -47,13 +47,13 @@ export default tseslint.config(
   { files: ['**/*.test.*'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   { files: ['schemas/**'], rules: { 'no-restricted-imports': ['error', { patterns: [appImports] }] } },
   {
-    files: ['app/components/**', 'app/hooks/**'],
+    files: ['app/components/**'],
     ignores: ['**/*.test.*'],
     rules: { 'no-restricted-imports': ['error', { patterns: [serverOnly, testImports] }] },
   },
   {
     files: ['app/**'],
-    ignores: ['**/*.test.*', 'app/components/**', 'app/hooks/**'],
+    ignores: ['**/*.test.*', 'app/components/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [testImports] }] },
   },
 )

@@ -12,7 +12,8 @@ import { markerPath, provideIdleCallbackWindow, validate } from './testing/valid
 
 const ASSET: SeedDocument = { _id: 'image-0123456789abcdef0123456789abcdef01234567-1600x900-jpg', _type: 'sanity.imageAsset', url: '/media/x.jpg' }
 const IMAGE = { _type: 'imageWithAlt', alt: 'Illustration: Skyline von Essen', asset: { _type: 'reference', _ref: ASSET._id } }
-const LINK = { _key: 'l1', _type: 'link', label: 'JETZT ANFRAGEN', target: '#contact' }
+// A link that needs no other document (schemas/links.test.ts tests links to pages and sections).
+const LINK = { _key: 'l1', _type: 'link', label: 'JETZT ANFRAGEN', linkType: 'route', route: '/auto-verkaufen' }
 
 /** One valid example of every section type. */
 const VALID_SECTIONS: Record<string, Record<string, unknown>> = {
@@ -34,7 +35,7 @@ const VALID_SECTIONS: Record<string, Record<string, unknown>> = {
     description: 'Beschreibung',
     checklist: ['Punkt'],
     image: IMAGE,
-    button: { _type: 'link', label: 'MEHR', target: '/about' },
+    button: { _type: 'link', label: 'ANRUFEN', linkType: 'phone', phone: '+49 201 851234' },
     mirrored: true,
   },
   whyUsSection: {
@@ -50,7 +51,7 @@ const VALID_SECTIONS: Record<string, Record<string, unknown>> = {
   listSection: { heading: 'Marken', style: 'chips', groups: [{ _key: 'g1', _type: 'listGroup', title: 'Deutsche Marken', items: ['BMW', 'Audi'] }] },
   areaGridSection: {
     heading: 'Einzugsgebiet',
-    areas: [1, 2].map((n) => ({ _key: `a${n}`, _type: 'area', name: `Ort ${n}`, detail: `${n * 10} km`, href: '/locations/xanten' })),
+    areas: [1, 2].map((n) => ({ _key: `a${n}`, _type: 'area', name: `Ort ${n}`, detail: `${n * 10} km`, linkType: 'url', url: 'https://example.de/' })),
   },
   priceTableSection: {
     heading: 'Preise',
@@ -94,17 +95,17 @@ const BROKEN: Array<[string, string, (section: any) => void, string]> = [
   ['travel time of 0 minutes', 'callBanner', (s) => (s.travelMinutes = 0), 'travelMinutes'],
   ['empty checklist', 'checklistSection', (s) => (s.items = []), 'items'],
   ['duplicate list entries', 'listSection', (s) => s.groups[0].items.push('BMW'), 'groups[g1].items'],
-  ['area link that is not a path', 'areaGridSection', (s) => (s.areas[0].href = 'https://example.de'), 'areas[a1].href'],
+  ['area link to a page without one', 'areaGridSection', (s) => Object.assign(s.areas[0], { linkType: 'page', url: undefined }), 'areas[a1].page'],
   ['price "to" below "from"', 'priceTableSection', (s) => (s.rows[1].priceTo = 1000), 'rows[r2].priceTo'],
   ['tier without volume', 'tierCardsSection', (s) => delete s.tiers[0].volume, 'tiers[Bronze].volume'],
   [
     'rich text link to javascript:',
     'richTextSection',
     (s) => {
-      s.body[0].markDefs = [{ _key: 'm1', _type: 'link', href: 'javascript:alert(1)' }]
+      s.body[0].markDefs = [{ _key: 'm1', _type: 'link', linkType: 'url', url: 'javascript:alert(1)' }]
       s.body[0].children[0].marks = ['m1']
     },
-    'body[b1].markDefs[m1].href',
+    'body[b1].markDefs[m1].url',
   ],
   ['contact form with 2 rows', 'contactSection', (s) => (s.messageRows = 2), 'messageRows'],
   ['unknown lead form', 'leadFormSection', (s) => (s.form = 'vehicle-enquiry'), 'form'],

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { compilePages, compileValue, DATASET_FILE, datasetWithPages, markdownToPortableText } from './seed-pages'
+import { compilePages, compileValue, DATASET_FILE, datasetWithPages, markdownToPortableText, structureLinks } from './seed-pages'
 
 describe('markdownToPortableText', () => {
   it('turns paragraphs, headings and lists into blocks', () => {
@@ -72,6 +72,29 @@ describe('compileValue', () => {
 
   it('leaves strings in arrays alone', () => {
     expect(compileValue({ list: ['a', 'b'] })).toEqual({ list: ['a', 'b'] })
+  })
+})
+
+describe('structureLinks', () => {
+  const pageIds = new Map([['/contact', 'page-contact']])
+  it('turns text targets of buttons, menu entries, tiles and text links into links, in place, and leaves other fields alone', () => {
+    const doc = {
+      buttons: [{ _key: 'b', _type: 'link', label: 'KONTAKT', target: '/contact', primary: true }],
+      nav: [{ _type: 'navLink', label: 'FAHRZEUGE', href: '/vehicles' }],
+      markDefs: [{ _key: 'm', _type: 'link', href: 'tel:+492011234' }],
+      other: { _type: 'seo', href: '/not-a-link' },
+    }
+    expect(structureLinks(doc, pageIds)).toEqual({
+      buttons: [{ _key: 'b', _type: 'link', label: 'KONTAKT', linkType: 'page', page: { _type: 'reference', _ref: 'page-contact' }, primary: true }],
+      nav: [{ _type: 'navLink', label: 'FAHRZEUGE', linkType: 'route', route: '/vehicles' }],
+      markDefs: [{ _key: 'm', _type: 'link', linkType: 'phone', phone: '+492011234' }],
+      other: { _type: 'seo', href: '/not-a-link' },
+    })
+    expect(structureLinks(structureLinks(doc, pageIds), pageIds)).toEqual(structureLinks(doc, pageIds))
+  })
+
+  it('stops on a path that is no page and no route of the site', () => {
+    expect(() => structureLinks({ _type: 'link', target: '/kontakt' }, pageIds)).toThrow('"/kontakt"')
   })
 })
 

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { bindLineBreaks } from '#app/utils/typography.ts'
 import { FIGURE_TYPE } from '#schemas/lib/figures.ts'
+import { linkFromTarget } from '#schemas/lib/links.ts'
 
 /*
  * Page documents are written by hand as readable JSON, one file per page in content/pages/, and
@@ -13,7 +14,10 @@ import { FIGURE_TYPE } from '#schemas/lib/figures.ts'
  *   - Portable Text from a small Markdown subset: `{"_markdown": "…"}` becomes blocks
  *     (paragraphs, `### `/`#### ` headings, `- ` and `1. ` lists, `**bold**`, `*italic*`, `[text](/link)`),
  *     and a company figure `{freeDeliveryKm}` becomes the inline „Kennzahl“ object (docs/decisions/027);
- *     plain strings keep the placeholder, which the site resolves when it renders.
+ *     plain strings keep the placeholder, which the site resolves when it renders;
+ *   - links from text: a button's `"target"`, a menu entry's, tile's or text link's `"href"` (`/contact`,
+ *     `#contact`, `tel:…`) becomes the structured link the Studio edits, a page path a reference to that
+ *     page (docs/decisions/053). A path that is no page and no site route stops the compiler.
  * `npm run seed:pages` rewrites the page lines of the dataset; a unit test fails when they are stale.
  */
 
@@ -119,8 +123,40 @@ export function compileValue(value: Json, at = ''): Json {
   return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, compileValue(child, `${at}.${key}`)]))
 }
 
+/** Object types whose text target (`target` or `href`) becomes a structured link. */
+const LINK_OBJECT_TYPES = new Set(['link', 'navLink', 'area'])
+
+/**
+ * Replaces every text link target below `value` by the structured link (linkFromTarget), in place of
+ * the text field; objects already structured are left as they are, so the pass can run again.
+ */
+export function structureLinks(value: Json, pageIds: ReadonlyMap<string, string>): Json {
+  if (Array.isArray(value)) return value.map((item) => structureLinks(item, pageIds))
+  if (!isObject(value)) return value
+  const isLink = typeof value._type === 'string' && LINK_OBJECT_TYPES.has(value._type)
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([key, child]): Array<[string, Json]> => {
+      if (isLink && (key === 'target' || key === 'href') && typeof child === 'string') {
+        return Object.entries(linkFromTarget(child, pageIds)) as Array<[string, Json]>
+      }
+      return [[key, structureLinks(child, pageIds)]]
+    }),
+  )
+}
+
+/** Page ids by path, the home page at `/`: what a link's path may point to. */
+export function pageIdsOf(pages: ReadonlyArray<JsonObject>): Map<string, string> {
+  return new Map([['/', 'homePage'], ...pages.map((page): [string, string] => [String(page.path), String(page._id)])])
+}
+
 /** The page documents compiled from content/pages/*.json, sorted by file name. */
 export function compilePages(dir = PAGES_DIR): JsonObject[] {
+  const pages = readPages(dir)
+  const pageIds = pageIdsOf(pages)
+  return pages.map((page) => structureLinks(page, pageIds) as JsonObject)
+}
+
+function readPages(dir: string): JsonObject[] {
   return readdirSync(dir)
     .filter((file) => file.endsWith('.json'))
     .sort()
@@ -133,9 +169,16 @@ export function compilePages(dir = PAGES_DIR): JsonObject[] {
     })
 }
 
-/** The dataset's lines with every page replaced by the compiled pages (appended after the other documents). */
+/**
+ * The dataset's lines with every page replaced by the compiled pages (appended after the other
+ * documents), and the other documents' text links structured (the home page's and the settings').
+ */
 export function datasetWithPages(datasetText: string, pages: JsonObject[]): string {
-  const others = datasetText.split('\n').filter((line) => line.trim() !== '' && (JSON.parse(line) as JsonObject)._type !== 'page')
+  const pageIds = pageIdsOf(pages)
+  const others = datasetText
+    .split('\n')
+    .filter((line) => line.trim() !== '' && (JSON.parse(line) as JsonObject)._type !== 'page')
+    .map((line) => JSON.stringify(structureLinks(JSON.parse(line) as Json, pageIds)))
   return [...others, ...pages.map((doc) => JSON.stringify(doc))].join('\n') + '\n'
 }
 

@@ -18,7 +18,7 @@ export default defineCliConfig({
     projectId: projectId || 'your-project-id',
     dataset: dataset || 'production',
   },
-  // The Remix server serves the built Studio under /studio (server.mjs).
+  // The site serves the built Studio under /studio (createServer, app/server/create-server.server.ts).
   project: { basePath: '/studio' },
   deployment: { autoUpdates: false },
   // `npm run typegen`: result types for the site's GROQ queries (paths relative to studio/).

@@ -3,6 +3,7 @@ import { ArrowRightIcon, CalendarIcon, FuelIcon, GaugeIcon, GearboxIcon } from '
 import { SanityImage, type SanityImageSource } from '#app/components/sanity-image.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { displayYear, formatMileage, formatPrice, fuelLabel, transmissionLabel } from '#app/utils/format.ts'
+import { type VehicleBadge } from '#app/vehicles/badges.ts'
 
 /** Shown for a vehicle without photos (spec §3); 1200×800 like the vehicle photos. */
 export const VEHICLE_PLACEHOLDER = { src: '/images/placeholder-vehicle.jpg', width: 1200, height: 800 } as const
@@ -24,6 +25,8 @@ export interface VehicleSummary {
   price?: number | string | null
   features?: readonly (string | null)[] | null
   image?: SanityImageSource | null
+  /** Worked out by the loader at the request's time (app/vehicles/badges.ts); absent without a badge. */
+  badges?: readonly VehicleBadge[] | null
 }
 
 export interface VehicleCardProps {
@@ -35,15 +38,28 @@ export interface VehicleCardProps {
   detailsSearch?: string
 }
 
+/**
+ * Text, not colour alone; here rather than in badges.ts so that the card's chunk takes no module of its
+ * own. Both pairs pass WCAG AA with room (zinc-950 on amber-300 about 14:1, white on zinc-950 about 19:1),
+ * on the photo too: each badge has its own background.
+ */
+const BADGE_LABELS: Readonly<Record<VehicleBadge, { label: string; className: string }>> = {
+  reserved: { label: 'Reserviert', className: 'bg-amber-300 text-zinc-950' },
+  new: { label: 'Neu im Bestand', className: 'bg-zinc-950 text-white' },
+}
+
 const IMAGE_SIZES = '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw'
 
 /**
  * One vehicle in a grid (spec §3): photo or placeholder, make and model, year (2020 when
  * missing), mileage, fuel, transmission, price, the first three features, and a details link.
+ * Badges ("Reserviert", "Neu im Bestand") sit on the photo but follow the name in the document, so a
+ * screen reader hears the car first and then its state.
  */
 export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3, detailsSearch = '' }: VehicleCardProps) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2'
   const name = [vehicle.make, vehicle.model].filter(Boolean).join(' ') || 'Fahrzeug'
+  const badges = vehicle.badges ?? []
   const features = (vehicle.features ?? []).filter((feature): feature is string => Boolean(feature)).slice(0, 3)
   const facts = [
     { label: 'Baujahr', value: String(displayYear(vehicle.year)), Icon: CalendarIcon },
@@ -52,7 +68,7 @@ export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3, detailsSe
     { label: 'Getriebe', value: transmissionLabel(vehicle.transmission), Icon: GearboxIcon },
   ]
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm transition-shadow duration-300 hover:shadow-xl">
+    <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm transition-shadow duration-300 hover:shadow-xl">
       <div className="aspect-[3/2] overflow-hidden bg-zinc-200">
         {vehicle.image?.asset?.url ? (
           <SanityImage image={vehicle.image} sizes={IMAGE_SIZES} fallbackAlt={name} className="size-full object-cover" />
@@ -71,6 +87,15 @@ export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3, detailsSe
       <div className="flex flex-1 flex-col p-6">
         {/* Model names keep their case (320d, C 220 d), unlike section headings. */}
         <Heading className="text-xl text-zinc-950 normal-case">{name}</Heading>
+        {badges.length > 0 ? (
+          <ul className="absolute top-3 left-3 flex flex-wrap gap-2" aria-label="Status">
+            {badges.map((badge) => (
+              <li key={badge} className={`rounded-full px-3 py-1 text-xs font-bold tracking-wide uppercase shadow-sm ${BADGE_LABELS[badge].className}`}>
+                {BADGE_LABELS[badge].label}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <p className="mt-2 text-2xl font-extrabold tracking-tight whitespace-nowrap text-zinc-950">{formatPrice(vehicle.price)}</p>
         <dl className="mt-5 grid grid-cols-2 gap-x-4 gap-y-3 text-sm text-zinc-700">
           {facts.map(({ label, value, Icon }) => (

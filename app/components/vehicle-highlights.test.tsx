@@ -88,6 +88,19 @@ describe('VehicleHighlights', () => {
     expect(tesla!.getByText('Elektro')).toBeTruthy()
   })
 
+  test('badges from the loader are text on the card, after its name: "Reserviert", "Neu im Bestand"', async () => {
+    renderHighlights(Promise.resolve([{ ...vehicles[0]!, badges: ['reserved', 'new'] }, vehicles[1]!]))
+    const [reserved, plain] = (await screen.findAllByRole('article')).map((card) => within(card))
+    const status = reserved!.getByRole('list', { name: 'Status' })
+    expect(
+      within(status)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Reserviert', 'Neu im Bestand'])
+    expect(reserved!.getByRole('heading', { level: 3 }).nextElementSibling).toBe(status)
+    expect(plain!.queryByRole('list', { name: 'Status' })).toBeNull()
+  })
+
   test('an empty inventory shows the empty text', async () => {
     renderHighlights(Promise.resolve([]))
     expect(await screen.findByText('Zurzeit sind keine Fahrzeuge online.')).toBeTruthy()

@@ -19,6 +19,7 @@ import { HOME_CONTACT_SUBJECTS } from '#app/submissions/forms.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { type SiteRouteHandle } from '#app/utils/route-handle.ts'
 import { openingHoursFor, useSiteSettings } from '#app/utils/site-settings.ts'
+import { withBadges } from '#app/vehicles/badges.ts'
 import { loggerOf } from '#app/server/logging.server.ts'
 
 /** Spec §9: the home page highlights three vehicles (VEHICLE_HIGHLIGHTS_QUERY slices as many). */
@@ -50,7 +51,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const home = await fetchWithFigures<HOME_PAGE_QUERYResult>(context.lake, HOME_PAGE_QUERY)
   // The home page is a singleton the site cannot do without: its absence is a broken site, not a 404.
   if (!home) throw new Response('Die Startseite fehlt im Content Lake (Dokument „homePage“).', { status: 500 })
-  const query = context.lake.fetch<VEHICLE_HIGHLIGHTS_QUERYResult>(VEHICLE_HIGHLIGHTS_QUERY)
+  // The badges as of the request, also when the vehicles arrive streamed (docs/decisions/052).
+  const now = Date.now()
+  const query = context.lake.fetch<VEHICLE_HIGHLIGHTS_QUERYResult>(VEHICLE_HIGHLIGHTS_QUERY).then((vehicles) => withBadges(vehicles, now))
   const early = await settleWithin(query, STREAM_AFTER_MS)
   if (early.settled) return { home, vehicles: early.value }
   // Streamed: a failure shows a note (errorElement); the operator needs the cause, which Remix does

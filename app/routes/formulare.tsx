@@ -8,8 +8,8 @@ import { requireFormsPage } from '#app/submissions/forms-page.server.ts'
 import { LEAD_FORMS } from '#app/submissions/lead-forms.ts'
 
 /*
- * The story page of the lead forms: every lead form of the site, each in its own section, so they
- * are tested (unit, end to end, axe) before their pages exist. Not linked and not indexed; the real
+ * The story page of the lead forms: every lead form of the site, each in its own section, so all
+ * of them are tested (unit, end to end, axe) on one page. Not linked and not indexed; the real
  * pages embed the same <LeadForm> with the same anchors. In production only with FORMS_PAGE=true.
  */
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loader as rootLoader } from '#app/root.tsx'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { loader, meta, mobileDePortalUrl, pageWindow } from './vehicles._index'
@@ -94,6 +94,30 @@ describe.each(BACKENDS)('/vehicles loader on the %s lake', (backend) => {
     expect(await canonical('?sort=price-asc&page=2')).toEqual([list])
     // Beyond the last page there is nothing to index.
     expect(await canonical('?page=3')).toEqual([list])
+  })
+
+  describe('badges (issue 29, docs/decisions/052)', () => {
+    afterEach(() => vi.useRealTimers())
+    const badgesOf = (vehicles: ReadonlyArray<{ id?: string | null; badges?: readonly string[] }>) =>
+      Object.fromEntries(vehicles.flatMap((vehicle) => (vehicle.badges ? [[vehicle.id, vehicle.badges]] : [])))
+
+    it('today the reserved seed car (10) is the only card with one, in the list and in a search; no status or date goes out', async () => {
+      const list = (await load()).data.result.vehicles
+      expect(badgesOf(list)).toEqual({ '10': ['reserved'] })
+      for (const vehicle of list) expect(Object.keys(vehicle)).not.toEqual(expect.arrayContaining(['status']))
+      for (const vehicle of list) expect(Object.keys(vehicle)).not.toEqual(expect.arrayContaining(['listedAt']))
+      expect(badgesOf((await load('?search=mercedes')).data.result.vehicles)).toEqual({ '10': ['reserved'] })
+    })
+
+    it('at a fixed request time: "new" for less than 7 days in stock, both badges on the reserved car', async () => {
+      // Seed vehicle 7 was listed 2025-01-17T16:45Z: exactly 7 days before this clock, so no longer new.
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2025-01-24T16:45:00Z') })
+      const list = (await load()).data.result.vehicles
+      expect(badgesOf(list)).toEqual({ '1': ['new'], '2': ['new'], '3': ['new'], '4': ['new'], '5': ['new'], '6': ['new'], '10': ['reserved'] })
+      // 10 was listed 2025-01-14T17:30Z, 5 days before; 2 (2025-01-23) counts as new ahead of its date; 23 (December) is not new.
+      vi.setSystemTime(new Date('2025-01-19T17:30:00Z'))
+      expect(badgesOf((await load('?search=mercedes')).data.result.vehicles)).toEqual({ '2': ['new'], '10': ['reserved', 'new'] })
+    })
   })
 
   it('empty results and a page beyond the last are empty lists, not errors', async () => {

@@ -15,6 +15,7 @@ import { pageMeta } from '#app/utils/page-meta.ts'
 import { HEADER_OFFSET, prefersReducedMotion, scrollToSection } from '#app/utils/scroll.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
 import { readVehicleFacets, readVehiclePage } from '#app/vehicles/inventory.server.ts'
+import { withBadges } from '#app/vehicles/badges.ts'
 import { listReturnSearch, RESULTS_ANCHOR } from '#app/vehicles/list-return.ts'
 import {
   activeFilterCount,
@@ -68,7 +69,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Junk in the URL is dropped, never an error: the page shows what it can (the API answers 400).
   const { state } = parseVehicleSearch(new URL(request.url).searchParams)
   const { perPage: _ignored, ...pageState } = state
-  const [result, facets] = await Promise.all([readVehiclePage(context.lake, pageState), readVehicleFacets(context.lake)])
+  const now = Date.now()
+  const [page, facets] = await Promise.all([readVehiclePage(context.lake, pageState), readVehicleFacets(context.lake)])
+  // "Reserviert" and "Neu im Bestand" as of this request (docs/decisions/052).
+  const result = { ...page, vehicles: withBadges(page.vehicles, now) }
   return data({ state: pageState as VehicleSearch, result, facets }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })
 }
 

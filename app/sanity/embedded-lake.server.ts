@@ -72,7 +72,7 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
   readonly kind = 'embedded'
   /** The public documents (no dot in the id): the same array until a write touches one of them. */
   private published: SanityDocument[] | undefined
-  /** What `fetch` reads by default: every document but drafts and versions, private ones included. */
+  /** What `fetch` reads with `includePrivate`: every document but drafts and versions, private ones included. */
   private readable: SanityDocument[] | undefined
   private readonly queries = new Map<string, ExprNode>()
   /**
@@ -96,7 +96,6 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
   private pending: PendingTransaction[] = []
   /** The running group commit, while there is one. */
   private flushing: Promise<void> | undefined
-  private applied = 0
   private closed = false
 
   private constructor(
@@ -156,11 +155,6 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
     const seed = await loadSeed(contentDir)
     const state = await readState(seed.documents, dataDir, undefined, {})
     return new EmbeddedLake(seed.documents, state.documents, seed.assetFiles, dataDir, undefined)
-  }
-
-  /** Counts the transactions this instance committed since `open`. */
-  get revision(): number {
-    return this.applied
   }
 
   /**
@@ -342,7 +336,6 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
       this.published = undefined
       this.publicResults = new Map()
     }
-    this.applied += accepted.length
     for (const { transaction, result } of accepted) transaction.resolve(result)
   }
 

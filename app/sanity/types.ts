@@ -131,7 +131,23 @@ export type AreaGridSection = {
   areas: Array<{
     name: string
     detail?: string
-    href?: string
+    linkType?: 'page' | 'route' | 'url'
+    page?:
+      | {
+          _ref: string
+          _type: 'reference'
+          _weak?: boolean
+          [internalGroqTypeReferenceTo]?: 'page'
+        }
+      | {
+          _ref: string
+          _type: 'reference'
+          _weak?: boolean
+          [internalGroqTypeReferenceTo]?: 'homePage'
+        }
+    anchor?: string
+    route?: '/vehicles' | '/auto-verkaufen' | '/services/finanzierung'
+    url?: string
     _type: 'area'
     _key: string
   }>
@@ -282,7 +298,32 @@ export type RichText = Array<{
   style?: 'normal' | 'h3' | 'h4'
   listItem?: 'bullet' | 'number'
   markDefs?: Array<{
-    href: string
+    linkType?: 'page' | 'section' | 'route' | 'vehicle' | 'url' | 'phone' | 'email'
+    page?:
+      | {
+          _ref: string
+          _type: 'reference'
+          _weak?: boolean
+          [internalGroqTypeReferenceTo]?: 'page'
+        }
+      | {
+          _ref: string
+          _type: 'reference'
+          _weak?: boolean
+          [internalGroqTypeReferenceTo]?: 'homePage'
+        }
+    anchor?: string
+    subject?: 'ankauf' | 'verkauf' | 'lieferung' | 'beratung' | 'bewertung' | 'termin'
+    route?: '/vehicles' | '/auto-verkaufen' | '/services/finanzierung'
+    vehicle?: {
+      _ref: string
+      _type: 'reference'
+      _weak?: boolean
+      [internalGroqTypeReferenceTo]?: 'vehicle'
+    }
+    url?: string
+    phone?: string
+    email?: string
     _type: 'link'
     _key: string
   }>
@@ -391,13 +432,62 @@ export type StatItem = {
 export type NavLink = {
   _type: 'navLink'
   label: string
-  href: string
+  linkType?: 'page' | 'route' | 'vehicle' | 'url' | 'phone' | 'email'
+  page?:
+    | {
+        _ref: string
+        _type: 'reference'
+        _weak?: boolean
+        [internalGroqTypeReferenceTo]?: 'page'
+      }
+    | {
+        _ref: string
+        _type: 'reference'
+        _weak?: boolean
+        [internalGroqTypeReferenceTo]?: 'homePage'
+      }
+  anchor?: string
+  route?: '/vehicles' | '/auto-verkaufen' | '/services/finanzierung'
+  vehicle?: {
+    _ref: string
+    _type: 'reference'
+    _weak?: boolean
+    [internalGroqTypeReferenceTo]?: 'vehicle'
+  }
+  url?: string
+  phone?: string
+  email?: string
 }
 
 export type Link = {
   _type: 'link'
   label: string
-  target: string
+  linkType?: 'page' | 'section' | 'route' | 'vehicle' | 'url' | 'phone' | 'email'
+  page?:
+    | {
+        _ref: string
+        _type: 'reference'
+        _weak?: boolean
+        [internalGroqTypeReferenceTo]?: 'page'
+      }
+    | {
+        _ref: string
+        _type: 'reference'
+        _weak?: boolean
+        [internalGroqTypeReferenceTo]?: 'homePage'
+      }
+  anchor?: string
+  subject?: 'ankauf' | 'verkauf' | 'lieferung' | 'beratung' | 'bewertung' | 'termin'
+  route?: '/vehicles' | '/auto-verkaufen' | '/services/finanzierung'
+  vehicle?: {
+    _ref: string
+    _type: 'reference'
+    _weak?: boolean
+    [internalGroqTypeReferenceTo]?: 'vehicle'
+  }
+  url?: string
+  phone?: string
+  email?: string
   primary?: boolean
 }
 
@@ -556,60 +646,6 @@ export type ContactMessage = {
   }
 }
 
-export type Vehicle = {
-  _id: string
-  _type: 'vehicle'
-  _createdAt: string
-  _updatedAt: string
-  _rev: string
-  id: string
-  title?: string
-  make: string
-  model: string
-  price?: number
-  year?: number
-  firstRegistration?: string
-  mileage: number
-  fuelType: 'DIESEL' | 'PETROL' | 'ELECTRIC' | 'HYBRID' | 'GAS'
-  transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
-  bodyType?: 'Limousine' | 'Kombi' | 'SUV' | 'Kleinwagen' | 'Coup\xE9' | 'Cabrio' | 'Van' | 'Transporter'
-  color?: string
-  powerKw?: number
-  powerHp?: number
-  doors?: number
-  seats?: number
-  previousOwners?: number
-  features?: Array<string>
-  description?: string
-  consumption?: {
-    combinedLitersPer100Km?: number
-    combinedKwhPer100Km?: number
-    co2GramsPerKm?: number
-    co2Class?: 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G'
-    emissionClass?: string
-  }
-  images?: Array<
-    {
-      _key: string
-    } & ImageWithAlt
-  >
-  externalImages?: Array<{
-    url: string
-    alt: string
-    _type: 'externalImage'
-    _key: string
-  }>
-  hiddenExternalImages?: Array<string>
-  status: 'available' | 'reserved' | 'sold'
-  listedAt: string
-  source: 'manual' | 'mobile.de'
-  marketplaceId?: string
-  marketplaceModifiedAt?: string
-  marketplaceUrl?: string
-  soldAt?: string
-  marketplaceVanishedAt?: string
-}
-
 export type Page = {
   _id: string
   _type: 'page'
@@ -687,6 +723,60 @@ export type Page = {
     order?: number
   }
   seo?: Seo
+}
+
+export type Vehicle = {
+  _id: string
+  _type: 'vehicle'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  id: string
+  title?: string
+  make: string
+  model: string
+  price?: number
+  year?: number
+  firstRegistration?: string
+  mileage: number
+  fuelType: 'DIESEL' | 'PETROL' | 'ELECTRIC' | 'HYBRID' | 'GAS'
+  transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+  bodyType?: 'Limousine' | 'Kombi' | 'SUV' | 'Kleinwagen' | 'Coup\xE9' | 'Cabrio' | 'Van' | 'Transporter'
+  color?: string
+  powerKw?: number
+  powerHp?: number
+  doors?: number
+  seats?: number
+  previousOwners?: number
+  features?: Array<string>
+  description?: string
+  consumption?: {
+    combinedLitersPer100Km?: number
+    combinedKwhPer100Km?: number
+    co2GramsPerKm?: number
+    co2Class?: 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G'
+    emissionClass?: string
+  }
+  images?: Array<
+    {
+      _key: string
+    } & ImageWithAlt
+  >
+  externalImages?: Array<{
+    url: string
+    alt: string
+    _type: 'externalImage'
+    _key: string
+  }>
+  hiddenExternalImages?: Array<string>
+  status: 'available' | 'reserved' | 'sold'
+  listedAt: string
+  source: 'manual' | 'mobile.de'
+  marketplaceId?: string
+  marketplaceModifiedAt?: string
+  marketplaceUrl?: string
+  soldAt?: string
+  marketplaceVanishedAt?: string
 }
 
 export type HomePage = {
@@ -947,8 +1037,8 @@ export type AllSanitySchemaTypes =
   | SanityImageCrop
   | SanityImageHotspot
   | ContactMessage
-  | Vehicle
   | Page
+  | Vehicle
   | HomePage
   | SiteSettings
   | SanityImagePaletteSwatch
@@ -1448,7 +1538,7 @@ export type CONFIRMATION_SETTINGS_QUERYResult = {
 
 // Source: ../app/sanity/queries/pages.ts
 // Variable: PAGE_QUERY
-// Query: *[_type == "page" && path == $path][0]{  _id,  _updatedAt,  title,  path,  intro,  openingHours,  instantScroll,  "city": select(isCity == true => location.name),  "parents": *[_type == "page" && string::startsWith(^.path, path + "/")] | order(path asc){path, title, "city": select(isCity == true => location.name)},  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}},  sections[]{    ...,    _type == "heroSection" => {      "image": image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}, "lqip": metadata.lqip}}}    },    _type == "featureSection" => {      "image": image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}    },    _type == "locationCardsSection" => {      "cards": *[_type == "page" && isCity == true && defined(location.name)] | order(coalesce(location.order, 1000) asc, location.name asc){        path,        "name": location.name,        "distance": location.distance,        "customers": location.customers,        "description": location.description,        "image": coalesce(location.image, sections[0].image){alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}      }    }  }}
+// Query: *[_type == "page" && path == $path][0]{  _id,  _updatedAt,  title,  path,  intro,  openingHours,  instantScroll,  "city": select(isCity == true => location.name),  "parents": *[_type == "page" && string::startsWith(^.path, path + "/")] | order(path asc){path, title, "city": select(isCity == true => location.name)},  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}},  sections[]{    ...,    _type == "heroSection" => {      "image": image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}, "lqip": metadata.lqip}}},      "buttons": buttons[]{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}    },    _type == "featureSection" => {      "image": image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}},      "button": button{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}    },    _type == "serviceCardsSection" => {      "cards": cards[]{..., "action": action{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}}    },    _type == "areaGridSection" => {      "areas": areas[]{_key, name, detail, "href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}    },    _type in ["richTextSection", "legalNoticeSection"] => {      "body": body[]{..., markDefs[]{..., _type == "link" => {"href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}}}    },    _type == "locationCardsSection" => {      "cards": *[_type == "page" && isCity == true && defined(location.name)] | order(coalesce(location.order, 1000) asc, location.name asc){        path,        "name": location.name,        "distance": location.distance,        "customers": location.customers,        "description": location.description,        "image": coalesce(location.image, sections[0].image){alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}      }    }  }}
 export type PAGE_QUERYResult = {
   _id: string
   _updatedAt: string
@@ -1491,11 +1581,10 @@ export type PAGE_QUERYResult = {
         heading: string
         intro?: string
         areas: Array<{
-          name: string
-          detail?: string
-          href?: string
-          _type: 'area'
           _key: string
+          name: string
+          detail: string | null
+          href: null | string | '/' | '/auto-verkaufen' | '/services/finanzierung' | '/vehicles'
         }>
         anchor?: string
       }
@@ -1574,7 +1663,12 @@ export type PAGE_QUERYResult = {
             }
           } | null
         } | null
-        button?: Link
+        button: {
+          _key: null
+          label: string
+          primary: boolean | null
+          target: null | string | '/' | '/auto-verkaufen' | '/services/finanzierung' | '/vehicles'
+        } | null
         mirrored?: boolean
         anchor?: string
       }
@@ -1585,11 +1679,12 @@ export type PAGE_QUERYResult = {
         heading: string
         subtitle?: string
         claim?: string
-        buttons?: Array<
-          {
-            _key: string
-          } & Link
-        >
+        buttons: Array<{
+          _key: string
+          label: string
+          primary: boolean | null
+          target: null | string | '/' | '/auto-verkaufen' | '/services/finanzierung' | '/vehicles'
+        }> | null
         image: {
           alt: string
           focus: {
@@ -1632,6 +1727,70 @@ export type PAGE_QUERYResult = {
         _key: string
         _type: 'legalNoticeSection'
         body?: RichText
+        anchor?: string
+      }
+    | {
+        _key: string
+        _type: 'legalNoticeSection'
+        body: Array<{
+          children?: Array<
+            | {
+                key:
+                  | 'financingFromPercent'
+                  | 'freeDeliveryKm'
+                  | 'freePickupFromEur'
+                  | 'satisfactionPercent'
+                  | 'valuationHours'
+                  | 'vehiclesInStock'
+                  | 'vehiclesSold'
+                  | 'yearsExperience'
+                _type: 'figure'
+                _key: string
+              }
+            | {
+                marks?: Array<string>
+                text?: string
+                _type: 'span'
+                _key: string
+              }
+          >
+          style?: 'h3' | 'h4' | 'normal'
+          listItem?: 'bullet' | 'number'
+          markDefs: Array<{
+            linkType?: 'email' | 'page' | 'phone' | 'route' | 'section' | 'url' | 'vehicle'
+            page?:
+              | {
+                  _ref: string
+                  _type: 'reference'
+                  _weak?: boolean
+                  [internalGroqTypeReferenceTo]?: 'homePage'
+                }
+              | {
+                  _ref: string
+                  _type: 'reference'
+                  _weak?: boolean
+                  [internalGroqTypeReferenceTo]?: 'page'
+                }
+            anchor?: string
+            subject?: 'ankauf' | 'beratung' | 'bewertung' | 'lieferung' | 'termin' | 'verkauf'
+            route?: '/auto-verkaufen' | '/services/finanzierung' | '/vehicles'
+            vehicle?: {
+              _ref: string
+              _type: 'reference'
+              _weak?: boolean
+              [internalGroqTypeReferenceTo]?: 'vehicle'
+            }
+            url?: string
+            phone?: string
+            email?: string
+            _type: 'link'
+            _key: string
+            href: null | string | '/' | '/auto-verkaufen' | '/services/finanzierung' | '/vehicles'
+          }> | null
+          level?: number
+          _type: 'block'
+          _key: string
+        }> | null
         anchor?: string
       }
     | {
@@ -1721,6 +1880,73 @@ export type PAGE_QUERYResult = {
         _type: 'richTextSection'
         eyebrow?: string
         heading?: string
+        body: Array<{
+          children?: Array<
+            | {
+                key:
+                  | 'financingFromPercent'
+                  | 'freeDeliveryKm'
+                  | 'freePickupFromEur'
+                  | 'satisfactionPercent'
+                  | 'valuationHours'
+                  | 'vehiclesInStock'
+                  | 'vehiclesSold'
+                  | 'yearsExperience'
+                _type: 'figure'
+                _key: string
+              }
+            | {
+                marks?: Array<string>
+                text?: string
+                _type: 'span'
+                _key: string
+              }
+          >
+          style?: 'h3' | 'h4' | 'normal'
+          listItem?: 'bullet' | 'number'
+          markDefs: Array<{
+            linkType?: 'email' | 'page' | 'phone' | 'route' | 'section' | 'url' | 'vehicle'
+            page?:
+              | {
+                  _ref: string
+                  _type: 'reference'
+                  _weak?: boolean
+                  [internalGroqTypeReferenceTo]?: 'homePage'
+                }
+              | {
+                  _ref: string
+                  _type: 'reference'
+                  _weak?: boolean
+                  [internalGroqTypeReferenceTo]?: 'page'
+                }
+            anchor?: string
+            subject?: 'ankauf' | 'beratung' | 'bewertung' | 'lieferung' | 'termin' | 'verkauf'
+            route?: '/auto-verkaufen' | '/services/finanzierung' | '/vehicles'
+            vehicle?: {
+              _ref: string
+              _type: 'reference'
+              _weak?: boolean
+              [internalGroqTypeReferenceTo]?: 'vehicle'
+            }
+            url?: string
+            phone?: string
+            email?: string
+            _type: 'link'
+            _key: string
+            href: null | string | '/' | '/auto-verkaufen' | '/services/finanzierung' | '/vehicles'
+          }> | null
+          level?: number
+          _type: 'block'
+          _key: string
+        }>
+        tone?: 'muted' | 'notice' | 'white'
+        anchor?: string
+      }
+    | {
+        _key: string
+        _type: 'richTextSection'
+        eyebrow?: string
+        heading?: string
         body: RichText
         tone?: 'muted' | 'notice' | 'white'
         anchor?: string
@@ -1731,11 +1957,19 @@ export type PAGE_QUERYResult = {
         eyebrow?: string
         heading: string
         intro?: string
-        cards: Array<
-          {
-            _key: string
-          } & ServiceCard
-        >
+        cards: Array<{
+          _key: string
+          _type: 'serviceCard'
+          icon: 'ankauf' | 'bewertung' | 'export' | 'finanzierung' | 'inzahlungnahme' | 'lieferung' | 'pruefung' | 'verkauf' | 'zulassung'
+          title: string
+          description: string
+          action: {
+            _key: null
+            label: string
+            primary: boolean | null
+            target: null | string | '/' | '/auto-verkaufen' | '/services/finanzierung' | '/vehicles'
+          } | null
+        }>
         anchor?: string
       }
     | {
@@ -1800,7 +2034,7 @@ export type SITEMAP_QUERYResult = {
 
 // Source: ../app/sanity/queries/site.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},  tagline,  phone,  whatsapp,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, note},  specialOpeningHours[]{from, to, closed, opens, closes, note, leadDays},  servedCities,  mainNav[]{label, href},  footerLinks[]{label, href},  footerText,  mobileDeCustomerId,  priceRange,  socialLinks,  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},  tagline,  phone,  whatsapp,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, note},  specialOpeningHours[]{from, to, closed, opens, closes, note, leadDays},  servedCities,  mainNav[]{label, "href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)},  footerLinks[]{label, "href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)},  footerText,  mobileDeCustomerId,  priceRange,  socialLinks,  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}}}
 export type SITE_SETTINGS_QUERYResult = {
   dealerName: string
   legalName: string
@@ -1852,11 +2086,11 @@ export type SITE_SETTINGS_QUERYResult = {
   servedCities: Array<string>
   mainNav: Array<{
     label: string
-    href: string
+    href: null | string | '/' | '/auto-verkaufen' | '/services/finanzierung' | '/vehicles'
   }>
   footerLinks: Array<{
     label: string
-    href: string
+    href: null | string | '/' | '/auto-verkaufen' | '/services/finanzierung' | '/vehicles'
   }>
   footerText: string | null
   mobileDeCustomerId: string | null
@@ -1902,7 +2136,7 @@ export type FIGURES_QUERYResult = {
 // Query: *[_type == "siteSettings" && _id == "siteSettings"][0].email
 export type SITE_EMAIL_QUERYResult = string | null
 // Variable: HOME_PAGE_QUERY
-// Query: *[_type == "homePage" && _id == "homePage"][0]{  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}},  heroSlides[]{    _key,    titleLine1,    titleLine2,    subtitle,    image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}, "lqip": metadata.lqip}}},    buttons[]{_key, label, target, primary}  },  stats{heading, items[]{_key, _type, figure, number, suffix, label}},  services{eyebrow, heading, intro, cards[]{_key, icon, title, description, action{label, target, primary}}},  inventory{eyebrow, heading, intro, detailsLabel, allLabel, loadingText, emptyText},  process{eyebrow, heading, intro, steps[]{_key, number, title, description}},  contact{eyebrow, heading, intro, submitLabel}}
+// Query: *[_type == "homePage" && _id == "homePage"][0]{  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}},  heroSlides[]{    _key,    titleLine1,    titleLine2,    subtitle,    image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}, "lqip": metadata.lqip}}},    buttons[]{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}  },  stats{heading, items[]{_key, _type, figure, number, suffix, label}},  services{eyebrow, heading, intro, cards[]{_key, icon, title, description, action{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}}},  inventory{eyebrow, heading, intro, detailsLabel, allLabel, loadingText, emptyText},  process{eyebrow, heading, intro, steps[]{_key, number, title, description}},  contact{eyebrow, heading, intro, submitLabel}}
 export type HOME_PAGE_QUERYResult = {
   seo: {
     title: string
@@ -1949,8 +2183,8 @@ export type HOME_PAGE_QUERYResult = {
     buttons: Array<{
       _key: string
       label: string
-      target: string
       primary: boolean | null
+      target: null | string | '/' | '/auto-verkaufen' | '/services/finanzierung' | '/vehicles'
     }>
   }>
   stats: {
@@ -1983,9 +2217,10 @@ export type HOME_PAGE_QUERYResult = {
       title: string
       description: string
       action: {
+        _key: null
         label: string
-        target: string
         primary: boolean | null
+        target: null | string | '/' | '/auto-verkaufen' | '/services/finanzierung' | '/vehicles'
       } | null
     }>
   }
@@ -2019,7 +2254,7 @@ export type HOME_PAGE_QUERYResult = {
 
 // Source: ../app/sanity/queries/vehicles.ts
 // Variable: VEHICLE_LIST_QUERY
-// Query: {  "total": count(*[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)]),  "vehicles": *[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)] | order(  select($sort == "price-asc" => coalesce(price, 1e12)) asc,  select($sort == "price-desc" => coalesce(price, -1)) desc,  select($sort == "mileage" => coalesce(mileage, 1e12)) asc,  select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,  listedAt desc,  _id asc)[0...24]{  id, make, model, year, mileage, fuelType, transmission, price,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}}
+// Query: {  "total": count(*[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)]),  "vehicles": *[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)] | order(  select($sort == "price-asc" => coalesce(price, 1e12)) asc,  select($sort == "price-desc" => coalesce(price, -1)) desc,  select($sort == "mileage" => coalesce(mileage, 1e12)) asc,  select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,  listedAt desc,  _id asc)[0...24]{  id, make, model, year, mileage, fuelType, transmission, price,  status,  listedAt,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}}
 export type VEHICLE_LIST_QUERYResult = {
   total: number
   vehicles: Array<{
@@ -2031,6 +2266,8 @@ export type VEHICLE_LIST_QUERYResult = {
     fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
     transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
     price: number | null
+    status: 'available' | 'reserved' | 'sold'
+    listedAt: string
     features: Array<string> | null
     image:
       | {
@@ -2113,7 +2350,7 @@ export type VEHICLE_SEARCH_CANDIDATES_QUERYResult = Array<{
   description: string | null
 }>
 // Variable: VEHICLE_CARDS_BY_ID_QUERY
-// Query: {"ids": *[_type == "vehicle" && _id in $ids] | order(_id asc)._id, "vehicles": *[_type == "vehicle" && _id in $ids] | order(_id asc){  id, make, model, year, mileage, fuelType, transmission, price,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}}
+// Query: {"ids": *[_type == "vehicle" && _id in $ids] | order(_id asc)._id, "vehicles": *[_type == "vehicle" && _id in $ids] | order(_id asc){  id, make, model, year, mileage, fuelType, transmission, price,  status,  listedAt,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}}
 export type VEHICLE_CARDS_BY_ID_QUERYResult = {
   ids: Array<string>
   vehicles: Array<{
@@ -2125,6 +2362,8 @@ export type VEHICLE_CARDS_BY_ID_QUERYResult = {
     fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
     transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
     price: number | null
+    status: 'available' | 'reserved' | 'sold'
+    listedAt: string
     features: Array<string> | null
     image:
       | {
@@ -2193,7 +2432,7 @@ export type VEHICLE_API_BY_ID_QUERYResult = {
   }>
 }
 // Variable: VEHICLE_CARDS_PROJECTION_QUERY
-// Query: *[_type == "vehicle"]{  id, make, model, year, mileage, fuelType, transmission, price,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}
+// Query: *[_type == "vehicle"]{  id, make, model, year, mileage, fuelType, transmission, price,  status,  listedAt,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}
 export type VEHICLE_CARDS_PROJECTION_QUERYResult = Array<{
   id: string
   make: string
@@ -2203,6 +2442,8 @@ export type VEHICLE_CARDS_PROJECTION_QUERYResult = Array<{
   fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
   transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
   price: number | null
+  status: 'available' | 'reserved' | 'sold'
+  listedAt: string
   features: Array<string> | null
   image:
     | {
@@ -2273,7 +2514,7 @@ export type VEHICLE_FACETS_QUERYResult = {
   bodyTypes: Array<'Cabrio' | 'Coup\xE9' | 'Kleinwagen' | 'Kombi' | 'Limousine' | 'SUV' | 'Transporter' | 'Van' | null>
 }
 // Variable: VEHICLE_HIGHLIGHTS_QUERY
-// Query: *[_type == "vehicle" && status != "sold"] | order(listedAt desc)[0...3]{  id, make, model, year, mileage, fuelType, transmission, price,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}
+// Query: *[_type == "vehicle" && status != "sold"] | order(listedAt desc)[0...3]{  id, make, model, year, mileage, fuelType, transmission, price,  status,  listedAt,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}
 export type VEHICLE_HIGHLIGHTS_QUERYResult = Array<{
   id: string
   make: string
@@ -2283,6 +2524,8 @@ export type VEHICLE_HIGHLIGHTS_QUERYResult = Array<{
   fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
   transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
   price: number | null
+  status: 'available' | 'reserved' | 'sold'
+  listedAt: string
   features: Array<string> | null
   image:
     | {
@@ -2400,7 +2643,7 @@ export type VEHICLE_DETAIL_QUERYResult = {
   marketplaceUrl: string | null
 } | null
 // Variable: SIMILAR_VEHICLES_QUERY
-// Query: *[  _type == "vehicle" && status == "available" && id != $id && (make == $make || (defined($bodyType) && bodyType == $bodyType))] | order(coalesce((price - $price) * (price - $price), 1e18) asc, listedAt desc)[0...3]{  id, make, model, year, mileage, fuelType, transmission, price,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}
+// Query: *[  _type == "vehicle" && status == "available" && id != $id && (make == $make || (defined($bodyType) && bodyType == $bodyType))] | order(coalesce((price - $price) * (price - $price), 1e18) asc, listedAt desc)[0...3]{  id, make, model, year, mileage, fuelType, transmission, price,  status,  listedAt,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}
 export type SIMILAR_VEHICLES_QUERYResult = Array<{
   id: string
   make: string
@@ -2410,6 +2653,8 @@ export type SIMILAR_VEHICLES_QUERYResult = Array<{
   fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
   transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
   price: number | null
+  status: 'available' | 'reserved' | 'sold'
+  listedAt: string
   features: Array<string> | null
   image:
     | {

@@ -10,9 +10,10 @@ import {
 } from '#app/sanity/lake.server.ts'
 
 /**
- * The content revision of this process: a counter that every lake write and every revalidation
- * webhook moves on. The page cache keeps a page only for the revision it was rendered at
- * (docs/decisions/014).
+ * The content revision of this process: a counter that moves on with every write a page may show
+ * (ObservedLake), every such change the lake reports from elsewhere (`follow`: other instances,
+ * the Studio) and every revalidation webhook. The page cache keeps a page only for the revision
+ * it was rendered at (docs/decisions/014).
  */
 export class ContentRevision {
   private value = 0

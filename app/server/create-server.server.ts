@@ -20,7 +20,8 @@ import { SALE_PATH } from '#app/submissions/forms.ts'
 /*
  * The whole request pipeline of the site, built in one function that server.mjs and the tests
  * both call (docs/decisions/014, 015, 021). In order, for every request:
- *   1. the request target: method, Host, X-Forwarded-*, path (refused with 400/405, one log line);
+ *   1. the request target: method, Host, X-Forwarded-*, path (refused with 400/405, one log line),
+ *      and a declared body over the route's limit (413);
  *   2. a fresh page-cache hit that needs no compression (a client that takes no encoding, or an
  *      answer kept compressed: the sitemap, the API list), answered before Express;
  *   3. Express: security headers, /healthz and /readyz, compression, page-cache hits, build files, the Studio, public/;

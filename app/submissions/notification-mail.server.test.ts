@@ -117,7 +117,7 @@ describe('buildNotificationMail', () => {
     const lead = {
       _id: 'inbox.lead-42',
       _type: 'lead',
-      kind: 'ankauf',
+      kind: 'valuation',
       page: '/ankauf',
       receivedAt: '2026-07-01T08:05:00.000Z',
       contact: { phone: '0170 1234567' },
@@ -131,18 +131,17 @@ describe('buildNotificationMail', () => {
     }
     const mail = buildNotificationMail(lead, {
       ...options,
-      kindTitles: { ankauf: 'Fahrzeugankauf' },
       vehicle: { id: '7', make: 'VW', model: 'Golf' },
     })
-    expect(mail.subject).toBe('Neue Anfrage: Fahrzeugankauf – 0170 1234567')
+    expect(mail.subject).toBe('Neue Anfrage: Fahrzeugbewertung – 0170 1234567')
     expect(mail.replyTo).toBeUndefined()
     for (const part of [
       'Art der Anfrage:',
-      'Fahrzeugankauf',
+      'Fahrzeugbewertung',
       'Telefon:',
       'Marke:',
       'Kilometerstand:',
-      '85000',
+      '85.000 km',
       'Unfallfrei:',
       'Ja',
       'VW Golf (Nr. 7) – https://www.example.de/vehicles/7',

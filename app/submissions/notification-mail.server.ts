@@ -43,8 +43,6 @@ export interface NotificationMailOptions {
   from: string
   /** Public base URL, for links to the page the form was sent from and to the Studio. */
   siteUrl?: string
-  /** German titles of lead kinds (`kind` → title), over the titles of LEAD_FORMS; else the kind itself. */
-  kindTitles?: Record<string, string>
   vehicle?: NotificationVehicle | null
 }
 
@@ -170,7 +168,7 @@ export const TRADE_IN_LABEL = 'Inzahlungnahme beim Kauf von'
 function leadContent(doc: SanityDocument, options: NotificationMailOptions): Content {
   const kind = text(doc.kind)
   const form = kind ? (LEAD_FORMS as Record<string, FormDefinition | undefined>)[kind] : undefined
-  const kindTitle = (kind && options.kindTitles?.[kind]) || form?.title || kind || 'Anfrage'
+  const kindTitle = form?.title || kind || 'Anfrage'
   const contact = (doc.contact ?? {}) as Record<string, unknown>
   const name = text(contact.name)
   const email = text(contact.email)

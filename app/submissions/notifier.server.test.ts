@@ -272,11 +272,11 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
 
   it('formats a lead: kind title, labelled fields, vehicle, phone when there is no e-mail', async () => {
     smtp = await startSmtp()
-    const { notifier } = createNotifier({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'anfragen@example.de' }, { kindTitles: { ankauf: 'Fahrzeugankauf' } })
+    const { notifier } = createNotifier({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'anfragen@example.de' })
     const lead = await createDocument(test.lake, {
       _id: 'inbox.lead-test-1',
       _type: 'lead',
-      kind: 'ankauf',
+      kind: 'valuation',
       page: '/ankauf',
       receivedAt: new Date().toISOString(),
       contact: { name: 'Hans\r\nBcc: opfer@example.de', phone: '0170 1234567' },
@@ -294,11 +294,11 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
     expect(received.to).toEqual(['anfragen@example.de'])
     expect(received.raw).not.toMatch(/^Bcc:/m)
     const mail = parseMail(received.raw)
-    expect(mail.header('Subject')).toBe('Neue Anfrage: Fahrzeugankauf – Hans Bcc: opfer@example.de')
+    expect(mail.header('Subject')).toBe('Neue Anfrage: Fahrzeugbewertung – Hans Bcc: opfer@example.de')
     expect(mail.header('Reply-To')).toBe('')
     for (const part of [
       'Art der Anfrage',
-      'Fahrzeugankauf',
+      'Fahrzeugbewertung',
       'Marke',
       'Opel',
       'Kilometerstand',

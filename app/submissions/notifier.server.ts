@@ -43,8 +43,6 @@ export interface NotifierOptions {
   now?: () => Date
   /** The process logger (createAppContext); else warnings and errors go to console. */
   logger?: Logger
-  /** German titles of lead kinds, for the subject (`kind` → title). */
-  kindTitles?: Record<string, string>
   /** Pending documents older than this are not retried (they stay in the Studio inbox). Default 30 days. */
   maxPendingAgeMs?: number
   /** This instance's name in its claims; default INSTANCE_ID (tests run several notifiers in one process). */
@@ -110,7 +108,6 @@ export class Notifier {
   private readonly env: NotifierEnv
   private readonly now: () => Date
   private readonly logger: Logger
-  private readonly kindTitles: Record<string, string>
   private readonly maxPendingAgeMs: number
   private readonly instance: string
   private transport: Transporter | undefined
@@ -121,14 +118,13 @@ export class Notifier {
   private started: Required<StartOptions> | undefined
   private failures = 0
 
-  constructor({ lake, env, transport, now, logger, kindTitles, maxPendingAgeMs, instance }: NotifierOptions) {
+  constructor({ lake, env, transport, now, logger, maxPendingAgeMs, instance }: NotifierOptions) {
     this.lake = lake
     this.env = env
     this.transport = transport
     this.ownsTransport = transport === undefined
     this.now = now ?? (() => new Date())
     this.logger = loggerOf({ logger })
-    this.kindTitles = kindTitles ?? {}
     this.maxPendingAgeMs = maxPendingAgeMs ?? 30 * DAY_MS
     this.instance = instance ?? INSTANCE_ID
   }
@@ -339,7 +335,7 @@ export class Notifier {
         this.logger.error({ documentId: docId }, `Benachrichtigung bleibt offen: ${NO_RECIPIENT}`)
         return 'no-recipient'
       }
-      mail = buildNotificationMail(stored, { to, from: this.env.MAIL_FROM, siteUrl: this.env.SITE_URL, kindTitles: this.kindTitles, vehicle: vehicleInfo })
+      mail = buildNotificationMail(stored, { to, from: this.env.MAIL_FROM, siteUrl: this.env.SITE_URL, vehicle: vehicleInfo })
     } else {
       const settings = await this.lake.fetch<CONFIRMATION_SETTINGS_QUERYResult>(CONFIRMATION_SETTINGS_QUERY, {}, { includePrivate: true })
       mail = buildConfirmationMail(stored, { from: this.env.MAIL_FROM, siteUrl: this.env.SITE_URL, settings: settings ?? {}, vehicle: vehicleInfo })

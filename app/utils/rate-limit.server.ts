@@ -25,7 +25,8 @@ interface Window {
 }
 
 /**
- * An in-memory fixed-window limiter per key (one process; the site runs one Node process).
+ * An in-memory fixed-window limiter per key, per process: several instances each count their own,
+ * so there the proxy holds the limit (docs/decisions/035).
  *
  * Memory is bounded: windows live in a Map in the order they started, and all windows have the
  * same length, so expired ones are always at the front and each `hit` drops them there. At most

@@ -37,7 +37,7 @@ const PETROL = ['4', '5', '8', '12', '13', '14', '19', '23', '24']
 const ELECTRIC = ['6', '15', '20']
 const MERCEDES = ['2', '10', '23']
 const VW = ['4', '5', '11']
-// "Sitzheizung" in the equipment; 21 has "Sitz- und Lenkradheizung" (not found, see decision 019).
+// "Sitzheizung" in the equipment; 21 has "Sitz- und Lenkradheizung" (not found, see decision 022).
 const SEAT_HEATING = ['1', '2', '3', '4', '5', '6', '7', '9', '13', '14', '15', '16', '20', '22', '23', '24']
 const REVERSING_CAMERA = ['1', '2', '7', '15', '17', '20', '21']
 

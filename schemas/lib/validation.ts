@@ -8,25 +8,6 @@ export const TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/
 /** `MM/YYYY`, the spec's first-registration format. */
 export const FIRST_REGISTRATION_PATTERN = /^(0[1-9]|1[0-2])\/(\d{4})$/
 
-/** An in-page anchor, a site path, a phone or mail link, or an absolute https URL. */
-const LINK_TARGET_PATTERNS: ReadonlyArray<RegExp> = [
-  /^#[A-Za-z][\w-]*$/,
-  // An in-page anchor with a query for the page, e.g. `?betreff=ankauf#contact` (the subject preselected).
-  /^\?[\w-]+=[\w-]+(?:&[\w-]+=[\w-]+)*#[A-Za-z][\w-]*$/,
-  /^\/[^\s]*$/,
-  /^tel:\+?[\d\s/()-]{3,}$/,
-  /^mailto:[^\s@]+@[^\s@]+\.[^\s@]+$/,
-  /^https:\/\/[^\s/]+\.[^\s]+$/,
-]
-
-export const LINK_TARGET_HINT =
-  'Erlaubt sind ein Abschnitt (#contact, auch mit Betreff: ?betreff=ankauf#contact), ein Pfad (/vehicles), tel:…, mailto:… oder eine https://-Adresse.'
-
-/** Whether `target` is a link target the site can render (see LINK_TARGET_HINT). */
-export function isValidLinkTarget(target: string): boolean {
-  return LINK_TARGET_PATTERNS.some((pattern) => pattern.test(target))
-}
-
 /** The earliest and latest model year a vehicle may have. */
 export const MIN_VEHICLE_YEAR = 1950
 export function maxVehicleYear(now: Date = new Date()): number {

@@ -1,8 +1,9 @@
 import { LinkIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
-import { isValidLinkTarget, LINK_TARGET_HINT } from '../lib/validation'
+import { describeLinkTarget, type LinkTarget } from '../lib/links'
+import { LINK_PREVIEW_SELECT, linkTargetFields } from './linkFields'
 
-/** A button: a label and where it leads (a section of the page, a path, a phone or mail link). */
+/** A button: a label and where it leads (a page, a section of this page, a part of the site, a phone number…). */
 export const link = defineType({
   name: 'link',
   title: 'Schaltfläche',
@@ -15,13 +16,7 @@ export const link = defineType({
       type: 'string',
       validation: (rule) => rule.required().max(40),
     }),
-    defineField({
-      name: 'target',
-      title: 'Ziel',
-      type: 'string',
-      description: `${LINK_TARGET_HINT} #contact und #inventory scrollen auf der Startseite zum Kontaktformular bzw. zu den Fahrzeugen.`,
-      validation: (rule) => rule.required().custom((value) => (value === undefined || isValidLinkTarget(value) ? true : LINK_TARGET_HINT)),
-    }),
+    ...linkTargetFields(),
     defineField({
       name: 'primary',
       title: 'Hauptschaltfläche',
@@ -31,10 +26,10 @@ export const link = defineType({
     }),
   ],
   preview: {
-    select: { label: 'label', target: 'target', primary: 'primary' },
-    prepare: ({ label, target, primary }) => ({
+    select: { label: 'label', primary: 'primary', ...LINK_PREVIEW_SELECT },
+    prepare: ({ label, primary, ...target }: LinkTarget & { label?: string; primary?: boolean; pageTitle?: string; pageType?: string }) => ({
       title: label ?? 'Ohne Beschriftung',
-      subtitle: [target, primary ? 'Hauptschaltfläche' : undefined].filter(Boolean).join(' · '),
+      subtitle: [describeLinkTarget(target), primary ? 'Hauptschaltfläche' : undefined].filter(Boolean).join(' · '),
     }),
   },
 })

@@ -1,8 +1,9 @@
 import { LinkIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
-import { isValidLinkTarget, LINK_TARGET_HINT } from '../lib/validation'
+import { describeLinkTarget, type LinkTarget } from '../lib/links'
+import { LINK_PREVIEW_SELECT, linkTargetFields } from './linkFields'
 
-/** An entry of the main navigation or the footer. */
+/** An entry of the main navigation or the footer: on every page, so never "a section of this page". */
 export const navLink = defineType({
   name: 'navLink',
   title: 'Menüeintrag',
@@ -15,15 +16,13 @@ export const navLink = defineType({
       type: 'string',
       validation: (rule) => rule.required().max(40),
     }),
-    defineField({
-      name: 'href',
-      title: 'Ziel',
-      type: 'string',
-      description: 'Meist ein Pfad der Website, z. B. /vehicles.',
-      validation: (rule) => rule.required().custom((value) => (value === undefined || isValidLinkTarget(value) ? true : LINK_TARGET_HINT)),
-    }),
+    ...linkTargetFields({ types: ['page', 'route', 'vehicle', 'url', 'phone', 'email'] }),
   ],
   preview: {
-    select: { title: 'label', subtitle: 'href' },
+    select: { label: 'label', ...LINK_PREVIEW_SELECT },
+    prepare: ({ label, ...target }: LinkTarget & { label?: string; pageTitle?: string; pageType?: string }) => ({
+      title: label ?? 'Ohne Beschriftung',
+      subtitle: describeLinkTarget(target),
+    }),
   },
 })

@@ -1,7 +1,7 @@
 import { BarChartIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { FIGURE_OPTIONS, FIGURE_TYPE, FIGURES } from '../lib/figures'
-import { isValidLinkTarget, LINK_TARGET_HINT } from '../lib/validation'
+import { linkTargetFields } from './linkFields'
 
 /**
  * Formatted text (Portable Text): paragraphs, two heading levels, lists, bold, italic and links.
@@ -61,15 +61,7 @@ export const richText = defineType({
             name: 'link',
             title: 'Link',
             type: 'object',
-            fields: [
-              defineField({
-                name: 'href',
-                title: 'Ziel',
-                type: 'string',
-                description: LINK_TARGET_HINT,
-                validation: (rule) => rule.required().custom((value) => (value === undefined || isValidLinkTarget(value) ? true : LINK_TARGET_HINT)),
-              }),
-            ],
+            fields: linkTargetFields(),
           }),
         ],
       },

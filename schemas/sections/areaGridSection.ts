@@ -1,5 +1,6 @@
 import { PinIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { linkTargetFields } from '../objects/linkFields'
 import { sectionHeadingFields } from './fields'
 
 /** Tiles of places or regions, each with a detail (distance, what we do there). */
@@ -28,13 +29,8 @@ export const areaGridSection = defineType({
               description: 'Z. B. „12 km“ oder „Abholung kostenlos“.',
               validation: (rule) => rule.max(160),
             }),
-            defineField({
-              name: 'href',
-              title: 'Link',
-              type: 'string',
-              description: 'Optional, z. B. /locations/xanten.',
-              validation: (rule) => rule.regex(/^\/[a-z0-9/-]*$/, { name: 'Pfad' }),
-            }),
+            // Optional: a tile without a link is a plain tile.
+            ...linkTargetFields({ types: ['page', 'route', 'url'], optional: true }),
           ],
           preview: { select: { title: 'name', subtitle: 'detail' } },
         }),

@@ -12,7 +12,7 @@ export const anchorField = defineField({
   name: 'anchor',
   title: 'Sprungziel (id)',
   type: 'string',
-  description: 'Optional. Schaltflächen mit dem Ziel #<id> springen zu diesem Abschnitt, z. B. contact oder inventory.',
+  description: 'Optional. Ein Name wie contact oder inventory: Links auf diese Seite können dann zu diesem Abschnitt springen.',
   validation: (rule) => rule.regex(ANCHOR_PATTERN, { name: 'Kleinbuchstaben, Ziffern, Bindestrich' }),
 })
 

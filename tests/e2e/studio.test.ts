@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync } from 'node:fs'
+import { type AddressInfo } from 'node:net'
 import { createSecureServer, type ServerHttp2Stream } from 'node:http2'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -9,6 +10,7 @@ import { Mutation } from '@sanity/mutator'
 import { evaluate, parse } from 'groq-js'
 import { loadDataset } from '#app/sanity/seed.server.ts'
 import { FIGURES, FIGURE_USAGE_QUERY, FIGURE_VALUES_QUERY, figureUsage, figureUsageNote, figureValues, resolvePlaceholders } from '#schemas/lib/figures.ts'
+import { SHOWROOM_IMAGE } from '#schemas/lib/page-templates.ts'
 import { SANITY_BACKED_PORT } from '../../playwright.config'
 import { expect, test } from './playwright-utils'
 
@@ -74,17 +76,19 @@ function startListenerServer(): Promise<number> {
       'access-control-allow-credentials': 'true',
     })
     stream.write('retry: 300\nevent: welcome\ndata: {"listenerName":"e2e"}\n\n')
+    // Sanity's listener drops a stream silent for 45 s; a comment line keeps it alive, as Sanity's own heartbeat does.
+    const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), 10_000)
+    heartbeat.unref()
+    stream.on('close', () => clearInterval(heartbeat))
     hub.streams.add(stream)
     stream.on('close', () => hub.streams.delete(stream))
     stream.on('error', () => hub.streams.delete(stream))
   })
   // Open streams must not keep the test worker from ending.
   server.unref()
-  return new Promise((resolve) => server.listen(LISTENER_PORT, 'localhost', () => resolve(LISTENER_PORT)))
+  // A port the system picks: the tests of this file run in several workers at once, each with its own server.
+  return new Promise((resolve) => server.listen(0, 'localhost', () => resolve((server.address() as AddressInfo).port)))
 }
-
-/** A port of this run's own (the e2e port + 10), for the listener streams. */
-const LISTENER_PORT = Number(process.env.E2E_PORT ?? 3210) + 10
 
 /**
  * Signed in, and Sanity's API answered from the seed dataset as the fake Sanity loads it (queries
@@ -107,6 +111,8 @@ async function signInWithSeed(page: Page, { role = 'administrator' }: { role?: s
   }
   /** What the Studio asked for and was refused: named when a test fails, to tell a missing answer from a slow machine. */
   const aborted: string[] = []
+  /** The queries answered, in order: a document's validation runs its rules' queries (e.g. "is this path taken?"). */
+  const answered: string[] = []
   const actions: Action[] = []
   const { documents: seed, assetFiles } = await loadDataset('content')
   const documents = structuredClone(seed) as StoredDocument[]
@@ -186,6 +192,7 @@ async function signInWithSeed(page: Page, { role = 'administrator' }: { role?: s
         typeof params[key] === 'number' ? String(params[key]) : name,
       )
       const result = await (await evaluate(parse(query), { dataset: documents, params })).get()
+      answered.push(query)
       return route.fulfill({ json: { ms: 1, result } })
     }
     if (path.includes('/data/doc/')) {
@@ -205,7 +212,7 @@ async function signInWithSeed(page: Page, { role = 'administrator' }: { role?: s
     aborted.push(`${method} ${path}`)
     return route.abort()
   })
-  return { documents, aborted, actions }
+  return { documents, aborted, actions, answered }
 }
 
 /** A literal text inside a regular expression. */
@@ -359,10 +366,97 @@ test.describe('the Studio under /studio', () => {
     await expect(page.locator('iframe')).toHaveCount(1)
   })
 
+  /** A photo of the seed (the showroom): a hero or card picture without an upload. */
+  const IMAGE = { _type: 'imageWithAlt', alt: SHOWROOM_IMAGE.alt, asset: { ...SHOWROOM_IMAGE.asset } }
+
+  /** The form's "Veröffentlichen" (publish) button. */
+  const publishButton = (page: Page) => page.getByRole('button', { name: 'Veröffentlichen', exact: true })
   /** Names the requests the stand-in refused when a first wait fails (a missing answer, not a slow machine). */
   const explain = (aborted: string[]) => (error: Error) => {
     throw new Error(`${error.message}\nRequests refused meanwhile: ${aborted.join(', ') || 'none'}`)
   }
+
+  const TEMPLATES = [
+    {
+      id: 'page-city',
+      list: 'pages-locations',
+      title: 'Autoankauf Bottrop',
+      path: '/locations/bottrop',
+      sections: ['heroSection', 'richTextSection', 'leadFormSection', 'callBanner'],
+      isCity: true,
+    },
+    {
+      id: 'page-service',
+      list: 'pages-services',
+      title: 'Leasing',
+      path: '/services/leasing',
+      sections: ['heroSection', 'richTextSection', 'serviceCardsSection', 'contactSection'],
+      isCity: false,
+    },
+  ]
+
+  for (const template of TEMPLATES) {
+    test(`„+“ in the page list ${template.list} starts a page from the template ${template.id}, written through the Actions API, the draft has the template's sections`, async ({
+      page,
+    }) => {
+      test.slow()
+      await page.unrouteAll()
+      const { documents, actions, aborted } = await signInWithSeed(page)
+      await page.goto(`/studio/structure/pages;${template.list}`)
+      // One template per list: "+" opens the new page at once.
+      await page.getByTestId('action-intent-button').click({ timeout: 60_000 }).catch(explain(aborted))
+      const title = page.getByRole('textbox', { name: 'Name der Seite' })
+      await expect(title).toBeEditable({ timeout: 60_000 })
+      // The template's first sections, as the list shows them (the rest come into view on scrolling; all are checked in the created draft).
+      const sections = page.getByTestId('field-sections')
+      for (const title of ['Hero', 'Fließtext']) await expect(sections.getByRole('button', { name: new RegExp(`^${title}`) })).toBeVisible(BOOT)
+      // The first keystroke creates the draft with the template's initial value.
+      await title.fill(template.title)
+      await page.getByRole('textbox', { name: 'Pfad' }).fill(template.path)
+      await expect.poll(() => actions.find((action) => action.actionType === 'sanity.action.document.create'), BOOT).toBeDefined()
+      const created = actions.find((action) => action.actionType === 'sanity.action.document.create')!
+      expect(created.attributes).toMatchObject({ _type: 'page', isCity: template.isCity })
+      expect((created.attributes!.sections as { _type: string }[]).map((section) => section._type)).toEqual(template.sections)
+      if (!template.isCity) expect(created.attributes!.location).toBeUndefined()
+      const draftId = created.attributes!._id
+      await expect.poll(() => documents.find((document) => document._id === draftId)?.path, BOOT).toBe(template.path)
+    })
+  }
+
+  test('a page that is not a city page, with only title, path and hero, shows no card and can be published', async ({ page }) => {
+    test.slow()
+    await page.unrouteAll()
+    const { documents, actions, aborted, answered } = await signInWithSeed(page)
+    documents.push({
+      _id: 'drafts.page-e2e-leasing',
+      _type: 'page',
+      // Every stored document has a revision; the Studio refuses a snapshot without one.
+      _rev: 'e2e-draft',
+      // The Studio shows when a draft was last changed: without these dates it crashes.
+      _createdAt: '2026-11-27T06:00:00Z',
+      _updatedAt: '2026-11-27T06:00:00Z',
+      title: 'Leasing',
+      path: '/services/leasing',
+      openingHours: 'general',
+      sections: [{ _key: 'hero', _type: 'heroSection', heading: 'Leasing für Gebrauchtwagen', image: IMAGE }],
+    })
+    await page.goto('/studio/intent/edit/id=page-e2e-leasing;type=page/')
+    await expect(page.getByRole('textbox', { name: 'Pfad' }))
+      .toHaveValue('/services/leasing', { timeout: 60_000 })
+      .catch(explain(aborted))
+    // The switch staff see, off; the card appears only once the page opts in: nothing of it to fill, nothing "Erforderlich".
+    await expect(page.getByRole('checkbox', { name: 'Diese Seite ist eine Städte-Seite' })).not.toBeChecked()
+    await expect(page.getByRole('textbox', { name: 'Stadt' })).toHaveCount(0)
+    await expect(publishButton(page)).toBeEnabled(BOOT)
+    // Staff click once the form is checked: the Studio's validation has asked whether the path is
+    // taken. (A click during validation is held until the document changes again, which here it never does.)
+    await expect.poll(() => answered.some((query) => query.includes('path == $value')), BOOT).toBe(true)
+    await publishButton(page).click()
+    await expect
+      .poll(() => actions.some((action) => action.actionType === 'sanity.action.document.publish' && action.publishedId === 'page-e2e-leasing'), BOOT)
+      .toBe(true)
+    expect(documents.find((document) => document._id === 'page-e2e-leasing')).toMatchObject({ title: 'Leasing', path: '/services/leasing' })
+  })
 
   /** Whether an <img> has loaded its picture (a broken or missing one has no natural width). */
   const loaded = (image: Locator) => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)
@@ -405,6 +499,32 @@ test.describe('the Studio under /studio', () => {
     await expect(synced).toContainText('Verfügbar · 12.490 € · Nr. 9007199254740001 · von mobile.de')
     await expect(synced.locator('img')).toHaveAttribute('src', adPhoto)
     await expect.poll(() => loaded(synced.locator('img'))).toBe(true)
+  })
+
+  test('a menu entry links to a page by reference, and its section is a choice among that page’s sections', async ({ page }) => {
+    // As the Kennzahlen test: every query is answered over the whole seed in this process.
+    test.slow()
+    await page.unrouteAll()
+    await signInWithSeed(page)
+    await page.goto('/studio/structure/siteSettings')
+    await expect(page).toHaveTitle('Einstellungen | Ruhrstern Automobile', BOOT)
+    await expect(async () => {
+      await page.getByRole('tab', { name: 'Navigation' }).click({ timeout: 5_000 })
+      await expect(page.getByRole('tab', { name: 'Navigation' })).toHaveAttribute('aria-selected', 'true', { timeout: 2_000 })
+    }).toPass({ timeout: 60_000 })
+    // The entry's preview names the page it points to (by its title, not a path).
+    const entry = page.getByTestId('field-mainNav').getByRole('button', { name: /SERVICES/ })
+    await expect(entry).toContainText('Leistungen', BOOT)
+    await entry.click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog.getByRole('radio', { name: 'Seite', exact: true })).toBeChecked(BOOT)
+    // Only the chosen type's field shows: no address, phone or e-mail field for a page link.
+    await expect(dialog.getByText('Telefonnummer', { exact: true })).toHaveCount(0)
+    const anchor = dialog.getByTestId('field-mainNav[_key=="services"].anchor').getByRole('combobox')
+    await expect(anchor.getByRole('option')).toHaveText(
+      ['Seitenanfang (kein Abschnitt)', 'Wir bringen Ihr Auto bis vor die Tür · lieferung', 'Schreiben Sie uns · contact'],
+      BOOT,
+    )
   })
 
   test('the GROQ tool is there for administrators only', async ({ page }) => {

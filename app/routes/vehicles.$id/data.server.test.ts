@@ -121,8 +121,18 @@ describe.each(BACKENDS)('the /vehicles/{id} loader on the %s lake', (backend) =>
     expect(similar.length).toBeGreaterThan(0)
     expect(similar.length).toBeLessThanOrEqual(3)
     expect(similar.map((item) => item.id)).not.toContain('1')
+    // The cards' badges are worked out here; status and listing date stay on the server (docs/decisions/052).
+    for (const item of similar) expect(item).not.toHaveProperty('status')
+    for (const item of similar) expect(item).not.toHaveProperty('listedAt')
     // The default financing inputs: a fifth of the price (rounded down to 100 €), 48 months.
     expect(financing).toEqual({ downPayment: 5_700, termMonths: 48 })
+  })
+
+  it('similar vehicles stay available ones: the reserved seed Mercedes (10) is no alternative on another Mercedes’ page', async () => {
+    const { similar } = (await found('/vehicles/2')).data
+    expect(similar.length).toBeGreaterThan(0)
+    expect(similar.map((item) => item.id)).not.toContain('10')
+    for (const item of similar) expect(item.badges ?? []).not.toContain('reserved')
   })
 
   it('the financing inputs come from the query string', async () => {

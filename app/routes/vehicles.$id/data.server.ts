@@ -5,6 +5,7 @@ import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { loadSiteSettings } from '#app/utils/site-settings.server.ts'
 import { parseAmount } from '#app/utils/format.ts'
 import { SIMILAR_VEHICLES_QUERY, VEHICLE_DETAIL_QUERY } from '#app/sanity/queries/vehicles.ts'
+import { withBadges } from '#app/vehicles/badges.ts'
 import { financingInputFromParams } from '#app/vehicles/financing.ts'
 
 /** Public ids as the schema allows them; anything else cannot exist and is a 404 without a query. */
@@ -26,7 +27,8 @@ export async function loadVehicleDetail({ request, params, context }: LoaderFunc
   const vehicle = await context.lake.fetch<VEHICLE_DETAIL_QUERYResult>(VEHICLE_DETAIL_QUERY, { id })
   if (!vehicle) throw new Response(VEHICLE_NOT_FOUND, { status: 404 })
   const price = parseAmount(vehicle.price)
-  const [similar, settings] = await Promise.all([
+  const now = new Date()
+  const [similarCards, settings] = await Promise.all([
     context.lake.fetch<SIMILAR_VEHICLES_QUERYResult>(SIMILAR_VEHICLES_QUERY, {
       id: vehicle.id,
       make: vehicle.make,
@@ -40,9 +42,11 @@ export async function loadVehicleDetail({ request, params, context }: LoaderFunc
   const hours = settings?.openingHours?.find((variant) => variant.key === 'general')?.specs
   // The test drive's slots as of now; a page served from the cache a few minutes later may offer a
   // window that just began, which the server refuses with a field error (docs/decisions/042).
-  const slots = hours ? testDriveSlots(hours, new Date(), { special: settings?.specialOpeningHours }) : []
+  const slots = hours ? testDriveSlots(hours, now, { special: settings?.specialOpeningHours }) : []
+  // Similar vehicles are available ones (a reserved car is no alternative): of the badges only "Neu im Bestand" can show (docs/decisions/052).
+  const similar = withBadges(similarCards, now.getTime())
   const financing = financingInputFromParams(new URL(request.url).searchParams, price ?? 0)
   // The month the page was made in, for facts that depend on the date (the historic plate).
-  const today = new Date().toISOString().slice(0, 7)
+  const today = now.toISOString().slice(0, 7)
   return data({ vehicle, similar, financing, today, slots }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })
 }

@@ -42,6 +42,32 @@ export const IMAGE_URL = `{"asset": asset->{"url": ${CROPPED_URL}}}`
 /** The SEO fields of a document (site settings, home page, content pages). */
 export const SEO = `seo{title, description, image${IMAGE}}`
 
+/**
+ * Where a link leads, as the address the components render (`href` of a menu entry, `target` of a
+ * button): the stored link (schemas/objects/linkFields.ts) is a reference to a page, the home page
+ * or a vehicle, a section of the same page, a programmed part of the site, or a web address, phone
+ * number or e-mail address (docs/decisions/053). Evaluated with the link object as the scope. A
+ * reference that leads nowhere (a page not published) gives null, and the components render no link.
+ */
+export const LINK_HREF = `select(
+  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),
+  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,
+  linkType == "route" => route,
+  linkType == "vehicle" => "/vehicles/" + vehicle->id,
+  linkType == "url" => url,
+  linkType == "phone" => "tel:" + phone,
+  linkType == "email" => "mailto:" + email
+)`
+
+/** A button (`link`): its label, style and address, in the fields the components read. */
+export const BUTTON = `{_key, label, primary, "target": ${LINK_HREF}}`
+
+/** A menu entry (`navLink`). */
+export const NAV_LINK = `{label, "href": ${LINK_HREF}}`
+
+/** Formatted text (`richText`) with each link's address in `href`, as the Portable Text components read it. */
+export const RICH_TEXT = `[]{..., markDefs[]{..., _type == "link" => {"href": ${LINK_HREF}}}}`
+
 /** The site settings singleton. */
 export const SITE_SETTINGS = `*[_type == "siteSettings" && _id == "siteSettings"][0]`
 
@@ -95,10 +121,14 @@ export const SHOWN_EXTERNAL_IMAGES = `externalImages[!(url in coalesce(^.hiddenE
 
 /**
  * A vehicle as a card shows it (VehicleCard): the facts, three features and the first photo, the
- * dealer's own or else the marketplace's first one that is not hidden.
+ * dealer's own or else the marketplace's first one that is not hidden; status and listing date for
+ * the badges, which the loaders work out at the request's time and send instead of these two
+ * (app/vehicles/badges.ts).
  */
 export const VEHICLE_CARD = `{
   ${VEHICLE_FACTS},
+  status,
+  listedAt,
   "features": features[0...3],
   "image": coalesce(images[0]${IMAGE}, ${SHOWN_EXTERNAL_IMAGES}[0]{alt, "asset": {"url": url}})
 }`

@@ -1,9 +1,9 @@
 import { defineQuery } from 'groq'
-import { HOME_PAGE, IMAGE, IMAGE_LQIP_FIELDS, SEO, VEHICLE_ON_SALE } from './fragments.ts'
+import { BUTTON, HOME_PAGE, IMAGE, IMAGE_LQIP_FIELDS, LINK_HREF, RICH_TEXT, SEO, VEHICLE_ON_SALE } from './fragments.ts'
 
 /**
  * One content page by its path, with every section. Sections are passed through whole (`...`)
- * and only references are resolved: images to URL and size, and the location cards section to
+ * and only references are resolved: links to their addresses, images to URL and size, and the location cards section to
  * the cards of every page that opted in as a city page (`isCity`; a new one is listed without a code change).
  * A card without an image of its own shows the page's first image (its hero's, as a rule).
  * `city` (its city, on city pages) and `parents` (the pages above it, shortest path first) serve
@@ -23,10 +23,21 @@ export const PAGE_QUERY = defineQuery(`*[_type == "page" && path == $path][0]{
   sections[]{
     ...,
     _type == "heroSection" => {
-      "image": image{${IMAGE_LQIP_FIELDS}}
+      "image": image{${IMAGE_LQIP_FIELDS}},
+      "buttons": buttons[]${BUTTON}
     },
     _type == "featureSection" => {
-      "image": image${IMAGE}
+      "image": image${IMAGE},
+      "button": button${BUTTON}
+    },
+    _type == "serviceCardsSection" => {
+      "cards": cards[]{..., "action": action${BUTTON}}
+    },
+    _type == "areaGridSection" => {
+      "areas": areas[]{_key, name, detail, "href": ${LINK_HREF}}
+    },
+    _type in ["richTextSection", "legalNoticeSection"] => {
+      "body": body${RICH_TEXT}
     },
     _type == "locationCardsSection" => {
       "cards": *[_type == "page" && isCity == true && defined(location.name)] | order(coalesce(location.order, 1000) asc, location.name asc){

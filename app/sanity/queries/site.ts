@@ -1,5 +1,5 @@
 import { defineQuery } from 'groq'
-import { HOME_PAGE, IMAGE_LQIP_FIELDS, SEO, SITE_SETTINGS, VEHICLE_ON_SALE } from './fragments.ts'
+import { BUTTON, HOME_PAGE, IMAGE_LQIP_FIELDS, NAV_LINK, SEO, SITE_SETTINGS, VEHICLE_ON_SALE } from './fragments.ts'
 
 /*
  * The site-wide documents: the settings (every page's header, footer and structured data) and the
@@ -22,8 +22,8 @@ export const SITE_SETTINGS_QUERY = defineQuery(`${SITE_SETTINGS}{
   openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, note},
   specialOpeningHours[]{from, to, closed, opens, closes, note, leadDays},
   servedCities,
-  mainNav[]{label, href},
-  footerLinks[]{label, href},
+  mainNav[]${NAV_LINK},
+  footerLinks[]${NAV_LINK},
   footerText,
   mobileDeCustomerId,
   priceRange,
@@ -51,10 +51,10 @@ export const HOME_PAGE_QUERY = defineQuery(`${HOME_PAGE}{
     titleLine2,
     subtitle,
     image{${IMAGE_LQIP_FIELDS}},
-    buttons[]{_key, label, target, primary}
+    buttons[]${BUTTON}
   },
   stats{heading, items[]{_key, _type, figure, number, suffix, label}},
-  services{eyebrow, heading, intro, cards[]{_key, icon, title, description, action{label, target, primary}}},
+  services{eyebrow, heading, intro, cards[]{_key, icon, title, description, action${BUTTON}}},
   inventory{eyebrow, heading, intro, detailsLabel, allLabel, loadingText, emptyText},
   process{eyebrow, heading, intro, steps[]{_key, number, title, description}},
   contact{eyebrow, heading, intro, submitLabel}

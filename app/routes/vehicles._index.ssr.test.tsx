@@ -1,0 +1,59 @@
+import { renderToString } from 'react-dom/server'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
+import { type SITE_SETTINGS_QUERYResult } from '#app/sanity/types.ts'
+import { siteSettingsForPages } from '#app/utils/site-settings.server.ts'
+import { openTestLake, type TestLake } from '#tests/lake-backends.ts'
+import VehiclesPage, { loader } from './vehicles._index'
+
+/*
+ * The server HTML of /vehicles from the real loader over the embedded seed lake (the node
+ * environment: what a visitor without JavaScript and a crawler get, and what hydration must match).
+ * The seed's Mercedes-Benz V 250 d (id 10) is reserved; the others are available.
+ */
+
+let lake: TestLake
+
+beforeAll(async () => {
+  lake = await openTestLake('embedded')
+})
+afterAll(() => lake.close())
+
+async function serverHtml(url: string) {
+  const context = { lake: lake.lake, env: lake.env }
+  const handler = createStaticHandler([
+    {
+      id: 'root',
+      path: '/',
+      loader: async () => ({ settings: siteSettingsForPages((await lake.lake.fetch<SITE_SETTINGS_QUERYResult>(SITE_SETTINGS_QUERY))!, new Date()) }),
+      children: [
+        {
+          path: 'vehicles',
+          loader: async ({ request, params }) => ((await loader({ request, params, context })) as unknown as { data: unknown }).data,
+          element: <VehiclesPage />,
+        },
+      ],
+    },
+  ])
+  const result = await handler.query(new Request(url))
+  if (result instanceof Response) throw new Error('unexpected response')
+  return renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, result)} context={result} />)
+}
+
+/** Each card's article, by its heading. */
+function cards(html: string) {
+  return new Map([...html.matchAll(/<article[\s\S]*?<\/article>/g)].map(([card]) => [/<h3[^>]*>([^<]*)<\/h3>/.exec(card)?.[1] ?? '', card]))
+}
+
+test('the reserved car’s card says "Reserviert" in the list and in the search results; no other card has a badge', async () => {
+  for (const url of ['http://localhost/vehicles', 'http://localhost/vehicles?search=mercedes']) {
+    const list = cards(await serverHtml(url))
+    const reserved = list.get('Mercedes-Benz V 250 d Avantgarde')
+    expect(reserved, url).toBeDefined()
+    // The badge is text in a labelled list, right after the name.
+    expect(reserved).toMatch(/<\/h3><ul class="[^"]*" aria-label="Status"><li class="[^"]*">Reserviert<\/li><\/ul>/)
+    for (const [name, card] of list) if (name !== 'Mercedes-Benz V 250 d Avantgarde') expect(card, name).not.toContain('aria-label="Status"')
+    expect(list.size).toBeGreaterThan(1)
+  }
+})
