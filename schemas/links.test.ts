@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { linkFromTarget } from './lib/links'
-import { type ImportedDataset, importSeed, type SeedDocument } from './testing/dataset'
-import { markerPath, provideIdleCallbackWindow, validate } from './testing/validate'
+import { type SeedDocument } from './testing/dataset'
+import { seedValidation } from './testing/seed-validation'
 
 /*
  * Links are references (issue 27, docs/decisions/053): a link cannot point nowhere. Each case takes a
@@ -9,30 +9,7 @@ import { markerPath, provideIdleCallbackWindow, validate } from './testing/valid
  * publishing) to report that link's field; the unbroken seed reports nothing.
  */
 
-let lake: SeedDocument[]
-let window: { restore: () => void }
-
-beforeAll(async () => {
-  window = provideIdleCallbackWindow()
-  const imported: ImportedDataset = await importSeed()
-  lake = [...imported.documents, ...imported.assets]
-})
-afterAll(() => window.restore())
-
-function copyOf(id: string): SeedDocument & Record<string, any> {
-  const doc = lake.find((candidate) => candidate._id === id)
-  if (!doc) throw new Error(`No document ${id} in the seed`)
-  return structuredClone(doc)
-}
-
-async function errorsOf(doc: SeedDocument, dataset: SeedDocument[] = lake) {
-  const markers = await validate(
-    doc,
-    dataset.map((candidate) => (candidate._id === doc._id ? doc : candidate)),
-    { environment: 'studio' },
-  )
-  return markers.filter((marker) => marker.level === 'error').map((marker) => ({ path: markerPath(marker), message: marker.message }))
-}
+const { seed, copyOf, errorsOf } = seedValidation()
 
 /** The home page's first hero button (`heroSlides[ankauf-verkauf].buttons[bewerten]`), replaced by `link`. */
 function homeWithButton(link: Record<string, unknown>) {
@@ -78,7 +55,7 @@ describe('a link to a page', () => {
     draft.sections[0] = { ...draft.sections[0], anchor: 'neu' }
     const link = homeWithButton({ linkType: 'page', page: PAGE('page-about'), anchor: 'neu' })
     expect(await errorsOf(link)).toEqual([{ path: `${BUTTON}.anchor`, message: 'Diese Seite hat keine Abschnitte mit Sprungziel.' }])
-    expect(await errorsOf(link, [...lake, draft])).toEqual([])
+    expect(await errorsOf(link, [...seed(), draft])).toEqual([])
   })
 
   it('to the home page offers its fixed sections', async () => {
@@ -127,7 +104,7 @@ describe('the other link types', () => {
   })
 
   it('a link to a vehicle must name one that exists', async () => {
-    const vehicle = lake.find((doc) => doc._type === 'vehicle')!
+    const vehicle = seed().find((doc) => doc._type === 'vehicle')!
     expect(await errorsOf(homeWithButton({ linkType: 'vehicle', vehicle: PAGE(vehicle._id) }))).toEqual([])
     expect((await errorsOf(homeWithButton({ linkType: 'vehicle', vehicle: PAGE('vehicle-weg') }))).map((error) => error.path)).toEqual([`${BUTTON}.vehicle`])
   })

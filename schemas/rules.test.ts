@@ -1,39 +1,16 @@
 import { type ArraySchemaType, type ObjectSchemaType } from 'sanity'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { maxVehicleYear } from './lib/validation'
-import { type ImportedDataset, importSeed, type SeedDocument } from './testing/dataset'
-import { markerPath, provideIdleCallbackWindow, schema, validate } from './testing/validate'
+import { type SeedDocument } from './testing/dataset'
+import { seedValidation } from './testing/seed-validation'
+import { markerPath, schema, validate } from './testing/validate'
 
 /*
  * The schema's validation rules reject what the content model forbids. Each case takes a valid
  * seed document, breaks one thing and expects Sanity's validation to report it at that place.
  */
 
-let lake: SeedDocument[]
-let window: { restore: () => void }
-
-beforeAll(async () => {
-  window = provideIdleCallbackWindow()
-  const imported: ImportedDataset = await importSeed()
-  lake = [...imported.documents, ...imported.assets]
-})
-afterAll(() => window.restore())
-
-function copyOf(id: string): SeedDocument & Record<string, any> {
-  const doc = lake.find((candidate) => candidate._id === id)
-  if (!doc) throw new Error(`No document ${id} in the seed`)
-  return structuredClone(doc)
-}
-
-/** Errors as the Studio reports them. */
-async function errorsOf(doc: SeedDocument, dataset: SeedDocument[] = lake) {
-  const markers = await validate(
-    doc,
-    dataset.map((candidate) => (candidate._id === doc._id ? doc : candidate)),
-    { environment: 'studio' },
-  )
-  return markers.filter((marker) => marker.level === 'error').map((marker) => ({ path: markerPath(marker), message: marker.message }))
-}
+const { seed, copyOf, errorsOf } = seedValidation()
 
 describe('exact counts on the home page', () => {
   it.each([
@@ -190,12 +167,12 @@ describe('vehicles', () => {
 
   it('rejects a public id that another vehicle already uses', async () => {
     const copy = { ...copyOf('vehicle-7'), _id: 'vehicle-copy', id: '1' }
-    expect(await errorsOf(copy, [...lake, copy])).toEqual([{ path: 'id', message: expect.stringContaining('schon vergeben') }])
+    expect(await errorsOf(copy, [...seed(), copy])).toEqual([{ path: 'id', message: expect.stringContaining('schon vergeben') }])
   })
 
   it('treats the draft of a vehicle as the same vehicle, not as a duplicate', async () => {
     const draft = { ...copyOf('vehicle-1'), _id: 'drafts.vehicle-1' }
-    expect(await errorsOf(draft, [...lake, draft])).toEqual([])
+    expect(await errorsOf(draft, [...seed(), draft])).toEqual([])
   })
 
   it('requires the mobile.de ad number for synced vehicles', async () => {
@@ -221,7 +198,7 @@ describe('vehicles', () => {
   it('warns when PS and kW do not match', async () => {
     const vehicle = copyOf('vehicle-3')
     vehicle.powerHp = 250
-    const markers = await validate(vehicle, lake, { environment: 'studio' })
+    const markers = await validate(vehicle, seed(), { environment: 'studio' })
     expect(markers.map((marker) => `${marker.level} ${markerPath(marker)}`)).toEqual(['warning powerHp'])
   })
 
@@ -229,7 +206,7 @@ describe('vehicles', () => {
     const vehicle = copyOf('vehicle-3')
     vehicle.colour = 'blau'
     vehicle.images[0].caption = 'Seitenansicht'
-    const markers = await validate(vehicle, lake, { environment: 'cli' })
+    const markers = await validate(vehicle, seed(), { environment: 'cli' })
     expect(markers.map((marker) => `${marker.level} ${markerPath(marker)}`).sort()).toEqual(['warning colour', 'warning images[image-1].caption'])
   })
 })
@@ -249,13 +226,13 @@ describe('contact messages', () => {
   }
 
   it('accepts a message as the site stores it', async () => {
-    expect(await errorsOf(message, [...lake, message])).toEqual([])
+    expect(await errorsOf(message, [...seed(), message])).toEqual([])
   })
 
   it('rejects a status outside the list and a missing e-mail address', async () => {
     const broken: Record<string, unknown> = { ...message, status: 'offen' }
     delete broken.email
-    expect((await errorsOf(broken as SeedDocument, [...lake])).map((error) => error.path).sort()).toEqual(['email', 'status'])
+    expect((await errorsOf(broken as SeedDocument, [...seed()])).map((error) => error.path).sort()).toEqual(['email', 'status'])
   })
 })
 
@@ -278,13 +255,13 @@ describe('leads', () => {
   }
 
   it('accepts a lead as the site stores it', async () => {
-    expect(await errorsOf(lead, [...lake, lead])).toEqual([])
+    expect(await errorsOf(lead, [...seed(), lead])).toEqual([])
   })
 
   it('rejects a kind or status outside the list and a missing receivedAt', async () => {
     const broken: Record<string, unknown> = { ...lead, kind: 'newsletter', status: 'offen' }
     delete broken.receivedAt
-    expect((await errorsOf(broken as SeedDocument, [...lake])).map((error) => error.path).sort()).toEqual(['kind', 'receivedAt', 'status'])
+    expect((await errorsOf(broken as SeedDocument, [...seed()])).map((error) => error.path).sort()).toEqual(['kind', 'receivedAt', 'status'])
   })
 })
 
@@ -306,7 +283,7 @@ describe('Kennzahlen in page copy (docs/decisions/027)', () => {
   it('measures a search description as search engines get it, with the Kennzahlen written in', async () => {
     const page = copyOf('page-about')
     const warnings = async () =>
-      (await validate(page, lake, { environment: 'studio' })).filter((marker) => marker.level === 'warning').map((marker) => markerPath(marker))
+      (await validate(page, seed(), { environment: 'studio' })).filter((marker) => marker.level === 'warning').map((marker) => markerPath(marker))
     // 183 characters as typed, 150 as shown („5.000“ instead of „{freePickupFromEur}“, „2,9“ instead of „{financingFromPercent}“).
     page.seo.description = `${'x'.repeat(125)} ab {freePickupFromEur} € und ab {financingFromPercent} %.`
     expect(page.seo.description.length).toBeGreaterThan(170)
