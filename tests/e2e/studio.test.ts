@@ -11,7 +11,7 @@ import { evaluate, parse } from 'groq-js'
 import { loadDataset } from '#app/sanity/seed.server.ts'
 import { FIGURES, FIGURE_USAGE_QUERY, FIGURE_VALUES_QUERY, figureUsage, figureUsageNote, figureValues, resolvePlaceholders } from '#schemas/lib/figures.ts'
 import { SHOWROOM_IMAGE } from '#schemas/lib/page-templates.ts'
-import { SANITY_BACKED_PORT } from '../../playwright.config'
+import { FAKE_SANITY_PORT, SANITY_BACKED_PORT } from '../../playwright.config'
 import { expect, test } from './playwright-utils'
 
 /*
@@ -25,6 +25,8 @@ import { expect, test } from './playwright-utils'
  */
 
 const sanitySite = `http://localhost:${SANITY_BACKED_PORT}`
+/** The fake Sanity the Sanity-backed site reads (tests/mocks/sanity-server.ts). */
+const fakeSanity = `http://127.0.0.1:${FAKE_SANITY_PORT}`
 
 const STAND_IN_USER = {
   id: 'pE2eRedaktion',
@@ -113,6 +115,12 @@ async function signInWithSeed(page: Page, { role = 'administrator' }: { role?: s
   const aborted: string[] = []
   /** The queries answered, in order: a document's validation runs its rules' queries (e.g. "is this path taken?"). */
   const answered: string[] = []
+  /**
+   * What the form's document went through, in order: `write` (an action or mutation applied),
+   * `doc:<ids>` (documents read by id: after a write the Studio reads them back) and
+   * `query:<query>`. A publish click must come after the validation of the document as it now is.
+   */
+  const timeline: string[] = []
   const actions: Action[] = []
   const { documents: seed, assetFiles } = await loadDataset('content')
   const documents = structuredClone(seed) as StoredDocument[]
@@ -175,12 +183,14 @@ async function signInWithSeed(page: Page, { role = 'administrator' }: { role?: s
         return route.fulfill({ status: 409, json: { error: { description: String(error) } } })
       }
       actions.push(...body.actions)
+      timeline.push('write')
       reconnect()
       return route.fulfill({ json: { transactionId: body.transactionId ?? `e2e-${revision}` } })
     }
     if (path.includes('/data/mutate/') && method === 'POST') {
       const body = route.request().postDataJSON() as { mutations: MutationBody[] }
       for (const mutation of body.mutations) mutate(mutation)
+      timeline.push('write')
       reconnect()
       const results = body.mutations.map((mutation) => ({ id: Object.values(mutation)[0]!.id ?? Object.values(mutation)[0]!._id, operation: 'update' }))
       return route.fulfill({ json: { transactionId: `e2e-${revision}`, results } })
@@ -193,10 +203,12 @@ async function signInWithSeed(page: Page, { role = 'administrator' }: { role?: s
       )
       const result = await (await evaluate(parse(query), { dataset: documents, params })).get()
       answered.push(query)
+      timeline.push(`query:${query}`)
       return route.fulfill({ json: { ms: 1, result } })
     }
     if (path.includes('/data/doc/')) {
       const ids = decodeURIComponent(path.split('/').pop() ?? '').split(',')
+      timeline.push(`doc:${ids.join(',')}`)
       return route.fulfill({ json: { documents: documents.filter((document) => ids.includes(document._id)), omitted: [] } })
     }
     if (path.includes('/data/listen/')) return route.continue({ url: `https://localhost:${port}/listen/${hubId}${url.search}` })
@@ -212,7 +224,7 @@ async function signInWithSeed(page: Page, { role = 'administrator' }: { role?: s
     aborted.push(`${method} ${path}`)
     return route.abort()
   })
-  return { documents, aborted, actions, answered }
+  return { documents, aborted, actions, answered, timeline }
 }
 
 /** A literal text inside a regular expression. */
@@ -376,22 +388,134 @@ test.describe('the Studio under /studio', () => {
     throw new Error(`${error.message}\nRequests refused meanwhile: ${aborted.join(', ') || 'none'}`)
   }
 
+  /** A section of the page's list, opened: its fields in a dialog. */
+  async function openSection(page: Page, name: RegExp) {
+    await page.getByTestId('field-sections').getByRole('button', { name }).click()
+    const dialog = page.getByRole('dialog').last()
+    await expect(dialog).toBeVisible(BOOT)
+    return dialog
+  }
+  /** Closes the topmost dialog, as staff do with Escape. */
+  async function closeDialog(page: Page, count: number) {
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(count)
+  }
+  /** Writes a paragraph into the (empty) formatted text of a dialog. */
+  async function writeText(page: Page, dialog: Locator, text: string) {
+    const editor = dialog.getByRole('textbox').filter({ hasText: 'Leer' })
+    await editor.click()
+    await page.keyboard.type(text)
+    await expect(dialog.getByRole('textbox').filter({ hasText: text })).toBeVisible()
+  }
+
+  /**
+   * Whether the Studio's validation has asked for the path since the draft last changed in the
+   * stand-in (a write, or the draft read back): only then is a publish click taken at once. A click
+   * while the form is still being checked is held by the Studio until the document changes again.
+   */
+  const checkedSinceLastChange = (timeline: string[], draftId: string) => {
+    const lastCheck = timeline.findLastIndex((entry) => entry.startsWith('query:') && entry.includes('path == $value'))
+    const lastChange = timeline.findLastIndex((entry) => entry === 'write' || (entry.startsWith('doc:') && entry.includes(draftId)))
+    return lastCheck > lastChange
+  }
+
+  /**
+   * A published page on the site: the document is handed to the fake Sanity the Sanity-backed site
+   * reads (as publishing in Sanity would; the fake announces it with its webhook), the site is asked
+   * for the page, and the page is removed again afterwards (other tests read the same fake).
+   */
+  async function onSite(page: Page, document: StoredDocument, check: () => Promise<void>) {
+    const write = (mutation: unknown) =>
+      fetch(`${fakeSanity}/v2025-02-19/data/mutate/production?returnIds=true&visibility=sync`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer e2e-write-token', 'x-sanity-project-id': 'e2e-project', 'content-type': 'application/json' },
+        body: JSON.stringify({ mutations: [mutation] }),
+      })
+    expect((await write({ createOrReplace: document })).ok).toBe(true)
+    try {
+      await page.goto(`${sanitySite}${String(document.path)}`)
+      await check()
+    } finally {
+      await write({ delete: { id: document._id } })
+    }
+  }
+
   const TEMPLATES = [
     {
       id: 'page-city',
       list: 'pages-locations',
       title: 'Autoankauf Bottrop',
       path: '/locations/bottrop',
+      heading: 'Autoankauf in Bottrop',
       sections: ['heroSection', 'richTextSection', 'leadFormSection', 'callBanner'],
       isCity: true,
+      /** What staff fill in after name and path (README, „Neue Städte-Seite“: steps 4 to 9); the hero has the showroom photo already. */
+      async fill(page: Page) {
+        const hero = await openSection(page, /^Hero/)
+        await hero.getByRole('textbox', { name: 'Überschrift (H1)' }).fill(this.heading)
+        await closeDialog(page, 0)
+        const text = await openSection(page, /^Fließtext/)
+        await writeText(page, text, 'Wir kaufen Ihr Auto in Bottrop.')
+        await closeDialog(page, 0)
+        await page.getByRole('textbox', { name: 'Stadt', exact: true }).fill('Bottrop')
+        await page.getByRole('textbox', { name: 'Entfernung', exact: true }).fill('20 Min.')
+        await page.getByRole('textbox', { name: 'Kunden', exact: true }).fill('300+ Kunden')
+        await page.getByRole('textbox', { name: 'Kurzbeschreibung', exact: true }).fill('Über die A42 schnell bei uns.')
+      },
+      filled: (draft: StoredDocument) =>
+        (draft.location as { description?: string } | undefined)?.description === 'Über die A42 schnell bei uns.' &&
+        (draft.sections as { body?: unknown[] }[])[1]?.body?.length === 1,
     },
     {
       id: 'page-service',
       list: 'pages-services',
       title: 'Leasing',
       path: '/services/leasing',
+      heading: 'Leasing für Gebrauchtwagen',
       sections: ['heroSection', 'richTextSection', 'serviceCardsSection', 'contactSection'],
       isCity: false,
+      /** Hero (heading, a photo from the media library with its text), the text and two service cards, one with a figure from the picker. */
+      async fill(page: Page) {
+        const hero = await openSection(page, /^Hero/)
+        await hero.getByRole('textbox', { name: 'Überschrift (H1)' }).fill(this.heading)
+        // The media library (Sanity's own button: its German text is missing, hence the test id).
+        await hero.getByTestId('file-input-browse-button').click()
+        await expect(page.getByRole('dialog')).toHaveCount(2, BOOT)
+        const library = page.getByRole('dialog').last()
+        await library
+          .getByRole('button')
+          .filter({ has: page.locator('img') })
+          .first()
+          .click()
+        await expect(page.getByRole('dialog')).toHaveCount(1, BOOT)
+        await hero.getByRole('textbox', { name: 'Alternativtext' }).fill('Showroom mit Gebrauchtwagen')
+        await closeDialog(page, 0)
+        const text = await openSection(page, /^Fließtext/)
+        await writeText(page, text, 'Leasing für geprüfte Gebrauchtwagen.')
+        await closeDialog(page, 0)
+        const cards = await openSection(page, /Leistungskarten/)
+        for (const card of [
+          { icon: 'Lieferung', title: 'Lieferung bis', figure: 'Kostenlose Lieferung und Anfahrt bis (km)', description: 'Wir bringen das Auto.' },
+          { icon: 'Finanzierung', title: 'Leasing', description: 'Monatlich planbar.' },
+        ]) {
+          await cards.getByRole('button', { name: 'Element hinzufügen' }).click()
+          const form = page.getByRole('dialog').last()
+          await expect(page.getByRole('dialog')).toHaveCount(2, BOOT)
+          await form.getByRole('combobox', { name: 'Symbol' }).selectOption({ label: card.icon })
+          await form.getByRole('textbox', { name: 'Titel', exact: true }).fill(card.title)
+          if (card.figure) {
+            // The figure from the picker, after the typed words: „Lieferung bis {freeDeliveryKm}“.
+            await form.getByRole('button', { name: 'Kennzahl einfügen' }).first().click()
+            await page.getByRole('menuitem', { name: card.figure }).click()
+            await expect(form.getByRole('textbox', { name: 'Titel', exact: true })).toHaveValue('Lieferung bis {freeDeliveryKm}')
+          }
+          await form.getByRole('textbox', { name: 'Beschreibung', exact: true }).fill(card.description)
+          await closeDialog(page, 1)
+        }
+        await closeDialog(page, 0)
+      },
+      filled: (draft: StoredDocument) =>
+        ((draft.sections as { cards?: { description?: string }[] }[])[2]?.cards ?? []).filter((card) => card.description).length === 2,
     },
   ]
 
@@ -420,6 +544,57 @@ test.describe('the Studio under /studio', () => {
       if (!template.isCity) expect(created.attributes!.location).toBeUndefined()
       const draftId = created.attributes!._id
       await expect.poll(() => documents.find((document) => document._id === draftId)?.path, BOOT).toBe(template.path)
+    })
+  }
+
+  for (const template of TEMPLATES) {
+    test(`a page from the template ${template.id}, filled in as staff do (one figure through the picker), is published and the site shows it`, async ({
+      page,
+    }) => {
+      // Not yet seen green: written at the end of a session whose e2e runs queued behind other work (the
+      // last run reached the Fließtext and the media library; the locators now follow the form's
+      // snapshot). Run with STUDIO_PUBLISH_TEMPLATES=1 and drop this line once it passes.
+      test.fixme(process.env.STUDIO_PUBLISH_TEMPLATES !== '1', 'publishing from a template: not yet seen green against the stand-in')
+      test.slow()
+      await page.unrouteAll()
+      const { documents, actions, aborted, timeline } = await signInWithSeed(page)
+      await page.goto(`/studio/structure/pages;${template.list}`)
+      // One template per list: "+" opens the new page at once.
+      await page.getByTestId('action-intent-button').click({ timeout: 60_000 }).catch(explain(aborted))
+      const title = page.getByRole('textbox', { name: 'Name der Seite' })
+      await expect(title).toBeEditable({ timeout: 60_000 })
+      // The template's first sections, as the list shows them (the rest come into view on scrolling; all are checked in the created draft).
+      const sections = page.getByTestId('field-sections')
+      for (const title of ['Hero', 'Fließtext']) await expect(sections.getByRole('button', { name: new RegExp(`^${title}`) })).toBeVisible(BOOT)
+      // The first keystroke creates the draft with the template's initial value.
+      await title.fill(template.title)
+      await page.getByRole('textbox', { name: 'Pfad' }).fill(template.path)
+      await expect.poll(() => actions.find((action) => action.actionType === 'sanity.action.document.create'), BOOT).toBeDefined()
+      const created = actions.find((action) => action.actionType === 'sanity.action.document.create')!
+      expect(created.attributes).toMatchObject({ _type: 'page', isCity: template.isCity })
+      expect((created.attributes!.sections as { _type: string }[]).map((section) => section._type)).toEqual(template.sections)
+      if (!template.isCity) expect(created.attributes!.location).toBeUndefined()
+      const draftId = created.attributes!._id!
+      await expect.poll(() => documents.find((document) => document._id === draftId)?.path, BOOT).toBe(template.path)
+
+      // The fields the template leaves to staff, filled in the form; then the Studio has nothing left to object to.
+      await template.fill(page)
+      await expect.poll(() => template.filled(documents.find((document) => document._id === draftId) ?? { _id: draftId }), BOOT).toBe(true)
+      await expect(publishButton(page)).toBeEnabled(BOOT)
+      await expect.poll(() => checkedSinceLastChange(timeline, draftId), BOOT).toBe(true)
+      await publishButton(page).click()
+      const publishedId = draftId.replace(/^drafts\./, '')
+      await expect
+        .poll(() => actions.some((action) => action.actionType === 'sanity.action.document.publish' && action.publishedId === publishedId), BOOT)
+        .toBe(true)
+      const published = documents.find((document) => document._id === publishedId)!
+      expect(published).toMatchObject({ _type: 'page', title: template.title, path: template.path, isCity: template.isCity })
+      expect((published.sections as { heading?: string }[])[0]?.heading).toBe(template.heading)
+      expect(documents.some((document) => document._id === draftId)).toBe(false)
+
+      await onSite(page, published, async () => {
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(template.heading, BOOT)
+      })
     })
   }
 
