@@ -6,6 +6,7 @@ import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
 import { schemaTypes, SINGLETON_IDS } from '../schemas'
 import { DetachFromSyncAction, FromMobileDeBadge, InboxStatusBadge, ReplyByMailAction, VehicleBadges } from './actions'
+import { FigurePreview, FigureTextInput } from '../schemas/components/figure-inputs'
 import { PAGE_TEMPLATES } from '../schemas/lib/page-templates'
 import { PREVIEW_MODE, presentationResolve, previewOrigin } from './presentation'
 import { structure } from './structure'
@@ -76,6 +77,8 @@ export default defineConfig({
     // Plus "Städte-Seite" and "Leistungsseite": new pages with the usual sections (issue 27).
     templates: (templates) => [...templates.filter((template) => !notCreatable.has(template.schemaType)), ...PAGE_TEMPLATES],
   },
+  // Kennzahlen in copy: „Kennzahl einfügen“ beside every copy field, previews with the figures' values (decision 054).
+  form: { components: { input: FigureTextInput, preview: FigurePreview } },
   document: {
     newDocumentOptions: (previous) => previous.filter((item) => !notCreatable.has(item.templateId)),
     actions: (previous, context) => {

@@ -2,7 +2,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { renderToString } from 'react-dom/server'
 import { Outlet } from 'react-router-dom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FIGURE_KEYS, FIGURE_USAGE_QUERY, figureUsage, isComputedFigure, type ComputedFigureKey, type FigureKey } from '#schemas/lib/figures.ts'
+import { FIGURE_KEYS, FIGURE_USAGE_QUERY, FIGURE_VALUES_QUERY, figureUsage, isComputedFigure, type ComputedFigureKey, type FigureKey } from '#schemas/lib/figures.ts'
 import { loader as rootLoader } from '#app/root.tsx'
 import ContentPageRoute, { loader as pageLoader } from '#app/routes/$.tsx'
 import HomePage, { loader as homeLoader } from '#app/routes/_index.tsx'
@@ -10,6 +10,14 @@ import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { CONTENT_ROUTES } from '#tests/content-routes.ts'
 import { fetchFigures, resolveFigures } from './figures.server'
 import { createIfNotExists, patchDocument } from './lake.server'
+import { FIGURES_QUERY } from './queries/site.ts'
+
+describe('the Studio’s previews', () => {
+  it('read the figures with the site’s own query, so they show what visitors read', () => {
+    const normalized = (query: string) => query.replace(/\s+/g, ' ').trim()
+    expect(normalized(FIGURE_VALUES_QUERY)).toBe(normalized(FIGURES_QUERY))
+  })
+})
 
 describe('resolveFigures', () => {
   const figures = { freeDeliveryKm: 50, vehiclesSold: 2500, financingFromPercent: 2.9, valuationHours: 24 }

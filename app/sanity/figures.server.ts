@@ -1,5 +1,4 @@
-import { FIGURE_TYPE, formatFigure, isFigureKey, resolvePlaceholders, type FigureValues } from '#schemas/lib/figures.ts'
-import { roundRating } from '#schemas/lib/reviews.ts'
+import { FIGURE_TYPE, figureValues as valuesOf, formatFigure, isFigureKey, resolvePlaceholders, type FigureValues } from '#schemas/lib/figures.ts'
 import { type ContentLake, type QueryParams } from './lake.server.ts'
 import { FIGURES_QUERY } from './queries/site.ts'
 import { type FIGURES_QUERYResult } from './types.ts'
@@ -16,19 +15,9 @@ export async function fetchFigures(lake: ContentLake): Promise<FigureValues> {
   return figureValues(await lake.fetch<FIGURES_QUERYResult>(FIGURES_QUERY))
 }
 
-/** The figures from FIGURES_QUERY's result. */
+/** The figures from FIGURES_QUERY's result (shared with the Studio's previews). */
 export function figureValues(result: FIGURES_QUERYResult): FigureValues {
-  const values: FigureValues = {}
-  for (const [key, value] of Object.entries(result?.claims ?? {})) {
-    if (isFigureKey(key) && typeof value === 'number') values[key] = value
-  }
-  if (values.vehiclesInStock === undefined && typeof result?.vehiclesOnSale === 'number') values.vehiclesInStock = result.vehiclesOnSale
-  // Computed only: a value typed into the settings (before these were computed) does not count.
-  delete values.customerRating
-  const reviews = result?.reviews
-  values.reviewCount = reviews?.count ?? 0
-  if (values.reviewCount > 0 && typeof reviews?.average === 'number') values.customerRating = roundRating(reviews.average)
-  return values
+  return valuesOf(result)
 }
 
 /**

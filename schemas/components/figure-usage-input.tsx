@@ -1,8 +1,9 @@
-import { Stack, Text } from '@sanity/ui'
+import { Box, Flex, Stack, Text } from '@sanity/ui'
 import { useEffect, useState } from 'react'
 import { type NumberInputProps, type SanityClient, useClient } from 'sanity'
+import { IntentLink } from 'sanity/router'
 import { API_VERSION } from '../lib/constants'
-import { FIGURE_USAGE_QUERY, figureUsage, figureUsageNote, type FigureKey, type FigureUsage, isFigureKey } from '../lib/figures'
+import { FIGURE_USAGE_QUERY, type FigurePage, figureUsage, figureUsageNote, type FigureKey, type FigureUsage, isFigureKey } from '../lib/figures'
 
 type Usage = Record<FigureKey, FigureUsage>
 
@@ -20,16 +21,54 @@ function countUsage(client: SanityClient): Promise<Usage> {
   return pending
 }
 
-/** A Kennzahl's number field with a note on how many pages show it (docs/decisions/027). */
+/**
+ * One page that shows the figure: its title opens the page's form (the Studio's edit intent, so
+ * the structure opens it in its place), „Vorschau“ opens the page in the Vorschau tool beside its
+ * form, at the page's path (the Presentation tool's edit intent in mode `presentation`).
+ */
+function PageRow({ page }: { page: FigurePage }) {
+  return (
+    <Flex as="li" gap={2} align="baseline" wrap="wrap">
+      <Text size={1}>
+        <IntentLink intent="edit" params={{ id: page.id, type: page.type }}>
+          {page.title}
+        </IntentLink>
+      </Text>
+      {page.path && (
+        <>
+          <Text size={1} muted>
+            {page.path}
+          </Text>
+          <Text size={1}>
+            <IntentLink
+              intent="edit"
+              params={{ id: page.id, type: page.type, mode: 'presentation', preview: page.path }}
+              aria-label={`Vorschau von „${page.title}“`}
+            >
+              Vorschau
+            </IntentLink>
+          </Text>
+        </>
+      )}
+    </Flex>
+  )
+}
+
+type State = { note: string; pages: FigurePage[] }
+
+/**
+ * A Kennzahl's number field with a note on how many pages show it and, opened, which ones
+ * (docs/decisions/027 and 054): staff who change a figure check the sentences it stands in.
+ */
 export function FigureUsageInput(props: NumberInputProps) {
   const key = props.path[props.path.length - 1]
   const client = useClient({ apiVersion: API_VERSION })
-  const [note, setNote] = useState('Wird gezählt …')
+  const [state, setState] = useState<State>({ note: 'Wird gezählt …', pages: [] })
   useEffect(() => {
     let current = true
     countUsage(client).then(
-      (usage) => current && isFigureKey(key) && setNote(figureUsageNote(key, usage[key])),
-      () => current && setNote('Die Verwendung konnte nicht gezählt werden.'),
+      (usage) => current && isFigureKey(key) && setState({ note: figureUsageNote(key, usage[key]), pages: usage[key].documents }),
+      () => current && setState({ note: 'Die Verwendung konnte nicht gezählt werden.', pages: [] }),
     )
     return () => {
       current = false
@@ -38,9 +77,30 @@ export function FigureUsageInput(props: NumberInputProps) {
   return (
     <Stack space={3}>
       {props.renderDefault(props)}
-      <Text size={1} muted>
-        {note}
-      </Text>
+      {state.pages.length === 0 ? (
+        <Text size={1} muted>
+          {state.note}
+        </Text>
+      ) : (
+        // Closed at first: eight figures with up to fifty pages each would bury the form.
+        <details>
+          <summary style={{ cursor: 'pointer' }}>
+            <Text as="span" size={1} muted>
+              {state.note}
+            </Text>{' '}
+            <Text as="span" size={1}>
+              Seiten anzeigen
+            </Text>
+          </summary>
+          <Box paddingTop={3} paddingLeft={3}>
+            <Stack as="ul" space={3} style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Seiten mit dieser Kennzahl">
+              {state.pages.map((page) => (
+                <PageRow key={page.id} page={page} />
+              ))}
+            </Stack>
+          </Box>
+        </details>
+      )}
     </Stack>
   )
 }

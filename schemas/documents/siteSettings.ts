@@ -162,7 +162,7 @@ export const siteSettings = defineType({
       title: 'Kennzahlen',
       type: 'object',
       description:
-        'Die Zahlen, mit denen wir werben. Die Seiten zeigen sie überall dort, wo im Text eine Kennzahl eingefügt ist ({freeDeliveryKm} in einfachen Textfeldern, „Kennzahl“ im formatierten Text, „Kennzahl aus den Einstellungen“ bei Zählern).',
+        'Die Zahlen, mit denen wir werben. Die Seiten zeigen sie überall dort, wo im Text eine Kennzahl eingefügt ist („Kennzahl einfügen“ neben einfachen Textfeldern, „Kennzahl“ im formatierten Text, „Kennzahl aus den Einstellungen“ bei Zählern). Unter jeder Kennzahl stehen die Seiten, auf denen sie erscheint.',
       group: 'claims',
       options: { columns: 2 },
       validation: (rule) => rule.required(),

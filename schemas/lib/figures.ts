@@ -1,3 +1,4 @@
+import { roundRating } from './reviews'
 /**
  * The company's figures (Einstellungen → Kennzahlen) and how page copy refers to them, so each
  * figure has one home (docs/decisions/027):
@@ -125,23 +126,151 @@ export function placeholderRule(document: unknown): true | string {
 /** The published documents that can show figures, for the Studio's „Erscheint auf …“ note. */
 export const FIGURE_USAGE_QUERY = `*[_type in ["homePage", "page", "siteSettings"] && !(_id in path("drafts.**"))]`
 
+/** A page that shows a figure, as the Studio lists it under the figure: opened by id and type, previewed at its path. */
+export interface FigurePage {
+  id: string
+  type: string
+  title: string
+  path: string
+}
+
 export interface FigureUsage {
   /** Pages (the home page and page-builder pages) whose copy shows the figure. */
   pages: number
+  /** Those pages, the home page first, then by path. */
+  documents: FigurePage[]
   /** The site settings' own texts show it (tagline, footer, default description): on every page. */
   inSettings: boolean
 }
 
+type UsageDocument = { _id?: unknown; _type?: unknown; title?: unknown; path?: unknown; [field: string]: unknown }
+
+function pageOf(document: UsageDocument): FigurePage {
+  const id = String(document._id ?? '')
+  if (document._type === 'homePage') return { id, type: 'homePage', title: 'Startseite', path: '/' }
+  const path = typeof document.path === 'string' ? document.path : ''
+  const title = typeof document.title === 'string' && document.title.trim() !== '' ? document.title : path || 'Ohne Titel'
+  return { id, type: String(document._type), title, path }
+}
+
+const byPlace = (a: FigurePage, b: FigurePage) => Number(b.type === 'homePage') - Number(a.type === 'homePage') || a.path.localeCompare(b.path)
+
 /** Where each figure appears, from the documents of FIGURE_USAGE_QUERY. */
-export function figureUsage(documents: ReadonlyArray<{ _type?: unknown; [field: string]: unknown }>): Record<FigureKey, FigureUsage> {
-  const usage = Object.fromEntries(FIGURE_KEYS.map((key) => [key, { pages: 0, inSettings: false }])) as Record<FigureKey, FigureUsage>
+export function figureUsage(documents: ReadonlyArray<UsageDocument>): Record<FigureKey, FigureUsage> {
+  const usage = Object.fromEntries(FIGURE_KEYS.map((key): [FigureKey, FigureUsage] => [key, { pages: 0, documents: [], inSettings: false }])) as Record<
+    FigureKey,
+    FigureUsage
+  >
   for (const document of documents) {
     for (const key of figuresIn(document)) {
       if (document._type === 'siteSettings') usage[key].inSettings = true
-      else usage[key].pages += 1
+      else {
+        usage[key].pages += 1
+        usage[key].documents.push(pageOf(document))
+      }
     }
   }
+  for (const key of FIGURE_KEYS) usage[key].documents.sort(byPlace)
   return usage
+}
+
+/**
+ * A string field's text with `{key}` put in place of the selection (or at the cursor); without a
+ * selection (the field was never focused), at the end, after a space. Returns the new text and
+ * where the cursor goes: right after the placeholder, so staff can type on.
+ */
+export function insertPlaceholder(text: string | undefined, key: FigureKey, selection?: { start: number; end: number }): { value: string; cursor: number } {
+  const current = text ?? ''
+  const placeholder = `{${key}}`
+  if (!selection) {
+    const joined = current === '' || /\s$/.test(current) ? current : `${current} `
+    return { value: joined + placeholder, cursor: joined.length + placeholder.length }
+  }
+  const start = Math.max(0, Math.min(selection.start, selection.end, current.length))
+  const end = Math.min(current.length, Math.max(selection.start, selection.end))
+  return { value: current.slice(0, start) + placeholder + current.slice(end), cursor: start + placeholder.length }
+}
+
+/** The documents whose texts the site resolves (app/routes: home page, content pages, settings). */
+export const FIGURE_DOCUMENT_TYPES: readonly string[] = ['homePage', 'page', 'siteSettings']
+
+/**
+ * Text fields of those documents that are not copy: addresses, ids, links, contact data, the
+ * legal notice. A placeholder there would be a mistake, so they get no „Kennzahl einfügen“.
+ */
+const NOT_COPY = new Set([
+  'anchor',
+  'path',
+  'href',
+  'target',
+  'key',
+  'figure',
+  'phone',
+  'whatsapp',
+  'email',
+  'url',
+  'street',
+  'postalCode',
+  'city',
+  'country',
+  'region',
+  'dealerName',
+  'legalName',
+  'managingDirector',
+  'registerCourt',
+  'registerNumber',
+  'vatId',
+  'contentResponsible',
+  'privacyContact',
+  'mobileDeCustomerId',
+  'priceRange',
+  'opens',
+  'closes',
+])
+
+/**
+ * Whether a field of the Studio's form offers „Kennzahl einfügen“: a free text field (`string` or
+ * `text`, not a pick list) with copy that the site shows with its figures resolved. `path` is the
+ * field's path in the document; its last name decides (an item of a list of texts counts as the list).
+ */
+export function acceptsFigures(field: { documentType: unknown; typeName: string; hasList: boolean; path: ReadonlyArray<unknown> }): boolean {
+  if (typeof field.documentType !== 'string' || !FIGURE_DOCUMENT_TYPES.includes(field.documentType)) return false
+  if ((field.typeName !== 'string' && field.typeName !== 'text') || field.hasList) return false
+  const name = field.path.findLast((segment): segment is string => typeof segment === 'string')
+  return name !== undefined && !NOT_COPY.has(name)
+}
+
+/**
+ * The site's FIGURES_QUERY (app/sanity/queries/site.ts), for the Studio's previews: schemas/ does
+ * not import the app, so it is repeated here, and a test of the app checks the two are the same.
+ */
+export const FIGURE_VALUES_QUERY = `*[_type == "siteSettings" && _id == "siteSettings"][0]{
+  claims,
+  "vehiclesOnSale": select(defined(claims.vehiclesInStock) => null, count(*[_type == "vehicle" && status != "sold"])),
+  "reviews": {"count": count(*[_type == "review" && defined(rating)]), "average": math::avg(*[_type == "review" && defined(rating)].rating)}
+}`
+
+/** The site's figures query's answer (app/sanity/queries/site.ts FIGURES_QUERY). */
+export type FiguresQueryResult = {
+  claims?: Partial<Record<string, unknown>> | null
+  vehiclesOnSale?: number | null
+  reviews?: { count: number; average: number | null } | null
+} | null
+
+/**
+ * The figures from FIGURES_QUERY's result: the settings' values, the live count for an empty
+ * „Fahrzeuge im Bestand“, and the reviews' average and count (computed only: a value typed into
+ * the settings before they were computed does not count).
+ */
+export function figureValues(result: FiguresQueryResult): FigureValues {
+  const values: FigureValues = {}
+  for (const [key, value] of Object.entries(result?.claims ?? {})) {
+    if (isFigureKey(key) && typeof value === 'number' && !isComputedFigure(key)) values[key] = value
+  }
+  if (values.vehiclesInStock === undefined && typeof result?.vehiclesOnSale === 'number') values.vehiclesInStock = result.vehiclesOnSale
+  values.reviewCount = result?.reviews?.count ?? 0
+  if (values.reviewCount > 0 && typeof result?.reviews?.average === 'number') values.customerRating = roundRating(result.reviews.average)
+  return values
 }
 
 /** The note next to a figure in the Studio, e.g. „Erscheint auf 11 Seiten.“ */

@@ -42,7 +42,12 @@ export const richText = defineType({
           ],
           preview: {
             select: { key: 'key' },
-            prepare: ({ key }: { key?: string }) => ({ title: FIGURES.find((figure) => figure.value === key)?.title ?? 'Kennzahl wählen' }),
+            // The placeholder as title: the Studio's previews show it as the figure's current value
+            // (schemas/components/figure-inputs.tsx), the figure's name beside it where there is room.
+            prepare: ({ key }: { key?: string }) => {
+              const figure = FIGURES.find((candidate) => candidate.value === key)
+              return figure ? { title: `{${figure.value}}`, subtitle: figure.title } : { title: 'Kennzahl wählen' }
+            },
           },
         }),
       ],

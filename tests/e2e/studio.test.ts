@@ -9,7 +9,7 @@ import { type Locator, type Page } from '@playwright/test'
 import { Mutation } from '@sanity/mutator'
 import { evaluate, parse } from 'groq-js'
 import { loadDataset } from '#app/sanity/seed.server.ts'
-import { FIGURES, FIGURE_USAGE_QUERY, figureUsage, figureUsageNote } from '#schemas/lib/figures.ts'
+import { FIGURES, FIGURE_USAGE_QUERY, FIGURE_VALUES_QUERY, figureUsage, figureUsageNote, figureValues, resolvePlaceholders } from '#schemas/lib/figures.ts'
 import { SHOWROOM_IMAGE } from '#schemas/lib/page-templates.ts'
 import { FAKE_SANITY_PORT, SANITY_BACKED_PORT } from '../../playwright.config'
 import { expect, test, uniqueName } from './playwright-utils'
@@ -25,6 +25,8 @@ import { expect, test, uniqueName } from './playwright-utils'
  */
 
 const sanitySite = `http://localhost:${SANITY_BACKED_PORT}`
+/** The fake Sanity the Sanity-backed site reads (tests/mocks/sanity-server.ts). */
+const fakeSanity = `http://127.0.0.1:${FAKE_SANITY_PORT}`
 
 const STAND_IN_USER = {
   id: 'pE2eRedaktion',
@@ -113,6 +115,12 @@ async function signInWithSeed(page: Page, { role = 'administrator' }: { role?: s
   const aborted: string[] = []
   /** The queries answered, in order: a document's validation runs its rules' queries (e.g. "is this path taken?"). */
   const answered: string[] = []
+  /**
+   * What the form's document went through, in order: `write` (an action or mutation applied),
+   * `doc:<ids>` (documents read by id: after a write the Studio reads them back) and
+   * `query:<query>`. A publish click must come after the validation of the document as it now is.
+   */
+  const timeline: string[] = []
   const actions: Action[] = []
   const { documents: seed, assetFiles } = await loadDataset('content')
   const documents = structuredClone(seed) as StoredDocument[]
@@ -175,12 +183,14 @@ async function signInWithSeed(page: Page, { role = 'administrator' }: { role?: s
         return route.fulfill({ status: 409, json: { error: { description: String(error) } } })
       }
       actions.push(...body.actions)
+      timeline.push('write')
       reconnect()
       return route.fulfill({ json: { transactionId: body.transactionId ?? `e2e-${revision}` } })
     }
     if (path.includes('/data/mutate/') && method === 'POST') {
       const body = route.request().postDataJSON() as { mutations: MutationBody[] }
       for (const mutation of body.mutations) mutate(mutation)
+      timeline.push('write')
       reconnect()
       const results = body.mutations.map((mutation) => ({ id: Object.values(mutation)[0]!.id ?? Object.values(mutation)[0]!._id, operation: 'update' }))
       return route.fulfill({ json: { transactionId: `e2e-${revision}`, results } })
@@ -193,10 +203,12 @@ async function signInWithSeed(page: Page, { role = 'administrator' }: { role?: s
       )
       const result = await (await evaluate(parse(query), { dataset: documents, params })).get()
       answered.push(query)
+      timeline.push(`query:${query}`)
       return route.fulfill({ json: { ms: 1, result } })
     }
     if (path.includes('/data/doc/')) {
       const ids = decodeURIComponent(path.split('/').pop() ?? '').split(',')
+      timeline.push(`doc:${ids.join(',')}`)
       return route.fulfill({ json: { documents: documents.filter((document) => ids.includes(document._id)), omitted: [] } })
     }
     if (path.includes('/data/listen/')) return route.continue({ url: `https://localhost:${port}/listen/${hubId}${url.search}` })
@@ -213,8 +225,11 @@ async function signInWithSeed(page: Page, { role = 'administrator' }: { role?: s
     return route.abort()
   })
   // `reconnect`: a test that adds a document itself (as the site writes one) tells the Studio's listeners so.
-  return { documents, aborted, actions, answered, reconnect }
+  return { documents, aborted, actions, answered, reconnect, timeline }
 }
+
+/** A literal text inside a regular expression. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** The Studio's bundle is large; on a busy machine it boots in seconds, not milliseconds. */
 const BOOT = { timeout: 30_000 }
@@ -283,6 +298,68 @@ test.describe('the Studio under /studio', () => {
       await expect(field.getByText(figureUsageNote(value, usage[value]), { exact: true })).toBeVisible()
     }
     expect(usage.freeDeliveryKm.pages).toBeGreaterThan(10)
+
+    // Opened, the note names the pages, each by title and path, with a link to its Vorschau.
+    const field = page.getByTestId('field-claims.freeDeliveryKm')
+    await field.getByText('Seiten anzeigen').click()
+    const list = field.getByRole('list', { name: 'Seiten mit dieser Kennzahl' })
+    await expect(list.getByRole('listitem')).toHaveCount(usage.freeDeliveryKm.pages)
+    const shown = usage.freeDeliveryKm.documents.find((document) => document.type === 'page')!
+    const row = list
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: shown.title, exact: true }) })
+      .first()
+    await expect(row.getByText(shown.path, { exact: true })).toBeVisible()
+    // „Vorschau“ is the Vorschau tool's edit intent: the page beside its form, at its path.
+    const preview = row.getByRole('link', { name: `Vorschau von „${shown.title}“` })
+    await expect(preview).toHaveAttribute('href', new RegExp(`/studio/intent/edit/.*id=${escapeRegExp(shown.id)}.*mode=presentation`))
+    // The title opens the page's form in its place in the structure.
+    await row.getByRole('link', { name: shown.title, exact: true }).click()
+    await expect(page).toHaveURL(new RegExp(`/studio/structure/.*${escapeRegExp(shown.id)}`), BOOT)
+    await expect(page.getByTestId('field-path').locator('input')).toHaveValue(shown.path, BOOT)
+  })
+
+  test('„Kennzahl einfügen“ puts the chosen figure into a text at the cursor, as a placeholder the site resolves', async ({ page }) => {
+    test.slow()
+    await page.unrouteAll()
+    const { documents, aborted, actions } = await signInWithSeed(page)
+    const target = documents.find((document) => document._type === 'page' && !document._id.startsWith('drafts.') && !document.intro)!
+    await page.goto(`/studio/intent/edit/id=${target._id};type=page`)
+    const intro = page.getByTestId('field-intro')
+    const text = intro.locator('textarea')
+    await expect(text).toBeEditable({ timeout: 60_000 }).catch(explain(aborted))
+    await text.click()
+    await text.pressSequentially('Lieferung bis  km')
+    // The typed text settles in the draft first: a late update of the field would move the cursor back to its end.
+    await expect.poll(() => documents.find((document) => document._id === `drafts.${target._id}`)?.intro).toBe('Lieferung bis  km')
+    await expect(text).toHaveValue('Lieferung bis  km')
+    for (let step = 0; step < 3; step += 1) await text.press('ArrowLeft')
+    await intro.getByRole('button', { name: 'Kennzahl einfügen' }).click()
+    await page.getByRole('menuitem', { name: 'Kostenlose Lieferung und Anfahrt bis (km)' }).click()
+    await expect(text).toHaveValue('Lieferung bis {freeDeliveryKm} km')
+    // Written to the draft as the placeholder, as staff would have typed it.
+    await expect
+      .poll(() => JSON.stringify(documents.find((document) => document._id === `drafts.${target._id}`)?.intro ?? null))
+      .toBe(JSON.stringify('Lieferung bis {freeDeliveryKm} km'))
+    // The Studio sends typing as diff-match-patch, which URL-encodes the braces.
+    expect(decodeURIComponent(JSON.stringify(actions))).toContain('{freeDeliveryKm}')
+    // Fields that are not copy (the page's path) have no such menu.
+    await expect(page.getByTestId('field-path').getByRole('button', { name: 'Kennzahl einfügen' })).toHaveCount(0)
+  })
+
+  test('previews in the form show a figure’s value, not its placeholder', async ({ page }) => {
+    test.slow()
+    await page.unrouteAll()
+    const { documents, aborted } = await signInWithSeed(page)
+    const figures = figureValues(await (await evaluate(parse(FIGURE_VALUES_QUERY), { dataset: documents })).get())
+    const home = documents.find((document) => document._id === 'homePage') as unknown as { heroSlides: { subtitle: string }[] }
+    const subtitle = home.heroSlides.map((slide) => slide.subtitle).find((text) => text.includes('{'))!
+    await page.goto('/studio/structure/homePage')
+    const slides = page.getByTestId('field-heroSlides')
+    await expect(slides.getByText(resolvePlaceholders(subtitle, figures), { exact: true }))
+      .toBeVisible({ timeout: 60_000 })
+      .catch(explain(aborted))
+    await expect(slides.getByText(subtitle, { exact: true })).toHaveCount(0)
   })
 
   test('„Vorschau“ opens the site beside the form through the site’s preview-mode route, with the tool’s secret', async ({ page }) => {
@@ -313,22 +390,134 @@ test.describe('the Studio under /studio', () => {
     throw new Error(`${error.message}\nRequests refused meanwhile: ${aborted.join(', ') || 'none'}`)
   }
 
+  /** A section of the page's list, opened: its fields in a dialog. */
+  async function openSection(page: Page, name: RegExp) {
+    await page.getByTestId('field-sections').getByRole('button', { name }).click()
+    const dialog = page.getByRole('dialog').last()
+    await expect(dialog).toBeVisible(BOOT)
+    return dialog
+  }
+  /** Closes the topmost dialog, as staff do with Escape. */
+  async function closeDialog(page: Page, count: number) {
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(count)
+  }
+  /** Writes a paragraph into the (empty) formatted text of a dialog. */
+  async function writeText(page: Page, dialog: Locator, text: string) {
+    const editor = dialog.getByRole('textbox').filter({ hasText: 'Leer' })
+    await editor.click()
+    await page.keyboard.type(text)
+    await expect(dialog.getByRole('textbox').filter({ hasText: text })).toBeVisible()
+  }
+
+  /**
+   * Whether the Studio's validation has asked for the path since the draft last changed in the
+   * stand-in (a write, or the draft read back): only then is a publish click taken at once. A click
+   * while the form is still being checked is held by the Studio until the document changes again.
+   */
+  const checkedSinceLastChange = (timeline: string[], draftId: string) => {
+    const lastCheck = timeline.findLastIndex((entry) => entry.startsWith('query:') && entry.includes('path == $value'))
+    const lastChange = timeline.findLastIndex((entry) => entry === 'write' || (entry.startsWith('doc:') && entry.includes(draftId)))
+    return lastCheck > lastChange
+  }
+
+  /**
+   * A published page on the site: the document is handed to the fake Sanity the Sanity-backed site
+   * reads (as publishing in Sanity would; the fake announces it with its webhook), the site is asked
+   * for the page, and the page is removed again afterwards (other tests read the same fake).
+   */
+  async function onSite(page: Page, document: StoredDocument, check: () => Promise<void>) {
+    const write = (mutation: unknown) =>
+      fetch(`${fakeSanity}/v2025-02-19/data/mutate/production?returnIds=true&visibility=sync`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer e2e-write-token', 'x-sanity-project-id': 'e2e-project', 'content-type': 'application/json' },
+        body: JSON.stringify({ mutations: [mutation] }),
+      })
+    expect((await write({ createOrReplace: document })).ok).toBe(true)
+    try {
+      await page.goto(`${sanitySite}${String(document.path)}`)
+      await check()
+    } finally {
+      await write({ delete: { id: document._id } })
+    }
+  }
+
   const TEMPLATES = [
     {
       id: 'page-city',
       list: 'pages-locations',
       title: 'Autoankauf Bottrop',
       path: '/locations/bottrop',
+      heading: 'Autoankauf in Bottrop',
       sections: ['heroSection', 'richTextSection', 'leadFormSection', 'callBanner'],
       isCity: true,
+      /** What staff fill in after name and path (README, „Neue Städte-Seite“: steps 4 to 9); the hero has the showroom photo already. */
+      async fill(page: Page) {
+        const hero = await openSection(page, /^Hero/)
+        await hero.getByRole('textbox', { name: 'Überschrift (H1)' }).fill(this.heading)
+        await closeDialog(page, 0)
+        const text = await openSection(page, /^Fließtext/)
+        await writeText(page, text, 'Wir kaufen Ihr Auto in Bottrop.')
+        await closeDialog(page, 0)
+        await page.getByRole('textbox', { name: 'Stadt', exact: true }).fill('Bottrop')
+        await page.getByRole('textbox', { name: 'Entfernung', exact: true }).fill('20 Min.')
+        await page.getByRole('textbox', { name: 'Kunden', exact: true }).fill('300+ Kunden')
+        await page.getByRole('textbox', { name: 'Kurzbeschreibung', exact: true }).fill('Über die A42 schnell bei uns.')
+      },
+      filled: (draft: StoredDocument) =>
+        (draft.location as { description?: string } | undefined)?.description === 'Über die A42 schnell bei uns.' &&
+        (draft.sections as { body?: unknown[] }[])[1]?.body?.length === 1,
     },
     {
       id: 'page-service',
       list: 'pages-services',
       title: 'Leasing',
       path: '/services/leasing',
+      heading: 'Leasing für Gebrauchtwagen',
       sections: ['heroSection', 'richTextSection', 'serviceCardsSection', 'contactSection'],
       isCity: false,
+      /** Hero (heading, a photo from the media library with its text), the text and two service cards, one with a figure from the picker. */
+      async fill(page: Page) {
+        const hero = await openSection(page, /^Hero/)
+        await hero.getByRole('textbox', { name: 'Überschrift (H1)' }).fill(this.heading)
+        // The media library (Sanity's own button: its German text is missing, hence the test id).
+        await hero.getByTestId('file-input-browse-button').click()
+        await expect(page.getByRole('dialog')).toHaveCount(2, BOOT)
+        const library = page.getByRole('dialog').last()
+        await library
+          .getByRole('button')
+          .filter({ has: page.locator('img') })
+          .first()
+          .click()
+        await expect(page.getByRole('dialog')).toHaveCount(1, BOOT)
+        await hero.getByRole('textbox', { name: 'Alternativtext' }).fill('Showroom mit Gebrauchtwagen')
+        await closeDialog(page, 0)
+        const text = await openSection(page, /^Fließtext/)
+        await writeText(page, text, 'Leasing für geprüfte Gebrauchtwagen.')
+        await closeDialog(page, 0)
+        const cards = await openSection(page, /Leistungskarten/)
+        for (const card of [
+          { icon: 'Lieferung', title: 'Lieferung bis', figure: 'Kostenlose Lieferung und Anfahrt bis (km)', description: 'Wir bringen das Auto.' },
+          { icon: 'Finanzierung', title: 'Leasing', description: 'Monatlich planbar.' },
+        ]) {
+          await cards.getByRole('button', { name: 'Element hinzufügen' }).click()
+          const form = page.getByRole('dialog').last()
+          await expect(page.getByRole('dialog')).toHaveCount(2, BOOT)
+          await form.getByRole('combobox', { name: 'Symbol' }).selectOption({ label: card.icon })
+          await form.getByRole('textbox', { name: 'Titel', exact: true }).fill(card.title)
+          if (card.figure) {
+            // The figure from the picker, after the typed words: „Lieferung bis {freeDeliveryKm}“.
+            await form.getByRole('button', { name: 'Kennzahl einfügen' }).first().click()
+            await page.getByRole('menuitem', { name: card.figure }).click()
+            await expect(form.getByRole('textbox', { name: 'Titel', exact: true })).toHaveValue('Lieferung bis {freeDeliveryKm}')
+          }
+          await form.getByRole('textbox', { name: 'Beschreibung', exact: true }).fill(card.description)
+          await closeDialog(page, 1)
+        }
+        await closeDialog(page, 0)
+      },
+      filled: (draft: StoredDocument) =>
+        ((draft.sections as { cards?: { description?: string }[] }[])[2]?.cards ?? []).filter((card) => card.description).length === 2,
     },
   ]
 
@@ -357,6 +546,57 @@ test.describe('the Studio under /studio', () => {
       if (!template.isCity) expect(created.attributes!.location).toBeUndefined()
       const draftId = created.attributes!._id
       await expect.poll(() => documents.find((document) => document._id === draftId)?.path, BOOT).toBe(template.path)
+    })
+  }
+
+  for (const template of TEMPLATES) {
+    test(`a page from the template ${template.id}, filled in as staff do (one figure through the picker), is published and the site shows it`, async ({
+      page,
+    }) => {
+      // Not yet seen green: written at the end of a session whose e2e runs queued behind other work (the
+      // last run reached the Fließtext and the media library; the locators now follow the form's
+      // snapshot). Run with STUDIO_PUBLISH_TEMPLATES=1 and drop this line once it passes.
+      test.fixme(process.env.STUDIO_PUBLISH_TEMPLATES !== '1', 'publishing from a template: not yet seen green against the stand-in')
+      test.slow()
+      await page.unrouteAll()
+      const { documents, actions, aborted, timeline } = await signInWithSeed(page)
+      await page.goto(`/studio/structure/pages;${template.list}`)
+      // One template per list: "+" opens the new page at once.
+      await page.getByTestId('action-intent-button').click({ timeout: 60_000 }).catch(explain(aborted))
+      const title = page.getByRole('textbox', { name: 'Name der Seite' })
+      await expect(title).toBeEditable({ timeout: 60_000 })
+      // The template's first sections, as the list shows them (the rest come into view on scrolling; all are checked in the created draft).
+      const sections = page.getByTestId('field-sections')
+      for (const title of ['Hero', 'Fließtext']) await expect(sections.getByRole('button', { name: new RegExp(`^${title}`) })).toBeVisible(BOOT)
+      // The first keystroke creates the draft with the template's initial value.
+      await title.fill(template.title)
+      await page.getByRole('textbox', { name: 'Pfad' }).fill(template.path)
+      await expect.poll(() => actions.find((action) => action.actionType === 'sanity.action.document.create'), BOOT).toBeDefined()
+      const created = actions.find((action) => action.actionType === 'sanity.action.document.create')!
+      expect(created.attributes).toMatchObject({ _type: 'page', isCity: template.isCity })
+      expect((created.attributes!.sections as { _type: string }[]).map((section) => section._type)).toEqual(template.sections)
+      if (!template.isCity) expect(created.attributes!.location).toBeUndefined()
+      const draftId = created.attributes!._id!
+      await expect.poll(() => documents.find((document) => document._id === draftId)?.path, BOOT).toBe(template.path)
+
+      // The fields the template leaves to staff, filled in the form; then the Studio has nothing left to object to.
+      await template.fill(page)
+      await expect.poll(() => template.filled(documents.find((document) => document._id === draftId) ?? { _id: draftId }), BOOT).toBe(true)
+      await expect(publishButton(page)).toBeEnabled(BOOT)
+      await expect.poll(() => checkedSinceLastChange(timeline, draftId), BOOT).toBe(true)
+      await publishButton(page).click()
+      const publishedId = draftId.replace(/^drafts\./, '')
+      await expect
+        .poll(() => actions.some((action) => action.actionType === 'sanity.action.document.publish' && action.publishedId === publishedId), BOOT)
+        .toBe(true)
+      const published = documents.find((document) => document._id === publishedId)!
+      expect(published).toMatchObject({ _type: 'page', title: template.title, path: template.path, isCity: template.isCity })
+      expect((published.sections as { heading?: string }[])[0]?.heading).toBe(template.heading)
+      expect(documents.some((document) => document._id === draftId)).toBe(false)
+
+      await onSite(page, published, async () => {
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(template.heading, BOOT)
+      })
     })
   }
 
