@@ -2,7 +2,15 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { renderToString } from 'react-dom/server'
 import { Outlet } from 'react-router-dom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FIGURE_KEYS, FIGURE_USAGE_QUERY, FIGURE_VALUES_QUERY, figureUsage, isComputedFigure, type ComputedFigureKey, type FigureKey } from '#schemas/lib/figures.ts'
+import {
+  FIGURE_KEYS,
+  FIGURE_USAGE_QUERY,
+  FIGURE_VALUES_QUERY,
+  figureUsage,
+  isComputedFigure,
+  type ComputedFigureKey,
+  type FigureKey,
+} from '#schemas/lib/figures.ts'
 import { loader as rootLoader } from '#app/root.tsx'
 import ContentPageRoute, { loader as pageLoader } from '#app/routes/$.tsx'
 import HomePage, { loader as homeLoader } from '#app/routes/_index.tsx'

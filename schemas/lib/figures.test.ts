@@ -99,9 +99,19 @@ describe('figureValues', () => {
     expect(figureValues({ claims: { freeDeliveryKm: 50, unknown: 3, vehiclesSold: '2500' }, vehiclesOnSale: 23 })).toEqual({
       freeDeliveryKm: 50,
       vehiclesInStock: 23,
+      reviewCount: 0,
     })
-    expect(figureValues({ claims: { vehiclesInStock: 150 }, vehiclesOnSale: null })).toEqual({ vehiclesInStock: 150 })
-    expect(figureValues(null)).toEqual({})
+    expect(figureValues({ claims: { vehiclesInStock: 150 }, vehiclesOnSale: null })).toEqual({ vehiclesInStock: 150, reviewCount: 0 })
+    expect(figureValues(null)).toEqual({ reviewCount: 0 })
+  })
+
+  it('computes the customer rating from the reviews (one decimal), and ignores one typed into the settings', () => {
+    expect(figureValues({ claims: { customerRating: 5, reviewCount: 99 }, reviews: { count: 11, average: 49 / 11 } })).toEqual({
+      customerRating: 4.5,
+      reviewCount: 11,
+    })
+    // Without reviews there is no rating to claim.
+    expect(figureValues({ claims: { customerRating: 4.8 }, reviews: { count: 0, average: null } })).toEqual({ reviewCount: 0 })
   })
 })
 

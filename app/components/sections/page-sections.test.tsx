@@ -165,7 +165,15 @@ const SECTIONS = [
     count: 2,
     reviews: [
       { _id: 'r3', authorName: 'Sabine', date: '2026-11-18', rating: 5, text: 'Alles bestens.', source: 'google', sourceUrl: 'https://www.google.com/maps' },
-      { _id: 'r2', authorName: 'Jens', date: '2026-10-07', rating: 4, text: 'Gute Beratung.', source: 'other', sourceUrl: 'https://www.autoscout24.de/haendler/x' },
+      {
+        _id: 'r2',
+        authorName: 'Jens',
+        date: '2026-10-07',
+        rating: 4,
+        text: 'Gute Beratung.',
+        source: 'other',
+        sourceUrl: 'https://www.autoscout24.de/haendler/x',
+      },
       { _id: 'r1', authorName: 'Murat', date: '2026-09-01', rating: 5, text: 'Schnell verkauft.', source: 'mobile.de', sourceUrl: 'https://home.mobile.de/X' },
     ],
     summary: { count: 7, average: 4.714, sources: ['google', 'mobile.de', 'other'] },
@@ -299,11 +307,19 @@ describe('PageSections', () => {
     expect(shown.map((item) => item.querySelector('blockquote')?.textContent)).toEqual(['Alles bestens.', 'Gute Beratung.'])
     expect(shown[0]!.textContent).toContain('5 von 5 Sternen')
     expect(shown[0]!.textContent).toContain('Sabine, 18. November 2026, auf Google')
-    expect(within(shown[1]!).getByRole('link', { name: /autoscout24\.de/ }).getAttribute('href')).toBe('https://www.autoscout24.de/haendler/x')
+    expect(
+      within(shown[1]!)
+        .getByRole('link', { name: /autoscout24\.de/ })
+        .getAttribute('href'),
+    ).toBe('https://www.autoscout24.de/haendler/x')
   })
 
   test('without reviews the reviews section is left out', async () => {
-    const empty = { ...SECTIONS.find((section) => section._key === 'reviews')!, reviews: [], summary: { count: 0, average: null, sources: [] } } as unknown as PageSection
+    const empty = {
+      ...SECTIONS.find((section) => section._key === 'reviews')!,
+      reviews: [],
+      summary: { count: 0, average: null, sources: [] },
+    } as unknown as PageSection
     await renderPage([SECTIONS[0]!, empty])
     expect(document.getElementById('abschnitt-reviews')).toBeNull()
   })
