@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@remix-run/react'
 import { type MouseEvent, type ReactNode } from 'react'
 import { buttonClasses, type ButtonSize, type ButtonVariant } from '#app/components/ui/button.tsx'
-import { scrollToSection, sectionIdOf } from '#app/utils/scroll.ts'
+import { prefersReducedMotion, scrollToSection, sectionIdOf } from '#app/utils/scroll.ts'
 
 /** A `link` object of the content model (a button label and where it leads). */
 export interface ActionTarget {
@@ -55,8 +55,10 @@ export function ActionLink({ action, tone = 'dark', size = 'lg', smooth = true, 
     const id = decodeURIComponent(withQuery[2]!)
     const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-      // No such section (yet): the link navigates to the query and the hash as usual.
-      if (!document.getElementById(id)) return
+      // No such section (yet): the link navigates to the query and the hash as usual. So does a jump
+      // without animation: the router's hash scroll after the navigation is then the one scroll
+      // (scroll-padding-top stops it below the header); an instant scroll of ours before it was undone.
+      if (!document.getElementById(id) || !smooth || prefersReducedMotion()) return
       event.preventDefault()
       navigate(search, { preventScrollReset: true })
       scrollToSection(id, { smooth })
