@@ -1,7 +1,7 @@
 import { SearchIcon } from '@sanity/icons'
 import { defineField, defineType, type ValidationContext } from 'sanity'
 import { API_VERSION } from '../lib/constants'
-import { type FigureValues, resolvePlaceholders } from '../lib/figures'
+import { FIGURE_VALUES_QUERY, figureValues, type FiguresQueryResult, resolvePlaceholders } from '../lib/figures'
 
 /**
  * A length warning on the text as search engines get it: with the Kennzahlen written in
@@ -10,9 +10,11 @@ import { type FigureValues, resolvePlaceholders } from '../lib/figures'
 function shownLength(max: number, message: string) {
   return async (value: string | undefined, context: ValidationContext) => {
     if (!value) return true
-    const own = (context.document as { _type?: string; claims?: FigureValues } | undefined)?.claims
-    const claims = own ?? (await context.getClient({ apiVersion: API_VERSION }).fetch<FigureValues | null>('*[_id == "siteSettings"][0].claims')) ?? {}
-    return resolvePlaceholders(value, claims).length > max ? message : true
+    // The settings being edited use their own numbers; other documents the published figures,
+    // the ones computed from the reviews included.
+    const own = (context.document as { claims?: Record<string, unknown> } | undefined)?.claims
+    const figures = figureValues(own ? { claims: own } : await context.getClient({ apiVersion: API_VERSION }).fetch<FiguresQueryResult>(FIGURE_VALUES_QUERY))
+    return resolvePlaceholders(value, figures).length > max ? message : true
   }
 }
 
