@@ -329,7 +329,7 @@ function SearchForm({ state, facets, total }: { state: VehicleSearch; facets: Lo
         </div>
         {/* For business buyers (issue 29): only cars whose VAT can be shown on the invoice. */}
         <div className="mt-4">
-          <label htmlFor="filter-vat" className="inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm font-semibold text-zinc-900">
+          <label className="inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm font-semibold text-zinc-900">
             <input
               id="filter-vat"
               name="vat"
