@@ -7,7 +7,7 @@
  * over every document again, docs/decisions/046).
  *
  * Run: flock /tmp/heavy.lock npm run build:app, then npm run bench:pages
- * Options (env): BENCH_VEHICLES (5000), BENCH_REQUESTS (100).
+ * Options (env): BENCH_VEHICLES (5000), BENCH_REQUESTS (100), BENCH_ROOT (another checkout whose build to measure).
  */
 import { loadavg } from 'node:os'
 import { percentile, startBenchServer } from './bench-server.ts'

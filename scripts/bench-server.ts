@@ -13,7 +13,8 @@ import { type ServerBuild } from '@remix-run/node'
 import { type AppContext } from '#app/context.server.ts'
 import { generateVehicleContent } from '#tests/vehicle-lake.ts'
 
-export const root = path.resolve(import.meta.dirname, '..')
+/** The checkout whose build is measured: this one, or another (an earlier commit's build) for before/after runs. */
+export const root = process.env.BENCH_ROOT ? path.resolve(process.env.BENCH_ROOT) : path.resolve(import.meta.dirname, '..')
 
 export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!

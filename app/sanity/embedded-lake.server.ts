@@ -18,6 +18,7 @@ import {
 import { DataDirLock, type LockLostError } from '#app/sanity/data-dir-lock.server.ts'
 import { applyMutations, deepFreeze, newTransactionId, toMutationResult } from '#app/sanity/mutations.server.ts'
 import { loadDataset } from '#app/sanity/seed.server.ts'
+import { typesRead } from '#app/sanity/types-read.server.ts'
 
 /** One line of `journal.ndjson`: a committed transaction with generated ids already filled in. */
 export interface JournalEntry {
@@ -72,6 +73,8 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
   readonly kind = 'embedded'
   /** The public documents (no dot in the id): the same array until a write touches one of them. */
   private published: SanityDocument[] | undefined
+  /** The public documents by type, each list in the order of `published` (built with it, on the first read narrowed by type). */
+  private publishedByType: Map<string, SanityDocument[]> | undefined
   /** What `fetch` reads with `includePrivate`: every document but drafts and versions, private ones included. */
   private readable: SanityDocument[] | undefined
   private readonly queries = new Map<string, ExprNode>()
@@ -194,7 +197,7 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
     let dataset: readonly SanityDocument[]
     if (scope === 'raw') dataset = [...this.documents.values()]
     else if (scope === 'private') dataset = this.readable ??= [...this.documents.values()].filter((doc) => isPublishedId(doc._id))
-    else dataset = this.publishedDocuments()
+    else dataset = this.publishedOfTypes(typesRead(tree, params))
     this.work.evaluations++
     this.work.documents += dataset.length
     const result = await evaluate(tree, { dataset, params, dereference: this.dereference })
@@ -211,6 +214,22 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
   publishedDocuments(): readonly SanityDocument[] {
     this.published ??= [...this.documents.values()].filter((doc) => isPublicId(doc._id))
     return this.published
+  }
+
+  /** The public documents of these types (all of them for undefined), in the order of `publishedDocuments`, so results keep their order. */
+  private publishedOfTypes(types: ReadonlySet<string> | undefined): readonly SanityDocument[] {
+    const published = this.publishedDocuments()
+    if (!types) return published
+    if (!this.publishedByType) {
+      this.publishedByType = new Map()
+      for (const doc of published) {
+        const list = this.publishedByType.get(doc._type)
+        if (list) list.push(doc)
+        else this.publishedByType.set(doc._type, [doc])
+      }
+    }
+    if (types.size === 1) return this.publishedByType.get([...types][0]!) ?? []
+    return published.filter((doc) => types.has(doc._type))
   }
 
   /**
@@ -334,6 +353,7 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
     this.results = new Map()
     if (publicChanged) {
       this.published = undefined
+      this.publishedByType = undefined
       this.publicResults = new Map()
     }
     for (const { transaction, result } of accepted) transaction.resolve(result)

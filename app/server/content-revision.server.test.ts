@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
 import { type ChangeListener, type ContentLake } from '#app/sanity/lake.server.ts'
 import { openTestLake } from '#tests/lake-backends.ts'
-import { ContentRevision, ObservedLake, touchesOnlyPrivate, trackRequest } from './content-revision.server'
+import { ContentRevision, ObservedLake, RequestLake, touchesOnlyPrivate } from './content-revision.server'
 
 describe('ObservedLake', () => {
   it('counts every write a page may show, passes the capabilities through, and leaves inbox writes out', async () => {
@@ -72,21 +72,24 @@ describe('ObservedLake', () => {
     expect(stopped).toBe(1)
   })
 
-  it('marks the current request when a read fails, and only that one', async () => {
+  it('a request’s view of the lake marks that request when a read fails, and no other', async () => {
     const revision = new ContentRevision()
     const unreachable: ContentLake = {
       kind: 'sanity',
-      fetch: async () => Promise.reject(new Error('down')),
+      fetch: async <R>(query: string) => (query === '*' ? Promise.reject(new Error('down')) : ([] as R)),
       mutate: async () => ({ transactionId: '', results: [], documents: [] }),
     }
     const lake = new ObservedLake(unreachable, revision)
-    const failing = trackRequest(() => lake.fetch('*').catch(() => 'note'))
-    const quiet = trackRequest(async () => 'no lake read')
-    await Promise.all([failing.result, quiet.result])
-    expect(failing.state.readFailed).toBe(true)
-    expect(quiet.state.readFailed).toBe(false)
-    // Outside a request nothing is marked and the error still reaches the caller.
+    const failing = new RequestLake(lake)
+    const quiet = new RequestLake(lake)
+    // The page catches the error and shows a note: the request is still marked.
+    expect(await failing.fetch('*').catch(() => 'note')).toBe('note')
+    expect(await quiet.fetch('*[_type == "page"]')).toEqual([])
+    expect(failing.readFailed).toBe(true)
+    expect(quiet.readFailed).toBe(false)
+    // Reads through the shared lake still reach the caller, and mark nothing.
     await expect(lake.fetch('*')).rejects.toThrow('down')
+    expect(quiet.readFailed).toBe(false)
     expect(revision.current).toBe(0)
   })
 })

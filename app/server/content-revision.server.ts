@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
 import {
   type ChangeListener,
   type ContentLake,
@@ -28,21 +27,50 @@ export class ContentRevision {
   }
 }
 
-/** What one request learns about the lake while it is handled (see `trackRequest`). */
-export interface RequestLakeState {
-  /** A read of the lake failed: the response may show an error note and must not be cached. */
-  readFailed: boolean
-}
-
-const requestState = new AsyncLocalStorage<RequestLakeState>()
-
 /**
- * Runs `handle` with its own lake state: reads the lake fails while it (or a promise it started,
- * such as a streamed loader value) runs are recorded there.
+ * One request's view of the lake: its loaders read through it, and a read that fails marks the
+ * request (`readFailed`), whose page (possibly an error note) is then not kept in the page cache.
+ * A wrapper per request rather than AsyncLocalStorage: its promise hooks slowed every promise of
+ * the process, groq-js's many included (docs/decisions/060).
  */
-export function trackRequest<T>(handle: () => T): { state: RequestLakeState; result: T } {
-  const state: RequestLakeState = { readFailed: false }
-  return { state, result: requestState.run(state, handle) }
+export class RequestLake implements ContentLake {
+  /** A read through this view failed: the response may show an error note and must not be cached. */
+  readFailed = false
+
+  constructor(private readonly lake: ContentLake) {}
+
+  get kind() {
+    return this.lake.kind
+  }
+
+  get local() {
+    return this.lake.local
+  }
+
+  get assets() {
+    return this.lake.assets
+  }
+
+  get previewReader() {
+    return this.lake.previewReader
+  }
+
+  async fetch<R = unknown>(query: string, params?: QueryParams, options?: FetchOptions): Promise<R> {
+    try {
+      return await this.lake.fetch<R>(query, params, options)
+    } catch (error) {
+      this.readFailed = true
+      throw error
+    }
+  }
+
+  mutate(mutations: Mutation[]): Promise<MutationResult> {
+    return this.lake.mutate(mutations)
+  }
+
+  onChanges(listener: ChangeListener): () => void {
+    return this.lake.onChanges?.(listener) ?? (() => undefined)
+  }
 }
 
 /**
@@ -62,8 +90,8 @@ function isPublishedContent(id: string): boolean {
 /**
  * A lake that reports to the page cache: a write (committed or not: a timed-out write may still
  * have landed) moves the revision on, unless it touches only private documents, so form posts
- * (and spam), notification claims and the sync's lease do not turn into page renders; a failed read marks the current request, whose page
- * is then not kept. Everything else, capabilities included, is the wrapped lake's.
+ * (and spam), notification claims and the sync's lease do not turn into page renders. Everything
+ * else, capabilities included, is the wrapped lake's.
  */
 export class ObservedLake implements ContentLake {
   private stopFollowing: (() => void) | undefined
@@ -104,14 +132,8 @@ export class ObservedLake implements ContentLake {
     return this.lake.previewReader
   }
 
-  async fetch<R = unknown>(query: string, params?: QueryParams, options?: FetchOptions): Promise<R> {
-    try {
-      return await this.lake.fetch<R>(query, params, options)
-    } catch (error) {
-      const state = requestState.getStore()
-      if (state) state.readFailed = true
-      throw error
-    }
+  fetch<R = unknown>(query: string, params?: QueryParams, options?: FetchOptions): Promise<R> {
+    return this.lake.fetch<R>(query, params, options)
   }
 
   async mutate(mutations: Mutation[]): Promise<MutationResult> {

@@ -2,7 +2,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { isbot } from 'isbot'
 import { type AppContext } from '#app/context.server.ts'
-import { type ContentRevision, trackRequest } from '#app/server/content-revision.server.ts'
+import { type ContentRevision, RequestLake } from '#app/server/content-revision.server.ts'
 import {
   type CachedPage,
   isStorable,
@@ -129,11 +129,10 @@ export class Site {
     // (a request with a cookie has no cache key) and leave `private, no-store` (docs/decisions/031).
     const { env } = this.context
     const preview = await readPreview(request.headers.get('cookie'), env, this.context.lake)
-    const lake = preview ? previewLake(this.context.lake, preview, env) : this.context.lake
-    const { state, result } = trackRequest(() => this.render(request, { ...this.context, ...requestContext, lake, preview, cspNonce: nonce }))
+    const lake = new RequestLake(preview ? previewLake(this.context.lake, preview, env) : this.context.lake)
     let response: Response
     try {
-      response = await result
+      response = await this.render(request, { ...this.context, ...requestContext, lake, preview, cspNonce: nonce })
     } catch (error) {
       // A client that went away (or was cut off for being slow) is one line, not a stack.
       if (request.signal.aborted) log.warn('Anfrage abgebrochen')
@@ -168,7 +167,7 @@ export class Site {
       body = keepCopy(body, MAX_PAGE_BYTES, (bytes) => {
         // A client that left may have made the renderer abort (React then fills pending parts
         // with their error fallbacks): such a page is never kept, even when it reads as complete.
-        if (state.readFailed || request.signal.aborted) return
+        if (lake.readFailed || request.signal.aborted) return
         this.staleReported = false
         cache.set(
           key,
