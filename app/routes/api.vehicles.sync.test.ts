@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type Env } from '#app/env.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { createMobileDeApi, fixtureAd, generateAds, MOCK_BASE_URL, MOCK_CREDENTIALS } from '#tests/mocks/mobile-de.ts'
@@ -141,7 +141,8 @@ describe.each(BACKENDS)('GET /api/vehicles/status and POST /api/vehicles/sync on
     api.latencyMs = 50
     try {
       const first = sync(post())
-      await new Promise((resolve) => setTimeout(resolve, 10))
+      // The first sync holds the lease once it has asked mobile.de (its detail calls take 50 ms each).
+      await vi.waitFor(() => expect(api.calls.search).toBeGreaterThan(0), { interval: 5 })
       const second = await sync(post())
       expect(second.status).toBe(409)
       expect(await second.json()).toEqual({ error: 'Es läuft bereits ein Abgleich mit mobile.de. Bitte warten, bis er beendet ist.' })

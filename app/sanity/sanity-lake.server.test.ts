@@ -203,8 +203,15 @@ describe('SanityLake.onChanges (every instance follows the lake: issue 15)', () 
     // Stopped: later changes are not reported (MSW does not pass the disconnect on, so the fake's
     // stream stays open; the client no longer listens to it).
     stop()
+    // A second follower hears the next change: by then the stopped one would have heard it too.
+    const listensSoFar = () => api.requests.filter((request) => request.path.includes('/data/listen/')).length
+    const before = listensSoFar()
+    const witness = follow(subject)
+    await expect.poll(listensSoFar).toBe(before + 1)
     await createIfNotExists(other, { _id: 'vehicle-4', _type: 'vehicle', make: 'Opel' })
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await witness.next(1)
+    expect(witness.calls).toEqual([['vehicle-4']])
     expect(calls).toHaveLength(2)
+    witness.stop()
   })
 })
