@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type SanityDocument } from '#app/sanity/lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { captureLogs, LEVEL } from '#tests/log-capture.ts'
+import { VALID_SALE } from '#tests/submissions.ts'
 import { gpsJpeg, pdf, png, pngBomb, truncatedJpeg } from '#tests/photo-fixtures.ts'
 import { FilePhotoStore, processPhoto, uploadsDir } from './photos.server.ts'
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from './photos.ts'
@@ -13,26 +14,7 @@ import { tradeInVehicle } from './trade-in.server.ts'
 
 const FIXTURE = 'tests/fixtures/mini-dataset'
 
-const FIELDS = {
-  leadKind: 'vehicle-sale',
-  anchor: 'verkaufen',
-  page: '/auto-verkaufen',
-  make: 'VW',
-  model: 'Golf 1.5 TSI',
-  registrationMonth: '03',
-  year: '2017',
-  mileage: '98000',
-  fuel: 'Benzin',
-  accidentFree: 'Ja',
-  drivable: 'Ja',
-  serviceHistory: 'Teilweise',
-  note: 'Kratzer hinten links',
-  name: 'Erika Mustermann',
-  postcode: '45326',
-  email: 'erika@example.de',
-  contactTime: 'Egal',
-  website: '',
-}
+const FIELDS = VALID_SALE
 
 function salePost(fields: Record<string, string>, photos: Array<{ name: string; data: Buffer | Blob; type?: string }>) {
   const body = new FormData()
