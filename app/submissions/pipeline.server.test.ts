@@ -227,7 +227,7 @@ const ENTRY_POINTS: EntryPoint[] = [
     },
   },
   {
-    name: 'the sell form (multipart, with or without JavaScript)',
+    name: 'the sell form (multipart)',
     action: salePageAction,
     url: 'http://localhost/auto-verkaufen',
     type: 'lead',
@@ -361,14 +361,15 @@ describe.each(ENTRY_POINTS)('$name', (entry) => {
     expect(await storedOf(who)).toEqual([])
   })
 
-  it.runIf(entry.malformed.length > 0)('refuses a malformed body with 400 and a German message', async () => {
-    const before = (await test.storedOfType(entry.type)).length
-    for (const { body, contentType, message } of entry.malformed) {
-      // The sell form logs what it could not read (a warning): captured, not printed.
-      expectRefusal(await call(post(body, contentType), { logger: captureLogs().logger }), 400, message)
-    }
-    expect((await test.storedOfType(entry.type)).length).toBe(before)
-  })
+  if (entry.malformed.length > 0)
+    it('refuses a malformed body with 400 and a German message', async () => {
+      const before = (await test.storedOfType(entry.type)).length
+      for (const { body, contentType, message } of entry.malformed) {
+        // The sell form logs what it could not read (a warning): captured, not printed.
+        expectRefusal(await call(post(body, contentType), { logger: captureLogs().logger }), 400, message)
+      }
+      expect((await test.storedOfType(entry.type)).length).toBe(before)
+    })
 
   it('answers invalid fields with 400 and German field errors, storing and notifying nothing', async () => {
     const who = `Fehlerhaft ${entry.name}`
@@ -403,24 +404,26 @@ describe.each(ENTRY_POINTS)('$name', (entry) => {
     expect(await storedOf(who)).toEqual([])
   })
 
-  it.runIf(answers.kind === 'page')('redirects posts to protocol-relative paths (//evil.example/, /\\evil.example) to a path on this site', async () => {
-    for (const [url, path] of [
-      ['http://localhost//evil.example/', '/evil.example/'],
-      ['http://localhost/\\evil.example', '/evil.example'],
-      ['http://localhost/%2F%2Fevil', '/'],
-    ] as const) {
-      const answer = await call(entry.request(entry.valid(`Umleitung ${url}`), url))
-      expect(answer.status, url).toBe(303)
-      expect(answer.location, url).toBe((answers as PageAnswers).confirmation(path))
-    }
-  })
+  if (answers.kind === 'page')
+    it('redirects posts to protocol-relative paths (//evil.example/, /\\evil.example) to a path on this site', async () => {
+      for (const [url, path] of [
+        ['http://localhost//evil.example/', '/evil.example/'],
+        ['http://localhost/\\evil.example', '/evil.example'],
+        ['http://localhost/%2F%2Fevil', '/'],
+      ] as const) {
+        const answer = await call(entry.request(entry.valid(`Umleitung ${url}`), url))
+        expect(answer.status, url).toBe(303)
+        expect(answer.location, url).toBe((answers as PageAnswers).confirmation(path))
+      }
+    })
 
-  it.runIf(answers.kind === 'json')('answers 405 to reads and to other methods: submissions are personal data', async () => {
-    const get = (answers as JsonAnswers).loader()
-    expect(get.status).toBe(405)
-    expect(get.headers.get('allow')).toBe('POST')
-    expect(get.headers.get('cache-control')).toBe('no-store')
-    const put = await call(new Request(entry.url, { method: 'PUT', body: '{}', headers: { 'content-type': 'application/json' } }))
-    expect(put.status).toBe(405)
-  })
+  if (answers.kind === 'json')
+    it('answers 405 to reads and to other methods: submissions are personal data', async () => {
+      const get = (answers as JsonAnswers).loader()
+      expect(get.status).toBe(405)
+      expect(get.headers.get('allow')).toBe('POST')
+      expect(get.headers.get('cache-control')).toBe('no-store')
+      const put = await call(new Request(entry.url, { method: 'PUT', body: '{}', headers: { 'content-type': 'application/json' } }))
+      expect(put.status).toBe(405)
+    })
 })
