@@ -67,6 +67,8 @@ interface JsonAnswers extends Messages {
 
 interface PageAnswers extends Messages {
   kind: 'page'
+  /** Which form on the page a re-render addresses (its errors and input show there). */
+  form: { leadKind: string; anchor: string }
   /** Where success sends the browser from a post to `path`. */
   confirmation(path: string): string
 }
@@ -197,6 +199,7 @@ const ENTRY_POINTS: EntryPoint[] = [
     bodyLimit: SUBMISSION_BODY_LIMIT,
     answers: {
       kind: 'page',
+      form: { leadKind: 'contact', anchor: 'contact' },
       confirmation: (path) => `${path}?nachricht=gesendet#contact-bestaetigung`,
       tooLarge: PAGE_FORM_ERRORS.tooLarge,
       unsupported: PAGE_FORM_ERRORS.unsupported,
@@ -217,7 +220,12 @@ const ENTRY_POINTS: EntryPoint[] = [
     valid: (who) => ({ ...DEALER_FIELDS, leadKind: 'dealer-registration', anchor: 'haendler', company: who, website: '' }),
     request: formRequest('http://localhost/formulare'),
     bodyLimit: SUBMISSION_BODY_LIMIT,
-    answers: { kind: 'page', confirmation: (path) => `${path}?anfrage=gesendet&formular=haendler#haendler-bestaetigung`, ...PAGE_LEAD_MESSAGES },
+    answers: {
+      kind: 'page',
+      form: { leadKind: 'dealer-registration', anchor: 'haendler' },
+      confirmation: (path) => `${path}?anfrage=gesendet&formular=haendler#haendler-bestaetigung`,
+      ...PAGE_LEAD_MESSAGES,
+    },
     honeypots: ['http://spam.example'],
     refusedTypes: ['application/json', 'text/plain'],
     malformed: [],
@@ -236,7 +244,12 @@ const ENTRY_POINTS: EntryPoint[] = [
     valid: (who) => ({ ...VALID_SALE, name: who }),
     request: multipartRequest('http://localhost/auto-verkaufen'),
     bodyLimit: SALE_FIELDS_LIMIT,
-    answers: { kind: 'page', confirmation: (path) => `${path}?anfrage=gesendet&formular=verkaufen#verkaufen-bestaetigung`, ...PAGE_LEAD_MESSAGES },
+    answers: {
+      kind: 'page',
+      form: { leadKind: 'vehicle-sale', anchor: 'verkaufen' },
+      confirmation: (path) => `${path}?anfrage=gesendet&formular=verkaufen#verkaufen-bestaetigung`,
+      ...PAGE_LEAD_MESSAGES,
+    },
     honeypots: ['http://spam.example'],
     refusedTypes: ['application/x-www-form-urlencoded', 'application/json'],
     malformed: [
@@ -300,9 +313,10 @@ describe.each(ENTRY_POINTS)('$name', (entry) => {
     }
   }
 
-  /** A page that re-renders keeps what the person typed (never the honeypot). */
+  /** A page that re-renders addresses the form that was sent and keeps what the person typed (never the honeypot). */
   function expectInputKept(answer: Answer, who: string) {
     if (answers.kind === 'json') return
+    expect(answer.data).toMatchObject(answers.form)
     expect(answer.data?.values[entry.whoField]).toBe(who)
     expect(answer.data?.values).not.toHaveProperty('website')
   }
