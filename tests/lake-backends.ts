@@ -34,7 +34,11 @@ export interface TestLake {
 export async function openTestLake(
   backend: BackendName,
   contentDir = 'content',
-  /** More MSW handlers (e.g. another external API) on the same server: MSW allows only one. */
+  /**
+   * More MSW handlers (e.g. another external API) on the same server: MSW allows only one. They come
+   * before the Sanity emulation, so that a test can answer a Sanity request itself (a refused write)
+   * and return nothing to leave the rest to the emulation.
+   */
   { handlers = [] }: { handlers?: HttpHandler[] } = {},
 ): Promise<TestLake> {
   if (backend === 'embedded') {
@@ -69,7 +73,7 @@ export async function openTestLake(
   })
   const { documents } = await loadDataset(contentDir)
   const api = createSanityApi({ projectId: 'test-project', dataset: 'production', documents, token: ['test-token', 'test-viewer-token'] })
-  const server = setupServer(...api.handlers, ...handlers)
+  const server = setupServer(...handlers, ...api.handlers)
   server.listen({ onUnhandledRequest: 'error' })
   const lake = new SanityLake({
     projectId: 'test-project',

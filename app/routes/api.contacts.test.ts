@@ -20,34 +20,24 @@ function post(body: BodyInit, contentType: string, headers: Record<string, strin
   })
 }
 
+/*
+ * What /api/contacts stores, on both lake backends, and its limit's configuration. The rules every
+ * submission passes (honeypot, limit, sizes, media types, invalid fields, refused write, onStored)
+ * are in app/submissions/pipeline.server.test.ts.
+ */
 describe.each(BACKENDS)('POST /api/contacts on the %s lake', (backend) => {
   let test: TestLake
-  /** Ids the notification hook was called with. */
-  const notified: string[] = []
-  const call = (request: Request) => action({ request, params: {}, context: { lake: test.lake, env: test.env, onStored: (id) => notified.push(id) } })
+  const call = (request: Request) => action({ request, params: {}, context: { lake: test.lake, env: test.env } })
 
   beforeAll(async () => {
     test = await openTestLake(backend, FIXTURE)
   })
   afterAll(() => test.close())
 
-  it('starts the dealer notification for a stored message only', async () => {
-    notified.length = 0
-    const response = await call(post(JSON.stringify(valid), 'application/json'))
-    const { id } = (await response.json()) as { id: string }
-    expect(notified).toEqual([id])
-    await call(post(JSON.stringify({ ...valid, email: 'kaputt' }), 'application/json'))
-    await call(post(JSON.stringify({ ...valid, website: 'spam' }), 'application/json'))
-    expect(notified).toEqual([id])
-  })
-
-  it('stores a JSON message durably and answers 201 with its id', async () => {
+  it('stores a JSON message durably under the id it answers with', async () => {
     const response = await call(post(JSON.stringify({ ...valid, page: '/' }), 'application/json'))
     expect(response.status).toBe(201)
-    expect(response.headers.get('cache-control')).toBe('no-store')
     const body = (await response.json()) as { id: string; receivedAt: string }
-    expect(body.id).toMatch(/^inbox\.contact-[0-9a-f-]{36}$/)
-    expect(new Date(body.receivedAt).getTime()).toBeGreaterThan(Date.now() - 60_000)
     expect(await test.stored(body.id)).toMatchObject({
       _type: 'contactMessage',
       ...valid,
@@ -62,50 +52,6 @@ describe.each(BACKENDS)('POST /api/contacts on the %s lake', (backend) => {
     expect(response.status).toBe(201)
     const { id } = (await response.json()) as { id: string }
     expect(await test.stored(id)).toMatchObject({ name: valid.name, subject: 'ankauf' })
-  })
-
-  it('answers 400 with German field errors and stores nothing', async () => {
-    // Counted in the durable record: a public read never sees the private inbox.* ids on Sanity.
-    const before = (await test.storedOfType('contactMessage')).length
-    const response = await call(post(JSON.stringify({ name: '', email: 'nope', message: 'Hallo', subject: 'x' }), 'application/json'))
-    expect(response.status).toBe(400)
-    const body = (await response.json()) as { error: string; fieldErrors: Record<string, string[]> }
-    expect(body.error).toBe('Bitte prüfen Sie Ihre Eingaben.')
-    expect(body.fieldErrors).toEqual({
-      name: ['Bitte geben Sie Ihren Namen an.'],
-      email: ['Bitte geben Sie eine gültige E-Mail-Adresse an.'],
-      subject: ['Bitte wählen Sie einen Betreff aus der Liste.'],
-    })
-    expect((await test.storedOfType('contactMessage')).length).toBe(before)
-  })
-
-  it('treats a honeypot that is no string (website: ["x"], a number) as filled: success, nothing stored', async () => {
-    for (const website of [['x'], 1, { a: 'x' }, true]) {
-      const name = `Bot ${JSON.stringify(website)} ${backend}`
-      const response = await call(post(JSON.stringify({ ...valid, name, website }), 'application/json'))
-      expect(response.status, name).toBe(201)
-      expect(
-        (await test.storedOfType('contactMessage')).some((doc) => doc.name === name),
-        name,
-      ).toBe(false)
-    }
-  })
-
-  it('answers 400 with a German field error for a name with line breaks, storing nothing', async () => {
-    const before = (await test.storedOfType('contactMessage')).length
-    const response = await call(post(JSON.stringify({ ...valid, name: 'Müller\r\n\r\n<html>injected body</html>' }), 'application/json'))
-    expect(response.status).toBe(400)
-    expect(((await response.json()) as { fieldErrors: unknown }).fieldErrors).toEqual({
-      name: ['„Name“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'],
-    })
-    expect((await test.storedOfType('contactMessage')).length).toBe(before)
-  })
-
-  it('answers a filled honeypot like a success without storing anything', async () => {
-    const response = await call(post(JSON.stringify({ ...valid, name: 'Bot', website: 'http://spam.example' }), 'application/json'))
-    expect(response.status).toBe(201)
-    const { id } = (await response.json()) as { id: string }
-    expect(await test.stored(id)).toBeUndefined()
   })
 
   if (backend === 'sanity') {
@@ -140,7 +86,7 @@ describe('POST /api/contacts abuse protection', () => {
   const json = (name: string) => post(JSON.stringify({ ...valid, name }), 'application/json')
   const countNamed = async (name: string) => (await test.storedOfType('contactMessage')).filter((doc) => doc.name === name).length
 
-  it('answers the 6th post within a minute from one address with 429 JSON and Retry-After; other addresses go on', async () => {
+  it('the default limit (SUBMISSION_RATE_LIMIT) answers the 6th post within a minute from one address with 429; other addresses go on', async () => {
     const contextFor = limitedContext(createSubmissionLimiter(parseEnv({})))
     const name = 'Eilig 203.0.113.10'
     for (let i = 1; i <= 5; i++) {
@@ -149,11 +95,6 @@ describe('POST /api/contacts abuse protection', () => {
     }
     const limited = await action({ request: json(name), params: {}, context: contextFor('203.0.113.10') })
     expect(limited.status).toBe(429)
-    expect(limited.headers.get('cache-control')).toBe('no-store')
-    const retryAfter = Number(limited.headers.get('retry-after'))
-    expect(retryAfter).toBeGreaterThanOrEqual(1)
-    expect(retryAfter).toBeLessThanOrEqual(60)
-    expect(await limited.json()).toEqual({ error: 'Zu viele Anfragen. Bitte versuchen Sie es in einer Minute erneut.' })
     expect(await countNamed(name)).toBe(5)
 
     const other = await action({ request: json('Andere Adresse'), params: {}, context: contextFor('203.0.113.11') })

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { VALID_DEALER_LEAD } from '#tests/submissions.ts'
 import { action } from './api.leads'
@@ -12,22 +12,24 @@ function post(body: BodyInit, contentType = 'application/json') {
 
 const dealer = VALID_DEALER_LEAD
 
+/*
+ * What /api/leads stores (kinds, vehicle references, JSON numbers) on both lake backends, and its
+ * kind check. The rules every submission passes (honeypot, limit, sizes, media types, invalid
+ * fields, refused write, onStored) are in app/submissions/pipeline.server.test.ts.
+ */
 describe.each(BACKENDS)('POST /api/leads on the %s lake', (backend) => {
   let test: TestLake
-  const call = (request: Request, onStored?: (id: string) => void) => action({ request, params: {}, context: { lake: test.lake, env: test.env, onStored } })
+  const call = (request: Request) => action({ request, params: {}, context: { lake: test.lake, env: test.env } })
 
   beforeAll(async () => {
     test = await openTestLake(backend, FIXTURE)
   })
   afterAll(() => test.close())
 
-  it('stores a JSON lead durably, calls onStored and answers 201 with its id', async () => {
-    const onStored = vi.fn()
-    const response = await call(post(JSON.stringify({ ...dealer, variant: 'uedem', page: '/locations/uedem/grosshandel', website: '' })), onStored)
+  it('stores a JSON lead durably under the id it answers with', async () => {
+    const response = await call(post(JSON.stringify({ ...dealer, variant: 'uedem', page: '/locations/uedem/grosshandel', website: '' })))
     expect(response.status).toBe(201)
-    expect(response.headers.get('cache-control')).toBe('no-store')
     const body = (await response.json()) as { id: string; receivedAt: string }
-    expect(body.id).toMatch(/^inbox\.lead-[0-9a-f-]{36}$/)
     expect(await test.stored(body.id)).toMatchObject({
       _type: 'lead',
       kind: 'dealer-registration',
@@ -42,7 +44,6 @@ describe.each(BACKENDS)('POST /api/leads on the %s lake', (backend) => {
         { name: 'phone', value: '0201 555' },
       ],
     })
-    expect(onStored).toHaveBeenCalledExactlyOnceWith(body.id)
   })
 
   it('references the enquired vehicle and accepts numbers as JSON numbers', async () => {
@@ -57,23 +58,6 @@ describe.each(BACKENDS)('POST /api/leads on the %s lake', (backend) => {
     expect(search.status).toBe(201)
   })
 
-  it('answers 400 with German field errors and stores nothing', async () => {
-    const before = (await test.storedOfType('lead')).length
-    const response = await call(post(JSON.stringify({ kind: 'used-car-enquiry', priceFrom: '20000', priceTo: '10000', phone: '0201 1' })))
-    expect(response.status).toBe(400)
-    expect(await response.json()).toEqual({
-      error: 'Bitte prüfen Sie Ihre Eingaben.',
-      fieldErrors: { priceFrom: ['Der Preis „von“ darf nicht über dem Preis „bis“ liegen.'] },
-    })
-    const noPhone = await call(post(JSON.stringify({ kind: 'student', vehicle: 'VW Polo', appointment: 'Sonntags' })))
-    expect(noPhone.status).toBe(400)
-    expect(((await noPhone.json()) as { fieldErrors: unknown }).fieldErrors).toEqual({
-      phone: ['Bitte geben Sie eine Telefonnummer an, damit wir Sie zurückrufen können.'],
-      appointment: ['Bitte wählen Sie für „Wunschtermin“ einen Eintrag aus der Liste.'],
-    })
-    expect((await test.storedOfType('lead')).length).toBe(before)
-  })
-
   it('answers an unknown or missing kind with 400 and a kind error', async () => {
     for (const body of [{ phone: '0201 1' }, { kind: 'kredit', phone: '0201 1' }]) {
       const response = await call(post(JSON.stringify(body)))
@@ -81,34 +65,5 @@ describe.each(BACKENDS)('POST /api/leads on the %s lake', (backend) => {
       const { fieldErrors } = (await response.json()) as { fieldErrors: Record<string, string[]> }
       expect(fieldErrors.kind?.[0]).toMatch(/^Unbekannte Formularart/)
     }
-  })
-
-  it('treats a honeypot that is no string (website: ["x"], a number) as filled: success, nothing stored', async () => {
-    for (const website of [['x'], 1, { a: 'x' }]) {
-      const onStored = vi.fn()
-      const company = `Bot ${JSON.stringify(website)} ${backend}`
-      const response = await call(post(JSON.stringify({ ...dealer, company, website })), onStored)
-      expect(response.status, company).toBe(201)
-      expect(onStored, company).not.toHaveBeenCalled()
-    }
-  })
-
-  it('answers 400 with a German field error for a company name with line breaks, storing nothing', async () => {
-    const onStored = vi.fn()
-    const response = await call(post(JSON.stringify({ ...dealer, company: 'Autohaus\r\nBcc: x' })), onStored)
-    expect(response.status).toBe(400)
-    expect(((await response.json()) as { fieldErrors: unknown }).fieldErrors).toEqual({
-      company: ['„Firmenname“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'],
-    })
-    expect(onStored).not.toHaveBeenCalled()
-  })
-
-  it('answers a filled honeypot like a success without storing anything', async () => {
-    const onStored = vi.fn()
-    const response = await call(post(JSON.stringify({ ...dealer, website: 'http://spam.example' })), onStored)
-    expect(response.status).toBe(201)
-    const { id } = (await response.json()) as { id: string }
-    expect(await test.stored(id)).toBeUndefined()
-    expect(onStored).not.toHaveBeenCalled()
   })
 })

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { CACHE_CONTROL, mediaType } from '#app/utils/http.server.ts'
+import { sameSiteLocation } from '#app/utils/redirect-path.ts'
 import { checkSubmissionLimit, TOO_MANY_SUBMISSIONS } from '#app/utils/request-guards.server.ts'
 import { echoFormValues } from '#app/utils/form-values.ts'
 import { loggerOf } from '#app/server/logging.server.ts'
@@ -65,7 +66,9 @@ export async function salePageAction({ request, context }: ActionFunctionArgs) {
       case 'stored':
       case 'spam':
         // The confirmation as the fragment: without JavaScript the browser focuses it on arrival (photos.ts).
-        return redirect(`${url.pathname}?${sentQuery(KIND, SALE_ANCHOR)}#${SALE_CONFIRMATION_ID}`, { status: 303, headers: noStore })
+        // Same-site path like the other forms: only /auto-verkaufen routes here today, but a Location
+        // made from the raw path could be protocol-relative (app/utils/redirect-path.ts).
+        return redirect(sameSiteLocation(url.pathname, sentQuery(KIND, SALE_ANCHOR), SALE_CONFIRMATION_ID), { status: 303, headers: noStore })
       case 'invalid': {
         const fieldErrors = { ...outcome.fieldErrors }
         // Whatever was refused, the chosen photos are gone from the browser's form.

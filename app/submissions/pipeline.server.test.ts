@@ -1,0 +1,443 @@
+import { type ActionFunctionArgs, type AppLoadContext } from '@remix-run/node'
+import { http, HttpResponse } from 'msw'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { type SanityDocument } from '#app/sanity/lake.server.ts'
+import { RateLimiter } from '#app/utils/rate-limit.server.ts'
+import { TOO_MANY_SUBMISSIONS } from '#app/utils/request-guards.server.ts'
+import { openTestLake, type TestLake } from '#tests/lake-backends.ts'
+import { captureLogs, LEVEL } from '#tests/log-capture.ts'
+import { VALID_CONTACT, VALID_DEALER_LEAD, VALID_SALE } from '#tests/submissions.ts'
+import * as contacts from '#app/routes/api.contacts.ts'
+import * as leads from '#app/routes/api.leads.ts'
+import { PAGE_FORM_ERRORS, SUBMISSION_BODY_LIMIT, submissionPageAction } from './actions.server.ts'
+import { type SubmissionActionData } from './forms.ts'
+import { SALE_FIELDS_LIMIT } from './photos.ts'
+import { salePageAction } from './sale-action.server.ts'
+
+/*
+ * The rules every submission passes, whichever way it comes in (submit.server.ts behind
+ * actions.server.ts and sale-action.server.ts): one table whose rows are the entry points and whose
+ * tests are the rules, each rule asserted once per entry point. Each row declares how its answer
+ * looks: JSON status and `error` for the APIs, the page's re-render (`formError`, `fieldErrors`,
+ * the input kept) or redirect for the forms without JavaScript. What each entry point stores, on both
+ * lake backends, stays in its own suite. The rules run on the Sanity backend (the real client
+ * against MSW), where a refused write is a refusal at the network edge; the embedded lake sees
+ * the same calls (a write or none).
+ */
+
+const FIXTURE = 'tests/fixtures/mini-dataset'
+
+/** The common reading of an entry point's answer: a Response (JSON, redirect) or the page's action data. */
+interface Answer {
+  status: number
+  header(name: string): string | null
+  location: string | null
+  json?: { error?: string; fieldErrors?: Record<string, string[]>; id?: string; receivedAt?: string }
+  data?: SubmissionActionData
+}
+
+async function answerOf(result: unknown): Promise<Answer> {
+  if (result instanceof Response) {
+    const isJson = result.headers.get('content-type')?.includes('json') ?? false
+    return {
+      status: result.status,
+      header: (name) => result.headers.get(name),
+      location: result.headers.get('location'),
+      json: isJson ? await result.json() : undefined,
+    }
+  }
+  const { data, init } = result as { data: SubmissionActionData; init: ResponseInit }
+  const headers = new Headers(init.headers)
+  return { status: init.status ?? 200, header: (name) => headers.get(name), location: null, data }
+}
+
+/** The German texts of an entry point's refusals. */
+interface Messages {
+  tooLarge: string
+  unsupported: string
+  unavailable: string
+}
+
+interface JsonAnswers extends Messages {
+  kind: 'json'
+  idPattern: RegExp
+  /** The route's loader (GET). */
+  loader(): Response
+}
+
+interface PageAnswers extends Messages {
+  kind: 'page'
+  /** Which form on the page a re-render addresses (its errors and input show there). */
+  form: { leadKind: string; anchor: string }
+  /** Where success sends the browser from a post to `path`. */
+  confirmation(path: string): string
+}
+
+interface EntryPoint {
+  name: string
+  action(args: ActionFunctionArgs): Promise<unknown>
+  /** Where the client posts. */
+  url: string
+  /** The document type a stored submission becomes. */
+  type: 'contactMessage' | 'lead'
+  /** The field that names the sender: stored submissions are found by it. */
+  whoField: string
+  isOf(doc: SanityDocument, who: string): boolean
+  /** A valid submission sent by `who`. */
+  valid(who: string): Record<string, string>
+  /** A post of `fields` as the entry point's client sends it. */
+  request(fields: Record<string, unknown>, url?: string): Request
+  bodyLimit: number
+  answers: JsonAnswers | PageAnswers
+  /** Honeypot values a bot may fill in: a form post carries strings only, JSON anything. */
+  honeypots: unknown[]
+  /** Media types this entry point refuses. */
+  refusedTypes: string[]
+  /** Bodies that cannot be read as a submission at all (a form-encoded body always can). */
+  malformed: Array<{ body: string; contentType: string; message: string }>
+  invalid: { fields(who: string): Record<string, string>; fieldErrors: Record<string, string[]> }
+}
+
+const jsonRequest =
+  (url: string) =>
+  (fields: Record<string, unknown>, at = url) =>
+    new Request(at, { method: 'POST', body: JSON.stringify(fields), headers: { 'content-type': 'application/json' } })
+const formRequest =
+  (url: string) =>
+  (fields: Record<string, unknown>, at = url) =>
+    new Request(at, {
+      method: 'POST',
+      body: new URLSearchParams(fields as Record<string, string>).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
+    })
+const multipartRequest =
+  (url: string) =>
+  (fields: Record<string, unknown>, at = url) => {
+    const body = new FormData()
+    for (const [name, value] of Object.entries(fields)) body.append(name, String(value))
+    return new Request(at, { method: 'POST', body, headers: { origin: 'http://localhost' } })
+  }
+
+const contactName = (doc: SanityDocument, who: string) => doc.name === who
+const leadName = (doc: SanityDocument, who: string) => (doc.contact as { name?: string } | undefined)?.name === who
+
+const JSON_HONEYPOTS = ['http://spam.example', ['x'], 1, { a: 'x' }, true]
+const MALFORMED_JSON = [
+  { body: '{"name":', contentType: 'application/json', message: 'Ungültiges JSON.' },
+  ...['null', '[1,2]', '"text"'].map((body) => ({ body, contentType: 'application/json', message: 'Erwartet wird ein JSON-Objekt.' })),
+]
+const CONTACT_INVALID = {
+  fields: (who: string) => ({ ...VALID_CONTACT, name: who, email: 'kaputt', subject: 'x', message: '' }),
+  fieldErrors: {
+    email: ['Bitte geben Sie eine gültige E-Mail-Adresse an.'],
+    subject: ['Bitte wählen Sie einen Betreff aus der Liste.'],
+    message: ['Bitte schreiben Sie uns eine Nachricht.'],
+  },
+}
+const { kind: _dealerKind, ...DEALER_FIELDS } = VALID_DEALER_LEAD
+const DEALER_INVALID_ERRORS = { phone: ['Bitte geben Sie eine gültige Telefonnummer an.'] }
+const SALE_CONTACT_MISSING = 'Bitte geben Sie eine Telefonnummer oder eine E-Mail-Adresse an, damit wir Ihnen antworten können.'
+const PAGE_LEAD_MESSAGES = { tooLarge: PAGE_FORM_ERRORS.tooLarge, unsupported: PAGE_FORM_ERRORS.unsupported, unavailable: PAGE_FORM_ERRORS.unavailable.lead }
+
+const ENTRY_POINTS: EntryPoint[] = [
+  {
+    name: 'POST /api/contacts (JSON)',
+    action: contacts.action,
+    url: 'http://localhost/api/contacts',
+    type: 'contactMessage',
+    whoField: 'name',
+    isOf: contactName,
+    valid: (who) => ({ ...VALID_CONTACT, name: who }),
+    request: jsonRequest('http://localhost/api/contacts'),
+    bodyLimit: SUBMISSION_BODY_LIMIT,
+    answers: {
+      kind: 'json',
+      idPattern: /^inbox\.contact-[0-9a-f-]{36}$/,
+      loader: contacts.loader,
+      tooLarge: 'Die Anfrage ist zu groß (höchstens 16 KB).',
+      // The contact API also takes the form-encoded fields of its first version.
+      unsupported: 'Nicht unterstütztes Format. Bitte senden Sie JSON (application/json) oder Formulardaten.',
+      unavailable: 'Ihre Nachricht konnte nicht gespeichert werden. Bitte versuchen Sie es später erneut.',
+    },
+    honeypots: JSON_HONEYPOTS,
+    refusedTypes: ['text/plain', 'multipart/form-data'],
+    malformed: MALFORMED_JSON,
+    invalid: CONTACT_INVALID,
+  },
+  {
+    name: 'POST /api/leads (JSON)',
+    action: leads.action,
+    url: 'http://localhost/api/leads',
+    type: 'lead',
+    whoField: 'company',
+    isOf: leadName,
+    valid: (who) => ({ ...VALID_DEALER_LEAD, company: who }),
+    request: jsonRequest('http://localhost/api/leads'),
+    bodyLimit: SUBMISSION_BODY_LIMIT,
+    answers: {
+      kind: 'json',
+      idPattern: /^inbox\.lead-[0-9a-f-]{36}$/,
+      loader: leads.loader,
+      tooLarge: 'Die Anfrage ist zu groß (höchstens 16 KB).',
+      unsupported: 'Nicht unterstütztes Format. Bitte senden Sie JSON (application/json).',
+      unavailable: 'Ihre Anfrage konnte nicht gespeichert werden. Bitte versuchen Sie es später erneut.',
+    },
+    honeypots: JSON_HONEYPOTS,
+    refusedTypes: ['application/x-www-form-urlencoded', 'text/plain'],
+    malformed: MALFORMED_JSON,
+    invalid: { fields: (who) => ({ ...VALID_DEALER_LEAD, company: who, phone: 'kein Telefon' }), fieldErrors: DEALER_INVALID_ERRORS },
+  },
+  {
+    name: 'the contact form without JavaScript',
+    action: submissionPageAction,
+    url: 'http://localhost/?index',
+    type: 'contactMessage',
+    whoField: 'name',
+    isOf: contactName,
+    valid: (who) => ({ ...VALID_CONTACT, name: who, website: '' }),
+    request: formRequest('http://localhost/?index'),
+    bodyLimit: SUBMISSION_BODY_LIMIT,
+    answers: {
+      kind: 'page',
+      form: { leadKind: 'contact', anchor: 'contact' },
+      confirmation: (path) => `${path}?nachricht=gesendet#contact-bestaetigung`,
+      tooLarge: PAGE_FORM_ERRORS.tooLarge,
+      unsupported: PAGE_FORM_ERRORS.unsupported,
+      unavailable: PAGE_FORM_ERRORS.unavailable.contact,
+    },
+    honeypots: ['http://spam.example'],
+    refusedTypes: ['application/json', 'text/plain'],
+    malformed: [],
+    invalid: CONTACT_INVALID,
+  },
+  {
+    name: 'a lead form without JavaScript',
+    action: submissionPageAction,
+    url: 'http://localhost/formulare',
+    type: 'lead',
+    whoField: 'company',
+    isOf: leadName,
+    valid: (who) => ({ ...DEALER_FIELDS, leadKind: 'dealer-registration', anchor: 'haendler', company: who, website: '' }),
+    request: formRequest('http://localhost/formulare'),
+    bodyLimit: SUBMISSION_BODY_LIMIT,
+    answers: {
+      kind: 'page',
+      form: { leadKind: 'dealer-registration', anchor: 'haendler' },
+      confirmation: (path) => `${path}?anfrage=gesendet&formular=haendler#haendler-bestaetigung`,
+      ...PAGE_LEAD_MESSAGES,
+    },
+    honeypots: ['http://spam.example'],
+    refusedTypes: ['application/json', 'text/plain'],
+    malformed: [],
+    invalid: {
+      fields: (who) => ({ ...DEALER_FIELDS, leadKind: 'dealer-registration', anchor: 'haendler', company: who, phone: 'kein Telefon', website: '' }),
+      fieldErrors: DEALER_INVALID_ERRORS,
+    },
+  },
+  {
+    name: 'the sell form (multipart)',
+    action: salePageAction,
+    url: 'http://localhost/auto-verkaufen',
+    type: 'lead',
+    whoField: 'name',
+    isOf: leadName,
+    valid: (who) => ({ ...VALID_SALE, name: who }),
+    request: multipartRequest('http://localhost/auto-verkaufen'),
+    bodyLimit: SALE_FIELDS_LIMIT,
+    answers: {
+      kind: 'page',
+      form: { leadKind: 'vehicle-sale', anchor: 'verkaufen' },
+      confirmation: (path) => `${path}?anfrage=gesendet&formular=verkaufen#verkaufen-bestaetigung`,
+      ...PAGE_LEAD_MESSAGES,
+    },
+    honeypots: ['http://spam.example'],
+    refusedTypes: ['application/x-www-form-urlencoded', 'application/json'],
+    malformed: [
+      { body: '--grenze\r\nContent-Disposition: form-data; name="make"\r\n\r\nVW', contentType: 'multipart/form-data', message: PAGE_FORM_ERRORS.unsupported },
+      {
+        body: '--grenze\r\nContent-Disposition: form-data; name="make"\r\n\r\nVW',
+        contentType: 'multipart/form-data; boundary=grenze',
+        message: PAGE_FORM_ERRORS.unsupported,
+      },
+    ],
+    invalid: {
+      fields: (who) => ({ ...VALID_SALE, name: who, email: '', phone: '' }),
+      fieldErrors: { email: [SALE_CONTACT_MISSING], phone: [SALE_CONTACT_MISSING] },
+    },
+  },
+]
+
+describe.each(ENTRY_POINTS)('$name', (entry) => {
+  let test: TestLake
+  /** While set, Sanity refuses every write (500), as when its dataset cannot take it. */
+  let refusing = false
+  const { answers } = entry
+
+  beforeAll(async () => {
+    const refuseWrites = http.post(/\.api\.sanity\.io\/.*\/data\/mutate\//, () =>
+      refusing ? HttpResponse.json({ error: { description: 'disk full' } }, { status: 500 }) : undefined,
+    )
+    test = await openTestLake('sanity', FIXTURE, { handlers: [refuseWrites] })
+  })
+  afterAll(() => test.close())
+
+  const call = async (request: Request, context: Partial<AppLoadContext> = {}) =>
+    answerOf(await entry.action({ request, params: {}, context: { lake: test.lake, env: test.env, ...context } }))
+  const storedOf = async (who: string) => (await test.storedOfType(entry.type)).filter((doc) => entry.isOf(doc, who))
+  const post = (body: string, contentType: string) =>
+    new Request(entry.url, { method: 'POST', body, headers: { 'content-type': contentType, origin: 'http://localhost' } })
+
+  /** A success as the entry point's client sees it; the JSON APIs' id, when they name one. */
+  function expectSuccess(answer: Answer, path = new URL(entry.url).pathname): string | undefined {
+    expect(answer.header('cache-control')).toBe('no-store')
+    if (answers.kind === 'json') {
+      expect(answer.status).toBe(201)
+      expect(answer.json?.id).toMatch(answers.idPattern)
+      expect(new Date(answer.json?.receivedAt ?? '').getTime()).not.toBeNaN()
+      return answer.json?.id
+    }
+    expect(answer.status).toBe(303)
+    expect(answer.location).toBe(answers.confirmation(path))
+    return undefined
+  }
+
+  /** A refusal with the entry point's German message: `error` in JSON, the page's `formError` above the form. */
+  function expectRefusal(answer: Answer, status: number, message: string) {
+    expect(answer.status).toBe(status)
+    expect(answer.header('cache-control')).toBe('no-store')
+    if (answers.kind === 'json') {
+      expect(answer.json?.error).toBe(message)
+      expect(answer.json).not.toHaveProperty('id')
+    } else {
+      expect(answer.data).toMatchObject({ status: 'error', formError: message })
+    }
+  }
+
+  /** A page that re-renders addresses the form that was sent and keeps what the person typed (never the honeypot). */
+  function expectInputKept(answer: Answer, who: string) {
+    if (answers.kind === 'json') return
+    expect(answer.data).toMatchObject(answers.form)
+    expect(answer.data?.values[entry.whoField]).toBe(who)
+    expect(answer.data?.values).not.toHaveProperty('website')
+  }
+
+  it('stores the submission, then answers success and calls onStored with the stored id', async () => {
+    const who = `Erfolg ${entry.name}`
+    const onStored = vi.fn()
+    const answer = await call(entry.request(entry.valid(who)), { onStored })
+    const id = expectSuccess(answer)
+    const [stored, ...more] = await storedOf(who)
+    expect(more).toEqual([])
+    expect(stored?._id).toMatch(/^inbox\./)
+    if (id) expect(id).toBe(stored?._id)
+    expect(onStored).toHaveBeenCalledExactlyOnceWith(stored?._id)
+  })
+
+  it('answers a filled honeypot (a string, or in JSON any value) like a success, storing and notifying nothing', async () => {
+    for (const website of entry.honeypots) {
+      const who = `Bot ${JSON.stringify(website)} ${entry.name}`
+      const onStored = vi.fn()
+      const answer = await call(entry.request({ ...entry.valid(who), website }), { onStored })
+      const id = expectSuccess(answer)
+      if (id) expect(await test.stored(id), who).toBeUndefined()
+      expect(await storedOf(who), who).toEqual([])
+      expect(onStored, who).not.toHaveBeenCalled()
+    }
+  })
+
+  it('over the submission limit answers 429 with a German message and Retry-After, storing nothing; another address goes on', async () => {
+    let now = 0
+    const context = { submissionLimiter: new RateLimiter({ limit: 1, windowMs: 60_000, now: () => now }), clientAddress: '198.51.100.4' }
+    expectSuccess(await call(entry.request(entry.valid(`Erste ${entry.name}`)), context))
+    now = 15_000
+    const who = `Zweite ${entry.name}`
+    const limited = await call(entry.request(entry.valid(who)), context)
+    expectRefusal(limited, 429, TOO_MANY_SUBMISSIONS)
+    expect(limited.header('retry-after')).toBe('45')
+    expectInputKept(limited, who)
+    expect(await storedOf(who)).toEqual([])
+    expectSuccess(await call(entry.request(entry.valid(who)), { ...context, clientAddress: '198.51.100.5' }))
+  })
+
+  it('refuses a body over its limit with 413 and a German message, storing nothing', async () => {
+    const who = `Zu lang ${entry.name}`
+    const answer = await call(entry.request({ ...entry.valid(who), note: 'x'.repeat(entry.bodyLimit + 1) }))
+    expectRefusal(answer, 413, answers.tooLarge)
+    expect(await storedOf(who)).toEqual([])
+  })
+
+  it('refuses other media types with 415 and a German message, storing nothing', async () => {
+    const who = `Falsches Format ${entry.name}`
+    for (const contentType of entry.refusedTypes) {
+      const answer = await call(post(new URLSearchParams(entry.valid(who)).toString(), contentType))
+      expectRefusal(answer, 415, answers.unsupported)
+    }
+    expect(await storedOf(who)).toEqual([])
+  })
+
+  if (entry.malformed.length > 0)
+    it('refuses a malformed body with 400 and a German message', async () => {
+      const before = (await test.storedOfType(entry.type)).length
+      for (const { body, contentType, message } of entry.malformed) {
+        // The sell form logs what it could not read (a warning): captured, not printed.
+        expectRefusal(await call(post(body, contentType), { logger: captureLogs().logger }), 400, message)
+      }
+      expect((await test.storedOfType(entry.type)).length).toBe(before)
+    })
+
+  it('answers invalid fields with 400 and German field errors, storing and notifying nothing', async () => {
+    const who = `Fehlerhaft ${entry.name}`
+    const onStored = vi.fn()
+    const answer = await call(entry.request(entry.invalid.fields(who)), { onStored })
+    expect(answer.status).toBe(400)
+    expect(answer.header('cache-control')).toBe('no-store')
+    if (answers.kind === 'json') expect(answer.json).toEqual({ error: 'Bitte prüfen Sie Ihre Eingaben.', fieldErrors: entry.invalid.fieldErrors })
+    else {
+      expect(answer.data?.status).toBe('error')
+      expect(answer.data?.fieldErrors).toEqual(entry.invalid.fieldErrors)
+    }
+    expectInputKept(answer, who)
+    expect(await storedOf(who)).toEqual([])
+    expect(onStored).not.toHaveBeenCalled()
+  })
+
+  it('answers 503 with a German message when the lake refuses the write, logs it and reports nothing as stored', async () => {
+    const who = `Ausfall ${entry.name}`
+    const onStored = vi.fn()
+    const { logger, at } = captureLogs()
+    refusing = true
+    try {
+      const answer = await call(entry.request(entry.valid(who)), { onStored, logger })
+      expectRefusal(answer, 503, answers.unavailable)
+      expectInputKept(answer, who)
+    } finally {
+      refusing = false
+    }
+    expect(at(LEVEL.error).map((line) => line.msg)).toEqual(['Eine Einsendung konnte nicht gespeichert werden'])
+    expect(onStored).not.toHaveBeenCalled()
+    expect(await storedOf(who)).toEqual([])
+  })
+
+  if (answers.kind === 'page')
+    it('redirects posts to protocol-relative paths (//evil.example/, /\\evil.example) to a path on this site', async () => {
+      for (const [url, path] of [
+        ['http://localhost//evil.example/', '/evil.example/'],
+        ['http://localhost/\\evil.example', '/evil.example'],
+        ['http://localhost/%2F%2Fevil', '/'],
+      ] as const) {
+        const answer = await call(entry.request(entry.valid(`Umleitung ${url}`), url))
+        expect(answer.status, url).toBe(303)
+        expect(answer.location, url).toBe((answers as PageAnswers).confirmation(path))
+      }
+    })
+
+  if (answers.kind === 'json')
+    it('answers 405 to reads and to other methods: submissions are personal data', async () => {
+      const get = (answers as JsonAnswers).loader()
+      expect(get.status).toBe(405)
+      expect(get.headers.get('allow')).toBe('POST')
+      expect(get.headers.get('cache-control')).toBe('no-store')
+      const put = await call(new Request(entry.url, { method: 'PUT', body: '{}', headers: { 'content-type': 'application/json' } }))
+      expect(put.status).toBe(405)
+    })
+})
