@@ -146,13 +146,13 @@ describe('POST /api/contacts when Sanity does not answer', () => {
     })
     const notified: string[] = []
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const started = performance.now()
+    // Sanity never answers: only the lake's 300 ms write timeout can end this call (without it the
+    // test runs into its own timeout and fails), so no wall-clock ceiling is needed.
     const response = await action({
       request: post(JSON.stringify(valid), 'application/json'),
       params: {},
       context: { lake, env: parseEnv({}), onStored: (id) => notified.push(id) },
     })
-    expect(performance.now() - started).toBeLessThan(3_000)
     expect(response.status).toBe(503)
     const body = (await response.json()) as Record<string, unknown>
     expect(body.error).toMatch(/konnte nicht gespeichert werden/)
