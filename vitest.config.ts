@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
@@ -9,5 +10,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     pool: 'forks',
+    // One fork per core. Vitest's default is one fewer than the cores, which on CI's 2 cores ran
+    // every file in a single fork: 262 s, the machine half idle (the main process only serves
+    // transforms, 6 s in all). Issue 28 item 6, docs/performance.md "Unit suite".
+    maxWorkers: availableParallelism(),
   },
 })
