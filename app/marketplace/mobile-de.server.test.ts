@@ -114,12 +114,11 @@ describe('MobileDeAdapter', () => {
   })
 
   it('timeout: aborts the request and says so', async () => {
+    // The mock never answers: only the client's 100 ms timeout can end the call.
     api.failNext('search', 'timeout')
-    const started = Date.now()
     const error = await failure(client({ timeoutMs: 100 }).listAds(1))
     expect(error.kind).toBe('timeout')
     expect(error.message).toMatch(/nicht innerhalb von 0,1 Sekunden geantwortet/)
-    expect(Date.now() - started).toBeLessThan(2000)
   })
 
   it('network error: names the address', async () => {

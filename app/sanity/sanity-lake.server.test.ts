@@ -131,9 +131,13 @@ describe('SanityLake writes', () => {
 
 describe('SanityLake against an API that never answers', () => {
   const timeouts = { readMs: 300, writeMs: 300 }
+  /** The paths of the requests the hanging API received. */
+  let received: string[] = []
   const hanging = () => {
+    received = []
     server.use(
-      http.all('https://:projectId.:host.sanity.io/*', async () => {
+      http.all('https://:projectId.:host.sanity.io/*', async ({ request }) => {
+        received.push(new URL(request.url).pathname)
         await delay('infinite')
         return HttpResponse.json({})
       }),
@@ -144,15 +148,14 @@ describe('SanityLake against an API that never answers', () => {
   it('gives up a read after its timeout (and one retry) instead of waiting minutes', async () => {
     const started = performance.now()
     await expect(hanging().fetch('count(*)')).rejects.toThrow()
-    const waited = performance.now() - started
-    expect(waited).toBeGreaterThanOrEqual(timeouts.readMs)
-    expect(waited).toBeLessThan(5_000)
+    // Sanity never answers: only the timeout ends the read (no ceiling needed: without it the test times out).
+    expect(performance.now() - started).toBeGreaterThanOrEqual(timeouts.readMs)
   })
 
   it('gives up a write after its timeout, without retrying it', async () => {
-    const started = performance.now()
     await expect(hanging().mutate([{ create: { _id: 'inbox.contact-9', _type: 'contactMessage' } }])).rejects.toThrow()
-    expect(performance.now() - started).toBeLessThan(2_000)
+    // A write is sent once: retrying one that may have landed could store a message twice.
+    expect(received.filter((path) => path.includes('/data/mutate/'))).toHaveLength(1)
   })
 
   it("the production timeouts are a few seconds, not @sanity/client's 300 s", () => {

@@ -514,20 +514,19 @@ describe('oversized and refused bodies close cleanly (finding 3, issue 13 item 6
 describe('slow clients (finding 11)', () => {
   it('a client that trickles its headers, or never sends a declared body, is cut off after the limits', async () => {
     const site = await startSite({}, { headersTimeoutMs: 400, requestTimeoutMs: 800, checkIntervalMs: 100, maxConnections: 100 })
-    const heldFor = (bytes: string) =>
-      new Promise<number>((resolve) => {
-        const started = performance.now()
+    // Resolves when the server closes the connection. Node's own limits are 60 and 300 s: a server
+    // without ours would hold both clients past the test's timeout, so no wall-clock ceiling is needed.
+    const cutOff = (bytes: string) =>
+      new Promise<void>((resolve) => {
         const socket = net.connect(site.port, '127.0.0.1', () => socket.write(bytes))
         socket.on('data', () => {})
         socket.on('error', () => {})
-        socket.on('close', () => resolve(performance.now() - started))
+        socket.on('close', () => resolve())
       })
-    const [headers, body] = await Promise.all([
-      heldFor('GET / HTTP/1.1\r\nHost: a\r\nX-Slow: 1\r\n'),
-      heldFor('POST /api/limited HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{'),
+    await Promise.all([
+      cutOff('GET / HTTP/1.1\r\nHost: a\r\nX-Slow: 1\r\n'),
+      cutOff('POST /api/limited HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{'),
     ])
-    expect(headers).toBeLessThan(1_500)
-    expect(body).toBeLessThan(2_000)
     await site.close()
   })
 })
