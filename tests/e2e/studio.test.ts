@@ -599,11 +599,10 @@ test.describe('the Studio under /studio', () => {
     test(`a page from the template ${template.id}, filled in as staff do (one figure through the picker), is published and the site shows it`, async ({
       page,
     }) => {
-      // Not yet green against the stand-in. Now the dialogs close with their button, the stand-in echoes each write
-      // (so „Speichern…“ ends) and both pages fill in completely; one run published the city page, but a click
-      // right after the save is not reliably taken (the Studio holds it while it validates). Run with
-      // STUDIO_PUBLISH_TEMPLATES=1 and drop this line once it passes.
-      test.fixme(process.env.STUDIO_PUBLISH_TEMPLATES !== '1', 'publishing from a template: not yet seen green against the stand-in')
+      // The service page (media library, two cards, the figure picker) fills in completely, but its publish
+      // click stays held by the Studio („Wird veröffentlicht…“, no action sent); the city page passes.
+      // Run with STUDIO_PUBLISH_TEMPLATES=1 and drop this line once the service page passes too.
+      test.fixme(template.id === 'page-service' && process.env.STUDIO_PUBLISH_TEMPLATES !== '1', 'publishing the service template: not yet seen green')
       test.slow()
       const { documents, actions, draftId } = await startFromTemplate(page, template)
 
@@ -613,9 +612,13 @@ test.describe('the Studio under /studio', () => {
       // Staff click once the form has saved: Sanity's echo of the last write ends „Speichern…“ (a click
       // before that is held by the Studio until the save is confirmed).
       await expect(page.getByText('Speichern...', { exact: true })).toHaveCount(0, BOOT)
-      await expect(publishButton(page)).toBeEnabled(BOOT)
-      await publishButton(page).click()
       const publishedId = draftId.replace(/^drafts\./, '')
+      const isPublished = () => actions.some((action) => action.actionType === 'sanity.action.document.publish' && action.publishedId === publishedId)
+      // A click while the form re-renders after the save's echo can be lost: staff click again while the button still offers it.
+      await expect(async () => {
+        if (!isPublished() && (await publishButton(page).isEnabled())) await publishButton(page).click({ timeout: 2_000 })
+        await expect.poll(isPublished, { timeout: 5_000 }).toBe(true)
+      }).toPass(BOOT)
       await expect
         .poll(() => actions.some((action) => action.actionType === 'sanity.action.document.publish' && action.publishedId === publishedId), BOOT)
         .toBe(true)
