@@ -51,10 +51,13 @@ type MutationBody = Record<string, StoredDocument & { id?: string }>
  * only answer and close, and a listener that keeps reconnecting leaves the Studio's form read-only
  * ("reconnecting"). So listener requests are sent on, unseen by the page, to a small local HTTPS
  * server (HTTP/2: the Studio opens more listeners than a browser's six connections per host) that
- * says welcome and keeps the stream open. After a write the stand-in closes its streams: the
- * Studio reconnects and fetches the documents again, which is how it sees what was written.
+ * says welcome and keeps the stream open. After a write the stand-in tells the form's document
+ * listeners (`*[_id in $ids]`) what changed, as Sanity does: a mutation event per document, with the
+ * transaction's id as the new revision. Only that echo ends the form's „Speichern…“ (until then a
+ * publish click waits), and a reconnect within 20 s does not make the Studio read the documents
+ * again. The other listeners (lists, previews) are closed instead: they reconnect and query again.
  */
-type Hub = { streams: Set<ServerHttp2Stream> }
+type Hub = { streams: Set<ServerHttp2Stream>; pairs: Map<ServerHttp2Stream, string[]> }
 const hubs = new Map<string, Hub>()
 let listenerServer: Promise<number> | undefined
 
@@ -69,6 +72,8 @@ function startListenerServer(): Promise<number> {
     // /listen/<hub>?query=…
     const hub = hubs.get(String(headers[':path']).split('?')[0]!.split('/')[2] ?? '')
     if (!hub) return stream.respond({ ':status': 404 }, { endStream: true })
+    const search = new URL(String(headers[':path']), 'https://localhost').searchParams
+    const ids = search.get('query') === '*[_id in $ids]' ? (JSON.parse(search.get('$ids') ?? '[]') as string[]) : undefined
     // The Studio listens with credentials from its own origin, as from Sanity's.
     stream.respond({
       ':status': 200,
@@ -82,9 +87,14 @@ function startListenerServer(): Promise<number> {
     const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), 10_000)
     heartbeat.unref()
     stream.on('close', () => clearInterval(heartbeat))
-    hub.streams.add(stream)
-    stream.on('close', () => hub.streams.delete(stream))
-    stream.on('error', () => hub.streams.delete(stream))
+    if (ids) hub.pairs.set(stream, ids)
+    else hub.streams.add(stream)
+    const forget = () => {
+      hub.streams.delete(stream)
+      hub.pairs.delete(stream)
+    }
+    stream.on('close', forget)
+    stream.on('error', forget)
   })
   // Open streams must not keep the test worker from ending.
   server.unref()
@@ -105,34 +115,60 @@ async function signInWithSeed(page: Page, { role = 'administrator' }: { role?: s
   listenerServer ??= startListenerServer()
   const port = await listenerServer
   const hubId = randomUUID()
-  const hub: Hub = { streams: new Set() }
+  const hub: Hub = { streams: new Set(), pairs: new Map() }
   hubs.set(hubId, hub)
   const reconnect = () => {
     for (const stream of hub.streams) stream.close()
     hub.streams.clear()
   }
+  /** A transaction's documents as they were before it (undefined: there was none), to tell the document listeners what changed. */
+  let touched = new Map<string, StoredDocument | undefined>()
+  const announce = (transactionId: string) => {
+    const changes = [...touched]
+    touched = new Map()
+    changes.forEach(([id, before], index) => {
+      const after = find(id)
+      const event = {
+        type: 'mutation',
+        eventId: `${transactionId}#${id}`,
+        documentId: id,
+        transactionId,
+        transition: !after ? 'disappear' : before ? 'update' : 'appear',
+        identity: STAND_IN_USER.id,
+        // The document as it now is, whatever the actions did: the Studio applies it to its copy.
+        mutations: [after ? { createOrReplace: after } : { delete: { id } }],
+        previousRev: before?._rev,
+        resultRev: transactionId,
+        timestamp: new Date().toISOString(),
+        visibility: 'transaction',
+        effects: { apply: [], revert: [] },
+        transactionTotalEvents: changes.length,
+        transactionCurrentEvent: index + 1,
+      }
+      for (const [stream, ids] of hub.pairs) if (ids.includes(id)) stream.write(`event: mutation\ndata: ${JSON.stringify(event)}\n\n`)
+    })
+    reconnect()
+  }
   /** What the Studio asked for and was refused: named when a test fails, to tell a missing answer from a slow machine. */
   const aborted: string[] = []
   /** The queries answered, in order: a document's validation runs its rules' queries (e.g. "is this path taken?"). */
   const answered: string[] = []
-  /**
-   * What the form's document went through, in order: `write` (an action or mutation applied),
-   * `doc:<ids>` (documents read by id: after a write the Studio reads them back) and
-   * `query:<query>`. A publish click must come after the validation of the document as it now is.
-   */
-  const timeline: string[] = []
   const actions: Action[] = []
   const { documents: seed, assetFiles } = await loadDataset('content')
   const documents = structuredClone(seed) as StoredDocument[]
   let revision = 0
+  /** The transaction being applied: its id is the new revision of what it writes, as in Sanity. */
+  let transaction: string | undefined
   const put = (document: StoredDocument) => {
-    const stored = { ...document, _rev: `e2e-${++revision}`, _updatedAt: new Date().toISOString() }
     const index = documents.findIndex((candidate) => candidate._id === document._id)
+    if (!touched.has(document._id)) touched.set(document._id, index === -1 ? undefined : documents[index])
+    const stored = { ...document, _rev: transaction ?? `e2e-${++revision}`, _updatedAt: new Date().toISOString() }
     if (index === -1) documents.push({ ...stored, _createdAt: stored._updatedAt })
     else documents[index] = { ...stored, _createdAt: documents[index]!._createdAt }
   }
   const remove = (id: string) => {
     const index = documents.findIndex((candidate) => candidate._id === id)
+    if (index !== -1 && !touched.has(id)) touched.set(id, documents[index])
     if (index !== -1) documents.splice(index, 1)
   }
   const find = (id: string | undefined) => documents.find((candidate) => candidate._id === id)
@@ -177,23 +213,32 @@ async function signInWithSeed(page: Page, { role = 'administrator' }: { role?: s
     if (path.endsWith('/acl')) return route.fulfill({ json: [{ filter: '_id in path("**")', permissions: ['read', 'update', 'create', 'history'] }] })
     if (path.includes('/data/actions/') && method === 'POST') {
       const body = route.request().postDataJSON() as { actions: Action[]; transactionId?: string }
+      const transactionId = body.transactionId ?? `e2e-${++revision}`
+      transaction = transactionId
       try {
         for (const action of body.actions) apply(action)
       } catch (error) {
+        touched = new Map()
         return route.fulfill({ status: 409, json: { error: { description: String(error) } } })
+      } finally {
+        transaction = undefined
       }
       actions.push(...body.actions)
-      timeline.push('write')
-      reconnect()
-      return route.fulfill({ json: { transactionId: body.transactionId ?? `e2e-${revision}` } })
+      announce(transactionId)
+      return route.fulfill({ json: { transactionId } })
     }
     if (path.includes('/data/mutate/') && method === 'POST') {
-      const body = route.request().postDataJSON() as { mutations: MutationBody[] }
-      for (const mutation of body.mutations) mutate(mutation)
-      timeline.push('write')
-      reconnect()
+      const body = route.request().postDataJSON() as { mutations: MutationBody[]; transactionId?: string }
+      const transactionId = url.searchParams.get('transactionId') ?? body.transactionId ?? `e2e-${++revision}`
+      transaction = transactionId
+      try {
+        for (const mutation of body.mutations) mutate(mutation)
+      } finally {
+        transaction = undefined
+      }
+      announce(transactionId)
       const results = body.mutations.map((mutation) => ({ id: Object.values(mutation)[0]!.id ?? Object.values(mutation)[0]!._id, operation: 'update' }))
-      return route.fulfill({ json: { transactionId: `e2e-${revision}`, results } })
+      return route.fulfill({ json: { transactionId, results } })
     }
     if (path.includes('/data/query/')) {
       const params = Object.fromEntries([...url.searchParams].filter(([key]) => key.startsWith('$')).map(([key, value]) => [key.slice(1), JSON.parse(value)]))
@@ -203,12 +248,10 @@ async function signInWithSeed(page: Page, { role = 'administrator' }: { role?: s
       )
       const result = await (await evaluate(parse(query), { dataset: documents, params })).get()
       answered.push(query)
-      timeline.push(`query:${query}`)
       return route.fulfill({ json: { ms: 1, result } })
     }
     if (path.includes('/data/doc/')) {
       const ids = decodeURIComponent(path.split('/').pop() ?? '').split(',')
-      timeline.push(`doc:${ids.join(',')}`)
       return route.fulfill({ json: { documents: documents.filter((document) => ids.includes(document._id)), omitted: [] } })
     }
     if (path.includes('/data/listen/')) return route.continue({ url: `https://localhost:${port}/listen/${hubId}${url.search}` })
@@ -225,7 +268,7 @@ async function signInWithSeed(page: Page, { role = 'administrator' }: { role?: s
     return route.abort()
   })
   // `reconnect`: a test that adds a document itself (as the site writes one) tells the Studio's listeners so.
-  return { documents, aborted, actions, answered, reconnect, timeline }
+  return { documents, aborted, actions, answered, reconnect }
 }
 
 /** A literal text inside a regular expression. */
@@ -397,9 +440,12 @@ test.describe('the Studio under /studio', () => {
     await expect(dialog).toBeVisible(BOOT)
     return dialog
   }
-  /** Closes the topmost dialog, as staff do with Escape. */
+  /**
+   * Closes the topmost dialog with its close button („×“; Sanity's own, its label is not translated).
+   * Not with Escape: the formatted text's editor keeps the focus and takes the key.
+   */
   async function closeDialog(page: Page, count: number) {
-    await page.keyboard.press('Escape')
+    await page.getByRole('dialog').last().getByRole('button', { name: 'Close dialog' }).first().click()
     await expect(page.getByRole('dialog')).toHaveCount(count)
   }
   /** Writes a paragraph into the (empty) formatted text of a dialog. */
@@ -408,17 +454,6 @@ test.describe('the Studio under /studio', () => {
     await editor.click()
     await page.keyboard.type(text)
     await expect(dialog.getByRole('textbox').filter({ hasText: text })).toBeVisible()
-  }
-
-  /**
-   * Whether the Studio's validation has asked for the path since the draft last changed in the
-   * stand-in (a write, or the draft read back): only then is a publish click taken at once. A click
-   * while the form is still being checked is held by the Studio until the document changes again.
-   */
-  const checkedSinceLastChange = (timeline: string[], draftId: string) => {
-    const lastCheck = timeline.findLastIndex((entry) => entry.startsWith('query:') && entry.includes('path == $value'))
-    const lastChange = timeline.findLastIndex((entry) => entry === 'write' || (entry.startsWith('doc:') && entry.includes(draftId)))
-    return lastCheck > lastChange
   }
 
   /**
@@ -497,7 +532,7 @@ test.describe('the Studio under /studio', () => {
         await closeDialog(page, 0)
         const cards = await openSection(page, /Leistungskarten/)
         for (const card of [
-          { icon: 'Lieferung', title: 'Lieferung bis', figure: 'Kostenlose Lieferung und Anfahrt bis (km)', description: 'Wir bringen das Auto.' },
+          { icon: 'Lieferung', title: 'Lieferung bis ', figure: 'Kostenlose Lieferung und Anfahrt bis (km)', description: 'Wir bringen das Auto.' },
           { icon: 'Finanzierung', title: 'Leasing', description: 'Monatlich planbar.' },
         ]) {
           await cards.getByRole('button', { name: 'Element hinzufügen' }).click()
@@ -521,31 +556,42 @@ test.describe('the Studio under /studio', () => {
     },
   ]
 
+  /**
+   * „+“ in the template's page list, as staff start a page: the new page opens at once (one
+   * template per list), its first sections show, and name and path are typed. The first keystroke
+   * creates the draft through the Actions API with the template's initial value, which is checked
+   * here; returns the stand-in's records and the draft's id once the draft has the path.
+   */
+  async function startFromTemplate(page: Page, template: (typeof TEMPLATES)[number]) {
+    await page.unrouteAll()
+    const stand = await signInWithSeed(page)
+    const { documents, actions, aborted } = stand
+    await page.goto(`/studio/structure/pages;${template.list}`)
+    // One template per list: "+" opens the new page at once.
+    await page.getByTestId('action-intent-button').click({ timeout: 60_000 }).catch(explain(aborted))
+    const title = page.getByRole('textbox', { name: 'Name der Seite' })
+    await expect(title).toBeEditable({ timeout: 60_000 })
+    // The template's first sections, as the list shows them (the rest come into view on scrolling; all are checked in the created draft).
+    const sections = page.getByTestId('field-sections')
+    for (const title of ['Hero', 'Fließtext']) await expect(sections.getByRole('button', { name: new RegExp(`^${title}`) })).toBeVisible(BOOT)
+    await title.fill(template.title)
+    await page.getByRole('textbox', { name: 'Pfad' }).fill(template.path)
+    await expect.poll(() => actions.find((action) => action.actionType === 'sanity.action.document.create'), BOOT).toBeDefined()
+    const created = actions.find((action) => action.actionType === 'sanity.action.document.create')!
+    expect(created.attributes).toMatchObject({ _type: 'page', isCity: template.isCity })
+    expect((created.attributes!.sections as { _type: string }[]).map((section) => section._type)).toEqual(template.sections)
+    if (!template.isCity) expect(created.attributes!.location).toBeUndefined()
+    const draftId = created.attributes!._id
+    await expect.poll(() => documents.find((document) => document._id === draftId)?.path, BOOT).toBe(template.path)
+    return { ...stand, draftId }
+  }
+
   for (const template of TEMPLATES) {
     test(`„+“ in the page list ${template.list} starts a page from the template ${template.id}, written through the Actions API, the draft has the template's sections`, async ({
       page,
     }) => {
       test.slow()
-      await page.unrouteAll()
-      const { documents, actions, aborted } = await signInWithSeed(page)
-      await page.goto(`/studio/structure/pages;${template.list}`)
-      // One template per list: "+" opens the new page at once.
-      await page.getByTestId('action-intent-button').click({ timeout: 60_000 }).catch(explain(aborted))
-      const title = page.getByRole('textbox', { name: 'Name der Seite' })
-      await expect(title).toBeEditable({ timeout: 60_000 })
-      // The template's first sections, as the list shows them (the rest come into view on scrolling; all are checked in the created draft).
-      const sections = page.getByTestId('field-sections')
-      for (const title of ['Hero', 'Fließtext']) await expect(sections.getByRole('button', { name: new RegExp(`^${title}`) })).toBeVisible(BOOT)
-      // The first keystroke creates the draft with the template's initial value.
-      await title.fill(template.title)
-      await page.getByRole('textbox', { name: 'Pfad' }).fill(template.path)
-      await expect.poll(() => actions.find((action) => action.actionType === 'sanity.action.document.create'), BOOT).toBeDefined()
-      const created = actions.find((action) => action.actionType === 'sanity.action.document.create')!
-      expect(created.attributes).toMatchObject({ _type: 'page', isCity: template.isCity })
-      expect((created.attributes!.sections as { _type: string }[]).map((section) => section._type)).toEqual(template.sections)
-      if (!template.isCity) expect(created.attributes!.location).toBeUndefined()
-      const draftId = created.attributes!._id
-      await expect.poll(() => documents.find((document) => document._id === draftId)?.path, BOOT).toBe(template.path)
+      await startFromTemplate(page, template)
     })
   }
 
@@ -553,39 +599,26 @@ test.describe('the Studio under /studio', () => {
     test(`a page from the template ${template.id}, filled in as staff do (one figure through the picker), is published and the site shows it`, async ({
       page,
     }) => {
-      // Not yet seen green: written at the end of a session whose e2e runs queued behind other work (the
-      // last run reached the Fließtext and the media library; the locators now follow the form's
-      // snapshot). Run with STUDIO_PUBLISH_TEMPLATES=1 and drop this line once it passes.
-      test.fixme(process.env.STUDIO_PUBLISH_TEMPLATES !== '1', 'publishing from a template: not yet seen green against the stand-in')
+      // The service page (media library, two cards, the figure picker) fills in completely, but its publish
+      // click stays held by the Studio („Wird veröffentlicht…“, no action sent); the city page passes.
+      // Run with STUDIO_PUBLISH_TEMPLATES=1 and drop this line once the service page passes too.
+      test.fixme(template.id === 'page-service' && process.env.STUDIO_PUBLISH_TEMPLATES !== '1', 'publishing the service template: not yet seen green')
       test.slow()
-      await page.unrouteAll()
-      const { documents, actions, aborted, timeline } = await signInWithSeed(page)
-      await page.goto(`/studio/structure/pages;${template.list}`)
-      // One template per list: "+" opens the new page at once.
-      await page.getByTestId('action-intent-button').click({ timeout: 60_000 }).catch(explain(aborted))
-      const title = page.getByRole('textbox', { name: 'Name der Seite' })
-      await expect(title).toBeEditable({ timeout: 60_000 })
-      // The template's first sections, as the list shows them (the rest come into view on scrolling; all are checked in the created draft).
-      const sections = page.getByTestId('field-sections')
-      for (const title of ['Hero', 'Fließtext']) await expect(sections.getByRole('button', { name: new RegExp(`^${title}`) })).toBeVisible(BOOT)
-      // The first keystroke creates the draft with the template's initial value.
-      await title.fill(template.title)
-      await page.getByRole('textbox', { name: 'Pfad' }).fill(template.path)
-      await expect.poll(() => actions.find((action) => action.actionType === 'sanity.action.document.create'), BOOT).toBeDefined()
-      const created = actions.find((action) => action.actionType === 'sanity.action.document.create')!
-      expect(created.attributes).toMatchObject({ _type: 'page', isCity: template.isCity })
-      expect((created.attributes!.sections as { _type: string }[]).map((section) => section._type)).toEqual(template.sections)
-      if (!template.isCity) expect(created.attributes!.location).toBeUndefined()
-      const draftId = created.attributes!._id!
-      await expect.poll(() => documents.find((document) => document._id === draftId)?.path, BOOT).toBe(template.path)
+      const { documents, actions, draftId } = await startFromTemplate(page, template)
 
       // The fields the template leaves to staff, filled in the form; then the Studio has nothing left to object to.
       await template.fill(page)
       await expect.poll(() => template.filled(documents.find((document) => document._id === draftId) ?? { _id: draftId }), BOOT).toBe(true)
-      await expect(publishButton(page)).toBeEnabled(BOOT)
-      await expect.poll(() => checkedSinceLastChange(timeline, draftId), BOOT).toBe(true)
-      await publishButton(page).click()
+      // Staff click once the form has saved: Sanity's echo of the last write ends „Speichern…“ (a click
+      // before that is held by the Studio until the save is confirmed).
+      await expect(page.getByText('Speichern...', { exact: true })).toHaveCount(0, BOOT)
       const publishedId = draftId.replace(/^drafts\./, '')
+      const isPublished = () => actions.some((action) => action.actionType === 'sanity.action.document.publish' && action.publishedId === publishedId)
+      // A click while the form re-renders after the save's echo can be lost: staff click again while the button still offers it.
+      await expect(async () => {
+        if (!isPublished() && (await publishButton(page).isEnabled())) await publishButton(page).click({ timeout: 2_000 })
+        await expect.poll(isPublished, { timeout: 5_000 }).toBe(true)
+      }).toPass(BOOT)
       await expect
         .poll(() => actions.some((action) => action.actionType === 'sanity.action.document.publish' && action.publishedId === publishedId), BOOT)
         .toBe(true)
