@@ -1,5 +1,6 @@
 import { ImagesIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { BUTTON_IN_LIST } from './link'
 
 /** One slide of the home page's hero slider. */
 export const heroSlide = defineType({
@@ -39,7 +40,7 @@ export const heroSlide = defineType({
       name: 'buttons',
       title: 'Schaltflächen',
       type: 'array',
-      of: [defineArrayMember({ type: 'link' })],
+      of: [defineArrayMember(BUTTON_IN_LIST)],
       validation: (rule) => rule.required().min(1).max(2),
     }),
   ],

@@ -3,7 +3,12 @@ import { defineField, defineType } from 'sanity'
 import { describeLinkTarget, type LinkTarget } from '../lib/links'
 import { LINK_PREVIEW_SELECT, linkTargetFields } from './linkFields'
 
-/** A button: a label and where it leads (a page, a section of this page, a part of the site, a phone number…). */
+/**
+ * A button: a label and where it leads (a page, a section of this page, a part of the site, a phone
+ * number…). No initial values of its own: a card's or a feature's button is an optional field, and
+ * Sanity would create it half-filled with every new card (linkFields.ts); lists of buttons preselect
+ * „Seite“ for the buttons staff add (BUTTON_IN_LIST).
+ */
 export const link = defineType({
   name: 'link',
   title: 'Schaltfläche',
@@ -16,13 +21,12 @@ export const link = defineType({
       type: 'string',
       validation: (rule) => rule.required().max(40),
     }),
-    ...linkTargetFields(),
+    ...linkTargetFields({ preselect: false }),
     defineField({
       name: 'primary',
       title: 'Hauptschaltfläche',
       type: 'boolean',
       description: 'Gefüllt in der Akzentfarbe statt nur umrandet.',
-      initialValue: false,
     }),
   ],
   preview: {
@@ -33,3 +37,6 @@ export const link = defineType({
     }),
   },
 })
+
+/** A button in a list (a hero's buttons): added on purpose, so its link type starts at „Seite“. */
+export const BUTTON_IN_LIST = { type: 'link', initialValue: { linkType: 'page', primary: false } } as const

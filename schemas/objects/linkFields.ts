@@ -50,12 +50,16 @@ async function anchorsOfReferencedPage(id: string, context: ValidationContext): 
 
 /**
  * The target fields. `types` limits the choice (a menu entry has no "section of this page": it is on
- * every page); `optional` lets the whole link be empty (a tile without a link).
+ * every page); `optional` lets the whole link be empty (a tile without a link). `preselect` chooses
+ * „Seite“ in a new link; off where the link is a field of its own that staff may leave empty (a
+ * card's button): Sanity fills a new card's nested initial values, so a preselected type would
+ * create a half-filled button on every new card, and the page could not be published.
  */
 export function linkTargetFields({
   types = LINK_TYPES.map((type) => type.value),
   optional = false,
-}: { types?: ReadonlyArray<LinkType>; optional?: boolean } = {}) {
+  preselect = !optional,
+}: { types?: ReadonlyArray<LinkType>; optional?: boolean; preselect?: boolean } = {}) {
   const offered = LINK_TYPES.filter((type) => types.includes(type.value))
   const hiddenUnless =
     (type: LinkType) =>
@@ -67,7 +71,7 @@ export function linkTargetFields({
       title: 'Link führt zu',
       type: 'string',
       options: { list: [...offered], layout: 'radio', direction: 'horizontal' },
-      ...(optional ? {} : { initialValue: types.includes('page') ? 'page' : types[0] }),
+      ...(preselect ? { initialValue: types.includes('page') ? 'page' : types[0] } : {}),
       // The list itself refuses a type not offered here.
       validation: (rule) => rule.custom((value) => ((value === undefined || value === null) && !optional ? LINK_MESSAGES.type : true)),
     }),

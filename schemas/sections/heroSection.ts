@@ -1,5 +1,6 @@
 import { ImageIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { BUTTON_IN_LIST } from '../objects/link'
 import { anchorField, eyebrowField } from './fields'
 
 /** The page's opening: the H1, a subtitle, an optional claim such as the distance from Essen, buttons and a background image. */
@@ -30,7 +31,7 @@ export const heroSection = defineType({
       name: 'buttons',
       title: 'Schaltflächen',
       type: 'array',
-      of: [defineArrayMember({ type: 'link' })],
+      of: [defineArrayMember(BUTTON_IN_LIST)],
       validation: (rule) => rule.max(2),
     }),
     defineField({ name: 'image', title: 'Hintergrundbild', type: 'imageWithAlt', validation: (rule) => rule.required() }),
