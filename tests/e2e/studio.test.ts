@@ -599,7 +599,9 @@ test.describe('the Studio under /studio', () => {
     test(`a page from the template ${template.id}, filled in as staff do (one figure through the picker), is published and the site shows it`, async ({
       page,
     }) => {
-      test.slow()
+      // Some 40 steps of staff work in the Studio: 1 min alone on this machine, over 3 min in CI beside
+      // another worker (the service page reached its last field at 180 s, test.slow()'s limit).
+      test.setTimeout(420_000)
       const { documents, actions, draftId } = await startFromTemplate(page, template)
 
       // The fields the template leaves to staff, filled in the form; then the Studio has nothing left to object to.
