@@ -27,17 +27,9 @@ export class ContentRevision {
   }
 }
 
-/**
- * One request's view of the lake: its loaders read through it, and a read that fails marks the
- * request (`readFailed`), whose page (possibly an error note) is then not kept in the page cache.
- * A wrapper per request rather than AsyncLocalStorage: its promise hooks slowed every promise of
- * the process, groq-js's many included (docs/decisions/060).
- */
-export class RequestLake implements ContentLake {
-  /** A read through this view failed: the response may show an error note and must not be cached. */
-  readFailed = false
-
-  constructor(private readonly lake: ContentLake) {}
+/** A lake that passes everything to the one it wraps; the wrappers below change only what they watch. */
+class WrappedLake implements ContentLake {
+  constructor(protected readonly lake: ContentLake) {}
 
   get kind() {
     return this.lake.kind
@@ -55,13 +47,8 @@ export class RequestLake implements ContentLake {
     return this.lake.previewReader
   }
 
-  async fetch<R = unknown>(query: string, params?: QueryParams, options?: FetchOptions): Promise<R> {
-    try {
-      return await this.lake.fetch<R>(query, params, options)
-    } catch (error) {
-      this.readFailed = true
-      throw error
-    }
+  fetch<R = unknown>(query: string, params?: QueryParams, options?: FetchOptions): Promise<R> {
+    return this.lake.fetch<R>(query, params, options)
   }
 
   mutate(mutations: Mutation[]): Promise<MutationResult> {
@@ -70,6 +57,26 @@ export class RequestLake implements ContentLake {
 
   onChanges(listener: ChangeListener): () => void {
     return this.lake.onChanges?.(listener) ?? (() => undefined)
+  }
+}
+
+/**
+ * One request's view of the lake: its loaders read through it, and a read that fails marks the
+ * request (`readFailed`), whose page (possibly an error note) is then not kept in the page cache.
+ * A wrapper per request rather than AsyncLocalStorage: its promise hooks slowed every promise of
+ * the process, groq-js's many included (docs/decisions/060).
+ */
+export class RequestLake extends WrappedLake {
+  /** A read through this view failed: the response may show an error note and must not be cached. */
+  readFailed = false
+
+  override async fetch<R = unknown>(query: string, params?: QueryParams, options?: FetchOptions): Promise<R> {
+    try {
+      return await this.lake.fetch<R>(query, params, options)
+    } catch (error) {
+      this.readFailed = true
+      throw error
+    }
   }
 }
 
@@ -93,13 +100,15 @@ function isPublishedContent(id: string): boolean {
  * (and spam), notification claims and the sync's lease do not turn into page renders. Everything
  * else, capabilities included, is the wrapped lake's.
  */
-export class ObservedLake implements ContentLake {
+export class ObservedLake extends WrappedLake {
   private stopFollowing: (() => void) | undefined
 
   constructor(
-    private readonly lake: ContentLake,
+    lake: ContentLake,
     private readonly revision: ContentRevision,
-  ) {}
+  ) {
+    super(lake)
+  }
 
   /**
    * Also moves the revision on for changes others make (another instance of the site, the Studio:
@@ -112,31 +121,7 @@ export class ObservedLake implements ContentLake {
     })
   }
 
-  onChanges(listener: ChangeListener): () => void {
-    return this.lake.onChanges?.(listener) ?? (() => undefined)
-  }
-
-  get kind() {
-    return this.lake.kind
-  }
-
-  get local() {
-    return this.lake.local
-  }
-
-  get assets() {
-    return this.lake.assets
-  }
-
-  get previewReader() {
-    return this.lake.previewReader
-  }
-
-  fetch<R = unknown>(query: string, params?: QueryParams, options?: FetchOptions): Promise<R> {
-    return this.lake.fetch<R>(query, params, options)
-  }
-
-  async mutate(mutations: Mutation[]): Promise<MutationResult> {
+  override async mutate(mutations: Mutation[]): Promise<MutationResult> {
     try {
       return await this.lake.mutate(mutations)
     } finally {
