@@ -1,18 +1,48 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
+import { join } from 'node:path'
 import { defineConfig } from 'vitest/config'
 
+const TEST_DIRS = ['app', 'schemas', 'studio', 'tests', 'scripts']
+const JSDOM_MARKER = '// @vitest-environment jsdom'
+
+/** The unit test files whose first line asks for jsdom (the component suites). */
+function jsdomTestFiles(): string[] {
+  return TEST_DIRS.flatMap((dir) =>
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .map((file) => join(dir, file))
+      .filter((file) => /\.test\.tsx?$/.test(file) && !file.startsWith(join('tests', 'e2e')))
+      .filter((file) => readFileSync(file, 'utf8').startsWith(JSDOM_MARKER)),
+  )
+}
+
+const jsdomFiles = jsdomTestFiles()
+
+// Decision 061: the node suites share one module graph per fork (no isolation: the Sanity Studio
+// package alone takes 3 s to import, React, Remix, MSW and groq-js about 1 s, per file); the
+// jsdom suites keep a fresh graph per file in isolated threads (testing-library registers its
+// cleanup once per import, react-dom reads the window once). Vitest takes isolation per pool,
+// so the two kinds of suites run in different pools.
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts', 'studio/**/*.test.ts', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: TEST_DIRS.map((dir) => `${dir}/**/*.test.{ts,tsx}`),
+          exclude: ['tests/e2e/**', 'node_modules/**', ...jsdomFiles],
+          pool: 'forks',
+        },
+      },
+      { extends: true, test: { name: 'jsdom', include: jsdomFiles, pool: 'threads' } },
+    ],
+    poolOptions: { forks: { isolate: false }, threads: { isolate: true } },
     setupFiles: ['./tests/setup-unit.ts'],
     environment: 'node',
     testTimeout: 20_000,
-    pool: 'forks',
-    // One fork per core. Vitest's default is one fewer than the cores, which on CI's 2 cores ran
-    // every file in a single fork: 262 s, the machine half idle (the main process only serves
-    // transforms, 6 s in all). Issue 28 item 6, docs/performance.md "Unit suite".
+    // One worker per core: vitest's default (one fewer) ran every file on one of CI's two cores.
     maxWorkers: availableParallelism(),
   },
 })
