@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type APIRequestContext, type APIResponse } from '@playwright/test'
+import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
 import { signSanityPayload } from '#app/server/webhook-signature.server.ts'
 import { expect, test, uniqueName } from './playwright-utils'
 import { type RunningProcess, startFakeSanity } from './servers'
@@ -115,10 +116,17 @@ test.describe('embedded server: hits, invalidation, webhook, staging', () => {
       data: { name: uniqueName('Cache'), email: 'cache@example.de', message: 'Schreibt in den Posteingang' },
     })
     expect(stored.status()).toBe(201)
-    expect((await stored.json()) as { id: string }).toMatchObject({ id: expect.stringMatching(/^inbox\./) })
+    const { id } = (await stored.json()) as { id: string }
+    expect(id).toMatch(/^inbox\./)
     expect((await get(request, `${EMBEDDED}/`)).cache).toBe('HIT')
-    // Nor does the dealer's notification, which records its delivery on the message.
-    await new Promise((resolve) => setTimeout(resolve, 1000))
+    // Nor does the dealer's notification, which records its delivery on the message (read from the DATA_DIR, as preflight reads it).
+    const notifiedAt = async () =>
+      (await EmbeddedLake.openReadOnly({ contentDir: 'content', dataDir })).fetch<string | null>(
+        '*[_id == $id][0].notifiedAt',
+        { id },
+        { includePrivate: true },
+      )
+    await expect.poll(notifiedAt, { timeout: 15_000 }).toBeTruthy()
     expect((await get(request, `${EMBEDDED}/`)).cache).toBe('HIT')
   })
 
