@@ -131,7 +131,8 @@ for (const javaScriptEnabled of [true, false]) {
       const photos = lead?.photos as Array<{ file: string }>
       expect(photos).toHaveLength(2)
       // Both are new files, and the request left nothing else behind.
-      expect(photos.filter((photo) => filesBefore.has(photo.file) || !uploadedFiles().includes(photo.file))).toEqual([])
+      const filesNow = new Set(uploadedFiles())
+      expect(photos.filter((photo) => filesBefore.has(photo.file) || !filesNow.has(photo.file))).toEqual([])
       await expect.poll(() => orphanUploadsSince(filesBefore)).toEqual([])
       for (const photo of photos) {
         const metadata = await sharp(readFileSync(path.join(UPLOADS(), photo.file))).metadata()
