@@ -7,7 +7,7 @@
  */
 import { createLake } from '#app/context.server.ts'
 import { parseEnv } from '#app/env.server.ts'
-import { photoStoreFor, type StoredPhoto } from '#app/submissions/photos.server.ts'
+import { photoStoreFor, type StoredPhoto } from '#app/submissions/photo-store.server.ts'
 
 const id = process.argv[2]
 if (!id || !/^inbox\.(lead|contact)-[\w-]+$/.test(id)) {

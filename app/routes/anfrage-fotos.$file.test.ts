@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '#app/env.server.ts'
 import { type ContentLake } from '#app/sanity/lake.server.ts'
-import { FilePhotoStore, uploadsDir } from '#app/submissions/photos.server.ts'
+import { FilePhotoStore, uploadsDir } from '#app/submissions/photo-store.server.ts'
 import { loader } from './anfrage-fotos.$file.ts'
 
 describe('GET /anfrage-fotos/<file> (a sell request’s photo on the embedded lake)', () => {

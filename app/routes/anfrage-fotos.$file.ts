@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { FilePhotoStore, uploadsDir } from '#app/submissions/photos.server.ts'
+import { FilePhotoStore, uploadsDir } from '#app/submissions/photo-store.server.ts'
 
 /** Headers of a seller's photo: never kept by a cache, never indexed, never sniffed as anything but JPEG. */
 export const PHOTO_HEADERS = {
