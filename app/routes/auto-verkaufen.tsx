@@ -5,7 +5,7 @@ import { PhoneIcon } from '#app/components/icons.tsx'
 import { PageHeader } from '#app/components/sections/page-header.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { SALE_PATH } from '#app/submissions/forms.ts'
-import { salePageAction } from '#app/submissions/sale-action.server.ts'
+import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { salePrefill } from '#app/submissions/sale-prefill.server.ts'
 import { tradeInVehicle } from '#app/submissions/trade-in.server.ts'
 import { telHref } from '#app/utils/format.ts'
@@ -26,7 +26,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { prefill: salePrefill(params), tradeIn: (await tradeInVehicle(context, params)) ?? null }
 }
 
-export const action = (args: ActionFunctionArgs) => salePageAction(args)
+// The one door of every form (app/submissions/actions.server.ts); the photos are a field of the sell form's definition.
+export const action = (args: ActionFunctionArgs) => submissionPageAction(args)
 
 // Answers with the visitor's own input (prefill, errors): never shared by a cache.
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })

@@ -1,13 +1,16 @@
+import path from 'node:path'
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { type Env } from '#app/env.server.ts'
 import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'
 import { BodyTooLargeError, CACHE_CONTROL, jsonCreated, jsonError, mediaType, parseJsonBody, readBodyText } from '#app/utils/http.server.ts'
 import { sameSiteLocation } from '#app/utils/redirect-path.ts'
 import { checkSubmissionLimit, limitSubmission, TOO_MANY_SUBMISSIONS } from '#app/utils/request-guards.server.ts'
 import { echoFormValues } from '#app/utils/form-values.ts'
 import { CONTACT_TOASTS, confirmationId, DEFAULT_ANCHOR, FORM_KIND_FIELD, sentQuery, type FormKind, type SubmissionActionData } from './forms.ts'
-import { isLeadKind, LEAD_TOASTS } from './lead-forms.ts'
-import { isFormKind } from './lead-forms.ts'
-import { submit } from './submit.server.ts'
+import { FORMS, isFormKind, isLeadKind, LEAD_TOASTS } from './lead-forms.ts'
+import { MultipartRefusal, readMultipart } from './multipart.server.ts'
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_MESSAGES, SALE_FIELDS_LIMIT } from './photos.ts'
+import { type ReceivedFiles, submit } from './submit.server.ts'
 
 /**
  * The page's failure texts for posts without JavaScript. A refusal before the body is read (403,
@@ -24,23 +27,44 @@ export const PAGE_FORM_ERRORS = {
   },
 } as const
 
-/** Largest accepted submission; the longest valid one (a 5,000-character message) fits easily. */
+/** The API's 413 for a multipart body over a limit of multipart.server.ts. */
+const MULTIPART_TOO_LARGE = `Die Anfrage ist zu groß (höchstens ${MAX_PHOTOS} Fotos zu je ${MAX_PHOTO_BYTES / 1024 / 1024} MB und ${SALE_FIELDS_LIMIT / 1024} KB Text).`
+
+/** Largest accepted submission without files; the longest valid one (a 5,000-character message) fits easily. */
 export const SUBMISSION_BODY_LIMIT = 16 * 1024
 
 const FORM_POST = 'application/x-www-form-urlencoded'
 const JSON_POST = 'application/json'
+const MULTIPART_POST = 'multipart/form-data'
 const ANCHOR_PATTERN = /^[a-z0-9-]{1,40}$/
 
-type ReadResult = { ok: true; type: string; raw: unknown } | { ok: false; reason: 'type' | 'size' }
+/** A multipart post's files, to be removed once the submission is answered. */
+type Files = ReceivedFiles & { discard(): Promise<void> }
+
+type ReadResult =
+  | { ok: true; type: string; raw: unknown; files?: Files }
+  /** `fields`: what a multipart body held before it broke a limit, so that the page keeps it. */
+  | { ok: false; reason: 'type' | 'size' | 'malformed'; fields?: Record<string, string> }
 
 /**
- * The one body reader of the forms: the media type must be one of `types`; at most 16 KB are read
- * (a larger body is refused with `size`: the server drains the rest, app/utils/http.server.ts).
- * Form posts become an object of strings, JSON is parsed (undefined when malformed).
+ * The one body reader of the forms: the media type must be one of `types`. JSON and form-encoded
+ * bodies are read up to 16 KB (a larger one is refused with `size`: the server drains the rest,
+ * app/utils/http.server.ts); form posts become an object of strings, JSON is parsed (undefined when
+ * malformed). Multipart bodies (a form with photos) go through the bounded reader
+ * (multipart.server.ts), their photos into temporary files under DATA_DIR/tmp.
  */
-async function readSubmission(request: Request, types: readonly string[]): Promise<ReadResult> {
+async function readSubmission(request: Request, types: readonly string[], env: Pick<Env, 'DATA_DIR'>): Promise<ReadResult> {
   const type = mediaType(request)
   if (!types.includes(type)) return { ok: false, reason: 'type' }
+  if (type === MULTIPART_POST) {
+    try {
+      const body = await readMultipart(request, submissionTempDir(env))
+      return { ok: true, type, raw: body.fields, files: body }
+    } catch (error) {
+      if (error instanceof MultipartRefusal) return { ok: false, reason: error.reason, fields: error.fields }
+      throw error
+    }
+  }
   let body: string
   try {
     body = await readBodyText(request, SUBMISSION_BODY_LIMIT)
@@ -50,6 +74,14 @@ async function readSubmission(request: Request, types: readonly string[]): Promi
   }
   return { ok: true, type, raw: type === JSON_POST ? parseJsonBody(body) : Object.fromEntries(new URLSearchParams(body)) }
 }
+
+/** Where a multipart post's photos wait until the submission is answered: under DATA_DIR, emptied at start. */
+export function submissionTempDir(env: Pick<Env, 'DATA_DIR'>): string {
+  return path.resolve(env.DATA_DIR, 'tmp')
+}
+
+/** Whether the post carried photos or refused some while reading: a browser never keeps chosen files after a page post. */
+const hadPhotos = (files: Files | undefined) => files !== undefined && (files.photos.length > 0 || files.photoErrors.length > 0)
 
 /**
  * The action of every page with a form, for posts without JavaScript (with JavaScript the forms
@@ -68,34 +100,66 @@ export async function submissionPageAction({ request, context }: ActionFunctionA
   const fail = (status: number, body: Omit<SubmissionActionData, 'status'>, headers: Record<string, string> = {}) =>
     data<SubmissionActionData>({ status: 'error', ...body }, { status, headers: { ...noStore, ...headers } })
 
-  const read = await readSubmission(request, [FORM_POST])
+  const read = await readSubmission(request, [FORM_POST, MULTIPART_POST], context.env)
   if (!read.ok) {
-    return read.reason === 'size'
-      ? fail(413, { formError: PAGE_FORM_ERRORS.tooLarge, values: {} })
-      : fail(415, { formError: PAGE_FORM_ERRORS.unsupported, values: {} })
+    const { [FORM_KIND_FIELD]: named, anchor, ...kept } = read.fields ?? {}
+    const form = formOf(named, anchor)
+    const values = echoFormValues(kept)
+    if (read.reason === 'size') return fail(413, { ...form, formError: PAGE_FORM_ERRORS.tooLarge, values })
+    if (read.reason === 'malformed') return fail(400, { ...form, formError: PAGE_FORM_ERRORS.unsupported, values })
+    return fail(415, { formError: PAGE_FORM_ERRORS.unsupported, values: {} })
   }
-  // `variant` only chooses which fields the page shows; the kind's schema covers every variant.
-  const { [FORM_KIND_FIELD]: named, anchor: rawAnchor, ...fields } = read.raw as Record<string, string>
+  const { files } = read
+  try {
+    // `variant` only chooses which fields the page shows; the kind's schema covers every variant.
+    const { [FORM_KIND_FIELD]: named, anchor: rawAnchor, ...fields } = read.raw as Record<string, string>
+    const { leadKind: kind, anchor } = formOf(named, rawAnchor)
+    const values = echoFormValues(fields)
+    // Counted after reading the body, so that the page keeps the input.
+    const limited = checkSubmissionLimit(context, request)
+    if (limited) {
+      return fail(429, { leadKind: kind, anchor, formError: TOO_MANY_SUBMISSIONS, values }, { 'Retry-After': String(limited.retryAfterSeconds) })
+    }
+    if (!kind) return fail(400, { anchor, formError: PAGE_FORM_ERRORS.unknownForm, values })
+
+    const outcome = await submit(context, kind, { ...fields, page: fields.page || url.pathname }, files)
+    const photoField = FORMS[kind].photos?.field
+    const chooseAgain = photoField !== undefined && hadPhotos(files)
+    switch (outcome.status) {
+      case 'stored':
+      case 'spam':
+        return redirect(sameSiteLocation(url.pathname, sentQuery(kind, anchor), confirmationId(anchor)), { status: 303, headers: noStore })
+      case 'invalid': {
+        const fieldErrors = { ...outcome.fieldErrors }
+        if (chooseAgain) fieldErrors[photoField] = [...(fieldErrors[photoField] ?? []), PHOTO_MESSAGES.chooseAgain]
+        return fail(400, { leadKind: kind, anchor, fieldErrors, values: outcome.values })
+      }
+      case 'busy':
+        return fail(
+          503,
+          { leadKind: kind, anchor, formError: `${PHOTO_MESSAGES.busy} ${PHOTO_MESSAGES.chooseAgain}`, values: outcome.values },
+          { 'Retry-After': String(outcome.retryAfterSeconds) },
+        )
+      case 'failed': {
+        const unavailable = PAGE_FORM_ERRORS.unavailable[kind === 'contact' ? 'contact' : 'lead']
+        return fail(503, {
+          leadKind: kind,
+          anchor,
+          formError: chooseAgain ? `${unavailable} ${PHOTO_MESSAGES.chooseAgain}` : unavailable,
+          values: outcome.values,
+        })
+      }
+    }
+  } finally {
+    await files?.discard()
+  }
+}
+
+/** The form a page post names (a post without FORM_KIND_FIELD is the contact form's) and the section its answer goes to. */
+function formOf(named: string | undefined, rawAnchor: string | undefined): { leadKind?: FormKind; anchor: string } {
   const kind: FormKind | undefined = named === undefined ? 'contact' : isFormKind(named) ? named : undefined
   const anchor = rawAnchor && ANCHOR_PATTERN.test(rawAnchor) ? rawAnchor : DEFAULT_ANCHOR[kind === 'contact' ? 'contact' : 'lead']
-  const values = echoFormValues(fields)
-  // Counted after reading the (at most 16 KB) body, so that the page keeps the input.
-  const limited = checkSubmissionLimit(context, request)
-  if (limited) {
-    return fail(429, { leadKind: kind, anchor, formError: TOO_MANY_SUBMISSIONS, values }, { 'Retry-After': String(limited.retryAfterSeconds) })
-  }
-  if (!kind) return fail(400, { anchor, formError: PAGE_FORM_ERRORS.unknownForm, values })
-
-  const outcome = await submit(context, kind, { ...fields, page: fields.page || url.pathname })
-  switch (outcome.status) {
-    case 'stored':
-    case 'spam':
-      return redirect(sameSiteLocation(url.pathname, sentQuery(kind, anchor), confirmationId(anchor)), { status: 303, headers: noStore })
-    case 'invalid':
-      return fail(400, { leadKind: kind, anchor, fieldErrors: outcome.fieldErrors, values: outcome.values })
-    case 'failed':
-      return fail(503, { leadKind: kind, anchor, formError: PAGE_FORM_ERRORS.unavailable[kind === 'contact' ? 'contact' : 'lead'], values: outcome.values })
-  }
+  return { leadKind: kind, anchor }
 }
 
 /** The two JSON APIs: what each accepts and how it words its answers (public contract, spec §7). */
@@ -108,10 +172,13 @@ const APIS = {
     idPrefix: INBOX_ID_PREFIXES.contactMessage,
     kindOf: (): unknown => 'contact',
   },
-  /** POST /api/leads: the lead forms, JSON only (a foreign page cannot make a browser send it without CORS). */
+  /**
+   * POST /api/leads: the lead forms as JSON, and a form with photos (the sell request) as
+   * multipart/form-data; a post from another site is refused by its Origin (createServer).
+   */
   leads: {
-    types: [JSON_POST],
-    unsupported: 'Nicht unterstütztes Format. Bitte senden Sie JSON (application/json).',
+    types: [JSON_POST, MULTIPART_POST],
+    unsupported: 'Nicht unterstütztes Format. Bitte senden Sie JSON (application/json) oder, mit Fotos, multipart/form-data.',
     unavailable: 'Ihre Anfrage konnte nicht gespeichert werden. Bitte versuchen Sie es später erneut.',
     idPrefix: INBOX_ID_PREFIXES.lead,
     kindOf: (raw: Record<string, unknown>): unknown => (isLeadKind(raw.kind) ? raw.kind : null),
@@ -134,28 +201,38 @@ export function submissionApiAction(api: keyof typeof APIS) {
     const limited = limitSubmission(context, request)
     if (limited) return limited
 
-    const read = await readSubmission(request, config.types)
+    const read = await readSubmission(request, config.types, context.env)
     if (!read.ok) {
-      return read.reason === 'size'
-        ? jsonError(413, `Die Anfrage ist zu groß (höchstens ${SUBMISSION_BODY_LIMIT / 1024} KB).`)
-        : jsonError(415, config.unsupported)
+      if (read.reason === 'size')
+        return jsonError(413, type === MULTIPART_POST ? MULTIPART_TOO_LARGE : `Die Anfrage ist zu groß (höchstens ${SUBMISSION_BODY_LIMIT / 1024} KB).`)
+      if (read.reason === 'malformed') return jsonError(400, 'Der Inhalt ließ sich nicht lesen (multipart/form-data).')
+      return jsonError(415, config.unsupported)
     }
-    const { raw } = read
-    if (raw === undefined) return jsonError(400, 'Ungültiges JSON.')
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return jsonError(400, 'Erwartet wird ein JSON-Objekt.')
+    const { raw, files } = read
+    try {
+      if (raw === undefined) return jsonError(400, 'Ungültiges JSON.')
+      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return jsonError(400, 'Erwartet wird ein JSON-Objekt.')
 
-    const fields = raw as Record<string, unknown>
-    const outcome = await submit(context, config.kindOf(fields), fields)
-    switch (outcome.status) {
-      case 'stored':
-        return jsonCreated({ id: outcome.id, receivedAt: outcome.receivedAt })
-      case 'spam':
-        // A bot that filled the honeypot gets what looks like success; nothing is stored.
-        return jsonCreated({ id: `${config.idPrefix}${crypto.randomUUID()}`, receivedAt: new Date().toISOString() })
-      case 'invalid':
-        return jsonError(400, 'Bitte prüfen Sie Ihre Eingaben.', { fieldErrors: outcome.fieldErrors })
-      case 'failed':
-        return jsonError(503, config.unavailable)
+      const fields = raw as Record<string, unknown>
+      const kind = config.kindOf(fields)
+      // Multipart is for forms with photos only.
+      if (files && !(isFormKind(kind) && FORMS[kind].photos)) return jsonError(415, config.unsupported)
+      const outcome = await submit(context, kind, fields, files)
+      switch (outcome.status) {
+        case 'stored':
+          return jsonCreated({ id: outcome.id, receivedAt: outcome.receivedAt })
+        case 'spam':
+          // A bot that filled the honeypot gets what looks like success; nothing is stored.
+          return jsonCreated({ id: `${config.idPrefix}${crypto.randomUUID()}`, receivedAt: new Date().toISOString() })
+        case 'invalid':
+          return jsonError(400, 'Bitte prüfen Sie Ihre Eingaben.', { fieldErrors: outcome.fieldErrors })
+        case 'busy':
+          return jsonError(503, PHOTO_MESSAGES.busy, {}, { 'Retry-After': String(outcome.retryAfterSeconds) })
+        case 'failed':
+          return jsonError(503, config.unavailable)
+      }
+    } finally {
+      await files?.discard()
     }
   }
 }

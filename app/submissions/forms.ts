@@ -60,6 +60,11 @@ export interface FormDefinition<K extends FormKind = FormKind> {
   readonly fields: readonly FieldDefinition[]
   /** The toasts and the confirmation: the contact form's wording (spec §5) differs from the lead forms'. */
   readonly texts: FormTexts
+  /**
+   * The form's photo field (the sell request's): its name and how many photos it takes. Only a form
+   * with one may be posted as multipart/form-data; its photos are checked after every text field.
+   */
+  readonly photos?: { readonly field: string; readonly max: number }
   /** Groups of optional fields of which at least one must be filled (phone or e-mail), the message shown at each of them. */
   readonly anyOf?: readonly { readonly fields: readonly string[]; readonly message: string }[]
   /** The message next to an empty required field, and next to a value the field's format refuses (the server schema's). */
@@ -79,6 +84,12 @@ export interface FormTexts {
   /** The success toast and the confirmation after a post without JavaScript. */
   readonly success: { readonly title?: string; readonly description: string }
 }
+
+/**
+ * The hidden field of a form that may be sent again after a time-out (the sell request): a random
+ * key made when the form is rendered; a second post with the same key stores nothing new.
+ */
+export const SUBMISSION_KEY_FIELD = 'submissionKey'
 
 /** The wording of a refused e-mail address or phone number, the same in every form (and the inputs' `title`). */
 export const FORMAT_MESSAGES = {

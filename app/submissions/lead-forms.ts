@@ -7,6 +7,7 @@ import { LEAD_KINDS as LEAD_KIND_TITLES } from '#schemas/lib/constants.ts'
 import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR } from '#schemas/lib/validation.ts'
 import { EMAIL_PATTERN_SOURCE, PHONE_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
 import { formatMessage, missingLeadFieldMessage } from './field-messages.ts'
+import { MAX_PHOTOS, PHOTO_FIELD } from './photos.ts'
 import {
   CONTACT_FORM,
   CONTACT_TOASTS,
@@ -203,6 +204,7 @@ const vehicleSaleForm: FormDefinition<'vehicle-sale'> = {
     },
   },
   anyOf: [{ fields: ['phone', 'email'], message: PHONE_OR_EMAIL_MESSAGE }],
+  photos: { field: PHOTO_FIELD, max: MAX_PHOTOS },
 }
 
 /** The Suchauftrag's one visible field: how to reach the buyer, an e-mail address or a phone number. */

@@ -1,21 +1,17 @@
 /*
- * The photos of a sell request on the server (issue 26, docs/decisions/041): the multipart body is
- * streamed, each photo to a temporary file with a hard size limit (never a photo in memory before
- * it is known to be small); every photo is decoded and re-encoded with sharp (its real type from
- * its bytes, a pixel limit against decompression bombs, no metadata kept); then stored privately:
- * on Sanity as image assets, on the embedded lake as files under DATA_DIR/uploads named by an
- * unguessable token. Only then is the lead stored (submit.server.ts), and a failure removes what
- * was stored.
+ * The photos of a sell request on the server (issue 26, docs/decisions/041): every photo is decoded
+ * and re-encoded with sharp (its real type from its bytes, a pixel limit against decompression
+ * bombs, no metadata kept). Decoding is the dearest work a visitor can ask for, so it comes last
+ * (after the honeypot, the rate limit and every text field, submit.server.ts), within a budget per
+ * request read from the headers before anything is decoded, and through one small queue per
+ * process (issue 35 item 3). The body itself is read by multipart.server.ts.
  */
-import { createWriteStream } from 'node:fs'
-import { mkdtemp, rm, unlink } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { pipeline } from 'node:stream/promises'
-import { Readable, Transform } from 'node:stream'
-import { unstable_parseMultipartFormData as parseMultipartFormData } from '@remix-run/node'
 import sharp from 'sharp'
-import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_FIELD, PHOTO_MAX_SIDE, PHOTO_MESSAGES, SALE_FIELDS_LIMIT } from './photos.ts'
+import { type IncomingPhoto } from './multipart.server.ts'
+import { PHOTO_MAX_SIDE, PHOTO_MESSAGES } from './photos.ts'
+
+// One libvips worker thread per operation: on two cores a decode leaves the other core to the pages.
+sharp.concurrency(1)
 
 /**
  * The most pixels a photo may have before it is decoded (sharp checks the header first): a 48 MP
@@ -23,106 +19,18 @@ import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_FIELD, PHOTO_MAX_SIDE, PHOTO_MESSAGE
  */
 export const MAX_PHOTO_PIXELS = 50_000_000
 
-/** A photo as received: a temporary file and the name the visitor's device gave it (for messages only). */
-export interface IncomingPhoto {
-  name: string
-  file: string
-  bytes: number
-}
-
-export interface SaleUpload {
-  /** The text fields (the last value of a repeated name). */
-  fields: Record<string, string>
-  photos: IncomingPhoto[]
-  /** Refusals while reading (too many, too large): German, for the photo field. */
-  photoErrors: string[]
-  /** The text fields together were over SALE_FIELDS_LIMIT. */
-  fieldsTooLarge: boolean
-  /** The temporary folder of this request's files; `discard` removes it. */
-  dir: string
-}
-
-/** The visitor's file name, shortened and stripped of anything but printable characters, for a message. */
-function displayName(name: string | undefined, index: number): string {
-  const clean = (name ?? '')
-    .replace(/[^\p{L}\p{N} ._()-]/gu, '')
-    .slice(0, 60)
-    .trim()
-  return clean || `Foto ${index}`
-}
-
-/** Consumes a part's data to its end without keeping it (the parser needs the stream read to reach the next part). */
-async function drain(data: AsyncIterable<Uint8Array>) {
-  for await (const _chunk of data) {
-    // thrown away
-  }
-}
-
 /**
- * Reads a multipart/form-data request: text fields into `fields` (at most SALE_FIELDS_LIMIT
- * together), each file of the photo field into a temporary file of at most MAX_PHOTO_BYTES. A photo
- * over the limit or beyond the tenth is read to its end and thrown away (so the fields after it are
- * still read and the page keeps the input), never held: memory stays at one chunk.
+ * The most a request's photos may cost to decode, in bytes of decoded samples (pixels × channels ×
+ * bytes per sample), read from their headers before any is decoded: ten 12 MP phone photos (360 MB)
+ * pass; ten 49 MP 16-bit PNGs (2.9 GB, minutes of CPU) are refused at once.
  */
-export async function readSaleUpload(request: Request): Promise<SaleUpload> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'sell-request-'))
-  const upload: SaleUpload = { fields: {}, photos: [], photoErrors: [], fieldsTooLarge: false, dir }
-  let fieldBytes = 0
-  let fileCount = 0
-  try {
-    await parseMultipartFormData(request, async (part) => {
-      if (part.filename === undefined) {
-        const chunks: Buffer[] = []
-        for await (const chunk of part.data) {
-          fieldBytes += chunk.byteLength
-          if (fieldBytes > SALE_FIELDS_LIMIT) upload.fieldsTooLarge = true
-          else chunks.push(Buffer.from(chunk))
-        }
-        if (!upload.fieldsTooLarge) upload.fields[part.name] = Buffer.concat(chunks).toString('utf8')
-        return null
-      }
-      // An empty file input sends one part without a name and without content.
-      if (part.name !== PHOTO_FIELD || part.filename === '') {
-        await drain(part.data)
-        return null
-      }
-      fileCount++
-      const name = displayName(part.filename, fileCount)
-      if (fileCount > MAX_PHOTOS) {
-        if (fileCount === MAX_PHOTOS + 1) upload.photoErrors.push(PHOTO_MESSAGES.tooMany)
-        await drain(part.data)
-        return null
-      }
-      const file = path.join(dir, `${fileCount}.upload`)
-      let bytes = 0
-      let over = false
-      const limit = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          bytes += chunk.byteLength
-          if (bytes > MAX_PHOTO_BYTES) over = true
-          callback(null, over ? undefined : chunk)
-        },
-      })
-      await pipeline(Readable.from(part.data), limit, createWriteStream(file, { flags: 'wx' }))
-      if (over) {
-        upload.photoErrors.push(PHOTO_MESSAGES.tooLarge(name))
-        await unlink(file)
-      } else if (bytes > 0) {
-        upload.photos.push({ name, file, bytes })
-      }
-      return null
-    })
-  } catch (error) {
-    await discard(upload)
-    throw error
-  }
-  return upload
-}
+export const DECODE_BUDGET_BYTES = 600_000_000
 
-/** Removes the request's temporary files. Never throws. */
-export async function discard(upload: Pick<SaleUpload, 'dir'>) {
-  await rm(upload.dir, { recursive: true, force: true }).catch(() => undefined)
-}
+/** Requests that may wait for the decoder while one decodes; more are told to come back (503). */
+export const DECODE_QUEUE_WAITING = 2
+
+/** Seconds a visitor is asked to wait when the decoder is busy (Retry-After). */
+export const DECODE_RETRY_AFTER_SECONDS = 30
 
 export interface ProcessedPhoto {
   data: Buffer
@@ -169,14 +77,77 @@ export async function processPhoto(input: string | Buffer, name: string): Promis
   }
 }
 
-/** Every received photo, one after the other (two cores: one decode at a time leaves the other for other visitors). */
-export async function processPhotos(photos: readonly IncomingPhoto[]): Promise<{ photos: ProcessedPhoto[]; errors: string[] }> {
-  const processed: ProcessedPhoto[] = []
+const BYTES_PER_SAMPLE: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, complex: 8, double: 8, dpcomplex: 16 }
+
+/** What decoding a photo costs, from its header: its samples' bytes; the refusal of a photo that is none or too large. */
+async function decodeCost(photo: IncomingPhoto): Promise<{ ok: true; bytes: number } | { ok: false; message: string }> {
+  try {
+    const metadata = await sharp(photo.file, { limitInputPixels: MAX_PHOTO_PIXELS }).metadata()
+    if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) return { ok: false, message: PHOTO_MESSAGES.notAnImage(photo.name) }
+    const pixels = (metadata.width ?? 0) * (metadata.height ?? 0)
+    if (pixels > MAX_PHOTO_PIXELS) return { ok: false, message: PHOTO_MESSAGES.tooManyPixels(photo.name) }
+    return { ok: true, bytes: pixels * (metadata.channels ?? 4) * (BYTES_PER_SAMPLE[metadata.depth ?? ''] ?? 2) }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : ''
+    return { ok: false, message: /pixel limit/i.test(message) ? PHOTO_MESSAGES.tooManyPixels(photo.name) : PHOTO_MESSAGES.notAnImage(photo.name) }
+  }
+}
+
+/** One decode at a time per process, with a short line of waiting requests; beyond it the caller hears `busy`. */
+export class DecodeQueue {
+  private running = false
+  private readonly waiting: Array<() => void> = []
+
+  constructor(private readonly maxWaiting: number) {}
+
+  /** Runs `task` when it is its turn, or resolves `busy` at once when the line is full. */
+  async run<T>(task: () => Promise<T>): Promise<{ busy: true } | { busy: false; value: T }> {
+    if (this.running) {
+      if (this.waiting.length >= this.maxWaiting) return { busy: true }
+      await new Promise<void>((resolve) => this.waiting.push(resolve))
+    }
+    this.running = true
+    try {
+      return { busy: false, value: await task() }
+    } finally {
+      const next = this.waiting.shift()
+      if (next) next()
+      else this.running = false
+    }
+  }
+}
+
+/** The process's decoder line (sharp's threads are shared by the whole process). */
+export const decodeQueue = new DecodeQueue(DECODE_QUEUE_WAITING)
+
+export type PreparedPhotos = { status: 'ok'; photos: ProcessedPhoto[] } | { status: 'invalid'; errors: string[] } | { status: 'busy' }
+
+/**
+ * Every received photo checked from its header (type, pixels, the request's decode budget), then
+ * decoded and re-encoded one after the other in the process's decoder line. `invalid` names each
+ * refused photo in German; `busy` means the line is full (503, come back shortly).
+ */
+export async function preparePhotos(photos: readonly IncomingPhoto[], queue: DecodeQueue = decodeQueue): Promise<PreparedPhotos> {
   const errors: string[] = []
+  let cost = 0
   for (const photo of photos) {
-    const result = await processPhoto(photo.file, photo.name)
-    if (result.ok) processed.push(result.photo)
+    const result = await decodeCost(photo)
+    if (result.ok) cost += result.bytes
     else errors.push(result.message)
   }
-  return { photos: processed, errors }
+  if (errors.length > 0) return { status: 'invalid', errors }
+  if (cost > DECODE_BUDGET_BYTES) return { status: 'invalid', errors: [PHOTO_MESSAGES.tooMuchTogether] }
+  const decoded = await queue.run(async () => {
+    const processed: ProcessedPhoto[] = []
+    const refused: string[] = []
+    for (const photo of photos) {
+      const result = await processPhoto(photo.file, photo.name)
+      if (result.ok) processed.push(result.photo)
+      else refused.push(result.message)
+    }
+    return { processed, refused }
+  })
+  if (decoded.busy) return { status: 'busy' }
+  const { processed, refused } = decoded.value
+  return refused.length > 0 ? { status: 'invalid', errors: refused } : { status: 'ok', photos: processed }
 }

@@ -37,6 +37,9 @@ export const PHOTO_MESSAGES = {
   notAnImage: (name: string) => `„${name}“ ist kein Foto im Format JPEG, PNG oder WebP.`,
   tooManyPixels: (name: string) => `„${name}“ hat zu viele Bildpunkte. Bitte wählen Sie ein kleineres Foto.`,
   unreadable: (name: string) => `„${name}“ ist beschädigt oder unvollständig und ließ sich nicht lesen.`,
+  tooMuchTogether: 'Ihre Fotos sind zusammen zu groß. Bitte senden Sie weniger oder kleinere Fotos (höchstens 10 Handyfotos).',
+  /** The decoder is busy with other requests (503, Retry-After): nothing is stored, the input is kept. */
+  busy: 'Gerade werden viele Fotos verarbeitet. Bitte senden Sie Ihre Anfrage in einer halben Minute noch einmal.',
   /** Added to the page's errors after a failed post without JavaScript: a browser never keeps chosen files. */
   chooseAgain: 'Bitte wählen Sie Ihre Fotos erneut aus: Aus Sicherheitsgründen behält der Browser sie nach dem Senden nicht.',
 } as const

@@ -12,11 +12,10 @@ import * as leads from '#app/routes/api.leads.ts'
 import { PAGE_FORM_ERRORS, SUBMISSION_BODY_LIMIT, submissionPageAction } from './actions.server.ts'
 import { type SubmissionActionData } from './forms.ts'
 import { SALE_FIELDS_LIMIT } from './photos.ts'
-import { salePageAction } from './sale-action.server.ts'
 
 /*
  * The rules every submission passes, whichever way it comes in (submit.server.ts behind
- * actions.server.ts and sale-action.server.ts): one table whose rows are the entry points and whose
+ * actions.server.ts, the one door): one table whose rows are the entry points and whose
  * tests are the rules, each rule asserted once per entry point. Each row declares how its answer
  * looks: JSON status and `error` for the APIs, the page's re-render (`formError`, `fieldErrors`,
  * the input kept) or redirect for the forms without JavaScript. What each entry point stores, on both
@@ -139,6 +138,10 @@ const DEALER_INVALID_ERRORS = { phone: ['Bitte geben Sie eine gültige Telefonnu
 const SALE_CONTACT_MISSING = 'Bitte geben Sie eine Telefonnummer oder eine E-Mail-Adresse an, damit wir Ihnen antworten können.'
 const PAGE_LEAD_MESSAGES = { tooLarge: PAGE_FORM_ERRORS.tooLarge, unsupported: PAGE_FORM_ERRORS.unsupported, unavailable: PAGE_FORM_ERRORS.unavailable.lead }
 
+const LEADS_UNSUPPORTED = 'Nicht unterstütztes Format. Bitte senden Sie JSON (application/json) oder, mit Fotos, multipart/form-data.'
+const LEADS_UNAVAILABLE = 'Ihre Anfrage konnte nicht gespeichert werden. Bitte versuchen Sie es später erneut.'
+const MULTIPART_MALFORMED = 'Der Inhalt ließ sich nicht lesen (multipart/form-data).'
+
 const ENTRY_POINTS: EntryPoint[] = [
   {
     name: 'POST /api/contacts (JSON)',
@@ -179,8 +182,8 @@ const ENTRY_POINTS: EntryPoint[] = [
       idPattern: /^inbox\.lead-[0-9a-f-]{36}$/,
       loader: leads.loader,
       tooLarge: 'Die Anfrage ist zu groß (höchstens 16 KB).',
-      unsupported: 'Nicht unterstütztes Format. Bitte senden Sie JSON (application/json).',
-      unavailable: 'Ihre Anfrage konnte nicht gespeichert werden. Bitte versuchen Sie es später erneut.',
+      unsupported: LEADS_UNSUPPORTED,
+      unavailable: LEADS_UNAVAILABLE,
     },
     honeypots: JSON_HONEYPOTS,
     refusedTypes: ['application/x-www-form-urlencoded', 'text/plain'],
@@ -236,7 +239,7 @@ const ENTRY_POINTS: EntryPoint[] = [
   },
   {
     name: 'the sell form (multipart)',
-    action: salePageAction,
+    action: submissionPageAction,
     url: 'http://localhost/auto-verkaufen',
     type: 'lead',
     whoField: 'name',
@@ -251,7 +254,8 @@ const ENTRY_POINTS: EntryPoint[] = [
       ...PAGE_LEAD_MESSAGES,
     },
     honeypots: ['http://spam.example'],
-    refusedTypes: ['application/x-www-form-urlencoded', 'application/json'],
+    // The one door reads the sell form form-encoded too (a post without photos).
+    refusedTypes: ['application/json', 'text/plain'],
     malformed: [
       { body: '--grenze\r\nContent-Disposition: form-data; name="make"\r\n\r\nVW', contentType: 'multipart/form-data', message: PAGE_FORM_ERRORS.unsupported },
       {
@@ -262,6 +266,39 @@ const ENTRY_POINTS: EntryPoint[] = [
     ],
     invalid: {
       fields: (who) => ({ ...VALID_SALE, name: who, email: '', phone: '' }),
+      fieldErrors: { email: [SALE_CONTACT_MISSING], phone: [SALE_CONTACT_MISSING] },
+    },
+  },
+  {
+    name: 'POST /api/leads (multipart: the sell form with JavaScript)',
+    action: leads.action,
+    url: 'http://localhost/api/leads',
+    type: 'lead',
+    whoField: 'name',
+    isOf: leadName,
+    valid: (who) => ({ ...VALID_SALE, kind: 'vehicle-sale', name: who }),
+    request: multipartRequest('http://localhost/api/leads'),
+    bodyLimit: SALE_FIELDS_LIMIT,
+    answers: {
+      kind: 'json',
+      idPattern: /^inbox\.lead-[0-9a-f-]{36}$/,
+      loader: leads.loader,
+      tooLarge: `Die Anfrage ist zu groß (höchstens 10 Fotos zu je 10 MB und ${SALE_FIELDS_LIMIT / 1024} KB Text).`,
+      unsupported: LEADS_UNSUPPORTED,
+      unavailable: LEADS_UNAVAILABLE,
+    },
+    honeypots: ['http://spam.example'],
+    refusedTypes: ['application/x-www-form-urlencoded', 'text/plain'],
+    malformed: [
+      { body: '--grenze\r\nContent-Disposition: form-data; name="make"\r\n\r\nVW', contentType: 'multipart/form-data', message: MULTIPART_MALFORMED },
+      {
+        body: '--grenze\r\nContent-Disposition: form-data; name="make"\r\n\r\nVW',
+        contentType: 'multipart/form-data; boundary=grenze',
+        message: MULTIPART_MALFORMED,
+      },
+    ],
+    invalid: {
+      fields: (who) => ({ ...VALID_SALE, kind: 'vehicle-sale', name: who, email: '', phone: '' }),
       fieldErrors: { email: [SALE_CONTACT_MISSING], phone: [SALE_CONTACT_MISSING] },
     },
   },

@@ -229,6 +229,8 @@ export interface StoreOptions {
   vehicleRef?: string
   /** More top-level fields of a lead, stored before it by the submission's attachments (the sell request's `photos`). */
   extra?: Record<string, unknown>
+  /** The document's id when the submission names its own (a retried post, submit.server.ts); else a fresh one. */
+  id?: string
   now?: Date
 }
 
@@ -243,14 +245,14 @@ function sitePath(page: string | undefined): string | undefined {
  * Ids lie under the private `inbox.` path (docs/decisions/004-private-inbox-ids.md); `notifiedAt`
  * stays unset until the dealer's e-mail went out (docs/decisions/007).
  */
-export function toDocument(parsed: ParsedSubmission, { vehicleRef, extra, now = new Date() }: StoreOptions = {}) {
+export function toDocument(parsed: ParsedSubmission, { vehicleRef, extra, id, now = new Date() }: StoreOptions = {}) {
   const receivedAt = now.toISOString()
   const page = sitePath(parsed.page)
   // The visitor's receipt (Eingangsbestätigung) is due for this submission only, and only with an address (docs/decisions/042).
   const confirmation = parsed.contact.email ? { confirmationPending: true } : {}
   if (parsed.kind === 'contact') {
     return {
-      _id: `${INBOX_ID_PREFIXES.contactMessage}${crypto.randomUUID()}`,
+      _id: id ?? `${INBOX_ID_PREFIXES.contactMessage}${crypto.randomUUID()}`,
       _type: 'contactMessage',
       ...parsed.values,
       ...(page ? { page } : {}),
@@ -260,7 +262,7 @@ export function toDocument(parsed: ParsedSubmission, { vehicleRef, extra, now = 
     }
   }
   return {
-    _id: `${INBOX_ID_PREFIXES.lead}${crypto.randomUUID()}`,
+    _id: id ?? `${INBOX_ID_PREFIXES.lead}${crypto.randomUUID()}`,
     _type: 'lead',
     kind: parsed.kind,
     status: 'neu',

@@ -3,8 +3,12 @@ import { TEST_DRIVE_HOURS_QUERY, VEHICLE_DOCUMENT_ID_QUERY } from '#app/sanity/q
 import { type TEST_DRIVE_HOURS_QUERYResult, type VEHICLE_DOCUMENT_ID_QUERYResult } from '#app/sanity/types.ts'
 import { loggerOf } from '#app/server/logging.server.ts'
 import { echoFormValues, isHoneypotFilled } from '#app/utils/form-values.ts'
-import { type FieldErrors, type FormKind } from './forms.ts'
+import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'
+import { type FieldErrors, type FormKind, SUBMISSION_KEY_FIELD } from './forms.ts'
 import { FORMS, isFormKind } from './lead-forms.ts'
+import { type IncomingPhoto } from './multipart.server.ts'
+import { photoStoreFor, type StoredPhoto } from './photo-store.server.ts'
+import { DECODE_RETRY_AFTER_SECONDS, preparePhotos, type ProcessedPhoto } from './photos.server.ts'
 import { parseSubmission, storeSubmission, type ParsedSubmission } from './schema.server.ts'
 import { checkSlot, SLOT_MESSAGES, slotText } from './test-drive-slots.ts'
 
@@ -14,46 +18,47 @@ export const UNKNOWN_KIND_MESSAGE = `Unbekannte Formularart. Erlaubt: ${Object.k
   .join(', ')}.`
 
 export type SubmitOutcome =
-  /** Durably stored; `id` is the inbox document's id. */
+  /** Durably stored; `id` is the inbox document's id (also when a retried post found it stored already). */
   | { status: 'stored'; id: string; receivedAt: string }
   /** The honeypot was filled: answer like a success, nothing stored. */
   | { status: 'spam' }
   | { status: 'invalid'; kind?: FormKind; fieldErrors: FieldErrors; values: Record<string, string> }
+  /** The photo decoder is busy with other requests: nothing stored, try again after `retryAfterSeconds`. */
+  | { status: 'busy'; kind: FormKind; values: Record<string, string>; retryAfterSeconds: number }
   /** The lake refused or failed the write; the cause is logged. */
   | { status: 'failed'; kind: FormKind; values: Record<string, string> }
 
-export type SubmitContext = Pick<AppLoadContext, 'lake' | 'onStored' | 'logger'>
+export type SubmitContext = Pick<AppLoadContext, 'lake' | 'onStored' | 'logger'> & Partial<Pick<AppLoadContext, 'env'>>
 
-/**
- * What a submission carries beside its fields (the sell request's photos): stored once the fields
- * are valid and before the lead, whose document then refers to it; removed again when the lead
- * cannot be stored, so no half lead and no orphan remain. Another kind of attachment fits beside it.
- */
-export interface Attachments {
-  /** Field errors that refuse the submission (nothing is stored); checked with the fields' own. */
-  readonly fieldErrors?: FieldErrors
-  /** Stores the attachments durably; resolves with the lead's extra top-level fields. Throws when it could not (nothing left stored). */
-  store(): Promise<Record<string, unknown>>
-  /** Removes what `store` stored (the lead could not be stored). Never throws. */
-  discard(): Promise<void>
+/** The files of a multipart post (multipart.server.ts): photos in temporary files and the refusals made while reading. */
+export interface ReceivedFiles {
+  photos: readonly IncomingPhoto[]
+  photoErrors: readonly string[]
 }
 
+/** A key a form may send so that a retried post stores nothing new (SUBMISSION_KEY_FIELD): a UUID. */
+const SUBMISSION_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
 /**
- * The one way a submission gets in, for the page action (no JavaScript) and the JSON APIs alike:
- * honeypot → kind → parseSubmission → vehicle reference (vehicle enquiry) → store (toDocument)
- * → `context.onStored(id)` (the dealer's notification). `raw` holds the form's fields, `page`,
- * optional `vehicleId` and `website` (the honeypot). Never throws for a failed store or a failing
- * hook: the first is the `failed` outcome, the second is logged (the notifier's retry run picks up
- * what was not notified, docs/decisions/007).
+ * The one way a submission gets in, for the page action (no JavaScript) and the JSON APIs alike,
+ * cheapest check first: honeypot → kind → parseSubmission (every text field) and the photos'
+ * refusals while reading → the slot → the photos decoded (photos.server.ts: a budget per request,
+ * one decoder line per process) → an earlier post with the same submission key → vehicle reference
+ * → the photos stored → the lead stored (toDocument) → `context.onStored(id)` (the dealer's
+ * notification). `raw` holds the form's fields, `page`, optional `vehicleId`, `submissionKey` and
+ * `website` (the honeypot). Never throws for a failed store or a failing hook: the first is the
+ * `failed` outcome (what was stored of it removed again), the second is logged (the notifier's
+ * retry run picks up what was not notified, docs/decisions/007).
  */
-export async function submit(context: SubmitContext, kind: unknown, raw: Record<string, unknown>, attachments?: Attachments): Promise<SubmitOutcome> {
+export async function submit(context: SubmitContext, kind: unknown, raw: Record<string, unknown>, files?: ReceivedFiles): Promise<SubmitOutcome> {
   if (isHoneypotFilled(raw)) return { status: 'spam' }
   if (!isFormKind(kind)) return { status: 'invalid', fieldErrors: { kind: [UNKNOWN_KIND_MESSAGE] }, values: echoFormValues(raw) }
 
+  const photoField = FORMS[kind].photos?.field
   const submission = parseSubmission(kind, raw)
-  const attachmentErrors = attachments?.fieldErrors && Object.keys(attachments.fieldErrors).length > 0 ? attachments.fieldErrors : undefined
-  if (submission.kind === 'invalid' || attachmentErrors) {
-    const fieldErrors = { ...(submission.kind === 'invalid' ? submission.fieldErrors : {}), ...attachmentErrors }
+  const photoErrors = photoField && files && files.photoErrors.length > 0 ? { [photoField]: [...files.photoErrors] } : undefined
+  if (submission.kind === 'invalid' || photoErrors) {
+    const fieldErrors = { ...(submission.kind === 'invalid' ? submission.fieldErrors : {}), ...photoErrors }
     return { status: 'invalid', kind, fieldErrors, values: submission.kind === 'invalid' ? submission.values : echoFormValues(raw) }
   }
 
@@ -69,20 +74,40 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
     if ('error' in slotted) return { status: 'invalid', kind, fieldErrors: { slot: [slotted.error] }, values: echoFormValues(raw) }
     parsed = slotted
   }
+
+  // Only now, with every cheaper check passed, are the photos decoded.
+  let photos: ProcessedPhoto[] = []
+  if (photoField && files && files.photos.length > 0) {
+    const prepared = await preparePhotos(files.photos)
+    if (prepared.status === 'busy') return { status: 'busy', kind, values: echoFormValues(raw), retryAfterSeconds: DECODE_RETRY_AFTER_SECONDS }
+    if (prepared.status === 'invalid') return { status: 'invalid', kind, fieldErrors: { [photoField]: prepared.errors }, values: echoFormValues(raw) }
+    photos = prepared.photos
+  }
+
+  const id = submissionId(kind, raw)
+  if (id) {
+    const earlier = await storedEarlier(context, id)
+    if (earlier) return { status: 'stored', ...earlier }
+  }
   const vehicleRef = parsed.vehicleId ? await vehicleDocumentId(context, parsed.vehicleId) : undefined
-  let stored: { id: string; receivedAt: string }
-  let extra: Record<string, unknown> | undefined
+  const store = photos.length > 0 && context.env ? photoStoreFor({ env: context.env, lake: context.lake }) : undefined
+  let storedPhotos: StoredPhoto[] = []
   try {
-    extra = await attachments?.store()
+    if (photos.length > 0 && !store) throw new Error('no photo store: the context has no env')
+    storedPhotos = store ? await store.save(photos) : []
   } catch (error) {
     loggerOf(context).error({ err: error, kind }, 'Die Anhänge einer Einsendung konnten nicht gespeichert werden')
     return { status: 'failed', kind, values: echoFormValues(raw) }
   }
+  let stored: { id: string; receivedAt: string }
   try {
-    stored = await storeSubmission(context.lake, parsed, { vehicleRef, extra })
+    stored = await storeSubmission(context.lake, parsed, { vehicleRef, id, extra: storedPhotos.length > 0 ? { photos: storedPhotos } : undefined })
   } catch (error) {
+    await store?.remove(storedPhotos)
+    // Two posts with one key at the same moment: the one that lost finds the other's lead.
+    const earlier = id ? await storedEarlier(context, id) : undefined
+    if (earlier) return { status: 'stored', ...earlier }
     loggerOf(context).error({ err: error, kind }, 'Eine Einsendung konnte nicht gespeichert werden')
-    await attachments?.discard()
     return { status: 'failed', kind, values: echoFormValues(raw) }
   }
   try {
@@ -91,6 +116,23 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
     loggerOf(context).error({ err: error, documentId: stored.id }, 'Die Benachrichtigung zu einer gespeicherten Einsendung ließ sich nicht starten')
   }
   return { status: 'stored', ...stored }
+}
+
+/** The inbox id a submission with a valid key is stored under: the same key, the same document. */
+function submissionId(kind: FormKind, raw: Record<string, unknown>): string | undefined {
+  const key = raw[SUBMISSION_KEY_FIELD]
+  if (typeof key !== 'string' || !SUBMISSION_KEY_PATTERN.test(key)) return undefined
+  return `${kind === 'contact' ? INBOX_ID_PREFIXES.contactMessage : INBOX_ID_PREFIXES.lead}${key}`
+}
+
+/** The stored submission under `id`, if a post with the same key got there first; a failed read counts as none. */
+async function storedEarlier(context: SubmitContext, id: string): Promise<{ id: string; receivedAt: string } | undefined> {
+  try {
+    const receivedAt = await context.lake.fetch<unknown>('*[_id == $id][0].receivedAt', { id })
+    return typeof receivedAt === 'string' ? { id, receivedAt } : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /**

@@ -7,11 +7,11 @@ import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { captureLogs } from '#tests/log-capture.ts'
 import { VALID_SALE } from '#tests/submissions.ts'
 import { gpsJpeg, pdf, png, pngBomb, truncatedJpeg } from '#tests/photo-fixtures.ts'
-import { PAGE_FORM_ERRORS } from './actions.server.ts'
+import { PAGE_FORM_ERRORS, submissionPageAction } from './actions.server.ts'
 import { processPhoto } from './photos.server.ts'
 import { FilePhotoStore, uploadsDir } from './photo-store.server.ts'
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from './photos.ts'
-import { salePageAction } from './sale-action.server.ts'
+
 import { tradeInVehicle } from './trade-in.server.ts'
 
 const FIXTURE = 'tests/fixtures/mini-dataset'
@@ -38,7 +38,7 @@ interface ActionError {
 describe.each(BACKENDS)('the sell request on the %s lake', (backend) => {
   let test: TestLake
   const call = async (request: Request, onStored?: (id: string) => void) =>
-    (await salePageAction({ request, params: {}, context: { lake: test.lake, env: test.env, onStored } })) as
+    (await submissionPageAction({ request, params: {}, context: { lake: test.lake, env: test.env, onStored } })) as
       Response | { data: ActionError; init: ResponseInit }
   const leadsNamed = async (name: string) => (await test.storedOfType('lead')).filter((doc) => (doc.contact as { name?: string }).name === name)
   /** The bytes of every stored photo: the embedded lake's files, or the fake Sanity's assets. */
@@ -201,7 +201,7 @@ describe.each(BACKENDS)('the sell request on the %s lake', (backend) => {
     const failingLake = { ...test.lake, kind: test.lake.kind, fetch: test.lake.fetch.bind(test.lake), mutate: () => Promise.reject(new Error('lake down')) }
     // The 503 and its log line are the pipeline's rule (pipeline.server.test.ts); the logger keeps the output quiet.
     const { logger } = captureLogs()
-    const result = (await salePageAction({
+    const result = (await submissionPageAction({
       request: salePost({ ...FIELDS, name: 'Ausfall' }, [{ name: 'gut.jpg', data: await gpsJpeg(3) }]),
       params: {},
       context: { lake: failingLake, env: test.env, logger },
