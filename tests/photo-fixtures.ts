@@ -75,3 +75,23 @@ export function pngBomb(side = 20_000): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ])
 }
+
+/**
+ * A 16-bit RGB PNG of `side` × `side` pixels (7,000: 49 MP, 294 MB once decoded) that passes the
+ * pixel limit and compresses to a few hundred KB: the photo whose decoding costs seconds of CPU.
+ */
+export function png16(side = 7_000): Buffer {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(side, 0)
+  header.writeUInt32BE(side, 4)
+  header[8] = 16 // bit depth
+  header[9] = 2 // truecolour
+  const row = 1 + side * 6
+  const pixels = deflateSync(Buffer.alloc(row * side), { level: 1 })
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}

@@ -1600,6 +1600,9 @@ export type CONFIRMATION_SETTINGS_QUERYResult = {
   }
   answerHours: number
 } | null
+// Variable: INBOX_RECEIVED_AT_QUERY
+// Query: *[_id == $id][0].receivedAt
+export type INBOX_RECEIVED_AT_QUERYResult = null | string
 
 // Source: ../app/sanity/queries/pages.ts
 // Variable: PAGE_QUERY

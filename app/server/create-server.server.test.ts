@@ -248,6 +248,8 @@ async function startSite(env: Record<string, string> = {}, limits?: ServerLimits
       }
     }
     if (url.pathname === '/api/refuse-unread') return jsonError(429, 'Zu viele Anfragen.')
+    // An upload path: reads the whole body, however long it takes.
+    if (url.pathname === '/api/leads') return Response.json({ length: (await request.arrayBuffer()).byteLength }, { status: 201 })
     return new Response(`<title>${url.pathname}${url.search}</title>`, { headers: { 'Content-Type': 'text/html; charset=utf-8' } })
   }
   const { server } = createServer({
@@ -445,6 +447,8 @@ describe('requests refused before the site, with one log line (findings 8 and 14
   it('slow clients get seconds, not minutes', () => {
     expect(SERVER_LIMITS.headersTimeoutMs).toBeLessThanOrEqual(10_000)
     expect(SERVER_LIMITS.requestTimeoutMs).toBeLessThanOrEqual(30_000)
+    // Silence on an upload path: as nginx's client_body_timeout there.
+    expect(SERVER_LIMITS.uploadSilenceMs).toBeLessThanOrEqual(60_000)
     expect(SERVER_LIMITS.checkIntervalMs).toBeLessThanOrEqual(SERVER_LIMITS.headersTimeoutMs / 2)
   })
 })
@@ -511,9 +515,54 @@ describe('oversized and refused bodies close cleanly (finding 3, issue 13 item 6
   })
 })
 
+const SHORT_LIMITS: ServerLimits = { headersTimeoutMs: 400, requestTimeoutMs: 800, uploadSilenceMs: 400, checkIntervalMs: 100, maxConnections: 100 }
+
+/** Sends a chunked POST in `chunks` pieces, one every `everyMs`; resolves with the answer's status line, or `closed` when the server cut it off first. */
+function trickle(port: number, path: string, chunks: number, everyMs: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1')
+    let received = ''
+    let sent = 0
+    socket.write(`POST ${path} HTTP/1.1\r\nHost: a\r\nContent-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n\r\n`)
+    const timer = setInterval(() => {
+      if (socket.destroyed) return clearInterval(timer)
+      socket.write(`400\r\n${'x'.repeat(1024)}\r\n`)
+      if (++sent === chunks) {
+        clearInterval(timer)
+        socket.write('0\r\n\r\n')
+      }
+    }, everyMs)
+    socket.on('data', (chunk) => {
+      received += chunk.toString('utf8')
+      if (/\r\n\r\n[\s\S]*\}/.test(received)) socket.end()
+    })
+    socket.on('error', () => {})
+    socket.on('close', () => {
+      clearInterval(timer)
+      resolve(received.split('\r\n')[0] || 'closed')
+    })
+  })
+}
+
+describe('slow uploads (issue 35 item 4)', () => {
+  it('an upload that keeps sending outlasts the whole-request limit; a silent one, or a slow body elsewhere, is cut off', async () => {
+    const site = await startSite({}, SHORT_LIMITS)
+    try {
+      // 8 chunks 200 ms apart: 1.6 s in all, twice the whole-request limit, never 400 ms silent.
+      const [upload, elsewhere] = await Promise.all([trickle(site.port, '/api/leads', 8, 200), trickle(site.port, '/api/limited', 8, 200)])
+      expect(upload).toBe('HTTP/1.1 201 Created')
+      expect(elsewhere).toMatch(/^(HTTP\/1\.1 408 Request Timeout|closed)$/)
+      // One chunk, then silence: cut off after the upload's silence limit.
+      expect(await trickle(site.port, '/api/leads', 1, 5_000)).toMatch(/^(HTTP\/1\.1 408 Request Timeout|closed)$/)
+    } finally {
+      await site.close()
+    }
+  })
+})
+
 describe('slow clients (finding 11)', () => {
   it('a client that trickles its headers, or never sends a declared body, is cut off after the limits', async () => {
-    const site = await startSite({}, { headersTimeoutMs: 400, requestTimeoutMs: 800, checkIntervalMs: 100, maxConnections: 100 })
+    const site = await startSite({}, SHORT_LIMITS)
     // Resolves when the server closes the connection. Node's own limits are 60 and 300 s: a server
     // without ours would hold both clients past the test's timeout, so no wall-clock ceiling is needed.
     const cutOff = (bytes: string) =>
@@ -540,10 +589,12 @@ async function listening(server: Server) {
 }
 
 describe('bodyLimitOf', () => {
-  it('lets only the sell request (its page and its single-fetch address) send photos beyond 1 MB', async () => {
+  it('lets only the sell request (its page, its single-fetch address, and the lead API the page posts to with JavaScript) send photos beyond 1 MB', async () => {
     const { SALE_BODY_LIMIT } = await import('#app/submissions/photos.ts')
     expect(bodyLimitOf('/auto-verkaufen')).toBe(SALE_BODY_LIMIT)
     expect(bodyLimitOf('/auto-verkaufen.data?_routes=routes%2Fauto-verkaufen')).toBe(SALE_BODY_LIMIT)
-    for (const other of ['/', '/contact', '/api/leads', '/auto-verkaufen/x', '/auto-verkaufenx', undefined]) expect(bodyLimitOf(other)).toBe(MAX_REQUEST_BODY)
+    expect(bodyLimitOf('/api/leads')).toBe(SALE_BODY_LIMIT)
+    for (const other of ['/', '/contact', '/api/contacts', '/auto-verkaufen/x', '/auto-verkaufenx', undefined])
+      expect(bodyLimitOf(other)).toBe(MAX_REQUEST_BODY)
   })
 })

@@ -40,8 +40,13 @@ export interface ServerOptions extends SiteOptions {
 export interface ServerLimits {
   /** Time for a client to send its request headers. */
   headersTimeoutMs: number
-  /** Time for a client to send its whole request, body included. */
+  /** Time for a client to send its whole request, body included (paths without uploads). */
   requestTimeoutMs: number
+  /**
+   * Upload paths (UPLOAD_PATHS): the longest silence while the body arrives. Ten photos over a slow
+   * phone line take minutes, so there is no limit on the whole; a client that stops sending is cut.
+   */
+  uploadSilenceMs: number
   /** How often Node checks the two above (its default, 30 s, would let a slow client stay up to 30 s longer). */
   checkIntervalMs: number
   maxConnections: number
@@ -56,7 +61,14 @@ export interface SiteServer {
 export const MAX_REQUEST_BODY = 1024 * 1024
 
 /** Limits for slow or idle clients: a small site's requests take milliseconds (Node's defaults are 60 s and 300 s). */
-export const SERVER_LIMITS: ServerLimits = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, checkIntervalMs: 2_000, maxConnections: 1_000 }
+export const SERVER_LIMITS: ServerLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  // As nginx's client_body_timeout on the upload location (deploy/nginx/site.conf).
+  uploadSilenceMs: 60_000,
+  checkIntervalMs: 2_000,
+  maxConnections: 1_000,
+}
 
 /** Vite's output names end in an 8-character content hash: `sanity-D_VzGgFm.js`. */
 const HASHED_NAME = /-[\w-]{8}\.(?:js|mjs|css|woff2?)$/
@@ -167,7 +179,8 @@ export function createServer(options: ServerOptions): SiteServer {
   const limits = options.limits ?? SERVER_LIMITS
   const serverOptions = {
     headersTimeout: limits.headersTimeoutMs,
-    requestTimeout: limits.requestTimeoutMs,
+    // The body's time is limited per request (limitBodyTime): by its total, or by silence on upload paths.
+    requestTimeout: 0,
     connectionsCheckingInterval: limits.checkIntervalMs,
   }
   const server = http.createServer(serverOptions, (req, res) => {
@@ -182,6 +195,7 @@ export function createServer(options: ServerOptions): SiteServer {
       return refuse(req, res, { status: 413, message: `Die Anfrage ist zu groß (höchstens ${bodyLimitOf(req.url) / 1024} KB).` }, env)
     }
     closeAfterUnreadBody(req, res)
+    limitBodyTime(req, res, limits)
     // Express and the compression middleware cost more per hit than the hit itself (about 250 of
     // 450 µs in profiles); a client that asks for no encoding needs neither, nor does an answer
     // kept compressed (the sitemap, the API list).
@@ -194,12 +208,46 @@ export function createServer(options: ServerOptions): SiteServer {
 }
 
 /**
- * The largest body a path reads: the sell request's photos (docs/decisions/041; its page, and its
- * `.data` address that Remix's single fetch posts to with JavaScript), else MAX_REQUEST_BODY.
+ * The paths that take photos (docs/decisions/041): the sell page without JavaScript, its `.data`
+ * address (Remix's single fetch), and the lead API that the sell form posts to with JavaScript.
  */
+const UPLOAD_PATHS = new Set([SALE_PATH, `${SALE_PATH}.data`, '/api/leads'])
+
+const isUploadPath = (url: string | undefined) => UPLOAD_PATHS.has((url ?? '').split('?')[0] ?? '')
+
+/** The largest body a path reads: the sell request's photos on upload paths, else MAX_REQUEST_BODY. */
 export function bodyLimitOf(url: string | undefined): number {
-  const pathname = (url ?? '').split('?')[0]
-  return pathname === SALE_PATH || pathname === `${SALE_PATH}.data` ? SALE_BODY_LIMIT : MAX_REQUEST_BODY
+  return isUploadPath(url) ? SALE_BODY_LIMIT : MAX_REQUEST_BODY
+}
+
+/**
+ * The time a client may take to send its body (Node's own requestTimeout is off): on upload paths
+ * the longest silence between two chunks, elsewhere the whole. Past it the client gets 408 (when no
+ * answer has started) and the connection is closed; a body that is complete stops the clock.
+ */
+function limitBodyTime(req: IncomingMessage, res: ServerResponse, limits: ServerLimits) {
+  if (req.complete || (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)) return
+  const upload = isUploadPath(req.url)
+  const ms = upload ? limits.uploadSilenceMs : limits.requestTimeoutMs
+  const expire = () => {
+    requestLogOf(req).refusal = `408: ${upload ? 'upload silent' : 'body'} for ${ms} ms`
+    if (!res.headersSent) {
+      res.writeHead(408, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close', 'Cache-Control': CACHE_CONTROL.noStore })
+      res.end('Die Anfrage kam nicht rechtzeitig an. Bitte versuchen Sie es erneut.')
+    }
+    req.socket.destroySoon()
+  }
+  let timer = setTimeout(expire, ms)
+  if (upload) {
+    req.on('data', () => {
+      clearTimeout(timer)
+      timer = setTimeout(expire, ms)
+    })
+  }
+  const stop = () => clearTimeout(timer)
+  req.once('end', stop)
+  req.once('close', stop)
+  res.once('close', stop)
 }
 
 /** Whether the declared body is over the largest its route reads. */

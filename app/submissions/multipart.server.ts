@@ -12,6 +12,7 @@ import { mkdir, mkdtemp, rm, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable, Transform, type TransformCallback } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { type ReadableStream as WebReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_FIELD, PHOTO_MESSAGES, SALE_BODY_LIMIT, SALE_FIELDS_LIMIT } from './photos.ts'
 
@@ -123,12 +124,13 @@ export async function readMultipart(request: Request, tempRoot: string, limits: 
     throw new MultipartRefusal('malformed', error instanceof Error ? error.message : String(error))
   }
 
-  const source = Readable.fromWeb(request.body as import('node:stream/web').ReadableStream<Uint8Array>)
+  const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>)
   let bodyBytes = 0
+  const overBody = () => bodyBytes > limits.bodyBytes
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
       bodyBytes += chunk.byteLength
-      if (bodyBytes > limits.bodyBytes) return callback(new MultipartRefusal('size', `body over ${limits.bodyBytes} bytes`))
+      if (overBody()) return callback(new MultipartRefusal('size', `body over ${limits.bodyBytes} bytes`))
       callback(null, chunk)
     },
   })
@@ -154,10 +156,10 @@ export async function readMultipart(request: Request, tempRoot: string, limits: 
       const file = path.join(dir, `${fileCount}.upload`)
       let bytes = 0
       stream.on('data', (chunk: Buffer) => (bytes += chunk.byteLength))
+      stream.once('limit', () => body.photoErrors.push(PHOTO_MESSAGES.tooLarge(photoName)))
       writes.push(
         pipeline(stream, createWriteStream(file, { flags: 'wx', mode: 0o600 })).then(async () => {
-          if ((stream as { truncated?: boolean }).truncated) {
-            body.photoErrors.push(PHOTO_MESSAGES.tooLarge(photoName))
+          if (stream.truncated) {
             await unlink(file)
           } else if (bytes > 0) {
             body.photos.push({ name: photoName, file, bytes })
@@ -187,6 +189,8 @@ export async function readMultipart(request: Request, tempRoot: string, limits: 
     source.destroy()
     await Promise.allSettled(writes)
     await discard()
+    // The parser also fails once the counter cuts its input: the cut is the cause.
+    if (overBody()) throw new MultipartRefusal('size', `body over ${limits.bodyBytes} bytes`, { ...body.fields })
     if (error instanceof MultipartRefusal) throw error
     // A temporary file that could not be written (a full disk) is the server's failure, not the body's.
     if (isFileSystemError(error)) throw error

@@ -6,9 +6,9 @@ import { type SanityDocument } from '#app/sanity/lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { captureLogs } from '#tests/log-capture.ts'
 import { VALID_SALE } from '#tests/submissions.ts'
-import { gpsJpeg, pdf, png, pngBomb, truncatedJpeg } from '#tests/photo-fixtures.ts'
+import { gpsJpeg, pdf, png, png16, pngBomb, truncatedJpeg } from '#tests/photo-fixtures.ts'
 import { PAGE_FORM_ERRORS, submissionPageAction } from './actions.server.ts'
-import { processPhoto } from './photos.server.ts'
+import { DECODE_QUEUE_WAITING, DECODE_RETRY_AFTER_SECONDS, decodeQueue, processPhoto } from './photos.server.ts'
 import { FilePhotoStore, uploadsDir } from './photo-store.server.ts'
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from './photos.ts'
 
@@ -17,6 +17,9 @@ import { tradeInVehicle } from './trade-in.server.ts'
 const FIXTURE = 'tests/fixtures/mini-dataset'
 
 const FIELDS = VALID_SALE
+
+/** Made once: the 49 MP 16-bit PNG takes a second to compress. */
+let hugePng: Buffer | undefined
 
 function salePost(fields: Record<string, string>, photos: Array<{ name: string; data: Buffer | Blob; type?: string }>) {
   const body = new FormData()
@@ -194,6 +197,67 @@ describe.each(BACKENDS)('the sell request on the %s lake', (backend) => {
     expect(result.init.status).toBe(400)
     expect(result.data.fieldErrors?.photos).toEqual([PHOTO_MESSAGES.chooseAgain])
     expect(await storedPhotoCount()).toBe(before)
+  })
+
+  /** Holds the process's decoder line full (one decoding, the rest waiting) until the returned release is called. */
+  function holdDecoder() {
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const runs = Array.from({ length: DECODE_QUEUE_WAITING + 1 }, () => decodeQueue.run(() => held))
+    return async () => {
+      release()
+      await Promise.all(runs)
+    }
+  }
+
+  it('refuses ten 49-megapixel 16-bit PNGs from their headers, before any is decoded, storing nothing', async () => {
+    const name = `Bildpunkte ${backend}`
+    const before = await storedPhotoCount()
+    const big = hugePng ?? (hugePng = png16())
+    const photos = Array.from({ length: 10 }, (_, index) => ({ name: `gross${index}.png`, data: big, type: 'image/png' }))
+    // With the decoder line full, a request that reached it would hear 503: the 400 shows none was decoded.
+    const release = holdDecoder()
+    try {
+      const result = (await call(salePost({ ...FIELDS, name }, photos))) as { data: ActionError; init: ResponseInit }
+      expect(result.init.status).toBe(400)
+      expect(result.data.fieldErrors?.photos).toEqual([PHOTO_MESSAGES.tooMuchTogether, PHOTO_MESSAGES.chooseAgain])
+      expect(result.data.values.name).toBe(name)
+    } finally {
+      await release()
+    }
+    expect(await leadsNamed(name)).toEqual([])
+    expect(await storedPhotoCount()).toBe(before)
+  })
+
+  it('answers 503 with Retry-After while the decoder line is full, keeping the input and storing nothing; the same post goes through after', async () => {
+    const name = `Warteschlange ${backend}`
+    const post = async () => call(salePost({ ...FIELDS, name }, [{ name: 'gut.jpg', data: await gpsJpeg(60) }]))
+    const release = holdDecoder()
+    try {
+      const busy = (await post()) as { data: ActionError; init: ResponseInit }
+      expect(busy.init.status).toBe(503)
+      expect(new Headers(busy.init.headers).get('retry-after')).toBe(String(DECODE_RETRY_AFTER_SECONDS))
+      expect(busy.data.formError).toBe(`${PHOTO_MESSAGES.busy} ${PHOTO_MESSAGES.chooseAgain}`)
+      expect(busy.data.values).toMatchObject({ name, make: 'VW', model: 'Golf 1.5 TSI' })
+    } finally {
+      await release()
+    }
+    expect(await leadsNamed(name)).toEqual([])
+    expect(((await post()) as Response).status).toBe(303)
+    expect(await leadsNamed(name)).toHaveLength(1)
+  })
+
+  it('stores a post sent twice with the same submission key once, with the photos of the first', async () => {
+    const name = `Zweimal ${backend}`
+    const submissionKey = crypto.randomUUID()
+    const before = await storedPhotoCount()
+    const post = async () => (await call(salePost({ ...FIELDS, name, submissionKey }, [{ name: 'gut.jpg', data: await gpsJpeg(90) }]))) as Response
+    expect((await post()).status).toBe(303)
+    expect((await post()).status).toBe(303)
+    const leads = await leadsNamed(name)
+    expect(leads.map((lead) => lead._id)).toEqual([`inbox.lead-${submissionKey}`])
+    expect(leads[0]!.photos).toHaveLength(1)
+    expect(await storedPhotoCount()).toBe(before + 1)
   })
 
   it('removes the stored photos when the lead cannot be stored (no half lead, no orphan photo)', async () => {

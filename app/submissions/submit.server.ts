@@ -1,6 +1,6 @@
 import { type AppLoadContext } from '@remix-run/node'
-import { TEST_DRIVE_HOURS_QUERY, VEHICLE_DOCUMENT_ID_QUERY } from '#app/sanity/queries/inbox.ts'
-import { type TEST_DRIVE_HOURS_QUERYResult, type VEHICLE_DOCUMENT_ID_QUERYResult } from '#app/sanity/types.ts'
+import { INBOX_RECEIVED_AT_QUERY, TEST_DRIVE_HOURS_QUERY, VEHICLE_DOCUMENT_ID_QUERY } from '#app/sanity/queries/inbox.ts'
+import { type INBOX_RECEIVED_AT_QUERYResult, type TEST_DRIVE_HOURS_QUERYResult, type VEHICLE_DOCUMENT_ID_QUERYResult } from '#app/sanity/types.ts'
 import { loggerOf } from '#app/server/logging.server.ts'
 import { echoFormValues, isHoneypotFilled } from '#app/utils/form-values.ts'
 import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'
@@ -128,7 +128,7 @@ function submissionId(kind: FormKind, raw: Record<string, unknown>): string | un
 /** The stored submission under `id`, if a post with the same key got there first; a failed read counts as none. */
 async function storedEarlier(context: SubmitContext, id: string): Promise<{ id: string; receivedAt: string } | undefined> {
   try {
-    const receivedAt = await context.lake.fetch<unknown>('*[_id == $id][0].receivedAt', { id })
+    const receivedAt = await context.lake.fetch<INBOX_RECEIVED_AT_QUERYResult>(INBOX_RECEIVED_AT_QUERY, { id }, { includePrivate: true })
     return typeof receivedAt === 'string' ? { id, receivedAt } : undefined
   } catch {
     return undefined

@@ -41,3 +41,6 @@ export const PENDING_CONFIRMATIONS_QUERY = defineQuery(
 export const CONFIRMATION_SETTINGS_QUERY = defineQuery(
   `${SITE_SETTINGS}{dealerName, phone, email, address{street, postalCode, city}, "answerHours": claims.valuationHours}`,
 )
+
+/** When the inbox document `$id` was received: a retried post with the same submission key finds its lead (submit.server.ts). */
+export const INBOX_RECEIVED_AT_QUERY = defineQuery(`*[_id == $id][0].receivedAt`)
