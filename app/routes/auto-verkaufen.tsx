@@ -23,7 +23,8 @@ export const SALE_TITLE = 'Auto verkaufen'
 // A vehicle page's „Fahrzeug in Zahlung geben?“ names the car the seller wants to buy (trade-in.server.ts).
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
-  return { prefill: salePrefill(params), tradeIn: (await tradeInVehicle(context, params)) ?? null }
+  // A fresh key per rendering (the page is never cached): a post sent again after a time-out stores one lead.
+  return { prefill: salePrefill(params), tradeIn: (await tradeInVehicle(context, params)) ?? null, submissionKey: crypto.randomUUID() }
 }
 
 // The one door of every form (app/submissions/actions.server.ts); the photos are a field of the sell form's definition.
@@ -45,7 +46,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 }
 
 export default function SellPage() {
-  const { prefill, tradeIn } = useLoaderData<typeof loader>()
+  const { prefill, tradeIn, submissionKey } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
   return (
     <>
@@ -70,7 +71,7 @@ export default function SellPage() {
             </p>
           ) : null}
           <div className="mt-6 rounded-xl border border-zinc-200 bg-white p-4 shadow-lg sm:p-8">
-            <SaleForm prefill={prefill} tradeIn={tradeIn ?? undefined} />
+            <SaleForm prefill={prefill} tradeIn={tradeIn ?? undefined} submissionKey={submissionKey} />
           </div>
         </div>
       </section>

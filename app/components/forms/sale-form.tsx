@@ -1,12 +1,23 @@
-import { Form, useActionData, useNavigation, useSearchParams, useSubmit } from '@remix-run/react'
+import { Form, useActionData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { CONTROL_CLASSES, Field } from '#app/components/ui/field.tsx'
 import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/components/ui/form-parts.tsx'
-import { FORM_KIND_FIELD, inputAttributes, SALE_PATH, SENT, SUBMITTING_LABEL, type FieldDefinition, type FieldErrors } from '#app/submissions/forms.ts'
+import {
+  FORM_KIND_FIELD,
+  inputAttributes,
+  SALE_PATH,
+  SENT,
+  sentQuery,
+  SUBMISSION_KEY_FIELD,
+  SUBMITTING_LABEL,
+  type FieldDefinition,
+  type FieldErrors,
+} from '#app/submissions/forms.ts'
 import { LEAD_FORMS, SALE_GROUPS } from '#app/submissions/lead-forms.ts'
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_ACCEPT, PHOTO_FIELD, PHOTO_MESSAGES, SALE_CONFIRMATION_ID } from '#app/submissions/photos.ts'
 import { resizePhoto } from '#app/utils/resize-photo.ts'
+import { postWithProgress } from '#app/utils/upload.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
 import { tradeInHref } from '#app/vehicles/contact-links.ts'
 
@@ -39,31 +50,44 @@ function readErrors(data: unknown): ErrorData | null {
   }
 }
 
+/** Where the form posts with JavaScript: the one door's JSON answer (app/submissions/actions.server.ts). */
+const LEADS_API = '/api/leads'
+
 /**
  * The sell request of /auto-verkaufen (issue 26): one page of fieldsets (vehicle, condition,
  * photos, person), phone first. Without JavaScript a plain multipart post to the page; errors come
  * back with the input kept and a summary that links each field. With JavaScript the browser's own
  * checks run first, the photos are shrunk to JPEG of at most 2000 px (no metadata) and the same
- * body goes to the same action; the button stays focusable while sending. The confirmation
- * replaces the form and takes focus, on both paths.
+ * fields go to POST /api/leads, with the share sent shown while it uploads (issue 35 item 4); a
+ * refusal leaves everything typed and chosen in place. The button stays focusable and reads
+ * „WIRD GESENDET...“ from the first tap to the confirmation. The submission key (rendered by the
+ * loader) makes a post sent again after a time-out store nothing new. The confirmation replaces
+ * the form and takes focus, on both paths.
  */
 export function SaleForm({
   prefill = {},
   tradeIn,
+  submissionKey,
 }: {
   prefill?: Readonly<Record<string, string>>
   /** The car the seller wants to buy with this one (a vehicle page's trade-in link): named on the page, its id sent along. */
   tradeIn?: { id: string; name: string }
+  /** This rendering's key (SUBMISSION_KEY_FIELD): one key, one lead. */
+  submissionKey: string
 }) {
   const hydrated = useHydrated()
   const [searchParams] = useSearchParams()
   const navigation = useNavigation()
-  const submit = useSubmit()
-  const server = readErrors(useActionData())
+  const navigate = useNavigate()
+  const [scripted, setScripted] = useState<ErrorData | null>(null)
+  const actionErrors = readErrors(useActionData())
+  const server = scripted ?? actionErrors
   const [clientPhotoError, setClientPhotoError] = useState<string | null>(null)
   const [preparing, setPreparing] = useState(false)
+  /** The share of the body sent (0 to 1) while uploading; `done` once stored, until the confirmation shows. */
+  const [upload, setUpload] = useState<number | 'done' | null>(null)
   const summaryRef = useRef<HTMLDivElement>(null)
-  const sending = preparing || (navigation.state !== 'idle' && navigation.formAction?.startsWith(SALE_PATH) === true)
+  const sending = preparing || upload !== null || (navigation.state !== 'idle' && navigation.formAction?.startsWith(SALE_PATH) === true)
   const sent = !server && searchParams.get(SENT.lead.param) === SENT.lead.value && searchParams.get(SENT.lead.formParam) === ANCHOR
 
   const errors: FieldErrors = { ...(server?.fieldErrors ?? {}), ...(clientPhotoError ? { [PHOTO_FIELD]: [clientPhotoError] } : {}) }
@@ -76,8 +100,11 @@ export function SaleForm({
 
   // After a refused post with JavaScript, focus goes to the summary (without, the page loads at the section).
   useEffect(() => {
-    if (server) summaryRef.current?.focus()
-  }, [server])
+    if (scripted) summaryRef.current?.focus()
+  }, [scripted])
+  useEffect(() => {
+    if (actionErrors) summaryRef.current?.focus()
+  }, [actionErrors])
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -106,7 +133,27 @@ export function SaleForm({
     } finally {
       setPreparing(false)
     }
-    submit(body, { method: 'post', encType: 'multipart/form-data', action: tradeIn ? tradeInHref(tradeIn.id) : SALE_PATH, preventScrollReset: true })
+    // The API names the form by `kind`; the page's hidden fields go along unread.
+    body.set('kind', 'vehicle-sale')
+    setUpload(0)
+    let stored = false
+    try {
+      const answer = await postWithProgress(LEADS_API, body, setUpload)
+      const json = (typeof answer.json === 'object' && answer.json !== null ? answer.json : {}) as { error?: unknown; fieldErrors?: FieldErrors }
+      if (answer.status === 201) {
+        stored = true
+        setUpload('done')
+        setScripted(null)
+        navigate(`${SALE_PATH}?${sentQuery('vehicle-sale', ANCHOR)}#${SALE_CONFIRMATION_ID}`, { preventScrollReset: true })
+        return
+      }
+      if (answer.status === 400 && json.fieldErrors) setScripted({ fieldErrors: json.fieldErrors, values: {} })
+      else setScripted({ formError: typeof json.error === 'string' ? json.error : FORM.texts.toasts.failure.description, values: {} })
+    } catch {
+      setScripted({ formError: FORM.texts.toasts.failure.description, values: {} })
+    } finally {
+      if (!stored) setUpload(null)
+    }
   }
 
   if (sent) {
@@ -220,6 +267,7 @@ export function SaleForm({
       {tradeIn ? <input type="hidden" name="vehicleId" value={tradeIn.id} /> : null}
       <input type="hidden" name="page" value={SALE_PATH} />
       <input type="hidden" name="anchor" value={ANCHOR} />
+      <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <PrivacyNote />
@@ -227,6 +275,34 @@ export function SaleForm({
           {sending ? SUBMITTING_LABEL : 'VERKAUFSANFRAGE SENDEN'}
         </Button>
       </div>
+      <UploadProgress preparing={preparing} upload={upload} />
     </Form>
+  )
+}
+
+/**
+ * What the seller sees while the request leaves the phone: the photos being prepared, then the
+ * share uploaded. The live text changes in steps of ten percent, so a screen reader is not flooded.
+ */
+function UploadProgress({ preparing, upload }: { preparing: boolean; upload: number | 'done' | null }) {
+  const percent = upload === 'done' ? 100 : upload === null ? null : Math.floor(upload * 100)
+  const text = preparing
+    ? 'Fotos werden vorbereitet …'
+    : percent === null
+      ? ''
+      : percent >= 100
+        ? 'Gesendet, wird gespeichert …'
+        : `Wird gesendet: ${Math.floor(percent / 10) * 10} %`
+  return (
+    <div className={preparing || percent !== null ? 'space-y-2' : 'sr-only'}>
+      <p role="status" className="text-sm font-semibold text-zinc-900">
+        {text}
+      </p>
+      {percent !== null ? (
+        <progress max={100} value={percent} aria-label="Anteil gesendet" className="h-2 w-full accent-amber-500">
+          {percent} %
+        </progress>
+      ) : null}
+    </div>
   )
 }
