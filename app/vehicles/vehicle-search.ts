@@ -177,11 +177,15 @@ export function isPagedApiList(params: URLSearchParams): boolean {
  * cache's key (docs/decisions/014): the parsed state written back, so parameters the route does
  * not read (`?z=random`), aliases, spelling and order make no new entry. A paged request names
  * its page and page size (`?page=1` and `?page=1&perPage=12` are one answer, the unpaged list
- * another). Undefined when a value is unusable (a cheap 400, not kept).
+ * another). Undefined when not kept: a value is unusable (a cheap 400), or the request searches
+ * or filters. Filtered answers have a key space without end (`?priceTo=<random>`): kept, each
+ * would take one of the LRU's slots and push the site's pages out; computed, each is a filter
+ * over the vehicle index's one projected list per content revision and at most
+ * UNPAGED_FILTERED_LIMIT vehicles (on real Sanity one query, which its API CDN caches).
  */
 export function apiListCacheQuery(params: URLSearchParams, now: Date = new Date()): string | undefined {
   const { state, invalid } = parseVehicleSearch(params, now)
-  if (invalid.length > 0) return undefined
+  if (invalid.length > 0 || hasFilters(state)) return undefined
   const query = serializeVehicleSearch({ ...state, page: 1, perPage: undefined })
   if (isPagedApiList(params)) {
     query.set('page', String(state.page))
