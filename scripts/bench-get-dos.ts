@@ -12,7 +12,8 @@
  * Options (env): BENCH_VEHICLES (5000), BENCH_SECONDS (10), BENCH_CLIENTS (4), BENCH_PROBES (15),
  * BENCH_PORT (4750), BENCH_ROOT (a folder with server.mjs and build/ to measure instead of this
  * checkout, e.g. an older build), BENCH_TARGETS (comma-separated; default the two of the review
- * and the paged control).
+ * and the paged control; `RND` in a target is replaced by a random amount per request, e.g.
+ * `/api/vehicles?priceTo=RND`).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -63,7 +64,10 @@ function summary(times: number[]) {
   return { n: sorted.length, p50: sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN, max: sorted.at(-1) ?? NaN }
 }
 
-const withJunk = (target: string) => `${BASE}${target}${target.includes('?') ? '&' : '?'}z=${Math.random().toString(36).slice(2)}`
+// `RND` in a target becomes a random amount per request (`/api/vehicles?priceTo=RND`: a filter value
+// of its own each time, security review finding 5, issue 35 item 7).
+const withJunk = (target: string) =>
+  `${BASE}${target.replaceAll('RND', () => String(1_000 + Math.floor(Math.random() * 89_000)))}${target.includes('?') ? '&' : '?'}z=${Math.random().toString(36).slice(2)}`
 
 async function underLoad(target: string) {
   const before: number[] = []

@@ -1,5 +1,8 @@
+import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { UNPAGED_FILTERED_LIMIT } from '#app/vehicles/vehicle-search.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
+import { generateVehicleContent } from '#tests/vehicle-lake.ts'
 import { loader } from './api.vehicles'
 
 interface ListedVehicle {
@@ -131,5 +134,63 @@ describe.each(BACKENDS)('GET /api/vehicles on the %s lake', (backend) => {
     expect(response.status).toBe(400)
     expect(response.headers.get('cache-control')).toBe('no-store')
     expect(body).toEqual({ error: 'Ungültige Parameter: fuel, sort, page', invalid: ['fuel', 'sort', 'page'] })
+  })
+})
+
+/*
+ * Issue 35 item 7: an unpaged list that searches or filters holds at most UNPAGED_FILTERED_LIMIT
+ * vehicles (its first page at that size), the total in X-Total-Count and page 2 in `Link`; the
+ * unfiltered list stays whole. Checked on both backends over more vehicles than the cap.
+ */
+describe.each(BACKENDS)('GET /api/vehicles beyond the cap on the %s lake', (backend) => {
+  let test: TestLake
+  let contentDir: string
+  const get = async (query: string) => {
+    const response = await loader({ request: new Request(`http://localhost/api/vehicles${query}`), params: {}, context: { lake: test.lake, env: test.env } })
+    const list = (await response.json()) as Array<{ id: string; price: number | string | null }>
+    return {
+      response,
+      ids: list.map((vehicle) => vehicle.id),
+      priced: list.filter((vehicle) => typeof vehicle.price === 'number').map((vehicle) => vehicle.id),
+    }
+  }
+
+  beforeAll(async () => {
+    contentDir = generateVehicleContent(150)
+    test = await openTestLake(backend, contentDir)
+  })
+  afterAll(async () => {
+    await test.close()
+    rmSync(contentDir, { recursive: true, force: true })
+  })
+
+  it(`a filtered unpaged list: the first ${UNPAGED_FILTERED_LIMIT}, X-Total-Count, Link to page 2; the unfiltered list whole`, async () => {
+    expect(UNPAGED_FILTERED_LIMIT).toBe(100)
+    const whole = await get('?sort=price-asc')
+    const onSale = whole.ids.length
+    expect(onSale).toBeGreaterThan(UNPAGED_FILTERED_LIMIT) // 150 generated, every 17th sold
+    expect(whole.response.headers.get('x-total-count')).toBe(String(onSale))
+    expect(whole.response.headers.get('link')).toBeNull()
+
+    // Every vehicle with a price (the seed's vehicle 23 and its copies have none).
+    const capped = await get('?priceTo=10000000&sort=price-asc')
+    expect(capped.response.status).toBe(200)
+    expect(whole.priced.length).toBeGreaterThan(UNPAGED_FILTERED_LIMIT)
+    expect(capped.ids).toEqual(whole.priced.slice(0, UNPAGED_FILTERED_LIMIT))
+    expect(capped.response.headers.get('x-total-count')).toBe(String(whole.priced.length))
+    expect(capped.response.headers.get('x-page')).toBeNull()
+    const next = capped.response.headers.get('link')
+    expect(next).toBe('</api/vehicles?priceTo=10000000&sort=price-asc&perPage=100&page=2>; rel="next"')
+    const rest = await get(next!.slice(next!.indexOf('?'), next!.indexOf('>')))
+    expect([...capped.ids, ...rest.ids]).toEqual(whole.priced)
+
+    // A search is a filter too; under the cap nothing is cut and no Link is sent.
+    const few = await get('?priceTo=10000')
+    expect(few.ids.length).toBeLessThan(UNPAGED_FILTERED_LIMIT)
+    expect(few.response.headers.get('x-total-count')).toBe(String(few.ids.length))
+    expect(few.response.headers.get('link')).toBeNull()
+    const searched = await get('?search=diesel')
+    expect(searched.ids.length).toBeLessThanOrEqual(UNPAGED_FILTERED_LIMIT)
+    expect(Number(searched.response.headers.get('x-total-count'))).toBeGreaterThanOrEqual(searched.ids.length)
   })
 })

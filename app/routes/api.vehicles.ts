@@ -2,7 +2,14 @@ import { type LoaderFunctionArgs } from '@remix-run/node'
 import { CACHE_CONTROL, jsonError } from '#app/utils/http.server.ts'
 import { toApiVehicle } from '#app/vehicles/api-shape.ts'
 import { readApiVehicles } from '#app/vehicles/inventory.server.ts'
-import { isPagedApiList, parseVehicleSearch, serializeVehicleSearch, VEHICLES_PER_PAGE } from '#app/vehicles/vehicle-search.ts'
+import {
+  hasFilters,
+  isPagedApiList,
+  parseVehicleSearch,
+  serializeVehicleSearch,
+  UNPAGED_FILTERED_LIMIT,
+  VEHICLES_PER_PAGE,
+} from '#app/vehicles/vehicle-search.ts'
 
 /*
  * GET /api/vehicles (spec §3, §7): the vehicles on sale (available and reserved, not sold) in the
@@ -10,9 +17,13 @@ import { isPagedApiList, parseVehicleSearch, serializeVehicleSearch, VEHICLES_PE
  * `/vehicles` (app/vehicles/vehicle-search.ts, README "API") search, filter and sort it; the body
  * stays a plain array. Only when `page` or `perPage` is given is the list paged, and the paging
  * metadata travels in headers: X-Total-Count, X-Page, X-Per-Page, X-Total-Pages and a `Link`
- * header with rel="next"/"prev". An unusable parameter value answers 400 `{error, invalid}`.
- * The answers are the same for every client and kept by the page cache per content revision,
- * keyed by what this loader reads (apiListCacheQuery, docs/decisions/014).
+ * header with rel="next"/"prev". An unpaged list that searches or filters holds at most
+ * UNPAGED_FILTERED_LIMIT vehicles (the first page at that size; X-Total-Count says how many
+ * matched, `Link` rel="next" names page 2), so no filter value makes an answer as large as the
+ * inventory. An unusable parameter value answers 400 `{error, invalid}`.
+ * The unfiltered answers are the same for every client and kept by the page cache per content
+ * revision, keyed by what this loader reads (apiListCacheQuery, docs/decisions/014); filtered
+ * ones are filtered from the vehicle index's one list per revision and not kept.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
@@ -21,8 +32,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return jsonError(400, `Ungültige Parameter: ${invalid.join(', ')}`, { invalid })
   }
   const paged = isPagedApiList(url.searchParams)
-  const result = await readApiVehicles(context.lake, state, paged ? { perPage: state.perPage ?? VEHICLES_PER_PAGE } : 'all')
+  const capped = !paged && hasFilters(state)
+  const perPage = state.perPage ?? VEHICLES_PER_PAGE
+  const result = await readApiVehicles(context.lake, state, paged ? { perPage } : capped ? { limit: UNPAGED_FILTERED_LIMIT } : 'all')
   const headers = new Headers({ 'Cache-Control': CACHE_CONTROL.apiRead, 'X-Total-Count': String(result.total) })
+  if (capped && result.total > UNPAGED_FILTERED_LIMIT) {
+    const params = serializeVehicleSearch({ ...state, page: 2, perPage: UNPAGED_FILTERED_LIMIT })
+    headers.set('Link', `</api/vehicles?${params.toString()}>; rel="next"`)
+  }
   if (paged) {
     headers.set('X-Page', String(result.page))
     headers.set('X-Per-Page', String(result.perPage))

@@ -91,8 +91,8 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
   private results = new Map<string, Promise<unknown>>()
   /**
    * What `fetch` did since open, for the page-work guard (app/sanity/page-work.test.ts): calls,
-   * groq-js evaluations (memo misses) and the documents handed to them (each one scanned by a
-   * `*[...]` filter). Counts, not timings, so a test can hold a budget on a loaded machine.
+   * groq-js evaluations (memo misses, and the vehicle index's projections through `evaluateOver`)
+   * and the documents handed to them (each one scanned by a `*[...]` filter or projected). Counts, not timings, so a test can hold a budget on a loaded machine.
    */
   readonly work = { fetches: 0, evaluations: 0, documents: 0 }
   /** Transactions waiting for the next journal write. */
@@ -186,7 +186,8 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
     }
   }
 
-  private async evaluate(query: string, params: QueryParams, scope: ReadScope): Promise<unknown> {
+  /** The parsed query, parsed once. */
+  private tree(query: string): ExprNode {
     let tree = this.queries.get(query)
     if (!tree) {
       tree = parse(query)
@@ -194,6 +195,11 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
       if (this.queries.size >= MAX_CACHED_QUERIES) this.queries.clear()
       this.queries.set(query, tree)
     }
+    return tree
+  }
+
+  private async evaluate(query: string, params: QueryParams, scope: ReadScope): Promise<unknown> {
+    const tree = this.tree(query)
     let dataset: readonly SanityDocument[]
     if (scope === 'raw') dataset = [...this.documents.values()]
     else if (scope === 'private') dataset = this.readable ??= [...this.documents.values()].filter((doc) => isPublishedId(doc._id))
@@ -202,6 +208,14 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
     this.work.documents += dataset.length
     const result = await evaluate(tree, { dataset, params, dereference: this.dereference })
     return deepFreeze(await result.get())
+  }
+
+  /** LocalDocuments.evaluateOver: a query over just these documents, counted in `work`, not memoized. */
+  async evaluateOver(query: string, documents: readonly SanityDocument[]): Promise<unknown> {
+    const tree = this.tree(query)
+    this.work.evaluations++
+    this.work.documents += documents.length
+    return deepFreeze(await (await evaluate(tree, { dataset: documents, dereference: this.dereference })).get())
   }
 
   /**

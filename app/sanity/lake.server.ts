@@ -89,6 +89,13 @@ export interface LocalDocuments {
   publishedDocuments(): readonly SanityDocument[]
   /** `->` by id, for groq-js evaluations over a subset of the documents. */
   readonly dereference: (reference: { _ref: string }) => SanityDocument | null
+  /**
+   * Evaluates a query over just these documents (some of `publishedDocuments()`, in their order),
+   * `->` by id: the vehicle index projects its vehicles this way. Counted in the lake's work like
+   * a `fetch` that missed its memo (app/sanity/page-work.test.ts). Not memoized: the caller keeps
+   * what it needs per snapshot.
+   */
+  evaluateOver(query: string, documents: readonly SanityDocument[]): Promise<unknown>
 }
 
 /** Image originals as local files, for a lake that has them (the embedded backend): /media encodes variants of them. */

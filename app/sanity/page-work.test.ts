@@ -1,15 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '#app/env.server.ts'
 import { loader as rootLoader } from '#app/root.tsx'
+import { loader as apiVehiclesLoader } from '#app/routes/api.vehicles.ts'
 import { loader as contentLoader } from '#app/routes/$.tsx'
 import { loader as homeLoader } from '#app/routes/_index.tsx'
 import { loader as vehiclesLoader } from '#app/routes/vehicles._index.tsx'
 import { loader as vehicleLoader } from '#app/routes/vehicles.$id/route.tsx'
 import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
+import { type SanityDocument } from '#app/sanity/lake.server.ts'
+import { RequestLake } from '#app/server/content-revision.server.ts'
+import { UNPAGED_FILTERED_LIMIT } from '#app/vehicles/vehicle-search.ts'
 import { generateVehicleContent } from '#tests/vehicle-lake.ts'
 
 /*
@@ -31,6 +35,11 @@ import { generateVehicleContent } from '#tests/vehicle-lake.ts'
  * reads of vehicles get 5,000: the figures' count of cars on sale (every page), the home page's
  * newest three, the vehicle page's own car and its similar ones. The budgets are the counts of
  * 2026-11-27 rounded up to the next 100; the list and search of /vehicles read the vehicle index, not GROQ.
+ *
+ * Since issue 35 item 7 the vehicle index's projections (LocalDocuments.evaluateOver) are counted
+ * too; before, they ran beside `work`. /vehicles and its search: + 1 evaluation over the page's 12
+ * cards (3 instead of 2; documents within the old budget). Each vehicle is projected once per
+ * snapshot, so a repeated page still evaluates nothing. The API list is its own test below.
  */
 
 const VEHICLES = 5000
@@ -38,8 +47,8 @@ const VEHICLES = 5000
 const PAGES = [
   { name: '/', url: '/', load: homeLoader, params: {}, scans: 4, documents: 10_100 },
   { name: 'content page', url: '/locations/dortmund', load: contentLoader, params: {}, scans: 3, documents: 5_100 },
-  { name: '/vehicles', url: '/vehicles', load: vehiclesLoader, params: {}, scans: 2, documents: 5_100 },
-  { name: '/vehicles?search=golf', url: '/vehicles?search=golf', load: vehiclesLoader, params: {}, scans: 2, documents: 5_100 },
+  { name: '/vehicles', url: '/vehicles', load: vehiclesLoader, params: {}, scans: 3, documents: 5_100 },
+  { name: '/vehicles?search=golf', url: '/vehicles?search=golf', load: vehiclesLoader, params: {}, scans: 3, documents: 5_100 },
   { name: 'vehicle page', url: '/vehicles/42', load: vehicleLoader, params: { id: '42' }, scans: 4, documents: 15_100 },
 ] as const
 
@@ -83,6 +92,82 @@ describe(`the lake's work per page request at ${VEHICLES} vehicles`, () => {
   async function submit() {
     await lake.mutate([{ createOrReplace: { _id: `inbox.page-work-${++writes}`, _type: 'contactSubmission' } }])
   }
+
+  /*
+   * Issue 35 item 7 (security review finding 5): `/api/vehicles?priceTo=<random>` is a filtered
+   * list of its own for every value. It must be a filter over the vehicle index's one projected
+   * list per content revision: after the first read of the list, no value may evaluate GROQ or
+   * read a document (`->`, counted on the lake's dereference itself, so a projection that bypasses
+   * `work` is seen too). The answers are checked against a filter over the fixture file written
+   * here, not by the code under test; the cap and X-Total-Count with them.
+   */
+  it(`/api/vehicles with 50 distinct random priceTo values: after the list's first build no GROQ evaluation and no document read; each answer capped at ${UNPAGED_FILTERED_LIMIT} with the right total`, async () => {
+    const fixture = readFileSync(path.join(contentDir, 'production.ndjson'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim())
+      .map((line) => JSON.parse(line) as SanityDocument)
+      .filter((doc) => doc._type === 'vehicle' && doc.status !== 'sold')
+    // VEHICLE_ORDER for `newest`: listedAt descending (every generated vehicle has one), then _id.
+    const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+    fixture.sort((a, b) => byCodePoint(String(b.listedAt), String(a.listedAt)) || byCodePoint(a._id, b._id))
+    const expected = (priceTo: number) => fixture.filter((doc) => typeof doc.price === 'number' && doc.price <= priceTo).map((doc) => String(doc.id))
+
+    let reads = 0
+    const dereference = lake.dereference
+    ;(lake as { dereference: typeof dereference }).dereference = (reference) => {
+      reads++
+      return dereference(reference)
+    }
+    const get = async (priceTo: number) => {
+      const request = new Request(`http://localhost/api/vehicles?priceTo=${priceTo}`)
+      const response = await apiVehiclesLoader({ request, params: {}, context: { lake: new RequestLake(lake), env } } as unknown as LoaderFunctionArgs)
+      return { response, ids: ((await response.json()) as Array<{ id: string }>).map((vehicle) => vehicle.id) }
+    }
+    try {
+      await publish()
+      const before = { ...lake.work }
+      const first = await get(25_000)
+      expect(first.ids).toEqual(expected(25_000).slice(0, UNPAGED_FILTERED_LIMIT))
+      // The first build: one projection of the vehicles on sale.
+      expect(lake.work.evaluations - before.evaluations).toBeLessThanOrEqual(1)
+      expect(lake.work.documents - before.documents).toBeLessThanOrEqual(fixture.length)
+
+      // Distinct values from a fixed seed (a deterministic test), 1,000–90,000 €.
+      const values = new Set<number>()
+      for (let seed = 35; values.size < 50;) {
+        seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
+        values.add(1_000 + (seed % 89_000))
+      }
+      const warm = { ...lake.work }
+      reads = 0
+      let capped = 0
+      for (const priceTo of values) {
+        const { response, ids } = await get(priceTo)
+        const all = expected(priceTo)
+        expect(response.status).toBe(200)
+        expect([priceTo, response.headers.get('x-total-count')]).toEqual([priceTo, String(all.length)])
+        expect([priceTo, ids]).toEqual([priceTo, all.slice(0, UNPAGED_FILTERED_LIMIT)])
+        if (all.length > UNPAGED_FILTERED_LIMIT) {
+          capped++
+          expect(response.headers.get('link')).toBe(`</api/vehicles?priceTo=${priceTo}&perPage=${UNPAGED_FILTERED_LIMIT}&page=2>; rel="next"`)
+        } else expect(response.headers.get('link')).toBeNull()
+      }
+      expect(capped).toBeGreaterThan(25) // most values match more than the cap at 5,000 vehicles
+      expect({
+        fetches: lake.work.fetches - warm.fetches,
+        evaluations: lake.work.evaluations - warm.evaluations,
+        documents: lake.work.documents - warm.documents,
+        reads,
+      }).toEqual({
+        fetches: 0,
+        evaluations: 0,
+        documents: 0,
+        reads: 0,
+      })
+    } finally {
+      ;(lake as { dereference: typeof dereference }).dereference = dereference
+    }
+  })
 
   for (const page of PAGES) {
     it(`${page.name}: the first request after a publish evaluates at most ${page.scans} queries over at most ${page.documents} documents; a repeated one, or one after a form submission, none`, async () => {

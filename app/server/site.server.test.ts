@@ -371,25 +371,36 @@ describe('Site: the sitemap and the API list come from the cache per content rev
     expect(fetches).toBe(2)
   })
 
-  it('paged and search answers: one entry whatever the junk, order or alias; different pages apart', async () => {
+  it('paged answers: one entry whatever the junk, order or alias; different pages apart', async () => {
     const { send } = await sharedAnswersSite()
-    const first = await send('/api/vehicles?perPage=5&page=2&search=kombi&z=1')
+    const first = await send('/api/vehicles?perPage=5&page=2&sort=price-asc&z=1')
     expect(first.headers.get('x-cache')).toBe('MISS')
     const firstIds = await ids(first)
     const read = fetches
-    const same = await send('/api/vehicles?q=kombi&page=2&junk=x&perPage=5')
+    const same = await send('/api/vehicles?sort=PRICE-ASC&page=2&junk=x&perPage=5')
     expect(same.headers.get('x-cache')).toBe('HIT')
     expect(await ids(same)).toEqual(firstIds)
     expect(same.headers.get('link')).toBe(first.headers.get('link'))
     expect(same.headers.get('x-total-count')).toBe(first.headers.get('x-total-count'))
     expect(fetches).toBe(read)
     // Another page, and the unpaged list, are other answers.
-    const third = await send('/api/vehicles?perPage=5&page=3&search=kombi')
+    const third = await send('/api/vehicles?perPage=5&page=3&sort=price-asc')
     expect(third.headers.get('x-cache')).toBe('MISS')
     await third.text()
-    const unpaged = await send('/api/vehicles?search=kombi')
+    const unpaged = await send('/api/vehicles?sort=price-asc')
     expect(unpaged.headers.get('x-cache')).toBe('MISS')
     expect((await ids(unpaged)).length).toBe(Number(first.headers.get('x-total-count')))
+  })
+
+  it('searched and filtered answers are computed, never kept: random filter values do not fill the cache (issue 35 item 7)', async () => {
+    const { site, send } = await sharedAnswersSite()
+    const before = site.cache!.size
+    for (const url of ['/api/vehicles?search=kombi', '/api/vehicles?q=kombi&z=2', '/api/vehicles?priceTo=23456', '/api/vehicles?priceTo=23457&page=1']) {
+      const response = await send(url)
+      expect([url, response.status, response.headers.get('x-cache')]).toEqual([url, 200, 'BYPASS'])
+      await response.text()
+    }
+    expect(site.cache!.size).toBe(before)
   })
 
   it('requests with a cookie (preview) or credentials bypass the cache and read the lake; an unusable parameter is a 400, never kept', async () => {

@@ -134,7 +134,10 @@ export interface FetchVehiclesOptions extends RequestOptions {
   query?: URLSearchParams
 }
 
-/** GET /api/vehicles: the inventory (newest first), optionally searched, filtered, sorted or paged. */
+/**
+ * GET /api/vehicles: the inventory (newest first), optionally searched, filtered, sorted or paged.
+ * Searched or filtered without paging, at most the first 100 matches (UNPAGED_FILTERED_LIMIT; page on for more).
+ */
 export function fetchVehicles({ query, ...options }: FetchVehiclesOptions = {}): Promise<ApiVehicle[]> {
   const search = query?.toString()
   return getJson<ApiVehicle[]>(search ? `/api/vehicles?${search}` : '/api/vehicles', options)

@@ -1,4 +1,4 @@
-import { type ContentLake, type LocalDocuments } from '#app/sanity/lake.server.ts'
+import { type ContentLake } from '#app/sanity/lake.server.ts'
 import {
   type VEHICLE_API_BY_ID_QUERYResult,
   type VEHICLE_API_LIST_QUERYResult,
@@ -24,13 +24,14 @@ import {
 } from '#app/sanity/queries/vehicles.ts'
 import { type QueryReading, withReading } from '#app/vehicles/query-reading.ts'
 import { rankBySearch, type SearchReport, searchWords, VehicleSearchIndex } from '#app/vehicles/search-text.ts'
-import { projectVehicles, searchVehicleIndex, vehicleIndexFacets } from '#app/vehicles/vehicle-index.server.ts'
+import { type IndexRange, readVehicleIndex, vehicleIndexFacets } from '#app/vehicles/vehicle-index.server.ts'
 import { type VehicleSearch, VEHICLES_PER_PAGE } from '#app/vehicles/vehicle-search.ts'
 
 /*
  * Reads of the inventory list, shared by `/vehicles` and `GET /api/vehicles`. On real Sanity the
  * GROQ of app/sanity/queries/vehicles.ts does everything; on the embedded lake an in-memory index filters and
- * sorts and GROQ projects only the page (vehicle-index.server.ts, docs/decisions/011).
+ * sorts, and GROQ projects each vehicle once per snapshot: a page's cards as they are first shown,
+ * the API's list all at once on its first read (vehicle-index.server.ts, docs/decisions/011).
  *
  * The free-text search is the same on both (search-text.ts, docs/decisions/022): on the embedded
  * lake in its index; on real Sanity one query fetches the lean search fields of every vehicle that
@@ -71,20 +72,7 @@ function prepare(requested: VehicleSearch) {
   return { state, words: searchWords(state.search), outcome }
 }
 
-type Range = { start: number; end: number } | 'all'
-
-async function fromIndex<R extends unknown[]>(
-  lake: LocalDocuments,
-  state: VehicleSearch,
-  words: string[],
-  range: Range,
-  projection: string,
-  report?: SearchReport,
-) {
-  const found = searchVehicleIndex(lake, vehicleListParams(state), words, report)
-  const slice = range === 'all' ? found : found.slice(range.start, range.end)
-  return { total: found.length, vehicles: await projectVehicles<R>(lake, projection, slice) }
-}
+type Range = IndexRange
 
 /**
  * A search through GROQ (real Sanity): rank the lean candidates here, then project the page by id.
@@ -108,23 +96,33 @@ export async function readVehiclePage(lake: ContentLake, requested: VehicleSearc
   const range = pageRange(requested.page, perPage)
   const { state, words, outcome } = prepare(requested)
   const result: VEHICLE_LIST_QUERYResult = lake.local
-    ? await fromIndex<VEHICLE_CARDS_PROJECTION_QUERYResult>(lake.local, state, words, range, VEHICLE_CARDS_PROJECTION_QUERY, outcome)
+    ? await readVehicleIndex<VEHICLE_CARDS_PROJECTION_QUERYResult[number]>(lake.local, vehicleListParams(state), words, range, VEHICLE_CARDS_PROJECTION_QUERY, {
+        report: outcome,
+      })
     : words.length > 0
       ? await searchWithGroq<VEHICLE_CARDS_BY_ID_QUERYResult['vehicles'][number]>(lake, state, words, range, VEHICLE_CARDS_BY_ID_QUERY, outcome)
       : await lake.fetch<VEHICLE_LIST_QUERYResult>(pagedQuery(VEHICLE_LIST_QUERY, range), vehicleListParams(state))
   return pageOf(result, state.page, perPage, outcome)
 }
 
-/** The API's list: one page of `perPage` when paged, else every match (perPage = total). */
-export async function readApiVehicles(lake: ContentLake, requested: VehicleSearch, paging: { perPage: number } | 'all') {
-  const range = paging === 'all' ? 'all' : pageRange(requested.page, paging.perPage)
+/**
+ * The API's list: one page of `perPage` when paged; unpaged the first `limit` matches (the route
+ * caps filtered lists, UNPAGED_FILTERED_LIMIT) or every match ('all'); perPage = what was asked
+ * for at most. On the embedded lake every answer is taken from the index's one projection of
+ * every vehicle on sale per snapshot (`whole`): no filter value makes a GROQ evaluation of its own.
+ */
+export async function readApiVehicles(lake: ContentLake, requested: VehicleSearch, paging: { perPage: number } | { limit: number } | 'all') {
+  const range = paging === 'all' ? 'all' : 'limit' in paging ? { start: 0, end: paging.limit } : pageRange(requested.page, paging.perPage)
   const { state, words } = prepare(requested)
   const result: VEHICLE_API_LIST_QUERYResult = lake.local
-    ? await fromIndex<VEHICLE_API_PROJECTION_QUERYResult>(lake.local, state, words, range, VEHICLE_API_PROJECTION_QUERY)
+    ? await readVehicleIndex<VEHICLE_API_PROJECTION_QUERYResult[number]>(lake.local, vehicleListParams(state), words, range, VEHICLE_API_PROJECTION_QUERY, {
+        whole: true,
+      })
     : words.length > 0
       ? await searchWithGroq<VEHICLE_API_BY_ID_QUERYResult['vehicles'][number]>(lake, state, words, range, VEHICLE_API_BY_ID_QUERY)
       : await lake.fetch<VEHICLE_API_LIST_QUERYResult>(pagedQuery(VEHICLE_API_LIST_QUERY, range), vehicleListParams(state))
-  return pageOf(result, paging === 'all' ? 1 : state.page, paging === 'all' ? Math.max(1, result.total) : paging.perPage)
+  if (paging !== 'all' && 'perPage' in paging) return pageOf(result, state.page, paging.perPage)
+  return pageOf(result, 1, Math.max(1, paging === 'all' ? result.total : Math.min(paging.limit, result.total)))
 }
 
 export interface VehicleFacets {

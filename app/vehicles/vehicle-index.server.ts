@@ -1,4 +1,3 @@
-import { evaluate, parse, type ExprNode } from 'groq-js'
 import { type LocalDocuments, type SanityDocument } from '#app/sanity/lake.server.ts'
 import { type vehicleListParams } from '#app/sanity/queries/vehicles.ts'
 import { rankBySearch, type SearchReport, VehicleSearchIndex } from '#app/vehicles/search-text.ts'
@@ -17,9 +16,13 @@ import { rankBySearch, type SearchReport, VehicleSearchIndex } from '#app/vehicl
  *   generated lake for many states.
  * - The free-text search (search-text.ts, docs/decisions/022) ranks the filtered, sorted list with
  *   a search index built on the first search after each write.
- * - The projection of the page's vehicles still runs as GROQ (the same VEHICLE_CARD and
- *   VEHICLE_API fragments), over a dataset of just those vehicles, with the lake's by-id
- *   dereference for the images.
+ * - The projection of the vehicles still runs as GROQ (the same VEHICLE_CARD and VEHICLE_API
+ *   fragments), over a dataset of just those vehicles, with the lake's by-id dereference for the
+ *   images (LocalDocuments.evaluateOver, counted in the lake's work). Each vehicle is projected at
+ *   most once per snapshot and projection: a page of cards projects the cards not yet projected;
+ *   the API's list projects every vehicle on sale on its first read, so an API answer for any
+ *   filter value is a filter over this array and evaluates nothing (security review finding 5,
+ *   issue 35 item 7).
  *
  * The real Sanity backend does not use this: it evaluates the GROQ itself.
  */
@@ -39,6 +42,17 @@ interface VehicleIndex {
   vehicles: IndexedVehicle[]
   /** Built on the first search of this snapshot. */
   search?: VehicleSearchIndex
+  /** The vehicles in each sort's order, sorted on the sort's first use in this snapshot. */
+  orders: Map<ListParams['sort'], IndexedVehicle[]>
+  /** Per projection query: what this snapshot's vehicles project to. */
+  projections: Map<string, Projections>
+}
+
+interface Projections {
+  /** By `at`: each vehicle's projection, made at most once (shared by concurrent reads). */
+  each: Array<Promise<unknown> | undefined>
+  /** Every vehicle's projection, by `at`: once a whole list was asked for. */
+  all?: Promise<unknown[]>
 }
 
 const indexes = new WeakMap<readonly SanityDocument[], VehicleIndex>()
@@ -68,7 +82,7 @@ function buildIndex(documents: readonly SanityDocument[]): VehicleIndex {
       registrationYear: registrationYear(doc),
     })
   }
-  return { vehicles }
+  return { vehicles, orders: new Map(), projections: new Map() }
 }
 
 function indexOf(lake: LocalDocuments): VehicleIndex {
@@ -131,26 +145,102 @@ function sortKeys(vehicle: IndexedVehicle, sort: ListParams['sort']): Array<[Sor
   return [...primary, [sortable(doc.listedAt), true], [sortable(doc._id), false]]
 }
 
+/** The vehicles in the order of `sort` (VEHICLE_ORDER), sorted once per snapshot and sort. */
+function ordered(index: VehicleIndex, sort: ListParams['sort']): IndexedVehicle[] {
+  let order = index.orders.get(sort)
+  if (!order) {
+    const keyed = index.vehicles.map((vehicle) => ({ vehicle, keys: sortKeys(vehicle, sort) }))
+    keyed.sort((a, b) => {
+      for (let i = 0; i < a.keys.length; i++) {
+        const [left, descending] = a.keys[i]!
+        const result = totalCompare(left, b.keys[i]![0])
+        if (result !== 0) return descending ? -result : result
+      }
+      return 0
+    })
+    order = keyed.map(({ vehicle }) => vehicle)
+    index.orders.set(sort, order)
+  }
+  return order
+}
+
 /**
- * The matching vehicles in list order: filtered and sorted as the GROQ does, then, with search
- * words (searchWords), only the matches, ranked (best first, list order among equals).
+ * The matching vehicles in list order: filtered (in the sort's order, which the filter keeps) as
+ * the GROQ does, then, with search words (searchWords), only the matches, ranked (best first,
+ * list order among equals).
  */
-export function searchVehicleIndex(lake: LocalDocuments, params: ListParams, words: readonly string[] = [], report?: SearchReport): SanityDocument[] {
-  const index = indexOf(lake)
-  const found = index.vehicles.filter((vehicle) => matches(vehicle, params))
-  const keyed = found.map((vehicle) => ({ vehicle, keys: sortKeys(vehicle, params.sort) }))
-  keyed.sort((a, b) => {
-    for (let i = 0; i < a.keys.length; i++) {
-      const [left, descending] = a.keys[i]!
-      const result = totalCompare(left, b.keys[i]![0])
-      if (result !== 0) return descending ? -result : result
-    }
-    return 0
-  })
-  const sorted = keyed.map(({ vehicle }) => vehicle)
-  if (words.length === 0) return sorted.map((vehicle) => vehicle.doc)
+function find(index: VehicleIndex, params: ListParams, words: readonly string[], report?: SearchReport): IndexedVehicle[] {
+  const sorted = ordered(index, params.sort).filter((vehicle) => matches(vehicle, params))
+  if (words.length === 0) return sorted
   index.search ??= new VehicleSearchIndex(index.vehicles.map((vehicle) => vehicle.doc))
-  return rankBySearch(index.search, index.vehicles.length, sorted, (vehicle) => vehicle.at, words, report).map((vehicle) => vehicle.doc)
+  return rankBySearch(index.search, index.vehicles.length, sorted, (vehicle) => vehicle.at, words, report)
+}
+
+/** The matching documents in list order (see `find`). */
+export function searchVehicleIndex(lake: LocalDocuments, params: ListParams, words: readonly string[] = [], report?: SearchReport): SanityDocument[] {
+  return find(indexOf(lake), params, words, report).map((vehicle) => vehicle.doc)
+}
+
+export type IndexRange = { start: number; end: number } | 'all'
+
+/**
+ * One read of the list from the index: the number of matches and the matches in `range`,
+ * projected by `projection` (a `*[_type == "vehicle"]{…}` query). `whole`: on its first use in
+ * this snapshot every vehicle on sale is projected (one evaluation), so later reads with any
+ * filter, search or page evaluate nothing: the API's list, whose unpaged answers once projected
+ * every match per distinct filter value (security review finding 5). Without it only the range's
+ * vehicles not projected yet in this snapshot are (a page of cards: a first read after a write
+ * should not pay for 5,000 cards).
+ */
+export async function readVehicleIndex<V>(
+  lake: LocalDocuments,
+  params: ListParams,
+  words: readonly string[],
+  range: IndexRange,
+  projection: string,
+  { whole = false, report }: { whole?: boolean; report?: SearchReport } = {},
+): Promise<{ total: number; vehicles: V[] }> {
+  const index = indexOf(lake)
+  const found = find(index, params, words, report)
+  const slice = range === 'all' ? found : found.slice(range.start, range.end)
+  let projections = index.projections.get(projection)
+  if (!projections) {
+    projections = { each: [] }
+    index.projections.set(projection, projections)
+  }
+  if (whole) {
+    const all = (projections.all ??= project(lake, projections, projection, index.vehicles))
+    // A failed projection is not kept: the next read tries again.
+    all.catch(() => {
+      if (projections.all === all) projections.all = undefined
+    })
+    const values = await all
+    return { total: found.length, vehicles: slice.map((vehicle) => values[vehicle.at] as V) }
+  }
+  return { total: found.length, vehicles: (await project(lake, projections, projection, slice)) as V[] }
+}
+
+/** The projections of these vehicles, in their order: those not made yet in one evaluation over just them. */
+function project(lake: LocalDocuments, projections: Projections, query: string, vehicles: readonly IndexedVehicle[]): Promise<unknown[]> {
+  const { each } = projections
+  const missing = vehicles.filter((vehicle) => each[vehicle.at] === undefined)
+  if (missing.length > 0) {
+    const batch = lake.evaluateOver(
+      query,
+      missing.map((vehicle) => vehicle.doc),
+    ) as Promise<unknown[]>
+    const made = missing.map((vehicle, at) => {
+      const one = batch.then((list) => list[at])
+      each[vehicle.at] = one
+      return one
+    })
+    batch.catch(() => {
+      missing.forEach((vehicle, at) => {
+        if (each[vehicle.at] === made[at]) each[vehicle.at] = undefined
+      })
+    })
+  }
+  return Promise.all(vehicles.map((vehicle) => each[vehicle.at]!))
 }
 
 /** Makes and body types of the vehicles on sale (VEHICLE_FACETS_QUERY), unsorted. */
@@ -158,17 +248,4 @@ export function vehicleIndexFacets(lake: LocalDocuments): { makes: string[]; bod
   const { vehicles } = indexOf(lake)
   const unique = (values: unknown[]) => [...new Set(values.filter((value): value is string => typeof value === 'string'))]
   return { makes: unique(vehicles.map((vehicle) => vehicle.doc.make)), bodyTypes: unique(vehicles.map((vehicle) => vehicle.doc.bodyType)) }
-}
-
-const trees = new Map<string, ExprNode>()
-
-/** Runs a projection query (`*[_type == "vehicle"]{…}`) over just these documents, in their order. */
-export async function projectVehicles<R>(lake: LocalDocuments, query: string, documents: readonly SanityDocument[]): Promise<R> {
-  let tree = trees.get(query)
-  if (!tree) {
-    tree = parse(query)
-    trees.set(query, tree)
-  }
-  const result = await evaluate(tree, { dataset: documents, dereference: lake.dereference })
-  return (await result.get()) as R
 }

@@ -47,6 +47,15 @@ export const SORT_LABELS: Record<VehicleSort, string> = {
 /** Results per page of `/vehicles` (a multiple of 2 and 3 for the grid) and the API's default page size. */
 export const VEHICLES_PER_PAGE = 12
 export const MAX_PER_PAGE = 100
+/**
+ * At most this many vehicles in an unpaged `GET /api/vehicles` that searches or filters (security
+ * review finding 5, issue 35 item 7): every distinct filter value is an answer of its own, so its
+ * size must not grow with the inventory (2 MB at 5,000 vehicles, serialized for each random
+ * `priceTo`). The same as the largest page a client may ask for (MAX_PER_PAGE): the capped answer
+ * is page 1 at `perPage=100`, `X-Total-Count` tells how many matched, and `Link: rel="next"` names
+ * page 2. The unfiltered list stays whole (spec §3: every vehicle on sale), one page-cache entry per sort.
+ */
+export const UNPAGED_FILTERED_LIMIT = MAX_PER_PAGE
 /** Longest free-text search kept; the rest is cut. */
 export const MAX_SEARCH_LENGTH = 100
 export const MAX_PAGE = 10_000
@@ -168,11 +177,15 @@ export function isPagedApiList(params: URLSearchParams): boolean {
  * cache's key (docs/decisions/014): the parsed state written back, so parameters the route does
  * not read (`?z=random`), aliases, spelling and order make no new entry. A paged request names
  * its page and page size (`?page=1` and `?page=1&perPage=12` are one answer, the unpaged list
- * another). Undefined when a value is unusable (a cheap 400, not kept).
+ * another). Undefined when not kept: a value is unusable (a cheap 400), or the request searches
+ * or filters. Filtered answers have a key space without end (`?priceTo=<random>`): kept, each
+ * would take one of the LRU's slots and push the site's pages out; computed, each is a filter
+ * over the vehicle index's one projected list per content revision and at most
+ * UNPAGED_FILTERED_LIMIT vehicles (on real Sanity one query, which its API CDN caches).
  */
 export function apiListCacheQuery(params: URLSearchParams, now: Date = new Date()): string | undefined {
   const { state, invalid } = parseVehicleSearch(params, now)
-  if (invalid.length > 0) return undefined
+  if (invalid.length > 0 || hasFilters(state)) return undefined
   const query = serializeVehicleSearch({ ...state, page: 1, perPage: undefined })
   if (isPagedApiList(params)) {
     query.set('page', String(state.page))
