@@ -238,7 +238,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator('img[src="x"]')).toHaveCount(0)
     })
 
-    test('a refused post keeps the input, summarises the errors and asks to choose the photos again', async ({ page }) => {
+    test(`a refused post keeps the input, summarises the errors and ${javaScriptEnabled ? 'keeps the chosen photos' : 'asks to choose the photos again'}`, async ({
+      page,
+    }) => {
       await page.goto('/auto-verkaufen')
       await fillSellRequest(page, uniqueName('Ohne Kontakt'), [{ name: 'fahrzeugschein.jpg', mimeType: 'image/jpeg', buffer: pdf() }])
       await control(page, 'textbox', 'E-Mail').fill('')
@@ -246,9 +248,17 @@ for (const javaScriptEnabled of [true, false]) {
       const summary = page.getByRole('alert')
       await expect(summary).toContainText('Bitte geben Sie eine Telefonnummer oder eine E-Mail-Adresse an')
       await expect(summary).toContainText('„fahrzeugschein.jpg“ ist kein Foto im Format JPEG, PNG oder WebP.')
-      await expect(page.getByText('Bitte wählen Sie Ihre Fotos erneut aus')).toBeVisible()
+      const photoInput = page.getByLabel('Fotos Ihres Fahrzeugs')
+      if (javaScriptEnabled) {
+        // The page never reloaded: the chosen file is still in the input, nothing to choose again.
+        expect(await photoInput.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(1)
+        await expect(page.getByText('Bitte wählen Sie Ihre Fotos erneut aus')).toHaveCount(0)
+      } else {
+        await expect(page.getByText('Bitte wählen Sie Ihre Fotos erneut aus')).toBeVisible()
+      }
       await expect(control(page, 'textbox', 'Modell')).toHaveValue('Golf 1.5 TSI')
       await expect(control(page, 'textbox', 'Postleitzahl')).toHaveValue('45326')
+      await expect(page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' })).toBeVisible()
     })
   })
 }
