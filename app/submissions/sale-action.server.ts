@@ -7,7 +7,7 @@ import { loggerOf } from '#app/server/logging.server.ts'
 import { type SubmissionActionData, sentQuery } from './forms.ts'
 import { PAGE_FORM_ERRORS } from './actions.server.ts'
 import { discard, processPhotos, readSaleUpload } from './photos.server.ts'
-import { photoStoreFor, type StoredPhoto } from './photo-store.server.ts'
+import { NO_PHOTO_STORE, type StoredPhoto } from './photo-store.server.ts'
 import { PHOTO_FIELD, PHOTO_MESSAGES, SALE_CONFIRMATION_ID } from './photos.ts'
 import { submit } from './submit.server.ts'
 
@@ -48,7 +48,7 @@ export async function salePageAction({ request, context }: ActionFunctionArgs) {
 
     const processed = upload.photoErrors.length > 0 ? { photos: [], errors: [] } : await processPhotos(upload.photos)
     const photoErrors = [...upload.photoErrors, ...processed.errors]
-    const store = photoStoreFor(context)
+    const store = context.lake.photos ?? NO_PHOTO_STORE
     let stored: StoredPhoto[] = []
     const outcome = await submit(
       context,
@@ -57,8 +57,9 @@ export async function salePageAction({ request, context }: ActionFunctionArgs) {
       {
         fieldErrors: photoErrors.length > 0 ? { [PHOTO_FIELD]: photoErrors } : undefined,
         store: async () => {
-          stored = await store.save(processed.photos)
-          return stored.length > 0 ? { photos: stored } : {}
+          const saved = await store.save(processed.photos, { client: context.clientAddress })
+          stored = saved.photos
+          return saved.leadFields
         },
         discard: () => store.remove(stored),
       },
