@@ -1,6 +1,7 @@
 import { type Env, parseEnv, usesSanity } from '#app/env.server.ts'
 import { type PreviewSession } from '#app/preview/preview.server.ts'
 import { Notifier } from '#app/submissions/notifier.server.ts'
+import { cleanUpPhotosAtStart } from '#app/submissions/photo-store.server.ts'
 import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
 import { type ContentLake } from '#app/sanity/lake.server.ts'
 import { SanityLake } from '#app/sanity/sanity-lake.server.ts'
@@ -79,8 +80,9 @@ export async function createLake(env: Env, logger?: Logger): Promise<ContentLake
 }
 
 /**
- * Validates the environment, opens the lake and starts the notifier's retry loop; called once by
- * server.mjs before listening.
+ * Validates the environment, opens the lake, cleans up the photos (the upload's temporary folder
+ * emptied, orphan photos removed: docs/decisions/041) and starts the notifier's retry loop; called
+ * once by server.mjs before listening.
  */
 export async function createAppContext(source: Record<string, string | undefined> = process.env): Promise<AppContext & { contentRevision: ContentRevision }> {
   const env = parseEnv(source)
@@ -88,6 +90,10 @@ export async function createAppContext(source: Record<string, string | undefined
   // Every write that a page may show, whoever makes it (sync, Studio via the webhook), outdates the cached pages.
   const logger = createLogger(env)
   const lake = new ObservedLake(await createLake(env, logger), contentRevision)
+  // The embedded lake's folder is this process's alone (decision 039): cleaned before the first request.
+  // On Sanity the sweep is a query and deletions over the network: it runs beside the start, not before it.
+  const cleanup = cleanUpPhotosAtStart(env, lake, logger)
+  if (lake.kind === 'embedded') await cleanup
   // Changes made elsewhere (on Sanity: another instance, the Studio) outdate this instance's cached pages too.
   lake.follow()
   const notifier = new Notifier({ lake, env, logger })

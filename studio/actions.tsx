@@ -1,9 +1,10 @@
-import { EnvelopeIcon, UnlinkIcon } from '@sanity/icons'
+import { EnvelopeIcon, TrashIcon, UnlinkIcon } from '@sanity/icons'
 import { useState } from 'react'
 import { type DocumentActionComponent, type DocumentBadgeComponent, useClient, useDocumentOperation } from 'sanity'
 import { CONTACT_STATUSES, titleOf } from '../schemas/lib/constants'
 import { replyMailto, type ReplySource } from '../schemas/lib/inbox-reply'
 import { vehicleStatusTitle } from '../schemas/documents/vehicle'
+import { leadPhotoAssetIds } from './lead-photos'
 
 const API_VERSION = '2025-02-19'
 /** Used until the settings' dealer name has loaded (or if it is empty). */
@@ -34,6 +35,53 @@ export const ReplyByMailAction: DocumentActionComponent = (props) => {
   }
 }
 ReplyByMailAction.displayName = 'ReplyByMailAction'
+
+/**
+ * „Löschen“ of a lead, in place of the Studio's own: deletes the lead, then the image assets of its
+ * photos (docs/decisions/041: no photo outlives its lead; Sanity refuses to delete an asset that
+ * another document still refers to, which then stays). What this misses (a lead deleted otherwise)
+ * the site's sweep at start removes: assets labelled as lead photos that no lead refers to.
+ */
+export const DeleteLeadWithPhotosAction: DocumentActionComponent = (props) => {
+  const client = useClient({ apiVersion: API_VERSION })
+  const [state, setState] = useState<'idle' | 'confirm' | 'deleting'>('idle')
+  const current = props.published ?? props.draft
+  if (!current) return null
+  const assets = leadPhotoAssetIds(current)
+  const done = () => {
+    setState('idle')
+    props.onComplete()
+  }
+  return {
+    label: state === 'deleting' ? 'Wird gelöscht …' : 'Löschen',
+    icon: TrashIcon,
+    tone: 'critical',
+    disabled: state === 'deleting',
+    onHandle: () => setState('confirm'),
+    dialog:
+      state === 'confirm'
+        ? {
+            type: 'confirm',
+            tone: 'critical',
+            message: assets.length > 0 ? `Diese Anfrage und ihre ${assets.length} Foto(s) endgültig löschen?` : 'Diese Anfrage endgültig löschen?',
+            onCancel: done,
+            onConfirm: () => {
+              setState('deleting')
+              void client
+                .transaction()
+                .delete(props.id)
+                .delete(`drafts.${props.id}`)
+                .commit()
+                .then(async () => {
+                  for (const id of assets) await client.delete(id).catch(() => undefined)
+                })
+                .finally(done)
+            },
+          }
+        : null,
+  }
+}
+DeleteLeadWithPhotosAction.displayName = 'DeleteLeadWithPhotosAction'
 
 /**
  * „Vom Abgleich lösen": a synced car becomes one staff maintain by hand. Deliberate, with a

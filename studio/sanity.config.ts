@@ -5,7 +5,7 @@ import { createMockAuthStore, defineConfig, type DocumentActionComponent } from 
 import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
 import { schemaTypes, SINGLETON_IDS } from '../schemas'
-import { DetachFromSyncAction, FromMobileDeBadge, InboxStatusBadge, ReplyByMailAction, VehicleBadges } from './actions'
+import { DeleteLeadWithPhotosAction, DetachFromSyncAction, FromMobileDeBadge, InboxStatusBadge, ReplyByMailAction, VehicleBadges } from './actions'
 import { FigurePreview, FigureTextInput } from '../schemas/components/figure-inputs'
 import { PAGE_TEMPLATES } from '../schemas/lib/page-templates'
 import { PREVIEW_MODE, presentationResolve, previewOrigin } from './presentation'
@@ -86,6 +86,14 @@ export default defineConfig({
         return previous.filter(({ action }) => action !== undefined && singletonActions.has(action))
       }
       if (inboxTypes.has(context.schemaType)) {
+        // A lead is deleted with its photos (docs/decisions/041): its own action instead of the Studio's.
+        if (context.schemaType === 'lead') {
+          return [
+            ReplyByMailAction,
+            ...previous.filter(({ action }: DocumentActionComponent) => action !== 'duplicate' && action !== 'delete'),
+            DeleteLeadWithPhotosAction,
+          ]
+        }
         return [ReplyByMailAction, ...previous.filter(({ action }: DocumentActionComponent) => action !== 'duplicate')]
       }
       if (context.schemaType === 'vehicle') return [...previous, DetachFromSyncAction]

@@ -8,6 +8,7 @@ import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
 import { type ContentLake, type SanityDocument } from '#app/sanity/lake.server.ts'
 import { loadDataset } from '#app/sanity/seed.server.ts'
 import { SanityLake } from '#app/sanity/sanity-lake.server.ts'
+import { type PhotoStoreOptions } from '#app/submissions/photo-store.server.ts'
 import { createSanityApi, type RecordedRequest } from './mocks/sanity'
 
 export type BackendName = 'embedded' | 'sanity'
@@ -24,6 +25,11 @@ export interface TestLake {
   requests: RecordedRequest[]
   /** The bytes of uploaded image assets by asset id (the Sanity backend; empty for the embedded one). */
   assetFiles: Map<string, Uint8Array>
+  /**
+   * A restart: the lake is closed and opened anew on the same data (the embedded DATA_DIR, the same
+   * Sanity emulation), optionally with other photo store options; `lake` is the new one afterwards.
+   */
+  restart(options?: { photos?: Omit<PhotoStoreOptions, 'lake'> }): Promise<ContentLake>
   close(): Promise<void>
 }
 
@@ -39,11 +45,18 @@ export async function openTestLake(
    * before the Sanity emulation, so that a test can answer a Sanity request itself (a refused write)
    * and return nothing to leave the rest to the emulation.
    */
-  { handlers = [] }: { handlers?: HttpHandler[] } = {},
+  {
+    handlers = [],
+    photos,
+  }: {
+    handlers?: HttpHandler[]
+    /** The photo store's budget, free space or file writing (tests of app/submissions/photo-store.server.ts). */
+    photos?: Omit<PhotoStoreOptions, 'lake'>
+  } = {},
 ): Promise<TestLake> {
   if (backend === 'embedded') {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'lake-test-'))
-    const lake = await EmbeddedLake.open({ contentDir, dataDir })
+    let lake = await EmbeddedLake.open({ contentDir, dataDir, photos })
     const extraServer = handlers.length > 0 ? setupServer(...handlers) : undefined
     extraServer?.listen({ onUnhandledRequest: 'error' })
     const reopen = async <R>(query: string, params: Record<string, unknown>) => {
@@ -51,19 +64,26 @@ export async function openTestLake(
       const reopened = await EmbeddedLake.openReadOnly({ contentDir, dataDir })
       return reopened.fetch<R>(query, params, { includePrivate: true })
     }
-    return {
+    const test: TestLake = {
       lake,
       env: parseEnv({ CONTENT_DIR: contentDir, DATA_DIR: dataDir }),
       requests: [],
       assetFiles: new Map(),
       stored: async (id) => (await reopen<SanityDocument | null>('*[_id == $id][0]', { id })) ?? undefined,
       storedOfType: (type) => reopen<SanityDocument[]>('*[_type == $type]', { type }),
+      async restart(options = {}) {
+        await lake.close()
+        lake = await EmbeddedLake.open({ contentDir, dataDir, photos: options.photos ?? photos })
+        test.lake = lake
+        return lake
+      },
       async close() {
         extraServer?.close()
         await lake.close()
         await rm(dataDir, { recursive: true, force: true })
       },
     }
+    return test
   }
   const env = parseEnv({
     SANITY_PROJECT_ID: 'test-project',
@@ -75,20 +95,27 @@ export async function openTestLake(
   const api = createSanityApi({ projectId: 'test-project', dataset: 'production', documents, token: ['test-token', 'test-viewer-token'] })
   const server = setupServer(...handlers, ...api.handlers)
   server.listen({ onUnhandledRequest: 'error' })
-  const lake = new SanityLake({
-    projectId: 'test-project',
-    dataset: 'production',
-    token: 'test-token',
-    apiVersion: env.SANITY_API_VERSION,
-    useCdn: true,
-  })
-  return {
-    lake,
+  const sanityLake = (options: Omit<PhotoStoreOptions, 'lake'> | undefined) =>
+    new SanityLake({
+      projectId: 'test-project',
+      dataset: 'production',
+      token: 'test-token',
+      apiVersion: env.SANITY_API_VERSION,
+      useCdn: true,
+      photos: options,
+    })
+  const test: TestLake = {
+    lake: sanityLake(photos),
     env,
     requests: api.requests,
     assetFiles: api.assetFiles,
     stored: async (id) => api.documents.get(id),
     storedOfType: async (type) => [...api.documents.values()].filter((doc) => doc._type === type),
+    async restart(options = {}) {
+      test.lake = sanityLake(options.photos ?? photos)
+      return test.lake
+    },
     close: async () => server.close(),
   }
+  return test
 }

@@ -4,20 +4,23 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '#app/env.server.ts'
 import { type ContentLake } from '#app/sanity/lake.server.ts'
-import { FilePhotoStore, uploadsDir } from '#app/submissions/photo-store.server.ts'
+import { FilePhotoStore, NO_PHOTO_STORE, uploadsDir } from '#app/submissions/photo-store.server.ts'
 import { loader } from './anfrage-fotos.$file.ts'
 
 describe('GET /anfrage-fotos/<file> (a sell request’s photo on the embedded lake)', () => {
   let dataDir: string
   let file: string
   const env = () => parseEnv({ DATA_DIR: dataDir })
-  const lake = (kind: 'embedded' | 'sanity') => ({ kind }) as ContentLake
+  // The embedded lake's store is a FilePhotoStore; Sanity's keeps assets and serves nothing here.
+  const lake = (kind: 'embedded' | 'sanity') => ({ kind, photos: kind === 'embedded' ? new FilePhotoStore(uploadsDir(env())) : NO_PHOTO_STORE }) as ContentLake
   const get = (name: string, kind: 'embedded' | 'sanity' = 'embedded') =>
     loader({ request: new Request(`http://localhost/anfrage-fotos/${name}`), params: { file: name }, context: { lake: lake(kind), env: env() } })
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'photos-route-'))
-    const [stored] = await new FilePhotoStore(uploadsDir(env())).save([{ data: Buffer.from([0xff, 0xd8, 0xff, 0xd9]), width: 1, height: 1 }])
+    const {
+      photos: [stored],
+    } = await new FilePhotoStore(uploadsDir(env())).save([{ data: Buffer.from([0xff, 0xd8, 0xff, 0xd9]), width: 1, height: 1 }], { client: '192.0.2.1' })
     file = stored!.file!
   })
   afterAll(() => rm(dataDir, { recursive: true, force: true }))

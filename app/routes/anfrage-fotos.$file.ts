@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { FilePhotoStore, uploadsDir } from '#app/submissions/photo-store.server.ts'
+import { FilePhotoStore } from '#app/submissions/photo-store.server.ts'
 
 /** Headers of a seller's photo: never kept by a cache, never indexed, never sniffed as anything but JPEG. */
 export const PHOTO_HEADERS = {
@@ -19,8 +19,10 @@ export const PHOTO_HEADERS = {
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const notFound = () => new Response('Nicht gefunden', { status: 404, headers: { ...PHOTO_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } })
-  if (context.lake.kind !== 'embedded') return notFound()
-  const file = new FilePhotoStore(uploadsDir(context.env)).fileOf(params.file ?? '')
+  // The lake's own store: files only on the embedded lake.
+  const store = context.lake.photos
+  if (!(store instanceof FilePhotoStore)) return notFound()
+  const file = store.fileOf(params.file ?? '')
   if (!file) return notFound()
   let size: number
   try {

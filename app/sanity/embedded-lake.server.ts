@@ -19,6 +19,7 @@ import { DataDirLock, type LockLostError } from '#app/sanity/data-dir-lock.serve
 import { applyMutations, deepFreeze, newTransactionId, toMutationResult } from '#app/sanity/mutations.server.ts'
 import { loadDataset } from '#app/sanity/seed.server.ts'
 import { typesRead } from '#app/sanity/types-read.server.ts'
+import { FilePhotoStore, type PhotoStoreOptions } from '#app/submissions/photo-store.server.ts'
 
 /** One line of `journal.ndjson`: a committed transaction with generated ids already filled in. */
 export interface JournalEntry {
@@ -100,6 +101,8 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
   /** The running group commit, while there is one. */
   private flushing: Promise<void> | undefined
   private closed = false
+  /** The sellers' photos as files under `dataDir`/uploads (docs/decisions/041); absent when opened only to read. */
+  readonly photos: FilePhotoStore | undefined
 
   private constructor(
     private readonly seed: ReadonlyMap<string, SanityDocument>,
@@ -108,7 +111,10 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
     /** The folder with the journal; the media route keeps its cache here too. */
     readonly dataDir: string,
     private readonly writer: Writer | undefined,
-  ) {}
+    photos?: Omit<PhotoStoreOptions, 'lake'>,
+  ) {
+    this.photos = writer ? new FilePhotoStore(path.resolve(dataDir, 'uploads'), { ...photos, lake: this }) : undefined
+  }
 
   /**
    * Loads the seed from `contentDir` and the state in `dataDir` as its only writer: takes the lock
@@ -130,16 +136,23 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
     try {
       journal = await open(path.join(dataDir, JOURNAL_FILE), 'a+')
       const state = await readState(seed.documents, dataDir, journal, { repair: log })
-      lake = new EmbeddedLake(seed.documents, state.documents, seed.assetFiles, dataDir, {
-        lock,
-        journal,
-        journalSize: state.journalSize,
-        lastTransactionId: state.lastTransactionId,
-        compactBytes: options.compactBytes ?? COMPACT_BYTES,
-        beforeCompactionStep: options.beforeCompactionStep ?? (() => undefined),
-        onLockLost: options.onLockLost ?? exitOnLockLost(log),
-        log,
-      })
+      lake = new EmbeddedLake(
+        seed.documents,
+        state.documents,
+        seed.assetFiles,
+        dataDir,
+        {
+          lock,
+          journal,
+          journalSize: state.journalSize,
+          lastTransactionId: state.lastTransactionId,
+          compactBytes: options.compactBytes ?? COMPACT_BYTES,
+          beforeCompactionStep: options.beforeCompactionStep ?? (() => undefined),
+          onLockLost: options.onLockLost ?? exitOnLockLost(log),
+          log,
+        },
+        options.photos,
+      )
     } catch (error) {
       await journal?.close()
       await lock.release()
@@ -453,6 +466,8 @@ export interface OpenOptions {
   lockStaleMs?: number
   /** Tests: called before each step of a compaction; throwing there stands for a crash at that point. */
   beforeCompactionStep?: (step: CompactionStep) => void | Promise<void>
+  /** Tests: the photo store's budget, free space and file writing (app/submissions/photo-store.server.ts). */
+  photos?: Omit<PhotoStoreOptions, 'lake'>
 }
 
 interface Writer {

@@ -1,4 +1,5 @@
 import { type ClientPerspective, type SanityClient, type StegaConfig } from '@sanity/client'
+import { type PhotoStore } from '#app/submissions/photo-store.server.ts'
 
 /**
  * The content lake: one interface for reads (GROQ) and writes (Sanity mutations),
@@ -129,6 +130,12 @@ export interface ContentLake {
   readonly local?: LocalDocuments
   /** Present when image originals are local files; absent for Sanity (its CDN serves images). */
   readonly assets?: AssetFiles
+  /**
+   * Where a seller's photos are kept, with their budget (docs/decisions/041): made with the lake,
+   * from its own configuration (Sanity: image assets through its write client; embedded: files
+   * under DATA_DIR/uploads). Absent for a lake opened only to read, and in tests' stand-ins.
+   */
+  readonly photos?: PhotoStore
   /** Waits for pending writes and releases files or connections; optional. */
   close?(): Promise<void>
   /**

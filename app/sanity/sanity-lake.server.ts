@@ -11,6 +11,7 @@ import {
 } from '#app/sanity/lake.server.ts'
 import { type MutationResultItem, toMutationResult } from '#app/sanity/mutations.server.ts'
 import { loggerOf, type Logger } from '#app/server/logging.server.ts'
+import { type PhotoStoreOptions, SanityPhotoStore } from '#app/submissions/photo-store.server.ts'
 
 export interface SanityLakeOptions {
   projectId: string
@@ -29,6 +30,8 @@ export interface SanityLakeOptions {
   timeouts?: { readMs: number; writeMs: number }
   /** Where the listener reports that it lost the lake (onChanges); else console. */
   logger?: Logger
+  /** Tests: the photo store's budget and clock (app/submissions/photo-store.server.ts). */
+  photos?: Omit<PhotoStoreOptions, 'lake'>
 }
 
 /** After the listener was refused (not a dropped connection, which @sanity/client retries itself), try again after this long. */
@@ -59,8 +62,10 @@ export class SanityLake implements ContentLake {
   private readonly dataset: string
   private readonly timeouts: { readMs: number; writeMs: number }
   private readonly logger: Logger
+  /** The sellers' photos as image assets, uploaded through this lake's write client (docs/decisions/041). */
+  readonly photos: SanityPhotoStore
 
-  constructor({ projectId, dataset, token, apiVersion, useCdn, apiHost, timeouts = SANITY_TIMEOUTS, logger }: SanityLakeOptions) {
+  constructor({ projectId, dataset, token, apiVersion, useCdn, apiHost, timeouts = SANITY_TIMEOUTS, logger, photos }: SanityLakeOptions) {
     // Passing `apiHost: undefined` would override the client's default host, so only set it when given.
     const base = { projectId, dataset, apiVersion, ...(apiHost ? { apiHost, useProjectHostname: false } : {}) }
     // One retry for reads (safe to repeat); none for writes, whose outcome is unknown after a timeout.
@@ -69,6 +74,8 @@ export class SanityLake implements ContentLake {
     this.dataset = dataset
     this.timeouts = timeouts
     this.logger = loggerOf({ logger })
+    // The same project, dataset, token, host and (no) retries as the lake's writes; an upload's own, longer timeout.
+    this.photos = new SanityPhotoStore(this.writer, { ...photos, lake: this })
   }
 
   /**
@@ -137,6 +144,7 @@ export class SanityLake implements ContentLake {
         kind: 'sanity',
         // Staff may switch perspective while in preview: the secret is checked with the same reader.
         previewReader: this.previewReader,
+        photos: this.photos,
         fetch: <R>(query: string, params: QueryParams = {}, options: FetchOptions = {}) =>
           options.includePrivate || options.perspective === 'raw' ? this.fetch<R>(query, params, options) : reader.fetch<R>(query, params),
         mutate: (mutations) => this.mutate(mutations),

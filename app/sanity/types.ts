@@ -591,6 +591,11 @@ export type Lead = {
     _type: 'leadPhoto'
     _key: string
   }>
+  photosWithheld?: 'budget'
+  photoBudget?: {
+    client?: string
+    bytes?: number
+  }
   vehicle?: {
     _ref: string
     _type: 'reference'
@@ -1248,6 +1253,11 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         _type: 'leadPhoto'
         _key: string
       }>
+      photosWithheld?: 'budget'
+      photoBudget?: {
+        client?: string
+        bytes?: number
+      }
       vehicle?: {
         _ref: string
         _type: 'reference'
@@ -1603,6 +1613,15 @@ export type CONFIRMATION_SETTINGS_QUERYResult = {
 // Variable: INBOX_RECEIVED_AT_QUERY
 // Query: *[_id == $id][0].receivedAt
 export type INBOX_RECEIVED_AT_QUERYResult = null | string
+// Variable: PHOTO_BYTES_OF_CLIENT_QUERY
+// Query: math::sum(*[_type == "lead" && photoBudget.client == $client && receivedAt > $since].photoBudget.bytes)
+export type PHOTO_BYTES_OF_CLIENT_QUERYResult = number
+// Variable: LEAD_PHOTO_FILES_QUERY
+// Query: *[_type == "lead" && defined(photos)].photos[].file
+export type LEAD_PHOTO_FILES_QUERYResult = Array<string | null>
+// Variable: ORPHAN_PHOTO_ASSETS_QUERY
+// Query: *[_type == "sanity.imageAsset" && source.name == $source && _createdAt < $before && !(_id in *[_type == "lead"].photos[].image.asset._ref)]._id
+export type ORPHAN_PHOTO_ASSETS_QUERYResult = Array<string>
 
 // Source: ../app/sanity/queries/pages.ts
 // Variable: PAGE_QUERY

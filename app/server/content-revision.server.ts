@@ -47,6 +47,10 @@ class WrappedLake implements ContentLake {
     return this.lake.previewReader
   }
 
+  get photos() {
+    return this.lake.photos
+  }
+
   fetch<R = unknown>(query: string, params?: QueryParams, options?: FetchOptions): Promise<R> {
     return this.lake.fetch<R>(query, params, options)
   }

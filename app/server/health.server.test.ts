@@ -1,5 +1,6 @@
-import { rm } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import { type AddressInfo } from 'node:net'
+import express from 'express'
 import { http, passthrough } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { parseEnv } from '#app/env.server.ts'
@@ -8,7 +9,9 @@ import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { captureLogs, LEVEL } from '#tests/log-capture.ts'
 import { ContentRevision } from './content-revision.server'
 import { createServer } from './create-server.server'
-import { readiness } from './health.server'
+import { READY_MIN_FREE_BYTES } from './disk-space.server'
+import { healthRoutes, lowDiskReason, readiness } from './health.server'
+import { startRequestLog } from './logging.server'
 
 /** The request pipeline over a test lake, as server.mjs builds it (Remix is not needed for the probes). */
 async function serve(test: Pick<TestLake, 'lake' | 'env'>) {
@@ -87,5 +90,49 @@ describe('/readyz when the site cannot serve', () => {
     expect(await readiness({ env, lake: unreachable })).toMatchObject({ ready: false, reason: 'Der Sanity Content Lake ist nicht erreichbar.' })
     const silent = { kind: 'sanity' as const, fetch: () => new Promise<never>(() => {}), mutate: () => new Promise<never>(() => {}) }
     expect(await readiness({ env, lake: silent }, 50)).toMatchObject({ ready: false, error: new Error('no answer within 50 ms') })
+  })
+})
+
+describe.each(BACKENDS)('/readyz on the %s lake when DATA_DIR’s disk is nearly full', (backend) => {
+  it('503 with a German reason below the free-space floor (statfs), 200 above it', async () => {
+    const test = await openTestLake(backend, 'content', { handlers: [http.get(/^http:\/\/127\.0\.0\.1:\d+\//, () => passthrough())] })
+    await mkdir(test.env.DATA_DIR, { recursive: true })
+    let free = READY_MIN_FREE_BYTES - 1
+    const measured: string[] = []
+    const logs = captureLogs()
+    const app = express()
+      // What createServer's first steps give every request: its log (the reason is logged as a warning).
+      .use((req, res, next) => {
+        startRequestLog(logs.logger, req, res)
+        next()
+      })
+      .use(
+        healthRoutes(test, {
+          freeBytes: async (dir) => {
+            measured.push(dir)
+            return free
+          },
+        }),
+      )
+    const server = app.listen(0)
+    await new Promise((resolve) => server.once('listening', resolve))
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    try {
+      const response = await fetch(`${base}/readyz`)
+      expect(response.status).toBe(503)
+      expect(await response.json()).toEqual({ status: 'unavailable', reason: lowDiskReason(READY_MIN_FREE_BYTES) })
+      expect(lowDiskReason(READY_MIN_FREE_BYTES)).toBe(
+        'Auf dem Datenträger von DATA_DIR sind weniger als 512 MB frei: Anfragen könnten bald nicht mehr gespeichert werden.',
+      )
+      expect(measured).toEqual([test.env.DATA_DIR])
+      expect(logs.at(LEVEL.warn).find((line) => line.msg.startsWith('Nicht bereit'))?.msg).toBe(`Nicht bereit: ${lowDiskReason(READY_MIN_FREE_BYTES)}`)
+      free = READY_MIN_FREE_BYTES
+      expect((await fetch(`${base}/readyz`)).status).toBe(200)
+      // The real statfs of the test's folder: a test machine has more than the floor free.
+      expect(await readiness(test)).toEqual({ ready: true })
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await test.close()
+    }
   })
 })

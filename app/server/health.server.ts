@@ -5,6 +5,7 @@ import express, { type Router } from 'express'
 import { type AppContext } from '#app/context.server.ts'
 import { JOURNAL_FILE } from '#app/sanity/embedded-lake.server.ts'
 import { SITE_EMAIL_QUERY } from '#app/sanity/queries/site.ts'
+import { freeBytes as diskFreeBytes, type FreeBytes, READY_MIN_FREE_BYTES } from '#app/server/disk-space.server.ts'
 import { requestLogOf } from '#app/server/logging.server.ts'
 
 /*
@@ -19,12 +20,24 @@ export const READINESS_TIMEOUT_MS = 3_000
 
 export type Readiness = { ready: true } | { ready: false; reason: string; error: unknown }
 
+/** The free space check of /readyz: the floor (READY_MIN_FREE_BYTES) and how free space is measured; tests inject both. */
+export interface DiskCheck {
+  minFreeBytes?: number
+  freeBytes?: FreeBytes
+}
+
+/** The German reason of a nearly full disk (the number in MB). */
+export function lowDiskReason(minFreeBytes: number): string {
+  return `Auf dem Datenträger von DATA_DIR sind weniger als ${Math.round(minFreeBytes / (1024 * 1024))} MB frei: Anfragen könnten bald nicht mehr gespeichert werden.`
+}
+
 /**
  * Whether the site can serve: the lake answers a cheap query (one field of the settings) and, for
  * the embedded lake, its journal and DATA_DIR can still be written (a read-only or removed folder
- * would lose every submission).
+ * would lose every submission). On either backend DATA_DIR's disk must have READY_MIN_FREE_BYTES
+ * free (statfs): the journal, the outbox and the uploads' temporary files live there.
  */
-export async function readiness(context: Pick<AppContext, 'env' | 'lake'>, timeoutMs = READINESS_TIMEOUT_MS): Promise<Readiness> {
+export async function readiness(context: Pick<AppContext, 'env' | 'lake'>, timeoutMs = READINESS_TIMEOUT_MS, disk: DiskCheck = {}): Promise<Readiness> {
   let timer: NodeJS.Timeout | undefined
   try {
     await Promise.race([
@@ -46,11 +59,21 @@ export async function readiness(context: Pick<AppContext, 'env' | 'lake'>, timeo
       return { ready: false, reason: 'Das Journal in DATA_DIR ist nicht beschreibbar: Anfragen könnten nicht gespeichert werden.', error }
     }
   }
+  const { minFreeBytes = READY_MIN_FREE_BYTES, freeBytes = diskFreeBytes } = disk
+  let free: number
+  try {
+    free = await freeBytes(context.env.DATA_DIR)
+  } catch (error) {
+    // A DATA_DIR that does not exist (yet) on the Sanity backend: the outbox creates it when needed.
+    if (context.lake.kind === 'sanity' && (error as NodeJS.ErrnoException).code === 'ENOENT') return { ready: true }
+    return { ready: false, reason: 'Der freie Platz in DATA_DIR ließ sich nicht feststellen.', error }
+  }
+  if (free < minFreeBytes) return { ready: false, reason: lowDiskReason(minFreeBytes), error: new Error(`${free} bytes free, less than ${minFreeBytes}`) }
   return { ready: true }
 }
 
-/** `GET /healthz` and `GET /readyz` (HEAD too): JSON, never indexed. */
-export function healthRoutes(context: Pick<AppContext, 'env' | 'lake'>): Router {
+/** `GET /healthz` and `GET /readyz` (HEAD too): JSON, never indexed. `disk`: tests' free space. */
+export function healthRoutes(context: Pick<AppContext, 'env' | 'lake'>, disk: DiskCheck = {}): Router {
   const router = express.Router()
   router.get('/healthz', (_req, res) => {
     res.setHeader('X-Robots-Tag', 'noindex')
@@ -58,7 +81,7 @@ export function healthRoutes(context: Pick<AppContext, 'env' | 'lake'>): Router 
   })
   router.get('/readyz', (req, res, next) => {
     res.setHeader('X-Robots-Tag', 'noindex')
-    readiness(context).then((result) => {
+    readiness(context, READINESS_TIMEOUT_MS, disk).then((result) => {
       if (result.ready) return void res.json({ status: 'ok' })
       requestLogOf(req).log.warn({ err: result.error }, `Nicht bereit: ${result.reason}`)
       res.status(503).json({ status: 'unavailable', reason: result.reason })

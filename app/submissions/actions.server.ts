@@ -1,4 +1,3 @@
-import path from 'node:path'
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { type Env } from '#app/env.server.ts'
 import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'
@@ -9,6 +8,7 @@ import { echoFormValues } from '#app/utils/form-values.ts'
 import { CONTACT_TOASTS, confirmationId, DEFAULT_ANCHOR, FORM_KIND_FIELD, sentQuery, type FormKind, type SubmissionActionData } from './forms.ts'
 import { FORMS, isFormKind, isLeadKind, LEAD_TOASTS } from './lead-forms.ts'
 import { MultipartRefusal, readMultipart } from './multipart.server.ts'
+import { photoTempDir } from './photo-store.server.ts'
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_MESSAGES, SALE_FIELDS_LIMIT } from './photos.ts'
 import { type ReceivedFiles, submit } from './submit.server.ts'
 
@@ -51,14 +51,14 @@ type ReadResult =
  * bodies are read up to 16 KB (a larger one is refused with `size`: the server drains the rest,
  * app/utils/http.server.ts); form posts become an object of strings, JSON is parsed (undefined when
  * malformed). Multipart bodies (a form with photos) go through the bounded reader
- * (multipart.server.ts), their photos into temporary files under DATA_DIR/tmp.
+ * (multipart.server.ts), their photos into temporary files under DATA_DIR/tmp (photoTempDir, emptied at start).
  */
 async function readSubmission(request: Request, types: readonly string[], env: Pick<Env, 'DATA_DIR'>): Promise<ReadResult> {
   const type = mediaType(request)
   if (!types.includes(type)) return { ok: false, reason: 'type' }
   if (type === MULTIPART_POST) {
     try {
-      const body = await readMultipart(request, submissionTempDir(env))
+      const body = await readMultipart(request, photoTempDir(env))
       return { ok: true, type, raw: body.fields, files: body }
     } catch (error) {
       if (error instanceof MultipartRefusal) return { ok: false, reason: error.reason, fields: error.fields }
@@ -73,11 +73,6 @@ async function readSubmission(request: Request, types: readonly string[], env: P
     throw error
   }
   return { ok: true, type, raw: type === JSON_POST ? parseJsonBody(body) : Object.fromEntries(new URLSearchParams(body)) }
-}
-
-/** Where a multipart post's photos wait until the submission is answered: under DATA_DIR, emptied at start. */
-export function submissionTempDir(env: Pick<Env, 'DATA_DIR'>): string {
-  return path.resolve(env.DATA_DIR, 'tmp')
 }
 
 /** Whether the post carried photos or refused some while reading: a browser never keeps chosen files after a page post. */

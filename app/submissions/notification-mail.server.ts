@@ -126,6 +126,14 @@ interface Content {
   phone?: string
   /** The sell request's photos: a label and the address that shows each (Sanity's CDN, or the capability link). */
   photos?: Array<{ label: string; href?: string }>
+  /** Why the photos the seller sent were not stored (`lead.photosWithheld`), in German. */
+  photosWithheld?: string
+}
+
+/** The mail's note on a lead stored without the photos sent with it (docs/decisions/041). */
+export const PHOTOS_WITHHELD_NOTES: Record<string, string> = {
+  budget:
+    'Der Verkäufer hat Fotos gesendet, sie wurden aber nicht gespeichert: Das Speicherbudget für Fotos (pro Absender und Tag oder insgesamt auf dem Server) war erschöpft. Bitten Sie ihn bei Bedarf, die Fotos auf anderem Weg zu schicken.',
 }
 
 /** The photos of a lead as the mail lists them (docs/decisions/041). */
@@ -138,6 +146,10 @@ function leadPhotos(doc: SanityDocument, siteUrl: string | undefined): Content['
     const href = url?.startsWith('https://') ? url : file && siteUrl ? new URL(`${PHOTO_ROUTE}/${encodeURIComponent(file)}`, siteUrl).toString() : undefined
     return { label: `Foto ${index + 1}${size}`, ...(href ? { href } : {}) }
   })
+}
+
+function withheldNote(reason: string | undefined): Pick<Content, 'photosWithheld'> {
+  return reason ? { photosWithheld: PHOTOS_WITHHELD_NOTES[reason] ?? PHOTOS_WITHHELD_NOTES.budget } : {}
 }
 
 function contactContent(doc: SanityDocument): Content {
@@ -198,6 +210,7 @@ function leadContent(doc: SanityDocument, options: NotificationMailOptions): Con
   }
   return {
     photos: leadPhotos(doc, options.siteUrl),
+    ...withheldNote(text(doc.photosWithheld)),
     heading: `Neue Anfrage: ${kindTitle}`,
     subject: `Neue Anfrage: ${headerSafe(kindTitle)} – ${headerSafe(name ?? phone ?? email ?? 'ohne Namen')}`,
     rows,
@@ -256,6 +269,7 @@ export function buildNotificationMail(doc: SanityDocument, options: Notification
           ...content.photos.map((photo) => `${photo.label}: ${photo.href ?? 'im Studio'}`),
         ]
       : []),
+    ...(content.photosWithheld ? ['', `Fotos: ${content.photosWithheld}`] : []),
     '',
     '--',
     note,
@@ -286,6 +300,7 @@ export function buildNotificationMail(doc: SanityDocument, options: Notification
           '</ul>',
         ]
       : []),
+    ...(content.photosWithheld ? ['<h2 style="font-size:16px">Fotos</h2>', `<p>${escapeHtml(content.photosWithheld)}</p>`] : []),
     '<hr>',
     `<p>${escapeHtml(note)}</p>`,
     `<p style="color:#555">${escapeHtml(stored)}</p>`,

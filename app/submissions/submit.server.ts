@@ -7,7 +7,7 @@ import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'
 import { type FieldErrors, type FormKind, SUBMISSION_KEY_FIELD } from './forms.ts'
 import { FORMS, isFormKind } from './lead-forms.ts'
 import { type IncomingPhoto } from './multipart.server.ts'
-import { photoStoreFor, type StoredPhoto } from './photo-store.server.ts'
+import { type LeadPhotoFields, NO_PHOTO_STORE, type StoredPhoto } from './photo-store.server.ts'
 import { DECODE_RETRY_AFTER_SECONDS, preparePhotos, type ProcessedPhoto } from './photos.server.ts'
 import { parseSubmission, storeSubmission, type ParsedSubmission } from './schema.server.ts'
 import { checkSlot, SLOT_MESSAGES, slotText } from './test-drive-slots.ts'
@@ -28,7 +28,7 @@ export type SubmitOutcome =
   /** The lake refused or failed the write; the cause is logged. */
   | { status: 'failed'; kind: FormKind; values: Record<string, string> }
 
-export type SubmitContext = Pick<AppLoadContext, 'lake' | 'onStored' | 'logger'> & Partial<Pick<AppLoadContext, 'env'>>
+export type SubmitContext = Pick<AppLoadContext, 'lake' | 'onStored' | 'logger' | 'clientAddress'>
 
 /** The files of a multipart post (multipart.server.ts): photos in temporary files and the refusals made while reading. */
 export interface ReceivedFiles {
@@ -90,20 +90,25 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
     if (earlier) return { status: 'stored', ...earlier }
   }
   const vehicleRef = parsed.vehicleId ? await vehicleDocumentId(context, parsed.vehicleId) : undefined
-  const store = photos.length > 0 && context.env ? photoStoreFor({ env: context.env, lake: context.lake }) : undefined
+  // The lake's photo store (docs/decisions/041): past the sender's budget it keeps none and the lead says why.
+  const store = context.lake.photos ?? NO_PHOTO_STORE
   let storedPhotos: StoredPhoto[] = []
+  let photoFields: LeadPhotoFields | undefined
   try {
-    if (photos.length > 0 && !store) throw new Error('no photo store: the context has no env')
-    storedPhotos = store ? await store.save(photos) : []
+    if (photos.length > 0) {
+      const saved = await store.save(photos, { client: context.clientAddress })
+      storedPhotos = saved.photos
+      photoFields = saved.leadFields
+    }
   } catch (error) {
     loggerOf(context).error({ err: error, kind }, 'Die Anhänge einer Einsendung konnten nicht gespeichert werden')
     return { status: 'failed', kind, values: echoFormValues(raw) }
   }
   let stored: { id: string; receivedAt: string }
   try {
-    stored = await storeSubmission(context.lake, parsed, { vehicleRef, id, extra: storedPhotos.length > 0 ? { photos: storedPhotos } : undefined })
+    stored = await storeSubmission(context.lake, parsed, { vehicleRef, id, extra: photoFields })
   } catch (error) {
-    await store?.remove(storedPhotos)
+    await store.remove(storedPhotos)
     // Two posts with one key at the same moment: the one that lost finds the other's lead.
     const earlier = id ? await storedEarlier(context, id) : undefined
     if (earlier) return { status: 'stored', ...earlier }

@@ -91,6 +91,24 @@ export const lead = defineType({
       ],
     }),
     defineField({
+      name: 'photosWithheld',
+      title: 'Fotos nicht gespeichert',
+      description: 'Der Verkäufer hat Fotos gesendet, sie wurden aber nicht gespeichert: das Speicherbudget für Fotos war erschöpft.',
+      type: 'string',
+      readOnly: true,
+      options: { list: [{ title: 'Speicherbudget für Fotos erschöpft', value: 'budget' }] },
+      hidden: ({ value }) => !value,
+    }),
+    defineField({
+      // What the photos count against the sender's daily budget (app/submissions/photo-store.server.ts): a hash of the address, never the address. Not for staff.
+      name: 'photoBudget',
+      title: 'Fotobudget',
+      type: 'object',
+      hidden: true,
+      readOnly: true,
+      fields: [defineField({ name: 'client', title: 'Absender (Hash)', type: 'string' }), defineField({ name: 'bytes', title: 'Bytes', type: 'number' })],
+    }),
+    defineField({
       name: 'vehicle',
       title: 'Fahrzeug',
       type: 'reference',

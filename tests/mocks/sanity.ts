@@ -293,6 +293,16 @@ export function createSanityApi({ projectId, dataset, documents = [], token }: S
       path: `images/${projectId}/${dataset}/${file}`,
       url: `https://cdn.sanity.io/images/${projectId}/${dataset}/${file}`,
       uploadId: randomBytes(16).toString('hex'),
+      // The uploader's label (`source` of assets.upload), as Sanity keeps it on the asset document.
+      ...(url.searchParams.get('sourceName')
+        ? {
+            source: {
+              name: url.searchParams.get('sourceName'),
+              id: url.searchParams.get('sourceId'),
+              ...(url.searchParams.get('sourceUrl') ? { url: url.searchParams.get('sourceUrl') } : {}),
+            },
+          }
+        : {}),
       metadata: { _type: 'sanity.imageMetadata', dimensions: { _type: 'sanity.imageDimensions', width, height, aspectRatio: height ? width / height : 0 } },
     }
     const transactionId = newTransactionId()

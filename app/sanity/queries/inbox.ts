@@ -44,3 +44,16 @@ export const CONFIRMATION_SETTINGS_QUERY = defineQuery(
 
 /** When the inbox document `$id` was received: a retried post with the same submission key finds its lead (submit.server.ts). */
 export const INBOX_RECEIVED_AT_QUERY = defineQuery(`*[_id == $id][0].receivedAt`)
+
+/** The photo bytes a sender (`photoBudget.client`, a hash of the address) stored with leads received since `$since` (the photo budget). */
+export const PHOTO_BYTES_OF_CLIENT_QUERY = defineQuery(
+  `math::sum(*[_type == "lead" && photoBudget.client == $client && receivedAt > $since].photoBudget.bytes)`,
+)
+
+/** The photo files every lead names (the embedded lake's orphan sweep reads it in the `raw` perspective: drafts too). */
+export const LEAD_PHOTO_FILES_QUERY = defineQuery(`*[_type == "lead" && defined(photos)].photos[].file`)
+
+/** Image assets uploaded for leads (`source.name == $source`) before `$before` that no lead refers to (Sanity's orphan sweep, `raw`). */
+export const ORPHAN_PHOTO_ASSETS_QUERY = defineQuery(
+  `*[_type == "sanity.imageAsset" && source.name == $source && _createdAt < $before && !(_id in *[_type == "lead"].photos[].image.asset._ref)]._id`,
+)
