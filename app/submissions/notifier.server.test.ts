@@ -4,7 +4,14 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { SMTPServer } from 'smtp-server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { CLAIM_MS, CONFIRMATION_MAX_AGE_MS, Notifier, type NotifierOptions } from '#app/submissions/notifier.server.ts'
+import {
+  CLAIM_MS,
+  CONFIRMATION_MAX_AGE_MS,
+  Notifier,
+  type NotifierOptions,
+  RECEIPTS_PER_ADDRESS_PER_DAY,
+  RECEIPTS_PER_HOUR,
+} from '#app/submissions/notifier.server.ts'
 import { captureLogs, LEVEL } from '#tests/log-capture.ts'
 import { createDocument, patchDocument } from '#app/sanity/lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
@@ -611,6 +618,88 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
         expectNothingRelayed(receipt)
         expect(receipt.text).toMatch(/^Kilometerstand \(km\): +120000$/m)
         for (const label of ['Kraftstoff', 'Erstzulassung (Jahr)', 'Postleitzahl']) expect(receipt.text).not.toContain(label)
+      })
+    })
+
+    describe('caps, counted in the lake (security review 2026-11-28, finding 3)', () => {
+      /** A contact message from `email`, as the contact form stores it. */
+      const storeFrom = (email: string, now: Date) =>
+        storeSubmission(test.lake, { kind: 'contact', fields: [], contact: { email }, values: { ...CONTACT_INPUT, email }, page: '/contact' }, { now })
+
+      it(`at most ${RECEIPTS_PER_ADDRESS_PER_DAY} receipts a day to one address, also after a restart; past it the message is stored and the dealer told as always`, async () => {
+        expect(RECEIPTS_PER_ADDRESS_PER_DAY).toBe(3)
+        const { transport, sent } = fakeTransport()
+        let now = NOW
+        const before = createNotifier({ LEADS_NOTIFY_TO: 'anfragen@example.de' }, { transport, now: () => now, instance: 'before-restart' })
+        for (let index = 0; index < RECEIPTS_PER_ADDRESS_PER_DAY; index++) {
+          const { id } = await storeFrom('erika@example.de', now)
+          await expect(before.notifier.notifyAll(id)).resolves.toEqual({ dealer: 'sent', confirmation: 'sent' })
+        }
+        await before.notifier.stop()
+
+        // A new process (nothing in memory) on the same lake, an hour later, the address in other letters.
+        now = new Date(NOW.getTime() + 60 * 60 * 1000)
+        const { notifier, logs } = createNotifier({ LEADS_NOTIFY_TO: 'anfragen@example.de' }, { transport, now: () => now, instance: 'after-restart' })
+        const fourth = await storeFrom('Erika@Example.DE', now)
+        await expect(notifier.notifyAll(fourth.id)).resolves.toEqual({ dealer: 'sent', confirmation: 'capped' })
+        const stored = await test.stored(fourth.id)
+        expect(stored).toMatchObject({ _type: 'contactMessage', email: 'Erika@Example.DE', message: CONTACT_INPUT.message })
+        expect(typeof stored?.notifiedAt).toBe('string')
+        expect(stored?.confirmationSentAt).toBeUndefined()
+        expect(stored?.confirmationPending).toBeUndefined()
+        expect(stored?.confirmationClaim).toBeUndefined()
+        expect(sent.map((mail) => mail.to.toLowerCase()).filter((to) => to === 'erika@example.de')).toHaveLength(RECEIPTS_PER_ADDRESS_PER_DAY)
+        expect(sent.at(-1)!.to).toBe('anfragen@example.de')
+        const skipped = logs.at(LEVEL.warn).filter((line) => line.documentId === fourth.id)
+        expect(skipped).toEqual([expect.objectContaining({ cap: 'address-per-day', limit: 3, counted: 3, msg: expect.stringContaining('übersprungen') })])
+        expect(JSON.stringify(skipped)).not.toMatch(/erika/i)
+        // Skipped for good: not sent later by the retry.
+        await expect(notifier.retryPendingConfirmations()).resolves.toEqual({ pending: 0, notified: 0, failed: 0 })
+
+        // Another address the same day gets its receipt; the first one again once the day has passed.
+        const other = await storeFrom('max@example.de', now)
+        await expect(notifier.confirm(other.id)).resolves.toBe('sent')
+        now = new Date(NOW.getTime() + 24 * 60 * 60 * 1000 + 60_000)
+        const nextDay = await storeFrom('erika@example.de', now)
+        await expect(notifier.confirm(nextDay.id)).resolves.toBe('sent')
+      })
+
+      it(`at most ${RECEIPTS_PER_HOUR} receipts an hour in total, those another instance is sending included`, async () => {
+        expect(RECEIPTS_PER_HOUR).toBe(60)
+        const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString()
+        // As the notifier records them: 58 receipts sent within the hour, one being sent by another instance, three sent before the hour.
+        const earlier = (index: number, fields: Record<string, unknown>) => ({
+          create: {
+            _id: `inbox.receipt-cap-${index}`,
+            _type: 'contactMessage',
+            email: `kunde${index}@example.de`,
+            receivedAt: minutesAgo(70),
+            status: 'neu',
+            notifiedAt: minutesAgo(70),
+            ...fields,
+          },
+        })
+        await test.lake.mutate([
+          ...Array.from({ length: RECEIPTS_PER_HOUR - 2 }, (_, index) => earlier(index, { confirmationSentAt: minutesAgo(59 - index / 2) })),
+          earlier(100, { confirmationPending: true, confirmationClaim: { instance: 'instance-b', at: minutesAgo(1) } }),
+          ...[101, 102, 103].map((index) => earlier(index, { confirmationSentAt: minutesAgo(61) })),
+        ])
+        const { transport, sent } = fakeTransport()
+        let now = NOW
+        const { notifier, logs } = createNotifier({ LEADS_NOTIFY_TO: 'anfragen@example.de' }, { transport, now: () => now })
+
+        const sixtieth = await storeFrom('anna@example.de', now)
+        await expect(notifier.confirm(sixtieth.id)).resolves.toBe('sent')
+        const past = await storeFrom('ben@example.de', now)
+        await expect(notifier.notifyAll(past.id)).resolves.toEqual({ dealer: 'sent', confirmation: 'capped' })
+        expect(sent.map((mail) => mail.to)).toEqual(['anna@example.de', 'anfragen@example.de'])
+        expect(logs.at(LEVEL.warn)).toContainEqual(expect.objectContaining({ documentId: past.id, cap: 'total-per-hour', limit: 60, counted: 60 }))
+        expect(await test.stored(past.id)).toMatchObject({ email: 'ben@example.de', notifiedAt: expect.any(String) })
+
+        // Half an hour later the seeded receipts (sent 30.5 to 59 minutes before) and the claim have left the window.
+        now = new Date(NOW.getTime() + 30 * 60_000)
+        const later = await storeFrom('carla@example.de', now)
+        await expect(notifier.confirm(later.id)).resolves.toBe('sent')
       })
     })
 
