@@ -142,7 +142,7 @@ export function buildConfirmationMail(doc: SanityDocument, options: Confirmation
     '',
     intro,
     promise,
-    ...(rows.length > 0 ? ['', 'Ihre Angaben:', ...rows.map((row) => `${`${row.label}:`.padEnd(width)}${row.value}`)] : []),
+    ...(rows.length > 0 ? ['', 'Ihre Angaben:', ...rows.map((row) => `${`${row.label}:`.padEnd(width)}${row.value.replace(/\r?\n/g, ' ')}`)] : []),
     '',
     'So erreichen Sie uns:',
     ...reach,
