@@ -91,11 +91,13 @@ describe('the request pipeline (createServer, as server.mjs runs it)', () => {
     expect(access).toMatchObject({ level: LEVEL.info, msg: 'Anfrage', method: 'POST', path: '/api/echo?log=1', status: 201, cache: 'BYPASS' })
     expect(access!.ms).toEqual(expect.any(Number))
 
-    // A proxy's id is kept, so one id follows the request through nginx and the app; a strange one is replaced.
-    const proxied = await fetch(`${base}/api/echo`, { method: 'POST', headers: { 'x-request-id': 'nginx-4f2a9c01b7' } })
-    expect(proxied.headers.get('x-request-id')).toBe('nginx-4f2a9c01b7')
-    const odd = await fetch(`${base}/api/echo`, { method: 'POST', headers: { 'x-request-id': 'a b' } })
-    expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    // Without TRUST_PROXY every client is direct: its X-Request-Id is not taken (security review 2026-11-28, table 1 row 12).
+    const direct = await fetch(`${base}/api/echo`, { method: 'POST', headers: { 'x-request-id': 'attacker-chosen-id-123' } })
+    const directId = direct.headers.get('x-request-id')!
+    expect(directId).toMatch(/^[0-9a-f-]{36}$/)
+    expect(seen.at(-1)!.requestId).toBe(directId)
+    await vi.waitFor(() => expect(logs.lines.find((line) => line.reqId === directId && line.msg === 'Anfrage')).toMatchObject({ path: '/api/echo' }))
+    expect(logs.lines.some((line) => line.reqId === 'attacker-chosen-id-123')).toBe(false)
     // Page-cache hits are logged too, with their cache status.
     await (await fetch(`${base}/logged-page`)).text()
     const hit = await fetch(`${base}/logged-page`, { headers: { 'accept-encoding': 'identity' } })
@@ -401,6 +403,32 @@ describe('the one same-origin rule for posts (docs/decisions/008)', () => {
       else expect(await response.text()).toContain('nicht über ein Formular dieser Website gesendet')
     },
   )
+})
+
+describe('X-Request-Id from the trusted proxy (docs/decisions/024)', () => {
+  it('behind TRUST_PROXY the proxy’s id is kept, so one id follows the request through nginx and the app; a strange one is replaced', async () => {
+    const site = await startSite({ TRUST_PROXY: 'loopback' })
+    try {
+      const proxied = await get(site.port, '/seite', { 'X-Request-Id': 'nginx-4f2a9c01b7' })
+      expect(proxied).toMatch(/^x-request-id: nginx-4f2a9c01b7\r$/im)
+      await vi.waitFor(() => expect(site.logs.lines.find((line) => line.reqId === 'nginx-4f2a9c01b7')).toMatchObject({ path: '/seite' }))
+      const odd = await get(site.port, '/seite', { 'X-Request-Id': 'a b' })
+      expect(odd).toMatch(/^x-request-id: [0-9a-f-]{36}\r$/im)
+    } finally {
+      await site.close()
+    }
+  })
+
+  it('a proxy that is not the trusted one (here TRUST_PROXY names another address) cannot set the id', async () => {
+    const site = await startSite({ TRUST_PROXY: '10.0.0.1' })
+    try {
+      const answer = await get(site.port, '/seite', { 'X-Request-Id': 'nginx-4f2a9c01b7' })
+      expect(answer).toMatch(/^x-request-id: [0-9a-f-]{36}\r$/im)
+      expect(answer).not.toContain('nginx-4f2a9c01b7')
+    } finally {
+      await site.close()
+    }
+  })
 })
 
 describe('requests refused before the site, with one log line (findings 8 and 14)', () => {

@@ -100,6 +100,7 @@ export function createServer(options: ServerOptions): SiteServer {
   // else anyone could dodge the submission limit by sending the header.
   app.set('trust proxy', env.TRUST_PROXY)
   const trustProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean
+  const trustsProxy = (address: string) => trustProxy(address, 0)
 
   // Security headers and `no-store` on every answer, errors of Express itself included; the steps
   // below set the policies of what they serve.
@@ -184,8 +185,8 @@ export function createServer(options: ServerOptions): SiteServer {
     connectionsCheckingInterval: limits.checkIntervalMs,
   }
   const server = http.createServer(serverOptions, (req, res) => {
-    startRequestLog(logger, req, res)
-    const target = requestTarget(req, { siteOrigin, trustsProxy: (address) => trustProxy(address, 0) })
+    startRequestLog(logger, req, res, { fromTrustedProxy: trustsProxy(req.socket.remoteAddress ?? '') })
+    const target = requestTarget(req, { siteOrigin, trustsProxy })
     if (!('url' in target)) return refuse(req, res, target, env)
     ;(req as DecidedRequest)[DECIDED] = {
       target,

@@ -132,8 +132,17 @@ const consoleLogger = createLogger(
   },
 )
 
-/** A proxy's request id is kept (one id across nginx and the app); anything else gets a new one. */
+/**
+ * A proxy's request id is kept (one id across nginx and the app), but only when the request came
+ * through the trusted proxy (TRUST_PROXY): a direct client could otherwise choose the id its lines
+ * are logged under. Anything else gets a new one.
+ */
 const REQUEST_ID = /^[\w.:-]{8,100}$/
+
+export interface RequestLogOptions {
+  /** Whether the peer is the trusted proxy (create-server's `trust proxy` decision for the socket's address). */
+  fromTrustedProxy: boolean
+}
 
 export interface RequestLog {
   id: string
@@ -151,8 +160,8 @@ type LoggedRequest = IncomingMessage & { [REQUEST_LOG]?: RequestEntry }
  * Gives the request its id (also sent as `X-Request-Id`) and a child logger, and writes one access
  * line when the answer has gone out or the client went away: method, path, status, duration, cache.
  */
-export function startRequestLog(logger: Logger, req: IncomingMessage, res: ServerResponse): RequestLog {
-  const incoming = req.headers['x-request-id']
+export function startRequestLog(logger: Logger, req: IncomingMessage, res: ServerResponse, { fromTrustedProxy }: RequestLogOptions): RequestLog {
+  const incoming = fromTrustedProxy ? req.headers['x-request-id'] : undefined
   const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
   res.setHeader('X-Request-Id', id)
   const entry = new RequestEntry(id, logger, req)

@@ -1,13 +1,18 @@
 /**
  * The visitor's receipt (Eingangsbestätigung) for a stored contact message or lead that gave an
  * e-mail address (docs/decisions/042): German, to that address only, once per submission. It says
- * that the request arrived and when, repeats the short fields they sent, promises the answer time
- * of the Kennzahl „Bewertung innerhalb (Stunden)“ and names the dealer's phone and address. No
- * marketing, no links but the car's page. The free-text message is not repeated: a stranger could
- * otherwise make the dealer's server mail any text to any address.
+ * that the request arrived and when, promises the answer time of the Kennzahl „Bewertung innerhalb
+ * (Stunden)“ and names the dealer's phone and address. No marketing, no links but the car's page.
+ *
+ * The address is whatever was typed in, so the receipt must not carry a stranger's words to it
+ * (security review 2026-11-28, finding 3): it repeats only what the visitor chose from a list
+ * (selects, checkboxes), typed as a number, or what the server checked or wrote itself (the
+ * postcode's five digits, the test-drive slot), each decided by the field's definition
+ * (`receiptValue`); never free text, the name, a phone number or an address, and nothing that
+ * looks like an e-mail address or a link. The greeting names nobody.
  */
 import { type SanityDocument } from '#app/sanity/lake.server.ts'
-import { CONTACT_SUBJECTS, type FormDefinition } from '#app/submissions/forms.ts'
+import { CONTACT_FORM, type FieldDefinition, type FormDefinition } from '#app/submissions/forms.ts'
 import { LEAD_FORMS } from '#app/submissions/lead-forms.ts'
 import { escapeHtml, formatBerlinTime, headerSafe, TRADE_IN_LABEL, type NotificationMail, type NotificationVehicle } from './notification-mail.server.ts'
 
@@ -32,8 +37,6 @@ interface Row {
   value: string
 }
 
-/** Fields that are the visitor's own long text, not repeated (see above). */
-const NOT_REPEATED = new Set(['message'])
 const EMAIL = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined)
@@ -44,38 +47,64 @@ export function confirmationRecipient(doc: SanityDocument): string | undefined {
   return email && EMAIL.test(email) ? email : undefined
 }
 
-/** What the visitor sent, as label and value, in form order. */
-function sentRows(doc: SanityDocument, options: ConfirmationMailOptions): { kindTitle: string; name?: string; rows: Row[] } {
+/** Anything in a value that reads as an e-mail address or a link (`@`, a scheme, `www.`, a domain): never repeated. */
+const ADDRESS_OR_LINK = /@|:\/\/|\bwww\.|[\p{L}\p{N}-]\.\p{L}{2,}/iu
+/** A stored number as the schema stores it (an integer, as number or digits). */
+const DIGITS = /^\d{1,12}$/
+/** Longer than any option, number or slot text: a longer value is not one of them. */
+const MAX_REPEATED_LENGTH = 100
+
+/**
+ * The stored value of `field` as the receipt may repeat it, or undefined. Decided by the field's
+ * definition: a select's value only when it is one of its options (shown with its label), a number
+ * only as digits, a ticked checkbox as „Ja“, a field marked `inReceipt` only when it still matches
+ * its own pattern. Every other type (text, textarea, e-mail, phone, hidden) is never repeated.
+ */
+export function receiptValue(field: FieldDefinition, stored: unknown): string | undefined {
+  const value = typeof stored === 'number' && Number.isInteger(stored) ? String(stored) : text(stored)
+  if (value === undefined) return undefined
+  let shown: string | undefined
+  if (field.type === 'select') shown = field.options?.includes(value) ? (field.optionLabels?.[value] ?? value) : undefined
+  else if (field.type === 'number') shown = DIGITS.test(value) ? value : undefined
+  else if (field.type === 'checkbox') shown = value === 'Ja' || stored === true ? 'Ja' : undefined
+  else if (field.inReceipt) shown = !field.pattern || new RegExp(`^(?:${field.pattern.source})$`, 'u').test(value) ? value : undefined
+  if (shown === undefined || shown.length > MAX_REPEATED_LENGTH || /[\r\n]/.test(shown) || ADDRESS_OR_LINK.test(shown)) return undefined
+  return shown
+}
+
+/** What the receipt repeats of the submission, as label and value, in form order (see receiptValue). */
+function sentRows(doc: SanityDocument, options: ConfirmationMailOptions): { kindTitle: string; rows: Row[] } {
   if (doc._type !== 'lead') {
-    const subject = text(doc.subject)
-    const rows: Row[] = [
-      { label: 'Name', value: text(doc.name) ?? '' },
-      { label: 'E-Mail', value: text(doc.email) ?? '' },
-      { label: 'Telefon', value: text(doc.phone) ?? '' },
-      { label: 'Betreff', value: subject ? (CONTACT_SUBJECTS[subject as keyof typeof CONTACT_SUBJECTS] ?? subject) : '' },
-    ].filter((row) => row.value !== '')
-    return { kindTitle: 'Nachricht', name: text(doc.name), rows }
+    // A contact message keeps its fields at the document's top level.
+    const rows = CONTACT_FORM.fields.flatMap((field): Row[] => {
+      const value = receiptValue(field, doc[field.name])
+      return value === undefined ? [] : [{ label: field.label, value }]
+    })
+    return { kindTitle: 'Nachricht', rows }
   }
   const kind = text(doc.kind)
   const form = kind ? (LEAD_FORMS as Record<string, FormDefinition | undefined>)[kind] : undefined
   const rows: Row[] = []
   const vehicle = options.vehicle
   if (vehicle) {
+    // The dealer's own car as the lake has it (the lead refers to it), with the link to its page.
     const name = text(vehicle.title) ?? [text(vehicle.make), text(vehicle.model)].filter(Boolean).join(' ')
     const id = text(vehicle.id)
     const link = id && options.siteUrl ? ` – ${new URL(`/vehicles/${encodeURIComponent(id)}`, options.siteUrl).toString()}` : ''
     // A sell request's vehicle is the car the seller wants to buy with it (trade-in), not the car sold.
     rows.push({ label: kind === 'vehicle-sale' ? TRADE_IN_LABEL : 'Fahrzeug', value: `${name || 'Fahrzeug'}${link}` })
   }
-  const fields = Array.isArray(doc.fields) ? (doc.fields as Array<Record<string, unknown>>) : []
-  for (const field of fields) {
+  const stored = new Map<string, unknown>()
+  for (const field of Array.isArray(doc.fields) ? (doc.fields as Array<Record<string, unknown>>) : []) {
     const name = text(field?.name)
-    const value = typeof field?.value === 'number' ? String(field.value) : text(field?.value)
-    if (!name || value === undefined || NOT_REPEATED.has(name)) continue
-    rows.push({ label: text(field.label) ?? name, value })
+    if (name && !stored.has(name)) stored.set(name, field.value)
   }
-  const contact = (doc.contact ?? {}) as Record<string, unknown>
-  return { kindTitle: form?.title ?? 'Anfrage', name: text(contact.name), rows }
+  // The form's definitions, not the stored labels, decide what is repeated and under which label.
+  for (const field of form?.fields ?? []) {
+    const value = receiptValue(field, stored.get(field.name))
+    if (value !== undefined) rows.push({ label: field.label, value })
+  }
+  return { kindTitle: form?.title ?? 'Anfrage', rows }
 }
 
 function answerPromise(hours: number | null | undefined): string {
@@ -91,9 +120,10 @@ export function buildConfirmationMail(doc: SanityDocument, options: Confirmation
   if (!to) return undefined
   const { settings } = options
   const dealer = text(settings.dealerName) ?? 'Ihr Autohaus'
-  const { kindTitle, name, rows } = sentRows(doc, options)
+  const { kindTitle, rows } = sentRows(doc, options)
   const received = formatBerlinTime(doc.receivedAt)
-  const greeting = name ? `Guten Tag ${headerSafe(name, 100)},` : 'Guten Tag,'
+  // Not the name: it is text anyone could have typed (a URL, an advertisement).
+  const greeting = 'Guten Tag,'
   const intro = `vielen Dank für Ihre ${kindTitle === 'Nachricht' ? 'Nachricht' : `Anfrage (${kindTitle})`}. Sie ist${received ? ` am ${received}` : ''} bei uns eingegangen.`
   const promise = answerPromise(settings.answerHours)
   const address = settings.address
@@ -112,9 +142,7 @@ export function buildConfirmationMail(doc: SanityDocument, options: Confirmation
     '',
     intro,
     promise,
-    '',
-    'Ihre Angaben:',
-    ...rows.map((row) => `${`${row.label}:`.padEnd(width)}${row.value.replace(/\r?\n/g, ' ')}`),
+    ...(rows.length > 0 ? ['', 'Ihre Angaben:', ...rows.map((row) => `${`${row.label}:`.padEnd(width)}${row.value.replace(/\r?\n/g, ' ')}`)] : []),
     '',
     'So erreichen Sie uns:',
     ...reach,
@@ -134,10 +162,14 @@ export function buildConfirmationMail(doc: SanityDocument, options: Confirmation
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#111">',
     `<p>${escapeHtml(greeting)}</p>`,
     `<p>${escapeHtml(intro)}<br>${escapeHtml(promise)}</p>`,
-    '<h2 style="font-size:16px">Ihre Angaben</h2>',
-    '<table style="border-collapse:collapse">',
-    ...rows.map((row) => `<tr><th style="${cell}">${escapeHtml(row.label)}</th><td style="${cell}">${escapeHtml(row.value)}</td></tr>`),
-    '</table>',
+    ...(rows.length > 0
+      ? [
+          '<h2 style="font-size:16px">Ihre Angaben</h2>',
+          '<table style="border-collapse:collapse">',
+          ...rows.map((row) => `<tr><th style="${cell}">${escapeHtml(row.label)}</th><td style="${cell}">${escapeHtml(row.value)}</td></tr>`),
+          '</table>',
+        ]
+      : []),
     '<h2 style="font-size:16px">So erreichen Sie uns</h2>',
     `<p>${reach.map(escapeHtml).join('<br>')}</p>`,
     `<p>Mit freundlichen Grüßen<br>${escapeHtml(dealer)}</p>`,

@@ -51,6 +51,14 @@ export interface FieldDefinition {
   readonly pattern?: { readonly source: string; readonly message: string }
   /** The field's own wording where it differs from the shared messages (the contact form's). */
   readonly messages?: { readonly missing?: string; readonly tooLong?: string; readonly invalid?: string }
+  /**
+   * Repeated in the visitor's receipt although the field is not a select, number or checkbox (those
+   * are by their type, docs/decisions/042): only for a value the visitor cannot fill with words, one
+   * the server checks against a digits-only `pattern` (the postcode) or writes itself (the test-drive
+   * slot's German text). Never for free text, names, addresses or phone numbers: the receipt goes to
+   * whatever address was typed in, so it must not carry anything a stranger wrote.
+   */
+  readonly inReceipt?: true
 }
 
 export interface FormDefinition<K extends FormKind = FormKind> {

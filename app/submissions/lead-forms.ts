@@ -191,6 +191,7 @@ const vehicleSaleForm: FormDefinition<'vehicle-sale'> = {
       autoComplete: 'postal-code',
       inputMode: 'numeric',
       pattern: { source: '[0-9]{5}', message: 'Bitte geben Sie eine Postleitzahl mit fünf Ziffern an.' },
+      inReceipt: true,
     }),
     { ...phoneField(), required: false },
     { name: 'email', label: 'E-Mail', type: 'email', required: false, maxLength: LEAD_LIMITS.email, placeholder: 'ihre@email.de', autoComplete: 'email' },
@@ -263,7 +264,15 @@ export const LEAD_FORMS: Readonly<Record<LeadKind, FormDefinition<LeadKind>>> = 
       placeholder: 'ihre@email.de',
       autoComplete: 'email',
     },
-    { name: 'slot', label: 'Wunschtermin', type: 'slot', required: true, messages: { missing: 'Bitte wählen Sie einen Wunschtermin.' } },
+    {
+      name: 'slot',
+      label: 'Wunschtermin',
+      type: 'slot',
+      required: true,
+      messages: { missing: 'Bitte wählen Sie einen Wunschtermin.' },
+      // Stored as the server's German text of a slot it checked against the opening hours (submit.server.ts).
+      inReceipt: true,
+    },
     { name: 'tradeIn', label: 'Fahrzeug in Zahlung geben?', type: 'checkbox', required: false },
     {
       name: 'message',

@@ -4,12 +4,20 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { SMTPServer } from 'smtp-server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { CLAIM_MS, CONFIRMATION_MAX_AGE_MS, Notifier, type NotifierOptions } from '#app/submissions/notifier.server.ts'
+import {
+  CLAIM_MS,
+  CONFIRMATION_MAX_AGE_MS,
+  Notifier,
+  type NotifierOptions,
+  RECEIPTS_PER_ADDRESS_PER_DAY,
+  RECEIPTS_PER_HOUR,
+} from '#app/submissions/notifier.server.ts'
 import { captureLogs, LEVEL } from '#tests/log-capture.ts'
 import { createDocument, patchDocument } from '#app/sanity/lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { type ContentLake } from '#app/sanity/lake.server.ts'
-import { storeSubmission } from '#app/submissions/schema.server.ts'
+import { type FormKind } from '#app/submissions/forms.ts'
+import { parseSubmission, storeSubmission } from '#app/submissions/schema.server.ts'
 
 /** Stores a contact message as the contact form's submission does. */
 const storeContactMessage = (lake: ContentLake, values: Record<string, string>, now: Date) =>
@@ -126,6 +134,9 @@ const CONTACT_INPUT = {
 }
 
 const NOW = new Date('2026-11-21T15:17:00.000Z')
+
+/** As the mails escape text for HTML. */
+const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
   let test: TestLake
@@ -432,19 +443,22 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
       expect(receipt.header('Auto-Submitted')).toBe('auto-generated')
       expect(receipt.header('Message-ID')).toBe(`<${id}.bestaetigung@example.de>`)
       for (const part of [
-        'Guten Tag Erika Mustermann,',
+        'Guten Tag,',
         'am Samstag, 21. November 2026 um 16:17 Uhr bei uns eingegangen',
         'innerhalb von 24 Stunden',
+        'Betreff',
         'Fahrzeug verkaufen',
-        '0201 123456',
         'Telefon: 0201 8512 3400',
         'Gladbecker Straße 250, 45326 Essen',
       ]) {
         expect(receipt.text).toContain(part)
         expect(receipt.html).toContain(part)
       }
-      // The free text is not repeated: nobody can make the dealer's server mail their text to a stranger.
-      expect(receipt.text).not.toContain('Ist der Golf noch da?')
+      // Only the subject chosen from the list is repeated: nobody can make the dealer's server mail their text to a stranger.
+      for (const part of ['Ist der Golf noch da?', 'Erika', '0201 123456', 'erika@example.de']) {
+        expect(receipt.text).not.toContain(part)
+        expect(receipt.html).not.toContain(part)
+      }
       const stored = await test.stored(id)
       expect(typeof stored?.confirmationSentAt).toBe('string')
       expect(stored?.confirmationPending).toBeUndefined()
@@ -453,6 +467,240 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
       await expect(notifier.confirm(id)).resolves.toBe('already-notified')
       await expect(notifier.retryPendingConfirmations()).resolves.toEqual({ pending: 0, notified: 0, failed: 0 })
       expect(smtp.messages).toHaveLength(2)
+    })
+
+    describe('repeats only what was chosen from a list or typed as a number, never text a stranger wrote (security review 2026-11-28, finding 3)', () => {
+      const VICTIM = 'victim@third-party.example'
+      /** Pieces of the hostile input: none may reach the receipt, in whatever field it was sent. */
+      const HOSTILE = ['spam.example', 'phish.example', 'Gewinn', 'Besuchen', 'Konto', 'gesperrt', 'klicken', 'third-party', 'opfer', 'victim', '0201 555']
+
+      /** Parses and stores a form's post as the site does. */
+      async function storeForm(kind: FormKind, raw: Record<string, string>) {
+        const result = parseSubmission(kind, raw)
+        if (result.kind !== 'valid') throw new Error(`refused: ${JSON.stringify(result.fieldErrors)}`)
+        return storeSubmission(test.lake, result.parsed, { now: NOW })
+      }
+
+      /** The receipt of a stored submission as its recipient gets it: subject, text and HTML part. */
+      async function receiptOf(id: string) {
+        smtp = await startSmtp()
+        const { notifier } = createNotifier({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'anfragen@example.de' })
+        await expect(notifier.notifyAll(id)).resolves.toEqual({ dealer: 'sent', confirmation: 'sent' })
+        const received = smtp.messages.find((message) => message.to.includes(VICTIM))!
+        const mail = parseMail(received.raw)
+        expect(mail.header('To')).toBe(VICTIM)
+        return { subject: mail.header('Subject'), text: mail.text, html: mail.html }
+      }
+
+      /** None of the hostile text, no address but the dealer's, no link but the car's page, in subject, text and HTML. */
+      function expectNothingRelayed(receipt: { subject: string; text: string; html: string }) {
+        for (const part of [receipt.subject, receipt.text, receipt.html]) {
+          for (const hostile of HOSTILE) expect(part).not.toContain(hostile)
+          expect(part.replaceAll('info@ruhrstern.example', '')).not.toContain('@')
+          for (const link of part.match(/https?:\/\/[^\s"<]+|www\.[^\s"<]+/g) ?? []) expect(link).toMatch(/^https:\/\/www\.example\.de\/vehicles\//)
+        }
+        expect(receipt.text).toMatch(/^Guten Tag,\n/)
+      }
+
+      it('a sell request: make, model, name, note and phone are not repeated; the chosen and numeric values are', async () => {
+        const { id } = await storeForm('vehicle-sale', {
+          make: 'https://phish.example/login',
+          model: 'Gewinner! www.spam.example',
+          registrationMonth: '03',
+          year: '2017',
+          mileage: '98000',
+          fuel: 'Diesel',
+          gearbox: 'Automatik',
+          accidentFree: 'Ja',
+          drivable: 'Nein',
+          serviceHistory: 'Lückenlos (Scheckheft)',
+          note: 'Ihr Konto wurde gesperrt. Bitte bestätigen Sie Ihre Daten unter https://phish.example/bank sofort, Rückfragen an opfer@third-party.example',
+          name: 'Gewinner! Besuchen Sie https://spam.example/x',
+          postcode: '45127',
+          phone: '0201 555 666',
+          email: VICTIM,
+          contactTime: 'Abends (17–20 Uhr)',
+          page: '/auto-verkaufen',
+        })
+        const receipt = await receiptOf(id)
+        expectNothingRelayed(receipt)
+        expect(receipt.subject).toBe('Eingangsbestätigung: Ihre Anfrage (Auto verkaufen) bei Ruhrstern Automobile')
+        for (const [label, value] of [
+          ['Erstzulassung (Monat)', '03 – März'],
+          ['Erstzulassung (Jahr)', '2017'],
+          ['Kilometerstand (km)', '98000'],
+          ['Kraftstoff', 'Diesel'],
+          ['Getriebe', 'Automatik'],
+          ['Unfallfrei', 'Ja'],
+          ['Fahrbereit', 'Nein'],
+          ['Serviceheft', 'Lückenlos (Scheckheft)'],
+          ['Postleitzahl', '45127'],
+          ['Erreichbar am besten', 'Abends (17–20 Uhr)'],
+        ] as Array<[string, string]>) {
+          expect(receipt.text).toMatch(new RegExp(`^${label.replace(/[()]/g, '\\$&')}: +${value.replace(/[()]/g, '\\$&')}$`, 'm'))
+          expect(receipt.html).toContain(
+            `${escapeText(label)}</th><td style="padding:4px 12px 4px 0;vertical-align:top;text-align:left">${escapeText(value)}</td>`,
+          )
+        }
+        for (const label of ['Marke', 'Modell', 'Name', 'Anmerkungen', 'Telefon:  ', 'E-Mail:  ']) expect(receipt.text).not.toContain(label)
+      })
+
+      it('a Suchauftrag: the search it carries is not repeated', async () => {
+        const { id } = await storeForm('search-request', {
+          emailOrPhone: VICTIM,
+          query: 'Gewinnspiel! https://spam.example/win jetzt klicken',
+          page: '/vehicles',
+        })
+        const receipt = await receiptOf(id)
+        expectNothingRelayed(receipt)
+        expect(receipt.subject).toBe('Eingangsbestätigung: Ihre Anfrage (Suchauftrag) bei Ruhrstern Automobile')
+        expect(receipt.text).not.toContain('Ihre Angaben')
+        expect(receipt.text).not.toContain('Gesucht')
+      })
+
+      it('a contact message: name, phone and message are not repeated; the subject from the list is', async () => {
+        const { id } = await storeForm('contact', {
+          name: 'Gewinner! Besuchen Sie https://spam.example/x',
+          email: VICTIM,
+          phone: '0201 555 666',
+          subject: 'lieferung',
+          message: 'Ihr Konto wurde gesperrt: https://phish.example/bank www.spam.example opfer@third-party.example',
+          page: '/contact',
+        })
+        const receipt = await receiptOf(id)
+        expectNothingRelayed(receipt)
+        expect(receipt.subject).toBe('Eingangsbestätigung: Ihre Nachricht bei Ruhrstern Automobile')
+        expect(receipt.text).toMatch(/^Betreff: +Fahrzeuglieferung$/m)
+      })
+
+      it('a test drive: the slot as the server wrote it and the trade-in tick; the message and name are not', async () => {
+        const lead = await createDocument(test.lake, {
+          _id: 'inbox.lead-test-drive-hostile',
+          _type: 'lead',
+          kind: 'test-drive',
+          page: '/vehicles/1',
+          receivedAt: NOW.toISOString(),
+          status: 'neu',
+          contact: { name: 'Besuchen Sie www.spam.example', phone: '0201 555 666', email: VICTIM },
+          vehicle: { _type: 'reference', _ref: 'vehicle-1', _weak: true },
+          fields: [
+            { _key: 'name', name: 'name', label: 'Name', value: 'Besuchen Sie www.spam.example' },
+            { _key: 'slot', name: 'slot', label: 'Wunschtermin', value: 'Mo, 30.11.2026, 09:00–12:00 Uhr' },
+            { _key: 'tradeIn', name: 'tradeIn', label: 'Fahrzeug in Zahlung geben?', value: 'Ja' },
+            { _key: 'message', name: 'message', label: 'Nachricht (optional)', value: 'Gewinnspiel unter https://spam.example/win' },
+          ],
+          confirmationPending: true,
+        })
+        const receipt = await receiptOf(lead._id)
+        expectNothingRelayed(receipt)
+        expect(receipt.text).toMatch(/^Wunschtermin: +Mo, 30\.11\.2026, 09:00–12:00 Uhr$/m)
+        expect(receipt.text).toMatch(/^Fahrzeug in Zahlung geben\?: +Ja$/m)
+        expect(receipt.text).toMatch(/^Fahrzeug: +VW Golf – https:\/\/www\.example\.de\/vehicles\/1$/m)
+      })
+
+      it('a value that is not one of its options, not digits or looks like a link is dropped even in a field the receipt repeats', async () => {
+        const lead = await createDocument(test.lake, {
+          _id: 'inbox.lead-forged',
+          _type: 'lead',
+          kind: 'vehicle-sale',
+          receivedAt: NOW.toISOString(),
+          status: 'neu',
+          contact: { email: VICTIM },
+          fields: [
+            { _key: 'fuel', name: 'fuel', label: 'Kraftstoff', value: 'Diesel https://spam.example' },
+            { _key: 'year', name: 'year', label: 'Baujahr', value: '2017 www.spam.example' },
+            { _key: 'postcode', name: 'postcode', label: 'Postleitzahl', value: 'opfer@third-party.example' },
+            { _key: 'mileage', name: 'mileage', label: 'Kilometerstand (km)', value: '120000' },
+          ],
+          confirmationPending: true,
+        })
+        const receipt = await receiptOf(lead._id)
+        expectNothingRelayed(receipt)
+        expect(receipt.text).toMatch(/^Kilometerstand \(km\): +120000$/m)
+        for (const label of ['Kraftstoff', 'Erstzulassung (Jahr)', 'Postleitzahl']) expect(receipt.text).not.toContain(label)
+      })
+    })
+
+    describe('caps, counted in the lake (security review 2026-11-28, finding 3)', () => {
+      /** A contact message from `email`, as the contact form stores it. */
+      const storeFrom = (email: string, now: Date) =>
+        storeSubmission(test.lake, { kind: 'contact', fields: [], contact: { email }, values: { ...CONTACT_INPUT, email }, page: '/contact' }, { now })
+
+      it(`at most ${RECEIPTS_PER_ADDRESS_PER_DAY} receipts a day to one address, also after a restart; past it the message is stored and the dealer told as always`, async () => {
+        expect(RECEIPTS_PER_ADDRESS_PER_DAY).toBe(3)
+        const { transport, sent } = fakeTransport()
+        let now = NOW
+        const before = createNotifier({ LEADS_NOTIFY_TO: 'anfragen@example.de' }, { transport, now: () => now, instance: 'before-restart' })
+        for (let index = 0; index < RECEIPTS_PER_ADDRESS_PER_DAY; index++) {
+          const { id } = await storeFrom('erika@example.de', now)
+          await expect(before.notifier.notifyAll(id)).resolves.toEqual({ dealer: 'sent', confirmation: 'sent' })
+        }
+        await before.notifier.stop()
+
+        // A new process (nothing in memory) on the same lake, an hour later, the address in other letters.
+        now = new Date(NOW.getTime() + 60 * 60 * 1000)
+        const { notifier, logs } = createNotifier({ LEADS_NOTIFY_TO: 'anfragen@example.de' }, { transport, now: () => now, instance: 'after-restart' })
+        const fourth = await storeFrom('Erika@Example.DE', now)
+        await expect(notifier.notifyAll(fourth.id)).resolves.toEqual({ dealer: 'sent', confirmation: 'capped' })
+        const stored = await test.stored(fourth.id)
+        expect(stored).toMatchObject({ _type: 'contactMessage', email: 'Erika@Example.DE', message: CONTACT_INPUT.message })
+        expect(typeof stored?.notifiedAt).toBe('string')
+        expect(stored?.confirmationSentAt).toBeUndefined()
+        expect(stored?.confirmationPending).toBeUndefined()
+        expect(stored?.confirmationClaim).toBeUndefined()
+        expect(sent.map((mail) => mail.to.toLowerCase()).filter((to) => to === 'erika@example.de')).toHaveLength(RECEIPTS_PER_ADDRESS_PER_DAY)
+        expect(sent.at(-1)!.to).toBe('anfragen@example.de')
+        const skipped = logs.at(LEVEL.warn).filter((line) => line.documentId === fourth.id)
+        expect(skipped).toEqual([expect.objectContaining({ cap: 'address-per-day', limit: 3, counted: 3, msg: expect.stringContaining('übersprungen') })])
+        expect(JSON.stringify(skipped)).not.toMatch(/erika/i)
+        // Skipped for good: not sent later by the retry.
+        await expect(notifier.retryPendingConfirmations()).resolves.toEqual({ pending: 0, notified: 0, failed: 0 })
+
+        // Another address the same day gets its receipt; the first one again once the day has passed.
+        const other = await storeFrom('max@example.de', now)
+        await expect(notifier.confirm(other.id)).resolves.toBe('sent')
+        now = new Date(NOW.getTime() + 24 * 60 * 60 * 1000 + 60_000)
+        const nextDay = await storeFrom('erika@example.de', now)
+        await expect(notifier.confirm(nextDay.id)).resolves.toBe('sent')
+      })
+
+      it(`at most ${RECEIPTS_PER_HOUR} receipts an hour in total, those another instance is sending included`, async () => {
+        expect(RECEIPTS_PER_HOUR).toBe(60)
+        const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString()
+        // As the notifier records them: 58 receipts sent within the hour, one being sent by another instance, three sent before the hour.
+        const earlier = (index: number, fields: Record<string, unknown>) => ({
+          create: {
+            _id: `inbox.receipt-cap-${index}`,
+            _type: 'contactMessage',
+            email: `kunde${index}@example.de`,
+            receivedAt: minutesAgo(70),
+            status: 'neu',
+            notifiedAt: minutesAgo(70),
+            ...fields,
+          },
+        })
+        await test.lake.mutate([
+          ...Array.from({ length: RECEIPTS_PER_HOUR - 2 }, (_, index) => earlier(index, { confirmationSentAt: minutesAgo(59 - index / 2) })),
+          earlier(100, { confirmationPending: true, confirmationClaim: { instance: 'instance-b', at: minutesAgo(1) } }),
+          ...[101, 102, 103].map((index) => earlier(index, { confirmationSentAt: minutesAgo(61) })),
+        ])
+        const { transport, sent } = fakeTransport()
+        let now = NOW
+        const { notifier, logs } = createNotifier({ LEADS_NOTIFY_TO: 'anfragen@example.de' }, { transport, now: () => now })
+
+        const sixtieth = await storeFrom('anna@example.de', now)
+        await expect(notifier.confirm(sixtieth.id)).resolves.toBe('sent')
+        const past = await storeFrom('ben@example.de', now)
+        await expect(notifier.notifyAll(past.id)).resolves.toEqual({ dealer: 'sent', confirmation: 'capped' })
+        expect(sent.map((mail) => mail.to)).toEqual(['anna@example.de', 'anfragen@example.de'])
+        expect(logs.at(LEVEL.warn)).toContainEqual(expect.objectContaining({ documentId: past.id, cap: 'total-per-hour', limit: 60, counted: 60 }))
+        expect(await test.stored(past.id)).toMatchObject({ email: 'ben@example.de', notifiedAt: expect.any(String) })
+
+        // Half an hour later the seeded receipts (sent 30.5 to 59 minutes before) and the claim have left the window.
+        now = new Date(NOW.getTime() + 30 * 60_000)
+        const later = await storeFrom('carla@example.de', now)
+        await expect(notifier.confirm(later.id)).resolves.toBe('sent')
+      })
     })
 
     it('a failed receipt is retried alone and never resends the dealer mail; a pending dealer mail never resends the receipt', async () => {

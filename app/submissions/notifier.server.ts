@@ -19,6 +19,7 @@ import {
   NOTIFICATION_DOCUMENT_QUERY,
   PENDING_CONFIRMATIONS_QUERY,
   PENDING_NOTIFICATIONS_QUERY,
+  RECEIPT_COUNTS_QUERY,
 } from '#app/sanity/queries/inbox.ts'
 import { SITE_EMAIL_QUERY } from '#app/sanity/queries/site.ts'
 import {
@@ -49,8 +50,11 @@ export interface NotifierOptions {
   instance?: string
 }
 
-/** `claimed-elsewhere`: another instance is sending this mail (its claim is younger than CLAIM_MS). */
-export type NotifyResult = 'sent' | 'saved' | 'already-notified' | 'claimed-elsewhere' | 'not-found' | 'not-notifiable' | 'no-recipient' | 'failed'
+/**
+ * `claimed-elsewhere`: another instance is sending this mail (its claim is younger than CLAIM_MS).
+ * `capped`: a receipt not sent, and never to be, because a cap on receipts was reached (RECEIPTS_PER_ADDRESS_PER_DAY, RECEIPTS_PER_HOUR).
+ */
+export type NotifyResult = 'sent' | 'saved' | 'already-notified' | 'claimed-elsewhere' | 'not-found' | 'not-notifiable' | 'no-recipient' | 'capped' | 'failed'
 
 export interface RetryResult {
   pending: number
@@ -93,6 +97,24 @@ type Claim = { instance?: string | null; at?: string | null } | null | undefined
 
 /** A receipt later than this would confuse more than help: older pending ones are dropped from the retry. */
 export const CONFIRMATION_MAX_AGE_MS = 2 * DAY_MS
+
+/*
+ * Caps on the visitor's receipts (docs/decisions/042; security review 2026-11-28, finding 3). A
+ * receipt goes to whatever address was typed into a form, so without caps anyone could make the
+ * dealer's server mail one stranger again and again, or many strangers, from the dealer's domain
+ * (whose reputation pays). A visitor rarely sends more than one or two forms a day, so three
+ * receipts per address and day hardly ever stop a real one; sixty an hour in total is well above
+ * what one dealer's forms bring in and bounds what many clients together can send. Past a cap the submission is stored and the
+ * dealer told as always; only the receipt is skipped (and never sent later). The caps are counted
+ * in the lake (RECEIPT_COUNTS_QUERY: receipts sent, and receipts being sent under a claim), not in
+ * this process's memory, so they hold across a restart and across several instances.
+ */
+/** Receipts to one address (compared in lower case) within RECEIPT_ADDRESS_WINDOW_MS. */
+export const RECEIPTS_PER_ADDRESS_PER_DAY = 3
+export const RECEIPT_ADDRESS_WINDOW_MS = DAY_MS
+/** Receipts to all addresses together within RECEIPT_TOTAL_WINDOW_MS. */
+export const RECEIPTS_PER_HOUR = 60
+export const RECEIPT_TOTAL_WINDOW_MS = 60 * 60 * 1000
 /**
  * How long a claim keeps other instances from sending. Longer than one send can take (nodemailer's
  * connection, greeting and socket timeouts below add up to under 2 minutes); a claim left by an
@@ -346,18 +368,58 @@ export class Notifier {
       }
     }
     if (!(await this.claim(doc, marks.claim))) return 'lost-claim'
-    let result: 'sent' | 'saved'
+    let result: 'sent' | 'saved' | 'capped'
     try {
-      result = this.transport || this.env.SMTP_URL ? await this.send(mail) : await this.save(doc, mail, marks.fileSuffix)
+      // The caps are counted after the claim: of instances racing with receipts past a cap each
+      // sees the others' claims, so at worst both skip, never both send.
+      if (kind === 'confirmation' && (await this.receiptCapReached(docId, mail.to))) result = 'capped'
+      else result = this.transport || this.env.SMTP_URL ? await this.send(mail) : await this.save(doc, mail, marks.fileSuffix)
     } catch (error) {
       // Free the document at once for the next attempt, here or on another instance.
       await patchDocument(this.lake, docId, { unset: [marks.claim] }).catch(() => undefined)
       throw error
     }
+    if (result === 'capped') {
+      // Skipped for good (a late receipt would confuse): no longer pending, nothing sent.
+      await patchDocument(this.lake, docId, { unset: [marks.claim, 'confirmationPending'] })
+      return result
+    }
     // Without ifRevisionID: staff may have changed the status meanwhile, and the mail is out.
     const unset = kind === 'confirmation' ? [marks.claim, 'confirmationPending'] : [marks.claim]
     await patchDocument(this.lake, docId, { set: { [marks.done]: this.now().toISOString() }, unset })
     return result
+  }
+
+  /** Whether a cap on receipts keeps this one from going out (counted in the lake); logs which, without the address. */
+  private async receiptCapReached(docId: string, to: string): Promise<boolean> {
+    const now = this.now().getTime()
+    const address = to.trim().toLowerCase()
+    const counts = await this.lake.fetch<{ address: number; total: number }>(
+      RECEIPT_COUNTS_QUERY,
+      {
+        types: [...NOTIFIED_TYPES],
+        id: docId,
+        to: address,
+        day: new Date(now - RECEIPT_ADDRESS_WINDOW_MS).toISOString(),
+        hour: new Date(now - RECEIPT_TOTAL_WINDOW_MS).toISOString(),
+        claimedSince: new Date(now - CLAIM_MS).toISOString(),
+      },
+      { includePrivate: true },
+    )
+    const cap =
+      counts.address >= RECEIPTS_PER_ADDRESS_PER_DAY
+        ? { cap: 'address-per-day', limit: RECEIPTS_PER_ADDRESS_PER_DAY, counted: counts.address }
+        : counts.total >= RECEIPTS_PER_HOUR
+          ? { cap: 'total-per-hour', limit: RECEIPTS_PER_HOUR, counted: counts.total }
+          : undefined
+    if (!cap) return false
+    this.logger.warn(
+      { documentId: docId, mail: 'confirmation', ...cap },
+      cap.cap === 'address-per-day'
+        ? `Eingangsbestätigung übersprungen: an diese Adresse gingen in 24 Stunden schon ${RECEIPTS_PER_ADDRESS_PER_DAY}`
+        : `Eingangsbestätigung übersprungen: in der letzten Stunde gingen schon ${RECEIPTS_PER_HOUR} Eingangsbestätigungen hinaus`,
+    )
+    return true
   }
 
   /** Whether another instance claimed the mail less than CLAIM_MS ago. */

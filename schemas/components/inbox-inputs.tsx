@@ -1,5 +1,6 @@
 import { Stack, Text } from '@sanity/ui'
 import { type ObjectInputProps } from 'sanity'
+import { mailtoAddress } from '../lib/inbox-reply'
 
 type Contact = { name?: string; phone?: string; email?: string }
 
@@ -11,7 +12,7 @@ export function ContactLinksInput(props: ObjectInputProps) {
       <Text size={1}>{contact.name ?? 'Ohne Namen'}</Text>
       {contact.email ? (
         <Text size={1}>
-          <a href={`mailto:${contact.email}`}>{contact.email}</a>
+          <a href={mailtoAddress(contact.email)}>{contact.email}</a>
         </Text>
       ) : null}
       {contact.phone ? (

@@ -20,6 +20,15 @@ export function formTitle(kind: unknown): string {
 }
 
 /**
+ * `mailto:` and the address, percent-encoded: an address the site accepted may still hold `?`, `&`
+ * or `%` (`x?cc=a@example.de`), which would otherwise add a Cc, a Bcc or a body of the sender's
+ * choosing to the mail a click opens. Only the `@` stays readable.
+ */
+export function mailtoAddress(email: string): string {
+  return `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}`
+}
+
+/**
  * A prepared reply as a mailto: link: to the sender, subject „Ihre Anfrage bei <Händler>: <Formular>",
  * the request quoted below a greeting. Undefined without an address (nothing to answer to).
  */
@@ -39,7 +48,7 @@ export function replyMailto(source: ReplySource, dealerName: string): string | u
     ...request.flatMap((line) => line.split('\n')).map((line) => `> ${line}`),
   ].join('\n')
   // encodeURIComponent, not URLSearchParams: mail programs read "+" literally, not as a space.
-  return `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`
+  return `${mailtoAddress(email)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`
 }
 
 /** The lead's list preview: the form, the person, the car, and a wished test-drive slot as a date. */

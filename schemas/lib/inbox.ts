@@ -64,7 +64,8 @@ export const inboxOriginFields = [
     title: 'Eingangsbestätigung gesendet am',
     type: 'datetime',
     readOnly: true,
-    description: 'Wann die Eingangsbestätigung an die angegebene E-Mail-Adresse ging; leer ohne Adresse oder solange sie aussteht.',
+    description:
+      'Wann die Eingangsbestätigung an die angegebene E-Mail-Adresse ging; leer ohne Adresse, solange sie aussteht oder wenn sie wegen einer Obergrenze für Eingangsbestätigungen entfiel (je Adresse und Tag, insgesamt je Stunde).',
     hidden: ({ value }) => !value,
   }),
   defineField({

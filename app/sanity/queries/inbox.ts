@@ -37,6 +37,18 @@ export const PENDING_CONFIRMATIONS_QUERY = defineQuery(
   `*[_type in $types && confirmationPending == true && !defined(confirmationSentAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id`,
 )
 
+/**
+ * What the caps on the visitor's receipts count (app/submissions/notifier.server.ts, docs/decisions/042):
+ * receipts to the address `$to` (lower case) since `$day`, and all receipts since `$hour`, each either
+ * sent (`confirmationSentAt`) or being sent right now by some instance (a claim since `$claimedSince`),
+ * the document `$id` itself left out. Counted in the lake, so the caps hold across restarts and instances.
+ */
+export const RECEIPT_COUNTS_QUERY = defineQuery(`{
+  "address": count(*[_type in $types && _id != $id && lower(coalesce(contact.email, email)) == $to
+    && (confirmationSentAt >= $day || confirmationClaim.at >= $claimedSince)]),
+  "total": count(*[_type in $types && _id != $id && (confirmationSentAt >= $hour || confirmationClaim.at >= $claimedSince)])
+}`)
+
 /** What the visitor's receipt names of the dealer: who, how to call, where, and the promised answer time. */
 export const CONFIRMATION_SETTINGS_QUERY = defineQuery(
   `${SITE_SETTINGS}{dealerName, phone, email, address{street, postalCode, city}, "answerHours": claims.valuationHours}`,
