@@ -56,6 +56,18 @@ const envSchema = z
       .pipe(z.string().regex(/^\d+$/, 'SUBMISSION_RATE_LIMIT muss eine ganze Zahl ab 0 sein (Anfragen pro Minute und Adresse, 0 = keine Grenze)').optional())
       .transform((value) => (value === undefined ? 5 : Number(value))),
     /**
+     * Visitors' receipts (Eingangsbestätigungen) sent in an hour by all instances together, counted
+     * in the lake (docs/decisions/042); past it a lead is stored and only its receipt skipped.
+     */
+    RECEIPTS_PER_HOUR: optional
+      .pipe(
+        z
+          .string()
+          .regex(/^[1-9]\d*$/, 'RECEIPTS_PER_HOUR muss eine ganze Zahl ab 1 sein (Eingangsbestätigungen pro Stunde)')
+          .optional(),
+      )
+      .transform((value) => (value === undefined ? 60 : Number(value))),
+    /**
      * Express `trust proxy`: whether the client address comes from X-Forwarded-For. Default false
      * (the header is ignored: anyone could send it); else the proxies' addresses/subnets
      * (`loopback` for an nginx on the same machine), so the header counts only when the proxy itself

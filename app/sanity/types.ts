@@ -1597,6 +1597,12 @@ export type TEST_DRIVE_HOURS_QUERYResult = {
 // Variable: PENDING_CONFIRMATIONS_QUERY
 // Query: *[_type in $types && confirmationPending == true && !defined(confirmationSentAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id
 export type PENDING_CONFIRMATIONS_QUERYResult = Array<string>
+// Variable: RECEIPT_COUNTS_QUERY
+// Query: {  "address": count(*[_type in $types && _id != $id && lower(coalesce(contact.email, email)) == $to    && (confirmationSentAt >= $day || confirmationClaim.at >= $claimedSince)]),  "total": count(*[_type in $types && _id != $id && (confirmationSentAt >= $hour || confirmationClaim.at >= $claimedSince)])}
+export type RECEIPT_COUNTS_QUERYResult = {
+  address: number
+  total: number
+}
 // Variable: CONFIRMATION_SETTINGS_QUERY
 // Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{dealerName, phone, email, address{street, postalCode, city}, "answerHours": claims.valuationHours}
 export type CONFIRMATION_SETTINGS_QUERYResult = {

@@ -103,7 +103,7 @@ describe.each(BACKENDS)('/readyz on the %s lake when DATA_DIR’s disk is nearly
     const app = express()
       // What createServer's first steps give every request: its log (the reason is logged as a warning).
       .use((req, res, next) => {
-        startRequestLog(logs.logger, req, res)
+        startRequestLog(logs.logger, req, res, { fromTrustedProxy: false })
         next()
       })
       .use(

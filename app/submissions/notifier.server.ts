@@ -34,7 +34,7 @@ import { loggerOf, type Logger } from '#app/server/logging.server.ts'
 import { buildConfirmationMail } from './confirmation-mail.server.ts'
 import { buildNotificationMail, type NotificationMail, NOTIFIED_TYPES } from './notification-mail.server.ts'
 
-export type NotifierEnv = Pick<Env, 'SMTP_URL' | 'LEADS_NOTIFY_TO' | 'MAIL_FROM' | 'DATA_DIR' | 'SITE_URL'>
+export type NotifierEnv = Pick<Env, 'SMTP_URL' | 'LEADS_NOTIFY_TO' | 'MAIL_FROM' | 'DATA_DIR' | 'SITE_URL'> & Partial<Pick<Env, 'RECEIPTS_PER_HOUR'>>
 
 export interface NotifierOptions {
   lake: ContentLake
@@ -112,7 +112,7 @@ export const CONFIRMATION_MAX_AGE_MS = 2 * DAY_MS
 /** Receipts to one address (compared in lower case) within RECEIPT_ADDRESS_WINDOW_MS. */
 export const RECEIPTS_PER_ADDRESS_PER_DAY = 3
 export const RECEIPT_ADDRESS_WINDOW_MS = DAY_MS
-/** Receipts to all addresses together within RECEIPT_TOTAL_WINDOW_MS. */
+/** Receipts to all addresses together within RECEIPT_TOTAL_WINDOW_MS, unless the env's RECEIPTS_PER_HOUR says otherwise. */
 export const RECEIPTS_PER_HOUR = 60
 export const RECEIPT_TOTAL_WINDOW_MS = 60 * 60 * 1000
 /**
@@ -406,18 +406,19 @@ export class Notifier {
       },
       { includePrivate: true },
     )
+    const perHour = this.env.RECEIPTS_PER_HOUR ?? RECEIPTS_PER_HOUR
     const cap =
       counts.address >= RECEIPTS_PER_ADDRESS_PER_DAY
         ? { cap: 'address-per-day', limit: RECEIPTS_PER_ADDRESS_PER_DAY, counted: counts.address }
-        : counts.total >= RECEIPTS_PER_HOUR
-          ? { cap: 'total-per-hour', limit: RECEIPTS_PER_HOUR, counted: counts.total }
+        : counts.total >= perHour
+          ? { cap: 'total-per-hour', limit: perHour, counted: counts.total }
           : undefined
     if (!cap) return false
     this.logger.warn(
       { documentId: docId, mail: 'confirmation', ...cap },
       cap.cap === 'address-per-day'
         ? `Eingangsbestätigung übersprungen: an diese Adresse gingen in 24 Stunden schon ${RECEIPTS_PER_ADDRESS_PER_DAY}`
-        : `Eingangsbestätigung übersprungen: in der letzten Stunde gingen schon ${RECEIPTS_PER_HOUR} Eingangsbestätigungen hinaus`,
+        : `Eingangsbestätigung übersprungen: in der letzten Stunde gingen schon ${perHour} Eingangsbestätigungen hinaus`,
     )
     return true
   }
