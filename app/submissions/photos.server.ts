@@ -120,14 +120,12 @@ export class DecodeQueue {
 /** The process's decoder line (sharp's threads are shared by the whole process). */
 export const decodeQueue = new DecodeQueue(DECODE_QUEUE_WAITING)
 
-export type PreparedPhotos = { status: 'ok'; photos: ProcessedPhoto[] } | { status: 'invalid'; errors: string[] } | { status: 'busy' }
-
 /**
- * Every received photo checked from its header (type, pixels, the request's decode budget), then
- * decoded and re-encoded one after the other in the process's decoder line. `invalid` names each
- * refused photo in German; `busy` means the line is full (503, come back shortly).
+ * The photos checked from their headers alone (type, pixels, the request's decode budget): cheap,
+ * so it runs beside the text fields' checks and the visitor hears of every problem at once.
+ * Returns the German refusals, empty when all pass.
  */
-export async function preparePhotos(photos: readonly IncomingPhoto[], queue: DecodeQueue = decodeQueue): Promise<PreparedPhotos> {
+export async function checkPhotoHeaders(photos: readonly IncomingPhoto[]): Promise<string[]> {
   const errors: string[] = []
   let cost = 0
   for (const photo of photos) {
@@ -135,8 +133,18 @@ export async function preparePhotos(photos: readonly IncomingPhoto[], queue: Dec
     if (result.ok) cost += result.bytes
     else errors.push(result.message)
   }
-  if (errors.length > 0) return { status: 'invalid', errors }
-  if (cost > DECODE_BUDGET_BYTES) return { status: 'invalid', errors: [PHOTO_MESSAGES.tooMuchTogether] }
+  if (errors.length === 0 && cost > DECODE_BUDGET_BYTES) errors.push(PHOTO_MESSAGES.tooMuchTogether)
+  return errors
+}
+
+export type DecodedPhotos = { status: 'ok'; photos: ProcessedPhoto[] } | { status: 'invalid'; errors: string[] } | { status: 'busy' }
+
+/**
+ * Photos whose headers passed (checkPhotoHeaders) decoded and re-encoded one after the other in
+ * the process's decoder line. `invalid` names each photo that failed to decode; `busy` means the
+ * line is full (503, come back shortly).
+ */
+export async function decodePhotos(photos: readonly IncomingPhoto[], queue: DecodeQueue = decodeQueue): Promise<DecodedPhotos> {
   const decoded = await queue.run(async () => {
     const processed: ProcessedPhoto[] = []
     const refused: string[] = []

@@ -8,7 +8,7 @@ import { type FieldErrors, type FormKind, SUBMISSION_KEY_FIELD } from './forms.t
 import { FORMS, isFormKind } from './lead-forms.ts'
 import { type IncomingPhoto } from './multipart.server.ts'
 import { type LeadPhotoFields, NO_PHOTO_STORE, type StoredPhoto } from './photo-store.server.ts'
-import { DECODE_RETRY_AFTER_SECONDS, preparePhotos, type ProcessedPhoto } from './photos.server.ts'
+import { checkPhotoHeaders, DECODE_RETRY_AFTER_SECONDS, decodePhotos, type ProcessedPhoto } from './photos.server.ts'
 import { parseSubmission, storeSubmission, type ParsedSubmission } from './schema.server.ts'
 import { checkSlot, SLOT_MESSAGES, slotText } from './test-drive-slots.ts'
 
@@ -41,8 +41,8 @@ const SUBMISSION_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}
 
 /**
  * The one way a submission gets in, for the page action (no JavaScript) and the JSON APIs alike,
- * cheapest check first: honeypot → kind → parseSubmission (every text field) and the photos'
- * refusals while reading → the slot → the photos decoded (photos.server.ts: a budget per request,
+ * cheapest check first: honeypot → kind → parseSubmission (every text field) with the photos'
+ * refusals while reading or from their headers → the slot → the photos decoded (photos.server.ts: a budget per request,
  * one decoder line per process) → an earlier post with the same submission key → vehicle reference
  * → the photos stored → the lead stored (toDocument) → `context.onStored(id)` (the dealer's
  * notification). `raw` holds the form's fields, `page`, optional `vehicleId`, `submissionKey` and
@@ -55,8 +55,11 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
   if (!isFormKind(kind)) return { status: 'invalid', fieldErrors: { kind: [UNKNOWN_KIND_MESSAGE] }, values: echoFormValues(raw) }
 
   const photoField = FORMS[kind].photos?.field
+  const photoFiles = photoField && files ? files : undefined
   const submission = parseSubmission(kind, raw)
-  const photoErrors = photoField && files && files.photoErrors.length > 0 ? { [photoField]: [...files.photoErrors] } : undefined
+  // The photos' refusals while reading, else their headers' (type, pixels, budget): nothing decoded yet.
+  const photoRefusals = photoFiles ? (photoFiles.photoErrors.length > 0 ? [...photoFiles.photoErrors] : await checkPhotoHeaders(photoFiles.photos)) : []
+  const photoErrors = photoField && photoRefusals.length > 0 ? { [photoField]: photoRefusals } : undefined
   if (submission.kind === 'invalid' || photoErrors) {
     const fieldErrors = { ...(submission.kind === 'invalid' ? submission.fieldErrors : {}), ...photoErrors }
     return { status: 'invalid', kind, fieldErrors, values: submission.kind === 'invalid' ? submission.values : echoFormValues(raw) }
@@ -77,8 +80,8 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
 
   // Only now, with every cheaper check passed, are the photos decoded.
   let photos: ProcessedPhoto[] = []
-  if (photoField && files && files.photos.length > 0) {
-    const prepared = await preparePhotos(files.photos)
+  if (photoField && photoFiles && photoFiles.photos.length > 0) {
+    const prepared = await decodePhotos(photoFiles.photos)
     if (prepared.status === 'busy') return { status: 'busy', kind, values: echoFormValues(raw), retryAfterSeconds: DECODE_RETRY_AFTER_SECONDS }
     if (prepared.status === 'invalid') return { status: 'invalid', kind, fieldErrors: { [photoField]: prepared.errors }, values: echoFormValues(raw) }
     photos = prepared.photos

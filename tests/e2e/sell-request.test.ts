@@ -269,6 +269,53 @@ for (const javaScriptEnabled of [true, false]) {
   })
 }
 
+test.describe('a slow phone line without nginx (issue 35 item 4)', () => {
+  test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'one browser is enough: the line is emulated'))
+
+  test('ten photos at 400 kbit/s upload for longer than the 30 s request limit, showing the share sent, and arrive as one lead', async ({ page }) => {
+    test.setTimeout(240_000)
+    // Noise does not compress: each photo stays about 200 KB after the browser's resizing, 2 MB in all.
+    const photos = await Promise.all(
+      Array.from({ length: 10 }, async (_, index) => ({
+        name: `rauschen${index + 1}.jpg`,
+        mimeType: 'image/jpeg',
+        buffer: await sharp({
+          create: { width: 700, height: 525, channels: 3, noise: { type: 'gaussian', mean: 128 + index, sigma: 40 }, background: { r: 0, g: 0, b: 0 } },
+        })
+          .jpeg({ quality: 92 })
+          .toBuffer(),
+      })),
+    )
+    const name = uniqueName('Langsam')
+    await page.goto('/auto-verkaufen')
+    await fillSellRequest(page, name, photos)
+    // Every label the button shows from the tap on, in order: it must never read „VERKAUFSANFRAGE SENDEN“ again before the confirmation.
+    await page.evaluate(() => {
+      const button = [...document.querySelectorAll('button[type="submit"]')].find((element) => element.textContent === 'VERKAUFSANFRAGE SENDEN')!
+      const labels: string[] = []
+      ;(window as unknown as { buttonLabels: string[] }).buttonLabels = labels
+      new MutationObserver(() => labels.push(button.textContent ?? '')).observe(button, { subtree: true, childList: true, characterData: true })
+    })
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8 })
+    const started = Date.now()
+    await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
+
+    await expect(page.getByText(/^Wird gesendet: [1-9]0 %$/)).toBeVisible({ timeout: 90_000 })
+    await expect(page.locator('progress')).toHaveAttribute('value', /^[1-9]\d?$/)
+    await expect(page.locator('#verkaufen-bestaetigung')).toContainText('Verkaufsanfrage gesendet!', { timeout: 180_000 })
+    expect(Date.now() - started).toBeGreaterThan(30_000)
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+
+    const labels = await page.evaluate(() => (window as unknown as { buttonLabels: string[] }).buttonLabels)
+    expect(labels[0]).toBe('WIRD GESENDET...')
+    expect(labels).not.toContain('VERKAUFSANFRAGE SENDEN')
+    const lead = leadNamed(name)
+    expect(lead?.photos).toHaveLength(10)
+  })
+})
+
 /** A multipart body of the sell request's fields and photos, as a browser sends it. */
 function multipart(fields: Record<string, string>, photos: Array<{ name: string; data: Buffer }>) {
   const boundary = `----e2e${Date.now().toString(16)}`
