@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
@@ -20,6 +21,8 @@ export interface RunningProcess {
   stop: () => Promise<void>
   /** Ends the process at once with SIGKILL (a crashed instance: no shutdown, nothing cleaned up); resolves once it is gone. */
   kill: () => Promise<void>
+  /** The process's resident memory now, in bytes (Linux: /proc/<pid>/status). */
+  residentBytes: () => number
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; process: RunningProcess } {
@@ -47,6 +50,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): { child: 
         if (!exited) child.kill('SIGKILL')
         await exit
       },
+      residentBytes: () => Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024,
     },
   }
 }
