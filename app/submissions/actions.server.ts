@@ -122,8 +122,11 @@ export async function submissionPageAction({ request, context }: ActionFunctionA
     const chooseAgain = photoField !== undefined && hadPhotos(files)
     switch (outcome.status) {
       case 'stored':
-      case 'spam':
-        return redirect(sameSiteLocation(url.pathname, sentQuery(kind, anchor), confirmationId(anchor)), { status: 303, headers: noStore })
+      case 'spam': {
+        // A bot hears of its photos as a person would (the count sent), nothing being stored.
+        const photos = photoField ? (outcome.status === 'stored' ? outcome.photos : { stored: files?.photos.length ?? 0, withheld: false }) : undefined
+        return redirect(sameSiteLocation(url.pathname, sentQuery(kind, anchor, photos), confirmationId(anchor)), { status: 303, headers: noStore })
+      }
       case 'invalid': {
         const fieldErrors = { ...outcome.fieldErrors }
         if (chooseAgain) fieldErrors[photoField] = [...(fieldErrors[photoField] ?? []), PHOTO_MESSAGES.chooseAgain]
@@ -215,10 +218,14 @@ export function submissionApiAction(api: keyof typeof APIS) {
       const outcome = await submit(context, kind, fields, files)
       switch (outcome.status) {
         case 'stored':
-          return jsonCreated({ id: outcome.id, receivedAt: outcome.receivedAt })
+          return jsonCreated({ id: outcome.id, receivedAt: outcome.receivedAt, ...(outcome.photos ? { photos: outcome.photos } : {}) })
         case 'spam':
           // A bot that filled the honeypot gets what looks like success; nothing is stored.
-          return jsonCreated({ id: `${config.idPrefix}${crypto.randomUUID()}`, receivedAt: new Date().toISOString() })
+          return jsonCreated({
+            id: `${config.idPrefix}${crypto.randomUUID()}`,
+            receivedAt: new Date().toISOString(),
+            ...(files ? { photos: { stored: files.photos.length, withheld: false } } : {}),
+          })
         case 'invalid':
           return jsonError(400, 'Bitte prüfen Sie Ihre Eingaben.', { fieldErrors: outcome.fieldErrors })
         case 'busy':

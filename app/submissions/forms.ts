@@ -267,7 +267,7 @@ export function missingRequiredFields(form: FormDefinition, values: Partial<Reco
 /** The query parameters of the confirmation after a post without JavaScript (docs/decisions/003). */
 export const SENT = {
   contact: { param: 'nachricht', value: 'gesendet' },
-  lead: { param: 'anfrage', value: 'gesendet', formParam: 'formular' },
+  lead: { param: 'anfrage', value: 'gesendet', formParam: 'formular', photosParam: 'fotos' },
 } as const
 /** `?betreff=termin` preselects a subject (the quick contact's „Termin“ link on /contact). */
 export const SUBJECT_PARAM = 'betreff'
@@ -283,10 +283,16 @@ export const SALE_PATH = '/auto-verkaufen'
 export const DEFAULT_ANCHOR = { contact: 'contact', lead: 'anfrage' } as const
 
 /** The confirmation query of a form: `nachricht=gesendet` (contact), `anfrage=gesendet&formular=<anchor>` (leads). */
-export function sentQuery(kind: FormKind, anchor: string): string {
+export function sentQuery(kind: FormKind, anchor: string, photos?: { stored: number; withheld: boolean }): string {
   if (kind === 'contact') return new URLSearchParams({ [SENT.contact.param]: SENT.contact.value }).toString()
-  return new URLSearchParams({ [SENT.lead.param]: SENT.lead.value, [SENT.lead.formParam]: anchor }).toString()
+  const query = new URLSearchParams({ [SENT.lead.param]: SENT.lead.value, [SENT.lead.formParam]: anchor })
+  // What the confirmation says of the photos (a form with photos only): their number, or that none were kept.
+  if (photos) query.set(SENT.lead.photosParam, photos.withheld ? PHOTOS_WITHHELD : String(photos.stored))
+  return query.toString()
 }
+
+/** The `fotos` value of a confirmation whose photos were not kept (the sender's photo budget). */
+export const PHOTOS_WITHHELD = 'zurueckgehalten'
 
 /**
  * The id of a form's confirmation after a post without JavaScript, also the fragment of the

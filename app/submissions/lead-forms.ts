@@ -201,7 +201,7 @@ const vehicleSaleForm: FormDefinition<'vehicle-sale'> = {
     ...leadForm('vehicle-sale', []).texts,
     success: {
       title: 'Verkaufsanfrage gesendet!',
-      description: 'Vielen Dank! Ihre Angaben und Fotos sind bei uns eingegangen. Wir melden uns mit einer ersten Einschätzung bei Ihnen.',
+      description: 'Vielen Dank! Ihre Angaben sind bei uns eingegangen. Wir melden uns mit einer ersten Einschätzung bei Ihnen.',
     },
   },
   anyOf: [{ fields: ['phone', 'email'], message: PHONE_OR_EMAIL_MESSAGE }],

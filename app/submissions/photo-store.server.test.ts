@@ -78,8 +78,9 @@ describe.each(BACKENDS)('the photo budget on the %s lake', (backend) => {
     const photosBefore = (await storedPhotos(lake, backend)).length
     await lake.restart({ photos: { budget: { perClientPerDayBytes: bytes + 1 } } })
     const response = (await post(lake, `Budget 2 ${backend}`, [await gpsJpeg(12)])) as Response
-    // The seller is not refused: the same confirmation as always.
+    // The seller is not refused: the confirmation, which says the photos were not kept.
     expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/auto-verkaufen?anfrage=gesendet&formular=verkaufen&fotos=zurueckgehalten#verkaufen-bestaetigung')
     const second = await leadNamed(lake, `Budget 2 ${backend}`)
     expect(second).toMatchObject({ kind: 'vehicle-sale', photosWithheld: 'budget' })
     expect(second).not.toHaveProperty('photos')

@@ -250,7 +250,8 @@ const ENTRY_POINTS: EntryPoint[] = [
     answers: {
       kind: 'page',
       form: { leadKind: 'vehicle-sale', anchor: 'verkaufen' },
-      confirmation: (path) => `${path}?anfrage=gesendet&formular=verkaufen#verkaufen-bestaetigung`,
+      // A post without photos: the confirmation says none came (`fotos=0`).
+      confirmation: (path) => `${path}?anfrage=gesendet&formular=verkaufen&fotos=0#verkaufen-bestaetigung`,
       ...PAGE_LEAD_MESSAGES,
     },
     honeypots: ['http://spam.example'],

@@ -75,7 +75,7 @@ describe.each(BACKENDS)('the sell request on the %s lake', (backend) => {
       onStored,
     )) as Response
     expect(response.status).toBe(303)
-    expect(response.headers.get('location')).toBe('/auto-verkaufen?anfrage=gesendet&formular=verkaufen#verkaufen-bestaetigung')
+    expect(response.headers.get('location')).toBe('/auto-verkaufen?anfrage=gesendet&formular=verkaufen&fotos=2#verkaufen-bestaetigung')
     const [lead] = await leadsNamed(name)
     expect(lead).toMatchObject({ _type: 'lead', kind: 'vehicle-sale', page: '/auto-verkaufen', contact: { name, email: 'erika@example.de' } })
     expect(onStored).toHaveBeenCalledWith(lead!._id)

@@ -18,8 +18,12 @@ export const UNKNOWN_KIND_MESSAGE = `Unbekannte Formularart. Erlaubt: ${Object.k
   .join(', ')}.`
 
 export type SubmitOutcome =
-  /** Durably stored; `id` is the inbox document's id (also when a retried post found it stored already). */
-  | { status: 'stored'; id: string; receivedAt: string }
+  /**
+   * Durably stored; `id` is the inbox document's id (also when a retried post found it stored
+   * already). `photos`: for a form with photos, how many were stored, or that they were withheld
+   * (the sender's photo budget); undefined for a retried post.
+   */
+  | { status: 'stored'; id: string; receivedAt: string; photos?: PhotoReceipt }
   /** The honeypot was filled: answer like a success, nothing stored. */
   | { status: 'spam' }
   | { status: 'invalid'; kind?: FormKind; fieldErrors: FieldErrors; values: Record<string, string> }
@@ -35,6 +39,9 @@ export interface ReceivedFiles {
   photos: readonly IncomingPhoto[]
   photoErrors: readonly string[]
 }
+
+/** What became of a submission's photos: how many were stored, or that none were (over the budget). */
+export type PhotoReceipt = { stored: number; withheld: boolean }
 
 /** A key a form may send so that a retried post stores nothing new (SUBMISSION_KEY_FIELD): a UUID. */
 const SUBMISSION_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -123,7 +130,8 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
   } catch (error) {
     loggerOf(context).error({ err: error, documentId: stored.id }, 'Die Benachrichtigung zu einer gespeicherten Einsendung ließ sich nicht starten')
   }
-  return { status: 'stored', ...stored }
+  const photoReceipt = photoField ? { stored: storedPhotos.length, withheld: photos.length > 0 && storedPhotos.length === 0 } : undefined
+  return { status: 'stored', ...stored, ...(photoReceipt ? { photos: photoReceipt } : {}) }
 }
 
 /** The inbox id a submission with a valid key is stored under: the same key, the same document. */

@@ -29,7 +29,7 @@ export function jsonError(status: number, error: string, details: Record<string,
 }
 
 /** 201 Created with the stored item's id and time (POST /api/contacts, POST /api/leads), never cached. */
-export function jsonCreated(body: { id: string; receivedAt: string }) {
+export function jsonCreated(body: { id: string; receivedAt: string; photos?: { stored: number; withheld: boolean } }) {
   return Response.json(body, { status: 201, headers: { 'Cache-Control': CACHE_CONTROL.noStore } })
 }
 

@@ -76,7 +76,7 @@ async function expectFocusedConfirmation(page: Page) {
   await expect(confirmation).toBeFocused()
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('verkaufen-bestaetigung')
   await expect(confirmation).toBeInViewport()
-  await expect(page).toHaveURL(/\/auto-verkaufen\?anfrage=gesendet&formular=verkaufen#verkaufen-bestaetigung$/)
+  await expect(page).toHaveURL(/\/auto-verkaufen\?anfrage=gesendet&formular=verkaufen&fotos=\d+#verkaufen-bestaetigung$/)
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -119,6 +119,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
 
       await expectFocusedConfirmation(page)
+      await expect(page.locator('#verkaufen-bestaetigung')).toContainText('Ihre Angaben und Ihre 2 Fotos sind bei uns eingegangen.')
 
       const lead = leadNamed(name)
       expect(lead).toMatchObject({ kind: 'vehicle-sale', page: '/auto-verkaufen', contact: { name, email: emailOf(name) } })

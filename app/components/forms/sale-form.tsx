@@ -6,6 +6,7 @@ import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/
 import {
   FORM_KIND_FIELD,
   inputAttributes,
+  PHOTOS_WITHHELD,
   SALE_PATH,
   SENT,
   sentQuery,
@@ -48,6 +49,21 @@ function readErrors(data: unknown): ErrorData | null {
     formError: typeof record.formError === 'string' ? record.formError : undefined,
     values: typeof record.values === 'object' && record.values !== null ? (record.values as Record<string, string>) : {},
   }
+}
+
+/**
+ * The confirmation's words for what arrived (the `fotos` parameter of the address): the number of
+ * photos kept, or that the sender's photo budget kept none; without it (an older link) the form's own text.
+ */
+export function saleConfirmation(photos: string | null): string {
+  const next = 'Wir melden uns mit einer ersten Einschätzung bei Ihnen.'
+  if (photos === PHOTOS_WITHHELD) {
+    return `Vielen Dank! Ihre Angaben sind bei uns eingegangen. Ihre Fotos konnten wir gerade nicht annehmen – zeigen Sie uns Ihr Fahrzeug gern bei der Besichtigung. ${next}`
+  }
+  const count = photos !== null && /^\d{1,2}$/.test(photos) ? Number(photos) : undefined
+  if (count === undefined) return FORM.texts.success.description
+  if (count === 0) return `Vielen Dank! Ihre Angaben sind bei uns eingegangen. ${next}`
+  return `Vielen Dank! Ihre Angaben und ${count === 1 ? 'Ihr Foto sind' : `Ihre ${count} Fotos sind`} bei uns eingegangen. ${next}`
 }
 
 /** Where the form posts with JavaScript: the one door's JSON answer (app/submissions/actions.server.ts). */
@@ -139,12 +155,16 @@ export function SaleForm({
     let stored = false
     try {
       const answer = await postWithProgress(LEADS_API, body, setUpload)
-      const json = (typeof answer.json === 'object' && answer.json !== null ? answer.json : {}) as { error?: unknown; fieldErrors?: FieldErrors }
+      const json = (typeof answer.json === 'object' && answer.json !== null ? answer.json : {}) as {
+        error?: unknown
+        fieldErrors?: FieldErrors
+        photos?: { stored: number; withheld: boolean }
+      }
       if (answer.status === 201) {
         stored = true
         setUpload('done')
         setScripted(null)
-        navigate(`${SALE_PATH}?${sentQuery('vehicle-sale', ANCHOR)}#${SALE_CONFIRMATION_ID}`, { preventScrollReset: true })
+        navigate(`${SALE_PATH}?${sentQuery('vehicle-sale', ANCHOR, json.photos)}#${SALE_CONFIRMATION_ID}`, { preventScrollReset: true })
         return
       }
       if (answer.status === 400 && json.fieldErrors) setScripted({ fieldErrors: json.fieldErrors, values: {} })
@@ -159,7 +179,7 @@ export function SaleForm({
   if (sent) {
     return (
       <div id={SALE_CONFIRMATION_ID} tabIndex={-1} autoFocus ref={(element) => element?.focus()} className="outline-none">
-        <FormConfirmation title={FORM.texts.success.title}>{FORM.texts.success.description}</FormConfirmation>
+        <FormConfirmation title={FORM.texts.success.title}>{saleConfirmation(searchParams.get(SENT.lead.photosParam))}</FormConfirmation>
       </div>
     )
   }
