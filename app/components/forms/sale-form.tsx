@@ -319,7 +319,12 @@ function UploadProgress({ preparing, upload }: { preparing: boolean; upload: num
         {text}
       </p>
       {percent !== null ? (
-        <progress max={100} value={percent} aria-label="Anteil gesendet" className="h-2 w-full accent-amber-500">
+        <progress
+          max={100}
+          value={percent}
+          aria-label="Anteil gesendet"
+          className="h-2 w-full overflow-hidden rounded-full [&::-moz-progress-bar]:bg-amber-500 [&::-webkit-progress-bar]:bg-zinc-200 [&::-webkit-progress-value]:bg-amber-500"
+        >
           {percent} %
         </progress>
       ) : null}
