@@ -56,18 +56,14 @@ function crc32(buffer: Buffer): number {
   return crc ^ 0xffffffff
 }
 
-/**
- * A decompression bomb: a valid one-bit grey PNG of 20,000 × 20,000 pixels (400 MP, 1.2 GB once
- * decoded to RGB) whose all-black rows compress to a few dozen KB.
- */
-export function pngBomb(side = 20_000): Buffer {
+/** A PNG of `side` × `side` pixels whose rows are all zero: `rowBytes` per row (the filter byte added), deflated at `level`. */
+function zeroPng(side: number, bitDepth: number, colourType: number, rowBytes: number, level: number): Buffer {
   const header = Buffer.alloc(13)
   header.writeUInt32BE(side, 0)
   header.writeUInt32BE(side, 4)
-  header[8] = 1 // bit depth
-  header[9] = 0 // greyscale
-  const row = 1 + Math.ceil(side / 8)
-  const pixels = deflateSync(Buffer.alloc(row * side), { level: 9 })
+  header[8] = bitDepth
+  header[9] = colourType
+  const pixels = deflateSync(Buffer.alloc((1 + rowBytes) * side), { level })
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
@@ -77,21 +73,17 @@ export function pngBomb(side = 20_000): Buffer {
 }
 
 /**
+ * A decompression bomb: a valid one-bit grey PNG of 20,000 × 20,000 pixels (400 MP, 1.2 GB once
+ * decoded to RGB) whose all-black rows compress to a few dozen KB.
+ */
+export function pngBomb(side = 20_000): Buffer {
+  return zeroPng(side, 1, 0, Math.ceil(side / 8), 9)
+}
+
+/**
  * A 16-bit RGB PNG of `side` × `side` pixels (7,000: 49 MP, 294 MB once decoded) that passes the
  * pixel limit and compresses to a few hundred KB: the photo whose decoding costs seconds of CPU.
  */
 export function png16(side = 7_000): Buffer {
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(side, 0)
-  header.writeUInt32BE(side, 4)
-  header[8] = 16 // bit depth
-  header[9] = 2 // truecolour
-  const row = 1 + side * 6
-  const pixels = deflateSync(Buffer.alloc(row * side), { level: 1 })
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
+  return zeroPng(side, 16, 2, side * 6, 1)
 }
