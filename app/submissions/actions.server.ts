@@ -1,5 +1,5 @@
-import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { type Env } from '#app/env.server.ts'
+import { type AppLoadContext, data, redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { loggerOf } from '#app/server/logging.server.ts'
 import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'
 import { BodyTooLargeError, CACHE_CONTROL, jsonCreated, jsonError, mediaType, parseJsonBody, readBodyText } from '#app/utils/http.server.ts'
 import { sameSiteLocation } from '#app/utils/redirect-path.ts'
@@ -43,8 +43,11 @@ type Files = ReceivedFiles & { discard(): Promise<void> }
 
 type ReadResult =
   | { ok: true; type: string; raw: unknown; files?: Files }
-  /** `fields`: what a multipart body held before it broke a limit, so that the page keeps it. */
-  | { ok: false; reason: 'type' | 'size' | 'malformed'; fields?: Record<string, string> }
+  /**
+   * `fields`: what a multipart body held before it broke a limit, so that the page keeps it.
+   * `unavailable`: its photos could not be written to the temporary folder (a full disk; logged).
+   */
+  | { ok: false; reason: 'type' | 'size' | 'malformed' | 'unavailable'; fields?: Record<string, string> }
 
 /**
  * The one body reader of the forms: the media type must be one of `types`. JSON and form-encoded
@@ -53,16 +56,17 @@ type ReadResult =
  * malformed). Multipart bodies (a form with photos) go through the bounded reader
  * (multipart.server.ts), their photos into temporary files under DATA_DIR/tmp (photoTempDir, emptied at start).
  */
-async function readSubmission(request: Request, types: readonly string[], env: Pick<Env, 'DATA_DIR'>): Promise<ReadResult> {
+async function readSubmission(request: Request, types: readonly string[], context: Pick<AppLoadContext, 'env' | 'logger'>): Promise<ReadResult> {
   const type = mediaType(request)
   if (!types.includes(type)) return { ok: false, reason: 'type' }
   if (type === MULTIPART_POST) {
     try {
-      const body = await readMultipart(request, photoTempDir(env))
+      const body = await readMultipart(request, photoTempDir(context.env))
       return { ok: true, type, raw: body.fields, files: body }
     } catch (error) {
-      if (error instanceof MultipartRefusal) return { ok: false, reason: error.reason, fields: error.fields }
-      throw error
+      if (!(error instanceof MultipartRefusal)) throw error
+      if (error.reason === 'unavailable') loggerOf(context).error({ err: error.cause }, 'Die Fotos einer Einsendung ließen sich nicht zwischenspeichern')
+      return { ok: false, reason: error.reason, fields: error.fields }
     }
   }
   let body: string
@@ -95,13 +99,14 @@ export async function submissionPageAction({ request, context }: ActionFunctionA
   const fail = (status: number, body: Omit<SubmissionActionData, 'status'>, headers: Record<string, string> = {}) =>
     data<SubmissionActionData>({ status: 'error', ...body }, { status, headers: { ...noStore, ...headers } })
 
-  const read = await readSubmission(request, [FORM_POST, MULTIPART_POST], context.env)
+  const read = await readSubmission(request, [FORM_POST, MULTIPART_POST], context)
   if (!read.ok) {
     const { [FORM_KIND_FIELD]: named, anchor, ...kept } = read.fields ?? {}
     const form = formOf(named, anchor)
     const values = echoFormValues(kept)
     if (read.reason === 'size') return fail(413, { ...form, formError: PAGE_FORM_ERRORS.tooLarge, values })
     if (read.reason === 'malformed') return fail(400, { ...form, formError: PAGE_FORM_ERRORS.unsupported, values })
+    if (read.reason === 'unavailable') return fail(503, { ...form, formError: `${PAGE_FORM_ERRORS.unavailable.lead} ${PHOTO_MESSAGES.chooseAgain}`, values })
     return fail(415, { formError: PAGE_FORM_ERRORS.unsupported, values: {} })
   }
   const { files } = read
@@ -199,8 +204,9 @@ export function submissionApiAction(api: keyof typeof APIS) {
     const limited = limitSubmission(context, request)
     if (limited) return limited
 
-    const read = await readSubmission(request, config.types, context.env)
+    const read = await readSubmission(request, config.types, context)
     if (!read.ok) {
+      if (read.reason === 'unavailable') return jsonError(503, config.unavailable)
       if (read.reason === 'size')
         return jsonError(413, type === MULTIPART_POST ? MULTIPART_TOO_LARGE : `Die Anfrage ist zu groß (höchstens ${SUBMISSION_BODY_LIMIT / 1024} KB).`)
       if (read.reason === 'malformed') return jsonError(400, 'Der Inhalt ließ sich nicht lesen (multipart/form-data).')

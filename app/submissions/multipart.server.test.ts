@@ -1,6 +1,7 @@
 import { mkdtemp, readdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { Writable } from 'node:stream'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { MULTIPART_LIMITS, MultipartRefusal, readMultipart } from './multipart.server.ts'
 import { MAX_PHOTOS, PHOTO_MESSAGES } from './photos.ts'
@@ -130,5 +131,20 @@ describe('the bounded multipart reader (issue 35 item 2)', () => {
       await body.discard()
     }
     expect(await leftOver()).toEqual([])
+  })
+
+  it('a photo that cannot be written (a full disk) is the server’s failure: unavailable, the fields read so far kept, no file left', async () => {
+    const fullDisk = () =>
+      new Writable({
+        write(_chunk, _encoding, callback) {
+          callback(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }))
+        },
+      })
+    const head = `${part('make', 'VW')}${filePart('photos', 'a.jpg', 'jpeg-bytes'.repeat(100))}${part('name', 'Erika')}${end}`
+    const refusal = await refusalOf(readMultipart(streamedRequest({ head }).request, temp, MULTIPART_LIMITS, fullDisk))
+    expect(refusal.reason).toBe('unavailable')
+    expect(refusal.fields).toMatchObject({ make: 'VW' })
+    expect((refusal.cause as { code?: string }).code).toBe('ENOSPC')
+    expect(await readdir(temp)).toEqual([])
   })
 })

@@ -10,7 +10,7 @@
 import { createWriteStream } from 'node:fs'
 import { mkdir, mkdtemp, rm, unlink } from 'node:fs/promises'
 import path from 'node:path'
-import { Readable, Transform, type TransformCallback } from 'node:stream'
+import { Readable, Transform, type TransformCallback, type Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { type ReadableStream as WebReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
@@ -65,15 +65,19 @@ export interface MultipartBody {
   discard(): Promise<void>
 }
 
-/** Why a body was refused before it was read to its end: `size` is a 413, `malformed` a 400. */
+/**
+ * Why a body was not read to its end: `size` is a 413, `malformed` a 400, `unavailable` a 503 (a
+ * photo could not be written to the temporary folder, e.g. a full disk: the server's failure).
+ */
 export class MultipartRefusal extends Error {
   constructor(
-    readonly reason: 'size' | 'malformed',
+    readonly reason: 'size' | 'malformed' | 'unavailable',
     message: string,
     /** The text fields read before the refusal, so that a page can keep them. */
     readonly fields: Record<string, string> = {},
+    options?: { cause: unknown },
   ) {
-    super(message)
+    super(message, options)
   }
 }
 
@@ -93,7 +97,13 @@ function displayName(name: string | undefined, index: number): string {
  * kept, so the fields after it are still read and the page keeps the input. Rejects with a
  * MultipartRefusal for a body that breaks a hard limit or cannot be read; nothing is left on disk then.
  */
-export async function readMultipart(request: Request, tempRoot: string, limits: MultipartLimits = MULTIPART_LIMITS): Promise<MultipartBody> {
+export async function readMultipart(
+  request: Request,
+  tempRoot: string,
+  limits: MultipartLimits = MULTIPART_LIMITS,
+  /** Opens a temporary file for writing (tests hand in a failing one). */
+  createFile: (file: string) => Writable = (file) => createWriteStream(file, { flags: 'wx', mode: 0o600 }),
+): Promise<MultipartBody> {
   const contentType = request.headers.get('content-type') ?? ''
   if (!request.body) throw new MultipartRefusal('malformed', 'no body')
   await mkdir(tempRoot, { recursive: true, mode: 0o700 })
@@ -157,17 +167,13 @@ export async function readMultipart(request: Request, tempRoot: string, limits: 
       let bytes = 0
       stream.on('data', (chunk: Buffer) => (bytes += chunk.byteLength))
       stream.once('limit', () => body.photoErrors.push(PHOTO_MESSAGES.tooLarge(photoName)))
-      writes.push(
-        pipeline(stream, createWriteStream(file, { flags: 'wx', mode: 0o600 })).then(async () => {
-          if (stream.truncated) {
-            await unlink(file)
-          } else if (bytes > 0) {
-            body.photos.push({ name: photoName, file, bytes })
-          } else {
-            await unlink(file)
-          }
-        }),
-      )
+      const write = pipeline(stream, createFile(file)).then(async () => {
+        if (stream.truncated || bytes === 0) await unlink(file)
+        else body.photos.push({ name: photoName, file, bytes })
+      })
+      // Awaited after the parser is done; until then a failed write must not count as unhandled.
+      write.catch(() => undefined)
+      writes.push(write)
     })
     parser.on('filesLimit', () => {
       if (!body.photoErrors.includes(PHOTO_MESSAGES.tooMany)) body.photoErrors.push(PHOTO_MESSAGES.tooMany)
@@ -193,7 +199,7 @@ export async function readMultipart(request: Request, tempRoot: string, limits: 
     if (overBody()) throw new MultipartRefusal('size', `body over ${limits.bodyBytes} bytes`, { ...body.fields })
     if (error instanceof MultipartRefusal) throw error
     // A temporary file that could not be written (a full disk) is the server's failure, not the body's.
-    if (isFileSystemError(error)) throw error
+    if (isFileSystemError(error)) throw new MultipartRefusal('unavailable', 'temporary file not written', { ...body.fields }, { cause: error })
     throw new MultipartRefusal('malformed', error instanceof Error ? error.message : String(error), { ...body.fields })
   }
 }
