@@ -10,10 +10,14 @@ mkdirSync(results, { recursive: true })
 
 const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', FORCE_COLOR: '0' }
 const failures = []
+/** Each step's wall time, printed at the end: where CI's minutes go (issue 40 item 6). */
+const times = []
 
 function run(label, command, args) {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`)
+  const started = Date.now()
   const { status } = spawnSync(command, args, { stdio: 'inherit', env })
+  times.push(`${label} ${Math.round((Date.now() - started) / 1000)} s`)
   if (status !== 0) failures.push(`${label} (exit ${status})`)
   return status === 0
 }
@@ -72,6 +76,7 @@ if (lighthouse) {
   failures.push('Lighthouse budgets (no report)')
 }
 
+console.log(`\nZeiten: ${times.join(', ')}`)
 if (failures.length > 0) console.log(`\nFehlgeschlagen: ${failures.join('; ')}`)
 // A failing step that is not a test (typecheck, build) still counts as one failure.
 const stepFailures = failures.filter((f) => !/^(Unit tests|End-to-end tests|Lighthouse budgets) \(exit/.test(f)).length
