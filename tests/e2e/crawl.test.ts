@@ -116,8 +116,6 @@ async function fetchPage(request: APIRequestContext, path: string): Promise<Craw
 
 test.describe('crawl', () => {
   // Plain HTTP: the phone project would repeat the same requests.
-  test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'desktop project only'))
-
   test('every internal link from / answers; every page has title, description, one H1, canonical, Open Graph and JSON-LD', async ({ request, baseURL }) => {
     test.setTimeout(180_000)
     const origin = new URL(baseURL!).origin
@@ -215,8 +213,6 @@ test.describe('crawl', () => {
 })
 
 test.describe('structured data', () => {
-  test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'desktop project only'))
-
   const nodes = async (request: APIRequestContext, path: string) => {
     const page = await fetchPage(request, path)
     expect(page.status, path).toBe(200)

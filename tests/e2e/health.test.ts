@@ -11,11 +11,6 @@ import { OWN_PORT_BASE, startSiteServer } from './servers'
 
 const HEALTH_PORT = OWN_PORT_BASE + 4
 
-test.beforeEach(({ axe }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'Requests without a browser: one project is enough')
-  axe.skip()
-})
-
 for (const path of ['/healthz', '/readyz']) {
   test(`${path}: 200 {"status":"ok"} on the embedded and the Sanity-backed server, no-store, noindex, and never a page-cache hit`, async ({
     request,

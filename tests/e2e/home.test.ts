@@ -157,8 +157,6 @@ test('statistics count up once they are visible and end at the targets', async (
   await expect(stats.getByTestId('stat-value')).toHaveText(['15+', /^2\.?500\+$/, '150+', /^98\s?%$/])
   // Screen readers get the final figures at all times.
   await expect(stats).toContainText(/2\.?500\+ Verkaufte Fahrzeuge/)
-  // axe (after the test) needs running timers.
-  await page.clock.resume()
 })
 
 test('counters do not animate when the visitor prefers reduced motion', async ({ browser }) => {

@@ -35,8 +35,7 @@ test.describe.configure({ mode: 'serial' })
 let trusting: RunningProcess
 let nginx: RunningProcess
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return
+test.beforeAll(async () => {
   trusting = await startSiteServer(TRUSTING_PORT, {
     TRUST_PROXY: 'loopback',
     SITE_URL: `http://localhost:${NGINX_PORT}`,
@@ -54,11 +53,6 @@ test.beforeAll(async ({}, testInfo) => {
 test.afterAll(async () => {
   await nginx?.stop()
   await trusting?.stop()
-})
-
-test.beforeEach(({ axe }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'Requests without a browser: one project is enough')
-  axe.skip()
 })
 
 const TARGETS = [

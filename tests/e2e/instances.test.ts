@@ -38,8 +38,7 @@ test.describe.configure({ mode: 'default' })
 
 let fake: RunningProcess | undefined
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return
+test.beforeAll(async () => {
   fake = await startFakeSanity(FAKE_PORT, {
     // As a GROQ webhook would: every write is announced to A, never to B.
     SANITY_MOCK_WEBHOOK_URL: `${A}/api/revalidate`,
@@ -49,11 +48,6 @@ test.beforeAll(async ({}, testInfo) => {
 
 test.afterAll(async () => {
   await fake?.stop()
-})
-
-test.beforeEach(({ axe }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'Servers of its own on fixed ports: one browser project')
-  axe.skip()
 })
 
 /** Polls `check` until it is truthy (bounded); the last error, if any, is in the message. */

@@ -32,8 +32,7 @@ test.describe.configure({ mode: 'serial' })
 let fake: RunningProcess | undefined
 let site: RunningProcess | undefined
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return
+test.beforeAll(async () => {
   fake = await startFakeSanity(FAKE_PORT, { SANITY_MOCK_TOKENS: `${WRITE_TOKEN},${VIEWER_TOKEN}` })
   site = await startSiteServer(SITE_PORT, {
     SANITY_PROJECT_ID: 'e2e-project',
@@ -51,11 +50,7 @@ test.afterAll(async () => {
   await fake?.stop()
 })
 
-// No page: plain HTTP, no browser (and no axe scan).
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'Servers of its own on fixed ports: one browser project')
-})
-
+// No page: plain HTTP, no browser.
 async function fault(mode: 'ok' | 'down' | 'slow' | 'hang' | 'reset') {
   const response = await fetch(`${FAKE}/__fault?mode=${mode}&ms=${SLOW_MS}`, { method: 'POST' })
   expect(response.ok).toBe(true)

@@ -13,8 +13,7 @@ const SITE = `http://localhost:${PORT}`
 
 let site: RunningProcess | undefined
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return
+test.beforeAll(async () => {
   site = await startSiteServer(PORT)
 })
 
@@ -22,11 +21,7 @@ test.afterAll(async () => {
   await site?.stop()
 })
 
-// No page: plain HTTP, no browser (and no axe scan).
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'A server of its own on a fixed port: one browser project')
-})
-
+// No page: plain HTTP, no browser.
 test('POST to loader-only resource routes: 405, a clear body, Allow: GET, HEAD, no error line', async () => {
   const answers = []
   for (const [path, api] of [

@@ -1,4 +1,4 @@
-import { expect, isPhone, test } from './playwright-utils'
+import { expect, test } from './playwright-utils'
 
 const NAV = [
   ['HOME', '/'],
@@ -12,8 +12,6 @@ const NAV = [
 ] as const
 
 test.describe('desktop navigation', () => {
-  test.beforeEach(({ page }) => test.skip(isPhone(page), 'desktop only'))
-
   test('shows the spec’s six links and „Auto verkaufen“ and marks the current one', async ({ page }) => {
     await page.goto('/')
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' })
@@ -24,8 +22,7 @@ test.describe('desktop navigation', () => {
     await expect(nav.getByRole('link', { name: 'STANDORTE', exact: true })).not.toHaveAttribute('aria-current', 'page')
   })
 
-  test('STANDORTE is active on every /locations sub-path', async ({ page, axe }) => {
-    axe.skip()
+  test('STANDORTE is active on every /locations sub-path', async ({ page }) => {
     await page.goto('/locations/dortmund')
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' })
     await expect(nav.getByRole('link', { name: 'STANDORTE', exact: true })).toHaveAttribute('aria-current', 'page')
@@ -73,9 +70,7 @@ test('the footer has the spec links, opening hours and contact data', async ({ p
   await expect(footer).toContainText('45326 Essen')
 })
 
-test.describe('mobile menu', () => {
-  test.beforeEach(({ page }) => test.skip(!isPhone(page), 'phone only'))
-
+test.describe('mobile menu', { tag: '@phone' }, () => {
   // tests/e2e/phone.test.ts covers the menu without JavaScript, before hydration, focus and Escape.
   test('opens with the links and the call button, and closes when a link is clicked', async ({ page }) => {
     await page.goto('/')

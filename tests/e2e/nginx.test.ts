@@ -21,8 +21,7 @@ test.describe.configure({ mode: 'serial' })
 let app: RunningProcess
 let nginx: RunningProcess & { accessLog: string }
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return
+test.beforeAll(async () => {
   app = await startSiteServer(APP_PORT, { TRUST_PROXY: 'loopback', SITE_URL: SITE })
   nginx = await startNginx({ port: NGINX_PORT, upstreamPort: APP_PORT, clientAddressPort: CLIENT_ADDRESS_PORT, rateLimit: true })
 })
@@ -30,11 +29,6 @@ test.beforeAll(async ({}, testInfo) => {
 test.afterAll(async () => {
   await nginx?.stop()
   await app?.stop()
-})
-
-test.beforeEach(({ axe }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'Requests without a browser: one project is enough')
-  axe.skip()
 })
 
 /** A contact submission through nginx's client-address server, from `address`. */

@@ -26,11 +26,6 @@ const HAS_UNSHARE = spawnSync('unshare', ['--pid', '--fork', '--kill-child', '--
 
 test.describe.configure({ mode: 'default' })
 
-test.beforeEach(({ axe }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'Servers of its own on fixed ports: one browser project')
-  axe.skip()
-})
-
 /** Posts contact messages to A from four clients until `until` settles; the ids of those answered 201, and every status. */
 async function postUntil<T>(until: Promise<T>): Promise<{ result: T; acknowledged: string[]; statuses: number[] }> {
   let done = false

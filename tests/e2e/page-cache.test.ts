@@ -67,8 +67,7 @@ test.describe('embedded server: hits, invalidation, webhook, staging', () => {
   let server: Started | undefined
   let dataDir: string
 
-  test.beforeAll(async ({}, testInfo) => {
-    if (testInfo.project.name !== 'desktop') return
+  test.beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'dealer-e2e-page-cache-'))
     server = await start(
       ['node', 'server.mjs'],
@@ -88,11 +87,6 @@ test.describe('embedded server: hits, invalidation, webhook, staging', () => {
     await server?.stop()
     if (dataDir) await rm(dataDir, { recursive: true, force: true })
   })
-  test.beforeEach(async ({ axe }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'Servers of its own on fixed ports: one browser project')
-    axe.skip()
-  })
-
   test('two GETs of a page: MISS, then HIT with a fresh nonce in the header and in every script', async ({ request }) => {
     const first = await get(request, `${EMBEDDED}/`)
     const second = await get(request, `${EMBEDDED}/`)
@@ -196,8 +190,7 @@ test.describe('Sanity-backed server: stale-if-error and streamed pages', () => {
   let site: Started | undefined
   let dataDir: string
 
-  test.beforeAll(async ({}, testInfo) => {
-    if (testInfo.project.name !== 'desktop') return
+  test.beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'dealer-e2e-stale-'))
     fake = await startFakeSanity(3294)
     site = await start(
@@ -221,11 +214,6 @@ test.describe('Sanity-backed server: stale-if-error and streamed pages', () => {
     await fake?.stop()
     if (dataDir) await rm(dataDir, { recursive: true, force: true })
   })
-  test.beforeEach(async ({ axe }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'Servers of its own on fixed ports: one browser project')
-    axe.skip()
-  })
-
   test('while Sanity is unreachable the last good page is served (X-Cache: STALE) instead of an error', async ({ request }) => {
     const good = await get(request, `${SANITY_SITE}/`)
     expect(good.response.status()).toBe(200)

@@ -13,8 +13,6 @@ import { expect, test, waitForScripts } from './playwright-utils'
 const PAGES_WITH_HERO = ['/', '/services/autoankauf', '/locations/dortmund', '/locations/muenster/studenten-autoankauf', '/vehicles/1']
 
 test.describe('page speed', () => {
-  test.beforeEach(({ axe }) => axe.skip())
-
   for (const path of PAGES_WITH_HERO) {
     test(`${path}: the LCP image is preloaded with its own candidates and requested once`, async ({ page, baseURL }) => {
       const imageRequests: string[] = []

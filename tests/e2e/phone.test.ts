@@ -38,10 +38,8 @@ async function allPages(baseURL: string) {
   ]
 }
 
-test.describe('every page fits every phone', () => {
-  // One sweep per width, in contexts of its own; the project's own page is not used.
-  test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'phone', 'the sweep sets its own viewports'))
-
+// One sweep per width, in contexts of its own; the project's own page is not used.
+test.describe('every page fits every phone', { tag: '@phone' }, () => {
   for (const width of PHONE_WIDTHS) {
     test(`no page is wider than ${width} px`, async ({ browser, baseURL }) => {
       test.setTimeout(180_000)
@@ -73,9 +71,7 @@ test.describe('every page fits every phone', () => {
   })
 })
 
-test.describe('on a phone', () => {
-  test.beforeEach(({ page }) => test.skip((page.viewportSize()?.width ?? 1024) >= 768, 'phone only'))
-
+test.describe('on a phone', { tag: '@phone' }, () => {
   test('the contact form’s success toast is inside the visible screen', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 })
     await page.goto('/contact')
@@ -150,17 +146,14 @@ async function expectMenuWorks(page: Page, { scripted }: { scripted: boolean }) 
   if (scripted) expect(await page.evaluate(() => '__remixRouter' in window)).toBe(true)
 }
 
-test.describe('phone menu', () => {
-  test.beforeEach(({ page }) => test.skip((page.viewportSize()?.width ?? 1024) >= 768, 'phone only'))
+test.describe('phone menu', { tag: '@phone' }, () => {
   // Many steps, each waiting for the browser; on a busy machine they need more than the default 30 s.
   test.describe.configure({ timeout: 60_000 })
 
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false })
 
-    test('opens on the first tap, closes on Escape, a second tap or a link', async ({ page, axe }) => {
-      // axe injects a script, which a page without JavaScript cannot run; the menu is scanned with JavaScript below.
-      axe.skip()
+    test('opens on the first tap, closes on Escape, a second tap or a link', async ({ page }) => {
       await page.goto('/')
       await expectMenuWorks(page, { scripted: false })
     })
@@ -213,8 +206,6 @@ function pdfPageCount(pdf: Buffer): number {
 }
 
 test.describe('printing', () => {
-  test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'one browser prints'))
-
   test('a vehicle page prints on one A4 page, black on white, with photo, price, data and contact', async ({ page }) => {
     await page.goto('/vehicles/1')
     await waitForScripts(page)

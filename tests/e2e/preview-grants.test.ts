@@ -33,8 +33,7 @@ const guess = () => {
   return secret
 }
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return
+test.beforeAll(async () => {
   fake = await startFakeSanity(FAKE_PORT)
   site = await startSiteServer(PORT, {
     SITE_URL: SITE,
@@ -51,11 +50,6 @@ test.beforeAll(async ({}, testInfo) => {
 test.afterAll(async () => {
   await site?.stop()
   await fake?.stop()
-})
-
-test.beforeEach(({ axe }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'Servers of its own on fixed ports: one browser project')
-  axe.skip()
 })
 
 async function mutate(mutations: unknown[]) {

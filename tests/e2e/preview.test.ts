@@ -26,11 +26,6 @@ async function sanity(request: APIRequestContext, path: string, body?: unknown) 
 const mutate = (request: APIRequestContext, mutations: unknown[]) => sanity(request, '/v2025-02-19/data/mutate/production?returnIds=true', { mutations })
 
 test.describe('preview mode for staff in the Studio', () => {
-  test.beforeEach(({ axe }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'One browser is enough for a server feature')
-    axe.skip() // the page itself is covered elsewhere; here the preview's headers and content count
-  })
-
   test('visitors get the published page; the secret opens drafts and releases, stega-encoded and never cached', async ({ page, request }) => {
     const marker = uniqueName('Entwurf')
     const { result } = await sanity(request, `/v2025-02-19/data/query/production?query=${encodeURIComponent('*[_id == "page-about"][0]')}&perspective=raw`)

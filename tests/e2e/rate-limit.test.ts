@@ -9,9 +9,7 @@ const SITE = `http://localhost:${PORT}`
 const MESSAGE = 'Zu viele Anfragen. Bitte versuchen Sie es in einer Minute erneut.'
 
 // The shared e2e servers run with a high limit (playwright.config.ts); this test starts its own with 5 a minute.
-test('a real server answers the 6th submission within a minute from one address with 429', async ({ axe }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'One server on one port: the limit is the same for every browser project')
-  axe.skip()
+test('a real server answers the 6th submission within a minute from one address with 429', async () => {
   const server = await startSiteServer(PORT, { SUBMISSION_RATE_LIMIT: '5' })
   try {
     const statuses: number[] = []
@@ -69,9 +67,7 @@ function accepts(host: string, port: number): Promise<boolean> {
 
 // Security review 2026-11-27, finding 4: with TRUST_PROXY=1 and the app on every interface, a client
 // that reached it directly chose its address through X-Forwarded-For (8 of 8 spam posts stored).
-test('a client that reaches the app directly counts against its own address, whatever X-Forwarded-For says', async ({ axe }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'A server of its own: once is enough')
-  axe.skip()
+test('a client that reaches the app directly counts against its own address, whatever X-Forwarded-For says', async () => {
   const port = OWN_PORT_BASE + 24
   // The proxy is trusted, but the client (127.0.0.1) is not it.
   const server = await startSiteServer(port, { SUBMISSION_RATE_LIMIT: '5', TRUST_PROXY: '10.9.9.9' })
@@ -106,9 +102,7 @@ test('a client that reaches the app directly counts against its own address, wha
 
 // Several instances each count on their own (docs/decisions/035): the limit for all of them together is
 // nginx's (deploy/nginx/rate-limit*.conf), here in front of two instances with the app's default of 5.
-test('behind nginx, two instances together take 5 submissions a minute from one address, not 10', async ({ axe }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'Servers of its own: once is enough')
-  axe.skip()
+test('behind nginx, two instances together take 5 submissions a minute from one address, not 10', async () => {
   const [portA, portB, nginxPort] = [OWN_PORT_BASE + 20, OWN_PORT_BASE + 21, OWN_PORT_BASE + 22]
   const env = { SUBMISSION_RATE_LIMIT: '5', TRUST_PROXY: 'loopback', SITE_URL: `http://localhost:${nginxPort}` }
   const instances = await Promise.all([startSiteServer(portA, env), startSiteServer(portB, env)])

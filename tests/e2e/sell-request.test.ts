@@ -17,7 +17,7 @@ import { expect, storedLeads, test, uniqueName } from './playwright-utils'
  */
 
 test.use({ viewport: { width: 390, height: 844 } })
-// Photos are encoded in the browser and on the server, and axe checks every page after its test, on a shared machine.
+// Photos are encoded in the browser and on the server, on a shared machine.
 test.describe.configure({ timeout: 120_000 })
 
 const UPLOADS = () => path.join(process.env.E2E_DATA_DIR ?? '', 'uploads')
@@ -82,11 +82,6 @@ async function expectFocusedConfirmation(page: Page) {
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`the seller's way ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
     test.use({ javaScriptEnabled })
-    // axe injects a script, which a page without JavaScript cannot run; the same pages are scanned with JavaScript.
-    test.beforeEach(({ axe }) => {
-      if (!javaScriptEnabled) axe.skip()
-    })
-
     test('reaches the flow from the home hero: the contact section preselects „Fahrzeug verkaufen“ and offers the flow first', async ({ page }) => {
       await page.goto('/')
       await page.getByRole('link', { name: 'FAHRZEUG BEWERTEN' }).first().click()
@@ -271,8 +266,6 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test.describe('a slow phone line without nginx (issue 35 item 4)', () => {
-  test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'one browser is enough: the line is emulated'))
-
   test('ten photos at 400 kbit/s upload for longer than the 30 s request limit, showing the share sent, and arrive as one lead', async ({ page }) => {
     test.setTimeout(240_000)
     // Noise does not compress: each photo stays about 200 KB after the browser's resizing, 2 MB in all.
@@ -346,8 +339,6 @@ const fields = (name: string) => ({
 })
 
 test.describe('bad uploads against the server', () => {
-  test.beforeEach(({ page }) => test.skip(page.viewportSize()?.width !== 390, 'one viewport is enough'))
-
   const bad: Array<[string, () => Promise<Array<{ name: string; data: Buffer }>>, string]> = [
     ['a PDF named .jpg', async () => [{ name: 'schein.jpg', data: pdf() }], '„schein.jpg“ ist kein Foto im Format JPEG, PNG oder WebP.'],
     [
@@ -426,7 +417,6 @@ test.describe('bad uploads against the server', () => {
 })
 
 test.describe('the sell request on the Sanity-backed server', () => {
-  test.beforeEach(({ page }) => test.skip(page.viewportSize()?.width !== 390, 'one viewport is enough'))
   const sanitySite = `http://localhost:${SANITY_BACKED_PORT}`
   const fakeSanity = `http://127.0.0.1:${FAKE_SANITY_PORT}`
   type FakeRequest = { path: string; headers: Record<string, string>; body?: { mutations?: Array<{ create?: Record<string, unknown> }> } }

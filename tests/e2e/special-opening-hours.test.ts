@@ -30,8 +30,7 @@ let site: RunningProcess | undefined
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return
+test.beforeAll(async () => {
   fake = await startFakeSanity(FAKE_PORT, { SANITY_MOCK_WEBHOOK_URL: `${SITE}/api/revalidate`, SANITY_MOCK_WEBHOOK_SECRET: SECRET })
   site = await startSiteServer(SITE_PORT, {
     SITE_URL: SITE,
@@ -46,10 +45,6 @@ test.beforeAll(async ({}, testInfo) => {
 test.afterAll(async () => {
   await site?.stop()
   await fake?.stop()
-})
-
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'Servers of its own on fixed ports: one browser project')
 })
 
 type Node = Record<string, unknown>

@@ -281,9 +281,7 @@ test.describe('the Studio under /studio', () => {
   // The listener streams' local server has a certificate of its own.
   test.use({ baseURL: sanitySite, ignoreHTTPSErrors: true })
 
-  test.beforeEach(async ({ page, axe }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'The Studio is for desktop editors')
-    axe.skip() // Sanity's own UI, not ours
+  test.beforeEach(async ({ page }) => {
     await signIn(page)
   })
 

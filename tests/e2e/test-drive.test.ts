@@ -163,8 +163,7 @@ test.describe('with JavaScript', () => {
     expect(foreign).toEqual([])
   })
 
-  test('hidden from md up', async ({ page, axe }) => {
-    axe.skip()
+  test('hidden from md up', async ({ page }) => {
     await page.setViewportSize({ width: 800, height: 900 })
     await page.goto('/vehicles/1')
     await expect(page.getByRole('navigation', { name: 'Schnellkontakt' })).toBeHidden()
@@ -174,9 +173,7 @@ test.describe('with JavaScript', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('the test drive posts, confirms inline and is stored with its slot', async ({ page, axe }) => {
-    // axe needs scripts in the page; the with-JavaScript tests scan the same page.
-    axe.skip()
+  test('the test drive posts, confirms inline and is stored with its slot', async ({ page }) => {
     await page.goto('/vehicles/1')
     const name = uniqueName('Ohne Skript Probefahrt')
     const email = `ohne-skript-probefahrt-${name.split(' ').at(-1)}@example.de`
@@ -189,8 +186,7 @@ test.describe('without JavaScript', () => {
     await expect.poll(() => outboxMailWith(String(leadWith(name)?._id), 'receipt'), { timeout: 5_000 }).toContain(`To: ${email}`)
   })
 
-  test('the vehicle enquiry (the same form component) confirms with focus on the confirmation', async ({ page, axe }) => {
-    axe.skip()
+  test('the vehicle enquiry (the same form component) confirms with focus on the confirmation', async ({ page }) => {
     await page.goto('/vehicles/1')
     const form = page.locator('#anfrage form')
     const name = uniqueName('Ohne Skript Anfrage')
@@ -202,8 +198,7 @@ test.describe('without JavaScript', () => {
     await expect.poll(() => leadWith(name)).toMatchObject({ kind: 'vehicle-enquiry', vehicle: { _ref: 'vehicle-1' } })
   })
 
-  test('a closed day or a past day, posted directly, is refused with a field error and nothing is stored', async ({ page, baseURL, axe }) => {
-    axe.skip()
+  test('a closed day or a past day, posted directly, is refused with a field error and nothing is stored', async ({ page, baseURL }) => {
     const today = berlinParts(new Date()).date
     let sunday = addCalendarDays(today, 1)
     while (new Date(`${sunday}T12:00:00Z`).getUTCDay() !== 0) sunday = addCalendarDays(sunday, 1)

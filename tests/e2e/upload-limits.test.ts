@@ -15,8 +15,6 @@ import { OWN_PORT_BASE, startSiteServer } from './servers'
 const PORT = OWN_PORT_BASE + 56
 const MB = 1024 * 1024
 
-test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'requests without a browser: one project is enough'))
-
 /**
  * POSTs a multipart body to the sell page as a chunked stream: `head`, then `filler` up to
  * `fillerBytes`, then `tail`, stopping as soon as an answer arrives. Resolves with the answer and

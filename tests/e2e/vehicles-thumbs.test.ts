@@ -17,9 +17,7 @@ const FILTERED_PAGE_2 = '/vehicles?yearFrom=2005&sort=price-asc&page=2'
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('phone: the filters are closed behind "Filter (n aktiv)" and open on the first tap; wider screens show them', async ({ page, axe }) => {
-    // axe injects a script, which a page without JavaScript cannot run; the page is scanned with JavaScript below.
-    axe.skip()
+  test('phone: the filters are closed behind "Filter (n aktiv)" and open on the first tap; wider screens show them', { tag: '@both' }, async ({ page }) => {
     await page.goto('/vehicles?search=kombi&fuel=diesel&sort=price-asc')
     const toggle = vehicleFilterToggle(page)
     if (isPhone(page)) {
@@ -34,8 +32,7 @@ test.describe('without JavaScript', () => {
     }
   })
 
-  test('a search and a page change land at the results', async ({ page, axe }) => {
-    axe.skip()
+  test('a search and a page change land at the results', { tag: '@both' }, async ({ page }) => {
     await page.goto('/vehicles')
     await openVehicleFilters(page)
     await form(page).getByLabel('Erstzulassung ab').selectOption('2005')
@@ -50,8 +47,7 @@ test.describe('without JavaScript', () => {
     await expect(results(page)).toBeInViewport()
   })
 
-  test('"Zurück zur Übersicht" returns to the same filters and page', async ({ page, axe }) => {
-    axe.skip()
+  test('"Zurück zur Übersicht" returns to the same filters and page', async ({ page }) => {
     await page.goto(FILTERED_PAGE_2)
     await page
       .getByRole('article')
@@ -68,7 +64,7 @@ test.describe('without JavaScript', () => {
   })
 })
 
-test('with JavaScript a changed filter applies at once and the page stays where it is', async ({ page }) => {
+test('with JavaScript a changed filter applies at once and the page stays where it is', { tag: '@both' }, async ({ page }) => {
   await page.goto('/vehicles')
   await waitForScripts(page)
   await openVehicleFilters(page)

@@ -11,9 +11,7 @@ const MOBILE_DE = /^https:\/\/([a-z0-9-]+\.)*mobile\.de\//
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('search and filter through the form, then page with real links', async ({ page, axe }) => {
-    // axe injects a script, which a page without JavaScript cannot run; these pages are scanned with JavaScript below.
-    axe.skip()
+  test('search and filter through the form, then page with real links', { tag: '@both' }, async ({ page }) => {
     await page.goto('/vehicles')
     await expect(page).toHaveTitle(/Gebrauchtwagen in Essen: unsere Fahrzeuge/)
     await expect(page.getByRole('heading', { level: 1, name: 'Fahrzeuge' })).toBeVisible()
@@ -61,9 +59,7 @@ test.describe('without JavaScript', () => {
     await expect(form.getByLabel('Kraftstoff')).toHaveValue('electric')
   })
 
-  test('an empty result offers to reset the filters', async ({ page, axe }) => {
-    // axe injects a script, which a page without JavaScript cannot run; these pages are scanned with JavaScript below.
-    axe.skip()
+  test('an empty result offers to reset the filters', async ({ page }) => {
     await page.goto('/vehicles?search=zeppelin&fuel=diesel')
     await expect(page.getByRole('heading', { level: 2, name: '0 Fahrzeuge' })).toBeVisible()
     await expect(page.getByText('Keine Fahrzeuge gefunden.')).toBeVisible()
@@ -72,9 +68,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 2, name: /^24 Fahrzeuge/ })).toBeVisible()
   })
 
-  test('junk in the URL is ignored', async ({ page, axe }) => {
-    // axe injects a script, which a page without JavaScript cannot run; these pages are scanned with JavaScript below.
-    axe.skip()
+  test('junk in the URL is ignored', async ({ page }) => {
     const response = await page.goto('/vehicles?page=abc&sort=zufall&fuel=kerosin&make=BMW')
     expect(response?.status()).toBe(200)
     await expect(page.getByRole('heading', { level: 2, name: '2 Fahrzeuge' })).toBeVisible()
@@ -82,7 +76,7 @@ test.describe('without JavaScript', () => {
 })
 
 test('axe: the list, a later page, a search result and the empty state', async ({ page }) => {
-  // Four axe scans of the longest page plus the automatic one: more than 30 s on a loaded 2-core machine.
+  // Four axe scans of the longest page: more than 30 s on a loaded 2-core machine.
   test.slow()
   for (const url of ['/vehicles?page=2', '/vehicles?search=golf', '/vehicles?fuel=electric&sort=price-asc', '/vehicles?search=zeppelin']) {
     await page.goto(url)
@@ -117,7 +111,7 @@ test('the call and e-mail links; no mobile.de frame while the seed has no custom
   expect(external).toEqual([])
 })
 
-test('the mobile.de portal loads only after the click', async ({ page, request, axe }) => {
+test('the mobile.de portal loads only after the click', async ({ page, request }) => {
   // The seed leaves the customer number empty; set one in the fake Sanity behind the Sanity-backed server.
   const mutation = await request.post(`http://127.0.0.1:${FAKE_SANITY_PORT}/v2025-02-19/data/mutate/production`, {
     headers: { 'x-sanity-project-id': 'e2e-project', authorization: 'Bearer e2e-write-token', 'content-type': 'application/json' },
@@ -143,7 +137,6 @@ test('the mobile.de portal loads only after the click', async ({ page, request, 
 
   // axe checks the page with the placeholder; the aborted frame afterwards is Chromium's error page, not ours.
   await expectNoA11yViolations(page)
-  axe.skip()
 
   await placeholder.getByRole('button', { name: 'MOBILE.DE LADEN' }).click()
   const frame = page.locator('iframe[title="Händlerportal auf mobile.de"]')
