@@ -6,7 +6,7 @@ import sharp from 'sharp'
 import { FAKE_SANITY_PORT, SANITY_BACKED_PORT } from '../../playwright.config'
 import { gpsJpeg, pdf, png, pngBomb, truncatedJpeg } from '../photo-fixtures'
 import { outboxMailWith } from './outbox'
-import { expect, storedLeads, test, uniqueName } from './playwright-utils'
+import { expect, storedLeads, test, uniqueName, waitForScripts } from './playwright-utils'
 
 /*
  * „Auto verkaufen“ (issue 26) at 390 px, with and without JavaScript: a seller reaches the flow
@@ -282,6 +282,8 @@ test.describe('a slow phone line without nginx (issue 35 item 4)', () => {
     )
     const name = uniqueName('Langsam')
     await page.goto('/auto-verkaufen')
+    // Hydrated first: before, the tap posts the form natively, which shows no progress.
+    await waitForScripts(page)
     await fillSellRequest(page, name, photos)
     // Every label the button shows from the tap on, in order: it must never read „VERKAUFSANFRAGE SENDEN“ again before the confirmation.
     await page.evaluate(() => {
