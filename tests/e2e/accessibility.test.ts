@@ -1,7 +1,8 @@
-import { type Locator, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { addCalendarDays, berlinParts, SLOT_MESSAGES } from '#app/submissions/test-drive-slots.ts'
 import { SANITY_BACKED_PORT } from '../../playwright.config'
 import { pdf } from '../photo-fixtures'
+import { control, fillForm, FORMS, formIn, VEHICLE_TOAST } from './lead-form-cases'
 import { expect, expectNoA11yViolations, isPhone, openVehicleFilters, test, uniqueName, vehicleFilterToggle, waitForScripts } from './playwright-utils'
 import { BROWSER_AGENT, OWN_PORT_BASE, startFakeSanity, startSiteServer } from './servers'
 
@@ -99,7 +100,6 @@ test.describe.configure({ mode: 'parallel' })
 const SITEMAP_PARTS = 6
 
 const sanitySite = `http://localhost:${SANITY_BACKED_PORT}`
-const VEHICLE_TOAST = 'Ihre Anfrage wurde gesendet! Wir melden uns schnellstmöglich bei Ihnen.'
 
 /** Paths of /sitemap.xml, in its order. */
 async function sitemapPaths(page: Page): Promise<string[]> {
@@ -388,108 +388,20 @@ test('a vehicle page: financing covered by the down payment with the gallery on 
   })
 })
 
-type Input = { label: string; value: string } | { label: string; select: string } | { label: string; check: true }
-
-/** Every lead form of /formulare (as tests/e2e/lead-forms.test.ts fills them): its anchor, the field for a unique marker and its other required fields. */
-const LEAD_FORMS: Array<{ anchor: string; marker: string; inputs: Input[] }> = [
-  { anchor: 'fahrzeug-anfrage', marker: 'Name', inputs: [{ label: 'E-Mail', value: 'erika@example.de' }] },
-  ...['sonsbeck', 'uedem'].map((city) => ({
-    anchor: `bewertung-${city}`,
-    marker: 'Modell',
-    inputs: [
-      { label: 'Marke', value: 'VW' },
-      { label: 'Baujahr', value: '2018' },
-      { label: 'Kilometerstand (km)', value: '85000' },
-      { label: 'Telefon', value: '0201 123456' },
-    ],
-  })),
-  {
-    anchor: 'bewertung-muenster',
-    marker: 'Modell',
-    inputs: [
-      { label: 'Marke', value: 'Opel' },
-      { label: 'Baujahr', value: '2018' },
-      { label: 'Telefon', value: '0201 123456' },
-      { label: 'Schnelle Abwicklung gewünscht', check: true },
-    ],
-  },
-  {
-    anchor: 'bmw-ankauf',
-    marker: 'Modell',
-    inputs: [
-      { label: 'Baujahr', value: '2018' },
-      { label: 'Kilometerstand (km)', value: '120000' },
-      { label: 'Telefon', value: '0201 123456' },
-    ],
-  },
-  ...['mercedes', 'audi'].map((brand) => ({
-    anchor: `${brand}-ankauf`,
-    marker: 'Modell',
-    inputs: [
-      { label: 'Baujahr', value: '2018' },
-      { label: 'KM-Stand', value: '99000' },
-      { label: 'Telefon', value: '0201 123456' },
-    ],
-  })),
-  {
-    anchor: 'studenten-ankauf',
-    marker: 'Marke und Modell',
-    inputs: [
-      { label: 'Baujahr', value: '2018' },
-      { label: 'KM-Stand', value: '150000' },
-      { label: 'Telefon oder WhatsApp', value: '0201 123456' },
-      { label: 'Wunschtermin', select: 'Zwischen Vorlesungen' },
-    ],
-  },
-  {
-    anchor: 'gebrauchtwagen-anfrage',
-    marker: 'Wunschfahrzeug',
-    inputs: [
-      { label: 'Preis von (€)', value: '8000' },
-      { label: 'Preis bis (€)', value: '18000' },
-      { label: 'Telefon', value: '0201 123456' },
-    ],
-  },
-  {
-    anchor: 'export-anfrage',
-    marker: 'Zielland',
-    inputs: [
-      { label: 'Fahrzeugtyp', select: 'Baumaschine' },
-      { label: 'Marke', value: 'Liebherr' },
-      { label: 'Baujahr', value: '2015' },
-      { label: 'Telefon', value: '0201 123456' },
-    ],
-  },
-  {
-    anchor: 'haendler-registrierung',
-    marker: 'Firmenname',
-    inputs: [
-      { label: 'Standort', value: 'Essen' },
-      { label: 'Fahrzeuge pro Jahr', select: '50+' },
-      { label: 'Spezialisierung', select: 'Premium' },
-      { label: 'Telefon', value: '0201 123456' },
-    ],
-  },
-]
-
-const leadForm = (page: Page, anchor: string) => page.locator(`#${anchor} form`)
-/** The control labelled exactly `label` (a required field's label ends in its asterisk). */
-const control = (form: Locator, label: string) => form.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`))
-
 test('/formulare: lead forms refusing input, failing, and every one confirmed @both', async ({ page }) => {
   test.setTimeout(120_000)
   await test.step('lead forms 1: required fields missing, an e-mail and a phone refused at the field', async () => {
     await page.goto('/formulare')
-    await expect(leadForm(page, 'haendler-registrierung')).toHaveAttribute('novalidate', '')
-    const dealer = leadForm(page, 'haendler-registrierung')
+    await expect(formIn(page, 'haendler-registrierung')).toHaveAttribute('novalidate', '')
+    const dealer = formIn(page, 'haendler-registrierung')
     await control(dealer, 'Standort').fill('Essen')
     await dealer.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
     await expect(page.getByText('Pflichtfelder fehlen')).toBeVisible()
-    const enquiry = leadForm(page, 'fahrzeug-anfrage')
+    const enquiry = formIn(page, 'fahrzeug-anfrage')
     await control(enquiry, 'Name').fill('Erika')
     await control(enquiry, 'E-Mail').fill('name@web')
     await enquiry.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
-    const exportForm = leadForm(page, 'export-anfrage')
+    const exportForm = formIn(page, 'export-anfrage')
     await control(exportForm, 'Telefon').fill('ruf mich an')
     await exportForm.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
     await expect(page.getByText('Telefon: Bitte geben Sie eine gültige Telefonnummer an.')).toBeVisible()
@@ -502,7 +414,7 @@ test('/formulare: lead forms refusing input, failing, and every one confirmed @b
 
   await test.step('lead forms 2: the server fails, the failure toast, the input kept', async () => {
     await page.route('**/api/leads', (route) => route.fulfill({ status: 503, body: 'Nicht verfügbar' }))
-    const exportForm = leadForm(page, 'export-anfrage')
+    const exportForm = formIn(page, 'export-anfrage')
     await control(exportForm, 'Zielland').fill('Polen')
     await control(exportForm, 'Telefon').fill('0201 1')
     await exportForm.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
@@ -517,21 +429,17 @@ test('/formulare: lead forms refusing input, failing, and every one confirmed @b
     const byAddress = 'bewertung-uedem'
     await page.goto(`/formulare?anfrage=gesendet&formular=${byAddress}#${byAddress}-bestaetigung`)
     await expect(page.locator(`#${byAddress}-bestaetigung`)).toContainText('Vielen Dank! Wir melden uns schnellstmöglich bei Ihnen.')
-    await expect(leadForm(page, 'haendler-registrierung')).toHaveAttribute('novalidate', '')
-    for (const { anchor, marker, inputs } of LEAD_FORMS.filter((form) => form.anchor !== byAddress)) {
-      const form = leadForm(page, anchor)
-      await control(form, marker).fill(uniqueName('Barrierefrei'))
-      for (const input of inputs) {
-        if ('select' in input) await control(form, input.label).selectOption(input.select)
-        else if ('check' in input) await control(form, input.label).check()
-        else await control(form, input.label).fill(input.value)
-      }
+    await expect(formIn(page, 'haendler-registrierung')).toHaveAttribute('novalidate', '')
+    for (const formCase of FORMS.filter((form) => form.anchor !== byAddress)) {
+      const { anchor } = formCase
+      const form = formIn(page, anchor)
+      await fillForm(form, formCase, uniqueName('Barrierefrei'))
       await form.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
       await expect(page.locator(`#${anchor}`).getByRole('status')).toContainText(anchor === 'fahrzeug-anfrage' ? VEHICLE_TOAST : 'Anfrage gesendet!')
     }
     // The eleven forms gave way to their confirmations; the one confirmed by its address shows it inside the form.
     await expect(page.locator('form:has(input[name="leadKind"])')).toHaveCount(1)
-    await expect(leadForm(page, byAddress).getByRole('status')).toContainText('Vielen Dank! Wir melden uns schnellstmöglich bei Ihnen.')
+    await expect(formIn(page, byAddress).getByRole('status')).toContainText('Vielen Dank! Wir melden uns schnellstmöglich bei Ihnen.')
     await expectNoA11yViolations(page)
   })
 })
@@ -602,7 +510,7 @@ test('without JavaScript: the pages a refused post answers with (sell request, l
 
   await test.step('no JavaScript 2: a lead form refused, its error summary linking to the field', async () => {
     await page.goto('/formulare')
-    const form = leadForm(page, 'gebrauchtwagen-anfrage')
+    const form = formIn(page, 'gebrauchtwagen-anfrage')
     await control(form, 'Wunschfahrzeug').fill(uniqueName('Barrierefrei Ungültig'))
     // The browser checks each field alone; the order of the two prices is the server's to check.
     await control(form, 'Preis von (€)').fill('5000')
@@ -611,7 +519,7 @@ test('without JavaScript: the pages a refused post answers with (sell request, l
     const answer = page.waitForResponse((response) => response.request().method() === 'POST')
     await form.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
     expect((await answer).status()).toBe(400)
-    const alert = leadForm(page, 'gebrauchtwagen-anfrage').getByRole('alert')
+    const alert = formIn(page, 'gebrauchtwagen-anfrage').getByRole('alert')
     await expect(alert).toContainText('Bitte prüfen Sie Ihre Eingaben:')
     await expect(alert.getByRole('link', { name: 'Der Preis „von“ darf nicht über dem Preis „bis“ liegen.' })).toBeVisible()
     await expectNoA11yViolations(page)
