@@ -49,9 +49,9 @@ const SUBMISSION_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}
 /**
  * The one way a submission gets in, for the page action (no JavaScript) and the JSON APIs alike,
  * cheapest check first: honeypot → kind → parseSubmission (every text field) with the photos'
- * refusals while reading or from their headers → the slot → the photos decoded (photos.server.ts: a budget per request,
- * one decoder line per process) → an earlier post with the same submission key → vehicle reference
- * → the photos stored → the lead stored (toDocument) → `context.onStored(id)` (the dealer's
+ * refusals while reading or from their headers → the slot → an earlier post with the same
+ * submission key → the photos decoded (photos.server.ts: a budget per request, one decoder line per
+ * process) → vehicle reference → the photos stored → the lead stored (toDocument) → `context.onStored(id)` (the dealer's
  * notification). `raw` holds the form's fields, `page`, optional `vehicleId`, `submissionKey` and
  * `website` (the honeypot). Never throws for a failed store or a failing hook: the first is the
  * `failed` outcome (what was stored of it removed again), the second is logged (the notifier's
@@ -85,6 +85,13 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
     parsed = slotted
   }
 
+  // A post sent again (same key) finds its lead before anything dear is done twice.
+  const id = submissionId(kind, raw)
+  if (id) {
+    const earlier = await storedEarlier(context, id)
+    if (earlier) return { status: 'stored', ...earlier }
+  }
+
   // Only now, with every cheaper check passed, are the photos decoded.
   let photos: ProcessedPhoto[] = []
   if (photoField && photoFiles && photoFiles.photos.length > 0) {
@@ -94,11 +101,6 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
     photos = prepared.photos
   }
 
-  const id = submissionId(kind, raw)
-  if (id) {
-    const earlier = await storedEarlier(context, id)
-    if (earlier) return { status: 'stored', ...earlier }
-  }
   const vehicleRef = parsed.vehicleId ? await vehicleDocumentId(context, parsed.vehicleId) : undefined
   // The lake's photo store (docs/decisions/041): past the sender's budget it keeps none and the lead says why.
   const store = context.lake.photos ?? NO_PHOTO_STORE
