@@ -158,6 +158,19 @@ test.describe('with JavaScript', () => {
       return range.getBoundingClientRect().bottom
     })
     expect(lastText).toBeLessThanOrEqual(barTop)
+
+    // Moving through a form with Tab (a phone keyboard's „next“) never leaves the focused field under
+    // the bar (WCAG 2.2, 2.4.11). The hard case: the next field inside the screen but behind the bar,
+    // where a browser that thinks it visible does not scroll.
+    const fields = page.locator('#probefahrt form').locator('input:not([type="hidden"]):not([tabindex="-1"]), select, textarea')
+    for (const index of [0, 1, 2]) {
+      await fields.nth(index + 1).evaluate((next) => window.scrollBy(0, next.getBoundingClientRect().bottom - (window.innerHeight - 4)))
+      await fields.nth(index).evaluate((field) => (field as HTMLElement).focus({ preventScroll: true }))
+      await page.keyboard.press('Tab')
+      const focused = await page.evaluate(() => document.activeElement!.getBoundingClientRect().bottom)
+      expect(focused, `the test drive's field ${index + 2}, reached with Tab`).toBeLessThanOrEqual(barTop)
+    }
+
     await bar.getByRole('link', { name: 'Anfragen' }).click()
     await expect(page).toHaveURL(/#anfrage$/)
     expect(foreign).toEqual([])
