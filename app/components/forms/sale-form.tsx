@@ -96,7 +96,8 @@ export function SaleForm({
   const navigation = useNavigation()
   const navigate = useNavigate()
   const [scripted, setScripted] = useState<ErrorData | null>(null)
-  const actionErrors = readErrors(useActionData())
+  const actionData = useActionData()
+  const actionErrors = readErrors(actionData)
   const server = scripted ?? actionErrors
   const [clientPhotoError, setClientPhotoError] = useState<string | null>(null)
   const [preparing, setPreparing] = useState(false)
@@ -118,9 +119,11 @@ export function SaleForm({
   useEffect(() => {
     if (scripted) summaryRef.current?.focus()
   }, [scripted])
+  // Keyed on the action's data itself: the errors read from it are a new object on every render
+  // (an upload's progress, a chosen file), which would pull the focus back to the summary each time.
   useEffect(() => {
-    if (actionErrors) summaryRef.current?.focus()
-  }, [actionErrors])
+    if (readErrors(actionData)) summaryRef.current?.focus()
+  }, [actionData])
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
