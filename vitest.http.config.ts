@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // The in-process HTTP lane (decision 063): tests/http/** against the production build, so it runs
@@ -15,5 +16,7 @@ export default defineConfig({
     // Sweeps over every page (crawl, HTML validity, NUL bytes) and a cold image cache take tens of seconds on 2 busy cores.
     testTimeout: 120_000,
     hookTimeout: 60_000,
+    // One worker per core, as vitest.config.ts: vitest's default (one fewer) ran every file on one of CI's two cores.
+    maxWorkers: availableParallelism(),
   },
 })
