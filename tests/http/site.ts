@@ -71,8 +71,6 @@ export interface FakeSanity {
   api: SanityApi
   /** An unreachable Sanity: every API request gets 503 and open listener streams are closed. */
   setDown(down: boolean): void
-  /** Every answer of the API this many milliseconds late (a slow lake). */
-  setDelay(ms: number): void
 }
 
 /** MSW's emulation of Sanity's API over the seed dataset, for the Sanity-backed sites of one file. */
@@ -85,14 +83,11 @@ async function fakeSanity(): Promise<FakeSanity & { close(): void }> {
     token: [SANITY_ENV.SANITY_WRITE_TOKEN, SANITY_ENV.SANITY_VIEWER_TOKEN],
   })
   let down = false
-  let delayMs = 0
   // Ahead of the emulation: answers while Sanity is down, or returns nothing to pass the request on.
-  const faults = http.all('https://:projectId.:host.sanity.io/*', async () => {
-    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
-    if (down) return HttpResponse.json({ error: 'Service Unavailable', message: 'Simulated outage' }, { status: 503 })
-    return undefined
-  })
-  const server = setupServer(faults, ...api.handlers)
+  const outage = http.all('https://:projectId.:host.sanity.io/*', () =>
+    down ? HttpResponse.json({ error: 'Service Unavailable', message: 'Simulated outage' }, { status: 503 }) : undefined,
+  )
+  const server = setupServer(outage, ...api.handlers)
   // The test's own requests to the site on 127.0.0.1 pass through untouched.
   server.listen({ onUnhandledRequest: 'bypass' })
   return {
@@ -100,9 +95,6 @@ async function fakeSanity(): Promise<FakeSanity & { close(): void }> {
     setDown(value) {
       down = value
       if (down) api.closeListeners()
-    },
-    setDelay(ms) {
-      delayMs = ms
     },
     close() {
       api.closeListeners()
