@@ -88,8 +88,9 @@ async function fakeSanity(): Promise<FakeSanity & { close(): void }> {
     down ? HttpResponse.json({ error: 'Service Unavailable', message: 'Simulated outage' }, { status: 503 }) : undefined,
   )
   const server = setupServer(outage, ...api.handlers)
-  // The test's own requests to the site on 127.0.0.1 pass through untouched.
-  server.listen({ onUnhandledRequest: 'bypass' })
+  // The test's own requests to the site on 127.0.0.1 pass through untouched; a Sanity request
+  // the emulation does not know fails the test instead of leaving the machine.
+  server.listen({ onUnhandledRequest: (request, print) => (new URL(request.url).hostname.endsWith('sanity.io') ? print.error() : undefined) })
   return {
     api,
     setDown(value) {
@@ -107,7 +108,7 @@ async function fakeSanity(): Promise<FakeSanity & { close(): void }> {
  * The production build on a loopback port: `NODE_ENV=production`, SITE_URL, a fresh DATA_DIR and
  * `env` on top (the settings of the e2e servers in playwright.config.ts unless a test overrides
  * them). `sanity: true` configures the Sanity lake against the emulation (the built Studio is
- * served then).
+ * served then); one such site per file, as MSW patches the process's HTTP clients once.
  */
 export async function startSite({ env = {}, sanity = false }: { env?: Record<string, string>; sanity?: boolean } = {}): Promise<TestSite> {
   const build = await loadBuild()
