@@ -57,3 +57,19 @@ test('the reserved car’s card says "Reserviert" in the list and in the search 
     expect(list.size).toBeGreaterThan(1)
   }
 })
+
+test('an intent search says what it searched for: each intent word as the facts it stands for, with its undo link (decision 070)', async () => {
+  const html = await serverHtml(`http://localhost/vehicles?search=${encodeURIComponent('Familienauto mit 7 Sitzen')}`)
+  const reading = /<div[^>]*data-testid="search-reading"[^>]*>([\s\S]*?)<\/ul><\/div>/.exec(html)?.[1] ?? ''
+  const chips = [...reading.matchAll(/<a [^>]*href="([^"]*)"[^>]*>([^<]*)<span/g)].map(([, href, label]) => ({ href: href!.replaceAll('&amp;', '&'), label }))
+  expect(chips).toEqual([
+    { label: 'Familienauto: Kombi, Van oder SUV ab 5 Sitzplätzen', href: '/vehicles?search=mit+7+Sitzen#ergebnisse' },
+    { label: 'ab 7 Sitzplätzen', href: '/vehicles?search=Familienauto+mit#ergebnisse' },
+  ])
+  // The one seven-seater of the seed is a van: the only card.
+  expect([...cards(html).keys()]).toEqual(['Mercedes-Benz V 250 d Avantgarde'])
+
+  const cheap = await serverHtml(`http://localhost/vehicles?search=${encodeURIComponent('günstiger Diesel')}`)
+  expect(cheap).toContain('günstig: Preis bis 15.000 €')
+  expect([...cards(cheap).keys()].sort()).toEqual(['Ford Focus Turnier 1.5 EcoBlue', 'Opel Astra Sports Tourer 1.6 Diesel'])
+})

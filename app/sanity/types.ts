@@ -2466,7 +2466,7 @@ export type VEHICLE_API_LIST_QUERYResult = {
   }>
 }
 // Variable: VEHICLE_SEARCH_CANDIDATES_QUERY
-// Query: *[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  && (!defined($vat) || vat == $vat)] | order(  select($sort == "price-asc" => coalesce(price, 1e12)) asc,  select($sort == "price-desc" => coalesce(price, -1)) desc,  select($sort == "mileage" => coalesce(mileage, 1e12)) asc,  select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,  listedAt desc,  _id asc){_id, make, model, title, fuelType, transmission, bodyType, color, features, description, year, firstRegistration}
+// Query: *[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  && (!defined($vat) || vat == $vat)] | order(  select($sort == "price-asc" => coalesce(price, 1e12)) asc,  select($sort == "price-desc" => coalesce(price, -1)) desc,  select($sort == "mileage" => coalesce(mileage, 1e12)) asc,  select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,  listedAt desc,  _id asc){_id, make, model, title, fuelType, transmission, bodyType, color, features, description, year, firstRegistration, seats, powerHp, warranty, vat, accidentFree}
 export type VEHICLE_SEARCH_CANDIDATES_QUERYResult = Array<{
   _id: string
   make: string
@@ -2480,6 +2480,11 @@ export type VEHICLE_SEARCH_CANDIDATES_QUERYResult = Array<{
   description: string | null
   year: number | null
   firstRegistration: string | null
+  seats: number | null
+  powerHp: number | null
+  warranty: boolean | null
+  vat: 'deductible' | 'margin' | null
+  accidentFree: boolean | null
 }>
 // Variable: VEHICLE_CARDS_BY_ID_QUERY
 // Query: {"ids": *[_type == "vehicle" && _id in $ids] | order(_id asc)._id, "vehicles": *[_type == "vehicle" && _id in $ids] | order(_id asc){  id, make, model, year, mileage, fuelType, transmission, price,  status,  listedAt,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}}
