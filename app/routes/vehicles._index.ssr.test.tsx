@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { patchDocument } from '#app/sanity/lake.server.ts'
 import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
 import { type SITE_SETTINGS_QUERYResult } from '#app/sanity/types.ts'
 import { siteSettingsForPages } from '#app/utils/site-settings.server.ts'
@@ -72,4 +73,15 @@ test('an intent search says what it searched for: each intent word as the facts 
   const cheap = await serverHtml(`http://localhost/vehicles?search=${encodeURIComponent('günstiger Diesel')}`)
   expect(cheap).toContain('günstig: Preis bis 15.000 €')
   expect([...cards(cheap).keys()].sort()).toEqual(['Ford Focus Turnier 1.5 EcoBlue', 'Opel Astra Sports Tourer 1.6 Diesel'])
+})
+
+test('„Unser Bestand auf mobile.de“ links to the dealer’s mobile.de page from the settings, and to nothing when it is empty (issue 36)', async () => {
+  const portal = (html: string) => /<section aria-labelledby="portal-heading"[\s\S]*?<\/section>/.exec(html)?.[0] ?? ''
+  const link = /<a href="([^"]*)"[^>]*>Unseren Bestand auf mobile\.de ansehen<span class="sr-only"> \(öffnet in neuem Tab\)<\/span><\/a>/
+  expect(link.exec(portal(await serverHtml('http://localhost/vehicles')))?.[1]).toBe('https://home.mobile.de/RUHRSTERN-AUTOMOBILE-ESSEN')
+  await patchDocument(lake.lake, 'siteSettings', { unset: ['mobileDeUrl'] })
+  const without = portal(await serverHtml('http://localhost/vehicles'))
+  expect(without).toContain('Unser Bestand auf mobile.de')
+  expect(without).not.toContain('mobile.de ansehen')
+  await patchDocument(lake.lake, 'siteSettings', { set: { mobileDeUrl: 'https://home.mobile.de/RUHRSTERN-AUTOMOBILE-ESSEN' } })
 })
