@@ -85,3 +85,21 @@ test('„Unser Bestand auf mobile.de“ links to the dealer’s mobile.de page f
   expect(without).not.toContain('mobile.de ansehen')
   await patchDocument(lake.lake, 'siteSettings', { set: { mobileDeUrl: 'https://home.mobile.de/RUHRSTERN-AUTOMOBILE-ESSEN' } })
 })
+
+test('cards name the first registration and the buyer facts that speak for the car (issue 36)', async () => {
+  // The seven diesels: the V 250 d, the Focus and the Astra among them, on one page.
+  const list = cards(await serverHtml('http://localhost/vehicles?search=Diesel'))
+  const factsOf = (name: string) => {
+    const card = list.get(name) ?? ''
+    const facts = /<ul[^>]*aria-label="Kaufinformationen"[^>]*>([\s\S]*?)<\/ul>/.exec(card)?.[1] ?? ''
+    return [...facts.matchAll(/<\/svg>([^<]+)<\/li>/g)].map(([, fact]) => fact)
+  }
+  // The V 250 d: VAT shown, a warranty, accident-free; first registered 08/2019.
+  expect(factsOf('Mercedes-Benz V 250 d Avantgarde')).toEqual(['MwSt. ausweisbar', 'Garantie', 'Unfallfrei'])
+  expect(list.get('Mercedes-Benz V 250 d Avantgarde')).toContain('<span class="sr-only">Erstzulassung</span></dt><dd class="whitespace-nowrap">EZ 08/2019</dd>')
+  // The Focus states no warranty and no accident statement: no list.
+  expect(list.get('Ford Focus Turnier 1.5 EcoBlue')).not.toContain('Kaufinformationen')
+  // The Astra is not accident-free (said on its page, not on the card) and has no registration yet: the spec's year.
+  expect(list.get('Opel Astra Sports Tourer 1.6 Diesel')).not.toContain('Kaufinformationen')
+  expect(list.get('Opel Astra Sports Tourer 1.6 Diesel')).toContain('<span class="sr-only">Baujahr</span></dt><dd class="whitespace-nowrap">2020</dd>')
+})
