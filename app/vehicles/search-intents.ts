@@ -66,7 +66,8 @@ export const SEARCH_INTENTS: readonly SearchIntent[] = [
   {
     word: 'i0allrad',
     label: 'Allrad (4MOTION, xDrive, quattro, 4MATIC, 4x4)',
-    phrase: String.raw`allrad(?:antrieb)?|allradler|4\s*x\s*4|4wd|awd|4motion|4matic|quattro|xdrive`,
+    // The generic words only: „4MOTION“ or „quattro“ typed is a wish for that make's system, searched as typed.
+    phrase: String.raw`allrad(?:antrieb)?|allradler|4\s*x\s*4|4wd|awd`,
     fits: (_, words) => ALL_WHEEL.some((word) => words.has(word)) || [...words].some((word) => word.startsWith('xdrive')),
   },
   {
