@@ -329,6 +329,13 @@ describe('reviews', () => {
     ['no source', (review: any) => delete review.source, 'source'],
     ['no link to the source', (review: any) => delete review.sourceUrl, 'sourceUrl'],
     ['a link that is not https', (review: any) => (review.sourceUrl = 'javascript:alert(1)'), 'sourceUrl'],
+    // Issue 36: the visitor review found the links going to a Google search instead of the review.
+    [
+      'a link to a Google search',
+      (review: any) => (review.sourceUrl = 'https://www.google.com/maps/search/?api=1&query=Ruhrstern%20Automobile%20Essen'),
+      'sourceUrl',
+    ],
+    ['a link to a web search', (review: any) => (review.sourceUrl = 'https://www.google.com/search?q=Ruhrstern+Bewertungen'), 'sourceUrl'],
   ])('refuses %s', async (_name, breakIt, path) => {
     const review = copyOf('review-1')
     breakIt(review)

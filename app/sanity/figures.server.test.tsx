@@ -184,6 +184,8 @@ describe.each(BACKENDS)('Kennzahlen on every page, %s lake', (backend) => {
     const locations = async () => (await renderSite(test)).get('/locations')!
     // The seed's ten reviews average 4.8 (the spec's figure), typed nowhere.
     expect(await locations()).toMatch(/4,8 ?\/5 Kundenbewertung/)
+    // The stat band names its source (issue 36): the count and the platforms of the reviews.
+    expect(await locations()).toMatch(/4,8 ?\/5 Kundenbewertung aus 10 Bewertungen auf Google und mobile\.de/)
     expect(await locations()).toContain('Kundenbewertung 4,8 von 5.')
     expect(await locations()).toMatch(/4,8 von 5 Sternen aus 10 Bewertungen auf Google und mobile\.de/)
     // A value typed into the settings does not override the reviews.
@@ -200,7 +202,7 @@ describe.each(BACKENDS)('Kennzahlen on every page, %s lake', (backend) => {
     })
     // (8 × 5 + 2 × 4 + 1) / 11 = 4.45…, shown as 4,5.
     const after = await locations()
-    expect(after).toMatch(/4,5 ?\/5 Kundenbewertung/)
+    expect(after).toMatch(/4,5 ?\/5 Kundenbewertung aus 11 Bewertungen auf Google und mobile\.de/)
     expect(after).toContain('Kundenbewertung 4,5 von 5.')
     expect(after).toMatch(/4,5 von 5 Sternen aus 11 Bewertungen/)
     expect(after).toContain('Auf den Rückruf habe ich eine Woche gewartet.')

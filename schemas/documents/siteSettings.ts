@@ -158,6 +158,15 @@ export const siteSettings = defineType({
       validation: (rule) => rule.custom((value) => (value === undefined || /^\d{1,16}$/.test(value) ? true : 'Die Kundennummer besteht nur aus Ziffern.')),
     }),
     defineField({
+      name: 'mobileDeUrl',
+      title: 'Unser Bestand auf mobile.de (Link)',
+      type: 'url',
+      description:
+        'Die Adresse unserer Händlerseite auf mobile.de (z. B. https://home.mobile.de/…). /vehicles verlinkt sie unter „Unser Bestand auf mobile.de“; leer: kein Link.',
+      group: 'contact',
+      validation: (rule) => rule.uri({ scheme: ['https'] }),
+    }),
+    defineField({
       name: 'claims',
       title: 'Kennzahlen',
       type: 'object',

@@ -50,6 +50,9 @@ export const PAGE_QUERY = defineQuery(`*[_type == "page" && path == $path][0]{
         "image": coalesce(location.image, sections[0].image)${IMAGE}
       }
     },
+    _type == "statsSection" => {
+      "items": items[]{..., figure == "customerRating" => {"reviews": {"count": count(*[${REVIEW}]), "sources": array::unique(*[${REVIEW}].source)}}}
+    },
     _type == "reviewsSection" => {
       "reviews": *[${REVIEW}] | order(date desc, _id asc)[0...12]{_id, authorName, date, rating, text, source, sourceUrl},
       "summary": {"count": count(*[${REVIEW}]), "average": math::avg(*[${REVIEW}].rating), "sources": array::unique(*[${REVIEW}].source)}
