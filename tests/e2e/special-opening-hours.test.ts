@@ -1,5 +1,5 @@
 import { type APIRequestContext } from '@playwright/test'
-import { addCalendarDays, berlinParts } from '#app/submissions/test-drive-slots.ts'
+import { addCalendarDays, berlinParts } from '#app/utils/clock.ts'
 import { expect, test } from './playwright-utils'
 import { BROWSER_AGENT, CRAWLER_AGENT, OWN_PORT_BASE, type RunningProcess, startFakeSanity, startSiteServer } from './servers'
 

@@ -1,7 +1,8 @@
 import { type Page } from '@playwright/test'
 import ICAL from 'ical.js'
 import { FAKE_SANITY_PORT, SANITY_BACKED_PORT } from '../../playwright.config'
-import { addCalendarDays, berlinInstant, berlinParts, SLOT_MESSAGES } from '#app/submissions/test-drive-slots.ts'
+import { SLOT_MESSAGES } from '#app/submissions/test-drive-slots.ts'
+import { addCalendarDays, berlinInstant, berlinParts } from '#app/utils/clock.ts'
 import { outboxMailWith, rawOutboxMailWith } from './outbox'
 import { expect, storedLeads, test, uniqueName } from './playwright-utils'
 
