@@ -6,7 +6,7 @@ import { type HoursSpec, openIntervals } from '#app/utils/open-now.ts'
 /*
  * The test-drive slots a vehicle page offers and the server accepts (docs/decisions/042): the next
  * open days of the opening hours in the lake (the `general` variant), each with three-hour windows
- * (…, 09:00–12:00, 12:00–15:00, 15:00–18:00, …) clipped to that day's hours. No past windows, no
+ * (…, 09:00–12:00, 12:00–15:00, 15:00–18:00, …) clipped to that day's hours. No window that ends within the hour, no
  * closed days (a day only "nach Vereinbarung" is closed for online booking), no public holiday of
  * NRW (shops close on them by law), and on a day of the settings' Sonderöffnungszeiten only its
  * special hours (none when closed). All in Europe/Berlin.
@@ -26,7 +26,7 @@ export interface TestDriveSlot {
 }
 
 export type SlotCheck =
-  { ok: true; slot: TestDriveSlot; startsAt: Date; endsAt: Date } | { ok: false; reason: 'format' | 'past' | 'closed' | 'outside' | 'far' }
+  { ok: true; slot: TestDriveSlot; startsAt: Date; endsAt: Date } | { ok: false; reason: 'format' | 'past' | 'ending' | 'closed' | 'outside' | 'far' }
 
 /** How many open days the form offers (and the server accepts). */
 export const SLOT_DAYS = 14
@@ -41,6 +41,7 @@ const SHORT_DAY = Object.fromEntries(WEEKDAYS.map((day) => [day.value, day.title
 export const SLOT_MESSAGES = {
   format: 'Bitte wählen Sie einen Termin aus der Liste.',
   past: 'Dieser Termin liegt in der Vergangenheit. Bitte wählen Sie einen späteren Termin.',
+  ending: 'Dieses Zeitfenster endet in weniger als einer Stunde. Bitte wählen Sie einen späteren Termin oder rufen Sie uns an.',
   closed: 'An diesem Tag haben wir geschlossen. Bitte wählen Sie einen anderen Tag.',
   outside: 'Zu dieser Zeit haben wir an diesem Tag nicht geöffnet. Bitte wählen Sie einen Termin aus der Liste.',
   far: `Bitte wählen Sie einen Termin in den nächsten ${SLOT_DAYS} Öffnungstagen.`,
@@ -70,7 +71,13 @@ function windowsOf(date: string, specs: readonly HoursSpec[], special: readonly 
   return slots
 }
 
-/** The slots offered at `now`: the windows of the next SLOT_DAYS open days, later today's only those not yet begun. */
+/**
+ * Whether a window of today is still worth booking at `minutes` past midnight: one that has begun is
+ * (a buyer can still come at 10:00 to a 09:00–12:00 window, issue 36), as long as an hour of it is left.
+ */
+const bookableToday = (slot: Pick<TestDriveSlot, 'end'>, minutes: number) => minutesOf(slot.end) - minutes >= MIN_WINDOW_MINUTES
+
+/** The slots offered at `now`: the windows of the next SLOT_DAYS open days, today's while an hour of them is left. */
 export function testDriveSlots(
   specs: readonly HoursSpec[],
   now: Date,
@@ -82,7 +89,7 @@ export function testDriveSlots(
   // A year ahead at most: hours with no open day at all offer nothing.
   for (let offset = 0; offset < 366 && openDays < days; offset++) {
     const date = addCalendarDays(today.date, offset)
-    const windows = windowsOf(date, specs, special ?? []).filter((slot) => offset > 0 || minutesOf(slot.start) > today.minutes)
+    const windows = windowsOf(date, specs, special ?? []).filter((slot) => offset > 0 || bookableToday(slot, today.minutes))
     if (windows.length === 0) continue
     openDays++
     slots.push(...windows)
@@ -97,11 +104,12 @@ export function checkSlot(value: string, specs: readonly HoursSpec[], now: Date,
   const date = `${match[1]}-${match[2]}-${match[3]}`
   if (addCalendarDays(date, 0) !== date) return { ok: false, reason: 'format' }
   const today = berlinParts(now)
-  if (date < today.date || (date === today.date && minutesOf(match[4]!) <= today.minutes)) return { ok: false, reason: 'past' }
+  if (date < today.date || (date === today.date && minutesOf(match[5]!) <= today.minutes)) return { ok: false, reason: 'past' }
   const windows = windowsOf(date, specs, special ?? [])
   if (windows.length === 0) return { ok: false, reason: 'closed' }
   const slot = windows.find((candidate) => candidate.value === value)
   if (!slot) return { ok: false, reason: 'outside' }
+  if (date === today.date && !bookableToday(slot, today.minutes)) return { ok: false, reason: 'ending' }
   if (!testDriveSlots(specs, now, { special }).some((offered) => offered.value === value)) return { ok: false, reason: 'far' }
   return { ok: true, slot, startsAt: berlinInstant(date, slot.start), endsAt: berlinInstant(date, slot.end) }
 }
