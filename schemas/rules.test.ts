@@ -43,7 +43,7 @@ describe('opening hours', () => {
   it('requires all four variants, named by their German titles', async () => {
     const settings = copyOf('siteSettings')
     settings.openingHours = settings.openingHours.filter((variant: any) => variant.key !== 'student')
-    expect(await errorsOf(settings)).toEqual([{ path: 'openingHours', message: 'Es fehlen Varianten: „Studenten-Seite“.' }])
+    expect(await errorsOf(settings)).toEqual([{ path: 'openingHours', message: 'Es fehlen Varianten: „Telefonisch erreichbar (Studenten-Seite)“.' }])
   })
 
   it('rejects a variant that appears twice, named by its German title', async () => {

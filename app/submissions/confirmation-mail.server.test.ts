@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { type SanityDocument } from '#app/sanity/lake.server.ts'
-import { buildConfirmationMail } from './confirmation-mail.server.ts'
+import { buildConfirmationMail, type ConfirmationMailOptions } from './confirmation-mail.server.ts'
 
 /** What the receipt promises, per form (issue 36): the text part and the HTML part say the same. */
-const OPTIONS = {
+const OPTIONS: ConfirmationMailOptions = {
   from: 'Ruhrstern Automobile <noreply@example.de>',
   siteUrl: 'https://www.example.de',
   settings: { dealerName: 'Ruhrstern Automobile', phone: '0201 8512 3400', answerHours: 24 },

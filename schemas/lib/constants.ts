@@ -18,9 +18,11 @@ export const WEEKDAYS = [
 
 export const OPENING_HOURS_KEYS = [
   { title: 'Startseite (strukturierte Daten)', value: 'home' },
-  { title: 'Allgemeine Seiten und Fußzeile', value: 'general' },
-  { title: 'Städte-Landingpages', value: 'city' },
-  { title: 'Studenten-Seite', value: 'student' },
+  // The yard's own hours: every „Jetzt geöffnet/geschlossen“, the footer and the test drives (docs/decisions/068).
+  { title: 'Öffnungszeiten des Autohauses (alle Seiten und Fußzeile)', value: 'general' },
+  // Shown on the pages that choose them as the times the phone is answered, never as a second „open now“.
+  { title: 'Telefonisch erreichbar (Städte-Landingpages)', value: 'city' },
+  { title: 'Telefonisch erreichbar (Studenten-Seite)', value: 'student' },
 ] as const
 
 export const SERVICE_ICONS = [
