@@ -50,7 +50,7 @@ describe('opening hours', () => {
     const settings = copyOf('siteSettings')
     settings.openingHours[3] = { ...settings.openingHours[0], _key: 'home-again' }
     const errors = await errorsOf(settings)
-    expect(errors).toEqual([{ path: 'openingHours', message: expect.stringContaining('doppelt: „Startseite (strukturierte Daten)“') }])
+    expect(errors).toEqual([{ path: 'openingHours', message: expect.stringContaining('doppelt: „Telefonisch erreichbar (Startseite, strukturierte Daten)“') }])
     expect(errors[0]!.message).not.toMatch(/\b(home|student)\b/)
   })
 
