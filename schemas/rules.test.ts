@@ -43,14 +43,14 @@ describe('opening hours', () => {
   it('requires all four variants, named by their German titles', async () => {
     const settings = copyOf('siteSettings')
     settings.openingHours = settings.openingHours.filter((variant: any) => variant.key !== 'student')
-    expect(await errorsOf(settings)).toEqual([{ path: 'openingHours', message: 'Es fehlen Varianten: „Studenten-Seite“.' }])
+    expect(await errorsOf(settings)).toEqual([{ path: 'openingHours', message: 'Es fehlen Varianten: „Telefonisch erreichbar (Studenten-Seite)“.' }])
   })
 
   it('rejects a variant that appears twice, named by its German title', async () => {
     const settings = copyOf('siteSettings')
     settings.openingHours[3] = { ...settings.openingHours[0], _key: 'home-again' }
     const errors = await errorsOf(settings)
-    expect(errors).toEqual([{ path: 'openingHours', message: expect.stringContaining('doppelt: „Startseite (strukturierte Daten)“') }])
+    expect(errors).toEqual([{ path: 'openingHours', message: expect.stringContaining('doppelt: „Telefonisch erreichbar (Startseite, strukturierte Daten)“') }])
     expect(errors[0]!.message).not.toMatch(/\b(home|student)\b/)
   })
 

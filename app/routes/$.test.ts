@@ -113,24 +113,34 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
       expect(node('AutoDealer')).toBeUndefined()
     })
 
-    it('a city page: the dealership serving that city with the city hours of the settings (Mo–Sa 08:00–20:00)', async () => {
+    it('a city page: the dealership serving that city with the yard’s hours and the city hours of the settings (Mo–Sa 08:00–20:00) as phone hours', async () => {
       const { node, crumbs } = await metaOf('/locations/dortmund')
       expect(crumbs).toEqual(['Start', 'Standorte', 'Autoankauf und Gebrauchtwagen für Dortmund'])
       expect(node('AutoDealer')).toMatchObject({ areaServed: [{ '@type': 'City', name: 'Dortmund' }] })
+      // What search engines call „open now“ is the yard's, as on the page (decision 068).
       expect(weekly(node('AutoDealer'))).toMatchObject([
-        {
-          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((day) => `https://schema.org/${day}`),
-          opens: '08:00',
-          closes: '20:00',
-        },
+        { dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((day) => `https://schema.org/${day}`), opens: '09:00', closes: '18:00' },
+        { dayOfWeek: ['https://schema.org/Saturday'], opens: '09:00', closes: '16:00' },
       ])
+      expect(node('AutoDealer')?.contactPoint).toMatchObject({
+        '@type': 'ContactPoint',
+        hoursAvailable: [
+          {
+            dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((day) => `https://schema.org/${day}`),
+            opens: '08:00',
+            closes: '20:00',
+          },
+        ],
+      })
     })
 
-    it('a page below a city page belongs to that city; the student page has the student hours (Mo–So 08:00–22:00)', async () => {
+    it('a page below a city page belongs to that city; the student page has the student hours (Mo–So 08:00–22:00) as phone hours', async () => {
       const { node, crumbs } = await metaOf('/locations/muenster/studenten-autoankauf')
       expect(crumbs).toEqual(['Start', 'Standorte', 'Autoankauf in Münster', 'Studenten-Autoankauf in Münster'])
       expect(node('AutoDealer')).toMatchObject({ areaServed: [{ '@type': 'City', name: 'Münster' }] })
-      expect(weekly(node('AutoDealer'))).toMatchObject([{ dayOfWeek: expect.arrayContaining(['https://schema.org/Sunday']), opens: '08:00', closes: '22:00' }])
+      expect(node('AutoDealer')?.contactPoint).toMatchObject({
+        hoursAvailable: [{ dayOfWeek: expect.arrayContaining(['https://schema.org/Sunday']), opens: '08:00', closes: '22:00' }],
+      })
       expect((await metaOf('/locations/xanten/bmw-ankauf')).node('AutoDealer')).toMatchObject({ areaServed: [{ name: 'Xanten' }] })
     })
   })

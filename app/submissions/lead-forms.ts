@@ -212,6 +212,22 @@ const vehicleSaleForm: FormDefinition<'vehicle-sale'> = {
 }
 
 /** The Suchauftrag's one visible field: how to reach the buyer, an e-mail address or a phone number. */
+/**
+ * By when the dealer answers, from the Kennzahl „Bewertung innerhalb (Stunden)“ (`claims.valuationHours`):
+ * „innerhalb von 24 Stunden (an Werktagen)“; undefined when staff set none. The sell confirmation
+ * on the page and the receipts say it in these words.
+ */
+export function answerWithin(hours: unknown): string | undefined {
+  if (typeof hours !== 'number' || !Number.isFinite(hours) || hours <= 0) return undefined
+  return `innerhalb von ${new Intl.NumberFormat('de-DE').format(hours)} ${hours === 1 ? 'Stunde' : 'Stunden'} (an Werktagen)`
+}
+
+/** What a seller is told comes next: „Wir melden uns innerhalb von 24 Stunden (an Werktagen) mit einer ersten Einschätzung bei Ihnen.“ */
+export function saleAnswerPromise(hours: unknown): string {
+  const within = answerWithin(hours)
+  return `Wir melden uns ${within ? `${within} ` : ''}mit einer ersten Einschätzung bei Ihnen.`
+}
+
 export const SEARCH_REQUEST_CONTACT_MESSAGE = 'Bitte geben Sie eine E-Mail-Adresse oder eine Telefonnummer an, damit wir uns bei Ihnen melden können.'
 
 /**

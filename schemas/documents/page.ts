@@ -66,7 +66,8 @@ export const page = defineType({
       name: 'openingHours',
       title: 'Öffnungszeiten auf dieser Seite',
       type: 'string',
-      description: 'Welche Variante der Öffnungszeiten (aus den Einstellungen) Kontakt-Abschnitte und Banner zeigen.',
+      description:
+        'Kontakt-Abschnitte und Banner zeigen immer die Öffnungszeiten des Autohauses mit „Jetzt geöffnet/geschlossen“. Eine andere Variante erscheint daneben als „Telefonisch erreichbar“.',
       group: 'content',
       options: { list: OPENING_HOURS_KEYS.filter((key) => key.value !== 'home').map((key) => ({ ...key })), layout: 'radio' },
       initialValue: 'general',

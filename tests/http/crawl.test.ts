@@ -241,7 +241,7 @@ describe('structured data', () => {
   // The weekly hours; the seed's dated special hours (Heiligabend, Silvester) join them in December (tests/e2e/special-opening-hours.test.ts).
   const weekly = (dealer: Node) => (dealer.openingHoursSpecification as Node[]).filter((spec) => spec.validFrom === undefined)
 
-  test('home: the AutoDealer with the home hours (Mo–Fr 08–20, Sa 09–18), served cities, address and geo; the WebSite search works', async () => {
+  test('home: the AutoDealer with the yard’s hours, the home reading (Mo–Fr 08–20, Sa 09–18) as phone hours, served cities, address and geo; the WebSite search works', async () => {
     const of = await nodes('/')
     const [dealer] = of('AutoDealer')
     expect(dealer).toMatchObject({
@@ -254,10 +254,19 @@ describe('structured data', () => {
       address: { '@type': 'PostalAddress', streetAddress: 'Gladbecker Straße 250', postalCode: '45326', addressLocality: 'Essen', addressCountry: 'DE' },
       geo: { '@type': 'GeoCoordinates', latitude: expect.any(Number), longitude: expect.any(Number) },
     })
+    // „Open now“ for search engines is the yard's, as on the pages; the spec's home reading is the phone's (decision 068).
     expect(weekly(dealer!)).toEqual([
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: WEEKDAYS, opens: '08:00', closes: '20:00' },
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: [day('Saturday')], opens: '09:00', closes: '18:00' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: WEEKDAYS, opens: '09:00', closes: '18:00' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: [day('Saturday')], opens: '09:00', closes: '16:00' },
     ])
+    expect(dealer!.contactPoint).toMatchObject({
+      '@type': 'ContactPoint',
+      telephone: '+4920185123400',
+      hoursAvailable: [
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: WEEKDAYS, opens: '08:00', closes: '20:00' },
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: [day('Saturday')], opens: '09:00', closes: '18:00' },
+      ],
+    })
     const served = (dealer!.areaServed as Node[]).map((city) => city.name)
     expect(served).toEqual(expect.arrayContaining(['Essen', 'Bochum', 'Dortmund', 'Düsseldorf', 'Xanten', 'Münster']))
     expect(of('Organization')).toHaveLength(1)
@@ -276,11 +285,17 @@ describe('structured data', () => {
     expect(await search.text()).toContain('VW Golf 1.5 TSI Life')
   })
 
-  test('city page /locations/dortmund: the AutoDealer for Dortmund with the city hours Mo–Sa 08–20', async () => {
+  test('city page /locations/dortmund: the AutoDealer for Dortmund with the yard’s hours and the city hours Mo–Sa 08–20 as phone hours', async () => {
     const of = await nodes('/locations/dortmund')
     expect(of('AutoDealer')).toHaveLength(1)
     expect(of('AutoDealer')[0]).toMatchObject({ areaServed: [{ '@type': 'City', name: 'Dortmund' }] })
-    expect(weekly(of('AutoDealer')[0]!)).toMatchObject([{ dayOfWeek: [...WEEKDAYS, day('Saturday')], opens: '08:00', closes: '20:00' }])
+    expect(weekly(of('AutoDealer')[0]!)).toMatchObject([
+      { dayOfWeek: WEEKDAYS, opens: '09:00', closes: '18:00' },
+      { opens: '09:00', closes: '16:00' },
+    ])
+    expect(of('AutoDealer')[0]!.contactPoint).toMatchObject({
+      hoursAvailable: [{ dayOfWeek: [...WEEKDAYS, day('Saturday')], opens: '08:00', closes: '20:00' }],
+    })
     expect((of('BreadcrumbList')[0]?.itemListElement as Node[]).map((item) => item.name)).toEqual([
       'Start',
       'Standorte',
@@ -288,10 +303,12 @@ describe('structured data', () => {
     ])
   })
 
-  test('student page: the AutoDealer for Münster with the student hours Mo–So 08–22', async () => {
+  test('student page: the AutoDealer for Münster with the student hours Mo–So 08–22 as phone hours', async () => {
     const of = await nodes('/locations/muenster/studenten-autoankauf')
     expect(of('AutoDealer')[0]).toMatchObject({ areaServed: [{ '@type': 'City', name: 'Münster' }] })
-    expect(weekly(of('AutoDealer')[0]!)).toMatchObject([{ dayOfWeek: [...WEEKDAYS, day('Saturday'), day('Sunday')], opens: '08:00', closes: '22:00' }])
+    expect(of('AutoDealer')[0]!.contactPoint).toMatchObject({
+      hoursAvailable: [{ dayOfWeek: [...WEEKDAYS, day('Saturday'), day('Sunday')], opens: '08:00', closes: '22:00' }],
+    })
   })
 
   test('/locations: the dealer’s rating is the one its reviews section shows; a page without reviews claims none', async () => {

@@ -36,7 +36,19 @@ const SETTINGS = {
   email: 'info@ruhrstern-automobile.de',
   address: { street: 'Gladbecker Straße 250', postalCode: '45326', city: 'Essen' },
   geo: { lat: 51.4845, lng: 7.0003 },
-  openingHours: [],
+  openingHours: [
+    {
+      key: 'general',
+      label: null,
+      specs: [
+        { days: ['Mo', 'Tu', 'We', 'Th', 'Fr'], opens: '09:00', closes: '18:00' },
+        { days: ['Sa'], opens: '09:00', closes: '16:00' },
+      ],
+      byAppointmentDays: ['Su'],
+      note: null,
+      lines: ['Mo–Fr: 09:00–18:00 Uhr', 'Sa: 09:00–16:00 Uhr', 'So: nach Vereinbarung'],
+    },
+  ],
   specialOpeningHours: [],
 } as unknown as SiteSettings
 
@@ -247,7 +259,7 @@ describe('PageSections', () => {
     expect(table.textContent?.replace(/\s/g, ' ')).toContain('ab 25.000 €')
   })
 
-  test('the call banner shows the phone link, the Essen address with the travel time and the page hours', async () => {
+  test('the call banner shows the phone link, the Essen address with the travel time, the yard’s hours and the page’s as phone hours', async () => {
     await renderPage(SECTIONS)
     const banner = document.getElementById('abschnitt-banner')!
     expect(
@@ -257,7 +269,8 @@ describe('PageSections', () => {
     ).toBe('tel:+4920185123400')
     expect(banner.textContent).toContain('Gladbecker Straße 250, 45326 Essen')
     expect(banner.textContent).toContain('ca. 25 Minuten Fahrzeit')
-    expect(banner.textContent).toContain('Mo–Sa: 08:00–20:00 Uhr')
+    expect(within(banner).getByText('Öffnungszeiten').closest('div')!.textContent).toContain('Mo–Fr: 09:00–18:00 Uhr')
+    expect(within(banner).getByText('Telefonisch erreichbar').closest('div')!.textContent).toBe('Telefonisch erreichbarMo–Sa: 08:00–20:00 Uhr')
     expect(within(banner).getByRole('link', { name: 'ZUM FORMULAR' }).getAttribute('href')).toBe('#contact')
   })
 
@@ -274,7 +287,8 @@ describe('PageSections', () => {
           .getByRole('link', { name: /ROUTE PLANEN/ })
           .getAttribute('href'),
       ).toBe(route)
-      expect(within(banner).getByTestId('open-now').textContent).toBe('Heute geöffnet bis 20:00 Uhr')
+      // The yard's hours (Mo–Fr 09–18), not the page's phone hours (Mo–Sa 08–20): decision 068.
+      expect(within(banner).getByTestId('open-now').textContent).toBe('Jetzt geschlossen – öffnet morgen um 09:00 Uhr')
     } finally {
       vi.useRealTimers()
     }
