@@ -1,4 +1,5 @@
 import { EnvelopeIcon, TrashIcon, UnlinkIcon } from '@sanity/icons'
+import { useToast } from '@sanity/ui'
 import { useState } from 'react'
 import { type DocumentActionComponent, type DocumentBadgeComponent, useClient, useDocumentOperation } from 'sanity'
 import { CONTACT_STATUSES, titleOf } from '../schemas/lib/constants'
@@ -89,6 +90,7 @@ DeleteLeadWithPhotosAction.displayName = 'DeleteLeadWithPhotosAction'
  */
 export const DetachFromSyncAction: DocumentActionComponent = (props) => {
   const { patch, publish } = useDocumentOperation(props.id, props.type)
+  const toast = useToast()
   const [open, setOpen] = useState(false)
   const current = (props.draft ?? props.published) as { source?: string } | null
   if (current?.source !== 'mobile.de') return null
@@ -102,14 +104,23 @@ export const DetachFromSyncAction: DocumentActionComponent = (props) => {
           type: 'confirm',
           tone: 'critical',
           message:
-            'Dieses Fahrzeug wird danach nur noch hier gepflegt: Der Abgleich mit mobile.de ändert es nie wieder und markiert es auch nicht als verkauft, wenn das Inserat endet. Alle Felder werden bearbeitbar. Fortfahren?',
+            'Dieses Fahrzeug wird danach nur noch hier gepflegt: Der Abgleich mit mobile.de ändert es nie wieder und markiert es auch nicht als verkauft, wenn das Inserat endet. Alle Felder werden bearbeitbar. Das Fahrzeug wird dabei sofort veröffentlicht, mit allen noch nicht veröffentlichten Änderungen. Fortfahren?',
           onCancel: () => {
             setOpen(false)
             props.onComplete()
           },
           onConfirm: () => {
             patch.execute([{ set: { source: 'manual' } }])
-            if (!publish.disabled) publish.execute()
+            // Always published at once: the sync and the site read the published car, so a draft
+            // alone would leave it synced. Not guarded by `publish.disabled`: that is from the render
+            // before the patch (no draft yet → „NO_CHANGES“); the operation reads the document as the
+            // patch left it and waits until the draft is saved.
+            publish.execute()
+            toast.push({
+              status: 'success',
+              title: 'Vom Abgleich gelöst und veröffentlicht',
+              description: 'Der Abgleich mit mobile.de ändert dieses Fahrzeug nicht mehr.',
+            })
             setOpen(false)
             props.onComplete()
           },
