@@ -3,35 +3,32 @@ import { useToast } from '@sanity/ui'
 import { useState } from 'react'
 import { type DocumentActionComponent, type DocumentBadgeComponent, useClient, useDocumentOperation } from 'sanity'
 import { CONTACT_STATUSES, titleOf } from '../schemas/lib/constants'
-import { replyMailto, type ReplySource } from '../schemas/lib/inbox-reply'
+import { type ReplySource } from '../schemas/lib/inbox-reply'
+import { REPLIED_STATUS, useReplyHref } from '../schemas/components/inbox-inputs'
 import { vehicleStatusTitle } from '../schemas/documents/vehicle'
 import { leadPhotoAssetIds } from './lead-photos'
 
 const API_VERSION = '2025-02-19'
-/** Used until the settings' dealer name has loaded (or if it is empty). */
-const FALLBACK_DEALER = 'Ruhrstern Automobile'
 
-/** „Per E-Mail antworten": opens the staff's mail program with a prepared reply (mailto). */
+/**
+ * „Per E-Mail antworten“ in the „…“ menu too (the visible button sits above the status:
+ * InboxStatusInput): opens the staff's mail program with a prepared reply naming the car, and sets a
+ * new request „In Bearbeitung“. Leads and messages are edited live, so the patch is saved at once.
+ */
 export const ReplyByMailAction: DocumentActionComponent = (props) => {
-  const client = useClient({ apiVersion: API_VERSION })
-  const source = (props.published ?? props.draft ?? undefined) as ReplySource | undefined
-  const email = source ? replyMailto(source, FALLBACK_DEALER) : undefined
+  const { patch } = useDocumentOperation(props.id, props.type)
+  const source = (props.published ?? props.draft ?? undefined) as (ReplySource & { status?: string }) | undefined
+  const href = useReplyHref(source)
   return {
     label: 'Per E-Mail antworten',
     icon: EnvelopeIcon,
-    disabled: !email,
-    title: email ? undefined : 'Keine E-Mail-Adresse angegeben',
+    disabled: !href,
+    title: href ? undefined : 'Keine E-Mail-Adresse angegeben',
     onHandle: () => {
-      if (!source) return
-      // The dealer's name from the settings, read when clicked (one small query, not on every render).
-      void client
-        .fetch<string | null>(`*[_id == "siteSettings"][0].dealerName`)
-        .catch(() => null)
-        .then((dealerName) => {
-          const href = replyMailto(source, dealerName || FALLBACK_DEALER)
-          if (href) window.location.href = href
-          props.onComplete()
-        })
+      if (!href) return
+      if ((source?.status ?? 'neu') === 'neu') patch.execute([{ set: { status: REPLIED_STATUS } }])
+      window.location.href = href
+      props.onComplete()
     },
   }
 }
