@@ -1,5 +1,6 @@
 import { type Env, parseEnv, usesSanity } from '#app/env.server.ts'
 import { type PreviewSession } from '#app/preview/preview.server.ts'
+import { RetentionSweeper } from '#app/submissions/erasure.server.ts'
 import { Notifier } from '#app/submissions/notifier.server.ts'
 import { cleanUpPhotosAtStart } from '#app/submissions/photo-store.server.ts'
 import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
@@ -81,7 +82,8 @@ export async function createLake(env: Env, logger?: Logger): Promise<ContentLake
 
 /**
  * Validates the environment, opens the lake, cleans up the photos (the upload's temporary folder
- * emptied, orphan photos removed: docs/decisions/041) and starts the notifier's retry loop; called
+ * emptied, orphan photos removed: docs/decisions/041) and starts the notifier's retry loop and the
+ * retention sweep (decision 072); called
  * once by server.mjs before listening.
  */
 export async function createAppContext(source: Record<string, string | undefined> = process.env): Promise<AppContext & { contentRevision: ContentRevision }> {
@@ -98,6 +100,8 @@ export async function createAppContext(source: Record<string, string | undefined
   lake.follow()
   const notifier = new Notifier({ lake, env, logger })
   notifier.start()
+  // The settings' retention rule, and what deleted leads left behind (docs/decisions/072): hourly.
+  new RetentionSweeper(lake, env, { logger }).start()
   return {
     env,
     lake,

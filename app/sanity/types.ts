@@ -902,6 +902,7 @@ export type SiteSettings = {
   geo: Geo
   servedCities: Array<string>
   mobileDeCustomerId?: string
+  leadRetentionMonths?: number
   claims: {
     yearsExperience: number
     vehiclesInStock?: number
@@ -1477,6 +1478,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       geo: Geo
       servedCities: Array<string>
       mobileDeCustomerId?: string
+      leadRetentionMonths?: number
       claims: {
         yearsExperience: number
         vehiclesInStock?: number

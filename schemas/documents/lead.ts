@@ -69,7 +69,7 @@ export const lead = defineType({
       name: 'photos',
       title: 'Fotos',
       description:
-        'Vom Verkäufer gesendet, ohne Standort- und Kameradaten neu gespeichert. Löschen: die Anfrage löschen, danach die Bilder (siehe README, „Fotos löschen“).',
+        'Vom Verkäufer gesendet, ohne Standort- und Kameradaten neu gespeichert. „Löschen“ (unten im Menü „…“) löscht die Anfrage mit ihren Fotos und den gespeicherten Kopien ihrer E-Mails, etwa wenn jemand die Löschung seiner Daten verlangt. Automatisch: Einstellungen → Anfragen.',
       type: 'array',
       readOnly: true,
       // A request without photos (a test drive) shows no empty list with „Element hinzufügen“.
