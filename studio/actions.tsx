@@ -105,7 +105,7 @@ export const DeleteLeadWithPhotosAction: DocumentActionComponent = (props) => {
         ? {
             type: 'confirm',
             tone: 'critical',
-            message: `Diese Anfrage endgültig löschen, mit ${assets.length > 0 ? `ihren ${count(assets.length, 'Foto', 'Fotos')} und ` : ''}den Kopien ihrer E-Mails auf dem Server? Das lässt sich nicht rückgängig machen.`,
+            message: `Diese Anfrage endgültig löschen, mit ${assets.length === 1 ? 'ihrem Foto und ' : assets.length > 1 ? `ihren ${count(assets.length, 'Foto', 'Fotos')} und ` : ''}den Kopien ihrer E-Mails auf dem Server? Das lässt sich nicht rückgängig machen.`,
             onCancel: done,
             onConfirm: () => {
               setState('deleting')
