@@ -21,6 +21,8 @@ export interface AppContext {
   submissionLimiter?: RateLimiter
   /** Mails the dealer about stored messages and leads, and retries what is still pending. */
   notifier?: Notifier
+  /** The settings' retention rule and the hourly sweep of what deleted leads left (decision 072). */
+  retentionSweeper?: RetentionSweeper
   /**
    * Called with the id of a contact message or lead once it is durably stored: starts the dealer's
    * notification without waiting for it. Absent in tests that do not exercise notifications.
@@ -101,12 +103,14 @@ export async function createAppContext(source: Record<string, string | undefined
   const notifier = new Notifier({ lake, env, logger })
   notifier.start()
   // The settings' retention rule, and what deleted leads left behind (docs/decisions/072): hourly.
-  new RetentionSweeper(lake, env, { logger }).start()
+  const retentionSweeper = new RetentionSweeper(lake, env, { logger })
+  retentionSweeper.start()
   return {
     env,
     lake,
     submissionLimiter: createSubmissionLimiter(env),
     notifier,
+    retentionSweeper,
     // Never rejects: a failed mail (the dealer's or the visitor's receipt) stays pending for the retry loop.
     onStored: (documentId) => void notifier.notifyAll(documentId),
     contentRevision,

@@ -159,6 +159,7 @@ describe('photo housekeeping at start', () => {
       expect((await readdir(uploads)).sort()).toEqual([fresh, referenced].sort())
     } finally {
       await context.notifier?.stop()
+      await context.retentionSweeper?.stop()
       await context.lake.close?.()
     }
     // The test lake closes its own (already closed) lake again: harmless.
