@@ -296,6 +296,11 @@ export type RichText = Array<{
           | 'yearsExperience'
           | 'vehiclesInStock'
           | 'vehiclesSold'
+          | 'vehiclesSoldLocations'
+          | 'vehiclesBought'
+          | 'happyCustomers'
+          | 'citiesServed'
+          | 'catchmentKm'
           | 'satisfactionPercent'
           | 'financingFromPercent'
           | 'freeDeliveryKm'
@@ -431,6 +436,11 @@ export type StatItem = {
     | 'yearsExperience'
     | 'vehiclesInStock'
     | 'vehiclesSold'
+    | 'vehiclesSoldLocations'
+    | 'vehiclesBought'
+    | 'happyCustomers'
+    | 'citiesServed'
+    | 'catchmentKm'
     | 'satisfactionPercent'
     | 'financingFromPercent'
     | 'freeDeliveryKm'
@@ -907,6 +917,11 @@ export type SiteSettings = {
     yearsExperience: number
     vehiclesInStock?: number
     vehiclesSold: number
+    vehiclesSoldLocations: number
+    vehiclesBought: number
+    happyCustomers: number
+    citiesServed: number
+    catchmentKm: number
     satisfactionPercent: number
     financingFromPercent: number
     freeDeliveryKm: number
@@ -1482,6 +1497,11 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         yearsExperience: number
         vehiclesInStock?: number
         vehiclesSold: number
+        vehiclesSoldLocations: number
+        vehiclesBought: number
+        happyCustomers: number
+        citiesServed: number
+        catchmentKm: number
         satisfactionPercent: number
         financingFromPercent: number
         freeDeliveryKm: number
@@ -1830,15 +1850,20 @@ export type PAGE_QUERYResult = {
           children?: Array<
             | {
                 key:
+                  | 'catchmentKm'
+                  | 'citiesServed'
                   | 'customerRating'
                   | 'financingFromPercent'
                   | 'freeDeliveryKm'
                   | 'freePickupFromEur'
+                  | 'happyCustomers'
                   | 'reviewCount'
                   | 'satisfactionPercent'
                   | 'valuationHours'
+                  | 'vehiclesBought'
                   | 'vehiclesInStock'
                   | 'vehiclesSold'
+                  | 'vehiclesSoldLocations'
                   | 'yearsExperience'
                 _type: 'figure'
                 _key: string
@@ -2003,15 +2028,20 @@ export type PAGE_QUERYResult = {
           children?: Array<
             | {
                 key:
+                  | 'catchmentKm'
+                  | 'citiesServed'
                   | 'customerRating'
                   | 'financingFromPercent'
                   | 'freeDeliveryKm'
                   | 'freePickupFromEur'
+                  | 'happyCustomers'
                   | 'reviewCount'
                   | 'satisfactionPercent'
                   | 'valuationHours'
+                  | 'vehiclesBought'
                   | 'vehiclesInStock'
                   | 'vehiclesSold'
+                  | 'vehiclesSoldLocations'
                   | 'yearsExperience'
                 _type: 'figure'
                 _key: string
@@ -2192,6 +2222,11 @@ export type SITE_SETTINGS_QUERYResult = {
     yearsExperience: number
     vehiclesInStock?: number
     vehiclesSold: number
+    vehiclesSoldLocations: number
+    vehiclesBought: number
+    happyCustomers: number
+    citiesServed: number
+    catchmentKm: number
     satisfactionPercent: number
     financingFromPercent: number
     freeDeliveryKm: number
@@ -2261,6 +2296,11 @@ export type FIGURES_QUERYResult = {
     yearsExperience: number
     vehiclesInStock?: number
     vehiclesSold: number
+    vehiclesSoldLocations: number
+    vehiclesBought: number
+    happyCustomers: number
+    citiesServed: number
+    catchmentKm: number
     satisfactionPercent: number
     financingFromPercent: number
     freeDeliveryKm: number
@@ -2336,15 +2376,20 @@ export type HOME_PAGE_QUERYResult = {
       _key: string
       _type: 'statItem'
       figure:
+        | 'catchmentKm'
+        | 'citiesServed'
         | 'customerRating'
         | 'financingFromPercent'
         | 'freeDeliveryKm'
         | 'freePickupFromEur'
+        | 'happyCustomers'
         | 'reviewCount'
         | 'satisfactionPercent'
         | 'valuationHours'
+        | 'vehiclesBought'
         | 'vehiclesInStock'
         | 'vehiclesSold'
+        | 'vehiclesSoldLocations'
         | 'yearsExperience'
         | null
       number: number | null
