@@ -190,7 +190,7 @@ const TYPED_COUNT = /\d[\d.]*\s?\+/
  * place, a counter with a typed count (suffix „+“ or none) or a text with a typed „N+“.
  * Each entry names the place and what is typed, for a test or a Studio message.
  */
-export function typedCompanyFigures(document: { _type?: unknown; path?: unknown }): string[] {
+export function typedCompanyFigures(document: { _type?: unknown; path?: unknown; [field: string]: unknown }): string[] {
   const found: string[] = []
   const ownCounts = isPlacePage(document)
   walk(document, (node) => {
