@@ -770,6 +770,7 @@ export type Page = {
     order?: number
   }
   seo?: Seo
+  searchWords?: string
 }
 
 export type Vehicle = {
@@ -1407,6 +1408,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         order?: number
       }
       seo?: Seo
+      searchWords?: string
       vehicleInfo: null
     }
   | {
