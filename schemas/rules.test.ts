@@ -282,8 +282,26 @@ describe('Kennzahlen in page copy (docs/decisions/027)', () => {
     const prose = page.sections.find((section: any) => section._type === 'richTextSection')
     prose.body[0].children[0].text = 'Seit {jahre} Jahren'
     expect(await errorsOf(page)).toEqual([
-      { path: '', message: expect.stringMatching(/^Unbekannte Kennzahl \{abholung\}, \{jahre\}\. Erlaubt sind: \{yearsExperience\}/) },
+      {
+        path: '',
+        message: expect.stringMatching(
+          /^Unbekannte Kennzahl \{abholung\}, \{jahre\}\. Bitte entfernen und über „Kennzahl einfügen“ eine der Kennzahlen wählen: „Jahre Erfahrung“/,
+        ),
+      },
     ])
+  })
+
+  it('warns on a counter that types a number under a Kennzahl’s name, as /locations once did with 2200 „Verkaufte Fahrzeuge“ (issue 36)', async () => {
+    const page = copyOf('page-locations')
+    const warnings = async () =>
+      (await validate(page, seed(), { environment: 'studio' })).filter((marker) => marker.level === 'warning').map((marker) => marker.message)
+    expect(await warnings()).toEqual([])
+    const stats = page.sections.find((section: any) => section._type === 'statsSection')
+    stats.items[3] = { _key: stats.items[3]._key, _type: 'statItem', number: 2200, suffix: '+', label: 'Verkaufte Fahrzeuge' }
+    expect(await warnings()).toEqual([expect.stringMatching(/^Dieser Zähler nennt „Verkaufte Fahrzeuge“: bitte oben die Kennzahl wählen/)])
+    // Said whose number it is, a page's own figure is fine.
+    stats.items[3].label = 'Verkaufte Fahrzeuge in Essen'
+    expect(await warnings()).toEqual([])
   })
 
   it('measures a search description as search engines get it, with the Kennzahlen written in', async () => {

@@ -193,6 +193,41 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
     expect(cards.map((card) => card.path)).not.toContain('/services/leasing')
     expect((await loadPage(test, '/services/leasing')).city).toBeNull()
   })
+
+  it('lists a new service page on /services by itself, and each service page once', async () => {
+    const { image } = (await test.stored('page-locations-bochum'))?.location as { image: unknown }
+    const page = {
+      _type: 'page',
+      title: 'Fahrzeugaufbereitung',
+      path: '/services/fahrzeugaufbereitung',
+      openingHours: 'general',
+      seo: { title: 'Fahrzeugaufbereitung | Ruhrstern Automobile', description: 'Innen und außen wie neu: Aufbereitung vor dem Verkauf.' },
+      sections: [{ _key: 'hero', _type: 'heroSection', heading: 'Fahrzeugaufbereitung', image }],
+    }
+    const overviewCards = async () =>
+      (await loadPage(test, '/services')).sections.flatMap((section) =>
+        section._type === 'serviceCardsSection' ? [...section.cards, ...section.pageCards] : [],
+      )
+    const before = await overviewCards()
+    // A draft is not on the site yet.
+    await createOrReplace(test.lake, { ...page, _id: 'drafts.page-services-fahrzeugaufbereitung' })
+    expect((await overviewCards()).map((card) => card.title)).not.toContain('Fahrzeugaufbereitung')
+
+    await createOrReplace(test.lake, { ...page, _id: 'page-services-fahrzeugaufbereitung' })
+    const after = await overviewCards()
+    expect(after).toHaveLength(before.length + 1)
+    expect(after).toContainEqual(
+      expect.objectContaining({
+        title: 'Fahrzeugaufbereitung',
+        description: 'Innen und außen wie neu: Aufbereitung vor dem Verkauf.',
+        action: expect.objectContaining({ label: 'MEHR ERFAHREN', target: '/services/fahrzeugaufbereitung' }),
+      }),
+    )
+    // The spec's cards that already link Autoankauf and Autoverkauf get no second card.
+    const targets = after.flatMap((card) => (card.action?.target ? [card.action.target] : []))
+    expect(targets.filter((target) => target === '/services/autoankauf')).toHaveLength(1)
+    expect(targets.filter((target) => target === '/services/autoverkauf')).toHaveLength(1)
+  })
 })
 
 describe('content page action (form posts without JavaScript)', () => {

@@ -96,6 +96,15 @@ const SECTIONS = [
       },
       { _key: 'c2', _type: 'serviceCard', icon: 'export', title: 'EXPORT', description: 'Wir exportieren.' },
     ],
+    // A service page no card links to yet (PAGE_QUERY: withServicePages).
+    pageCards: [
+      {
+        _key: 'page-services-leasing',
+        title: 'Leasing',
+        description: 'Leasing für Gebrauchtwagen.',
+        action: { _key: 'mehr', label: 'MEHR ERFAHREN', primary: false, target: '/services/leasing' },
+      },
+    ],
   },
   { _key: 'feature', _type: 'featureSection', title: 'Text mit Bild', description: 'Beschreibung.', image: IMAGE, mirrored: true },
   {
@@ -292,6 +301,13 @@ describe('PageSections', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+
+  test('the service cards end with the service pages no card links to yet, each with MEHR ERFAHREN', async () => {
+    await renderPage(SECTIONS)
+    const cards = within(screen.getByRole('region', { name: 'Leistungen' })).getAllByRole('listitem')
+    expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual(['AUTOANKAUF', 'EXPORT', 'Leasing'])
+    expect(within(cards[2] ?? document.body).getByRole('link', { name: /MEHR ERFAHREN/ }).getAttribute('href')).toBe('/services/leasing')
   })
 
   test('the location cards link to their city pages', async () => {
