@@ -307,7 +307,11 @@ describe('PageSections', () => {
     await renderPage(SECTIONS)
     const cards = within(screen.getByRole('region', { name: 'Leistungen' })).getAllByRole('listitem')
     expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual(['AUTOANKAUF', 'EXPORT', 'Leasing'])
-    expect(within(cards[2] ?? document.body).getByRole('link', { name: /MEHR ERFAHREN/ }).getAttribute('href')).toBe('/services/leasing')
+    expect(
+      within(cards[2] ?? document.body)
+        .getByRole('link', { name: /MEHR ERFAHREN/ })
+        .getAttribute('href'),
+    ).toBe('/services/leasing')
   })
 
   test('the location cards link to their city pages', async () => {
