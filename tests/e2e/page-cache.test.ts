@@ -2,11 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { type APIRequestContext, type APIResponse } from '@playwright/test'
+import { type APIRequestContext, type APIResponse, type Page } from '@playwright/test'
 import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
 import { signSanityPayload } from '#app/server/webhook-signature.server.ts'
-import { expect, test, uniqueName } from './playwright-utils'
-import { type RunningProcess, startFakeSanity } from './servers'
+import { createHash } from 'node:crypto'
+import { expect, test, uniqueName, waitForScripts } from './playwright-utils'
+import { OWN_PORT_BASE, type RunningProcess, startFakeSanity } from './servers'
 
 /*
  * The full-page cache and staging headers on servers of their own (the shared ones get writes
@@ -16,9 +17,10 @@ import { type RunningProcess, startFakeSanity } from './servers'
  */
 
 const SECRET = 'page-cache-e2e-secret-0123456789'
-const EMBEDDED = 'http://localhost:3293'
-const FAKE_SANITY = 'http://127.0.0.1:3294'
-const SANITY_SITE = 'http://localhost:3295'
+const [EMBEDDED_PORT, FAKE_SANITY_PORT, SANITY_SITE_PORT] = [OWN_PORT_BASE + 57, OWN_PORT_BASE + 58, OWN_PORT_BASE + 59]
+const EMBEDDED = `http://localhost:${EMBEDDED_PORT}`
+const FAKE_SANITY = `http://127.0.0.1:${FAKE_SANITY_PORT}`
+const SANITY_SITE = `http://localhost:${SANITY_SITE_PORT}`
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
 
 test.describe.configure({ mode: 'serial' })
@@ -58,6 +60,30 @@ async function start(command: string[], env: Record<string, string>, readyUrl: s
 
 const nonceOf = (response: APIResponse) => /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')?.[1]
 
+/** The `sha256-…` sources a cached page's policy lists. */
+const hashesOf = (policy: string | undefined) => [...(policy ?? '').matchAll(/'(sha256-[^']+)'/g)].map((match) => match[1]!)
+
+/** The text of each inline script a browser runs in `html` (not JSON-LD, not external), hashed as the browser hashes it. */
+const inlineScriptHashes = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes]) => !/\bsrc=|application\/ld\+json/.test(attributes!))
+    .map(([, , text]) => `sha256-${createHash('sha256').update(text!).digest('base64')}`)
+
+/** CSP violations of a page, from the DOM event and the console. */
+async function watchPolicy(page: Page) {
+  const problems: string[] = []
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`)
+    })
+  })
+  page.on('console', (message) => {
+    if (/Content Security Policy|CSP violation|Refused to/i.test(message.text())) problems.push(`${page.url()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`))
+  return problems
+}
+
 async function get(request: APIRequestContext, url: string) {
   const response = await request.get(url, { headers: { 'user-agent': BROWSER_UA } })
   return { response, cache: response.headers()['x-cache'], body: await response.text() }
@@ -73,7 +99,7 @@ test.describe('embedded server: hits, invalidation, webhook, staging', () => {
       ['node', 'server.mjs'],
       {
         NODE_ENV: 'production',
-        PORT: '3293',
+        PORT: String(EMBEDDED_PORT),
         SITE_URL: EMBEDDED,
         DATA_DIR: dataDir,
         REVALIDATE_SECRET: SECRET,
@@ -87,20 +113,47 @@ test.describe('embedded server: hits, invalidation, webhook, staging', () => {
     await server?.stop()
     if (dataDir) await rm(dataDir, { recursive: true, force: true })
   })
-  test('two GETs of a page: MISS, then HIT with a fresh nonce in the header and in every script', async ({ request }) => {
+  test('two GETs of a page: MISS with a nonce, then HIT with the hashes of exactly its inline scripts and no nonce left', async ({ request }) => {
     const first = await get(request, `${EMBEDDED}/`)
     const second = await get(request, `${EMBEDDED}/`)
     expect([first.response.status(), second.response.status()]).toEqual([200, 200])
     expect([first.cache, second.cache]).toEqual(['MISS', 'HIT'])
-    const [firstNonce, secondNonce] = [nonceOf(first.response), nonceOf(second.response)]
-    expect(secondNonce).toBeTruthy()
-    expect(secondNonce).not.toBe(firstNonce)
-    expect(second.body).not.toContain(firstNonce!)
-    const nonces = [...second.body.matchAll(/<script\b(?![^>]*application\/ld\+json)[^>]*>/g)].map((match) => /nonce="([^"]*)"/.exec(match[0])?.[1])
-    expect(nonces.length).toBeGreaterThan(0)
-    expect(new Set(nonces)).toEqual(new Set([secondNonce]))
-    expect(second.body.replaceAll(secondNonce!, '')).toBe(first.body.replaceAll(firstNonce!, ''))
-    expect((await get(request, `${EMBEDDED}/`)).cache).toBe('HIT')
+    const nonce = nonceOf(first.response)
+    expect(nonce).toBeTruthy()
+    const policy = second.response.headers()['content-security-policy']
+    expect(policy).not.toContain('nonce')
+    expect(policy).toContain("script-src 'self' 'strict-dynamic' 'sha256-")
+    expect(second.body).not.toMatch(/ nonce="/)
+    expect(second.body).toBe(first.body.replaceAll(` nonce="${nonce}"`, ''))
+    // Every inline script of the page is listed, plus the module script the first-paint loader adds.
+    const listed = hashesOf(policy)
+    const scripts = inlineScriptHashes(second.body)
+    expect(scripts.length).toBeGreaterThan(0)
+    expect(listed.filter((hash) => !scripts.includes(hash))).toHaveLength(1)
+    expect(scripts.filter((hash) => !listed.includes(hash))).toEqual([])
+    const third = await get(request, `${EMBEDDED}/`)
+    expect([third.cache, third.body]).toEqual(['HIT', second.body])
+  })
+
+  test('a cached page in Chromium: its scripts run by hash (no CSP violation), it hydrates and navigates client-side', async ({ browser }) => {
+    // A browser's user agent: the streamed document (a crawler's is complete at once, under a key of its own).
+    const context = await browser.newContext({ userAgent: BROWSER_UA })
+    const page = await context.newPage()
+    const problems = await watchPolicy(page)
+    await page.goto(`${EMBEDDED}/vehicles`)
+    const cached = await page.goto(`${EMBEDDED}/vehicles`)
+    expect(cached!.headers()['x-cache']).toBe('HIT')
+    expect(cached!.headers()['content-security-policy']).toContain("'strict-dynamic'")
+    await waitForScripts(page)
+    // Hydrated: a link is followed by the router, without loading a new document.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+    await page.locator('header').getByRole('link', { name: 'KONTAKT' }).first().click()
+    await expect(page).toHaveURL(`${EMBEDDED}/contact`)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+    await page.waitForLoadState('networkidle')
+    expect(problems).toEqual([])
+    await context.close()
   })
 
   test('a form submission goes to the private inbox and keeps the cached pages (form spam is no page render)', async ({ request }) => {
@@ -192,12 +245,12 @@ test.describe('Sanity-backed server: stale-if-error and streamed pages', () => {
 
   test.beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'dealer-e2e-stale-'))
-    fake = await startFakeSanity(3294)
+    fake = await startFakeSanity(FAKE_SANITY_PORT)
     site = await start(
       ['node', 'server.mjs'],
       {
         NODE_ENV: 'production',
-        PORT: '3295',
+        PORT: String(SANITY_SITE_PORT),
         SITE_URL: SANITY_SITE,
         DATA_DIR: dataDir,
         REVALIDATE_SECRET: SECRET,
@@ -226,8 +279,8 @@ test.describe('Sanity-backed server: stale-if-error and streamed pages', () => {
       const stale = await get(request, `${SANITY_SITE}/`)
       expect(stale.response.status()).toBe(200)
       expect(stale.cache).toBe('STALE')
-      expect(stale.body.match(/<main[\s\S]*<\/main>/)?.[0]).toBe(main!.replaceAll(nonceOf(good.response)!, nonceOf(stale.response)!))
-      expect(stale.response.headers()['content-security-policy']).toContain(`'nonce-${nonceOf(stale.response)}'`)
+      expect(stale.body.match(/<main[\s\S]*<\/main>/)?.[0]).toBe(main!.replaceAll(` nonce="${nonceOf(good.response)}"`, ''))
+      expect(stale.response.headers()['content-security-policy']).toContain("'strict-dynamic' 'sha256-")
       // A page never rendered before has nothing to fall back on.
       const never = await get(request, `${SANITY_SITE}/about`)
       expect(never.response.status()).toBe(500)
@@ -244,11 +297,13 @@ test.describe('Sanity-backed server: stale-if-error and streamed pages', () => {
     expect(recovered.cache).toBe('MISS')
   })
 
-  test('a slow lake: the streamed vehicles arrive through nonce-carrying scripts, and the browser runs them', async ({ page, request }) => {
-    const problems: string[] = []
-    page.on('console', (message) => {
-      if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text())
-    })
+  test('a slow lake: the streamed vehicles arrive through nonce-carrying scripts, and the browser runs them, from the cache by hash too', async ({
+    page,
+    request,
+  }) => {
+    const problems = await watchPolicy(page)
+    // A browser's user agent: the streamed document (a crawler's is complete at once).
+    await page.setExtraHTTPHeaders({ 'user-agent': BROWSER_UA })
     try {
       await request.post(`${FAKE_SANITY}/__delay?ms=400`)
       await request.post(`${SANITY_SITE}/api/revalidate`, { headers: { Authorization: `Bearer ${SECRET}` } })
@@ -262,6 +317,13 @@ test.describe('Sanity-backed server: stale-if-error and streamed pages', () => {
       await page.goto(`${SANITY_SITE}/`)
       await expect(page.getByText('Lade Fahrzeuge...')).toHaveCount(0, { timeout: 15_000 })
       await expect(page.locator('main a[href^="/vehicles/"]').first()).toBeVisible()
+      // The same streamed page again, from the cache: React's and Remix's streamed scripts run by their hashes.
+      const cached = await page.goto(`${SANITY_SITE}/`)
+      expect(cached!.headers()['x-cache']).toBe('HIT')
+      expect(await cached!.text()).toContain('streamController.enqueue')
+      await expect(page.getByText('Lade Fahrzeuge...')).toHaveCount(0)
+      await expect(page.locator('main a[href^="/vehicles/"]').first()).toBeVisible()
+      await waitForScripts(page)
     } finally {
       await request.post(`${FAKE_SANITY}/__delay?ms=0`)
     }
