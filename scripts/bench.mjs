@@ -300,7 +300,16 @@ function replayable(headers) {
 
 /** One wrk run; its figures parsed from wrk's report (`--latency` for the percentiles). */
 function load(port, headers, duration) {
-  const args = ['-t1', `-c${CONNECTIONS}`, `-d${duration}s`, '--latency', ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`])]
+  // A 30 s timeout (wrk's default is 2 s): an uncached render on a busy machine may take longer, which is a figure, not a failure.
+  const args = [
+    '-t1',
+    `-c${CONNECTIONS}`,
+    `-d${duration}s`,
+    '--timeout',
+    '30s',
+    '--latency',
+    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
+  ]
   const [bin, argv] = pinned(wrkBin, [...args, `http://127.0.0.1:${port}/`], 1)
   return new Promise((resolve, reject) => {
     const child = spawn(bin, argv, { stdio: ['ignore', 'pipe', 'pipe'] })
