@@ -1,5 +1,5 @@
-import { type APIResponse } from '@playwright/test'
-import { expect, test } from './playwright-utils'
+import { type APIResponse, type Page } from '@playwright/test'
+import { expect, test, waitForScripts } from './playwright-utils'
 import { OWN_PORT_BASE, type RunningProcess, startFakeSanity, startSiteServer } from './servers'
 
 /*
@@ -19,6 +19,21 @@ const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, l
 
 const nonceOf = (response: APIResponse) => /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')?.[1]
 
+/** CSP violations of a page, from the DOM event and the console. */
+async function watchPolicy(page: Page) {
+  const problems: string[] = []
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`)
+    })
+  })
+  page.on('console', (message) => {
+    if (/Content Security Policy|CSP violation|Refused to/i.test(message.text())) problems.push(`${page.url()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`))
+  return problems
+}
+
 let fake: RunningProcess | undefined
 let site: RunningProcess | undefined
 
@@ -37,11 +52,34 @@ test.afterAll(async () => {
   await fake?.stop()
 })
 
-test('a slow lake: the streamed vehicles arrive through nonce-carrying scripts, and the browser runs them', async ({ page, request }) => {
-  const problems: string[] = []
-  page.on('console', (message) => {
-    if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text())
-  })
+test('a cached page in Chromium: its scripts run by hash (no CSP violation), it hydrates and navigates client-side', async ({ browser }) => {
+  // A browser's user agent: the streamed document (a crawler's is complete at once, under a key of its own).
+  const context = await browser.newContext({ userAgent: BROWSER_UA })
+  const page = await context.newPage()
+  const problems = await watchPolicy(page)
+  await page.goto(`${SANITY_SITE}/vehicles`)
+  const cached = await page.goto(`${SANITY_SITE}/vehicles`)
+  expect(cached!.headers()['x-cache']).toBe('HIT')
+  expect(cached!.headers()['content-security-policy']).toContain("'strict-dynamic'")
+  await waitForScripts(page)
+  // Hydrated: a link is followed by the router, without loading a new document.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+  await page.locator('header').getByRole('link', { name: 'KONTAKT' }).first().click()
+  await expect(page).toHaveURL(`${SANITY_SITE}/contact`)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+  await page.waitForLoadState('networkidle')
+  expect(problems).toEqual([])
+  await context.close()
+})
+
+test('a slow lake: the streamed vehicles arrive through nonce-carrying scripts, and the browser runs them, from the cache by hash too', async ({
+  page,
+  request,
+}) => {
+  const problems = await watchPolicy(page)
+  // A browser's user agent: the streamed document (a crawler's is complete at once).
+  await page.setExtraHTTPHeaders({ 'user-agent': BROWSER_UA })
   try {
     await request.post(`${FAKE_SANITY}/__delay?ms=400`)
     await request.post(`${SANITY_SITE}/api/revalidate`, { headers: { Authorization: `Bearer ${SECRET}` } })
@@ -56,6 +94,13 @@ test('a slow lake: the streamed vehicles arrive through nonce-carrying scripts, 
     await page.goto(`${SANITY_SITE}/`)
     await expect(page.getByText('Lade Fahrzeuge...')).toHaveCount(0, { timeout: 15_000 })
     await expect(page.locator('main a[href^="/vehicles/"]').first()).toBeVisible()
+    // The same streamed page again, from the cache: React's and Remix's streamed scripts run by their hashes.
+    const cached = await page.goto(`${SANITY_SITE}/`)
+    expect(cached!.headers()['x-cache']).toBe('HIT')
+    expect(await cached!.text()).toContain('streamController.enqueue')
+    await expect(page.getByText('Lade Fahrzeuge...')).toHaveCount(0)
+    await expect(page.locator('main a[href^="/vehicles/"]').first()).toBeVisible()
+    await waitForScripts(page)
   } finally {
     await request.post(`${FAKE_SANITY}/__delay?ms=0`)
   }
