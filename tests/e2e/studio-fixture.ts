@@ -308,13 +308,18 @@ export const studioContextOptions = {
 }
 
 /**
- * A Studio of its own, in a new browser context: signed in with `role`, the seed behind it, loaded
- * at `path` (the one full load) and booted once it names its tool in the title.
+ * A Studio of its own, in a new browser context: signed in with `role`, the seed (and what `before`
+ * adds) behind it, loaded at `path` (the one full load) and booted once it names its tool in the title.
  */
-export async function bootStudio(browser: Browser, { role = 'editor', path = '/studio' }: { role?: string; path?: string } = {}) {
+export async function bootStudio(
+  browser: Browser,
+  { role = 'editor', path = '/studio', before }: { role?: string; path?: string; before?: (stand: StandIn) => void } = {},
+) {
   const context = await browser.newContext(studioContextOptions)
   const page = await context.newPage()
   const stand = await signInWithSeed(page, { role })
+  // What the dataset holds before the Studio first looks.
+  before?.(stand)
   await page.goto(path)
   await expect(page)
     .toHaveTitle(/\| Ruhrstern Automobile$/, { timeout: 90_000 })

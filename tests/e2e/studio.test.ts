@@ -5,7 +5,7 @@ import { FIGURES, FIGURE_USAGE_QUERY, FIGURE_VALUES_QUERY, figureUsage, figureUs
 import { SHOWROOM_IMAGE } from '#schemas/lib/page-templates.ts'
 import { FAKE_SANITY_PORT } from '../../playwright.config'
 import { uniqueName } from './playwright-utils'
-import { BOOT, bootStudio, expect, explain, sanitySite, signIn, type StoredDocument, type Studio, studioContextOptions, test } from './studio-fixture'
+import { BOOT, bootStudio, expect, explain, navigate, sanitySite, signIn, type StoredDocument, type Studio, studioContextOptions, test } from './studio-fixture'
 
 /*
  * The built Studio as staff meet it: its deep links and Sanity's intent links must be taken by the
@@ -382,6 +382,10 @@ test.describe('the Studio under /studio', () => {
       openingHours: 'general',
       sections: [{ _key: 'hero', _type: 'heroSection', heading: 'Garantie für Gebrauchtwagen', image: IMAGE }],
     })
+    // The answer to the validation's question whether the path is taken (its last step).
+    const pathChecked = page.waitForResponse((response) => decodeURIComponent(response.url()).replace(/\+/g, ' ').includes('path == $value'), {
+      timeout: 60_000,
+    })
     await open('/studio/intent/edit/id=page-e2e-garantie;type=page')
     await expect(page.getByRole('textbox', { name: 'Pfad' }))
       .toHaveValue('/services/garantie', { timeout: 60_000 })
@@ -393,6 +397,9 @@ test.describe('the Studio under /studio', () => {
     // Staff click once the form is checked: the Studio's validation has asked whether the path is
     // taken. (A click during validation is held until the document changes again, which here it never does.)
     await expect.poll(() => answered.some((query) => query.includes('path == $value')), BOOT).toBe(true)
+    // …and once the form has taken the answer: the browser has received it and has nothing left to do.
+    await pathChecked
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 10_000 })))
     const isPublished = () => actions.some((action) => action.actionType === 'sanity.action.document.publish' && action.publishedId === 'page-e2e-garantie')
     // As with the templates: a click while the form re-renders can be lost; staff click again while the button still offers it.
     await expect(async () => {
@@ -484,14 +491,11 @@ test.describe('the Studio under /studio', () => {
     await entry.click()
   }
 
-  test('the „Neu“ list counts a lead posted to the site and loses it after „Erledigt“', async ({
-    studio: { page, open, documents, aborted, reconnect },
-    request,
-  }) => {
+  test('the „Neu“ list counts a lead posted to the site and loses it after „Erledigt“', async ({ browser, request }) => {
     test.slow()
     const now = new Date().toISOString()
     // An older enquiry nobody has taken on (no status yet counts as new) and one already done.
-    documents.push(
+    const leads: StoredDocument[] = [
       {
         _id: 'inbox.lead-e2e-open',
         _type: 'lead',
@@ -513,14 +517,18 @@ test.describe('the Studio under /studio', () => {
         status: 'erledigt',
         contact: { name: 'Erledigt Kunde' },
       },
-    )
+    ]
+    // A Studio of its own, with both leads there from its first look: in the worker's Studio the
+    // count missed the posted lead in 2 of 3 runs (a second listener reconnect within seconds of
+    // the first; the stand-in tells lists of changes only by reconnecting them).
+    const { context, page, documents, aborted, reconnect } = await bootStudio(browser, {
+      path: '/studio/structure/inbox',
+      before: (stand) => stand.documents.push(...leads),
+    })
     /** The entries as staff see them: the number of new ones where the icon would be, then the title. */
     const newEntry = (count: number) => page.getByRole('link', { name: `${count} Neu`, exact: true })
     const inboxEntry = (count: number) => page.getByRole('link', { name: `${count} Posteingang`, exact: true })
 
-    // Written before the Studio looks, as the site writes leads: the Studio's listeners hear of them.
-    reconnect()
-    await open('/studio/structure/inbox')
     await expect(newEntry(1)).toBeVisible({ timeout: 60_000 }).catch(explain(aborted))
     await expect(inboxEntry(1)).toBeVisible()
 
@@ -561,11 +569,12 @@ test.describe('the Studio under /studio', () => {
     await expect(newEntry(1)).toBeVisible(BOOT)
     // With the lead open the first column has folded away; back in the list, the Posteingang entry
     // says the same, and the list has lost the lead but kept the older one.
-    await open('/studio/structure/inbox;inbox-neu')
+    await navigate(page, '/studio/structure/inbox;inbox-neu')
     await expect(inboxEntry(1)).toBeVisible(BOOT)
     await expect(newEntry(1)).toBeVisible()
     await expect(page.getByRole('link', { name: /Exportanfrage · Export Kunde/ })).toBeVisible(BOOT)
     await expect(page.getByRole('link', { name: new RegExp(`Fahrzeuganfrage · ${name}`) })).toHaveCount(0)
+    await context.close()
   })
 
   test('the GROQ tool is there for administrators only', async ({ studio: { page, open }, browser }) => {
