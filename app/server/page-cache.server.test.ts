@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { berlinDayEnd, isStorable, joinWith, PageCache, pageCacheKey, preferredEncoding, type RequestFacts, splitAt } from './page-cache.server'
+import { isStorable, joinWith, PageCache, pageCacheKey, preferredEncoding, type RequestFacts, splitAt } from './page-cache.server'
 
 function facts(url: string, headers: Record<string, string> = {}, method = 'GET'): RequestFacts {
   return { method, url, header: (name) => headers[name.toLowerCase()] }
@@ -224,21 +224,5 @@ describe('PageCache', () => {
     expect(cache.bytes).toBe(before - 90)
     cache.delete('/')
     expect(cache.bytes).toBe(0)
-  })
-})
-
-describe('berlinDayEnd', () => {
-  it('is the next midnight in Berlin, in winter and summer time and on the days the clocks change', () => {
-    const end = (iso: string) => new Date(berlinDayEnd(Date.parse(iso))).toISOString()
-    expect(end('2026-12-23T12:00:00Z')).toBe('2026-12-23T23:00:00.000Z')
-    // Midnight itself starts a new day.
-    expect(end('2026-12-23T23:00:00Z')).toBe('2026-12-24T23:00:00.000Z')
-    expect(end('2026-12-23T22:59:59.999Z')).toBe('2026-12-23T23:00:00.000Z')
-    expect(end('2026-07-01T12:00:00Z')).toBe('2026-07-01T22:00:00.000Z')
-    // 28 March 2027 has 23 hours, 31 October 2027 has 25.
-    expect(end('2027-03-28T00:30:00Z')).toBe('2027-03-28T22:00:00.000Z')
-    expect(end('2027-10-31T22:30:00Z')).toBe('2027-10-31T23:00:00.000Z')
-    // An earlier day after a later one (the memo of the last day must not answer for it).
-    expect(end('2026-12-22T12:00:00Z')).toBe('2026-12-22T23:00:00.000Z')
   })
 })

@@ -1,4 +1,4 @@
-import { addCalendarDays, berlinInstant, berlinParts } from '#app/submissions/test-drive-slots.ts'
+import { berlinDayEnd } from '#app/utils/clock.ts'
 import { apiListCacheQuery } from '#app/vehicles/vehicle-search.ts'
 
 /**
@@ -38,17 +38,6 @@ export interface PageCacheOptions {
    * (special opening hours start and end at midnight), so none is served after its day (docs/decisions/049).
    */
   dayEndsAt?: (instant: number) => number
-}
-
-/** The Berlin day last asked about; a day's end is worked out once, not for every stored page. */
-let berlinDay = { start: Number.POSITIVE_INFINITY, end: Number.NEGATIVE_INFINITY }
-
-/** The next midnight in Europe/Berlin after an instant (ms), daylight saving time included. */
-export function berlinDayEnd(instant: number): number {
-  if (instant >= berlinDay.start && instant < berlinDay.end) return berlinDay.end
-  const { date } = berlinParts(new Date(instant))
-  berlinDay = { start: berlinInstant(date, '00:00').getTime(), end: berlinInstant(addCalendarDays(date, 1), '00:00').getTime() }
-  return berlinDay.end
 }
 
 /** The part of a request the cache looks at. */

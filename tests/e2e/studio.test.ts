@@ -46,7 +46,7 @@ test.describe('the Studio under /studio', () => {
    * Not with Escape: the formatted text's editor keeps the focus and takes the key.
    */
   async function closeDialog(page: Page, count: number) {
-    await page.getByRole('dialog').last().getByRole('button', { name: 'Close dialog' }).first().click()
+    await page.getByRole('dialog').last().getByRole('button', { name: 'Dialog schließen' }).first().click()
     await expect(page.getByRole('dialog')).toHaveCount(count)
   }
   /** Writes a paragraph into the (empty) formatted text of a dialog. */
