@@ -126,7 +126,7 @@ export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3, detailsSe
           ))}
         </dl>
         {buyerFacts.length > 0 ? (
-          <ul className="mt-4 flex flex-wrap gap-x-3 gap-y-1 text-sm font-semibold text-zinc-800" aria-label="Kaufinformationen" data-testid="card-buyer-facts">
+          <ul className="mt-4 flex flex-wrap gap-x-3 gap-y-1 text-sm font-semibold text-zinc-800" aria-label="Vorteile" data-testid="card-buyer-facts">
             {buyerFacts.map((fact) => (
               <li key={fact} className="flex items-center gap-1">
                 <CheckIcon className="size-4 shrink-0 text-amber-700" />

@@ -91,15 +91,15 @@ test('cards name the first registration and the buyer facts that speak for the c
   const list = cards(await serverHtml('http://localhost/vehicles?search=Diesel'))
   const factsOf = (name: string) => {
     const card = list.get(name) ?? ''
-    const facts = /<ul[^>]*aria-label="Kaufinformationen"[^>]*>([\s\S]*?)<\/ul>/.exec(card)?.[1] ?? ''
+    const facts = /<ul[^>]*aria-label="Vorteile"[^>]*>([\s\S]*?)<\/ul>/.exec(card)?.[1] ?? ''
     return [...facts.matchAll(/<\/svg>([^<]+)<\/li>/g)].map(([, fact]) => fact)
   }
   // The V 250 d: VAT shown, a warranty, accident-free; first registered 08/2019.
   expect(factsOf('Mercedes-Benz V 250 d Avantgarde')).toEqual(['MwSt. ausweisbar', 'Garantie', 'Unfallfrei'])
   expect(list.get('Mercedes-Benz V 250 d Avantgarde')).toContain('<span class="sr-only">Erstzulassung</span></dt><dd class="whitespace-nowrap">EZ 08/2019</dd>')
   // The Focus states no warranty and no accident statement: no list.
-  expect(list.get('Ford Focus Turnier 1.5 EcoBlue')).not.toContain('Kaufinformationen')
+  expect(list.get('Ford Focus Turnier 1.5 EcoBlue')).not.toContain('aria-label="Vorteile"')
   // The Astra is not accident-free (said on its page, not on the card) and has no registration yet: the spec's year.
-  expect(list.get('Opel Astra Sports Tourer 1.6 Diesel')).not.toContain('Kaufinformationen')
+  expect(list.get('Opel Astra Sports Tourer 1.6 Diesel')).not.toContain('aria-label="Vorteile"')
   expect(list.get('Opel Astra Sports Tourer 1.6 Diesel')).toContain('<span class="sr-only">Baujahr</span></dt><dd class="whitespace-nowrap">2020</dd>')
 })

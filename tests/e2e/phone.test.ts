@@ -92,7 +92,7 @@ test.describe('vehicle cards on the narrowest phone', { tag: '@phone' }, () => {
       }),
     )
     expect(overflow).toEqual([])
-    await expect(page.getByRole('article').filter({ hasText: 'V 250 d' }).getByRole('list', { name: 'Kaufinformationen' })).toHaveText(
+    await expect(page.getByRole('article').filter({ hasText: 'V 250 d' }).getByRole('list', { name: 'Vorteile' })).toHaveText(
       /MwSt\. ausweisbar\s*Garantie\s*Unfallfrei/,
     )
     await context.close()
