@@ -104,11 +104,17 @@ describe('a window that began today (issue 36)', () => {
     expect(checkSlot('2026-11-30T09:00-12:00', GENERAL, new Date('2026-11-30T10:00:00Z'))).toMatchObject({ ok: true })
   })
 
-  it('is refused with the right reason once less than an hour is left, and as past once it has ended', () => {
+  it('is no longer offered with less than an hour left, but still accepted for half an hour: a page from the cache or a slow form keeps its window', () => {
     const at1101 = new Date('2026-11-30T10:01:00Z')
     expect(testDriveSlots(GENERAL, at1101)[0]?.value).toBe('2026-11-30T12:00-15:00')
-    expect(checkSlot('2026-11-30T09:00-12:00', GENERAL, at1101)).toEqual({ ok: false, reason: 'ending' })
-    expect(SLOT_MESSAGES.ending).toContain('endet in weniger als einer Stunde')
+    expect(checkSlot('2026-11-30T09:00-12:00', GENERAL, at1101)).toMatchObject({ ok: true })
+    expect(checkSlot('2026-11-30T09:00-12:00', GENERAL, new Date('2026-11-30T10:30:00Z'))).toMatchObject({ ok: true })
+  })
+
+  it('is refused with the right reason once less than half an hour is left, and as past once it has ended', () => {
+    const at1131 = new Date('2026-11-30T10:31:00Z')
+    expect(checkSlot('2026-11-30T09:00-12:00', GENERAL, at1131)).toEqual({ ok: false, reason: 'ending' })
+    expect(SLOT_MESSAGES.ending).toContain('endet in weniger als einer halben Stunde')
     expect(checkSlot('2026-11-30T09:00-12:00', GENERAL, new Date('2026-11-30T11:00:00Z'))).toEqual({ ok: false, reason: 'past' })
   })
 })

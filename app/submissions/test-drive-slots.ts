@@ -41,7 +41,7 @@ const SHORT_DAY = Object.fromEntries(WEEKDAYS.map((day) => [day.value, day.title
 export const SLOT_MESSAGES = {
   format: 'Bitte wählen Sie einen Termin aus der Liste.',
   past: 'Dieser Termin liegt in der Vergangenheit. Bitte wählen Sie einen späteren Termin.',
-  ending: 'Dieses Zeitfenster endet in weniger als einer Stunde. Bitte wählen Sie einen späteren Termin oder rufen Sie uns an.',
+  ending: 'Dieses Zeitfenster endet in weniger als einer halben Stunde. Bitte wählen Sie einen späteren Termin oder rufen Sie uns an.',
   closed: 'An diesem Tag haben wir geschlossen. Bitte wählen Sie einen anderen Tag.',
   outside: 'Zu dieser Zeit haben wir an diesem Tag nicht geöffnet. Bitte wählen Sie einen Termin aus der Liste.',
   far: `Bitte wählen Sie einen Termin in den nächsten ${SLOT_DAYS} Öffnungstagen.`,
@@ -72,10 +72,15 @@ function windowsOf(date: string, specs: readonly HoursSpec[], special: readonly 
 }
 
 /**
- * Whether a window of today is still worth booking at `minutes` past midnight: one that has begun is
- * (a buyer can still come at 10:00 to a 09:00–12:00 window, issue 36), as long as an hour of it is left.
+ * Minutes of a window of today that must be left to offer it, and to accept it: one that has begun
+ * is still worth booking (a buyer can come at 10:00 to a 09:00–12:00 window, issue 36). Accepting
+ * needs less than offering, so a window shown on a page from the cache (up to PAGE_CACHE_TTL old) or
+ * in a form filled in slowly is not refused a few minutes later (decision 069).
  */
-const bookableToday = (slot: Pick<TestDriveSlot, 'end'>, minutes: number) => minutesOf(slot.end) - minutes >= MIN_WINDOW_MINUTES
+const MIN_LEFT_TO_OFFER = MIN_WINDOW_MINUTES
+const MIN_LEFT_TO_ACCEPT = 30
+
+const leftToday = (slot: Pick<TestDriveSlot, 'end'>, minutes: number) => minutesOf(slot.end) - minutes
 
 /** The slots offered at `now`: the windows of the next SLOT_DAYS open days, today's while an hour of them is left. */
 export function testDriveSlots(
@@ -89,7 +94,7 @@ export function testDriveSlots(
   // A year ahead at most: hours with no open day at all offer nothing.
   for (let offset = 0; offset < 366 && openDays < days; offset++) {
     const date = addCalendarDays(today.date, offset)
-    const windows = windowsOf(date, specs, special ?? []).filter((slot) => offset > 0 || bookableToday(slot, today.minutes))
+    const windows = windowsOf(date, specs, special ?? []).filter((slot) => offset > 0 || leftToday(slot, today.minutes) >= MIN_LEFT_TO_OFFER)
     if (windows.length === 0) continue
     openDays++
     slots.push(...windows)
@@ -109,8 +114,9 @@ export function checkSlot(value: string, specs: readonly HoursSpec[], now: Date,
   if (windows.length === 0) return { ok: false, reason: 'closed' }
   const slot = windows.find((candidate) => candidate.value === value)
   if (!slot) return { ok: false, reason: 'outside' }
-  if (date === today.date && !bookableToday(slot, today.minutes)) return { ok: false, reason: 'ending' }
-  if (!testDriveSlots(specs, now, { special }).some((offered) => offered.value === value)) return { ok: false, reason: 'far' }
+  if (date === today.date && leftToday(slot, today.minutes) < MIN_LEFT_TO_ACCEPT) return { ok: false, reason: 'ending' }
+  // Today is always near; a later day must be among the offered open days.
+  if (date !== today.date && !testDriveSlots(specs, now, { special }).some((offered) => offered.value === value)) return { ok: false, reason: 'far' }
   return { ok: true, slot, startsAt: berlinInstant(date, slot.start), endsAt: berlinInstant(date, slot.end) }
 }
 
