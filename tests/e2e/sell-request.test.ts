@@ -82,18 +82,23 @@ async function expectFocusedConfirmation(page: Page) {
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`the seller's way ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
     test.use({ javaScriptEnabled })
-    test('reaches the flow from the home hero: the contact section preselects „Fahrzeug verkaufen“ and offers the flow first', async ({ page }) => {
+    test('reaches the flow from the home hero in one tap', async ({ page }) => {
       await page.goto('/')
       await page.getByRole('link', { name: 'FAHRZEUG BEWERTEN' }).first().click()
-      // With JavaScript the link navigates to the query and scrolls itself; the hash would make the router scroll too (decision 056).
-      await expect(page).toHaveURL(/\/\?betreff=ankauf(#contact)?$/)
-      const contact = page.locator('#contact')
-      await expect(contact.getByLabel('Betreff')).toHaveValue('ankauf')
-      const offer = contact.getByRole('link', { name: 'ZUM VERKAUFSFORMULAR' })
-      await expect(offer).toBeInViewport()
-      await offer.click()
       await expect(page).toHaveURL('/auto-verkaufen')
       await expect(page.getByRole('heading', { level: 1, name: 'Auto verkaufen' })).toBeVisible()
+    })
+
+    test('@phone from a Ruhr city page: its hero button opens the sell request, sent with photos to the confirmation', async ({ page }) => {
+      // Issue 36: Dortmund's „FAHRZEUG BEWERTEN“ once jumped to the contact form (no vehicle fields, no photos).
+      const name = uniqueName('Dortmunder')
+      await page.goto('/locations/dortmund')
+      await page.getByRole('link', { name: 'FAHRZEUG BEWERTEN', exact: true }).first().tap()
+      await expect(page).toHaveURL('/auto-verkaufen')
+      await fillSellRequest(page, name, await twoPhotos())
+      await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).tap()
+      await expectFocusedConfirmation(page)
+      await expect.poll(() => leadNamed(name)?.kind).toBe('vehicle-sale')
     })
 
     test('reaches the flow from /services/autoankauf and a city page with a valuation form', async ({ page }) => {
