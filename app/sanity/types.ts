@@ -559,6 +559,7 @@ export type Lead = {
     | 'dealer-registration'
     | 'vehicle-sale'
     | 'search-request'
+    | 'availability-alert'
   contact?: {
     name?: string
     phone?: string
@@ -1116,7 +1117,7 @@ export type TRADE_IN_VEHICLE_QUERYResult = {
   model: string
 } | null
 // Variable: NOTIFICATION_DOCUMENT_QUERY
-// Query: *[_id == $id][0]{..., "vehicleInfo": vehicle->{id, title, make, model}}
+// Query: *[_id == $id][0]{..., "vehicleInfo": vehicle->{id, title, make, model, status}}
 export type NOTIFICATION_DOCUMENT_QUERYResult =
   | {
       _id: string
@@ -1210,6 +1211,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       _rev: string
       status: 'erledigt' | 'in Bearbeitung' | 'neu'
       kind:
+        | 'availability-alert'
         | 'brand-purchase'
         | 'dealer-registration'
         | 'export'
@@ -1287,6 +1289,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         title: string | null
         make: string
         model: string
+        status: 'available' | 'reserved' | 'sold'
       } | null
     }
   | {

@@ -36,6 +36,8 @@ export interface NotificationVehicle {
   title?: string | null
   make?: string | null
   model?: string | null
+  /** `reserved`: the mails say so (issue 36). */
+  status?: string | null
 }
 
 export interface NotificationMailOptions {
@@ -108,8 +110,13 @@ function vehicleText(vehicle: NotificationVehicle | null | undefined, siteUrl: s
   const name = text(vehicle.title) ?? [text(vehicle.make), text(vehicle.model)].filter(Boolean).join(' ')
   const id = text(vehicle.id)
   const link = id && siteUrl ? ` – ${new URL(`/vehicles/${encodeURIComponent(id)}`, siteUrl).toString()}` : ''
-  return `${name || 'Fahrzeug'}${id ? ` (Nr. ${id})` : ''}${link}`
+  const reserved = vehicle.status === 'reserved' ? ' – derzeit RESERVIERT' : ''
+  return `${name || 'Fahrzeug'}${id ? ` (Nr. ${id})` : ''}${reserved}${link}`
 }
+
+/** What the dealer is asked to do for a „Benachrichtigen, falls wieder frei“ lead (issue 36, decision 067). */
+export const AVAILABILITY_ALERT_TASK =
+  'Möchte benachrichtigt werden, sobald das reservierte Fahrzeug wieder frei ist. Bitte melden Sie sich selbst, wenn die Reservierung wegfällt: eine automatische Benachrichtigung gibt es noch nicht.'
 
 function isEmail(value: string | undefined): value is string {
   return value !== undefined && /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(value)
@@ -192,6 +199,7 @@ function leadContent(doc: SanityDocument, options: NotificationMailOptions): Con
   const vehicle = vehicleText(options.vehicle, options.siteUrl)
   // A sell request names the car the seller wants to buy with it (the vehicle page's trade-in link), not the car sold.
   if (vehicle) rows.push({ label: kind === 'vehicle-sale' ? TRADE_IN_LABEL : 'Fahrzeug', value: vehicle })
+  if (kind === 'availability-alert') rows.push({ label: 'Wunsch', value: AVAILABILITY_ALERT_TASK })
   const fields = Array.isArray(doc.fields) ? (doc.fields as Array<Record<string, unknown>>) : []
   let message: string | undefined
   for (const field of fields) {

@@ -143,7 +143,7 @@ function buildSchema(kind: FormKind) {
   const shape: Record<string, z.ZodType<FieldValue>> = {}
   for (const field of FORMS[kind].fields) shape[field.name] = fieldSchema(kind, field)
   shape.page = pageSchema
-  if (kind === 'vehicle-enquiry' || kind === 'test-drive') shape.vehicleId = vehicleIdSchema
+  if (kind === 'vehicle-enquiry' || kind === 'test-drive' || kind === 'availability-alert') shape.vehicleId = vehicleIdSchema
   if (kind === 'vehicle-sale') shape.vehicleId = tradeInVehicleIdSchema
   const object = z.object(shape).superRefine((values, ctx) => {
     const { priceFrom, priceTo } = values

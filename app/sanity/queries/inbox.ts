@@ -17,7 +17,7 @@ export const STORY_VEHICLE_QUERY = defineQuery(`${VEHICLE_BY_ID}{id, make, model
 export const TRADE_IN_VEHICLE_QUERY = defineQuery(`${VEHICLE_BY_ID}{id, title, make, model}`)
 
 /** A stored contact message or lead for its notification mail, with the vehicle it refers to. */
-export const NOTIFICATION_DOCUMENT_QUERY = defineQuery(`*[_id == $id][0]{..., "vehicleInfo": vehicle->{id, title, make, model}}`)
+export const NOTIFICATION_DOCUMENT_QUERY = defineQuery(`*[_id == $id][0]{..., "vehicleInfo": vehicle->{id, title, make, model, status}}`)
 
 /** Up to 100 documents of the given types still to notify, received since `$since`, oldest first. */
 export const PENDING_NOTIFICATIONS_QUERY = defineQuery(
