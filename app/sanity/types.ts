@@ -603,6 +603,12 @@ export type Lead = {
     _weak?: boolean
     [internalGroqTypeReferenceTo]?: 'vehicle'
   }
+  testDriveLead?: {
+    _ref: string
+    _type: 'reference'
+    _weak?: boolean
+    [internalGroqTypeReferenceTo]?: 'lead'
+  }
   appointment?: {
     start?: string
     end?: string
@@ -1116,8 +1122,19 @@ export type TRADE_IN_VEHICLE_QUERYResult = {
   make: string
   model: string
 } | null
+// Variable: TRADE_IN_TEST_DRIVE_QUERY
+// Query: *[_id == $id && _type == "lead" && kind == "test-drive"][0]{_id, receivedAt, contact}
+export type TRADE_IN_TEST_DRIVE_QUERYResult = {
+  _id: string
+  receivedAt: string
+  contact: {
+    name?: string
+    phone?: string
+    email?: string
+  } | null
+} | null
 // Variable: NOTIFICATION_DOCUMENT_QUERY
-// Query: *[_id == $id][0]{..., "vehicleInfo": vehicle->{id, title, make, model, status}}
+// Query: *[_id == $id][0]{..., "vehicleInfo": vehicle->{id, title, make, model, status}, "testDriveInfo": testDriveLead->{_id, receivedAt, "slot": fields[name == "slot"][0].value, "vehicle": vehicle->{id, title, make, model}}}
 export type NOTIFICATION_DOCUMENT_QUERYResult =
   | {
       _id: string
@@ -1145,6 +1162,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         at?: string
       }
       vehicleInfo: null
+      testDriveInfo: null
     }
   | {
       _id: string
@@ -1202,6 +1220,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       }
       seo: Seo
       vehicleInfo: null
+      testDriveInfo: null
     }
   | {
       _id: string
@@ -1266,6 +1285,12 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         _weak?: boolean
         [internalGroqTypeReferenceTo]?: 'vehicle'
       }
+      testDriveLead?: {
+        _ref: string
+        _type: 'reference'
+        _weak?: boolean
+        [internalGroqTypeReferenceTo]?: 'lead'
+      }
       appointment?: {
         start?: string
         end?: string
@@ -1291,6 +1316,17 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         model: string
         status: 'available' | 'reserved' | 'sold'
       } | null
+      testDriveInfo: {
+        _id: string
+        receivedAt: string
+        slot: string | null
+        vehicle: {
+          id: string
+          title: string | null
+          make: string
+          model: string
+        } | null
+      } | null
     }
   | {
       _id: string
@@ -1313,6 +1349,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         detailCalls?: number
       }
       vehicleInfo: null
+      testDriveInfo: null
     }
   | {
       _id: string
@@ -1395,6 +1432,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       }
       seo?: Seo
       vehicleInfo: null
+      testDriveInfo: null
     }
   | {
       _id: string
@@ -1409,6 +1447,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       source: 'facebook' | 'google' | 'mobile.de' | 'other'
       sourceUrl: string
       vehicleInfo: null
+      testDriveInfo: null
     }
   | {
       _id: string
@@ -1431,6 +1470,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       url?: string
       source?: SanityAssetSourceData
       vehicleInfo: null
+      testDriveInfo: null
     }
   | {
       _id: string
@@ -1454,6 +1494,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       metadata?: SanityImageMetadata
       source?: SanityAssetSourceData
       vehicleInfo: null
+      testDriveInfo: null
     }
   | {
       _id: string
@@ -1517,6 +1558,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       socialLinks?: Array<string>
       seo: Seo
       vehicleInfo: null
+      testDriveInfo: null
     }
   | {
       _id: string
@@ -1576,6 +1618,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       soldAt?: string
       marketplaceVanishedAt?: string
       vehicleInfo: null
+      testDriveInfo: null
     }
   | null
 // Variable: PENDING_NOTIFICATIONS_QUERY
