@@ -60,7 +60,7 @@ export default defineConfig({
         PORT: String(port),
         DATA_DIR: process.env.E2E_DATA_DIR,
         SITE_URL: `http://localhost:${port}`,
-        // Every test posts from 127.0.0.1; tests/e2e/rate-limit.test.ts checks the limit on its own server.
+        // Every test posts from 127.0.0.1; tests/http/rate-limit.test.ts checks the limit on a site of its own.
         SUBMISSION_RATE_LIMIT: '1000',
         // Both projects send their receipts to one server within the hour (the cap itself: notifier.server.test.ts).
         RECEIPTS_PER_HOUR: '10000',

@@ -40,6 +40,7 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, () =>
     server.close(async () => {
       await context.notifier?.stop()
+      await context.retentionSweeper?.stop()
       process.exit(0)
     }),
   )

@@ -11,7 +11,7 @@ function jsdomTestFiles(): string[] {
   return TEST_DIRS.flatMap((dir) =>
     readdirSync(dir, { recursive: true, encoding: 'utf8' })
       .map((file) => join(dir, file))
-      .filter((file) => /\.test\.tsx?$/.test(file) && !file.startsWith(join('tests', 'e2e')))
+      .filter((file) => /\.test\.tsx?$/.test(file) && !file.startsWith(join('tests', 'e2e')) && !file.startsWith(join('tests', 'http')))
       .filter((file) => readFileSync(file, 'utf8').startsWith(JSDOM_MARKER)),
   )
 }
@@ -32,7 +32,8 @@ export default defineConfig({
         test: {
           name: 'node',
           include: TEST_DIRS.map((dir) => `${dir}/**/*.test.{ts,tsx}`),
-          exclude: ['tests/e2e/**', 'node_modules/**', ...jsdomFiles],
+          // tests/http: the in-process HTTP lane needs the production build (vitest.http.config.ts).
+          exclude: ['tests/e2e/**', 'tests/http/**', 'node_modules/**', ...jsdomFiles],
           pool: 'forks',
         },
       },

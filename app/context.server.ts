@@ -1,5 +1,6 @@
 import { type Env, parseEnv, usesSanity } from '#app/env.server.ts'
 import { type PreviewSession } from '#app/preview/preview.server.ts'
+import { RetentionSweeper } from '#app/submissions/erasure.server.ts'
 import { Notifier } from '#app/submissions/notifier.server.ts'
 import { cleanUpPhotosAtStart } from '#app/submissions/photo-store.server.ts'
 import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
@@ -20,6 +21,8 @@ export interface AppContext {
   submissionLimiter?: RateLimiter
   /** Mails the dealer about stored messages and leads, and retries what is still pending. */
   notifier?: Notifier
+  /** The settings' retention rule and the hourly sweep of what deleted leads left (decision 072). */
+  retentionSweeper?: RetentionSweeper
   /**
    * Called with the id of a contact message or lead once it is durably stored: starts the dealer's
    * notification without waiting for it. Absent in tests that do not exercise notifications.
@@ -81,7 +84,8 @@ export async function createLake(env: Env, logger?: Logger): Promise<ContentLake
 
 /**
  * Validates the environment, opens the lake, cleans up the photos (the upload's temporary folder
- * emptied, orphan photos removed: docs/decisions/041) and starts the notifier's retry loop; called
+ * emptied, orphan photos removed: docs/decisions/041) and starts the notifier's retry loop and the
+ * retention sweep (decision 072); called
  * once by server.mjs before listening.
  */
 export async function createAppContext(source: Record<string, string | undefined> = process.env): Promise<AppContext & { contentRevision: ContentRevision }> {
@@ -98,11 +102,15 @@ export async function createAppContext(source: Record<string, string | undefined
   lake.follow()
   const notifier = new Notifier({ lake, env, logger })
   notifier.start()
+  // The settings' retention rule, and what deleted leads left behind (docs/decisions/072): hourly.
+  const retentionSweeper = new RetentionSweeper(lake, env, { logger })
+  retentionSweeper.start()
   return {
     env,
     lake,
     submissionLimiter: createSubmissionLimiter(env),
     notifier,
+    retentionSweeper,
     // Never rejects: a failed mail (the dealer's or the visitor's receipt) stays pending for the retry loop.
     onStored: (documentId) => void notifier.notifyAll(documentId),
     contentRevision,

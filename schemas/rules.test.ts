@@ -43,14 +43,14 @@ describe('opening hours', () => {
   it('requires all four variants, named by their German titles', async () => {
     const settings = copyOf('siteSettings')
     settings.openingHours = settings.openingHours.filter((variant: any) => variant.key !== 'student')
-    expect(await errorsOf(settings)).toEqual([{ path: 'openingHours', message: 'Es fehlen Varianten: „Studenten-Seite“.' }])
+    expect(await errorsOf(settings)).toEqual([{ path: 'openingHours', message: 'Es fehlen Varianten: „Telefonisch erreichbar (Studenten-Seite)“.' }])
   })
 
   it('rejects a variant that appears twice, named by its German title', async () => {
     const settings = copyOf('siteSettings')
     settings.openingHours[3] = { ...settings.openingHours[0], _key: 'home-again' }
     const errors = await errorsOf(settings)
-    expect(errors).toEqual([{ path: 'openingHours', message: expect.stringContaining('doppelt: „Startseite (strukturierte Daten)“') }])
+    expect(errors).toEqual([{ path: 'openingHours', message: expect.stringContaining('doppelt: „Telefonisch erreichbar (Startseite, strukturierte Daten)“') }])
     expect(errors[0]!.message).not.toMatch(/\b(home|student)\b/)
   })
 
@@ -282,8 +282,26 @@ describe('Kennzahlen in page copy (docs/decisions/027)', () => {
     const prose = page.sections.find((section: any) => section._type === 'richTextSection')
     prose.body[0].children[0].text = 'Seit {jahre} Jahren'
     expect(await errorsOf(page)).toEqual([
-      { path: '', message: expect.stringMatching(/^Unbekannte Kennzahl \{abholung\}, \{jahre\}\. Erlaubt sind: \{yearsExperience\}/) },
+      {
+        path: '',
+        message: expect.stringMatching(
+          /^Unbekannte Kennzahl \{abholung\}, \{jahre\}\. Bitte entfernen und über „Kennzahl einfügen“ eine der Kennzahlen wählen: „Jahre Erfahrung“/,
+        ),
+      },
     ])
+  })
+
+  it('warns on a counter that types a number under a Kennzahl’s name, as /locations once did with 2200 „Verkaufte Fahrzeuge“ (issue 36)', async () => {
+    const page = copyOf('page-locations')
+    const warnings = async () =>
+      (await validate(page, seed(), { environment: 'studio' })).filter((marker) => marker.level === 'warning').map((marker) => marker.message)
+    expect(await warnings()).toEqual([])
+    const stats = page.sections.find((section: any) => section._type === 'statsSection')
+    stats.items[3] = { _key: stats.items[3]._key, _type: 'statItem', number: 2200, suffix: '+', label: 'Verkaufte Fahrzeuge' }
+    expect(await warnings()).toEqual([expect.stringMatching(/^Dieser Zähler nennt „Verkaufte Fahrzeuge“: bitte oben die Kennzahl wählen/)])
+    // Said whose number it is, a page's own figure is fine.
+    stats.items[3].label = 'Verkaufte Fahrzeuge in Essen'
+    expect(await warnings()).toEqual([])
   })
 
   it('measures a search description as search engines get it, with the Kennzahlen written in', async () => {
@@ -329,6 +347,13 @@ describe('reviews', () => {
     ['no source', (review: any) => delete review.source, 'source'],
     ['no link to the source', (review: any) => delete review.sourceUrl, 'sourceUrl'],
     ['a link that is not https', (review: any) => (review.sourceUrl = 'javascript:alert(1)'), 'sourceUrl'],
+    // Issue 36: the visitor review found the links going to a Google search instead of the review.
+    [
+      'a link to a Google search',
+      (review: any) => (review.sourceUrl = 'https://www.google.com/maps/search/?api=1&query=Ruhrstern%20Automobile%20Essen'),
+      'sourceUrl',
+    ],
+    ['a link to a web search', (review: any) => (review.sourceUrl = 'https://www.google.com/search?q=Ruhrstern+Bewertungen'), 'sourceUrl'],
   ])('refuses %s', async (_name, breakIt, path) => {
     const review = copyOf('review-1')
     breakIt(review)

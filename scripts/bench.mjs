@@ -1,22 +1,26 @@
-// Throughput of the home page: the app (server.mjs, one Node process) against the same HTML bytes
-// served as a static file by nginx (one worker, no master) on the same machine, in one run.
+// Throughput of the cached home page as clients ask for it: the app (server.mjs, one Node process)
+// against a bare Node `http` server writing the very same answer (status, headers, body) and nginx
+// serving the same bytes as static files, on the same machine, in one run (issue 37).
 //
 // Usage: npm run build:app, then `flock /tmp/e2e.lock npm run bench` (the lock keeps builds and e2e
 // suites off the machine while it measures). Writes the table between the bench markers in
-// docs/performance.md.
+// docs/performance.md. Needs wrk (`apt-get install wrk`) and nginx; nginx serves the brotli bytes
+// with libnginx-mod-http-brotli-static when that module is installed, else the gzip bytes.
 //
-// Order: nginx static, app with its page cache (PAGE_CACHE_TTL default), app without cache
-// (PAGE_CACHE_TTL=0, the app's rendering rate). Each target first without Accept-Encoding (neither
-// side compresses), then with `Accept-Encoding: gzip` (nginx `gzip on` vs the app's compression
-// middleware, both zlib level 6). Same autocannon settings for every target. nginx and the cached app
-// take turns BENCH_ROUNDS times and each row is the median run; the uncached app runs once.
+// Rows, each target in each encoding: "identity" (no Accept-Encoding: curl, some bots) and
+// "gzip, deflate, br" (what every browser sends). The app answers from its page cache; the bare
+// Node server replays the app's own hit (captured once per encoding) with writeHead + end; nginx
+// serves the app's HTML and its stored br/gzip copies (`brotli_static`/`gzip_static`, nothing
+// compressed per request). The three take turns BENCH_ROUNDS times and each row is the median
+// run; then the app restarted without cache (PAGE_CACHE_TTL=0, one run: its rendering rate).
+// wrk, not autocannon: one autocannon core was the limit before (it decodes every body).
 //
 // Options (env): BENCH_CONNECTIONS (10), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_ROUNDS (3),
-// BENCH_GZIP=0 (skip the gzip rows), BENCH_PIN=0 (no taskset pinning), BENCH_WRITE=0 (print only),
+// BENCH_PIN=0 (no taskset pinning), BENCH_WRITE=0 (print only), BENCH_UNCACHED=0 (skip the uncached rows),
 // BENCH_NODE_FLAGS (extra flags for the app's node, e.g. --max-semi-space-size=64; none by default),
 // BENCH_QUIET_WAIT (300 s: how long to wait for other jobs to leave the CPU before each run),
 // BENCH_ATTEMPTS (3: runs per row when other jobs disturb it; the least disturbed one counts),
-// NGINX (path of the nginx binary; default: nginx on PATH or in /usr/sbin).
+// NGINX (path of the nginx binary; default: nginx on PATH or in /usr/sbin), WRK (path of wrk).
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
@@ -24,19 +28,22 @@ import net from 'node:net'
 import { cpus, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import autocannon from 'autocannon'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)
-const GZIP = process.env.BENCH_GZIP !== '0'
+const UNCACHED = process.env.BENCH_UNCACHED !== '0'
 const WRITE = process.env.BENCH_WRITE !== '0'
 const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const QUIET_WAIT = Number(process.env.BENCH_QUIET_WAIT ?? 300)
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 3)
-const GZIP_LEVEL = 6 // zlib's default, which the compression middleware uses; nginx is set to match
+/** The two rows: no Accept-Encoding, and what every browser sends. */
+const ENCODINGS = [
+  { name: 'identity', headers: {} },
+  { name: 'gzip, deflate, br', headers: { 'accept-encoding': 'gzip, deflate, br' } },
+]
 const CLK_TCK = 100 // Linux USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s
 
 // ---------------------------------------------------------------------------------------------
@@ -87,17 +94,28 @@ if (!nginxBin) {
       'never touches the system service; set NGINX=/path/to/nginx for a binary elsewhere.',
   )
 }
+const wrkBin = process.env.WRK ?? which('wrk')
+if (!wrkBin) fail('wrk is not installed. On Debian/Ubuntu: sudo apt-get update && sudo apt-get install -y wrk')
+const wrkVersion = spawnSync(wrkBin, ['-v'], { encoding: 'utf8' })
+  .stdout.split('\n')[0]
+  .replace(/ Copyright.*$/, '')
+  .trim()
+/** nginx's brotli_static module (Debian: libnginx-mod-http-brotli-static), if installed. */
+const brotliModule = ['/usr/lib/nginx/modules/ngx_http_brotli_static_module.so', '/usr/share/nginx/modules/ngx_http_brotli_static_module.so'].find((file) =>
+  existsSync(file),
+)
+
 // nginx -v prints to stderr.
 const nginxVersion = spawnSync(nginxBin, ['-v'], { encoding: 'utf8' })
   .stderr.trim()
   .replace(/^nginx version: /, '')
 
-// Pinning: servers on core 0, this process (autocannon) on core 1, so the load generator does not
+// Pinning: servers on core 0, wrk (and this process) on core 1, so the load generator does not
 // steal the server's CPU. Same for every target.
 const tasksetBin = which('taskset')
 const PIN = process.env.BENCH_PIN !== '0' && tasksetBin !== undefined && cpus().length >= 2
 if (PIN) execFileSync(tasksetBin, ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' })
-const pinned = (command, args) => (PIN ? [tasksetBin, ['-c', '0', command, ...args]] : [command, args])
+const pinned = (command, args, core = 0) => (PIN ? [tasksetBin, ['-c', String(core), command, ...args]] : [command, args])
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -198,15 +216,18 @@ async function startApp(cacheTtl) {
   return { child, port }
 }
 
-async function startNginx(html) {
+/** nginx serving the app's HTML and its stored compressed copies as static files, compressing nothing per request. */
+async function startNginx(files) {
   const prefix = path.join(tempDir, 'nginx')
   const htdocs = path.join(prefix, 'html')
   mkdirSync(htdocs, { recursive: true })
-  writeFileSync(path.join(htdocs, 'index.html'), html)
+  writeFileSync(path.join(htdocs, 'index.html'), files.identity)
+  writeFileSync(path.join(htdocs, 'index.html.gz'), files.gzip)
+  if (files.br) writeFileSync(path.join(htdocs, 'index.html.br'), files.br)
   const port = await freePort()
   const temp = (name) => `${name}_temp_path ${path.join(prefix, name)};`
   const conf = `# Generated by scripts/bench.mjs: one process (no master, no daemon), as the current user.
-worker_processes 1;
+${brotliModule ? `load_module ${brotliModule};\n` : ''}worker_processes 1;
 master_process off;
 daemon off;
 pid ${path.join(prefix, 'nginx.pid')};
@@ -223,8 +244,9 @@ http {
   types { }
   default_type text/html;
   charset utf-8;
-  gzip on;
-  gzip_comp_level ${GZIP_LEVEL}; # text/html is always among gzip_types
+  gzip_static on;
+  gzip_vary on;
+  ${brotliModule ? 'brotli_static on;' : ''}
   server {
     listen 127.0.0.1:${port};
     root ${htdocs};
@@ -245,15 +267,83 @@ http {
   return { child, port }
 }
 
+/** The bare Node server: the app's own cached answers (headers and body per encoding), replayed with writeHead + end. */
+async function startBare(answers) {
+  const file = path.join(tempDir, 'bare-answers.json')
+  writeFileSync(
+    file,
+    JSON.stringify(Object.fromEntries(Object.entries(answers).map(([name, { headers, body }]) => [name, { headers, body: body.toString('base64') }]))),
+  )
+  const port = await freePort()
+  // Negotiates as little as it can: br in Accept-Encoding or not, which is all the two rows need.
+  const code = `
+const http = require('node:http')
+const answers = JSON.parse(require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8'))
+for (const answer of Object.values(answers)) answer.body = Buffer.from(answer.body, 'base64')
+http.createServer((req, res) => {
+  const answer = /\\bbr\\b/.test(req.headers['accept-encoding'] ?? '') ? answers.br : answers.identity
+  res.writeHead(200, answer.headers)
+  res.end(answer.body)
+}).listen(${port}, '127.0.0.1')
+`
+  const child = start('bare Node', process.execPath, [...NODE_FLAGS, '-e', code], {})
+  await waitFor(port, child, 'bare Node')
+  return { child, port }
+}
+
+/** The headers of an answer as `writeHead` takes them, without those Node sets per response. */
+function replayable(headers) {
+  return Object.entries(headers)
+    .filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name))
+    .flat()
+}
+
+/** One wrk run; its figures parsed from wrk's report (`--latency` for the percentiles). */
 function load(port, headers, duration) {
-  return autocannon({ url: `http://127.0.0.1:${port}/`, connections: CONNECTIONS, pipelining: 1, duration, headers })
+  // A 30 s timeout (wrk's default is 2 s): an uncached render on a busy machine may take longer, which is a figure, not a failure.
+  const args = [
+    '-t1',
+    `-c${CONNECTIONS}`,
+    `-d${duration}s`,
+    '--timeout',
+    '30s',
+    '--latency',
+    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
+  ]
+  const [bin, argv] = pinned(wrkBin, [...args, `http://127.0.0.1:${port}/`], 1)
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, argv, { stdio: ['ignore', 'pipe', 'pipe'] })
+    children.add(child)
+    let out = ''
+    child.stdout.on('data', (chunk) => (out += chunk))
+    child.stderr.on('data', (chunk) => (out += chunk))
+    child.on('error', reject)
+    child.on('exit', (code) => {
+      children.delete(child)
+      if (code !== 0) return reject(new Error(`wrk exited with ${code}:\n${out}`))
+      const number = (pattern) => Number(pattern.exec(out)?.[1] ?? NaN)
+      const ms = (pattern) => {
+        const match = pattern.exec(out)
+        if (!match) return NaN
+        const factor = { us: 0.001, ms: 1, s: 1000 }[match[2]] ?? NaN
+        return Number(match[1]) * factor
+      }
+      const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out)
+      resolve({
+        requests: number(/(\d+) requests in/),
+        rps: number(/Requests\/sec:\s+([\d.]+)/),
+        p50: ms(/\s50%\s+([\d.]+)(us|ms|s)\b/),
+        p99: ms(/\s99%\s+([\d.]+)(us|ms|s)\b/),
+        non2xx: number(/Non-2xx or 3xx responses: (\d+)/) || 0,
+        errors: errors ? errors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+        wrkPid: child.pid,
+      })
+    })
+  })
 }
 
 function problems(result) {
-  const other = Object.keys(result.statusCodeStats ?? {}).filter((code) => code !== '200')
-  return result.non2xx + result.errors + result.timeouts + (other.length ? 1 : 0) === 0
-    ? undefined
-    : `non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}, status codes ${JSON.stringify(result.statusCodeStats)}`
+  return result.non2xx + result.errors === 0 ? undefined : `non-2xx ${result.non2xx}, socket errors ${result.errors}`
 }
 
 /** CPU (in cores) the rest of the machine uses over `ms`, besides this process and `pid`. */
@@ -282,7 +372,14 @@ async function waitForQuiet(pid) {
   }
 }
 
-/** Warm-up, then the measured run, with the server's CPU time over the measured run. */
+/** Busy CPU seconds of all wrk processes that ran (children's time, collected when each exits). */
+function childrenCpuSeconds() {
+  const stat = readFileSync('/proc/self/stat', 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[13]) + Number(fields[14])) / CLK_TCK // cutime, cstime (fields 16 and 17)
+}
+
+/** Warm-up, then the measured run, with the server's and wrk's CPU time over the measured run. */
 async function measureOnce(label, target, headers) {
   await waitForQuiet(target.child.pid)
   process.stdout.write(`warm-up ${WARMUP} s … `)
@@ -290,15 +387,14 @@ async function measureOnce(label, target, headers) {
   if (problems(warm)) fail(`${label} (warm-up): ${problems(warm)}`)
   process.stdout.write(`${DURATION} s … `)
   const serverBefore = cpuSeconds(target.child.pid)
-  const clientBefore = process.cpuUsage()
+  const clientBefore = childrenCpuSeconds()
   const machineBefore = machineBusySeconds()
   const started = performance.now()
   const result = await load(target.port, headers, DURATION)
   const seconds = (performance.now() - started) / 1000
   const serverCpu = (cpuSeconds(target.child.pid) - serverBefore) / seconds
-  const client = process.cpuUsage(clientBefore)
-  const clientCpu = (client.user + client.system) / 1e6 / seconds
-  // Whatever else ran (other jobs, kernel work not charged to either process): should be near 0.
+  const clientCpu = (childrenCpuSeconds() - clientBefore) / seconds
+  // Whatever else ran (other jobs, this process, kernel work not charged to either): should be near 0.
   const otherCpu = (machineBusySeconds() - machineBefore) / seconds - serverCpu - clientCpu
   if (problems(result)) fail(`${label}: ${problems(result)}`)
   return { result, serverCpu, clientCpu, otherCpu }
@@ -309,19 +405,18 @@ async function measureOnce(label, target, headers) {
  * more than a quarter of a core is repeated (up to ATTEMPTS in all); the least disturbed run counts.
  */
 async function measure(label, target, encoding) {
-  const headers = encoding === 'gzip' ? { 'accept-encoding': 'gzip' } : {}
-  const probe = await get(target.port, headers)
+  const probe = await get(target.port, encoding.headers)
   if (probe.status !== 200) fail(`${label}: GET / answered ${probe.status}`)
   const sentEncoding = probe.headers['content-encoding'] ?? 'identity'
-  if (sentEncoding !== encoding) fail(`${label}: asked for ${encoding}, got Content-Encoding ${sentEncoding}`)
+  if (!target.expects(encoding.name, sentEncoding)) fail(`${label}: asked with "${encoding.name}", got Content-Encoding ${sentEncoding}`)
   let best
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    process.stdout.write(`${label.padEnd(30)} ${encoding.padEnd(8)} `)
-    const run = await measureOnce(label, target, headers)
+    process.stdout.write(`${label.padEnd(24)} ${encoding.name.padEnd(18)} `)
+    const run = await measureOnce(label, target, encoding.headers)
     const { result, serverCpu, clientCpu, otherCpu } = run
     console.log(
-      `${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; CPU: server ${percent(serverCpu)}, ` +
-        `autocannon ${percent(clientCpu)}, other jobs ${percent(otherCpu)}`,
+      `${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms; CPU: server ${percent(serverCpu)}, ` +
+        `wrk ${percent(clientCpu)}, other jobs ${percent(otherCpu)}`,
     )
     if (!best || otherCpu < best.otherCpu) best = run
     if (otherCpu <= 0.25) break
@@ -330,13 +425,13 @@ async function measure(label, target, encoding) {
   const { result, serverCpu, clientCpu, otherCpu } = best
   return {
     label,
-    encoding,
-    rps: result.requests.average,
-    total: result.requests.total,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    mbps: result.throughput.average / 1e6,
-    bad: result.non2xx + result.errors + result.timeouts,
+    encoding: encoding.name,
+    sent: sentEncoding,
+    rps: result.rps,
+    total: result.requests,
+    p50: result.p50,
+    p99: result.p99,
+    bad: result.non2xx + result.errors,
     serverCpu,
     clientCpu,
     otherCpu,
@@ -366,112 +461,126 @@ const commit = (() => {
     return 'unknown'
   }
 })()
-const autocannonVersion = JSON.parse(readFileSync(path.join(root, 'node_modules/autocannon/package.json'), 'utf8')).version
 
 console.log(
-  `Home page throughput: ${CONNECTIONS} connections, pipelining 1, ${WARMUP} s warm-up + ${DURATION} s per run, ${ROUNDS} rounds of nginx and the cached app; ` +
-    (PIN ? 'servers on core 0, autocannon on core 1 (taskset).' : 'no CPU pinning.'),
+  `Cached home page throughput: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per run, ${ROUNDS} rounds of bare Node, the app and nginx; ` +
+    (PIN ? 'servers on core 0, wrk on core 1 (taskset).' : 'no CPU pinning.'),
 )
 
 const rows = []
 let app = await startApp(undefined)
 let nginx
+let bare
 try {
-  // The HTML the app serves (a first request fills the cache); the second shows whether it is cached.
-  const first = await get(app.port)
-  const second = await get(app.port)
-  const xCache = second.headers['x-cache']
-  const cacheState = xCache ? `page cache on (X-Cache on a repeated request: ${xCache})` : 'no X-Cache header: this build has no full-page cache'
-  console.log(`App: ${first.body.length} bytes of HTML on /; ${cacheState}.`)
-  nginx = await startNginx(first.body)
-  const encodings = GZIP ? ['identity', 'gzip'] : ['identity']
-
-  // The cached answer must be the same document nginx serves (a per-request nonce keeps the length).
-  const cached = await get(app.port)
-  if (cached.body.length !== first.body.length) {
-    fail(`the app's cached body has ${cached.body.length} bytes, nginx's file ${first.body.length}`)
+  // The app's answers as a client gets them (a first request fills the cache; the next ones are hits).
+  await get(app.port)
+  const answers = {}
+  for (const encoding of ENCODINGS) {
+    const hit = await get(app.port, encoding.headers)
+    if (hit.headers['x-cache'] !== 'HIT') fail(`a repeated GET / with "${encoding.name}" answered X-Cache: ${hit.headers['x-cache'] ?? 'none'}, not HIT`)
+    answers[encoding.name === 'identity' ? 'identity' : 'br'] = { headers: replayable(hit.headers), body: hit.body, encoding: hit.headers['content-encoding'] }
   }
-  // nginx and the cached app take turns, ROUNDS times; each row is the median run of its target.
-  const appLabel = xCache ? 'app, page cache on' : 'app (no page cache in build)'
+  if (answers.br.encoding !== 'br') fail(`the app answered "gzip, deflate, br" with Content-Encoding ${answers.br.encoding ?? 'identity'}, not br`)
+  const gzipped = await get(app.port, { 'accept-encoding': 'gzip' })
+  console.log(`App: ${answers.identity.body.length} bytes of HTML on /, ${answers.br.body.length} as br, ${gzipped.body.length} as gzip; X-Cache: HIT.`)
+  const nginxBrotli = Boolean(brotliModule)
+  nginx = await startNginx({ identity: answers.identity.body, gzip: gzipped.body, br: nginxBrotli ? answers.br.body : undefined })
+  nginx.expects = (encoding, sent) => sent === (encoding === 'identity' ? 'identity' : nginxBrotli ? 'br' : 'gzip')
+  bare = await startBare(answers)
+  bare.expects = (encoding, sent) => sent === (encoding === 'identity' ? 'identity' : 'br')
+  app.expects = bare.expects
+
+  const labels = { bare: 'bare Node, same answer', app: 'app, page cache', nginx: `nginx, static files` }
   const runs = new Map()
   for (let round = 1; round <= ROUNDS; round++) {
     if (ROUNDS > 1) console.log(`Round ${round} of ${ROUNDS}`)
     for (const [label, target] of [
-      ['nginx, static file', nginx],
-      [appLabel, app],
+      [labels.bare, bare],
+      [labels.app, app],
+      [labels.nginx, nginx],
     ]) {
-      for (const encoding of encodings) {
-        const key = `${label}|${encoding}`
+      for (const encoding of ENCODINGS) {
+        const key = `${label}|${encoding.name}`
         runs.set(key, [...(runs.get(key) ?? []), await measure(label, target, encoding)])
       }
     }
   }
   for (const list of runs.values()) rows.push(median(list))
   await stop(nginx.child)
+  await stop(bare.child)
   await stop(app.child)
 
-  app = await startApp(0)
-  const uncached = await get(app.port)
-  if (uncached.headers['x-cache'] && !/^(BYPASS|MISS)/i.test(uncached.headers['x-cache'])) {
-    fail(`PAGE_CACHE_TTL=0 still answers X-Cache: ${uncached.headers['x-cache']}`)
+  if (UNCACHED) {
+    app = await startApp(0)
+    const uncached = await get(app.port)
+    if (uncached.headers['x-cache'] && !/^(BYPASS|MISS)/i.test(uncached.headers['x-cache'])) {
+      fail(`PAGE_CACHE_TTL=0 still answers X-Cache: ${uncached.headers['x-cache']}`)
+    }
+    // Compressed per response by the compression middleware (gzip for "gzip, deflate, br": it prefers gzip).
+    app.expects = (encoding, sent) => (encoding === 'identity' ? sent === 'identity' : sent !== 'identity')
+    for (const encoding of ENCODINGS) rows.push(median([await measure('app, PAGE_CACHE_TTL=0', app, encoding)]))
+    await stop(app.child)
   }
-  for (const encoding of encodings) rows.push(median([await measure('app, PAGE_CACHE_TTL=0', app, encoding)]))
-  await stop(app.child)
 
   // -------------------------------------------------------------------------------------------
   // Report
 
-  const baseline = (encoding) => rows.find((row) => row.label.startsWith('nginx') && row.encoding === encoding)
-  const ratio = (row) => (row.label.startsWith('nginx') ? '1' : (row.rps / baseline(row.encoding).rps).toFixed(2))
+  const rowOf = (label, encoding) => rows.find((row) => row.label === label && row.encoding === encoding)
+  const ratio = (row, label) => (row.rps / rowOf(label, row.encoding).rps).toFixed(2)
   const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`
   const cpuPerRequest = (r) => r.serverCpu / r.rps // seconds
   const duration = (seconds) => (seconds < 0.001 ? `${Math.round(seconds * 1e6)} µs` : `${(seconds * 1000).toFixed(1)} ms`)
   const disturbed = (r) => r.otherCpu > 0.25
   const count = (n) => Math.round(n).toLocaleString('en-US')
   const rate = (r) => (r.runs > 1 ? `${count(r.rps)} (${count(r.min)}–${count(r.max)})` : count(r.rps))
+  const latency = (value) => (value < 1 ? `${value.toFixed(2)} ms` : `${value.toFixed(1)} ms`)
   const table = [
-    '| target | encoding | req/s (mean; range of the runs) | ÷ nginx | p50 | p99 | MB/s | body | non-2xx + errors | CPU: server | server CPU per request | CPU: autocannon | CPU: other jobs |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| target | Accept-Encoding | sent | req/s (median; range of the runs) | ÷ bare Node | ÷ nginx | p50 | p99 | body | non-2xx + errors | CPU: server | server CPU per request | CPU: wrk | CPU: other jobs |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.label} | ${r.encoding} | ${rate(r)} | ${ratio(r)} | ${r.p50} ms | ${r.p99} ms | ${r.mbps.toFixed(1)} | ${kb(r.bodyBytes)} | ` +
-        `${r.bad} of ${r.total.toLocaleString('en-US')} | ${percent(r.serverCpu)} | ${duration(cpuPerRequest(r))} | ${percent(r.clientCpu)} | ${percent(r.otherCpu)}${disturbed(r) ? ' ⚠' : ''} |`,
+        `| ${r.label} | ${r.encoding === 'identity' ? '(none)' : `\`${r.encoding}\``} | ${r.sent} | ${rate(r)} | ${ratio(r, labels.bare)} | ${ratio(r, labels.nginx)} | ` +
+        `${latency(r.p50)} | ${latency(r.p99)} | ${kb(r.bodyBytes)} | ${r.bad} of ${r.total.toLocaleString('en-US')} | ${percent(r.serverCpu)} | ` +
+        `${duration(cpuPerRequest(r))} | ${percent(r.clientCpu)} | ${percent(r.otherCpu)}${disturbed(r) ? ' ⚠' : ''} |`,
     ),
   ].join('\n')
-  const cachedRow = rows.find((r) => r.label.startsWith('app') && !r.label.includes('TTL=0') && r.encoding === 'identity')
-  const uncachedRow = rows.find((r) => r.label.includes('TTL=0') && r.encoding === 'identity')
-  const nginxRow = baseline('identity')
-  const cachedRatio = cachedRow.rps / nginxRow.rps
-  const notes = [
-    `App ÷ nginx (identity): **${cachedRatio.toFixed(2)}** with ${xCache ? 'the page cache' : 'the app as built (no page cache)'} ` +
-      `(target ≥ 0.5: ${cachedRatio >= 0.5 ? 'met' : 'not met'}), **${(uncachedRow.rps / nginxRow.rps).toFixed(2)}** without; ` +
-      `the app renders the home page at **${Math.round(uncachedRow.rps)} req/s** without cache ` +
-      `(${duration(cpuPerRequest(uncachedRow))} of CPU per page).`,
-  ]
-  if (nginxRow.serverCpu < 0.9 && nginxRow.clientCpu > 0.8) {
-    notes.push(
-      `nginx used only ${percent(nginxRow.serverCpu)} of its core while autocannon used ${percent(nginxRow.clientCpu)} of its own: ` +
-        `the static figure is what one core of autocannon can take (it decodes every body into a string), not nginx's limit. ` +
-        `By server CPU per request the app's ${xCache ? 'cached' : ''} answer costs ${(cpuPerRequest(cachedRow) / cpuPerRequest(nginxRow)).toFixed(1)}× nginx's.`,
+  const notes = ENCODINGS.map(({ name }) => {
+    const cached = rowOf(labels.app, name)
+    const baseline = rowOf(labels.bare, name)
+    const byRate = cached.rps / baseline.rps
+    const byCpu = cpuPerRequest(baseline) / cpuPerRequest(cached)
+    return (
+      `Cached app ÷ bare Node, ${name === 'identity' ? 'no Accept-Encoding' : `\`${name}\``}: **${byRate.toFixed(2)}** by requests per second ` +
+      `(target ≥ 0.8: ${byRate >= 0.8 ? 'met' : 'not met'}), **${byCpu.toFixed(2)}** by server CPU per request ` +
+      `(${duration(cpuPerRequest(cached))} against ${duration(cpuPerRequest(baseline))}).`
     )
+  })
+  const uncachedRow = rowOf('app, PAGE_CACHE_TTL=0', 'identity')
+  if (uncachedRow) {
+    notes.push(
+      `Without the cache the app renders the home page at **${Math.round(uncachedRow.rps)} req/s** (${duration(cpuPerRequest(uncachedRow))} of CPU per page).`,
+    )
+  }
+  if (rows.some((r) => r.clientCpu > 0.9 && r.serverCpu < 0.9)) {
+    notes.push('Rows where wrk used more than 90 % of its core while the server used less than 90 % of its own measure the load generator, not the server.')
   }
   if (rows.some(disturbed)) notes.push(`⚠: other jobs took more than a quarter of a core during the row (after up to ${ATTEMPTS} attempts); its figure is low.`)
   const summary = notes.join('\n\n')
   const cpu = cpus()[0]?.model.replace(/\s+/g, ' ').trim() ?? 'unknown CPU'
   const section = `<!-- bench:start -->
 Measured ${new Date().toISOString().slice(0, 10)} with \`flock /tmp/e2e.lock npm run bench\` on this machine (${cpus().length} cores, ${cpu}),
-Node ${process.versions.node} (no flags${NODE_FLAGS.length ? ` but ${NODE_FLAGS.join(' ')}` : ''}), ${nginxVersion}, autocannon ${autocannonVersion}; commit ${commit}; ${cacheState}.
-\`GET /\` with ${CONNECTIONS} keep-alive connections, pipelining 1, ${WARMUP} s warm-up then ${DURATION} s per row, in this order:
-nginx (one process: \`master_process off\`, \`worker_processes 1\`, \`sendfile on\`, access log off) serving the
-app's own HTML of \`/\` as a static file, the app (\`node server.mjs\`, NODE_ENV=production, embedded lake) with its
-page cache${ROUNDS > 1 ? ` (the two take turns, ${ROUNDS} rounds; each row is the median run, with the range of all runs)` : ''},
-then the app restarted with \`PAGE_CACHE_TTL=0\` (one run). "identity": no Accept-Encoding, so neither side compresses;
-"gzip": \`Accept-Encoding: gzip\`, nginx \`gzip on\` vs the app's compression middleware, both zlib level ${GZIP_LEVEL}, per response.
-${PIN ? 'Servers pinned to core 0 and autocannon (in the bench process) to core 1 with `taskset`, for every target alike' : 'No CPU pinning: servers and autocannon share both cores'};
+Node ${process.versions.node} (no flags${NODE_FLAGS.length ? ` but ${NODE_FLAGS.join(' ')}` : ''}), ${nginxVersion}${brotliModule ? ' with brotli_static' : ' (no brotli module: gzip_static)'}, ${wrkVersion}; commit ${commit}.
+\`GET /\` with wrk (one thread, ${CONNECTIONS} keep-alive connections), ${WARMUP} s warm-up then ${DURATION} s per row, for each target
+without Accept-Encoding and with \`gzip, deflate, br\`: a bare Node \`http\` server writing the app's own cached answer
+(the same headers and bytes, \`writeHead\` + \`end\`), the app (\`node server.mjs\`, NODE_ENV=production, embedded lake)
+answering from its page cache, and nginx (one process: \`master_process off\`, \`sendfile on\`, access log off) serving the
+app's HTML and its br/gzip copies as static files (\`${brotliModule ? 'brotli_static' : 'gzip_static'}\`: nothing is compressed per request by anyone)${
+    ROUNDS > 1 ? `; the three take turns, ${ROUNDS} rounds, each row the median run with the range of all runs` : ''
+  }${UNCACHED ? `; then the app restarted with \`PAGE_CACHE_TTL=0\` (one run; its compression middleware compresses per response)` : ''}.
+${PIN ? 'Servers pinned to core 0 and wrk to core 1 with `taskset`, for every target alike' : 'No CPU pinning: servers and wrk share both cores'};
 CPU columns: CPU time ÷ wall time of the measured ${DURATION} s (100 % = one core busy; "other jobs" = the rest of the
-machine's busy time), so a server below 100 % while autocannon is near 100 % means the load generator, not the server,
-was the limit. Each row waits for other jobs to leave the CPU first and is repeated when they disturb it anyway.
-Every row: all responses 200, no errors or timeouts (the bench fails otherwise).
+machine's busy time, other agents' work included). Each row waits for other jobs to leave the CPU first (at most ${QUIET_WAIT} s)
+and is repeated when they disturb it anyway. Every row: all responses 200, no socket errors (the bench fails otherwise).
 
 ${table}
 
@@ -485,7 +594,7 @@ ${summary}
     const marked = /<!-- bench:start -->[\s\S]*?<!-- bench:end -->/
     const next = marked.test(doc)
       ? doc.replace(marked, () => section)
-      : `${doc.trimEnd()}\n\n## Throughput: app vs nginx\n\n\`flock /tmp/e2e.lock npm run bench\` (scripts/bench.mjs; \`npm run build:app\` first).\n\n${section}\n`
+      : `${doc.trimEnd()}\n\n## Throughput: app vs bare Node and nginx\n\n\`flock /tmp/e2e.lock npm run bench\` (scripts/bench.mjs; \`npm run build:app\` first).\n\n${section}\n`
     writeFileSync(file, next)
     console.log(`\nWrote docs/performance.md`)
   }

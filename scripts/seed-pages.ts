@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { bindLineBreaks } from '#app/utils/typography.ts'
 import { FIGURE_TYPE } from '#schemas/lib/figures.ts'
 import { linkFromTarget } from '#schemas/lib/links.ts'
+import { pageSearchWords } from '#schemas/lib/search-words.ts'
 
 /*
  * Page documents are written by hand as readable JSON, one file per page in content/pages/, and
@@ -153,7 +154,8 @@ export function pageIdsOf(pages: ReadonlyArray<JsonObject>): Map<string, string>
 export function compilePages(dir = PAGES_DIR): JsonObject[] {
   const pages = readPages(dir)
   const pageIds = pageIdsOf(pages)
-  return pages.map((page) => structureLinks(page, pageIds) as JsonObject)
+  // The Studio's search words for German compounds (schemas/lib/search-words.ts), as the Studio keeps them.
+  return pages.map((page) => ({ ...(structureLinks(page, pageIds) as JsonObject), searchWords: pageSearchWords(page) }))
 }
 
 function readPages(dir: string): JsonObject[] {

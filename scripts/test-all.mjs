@@ -1,5 +1,5 @@
 // Runs every check and test suite of the project and ends with one line `N passed, N failed`
-// summing the unit (vitest) and end-to-end (Playwright) suites and the Lighthouse budgets.
+// summing the unit and in-process HTTP (vitest) and end-to-end (Playwright) suites and the Lighthouse budgets.
 // Exits non-zero on any failure.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -69,11 +69,13 @@ await runTogether([
 run('Unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${results}/unit.json`])
 const built = run('Build', 'npm', ['run', 'build'])
 if (built) {
+  // The in-process HTTP lane needs the production build (vitest.http.config.ts, decision 063).
+  run('HTTP tests', 'npx', ['vitest', 'run', '-c', 'vitest.http.config.ts', '--reporter=default', '--reporter=json', `--outputFile=${results}/http.json`])
   run('End-to-end tests', 'npx', ['playwright', 'test'])
   // After the suites, on a quiet machine: Lighthouse budgets on the home page and a vehicle page.
   run('Lighthouse budgets', 'node', ['scripts/lighthouse.mjs', '--assert'])
 } else {
-  failures.push('End-to-end tests (skipped: the build failed)')
+  failures.push('HTTP and end-to-end tests (skipped: the build failed)')
 }
 
 let passed = 0
@@ -85,6 +87,14 @@ if (unit) {
   console.log(`Unit: ${unit.numPassedTests} passed, ${unit.numFailedTests} failed, ${unit.numPendingTests + unit.numTodoTests} skipped`)
 } else {
   failures.push('Unit tests (no report)')
+}
+const httpLane = readJson(`${results}/http.json`)
+if (httpLane) {
+  passed += httpLane.numPassedTests
+  failed += httpLane.numFailedTests
+  console.log(`HTTP: ${httpLane.numPassedTests} passed, ${httpLane.numFailedTests} failed, ${httpLane.numPendingTests + httpLane.numTodoTests} skipped`)
+} else if (built) {
+  failures.push('HTTP tests (no report)')
 }
 const e2e = readJson(`${results}/e2e.json`)
 if (e2e) {
@@ -109,6 +119,6 @@ if (lighthouse) {
 console.log(`\nZeiten: ${times.join(', ')}`)
 if (failures.length > 0) console.log(`\nFehlgeschlagen: ${failures.join('; ')}`)
 // A failing step that is not a test (typecheck, build) still counts as one failure.
-const stepFailures = failures.filter((f) => !/^(Unit tests|End-to-end tests|Lighthouse budgets) \(exit/.test(f)).length
+const stepFailures = failures.filter((f) => !/^(Unit tests|HTTP tests|End-to-end tests|Lighthouse budgets) \(exit/.test(f)).length
 console.log(`${passed} passed, ${failed + stepFailures} failed`)
 process.exit(failures.length > 0 ? 1 : 0)

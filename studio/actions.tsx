@@ -1,49 +1,58 @@
 import { EnvelopeIcon, TrashIcon, UnlinkIcon } from '@sanity/icons'
+import { useToast } from '@sanity/ui'
 import { useState } from 'react'
 import { type DocumentActionComponent, type DocumentBadgeComponent, useClient, useDocumentOperation } from 'sanity'
 import { CONTACT_STATUSES, titleOf } from '../schemas/lib/constants'
-import { replyMailto, type ReplySource } from '../schemas/lib/inbox-reply'
+import { type ReplySource } from '../schemas/lib/inbox-reply'
+import { REPLIED_STATUS, useReplyHref } from '../schemas/components/inbox-inputs'
 import { vehicleStatusTitle } from '../schemas/documents/vehicle'
 import { leadPhotoAssetIds } from './lead-photos'
+import { previewOrigin } from './presentation'
 
 const API_VERSION = '2025-02-19'
-/** Used until the settings' dealer name has loaded (or if it is empty). */
-const FALLBACK_DEALER = 'Ruhrstern Automobile'
 
-/** „Per E-Mail antworten": opens the staff's mail program with a prepared reply (mailto). */
+/**
+ * „Per E-Mail antworten“ in the „…“ menu too (the visible button sits above the status:
+ * InboxStatusInput): opens the staff's mail program with a prepared reply naming the car, and sets a
+ * new request „In Bearbeitung“. Leads and messages are edited live, so the patch is saved at once.
+ */
 export const ReplyByMailAction: DocumentActionComponent = (props) => {
-  const client = useClient({ apiVersion: API_VERSION })
-  const source = (props.published ?? props.draft ?? undefined) as ReplySource | undefined
-  const email = source ? replyMailto(source, FALLBACK_DEALER) : undefined
+  const { patch } = useDocumentOperation(props.id, props.type)
+  const source = (props.published ?? props.draft ?? undefined) as (ReplySource & { status?: string }) | undefined
+  const href = useReplyHref(source)
   return {
     label: 'Per E-Mail antworten',
     icon: EnvelopeIcon,
-    disabled: !email,
-    title: email ? undefined : 'Keine E-Mail-Adresse angegeben',
+    disabled: !href,
+    title: href ? undefined : 'Keine E-Mail-Adresse angegeben',
     onHandle: () => {
-      if (!source) return
-      // The dealer's name from the settings, read when clicked (one small query, not on every render).
-      void client
-        .fetch<string | null>(`*[_id == "siteSettings"][0].dealerName`)
-        .catch(() => null)
-        .then((dealerName) => {
-          const href = replyMailto(source, dealerName || FALLBACK_DEALER)
-          if (href) window.location.href = href
-          props.onComplete()
-        })
+      if (!href) return
+      if ((source?.status ?? 'neu') === 'neu') patch.execute([{ set: { status: REPLIED_STATUS } }])
+      window.location.href = href
+      props.onComplete()
     },
   }
 }
 ReplyByMailAction.displayName = 'ReplyByMailAction'
 
+/** Where the site is: the Studio's own origin (the site serves it at /studio), or the configured one. */
+function siteOrigin(): string {
+  return previewOrigin(process.env.SANITY_STUDIO_PREVIEW_ORIGIN, window.location.origin)
+}
+
+/** „2 Fotos“, „1 Foto“: counts in the messages staff read. */
+const count = (n: number, one: string, many: string) => `${new Intl.NumberFormat('de-DE').format(n)} ${n === 1 ? one : many}`
+
 /**
- * „Löschen“ of a lead, in place of the Studio's own: deletes the lead, then the image assets of its
- * photos (docs/decisions/041: no photo outlives its lead; Sanity refuses to delete an asset that
- * another document still refers to, which then stays). What this misses (a lead deleted otherwise)
- * the site's sweep at start removes: assets labelled as lead photos that no lead refers to.
+ * „Löschen“ of a lead, in place of the Studio's own, as an erasure request needs it (GDPR Art. 17,
+ * decision 072): deletes the lead, then the image assets of its photos (Sanity refuses to delete an
+ * asset another document still refers to: the same photo sent with another request stays for that
+ * one), then asks the site to delete the copies of its mails it saved (POST /api/lead-erasure), and
+ * says what it deleted. What this misses the site's hourly sweep removes (decision 072).
  */
 export const DeleteLeadWithPhotosAction: DocumentActionComponent = (props) => {
   const client = useClient({ apiVersion: API_VERSION })
+  const toast = useToast()
   const [state, setState] = useState<'idle' | 'confirm' | 'deleting'>('idle')
   const current = props.published ?? props.draft
   if (!current) return null
@@ -51,6 +60,39 @@ export const DeleteLeadWithPhotosAction: DocumentActionComponent = (props) => {
   const done = () => {
     setState('idle')
     props.onComplete()
+  }
+  const erase = async () => {
+    await client.transaction().delete(props.id).delete(`drafts.${props.id}`).commit()
+    let photos = 0
+    for (const id of assets)
+      await client.delete(id).then(
+        () => photos++,
+        () => undefined,
+      )
+    const mails = await fetch(`${siteOrigin()}/api/lead-erasure`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: props.id }),
+    })
+      .then(async (response) => (response.ok ? ((await response.json()) as { mails: number }).mails : undefined))
+      .catch(() => undefined)
+    const deleted = [
+      'die Anfrage',
+      count(photos, 'Foto', 'Fotos'),
+      ...(mails === undefined ? [] : [count(mails, 'gespeicherte E-Mail', 'gespeicherte E-Mails')]),
+    ]
+    const notes = [
+      ...(photos < assets.length ? [`${count(assets.length - photos, 'Foto bleibt', 'Fotos bleiben')}, weil eine andere Anfrage sie auch enthält.`] : []),
+      ...(mails === undefined ? ['Die auf dem Server gespeicherten E-Mails zu dieser Anfrage löscht die Website innerhalb einer Stunde.'] : []),
+      'E-Mails in Ihrem Postfach löschen Sie bitte dort.',
+    ]
+    toast.push({
+      status: 'success',
+      title: 'Anfrage gelöscht',
+      description: `Gelöscht: ${deleted.join(', ')}. ${notes.join(' ')}`,
+      duration: 20_000,
+      closable: true,
+    })
   }
   return {
     label: state === 'deleting' ? 'Wird gelöscht …' : 'Löschen',
@@ -63,18 +105,19 @@ export const DeleteLeadWithPhotosAction: DocumentActionComponent = (props) => {
         ? {
             type: 'confirm',
             tone: 'critical',
-            message: assets.length > 0 ? `Diese Anfrage und ihre ${assets.length} Foto(s) endgültig löschen?` : 'Diese Anfrage endgültig löschen?',
+            message: `Diese Anfrage endgültig löschen, mit ${assets.length === 1 ? 'ihrem Foto und ' : assets.length > 1 ? `ihren ${count(assets.length, 'Foto', 'Fotos')} und ` : ''}den Kopien ihrer E-Mails auf dem Server? Das lässt sich nicht rückgängig machen.`,
             onCancel: done,
             onConfirm: () => {
               setState('deleting')
-              void client
-                .transaction()
-                .delete(props.id)
-                .delete(`drafts.${props.id}`)
-                .commit()
-                .then(async () => {
-                  for (const id of assets) await client.delete(id).catch(() => undefined)
-                })
+              void erase()
+                .catch((error: unknown) =>
+                  toast.push({
+                    status: 'error',
+                    title: 'Löschen fehlgeschlagen',
+                    description: `Bitte noch einmal versuchen. (${error instanceof Error ? error.message : String(error)})`,
+                    closable: true,
+                  }),
+                )
                 .finally(done)
             },
           }
@@ -89,6 +132,7 @@ DeleteLeadWithPhotosAction.displayName = 'DeleteLeadWithPhotosAction'
  */
 export const DetachFromSyncAction: DocumentActionComponent = (props) => {
   const { patch, publish } = useDocumentOperation(props.id, props.type)
+  const toast = useToast()
   const [open, setOpen] = useState(false)
   const current = (props.draft ?? props.published) as { source?: string } | null
   if (current?.source !== 'mobile.de') return null
@@ -102,14 +146,23 @@ export const DetachFromSyncAction: DocumentActionComponent = (props) => {
           type: 'confirm',
           tone: 'critical',
           message:
-            'Dieses Fahrzeug wird danach nur noch hier gepflegt: Der Abgleich mit mobile.de ändert es nie wieder und markiert es auch nicht als verkauft, wenn das Inserat endet. Alle Felder werden bearbeitbar. Fortfahren?',
+            'Dieses Fahrzeug wird danach nur noch hier gepflegt: Der Abgleich mit mobile.de ändert es nie wieder und markiert es auch nicht als verkauft, wenn das Inserat endet. Alle Felder werden bearbeitbar. Das Fahrzeug wird dabei sofort veröffentlicht, mit allen noch nicht veröffentlichten Änderungen. Fortfahren?',
           onCancel: () => {
             setOpen(false)
             props.onComplete()
           },
           onConfirm: () => {
             patch.execute([{ set: { source: 'manual' } }])
-            if (!publish.disabled) publish.execute()
+            // Always published at once: the sync and the site read the published car, so a draft
+            // alone would leave it synced. Not guarded by `publish.disabled`: that is from the render
+            // before the patch (no draft yet → „NO_CHANGES“); the operation reads the document as the
+            // patch left it and waits until the draft is saved.
+            publish.execute()
+            toast.push({
+              status: 'success',
+              title: 'Vom Abgleich gelöst und veröffentlicht',
+              description: 'Der Abgleich mit mobile.de ändert dieses Fahrzeug nicht mehr.',
+            })
             setOpen(false)
             props.onComplete()
           },

@@ -9,6 +9,7 @@ import { DeleteLeadWithPhotosAction, DetachFromSyncAction, FromMobileDeBadge, In
 import { FigurePreview, FigureTextInput } from '../schemas/components/figure-inputs'
 import { PAGE_TEMPLATES } from '../schemas/lib/page-templates'
 import { PREVIEW_MODE, presentationResolve, previewOrigin } from './presentation'
+import { GermanLabelsLayout, structureGermanGaps, studioGermanGaps } from './locale-gaps'
 import { structure } from './structure'
 
 /*
@@ -70,7 +71,10 @@ export default defineConfig({
   tools: (previous, { currentUser }) =>
     currentUser?.roles.some((role) => role.name === 'administrator') ? previous : previous.filter((tool) => tool.name !== 'vision'),
   // German for every member of staff, whatever the browser's language: the only locale offered.
-  i18n: { locales: (locales) => locales.filter((locale) => locale.id === 'de-DE') },
+  // What the German bundle lacks (raw keys otherwise: nothing to fall back on), decision 073.
+  i18n: { locales: (locales) => locales.filter((locale) => locale.id === 'de-DE'), bundles: [studioGermanGaps, structureGermanGaps] },
+  // And the few labels Sanity writes in English without a key („Close dialog“, „Field actions“).
+  studio: { components: { layout: GermanLabelsLayout } },
   schema: {
     types: schemaTypes,
     // Hide the singletons and the inbox from every "create new document" menu.

@@ -2,7 +2,7 @@
  * What must never reach the browser bundle (public/build): the names of the server's variables
  * (all of them are server-only, app/env.server.ts), the secrets the test setups use, the secrets
  * of the environment that ran the build, and anything shaped like a Sanity token. Used by
- * tests/e2e/build-secrets.test.ts after every build, and unit-tested in build-secrets.test.ts.
+ * tests/http/build-secrets.test.ts after every build, and unit-tested in build-secrets.test.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'

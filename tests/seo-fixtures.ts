@@ -11,6 +11,11 @@ export const HOURS = {
     { days: ['Sa'], opens: '09:00', closes: '18:00' },
   ],
   city: [{ days: ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'], opens: '08:00', closes: '20:00' }],
+  /** The yard's own hours (docs/decisions/068). */
+  general: [
+    { days: ['Mo', 'Tu', 'We', 'Th', 'Fr'], opens: '09:00', closes: '18:00' },
+    { days: ['Sa'], opens: '09:00', closes: '16:00' },
+  ],
 }
 
 export const site: Site = {
@@ -29,6 +34,7 @@ export const site: Site = {
     specialOpeningHours: [],
     openingHours: [
       { key: 'home', label: 'Startseite', specs: HOURS.home, byAppointmentDays: null, note: null, lines: [] },
+      { key: 'general', label: 'Allgemein', specs: HOURS.general, byAppointmentDays: ['Su'], note: null, lines: [] },
       { key: 'city', label: 'Städte', specs: HOURS.city, byAppointmentDays: null, note: null, lines: [] },
     ],
   },

@@ -8,7 +8,7 @@ import { SectionHeading } from '#app/components/section-heading.tsx'
 import { SellFlowCallout } from '#app/components/sell-flow-callout.tsx'
 import { SUBJECT_PARAM, type ContactSubject } from '#app/submissions/forms.ts'
 import { mailtoHref, telHref } from '#app/utils/format.ts'
-import { openingHoursFor, type OpeningHoursVariant, type SiteSettings } from '#app/utils/site-settings.ts'
+import { hoursHeading, type OpeningHoursVariant, pageHours, type SiteSettings } from '#app/utils/site-settings.ts'
 
 export interface ContactContent {
   eyebrow?: string | null
@@ -24,7 +24,7 @@ export interface ContactSectionProps {
   /** Spec §9: 5 rows on the home page, 6 on /contact. */
   rows?: number
   id?: string
-  /** The page's opening-hours variant; the general hours when not given. */
+  /** The page's opening-hours variant: shown as phone hours beside the yard's when it is another one. */
   hours?: OpeningHoursVariant
   /** Call, e-mail and „Termin“ (the form with the subject termin preselected), as on /contact. */
   quickContact?: boolean
@@ -34,9 +34,9 @@ const LINK =
   'rounded font-semibold text-zinc-950 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900'
 
 /** Section `#contact`: heading and intro, the contact form, and beside it phone, e-mail, address and hours. */
-export function ContactSection({ content, settings, subjects, rows = 5, id = 'contact', hours: pageHours, quickContact = false }: ContactSectionProps) {
-  const variant = pageHours ?? openingHoursFor(settings, 'general')
-  const hours = variant?.lines ?? []
+export function ContactSection({ content, settings, subjects, rows = 5, id = 'contact', hours: pageVariant, quickContact = false }: ContactSectionProps) {
+  // The yard's hours with whether it is open now; the page's own reading, if another, as phone hours (decision 068).
+  const { yard, phone } = pageHours(settings, pageVariant)
   const place = yardPlace(settings)
   // Issue 26: a seller who came by „FAHRZEUG BEWERTEN“ (`?betreff=ankauf#contact`) is offered the sell request first.
   const [searchParams] = useSearchParams()
@@ -83,11 +83,20 @@ export function ContactSection({ content, settings, subjects, rows = 5, id = 'co
                 </RouteLink>
               </InfoCard>
             ) : null}
-            {hours.length > 0 ? (
-              <InfoCard icon={<ClockIcon />} title="Öffnungszeiten">
-                {variant?.specs?.length ? <OpenNow hours={variant} special={settings.specialOpeningHours} className="mb-2 text-zinc-950" /> : null}
+            {yard?.lines.length ? (
+              <InfoCard icon={<ClockIcon />} title={hoursHeading(yard)}>
+                <OpenNow settings={settings} className="mb-2 text-zinc-950" />
                 <ul>
-                  {hours.map((line) => (
+                  {yard.lines.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </InfoCard>
+            ) : null}
+            {phone?.lines.length ? (
+              <InfoCard icon={<PhoneIcon />} title={hoursHeading(phone)}>
+                <ul>
+                  {phone.lines.map((line) => (
                     <li key={line}>{line}</li>
                   ))}
                 </ul>

@@ -15,7 +15,12 @@ const PLACE = yardPlace({
   geo: { _type: 'geo', lat: 51.4845, lng: 7.0003 },
 })!
 const GOOGLE = 'https://www.google.com/maps/dir/?api=1&destination=51.4845,7.0003'
+/** The settings OpenNow reads: the yard's hours (the general variant), no special opening hours. */
 const GENERAL = {
+  key: 'general' as const,
+  label: null,
+  note: null,
+  lines: [],
   specs: [
     { days: ['Mo', 'Tu', 'We', 'Th', 'Fr'], opens: '09:00', closes: '18:00' },
     { days: ['Sa'], opens: '09:00', closes: '16:00' },
@@ -27,7 +32,7 @@ function Yard() {
   return (
     <div>
       <RouteLink place={PLACE}>Route planen</RouteLink>
-      <OpenNow hours={GENERAL} special={[]} />
+      <OpenNow settings={{ openingHours: [GENERAL], specialOpeningHours: [] }} />
       <ConsentFrame
         src="https://map.example/embed"
         title="Karte"

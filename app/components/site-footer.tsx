@@ -3,7 +3,7 @@ import { OpenNow, RouteLink, yardPlace } from '#app/components/getting-here.tsx'
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '#app/components/icons.tsx'
 import { SiteLogo } from '#app/components/site-logo.tsx'
 import { mailtoHref, telHref } from '#app/utils/format.ts'
-import { openingHoursFor, type SiteSettings } from '#app/utils/site-settings.ts'
+import { openingHoursFor, type SiteSettings, YARD_HOURS } from '#app/utils/site-settings.ts'
 
 export interface SiteFooterProps {
   settings: Pick<
@@ -17,13 +17,12 @@ const FOCUS = `rounded ${FOCUS_OUTLINE}`
 const HEADING = 'mb-4 text-sm font-bold tracking-[0.2em] text-white uppercase'
 
 /**
- * The footer (spec §2): the seven footer links, the general opening hours with whether the yard is
- * open now, the address as a route link, phone, e-mail, ©.
+ * The footer (spec §2): the seven footer links, the yard's opening hours (the general variant) with
+ * whether it is open now, the address as a route link, phone, e-mail, ©.
  */
 export function SiteFooter({ settings }: SiteFooterProps) {
   const links = (settings.footerLinks ?? []).flatMap((item) => (item.label && item.href ? [{ label: item.label, href: item.href }] : []))
-  const general = openingHoursFor(settings, 'general')
-  const hours = general?.lines ?? []
+  const hours = openingHoursFor(settings, YARD_HOURS)?.lines ?? []
   const address = settings.address
   const place = yardPlace(settings)
   const tel = settings.phone ? telHref(settings.phone) : ''
@@ -57,7 +56,7 @@ export function SiteFooter({ settings }: SiteFooterProps) {
           <div className="flex gap-3 text-sm">
             <ClockIcon className="mt-0.5 size-5 shrink-0 text-amber-400" />
             <div>
-              {general?.specs?.length ? <OpenNow hours={general} special={settings.specialOpeningHours} tone="dark" className="mb-3 text-white" /> : null}
+              <OpenNow settings={settings} tone="dark" className="mb-3 text-white" />
               <ul className="space-y-1.5">
                 {hours.map((line) => (
                   <li key={line}>{line}</li>

@@ -86,6 +86,25 @@ describe('SiteHeader', () => {
     expect(menu.hasAttribute('hidden')).toBe(false)
   })
 
+  test('eight long menu items leave the links to the menu at every width; six short ones show from 1024 px (header-fit.ts)', () => {
+    const classesFor = (mainNav: typeof settings.mainNav) => {
+      const html = renderToString(
+        <StaticRouter location="/">
+          <SiteHeader settings={{ ...settings, mainNav }} />
+        </StaticRouter>,
+      )
+      const doc = new DOMParser().parseFromString(html, 'text/html')
+      return { nav: doc.querySelector('header nav')!.className, toggle: doc.querySelector('button[popovertarget="mobile-menu"]')!.className }
+    }
+    const long = ['UNSERE LEISTUNGEN', 'GEBRAUCHTWAGEN', 'AUTO VERKAUFEN', 'FAHRZEUGAUFBEREITUNG', 'FINANZIERUNG & LEASING', 'STANDORTE', 'ÜBER UNS', 'KONTAKT']
+    const eight = classesFor(long.map((label, index) => ({ label, href: `/seite-${index}` })))
+    expect(eight.nav).toBe('hidden')
+    expect(eight.toggle).not.toMatch(/(^|\s)\S*:hidden/)
+    const six = classesFor(settings.mainNav)
+    expect(six.nav).toBe('hidden lg:block')
+    expect(six.toggle).toContain('lg:hidden')
+  })
+
   // jsdom has no popover API: these run the header's fallback for such browsers (`data-open`).
   test('the menu toggle opens the menu with the links and the call button; a link closes it', async () => {
     const router = renderHeader()

@@ -1,6 +1,7 @@
 import { NavLink, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { CloseIcon, MenuIcon, PhoneIcon } from '#app/components/icons.tsx'
+import { headerFit, HIDDEN_FROM, NUMBER_FROM, SHOWN_FROM } from '#app/components/header-fit.ts'
 import { SiteLogo } from '#app/components/site-logo.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { telHref } from '#app/utils/format.ts'
@@ -91,6 +92,8 @@ export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderPro
   const phone = settings.phone ?? ''
   const tel = telHref(phone)
   const solid = scrolled || menuOpen || !transparentAtTop
+  // The links show only from the width where they fit beside logo and phone button (issue 36).
+  const fit = headerFit({ labels: links.map((link) => link.label), phone, dealerName: settings.dealerName ?? '' })
 
   /** The fallback for browsers without popovers; with them, `popovertarget` does the work. */
   const toggleWithoutPopover = () => {
@@ -109,10 +112,10 @@ export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderPro
         solid ? 'bg-zinc-950 shadow-lg shadow-black/20' : 'bg-linear-to-b from-black/70 to-transparent'
       }`}
     >
-      <div className="mx-auto flex h-header max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-header max-w-[96rem] items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <SiteLogo name={settings.dealerName ?? ''} className={FOCUS} />
 
-        <nav aria-label="Hauptnavigation" className="hidden lg:block">
+        <nav aria-label="Hauptnavigation" className={SHOWN_FROM[fit.linksFrom]}>
           <ul className="flex items-center gap-1 xl:gap-2">
             {links.map((link) => (
               <li key={link.href}>
@@ -121,7 +124,7 @@ export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderPro
                   end={link.href === '/'}
                   prefetch="intent"
                   className={({ isActive }) =>
-                    `relative flex min-h-11 items-center rounded px-2 xl:px-3 text-sm font-bold tracking-wide whitespace-nowrap transition-colors ${FOCUS} ${
+                    `relative flex min-h-11 items-center rounded px-2 xl:px-2.5 text-sm font-bold tracking-wide whitespace-nowrap transition-colors ${FOCUS} ${
                       isActive
                         ? 'text-amber-400 after:absolute after:inset-x-3 after:bottom-1.5 after:h-0.5 after:rounded-full after:bg-amber-400'
                         : 'text-white hover:text-amber-300'
@@ -139,11 +142,11 @@ export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderPro
           {tel ? (
             // The wrapper hides the button on small screens: `hidden` on the link itself would
             // compete with the button's own `inline-flex`.
-            <div className="hidden lg:block">
+            <div className={SHOWN_FROM[fit.linksFrom]}>
               <a href={tel} aria-label={phone ?? undefined} className={buttonClasses({ variant: 'primary', className: 'whitespace-nowrap' })}>
                 <PhoneIcon className="size-4" />
-                {/* Seven links (issue 26: „AUTO VERKAUFEN“) and the number do not fit beside each other below 1280 px: the icon alone there. */}
-                <span className="hidden xl:inline">{phone}</span>
+                {/* The number only where it fits beside the links (header-fit.ts): else the icon alone. */}
+                <span className={NUMBER_FROM[fit.numberFrom]}>{phone}</span>
               </a>
             </div>
           ) : null}
@@ -151,7 +154,7 @@ export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderPro
             <a
               href={tel}
               aria-label={`Anrufen: ${phone}`}
-              className={`inline-flex size-11 items-center justify-center rounded-lg bg-amber-400 text-zinc-950 hover:bg-amber-300 lg:hidden ${FOCUS}`}
+              className={`inline-flex size-11 items-center justify-center rounded-lg bg-amber-400 text-zinc-950 hover:bg-amber-300 ${HIDDEN_FROM[fit.linksFrom]} ${FOCUS}`}
             >
               <PhoneIcon />
             </a>
@@ -165,7 +168,7 @@ export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderPro
             aria-expanded={hydrated ? menuOpen : undefined}
             aria-label="Menü"
             onClick={toggleWithoutPopover}
-            className={`inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-white/10 lg:hidden ${FOCUS}`}
+            className={`inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-white/10 ${HIDDEN_FROM[fit.linksFrom]} ${FOCUS}`}
           >
             <MenuIcon className="size-6 group-has-[#mobile-menu:popover-open]/header:hidden group-has-[#mobile-menu[data-open]]/header:hidden" />
             <CloseIcon className="hidden size-6 group-has-[#mobile-menu:popover-open]/header:block group-has-[#mobile-menu[data-open]]/header:block" />
@@ -178,7 +181,7 @@ export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderPro
         ref={menuRef}
         popover="auto"
         // A popover lives in the top layer: placed here under the bar, full width, instead of centred.
-        className="fixed inset-x-0 top-header bottom-auto m-0 max-h-[calc(100svh-var(--spacing-header))] w-full max-w-none overflow-y-auto border-0 border-t border-white/10 bg-zinc-950 p-0 text-white lg:hidden"
+        className={`fixed inset-x-0 top-header bottom-auto m-0 max-h-[calc(100svh-var(--spacing-header))] w-full max-w-none overflow-y-auto border-0 border-t border-white/10 bg-zinc-950 p-0 text-white ${HIDDEN_FROM[fit.linksFrom]}`}
       >
         <nav aria-label="Hauptnavigation" className="px-4 pt-2 pb-6 sm:px-6">
           <ul className="divide-y divide-white/10">

@@ -16,6 +16,8 @@ export interface StatCounterProps {
   number: number
   suffix?: string | null
   label: string
+  /** Where the figure comes from („aus 10 Bewertungen auf Google und mobile.de“), shown under the label. */
+  source?: string
   /** Dark surfaces get the amber figure, light ones a dark one. */
   tone?: 'dark' | 'light'
 }
@@ -25,7 +27,7 @@ export interface StatCounterProps {
  * up once it is 10 % visible. Screen readers read the final figure with its label (sr-only);
  * the animated figure is hidden from them, so nothing is announced 125 times.
  */
-export function StatCounter({ number, suffix, label, tone = 'dark' }: StatCounterProps) {
+export function StatCounter({ number, suffix, label, source, tone = 'dark' }: StatCounterProps) {
   // Whole numbers count; a figure with decimals (4,8 rating) is shown as it is.
   const animated = Number.isInteger(number)
   const { ref, value } = useCountUp<HTMLDivElement>(animated ? number : 0)
@@ -47,7 +49,12 @@ export function StatCounter({ number, suffix, label, tone = 'dark' }: StatCounte
       >
         {label}
       </p>
-      <p className="sr-only">{`${formatDecimal(number, oneDecimalAtMost)}${spacedSuffix(suffix)} ${label}`}</p>
+      {source ? (
+        <p aria-hidden="true" data-testid="stat-source" className={`mt-1 text-xs ${tone === 'dark' ? 'text-zinc-400' : 'text-zinc-600'}`}>
+          {source}
+        </p>
+      ) : null}
+      <p className="sr-only">{`${formatDecimal(number, oneDecimalAtMost)}${spacedSuffix(suffix)} ${label}${source ? ` ${source}` : ''}`}</p>
     </div>
   )
 }

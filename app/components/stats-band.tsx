@@ -1,3 +1,4 @@
+import { reviewsSourceText } from '#app/components/sections/reviews-section.tsx'
 import { StatCounter } from '#app/components/stat-counter.tsx'
 
 export interface StatItem {
@@ -5,6 +6,8 @@ export interface StatItem {
   number?: number | null
   suffix?: string | null
   label?: string | null
+  /** The reviews behind the rating figure (PAGE_QUERY): the counter names its source (issue 36). */
+  reviews?: { count: number; sources: ReadonlyArray<string | null> } | null
 }
 
 export interface StatsBandProps {
@@ -28,7 +31,13 @@ export function StatsBand({ heading, items, id = 'stats' }: StatsBandProps) {
       ) : null}
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 lg:grid-cols-4 lg:px-8">
         {stats.map((stat) => (
-          <StatCounter key={stat._key} number={stat.number} suffix={stat.suffix} label={stat.label} />
+          <StatCounter
+            key={stat._key}
+            number={stat.number}
+            suffix={stat.suffix}
+            label={stat.label}
+            source={stat.reviews && stat.reviews.count > 0 ? reviewsSourceText(stat.reviews) : undefined}
+          />
         ))}
       </div>
     </section>

@@ -1,9 +1,10 @@
 import { Link } from '@remix-run/react'
-import { ArrowRightIcon, CalendarIcon, FuelIcon, GaugeIcon, GearboxIcon } from '#app/components/icons.tsx'
+import { ArrowRightIcon, CalendarIcon, CheckIcon, FuelIcon, GaugeIcon, GearboxIcon } from '#app/components/icons.tsx'
 import { SanityImage, type SanityImageSource } from '#app/components/sanity-image.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { displayYear, formatMileage, formatPrice, fuelLabel, transmissionLabel } from '#app/utils/format.ts'
 import { type VehicleBadge } from '#app/vehicles/badges.ts'
+import { titleOf, VAT_OPTIONS } from '#schemas/lib/constants.ts'
 
 /** Shown for a vehicle without photos (spec §3); 1200×800 like the vehicle photos. */
 export const VEHICLE_PLACEHOLDER = { src: '/images/placeholder-vehicle.jpg', width: 1200, height: 800 } as const
@@ -19,11 +20,17 @@ export interface VehicleSummary {
   make?: string | null
   model?: string | null
   year?: number | null
+  /** `MM/YYYY`; the card shows it instead of the year when known. */
+  firstRegistration?: string | null
   mileage?: number | null
   fuelType?: string | null
   transmission?: string | null
   price?: number | string | null
   features?: readonly (string | null)[] | null
+  /** The buyer facts a card names when they speak for the car (decision 058): VAT shown, warranty, accident-free. */
+  vat?: string | null
+  warranty?: boolean | null
+  accidentFree?: boolean | null
   image?: SanityImageSource | null
   /** Worked out by the loader at the request's time (app/vehicles/badges.ts); absent without a badge. */
   badges?: readonly VehicleBadge[] | null
@@ -51,8 +58,9 @@ const BADGE_LABELS: Readonly<Record<VehicleBadge, { label: string; className: st
 const IMAGE_SIZES = '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw'
 
 /**
- * One vehicle in a grid (spec §3): photo or placeholder, make and model, year (2020 when
- * missing), mileage, fuel, transmission, price, the first three features, and a details link.
+ * One vehicle in a grid (spec §3): photo or placeholder, make and model, the first registration
+ * („EZ 03/2020“; else the year, 2020 when missing), mileage, fuel, transmission, price, the buyer facts
+ * that speak for it (issue 36), the first three features, and a details link.
  * Badges ("Reserviert", "Neu im Bestand") sit on the photo but follow the name in the document, so a
  * screen reader hears the car first and then its state.
  */
@@ -61,12 +69,21 @@ export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3, detailsSe
   const name = [vehicle.make, vehicle.model].filter(Boolean).join(' ') || 'Fahrzeug'
   const badges = vehicle.badges ?? []
   const features = (vehicle.features ?? []).filter((feature): feature is string => Boolean(feature)).slice(0, 3)
+  const registration = vehicle.firstRegistration && /^\d{2}\/\d{4}$/.test(vehicle.firstRegistration) ? vehicle.firstRegistration : null
   const facts = [
-    { label: 'Baujahr', value: String(displayYear(vehicle.year)), Icon: CalendarIcon },
+    registration
+      ? { label: 'Erstzulassung', value: `EZ ${registration}`, Icon: CalendarIcon }
+      : { label: 'Baujahr', value: String(displayYear(vehicle.year)), Icon: CalendarIcon },
     { label: 'Kilometerstand', value: formatMileage(vehicle.mileage), Icon: GaugeIcon },
     { label: 'Kraftstoff', value: fuelLabel(vehicle.fuelType), Icon: FuelIcon },
     { label: 'Getriebe', value: transmissionLabel(vehicle.transmission), Icon: GearboxIcon },
   ]
+  // Only what speaks for the car, in the words of its page; the page has the full list (HU, § 25a, accidents).
+  const buyerFacts = [
+    vehicle.vat === 'deductible' ? titleOf(VAT_OPTIONS, vehicle.vat) : undefined,
+    vehicle.warranty === true ? 'Garantie' : undefined,
+    vehicle.accidentFree === true ? 'Unfallfrei' : undefined,
+  ].filter((fact): fact is string => Boolean(fact))
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm transition-shadow duration-300 hover:shadow-xl">
       <div className="aspect-[3/2] overflow-hidden bg-zinc-200">
@@ -108,6 +125,16 @@ export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3, detailsSe
             </div>
           ))}
         </dl>
+        {buyerFacts.length > 0 ? (
+          <ul className="mt-4 flex flex-wrap gap-x-3 gap-y-1 text-sm font-semibold text-zinc-800" aria-label="Kaufinformationen" data-testid="card-buyer-facts">
+            {buyerFacts.map((fact) => (
+              <li key={fact} className="flex items-center gap-1">
+                <CheckIcon className="size-4 shrink-0 text-amber-700" />
+                {fact}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         {features.length > 0 ? (
           <ul className="mt-5 flex flex-wrap gap-2" aria-label="Ausstattung">
             {features.map((feature) => (

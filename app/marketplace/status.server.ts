@@ -2,6 +2,7 @@ import { type Env } from '#app/env.server.ts'
 import { type ContentLake } from '#app/sanity/lake.server.ts'
 import { SYNC_STATE_QUERY } from '#app/sanity/queries/vehicles.ts'
 import { type SYNC_STATE_QUERYResult } from '#app/sanity/types.ts'
+import { TIME_ZONE } from '#app/utils/clock.ts'
 import { missingMarketplaceVariables } from './mobile-de.server'
 
 export interface MarketplaceStatus {
@@ -10,7 +11,7 @@ export interface MarketplaceStatus {
 }
 
 const DATE_TIME = new Intl.DateTimeFormat('de-DE', {
-  timeZone: 'Europe/Berlin',
+  timeZone: TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',

@@ -179,6 +179,19 @@ describe.each(BACKENDS)('runSync on the %s lake', (backend) => {
     await test.lake.mutate([{ patch: { id, set: { status: 'reserved' }, unset: ['soldAt'] } }])
   })
 
+  it('a car detached from the sync (published with source manual, as „Vom Abgleich lösen“ does) is left alone when its ad changes', async () => {
+    const id = 'vehicle-4312045670012345'
+    await test.lake.mutate([{ patch: { id, set: { source: 'manual' } } }])
+    const before = await test.stored(id)
+    const original = api.ads[0]!
+    api.ads[0] = { ...original, modificationDate: '2026-11-24T09:00:00+01:00', mileage: 99999, price: { ...original.price, consumerPriceGross: '9990.00' } }
+    await sync()
+    // Not a field written, not even the revision.
+    expect(await test.stored(id)).toEqual(before)
+    api.ads[0] = original
+    await test.lake.mutate([{ patch: { id, set: { source: 'mobile.de' } } }])
+  })
+
   it('a wrong seller id (empty answer) is an error, not "everything sold"', async () => {
     const before = await inventory(test)
     const error = await syncFailure(runSync({ lake: test.lake }, { adapter: adapter({ sellerId: '99999999' }) }))

@@ -113,24 +113,34 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
       expect(node('AutoDealer')).toBeUndefined()
     })
 
-    it('a city page: the dealership serving that city with the city hours of the settings (Mo–Sa 08:00–20:00)', async () => {
+    it('a city page: the dealership serving that city with the yard’s hours and the city hours of the settings (Mo–Sa 08:00–20:00) as phone hours', async () => {
       const { node, crumbs } = await metaOf('/locations/dortmund')
       expect(crumbs).toEqual(['Start', 'Standorte', 'Autoankauf und Gebrauchtwagen für Dortmund'])
       expect(node('AutoDealer')).toMatchObject({ areaServed: [{ '@type': 'City', name: 'Dortmund' }] })
+      // What search engines call „open now“ is the yard's, as on the page (decision 068).
       expect(weekly(node('AutoDealer'))).toMatchObject([
-        {
-          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((day) => `https://schema.org/${day}`),
-          opens: '08:00',
-          closes: '20:00',
-        },
+        { dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((day) => `https://schema.org/${day}`), opens: '09:00', closes: '18:00' },
+        { dayOfWeek: ['https://schema.org/Saturday'], opens: '09:00', closes: '16:00' },
       ])
+      expect(node('AutoDealer')?.contactPoint).toMatchObject({
+        '@type': 'ContactPoint',
+        hoursAvailable: [
+          {
+            dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((day) => `https://schema.org/${day}`),
+            opens: '08:00',
+            closes: '20:00',
+          },
+        ],
+      })
     })
 
-    it('a page below a city page belongs to that city; the student page has the student hours (Mo–So 08:00–22:00)', async () => {
+    it('a page below a city page belongs to that city; the student page has the student hours (Mo–So 08:00–22:00) as phone hours', async () => {
       const { node, crumbs } = await metaOf('/locations/muenster/studenten-autoankauf')
       expect(crumbs).toEqual(['Start', 'Standorte', 'Autoankauf in Münster', 'Studenten-Autoankauf in Münster'])
       expect(node('AutoDealer')).toMatchObject({ areaServed: [{ '@type': 'City', name: 'Münster' }] })
-      expect(weekly(node('AutoDealer'))).toMatchObject([{ dayOfWeek: expect.arrayContaining(['https://schema.org/Sunday']), opens: '08:00', closes: '22:00' }])
+      expect(node('AutoDealer')?.contactPoint).toMatchObject({
+        hoursAvailable: [{ dayOfWeek: expect.arrayContaining(['https://schema.org/Sunday']), opens: '08:00', closes: '22:00' }],
+      })
       expect((await metaOf('/locations/xanten/bmw-ankauf')).node('AutoDealer')).toMatchObject({ areaServed: [{ name: 'Xanten' }] })
     })
   })
@@ -182,6 +192,41 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
     expect(cards).toHaveLength(11)
     expect(cards.map((card) => card.path)).not.toContain('/services/leasing')
     expect((await loadPage(test, '/services/leasing')).city).toBeNull()
+  })
+
+  it('lists a new service page on /services by itself, and each service page once', async () => {
+    const { image } = (await test.stored('page-locations-bochum'))?.location as { image: unknown }
+    const page = {
+      _type: 'page',
+      title: 'Fahrzeugaufbereitung',
+      path: '/services/fahrzeugaufbereitung',
+      openingHours: 'general',
+      seo: { title: 'Fahrzeugaufbereitung | Ruhrstern Automobile', description: 'Innen und außen wie neu: Aufbereitung vor dem Verkauf.' },
+      sections: [{ _key: 'hero', _type: 'heroSection', heading: 'Fahrzeugaufbereitung', image }],
+    }
+    const overviewCards = async () =>
+      (await loadPage(test, '/services')).sections.flatMap((section) =>
+        section._type === 'serviceCardsSection' ? [...section.cards, ...section.pageCards] : [],
+      )
+    const before = await overviewCards()
+    // A draft is not on the site yet.
+    await createOrReplace(test.lake, { ...page, _id: 'drafts.page-services-fahrzeugaufbereitung' })
+    expect((await overviewCards()).map((card) => card.title)).not.toContain('Fahrzeugaufbereitung')
+
+    await createOrReplace(test.lake, { ...page, _id: 'page-services-fahrzeugaufbereitung' })
+    const after = await overviewCards()
+    expect(after).toHaveLength(before.length + 1)
+    expect(after).toContainEqual(
+      expect.objectContaining({
+        title: 'Fahrzeugaufbereitung',
+        description: 'Innen und außen wie neu: Aufbereitung vor dem Verkauf.',
+        action: expect.objectContaining({ label: 'MEHR ERFAHREN', target: '/services/fahrzeugaufbereitung' }),
+      }),
+    )
+    // The spec's cards that already link Autoankauf and Autoverkauf get no second card.
+    const targets = after.flatMap((card) => (card.action?.target ? [card.action.target] : []))
+    expect(targets.filter((target) => target === '/services/autoankauf')).toHaveLength(1)
+    expect(targets.filter((target) => target === '/services/autoverkauf')).toHaveLength(1)
   })
 })
 

@@ -13,7 +13,7 @@ import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { type SiteRouteHandle } from '#app/utils/route-handle.ts'
-import { openingHoursFor, useSiteSettings } from '#app/utils/site-settings.ts'
+import { openingHoursFor, pageHours, useSiteSettings } from '#app/utils/site-settings.ts'
 import { PAGE_PATH_PATTERN } from '#schemas/lib/page-path.ts'
 import { skipRevalidationForSubject } from '#app/utils/revalidate.ts'
 
@@ -88,7 +88,9 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
     breadcrumbs: [...page.parents, page].map((level) => ({ name: level.title, path: level.path })),
     structuredData: ({ site, url, image }) => {
       const rating = dealerRating(shownReviews(page))
-      if (city) return [autoDealer(site, { url, image, hours: openingHoursFor(site.settings, page.openingHours), areaServed: [city], rating })]
+      // The page's own reading, when not the yard's, as phone hours (decision 068).
+      const { phone } = pageHours(site.settings, openingHoursFor(site.settings, page.openingHours))
+      if (city) return [autoDealer(site, { url, image, phoneHours: phone, areaServed: [city], rating })]
       return rating.aggregateRating ? [dealerReference(site, rating)] : []
     },
   })

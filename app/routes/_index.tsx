@@ -79,9 +79,9 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
     image: seo?.image?.asset?.url,
     path: '/',
     lcpImage: { image: data?.home.heroSlides?.[0]?.image, sizes: HERO_IMAGE_SIZES },
-    // The dealership with the home hours (spec §1) and every served city.
+    // The dealership with the yard's hours, the home reading of spec §1 as its phone hours (decision 068), and every served city.
     structuredData: ({ site, url, image }) => [
-      autoDealer(site, { url, image, hours: openingHoursFor(site.settings, 'home'), areaServed: site.settings.servedCities }),
+      autoDealer(site, { url, image, phoneHours: openingHoursFor(site.settings, 'home'), areaServed: site.settings.servedCities }),
     ],
   })
 }

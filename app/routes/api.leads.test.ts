@@ -58,6 +58,26 @@ describe.each(BACKENDS)('POST /api/leads on the %s lake', (backend) => {
     expect(search.status).toBe(201)
   })
 
+  it('takes a vehicle enquiry with a phone number and no e-mail, and refuses one with neither (issue 36)', async () => {
+    const byPhone = await call(post(JSON.stringify({ kind: 'vehicle-enquiry', vehicleId: '1', name: 'Erika', phone: '0176 1234567', message: 'Noch da?' })))
+    expect(byPhone.status).toBe(201)
+    const { id } = (await byPhone.json()) as { id: string }
+    const stored = await test.stored(id)
+    expect(stored).toMatchObject({ kind: 'vehicle-enquiry', contact: { name: 'Erika', phone: '0176 1234567' }, vehicle: { _ref: 'vehicle-1' } })
+    expect(stored?.contact).not.toHaveProperty('email')
+    expect(stored?.fields).toEqual([
+      expect.objectContaining({ name: 'name', label: 'Name' }),
+      expect.objectContaining({ name: 'phone', label: 'Telefon', value: '0176 1234567' }),
+      expect.objectContaining({ name: 'message', label: 'Nachricht' }),
+    ])
+
+    const neither = await call(post(JSON.stringify({ kind: 'vehicle-enquiry', vehicleId: '1', name: 'Erika', message: 'Noch da?' })))
+    expect(neither.status).toBe(400)
+    const { fieldErrors } = (await neither.json()) as { fieldErrors: Record<string, string[]> }
+    const eitherWay = ['Bitte geben Sie eine Telefonnummer oder eine E-Mail-Adresse an, damit wir Ihnen antworten können.']
+    expect(fieldErrors).toEqual({ phone: eitherWay, email: eitherWay })
+  })
+
   it('answers an unknown or missing kind with 400 and a kind error', async () => {
     for (const body of [{ phone: '0201 1' }, { kind: 'kredit', phone: '0201 1' }]) {
       const response = await call(post(JSON.stringify(body)))

@@ -1,8 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
 import { CACHE_CONTROL, jsonError } from '#app/utils/http.server.ts'
 import { toApiVehicleDetail } from '#app/vehicles/api-shape.ts'
-import { VEHICLE_DETAIL_QUERY } from '#app/sanity/queries/vehicles.ts'
+import { readVehicleDetail } from '#app/vehicles/inventory.server.ts'
 
 /** The `error` of the 404 answer (German, like the site's other JSON errors). */
 export const VEHICLE_NOT_FOUND_ERROR = 'Fahrzeug nicht gefunden'
@@ -19,7 +18,7 @@ export const VEHICLE_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = params.id ?? ''
   if (!VEHICLE_ID_PATTERN.test(id)) return jsonError(404, VEHICLE_NOT_FOUND_ERROR, { id })
-  const vehicle = await context.lake.fetch<VEHICLE_DETAIL_QUERYResult>(VEHICLE_DETAIL_QUERY, { id })
+  const vehicle = await readVehicleDetail(context.lake, id)
   if (!vehicle) return jsonError(404, VEHICLE_NOT_FOUND_ERROR, { id })
   return Response.json(toApiVehicleDetail(vehicle, { origin: context.env.SITE_URL }), {
     headers: { 'Cache-Control': CACHE_CONTROL.apiRead },

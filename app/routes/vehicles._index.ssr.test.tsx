@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { patchDocument } from '#app/sanity/lake.server.ts'
 import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
 import { type SITE_SETTINGS_QUERYResult } from '#app/sanity/types.ts'
 import { siteSettingsForPages } from '#app/utils/site-settings.server.ts'
@@ -56,4 +57,49 @@ test('the reserved car’s card says "Reserviert" in the list and in the search 
     for (const [name, card] of list) if (name !== 'Mercedes-Benz V 250 d Avantgarde') expect(card, name).not.toContain('aria-label="Status"')
     expect(list.size).toBeGreaterThan(1)
   }
+})
+
+test('an intent search says what it searched for: each intent word as the facts it stands for, with its undo link (decision 070)', async () => {
+  const html = await serverHtml(`http://localhost/vehicles?search=${encodeURIComponent('Familienauto mit 7 Sitzen')}`)
+  const reading = /<div[^>]*data-testid="search-reading"[^>]*>([\s\S]*?)<\/ul><\/div>/.exec(html)?.[1] ?? ''
+  const chips = [...reading.matchAll(/<a [^>]*href="([^"]*)"[^>]*>([^<]*)<span/g)].map(([, href, label]) => ({ href: href!.replaceAll('&amp;', '&'), label }))
+  expect(chips).toEqual([
+    { label: 'Familienauto: Kombi, Van oder SUV ab 5 Sitzplätzen', href: '/vehicles?search=mit+7+Sitzen#ergebnisse' },
+    { label: 'ab 7 Sitzplätzen', href: '/vehicles?search=Familienauto+mit#ergebnisse' },
+  ])
+  // The one seven-seater of the seed is a van: the only card.
+  expect([...cards(html).keys()]).toEqual(['Mercedes-Benz V 250 d Avantgarde'])
+
+  const cheap = await serverHtml(`http://localhost/vehicles?search=${encodeURIComponent('günstiger Diesel')}`)
+  expect(cheap).toContain('günstig: Preis bis 15.000 €')
+  expect([...cards(cheap).keys()].sort()).toEqual(['Ford Focus Turnier 1.5 EcoBlue', 'Opel Astra Sports Tourer 1.6 Diesel'])
+})
+
+test('„Unser Bestand auf mobile.de“ links to the dealer’s mobile.de page from the settings, and to nothing when it is empty (issue 36)', async () => {
+  const portal = (html: string) => /<section aria-labelledby="portal-heading"[\s\S]*?<\/section>/.exec(html)?.[0] ?? ''
+  const link = /<a href="([^"]*)"[^>]*>Unseren Bestand auf mobile\.de ansehen<span class="sr-only"> \(öffnet in neuem Tab\)<\/span><\/a>/
+  expect(link.exec(portal(await serverHtml('http://localhost/vehicles')))?.[1]).toBe('https://home.mobile.de/RUHRSTERN-AUTOMOBILE-ESSEN')
+  await patchDocument(lake.lake, 'siteSettings', { unset: ['mobileDeUrl'] })
+  const without = portal(await serverHtml('http://localhost/vehicles'))
+  expect(without).toContain('Unser Bestand auf mobile.de')
+  expect(without).not.toContain('mobile.de ansehen')
+  await patchDocument(lake.lake, 'siteSettings', { set: { mobileDeUrl: 'https://home.mobile.de/RUHRSTERN-AUTOMOBILE-ESSEN' } })
+})
+
+test('cards name the first registration and the buyer facts that speak for the car (issue 36)', async () => {
+  // The seven diesels: the V 250 d, the Focus and the Astra among them, on one page.
+  const list = cards(await serverHtml('http://localhost/vehicles?search=Diesel'))
+  const factsOf = (name: string) => {
+    const card = list.get(name) ?? ''
+    const facts = /<ul[^>]*aria-label="Kaufinformationen"[^>]*>([\s\S]*?)<\/ul>/.exec(card)?.[1] ?? ''
+    return [...facts.matchAll(/<\/svg>([^<]+)<\/li>/g)].map(([, fact]) => fact)
+  }
+  // The V 250 d: VAT shown, a warranty, accident-free; first registered 08/2019.
+  expect(factsOf('Mercedes-Benz V 250 d Avantgarde')).toEqual(['MwSt. ausweisbar', 'Garantie', 'Unfallfrei'])
+  expect(list.get('Mercedes-Benz V 250 d Avantgarde')).toContain('<span class="sr-only">Erstzulassung</span></dt><dd class="whitespace-nowrap">EZ 08/2019</dd>')
+  // The Focus states no warranty and no accident statement: no list.
+  expect(list.get('Ford Focus Turnier 1.5 EcoBlue')).not.toContain('Kaufinformationen')
+  // The Astra is not accident-free (said on its page, not on the card) and has no registration yet: the spec's year.
+  expect(list.get('Opel Astra Sports Tourer 1.6 Diesel')).not.toContain('Kaufinformationen')
+  expect(list.get('Opel Astra Sports Tourer 1.6 Diesel')).toContain('<span class="sr-only">Baujahr</span></dt><dd class="whitespace-nowrap">2020</dd>')
 })

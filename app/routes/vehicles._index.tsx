@@ -131,7 +131,7 @@ export default function VehiclesPage() {
         </div>
       </section>
       <HydrationBoundary>
-        <PortalSection customerId={settings.mobileDeCustomerId} phone={settings.phone} email={settings.email} />
+        <PortalSection customerId={settings.mobileDeCustomerId} listingUrl={settings.mobileDeUrl} phone={settings.phone} email={settings.email} />
       </HydrationBoundary>
     </>
   )
@@ -503,7 +503,17 @@ function Pagination({ state, page, pageCount }: { state: VehicleSearch; page: nu
   )
 }
 
-function PortalSection({ customerId, phone, email }: { customerId?: string | null; phone?: string | null; email?: string | null }) {
+function PortalSection({
+  customerId,
+  listingUrl,
+  phone,
+  email,
+}: {
+  customerId?: string | null
+  listingUrl?: string | null
+  phone?: string | null
+  email?: string | null
+}) {
   return (
     <section aria-labelledby="portal-heading" className="bg-white py-14 sm:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -513,6 +523,15 @@ function PortalSection({ customerId, phone, email }: { customerId?: string | nul
         <p className="mt-4 max-w-3xl text-lg leading-relaxed text-zinc-700">
           Nichts Passendes dabei? Rufen Sie uns an oder schreiben Sie uns: Wir finden Ihr Wunschfahrzeug.
         </p>
+        {/* The dealer's page on mobile.de from the settings (issue 36); without one, no link. */}
+        {listingUrl ? (
+          <p className="mt-4">
+            <a href={listingUrl} rel="noopener" target="_blank" className="font-semibold text-amber-800 underline underline-offset-2 hover:text-zinc-950">
+              Unseren Bestand auf mobile.de ansehen
+              <span className="sr-only"> (öffnet in neuem Tab)</span>
+            </a>
+          </p>
+        ) : null}
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
           {phone ? (
             <a href={telHref(phone)} className={buttonClasses({ variant: 'dark', size: 'md' })}>

@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server'
 import { Outlet } from 'react-router-dom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  FIGURE_DOCUMENT_TYPES,
   FIGURE_KEYS,
   FIGURE_USAGE_QUERY,
   FIGURE_VALUES_QUERY,
@@ -10,7 +11,9 @@ import {
   isComputedFigure,
   type ComputedFigureKey,
   type FigureKey,
+  typedCompanyFigures,
 } from '#schemas/lib/figures.ts'
+import { readSeed } from '#schemas/testing/dataset.ts'
 import { loader as rootLoader } from '#app/root.tsx'
 import ContentPageRoute, { loader as pageLoader } from '#app/routes/$.tsx'
 import HomePage, { loader as homeLoader } from '#app/routes/_index.tsx'
@@ -126,9 +129,15 @@ const CHANGES: Record<EditableFigure, { value: number; old: RegExp; new: RegExp;
     value: 8642,
     old: /(?<![\d.,])2\.?500(?![\d.,])/g,
     new: /(?<![\d.,])8\.642(?![\d.,])/g,
-    // The purchase page counts cars bought, a figure of its own.
+    // The purchase page counts cars bought: the Kennzahl „Angekaufte Fahrzeuge“, with the same seed value.
     own: /2\.?500 ?\+ ?Fahrzeuge angekauft/g,
   },
+  // The spec's own figures of /locations and /services/autoankauf, Kennzahlen since issue 36.
+  vehiclesSoldLocations: { value: 2871, old: /(?<![\d.,])2\.?200(?![\d.,])/g, new: /(?<![\d.,])2\.871(?![\d.,])/g },
+  vehiclesBought: { value: 3170, old: /(?<![\d.,])2\.?500 ?\+ ?Fahrzeuge angekauft/g, new: /(?<![\d.,])3\.170 ?\+ ?Fahrzeuge angekauft/g },
+  happyCustomers: { value: 2345, old: /(?<![\d.,])1\.?800(?![\d.,])/g, new: /(?<![\d.,])2\.345(?![\d.,])/g },
+  citiesServed: { value: 17, old: /(?<![\d.,])12 ?Städte/g, new: /(?<![\d.,])17 ?Städte/g },
+  catchmentKm: { value: 104, old: /(?<![\d.,])95 ?km ?Einzugsgebiet/g, new: /(?<![\d.,])104 ?km ?Einzugsgebiet/g },
   satisfactionPercent: { value: 83, old: /(?<![\d.,])98 ?%/g, new: /(?<![\d.,])83 ?%/g },
   financingFromPercent: { value: 4.7, old: /(?<![\d.,])2,9 ?%/g, new: /(?<![\d.,])4,7 ?%/g },
   freeDeliveryKm: { value: 73, old: /(?<![\d.,])50 ?-?km/g, new: /(?<![\d.,])73 ?-?km/g },
@@ -148,6 +157,53 @@ const figureCount = (text: string, key: EditableFigure, which: 'old' | 'new') =>
   const { own } = CHANGES[key]
   return count(text, CHANGES[key][which]) - (which === 'old' && own ? count(text, own) : 0)
 }
+
+describe('company figures in the seed', () => {
+  const documents = readSeed().filter((document) => FIGURE_DOCUMENT_TYPES.includes(document._type))
+
+  it('are never typed: every count the site states outside a city page, and every counter under a Kennzahl’s name, is a Kennzahl', () => {
+    const typed = documents.flatMap((document) => typedCompanyFigures(document).map((found) => `${String(document.path ?? document._id)}: ${found}`))
+    expect(typed).toEqual([])
+  })
+
+  it('keep the spec’s figures as the seed values of their Kennzahlen: 2.200+ on /locations, 2.500+ and 1.800+ on /services/autoankauf', () => {
+    const claims = documents.find((document) => document._id === 'siteSettings')?.claims
+    expect(claims).toMatchObject({
+      vehiclesSold: 2500,
+      vehiclesSoldLocations: 2200,
+      vehiclesBought: 2500,
+      happyCustomers: 1800,
+      citiesServed: 12,
+      catchmentKm: 95,
+    })
+    const counters = (path: string) => JSON.stringify(documents.find((document) => document.path === path)?.sections).match(/"_type":"statItem"[^}]*/g)
+    expect(counters('/locations')?.join()).toMatch(/"figure":"vehiclesSoldLocations","suffix":"\+","label":"Verkaufte Fahrzeuge"/)
+    expect(counters('/services/autoankauf')?.join()).toMatch(/"figure":"vehiclesBought","suffix":"\+","label":"Fahrzeuge angekauft"/)
+  })
+
+  it('the rule catches what issue 36 found: a typed 2200 „Verkaufte Fahrzeuge“ on /locations, a typed 2.500+ in a text', () => {
+    expect(
+      typedCompanyFigures({ _type: 'page', path: '/locations', sections: [{ _type: 'statItem', number: 2200, suffix: '+', label: 'Verkaufte Fahrzeuge' }] }),
+    ).toEqual(['counter 2200+ „Verkaufte Fahrzeuge“'])
+    expect(typedCompanyFigures({ _type: 'homePage', text: 'Über 2.500+ Autos verkauft' })).toEqual(['text „Über 2.500+ Autos verkauft“'])
+    // A city page's own figures are listed on it, where staff look for them; under a Kennzahl's name they still count.
+    expect(
+      typedCompanyFigures({
+        _type: 'page',
+        path: '/locations/dortmund',
+        customers: '650+ Kunden',
+        sections: [{ _type: 'statItem', number: 99, suffix: '%', label: 'Kundenzufriedenheit in Dortmund' }],
+      }),
+    ).toEqual([])
+    expect(
+      typedCompanyFigures({
+        _type: 'page',
+        path: '/locations/dortmund',
+        sections: [{ _type: 'statItem', number: 99, suffix: '%', label: 'Kundenzufriedenheit' }],
+      }),
+    ).toEqual(['counter 99% „Kundenzufriedenheit“'])
+  })
+})
 
 describe.each(BACKENDS)('Kennzahlen on every page, %s lake', (backend) => {
   let test: TestLake
@@ -184,6 +240,8 @@ describe.each(BACKENDS)('Kennzahlen on every page, %s lake', (backend) => {
     const locations = async () => (await renderSite(test)).get('/locations')!
     // The seed's ten reviews average 4.8 (the spec's figure), typed nowhere.
     expect(await locations()).toMatch(/4,8 ?\/5 Kundenbewertung/)
+    // The stat band names its source (issue 36): the count and the platforms of the reviews.
+    expect(await locations()).toMatch(/4,8 ?\/5 Kundenbewertung aus 10 Bewertungen auf Google und mobile\.de/)
     expect(await locations()).toContain('Kundenbewertung 4,8 von 5.')
     expect(await locations()).toMatch(/4,8 von 5 Sternen aus 10 Bewertungen auf Google und mobile\.de/)
     // A value typed into the settings does not override the reviews.
@@ -200,7 +258,7 @@ describe.each(BACKENDS)('Kennzahlen on every page, %s lake', (backend) => {
     })
     // (8 × 5 + 2 × 4 + 1) / 11 = 4.45…, shown as 4,5.
     const after = await locations()
-    expect(after).toMatch(/4,5 ?\/5 Kundenbewertung/)
+    expect(after).toMatch(/4,5 ?\/5 Kundenbewertung aus 11 Bewertungen auf Google und mobile\.de/)
     expect(after).toContain('Kundenbewertung 4,5 von 5.')
     expect(after).toMatch(/4,5 von 5 Sternen aus 11 Bewertungen/)
     expect(after).toContain('Auf den Rückruf habe ich eine Woche gewartet.')

@@ -253,6 +253,7 @@ export type ServiceCardsSection = {
       _key: string
     } & ServiceCard
   >
+  withServicePages?: boolean
   anchor?: string
 }
 
@@ -295,6 +296,11 @@ export type RichText = Array<{
           | 'yearsExperience'
           | 'vehiclesInStock'
           | 'vehiclesSold'
+          | 'vehiclesSoldLocations'
+          | 'vehiclesBought'
+          | 'happyCustomers'
+          | 'citiesServed'
+          | 'catchmentKm'
           | 'satisfactionPercent'
           | 'financingFromPercent'
           | 'freeDeliveryKm'
@@ -430,6 +436,11 @@ export type StatItem = {
     | 'yearsExperience'
     | 'vehiclesInStock'
     | 'vehiclesSold'
+    | 'vehiclesSoldLocations'
+    | 'vehiclesBought'
+    | 'happyCustomers'
+    | 'citiesServed'
+    | 'catchmentKm'
     | 'satisfactionPercent'
     | 'financingFromPercent'
     | 'freeDeliveryKm'
@@ -766,6 +777,7 @@ export type Page = {
     order?: number
   }
   seo?: Seo
+  searchWords?: string
 }
 
 export type Vehicle = {
@@ -909,10 +921,17 @@ export type SiteSettings = {
   geo: Geo
   servedCities: Array<string>
   mobileDeCustomerId?: string
+  mobileDeUrl?: string
+  leadRetentionMonths?: number
   claims: {
     yearsExperience: number
     vehiclesInStock?: number
     vehiclesSold: number
+    vehiclesSoldLocations: number
+    vehiclesBought: number
+    happyCustomers: number
+    citiesServed: number
+    catchmentKm: number
     satisfactionPercent: number
     financingFromPercent: number
     freeDeliveryKm: number
@@ -1431,6 +1450,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         order?: number
       }
       seo?: Seo
+      searchWords?: string
       vehicleInfo: null
       testDriveInfo: null
     }
@@ -1521,10 +1541,17 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       geo: Geo
       servedCities: Array<string>
       mobileDeCustomerId?: string
+      mobileDeUrl?: string
+      leadRetentionMonths?: number
       claims: {
         yearsExperience: number
         vehiclesInStock?: number
         vehiclesSold: number
+        vehiclesSoldLocations: number
+        vehiclesBought: number
+        happyCustomers: number
+        citiesServed: number
+        catchmentKm: number
         satisfactionPercent: number
         financingFromPercent: number
         freeDeliveryKm: number
@@ -1677,7 +1704,7 @@ export type ORPHAN_PHOTO_ASSETS_QUERYResult = Array<string>
 
 // Source: ../app/sanity/queries/pages.ts
 // Variable: PAGE_QUERY
-// Query: *[_type == "page" && path == $path][0]{  _id,  _updatedAt,  title,  path,  intro,  openingHours,  instantScroll,  "city": select(isCity == true => location.name),  "parents": *[_type == "page" && string::startsWith(^.path, path + "/")] | order(path asc){path, title, "city": select(isCity == true => location.name)},  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}},  sections[]{    ...,    _type == "heroSection" => {      "image": image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}, "lqip": metadata.lqip}}},      "buttons": buttons[]{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}    },    _type == "featureSection" => {      "image": image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}},      "button": button{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}    },    _type == "serviceCardsSection" => {      "cards": cards[]{..., "action": action{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}}    },    _type == "areaGridSection" => {      "areas": areas[]{_key, name, detail, "href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}    },    _type in ["richTextSection", "legalNoticeSection"] => {      "body": body[]{..., markDefs[]{..., _type == "link" => {"href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}}}    },    _type == "locationCardsSection" => {      "cards": *[_type == "page" && isCity == true && defined(location.name)] | order(coalesce(location.order, 1000) asc, location.name asc){        path,        "name": location.name,        "distance": location.distance,        "customers": location.customers,        "description": location.description,        "image": coalesce(location.image, sections[0].image){alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}      }    },    _type == "reviewsSection" => {      "reviews": *[_type == "review" && defined(rating)] | order(date desc, _id asc)[0...12]{_id, authorName, date, rating, text, source, sourceUrl},      "summary": {"count": count(*[_type == "review" && defined(rating)]), "average": math::avg(*[_type == "review" && defined(rating)].rating), "sources": array::unique(*[_type == "review" && defined(rating)].source)}    }  }}
+// Query: *[_type == "page" && path == $path][0]{  _id,  _updatedAt,  title,  path,  intro,  openingHours,  instantScroll,  "city": select(isCity == true => location.name),  "parents": *[_type == "page" && string::startsWith(^.path, path + "/")] | order(path asc){path, title, "city": select(isCity == true => location.name)},  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}},  sections[]{    ...,    _type == "heroSection" => {      "image": image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}, "lqip": metadata.lqip}}},      "buttons": buttons[]{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}    },    _type == "featureSection" => {      "image": image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}},      "button": button{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}    },    _type == "serviceCardsSection" => {      "cards": cards[]{..., "action": action{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}},      "pageCards": select(withServicePages == true => *[_type == "page" && string::startsWith(path, "/services/") && !(_id in ^.cards[].action.page._ref)] | order(title asc){        "_key": _id,        title,        "description": coalesce(seo.description, intro, sections[_type == "heroSection"][0].subtitle),        "action": {"_key": "mehr", "label": "MEHR ERFAHREN", "primary": false, "target": path}      }, [])    },    _type == "areaGridSection" => {      "areas": areas[]{_key, name, detail, "href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}    },    _type in ["richTextSection", "legalNoticeSection"] => {      "body": body[]{..., markDefs[]{..., _type == "link" => {"href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}}}    },    _type == "locationCardsSection" => {      "cards": *[_type == "page" && isCity == true && defined(location.name)] | order(coalesce(location.order, 1000) asc, location.name asc){        path,        "name": location.name,        "distance": location.distance,        "customers": location.customers,        "description": location.description,        "image": coalesce(location.image, sections[0].image){alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}      }    },    _type == "statsSection" => {      "items": items[]{..., figure == "customerRating" => {"reviews": {"count": count(*[_type == "review" && defined(rating)]), "sources": array::unique(*[_type == "review" && defined(rating)].source)}}}    },    _type == "reviewsSection" => {      "reviews": *[_type == "review" && defined(rating)] | order(date desc, _id asc)[0...12]{_id, authorName, date, rating, text, source, sourceUrl},      "summary": {"count": count(*[_type == "review" && defined(rating)]), "average": math::avg(*[_type == "review" && defined(rating)].rating), "sources": array::unique(*[_type == "review" && defined(rating)].source)}    }  }}
 export type PAGE_QUERYResult = {
   _id: string
   _updatedAt: string
@@ -1875,15 +1902,20 @@ export type PAGE_QUERYResult = {
           children?: Array<
             | {
                 key:
+                  | 'catchmentKm'
+                  | 'citiesServed'
                   | 'customerRating'
                   | 'financingFromPercent'
                   | 'freeDeliveryKm'
                   | 'freePickupFromEur'
+                  | 'happyCustomers'
                   | 'reviewCount'
                   | 'satisfactionPercent'
                   | 'valuationHours'
+                  | 'vehiclesBought'
                   | 'vehiclesInStock'
                   | 'vehiclesSold'
+                  | 'vehiclesSoldLocations'
                   | 'yearsExperience'
                 _type: 'figure'
                 _key: string
@@ -2048,15 +2080,20 @@ export type PAGE_QUERYResult = {
           children?: Array<
             | {
                 key:
+                  | 'catchmentKm'
+                  | 'citiesServed'
                   | 'customerRating'
                   | 'financingFromPercent'
                   | 'freeDeliveryKm'
                   | 'freePickupFromEur'
+                  | 'happyCustomers'
                   | 'reviewCount'
                   | 'satisfactionPercent'
                   | 'valuationHours'
+                  | 'vehiclesBought'
                   | 'vehiclesInStock'
                   | 'vehiclesSold'
+                  | 'vehiclesSoldLocations'
                   | 'yearsExperience'
                 _type: 'figure'
                 _key: string
@@ -2136,16 +2173,77 @@ export type PAGE_QUERYResult = {
             target: '/auto-verkaufen' | null | string | '/' | '/services/finanzierung' | '/vehicles'
           } | null
         }>
+        withServicePages?: boolean
         anchor?: string
+        pageCards:
+          | Array<{
+              _key: string
+              title: string
+              description: string | null
+              action: {
+                _key: 'mehr'
+                label: 'MEHR ERFAHREN'
+                primary: false
+                target: string
+              }
+            }>
+          | Array<never>
       }
     | {
         _key: string
         _type: 'statsSection'
         heading?: string
         items: Array<
-          {
-            _key: string
-          } & StatItem
+          | {
+              _key: string
+              _type: 'statItem'
+              figure?:
+                | 'catchmentKm'
+                | 'citiesServed'
+                | 'customerRating'
+                | 'financingFromPercent'
+                | 'freeDeliveryKm'
+                | 'freePickupFromEur'
+                | 'happyCustomers'
+                | 'reviewCount'
+                | 'satisfactionPercent'
+                | 'valuationHours'
+                | 'vehiclesBought'
+                | 'vehiclesInStock'
+                | 'vehiclesSold'
+                | 'vehiclesSoldLocations'
+                | 'yearsExperience'
+              number?: number
+              suffix?: string
+              label: string
+              reviews: {
+                count: number
+                sources: Array<'facebook' | 'google' | 'mobile.de' | 'other'>
+              }
+            }
+          | {
+              _key: string
+              _type: 'statItem'
+              figure?:
+                | 'catchmentKm'
+                | 'citiesServed'
+                | 'customerRating'
+                | 'financingFromPercent'
+                | 'freeDeliveryKm'
+                | 'freePickupFromEur'
+                | 'happyCustomers'
+                | 'reviewCount'
+                | 'satisfactionPercent'
+                | 'valuationHours'
+                | 'vehiclesBought'
+                | 'vehiclesInStock'
+                | 'vehiclesSold'
+                | 'vehiclesSoldLocations'
+                | 'yearsExperience'
+              number?: number
+              suffix?: string
+              label: string
+            }
         >
         anchor?: string
       }
@@ -2200,7 +2298,7 @@ export type SITEMAP_QUERYResult = {
 
 // Source: ../app/sanity/queries/site.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},  tagline,  phone,  whatsapp,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, note},  specialOpeningHours[]{from, to, closed, opens, closes, note, leadDays},  servedCities,  mainNav[]{label, "href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)},  footerLinks[]{label, "href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)},  footerText,  mobileDeCustomerId,  priceRange,  socialLinks,  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},  tagline,  phone,  whatsapp,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, note},  specialOpeningHours[]{from, to, closed, opens, closes, note, leadDays},  servedCities,  mainNav[]{label, "href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)},  footerLinks[]{label, "href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)},  footerText,  mobileDeCustomerId,  mobileDeUrl,  priceRange,  socialLinks,  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}}}
 export type SITE_SETTINGS_QUERYResult = {
   dealerName: string
   legalName: string
@@ -2223,6 +2321,11 @@ export type SITE_SETTINGS_QUERYResult = {
     yearsExperience: number
     vehiclesInStock?: number
     vehiclesSold: number
+    vehiclesSoldLocations: number
+    vehiclesBought: number
+    happyCustomers: number
+    citiesServed: number
+    catchmentKm: number
     satisfactionPercent: number
     financingFromPercent: number
     freeDeliveryKm: number
@@ -2262,6 +2365,7 @@ export type SITE_SETTINGS_QUERYResult = {
   }>
   footerText: string | null
   mobileDeCustomerId: string | null
+  mobileDeUrl: string | null
   priceRange: string | null
   socialLinks: Array<string> | null
   seo: {
@@ -2292,6 +2396,11 @@ export type FIGURES_QUERYResult = {
     yearsExperience: number
     vehiclesInStock?: number
     vehiclesSold: number
+    vehiclesSoldLocations: number
+    vehiclesBought: number
+    happyCustomers: number
+    citiesServed: number
+    catchmentKm: number
     satisfactionPercent: number
     financingFromPercent: number
     freeDeliveryKm: number
@@ -2367,15 +2476,20 @@ export type HOME_PAGE_QUERYResult = {
       _key: string
       _type: 'statItem'
       figure:
+        | 'catchmentKm'
+        | 'citiesServed'
         | 'customerRating'
         | 'financingFromPercent'
         | 'freeDeliveryKm'
         | 'freePickupFromEur'
+        | 'happyCustomers'
         | 'reviewCount'
         | 'satisfactionPercent'
         | 'valuationHours'
+        | 'vehiclesBought'
         | 'vehiclesInStock'
         | 'vehiclesSold'
+        | 'vehiclesSoldLocations'
         | 'yearsExperience'
         | null
       number: number | null
@@ -2430,7 +2544,7 @@ export type HOME_PAGE_QUERYResult = {
 
 // Source: ../app/sanity/queries/vehicles.ts
 // Variable: VEHICLE_LIST_QUERY
-// Query: {  "total": count(*[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  && (!defined($vat) || vat == $vat)]),  "vehicles": *[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  && (!defined($vat) || vat == $vat)] | order(  select($sort == "price-asc" => coalesce(price, 1e12)) asc,  select($sort == "price-desc" => coalesce(price, -1)) desc,  select($sort == "mileage" => coalesce(mileage, 1e12)) asc,  select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,  listedAt desc,  _id asc)[0...24]{  id, make, model, year, mileage, fuelType, transmission, price,  status,  listedAt,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}}
+// Query: {  "total": count(*[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  && (!defined($vat) || vat == $vat)]),  "vehicles": *[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  && (!defined($vat) || vat == $vat)] | order(  select($sort == "price-asc" => coalesce(price, 1e12)) asc,  select($sort == "price-desc" => coalesce(price, -1)) desc,  select($sort == "mileage" => coalesce(mileage, 1e12)) asc,  select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,  listedAt desc,  _id asc)[0...24]{  id, make, model, year, mileage, fuelType, transmission, price,  firstRegistration,  vat,  warranty,  accidentFree,  status,  listedAt,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}}
 export type VEHICLE_LIST_QUERYResult = {
   total: number
   vehicles: Array<{
@@ -2442,6 +2556,10 @@ export type VEHICLE_LIST_QUERYResult = {
     fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
     transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
     price: number | null
+    firstRegistration: string | null
+    vat: 'deductible' | 'margin' | null
+    warranty: boolean | null
+    accidentFree: boolean | null
     status: 'available' | 'reserved' | 'sold'
     listedAt: string
     features: Array<string> | null
@@ -2512,7 +2630,7 @@ export type VEHICLE_API_LIST_QUERYResult = {
   }>
 }
 // Variable: VEHICLE_SEARCH_CANDIDATES_QUERY
-// Query: *[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  && (!defined($vat) || vat == $vat)] | order(  select($sort == "price-asc" => coalesce(price, 1e12)) asc,  select($sort == "price-desc" => coalesce(price, -1)) desc,  select($sort == "mileage" => coalesce(mileage, 1e12)) asc,  select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,  listedAt desc,  _id asc){_id, make, model, title, fuelType, transmission, bodyType, color, features, description, year, firstRegistration}
+// Query: *[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  && (!defined($vat) || vat == $vat)] | order(  select($sort == "price-asc" => coalesce(price, 1e12)) asc,  select($sort == "price-desc" => coalesce(price, -1)) desc,  select($sort == "mileage" => coalesce(mileage, 1e12)) asc,  select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,  listedAt desc,  _id asc){_id, make, model, title, fuelType, transmission, bodyType, color, features, description, year, firstRegistration, seats, powerHp, warranty, vat, accidentFree}
 export type VEHICLE_SEARCH_CANDIDATES_QUERYResult = Array<{
   _id: string
   make: string
@@ -2526,9 +2644,14 @@ export type VEHICLE_SEARCH_CANDIDATES_QUERYResult = Array<{
   description: string | null
   year: number | null
   firstRegistration: string | null
+  seats: number | null
+  powerHp: number | null
+  warranty: boolean | null
+  vat: 'deductible' | 'margin' | null
+  accidentFree: boolean | null
 }>
 // Variable: VEHICLE_CARDS_BY_ID_QUERY
-// Query: {"ids": *[_type == "vehicle" && _id in $ids] | order(_id asc)._id, "vehicles": *[_type == "vehicle" && _id in $ids] | order(_id asc){  id, make, model, year, mileage, fuelType, transmission, price,  status,  listedAt,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}}
+// Query: {"ids": *[_type == "vehicle" && _id in $ids] | order(_id asc)._id, "vehicles": *[_type == "vehicle" && _id in $ids] | order(_id asc){  id, make, model, year, mileage, fuelType, transmission, price,  firstRegistration,  vat,  warranty,  accidentFree,  status,  listedAt,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}}
 export type VEHICLE_CARDS_BY_ID_QUERYResult = {
   ids: Array<string>
   vehicles: Array<{
@@ -2540,6 +2663,10 @@ export type VEHICLE_CARDS_BY_ID_QUERYResult = {
     fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
     transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
     price: number | null
+    firstRegistration: string | null
+    vat: 'deductible' | 'margin' | null
+    warranty: boolean | null
+    accidentFree: boolean | null
     status: 'available' | 'reserved' | 'sold'
     listedAt: string
     features: Array<string> | null
@@ -2610,7 +2737,7 @@ export type VEHICLE_API_BY_ID_QUERYResult = {
   }>
 }
 // Variable: VEHICLE_CARDS_PROJECTION_QUERY
-// Query: *[_type == "vehicle"]{  id, make, model, year, mileage, fuelType, transmission, price,  status,  listedAt,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}
+// Query: *[_type == "vehicle"]{  id, make, model, year, mileage, fuelType, transmission, price,  firstRegistration,  vat,  warranty,  accidentFree,  status,  listedAt,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}
 export type VEHICLE_CARDS_PROJECTION_QUERYResult = Array<{
   id: string
   make: string
@@ -2620,6 +2747,10 @@ export type VEHICLE_CARDS_PROJECTION_QUERYResult = Array<{
   fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
   transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
   price: number | null
+  firstRegistration: string | null
+  vat: 'deductible' | 'margin' | null
+  warranty: boolean | null
+  accidentFree: boolean | null
   status: 'available' | 'reserved' | 'sold'
   listedAt: string
   features: Array<string> | null
@@ -2692,7 +2823,7 @@ export type VEHICLE_FACETS_QUERYResult = {
   bodyTypes: Array<'Cabrio' | 'Coup\xE9' | 'Kleinwagen' | 'Kombi' | 'Limousine' | 'SUV' | 'Transporter' | 'Van' | null>
 }
 // Variable: VEHICLE_HIGHLIGHTS_QUERY
-// Query: *[_type == "vehicle" && status != "sold"] | order(listedAt desc)[0...3]{  id, make, model, year, mileage, fuelType, transmission, price,  status,  listedAt,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}
+// Query: *[_type == "vehicle" && status != "sold"] | order(listedAt desc)[0...3]{  id, make, model, year, mileage, fuelType, transmission, price,  firstRegistration,  vat,  warranty,  accidentFree,  status,  listedAt,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}
 export type VEHICLE_HIGHLIGHTS_QUERYResult = Array<{
   id: string
   make: string
@@ -2702,6 +2833,10 @@ export type VEHICLE_HIGHLIGHTS_QUERYResult = Array<{
   fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
   transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
   price: number | null
+  firstRegistration: string | null
+  vat: 'deductible' | 'margin' | null
+  warranty: boolean | null
+  accidentFree: boolean | null
   status: 'available' | 'reserved' | 'sold'
   listedAt: string
   features: Array<string> | null
@@ -2826,7 +2961,7 @@ export type VEHICLE_DETAIL_QUERYResult = {
   marketplaceUrl: string | null
 } | null
 // Variable: SIMILAR_VEHICLES_QUERY
-// Query: *[  _type == "vehicle" && status == "available" && id != $id && (make == $make || (defined($bodyType) && bodyType == $bodyType))] | order(coalesce((price - $price) * (price - $price), 1e18) asc, listedAt desc)[0...3]{  id, make, model, year, mileage, fuelType, transmission, price,  status,  listedAt,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}
+// Query: *[  _type == "vehicle" && status == "available" && id != $id && (make == $make || (defined($bodyType) && bodyType == $bodyType))] | order(coalesce((price - $price) * (price - $price), 1e18) asc, listedAt desc)[0...3]{  id, make, model, year, mileage, fuelType, transmission, price,  firstRegistration,  vat,  warranty,  accidentFree,  status,  listedAt,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}
 export type SIMILAR_VEHICLES_QUERYResult = Array<{
   id: string
   make: string
@@ -2836,6 +2971,10 @@ export type SIMILAR_VEHICLES_QUERYResult = Array<{
   fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
   transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
   price: number | null
+  firstRegistration: string | null
+  vat: 'deductible' | 'margin' | null
+  warranty: boolean | null
+  accidentFree: boolean | null
   status: 'available' | 'reserved' | 'sold'
   listedAt: string
   features: Array<string> | null

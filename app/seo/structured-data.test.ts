@@ -90,8 +90,8 @@ describe('openingHoursSpecification', () => {
 describe('autoDealer', () => {
   const image = `${SITE_URL}/media/share.jpg`
 
-  it('on home: address, geo, contact, the home hours, every served city and the price range', () => {
-    const dealer = autoDealer(site, { url: `${SITE_URL}/`, image, hours: { specs: HOURS.home }, areaServed: site.settings.servedCities })
+  it('on home: address, geo, contact, the yard’s hours, the home reading as phone hours, every served city and the price range', () => {
+    const dealer = autoDealer(site, { url: `${SITE_URL}/`, image, phoneHours: { specs: HOURS.home }, areaServed: site.settings.servedCities })
     expect(dealer).toMatchObject({
       '@type': 'AutoDealer',
       '@id': `${SITE_URL}/#dealer`,
@@ -110,14 +110,23 @@ describe('autoDealer', () => {
       priceRange: '€€',
       parentOrganization: { '@id': `${SITE_URL}/#organization` },
     })
-    expect(dealer).toHaveProperty('openingHoursSpecification', openingHoursSpecification({ specs: HOURS.home }))
+    // What search engines call „open now“ is the yard's, as on the pages (decision 068).
+    expect(dealer).toHaveProperty('openingHoursSpecification', openingHoursSpecification({ specs: HOURS.general }))
+    expect(dealer).toHaveProperty('contactPoint', {
+      '@type': 'ContactPoint',
+      contactType: 'customer service',
+      telephone: '+4920185123400',
+      availableLanguage: 'de',
+      hoursAvailable: openingHoursSpecification({ specs: HOURS.home }),
+    })
   })
 
-  it('on a city page: its own @id, the city and that page’s hours', () => {
+  it('on a city page: its own @id, the city, the yard’s hours and that page’s reading as phone hours', () => {
     const url = `${SITE_URL}/locations/dortmund`
-    const dealer = autoDealer(site, { url, image, hours: { specs: HOURS.city }, areaServed: ['Dortmund'] })
+    const dealer = autoDealer(site, { url, image, phoneHours: { specs: HOURS.city }, areaServed: ['Dortmund'] })
     expect(dealer).toMatchObject({ '@id': `${url}#dealer`, url, areaServed: [{ '@type': 'City', name: 'Dortmund' }] })
-    expect(dealer).toHaveProperty('openingHoursSpecification', [
+    expect(dealer).toHaveProperty('openingHoursSpecification', openingHoursSpecification({ specs: HOURS.general }))
+    expect(dealer).toHaveProperty('contactPoint.hoursAvailable', [
       {
         '@type': 'OpeningHoursSpecification',
         dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((day) => `https://schema.org/${day}`),
@@ -127,7 +136,7 @@ describe('autoDealer', () => {
     ])
   })
 
-  it('follows the page’s hours with the special opening hours shown today, dated and without weekdays', () => {
+  it('follows the yard’s hours with the special opening hours shown today, dated and without weekdays', () => {
     const special = [
       {
         from: '2026-12-24',
@@ -141,21 +150,23 @@ describe('autoDealer', () => {
       { from: '2026-12-31', through: '2026-12-31', closed: false, opens: '09:00', closes: '14:00', note: null, text: '31.12. 09:00–14:00 Uhr' },
     ]
     const withSpecial = { ...site, settings: { ...site.settings, specialOpeningHours: special } }
-    const dealer = autoDealer(withSpecial, { url: `${SITE_URL}/`, image, hours: { specs: HOURS.city }, areaServed: [] })
+    const dealer = autoDealer(withSpecial, { url: `${SITE_URL}/`, image, phoneHours: { specs: HOURS.city }, areaServed: [] })
     expect(dealer).toHaveProperty('openingHoursSpecification', [
-      ...openingHoursSpecification({ specs: HOURS.city }),
+      ...openingHoursSpecification({ specs: HOURS.general }),
       { '@type': 'OpeningHoursSpecification', opens: '00:00', closes: '00:00', validFrom: '2026-12-24', validThrough: '2026-12-26' },
       { '@type': 'OpeningHoursSpecification', opens: '09:00', closes: '14:00', validFrom: '2026-12-31', validThrough: '2026-12-31' },
     ])
     expect(specialOpeningHoursSpecification([])).toEqual([])
-    // A page without hours says nothing about special ones either.
-    expect(autoDealer(withSpecial, { url: `${SITE_URL}/`, image, hours: undefined, areaServed: [] })).not.toHaveProperty('openingHoursSpecification')
+    // Settings without the yard's hours say nothing about special ones either.
+    const noYard = { ...withSpecial, settings: { ...withSpecial.settings, openingHours: [] } }
+    expect(autoDealer(noYard, { url: `${SITE_URL}/`, image, areaServed: [] })).not.toHaveProperty('openingHoursSpecification')
   })
 
   it('leaves out what the settings do not have', () => {
-    const dealer = autoDealer({ ...site, settings: { ...site.settings, priceRange: null } }, { url: `${SITE_URL}/`, image, hours: undefined, areaServed: [] })
+    const dealer = autoDealer({ ...site, settings: { ...site.settings, priceRange: null, openingHours: [] } }, { url: `${SITE_URL}/`, image, areaServed: [] })
     expect(dealer).not.toHaveProperty('priceRange')
     expect(dealer).not.toHaveProperty('openingHoursSpecification')
+    expect(dealer).not.toHaveProperty('contactPoint')
   })
 })
 

@@ -17,7 +17,7 @@ import type {
 } from 'schema-dts'
 import { type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
 import { fuelLabel, parseAmount, telHref, transmissionLabel } from '#app/utils/format.ts'
-import { type OpeningHoursVariant, type SiteSettings } from '#app/utils/site-settings.ts'
+import { openingHoursFor, type OpeningHoursVariant, type SiteSettings, YARD_HOURS } from '#app/utils/site-settings.ts'
 import { type SpecialOpeningDay } from '#schemas/lib/opening-hours.ts'
 import { reviewSourceTitle, roundRating } from '#schemas/lib/reviews.ts'
 
@@ -153,8 +153,11 @@ export interface AutoDealerInput {
   url: string
   /** An absolute image URL (the page's share image). */
   image: string
-  /** The opening-hours variant this page shows (home, city or student); none: no hours. */
-  hours: Pick<OpeningHoursVariant, 'specs'> | undefined
+  /**
+   * The page's reading of spec §1 when it is not the yard's (home, city or student): the times the
+   * phone is answered, published as a ContactPoint's `hoursAvailable` (docs/decisions/068).
+   */
+  phoneHours?: Pick<OpeningHoursVariant, 'specs'> | undefined
   /** City names: all served cities on home, the page's city on a city page. */
   areaServed: readonly string[]
   /** The rating from the reviews the page shows (dealerRating), if it shows any. */
@@ -162,12 +165,15 @@ export interface AutoDealerInput {
 }
 
 /**
- * The dealership (a LocalBusiness) with address, position, contact data, the page's opening hours
- * (followed by today's special opening hours) and the cities it serves. The home page's node is the dealer of record (`/#dealer`); a city page
- * describes it again with that page's hours and city under its own `@id`.
+ * The dealership (a LocalBusiness) with address, position, contact data, the yard's opening hours
+ * (followed by today's special opening hours: what search engines call „open now“, so the same hours
+ * as every „Heute geöffnet …“ on the pages, decision 068), the page's phone hours and the cities it
+ * serves. The home page's node is the dealer of record (`/#dealer`); a city page describes it again
+ * with its city under its own `@id`.
  */
-export function autoDealer(site: Site, { url, image, hours, areaServed, rating }: AutoDealerInput): AutoDealer {
+export function autoDealer(site: Site, { url, image, phoneHours, areaServed, rating }: AutoDealerInput): AutoDealer {
   const { dealerName, phone, email, geo, priceRange } = site.settings
+  const hours = openingHoursFor(site.settings, YARD_HOURS)
   return {
     '@type': 'AutoDealer',
     // On home this is homeDealerId(): `${site.url}/` + `#dealer`.
@@ -180,8 +186,19 @@ export function autoDealer(site: Site, { url, image, hours, areaServed, rating }
     email,
     address: postalAddress(site),
     geo: { '@type': 'GeoCoordinates', latitude: geo.lat, longitude: geo.lng },
-    ...(hours
+    ...(hours?.specs.length
       ? { openingHoursSpecification: [...openingHoursSpecification(hours), ...specialOpeningHoursSpecification(site.settings.specialOpeningHours)] }
+      : {}),
+    ...(phoneHours?.specs.length
+      ? {
+          contactPoint: {
+            '@type': 'ContactPoint',
+            contactType: 'customer service',
+            telephone: internationalPhone(phone),
+            availableLanguage: 'de',
+            hoursAvailable: openingHoursSpecification(phoneHours),
+          },
+        }
       : {}),
     areaServed: areaServed.map((name) => ({ '@type': 'City', name })),
     ...(priceRange ? { priceRange } : {}),

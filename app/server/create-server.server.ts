@@ -22,9 +22,8 @@ import { SALE_PATH } from '#app/submissions/forms.ts'
  * both call (docs/decisions/014, 015, 021). In order, for every request:
  *   1. the request target: method, Host, X-Forwarded-*, path (refused with 400/405, one log line),
  *      and a declared body over the route's limit (413);
- *   2. a fresh page-cache hit that needs no compression (a client that takes no encoding, or an
- *      answer kept compressed: the sitemap, the API list), answered before Express;
- *   3. Express: security headers, /healthz and /readyz, compression, page-cache hits, build files, the Studio, public/;
+ *   2. a fresh page-cache hit, answered before Express with what it stored (every encoding, docs/decisions/076);
+ *   3. Express: security headers, /healthz and /readyz, compression, build files, the Studio, public/;
  *   4. the same-origin rule for posts; 5. Remix, through the page cache.
  */
 
@@ -88,10 +87,10 @@ export function createServer(options: ServerOptions): SiteServer {
   const logger = options.logger ?? options.context.logger ?? createLogger(env)
   const siteOrigin = new URL(env.SITE_URL).origin
   const targetOf = (req: IncomingMessage) => decidedFor(req).target
-  /** A fresh cached answer for this request, if it may be answered from the cache (`final`: one that needs no compression middleware). */
-  const cachedAnswerFor = (req: IncomingMessage, options?: { final: boolean }) => {
+  /** A fresh cached answer for this request, if it may be answered from the cache. */
+  const cachedAnswerFor = (req: IncomingMessage) => {
     const key = decidedFor(req).cacheKey
-    return key === undefined ? undefined : site.cachedAnswer(key, req.method ?? 'GET', headerValue(req, 'accept-encoding'), options)
+    return key === undefined ? undefined : site.cachedAnswer(key, req.method ?? 'GET', headerValue(req, 'accept-encoding'), headerValue(req, 'if-none-match'))
   }
 
   const app = express()
@@ -115,12 +114,6 @@ export function createServer(options: ServerOptions): SiteServer {
   // The platform's probes: ahead of the page cache and Remix, so never cached (docs/decisions/032).
   app.use(healthRoutes(options.context))
   app.use(compression())
-  // Fresh page-cache hits first: no file-system lookup, no Remix.
-  app.use((req, res, next) => {
-    const hit = cachedAnswerFor(req)
-    if (hit) sendCachedAnswer(res, hit)
-    else next()
-  })
 
   // Fingerprinted build assets never change; they are compressed once, at build time (decision 017).
   const buildDir = path.join(options.root, 'public/build')
@@ -197,10 +190,10 @@ export function createServer(options: ServerOptions): SiteServer {
     }
     closeAfterUnreadBody(req, res)
     limitBodyTime(req, res, limits)
-    // Express and the compression middleware cost more per hit than the hit itself (about 250 of
-    // 450 µs in profiles); a client that asks for no encoding needs neither, nor does an answer
-    // kept compressed (the sitemap, the API list).
-    const hit = cachedAnswerFor(req, { final: true })
+    // Page-cache hits before Express: they are kept in every encoding they are sent in
+    // (docs/decisions/076), and Express and the compression middleware cost more per hit than the
+    // hit itself (about 250 of 450 µs in profiles).
+    const hit = cachedAnswerFor(req)
     if (hit) return sendCachedAnswer(res, hit)
     app(req, res)
   })
@@ -347,14 +340,10 @@ function headerValue(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value
 }
 
-/** Writes a cached answer; its chunks leave in one writev (corked), the page itself is never copied. */
+/** Writes a cached answer: its prepared headers and stored body, never copied. */
 function sendCachedAnswer(res: ServerResponse, answer: CachedAnswer) {
-  res.writeHead(answer.status, answer.headers)
-  if (!answer.body) return res.end()
-  res.cork()
-  for (const chunk of answer.body) res.write(chunk)
-  res.end()
-  res.uncork()
+  res.writeHead(answer.status, answer.headers as string[])
+  res.end(answer.body)
 }
 
 /**

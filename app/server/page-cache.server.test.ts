@@ -1,14 +1,28 @@
+import { createHash } from 'node:crypto'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { berlinDayEnd, isStorable, joinWith, PageCache, pageCacheKey, preferredEncoding, type RequestFacts, splitAt } from './page-cache.server'
+import {
+  etagIn,
+  isStorable,
+  MIN_ENCODED_BYTES,
+  noneMatchHits,
+  PageCache,
+  pageCacheKey,
+  preferredEncoding,
+  type RequestFacts,
+  storedBody,
+} from './page-cache.server'
 
 function facts(url: string, headers: Record<string, string> = {}, method = 'GET'): RequestFacts {
   return { method, url, header: (name) => headers[name.toLowerCase()] }
 }
 const noBots = () => false
 
-function page(body: string, revision = 0, nonce?: string) {
-  return { headers: [['content-type', 'text/html; charset=utf-8']] as const, body: Buffer.from(body), nonce, revision }
+function page(body: string, revision = 0) {
+  return { headers: [['content-type', 'text/html; charset=utf-8']] as const, ...storedBody(Buffer.from(body), undefined), revision }
 }
+
+const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`
 
 describe('pageCacheKey', () => {
   it('keys anonymous GET and HEAD requests by path and query', () => {
@@ -126,18 +140,55 @@ describe('isStorable', () => {
   })
 })
 
-describe('splitAt and joinWith: a new nonce in a stored page', () => {
-  it('replaces every occurrence, leaves the stored body as it was', () => {
-    const body = Buffer.from('<script nonce="AAAA">1</script><script nonce="AAAA">2</script>')
-    const parts = splitAt(body, 'AAAA')
-    expect(parts).toHaveLength(3)
-    expect(Buffer.concat(joinWith(parts, 'BBBB')).toString()).toBe('<script nonce="BBBB">1</script><script nonce="BBBB">2</script>')
-    expect(body.toString()).toContain('AAAA')
+describe('storedBody: a rendered body as every later answer sends it', () => {
+  const script = 'window.__remixContext = {"state":"ä"};'
+  const rendered = (nonce: string) =>
+    `<html><script nonce="${nonce}">${script}</script><p>${'Fahrzeuge '.repeat(200)}</p>` +
+    `<script type="application/ld+json">{"@type":"AutoDealer"}</script><script>injected()</script><script nonce="${nonce}" src="/build/x.js"></script></html>`
+
+  it('an HTML page: no nonce left, the hashes of exactly the scripts that carried it', () => {
+    const stored = storedBody(Buffer.from(rendered('N0nce+/=')), 'N0nce+/=')
+    const html = stored.body.toString()
+    expect(html).not.toContain('nonce')
+    expect(html).toBe(rendered('N0nce+/=').replaceAll(' nonce="N0nce+/="', ''))
+    // Not the JSON-LD (data, no nonce) nor a script someone slipped in without the nonce.
+    expect(stored.scriptHashes).toEqual([sha256(script)])
   })
-  it('copes with replacements of another length, multi-byte text, occurrences at the edges and none', () => {
-    expect(Buffer.concat(joinWith(splitAt(Buffer.from('x-ä-x-ö-x'), 'x'), 'yy')).toString()).toBe('yy-ä-yy-ö-yy')
-    const plain = Buffer.from('<p>ohne Skript</p>')
-    expect(joinWith(splitAt(plain, 'AAAA'), 'BBBB')).toEqual([plain])
+
+  it('other bodies stay as rendered and get no hashes', () => {
+    const json = Buffer.from(JSON.stringify({ nonce: 'x' }))
+    const stored = storedBody(json, undefined)
+    expect(stored.body).toBe(json)
+    expect(stored.scriptHashes).toBeUndefined()
+  })
+
+  it('keeps br and gzip copies of the body, made once, and a strong ETag per representation', () => {
+    const stored = storedBody(Buffer.from(rendered('abc')), 'abc')
+    expect(brotliDecompressSync(stored.encoded.br!)).toEqual(stored.body)
+    expect(gunzipSync(stored.encoded.gzip!)).toEqual(stored.body)
+    expect(stored.encoded.br!.byteLength).toBeLessThan(stored.body.byteLength / 4)
+    expect(stored.etag).toMatch(/^"[\w-]{27}"$/)
+    expect(etagIn(stored.etag, 'br')).toBe(`${stored.etag.slice(0, -1)}-br"`)
+    expect(etagIn(stored.etag, undefined)).toBe(stored.etag)
+    // The same page rendered with another nonce is the same representation; another page is not.
+    expect(storedBody(Buffer.from(rendered('xyz')), 'xyz').etag).toBe(stored.etag)
+    expect(storedBody(Buffer.from(`${rendered('abc')} `), 'abc').etag).not.toBe(stored.etag)
+  })
+
+  it('a body under the threshold is not kept compressed', () => {
+    expect(storedBody(Buffer.alloc(MIN_ENCODED_BYTES - 1, 'a'), undefined).encoded).toEqual({})
+    expect(Object.keys(storedBody(Buffer.alloc(MIN_ENCODED_BYTES, 'a'), undefined).encoded)).toEqual(['br', 'gzip'])
+  })
+})
+
+describe('noneMatchHits', () => {
+  it('matches a listed tag (weakly, as If-None-Match compares), or *', () => {
+    expect(noneMatchHits('"abc"', '"abc"')).toBe(true)
+    expect(noneMatchHits('"x", W/"abc"', '"abc"')).toBe(true)
+    expect(noneMatchHits('*', '"abc"')).toBe(true)
+    expect(noneMatchHits('"abc-br"', '"abc"')).toBe(false)
+    expect(noneMatchHits('abc', '"abc"')).toBe(false)
+    expect(noneMatchHits('', '"abc"')).toBe(false)
   })
 })
 
@@ -195,23 +246,11 @@ describe('PageCache', () => {
     expect(cache.size).toBe(2)
   })
 
-  it('an encoded body counts in the byte bound, is kept only for the page still stored, and may evict others', () => {
-    const cache = new PageCache({ ttlMs: 60_000, maxBytes: 400 })
-    cache.set('/a', page('a'.repeat(100)))
-    cache.set('/b', page('b'.repeat(100)))
-    const b = cache.fresh('/b', 0)!
-    const before = cache.bytes
-    cache.addEncoding('/b', b, 'gzip', Buffer.alloc(20))
-    expect(cache.bytes).toBe(before + 20)
-    cache.addEncoding('/b', b, 'gzip', Buffer.alloc(20)) // already kept
-    expect(cache.bytes).toBe(before + 20)
-    cache.addEncoding('/b', b, 'br', Buffer.alloc(150))
-    expect(cache.stale('/a')).toBeUndefined()
-    expect(cache.stale('/b')?.encoded?.br?.byteLength).toBe(150)
-    cache.set('/b', page('new'))
-    const replaced = cache.bytes
-    cache.addEncoding('/b', b, 'gzip', Buffer.alloc(20)) // the old page: nothing
-    expect(cache.bytes).toBe(replaced)
+  it('the encoded copies and script hashes count in the byte bound', () => {
+    const cache = new PageCache({ ttlMs: 60_000 })
+    const stored = storedBody(Buffer.from(`<script nonce="n">1</script>${'x'.repeat(2000)}`), 'n')
+    cache.set('/b', { headers: [], ...stored, revision: 0 })
+    expect(cache.bytes).toBe(2 + stored.body.byteLength + stored.encoded.br!.byteLength + stored.encoded.gzip!.byteLength + stored.scriptHashes![0]!.length)
     cache.delete('/b')
     expect(cache.bytes).toBe(0)
   })
@@ -224,21 +263,5 @@ describe('PageCache', () => {
     expect(cache.bytes).toBe(before - 90)
     cache.delete('/')
     expect(cache.bytes).toBe(0)
-  })
-})
-
-describe('berlinDayEnd', () => {
-  it('is the next midnight in Berlin, in winter and summer time and on the days the clocks change', () => {
-    const end = (iso: string) => new Date(berlinDayEnd(Date.parse(iso))).toISOString()
-    expect(end('2026-12-23T12:00:00Z')).toBe('2026-12-23T23:00:00.000Z')
-    // Midnight itself starts a new day.
-    expect(end('2026-12-23T23:00:00Z')).toBe('2026-12-24T23:00:00.000Z')
-    expect(end('2026-12-23T22:59:59.999Z')).toBe('2026-12-23T23:00:00.000Z')
-    expect(end('2026-07-01T12:00:00Z')).toBe('2026-07-01T22:00:00.000Z')
-    // 28 March 2027 has 23 hours, 31 October 2027 has 25.
-    expect(end('2027-03-28T00:30:00Z')).toBe('2027-03-28T22:00:00.000Z')
-    expect(end('2027-10-31T22:30:00Z')).toBe('2027-10-31T23:00:00.000Z')
-    // An earlier day after a later one (the memo of the last day must not answer for it).
-    expect(end('2026-12-22T12:00:00Z')).toBe('2026-12-22T23:00:00.000Z')
   })
 })

@@ -1,4 +1,7 @@
-import { addCalendarDays, berlinInstant, berlinParts } from '#app/submissions/test-drive-slots.ts'
+import { createHash } from 'node:crypto'
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
+import { hashTrustedScripts } from '#app/server/security-headers.server.ts'
+import { berlinDayEnd } from '#app/utils/clock.ts'
 import { apiListCacheQuery } from '#app/vehicles/vehicle-search.ts'
 
 /**
@@ -9,21 +12,77 @@ import { apiListCacheQuery } from '#app/vehicles/vehicle-search.ts'
  * same for every client (the sitemap, the API's vehicle list) are kept the same way.
  */
 
-/** A stored page: a complete 200 response as Remix rendered it, before per-request headers. */
-export interface CachedPage {
+/**
+ * A stored page: a complete 200 response as Remix rendered it, before per-request headers, in the
+ * form every later answer takes it (storedBody): a hit writes one of its buffers as it is.
+ */
+export interface CachedPage extends StoredBody {
   /** Response headers as rendered (without security headers, which are added per response). */
   headers: ReadonlyArray<readonly [string, string]>
-  body: Buffer
-  /** The CSP nonce the body carries (HTML documents); replaced by a fresh one for each answer. */
-  nonce: string | undefined
   /** The content revision current when rendering began. */
   revision: number
-  /** The body compressed, made on the first hit that asks for the encoding (bodies without a nonce only). */
-  encoded?: Partial<Record<StoredEncoding, Buffer>>
   /** When it was stored (ms). */
   storedAt: number
   /** When it stops being fresh (ms): after the TTL, or at the end of the day it was stored on if that comes first. */
   expiresAt: number
+}
+
+/** A rendered body as the cache keeps it: made once when stored, never touched by a hit. */
+export interface StoredBody {
+  /** The body without the render's nonce (an HTML page's scripts are allowed by their hashes instead). */
+  body: Buffer
+  /** An HTML page's `sha256-…` sources of its inline scripts, for its policy (docs/decisions/076); undefined for other bodies. */
+  scriptHashes: readonly string[] | undefined
+  /** The body compressed in each stored encoding (none for a body under MIN_ENCODED_BYTES). */
+  encoded: Partial<Record<StoredEncoding, Buffer>>
+  /** The strong validator of `body` (an encoded copy's adds its encoding), quoted. */
+  etag: string
+}
+
+/** Smaller bodies are not kept compressed: not worth it (the compression middleware's own threshold). */
+export const MIN_ENCODED_BYTES = 1024
+
+/**
+ * A rendered body made ready for the cache, once: an HTML page (`nonce`: the one it was rendered
+ * with) loses its nonce attributes and gets the hashes of the scripts that carried it; then the
+ * body is compressed in every stored encoding (br quality 5: a fifth of gzip's size at JSON, about
+ * 2 ms for the home page, tens of milliseconds for the 2 MB list; 11 would take seconds), and
+ * given its ETag.
+ */
+export function storedBody(rendered: Buffer, nonce: string | undefined): StoredBody {
+  let body = rendered
+  let scriptHashes: string[] | undefined
+  if (nonce !== undefined) {
+    const trusted = hashTrustedScripts(rendered.toString('utf8'), nonce)
+    body = Buffer.from(trusted.html)
+    scriptHashes = trusted.hashes
+  }
+  const encoded: StoredBody['encoded'] = {}
+  if (body.byteLength >= MIN_ENCODED_BYTES) {
+    encoded.br = brotliCompressSync(body, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+    })
+    encoded.gzip = gzipSync(body)
+  }
+  return { body, scriptHashes, encoded, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` }
+}
+
+/** The ETag of a stored body in `encoding` (strong validators differ per representation, RFC 9110 8.8.3). */
+export function etagIn(etag: string, encoding: StoredEncoding | undefined): string {
+  return encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag
+}
+
+/**
+ * Whether an If-None-Match header names `etag` (weak comparison, as RFC 9110 13.1.2 asks: `W/"x"`
+ * matches `"x"`), or is `*`.
+ */
+export function noneMatchHits(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch.trim() === '*') return true
+  for (const candidate of ifNoneMatch.split(',')) {
+    const tag = candidate.trim()
+    if ((tag.startsWith('W/') ? tag.slice(2) : tag) === etag) return true
+  }
+  return false
 }
 
 export interface PageCacheOptions {
@@ -38,17 +97,6 @@ export interface PageCacheOptions {
    * (special opening hours start and end at midnight), so none is served after its day (docs/decisions/049).
    */
   dayEndsAt?: (instant: number) => number
-}
-
-/** The Berlin day last asked about; a day's end is worked out once, not for every stored page. */
-let berlinDay = { start: Number.POSITIVE_INFINITY, end: Number.NEGATIVE_INFINITY }
-
-/** The next midnight in Europe/Berlin after an instant (ms), daylight saving time included. */
-export function berlinDayEnd(instant: number): number {
-  if (instant >= berlinDay.start && instant < berlinDay.end) return berlinDay.end
-  const { date } = berlinParts(new Date(instant))
-  berlinDay = { start: berlinInstant(date, '00:00').getTime(), end: berlinInstant(addCalendarDays(date, 1), '00:00').getTime() }
-  return berlinDay.end
 }
 
 /** The part of a request the cache looks at. */
@@ -181,34 +229,6 @@ export function isStorable(response: { status: number; headers: Headers }): bool
   return vary.every((name) => name === '' || name === 'accept-encoding')
 }
 
-/**
- * A stored page's body split where its nonce stood: found once per page, so an answer only joins
- * the parts around its own nonce (scanning and copying 90 KB for each hit cost a tenth of a hit).
- */
-export function splitAt(body: Buffer, text: string): Buffer[] {
-  const search = Buffer.from(text)
-  const parts: Buffer[] = []
-  let start = 0
-  for (let index = body.indexOf(search); index !== -1 && search.length > 0; index = body.indexOf(search, start)) {
-    parts.push(body.subarray(start, index))
-    start = index + search.length
-  }
-  parts.push(body.subarray(start))
-  return parts
-}
-
-/** The parts of `splitAt` with `text` between them, as chunks to write in order (no copy of the page). */
-export function joinWith(parts: readonly Buffer[], text: string): Buffer[] {
-  if (parts.length === 1) return [parts[0]!]
-  const joint = Buffer.from(text)
-  const joined: Buffer[] = []
-  for (const [index, part] of parts.entries()) {
-    if (index > 0) joined.push(joint)
-    joined.push(part)
-  }
-  return joined
-}
-
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>()
   private totalBytes = 0
@@ -271,17 +291,6 @@ export class PageCache {
     }
   }
 
-  /**
-   * Keeps `page`'s body also in `encoding` (made on its first hit asking for it), counted in the
-   * byte bound; nothing when the key holds another page by now.
-   */
-  addEncoding(key: string, page: CachedPage, encoding: StoredEncoding, bytes: Buffer): void {
-    if (this.entries.get(key) !== page || page.encoded?.[encoding]) return
-    page.encoded = { ...page.encoded, [encoding]: bytes }
-    this.totalBytes += bytes.byteLength
-    this.evict()
-  }
-
   delete(key: string): void {
     const page = this.entries.get(key)
     if (!page) return
@@ -295,9 +304,10 @@ export class PageCache {
   }
 }
 
-function sizeOf(key: string, page: Pick<CachedPage, 'body' | 'headers' | 'encoded'>): number {
+function sizeOf(key: string, page: Pick<CachedPage, 'body' | 'headers' | 'encoded' | 'scriptHashes'>): number {
   let size = key.length + page.body.byteLength
   for (const [name, value] of page.headers) size += name.length + value.length
-  for (const bytes of Object.values(page.encoded ?? {})) size += bytes.byteLength
+  for (const bytes of Object.values(page.encoded)) size += bytes.byteLength
+  for (const hash of page.scriptHashes ?? []) size += hash.length
   return size
 }

@@ -28,7 +28,7 @@ describe('createNonce', () => {
 })
 
 describe('the page policy', () => {
-  const policy = directives(pageContentSecurityPolicy('abc', { upgradeInsecureRequests: false }))
+  const policy = directives(pageContentSecurityPolicy({ nonce: 'abc' }, { upgradeInsecureRequests: false }))
 
   it('allows scripts from the site and with the nonce only, never inline or eval', () => {
     expect(policy.get('script-src')).toEqual(["'self'", "'nonce-abc'"])
@@ -45,7 +45,7 @@ describe('the page policy', () => {
   })
 
   it('lets the Studio, and only its origin, frame a preview page', () => {
-    const preview = directives(pageContentSecurityPolicy('abc', { upgradeInsecureRequests: false, framedBy: ['https://studio.example.de/studio'] }))
+    const preview = directives(pageContentSecurityPolicy({ nonce: 'abc' }, { upgradeInsecureRequests: false, framedBy: ['https://studio.example.de/studio'] }))
     expect(preview.get('frame-ancestors')).toEqual(['https://studio.example.de'])
     expect(preview.get('script-src')).toEqual(["'self'", "'nonce-abc'"])
   })
@@ -56,7 +56,26 @@ describe('the page policy', () => {
 
   it('upgrades insecure requests only when asked to', () => {
     expect(policy.has('upgrade-insecure-requests')).toBe(false)
-    expect(pageContentSecurityPolicy('abc', { upgradeInsecureRequests: true })).toMatch(/; upgrade-insecure-requests$/)
+    expect(pageContentSecurityPolicy({ nonce: 'abc' }, { upgradeInsecureRequests: true })).toMatch(/; upgrade-insecure-requests$/)
+  })
+})
+
+describe('the policy of a page from the cache (docs/decisions/076)', () => {
+  const policy = directives(pageContentSecurityPolicy({ hashes: ['sha256-a', 'sha256-b'] }, { upgradeInsecureRequests: false }))
+
+  it('allows its inline scripts by hash and what they add (strict-dynamic); no nonce, never inline or eval', () => {
+    expect(policy.get('script-src')).toEqual(["'self'", "'strict-dynamic'", "'sha256-a'", "'sha256-b'"])
+  })
+
+  it('is otherwise the page policy', () => {
+    const nonced = directives(pageContentSecurityPolicy({ nonce: 'abc' }, { upgradeInsecureRequests: false }))
+    expect(new Map([...policy].filter(([name]) => name !== 'script-src'))).toEqual(new Map([...nonced].filter(([name]) => name !== 'script-src')))
+  })
+
+  it('securityHeaders gives it for a page with hashes instead of a nonce, even none', () => {
+    const env = parseEnv({ NODE_ENV: 'production' })
+    expect(securityHeaders('page', { env, scriptHashes: ['sha256-a'] })['Content-Security-Policy']).toContain("script-src 'self' 'strict-dynamic' 'sha256-a';")
+    expect(securityHeaders('page', { env, scriptHashes: [] })['Content-Security-Policy']).toContain("script-src 'self' 'strict-dynamic';")
   })
 })
 

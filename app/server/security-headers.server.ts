@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { type Env } from '#app/env.server.ts'
+import { scriptAddedBy } from '#app/utils/deferred-scripts.server.ts'
 
 /**
  * Security headers for every response of the server (docs/decisions/015): one builder, four
  * kinds of response.
- * - `page`: an HTML document rendered by Remix; its CSP allows scripts by per-request nonce only.
+ * - `page`: an HTML document rendered by Remix; its CSP allows scripts by per-request nonce, or
+ *   (a page answered from the page cache) by the hashes of its inline scripts (docs/decisions/076).
  * - `resource`: anything else the site serves (JSON, XML, images, built assets, plain-text
  *   errors); nothing in it ever runs, so its CSP allows nothing at all.
  * - `studio`: the Sanity Studio's index.html at /studio, with the looser policy it needs.
@@ -78,16 +80,21 @@ const COMMON: Directives = {
   'frame-ancestors': ["'none'"],
 }
 
+/** What lets a page's inline scripts run: this response's nonce, or (a cached page) their hashes. */
+export type PageScripts = { nonce: string } | { hashes: readonly string[] }
+
 /**
  * The pages' policy. Scripts: the site's own files and inline scripts carrying this response's
- * nonce (Remix's context and module scripts, React's streaming scripts, ScrollRestoration).
- * Styles allow 'unsafe-inline': React `style` props and sonner's injected <style> need it, and
- * injected CSS cannot run code (docs/decisions/015).
+ * nonce (Remix's context and module scripts, React's streaming scripts, ScrollRestoration). A page
+ * from the page cache lists the hashes of those scripts instead, with 'strict-dynamic' (what they
+ * add may run; a parser-inserted script must be listed) and 'self' for browsers without it
+ * (docs/decisions/076). Styles allow 'unsafe-inline': React `style` props and sonner's injected
+ * <style> need it, and injected CSS cannot run code (docs/decisions/015).
  */
-export function pageContentSecurityPolicy(nonce: string, options: { upgradeInsecureRequests: boolean; framedBy?: readonly string[] }): string {
+export function pageContentSecurityPolicy(scripts: PageScripts, options: { upgradeInsecureRequests: boolean; framedBy?: readonly string[] }): string {
   return serialize({
     'default-src': ["'self'"],
-    'script-src': ["'self'", `'nonce-${nonce}'`],
+    'script-src': 'nonce' in scripts ? ["'self'", `'nonce-${scripts.nonce}'`] : ["'self'", "'strict-dynamic'", ...scripts.hashes.map((hash) => `'${hash}'`)],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', ...PAGE_IMAGE_HOSTS],
     'font-src': ["'self'"],
@@ -135,22 +142,49 @@ export function studioContentSecurityPolicy(scriptHashes: readonly string[]): st
   })
 }
 
+/** An inline script: a <script> without `src`, its attributes and its text as the HTML parser reads it. */
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi
+
+/** The `sha256-…` source of a script's text, as the browser hashes it (the parser turns CR LF and CR into LF). */
+function scriptHash(text: string): string {
+  return `sha256-${createHash('sha256').update(text.replace(/\r\n?/g, '\n'), 'utf8').digest('base64')}`
+}
+
 /** `sha256-…` sources for each inline <script> (one without `src`) of an HTML document. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = []
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const [, attributes = '', content = ''] = match
+  for (const [, attributes = '', content = ''] of html.matchAll(INLINE_SCRIPT)) {
     if (/\bsrc\s*=/i.test(attributes) || content === '') continue
-    hashes.push(`sha256-${createHash('sha256').update(content, 'utf8').digest('base64')}`)
+    hashes.push(scriptHash(content))
   }
   return hashes
+}
+
+/**
+ * A page rendered with `nonce`, made fit to be answered again and again (the page cache,
+ * docs/decisions/076): the `sha256-…` sources of exactly the inline scripts that carry the nonce
+ * (the ones the nonce policy let run; a script injected without it stays blocked) and of the module
+ * script each of them adds (deferred-scripts.server.ts), and the document without those nonce
+ * attributes, which no later answer's policy names.
+ */
+export function hashTrustedScripts(html: string, nonce: string): { html: string; hashes: string[] } {
+  const hashes = new Set<string>()
+  const marked = ` nonce="${nonce}"`
+  const out = html.replace(INLINE_SCRIPT, (script, attributes: string, content: string) => {
+    if (!attributes.includes(marked)) return script
+    if (content !== '') hashes.add(scriptHash(content))
+    const added = scriptAddedBy(content)
+    if (added !== undefined) hashes.add(scriptHash(added))
+    return script.replace(marked, '')
+  })
+  return { html: out, hashes: [...hashes] }
 }
 
 export interface SecurityHeaderOptions {
   env: Pick<Env, 'NODE_ENV' | 'ALLOW_INDEXING' | 'SITE_URL'>
   /** The response's nonce (`page`). */
   nonce?: string
-  /** Hashes of the Studio's inline scripts (`studio`). */
+  /** Hashes of the inline scripts: the Studio's (`studio`), or a cached page's instead of a nonce (`page`). */
   scriptHashes?: readonly string[]
   /** A preview page: the Studio's URL, whose origin alone may frame it (`page`). */
   framedBy?: readonly string[]
@@ -161,13 +195,16 @@ export interface SecurityHeaderOptions {
  * `X-Content-Type-Options`, `Referrer-Policy`, `Permissions-Policy`, and `X-Robots-Tag` where the
  * response must not be indexed (staging with ALLOW_INDEXING=false; the Studio always).
  */
-export function securityHeaders(kind: ResponseKind, { env, nonce, scriptHashes = [], framedBy }: SecurityHeaderOptions): Record<string, string> {
+export function securityHeaders(kind: ResponseKind, { env, nonce, scriptHashes, framedBy }: SecurityHeaderOptions): Record<string, string> {
   let policy: string
   if (kind === 'page') {
-    if (!nonce) throw new Error('A page needs a CSP nonce')
-    policy = pageContentSecurityPolicy(nonce, { upgradeInsecureRequests: new URL(env.SITE_URL).protocol === 'https:', framedBy })
+    if (!nonce && !scriptHashes) throw new Error('A page needs a CSP nonce or its script hashes')
+    policy = pageContentSecurityPolicy(nonce ? { nonce } : { hashes: scriptHashes! }, {
+      upgradeInsecureRequests: new URL(env.SITE_URL).protocol === 'https:',
+      framedBy,
+    })
   } else if (kind === 'studio') {
-    policy = studioContentSecurityPolicy(scriptHashes)
+    policy = studioContentSecurityPolicy(scriptHashes ?? [])
   } else {
     policy = resourceContentSecurityPolicy()
   }

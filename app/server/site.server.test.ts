@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import http from 'node:http'
 import { type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -27,6 +28,12 @@ type Render = (request: Request, context: AppLoadContext) => Promise<Response>
 /** A page whose inline scripts carry the nonce, as entry.server.tsx renders them. */
 const htmlPage: Render = async (_request, context) =>
   new Response(`<html><script nonce="${context.cspNonce}">a()</script><p>Seite</p><script nonce="${context.cspNonce}">b()</script></html>`, {
+    headers: { 'Content-Type': 'text/html; charset=utf-8' },
+  })
+
+/** A page long enough to be kept compressed (MIN_ENCODED_BYTES). */
+const longPage: Render = async (_request, context) =>
+  new Response(`<html><script nonce="${context.cspNonce}">a()</script><p>${'Gebrauchtwagen in Essen '.repeat(100)}</p></html>`, {
     headers: { 'Content-Type': 'text/html; charset=utf-8' },
   })
 
@@ -62,45 +69,103 @@ async function createSite(render: Render, env: Record<string, string> = {}, opti
 }
 
 /** A GET over plain HTTP, body as sent (fetch() would decode it). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (response) => {
         const chunks: Buffer[] = []
         response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }))
+        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }))
         response.on('error', reject)
       })
       .on('error', reject)
   })
 }
 
+const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`
+
 function nonceOf(response: Response) {
   return /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
 }
 
 describe('Site: the page cache', () => {
-  it('renders the first request (MISS) and answers the second from the cache (HIT) with a new nonce in CSP and body', async () => {
+  it('renders the first request (MISS, nonce) and answers the next from the cache (HIT): the scripts allowed by their hashes, no nonce left', async () => {
     const { send, renderSpy } = await createSite(htmlPage)
     const first = await send('/')
     const firstBody = await first.text()
     expect(first.headers.get('x-cache')).toBe('MISS')
+    const firstNonce = nonceOf(first)
+    expect(firstNonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+    expect(firstBody.match(/nonce="([^"]+)"/g)).toEqual([`nonce="${firstNonce}"`, `nonce="${firstNonce}"`])
+
     const second = await send('/')
     const secondBody = await second.text()
     expect(second.headers.get('x-cache')).toBe('HIT')
     expect(renderSpy).toHaveBeenCalledTimes(1)
-
-    const [firstNonce, secondNonce] = [nonceOf(first), nonceOf(second)]
-    expect(firstNonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
-    expect(secondNonce).not.toBe(firstNonce)
-    expect(firstBody.match(/nonce="([^"]+)"/g)).toEqual([`nonce="${firstNonce}"`, `nonce="${firstNonce}"`])
-    expect(secondBody.match(/nonce="([^"]+)"/g)).toEqual([`nonce="${secondNonce}"`, `nonce="${secondNonce}"`])
-    expect(secondBody.replaceAll(secondNonce!, '')).toBe(firstBody.replaceAll(firstNonce!, ''))
+    expect(secondBody).toBe(firstBody.replaceAll(` nonce="${firstNonce}"`, ''))
+    const policy = second.headers.get('content-security-policy')!
+    expect(policy).not.toContain('nonce')
+    expect(policy).toContain(`script-src 'self' 'strict-dynamic' '${sha256('a()')}' '${sha256('b()')}';`)
     expect(second.headers.get('content-length')).toBe(String(Buffer.byteLength(secondBody)))
-    // Every hit gets its own nonce.
-    const third = await send('/')
-    expect(nonceOf(third)).not.toBe(secondNonce)
     expect(second.headers.get('cache-control')).toBe(CACHE_CONTROL.page)
+    expect(second.headers.get('vary')).toBe('Accept-Encoding')
+    expect(second.headers.get('etag')).toMatch(/^"[\w-]{27}"$/)
+    // Every hit is the same stored answer.
+    const third = await send('/')
+    expect(await third.text()).toBe(secondBody)
+    expect(third.headers.get('content-security-policy')).toBe(policy)
+  })
+
+  it('a hit in the encoding the client takes best (br, gzip, else as stored; q=0 refuses), each with its own ETag', async () => {
+    const { base, send } = await createSite(longPage)
+    const plain = await (await send('/')).text()
+    const stored = plain.replace(/ nonce="[^"]+"/, '')
+    const cases: Array<[string | undefined, string | undefined]> = [
+      ['gzip, deflate, br', 'br'],
+      ['br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip;q=0, br;q=0', undefined],
+      ['deflate', undefined],
+      ['identity', undefined],
+      [undefined, undefined],
+    ]
+    const etags = new Map<string | undefined, string>()
+    for (const [acceptEncoding, expected] of cases) {
+      const hit = await rawGet(
+        `${base}/`,
+        acceptEncoding === undefined ? { 'user-agent': BROWSER['user-agent'] } : { ...BROWSER, 'accept-encoding': acceptEncoding },
+      )
+      expect([acceptEncoding, hit.headers['x-cache'], hit.headers['content-encoding']]).toEqual([acceptEncoding, 'HIT', expected])
+      expect(hit.headers['content-length']).toBe(String(hit.body.byteLength))
+      expect(hit.headers.vary).toBe('Accept-Encoding')
+      const body = expected === 'br' ? brotliDecompressSync(hit.body) : expected === 'gzip' ? gunzipSync(hit.body) : hit.body
+      expect(body.toString()).toBe(stored)
+      if (etags.has(expected)) expect(hit.headers.etag).toBe(etags.get(expected))
+      etags.set(expected, hit.headers.etag!)
+    }
+    expect(new Set(etags.values()).size).toBe(3)
+  })
+
+  it('If-None-Match with the ETag of the representation the client gets: 304 without a body; another or a stale one: 200', async () => {
+    const { base, send, contentRevision } = await createSite(longPage)
+    await (await send('/')).text()
+    const hit = await rawGet(`${base}/`, { ...BROWSER, 'accept-encoding': 'br' })
+    const etag = hit.headers.etag!
+    const revalidated = await rawGet(`${base}/`, { ...BROWSER, 'accept-encoding': 'br', 'if-none-match': `"other", W/${etag}` })
+    expect(revalidated.status).toBe(304)
+    expect(revalidated.body.byteLength).toBe(0)
+    expect(revalidated.headers.etag).toBe(etag)
+    expect(revalidated.headers['cache-control']).toBe(CACHE_CONTROL.page)
+    expect(revalidated.headers['content-security-policy']).toBe(hit.headers['content-security-policy'])
+    expect(revalidated.headers['content-length']).toBeUndefined()
+    expect(revalidated.headers['x-cache']).toBe('HIT')
+    // The tag names what it was given for: the same page as stored (identity) is another representation.
+    expect((await rawGet(`${base}/`, { ...BROWSER, 'if-none-match': etag })).status).toBe(200)
+    // After a publish the page is rendered again (200); the old tag no longer matches the page kept then.
+    contentRevision.bump()
+    const changed = await rawGet(`${base}/`, { ...BROWSER, 'accept-encoding': 'br', 'if-none-match': etag })
+    expect([changed.status, changed.headers['x-cache']]).toEqual([200, 'MISS'])
   })
 
   it('a lake write and the webhook (a revision bump) make the next request render again', async () => {
@@ -275,8 +340,8 @@ describe('Site: the page cache', () => {
     expect(stale.status).toBe(200)
     expect(stale.headers.get('x-cache')).toBe('STALE')
     const body = await stale.text()
-    expect(body).toContain('<p>Seite</p>')
-    expect(body).toContain(`nonce="${nonceOf(stale)}"`)
+    expect(body).toBe(`<html><script>a()</script><p>Seite</p><script>b()</script></html>`)
+    expect(stale.headers.get('content-security-policy')).toContain(`'strict-dynamic' '${sha256('a()')}' '${sha256('b()')}'`)
     await (await send('/')).text()
     const staleWarnings = () => logs.at(LEVEL.warn).filter((line) => line.msg.startsWith('Seiten-Cache'))
     await vi.waitFor(() => expect(staleWarnings()).toHaveLength(1)) // once per outage
@@ -418,10 +483,10 @@ describe('Site: the sitemap and the API list come from the cache per content rev
     expect(invalid.headers.get('x-cache')).toBe('BYPASS')
   })
 
-  it('a hit goes out in the encoding the client takes, compressed once and kept in the cache’s byte count', async () => {
+  it('a hit goes out in the encoding the client takes, compressed once when stored and kept in the cache’s byte count', async () => {
     const { site, base, send } = await sharedAnswersSite()
     const plain = await (await send('/api/vehicles')).text()
-    const before = site.cache!.bytes
+    const stored = site.cache!.bytes
     const brotli = await rawGet(`${base}/api/vehicles?z=1`, { ...BROWSER, 'accept-encoding': 'br' })
     expect(brotli.headers['x-cache']).toBe('HIT')
     expect(brotli.headers['content-encoding']).toBe('br')
@@ -430,18 +495,16 @@ describe('Site: the sitemap and the API list come from the cache per content rev
     const gzip = await rawGet(`${base}/api/vehicles?z=2`, { ...BROWSER, 'accept-encoding': 'gzip, br;q=0' })
     expect(gzip.headers['content-encoding']).toBe('gzip')
     expect(gunzipSync(gzip.body).toString()).toBe(plain)
-    const grown = before + brotli.body.byteLength + gzip.body.byteLength
-    expect(site.cache!.bytes).toBe(grown)
+    expect(stored).toBeGreaterThan(Buffer.byteLength(plain) + brotli.body.byteLength + gzip.body.byteLength)
     // The next hits send the kept bytes: nothing compressed again, nothing counted twice.
     const again = await rawGet(`${base}/api/vehicles?z=3`, { ...BROWSER, 'accept-encoding': 'br' })
     expect(again.body.equals(brotli.body)).toBe(true)
-    expect(site.cache!.bytes).toBe(grown)
     // A client taking only deflate gets the stored body, not one compressed for it on every hit.
     const deflate = await rawGet(`${base}/api/vehicles?z=4`, { ...BROWSER, 'accept-encoding': 'deflate' })
     expect(deflate.headers['x-cache']).toBe('HIT')
     expect(deflate.headers['content-encoding']).toBeUndefined()
     expect(deflate.body.toString()).toBe(plain)
-    expect(site.cache!.bytes).toBe(grown)
+    expect(site.cache!.bytes).toBe(stored)
   })
 })
 

@@ -1,32 +1,35 @@
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { isbot } from 'isbot'
 import { type AppContext } from '#app/context.server.ts'
 import { type ContentRevision, RequestLake } from '#app/server/content-revision.server.ts'
 import {
   type CachedPage,
+  etagIn,
   isStorable,
-  joinWith,
+  noneMatchHits,
   PageCache,
   pageCacheKey,
   preferredEncoding,
   type RequestFacts,
-  splitAt,
+  storedBody,
   type StoredEncoding,
 } from '#app/server/page-cache.server.ts'
 import { type Logger } from '#app/server/logging.server.ts'
 import { previewLake, readPreview, studioUrl } from '#app/preview/preview.server.ts'
-import { createNonce, type ResponseKind, securityHeaders } from '#app/server/security-headers.server.ts'
+import { createNonce, type ResponseKind, type SecurityHeaderOptions, securityHeaders } from '#app/server/security-headers.server.ts'
 import { CACHE_CONTROL, jsonError } from '#app/utils/http.server.ts'
 
 /** How the answer relates to the page cache (`X-Cache`). */
 export type CacheStatus = 'HIT' | 'MISS' | 'STALE' | 'BYPASS'
 
-/** A response ready to send, from the cache: status, final headers (lower-case names) and the body's chunks in order (none for HEAD). */
+/**
+ * A response ready to send, from the cache: status, final headers as a flat list of names (lower
+ * case) and values, as `writeHead` takes them, and the stored body (none for HEAD and 304).
+ */
 export interface CachedAnswer {
   status: number
-  headers: Record<string, string>
-  body: readonly Buffer[] | undefined
+  headers: readonly string[]
+  body: Buffer | undefined
 }
 
 export interface SiteOptions {
@@ -52,23 +55,39 @@ export type RequestContext = Pick<AppLoadContext, 'clientAddress' | 'requestOrig
  */
 const MAX_PAGE_BYTES = 8 * 1024 * 1024
 
-/** The encodings a stored body without a nonce is also kept in, best first. */
+/** The encodings a stored body is also kept in, best first. */
 const STORED_ENCODINGS: readonly StoredEncoding[] = ['br', 'gzip']
 
-/** Smaller bodies are left to the compression middleware (its own threshold: not worth compressing). */
-const MIN_ENCODED_BYTES = 1024
+/** Headers that describe a 200's body, not sent with a 304. */
+const BODY_HEADERS = new Set(['content-length', 'content-encoding', 'content-type'])
 
-/** Encodings the compression middleware would use. */
-const COMPRESSIBLE = /\b(gzip|deflate|br)\b/i
+/** One stored representation of a cached page, with everything a hit sends: made on its first answer. */
+interface Variant {
+  body: Buffer
+  /** The 200's headers (X-Cache: HIT). */
+  headers: string[]
+  /** The 304's: the 200's without the body's own (Content-Length, Content-Encoding, Content-Type). */
+  notModified: string[]
+  etag: string
+}
 
 const HTML = /^text\/html\b/i
 
-/** Stands for the nonce in the headers prepared once per cached page. */
-const NONCE_PLACEHOLDER = '{nonce}'
+/** The encoding each Accept-Encoding value gets (browsers send a handful of distinct values); bounded. */
+const negotiated = new Map<string, StoredEncoding | undefined>()
+
+function encodingFor(acceptEncoding: string | undefined): StoredEncoding | undefined {
+  if (!acceptEncoding) return undefined
+  if (negotiated.has(acceptEncoding)) return negotiated.get(acceptEncoding)
+  const encoding = preferredEncoding(acceptEncoding, STORED_ENCODINGS)
+  if (negotiated.size >= 100) negotiated.clear()
+  negotiated.set(acceptEncoding, encoding)
+  return encoding
+}
 
 /**
  * The site at the level of Fetch `Request → Response`: the page cache in front of Remix, a CSP
- * nonce per response, and the security and caching headers every answer carries
+ * nonce per rendered response (script hashes for a cached page), and the security and caching headers every answer carries
  * (docs/decisions/014 and 015). createServer (create-server.server.ts) puts it in front of Remix.
  */
 export class Site {
@@ -78,8 +97,8 @@ export class Site {
   private readonly render: (request: Request, loadContext: AppLoadContext) => Promise<Response>
   /** Whether serving stale pages has been reported since the last successful render. */
   private staleReported = false
-  /** The final headers of each cached page and its body split at the nonce, computed on its first answer (hits are the hot path). */
-  private readonly prepared = new WeakMap<CachedPage, { headers: Record<string, string>; parts: Buffer[] }>()
+  /** The representations of each cached page with their final headers, made on its first answer (hits are the hot path). */
+  private readonly prepared = new WeakMap<CachedPage, Partial<Record<StoredEncoding | 'identity', Variant>>>()
 
   constructor(options: SiteOptions) {
     this.context = options.context
@@ -99,20 +118,17 @@ export class Site {
   }
 
   /**
-   * A fresh cached page for this key, with a new nonce; undefined on a miss. A body without a
-   * nonce goes out compressed as the client takes it (`acceptEncoding`, the client's header):
-   * compressed once, on the first hit asking for the encoding, not on every answer (2.1 MB of
-   * JSON took the compression middleware tens of milliseconds per request), or as stored when
-   * the client takes neither br nor gzip (never compressed again per request, e.g. as deflate).
-   * `final`: only an answer that needs no compression middleware (sent before Express): a page
-   * with a nonce for a client that takes an encoding is left to it (undefined).
+   * The answer to a request from a fresh cached page, undefined on a miss: the stored body in the
+   * encoding the client takes best (`acceptEncoding`; as stored when it takes neither br nor gzip),
+   * or 304 when `ifNoneMatch` names that representation's ETag. Nothing is computed per hit.
    */
-  cachedAnswer(key: string, method: string, acceptEncoding: string | undefined, { final = false } = {}): CachedAnswer | undefined {
+  cachedAnswer(key: string, method: string, acceptEncoding: string | undefined, ifNoneMatch?: string): CachedAnswer | undefined {
     const page = this.cache?.fresh(key, this.revision.current)
     if (!page) return undefined
-    const encoding = page.nonce || page.body.byteLength < MIN_ENCODED_BYTES ? undefined : preferredEncoding(acceptEncoding, STORED_ENCODINGS)
-    if (final && page.nonce && COMPRESSIBLE.test(acceptEncoding ?? '')) return undefined
-    return this.answer(key, page, method, 'HIT', encoding)
+    const variants = this.prepared.get(page) ?? this.prepare(page)
+    const variant = variants[encodingFor(acceptEncoding) ?? 'identity'] ?? variants.identity!
+    if (ifNoneMatch !== undefined && noneMatchHits(ifNoneMatch, variant.etag)) return { status: 304, headers: variant.notModified, body: undefined }
+    return { status: 200, headers: variant.headers, body: method === 'HEAD' ? undefined : variant.body }
   }
 
   /**
@@ -152,13 +168,16 @@ export class Site {
             'Seiten-Cache: die Seite ergab einen Serverfehler; ausgeliefert wird die zuletzt gute Fassung (stale-if-error). Weitere Fälle werden bis zur nächsten erfolgreichen Seite nicht gemeldet.',
           )
         }
-        return toResponse(this.answer(key, stale, request.method, 'STALE'))
+        return this.staleAnswer(stale, request)
       }
     }
 
     const storable = key !== undefined && request.method === 'GET' && isStorable(response) && response.body !== null
     const renderedHeaders = [...response.headers]
-    const headers = this.finalHeaders(request.method, response.status, new Headers(response.headers), nonce, preview ? [studioUrl(env)] : undefined)
+    const headers = this.finalHeaders(request.method, response.status, new Headers(response.headers), {
+      nonce,
+      framedBy: preview ? [studioUrl(env)] : undefined,
+    })
     headers.set('X-Cache', key === undefined ? 'BYPASS' : 'MISS')
     if (preview) headers.set('Cache-Control', 'private, no-store')
     let body: ReadableStream<Uint8Array> | null = response.body
@@ -169,49 +188,48 @@ export class Site {
         // with their error fallbacks): such a page is never kept, even when it reads as complete.
         if (lake.readFailed || request.signal.aborted) return
         this.staleReported = false
-        cache.set(
-          key,
-          { headers: renderedHeaders, body: bytes, nonce: HTML.test(response.headers.get('content-type') ?? '') ? nonce : undefined, revision },
-          renderedAt,
-        )
+        const stored = storedBody(bytes, HTML.test(response.headers.get('content-type') ?? '') ? nonce : undefined)
+        cache.set(key, { headers: renderedHeaders, ...stored, revision }, renderedAt)
       })
     }
     return new Response(body, { status: response.status, statusText: response.statusText, headers })
   }
 
-  /** A stored page as an answer: the old nonce replaced by a fresh one in body and CSP, or (without a nonce) the body in `encoding`. */
-  private answer(key: string, page: CachedPage, method: string, status: CacheStatus, encoding?: StoredEncoding): CachedAnswer {
-    let prepared = this.prepared.get(page)
-    if (!prepared) {
-      const headers = this.finalHeaders('GET', 200, new Headers(page.headers as Array<[string, string]>), NONCE_PLACEHOLDER)
-      headers.set('Content-Length', String(page.body.byteLength))
-      // Also when answered uncompressed: shared caches must not hand this copy to clients that take gzip.
-      headers.set('Vary', 'Accept-Encoding')
-      prepared = { headers: Object.fromEntries(headers), parts: page.nonce ? splitAt(page.body, page.nonce) : [page.body] }
-      this.prepared.set(page, prepared)
+  /**
+   * The stored representations of a page with their final headers: the security headers (an HTML
+   * page's policy lists its scripts' hashes), its length, encoding and ETag, `Vary: Accept-Encoding`
+   * (also on the plain body: shared caches must not hand it to clients that take gzip).
+   */
+  private prepare(page: CachedPage): Partial<Record<StoredEncoding | 'identity', Variant>> {
+    const common = this.finalHeaders('GET', 200, new Headers(page.headers as Array<[string, string]>), { scriptHashes: page.scriptHashes ?? [] })
+    common.set('Vary', 'Accept-Encoding')
+    common.set('X-Cache', 'HIT')
+    const variant = (body: Buffer, encoding: StoredEncoding | undefined): Variant => {
+      const etag = etagIn(page.etag, encoding)
+      const headers = new Headers(common)
+      headers.set('ETag', etag)
+      headers.set('Content-Length', String(body.byteLength))
+      if (encoding) headers.set('Content-Encoding', encoding)
+      else headers.delete('Content-Encoding')
+      return { body, etag, headers: [...headers].flat(), notModified: [...headers].filter(([name]) => !BODY_HEADERS.has(name)).flat() }
     }
-    const headers: Record<string, string> = { ...prepared.headers, 'x-cache': status }
-    if (!page.nonce) {
-      if (!encoding) return { status: 200, headers, body: method === 'HEAD' ? undefined : [page.body] }
-      const encoded = page.encoded?.[encoding] ?? this.encode(key, page, encoding)
-      headers['content-encoding'] = encoding
-      headers['content-length'] = String(encoded.byteLength)
-      return { status: 200, headers, body: method === 'HEAD' ? undefined : [encoded] }
+    const variants: Partial<Record<StoredEncoding | 'identity', Variant>> = { identity: variant(page.body, undefined) }
+    for (const encoding of STORED_ENCODINGS) {
+      const bytes = page.encoded[encoding]
+      if (bytes) variants[encoding] = variant(bytes, encoding)
     }
-    const nonce = createNonce()
-    headers['content-security-policy'] = prepared.headers['content-security-policy']!.replace(NONCE_PLACEHOLDER, nonce)
-    return { status: 200, headers, body: method === 'HEAD' ? undefined : joinWith(prepared.parts, nonce) }
+    this.prepared.set(page, variants)
+    return variants
   }
 
-  /** `page`'s body in `encoding`, kept with it (counted in the cache's bounds) for the next hits. */
-  private encode(key: string, page: CachedPage, encoding: StoredEncoding): Buffer {
-    const bytes =
-      encoding === 'br'
-        ? // Quality 5: a fifth of gzip's size at JSON, tens of milliseconds for 2 MB (11 would take seconds).
-          brotliCompressSync(page.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: page.body.byteLength } })
-        : gzipSync(page.body)
-    this.cache?.addEncoding(key, page, encoding, bytes)
-    return bytes
+  /** The last good page of a URL while rendering it fails (stale-if-error): as a hit would send it, marked STALE. */
+  private staleAnswer(page: CachedPage, request: Request): Response {
+    const variants = this.prepared.get(page) ?? this.prepare(page)
+    const variant = variants[encodingFor(request.headers.get('accept-encoding') ?? undefined) ?? 'identity'] ?? variants.identity!
+    const headers = new Headers()
+    for (let index = 0; index < variant.headers.length; index += 2) headers.set(variant.headers[index]!, variant.headers[index + 1]!)
+    headers.set('X-Cache', 'STALE')
+    return new Response(request.method === 'HEAD' ? null : new Uint8Array(variant.body), { status: 200, headers })
   }
 
   /**
@@ -219,9 +237,9 @@ export class Site {
    * Cache-Control policy (the route's own, else one by method, status and type). A preview page
    * may be framed by the Studio (`framedBy`); every other answer by nobody.
    */
-  finalHeaders(method: string, status: number, headers: Headers, nonce: string, framedBy?: readonly string[]): Headers {
+  finalHeaders(method: string, status: number, headers: Headers, scripts: Omit<SecurityHeaderOptions, 'env'>): Headers {
     const html = HTML.test(headers.get('content-type') ?? '')
-    applySecurityHeaders(headers, html ? 'page' : 'resource', { env: this.context.env, nonce, framedBy })
+    applySecurityHeaders(headers, html ? 'page' : 'resource', { env: this.context.env, ...scripts })
     headers.set('Cache-Control', cacheControlFor(method, status, headers))
     return headers
   }
@@ -297,8 +315,4 @@ function keepCopy(body: ReadableStream<Uint8Array>, limit: number, onComplete: (
       },
     }),
   )
-}
-
-function toResponse({ status, headers, body }: CachedAnswer): Response {
-  return new Response(body ? new Uint8Array(Buffer.concat(body)) : null, { status, headers: new Headers(headers) })
 }

@@ -1,8 +1,9 @@
 /**
  * The visitor's receipt (Eingangsbestätigung) for a stored contact message or lead that gave an
  * e-mail address (docs/decisions/042): German, to that address only, once per submission. It says
- * that the request arrived and when, promises the answer time of the Kennzahl „Bewertung innerhalb
- * (Stunden)“ and names the dealer's phone and address. No marketing, no links but the car's page.
+ * that the request arrived and when (and a sell request's photos), promises the answer time of the
+ * Kennzahl „Bewertung innerhalb (Stunden)“ (a test drive: a call before the slot) and names the
+ * dealer's phone and address. No marketing, no links but the car's page.
  *
  * The address is whatever was typed in, so the receipt must not carry a stranger's words to it
  * (security review 2026-11-28, finding 3): it repeats only what the visitor chose from a list
@@ -13,7 +14,8 @@
  */
 import { type SanityDocument } from '#app/sanity/lake.server.ts'
 import { CONTACT_FORM, type FieldDefinition, type FormDefinition } from '#app/submissions/forms.ts'
-import { LEAD_FORMS, reservedTestDriveNote } from '#app/submissions/lead-forms.ts'
+import { answerWithin, LEAD_FORMS, reservedTestDriveNote, saleAnswerPromise } from '#app/submissions/lead-forms.ts'
+import { berlinParts } from '#app/utils/clock.ts'
 import { escapeHtml, formatBerlinTime, headerSafe, TRADE_IN_LABEL, type NotificationMail, type NotificationVehicle } from './notification-mail.server.ts'
 
 export interface ConfirmationSettings {
@@ -108,11 +110,40 @@ function sentRows(doc: SanityDocument, options: ConfirmationMailOptions): { kind
   return { kindTitle: form?.title ?? 'Anfrage', rows }
 }
 
-function answerPromise(hours: number | null | undefined): string {
-  if (typeof hours === 'number' && Number.isFinite(hours) && hours > 0) {
-    return `Wir melden uns innerhalb von ${hours} ${hours === 1 ? 'Stunde' : 'Stunden'} bei Ihnen (an Werktagen).`
+/** A test drive's slot start as the server stored it (`appointment.start`), if any. */
+function appointmentStart(doc: SanityDocument): Date | undefined {
+  const start = text((doc.appointment as Record<string, unknown> | undefined)?.start)
+  const instant = start ? new Date(start) : undefined
+  return instant && !Number.isNaN(instant.getTime()) ? instant : undefined
+}
+
+/**
+ * What the visitor is told comes next (issue 36). A test drive: the dealer calls before the slot to
+ * confirm it, which a promise of „24 Stunden (an Werktagen)“ would not keep for a slot later the
+ * same day. A sell request: the first estimate, by the Kennzahl's time. Anything else: the answer by
+ * the Kennzahl's time.
+ */
+function answerPromise(doc: SanityDocument, settings: ConfirmationSettings): string {
+  const start = doc._type === 'lead' && doc.kind === 'test-drive' ? appointmentStart(doc) : undefined
+  if (start) {
+    const received = typeof doc.receivedAt === 'string' ? new Date(doc.receivedAt) : undefined
+    const today = received && !Number.isNaN(received.getTime()) && berlinParts(received).date === berlinParts(start).date
+    if (!today) return 'Wir rufen Sie vor Ihrem Wunschtermin an, um ihn zu bestätigen.'
+    const phone = text(settings.phone)
+    return `Ihr Wunschtermin ist heute: Wir rufen Sie vorher an, um ihn zu bestätigen.${phone ? ` Möchten Sie früher Bescheid wissen, rufen Sie uns gern an: ${phone}.` : ''}`
   }
-  return 'Wir melden uns so schnell wie möglich bei Ihnen.'
+  if (doc._type === 'lead' && doc.kind === 'vehicle-sale') return saleAnswerPromise(settings.answerHours)
+  const within = answerWithin(settings.answerHours)
+  return within ? `Wir melden uns ${within} bei Ihnen.` : 'Wir melden uns so schnell wie möglich bei Ihnen.'
+}
+
+/** For a sell request: whether its photos arrived and how many (issue 36); the dealer's mail lists them. */
+function photosArrived(doc: SanityDocument): string | undefined {
+  if (doc._type !== 'lead' || doc.kind !== 'vehicle-sale') return undefined
+  if (text(doc.photosWithheld)) return 'Ihre Fotos konnten wir leider nicht annehmen – zeigen Sie uns Ihr Fahrzeug gern bei der Besichtigung.'
+  const count = Array.isArray(doc.photos) ? doc.photos.length : 0
+  if (count === 0) return undefined
+  return count === 1 ? 'Ihr Foto ist bei uns eingegangen.' : `Ihre ${count} Fotos sind bei uns eingegangen.`
 }
 
 /**
@@ -139,7 +170,8 @@ export function buildConfirmationMail(doc: SanityDocument, options: Confirmation
   // Not the name: it is text anyone could have typed (a URL, an advertisement).
   const greeting = 'Guten Tag,'
   const intro = `vielen Dank für Ihre ${kindTitle === 'Nachricht' ? 'Nachricht' : `Anfrage (${kindTitle})`}. Sie ist${received ? ` am ${received}` : ''} bei uns eingegangen.`
-  const promise = [answerPromise(settings.answerHours), ...reservedNotes(doc, options.vehicle)].join(' ')
+  const promise = [answerPromise(doc, settings), ...reservedNotes(doc, options.vehicle)].join(' ')
+  const photos = photosArrived(doc)
   const address = settings.address
   const addressLine = [text(address?.street), [text(address?.postalCode), text(address?.city)].filter(Boolean).join(' ')].filter(Boolean).join(', ')
   const phone = text(settings.phone)
@@ -155,6 +187,7 @@ export function buildConfirmationMail(doc: SanityDocument, options: Confirmation
     greeting,
     '',
     intro,
+    ...(photos ? [photos] : []),
     promise,
     ...(rows.length > 0 ? ['', 'Ihre Angaben:', ...rows.map((row) => `${`${row.label}:`.padEnd(width)}${row.value.replace(/\r?\n/g, ' ')}`)] : []),
     '',
@@ -175,7 +208,7 @@ export function buildConfirmationMail(doc: SanityDocument, options: Confirmation
     `<html lang="de"><head><meta charset="utf-8"><title>Eingangsbestätigung</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#111">',
     `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(intro)}<br>${escapeHtml(promise)}</p>`,
+    `<p>${[intro, ...(photos ? [photos] : []), promise].map(escapeHtml).join('<br>')}</p>`,
     ...(rows.length > 0
       ? [
           '<h2 style="font-size:16px">Ihre Angaben</h2>',

@@ -41,8 +41,9 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
   })
 
   it('lists each form’s fields in the spec’s order with the spec’s input types', () => {
-    expect(names('vehicle-enquiry')).toEqual(['name', 'email', 'message'])
-    expect(typesOf('vehicle-enquiry')).toEqual(['text', 'email', 'textarea'])
+    // Issue 36: the enquiry also takes a phone number (decision 071; the spec named e-mail only).
+    expect(names('vehicle-enquiry')).toEqual(['name', 'phone', 'email', 'message'])
+    expect(typesOf('vehicle-enquiry')).toEqual(['text', 'tel', 'email', 'textarea'])
     expect(names('valuation', 'sonsbeck')).toEqual(['brand', 'model', 'year', 'mileage', 'phone'])
     expect(names('valuation', 'uedem')).toEqual(['brand', 'model', 'year', 'mileage', 'phone'])
     expect(typesOf('valuation', 'sonsbeck')).toEqual(['text', 'text', 'number', 'number', 'tel'])
@@ -85,13 +86,15 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
     }
   })
 
-  it('requires a way to call back on every call-back form and name, e-mail and message on the vehicle enquiry', () => {
+  it('requires a way to call back on every call-back form, and name, message and phone or e-mail on the vehicle enquiry', () => {
     // The sell request, the Suchauftrag and „Benachrichtigen, falls wieder frei“ need phone or e-mail (schema.server.test.ts).
     const phoneOrEmail = ['vehicle-enquiry', 'vehicle-sale', 'search-request', 'availability-alert']
     for (const kind of LEAD_KINDS.filter((candidate) => !phoneOrEmail.includes(candidate))) {
       expect(LEAD_FORMS[kind].fields.find((field) => field.name === 'phone')?.required, kind).toBe(true)
     }
-    expect(LEAD_FORMS['vehicle-enquiry'].fields.every((field) => field.required)).toBe(true)
+    const enquiry = LEAD_FORMS['vehicle-enquiry']
+    expect(enquiry.fields.filter((field) => field.required).map((field) => field.name)).toEqual(['name', 'message'])
+    expect(enquiry.anyOf).toEqual([expect.objectContaining({ fields: ['phone', 'email'] })])
   })
 
   it('renders native constraints, with next year as the latest year of build', () => {
@@ -126,8 +129,11 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
 
 describe('missingRequiredFields', () => {
   it('names the empty required fields in form order', () => {
-    expect(missingRequiredFields(FORMS['vehicle-enquiry'], {})).toEqual(['name', 'email', 'message'])
+    expect(missingRequiredFields(FORMS['vehicle-enquiry'], {})).toEqual(['name', 'phone', 'email', 'message'])
     expect(missingRequiredFields(FORMS['vehicle-enquiry'], { name: ' ', email: 'a@example.de', message: 'Hallo' })).toEqual(['name'])
+    // Phone or e-mail: either one is enough; both empty, both are named.
+    expect(missingRequiredFields(FORMS['vehicle-enquiry'], { name: 'Max', phone: '0201 123456', message: 'Hallo' })).toEqual([])
+    expect(missingRequiredFields(FORMS['vehicle-enquiry'], { name: 'Max', phone: ' ', email: '', message: 'Hallo' })).toEqual(['phone', 'email'])
     expect(missingRequiredFields(FORMS['valuation'], { brand: 'VW', phone: '' })).toEqual(['phone'])
     expect(missingRequiredFields(FORMS['dealer-registration'], { phone: '0201 123456' })).toEqual(['company'])
     expect(missingRequiredFields(FORMS['student'], { phone: '0151 1234567' })).toEqual([])

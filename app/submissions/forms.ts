@@ -74,7 +74,7 @@ export interface FormDefinition<K extends FormKind = FormKind> {
    */
   readonly photos?: { readonly field: string; readonly max: number }
   /** Groups of optional fields of which at least one must be filled (phone or e-mail), the message shown at each of them. */
-  readonly anyOf?: readonly { readonly fields: readonly string[]; readonly message: string }[]
+  readonly anyOf?: readonly { readonly fields: readonly string[]; readonly message: string; readonly hint?: string }[]
   /** The message next to an empty required field, and next to a value the field's format refuses (the server schema's). */
   readonly messages: {
     readonly missing: (field: FieldDefinition) => string
@@ -255,13 +255,13 @@ export type FieldErrors = Partial<Record<string, string[]>>
 
 /** The form's required fields that are empty: the names, in form order. */
 export function missingRequiredFields(form: FormDefinition, values: Partial<Record<string, unknown>>): string[] {
-  return form.fields
-    .filter((field) => field.required)
-    .filter((field) => {
-      const value = values[field.name]
-      return typeof value !== 'string' || value.trim() === ''
-    })
-    .map((field) => field.name)
+  const empty = (name: string) => {
+    const value = values[name]
+    return typeof value !== 'string' || value.trim() === ''
+  }
+  // A group of which one must be filled (phone or e-mail) counts as missing when all of it is empty.
+  const groups = new Set((form.anyOf ?? []).filter((group) => group.fields.every(empty)).flatMap((group) => group.fields))
+  return form.fields.filter((field) => (field.required || groups.has(field.name)) && empty(field.name)).map((field) => field.name)
 }
 
 /** The query parameters of the confirmation after a post without JavaScript (docs/decisions/003). */

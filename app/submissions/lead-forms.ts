@@ -160,6 +160,9 @@ export const SALE_GROUPS = {
 /** The message at phone and e-mail when both are empty (the sell request needs one way back). */
 export const PHONE_OR_EMAIL_MESSAGE = 'Bitte geben Sie eine Telefonnummer oder eine E-Mail-Adresse an, damit wir Ihnen antworten können.'
 
+/** The note at phone and e-mail of a form that needs one of them (the vehicle enquiry's). */
+export const PHONE_OR_EMAIL_HINT = 'Telefon oder E-Mail: eines von beiden genügt.'
+
 /** The sell request (issue 26, /auto-verkaufen): vehicle, condition and person; its photos travel beside the fields. */
 const vehicleSaleForm: FormDefinition<'vehicle-sale'> = {
   ...leadForm('vehicle-sale', [
@@ -209,6 +212,22 @@ const vehicleSaleForm: FormDefinition<'vehicle-sale'> = {
 }
 
 /** The Suchauftrag's one visible field: how to reach the buyer, an e-mail address or a phone number. */
+/**
+ * By when the dealer answers, from the Kennzahl „Bewertung innerhalb (Stunden)“ (`claims.valuationHours`):
+ * „innerhalb von 24 Stunden (an Werktagen)“; undefined when staff set none. The sell confirmation
+ * on the page and the receipts say it in these words.
+ */
+export function answerWithin(hours: unknown): string | undefined {
+  if (typeof hours !== 'number' || !Number.isFinite(hours) || hours <= 0) return undefined
+  return `innerhalb von ${new Intl.NumberFormat('de-DE').format(hours)} ${hours === 1 ? 'Stunde' : 'Stunden'} (an Werktagen)`
+}
+
+/** What a seller is told comes next: „Wir melden uns innerhalb von 24 Stunden (an Werktagen) mit einer ersten Einschätzung bei Ihnen.“ */
+export function saleAnswerPromise(hours: unknown): string {
+  const within = answerWithin(hours)
+  return `Wir melden uns ${within ? `${within} ` : ''}mit einer ersten Einschätzung bei Ihnen.`
+}
+
 export const SEARCH_REQUEST_CONTACT_MESSAGE = 'Bitte geben Sie eine E-Mail-Adresse oder eine Telefonnummer an, damit wir uns bei Ihnen melden können.'
 
 /**
@@ -268,19 +287,24 @@ const availabilityAlertForm: FormDefinition<'availability-alert'> = {
 
 /** Every lead form, in the order of spec §3. */
 export const LEAD_FORMS: Readonly<Record<LeadKind, FormDefinition<LeadKind>>> = {
-  'vehicle-enquiry': leadForm('vehicle-enquiry', [
-    { name: 'name', label: 'Name', type: 'text', required: true, maxLength: LEAD_LIMITS.name, placeholder: 'Ihr Name', autoComplete: 'name' },
-    {
-      name: 'email',
-      label: 'E-Mail',
-      type: 'email',
-      required: true,
-      maxLength: LEAD_LIMITS.email,
-      placeholder: 'ihre@email.de',
-      autoComplete: 'email',
-    },
-    { name: 'message', label: 'Nachricht', type: 'textarea', required: true, maxLength: LEAD_LIMITS.message, placeholder: 'Ihre Nachricht' },
-  ]),
+  // Issue 36: phone-first buyers may leave a number instead of an address (decision 071).
+  'vehicle-enquiry': {
+    ...leadForm('vehicle-enquiry', [
+      { name: 'name', label: 'Name', type: 'text', required: true, maxLength: LEAD_LIMITS.name, placeholder: 'Ihr Name', autoComplete: 'name' },
+      { ...phoneField(), required: false },
+      {
+        name: 'email',
+        label: 'E-Mail',
+        type: 'email',
+        required: false,
+        maxLength: LEAD_LIMITS.email,
+        placeholder: 'ihre@email.de',
+        autoComplete: 'email',
+      },
+      { name: 'message', label: 'Nachricht', type: 'textarea', required: true, maxLength: LEAD_LIMITS.message, placeholder: 'Ihre Nachricht' },
+    ]),
+    anyOf: [{ fields: ['phone', 'email'], message: PHONE_OR_EMAIL_MESSAGE, hint: PHONE_OR_EMAIL_HINT }],
+  },
   // Issue 26: a test drive the dealer can act on: a slot from the opening hours and a number to call back.
   'test-drive': leadForm('test-drive', [
     { name: 'name', label: 'Name', type: 'text', required: true, maxLength: LEAD_LIMITS.name, placeholder: 'Ihr Name', autoComplete: 'name' },

@@ -9,6 +9,7 @@ import { type FormDefinition } from '#app/submissions/forms.ts'
 import { LEAD_FORMS } from '#app/submissions/lead-forms.ts'
 import { PHOTO_ROUTE } from '#app/submissions/photos.ts'
 import { type SanityDocument } from '#app/sanity/lake.server.ts'
+import { TIME_ZONE } from '#app/utils/clock.ts'
 import { formatDecimal } from '#app/utils/format.ts'
 import { appointmentAttachment, type CalendarAttachment } from './icalendar.server.ts'
 
@@ -85,7 +86,7 @@ export function formatBerlinTime(iso: unknown): string | undefined {
   if (typeof iso !== 'string' || iso === '') return undefined
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  const formatted = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'full', timeStyle: 'short' }).format(date)
+  const formatted = new Intl.DateTimeFormat('de-DE', { timeZone: TIME_ZONE, dateStyle: 'full', timeStyle: 'short' }).format(date)
   return `${formatted} Uhr`
 }
 

@@ -9,7 +9,7 @@
  * it read (`ifRevisionID`); of instances racing for one document exactly one claim lands, and only
  * that instance sends. A claim of an instance that died expires after CLAIM_MS.
  */
-import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { type Env } from '#app/env.server.ts'
@@ -373,7 +373,7 @@ export class Notifier {
       // The caps are counted after the claim: of instances racing with receipts past a cap each
       // sees the others' claims, so at worst both skip, never both send.
       if (kind === 'confirmation' && (await this.receiptCapReached(docId, mail.to))) result = 'capped'
-      else result = this.transport || this.env.SMTP_URL ? await this.send(mail) : await this.save(doc, mail, marks.fileSuffix)
+      else result = this.transport || this.env.SMTP_URL ? await this.send(mail, docId, kind) : await this.save(doc, mail, marks.fileSuffix)
     } catch (error) {
       // Free the document at once for the next attempt, here or on another instance.
       await patchDocument(this.lake, docId, { unset: [marks.claim] }).catch(() => undefined)
@@ -450,7 +450,7 @@ export class Notifier {
     return typeof email === 'string' && email.trim() !== '' ? email.trim() : undefined
   }
 
-  private async send(mail: NotificationMail): Promise<'sent'> {
+  private async send(mail: NotificationMail, documentId: string, kind: MailKind): Promise<'sent'> {
     this.transport ??= nodemailer.createTransport({
       url: this.env.SMTP_URL,
       connectionTimeout: 20_000,
@@ -458,7 +458,8 @@ export class Notifier {
       socketTimeout: 60_000,
     })
     await this.transport.sendMail(mail)
-    this.logger.info({ to: mail.to, subject: mail.subject }, 'Benachrichtigung gesendet')
+    // Not the address nor the subject: a receipt's names the visitor, and a log outlives an erased lead.
+    this.logger.info({ documentId, mail: kind }, `${MAIL_KINDS[kind].label} gesendet`)
     return 'sent'
   }
 
@@ -466,7 +467,7 @@ export class Notifier {
   private async save(doc: SanityDocument, mail: NotificationMail, suffix = ''): Promise<'saved'> {
     const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
     const info = await composer.sendMail(mail)
-    const outbox = path.resolve(this.env.DATA_DIR, 'outbox')
+    const outbox = outboxDir(this.env)
     await mkdir(outbox, { recursive: true })
     const stamp = typeof doc.receivedAt === 'string' ? doc.receivedAt : this.now().toISOString()
     const file = path.join(outbox, `${safeFileName(stamp)}-${safeFileName(doc._id)}${suffix}.eml`)
@@ -480,6 +481,49 @@ export class Notifier {
 
 function safeFileName(value: string) {
   return value.replace(/[^A-Za-z0-9._-]/g, '-')
+}
+
+/** The folder of the mails saved without SMTP (`save`). */
+export function outboxDir(env: Pick<Env, 'DATA_DIR'>): string {
+  return path.resolve(env.DATA_DIR, 'outbox')
+}
+
+/** A saved mail's file name → the id of its document (`inbox.lead-…`, `inbox.contact-…`), for both mails of a submission. */
+const MAIL_COPY_PATTERN = new RegExp(
+  `^.+?-(inbox\\.[A-Za-z0-9_-]+?)(?:${Object.values(MAIL_KINDS)
+    .map((kind) => kind.fileSuffix)
+    .filter(Boolean)
+    .join('|')})?\\.eml$`,
+)
+
+/** The saved mails (notification and receipt) of the outbox with the document each belongs to. */
+export async function listMailCopies(env: Pick<Env, 'DATA_DIR'>): Promise<Array<{ file: string; documentId: string }>> {
+  const names = await readdir(outboxDir(env)).catch(() => [] as string[])
+  return names.flatMap((name) => {
+    const match = MAIL_COPY_PATTERN.exec(name)
+    return match ? [{ file: path.join(outboxDir(env), name), documentId: match[1]! }] : []
+  })
+}
+
+/**
+ * Deletes the saved mails of the documents `ids` (an erased lead's notification and receipt name
+ * the person); with `olderThan`, only files written before it. Resolves with how many were deleted.
+ */
+export async function removeMailCopies(env: Pick<Env, 'DATA_DIR'>, ids: ReadonlySet<string>, olderThan?: Date): Promise<number> {
+  const safeIds = new Set([...ids].map(safeFileName))
+  let removed = 0
+  for (const copy of await listMailCopies(env)) {
+    if (!safeIds.has(copy.documentId)) continue
+    if (olderThan) {
+      const stats = await stat(copy.file).catch(() => undefined)
+      if (!stats || stats.mtimeMs >= olderThan.getTime()) continue
+    }
+    await unlink(copy.file).then(
+      () => removed++,
+      () => undefined,
+    )
+  }
+  return removed
 }
 
 /** The error without anything that could carry credentials (nodemailer errors name host and port, not the password). */

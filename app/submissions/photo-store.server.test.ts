@@ -159,6 +159,7 @@ describe('photo housekeeping at start', () => {
       expect((await readdir(uploads)).sort()).toEqual([fresh, referenced].sort())
     } finally {
       await context.notifier?.stop()
+      await context.retentionSweeper?.stop()
       await context.lake.close?.()
     }
     // The test lake closes its own (already closed) lake again: harmless.
@@ -193,9 +194,9 @@ describe.each(BACKENDS)('scripts/delete-lead.ts on the %s lake', (backend) => {
     const lead = await leadNamed(lake, `Löschen ${backend}`)
     expect(await storedPhotos(lake, backend)).toHaveLength(before + 2)
 
-    expect(await deleteLead(lake.lake, lead!._id)).toEqual({ photos: 2 })
+    expect(await deleteLead(lake.lake, lake.env, lead!._id)).toEqual({ lead: true, photos: 2, mails: 0 })
     expect(await lake.stored(lead!._id)).toBeUndefined()
     expect(await storedPhotos(lake, backend)).toHaveLength(before)
-    expect(await deleteLead(lake.lake, lead!._id)).toBeUndefined()
+    expect(await deleteLead(lake.lake, lake.env, lead!._id)).toBeUndefined()
   })
 })

@@ -290,14 +290,22 @@ describe('parseLead: required fields', () => {
     expect(errorsOf(kind, { phone: '12' })).toEqual({ phone: [PHONE_FORMAT] })
   })
 
-  it('vehicle enquiry: name, e-mail and message are required, each with its message', () => {
+  it('vehicle enquiry: name and message are required, and phone or e-mail, each with its message', () => {
+    const eitherWay = 'Bitte geben Sie eine Telefonnummer oder eine E-Mail-Adresse an, damit wir Ihnen antworten können.'
     expect(errorsOf('vehicle-enquiry', { name: '', email: ' ', message: '' })).toEqual({
       name: ['Bitte geben Sie Ihren Namen an.'],
-      email: ['Bitte geben Sie Ihre E-Mail-Adresse an.'],
+      phone: [eitherWay],
+      email: [eitherWay],
       message: ['Bitte schreiben Sie uns eine Nachricht.'],
     })
     const submission = parseLead('vehicle-enquiry', {})
-    expect(submission.kind === 'invalid' && Object.keys(submission.fieldErrors).sort()).toEqual(['email', 'message', 'name'])
+    expect(submission.kind === 'invalid' && Object.keys(submission.fieldErrors).sort()).toEqual(['email', 'message', 'name', 'phone'])
+    // Issue 36: a phone number alone is enough (decision 071), and it is checked like every phone.
+    const byPhone = valid(parseLead('vehicle-enquiry', { name: 'Erika', phone: '0201 123456', message: 'Noch da?' }))
+    expect(byPhone).toMatchObject({ kind: 'vehicle-enquiry', contact: { name: 'Erika', phone: '0201 123456' } })
+    expect(byPhone.contact).not.toHaveProperty('email')
+    expect(byPhone.fields.map((field) => field.label)).toEqual(['Name', 'Telefon', 'Nachricht'])
+    expect(errorsOf('vehicle-enquiry', { phone: '12' })).toHaveProperty('phone')
   })
 
   it('vehicle enquiry: rejects an invalid e-mail address and an impossible vehicle id', () => {

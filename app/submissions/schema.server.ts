@@ -161,17 +161,24 @@ function buildSchema(kind: FormKind) {
     if (typeof priceFrom === 'number' && typeof priceTo === 'number' && priceFrom > priceTo) {
       ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.priceRange, path: ['priceFrom'] })
     }
-    for (const group of FORMS[kind].anyOf ?? []) {
-      if (group.fields.some((name) => values[name] !== undefined)) continue
-      for (const name of group.fields) ctx.addIssue({ code: 'custom', message: group.message, path: [name] })
-    }
   })
+  // Also when other fields failed (`when`), so one answer names every gap: a visitor without JavaScript
+  // learns at once that phone or e-mail is missing too.
+  const withGroups = object.superRefine(
+    (values, ctx) => {
+      for (const group of FORMS[kind].anyOf ?? []) {
+        if (group.fields.some((name) => values[name] !== undefined)) continue
+        for (const name of group.fields) ctx.addIssue({ code: 'custom', message: group.message, path: [name] })
+      }
+    },
+    { when: () => true },
+  )
   // A field the post left out is absent (null), so its own check runs: required fields report it.
   return z.preprocess((raw) => {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw
     const input = raw as Record<string, unknown>
     return Object.fromEntries(Object.keys(shape).map((name) => [name, input[name] ?? null]))
-  }, object)
+  }, withGroups)
 }
 
 /** One schema per form, for the page actions and the JSON APIs alike. */

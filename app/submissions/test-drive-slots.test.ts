@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { berlinInstant, checkSlot, isPublicHoliday, SLOT_DAYS, testDriveSlots } from './test-drive-slots.ts'
+import { checkSlot, SLOT_DAYS, SLOT_MESSAGES, testDriveSlots } from './test-drive-slots.ts'
 
 /** The seed's `general` hours: Mo–Fr 09–18, Sa 09–16, Su only by appointment (no spec). */
 const GENERAL = [
@@ -12,15 +12,16 @@ const SATURDAY_AFTERNOON = new Date('2026-11-28T13:00:00Z')
 describe('testDriveSlots', () => {
   it('offers what is left of Saturday, skips the closed Sunday and clips windows to the hours', () => {
     const slots = testDriveSlots(GENERAL, SATURDAY_AFTERNOON)
-    expect(slots.slice(0, 4).map((slot) => slot.value)).toEqual([
-      // 09–12 and 12–15 have begun; 15–18 is clipped to Saturday's 16:00.
+    expect(slots.slice(0, 5).map((slot) => slot.value)).toEqual([
+      // 09–12 has ended; 12–15 has begun but an hour of it is left; 15–18 is clipped to Saturday's 16:00.
+      '2026-11-28T12:00-15:00',
       '2026-11-28T15:00-16:00',
       // Sunday 29th: closed.
       '2026-11-30T09:00-12:00',
       '2026-11-30T12:00-15:00',
       '2026-11-30T15:00-18:00',
     ])
-    expect(slots[0]).toMatchObject({ dayLabel: 'Sa, 28.11.2026', windowLabel: '15:00–16:00 Uhr' })
+    expect(slots[1]).toMatchObject({ dayLabel: 'Sa, 28.11.2026', windowLabel: '15:00–16:00 Uhr' })
     expect(slots.some((slot) => slot.date === '2026-11-29')).toBe(false)
     expect(new Set(slots.map((slot) => slot.date)).size).toBe(SLOT_DAYS)
   })
@@ -30,9 +31,6 @@ describe('testDriveSlots', () => {
     const dates = [...new Set(slots.map((slot) => slot.date))]
     // Thu 24th is a working day; Fri 25th and Sat 26th are holidays, Sun 27th closed.
     expect(dates.slice(0, 2)).toEqual(['2026-12-24', '2026-12-28'])
-    expect(isPublicHoliday('2026-04-03')).toBe(true) // Karfreitag 2026
-    expect(isPublicHoliday('2026-06-04')).toBe(true) // Fronleichnam 2026
-    expect(isPublicHoliday('2026-06-05')).toBe(false)
     expect(testDriveSlots([], SATURDAY_AFTERNOON)).toEqual([])
   })
 
@@ -80,11 +78,10 @@ describe('checkSlot', () => {
     if (!check.ok) return
     expect(check.startsAt.toISOString()).toBe('2026-11-30T08:00:00.000Z')
     expect(check.endsAt.toISOString()).toBe('2026-11-30T11:00:00.000Z')
-    expect(berlinInstant('2026-07-01', '09:00').toISOString()).toBe('2026-07-01T07:00:00.000Z')
   })
 
   it('refuses the past, closed days, times outside the hours, the far future and garbage', () => {
-    expect(checkSlot('2026-11-28T12:00-15:00', GENERAL, SATURDAY_AFTERNOON)).toEqual({ ok: false, reason: 'past' })
+    expect(checkSlot('2026-11-28T09:00-12:00', GENERAL, SATURDAY_AFTERNOON)).toEqual({ ok: false, reason: 'past' })
     expect(checkSlot('2026-11-27T09:00-12:00', GENERAL, SATURDAY_AFTERNOON)).toEqual({ ok: false, reason: 'past' })
     expect(checkSlot('2026-11-29T09:00-12:00', GENERAL, SATURDAY_AFTERNOON)).toEqual({ ok: false, reason: 'closed' })
     expect(checkSlot('2026-12-25T09:00-12:00', GENERAL, SATURDAY_AFTERNOON)).toEqual({ ok: false, reason: 'closed' })
@@ -93,5 +90,25 @@ describe('checkSlot', () => {
     expect(checkSlot('2027-03-01T09:00-12:00', GENERAL, SATURDAY_AFTERNOON)).toEqual({ ok: false, reason: 'far' })
     expect(checkSlot('2026-02-30T09:00-12:00', GENERAL, SATURDAY_AFTERNOON)).toEqual({ ok: false, reason: 'format' })
     expect(checkSlot('morgen früh', GENERAL, SATURDAY_AFTERNOON)).toEqual({ ok: false, reason: 'format' })
+  })
+})
+
+describe('a window that began today (issue 36)', () => {
+  /** Monday 30 November 2026, 09:01 in Berlin. */
+  const MONDAY_0901 = new Date('2026-11-30T08:01:00Z')
+
+  it('is offered and accepted while an hour of it is left: at 09:01 the buyer can still come to 09:00–12:00', () => {
+    expect(testDriveSlots(GENERAL, MONDAY_0901)[0]?.value).toBe('2026-11-30T09:00-12:00')
+    expect(checkSlot('2026-11-30T09:00-12:00', GENERAL, MONDAY_0901)).toMatchObject({ ok: true })
+    // At 11:00 sharp an hour is left; the window still stands.
+    expect(checkSlot('2026-11-30T09:00-12:00', GENERAL, new Date('2026-11-30T10:00:00Z'))).toMatchObject({ ok: true })
+  })
+
+  it('is refused with the right reason once less than an hour is left, and as past once it has ended', () => {
+    const at1101 = new Date('2026-11-30T10:01:00Z')
+    expect(testDriveSlots(GENERAL, at1101)[0]?.value).toBe('2026-11-30T12:00-15:00')
+    expect(checkSlot('2026-11-30T09:00-12:00', GENERAL, at1101)).toEqual({ ok: false, reason: 'ending' })
+    expect(SLOT_MESSAGES.ending).toContain('endet in weniger als einer Stunde')
+    expect(checkSlot('2026-11-30T09:00-12:00', GENERAL, new Date('2026-11-30T11:00:00Z'))).toEqual({ ok: false, reason: 'past' })
   })
 })

@@ -1,21 +1,17 @@
 import { WEEKDAYS } from '#schemas/lib/constants.ts'
-import { addCalendarDays, specialOpeningHoursProblem, type SpecialOpeningHoursInput } from '#schemas/lib/opening-hours.ts'
+import { type SpecialOpeningHoursInput } from '#schemas/lib/opening-hours.ts'
+import { addCalendarDays, berlinInstant, berlinParts, minutesOf, TIME_PATTERN, timeOf, weekdayOf } from '#app/utils/clock.ts'
+import { type HoursSpec, openIntervals } from '#app/utils/open-now.ts'
 
 /*
  * The test-drive slots a vehicle page offers and the server accepts (docs/decisions/042): the next
  * open days of the opening hours in the lake (the `general` variant), each with three-hour windows
- * (…, 09:00–12:00, 12:00–15:00, 15:00–18:00, …) clipped to that day's hours. No past windows, no
+ * (…, 09:00–12:00, 12:00–15:00, 15:00–18:00, …) clipped to that day's hours. No window that ends within the hour, no
  * closed days (a day only "nach Vereinbarung" is closed for online booking), no public holiday of
  * NRW (shops close on them by law), and on a day of the settings' Sonderöffnungszeiten only its
  * special hours (none when closed). All in Europe/Berlin.
  * Browser-safe and clock-free: `now` is always passed in.
  */
-
-export interface HoursSpec {
-  days?: readonly string[] | null
-  opens?: string | null
-  closes?: string | null
-}
 
 export interface TestDriveSlot {
   /** The submitted value: `2026-11-28T09:00-12:00` (Berlin date and wall-clock window). */
@@ -30,7 +26,7 @@ export interface TestDriveSlot {
 }
 
 export type SlotCheck =
-  { ok: true; slot: TestDriveSlot; startsAt: Date; endsAt: Date } | { ok: false; reason: 'format' | 'past' | 'closed' | 'outside' | 'far' }
+  { ok: true; slot: TestDriveSlot; startsAt: Date; endsAt: Date } | { ok: false; reason: 'format' | 'past' | 'ending' | 'closed' | 'outside' | 'far' }
 
 /** How many open days the form offers (and the server accepts). */
 export const SLOT_DAYS = 14
@@ -39,111 +35,17 @@ const WINDOW_MINUTES = 180
 const WINDOW_ALIGN_MINUTES = 9 * 60
 /** A clipped window shorter than this is not offered (Saturday 15:00–16:00 is, 15:00–15:30 would not be). */
 const MIN_WINDOW_MINUTES = 60
-const TIME_ZONE = 'Europe/Berlin'
 const SLOT_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2})-(\d{2}:\d{2})$/
-/** Weekday values of the schema by JavaScript's getUTCDay() index (0 = Sunday). */
-const DAY_BY_INDEX = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'] as const
 const SHORT_DAY = Object.fromEntries(WEEKDAYS.map((day) => [day.value, day.title.slice(0, 2)])) as Record<string, string>
 
 export const SLOT_MESSAGES = {
   format: 'Bitte wählen Sie einen Termin aus der Liste.',
   past: 'Dieser Termin liegt in der Vergangenheit. Bitte wählen Sie einen späteren Termin.',
+  ending: 'Dieses Zeitfenster endet in weniger als einer Stunde. Bitte wählen Sie einen späteren Termin oder rufen Sie uns an.',
   closed: 'An diesem Tag haben wir geschlossen. Bitte wählen Sie einen anderen Tag.',
   outside: 'Zu dieser Zeit haben wir an diesem Tag nicht geöffnet. Bitte wählen Sie einen Termin aus der Liste.',
   far: `Bitte wählen Sie einen Termin in den nächsten ${SLOT_DAYS} Öffnungstagen.`,
 } as const
-
-const pad = (value: number) => String(value).padStart(2, '0')
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
-const timeOf = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/
-
-/** The Berlin calendar date and minutes of the day of an instant. */
-export function berlinParts(instant: Date): { date: string; minutes: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  )
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) }
-}
-
-/** The instant of a Berlin wall-clock time (DST-aware: the offset is read at the guessed instant, then confirmed). */
-export function berlinInstant(date: string, time: string): Date {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
-  const wall = Date.UTC(year, month - 1, day, 0, minutesOf(time))
-  let instant = wall
-  for (let i = 0; i < 2; i++) {
-    const seen = berlinParts(new Date(instant))
-    const [y, m, d] = seen.date.split('-').map(Number) as [number, number, number]
-    instant -= Date.UTC(y, m - 1, d, 0, seen.minutes) - wall
-  }
-  return new Date(instant)
-}
-
-export { addCalendarDays }
-
-export function weekdayOf(date: string): (typeof DAY_BY_INDEX)[number] {
-  return DAY_BY_INDEX[new Date(`${date}T12:00:00Z`).getUTCDay()]!
-}
-
-/** Easter Sunday (Gregorian, anonymous algorithm) of a year as YYYY-MM-DD. */
-function easterSunday(year: number): string {
-  const a = year % 19
-  const b = Math.floor(year / 100)
-  const c = year % 100
-  const d = Math.floor(b / 4)
-  const e = b % 4
-  const f = Math.floor((b + 8) / 25)
-  const g = Math.floor((b - f + 1) / 3)
-  const h = (19 * a + b - d - g + 15) % 30
-  const i = Math.floor(c / 4)
-  const k = c % 4
-  const l = (32 + 2 * e + 2 * i - h - k) % 7
-  const m = Math.floor((a + 11 * h + 22 * l) / 451)
-  const month = Math.floor((h + l - 7 * m + 114) / 31)
-  const day = ((h + l - 7 * m + 114) % 31) + 1
-  return `${year}-${pad(month)}-${pad(day)}`
-}
-
-/** The statutory public holidays of North Rhine-Westphalia, where the dealer is. */
-export function isPublicHoliday(date: string): boolean {
-  const year = Number(date.slice(0, 4))
-  const fixed = ['01-01', '05-01', '10-03', '11-01', '12-25', '12-26'].map((day) => `${year}-${day}`)
-  const easter = easterSunday(year)
-  // Karfreitag, Ostermontag, Christi Himmelfahrt, Pfingstmontag, Fronleichnam.
-  const moving = [-2, 1, 39, 50, 60].map((offset) => addCalendarDays(easter, offset))
-  return fixed.includes(date) || moving.includes(date)
-}
-
-/** The special entry covering a date (the first complete one), if any. */
-function specialDay(date: string, special: readonly SpecialOpeningHoursInput[]): SpecialOpeningHoursInput | undefined {
-  return special.find((entry) => specialOpeningHoursProblem(entry) === undefined && entry.from! <= date && date <= (entry.to || entry.from!))
-}
-
-/**
- * The opening intervals (minutes) of a date, from the specs; none on a holiday; a special entry's hours on its days.
- * Also what the pages' „Heute geöffnet bis …“ is computed from in the browser (app/utils/open-now.ts).
- */
-export function openIntervals(date: string, specs: readonly HoursSpec[], special: readonly SpecialOpeningHoursInput[]): Array<[number, number]> {
-  const exception = specialDay(date, special)
-  if (exception) return exception.closed === true ? [] : [[minutesOf(exception.opens!), minutesOf(exception.closes!)]]
-  if (isPublicHoliday(date)) return []
-  const weekday = weekdayOf(date)
-  return specs
-    .filter((spec) => spec.days?.includes(weekday) && spec.opens && spec.closes && TIME.test(spec.opens) && TIME.test(spec.closes))
-    .map((spec): [number, number] => [minutesOf(spec.opens!), minutesOf(spec.closes!)])
-    .filter(([opens, closes]) => closes > opens)
-    .sort((a, b) => a[0] - b[0])
-}
 
 function dayLabel(date: string): string {
   return `${SHORT_DAY[weekdayOf(date)]}, ${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`
@@ -169,7 +71,13 @@ function windowsOf(date: string, specs: readonly HoursSpec[], special: readonly 
   return slots
 }
 
-/** The slots offered at `now`: the windows of the next SLOT_DAYS open days, later today's only those not yet begun. */
+/**
+ * Whether a window of today is still worth booking at `minutes` past midnight: one that has begun is
+ * (a buyer can still come at 10:00 to a 09:00–12:00 window, issue 36), as long as an hour of it is left.
+ */
+const bookableToday = (slot: Pick<TestDriveSlot, 'end'>, minutes: number) => minutesOf(slot.end) - minutes >= MIN_WINDOW_MINUTES
+
+/** The slots offered at `now`: the windows of the next SLOT_DAYS open days, today's while an hour of them is left. */
 export function testDriveSlots(
   specs: readonly HoursSpec[],
   now: Date,
@@ -181,7 +89,7 @@ export function testDriveSlots(
   // A year ahead at most: hours with no open day at all offer nothing.
   for (let offset = 0; offset < 366 && openDays < days; offset++) {
     const date = addCalendarDays(today.date, offset)
-    const windows = windowsOf(date, specs, special ?? []).filter((slot) => offset > 0 || minutesOf(slot.start) > today.minutes)
+    const windows = windowsOf(date, specs, special ?? []).filter((slot) => offset > 0 || bookableToday(slot, today.minutes))
     if (windows.length === 0) continue
     openDays++
     slots.push(...windows)
@@ -192,15 +100,16 @@ export function testDriveSlots(
 /** The server's check of a submitted slot against the hours at `now`: why it is refused, or the slot with its instants. */
 export function checkSlot(value: string, specs: readonly HoursSpec[], now: Date, special: readonly SpecialOpeningHoursInput[] | null = []): SlotCheck {
   const match = SLOT_PATTERN.exec(value)
-  if (!match || !TIME.test(match[4]!) || !TIME.test(match[5]!)) return { ok: false, reason: 'format' }
+  if (!match || !TIME_PATTERN.test(match[4]!) || !TIME_PATTERN.test(match[5]!)) return { ok: false, reason: 'format' }
   const date = `${match[1]}-${match[2]}-${match[3]}`
   if (addCalendarDays(date, 0) !== date) return { ok: false, reason: 'format' }
   const today = berlinParts(now)
-  if (date < today.date || (date === today.date && minutesOf(match[4]!) <= today.minutes)) return { ok: false, reason: 'past' }
+  if (date < today.date || (date === today.date && minutesOf(match[5]!) <= today.minutes)) return { ok: false, reason: 'past' }
   const windows = windowsOf(date, specs, special ?? [])
   if (windows.length === 0) return { ok: false, reason: 'closed' }
   const slot = windows.find((candidate) => candidate.value === value)
   if (!slot) return { ok: false, reason: 'outside' }
+  if (date === today.date && !bookableToday(slot, today.minutes)) return { ok: false, reason: 'ending' }
   if (!testDriveSlots(specs, now, { special }).some((offered) => offered.value === value)) return { ok: false, reason: 'far' }
   return { ok: true, slot, startsAt: berlinInstant(date, slot.start), endsAt: berlinInstant(date, slot.end) }
 }

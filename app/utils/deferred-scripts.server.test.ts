@@ -3,8 +3,10 @@ import { text } from 'node:stream/consumers'
 import { runInNewContext } from 'node:vm'
 import { createElement, type ReactElement, Suspense } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
+import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { deferScripts, rewriteHtmlStream, FIRST_PAINT_FALLBACK_MS } from './deferred-scripts.server'
+import { hashTrustedScripts } from '#app/server/security-headers.server.ts'
+import { deferScripts, rewriteHtmlStream, FIRST_PAINT_FALLBACK_MS, scriptAddedBy } from './deferred-scripts.server'
 
 const rewrite = (chunks: Array<string | Buffer>) => text(Readable.from(chunks).pipe(rewriteHtmlStream()))
 
@@ -23,15 +25,15 @@ function runTimers(timers: Array<[() => void, number]>) {
 }
 
 /** Runs the rewritten module script's replacement in a fake browser and reports what it added to the page. */
-function runLoader(out: string, { visibilityState = 'visible', paint = true } = {}) {
-  const loader = /<script nonce="abc">(\(function startAfterFirstPaint[\s\S]*?)<\/script>/.exec(out)?.[1]
+function runLoader(out: string, { visibilityState = 'visible', paint = true, nonce = 'abc' } = {}) {
+  const loader = /<script(?: nonce="abc")?>(\(function startAfterFirstPaint[\s\S]*?)<\/script>/.exec(out)?.[1]
   if (!loader) throw new Error('no loader script in the output')
   const added: Array<Record<string, string>> = []
   const observers: Array<(list: { getEntriesByName: (name: string) => unknown[] }) => void> = []
   const timers: Array<[() => void, number]> = []
   const element = (tag: string) => ({ tag }) as Record<string, string>
   const document = {
-    currentScript: { nonce: 'abc' },
+    currentScript: { nonce },
     visibilityState,
     createElement: element,
     head: { append: (node: Record<string, string>) => added.push({ ...node, parent: 'head' }) },
@@ -115,6 +117,35 @@ describe('rewriteHtmlStream', () => {
     expect(await rewrite([...Buffer.from(page)].map((byte) => Buffer.from([byte])))).toBe(page)
     const preloadsOnly = '<body><link rel="modulepreload" href="/a.js"/><p>Ende</p></body>'
     expect(await rewrite([preloadsOnly])).toBe(preloadsOnly)
+  })
+})
+
+/** The text of every inline script a browser would run in `html` (not JSON-LD, not external). */
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes]) => !/src=|application\/ld\+json/.test(attributes!))
+    .map(([, , text]) => text!)
+const sha256 = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`
+
+describe('a page from the cache: its scripts allowed by hash (docs/decisions/076)', () => {
+  it('the hashes cover every inline script byte for byte and the module script the loader adds, and nothing else', async () => {
+    const { html: cached, hashes } = hashTrustedScripts(await rewrite([html]), 'abc')
+    expect(cached).not.toMatch(/ nonce=/)
+    const scripts = inlineScripts(cached)
+    expect(scripts).toHaveLength(3)
+    // In the browser the loader finds no nonce on itself and adds the module script without one.
+    const { added, firstContentfulPaint } = runLoader(cached, { nonce: '' })
+    firstContentfulPaint()
+    const module = added.find((node) => node.tag === 'script')!
+    expect(module.nonce).toBe('')
+    expect(new Set(hashes)).toEqual(new Set([...scripts, module.textContent!].map(sha256)))
+    expect(scriptAddedBy(scripts[1]!)).toBe(module.textContent)
+    expect(scriptAddedBy(scripts[0]!)).toBeUndefined()
+  })
+
+  it('a script slipped into the page without the render’s nonce gets no hash', () => {
+    const { hashes } = hashTrustedScripts('<script nonce="abc">ok()</script><script>evil()</script><script nonce="other">evil()</script>', 'abc')
+    expect(hashes).toEqual([sha256('ok()')])
   })
 })
 

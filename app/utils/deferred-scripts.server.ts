@@ -160,6 +160,22 @@ export function startAfterFirstPaint(preloads: string[], code: string, fallbackM
 /** The browser code above as source, serialized once rather than on every rendered page. */
 const START_AFTER_FIRST_PAINT = startAfterFirstPaint.toString()
 
+/**
+ * The text of the module script that an inline script written by `deferScripts` adds in the
+ * browser, undefined for any other script. A cached page's policy lists its hash (docs/decisions/076):
+ * an inline script added by a script is allowed by hash or nonce only, whatever 'strict-dynamic' says.
+ */
+export function scriptAddedBy(script: string): string | undefined {
+  const start = `(${START_AFTER_FIRST_PAINT})(`
+  if (!script.startsWith(start) || !script.endsWith(')')) return undefined
+  try {
+    const [, code] = JSON.parse(`[${script.slice(start.length, -1)}]`) as [unknown, unknown]
+    return typeof code === 'string' ? code : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** JSON that is safe inside an inline `<script>`: no `</script>` or `<!--` can end or bend it. */
 function inlineJson(value: unknown): string {
   return JSON.stringify(value).replaceAll('<', '\\u003c')

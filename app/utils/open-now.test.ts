@@ -42,6 +42,10 @@ describe('openNowText', () => {
     expect(text(at('2026-11-30T17:00:00Z'))).toBe('Jetzt geschlossen – öffnet morgen um 09:00 Uhr')
   })
 
+  test('Monday 19:00 (issue 36): the yard is closed until tomorrow 09:00, whatever a city page’s phone hours (Mo–Sa 08–20) say', () => {
+    expect(text(at('2026-11-30T18:00:00Z'))).toBe('Jetzt geschlossen – öffnet morgen um 09:00 Uhr')
+  })
+
   test('Saturday 15:59 open until 16:00; 16:01 closed until Monday (Sunday is by appointment)', () => {
     expect(text(at('2026-11-28T14:59:00Z'))).toBe('Heute geöffnet bis 16:00 Uhr')
     expect(text(at('2026-11-28T15:01:00Z'))).toBe('Jetzt geschlossen – öffnet Montag um 09:00 Uhr')

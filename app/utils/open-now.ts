@@ -1,6 +1,6 @@
 import { WEEKDAYS } from '#schemas/lib/constants.ts'
-import { type SpecialOpeningDay } from '#schemas/lib/opening-hours.ts'
-import { addCalendarDays, berlinParts, type HoursSpec, isPublicHoliday, openIntervals, weekdayOf } from '#app/submissions/test-drive-slots.ts'
+import { type SpecialOpeningDay, specialOpeningHoursProblem, type SpecialOpeningHoursInput } from '#schemas/lib/opening-hours.ts'
+import { addCalendarDays, berlinParts, isPublicHoliday, minutesOf, TIME_PATTERN, timeOf, weekdayOf } from '#app/utils/clock.ts'
 
 /*
  * „Heute geöffnet bis 18:00 Uhr“ / „Jetzt geschlossen – öffnet Montag um 09:00 Uhr“: whether the yard
@@ -9,6 +9,13 @@ import { addCalendarDays, berlinParts, type HoursSpec, isPublicHoliday, openInte
  * pages are cached and identical for everyone (docs/decisions/057). Always Europe/Berlin, whatever
  * the visitor's time zone. Clock-free: `now` is passed in.
  */
+
+/** One line of an opening-hours variant's `specs`. */
+export interface HoursSpec {
+  days?: readonly string[] | null
+  opens?: string | null
+  closes?: string | null
+}
 
 export interface OpenNowHours {
   specs?: readonly HoursSpec[] | null
@@ -31,8 +38,27 @@ export interface OpenNow {
 /** Days looked ahead for the next opening (company holidays of several weeks included). */
 const LOOKAHEAD_DAYS = 366
 const LONG_DAY = Object.fromEntries(WEEKDAYS.map((day) => [day.value, day.title])) as Record<string, string>
-const pad = (value: number) => String(value).padStart(2, '0')
-const timeOf = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`
+
+/** The special entry covering a date (the first complete one), if any. */
+function specialDay(date: string, special: readonly SpecialOpeningHoursInput[]): SpecialOpeningHoursInput | undefined {
+  return special.find((entry) => specialOpeningHoursProblem(entry) === undefined && entry.from! <= date && date <= (entry.to || entry.from!))
+}
+
+/**
+ * The opening intervals (minutes) of a date, from the specs; none on a public holiday; a special
+ * entry's hours on its days. „Heute geöffnet …“ and the test-drive slots both build on it.
+ */
+export function openIntervals(date: string, specs: readonly HoursSpec[], special: readonly SpecialOpeningHoursInput[]): Array<[number, number]> {
+  const exception = specialDay(date, special)
+  if (exception) return exception.closed === true ? [] : [[minutesOf(exception.opens!), minutesOf(exception.closes!)]]
+  if (isPublicHoliday(date)) return []
+  const weekday = weekdayOf(date)
+  return specs
+    .filter((spec) => spec.days?.includes(weekday) && spec.opens && spec.closes && TIME_PATTERN.test(spec.opens) && TIME_PATTERN.test(spec.closes))
+    .map((spec): [number, number] => [minutesOf(spec.opens!), minutesOf(spec.closes!)])
+    .filter(([opens, closes]) => closes > opens)
+    .sort((a, b) => a[0] - b[0])
+}
 
 /** Touching or overlapping intervals as one: 09–12 and 12–18 are open until 18:00. */
 function merged(intervals: ReadonlyArray<[number, number]>): Array<[number, number]> {

@@ -100,7 +100,7 @@ describe('pageMeta', () => {
           { name: 'Standorte', path: '/locations' },
           { name: 'Autoankauf für Dortmund', path: '/locations/dortmund' },
         ],
-        structuredData: ({ site, url, image }) => [autoDealer(site, { url, image, hours: { specs: HOURS.city }, areaServed: ['Dortmund'] })],
+        structuredData: ({ site, url, image }) => [autoDealer(site, { url, image, phoneHours: { specs: HOURS.city }, areaServed: ['Dortmund'] })],
       }),
     )
     expect(city['@graph'].map((node) => node['@type'])).toEqual(['Organization', 'WebSite', 'BreadcrumbList', 'AutoDealer'])

@@ -56,12 +56,13 @@ describe('siteSettingsForPages', () => {
       // A node object (schema-dts also allows a bare string).
       autoDealer(
         { url: 'https://example.de', settings },
-        { url: 'https://example.de/', image: 'https://example.de/a.jpg', hours: openingHoursFor(settings, 'home'), areaServed: [] },
+        { url: 'https://example.de/', image: 'https://example.de/a.jpg', phoneHours: openingHoursFor(settings, 'home'), areaServed: [] },
       ) as { openingHoursSpecification?: unknown }
     const christmasEve = dealer(siteSettingsForPages(stored, new Date('2026-12-24T12:00:00Z')))
     expect(christmasEve.openingHoursSpecification).toEqual([
-      expect.objectContaining({ dayOfWeek: expect.any(Array), opens: '08:00', closes: '20:00' }),
+      // The yard's hours (decision 068), then the dated entries.
       expect.objectContaining({ dayOfWeek: expect.any(Array), opens: '09:00', closes: '18:00' }),
+      expect.objectContaining({ dayOfWeek: expect.any(Array), opens: '09:00', closes: '16:00' }),
       { '@type': 'OpeningHoursSpecification', opens: '00:00', closes: '00:00', validFrom: '2026-12-24', validThrough: '2026-12-24' },
       { '@type': 'OpeningHoursSpecification', opens: '09:00', closes: '14:00', validFrom: '2026-12-31', validThrough: '2026-12-31' },
     ])

@@ -2,8 +2,8 @@ import { currentSpecialOpeningHours, openingHoursLines, specialOpeningHoursLine 
 import { fetchWithFigures } from '#app/sanity/figures.server.ts'
 import { type ContentLake } from '#app/sanity/lake.server.ts'
 import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
-import { berlinParts } from '#app/submissions/test-drive-slots.ts'
 import { type SITE_SETTINGS_QUERYResult } from '#app/sanity/types.ts'
+import { berlinParts } from '#app/utils/clock.ts'
 import { type SiteSettings, type StoredSiteSettings } from '#app/utils/site-settings.ts'
 
 /*

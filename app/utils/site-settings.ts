@@ -36,6 +36,29 @@ export function useOptionalSiteSettings(): SiteSettings | undefined {
   return useRouteLoaderData<typeof rootLoader>('root')?.settings
 }
 
+/**
+ * The yard's own opening hours (docs/decisions/068): the one variant every live statement („Heute
+ * geöffnet bis …“), the footer and the test-drive slots read. The city and student pages' readings
+ * of spec §1 are shown as the times we answer the phone, never as a second „open now“.
+ */
+export const YARD_HOURS: OpeningHoursKey = 'general'
+
+/** The heading a page gives a variant: the yard's hours are „Öffnungszeiten“, the others phone hours. */
+export function hoursHeading(variant: Pick<OpeningHoursVariant, 'key'>): string {
+  return variant.key === YARD_HOURS ? 'Öffnungszeiten' : 'Telefonisch erreichbar'
+}
+
+/**
+ * The hours a page shows: the yard's, and the page's own reading (`page.openingHours`) as phone
+ * hours when it is another one. Both may be missing in an incomplete lake.
+ */
+export function pageHours(
+  settings: Pick<SiteSettings, 'openingHours'>,
+  pageVariant?: OpeningHoursVariant,
+): { yard: OpeningHoursVariant | undefined; phone: OpeningHoursVariant | undefined } {
+  return { yard: openingHoursFor(settings, YARD_HOURS), phone: pageVariant && pageVariant.key !== YARD_HOURS ? pageVariant : undefined }
+}
+
 /** One of the four opening-hours readings of spec §1 (`general` for most pages and the footer). */
 export function openingHoursFor(settings: Pick<SiteSettings, 'openingHours'>, key: OpeningHoursKey): OpeningHoursVariant | undefined {
   return settings.openingHours?.find((variant) => variant.key === key)

@@ -8,6 +8,8 @@ import {
   type VEHICLE_FACETS_QUERYResult,
   type VEHICLE_LIST_QUERYResult,
   type VEHICLE_SEARCH_CANDIDATES_QUERYResult,
+  type SIMILAR_VEHICLES_QUERYResult,
+  type VEHICLE_DETAIL_QUERYResult,
 } from '#app/sanity/types.ts'
 import {
   pagedQuery,
@@ -21,10 +23,20 @@ import {
   VEHICLE_LIST_QUERY,
   VEHICLE_SEARCH_CANDIDATES_QUERY,
   vehicleListParams,
+  SIMILAR_VEHICLES_QUERY,
+  VEHICLE_DETAIL_PROJECTION_QUERY,
+  VEHICLE_DETAIL_QUERY,
 } from '#app/sanity/queries/vehicles.ts'
 import { type QueryReading, withReading } from '#app/vehicles/query-reading.ts'
 import { rankBySearch, type SearchReport, searchWords, VehicleSearchIndex } from '#app/vehicles/search-text.ts'
-import { type IndexRange, readVehicleIndex, vehicleIndexFacets } from '#app/vehicles/vehicle-index.server.ts'
+import {
+  type IndexRange,
+  readSimilarVehicles,
+  readVehicleByPublicId,
+  readVehicleIndex,
+  type SimilarTo,
+  vehicleIndexFacets,
+} from '#app/vehicles/vehicle-index.server.ts'
 import { type VehicleSearch, VEHICLES_PER_PAGE } from '#app/vehicles/vehicle-search.ts'
 
 /*
@@ -143,4 +155,20 @@ function uniqueSorted(values: ReadonlyArray<string | null>): string[] {
     if (trimmed && !byKey.has(trimmed.toLowerCase())) byKey.set(trimmed.toLowerCase(), trimmed)
   }
   return [...byKey.values()].sort((a, b) => a.localeCompare(b, 'de'))
+}
+
+/**
+ * One vehicle by its public id (VEHICLE_DETAIL_QUERY), any status: on the embedded lake from the
+ * index's map by public id, projected once per snapshot, instead of a scan of every vehicle per
+ * first render (issue 37).
+ */
+export function readVehicleDetail(lake: ContentLake, id: string): Promise<VEHICLE_DETAIL_QUERYResult> {
+  if (lake.local) return readVehicleByPublicId<NonNullable<VEHICLE_DETAIL_QUERYResult>>(lake.local, id, VEHICLE_DETAIL_PROJECTION_QUERY)
+  return lake.fetch<VEHICLE_DETAIL_QUERYResult>(VEHICLE_DETAIL_QUERY, { id })
+}
+
+/** Up to three vehicles like `to` (SIMILAR_VEHICLES_QUERY): on the embedded lake from the index, not a scan. */
+export function readSimilarVehicleCards(lake: ContentLake, to: SimilarTo): Promise<SIMILAR_VEHICLES_QUERYResult> {
+  if (lake.local) return readSimilarVehicles<SIMILAR_VEHICLES_QUERYResult[number]>(lake.local, to, VEHICLE_CARDS_PROJECTION_QUERY)
+  return lake.fetch<SIMILAR_VEHICLES_QUERYResult>(SIMILAR_VEHICLES_QUERY, { id: to.id, make: to.make, bodyType: to.bodyType ?? null, price: to.price })
 }

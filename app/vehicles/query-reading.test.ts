@@ -117,3 +117,47 @@ describe('suggestedSearch ("Meinten Sie …?" of an empty result)', () => {
     expect(suggest('Zeppelin', [], ['zeppelin'])).toBeUndefined()
   })
 })
+
+describe('readQuery: intent words (decision 070)', () => {
+  const read = (search: string) => {
+    const reading = readQuery(search)
+    return { text: reading.text, labels: reading.parts.map((part) => part.label), priceTo: reading.priceTo, yearFrom: reading.yearFrom }
+  }
+
+  it.each([
+    ['Familienauto', 'i0familienauto', 'Familienauto: Kombi, Van oder SUV ab 5 Sitzplätzen'],
+    ['Familienwagen', 'i0familienauto', 'Familienauto: Kombi, Van oder SUV ab 5 Sitzplätzen'],
+    ['Anfängerauto', 'i0anfangerauto', 'Anfängerauto: Kleinwagen bis 120 PS'],
+    ['Auto für Fahranfänger', 'Auto für i0anfangerauto', 'Anfängerauto: Kleinwagen bis 120 PS'],
+    ['7-Sitzer', 'i0sitze7', 'ab 7 Sitzplätzen'],
+    ['7 Sitzer', 'i0sitze7', 'ab 7 Sitzplätzen'],
+    ['Siebensitzer', 'i0sitze7', 'ab 7 Sitzplätzen'],
+    ['Zweisitzer', 'i0sitze2', '2 Sitzplätze'],
+    ['Allrad', 'i0allrad', 'Allrad (4MOTION, xDrive, quattro, 4MATIC, 4x4)'],
+    ['4x4', 'i0allrad', 'Allrad (4MOTION, xDrive, quattro, 4MATIC, 4x4)'],
+    ['Bulli', 'i0bulli', 'Bulli: VW Transporter, Multivan, Caravelle oder California'],
+    ['VW Bus', 'i0bulli', 'Bulli: VW Transporter, Multivan, Caravelle oder California'],
+    ['Garantie', 'i0garantie', 'mit Garantie'],
+    ['unfallfreie', 'i0unfallfrei', 'Unfallfrei'],
+    ['MwSt ausweisbar', 'i0mwst', 'MwSt. ausweisbar'],
+    ['MwSt. ausweisbar', 'i0mwst', 'MwSt. ausweisbar'],
+    ['Mehrwertsteuer', 'i0mwst', 'MwSt. ausweisbar'],
+  ])('"%s" is searched as %s and shown as „%s“', (search, text, label) => {
+    expect(read(search)).toMatchObject({ text, labels: [label] })
+  })
+
+  it('„günstig“ is a price ceiling unless the buyer typed one, which then wins', () => {
+    expect(read('günstiger Diesel')).toEqual({ text: 'Diesel', labels: ['günstig: Preis bis 15.000 €'], priceTo: 15000, yearFrom: undefined })
+    expect(read('billig')).toMatchObject({ text: '', priceTo: 15000 })
+    expect(read('günstig bis 20000')).toMatchObject({ text: '', priceTo: 20000, labels: ['günstig (Ihre Preisgrenze gilt)', 'Preis bis 20.000 €'] })
+  })
+
+  it('„Baujahr 2019“ and „EZ 2020“ read like „ab 2019“, and the label says so', () => {
+    expect(read('Baujahr 2019')).toMatchObject({ text: '', yearFrom: 2019, labels: ['Erstzulassung ab 2019'] })
+    expect(read('Kombi EZ 2020')).toMatchObject({ text: 'Kombi', yearFrom: 2020 })
+  })
+
+  it('leaves words that only contain an intent alone', () => {
+    expect(read('Familienvater Garantiezeit')).toMatchObject({ text: 'Familienvater Garantiezeit', labels: [] })
+  })
+})

@@ -1,4 +1,5 @@
 import { formatDecimal } from '#app/utils/format.ts'
+import { CHEAP_PHRASE, CHEAP_PRICE, SEARCH_INTENTS, SEATS_PHRASE, seatsLabel, seatsOf, seatsWord } from '#app/vehicles/search-intents.ts'
 import { MAX_PRICE, type VehicleSearch } from '#app/vehicles/vehicle-search.ts'
 import { MAX_MILEAGE_KM } from '#schemas/lib/validation.ts'
 
@@ -15,11 +16,16 @@ import { MAX_MILEAGE_KM } from '#schemas/lib/validation.ts'
  * - Series and generations become one word the vehicles' search tokens carry (search-text.ts,
  *   seriesTokens): "C Klasse"/"C-Klasse" → "cklasse", "Golf 7"/"Golf VII"/"Golf7" → "golf7". "3er"
  *   is already one word.
+ * - Intent words (search-intents.ts, docs/decisions/070) become a word only vehicles with fitting facts
+ *   carry, labelled with what it stands for: „Familienauto“ → „Familienauto: Kombi, Van oder SUV ab 5
+ *   Sitzplätzen“, „7-Sitzer“ → „ab 7 Sitzplätzen“, „unfallfrei“, „Garantie“, „MwSt ausweisbar“,
+ *   „Allrad“, „Bulli“, „Anfängerauto“. „günstig“/„billig“ is a price ceiling (CHEAP_PRICE) unless the
+ *   text names one. „Baujahr 2019“/„EZ 2019“ reads like „ab 2019“.
  * The rest of the text is searched as typed; typo corrections are made by the search itself,
  * against the vocabulary of the inventory (search-text.ts).
  */
 
-export type ReadingKind = 'priceTo' | 'priceFrom' | 'maxMileage' | 'yearFrom' | 'series'
+export type ReadingKind = 'priceTo' | 'priceFrom' | 'maxMileage' | 'yearFrom' | 'series' | 'intent'
 
 export interface ReadingPart {
   kind: ReadingKind
@@ -31,7 +37,7 @@ export interface ReadingPart {
   without: string
   /** Where it starts in the (whitespace-tidied) text. */
   at: number
-  /** A series part's search word ("golf7"). */
+  /** A series or intent part's search word ("golf7", "i0familienauto"). */
   word?: string
 }
 
@@ -53,7 +59,7 @@ const AMOUNT = String.raw`(?:€\s*|eur(?:o)?\s+)?(\d{1,3}(?:[.\s]\d{3})+|\d+(?:
 const BELOW = String.raw`unter|bis(?:\s+zu)?|max(?:\.|imal)?|höchstens|hochstens|<=?`
 const ABOVE = String.raw`ab|über|uber|mindestens|mind\.|min\.|>=?`
 const YEAR_WORD = String.raw`(?:baujahr|bj\.?|ez|erstzulassung)\s*`
-const PHRASE = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:(${BELOW})\s*|(${ABOVE})\s*(${YEAR_WORD})?|(${YEAR_WORD})ab\s*)?${AMOUNT}(?![\p{L}\p{N}])`, 'giu')
+const PHRASE = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:(${BELOW})\s*|(${ABOVE})\s*(${YEAR_WORD})?|(${YEAR_WORD})(?:ab\s*)?)?${AMOUNT}(?![\p{L}\p{N}])`, 'giu')
 
 function amountOf(digits: string, thousands: string | undefined): number | undefined {
   const plain = /^\d{1,3}([.\s]\d{3})+$/.test(digits) ? digits.replace(/[.\s]/g, '') : digits.replace(',', '.')
@@ -101,6 +107,11 @@ function seriesOf(match: RegExpExecArray): { word: string; label: string } | und
   return undefined
 }
 
+const whole = (phrase: string) => new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${phrase})(?![\p{L}\p{N}])`, 'giu')
+const INTENTS = SEARCH_INTENTS.map((intent) => ({ ...intent, pattern: whole(intent.phrase) }))
+const SEATS = whole(SEATS_PHRASE)
+const CHEAP = whole(CHEAP_PHRASE)
+
 const tidy = (text: string) => text.replace(/\s+/g, ' ').trim()
 
 /** Reads a search text (see the header). Never throws; an empty text reads as nothing. */
@@ -139,6 +150,34 @@ export function readQuery(search: string | undefined): QueryReading {
     const end = start + match[0].length
     if (cuts.some((cut) => cut.start < end && start < cut.end)) continue
     cuts.push({ start, end, replace: ` ${series.word} `, part: { kind: 'series', label: series.label, word: series.word } })
+  }
+
+  const free = (start: number, end: number) => !cuts.some((cut) => cut.start < end && start < cut.end)
+  for (const intent of INTENTS) {
+    for (const match of original.matchAll(intent.pattern)) {
+      const start = match.index
+      const end = start + match[0].length
+      if (free(start, end)) cuts.push({ start, end, replace: ` ${intent.word} `, part: { kind: 'intent', label: intent.label, word: intent.word } })
+    }
+  }
+  for (const match of original.matchAll(SEATS)) {
+    const seats = seatsOf(match[1]!)
+    const start = match.index
+    const end = start + match[0].length
+    if (seats === undefined || !free(start, end)) continue
+    cuts.push({ start, end, replace: ` ${seatsWord(seats)} `, part: { kind: 'intent', label: seatsLabel(seats), word: seatsWord(seats) } })
+  }
+  for (const match of original.matchAll(CHEAP)) {
+    const start = match.index
+    const end = start + match[0].length
+    if (!free(start, end)) continue
+    // A price the buyer typed wins; „günstig“ then adds nothing, and its label says so.
+    const ceiling = reading.priceTo === undefined
+    if (ceiling) reading.priceTo = CHEAP_PRICE
+    const part = ceiling
+      ? { kind: 'priceTo' as const, label: `günstig: Preis bis ${euro(CHEAP_PRICE)}` }
+      : { kind: 'intent' as const, label: 'günstig (Ihre Preisgrenze gilt)' }
+    cuts.push({ start, end, replace: ' ', part })
   }
 
   cuts.sort((a, b) => a.start - b.start)

@@ -173,3 +173,37 @@ describe('typo tolerance and series tokens', () => {
     expect(report.corrections).toEqual([{ from: 'mercedez', to: 'mercedes' }])
   })
 })
+
+describe('intent words (decision 070)', () => {
+  const vehicles: SearchableVehicle[] = [
+    { make: 'Ford', model: 'Focus', bodyType: 'Kombi', seats: 5, accidentFree: false, description: 'Laut Vorbesitzer unfallfrei, ein echtes Familienauto.' },
+    { make: 'BMW', model: 'X5 xDrive45e', bodyType: 'SUV', seats: 7, accidentFree: true, warranty: true, vat: 'deductible' },
+    { make: 'Fiat', model: '500', bodyType: 'Kleinwagen', seats: 4, powerHp: 69 },
+  ]
+  const index = new VehicleSearchIndex(vehicles)
+  const found = (word: string) => [...index.search([word]).keys()].sort()
+
+  test('the facts decide, not the ad’s words: a description saying „unfallfrei“ is not an accident-free car', () => {
+    expect(found('i0unfallfrei')).toEqual([1])
+    expect(found('i0familienauto')).toEqual([0, 1])
+  })
+
+  test('seats: five and up mean at least that many, fewer mean exactly that many', () => {
+    expect(found('i0sitze5')).toEqual([0, 1])
+    expect(found('i0sitze7')).toEqual([1])
+    expect(found('i0sitze4')).toEqual([2])
+  })
+
+  test('Allrad from the model word (xDrive), warranty and VAT from the facts, beginners from body and power', () => {
+    expect(found('i0allrad')).toEqual([1])
+    expect(found('i0garantie')).toEqual([1])
+    expect(found('i0mwst')).toEqual([1])
+    expect(found('i0anfangerauto')).toEqual([2])
+  })
+
+  test('an intent token is never offered as a typo correction', () => {
+    const report: SearchReport = { corrections: [], unmatched: [] }
+    index.search(['familienato'], () => true, report)
+    expect(report.corrections).toEqual([])
+  })
+})

@@ -1,4 +1,5 @@
 import { GENERATIONS } from '#app/vehicles/query-reading.ts'
+import { intentTokens } from '#app/vehicles/search-intents.ts'
 import { type FuelKey, type TransmissionKey } from '#app/vehicles/vehicle-search.ts'
 
 /*
@@ -24,6 +25,9 @@ import { type FuelKey, type TransmissionKey } from '#app/vehicles/vehicle-search
  *   with three digits carries "3er" (320d), a Mercedes whose model starts with a class letter and a
  *   number "cklasse" (C 220 d), a Golf "golf7" when its first registration falls in Golf 7's years.
  *   They are strong, whole-word tokens like the make.
+ * - Intent words (search-intents.ts, docs/decisions/070): a vehicle whose facts fit „Familienauto“,
+ *   „7-Sitzer“, „unfallfrei“, „Allrad“ … carries that intent's token ("i0familienauto"), strong and
+ *   whole-word; query-reading.ts turns the buyer's phrase into it.
  * - Typos: a query word of 4+ letters that matches nothing (no whole word, no prefix) among the
  *   vehicles the filters leave is replaced by the nearest term of the vocabulary, if one is close
  *   enough: Damerau–Levenshtein distance ≤ 1 for 4–6 letters, ≤ 2 for 7 or more. The vocabulary is
@@ -200,6 +204,11 @@ export interface SearchableVehicle {
   description?: unknown
   year?: unknown
   firstRegistration?: unknown
+  seats?: unknown
+  powerHp?: unknown
+  warranty?: unknown
+  vat?: unknown
+  accidentFree?: unknown
   [field: string]: unknown
 }
 
@@ -292,6 +301,9 @@ export function vehicleSearchTokens(vehicle: SearchableVehicle, memo: Memo = new
       for (const [name, alias] of EQUIPMENT_ALIASES) if (words.includes(name)) add([alias], SEARCH_WEIGHT.weak, false)
     }
   }
+  const factWords = new Set([...makeTokens, ...memoTokens(memo, vehicle.model), ...memoTokens(memo, vehicle.title)])
+  if (Array.isArray(vehicle.features)) for (const feature of vehicle.features) for (const word of memoTokens(memo, feature)) factWords.add(word)
+  add(intentTokens(vehicle, factWords), SEARCH_WEIGHT.strong, true)
   add(memoTokens(memo, vehicle.description), SEARCH_WEIGHT.weak, false)
   add(memoTokens(memo, vehicle.color), SEARCH_WEIGHT.weak, false)
   return tokens

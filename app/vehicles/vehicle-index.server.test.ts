@@ -5,10 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
 import { createOrReplace, patchDocument } from '#app/sanity/lake.server.ts'
 import { type VEHICLE_API_LIST_QUERYResult, type VEHICLE_LIST_QUERYResult } from '#app/sanity/types.ts'
-import { readApiVehicles, readVehicleFacets, readVehiclePage, searchWithGroq } from '#app/vehicles/inventory.server.ts'
+import {
+  readApiVehicles,
+  readSimilarVehicleCards,
+  readVehicleDetail,
+  readVehicleFacets,
+  readVehiclePage,
+  searchWithGroq,
+} from '#app/vehicles/inventory.server.ts'
 import {
   pagedQuery,
+  SIMILAR_VEHICLES_QUERY,
   VEHICLE_API_BY_ID_QUERY,
+  VEHICLE_DETAIL_QUERY,
   VEHICLE_API_LIST_QUERY,
   VEHICLE_CARDS_BY_ID_QUERY,
   VEHICLE_FACETS_QUERY,
@@ -99,6 +108,23 @@ describe('the embedded vehicle index answers exactly as the GROQ', () => {
       cards.push(...result.vehicles)
     }
     expect(cards).toEqual(groqCards.vehicles)
+  })
+
+  it('the vehicle page: the same vehicle by public id (sold ones too, unknown ones none) and the same similar cars, in the same order', async () => {
+    const ids = await lake.fetch<Array<{ id: string; status: string }>>('*[_type == "vehicle"]{id, status}')
+    expect(ids.some((vehicle) => vehicle.status === 'sold')).toBe(true)
+    let similarFound = 0
+    for (const id of [...ids.map((vehicle) => vehicle.id), 'gibt-es-nicht']) {
+      const groq = await lake.fetch<Record<string, unknown> | null>(VEHICLE_DETAIL_QUERY, { id })
+      const indexed = await readVehicleDetail(lake, id)
+      expect(indexed, id).toEqual(groq)
+      if (!groq) continue
+      const to = { id: groq.id, make: groq.make, bodyType: groq.bodyType ?? null, price: typeof groq.price === 'number' ? groq.price : null }
+      const similar = await readSimilarVehicleCards(lake, to)
+      expect(similar, `similar to ${id}`).toEqual(await lake.fetch(SIMILAR_VEHICLES_QUERY, to))
+      similarFound += similar.length
+    }
+    expect(similarFound).toBeGreaterThan(ids.length)
   })
 
   it('same facets', async () => {

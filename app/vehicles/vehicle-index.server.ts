@@ -46,6 +46,10 @@ interface VehicleIndex {
   orders: Map<ListParams['sort'], IndexedVehicle[]>
   /** Per projection query: what this snapshot's vehicles project to. */
   projections: Map<string, Projections>
+  /** Every vehicle by its public id, sold ones too (the first in document order, as `[0]`); made on first use. */
+  byPublicId?: Map<string, SanityDocument>
+  /** Per projection query: each vehicle page's vehicle as projected, by public id (once per snapshot). */
+  details: Map<string, Map<string, Promise<unknown>>>
 }
 
 interface Projections {
@@ -82,7 +86,7 @@ function buildIndex(documents: readonly SanityDocument[]): VehicleIndex {
       registrationYear: registrationYear(doc),
     })
   }
-  return { vehicles, orders: new Map(), projections: new Map() }
+  return { vehicles, orders: new Map(), projections: new Map(), details: new Map() }
 }
 
 function indexOf(lake: LocalDocuments): VehicleIndex {
@@ -248,4 +252,90 @@ export function vehicleIndexFacets(lake: LocalDocuments): { makes: string[]; bod
   const { vehicles } = indexOf(lake)
   const unique = (values: unknown[]) => [...new Set(values.filter((value): value is string => typeof value === 'string'))]
   return { makes: unique(vehicles.map((vehicle) => vehicle.doc.make)), bodyTypes: unique(vehicles.map((vehicle) => vehicle.doc.bodyType)) }
+}
+
+/**
+ * The vehicle `/vehicles/{id}` shows (VEHICLE_BY_ID: `_type == "vehicle" && id == $id`, the first
+ * in document order, any status), from a map made once per snapshot instead of a scan per request.
+ */
+export function vehicleByPublicId(lake: LocalDocuments, id: string): SanityDocument | undefined {
+  const index = indexOf(lake)
+  if (!index.byPublicId) {
+    index.byPublicId = new Map()
+    for (const doc of lake.publishedDocuments()) {
+      if (doc._type === 'vehicle' && typeof doc.id === 'string' && !index.byPublicId.has(doc.id)) index.byPublicId.set(doc.id, doc)
+    }
+  }
+  return index.byPublicId.get(id)
+}
+
+/**
+ * The vehicle with this public id projected by `projection` (a `*[_type == "vehicle"]{…}` query),
+ * null when there is none: one evaluation over that one document, once per snapshot.
+ */
+export function readVehicleByPublicId<V>(lake: LocalDocuments, id: string, projection: string): Promise<V | null> {
+  const index = indexOf(lake)
+  let details = index.details.get(projection)
+  if (!details) {
+    details = new Map()
+    index.details.set(projection, details)
+  }
+  let detail = details.get(id)
+  if (!detail) {
+    const doc = vehicleByPublicId(lake, id)
+    detail = doc ? lake.evaluateOver(projection, [doc]).then((list) => (list as unknown[])[0] ?? null) : Promise.resolve(null)
+    const made = detail
+    details.set(id, made)
+    // A failed projection is not kept: the next read tries again.
+    made.catch(() => details.get(id) === made && details.delete(id))
+  }
+  return detail as Promise<V | null>
+}
+
+/** GROQ's `==` on the values these filters compare: null equals null, scalars by type and value, nothing else. */
+function groqEquals(a: unknown, b: unknown): boolean {
+  const left = a ?? null
+  const right = b ?? null
+  if (left === null || right === null) return left === right
+  return (typeof left === 'string' || typeof left === 'number' || typeof left === 'boolean') && left === right
+}
+
+/** The reference vehicle of SIMILAR_VEHICLES_QUERY: its parameters as the vehicle page passes them. */
+export interface SimilarTo {
+  id: unknown
+  make: unknown
+  bodyType: unknown
+  price: number | null | undefined
+}
+
+/**
+ * SIMILAR_VEHICLES_QUERY from the index: available vehicles other than `to` with its make or (if
+ * it has one) its body type, nearest in price first (squared distance; without a price on either
+ * side 1e18), then newest, the first `limit`, projected by `projection` (once per vehicle and
+ * snapshot, shared with the list's cards). Term by term as the GROQ, groq-js's order included
+ * (vehicle-index.server.test.ts compares the two).
+ */
+export async function readSimilarVehicles<V>(lake: LocalDocuments, to: SimilarTo, projection: string, limit = 3): Promise<V[]> {
+  const index = indexOf(lake)
+  const price = typeof to.price === 'number' ? to.price : null
+  const keyed: Array<{ vehicle: IndexedVehicle; distance: number; listedAt: SortValue }> = []
+  for (const vehicle of index.vehicles) {
+    const { doc } = vehicle
+    if (doc.status !== 'available' || groqEquals(doc.id, to.id)) continue
+    if (!groqEquals(doc.make, to.make) && !(to.bodyType !== null && to.bodyType !== undefined && groqEquals(doc.bodyType, to.bodyType))) continue
+    const distance = typeof doc.price === 'number' && price !== null ? (doc.price - price) * (doc.price - price) : 1e18
+    keyed.push({ vehicle, distance, listedAt: sortable(doc.listedAt) })
+  }
+  keyed.sort((a, b) => a.distance - b.distance || -totalCompare(a.listedAt, b.listedAt))
+  let projections = index.projections.get(projection)
+  if (!projections) {
+    projections = { each: [] }
+    index.projections.set(projection, projections)
+  }
+  return (await project(
+    lake,
+    projections,
+    projection,
+    keyed.slice(0, limit).map(({ vehicle }) => vehicle),
+  )) as V[]
 }

@@ -94,7 +94,7 @@ const CASES: Case[] = [
   { search: 'Waermepumpe', ids: ELECTRIC },
   { search: 'Großraum', ids: ['10'] },
   { search: 'Grossraum', ids: ['10'] },
-  { search: 'Allrad', ids: ['4', '6'] },
+  { search: 'Allrad', ids: ['4', '6', '18'], why: 'an intent word (decision 070): 4MOTION, Allradantrieb, xDrive' },
   // Combinations and misses.
   { search: 'Kombi Automatik Diesel', ids: ['1', '3'] },
   { search: 'Hybrid SUV', ids: ['18', '21'] },

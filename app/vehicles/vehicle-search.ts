@@ -10,7 +10,8 @@ import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/v
  * Parameters (all optional; an empty value counts as absent):
  *   search        free text over make (with aliases), model, title, the German labels of fuel,
  *                 transmission and body type, equipment and description; every word must match;
- *                 ranked (app/vehicles/search-text.ts)
+ *                 ranked (app/vehicles/search-text.ts); intent words such as „Familienauto“, „7-Sitzer“,
+ *                 „unfallfrei“ search the buyer facts (search-intents.ts)
  *   make          make, case-insensitive ("marke" is accepted as an alias)
  *   fuel          diesel | petrol | electric | hybrid | gas
  *   transmission  automatic | manual | semi_automatic

@@ -1,5 +1,5 @@
 import { BarChartIcon } from '@sanity/icons'
-import { Box, Button, Flex, Menu, MenuButton, MenuItem } from '@sanity/ui'
+import { Box, Button, Flex, Menu, MenuButton, MenuItem, Stack, Text } from '@sanity/ui'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { type InputProps, type PreviewProps, type SanityClient, set, type StringInputProps, useClient, useFormValue } from 'sanity'
 import { API_VERSION } from '../lib/constants'
@@ -12,6 +12,7 @@ import {
   type FigureValues,
   figureValues,
   insertPlaceholder,
+  placeholdersExplained,
   resolvePlaceholders,
 } from '../lib/figures'
 
@@ -113,7 +114,10 @@ function FigureTextField(props: StringInputProps) {
   return (
     <Flex gap={2} align="flex-start">
       <Box flex={1} onFocus={() => (visited.current = true)}>
-        {props.renderDefault(props)}
+        <Stack space={2}>
+          {props.renderDefault(props)}
+          {hasPlaceholder(value) && <PlaceholderNote text={value} />}
+        </Stack>
       </Box>
       {!readOnly && (
         <MenuButton
@@ -130,6 +134,28 @@ function FigureTextField(props: StringInputProps) {
         />
       )}
     </Flex>
+  )
+}
+
+/**
+ * Under a text that holds placeholders: the text as visitors read it and each placeholder by its
+ * name and value, so staff never have to know what `{freeDeliveryKm}` means (issue 36).
+ */
+function PlaceholderNote({ text }: { text: string }) {
+  const figures = useFigureValues()
+  return (
+    <Stack space={2} data-testid="kennzahl-note">
+      {figures && (
+        <Text size={1} muted>
+          Auf der Website: „{resolvePlaceholders(text, figures)}“
+        </Text>
+      )}
+      {placeholdersExplained(text, figures ?? {}).map((line) => (
+        <Text key={line} size={1} muted>
+          {line}
+        </Text>
+      ))}
+    </Stack>
   )
 }
 

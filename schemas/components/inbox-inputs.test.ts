@@ -1,9 +1,9 @@
 import { studioTheme, ThemeProvider } from '@sanity/ui'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { type ObjectInputProps } from 'sanity'
+import { type ArrayOfObjectsInputProps, type ObjectInputProps } from 'sanity'
 import { describe, expect, it } from 'vitest'
-import { ContactLinksInput } from './inbox-inputs'
+import { AppointmentInput, ContactLinksInput, LeadFieldsInput } from './inbox-inputs'
 
 /** The hrefs of the contact field as the Studio renders it for a lead's `contact`. */
 function linksOf(contact: Record<string, string>): string[] {
@@ -25,5 +25,35 @@ describe("the lead's contact links in the Studio (security review 2026-11-28, fi
       expect(url.search).toBe('')
       expect(decodeURIComponent(url.pathname)).toBe(email)
     }
+  })
+})
+
+function render(element: ReturnType<typeof createElement>): string {
+  return renderToStaticMarkup(createElement(ThemeProvider, { theme: studioTheme }, element))
+}
+
+describe('a lead’s answers and slot in the Studio (staff review 2026-11-28, N4)', () => {
+  it('the form’s answers are lines to read: label and value, no handles, no buttons, no inputs', () => {
+    const html = render(
+      createElement(LeadFieldsInput, {
+        value: [
+          { _key: 'a', label: 'Wunschtermin', value: 'Sa, 28.11.2026, 12:00–15:00 Uhr' },
+          { _key: 'b', label: 'Nachricht', value: 'Zeile 1\nZeile 2' },
+        ],
+      } as unknown as ArrayOfObjectsInputProps),
+    )
+    expect(html).toMatch(/<dt[^>]*>.*Wunschtermin.*<\/dt>/)
+    expect(html).toMatch(/<dd[^>]*>.*Sa, 28.11.2026, 12:00–15:00 Uhr.*<\/dd>/)
+    expect(html).toContain('Zeile 1\nZeile 2')
+    expect(html).not.toMatch(/<button|<input|<textarea|draggable/)
+    expect(render(createElement(LeadFieldsInput, { value: [] } as unknown as ArrayOfObjectsInputProps))).toContain('Keine Angaben')
+  })
+
+  it('the wished slot reads in German, in Berlin time', () => {
+    const html = render(
+      createElement(AppointmentInput, { value: { start: '2026-11-28T11:00:00Z', end: '2026-11-28T14:00:00Z' } } as unknown as ObjectInputProps),
+    )
+    expect(html).toContain('Sa, 28.11.2026, 12:00–15:00 Uhr')
+    expect(html).not.toContain('2026-11-28')
   })
 })

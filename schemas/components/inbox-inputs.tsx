@@ -1,6 +1,8 @@
-import { Stack, Text } from '@sanity/ui'
-import { type ObjectInputProps } from 'sanity'
-import { mailtoAddress } from '../lib/inbox-reply'
+import { EnvelopeIcon } from '@sanity/icons'
+import { Button, Card, Flex, Stack, Text } from '@sanity/ui'
+import { useEffect, useState } from 'react'
+import { type ArrayOfObjectsInputProps, type ObjectInputProps, set, type StringInputProps, useClient, useFormValue } from 'sanity'
+import { appointmentText, loadReplyContext, mailtoAddress, type ReplyContext, replyMailto, type ReplySource } from '../lib/inbox-reply'
 
 type Contact = { name?: string; phone?: string; email?: string }
 
@@ -21,5 +23,107 @@ export function ContactLinksInput(props: ObjectInputProps) {
         </Text>
       ) : null}
     </Stack>
+  )
+}
+
+/** The Studio's API version for the reply's one query. */
+const API_VERSION = '2025-02-19'
+/** Used until the settings' dealer name has loaded (or if it is empty). */
+export const FALLBACK_DEALER = 'Ruhrstern Automobile'
+
+type InboxDocument = ReplySource & { status?: string; vehicle?: { _ref?: string } }
+
+/**
+ * The prepared reply to the open lead or message (mailto:), with the car and the dealer read from
+ * the lake once per car; undefined without an address. Shared by the button above the status and
+ * the document action „Per E-Mail antworten“.
+ */
+export function useReplyHref(doc: InboxDocument | null | undefined): string | undefined {
+  const client = useClient({ apiVersion: API_VERSION })
+  const vehicleId = doc?.vehicle?._ref
+  const [context, setContext] = useState<ReplyContext>({})
+  useEffect(() => {
+    let live = true
+    void loadReplyContext(client, vehicleId).then((loaded) => {
+      if (live) setContext(loaded)
+    })
+    return () => {
+      live = false
+    }
+  }, [client, vehicleId])
+  return doc ? replyMailto({ ...doc, car: context.car }, context.dealerName || FALLBACK_DEALER) : undefined
+}
+
+/** The state after a reply: a new request is being dealt with. */
+export const REPLIED_STATUS = 'in Bearbeitung'
+
+/**
+ * The status of a lead or message, with „Per E-Mail antworten“ above it as the visible first action
+ * (the document's action bar cannot show one: leads are edited live, and Sanity puts every action
+ * of a live document into the „…“ menu). Replying to a new request sets it „In Bearbeitung“.
+ */
+export function InboxStatusInput(props: StringInputProps) {
+  const doc = useFormValue([]) as InboxDocument | undefined
+  const href = useReplyHref(doc)
+  const { onChange, value, readOnly } = props
+  return (
+    <Stack space={3}>
+      <Flex>
+        {href ? (
+          <Button
+            as="a"
+            href={href}
+            icon={EnvelopeIcon}
+            text="Per E-Mail antworten"
+            tone="primary"
+            data-testid="inbox-reply"
+            onClick={() => {
+              if (!readOnly && (value ?? 'neu') === 'neu') onChange(set(REPLIED_STATUS))
+            }}
+          />
+        ) : (
+          <Text size={1} muted>
+            Keine E-Mail-Adresse angegeben: bitte telefonisch antworten.
+          </Text>
+        )}
+      </Flex>
+      {props.renderDefault(props)}
+    </Stack>
+  )
+}
+
+/** The form's answers as what they are: read-only lines „Bezeichnung: Wert“, not an editable list. */
+export function LeadFieldsInput(props: ArrayOfObjectsInputProps) {
+  const fields = (props.value ?? []) as Array<{ _key?: string; label?: string; value?: string }>
+  if (fields.length === 0)
+    return (
+      <Text size={1} muted>
+        Keine Angaben
+      </Text>
+    )
+  return (
+    <Card padding={3} radius={2} border data-testid="lead-fields">
+      <Stack as="dl" space={3} style={{ margin: 0 }}>
+        {fields.map((field, index) => (
+          <Stack key={field._key ?? index} space={2}>
+            <Text as="dt" size={1} muted weight="medium">
+              {field.label}
+            </Text>
+            <Text as="dd" size={1} style={{ margin: 0, whiteSpace: 'pre-wrap' }}>
+              {field.value}
+            </Text>
+          </Stack>
+        ))}
+      </Stack>
+    </Card>
+  )
+}
+
+/** A test drive's wished slot as the form offered it („Sa, 28.11.2026, 12:00–15:00 Uhr“), not two ISO date fields. */
+export function AppointmentInput(props: ObjectInputProps) {
+  return (
+    <Text size={1} data-testid="lead-appointment">
+      {appointmentText(props.value as { start?: string; end?: string } | undefined) ?? '–'}
+    </Text>
   )
 }

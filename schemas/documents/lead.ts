@@ -1,7 +1,7 @@
 import { DocumentTextIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { LEAD_KINDS } from '../lib/constants'
-import { ContactLinksInput } from '../components/inbox-inputs'
+import { AppointmentInput, ContactLinksInput, LeadFieldsInput } from '../components/inbox-inputs'
 import { inboxOrderings, inboxOriginFields, inboxStatusField } from '../lib/inbox'
 import { prepareLeadPreview } from '../lib/inbox-reply'
 
@@ -47,6 +47,8 @@ export const lead = defineType({
       title: 'Angaben im Formular',
       type: 'array',
       readOnly: true,
+      // Shown as lines to read, not as a list with handles and „Element hinzufügen“.
+      components: { input: LeadFieldsInput },
       of: [
         defineArrayMember({
           name: 'leadField',
@@ -67,9 +69,11 @@ export const lead = defineType({
       name: 'photos',
       title: 'Fotos',
       description:
-        'Vom Verkäufer gesendet, ohne Standort- und Kameradaten neu gespeichert. Löschen: die Anfrage löschen, danach die Bilder (siehe README, „Fotos löschen“).',
+        'Vom Verkäufer gesendet, ohne Standort- und Kameradaten neu gespeichert. „Löschen“ (unten im Menü „…“) löscht die Anfrage mit ihren Fotos und den gespeicherten Kopien ihrer E-Mails, etwa wenn jemand die Löschung seiner Daten verlangt. Automatisch: Einstellungen → Anfragen.',
       type: 'array',
       readOnly: true,
+      // A request without photos (a test drive) shows no empty list with „Element hinzufügen“.
+      hidden: ({ value }) => !Array.isArray(value) || value.length === 0,
       of: [
         defineArrayMember({
           name: 'leadPhoto',
@@ -116,6 +120,7 @@ export const lead = defineType({
       // The vehicle may be sold and deleted later; the enquiry stays.
       weak: true,
       readOnly: true,
+      hidden: ({ value }) => !value,
     }),
     defineField({
       // Issue 36: a sell request sent from a test drive's „Fahrzeug in Zahlung geben?“ is the same customer.
@@ -135,6 +140,8 @@ export const lead = defineType({
       type: 'object',
       readOnly: true,
       hidden: ({ value }) => !value,
+      // „Sa, 28.11.2026, 12:00–15:00 Uhr“ (Europe/Berlin), as the visitor chose it.
+      components: { input: AppointmentInput },
       options: { columns: 2 },
       fields: [
         defineField({ name: 'start', title: 'Von', type: 'datetime', options: { timeStep: 15 } }),
@@ -163,6 +170,7 @@ export const lead = defineType({
       vehicleModel: 'vehicle.model',
       // A test drive's wished slot and a sell request's first photo, where the lead has them (issue 26).
       slot: 'appointment.start',
+      slotEnd: 'appointment.end',
       media: 'photos.0.image.asset',
     },
     prepare: prepareLeadPreview,

@@ -4,6 +4,7 @@ import { API_VERSION, OPENING_HOURS_KEYS } from '../lib/constants'
 import { placeholderRule } from '../lib/figures'
 import { pagePathProblem } from '../lib/page-path'
 import { isCityPage, requiredOnCityPage } from '../lib/page-templates'
+import { PageSearchWordsInput } from '../components/search-words-input'
 import { PAGE_SECTION_TYPES, SECTION_GROUPS } from '../sections'
 
 const DUPLICATE_PATH_QUERY = `count(*[_type == "page" && path == $value && _id != $publishedId && !(_id in path("drafts.**")) && !(_id in path("versions.**"))])`
@@ -19,6 +20,8 @@ export const page = defineType({
   title: 'Seite',
   type: 'document',
   icon: DocumentIcon,
+  // Keeps the hidden search words in step with name and path (German compounds in the Studio's search).
+  components: { input: PageSearchWordsInput },
   groups: [
     { name: 'content', title: 'Inhalt', default: true },
     { name: 'location', title: 'Standortkarte' },
@@ -66,7 +69,8 @@ export const page = defineType({
       name: 'openingHours',
       title: 'Öffnungszeiten auf dieser Seite',
       type: 'string',
-      description: 'Welche Variante der Öffnungszeiten (aus den Einstellungen) Kontakt-Abschnitte und Banner zeigen.',
+      description:
+        'Kontakt-Abschnitte und Banner zeigen immer die Öffnungszeiten des Autohauses mit „Jetzt geöffnet/geschlossen“. Eine andere Variante erscheint daneben als „Telefonisch erreichbar“.',
       group: 'content',
       options: { list: OPENING_HOURS_KEYS.filter((key) => key.value !== 'home').map((key) => ({ ...key })), layout: 'radio' },
       initialValue: 'general',
@@ -152,6 +156,9 @@ export const page = defineType({
     }),
     // Optional: without it, search engines get the page's name as title and the site's description (Einstellungen → SEO).
     defineField({ name: 'seo', title: 'SEO', type: 'seo', group: 'seo' }),
+    // The tails of the name's and path's long words, so the Studio's search (word starts) finds
+    // „Fahrzeugaufbereitung“ for „Aufbereitung“; hidden, kept by PageSearchWordsInput and the seed compiler.
+    defineField({ name: 'searchWords', title: 'Suchwörter', type: 'string', hidden: true, readOnly: true, options: { search: { weight: 5 } } }),
   ],
   // Placeholders of company figures in the copy must name one (docs/decisions/027).
   validation: (rule) => rule.custom((document) => placeholderRule(document)),

@@ -56,8 +56,16 @@ export const review = defineType({
       name: 'sourceUrl',
       title: 'Link zur Bewertung',
       type: 'url',
-      description: 'Die Seite, auf der die Bewertung steht (z. B. unser Google-Profil), damit Besucher sie nachprüfen können.',
-      validation: (rule) => rule.required().uri({ scheme: ['https'] }),
+      description:
+        'Die Seite, auf der die Bewertung steht (die Bewertung selbst oder unser Profil, z. B. bei Google oder mobile.de), damit Besucher sie nachprüfen können. Keine Suchseite.',
+      validation: (rule) =>
+        rule
+          .required()
+          .uri({ scheme: ['https'] })
+          // Issue 36: a search result page is no proof; the visitor must land on the review or the profile.
+          .custom((value) =>
+            typeof value === 'string' && isSearchPage(value) ? 'Bitte den Link zur Bewertung oder zu unserem Profil eintragen, keine Suchseite.' : true,
+          ),
     }),
   ],
   orderings: [{ title: 'Neueste zuerst', name: 'dateDesc', by: [{ field: 'date', direction: 'desc' }] }],
@@ -70,3 +78,13 @@ export const review = defineType({
     }),
   },
 })
+
+/** Whether an address is a search result page (Google's „/maps/search/“ or „/search?“, a „?query=“), not a review or a profile. */
+export function isSearchPage(address: string): boolean {
+  try {
+    const url = new URL(address)
+    return /\/(?:maps\/)?search\b/.test(url.pathname) || url.searchParams.has('query') || url.searchParams.has('q')
+  } catch {
+    return false
+  }
+}

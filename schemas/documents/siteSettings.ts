@@ -41,6 +41,7 @@ export const siteSettings = defineType({
     { name: 'hours', title: 'Öffnungszeiten' },
     { name: 'navigation', title: 'Navigation' },
     { name: 'seo', title: 'SEO' },
+    { name: 'inbox', title: 'Anfragen' },
   ],
   fields: [
     defineField({
@@ -156,6 +157,25 @@ export const siteSettings = defineType({
       description: 'Für das eingebettete Händlerportal auf /vehicles. Leer lassen, solange es keine gibt.',
       group: 'contact',
       validation: (rule) => rule.custom((value) => (value === undefined || /^\d{1,16}$/.test(value) ? true : 'Die Kundennummer besteht nur aus Ziffern.')),
+    }),
+    defineField({
+      name: 'mobileDeUrl',
+      title: 'Unser Bestand auf mobile.de (Link)',
+      type: 'url',
+      description:
+        'Die Adresse unserer Händlerseite auf mobile.de (z. B. https://home.mobile.de/…). /vehicles verlinkt sie unter „Unser Bestand auf mobile.de“; leer: kein Link.',
+      group: 'contact',
+      validation: (rule) => rule.uri({ scheme: ['https'] }),
+    }),
+    defineField({
+      // Decision 072: the retention rule, applied hourly by the site (app/submissions/erasure.server.ts).
+      name: 'leadRetentionMonths',
+      title: 'Anfragen automatisch löschen nach … Monaten',
+      type: 'number',
+      description:
+        'Anfragen und Nachrichten aus den Formularen, die länger als so viele Monate da sind, löscht die Website automatisch (einmal in der Stunde), mit ihren Fotos und den gespeicherten Kopien ihrer E-Mails – auch solche, die noch nicht erledigt sind. Leer lassen: nie automatisch löschen. Wir empfehlen 6 Monate.',
+      group: 'inbox',
+      validation: (rule) => rule.integer().min(1).max(120).error('Bitte eine ganze Zahl von 1 bis 120 Monaten eintragen, oder das Feld leer lassen.'),
     }),
     defineField({
       name: 'claims',

@@ -17,10 +17,13 @@ export const WEEKDAYS = [
 ] as const
 
 export const OPENING_HOURS_KEYS = [
-  { title: 'Startseite (strukturierte Daten)', value: 'home' },
-  { title: 'Allgemeine Seiten und Fußzeile', value: 'general' },
-  { title: 'Städte-Landingpages', value: 'city' },
-  { title: 'Studenten-Seite', value: 'student' },
+  // All but `general` are shown on the pages that choose them (home: in the structured data only) as
+  // the times the phone is answered, never as a second „open now“ (docs/decisions/068).
+  { title: 'Telefonisch erreichbar (Startseite, strukturierte Daten)', value: 'home' },
+  // The yard's own hours: every „Jetzt geöffnet/geschlossen“, the footer and the test drives.
+  { title: 'Öffnungszeiten des Autohauses (alle Seiten und Fußzeile)', value: 'general' },
+  { title: 'Telefonisch erreichbar (Städte-Landingpages)', value: 'city' },
+  { title: 'Telefonisch erreichbar (Studenten-Seite)', value: 'student' },
 ] as const
 
 export const SERVICE_ICONS = [

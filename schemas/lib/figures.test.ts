@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { acceptsFigures, figuresIn, figureUsage, figureUsageNote, figureValues, insertPlaceholder, placeholderRule, unknownPlaceholders } from './figures'
+import {
+  acceptsFigures,
+  counterNamingFigure,
+  figuresIn,
+  figureUsage,
+  figureUsageNote,
+  figureValues,
+  insertPlaceholder,
+  placeholderRule,
+  placeholdersExplained,
+  unknownPlaceholders,
+} from './figures'
 
 const page = {
   _type: 'page',
@@ -30,7 +41,11 @@ describe('unknown placeholders', () => {
   it('are any text in braces that names no figure', () => {
     expect(unknownPlaceholders({ a: 'ab {freePickupFromEur} €', b: ['{lieferung}', '{}', '{lieferung}'] })).toEqual(['{lieferung}', '{}'])
     expect(placeholderRule(page)).toBe(true)
-    expect(placeholderRule({ a: 'Seit {jahre} Jahren' })).toMatch(/^Unbekannte Kennzahl \{jahre\}\. Erlaubt sind: \{yearsExperience\}, \{vehiclesInStock\}/)
+    // Named as staff know them, not by their keys.
+    expect(placeholderRule({ a: 'Seit {jahre} Jahren' })).toMatch(
+      /^Unbekannte Kennzahl \{jahre\}\. Bitte entfernen und über „Kennzahl einfügen“ eine der Kennzahlen wählen: „Jahre Erfahrung“, „Fahrzeuge im Bestand“/,
+    )
+    expect(placeholderRule({ a: 'Seit {jahre} Jahren' })).not.toMatch(/\{yearsExperience\}/)
   })
 })
 
@@ -133,5 +148,27 @@ describe('which fields offer „Kennzahl einfügen“', () => {
     expect(acceptsFigures({ ...copy, typeName: 'url', path: ['website'] })).toBe(false)
     expect(acceptsFigures({ ...copy, documentType: 'vehicle', path: ['model'] })).toBe(false)
     expect(acceptsFigures({ ...copy, documentType: undefined, path: ['heading'] })).toBe(false)
+  })
+})
+
+describe('placeholders as staff know them', () => {
+  it('name each figure of a text once, with its current value, German style', () => {
+    expect(
+      placeholdersExplained('Bis {freeDeliveryKm} km, ab {freePickupFromEur} €, {freeDeliveryKm} km, {lieferung}', {
+        freeDeliveryKm: 50,
+        freePickupFromEur: 5000,
+      }),
+    ).toEqual(['{freeDeliveryKm} = „Kostenlose Lieferung und Anfahrt bis (km)“ (50)', '{freePickupFromEur} = „Kostenlose Abholung ab (€)“ (5.000)'])
+    // Before the values are read: the name alone.
+    expect(placeholdersExplained('{vehiclesSold}+', {})).toEqual(['{vehiclesSold} = „Verkaufte Fahrzeuge“'])
+  })
+})
+
+describe('a counter under a Kennzahl’s name', () => {
+  it('is one whose number is typed and whose label is the figure’s name, without the unit in brackets', () => {
+    expect(counterNamingFigure({ number: 2200, label: 'Verkaufte Fahrzeuge' })).toBe('vehiclesSold')
+    expect(counterNamingFigure({ number: 99, label: 'kundenzufriedenheit ' })).toBe('satisfactionPercent')
+    expect(counterNamingFigure({ number: 99, label: 'Kundenzufriedenheit in Dortmund' })).toBeUndefined()
+    expect(counterNamingFigure({ figure: 'vehiclesSold', label: 'Verkaufte Fahrzeuge' })).toBeUndefined()
   })
 })

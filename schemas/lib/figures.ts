@@ -10,13 +10,28 @@ import { roundRating } from './reviews'
  */
 
 export const FIGURES = [
-  { value: 'yearsExperience', title: 'Jahre Erfahrung', description: 'Im Text z. B. „{yearsExperience}+ Jahre Erfahrung“.' },
+  { value: 'yearsExperience', title: 'Jahre Erfahrung', description: 'Z. B. 15; im Text „15+ Jahre Erfahrung“.' },
   {
     value: 'vehiclesInStock',
     title: 'Fahrzeuge im Bestand',
     description: 'Leer lassen: Die Seite zeigt dann die aktuelle Zahl der Fahrzeuge im Verkauf.',
   },
-  { value: 'vehiclesSold', title: 'Verkaufte Fahrzeuge', description: 'Z. B. 2500; die Seite schreibt „2.500“.' },
+  {
+    value: 'vehiclesSold',
+    title: 'Verkaufte Fahrzeuge',
+    description:
+      'Z. B. 2500; die Seite schreibt „2.500“. Die Standorte-Übersicht (/locations) nennt eine eigene Zahl: „Verkaufte Fahrzeuge (Standorte-Übersicht)“, die Autoankauf-Seite „Angekaufte Fahrzeuge“.',
+  },
+  {
+    value: 'vehiclesSoldLocations',
+    title: 'Verkaufte Fahrzeuge (Standorte-Übersicht)',
+    description:
+      'Z. B. 2200: „2.200+ Verkaufte Fahrzeuge“ auf /locations. Soll dort dieselbe Zahl stehen wie auf der Startseite, den Wert von „Verkaufte Fahrzeuge“ eintragen.',
+  },
+  { value: 'vehiclesBought', title: 'Angekaufte Fahrzeuge', description: 'Z. B. 2500: „2.500+ Fahrzeuge angekauft“ auf /services/autoankauf.' },
+  { value: 'happyCustomers', title: 'Zufriedene Kunden (Autoankauf)', description: 'Z. B. 1800: „1.800+ Zufriedene Kunden“ auf /services/autoankauf.' },
+  { value: 'citiesServed', title: 'Städte im Einzugsgebiet', description: 'Z. B. 12: „12 Städte“ auf /locations.' },
+  { value: 'catchmentKm', title: 'Einzugsgebiet (km)', description: 'Z. B. 95: „95 km Einzugsgebiet“ auf /locations.' },
   { value: 'satisfactionPercent', title: 'Kundenzufriedenheit (%)', description: '0 bis 100.' },
   { value: 'financingFromPercent', title: 'Finanzierung ab (%)', description: 'Effektiver Jahreszins, z. B. 2,9. Auch der Zins der Finanzierungsbeispiele.' },
   {
@@ -116,11 +131,81 @@ export function unknownPlaceholders(value: unknown): string[] {
   return [...unknown]
 }
 
-/** The Studio's validation message for unknown placeholders, or true. */
+/** The Studio's validation message for unknown placeholders, or true. Staff know the figures by their names, not their keys. */
 export function placeholderRule(document: unknown): true | string {
   const unknown = unknownPlaceholders(document)
   if (unknown.length === 0) return true
-  return `Unbekannte Kennzahl ${unknown.join(', ')}. Erlaubt sind: ${FIGURE_KEYS.map((key) => `{${key}}`).join(', ')}.`
+  return `Unbekannte Kennzahl ${unknown.join(', ')}. Bitte entfernen und über „Kennzahl einfügen“ eine der Kennzahlen wählen: ${FIGURES.map((figure) => `„${figure.title}“`).join(', ')}.`
+}
+
+/** A figure's name, for the Studio's words about it. */
+export function figureTitle(key: FigureKey): string {
+  return FIGURES.find((figure) => figure.value === key)?.title ?? key
+}
+
+/**
+ * A text's placeholders as staff know them: „Kostenlose Lieferung und Anfahrt bis (km)“ = 50, for
+ * the line under a text field that holds `{freeDeliveryKm}` (issue 36: fields showed the raw key).
+ */
+export function placeholdersExplained(text: string, figures: FigureValues): string[] {
+  const explained: string[] = []
+  for (const match of text.matchAll(PLACEHOLDER_PATTERN)) {
+    const key = match[1]
+    if (!isFigureKey(key)) continue
+    const value = figures[key]
+    const line = `${match[0]} = „${figureTitle(key)}“${value === undefined ? '' : ` (${formatFigure(value)})`}`
+    if (!explained.includes(line)) explained.push(line)
+  }
+  return explained
+}
+
+const bareName = (text: string) =>
+  text
+    .replace(/\([^)]*\)/g, '')
+    .trim()
+    .toLocaleLowerCase('de-DE')
+
+/**
+ * The figure a counter's label names, when its number is typed rather than chosen: „Verkaufte
+ * Fahrzeuge“ with 2200 typed would stay behind when the Kennzahl changes (issue 36). A label that
+ * says whose number it is („Kundenzufriedenheit in Dortmund“) names the page's own figure.
+ */
+export function counterNamingFigure(item: { figure?: unknown; number?: unknown; label?: unknown } | undefined): FigureKey | undefined {
+  if (!item || isFigureKey(item.figure) || typeof item.number !== 'number' || typeof item.label !== 'string') return undefined
+  const label = bareName(item.label)
+  return FIGURES.find((figure) => bareName(figure.title) === label)?.value
+}
+
+/** Whether a page speaks for one place (/locations/<city>…): its counts are its own, listed on it. */
+export function isPlacePage(document: { _type?: unknown; path?: unknown }): boolean {
+  return document._type === 'page' && typeof document.path === 'string' && document.path.startsWith('/locations/')
+}
+
+/** A count typed into copy, e.g. „2.500+“: a figure that only a Kennzahl keeps in step. */
+const TYPED_COUNT = /\d[\d.]*\s?\+/
+
+/**
+ * Company figures typed where they cannot follow a Kennzahl, in a document of the site (docs/decisions/074):
+ * a counter with a typed number under a Kennzahl's name (anywhere), and outside the pages of one
+ * place, a counter with a typed count (suffix „+“ or none) or a text with a typed „N+“.
+ * Each entry names the place and what is typed, for a test or a Studio message.
+ */
+export function typedCompanyFigures(document: { _type?: unknown; path?: unknown; [field: string]: unknown }): string[] {
+  const found: string[] = []
+  const ownCounts = isPlacePage(document)
+  walk(document, (node) => {
+    if (typeof node === 'string') {
+      if (!ownCounts && TYPED_COUNT.test(node)) found.push(`text „${node}“`)
+      return
+    }
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) return
+    const item = node as { _type?: unknown; figure?: unknown; number?: unknown; suffix?: unknown; label?: unknown }
+    if (item._type !== 'statItem' || isFigureKey(item.figure) || typeof item.number !== 'number') return
+    const named = counterNamingFigure(item)
+    const counts = item.suffix === undefined || item.suffix === null || item.suffix === '' || item.suffix === '+'
+    if (named || (!ownCounts && counts)) found.push(`counter ${item.number}${typeof item.suffix === 'string' ? item.suffix : ''} „${String(item.label)}“`)
+  })
+  return found
 }
 
 /** The published documents that can show figures, for the Studio's „Erscheint auf …“ note. */

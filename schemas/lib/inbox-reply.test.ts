@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { prepareLeadPreview, replyMailto } from './inbox-reply'
+import { appointmentText, loadReplyContext, prepareLeadPreview, replyMailto } from './inbox-reply'
 
 describe('the prepared reply (mailto)', () => {
   const lead = {
@@ -33,9 +33,69 @@ describe('the prepared reply (mailto)', () => {
     expect(decodeURIComponent(/subject=([^&]*)/.exec(href)![1]!)).toBe('Ihre Anfrage bei Ruhrstern Automobile: Kontaktanfrage')
     expect(replyMailto({ kind: 'export', contact: { phone: '0201 1234' } } as never, 'X')).toBeUndefined()
   })
+
+  // Staff review 2026-11-28, N4: the reply to a test drive named neither the car nor the slot.
+  it('a test drive’s reply names the car and the slot in the subject and the car in the quoted request', () => {
+    const href = replyMailto(
+      {
+        kind: 'test-drive',
+        contact: { name: 'Murat Yilmaz', email: 'murat.yilmaz@example.org' },
+        fields: [{ label: 'Wunschtermin', value: 'Sa, 28.11.2026, 12:00–15:00 Uhr' }],
+        appointment: { start: '2026-11-28T11:00:00Z', end: '2026-11-28T14:00:00Z' },
+        car: 'Golf VIII 1.5 TSI\nLife',
+        receivedAt: '2026-11-28T06:55:00Z',
+      },
+      'Ruhrstern Automobile',
+    )!
+    const subject = decodeURIComponent(/subject=([^&]*)/.exec(href)![1]!)
+    const body = decodeURIComponent(/body=([^&]*)/.exec(href)![1]!)
+    expect(subject).toBe('Ihre Probefahrt bei Ruhrstern Automobile: Golf VIII 1.5 TSI Life am Sa, 28.11.2026, 12:00–15:00 Uhr')
+    expect(body).toContain('> Fahrzeug: Golf VIII 1.5 TSI Life\n> Wunschtermin: Sa, 28.11.2026, 12:00–15:00 Uhr')
+  })
+
+  it('another form about a car names it after the form; a form line „Fahrzeug“ is not repeated', () => {
+    const href = replyMailto({ ...lead, kind: 'vehicle-enquiry', car: 'BMW 320d Touring' }, 'Ruhrstern Automobile')!
+    expect(decodeURIComponent(/subject=([^&]*)/.exec(href)![1]!)).toBe('Ihre Anfrage bei Ruhrstern Automobile: Fahrzeuganfrage – BMW 320d Touring')
+    expect(decodeURIComponent(/body=([^&]*)/.exec(href)![1]!).match(/Fahrzeug:/g)).toHaveLength(1)
+  })
+
+  it('reads the dealer and the car in one query; the car’s make and model when it has no title; a failed read still replies', async () => {
+    const calls: unknown[] = []
+    const client = {
+      fetch: async <R>(query: string, params: Record<string, unknown>) => {
+        calls.push(params)
+        return { dealerName: 'Ruhrstern', car: { make: 'VW', model: 'Golf' } } as R
+      },
+    }
+    expect(await loadReplyContext(client, 'vehicle-1')).toEqual({ dealerName: 'Ruhrstern', car: 'VW Golf' })
+    expect(calls).toEqual([{ vehicle: 'vehicle-1' }])
+    const failing = { fetch: async () => Promise.reject(new Error('offline')) }
+    expect(await loadReplyContext(failing, undefined)).toEqual({ dealerName: undefined, car: undefined })
+  })
+})
+
+describe('a test drive’s slot', () => {
+  it('reads as the form offered it, in Berlin time whatever the browser’s zone', () => {
+    expect(appointmentText({ start: '2026-11-28T11:00:00Z', end: '2026-11-28T14:00:00Z' })).toBe('Sa, 28.11.2026, 12:00–15:00 Uhr')
+    // Summer time: UTC+2.
+    expect(appointmentText({ start: '2026-06-02T07:00:00Z', end: '2026-06-02T10:00:00Z' })).toBe('Di, 02.06.2026, 09:00–12:00 Uhr')
+    expect(appointmentText({ start: 'kein Datum' })).toBeUndefined()
+    expect(appointmentText(null)).toBeUndefined()
+  })
 })
 
 describe('the lead preview', () => {
+  it('a test drive shows its slot before the car, so that a long car title does not cut it off', () => {
+    const preview = prepareLeadPreview({
+      kind: 'test-drive',
+      name: 'Murat Yilmaz',
+      vehicleTitle: 'Golf VIII 1.5 TSI Life LED Navi ACC',
+      slot: '2026-11-28T11:00:00Z',
+      slotEnd: '2026-11-28T14:00:00Z',
+    })
+    expect(preview.subtitle).toBe('Neu · Sa, 28.11.2026, 12:00–15:00 Uhr · Golf VIII 1.5 TSI Life LED Navi ACC')
+  })
+
   it('names the form, the person and the car', () => {
     const preview = prepareLeadPreview({ kind: 'vehicle-enquiry', name: 'Anna Müller', status: 'neu', vehicleMake: 'VW', vehicleModel: 'Golf' })
     expect(preview.title).toBe('Fahrzeuganfrage · Anna Müller')
@@ -51,7 +111,7 @@ describe('the lead preview', () => {
       media: { _ref: 'image-p-1x1-jpg' },
     })
     expect(preview.title).toBe('Exportanfrage · 0201 1234')
-    expect(preview.subtitle).toBe('Erledigt · Termin 01.12.2026, 14:00')
+    expect(preview.subtitle).toBe('Erledigt · Di, 01.12.2026, 14:00 Uhr')
     expect(preview.media).toEqual({ _type: 'image', asset: { _ref: 'image-p-1x1-jpg' } })
   })
 })

@@ -10,9 +10,47 @@ export type ReplySource = {
   message?: string
   fields?: Array<{ label?: string; value?: string }>
   receivedAt?: string
+  /** A test drive's wished slot (instants; shown in Europe/Berlin). */
+  appointment?: { start?: string; end?: string } | null
+  /** The car the request is about: its title, read from the lead's vehicle reference (`loadReplyContext`). */
+  car?: string
+}
+
+/** What the reply names besides the lead itself, read from the lake when it is prepared. */
+export type ReplyContext = { dealerName?: string | null; car?: string }
+
+/** The dealer's name and the lead's car (`vehicle._ref`, weak: may be deleted): one small query. */
+export const REPLY_CONTEXT_QUERY = `{"dealerName": *[_id == "siteSettings"][0].dealerName, "car": *[_id == $vehicle][0]{title, make, model}}`
+
+/** Runs REPLY_CONTEXT_QUERY with the Studio's client; a failure leaves the reply without the car (never without the reply). */
+export async function loadReplyContext(
+  client: { fetch<R>(query: string, params: Record<string, unknown>): Promise<R> },
+  vehicleId: string | undefined,
+): Promise<ReplyContext> {
+  type Result = { dealerName?: string | null; car?: { title?: string; make?: string; model?: string } | null }
+  const result = await client.fetch<Result>(REPLY_CONTEXT_QUERY, { vehicle: vehicleId ?? '' }).catch(() => undefined)
+  const car = result?.car ? result.car.title || [result.car.make, result.car.model].filter(Boolean).join(' ') || undefined : undefined
+  return { dealerName: result?.dealerName, car }
 }
 
 const received = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' })
+const weekday = new Intl.DateTimeFormat('de-DE', { weekday: 'short', timeZone: 'Europe/Berlin' })
+const date = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' })
+const time = new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Berlin' })
+
+/**
+ * A test drive's slot as the form offered it and the mails name it (`slotText` on the site):
+ * „Sa, 28.11.2026, 12:00–15:00 Uhr“, in Europe/Berlin whatever the browser's time zone.
+ */
+export function appointmentText(appointment: { start?: string; end?: string } | null | undefined): string | undefined {
+  if (!appointment?.start) return undefined
+  const start = new Date(appointment.start)
+  if (Number.isNaN(start.getTime())) return undefined
+  const end = appointment.end ? new Date(appointment.end) : undefined
+  const day = `${weekday.format(start).replace(/\.$/, '')}, ${date.format(start)}`
+  const window = end && !Number.isNaN(end.getTime()) ? `${time.format(start)}–${time.format(end)}` : time.format(start)
+  return `${day}, ${window} Uhr`
+}
 
 /** The form's German name, for the subject and the preview. */
 export function formTitle(kind: unknown): string {
@@ -29,15 +67,28 @@ export function mailtoAddress(email: string): string {
 }
 
 /**
- * A prepared reply as a mailto: link: to the sender, subject „Ihre Anfrage bei <Händler>: <Formular>",
- * the request quoted below a greeting. Undefined without an address (nothing to answer to).
+ * A prepared reply as a mailto: link: to the sender, subject „Ihre Anfrage bei <Händler>: <Formular> – <Fahrzeug>"
+ * (a test drive: „Ihre Probefahrt bei <Händler>: <Fahrzeug> am <Termin>"), the request quoted below
+ * a greeting. Undefined without an address (nothing to answer to).
  */
 export function replyMailto(source: ReplySource, dealerName: string): string | undefined {
   const email = source.contact?.email ?? source.email
   if (!email) return undefined
   const name = source.contact?.name ?? source.name
-  const subject = `Ihre Anfrage bei ${dealerName}: ${formTitle(source.kind)}`
-  const request = [...(source.fields ?? []).map((field) => `${field.label ?? ''}: ${field.value ?? ''}`), ...(source.message ? [source.message] : [])]
+  const slot = appointmentText(source.appointment)
+  const car = source.car?.replace(/\s+/g, ' ').trim()
+  // The car (and a test drive's slot) in the subject: the buyer sees at once which request is answered.
+  const subject =
+    source.kind === 'test-drive' && car
+      ? `Ihre Probefahrt bei ${dealerName}: ${car}${slot ? ` am ${slot}` : ''}`
+      : `Ihre Anfrage bei ${dealerName}: ${formTitle(source.kind)}${car ? ` – ${car}` : ''}`
+  const fields = source.fields ?? []
+  const request = [
+    // The form's own lines name the car only on some forms; the vehicle reference always does.
+    ...(car && !fields.some((field) => field.label === 'Fahrzeug') ? [`Fahrzeug: ${car}`] : []),
+    ...fields.map((field) => `${field.label ?? ''}: ${field.value ?? ''}`),
+    ...(source.message ? [source.message] : []),
+  ]
   const when = source.receivedAt ? ` vom ${received.format(new Date(source.receivedAt))}` : ''
   const body = [
     name ? `Guten Tag ${name},` : 'Guten Tag,',
@@ -61,14 +112,16 @@ export function prepareLeadPreview({
   vehicleMake,
   vehicleModel,
   slot,
+  slotEnd,
   status,
   media,
 }: Record<string, unknown>): PreviewValue {
   const car = (typeof vehicleTitle === 'string' && vehicleTitle) || [vehicleMake, vehicleModel].filter(Boolean).join(' ') || undefined
-  const when = typeof slot === 'string' ? `Termin ${received.format(new Date(slot))}` : undefined
+  const when = typeof slot === 'string' ? appointmentText({ start: slot, end: typeof slotEnd === 'string' ? slotEnd : undefined }) : undefined
   return {
     title: [formTitle(kind ?? 'lead'), (name ?? phone ?? email ?? 'Unbekannt') as string].join(' · '),
-    subtitle: [titleOf(CONTACT_STATUSES, status) ?? 'Neu', car, when].filter(Boolean).join(' · '),
+    // The slot before the car: a long car title would cut it off in the list.
+    subtitle: [titleOf(CONTACT_STATUSES, status) ?? 'Neu', when, car].filter(Boolean).join(' · '),
     media: media ? ({ _type: 'image', asset: media } as unknown as PreviewValue['media']) : undefined,
   }
 }

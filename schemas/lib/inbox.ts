@@ -1,4 +1,5 @@
 import { defineField } from 'sanity'
+import { InboxStatusInput } from '../components/inbox-inputs'
 import { CONTACT_STATUSES, titleOf } from './constants'
 
 /*
@@ -13,7 +14,9 @@ export const inboxStatusField = defineField({
   name: 'status',
   title: 'Bearbeitungsstand',
   type: 'string',
+  description: '„Per E-Mail antworten“ öffnet Ihr E-Mail-Programm mit einer vorbereiteten Antwort und setzt eine neue Anfrage auf „In Bearbeitung“.',
   options: { list: [...CONTACT_STATUSES], layout: 'radio', direction: 'horizontal' },
+  components: { input: InboxStatusInput },
   initialValue: 'neu',
   validation: (rule) => rule.required(),
 })

@@ -64,9 +64,9 @@ describe('openingHoursVariantsRule', () => {
 
   it('names missing and repeated variants by their German titles, never by their keys', () => {
     const missing = openingHoursVariantsRule(variants('home', 'general', 'city'))
-    expect(missing).toBe('Es fehlen Varianten: „Studenten-Seite“.')
+    expect(missing).toBe('Es fehlen Varianten: „Telefonisch erreichbar (Studenten-Seite)“.')
     const repeated = openingHoursVariantsRule(variants('home', 'general', 'city', 'student', 'student'))
-    expect(repeated).toBe('Jede Variante darf nur einmal vorkommen (doppelt: „Studenten-Seite“).')
+    expect(repeated).toBe('Jede Variante darf nur einmal vorkommen (doppelt: „Telefonisch erreichbar (Studenten-Seite)“).')
     expect(`${missing} ${repeated}`).not.toMatch(/\bstudent\b/)
   })
 })

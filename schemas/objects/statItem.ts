@@ -1,6 +1,6 @@
 import { BarChartIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
-import { FIGURE_OPTIONS, FIGURES } from '../lib/figures'
+import { counterNamingFigure, FIGURE_OPTIONS, FIGURES, figureTitle } from '../lib/figures'
 
 /**
  * One counter of a statistics band: number, suffix and label (e.g. 2500 + „Verkaufte Fahrzeuge“).
@@ -47,10 +47,20 @@ export const statItem = defineType({
       validation: (rule) => rule.required().max(60),
     }),
   ],
-  validation: (rule) =>
+  validation: (rule) => [
     rule.custom((value: { number?: number; suffix?: string; figure?: string } | undefined) =>
       !value?.figure && value?.suffix === '%' && typeof value.number === 'number' && value.number > 100 ? 'Ein Prozentwert kann höchstens 100 sein.' : true,
     ),
+    // A typed number under a Kennzahl's name stays behind when the Kennzahl changes (issue 36).
+    rule
+      .custom((value: { number?: number; label?: string; figure?: string } | undefined) => {
+        const named = counterNamingFigure(value)
+        return named
+          ? `Dieser Zähler nennt „${figureTitle(named)}“: bitte oben die Kennzahl wählen, dann ändert er sich mit ihr. Gilt die Zahl nur für diese Seite, sagen Sie es in der Beschriftung (z. B. „… in Dortmund“).`
+          : true
+      })
+      .warning(),
+  ],
   preview: {
     select: { number: 'number', suffix: 'suffix', label: 'label', figure: 'figure' },
     prepare: ({ number, suffix, label, figure }: { number?: number; suffix?: string; label?: string; figure?: string }) => {

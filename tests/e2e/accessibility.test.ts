@@ -1,5 +1,6 @@
 import { type Page } from '@playwright/test'
-import { addCalendarDays, berlinParts, SLOT_MESSAGES } from '#app/submissions/test-drive-slots.ts'
+import { SLOT_MESSAGES } from '#app/submissions/test-drive-slots.ts'
+import { addCalendarDays, berlinParts } from '#app/utils/clock.ts'
 import { SANITY_BACKED_PORT } from '../../playwright.config'
 import { pdf } from '../photo-fixtures'
 import { control, fillForm, FORMS, formIn, VEHICLE_TOAST } from './lead-form-cases'

@@ -119,12 +119,18 @@ test.describe('„Heute geöffnet bis …“ at a fixed time', () => {
     })
   })
 
-  test('a city page says it for its own hours (Mo–Sa 08–20) in the call banner', async ({ page }) => {
-    await page.clock.setFixedTime(new Date('2026-11-28T16:01:00+01:00'))
+  test('a city page at Monday 19:00 says one thing: the yard is closed, in the banner, the contact card and the footer (issue 36)', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2026-11-30T19:00:00+01:00'))
     await page.goto('/locations/dortmund')
+    const closed = 'Jetzt geschlossen – öffnet morgen um 09:00 Uhr'
+    await expect(footerOpenNow(page)).toHaveText(closed)
     const banner = callBanner(page)
-    await expect(banner.getByTestId('open-now')).toHaveText('Heute geöffnet bis 20:00 Uhr')
-    await expect(footerOpenNow(page)).toHaveText('Jetzt geschlossen – öffnet Montag um 09:00 Uhr')
+    await expect(banner.getByTestId('open-now')).toHaveText(closed)
+    await expect(page.locator('#contact').getByTestId('open-now')).toHaveText(closed)
+    // The city's Mo–Sa 08–20 is there as what it is: when we answer the phone.
+    await expect(banner.getByText('Telefonisch erreichbar')).toBeVisible()
+    await expect(banner).toContainText('Mo–Sa: 08:00–20:00 Uhr')
+    await expect(page.getByText('Heute geöffnet')).toHaveCount(0)
   })
 
   test('the text takes the place kept for it: the footer’s hours do not move', async ({ page, browser, baseURL }) => {

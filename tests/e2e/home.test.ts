@@ -1,66 +1,35 @@
 import { expect, test } from './playwright-utils'
 
-test('the server HTML holds every home section with the spec labels and final figures', async ({ request }) => {
-  const response = await request.get('/')
-  expect(response.status()).toBe(200)
-  const html = await response.text()
-  expect(html).toContain('<html lang="de"')
-  for (const text of [
-    'AUTOANKAUF',
-    '&amp; VERKAUF',
-    'FAHRZEUG BEWERTEN',
-    'FAHRZEUGE ANSEHEN',
-    'PREMIUM',
-    'INVENTAR DURCHSUCHEN',
-    'FINANZIERUNG',
-    '&amp; LEASING',
-    'BERATUNG VEREINBAREN',
-    'INZAHLUNGNAHME',
-    'EXPORT',
-    'FAHRZEUGPRÜFUNG',
-    'DETAILS ANSEHEN',
-    'ALLE FAHRZEUGE ANSEHEN',
-    'TERMIN VEREINBAREN',
-    'FAHRZEUG AUSWÄHLEN',
-    'FINANZIERUNG KLÄREN',
-    'FAHRZEUG ÜBERGABE',
-    'id="contact"',
-    'id="inventory"',
-  ]) {
-    expect(html, text).toContain(text)
-  }
-  // Counters: the final figures are in the HTML for crawlers and visitors without JavaScript.
-  for (const figure of [/15\+/, /2\.?500\+/, /150\+/, /98\s?%/]) expect(html).toMatch(figure)
-})
-
-test('home shows the six sections in order', async ({ page }) => {
+// Only reads the page: one load for what a visitor sees of it as it loads (the server HTML's
+// sections and figures: tests/http/pages-and-api.test.ts).
+test('home as it loads: the six sections in order, and the first three vehicles with formatted data', async ({ page }) => {
   // A frozen clock keeps the first slide (with the page's h1) in view.
   await page.clock.install()
   await page.goto('/')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/AUTOANKAUF\s*&\s*VERKAUF/)
-  for (const title of ['AUTOANKAUF', 'AUTOVERKAUF', 'FINANZIERUNG', 'INZAHLUNGNAHME', 'EXPORT', 'FAHRZEUGPRÜFUNG']) {
-    await expect(page.getByRole('heading', { name: title, exact: true })).toHaveCount(1)
-  }
-  for (const step of ['TERMIN VEREINBAREN', 'FAHRZEUG AUSWÄHLEN', 'FINANZIERUNG KLÄREN', 'FAHRZEUG ÜBERGABE']) {
-    await expect(page.getByRole('heading', { name: step })).toBeVisible()
-  }
-  const order = await page.evaluate(() => ['inventory', 'contact'].map((id) => document.getElementById(id)?.getBoundingClientRect().top ?? -1))
-  expect(order[0]).toBeGreaterThan(0)
-  expect(order[1]).toBeGreaterThan(order[0]!)
-})
-
-test('inventory highlights show the first three vehicles with formatted data', async ({ page }) => {
-  await page.goto('/')
-  const inventory = page.locator('#inventory')
-  const details = inventory.getByRole('link', { name: /DETAILS ANSEHEN/ })
-  await expect(details).toHaveCount(3)
-  await expect(details.nth(0)).toHaveAttribute('href', '/vehicles/1')
-  await expect(details.nth(1)).toHaveAttribute('href', '/vehicles/2')
-  await expect(details.nth(2)).toHaveAttribute('href', '/vehicles/3')
-  await expect(inventory.getByRole('link', { name: 'ALLE FAHRZEUGE ANSEHEN' })).toHaveAttribute('href', '/vehicles')
-  await expect(inventory).toContainText(/\d{1,3}(\.\d{3})* km/)
-  await expect(inventory).toContainText(/\d{1,3}(\.\d{3})*\s€/)
-  await expect(inventory.getByRole('img').first()).toHaveAttribute('alt', /.+/)
+  await test.step('the six sections in order', async () => {
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/AUTOANKAUF\s*&\s*VERKAUF/)
+    for (const title of ['AUTOANKAUF', 'AUTOVERKAUF', 'FINANZIERUNG', 'INZAHLUNGNAHME', 'EXPORT', 'FAHRZEUGPRÜFUNG']) {
+      await expect(page.getByRole('heading', { name: title, exact: true })).toHaveCount(1)
+    }
+    for (const step of ['TERMIN VEREINBAREN', 'FAHRZEUG AUSWÄHLEN', 'FINANZIERUNG KLÄREN', 'FAHRZEUG ÜBERGABE']) {
+      await expect(page.getByRole('heading', { name: step })).toBeVisible()
+    }
+    const order = await page.evaluate(() => ['inventory', 'contact'].map((id) => document.getElementById(id)?.getBoundingClientRect().top ?? -1))
+    expect(order[0]).toBeGreaterThan(0)
+    expect(order[1]).toBeGreaterThan(order[0]!)
+  })
+  await test.step('inventory highlights: the first three vehicles with formatted data', async () => {
+    const inventory = page.locator('#inventory')
+    const details = inventory.getByRole('link', { name: /DETAILS ANSEHEN/ })
+    await expect(details).toHaveCount(3)
+    await expect(details.nth(0)).toHaveAttribute('href', '/vehicles/1')
+    await expect(details.nth(1)).toHaveAttribute('href', '/vehicles/2')
+    await expect(details.nth(2)).toHaveAttribute('href', '/vehicles/3')
+    await expect(inventory.getByRole('link', { name: 'ALLE FAHRZEUGE ANSEHEN' })).toHaveAttribute('href', '/vehicles')
+    await expect(inventory).toContainText(/\d{1,3}(\.\d{3})* km/)
+    await expect(inventory).toContainText(/\d{1,3}(\.\d{3})*\s€/)
+    await expect(inventory.getByRole('img').first()).toHaveAttribute('alt', /.+/)
+  })
 })
 
 test('the hero slider advances every 5 seconds, wraps, and jumps by dot', async ({ page }) => {

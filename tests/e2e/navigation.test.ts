@@ -12,14 +12,35 @@ const NAV = [
 ] as const
 
 test.describe('desktop navigation', () => {
-  test('shows the spec’s six links and „Auto verkaufen“ and marks the current one', async ({ page }) => {
+  // Only reads the home page: one load for its header and footer.
+  test('home: the header shows the spec’s six links and „Auto verkaufen“, marks the current one and the dealer number; the footer has the spec links, opening hours and contact data', async ({
+    page,
+  }) => {
     await page.goto('/')
-    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' })
-    for (const [label, href] of NAV) {
-      await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href)
-    }
-    await expect(nav.getByRole('link', { name: 'HOME', exact: true })).toHaveAttribute('aria-current', 'page')
-    await expect(nav.getByRole('link', { name: 'STANDORTE', exact: true })).not.toHaveAttribute('aria-current', 'page')
+    await test.step('the six links and „Auto verkaufen“, HOME marked as the current one', async () => {
+      const nav = page.getByRole('navigation', { name: 'Hauptnavigation' })
+      for (const [label, href] of NAV) {
+        await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href)
+      }
+      await expect(nav.getByRole('link', { name: 'HOME', exact: true })).toHaveAttribute('aria-current', 'page')
+      await expect(nav.getByRole('link', { name: 'STANDORTE', exact: true })).not.toHaveAttribute('aria-current', 'page')
+    })
+    await test.step('the phone button shows the dealer number', async () => {
+      const phone = page.getByRole('banner').getByRole('link', { name: /0201 8512 3400/ })
+      await expect(phone).toBeVisible()
+      await expect(phone).toHaveAttribute('href', 'tel:+4920185123400')
+    })
+    await test.step('the footer has the spec links, opening hours and contact data', async () => {
+      const footer = page.getByRole('contentinfo')
+      for (const href of ['/services', '/about', '/locations', '/vehicles', '/auto-verkaufen', '/contact', '/datenschutz', '/impressum']) {
+        await expect(footer.locator(`a[href="${href}"]`).first()).toBeVisible()
+      }
+      await expect(footer).toContainText('Mo–Fr: 09:00–18:00 Uhr')
+      await expect(footer).toContainText('Sa: 09:00–16:00 Uhr')
+      await expect(footer).toContainText('So: nach Vereinbarung')
+      await expect(footer.getByRole('link', { name: 'info@ruhrstern-automobile.de' })).toHaveAttribute('href', 'mailto:info@ruhrstern-automobile.de')
+      await expect(footer).toContainText('45326 Essen')
+    })
   })
 
   test('STANDORTE is active on every /locations sub-path', async ({ page }) => {
@@ -27,13 +48,6 @@ test.describe('desktop navigation', () => {
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' })
     await expect(nav.getByRole('link', { name: 'STANDORTE', exact: true })).toHaveAttribute('aria-current', 'page')
     await expect(nav.getByRole('link', { name: 'HOME', exact: true })).not.toHaveAttribute('aria-current', 'page')
-  })
-
-  test('the phone button shows the dealer number', async ({ page }) => {
-    await page.goto('/')
-    const phone = page.getByRole('banner').getByRole('link', { name: /0201 8512 3400/ })
-    await expect(phone).toBeVisible()
-    await expect(phone).toHaveAttribute('href', 'tel:+4920185123400')
   })
 })
 
@@ -55,19 +69,6 @@ test('every navigation starts at the top of the page', async ({ page }) => {
   await page.getByRole('contentinfo').getByRole('link', { name: 'Datenschutz' }).click()
   await expect(page).toHaveURL('/datenschutz')
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
-})
-
-test('the footer has the spec links, opening hours and contact data', async ({ page }) => {
-  await page.goto('/')
-  const footer = page.getByRole('contentinfo')
-  for (const href of ['/services', '/about', '/locations', '/vehicles', '/auto-verkaufen', '/contact', '/datenschutz', '/impressum']) {
-    await expect(footer.locator(`a[href="${href}"]`).first()).toBeVisible()
-  }
-  await expect(footer).toContainText('Mo–Fr: 09:00–18:00 Uhr')
-  await expect(footer).toContainText('Sa: 09:00–16:00 Uhr')
-  await expect(footer).toContainText('So: nach Vereinbarung')
-  await expect(footer.getByRole('link', { name: 'info@ruhrstern-automobile.de' })).toHaveAttribute('href', 'mailto:info@ruhrstern-automobile.de')
-  await expect(footer).toContainText('45326 Essen')
 })
 
 test.describe('mobile menu', { tag: '@phone' }, () => {

@@ -1,5 +1,7 @@
 import { expect, test } from './playwright-utils'
 
+// What a person sees on an unknown address; that /services/finanzierung redirects on the server: tests/http/crawl.test.ts.
+
 test('an unknown path answers 404 with the not-found page', async ({ page }) => {
   const response = await page.goto('/gibt-es-nicht/wirklich-nicht')
   expect(response?.status()).toBe(404)
@@ -33,10 +35,4 @@ test('without JavaScript the not-found page redirects (a meta refresh in the hea
   await expect(page.getByRole('status')).toHaveText('Die automatische Weiterleitung ist gestoppt.')
   await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0)
   await context.close()
-})
-
-test('/services/finanzierung redirects to /services on the server', async ({ request }) => {
-  const response = await request.get('/services/finanzierung', { maxRedirects: 0 })
-  expect([301, 302, 308]).toContain(response.status())
-  expect(response.headers()['location']).toBe('/services')
 })

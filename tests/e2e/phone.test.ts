@@ -71,6 +71,34 @@ test.describe('every page fits every phone', { tag: '@phone' }, () => {
   })
 })
 
+test.describe('vehicle cards on the narrowest phone', { tag: '@phone' }, () => {
+  // Issue 36: first registration and buyer facts joined the cards; nothing may stick out of a card
+  // (the cards clip their content, so the page width alone would not tell).
+  test('at 320 px every line of a card stays inside it, the buyer facts included', async ({ browser, baseURL }) => {
+    const context = await browser.newContext(phone(320, { baseURL }))
+    const page = await context.newPage()
+    await page.goto('/vehicles?search=Diesel')
+    await waitForScripts(page)
+    // A phone widens its layout to fit what sticks out, and the cards with it: first the page's width.
+    expect(await pageWidth(page)).toBeLessThanOrEqual(320)
+    const overflow = await page.getByRole('article').evaluateAll((articles) =>
+      articles.flatMap((article) => {
+        const box = article.getBoundingClientRect()
+        return [...article.querySelectorAll('h2, h3, p, dd, li, a')].flatMap((element) => {
+          const inner = element.getBoundingClientRect()
+          const clipped = inner.right > box.right - 1 || inner.left < box.left || element.scrollWidth > element.clientWidth + 1
+          return clipped && element.getClientRects().length > 0 ? [`${article.querySelector('h3')?.textContent}: ${element.textContent}`] : []
+        })
+      }),
+    )
+    expect(overflow).toEqual([])
+    await expect(page.getByRole('article').filter({ hasText: 'V 250 d' }).getByRole('list', { name: 'Kaufinformationen' })).toHaveText(
+      /MwSt\. ausweisbar\s*Garantie\s*Unfallfrei/,
+    )
+    await context.close()
+  })
+})
+
 test.describe('on a phone', { tag: '@phone' }, () => {
   test('the contact form’s success toast is inside the visible screen', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 })

@@ -120,6 +120,10 @@ for (const javaScriptEnabled of [true, false]) {
 
       await expectFocusedConfirmation(page)
       await expect(page.locator('#verkaufen-bestaetigung')).toContainText('Ihre Angaben und Ihre 2 Fotos sind bei uns eingegangen.')
+      // By when, from the seed's Kennzahl „Bewertung innerhalb (Stunden)“ (issue 36).
+      await expect(page.locator('#verkaufen-bestaetigung')).toContainText(
+        'Wir melden uns innerhalb von 24 Stunden (an Werktagen) mit einer ersten Einschätzung',
+      )
 
       const lead = leadNamed(name)
       expect(lead).toMatchObject({ kind: 'vehicle-sale', page: '/auto-verkaufen', contact: { name, email: emailOf(name) } })
@@ -158,7 +162,8 @@ for (const javaScriptEnabled of [true, false]) {
       expect(receipt).toMatch(/^Subject: Eingangsbestätigung: Ihre Anfrage \(Auto verkaufen\) bei Ruhrstern Automobile$/m)
       expect(receipt).toMatch(/^Erstzulassung \(Jahr\): +2017\r?$/m)
       expect(receipt).toMatch(/^Kilometerstand \(km\): +98000\r?$/m)
-      expect(receipt).toContain('innerhalb von 24 Stunden')
+      expect(receipt).toContain('Ihre 2 Fotos sind bei uns eingegangen.')
+      expect(receipt).toContain('Wir melden uns innerhalb von 24 Stunden (an Werktagen) mit einer ersten Einschätzung bei Ihnen.')
       for (const typed of [name, 'Golf 1.5 TSI', 'Kratzer hinten links']) expect(receipt).not.toContain(typed)
       expect(mail).not.toContain(`To: ${emailOf(name)}`)
 

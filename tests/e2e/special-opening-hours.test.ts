@@ -1,5 +1,5 @@
 import { type APIRequestContext } from '@playwright/test'
-import { addCalendarDays, berlinParts } from '#app/submissions/test-drive-slots.ts'
+import { addCalendarDays, berlinParts } from '#app/utils/clock.ts'
 import { expect, test } from './playwright-utils'
 import { BROWSER_AGENT, CRAWLER_AGENT, OWN_PORT_BASE, type RunningProcess, startFakeSanity, startSiteServer } from './servers'
 
@@ -108,8 +108,8 @@ test('a special opening entry for today shows on the pages and in the JSON-LD; o
   const homeHours = dealerHours(home.nodes)
   expect(homeHours).toContainEqual({ '@type': 'OpeningHoursSpecification', opens: '00:00', closes: '00:00', validFrom: today, validThrough: today })
   expect(homeHours.filter((spec) => spec.validFrom !== undefined)).toHaveLength(1)
-  // The regular hours stay as they are, with their weekdays.
-  expect(homeHours.filter((spec) => spec.dayOfWeek !== undefined).map((spec) => `${spec.opens}–${spec.closes}`)).toEqual(['08:00–20:00', '09:00–18:00'])
+  // The yard's regular hours stay as they are, with their weekdays (decision 068).
+  expect(homeHours.filter((spec) => spec.dayOfWeek !== undefined).map((spec) => `${spec.opens}–${spec.closes}`)).toEqual(['09:00–18:00', '09:00–16:00'])
 
   // A city page: its own hours (the page's sections) and its AutoDealer.
   const city = await crawl(request, '/locations/dortmund')

@@ -1,435 +1,38 @@
-import { execFileSync } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { type AddressInfo } from 'node:net'
-import { createSecureServer, type ServerHttp2Stream } from 'node:http2'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { type Locator, type Page } from '@playwright/test'
-import { Mutation } from '@sanity/mutator'
+import { readFileSync } from 'node:fs'
+import { type Browser, type Locator, type Page } from '@playwright/test'
 import { evaluate, parse } from 'groq-js'
-import { loadDataset } from '#app/sanity/seed.server.ts'
 import { FIGURES, FIGURE_USAGE_QUERY, FIGURE_VALUES_QUERY, figureUsage, figureUsageNote, figureValues, resolvePlaceholders } from '#schemas/lib/figures.ts'
 import { SHOWROOM_IMAGE } from '#schemas/lib/page-templates.ts'
-import { FAKE_SANITY_PORT, SANITY_BACKED_PORT } from '../../playwright.config'
-import { expect, test, uniqueName } from './playwright-utils'
+import { FAKE_SANITY_PORT } from '../../playwright.config'
+import { uniqueName } from './playwright-utils'
+import { BOOT, bootStudio, expect, explain, navigate, sanitySite, signIn, type StoredDocument, type Studio, studioContextOptions, test } from './studio-fixture'
 
 /*
  * The built Studio as staff meet it: its deep links and Sanity's intent links must be taken by the
  * Studio's own router (issue 19). It is served only by a site with a Sanity project (the server
  * against the fake Sanity API); the embedded one explains how to connect one instead (issue 14).
  * No Sanity project is reachable from the browser, so it is signed in with a stand-in user
- * (`users/me`) and every other request to Sanity fails, as it would offline. The Studio still
- * routes: it names the pane it opened in the document title before any content loads, and
- * rewrites an intent link to the document's place in the structure.
+ * (`users/me`, an editor as staff are) and Sanity's API is answered from the seed in the test
+ * process (./studio-fixture.ts). The Studio boots once per worker; each test moves it with its
+ * own router (`studio.open`), as staff move between lists and documents.
  */
 
-const sanitySite = `http://localhost:${SANITY_BACKED_PORT}`
 /** The fake Sanity the Sanity-backed site reads (tests/mocks/sanity-server.ts). */
 const fakeSanity = `http://127.0.0.1:${FAKE_SANITY_PORT}`
 
-const STAND_IN_USER = {
-  id: 'pE2eRedaktion',
-  name: 'Redaktion',
-  email: 'redaktion@example.de',
-  role: 'administrator',
-  roles: [{ name: 'administrator', title: 'Administrator' }],
-}
-
-async function signIn(page: Page) {
-  await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) =>
-    new URL(route.request().url()).pathname.endsWith('/users/me') ? route.fulfill({ json: STAND_IN_USER }) : route.abort(),
-  )
-}
-
-type StoredDocument = { _id: string; _type?: string; _rev?: string; [field: string]: unknown }
-type Action = { actionType: string; draftId?: string; publishedId?: string; attributes?: StoredDocument; patch?: Record<string, unknown> }
-type MutationBody = Record<string, StoredDocument & { id?: string }>
-
-/*
- * The Studio's listeners (server-sent events) need a stream that stays open: `route.fulfill` can
- * only answer and close, and a listener that keeps reconnecting leaves the Studio's form read-only
- * ("reconnecting"). So listener requests are sent on, unseen by the page, to a small local HTTPS
- * server (HTTP/2: the Studio opens more listeners than a browser's six connections per host) that
- * says welcome and keeps the stream open. After a write the stand-in tells the form's document
- * listeners (`*[_id in $ids]`) what changed, as Sanity does: a mutation event per document, with the
- * transaction's id as the new revision. Only that echo ends the form's „Speichern…“ (until then a
- * publish click waits), and a reconnect within 20 s does not make the Studio read the documents
- * again. The other listeners (lists, previews) are closed instead: they reconnect and query again.
- */
-type Hub = { streams: Set<ServerHttp2Stream>; pairs: Map<ServerHttp2Stream, string[]> }
-const hubs = new Map<string, Hub>()
-let listenerServer: Promise<number> | undefined
-
-function startListenerServer(): Promise<number> {
-  const folder = mkdtempSync(path.join(tmpdir(), 'studio-listen-'))
-  const [key, cert] = [path.join(folder, 'key.pem'), path.join(folder, 'cert.pem')]
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost'], {
-    stdio: 'ignore',
-  })
-  const server = createSecureServer({ key: readFileSync(key), cert: readFileSync(cert), allowHTTP1: true })
-  server.on('stream', (stream, headers) => {
-    // /listen/<hub>?query=…
-    const hub = hubs.get(String(headers[':path']).split('?')[0]!.split('/')[2] ?? '')
-    if (!hub) return stream.respond({ ':status': 404 }, { endStream: true })
-    const search = new URL(String(headers[':path']), 'https://localhost').searchParams
-    const ids = search.get('query') === '*[_id in $ids]' ? (JSON.parse(search.get('$ids') ?? '[]') as string[]) : undefined
-    // The Studio listens with credentials from its own origin, as from Sanity's.
-    stream.respond({
-      ':status': 200,
-      'content-type': 'text/event-stream',
-      'cache-control': 'no-cache',
-      'access-control-allow-origin': String(headers.origin ?? '*'),
-      'access-control-allow-credentials': 'true',
-    })
-    stream.write('retry: 300\nevent: welcome\ndata: {"listenerName":"e2e"}\n\n')
-    // Sanity's listener drops a stream silent for 45 s; a comment line keeps it alive, as Sanity's own heartbeat does.
-    const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), 10_000)
-    heartbeat.unref()
-    stream.on('close', () => clearInterval(heartbeat))
-    if (ids) hub.pairs.set(stream, ids)
-    else hub.streams.add(stream)
-    const forget = () => {
-      hub.streams.delete(stream)
-      hub.pairs.delete(stream)
-    }
-    stream.on('close', forget)
-    stream.on('error', forget)
-  })
-  // Open streams must not keep the test worker from ending.
-  server.unref()
-  // A port the system picks: the tests of this file run in several workers at once, each with its own server.
-  return new Promise((resolve) => server.listen(0, 'localhost', () => resolve((server.address() as AddressInfo).port)))
-}
-
-/**
- * Signed in, and Sanity's API answered from the seed dataset as the fake Sanity loads it (queries
- * with groq-js, documents by id, images from content/images), so the Studio shows the documents
- * and their photos as staff would. Edits really write: the Studio 4 sends them to the Actions API
- * (`POST …/data/actions/<dataset>`; a document edited live, such as a lead's status, to
- * `…/data/mutate/<dataset>`), and the stand-in applies them to the in-memory dataset as Sanity
- * would, and keeps every action for the test. `role` is the signed-in user's role ("administrator"
- * or "editor"). `photos` answers requests to other image hosts (mobile.de's) with a seed photo.
- */
-async function signInWithSeed(page: Page, { role = 'administrator' }: { role?: string } = {}) {
-  listenerServer ??= startListenerServer()
-  const port = await listenerServer
-  const hubId = randomUUID()
-  const hub: Hub = { streams: new Set(), pairs: new Map() }
-  hubs.set(hubId, hub)
-  const reconnect = () => {
-    for (const stream of hub.streams) stream.close()
-    hub.streams.clear()
-  }
-  /** A transaction's documents as they were before it (undefined: there was none), to tell the document listeners what changed. */
-  let touched = new Map<string, StoredDocument | undefined>()
-  const announce = (transactionId: string) => {
-    const changes = [...touched]
-    touched = new Map()
-    changes.forEach(([id, before], index) => {
-      const after = find(id)
-      const event = {
-        type: 'mutation',
-        eventId: `${transactionId}#${id}`,
-        documentId: id,
-        transactionId,
-        transition: !after ? 'disappear' : before ? 'update' : 'appear',
-        identity: STAND_IN_USER.id,
-        // The document as it now is, whatever the actions did: the Studio applies it to its copy.
-        mutations: [after ? { createOrReplace: after } : { delete: { id } }],
-        previousRev: before?._rev,
-        resultRev: transactionId,
-        timestamp: new Date().toISOString(),
-        visibility: 'transaction',
-        effects: { apply: [], revert: [] },
-        transactionTotalEvents: changes.length,
-        transactionCurrentEvent: index + 1,
-      }
-      for (const [stream, ids] of hub.pairs) if (ids.includes(id)) stream.write(`event: mutation\ndata: ${JSON.stringify(event)}\n\n`)
-    })
-    reconnect()
-  }
-  /** What the Studio asked for and was refused: named when a test fails, to tell a missing answer from a slow machine. */
-  const aborted: string[] = []
-  /** The queries answered, in order: a document's validation runs its rules' queries (e.g. "is this path taken?"). */
-  const answered: string[] = []
-  const actions: Action[] = []
-  const { documents: seed, assetFiles } = await loadDataset('content')
-  const documents = structuredClone(seed) as StoredDocument[]
-  let revision = 0
-  /** The transaction being applied: its id is the new revision of what it writes, as in Sanity. */
-  let transaction: string | undefined
-  const put = (document: StoredDocument) => {
-    const index = documents.findIndex((candidate) => candidate._id === document._id)
-    if (!touched.has(document._id)) touched.set(document._id, index === -1 ? undefined : documents[index])
-    const stored = { ...document, _rev: transaction ?? `e2e-${++revision}`, _updatedAt: new Date().toISOString() }
-    if (index === -1) documents.push({ ...stored, _createdAt: stored._updatedAt })
-    else documents[index] = { ...stored, _createdAt: documents[index]!._createdAt }
-  }
-  const remove = (id: string) => {
-    const index = documents.findIndex((candidate) => candidate._id === id)
-    if (index !== -1 && !touched.has(id)) touched.set(id, documents[index])
-    if (index !== -1) documents.splice(index, 1)
-  }
-  const find = (id: string | undefined) => documents.find((candidate) => candidate._id === id)
-  const patched = (base: StoredDocument, patch: Record<string, unknown>) =>
-    new Mutation({ mutations: [{ patch: { ...patch, ifRevisionID: undefined, id: base._id } }] }).apply(base as never) as StoredDocument
-  function apply(action: Action) {
-    const draftId = action.draftId ?? `drafts.${action.publishedId}`
-    switch (action.actionType) {
-      case 'sanity.action.document.create':
-        if (action.attributes) put(action.attributes)
-        return
-      case 'sanity.action.document.edit':
-        // Revisions are not checked: the stand-in's listener never tells the Studio the new ones.
-        put(patched(find(draftId) ?? { ...find(action.publishedId)!, _id: draftId }, action.patch ?? {}))
-        return
-      case 'sanity.action.document.publish': {
-        const draft = find(draftId)
-        if (!draft) throw new Error(`publish: no draft ${draftId}`)
-        put({ ...draft, _id: action.publishedId! })
-        remove(draftId)
-        return
-      }
-      case 'sanity.action.document.discard':
-        remove(draftId)
-        return
-      default:
-        throw new Error(`The stand-in does not know ${action.actionType}`)
-    }
-  }
-  function mutate(mutation: MutationBody) {
-    const [[kind, target]] = Object.entries(mutation) as [[string, StoredDocument & { id?: string }]]
-    const id = target.id ?? target._id
-    if (kind === 'patch') put(patched(find(id)!, target))
-    else if (kind === 'delete') remove(id)
-    else if (kind === 'create' || kind === 'createOrReplace' || (kind === 'createIfNotExists' && !find(id))) put(target)
-  }
-  await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, async (route) => {
-    const url = new URL(route.request().url())
-    const path = url.pathname
-    const method = route.request().method()
-    if (path.endsWith('/users/me')) return route.fulfill({ json: { ...STAND_IN_USER, role, roles: [{ name: role, title: role }] } })
-    if (path.endsWith('/acl')) return route.fulfill({ json: [{ filter: '_id in path("**")', permissions: ['read', 'update', 'create', 'history'] }] })
-    if (path.includes('/data/actions/') && method === 'POST') {
-      const body = route.request().postDataJSON() as { actions: Action[]; transactionId?: string }
-      const transactionId = body.transactionId ?? `e2e-${++revision}`
-      transaction = transactionId
-      try {
-        for (const action of body.actions) apply(action)
-      } catch (error) {
-        touched = new Map()
-        return route.fulfill({ status: 409, json: { error: { description: String(error) } } })
-      } finally {
-        transaction = undefined
-      }
-      actions.push(...body.actions)
-      announce(transactionId)
-      return route.fulfill({ json: { transactionId } })
-    }
-    if (path.includes('/data/mutate/') && method === 'POST') {
-      const body = route.request().postDataJSON() as { mutations: MutationBody[]; transactionId?: string }
-      const transactionId = url.searchParams.get('transactionId') ?? body.transactionId ?? `e2e-${++revision}`
-      transaction = transactionId
-      try {
-        for (const mutation of body.mutations) mutate(mutation)
-      } finally {
-        transaction = undefined
-      }
-      announce(transactionId)
-      const results = body.mutations.map((mutation) => ({ id: Object.values(mutation)[0]!.id ?? Object.values(mutation)[0]!._id, operation: 'update' }))
-      return route.fulfill({ json: { transactionId, results } })
-    }
-    if (path.includes('/data/query/')) {
-      const params = Object.fromEntries([...url.searchParams].filter(([key]) => key.startsWith('$')).map(([key, value]) => [key.slice(1), JSON.parse(value)]))
-      // groq-js only slices by constants; the Studio's lists slice by parameters ([0...$limit]).
-      const query = (url.searchParams.get('query') ?? '').replace(/\$(\w+)/g, (name, key: string) =>
-        typeof params[key] === 'number' ? String(params[key]) : name,
-      )
-      const result = await (await evaluate(parse(query), { dataset: documents, params })).get()
-      answered.push(query)
-      return route.fulfill({ json: { ms: 1, result } })
-    }
-    if (path.includes('/data/doc/')) {
-      const ids = decodeURIComponent(path.split('/').pop() ?? '').split(',')
-      return route.fulfill({ json: { documents: documents.filter((document) => ids.includes(document._id)), omitted: [] } })
-    }
-    if (path.includes('/data/listen/')) return route.continue({ url: `https://localhost:${port}/listen/${hubId}${url.search}` })
-    // An image of the dataset, as Sanity's image CDN answers it (unscaled here).
-    if (url.hostname === 'cdn.sanity.io') {
-      const file = assetFiles.get(path.split('/').pop() ?? '')
-      return file ? route.fulfill({ contentType: 'image/jpeg', body: readFileSync(file) }) : route.fulfill({ status: 404 })
-    }
-    if (path.includes('/history/')) return route.fulfill({ contentType: 'application/json', body: path.includes('/events/') ? '{"events":[]}' : '' })
-    // The Studio's per-user settings (list layout, sort order): nothing stored, an array of entries.
-    if (path.includes('/keyvalue')) return route.fulfill({ json: [] })
-    if (/\/(journey|features)/.test(path)) return route.fulfill({ json: path.includes('/features') ? [] : {} })
-    aborted.push(`${method} ${path}`)
-    return route.abort()
-  })
-  // `reconnect`: a test that adds a document itself (as the site writes one) tells the Studio's listeners so.
-  return { documents, aborted, actions, answered, reconnect }
-}
-
 /** A literal text inside a regular expression. */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-/** The Studio's bundle is large; on a busy machine it boots in seconds, not milliseconds. */
-const BOOT = { timeout: 30_000 }
 
 test.describe('the Studio under /studio', () => {
   // The listener streams' local server has a certificate of its own.
   test.use({ baseURL: sanitySite, ignoreHTTPSErrors: true })
 
-  test.beforeEach(async ({ page }) => {
-    await signIn(page)
-  })
-
-  const DEEP_LINKS = [
-    { path: '/studio', url: '/studio/structure', title: 'Inhalte' },
-    { path: '/studio/structure/siteSettings', url: '/studio/structure/siteSettings', title: 'Einstellungen' },
-    { path: '/studio/structure/vehicles;vehicles-all', url: '/studio/structure/vehicles;vehicles-all', title: 'Fahrzeuge' },
-    { path: '/studio/structure/inbox;lead', url: '/studio/structure/inbox;lead', title: 'Anfragen' },
-    { path: '/studio/structure/inbox;contactMessage', url: '/studio/structure/inbox;contactMessage', title: 'Nachrichten' },
-    { path: '/studio/structure/inbox;inbox-neu', url: '/studio/structure/inbox;inbox-neu', title: 'Neu' },
-  ]
-
-  for (const link of DEEP_LINKS) {
-    test(`${link.path} opens „${link.title}“`, async ({ page }) => {
-      await page.goto(link.path)
-      await expect(page).toHaveTitle(`${link.title} | Ruhrstern Automobile`, BOOT)
-      expect(new URL(page.url()).pathname).toBe(link.url)
-      await expect(page.getByText(/Workspace not found|Arbeitsbereich nicht gefunden/)).toHaveCount(0)
-    })
-  }
-
-  test('an intent link (the lead mail links to one) opens the document in its place in the structure', async ({ page }) => {
-    await page.goto('/studio/intent/edit/id=inbox.lead-7f3a;type=lead')
-    await expect(page).toHaveURL(/\/studio\/structure\/inbox;lead;inbox\.lead-7f3a$/, BOOT)
-    await page.goto('/studio/intent/edit/id=siteSettings;type=siteSettings')
-    await expect(page).toHaveURL(/\/studio\/structure\/siteSettings$/, BOOT)
-    await expect(page).toHaveTitle('Einstellungen | Ruhrstern Automobile')
-  })
-
-  test('Einstellungen → Kennzahlen says next to each figure on how many pages it appears', async ({ page }) => {
-    // Every query of the Studio is answered with groq-js over the whole seed in this process: on a
-    // busy 2-core machine the document took longer than one test's 30 s to open.
-    test.slow()
-    await page.unrouteAll()
-    const { documents, aborted } = await signInWithSeed(page)
-    const usage = figureUsage(await (await evaluate(parse(FIGURE_USAGE_QUERY), { dataset: documents })).get())
-    await page.goto('/studio/structure/siteSettings')
-    await expect(page).toHaveTitle('Einstellungen | Ruhrstern Automobile', BOOT)
-    // The Vorschau tool's note on where the settings appear (studio/presentation.ts) loads after
-    // the form and moves it down: a click before it lands can miss the tab, so it is repeated
-    // until the group shows. The form itself waits for the document; under CI's load that took
-    // longer than 30 s once, so the form gets the test's whole slow budget.
-    await expect(page.getByRole('tab', { name: 'Kennzahlen' }))
-      .toBeVisible({ timeout: 60_000 })
-      .catch((error: Error) => {
-        throw new Error(`${error.message}\nRequests refused meanwhile: ${aborted.join(', ') || 'none'}`)
-      })
-    await expect(async () => {
-      await page.getByRole('tab', { name: 'Kennzahlen' }).click({ timeout: 5_000 })
-      await expect(page.getByRole('tab', { name: 'Kennzahlen' })).toHaveAttribute('aria-selected', 'true', { timeout: 2_000 })
-    }).toPass(BOOT)
-    for (const { value, title } of FIGURES) {
-      const field = page.getByTestId(`field-claims.${value}`)
-      await expect(field.getByText(title, { exact: true })).toBeVisible(BOOT)
-      await expect(field.getByText(figureUsageNote(value, usage[value]), { exact: true })).toBeVisible()
-    }
-    expect(usage.freeDeliveryKm.pages).toBeGreaterThan(10)
-
-    // Opened, the note names the pages, each by title and path, with a link to its Vorschau.
-    const field = page.getByTestId('field-claims.freeDeliveryKm')
-    await field.getByText('Seiten anzeigen').click()
-    const list = field.getByRole('list', { name: 'Seiten mit dieser Kennzahl' })
-    await expect(list.getByRole('listitem')).toHaveCount(usage.freeDeliveryKm.pages)
-    const shown = usage.freeDeliveryKm.documents.find((document) => document.type === 'page')!
-    const row = list
-      .getByRole('listitem')
-      .filter({ has: page.getByRole('link', { name: shown.title, exact: true }) })
-      .first()
-    await expect(row.getByText(shown.path, { exact: true })).toBeVisible()
-    // „Vorschau“ is the Vorschau tool's edit intent: the page beside its form, at its path.
-    const preview = row.getByRole('link', { name: `Vorschau von „${shown.title}“` })
-    await expect(preview).toHaveAttribute('href', new RegExp(`/studio/intent/edit/.*id=${escapeRegExp(shown.id)}.*mode=presentation`))
-    // The title opens the page's form in its place in the structure.
-    await row.getByRole('link', { name: shown.title, exact: true }).click()
-    await expect(page).toHaveURL(new RegExp(`/studio/structure/.*${escapeRegExp(shown.id)}`), BOOT)
-    await expect(page.getByTestId('field-path').locator('input')).toHaveValue(shown.path, BOOT)
-  })
-
-  test('„Kennzahl einfügen“ puts the chosen figure into a text at the cursor, as a placeholder the site resolves', async ({ page }) => {
-    test.slow()
-    await page.unrouteAll()
-    const { documents, aborted, actions } = await signInWithSeed(page)
-    const target = documents.find((document) => document._type === 'page' && !document._id.startsWith('drafts.') && !document.intro)!
-    await page.goto(`/studio/intent/edit/id=${target._id};type=page`)
-    const intro = page.getByTestId('field-intro')
-    const text = intro.locator('textarea')
-    await expect(text).toBeEditable({ timeout: 60_000 }).catch(explain(aborted))
-    await text.click()
-    await text.pressSequentially('Lieferung bis  km')
-    // The typed text settles in the draft first: a late update of the field would move the cursor back to its end.
-    await expect.poll(() => documents.find((document) => document._id === `drafts.${target._id}`)?.intro).toBe('Lieferung bis  km')
-    await expect(text).toHaveValue('Lieferung bis  km')
-    for (let step = 0; step < 3; step += 1) await text.press('ArrowLeft')
-    await intro.getByRole('button', { name: 'Kennzahl einfügen' }).click()
-    await page.getByRole('menuitem', { name: 'Kostenlose Lieferung und Anfahrt bis (km)' }).click()
-    await expect(text).toHaveValue('Lieferung bis {freeDeliveryKm} km')
-    // Written to the draft as the placeholder, as staff would have typed it.
-    await expect
-      .poll(() => JSON.stringify(documents.find((document) => document._id === `drafts.${target._id}`)?.intro ?? null))
-      .toBe(JSON.stringify('Lieferung bis {freeDeliveryKm} km'))
-    // The Studio sends typing as diff-match-patch, which URL-encodes the braces.
-    expect(decodeURIComponent(JSON.stringify(actions))).toContain('{freeDeliveryKm}')
-    // Fields that are not copy (the page's path) have no such menu.
-    await expect(page.getByTestId('field-path').getByRole('button', { name: 'Kennzahl einfügen' })).toHaveCount(0)
-  })
-
-  test('previews in the form show a figure’s value, not its placeholder', async ({ page }) => {
-    test.slow()
-    await page.unrouteAll()
-    const { documents, aborted } = await signInWithSeed(page)
-    const figures = figureValues(await (await evaluate(parse(FIGURE_VALUES_QUERY), { dataset: documents })).get())
-    const home = documents.find((document) => document._id === 'homePage') as unknown as { heroSlides: { subtitle: string }[] }
-    const subtitle = home.heroSlides.map((slide) => slide.subtitle).find((text) => text.includes('{'))!
-    await page.goto('/studio/structure/homePage')
-    const slides = page.getByTestId('field-heroSlides')
-    await expect(slides.getByText(resolvePlaceholders(subtitle, figures), { exact: true }))
-      .toBeVisible({ timeout: 60_000 })
-      .catch(explain(aborted))
-    await expect(slides.getByText(subtitle, { exact: true })).toHaveCount(0)
-  })
-
-  test('„Vorschau“ opens the site beside the form through the site’s preview-mode route, with the tool’s secret', async ({ page }) => {
-    await page.unrouteAll()
-    await signInWithSeed(page)
-    // The tool stores its secret as a document before it opens the preview: let that write succeed.
-    await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)[^/]*\/v[^/]+\/data\/mutate\//, (route) =>
-      route.fulfill({ json: { transactionId: 'e2e', results: [{ id: 'e2e-secret', operation: 'create' }] } }),
-    )
-    const enable = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/preview-mode/enable', BOOT)
-    await page.goto('/studio/presentation')
-    await expect(page).toHaveTitle(/Vorschau/, BOOT)
-    const url = new URL((await enable).url())
-    // The preview is the site the Studio is served by, entered with a fresh secret at its home page.
-    expect(url.origin).toBe(sanitySite)
-    expect(url.searchParams.get('sanity-preview-secret')).toMatch(/^[\w-]{16,}$/)
-    expect(url.searchParams.get('sanity-preview-pathname')).toBe('/')
-    await expect(page.locator('iframe')).toHaveCount(1)
-  })
-
+  // The longest journey first: the other worker takes the shorter tests meanwhile.
   /** A photo of the seed (the showroom): a hero or card picture without an upload. */
   const IMAGE = { _type: 'imageWithAlt', alt: SHOWROOM_IMAGE.alt, asset: { ...SHOWROOM_IMAGE.asset } }
 
   /** The form's "Veröffentlichen" (publish) button. */
   const publishButton = (page: Page) => page.getByRole('button', { name: 'Veröffentlichen', exact: true })
-  /** Names the requests the stand-in refused when a first wait fails (a missing answer, not a slow machine). */
-  const explain = (aborted: string[]) => (error: Error) => {
-    throw new Error(`${error.message}\nRequests refused meanwhile: ${aborted.join(', ') || 'none'}`)
-  }
 
   /** A section of the page's list, opened: its fields in a dialog. */
   async function openSection(page: Page, name: RegExp) {
@@ -443,7 +46,7 @@ test.describe('the Studio under /studio', () => {
    * Not with Escape: the formatted text's editor keeps the focus and takes the key.
    */
   async function closeDialog(page: Page, count: number) {
-    await page.getByRole('dialog').last().getByRole('button', { name: 'Close dialog' }).first().click()
+    await page.getByRole('dialog').last().getByRole('button', { name: 'Dialog schließen' }).first().click()
     await expect(page.getByRole('dialog')).toHaveCount(count)
   }
   /** Writes a paragraph into the (empty) formatted text of a dialog. */
@@ -457,9 +60,10 @@ test.describe('the Studio under /studio', () => {
   /**
    * A published page on the site: the document is handed to the fake Sanity the Sanity-backed site
    * reads (as publishing in Sanity would; the fake announces it with its webhook), the site is asked
-   * for the page, and the page is removed again afterwards (other tests read the same fake).
+   * for the page in a browser of its own (the Studio's stays booted, and a visitor has no preview
+   * cookie), and the page is removed again afterwards (other tests read the same fake).
    */
-  async function onSite(page: Page, document: StoredDocument, check: () => Promise<void>) {
+  async function onSite(browser: Browser, document: StoredDocument, check: (page: Page) => Promise<void>) {
     const write = (mutation: unknown) =>
       fetch(`${fakeSanity}/v2025-02-19/data/mutate/production?returnIds=true&visibility=sync`, {
         method: 'POST',
@@ -467,10 +71,13 @@ test.describe('the Studio under /studio', () => {
         body: JSON.stringify({ mutations: [mutation] }),
       })
     expect((await write({ createOrReplace: document })).ok).toBe(true)
+    const visitor = await browser.newContext({ ...studioContextOptions, ignoreHTTPSErrors: false })
     try {
+      const page = await visitor.newPage()
       await page.goto(`${sanitySite}${String(document.path)}`)
-      await check()
+      await check(page)
     } finally {
+      await visitor.close()
       await write({ delete: { id: document._id } })
     }
   }
@@ -558,13 +165,13 @@ test.describe('the Studio under /studio', () => {
    * „+“ in the template's page list, as staff start a page: the new page opens at once (one
    * template per list), its first sections show, and name and path are typed. The first keystroke
    * creates the draft through the Actions API with the template's initial value, which is checked
-   * here; returns the stand-in's records and the draft's id once the draft has the path.
+   * here; returns the draft's id once the draft has the path.
    */
-  async function startFromTemplate(page: Page, template: (typeof TEMPLATES)[number]) {
-    await page.unrouteAll()
-    const stand = await signInWithSeed(page)
-    const { documents, actions, aborted } = stand
-    await page.goto(`/studio/structure/pages;${template.list}`)
+  async function startFromTemplate({ page, open, documents, actions, aborted }: Studio, template: (typeof TEMPLATES)[number]) {
+    // This page's actions only: the journey starts one page after the other.
+    const before = actions.length
+    const creation = () => actions.slice(before).find((action) => action.actionType === 'sanity.action.document.create')
+    await open(`/studio/structure/pages;${template.list}`)
     // One template per list: "+" opens the new page at once.
     await page.getByTestId('action-intent-button').click({ timeout: 60_000 }).catch(explain(aborted))
     const title = page.getByRole('textbox', { name: 'Name der Seite' })
@@ -574,81 +181,214 @@ test.describe('the Studio under /studio', () => {
     for (const title of ['Hero', 'Fließtext']) await expect(sections.getByRole('button', { name: new RegExp(`^${title}`) })).toBeVisible(BOOT)
     await title.fill(template.title)
     await page.getByRole('textbox', { name: 'Pfad' }).fill(template.path)
-    await expect.poll(() => actions.find((action) => action.actionType === 'sanity.action.document.create'), BOOT).toBeDefined()
-    const created = actions.find((action) => action.actionType === 'sanity.action.document.create')!
+    await expect.poll(creation, BOOT).toBeDefined()
+    const created = creation()!
     expect(created.attributes).toMatchObject({ _type: 'page', isCity: template.isCity })
     expect((created.attributes!.sections as { _type: string }[]).map((section) => section._type)).toEqual(template.sections)
     if (!template.isCity) expect(created.attributes!.location).toBeUndefined()
     const draftId = created.attributes!._id
     await expect.poll(() => documents.find((document) => document._id === draftId)?.path, BOOT).toBe(template.path)
-    return { ...stand, draftId }
+    return draftId
   }
 
-  for (const template of TEMPLATES) {
-    test(`„+“ in the page list ${template.list} starts a page from the template ${template.id}, written through the Actions API, the draft has the template's sections`, async ({
-      page,
-    }) => {
-      test.slow()
-      await startFromTemplate(page, template)
-    })
-  }
+  /*
+   * Both templates in one journey, as staff would make a city page and then a service page: each is
+   * started with „+“ in its list, filled in, published and shown on the site. Whether each
+   * template's page, so filled, is publishable at all is Sanity's validation's to say, and is
+   * proved without a browser in schemas/page-templates.test.ts; here the Studio's form gets there.
+   */
+  test('a page from each template (city, service), started with „+“ and filled in as staff do (one figure through the picker), is published and the site shows it', async ({
+    studio,
+    browser,
+  }) => {
+    // Some 80 steps of staff work in the Studio, the two pages one after the other: 3.8 min beside
+    // another worker and 7.4 min on a machine loaded 20 to 30 deep (the two tests before had 7 min each).
+    test.setTimeout(600_000)
+    const { page, documents, actions } = studio
+    for (const template of TEMPLATES) {
+      await test.step(`${template.id}: „+“ in the list ${template.list}, filled in, published, shown on the site`, async () => {
+        const draftId = await startFromTemplate(studio, template)
 
-  for (const template of TEMPLATES) {
-    test(`a page from the template ${template.id}, filled in as staff do (one figure through the picker), is published and the site shows it`, async ({
-      page,
-    }) => {
-      // Some 40 steps of staff work in the Studio: 1 min alone on this machine, over 3 min in CI beside
-      // another worker (the service page reached its last field at 180 s, test.slow()'s limit).
-      test.setTimeout(420_000)
-      const { documents, actions, draftId } = await startFromTemplate(page, template)
+        // The fields the template leaves to staff, filled in the form; then the Studio has nothing left to object to.
+        await template.fill(page)
+        await expect.poll(() => template.filled(documents.find((document) => document._id === draftId) ?? { _id: draftId }), BOOT).toBe(true)
+        // Staff click once the form has saved: Sanity's echo of the last write ends „Speichern…“ (a click
+        // before that is held by the Studio until the save is confirmed).
+        await expect(page.getByText('Speichern...', { exact: true })).toHaveCount(0, BOOT)
+        const publishedId = draftId.replace(/^drafts\./, '')
+        const isPublished = () => actions.some((action) => action.actionType === 'sanity.action.document.publish' && action.publishedId === publishedId)
+        // A click while the form re-renders after the save's echo can be lost: staff click again while the button still offers it.
+        await expect(async () => {
+          if (!isPublished() && (await publishButton(page).isEnabled())) await publishButton(page).click({ timeout: 2_000 })
+          await expect.poll(isPublished, { timeout: 5_000 }).toBe(true)
+        }).toPass(BOOT)
+        const published = documents.find((document) => document._id === publishedId)!
+        expect(published).toMatchObject({ _type: 'page', title: template.title, path: template.path, isCity: template.isCity })
+        expect((published.sections as { heading?: string }[])[0]?.heading).toBe(template.heading)
+        expect(documents.some((document) => document._id === draftId)).toBe(false)
 
-      // The fields the template leaves to staff, filled in the form; then the Studio has nothing left to object to.
-      await template.fill(page)
-      await expect.poll(() => template.filled(documents.find((document) => document._id === draftId) ?? { _id: draftId }), BOOT).toBe(true)
-      // Staff click once the form has saved: Sanity's echo of the last write ends „Speichern…“ (a click
-      // before that is held by the Studio until the save is confirmed).
-      await expect(page.getByText('Speichern...', { exact: true })).toHaveCount(0, BOOT)
-      const publishedId = draftId.replace(/^drafts\./, '')
-      const isPublished = () => actions.some((action) => action.actionType === 'sanity.action.document.publish' && action.publishedId === publishedId)
-      // A click while the form re-renders after the save's echo can be lost: staff click again while the button still offers it.
-      await expect(async () => {
-        if (!isPublished() && (await publishButton(page).isEnabled())) await publishButton(page).click({ timeout: 2_000 })
-        await expect.poll(isPublished, { timeout: 5_000 }).toBe(true)
-      }).toPass(BOOT)
-      await expect
-        .poll(() => actions.some((action) => action.actionType === 'sanity.action.document.publish' && action.publishedId === publishedId), BOOT)
-        .toBe(true)
-      const published = documents.find((document) => document._id === publishedId)!
-      expect(published).toMatchObject({ _type: 'page', title: template.title, path: template.path, isCity: template.isCity })
-      expect((published.sections as { heading?: string }[])[0]?.heading).toBe(template.heading)
-      expect(documents.some((document) => document._id === draftId)).toBe(false)
-
-      await onSite(page, published, async () => {
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(template.heading, BOOT)
+        await onSite(browser, published, async (visitor) => {
+          await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(template.heading, BOOT)
+        })
       })
+    }
+  })
+
+  const DEEP_LINKS = [
+    { path: '/studio', url: '/studio/structure', title: 'Inhalte' },
+    { path: '/studio/structure/siteSettings', url: '/studio/structure/siteSettings', title: 'Einstellungen' },
+    { path: '/studio/structure/vehicles;vehicles-all', url: '/studio/structure/vehicles;vehicles-all', title: 'Fahrzeuge' },
+    { path: '/studio/structure/inbox;lead', url: '/studio/structure/inbox;lead', title: 'Anfragen' },
+    { path: '/studio/structure/inbox;contactMessage', url: '/studio/structure/inbox;contactMessage', title: 'Nachrichten' },
+    { path: '/studio/structure/inbox;inbox-neu', url: '/studio/structure/inbox;inbox-neu', title: 'Neu' },
+  ]
+
+  for (const link of DEEP_LINKS) {
+    test(`${link.path} opens „${link.title}“`, async ({ studio: { page, open }, request }) => {
+      // The site answers the link (as from a mail or a bookmark) with the Studio; its router takes it from there.
+      const served = await request.get(link.path)
+      expect(served.status()).toBe(200)
+      expect(await served.text()).toContain('<div id="sanity"')
+      await open(link.path)
+      await expect(page).toHaveTitle(`${link.title} | Ruhrstern Automobile`, BOOT)
+      await expect(page).toHaveURL((url) => url.pathname === link.url)
+      expect(new URL(page.url()).pathname).toBe(link.url)
+      await expect(page.getByText(/Workspace not found|Arbeitsbereich nicht gefunden/)).toHaveCount(0)
     })
   }
 
-  test('a page that is not a city page, with only title, path and hero, shows no card and can be published', async ({ page }) => {
+  test('an intent link (the lead mail links to one) opens the document in its place in the structure', async ({ studio: { page, open } }) => {
+    await open('/studio/intent/edit/id=inbox.lead-7f3a;type=lead')
+    await expect(page).toHaveURL(/\/studio\/structure\/inbox;lead;inbox\.lead-7f3a$/, BOOT)
+    await open('/studio/intent/edit/id=siteSettings;type=siteSettings')
+    await expect(page).toHaveURL(/\/studio\/structure\/siteSettings$/, BOOT)
+    await expect(page).toHaveTitle('Einstellungen | Ruhrstern Automobile')
+  })
+
+  test('Einstellungen → Kennzahlen says next to each figure on how many pages it appears', async ({ studio: { page, open, documents, aborted } }) => {
+    // Every query of the Studio is answered with groq-js over the whole seed in this process: on a
+    // busy 2-core machine the document took longer than one test's 30 s to open.
     test.slow()
-    await page.unrouteAll()
-    const { documents, actions, aborted, answered } = await signInWithSeed(page)
+    const usage = figureUsage(await (await evaluate(parse(FIGURE_USAGE_QUERY), { dataset: documents })).get())
+    await open('/studio/structure/siteSettings')
+    await expect(page).toHaveTitle('Einstellungen | Ruhrstern Automobile', BOOT)
+    // The Vorschau tool's note on where the settings appear (studio/presentation.ts) loads after
+    // the form and moves it down: a click before it lands can miss the tab, so it is repeated
+    // until the group shows. The form itself waits for the document; under CI's load that took
+    // longer than 30 s once, so the form gets the test's whole slow budget.
+    await expect(page.getByRole('tab', { name: 'Kennzahlen' }))
+      .toBeVisible({ timeout: 60_000 })
+      .catch(explain(aborted))
+    await expect(async () => {
+      await page.getByRole('tab', { name: 'Kennzahlen' }).click({ timeout: 5_000 })
+      await expect(page.getByRole('tab', { name: 'Kennzahlen' })).toHaveAttribute('aria-selected', 'true', { timeout: 2_000 })
+    }).toPass(BOOT)
+    for (const { value, title } of FIGURES) {
+      const field = page.getByTestId(`field-claims.${value}`)
+      await expect(field.getByText(title, { exact: true })).toBeVisible(BOOT)
+      await expect(field.getByText(figureUsageNote(value, usage[value]), { exact: true })).toBeVisible()
+    }
+    expect(usage.freeDeliveryKm.pages).toBeGreaterThan(10)
+
+    // Opened, the note names the pages, each by title and path, with a link to its Vorschau.
+    const field = page.getByTestId('field-claims.freeDeliveryKm')
+    await field.getByText('Seiten anzeigen').click()
+    const list = field.getByRole('list', { name: 'Seiten mit dieser Kennzahl' })
+    await expect(list.getByRole('listitem')).toHaveCount(usage.freeDeliveryKm.pages)
+    const shown = usage.freeDeliveryKm.documents.find((document) => document.type === 'page')!
+    const row = list
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: shown.title, exact: true }) })
+      .first()
+    await expect(row.getByText(shown.path, { exact: true })).toBeVisible()
+    // „Vorschau“ is the Vorschau tool's edit intent: the page beside its form, at its path.
+    const preview = row.getByRole('link', { name: `Vorschau von „${shown.title}“` })
+    await expect(preview).toHaveAttribute('href', new RegExp(`/studio/intent/edit/.*id=${escapeRegExp(shown.id)}.*mode=presentation`))
+    // The title opens the page's form in its place in the structure.
+    await row.getByRole('link', { name: shown.title, exact: true }).click()
+    await expect(page).toHaveURL(new RegExp(`/studio/structure/.*${escapeRegExp(shown.id)}`), BOOT)
+    await expect(page.getByTestId('field-path').locator('input')).toHaveValue(shown.path, BOOT)
+  })
+
+  test('„Kennzahl einfügen“ puts the chosen figure into a text at the cursor, as a placeholder the site resolves', async ({
+    studio: { page, open, documents, aborted, actions },
+  }) => {
+    test.slow()
+    const target = documents.find((document) => document._type === 'page' && !document._id.startsWith('drafts.') && !document.intro)!
+    await open(`/studio/intent/edit/id=${target._id};type=page`)
+    const intro = page.getByTestId('field-intro')
+    const text = intro.locator('textarea')
+    await expect(text).toBeEditable({ timeout: 60_000 }).catch(explain(aborted))
+    await text.click()
+    await text.pressSequentially('Lieferung bis  km')
+    // The typed text settles in the draft first: a late update of the field would move the cursor back to its end.
+    await expect.poll(() => documents.find((document) => document._id === `drafts.${target._id}`)?.intro).toBe('Lieferung bis  km')
+    await expect(text).toHaveValue('Lieferung bis  km')
+    for (let step = 0; step < 3; step += 1) await text.press('ArrowLeft')
+    await intro.getByRole('button', { name: 'Kennzahl einfügen' }).click()
+    await page.getByRole('menuitem', { name: 'Kostenlose Lieferung und Anfahrt bis (km)' }).click()
+    await expect(text).toHaveValue('Lieferung bis {freeDeliveryKm} km')
+    // Written to the draft as the placeholder, as staff would have typed it.
+    await expect
+      .poll(() => JSON.stringify(documents.find((document) => document._id === `drafts.${target._id}`)?.intro ?? null))
+      .toBe(JSON.stringify('Lieferung bis {freeDeliveryKm} km'))
+    // The Studio sends typing as diff-match-patch, which URL-encodes the braces.
+    expect(decodeURIComponent(JSON.stringify(actions))).toContain('{freeDeliveryKm}')
+    // Fields that are not copy (the page's path) have no such menu.
+    await expect(page.getByTestId('field-path').getByRole('button', { name: 'Kennzahl einfügen' })).toHaveCount(0)
+  })
+
+  test('previews in the form show a figure’s value, not its placeholder', async ({ studio: { page, open, documents, aborted } }) => {
+    test.slow()
+    const figures = figureValues(await (await evaluate(parse(FIGURE_VALUES_QUERY), { dataset: documents })).get())
+    const home = documents.find((document) => document._id === 'homePage') as unknown as { heroSlides: { subtitle: string }[] }
+    const subtitle = home.heroSlides.map((slide) => slide.subtitle).find((text) => text.includes('{'))!
+    await open('/studio/structure/homePage')
+    const slides = page.getByTestId('field-heroSlides')
+    await expect(slides.getByText(resolvePlaceholders(subtitle, figures), { exact: true }))
+      .toBeVisible({ timeout: 60_000 })
+      .catch(explain(aborted))
+    await expect(slides.getByText(subtitle, { exact: true })).toHaveCount(0)
+  })
+
+  test('„Vorschau“ opens the site beside the form through the site’s preview-mode route, with the tool’s secret', async ({ studio: { page, open } }) => {
+    // The tool stores its secret as a document before it opens the preview: the stand-in writes it as any other.
+    const enable = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/preview-mode/enable', BOOT)
+    await open('/studio/presentation')
+    await expect(page).toHaveTitle(/Vorschau/, BOOT)
+    const url = new URL((await enable).url())
+    // The preview is the site the Studio is served by, entered with a fresh secret at its home page.
+    expect(url.origin).toBe(sanitySite)
+    expect(url.searchParams.get('sanity-preview-secret')).toMatch(/^[\w-]{16,}$/)
+    expect(url.searchParams.get('sanity-preview-pathname')).toBe('/')
+    await expect(page.locator('iframe')).toHaveCount(1)
+  })
+
+  test('a page that is not a city page, with only title, path and hero, shows no card and can be published', async ({
+    studio: { page, open, documents, actions, aborted, answered },
+  }) => {
+    test.slow()
     documents.push({
-      _id: 'drafts.page-e2e-leasing',
+      _id: 'drafts.page-e2e-garantie',
       _type: 'page',
       // Every stored document has a revision; the Studio refuses a snapshot without one.
       _rev: 'e2e-draft',
       // The Studio shows when a draft was last changed: without these dates it crashes.
       _createdAt: '2026-11-27T06:00:00Z',
       _updatedAt: '2026-11-27T06:00:00Z',
-      title: 'Leasing',
-      path: '/services/leasing',
+      // Not the path of the template journey's service page, which may have been published in this worker's dataset before.
+      title: 'Garantie',
+      path: '/services/garantie',
       openingHours: 'general',
-      sections: [{ _key: 'hero', _type: 'heroSection', heading: 'Leasing für Gebrauchtwagen', image: IMAGE }],
+      sections: [{ _key: 'hero', _type: 'heroSection', heading: 'Garantie für Gebrauchtwagen', image: IMAGE }],
     })
-    await page.goto('/studio/intent/edit/id=page-e2e-leasing;type=page/')
+    // The answer to the validation's question whether the path is taken (its last step).
+    const pathChecked = page.waitForResponse((response) => decodeURIComponent(response.url()).replace(/\+/g, ' ').includes('path == $value'), {
+      timeout: 60_000,
+    })
+    await open('/studio/intent/edit/id=page-e2e-garantie;type=page')
     await expect(page.getByRole('textbox', { name: 'Pfad' }))
-      .toHaveValue('/services/leasing', { timeout: 60_000 })
+      .toHaveValue('/services/garantie', { timeout: 60_000 })
       .catch(explain(aborted))
     // The switch staff see, off; the card appears only once the page opts in: nothing of it to fill, nothing "Erforderlich".
     await expect(page.getByRole('checkbox', { name: 'Diese Seite ist eine Städte-Seite' })).not.toBeChecked()
@@ -657,25 +397,28 @@ test.describe('the Studio under /studio', () => {
     // Staff click once the form is checked: the Studio's validation has asked whether the path is
     // taken. (A click during validation is held until the document changes again, which here it never does.)
     await expect.poll(() => answered.some((query) => query.includes('path == $value')), BOOT).toBe(true)
-    const isPublished = () => actions.some((action) => action.actionType === 'sanity.action.document.publish' && action.publishedId === 'page-e2e-leasing')
+    // …and once the form has taken the answer: the browser has received it and has nothing left to do.
+    await pathChecked
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 10_000 })))
+    const isPublished = () => actions.some((action) => action.actionType === 'sanity.action.document.publish' && action.publishedId === 'page-e2e-garantie')
     // As with the templates: a click while the form re-renders can be lost; staff click again while the button still offers it.
     await expect(async () => {
       if (!isPublished() && (await publishButton(page).isEnabled())) await publishButton(page).click({ timeout: 2_000 })
       await expect.poll(isPublished, { timeout: 5_000 }).toBe(true)
     }).toPass(BOOT)
-    expect(documents.find((document) => document._id === 'page-e2e-leasing')).toMatchObject({ title: 'Leasing', path: '/services/leasing' })
+    expect(documents.find((document) => document._id === 'page-e2e-garantie')).toMatchObject({ title: 'Garantie', path: '/services/garantie' })
   })
 
   /** Whether an <img> has loaded its picture (a broken or missing one has no natural width). */
   const loaded = (image: Locator) => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)
 
-  test('the vehicle list shows each car’s photo: the first own photo, else the first from mobile.de, with status and origin', async ({ page }) => {
+  test('the vehicle list shows each car’s photo: the first own photo, else the first from mobile.de, with status and origin', async ({
+    studio: { page, open, documents, aborted, reconnect, route },
+  }) => {
     test.slow()
-    await page.unrouteAll()
-    const { documents, aborted } = await signInWithSeed(page)
     const adPhoto = 'https://img.classistatic.de/api/v1/mo-prod/images/e2/e2e-photo?rule=mo-640.jpg'
     // mobile.de's image host answers with a seed photo.
-    await page.route(/^https:\/\/img\.classistatic\.de\//, (route) =>
+    await route(/^https:\/\/img\.classistatic\.de\//, (route) =>
       route.fulfill({ contentType: 'image/jpeg', body: readFileSync('content/images/vehicle-5-1.jpg') }),
     )
     documents.push({
@@ -693,7 +436,9 @@ test.describe('the Studio under /studio', () => {
       listedAt: new Date().toISOString(),
       externalImages: [{ _key: 'ad-1', _type: 'externalImage', url: adPhoto, alt: 'Opel Corsa F, Frontansicht' }],
     })
-    await page.goto('/studio/structure/vehicles;vehicles-all')
+    // As the sync writes it: the Studio's lists hear of it.
+    reconnect()
+    await open('/studio/structure/vehicles;vehicles-all')
     const own = page.locator('a[href$=";vehicle-1"]')
     await expect(own).toContainText('BMW 320d Touring', { timeout: 60_000 }).catch(explain(aborted))
     await expect(own).toContainText('Verfügbar · 28.900 € · Nr. 1')
@@ -709,12 +454,10 @@ test.describe('the Studio under /studio', () => {
     await expect.poll(() => loaded(synced.locator('img'))).toBe(true)
   })
 
-  test('a menu entry links to a page by reference, and its section is a choice among that page’s sections', async ({ page }) => {
+  test('a menu entry links to a page by reference, and its section is a choice among that page’s sections', async ({ studio: { page, open } }) => {
     // As the Kennzahlen test: every query is answered over the whole seed in this process.
     test.slow()
-    await page.unrouteAll()
-    await signInWithSeed(page)
-    await page.goto('/studio/structure/siteSettings')
+    await open('/studio/structure/siteSettings')
     await expect(page).toHaveTitle('Einstellungen | Ruhrstern Automobile', BOOT)
     await expect(async () => {
       await page.getByRole('tab', { name: 'Navigation' }).click({ timeout: 5_000 })
@@ -748,13 +491,11 @@ test.describe('the Studio under /studio', () => {
     await entry.click()
   }
 
-  test('the „Neu“ list counts a lead posted to the site and loses it after „Erledigt“', async ({ page, request }) => {
+  test('the „Neu“ list counts a lead posted to the site and loses it after „Erledigt“', async ({ browser, request }) => {
     test.slow()
-    await page.unrouteAll()
-    const { documents, aborted, reconnect } = await signInWithSeed(page)
     const now = new Date().toISOString()
     // An older enquiry nobody has taken on (no status yet counts as new) and one already done.
-    documents.push(
+    const leads: StoredDocument[] = [
       {
         _id: 'inbox.lead-e2e-open',
         _type: 'lead',
@@ -776,12 +517,18 @@ test.describe('the Studio under /studio', () => {
         status: 'erledigt',
         contact: { name: 'Erledigt Kunde' },
       },
-    )
+    ]
+    // A Studio of its own, with both leads there from its first look: in the worker's Studio the
+    // count missed the posted lead in 2 of 3 runs (a second listener reconnect within seconds of
+    // the first; the stand-in tells lists of changes only by reconnecting them).
+    const { context, page, documents, aborted, reconnect } = await bootStudio(browser, {
+      path: '/studio/structure/inbox',
+      before: (stand) => stand.documents.push(...leads),
+    })
     /** The entries as staff see them: the number of new ones where the icon would be, then the title. */
     const newEntry = (count: number) => page.getByRole('link', { name: `${count} Neu`, exact: true })
     const inboxEntry = (count: number) => page.getByRole('link', { name: `${count} Posteingang`, exact: true })
 
-    await page.goto('/studio/structure/inbox')
     await expect(newEntry(1)).toBeVisible({ timeout: 60_000 }).catch(explain(aborted))
     await expect(inboxEntry(1)).toBeVisible()
 
@@ -820,26 +567,29 @@ test.describe('the Studio under /studio', () => {
     await expect.poll(() => documents.find((document) => document._id === id)?.status, BOOT).toBe('erledigt')
     // Live, beside the open lead: „Neu“ counts one less.
     await expect(newEntry(1)).toBeVisible(BOOT)
-    // With the lead open the first column has folded away; back in the list (its deep link), the
-    // Posteingang entry says the same, and the list has lost the lead but kept the older one.
-    await page.goto('/studio/structure/inbox;inbox-neu')
+    // With the lead open the first column has folded away; back in the list, the Posteingang entry
+    // says the same, and the list has lost the lead but kept the older one.
+    await navigate(page, '/studio/structure/inbox;inbox-neu')
     await expect(inboxEntry(1)).toBeVisible(BOOT)
     await expect(newEntry(1)).toBeVisible()
     await expect(page.getByRole('link', { name: /Exportanfrage · Export Kunde/ })).toBeVisible(BOOT)
     await expect(page.getByRole('link', { name: new RegExp(`Fahrzeuganfrage · ${name}`) })).toHaveCount(0)
+    await context.close()
   })
 
-  test('the GROQ tool is there for administrators only', async ({ page }) => {
-    await page.unrouteAll()
-    await signInWithSeed(page, { role: 'editor' })
-    await page.goto('/studio/structure')
+  test('the GROQ tool is there for administrators only', async ({ studio: { page, open }, browser }) => {
+    // The worker's Studio is an editor's, as staff's are.
+    await open('/studio/structure')
     await expect(page).toHaveTitle('Inhalte | Ruhrstern Automobile', BOOT)
     await expect(page.getByRole('link', { name: 'Vorschau' }).first()).toBeVisible(BOOT)
     await expect(page.getByRole('link', { name: 'GROQ' })).toHaveCount(0)
-    await page.unrouteAll()
-    await signInWithSeed(page, { role: 'administrator' })
-    await page.reload()
-    await expect(page.getByRole('link', { name: 'GROQ' }).first()).toBeVisible(BOOT)
+    // An administrator's Studio, booted for the purpose: the role is read once, at sign-in.
+    const administrator = await bootStudio(browser, { role: 'administrator', path: '/studio/structure' })
+    try {
+      await expect(administrator.page.getByRole('link', { name: 'GROQ' }).first()).toBeVisible(BOOT)
+    } finally {
+      await administrator.context.close()
+    }
   })
 
   test('the Studio speaks German whatever the browser’s language', async ({ browser }) => {

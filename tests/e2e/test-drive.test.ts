@@ -1,7 +1,8 @@
 import { type Page } from '@playwright/test'
 import ICAL from 'ical.js'
 import { FAKE_SANITY_PORT, SANITY_BACKED_PORT } from '../../playwright.config'
-import { addCalendarDays, berlinInstant, berlinParts, SLOT_MESSAGES } from '#app/submissions/test-drive-slots.ts'
+import { SLOT_MESSAGES } from '#app/submissions/test-drive-slots.ts'
+import { addCalendarDays, berlinInstant, berlinParts } from '#app/utils/clock.ts'
 import { outboxMailWith, rawOutboxMailWith } from './outbox'
 import { expect, storedLeads, test, uniqueName } from './playwright-utils'
 
@@ -121,13 +122,14 @@ test.describe('with JavaScript', () => {
     expect(event.uid).toMatch(/^inbox\.lead-/)
 
     // The visitor's receipt (found by the lead's id: it names no one): to the address given, with the
-    // answer time (Kennzahl: 24 Stunden), the dealer's phone, the car and the slot, never the name.
+    // call before the slot (not the Kennzahl's 24 hours: the slot may be today), the dealer's phone, the car and the slot, never the name.
     await expect.poll(() => outboxMailWith(String(lead._id), 'receipt'), { timeout: 5_000 }).toBeTruthy()
     const receipt = outboxMailWith(String(lead._id), 'receipt')!
     expect(receipt).toContain(`To: ${email}`)
     expect(receipt).not.toContain(name)
     expect(receipt).toMatch(/^Subject: Eingangsbestätigung: Ihre Anfrage \(Probefahrt\) bei Ruhrstern Automobile$/m)
-    expect(receipt).toContain('innerhalb von 24 Stunden')
+    expect(receipt).toMatch(/Wir rufen Sie (vorher|vor Ihrem Wunschtermin) an, um ihn zu bestätigen\./)
+    expect(receipt).not.toContain('innerhalb von 24 Stunden')
     expect(receipt).toContain('0201 8512 3400')
     expect(receipt).toContain('Gladbecker Straße 250, 45326 Essen')
     expect(receipt).toContain('BMW 320d Touring')

@@ -193,19 +193,7 @@ test('an unknown id: 404, the texts of spec §8 and the way back to the inventor
   await expect(page).toHaveURL(/\/vehicles$/)
 })
 
-test('GET /api/vehicles/{id}: the detail shape, and 404 JSON for an unknown id', async ({ request }) => {
-  const found = await request.get('/api/vehicles/1')
-  expect(found.status()).toBe(200)
-  expect(found.headers()['content-type']).toContain('application/json')
-  const body = await found.json()
-  expect(body).toMatchObject({ id: '1', make: 'BMW', fuel_type: 'DIESEL', power_kw: 140, power_hp: 190, first_registration: '03/2020', status: 'available' })
-  expect(body.images[0]).toMatch(/^http:\/\/localhost:\d+\/media\//)
-  // The image URL is served.
-  expect((await request.get(body.images[0])).status()).toBe(200)
-  const missing = await request.get('/api/vehicles/9999')
-  expect(missing.status()).toBe(404)
-  expect(await missing.json()).toEqual({ error: 'Fahrzeug nicht gefunden', id: '9999' })
-})
+// GET /api/vehicles/{id} (the detail shape, 404 JSON): tests/http/pages-and-api.test.ts.
 
 test('a sold vehicle (written into the Sanity-backed lake): the notice, no enquiry, similar vehicles', async ({ page, request }) => {
   const id = `sold-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`

@@ -31,9 +31,14 @@ test('the server HTML validates natively (no JavaScript): required and range att
   expect(handoff).toMatch(/ formnovalidate=""/i)
 })
 
-test('the vehicle enquiry: three required fields and the pre-filled message in the server HTML', async () => {
+test('the vehicle enquiry: name and message required, phone or e-mail with a note saying one is enough, the pre-filled message in the server HTML', async () => {
   const html = await serverHtml(<LeadForm kind="vehicle-enquiry" vehicle={{ id: '7', make: 'Toyota', model: 'Corolla' }} anchor="fahrzeug-anfrage" />)
-  expect(html.match(/required=""/g)).toHaveLength(3)
+  expect(html.match(/required=""/g)).toHaveLength(2)
+  for (const field of ['phone', 'email']) {
+    expect(html).toMatch(new RegExp(`<input[^>]* id="fahrzeug-anfrage-${field}"[^>]* aria-describedby="fahrzeug-anfrage-${field}-hint"`))
+    expect(html).toContain(`<p id="fahrzeug-anfrage-${field}-hint" class="mt-1.5 text-sm text-zinc-600">Telefon oder E-Mail: eines von beiden genügt.</p>`)
+  }
+  expect(html).toMatch(/<input name="phone" type="tel"/)
   expect(html).toContain('Ich interessiere mich für den Toyota Corolla. Bitte kontaktieren Sie mich.</textarea>')
   expect(html).toMatch(/<input type="hidden" name="vehicleId" value="7"\/>/)
 })

@@ -107,10 +107,13 @@ describe('LeadForm', () => {
     expect(field(/^Telefon oder WhatsApp/).required).toBe(true)
   })
 
-  test('the vehicle enquiry: name, e-mail and message required, the message pre-filled, the vehicle id hidden', async () => {
+  test('the vehicle enquiry: name and message required, phone or e-mail, the message pre-filled, the vehicle id hidden', async () => {
     const { form } = await renderForm(<LeadForm kind="vehicle-enquiry" vehicle={VEHICLE} anchor="fahrzeug-anfrage" />)
     expect(field(/^Name/).required).toBe(true)
     expect(field(/^E-Mail/).type).toBe('email')
+    expect(field(/^E-Mail/).required).toBe(false)
+    expect(field(/^Telefon/).type).toBe('tel')
+    expect(field(/^Telefon/).required).toBe(false)
     expect(field(/^Nachricht/).value).toBe(PREFILLED)
     expect(hidden(form, 'vehicleId')).toBe('1')
   })
@@ -143,6 +146,23 @@ describe('LeadForm', () => {
     expect(screen.queryByText(LEAD_TOASTS.missing.title)).toBeNull()
     expect(screen.queryByText(LEAD_TOASTS.failure.title)).toBeNull()
     expect(received).toEqual([])
+  })
+
+  test('vehicle enquiry with neither phone nor e-mail: the German message at both, focus on the phone, nothing sent; a phone alone is sent', async () => {
+    answerWith(201)
+    await renderForm(<LeadForm kind="vehicle-enquiry" vehicle={VEHICLE} anchor="fahrzeug-anfrage" />)
+    fill(/^Name/, 'Erika')
+    fireEvent.click(submitButton())
+    const eitherWay = 'Bitte geben Sie eine Telefonnummer oder eine E-Mail-Adresse an, damit wir Ihnen antworten können.'
+    await waitFor(() => expect(document.getElementById('fahrzeug-anfrage-phone-error')?.textContent).toBe(eitherWay))
+    expect(document.getElementById('fahrzeug-anfrage-email-error')?.textContent).toBe(eitherWay)
+    expect(document.activeElement).toBe(field(/^Telefon/))
+    expect(received).toEqual([])
+
+    fill(/^Telefon/, '0176 1234567')
+    fireEvent.click(submitButton())
+    await waitFor(() => expect(received).toHaveLength(1))
+    expect(received[0]).toEqual({ kind: 'vehicle-enquiry', vehicleId: '1', page: '/formulare', name: 'Erika', phone: '0176 1234567', message: PREFILLED })
   })
 
   test("numbers out of range: the server's message at the field", async () => {

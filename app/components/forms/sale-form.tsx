@@ -15,11 +15,12 @@ import {
   type FieldDefinition,
   type FieldErrors,
 } from '#app/submissions/forms.ts'
-import { LEAD_FORMS, SALE_GROUPS } from '#app/submissions/lead-forms.ts'
+import { LEAD_FORMS, saleAnswerPromise, SALE_GROUPS } from '#app/submissions/lead-forms.ts'
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_ACCEPT, PHOTO_FIELD, PHOTO_MESSAGES, SALE_CONFIRMATION_ID } from '#app/submissions/photos.ts'
 import { resizePhoto } from '#app/utils/resize-photo.ts'
 import { postWithProgress } from '#app/utils/upload.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
+import { useOptionalSiteSettings } from '#app/utils/site-settings.ts'
 import { tradeInHref } from '#app/vehicles/contact-links.ts'
 
 const FORM = LEAD_FORMS['vehicle-sale']
@@ -57,13 +58,14 @@ function readErrors(data: unknown): ErrorData | null {
  * The confirmation's words for what arrived (the `fotos` parameter of the address): the number of
  * photos kept, or that the sender's photo budget kept none; without it (an older link) the form's own text.
  */
-export function saleConfirmation(photos: string | null): string {
-  const next = 'Wir melden uns mit einer ersten Einschätzung bei Ihnen.'
+export function saleConfirmation(photos: string | null, answerHours?: number | null): string {
+  // By when, from the Kennzahl „Bewertung innerhalb (Stunden)“ (issue 36).
+  const next = saleAnswerPromise(answerHours)
   if (photos === PHOTOS_WITHHELD) {
     return `Vielen Dank! Ihre Angaben sind bei uns eingegangen. Ihre Fotos konnten wir gerade nicht annehmen – zeigen Sie uns Ihr Fahrzeug gern bei der Besichtigung. ${next}`
   }
   const count = photos !== null && /^\d{1,2}$/.test(photos) ? Number(photos) : undefined
-  if (count === undefined) return FORM.texts.success.description
+  if (count === undefined) return `Vielen Dank! Ihre Angaben sind bei uns eingegangen. ${next}`
   if (count === 0) return `Vielen Dank! Ihre Angaben sind bei uns eingegangen. ${next}`
   return `Vielen Dank! Ihre Angaben und ${count === 1 ? 'Ihr Foto sind' : `Ihre ${count} Fotos sind`} bei uns eingegangen. ${next}`
 }
@@ -97,6 +99,7 @@ export function SaleForm({
   submissionKey: string
 }) {
   const hydrated = useHydrated()
+  const answerHours = useOptionalSiteSettings()?.claims?.valuationHours
   const [searchParams] = useSearchParams()
   const navigation = useNavigation()
   const navigate = useNavigate()
@@ -187,7 +190,7 @@ export function SaleForm({
   if (sent) {
     return (
       <div id={SALE_CONFIRMATION_ID} tabIndex={-1} autoFocus ref={(element) => element?.focus()} className="outline-none">
-        <FormConfirmation title={FORM.texts.success.title}>{saleConfirmation(searchParams.get(SENT.lead.photosParam))}</FormConfirmation>
+        <FormConfirmation title={FORM.texts.success.title}>{saleConfirmation(searchParams.get(SENT.lead.photosParam), answerHours)}</FormConfirmation>
       </div>
     )
   }

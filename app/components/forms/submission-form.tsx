@@ -148,6 +148,9 @@ export function SubmissionForm({
   useEffect(() => {
     if (sentHere) confirmation.current?.focus()
   }, [sentHere])
+  // An optional field in a group of which one must be filled (phone or e-mail): its note and message are the group's.
+  const groupOf = (name: string) =>
+    fields.find((field) => field.name === name)?.required ? undefined : form.anyOf?.find((group) => group.fields.includes(name))
   const { clientErrors, submitting, onSubmit } = useScriptedSubmit<FieldErrors>({
     onSuccess: () => setSentHere(true),
     order,
@@ -159,7 +162,7 @@ export function SubmissionForm({
     missingFields: (raw) => {
       const missing = missingRequiredFields(form, raw).filter((name) => order.includes(name))
       return missing.length > 0
-        ? Object.fromEntries(missing.map((name) => [name, [form.messages.missing(fields.find((field) => field.name === name)!)]]))
+        ? Object.fromEntries(missing.map((name) => [name, [groupOf(name)?.message ?? form.messages.missing(fields.find((field) => field.name === name)!)]]))
         : null
     },
     send: (raw) => apiRequest<unknown>('POST', isContact ? '/api/contacts' : '/api/leads', jsonBody(raw)),
@@ -243,6 +246,7 @@ export function SubmissionForm({
         label={field.label}
         required={field.required}
         errors={fieldErrors}
+        hint={groupOf(field.name)?.hint}
         className={wide ? 'sm:col-span-2' : undefined}
       >
         {(control) => {

@@ -3,19 +3,20 @@ import { ClockIcon, MapPinIcon, PhoneIcon } from '#app/components/icons.tsx'
 import { ActionLink } from '#app/components/ui/action-link.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { telHref } from '#app/utils/format.ts'
-import { useSiteSettings } from '#app/utils/site-settings.ts'
+import { hoursHeading, pageHours, useSiteSettings } from '#app/utils/site-settings.ts'
 import { type SectionProps } from './types'
 
 /**
  * A dark call-to-action band: phone link, a route to the yard, the Essen address (a route link too)
- * with the travel time, the page's hours with whether the yard is open now.
+ * with the travel time, the yard's hours with whether it is open now, and the page's phone hours.
  */
 export function CallBanner({ section, id, hours: variant, smoothScroll }: SectionProps<'callBanner'>) {
   const settings = useSiteSettings()
   const headingId = `${id}-heading`
   const address = settings.address
   const place = yardPlace(settings)
-  const hours = variant?.lines ?? []
+  // The yard's hours with whether it is open now; the page's own reading, if another, as phone hours (decision 068).
+  const { yard, phone } = pageHours(settings, variant)
   return (
     <section id={id} aria-labelledby={headingId} className="bg-zinc-950 py-16 text-white sm:py-20">
       <div className="mx-auto grid grid-cols-1 max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-center lg:px-8">
@@ -61,18 +62,31 @@ export function CallBanner({ section, id, hours: variant, smoothScroll }: Sectio
               </dd>
             </div>
           ) : null}
-          {hours.length > 0 ? (
+          {yard?.lines.length ? (
             <div>
               <dt className="flex gap-3 font-bold">
                 <ClockIcon className="mt-0.5 size-5 shrink-0 text-amber-400" />
-                Öffnungszeiten
+                {hoursHeading(yard)}
               </dt>
-              {variant?.specs?.length ? (
+              {yard.specs?.length ? (
                 <dd className="pl-8">
-                  <OpenNow hours={variant} special={settings.specialOpeningHours} tone="dark" className="text-white" />
+                  <OpenNow settings={settings} tone="dark" className="text-white" />
                 </dd>
               ) : null}
-              {hours.map((line) => (
+              {yard.lines.map((line) => (
+                <dd key={line} className="pl-8 text-zinc-300">
+                  {line}
+                </dd>
+              ))}
+            </div>
+          ) : null}
+          {phone?.lines.length ? (
+            <div>
+              <dt className="flex gap-3 font-bold">
+                <PhoneIcon className="mt-0.5 size-5 shrink-0 text-amber-400" />
+                {hoursHeading(phone)}
+              </dt>
+              {phone.lines.map((line) => (
                 <dd key={line} className="pl-8 text-zinc-300">
                   {line}
                 </dd>

@@ -4,7 +4,7 @@ import { SectionHeading } from '#app/components/section-heading.tsx'
 import { SellFlowCallout } from '#app/components/sell-flow-callout.tsx'
 import { isLeadKind } from '#app/submissions/lead-forms.ts'
 import { telHref } from '#app/utils/format.ts'
-import { useSiteSettings } from '#app/utils/site-settings.ts'
+import { hoursHeading, useSiteSettings } from '#app/utils/site-settings.ts'
 import { type SectionProps } from './types'
 
 /** `valuation:muenster` → kind `valuation`, variant `muenster` (schemas/sections/leadFormSection.ts). */
@@ -14,7 +14,10 @@ export function parseFormChoice(choice: string): { kind: Parameters<typeof LeadF
   return variant ? { kind, variant } : { kind }
 }
 
-/** A lead form (valuation, export, dealer registration …) beside the phone number and the page's hours. */
+/**
+ * A lead form (valuation, export, dealer registration …) beside the phone number and the page's hours,
+ * headed for what they are: the yard's „Öffnungszeiten“ or a city page's „Telefonisch erreichbar“ (decision 068).
+ */
 export function LeadFormSection({ section, id, hours: variant, muted }: SectionProps<'leadFormSection'>) {
   const settings = useSiteSettings()
   const hours = variant?.lines ?? []
@@ -50,11 +53,11 @@ export function LeadFormSection({ section, id, hours: variant, muted }: SectionP
                 </div>
               </li>
             ) : null}
-            {hours.length > 0 ? (
+            {variant && hours.length > 0 ? (
               <li className="flex gap-4 rounded-xl border border-zinc-200 bg-white p-5 shadow-sm">
                 <ClockIcon className="mt-0.5 size-5 shrink-0 text-amber-600" />
                 <div>
-                  <p className="font-bold text-zinc-950">Erreichbar</p>
+                  <p className="font-bold text-zinc-950">{hoursHeading(variant)}</p>
                   <ul className="text-zinc-700">
                     {hours.map((line) => (
                       <li key={line}>{line}</li>

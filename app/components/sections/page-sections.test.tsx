@@ -36,7 +36,19 @@ const SETTINGS = {
   email: 'info@ruhrstern-automobile.de',
   address: { street: 'Gladbecker Straße 250', postalCode: '45326', city: 'Essen' },
   geo: { lat: 51.4845, lng: 7.0003 },
-  openingHours: [],
+  openingHours: [
+    {
+      key: 'general',
+      label: null,
+      specs: [
+        { days: ['Mo', 'Tu', 'We', 'Th', 'Fr'], opens: '09:00', closes: '18:00' },
+        { days: ['Sa'], opens: '09:00', closes: '16:00' },
+      ],
+      byAppointmentDays: ['Su'],
+      note: null,
+      lines: ['Mo–Fr: 09:00–18:00 Uhr', 'Sa: 09:00–16:00 Uhr', 'So: nach Vereinbarung'],
+    },
+  ],
   specialOpeningHours: [],
 } as unknown as SiteSettings
 
@@ -83,6 +95,15 @@ const SECTIONS = [
         action: { label: 'MEHR ERFAHREN', target: '/services/autoankauf' },
       },
       { _key: 'c2', _type: 'serviceCard', icon: 'export', title: 'EXPORT', description: 'Wir exportieren.' },
+    ],
+    // A service page no card links to yet (PAGE_QUERY: withServicePages).
+    pageCards: [
+      {
+        _key: 'page-services-leasing',
+        title: 'Leasing',
+        description: 'Leasing für Gebrauchtwagen.',
+        action: { _key: 'mehr', label: 'MEHR ERFAHREN', primary: false, target: '/services/leasing' },
+      },
     ],
   },
   { _key: 'feature', _type: 'featureSection', title: 'Text mit Bild', description: 'Beschreibung.', image: IMAGE, mirrored: true },
@@ -247,7 +268,7 @@ describe('PageSections', () => {
     expect(table.textContent?.replace(/\s/g, ' ')).toContain('ab 25.000 €')
   })
 
-  test('the call banner shows the phone link, the Essen address with the travel time and the page hours', async () => {
+  test('the call banner shows the phone link, the Essen address with the travel time, the yard’s hours and the page’s as phone hours', async () => {
     await renderPage(SECTIONS)
     const banner = document.getElementById('abschnitt-banner')!
     expect(
@@ -257,7 +278,8 @@ describe('PageSections', () => {
     ).toBe('tel:+4920185123400')
     expect(banner.textContent).toContain('Gladbecker Straße 250, 45326 Essen')
     expect(banner.textContent).toContain('ca. 25 Minuten Fahrzeit')
-    expect(banner.textContent).toContain('Mo–Sa: 08:00–20:00 Uhr')
+    expect(within(banner).getByText('Öffnungszeiten').closest('div')!.textContent).toContain('Mo–Fr: 09:00–18:00 Uhr')
+    expect(within(banner).getByText('Telefonisch erreichbar').closest('div')!.textContent).toBe('Telefonisch erreichbarMo–Sa: 08:00–20:00 Uhr')
     expect(within(banner).getByRole('link', { name: 'ZUM FORMULAR' }).getAttribute('href')).toBe('#contact')
   })
 
@@ -274,10 +296,22 @@ describe('PageSections', () => {
           .getByRole('link', { name: /ROUTE PLANEN/ })
           .getAttribute('href'),
       ).toBe(route)
-      expect(within(banner).getByTestId('open-now').textContent).toBe('Heute geöffnet bis 20:00 Uhr')
+      // The yard's hours (Mo–Fr 09–18), not the page's phone hours (Mo–Sa 08–20): decision 068.
+      expect(within(banner).getByTestId('open-now').textContent).toBe('Jetzt geschlossen – öffnet morgen um 09:00 Uhr')
     } finally {
       vi.useRealTimers()
     }
+  })
+
+  test('the service cards end with the service pages no card links to yet, each with MEHR ERFAHREN', async () => {
+    await renderPage(SECTIONS)
+    const cards = within(screen.getByRole('region', { name: 'Leistungen' })).getAllByRole('listitem')
+    expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual(['AUTOANKAUF', 'EXPORT', 'Leasing'])
+    expect(
+      within(cards[2] ?? document.body)
+        .getByRole('link', { name: /MEHR ERFAHREN/ })
+        .getAttribute('href'),
+    ).toBe('/services/leasing')
   })
 
   test('the location cards link to their city pages', async () => {

@@ -70,7 +70,14 @@ function renderSection(section: PageSection, props: SectionPlacement, settings: 
       return <StatsBand id={id} heading={section.heading ?? 'Kennzahlen'} items={section.items} />
     case 'serviceCardsSection':
       return (
-        <ServiceCards id={id} eyebrow={section.eyebrow} heading={section.heading} intro={section.intro} cards={section.cards} smoothScroll={smoothScroll} />
+        <ServiceCards
+          id={id}
+          eyebrow={section.eyebrow}
+          heading={section.heading}
+          intro={section.intro}
+          cards={[...section.cards, ...section.pageCards]}
+          smoothScroll={smoothScroll}
+        />
       )
     case 'featureSection':
       return <FeatureSection id={id} content={section} background={muted ? 'muted' : 'white'} smoothScroll={smoothScroll} />

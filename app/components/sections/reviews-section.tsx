@@ -21,6 +21,18 @@ function joinGerman(names: string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} und ${names.at(-1)}`
 }
 
+/** „Google und mobile.de“ for the platforms of the reviews (the summary's and the stat band's source). */
+export function reviewPlaces(sources: ReadonlyArray<string | null>): string {
+  return joinGerman([
+    ...new Set(sources.map((source) => reviewSourceTitle(source === 'other' || source === null ? undefined : source) ?? 'weiteren Plattformen')),
+  ])
+}
+
+/** „aus 10 Bewertungen auf Google und mobile.de“: where a rating comes from. */
+export function reviewsSourceText(reviews: { count: number; sources: ReadonlyArray<string | null> }): string {
+  return `aus ${formatDecimal(reviews.count)} ${reviews.count === 1 ? 'Bewertung' : 'Bewertungen'} auf ${reviewPlaces(reviews.sources)}`
+}
+
 function Stars({ rating, className = '' }: { rating: number; className?: string }) {
   return (
     <span aria-hidden="true" className={`tracking-widest ${className}`}>
@@ -39,7 +51,7 @@ export function ReviewsSection({ section, id, muted }: SectionProps<'reviewsSect
   const { reviews, summary } = section
   if (summary.count === 0 || typeof summary.average !== 'number') return null
   const average = formatDecimal(roundRating(summary.average), { minimumFractionDigits: 1, maximumFractionDigits: 1 })
-  const places = joinGerman(summary.sources.map((source) => reviewSourceTitle(source === 'other' ? undefined : source) ?? 'weiteren Plattformen'))
+  const places = reviewPlaces(summary.sources)
   const shown = reviews.slice(0, section.count ?? 3)
   return (
     <SectionShell id={id} eyebrow={section.eyebrow} heading={section.heading} intro={section.intro} muted={muted}>

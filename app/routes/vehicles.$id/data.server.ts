@@ -1,10 +1,10 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
-import { type SIMILAR_VEHICLES_QUERYResult, type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
+import { type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
 import { testDriveSlots } from '#app/submissions/test-drive-slots.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { loadSiteSettings } from '#app/utils/site-settings.server.ts'
 import { parseAmount } from '#app/utils/format.ts'
-import { SIMILAR_VEHICLES_QUERY, VEHICLE_DETAIL_QUERY } from '#app/sanity/queries/vehicles.ts'
+import { readSimilarVehicleCards, readVehicleDetail } from '#app/vehicles/inventory.server.ts'
 import { withBadges } from '#app/vehicles/badges.ts'
 import { financingInputFromParams } from '#app/vehicles/financing.ts'
 
@@ -24,17 +24,12 @@ export type VehicleDetail = NonNullable<VEHICLE_DETAIL_QUERYResult>
 export async function loadVehicleDetail({ request, params, context }: LoaderFunctionArgs) {
   const id = params.id ?? ''
   if (!VEHICLE_ID_PATTERN.test(id)) throw new Response(VEHICLE_NOT_FOUND, { status: 404 })
-  const vehicle = await context.lake.fetch<VEHICLE_DETAIL_QUERYResult>(VEHICLE_DETAIL_QUERY, { id })
+  const vehicle = await readVehicleDetail(context.lake, id)
   if (!vehicle) throw new Response(VEHICLE_NOT_FOUND, { status: 404 })
   const price = parseAmount(vehicle.price)
   const now = new Date()
   const [similarCards, settings] = await Promise.all([
-    context.lake.fetch<SIMILAR_VEHICLES_QUERYResult>(SIMILAR_VEHICLES_QUERY, {
-      id: vehicle.id,
-      make: vehicle.make,
-      bodyType: vehicle.bodyType ?? null,
-      price,
-    }),
+    readSimilarVehicleCards(context.lake, { id: vehicle.id, make: vehicle.make, bodyType: vehicle.bodyType ?? null, price }),
     // The root loader's read of the settings (the lake answers it once per state, decision 046),
     // not a query of its own: one more query would scan the lake once more per page.
     vehicle.status === 'sold' ? null : loadSiteSettings(context.lake),

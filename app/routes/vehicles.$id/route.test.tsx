@@ -101,6 +101,16 @@ describe('/vehicles/{id}', () => {
     expect(screen.getByRole('button', { name: 'ANFRAGE SENDEN' })).toBeTruthy()
   })
 
+  it('a car whose VAT can be shown gives the net price under the gross one; a margin-scheme car does not (issue 36)', async () => {
+    await renderPage('/vehicles/18')
+    expect(screen.getByText('64.900 €')).toBeTruthy()
+    expect(screen.getByTestId('net-price').textContent).toBe('54.537,82 € netto (zzgl. 19 % MwSt.)')
+    cleanup()
+    await renderPage('/vehicles/1')
+    expect(screen.getByText('28.900 €')).toBeTruthy()
+    expect(screen.queryByTestId('net-price')).toBeNull()
+  })
+
   it('"Zurück zur Übersicht" returns to the list it came from; a hostile "from" only ever leads to /vehicles', async () => {
     await renderPage('/vehicles/1?from=fuel%3Ddiesel%26sort%3Dprice-asc%26page%3D2')
     expect(screen.getByRole('link', { name: 'Zurück zur Übersicht' }).getAttribute('href')).toBe('/vehicles?fuel=diesel&sort=price-asc&page=2#ergebnisse')

@@ -19,7 +19,7 @@ import { listReturnHref } from '#app/vehicles/list-return.ts'
 import { INVENTORY_TITLE } from '#app/vehicles/vehicle-search.ts'
 import { loadVehicleDetail } from './data.server'
 import { FinancingExample } from './financing-example'
-import { buyerFacts, consumptionLines, formatPower, technicalData, vehicleName } from './vehicle-facts'
+import { buyerFacts, consumptionLines, formatPower, netPriceLabel, technicalData, vehicleName } from './vehicle-facts'
 import { GALLERY_IMAGE_SIZES, VehicleGallery } from './vehicle-gallery'
 import { VehicleNotFound } from './vehicle-not-found'
 
@@ -96,6 +96,7 @@ export default function VehicleDetailPage() {
   const features = (vehicle.features ?? []).filter((feature) => feature.trim() !== '')
   const consumption = consumptionLines(vehicle.consumption)
   const facts = buyerFacts(vehicle, today)
+  const net = sold ? null : netPriceLabel(vehicle.vat, price)
   const tel = settings.phone ? telHref(settings.phone) : ''
   const whatsapp = whatsappHref(settings.whatsapp, `${name}: ${siteUrl ?? ''}/vehicles/${encodeURIComponent(vehicle.id)}`)
   const subline = [
@@ -181,6 +182,11 @@ export default function VehicleDetailPage() {
               >
                 {formatPrice(vehicle.price)}
               </p>
+              {net ? (
+                <p className="mt-1 text-sm text-zinc-700" data-testid="net-price">
+                  {net}
+                </p>
+              ) : null}
               {/* What buyers check before they call (issue 29), next to the price they concern. */}
               {facts.length > 0 ? (
                 <ul aria-label="Kaufinformationen" data-testid="buyer-facts" className="mt-3 space-y-1.5 text-sm text-zinc-800">

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { buyerFacts, historicPlateNote } from './vehicle-facts'
+import { buyerFacts, historicPlateNote, netPriceLabel } from './vehicle-facts'
 
 describe('historicPlateNote', () => {
   test('possible from the month 30 years after the first registration', () => {
@@ -50,5 +50,22 @@ describe('buyerFacts', () => {
     expect(labels({ ...none, inspectionDue: '11/2026' }, '2026-11')).toEqual(['HU bis 11/2026'])
     expect(labels({ ...none, inspectionDue: '10/2026' }, '2026-11')).toEqual(['HU abgelaufen (10/2026)'])
     expect(labels({ ...none, inspectionDue: '2027-05' }, '2026-11')).toEqual([])
+  })
+})
+
+describe('netPriceLabel', () => {
+  test('the gross price divided by 1,19, in cents rounded half up, German format', () => {
+    // 46.900 / 1,19 = 39.411,764… ; 64.900 / 1,19 = 54.537,815… ; 22.900 / 1,19 = 19.243,697…
+    expect(netPriceLabel('deductible', 46900)).toBe('39.411,76 € netto (zzgl. 19 % MwSt.)')
+    expect(netPriceLabel('deductible', 64900)).toBe('54.537,82 € netto (zzgl. 19 % MwSt.)')
+    expect(netPriceLabel('deductible', 22900)).toBe('19.243,70 € netto (zzgl. 19 % MwSt.)')
+    expect(netPriceLabel('deductible', 119)).toBe('100,00 € netto (zzgl. 19 % MwSt.)')
+  })
+
+  test('none for the margin scheme, no statement, or no price', () => {
+    expect(netPriceLabel('margin', 28900)).toBeNull()
+    expect(netPriceLabel(null, 28900)).toBeNull()
+    expect(netPriceLabel('deductible', null)).toBeNull()
+    expect(netPriceLabel('deductible', 0)).toBeNull()
   })
 })

@@ -106,3 +106,17 @@ export interface BuyerFact {
   label: string
   caution?: boolean
 }
+
+/** The German VAT rate a dealer shows on an invoice for a car sold with VAT (§ 12 UStG). */
+export const VAT_RATE_PERCENT = 19
+
+/**
+ * The net price next to the gross one for a car whose VAT can be shown („MwSt. ausweisbar“), as
+ * mobile.de does: „31.849,58 € netto (zzgl. 19 % MwSt.)“. In whole cents, rounded half up; null
+ * for a margin-scheme car or without a price.
+ */
+export function netPriceLabel(vat: string | null | undefined, gross: number | null): string | null {
+  if (vat !== 'deductible' || gross === null || Math.round(gross) <= 0) return null
+  const cents = Math.round((Math.round(gross * 100) * 100) / (100 + VAT_RATE_PERCENT))
+  return `${formatDecimal(cents / 100, { minimumFractionDigits: 2 })} € netto (zzgl. ${VAT_RATE_PERCENT} % MwSt.)`
+}

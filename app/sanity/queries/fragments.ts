@@ -134,6 +134,10 @@ export const SHOWN_EXTERNAL_IMAGES = `externalImages[!(url in coalesce(^.hiddenE
  */
 export const VEHICLE_CARD = `{
   ${VEHICLE_FACTS},
+  firstRegistration,
+  vat,
+  warranty,
+  accidentFree,
   status,
   listedAt,
   "features": features[0...3],

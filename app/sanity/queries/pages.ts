@@ -6,6 +6,8 @@ import { BUTTON, HOME_PAGE, IMAGE, IMAGE_LQIP_FIELDS, LINK_HREF, REVIEW, RICH_TE
  * and only references are resolved: links to their addresses, images to URL and size, and the location cards section to
  * the cards of every page that opted in as a city page (`isCity`; a new one is listed without a code change),
  * and the reviews section to the latest twelve reviews with the average, count and sources of all.
+ * A service cards section with `withServicePages` (the /services overview) gains a card for every page under
+ * /services/ that none of its cards links to yet (`pageCards`), so a new service page is never an orphan.
  * A card without an image of its own shows the page's first image (its hero's, as a rule).
  * `city` (its city, on city pages) and `parents` (the pages above it, shortest path first) serve
  * the breadcrumbs and the structured data: /locations/xanten/bmw-ankauf belongs to Xanten.
@@ -32,7 +34,13 @@ export const PAGE_QUERY = defineQuery(`*[_type == "page" && path == $path][0]{
       "button": button${BUTTON}
     },
     _type == "serviceCardsSection" => {
-      "cards": cards[]{..., "action": action${BUTTON}}
+      "cards": cards[]{..., "action": action${BUTTON}},
+      "pageCards": select(withServicePages == true => *[_type == "page" && string::startsWith(path, "/services/") && !(_id in ^.cards[].action.page._ref)] | order(title asc){
+        "_key": _id,
+        title,
+        "description": coalesce(seo.description, intro, sections[_type == "heroSection"][0].subtitle),
+        "action": {"_key": "mehr", "label": "MEHR ERFAHREN", "primary": false, "target": path}
+      }, [])
     },
     _type == "areaGridSection" => {
       "areas": areas[]{_key, name, detail, "href": ${LINK_HREF}}
@@ -49,6 +57,9 @@ export const PAGE_QUERY = defineQuery(`*[_type == "page" && path == $path][0]{
         "description": location.description,
         "image": coalesce(location.image, sections[0].image)${IMAGE}
       }
+    },
+    _type == "statsSection" => {
+      "items": items[]{..., figure == "customerRating" => {"reviews": {"count": count(*[${REVIEW}]), "sources": array::unique(*[${REVIEW}].source)}}}
     },
     _type == "reviewsSection" => {
       "reviews": *[${REVIEW}] | order(date desc, _id asc)[0...12]{_id, authorName, date, rating, text, source, sourceUrl},

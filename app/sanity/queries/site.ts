@@ -26,6 +26,7 @@ export const SITE_SETTINGS_QUERY = defineQuery(`${SITE_SETTINGS}{
   footerLinks[]${NAV_LINK},
   footerText,
   mobileDeCustomerId,
+  mobileDeUrl,
   priceRange,
   socialLinks,
   ${SEO}

@@ -47,7 +47,7 @@ export const VEHICLE_API_LIST_QUERY = defineQuery(`{
  * free-text search reads (real Sanity; the embedded lake has them in its index).
  */
 export const VEHICLE_SEARCH_CANDIDATES_QUERY = defineQuery(
-  `*[${VEHICLE_FILTER}] | ${VEHICLE_ORDER}{_id, make, model, title, fuelType, transmission, bodyType, color, features, description, year, firstRegistration}`,
+  `*[${VEHICLE_FILTER}] | ${VEHICLE_ORDER}{_id, make, model, title, fuelType, transmission, bodyType, color, features, description, year, firstRegistration, seats, powerHp, warranty, vat, accidentFree}`,
 )
 
 const BY_IDS = `*[_type == "vehicle" && _id in $ids] | order(_id asc)`
@@ -83,12 +83,12 @@ export const VEHICLE_FACETS_QUERY = defineQuery(`{
 export const VEHICLE_HIGHLIGHTS_QUERY = defineQuery(`*[${VEHICLE_ON_SALE}] | order(listedAt desc)[0...3]${VEHICLE_CARD}`)
 
 /**
- * One vehicle by its public id (`/vehicles/{id}`), with every field the detail page and the API
+ * The fields of one vehicle (VEHICLE_DETAIL_QUERY: by its public id, `/vehicles/{id}`) that the detail page and the API
  * show. Sold vehicles are found too (the page says they are sold); drafts never are (published
  * perspective). Own photos first, then the marketplace's that staff did not hide
  * (externalImages: plain URLs, projected to the shape of an image).
  */
-export const VEHICLE_DETAIL_QUERY = defineQuery(`${VEHICLE_BY_ID}{
+const VEHICLE_DETAIL = `{
   _id,
   id,
   title,
@@ -121,7 +121,16 @@ export const VEHICLE_DETAIL_QUERY = defineQuery(`${VEHICLE_BY_ID}{
   soldAt,
   source,
   marketplaceUrl
-}`)
+}`
+
+export const VEHICLE_DETAIL_QUERY = defineQuery(`${VEHICLE_BY_ID}${VEHICLE_DETAIL}`)
+
+/**
+ * The detail shape on its own, for the embedded lake's vehicle index, which finds the vehicle by
+ * its public id in a map and projects just that document (vehicle-index.server.ts). Never run it
+ * against the whole lake. A plain string: its result is VEHICLE_DETAIL_QUERY's.
+ */
+export const VEHICLE_DETAIL_PROJECTION_QUERY = `*[_type == "vehicle"]${VEHICLE_DETAIL}`
 
 /**
  * Up to three available vehicles like the given one (same make or same body type), nearest in

@@ -1,10 +1,13 @@
 import { HtmlValidate } from 'html-validate'
-import { expect, test } from '@playwright/test'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { clientOf, startSite, type TestSite } from './site'
 
 /*
  * Every page is valid HTML, as a browser receives it (streamed, with the late segments React sends
  * after the shell): html-validate's recommended rules over every page of the sitemap, the not-found
  * pages and the forms' confirmations. The rules turned off below are style or deliberate; each says why.
+ * Moved from tests/e2e/html-valid.test.ts: the production build in this process, with the lead
+ * forms' test page on (FORMS_PAGE, as the e2e servers had it).
  */
 const validator = new HtmlValidate({
   extends: ['html-validate:recommended'],
@@ -44,14 +47,21 @@ const EXTRA = [
   '/vehicles?search=golf',
 ]
 
-test('every page of the sitemap, the not-found pages and the form confirmations are valid HTML', async ({ request, baseURL }) => {
-  test.setTimeout(120_000)
-  const sitemap = await (await request.get('/sitemap.xml')).text()
+let site: TestSite
+
+beforeAll(async () => {
+  site = await startSite({ env: { FORMS_PAGE: 'true' } })
+})
+afterAll(() => site?.close())
+
+it('every page of the sitemap, the not-found pages and the form confirmations are valid HTML', async () => {
+  const get = clientOf(site)
+  const sitemap = await (await get('/sitemap.xml')).text()
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname)
   expect(paths.length).toBeGreaterThan(40)
   const problems: string[] = []
   for (const path of [...paths, ...EXTRA]) {
-    const response = await request.get(new URL(path, baseURL).href, { headers: { 'User-Agent': BROWSER } })
+    const response = await get(path, { headers: { 'User-Agent': BROWSER } })
     const html = await response.text()
     expect(html.trimEnd().endsWith('</html>'), `${path}: the document ends with </html>`).toBe(true)
     const report = await validator.validateString(html)

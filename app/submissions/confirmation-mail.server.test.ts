@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import { type SanityDocument } from '#app/sanity/lake.server.ts'
+import { buildConfirmationMail, type ConfirmationMailOptions } from './confirmation-mail.server.ts'
+
+/** What the receipt promises, per form (issue 36): the text part and the HTML part say the same. */
+const OPTIONS: ConfirmationMailOptions = {
+  from: 'Ruhrstern Automobile <noreply@example.de>',
+  siteUrl: 'https://www.example.de',
+  settings: { dealerName: 'Ruhrstern Automobile', phone: '0201 8512 3400', answerHours: 24 },
+}
+
+const lead = (kind: string, extra: Record<string, unknown>): SanityDocument => ({
+  _id: `inbox.lead-${kind}`,
+  _type: 'lead',
+  kind,
+  contact: { email: 'erika@example.de' },
+  fields: [],
+  ...extra,
+})
+
+function receipt(doc: SanityDocument, options = OPTIONS) {
+  const mail = buildConfirmationMail(doc, options)
+  if (!mail) throw new Error('no receipt')
+  return { text: mail.text, html: mail.html }
+}
+
+/** A test drive sent on Monday 30 November 2026 at 09:30 in Berlin. */
+const MONDAY_0930 = '2026-11-30T08:30:00.000Z'
+
+describe('the receipt says what comes next', () => {
+  it('a test drive later the same day: the call before the slot, never „innerhalb von 24 Stunden (an Werktagen)“', () => {
+    // Today 12:00–15:00 Berlin.
+    const mail = receipt(lead('test-drive', { receivedAt: MONDAY_0930, appointment: { start: '2026-11-30T11:00:00.000Z', end: '2026-11-30T14:00:00.000Z' } }))
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Ihr Wunschtermin ist heute: Wir rufen Sie vorher an, um ihn zu bestätigen.')
+      expect(part).toContain('rufen Sie uns gern an: 0201 8512 3400')
+      expect(part).not.toContain('24 Stunden')
+    }
+  })
+
+  it('a test drive on a later day: the call before the slot as well', () => {
+    // Tuesday 09:00–12:00: a promise of 24 hours would end after the slot began.
+    const mail = receipt(lead('test-drive', { receivedAt: MONDAY_0930, appointment: { start: '2026-12-01T08:00:00.000Z', end: '2026-12-01T11:00:00.000Z' } }))
+    expect(mail.text).toContain('Wir rufen Sie vor Ihrem Wunschtermin an, um ihn zu bestätigen.')
+    expect(mail.text).not.toContain('heute')
+    expect(mail.text).not.toContain('24 Stunden')
+  })
+
+  it('a sell request: how many photos arrived and by when the first estimate comes (the Kennzahl)', () => {
+    const photos = [{ file: 'a.jpg' }, { file: 'b.jpg' }]
+    const mail = receipt(lead('vehicle-sale', { receivedAt: MONDAY_0930, photos }))
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Ihre 2 Fotos sind bei uns eingegangen.')
+      expect(part).toContain('Wir melden uns innerhalb von 24 Stunden (an Werktagen) mit einer ersten Einschätzung bei Ihnen.')
+    }
+    expect(receipt(lead('vehicle-sale', { receivedAt: MONDAY_0930, photos: [photos[0]] })).text).toContain('Ihr Foto ist bei uns eingegangen.')
+    expect(receipt(lead('vehicle-sale', { receivedAt: MONDAY_0930 })).text).not.toContain('Foto')
+    expect(receipt(lead('vehicle-sale', { receivedAt: MONDAY_0930, photosWithheld: 'budget' })).text).toContain('Ihre Fotos konnten wir leider nicht annehmen')
+    // Another figure in the settings, another promise; none, no time promised.
+    const in48 = receipt(lead('vehicle-sale', { receivedAt: MONDAY_0930 }), { ...OPTIONS, settings: { ...OPTIONS.settings, answerHours: 48 } })
+    expect(in48.text).toContain('innerhalb von 48 Stunden (an Werktagen)')
+    const none = receipt(lead('vehicle-sale', { receivedAt: MONDAY_0930 }), { ...OPTIONS, settings: { ...OPTIONS.settings, answerHours: null } })
+    expect(none.text).toContain('Wir melden uns mit einer ersten Einschätzung bei Ihnen.')
+  })
+
+  it('any other request: the answer by the Kennzahl’s time', () => {
+    expect(receipt(lead('vehicle-enquiry', { receivedAt: MONDAY_0930 })).text).toContain('Wir melden uns innerhalb von 24 Stunden (an Werktagen) bei Ihnen.')
+  })
+})

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { clientOf, SITE_URL, startSite, type TestSite } from './site'
+
+/*
+ * What the server sends before any script runs: the home page's sections and final figures (moved
+ * from tests/e2e/home.test.ts), and the vehicle detail API (moved from tests/e2e/vehicle-detail.test.ts).
+ */
+
+let site: TestSite
+let get: ReturnType<typeof clientOf>
+
+beforeAll(async () => {
+  site = await startSite()
+  get = clientOf(site)
+})
+afterAll(() => site?.close())
+
+it('the server HTML holds every home section with the spec labels and final figures', async () => {
+  const response = await get('/')
+  expect(response.status).toBe(200)
+  const html = await response.text()
+  expect(html).toContain('<html lang="de"')
+  for (const text of [
+    'AUTOANKAUF',
+    '&amp; VERKAUF',
+    'FAHRZEUG BEWERTEN',
+    'FAHRZEUGE ANSEHEN',
+    'PREMIUM',
+    'INVENTAR DURCHSUCHEN',
+    'FINANZIERUNG',
+    '&amp; LEASING',
+    'BERATUNG VEREINBAREN',
+    'INZAHLUNGNAHME',
+    'EXPORT',
+    'FAHRZEUGPRÜFUNG',
+    'DETAILS ANSEHEN',
+    'ALLE FAHRZEUGE ANSEHEN',
+    'TERMIN VEREINBAREN',
+    'FAHRZEUG AUSWÄHLEN',
+    'FINANZIERUNG KLÄREN',
+    'FAHRZEUG ÜBERGABE',
+    'id="contact"',
+    'id="inventory"',
+  ]) {
+    expect(html, text).toContain(text)
+  }
+  // Counters: the final figures are in the HTML for crawlers and visitors without JavaScript.
+  for (const figure of [/15\+/, /2\.?500\+/, /150\+/, /98\s?%/]) expect(html).toMatch(figure)
+})
+
+it('GET /api/vehicles/{id}: the detail shape, and 404 JSON for an unknown id', async () => {
+  const found = await get('/api/vehicles/1')
+  expect(found.status).toBe(200)
+  expect(found.headers.get('content-type')).toContain('application/json')
+  const body = await found.json()
+  expect(body).toMatchObject({ id: '1', make: 'BMW', fuel_type: 'DIESEL', power_kw: 140, power_hp: 190, first_registration: '03/2020', status: 'available' })
+  // Absolute, under SITE_URL; fetched from the port the site listens on.
+  expect(body.images[0]).toMatch(new RegExp(`^${SITE_URL}/media/`))
+  // The image URL is served.
+  expect((await get(body.images[0].slice(SITE_URL.length))).status).toBe(200)
+  const missing = await get('/api/vehicles/9999')
+  expect(missing.status).toBe(404)
+  expect(await missing.json()).toEqual({ error: 'Fahrzeug nicht gefunden', id: '9999' })
+})
