@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { linkFromTarget } from './lib/links'
+import { linkFromTarget, SELLER_LINK_MESSAGE } from './lib/links'
 import { type SeedDocument } from './testing/dataset'
 import { seedValidation } from './testing/seed-validation'
 
@@ -15,7 +15,8 @@ const { seed, copyOf, errorsOf } = seedValidation()
 function homeWithButton(link: Record<string, unknown>) {
   const home = copyOf('homePage')
   const button = home.heroSlides[0].buttons[0]
-  home.heroSlides[0].buttons[0] = { _key: button._key, _type: 'link', label: button.label, ...link }
+  // A neutral label: a seller's label has a rule of its own (see „a seller's button“ below).
+  home.heroSlides[0].buttons[0] = { _key: button._key, _type: 'link', label: 'MEHR ERFAHREN', ...link }
   return home
 }
 const BUTTON = 'heroSlides[ankauf-verkauf].buttons[bewerten]'
@@ -28,7 +29,14 @@ function settingsWithEntry(link: Record<string, unknown>) {
 const PAGE = (id: string) => ({ _type: 'reference', _ref: id })
 
 describe('links in the seed', () => {
-  it.each(['homePage', 'siteSettings', 'page-locations-xanten', 'page-services', 'page-datenschutz'])('%s has only valid links', async (id) => {
+  it.each([
+    'homePage',
+    'siteSettings',
+    'page-locations-xanten',
+    'page-services',
+    'page-datenschutz',
+    ...['bochum', 'dortmund', 'duesseldorf', 'gelsenkirchen', 'muelheim', 'oberhausen'].map((city) => `page-locations-${city}`),
+  ])('%s has only valid links', async (id) => {
     expect(await errorsOf(copyOf(id))).toEqual([])
   })
 })
@@ -79,6 +87,49 @@ describe('a jump to a section of the same page', () => {
   it('is not offered in menus, which are on every page', async () => {
     const errors = await errorsOf(settingsWithEntry({ linkType: 'section', anchor: 'contact' }))
     expect(errors.map((error) => error.path)).toEqual(['mainNav[vehicles].linkType'])
+  })
+})
+
+describe("a seller's button (issue 36)", () => {
+  const seller = (link: Record<string, unknown>) => {
+    const home = homeWithButton(link)
+    home.heroSlides[0].buttons[0].label = 'FAHRZEUG BEWERTEN'
+    return home
+  }
+  it('is refused when it leads to the general contact form or another page, naming the way to the sell form', async () => {
+    for (const link of [
+      { linkType: 'section', anchor: 'contact' },
+      { linkType: 'section', anchor: 'contact', subject: 'beratung' },
+      { linkType: 'page', page: PAGE('page-contact') },
+      { linkType: 'route', route: '/vehicles' },
+    ])
+      expect(await errorsOf(seller(link)), JSON.stringify(link)).toEqual([{ path: BUTTON, message: SELLER_LINK_MESSAGE }])
+  })
+
+  it('is accepted when it leads to the sell request, or preselects a seller subject (which resolves to it)', async () => {
+    expect(await errorsOf(seller({ linkType: 'route', route: '/auto-verkaufen' }))).toEqual([])
+    expect(await errorsOf(seller({ linkType: 'section', anchor: 'contact', subject: 'ankauf' }))).toEqual([])
+    expect(await errorsOf(seller({ linkType: 'section', anchor: 'contact', subject: 'bewertung' }))).toEqual([])
+  })
+
+  it('on a city page: a jump to its valuation form counts as the sell flow, a jump to its contact form does not', async () => {
+    const withValuation = copyOf('page-locations-sonsbeck')
+    const hero = withValuation.sections[0]
+    expect(hero.buttons[0]).toMatchObject({ label: 'JETZT BEWERTEN LASSEN', linkType: 'section', anchor: 'contact' })
+    expect(await errorsOf(withValuation)).toEqual([])
+
+    const withContactForm = copyOf('page-locations-dortmund')
+    const dortmundHero = withContactForm.sections[0]
+    dortmundHero.buttons[0] = { ...dortmundHero.buttons[0], linkType: 'section', anchor: 'contact', route: undefined }
+    expect(await errorsOf(withContactForm)).toEqual([
+      { path: `sections[${dortmundHero._key}].buttons[${dortmundHero.buttons[0]._key}]`, message: SELLER_LINK_MESSAGE },
+    ])
+  })
+
+  it('in the menu must lead to the sell request', async () => {
+    const settings = copyOf('siteSettings')
+    settings.mainNav[3] = { ...settings.mainNav[3], linkType: 'page', page: PAGE('page-contact'), route: undefined }
+    expect(await errorsOf(settings)).toEqual([{ path: 'mainNav[sell]', message: SELLER_LINK_MESSAGE }])
   })
 })
 

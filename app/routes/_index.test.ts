@@ -54,8 +54,8 @@ describe.each(BACKENDS)('home and root loaders on the %s lake', (backend) => {
     ])
     expect(home.heroSlides?.map((slide) => slide.buttons?.map((button) => [button.label, button.target]))).toEqual([
       [
-        // Issue 26: the seller's button preselects „Fahrzeug verkaufen“ in the contact form it scrolls to.
-        ['FAHRZEUG BEWERTEN', '?betreff=ankauf#contact'],
+        // Issue 36: the seller's button (stored as a jump preselecting „Fahrzeug verkaufen“) leads to the sell request itself.
+        ['FAHRZEUG BEWERTEN', '/auto-verkaufen'],
         ['FAHRZEUGE ANSEHEN', '#inventory'],
       ],
       [['INVENTAR DURCHSUCHEN', '#inventory']],

@@ -7,7 +7,7 @@ import { type loader as rootLoader } from '#app/root.tsx'
 import { SALE_PATH } from '#app/submissions/forms.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { salePrefill } from '#app/submissions/sale-prefill.server.ts'
-import { tradeInVehicle } from '#app/submissions/trade-in.server.ts'
+import { tradeInHandoff, tradeInVehicle } from '#app/submissions/trade-in.server.ts'
 import { telHref } from '#app/utils/format.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
@@ -23,8 +23,12 @@ export const SALE_TITLE = 'Auto verkaufen'
 // A vehicle page's „Fahrzeug in Zahlung geben?“ names the car the seller wants to buy (trade-in.server.ts).
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
+  const tradeIn = (await tradeInVehicle(context, params)) ?? null
+  // After a test drive with a trade-in (its cookie, never the address): the person is filled in, the lead referred to.
+  const handoff = tradeIn ? await tradeInHandoff(context, request) : undefined
+  const prefill = { ...handoff?.contact, ...salePrefill(params) }
   // A fresh key per rendering (the page is never cached): a post sent again after a time-out stores one lead.
-  return { prefill: salePrefill(params), tradeIn: (await tradeInVehicle(context, params)) ?? null, submissionKey: crypto.randomUUID() }
+  return { prefill, tradeIn, testDriveLead: handoff?.testDriveLead ?? null, submissionKey: crypto.randomUUID() }
 }
 
 // The one door of every form (app/submissions/actions.server.ts); the photos are a field of the sell form's definition.
@@ -46,7 +50,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 }
 
 export default function SellPage() {
-  const { prefill, tradeIn, submissionKey } = useLoaderData<typeof loader>()
+  const { prefill, tradeIn, testDriveLead, submissionKey } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
   return (
     <>
@@ -71,7 +75,7 @@ export default function SellPage() {
             </p>
           ) : null}
           <div className="mt-6 rounded-xl border border-zinc-200 bg-white p-4 shadow-lg sm:p-8">
-            <SaleForm prefill={prefill} tradeIn={tradeIn ?? undefined} submissionKey={submissionKey} />
+            <SaleForm prefill={prefill} tradeIn={tradeIn ?? undefined} testDriveLead={testDriveLead ?? undefined} submissionKey={submissionKey} />
           </div>
         </div>
       </section>

@@ -570,6 +570,7 @@ export type Lead = {
     | 'dealer-registration'
     | 'vehicle-sale'
     | 'search-request'
+    | 'availability-alert'
   contact?: {
     name?: string
     phone?: string
@@ -612,6 +613,12 @@ export type Lead = {
     _type: 'reference'
     _weak?: boolean
     [internalGroqTypeReferenceTo]?: 'vehicle'
+  }
+  testDriveLead?: {
+    _ref: string
+    _type: 'reference'
+    _weak?: boolean
+    [internalGroqTypeReferenceTo]?: 'lead'
   }
   appointment?: {
     start?: string
@@ -1134,8 +1141,19 @@ export type TRADE_IN_VEHICLE_QUERYResult = {
   make: string
   model: string
 } | null
+// Variable: TRADE_IN_TEST_DRIVE_QUERY
+// Query: *[_id == $id && _type == "lead" && kind == "test-drive"][0]{_id, receivedAt, contact}
+export type TRADE_IN_TEST_DRIVE_QUERYResult = {
+  _id: string
+  receivedAt: string
+  contact: {
+    name?: string
+    phone?: string
+    email?: string
+  } | null
+} | null
 // Variable: NOTIFICATION_DOCUMENT_QUERY
-// Query: *[_id == $id][0]{..., "vehicleInfo": vehicle->{id, title, make, model}}
+// Query: *[_id == $id][0]{..., "vehicleInfo": vehicle->{id, title, make, model, status}, "testDriveInfo": testDriveLead->{_id, receivedAt, "slot": fields[name == "slot"][0].value, "vehicle": vehicle->{id, title, make, model}}}
 export type NOTIFICATION_DOCUMENT_QUERYResult =
   | {
       _id: string
@@ -1163,6 +1181,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         at?: string
       }
       vehicleInfo: null
+      testDriveInfo: null
     }
   | {
       _id: string
@@ -1220,6 +1239,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       }
       seo: Seo
       vehicleInfo: null
+      testDriveInfo: null
     }
   | {
       _id: string
@@ -1229,6 +1249,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       _rev: string
       status: 'erledigt' | 'in Bearbeitung' | 'neu'
       kind:
+        | 'availability-alert'
         | 'brand-purchase'
         | 'dealer-registration'
         | 'export'
@@ -1283,6 +1304,12 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         _weak?: boolean
         [internalGroqTypeReferenceTo]?: 'vehicle'
       }
+      testDriveLead?: {
+        _ref: string
+        _type: 'reference'
+        _weak?: boolean
+        [internalGroqTypeReferenceTo]?: 'lead'
+      }
       appointment?: {
         start?: string
         end?: string
@@ -1306,6 +1333,18 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         title: string | null
         make: string
         model: string
+        status: 'available' | 'reserved' | 'sold'
+      } | null
+      testDriveInfo: {
+        _id: string
+        receivedAt: string
+        slot: string | null
+        vehicle: {
+          id: string
+          title: string | null
+          make: string
+          model: string
+        } | null
       } | null
     }
   | {
@@ -1329,6 +1368,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         detailCalls?: number
       }
       vehicleInfo: null
+      testDriveInfo: null
     }
   | {
       _id: string
@@ -1412,6 +1452,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       seo?: Seo
       searchWords?: string
       vehicleInfo: null
+      testDriveInfo: null
     }
   | {
       _id: string
@@ -1426,6 +1467,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       source: 'facebook' | 'google' | 'mobile.de' | 'other'
       sourceUrl: string
       vehicleInfo: null
+      testDriveInfo: null
     }
   | {
       _id: string
@@ -1448,6 +1490,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       url?: string
       source?: SanityAssetSourceData
       vehicleInfo: null
+      testDriveInfo: null
     }
   | {
       _id: string
@@ -1471,6 +1514,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       metadata?: SanityImageMetadata
       source?: SanityAssetSourceData
       vehicleInfo: null
+      testDriveInfo: null
     }
   | {
       _id: string
@@ -1541,6 +1585,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       socialLinks?: Array<string>
       seo: Seo
       vehicleInfo: null
+      testDriveInfo: null
     }
   | {
       _id: string
@@ -1600,6 +1645,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       soldAt?: string
       marketplaceVanishedAt?: string
       vehicleInfo: null
+      testDriveInfo: null
     }
   | null
 // Variable: PENDING_NOTIFICATIONS_QUERY
@@ -1658,7 +1704,7 @@ export type ORPHAN_PHOTO_ASSETS_QUERYResult = Array<string>
 
 // Source: ../app/sanity/queries/pages.ts
 // Variable: PAGE_QUERY
-// Query: *[_type == "page" && path == $path][0]{  _id,  _updatedAt,  title,  path,  intro,  openingHours,  instantScroll,  "city": select(isCity == true => location.name),  "parents": *[_type == "page" && string::startsWith(^.path, path + "/")] | order(path asc){path, title, "city": select(isCity == true => location.name)},  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}},  sections[]{    ...,    _type == "heroSection" => {      "image": image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}, "lqip": metadata.lqip}}},      "buttons": buttons[]{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}    },    _type == "featureSection" => {      "image": image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}},      "button": button{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}    },    _type == "serviceCardsSection" => {      "cards": cards[]{..., "action": action{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}},      "pageCards": select(withServicePages == true => *[_type == "page" && string::startsWith(path, "/services/") && !(_id in ^.cards[].action.page._ref)] | order(title asc){        "_key": _id,        title,        "description": coalesce(seo.description, intro, sections[_type == "heroSection"][0].subtitle),        "action": {"_key": "mehr", "label": "MEHR ERFAHREN", "primary": false, "target": path}      }, [])    },    _type == "areaGridSection" => {      "areas": areas[]{_key, name, detail, "href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}    },    _type in ["richTextSection", "legalNoticeSection"] => {      "body": body[]{..., markDefs[]{..., _type == "link" => {"href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}}}    },    _type == "locationCardsSection" => {      "cards": *[_type == "page" && isCity == true && defined(location.name)] | order(coalesce(location.order, 1000) asc, location.name asc){        path,        "name": location.name,        "distance": location.distance,        "customers": location.customers,        "description": location.description,        "image": coalesce(location.image, sections[0].image){alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}      }    },    _type == "statsSection" => {      "items": items[]{..., figure == "customerRating" => {"reviews": {"count": count(*[_type == "review" && defined(rating)]), "sources": array::unique(*[_type == "review" && defined(rating)].source)}}}    },    _type == "reviewsSection" => {      "reviews": *[_type == "review" && defined(rating)] | order(date desc, _id asc)[0...12]{_id, authorName, date, rating, text, source, sourceUrl},      "summary": {"count": count(*[_type == "review" && defined(rating)]), "average": math::avg(*[_type == "review" && defined(rating)].rating), "sources": array::unique(*[_type == "review" && defined(rating)].source)}    }  }}
+// Query: *[_type == "page" && path == $path][0]{  _id,  _updatedAt,  title,  path,  intro,  openingHours,  instantScroll,  "city": select(isCity == true => location.name),  "parents": *[_type == "page" && string::startsWith(^.path, path + "/")] | order(path asc){path, title, "city": select(isCity == true => location.name)},  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}},  sections[]{    ...,    _type == "heroSection" => {      "image": image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}, "lqip": metadata.lqip}}},      "buttons": buttons[]{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}    },    _type == "featureSection" => {      "image": image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}},      "button": button{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}    },    _type == "serviceCardsSection" => {      "cards": cards[]{..., "action": action{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}},      "pageCards": select(withServicePages == true => *[_type == "page" && string::startsWith(path, "/services/") && !(_id in ^.cards[].action.page._ref)] | order(title asc){        "_key": _id,        title,        "description": coalesce(seo.description, intro, sections[_type == "heroSection"][0].subtitle),        "action": {"_key": "mehr", "label": "MEHR ERFAHREN", "primary": false, "target": path}      }, [])    },    _type == "areaGridSection" => {      "areas": areas[]{_key, name, detail, "href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}    },    _type in ["richTextSection", "legalNoticeSection"] => {      "body": body[]{..., markDefs[]{..., _type == "link" => {"href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}}}    },    _type == "locationCardsSection" => {      "cards": *[_type == "page" && isCity == true && defined(location.name)] | order(coalesce(location.order, 1000) asc, location.name asc){        path,        "name": location.name,        "distance": location.distance,        "customers": location.customers,        "description": location.description,        "image": coalesce(location.image, sections[0].image){alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}      }    },    _type == "statsSection" => {      "items": items[]{..., figure == "customerRating" => {"reviews": {"count": count(*[_type == "review" && defined(rating)]), "sources": array::unique(*[_type == "review" && defined(rating)].source)}}}    },    _type == "reviewsSection" => {      "reviews": *[_type == "review" && defined(rating)] | order(date desc, _id asc)[0...12]{_id, authorName, date, rating, text, source, sourceUrl},      "summary": {"count": count(*[_type == "review" && defined(rating)]), "average": math::avg(*[_type == "review" && defined(rating)].rating), "sources": array::unique(*[_type == "review" && defined(rating)].source)}    }  }}
 export type PAGE_QUERYResult = {
   _id: string
   _updatedAt: string
@@ -1787,7 +1833,7 @@ export type PAGE_QUERYResult = {
           _key: null
           label: string
           primary: boolean | null
-          target: null | string | '/' | '/auto-verkaufen' | '/services/finanzierung' | '/vehicles'
+          target: '/auto-verkaufen' | null | string | '/' | '/services/finanzierung' | '/vehicles'
         } | null
         mirrored?: boolean
         anchor?: string
@@ -1803,7 +1849,7 @@ export type PAGE_QUERYResult = {
           _key: string
           label: string
           primary: boolean | null
-          target: null | string | '/' | '/auto-verkaufen' | '/services/finanzierung' | '/vehicles'
+          target: '/auto-verkaufen' | null | string | '/' | '/services/finanzierung' | '/vehicles'
         }> | null
         image: {
           alt: string
@@ -1912,7 +1958,7 @@ export type PAGE_QUERYResult = {
             email?: string
             _type: 'link'
             _key: string
-            href: null | string | '/' | '/auto-verkaufen' | '/services/finanzierung' | '/vehicles'
+            href: '/auto-verkaufen' | null | string | '/' | '/services/finanzierung' | '/vehicles'
           }> | null
           level?: number
           _type: 'block'
@@ -2090,7 +2136,7 @@ export type PAGE_QUERYResult = {
             email?: string
             _type: 'link'
             _key: string
-            href: null | string | '/' | '/auto-verkaufen' | '/services/finanzierung' | '/vehicles'
+            href: '/auto-verkaufen' | null | string | '/' | '/services/finanzierung' | '/vehicles'
           }> | null
           level?: number
           _type: 'block'
@@ -2124,7 +2170,7 @@ export type PAGE_QUERYResult = {
             _key: null
             label: string
             primary: boolean | null
-            target: null | string | '/' | '/auto-verkaufen' | '/services/finanzierung' | '/vehicles'
+            target: '/auto-verkaufen' | null | string | '/' | '/services/finanzierung' | '/vehicles'
           } | null
         }>
         withServicePages?: boolean
@@ -2252,7 +2298,7 @@ export type SITEMAP_QUERYResult = {
 
 // Source: ../app/sanity/queries/site.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},  tagline,  phone,  whatsapp,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, note},  specialOpeningHours[]{from, to, closed, opens, closes, note, leadDays},  servedCities,  mainNav[]{label, "href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)},  footerLinks[]{label, "href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)},  footerText,  mobileDeCustomerId,  mobileDeUrl,  priceRange,  socialLinks,  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},  tagline,  phone,  whatsapp,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, note},  specialOpeningHours[]{from, to, closed, opens, closes, note, leadDays},  servedCities,  mainNav[]{label, "href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)},  footerLinks[]{label, "href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)},  footerText,  mobileDeCustomerId,  mobileDeUrl,  priceRange,  socialLinks,  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}}}
 export type SITE_SETTINGS_QUERYResult = {
   dealerName: string
   legalName: string
@@ -2373,7 +2419,7 @@ export type FIGURES_QUERYResult = {
 // Query: *[_type == "siteSettings" && _id == "siteSettings"][0].email
 export type SITE_EMAIL_QUERYResult = string | null
 // Variable: HOME_PAGE_QUERY
-// Query: *[_type == "homePage" && _id == "homePage"][0]{  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}},  heroSlides[]{    _key,    titleLine1,    titleLine2,    subtitle,    image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}, "lqip": metadata.lqip}}},    buttons[]{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}  },  stats{heading, items[]{_key, _type, figure, number, suffix, label}},  services{eyebrow, heading, intro, cards[]{_key, icon, title, description, action{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}}},  inventory{eyebrow, heading, intro, detailsLabel, allLabel, loadingText, emptyText},  process{eyebrow, heading, intro, steps[]{_key, number, title, description}},  contact{eyebrow, heading, intro, submitLabel}}
+// Query: *[_type == "homePage" && _id == "homePage"][0]{  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}},  heroSlides[]{    _key,    titleLine1,    titleLine2,    subtitle,    image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}, "lqip": metadata.lqip}}},    buttons[]{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}  },  stats{heading, items[]{_key, _type, figure, number, suffix, label}},  services{eyebrow, heading, intro, cards[]{_key, icon, title, description, action{_key, label, primary, "target": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)}}},  inventory{eyebrow, heading, intro, detailsLabel, allLabel, loadingText, emptyText},  process{eyebrow, heading, intro, steps[]{_key, number, title, description}},  contact{eyebrow, heading, intro, submitLabel}}
 export type HOME_PAGE_QUERYResult = {
   seo: {
     title: string
@@ -2421,7 +2467,7 @@ export type HOME_PAGE_QUERYResult = {
       _key: string
       label: string
       primary: boolean | null
-      target: null | string | '/' | '/auto-verkaufen' | '/services/finanzierung' | '/vehicles'
+      target: '/auto-verkaufen' | null | string | '/' | '/services/finanzierung' | '/vehicles'
     }>
   }>
   stats: {
@@ -2464,7 +2510,7 @@ export type HOME_PAGE_QUERYResult = {
         _key: null
         label: string
         primary: boolean | null
-        target: null | string | '/' | '/auto-verkaufen' | '/services/finanzierung' | '/vehicles'
+        target: '/auto-verkaufen' | null | string | '/' | '/services/finanzierung' | '/vehicles'
       } | null
     }>
   }

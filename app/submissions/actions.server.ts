@@ -10,7 +10,14 @@ import { FORMS, isFormKind, isLeadKind, LEAD_TOASTS } from './lead-forms.ts'
 import { MultipartRefusal, readMultipart } from './multipart.server.ts'
 import { photoTempDir } from './photo-store.server.ts'
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_MESSAGES, SALE_FIELDS_LIMIT } from './photos.ts'
-import { type ReceivedFiles, submit } from './submit.server.ts'
+import { type ReceivedFiles, submit, type SubmitOutcome } from './submit.server.ts'
+import { tradeInCookie } from './trade-in.server.ts'
+
+/** The cookie that hands a test drive's person on to the sell request (trade-in.server.ts), when the outcome asks for it. */
+function handoffHeaders(outcome: SubmitOutcome, context: Pick<AppLoadContext, 'env'>): Record<string, string> {
+  if (outcome.status !== 'stored' || !outcome.tradeIn) return {}
+  return { 'Set-Cookie': tradeInCookie(outcome.id, context.env.SITE_URL.startsWith('https:')) }
+}
 
 /**
  * The page's failure texts for posts without JavaScript. A refusal before the body is read (403,
@@ -130,7 +137,10 @@ export async function submissionPageAction({ request, context }: ActionFunctionA
       case 'spam': {
         // A bot hears of its photos as a person would (the count sent), nothing being stored.
         const photos = photoField ? (outcome.status === 'stored' ? outcome.photos : { stored: files?.photos.length ?? 0, withheld: false }) : undefined
-        return redirect(sameSiteLocation(url.pathname, sentQuery(kind, anchor, photos), confirmationId(anchor)), { status: 303, headers: noStore })
+        return redirect(sameSiteLocation(url.pathname, sentQuery(kind, anchor, photos), confirmationId(anchor)), {
+          status: 303,
+          headers: { ...noStore, ...handoffHeaders(outcome, context) },
+        })
       }
       case 'invalid': {
         const fieldErrors = { ...outcome.fieldErrors }
@@ -224,7 +234,10 @@ export function submissionApiAction(api: keyof typeof APIS) {
       const outcome = await submit(context, kind, fields, files)
       switch (outcome.status) {
         case 'stored':
-          return jsonCreated({ id: outcome.id, receivedAt: outcome.receivedAt, ...(outcome.photos ? { photos: outcome.photos } : {}) })
+          return jsonCreated(
+            { id: outcome.id, receivedAt: outcome.receivedAt, ...(outcome.photos ? { photos: outcome.photos } : {}) },
+            handoffHeaders(outcome, context),
+          )
         case 'spam':
           // A bot that filled the honeypot gets what looks like success; nothing is stored.
           return jsonCreated({

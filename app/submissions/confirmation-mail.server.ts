@@ -14,7 +14,7 @@
  */
 import { type SanityDocument } from '#app/sanity/lake.server.ts'
 import { CONTACT_FORM, type FieldDefinition, type FormDefinition } from '#app/submissions/forms.ts'
-import { answerWithin, LEAD_FORMS, saleAnswerPromise } from '#app/submissions/lead-forms.ts'
+import { answerWithin, LEAD_FORMS, reservedTestDriveNote, saleAnswerPromise } from '#app/submissions/lead-forms.ts'
 import { berlinParts } from '#app/utils/clock.ts'
 import { escapeHtml, formatBerlinTime, headerSafe, TRADE_IN_LABEL, type NotificationMail, type NotificationVehicle } from './notification-mail.server.ts'
 
@@ -94,7 +94,8 @@ function sentRows(doc: SanityDocument, options: ConfirmationMailOptions): { kind
     const id = text(vehicle.id)
     const link = id && options.siteUrl ? ` – ${new URL(`/vehicles/${encodeURIComponent(id)}`, options.siteUrl).toString()}` : ''
     // A sell request's vehicle is the car the seller wants to buy with it (trade-in), not the car sold.
-    rows.push({ label: kind === 'vehicle-sale' ? TRADE_IN_LABEL : 'Fahrzeug', value: `${name || 'Fahrzeug'}${link}` })
+    const reserved = kind !== 'vehicle-sale' && vehicle.status === 'reserved' ? ' (derzeit reserviert)' : ''
+    rows.push({ label: kind === 'vehicle-sale' ? TRADE_IN_LABEL : 'Fahrzeug', value: `${name || 'Fahrzeug'}${reserved}${link}` })
   }
   const stored = new Map<string, unknown>()
   for (const field of Array.isArray(doc.fields) ? (doc.fields as Array<Record<string, unknown>>) : []) {
@@ -145,6 +146,19 @@ function photosArrived(doc: SanityDocument): string | undefined {
   return count === 1 ? 'Ihr Foto ist bei uns eingegangen.' : `Ihre ${count} Fotos sind bei uns eingegangen.`
 }
 
+/**
+ * What the receipt adds for a reserved car (issue 36): a test drive is only possible if the
+ * reservation ends; „Benachrichtigen, falls wieder frei“ is answered by a person when it does.
+ */
+function reservedNotes(doc: SanityDocument, vehicle: ConfirmationMailOptions['vehicle']): string[] {
+  const kind = text(doc.kind)
+  const name = text(vehicle?.title) ?? ([text(vehicle?.make), text(vehicle?.model)].filter(Boolean).join(' ') || 'Fahrzeug')
+  if (kind === 'availability-alert')
+    return ['Das Fahrzeug ist derzeit reserviert: Ein anderer Kunde hat es verbindlich reserviert. Fällt die Reservierung weg, melden wir uns bei Ihnen.']
+  if (kind === 'test-drive' && vehicle?.status === 'reserved') return [reservedTestDriveNote(name)]
+  return []
+}
+
 /** The receipt for `doc`, or undefined when it gave no address. */
 export function buildConfirmationMail(doc: SanityDocument, options: ConfirmationMailOptions): NotificationMail | undefined {
   const to = confirmationRecipient(doc)
@@ -156,7 +170,7 @@ export function buildConfirmationMail(doc: SanityDocument, options: Confirmation
   // Not the name: it is text anyone could have typed (a URL, an advertisement).
   const greeting = 'Guten Tag,'
   const intro = `vielen Dank für Ihre ${kindTitle === 'Nachricht' ? 'Nachricht' : `Anfrage (${kindTitle})`}. Sie ist${received ? ` am ${received}` : ''} bei uns eingegangen.`
-  const promise = answerPromise(doc, settings)
+  const promise = [answerPromise(doc, settings), ...reservedNotes(doc, options.vehicle)].join(' ')
   const photos = photosArrived(doc)
   const address = settings.address
   const addressLine = [text(address?.street), [text(address?.postalCode), text(address?.city)].filter(Boolean).join(' ')].filter(Boolean).join(', ')

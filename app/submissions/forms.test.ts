@@ -21,6 +21,7 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
       'dealer-registration',
       'vehicle-sale',
       'search-request',
+      'availability-alert',
     ])
     for (const kind of LEAD_KINDS) expect(LEAD_FORMS[kind].kind).toBe(kind)
     expect(LEAD_KINDS.map((kind) => LEAD_FORMS[kind].title)).toEqual([
@@ -35,6 +36,7 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
       'Händler-Registrierung',
       'Auto verkaufen',
       'Suchauftrag',
+      'Benachrichtigung, falls wieder frei',
     ])
   })
 
@@ -85,8 +87,9 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
   })
 
   it('requires a way to call back on every call-back form, and name, message and phone or e-mail on the vehicle enquiry', () => {
-    // The sell request and the Suchauftrag need phone or e-mail (schema.server.test.ts).
-    for (const kind of LEAD_KINDS.filter((candidate) => candidate !== 'vehicle-enquiry' && candidate !== 'vehicle-sale' && candidate !== 'search-request')) {
+    // The sell request, the Suchauftrag and „Benachrichtigen, falls wieder frei“ need phone or e-mail (schema.server.test.ts).
+    const phoneOrEmail = ['vehicle-enquiry', 'vehicle-sale', 'search-request', 'availability-alert']
+    for (const kind of LEAD_KINDS.filter((candidate) => !phoneOrEmail.includes(candidate))) {
       expect(LEAD_FORMS[kind].fields.find((field) => field.name === 'phone')?.required, kind).toBe(true)
     }
     const enquiry = LEAD_FORMS['vehicle-enquiry']

@@ -255,6 +255,36 @@ const searchRequestForm: FormDefinition<'search-request'> = {
   },
 }
 
+/** What a reserved car's status means to a buyer (issue 36): the vehicle page, the test drive and the receipts say it alike. */
+export const RESERVED_MEANING =
+  'Ein anderer Kunde hat es verbindlich reserviert; wir halten es bis zum Kaufabschluss für ihn zurück. Fällt die Reservierung weg, ist es wieder frei.'
+
+/** The test drive of a reserved car: said before sending, in the confirmation and in the receipt. */
+export function reservedTestDriveNote(name: string): string {
+  return `Bitte beachten Sie: Der ${name} ist derzeit reserviert. Eine Probefahrt ist nur möglich, falls die Reservierung wegfällt – wir rufen Sie an und sagen Ihnen, ob es klappt.`
+}
+
+/**
+ * „Benachrichtigen, falls wieder frei“ (issue 36) on a reserved car's page: a lead like any other,
+ * naming the car; staff call or write back by hand when the reservation ends (decision 067: the
+ * automatic alert with double opt-in is a later issue). Name and one way back, phone or e-mail.
+ */
+const availabilityAlertForm: FormDefinition<'availability-alert'> = {
+  ...leadForm('availability-alert', [
+    { name: 'name', label: 'Name', type: 'text', required: true, maxLength: LEAD_LIMITS.name, placeholder: 'Ihr Name', autoComplete: 'name' },
+    { ...phoneField(), required: false },
+    { name: 'email', label: 'E-Mail', type: 'email', required: false, maxLength: LEAD_LIMITS.email, placeholder: 'ihre@email.de', autoComplete: 'email' },
+  ]),
+  texts: {
+    ...leadForm('availability-alert', []).texts,
+    success: {
+      title: 'Wir melden uns, falls es wieder frei wird',
+      description: 'Vielen Dank! Fällt die Reservierung weg, rufen wir Sie an oder schreiben Ihnen – persönlich, sobald wir es wissen.',
+    },
+  },
+  anyOf: [{ fields: ['phone', 'email'], message: PHONE_OR_EMAIL_MESSAGE }],
+}
+
 /** Every lead form, in the order of spec §3. */
 export const LEAD_FORMS: Readonly<Record<LeadKind, FormDefinition<LeadKind>>> = {
   // Issue 36: phone-first buyers may leave a number instead of an address (decision 071).
@@ -351,6 +381,7 @@ export const LEAD_FORMS: Readonly<Record<LeadKind, FormDefinition<LeadKind>>> = 
   ]),
   'vehicle-sale': vehicleSaleForm,
   'search-request': searchRequestForm,
+  'availability-alert': availabilityAlertForm,
 }
 
 /** The nine forms: the contact form and the lead forms, all defined alike. */

@@ -37,6 +37,8 @@ export interface NotificationVehicle {
   title?: string | null
   make?: string | null
   model?: string | null
+  /** `reserved`: the mails say so (issue 36). */
+  status?: string | null
 }
 
 export interface NotificationMailOptions {
@@ -45,6 +47,31 @@ export interface NotificationMailOptions {
   /** Public base URL, for links to the page the form was sent from and to the Studio. */
   siteUrl?: string
   vehicle?: NotificationVehicle | null
+  /** The test drive a sell request follows (issue 36: „Fahrzeug in Zahlung geben?“), as the notifier reads it. */
+  testDrive?: NotificationTestDrive | null
+}
+
+export interface NotificationTestDrive {
+  _id: string
+  receivedAt?: string | null
+  slot?: string | null
+  vehicle?: NotificationVehicle | null
+}
+
+/** The row of a sell request's mail that links it to the customer's test drive. */
+export const TEST_DRIVE_LINK_LABEL = 'Gehört zur Probefahrt-Anfrage'
+
+function testDriveText(testDrive: NotificationTestDrive, siteUrl: string | undefined): string {
+  const car = testDrive.vehicle
+    ? (text(testDrive.vehicle.title) ?? [text(testDrive.vehicle.make), text(testDrive.vehicle.model)].filter(Boolean).join(' '))
+    : ''
+  const received = formatBerlinTime(testDrive.receivedAt)
+  const studio = siteUrl ? ` – ${studioEditUrl({ _id: testDrive._id, _type: 'lead' }, siteUrl)}` : ''
+  return [
+    `Probefahrt${car ? ` ${car}` : ''}${text(testDrive.slot) ? `, Wunschtermin ${text(testDrive.slot)}` : ''}`,
+    received ? ` (angefragt am ${received})` : '',
+    `, ID ${testDrive._id}${studio}`,
+  ].join('')
 }
 
 interface Row {
@@ -109,8 +136,13 @@ function vehicleText(vehicle: NotificationVehicle | null | undefined, siteUrl: s
   const name = text(vehicle.title) ?? [text(vehicle.make), text(vehicle.model)].filter(Boolean).join(' ')
   const id = text(vehicle.id)
   const link = id && siteUrl ? ` – ${new URL(`/vehicles/${encodeURIComponent(id)}`, siteUrl).toString()}` : ''
-  return `${name || 'Fahrzeug'}${id ? ` (Nr. ${id})` : ''}${link}`
+  const reserved = vehicle.status === 'reserved' ? ' – derzeit RESERVIERT' : ''
+  return `${name || 'Fahrzeug'}${id ? ` (Nr. ${id})` : ''}${reserved}${link}`
 }
+
+/** What the dealer is asked to do for a „Benachrichtigen, falls wieder frei“ lead (issue 36, decision 067). */
+export const AVAILABILITY_ALERT_TASK =
+  'Möchte benachrichtigt werden, sobald das reservierte Fahrzeug wieder frei ist. Bitte melden Sie sich selbst, wenn die Reservierung wegfällt: eine automatische Benachrichtigung gibt es noch nicht.'
 
 function isEmail(value: string | undefined): value is string {
   return value !== undefined && /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(value)
@@ -193,6 +225,8 @@ function leadContent(doc: SanityDocument, options: NotificationMailOptions): Con
   const vehicle = vehicleText(options.vehicle, options.siteUrl)
   // A sell request names the car the seller wants to buy with it (the vehicle page's trade-in link), not the car sold.
   if (vehicle) rows.push({ label: kind === 'vehicle-sale' ? TRADE_IN_LABEL : 'Fahrzeug', value: vehicle })
+  if (kind === 'availability-alert') rows.push({ label: 'Wunsch', value: AVAILABILITY_ALERT_TASK })
+  if (options.testDrive?._id) rows.push({ label: TEST_DRIVE_LINK_LABEL, value: testDriveText(options.testDrive, options.siteUrl) })
   const fields = Array.isArray(doc.fields) ? (doc.fields as Array<Record<string, unknown>>) : []
   let message: string | undefined
   for (const field of fields) {

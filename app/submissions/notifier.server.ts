@@ -349,7 +349,7 @@ export class Notifier {
     if (doc[marks.done]) return 'already-notified'
     if (kind === 'confirmation' && doc.confirmationPending !== true) return 'not-notifiable'
     if (this.claimedByOther(doc[marks.claim])) return 'claimed-elsewhere'
-    const { vehicleInfo, notificationClaim: _, confirmationClaim: __, ...stored } = doc
+    const { vehicleInfo, testDriveInfo, notificationClaim: _, confirmationClaim: __, ...stored } = doc
     let mail: NotificationMail | undefined
     if (kind === 'dealer') {
       const to = await this.recipient()
@@ -357,7 +357,7 @@ export class Notifier {
         this.logger.error({ documentId: docId }, `Benachrichtigung bleibt offen: ${NO_RECIPIENT}`)
         return 'no-recipient'
       }
-      mail = buildNotificationMail(stored, { to, from: this.env.MAIL_FROM, siteUrl: this.env.SITE_URL, vehicle: vehicleInfo })
+      mail = buildNotificationMail(stored, { to, from: this.env.MAIL_FROM, siteUrl: this.env.SITE_URL, vehicle: vehicleInfo, testDrive: testDriveInfo })
     } else {
       const settings = await this.lake.fetch<CONFIRMATION_SETTINGS_QUERYResult>(CONFIRMATION_SETTINGS_QUERY, {}, { includePrivate: true })
       mail = buildConfirmationMail(stored, { from: this.env.MAIL_FROM, siteUrl: this.env.SITE_URL, settings: settings ?? {}, vehicle: vehicleInfo })

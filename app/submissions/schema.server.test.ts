@@ -60,6 +60,7 @@ const VALID: Record<LeadKind, Record<string, string>> = {
     email: 'erika@example.de',
   },
   'search-request': { emailOrPhone: 'erika@example.de', query: 'Kombi Elektro unter 20000' },
+  'availability-alert': { name: 'Erika Mustermann', phone: '0201 123456', vehicleId: '10' },
 }
 
 /** What each valid submission becomes: the fields as [name, label, value] and the contact summary. */
@@ -172,11 +173,21 @@ const EXPECTED: Record<LeadKind, { fields: Array<[string, string, string]>; cont
     ],
     contact: { email: 'erika@example.de' },
   },
+  'availability-alert': {
+    fields: [
+      ['name', 'Name', 'Erika Mustermann'],
+      ['phone', 'Telefon', '0201 123456'],
+    ],
+    contact: { name: 'Erika Mustermann', phone: '0201 123456' },
+  },
 }
 
 // The sell request needs phone or e-mail, not a phone (its own tests below).
 // The sell request and the Suchauftrag take phone or e-mail (their own tests below).
-const CALLBACK_KINDS = LEAD_KINDS.filter((kind) => kind !== 'vehicle-enquiry' && kind !== 'vehicle-sale' && kind !== 'search-request')
+// „Benachrichtigen, falls wieder frei“ too (issue 36).
+const CALLBACK_KINDS = LEAD_KINDS.filter(
+  (kind) => kind !== 'vehicle-enquiry' && kind !== 'vehicle-sale' && kind !== 'search-request' && kind !== 'availability-alert',
+)
 // The sell request labels its year „Erstzulassung (Jahr)“; the range rules are the same.
 const YEAR_KINDS = LEAD_KINDS.filter((kind) => 'year' in VALID[kind] && kind !== 'vehicle-sale')
 const MILEAGE_KINDS = LEAD_KINDS.filter((kind) => 'mileage' in VALID[kind])
@@ -218,6 +229,18 @@ describe('parseLead: the sell request (issue 26)', () => {
   })
 })
 
+describe('„Benachrichtigen, falls wieder frei“ (issue 36)', () => {
+  it('takes a name and a phone number or an e-mail address, and refuses neither', () => {
+    expect(valid(parseLead('availability-alert', { name: 'Erika', email: 'erika@example.de', vehicleId: '10' })).contact).toEqual({
+      name: 'Erika',
+      email: 'erika@example.de',
+    })
+    const errors = errorsOf('availability-alert', { phone: '', email: '' })
+    expect(errors.phone?.[0]).toMatch(/Telefonnummer oder eine E-Mail-Adresse/)
+    expect(errorsOf('availability-alert', { name: '' })).toHaveProperty('name')
+  })
+})
+
 describe('parseLead: a valid submission of every form', () => {
   it.each(LEAD_KINDS)('%s', (kind) => {
     const lead = valid(parseLead(kind, VALID[kind]))
@@ -225,6 +248,7 @@ describe('parseLead: a valid submission of every form', () => {
     expect(lead.fields).toEqual(EXPECTED[kind].fields.map(([name, label, value]) => ({ name, label, value })))
     expect(lead.contact).toEqual(EXPECTED[kind].contact)
     if (kind === 'vehicle-enquiry' || kind === 'test-drive') expect(lead.vehicleId).toBe('1')
+    else if (kind === 'availability-alert') expect(lead.vehicleId).toBe('10')
     else expect(lead).not.toHaveProperty('vehicleId')
   })
 

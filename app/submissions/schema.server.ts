@@ -112,6 +112,13 @@ const vehicleIdSchema = z.unknown().transform((value, ctx): string | undefined =
   return value.trim()
 })
 
+const LEAD_ID = new RegExp(`^${INBOX_ID_PREFIXES.lead.replace(/\./g, '\\.')}[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)
+
+/** Whether a value is a stored lead's id by form (`inbox.lead-<uuid>`), e.g. the test drive a sell request follows. */
+export function isLeadId(value: unknown): value is string {
+  return typeof value === 'string' && LEAD_ID.test(value)
+}
+
 /** Whether a value is a vehicle's public id by form (the vehicle still has to be looked up). */
 export function isPublicVehicleId(value: unknown): value is string {
   return typeof value === 'string' && VEHICLE_ID_PATTERN.test(value)
@@ -143,8 +150,12 @@ function buildSchema(kind: FormKind) {
   const shape: Record<string, z.ZodType<FieldValue>> = {}
   for (const field of FORMS[kind].fields) shape[field.name] = fieldSchema(kind, field)
   shape.page = pageSchema
-  if (kind === 'vehicle-enquiry' || kind === 'test-drive') shape.vehicleId = vehicleIdSchema
-  if (kind === 'vehicle-sale') shape.vehicleId = tradeInVehicleIdSchema
+  if (kind === 'vehicle-enquiry' || kind === 'test-drive' || kind === 'availability-alert') shape.vehicleId = vehicleIdSchema
+  if (kind === 'vehicle-sale') {
+    shape.vehicleId = tradeInVehicleIdSchema
+    // The test drive it follows (trade-in.server.ts): an id the page wrote; anything else is dropped.
+    shape.testDriveLead = z.unknown().transform((value): string | undefined => (isLeadId(value) ? value : undefined))
+  }
   const object = z.object(shape).superRefine((values, ctx) => {
     const { priceFrom, priceTo } = values
     if (typeof priceFrom === 'number' && typeof priceTo === 'number' && priceFrom > priceTo) {
@@ -194,6 +205,8 @@ export interface ParsedSubmission {
   page?: string
   /** The public id of the enquired vehicle (vehicle enquiry and test drive), or of the car a sell request is a trade-in for. */
   vehicleId?: string
+  /** The test drive a sell request follows (issue 36): a lead id, still to be looked up. */
+  testDriveLead?: string
   /** The wished test-drive slot as instants, once submit.server.ts checked it against the opening hours. */
   appointment?: { start: string; end: string }
 }
@@ -228,12 +241,18 @@ export function parseSubmission(kind: FormKind, raw: Record<string, unknown>): S
   })
   const page = text('page')
   const vehicleId = text('vehicleId')
-  return { kind: 'valid', parsed: { kind, fields, values, contact, ...(page ? { page } : {}), ...(vehicleId ? { vehicleId } : {}) } }
+  const testDriveLead = text('testDriveLead')
+  return {
+    kind: 'valid',
+    parsed: { kind, fields, values, contact, ...(page ? { page } : {}), ...(vehicleId ? { vehicleId } : {}), ...(testDriveLead ? { testDriveLead } : {}) },
+  }
 }
 
 export interface StoreOptions {
   /** `_id` of the enquired vehicle document (a weak reference: the lead outlives the vehicle). */
   vehicleRef?: string
+  /** `_id` of the test drive a sell request follows (issue 36; weak, like the vehicle). */
+  testDriveRef?: string
   /** More top-level fields of a lead, stored before it by the submission's attachments (the sell request's `photos`). */
   extra?: Record<string, unknown>
   /** The document's id when the submission names its own (a retried post, submit.server.ts); else a fresh one. */
@@ -252,7 +271,7 @@ function sitePath(page: string | undefined): string | undefined {
  * Ids lie under the private `inbox.` path (docs/decisions/004-private-inbox-ids.md); `notifiedAt`
  * stays unset until the dealer's e-mail went out (docs/decisions/007).
  */
-export function toDocument(parsed: ParsedSubmission, { vehicleRef, extra, id, now = new Date() }: StoreOptions = {}) {
+export function toDocument(parsed: ParsedSubmission, { vehicleRef, testDriveRef, extra, id, now = new Date() }: StoreOptions = {}) {
   const receivedAt = now.toISOString()
   const page = sitePath(parsed.page)
   // The visitor's receipt (Eingangsbestätigung) is due for this submission only, and only with an address (docs/decisions/042).
@@ -278,6 +297,7 @@ export function toDocument(parsed: ParsedSubmission, { vehicleRef, extra, id, no
     contact: withoutUndefined(parsed.contact),
     fields: parsed.fields.map((field) => ({ _key: field.name, _type: 'leadField', name: field.name, label: field.label, value: field.value })),
     ...(vehicleRef ? { vehicle: { _type: 'reference', _ref: vehicleRef, _weak: true } } : {}),
+    ...(testDriveRef ? { testDriveLead: { _type: 'reference', _ref: testDriveRef, _weak: true } } : {}),
     ...extra,
     ...(parsed.appointment ? { appointment: parsed.appointment } : {}),
     ...(parsed.kind === 'test-drive' ? { tradeIn: parsed.values.tradeIn === true } : {}),

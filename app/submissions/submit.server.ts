@@ -11,6 +11,7 @@ import { type LeadPhotoFields, NO_PHOTO_STORE, type StoredPhoto } from './photo-
 import { checkPhotoHeaders, DECODE_RETRY_AFTER_SECONDS, decodePhotos, type ProcessedPhoto } from './photos.server.ts'
 import { parseSubmission, storeSubmission, type ParsedSubmission } from './schema.server.ts'
 import { checkSlot, SLOT_MESSAGES, slotText } from './test-drive-slots.ts'
+import { recentTestDrive, TRADE_IN_LINK_MS } from './trade-in.server.ts'
 
 /** Message of the `kind` field of a submission naming no known form (the lead forms: the contact form has its own API). */
 export const UNKNOWN_KIND_MESSAGE = `Unbekannte Formularart. Erlaubt: ${Object.keys(FORMS)
@@ -23,7 +24,7 @@ export type SubmitOutcome =
    * already). `photos`: for a form with photos, how many were stored, or that they were withheld
    * (the sender's photo budget); undefined for a retried post.
    */
-  | { status: 'stored'; id: string; receivedAt: string; photos?: PhotoReceipt }
+  | { status: 'stored'; id: string; receivedAt: string; photos?: PhotoReceipt; tradeIn?: boolean }
   /** The honeypot was filled: answer like a success, nothing stored. */
   | { status: 'spam' }
   | { status: 'invalid'; kind?: FormKind; fieldErrors: FieldErrors; values: Record<string, string> }
@@ -102,6 +103,8 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
   }
 
   const vehicleRef = parsed.vehicleId ? await vehicleDocumentId(context, parsed.vehicleId) : undefined
+  // A sell request sent on from a test drive refers to it (issue 36): only a stored, recent test drive counts.
+  const testDriveRef = parsed.testDriveLead ? (await recentTestDrive(context, parsed.testDriveLead, TRADE_IN_LINK_MS))?.testDriveLead : undefined
   // The lake's photo store (docs/decisions/041): past the sender's budget it keeps none and the lead says why.
   const store = context.lake.photos ?? NO_PHOTO_STORE
   let storedPhotos: StoredPhoto[] = []
@@ -118,7 +121,7 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
   }
   let stored: { id: string; receivedAt: string }
   try {
-    stored = await storeSubmission(context.lake, parsed, { vehicleRef, id, extra: photoFields })
+    stored = await storeSubmission(context.lake, parsed, { vehicleRef, testDriveRef, id, extra: photoFields })
   } catch (error) {
     await store.remove(storedPhotos)
     // Two posts with one key at the same moment: the one that lost finds the other's lead.
@@ -133,7 +136,9 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
     loggerOf(context).error({ err: error, documentId: stored.id }, 'Die Benachrichtigung zu einer gespeicherten Einsendung ließ sich nicht starten')
   }
   const photoReceipt = photoField ? { stored: storedPhotos.length, withheld: photos.length > 0 && storedPhotos.length === 0 } : undefined
-  return { status: 'stored', ...stored, ...(photoReceipt ? { photos: photoReceipt } : {}) }
+  // A test drive with „Fahrzeug in Zahlung geben?“: the answer hands the person on to the sell request (trade-in.server.ts).
+  const tradeIn = parsed.kind === 'test-drive' && parsed.values.tradeIn === true
+  return { status: 'stored', ...stored, ...(photoReceipt ? { photos: photoReceipt } : {}), ...(tradeIn ? { tradeIn } : {}) }
 }
 
 /** The inbox id a submission with a valid key is stored under: the same key, the same document. */

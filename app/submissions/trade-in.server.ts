@@ -1,9 +1,9 @@
-import { TRADE_IN_VEHICLE_QUERY } from '#app/sanity/queries/inbox.ts'
-import { type TRADE_IN_VEHICLE_QUERYResult } from '#app/sanity/types.ts'
+import { TRADE_IN_TEST_DRIVE_QUERY, TRADE_IN_VEHICLE_QUERY } from '#app/sanity/queries/inbox.ts'
+import { type TRADE_IN_TEST_DRIVE_QUERYResult, type TRADE_IN_VEHICLE_QUERYResult } from '#app/sanity/types.ts'
 import { loggerOf } from '#app/server/logging.server.ts'
-import { TRADE_IN_PARAM } from '#app/vehicles/contact-links.ts'
+import { SELL_FLOW_PATH, TRADE_IN_PARAM } from '#app/vehicles/contact-links.ts'
 import { vehicleName } from '#app/routes/vehicles.$id/vehicle-facts.ts'
-import { isPublicVehicleId } from './schema.server.ts'
+import { isLeadId, isPublicVehicleId } from './schema.server.ts'
 import { type SubmitContext } from './submit.server.ts'
 
 /*
@@ -33,4 +33,76 @@ export async function tradeInVehicle(context: Pick<SubmitContext, 'lake' | 'logg
     loggerOf(context).error({ err: error, vehicleId: id }, 'Das Fahrzeug einer Inzahlungnahme ließ sich nicht nachschlagen')
     return undefined
   }
+}
+
+/*
+ * The person carried from the test drive into the sell request (issue 36, visitor N7), without
+ * putting name, phone or e-mail into an address: a test drive stored with „Fahrzeug in Zahlung
+ * geben?“ answers with a cookie holding only the stored lead's id (an unguessable UUID), HttpOnly,
+ * for /auto-verkaufen only, for TRADE_IN_HANDOFF_MS. The sell page reads that lead on the server
+ * (a private read) and fills in name, phone and e-mail; the lead's age is checked here again, not
+ * left to the browser. The sell request carries the id in a hidden field and is stored with a
+ * reference to the test drive, so that the dealer sees one customer (submit.server.ts).
+ */
+
+export const TRADE_IN_COOKIE = 'inzahlungnahme'
+/** How long after the test drive its contact details fill in the sell request. */
+export const TRADE_IN_HANDOFF_MS = 2 * 60 * 60 * 1000
+/** How long after the test drive a sell request may still refer to it (a seller may finish the form later). */
+export const TRADE_IN_LINK_MS = 7 * 24 * 60 * 60 * 1000
+
+/** The Set-Cookie value after a test drive with a trade-in: the lead's id, for the sell page only. */
+export function tradeInCookie(leadId: string, secure: boolean): string {
+  return [
+    `${TRADE_IN_COOKIE}=${encodeURIComponent(leadId)}`,
+    `Max-Age=${TRADE_IN_HANDOFF_MS / 1000}`,
+    `Path=${SELL_FLOW_PATH}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ')
+}
+
+export interface TradeInHandoff {
+  /** The test drive's lead, referred to by the sell request. */
+  testDriveLead: string
+  /** Its contact details as the buyer typed them, for the sell request's fields. */
+  contact: { name?: string; phone?: string; email?: string }
+}
+
+/** The stored test drive `id` if it is one and younger than `maxAgeMs`, with its contact details. */
+export async function recentTestDrive(
+  context: Pick<SubmitContext, 'lake' | 'logger'>,
+  id: unknown,
+  maxAgeMs: number,
+  now = new Date(),
+): Promise<TradeInHandoff | undefined> {
+  if (!isLeadId(id)) return undefined
+  try {
+    const lead = await context.lake.fetch<TRADE_IN_TEST_DRIVE_QUERYResult>(TRADE_IN_TEST_DRIVE_QUERY, { id }, { includePrivate: true })
+    const received = lead?.receivedAt ? Date.parse(lead.receivedAt) : NaN
+    if (!lead || !(now.getTime() - received <= maxAgeMs)) return undefined
+    const contact = Object.fromEntries(Object.entries(lead.contact ?? {}).filter(([, value]) => typeof value === 'string' && value !== ''))
+    return { testDriveLead: lead._id, contact }
+  } catch (error) {
+    loggerOf(context).error({ err: error }, 'Die Probefahrt einer Inzahlungnahme ließ sich nicht nachschlagen')
+    return undefined
+  }
+}
+
+/** The sell page's hand-over from the cookie, or undefined. */
+export function tradeInHandoff(context: Pick<SubmitContext, 'lake' | 'logger'>, request: Request): Promise<TradeInHandoff | undefined> {
+  const cookie = request.headers.get('cookie') ?? ''
+  const value = cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${TRADE_IN_COOKIE}=`))
+    ?.slice(TRADE_IN_COOKIE.length + 1)
+  let id: string | undefined
+  try {
+    id = value ? decodeURIComponent(value) : undefined
+  } catch {
+    id = undefined
+  }
+  return recentTestDrive(context, id, TRADE_IN_HANDOFF_MS)
 }

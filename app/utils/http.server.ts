@@ -29,8 +29,8 @@ export function jsonError(status: number, error: string, details: Record<string,
 }
 
 /** 201 Created with the stored item's id and time (POST /api/contacts, POST /api/leads), never cached. */
-export function jsonCreated(body: { id: string; receivedAt: string; photos?: { stored: number; withheld: boolean } }) {
-  return Response.json(body, { status: 201, headers: { 'Cache-Control': CACHE_CONTROL.noStore } })
+export function jsonCreated(body: { id: string; receivedAt: string; photos?: { stored: number; withheld: boolean } }, headers: Record<string, string> = {}) {
+  return Response.json(body, { status: 201, headers: { 'Cache-Control': CACHE_CONTROL.noStore, ...headers } })
 }
 
 /** The parsed JSON of a request body, or undefined when it is not JSON. */

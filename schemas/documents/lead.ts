@@ -122,6 +122,17 @@ export const lead = defineType({
       readOnly: true,
       hidden: ({ value }) => !value,
     }),
+    defineField({
+      // Issue 36: a sell request sent from a test drive's „Fahrzeug in Zahlung geben?“ is the same customer.
+      name: 'testDriveLead',
+      title: 'Gehört zur Probefahrt-Anfrage',
+      description: 'Dieselbe Person hat vorher eine Probefahrt angefragt und möchte ihr jetziges Auto in Zahlung geben.',
+      type: 'reference',
+      to: [{ type: 'lead' }],
+      weak: true,
+      readOnly: true,
+      hidden: ({ value }) => !value,
+    }),
     // A test drive's wished slot (Europe/Berlin in the Studio) and trade-in wish (issue 26).
     defineField({
       name: 'appointment',

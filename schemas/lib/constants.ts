@@ -133,6 +133,8 @@ export const LEAD_KINDS = [
   { title: 'Auto verkaufen', value: 'vehicle-sale' },
   // Issue 29: the zero-results box of /vehicles takes a search with an e-mail or a phone number.
   { title: 'Suchauftrag', value: 'search-request' },
+  // Issue 36: a reserved car's „Benachrichtigen, falls wieder frei“ (staff call back by hand, decision 067).
+  { title: 'Benachrichtigung, falls wieder frei', value: 'availability-alert' },
 ] as const
 
 export const CONTACT_STATUSES = [

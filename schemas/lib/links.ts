@@ -36,6 +36,57 @@ export const HOME_SECTIONS = [
 /** Subjects a jump to a contact form can preselect (`?betreff=…#contact`). */
 export const LINK_SUBJECTS = CONTACT_SUBJECTS
 
+/*
+ * Seller buttons (issue 36): „FAHRZEUG BEWERTEN“, „JETZT VERKAUFEN“ … lead into the sell flow, never to
+ * the general contact form, which has no vehicle fields and no photos. The sell flow is the sell
+ * request (`/auto-verkaufen`) or, on a page that has one, a valuation form whose „MIT FOTOS WEITER“
+ * carries its answers into it. A jump to the contact form with the subject „Fahrzeug verkaufen“ or
+ * „Fahrzeugbewertung“ resolves to the sell request itself (LINK_HREF), and the Studio refuses a seller
+ * button that leads anywhere else (sellerLinkProblem), so staff cannot send sellers astray again.
+ */
+
+/** The sell request's address (app/submissions/forms.ts SALE_PATH, one of SITE_ROUTES). */
+export const SELL_FLOW_ROUTE = '/auto-verkaufen'
+
+/** Contact subjects that mean selling: a link preselecting one leads to the sell request instead. */
+export const SELL_FLOW_SUBJECTS: ReadonlyArray<string> = ['ankauf', 'bewertung']
+
+/** Lead forms that continue into the sell request („MIT FOTOS WEITER“): the valuation forms. */
+export const SELL_FLOW_FORMS: ReadonlyArray<string> = ['valuation', 'valuation-bmw', 'brand-purchase', 'student']
+
+/** A label a seller reads as „here I sell my car“ („AUTO BEWERTEN LASSEN“, „WERT ERMITTELN“, „ANGEBOT ANFORDERN“ …). */
+const SELLER_LABEL = /bewert|verkaufen|ankauf|wert ermitteln|angebot anfordern/i
+
+export function isSellerLabel(label: string | null | undefined): boolean {
+  return SELLER_LABEL.test(label ?? '')
+}
+
+/** Whether a section of a page (`leadFormSection` with `form` „valuation:muenster“ …) is a form that continues into the sell request. */
+export function isSellFlowSection(section: { _type?: string; form?: string } | undefined): boolean {
+  return section?._type === 'leadFormSection' && SELL_FLOW_FORMS.includes(section.form?.split(':')[0] ?? '')
+}
+
+export const SELLER_LINK_MESSAGE =
+  'Diese Schaltfläche spricht Verkäufer an und muss zum Verkaufsformular führen: Wählen Sie „Website-Bereich“ › „Auto verkaufen (mit Fotos)“ – oder ein Bewertungsformular dieser Seite.'
+
+/**
+ * Why a button with this label may not lead where it does, or undefined. `doc` is the document the
+ * button is on (its sections decide what an in-page jump reaches); the home page's contact section
+ * is the general contact form.
+ */
+export function sellerLinkProblem(
+  link: (LinkTarget & { label?: string }) | undefined,
+  doc: { _type?: string; sections?: Array<{ _type?: string; anchor?: string; form?: string }> } | undefined,
+): string | undefined {
+  if (!link?.linkType || !isSellerLabel(link.label)) return undefined
+  if (link.linkType === 'route' && link.route === SELL_FLOW_ROUTE) return undefined
+  if (link.linkType === 'section') {
+    if (link.subject && SELL_FLOW_SUBJECTS.includes(link.subject)) return undefined
+    if (doc?._type !== 'homePage' && isSellFlowSection(doc?.sections?.find((section) => section.anchor === link.anchor))) return undefined
+  }
+  return SELLER_LINK_MESSAGE
+}
+
 /** A phone number as `tel:` takes it: digits, optionally a leading +, spaces, slashes, brackets and hyphens. */
 export const PHONE_PATTERN = /^\+?[\d\s/()-]{3,}$/
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/

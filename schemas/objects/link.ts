@@ -1,6 +1,6 @@
 import { LinkIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
-import { describeLinkTarget, type LinkTarget } from '../lib/links'
+import { describeLinkTarget, type LinkTarget, sellerLinkProblem } from '../lib/links'
 import { LINK_PREVIEW_SELECT, linkTargetFields } from './linkFields'
 
 /**
@@ -29,6 +29,12 @@ export const link = defineType({
       description: 'Gefüllt in der Akzentfarbe statt nur umrandet.',
     }),
   ],
+  // A seller's button leads into the sell flow (issue 36, docs/decisions/066).
+  validation: (rule) =>
+    rule.custom(
+      (value, context) =>
+        sellerLinkProblem(value as (LinkTarget & { label?: string }) | undefined, context.document as Parameters<typeof sellerLinkProblem>[1]) ?? true,
+    ),
   preview: {
     select: { label: 'label', primary: 'primary', ...LINK_PREVIEW_SELECT },
     prepare: ({ label, primary, ...target }: LinkTarget & { label?: string; primary?: boolean; pageTitle?: string; pageType?: string }) => ({

@@ -118,7 +118,8 @@ export function linkTargetFields({
             name: 'subject',
             title: 'Betreff vorauswählen',
             type: 'string',
-            description: 'Optional: das Kontaktformular öffnet mit diesem Betreff.',
+            description:
+              'Optional: das Kontaktformular öffnet mit diesem Betreff. „Fahrzeug verkaufen“ und „Fahrzeugbewertung“ führen stattdessen direkt zum Verkaufsformular mit Fotos.',
             options: { list: [...LINK_SUBJECTS] },
             hidden: hiddenUnless('section'),
           }),

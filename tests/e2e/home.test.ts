@@ -54,34 +54,19 @@ test('hero buttons scroll smoothly to their section with an 80 px offset', async
   await page.clock.install()
   await page.goto('/')
   const hero = page.getByRole('region', { name: 'Highlights' })
-  const contactTop = () => page.evaluate(() => Math.round(document.getElementById('contact')!.getBoundingClientRect().top))
-  // Only the preselected subject changes: no loader runs again (its data would re-render the page mid-scroll).
-  const loaderRequests: string[] = []
-  page.on('request', (request) => void (new URL(request.url()).searchParams.has('_data') && loaderRequests.push(request.url())))
-  await hero.getByRole('link', { name: 'FAHRZEUG BEWERTEN', exact: true }).click()
-  await expect.poll(contactTop, { timeout: 5_000 }).toBe(80)
-  await expect(page).toHaveURL(/\/\?betreff=ankauf(#contact)?$/)
-  await expect(page.locator('#contact-verkaufen')).toBeVisible()
-  // The navigation has settled and nothing scrolls afterwards (the router's own hash scroll once cut into this one).
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-  expect(await contactTop()).toBe(80)
-  expect(loaderRequests).toEqual([])
-
-  await page.evaluate(() => window.scrollTo(0, 0))
   await hero.getByRole('link', { name: 'FAHRZEUGE ANSEHEN', exact: true }).click()
   await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('inventory')!.getBoundingClientRect().top)), { timeout: 5_000 }).toBe(80)
 })
 
-test('with reduced motion, and without JavaScript, „FAHRZEUG BEWERTEN“ also ends with the contact section at 80 px', async ({ browser, baseURL, viewport }) => {
-  for (const options of [{ reducedMotion: 'reduce' as const }, { javaScriptEnabled: false }]) {
+test('„FAHRZEUG BEWERTEN“ opens the sell request in one tap, with reduced motion and without JavaScript too', async ({ browser, baseURL, viewport }) => {
+  // Issue 36: the seller once landed on the contact section and needed a second tap („ZUM VERKAUFSFORMULAR“).
+  for (const options of [{}, { reducedMotion: 'reduce' as const }, { javaScriptEnabled: false }]) {
     const context = await browser.newContext({ ...options, baseURL, viewport })
     const page = await context.newPage()
     await page.goto('/')
     await page.getByRole('region', { name: 'Highlights' }).getByRole('link', { name: 'FAHRZEUG BEWERTEN', exact: true }).click()
-    await expect(page).toHaveURL(/\/\?betreff=ankauf(#contact)?$/)
-    await expect(page.locator('#contact-verkaufen')).toBeVisible()
-    // Without JavaScript the browser's own jump stops below the header (scroll-padding-top).
-    await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('contact')!.getBoundingClientRect().top))).toBe(80)
+    await expect(page).toHaveURL('/auto-verkaufen')
+    await expect(page.getByRole('heading', { level: 1, name: 'Auto verkaufen' })).toBeVisible()
     await context.close()
   }
 })

@@ -5,7 +5,7 @@ import { type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { FAKE_SANITY_PORT, SANITY_BACKED_PORT } from '../../playwright.config'
 import { gpsJpeg, pdf, png, pngBomb, truncatedJpeg } from '../photo-fixtures'
-import { outboxMailWith } from './outbox'
+import { outboxMails, outboxMailWith } from './outbox'
 import { expect, storedLeads, test, uniqueName, waitForScripts } from './playwright-utils'
 
 /*
@@ -82,18 +82,23 @@ async function expectFocusedConfirmation(page: Page) {
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`the seller's way ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
     test.use({ javaScriptEnabled })
-    test('reaches the flow from the home hero: the contact section preselects „Fahrzeug verkaufen“ and offers the flow first', async ({ page }) => {
+    test('reaches the flow from the home hero in one tap', async ({ page }) => {
       await page.goto('/')
       await page.getByRole('link', { name: 'FAHRZEUG BEWERTEN' }).first().click()
-      // With JavaScript the link navigates to the query and scrolls itself; the hash would make the router scroll too (decision 056).
-      await expect(page).toHaveURL(/\/\?betreff=ankauf(#contact)?$/)
-      const contact = page.locator('#contact')
-      await expect(contact.getByLabel('Betreff')).toHaveValue('ankauf')
-      const offer = contact.getByRole('link', { name: 'ZUM VERKAUFSFORMULAR' })
-      await expect(offer).toBeInViewport()
-      await offer.click()
       await expect(page).toHaveURL('/auto-verkaufen')
       await expect(page.getByRole('heading', { level: 1, name: 'Auto verkaufen' })).toBeVisible()
+    })
+
+    test('@phone from a Ruhr city page: its hero button opens the sell request, sent with photos to the confirmation', async ({ page }) => {
+      // Issue 36: Dortmund's „FAHRZEUG BEWERTEN“ once jumped to the contact form (no vehicle fields, no photos).
+      const name = uniqueName('Dortmunder')
+      await page.goto('/locations/dortmund')
+      await page.getByRole('link', { name: 'FAHRZEUG BEWERTEN', exact: true }).first().tap()
+      await expect(page).toHaveURL('/auto-verkaufen')
+      await fillSellRequest(page, name, await twoPhotos())
+      await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).tap()
+      await expectFocusedConfirmation(page)
+      await expect.poll(() => leadNamed(name)?.kind).toBe('vehicle-sale')
     })
 
     test('reaches the flow from /services/autoankauf and a city page with a valuation form', async ({ page }) => {
@@ -220,6 +225,49 @@ for (const javaScriptEnabled of [true, false]) {
       expect(outboxMailWith(name)).toMatch(/^Inzahlungnahme beim Kauf von: +BMW 320d Touring \(Nr\. 1\) – \S+\/vehicles\/1\r?$/m)
       // The seller's receipt names it the same way (not as the car being sold).
       await expect.poll(() => outboxMailWith(String(leadNamed(name)?._id), 'receipt'), { timeout: 10_000 }).toContain('Inzahlungnahme beim Kauf von')
+    })
+
+    test('after a test drive with a trade-in, the sell request already knows the person and the dealer sees both requests as one customer', async ({
+      page,
+    }) => {
+      // Issue 36: name, phone and e-mail were typed again (3 taps), and the two leads were unlinked.
+      const name = uniqueName('Tauscher')
+      const email = emailOf(name)
+      await page.goto('/vehicles/1')
+      const testDrive = page.locator('#probefahrt form')
+      await testDrive.getByLabel(/^Name/).fill(name)
+      await testDrive.getByLabel(/^Telefon/).fill('0171 2345678')
+      await testDrive.getByLabel(/^E-Mail/).fill(email)
+      const slot = testDrive.getByLabel(/^Wunschtermin/)
+      // A window a few days ahead: today's may be too close to its end to book.
+      await slot.selectOption((await slot.locator('option').nth(6).getAttribute('value'))!)
+      await testDrive.getByLabel('Fahrzeug in Zahlung geben?').check()
+      await testDrive.getByRole('button', { name: 'PROBEFAHRT ANFRAGEN' }).click()
+      // The confirmation replaces the form; its link leads on to the sell request.
+      const section = page.locator('#probefahrt')
+      await expect(section.getByRole('status')).toContainText('Probefahrt angefragt!')
+      await section.getByRole('link', { name: 'Jetzt Ihr Fahrzeug bewerten lassen' }).first().click()
+      await expect(page).toHaveURL('/auto-verkaufen?inzahlungnahme=1')
+      await expect(page.locator('#verkaufen')).toContainText('Ihre Kontaktdaten aus der Probefahrt-Anfrage sind schon eingetragen')
+      await expect(control(page, 'textbox', 'Name')).toHaveValue(name)
+      await expect(control(page, 'textbox', 'Telefon')).toHaveValue('0171 2345678')
+      await expect(control(page, 'textbox', 'E-Mail')).toHaveValue(email)
+
+      await control(page, 'textbox', 'Marke').fill('Opel')
+      await control(page, 'textbox', 'Modell').fill('Corsa')
+      await control(page, 'spinbutton', 'Erstzulassung (Jahr)').fill('2015')
+      await control(page, 'spinbutton', 'Kilometerstand (km)').fill('120000')
+      await control(page, 'textbox', 'Postleitzahl').fill('45326')
+      await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
+      await expectFocusedConfirmation(page)
+
+      const leads = storedLeads().filter((lead) => (lead.contact as { name?: string } | undefined)?.name === name)
+      const drive = leads.find((lead) => lead.kind === 'test-drive')
+      expect(leads.find((lead) => lead.kind === 'vehicle-sale')).toMatchObject({ testDriveLead: { _ref: drive?._id }, vehicle: { _ref: 'vehicle-1' } })
+      await expect.poll(() => outboxMails().find((mail) => mail.includes(name) && mail.includes('Auto verkaufen')), { timeout: 10_000 }).toBeTruthy()
+      expect(outboxMails().find((mail) => mail.includes(name) && mail.includes('Auto verkaufen'))).toMatch(
+        new RegExp(`^Gehört zur Probefahrt-Anfrage: +Probefahrt BMW 320d Touring, Wunschtermin .*ID ${String(drive?._id).replace(/\./g, '\\.')}`, 'm'),
+      )
     })
 
     test('an unknown or malformed trade-in id in the address is dropped: no note, and the request is sent without it', async ({ page }) => {

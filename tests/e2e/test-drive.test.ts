@@ -266,3 +266,39 @@ test.describe('on the Sanity-backed server', () => {
     expect(after.some((r) => JSON.stringify(r.body ?? {}).includes(closedName))).toBe(false)
   })
 })
+
+/*
+ * Issue 36: a reserved car (/vehicles/10) says so before the buyer does anything, and
+ * „Benachrichtigen, falls wieder frei“ is a lead like every other form, with and without JavaScript.
+ */
+for (const javaScriptEnabled of [true, false]) {
+  test(`a reserved car ${javaScriptEnabled ? 'with' : 'without'} JavaScript: it says what reserved means, and „Benachrichtigen, falls wieder frei“ is stored for the dealer`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport: { width: 390, height: 844 } })
+    const page = await context.newPage()
+    await page.goto('/vehicles/10')
+    await expect(page.getByRole('status').first()).toContainText('Dieses Fahrzeug ist reserviert.')
+    await expect(page.locator('#probefahrt')).toContainText('ist derzeit reserviert. Eine Probefahrt ist nur möglich, falls die Reservierung wegfällt')
+    await expect(page.locator('#probefahrt')).not.toContainText('steht dann für Sie bereit')
+
+    await page.getByRole('link', { name: 'Benachrichtigen, falls wieder frei' }).first().click()
+    await expect(page).toHaveURL(/#wieder-frei$/)
+    const name = uniqueName('Wartende')
+    const form = page.locator('#wieder-frei form')
+    await form.getByLabel(/^Name/).fill(name)
+    await form.getByLabel(/^Telefon/).fill('0171 9876543')
+    await form.getByRole('button', { name: 'BENACHRICHTIGEN, FALLS WIEDER FREI' }).click()
+    // The confirmation replaces the form and holds the focus (with JavaScript by the page, without by the redirect's fragment).
+    await expect(page.locator('#wieder-frei').getByRole('status')).toContainText('Wir melden uns, falls es wieder frei wird')
+    await expect.poll(() => page.evaluate(() => document.getElementById('wieder-frei')?.contains(document.activeElement) ?? false)).toBe(true)
+
+    await expect.poll(() => leadWith(name)).toBeDefined()
+    expect(leadWith(name)).toMatchObject({ kind: 'availability-alert', page: '/vehicles/10', vehicle: { _ref: 'vehicle-10' } })
+    await expect.poll(() => outboxMailWith(name), { timeout: 10_000 }).toBeTruthy()
+    expect(outboxMailWith(name)).toContain('Benachrichtigung, falls wieder frei')
+    expect(outboxMailWith(name)).toMatch(/derzeit RESERVIERT/)
+    await context.close()
+  })
+}

@@ -108,7 +108,7 @@ describe('seed dataset: what the site queries', () => {
     ).toEqual([
       {
         title: 'AUTOANKAUF & VERKAUF',
-        buttons: ['FAHRZEUG BEWERTEN ?betreff=ankauf#contact primary', 'FAHRZEUGE ANSEHEN #inventory'],
+        buttons: ['FAHRZEUG BEWERTEN /auto-verkaufen primary', 'FAHRZEUGE ANSEHEN #inventory'],
         image: { width: 1920, height: 1080 },
       },
       { title: 'PREMIUM FAHRZEUGE', buttons: ['INVENTAR DURCHSUCHEN #inventory primary'], image: { width: 1920, height: 1080 } },
@@ -128,7 +128,7 @@ describe('seed dataset: what the site queries', () => {
       'EXPORT',
       'FAHRZEUGPRÜFUNG',
     ])
-    for (const card of home?.services?.cards ?? []) expect(['#contact', '?betreff=ankauf#contact', '#inventory']).toContain(card.action?.target)
+    for (const card of home?.services?.cards ?? []) expect(['#contact', '/auto-verkaufen', '#inventory']).toContain(card.action?.target)
     expect(home?.process?.steps?.map((step) => `${step.number} ${step.title}`)).toEqual([
       '01 TERMIN VEREINBAREN',
       '02 FAHRZEUG AUSWÄHLEN',

@@ -1,6 +1,7 @@
 import { SubmissionForm, type SubmissionFormProps } from '#app/components/forms/submission-form.tsx'
 import { type LeadKind } from '#app/submissions/forms.ts'
 import { LEAD_FORMS, vehicleEnquiryMessage } from '#app/submissions/lead-forms.ts'
+import { SELL_FLOW_FORMS } from '#schemas/lib/links.ts'
 
 export type LeadFormProps = Omit<SubmissionFormProps, 'form' | 'subjects' | 'rows' | 'idPrefix' | 'vehicleId' | 'prefill' | 'saleHandoff'> & {
   kind: LeadKind
@@ -10,7 +11,8 @@ export type LeadFormProps = Omit<SubmissionFormProps, 'form' | 'subjects' | 'row
 
 /** A lead form of spec §3 (the lead definitions and their wording load only on pages that show one). */
 /** The forms that value a seller's car: they lead into the sell request with what was typed (issue 26). */
-export const VALUATION_KINDS: ReadonlySet<LeadKind> = new Set(['valuation', 'valuation-bmw', 'brand-purchase', 'student'])
+// One list with the Studio's rule for seller buttons (schemas/lib/links.ts, issue 36).
+export const VALUATION_KINDS: ReadonlySet<LeadKind> = new Set(SELL_FLOW_FORMS as ReadonlyArray<LeadKind>)
 
 export function LeadForm({ kind, vehicle, ...props }: LeadFormProps) {
   // The test drive's message is optional and starts empty; the enquiry's names the car (spec §7).

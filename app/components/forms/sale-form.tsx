@@ -29,6 +29,8 @@ const id = (name: string) => `${ANCHOR}-${name}`
 
 /** Names the car a trade-in is for, above the form (issue 26 item 3). */
 export const TRADE_IN_NOTE = 'Inzahlungnahme beim Kauf von:'
+/** Under the trade-in note when the person came from their test drive (issue 36). */
+export const TEST_DRIVE_HANDOFF_NOTE = 'Ihre Kontaktdaten aus der Probefahrt-Anfrage sind schon eingetragen – bitte prüfen Sie sie unten.'
 
 const GROUPS = [
   { key: 'vehicle', legend: '1. Ihr Fahrzeug', names: SALE_GROUPS.vehicle },
@@ -85,11 +87,14 @@ const LEADS_API = '/api/leads'
 export function SaleForm({
   prefill = {},
   tradeIn,
+  testDriveLead,
   submissionKey,
 }: {
   prefill?: Readonly<Record<string, string>>
   /** The car the seller wants to buy with this one (a vehicle page's trade-in link): named on the page, its id sent along. */
   tradeIn?: { id: string; name: string }
+  /** The test drive this request follows (issue 36): its lead's id, sent along so the dealer sees one customer; its contact details are in `prefill`. */
+  testDriveLead?: string
   /** This rendering's key (SUBMISSION_KEY_FIELD): one key, one lead. */
   submissionKey: string
 }) {
@@ -252,6 +257,7 @@ export function SaleForm({
       {tradeIn ? (
         <p id={id('inzahlungnahme')} className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-zinc-900">
           {TRADE_IN_NOTE} <strong className="font-semibold">{tradeIn.name}</strong>
+          {testDriveLead ? <span className="mt-1 block">{TEST_DRIVE_HANDOFF_NOTE}</span> : null}
         </p>
       ) : null}
 
@@ -291,6 +297,7 @@ export function SaleForm({
       <Honeypot id={id('website')} />
       <input type="hidden" name={FORM_KIND_FIELD} value="vehicle-sale" />
       {tradeIn ? <input type="hidden" name="vehicleId" value={tradeIn.id} /> : null}
+      {testDriveLead ? <input type="hidden" name="testDriveLead" value={testDriveLead} /> : null}
       <input type="hidden" name="page" value={SALE_PATH} />
       <input type="hidden" name="anchor" value={ANCHOR} />
       <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />

@@ -75,6 +75,24 @@ describe('/vehicles/{id}', () => {
     expect(within(similar).getAllByRole('article').length).toBeGreaterThan(0)
   })
 
+  it('a reserved vehicle (issue 36): says so and what it means, offers „Benachrichtigen, falls wieder frei“, and the test drive says it too', async () => {
+    await renderPage('/vehicles/10')
+    const status = screen.getByRole('status')
+    expect(status.textContent).toContain('Dieses Fahrzeug ist reserviert.')
+    expect(status.textContent).toContain('Fällt die Reservierung weg, ist es wieder frei.')
+    const alert = screen.getByRole('region', { name: 'Benachrichtigen, falls wieder frei' })
+    expect(within(alert).getByRole('button', { name: 'BENACHRICHTIGEN, FALLS WIEDER FREI' })).toBeTruthy()
+    expect(within(alert).getByRole('textbox', { name: /^Name/ })).toBeTruthy()
+    const testDrive = screen.getByRole('region', { name: 'Probefahrt vereinbaren' })
+    expect(testDrive.textContent).toContain('ist derzeit reserviert. Eine Probefahrt ist nur möglich, falls die Reservierung wegfällt')
+    expect(testDrive.textContent).not.toContain('steht dann für Sie bereit')
+    cleanup()
+    // An available car keeps its promise and has no such form.
+    await renderPage('/vehicles/1')
+    expect(screen.getByRole('region', { name: 'Probefahrt vereinbaren' }).textContent).toContain('steht dann für Sie bereit')
+    expect(screen.queryByRole('region', { name: 'Benachrichtigen, falls wieder frei' })).toBeNull()
+  })
+
   it('an available vehicle with three photos: thumbnails, financing, the enquiry form', async () => {
     await renderPage('/vehicles/1?anzahlung=5780&laufzeit=48')
     expect(screen.getByRole('list', { name: 'Alle Fotos' }).querySelectorAll('li')).toHaveLength(3)

@@ -8,6 +8,7 @@ import { VehicleCard } from '#app/components/vehicle-card.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { car } from '#app/seo/structured-data.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
+import { RESERVED_MEANING, reservedTestDriveNote } from '#app/submissions/lead-forms.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { displayYear, formatMileage, formatPrice, fuelLabel, parseAmount, telHref, transmissionLabel } from '#app/utils/format.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
@@ -153,6 +154,18 @@ export default function VehicleDetailPage() {
             </p>
           </div>
         ) : null}
+        {reserved ? (
+          // Issue 36: what „Reserviert“ means, and the way to hear when it ends.
+          <div role="status" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-5 text-zinc-900">
+            <p className="font-bold">Dieses Fahrzeug ist reserviert.</p>
+            <p className="mt-1">{RESERVED_MEANING}</p>
+            <p className="mt-2 print:hidden">
+              <a href="#wieder-frei" className="font-semibold underline underline-offset-4">
+                Benachrichtigen, falls wieder frei
+              </a>
+            </p>
+          </div>
+        ) : null}
 
         {/* On paper: the photo and the price side by side, the data below, all on one A4 page. */}
         <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-3 lg:gap-10 print:mt-4 print:grid-cols-[3fr_2fr] print:gap-6">
@@ -191,7 +204,12 @@ export default function VehicleDetailPage() {
               ) : null}
               {!sold ? (
                 <div className="mt-5 flex flex-col gap-3 print:hidden">
-                  <a href="#anfrage" className={buttonClasses({ variant: 'primary', surface: 'light' })}>
+                  {reserved ? (
+                    <a href="#wieder-frei" className={buttonClasses({ variant: 'primary', surface: 'light' })}>
+                      Benachrichtigen, falls wieder frei
+                    </a>
+                  ) : null}
+                  <a href="#anfrage" className={buttonClasses({ variant: reserved ? 'outline-dark' : 'primary', surface: 'light' })}>
                     Fahrzeug anfragen
                   </a>
                   <a href="#probefahrt" className={buttonClasses({ variant: 'outline-dark' })}>
@@ -274,6 +292,30 @@ export default function VehicleDetailPage() {
         </div>
 
         <HydrationBoundary>
+          {reserved ? (
+            <section
+              id="wieder-frei"
+              aria-labelledby="wieder-frei-heading"
+              className="mt-14 print:hidden scroll-mt-24 rounded-xl border border-amber-300 bg-amber-50 p-5 sm:p-8"
+            >
+              <h2 id="wieder-frei-heading" className="text-2xl text-zinc-950">
+                Benachrichtigen, falls wieder frei
+              </h2>
+              <p className="mt-2 mb-6 text-zinc-700">
+                Der {name} ist reserviert. Hinterlassen Sie Ihren Namen und Ihre Telefonnummer oder E-Mail-Adresse: Fällt die Reservierung weg, melden wir uns
+                bei Ihnen.
+              </p>
+              <LeadForm
+                kind="availability-alert"
+                anchor="wieder-frei"
+                vehicle={{ id: vehicle.id, make: vehicle.make, model: vehicle.model }}
+                submitLabel="BENACHRICHTIGEN, FALLS WIEDER FREI"
+              />
+            </section>
+          ) : null}
+        </HydrationBoundary>
+
+        <HydrationBoundary>
           {!sold ? (
             <section
               id="anfrage"
@@ -300,7 +342,9 @@ export default function VehicleDetailPage() {
                 Probefahrt vereinbaren
               </h2>
               <p className="mt-2 mb-6 text-zinc-700">
-                Wählen Sie Ihren Wunschtermin in unseren Öffnungszeiten. Wir rufen Sie an und bestätigen ihn – der {name} steht dann für Sie bereit.
+                {reserved
+                  ? `Wählen Sie Ihren Wunschtermin in unseren Öffnungszeiten. ${reservedTestDriveNote(name)}`
+                  : `Wählen Sie Ihren Wunschtermin in unseren Öffnungszeiten. Wir rufen Sie an und bestätigen ihn – der ${name} steht dann für Sie bereit.`}
               </p>
               <LeadForm
                 kind="test-drive"
@@ -309,7 +353,12 @@ export default function VehicleDetailPage() {
                 slots={slots}
                 submitLabel="PROBEFAHRT ANFRAGEN"
                 fieldNotes={{ tradeIn: <TradeInNote vehicleId={vehicle.id} /> }}
-                confirmationNote={<TradeInNote vehicleId={vehicle.id} />}
+                confirmationNote={
+                  <>
+                    {reserved ? <p className="mb-2 font-semibold">{reservedTestDriveNote(name)}</p> : null}
+                    <TradeInNote vehicleId={vehicle.id} />
+                  </>
+                }
               />
             </section>
           ) : null}

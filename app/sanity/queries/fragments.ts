@@ -48,9 +48,12 @@ export const SEO = `seo{title, description, image${IMAGE}}`
  * or a vehicle, a section of the same page, a programmed part of the site, or a web address, phone
  * number or e-mail address (docs/decisions/053). Evaluated with the link object as the scope. A
  * reference that leads nowhere (a page not published) gives null, and the components render no link.
+ * A jump to the contact form preselecting a seller's subject leads into the sell request instead
+ * (issue 36; SELL_FLOW_SUBJECTS in schemas/lib/links.ts, held by app/routes/seller-links.test.ts).
  */
 export const LINK_HREF = `select(
   linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),
+  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",
   linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,
   linkType == "route" => route,
   linkType == "vehicle" => "/vehicles/" + vehicle->id,

@@ -16,8 +16,13 @@ export const STORY_VEHICLE_QUERY = defineQuery(`${VEHICLE_BY_ID}{id, make, model
 /** The vehicle a sell request is a trade-in for (the vehicle page's „Fahrzeug in Zahlung geben?“, issue 26). */
 export const TRADE_IN_VEHICLE_QUERY = defineQuery(`${VEHICLE_BY_ID}{id, title, make, model}`)
 
+/** A test drive the sell request takes the person from (trade-in, issue 36): a private read on the server only. */
+export const TRADE_IN_TEST_DRIVE_QUERY = defineQuery(`*[_id == $id && _type == "lead" && kind == "test-drive"][0]{_id, receivedAt, contact}`)
+
 /** A stored contact message or lead for its notification mail, with the vehicle it refers to. */
-export const NOTIFICATION_DOCUMENT_QUERY = defineQuery(`*[_id == $id][0]{..., "vehicleInfo": vehicle->{id, title, make, model}}`)
+export const NOTIFICATION_DOCUMENT_QUERY = defineQuery(
+  `*[_id == $id][0]{..., "vehicleInfo": vehicle->{id, title, make, model, status}, "testDriveInfo": testDriveLead->{_id, receivedAt, "slot": fields[name == "slot"][0].value, "vehicle": vehicle->{id, title, make, model}}}`,
+)
 
 /** Up to 100 documents of the given types still to notify, received since `$since`, oldest first. */
 export const PENDING_NOTIFICATIONS_QUERY = defineQuery(
