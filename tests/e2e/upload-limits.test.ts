@@ -92,8 +92,9 @@ test('a 100 MB field name and 60 MB of part header lines are answered at once wi
       expect(answer.body).toContain('<html lang="de"')
       expect(answer.body).toContain('Ihre Anfrage konnte nicht gesendet werden')
       expect(answer.body).toContain('value="VW"')
-      // Answered while the body was still coming: far from all of it had been sent.
-      expect(answer.sentBeforeAnswer).toBeLessThan(20 * MB)
+      // Answered while the body was still coming: not half of it had been sent (60 MB the smaller;
+      // how much more the client pushes before the answer arrives depends on the machine's load).
+      expect(answer.sentBeforeAnswer).toBeLessThan(30 * MB)
     }
     sample()
     expect(peak - before).toBeLessThan(50 * MB)
