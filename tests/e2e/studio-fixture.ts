@@ -5,11 +5,11 @@ import { type AddressInfo } from 'node:net'
 import { createSecureServer, type ServerHttp2Stream } from 'node:http2'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { Mutation } from '@sanity/mutator'
 import { evaluate, parse } from 'groq-js'
 import { loadDataset } from '#app/sanity/seed.server.ts'
-import { SANITY_BACKED_PORT } from '../../playwright.config'
+import { FAKE_SANITY_PORT, SANITY_BACKED_PORT } from '../../playwright.config'
 import { expect, test as base } from './playwright-utils'
 
 export { expect }
@@ -28,6 +28,16 @@ export { expect }
 
 /** The site that serves the built Studio: the server against the fake Sanity API. */
 export const sanitySite = `http://localhost:${SANITY_BACKED_PORT}`
+
+/** The fake Sanity the Sanity-backed site reads and writes (tests/mocks/sanity-server.ts). */
+export const fakeSanity = `http://127.0.0.1:${FAKE_SANITY_PORT}`
+
+/** The document the site created in the fake Sanity with id `id` (a lead posted to the site), as its write request carried it. */
+export async function createdInFakeSanity(request: APIRequestContext, id: string) {
+  type Written = { body?: { mutations?: Array<{ create?: StoredDocument }> } }
+  const written = (await (await request.get(`${fakeSanity}/__requests`)).json()) as Written[]
+  return written.map((entry) => entry.body?.mutations?.[0]?.create).find((document) => document?._id === id)
+}
 
 /** The Studio's bundle is large; on a busy machine it boots in seconds, not milliseconds. */
 export const BOOT = { timeout: 30_000 }
@@ -247,9 +257,13 @@ export async function signInWithSeed(page: Page, { role = 'editor' }: { role?: s
       return route.fulfill({ json: { transactionId, results } })
     }
     if (path.includes('/data/query/')) {
-      const params = Object.fromEntries([...url.searchParams].filter(([key]) => key.startsWith('$')).map(([key, value]) => [key.slice(1), JSON.parse(value)]))
+      // Long queries (the Studio's search) come as a POST body, the others in the address.
+      const posted = method === 'POST' ? (route.request().postDataJSON() as { query?: string; params?: Record<string, unknown> }) : undefined
+      const params =
+        posted?.params ??
+        Object.fromEntries([...url.searchParams].filter(([key]) => key.startsWith('$')).map(([key, value]) => [key.slice(1), JSON.parse(value)]))
       // groq-js only slices by constants; the Studio's lists slice by parameters ([0...$limit]).
-      const query = (url.searchParams.get('query') ?? '').replace(/\$(\w+)/g, (name, key: string) =>
+      const query = (posted?.query ?? url.searchParams.get('query') ?? '').replace(/\$(\w+)/g, (name, key: string) =>
         typeof params[key] === 'number' ? String(params[key]) : name,
       )
       const result = await (await evaluate(parse(query), { dataset: documents, params })).get()
@@ -320,6 +334,10 @@ export async function bootStudio(
   const stand = await signInWithSeed(page, { role })
   // What the dataset holds before the Studio first looks.
   before?.(stand)
+  // A mailto: link would hand over to a mail program the test browser lacks: a click on one stays on the page (its own handler still runs).
+  await page.addInitScript(() =>
+    window.addEventListener('click', (event) => (event.target as Element | null)?.closest?.('a[href^="mailto:"]') && event.preventDefault(), true),
+  )
   await page.goto(path)
   await expect(page)
     .toHaveTitle(/\| Ruhrstern Automobile$/, { timeout: 90_000 })

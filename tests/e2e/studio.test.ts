@@ -3,9 +3,22 @@ import { type Browser, type Locator, type Page } from '@playwright/test'
 import { evaluate, parse } from 'groq-js'
 import { FIGURES, FIGURE_USAGE_QUERY, FIGURE_VALUES_QUERY, figureUsage, figureUsageNote, figureValues, resolvePlaceholders } from '#schemas/lib/figures.ts'
 import { SHOWROOM_IMAGE } from '#schemas/lib/page-templates.ts'
-import { FAKE_SANITY_PORT } from '../../playwright.config'
 import { uniqueName } from './playwright-utils'
-import { BOOT, bootStudio, expect, explain, navigate, sanitySite, signIn, type StoredDocument, type Studio, studioContextOptions, test } from './studio-fixture'
+import {
+  BOOT,
+  bootStudio,
+  createdInFakeSanity,
+  expect,
+  explain,
+  fakeSanity,
+  navigate,
+  sanitySite,
+  signIn,
+  type StoredDocument,
+  type Studio,
+  studioContextOptions,
+  test,
+} from './studio-fixture'
 
 /*
  * The built Studio as staff meet it: its deep links and Sanity's intent links must be taken by the
@@ -16,9 +29,6 @@ import { BOOT, bootStudio, expect, explain, navigate, sanitySite, signIn, type S
  * process (./studio-fixture.ts). The Studio boots once per worker; each test moves it with its
  * own router (`studio.open`), as staff move between lists and documents.
  */
-
-/** The fake Sanity the Sanity-backed site reads (tests/mocks/sanity-server.ts). */
-const fakeSanity = `http://127.0.0.1:${FAKE_SANITY_PORT}`
 
 /** A literal text inside a regular expression. */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -310,7 +320,7 @@ test.describe('the Studio under /studio', () => {
     await expect(page.getByTestId('field-path').locator('input')).toHaveValue(shown.path, BOOT)
   })
 
-  test('„Kennzahl einfügen“ puts the chosen figure into a text at the cursor, as a placeholder the site resolves', async ({
+  test('„Kennzahl einfügen“ puts the chosen figure into a text at the cursor, as a placeholder the site resolves, read by name and value', async ({
     studio: { page, open, documents, aborted, actions },
   }) => {
     test.slow()
@@ -322,12 +332,15 @@ test.describe('the Studio under /studio', () => {
     await text.click()
     await text.pressSequentially('Lieferung bis  km')
     // The typed text settles in the draft first: a late update of the field would move the cursor back to its end.
-    await expect.poll(() => documents.find((document) => document._id === `drafts.${target._id}`)?.intro).toBe('Lieferung bis  km')
+    await expect.poll(() => documents.find((document) => document._id === `drafts.${target._id}`)?.intro, BOOT).toBe('Lieferung bis  km')
     await expect(text).toHaveValue('Lieferung bis  km')
     for (let step = 0; step < 3; step += 1) await text.press('ArrowLeft')
     await intro.getByRole('button', { name: 'Kennzahl einfügen' }).click()
     await page.getByRole('menuitem', { name: 'Kostenlose Lieferung und Anfahrt bis (km)' }).click()
     await expect(text).toHaveValue('Lieferung bis {freeDeliveryKm} km')
+    // Staff read what the key means and what visitors will read.
+    await expect(intro.getByText('{freeDeliveryKm} = „Kostenlose Lieferung und Anfahrt bis (km)“ (50)', { exact: true })).toBeVisible(BOOT)
+    await expect(intro.getByText('Auf der Website: „Lieferung bis 50 km“', { exact: true })).toBeVisible()
     // Written to the draft as the placeholder, as staff would have typed it.
     await expect
       .poll(() => JSON.stringify(documents.find((document) => document._id === `drafts.${target._id}`)?.intro ?? null))
@@ -540,9 +553,7 @@ test.describe('the Studio under /studio', () => {
     })
     expect(sent.status()).toBe(201)
     const { id } = (await sent.json()) as { id: string }
-    type Written = { path: string; body?: { mutations?: Array<{ create?: StoredDocument }> } }
-    const written = (await (await request.get(`http://127.0.0.1:${FAKE_SANITY_PORT}/__requests`)).json()) as Written[]
-    const lead = written.map((entry) => entry.body?.mutations?.[0]?.create).find((document) => document?._id === id)
+    const lead = await createdInFakeSanity(request, id)
     expect(lead).toMatchObject({ _type: 'lead', kind: 'vehicle-enquiry' })
     documents.push({ _createdAt: now, _updatedAt: now, _rev: 'e2e-posted', ...lead! })
     reconnect()
