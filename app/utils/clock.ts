@@ -1,5 +1,3 @@
-import { TZDate } from '@date-fns/tz'
-import { isHoliday } from 'feiertagejs'
 import { addCalendarDays } from '#schemas/lib/opening-hours.ts'
 import { minutesOf, TIME_PATTERN } from '#schemas/lib/validation.ts'
 
@@ -24,16 +22,33 @@ export { minutesOf, TIME_PATTERN }
 /** 570 → `09:30`. */
 export const timeOf = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`
 
+const PARTS = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+
 /** The Berlin calendar date and minutes of the day of an instant. */
 export function berlinParts(instant: Date): { date: string; minutes: number } {
-  const berlin = new TZDate(instant, TIME_ZONE)
-  return { date: `${berlin.getFullYear()}-${pad(berlin.getMonth() + 1)}-${pad(berlin.getDate())}`, minutes: berlin.getHours() * 60 + berlin.getMinutes() }
+  const parts = Object.fromEntries(PARTS.formatToParts(instant).map((part) => [part.type, part.value]))
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) }
 }
 
-/** The instant of a Berlin wall-clock time (daylight saving time included). */
+/** The instant of a Berlin wall-clock time (DST-aware: the offset is read at the guessed instant, then confirmed). */
 export function berlinInstant(date: string, time: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number]
-  return new Date(new TZDate(year, month - 1, day, 0, minutesOf(time), TIME_ZONE).getTime())
+  const wall = Date.UTC(year, month - 1, day, 0, minutesOf(time))
+  let instant = wall
+  for (let i = 0; i < 2; i++) {
+    const seen = berlinParts(new Date(instant))
+    const [y, m, d] = seen.date.split('-').map(Number) as [number, number, number]
+    instant -= Date.UTC(y, m - 1, d, 0, seen.minutes) - wall
+  }
+  return new Date(instant)
 }
 
 // The Studio counts special opening hours' lead days with it too, so it lives beside them in schemas/lib.
@@ -54,8 +69,31 @@ export function weekdayOf(date: string): Weekday {
   return DAY_BY_INDEX[new Date(`${date}T12:00:00Z`).getUTCDay()]!
 }
 
+/** Easter Sunday (Gregorian, anonymous algorithm) of a year as YYYY-MM-DD. */
+function easterSunday(year: number): string {
+  const a = year % 19
+  const b = Math.floor(year / 100)
+  const c = year % 100
+  const d = Math.floor(b / 4)
+  const e = b % 4
+  const f = Math.floor((b + 8) / 25)
+  const g = Math.floor((b - f + 1) / 3)
+  const h = (19 * a + b - d - g + 15) % 30
+  const i = Math.floor(c / 4)
+  const k = c % 4
+  const l = (32 + 2 * e + 2 * i - h - k) % 7
+  const m = Math.floor((a + 11 * h + 22 * l) / 451)
+  const month = Math.floor((h + l - 7 * m + 114) / 31)
+  const day = ((h + l - 7 * m + 114) % 31) + 1
+  return `${year}-${pad(month)}-${pad(day)}`
+}
+
 /** The statutory public holidays of North Rhine-Westphalia, where the dealer is (shops close on them by law). */
 export function isPublicHoliday(date: string): boolean {
-  // feiertagejs reads the Berlin calendar date of the instant it is given: noon of that day in Berlin.
-  return isHoliday(berlinInstant(date, '12:00'), 'NW')
+  const year = Number(date.slice(0, 4))
+  const fixed = ['01-01', '05-01', '10-03', '11-01', '12-25', '12-26'].map((day) => `${year}-${day}`)
+  const easter = easterSunday(year)
+  // Karfreitag, Ostermontag, Christi Himmelfahrt, Pfingstmontag, Fronleichnam.
+  const moving = [-2, 1, 39, 50, 60].map((offset) => addCalendarDays(easter, offset))
+  return fixed.includes(date) || moving.includes(date)
 }
