@@ -357,13 +357,16 @@ describe('the URL Remix renders and the page cache keys on (security review, fin
     await site.close()
   })
 
-  it('an absolute-form request line (GET http://evil.example/about) renders the path on SITE_URL’s origin', async () => {
-    const site = await startSite()
-    const answer = await rawExchange(site.port, 'GET http://evil.example/about?x=1 HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n')
-    expect(titleOf(answer)).toBe('/about?x=1')
-    expect(site.rendered).toEqual(['https://www.autohaus.example/about?x=1'])
-    await site.close()
-  })
+  it.each(['https://www.autohaus.example', 'http://localhost:3000', 'http://[::1]:3000'])(
+    'an absolute-form request line (GET http://evil.example/about) renders the path on SITE_URL’s origin (%s)',
+    async (siteUrl) => {
+      const site = await startSite({ SITE_URL: siteUrl })
+      const answer = await rawExchange(site.port, 'GET http://evil.example:8080/about?x=1 HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n')
+      expect(titleOf(answer)).toBe('/about?x=1')
+      expect(site.rendered).toEqual([`${siteUrl}/about?x=1`])
+      await site.close()
+    },
+  )
 })
 
 describe('the one same-origin rule for posts (docs/decisions/008)', () => {

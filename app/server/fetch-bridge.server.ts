@@ -14,9 +14,16 @@ import { type RequestTarget } from '#app/server/request-target.server.ts'
  * headers, docs/decisions/021), the client's headers, and its body as a stream.
  */
 export function toFetchRequest(req: IncomingMessage, res: ServerResponse, target: RequestTarget): Request {
-  // The library joins protocol, host and the raw request line; an absolute-form line
-  // (`GET http://x/a`) would make a wrong URL, so the request is taken over onto the target's.
-  const request = new Request(target.url, createRequest(req, res, { protocol: target.url.protocol, host: target.url.host }))
+  // The library joins protocol, host and `req.url`, the raw request line: an absolute-form line
+  // (`GET http://x/a`) would make a wrong URL or none. It reads `req.url` once, here: the target's path meanwhile.
+  const line = req.url
+  req.url = target.url.pathname + target.url.search
+  let request: Request
+  try {
+    request = createRequest(req, res, { protocol: target.url.protocol, host: target.url.host })
+  } finally {
+    req.url = line
+  }
   request.headers.delete('x-forwarded-host')
   request.headers.delete('x-forwarded-proto')
   // Remix aborts a page post whose Origin host differs from Host (with an empty 500). The
