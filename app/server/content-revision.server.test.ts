@@ -33,6 +33,27 @@ describe('ObservedLake', () => {
     }
   })
 
+  it('observes the preview lake too: a public write made during a preview outdates cached pages, an inbox write does not', async () => {
+    // Only a Sanity lake has a preview (drafts); its writes go to the same dataset the public pages read.
+    const test = await openTestLake('sanity', path.resolve('tests/fixtures/mini-dataset'))
+    try {
+      const revision = new ContentRevision()
+      const lake = new ObservedLake(test.lake, revision)
+      const preview = lake.previewReader!.lake({ token: 'viewer-token', perspective: 'drafts', stega: { studioUrl: '/studio' } })
+      await preview.mutate([{ create: { _id: 'inbox.contact-preview', _type: 'contactMessage', name: 'Aus der Vorschau' } }])
+      expect(revision.current).toBe(0)
+      await preview.mutate([{ createOrReplace: { _id: 'vehicle-from-preview', _type: 'vehicle', title: 'A' } }])
+      expect(revision.current).toBe(1)
+      // Staff may switch perspective inside the preview: that lake is observed as well.
+      const switched = preview.previewReader!.lake({ token: 'viewer-token', perspective: 'published', stega: { studioUrl: '/studio' } })
+      await switched.mutate([{ patch: { id: 'vehicle-from-preview', set: { title: 'B' } } }])
+      expect(revision.current).toBe(2)
+      expect((await test.stored('vehicle-from-preview'))?.title).toBe('B')
+    } finally {
+      await test.close()
+    }
+  })
+
   it('touchesOnlyPrivate: every mutation of the transaction names a private id (inbox, lease, draft)', () => {
     expect(touchesOnlyPrivate([{ create: { _id: 'inbox.lead-1', _type: 'lead' } }])).toBe(true)
     expect(touchesOnlyPrivate([{ delete: { id: 'inbox.lead-1' } }, { patch: { id: 'inbox.lead-2' } }])).toBe(true)
