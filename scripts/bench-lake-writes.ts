@@ -12,7 +12,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import * as current from '#app/sanity/embedded-lake.server.ts'
+import * as current from '#app/lake/embedded-lake.server.ts'
 
 const { EmbeddedLake }: typeof current = process.env.BENCH_LAKE_MODULE ? await import(path.resolve(process.env.BENCH_LAKE_MODULE)) : current
 

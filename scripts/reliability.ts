@@ -13,7 +13,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
+import { EmbeddedLake } from '#app/lake/embedded-lake.server.ts'
 
 const PORT = Number(process.env.RELIABILITY_PORT ?? 3330)
 const BASE = `http://127.0.0.1:${PORT}`

@@ -4,7 +4,7 @@ import { hostname, tmpdir } from 'node:os'
 import path from 'node:path'
 import { createMobileDeApi, generateAds, MOCK_CREDENTIALS } from '../mocks/mobile-de'
 import { serveMobileDeMock } from '../mocks/mobile-de-server'
-import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
+import { EmbeddedLake } from '#app/lake/embedded-lake.server.ts'
 import { expect, test } from './playwright-utils'
 import { OWN_PORT_BASE, startSiteServer, startupFailure } from './servers'
 

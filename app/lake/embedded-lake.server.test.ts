@@ -2,9 +2,9 @@ import { appendFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:
 import { hostname, tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { DataDirLockedError, HOLDER_FILE, LOCK_DIR, LockLostError } from '#app/sanity/data-dir-lock.server.ts'
-import { COMPACTION_STEPS, type CompactionStep, EmbeddedLake, JOURNAL_FILE, type OpenOptions, SNAPSHOT_FILE } from '#app/sanity/embedded-lake.server.ts'
-import { createDocument, MutationError, patchDocument } from '#app/sanity/lake.server.ts'
+import { DataDirLockedError, HOLDER_FILE, LOCK_DIR, LockLostError } from '#app/lake/data-dir-lock.server.ts'
+import { COMPACTION_STEPS, type CompactionStep, EmbeddedLake, JOURNAL_FILE, type OpenOptions, SNAPSHOT_FILE } from '#app/lake/embedded-lake.server.ts'
+import { createDocument, MutationError, patchDocument } from '#app/lake/lake.server.ts'
 
 const CONTENT_DIR = path.resolve('tests/fixtures/mini-dataset')
 const cleanup: Array<() => Promise<void>> = []

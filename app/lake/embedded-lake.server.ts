@@ -14,9 +14,9 @@ import {
   type MutationResult,
   type QueryParams,
   type SanityDocument,
-} from '#app/sanity/lake.server.ts'
-import { DataDirLock, type LockLostError } from '#app/sanity/data-dir-lock.server.ts'
-import { applyMutations, deepFreeze, newTransactionId, toMutationResult } from '#app/sanity/mutations.server.ts'
+} from '#app/lake/lake.server.ts'
+import { DataDirLock, type LockLostError } from '#app/lake/data-dir-lock.server.ts'
+import { applyMutations, deepFreeze, newTransactionId, toMutationResult } from '#app/lake/mutations.server.ts'
 import { loadDataset } from '#app/sanity/seed.server.ts'
 import { typesRead } from '#app/sanity/types-read.server.ts'
 import { FilePhotoStore, type PhotoStoreOptions } from '#app/submissions/photo-store.server.ts'

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { type DocumentStub, type Mutation, MutationError, type MutationResult, type PatchOperations, type SanityDocument } from '#app/sanity/lake.server.ts'
+import { type DocumentStub, type Mutation, MutationError, type MutationResult, type PatchOperations, type SanityDocument } from '#app/lake/lake.server.ts'
 
 /*
  * A pure mutation engine with the semantics of Sanity's /data/mutate endpoint. The embedded lake
