@@ -50,7 +50,7 @@ async function main(): Promise<number> {
     return 1
   }
   if (!usesSanity(env)) {
-    const holder = await liveHolder(env.DATA_DIR)
+    const holder = liveHolder(env.DATA_DIR)
     if (holder) return syncThroughServer(env, holder === 'unknown' ? 'Prozess unbekannt' : describeHolder(holder))
   }
   const lake = await createLake(env)

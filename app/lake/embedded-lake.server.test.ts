@@ -1,25 +1,32 @@
-import { appendFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { spawn } from 'node:child_process'
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises'
 import { hostname, tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { DataDirLockedError, HOLDER_FILE, LOCK_DIR, LockLostError } from '#app/lake/data-dir-lock.server.ts'
-import { COMPACTION_STEPS, type CompactionStep, EmbeddedLake, JOURNAL_FILE, type OpenOptions, SNAPSHOT_FILE } from '#app/lake/embedded-lake.server.ts'
+import { afterEach, describe, expect, it } from 'vitest'
+import { DataDirLockedError, liveHolder } from '#app/lake/data-dir-lock.server.ts'
+import { EmbeddedLake, type OpenOptions } from '#app/lake/embedded-lake.server.ts'
 import { createDocument, MutationError, patchDocument } from '#app/lake/lake.server.ts'
 
 const CONTENT_DIR = path.resolve('tests/fixtures/mini-dataset')
 const cleanup: Array<() => Promise<void>> = []
 
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'lake-'))
+  cleanup.push(() => rm(dir, { recursive: true, force: true }))
+  return dir
+}
+
 async function openLake(dataDir?: string, options: Partial<OpenOptions> = {}): Promise<{ lake: EmbeddedLake; dataDir: string }> {
-  const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'lake-')))
-  if (!dataDir) cleanup.push(() => rm(dir, { recursive: true, force: true }))
+  const dir = dataDir ?? (await tempDir())
   const lake = await EmbeddedLake.open({ contentDir: CONTENT_DIR, dataDir: dir, ...options })
   cleanup.unshift(() => lake.close())
   return { lake, dataDir: dir }
 }
 
-async function journalLines(dataDir: string): Promise<string[]> {
-  const text = await readFile(path.join(dataDir, JOURNAL_FILE), 'utf8').catch(() => '')
-  return text.split('\n').filter(Boolean)
+/** What is stored in `dataDir`, read as preflight and the e2e tests read it: a read-only open beside the writer. */
+async function stored<R>(dataDir: string, query: string): Promise<R> {
+  const reader = await EmbeddedLake.openReadOnly({ contentDir: CONTENT_DIR, dataDir })
+  return reader.fetch<R>(query, {}, { includePrivate: true })
 }
 
 afterEach(async () => {
@@ -77,62 +84,19 @@ describe('EmbeddedLake writes', () => {
     expect(result.documents[0]).toMatchObject({ name: 'Max', _rev: result.transactionId })
   })
 
-  it('survive reopening the same data folder', async () => {
+  it('survive reopening the same data folder, deletions of seed documents included', async () => {
     const { lake, dataDir } = await openLake()
     const created = await createDocument(lake, { _type: 'contactMessage', name: 'Erika' })
     await patchDocument(lake, 'vehicle-1', { set: { status: 'reserved' }, inc: { price: 100 } })
-    await lake.mutate([{ delete: { id: 'vehicle-2' } }])
+    await lake.mutate([{ delete: { id: 'vehicle-2' } }, { delete: { id: 'inbox.contact-seed' } }])
+    const erased = await createDocument(lake, { _id: 'inbox.erased', _type: 'contactMessage', name: 'Gelöscht' })
+    await lake.mutate([{ delete: { id: erased._id } }])
     await lake.close()
-
-    expect(await journalLines(dataDir)).toHaveLength(3)
 
     const { lake: reopened } = await openLake(dataDir)
     expect(await reopened.fetch('*[_id == $id][0]', { id: created._id })).toEqual(created)
     expect(await reopened.fetch('*[_id == "vehicle-1"][0]{status, price}')).toEqual({ status: 'reserved', price: 19000 })
-    expect(await reopened.fetch('count(*[_id == "vehicle-2"])')).toBe(0)
-    // Compacted at open: the three transactions are in the snapshot now.
-    expect(await journalLines(dataDir)).toEqual([])
-  })
-
-  it('stores resolved mutations in the journal', async () => {
-    const { lake, dataDir } = await openLake()
-    const created = await createDocument(lake, { _type: 'note' })
-    const [line] = await journalLines(dataDir)
-    const entry = JSON.parse(line ?? '{}')
-    expect(entry).toEqual({
-      transactionId: created._rev,
-      timestamp: created._updatedAt,
-      mutations: [{ create: { _id: created._id, _type: 'note' } }],
-    })
-  })
-
-  it('ignores and truncates a torn last journal line', async () => {
-    const { lake, dataDir } = await openLake()
-    await patchDocument(lake, 'vehicle-1', { set: { price: 1 } })
-    await lake.close()
-    const journal = path.join(dataDir, JOURNAL_FILE)
-    const complete = await readFile(journal, 'utf8')
-    await appendFile(journal, '{"transactionId":"torn","timestamp":"2025-01-01T00:00:00Z","mutations":[{"patch":{"id":"vehicle-1","set":{"pri')
-
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-    const { lake: reopened } = await openLake(dataDir)
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('unvollständige letzte Zeile verworfen (110 Bytes'))
-    warn.mockRestore()
-    expect(await reopened.fetch('*[_id == "vehicle-1"][0].price')).toBe(1)
-    // The complete line went into the snapshot at open, the torn one nowhere.
-    expect(await readFile(journal, 'utf8')).toBe('')
-    expect(await readFile(path.join(dataDir, SNAPSHOT_FILE), 'utf8')).toContain(JSON.parse(complete).transactionId)
-
-    await patchDocument(reopened, 'vehicle-1', { set: { price: 2 } })
-    expect(await journalLines(dataDir)).toHaveLength(1)
-  })
-
-  it('refuses to open with a corrupt line in the middle of the journal', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'lake-'))
-    cleanup.push(() => rm(dataDir, { recursive: true, force: true }))
-    const good = JSON.stringify({ transactionId: 't1', timestamp: '2025-01-01T00:00:00Z', mutations: [{ delete: { id: 'vehicle-2' } }] })
-    await writeFile(path.join(dataDir, JOURNAL_FILE), `${good}\nnot json\n${good}\n`)
-    await expect(EmbeddedLake.open({ contentDir: CONTENT_DIR, dataDir })).rejects.toThrow(`${JOURNAL_FILE}:2: corrupt journal line`)
+    expect(await reopened.fetch('*[_id in ["vehicle-2", "inbox.contact-seed", "inbox.erased"]]._id', {}, { includePrivate: true })).toEqual([])
   })
 
   it('serializes concurrent transactions so that all of them land', async () => {
@@ -140,7 +104,7 @@ describe('EmbeddedLake writes', () => {
     await lake.mutate([{ patch: { id: 'vehicle-1', set: { views: 0 } } }])
     await Promise.all(Array.from({ length: 20 }, () => lake.mutate([{ patch: { id: 'vehicle-1', inc: { views: 1 } } }])))
     expect(await lake.fetch('*[_id == "vehicle-1"][0].views')).toBe(20)
-    expect(await journalLines(dataDir)).toHaveLength(21)
+    expect(await stored(dataDir, '*[_id == "vehicle-1"][0].views')).toBe(20)
   })
 
   it('writes nothing for a failing transaction and keeps working afterwards', async () => {
@@ -148,11 +112,11 @@ describe('EmbeddedLake writes', () => {
     const attempt = lake.mutate([{ patch: { id: 'vehicle-1', set: { price: 1 } } }, { create: { _id: 'vehicle-2', _type: 'vehicle' } }])
     await expect(attempt).rejects.toBeInstanceOf(MutationError)
     await expect(attempt).rejects.toMatchObject({ statusCode: 409 })
-    expect(await journalLines(dataDir)).toEqual([])
     expect(await lake.fetch('*[_id == "vehicle-1"][0].price')).toBe(18900)
+    expect(await stored(dataDir, '*[_id == "vehicle-1"][0].price')).toBe(18900)
 
     await patchDocument(lake, 'vehicle-1', { set: { price: 2 } })
-    expect(await journalLines(dataDir)).toHaveLength(1)
+    expect(await stored(dataDir, '*[_id == "vehicle-1"][0].price')).toBe(2)
   })
 
   it('commits concurrent writes in batches, refusing only the transaction Sanity would refuse', async () => {
@@ -163,17 +127,24 @@ describe('EmbeddedLake writes', () => {
     const outcomes = await Promise.allSettled(writes)
     expect(outcomes.filter((o) => o.status === 'rejected')).toHaveLength(1)
     expect(outcomes[10]).toMatchObject({ status: 'rejected', reason: { statusCode: 409 } })
-    expect(await journalLines(dataDir)).toHaveLength(19)
-    const onDisk = await EmbeddedLake.openReadOnly({ contentDir: CONTENT_DIR, dataDir })
-    expect(await onDisk.fetch('count(*[_id match "inbox.batch-*"])', {}, { includePrivate: true })).toBe(19)
+    expect(await stored(dataDir, 'count(*[_id match "inbox.batch-*"])')).toBe(19)
+    expect(await stored(dataDir, '*[_id == "vehicle-1"][0]._type')).toBe('vehicle')
+  })
+
+  it('commits the writes still waiting when it is closed', async () => {
+    const { lake, dataDir } = await openLake()
+    const write = lake.mutate([{ create: { _id: 'inbox.last', _type: 'contactMessage' } }])
+    await lake.close()
+    await expect(write).resolves.toMatchObject({ results: [{ id: 'inbox.last', operation: 'create' }] })
+    await expect(lake.mutate([{ delete: { id: 'inbox.last' } }])).rejects.toMatchObject({ statusCode: 503 })
+    expect(await stored(dataDir, 'count(*[_id == "inbox.last"])')).toBe(1)
   })
 
   it('creates the data folder when missing', async () => {
-    const parent = await mkdtemp(path.join(tmpdir(), 'lake-'))
-    cleanup.push(() => rm(parent, { recursive: true, force: true }))
-    const { lake } = await openLake(path.join(parent, 'nested', 'data'))
+    const dataDir = path.join(await tempDir(), 'nested', 'data')
+    const { lake } = await openLake(dataDir)
     await patchDocument(lake, 'vehicle-1', { set: { price: 3 } })
-    expect(await journalLines(path.join(parent, 'nested', 'data'))).toHaveLength(1)
+    expect(await stored(dataDir, '*[_id == "vehicle-1"][0].price')).toBe(3)
   })
 
   it('returns frozen documents, so a caller cannot change the lake by accident', async () => {
@@ -197,159 +168,118 @@ describe('EmbeddedLake: one writer per data folder', () => {
     const message = (refused as Error).message
     expect(message).toContain(`DATA_DIR ${dataDir} wird schon von einem anderen laufenden Prozess benutzt`)
     expect(message).toContain(`PID ${process.pid} auf Rechner „${hostname()}“, seit `)
+    expect(liveHolder(dataDir)).toMatchObject({ pid: process.pid, host: hostname() })
     await expect(patchDocument(lake, 'vehicle-1', { set: { price: 11 } })).resolves.toMatchObject({ price: 11 })
-    expect(await journalLines(dataDir)).toHaveLength(1)
+    await lake.close()
+    expect(liveHolder(dataDir)).toBeUndefined()
   })
 
-  it('takes over the lock of a holder that is gone once it is stale, and says whose it was', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'lake-'))
-    cleanup.push(() => rm(dataDir, { recursive: true, force: true }))
-    // What a killed process leaves: the lock folder and its holder, with the same pid and host name as this process (another container can have both).
-    await mkdir(path.join(dataDir, LOCK_DIR))
-    await writeFile(path.join(dataDir, HOLDER_FILE), JSON.stringify({ pid: process.pid, host: hostname(), since: '2026-11-27T05:00:00.000Z', token: 'gone' }))
+  it('a writer killed without closing: the next one starts at once, says whose lock it was and has every acknowledged write', async () => {
+    const dataDir = await tempDir()
+    // Another process opens the lake, writes, says so and is killed (SIGKILL: no close, no exit handler).
+    const script = `
+      const { EmbeddedLake } = await import('#app/lake/embedded-lake.server.ts')
+      const lake = await EmbeddedLake.open({ contentDir: ${JSON.stringify(CONTENT_DIR)}, dataDir: ${JSON.stringify(dataDir)} })
+      await lake.mutate([{ create: { _id: 'inbox.before-kill', _type: 'contactMessage' } }])
+      process.stdout.write('written\\n')
+      setInterval(() => undefined, 1000)`
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] })
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('written') && resolve())
+      child.on('exit', (code) => reject(new Error(`exited with ${code}`)))
+    })
+    expect(liveHolder(dataDir)).toMatchObject({ pid: child.pid })
+    const exited = new Promise((resolve) => child.on('exit', resolve))
+    child.kill('SIGKILL')
+    await exited
+
     const warnings: string[] = []
     const log = { warn: (message: string) => warnings.push(message), error: (message: string) => warnings.push(message) }
-    // Refreshed a moment ago: the new process waits until the lock is stale (2 s here), then starts by itself.
-    const lake = await EmbeddedLake.open({ contentDir: CONTENT_DIR, dataDir, log, lockStaleMs: 2000 })
-    cleanup.unshift(() => lake.close())
-    expect(warnings).toEqual([
-      expect.stringContaining(`Sperre eines beendeten Prozesses übernommen (PID ${process.pid} auf Rechner „${hostname()}“, seit 27.11.2026, 05:00:00 UTC)`),
-    ])
-    await expect(patchDocument(lake, 'vehicle-1', { set: { price: 12 } })).resolves.toMatchObject({ price: 12 })
-  })
-
-  it('acknowledges no write once another process holds the lock, and tells its owner once', async () => {
-    const lost: Error[] = []
-    const { lake, dataDir } = await openLake(undefined, { onLockLost: (error) => lost.push(error) })
-    await patchDocument(lake, 'vehicle-1', { set: { price: 13 } })
-    // Another process took the lock over (this one stalled past the staleness): its token is in the holder file.
-    await writeFile(path.join(dataDir, HOLDER_FILE), JSON.stringify({ pid: 4242, host: 'other', since: new Date().toISOString(), token: 'theirs' }))
-    await expect(patchDocument(lake, 'vehicle-1', { set: { price: 14 } })).rejects.toBeInstanceOf(LockLostError)
-    await expect(patchDocument(lake, 'vehicle-1', { set: { price: 15 } })).rejects.toThrow('Die Sperre auf DATA_DIR')
-    expect(lost).toHaveLength(1)
-    expect(lost[0]?.message).toContain('PID 4242')
-    expect(await journalLines(dataDir)).toHaveLength(1)
-    // Its lock is not this process's to remove.
-    await lake.close()
-    expect((await stat(path.join(dataDir, LOCK_DIR))).isDirectory()).toBe(true)
-  })
-
-  it('stops writing when its heartbeat finds the lock gone', async () => {
-    let lostLock: (error: Error) => void = () => undefined
-    const lost = new Promise<Error>((resolve) => (lostLock = resolve))
-    const { lake, dataDir } = await openLake(undefined, { onLockLost: (error) => lostLock(error), lockStaleMs: 2000 })
-    await rm(path.join(dataDir, LOCK_DIR), { recursive: true })
-    expect((await lost).message).toContain('Die Sperre auf DATA_DIR')
-    await expect(patchDocument(lake, 'vehicle-1', { set: { price: 16 } })).rejects.toBeInstanceOf(LockLostError)
-    expect(await journalLines(dataDir)).toEqual([])
-  })
+    const { lake } = await openLake(dataDir, { log })
+    expect(warnings).toEqual([expect.stringContaining(`Sperre eines beendeten Prozesses übernommen (PID ${child.pid} auf Rechner „${hostname()}“, seit `)])
+    expect(await lake.fetch('count(*[_id == "inbox.before-kill"])', {}, { includePrivate: true })).toBe(1)
+  }, 30_000)
 
   it('opens read-only beside the writer: the same state, no lock, nothing written, writes refused', async () => {
     const { lake, dataDir } = await openLake()
     await patchDocument(lake, 'vehicle-1', { set: { price: 17 } })
-    await appendFile(path.join(dataDir, JOURNAL_FILE), '{"transactionId":"in-progress","timest')
-    const journal = await readFile(path.join(dataDir, JOURNAL_FILE), 'utf8')
     const reader = await EmbeddedLake.openReadOnly({ contentDir: CONTENT_DIR, dataDir })
     expect(await reader.fetch('*[_id == "vehicle-1"][0].price')).toBe(17)
-    expect(await readFile(path.join(dataDir, JOURNAL_FILE), 'utf8')).toBe(journal)
     await expect(reader.mutate([{ delete: { id: 'vehicle-2' } }])).rejects.toMatchObject({ statusCode: 503 })
+    // The writer goes on.
+    await patchDocument(lake, 'vehicle-1', { set: { price: 18 } })
+    expect(await stored(dataDir, '*[_id == "vehicle-1"][0].price')).toBe(18)
+  })
+
+  it('reads the seed alone read-only from a folder no lake has written yet', async () => {
+    const dataDir = await tempDir()
+    expect(await stored(dataDir, '*[_id == "vehicle-1"][0].price')).toBe(18900)
+    expect(await readdir(dataDir)).toEqual([])
   })
 })
 
-describe('EmbeddedLake compaction', () => {
-  /** Writes that show a line applied twice (a create would conflict, an inc would count twice) or lost. */
-  async function write(lake: EmbeddedLake, from: number, to: number): Promise<void> {
-    for (let n = from; n < to; n++) {
-      await lake.mutate([{ create: { _id: `inbox.lead-${n}`, _type: 'raceNote', n } }, { patch: { id: 'vehicle-1', inc: { views: 1 } } }])
-    }
+describe('EmbeddedLake: a data folder of the journal format (before decision 087)', () => {
+  const line = (transactionId: string, mutations: unknown[]) => JSON.stringify({ transactionId, timestamp: '2026-11-20T10:00:00.000Z', mutations })
+
+  /** What the old lake left: a snapshot that absorbed t1 (vehicle-2 deleted, a lead), a journal with t1 again, t2, and a torn last line. */
+  async function oldFolder(): Promise<string> {
+    const dataDir = await tempDir()
+    const header = { snapshot: 1, absorbed: 't1', deleted: ['vehicle-2'], writtenAt: '2026-11-20T10:00:00.000Z' }
+    const lead = { _id: 'inbox.old-lead', _type: 'contactMessage', name: 'Alt', _rev: 't1' }
+    await writeFile(path.join(dataDir, 'snapshot.ndjson'), `${JSON.stringify(header)}\n${JSON.stringify(lead)}\n`)
+    const journal = [
+      line('t1', [{ create: lead }]),
+      line('t2', [{ patch: { id: 'vehicle-1', set: { price: 1234 } } }, { create: { _id: 'inbox.newer-lead', _type: 'contactMessage' } }]),
+    ]
+    await writeFile(path.join(dataDir, 'journal.ndjson'), `${journal.join('\n')}\n{"transactionId":"torn","timest`)
+    return dataDir
   }
 
-  async function expectExactly(dataDir: string, count: number): Promise<void> {
-    const { lake } = await openLake(dataDir)
-    const ids = await lake.fetch<string[]>('*[_type == "raceNote"] | order(n asc)._id', {}, { includePrivate: true })
-    expect(ids).toEqual(Array.from({ length: count }, (_, n) => `inbox.lead-${n}`))
-    expect(await lake.fetch('*[_id == "vehicle-1"][0].views')).toBe(count)
-    await lake.close()
-  }
+  const EXPECTED = { leads: ['inbox.newer-lead', 'inbox.old-lead'], price: 1234, deleted: 0 }
+  const state = (lake: EmbeddedLake) =>
+    lake.fetch(
+      '{"leads": *[_id in ["inbox.old-lead", "inbox.newer-lead"]] | order(_id)._id, "price": *[_id == "vehicle-1"][0].price, "deleted": count(*[_id == "vehicle-2"])}',
+      {},
+      {
+        includePrivate: true,
+      },
+    )
 
-  it('at open: the journal goes into a snapshot, start-up replays one snapshot and an empty journal', async () => {
-    const { lake, dataDir } = await openLake()
-    await lake.mutate([{ patch: { id: 'vehicle-1', set: { views: 0 } } }, { delete: { id: 'vehicle-2' } }])
-    await write(lake, 0, 20)
+  it('is moved into the database at the first start; the old files are kept as *.migrated', async () => {
+    const dataDir = await oldFolder()
+    const warnings: string[] = []
+    const { lake } = await openLake(dataDir, { log: { warn: (message) => warnings.push(message), error: () => undefined } })
+    expect(await state(lake)).toEqual(EXPECTED)
+    expect(warnings).toEqual([expect.stringContaining('Journal und Snapshot nach lake.sqlite übernommen')])
+    expect((await readdir(dataDir)).filter((name) => name.includes('ndjson')).sort()).toEqual(['journal.ndjson.migrated', 'snapshot.ndjson.migrated'])
     await lake.close()
-    expect(await journalLines(dataDir)).toHaveLength(21)
 
-    const { lake: reopened } = await openLake(dataDir)
-    expect(await journalLines(dataDir)).toEqual([])
-    const snapshot = (await readFile(path.join(dataDir, SNAPSHOT_FILE), 'utf8')).split('\n').filter(Boolean)
-    // The header (vehicle-2 deleted), vehicle-1 changed, 20 leads; the untouched seed documents stay in content/.
-    expect(JSON.parse(snapshot[0] ?? '{}')).toMatchObject({ snapshot: 1, deleted: ['vehicle-2'] })
-    expect(snapshot).toHaveLength(22)
-    expect(await reopened.fetch('count(*[_id == "vehicle-2"])')).toBe(0)
-    await write(reopened, 20, 25)
-    await reopened.close()
-    await expectExactly(dataDir, 25)
+    const { lake: again } = await openLake(dataDir)
+    expect(await state(again)).toEqual(EXPECTED)
   })
 
-  it('when the journal passes its size: a fresh journal after the batch that crossed it', async () => {
-    const { lake, dataDir } = await openLake(undefined, { compactBytes: 2000 })
-    await lake.mutate([{ patch: { id: 'vehicle-1', set: { views: 0 } } }])
-    await write(lake, 0, 40)
-    // Compaction runs after the batch is acknowledged; close waits for it.
-    await lake.close()
-    expect((await stat(path.join(dataDir, JOURNAL_FILE))).size).toBeLessThan(2000)
-    expect(await readFile(path.join(dataDir, SNAPSHOT_FILE), 'utf8')).toContain('inbox.lead-0')
-    await expectExactly(dataDir, 40)
+  it('is read as it is by a read-only open before the first start, and left alone', async () => {
+    const dataDir = await oldFolder()
+    const reader = await EmbeddedLake.openReadOnly({ contentDir: CONTENT_DIR, dataDir })
+    expect(await state(reader)).toEqual(EXPECTED)
+    expect((await readdir(dataDir)).sort()).toEqual(['journal.ndjson', 'snapshot.ndjson'])
   })
 
-  describe.each(COMPACTION_STEPS)('a crash before step %s', (crashAt) => {
-    const crash = (step: CompactionStep) => {
-      if (step === crashAt) throw new Error(`crash before ${step}`)
-    }
+  it('refuses to start with a corrupt line in the middle of the journal, or while a server of the old version holds the folder', async () => {
+    const dataDir = await tempDir()
+    const good = line('t1', [{ delete: { id: 'vehicle-2' } }])
+    await writeFile(path.join(dataDir, 'journal.ndjson'), `${good}\nnot json\n${good}\n`)
+    await expect(EmbeddedLake.open({ contentDir: CONTENT_DIR, dataDir })).rejects.toThrow('journal.ndjson:2: corrupt journal line')
 
-    it('at open: every acknowledged write is there exactly once', async () => {
-      const { lake, dataDir } = await openLake()
-      await lake.mutate([{ patch: { id: 'vehicle-1', set: { views: 0 } } }])
-      await write(lake, 0, 10)
-      await lake.close()
-      const warnings: string[] = []
-      const log = { warn: (message: string) => warnings.push(message), error: (message: string) => warnings.push(message) }
-      const { lake: crashed } = await openLake(dataDir, { beforeCompactionStep: crash, log })
-      expect(warnings).toEqual([expect.stringContaining(`Verdichten fehlgeschlagen, das Journal wächst weiter: crash before ${crashAt}`)])
-      await write(crashed, 10, 15)
-      await crashed.close()
-      await expectExactly(dataDir, 15)
-      // And once more, after the next open's compaction completed.
-      await expectExactly(dataDir, 15)
-    })
-
-    it('while running: every acknowledged write is there exactly once', async () => {
-      let crashes = 0
-      const { lake, dataDir } = await openLake(undefined, {
-        compactBytes: 1500,
-        log: { warn: () => undefined, error: () => undefined },
-        beforeCompactionStep: (step) => {
-          if (crashes === 0 && step === crashAt) crashes++
-          if (crashes === 1 && step === crashAt) throw new Error(`crash before ${step}`)
-        },
-      })
-      await lake.mutate([{ patch: { id: 'vehicle-1', set: { views: 0 } } }])
-      await write(lake, 0, 30)
-      expect(crashes).toBe(1)
-      await lake.close()
-      await expectExactly(dataDir, 30)
-    })
-  })
-
-  it('ignores a snapshot a crash left half-written under its temporary name', async () => {
-    const { lake, dataDir } = await openLake()
-    await lake.mutate([{ patch: { id: 'vehicle-1', set: { views: 0 } } }])
-    await write(lake, 0, 3)
-    await lake.close()
-    const leftover = path.join(dataDir, `${SNAPSHOT_FILE}.0123456789ab.tmp`)
-    await writeFile(leftover, '{"snapshot":1,"absorbed":"x","deleted":["vehicle-1"]}\n{"_id":"inbox.lead-0","_ty')
-    await expectExactly(dataDir, 3)
-    await expect(stat(leftover)).rejects.toMatchObject({ code: 'ENOENT' })
+    const held = await oldFolder()
+    await mkdir(path.join(held, 'lake.lock'))
+    await expect(EmbeddedLake.open({ contentDir: CONTENT_DIR, dataDir: held })).rejects.toThrow('von einem Server der vorigen Version benutzt')
+    // Its lock not refreshed for 10 s: that server is gone.
+    const past = new Date(Date.now() - 11_000)
+    await utimes(path.join(held, 'lake.lock'), past, past)
+    const { lake } = await openLake(held, { log: { warn: () => undefined, error: () => undefined } })
+    expect(await state(lake)).toEqual(EXPECTED)
+    expect(await readdir(held)).not.toContain('lake.lock')
   })
 })
 

@@ -52,7 +52,7 @@ describe.each(BACKENDS)('/healthz and /readyz on the %s lake', (backend) => {
 })
 
 describe('/readyz when the site cannot serve', () => {
-  it('503 with a reason when the embedded lake’s journal is gone (DATA_DIR removed); the error is logged, not sent', async () => {
+  it('503 with a reason when the embedded lake’s database is gone (DATA_DIR removed); the error is logged, not sent', async () => {
     const test = await openTestLake('embedded')
     const { base, logs, close } = await serve(test)
     try {
@@ -63,7 +63,7 @@ describe('/readyz when the site cannot serve', () => {
       const body = await response.text()
       expect(JSON.parse(body)).toEqual({
         status: 'unavailable',
-        reason: 'Das Journal in DATA_DIR ist nicht beschreibbar: Anfragen könnten nicht gespeichert werden.',
+        reason: 'Die Datenbank in DATA_DIR ist nicht beschreibbar: Anfragen könnten nicht gespeichert werden.',
       })
       expect(body).not.toContain(test.env.DATA_DIR)
       const warning = logs.at(LEVEL.warn).find((line) => line.msg.startsWith('Nicht bereit'))
