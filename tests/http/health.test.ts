@@ -53,7 +53,7 @@ it('/readyz: 503 with a reason once the database is gone; /healthz stays 200; th
     const id = ready.headers.get('x-request-id')
     await vi.waitFor(() =>
       expect(JSON.stringify(site.logs.filter((line) => line.reqId === id))).toMatch(
-        /"msg":"Nicht bereit: Das Journal[^\n]*ENOENT|ENOENT[^\n]*"msg":"Nicht bereit/,
+        /"msg":"Nicht bereit: Die Datenbank[^\n]*ENOENT|ENOENT[^\n]*"msg":"Nicht bereit/,
       ),
     )
   } finally {
