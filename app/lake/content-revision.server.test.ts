@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
-import { type ChangeListener, type ContentLake } from '#app/sanity/lake.server.ts'
+import { EmbeddedLake } from '#app/lake/embedded-lake.server.ts'
+import { type ChangeListener, type ContentLake } from '#app/lake/lake.server.ts'
 import { openTestLake } from '#tests/lake-backends.ts'
 import { ContentRevision, ObservedLake, RequestLake, touchesOnlyPrivate } from './content-revision.server'
 

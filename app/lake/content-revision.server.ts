@@ -7,7 +7,7 @@ import {
   type MutationResult,
   type PreviewReader,
   type QueryParams,
-} from '#app/sanity/lake.server.ts'
+} from '#app/lake/lake.server.ts'
 
 /**
  * The content revision of this process: a counter that moves on with every write a page may show
