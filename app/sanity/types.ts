@@ -548,6 +548,7 @@ export type MarketplaceSync = {
     unchanged?: number
     sold?: number
     detailCalls?: number
+    skipped?: number
   }
 }
 
@@ -1366,6 +1367,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         unchanged?: number
         sold?: number
         detailCalls?: number
+        skipped?: number
       }
       vehicleInfo: null
       testDriveInfo: null
@@ -3066,5 +3068,6 @@ export type SYNC_STATE_QUERYResult = {
     unchanged?: number
     sold?: number
     detailCalls?: number
+    skipped?: number
   } | null
 } | null
