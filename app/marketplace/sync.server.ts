@@ -1,4 +1,4 @@
-import { type ContentLake, type Mutation, type SanityDocument } from '#app/sanity/lake.server.ts'
+import { type ContentLake, type Mutation } from '#app/sanity/lake.server.ts'
 import { SYNCED_VEHICLES_QUERY } from '#app/sanity/queries/vehicles.ts'
 import { type SYNCED_VEHICLES_QUERYResult } from '#app/sanity/types.ts'
 import { MARKETPLACE_FIELDS } from '#schemas/lib/constants.ts'
@@ -254,7 +254,7 @@ async function syncOnce(lake: ContentLake, log: Logger, options: SyncOptions, le
       // The search result's modification date is the one compared next time.
       const vehicle: SyncedVehicle = mapAdToVehicle({ ...detail, modificationDate: detail.modificationDate || ad.modificationDate })
       if (previous) mutations.push(...ownedFieldPatches(vehicle, previous, drafts))
-      else mutations.push({ createIfNotExists: vehicle as unknown as SanityDocument })
+      else mutations.push({ createIfNotExists: vehicle })
       onProgress?.({ phase: 'details', done: ++done, total: toFetch.length })
     })
 
@@ -293,12 +293,11 @@ async function syncOnce(lake: ContentLake, log: Logger, options: SyncOptions, le
  * or reserved in the Studio keeps that status.
  */
 function ownedFieldPatches(vehicle: SyncedVehicle, previous: ExistingVehicle, drafts: ReadonlySet<string>): Mutation[] {
-  const fields = vehicle as unknown as Record<string, unknown>
   const set: Record<string, unknown> = {}
   const unset: string[] = []
   for (const field of MARKETPLACE_FIELDS) {
-    if (fields[field] === undefined) unset.push(field)
-    else set[field] = fields[field]
+    if (vehicle[field] === undefined) unset.push(field)
+    else set[field] = vehicle[field]
   }
   if (previous.marketplaceVanishedAt) {
     set.status = 'available'
