@@ -1,4 +1,5 @@
 import { type ContentLake, type Mutation } from '#app/sanity/lake.server.ts'
+import { SYNC_LEASE_QUERY } from '#app/sanity/queries/vehicles.ts'
 import { leaseRuns, writeLease } from '#app/utils/lease.server.ts'
 
 /*
@@ -52,7 +53,7 @@ export class SyncLease {
   /** Takes the lease or throws LeaseTakenError; renews it every third of its length until `release`. */
   static async take(lake: ContentLake, leaseOptions: LeaseOptions): Promise<SyncLease> {
     const options = { ...leaseOptions, now: leaseOptions.now ?? (() => new Date()) }
-    const current = await lake.fetch<LeaseDocument | null>('*[_id == $id][0]{_rev, holder, expiresAt}', { id: SYNC_LEASE_ID }, { includePrivate: true })
+    const current = await lake.fetch<LeaseDocument | null>(SYNC_LEASE_QUERY, { id: SYNC_LEASE_ID }, { includePrivate: true })
     // Any running lease refuses, this instance's own too: two syncs may be asked of one process.
     if (current && leaseRuns(current.expiresAt, options.now())) throw new LeaseTakenError(current.holder, current.expiresAt)
     const fields = { holder: options.holder, takenAt: options.now().toISOString(), expiresAt: expiry(options) }

@@ -1,6 +1,6 @@
 import { type ContentLake, type Mutation } from '#app/sanity/lake.server.ts'
-import { SYNCED_VEHICLES_QUERY } from '#app/sanity/queries/vehicles.ts'
-import { type SYNCED_VEHICLES_QUERYResult } from '#app/sanity/types.ts'
+import { EXISTING_IDS_QUERY, SYNCED_VEHICLES_QUERY } from '#app/sanity/queries/vehicles.ts'
+import { type EXISTING_IDS_QUERYResult, type SYNCED_VEHICLES_QUERYResult } from '#app/sanity/types.ts'
 import { MARKETPLACE_FIELDS } from '#schemas/lib/constants.ts'
 import { type MarketplaceAd, type MarketplaceAdapter, MarketplaceError } from './adapter'
 import { isoDate, mapAdToVehicle, type SyncedVehicle } from './mapping.server'
@@ -233,7 +233,7 @@ async function syncOnce(lake: ContentLake, log: Logger, options: SyncOptions, le
     // 4. Details for new and changed ads only, a few at a time. A change reaches the staff's open
     //    drafts too, so that publishing one does not bring back mobile.de's old values.
     const draftIds = toFetch.flatMap(({ previous }) => (previous ? [`drafts.${previous._id}`] : []))
-    const drafts = new Set(draftIds.length > 0 ? await lake.fetch<string[]>('*[_id in $ids]._id', { ids: draftIds }, { perspective: 'raw' }) : [])
+    const drafts = new Set(draftIds.length > 0 ? await lake.fetch<EXISTING_IDS_QUERYResult>(EXISTING_IDS_QUERY, { ids: draftIds }, { perspective: 'raw' }) : [])
     const mutations: Mutation[] = []
     let done = 0
     await eachLimited(toFetch, options.detailConcurrency ?? 4, async ({ ad, previous }) => {
