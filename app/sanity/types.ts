@@ -548,6 +548,7 @@ export type MarketplaceSync = {
     unchanged?: number
     sold?: number
     detailCalls?: number
+    skipped?: number
   }
 }
 
@@ -1366,6 +1367,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         unchanged?: number
         sold?: number
         detailCalls?: number
+        skipped?: number
       }
       vehicleInfo: null
       testDriveInfo: null
@@ -1701,6 +1703,52 @@ export type LEAD_PHOTO_FILES_QUERYResult = Array<string | null>
 // Variable: ORPHAN_PHOTO_ASSETS_QUERY
 // Query: *[_type == "sanity.imageAsset" && source.name == $source && _createdAt < $before && !(_id in *[_type == "lead"].photos[].image.asset._ref)]._id
 export type ORPHAN_PHOTO_ASSETS_QUERYResult = Array<string>
+// Variable: ERASURE_VERSIONS_QUERY
+// Query: *[_id in [$id, "drafts." + $id]]{_id, photos}
+export type ERASURE_VERSIONS_QUERYResult = Array<
+  | {
+      _id: string
+      photos: null
+    }
+  | {
+      _id: string
+      photos: Array<{
+        image?: {
+          asset?: {
+            _ref: string
+            _type: 'reference'
+            _weak?: boolean
+            [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+          }
+          media?: unknown
+          hotspot?: SanityImageHotspot
+          crop?: SanityImageCrop
+          _type: 'image'
+        }
+        file?: string
+        url?: string
+        width?: number
+        height?: number
+        _type: 'leadPhoto'
+        _key: string
+      }> | null
+    }
+>
+// Variable: OTHER_LEADS_PHOTO_ASSETS_QUERY
+// Query: *[_type == "lead" && !(_id in [$id, "drafts." + $id])].photos[].image.asset._ref
+export type OTHER_LEADS_PHOTO_ASSETS_QUERYResult = Array<string | null>
+// Variable: VERSIONS_LEFT_QUERY
+// Query: count(*[_id in [$id, "drafts." + $id]])
+export type VERSIONS_LEFT_QUERYResult = number
+// Variable: RETENTION_MONTHS_QUERY
+// Query: *[_id == "siteSettings"][0].leadRetentionMonths
+export type RETENTION_MONTHS_QUERYResult = null | number
+// Variable: EXPIRED_INBOX_QUERY
+// Query: *[_type in ["lead", "contactMessage"] && receivedAt < $before && !(_id in path("drafts.**"))]._id
+export type EXPIRED_INBOX_QUERYResult = Array<string>
+// Variable: EXISTING_INBOX_QUERY
+// Query: *[_type in ["lead", "contactMessage"]]._id
+export type EXISTING_INBOX_QUERYResult = Array<string>
 
 // Source: ../app/sanity/queries/pages.ts
 // Variable: PAGE_QUERY
@@ -3066,5 +3114,9 @@ export type SYNC_STATE_QUERYResult = {
     unchanged?: number
     sold?: number
     detailCalls?: number
+    skipped?: number
   } | null
 } | null
+// Variable: EXISTING_IDS_QUERY
+// Query: *[_id in $ids]._id
+export type EXISTING_IDS_QUERYResult = Array<string>

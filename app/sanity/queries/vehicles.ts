@@ -205,3 +205,12 @@ export function pageRange(page: number, perPage: number): { start: number; end: 
   const start = (page - 1) * perPage
   return { start, end: start + perPage }
 }
+
+/** Which of these ids exist: the open drafts of the vehicles a sync changes (read `raw`). */
+export const EXISTING_IDS_QUERY = defineQuery(`*[_id in $ids]._id`)
+
+/**
+ * The marketplace sync's lease (app/marketplace/sync-lease.server.ts). A plain string, typed where
+ * it is read: the lease is a private document of no schema type, so typegen would type it as nothing.
+ */
+export const SYNC_LEASE_QUERY = `*[_id == $id][0]{_rev, holder, expiresAt}`
