@@ -45,11 +45,12 @@ export function SaveButton({ id, name, className = '' }: SaveButtonProps) {
       <button
         type="submit"
         aria-pressed={pressed}
+        // Named here, not by a hidden span: Chromium would hear „Merken : …“ with a space before the colon.
+        aria-label={`Merken: ${name}`}
         className="inline-flex min-h-11 items-center gap-2 rounded-full border border-zinc-300 bg-white/95 px-4 text-sm font-bold text-zinc-950 shadow-sm hover:border-zinc-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 aria-pressed:border-amber-400 aria-pressed:bg-amber-300"
       >
         <HeartIcon filled={pressed === true} className="size-5 text-zinc-950" />
         Merken
-        <span className="sr-only">: {name}</span>
       </button>
       {full ? (
         <p role="status" className="mt-2 rounded bg-white/95 px-2 text-sm font-semibold text-zinc-950">

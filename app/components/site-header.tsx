@@ -233,19 +233,22 @@ export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderPro
 function SavedListLink({ className, label = false, onClick }: { className: string; label?: boolean; onClick?: () => void }) {
   const count = useSavedIds()?.length ?? 0
   return (
-    <NavLink to={SAVED_LIST_PATH} prefetch="intent" onClick={onClick} className={`relative ${className}`}>
+    <NavLink
+      to={SAVED_LIST_PATH}
+      prefetch="intent"
+      onClick={onClick}
+      aria-label={count > 0 ? `Merkliste, ${savedCountLabel(count)}` : 'Merkliste'}
+      className={`relative ${className}`}
+    >
       <HeartIcon className="size-6" />
-      {label ? 'MERKLISTE' : <span className="sr-only">Merkliste</span>}
+      {label ? 'MERKLISTE' : null}
       {count > 0 ? (
-        <>
-          <span
-            aria-hidden="true"
-            className={`${label ? '' : 'absolute -top-0.5 -right-0.5'} min-w-5 rounded-full bg-amber-400 px-1.5 text-center text-xs leading-5 font-bold text-zinc-950`}
-          >
-            {count}
-          </span>
-          <span className="sr-only">, {savedCountLabel(count)}</span>
-        </>
+        <span
+          aria-hidden="true"
+          className={`${label ? '' : 'absolute -top-0.5 -right-0.5'} min-w-5 rounded-full bg-amber-400 px-1.5 text-center text-xs leading-5 font-bold text-zinc-950`}
+        >
+          {count}
+        </span>
       ) : null}
     </NavLink>
   )

@@ -269,10 +269,11 @@ function SavedItem({ entry, removable, compareChecked }: { entry: SavedEntry; re
               name="ids"
               value={vehicle.id}
               form={COMPARE_FORM_ID}
+              aria-label={`Vergleichen: ${name}`}
               defaultChecked={compareChecked}
               className="size-5 rounded border-zinc-400 accent-zinc-900"
             />
-            Vergleichen<span className="sr-only">: {name}</span>
+            <span aria-hidden="true">Vergleichen</span>
           </label>
           {removable ? <RemoveForm id={vehicle.id} name={name} /> : null}
         </div>
@@ -288,9 +289,10 @@ function RemoveForm({ id, name }: { id: string; name: string }) {
       <input type="hidden" name="id" value={id} />
       <button
         type="submit"
+        aria-label={`Entfernen: ${name}`}
         className="inline-flex min-h-11 items-center text-sm font-semibold text-zinc-950 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
       >
-        Entfernen<span className="sr-only">: {name}</span>
+        Entfernen
       </button>
     </Form>
   )
