@@ -362,9 +362,7 @@ function AdoptForm({ ids, hasOwn }: { ids: string[]; hasOwn: boolean }) {
     <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:items-center">
       <Form method="post" action={SAVED_LIST_PATH}>
         <input type="hidden" name="intent" value="adopt" />
-        {ids.map((id) => (
-          <input key={id} type="hidden" name="ids" value={id} />
-        ))}
+        <input type="hidden" name="ids" value={ids.join(',')} />
         <button type="submit" className={buttonClasses({ variant: 'dark', size: 'md' })}>
           <HeartIcon className="size-4" />
           IN MEINE MERKLISTE ÜBERNEHMEN
