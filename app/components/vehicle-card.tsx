@@ -106,7 +106,7 @@ export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3, detailsSe
         {/* Model names keep their case (320d, C 220 d), unlike section headings. */}
         <Heading className="text-xl text-zinc-950 normal-case">{name}</Heading>
         {badges.length > 0 ? (
-          <ul className="absolute top-3 left-3 flex flex-wrap gap-2" aria-label="Status">
+          <ul className="absolute top-3 right-36 left-3 flex flex-wrap gap-2" aria-label="Status">
             {badges.map((badge) => (
               <li key={badge} className={`rounded-full px-3 py-1 text-xs font-bold tracking-wide uppercase shadow-sm ${BADGE_LABELS[badge].className}`}>
                 {BADGE_LABELS[badge].label}

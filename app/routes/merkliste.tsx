@@ -175,7 +175,12 @@ export default function SavedListPage() {
               </ul>
               <CompareForm count={entries.filter((entry) => entry.vehicle).length} />
               <MonthlyRateNote />
-              {shared ? <AdoptForm ids={entries.map((entry) => entry.id)} hasOwn={own.length > 0} /> : <ShareAndClear ids={own} />}
+              {shared ? (
+                <AdoptForm ids={entries.map((entry) => entry.id)} hasOwn={own.length > 0} />
+              ) : (
+                // The link shares the cars still offered; a vanished id means nothing to the receiver.
+                <ShareAndClear ids={entries.flatMap((entry) => (entry.vehicle ? [entry.id] : []))} />
+              )}
             </>
           )}
         </div>

@@ -112,13 +112,17 @@ export default function ComparePage() {
           {gone > 0 ? <p className="mt-4 text-zinc-800">{gone === 1 ? 'Ein Fahrzeug ist' : `${gone} Fahrzeuge sind`} nicht mehr im Angebot.</p> : null}
           {enough ? (
             <div className="mt-6 overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm">
-              <table className="w-full min-w-[20rem] table-fixed border-collapse text-sm">
+              <table className="w-full min-w-[20rem] table-fixed border-collapse text-sm hyphens-auto">
                 <caption className="sr-only">Vergleich von {vehicles.length} Fahrzeugen</caption>
                 <thead>
                   <tr>
-                    <td className="w-24 p-3 sm:w-40" />
+                    <td className="w-20 p-2 sm:w-40 sm:p-3" />
                     {vehicles.map((vehicle) => (
-                      <th key={vehicle.id} scope="col" className="p-3 text-left align-top text-base font-bold text-zinc-950 normal-case">
+                      <th
+                        key={vehicle.id}
+                        scope="col"
+                        className="p-2 text-left align-top text-sm font-bold break-words text-zinc-950 normal-case sm:p-3 sm:text-base"
+                      >
                         <Link to={`/vehicles/${encodeURIComponent(vehicle.id)}`} className="underline underline-offset-4 hover:text-amber-800">
                           {vehicleName(vehicle)}
                         </Link>
@@ -129,11 +133,11 @@ export default function ComparePage() {
                 <tbody>
                   {rows.map((row) => (
                     <tr key={row.label} className="border-t border-zinc-200">
-                      <th scope="row" className="p-3 text-left align-top font-semibold text-zinc-700">
+                      <th scope="row" className="p-2 text-left align-top text-xs font-semibold text-zinc-700 sm:p-3 sm:text-sm">
                         {row.label}
                       </th>
                       {row.values.map((value, index) => (
-                        <td key={index} className="p-3 align-top font-semibold break-words text-zinc-950">
+                        <td key={index} className="p-2 align-top font-semibold break-words text-zinc-950 sm:p-3">
                           {value}
                         </td>
                       ))}
