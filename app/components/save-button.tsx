@@ -1,8 +1,7 @@
 import { useLocation } from '@remix-run/react'
 import { type FormEvent, useState } from 'react'
 import { HeartIcon } from '#app/components/icons.tsx'
-import { addSavedId, MAX_SAVED_VEHICLES, removeSavedId, SAVED_LIST_PATH } from '#app/vehicles/saved-list.ts'
-import { useSavedIds, writeSavedIds } from '#app/vehicles/use-saved-list.ts'
+import { addSavedId, MAX_SAVED_VEHICLES, removeSavedId, SAVED_LIST_PATH, useSavedIds, writeSavedIds } from '#app/vehicles/saved-list.ts'
 
 export interface SaveButtonProps {
   /** The vehicle's public id. */

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { StaticRouter } from 'react-router-dom/server'
 import { afterEach, describe, expect, test } from 'vitest'
 import { SiteHeader } from '#app/components/site-header.tsx'
-import { writeSavedIds } from '#app/vehicles/use-saved-list.ts'
+import { writeSavedIds } from '#app/vehicles/saved-list.ts'
 
 const settings = {
   dealerName: 'Ruhrstern Automobile',

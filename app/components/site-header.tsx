@@ -7,8 +7,7 @@ import { buttonClasses } from '#app/components/ui/button.tsx'
 import { telHref } from '#app/utils/format.ts'
 import { type SiteSettings } from '#app/utils/site-settings.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
-import { SAVED_LIST_PATH, savedCountLabel } from '#app/vehicles/saved-list.ts'
-import { useSavedIds } from '#app/vehicles/use-saved-list.ts'
+import { SAVED_LIST_PATH, savedCountLabel, useSavedIds } from '#app/vehicles/saved-list.ts'
 
 /** Spec §9: the bar turns solid once the page has scrolled more than 50 px. */
 export const SCROLL_SOLID_AFTER = 50

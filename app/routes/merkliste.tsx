@@ -15,6 +15,7 @@ import { useSiteSettings } from '#app/utils/site-settings.ts'
 import { defaultMonthlyRate, DEFAULT_EFFECTIVE_RATE_PERCENT, formatEuroCents } from '#app/vehicles/financing.ts'
 import {
   addSavedId,
+  announceSavedIds,
   COMPARE_MAX,
   COMPARE_PATH,
   isPublicVehicleId,
@@ -28,7 +29,6 @@ import {
   shareHref,
 } from '#app/vehicles/saved-list.ts'
 import { readSavedVehicles, type SavedEntry } from '#app/vehicles/saved-vehicles.server.ts'
-import { announceSavedIds } from '#app/vehicles/use-saved-list.ts'
 import { MonthlyRateNote } from '#app/components/monthly-rate-note.tsx'
 
 /*

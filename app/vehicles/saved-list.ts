@@ -1,8 +1,12 @@
+import { useMemo, useSyncExternalStore } from 'react'
+
 /*
  * The Merkliste (issue 38 item 1): the public ids of the cars a visitor explicitly saved, kept in
  * one first-party cookie that the browser's script and the server both read and write
  * (docs/decisions/078 and 079). Browser-safe: the save buttons write it without a request, the
- * /merkliste action writes it for visitors without JavaScript.
+ * /merkliste action writes it for visitors without JavaScript. The browser's side (the hook, the
+ * writer) lives here too: one module is one script chunk on every page (the home page's budget of
+ * script requests, scripts/lighthouse.mjs).
  *
  * The cookie holds nothing but ids, joined by dots (a comma is not allowed in a cookie value):
  * `merkliste=1.4.md-4711`. Shared links carry the same ids in the address, comma-separated
@@ -104,4 +108,45 @@ export function compareHref(ids: readonly string[]): string {
 /** „1 Fahrzeug“, „2 Fahrzeuge“ */
 export function savedCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'Fahrzeug' : 'Fahrzeuge'}`
+}
+
+/*
+ * The Merkliste in the browser (decision 079): the cookie is its one store, read and written here
+ * without a request, so the header's count and every „Merken“ button follow a change at once. The
+ * server renders none of it (pages stay the same for everyone and cacheable); the count appears
+ * once the scripts run.
+ */
+
+const CHANGE_EVENT = 'merkliste-change'
+
+function subscribe(onChange: () => void) {
+  // A change in this tab announces itself; one in another tab shows when this one is looked at again.
+  window.addEventListener(CHANGE_EVENT, onChange)
+  window.addEventListener('focus', onChange)
+  document.addEventListener('visibilitychange', onChange)
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, onChange)
+    window.removeEventListener('focus', onChange)
+    document.removeEventListener('visibilitychange', onChange)
+  }
+}
+
+/** A string, so that an unchanged list is the same snapshot. */
+const snapshot = () => readSavedIds(document.cookie).join('.')
+
+/** The saved ids; null on the server and until hydration (nothing is shown for them then). */
+export function useSavedIds(): string[] | null {
+  const raw = useSyncExternalStore(subscribe, snapshot, () => null)
+  return useMemo(() => (raw === null ? null : parseSavedIds(raw)), [raw])
+}
+
+/** Stores the list (the same cookie the /merkliste action sets) and tells every reader. */
+export function writeSavedIds(ids: readonly string[]) {
+  document.cookie = savedListCookie(ids, { secure: window.location.protocol === 'https:' })
+  window.dispatchEvent(new Event(CHANGE_EVENT))
+}
+
+/** Tells every reader to read the cookie again (after the server set it, on /merkliste). */
+export function announceSavedIds() {
+  window.dispatchEvent(new Event(CHANGE_EVENT))
 }
