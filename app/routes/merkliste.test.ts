@@ -1,6 +1,6 @@
 import { type AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOrReplace, patchDocument } from '#app/sanity/lake.server.ts'
+import { createOrReplace, patchDocument } from '#app/lake/lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { action, loader } from './merkliste'
 import { comparisonRows, loader as compareLoader } from './merkliste_.vergleich'

@@ -1,4 +1,4 @@
-import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { type ContentLake } from '#app/lake/lake.server.ts'
 import { SAVED_VEHICLE_PROJECTION_QUERY, SAVED_VEHICLES_QUERY } from '#app/sanity/queries/vehicles.ts'
 import { type SAVED_VEHICLES_QUERYResult } from '#app/sanity/types.ts'
 import { readVehicleByPublicId } from '#app/vehicles/vehicle-index.server.ts'

@@ -118,6 +118,15 @@ test.describe('Merkliste without JavaScript', () => {
     await page.getByRole('button', { name: named(`Entfernen: ${first}`)[0] }).click()
     await expect(items.getByRole('heading', { level: 3 })).toHaveText(named(second))
     const cookies = await page.context().cookies()
-    expect(cookies.find((cookie) => cookie.name === 'merkliste')).toMatchObject({ path: '/', httpOnly: false, sameSite: 'Lax' })
+    const cookie = cookies.find((saved) => saved.name === 'merkliste')!
+    expect(cookie).toMatchObject({ path: '/', httpOnly: false, sameSite: 'Lax' })
+
+    // A car the dealer deleted meanwhile: said so, and removable.
+    await page.context().addCookies([{ ...cookie, value: `${cookie.value}.gone-1` }])
+    await page.goto('/merkliste')
+    await expect(page.getByText('Dieses Fahrzeug ist nicht mehr im Angebot')).toBeVisible()
+    await page.getByRole('button', { name: 'Entfernen: Fahrzeug gone-1' }).click()
+    await expect(page.getByText('Dieses Fahrzeug ist nicht mehr im Angebot')).toHaveCount(0)
+    await expect(items.getByRole('heading', { level: 3 })).toHaveText(named(second))
   })
 })
