@@ -3051,6 +3051,52 @@ export type SIMILAR_VEHICLES_QUERYResult = Array<{
       }
     | null
 }>
+// Variable: SAVED_VEHICLES_QUERY
+// Query: *[_type == "vehicle" && id in $ids]{  id,  title,  make,  model,  year,  firstRegistration,  mileage,  fuelType,  transmission,  price,  powerKw,  powerHp,  inspectionDue,  warranty,  warrantyMonths,  vat,  accidentFree,  status,  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}
+export type SAVED_VEHICLES_QUERYResult = Array<{
+  id: string
+  title: string | null
+  make: string
+  model: string
+  year: number | null
+  firstRegistration: string | null
+  mileage: number
+  fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
+  transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+  price: number | null
+  powerKw: number | null
+  powerHp: number | null
+  inspectionDue: string | null
+  warranty: boolean | null
+  warrantyMonths: number | null
+  vat: 'deductible' | 'margin' | null
+  accidentFree: boolean | null
+  status: 'available' | 'reserved' | 'sold'
+  image:
+    | {
+        alt: string
+        asset: {
+          url: string
+        }
+      }
+    | {
+        alt: string
+        focus: {
+          x: number | null
+          y: number | null
+        } | null
+        asset: {
+          url: string | null
+          metadata: {
+            dimensions: {
+              width: number | null
+              height: number | null
+            }
+          }
+        } | null
+      }
+    | null
+}>
 // Variable: SYNCED_VEHICLES_QUERY
 // Query: *[_type == "vehicle" && source == "mobile.de"]{_id, marketplaceId, marketplaceModifiedAt, marketplaceVanishedAt, status, listedAt}
 export type SYNCED_VEHICLES_QUERYResult = Array<{
