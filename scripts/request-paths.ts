@@ -1,0 +1,123 @@
+/**
+ * Which of our source files three requests really execute (issue 39's figures; the code-health review
+ * counted them by a static walk checked by hand): V8's precise coverage of the production build while
+ * one request runs, each executed function mapped to its source file by esbuild's `// app/…` markers
+ * in build/index.js. Counted like the review: our files only (no node_modules, no generated
+ * app/sanity/types.ts), React components (app/components/) listed apart.
+ *
+ *   npm run build:app && npm run request-paths
+ *
+ * The three requests, each after one warm-up of the same kind (so start-up work is not counted):
+ * a page GET on a page-cache miss (`/locations/dortmund`, stored in the cache), a sell request with one photo without
+ * JavaScript (`POST /auto-verkaufen`, multipart), and a mobile.de sync run (`POST
+ * /api/vehicles/sync`, the mock over a real local socket) on the embedded lake.
+ */
+import { readFileSync } from 'node:fs'
+import { Session } from 'node:inspector/promises'
+import path from 'node:path'
+import { ROOT, startSite } from '#tests/http/site.ts'
+import { createMobileDeApi, MOCK_CREDENTIALS } from '#tests/mocks/mobile-de.ts'
+import { serveMobileDeMock } from '#tests/mocks/mobile-de-server.ts'
+import { png } from '#tests/photo-fixtures.ts'
+import { VALID_SALE } from '#tests/submissions.ts'
+
+const SYNC_TOKEN = 'request-paths-sync-token-0123456789'
+const mobileDe = await serveMobileDeMock(createMobileDeApi())
+const site = await startSite({
+  env: {
+    SYNC_TOKEN,
+    MOBILE_DE_API_BASE: mobileDe.url,
+    MOBILE_DE_USERNAME: MOCK_CREDENTIALS.username,
+    MOBILE_DE_PASSWORD: MOCK_CREDENTIALS.password,
+    MOBILE_DE_SELLER_ID: MOCK_CREDENTIALS.sellerId,
+  },
+})
+
+/** The source file of each offset of build/index.js: esbuild writes `// app/x.ts` before each module. */
+const buildFile = path.join(ROOT, 'build/index.js')
+const buildSource = readFileSync(buildFile, 'utf8')
+const markers = [...buildSource.matchAll(/^\/\/ ((?:app|schemas)\/\S+)$/gm)].map((match) => ({ offset: match.index, file: match[1]! }))
+function sourceAt(offset: number): string | undefined {
+  let low = 0
+  let high = markers.length - 1
+  let found: string | undefined
+  while (low <= high) {
+    const middle = (low + high) >> 1
+    if (markers[middle]!.offset <= offset) {
+      found = markers[middle]!.file
+      low = middle + 1
+    } else high = middle - 1
+  }
+  return found
+}
+
+const session = new Session()
+session.connect()
+await session.post('Profiler.enable')
+await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false })
+
+interface Coverage {
+  result: Array<{ url: string; functions: Array<{ functionName: string; ranges: Array<{ startOffset: number; endOffset: number; count: number }> }> }>
+}
+
+/** Our files whose functions ran while `request` ran (coverage counters are reset by each take). */
+async function filesExecutedBy(request: () => Promise<Response>): Promise<string[]> {
+  await session.post('Profiler.takePreciseCoverage')
+  const response = await request()
+  await response.arrayBuffer()
+  // Work after the answer (mails, access line) is part of the request.
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  const { result } = (await session.post('Profiler.takePreciseCoverage')) as Coverage
+  const files = new Set<string>()
+  for (const script of result) {
+    if (!script.url.endsWith('/build/index.js')) continue
+    for (const fn of script.functions) {
+      const [whole] = fn.ranges
+      if (!whole || whole.count === 0) continue
+      // esbuild's export getters (`default: () => Page`) run whenever Remix looks at a route module's exports.
+      if (/^\(\)\s*=>\s*[\w$]+$/.test(buildSource.slice(whole.startOffset, whole.endOffset))) continue
+      const file = sourceAt(whole.startOffset)
+      if (file && file !== 'app/sanity/types.ts') files.add(file)
+    }
+  }
+  return [...files].sort()
+}
+
+const linesOf = (file: string) => readFileSync(path.join(ROOT, file), 'utf8').split('\n').length - 1
+
+function salePost() {
+  const body = new FormData()
+  for (const [name, value] of Object.entries(VALID_SALE)) body.append(name, value)
+  body.append('photos', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'front.png')
+  return fetch(`${site.base}/auto-verkaufen`, { method: 'POST', body, headers: { origin: 'http://localhost:3000' }, redirect: 'manual' })
+}
+
+let visits = 0
+const REQUESTS: Array<[string, () => Promise<Response>]> = [
+  // A query the page ignores makes each request a page-cache miss that is then stored, as a first visit after a publish.
+  [
+    'page GET, cache miss (/locations/dortmund)',
+    () => fetch(`${site.base}/locations/dortmund?besuch=${++visits}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } }),
+  ],
+  ['sell POST with a photo, without JavaScript (/auto-verkaufen)', salePost],
+  ['sync run (POST /api/vehicles/sync)', () => fetch(`${site.base}/api/vehicles/sync`, { method: 'POST', headers: { authorization: `Bearer ${SYNC_TOKEN}` } })],
+]
+
+try {
+  for (const [name, request] of REQUESTS) {
+    const warmUp = await request()
+    await warmUp.arrayBuffer()
+    if (warmUp.status >= 400) throw new Error(`${name}: ${warmUp.status} ${await (await request()).text()}`)
+    const files = await filesExecutedBy(request)
+    const components = files.filter((file) => file.startsWith('app/components/'))
+    const counted = files.filter((file) => !file.startsWith('app/components/'))
+    const lines = counted.reduce((sum, file) => sum + linesOf(file), 0)
+    console.log(`${name}: ${counted.length} files, ${lines.toLocaleString('en')} lines (and ${components.length} React component files)`)
+    if (process.env.VERBOSE) for (const file of counted) console.log(`  ${file} ${linesOf(file)}`)
+  }
+} finally {
+  await session.post('Profiler.stopPreciseCoverage')
+  session.disconnect()
+  await site.close()
+  await mobileDe.close()
+}
