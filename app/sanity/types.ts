@@ -625,6 +625,12 @@ export type Lead = {
     start?: string
     end?: string
   }
+  appointmentPending?: boolean
+  appointmentNotifiedAt?: string
+  appointmentClaim?: {
+    instance?: string
+    at?: string
+  }
   tradeIn?: boolean
   page?: string
   receivedAt: string
@@ -1315,6 +1321,12 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         start?: string
         end?: string
       }
+      appointmentPending?: boolean
+      appointmentNotifiedAt?: string
+      appointmentClaim?: {
+        instance?: string
+        at?: string
+      }
       tradeIn?: boolean
       page?: string
       receivedAt: string
@@ -1669,6 +1681,44 @@ export type TEST_DRIVE_HOURS_QUERYResult = {
     closes: string | null
   }> | null
 } | null
+// Variable: PENDING_APPOINTMENTS_QUERY
+// Query: *[_type == "lead" && appointmentPending == true && !defined(appointmentNotifiedAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id
+export type PENDING_APPOINTMENTS_QUERYResult = Array<string>
+// Variable: SALE_REQUEST_QUERY
+// Query: *[_id == $id && _type == "lead" && kind == "vehicle-sale"][0]{_id, _rev, receivedAt, appointment, fields[]{_key, _type, name, label, value}}
+export type SALE_REQUEST_QUERYResult = {
+  _id: string
+  _rev: string
+  receivedAt: string
+  appointment: {
+    start?: string
+    end?: string
+  } | null
+  fields: Array<{
+    _key: string
+    _type: 'leadField'
+    name: string
+    label: string
+    value: string
+  }> | null
+} | null
+// Variable: SALE_CONFIRMATION_HOURS_QUERY
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{"specs": openingHours[key == "general"][0].specs[]{days, opens, closes}, specialOpeningHours[]{from, to, closed, opens, closes}, "answerHours": claims.valuationHours}
+export type SALE_CONFIRMATION_HOURS_QUERYResult = {
+  specs: Array<{
+    days: Array<string>
+    opens: string
+    closes: string
+  }> | null
+  specialOpeningHours: Array<{
+    from: string
+    to: string | null
+    closed: boolean
+    opens: string | null
+    closes: string | null
+  }> | null
+  answerHours: number
+} | null
 // Variable: PENDING_CONFIRMATIONS_QUERY
 // Query: *[_type in $types && confirmationPending == true && !defined(confirmationSentAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id
 export type PENDING_CONFIRMATIONS_QUERYResult = Array<string>
@@ -1679,7 +1729,7 @@ export type RECEIPT_COUNTS_QUERYResult = {
   total: number
 }
 // Variable: CONFIRMATION_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{dealerName, phone, email, address{street, postalCode, city}, "answerHours": claims.valuationHours}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{dealerName, phone, email, address{street, postalCode, city}, "answerHours": claims.valuationHours, "specs": openingHours[key == "general"][0].specs[]{days, opens, closes}, specialOpeningHours[]{from, to, closed, opens, closes}}
 export type CONFIRMATION_SETTINGS_QUERYResult = {
   dealerName: string
   phone: string
@@ -1690,6 +1740,18 @@ export type CONFIRMATION_SETTINGS_QUERYResult = {
     city: string
   }
   answerHours: number
+  specs: Array<{
+    days: Array<string>
+    opens: string
+    closes: string
+  }> | null
+  specialOpeningHours: Array<{
+    from: string
+    to: string | null
+    closed: boolean
+    opens: string | null
+    closes: string | null
+  }> | null
 } | null
 // Variable: INBOX_RECEIVED_AT_QUERY
 // Query: *[_id == $id][0].receivedAt
