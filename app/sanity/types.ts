@@ -1129,6 +1129,39 @@ export type AllSanitySchemaTypes =
   | Geopoint
   | Slug
 export declare const internalGroqTypeReferenceTo: unique symbol
+// Source: ../app/sanity/queries/dashboard.ts
+// Variable: DASHBOARD_PAGES_QUERY
+// Query: array::unique(*[_type == "lead" && defined(receivedAt) && receivedAt >= $from && receivedAt < $to && ($kind == null || kind == $kind) && ($status == null || coalesce(status, "neu") == $status) && defined(page)].page)
+export type DASHBOARD_PAGES_QUERYResult = Array<string | null>
+// Variable: DASHBOARD_QUERY
+// Query: {  "total": count(*[_type == "lead" && defined(receivedAt) && receivedAt >= $from && receivedAt < $to && ($kind == null || kind == $kind) && ($status == null || coalesce(status, "neu") == $status)]),  "weeks": $weeks[]{start, end, "count": count(*[_type == "lead" && defined(receivedAt) && receivedAt >= $from && receivedAt < $to && ($kind == null || kind == $kind) && ($status == null || coalesce(status, "neu") == $status) && receivedAt >= ^.start && receivedAt < ^.end])},  "forms": $kinds[]{kind, "count": count(*[_type == "lead" && defined(receivedAt) && receivedAt >= $from && receivedAt < $to && ($kind == null || kind == $kind) && ($status == null || coalesce(status, "neu") == $status) && kind == ^.kind])},  "pages": $pages[]{page, "count": count(*[_type == "lead" && defined(receivedAt) && receivedAt >= $from && receivedAt < $to && ($kind == null || kind == $kind) && ($status == null || coalesce(status, "neu") == $status) && page == ^.page]), "sellers": count(*[_type == "lead" && defined(receivedAt) && receivedAt >= $from && receivedAt < $to && ($kind == null || kind == $kind) && ($status == null || coalesce(status, "neu") == $status) && page == ^.page && kind in $sellerKinds])},  "answered": count(*[_type == "lead" && defined(receivedAt) && receivedAt >= $from && receivedAt < $to && ($kind == null || kind == $kind) && ($status == null || coalesce(status, "neu") == $status) && defined(answeredAt)]),  "answeredInTime": count(*[_type == "lead" && defined(receivedAt) && receivedAt >= $from && receivedAt < $to && ($kind == null || kind == $kind) && ($status == null || coalesce(status, "neu") == $status) && defined(answeredAt) && dateTime(answeredAt) - dateTime(receivedAt) <= $promiseSeconds]),  "duplicates": *[_type == "lead" && defined(receivedAt) && receivedAt >= $from && receivedAt < $to && ($kind == null || kind == $kind) && ($status == null || coalesce(status, "neu") == $status) && count(*[_type == "lead" && _id != ^._id && defined(receivedAt)  && ((defined(^.contact.email) && lower(contact.email) == lower(^.contact.email)) || (defined(^.contact.phone) && contact.phone == ^.contact.phone))  && dateTime(receivedAt) > dateTime(^.receivedAt) - $windowSeconds && dateTime(receivedAt) < dateTime(^.receivedAt) + $windowSeconds]) > 0] | order(receivedAt desc){_id, kind, receivedAt, page}}
+export type DASHBOARD_QUERYResult = {
+  total: number
+  weeks: unknown
+  forms: unknown
+  pages: unknown
+  answered: number
+  answeredInTime: number
+  duplicates: Array<{
+    _id: string
+    kind:
+      | 'availability-alert'
+      | 'brand-purchase'
+      | 'dealer-registration'
+      | 'export'
+      | 'search-request'
+      | 'student'
+      | 'test-drive'
+      | 'used-car-enquiry'
+      | 'valuation-bmw'
+      | 'valuation'
+      | 'vehicle-enquiry'
+      | 'vehicle-sale'
+    receivedAt: string
+    page: string | null
+  }>
+}
+
 // Source: ../app/sanity/queries/inbox.ts
 // Variable: VEHICLE_DOCUMENT_ID_QUERY
 // Query: *[_type == "vehicle" && id == $id][0]._id
