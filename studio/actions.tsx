@@ -27,7 +27,8 @@ export const ReplyByMailAction: DocumentActionComponent = (props) => {
     title: href ? undefined : 'Keine E-Mail-Adresse angegeben',
     onHandle: () => {
       if (!href) return
-      if ((source?.status ?? 'neu') === 'neu') patch.execute([{ set: { status: REPLIED_STATUS } }])
+      // The first answer's time, for the Anfragen-Übersicht's „innerhalb von … Stunden beantwortet“ (issue 38).
+      if ((source?.status ?? 'neu') === 'neu') patch.execute([{ set: { status: REPLIED_STATUS } }, { setIfMissing: { answeredAt: new Date().toISOString() } }])
       window.location.href = href
       props.onComplete()
     },

@@ -10,6 +10,7 @@ import { FigurePreview, FigureTextInput } from '../schemas/components/figure-inp
 import { PAGE_TEMPLATES } from '../schemas/lib/page-templates'
 import { PREVIEW_MODE, presentationResolve, previewOrigin } from './presentation'
 import { GermanLabelsLayout, structureGermanGaps, studioGermanGaps } from './locale-gaps'
+import { leadDashboard } from './lead-dashboard'
 import { structure } from './structure'
 
 /*
@@ -64,6 +65,8 @@ export default defineConfig({
       },
       resolve: presentationResolve,
     }),
+    // Leads per week, form and page, answered in time, possible duplicates (issue 38): for every member of staff.
+    leadDashboard(),
     visionTool({ defaultApiVersion: apiVersion, title: 'GROQ' }),
     deDELocale(),
   ],

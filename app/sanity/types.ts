@@ -634,6 +634,7 @@ export type Lead = {
   tradeIn?: boolean
   page?: string
   receivedAt: string
+  answeredAt?: string
   notifiedAt?: string
   notificationClaim?: {
     instance?: string
@@ -677,6 +678,7 @@ export type ContactMessage = {
   message: string
   page?: string
   receivedAt: string
+  answeredAt?: string
   notifiedAt?: string
   notificationClaim?: {
     instance?: string
@@ -1209,6 +1211,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       message: string
       page?: string
       receivedAt: string
+      answeredAt?: string
       notifiedAt?: string
       notificationClaim?: {
         instance?: string
@@ -1363,6 +1366,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       tradeIn?: boolean
       page?: string
       receivedAt: string
+      answeredAt?: string
       notifiedAt?: string
       notificationClaim?: {
         instance?: string
