@@ -5,7 +5,15 @@ import { createMockAuthStore, defineConfig, type DocumentActionComponent } from 
 import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
 import { schemaTypes, SINGLETON_IDS } from '../schemas'
-import { DeleteLeadWithPhotosAction, DetachFromSyncAction, FromMobileDeBadge, InboxStatusBadge, ReplyByMailAction, VehicleBadges } from './actions'
+import {
+  DeleteLeadWithPhotosAction,
+  DetachFromSyncAction,
+  FromMobileDeBadge,
+  InboxStatusBadge,
+  PossibleDuplicateBadge,
+  ReplyByMailAction,
+  VehicleBadges,
+} from './actions'
 import { FigurePreview, FigureTextInput } from '../schemas/components/figure-inputs'
 import { PAGE_TEMPLATES } from '../schemas/lib/page-templates'
 import { PREVIEW_MODE, presentationResolve, previewOrigin } from './presentation'
@@ -107,7 +115,7 @@ export default defineConfig({
       return previous
     },
     badges: (previous, context) => {
-      if (inboxTypes.has(context.schemaType)) return [InboxStatusBadge, ...previous]
+      if (inboxTypes.has(context.schemaType)) return [InboxStatusBadge, PossibleDuplicateBadge, ...previous]
       if (context.schemaType === 'vehicle') return [VehicleBadges, FromMobileDeBadge, ...previous]
       return previous
     },

@@ -1132,6 +1132,9 @@ export type AllSanitySchemaTypes =
   | Slug
 export declare const internalGroqTypeReferenceTo: unique symbol
 // Source: ../app/sanity/queries/dashboard.ts
+// Variable: IS_POSSIBLE_DUPLICATE_QUERY
+// Query: count(*[_id == $id && _type == "lead" && defined(receivedAt) && count(*[_type == "lead" && _id != ^._id && defined(receivedAt)  && ((defined(^.contact.email) && lower(contact.email) == lower(^.contact.email)) || (defined(^.contact.phone) && contact.phone == ^.contact.phone))  && dateTime(receivedAt) > dateTime(^.receivedAt) - $windowSeconds && dateTime(receivedAt) < dateTime(^.receivedAt) + $windowSeconds]) > 0]) > 0
+export type IS_POSSIBLE_DUPLICATE_QUERYResult = boolean
 // Variable: DASHBOARD_PAGES_QUERY
 // Query: array::unique(*[_type == "lead" && defined(receivedAt) && receivedAt >= $from && receivedAt < $to && ($kind == null || kind == $kind) && ($status == null || coalesce(status, "neu") == $status) && defined(page)].page)
 export type DASHBOARD_PAGES_QUERYResult = Array<string | null>

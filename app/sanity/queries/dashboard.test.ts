@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SanityDocument } from '#app/sanity/lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
-import { DASHBOARD_PAGES_QUERY, DASHBOARD_QUERY, DUPLICATE_WINDOW_SECONDS, SELLER_KINDS } from './dashboard.ts'
+import {
+  DASHBOARD_PAGES_QUERY,
+  DASHBOARD_QUERY,
+  DUPLICATE_WINDOW_SECONDS,
+  IS_POSSIBLE_DUPLICATE_QUERY,
+  POSSIBLE_DUPLICATE_FILTER,
+  SELLER_KINDS,
+} from './dashboard.ts'
 
 /*
  * The „Anfragen-Übersicht“'s figures (issue 38 item 5) are GROQ, so they must come out the same on
@@ -133,5 +140,12 @@ describe.each(BACKENDS)('the lead dashboard’s GROQ on the %s lake', (backend) 
     expect(valuations.duplicates.map((doc) => doc._id)).toEqual([id(5), id(1)])
     const fresh = await fetch<{ total: number; answered: number }>(DASHBOARD_QUERY, params({ status: 'neu' }))
     expect(fresh).toMatchObject({ total: 4, answered: 0 })
+  })
+
+  it('marks the same leads „Mögliche Dublette“ in the inbox’s list and on an open lead', async () => {
+    const listed = await fetch<string[]>(`*[${POSSIBLE_DUPLICATE_FILTER}] | order(receivedAt desc)._id`, { windowSeconds: DUPLICATE_WINDOW_SECONDS })
+    expect(listed).toEqual([7, 6, 5, 3, 2, 1].map(id))
+    const marks = await Promise.all(LEADS.map((doc) => fetch<boolean>(IS_POSSIBLE_DUPLICATE_QUERY, { id: doc._id, windowSeconds: DUPLICATE_WINDOW_SECONDS })))
+    expect(marks).toEqual([true, true, true, false, true, true, true, false, false])
   })
 })

@@ -19,6 +19,12 @@ export const SAME_PERSON_NEARBY = `_type == "lead" && _id != ^._id && defined(re
   && ((defined(^.contact.email) && lower(contact.email) == lower(^.contact.email)) || (defined(^.contact.phone) && contact.phone == ^.contact.phone))
   && dateTime(receivedAt) > dateTime(^.receivedAt) - $windowSeconds && dateTime(receivedAt) < dateTime(^.receivedAt) + $windowSeconds`
 
+/** A lead that is a „Mögliche Dublette“: the inbox's list of them (studio/structure.ts) and the badge on one (studio/actions.tsx). */
+export const POSSIBLE_DUPLICATE_FILTER = `_type == "lead" && defined(receivedAt) && count(*[${SAME_PERSON_NEARBY}]) > 0`
+
+/** Whether the lead `$id` is a possible duplicate (the badge on an open lead). */
+export const IS_POSSIBLE_DUPLICATE_QUERY = defineQuery(`count(*[_id == $id && ${POSSIBLE_DUPLICATE_FILTER}]) > 0`)
+
 /** The pages the selected leads were sent from, each once (the rows of „Nach Seite“). */
 export const DASHBOARD_PAGES_QUERY = defineQuery(`array::unique(*[${LEADS} && defined(page)].page)`)
 
