@@ -32,7 +32,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const sent = params.get(SENT.lead.param) === SENT.lead.value
   const confirmation = sent ? ((await saleConfirmation(context, request)) ?? null) : null
   // A fresh key per rendering (the page is never cached): a post sent again after a time-out stores one lead.
-  return { prefill, tradeIn, testDriveLead: handoff?.testDriveLead ?? null, submissionKey: crypto.randomUUID(), confirmation }
+  return {
+    prefill,
+    tradeIn,
+    testDriveLead: handoff?.testDriveLead ?? null,
+    submissionKey: crypto.randomUUID(),
+    confirmation,
+    sourcePage: sourcePageOf(request),
+  }
+}
+
+/**
+ * The page of this site the seller came from (a city page's seller button), from the Referer the
+ * browser sends within the site (Referrer-Policy strict-origin-when-cross-origin): which page brings
+ * sellers (issue 38). Only its path; none from another site or from this page itself.
+ */
+function sourcePageOf(request: Request): string | null {
+  const referer = request.headers.get('referer')
+  if (!referer) return null
+  try {
+    const from = new URL(referer)
+    if (from.origin !== new URL(request.url).origin || from.pathname === SALE_PATH) return null
+    return from.pathname
+  } catch {
+    return null
+  }
 }
 
 // The one door of every form (app/submissions/actions.server.ts); the photos are a field of the sell form's definition.
@@ -54,7 +78,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 }
 
 export default function SellPage() {
-  const { prefill, tradeIn, testDriveLead, submissionKey, confirmation } = useLoaderData<typeof loader>()
+  const { prefill, tradeIn, testDriveLead, submissionKey, confirmation, sourcePage } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
   return (
     <>
@@ -85,6 +109,7 @@ export default function SellPage() {
               testDriveLead={testDriveLead ?? undefined}
               submissionKey={submissionKey}
               confirmation={confirmation ?? undefined}
+              sourcePage={sourcePage ?? undefined}
             />
           </div>
         </div>

@@ -170,4 +170,22 @@ describe.each(BACKENDS)('the Besichtigungstermin on the %s lake', (backend) => {
     // Without the cookie the confirmation is what it was before (no slots, the Kennzahl's words).
     expect(await confirmation()).toBeNull()
   })
+
+  it('keeps the page the seller came from (which page brings sellers), only a path of this site', async () => {
+    const from = async (referer: string) =>
+      (await saleLoader({ request: new Request('http://localhost/auto-verkaufen', { headers: { referer } }), params: {}, context: context() })).sourcePage
+    expect(await from('http://localhost/locations/dortmund?x=1')).toBe('/locations/dortmund')
+    expect(await from('https://elsewhere.example/locations/dortmund')).toBeNull()
+    expect(await from('http://localhost/auto-verkaufen')).toBeNull()
+    for (const [sourcePage, stored] of [
+      ['/locations/dortmund', '/locations/dortmund'],
+      ['https://elsewhere.example/', undefined],
+    ] as const) {
+      const name = `Herkunft ${backend} ${stored ?? 'keine'}`
+      expect(((await post({ ...VALID_SALE, name, sourcePage })) as Response).status).toBe(303)
+      const lead = (await test.storedOfType('lead')).find((doc) => (doc.contact as { name?: string }).name === name)!
+      expect(lead.sourcePage).toBe(stored)
+      expect(lead.page).toBe('/auto-verkaufen')
+    }
+  })
 })

@@ -167,6 +167,15 @@ export const lead = defineType({
       readOnly: true,
       hidden: ({ document }) => document?.kind !== 'test-drive',
     }),
+    defineField({
+      // Issue 38: which page brings sellers (the Anfragen-Übersicht counts by it).
+      name: 'sourcePage',
+      title: 'Gekommen von Seite',
+      description: 'Die Seite, von der aus der Verkäufer zum Formular „Auto verkaufen“ kam, etwa eine Städteseite.',
+      type: 'string',
+      readOnly: true,
+      hidden: ({ value }) => !value,
+    }),
     ...inboxOriginFields,
   ],
   orderings: inboxOrderings,

@@ -94,6 +94,7 @@ export function SaleForm({
   testDriveLead,
   submissionKey,
   confirmation,
+  sourcePage,
 }: {
   prefill?: Readonly<Record<string, string>>
   /** The car the seller wants to buy with this one (a vehicle page's trade-in link): named on the page, its id sent along. */
@@ -104,6 +105,8 @@ export function SaleForm({
   submissionKey: string
   /** After the request, what the seller's cookie tells of it (issue 38): the estimate's deadline and the Besichtigungstermin. */
   confirmation?: SaleConfirmationData
+  /** The page of the site the seller came from (issue 38: which page brings sellers), kept across a refused post. */
+  sourcePage?: string
 }) {
   const hydrated = useHydrated()
   const answerHours = useOptionalSiteSettings()?.claims?.valuationHours
@@ -311,6 +314,7 @@ export function SaleForm({
       {tradeIn ? <input type="hidden" name="vehicleId" value={tradeIn.id} /> : null}
       {testDriveLead ? <input type="hidden" name="testDriveLead" value={testDriveLead} /> : null}
       <input type="hidden" name="page" value={SALE_PATH} />
+      {(server?.values.sourcePage ?? sourcePage) ? <input type="hidden" name="sourcePage" value={server?.values.sourcePage ?? sourcePage} /> : null}
       <input type="hidden" name="anchor" value={ANCHOR} />
       <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />
 

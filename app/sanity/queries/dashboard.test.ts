@@ -58,7 +58,15 @@ const LEADS = [
   ),
   // Week 4: L6 and L7 one address; L9 shares one with L8, 56 days before: no duplicate. L9 has no status: „neu“.
   lead(6, 'vehicle-enquiry', '/vehicles/abc', '2026-11-24T08:00:00.000Z', { email: 'b@example.de' }, { status: 'neu' }),
-  lead(7, 'vehicle-sale', '/auto-verkaufen', '2026-11-25T08:00:00.000Z', { email: 'b@example.de', phone: '0201 999' }, { status: 'erledigt' }),
+  // L7 came to the sell request from the Dortmund page: it counts there.
+  lead(
+    7,
+    'vehicle-sale',
+    '/auto-verkaufen',
+    '2026-11-25T08:00:00.000Z',
+    { email: 'b@example.de', phone: '0201 999' },
+    { status: 'erledigt', sourcePage: '/locations/dortmund' },
+  ),
   lead(8, 'valuation', '/locations/dortmund', '2026-10-01T08:00:00.000Z', { email: 'c@example.de' }, { status: 'erledigt' }),
   lead(9, 'valuation', '/locations/muenster', '2026-11-26T08:00:00.000Z', { email: 'c@example.de' }),
 ]
@@ -118,9 +126,9 @@ describe.each(BACKENDS)('the lead dashboard’s GROQ on the %s lake', (backend) 
         { kind: 'export', count: 0 },
       ],
       pages: [
-        { page: '/locations/dortmund', count: 2, sellers: 2 },
+        { page: '/locations/dortmund', count: 3, sellers: 3 },
         { page: '/locations/muenster', count: 2, sellers: 2 },
-        { page: '/auto-verkaufen', count: 2, sellers: 2 },
+        { page: '/auto-verkaufen', count: 1, sellers: 1 },
         { page: '/vehicles/abc', count: 2, sellers: 0 },
       ],
       answered: 3,

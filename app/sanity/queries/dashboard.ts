@@ -25,8 +25,11 @@ export const POSSIBLE_DUPLICATE_FILTER = `_type == "lead" && defined(receivedAt)
 /** Whether the lead `$id` is a possible duplicate (the badge on an open lead). */
 export const IS_POSSIBLE_DUPLICATE_QUERY = defineQuery(`count(*[_id == $id && ${POSSIBLE_DUPLICATE_FILTER}]) > 0`)
 
+/** Where a lead came from: the page a seller came to the sell request from (`sourcePage`), else the page with the form. */
+const ORIGIN = 'coalesce(sourcePage, page)'
+
 /** The pages the selected leads were sent from, each once (the rows of „Nach Seite“). */
-export const DASHBOARD_PAGES_QUERY = defineQuery(`array::unique(*[${LEADS} && defined(page)].page)`)
+export const DASHBOARD_PAGES_QUERY = defineQuery(`array::unique(*[${LEADS} && defined(${ORIGIN})]{"page": ${ORIGIN}}.page)`)
 
 /**
  * The figures: all selected leads; per week (`$weeks`: `{start, end}`, Monday 00:00 Berlin each);
@@ -39,7 +42,7 @@ export const DASHBOARD_QUERY = defineQuery(`{
   "total": count(*[${LEADS}]),
   "weeks": $weeks[]{start, end, "count": count(*[${LEADS} && receivedAt >= ^.start && receivedAt < ^.end])},
   "forms": $kinds[]{kind, "count": count(*[${LEADS} && kind == ^.kind])},
-  "pages": $pages[]{page, "count": count(*[${LEADS} && page == ^.page]), "sellers": count(*[${LEADS} && page == ^.page && kind in $sellerKinds])},
+  "pages": $pages[]{page, "count": count(*[${LEADS} && ${ORIGIN} == ^.page]), "sellers": count(*[${LEADS} && ${ORIGIN} == ^.page && kind in $sellerKinds])},
   "answered": count(*[${LEADS} && defined(answeredAt)]),
   "answeredInTime": count(*[${LEADS} && defined(answeredAt) && dateTime(answeredAt) - dateTime(receivedAt) <= $promiseSeconds]),
   "duplicates": *[${LEADS} && count(*[${SAME_PERSON_NEARBY}]) > 0] | order(receivedAt desc){_id, kind, receivedAt, page}
