@@ -1,7 +1,7 @@
 import { type AppLoadContext } from '@remix-run/node'
 import { INBOX_RECEIVED_AT_QUERY, TEST_DRIVE_HOURS_QUERY, VEHICLE_DOCUMENT_ID_QUERY } from '#app/sanity/queries/inbox.ts'
 import { type INBOX_RECEIVED_AT_QUERYResult, type TEST_DRIVE_HOURS_QUERYResult, type VEHICLE_DOCUMENT_ID_QUERYResult } from '#app/sanity/types.ts'
-import { isConflict, patchDocument } from '#app/sanity/lake.server.ts'
+import { isConflict, patchDocument } from '#app/lake/lake.server.ts'
 import { loggerOf } from '#app/server/logging.server.ts'
 import { echoFormValues, isHoneypotFilled } from '#app/utils/form-values.ts'
 import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SanityDocument } from '#app/sanity/lake.server.ts'
+import { type SanityDocument } from '#app/lake/lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import {
   DASHBOARD_PAGES_QUERY,
