@@ -12,17 +12,17 @@ import { photoTempDir } from './photo-store.server.ts'
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_MESSAGES, SALE_FIELDS_LIMIT } from './photos.ts'
 import { type ReceivedFiles, submit, submitAppointment, type SubmitOutcome } from './submit.server.ts'
 import { APPOINTMENT_ANCHOR, APPOINTMENT_INTENT, APPOINTMENT_TEXTS } from './sale-appointment.ts'
-import { saleRequestCookie, saleRequestId } from './sale-appointment.server.ts'
+import { saleRequestCookies, saleRequestId } from './sale-appointment.server.ts'
 import { tradeInCookie } from './trade-in.server.ts'
 
 /** The cookie that hands a test drive's person on to the sell request (trade-in.server.ts), when the outcome asks for it. */
-function handoffHeaders(outcome: SubmitOutcome, context: Pick<AppLoadContext, 'env'>): Record<string, string> {
-  if (outcome.status !== 'stored') return {}
+function handoffHeaders(outcome: SubmitOutcome, context: Pick<AppLoadContext, 'env'>): Array<[string, string]> {
+  if (outcome.status !== 'stored') return []
   const secure = context.env.SITE_URL.startsWith('https:')
-  if (outcome.tradeIn) return { 'Set-Cookie': tradeInCookie(outcome.id, secure) }
+  if (outcome.tradeIn) return [['Set-Cookie', tradeInCookie(outcome.id, secure)]]
   // The sell request's own cookie: its confirmation offers the Besichtigungstermin (issue 38).
-  if (outcome.saleRequest) return { 'Set-Cookie': saleRequestCookie(outcome.id, secure) }
-  return {}
+  if (outcome.saleRequest) return saleRequestCookies(outcome.id, secure).map((cookie): [string, string] => ['Set-Cookie', cookie])
+  return []
 }
 
 /**
@@ -161,7 +161,7 @@ export async function submissionPageAction({ request, context }: ActionFunctionA
         const photos = photoField ? (outcome.status === 'stored' ? outcome.photos : { stored: files?.photos.length ?? 0, withheld: false }) : undefined
         return redirect(sameSiteLocation(url.pathname, sentQuery(kind, anchor, photos), confirmationId(anchor)), {
           status: 303,
-          headers: { ...noStore, ...handoffHeaders(outcome, context) },
+          headers: [...Object.entries(noStore), ...handoffHeaders(outcome, context)],
         })
       }
       case 'invalid': {

@@ -22,16 +22,22 @@ export const SALE_REQUEST_COOKIE_MS = 2 * 24 * 60 * 60 * 1000
 
 export type SaleRequest = NonNullable<SALE_REQUEST_QUERYResult>
 
-/** The Set-Cookie value after a stored sell request: the lead's id, for the sell page only. */
-export function saleRequestCookie(leadId: string, secure: boolean): string {
-  return [
-    `${SALE_REQUEST_COOKIE}=${encodeURIComponent(leadId)}`,
-    `Max-Age=${SALE_REQUEST_COOKIE_MS / 1000}`,
-    `Path=${SALE_PATH}`,
-    'HttpOnly',
-    'SameSite=Lax',
-    ...(secure ? ['Secure'] : []),
-  ].join('; ')
+/**
+ * The Set-Cookie values after a stored sell request: the lead's id, for the sell page only. Twice:
+ * with JavaScript the page's data and its action go to `/auto-verkaufen.data` (Remix's single
+ * fetch), which a cookie for `/auto-verkaufen` does not reach (a path matches only up to a `/`).
+ */
+export function saleRequestCookies(leadId: string, secure: boolean): string[] {
+  return [SALE_PATH, `${SALE_PATH}.data`].map((path) =>
+    [
+      `${SALE_REQUEST_COOKIE}=${encodeURIComponent(leadId)}`,
+      `Max-Age=${SALE_REQUEST_COOKIE_MS / 1000}`,
+      `Path=${path}`,
+      'HttpOnly',
+      'SameSite=Lax',
+      ...(secure ? ['Secure'] : []),
+    ].join('; '),
+  )
 }
 
 /** The lead id the request's cookie names, if it looks like one. */
