@@ -174,7 +174,7 @@ function DashboardFigures({
   return (
     <Stack space={4}>
       <Section title="Auf einen Blick">
-        <Text data-testid="dashboard-total">{`${number.format(figures.total)} Anfragen im Zeitraum`}</Text>
+        <Text data-testid="dashboard-total">{`${number.format(figures.total)} ${figures.total === 1 ? 'Anfrage' : 'Anfragen'} im Zeitraum`}</Text>
         <Text data-testid="dashboard-in-time">
           {promiseHours
             ? `Innerhalb von ${number.format(promiseHours)} Stunden beantwortet: ${shareText(figures.answeredInTime, figures.answered)} der beantworteten`
