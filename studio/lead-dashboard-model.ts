@@ -1,4 +1,4 @@
-import { DASHBOARD_PAGES_QUERY, DASHBOARD_QUERY, DUPLICATE_WINDOW_SECONDS, SELLER_KINDS } from '../app/sanity/queries/dashboard'
+import { DASHBOARD_PAGES_QUERY, DASHBOARD_PROMISE_HOURS_QUERY, DASHBOARD_QUERY, DUPLICATE_WINDOW_SECONDS, SELLER_KINDS } from '../app/sanity/queries/dashboard'
 import { addCalendarDays, berlinInstant, berlinParts, weekdayOf } from '../app/utils/clock'
 import { LEAD_KINDS } from '../schemas/lib/constants'
 
@@ -8,7 +8,7 @@ import { LEAD_KINDS } from '../schemas/lib/constants'
  * app/sanity/queries/dashboard.ts, whose GROQ counts everything.
  */
 
-export { DASHBOARD_PAGES_QUERY, DASHBOARD_QUERY }
+export { DASHBOARD_PAGES_QUERY, DASHBOARD_PROMISE_HOURS_QUERY, DASHBOARD_QUERY }
 
 export interface DashboardFilters {
   /** A form (LEAD_KINDS value) or null for all. */

@@ -4,7 +4,15 @@ import { type ReactNode, useEffect, useState } from 'react'
 import { definePlugin, useClient } from 'sanity'
 import { IntentLink } from 'sanity/router'
 import { CONTACT_STATUSES, LEAD_KINDS, titleOf } from '../schemas/lib/constants'
-import { DASHBOARD_PAGES_QUERY, DASHBOARD_QUERY, dashboardParams, type DashboardFilters, shareText, weekLabel } from './lead-dashboard-model'
+import {
+  DASHBOARD_PAGES_QUERY,
+  DASHBOARD_PROMISE_HOURS_QUERY,
+  DASHBOARD_QUERY,
+  dashboardParams,
+  type DashboardFilters,
+  shareText,
+  weekLabel,
+} from './lead-dashboard-model'
 
 /*
  * The „Anfragen-Übersicht“ (issue 38 item 5; staff review §6): leads per week, per form and per
@@ -81,7 +89,7 @@ function LeadDashboard() {
     setFigures(null)
     const now = new Date()
     void (async () => {
-      const promiseHours = await client.fetch<number | null>('*[_id == "siteSettings"][0].claims.valuationHours')
+      const promiseHours = await client.fetch<number | null>(DASHBOARD_PROMISE_HOURS_QUERY)
       const pages = await client.fetch<string[]>(DASHBOARD_PAGES_QUERY, dashboardParams(filters, now, promiseHours))
       const result = await client.fetch<Figures>(DASHBOARD_QUERY, dashboardParams(filters, now, promiseHours, [...pages].sort()))
       if (current) setFigures({ figures: result, promiseHours })

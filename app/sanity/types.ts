@@ -1167,6 +1167,9 @@ export type DASHBOARD_QUERYResult = {
     page: string | null
   }>
 }
+// Variable: DASHBOARD_PROMISE_HOURS_QUERY
+// Query: *[_id == "siteSettings"][0].claims.valuationHours
+export type DASHBOARD_PROMISE_HOURS_QUERYResult = null | number
 
 // Source: ../app/sanity/queries/inbox.ts
 // Variable: VEHICLE_DOCUMENT_ID_QUERY

@@ -48,6 +48,9 @@ export const DASHBOARD_QUERY = defineQuery(`{
   "duplicates": *[${LEADS} && count(*[${SAME_PERSON_NEARBY}]) > 0] | order(receivedAt desc){_id, kind, receivedAt, page}
 }`)
 
+/** The Kennzahl „Bewertung innerhalb (Stunden)“: the time the dashboard's „answered in time“ is measured against. */
+export const DASHBOARD_PROMISE_HOURS_QUERY = defineQuery(`*[_id == "siteSettings"][0].claims.valuationHours`)
+
 /** 30 days either side: what makes two leads of one address or number „Mögliche Dublette“. */
 export const DUPLICATE_WINDOW_SECONDS = 30 * 24 * 60 * 60
 
