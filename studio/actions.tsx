@@ -1,11 +1,12 @@
 import { EnvelopeIcon, TrashIcon, UnlinkIcon } from '@sanity/icons'
 import { useToast } from '@sanity/ui'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { type DocumentActionComponent, type DocumentBadgeComponent, useClient, useDocumentOperation } from 'sanity'
 import { CONTACT_STATUSES, titleOf } from '../schemas/lib/constants'
 import { type ReplySource } from '../schemas/lib/inbox-reply'
 import { REPLIED_STATUS, useReplyHref } from '../schemas/components/inbox-inputs'
 import { vehicleStatusTitle } from '../schemas/documents/vehicle'
+import { DUPLICATE_WINDOW_SECONDS, IS_POSSIBLE_DUPLICATE_QUERY } from '../app/sanity/queries/dashboard'
 import { leadPhotoAssetIds } from './lead-photos'
 import { previewOrigin } from './presentation'
 
@@ -27,7 +28,8 @@ export const ReplyByMailAction: DocumentActionComponent = (props) => {
     title: href ? undefined : 'Keine E-Mail-Adresse angegeben',
     onHandle: () => {
       if (!href) return
-      if ((source?.status ?? 'neu') === 'neu') patch.execute([{ set: { status: REPLIED_STATUS } }])
+      // The first answer's time, for the Anfragen-Übersicht's „innerhalb von … Stunden beantwortet“ (issue 38).
+      if ((source?.status ?? 'neu') === 'neu') patch.execute([{ set: { status: REPLIED_STATUS } }, { setIfMissing: { answeredAt: new Date().toISOString() } }])
       window.location.href = href
       props.onComplete()
     },
@@ -190,6 +192,30 @@ export const FromMobileDeBadge: DocumentBadgeComponent = (props) => {
   return current?.source === 'mobile.de' ? { label: 'von mobile.de', color: 'primary' } : null
 }
 FromMobileDeBadge.displayName = 'FromMobileDeBadge'
+
+/**
+ * „Mögliche Dublette“ on an open lead (issue 38, staff review §6): another lead with the same e-mail
+ * address or phone number within 30 days, by the Anfragen-Übersicht's own GROQ. Read once per lead shown.
+ */
+export const PossibleDuplicateBadge: DocumentBadgeComponent = (props) => {
+  const client = useClient({ apiVersion: API_VERSION })
+  const [duplicate, setDuplicate] = useState(false)
+  const { id, type } = props
+  useEffect(() => {
+    let current = true
+    if (type !== 'lead') return
+    client
+      .fetch<boolean>(IS_POSSIBLE_DUPLICATE_QUERY, { id, windowSeconds: DUPLICATE_WINDOW_SECONDS })
+      .then((answer) => current && setDuplicate(answer === true))
+      .catch(() => undefined)
+    return () => {
+      current = false
+    }
+  }, [client, id, type])
+  if (type !== 'lead' || !duplicate) return null
+  return { label: 'Mögliche Dublette', title: 'Dieselbe E-Mail-Adresse oder Telefonnummer wie eine andere Anfrage innerhalb von 30 Tagen', color: 'danger' }
+}
+PossibleDuplicateBadge.displayName = 'PossibleDuplicateBadge'
 
 /** „Neu" (and the other states) on an open lead or message: what is still to do. */
 export const InboxStatusBadge: DocumentBadgeComponent = (props) => {

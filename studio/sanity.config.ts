@@ -5,11 +5,20 @@ import { createMockAuthStore, defineConfig, type DocumentActionComponent } from 
 import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
 import { schemaTypes, SINGLETON_IDS } from '../schemas'
-import { DeleteLeadWithPhotosAction, DetachFromSyncAction, FromMobileDeBadge, InboxStatusBadge, ReplyByMailAction, VehicleBadges } from './actions'
+import {
+  DeleteLeadWithPhotosAction,
+  DetachFromSyncAction,
+  FromMobileDeBadge,
+  InboxStatusBadge,
+  PossibleDuplicateBadge,
+  ReplyByMailAction,
+  VehicleBadges,
+} from './actions'
 import { FigurePreview, FigureTextInput } from '../schemas/components/figure-inputs'
 import { PAGE_TEMPLATES } from '../schemas/lib/page-templates'
 import { PREVIEW_MODE, presentationResolve, previewOrigin } from './presentation'
 import { GermanLabelsLayout, structureGermanGaps, studioGermanGaps } from './locale-gaps'
+import { leadDashboard } from './lead-dashboard'
 import { structure } from './structure'
 
 /*
@@ -64,6 +73,8 @@ export default defineConfig({
       },
       resolve: presentationResolve,
     }),
+    // Leads per week, form and page, answered in time, possible duplicates (issue 38): for every member of staff.
+    leadDashboard(),
     visionTool({ defaultApiVersion: apiVersion, title: 'GROQ' }),
     deDELocale(),
   ],
@@ -104,7 +115,7 @@ export default defineConfig({
       return previous
     },
     badges: (previous, context) => {
-      if (inboxTypes.has(context.schemaType)) return [InboxStatusBadge, ...previous]
+      if (inboxTypes.has(context.schemaType)) return [InboxStatusBadge, PossibleDuplicateBadge, ...previous]
       if (context.schemaType === 'vehicle') return [VehicleBadges, FromMobileDeBadge, ...previous]
       return previous
     },

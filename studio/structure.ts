@@ -3,6 +3,7 @@ import type { ComponentType } from 'react'
 import type { StructureBuilder, StructureResolver } from 'sanity/structure'
 import { SINGLETON_IDS } from '../schemas'
 import { CONTACT_STATUSES, LEAD_KINDS, VEHICLE_STATUSES } from '../schemas/lib/constants'
+import { DUPLICATE_WINDOW_SECONDS, POSSIBLE_DUPLICATE_FILTER } from '../app/sanity/queries/dashboard'
 import { INBOX_TYPES, NEW_INBOX_FILTER } from './inbox-count'
 import { InboxCountIcon, NewInboxCountIcon } from './inbox-count-icon'
 
@@ -93,6 +94,21 @@ function inboxLists(S: StructureBuilder) {
       S.divider(),
       inboxList(S, 'contactMessage', 'Nachrichten', EnvelopeIcon),
       inboxList(S, 'lead', 'Anfragen', DocumentTextIcon),
+      // Issue 38: the same person again within 30 days (the Anfragen-Übersicht's GROQ).
+      S.listItem()
+        .title('Mögliche Dubletten')
+        .id('inbox-duplicates')
+        .icon(DocumentTextIcon)
+        .child(
+          S.documentList()
+            .title('Mögliche Dubletten')
+            .schemaType('lead')
+            .apiVersion(INBOX_API_VERSION)
+            .filter(POSSIBLE_DUPLICATE_FILTER)
+            .params({ windowSeconds: DUPLICATE_WINDOW_SECONDS })
+            .defaultOrdering(NEWEST_FIRST)
+            .initialValueTemplates([]),
+        ),
       S.listItem()
         .title('Anfragen nach Formular')
         .id('inbox-by-form')

@@ -4,7 +4,8 @@ import { SaleForm } from '#app/components/forms/sale-form.tsx'
 import { PhoneIcon } from '#app/components/icons.tsx'
 import { PageHeader } from '#app/components/sections/page-header.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
-import { SALE_PATH } from '#app/submissions/forms.ts'
+import { SALE_PATH, SENT } from '#app/submissions/forms.ts'
+import { saleConfirmation } from '#app/submissions/sale-appointment.server.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { salePrefill } from '#app/submissions/sale-prefill.server.ts'
 import { tradeInHandoff, tradeInVehicle } from '#app/submissions/trade-in.server.ts'
@@ -27,8 +28,35 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // After a test drive with a trade-in (its cookie, never the address): the person is filled in, the lead referred to.
   const handoff = tradeIn ? await tradeInHandoff(context, request) : undefined
   const prefill = { ...handoff?.contact, ...salePrefill(params) }
+  // After the request (its cookie, never the address): the estimate's deadline and the Besichtigungstermin (issue 38).
+  const sent = params.get(SENT.lead.param) === SENT.lead.value
+  const confirmation = sent ? ((await saleConfirmation(context, request)) ?? null) : null
   // A fresh key per rendering (the page is never cached): a post sent again after a time-out stores one lead.
-  return { prefill, tradeIn, testDriveLead: handoff?.testDriveLead ?? null, submissionKey: crypto.randomUUID() }
+  return {
+    prefill,
+    tradeIn,
+    testDriveLead: handoff?.testDriveLead ?? null,
+    submissionKey: crypto.randomUUID(),
+    confirmation,
+    sourcePage: sourcePageOf(request),
+  }
+}
+
+/**
+ * The page of this site the seller came from (a city page's seller button), from the Referer the
+ * browser sends within the site (Referrer-Policy strict-origin-when-cross-origin): which page brings
+ * sellers (issue 38). Only its path; none from another site or from this page itself.
+ */
+function sourcePageOf(request: Request): string | null {
+  const referer = request.headers.get('referer')
+  if (!referer) return null
+  try {
+    const from = new URL(referer)
+    if (from.origin !== new URL(request.url).origin || from.pathname === SALE_PATH) return null
+    return from.pathname
+  } catch {
+    return null
+  }
 }
 
 // The one door of every form (app/submissions/actions.server.ts); the photos are a field of the sell form's definition.
@@ -50,7 +78,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 }
 
 export default function SellPage() {
-  const { prefill, tradeIn, testDriveLead, submissionKey } = useLoaderData<typeof loader>()
+  const { prefill, tradeIn, testDriveLead, submissionKey, confirmation, sourcePage } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
   return (
     <>
@@ -75,7 +103,14 @@ export default function SellPage() {
             </p>
           ) : null}
           <div className="mt-6 rounded-xl border border-zinc-200 bg-white p-4 shadow-lg sm:p-8">
-            <SaleForm prefill={prefill} tradeIn={tradeIn ?? undefined} testDriveLead={testDriveLead ?? undefined} submissionKey={submissionKey} />
+            <SaleForm
+              prefill={prefill}
+              tradeIn={tradeIn ?? undefined}
+              testDriveLead={testDriveLead ?? undefined}
+              submissionKey={submissionKey}
+              confirmation={confirmation ?? undefined}
+              sourcePage={sourcePage ?? undefined}
+            />
           </div>
         </div>
       </section>

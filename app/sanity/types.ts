@@ -625,9 +625,17 @@ export type Lead = {
     start?: string
     end?: string
   }
+  appointmentPending?: boolean
+  appointmentNotifiedAt?: string
+  appointmentClaim?: {
+    instance?: string
+    at?: string
+  }
   tradeIn?: boolean
+  sourcePage?: string
   page?: string
   receivedAt: string
+  answeredAt?: string
   notifiedAt?: string
   notificationClaim?: {
     instance?: string
@@ -671,6 +679,7 @@ export type ContactMessage = {
   message: string
   page?: string
   receivedAt: string
+  answeredAt?: string
   notifiedAt?: string
   notificationClaim?: {
     instance?: string
@@ -1123,6 +1132,45 @@ export type AllSanitySchemaTypes =
   | Geopoint
   | Slug
 export declare const internalGroqTypeReferenceTo: unique symbol
+// Source: ../app/sanity/queries/dashboard.ts
+// Variable: IS_POSSIBLE_DUPLICATE_QUERY
+// Query: count(*[_id == $id && _type == "lead" && defined(receivedAt) && count(*[_type == "lead" && _id != ^._id && defined(receivedAt)  && ((defined(^.contact.email) && lower(contact.email) == lower(^.contact.email)) || (defined(^.contact.phone) && contact.phone == ^.contact.phone))  && dateTime(receivedAt) > dateTime(^.receivedAt) - $windowSeconds && dateTime(receivedAt) < dateTime(^.receivedAt) + $windowSeconds]) > 0]) > 0
+export type IS_POSSIBLE_DUPLICATE_QUERYResult = boolean
+// Variable: DASHBOARD_PAGES_QUERY
+// Query: array::unique(*[_type == "lead" && defined(receivedAt) && receivedAt >= $from && receivedAt < $to && ($kind == null || kind == $kind) && ($status == null || coalesce(status, "neu") == $status) && defined(coalesce(sourcePage, page))]{"page": coalesce(sourcePage, page)}.page)
+export type DASHBOARD_PAGES_QUERYResult = Array<string | null>
+// Variable: DASHBOARD_QUERY
+// Query: {  "total": count(*[_type == "lead" && defined(receivedAt) && receivedAt >= $from && receivedAt < $to && ($kind == null || kind == $kind) && ($status == null || coalesce(status, "neu") == $status)]),  "weeks": $weeks[]{start, end, "count": count(*[_type == "lead" && defined(receivedAt) && receivedAt >= $from && receivedAt < $to && ($kind == null || kind == $kind) && ($status == null || coalesce(status, "neu") == $status) && receivedAt >= ^.start && receivedAt < ^.end])},  "forms": $kinds[]{kind, "count": count(*[_type == "lead" && defined(receivedAt) && receivedAt >= $from && receivedAt < $to && ($kind == null || kind == $kind) && ($status == null || coalesce(status, "neu") == $status) && kind == ^.kind])},  "pages": $pages[]{page, "count": count(*[_type == "lead" && defined(receivedAt) && receivedAt >= $from && receivedAt < $to && ($kind == null || kind == $kind) && ($status == null || coalesce(status, "neu") == $status) && coalesce(sourcePage, page) == ^.page]), "sellers": count(*[_type == "lead" && defined(receivedAt) && receivedAt >= $from && receivedAt < $to && ($kind == null || kind == $kind) && ($status == null || coalesce(status, "neu") == $status) && coalesce(sourcePage, page) == ^.page && kind in $sellerKinds])},  "answered": count(*[_type == "lead" && defined(receivedAt) && receivedAt >= $from && receivedAt < $to && ($kind == null || kind == $kind) && ($status == null || coalesce(status, "neu") == $status) && defined(answeredAt)]),  "answeredInTime": count(*[_type == "lead" && defined(receivedAt) && receivedAt >= $from && receivedAt < $to && ($kind == null || kind == $kind) && ($status == null || coalesce(status, "neu") == $status) && defined(answeredAt) && dateTime(answeredAt) - dateTime(receivedAt) <= $promiseSeconds]),  "duplicates": *[_type == "lead" && defined(receivedAt) && receivedAt >= $from && receivedAt < $to && ($kind == null || kind == $kind) && ($status == null || coalesce(status, "neu") == $status) && count(*[_type == "lead" && _id != ^._id && defined(receivedAt)  && ((defined(^.contact.email) && lower(contact.email) == lower(^.contact.email)) || (defined(^.contact.phone) && contact.phone == ^.contact.phone))  && dateTime(receivedAt) > dateTime(^.receivedAt) - $windowSeconds && dateTime(receivedAt) < dateTime(^.receivedAt) + $windowSeconds]) > 0] | order(receivedAt desc){_id, kind, receivedAt, page}}
+export type DASHBOARD_QUERYResult = {
+  total: number
+  weeks: unknown
+  forms: unknown
+  pages: unknown
+  answered: number
+  answeredInTime: number
+  duplicates: Array<{
+    _id: string
+    kind:
+      | 'availability-alert'
+      | 'brand-purchase'
+      | 'dealer-registration'
+      | 'export'
+      | 'search-request'
+      | 'student'
+      | 'test-drive'
+      | 'used-car-enquiry'
+      | 'valuation-bmw'
+      | 'valuation'
+      | 'vehicle-enquiry'
+      | 'vehicle-sale'
+    receivedAt: string
+    page: string | null
+  }>
+}
+// Variable: DASHBOARD_PROMISE_HOURS_QUERY
+// Query: *[_id == "siteSettings"][0].claims.valuationHours
+export type DASHBOARD_PROMISE_HOURS_QUERYResult = null | number
+
 // Source: ../app/sanity/queries/inbox.ts
 // Variable: VEHICLE_DOCUMENT_ID_QUERY
 // Query: *[_type == "vehicle" && id == $id][0]._id
@@ -1170,6 +1218,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       message: string
       page?: string
       receivedAt: string
+      answeredAt?: string
       notifiedAt?: string
       notificationClaim?: {
         instance?: string
@@ -1315,9 +1364,17 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         start?: string
         end?: string
       }
+      appointmentPending?: boolean
+      appointmentNotifiedAt?: string
+      appointmentClaim?: {
+        instance?: string
+        at?: string
+      }
       tradeIn?: boolean
+      sourcePage?: string
       page?: string
       receivedAt: string
+      answeredAt?: string
       notifiedAt?: string
       notificationClaim?: {
         instance?: string
@@ -1669,6 +1726,44 @@ export type TEST_DRIVE_HOURS_QUERYResult = {
     closes: string | null
   }> | null
 } | null
+// Variable: PENDING_APPOINTMENTS_QUERY
+// Query: *[_type == "lead" && appointmentPending == true && !defined(appointmentNotifiedAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id
+export type PENDING_APPOINTMENTS_QUERYResult = Array<string>
+// Variable: SALE_REQUEST_QUERY
+// Query: *[_id == $id && _type == "lead" && kind == "vehicle-sale"][0]{_id, _rev, receivedAt, appointment, fields[]{_key, _type, name, label, value}}
+export type SALE_REQUEST_QUERYResult = {
+  _id: string
+  _rev: string
+  receivedAt: string
+  appointment: {
+    start?: string
+    end?: string
+  } | null
+  fields: Array<{
+    _key: string
+    _type: 'leadField'
+    name: string
+    label: string
+    value: string
+  }> | null
+} | null
+// Variable: SALE_CONFIRMATION_HOURS_QUERY
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{"specs": openingHours[key == "general"][0].specs[]{days, opens, closes}, specialOpeningHours[]{from, to, closed, opens, closes}, "answerHours": claims.valuationHours}
+export type SALE_CONFIRMATION_HOURS_QUERYResult = {
+  specs: Array<{
+    days: Array<string>
+    opens: string
+    closes: string
+  }> | null
+  specialOpeningHours: Array<{
+    from: string
+    to: string | null
+    closed: boolean
+    opens: string | null
+    closes: string | null
+  }> | null
+  answerHours: number
+} | null
 // Variable: PENDING_CONFIRMATIONS_QUERY
 // Query: *[_type in $types && confirmationPending == true && !defined(confirmationSentAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id
 export type PENDING_CONFIRMATIONS_QUERYResult = Array<string>
@@ -1679,7 +1774,7 @@ export type RECEIPT_COUNTS_QUERYResult = {
   total: number
 }
 // Variable: CONFIRMATION_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{dealerName, phone, email, address{street, postalCode, city}, "answerHours": claims.valuationHours}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{dealerName, phone, email, address{street, postalCode, city}, "answerHours": claims.valuationHours, "specs": openingHours[key == "general"][0].specs[]{days, opens, closes}, specialOpeningHours[]{from, to, closed, opens, closes}}
 export type CONFIRMATION_SETTINGS_QUERYResult = {
   dealerName: string
   phone: string
@@ -1690,6 +1785,18 @@ export type CONFIRMATION_SETTINGS_QUERYResult = {
     city: string
   }
   answerHours: number
+  specs: Array<{
+    days: Array<string>
+    opens: string
+    closes: string
+  }> | null
+  specialOpeningHours: Array<{
+    from: string
+    to: string | null
+    closed: boolean
+    opens: string | null
+    closes: string | null
+  }> | null
 } | null
 // Variable: INBOX_RECEIVED_AT_QUERY
 // Query: *[_id == $id][0].receivedAt

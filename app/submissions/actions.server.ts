@@ -10,13 +10,19 @@ import { FORMS, isFormKind, isLeadKind, LEAD_TOASTS } from './lead-forms.ts'
 import { MultipartRefusal, readMultipart } from './multipart.server.ts'
 import { photoTempDir } from './photo-store.server.ts'
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_MESSAGES, SALE_FIELDS_LIMIT } from './photos.ts'
-import { type ReceivedFiles, submit, type SubmitOutcome } from './submit.server.ts'
+import { type ReceivedFiles, submit, submitAppointment, type SubmitOutcome } from './submit.server.ts'
+import { APPOINTMENT_ANCHOR, APPOINTMENT_INTENT, APPOINTMENT_TEXTS } from './sale-appointment.ts'
+import { saleRequestCookies, saleRequestId } from './sale-appointment.server.ts'
 import { tradeInCookie } from './trade-in.server.ts'
 
 /** The cookie that hands a test drive's person on to the sell request (trade-in.server.ts), when the outcome asks for it. */
-function handoffHeaders(outcome: SubmitOutcome, context: Pick<AppLoadContext, 'env'>): Record<string, string> {
-  if (outcome.status !== 'stored' || !outcome.tradeIn) return {}
-  return { 'Set-Cookie': tradeInCookie(outcome.id, context.env.SITE_URL.startsWith('https:')) }
+function handoffHeaders(outcome: SubmitOutcome, context: Pick<AppLoadContext, 'env'>): Array<[string, string]> {
+  if (outcome.status !== 'stored') return []
+  const secure = context.env.SITE_URL.startsWith('https:')
+  if (outcome.tradeIn) return [['Set-Cookie', tradeInCookie(outcome.id, secure)]]
+  // The sell request's own cookie: its confirmation offers the Besichtigungstermin (issue 38).
+  if (outcome.saleRequest) return saleRequestCookies(outcome.id, secure).map((cookie): [string, string] => ['Set-Cookie', cookie])
+  return []
 }
 
 /**
@@ -127,6 +133,22 @@ export async function submissionPageAction({ request, context }: ActionFunctionA
     if (limited) {
       return fail(429, { leadKind: kind, anchor, formError: TOO_MANY_SUBMISSIONS, values }, { 'Retry-After': String(limited.retryAfterSeconds) })
     }
+    // The sell confirmation's „Besichtigungstermin wählen“: a second step of the same lead, named by the seller's cookie.
+    if (fields[APPOINTMENT_INTENT.field] === APPOINTMENT_INTENT.value && !files) {
+      const chosen = await submitAppointment(context, saleRequestId(request), fields)
+      const form = { anchor: APPOINTMENT_ANCHOR }
+      switch (chosen.status) {
+        case 'stored':
+          // Back to the confirmation it was chosen on (its query says what arrived), now naming the slot.
+          return redirect(sameSiteLocation(url.pathname, url.search.slice(1), APPOINTMENT_ANCHOR), { status: 303, headers: noStore })
+        case 'invalid':
+          return fail(400, { ...form, fieldErrors: chosen.fieldErrors, values: chosen.values })
+        case 'unknown':
+          return fail(400, { ...form, formError: APPOINTMENT_TEXTS.unknownRequest, values: {} })
+        case 'failed':
+          return fail(503, { ...form, formError: APPOINTMENT_TEXTS.unavailable, values: chosen.values })
+      }
+    }
     if (!kind) return fail(400, { anchor, formError: PAGE_FORM_ERRORS.unknownForm, values })
 
     const outcome = await submit(context, kind, { ...fields, page: fields.page || url.pathname }, files)
@@ -139,7 +161,7 @@ export async function submissionPageAction({ request, context }: ActionFunctionA
         const photos = photoField ? (outcome.status === 'stored' ? outcome.photos : { stored: files?.photos.length ?? 0, withheld: false }) : undefined
         return redirect(sameSiteLocation(url.pathname, sentQuery(kind, anchor, photos), confirmationId(anchor)), {
           status: 303,
-          headers: { ...noStore, ...handoffHeaders(outcome, context) },
+          headers: [...Object.entries(noStore), ...handoffHeaders(outcome, context)],
         })
       }
       case 'invalid': {

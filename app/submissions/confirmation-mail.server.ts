@@ -15,7 +15,10 @@
 import { type SanityDocument } from '#app/lake/lake.server.ts'
 import { CONTACT_FORM, type FieldDefinition, type FormDefinition } from '#app/submissions/forms.ts'
 import { answerWithin, LEAD_FORMS, reservedTestDriveNote, saleAnswerPromise } from '#app/submissions/lead-forms.ts'
+import { type SpecialOpeningHoursInput } from '#schemas/lib/opening-hours.ts'
 import { berlinParts } from '#app/utils/clock.ts'
+import { type HoursSpec } from '#app/utils/open-now.ts'
+import { estimateDeadline, estimatePromise } from './estimate-deadline.ts'
 import { escapeHtml, formatBerlinTime, headerSafe, TRADE_IN_LABEL, type NotificationMail, type NotificationVehicle } from './notification-mail.server.ts'
 
 export interface ConfirmationSettings {
@@ -25,6 +28,9 @@ export interface ConfirmationSettings {
   address?: { street?: string | null; postalCode?: string | null; city?: string | null } | null
   /** Einstellungen → Kennzahlen → „Bewertung innerhalb (Stunden)“. */
   answerHours?: number | null
+  /** The `general` opening hours and the Sonderöffnungszeiten: a sell request's estimate deadline is counted in them (issue 38). */
+  specs?: HoursSpec[] | null
+  specialOpeningHours?: SpecialOpeningHoursInput[] | null
 }
 
 export interface ConfirmationMailOptions {
@@ -132,7 +138,15 @@ function answerPromise(doc: SanityDocument, settings: ConfirmationSettings): str
     const phone = text(settings.phone)
     return `Ihr Wunschtermin ist heute: Wir rufen Sie vorher an, um ihn zu bestätigen.${phone ? ` Möchten Sie früher Bescheid wissen, rufen Sie uns gern an: ${phone}.` : ''}`
   }
-  if (doc._type === 'lead' && doc.kind === 'vehicle-sale') return saleAnswerPromise(settings.answerHours)
+  if (doc._type === 'lead' && doc.kind === 'vehicle-sale') {
+    // By when, as the confirmation page says it (issue 38): the Kennzahl's hours on work days.
+    const received = typeof doc.receivedAt === 'string' ? new Date(doc.receivedAt) : undefined
+    const deadline =
+      received && !Number.isNaN(received.getTime())
+        ? estimateDeadline(received, settings.answerHours, settings.specs ?? [], settings.specialOpeningHours)
+        : undefined
+    return deadline ? estimatePromise(deadline) : saleAnswerPromise(settings.answerHours)
+  }
   const within = answerWithin(settings.answerHours)
   return within ? `Wir melden uns ${within} bei Ihnen.` : 'Wir melden uns so schnell wie möglich bei Ihnen.'
 }

@@ -89,12 +89,54 @@ export interface CalendarAttachment {
   contentType: string
 }
 
+/** The values of a lead's stored fields `names`, joined by spaces (the seller's make and model). */
+function leadFieldText(fields: unknown, names: readonly string[]): string {
+  const stored = Array.isArray(fields) ? (fields as Array<{ name?: unknown; value?: unknown }>) : []
+  return names
+    .map((name) => stored.find((field) => field?.name === name)?.value)
+    .filter((value): value is string => typeof value === 'string' && value.trim() !== '')
+    .join(' ')
+}
+
+/**
+ * The seller's own copy of the Besichtigungstermin (issue 38), downloaded from the confirmation: at
+ * the dealer's address, with the number to call. Nothing the seller typed goes into it.
+ */
+export function sellerAppointmentCalendar(
+  lead: { _id: string; receivedAt?: unknown; appointment?: { start?: unknown; end?: unknown } | null },
+  dealer: { name?: string | null; phone?: string | null; address?: string; domain: string },
+): CalendarAttachment | undefined {
+  const start = typeof lead.appointment?.start === 'string' ? new Date(lead.appointment.start) : undefined
+  const end = typeof lead.appointment?.end === 'string' ? new Date(lead.appointment.end) : undefined
+  if (!start || !end || Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return undefined
+  const name = dealer.name?.trim() || 'Autohaus'
+  const content = buildCalendar(
+    {
+      uid: `${lead._id.replace(/[^A-Za-z0-9._-]/g, '-')}.besichtigung@${dealer.domain}`,
+      start,
+      end,
+      stamp: typeof lead.receivedAt === 'string' && !Number.isNaN(Date.parse(lead.receivedAt)) ? new Date(lead.receivedAt) : start,
+      summary: `Besichtigung Ihres Autos bei ${name}`,
+      description: [
+        'Ihr Wunschtermin für die Besichtigung. Wir rufen Sie vorher an, um ihn zu bestätigen.',
+        dealer.phone ? `Telefon: ${dealer.phone}` : undefined,
+        'Bitte bringen Sie Fahrzeugschein, Fahrzeugbrief, alle Schlüssel und, falls vorhanden, das Serviceheft mit.',
+      ]
+        .filter(Boolean)
+        .join('\n'),
+      ...(dealer.address ? { location: `${name}, ${dealer.address}` } : {}),
+    },
+    '-//Autohaus Website//Besichtigung//DE',
+  )
+  return { filename: 'besichtigung.ics', content, contentType: 'text/calendar; charset=utf-8' }
+}
+
 /**
  * The dealer mail's attachment for a lead with a wished test-drive slot (`appointment`): the slot
  * as a tentative event naming the car and the person, with the number to call in its description.
  */
 export function appointmentAttachment(
-  doc: { _id: string; receivedAt?: unknown; appointment?: unknown; contact?: unknown; tradeIn?: unknown },
+  doc: { _id: string; kind?: unknown; receivedAt?: unknown; appointment?: unknown; contact?: unknown; tradeIn?: unknown; fields?: unknown },
   { vehicleName, vehicleUrl, domain }: { vehicleName?: string; vehicleUrl?: string; domain: string },
 ): CalendarAttachment | undefined {
   const appointment = doc.appointment as { start?: unknown; end?: unknown } | undefined
@@ -102,9 +144,28 @@ export function appointmentAttachment(
   const end = typeof appointment?.end === 'string' ? new Date(appointment.end) : undefined
   if (!start || !end || Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return undefined
   const contact = (doc.contact ?? {}) as Record<string, unknown>
+  const stamp = typeof doc.receivedAt === 'string' && !Number.isNaN(Date.parse(doc.receivedAt)) ? new Date(doc.receivedAt) : new Date()
+  if (doc.kind === 'vehicle-sale') {
+    // A seller's Besichtigungstermin (issue 38): the car is the seller's, named by the form's make and model.
+    const person = typeof contact.name === 'string' ? contact.name : 'Verkäufer'
+    const car = leadFieldText(doc.fields, ['make', 'model']) || 'Fahrzeug'
+    const description = [
+      `Besichtigung zum Ankauf: ${car}`,
+      `Verkäufer: ${person}`,
+      typeof contact.phone === 'string' ? `Telefon: ${contact.phone}` : undefined,
+      typeof contact.email === 'string' ? `E-Mail: ${contact.email}` : undefined,
+      'Termin noch nicht bestätigt: bitte zurückrufen.',
+    ]
+      .filter(Boolean)
+      .join('\n')
+    const content = buildCalendar(
+      { uid: `${doc._id.replace(/[^A-Za-z0-9._-]/g, '-')}@${domain}`, start, end, stamp, summary: `Besichtigung Ankauf: ${car} – ${person}`, description },
+      '-//Autohaus Website//Besichtigung//DE',
+    )
+    return { filename: 'besichtigung.ics', content, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }
+  }
   const person = typeof contact.name === 'string' ? contact.name : 'Interessent'
   const car = vehicleName || 'Fahrzeug'
-  const stamp = typeof doc.receivedAt === 'string' && !Number.isNaN(Date.parse(doc.receivedAt)) ? new Date(doc.receivedAt) : new Date()
   const description = [
     `Probefahrt-Wunsch von ${person}`,
     typeof contact.phone === 'string' ? `Telefon: ${contact.phone}` : undefined,

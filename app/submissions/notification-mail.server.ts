@@ -12,6 +12,7 @@ import { type SanityDocument } from '#app/lake/lake.server.ts'
 import { TIME_ZONE } from '#app/utils/clock.ts'
 import { formatDecimal } from '#app/utils/format.ts'
 import { appointmentAttachment, type CalendarAttachment } from './icalendar.server.ts'
+import { APPOINTMENT_FIELD } from './sale-appointment.ts'
 
 /** The document types that trigger a notification. */
 export const NOTIFIED_TYPES = ['contactMessage', 'lead'] as const
@@ -277,6 +278,29 @@ function answerNote(content: Content): string {
  */
 export function studioEditUrl(doc: Pick<SanityDocument, '_id' | '_type'>, siteUrl: string): string {
   return new URL(`/studio/intent/edit/id=${encodeURIComponent(doc._id)};type=${encodeURIComponent(doc._type)}`, siteUrl).toString()
+}
+
+/**
+ * The dealer's note that a seller chose a Besichtigungstermin after the sell request (issue 38):
+ * the lead's mail again (its rows now name the slot) under a subject that says what is new, with
+ * the slot as .ics, and an id of its own so it is not taken for the first mail.
+ */
+export function buildAppointmentMail(doc: SanityDocument, options: NotificationMailOptions): NotificationMail {
+  const mail = buildNotificationMail(doc, options)
+  const slot = Array.isArray(doc.fields) ? (doc.fields as Array<Record<string, unknown>>).find((field) => field?.name === APPOINTMENT_FIELD)?.value : undefined
+  const contact = (doc.contact ?? {}) as Record<string, unknown>
+  const who = text(contact.name) ?? text(contact.phone) ?? text(contact.email) ?? 'ohne Namen'
+  const heading = `Besichtigungstermin gewählt${typeof slot === 'string' ? `: ${slot}` : ''}`
+  return {
+    ...mail,
+    subject: headerSafe(`${heading} – ${who}`, 200),
+    text: `${heading}\n\n${mail.text}`,
+    html: mail.html.replace(
+      '<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#111">',
+      (body) => `${body}\n<p><strong>${escapeHtml(heading)}</strong></p>`,
+    ),
+    messageId: mail.messageId.replace('@', '.besichtigung@'),
+  }
 }
 
 /** The notification mail for a stored `contactMessage` or `lead` document. */

@@ -17,6 +17,7 @@ import { type ContentLake, patchDocument, type SanityDocument } from '#app/lake/
 import {
   CONFIRMATION_SETTINGS_QUERY,
   NOTIFICATION_DOCUMENT_QUERY,
+  PENDING_APPOINTMENTS_QUERY,
   PENDING_CONFIRMATIONS_QUERY,
   PENDING_NOTIFICATIONS_QUERY,
   RECEIPT_COUNTS_QUERY,
@@ -25,6 +26,7 @@ import { SITE_EMAIL_QUERY } from '#app/sanity/queries/site.ts'
 import {
   type CONFIRMATION_SETTINGS_QUERYResult,
   type NOTIFICATION_DOCUMENT_QUERYResult,
+  type PENDING_APPOINTMENTS_QUERYResult,
   type PENDING_CONFIRMATIONS_QUERYResult,
   type PENDING_NOTIFICATIONS_QUERYResult,
   type SITE_EMAIL_QUERYResult,
@@ -33,7 +35,7 @@ import { INSTANCE_ID } from '#app/server/instance.server.ts'
 import { loggerOf, type Logger } from '#app/server/logging.server.ts'
 import { leaseRuns, writeLease } from '#app/utils/lease.server.ts'
 import { buildConfirmationMail } from './confirmation-mail.server.ts'
-import { buildNotificationMail, type NotificationMail, NOTIFIED_TYPES } from './notification-mail.server.ts'
+import { buildAppointmentMail, buildNotificationMail, type NotificationMail, NOTIFIED_TYPES } from './notification-mail.server.ts'
 
 export type NotifierEnv = Pick<Env, 'SMTP_URL' | 'LEADS_NOTIFY_TO' | 'MAIL_FROM' | 'DATA_DIR' | 'SITE_URL'> & Partial<Pick<Env, 'RECEIPTS_PER_HOUR'>>
 
@@ -92,6 +94,8 @@ const DAY_MS = 24 * 60 * 60 * 1000
 const MAIL_KINDS = {
   dealer: { done: 'notifiedAt', claim: 'notificationClaim', fileSuffix: '', label: 'Benachrichtigung' },
   confirmation: { done: 'confirmationSentAt', claim: 'confirmationClaim', fileSuffix: '-eingangsbestaetigung', label: 'Eingangsbestätigung' },
+  /** A seller chose a Besichtigungstermin after the sell request (issue 38): the dealer hears of it, due while `appointmentPending` is set. */
+  appointment: { done: 'appointmentNotifiedAt', claim: 'appointmentClaim', fileSuffix: '-besichtigungstermin', label: 'Terminbenachrichtigung' },
 } as const
 export type MailKind = keyof typeof MAIL_KINDS
 type Claim = { instance?: string | null; at?: string | null } | null | undefined
@@ -168,11 +172,16 @@ export class Notifier {
     return this.run('confirmation', docId)
   }
 
-  /** Both mails of a new submission: the dealer's first, then the visitor's (one after the other, so their claims never race). */
-  async notifyAll(docId: string): Promise<{ dealer: NotifyResult; confirmation: NotifyResult }> {
+  /**
+   * Every mail due for a stored submission: the dealer's first, then the visitor's (one after the
+   * other, so their claims never race), then the dealer's note of a chosen Besichtigungstermin,
+   * named in the answer only when one was due.
+   */
+  async notifyAll(docId: string): Promise<{ dealer: NotifyResult; confirmation: NotifyResult; appointment?: NotifyResult }> {
     const dealer = await this.notify(docId)
     const confirmation = await this.confirm(docId)
-    return { dealer, confirmation }
+    const appointment = await this.run('appointment', docId)
+    return { dealer, confirmation, ...(appointment === 'not-notifiable' ? {} : { appointment }) }
   }
 
   private run(mail: MailKind, docId: string): Promise<NotifyResult> {
@@ -218,6 +227,25 @@ export class Notifier {
           break
         }
       }
+    }
+    return result
+  }
+
+  /** Sends every pending appointment note (a seller's chosen Besichtigungstermin), oldest first. Never throws. */
+  async retryPendingAppointments(): Promise<RetryResult> {
+    let ids: string[]
+    try {
+      const since = new Date(this.now().getTime() - this.maxPendingAgeMs).toISOString()
+      ids = await this.lake.fetch<PENDING_APPOINTMENTS_QUERYResult>(PENDING_APPOINTMENTS_QUERY, { since }, { includePrivate: true })
+    } catch (error) {
+      this.logger.error({ reason: describe(error) }, 'Offene Terminbenachrichtigungen konnten nicht gelesen werden')
+      return { pending: 0, notified: 0, failed: 1 }
+    }
+    const result: RetryResult = { pending: ids.length, notified: 0, failed: 0 }
+    for (const id of ids) {
+      const outcome = await this.run('appointment', id)
+      if (outcome === 'sent' || outcome === 'saved') result.notified++
+      else if (outcome === 'failed' || outcome === 'no-recipient') result.failed++
     }
     return result
   }
@@ -316,7 +344,8 @@ export class Notifier {
     // The dealer's mails first; the receipts' failures count for the backoff alike.
     const run = this.retryPending().then(async (dealer) => {
       const confirmations = await this.retryPendingConfirmations()
-      return { failed: dealer.failed + confirmations.failed }
+      const appointments = await this.retryPendingAppointments()
+      return { failed: dealer.failed + confirmations.failed + appointments.failed }
     })
     this.running = run
     const result = await run
@@ -347,18 +376,23 @@ export class Notifier {
       return 'not-found'
     }
     if (!isNotified(doc)) return 'not-notifiable'
-    if (doc[marks.done]) return 'already-notified'
+    // The appointment's marks exist on leads only.
+    const marked = doc as Record<string, unknown>
+    if (marked[marks.done]) return 'already-notified'
     if (kind === 'confirmation' && doc.confirmationPending !== true) return 'not-notifiable'
-    if (this.claimedByOther(doc[marks.claim])) return 'claimed-elsewhere'
-    const { vehicleInfo, testDriveInfo, notificationClaim: _, confirmationClaim: __, ...stored } = doc
+    if (kind === 'appointment' && marked.appointmentPending !== true) return 'not-notifiable'
+    if (this.claimedByOther(marked[marks.claim] as Claim)) return 'claimed-elsewhere'
+    const { vehicleInfo, testDriveInfo, notificationClaim: _, confirmationClaim: __, ...rest } = doc
+    const { appointmentClaim: ___, ...stored } = rest as typeof rest & { appointmentClaim?: unknown }
     let mail: NotificationMail | undefined
-    if (kind === 'dealer') {
+    if (kind === 'dealer' || kind === 'appointment') {
       const to = await this.recipient()
       if (!to) {
         this.logger.error({ documentId: docId }, `Benachrichtigung bleibt offen: ${NO_RECIPIENT}`)
         return 'no-recipient'
       }
-      mail = buildNotificationMail(stored, { to, from: this.env.MAIL_FROM, siteUrl: this.env.SITE_URL, vehicle: vehicleInfo, testDrive: testDriveInfo })
+      const options = { to, from: this.env.MAIL_FROM, siteUrl: this.env.SITE_URL, vehicle: vehicleInfo, testDrive: testDriveInfo }
+      mail = kind === 'appointment' ? buildAppointmentMail(stored, options) : buildNotificationMail(stored, options)
     } else {
       const settings = await this.lake.fetch<CONFIRMATION_SETTINGS_QUERYResult>(CONFIRMATION_SETTINGS_QUERY, {}, { includePrivate: true })
       mail = buildConfirmationMail(stored, { from: this.env.MAIL_FROM, siteUrl: this.env.SITE_URL, settings: settings ?? {}, vehicle: vehicleInfo })
@@ -386,7 +420,7 @@ export class Notifier {
       return result
     }
     // Without ifRevisionID: staff may have changed the status meanwhile, and the mail is out.
-    const unset = kind === 'confirmation' ? [marks.claim, 'confirmationPending'] : [marks.claim]
+    const unset = kind === 'confirmation' ? [marks.claim, 'confirmationPending'] : kind === 'appointment' ? [marks.claim, 'appointmentPending'] : [marks.claim]
     await patchDocument(this.lake, docId, { set: { [marks.done]: this.now().toISOString() }, unset })
     return result
   }

@@ -155,6 +155,8 @@ function buildSchema(kind: FormKind) {
     shape.vehicleId = tradeInVehicleIdSchema
     // The test drive it follows (trade-in.server.ts): an id the page wrote; anything else is dropped.
     shape.testDriveLead = z.unknown().transform((value): string | undefined => (isLeadId(value) ? value : undefined))
+    // The page the seller came from (a city page's seller button, issue 38): written by the page, so anything else is dropped.
+    shape.sourcePage = z.unknown().transform((value): string | undefined => (typeof value === 'string' ? sitePath(value.trim()) : undefined))
   }
   const object = z.object(shape).superRefine((values, ctx) => {
     const { priceFrom, priceTo } = values
@@ -207,6 +209,8 @@ export interface ParsedSubmission {
   vehicleId?: string
   /** The test drive a sell request follows (issue 36): a lead id, still to be looked up. */
   testDriveLead?: string
+  /** The page a sell request's seller came from (issue 38): which page brings sellers. */
+  sourcePage?: string
   /** The wished test-drive slot as instants, once submit.server.ts checked it against the opening hours. */
   appointment?: { start: string; end: string }
 }
@@ -242,9 +246,19 @@ export function parseSubmission(kind: FormKind, raw: Record<string, unknown>): S
   const page = text('page')
   const vehicleId = text('vehicleId')
   const testDriveLead = text('testDriveLead')
+  const sourcePage = text('sourcePage')
   return {
     kind: 'valid',
-    parsed: { kind, fields, values, contact, ...(page ? { page } : {}), ...(vehicleId ? { vehicleId } : {}), ...(testDriveLead ? { testDriveLead } : {}) },
+    parsed: {
+      kind,
+      fields,
+      values,
+      contact,
+      ...(page ? { page } : {}),
+      ...(vehicleId ? { vehicleId } : {}),
+      ...(testDriveLead ? { testDriveLead } : {}),
+      ...(sourcePage ? { sourcePage } : {}),
+    },
   }
 }
 
@@ -294,6 +308,7 @@ export function toDocument(parsed: ParsedSubmission, { vehicleRef, testDriveRef,
     status: 'neu',
     receivedAt,
     ...(page ? { page } : {}),
+    ...(parsed.sourcePage ? { sourcePage: parsed.sourcePage } : {}),
     contact: withoutUndefined(parsed.contact),
     fields: parsed.fields.map((field) => ({ _key: field.name, _type: 'leadField', name: field.name, label: field.label, value: field.value })),
     ...(vehicleRef ? { vehicle: { _type: 'reference', _ref: vehicleRef, _weak: true } } : {}),

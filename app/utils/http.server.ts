@@ -29,8 +29,15 @@ export function jsonError(status: number, error: string, details: Record<string,
 }
 
 /** 201 Created with the stored item's id and time (POST /api/contacts, POST /api/leads), never cached. */
-export function jsonCreated(body: { id: string; receivedAt: string; photos?: { stored: number; withheld: boolean } }, headers: Record<string, string> = {}) {
-  return Response.json(body, { status: 201, headers: { 'Cache-Control': CACHE_CONTROL.noStore, ...headers } })
+export function jsonCreated(
+  body: { id: string; receivedAt: string; photos?: { stored: number; withheld: boolean } },
+  // An array when a header comes twice (two Set-Cookie).
+  headers: Record<string, string> | Array<[string, string]> = {},
+) {
+  return Response.json(body, {
+    status: 201,
+    headers: [['Cache-Control', CACHE_CONTROL.noStore], ...(Array.isArray(headers) ? headers : Object.entries(headers))],
+  })
 }
 
 /** The parsed JSON of a request body, or undefined when it is not JSON. */

@@ -1,7 +1,7 @@
 import { EnvelopeIcon } from '@sanity/icons'
 import { Button, Card, Flex, Stack, Text } from '@sanity/ui'
-import { useEffect, useState } from 'react'
-import { type ArrayOfObjectsInputProps, type ObjectInputProps, set, type StringInputProps, useClient, useFormValue } from 'sanity'
+import { useEffect, useRef, useState } from 'react'
+import { type ArrayOfObjectsInputProps, type ObjectInputProps, set, type StringInputProps, useClient, useDocumentOperation, useFormValue } from 'sanity'
 import { appointmentText, loadReplyContext, mailtoAddress, type ReplyContext, replyMailto, type ReplySource } from '../lib/inbox-reply'
 
 type Contact = { name?: string; phone?: string; email?: string }
@@ -66,6 +66,19 @@ export function InboxStatusInput(props: StringInputProps) {
   const doc = useFormValue([]) as InboxDocument | undefined
   const href = useReplyHref(doc)
   const { onChange, value, readOnly } = props
+  // When staff first take a request on (it leaves „Neu“), the Anfragen-Übersicht counts its answer time from `answeredAt` (issue 38).
+  const id = useFormValue(['_id']) as string | undefined
+  const type = useFormValue(['_type']) as string | undefined
+  const answeredAt = useFormValue(['answeredAt'])
+  const { patch } = useDocumentOperation(id?.replace(/^drafts\./, '') ?? '', type ?? 'lead')
+  const previous = useRef(value)
+  useEffect(() => {
+    // Only a change made now: a request opened already „In Bearbeitung“ keeps no invented time.
+    if ((previous.current ?? 'neu') === 'neu' && value && value !== 'neu' && !answeredAt && !readOnly) {
+      patch.execute([{ setIfMissing: { answeredAt: new Date().toISOString() } }])
+    }
+    previous.current = value
+  }, [value, answeredAt, readOnly, patch])
   return (
     <Stack space={3}>
       <Flex>

@@ -133,10 +133,11 @@ export const lead = defineType({
       readOnly: true,
       hidden: ({ value }) => !value,
     }),
-    // A test drive's wished slot (Europe/Berlin in the Studio) and trade-in wish (issue 26).
+    // A test drive's wished slot (Europe/Berlin in the Studio) and trade-in wish (issue 26); a sell request's Besichtigungstermin (issue 38).
     defineField({
       name: 'appointment',
-      title: 'Wunschtermin Probefahrt',
+      title: 'Wunschtermin',
+      description: 'Probefahrt oder Besichtigung, wie online gewählt; noch telefonisch zu bestätigen.',
       type: 'object',
       readOnly: true,
       hidden: ({ value }) => !value,
@@ -148,12 +149,32 @@ export const lead = defineType({
         defineField({ name: 'end', title: 'Bis', type: 'datetime', options: { timeStep: 15 } }),
       ],
     }),
+    // The dealer's note of a Besichtigungstermin chosen after the sell request (app/submissions/notifier.server.ts). Not for staff.
+    defineField({ name: 'appointmentPending', title: 'Terminbenachrichtigung ausstehend', type: 'boolean', hidden: true, readOnly: true }),
+    defineField({ name: 'appointmentNotifiedAt', title: 'Terminbenachrichtigung gesendet am', type: 'datetime', hidden: true, readOnly: true }),
+    defineField({
+      name: 'appointmentClaim',
+      title: 'Terminbenachrichtigung wird gesendet von',
+      type: 'object',
+      hidden: true,
+      readOnly: true,
+      fields: [defineField({ name: 'instance', title: 'Instanz', type: 'string' }), defineField({ name: 'at', title: 'Seit', type: 'datetime' })],
+    }),
     defineField({
       name: 'tradeIn',
       title: 'Fahrzeug in Zahlung geben',
       type: 'boolean',
       readOnly: true,
       hidden: ({ document }) => document?.kind !== 'test-drive',
+    }),
+    defineField({
+      // Issue 38: which page brings sellers (the Anfragen-Übersicht counts by it).
+      name: 'sourcePage',
+      title: 'Gekommen von Seite',
+      description: 'Die Seite, von der aus der Verkäufer zum Formular „Auto verkaufen“ kam, etwa eine Städteseite.',
+      type: 'string',
+      readOnly: true,
+      hidden: ({ value }) => !value,
     }),
     ...inboxOriginFields,
   ],

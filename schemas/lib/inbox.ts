@@ -38,6 +38,14 @@ export const inboxOriginFields = [
     validation: (rule) => rule.required(),
   }),
   defineField({
+    name: 'answeredAt',
+    title: 'Erstmals bearbeitet am',
+    type: 'datetime',
+    readOnly: true,
+    description: 'Wann die Anfrage zuerst „Per E-Mail antworten“ oder einen anderen Stand als „Neu“ bekam; die Anfragen-Übersicht misst daran die Antwortzeit.',
+    hidden: ({ value }) => !value,
+  }),
+  defineField({
     name: 'notifiedAt',
     title: 'Benachrichtigt am',
     type: 'datetime',

@@ -22,6 +22,8 @@ import { postWithProgress } from '#app/utils/upload.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
 import { useOptionalSiteSettings } from '#app/utils/site-settings.ts'
 import { tradeInHref } from '#app/vehicles/contact-links.ts'
+import { APPOINTMENT_ANCHOR } from '#app/submissions/sale-appointment.ts'
+import { SaleAppointment, type SaleConfirmationData } from './sale-appointment.tsx'
 
 const FORM = LEAD_FORMS['vehicle-sale']
 const ANCHOR = 'verkaufen'
@@ -47,6 +49,8 @@ interface ErrorData {
 function readErrors(data: unknown): ErrorData | null {
   if (typeof data !== 'object' || data === null || (data as { status?: unknown }).status !== 'error') return null
   const record = data as Record<string, unknown>
+  // A refused Besichtigungstermin is the confirmation's, not the sell form's.
+  if (record.anchor === APPOINTMENT_ANCHOR) return null
   return {
     fieldErrors: typeof record.fieldErrors === 'object' && record.fieldErrors !== null ? (record.fieldErrors as FieldErrors) : undefined,
     formError: typeof record.formError === 'string' ? record.formError : undefined,
@@ -58,9 +62,9 @@ function readErrors(data: unknown): ErrorData | null {
  * The confirmation's words for what arrived (the `fotos` parameter of the address): the number of
  * photos kept, or that the sender's photo budget kept none; without it (an older link) the form's own text.
  */
-export function saleConfirmation(photos: string | null, answerHours?: number | null): string {
-  // By when, from the Kennzahl „Bewertung innerhalb (Stunden)“ (issue 36).
-  const next = saleAnswerPromise(answerHours)
+export function saleConfirmation(photos: string | null, answerHours?: number | null, estimate?: string): string {
+  // By when: the deadline the server counted for this request (issue 38), else the Kennzahl „Bewertung innerhalb (Stunden)“ (issue 36).
+  const next = estimate ?? saleAnswerPromise(answerHours)
   if (photos === PHOTOS_WITHHELD) {
     return `Vielen Dank! Ihre Angaben sind bei uns eingegangen. Ihre Fotos konnten wir gerade nicht annehmen – zeigen Sie uns Ihr Fahrzeug gern bei der Besichtigung. ${next}`
   }
@@ -89,6 +93,8 @@ export function SaleForm({
   tradeIn,
   testDriveLead,
   submissionKey,
+  confirmation,
+  sourcePage,
 }: {
   prefill?: Readonly<Record<string, string>>
   /** The car the seller wants to buy with this one (a vehicle page's trade-in link): named on the page, its id sent along. */
@@ -97,6 +103,10 @@ export function SaleForm({
   testDriveLead?: string
   /** This rendering's key (SUBMISSION_KEY_FIELD): one key, one lead. */
   submissionKey: string
+  /** After the request, what the seller's cookie tells of it (issue 38): the estimate's deadline and the Besichtigungstermin. */
+  confirmation?: SaleConfirmationData
+  /** The page of the site the seller came from (issue 38: which page brings sellers), kept across a refused post. */
+  sourcePage?: string
 }) {
   const hydrated = useHydrated()
   const answerHours = useOptionalSiteSettings()?.claims?.valuationHours
@@ -189,8 +199,13 @@ export function SaleForm({
 
   if (sent) {
     return (
-      <div id={SALE_CONFIRMATION_ID} tabIndex={-1} autoFocus ref={(element) => element?.focus()} className="outline-none">
-        <FormConfirmation title={FORM.texts.success.title}>{saleConfirmation(searchParams.get(SENT.lead.photosParam), answerHours)}</FormConfirmation>
+      <div className="space-y-6">
+        <div id={SALE_CONFIRMATION_ID} tabIndex={-1} autoFocus ref={(element) => element?.focus()} className="outline-none">
+          <FormConfirmation title={FORM.texts.success.title}>
+            {saleConfirmation(searchParams.get(SENT.lead.photosParam), answerHours, confirmation?.estimate)}
+          </FormConfirmation>
+        </div>
+        {confirmation ? <SaleAppointment appointment={confirmation.appointment} slots={confirmation.slots} /> : null}
       </div>
     )
   }
@@ -299,6 +314,7 @@ export function SaleForm({
       {tradeIn ? <input type="hidden" name="vehicleId" value={tradeIn.id} /> : null}
       {testDriveLead ? <input type="hidden" name="testDriveLead" value={testDriveLead} /> : null}
       <input type="hidden" name="page" value={SALE_PATH} />
+      {(server?.values.sourcePage ?? sourcePage) ? <input type="hidden" name="sourcePage" value={server?.values.sourcePage ?? sourcePage} /> : null}
       <input type="hidden" name="anchor" value={ANCHOR} />
       <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />
 

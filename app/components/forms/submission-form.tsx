@@ -30,6 +30,7 @@ import { type TestDriveSlot } from '#app/submissions/test-drive-slots.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
 import { useScriptedSubmit } from '#app/utils/use-scripted-submit.ts'
+import { SlotSelect } from './slot-select.tsx'
 
 export interface SubmissionFormProps {
   /** The form's definition (CONTACT_FORM, or one of LEAD_FORMS: passed in, so a page loads only the definitions it shows). */
@@ -67,17 +68,6 @@ export interface SubmissionFormProps {
 
 /** The valuation forms' way into the sell request; its page reads the fields from the query (sale-prefill.server.ts). */
 export const SALE_HANDOFF = { label: 'MIT FOTOS WEITER', action: SALE_PATH } as const
-
-/** The offered slots grouped by day, for the select's option groups. */
-function slotsByDay(slots: readonly TestDriveSlot[]): Array<{ date: string; label: string; slots: TestDriveSlot[] }> {
-  const groups: Array<{ date: string; label: string; slots: TestDriveSlot[] }> = []
-  for (const slot of slots) {
-    const group = groups.at(-1)
-    if (group?.date === slot.date) group.slots.push(slot)
-    else groups.push({ date: slot.date, label: slot.dayLabel, slots: [slot] })
-  }
-  return groups
-}
 
 /** Whether a submit event came from a button that sends the form elsewhere (`formaction`): the browser's or the router's business then. */
 function submitsElsewhere(event: FormEvent<HTMLFormElement>): boolean {
@@ -251,21 +241,7 @@ export function SubmissionForm({
       >
         {(control) => {
           if (field.type === 'slot') {
-            // Grouped by day; each option names its day too, so the closed select reads in full.
-            return (
-              <select {...attributes} {...control} defaultValue={values[field.name] ?? ''} className={`${CONTROL_CLASSES} appearance-auto`}>
-                <option value="">Bitte wählen</option>
-                {slotsByDay(slots).map((day) => (
-                  <optgroup key={day.date} label={day.label}>
-                    {day.slots.map((slot) => (
-                      <option key={slot.value} value={slot.value}>
-                        {`${day.label}, ${slot.windowLabel}`}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
-              </select>
-            )
+            return <SlotSelect {...attributes} {...control} slots={slots} defaultValue={values[field.name] ?? ''} />
           }
           if (field.type === 'select') {
             // The contact form offers the page's subjects; `?betreff=termin` preselects one. Keyed by

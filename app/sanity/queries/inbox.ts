@@ -37,6 +37,27 @@ export const TEST_DRIVE_HOURS_QUERY = defineQuery(
   `${SITE_SETTINGS}{"specs": openingHours[key == "general"][0].specs[]{days, opens, closes}, specialOpeningHours[]{from, to, closed, opens, closes}}`,
 )
 
+/** Up to 100 sell requests whose chosen Besichtigungstermin the dealer has not yet been told of (issue 38), oldest first. */
+export const PENDING_APPOINTMENTS_QUERY = defineQuery(
+  `*[_type == "lead" && appointmentPending == true && !defined(appointmentNotifiedAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id`,
+)
+
+/**
+ * The sell request the seller's own cookie names (issue 38): when it came in, and its
+ * Besichtigungstermin once chosen. A private read on the server only.
+ */
+export const SALE_REQUEST_QUERY = defineQuery(
+  `*[_id == $id && _type == "lead" && kind == "vehicle-sale"][0]{_id, _rev, receivedAt, appointment, fields[]{_key, _type, name, label, value}}`,
+)
+
+/**
+ * What a sell request's confirmation needs of the settings (issue 38): the hours slots and the estimate's
+ * deadline are counted in, and the Kennzahl „Bewertung innerhalb (Stunden)“.
+ */
+export const SALE_CONFIRMATION_HOURS_QUERY = defineQuery(
+  `${SITE_SETTINGS}{"specs": openingHours[key == "general"][0].specs[]{days, opens, closes}, specialOpeningHours[]{from, to, closed, opens, closes}, "answerHours": claims.valuationHours}`,
+)
+
 /** Up to 100 documents whose visitor's receipt is still due, received since `$since`, oldest first. */
 export const PENDING_CONFIRMATIONS_QUERY = defineQuery(
   `*[_type in $types && confirmationPending == true && !defined(confirmationSentAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id`,
@@ -56,7 +77,7 @@ export const RECEIPT_COUNTS_QUERY = defineQuery(`{
 
 /** What the visitor's receipt names of the dealer: who, how to call, where, and the promised answer time. */
 export const CONFIRMATION_SETTINGS_QUERY = defineQuery(
-  `${SITE_SETTINGS}{dealerName, phone, email, address{street, postalCode, city}, "answerHours": claims.valuationHours}`,
+  `${SITE_SETTINGS}{dealerName, phone, email, address{street, postalCode, city}, "answerHours": claims.valuationHours, "specs": openingHours[key == "general"][0].specs[]{days, opens, closes}, specialOpeningHours[]{from, to, closed, opens, closes}}`,
 )
 
 /** When the inbox document `$id` was received: a retried post with the same submission key finds its lead (submit.server.ts). */

@@ -1,0 +1,37 @@
+import { type SelectHTMLAttributes } from 'react'
+import { CONTROL_CLASSES } from '#app/components/ui/field.tsx'
+// Only the type: the slots come from the loader (docs/decisions/050, 057).
+import { type TestDriveSlot } from '#app/submissions/test-drive-slots.ts'
+
+/** The offered slots grouped by day, for the select's option groups. */
+function slotsByDay(slots: readonly TestDriveSlot[]): Array<{ date: string; label: string; slots: TestDriveSlot[] }> {
+  const groups: Array<{ date: string; label: string; slots: TestDriveSlot[] }> = []
+  for (const slot of slots) {
+    const group = groups.at(-1)
+    if (group?.date === slot.date) group.slots.push(slot)
+    else groups.push({ date: slot.date, label: slot.dayLabel, slots: [slot] })
+  }
+  return groups
+}
+
+/**
+ * The one slot picker: the test drive's „Wunschtermin“ and the seller's „Besichtigungstermin“
+ * (issue 38) offer the same windows (app/submissions/test-drive-slots.ts). Grouped by day; each
+ * option names its day too, so the closed select reads in full.
+ */
+export function SlotSelect({ slots, className, ...props }: { slots: readonly TestDriveSlot[] } & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <select {...props} className={`${CONTROL_CLASSES} appearance-auto ${className ?? ''}`.trim()}>
+      <option value="">Bitte wählen</option>
+      {slotsByDay(slots).map((day) => (
+        <optgroup key={day.date} label={day.label}>
+          {day.slots.map((slot) => (
+            <option key={slot.value} value={slot.value}>
+              {`${day.label}, ${slot.windowLabel}`}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </select>
+  )
+}

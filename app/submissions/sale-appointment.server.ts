@@ -1,0 +1,103 @@
+import { SALE_CONFIRMATION_HOURS_QUERY, SALE_REQUEST_QUERY } from '#app/sanity/queries/inbox.ts'
+import { type SALE_CONFIRMATION_HOURS_QUERYResult, type SALE_REQUEST_QUERYResult } from '#app/sanity/types.ts'
+import { loggerOf } from '#app/server/logging.server.ts'
+import { estimateDeadline, estimatePromise } from './estimate-deadline.ts'
+import { SALE_PATH } from './forms.ts'
+import { APPOINTMENT_FIELD } from './sale-appointment.ts'
+import { type TestDriveSlot, testDriveSlots } from './test-drive-slots.ts'
+import { isLeadId } from './schema.server.ts'
+import { type SubmitContext } from './submit.server.ts'
+
+/*
+ * Which sell request a seller's browser sent (issue 38 item 4), without putting anything into an
+ * address: the stored sell request answers with a cookie holding only its lead's id (an unguessable
+ * UUID), HttpOnly, for /auto-verkaufen only, for SALE_REQUEST_COOKIE_MS. The confirmation reads the
+ * lead through it on the server (when it came in, its Besichtigungstermin), and only a post carrying
+ * it may add a slot to that lead, as the test drive's hand-over cookie does (trade-in.server.ts).
+ */
+
+export const SALE_REQUEST_COOKIE = 'verkaufsanfrage'
+/** Long enough to come back to the confirmation the next day; the slot itself is checked against the hours then. */
+export const SALE_REQUEST_COOKIE_MS = 2 * 24 * 60 * 60 * 1000
+
+export type SaleRequest = NonNullable<SALE_REQUEST_QUERYResult>
+
+/**
+ * The Set-Cookie values after a stored sell request: the lead's id, for the sell page only. Twice:
+ * with JavaScript the page's data and its action go to `/auto-verkaufen.data` (Remix's single
+ * fetch), which a cookie for `/auto-verkaufen` does not reach (a path matches only up to a `/`).
+ */
+export function saleRequestCookies(leadId: string, secure: boolean): string[] {
+  return [SALE_PATH, `${SALE_PATH}.data`].map((path) =>
+    [
+      `${SALE_REQUEST_COOKIE}=${encodeURIComponent(leadId)}`,
+      `Max-Age=${SALE_REQUEST_COOKIE_MS / 1000}`,
+      `Path=${path}`,
+      'HttpOnly',
+      'SameSite=Lax',
+      ...(secure ? ['Secure'] : []),
+    ].join('; '),
+  )
+}
+
+/** The lead id the request's cookie names, if it looks like one. */
+export function saleRequestId(request: Request): string | undefined {
+  const value = (request.headers.get('cookie') ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${SALE_REQUEST_COOKIE}=`))
+    ?.slice(SALE_REQUEST_COOKIE.length + 1)
+  try {
+    const id = value ? decodeURIComponent(value) : undefined
+    return isLeadId(id) ? id : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The stored sell request `id` (a private read), or undefined; a failed read is logged and counts as none. */
+export async function readSaleRequest(context: Pick<SubmitContext, 'lake' | 'logger'>, id: string | undefined): Promise<SaleRequest | undefined> {
+  if (!id) return undefined
+  try {
+    return (await context.lake.fetch<SALE_REQUEST_QUERYResult>(SALE_REQUEST_QUERY, { id }, { includePrivate: true })) ?? undefined
+  } catch (error) {
+    loggerOf(context).error({ err: error }, 'Die Verkaufsanfrage zu einem Besichtigungstermin ließ sich nicht lesen')
+    return undefined
+  }
+}
+
+/** What the sell request's confirmation shows beyond the words of its query (issue 38). */
+export interface SaleConfirmation {
+  /** „Sie erhalten Ihre erste Einschätzung bis …“, from the Kennzahl and the hours; absent without them. */
+  estimate?: string
+  /** The chosen Besichtigungstermin in German, once chosen. */
+  appointment?: string
+  /** The slots to choose from while none is chosen (the test drive's rules). */
+  slots: TestDriveSlot[]
+}
+
+/**
+ * The confirmation's data for the seller whose cookie names a stored sell request; undefined without
+ * one (another browser, an expired cookie): the page then says what it said before.
+ */
+export async function saleConfirmation(
+  context: Pick<SubmitContext, 'lake' | 'logger'>,
+  request: Request,
+  now = new Date(),
+): Promise<SaleConfirmation | undefined> {
+  const lead = await readSaleRequest(context, saleRequestId(request))
+  if (!lead?.receivedAt) return undefined
+  let hours: SALE_CONFIRMATION_HOURS_QUERYResult = null
+  try {
+    hours = await context.lake.fetch<SALE_CONFIRMATION_HOURS_QUERYResult>(SALE_CONFIRMATION_HOURS_QUERY, {})
+  } catch (error) {
+    loggerOf(context).error({ err: error }, 'Die Öffnungszeiten für die Bestätigung einer Verkaufsanfrage ließen sich nicht lesen')
+  }
+  const deadline = estimateDeadline(new Date(lead.receivedAt), hours?.answerHours, hours?.specs ?? [], hours?.specialOpeningHours)
+  const appointment = lead.appointment?.start ? (lead.fields?.find((field) => field.name === APPOINTMENT_FIELD)?.value ?? undefined) : undefined
+  return {
+    ...(deadline ? { estimate: estimatePromise(deadline) } : {}),
+    ...(appointment ? { appointment } : {}),
+    slots: appointment ? [] : testDriveSlots(hours?.specs ?? [], now, { special: hours?.specialOpeningHours }),
+  }
+}
