@@ -19,3 +19,6 @@ export type AlertKind = keyof typeof ALERT_KINDS
 export function isAlertKind(kind: unknown): kind is AlertKind {
   return typeof kind === 'string' && Object.hasOwn(ALERT_KINDS, kind)
 }
+
+/** At most this many confirmed alerts per e-mail address: enough for a shortlist, too few to mail-bomb anybody. */
+export const ACTIVE_ALERTS_PER_ADDRESS = 5

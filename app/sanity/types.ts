@@ -1163,15 +1163,17 @@ export type AllSanitySchemaTypes =
 export declare const internalGroqTypeReferenceTo: unique symbol
 // Source: ../app/sanity/queries/alerts.ts
 // Variable: ALERT_VEHICLES_QUERY
-// Query: *[_type == "vehicle" && status != "sold"]{  _id, _createdAt, id, title, make, model, price, status, fuelType, transmission, bodyType, color, features, year,  firstRegistration, seats, powerHp, warranty, vat, accidentFree}
+// Query: *[_type == "vehicle" && status != "sold"]{  _id, _createdAt, listedAt, id, title, make, model, price, mileage, status, fuelType, transmission, bodyType, color, features, year,  firstRegistration, seats, powerHp, warranty, vat, accidentFree}
 export type ALERT_VEHICLES_QUERYResult = Array<{
   _id: string
   _createdAt: string
+  listedAt: string
   id: string
   title: string | null
   make: string
   model: string
   price: number | null
+  mileage: number
   status: 'available' | 'reserved' | 'sold'
   fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
   transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'

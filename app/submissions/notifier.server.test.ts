@@ -497,7 +497,9 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
         for (const part of [receipt.subject, receipt.text, receipt.html]) {
           for (const hostile of HOSTILE) expect(part).not.toContain(hostile)
           expect(part.replaceAll('info@ruhrstern.example', '')).not.toContain('@')
-          for (const link of part.match(/https?:\/\/[^\s"<]+|www\.[^\s"<]+/g) ?? []) expect(link).toMatch(/^https:\/\/www\.example\.de\/vehicles\//)
+          // The car's page, and an alert's signed confirmation link (issue 38): nothing else.
+          for (const link of part.match(/https?:\/\/[^\s"<]+|www\.[^\s"<]+/g) ?? [])
+            expect(link).toMatch(/^https:\/\/www\.example\.de\/(vehicles\/|benachrichtigung\/bestaetigen\?t=[\w.%-]+$)/)
         }
         expect(receipt.text).toMatch(/^Guten Tag,\n/)
       }
@@ -545,7 +547,7 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
         for (const label of ['Marke', 'Modell', 'Name', 'Anmerkungen', 'Telefon:  ', 'E-Mail:  ']) expect(receipt.text).not.toContain(label)
       })
 
-      it('a Suchauftrag: the search it carries is not repeated', async () => {
+      it('a Suchauftrag with an e-mail: its receipt is the double opt-in mail (issue 38), and the search it carries is not repeated', async () => {
         const { id } = await storeForm('search-request', {
           emailOrPhone: VICTIM,
           query: 'Gewinnspiel! https://spam.example/win jetzt klicken',
@@ -553,8 +555,9 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
         })
         const receipt = await receiptOf(id)
         expectNothingRelayed(receipt)
-        expect(receipt.subject).toBe('Eingangsbestätigung: Ihre Anfrage (Suchauftrag) bei Ruhrstern Automobile')
-        expect(receipt.text).not.toContain('Ihre Angaben')
+        expect(receipt.subject).toBe('Bitte bestätigen: Benachrichtigung zu Ihrer Fahrzeugsuche – Ruhrstern Automobile')
+        expect(receipt.text).toContain('https://www.example.de/benachrichtigung/bestaetigen?t=')
+        expect(receipt.text).not.toContain('Gewinnspiel')
         expect(receipt.text).not.toContain('Gesucht')
       })
 

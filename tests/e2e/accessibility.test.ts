@@ -314,7 +314,7 @@ test('/vehicles: filtered page 2 with the filters open, an empty filter result, 
     await expectNoA11yViolations(page)
   })
 
-  const searchRequest = page.getByRole('region', { name: 'Suchauftrag: Wir suchen für Sie' })
+  const searchRequest = page.getByRole('region', { name: 'Benachrichtigen, wenn ein passendes Auto kommt' })
   await test.step('vehicles 3: an empty search, „Meinten Sie“, the Suchauftrag refusing a contact', async () => {
     await page.goto('/vehicles?search=Kombie+Lamborghini')
     await expect(results).toHaveText('0 Fahrzeuge')
