@@ -103,7 +103,7 @@ export function buildOptInMail(options: OptInMailOptions): NotificationMail {
   const until = formatBerlinTime(options.expiresAt.toISOString())
   const subject = options.kind === 'price-alert' ? `Bitte bestätigen: Preisbeobachtung für den ${name}` : 'Bitte bestätigen: Benachrichtigung zu Ihrer Fahrzeugsuche'
   const intro = `Guten Tag,\n\nauf unserer Website wurde mit Ihrer E-Mail-Adresse ${what} gewünscht. Bitte bestätigen Sie das mit diesem Link:`
-  const after = `Der Link gilt bis ${until} Uhr. Ohne Ihre Bestätigung schicken wir Ihnen keine weitere E-Mail. Abmelden können Sie sich später jederzeit mit einem Klick in jeder Benachrichtigung.`
+  const after = `Der Link gilt bis ${until}. Ohne Ihre Bestätigung schicken wir Ihnen keine weitere E-Mail. Abmelden können Sie sich später jederzeit mit einem Klick in jeder Benachrichtigung.`
   const page = vehicleLink(vehicle, options.siteUrl)
   const footer = `Sie erhalten diese E-Mail einmalig, weil auf unserer Website ein Formular mit Ihrer E-Mail-Adresse abgeschickt wurde. Waren Sie das nicht, ignorieren Sie sie einfach: Ihre Adresse erhält dann keine Benachrichtigung.`
   const textBody = [

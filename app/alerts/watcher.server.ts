@@ -132,12 +132,16 @@ export class AlertWatcher {
     const vehicles = await this.lake.fetch<ALERT_VEHICLES_QUERYResult>(ALERT_VEHICLES_QUERY)
     const histories = new Map((await this.lake.fetch<PRICE_HISTORIES_QUERYResult>(PRICE_HISTORIES_QUERY)).map((history) => [history._id, history]))
     let recorded = 0
+    let changed = false
     for (const vehicle of vehicles) {
       const price = parseAmount(vehicle.price)
       if (price === null || Math.round(price) <= 0) continue
-      if (await this.record(vehicle, Math.round(price), histories.get(priceHistoryId(vehicle._id)), now)) recorded++
+      const outcome = await this.record(vehicle, Math.round(price), histories.get(priceHistoryId(vehicle._id)), now)
+      if (outcome === 'recorded') recorded++
+      if (outcome !== 'unchanged') changed = true
     }
-    const current = recorded > 0 ? await this.lake.fetch<PRICE_HISTORIES_QUERYResult>(PRICE_HISTORIES_QUERY) : [...histories.values()]
+    // Also when another instance recorded the change first: this one offers it too, and the notifier's claim decides who sends.
+    const current = changed ? await this.lake.fetch<PRICE_HISTORIES_QUERYResult>(PRICE_HISTORIES_QUERY) : [...histories.values()]
     const byVehicle = new Map(vehicles.map((vehicle) => [vehicle._id, vehicle]))
     const events = current.flatMap((history) => {
       const vehicle = history.vehicle ? byVehicle.get(history.vehicle) : undefined
@@ -157,8 +161,8 @@ export class AlertWatcher {
     return { recorded, events: events.length, mails }
   }
 
-  /** Records the car's price if it is new or changed; false when nothing changed or another instance recorded it first. */
-  private async record(vehicle: Vehicle, price: number, history: History | undefined, now: Date): Promise<boolean> {
+  /** Records the car's price if it is new or changed: `recorded`, or `taken` when another instance recorded the change first. */
+  private async record(vehicle: Vehicle, price: number, history: History | undefined, now: Date): Promise<'recorded' | 'taken' | 'unchanged'> {
     const entry = { _key: entryKey(), _type: 'priceEntry', price, at: now.toISOString() }
     try {
       if (!history) {
@@ -173,16 +177,16 @@ export class AlertWatcher {
           arrival: arrived,
           entries: [entry],
         })
-        return true
+        return 'recorded'
       }
       const entries = history.entries ?? []
       const last = priceEntries(history).at(-1)
-      if (last?.price === price) return false
+      if (last?.price === price) return 'unchanged'
       await patchDocument(this.lake, history._id, { ifRevisionID: history._rev, set: { entries: [...entries, entry] } })
-      return true
+      return 'recorded'
     } catch (error) {
       // Another instance recorded this change (or the first price) a moment earlier: it is recorded once.
-      if (isConflict(error)) return false
+      if (isConflict(error)) return 'taken'
       throw error
     }
   }
