@@ -104,4 +104,3 @@ export function parseMail(raw: string) {
     html: parts['text/html'] ?? '',
   }
 }
-

@@ -101,7 +101,8 @@ export function buildOptInMail(options: OptInMailOptions): NotificationMail {
       ? `eine E-Mail, sobald der Preis des ${name}${price ? ` (derzeit ${price})` : ''} sinkt`
       : 'eine E-Mail, sobald ein Fahrzeug zu Ihrer Suche auf unserer Website in unseren Bestand kommt'
   const until = formatBerlinTime(options.expiresAt.toISOString())
-  const subject = options.kind === 'price-alert' ? `Bitte bestätigen: Preisbeobachtung für den ${name}` : 'Bitte bestätigen: Benachrichtigung zu Ihrer Fahrzeugsuche'
+  const subject =
+    options.kind === 'price-alert' ? `Bitte bestätigen: Preisbeobachtung für den ${name}` : 'Bitte bestätigen: Benachrichtigung zu Ihrer Fahrzeugsuche'
   const intro = `Guten Tag,\n\nauf unserer Website wurde mit Ihrer E-Mail-Adresse ${what} gewünscht. Bitte bestätigen Sie das mit diesem Link:`
   const after = `Der Link gilt bis ${until}. Ohne Ihre Bestätigung schicken wir Ihnen keine weitere E-Mail. Abmelden können Sie sich später jederzeit mit einem Klick in jeder Benachrichtigung.`
   const page = vehicleLink(vehicle, options.siteUrl)
@@ -124,7 +125,17 @@ export function buildOptInMail(options: OptInMailOptions): NotificationMail {
     from: options.from,
     subject: headerSafe(`${subject} – ${dealer}`, 200),
     text: textBody,
-    html: html(subject, [intro, { link: options.links.confirm, label: 'Benachrichtigung bestätigen' }, after, ...(page ? [`Zum Fahrzeug: ${page}`] : []), signature(settings).join('\n')], footer),
+    html: html(
+      subject,
+      [
+        intro,
+        { link: options.links.confirm, label: 'Benachrichtigung bestätigen' },
+        after,
+        ...(page ? [`Zum Fahrzeug: ${page}`] : []),
+        signature(settings).join('\n'),
+      ],
+      footer,
+    ),
     messageId: `<${safeId(options.leadId)}.bestaetigung@${domainOf(options.from)}>`,
     headers: { 'X-Lead-Id': safeId(options.leadId), 'Auto-Submitted': 'auto-generated' },
   }
@@ -145,7 +156,9 @@ export interface AlertMailOptions {
 export function alertHeadline(event: AlertEvent, name: string): string {
   const price = formatPrice(event.price)
   if (event.kind === 'arrival') return `Neu im Bestand: ${name} für ${price}`
-  return event.formerPrice !== undefined ? `Preis gesenkt: ${name} jetzt ${price} statt ${formatPrice(event.formerPrice)}` : `Neuer Preis: ${name} jetzt ${price}`
+  return event.formerPrice !== undefined
+    ? `Preis gesenkt: ${name} jetzt ${price} statt ${formatPrice(event.formerPrice)}`
+    : `Neuer Preis: ${name} jetzt ${price}`
 }
 
 /** One alert: the change, the car's page, the unsubscribe link in the body and in the RFC 8058 headers. */

@@ -41,7 +41,8 @@ describe.each(BACKENDS)('a price alert on the %s lake', (backend) => {
   const now = () => clock
   let instances: Array<{ notifier: Notifier; watcher: AlertWatcher }>
 
-  const adapter = () => new MobileDeAdapter({ ...MOCK_CREDENTIALS, baseUrl: MOCK_BASE_URL, maxRetries: 1, retryBaseMs: 1, sleep: async () => {}, timeoutMs: 2000 })
+  const adapter = () =>
+    new MobileDeAdapter({ ...MOCK_CREDENTIALS, baseUrl: MOCK_BASE_URL, maxRetries: 1, retryBaseMs: 1, sleep: async () => {}, timeoutMs: 2000 })
   const sync = () => runSync({ lake: test.lake }, { adapter: adapter(), now })
   /** The two instances scan at the same moment. */
   const scanBoth = () => Promise.all(instances.map(({ watcher }) => watcher.scan()))
@@ -90,7 +91,9 @@ describe.each(BACKENDS)('a price alert on the %s lake', (backend) => {
 
     // 2. Before the confirmation a price drop sends nothing (and records the new price once).
     clock = at(-0.5)
-    api.ads = [{ ...fixtureAd('ad-detail'), modificationDate: '2026-11-21T10:00:00+01:00', price: { ...fixtureAd('ad-detail').price, consumerPriceGross: '21490.00' } }]
+    api.ads = [
+      { ...fixtureAd('ad-detail'), modificationDate: '2026-11-21T10:00:00+01:00', price: { ...fixtureAd('ad-detail').price, consumerPriceGross: '21490.00' } },
+    ]
     await sync()
     const beforeConfirmation = await scanBoth()
     expect(beforeConfirmation.map((scan) => scan.recorded).sort()).toEqual([0, 1])
@@ -115,7 +118,9 @@ describe.each(BACKENDS)('a price alert on the %s lake', (backend) => {
 
     // 4. A price drop through the mobile.de sync: two instances scan at once, one mail.
     clock = at(24)
-    api.ads = [{ ...fixtureAd('ad-detail'), modificationDate: '2026-11-25T10:00:00+01:00', price: { ...fixtureAd('ad-detail').price, consumerPriceGross: '20990.00' } }]
+    api.ads = [
+      { ...fixtureAd('ad-detail'), modificationDate: '2026-11-25T10:00:00+01:00', price: { ...fixtureAd('ad-detail').price, consumerPriceGross: '20990.00' } },
+    ]
     await sync()
     const afterSync = await scanBoth()
     expect(afterSync.flatMap((scan) => scan.mails).filter((result) => result === 'sent')).toHaveLength(1)
@@ -144,7 +149,11 @@ describe.each(BACKENDS)('a price alert on the %s lake', (backend) => {
 
     // 6. The mail client's one-click unsubscribe (RFC 8058): a POST without Origin, no page.
     const answer = await oneClick({
-      request: new Request(oneClickUrl!, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }),
+      request: new Request(oneClickUrl!, {
+        method: 'POST',
+        body: 'List-Unsubscribe=One-Click',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      }),
       context: context(),
       params: {},
     } as ActionFunctionArgs)

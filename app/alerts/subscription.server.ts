@@ -7,9 +7,8 @@
 import { type ContentLake, isConflict, patchDocument } from '#app/sanity/lake.server.ts'
 import { ACTIVE_ALERTS_OF_ADDRESS_QUERY, ALERT_LEAD_QUERY } from '#app/sanity/queries/alerts.ts'
 import { type ALERT_LEAD_QUERYResult } from '#app/sanity/types.ts'
-import { alertSecret, verifyToken } from './tokens.server.ts'
-
 import { ACTIVE_ALERTS_PER_ADDRESS } from './consent.ts'
+import { alertSecret, verifyToken } from './tokens.server.ts'
 
 export type ConfirmOutcome = 'confirmed' | 'already-confirmed' | 'ended' | 'capped' | 'expired' | 'invalid'
 export type UnsubscribeOutcome = 'unsubscribed' | 'already-ended' | 'invalid'
@@ -21,7 +20,11 @@ async function readLead(lake: ContentLake, id: string): Promise<AlertLead | unde
 }
 
 /** Whether a token is a valid confirmation link now (the page shows its button only then). */
-export async function checkConfirmToken(lake: ContentLake, token: unknown, now: Date): Promise<{ ok: true; lead: AlertLead } | { ok: false; outcome: ConfirmOutcome }> {
+export async function checkConfirmToken(
+  lake: ContentLake,
+  token: unknown,
+  now: Date,
+): Promise<{ ok: true; lead: AlertLead } | { ok: false; outcome: ConfirmOutcome }> {
   const check = verifyToken(await alertSecret(lake), 'confirm', token, now)
   if (!check.ok) return { ok: false, outcome: check.reason }
   const lead = await readLead(lake, check.id)

@@ -16,7 +16,10 @@ const STATUS: Record<ConfirmOutcome, number> = { confirmed: 200, 'already-confir
 
 const TEXTS: Record<Exclude<ConfirmOutcome, 'confirmed'>, { title: string; text: string }> = {
   'already-confirmed': { title: 'Schon bestätigt', text: 'Diese Benachrichtigung ist bereits bestätigt. Sie müssen nichts weiter tun.' },
-  ended: { title: 'Abgemeldet', text: 'Diese Benachrichtigung haben Sie abgemeldet. Möchten Sie wieder benachrichtigt werden, fordern Sie sie bitte erneut an.' },
+  ended: {
+    title: 'Abgemeldet',
+    text: 'Diese Benachrichtigung haben Sie abgemeldet. Möchten Sie wieder benachrichtigt werden, fordern Sie sie bitte erneut an.',
+  },
   capped: {
     title: 'Zu viele Benachrichtigungen',
     text: `Für diese E-Mail-Adresse sind schon ${ACTIVE_ALERTS_PER_ADDRESS} Benachrichtigungen aktiv. Melden Sie bitte zuerst eine ab (Link in jeder Benachrichtigung) und öffnen Sie dann diesen Link noch einmal.`,

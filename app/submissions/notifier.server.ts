@@ -442,7 +442,10 @@ export class Notifier {
       }
     })()
       .catch((error: unknown) => {
-        this.logger.error({ documentId: leadId, mail: 'alert', reason: describe(error) }, `${ALERT_LABEL} fehlgeschlagen, sie wird beim nächsten Abgleich wiederholt`)
+        this.logger.error(
+          { documentId: leadId, mail: 'alert', reason: describe(error) },
+          `${ALERT_LABEL} fehlgeschlagen, sie wird beim nächsten Abgleich wiederholt`,
+        )
         return 'failed' as const
       })
       .finally(() => this.inFlight.delete(key))
@@ -503,7 +506,10 @@ export class Notifier {
       { includePrivate: true },
     )
     if ((counts.sent ?? 0) + counts.claimed < ALERT_MAILS_PER_ADDRESS_PER_DAY) return false
-    this.logger.warn({ documentId: leadId, mail: 'alert', cap: 'alert-per-day', limit: ALERT_MAILS_PER_ADDRESS_PER_DAY }, `${ALERT_LABEL} übersprungen: Tageshöchstzahl der Adresse erreicht`)
+    this.logger.warn(
+      { documentId: leadId, mail: 'alert', cap: 'alert-per-day', limit: ALERT_MAILS_PER_ADDRESS_PER_DAY },
+      `${ALERT_LABEL} übersprungen: Tageshöchstzahl der Adresse erreicht`,
+    )
     return true
   }
 

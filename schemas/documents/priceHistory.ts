@@ -32,10 +32,7 @@ export const priceHistory = defineType({
           name: 'priceEntry',
           title: 'Preis',
           type: 'object',
-          fields: [
-            defineField({ name: 'price', title: 'Preis (€)', type: 'number' }),
-            defineField({ name: 'at', title: 'Gültig ab', type: 'datetime' }),
-          ],
+          fields: [defineField({ name: 'price', title: 'Preis (€)', type: 'number' }), defineField({ name: 'at', title: 'Gültig ab', type: 'datetime' })],
           preview: {
             select: { price: 'price', at: 'at' },
             prepare: ({ price, at }) => ({

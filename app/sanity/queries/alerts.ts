@@ -33,9 +33,7 @@ export const ALERT_LEAD_QUERY = defineQuery(`*[_id == $id && _type == "lead"][0]
 }`)
 
 /** Confirmed alerts of one address (lower case), the lead `$id` left out: the cap of active alerts per address. */
-export const ACTIVE_ALERTS_OF_ADDRESS_QUERY = defineQuery(
-  `count(*[_type == "lead" && _id != $id && alert.status == "active" && lower(contact.email) == $to])`,
-)
+export const ACTIVE_ALERTS_OF_ADDRESS_QUERY = defineQuery(`count(*[_type == "lead" && _id != $id && alert.status == "active" && lower(contact.email) == $to])`)
 
 /**
  * Alert mails to one address (lower case) since `$day`: sent, or being sent right now under a claim
