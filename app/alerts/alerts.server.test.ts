@@ -166,7 +166,44 @@ describe.each(BACKENDS)('a price alert on the %s lake', (backend) => {
     await scanBoth()
     expect(mailsTo(VISITOR)).toHaveLength(3)
     // The car's history holds every price once, whoever saw it first.
-    const history = await test.stored(`priceHistory-${VEHICLE}`)
+    const history = await test.stored(`priceHistory.${VEHICLE}`)
     expect((history?.entries as Array<{ price: number }>).map((entry) => entry.price)).toEqual([21_980, 21_490, 20_990, 19_990, 18_990])
+  })
+
+  it('a Suchauftrag with an e-mail: once confirmed, a matching car that arrives through the sync is one mail; a search it does not match gets none', async () => {
+    const SEARCHER = 'evoque-fan@example.org'
+    const OTHER = 'porsche-fan@example.org'
+    clock = at(100)
+    for (const [email, query] of [
+      [SEARCHER, 'Range Rover Hybrid unter 40000 €'],
+      [OTHER, 'Porsche 911'],
+    ] as const) {
+      const stored = await submit(context(), 'search-request', { emailOrPhone: email, query, page: '/vehicles' })
+      if (stored.status !== 'stored') throw new Error(`not stored: ${JSON.stringify(stored)}`)
+      await instances[1]!.notifier.notifyAll(stored.id)
+      const [optIn] = mailsTo(email)
+      expect(optIn!.header('Subject')).toBe('Bitte bestätigen: Benachrichtigung zu Ihrer Fahrzeugsuche – Ruhrstern Automobile')
+      // The search is the visitor's text: the mail does not repeat it.
+      expect(optIn!.text).not.toContain(query.split(' ')[0])
+      const token = new URL(/https:\/\/\S+\/benachrichtigung\/bestaetigen\?t=\S+/.exec(optIn!.text)![0]).searchParams.get('t')!
+      const confirmed = (await confirmAction({
+        request: new Request(`${SITE_URL}/benachrichtigung/bestaetigen`, { method: 'POST', body: new URLSearchParams({ t: token }) }),
+        context: context(),
+        params: {},
+      } as ActionFunctionArgs)) as unknown as { data: { outcome: string } }
+      expect(confirmed.data.outcome).toBe('confirmed')
+    }
+
+    // A Range Rover Evoque (hybrid, 38,490 €) listed yesterday arrives with the next sync.
+    clock = at(101)
+    api.ads = [...api.ads, { ...fixtureAd('ad-detail-ev'), creationDate: at(80).toISOString() }]
+    await sync()
+    await scanBoth()
+    await scanBoth()
+    const [, arrival, ...more] = mailsTo(SEARCHER)
+    expect(more).toHaveLength(0)
+    expect(arrival!.header('Subject')).toMatch(/^Neu im Bestand: .*Evoque.* für 38\.490 € – Ruhrstern Automobile$/)
+    expect(arrival!.rawHeader('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click')
+    expect(mailsTo(OTHER)).toHaveLength(1)
   })
 })

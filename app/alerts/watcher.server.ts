@@ -6,7 +6,7 @@
  * few minutes besides, so nothing depends on one path.
  *
  * Once per change, across instances: a change is recorded by appending an entry to the car's
- * `priceHistory-<vehicle _id>` with `ifRevisionID` (a new car's history by `create`), so of instances
+ * `priceHistory.<vehicle _id>` with `ifRevisionID` (a new car's history by `create`), so of instances
  * that see the same change exactly one records it. The entry's key names the change; an alert is
  * told of it through the notifier's `sendAlert`, whose claim on the lead lets one instance send and
  * whose `alert.sent` list keeps it from being sent again. Every scan offers the changes of the last
@@ -19,7 +19,7 @@ import { type ACTIVE_ALERTS_QUERYResult, type ALERT_VEHICLES_QUERYResult, type P
 import { loggerOf, type Logger } from '#app/server/logging.server.ts'
 import { type Notifier, type NotifyResult } from '#app/submissions/notifier.server.ts'
 import { parseAmount } from '#app/utils/format.ts'
-import { priceEntries, priceReduction } from '#app/vehicles/price-history.ts'
+import { priceEntries, priceHistoryId, priceReduction } from '#app/vehicles/price-history.ts'
 import { readQuery } from '#app/vehicles/query-reading.ts'
 import { searchWords, VehicleSearchIndex } from '#app/vehicles/search-text.ts'
 import { type AlertEvent } from './alert-mail.server.ts'
@@ -33,8 +33,6 @@ export const EVENT_WINDOW_MS = 2 * DAY_MS
 type Vehicle = ALERT_VEHICLES_QUERYResult[number]
 type History = PRICE_HISTORIES_QUERYResult[number]
 type Alert = ACTIVE_ALERTS_QUERYResult[number]
-
-export const priceHistoryId = (vehicleDocId: string) => `priceHistory-${vehicleDocId}`
 
 export interface ScanResult {
   /** Changes this instance recorded (new histories and new prices). */
@@ -130,7 +128,9 @@ export class AlertWatcher {
   private async scanOnce(): Promise<ScanResult> {
     const now = this.now()
     const vehicles = await this.lake.fetch<ALERT_VEHICLES_QUERYResult>(ALERT_VEHICLES_QUERY)
-    const histories = new Map((await this.lake.fetch<PRICE_HISTORIES_QUERYResult>(PRICE_HISTORIES_QUERY)).map((history) => [history._id, history]))
+    const histories = new Map(
+      (await this.lake.fetch<PRICE_HISTORIES_QUERYResult>(PRICE_HISTORIES_QUERY, {}, { includePrivate: true })).map((history) => [history._id, history]),
+    )
     let recorded = 0
     let changed = false
     for (const vehicle of vehicles) {
@@ -141,7 +141,7 @@ export class AlertWatcher {
       if (outcome !== 'unchanged') changed = true
     }
     // Also when another instance recorded the change first: this one offers it too, and the notifier's claim decides who sends.
-    const current = changed ? await this.lake.fetch<PRICE_HISTORIES_QUERYResult>(PRICE_HISTORIES_QUERY) : [...histories.values()]
+    const current = changed ? await this.lake.fetch<PRICE_HISTORIES_QUERYResult>(PRICE_HISTORIES_QUERY, {}, { includePrivate: true }) : [...histories.values()]
     const byVehicle = new Map(vehicles.map((vehicle) => [vehicle._id, vehicle]))
     const events = current.flatMap((history) => {
       const vehicle = history.vehicle ? byVehicle.get(history.vehicle) : undefined

@@ -24,6 +24,12 @@ export interface PriceHistory {
   complete?: boolean | null
 }
 
+/**
+ * The id of a car's price history: private (a dot), so that recording a price, which the site does
+ * for every car it sees, never outdates cached pages; the vehicle page reads it with the server's rights.
+ */
+export const priceHistoryId = (vehicleDocId: string) => `priceHistory.${vehicleDocId}`
+
 /** How long after a reduction the badge is shown (a reduction is news for a while, not for ever). */
 export const REDUCTION_SHOWN_DAYS = 30
 /** PAngV § 11 (1): the lowest price of the 30 days before the reduction. */

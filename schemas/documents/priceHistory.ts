@@ -2,7 +2,7 @@ import { TimelineIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 
 /**
- * Every price a car had and when it took effect (`priceHistory-<vehicle _id>`, issue 38, decision 081),
+ * Every price a car had and when it took effect (`priceHistory.<vehicle _id>`, issue 38, decision 081),
  * written by the site whenever it sees a car's price change, whether staff published it or the
  * mobile.de sync brought it. The vehicle page's „Preis gesenkt“ names as former price only the lowest
  * price of the 30 days before the reduction (PAngV § 11), worked out from these entries. Read-only:

@@ -7,7 +7,7 @@ import { parseAmount } from '#app/utils/format.ts'
 import { readSimilarVehicleCards, readVehicleDetail } from '#app/vehicles/inventory.server.ts'
 import { withBadges } from '#app/vehicles/badges.ts'
 import { financingInputFromParams } from '#app/vehicles/financing.ts'
-import { priceReduction } from '#app/vehicles/price-history.ts'
+import { priceHistoryId, priceReduction } from '#app/vehicles/price-history.ts'
 import { PRICE_HISTORY_QUERY } from '#app/sanity/queries/alerts.ts'
 import { type PRICE_HISTORY_QUERYResult } from '#app/sanity/types.ts'
 
@@ -37,7 +37,10 @@ export async function loadVehicleDetail({ request, params, context }: LoaderFunc
     // not a query of its own: one more query would scan the lake once more per page.
     vehicle.status === 'sold' ? null : loadSiteSettings(context.lake),
     // Its price history (issue 38): „Preis gesenkt“ with the 30-day lowest price only (decision 081).
-    vehicle.status === 'sold' ? null : context.lake.fetch<PRICE_HISTORY_QUERYResult>(PRICE_HISTORY_QUERY, { id: `priceHistory-${vehicle._id}` }),
+    // Private (a dot in the id, decision 081): recording a price never outdates cached pages by itself.
+    vehicle.status === 'sold'
+      ? null
+      : context.lake.fetch<PRICE_HISTORY_QUERYResult>(PRICE_HISTORY_QUERY, { id: priceHistoryId(vehicle._id) }, { includePrivate: true }),
   ])
   const hours = settings?.openingHours?.find((variant) => variant.key === 'general')?.specs
   // The test drive's slots as of now; a page served from the cache a few minutes later may offer a

@@ -3,8 +3,8 @@ import { defineQuery } from 'groq'
 /*
  * The price and search alerts (issue 38 item 2; docs/decisions/080 and 081): the cars the watcher
  * compares with their price histories, the alerts it serves, and what the confirmation and the
- * unsubscribe pages read. Alerts are leads (private: `includePrivate`); a price history is public,
- * since the vehicle page shows its „Preis gesenkt“.
+ * unsubscribe pages read. Alerts are leads and price histories have a dot in their id: both private
+ * (`includePrivate`); the vehicle page reads its car's history on the server.
  */
 
 /** The cars on sale with what a price alert and a search alert compare (a search alert: the search's words). */
@@ -18,7 +18,7 @@ export const PRICE_HISTORIES_QUERY = defineQuery(
   `*[_type == "priceHistory"]{_id, _rev, "vehicle": vehicle._ref, complete, arrival, entries[]{_key, price, at}}`,
 )
 
-/** One car's price history (`priceHistory-<vehicle _id>`), for its page's „Preis gesenkt“. */
+/** One car's price history (`priceHistory.<vehicle _id>`), for its page's „Preis gesenkt“. */
 export const PRICE_HISTORY_QUERY = defineQuery(`*[_id == $id][0]{complete, entries[]{price, at}}`)
 
 /** The confirmed alerts, with what they watch and the changes they were already told about. */
