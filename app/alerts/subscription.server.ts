@@ -4,7 +4,7 @@
  * it (unsubscribe: `alert.status` ended). Both are patches of the lead only; the page and the RFC 8058
  * endpoint call them. A confirmation past the cap of active alerts per address is refused.
  */
-import { type ContentLake, isConflict, patchDocument } from '#app/sanity/lake.server.ts'
+import { type ContentLake, isConflict, patchDocument } from '#app/lake/lake.server.ts'
 import { ACTIVE_ALERTS_OF_ADDRESS_QUERY, ALERT_LEAD_QUERY } from '#app/sanity/queries/alerts.ts'
 import { type ALERT_LEAD_QUERYResult } from '#app/sanity/types.ts'
 import { ACTIVE_ALERTS_PER_ADDRESS } from './consent.ts'

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { type ContentLake, createIfNotExists } from '#app/sanity/lake.server.ts'
+import { type ContentLake, createIfNotExists } from '#app/lake/lake.server.ts'
 
 /*
  * The signed links of the price and search alerts (issue 38 item 2; docs/decisions/080): the double

@@ -13,7 +13,7 @@
  * EVENT_WINDOW_MS again to alerts not yet told, which is the retry after a failed send.
  */
 import { randomUUID } from 'node:crypto'
-import { type ContentLake, createDocument, isConflict, patchDocument } from '#app/sanity/lake.server.ts'
+import { type ContentLake, createDocument, isConflict, patchDocument } from '#app/lake/lake.server.ts'
 import { ACTIVE_ALERTS_QUERY, ALERT_VEHICLES_QUERY, PRICE_HISTORIES_QUERY } from '#app/sanity/queries/alerts.ts'
 import { type ACTIVE_ALERTS_QUERYResult, type ALERT_VEHICLES_QUERYResult, type PRICE_HISTORIES_QUERYResult } from '#app/sanity/types.ts'
 import { loggerOf, type Logger } from '#app/server/logging.server.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type SanityDocument } from '#app/sanity/lake.server.ts'
+import { type SanityDocument } from '#app/lake/lake.server.ts'
 import { buildConfirmationMail, type ConfirmationMailOptions } from './confirmation-mail.server.ts'
 
 /** What the receipt promises, per form (issue 36): the text part and the HTML part say the same. */

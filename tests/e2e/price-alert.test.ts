@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { type Page } from '@playwright/test'
 import { outboxMailWith } from './outbox'
 import { expect, storedLeads, test, uniqueName } from './playwright-utils'
@@ -13,15 +11,9 @@ import { expect, storedLeads, test, uniqueName } from './playwright-utils'
  * (app/alerts/alerts.server.test.ts, both lakes).
  */
 
-/** The `set`s of the patches the server under test applied to one document, read from its journal (the durable record). */
-function patchesOf(id: string): Array<Record<string, unknown>> {
-  const file = path.join(process.env.E2E_DATA_DIR ?? '', 'journal.ndjson')
-  if (!existsSync(file)) return []
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .flatMap((line) => (JSON.parse(line) as { mutations: Array<{ patch?: { id: string; set?: Record<string, unknown> } }> }).mutations)
-    .flatMap((mutation) => (mutation.patch?.id === id && mutation.patch.set ? [mutation.patch.set] : []))
+/** The stored lead of this address (read beside the server, as it holds it now). */
+async function leadOf(email: string) {
+  return (await storedLeads()).find((lead) => (lead.contact as { email?: string } | undefined)?.email === email)
 }
 
 const uniqueEmail = (prefix: string) => `${prefix}-${uniqueName('').trim().replace(/\s+/g, '')}@example.de`
@@ -38,9 +30,8 @@ async function requestAndConfirm(page: Page, email: string) {
   await expect(page.getByText('Fast geschafft: Bitte bestätigen Sie Ihre E-Mail-Adresse').first()).toBeVisible()
 
   // The stored lead: unconfirmed, with the consent text it was shown.
-  await expect.poll(() => storedLeads().find((lead) => (lead.contact as { email?: string } | undefined)?.email === email)).toBeDefined()
-  const lead = storedLeads().find((lead) => (lead.contact as { email?: string } | undefined)?.email === email)!
-  expect(lead).toMatchObject({ kind: 'price-alert', alert: { status: 'unconfirmed' } })
+  await expect.poll(() => leadOf(email)).toBeDefined()
+  expect(await leadOf(email)).toMatchObject({ kind: 'price-alert', alert: { status: 'unconfirmed' } })
 
   // The double opt-in mail in the outbox: to this address, naming the car from our data, with the link.
   await expect.poll(() => outboxMailWith(email, 'receipt'), { timeout: 15_000 }).toBeDefined()
@@ -55,9 +46,8 @@ async function requestAndConfirm(page: Page, email: string) {
   await expect(page.getByRole('heading', { name: 'Benachrichtigung bestätigen' })).toBeVisible()
   await page.getByRole('button', { name: 'JA, BENACHRICHTIGUNG BESTÄTIGEN' }).click()
   await expect(page.getByRole('heading', { name: 'Benachrichtigung bestätigt' })).toBeVisible()
-  await expect
-    .poll(() => patchesOf(String(lead._id)).some((set) => set['alert.status'] === 'active' && typeof set['alert.confirmedAt'] === 'string'))
-    .toBe(true)
+  await expect.poll(async () => ((await leadOf(email))?.alert as { status?: string } | undefined)?.status).toBe('active')
+  expect(await leadOf(email)).toMatchObject({ alert: { confirmedAt: expect.any(String) } })
 }
 
 test.describe('Preis beobachten on a phone', { tag: '@phone' }, () => {
