@@ -316,7 +316,7 @@ export function toDocument(parsed: ParsedSubmission, { vehicleRef, testDriveRef,
 function alertRequest(parsed: ParsedSubmission, requestedAt: string) {
   if (!isAlertKind(parsed.kind) || !parsed.contact.email) return {}
   const query = parsed.kind === 'search-request' && typeof parsed.values.query === 'string' ? { query: parsed.values.query } : {}
-  return { alert: { _type: 'leadAlert', status: 'unconfirmed', consentText: ALERT_KINDS[parsed.kind], requestedAt, ...query } }
+  return { alert: { status: 'unconfirmed', consentText: ALERT_KINDS[parsed.kind], requestedAt, ...query } }
 }
 
 /** Stores a submission in the lake; resolves only after the write is durable. */

@@ -232,7 +232,7 @@ test('a price drop published in the Studio: both instances see it, the confirmed
           notifiedAt: now,
           contact: { email: visitor },
           vehicle: { _type: 'reference', _ref: 'vehicle-1', _weak: true },
-          alert: { _type: 'leadAlert', status: 'active', consentText: 'Test', requestedAt: now, confirmedAt: now },
+          alert: { status: 'active', consentText: 'Test', requestedAt: now, confirmedAt: now },
         },
       },
     ])
