@@ -38,8 +38,11 @@ export default function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true
-          // The scripts start after the first contentful paint (docs/decisions/018).
-          const body = rewriteHtmlStream()
+          // The scripts start after the first contentful paint (docs/decisions/018). Should React's or
+          // Remix's markup change, the page goes out as rendered and the log says why (decision 090).
+          const body = rewriteHtmlStream((problem) =>
+            loggerOf(loadContext).error({ problem, path: new URL(request.url).pathname }, 'Skripte nicht nach dem ersten Zeichnen gestartet: Markup unbekannt'),
+          )
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -34,9 +34,11 @@ export const BUDGETS = {
   /**
    * The home page's requests (22, 15 of them scripts, measured 2026-11-27; decision 050): counted, not timed, so
    * CI holds them. A new script chunk on the home page is a decision: raise the budget with it.
+   * 17 since the Merkliste (decision 079): its module on every page, and the two new routes split the
+   * icons/button chunk from the form rules (25 requests, 17 scripts, 119.7 KB, measured 2026-11-28).
    */
   requests: 25,
-  scriptRequests: 16,
+  scriptRequests: 17,
 }
 const CATEGORIES = Object.keys(BUDGETS.scores)
 /** The categories CI holds to their budget: their scores do not depend on timing. */

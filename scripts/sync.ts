@@ -79,6 +79,7 @@ async function main(): Promise<number> {
     console.log(`  geändert:           ${counts.changed}`)
     console.log(`  unverändert:        ${counts.unchanged}`)
     console.log(`  als verkauft:       ${counts.sold}`)
+    console.log(`  übersprungen:       ${counts.skipped}`)
     console.log(`Detailabrufe:         ${counts.detailCalls}`)
     console.log(`Dauer:                ${((performance.now() - started) / 1000).toLocaleString('de-DE', { maximumFractionDigits: 1 })} s`)
     console.log('')

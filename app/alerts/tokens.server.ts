@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { type ContentLake, createIfNotExists } from '#app/lake/lake.server.ts'
+import { ALERT_SECRET_QUERY } from '#app/sanity/queries/alerts.ts'
 
 /*
  * The signed links of the price and search alerts (issue 38 item 2; docs/decisions/080): the double
@@ -68,7 +69,7 @@ export function alertSecret(lake: ContentLake): Promise<string> {
 }
 
 async function readOrMakeSecret(lake: ContentLake): Promise<string> {
-  const read = () => lake.fetch<string | null>('*[_id == $id][0].key', { id: SECRET_DOCUMENT_ID }, { includePrivate: true })
+  const read = () => lake.fetch<string | null>(ALERT_SECRET_QUERY, { id: SECRET_DOCUMENT_ID }, { includePrivate: true })
   const existing = await read()
   if (typeof existing === 'string' && existing.length >= 32) return existing
   await createIfNotExists(lake, { _id: SECRET_DOCUMENT_ID, _type: 'alertSecret', key: randomBytes(32).toString('hex') })

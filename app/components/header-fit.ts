@@ -24,20 +24,25 @@ export interface HeaderFit {
 
 /**
  * The widths, smallest first: the row there is the viewport less a classic scrollbar (15 px) and the
- * padding (2 × 32 px), within the header's max-w-[96rem]; links have px-2 and gap-1 at lg, px-2.5 and gap-2 above.
+ * padding (2 × 32 px), within the header's max-w-[96rem]; links have px-2, gap-1 at lg and gap-2 above.
  */
 const TIERS = [
   { name: 'lg', min: 1024, padding: 8, gap: 4 },
-  { name: 'xl', min: 1280, padding: 10, gap: 8 },
-  { name: 'laptop', min: 1366, padding: 10, gap: 8 },
-  { name: 'wide', min: 1440, padding: 10, gap: 8 },
-  { name: '2xl', min: 1536, padding: 10, gap: 8 },
+  { name: 'xl', min: 1280, padding: 8, gap: 8 },
+  { name: 'laptop', min: 1366, padding: 8, gap: 8 },
+  { name: 'wide', min: 1440, padding: 8, gap: 8 },
+  { name: '2xl', min: 1536, padding: 8, gap: 8 },
 ] as const
 type Tier = (typeof TIERS)[number]
 const rowWidth = (tier: Tier) => Math.min(tier.min - 15, 1536) - 64
 /** Gaps between logo, links and phone block (gap-4), and the icon-only phone button (px-5, 16 px icon). */
 const ROW_GAPS = 2 * 16
 const PHONE_ICON_BUTTON = 20 + 16 + 20
+/**
+ * The Merkliste's heart link where the links show (lg:size-10) and its gap-1 before the phone button
+ * (issue 38). It took the room of px-2.5 on the links at xl: all links have px-2 now (decision 079).
+ */
+const SAVED_LIST_LINK = 40 + 4
 /** Estimates are this much too wide on purpose: a row that might not fit counts as not fitting. */
 const SAFETY = 1.05
 
@@ -77,7 +82,7 @@ function numberButtonWidth(phone: string): number {
 
 /** Where the header shows its links and its phone number, for these labels, this number and this name. */
 export function headerFit({ labels, phone, dealerName }: { labels: readonly string[]; phone: string; dealerName: string }): HeaderFit {
-  const fixed = logoWidth(dealerName) + ROW_GAPS
+  const fixed = logoWidth(dealerName) + ROW_GAPS + SAVED_LIST_LINK
   const fits = (tier: Tier, phoneButton: number) => (fixed + linksWidth(labels, tier) + phoneButton) * SAFETY <= rowWidth(tier)
   const links = TIERS.find((tier) => fits(tier, PHONE_ICON_BUTTON))
   if (!links) return { linksFrom: 'never', numberFrom: 'never' }

@@ -70,6 +70,17 @@ export function PauseIcon(props: IconProps) {
   return <Icon {...props} d="M7 4h3v16H7zM14 4h3v16h-3z" filled />
 }
 
+/** The Merkliste's heart (Feather „heart“); `filled` once the car is saved. */
+export function HeartIcon({ filled = false, ...props }: IconProps & { filled?: boolean }) {
+  return (
+    <Icon
+      {...props}
+      filled={filled}
+      d="M20.84 4.61a5.5 5.5 0 0 0-7.78 0L12 5.67l-1.06-1.06a5.5 5.5 0 0 0-7.78 7.78l1.06 1.06L12 21.23l7.78-7.78 1.06-1.06a5.5 5.5 0 0 0 0-7.78z"
+    />
+  )
+}
+
 export function CheckIcon(props: IconProps) {
   return <Icon {...props} d="M20 6 9 17l-5-5" />
 }

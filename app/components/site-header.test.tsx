@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { StaticRouter } from 'react-router-dom/server'
 import { afterEach, describe, expect, test } from 'vitest'
 import { SiteHeader } from '#app/components/site-header.tsx'
+import { writeSavedIds } from '#app/vehicles/saved-list.ts'
 
 const settings = {
   dealerName: 'Ruhrstern Automobile',
@@ -30,6 +31,44 @@ function renderHeader(path = '/', transparentAtTop = true) {
 afterEach(() => {
   cleanup()
   window.scrollY = 0
+  document.cookie = 'merkliste=; Path=/; Max-Age=0'
+})
+
+describe('the Merkliste in the header (issue 38)', () => {
+  const savedLinks = () => screen.getAllByRole('link', { name: /^Merkliste/ })
+  const names = () => savedLinks().map((link) => [link.getAttribute('aria-label'), link.textContent])
+
+  test('the server HTML has a plain „Merkliste“ link and no count, whatever the browser saved: the same page for everyone', () => {
+    document.cookie = 'merkliste=1.4; Path=/'
+    const html = renderToString(
+      <StaticRouter location="/">
+        <SiteHeader settings={settings} />
+      </StaticRouter>,
+    )
+    const doc = new DOMParser().parseFromString(html, 'text/html')
+    const links = [...doc.querySelectorAll('a[href="/merkliste"]')].map((link) => [link.getAttribute('aria-label'), link.textContent])
+    expect(links).toEqual([
+      ['Merkliste', ''],
+      ['Merkliste', 'MERKLISTE'],
+    ])
+  })
+
+  test('in the browser the count comes from the cookie and follows a change without a reload', () => {
+    document.cookie = 'merkliste=1.4; Path=/'
+    renderHeader()
+    expect(names()).toEqual([
+      ['Merkliste, 2 Fahrzeuge', '2'],
+      ['Merkliste, 2 Fahrzeuge', 'MERKLISTE2'],
+    ])
+    act(() => writeSavedIds(['1', '4', '9']))
+    expect(names()[0]).toEqual(['Merkliste, 3 Fahrzeuge', '3'])
+    expect(document.cookie).toContain('merkliste=1.4.9')
+    act(() => writeSavedIds([]))
+    expect(names()).toEqual([
+      ['Merkliste', ''],
+      ['Merkliste', 'MERKLISTE'],
+    ])
+  })
 })
 
 const desktopNav = () => screen.getAllByRole('navigation', { name: 'Hauptnavigation' })[0]!
@@ -101,8 +140,9 @@ describe('SiteHeader', () => {
     expect(eight.nav).toBe('hidden')
     expect(eight.toggle).not.toMatch(/(^|\s)\S*:hidden/)
     const six = classesFor(settings.mainNav)
-    expect(six.nav).toBe('hidden lg:block')
-    expect(six.toggle).toContain('lg:hidden')
+    // Six short labels show from 1280 px since the Merkliste's heart joined the row (issue 38).
+    expect(six.nav).toBe('hidden xl:block')
+    expect(six.toggle).toContain('xl:hidden')
   })
 
   // jsdom has no popover API: these run the header's fallback for such browsers (`data-open`).
@@ -121,7 +161,7 @@ describe('SiteHeader', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['HOME', 'SERVICES', 'FAHRZEUGE', 'STANDORTE', 'ÜBER UNS', 'KONTAKT', 'JETZT ANRUFEN'])
+    ).toEqual(['HOME', 'SERVICES', 'FAHRZEUGE', 'STANDORTE', 'ÜBER UNS', 'KONTAKT', 'MERKLISTE', 'JETZT ANRUFEN'])
     expect(within(menu).getByRole('link', { name: 'JETZT ANRUFEN' }).getAttribute('href')).toBe('tel:+4920185123400')
 
     await act(async () => {

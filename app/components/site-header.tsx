@@ -1,12 +1,13 @@
 import { NavLink, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
-import { CloseIcon, MenuIcon, PhoneIcon } from '#app/components/icons.tsx'
+import { CloseIcon, HeartIcon, MenuIcon, PhoneIcon } from '#app/components/icons.tsx'
 import { headerFit, HIDDEN_FROM, NUMBER_FROM, SHOWN_FROM } from '#app/components/header-fit.ts'
 import { SiteLogo } from '#app/components/site-logo.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { telHref } from '#app/utils/format.ts'
 import { type SiteSettings } from '#app/utils/site-settings.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
+import { SAVED_LIST_PATH, savedCountLabel, useSavedIds } from '#app/vehicles/saved-list.ts'
 
 /** Spec §9: the bar turns solid once the page has scrolled more than 50 px. */
 export const SCROLL_SOLID_AFTER = 50
@@ -124,7 +125,7 @@ export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderPro
                   end={link.href === '/'}
                   prefetch="intent"
                   className={({ isActive }) =>
-                    `relative flex min-h-11 items-center rounded px-2 xl:px-2.5 text-sm font-bold tracking-wide whitespace-nowrap transition-colors ${FOCUS} ${
+                    `relative flex min-h-11 items-center rounded px-2 text-sm font-bold tracking-wide whitespace-nowrap transition-colors ${FOCUS} ${
                       isActive
                         ? 'text-amber-400 after:absolute after:inset-x-3 after:bottom-1.5 after:h-0.5 after:rounded-full after:bg-amber-400'
                         : 'text-white hover:text-amber-300'
@@ -138,7 +139,11 @@ export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderPro
           </ul>
         </nav>
 
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-2 lg:gap-1">
+          {/* Below 375 px the row has no room beside the phone and menu buttons: the menu has the link there. */}
+          <SavedListLink
+            className={`hidden min-[375px]:inline-flex size-11 lg:size-10 items-center justify-center rounded-lg text-white hover:bg-white/10 ${FOCUS}`}
+          />
           {tel ? (
             // The wrapper hides the button on small screens: `hidden` on the link itself would
             // compete with the button's own `inline-flex`.
@@ -202,6 +207,11 @@ export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderPro
               </li>
             ))}
           </ul>
+          <SavedListLink
+            label
+            onClick={() => closeMenu(menuRef.current)}
+            className={`mt-2 flex min-h-12 items-center gap-2 rounded px-2 text-base font-bold tracking-wide text-white hover:text-amber-300 ${FOCUS}`}
+          />
           {tel ? (
             <a href={tel} onClick={() => closeMenu(menuRef.current)} className={buttonClasses({ variant: 'primary', size: 'lg', className: 'mt-4 w-full' })}>
               <PhoneIcon className="size-5" />
@@ -211,5 +221,34 @@ export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderPro
         </nav>
       </div>
     </header>
+  )
+}
+
+/**
+ * The Merkliste in the header (issue 38): a plain link for everyone; the count only with scripts,
+ * read from the Merkliste's cookie in the browser, so the server HTML is the same for every visitor
+ * and every page stays cacheable (decision 079).
+ */
+function SavedListLink({ className, label = false, onClick }: { className: string; label?: boolean; onClick?: () => void }) {
+  const count = useSavedIds()?.length ?? 0
+  return (
+    <NavLink
+      to={SAVED_LIST_PATH}
+      prefetch="intent"
+      onClick={onClick}
+      aria-label={count > 0 ? `Merkliste, ${savedCountLabel(count)}` : 'Merkliste'}
+      className={`relative ${className}`}
+    >
+      <HeartIcon className="size-6" />
+      {label ? 'MERKLISTE' : null}
+      {count > 0 ? (
+        <span
+          aria-hidden="true"
+          className={`${label ? '' : 'absolute -top-0.5 -right-0.5'} min-w-5 rounded-full bg-amber-400 px-1.5 text-center text-xs leading-5 font-bold text-zinc-950`}
+        >
+          {count}
+        </span>
+      ) : null}
+    </NavLink>
   )
 }

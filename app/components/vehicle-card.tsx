@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import { ArrowRightIcon, CalendarIcon, CheckIcon, FuelIcon, GaugeIcon, GearboxIcon } from '#app/components/icons.tsx'
 import { SanityImage, type SanityImageSource } from '#app/components/sanity-image.tsx'
+import { SaveButton } from '#app/components/save-button.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { displayYear, formatMileage, formatPrice, fuelLabel, transmissionLabel } from '#app/utils/format.ts'
 import { type VehicleBadge } from '#app/vehicles/badges.ts'
@@ -60,7 +61,7 @@ const IMAGE_SIZES = '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-w
 /**
  * One vehicle in a grid (spec §3): photo or placeholder, make and model, the first registration
  * („EZ 03/2020“; else the year, 2020 when missing), mileage, fuel, transmission, price, the buyer facts
- * that speak for it (issue 36), the first three features, and a details link.
+ * that speak for it (issue 36), the first three features, a details link and „Merken“ (issue 38).
  * Badges ("Reserviert", "Neu im Bestand") sit on the photo but follow the name in the document, so a
  * screen reader hears the car first and then its state.
  */
@@ -105,7 +106,7 @@ export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3, detailsSe
         {/* Model names keep their case (320d, C 220 d), unlike section headings. */}
         <Heading className="text-xl text-zinc-950 normal-case">{name}</Heading>
         {badges.length > 0 ? (
-          <ul className="absolute top-3 left-3 flex flex-wrap gap-2" aria-label="Status">
+          <ul className="absolute top-3 right-36 left-3 flex flex-wrap gap-2" aria-label="Status">
             {badges.map((badge) => (
               <li key={badge} className={`rounded-full px-3 py-1 text-xs font-bold tracking-wide uppercase shadow-sm ${BADGE_LABELS[badge].className}`}>
                 {BADGE_LABELS[badge].label}
@@ -113,6 +114,8 @@ export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3, detailsSe
             ))}
           </ul>
         ) : null}
+        {/* On the photo's corner, after the name and state in the document (issue 38). */}
+        {vehicle.id ? <SaveButton id={vehicle.id} name={name} className="absolute top-3 right-3" /> : null}
         <p className="mt-2 text-2xl font-extrabold tracking-tight whitespace-nowrap text-zinc-950">{formatPrice(vehicle.price)}</p>
         <dl className="mt-5 grid grid-cols-2 gap-x-4 gap-y-3 text-sm text-zinc-700">
           {facts.map(({ label, value, Icon }) => (

@@ -1,3 +1,5 @@
+import { type Vehicle } from '#app/sanity/types.ts'
+import { type MARKETPLACE_FIELDS } from '#schemas/lib/constants.ts'
 import { kwToHp } from '#schemas/lib/validation.ts'
 import { type MarketplaceAd, type MarketplaceImage } from './adapter'
 
@@ -8,55 +10,21 @@ import { type MarketplaceAd, type MarketplaceImage } from './adapter'
  */
 
 /** An image the site shows straight from the marketplace's CDN (docs/decisions/010). */
-export interface ExternalImage {
-  _key: string
-  _type: 'externalImage'
-  url: string
-  alt: string
-}
+export type ExternalImage = NonNullable<Vehicle['externalImages']>[number]
 
-export interface SyncedVehicle {
-  _id: string
-  _type: 'vehicle'
-  id: string
-  title?: string
-  make: string
-  model: string
-  price?: number
-  year?: number
-  firstRegistration?: string
-  mileage: number
-  fuelType?: 'PETROL' | 'DIESEL' | 'ELECTRIC' | 'HYBRID' | 'GAS'
-  transmission?: 'MANUAL' | 'AUTOMATIC' | 'SEMI_AUTOMATIC'
-  bodyType?: string
-  color?: string
-  powerKw?: number
-  powerHp?: number
-  doors?: number
-  seats?: number
-  previousOwners?: number
-  features: string[]
-  description?: string
-  consumption?: {
-    combinedLitersPer100Km?: number
-    combinedKwhPer100Km?: number
-    co2GramsPerKm?: number
-    co2Class?: string
-    emissionClass?: string
-  }
-  vat?: 'deductible' | 'margin'
-  /** MM/YYYY */
-  inspectionDue?: string
-  warranty?: boolean
-  accidentFree?: boolean
-  externalImages: ExternalImage[]
-  status: 'available' | 'reserved' | 'sold'
-  listedAt: string
-  source: 'mobile.de'
-  marketplaceId: string
-  marketplaceModifiedAt: string
-  marketplaceUrl?: string
-}
+/**
+ * The vehicle document the sync writes, from the generated schema type (app/sanity/types.ts), so
+ * a change of the vehicle schema fails the typecheck here (docs/decisions/089): the fields
+ * mobile.de owns (MARKETPLACE_FIELDS) and those the sync sets once. Fuel and gearbox are optional
+ * although the schema requires them: an ad with a key we have no value for is listed all the
+ * same, and the Studio asks staff to complete it.
+ */
+export type SyncedVehicle = Omit<
+  Pick<Vehicle, '_id' | '_type' | 'id' | 'status' | 'listedAt' | (typeof MARKETPLACE_FIELDS)[number]>,
+  'fuelType' | 'transmission'
+> &
+  Partial<Pick<Vehicle, 'fuelType' | 'transmission'>> &
+  Required<Pick<Vehicle, 'marketplaceId' | 'marketplaceModifiedAt' | 'externalImages' | 'features'>> & { source: 'mobile.de' }
 
 /** `vehicle-<mobileAdId>`: the id stays the same across syncs. */
 export function vehicleDocumentId(mobileAdId: string) {
@@ -83,7 +51,7 @@ const GEARBOXES: Record<string, SyncedVehicle['transmission']> = {
 }
 
 /** mobile.de category → our body types (schemas/lib/constants.ts BODY_TYPES). */
-const CATEGORIES: Record<string, string> = {
+const CATEGORIES: Record<string, SyncedVehicle['bodyType']> = {
   Limousine: 'Limousine',
   EstateCar: 'Kombi',
   SmallCar: 'Kleinwagen',
@@ -314,6 +282,14 @@ function decimal(value: unknown): number | undefined {
   return Number(value.replace(',', '.'))
 }
 
+type Co2Class = NonNullable<NonNullable<Vehicle['consumption']>['co2Class']>
+/** Every class of the schema's list, no other: a change of the list fails the typecheck here. */
+const CO2_CLASSES: Record<Co2Class, true> = { A: true, B: true, C: true, D: true, E: true, F: true, G: true }
+
+function isCo2Class(value: unknown): value is Co2Class {
+  return typeof value === 'string' && Object.hasOwn(CO2_CLASSES, value)
+}
+
 function positiveInt(value: unknown, max: number): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max ? value : undefined
 }
@@ -366,7 +342,7 @@ export function mapAdToVehicle(ad: MarketplaceAd, options: MapOptions = {}): Syn
     combinedLitersPer100Km: decimal(ad.consumptions?.fuel?.combined),
     combinedKwhPer100Km: decimal(ad.consumptions?.power?.combined),
     co2GramsPerKm: co2 === undefined ? undefined : Math.round(co2),
-    co2Class: typeof co2Class === 'string' && /^[A-G]$/.test(co2Class) ? co2Class : undefined,
+    co2Class: isCo2Class(co2Class) ? co2Class : undefined,
     emissionClass: emissionClassLabel(ad.emissionClass),
   })
   const title = ad.modelDescription?.trim() ? truncate(decodeEntities(ad.modelDescription.trim()), 100) : undefined

@@ -1,7 +1,15 @@
 import { z } from 'zod'
 import { type Env } from '#app/env.server.ts'
 import { formatDecimal } from '#app/utils/format.ts'
-import { type MarketplaceAd, type MarketplaceAdapter, MarketplaceError, type MarketplacePage } from './adapter'
+import {
+  adIdSchema,
+  type MalformedAd,
+  type MarketplaceAd,
+  type MarketplaceAdapter,
+  marketplaceAdSchema,
+  MarketplaceError,
+  type MarketplacePage,
+} from './adapter'
 
 /*
  * mobile.de Search API client (DESIGN.md §4, reference/mobile-de-and-dealer-sites.md §1):
@@ -12,58 +20,13 @@ import { type MarketplaceAd, type MarketplaceAdapter, MarketplaceError, type Mar
 export const MOBILE_DE_MEDIA_TYPE = 'application/vnd.de.mobile.api+json'
 export const PAGE_SIZE = 100
 
-const digits = z
-  .union([z.string(), z.number()])
-  .transform(String)
-  .pipe(z.string().regex(/^\d{1,20}$/, 'keine Ziffernfolge'))
-const decimal = z.union([z.string(), z.number()]).transform(String)
-
-const imageSchema = z.looseObject({
-  hash: z.string().optional(),
-  icon: z.string().optional(),
-  s: z.string().optional(),
-  m: z.string().optional(),
-  l: z.string().optional(),
-  xl: z.string().optional(),
-  xxl: z.string().optional(),
-  xxxl: z.string().optional(),
-})
-
-const adSchema = z.looseObject({
-  mobileAdId: digits,
-  modificationDate: z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'kein Datum'),
-  mobileSellerId: digits.optional(),
-  detailPageUrl: z.string().optional(),
-  make: z.string().optional(),
-  model: z.string().optional(),
-  modelDescription: z.string().optional(),
-  firstRegistration: z
-    .string()
-    .regex(/^\d{6}$/, 'nicht im Format JJJJMM')
-    .optional(),
-  mileage: z.number().int().min(0).optional(),
-  power: z.number().min(0).optional(),
-  seats: z.number().int().optional(),
-  numberOfPreviousOwners: z.number().int().optional(),
-  price: z
-    .looseObject({
-      consumerPriceGross: decimal.optional(),
-      consumerPriceNet: decimal.optional(),
-      vatRate: decimal.optional(),
-      currency: z.string().optional(),
-    })
-    .optional(),
-  images: z.array(imageSchema).optional(),
-  description: z.string().optional(),
-  plainTextDescription: z.string().optional(),
-})
-
 const searchSchema = z.looseObject({
   total: z.number().int().min(0),
   currentPage: z.number().int().min(0).optional(),
   maxPages: z.number().int().min(0),
   pageSize: z.number().int().optional(),
-  ads: z.array(adSchema).default([]),
+  // Each ad is parsed on its own: one malformed ad is skipped, not the whole page (listAds).
+  ads: z.array(z.unknown()).default([]),
 })
 
 const apiErrorsSchema = z.looseObject({
@@ -150,21 +113,28 @@ export class MobileDeAdapter implements MarketplaceAdapter {
         `mobile.de hat für Seite ${pageNumber} der Inseratsliste eine unerwartete Antwort geschickt (${describeIssues(parsed.error)}).`,
       )
     }
-    const { total, maxPages, ads } = parsed.data
-    return { total, maxPages, currentPage: parsed.data.currentPage ?? pageNumber, ads: ads as MarketplaceAd[] }
+    const { total, maxPages } = parsed.data
+    const ads: MarketplaceAd[] = []
+    const malformed: MalformedAd[] = []
+    for (const raw of parsed.data.ads) {
+      const ad = marketplaceAdSchema.safeParse(raw)
+      if (ad.success) ads.push(ad.data)
+      else malformed.push({ mobileAdId: adIdSchema.safeParse(raw).data?.mobileAdId, reason: describeIssues(ad.error) })
+    }
+    return { total, maxPages, currentPage: parsed.data.currentPage ?? pageNumber, ads, malformed }
   }
 
   async getAd(mobileAdId: string): Promise<MarketplaceAd> {
     this.requestCount.detail++
     const body = await this.request(`/search-api/ad/${encodeURIComponent(mobileAdId)}`, `Inserat ${mobileAdId}`)
-    const parsed = adSchema.safeParse(body)
+    const parsed = marketplaceAdSchema.safeParse(body)
     if (!parsed.success) {
       throw new MarketplaceError('malformed', `mobile.de hat für Inserat ${mobileAdId} eine unerwartete Antwort geschickt (${describeIssues(parsed.error)}).`)
     }
     if (parsed.data.mobileAdId !== mobileAdId) {
       throw new MarketplaceError('malformed', `mobile.de hat auf die Anfrage nach Inserat ${mobileAdId} das Inserat ${parsed.data.mobileAdId} geschickt.`)
     }
-    return parsed.data as MarketplaceAd
+    return parsed.data
   }
 
   /** GET with Basic auth and the New-JSON media type; retries 429 and 5xx with backoff. */

@@ -1,4 +1,6 @@
-import { type ContentLake, createDocument, isConflict, type Mutation, patchDocument } from '#app/lake/lake.server.ts'
+import { type ContentLake, type Mutation } from '#app/lake/lake.server.ts'
+import { SYNC_LEASE_QUERY } from '#app/sanity/queries/vehicles.ts'
+import { leaseRuns, writeLease } from '#app/utils/lease.server.ts'
 
 /*
  * One marketplace sync at a time across every instance of the site and the CLI (issue 15,
@@ -51,22 +53,17 @@ export class SyncLease {
   /** Takes the lease or throws LeaseTakenError; renews it every third of its length until `release`. */
   static async take(lake: ContentLake, leaseOptions: LeaseOptions): Promise<SyncLease> {
     const options = { ...leaseOptions, now: leaseOptions.now ?? (() => new Date()) }
-    const current = await lake.fetch<LeaseDocument | null>('*[_id == $id][0]{_rev, holder, expiresAt}', { id: SYNC_LEASE_ID }, { includePrivate: true })
-    if (current?.expiresAt && Date.parse(current.expiresAt) > options.now().getTime()) throw new LeaseTakenError(current.holder, current.expiresAt)
+    const current = await lake.fetch<LeaseDocument | null>(SYNC_LEASE_QUERY, { id: SYNC_LEASE_ID }, { includePrivate: true })
+    // Any running lease refuses, this instance's own too: two syncs may be asked of one process.
+    if (current && leaseRuns(current.expiresAt, options.now())) throw new LeaseTakenError(current.holder, current.expiresAt)
     const fields = { holder: options.holder, takenAt: options.now().toISOString(), expiresAt: expiry(options) }
-    try {
-      const taken = current
-        ? await patchDocument(lake, SYNC_LEASE_ID, { ifRevisionID: current._rev, set: fields })
-        : await createDocument(lake, { _id: SYNC_LEASE_ID, _type: 'syncLease', ...fields })
-      const lease = new SyncLease(lake, String(taken._rev), options)
-      lease.timer = setInterval(() => void lease.renew(), Math.max(1000, options.leaseMs / 3))
-      lease.timer.unref?.()
-      return lease
-    } catch (error) {
-      // Someone else took it between our read and our write.
-      if (isConflict(error)) throw new LeaseTakenError(undefined, undefined)
-      throw error
-    }
+    const revision = await writeLease(lake, { id: SYNC_LEASE_ID, revision: current?._rev, type: 'syncLease', set: fields })
+    // Someone else took it between our read and our write.
+    if (revision === undefined) throw new LeaseTakenError(undefined, undefined)
+    const lease = new SyncLease(lake, revision, options)
+    lease.timer = setInterval(() => void lease.renew(), Math.max(1000, options.leaseMs / 3))
+    lease.timer.unref?.()
+    return lease
   }
 
   /** False once a renewal found the lease changed by someone else (it had expired and was taken over). */
@@ -100,12 +97,12 @@ export class SyncLease {
     if (this.renewing || this.lost) return
     this.renewing = (async () => {
       try {
-        const renewed = await patchDocument(this.lake, SYNC_LEASE_ID, { ifRevisionID: this.revision, set: { expiresAt: expiry(this.options) } })
-        this.revision = String(renewed._rev)
-      } catch (error) {
-        // 409: someone else changed the lease, so it is no longer ours. Anything else (the lake
-        // did not answer) is tried again at the next tick, while the lease still runs.
-        if (isConflict(error)) this.lost = true
+        const renewed = await writeLease(this.lake, { id: SYNC_LEASE_ID, revision: this.revision, set: { expiresAt: expiry(this.options) } })
+        // Changed by someone else: it had expired and was taken over, so it is no longer ours.
+        if (renewed === undefined) this.lost = true
+        else this.revision = renewed
+      } catch {
+        // The lake did not answer: tried again at the next tick, while the lease still runs.
       }
     })()
     await this.renewing

@@ -2,6 +2,7 @@ import { HttpResponse } from 'msw'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type SanityDocument } from '#app/lake/lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
+import { captureLogs, LEVEL } from '#tests/log-capture.ts'
 import { createMobileDeApi, fixtureAd, generateAds, generatedAdId, MOCK_BASE_URL, MOCK_CREDENTIALS } from '#tests/mocks/mobile-de.ts'
 import { MobileDeAdapter } from './mobile-de.server'
 import { runSync, SYNC_STATE_ID, SyncError, SyncInProgressError, type SyncProgress } from './sync.server'
@@ -55,7 +56,7 @@ describe.each(BACKENDS)('runSync on the %s lake', (backend) => {
     api.ads = [fixtureAd('ad-detail'), fixtureAd('ad-detail-ev')]
     const progress: SyncProgress[] = []
     const result = await sync({ onProgress: (event) => progress.push(event) })
-    expect(result.counts).toEqual({ pages: 1, ads: 2, new: 2, changed: 0, unchanged: 0, sold: 0, detailCalls: 2 })
+    expect(result.counts).toEqual({ pages: 1, ads: 2, new: 2, changed: 0, unchanged: 0, sold: 0, detailCalls: 2, skipped: 0 })
     expect(result.ids).toEqual(['4312045670012345', '9007199254740993'])
     expect(result.message).toBe('Abgleich erfolgreich: 2 Inserate auf 1 Seite – 2 neu, 0 geändert, 0 unverändert, 0 als verkauft markiert.')
     expect(api.calls.detailIds.sort()).toEqual(['4312045670012345', '9007199254740993'])
@@ -297,5 +298,46 @@ describe.each(BACKENDS)('runSync on the %s lake', (backend) => {
     } finally {
       api.latencyMs = 0
     }
+  }, 60_000)
+
+  it('a malformed ad is logged and skipped, the sync goes on with the rest; its vehicle is neither changed nor sold', async () => {
+    api.ads = stock(201)
+    await sync()
+    const ids = api.ads.map((ad) => ad.mobileAdId)
+    const id = (n: number) => ids[n]!
+    const before = await inventory(test)
+    const changed = '2026-11-22T09:00:00+01:00'
+    api.ads = api.ads.map((ad, n) =>
+      n === 2
+        ? { ...ad, modificationDate: changed, mileage: 'viel' as unknown as number } // wrong in the list already
+        : n === 3
+          ? { ...ad, modificationDate: changed, mileage: 1, description: 42 as unknown as string } // wrong in its detail only
+          : n === 4
+            ? { ...ad, modificationDate: changed, mileage: 1 }
+            : ad,
+    )
+    const logs = captureLogs()
+    const result = await runSync({ lake: test.lake, logger: logs.logger }, { adapter: adapter() })
+    expect(result.counts).toMatchObject({ ads: 200, changed: 1, unchanged: 198, sold: 0, skipped: 2, detailCalls: 2 })
+    expect(result.message).toMatch(/0 als verkauft markiert, 2 mit unerwarteten Daten übersprungen \(siehe Protokoll\)\.$/)
+    expect(logs.at(LEVEL.error)).toEqual([
+      expect.objectContaining({
+        mobileAdId: id(2),
+        msg: expect.stringMatching(new RegExp(`^Inserat ${id(2)} von mobile.de hat unerwartete Daten \\(mileage: `)),
+      }),
+      expect.objectContaining({ mobileAdId: id(3), msg: expect.stringMatching(new RegExp(`^Inserat ${id(3)} wird übersprungen: .*description`)) }),
+    ])
+    const after = await inventory(test)
+    const vehicle = (list: SanityDocument[], n: number) => list.find((doc) => doc._id === `vehicle-${id(n)}`)
+    expect(vehicle(after, 2)).toEqual(vehicle(before, 2))
+    expect(vehicle(after, 3)).toEqual(vehicle(before, 3))
+    expect(vehicle(after, 4)).toMatchObject({ mileage: 1, status: 'available' })
+
+    // An ad without a readable id could be any vehicle: one that vanished meanwhile is not sold this time.
+    api.ads = stock(201).map((ad, n) => (n === 5 ? ({ mobileAdId: 'keine', modificationDate: changed } as never) : ad))
+    const second = await runSync({ lake: test.lake, logger: logs.logger }, { adapter: adapter() })
+    expect(second.counts).toMatchObject({ ads: 200, sold: 0, skipped: 1 })
+    expect(logs.at(LEVEL.warn).at(-1)?.msg).toBe('Wegen Inseraten ohne lesbare Nummer wird in diesem Abgleich kein Fahrzeug als verkauft markiert')
+    expect(vehicle(await inventory(test), 5)).toMatchObject({ status: 'available' })
   }, 60_000)
 })

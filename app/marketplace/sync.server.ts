@@ -1,6 +1,6 @@
-import { type ContentLake, type Mutation, type SanityDocument } from '#app/lake/lake.server.ts'
-import { SYNCED_VEHICLES_QUERY } from '#app/sanity/queries/vehicles.ts'
-import { type SYNCED_VEHICLES_QUERYResult } from '#app/sanity/types.ts'
+import { type ContentLake, type Mutation } from '#app/lake/lake.server.ts'
+import { EXISTING_IDS_QUERY, SYNCED_VEHICLES_QUERY } from '#app/sanity/queries/vehicles.ts'
+import { type EXISTING_IDS_QUERYResult, type SYNCED_VEHICLES_QUERYResult } from '#app/sanity/types.ts'
 import { MARKETPLACE_FIELDS } from '#schemas/lib/constants.ts'
 import { type MarketplaceAd, type MarketplaceAdapter, MarketplaceError } from './adapter'
 import { isoDate, mapAdToVehicle, type SyncedVehicle } from './mapping.server'
@@ -30,6 +30,8 @@ export interface SyncCounts {
   unchanged: number
   sold: number
   detailCalls: number
+  /** Ads that did not pass the schema (in the list or in their detail): logged, left as they were. */
+  skipped: number
 }
 
 export type SyncProgress =
@@ -113,7 +115,7 @@ export async function runSync(context: { lake: ContentLake; logger?: Logger }, o
 async function syncOnce(lake: ContentLake, log: Logger, options: SyncOptions, lease: SyncLease): Promise<SyncResult> {
   const now = options.now ?? (() => new Date())
   const startedAt = now().toISOString()
-  const counts: SyncCounts = { pages: 0, ads: 0, new: 0, changed: 0, unchanged: 0, sold: 0, detailCalls: 0 }
+  const counts: SyncCounts = { pages: 0, ads: 0, new: 0, changed: 0, unchanged: 0, sold: 0, detailCalls: 0, skipped: 0 }
   const { adapter, onProgress } = options
   const maxVanishedShare = options.maxVanishedShare ?? 0.3
 
@@ -143,6 +145,10 @@ async function syncOnce(lake: ContentLake, log: Logger, options: SyncOptions, le
 
     // 1. The complete pass over the search results.
     const summaries = new Map<string, MarketplaceAd>()
+    // A malformed ad is on sale all the same: its vehicle is never marked sold. One without a
+    // readable id could be any vehicle, so then none is.
+    const malformedIds = new Set<string>()
+    let unidentified = 0
     let maxPages = 1
     for (let page = 1; page <= maxPages; page++) {
       const result = await adapter.listAds(page)
@@ -158,16 +164,33 @@ async function syncOnce(lake: ContentLake, log: Logger, options: SyncOptions, le
         }
       }
       for (const ad of result.ads) summaries.set(ad.mobileAdId, ad)
+      for (const { mobileAdId, reason } of result.malformed) {
+        counts.skipped++
+        if (mobileAdId) malformedIds.add(mobileAdId)
+        else unidentified++
+        log.error(
+          { mobileAdId, page, reason },
+          `Inserat ${mobileAdId ?? 'ohne lesbare Nummer'} von mobile.de hat unerwartete Daten (${reason}); es wird übersprungen`,
+        )
+      }
       onProgress?.({ phase: 'page', page, maxPages, total: result.total, ads: summaries.size })
       // A page that comes back empty before the last one means the pass is not complete.
-      if (result.ads.length === 0 && page < maxPages) {
+      const received = result.ads.length + result.malformed.length
+      if (received === 0 && page < maxPages) {
         throw new SyncError(`mobile.de hat Seite ${page} von ${maxPages} leer geliefert; der Durchlauf ist unvollständig.`, 'incomplete', counts)
       }
-      if (page === 1 && result.total > 0 && result.ads.length === 0) {
+      if (page === 1 && result.total > 0 && received === 0) {
         throw new SyncError(`mobile.de meldet ${result.total} Inserate, liefert aber keine.`, 'incomplete', counts)
       }
     }
     counts.ads = summaries.size
+    if (summaries.size === 0 && counts.skipped > 0) {
+      throw new SyncError(
+        `mobile.de hat nur Inserate mit unerwarteten Daten geliefert (${counts.skipped}); darum wurde nichts geändert.`,
+        'marketplace',
+        counts,
+      )
+    }
     if (summaries.size === 0) {
       throw new SyncError(
         'mobile.de liefert für die Händlernummer (MOBILE_DE_SELLER_ID) keine Inserate. Bitte die Händlernummer prüfen; ohne einen vollständigen, nicht leeren Durchlauf wird nichts als verkauft markiert.',
@@ -195,7 +218,9 @@ async function syncOnce(lake: ContentLake, log: Logger, options: SyncOptions, le
 
     // 3. The vanished ones: only sold after this complete, non-empty pass, and within bounds.
     const available = existing.filter((vehicle) => vehicle.status !== 'sold' && !vehicle.marketplaceVanishedAt)
-    const vanished = available.filter((vehicle) => !summaries.has(vehicle.marketplaceId ?? ''))
+    const vanished =
+      unidentified > 0 ? [] : available.filter((vehicle) => !summaries.has(vehicle.marketplaceId ?? '') && !malformedIds.has(vehicle.marketplaceId ?? ''))
+    if (unidentified > 0) log.warn({ unidentified }, 'Wegen Inseraten ohne lesbare Nummer wird in diesem Abgleich kein Fahrzeug als verkauft markiert')
     if (available.length > 0 && vanished.length / available.length > maxVanishedShare) {
       counts.sold = 0
       throw new SyncError(
@@ -208,16 +233,28 @@ async function syncOnce(lake: ContentLake, log: Logger, options: SyncOptions, le
     // 4. Details for new and changed ads only, a few at a time. A change reaches the staff's open
     //    drafts too, so that publishing one does not bring back mobile.de's old values.
     const draftIds = toFetch.flatMap(({ previous }) => (previous ? [`drafts.${previous._id}`] : []))
-    const drafts = new Set(draftIds.length > 0 ? await lake.fetch<string[]>('*[_id in $ids]._id', { ids: draftIds }, { perspective: 'raw' }) : [])
+    const drafts = new Set(draftIds.length > 0 ? await lake.fetch<EXISTING_IDS_QUERYResult>(EXISTING_IDS_QUERY, { ids: draftIds }, { perspective: 'raw' }) : [])
     const mutations: Mutation[] = []
     let done = 0
     await eachLimited(toFetch, options.detailConcurrency ?? 4, async ({ ad, previous }) => {
-      const detail = await adapter.getAd(ad.mobileAdId)
+      let detail: MarketplaceAd
+      try {
+        detail = await adapter.getAd(ad.mobileAdId)
+      } catch (error) {
+        if (!(error instanceof MarketplaceError && error.kind === 'malformed')) throw error
+        // This ad only: the vehicle stays as it was (or is not created) and is compared again next time.
+        counts.detailCalls++
+        counts.skipped++
+        if (previous) counts.changed--
+        else counts.new--
+        log.error({ mobileAdId: ad.mobileAdId, reason: error.message }, `Inserat ${ad.mobileAdId} wird übersprungen: ${error.message}`)
+        return
+      }
       counts.detailCalls++
       // The search result's modification date is the one compared next time.
       const vehicle: SyncedVehicle = mapAdToVehicle({ ...detail, modificationDate: detail.modificationDate || ad.modificationDate })
       if (previous) mutations.push(...ownedFieldPatches(vehicle, previous, drafts))
-      else mutations.push({ createIfNotExists: vehicle as unknown as SanityDocument })
+      else mutations.push({ createIfNotExists: vehicle })
       onProgress?.({ phase: 'details', done: ++done, total: toFetch.length })
     })
 
@@ -256,12 +293,11 @@ async function syncOnce(lake: ContentLake, log: Logger, options: SyncOptions, le
  * or reserved in the Studio keeps that status.
  */
 function ownedFieldPatches(vehicle: SyncedVehicle, previous: ExistingVehicle, drafts: ReadonlySet<string>): Mutation[] {
-  const fields = vehicle as unknown as Record<string, unknown>
   const set: Record<string, unknown> = {}
   const unset: string[] = []
   for (const field of MARKETPLACE_FIELDS) {
-    if (fields[field] === undefined) unset.push(field)
-    else set[field] = fields[field]
+    if (vehicle[field] === undefined) unset.push(field)
+    else set[field] = vehicle[field]
   }
   if (previous.marketplaceVanishedAt) {
     set.status = 'available'
@@ -271,9 +307,10 @@ function ownedFieldPatches(vehicle: SyncedVehicle, previous: ExistingVehicle, dr
   return ids.map((id) => ({ patch: { id, set, unset } }))
 }
 
-/** "Abgleich erfolgreich: 120 Inserate auf 2 Seiten – 3 neu, 1 geändert, 116 unverändert, 2 als verkauft markiert." */
+/** "Abgleich erfolgreich: 120 Inserate auf 2 Seiten – 3 neu, 1 geändert, 116 unverändert, 2 als verkauft markiert." (and the skipped ones, if any) */
 export function summaryMessage(counts: SyncCounts): string {
-  return `Abgleich erfolgreich: ${counts.ads} Inserate auf ${counts.pages} ${counts.pages === 1 ? 'Seite' : 'Seiten'} – ${counts.new} neu, ${counts.changed} geändert, ${counts.unchanged} unverändert, ${counts.sold} als verkauft markiert.`
+  const skipped = counts.skipped > 0 ? `, ${counts.skipped} mit unerwarteten Daten übersprungen (siehe Protokoll)` : ''
+  return `Abgleich erfolgreich: ${counts.ads} Inserate auf ${counts.pages} ${counts.pages === 1 ? 'Seite' : 'Seiten'} – ${counts.new} neu, ${counts.changed} geändert, ${counts.unchanged} unverändert, ${counts.sold} als verkauft markiert${skipped}.`
 }
 
 interface SyncState {

@@ -4,6 +4,7 @@ import { type Cookie, createCookie } from '@remix-run/node'
 import { type ClientPerspective, type StegaConfig } from '@sanity/client'
 import { type Env, usesSanity } from '#app/env.server.ts'
 import { type ContentLake } from '#app/lake/lake.server.ts'
+import { GRANT_QUERY } from '#app/sanity/queries/preview.ts'
 
 /*
  * The Studio's preview (issue 14, docs/decisions/031). The Presentation tool opens the site through
@@ -139,9 +140,6 @@ export async function decodePreview(cookieHeader: string | null | undefined, env
   if ((exp as number) <= seconds || (iat as number) > seconds + 60 || (exp as number) - (iat as number) > PREVIEW_LIFETIME_SECONDS) return undefined
   return { perspective, iat: iat as number, exp: exp as number, grant, sum }
 }
-
-/** The grant check: the secret of the grant's document; null once it is deleted (or the share link switched off). */
-export const GRANT_QUERY = `*[_id == $id][0].secret`
 
 interface GrantCheck {
   alive: Promise<boolean>

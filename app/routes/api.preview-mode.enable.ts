@@ -1,13 +1,5 @@
 import { type LoaderFunctionArgs, redirect } from '@remix-run/node'
-import {
-  SECRET_TTL,
-  schemaIdSingleton,
-  schemaType,
-  schemaTypeSingleton,
-  urlSearchParamPreviewPathname,
-  urlSearchParamPreviewPerspective,
-  urlSearchParamPreviewSecret,
-} from '@sanity/preview-url-secret/constants'
+import { urlSearchParamPreviewPathname, urlSearchParamPreviewPerspective, urlSearchParamPreviewSecret } from '@sanity/preview-url-secret/constants'
 import {
   decodePreview,
   hasSecretShape,
@@ -19,23 +11,14 @@ import {
   withSanityDeadline,
 } from '#app/preview/preview.server.ts'
 import { isConflict, patchDocument } from '#app/lake/lake.server.ts'
+import { PREVIEW_SECRET_QUERY } from '#app/sanity/queries/preview.ts'
 import { type Logger, loggerOf } from '#app/server/logging.server.ts'
 import { jsonError } from '#app/utils/http.server.ts'
 import { RateLimiter } from '#app/utils/rate-limit.server.ts'
 import { sameSiteLocation } from '#app/utils/redirect-path.ts'
 import { clientKey } from '#app/utils/request-guards.server.ts'
 
-/**
- * The Studio's secret or the share link's, with what the grant needs: `_id` (the grant), and for a
- * Studio secret `_rev` and `usedAt` (one use). The same conditions as @sanity/preview-url-secret's
- * validatePreviewUrl (a Studio secret is valid for SECRET_TTL after it was written), whose answer
- * lacks the `_id`.
- */
-const SECRET_QUERY = `{
-  "private": *[_type == "${schemaType}" && secret == $secret && dateTime(_updatedAt) > dateTime(now()) - ${SECRET_TTL}][0]{_id, _rev, secret, usedAt},
-  "public": *[_id == "${schemaIdSingleton}" && _type == "${schemaTypeSingleton}" && secret == $secret][0]{_id, secret}
-}`
-
+/** PREVIEW_SECRET_QUERY's answer. */
 interface SecretDocuments {
   private: { _id: string; _rev: string; secret: string; usedAt?: string } | null
   public: { _id: string; secret: string } | null
@@ -102,7 +85,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const client = lake.previewReader.client(env.SANITY_VIEWER_TOKEN)
   let found: SecretDocuments
   try {
-    found = await withSanityDeadline((signal) => client.fetch<SecretDocuments>(SECRET_QUERY, { secret }, { signal, tag: 'site.preview-enable' }))
+    found = await withSanityDeadline((signal) => client.fetch<SecretDocuments>(PREVIEW_SECRET_QUERY, { secret }, { signal, tag: 'site.preview-enable' }))
   } catch (error) {
     return unreachable(error, log)
   }

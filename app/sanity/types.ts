@@ -570,6 +570,7 @@ export type MarketplaceSync = {
     unchanged?: number
     sold?: number
     detailCalls?: number
+    skipped?: number
   }
 }
 
@@ -1329,6 +1330,9 @@ export type ALERT_VEHICLE_QUERYResult =
       price: number | null
     }
   | null
+// Variable: ALERT_SECRET_QUERY
+// Query: *[_id == $id][0].key
+export type ALERT_SECRET_QUERYResult = null
 
 // Source: ../app/sanity/queries/inbox.ts
 // Variable: VEHICLE_DOCUMENT_ID_QUERY
@@ -1591,6 +1595,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         unchanged?: number
         sold?: number
         detailCalls?: number
+        skipped?: number
       }
       vehicleInfo: null
       testDriveInfo: null
@@ -1956,6 +1961,52 @@ export type LEAD_PHOTO_FILES_QUERYResult = Array<string | null>
 // Variable: ORPHAN_PHOTO_ASSETS_QUERY
 // Query: *[_type == "sanity.imageAsset" && source.name == $source && _createdAt < $before && !(_id in *[_type == "lead"].photos[].image.asset._ref)]._id
 export type ORPHAN_PHOTO_ASSETS_QUERYResult = Array<string>
+// Variable: ERASURE_VERSIONS_QUERY
+// Query: *[_id in [$id, "drafts." + $id]]{_id, photos}
+export type ERASURE_VERSIONS_QUERYResult = Array<
+  | {
+      _id: string
+      photos: null
+    }
+  | {
+      _id: string
+      photos: Array<{
+        image?: {
+          asset?: {
+            _ref: string
+            _type: 'reference'
+            _weak?: boolean
+            [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+          }
+          media?: unknown
+          hotspot?: SanityImageHotspot
+          crop?: SanityImageCrop
+          _type: 'image'
+        }
+        file?: string
+        url?: string
+        width?: number
+        height?: number
+        _type: 'leadPhoto'
+        _key: string
+      }> | null
+    }
+>
+// Variable: OTHER_LEADS_PHOTO_ASSETS_QUERY
+// Query: *[_type == "lead" && !(_id in [$id, "drafts." + $id])].photos[].image.asset._ref
+export type OTHER_LEADS_PHOTO_ASSETS_QUERYResult = Array<string | null>
+// Variable: VERSIONS_LEFT_QUERY
+// Query: count(*[_id in [$id, "drafts." + $id]])
+export type VERSIONS_LEFT_QUERYResult = number
+// Variable: RETENTION_MONTHS_QUERY
+// Query: *[_id == "siteSettings"][0].leadRetentionMonths
+export type RETENTION_MONTHS_QUERYResult = null | number
+// Variable: EXPIRED_INBOX_QUERY
+// Query: *[_type in ["lead", "contactMessage"] && receivedAt < $before && !(_id in path("drafts.**"))]._id
+export type EXPIRED_INBOX_QUERYResult = Array<string>
+// Variable: EXISTING_INBOX_QUERY
+// Query: *[_type in ["lead", "contactMessage"]]._id
+export type EXISTING_INBOX_QUERYResult = Array<string>
 
 // Source: ../app/sanity/queries/pages.ts
 // Variable: PAGE_QUERY
@@ -3258,6 +3309,52 @@ export type SIMILAR_VEHICLES_QUERYResult = Array<{
       }
     | null
 }>
+// Variable: SAVED_VEHICLES_QUERY
+// Query: *[_type == "vehicle" && id in $ids]{  id,  title,  make,  model,  year,  firstRegistration,  mileage,  fuelType,  transmission,  price,  powerKw,  powerHp,  inspectionDue,  warranty,  warrantyMonths,  vat,  accidentFree,  status,  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}
+export type SAVED_VEHICLES_QUERYResult = Array<{
+  id: string
+  title: string | null
+  make: string
+  model: string
+  year: number | null
+  firstRegistration: string | null
+  mileage: number
+  fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
+  transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+  price: number | null
+  powerKw: number | null
+  powerHp: number | null
+  inspectionDue: string | null
+  warranty: boolean | null
+  warrantyMonths: number | null
+  vat: 'deductible' | 'margin' | null
+  accidentFree: boolean | null
+  status: 'available' | 'reserved' | 'sold'
+  image:
+    | {
+        alt: string
+        asset: {
+          url: string
+        }
+      }
+    | {
+        alt: string
+        focus: {
+          x: number | null
+          y: number | null
+        } | null
+        asset: {
+          url: string | null
+          metadata: {
+            dimensions: {
+              width: number | null
+              height: number | null
+            }
+          }
+        } | null
+      }
+    | null
+}>
 // Variable: SYNCED_VEHICLES_QUERY
 // Query: *[_type == "vehicle" && source == "mobile.de"]{_id, marketplaceId, marketplaceModifiedAt, marketplaceVanishedAt, status, listedAt}
 export type SYNCED_VEHICLES_QUERYResult = Array<{
@@ -3321,5 +3418,9 @@ export type SYNC_STATE_QUERYResult = {
     unchanged?: number
     sold?: number
     detailCalls?: number
+    skipped?: number
   } | null
 } | null
+// Variable: EXISTING_IDS_QUERY
+// Query: *[_id in $ids]._id
+export type EXISTING_IDS_QUERYResult = Array<string>

@@ -42,6 +42,17 @@ describe('pageCacheKey', () => {
     expect(pageCacheKey(facts(`/?q=${'x'.repeat(3000)}`), noBots)).toBeUndefined()
   })
 
+  it('the Merkliste’s cookie alone keeps every other page cached; /merkliste, which reads it, never is (decision 079)', () => {
+    expect(pageCacheKey(facts('/vehicles?make=vw', { cookie: 'merkliste=1.4' }), noBots)).toBe('/vehicles?make=vw')
+    expect(pageCacheKey(facts('/vehicles/1.data', { cookie: ' merkliste=1 ' }), noBots)).toBe('/vehicles/1.data')
+    // Any other cookie beside it is personal (a preview, the trade-in hand-over).
+    expect(pageCacheKey(facts('/', { cookie: 'merkliste=1; preview=x' }), noBots)).toBeUndefined()
+    expect(pageCacheKey(facts('/', { cookie: 'merkliste2=1' }), noBots)).toBeUndefined()
+    for (const url of ['/merkliste', '/Merkliste/', '/merkliste.data', '/merkliste/vergleich?ids=1,4', '/%6Derkliste']) {
+      expect(pageCacheKey(facts(url, { cookie: 'merkliste=1.4' }), noBots), url).toBeUndefined()
+    }
+  })
+
   it('keeps crawlers (complete documents) apart from browsers (streamed ones)', () => {
     const isBot = (userAgent: string) => userAgent.includes('bot')
     expect(pageCacheKey(facts('/', { 'user-agent': 'Googlebot' }), isBot)).toBe('bot /')

@@ -3,6 +3,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { LRUCache } from 'lru-cache'
 import { hashTrustedScripts } from '#app/server/security-headers.server.ts'
 import { berlinDayEnd } from '#app/utils/clock.ts'
+import { SAVED_LIST_COOKIE, SAVED_LIST_PATH } from '#app/vehicles/saved-list.ts'
 import { apiListCacheQuery } from '#app/vehicles/vehicle-search.ts'
 
 /**
@@ -200,16 +201,28 @@ function sharedAnswerKey(url: string): string | undefined | null {
 }
 
 /**
+ * Whether the request carries a cookie the answer may depend on. Every cookie counts, except the
+ * Merkliste's (docs/decisions/079): only /merkliste reads it (its answers are `private, no-store`),
+ * so a visitor with saved cars is still served the cached pages everywhere else.
+ */
+function personalCookies(header: string | null | undefined, url: string): boolean {
+  if (!header) return false
+  const queryAt = url.indexOf('?')
+  if (routePath(queryAt === -1 ? url : url.slice(0, queryAt)).startsWith(SAVED_LIST_PATH)) return true
+  return header.split(';').some((part) => part.trim() !== '' && part.split('=')[0]!.trim() !== SAVED_LIST_COOKIE)
+}
+
+/**
  * The cache key of a request, or undefined when the request must not be answered from the
- * cache: only GET and HEAD of pages without cookies or credentials (nothing personal can be in
- * the page). Crawlers get complete documents (entry.server.tsx), browsers streamed ones: separate
+ * cache: only GET and HEAD of pages without cookies (but the Merkliste's) or credentials (nothing
+ * personal can be in the page). Crawlers get complete documents (entry.server.tsx), browsers streamed ones: separate
  * entries. The shared answers (SHARED_ANSWERS) have one entry for all clients, keyed by what their
  * route reads; for them a long junk query is ignored, not a way past the cache.
  */
 export function pageCacheKey(request: RequestFacts, isBot: (userAgent: string) => boolean): string | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
-  if (request.header('cookie') || request.header('authorization')) return undefined
-  if (!request.url.startsWith('/')) return undefined
+  if (request.header('authorization') || !request.url.startsWith('/')) return undefined
+  if (personalCookies(request.header('cookie'), request.url)) return undefined
   const shared = sharedAnswerKey(request.url)
   if (shared !== null) return shared
   if (request.url.length > MAX_KEY_LENGTH || NOT_PAGES.test(request.url)) return undefined

@@ -9,6 +9,21 @@
  */
 import { type Env } from '#app/env.server.ts'
 import { type ContentLake } from '#app/lake/lake.server.ts'
+import {
+  ERASURE_VERSIONS_QUERY,
+  EXISTING_INBOX_QUERY,
+  EXPIRED_INBOX_QUERY,
+  OTHER_LEADS_PHOTO_ASSETS_QUERY,
+  RETENTION_MONTHS_QUERY,
+  VERSIONS_LEFT_QUERY,
+} from '#app/sanity/queries/inbox.ts'
+import {
+  type EXISTING_INBOX_QUERYResult,
+  type EXPIRED_INBOX_QUERYResult,
+  type OTHER_LEADS_PHOTO_ASSETS_QUERYResult,
+  type RETENTION_MONTHS_QUERYResult,
+  type VERSIONS_LEFT_QUERYResult,
+} from '#app/sanity/types.ts'
 import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'
 import { type Logger, loggerOf } from '#app/server/logging.server.ts'
 import { listMailCopies, removeMailCopies } from './notifier.server.ts'
@@ -30,7 +45,7 @@ type ErasureEnv = Pick<Env, 'DATA_DIR'>
 export async function eraseLead(lake: ContentLake, env: ErasureEnv, id: string): Promise<Erased> {
   if (!ERASABLE_ID.test(id)) throw new Error(`Keine Anfrage: ${id}`)
   const versions = await lake.fetch<Array<{ _id: string; photos?: StoredPhoto[] | null }>>(
-    '*[_id in [$id, "drafts." + $id]]{_id, photos}',
+    ERASURE_VERSIONS_QUERY,
     { id },
     { perspective: 'raw', includePrivate: true },
   )
@@ -38,11 +53,7 @@ export async function eraseLead(lake: ContentLake, env: ErasureEnv, id: string):
   // After the lead: Sanity refuses to delete an asset a document still refers to. An asset is named by
   // its content, so the same photo sent with two requests is one asset: it stays while another lead has it.
   const otherLeads = new Set(
-    await lake.fetch<Array<string | null>>(
-      '*[_type == "lead" && !(_id in [$id, "drafts." + $id])].photos[].image.asset._ref',
-      { id },
-      { perspective: 'raw', includePrivate: true },
-    ),
+    await lake.fetch<OTHER_LEADS_PHOTO_ASSETS_QUERYResult>(OTHER_LEADS_PHOTO_ASSETS_QUERY, { id }, { perspective: 'raw', includePrivate: true }),
   )
   const photos = uniquePhotos(versions.flatMap((version) => version.photos ?? [])).filter((photo) => {
     const asset = photo.image?.asset._ref
@@ -63,7 +74,7 @@ export async function eraseLead(lake: ContentLake, env: ErasureEnv, id: string):
  */
 export async function eraseTracesOfDeleted(lake: ContentLake, env: ErasureEnv, id: string): Promise<Erased | undefined> {
   if (!ERASABLE_ID.test(id)) return undefined
-  const left = await lake.fetch<number>('count(*[_id in [$id, "drafts." + $id]])', { id }, { perspective: 'raw', includePrivate: true })
+  const left = await lake.fetch<VERSIONS_LEFT_QUERYResult>(VERSIONS_LEFT_QUERY, { id }, { perspective: 'raw', includePrivate: true })
   if (left > 0) return undefined
   return { lead: false, photos: 0, mails: await removeMailCopies(env, new Set([id])) }
 }
@@ -77,12 +88,6 @@ function uniquePhotos(photos: StoredPhoto[]): StoredPhoto[] {
     return true
   })
 }
-
-/** The settings' „Anfragen automatisch löschen nach … Monaten“ (empty: never). */
-export const RETENTION_MONTHS_QUERY = `*[_id == "siteSettings"][0].leadRetentionMonths`
-/** The inbox's documents received before `$before` (drafts included: `raw`). */
-const EXPIRED_QUERY = `*[_type in ["lead", "contactMessage"] && receivedAt < $before && !(_id in path("drafts.**"))]._id`
-const EXISTING_INBOX_QUERY = `*[_type in ["lead", "contactMessage"]]._id`
 
 /** `now` minus `months` calendar months (UTC): a lead of 28.05. is past a 6-month rule on 28.11. */
 export function retentionCutoff(now: Date, months: number): Date {
@@ -103,10 +108,10 @@ export interface SweepResult extends Omit<Erased, 'lead'> {
  */
 export async function sweepRetention(lake: ContentLake, env: ErasureEnv, now = new Date()): Promise<SweepResult> {
   const result: SweepResult = { leads: 0, photos: 0, mails: 0 }
-  const months = await lake.fetch<number | null>(RETENTION_MONTHS_QUERY, {}, { includePrivate: true })
+  const months = await lake.fetch<RETENTION_MONTHS_QUERYResult>(RETENTION_MONTHS_QUERY, {}, { includePrivate: true })
   if (typeof months === 'number' && months > 0) {
     const before = retentionCutoff(now, months).toISOString()
-    for (const id of await lake.fetch<string[]>(EXPIRED_QUERY, { before }, { perspective: 'raw', includePrivate: true })) {
+    for (const id of await lake.fetch<EXPIRED_INBOX_QUERYResult>(EXPIRED_INBOX_QUERY, { before }, { perspective: 'raw', includePrivate: true })) {
       const erased = await eraseLead(lake, env, id)
       result.leads += erased.lead ? 1 : 0
       result.photos += erased.photos
@@ -114,7 +119,7 @@ export async function sweepRetention(lake: ContentLake, env: ErasureEnv, now = n
     }
   }
   result.photos += (await lake.photos?.removeOrphans({ now })) ?? 0
-  const existing = new Set(await lake.fetch<string[]>(EXISTING_INBOX_QUERY, {}, { perspective: 'raw', includePrivate: true }))
+  const existing = new Set(await lake.fetch<EXISTING_INBOX_QUERYResult>(EXISTING_INBOX_QUERY, {}, { perspective: 'raw', includePrivate: true }))
   const orphans = new Set((await listMailCopies(env)).map((copy) => copy.documentId).filter((id) => !existing.has(id) && !existing.has(`drafts.${id}`)))
   if (orphans.size > 0) result.mails += await removeMailCopies(env, orphans, new Date(now.getTime() - ORPHAN_GRACE_MS))
   return result

@@ -5,15 +5,15 @@
  * the document stays pending and `retryPending()` (run by `start()`) sends it later.
  *
  * Several instances of the site retry the same pending documents (issue 15, docs/decisions/035):
- * before it sends, an instance claims the document with a patch that only applies to the revision
- * it read (`ifRevisionID`); of instances racing for one document exactly one claim lands, and only
- * that instance sends. A claim of an instance that died expires after CLAIM_MS.
+ * before it sends, an instance claims the mail on the document, a lease of the lake's one lease
+ * protocol (app/utils/lease.server.ts): of instances racing for one document exactly one claim
+ * lands, and only that instance sends. A claim of an instance that died expires after CLAIM_MS.
  */
 import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { type Env } from '#app/env.server.ts'
-import { type ContentLake, isConflict, patchDocument, type SanityDocument } from '#app/lake/lake.server.ts'
+import { type ContentLake, patchDocument, type SanityDocument } from '#app/lake/lake.server.ts'
 import {
   CONFIRMATION_SETTINGS_QUERY,
   NOTIFICATION_DOCUMENT_QUERY,
@@ -36,6 +36,7 @@ import { isAlertKind } from '#app/alerts/consent.ts'
 import { alertLinks, CONFIRM_LINK_MS } from '#app/alerts/tokens.server.ts'
 import { ALERT_LEAD_QUERY, ALERT_MAILS_OF_ADDRESS_QUERY, ALERT_VEHICLE_QUERY } from '#app/sanity/queries/alerts.ts'
 import { type ALERT_LEAD_QUERYResult, type ALERT_VEHICLE_QUERYResult } from '#app/sanity/types.ts'
+import { leaseRuns, writeLease } from '#app/utils/lease.server.ts'
 import { buildConfirmationMail, confirmationRecipient } from './confirmation-mail.server.ts'
 import { buildNotificationMail, type NotificationMail, NOTIFIED_TYPES } from './notification-mail.server.ts'
 
@@ -546,24 +547,16 @@ export class Notifier {
     return true
   }
 
-  /** Whether another instance claimed the mail less than CLAIM_MS ago. */
+  /** Whether another instance claimed the mail less than CLAIM_MS ago (this instance's own claim is its in-flight attempt, or left by its crash). */
   private claimedByOther(claim: Claim): boolean {
     if (!claim?.at || claim.instance === this.instance) return false
-    return this.now().getTime() - Date.parse(claim.at) < CLAIM_MS
+    return leaseRuns(Date.parse(claim.at) + CLAIM_MS, this.now())
   }
 
   /** Claims one mail of the document as read (revision `_rev`); false when another instance changed it first. */
   private async claim(doc: { _id: string; _rev?: string }, field: (typeof MAIL_KINDS)[MailKind]['claim'] | typeof ALERT_CLAIM): Promise<boolean> {
-    try {
-      await patchDocument(this.lake, doc._id, {
-        ifRevisionID: doc._rev,
-        set: { [field]: { instance: this.instance, at: this.now().toISOString() } },
-      })
-      return true
-    } catch (error) {
-      if (isConflict(error)) return false
-      throw error
-    }
+    const claim = { instance: this.instance, at: this.now().toISOString() }
+    return (await writeLease(this.lake, { id: doc._id, revision: doc._rev, set: { [field]: claim } })) !== undefined
   }
 
   /** LEADS_NOTIFY_TO, else the site settings' e-mail (read each time: staff may change it). */

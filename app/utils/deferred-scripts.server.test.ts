@@ -8,7 +8,17 @@ import { describe, expect, it } from 'vitest'
 import { hashTrustedScripts } from '#app/server/security-headers.server.ts'
 import { deferScripts, rewriteHtmlStream, FIRST_PAINT_FALLBACK_MS, scriptAddedBy } from './deferred-scripts.server'
 
-const rewrite = (chunks: Array<string | Buffer>) => text(Readable.from(chunks).pipe(rewriteHtmlStream()))
+/** The rewrite as tests use it: markup it does not know fails the test (decision 090). */
+const strict = () =>
+  rewriteHtmlStream((problem) => {
+    throw new Error(problem)
+  })
+const rewrite = (chunks: Array<string | Buffer>) => text(Readable.from(chunks).pipe(strict()))
+/** The rewrite with the problems it reports collected, as production logs them. */
+function reporting(chunks: Array<string | Buffer>) {
+  const problems: string[] = []
+  return { out: text(Readable.from(chunks).pipe(rewriteHtmlStream((problem) => problems.push(problem)))), problems }
+}
 
 // The shape of Remix's <Scripts> output (a nonce on every script), between page content.
 const MODULE_CODE = 'import * as route0 from "/build/root.js";\nwindow.__remixRouteModules = {"root":route0};\nimport("/build/entry.client.js");'
@@ -112,11 +122,64 @@ describe('rewriteHtmlStream', () => {
     expect(out).not.toContain('<!--')
   })
 
-  it('passes a document without module script through unchanged, even byte by byte', async () => {
-    const page = '<html lang="de"><body><h1>Fahrzeuge</h1><link rel="stylesheet" href="/a.css"/></body></html>'
-    expect(await rewrite([...Buffer.from(page)].map((byte) => Buffer.from([byte])))).toBe(page)
+  it('passes a fragment without module script through unchanged, even byte by byte', async () => {
+    const fragment = '<main><h1>Fahrzeuge</h1><link rel="stylesheet" href="/a.css"/></main>'
+    expect(await rewrite([...Buffer.from(fragment)].map((byte) => Buffer.from([byte])))).toBe(fragment)
     const preloadsOnly = '<body><link rel="modulepreload" href="/a.js"/><p>Ende</p></body>'
     expect(await rewrite([preloadsOnly])).toBe(preloadsOnly)
+  })
+})
+
+describe('markup the rewrite does not know (a React or Remix upgrade, decision 090)', () => {
+  const page = (scripts: string, end = '</body></html>') =>
+    `<!DOCTYPE html><html lang="de"><body><main><p>Grüße aus Essen</p></main>${scripts}<script nonce="abc">window.__remixContext.streamController.close();</script>${end}<div hidden id="S:0"><p>spät</p></div>`
+  const preloads = '<link rel="modulepreload" href="/build/entry.client.js"/><link rel="modulepreload" href="/build/root.js"/>'
+
+  it.each([
+    [
+      'the module script’s attributes in another order',
+      `${preloads}<script type="module" nonce="abc" async="">${MODULE_CODE}</script>`,
+      /unbekannte Form: <script type="module" nonce="abc"/,
+    ],
+    ['a module script without async', `${preloads}<script nonce="abc" type="module">${MODULE_CODE}</script>`, /unbekannte Form/],
+    ['no module script after the preloads', preloads, /fehlt nach den modulepreload-Links/],
+    [
+      'preload links in another form',
+      `<link rel=modulepreload href="/build/root.js"><script nonce="abc" type="module" async="">${MODULE_CODE}</script>`,
+      /fehlt vor dem Ende des Dokuments/,
+    ],
+  ])('%s: reported once, and the page goes out as rendered, at once', async (_name, scripts, problem) => {
+    const html = page(scripts)
+    const { out, problems } = reporting([html])
+    expect(await out).toBe(html.replace('</body></html>', '') + '</body></html>')
+    expect(problems).toEqual([expect.stringMatching(problem)])
+    // In tests the same report fails the test.
+    await expect(rewrite([html])).rejects.toThrow(problem)
+  })
+
+  it('nothing is held back once the mismatch is known: the shell goes out before the late part arrives', async () => {
+    const input = new PassThrough()
+    const problems: string[] = []
+    const output = input.pipe(rewriteHtmlStream((problem) => problems.push(problem)))
+    const received: string[] = []
+    output.on('data', (chunk: Buffer) => received.push(chunk.toString('utf8')))
+    input.write(page(`${preloads}<script type="module" nonce="abc" async="">${MODULE_CODE}</script>`, '</body></html>'))
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(received.join('')).toContain('window.__remixContext.streamController.close()')
+    expect(problems).toHaveLength(1)
+    input.end()
+  })
+
+  it('a document whose end React writes in another form is reported', async () => {
+    const { out, problems } = reporting([page(`${preloads}<script nonce="abc" type="module" async="">${MODULE_CODE}</script>`, '</body>\n</html>')])
+    await out
+    expect(problems).toEqual([expect.stringMatching(/Das Ende des Dokuments <\/body><\/html> kam nicht/)])
+  })
+
+  it('the page as React and Remix write it today: nothing reported', async () => {
+    const { out, problems } = reporting([page(`${preloads}<script nonce="abc" type="module" async="">${MODULE_CODE}</script>`)])
+    expect(await out).toContain('media="not all"')
+    expect(problems).toEqual([])
   })
 })
 
@@ -183,7 +246,8 @@ describe('the end of the document (valid HTML)', () => {
     const raw = await streamed()
     // What this guards against is still React's behaviour (if React changes, this test says so).
     expect(raw.indexOf('</html>')).toBeLessThan(raw.indexOf('Fahrzeuge geladen'))
-    const rewritten = await streamed(rewriteHtmlStream)
+    // A document without <Scripts>: only its end is rewritten here (the missing scripts are reported, and ignored).
+    const rewritten = await streamed(() => rewriteHtmlStream(() => {}))
     expect(rewritten.endsWith('</body></html>')).toBe(true)
     expect(rewritten.match(/<\/html>/g)).toHaveLength(1)
     expect(rewritten.indexOf('Fahrzeuge geladen')).toBeLessThan(rewritten.indexOf('</body></html>'))
@@ -191,14 +255,16 @@ describe('the end of the document (valid HTML)', () => {
   })
 
   it('finds the end however the stream is split', async () => {
+    // Documents without <Scripts>: only their end is rewritten here (the missing scripts are reported, and ignored).
+    const endOnly = (chunks: Array<string | Buffer>) => text(Readable.from(chunks).pipe(rewriteHtmlStream(() => {})))
     const page = '<html><body><p>Seite</p></body></html><div hidden id="S:0"><p>spät</p></div><script>$RC("B:0","S:0")</script>'
     const expected = '<html><body><p>Seite</p><div hidden id="S:0"><p>spät</p></div><script>$RC("B:0","S:0")</script></body></html>'
     const bytes = Buffer.from(page)
     for (let at = 1; at < bytes.length; at++) {
-      expect(await rewrite([bytes.subarray(0, at), bytes.subarray(at)]), `split at byte ${at}`).toBe(expected)
+      expect(await endOnly([bytes.subarray(0, at), bytes.subarray(at)]), `split at byte ${at}`).toBe(expected)
     }
     // A fragment without a document end passes through as it is.
-    expect(await rewrite(['<p>Teil</p></body'])).toBe('<p>Teil</p></body')
+    expect(await endOnly(['<p>Teil</p></body'])).toBe('<p>Teil</p></body')
   })
 })
 
@@ -236,7 +302,7 @@ describe('NUL bytes of React 18.3 (facebook/react#26228)', () => {
     // The bug this guards against is still there (if React is fixed, this test says so).
     expect(pad, 'a layout in which React 18.3 sends NUL bytes').toBeLessThan(64)
     const raw = await render(pad)
-    const clean = await render(pad, rewriteHtmlStream)
+    const clean = await render(pad, strict)
     expect(clean.includes(0)).toBe(false)
     expect(clean.toString('utf8')).toBe(raw.toString('utf8').replaceAll('\0', ''))
     expect(clean.toString('utf8').match(/Mo–Sa: 08:00–20:00 Uhr/g)).toHaveLength(80)

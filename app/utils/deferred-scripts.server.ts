@@ -6,6 +6,7 @@ const PRELOAD = '<link rel="modulepreload"'
 const DOCUMENT_END = '</body></html>'
 const PRELOAD_TAG = /<link rel="modulepreload" href="([^"]+)"\/>/g
 const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>/
+const MISSING_SCRIPTS = 'Das Modul-Skript von <Scripts> (<script type="module" async="">) fehlt'
 /** Hydrate anyway when the browser never reports a first contentful paint (docs/decisions/018). */
 export const FIRST_PAINT_FALLBACK_MS = 5000
 
@@ -26,14 +27,29 @@ export const FIRST_PAINT_FALLBACK_MS = 5000
  * It also moves the document's end to the end of the stream: React 18 closes `</body></html>` with
  * the shell and streams the late Suspense segments (deferred vehicles, their scripts) after it,
  * which is invalid HTML (a validator stops at the first "stray start tag"). React 19 does the same.
+ *
+ * Both rest on React's and Remix's markup. When a document (`<html`) no longer matches it (its shell
+ * ends without the module script rewritten, the module script's tag differs, or the document end
+ * is not found), `onMismatch` is told once, with what failed, and the rest passes through as it
+ * is, never held back (docs/decisions/090): entry.server logs it as an error; tests make it throw.
  */
-export function rewriteHtmlStream(): Transform {
+export function rewriteHtmlStream(onMismatch: (problem: string) => void): Transform {
   const decoder = new StringDecoder('utf8')
   let pending = ''
   let state: 'before-preloads' | 'in-scripts' | 'done' = 'before-preloads'
   /** Text held back because it could be the start of a split DOCUMENT_END. */
   let endTail = ''
   let documentEnded = false
+  let isDocument = false
+  let reported = false
+
+  /** Tells (once) of a markup the rewrite does not know and stops looking for the scripts. */
+  function mismatch(problem: string) {
+    state = 'done'
+    if (reported) return
+    reported = true
+    onMismatch(problem)
+  }
 
   /** `out` without the document's end, which is sent last. */
   function holdDocumentEnd(out: string): string {
@@ -43,6 +59,8 @@ export function rewriteHtmlStream(): Transform {
     if (at !== -1) {
       documentEnded = true
       endTail = ''
+      // The shell is complete: <Scripts> is in the root's body, so its module script has passed.
+      if (isDocument && state !== 'done') mismatch(`${MISSING_SCRIPTS} vor dem Ende des Dokuments`)
       return text.slice(0, at) + text.slice(at + DOCUMENT_END.length)
     }
     const cut = safeCut(text, DOCUMENT_END)
@@ -68,7 +86,17 @@ export function rewriteHtmlStream(): Transform {
     }
     if (state === 'in-scripts') {
       const script = MODULE_SCRIPT.exec(pending)
-      if (!script) return out
+      if (!script) {
+        // A module script complete in another form, or the shell's end without it: nothing more to find.
+        const other = pending.search(/<script\b[^>]*\btype="module"/)
+        if (other !== -1 && pending.includes('</script>', other))
+          mismatch(`Das Modul-Skript von <Scripts> hat eine unbekannte Form: ${pending.slice(other, other + 80)}`)
+        else if (pending.includes(DOCUMENT_END)) mismatch(`${MISSING_SCRIPTS} nach den modulepreload-Links`)
+        else return out
+        out += pending
+        pending = ''
+        return out
+      }
       const end = script.index + script[0].length
       out += deferScripts(pending.slice(0, end))
       pending = pending.slice(end)
@@ -82,12 +110,22 @@ export function rewriteHtmlStream(): Transform {
   return new Transform({
     transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback) {
       pending += withoutNul(typeof chunk === 'string' ? chunk : decoder.write(chunk))
-      callback(null, holdDocumentEnd(take()) || undefined)
+      isDocument ||= pending.includes('<html')
+      try {
+        callback(null, holdDocumentEnd(take()) || undefined)
+      } catch (error) {
+        callback(error as Error)
+      }
     },
     flush(callback: TransformCallback) {
       pending += withoutNul(decoder.end())
-      const out = holdDocumentEnd(take() + pending) + endTail + (documentEnded ? DOCUMENT_END : '')
-      callback(null, out || undefined)
+      try {
+        const out = holdDocumentEnd(take() + pending) + endTail + (documentEnded ? DOCUMENT_END : '')
+        if (isDocument && !documentEnded) mismatch(`Das Ende des Dokuments ${DOCUMENT_END} kam nicht; späte Teile stehen womöglich hinter </html>`)
+        callback(null, out || undefined)
+      } catch (error) {
+        callback(error as Error)
+      }
     },
   })
 }

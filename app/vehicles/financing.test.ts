@@ -6,6 +6,7 @@ import {
   clampDownPayment,
   clampTerm,
   defaultDownPayment,
+  defaultMonthlyRate,
   financingInputFromParams,
   formatEuroCents,
   formatRatePercent,
@@ -163,5 +164,19 @@ describe('inputs', () => {
     expect(formatEuroCents(1049.5)).toBe('1.049,50\u00a0€')
     expect(formatRatePercent(2.862153)).toBe('2,86\u00a0%')
     expect(formatRatePercent(2.9)).toBe('2,90\u00a0%')
+  })
+})
+
+describe('defaultMonthlyRate (Merkliste and comparison, issue 38)', () => {
+  it('is the monthly rate of the vehicle page’s default example: 20 % down, 48 months', () => {
+    const example = calculateFinancing({ price: 28_900, downPayment: defaultDownPayment(28_900), termMonths: 48, effectiveAnnualRatePercent: 2.9 })
+    expect(example.status).toBe('financed')
+    expect(defaultMonthlyRate(28_900, 2.9)).toBe(example.status === 'financed' ? example.monthlyPayment : NaN)
+  })
+
+  it('is null without a price or with too little to finance', () => {
+    expect(defaultMonthlyRate(null, 2.9)).toBeNull()
+    expect(defaultMonthlyRate(0, 2.9)).toBeNull()
+    expect(defaultMonthlyRate(1_000, 2.9)).toBeNull()
   })
 })

@@ -189,3 +189,14 @@ export function formatRatePercent(percent: number): string {
   // A no-break space: `2,90` / `%` must not be split over two lines.
   return `${formatDecimal(percent, { minimumFractionDigits: 2 })}\u00a0%`
 }
+
+/**
+ * The monthly rate of the page's default example (DEFAULT_DOWN_PAYMENT_SHARE down, DEFAULT_TERM_MONTHS)
+ * for a price, as the Merkliste and the comparison show it („ab … €/Monat“, issue 38); null when
+ * there is no price or nothing to finance.
+ */
+export function defaultMonthlyRate(price: number | null, effectiveAnnualRatePercent: number): number | null {
+  if (price === null || !(price > 0)) return null
+  const example = calculateFinancing({ price, downPayment: defaultDownPayment(price), termMonths: DEFAULT_TERM_MONTHS, effectiveAnnualRatePercent })
+  return example.status === 'financed' ? example.monthlyPayment : null
+}

@@ -29,6 +29,7 @@ export const marketplaceSync = defineType({
         defineField({ name: 'unchanged', title: 'Unverändert', type: 'number' }),
         defineField({ name: 'sold', title: 'Als verkauft markiert', type: 'number' }),
         defineField({ name: 'detailCalls', title: 'Detailabrufe', type: 'number' }),
+        defineField({ name: 'skipped', title: 'Mit unerwarteten Daten übersprungen', type: 'number' }),
       ],
     }),
   ],

@@ -87,7 +87,7 @@ test('the header fits eight long menu items and the seed’s seven at every widt
       }
       // Every item is reached through the menu.
       await page.getByRole('button', { name: 'Menü' }).click()
-      await expect(page.locator('#mobile-menu').getByRole('link')).toHaveText([...LONG_LABELS, 'JETZT ANRUFEN'])
+      await expect(page.locator('#mobile-menu').getByRole('link')).toHaveText([...LONG_LABELS, 'MERKLISTE', 'JETZT ANRUFEN'])
     })
 
     await test.step('the seed’s seven: links where they fit, never over the phone button', async () => {

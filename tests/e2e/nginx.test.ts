@@ -74,6 +74,23 @@ test('POST /api//revalidate counts against nginx’s submission limit: the 6th i
   expect((await fetch(`${SITE}/api/revalidate`, { method: 'POST' })).status).toBe(503)
 })
 
+// Issue 38: „Merken“ without JavaScript posts to /merkliste; it only sets the visitor's cookie, so it
+// is no submission (decision 079): eight in a row pass, and the client's contact form still goes through.
+test('POST /merkliste is not counted against the submission limit', async () => {
+  const statuses: number[] = []
+  for (let i = 1; i <= 8; i++) {
+    const answer = await fetch(`http://localhost:${CLIENT_ADDRESS_PORT}/merkliste`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: SITE, 'x-test-client': '203.0.113.77', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ intent: 'add', id: String(i) }).toString(),
+    })
+    statuses.push(answer.status)
+  }
+  expect(statuses).toEqual(Array(8).fill(303))
+  expect((await postFrom('203.0.113.77', 'Nach der Merkliste')).status).toBe(201)
+})
+
 // Finding 8, second half: nginx counted each IPv6 address on its own, so a client with a /64 was not limited.
 test('IPv6 clients count per /64, IPv4 clients per address', async () => {
   const sameNetwork = []

@@ -31,12 +31,14 @@ const validator = new HtmlValidate({
     'meta-refresh': 'off',
     // Typography, not validity: phone numbers with normal spaces in link text (a follow-up may write them with U+00A0).
     'tel-non-breaking': 'off',
+    // Checkboxes of one name are one list of values (the Merkliste's „Vergleichen“ boxes send `ids=1&ids=4`), as HTML intends.
+    'form-dup-name': ['error', { shared: ['radio', 'button', 'reset', 'submit', 'checkbox'] }],
   },
 })
 
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36'
 
-/** Besides the sitemap: the not-found pages and what a visitor sees after sending a form (without JavaScript). */
+/** Besides the sitemap: the not-found pages, what a visitor sees after sending a form (without JavaScript), the Merkliste. */
 const EXTRA = [
   '/gibt-es-nicht',
   '/gibt-es-nicht?weiterleitung=aus',
@@ -45,6 +47,9 @@ const EXTRA = [
   '/contact?nachricht=gesendet',
   '/formulare?anfrage=gesendet&formular=bewertung-uedem',
   '/vehicles?search=golf',
+  // The Merkliste (issue 38): a shared list with a gone car, and the comparison.
+  '/merkliste?ids=1,10,gone-1',
+  '/merkliste/vergleich?ids=1,10,7',
 ]
 
 let site: TestSite

@@ -62,6 +62,35 @@ describe('embedded server: hits, invalidation, webhook, staging', () => {
     expect([third.cache, third.body]).toEqual(['HIT', second.body])
   })
 
+  it('a visitor with a Merkliste still gets cached pages; /merkliste, which reads the cookie, is never cached (decision 079)', async () => {
+    const withList = (url: string, init: RequestInit = {}) =>
+      fetch(`${site.base}${url}`, { ...init, redirect: 'manual', headers: { 'user-agent': BROWSER_UA, cookie: 'merkliste=1.4', ...init.headers } })
+    await get(site, '/vehicles')
+    const list = await withList('/vehicles')
+    expect(list.headers.get('x-cache')).toBe('HIT')
+    await list.text()
+
+    // The empty Merkliste of a visitor without the cookie is not what one with the cookie gets.
+    const empty = await get(site, '/merkliste')
+    expect(empty.body).toContain('Ihre Merkliste ist leer.')
+    expect(empty.response.headers.get('cache-control')).toBe('private, no-store')
+    for (let round = 0; round < 2; round++) {
+      const own = await withList('/merkliste')
+      expect(own.headers.get('x-cache')).not.toBe('HIT')
+      expect(await own.text()).toContain('2 Fahrzeuge gemerkt')
+    }
+
+    // „Merken“ without JavaScript: a post from the site's own page, answered with the new cookie.
+    const posted = await withList('/merkliste', {
+      method: 'POST',
+      body: new URLSearchParams({ intent: 'add', id: '9', back: '/vehicles' }),
+      headers: { origin: site.base, 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(posted.status).toBe(303)
+    expect(posted.headers.get('location')).toBe('/merkliste?gemerkt=9&zurueck=%2Fvehicles')
+    expect(posted.headers.get('set-cookie')).toMatch(/^merkliste=1\.4\.9; Path=\/; Max-Age=7776000; SameSite=Lax$/)
+  })
+
   it('a form submission goes to the private inbox and keeps the cached pages (form spam is no page render)', async () => {
     await get(site, '/')
     expect((await get(site, '/')).cache).toBe('HIT')

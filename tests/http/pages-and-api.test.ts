@@ -15,6 +15,18 @@ beforeAll(async () => {
 })
 afterAll(() => site?.close())
 
+it('the real root’s <Scripts> start after the first paint and the document ends last: an upgrade that changes their markup fails here (decision 090)', async () => {
+  for (const path of ['/', '/vehicles', '/vehicles/1']) {
+    const html = await (await get(path)).text()
+    expect(html, path).toMatch(/<link rel="modulepreload" media="not all" href="\/build\/[^"]+"\/>/)
+    expect(html, path).toMatch(/<script nonce="[^"]+">\(function startAfterFirstPaint\(/)
+    expect(html, path).not.toContain('type="module"')
+    expect(html.endsWith('</body></html>'), path).toBe(true)
+    expect(html.match(/<\/html>/g), path).toHaveLength(1)
+  }
+  expect(site.logs.filter((line) => line.msg.startsWith('Skripte nicht nach dem ersten Zeichnen gestartet'))).toEqual([])
+})
+
 it('the server HTML holds every home section with the spec labels and final figures', async () => {
   const response = await get('/')
   expect(response.status).toBe(200)

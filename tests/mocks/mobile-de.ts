@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { delay, http, type HttpHandler, HttpResponse } from 'msw'
-import { type MarketplaceAd } from '#app/marketplace/adapter.ts'
+import { type MarketplaceAd, marketplaceAdSchema } from '#app/marketplace/adapter.ts'
 
 /*
  * MSW handlers emulating mobile.de's Search API (DESIGN.md §4) over an in-memory stock of ads:
@@ -14,7 +14,7 @@ const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/mobile-de')
 
 /** The realistic detail ads of tests/fixtures/mobile-de (16-digit ids). */
 export function fixtureAd(name: 'ad-detail' | 'ad-detail-ev'): MarketplaceAd {
-  return JSON.parse(readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8')) as MarketplaceAd
+  return marketplaceAdSchema.parse(JSON.parse(readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8')))
 }
 
 const MAKES: ReadonlyArray<readonly [string, string, string]> = [

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError, 
 import { HydrationBoundary } from '#app/utils/hydration.tsx'
 import { AlertIcon, ArrowRightIcon, CalendarIcon, CheckIcon, MailIcon, PhoneIcon } from '#app/components/icons.tsx'
 import { LeadForm } from '#app/components/forms/lead-form.tsx'
+import { SaveButton } from '#app/components/save-button.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { VehicleCard } from '#app/components/vehicle-card.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
@@ -236,6 +237,7 @@ export default function VehicleDetailPage() {
                       {settings.phone}
                     </a>
                   ) : null}
+                  <SaveButton id={vehicle.id} name={name} className="self-center" />
                 </div>
               ) : null}
             </div>

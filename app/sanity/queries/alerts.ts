@@ -46,3 +46,6 @@ export const ALERT_MAILS_OF_ADDRESS_QUERY = defineQuery(`{
 
 /** The car an alert mail tells of, as the site shows it (a public read). */
 export const ALERT_VEHICLE_QUERY = defineQuery(`*[_id == $id][0]{id, title, make, model, price}`)
+
+/** The signing key of the alerts' links (`secrets.alertLinks`, private; app/alerts/tokens.server.ts). */
+export const ALERT_SECRET_QUERY = defineQuery(`*[_id == $id][0].key`)

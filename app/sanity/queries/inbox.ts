@@ -74,3 +74,21 @@ export const LEAD_PHOTO_FILES_QUERY = defineQuery(`*[_type == "lead" && defined(
 export const ORPHAN_PHOTO_ASSETS_QUERY = defineQuery(
   `*[_type == "sanity.imageAsset" && source.name == $source && _createdAt < $before && !(_id in *[_type == "lead"].photos[].image.asset._ref)]._id`,
 )
+
+/** A lead or contact message and its draft, with their photos: what an erasure deletes (read `raw`). */
+export const ERASURE_VERSIONS_QUERY = defineQuery(`*[_id in [$id, "drafts." + $id]]{_id, photos}`)
+
+/** The photo assets of every other lead: an asset one of them still names is kept. */
+export const OTHER_LEADS_PHOTO_ASSETS_QUERY = defineQuery(`*[_type == "lead" && !(_id in [$id, "drafts." + $id])].photos[].image.asset._ref`)
+
+/** How many versions of a document are left (none: what a deleted lead left may go). */
+export const VERSIONS_LEFT_QUERY = defineQuery(`count(*[_id in [$id, "drafts." + $id]])`)
+
+/** The settings' „Anfragen automatisch löschen nach … Monaten“ (empty: never). */
+export const RETENTION_MONTHS_QUERY = defineQuery(`*[_id == "siteSettings"][0].leadRetentionMonths`)
+
+/** The inbox's documents received before `$before` (drafts included: `raw`). */
+export const EXPIRED_INBOX_QUERY = defineQuery(`*[_type in ["lead", "contactMessage"] && receivedAt < $before && !(_id in path("drafts.**"))]._id`)
+
+/** Every inbox document's id (drafts included: `raw`). */
+export const EXISTING_INBOX_QUERY = defineQuery(`*[_type in ["lead", "contactMessage"]]._id`)

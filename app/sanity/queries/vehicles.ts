@@ -1,6 +1,7 @@
 import { defineQuery } from 'groq'
 import { type VehicleSearch } from '#app/vehicles/vehicle-search.ts'
 import {
+  IMAGE,
   IMAGE_LQIP_FIELDS,
   SHOWN_EXTERNAL_IMAGES,
   VEHICLE_API,
@@ -142,6 +143,39 @@ export const SIMILAR_VEHICLES_QUERY = defineQuery(`*[
   _type == "vehicle" && status == "available" && id != $id && (make == $make || (defined($bodyType) && bodyType == $bodyType))
 ] | order(coalesce((price - $price) * (price - $price), 1e18) asc, listedAt desc)[0...3]${VEHICLE_CARD}`)
 
+/**
+ * A saved vehicle as the Merkliste and the comparison show it (issue 38): any status (a sold or
+ * reserved car stays on the list and says so), the current price, the facts the comparison lines
+ * up, and the first photo as a card shows it.
+ */
+const SAVED_VEHICLE = `{
+  id,
+  title,
+  make,
+  model,
+  year,
+  firstRegistration,
+  mileage,
+  fuelType,
+  transmission,
+  price,
+  powerKw,
+  powerHp,
+  inspectionDue,
+  warranty,
+  warrantyMonths,
+  vat,
+  accidentFree,
+  status,
+  "image": coalesce(images[0]${IMAGE}, ${SHOWN_EXTERNAL_IMAGES}[0]{alt, "asset": {"url": url}})
+}`
+
+/** The saved vehicles by public id (`$ids`), in no particular order: the caller keeps the visitor's. */
+export const SAVED_VEHICLES_QUERY = defineQuery(`*[_type == "vehicle" && id in $ids]${SAVED_VEHICLE}`)
+
+/** The same shape for the embedded lake's index, which projects one document found by its public id (never run against the whole lake). */
+export const SAVED_VEHICLE_PROJECTION_QUERY = `*[_type == "vehicle"]${SAVED_VEHICLE}`
+
 /** The synced vehicles as the lake holds them, to tell new, changed and unchanged ads apart. */
 export const SYNCED_VEHICLES_QUERY = defineQuery(
   `*[_type == "vehicle" && source == "mobile.de"]{_id, marketplaceId, marketplaceModifiedAt, marketplaceVanishedAt, status, listedAt}`,
@@ -205,3 +239,12 @@ export function pageRange(page: number, perPage: number): { start: number; end: 
   const start = (page - 1) * perPage
   return { start, end: start + perPage }
 }
+
+/** Which of these ids exist: the open drafts of the vehicles a sync changes (read `raw`). */
+export const EXISTING_IDS_QUERY = defineQuery(`*[_id in $ids]._id`)
+
+/**
+ * The marketplace sync's lease (app/marketplace/sync-lease.server.ts). A plain string, typed where
+ * it is read: the lease is a private document of no schema type, so typegen would type it as nothing.
+ */
+export const SYNC_LEASE_QUERY = `*[_id == $id][0]{_rev, holder, expiresAt}`

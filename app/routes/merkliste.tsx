@@ -1,0 +1,383 @@
+import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { Form, Link, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { ArrowRightIcon, HeartIcon } from '#app/components/icons.tsx'
+import { SanityImage } from '#app/components/sanity-image.tsx'
+import { PageHeader } from '#app/components/sections/page-header.tsx'
+import { buttonClasses } from '#app/components/ui/button.tsx'
+import { VEHICLE_PLACEHOLDER } from '#app/components/vehicle-card.tsx'
+import { type loader as rootLoader } from '#app/root.tsx'
+import { vehicleName } from '#app/routes/vehicles.$id/vehicle-facts.ts'
+import { displayYear, formatMileage, formatPrice, fuelLabel, parseAmount, transmissionLabel } from '#app/utils/format.ts'
+import { pageMeta } from '#app/utils/page-meta.ts'
+import { sameSiteLocation } from '#app/utils/redirect-path.ts'
+import { useSiteSettings } from '#app/utils/site-settings.ts'
+import { defaultMonthlyRate, DEFAULT_EFFECTIVE_RATE_PERCENT, formatEuroCents } from '#app/vehicles/financing.ts'
+import {
+  addSavedId,
+  announceSavedIds,
+  COMPARE_MAX,
+  COMPARE_PATH,
+  isPublicVehicleId,
+  MAX_SAVED_VEHICLES,
+  parseSavedIds,
+  readSavedIds,
+  removeSavedId,
+  SAVED_LIST_PATH,
+  savedCountLabel,
+  savedListCookie,
+  shareHref,
+} from '#app/vehicles/saved-list.ts'
+import { readSavedVehicles, type SavedEntry } from '#app/vehicles/saved-vehicles.server.ts'
+import { MonthlyRateNote } from '#app/components/monthly-rate-note.tsx'
+
+/*
+ * /merkliste (issue 38 item 1): the visitor's saved cars from the Merkliste's cookie, each as the
+ * lake holds it now; `?ids=…` shows a shared list instead (ids only, nothing personal). Personal, so
+ * never cached (`private, no-store`) and never indexed. The action is the way in without JavaScript:
+ * „Merken“ on a card posts here (decision 078).
+ */
+
+/** The page a „Merken“ post came from, as a same-site address (app/utils/redirect-path.ts), or null. */
+function backTarget(value: string | null): string | null {
+  if (!value?.startsWith('/') || value.length > 500) return null
+  const url = new URL(value, 'http://localhost')
+  return sameSiteLocation(url.pathname, url.search.slice(1))
+}
+
+/** Never stored anywhere: the answer depends on the visitor's cookie. */
+const PRIVATE = 'private, no-store'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  const own = readSavedIds(request.headers.get('cookie'))
+  const shared = url.searchParams.has('ids') ? parseSavedIds(url.searchParams.getAll('ids')) : null
+  const ids = shared ?? own
+  const entries = await readSavedVehicles(context.lake, ids)
+  // After a post without JavaScript: what was just saved, and the page the visitor came from.
+  const savedId = url.searchParams.get('gemerkt')
+  const savedEntry = savedId ? entries.find((entry) => entry.id === savedId && entry.vehicle) : undefined
+  return data(
+    {
+      shared: shared !== null,
+      entries,
+      own,
+      saved: savedEntry?.vehicle ? vehicleName(savedEntry.vehicle) : null,
+      full: url.searchParams.get('voll') === '1',
+      back: backTarget(url.searchParams.get('zurueck')),
+    },
+    { headers: { 'Cache-Control': PRIVATE } },
+  )
+}
+
+/**
+ * The Merkliste's form posts (without JavaScript; with it the buttons write the cookie themselves):
+ * `add` (a card's or vehicle page's „Merken“), `remove`, `clear`, `adopt` (a shared list into one's
+ * own). Answers 303 to /merkliste with the new cookie; junk changes nothing.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const value = (name: string) => {
+    const entry = form.get(name)
+    return typeof entry === 'string' ? entry : ''
+  }
+  const intent = value('intent')
+  const id = value('id')
+  let ids = readSavedIds(request.headers.get('cookie'))
+  const target = new URLSearchParams()
+  if (intent === 'add' && isPublicVehicleId(id)) {
+    const outcome = addSavedId(ids, id)
+    ids = outcome.ids
+    if (outcome.full) target.set('voll', '1')
+    else target.set('gemerkt', id)
+    const back = backTarget(value('back'))
+    if (back) target.set('zurueck', back)
+  } else if (intent === 'remove' && isPublicVehicleId(id)) {
+    ids = removeSavedId(ids, id)
+  } else if (intent === 'clear') {
+    ids = []
+  } else if (intent === 'adopt') {
+    for (const shared of parseSavedIds(form.getAll('ids').filter((entry): entry is string => typeof entry === 'string'))) {
+      const outcome = addSavedId(ids, shared)
+      ids = outcome.ids
+      if (outcome.full) target.set('voll', '1')
+    }
+  }
+  const query = target.toString()
+  return redirect(`${SAVED_LIST_PATH}${query ? `?${query}` : ''}`, {
+    status: 303,
+    headers: { 'Set-Cookie': savedListCookie(ids, { secure: context.env.SITE_URL.startsWith('https:') }), 'Cache-Control': 'no-store' },
+  })
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? { 'Cache-Control': loaderHeaders.get('Cache-Control') ?? PRIVATE }
+
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
+  const site = matches.find((match) => match.id === 'root')?.data
+  const dealer = site?.settings.dealerName ?? ''
+  return [
+    ...pageMeta({
+      site,
+      title: `${data?.shared ? 'Geteilte Merkliste' : 'Merkliste'}${dealer ? ` | ${dealer}` : ''}`,
+      description: `Gemerkte Fahrzeuge bei ${dealer || 'uns'} in Essen: aktueller Preis und Stand, teilen und bis zu drei Fahrzeuge vergleichen – ohne Konto.`,
+      // A shared list is the Merkliste with other ids: one canonical address, and neither is indexed.
+      path: SAVED_LIST_PATH,
+    }),
+    { name: 'robots', content: 'noindex' },
+  ]
+}
+
+export default function SavedListPage() {
+  const { shared, entries, own, saved, full, back } = useLoaderData<typeof loader>()
+  // The header's count and the „Merken“ buttons read the cookie the server just set.
+  useEffect(() => announceSavedIds(), [own])
+  const count = entries.length
+  return (
+    <>
+      <PageHeader
+        compact
+        title={shared ? 'Geteilte Merkliste' : 'Merkliste'}
+        intro={
+          shared
+            ? 'Diese Fahrzeuge wurden mit Ihnen geteilt – mit aktuellem Preis und Stand.'
+            : 'Ihre gemerkten Fahrzeuge mit aktuellem Preis und Stand. Die Liste bleibt in Ihrem Browser gespeichert, ganz ohne Konto.'
+        }
+      />
+      <section aria-labelledby="merkliste-heading" className="bg-zinc-50 py-10 sm:py-14">
+        <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
+          {saved ? (
+            <div role="status" className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-5 text-zinc-900">
+              <p className="font-bold">Gemerkt: {saved}</p>
+              <p className="mt-1">
+                <a href={back ?? '/vehicles'} className="font-semibold underline underline-offset-4">
+                  {back ? 'Zurück, weitere Fahrzeuge merken' : 'Weitere Fahrzeuge ansehen'}
+                </a>
+              </p>
+            </div>
+          ) : null}
+          {full ? (
+            <div role="status" className="mb-6 rounded-xl border border-zinc-300 bg-white p-5 text-zinc-900">
+              <p className="font-bold">Ihre Merkliste ist voll.</p>
+              <p className="mt-1">Sie fasst höchstens {MAX_SAVED_VEHICLES} Fahrzeuge. Entfernen Sie eines, um ein neues zu merken.</p>
+            </div>
+          ) : null}
+          <h2 id="merkliste-heading" className="text-2xl text-zinc-950 normal-case">
+            {count === 0 ? 'Keine Fahrzeuge gemerkt' : `${savedCountLabel(count)} ${shared ? 'geteilt' : 'gemerkt'}`}
+          </h2>
+          {count === 0 ? (
+            <EmptyList shared={shared} />
+          ) : (
+            <>
+              <ul className="mt-6 space-y-4">
+                {entries.map((entry, index) => (
+                  <SavedItem key={entry.id} entry={entry} removable={!shared} compareChecked={index < COMPARE_MAX} />
+                ))}
+              </ul>
+              <CompareForm count={entries.filter((entry) => entry.vehicle).length} />
+              <MonthlyRateNote />
+              {shared ? (
+                <AdoptForm ids={entries.map((entry) => entry.id)} hasOwn={own.length > 0} />
+              ) : (
+                // The link shares the cars still offered; a vanished id means nothing to the receiver.
+                <ShareAndClear ids={entries.flatMap((entry) => (entry.vehicle ? [entry.id] : []))} />
+              )}
+            </>
+          )}
+        </div>
+      </section>
+    </>
+  )
+}
+
+function EmptyList({ shared }: { shared: boolean }) {
+  return (
+    <div className="mt-6 rounded-xl border border-dashed border-zinc-400 bg-white p-8 text-center">
+      <HeartIcon className="mx-auto size-10 text-amber-700" />
+      <p className="mt-4 text-lg font-semibold text-zinc-950">{shared ? 'In diesem Link steht kein Fahrzeug.' : 'Ihre Merkliste ist leer.'}</p>
+      <p className="mt-2 text-zinc-700">Tippen Sie bei einem Fahrzeug auf „Merken“, um es hier zu sammeln und später zu vergleichen.</p>
+      <Link to="/vehicles" className={buttonClasses({ variant: 'dark', size: 'md', className: 'mt-6' })}>
+        FAHRZEUGE ANSEHEN
+      </Link>
+    </div>
+  )
+}
+
+const COMPARE_FORM_ID = 'vergleich-auswahl'
+
+/** One saved car: photo, name, state, current price and rate, the facts, „Vergleichen“ and „Entfernen“. */
+function SavedItem({ entry, removable, compareChecked }: { entry: SavedEntry; removable: boolean; compareChecked: boolean }) {
+  const settings = useSiteSettings()
+  const vehicle = entry.vehicle
+  if (!vehicle) {
+    return (
+      <li className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-zinc-300 bg-white p-5">
+        <div>
+          <p className="font-bold text-zinc-950">Dieses Fahrzeug ist nicht mehr im Angebot</p>
+          <p className="mt-1 text-sm text-zinc-700">Fahrzeugnummer {entry.id}</p>
+        </div>
+        {removable ? <RemoveForm id={entry.id} name={`Fahrzeug ${entry.id}`} /> : null}
+      </li>
+    )
+  }
+  const name = vehicleName(vehicle)
+  const sold = vehicle.status === 'sold'
+  const reserved = vehicle.status === 'reserved'
+  const price = parseAmount(vehicle.price)
+  const rate = sold ? null : defaultMonthlyRate(price, settings.claims?.financingFromPercent ?? DEFAULT_EFFECTIVE_RATE_PERCENT)
+  const facts = [
+    vehicle.firstRegistration ? `EZ ${vehicle.firstRegistration}` : String(displayYear(vehicle.year)),
+    formatMileage(vehicle.mileage),
+    fuelLabel(vehicle.fuelType),
+    transmissionLabel(vehicle.transmission),
+  ]
+  const href = `/vehicles/${encodeURIComponent(vehicle.id)}`
+  return (
+    <li className="grid gap-4 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm sm:grid-cols-[12rem_minmax(0,1fr)] sm:p-5" data-testid="saved-vehicle">
+      <div className="aspect-[3/2] overflow-hidden rounded-lg bg-zinc-200">
+        {vehicle.image?.asset?.url ? (
+          <SanityImage image={vehicle.image} sizes="(min-width: 640px) 12rem, 100vw" fallbackAlt={name} className="size-full object-cover" />
+        ) : (
+          <img
+            src={VEHICLE_PLACEHOLDER.src}
+            width={VEHICLE_PLACEHOLDER.width}
+            height={VEHICLE_PLACEHOLDER.height}
+            alt={`${name} – Foto folgt`}
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover"
+          />
+        )}
+      </div>
+      <div className="flex min-w-0 flex-col">
+        <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
+          <h3 className="text-xl text-zinc-950 normal-case">
+            <Link to={href} prefetch="intent" className="underline-offset-4 hover:underline">
+              {name}
+            </Link>
+          </h3>
+          {sold ? <span className="rounded-full bg-zinc-900 px-3 py-1 text-xs font-bold text-white uppercase">Verkauft</span> : null}
+          {reserved ? <span className="rounded-full bg-amber-300 px-3 py-1 text-xs font-bold text-zinc-950 uppercase">Reserviert</span> : null}
+        </div>
+        {sold ? <p className="mt-1 text-sm font-semibold text-zinc-800">Dieses Fahrzeug ist bereits verkauft.</p> : null}
+        {reserved ? (
+          <p className="mt-1 text-sm font-semibold text-zinc-800">Dieses Fahrzeug ist reserviert – fällt die Reservierung weg, ist es wieder frei.</p>
+        ) : null}
+        <p className={`mt-2 text-2xl font-extrabold tracking-tight whitespace-nowrap ${sold ? 'text-zinc-500 line-through' : 'text-zinc-950'}`}>
+          {formatPrice(vehicle.price)}
+        </p>
+        {rate !== null ? <p className="text-sm text-zinc-700">ab {formatEuroCents(rate)}/Monat*</p> : null}
+        <p className="mt-2 text-sm text-zinc-700">{facts.join(' · ')}</p>
+        <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-2">
+          <label className="inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm font-semibold text-zinc-900">
+            <input
+              type="checkbox"
+              name="ids"
+              value={vehicle.id}
+              form={COMPARE_FORM_ID}
+              aria-label={`Vergleichen: ${name}`}
+              defaultChecked={compareChecked}
+              className="size-5 rounded border-zinc-400 accent-zinc-900"
+            />
+            <span aria-hidden="true">Vergleichen</span>
+          </label>
+          {removable ? <RemoveForm id={vehicle.id} name={name} /> : null}
+        </div>
+      </div>
+    </li>
+  )
+}
+
+function RemoveForm({ id, name }: { id: string; name: string }) {
+  return (
+    <Form method="post" action={SAVED_LIST_PATH} preventScrollReset>
+      <input type="hidden" name="intent" value="remove" />
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        aria-label={`Entfernen: ${name}`}
+        className="inline-flex min-h-11 items-center text-sm font-semibold text-zinc-950 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
+      >
+        Entfernen
+      </button>
+    </Form>
+  )
+}
+
+/** A GET form (works without JavaScript): the ticked cars side by side at /merkliste/vergleich. */
+function CompareForm({ count }: { count: number }) {
+  if (count < 2) return null
+  return (
+    <Form id={COMPARE_FORM_ID} method="get" action={COMPARE_PATH} className="mt-6 flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+      <button type="submit" className={buttonClasses({ variant: 'primary', size: 'md' })}>
+        AUSGEWÄHLTE VERGLEICHEN
+        <ArrowRightIcon className="size-4" />
+      </button>
+      <p className="text-sm text-zinc-700">Wählen Sie zwei oder drei Fahrzeuge.</p>
+    </Form>
+  )
+}
+
+/** The link that shows this list to anyone, and „Alle entfernen“. */
+function ShareAndClear({ ids }: { ids: string[] }) {
+  const { siteUrl } = useRouteLoaderData<typeof rootLoader>('root') ?? {}
+  const link = `${siteUrl ?? ''}${shareHref(ids)}`
+  const [copied, setCopied] = useState(false)
+  const [canCopy, setCanCopy] = useState(false)
+  useEffect(() => setCanCopy(typeof navigator !== 'undefined' && Boolean(navigator.clipboard)), [])
+  return (
+    <div className="mt-10 grid gap-8 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
+      <div>
+        <h2 className="text-xl text-zinc-950 normal-case">Merkliste teilen</h2>
+        <p className="mt-2 text-sm text-zinc-700">Mit diesem Link sieht jeder diese Fahrzeuge. Er enthält nur die Fahrzeugnummern, nichts über Sie.</p>
+        <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+          <label htmlFor="merkliste-link" className="sr-only">
+            Link zur Merkliste
+          </label>
+          <input
+            id="merkliste-link"
+            readOnly
+            value={link}
+            onFocus={(event) => event.currentTarget.select()}
+            className="min-h-11 w-full rounded-lg border border-zinc-300 bg-white px-3 text-sm text-zinc-900"
+          />
+          {canCopy ? (
+            <button
+              type="button"
+              onClick={() => void navigator.clipboard.writeText(link).then(() => setCopied(true))}
+              className={buttonClasses({ variant: 'outline-dark', size: 'md', className: 'shrink-0' })}
+            >
+              {copied ? 'KOPIERT' : 'LINK KOPIEREN'}
+            </button>
+          ) : null}
+        </div>
+      </div>
+      <Form method="post" action={SAVED_LIST_PATH}>
+        <input type="hidden" name="intent" value="clear" />
+        <button type="submit" className={buttonClasses({ variant: 'outline-dark', size: 'md' })}>
+          ALLE ENTFERNEN
+        </button>
+      </Form>
+    </div>
+  )
+}
+
+/** A shared list into one's own Merkliste. */
+function AdoptForm({ ids, hasOwn }: { ids: string[]; hasOwn: boolean }) {
+  return (
+    <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:items-center">
+      <Form method="post" action={SAVED_LIST_PATH}>
+        <input type="hidden" name="intent" value="adopt" />
+        <input type="hidden" name="ids" value={ids.join(',')} />
+        <button type="submit" className={buttonClasses({ variant: 'dark', size: 'md' })}>
+          <HeartIcon className="size-4" />
+          IN MEINE MERKLISTE ÜBERNEHMEN
+        </button>
+      </Form>
+      {hasOwn ? (
+        <Link to={SAVED_LIST_PATH} className="inline-flex min-h-11 items-center font-semibold text-zinc-950 underline underline-offset-4">
+          Zu meiner Merkliste
+        </Link>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,163 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { ArrowRightIcon } from '#app/components/icons.tsx'
+import { MonthlyRateNote } from '#app/components/monthly-rate-note.tsx'
+import { PageHeader } from '#app/components/sections/page-header.tsx'
+import { buttonClasses } from '#app/components/ui/button.tsx'
+import { type loader as rootLoader } from '#app/root.tsx'
+import { formatPower, vehicleName } from '#app/routes/vehicles.$id/vehicle-facts.ts'
+import { CACHE_CONTROL } from '#app/utils/http.server.ts'
+import { displayYear, formatDecimal, formatMileage, formatPrice, fuelLabel, parseAmount, transmissionLabel } from '#app/utils/format.ts'
+import { pageMeta } from '#app/utils/page-meta.ts'
+import { useSiteSettings } from '#app/utils/site-settings.ts'
+import { defaultMonthlyRate, DEFAULT_EFFECTIVE_RATE_PERCENT, formatEuroCents } from '#app/vehicles/financing.ts'
+import { COMPARE_MAX, COMPARE_MIN, COMPARE_PATH, parseSavedIds, SAVED_LIST_PATH } from '#app/vehicles/saved-list.ts'
+import { readSavedVehicles, type SavedVehicle } from '#app/vehicles/saved-vehicles.server.ts'
+import { titleOf, VAT_OPTIONS } from '#schemas/lib/constants.ts'
+
+/*
+ * /merkliste/vergleich?ids=1,4,9 (issue 38 item 1): two or three cars side by side, each as the
+ * lake holds it now. Everything is in the address (the Merkliste's GET form, a shared link), nothing
+ * from a cookie: cacheable like any page, but not indexed.
+ */
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const asked = parseSavedIds(new URL(request.url).searchParams.getAll('ids'))
+  const entries = await readSavedVehicles(context.lake, asked.slice(0, COMPARE_MAX))
+  const vehicles = entries.flatMap((entry) => (entry.vehicle ? [entry.vehicle] : []))
+  return data(
+    {
+      vehicles,
+      /** More were ticked than fit side by side: the first three are shown. */
+      cut: asked.length > COMPARE_MAX,
+      gone: entries.length - vehicles.length,
+      // The month the page was made in: an inspection month before it has passed.
+      today: new Date().toISOString().slice(0, 7),
+    },
+    { headers: { 'Cache-Control': CACHE_CONTROL.page } },
+  )
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) =>
+  errorHeaders ?? { 'Cache-Control': loaderHeaders.get('Cache-Control') ?? CACHE_CONTROL.page }
+
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
+  const site = matches.find((match) => match.id === 'root')?.data
+  const dealer = site?.settings.dealerName ?? ''
+  const names = (data?.vehicles ?? []).map((vehicle) => vehicleName(vehicle))
+  return [
+    ...pageMeta({
+      site,
+      title: `Fahrzeugvergleich${names.length > 0 ? `: ${names.join(' / ')}` : ''}${dealer ? ` | ${dealer}` : ''}`,
+      description: `Bis zu drei Fahrzeuge von ${dealer || 'uns'} nebeneinander: Preis, Monatsrate, Erstzulassung, Kilometerstand, Leistung, HU, Garantie und mehr.`,
+      path: COMPARE_PATH,
+    }),
+    { name: 'robots', content: 'noindex' },
+  ]
+}
+
+/** `Ja`, `Nein` or a dash for a fact nobody entered. */
+function yesNo(value: boolean | null | undefined): string {
+  return value === true ? 'Ja' : value === false ? 'Nein' : '–'
+}
+
+/** The comparison's rows, in the order of issue 38, each value as the vehicle page words it. */
+export function comparisonRows(vehicles: readonly SavedVehicle[], today: string, effectiveRatePercent: number): Array<{ label: string; values: string[] }> {
+  const row = (label: string, value: (vehicle: SavedVehicle) => string | null | undefined) => ({
+    label,
+    values: vehicles.map((vehicle) => value(vehicle) || '–'),
+  })
+  return [
+    row('Preis', (vehicle) => (vehicle.status === 'sold' ? 'verkauft' : formatPrice(vehicle.price))),
+    row('Monatliche Rate*', (vehicle) => {
+      const rate = vehicle.status === 'sold' ? null : defaultMonthlyRate(parseAmount(vehicle.price), effectiveRatePercent)
+      return rate === null ? null : `ab ${formatEuroCents(rate)}`
+    }),
+    row('Stand', (vehicle) => (vehicle.status === 'sold' ? 'Verkauft' : vehicle.status === 'reserved' ? 'Reserviert' : 'Verfügbar')),
+    row('Erstzulassung', (vehicle) => vehicle.firstRegistration ?? String(displayYear(vehicle.year))),
+    row('Kilometerstand', (vehicle) => formatMileage(vehicle.mileage)),
+    row('Kraftstoff', (vehicle) => fuelLabel(vehicle.fuelType)),
+    row('Getriebe', (vehicle) => transmissionLabel(vehicle.transmission)),
+    row('Leistung', (vehicle) => formatPower(vehicle.powerKw, vehicle.powerHp)),
+    row('HU bis', (vehicle) => {
+      const due = /^(\d{2})\/(\d{4})$/.exec(vehicle.inspectionDue ?? '')
+      if (!due) return null
+      return `${due[2]}-${due[1]}` < today ? `abgelaufen (${due[0]})` : due[0]
+    }),
+    row('Garantie', (vehicle) => {
+      if (vehicle.warranty !== true) return yesNo(vehicle.warranty)
+      const months = vehicle.warrantyMonths
+      return typeof months === 'number' && months > 0 ? `${formatDecimal(months)} ${months === 1 ? 'Monat' : 'Monate'}` : 'Ja'
+    }),
+    row('MwSt.', (vehicle) => titleOf(VAT_OPTIONS, vehicle.vat)),
+    row('Unfallfrei', (vehicle) => yesNo(vehicle.accidentFree)),
+  ]
+}
+
+export default function ComparePage() {
+  const { vehicles, cut, gone, today } = useLoaderData<typeof loader>()
+  const settings = useSiteSettings()
+  const enough = vehicles.length >= COMPARE_MIN
+  const rows = comparisonRows(vehicles, today, settings.claims?.financingFromPercent ?? DEFAULT_EFFECTIVE_RATE_PERCENT)
+  return (
+    <>
+      <PageHeader compact title="Fahrzeugvergleich" intro="Ihre ausgewählten Fahrzeuge nebeneinander, mit aktuellem Preis und Stand." />
+      <section aria-label="Vergleich" className="bg-zinc-50 py-10 sm:py-14">
+        <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
+          <Link to={SAVED_LIST_PATH} className="inline-flex min-h-11 items-center gap-2 font-semibold text-zinc-800 hover:text-zinc-950">
+            <ArrowRightIcon className="size-4 rotate-180" />
+            Zurück zur Merkliste
+          </Link>
+          {cut ? <p className="mt-4 text-zinc-800">Es lassen sich höchstens drei Fahrzeuge vergleichen: Hier sehen Sie die ersten drei.</p> : null}
+          {gone > 0 ? <p className="mt-4 text-zinc-800">{gone === 1 ? 'Ein Fahrzeug ist' : `${gone} Fahrzeuge sind`} nicht mehr im Angebot.</p> : null}
+          {enough ? (
+            <div className="mt-6 overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm">
+              <table className="w-full min-w-[20rem] table-fixed border-collapse text-sm hyphens-auto">
+                <caption className="sr-only">Vergleich von {vehicles.length} Fahrzeugen</caption>
+                <thead>
+                  <tr>
+                    <td className="w-20 p-2 sm:w-40 sm:p-3" />
+                    {vehicles.map((vehicle) => (
+                      <th
+                        key={vehicle.id}
+                        scope="col"
+                        className="p-2 text-left align-top text-sm font-bold break-words text-zinc-950 normal-case sm:p-3 sm:text-base"
+                      >
+                        <Link to={`/vehicles/${encodeURIComponent(vehicle.id)}`} className="underline underline-offset-4 hover:text-amber-800">
+                          {vehicleName(vehicle)}
+                        </Link>
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={row.label} className="border-t border-zinc-200">
+                      <th scope="row" className="p-2 text-left align-top text-xs font-semibold text-zinc-700 sm:p-3 sm:text-sm">
+                        {row.label}
+                      </th>
+                      {row.values.map((value, index) => (
+                        <td key={index} className="p-2 align-top font-semibold break-words text-zinc-950 sm:p-3">
+                          {value}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <div className="mt-6 rounded-xl border border-dashed border-zinc-400 bg-white p-8 text-center">
+              <p className="text-lg font-semibold text-zinc-950">Wählen Sie zwei oder drei Fahrzeuge zum Vergleichen.</p>
+              <p className="mt-2 text-zinc-700">Auf Ihrer Merkliste setzen Sie bei den Fahrzeugen ein Häkchen bei „Vergleichen“.</p>
+              <Link to={SAVED_LIST_PATH} className={buttonClasses({ variant: 'dark', size: 'md', className: 'mt-6' })}>
+                ZUR MERKLISTE
+              </Link>
+            </div>
+          )}
+          {enough ? <MonthlyRateNote /> : null}
+        </div>
+      </section>
+    </>
+  )
+}

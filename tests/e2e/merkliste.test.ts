@@ -1,0 +1,132 @@
+import { type Page } from '@playwright/test'
+import { expect, expectNoA11yViolations, test, waitForScripts } from './playwright-utils'
+
+/*
+ * The Merkliste (issue 38 item 1) as a buyer uses it: on a phone with JavaScript (the list in the
+ * browser's cookie, the header's count without a reload), and without JavaScript (form posts, the
+ * same cookie set by the server). The rules, the loader and the comparison's rows are proved in
+ * app/vehicles/saved-list.test.ts and app/routes/merkliste.test.ts.
+ */
+
+const savedListLink = (page: Page) =>
+  page
+    .getByRole('banner')
+    .getByRole('link', { name: /^Merkliste/ })
+    .first()
+/** The Merkliste and the comparison name a car as its page does: the card's make and model, or the staff's longer title. */
+const named = (...names: string[]) => names.map((name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
+const cardName = async (page: Page, index: number) => (await page.getByRole('article').nth(index).getByRole('heading').textContent())!.trim()
+
+test.describe('Merkliste on a phone', { tag: '@phone' }, () => {
+  test('save two cars from the list and one from its page, open the Merkliste, compare, remove: 8 taps', async ({ page }) => {
+    await page.goto('/vehicles')
+    await waitForScripts(page)
+    await expect(savedListLink(page)).toHaveAccessibleName('Merkliste')
+    // The list lives in the browser: no tap below reloads the page.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+    const first = await cardName(page, 0)
+    const second = await cardName(page, 1)
+    const third = await cardName(page, 2)
+
+    // Taps 1 and 2: „Merken“ on two cards; the header counts at once.
+    await page.getByRole('button', { name: `Merken: ${first}` }).tap()
+    await expect(page.getByRole('button', { name: `Merken: ${first}` })).toHaveAttribute('aria-pressed', 'true')
+    await expect(savedListLink(page)).toHaveAccessibleName('Merkliste, 1 Fahrzeug')
+    await page.getByRole('button', { name: `Merken: ${second}` }).tap()
+    await expect(savedListLink(page)).toHaveAccessibleName('Merkliste, 2 Fahrzeuge')
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
+    expect(page.url()).toMatch(/\/vehicles$/)
+
+    // Taps 3 and 4: the third car's page, „Merken“ there.
+    await page
+      .getByRole('article')
+      .nth(2)
+      .getByRole('link', { name: /DETAILS ANSEHEN/ })
+      .tap()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(named(third)[0]!)
+    const thirdPage = (await page.getByRole('heading', { level: 1 }).textContent())!.trim()
+    await page.getByRole('button', { name: `Merken: ${thirdPage}` }).tap()
+    await expect(page.getByRole('button', { name: `Merken: ${thirdPage}` })).toHaveAttribute('aria-pressed', 'true')
+    await expect(savedListLink(page)).toHaveAccessibleName('Merkliste, 3 Fahrzeuge')
+
+    // Tap 5: the Merkliste, in the order saved, each with its price; all three ticked for the comparison.
+    await savedListLink(page).tap()
+    await expect(page).toHaveURL(/\/merkliste$/)
+    await expect(page.getByRole('heading', { level: 2, name: '3 Fahrzeuge gemerkt' })).toBeVisible()
+    const items = page.getByTestId('saved-vehicle')
+    await expect(items.getByRole('heading', { level: 3 })).toHaveText(named(first, second, third))
+    await expect(items.first()).toContainText(/\d\s€/)
+    await expect(page.getByRole('checkbox', { name: /^Vergleichen/, checked: true })).toHaveCount(3)
+    await expect(page.getByRole('textbox', { name: 'Link zur Merkliste' })).toHaveValue(/\/merkliste\?ids=[\w-]+,[\w-]+,[\w-]+$/)
+    // Its own scan: /merkliste and the comparison are no sitemap URLs, so the sweep does not reach them.
+    await expectNoA11yViolations(page)
+
+    // Tap 6: side by side.
+    await page.getByRole('button', { name: 'AUSGEWÄHLTE VERGLEICHEN' }).tap()
+    await expect(page).toHaveURL(/\/merkliste\/vergleich\?ids=/)
+    const table = page.getByRole('table')
+    await expect(table.getByRole('columnheader')).toHaveText(named(first, second, third))
+    for (const label of [
+      'Preis',
+      'Monatliche Rate*',
+      'Erstzulassung',
+      'Kilometerstand',
+      'Kraftstoff',
+      'Getriebe',
+      'Leistung',
+      'HU bis',
+      'Garantie',
+      'MwSt.',
+      'Unfallfrei',
+    ]) {
+      await expect(table.getByRole('rowheader', { name: label, exact: true })).toBeVisible()
+    }
+    await expectNoA11yViolations(page)
+
+    // Taps 7 and 8: back to the list, remove the second car; the count follows.
+    await page.getByRole('link', { name: 'Zurück zur Merkliste' }).tap()
+    await page.getByRole('button', { name: named(`Entfernen: ${second}`)[0] }).tap()
+    await expect(items.getByRole('heading', { level: 3 })).toHaveText(named(first, third))
+    await expect(savedListLink(page)).toHaveAccessibleName('Merkliste, 2 Fahrzeuge')
+  })
+})
+
+test.describe('Merkliste without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('„Merken“ posts and shows the list, back for a second car, then compare and remove', async ({ page }) => {
+    await page.goto('/vehicles')
+    await expect(savedListLink(page)).toHaveAccessibleName('Merkliste')
+    const first = await cardName(page, 0)
+    const second = await cardName(page, 3)
+
+    await page.getByRole('button', { name: `Merken: ${first}` }).click()
+    await expect(page).toHaveURL(/\/merkliste\?gemerkt=/)
+    await expect(page.getByRole('status')).toContainText(`Gemerkt: ${first}`)
+    await page.getByRole('link', { name: 'Zurück, weitere Fahrzeuge merken' }).click()
+    await expect(page).toHaveURL(/\/vehicles$/)
+    await page.getByRole('button', { name: `Merken: ${second}` }).click()
+    await expect(page.getByRole('heading', { level: 2, name: '2 Fahrzeuge gemerkt' })).toBeVisible()
+    const items = page.getByTestId('saved-vehicle')
+    await expect(items.getByRole('heading', { level: 3 })).toHaveText(named(first, second))
+
+    await page.getByRole('button', { name: 'AUSGEWÄHLTE VERGLEICHEN' }).click()
+    await expect(page.getByRole('table').getByRole('columnheader')).toHaveText(named(first, second))
+    await expect(page.getByRole('table').getByRole('row', { name: /^Preis/ })).toContainText(/\d\s€.*\d\s€/)
+
+    await page.goto('/merkliste')
+    await page.getByRole('button', { name: named(`Entfernen: ${first}`)[0] }).click()
+    await expect(items.getByRole('heading', { level: 3 })).toHaveText(named(second))
+    const cookies = await page.context().cookies()
+    const cookie = cookies.find((saved) => saved.name === 'merkliste')!
+    expect(cookie).toMatchObject({ path: '/', httpOnly: false, sameSite: 'Lax' })
+
+    // A car the dealer deleted meanwhile: said so, and removable.
+    await page.context().addCookies([{ ...cookie, value: `${cookie.value}.gone-1` }])
+    await page.goto('/merkliste')
+    await expect(page.getByText('Dieses Fahrzeug ist nicht mehr im Angebot')).toBeVisible()
+    await page.getByRole('button', { name: 'Entfernen: Fahrzeug gone-1' }).click()
+    await expect(page.getByText('Dieses Fahrzeug ist nicht mehr im Angebot')).toHaveCount(0)
+    await expect(items.getByRole('heading', { level: 3 })).toHaveText(named(second))
+  })
+})
