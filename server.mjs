@@ -39,6 +39,8 @@ server.listen(context.env.PORT, context.env.HOST, () => {
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, () =>
     server.close(async () => {
+      // The watcher first: it hands alert mails to the notifier.
+      await context.alertWatcher?.stop()
       await context.notifier?.stop()
       await context.retentionSweeper?.stop()
       process.exit(0)

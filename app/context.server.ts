@@ -1,5 +1,6 @@
 import { type Env, parseEnv, usesSanity } from '#app/env.server.ts'
 import { type PreviewSession } from '#app/preview/preview.server.ts'
+import { AlertWatcher } from '#app/alerts/watcher.server.ts'
 import { RetentionSweeper } from '#app/submissions/erasure.server.ts'
 import { Notifier } from '#app/submissions/notifier.server.ts'
 import { cleanUpPhotosAtStart } from '#app/submissions/photo-store.server.ts'
@@ -23,6 +24,8 @@ export interface AppContext {
   notifier?: Notifier
   /** The settings' retention rule and the hourly sweep of what deleted leads left (decision 072). */
   retentionSweeper?: RetentionSweeper
+  /** Records price changes and arrivals and tells the confirmed price and search alerts (decision 080). */
+  alertWatcher?: AlertWatcher
   /**
    * Called with the id of a contact message or lead once it is durably stored: starts the dealer's
    * notification without waiting for it. Absent in tests that do not exercise notifications.
@@ -105,12 +108,18 @@ export async function createAppContext(source: Record<string, string | undefined
   // The settings' retention rule, and what deleted leads left behind (docs/decisions/072): hourly.
   const retentionSweeper = new RetentionSweeper(lake, env, { logger })
   retentionSweeper.start()
+  // Every change a page may show (the sync's writes, the Studio's publishes through the listener or
+  // the webhook) may be a new price or a new car: the alerts' watcher looks (decision 080).
+  const alertWatcher = new AlertWatcher({ lake, notifier, logger })
+  contentRevision.onChange(() => alertWatcher.trigger())
+  alertWatcher.start()
   return {
     env,
     lake,
     submissionLimiter: createSubmissionLimiter(env),
     notifier,
     retentionSweeper,
+    alertWatcher,
     // Never rejects: a failed mail (the dealer's or the visitor's receipt) stays pending for the retry loop.
     onStored: (documentId) => void notifier.notifyAll(documentId),
     contentRevision,

@@ -4,6 +4,7 @@ import { page } from './documents/page'
 import { review } from './documents/review'
 import { lead } from './documents/lead'
 import { marketplaceSync } from './documents/marketplaceSync'
+import { priceHistory } from './documents/priceHistory'
 import { siteSettings } from './documents/siteSettings'
 import { vehicle } from './documents/vehicle'
 import { address } from './objects/address'
@@ -23,7 +24,7 @@ import { statItem } from './objects/statItem'
 import { PAGE_SECTION_TYPES } from './sections'
 
 /** Document types staff work with in the Studio. */
-export const documentTypes = [siteSettings, homePage, page, vehicle, review, contactMessage, lead, marketplaceSync]
+export const documentTypes = [siteSettings, homePage, page, vehicle, review, contactMessage, lead, marketplaceSync, priceHistory]
 
 /** Reusable object types (fields of the documents). */
 export const objectTypes = [

@@ -1,8 +1,8 @@
-import { CogIcon, DocumentsIcon, DocumentTextIcon, EnvelopeIcon, HomeIcon, InboxIcon, StarIcon, SyncIcon } from '@sanity/icons'
+import { BellIcon, CogIcon, DocumentsIcon, DocumentTextIcon, EnvelopeIcon, HomeIcon, InboxIcon, StarIcon, SyncIcon, TimelineIcon } from '@sanity/icons'
 import type { ComponentType } from 'react'
 import type { StructureBuilder, StructureResolver } from 'sanity/structure'
 import { SINGLETON_IDS } from '../schemas'
-import { CONTACT_STATUSES, LEAD_KINDS, VEHICLE_STATUSES } from '../schemas/lib/constants'
+import { ALERT_STATUSES, CONTACT_STATUSES, LEAD_KINDS, VEHICLE_STATUSES } from '../schemas/lib/constants'
 import { DUPLICATE_WINDOW_SECONDS, POSSIBLE_DUPLICATE_FILTER } from '../app/sanity/queries/dashboard'
 import { INBOX_TYPES, NEW_INBOX_FILTER } from './inbox-count'
 import { InboxCountIcon, NewInboxCountIcon } from './inbox-count-icon'
@@ -53,6 +53,12 @@ export const structure: StructureResolver = (S) =>
                 .id('marketplaceSync')
                 .icon(SyncIcon)
                 .child(S.document().schemaType('marketplaceSync').documentId('marketplaceSync').title('Abgleich mit mobile.de')),
+              // Issue 38: every price a car had (the „Preis gesenkt“ rule, decision 081), written by the site.
+              S.listItem()
+                .title('Preisverläufe')
+                .id('priceHistories')
+                .icon(TimelineIcon)
+                .child(S.documentTypeList('priceHistory').title('Preisverläufe').initialValueTemplates([])),
             ]),
         ),
       S.listItem()
@@ -117,6 +123,33 @@ function inboxLists(S: StructureBuilder) {
           S.list()
             .title('Anfragen nach Formular')
             .items(LEAD_KINDS.map(({ title, value }) => leadKindList(S, value, title))),
+        ),
+      // Issue 38: „Preis beobachten“ and Suchaufträge with an e-mail address, by the state of their double opt-in.
+      S.listItem()
+        .title('Benachrichtigungen per E-Mail')
+        .id('inbox-alerts')
+        .icon(BellIcon)
+        .child(
+          S.list()
+            .title('Benachrichtigungen per E-Mail')
+            .items(
+              ALERT_STATUSES.map(({ title, value }) =>
+                S.listItem()
+                  .title(title)
+                  .id(`alerts-${value}`)
+                  .icon(BellIcon)
+                  .child(
+                    S.documentList()
+                      .title(`Benachrichtigungen: ${title}`)
+                      .schemaType('lead')
+                      .apiVersion(INBOX_API_VERSION)
+                      .filter('_type == "lead" && alert.status == $value')
+                      .params({ value })
+                      .defaultOrdering(NEWEST_FIRST)
+                      .initialValueTemplates([]),
+                  ),
+              ),
+            ),
         ),
     ])
 }

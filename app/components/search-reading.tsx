@@ -1,3 +1,4 @@
+import { SEARCH_ALERT_CONSENT } from '#app/alerts/consent.ts'
 import { Link, useSearchParams } from '@remix-run/react'
 import { SubmissionForm } from '#app/components/forms/submission-form.tsx'
 import { FormConfirmation } from '#app/components/ui/form-parts.tsx'
@@ -91,18 +92,26 @@ export function EmptySearchHelp({ state, search }: { state: VehicleSearch; searc
   )
 }
 
-/** The Suchauftrag: one field (e-mail or phone); the search goes along in a hidden field. */
+/** The Suchauftrag: one field (e-mail or phone); the search goes along in a hidden field. With an e-mail it is an alert with double opt-in (issue 38, decision 080). */
 function SearchRequest({ query }: { query: string }) {
   return (
     <section id={SEARCH_REQUEST_ANCHOR} aria-labelledby="suchauftrag-heading" className="mx-auto max-w-xl rounded-xl border border-zinc-200 bg-zinc-50 p-5">
       <h3 id="suchauftrag-heading" className="text-lg text-zinc-950 normal-case">
-        Suchauftrag: Wir suchen für Sie
+        Benachrichtigen, wenn ein passendes Auto kommt
       </h3>
       <p className="mt-1 mb-4 text-sm text-zinc-700">
-        Hinterlassen Sie Ihre E-Mail-Adresse oder Telefonnummer. Wir melden uns, sobald wir ein Fahrzeug für „{query}“ haben.
+        Ihr Suchauftrag für „{query}“: Mit Ihrer E-Mail-Adresse schreiben wir Ihnen automatisch, sobald ein passendes Auto in den Bestand kommt; mit Ihrer
+        Telefonnummer rufen wir Sie an.
       </p>
       {/* Keyed by the query: a new search starts a fresh form with its own hidden value. */}
-      <SubmissionForm key={query} form={LEAD_FORMS['search-request']} anchor={SEARCH_REQUEST_ANCHOR} prefill={{ query }} submitLabel="SUCHAUFTRAG SPEICHERN" />
+      <SubmissionForm
+        key={query}
+        form={LEAD_FORMS['search-request']}
+        anchor={SEARCH_REQUEST_ANCHOR}
+        prefill={{ query }}
+        submitLabel="SUCHAUFTRAG SPEICHERN"
+        fieldNotes={{ emailOrPhone: SEARCH_ALERT_CONSENT }}
+      />
     </section>
   )
 }

@@ -17,6 +17,7 @@ import {
  */
 export class ContentRevision {
   private value = 0
+  private readonly listeners = new Set<() => void>()
 
   get current(): number {
     return this.value
@@ -24,7 +25,18 @@ export class ContentRevision {
 
   /** Marks everything rendered so far as outdated; returns the new revision. */
   bump(): number {
-    return ++this.value
+    this.value++
+    for (const listener of this.listeners) listener()
+    return this.value
+  }
+
+  /**
+   * Called after every move of the revision, i.e. whenever published content may have changed,
+   * whoever changed it (the alerts' watcher scans then, decision 080). Returns the unsubscribe.
+   */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
   }
 }
 

@@ -529,6 +529,28 @@ export type ImageWithAlt = {
   alt: string
 }
 
+export type PriceHistory = {
+  _id: string
+  _type: 'priceHistory'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  vehicle?: {
+    _ref: string
+    _type: 'reference'
+    _weak?: boolean
+    [internalGroqTypeReferenceTo]?: 'vehicle'
+  }
+  complete?: boolean
+  arrival?: boolean
+  entries?: Array<{
+    price?: number
+    at?: string
+    _type: 'priceEntry'
+    _key: string
+  }>
+}
+
 export type MarketplaceSync = {
   _id: string
   _type: 'marketplaceSync'
@@ -572,6 +594,7 @@ export type Lead = {
     | 'vehicle-sale'
     | 'search-request'
     | 'availability-alert'
+    | 'price-alert'
   contact?: {
     name?: string
     phone?: string
@@ -633,6 +656,21 @@ export type Lead = {
   }
   tradeIn?: boolean
   sourcePage?: string
+  alert?: {
+    status?: 'unconfirmed' | 'active' | 'ended'
+    consentText?: string
+    requestedAt?: string
+    confirmedAt?: string
+    endedAt?: string
+    query?: string
+    sent?: Array<{
+      at?: string
+      headline?: string
+      skipped?: string
+      _type: 'alertSent'
+      _key: string
+    }>
+  }
   page?: string
   receivedAt: string
   answeredAt?: string
@@ -1112,6 +1150,7 @@ export type AllSanitySchemaTypes =
   | NavLink
   | Link
   | ImageWithAlt
+  | PriceHistory
   | MarketplaceSync
   | Lead
   | SanityImageCrop
@@ -1132,6 +1171,178 @@ export type AllSanitySchemaTypes =
   | Geopoint
   | Slug
 export declare const internalGroqTypeReferenceTo: unique symbol
+// Source: ../app/sanity/queries/alerts.ts
+// Variable: ALERT_VEHICLES_QUERY
+// Query: *[_type == "vehicle" && status != "sold"]{  _id, _createdAt, listedAt, id, title, make, model, price, mileage, status, fuelType, transmission, bodyType, color, features, year,  firstRegistration, seats, powerHp, warranty, vat, accidentFree}
+export type ALERT_VEHICLES_QUERYResult = Array<{
+  _id: string
+  _createdAt: string
+  listedAt: string
+  id: string
+  title: string | null
+  make: string
+  model: string
+  price: number | null
+  mileage: number
+  status: 'available' | 'reserved' | 'sold'
+  fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
+  transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
+  bodyType: 'Cabrio' | 'Coup\xE9' | 'Kleinwagen' | 'Kombi' | 'Limousine' | 'SUV' | 'Transporter' | 'Van' | null
+  color: string | null
+  features: Array<string> | null
+  year: number | null
+  firstRegistration: string | null
+  seats: number | null
+  powerHp: number | null
+  warranty: boolean | null
+  vat: 'deductible' | 'margin' | null
+  accidentFree: boolean | null
+}>
+// Variable: PRICE_HISTORIES_QUERY
+// Query: *[_type == "priceHistory"]{_id, _rev, "vehicle": vehicle._ref, complete, arrival, entries[]{_key, price, at}}
+export type PRICE_HISTORIES_QUERYResult = Array<{
+  _id: string
+  _rev: string
+  vehicle: string | null
+  complete: boolean | null
+  arrival: boolean | null
+  entries: Array<{
+    _key: string
+    price: number | null
+    at: string | null
+  }> | null
+}>
+// Variable: PRICE_HISTORY_QUERY
+// Query: *[_id == $id][0]{complete, entries[]{price, at}}
+export type PRICE_HISTORY_QUERYResult =
+  | {
+      complete: null
+      entries: null
+    }
+  | {
+      complete: boolean | null
+      entries: Array<{
+        price: number | null
+        at: string | null
+      }> | null
+    }
+  | null
+// Variable: ACTIVE_ALERTS_QUERY
+// Query: *[_type == "lead" && alert.status == "active"]{  _id, kind, "email": contact.email, "vehicle": vehicle._ref, "query": alert.query, "confirmedAt": alert.confirmedAt, "sent": alert.sent[]._key}
+export type ACTIVE_ALERTS_QUERYResult = Array<{
+  _id: string
+  kind:
+    | 'availability-alert'
+    | 'brand-purchase'
+    | 'dealer-registration'
+    | 'export'
+    | 'price-alert'
+    | 'search-request'
+    | 'student'
+    | 'test-drive'
+    | 'used-car-enquiry'
+    | 'valuation-bmw'
+    | 'valuation'
+    | 'vehicle-enquiry'
+    | 'vehicle-sale'
+  email: string | null
+  vehicle: string | null
+  query: string | null
+  confirmedAt: string | null
+  sent: Array<string> | null
+}>
+// Variable: ALERT_LEAD_QUERY
+// Query: *[_id == $id && _type == "lead"][0]{  _id, _rev, kind, receivedAt, "email": contact.email, alert, alertClaim,  "vehicleInfo": vehicle->{_id, id, title, make, model, price, status}}
+export type ALERT_LEAD_QUERYResult = {
+  _id: string
+  _rev: string
+  kind:
+    | 'availability-alert'
+    | 'brand-purchase'
+    | 'dealer-registration'
+    | 'export'
+    | 'price-alert'
+    | 'search-request'
+    | 'student'
+    | 'test-drive'
+    | 'used-car-enquiry'
+    | 'valuation-bmw'
+    | 'valuation'
+    | 'vehicle-enquiry'
+    | 'vehicle-sale'
+  receivedAt: string
+  email: string | null
+  alert: {
+    status?: 'active' | 'ended' | 'unconfirmed'
+    consentText?: string
+    requestedAt?: string
+    confirmedAt?: string
+    endedAt?: string
+    query?: string
+    sent?: Array<{
+      at?: string
+      headline?: string
+      skipped?: string
+      _type: 'alertSent'
+      _key: string
+    }>
+  } | null
+  alertClaim: null
+  vehicleInfo: {
+    _id: string
+    id: string
+    title: string | null
+    make: string
+    model: string
+    price: number | null
+    status: 'available' | 'reserved' | 'sold'
+  } | null
+} | null
+// Variable: ACTIVE_ALERTS_OF_ADDRESS_QUERY
+// Query: count(*[_type == "lead" && _id != $id && alert.status == "active" && lower(contact.email) == $to])
+export type ACTIVE_ALERTS_OF_ADDRESS_QUERYResult = number
+// Variable: ALERT_MAILS_OF_ADDRESS_QUERY
+// Query: {  "sent": math::sum(*[_type == "lead" && defined(alert.sent) && lower(contact.email) == $to]{"n": count(alert.sent[at >= $day && !defined(skipped)])}.n),  "claimed": count(*[_type == "lead" && _id != $id && lower(contact.email) == $to && alertClaim.at >= $claimedSince])}
+export type ALERT_MAILS_OF_ADDRESS_QUERYResult = {
+  sent: number
+  claimed: number
+}
+// Variable: ALERT_VEHICLE_QUERY
+// Query: *[_id == $id][0]{id, title, make, model, price}
+export type ALERT_VEHICLE_QUERYResult =
+  | {
+      id: null
+      title: null
+      make: null
+      model: null
+      price: null
+    }
+  | {
+      id: null
+      title: string
+      make: null
+      model: null
+      price: null
+    }
+  | {
+      id: null
+      title: string | null
+      make: null
+      model: null
+      price: null
+    }
+  | {
+      id: string
+      title: string | null
+      make: string
+      model: string
+      price: number | null
+    }
+  | null
+// Variable: ALERT_SECRET_QUERY
+// Query: *[_id == $id][0].key
+export type ALERT_SECRET_QUERYResult = null
+
 // Source: ../app/sanity/queries/dashboard.ts
 // Variable: IS_POSSIBLE_DUPLICATE_QUERY
 // Query: count(*[_id == $id && _type == "lead" && defined(receivedAt) && count(*[_type == "lead" && _id != ^._id && defined(receivedAt)  && ((defined(^.contact.email) && lower(contact.email) == lower(^.contact.email)) || (defined(^.contact.phone) && contact.phone == ^.contact.phone))  && dateTime(receivedAt) > dateTime(^.receivedAt) - $windowSeconds && dateTime(receivedAt) < dateTime(^.receivedAt) + $windowSeconds]) > 0]) > 0
@@ -1155,6 +1366,7 @@ export type DASHBOARD_QUERYResult = {
       | 'brand-purchase'
       | 'dealer-registration'
       | 'export'
+      | 'price-alert'
       | 'search-request'
       | 'student'
       | 'test-drive'
@@ -1202,7 +1414,7 @@ export type TRADE_IN_TEST_DRIVE_QUERYResult = {
   } | null
 } | null
 // Variable: NOTIFICATION_DOCUMENT_QUERY
-// Query: *[_id == $id][0]{..., "vehicleInfo": vehicle->{id, title, make, model, status}, "testDriveInfo": testDriveLead->{_id, receivedAt, "slot": fields[name == "slot"][0].value, "vehicle": vehicle->{id, title, make, model}}}
+// Query: *[_id == $id][0]{..., "vehicleInfo": vehicle->{id, title, make, model, status, price}, "testDriveInfo": testDriveLead->{_id, receivedAt, "slot": fields[name == "slot"][0].value, "vehicle": vehicle->{id, title, make, model}}}
 export type NOTIFICATION_DOCUMENT_QUERYResult =
   | {
       _id: string
@@ -1303,6 +1515,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         | 'brand-purchase'
         | 'dealer-registration'
         | 'export'
+        | 'price-alert'
         | 'search-request'
         | 'student'
         | 'test-drive'
@@ -1372,6 +1585,21 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       }
       tradeIn?: boolean
       sourcePage?: string
+      alert?: {
+        status?: 'active' | 'ended' | 'unconfirmed'
+        consentText?: string
+        requestedAt?: string
+        confirmedAt?: string
+        endedAt?: string
+        query?: string
+        sent?: Array<{
+          at?: string
+          headline?: string
+          skipped?: string
+          _type: 'alertSent'
+          _key: string
+        }>
+      }
       page?: string
       receivedAt: string
       answeredAt?: string
@@ -1392,6 +1620,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         make: string
         model: string
         status: 'available' | 'reserved' | 'sold'
+        price: number | null
       } | null
       testDriveInfo: {
         _id: string
@@ -1511,6 +1740,36 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       seo?: Seo
       searchWords?: string
       vehicleInfo: null
+      testDriveInfo: null
+    }
+  | {
+      _id: string
+      _type: 'priceHistory'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      vehicle?: {
+        _ref: string
+        _type: 'reference'
+        _weak?: boolean
+        [internalGroqTypeReferenceTo]?: 'vehicle'
+      }
+      complete?: boolean
+      arrival?: boolean
+      entries?: Array<{
+        price?: number
+        at?: string
+        _type: 'priceEntry'
+        _key: string
+      }>
+      vehicleInfo: {
+        id: string
+        title: string | null
+        make: string
+        model: string
+        status: 'available' | 'reserved' | 'sold'
+        price: number | null
+      } | null
       testDriveInfo: null
     }
   | {

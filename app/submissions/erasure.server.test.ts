@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type Env } from '#app/env.server.ts'
-import { type SanityDocument } from '#app/lake/lake.server.ts'
+import { patchDocument, type SanityDocument } from '#app/lake/lake.server.ts'
 import { loader as photoRoute } from '#app/routes/anfrage-fotos.$file.ts'
 import { action as erasureRoute } from '#app/routes/api.lead-erasure.ts'
 import { BACKENDS, openTestLake, type TestLake, type BackendName } from '#tests/lake-backends.ts'
@@ -13,6 +13,7 @@ import { VALID_SALE } from '#tests/submissions.ts'
 import { deleteLead } from '../../scripts/delete-lead.ts'
 import { submissionPageAction } from './actions.server.ts'
 import { eraseLead, RetentionSweeper } from './erasure.server.ts'
+import { submit } from './submit.server.ts'
 import { Notifier, outboxDir } from './notifier.server.ts'
 import { FilePhotoStore, type StoredPhoto, uploadsDir } from './photo-store.server.ts'
 
@@ -126,6 +127,25 @@ describe.each(BACKENDS)('erasing a lead on the %s lake', (backend) => {
     const left = await mailCopies(env)
     expect(left).toHaveLength(2)
     expect(left.every((name) => name.includes(other._id))).toBe(true)
+  })
+
+  it('a price alert (issue 38): the lead with its consent proof, its confirmation mail and its alert mails', async () => {
+    const { lake, env } = await open(backend)
+    const { logger } = captureLogs()
+    const stored = await submit({ lake: lake.lake, logger }, 'price-alert', { email: 'beobachter@example.org', vehicleId: '1', page: '/vehicles/1' })
+    if (stored.status !== 'stored') throw new Error('not stored')
+    const notifier = new Notifier({ lake: lake.lake, env: { ...env, LEADS_NOTIFY_TO: 'haendler@example.de', SITE_URL: 'https://www.example.de' }, logger })
+    expect(await notifier.notifyAll(stored.id)).toEqual({ dealer: 'saved', confirmation: 'saved' })
+    await patchDocument(lake.lake, stored.id, { set: { 'alert.status': 'active', 'alert.confirmedAt': new Date().toISOString() } })
+    const event = { key: 'k1', kind: 'price-drop' as const, vehicleDocId: 'vehicle-1', at: new Date().toISOString(), price: 19_990 }
+    expect(await notifier.sendAlert(stored.id, event)).toBe('saved')
+    expect(await notifier.sendAlert(stored.id, event)).toBe('already-notified')
+    await notifier.stop()
+    expect(await mailCopies(env)).toHaveLength(3)
+
+    expect(await eraseLead(lake.lake, env, stored.id)).toEqual({ lead: true, photos: 0, mails: 3 })
+    expect(await lake.stored(stored.id)).toBeUndefined()
+    expect(await mailCopies(env)).toEqual([])
   })
 
   it('the retention rule of the settings erases leads older than its months, hourly, and logs counts, never who', async () => {

@@ -22,6 +22,7 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
       'vehicle-sale',
       'search-request',
       'availability-alert',
+      'price-alert',
     ])
     for (const kind of LEAD_KINDS) expect(LEAD_FORMS[kind].kind).toBe(kind)
     expect(LEAD_KINDS.map((kind) => LEAD_FORMS[kind].title)).toEqual([
@@ -37,6 +38,7 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
       'Auto verkaufen',
       'Suchauftrag',
       'Benachrichtigung, falls wieder frei',
+      'Preis beobachten',
     ])
   })
 
@@ -88,7 +90,8 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
 
   it('requires a way to call back on every call-back form, and name, message and phone or e-mail on the vehicle enquiry', () => {
     // The sell request, the Suchauftrag and „Benachrichtigen, falls wieder frei“ need phone or e-mail (schema.server.test.ts).
-    const phoneOrEmail = ['vehicle-enquiry', 'vehicle-sale', 'search-request', 'availability-alert']
+    // „Preis beobachten“ (issue 38) is an e-mail alert: it takes an address only.
+    const phoneOrEmail = ['vehicle-enquiry', 'vehicle-sale', 'search-request', 'availability-alert', 'price-alert']
     for (const kind of LEAD_KINDS.filter((candidate) => !phoneOrEmail.includes(candidate))) {
       expect(LEAD_FORMS[kind].fields.find((field) => field.name === 'phone')?.required, kind).toBe(true)
     }

@@ -251,7 +251,40 @@ const searchRequestForm: FormDefinition<'search-request'> = {
   ]),
   texts: {
     ...leadForm('search-request', []).texts,
-    success: { title: 'Suchauftrag gespeichert!', description: 'Vielen Dank! Wir melden uns, sobald wir ein passendes Fahrzeug für Sie haben.' },
+    success: {
+      title: 'Suchauftrag gespeichert!',
+      description:
+        'Vielen Dank! Mit E-Mail-Adresse: Bitte bestätigen Sie den Link in der E-Mail, die wir Ihnen gerade geschickt haben – erst dann schreiben wir Ihnen, sobald ein passendes Auto kommt. Mit Telefonnummer: Wir rufen Sie an, sobald wir ein passendes Fahrzeug haben.',
+    },
+  },
+}
+
+/**
+ * „Preis beobachten“ (issue 38 item 2) on a vehicle page: one field, the e-mail address; the car goes
+ * along. Stored as a lead like every form; the alert starts only once the address is confirmed
+ * through the link of the confirmation mail (double opt-in, docs/decisions/080).
+ */
+const priceAlertForm: FormDefinition<'price-alert'> = {
+  ...leadForm('price-alert', [
+    {
+      name: 'email',
+      label: 'E-Mail',
+      type: 'email',
+      required: true,
+      maxLength: LEAD_LIMITS.email,
+      placeholder: 'ihre@email.de',
+      autoComplete: 'email',
+      inputMode: 'email',
+      messages: { missing: 'Bitte geben Sie Ihre E-Mail-Adresse an, damit wir Ihnen schreiben können, wenn der Preis sinkt.' },
+    },
+  ]),
+  texts: {
+    ...leadForm('price-alert', []).texts,
+    success: {
+      title: 'Fast geschafft: Bitte bestätigen Sie Ihre E-Mail-Adresse',
+      description:
+        'Wir haben Ihnen eine E-Mail mit einem Bestätigungslink geschickt. Erst wenn Sie ihn öffnen und bestätigen, schreiben wir Ihnen, sobald der Preis dieses Fahrzeugs sinkt.',
+    },
   },
 }
 
@@ -382,6 +415,7 @@ export const LEAD_FORMS: Readonly<Record<LeadKind, FormDefinition<LeadKind>>> = 
   'vehicle-sale': vehicleSaleForm,
   'search-request': searchRequestForm,
   'availability-alert': availabilityAlertForm,
+  'price-alert': priceAlertForm,
 }
 
 /** The nine forms: the contact form and the lead forms, all defined alike. */

@@ -33,8 +33,13 @@ import {
 } from '#app/sanity/types.ts'
 import { INSTANCE_ID } from '#app/server/instance.server.ts'
 import { loggerOf, type Logger } from '#app/server/logging.server.ts'
+import { buildAlertMail, buildOptInMail, type AlertEvent, alertHeadline, vehicleTitle } from '#app/alerts/alert-mail.server.ts'
+import { isAlertKind } from '#app/alerts/consent.ts'
+import { alertLinks, CONFIRM_LINK_MS } from '#app/alerts/tokens.server.ts'
+import { ALERT_LEAD_QUERY, ALERT_MAILS_OF_ADDRESS_QUERY, ALERT_VEHICLE_QUERY } from '#app/sanity/queries/alerts.ts'
+import { type ALERT_LEAD_QUERYResult, type ALERT_VEHICLE_QUERYResult } from '#app/sanity/types.ts'
 import { leaseRuns, writeLease } from '#app/utils/lease.server.ts'
-import { buildConfirmationMail } from './confirmation-mail.server.ts'
+import { buildConfirmationMail, confirmationRecipient } from './confirmation-mail.server.ts'
 import { buildAppointmentMail, buildNotificationMail, type NotificationMail, NOTIFIED_TYPES } from './notification-mail.server.ts'
 
 export type NotifierEnv = Pick<Env, 'SMTP_URL' | 'LEADS_NOTIFY_TO' | 'MAIL_FROM' | 'DATA_DIR' | 'SITE_URL'> & Partial<Pick<Env, 'RECEIPTS_PER_HOUR'>>
@@ -126,6 +131,18 @@ export const RECEIPT_TOTAL_WINDOW_MS = 60 * 60 * 1000
  * instance that died is taken over after it.
  */
 export const CLAIM_MS = 10 * 60 * 1000
+
+/*
+ * The alerts' mails (issue 38, decision 080) use the same claim on their lead (`alertClaim`); their
+ * saved copies are named `<receivedAt>-<lead id>-benachrichtigung-<change>.eml`, so the erasure of
+ * a lead finds them with its other mails. At most ALERT_MAILS_PER_ADDRESS_PER_DAY alert mails go
+ * to one address in 24 hours, however many alerts it confirmed; past that a change is recorded as
+ * skipped (a mail days later about an old change would mislead).
+ */
+const ALERT_CLAIM = 'alertClaim'
+const ALERT_FILE_SUFFIX = '-benachrichtigung-'
+const ALERT_LABEL = 'Benachrichtigung zu Preis oder Suche'
+export const ALERT_MAILS_PER_ADDRESS_PER_DAY = 3
 const MAX_CLAIM_TRIES = 3
 const MAX_CONSECUTIVE_FAILURES = 3
 const NO_RECIPIENT = 'keine Empfängeradresse (LEADS_NOTIFY_TO setzen oder eine E-Mail-Adresse in den Website-Einstellungen eintragen)'
@@ -395,7 +412,24 @@ export class Notifier {
       mail = kind === 'appointment' ? buildAppointmentMail(stored, options) : buildNotificationMail(stored, options)
     } else {
       const settings = await this.lake.fetch<CONFIRMATION_SETTINGS_QUERYResult>(CONFIRMATION_SETTINGS_QUERY, {}, { includePrivate: true })
-      mail = buildConfirmationMail(stored, { from: this.env.MAIL_FROM, siteUrl: this.env.SITE_URL, settings: settings ?? {}, vehicle: vehicleInfo })
+      const to = confirmationRecipient(stored)
+      if (doc._type === 'lead' && isAlertKind(doc.kind) && doc.alert?.status === 'unconfirmed' && to) {
+        // An alert's receipt is the double opt-in's confirmation mail (decision 080): its link works for CONFIRM_LINK_MS from now.
+        const now = this.now()
+        mail = buildOptInMail({
+          to,
+          from: this.env.MAIL_FROM,
+          leadId: docId,
+          kind: doc.kind,
+          settings: settings ?? {},
+          vehicle: vehicleInfo,
+          siteUrl: this.env.SITE_URL,
+          links: await alertLinks(this.lake, this.env.SITE_URL, docId, now),
+          expiresAt: new Date(now.getTime() + CONFIRM_LINK_MS),
+        })
+      } else {
+        mail = buildConfirmationMail(stored, { from: this.env.MAIL_FROM, siteUrl: this.env.SITE_URL, settings: settings ?? {}, vehicle: vehicleInfo })
+      }
       if (!mail) {
         // No usable address after all: nothing will ever be sent, so it is no longer pending.
         await patchDocument(this.lake, docId, { unset: ['confirmationPending'] })
@@ -423,6 +457,95 @@ export class Notifier {
     const unset = kind === 'confirmation' ? [marks.claim, 'confirmationPending'] : kind === 'appointment' ? [marks.claim, 'appointmentPending'] : [marks.claim]
     await patchDocument(this.lake, docId, { set: { [marks.done]: this.now().toISOString() }, unset })
     return result
+  }
+
+  /**
+   * Tells a confirmed alert (a lead with `alert.status == "active"`) of one change (docs/decisions/080):
+   * once per change and alert, across instances, with the claim every mail of the notifier uses
+   * (`alertClaim` on the lead, `ifRevisionID`); done is the change's key in `alert.sent`. Past the
+   * daily cap of the address the change is recorded as skipped, not sent. Never throws.
+   */
+  sendAlert(leadId: string, event: AlertEvent): Promise<NotifyResult> {
+    const key = `alert:${leadId}:${event.key}`
+    const running = this.inFlight.get(key)
+    if (running) return running
+    const attempt = (async () => {
+      for (let tries = 1; ; tries++) {
+        const result = await this.attemptAlertOnce(leadId, event)
+        if (result !== 'lost-claim') return result
+        if (tries === MAX_CLAIM_TRIES) return 'claimed-elsewhere' as const
+      }
+    })()
+      .catch((error: unknown) => {
+        this.logger.error(
+          { documentId: leadId, mail: 'alert', reason: describe(error) },
+          `${ALERT_LABEL} fehlgeschlagen, sie wird beim nächsten Abgleich wiederholt`,
+        )
+        return 'failed' as const
+      })
+      .finally(() => this.inFlight.delete(key))
+    this.inFlight.set(key, attempt)
+    return attempt
+  }
+
+  private async attemptAlertOnce(leadId: string, event: AlertEvent): Promise<NotifyResult | 'lost-claim'> {
+    const doc = await this.lake.fetch<ALERT_LEAD_QUERYResult>(ALERT_LEAD_QUERY, { id: leadId }, { includePrivate: true })
+    if (!doc) return 'not-found'
+    const alert = doc.alert
+    if (alert?.status !== 'active') return 'not-notifiable'
+    const sent = alert.sent ?? []
+    if (sent.some((entry) => entry._key === event.key)) return 'already-notified'
+    if (this.claimedByOther(doc.alertClaim)) return 'claimed-elsewhere'
+    const to = confirmationRecipient({ _id: doc._id, _type: 'lead', contact: { email: doc.email } })
+    if (!to) return 'no-recipient'
+    const [vehicle, settings] = await Promise.all([
+      this.lake.fetch<ALERT_VEHICLE_QUERYResult>(ALERT_VEHICLE_QUERY, { id: event.vehicleDocId }),
+      this.lake.fetch<CONFIRMATION_SETTINGS_QUERYResult>(CONFIRMATION_SETTINGS_QUERY, {}, { includePrivate: true }),
+    ])
+    if (!vehicle) return 'not-found'
+    const links = await alertLinks(this.lake, this.env.SITE_URL, leadId, this.now())
+    const mail = buildAlertMail({ to, from: this.env.MAIL_FROM, leadId, event, vehicle, settings: settings ?? {}, siteUrl: this.env.SITE_URL, links })
+    if (!(await this.claim(doc, ALERT_CLAIM))) return 'lost-claim'
+    let result: 'sent' | 'saved' | 'capped'
+    try {
+      if (await this.alertCapReached(leadId, to)) result = 'capped'
+      else if (this.transport || this.env.SMTP_URL) result = await this.send(mail, leadId, 'alert')
+      else result = await this.save({ _id: leadId, _type: 'lead', receivedAt: doc.receivedAt }, mail, `${ALERT_FILE_SUFFIX}${safeFileName(event.key)}`)
+    } catch (error) {
+      await patchDocument(this.lake, leadId, { unset: [ALERT_CLAIM] }).catch(() => undefined)
+      throw error
+    }
+    // Written under the claim: no other mail of this lead is sent meanwhile, so the list is current.
+    const record = {
+      _key: event.key,
+      _type: 'alertSent',
+      at: this.now().toISOString(),
+      headline: alertHeadline(event, vehicleTitle(vehicle)),
+      ...(result === 'capped' ? { skipped: `Tageshöchstzahl erreicht (${ALERT_MAILS_PER_ADDRESS_PER_DAY} E-Mails je Adresse und Tag)` } : {}),
+    }
+    await patchDocument(this.lake, leadId, { set: { 'alert.sent': [...sent, record] }, unset: [ALERT_CLAIM] })
+    return result
+  }
+
+  /** Whether the address had ALERT_MAILS_PER_ADDRESS_PER_DAY alert mails in 24 hours (sent or being sent; counted in the lake). */
+  private async alertCapReached(leadId: string, to: string): Promise<boolean> {
+    const now = this.now().getTime()
+    const counts = await this.lake.fetch<{ sent: number | null; claimed: number }>(
+      ALERT_MAILS_OF_ADDRESS_QUERY,
+      {
+        id: leadId,
+        to: to.trim().toLowerCase(),
+        day: new Date(now - DAY_MS).toISOString(),
+        claimedSince: new Date(now - CLAIM_MS).toISOString(),
+      },
+      { includePrivate: true },
+    )
+    if ((counts.sent ?? 0) + counts.claimed < ALERT_MAILS_PER_ADDRESS_PER_DAY) return false
+    this.logger.warn(
+      { documentId: leadId, mail: 'alert', cap: 'alert-per-day', limit: ALERT_MAILS_PER_ADDRESS_PER_DAY },
+      `${ALERT_LABEL} übersprungen: Tageshöchstzahl der Adresse erreicht`,
+    )
+    return true
   }
 
   /** Whether a cap on receipts keeps this one from going out (counted in the lake); logs which, without the address. */
@@ -465,7 +588,7 @@ export class Notifier {
   }
 
   /** Claims one mail of the document as read (revision `_rev`); false when another instance changed it first. */
-  private async claim(doc: NotifiedDoc, field: (typeof MAIL_KINDS)[MailKind]['claim']): Promise<boolean> {
+  private async claim(doc: { _id: string; _rev?: string }, field: (typeof MAIL_KINDS)[MailKind]['claim'] | typeof ALERT_CLAIM): Promise<boolean> {
     const claim = { instance: this.instance, at: this.now().toISOString() }
     return (await writeLease(this.lake, { id: doc._id, revision: doc._rev, set: { [field]: claim } })) !== undefined
   }
@@ -477,7 +600,7 @@ export class Notifier {
     return typeof email === 'string' && email.trim() !== '' ? email.trim() : undefined
   }
 
-  private async send(mail: NotificationMail, documentId: string, kind: MailKind): Promise<'sent'> {
+  private async send(mail: NotificationMail, documentId: string, kind: MailKind | 'alert'): Promise<'sent'> {
     this.transport ??= nodemailer.createTransport({
       url: this.env.SMTP_URL,
       connectionTimeout: 20_000,
@@ -486,7 +609,7 @@ export class Notifier {
     })
     await this.transport.sendMail(mail)
     // Not the address nor the subject: a receipt's names the visitor, and a log outlives an erased lead.
-    this.logger.info({ documentId, mail: kind }, `${MAIL_KINDS[kind].label} gesendet`)
+    this.logger.info({ documentId, mail: kind }, `${kind === 'alert' ? ALERT_LABEL : MAIL_KINDS[kind].label} gesendet`)
     return 'sent'
   }
 
@@ -517,10 +640,12 @@ export function outboxDir(env: Pick<Env, 'DATA_DIR'>): string {
 
 /** A saved mail's file name → the id of its document (`inbox.lead-…`, `inbox.contact-…`), for both mails of a submission. */
 const MAIL_COPY_PATTERN = new RegExp(
-  `^.+?-(inbox\\.[A-Za-z0-9_-]+?)(?:${Object.values(MAIL_KINDS)
-    .map((kind) => kind.fileSuffix)
-    .filter(Boolean)
-    .join('|')})?\\.eml$`,
+  `^.+?-(inbox\\.[A-Za-z0-9_-]+?)(?:${[
+    ...Object.values(MAIL_KINDS)
+      .map((kind) => kind.fileSuffix)
+      .filter(Boolean),
+    `${ALERT_FILE_SUFFIX}[A-Za-z0-9_-]+`,
+  ].join('|')})?\\.eml$`,
 )
 
 /** The saved mails (notification and receipt) of the outbox with the document each belongs to. */

@@ -2,9 +2,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { type LeadKind } from '#app/submissions/forms.ts'
 import { LEAD_KINDS } from '#app/submissions/lead-forms.ts'
+import { PRICE_ALERT_CONSENT, SEARCH_ALERT_CONSENT } from '#app/alerts/consent.ts'
 import {
   parseSubmission as parseLead,
   storeSubmission,
+  toDocument,
   type SubmissionParse as LeadSubmission,
   type ParsedSubmission as ParsedLead,
 } from '#app/submissions/schema.server.ts'
@@ -61,6 +63,7 @@ const VALID: Record<LeadKind, Record<string, string>> = {
   },
   'search-request': { emailOrPhone: 'erika@example.de', query: 'Kombi Elektro unter 20000' },
   'availability-alert': { name: 'Erika Mustermann', phone: '0201 123456', vehicleId: '10' },
+  'price-alert': { email: 'erika@example.de', vehicleId: '1' },
 }
 
 /** What each valid submission becomes: the fields as [name, label, value] and the contact summary. */
@@ -180,13 +183,17 @@ const EXPECTED: Record<LeadKind, { fields: Array<[string, string, string]>; cont
     ],
     contact: { name: 'Erika Mustermann', phone: '0201 123456' },
   },
+  'price-alert': {
+    fields: [['email', 'E-Mail', 'erika@example.de']],
+    contact: { email: 'erika@example.de' },
+  },
 }
 
 // The sell request needs phone or e-mail, not a phone (its own tests below).
 // The sell request and the Suchauftrag take phone or e-mail (their own tests below).
 // „Benachrichtigen, falls wieder frei“ too (issue 36).
 const CALLBACK_KINDS = LEAD_KINDS.filter(
-  (kind) => kind !== 'vehicle-enquiry' && kind !== 'vehicle-sale' && kind !== 'search-request' && kind !== 'availability-alert',
+  (kind) => kind !== 'vehicle-enquiry' && kind !== 'vehicle-sale' && kind !== 'search-request' && kind !== 'availability-alert' && kind !== 'price-alert',
 )
 // The sell request labels its year „Erstzulassung (Jahr)“; the range rules are the same.
 const YEAR_KINDS = LEAD_KINDS.filter((kind) => 'year' in VALID[kind] && kind !== 'vehicle-sale')
@@ -241,13 +248,34 @@ describe('„Benachrichtigen, falls wieder frei“ (issue 36)', () => {
   })
 })
 
+describe('„Preis beobachten“ (issue 38)', () => {
+  it('needs an e-mail address; the stored lead carries the consent text and the request time, unconfirmed', () => {
+    expect(errorsOf('price-alert', { email: '' }).email?.[0]).toMatch(/E-Mail-Adresse/)
+    expect(errorsOf('price-alert', { email: '0201 123456' })).toHaveProperty('email')
+    const now = new Date('2026-11-28T10:00:00.000Z')
+    const doc = toDocument(valid(parseLead('price-alert', VALID['price-alert'])), { now, vehicleRef: 'vehicle-1' })
+    expect(doc).toMatchObject({
+      kind: 'price-alert',
+      confirmationPending: true,
+      alert: { status: 'unconfirmed', consentText: PRICE_ALERT_CONSENT, requestedAt: now.toISOString() },
+    })
+  })
+
+  it('a Suchauftrag becomes an alert with an e-mail address, not with a phone number', () => {
+    const byMail = toDocument(valid(parseLead('search-request', VALID['search-request'])))
+    expect(byMail).toMatchObject({ alert: { status: 'unconfirmed', consentText: SEARCH_ALERT_CONSENT, query: 'Kombi Elektro unter 20000' } })
+    const byPhone = toDocument(valid(parseLead('search-request', { ...VALID['search-request'], emailOrPhone: '0201 123456' })))
+    expect(byPhone).not.toHaveProperty('alert')
+  })
+})
+
 describe('parseLead: a valid submission of every form', () => {
   it.each(LEAD_KINDS)('%s', (kind) => {
     const lead = valid(parseLead(kind, VALID[kind]))
     expect(lead.kind).toBe(kind)
     expect(lead.fields).toEqual(EXPECTED[kind].fields.map(([name, label, value]) => ({ name, label, value })))
     expect(lead.contact).toEqual(EXPECTED[kind].contact)
-    if (kind === 'vehicle-enquiry' || kind === 'test-drive') expect(lead.vehicleId).toBe('1')
+    if (kind === 'vehicle-enquiry' || kind === 'test-drive' || kind === 'price-alert') expect(lead.vehicleId).toBe('1')
     else if (kind === 'availability-alert') expect(lead.vehicleId).toBe('10')
     else expect(lead).not.toHaveProperty('vehicleId')
   })

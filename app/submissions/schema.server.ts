@@ -1,3 +1,4 @@
+import { ALERT_KINDS, isAlertKind } from '#app/alerts/consent.ts'
 import { z } from 'zod'
 import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'
 import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/validation.ts'
@@ -150,7 +151,7 @@ function buildSchema(kind: FormKind) {
   const shape: Record<string, z.ZodType<FieldValue>> = {}
   for (const field of FORMS[kind].fields) shape[field.name] = fieldSchema(kind, field)
   shape.page = pageSchema
-  if (kind === 'vehicle-enquiry' || kind === 'test-drive' || kind === 'availability-alert') shape.vehicleId = vehicleIdSchema
+  if (kind === 'vehicle-enquiry' || kind === 'test-drive' || kind === 'availability-alert' || kind === 'price-alert') shape.vehicleId = vehicleIdSchema
   if (kind === 'vehicle-sale') {
     shape.vehicleId = tradeInVehicleIdSchema
     // The test drive it follows (trade-in.server.ts): an id the page wrote; anything else is dropped.
@@ -316,8 +317,21 @@ export function toDocument(parsed: ParsedSubmission, { vehicleRef, testDriveRef,
     ...extra,
     ...(parsed.appointment ? { appointment: parsed.appointment } : {}),
     ...(parsed.kind === 'test-drive' ? { tradeIn: parsed.values.tradeIn === true } : {}),
+    ...alertRequest(parsed, receivedAt),
     ...confirmation,
   }
+}
+
+/**
+ * A price alert, or a Suchauftrag with an e-mail address, asks for an alert (issue 38, decision 080):
+ * it starts unconfirmed, with the consent text the form showed and the request's time as proof; its
+ * receipt becomes the double opt-in's confirmation mail. A Suchauftrag with a phone number stays a
+ * lead for staff to call back.
+ */
+function alertRequest(parsed: ParsedSubmission, requestedAt: string) {
+  if (!isAlertKind(parsed.kind) || !parsed.contact.email) return {}
+  const query = parsed.kind === 'search-request' && typeof parsed.values.query === 'string' ? { query: parsed.values.query } : {}
+  return { alert: { status: 'unconfirmed', consentText: ALERT_KINDS[parsed.kind], requestedAt, ...query } }
 }
 
 /** Stores a submission in the lake; resolves only after the write is durable. */

@@ -1,6 +1,6 @@
 import { DocumentTextIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { LEAD_KINDS } from '../lib/constants'
+import { ALERT_STATUSES, LEAD_KINDS } from '../lib/constants'
 import { AppointmentInput, ContactLinksInput, LeadFieldsInput } from '../components/inbox-inputs'
 import { inboxOrderings, inboxOriginFields, inboxStatusField } from '../lib/inbox'
 import { prepareLeadPreview } from '../lib/inbox-reply'
@@ -175,6 +175,42 @@ export const lead = defineType({
       type: 'string',
       readOnly: true,
       hidden: ({ value }) => !value,
+    }),
+    defineField({
+      // Issue 38 (decision 080): „Preis beobachten“ and a Suchauftrag with an e-mail address are alerts with double opt-in.
+      name: 'alert',
+      title: 'Benachrichtigung per E-Mail',
+      description:
+        'Die Einwilligung mit Zeitpunkt und Wortlaut (Nachweis). Es gehen erst E-Mails hinaus, wenn die Adresse über den Link bestätigt ist; jede E-Mail enthält einen Abmeldelink.',
+      type: 'object',
+      readOnly: true,
+      hidden: ({ value }) => !value,
+      fields: [
+        defineField({ name: 'status', title: 'Stand', type: 'string', options: { list: [...ALERT_STATUSES] } }),
+        defineField({ name: 'consentText', title: 'Wortlaut der Einwilligung', type: 'text', rows: 3 }),
+        defineField({ name: 'requestedAt', title: 'Angefordert am', type: 'datetime' }),
+        defineField({ name: 'confirmedAt', title: 'Bestätigt am (Klick auf den Link)', type: 'datetime' }),
+        defineField({ name: 'endedAt', title: 'Abgemeldet am', type: 'datetime' }),
+        defineField({ name: 'query', title: 'Gesuchte Begriffe', type: 'string' }),
+        defineField({
+          name: 'sent',
+          title: 'Gesendete Benachrichtigungen',
+          type: 'array',
+          of: [
+            defineArrayMember({
+              name: 'alertSent',
+              title: 'Benachrichtigung',
+              type: 'object',
+              fields: [
+                defineField({ name: 'at', title: 'Gesendet am', type: 'datetime' }),
+                defineField({ name: 'headline', title: 'Betreff', type: 'string' }),
+                defineField({ name: 'skipped', title: 'Nicht gesendet, weil', type: 'string' }),
+              ],
+              preview: { select: { title: 'headline', subtitle: 'at' } },
+            }),
+          ],
+        }),
+      ],
     }),
     ...inboxOriginFields,
   ],

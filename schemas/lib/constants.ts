@@ -131,11 +131,22 @@ export const LEAD_KINDS = [
   { title: 'Exportanfrage', value: 'export' },
   { title: 'Händler-Registrierung', value: 'dealer-registration' },
   { title: 'Auto verkaufen', value: 'vehicle-sale' },
-  // Issue 29: the zero-results box of /vehicles takes a search with an e-mail or a phone number.
+  // Issue 29: the zero-results box of /vehicles takes a search with an e-mail or a phone number;
+  // issue 38: with an e-mail it is an alert („Benachrichtigen, wenn ein passendes Auto kommt“, double opt-in).
   { title: 'Suchauftrag', value: 'search-request' },
   // Issue 36: a reserved car's „Benachrichtigen, falls wieder frei“ (staff call back by hand, decision 067).
   { title: 'Benachrichtigung, falls wieder frei', value: 'availability-alert' },
+  // Issue 38: „Preis beobachten“ on a vehicle page: an e-mail when its price falls (double opt-in, decision 080).
+  { title: 'Preis beobachten', value: 'price-alert' },
 ] as const
+
+/** A price or search alert's states (issue 38, decision 080): asked for (no mail but the confirmation), confirmed, ended (unsubscribed). */
+export const ALERT_STATUSES = [
+  { title: 'Unbestätigt', value: 'unconfirmed' },
+  { title: 'Aktiv', value: 'active' },
+  { title: 'Abgemeldet', value: 'ended' },
+] as const
+export type AlertStatus = (typeof ALERT_STATUSES)[number]['value']
 
 export const CONTACT_STATUSES = [
   { title: 'Neu', value: 'neu' },

@@ -4,6 +4,7 @@ import { addCalendarDays, berlinParts } from '#app/utils/clock.ts'
 import { SANITY_BACKED_PORT } from '../../playwright.config'
 import { pdf } from '../photo-fixtures'
 import { control, fillForm, FORMS, formIn, VEHICLE_TOAST } from './lead-form-cases'
+import { outboxMailWith } from './outbox'
 import { expect, expectNoA11yViolations, isPhone, openVehicleFilters, test, uniqueName, vehicleFilterToggle, waitForScripts } from './playwright-utils'
 import { BROWSER_AGENT, OWN_PORT_BASE, startFakeSanity, startSiteServer } from './servers'
 
@@ -83,6 +84,8 @@ import { BROWSER_AGENT, OWN_PORT_BASE, startFakeSanity, startSiteServer } from '
  *                                                                   car → a similar car's page on the Sanity-backed server
  *  Today's special opening entry heading the footer's hours,      special-opening-hours [d]
  *  /contact on a Sanity-backed server of its own
+ *  „Preis beobachten“ sent on a vehicle page, the confirmation    price-alert: request and confirmation on a phone [p] (new with issue 38)
+ *  page of its mail's link, confirmed (alert 1–3)
  *
  * Beyond what the old scan reached (axe.skip() because axe cannot run without JavaScript, or not where
  * a test ended): the not-found page with its redirect stopped and the vehicle not-found page
@@ -314,7 +317,7 @@ test('/vehicles: filtered page 2 with the filters open, an empty filter result, 
     await expectNoA11yViolations(page)
   })
 
-  const searchRequest = page.getByRole('region', { name: 'Suchauftrag: Wir suchen für Sie' })
+  const searchRequest = page.getByRole('region', { name: 'Benachrichtigen, wenn ein passendes Auto kommt' })
   await test.step('vehicles 3: an empty search, „Meinten Sie“, the Suchauftrag refusing a contact', async () => {
     await page.goto('/vehicles?search=Kombie+Lamborghini')
     await expect(results).toHaveText('0 Fahrzeuge')
@@ -385,6 +388,31 @@ test('a vehicle page: financing covered by the down payment with the gallery on 
     await enquiry.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
     await expect(page.locator('#anfrage').getByRole('status')).toContainText(VEHICLE_TOAST)
     await expect(page.locator('[data-sonner-toast]').getByText(VEHICLE_TOAST, { exact: true })).toBeVisible()
+    await expectNoA11yViolations(page)
+  })
+})
+
+test('the price alert (issue 38): „Preis beobachten“ sent, the confirmation page of its mail, confirmed @both', async ({ page }) => {
+  const email = uniqueEmail('a11y-preis').replace(/\s+/g, '')
+  await test.step('alert 1: „Preis beobachten“ sent on /vehicles/1', async () => {
+    await page.goto('/vehicles/1')
+    await waitForScripts(page)
+    const section = page.locator('#preis-beobachten')
+    await section.getByLabel('E-Mail').fill(email)
+    await section.getByRole('button', { name: 'PREIS BEOBACHTEN' }).click()
+    await expect(section.getByRole('status')).toContainText('Fast geschafft')
+    await expectNoA11yViolations(page)
+  })
+  await test.step('alert 2: the page of the confirmation link', async () => {
+    await expect.poll(() => outboxMailWith(email, 'receipt'), { timeout: 15_000 }).toBeDefined()
+    const link = new URL(/https?:\/\/\S+\/benachrichtigung\/bestaetigen\?t=[\w.%-]+/.exec(outboxMailWith(email, 'receipt')!)![0])
+    await page.goto(`${link.pathname}${link.search}`)
+    await expect(page.getByRole('button', { name: 'JA, BENACHRICHTIGUNG BESTÄTIGEN' })).toBeVisible()
+    await expectNoA11yViolations(page)
+  })
+  await test.step('alert 3: confirmed', async () => {
+    await page.getByRole('button', { name: 'JA, BENACHRICHTIGUNG BESTÄTIGEN' }).click()
+    await expect(page.getByRole('heading', { name: 'Benachrichtigung bestätigt' })).toBeVisible()
     await expectNoA11yViolations(page)
   })
 })

@@ -206,6 +206,53 @@ async function startSlowSmtp(holdMs: number) {
   }
 }
 
+test('a price drop published in the Studio: both instances see it, the confirmed price alert gets exactly one mail (issue 38)', async () => {
+  test.setTimeout(90_000)
+  const smtp = await startSlowSmtp(500)
+  const instances = await startInstances({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'anfragen@example.de' })
+  const leadId = `inbox.lead-alert-instances-${Date.now()}`
+  const visitor = 'zwei-instanzen@example.org'
+  const price = await lakeQuery<number>('*[_id == "vehicle-1"][0].price')
+  try {
+    // Both watchers' first scan (10 s after start) records the car's price once.
+    await until(async () => (await lakeQuery<number>('count(*[_id == "priceHistory.vehicle-1"][0].entries)')) === 1, {
+      timeoutMs: 30_000,
+      what: () => `the price history of vehicle-1\n${instances.output()}`,
+    })
+    const now = new Date().toISOString()
+    // A confirmed price alert (the double opt-in itself is proved in app/alerts/alerts.server.test.ts).
+    await lakeMutate([
+      {
+        create: {
+          _id: leadId,
+          _type: 'lead',
+          kind: 'price-alert',
+          status: 'neu',
+          receivedAt: now,
+          notifiedAt: now,
+          contact: { email: visitor },
+          vehicle: { _type: 'reference', _ref: 'vehicle-1', _weak: true },
+          alert: { status: 'active', consentText: 'Test', requestedAt: now, confirmedAt: now },
+        },
+      },
+    ])
+    // The Studio publishes a lower price: the webhook tells A, the listener tells A and B.
+    await lakeMutate([{ patch: { id: 'vehicle-1', set: { price: price - 1000 } } }])
+    await until(async () => smtp.mails.some((mail) => mail.to.includes(visitor)) && smtp.quietFor(3_000), {
+      timeoutMs: 40_000,
+      what: () => `the alert mail\n${instances.output()}`,
+      everyMs: 250,
+    })
+    expect(smtp.mails.filter((mail) => mail.to.includes(visitor)).map((mail) => mail.leadId)).toEqual([leadId])
+    expect(await lakeQuery<number>('count(*[_id == "priceHistory.vehicle-1"][0].entries)')).toBe(2)
+    expect(await lakeQuery<number>('count(*[_id == $id][0].alert.sent)', { id: leadId })).toBe(1)
+  } finally {
+    await lakeMutate([{ patch: { id: 'vehicle-1', set: { price } } }, { delete: { id: leadId } }])
+    await instances.stop()
+    await smtp.close()
+  }
+})
+
 test('50 leads sent to both instances while their first retry runs: exactly 50 mails, one per lead', async () => {
   test.setTimeout(120_000)
   const smtp = await startSlowSmtp(2_000)

@@ -38,15 +38,15 @@ test.describe('without JavaScript', () => {
 
     const marker = uniqueName('Lamborghini')
     await page.goto(`/vehicles?search=${encodeURIComponent(marker)}`)
-    const request = page.getByRole('region', { name: 'Suchauftrag: Wir suchen für Sie' })
+    const request = page.getByRole('region', { name: 'Benachrichtigen, wenn ein passendes Auto kommt' })
     // Without JavaScript the browser's own check (the field's pattern) keeps an unusable contact from leaving.
     await request.getByLabel('E-Mail oder Telefon').fill('ruf mich an')
     await request.getByRole('button', { name: 'SUCHAUFTRAG SPEICHERN' }).click()
     await expect(request.locator('input[name="emailOrPhone"]:invalid')).toHaveCount(1)
     expect(await storedLeadWith(marker)).toBeUndefined()
 
-    await page.getByRole('region', { name: 'Suchauftrag: Wir suchen für Sie' }).getByLabel('E-Mail oder Telefon').fill('0201 123456')
-    await page.getByRole('region', { name: 'Suchauftrag: Wir suchen für Sie' }).getByRole('button', { name: 'SUCHAUFTRAG SPEICHERN' }).click()
+    await page.getByRole('region', { name: 'Benachrichtigen, wenn ein passendes Auto kommt' }).getByLabel('E-Mail oder Telefon').fill('0201 123456')
+    await page.getByRole('region', { name: 'Benachrichtigen, wenn ein passendes Auto kommt' }).getByRole('button', { name: 'SUCHAUFTRAG SPEICHERN' }).click()
     await expect(page.getByText('Suchauftrag gespeichert!')).toBeVisible()
     await expect.poll(async () => (await storedLeadWith(marker))?.kind).toBe('search-request')
     expect(await storedLeadWith(marker)).toMatchObject({
@@ -74,7 +74,7 @@ test('with JavaScript: the undo link and the Suchauftrag work in place', async (
   const marker = uniqueName('Zeppelin')
   await page.goto(`/vehicles?search=${encodeURIComponent(marker)}`)
   await waitForScripts(page)
-  const request = page.getByRole('region', { name: 'Suchauftrag: Wir suchen für Sie' })
+  const request = page.getByRole('region', { name: 'Benachrichtigen, wenn ein passendes Auto kommt' })
   await request.getByLabel('E-Mail oder Telefon').fill('ruf mich an')
   await request.getByRole('button', { name: 'SUCHAUFTRAG SPEICHERN' }).click()
   await expect(

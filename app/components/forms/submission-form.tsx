@@ -1,5 +1,5 @@
 import { Form, useActionData, useFormAction, useLocation, useSearchParams } from '@remix-run/react'
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { toast } from '#app/components/ui/toast.ts'
 import { CONTROL_CLASSES, Field } from '#app/components/ui/field.tsx'
@@ -196,7 +196,20 @@ export function SubmissionForm({
       })
     : []
 
+  // A note under a text field (an alert's consent text, issue 38) sits below it across the grid; a checkbox carries its own.
   const renderControl = (field: FieldDefinition) => {
+    const control = renderBareControl(field)
+    const note = field.type === 'checkbox' || field.type === 'hidden' ? undefined : fieldNotes?.[field.name]
+    if (!note) return control
+    return (
+      <Fragment key={field.name}>
+        {control}
+        <div className="text-sm text-zinc-700 sm:col-span-2">{note}</div>
+      </Fragment>
+    )
+  }
+
+  const renderBareControl = (field: FieldDefinition) => {
     const attributes = inputAttributes(field)
     const fieldErrors = errors[field.name]
     if (field.type === 'hidden') return <input key={field.name} type="hidden" name={field.name} defaultValue={values[field.name] ?? prefill?.[field.name]} />

@@ -171,6 +171,37 @@ describe.each(BACKENDS)('the /vehicles/{id} loader on the %s lake', (backend) =>
     expect(similar.map((item) => item.id)).not.toContain('md-4712')
   })
 
+  it('„Preis gesenkt“ (issue 38): the former price is the lowest of the 30 days before the reduction, from the car’s price history', async () => {
+    const day = 24 * 60 * 60 * 1000
+    const ago = (days: number) => new Date(Date.now() - days * day).toISOString()
+    const write = (entries: Array<[number, string]>) =>
+      createOrReplace(test.lake, {
+        _id: 'priceHistory.vehicle-md-4711',
+        _type: 'priceHistory',
+        complete: false,
+        entries: entries.map(([price, at], index) => ({ _key: `e${index}`, price, at })),
+      })
+    expect((await found('/vehicles/md-4711')).data.priceReduced).toBeUndefined()
+    await write([
+      [26_900, ago(90)],
+      [25_900, ago(20)],
+      [24_900, ago(1)],
+    ])
+    expect((await found('/vehicles/md-4711')).data.priceReduced).toMatchObject({ price: 24_900, formerPrice: 25_900 })
+    // A history too short to prove the 30-day lowest price (the car was listed before recording began): no badge.
+    await write([
+      [25_900, ago(20)],
+      [24_900, ago(1)],
+    ])
+    expect((await found('/vehicles/md-4711')).data.priceReduced).toBeUndefined()
+    // The history's last price is not the one shown (a change not yet recorded): no badge.
+    await write([
+      [26_900, ago(90)],
+      [23_900, ago(1)],
+    ])
+    expect((await found('/vehicles/md-4711')).data.priceReduced).toBeUndefined()
+  })
+
   it('an unknown or malformed id is a 404', async () => {
     for (const path of ['/vehicles/999', '/vehicles/%20drop', '/vehicles/a.b']) {
       const result = await load(path)

@@ -7,6 +7,9 @@ import { parseAmount } from '#app/utils/format.ts'
 import { readSimilarVehicleCards, readVehicleDetail } from '#app/vehicles/inventory.server.ts'
 import { withBadges } from '#app/vehicles/badges.ts'
 import { financingInputFromParams } from '#app/vehicles/financing.ts'
+import { priceHistoryId, priceReduction } from '#app/vehicles/price-history.ts'
+import { PRICE_HISTORY_QUERY } from '#app/sanity/queries/alerts.ts'
+import { type PRICE_HISTORY_QUERYResult } from '#app/sanity/types.ts'
 
 /** Public ids as the schema allows them; anything else cannot exist and is a 404 without a query. */
 const VEHICLE_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/
@@ -28,11 +31,16 @@ export async function loadVehicleDetail({ request, params, context }: LoaderFunc
   if (!vehicle) throw new Response(VEHICLE_NOT_FOUND, { status: 404 })
   const price = parseAmount(vehicle.price)
   const now = new Date()
-  const [similarCards, settings] = await Promise.all([
+  const [similarCards, settings, history] = await Promise.all([
     readSimilarVehicleCards(context.lake, { id: vehicle.id, make: vehicle.make, bodyType: vehicle.bodyType ?? null, price }),
     // The root loader's read of the settings (the lake answers it once per state, decision 046),
     // not a query of its own: one more query would scan the lake once more per page.
     vehicle.status === 'sold' ? null : loadSiteSettings(context.lake),
+    // Its price history (issue 38): „Preis gesenkt“ with the 30-day lowest price only (decision 081).
+    // Private (a dot in the id, decision 081): recording a price never outdates cached pages by itself.
+    vehicle.status === 'sold'
+      ? null
+      : context.lake.fetch<PRICE_HISTORY_QUERYResult>(PRICE_HISTORY_QUERY, { id: priceHistoryId(vehicle._id) }, { includePrivate: true }),
   ])
   const hours = settings?.openingHours?.find((variant) => variant.key === 'general')?.specs
   // The test drive's slots as of now; a page served from the cache a few minutes later may offer a
@@ -43,5 +51,8 @@ export async function loadVehicleDetail({ request, params, context }: LoaderFunc
   const financing = financingInputFromParams(new URL(request.url).searchParams, price ?? 0)
   // The month the page was made in, for facts that depend on the date (the historic plate).
   const today = now.toISOString().slice(0, 7)
-  return data({ vehicle, similar, financing, today, slots }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })
+  // Only while the history's last price is the one shown: a change not yet recorded shows no badge.
+  const reduction = priceReduction(history, now)
+  const priceReduced = reduction && price !== null && Math.round(price) === reduction.price ? reduction : undefined
+  return data({ vehicle, similar, financing, today, slots, priceReduced }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })
 }

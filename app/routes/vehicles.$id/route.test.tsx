@@ -75,6 +75,28 @@ describe('/vehicles/{id}', () => {
     expect(within(similar).getAllByRole('article').length).toBeGreaterThan(0)
   })
 
+  it('a price reduced (issue 38): „Preis gesenkt“ with the 30-day lowest price struck through, and „Preis beobachten“ with its consent text', async () => {
+    const ago = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString()
+    // Vehicle 1 (BMW 320d Touring) costs 28,900 €: 30,900 € for months, 29,500 € three weeks ago, lowered yesterday.
+    await createOrReplace(test.lake, {
+      _id: 'priceHistory.vehicle-1',
+      _type: 'priceHistory',
+      complete: false,
+      entries: [
+        { _key: 'a', price: 30_900, at: ago(120) },
+        { _key: 'b', price: 29_500, at: ago(21) },
+        { _key: 'c', price: 28_900, at: ago(1) },
+      ],
+    })
+    await renderPage('/vehicles/1')
+    const badge = screen.getByTestId('price-reduced')
+    expect(badge.textContent).toBe('Preis gesenktstatt 29.500\u00a0€Niedrigster Preis der letzten 30 Tage vor der Senkung')
+    expect(badge.querySelector('s')?.textContent).toBe('29.500\u00a0€')
+    const watch = screen.getByRole('region', { name: 'Preis beobachten' })
+    expect(within(watch).getByText(/Sie kommt erst, nachdem ich meine Adresse über den Link in der Bestätigungs-E-Mail bestätigt habe/)).toBeDefined()
+    expect(within(watch).getByRole('button', { name: 'PREIS BEOBACHTEN' })).toBeDefined()
+  })
+
   it('a reserved vehicle (issue 36): says so and what it means, offers „Benachrichtigen, falls wieder frei“, and the test drive says it too', async () => {
     await renderPage('/vehicles/10')
     const status = screen.getByRole('status')

@@ -10,6 +10,7 @@ import { type loader as rootLoader } from '#app/root.tsx'
 import { car } from '#app/seo/structured-data.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { RESERVED_MEANING, reservedTestDriveNote } from '#app/submissions/lead-forms.ts'
+import { PRICE_ALERT_CONSENT } from '#app/alerts/consent.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { displayYear, formatMileage, formatPrice, fuelLabel, parseAmount, telHref, transmissionLabel } from '#app/utils/format.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
@@ -84,7 +85,7 @@ const BACK_LINK =
   'inline-flex min-h-11 items-center gap-2 rounded font-semibold text-zinc-800 hover:text-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900'
 
 export default function VehicleDetailPage() {
-  const { vehicle, similar, financing, today, slots } = useLoaderData<typeof loader>()
+  const { vehicle, similar, financing, today, slots, priceReduced } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
   const { siteUrl } = useRouteLoaderData<typeof rootLoader>('root') ?? {}
   const { pathname, search } = useLocation()
@@ -183,6 +184,19 @@ export default function VehicleDetailPage() {
               >
                 {formatPrice(vehicle.price)}
               </p>
+              {priceReduced && !sold ? (
+                // PAngV § 11: the former price named is the lowest of the 30 days before the reduction (decision 081).
+                <p className="mt-2 text-sm text-zinc-800" data-testid="price-reduced">
+                  <span className="mr-2 rounded-full bg-emerald-700 px-2.5 py-0.5 text-xs font-bold text-white uppercase">Preis gesenkt</span>
+                  statt <s>{formatPrice(priceReduced.formerPrice)}</s>
+                  <span className="block text-xs text-zinc-600">Niedrigster Preis der letzten 30 Tage vor der Senkung</span>
+                </p>
+              ) : null}
+              {!sold ? (
+                <a href="#preis-beobachten" className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-zinc-900 underline print:hidden">
+                  Preis beobachten
+                </a>
+              ) : null}
               {net ? (
                 <p className="mt-1 text-sm text-zinc-700" data-testid="net-price">
                   {net}
@@ -329,6 +343,30 @@ export default function VehicleDetailPage() {
               </h2>
               <p className="mt-2 mb-6 text-zinc-700">Fragen zum {name}, Probefahrt oder Finanzierung: Schreiben Sie uns, wir melden uns schnellstmöglich.</p>
               <LeadForm kind="vehicle-enquiry" anchor="anfrage" vehicle={{ id: vehicle.id, make: vehicle.make, model: vehicle.model }} />
+            </section>
+          ) : null}
+        </HydrationBoundary>
+
+        <HydrationBoundary>
+          {!sold ? (
+            <section
+              id="preis-beobachten"
+              aria-labelledby="preis-beobachten-heading"
+              className="mt-10 print:hidden scroll-mt-24 rounded-xl border border-zinc-200 bg-zinc-50 p-5 sm:p-8"
+            >
+              <h2 id="preis-beobachten-heading" className="text-2xl text-zinc-950">
+                Preis beobachten
+              </h2>
+              <p className="mt-2 mb-6 text-zinc-700">
+                Wir schreiben Ihnen eine E-Mail, sobald der Preis des {name} sinkt. Vorher bestätigen Sie Ihre Adresse über einen Link, den wir Ihnen schicken.
+              </p>
+              <LeadForm
+                kind="price-alert"
+                anchor="preis-beobachten"
+                vehicle={{ id: vehicle.id, make: vehicle.make, model: vehicle.model }}
+                submitLabel="PREIS BEOBACHTEN"
+                fieldNotes={{ email: PRICE_ALERT_CONSENT }}
+              />
             </section>
           ) : null}
         </HydrationBoundary>

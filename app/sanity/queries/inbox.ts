@@ -21,7 +21,7 @@ export const TRADE_IN_TEST_DRIVE_QUERY = defineQuery(`*[_id == $id && _type == "
 
 /** A stored contact message or lead for its notification mail, with the vehicle it refers to. */
 export const NOTIFICATION_DOCUMENT_QUERY = defineQuery(
-  `*[_id == $id][0]{..., "vehicleInfo": vehicle->{id, title, make, model, status}, "testDriveInfo": testDriveLead->{_id, receivedAt, "slot": fields[name == "slot"][0].value, "vehicle": vehicle->{id, title, make, model}}}`,
+  `*[_id == $id][0]{..., "vehicleInfo": vehicle->{id, title, make, model, status, price}, "testDriveInfo": testDriveLead->{_id, receivedAt, "slot": fields[name == "slot"][0].value, "vehicle": vehicle->{id, title, make, model}}}`,
 )
 
 /** Up to 100 documents of the given types still to notify, received since `$since`, oldest first. */

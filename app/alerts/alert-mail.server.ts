@@ -1,0 +1,195 @@
+/*
+ * The mails of the price and search alerts (issue 38 item 2; docs/decisions/080): the double
+ * opt-in's confirmation mail and the alert itself. Both go to an address someone typed into a form,
+ * so neither carries a word the visitor wrote, not even the name or the search: fixed text, the
+ * dealer's own data (the car's name, price and page) and the signed links. Every alert mail can be
+ * ended with one click: `List-Unsubscribe` with the https endpoint and `List-Unsubscribe-Post`
+ * (RFC 8058), and a link in the body.
+ */
+import { type ConfirmationSettings } from '#app/submissions/confirmation-mail.server.ts'
+import { escapeHtml, formatBerlinTime, headerSafe, type NotificationMail } from '#app/submissions/notification-mail.server.ts'
+import { formatPrice } from '#app/utils/format.ts'
+
+export interface AlertVehicle {
+  id?: string | null
+  title?: string | null
+  make?: string | null
+  model?: string | null
+  price?: unknown
+}
+
+/** A change an alert tells of: a price reduction of the watched car, or a car that arrived and matches a search. */
+export interface AlertEvent {
+  /** Unique per change (the price history's entry): an alert is told of a change once. */
+  key: string
+  kind: 'price-drop' | 'arrival'
+  vehicleDocId: string
+  at: string
+  price: number
+  /** PAngV § 11: the lowest price of the 30 days before the reduction, when the history proves it. */
+  formerPrice?: number
+}
+
+export interface AlertLinks {
+  confirm: string
+  unsubscribePage: string
+  oneClick: string
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined)
+
+export function vehicleTitle(vehicle: AlertVehicle | null | undefined): string {
+  return text(vehicle?.title) ?? ([text(vehicle?.make), text(vehicle?.model)].filter(Boolean).join(' ') || 'Fahrzeug')
+}
+
+function vehicleLink(vehicle: AlertVehicle | null | undefined, siteUrl: string | undefined): string | undefined {
+  const id = text(vehicle?.id)
+  return id && siteUrl ? new URL(`/vehicles/${encodeURIComponent(id)}`, siteUrl).toString() : undefined
+}
+
+function domainOf(from: string): string {
+  return /@([^\s@<>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'
+}
+
+const safeId = (id: string) => id.replace(/[^A-Za-z0-9._-]/g, '-')
+
+function signature(settings: ConfirmationSettings): string[] {
+  const dealer = text(settings.dealerName) ?? 'Ihr Autohaus'
+  const address = settings.address
+  const line = [text(address?.street), [text(address?.postalCode), text(address?.city)].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+  return ['Mit freundlichen Grüßen', dealer, ...(line ? [line] : []), ...(text(settings.phone) ? [`Telefon: ${text(settings.phone)}`] : [])]
+}
+
+function html(title: string, paragraphs: Array<string | { link: string; label: string }>, footer: string): string {
+  const body = paragraphs.map((part) =>
+    typeof part === 'string'
+      ? `<p>${escapeHtml(part).replace(/\n/g, '<br>')}</p>`
+      : `<p><a href="${escapeHtml(part.link)}" style="display:inline-block;padding:10px 16px;background:#111;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(part.label)}</a></p>`,
+  )
+  return [
+    '<!doctype html>',
+    `<html lang="de"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>`,
+    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#111">',
+    ...body,
+    '<hr>',
+    `<p style="color:#555">${escapeHtml(footer).replace(/\n/g, '<br>')}</p>`,
+    '</body></html>',
+    '',
+  ].join('\n')
+}
+
+export interface OptInMailOptions {
+  to: string
+  from: string
+  leadId: string
+  kind: 'price-alert' | 'search-request'
+  settings: ConfirmationSettings
+  vehicle?: AlertVehicle | null
+  siteUrl?: string
+  links: AlertLinks
+  expiresAt: Date
+}
+
+/** The double opt-in's confirmation mail: what would be sent, the link, until when it works, and that nothing comes without it. */
+export function buildOptInMail(options: OptInMailOptions): NotificationMail {
+  const { settings, vehicle } = options
+  const dealer = text(settings.dealerName) ?? 'Ihr Autohaus'
+  const name = vehicleTitle(vehicle)
+  const price = vehicle ? formatPrice(vehicle.price) : undefined
+  const what =
+    options.kind === 'price-alert'
+      ? `eine E-Mail, sobald der Preis des ${name}${price ? ` (derzeit ${price})` : ''} sinkt`
+      : 'eine E-Mail, sobald ein Fahrzeug zu Ihrer Suche auf unserer Website in unseren Bestand kommt'
+  const until = formatBerlinTime(options.expiresAt.toISOString())
+  const subject =
+    options.kind === 'price-alert' ? `Bitte bestätigen: Preisbeobachtung für den ${name}` : 'Bitte bestätigen: Benachrichtigung zu Ihrer Fahrzeugsuche'
+  const intro = `Guten Tag,\n\nauf unserer Website wurde mit Ihrer E-Mail-Adresse ${what} gewünscht. Bitte bestätigen Sie das mit diesem Link:`
+  const after = `Der Link gilt bis ${until}. Ohne Ihre Bestätigung schicken wir Ihnen keine weitere E-Mail. Abmelden können Sie sich später jederzeit mit einem Klick in jeder Benachrichtigung.`
+  const page = vehicleLink(vehicle, options.siteUrl)
+  const footer = `Sie erhalten diese E-Mail einmalig, weil auf unserer Website ein Formular mit Ihrer E-Mail-Adresse abgeschickt wurde. Waren Sie das nicht, ignorieren Sie sie einfach: Ihre Adresse erhält dann keine Benachrichtigung.`
+  const textBody = [
+    intro,
+    options.links.confirm,
+    '',
+    after,
+    ...(page ? ['', `Zum Fahrzeug: ${page}`] : []),
+    '',
+    ...signature(settings),
+    '',
+    '--',
+    footer,
+    '',
+  ].join('\n')
+  return {
+    to: options.to,
+    from: options.from,
+    subject: headerSafe(`${subject} – ${dealer}`, 200),
+    text: textBody,
+    html: html(
+      subject,
+      [
+        intro,
+        { link: options.links.confirm, label: 'Benachrichtigung bestätigen' },
+        after,
+        ...(page ? [`Zum Fahrzeug: ${page}`] : []),
+        signature(settings).join('\n'),
+      ],
+      footer,
+    ),
+    messageId: `<${safeId(options.leadId)}.bestaetigung@${domainOf(options.from)}>`,
+    headers: { 'X-Lead-Id': safeId(options.leadId), 'Auto-Submitted': 'auto-generated' },
+  }
+}
+
+export interface AlertMailOptions {
+  to: string
+  from: string
+  leadId: string
+  event: AlertEvent
+  vehicle: AlertVehicle
+  settings: ConfirmationSettings
+  siteUrl?: string
+  links: Pick<AlertLinks, 'unsubscribePage' | 'oneClick'>
+}
+
+/** The subject line's news: a reduction names its former price only as PAngV § 11 allows (the 30-day lowest). */
+export function alertHeadline(event: AlertEvent, name: string): string {
+  const price = formatPrice(event.price)
+  if (event.kind === 'arrival') return `Neu im Bestand: ${name} für ${price}`
+  return event.formerPrice !== undefined
+    ? `Preis gesenkt: ${name} jetzt ${price} statt ${formatPrice(event.formerPrice)}`
+    : `Neuer Preis: ${name} jetzt ${price}`
+}
+
+/** One alert: the change, the car's page, the unsubscribe link in the body and in the RFC 8058 headers. */
+export function buildAlertMail(options: AlertMailOptions): NotificationMail {
+  const { event, settings } = options
+  const dealer = text(settings.dealerName) ?? 'Ihr Autohaus'
+  const name = vehicleTitle(options.vehicle)
+  const headline = alertHeadline(event, name)
+  const page = vehicleLink(options.vehicle, options.siteUrl)
+  const news =
+    event.kind === 'arrival'
+      ? `Guten Tag,\n\nzu Ihrer Suche ist ein passendes Fahrzeug in unseren Bestand gekommen: ${name} für ${formatPrice(event.price)}.`
+      : event.formerPrice !== undefined
+        ? `Guten Tag,\n\nder Preis des ${name}, den Sie beobachten, ist gesenkt: jetzt ${formatPrice(event.price)} statt ${formatPrice(event.formerPrice)} (unser niedrigster Preis der 30 Tage vor der Senkung).`
+        : `Guten Tag,\n\nder Preis des ${name}, den Sie beobachten, hat sich geändert: jetzt ${formatPrice(event.price)}.`
+  const unsubscribe = `Keine weiteren E-Mails zu diesem ${event.kind === 'arrival' ? 'Suchauftrag' : 'Fahrzeug'}? Abmelden mit einem Klick: ${options.links.unsubscribePage}`
+  const footer = `Sie erhalten diese E-Mail, weil Sie diese Benachrichtigung auf unserer Website angefordert und bestätigt haben.`
+  const textBody = [news, ...(page ? ['', `Zum Fahrzeug: ${page}`] : []), '', ...signature(settings), '', '--', unsubscribe, footer, ''].join('\n')
+  return {
+    to: options.to,
+    from: options.from,
+    subject: headerSafe(`${headline} – ${dealer}`, 200),
+    text: textBody,
+    html: html(headline, [news, ...(page ? [{ link: page, label: 'Zum Fahrzeug' }] : []), signature(settings).join('\n')], `${unsubscribe}\n${footer}`),
+    messageId: `<${safeId(options.leadId)}.${safeId(event.key)}@${domainOf(options.from)}>`,
+    headers: {
+      'X-Lead-Id': safeId(options.leadId),
+      'Auto-Submitted': 'auto-generated',
+      // RFC 8058: a mail client's „Abmelden“ POSTs `List-Unsubscribe=One-Click` to this https address.
+      'List-Unsubscribe': `<${options.links.oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  }
+}

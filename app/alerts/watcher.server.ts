@@ -1,0 +1,222 @@
+/*
+ * The alerts' watcher (issue 38 item 2; docs/decisions/080 and 081). It compares every car on sale
+ * with its price history and records what changed, whoever changed it: the mobile.de sync, staff
+ * publishing in the Studio, a script. It runs when this instance's content revision moves (its own
+ * writes, the Sanity listener's changes from the Studio and other instances, the webhook) and every
+ * few minutes besides, so nothing depends on one path.
+ *
+ * Once per change, across instances: a change is recorded by appending an entry to the car's
+ * `priceHistory.<vehicle _id>` with `ifRevisionID` (a new car's history by `create`), so of instances
+ * that see the same change exactly one records it. The entry's key names the change; an alert is
+ * told of it through the notifier's `sendAlert`, whose claim on the lead lets one instance send and
+ * whose `alert.sent` list keeps it from being sent again. Every scan offers the changes of the last
+ * EVENT_WINDOW_MS again to alerts not yet told, which is the retry after a failed send.
+ */
+import { randomUUID } from 'node:crypto'
+import { type ContentLake, createDocument, isConflict, patchDocument } from '#app/lake/lake.server.ts'
+import { ACTIVE_ALERTS_QUERY, ALERT_VEHICLES_QUERY, PRICE_HISTORIES_QUERY } from '#app/sanity/queries/alerts.ts'
+import { type ACTIVE_ALERTS_QUERYResult, type ALERT_VEHICLES_QUERYResult, type PRICE_HISTORIES_QUERYResult } from '#app/sanity/types.ts'
+import { loggerOf, type Logger } from '#app/server/logging.server.ts'
+import { type Notifier, type NotifyResult } from '#app/submissions/notifier.server.ts'
+import { parseAmount } from '#app/utils/format.ts'
+import { priceEntries, priceHistoryId, priceReduction } from '#app/vehicles/price-history.ts'
+import { readQuery } from '#app/vehicles/query-reading.ts'
+import { searchWords, VehicleSearchIndex } from '#app/vehicles/search-text.ts'
+import { type AlertEvent } from './alert-mail.server.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+/** A car listed this recently, whose history starts now, „arrived“: matching search alerts hear of it. */
+export const ARRIVAL_WINDOW_MS = 7 * DAY_MS
+/** How long a recorded change is still offered to alerts not yet told of it (the retry window). */
+export const EVENT_WINDOW_MS = 2 * DAY_MS
+
+type Vehicle = ALERT_VEHICLES_QUERYResult[number]
+type History = PRICE_HISTORIES_QUERYResult[number]
+type Alert = ACTIVE_ALERTS_QUERYResult[number]
+
+export interface ScanResult {
+  /** Changes this instance recorded (new histories and new prices). */
+  recorded: number
+  /** Changes of the event window offered to alerts. */
+  events: number
+  /** What the notifier answered per alert mail it was asked for. */
+  mails: NotifyResult[]
+}
+
+export interface WatcherOptions {
+  lake: ContentLake
+  notifier: Pick<Notifier, 'sendAlert'>
+  now?: () => Date
+  logger?: Logger
+}
+
+const entryKey = () => randomUUID().replace(/-/g, '').slice(0, 16)
+
+/** Whether a car matches a Suchauftrag's search: the list's reading of it (price, mileage, year) and every word. */
+export function matchesSearch(query: string | null | undefined, vehicle: Vehicle): boolean {
+  if (!query) return false
+  const reading = readQuery(query)
+  const price = parseAmount(vehicle.price)
+  if (reading.priceFrom !== undefined && (price === null || price < reading.priceFrom)) return false
+  if (reading.priceTo !== undefined && (price === null || price > reading.priceTo)) return false
+  if (reading.maxMileage !== undefined && (typeof vehicle.mileage !== 'number' || vehicle.mileage > reading.maxMileage)) return false
+  if (reading.yearFrom !== undefined && (typeof vehicle.year !== 'number' || vehicle.year < reading.yearFrom)) return false
+  const words = searchWords(reading.text)
+  if (words.length === 0) return reading.parts.length > 0
+  return new VehicleSearchIndex([vehicle]).search(words).size > 0
+}
+
+export class AlertWatcher {
+  private readonly lake: ContentLake
+  private readonly notifier: Pick<Notifier, 'sendAlert'>
+  private readonly now: () => Date
+  private readonly logger: Logger
+  private running: Promise<ScanResult> | undefined
+  private again = false
+  private timer: ReturnType<typeof setTimeout> | undefined
+  private interval: ReturnType<typeof setInterval> | undefined
+  private stopped = false
+
+  constructor({ lake, notifier, now, logger }: WatcherOptions) {
+    this.lake = lake
+    this.notifier = notifier
+    this.now = now ?? (() => new Date())
+    this.logger = loggerOf({ logger })
+  }
+
+  /** One scan; a scan asked for while one runs runs once more after it (changes may have come in meanwhile). */
+  scan(): Promise<ScanResult> {
+    if (this.running) {
+      this.again = true
+      return this.running
+    }
+    const run = this.scanOnce().finally(() => {
+      this.running = undefined
+      if (this.again && !this.stopped) {
+        this.again = false
+        void this.scan().catch(() => undefined)
+      }
+    })
+    this.running = run
+    return run
+  }
+
+  /** A scan soon (many changes in a row, one scan). Never throws. */
+  trigger(delayMs = 1000) {
+    if (this.stopped || this.timer) return
+    this.timer = setTimeout(() => {
+      this.timer = undefined
+      this.scan().catch((error: unknown) => this.logger.error({ err: error }, 'Preis- und Suchbenachrichtigungen: Abgleich fehlgeschlagen'))
+    }, delayMs)
+    this.timer.unref?.()
+  }
+
+  /** Scans soon after start, then every `intervalMs` (the fallback when no change was announced). */
+  start({ intervalMs = 5 * 60 * 1000, initialDelayMs = 10_000 } = {}) {
+    this.trigger(initialDelayMs)
+    this.interval = setInterval(() => this.trigger(0), intervalMs)
+    this.interval.unref?.()
+  }
+
+  async stop() {
+    this.stopped = true
+    if (this.timer) clearTimeout(this.timer)
+    if (this.interval) clearInterval(this.interval)
+    await this.running?.catch(() => undefined)
+  }
+
+  private async scanOnce(): Promise<ScanResult> {
+    const now = this.now()
+    const vehicles = await this.lake.fetch<ALERT_VEHICLES_QUERYResult>(ALERT_VEHICLES_QUERY)
+    const histories = new Map(
+      (await this.lake.fetch<PRICE_HISTORIES_QUERYResult>(PRICE_HISTORIES_QUERY, {}, { includePrivate: true })).map((history) => [history._id, history]),
+    )
+    let recorded = 0
+    let changed = false
+    for (const vehicle of vehicles) {
+      const price = parseAmount(vehicle.price)
+      if (price === null || Math.round(price) <= 0) continue
+      const outcome = await this.record(vehicle, Math.round(price), histories.get(priceHistoryId(vehicle._id)), now)
+      if (outcome === 'recorded') recorded++
+      if (outcome !== 'unchanged') changed = true
+    }
+    // Also when another instance recorded the change first: this one offers it too, and the notifier's claim decides who sends.
+    const current = changed ? await this.lake.fetch<PRICE_HISTORIES_QUERYResult>(PRICE_HISTORIES_QUERY, {}, { includePrivate: true }) : [...histories.values()]
+    const byVehicle = new Map(vehicles.map((vehicle) => [vehicle._id, vehicle]))
+    const events = current.flatMap((history) => {
+      const vehicle = history.vehicle ? byVehicle.get(history.vehicle) : undefined
+      return vehicle ? eventsOf(history, now) : []
+    })
+    const mails: NotifyResult[] = []
+    if (events.length > 0) {
+      const alerts = await this.lake.fetch<ACTIVE_ALERTS_QUERYResult>(ACTIVE_ALERTS_QUERY, {}, { includePrivate: true })
+      for (const event of events) {
+        const vehicle = byVehicle.get(event.vehicleDocId)!
+        for (const alert of alerts) {
+          if (!concerns(alert, event, vehicle)) continue
+          mails.push(await this.notifier.sendAlert(alert._id, event))
+        }
+      }
+    }
+    return { recorded, events: events.length, mails }
+  }
+
+  /** Records the car's price if it is new or changed: `recorded`, or `taken` when another instance recorded the change first. */
+  private async record(vehicle: Vehicle, price: number, history: History | undefined, now: Date): Promise<'recorded' | 'taken' | 'unchanged'> {
+    const entry = { _key: entryKey(), _type: 'priceEntry', price, at: now.toISOString() }
+    try {
+      if (!history) {
+        const listed = Date.parse(vehicle.listedAt ?? vehicle._createdAt ?? '')
+        const arrived = Number.isFinite(listed) && listed >= now.getTime() - ARRIVAL_WINDOW_MS
+        await createDocument(this.lake, {
+          _id: priceHistoryId(vehicle._id),
+          _type: 'priceHistory',
+          vehicle: { _type: 'reference', _ref: vehicle._id, _weak: true },
+          // A car listed just now has had no other price; one listed before recording began may have.
+          complete: arrived,
+          arrival: arrived,
+          entries: [entry],
+        })
+        return 'recorded'
+      }
+      const entries = history.entries ?? []
+      const last = priceEntries(history).at(-1)
+      if (last?.price === price) return 'unchanged'
+      await patchDocument(this.lake, history._id, { ifRevisionID: history._rev, set: { entries: [...entries, entry] } })
+      return 'recorded'
+    } catch (error) {
+      // Another instance recorded this change (or the first price) a moment earlier: it is recorded once.
+      if (isConflict(error)) return 'taken'
+      throw error
+    }
+  }
+}
+
+/** The changes of a history that alerts may still be told of: the car's arrival and its latest price, if lower than the one before. */
+export function eventsOf(history: History, now: Date): AlertEvent[] {
+  const entries = (history.entries ?? []).filter((entry) => typeof entry.price === 'number' && typeof entry.at === 'string' && entry._key)
+  const since = now.getTime() - EVENT_WINDOW_MS
+  const vehicleDocId = history.vehicle
+  const first = entries[0]
+  const last = entries.at(-1)
+  if (!vehicleDocId || !first || !last) return []
+  const events: AlertEvent[] = []
+  if (history.arrival && Date.parse(first.at!) >= since) {
+    events.push({ key: first._key, kind: 'arrival', vehicleDocId, at: first.at!, price: last.price! })
+  }
+  const before = entries.at(-2)
+  if (before && last.price! < before.price! && Date.parse(last.at!) >= since) {
+    const formerPrice = priceReduction(history, now)?.formerPrice
+    events.push({ key: last._key, kind: 'price-drop', vehicleDocId, at: last.at!, price: last.price!, ...(formerPrice !== undefined ? { formerPrice } : {}) })
+  }
+  return events
+}
+
+/** Whether an alert is to hear of a change: its car's reduction, or an arrival that matches its search; not before it was confirmed, not twice. */
+function concerns(alert: Alert, event: AlertEvent, vehicle: Vehicle): boolean {
+  if (!alert.confirmedAt || Date.parse(event.at) < Date.parse(alert.confirmedAt)) return false
+  if ((alert.sent ?? []).includes(event.key)) return false
+  if (alert.kind === 'price-alert') return event.kind === 'price-drop' && alert.vehicle === event.vehicleDocId
+  if (alert.kind === 'search-request') return event.kind === 'arrival' && matchesSearch(alert.query, vehicle)
+  return false
+}
