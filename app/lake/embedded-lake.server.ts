@@ -192,7 +192,7 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
     const tree = this.tree(query)
     let dataset: readonly SanityDocument[]
     if (scope === 'raw') dataset = [...this.documents.values()]
-    else if (scope === 'private') dataset = this.readable ??= [...this.documents.values()].filter((doc) => isPublishedId(doc._id))
+    else if (scope === 'private') dataset = this.readableOfTypes(typesRead(tree, params))
     else dataset = this.publishedOfTypes(typesRead(tree, params))
     this.work.evaluations++
     this.work.documents += dataset.length
@@ -221,6 +221,12 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
   }
 
   /** The public documents of these types (all of them for undefined), in the order of `publishedDocuments`, so results keep their order. */
+  /** What `includePrivate` reads (private documents too), narrowed like public reads: a car's price history by id read all 5,000 cars. */
+  private readableOfTypes(types: ReadonlySet<string> | undefined): readonly SanityDocument[] {
+    const readable = (this.readable ??= [...this.documents.values()].filter((doc) => isPublishedId(doc._id)))
+    return types ? readable.filter((doc) => types.has(doc._type)) : readable
+  }
+
   private publishedOfTypes(types: ReadonlySet<string> | undefined): readonly SanityDocument[] {
     const published = this.publishedDocuments()
     if (!types) return published

@@ -54,7 +54,7 @@ const PAGES = [
   { name: 'content page', url: '/locations/dortmund', load: contentLoader, params: {}, scans: 3, documents: 5_100 },
   { name: '/vehicles', url: '/vehicles', load: vehiclesLoader, params: {}, scans: 3, documents: 5_100 },
   { name: '/vehicles?search=golf', url: '/vehicles?search=golf', load: vehiclesLoader, params: {}, scans: 3, documents: 5_100 },
-  { name: 'vehicle page', url: '/vehicles/42', load: vehicleLoader, params: { id: '42' }, scans: 5, documents: 5_100 }, // the fifth: its price history by id (issue 38, „Preis gesenkt“), one document
+  { name: 'vehicle page', url: '/vehicles/42', load: vehicleLoader, params: { id: '42' }, scans: 5, documents: 5_100, afterSubmission: 10 }, // the fifth: its price history (issue 38, „Preis gesenkt“), private, so read again after a form submission
 ] as const
 
 describe(`the lake's work per page request at ${VEHICLES} vehicles`, () => {
@@ -175,7 +175,7 @@ describe(`the lake's work per page request at ${VEHICLES} vehicles`, () => {
   })
 
   for (const page of PAGES) {
-    it(`${page.name}: the first request after a publish evaluates at most ${page.scans} queries over at most ${page.documents} documents; a repeated one, or one after a form submission, none`, async () => {
+    it(`${page.name}: the first request after a publish evaluates at most ${page.scans} queries over at most ${page.documents} documents; a repeated one none, one after a form submission no public read`, async () => {
       await publish()
       const cold = await request(page)
       const warm = await request(page)
@@ -186,7 +186,8 @@ describe(`the lake's work per page request at ${VEHICLES} vehicles`, () => {
       expect(warm.documents).toBe(0)
       await submit()
       const afterSubmission = await request(page)
-      expect(afterSubmission.evaluations).toBe(0)
+      // Public reads stay memoized; a page's private read (the price history) is evaluated again, over its few documents only.
+      expect(afterSubmission.documents).toBeLessThanOrEqual('afterSubmission' in page ? page.afterSubmission : 0)
     })
   }
 })

@@ -1213,20 +1213,14 @@ export type PRICE_HISTORIES_QUERYResult = Array<{
   }> | null
 }>
 // Variable: PRICE_HISTORY_QUERY
-// Query: *[_id == $id][0]{complete, entries[]{price, at}}
-export type PRICE_HISTORY_QUERYResult =
-  | {
-      complete: null
-      entries: null
-    }
-  | {
-      complete: boolean | null
-      entries: Array<{
-        price: number | null
-        at: string | null
-      }> | null
-    }
-  | null
+// Query: *[_type == "priceHistory" && _id == $id][0]{complete, entries[]{price, at}}
+export type PRICE_HISTORY_QUERYResult = {
+  complete: boolean | null
+  entries: Array<{
+    price: number | null
+    at: string | null
+  }> | null
+} | null
 // Variable: ACTIVE_ALERTS_QUERY
 // Query: *[_type == "lead" && alert.status == "active"]{  _id, kind, "email": contact.email, "vehicle": vehicle._ref, "query": alert.query, "confirmedAt": alert.confirmedAt, "sent": alert.sent[]._key}
 export type ACTIVE_ALERTS_QUERYResult = Array<{

@@ -19,7 +19,7 @@ export const PRICE_HISTORIES_QUERY = defineQuery(
 )
 
 /** One car's price history (`priceHistory.<vehicle _id>`), for its page's „Preis gesenkt“. */
-export const PRICE_HISTORY_QUERY = defineQuery(`*[_id == $id][0]{complete, entries[]{price, at}}`)
+export const PRICE_HISTORY_QUERY = defineQuery(`*[_type == "priceHistory" && _id == $id][0]{complete, entries[]{price, at}}`)
 
 /** The confirmed alerts, with what they watch and the changes they were already told about. */
 export const ACTIVE_ALERTS_QUERY = defineQuery(`*[_type == "lead" && alert.status == "active"]{
