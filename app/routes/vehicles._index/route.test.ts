@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loader as rootLoader } from '#app/root.tsx'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
-import { loader, meta, mobileDePortalUrl, pageWindow } from './vehicles._index'
+import { pageWindow } from './pagination'
+import { mobileDePortalUrl } from './portal-section'
+import { loader, meta } from './route'
 
 describe.each(BACKENDS)('/vehicles loader on the %s lake', (backend) => {
   let test: TestLake
