@@ -54,6 +54,16 @@ const PAGES = [
   { name: 'content page', url: '/locations/dortmund', load: contentLoader, params: {}, scans: 3, documents: 5_100 },
   { name: '/vehicles', url: '/vehicles', load: vehiclesLoader, params: {}, scans: 3, documents: 5_100 },
   { name: '/vehicles?search=golf', url: '/vehicles?search=golf', load: vehiclesLoader, params: {}, scans: 3, documents: 5_100 },
+  // Issue 38 item 3: the monthly budget is a price filter over the same index (decision 083), so the list's budget holds.
+  { name: '/vehicles?maxRate=300', url: '/vehicles?maxRate=300', load: vehiclesLoader, params: {}, scans: 3, documents: 5_100 },
+  {
+    name: '/vehicles?search=bis 300 € im Monat',
+    url: `/vehicles?search=${encodeURIComponent('bis 300 € im Monat')}`,
+    load: vehiclesLoader,
+    params: {},
+    scans: 3,
+    documents: 5_100,
+  },
   { name: 'vehicle page', url: '/vehicles/42', load: vehicleLoader, params: { id: '42' }, scans: 4, documents: 5_100 },
 ] as const
 

@@ -135,6 +135,8 @@ export const LEAD_KINDS = [
   { title: 'Suchauftrag', value: 'search-request' },
   // Issue 36: a reserved car's „Benachrichtigen, falls wieder frei“ (staff call back by hand, decision 067).
   { title: 'Benachrichtigung, falls wieder frei', value: 'availability-alert' },
+  // Issue 38 item 3: „Finanzierung anfragen“ on a vehicle page, with the calculator's term and down payment.
+  { title: 'Finanzierungsanfrage', value: 'financing-request' },
 ] as const
 
 export const CONTACT_STATUSES = [

@@ -6,7 +6,7 @@ import { loadSiteSettings } from '#app/utils/site-settings.server.ts'
 import { parseAmount } from '#app/utils/format.ts'
 import { readSimilarVehicleCards, readVehicleDetail } from '#app/vehicles/inventory.server.ts'
 import { withBadges } from '#app/vehicles/badges.ts'
-import { financingInputFromParams } from '#app/vehicles/financing.ts'
+import { effectiveRateOf, financingInputFromParams, withMonthlyRates } from '#app/vehicles/financing.ts'
 
 /** Public ids as the schema allows them; anything else cannot exist and is a 404 without a query. */
 const VEHICLE_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/
@@ -32,14 +32,15 @@ export async function loadVehicleDetail({ request, params, context }: LoaderFunc
     readSimilarVehicleCards(context.lake, { id: vehicle.id, make: vehicle.make, bodyType: vehicle.bodyType ?? null, price }),
     // The root loader's read of the settings (the lake answers it once per state, decision 046),
     // not a query of its own: one more query would scan the lake once more per page.
-    vehicle.status === 'sold' ? null : loadSiteSettings(context.lake),
+    loadSiteSettings(context.lake),
   ])
-  const hours = settings?.openingHours?.find((variant) => variant.key === 'general')?.specs
+  const hours = vehicle.status === 'sold' ? undefined : settings?.openingHours?.find((variant) => variant.key === 'general')?.specs
   // The test drive's slots as of now; a page served from the cache a few minutes later may offer a
   // window that just began, which the server refuses with a field error (docs/decisions/042).
   const slots = hours ? testDriveSlots(hours, now, { special: settings?.specialOpeningHours }) : []
   // Similar vehicles are available ones (a reserved car is no alternative): of the badges only "Neu im Bestand" can show (docs/decisions/052).
-  const similar = withBadges(similarCards, now.getTime())
+  // Their „ab N €/Monat“ at the advertised rate, like every card (decision 083).
+  const similar = withMonthlyRates(withBadges(similarCards, now.getTime()), effectiveRateOf(settings))
   const financing = financingInputFromParams(new URL(request.url).searchParams, price ?? 0)
   // The month the page was made in, for facts that depend on the date (the historic plate).
   const today = now.toISOString().slice(0, 7)

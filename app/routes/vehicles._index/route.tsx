@@ -8,7 +8,8 @@ import { HydrationBoundary } from '#app/utils/hydration.tsx'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
 import { withBadges } from '#app/vehicles/badges.ts'
-import { readVehicleFacets, readVehiclePage } from '#app/vehicles/inventory.server.ts'
+import { withMonthlyRates } from '#app/vehicles/financing.ts'
+import { readAdvertisedRate, readVehicleFacets, readVehiclePage } from '#app/vehicles/inventory.server.ts'
 import { hasFilters, INVENTORY_TITLE, parseVehicleSearch, vehicleCountLabel, type VehicleSearch, vehicleSearchHref } from '#app/vehicles/vehicle-search.ts'
 import { PortalSection } from './portal-section'
 import { Results } from './results'
@@ -30,9 +31,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { state } = parseVehicleSearch(new URL(request.url).searchParams)
   const { perPage: _ignored, ...pageState } = state
   const now = Date.now()
-  const [page, facets] = await Promise.all([readVehiclePage(context.lake, pageState), readVehicleFacets(context.lake)])
-  // "Reserviert" and "Neu im Bestand" as of this request (docs/decisions/052).
-  const result = { ...page, vehicles: withBadges(page.vehicles, now) }
+  const [page, facets, rate] = await Promise.all([readVehiclePage(context.lake, pageState), readVehicleFacets(context.lake), readAdvertisedRate(context.lake)])
+  // "Reserviert" and "Neu im Bestand" as of this request (docs/decisions/052); „ab N €/Monat“ (decision 083).
+  const result = { ...page, vehicles: withMonthlyRates(withBadges(page.vehicles, now), rate) }
   return data({ state: pageState as VehicleSearch, result, facets }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })
 }
 
