@@ -40,7 +40,7 @@ COPY scripts/preflight.mjs ./scripts/
 COPY content ./content
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
-# The journal, outbox and image cache live in DATA_DIR, a volume owned by the user the site runs as.
+# The lake's database, outbox and image cache live in DATA_DIR, a volume owned by the user the site runs as.
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data

@@ -24,7 +24,6 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       'app/sanity/types.ts',
-      'scripts/generate-seed-images.mjs',
     ],
   },
   js.configs.recommended,

@@ -13,8 +13,8 @@ import path from 'node:path'
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { parseEnv } from '#app/env.server.ts'
 import { loader } from '#app/routes/api.vehicles.ts'
-import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
-import { RequestLake } from '#app/server/content-revision.server.ts'
+import { EmbeddedLake } from '#app/lake/embedded-lake.server.ts'
+import { RequestLake } from '#app/lake/content-revision.server.ts'
 import { generateVehicleContent } from '#tests/vehicle-lake.ts'
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 5000)

@@ -1,10 +1,10 @@
 /**
- * The embedded lake's write path (docs/decisions/039): BENCH_WRITES small creates on one instance
+ * The embedded lake's write path (docs/decisions/087): BENCH_WRITES small creates on one instance
  * over the seed in content/, in a fresh temporary DATA_DIR per run, once one after the other
- * (one journal append + fsync each) and once with BENCH_CONCURRENCY writers (group commit).
+ * (one SQLite transaction, fsync'd, each) and once with BENCH_CONCURRENCY writers (group commit:
+ * the writes of one tick share a transaction).
  * Prints the median of BENCH_RUNS runs: wall time, writes per second, p50 and p99 latency.
- * Then start-up: the time `open` takes with BENCH_LEADS contact messages in the journal (replay and
- * compaction), and once more from the snapshot that compaction wrote.
+ * Then start-up: the time `open` takes with BENCH_LEADS contact messages in the database, twice.
  *
  * Run: node --import tsx scripts/bench-lake-writes.ts   (BENCH_WRITES=1000, BENCH_CONCURRENCY=50, BENCH_RUNS=5,
  * BENCH_LEADS=10000; BENCH_LAKE_MODULE=<path> measures another copy of embedded-lake.server.ts, e.g. the version before a change)
@@ -12,7 +12,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import * as current from '#app/sanity/embedded-lake.server.ts'
+import * as current from '#app/lake/embedded-lake.server.ts'
 
 const { EmbeddedLake }: typeof current = process.env.BENCH_LAKE_MODULE ? await import(path.resolve(process.env.BENCH_LAKE_MODULE)) : current
 
@@ -102,12 +102,12 @@ for (const [label, concurrency] of [
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, writer))
   await lake.close()
-  for (const label of ['from the journal (and compacting it)', 'from the snapshot']) {
+  for (const label of ['first open', 'second open']) {
     const started = performance.now()
     const reopened = await EmbeddedLake.open({ contentDir, dataDir })
     const ms = performance.now() - started
     await reopened.close()
-    console.log(`open with ${LEADS} contact messages, ${label}: ${ms.toFixed(0)} ms`)
+    console.log(`open with ${LEADS} contact messages in the database, ${label}: ${ms.toFixed(0)} ms`)
   }
   await rm(dataDir, { recursive: true, force: true })
 }

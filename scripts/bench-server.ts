@@ -29,6 +29,9 @@ export interface BenchServer {
 }
 
 export async function startBenchServer({ vehicles, env = {} }: { vehicles: number; env?: Record<string, string> }): Promise<BenchServer> {
+  // React picks its build when first imported: without NODE_ENV=production the build ran React's
+  // development build, two to three times slower than what server.mjs runs (measured before 2026-11-28).
+  if (process.env.NODE_ENV !== 'production') throw new Error('Run the benchmark with NODE_ENV=production (the npm scripts set it).')
   const contentDir = generateVehicleContent(vehicles)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-data-'))
   const removeLake = () => {

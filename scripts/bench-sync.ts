@@ -12,7 +12,7 @@ import { cpus, tmpdir } from 'node:os'
 import path from 'node:path'
 import { MobileDeAdapter } from '#app/marketplace/mobile-de.server.ts'
 import { runSync, type SyncResult } from '#app/marketplace/sync.server.ts'
-import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
+import { EmbeddedLake } from '#app/lake/embedded-lake.server.ts'
 import { MOCK_CREDENTIALS } from '#tests/mocks/mobile-de.ts'
 
 const ADS = Number(process.env.BENCH_ADS ?? 2000)

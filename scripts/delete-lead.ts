@@ -9,7 +9,7 @@
 import { pathToFileURL } from 'node:url'
 import { createLake } from '#app/context.server.ts'
 import { type Env, parseEnv } from '#app/env.server.ts'
-import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { type ContentLake } from '#app/lake/lake.server.ts'
 import { type Erased, eraseLead } from '#app/submissions/erasure.server.ts'
 
 /** Erases the lead or contact message `id`; resolves with what was deleted, or undefined when nothing was left of it. */

@@ -1,5 +1,5 @@
 // Writes a brotli (.br, best quality) and a gzip (.gz, level 9) twin next to every compressible
-// file of the client build, for app/server/precompressed.server.ts to serve (docs/decisions/017).
+// file of the client build, for app/server/static-files.server.ts to serve (docs/decisions/017).
 // The last step of `npm run build:app`; `remix build` empties public/build first, so every file is new.
 //
 //   node scripts/precompress.mjs [dir]   (default: public/build)

@@ -14,7 +14,7 @@ import http from 'node:http'
 import https from 'node:https'
 import { createLake } from '#app/context.server.ts'
 import { type Env, EnvError, parseEnv, usesSanity } from '#app/env.server.ts'
-import { describeHolder, liveHolder } from '#app/sanity/data-dir-lock.server.ts'
+import { describeHolder, liveHolder } from '#app/lake/data-dir-lock.server.ts'
 import { missingMarketplaceVariables, mobileDeFromEnv } from '#app/marketplace/mobile-de.server.ts'
 import { runSync, SyncError, type SyncProgress } from '#app/marketplace/sync.server.ts'
 
@@ -50,7 +50,7 @@ async function main(): Promise<number> {
     return 1
   }
   if (!usesSanity(env)) {
-    const holder = await liveHolder(env.DATA_DIR)
+    const holder = liveHolder(env.DATA_DIR)
     if (holder) return syncThroughServer(env, holder === 'unknown' ? 'Prozess unbekannt' : describeHolder(holder))
   }
   const lake = await createLake(env)

@@ -1,5 +1,5 @@
 import { type Env } from '#app/env.server.ts'
-import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { type ContentLake } from '#app/lake/lake.server.ts'
 import { SYNC_STATE_QUERY } from '#app/sanity/queries/vehicles.ts'
 import { type SYNC_STATE_QUERYResult } from '#app/sanity/types.ts'
 import { TIME_ZONE } from '#app/utils/clock.ts'

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LeaseTakenError, SYNC_LEASE_ID, SyncLease } from '#app/marketplace/sync-lease.server.ts'
-import { MutationError } from '#app/sanity/lake.server.ts'
+import { MutationError } from '#app/lake/lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 
 const FIXTURE = 'tests/fixtures/mini-dataset'

@@ -1,4 +1,4 @@
-import { type ContentLake, createDocument, isConflict, type Mutation, patchDocument } from '#app/sanity/lake.server.ts'
+import { type ContentLake, createDocument, isConflict, type Mutation, patchDocument } from '#app/lake/lake.server.ts'
 
 /*
  * One marketplace sync at a time across every instance of the site and the CLI (issue 15,

@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type SanityDocument } from '#app/sanity/lake.server.ts'
+import { type SanityDocument } from '#app/lake/lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { createMobileDeApi, fixtureAd, generateAds, generatedAdId, MOCK_BASE_URL, MOCK_CREDENTIALS } from '#tests/mocks/mobile-de.ts'
 import { MobileDeAdapter } from './mobile-de.server'

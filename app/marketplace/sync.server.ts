@@ -1,4 +1,4 @@
-import { type ContentLake, type Mutation, type SanityDocument } from '#app/sanity/lake.server.ts'
+import { type ContentLake, type Mutation, type SanityDocument } from '#app/lake/lake.server.ts'
 import { SYNCED_VEHICLES_QUERY } from '#app/sanity/queries/vehicles.ts'
 import { type SYNCED_VEHICLES_QUERYResult } from '#app/sanity/types.ts'
 import { MARKETPLACE_FIELDS } from '#schemas/lib/constants.ts'

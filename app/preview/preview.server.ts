@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { type Cookie, createCookie } from '@remix-run/node'
 import { type ClientPerspective, type StegaConfig } from '@sanity/client'
 import { type Env, usesSanity } from '#app/env.server.ts'
-import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { type ContentLake } from '#app/lake/lake.server.ts'
 
 /*
  * The Studio's preview (issue 14, docs/decisions/031). The Presentation tool opens the site through

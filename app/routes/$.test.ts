@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ContentPage } from '#app/components/sections/types.ts'
 import { loader as rootLoader } from '#app/root.tsx'
-import { createOrReplace } from '#app/sanity/lake.server.ts'
+import { createOrReplace } from '#app/lake/lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { CONTENT_ROUTES } from '#tests/content-routes.ts'
 import { action, canonicalPagePath, loader, meta } from './$'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loader as rootLoader } from '#app/root.tsx'
-import { type ContentLake, patchDocument, type QueryParams } from '#app/sanity/lake.server.ts'
+import { type ContentLake, patchDocument, type QueryParams } from '#app/lake/lake.server.ts'
 import { VEHICLE_HIGHLIGHTS_QUERY } from '#app/sanity/queries/vehicles.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { loader } from './_index'

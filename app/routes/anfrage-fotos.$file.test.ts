@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '#app/env.server.ts'
-import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { type ContentLake } from '#app/lake/lake.server.ts'
 import { FilePhotoStore, NO_PHOTO_STORE, uploadsDir } from '#app/submissions/photo-store.server.ts'
 import { loader } from './anfrage-fotos.$file.ts'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readPreview, type PreviewEnv } from '#app/preview/preview.server.ts'
-import { createOrReplace } from '#app/sanity/lake.server.ts'
+import { createOrReplace } from '#app/lake/lake.server.ts'
 import { openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { studioSecret } from '#tests/preview-secret.ts'
 import { loader as disable } from './api.preview-mode.disable'

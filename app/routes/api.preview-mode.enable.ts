@@ -18,7 +18,7 @@ import {
   secretDigest,
   withSanityDeadline,
 } from '#app/preview/preview.server.ts'
-import { isConflict, patchDocument } from '#app/sanity/lake.server.ts'
+import { isConflict, patchDocument } from '#app/lake/lake.server.ts'
 import { type Logger, loggerOf } from '#app/server/logging.server.ts'
 import { jsonError } from '#app/utils/http.server.ts'
 import { RateLimiter } from '#app/utils/rate-limit.server.ts'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseEnv } from '#app/env.server.ts'
-import { type ContentLake } from '#app/sanity/lake.server.ts'
-import { ContentRevision } from '#app/server/content-revision.server.ts'
+import { type ContentLake } from '#app/lake/lake.server.ts'
+import { ContentRevision } from '#app/lake/content-revision.server.ts'
 import { signSanityPayload } from '#app/server/webhook-signature.server.ts'
 import { action, loader } from './api.revalidate'
 

@@ -5,9 +5,9 @@ import { type AppLoadContext } from '@remix-run/node'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '#app/env.server.ts'
-import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
+import { EmbeddedLake } from '#app/lake/embedded-lake.server.ts'
 import { IMAGE_QUALITY, imageCandidates, imageUrl } from '#app/sanity/image.ts'
-import { SanityLake } from '#app/sanity/sanity-lake.server.ts'
+import { SanityLake } from '#app/lake/sanity-lake.server.ts'
 import { loader } from './media.$file'
 
 let lake: EmbeddedLake

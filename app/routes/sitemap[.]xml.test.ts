@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { patchDocument } from '#app/sanity/lake.server.ts'
+import { patchDocument } from '#app/lake/lake.server.ts'
 import { CONTENT_ROUTES } from '#tests/content-routes.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { loader as robots } from './robots[.]txt'

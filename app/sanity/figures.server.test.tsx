@@ -20,7 +20,7 @@ import HomePage, { loader as homeLoader } from '#app/routes/_index.tsx'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { CONTENT_ROUTES } from '#tests/content-routes.ts'
 import { fetchFigures, resolveFigures } from './figures.server'
-import { createIfNotExists, patchDocument } from './lake.server'
+import { createIfNotExists, patchDocument } from '#app/lake/lake.server.ts'
 import { FIGURES_QUERY } from './queries/site.ts'
 
 describe('the Studio’s previews', () => {

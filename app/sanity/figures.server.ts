@@ -1,5 +1,5 @@
 import { FIGURE_TYPE, figureValues as valuesOf, formatFigure, isFigureKey, resolvePlaceholders, type FigureValues } from '#schemas/lib/figures.ts'
-import { type ContentLake, type QueryParams } from './lake.server.ts'
+import { type ContentLake, type QueryParams } from '#app/lake/lake.server.ts'
 import { FIGURES_QUERY } from './queries/site.ts'
 import { type FIGURES_QUERYResult } from './types.ts'
 

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { type SanityDocument } from '#app/sanity/lake.server.ts'
-import { validateId } from '#app/sanity/mutations.server.ts'
+import { type SanityDocument } from '#app/lake/lake.server.ts'
+import { validateId } from '#app/lake/mutations.server.ts'
 
 /** The seed dataset with its image assets resolved the way `sanity dataset import` resolves them. */
 export interface LoadedDataset {

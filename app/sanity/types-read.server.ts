@@ -1,5 +1,5 @@
 import { type ExprNode } from 'groq-js'
-import { type QueryParams } from '#app/sanity/lake.server.ts'
+import { type QueryParams } from '#app/lake/lake.server.ts'
 
 /**
  * The document types a GROQ query can read, when every `*` in it is filtered by `_type`

@@ -6,9 +6,9 @@ import path from 'node:path'
 import { type AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { parseEnv } from '#app/env.server.ts'
-import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { type ContentLake } from '#app/lake/lake.server.ts'
 import { BodyTooLargeError, CACHE_CONTROL, jsonError, readBodyText } from '#app/utils/http.server.ts'
-import { ContentRevision } from './content-revision.server'
+import { ContentRevision } from '#app/lake/content-revision.server.ts'
 import { bodyLimitOf, createServer, MAX_REQUEST_BODY, SERVER_LIMITS, type ServerLimits } from './create-server.server'
 import { inlineScriptHashes } from './security-headers.server'
 import { STUDIO_UNAVAILABLE_HEADING } from './studio-unavailable.server'
@@ -237,6 +237,8 @@ describe('/studio on the embedded lake (no Sanity project: nobody could log in)'
  */
 async function startSite(env: Record<string, string> = {}, limits?: ServerLimits) {
   const rendered: string[] = []
+  let releaseEnd = () => {}
+  const endReleased = new Promise<void>((resolve) => (releaseEnd = resolve))
   const logs = captureLogs()
   const render = async (request: Request) => {
     const url = new URL(request.url)
@@ -251,6 +253,19 @@ async function startSite(env: Record<string, string> = {}, limits?: ServerLimits
       }
     }
     if (url.pathname === '/api/refuse-unread') return jsonError(429, 'Zu viele Anfragen.')
+    // A page whose end waits until the client has read its beginning (a deferred section, as Remix streams them).
+    if (url.pathname === '/streamed') {
+      const encoder = new TextEncoder()
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(encoder.encode('<title>erst</title>'))
+          await endReleased
+          controller.enqueue(encoder.encode('<p>dann</p>'))
+          controller.close()
+        },
+      })
+      return new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8' } })
+    }
     // An upload path: reads the whole body, however long it takes.
     if (url.pathname === '/api/leads') return Response.json({ length: (await request.arrayBuffer()).byteLength }, { status: 201 })
     return new Response(`<title>${url.pathname}${url.search}</title>`, { headers: { 'Content-Type': 'text/html; charset=utf-8' } })
@@ -267,7 +282,7 @@ async function startSite(env: Record<string, string> = {}, limits?: ServerLimits
     logger: logs.logger,
   })
   const { port, close } = await listening(server)
-  return { port, rendered, logs, close }
+  return { port, rendered, logs, close, releaseEnd }
 }
 
 /** Sends bytes as they are (no client normalises them) and collects what comes back until the server closes or `until` matches. */
@@ -341,6 +356,17 @@ describe('the URL Remix renders and the page cache keys on (security review, fin
     expect(site.rendered).toEqual(['https://www.autohaus.example//evil.example/x'])
     await site.close()
   })
+
+  it.each(['https://www.autohaus.example', 'http://localhost:3000', 'http://[::1]:3000'])(
+    'an absolute-form request line (GET http://evil.example/about) renders the path on SITE_URL’s origin (%s)',
+    async (siteUrl) => {
+      const site = await startSite({ SITE_URL: siteUrl })
+      const answer = await rawExchange(site.port, 'GET http://evil.example:8080/about?x=1 HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n')
+      expect(titleOf(answer)).toBe('/about?x=1')
+      expect(site.rendered).toEqual([`${siteUrl}/about?x=1`])
+      await site.close()
+    },
+  )
 })
 
 describe('the one same-origin rule for posts (docs/decisions/008)', () => {
@@ -404,6 +430,26 @@ describe('the one same-origin rule for posts (docs/decisions/008)', () => {
       else expect(await response.text()).toContain('nicht über ein Formular dieser Website gesendet')
     },
   )
+})
+
+describe('streamed pages (the Node ↔ Fetch bridge, docs/decisions/092)', () => {
+  it('the beginning of a page reaches a gzip-taking browser before its end is rendered (the compression middleware is flushed per chunk)', async () => {
+    const site = await startSite()
+    try {
+      const response = await fetch(`http://127.0.0.1:${site.port}/streamed`, { headers: { 'accept-encoding': 'gzip' } })
+      expect(response.headers.get('content-encoding')).toBe('gzip')
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+      let text = ''
+      // Without a flush the first part stays in gzip's buffer and this waits until the test's timeout.
+      while (!text.includes('<title>erst</title>')) text += (await reader.read()).value ?? ''
+      expect(text).not.toContain('dann')
+      site.releaseEnd()
+      for (let part = await reader.read(); !part.done; part = await reader.read()) text += part.value
+      expect(text).toBe('<title>erst</title><p>dann</p>')
+    } finally {
+      await site.close()
+    }
+  })
 })
 
 describe('X-Request-Id from the trusted proxy (docs/decisions/024)', () => {

@@ -1,17 +1,13 @@
-import { readFile } from 'node:fs/promises'
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
-import path from 'node:path'
-import { writeReadableStreamToWritable } from '@remix-run/node'
 import compression from 'compression'
-import express, { type ErrorRequestHandler, type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from 'express'
-import { usesSanity } from '#app/env.server.ts'
+import express, { type ErrorRequestHandler } from 'express'
+import { closeAfterUnreadBody, sendFetchResponse, toFetchRequest } from '#app/server/fetch-bridge.server.ts'
 import { healthRoutes } from '#app/server/health.server.ts'
 import { createLogger, type Logger, printable, requestLogOf, startRequestLog } from '#app/server/logging.server.ts'
-import { precompressedFiles } from '#app/server/precompressed.server.ts'
 import { pathOf, type RequestRefusal, type RequestTarget, requestTarget } from '#app/server/request-target.server.ts'
-import { createNonce, inlineScriptHashes, securityHeaders } from '#app/server/security-headers.server.ts'
+import { securityHeaders } from '#app/server/security-headers.server.ts'
 import { type CachedAnswer, Site, type SiteOptions } from '#app/server/site.server.ts'
-import { studioUnavailablePage } from '#app/server/studio-unavailable.server.ts'
+import { serveFiles } from '#app/server/static-files.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { FOREIGN_FORM_MESSAGE, FOREIGN_ORIGIN_MESSAGE, isAllowedPost } from '#app/utils/request-guards.server.ts'
 import { SALE_BODY_LIMIT } from '#app/submissions/photos.ts'
@@ -25,6 +21,7 @@ import { SALE_PATH } from '#app/submissions/forms.ts'
  *   2. a fresh page-cache hit, answered before Express with what it stored (every encoding, docs/decisions/076);
  *   3. Express: security headers, /healthz and /readyz, compression, build files, the Studio, public/;
  *   4. the same-origin rule for posts; 5. Remix, through the page cache.
+ * The files are served by static-files.server.ts, Node ↔ Fetch is fetch-bridge.server.ts.
  */
 
 export interface ServerOptions extends SiteOptions {
@@ -69,9 +66,6 @@ export const SERVER_LIMITS: ServerLimits = {
   maxConnections: 1_000,
 }
 
-/** Vite's output names end in an 8-character content hash: `sanity-D_VzGgFm.js`. */
-const HASHED_NAME = /-[\w-]{8}\.(?:js|mjs|css|woff2?)$/
-
 /**
  * Target and page-cache key of each request, decided once in the listener and read by the steps
  * after it. Kept on the request itself: a WeakMap keyed by every request made each garbage
@@ -115,21 +109,7 @@ export function createServer(options: ServerOptions): SiteServer {
   app.use(healthRoutes(options.context))
   app.use(compression())
 
-  // Fingerprinted build assets never change; they are compressed once, at build time (decision 017).
-  const buildDir = path.join(options.root, 'public/build')
-  app.use('/build', precompressedFiles(buildDir))
-  app.use('/build', express.static(buildDir, { cacheControl: false, setHeaders: fileHeaders('immutable') }))
-  // The built Sanity Studio (npm run build:studio) on the site's own domain; never indexed. Its
-  // hashed files are immutable; index.html (every client-side route of the Studio) is revalidated.
-  // On the embedded lake nobody could log in to it: /studio explains how to connect a project.
-  if (usesSanity(env)) {
-    const studioDir = path.join(options.root, 'build/studio')
-    app.use('/studio', express.static(studioDir, { index: false, redirect: false, cacheControl: false, setHeaders: fileHeaders('studio') }))
-    app.get(['/studio', '/studio/*'], studioIndex(studioDir, env))
-  } else {
-    app.get(['/studio', '/studio/*'], studioUnavailable(env))
-  }
-  app.use(express.static(path.join(options.root, 'public'), { cacheControl: false, setHeaders: fileHeaders('file') }))
+  serveFiles(app, options.root, env)
 
   // The one same-origin rule (docs/decisions/008, isAllowedPost), before any route reads the body:
   // a post from another site is refused with 403, in JSON for the API and in German text for a page form.
@@ -144,7 +124,7 @@ export function createServer(options: ServerOptions): SiteServer {
   app.all('*', (req, res, next) => {
     // Stored since the lookup above (a concurrent request finished rendering it)?
     const hit = cachedAnswerFor(req)
-    if (hit) return sendCachedAnswer(res, hit)
+    if (hit) return sendCachedAnswer(req, res, hit)
     const { target, cacheKey } = decidedFor(req)
     const { id, log } = requestLogOf(req)
     site
@@ -178,7 +158,7 @@ export function createServer(options: ServerOptions): SiteServer {
     connectionsCheckingInterval: limits.checkIntervalMs,
   }
   const server = http.createServer(serverOptions, (req, res) => {
-    startRequestLog(logger, req, res, { fromTrustedProxy: trustsProxy(req.socket.remoteAddress ?? '') })
+    const { id } = startRequestLog(logger, req, res, { fromTrustedProxy: trustsProxy(req.socket.remoteAddress ?? '') })
     const target = requestTarget(req, { siteOrigin, trustsProxy })
     if (!('url' in target)) return refuse(req, res, target, env)
     ;(req as DecidedRequest)[DECIDED] = {
@@ -194,7 +174,8 @@ export function createServer(options: ServerOptions): SiteServer {
     // (docs/decisions/076), and Express and the compression middleware cost more per hit than the
     // hit itself (about 250 of 450 µs in profiles).
     const hit = cachedAnswerFor(req)
-    if (hit) return sendCachedAnswer(res, hit)
+    if (hit) return sendCachedAnswer(req, res, hit)
+    res.setHeader('X-Request-Id', id)
     app(req, res)
   })
   server.maxConnections = limits.maxConnections
@@ -250,20 +231,6 @@ function tooLarge(req: IncomingMessage): boolean {
   return Number.isFinite(declared) && declared > bodyLimitOf(req.url)
 }
 
-/**
- * A route may answer before it has read the body (413, 429, 401). The rest of the body is then
- * read and thrown away, so the next request on a kept-alive connection is answered; a body of
- * unknown length (chunked) could be endless, so its connection is closed after the answer instead.
- */
-function closeAfterUnreadBody(req: IncomingMessage, res: ServerResponse) {
-  if (req.headers['transfer-encoding'] !== undefined) res.setHeader('Connection', 'close')
-  res.once('finish', () => {
-    if (req.complete) return
-    req.removeAllListeners('data')
-    req.resume()
-  })
-}
-
 /** Answers a request refused before the site: JSON for the API, German text for people; one log line. */
 function refuse(
   req: IncomingMessage,
@@ -276,6 +243,7 @@ function refuse(
   const body = api ? JSON.stringify({ error: refusal.message }) : refusal.message
   res.writeHead(refusal.status, {
     ...securityHeaders('resource', { env }),
+    'X-Request-Id': requestLogOf(req).id,
     'Cache-Control': CACHE_CONTROL.noStore,
     'Content-Type': api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
@@ -286,140 +254,21 @@ function refuse(
   res.end(req.method === 'HEAD' ? undefined : body)
 }
 
-/** `immutable`: fingerprinted files; `file`: other files of public/; `studio`: the built Studio's static folder. */
-type FilePolicy = 'immutable' | 'file' | 'studio'
-
-/** `setHeaders` for express.static: the named Cache-Control policy of a served file. */
-function fileHeaders(policy: FilePolicy) {
-  return (res: ExpressResponse, filePath: string) => {
-    const immutable = policy === 'immutable' || (policy === 'studio' && HASHED_NAME.test(filePath))
-    res.setHeader('Cache-Control', immutable ? CACHE_CONTROL.immutable : CACHE_CONTROL.file)
-  }
-}
-
-/** The Studio's index.html for /studio and its client-side routes, with the Studio's own CSP. */
-function studioIndex(studioDir: string, env: ServerOptions['context']['env']): RequestHandler {
-  const indexFile = path.join(studioDir, 'index.html')
-  return (req, res, next) => {
-    // A missing file of the Studio's bundle is a 404, not the app shell (a script answered with HTML).
-    if (req.path.startsWith('/studio/static/')) return next()
-    // Read per request (a few KB, editors only): a rebuilt Studio needs no restart.
-    readFile(indexFile, 'utf8').then(
-      (html) => {
-        for (const [name, value] of Object.entries(securityHeaders('studio', { env, scriptHashes: inlineScriptHashes(html) }))) {
-          res.setHeader(name, value)
-        }
-        res.setHeader('Cache-Control', CACHE_CONTROL.revalidate)
-        res.type('html').send(html)
-      },
-      // Not built (npm run build:studio): the site's 404 page.
-      () => next(),
-    )
-  }
-}
-
-/**
- * /studio and its client routes on the embedded lake: the German page on connecting a Sanity
- * project (app/server/studio-unavailable.server.ts), with the pages' policy and never indexed.
- */
-function studioUnavailable(env: ServerOptions['context']['env']): RequestHandler {
-  const html = studioUnavailablePage({ siteOrigin: new URL(env.SITE_URL).origin })
-  return (req, res, next) => {
-    // Files of a Studio bundle are not pages: a 404, as with the Studio itself.
-    if (req.path.startsWith('/studio/static/')) return next()
-    for (const [name, value] of Object.entries(securityHeaders('page', { env, nonce: createNonce() }))) res.setHeader(name, value)
-    res.setHeader('X-Robots-Tag', 'noindex, nofollow')
-    // Revalidated like the Studio's index.html: once a project is connected, the same address serves the Studio.
-    res.setHeader('Cache-Control', CACHE_CONTROL.revalidate)
-    res.type('html').send(html)
-  }
-}
-
 function headerValue(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name.toLowerCase()]
   return Array.isArray(value) ? value.join(', ') : value
 }
 
 /** Writes a cached answer: its prepared headers and stored body, never copied. */
-function sendCachedAnswer(res: ServerResponse, answer: CachedAnswer) {
-  res.writeHead(answer.status, answer.headers as string[])
+/**
+ * The stored headers and bytes, with the request's id: given to writeHead as one array, since a header
+ * set before with setHeader sends every header through Node's slower merge (a tenth of a hit's CPU).
+ */
+function sendCachedAnswer(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer) {
+  const entry = requestLogOf(req)
+  entry.cacheHit = true
+  res.writeHead(answer.status, [...answer.headers, 'X-Request-Id', entry.id])
   res.end(answer.body)
-}
-
-/**
- * The Fetch Request Remix renders: the target's URL (never built from client headers), the
- * client's headers, and its body as a stream; aborted when the client goes away before the answer.
- */
-export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, target: RequestTarget): Request {
-  let controller: AbortController | undefined = new AbortController()
-  res.on('finish', () => (controller = undefined))
-  res.on('close', () => controller?.abort())
-
-  const headers = new Headers()
-  for (const [name, values] of Object.entries(req.headers)) {
-    if (values === undefined || name === 'x-forwarded-host' || name === 'x-forwarded-proto') continue
-    if (Array.isArray(values)) for (const value of values) headers.append(name, value)
-    else headers.set(name, values)
-  }
-  // Remix aborts a page post whose Origin host differs from Host (with an empty 500). The
-  // same-origin rule has already refused foreign ones, so an Origin that gets here is ours.
-  const origin = req.headers.origin
-  headers.set('host', origin && URL.canParse(origin) ? new URL(origin).host : new URL(target.origin).host)
-
-  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal }
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    init.body = requestBody(req)
-    init.duplex = 'half'
-  }
-  return new Request(target.url.href, init)
-}
-
-/**
- * The body of a Node request as a stream, read as the route asks for it. Cancelling it (a route
- * that stops at its size limit) throws the rest away instead of destroying the socket, so the
- * route's answer (413) still reaches the client.
- */
-function requestBody(req: IncomingMessage): ReadableStream<Uint8Array> {
-  let open = true
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        req.on('data', (chunk: Buffer) => {
-          if (!open) return
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
-          if ((controller.desiredSize ?? 0) <= 0) req.pause()
-        })
-        req.once('end', () => open && ((open = false), controller.close()))
-        req.once('error', (error) => open && ((open = false), controller.error(error)))
-      },
-      pull() {
-        req.resume()
-      },
-      cancel() {
-        open = false
-        req.removeAllListeners('data')
-        req.resume()
-      },
-    },
-    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
-  )
-}
-
-/**
- * Sends a Fetch Response through Express. Headers are set, not appended, so they replace the
- * defaults set earlier (two CSP headers would both apply); cookies keep one header each.
- */
-export async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {
-  if (response.statusText) res.statusMessage = response.statusText
-  res.status(response.status)
-  for (const [name, value] of response.headers) {
-    if (name !== 'set-cookie') res.setHeader(name, value)
-  }
-  const cookies = response.headers.getSetCookie()
-  if (cookies.length > 0) res.setHeader('Set-Cookie', cookies)
-  if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) res.flushHeaders()
-  if (response.body) await writeReadableStreamToWritable(response.body, res)
-  else res.end()
 }
 
 function statusOf(error: unknown): number {

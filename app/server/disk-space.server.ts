@@ -16,8 +16,8 @@ export const freeBytes: FreeBytes = async (dir) => {
 const MiB = 1024 * 1024
 
 /**
- * Below this much free space under DATA_DIR, /readyz answers 503: the journal, the outbox and the
- * compaction's new snapshot (a copy of the changed documents) need room, and a full disk fails
- * every submission (ENOSPC).
+ * Below this much free space under DATA_DIR, /readyz answers 503: the lake's database and its
+ * write-ahead log, the outbox and the uploads need room, and a full disk fails every submission
+ * (ENOSPC).
  */
 export const READY_MIN_FREE_BYTES = 512 * MiB

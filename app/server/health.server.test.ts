@@ -4,10 +4,10 @@ import express from 'express'
 import { http, passthrough } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { parseEnv } from '#app/env.server.ts'
-import { SanityLake } from '#app/sanity/sanity-lake.server.ts'
+import { SanityLake } from '#app/lake/sanity-lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { captureLogs, LEVEL } from '#tests/log-capture.ts'
-import { ContentRevision } from './content-revision.server'
+import { ContentRevision } from '#app/lake/content-revision.server.ts'
 import { createServer } from './create-server.server'
 import { READY_MIN_FREE_BYTES } from './disk-space.server'
 import { healthRoutes, lowDiskReason, readiness } from './health.server'
@@ -52,7 +52,7 @@ describe.each(BACKENDS)('/healthz and /readyz on the %s lake', (backend) => {
 })
 
 describe('/readyz when the site cannot serve', () => {
-  it('503 with a reason when the embedded lake’s journal is gone (DATA_DIR removed); the error is logged, not sent', async () => {
+  it('503 with a reason when the embedded lake’s database is gone (DATA_DIR removed); the error is logged, not sent', async () => {
     const test = await openTestLake('embedded')
     const { base, logs, close } = await serve(test)
     try {
@@ -63,7 +63,7 @@ describe('/readyz when the site cannot serve', () => {
       const body = await response.text()
       expect(JSON.parse(body)).toEqual({
         status: 'unavailable',
-        reason: 'Das Journal in DATA_DIR ist nicht beschreibbar: Anfragen könnten nicht gespeichert werden.',
+        reason: 'Die Datenbank in DATA_DIR ist nicht beschreibbar: Anfragen könnten nicht gespeichert werden.',
       })
       expect(body).not.toContain(test.env.DATA_DIR)
       const warning = logs.at(LEVEL.warn).find((line) => line.msg.startsWith('Nicht bereit'))

@@ -3,7 +3,7 @@ import { access } from 'node:fs/promises'
 import path from 'node:path'
 import express, { type Router } from 'express'
 import { type AppContext } from '#app/context.server.ts'
-import { JOURNAL_FILE } from '#app/sanity/embedded-lake.server.ts'
+import { LAKE_FILE } from '#app/lake/data-dir-lock.server.ts'
 import { SITE_EMAIL_QUERY } from '#app/sanity/queries/site.ts'
 import { freeBytes as diskFreeBytes, type FreeBytes, READY_MIN_FREE_BYTES } from '#app/server/disk-space.server.ts'
 import { requestLogOf } from '#app/server/logging.server.ts'
@@ -33,9 +33,9 @@ export function lowDiskReason(minFreeBytes: number): string {
 
 /**
  * Whether the site can serve: the lake answers a cheap query (one field of the settings) and, for
- * the embedded lake, its journal and DATA_DIR can still be written (a read-only or removed folder
+ * the embedded lake, its database and DATA_DIR can still be written (a read-only or removed folder
  * would lose every submission). On either backend DATA_DIR's disk must have READY_MIN_FREE_BYTES
- * free (statfs): the journal, the outbox and the uploads' temporary files live there.
+ * free (statfs): the database, the outbox and the uploads' temporary files live there.
  */
 export async function readiness(context: Pick<AppContext, 'env' | 'lake'>, timeoutMs = READINESS_TIMEOUT_MS, disk: DiskCheck = {}): Promise<Readiness> {
   let timer: NodeJS.Timeout | undefined
@@ -52,11 +52,11 @@ export async function readiness(context: Pick<AppContext, 'env' | 'lake'>, timeo
   }
   if (context.lake.kind === 'embedded') {
     try {
-      // The folder too: compaction writes the snapshot and a fresh journal beside it (docs/decisions/039).
+      // The folder too: SQLite keeps its write-ahead log beside the database (docs/decisions/087).
       await access(context.env.DATA_DIR, constants.W_OK)
-      await access(path.join(context.env.DATA_DIR, JOURNAL_FILE), constants.W_OK)
+      await access(path.join(context.env.DATA_DIR, LAKE_FILE), constants.W_OK)
     } catch (error) {
-      return { ready: false, reason: 'Das Journal in DATA_DIR ist nicht beschreibbar: Anfragen könnten nicht gespeichert werden.', error }
+      return { ready: false, reason: 'Die Datenbank in DATA_DIR ist nicht beschreibbar: Anfragen könnten nicht gespeichert werden.', error }
     }
   }
   const { minFreeBytes = READY_MIN_FREE_BYTES, freeBytes = diskFreeBytes } = disk

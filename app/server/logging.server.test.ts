@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { captureLogs } from '#tests/log-capture.ts'
-import { withoutSecrets } from './logging.server'
+import { accessLineJson, createLogger, withoutSecrets } from './logging.server'
 
 describe('logFatalErrors', () => {
   for (const [crash, message] of [
@@ -93,6 +93,20 @@ describe('error lines carry no credentials (issue 25)', () => {
     )
     expect(lines[0]).toMatchObject({ req: { method: 'GET', headers: { accept: '*/*' } }, headers: {} })
     expect(JSON.stringify(lines[0])).not.toMatch(/authorization|cookie|Basic abc/i)
+  })
+})
+
+describe('accessLineJson: the access line as pino would write it', () => {
+  it.each([
+    { reqId: 'de6f74c2-29e2-495a-aede-ee18cbaf7163', method: 'GET', path: '/', status: 200, ms: 0.12, cache: 'HIT' },
+    { reqId: 'nginx-4f2a9c01b7', method: 'POST', path: '/api/contacts?x=\\"\\u0000', status: 413, ms: 12, aborted: true as const },
+  ])('byte for byte but the time: %o', (line) => {
+    const raw: string[] = []
+    const logger = createLogger({ NODE_ENV: 'production', LOG_LEVEL: 'info' }, { write: (text: string) => void raw.push(text) })
+    logger.info(line, 'Anfrage')
+    const withoutTime = (text: string) => text.replace(/"time":"[^"]+"/, '"time":"…"')
+    expect(withoutTime(accessLineJson(line))).toBe(withoutTime(raw[0]!))
+    expect(JSON.parse(accessLineJson(line)).time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
   })
 })
 

@@ -150,6 +150,8 @@ export interface RequestLog {
   readonly log: Logger
   /** Why the request was refused, for the access line (one line per refused request). */
   refusal?: string
+  /** Answered from the page cache with stored headers (writeHead's array, so `getHeader` cannot tell). */
+  cacheHit?: boolean
 }
 
 /** The entry rides on the request itself: a WeakMap keyed by every request made each garbage collection dearer (profile). */
@@ -157,13 +159,12 @@ const REQUEST_LOG = Symbol('requestLog')
 type LoggedRequest = IncomingMessage & { [REQUEST_LOG]?: RequestEntry }
 
 /**
- * Gives the request its id (also sent as `X-Request-Id`) and a child logger, and writes one access
+ * Gives the request its id (create-server sends it as `X-Request-Id`) and a child logger, and writes one access
  * line when the answer has gone out or the client went away: method, path, status, duration, cache.
  */
 export function startRequestLog(logger: Logger, req: IncomingMessage, res: ServerResponse, { fromTrustedProxy }: RequestLogOptions): RequestLog {
   const incoming = fromTrustedProxy ? req.headers['x-request-id'] : undefined
   const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
-  res.setHeader('X-Request-Id', id)
   const entry = new RequestEntry(id, logger, req)
   ;(req as LoggedRequest)[REQUEST_LOG] = entry
   res.once('close', writeAccessLine)
@@ -173,6 +174,7 @@ export function startRequestLog(logger: Logger, req: IncomingMessage, res: Serve
 class RequestEntry implements RequestLog {
   readonly started = process.hrtime.bigint()
   refusal?: string
+  cacheHit?: boolean
   private child: Logger | undefined
   constructor(
     readonly id: string,
@@ -188,17 +190,44 @@ class RequestEntry implements RequestLog {
 /** The access line of the request whose answer closed (`this`: the response). */
 function writeAccessLine(this: ServerResponse) {
   const entry = (this.req as LoggedRequest)[REQUEST_LOG]!
-  const line = {
+  const cache = entry.cacheHit ? 'HIT' : this.getHeader('x-cache')
+  const line: AccessLine = {
     reqId: entry.id,
     method: printable(entry.req.method ?? ''),
     path: printable(withoutSecrets(entry.req.url ?? '')),
     status: this.statusCode,
     ms: Math.round(Number(process.hrtime.bigint() - entry.started) / 1e4) / 100,
-    cache: this.getHeader('x-cache') ?? undefined,
+    ...(cache === undefined ? {} : { cache: String(cache) }),
     ...(this.writableFinished ? {} : { aborted: true }),
   }
   if (entry.refusal) entry.logger.warn(line, `Anfrage abgewiesen: ${entry.refusal}`)
-  else entry.logger.info(line, 'Anfrage')
+  else if (entry.logger.isLevelEnabled('info')) destinationOf(entry.logger).write(accessLineJson(line))
+}
+
+/** Where the logger writes its lines (pino keeps it under a symbol). */
+const destinationOf = (logger: Logger) => (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym]!
+
+export interface AccessLine {
+  reqId: string
+  method: string
+  path: string
+  status: number
+  ms: number
+  cache?: string
+  aborted?: true
+}
+
+/**
+ * The line `logger.info(line, 'Anfrage')` writes (createLogger's options: same fields, same order),
+ * put together by hand: pino's general path (its timestamp function, serialisers and redaction of
+ * fields that are never secret here) was a tenth of a page-cache hit's CPU (docs/performance.md).
+ */
+export function accessLineJson(line: AccessLine): string {
+  const optional = (line.cache === undefined ? '' : `,"cache":${JSON.stringify(line.cache)}`) + (line.aborted ? ',"aborted":true' : '')
+  return (
+    `{"level":30,"time":"${new Date().toISOString()}","reqId":${JSON.stringify(line.reqId)},"method":${JSON.stringify(line.method)},` +
+    `"path":${JSON.stringify(line.path)},"status":${line.status},"ms":${line.ms}${optional},"msg":"Anfrage"}\n`
+  )
 }
 
 /** The request's log entry (startRequestLog ran for every request the server received). */

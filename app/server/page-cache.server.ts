@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
+import { LRUCache } from 'lru-cache'
 import { hashTrustedScripts } from '#app/server/security-headers.server.ts'
 import { berlinDayEnd } from '#app/utils/clock.ts'
 import { apiListCacheQuery } from '#app/vehicles/vehicle-search.ts'
@@ -230,18 +231,17 @@ export function isStorable(response: { status: number; headers: Headers }): bool
 }
 
 export class PageCache {
-  private readonly entries = new Map<string, CachedPage>()
-  private totalBytes = 0
+  /** Least recently used first out beyond either bound; no TTL of its own: a stale page stays as the fallback. */
+  private readonly entries: LRUCache<string, CachedPage>
   private readonly ttlMs: number
-  private readonly maxEntries: number
   private readonly maxBytes: number
   /** The cache's clock (ms), also for the time a render began. */
   readonly now: () => number
   private readonly dayEndsAt: (instant: number) => number
 
   constructor({ ttlMs, maxEntries = 1000, maxBytes = 64 * 1024 * 1024, now = Date.now, dayEndsAt = berlinDayEnd }: PageCacheOptions) {
+    this.entries = new LRUCache({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (page, key) => sizeOf(key, page) })
     this.ttlMs = ttlMs
-    this.maxEntries = maxEntries
     this.maxBytes = maxBytes
     this.now = now
     this.dayEndsAt = dayEndsAt
@@ -252,55 +252,34 @@ export class PageCache {
   }
 
   get bytes(): number {
-    return this.totalBytes
+    return this.entries.calculatedSize
   }
 
   /** The page if it is fresh: rendered at the current revision, within the TTL and on the same day. */
   fresh(key: string, revision: number): CachedPage | undefined {
-    const page = this.entries.get(key)
+    const page = this.entries.peek(key)
     if (!page || page.revision !== revision || this.now() >= page.expiresAt) return undefined
-    this.touch(key, page)
-    return page
+    return this.entries.get(key)
   }
 
   /** The last good page of this URL, however old: the fallback when rendering fails. */
   stale(key: string): CachedPage | undefined {
-    return this.entries.get(key)
+    return this.entries.peek(key)
   }
 
   /**
    * Stores a page (replacing the URL's previous one) and evicts the least recently used beyond the
    * bounds. `renderedAt`: when its rendering began; it shows that day's content, so it expires at that day's end.
+   * A page larger than the whole bound is not stored, and the URL's previous page stays as its fallback.
    */
   set(key: string, page: Omit<CachedPage, 'storedAt' | 'expiresAt'>, renderedAt: number = this.now()): void {
-    const size = sizeOf(key, page)
-    if (size > this.maxBytes) return
-    this.delete(key)
+    if (sizeOf(key, page) > this.maxBytes) return
     const storedAt = this.now()
     this.entries.set(key, { ...page, storedAt, expiresAt: Math.min(storedAt + this.ttlMs, this.dayEndsAt(renderedAt)) })
-    this.totalBytes += size
-    this.evict()
-  }
-
-  /** Drops the least recently used pages until both bounds hold. */
-  private evict() {
-    for (const [oldest, entry] of this.entries) {
-      if (this.entries.size <= this.maxEntries && this.totalBytes <= this.maxBytes) break
-      this.totalBytes -= sizeOf(oldest, entry)
-      this.entries.delete(oldest)
-    }
   }
 
   delete(key: string): void {
-    const page = this.entries.get(key)
-    if (!page) return
-    this.totalBytes -= sizeOf(key, page)
     this.entries.delete(key)
-  }
-
-  private touch(key: string, page: CachedPage) {
-    this.entries.delete(key)
-    this.entries.set(key, page)
   }
 }
 

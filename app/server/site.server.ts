@@ -1,7 +1,7 @@
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { isbot } from 'isbot'
 import { type AppContext } from '#app/context.server.ts'
-import { type ContentRevision, RequestLake } from '#app/server/content-revision.server.ts'
+import { type ContentRevision, RequestLake } from '#app/lake/content-revision.server.ts'
 import {
   type CachedPage,
   etagIn,

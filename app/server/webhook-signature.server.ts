@@ -16,8 +16,8 @@ const seenSignatures = new Map<string, number>()
 
 /**
  * Checks `header` as Sanity's signature of `body` with `secret`: `t=<ms>,v1=<base64url HMAC-SHA256
- * of "<t>.<body>">` (the format of @sanity/webhook, reimplemented: one function is not worth a
- * dependency), compared in constant time. A valid signature must also be fresh (at most five
+ * of "<t>.<body>">` (the format of @sanity/webhook, reimplemented: its check compares with `!==` and
+ * has no freshness or replay window, docs/decisions/093), compared in constant time. A valid signature must also be fresh (at most five
  * minutes old, at most one ahead) and not seen before within that window.
  */
 export function checkSanitySignature(header: string | null, body: string, secret: string, now = Date.now()): SignatureCheck {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type SanityDocument } from '#app/sanity/lake.server.ts'
+import { type SanityDocument } from '#app/lake/lake.server.ts'
 import { buildConfirmationMail, type ConfirmationMailOptions } from './confirmation-mail.server.ts'
 import { buildNotificationMail } from './notification-mail.server.ts'
 import { parseSubmission, toDocument } from './schema.server.ts'

@@ -12,7 +12,7 @@
  * (`receiptValue`); never free text, the name, a phone number or an address, and nothing that
  * looks like an e-mail address or a link. The greeting names nobody.
  */
-import { type SanityDocument } from '#app/sanity/lake.server.ts'
+import { type SanityDocument } from '#app/lake/lake.server.ts'
 import { CONTACT_FORM, type FieldDefinition, type FormDefinition } from '#app/submissions/forms.ts'
 import { answerWithin, LEAD_FORMS, reservedTestDriveNote, saleAnswerPromise } from '#app/submissions/lead-forms.ts'
 import { berlinParts } from '#app/utils/clock.ts'

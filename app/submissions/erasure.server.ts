@@ -8,7 +8,7 @@
  * What is logged says how many, never whose.
  */
 import { type Env } from '#app/env.server.ts'
-import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { type ContentLake } from '#app/lake/lake.server.ts'
 import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'
 import { type Logger, loggerOf } from '#app/server/logging.server.ts'
 import { listMailCopies, removeMailCopies } from './notifier.server.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { type ContentLake } from '#app/lake/lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { PAGE_FORM_ERRORS, submissionPageAction as leadFormAction } from './actions.server.ts'
 import { submit, type SubmitContext, UNKNOWN_KIND_MESSAGE } from './submit.server.ts'

@@ -13,9 +13,9 @@ import {
   RECEIPTS_PER_HOUR,
 } from '#app/submissions/notifier.server.ts'
 import { captureLogs, LEVEL } from '#tests/log-capture.ts'
-import { createDocument, patchDocument } from '#app/sanity/lake.server.ts'
+import { createDocument, patchDocument } from '#app/lake/lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
-import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { type ContentLake } from '#app/lake/lake.server.ts'
 import { type FormKind } from '#app/submissions/forms.ts'
 import { parseSubmission, storeSubmission } from '#app/submissions/schema.server.ts'
 

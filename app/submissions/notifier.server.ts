@@ -13,7 +13,7 @@ import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promise
 import path from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { type Env } from '#app/env.server.ts'
-import { type ContentLake, isConflict, patchDocument, type SanityDocument } from '#app/sanity/lake.server.ts'
+import { type ContentLake, isConflict, patchDocument, type SanityDocument } from '#app/lake/lake.server.ts'
 import {
   CONFIRMATION_SETTINGS_QUERY,
   NOTIFICATION_DOCUMENT_QUERY,

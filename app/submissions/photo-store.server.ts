@@ -10,7 +10,7 @@ import { type FileHandle, mkdir, open, readdir, rename, rm, stat, unlink } from 
 import path from 'node:path'
 import { type SanityClient } from '@sanity/client'
 import { type Env } from '#app/env.server.ts'
-import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { type ContentLake } from '#app/lake/lake.server.ts'
 import { LEAD_PHOTO_FILES_QUERY, ORPHAN_PHOTO_ASSETS_QUERY, PHOTO_BYTES_OF_CLIENT_QUERY } from '#app/sanity/queries/inbox.ts'
 import { freeBytes as diskFreeBytes, type FreeBytes } from '#app/server/disk-space.server.ts'
 import { clientKey } from '#app/utils/request-guards.server.ts'

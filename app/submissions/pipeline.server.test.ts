@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type AppLoadContext } from '@remix-run/node'
 import { http, HttpResponse } from 'msw'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type SanityDocument } from '#app/sanity/lake.server.ts'
+import { type SanityDocument } from '#app/lake/lake.server.ts'
 import { RateLimiter } from '#app/utils/rate-limit.server.ts'
 import { TOO_MANY_SUBMISSIONS } from '#app/utils/request-guards.server.ts'
 import { openTestLake, type TestLake } from '#tests/lake-backends.ts'

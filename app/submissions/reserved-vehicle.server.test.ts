@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SanityDocument } from '#app/sanity/lake.server.ts'
+import { type SanityDocument } from '#app/lake/lake.server.ts'
 import { NOTIFICATION_DOCUMENT_QUERY, TEST_DRIVE_HOURS_QUERY } from '#app/sanity/queries/inbox.ts'
 import { type TEST_DRIVE_HOURS_QUERYResult } from '#app/sanity/types.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'

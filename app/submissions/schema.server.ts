@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'
 import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/validation.ts'
-import { type ContentLake, createDocument } from '#app/sanity/lake.server.ts'
+import { type ContentLake, createDocument } from '#app/lake/lake.server.ts'
 import { echoFormValues } from '#app/utils/form-values.ts'
 import { forbiddenCharactersMessage, hasForbiddenCharacters, isValidEmail, isValidPhone } from '#app/utils/form-rules.ts'
 import { FIELD_MESSAGES, missingFieldMessage, tooLongMessage } from './field-messages.ts'

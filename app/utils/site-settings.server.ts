@@ -1,6 +1,6 @@
 import { currentSpecialOpeningHours, openingHoursLines, specialOpeningHoursLine } from '#schemas/lib/opening-hours.ts'
 import { fetchWithFigures } from '#app/sanity/figures.server.ts'
-import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { type ContentLake } from '#app/lake/lake.server.ts'
 import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
 import { type SITE_SETTINGS_QUERYResult } from '#app/sanity/types.ts'
 import { berlinParts } from '#app/utils/clock.ts'

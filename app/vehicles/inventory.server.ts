@@ -1,4 +1,4 @@
-import { type ContentLake } from '#app/sanity/lake.server.ts'
+import { type ContentLake } from '#app/lake/lake.server.ts'
 import {
   type VEHICLE_API_BY_ID_QUERYResult,
   type VEHICLE_API_LIST_QUERYResult,

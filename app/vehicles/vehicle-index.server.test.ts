@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
-import { createOrReplace, patchDocument } from '#app/sanity/lake.server.ts'
+import { EmbeddedLake } from '#app/lake/embedded-lake.server.ts'
+import { createOrReplace, patchDocument } from '#app/lake/lake.server.ts'
 import { type VEHICLE_API_LIST_QUERYResult, type VEHICLE_LIST_QUERYResult } from '#app/sanity/types.ts'
 import {
   readApiVehicles,

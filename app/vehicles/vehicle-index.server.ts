@@ -1,4 +1,4 @@
-import { type LocalDocuments, type SanityDocument } from '#app/sanity/lake.server.ts'
+import { type LocalDocuments, type SanityDocument } from '#app/lake/lake.server.ts'
 import { type vehicleListParams } from '#app/sanity/queries/vehicles.ts'
 import { rankBySearch, type SearchReport, VehicleSearchIndex } from '#app/vehicles/search-text.ts'
 

@@ -60,7 +60,7 @@ test.describe('home contact form with JavaScript', () => {
     await expect(form.getByLabel('Name')).toHaveValue('')
     await expect(form.getByRole('button', { name: 'NACHRICHT SENDEN' })).toBeEnabled()
 
-    const stored = storedContactMessages().find((message) => message.name === name)
+    const stored = (await storedContactMessages()).find((message) => message.name === name)
     expect(stored).toMatchObject({
       email: 'erika@example.de',
       phone: '0201 123456',
@@ -141,7 +141,7 @@ test.describe('home contact form without JavaScript', () => {
     await expect(page).toHaveURL(/\/\?nachricht=gesendet#contact-bestaetigung$/)
     await expect(page.getByRole('status').filter({ hasText: 'Vielen Dank für Ihre Nachricht!' })).toBeVisible()
     await expect(page.locator('#contact-bestaetigung')).toBeFocused()
-    expect(storedContactMessages().find((message) => message.name === name)).toMatchObject({ email: 'noscript@example.de', page: '/' })
+    expect((await storedContactMessages()).find((message) => message.name === name)).toMatchObject({ email: 'noscript@example.de', page: '/' })
   })
 })
 
@@ -201,7 +201,7 @@ test.describe('POST /api/contacts', () => {
     expect(response.status()).toBe(201)
     const body = await response.json()
     expect(body.id).toMatch(/^inbox\.contact-/)
-    expect(storedContactMessages().find((message) => message.name === name)).toMatchObject({ subject: 'verkauf', message: 'Hallo' })
+    expect((await storedContactMessages()).find((message) => message.name === name)).toMatchObject({ subject: 'verkauf', message: 'Hallo' })
   })
 
   test('answers 400 with field errors and stores nothing for invalid input', async ({ request }) => {
@@ -210,7 +210,7 @@ test.describe('POST /api/contacts', () => {
     expect(response.status()).toBe(400)
     const body = await response.json()
     expect(Object.keys(body.fieldErrors).sort()).toEqual(['email', 'message'])
-    expect(storedContactMessages().some((message) => message.name === name)).toBe(false)
+    expect((await storedContactMessages()).some((message) => message.name === name)).toBe(false)
   })
 
   test('is not readable', async ({ request }) => {

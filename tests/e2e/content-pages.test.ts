@@ -420,8 +420,8 @@ test.describe('/contact', () => {
     await expect(page.locator('#contact').getByRole('status')).toContainText(
       'Vielen Dank für Ihre Nachricht! Wir werden uns schnellstmöglich bei Ihnen melden.',
     )
-    await expect.poll(() => storedContactMessages().find((message) => message.name === name)).toBeDefined()
-    expect(storedContactMessages().find((message) => message.name === name)).toMatchObject({
+    await expect.poll(async () => (await storedContactMessages()).find((message) => message.name === name)).toBeDefined()
+    expect((await storedContactMessages()).find((message) => message.name === name)).toMatchObject({
       email: 'kontakt@example.de',
       subject: 'bewertung',
       message: 'Was ist mein Astra noch wert?',
@@ -460,7 +460,7 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(new RegExp(`/locations/sonsbeck\\?anfrage=gesendet&formular=${anchor}#${anchor}-bestaetigung$`))
     await expect(page.locator(`#${anchor} form`).getByRole('status')).toContainText('Vielen Dank! Wir melden uns schnellstmöglich bei Ihnen.')
     await expect.poll(() => storedLeadWith(model)).toBeDefined()
-    const lead = storedLeadWith(model)!
+    const lead = (await storedLeadWith(model))!
     expect(lead).toMatchObject({ _type: 'lead', kind: 'valuation', page: '/locations/sonsbeck', status: 'neu' })
     const values = Object.fromEntries((lead.fields ?? []).map((field) => [field.name, field.value]))
     expect(values).toMatchObject({ brand: 'VW', year: '2017', mileage: '98000', phone: '02801 123456' })

@@ -13,7 +13,7 @@ import { expect, storedLeads, storedLeadWith, test, uniqueName } from './playwri
 /** The stored lead with the marker, once the server has written it. */
 async function expectStored(formCase: FormCase, markerValue: string) {
   await expect.poll(() => storedLeadWith(markerValue)).toBeDefined()
-  const lead = storedLeadWith(markerValue)!
+  const lead = (await storedLeadWith(markerValue))!
   expect(lead).toMatchObject({ _type: 'lead', kind: formCase.kind, page: '/formulare', status: 'neu' })
   const values = Object.fromEntries((lead.fields ?? []).map((field) => [field.name, field.value]))
   expect(values).toEqual({ ...formCase.stored, [Object.keys(values).find((name) => values[name] === markerValue)!]: markerValue })
@@ -177,7 +177,7 @@ test.describe('lead forms without JavaScript', () => {
     await expect(control(sent, 'Telefon')).toHaveValue('0201 123')
     // The other forms are untouched.
     await expect(page.getByRole('alert')).toHaveCount(1)
-    expect(storedLeadWith(marker)).toBeUndefined()
+    expect(await storedLeadWith(marker)).toBeUndefined()
   })
 })
 
@@ -189,7 +189,9 @@ test.describe('POST /api/leads', () => {
     })
     expect(response.status()).toBe(201)
     expect((await response.json()).id).toMatch(/^inbox\.lead-/)
-    await expect.poll(() => storedLeads().find((lead) => lead.fields?.some((field) => field.value === marker))?.page).toBe('/locations/uedem/grosshandel')
+    await expect
+      .poll(async () => (await storedLeads()).find((lead) => lead.fields?.some((field) => field.value === marker))?.page)
+      .toBe('/locations/uedem/grosshandel')
     expect((await request.get('/api/leads')).status()).toBe(405)
   })
 })

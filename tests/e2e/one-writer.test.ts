@@ -4,16 +4,16 @@ import { hostname, tmpdir } from 'node:os'
 import path from 'node:path'
 import { createMobileDeApi, generateAds, MOCK_CREDENTIALS } from '../mocks/mobile-de'
 import { serveMobileDeMock } from '../mocks/mobile-de-server'
-import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
+import { EmbeddedLake } from '#app/lake/embedded-lake.server.ts'
 import { expect, test } from './playwright-utils'
 import { OWN_PORT_BASE, startSiteServer, startupFailure } from './servers'
 
 /*
- * One writer per DATA_DIR (docs/decisions/039; issue 25, finding 3). The security review ran two
+ * One writer per DATA_DIR (docs/decisions/039, 087; issue 25, finding 3). The security review ran two
  * servers on one DATA_DIR, each in a PID namespace of its own (both pid 1, one host name): they
  * broke each other's journal lock and 10 of 400 acknowledged messages were lost. Now the second
- * server does not start, whatever its pid and host name, and the first stores every message it
- * acknowledges. `npm run sync` goes through the running server.
+ * server does not start, whatever its pid and host name (SQLite's lock is the kernel's), and the
+ * first stores every message it acknowledges. `npm run sync` goes through the running server.
  */
 
 const PORT_A = OWN_PORT_BASE + 48
@@ -61,7 +61,7 @@ for (const variant of ['plain', 'same pid and host name'] as const) {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'dealer-e2e-one-writer-'))
     const env = { DATA_DIR: dataDir, SUBMISSION_RATE_LIMIT: '0' }
     const a = await startSiteServer(PORT_A, env, prefix)
-    // unshare neither passes SIGTERM on nor ends by it: a server in a namespace of its own is killed (its lock is then stale, which the reads below do not mind).
+    // unshare neither passes SIGTERM on nor ends by it: a server in a namespace of its own is killed (the kernel then releases its lock).
     const stopA = async () => {
       if (prefix.length > 0) await a.kill()
       await a.stop()
@@ -95,7 +95,7 @@ for (const variant of ['plain', 'same pid and host name'] as const) {
   })
 }
 
-test('a server killed without shutdown: the next one on its DATA_DIR starts by itself once the lock is stale, with every message', async () => {
+test('a server killed without shutdown: the next one on its DATA_DIR starts at once, with every message', async () => {
   test.setTimeout(90_000)
   const dataDir = await mkdtemp(path.join(tmpdir(), 'dealer-e2e-one-writer-'))
   const env = { DATA_DIR: dataDir, SUBMISSION_RATE_LIMIT: '0' }
@@ -104,7 +104,7 @@ test('a server killed without shutdown: the next one on its DATA_DIR starts by i
   try {
     const { acknowledged } = await postUntil(new Promise((resolve) => setTimeout(resolve, 300)))
     await a.kill()
-    // startSiteServer waits for the port (up to 30 s); the lock goes stale 10 s after the last heartbeat.
+    // The kernel released the killed process's lock on writer.lock: no waiting for staleness.
     again = await startSiteServer(PORT_A, env)
     await again.stop()
     // The log is buffered until the process ends.

@@ -1,7 +1,6 @@
-import { readFileSync, existsSync } from 'node:fs'
-import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test as base, type Page } from '@playwright/test'
+import { EmbeddedLake } from '#app/lake/embedded-lake.server.ts'
 
 export { expect }
 
@@ -33,24 +32,19 @@ export function isPhone(page: Page) {
   return (page.viewportSize()?.width ?? 1024) < 768
 }
 
-interface JournalLine {
-  mutations: Array<Record<string, { _type?: string; [key: string]: unknown }>>
+/**
+ * Documents of one type the server under test stored, read beside it as `npm run preflight` reads
+ * (a read-only open of its embedded lake: docs/decisions/087), whatever the lake's files look like.
+ */
+async function storedDocuments(type: string): Promise<Array<Record<string, unknown>>> {
+  const dataDir = process.env.E2E_DATA_DIR
+  if (!dataDir) return []
+  const lake = await EmbeddedLake.openReadOnly({ contentDir: 'content', dataDir })
+  return lake.fetch('*[_type == $type]', { type }, { includePrivate: true })
 }
 
-/** Documents of one type the server under test created, read from its journal (the durable record). */
-function storedDocuments(type: string): Array<Record<string, unknown>> {
-  const file = path.join(process.env.E2E_DATA_DIR ?? '', 'journal.ndjson')
-  if (!existsSync(file)) return []
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .flatMap((line) => (JSON.parse(line) as JournalLine).mutations)
-    .map((mutation) => mutation.create)
-    .filter((doc): doc is NonNullable<typeof doc> => doc?._type === type)
-}
-
-/** Contact messages the server under test stored, read from its journal (the durable record). */
-export function storedContactMessages(): Array<Record<string, unknown>> {
+/** Contact messages the server under test stored. */
+export function storedContactMessages(): Promise<Array<Record<string, unknown>>> {
   return storedDocuments('contactMessage')
 }
 
@@ -61,13 +55,13 @@ export interface StoredLeadField {
 }
 
 /** Leads the server under test stored (`lead` documents: kind, page, contact, fields, vehicle). */
-export function storedLeads(): Array<Record<string, unknown> & { kind?: string; page?: string; fields?: StoredLeadField[] }> {
+export function storedLeads(): Promise<Array<Record<string, unknown> & { kind?: string; page?: string; fields?: StoredLeadField[] }>> {
   return storedDocuments('lead')
 }
 
 /** The stored lead one of whose fields has this value (a uniqueName marker). */
-export function storedLeadWith(value: string) {
-  return storedLeads().find((lead) => lead.fields?.some((field) => field.value === value))
+export async function storedLeadWith(value: string) {
+  return (await storedLeads()).find((lead) => lead.fields?.some((field) => field.value === value))
 }
 
 /** A unique marker so parallel tests can find their own stored message. */

@@ -28,14 +28,14 @@ const uploadedFiles = () => {
     return []
   }
 }
-const leadNamed = (name: string) => storedLeads().find((lead) => (lead.contact as { name?: string } | undefined)?.name === name)
+const leadNamed = async (name: string) => (await storedLeads()).find((lead) => (lead.contact as { name?: string } | undefined)?.name === name)
 /**
  * Photos stored since `before` that no lead refers to: what a refused or half-done upload would
  * leave behind. Other tests store photos on the same server meanwhile; theirs belong to their lead
  * once it is stored, so a caller polls until the list is empty.
  */
-const orphanUploadsSince = (before: ReadonlySet<string>) => {
-  const referenced = new Set(storedLeads().flatMap((lead) => ((lead.photos ?? []) as Array<{ file: string }>).map((photo) => photo.file)))
+const orphanUploadsSince = async (before: ReadonlySet<string>) => {
+  const referenced = new Set((await storedLeads()).flatMap((lead) => ((lead.photos ?? []) as Array<{ file: string }>).map((photo) => photo.file)))
   return uploadedFiles().filter((file) => !before.has(file) && !referenced.has(file))
 }
 
@@ -98,7 +98,7 @@ for (const javaScriptEnabled of [true, false]) {
       await fillSellRequest(page, name, await twoPhotos())
       await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).tap()
       await expectFocusedConfirmation(page)
-      await expect.poll(() => leadNamed(name)?.kind).toBe('vehicle-sale')
+      await expect.poll(async () => (await leadNamed(name))?.kind).toBe('vehicle-sale')
     })
 
     test('reaches the flow from /services/autoankauf and a city page with a valuation form', async ({ page }) => {
@@ -125,7 +125,7 @@ for (const javaScriptEnabled of [true, false]) {
         'Wir melden uns innerhalb von 24 Stunden (an Werktagen) mit einer ersten Einschätzung',
       )
 
-      const lead = leadNamed(name)
+      const lead = await leadNamed(name)
       expect(lead).toMatchObject({ kind: 'vehicle-sale', page: '/auto-verkaufen', contact: { name, email: emailOf(name) } })
       expect(Object.fromEntries((lead?.fields ?? []).map((field) => [field.name, field.value]))).toMatchObject({
         make: 'VW',
@@ -193,14 +193,14 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(control(page, 'spinbutton', 'Kilometerstand (km)')).toHaveValue('143000')
       await expect(control(page, 'textbox', 'Telefon')).toHaveValue('02838 123456')
       // Nothing was sent on the way: the valuation form's own request did not go out.
-      expect(storedLeads().some((lead) => JSON.stringify(lead).includes(model))).toBe(false)
+      expect((await storedLeads()).some((lead) => JSON.stringify(lead).includes(model))).toBe(false)
 
       await page.getByLabel('Fotos Ihres Fahrzeugs').setInputFiles([{ name: 'IMG_0007.jpg', mimeType: 'image/jpeg', buffer: await gpsJpeg(7) }])
       await control(page, 'textbox', 'Name').fill(name)
       await control(page, 'textbox', 'Postleitzahl').fill('47665')
       await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
       await expectFocusedConfirmation(page)
-      const lead = leadNamed(name)
+      const lead = await leadNamed(name)
       expect(lead).toMatchObject({ kind: 'vehicle-sale', contact: { name, phone: '02838 123456' } })
       expect(Object.fromEntries((lead?.fields ?? []).map((field) => [field.name, field.value]))).toMatchObject({
         make: 'Skoda',
@@ -220,11 +220,13 @@ for (const javaScriptEnabled of [true, false]) {
       await fillSellRequest(page, name, [])
       await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
       await expectFocusedConfirmation(page)
-      expect(leadNamed(name)).toMatchObject({ kind: 'vehicle-sale', vehicle: { _ref: 'vehicle-1' } })
+      expect(await leadNamed(name)).toMatchObject({ kind: 'vehicle-sale', vehicle: { _ref: 'vehicle-1' } })
       await expect.poll(() => outboxMailWith(name), { timeout: 10_000 }).toBeTruthy()
       expect(outboxMailWith(name)).toMatch(/^Inzahlungnahme beim Kauf von: +BMW 320d Touring \(Nr\. 1\) – \S+\/vehicles\/1\r?$/m)
       // The seller's receipt names it the same way (not as the car being sold).
-      await expect.poll(() => outboxMailWith(String(leadNamed(name)?._id), 'receipt'), { timeout: 10_000 }).toContain('Inzahlungnahme beim Kauf von')
+      await expect
+        .poll(async () => outboxMailWith(String((await leadNamed(name))?._id), 'receipt'), { timeout: 10_000 })
+        .toContain('Inzahlungnahme beim Kauf von')
     })
 
     test('after a test drive with a trade-in, the sell request already knows the person and the dealer sees both requests as one customer', async ({
@@ -261,7 +263,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
       await expectFocusedConfirmation(page)
 
-      const leads = storedLeads().filter((lead) => (lead.contact as { name?: string } | undefined)?.name === name)
+      const leads = (await storedLeads()).filter((lead) => (lead.contact as { name?: string } | undefined)?.name === name)
       const drive = leads.find((lead) => lead.kind === 'test-drive')
       expect(leads.find((lead) => lead.kind === 'vehicle-sale')).toMatchObject({ testDriveLead: { _ref: drive?._id }, vehicle: { _ref: 'vehicle-1' } })
       await expect.poll(() => outboxMails().find((mail) => mail.includes(name) && mail.includes('Auto verkaufen')), { timeout: 10_000 }).toBeTruthy()
@@ -279,8 +281,8 @@ for (const javaScriptEnabled of [true, false]) {
       await fillSellRequest(page, name, [])
       await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
       await expectFocusedConfirmation(page)
-      expect(leadNamed(name)).toMatchObject({ kind: 'vehicle-sale' })
-      expect(leadNamed(name)).not.toHaveProperty('vehicle')
+      expect(await leadNamed(name)).toMatchObject({ kind: 'vehicle-sale' })
+      expect(await leadNamed(name)).not.toHaveProperty('vehicle')
     })
 
     test('the flow shows only known, valid values from its address, as text', async ({ page }) => {
@@ -360,7 +362,7 @@ test.describe('a slow phone line without nginx (issue 35 item 4)', () => {
     const labels = await page.evaluate(() => (window as unknown as { buttonLabels: string[] }).buttonLabels)
     expect(labels[0]).toBe('WIRD GESENDET...')
     expect(labels).not.toContain('VERKAUFSANFRAGE SENDEN')
-    const lead = leadNamed(name)
+    const lead = await leadNamed(name)
     expect(lead?.photos).toHaveLength(10)
   })
 })
@@ -420,7 +422,7 @@ test.describe('bad uploads against the server', () => {
       expect(other.status()).toBe(200)
       expect(response.status()).toBe(400)
       expect(await response.text()).toContain(message)
-      expect(leadNamed(name)).toBeUndefined()
+      expect(await leadNamed(name)).toBeUndefined()
       await expect.poll(() => orphanUploadsSince(before)).toEqual([])
     })
   }
@@ -466,7 +468,7 @@ test.describe('bad uploads against the server', () => {
     const { status, body } = await answer
     expect(status).toBe(400)
     expect(body).toContain('„riesig.jpg“ ist größer als 10 MB.')
-    expect(leadNamed(name)).toBeUndefined()
+    expect(await leadNamed(name)).toBeUndefined()
     await expect.poll(() => orphanUploadsSince(before)).toEqual([])
   })
 })

@@ -16,7 +16,7 @@ import { expect, storedLeads, test, uniqueName } from './playwright-utils'
 test.use({ viewport: { width: 390, height: 844 } })
 
 const testDriveForm = (page: Page) => page.locator('#probefahrt form')
-const leadWith = (name: string) => storedLeads().find((lead) => (lead.contact as { name?: string } | undefined)?.name === name)
+const leadWith = async (name: string) => (await storedLeads()).find((lead) => (lead.contact as { name?: string } | undefined)?.name === name)
 
 /** Fills the test drive with the first offered slot; returns that slot's value. */
 async function bookFirstSlot(page: Page, name: string, email: string) {
@@ -100,7 +100,7 @@ test.describe('with JavaScript', () => {
     await expect(section.getByRole('link', { name: 'Jetzt Ihr Fahrzeug bewerten lassen' })).toHaveAttribute('href', '/auto-verkaufen?inzahlungnahme=1')
 
     await expect.poll(() => leadWith(name)).toBeDefined()
-    const lead = leadWith(name)!
+    const lead = (await leadWith(name))!
     expect(lead).toMatchObject({
       kind: 'test-drive',
       page: '/vehicles/1',
@@ -197,8 +197,8 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('#probefahrt').getByRole('status')).toContainText('Probefahrt angefragt!')
     await expectFocusedConfirmation(page, 'probefahrt-bestaetigung', 'Probefahrt angefragt!')
     await expect.poll(() => leadWith(name)).toBeDefined()
-    expect(leadWith(name)).toMatchObject({ kind: 'test-drive', appointment: instantsOf(slot), tradeIn: true })
-    await expect.poll(() => outboxMailWith(String(leadWith(name)?._id), 'receipt'), { timeout: 5_000 }).toContain(`To: ${email}`)
+    expect(await leadWith(name)).toMatchObject({ kind: 'test-drive', appointment: instantsOf(slot), tradeIn: true })
+    await expect.poll(async () => outboxMailWith(String((await leadWith(name))?._id), 'receipt'), { timeout: 5_000 }).toContain(`To: ${email}`)
   })
 
   test('the vehicle enquiry (the same form component) confirms with focus on the confirmation', async ({ page }) => {
@@ -230,7 +230,7 @@ test.describe('without JavaScript', () => {
       const api = await page.request.post('/api/leads', { data: { ...fields, kind: 'test-drive' }, headers: { Origin: baseURL! } })
       expect(api.status()).toBe(400)
       expect((await api.json()).fieldErrors).toEqual({ slot: [message] })
-      expect(leadWith(name)).toBeUndefined()
+      expect(await leadWith(name)).toBeUndefined()
     }
   })
 })
@@ -295,7 +295,7 @@ for (const javaScriptEnabled of [true, false]) {
     await expect.poll(() => page.evaluate(() => document.getElementById('wieder-frei')?.contains(document.activeElement) ?? false)).toBe(true)
 
     await expect.poll(() => leadWith(name)).toBeDefined()
-    expect(leadWith(name)).toMatchObject({ kind: 'availability-alert', page: '/vehicles/10', vehicle: { _ref: 'vehicle-10' } })
+    expect(await leadWith(name)).toMatchObject({ kind: 'availability-alert', page: '/vehicles/10', vehicle: { _ref: 'vehicle-10' } })
     await expect.poll(() => outboxMailWith(name), { timeout: 10_000 }).toBeTruthy()
     expect(outboxMailWith(name)).toContain('Benachrichtigung, falls wieder frei')
     expect(outboxMailWith(name)).toMatch(/derzeit RESERVIERT/)

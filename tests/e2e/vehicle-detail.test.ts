@@ -137,7 +137,7 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/vehicles\/1\?anfrage=gesendet&formular=anfrage#anfrage-bestaetigung$/)
     await expect(enquiryForm(page).getByRole('status')).toContainText(VEHICLE_TOAST)
     await expect.poll(() => storedLeadWith(marker)).toBeDefined()
-    expect(storedLeadWith(marker)).toMatchObject({
+    expect(await storedLeadWith(marker)).toMatchObject({
       kind: 'vehicle-enquiry',
       page: '/vehicles/1',
       vehicle: { _type: 'reference', _ref: 'vehicle-1', _weak: true },
@@ -173,7 +173,7 @@ test('the enquiry with JavaScript: a toast and a stored lead that references the
   await expect(page.getByRole('region', { name: 'Benachrichtigungen F8' }).getByText(VEHICLE_TOAST, { exact: true })).toBeVisible()
   await expect(page.locator('#anfrage').getByText(VEHICLE_TOAST, { exact: true })).toBeVisible()
   await expect.poll(() => storedLeadWith(marker)).toBeDefined()
-  expect(storedLeadWith(marker)).toMatchObject({
+  expect(await storedLeadWith(marker)).toMatchObject({
     kind: 'vehicle-enquiry',
     page: '/vehicles/4',
     vehicle: { _type: 'reference', _ref: 'vehicle-4', _weak: true },

@@ -43,13 +43,13 @@ test.describe('without JavaScript', () => {
     await request.getByLabel('E-Mail oder Telefon').fill('ruf mich an')
     await request.getByRole('button', { name: 'SUCHAUFTRAG SPEICHERN' }).click()
     await expect(request.locator('input[name="emailOrPhone"]:invalid')).toHaveCount(1)
-    expect(storedLeadWith(marker)).toBeUndefined()
+    expect(await storedLeadWith(marker)).toBeUndefined()
 
     await page.getByRole('region', { name: 'Suchauftrag: Wir suchen für Sie' }).getByLabel('E-Mail oder Telefon').fill('0201 123456')
     await page.getByRole('region', { name: 'Suchauftrag: Wir suchen für Sie' }).getByRole('button', { name: 'SUCHAUFTRAG SPEICHERN' }).click()
     await expect(page.getByText('Suchauftrag gespeichert!')).toBeVisible()
-    await expect.poll(() => storedLeadWith(marker)?.kind).toBe('search-request')
-    expect(storedLeadWith(marker)).toMatchObject({
+    await expect.poll(async () => (await storedLeadWith(marker))?.kind).toBe('search-request')
+    expect(await storedLeadWith(marker)).toMatchObject({
       page: '/vehicles',
       contact: { phone: '0201 123456' },
       fields: [
@@ -80,9 +80,9 @@ test('with JavaScript: the undo link and the Suchauftrag work in place', async (
   await expect(
     request.getByText('Bitte geben Sie eine E-Mail-Adresse oder eine Telefonnummer an, damit wir uns bei Ihnen melden können.').first(),
   ).toBeVisible()
-  expect(storedLeadWith(marker)).toBeUndefined()
+  expect(await storedLeadWith(marker)).toBeUndefined()
   await request.getByLabel('E-Mail oder Telefon').fill('erika@example.de')
   await request.getByRole('button', { name: 'SUCHAUFTRAG SPEICHERN' }).click()
   await expect(page.getByText('Suchauftrag gespeichert!').first()).toBeVisible()
-  await expect.poll(() => storedLeadWith(marker)?.contact).toEqual({ email: 'erika@example.de' })
+  await expect.poll(async () => (await storedLeadWith(marker))?.contact).toEqual({ email: 'erika@example.de' })
 })

@@ -4,7 +4,7 @@ import { startSite, type TestSite } from './site'
 
 /*
  * The platform's probes on the production build (docs/decisions/032): /healthz (the process
- * answers) and /readyz (the lake answers, the journal is writable). Neither is cached, indexed or
+ * answers) and /readyz (the lake answers, the database is writable). Neither is cached, indexed or
  * rate-limited. Moved from tests/e2e/health.test.ts; what server.mjs logs at start-up (the
  * preflight warnings) stays in the real-process lane (tests/e2e/startup.test.ts).
  */
@@ -36,7 +36,7 @@ for (const path of ['/healthz', '/readyz']) {
   })
 }
 
-it('/readyz: 503 with a reason once the journal is gone; /healthz stays 200; the cause in the log, not in the answer', async () => {
+it('/readyz: 503 with a reason once the database is gone; /healthz stays 200; the cause in the log, not in the answer', async () => {
   const site = await startSite()
   try {
     expect((await fetch(`${site.base}/readyz`)).status).toBe(200)
@@ -46,14 +46,14 @@ it('/readyz: 503 with a reason once the journal is gone; /healthz stays 200; the
     expect(ready.headers.get('cache-control')).toBe('no-store')
     expect(await ready.json()).toEqual({
       status: 'unavailable',
-      reason: 'Das Journal in DATA_DIR ist nicht beschreibbar: Anfragen könnten nicht gespeichert werden.',
+      reason: 'Die Datenbank in DATA_DIR ist nicht beschreibbar: Anfragen könnten nicht gespeichert werden.',
     })
     expect((await fetch(`${site.base}/healthz`)).status).toBe(200)
     // The cause is in the log, with the request's id; the answer named no path.
     const id = ready.headers.get('x-request-id')
     await vi.waitFor(() =>
       expect(JSON.stringify(site.logs.filter((line) => line.reqId === id))).toMatch(
-        /"msg":"Nicht bereit: Das Journal[^\n]*ENOENT|ENOENT[^\n]*"msg":"Nicht bereit/,
+        /"msg":"Nicht bereit: Die Datenbank[^\n]*ENOENT|ENOENT[^\n]*"msg":"Nicht bereit/,
       ),
     )
   } finally {

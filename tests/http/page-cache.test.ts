@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
+import { EmbeddedLake } from '#app/lake/embedded-lake.server.ts'
 import { signSanityPayload } from '#app/server/webhook-signature.server.ts'
 import { ROOT, startSite, type TestSite } from './site'
 

@@ -57,7 +57,7 @@ export interface TestSite {
   /** `http://127.0.0.1:<port>`: where requests go. */
   base: string
   port: number
-  /** The site's DATA_DIR (embedded lake: its journal; both: the outbox). */
+  /** The site's DATA_DIR (embedded lake: its database; both: the outbox). */
   dataDir: string
   context: AppContext
   /** Every line the server logged (access lines, refusals, errors), parsed. */

@@ -1,7 +1,7 @@
 import { createClient, type ListenEvent } from '@sanity/client'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { type SanityDocument } from '#app/sanity/lake.server.ts'
+import { type SanityDocument } from '#app/lake/lake.server.ts'
 import { createSanityApi, type SanityApi } from './sanity'
 
 const seed: SanityDocument[] = [

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto'
 import sharp from 'sharp'
 import { evaluate, type ExprNode, GroqSyntaxError, parse } from 'groq-js'
 import { http, type HttpHandler, HttpResponse, type JsonBodyType } from 'msw'
-import { type Mutation, mutationDocumentId, MutationError, type SanityDocument } from '#app/sanity/lake.server.ts'
-import { applyMutations, deepFreeze, newTransactionId } from '#app/sanity/mutations.server.ts'
+import { type Mutation, mutationDocumentId, MutationError, type SanityDocument } from '#app/lake/lake.server.ts'
+import { applyMutations, deepFreeze, newTransactionId } from '#app/lake/mutations.server.ts'
 
 /*
  * MSW handlers emulating Sanity's HTTP API (query, mutate, listen) over an in-memory dataset, so

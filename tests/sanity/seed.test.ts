@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { figureValues, resolveFigures } from '#app/sanity/figures.server.ts'
@@ -54,6 +54,10 @@ describe('seed dataset: shape', () => {
     const used = new Set(placeholders.map(({ asset }) => assetFile(asset._sanityAsset)))
     const unused = readdirSync(path.join(CONTENT_DIR, 'images')).filter((file) => !used.has(`images/${file}`) && file !== 'placeholder-vehicle.jpg')
     expect(unused).toEqual([])
+    // The budget the removed image generator kept (docs/decisions/091): each picture at most 120 KB, all at most 4 MB.
+    const sizes = readdirSync(path.join(CONTENT_DIR, 'images')).map((file) => ({ file, bytes: statSync(path.join(CONTENT_DIR, 'images', file)).size }))
+    expect(sizes.filter(({ bytes }) => bytes > 120 * 1024)).toEqual([])
+    expect(sizes.reduce((total, { bytes }) => total + bytes, 0)).toBeLessThanOrEqual(4 * 1024 * 1024)
   })
 })
 

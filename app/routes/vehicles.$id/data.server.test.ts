@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOrReplace, patchDocument } from '#app/sanity/lake.server.ts'
+import { createOrReplace, patchDocument } from '#app/lake/lake.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { loadVehicleDetail } from './data.server'

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createOrReplace } from '#app/sanity/lake.server.ts'
+import { createOrReplace } from '#app/lake/lake.server.ts'
 import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
 import { type SITE_SETTINGS_QUERYResult } from '#app/sanity/types.ts'
 import { siteSettingsForPages } from '#app/utils/site-settings.server.ts'

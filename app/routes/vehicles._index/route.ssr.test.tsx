@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { patchDocument } from '#app/sanity/lake.server.ts'
+import { patchDocument } from '#app/lake/lake.server.ts'
 import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
 import { type SITE_SETTINGS_QUERYResult } from '#app/sanity/types.ts'
 import { siteSettingsForPages } from '#app/utils/site-settings.server.ts'

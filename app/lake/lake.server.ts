@@ -3,7 +3,7 @@ import { type PhotoStore } from '#app/submissions/photo-store.server.ts'
 
 /**
  * The content lake: one interface for reads (GROQ) and writes (Sanity mutations),
- * with two backends: the embedded one (groq-js over the seed dataset plus a local journal)
+ * with two backends: the embedded one (groq-js over the seed dataset plus a local SQLite database)
  * and the real Sanity content lake through @sanity/client.
  */
 
@@ -148,7 +148,7 @@ export interface ContentLake {
   fetch<R = unknown>(query: string, params?: QueryParams, options?: FetchOptions): Promise<R>
   /**
    * Apply mutations as one transaction, all or nothing. Resolves only once the
-   * transaction is durable (fsync'd journal, or Sanity's acknowledged write).
+   * transaction is durable (a committed SQLite transaction, or Sanity's acknowledged write).
    */
   mutate(mutations: Mutation[]): Promise<MutationResult>
   /**

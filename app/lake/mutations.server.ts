@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { type DocumentStub, type Mutation, MutationError, type MutationResult, type PatchOperations, type SanityDocument } from '#app/sanity/lake.server.ts'
+import { extract, Mutation as SanityMutation } from '@sanity/mutator'
+import { type DocumentStub, type Mutation, MutationError, type MutationResult, type PatchOperations, type SanityDocument } from '#app/lake/lake.server.ts'
 
 /*
  * A pure mutation engine with the semantics of Sanity's /data/mutate endpoint. The embedded lake
@@ -24,8 +25,9 @@ export interface ApplyOptions {
   /** Generates ids for `create` without `_id` (default: a random UUID, like Sanity). */
   generateId?: () => string
   /**
-   * Change `documents` itself (a Map) instead of a copy: for replaying a journal at open, where a
-   * copy per line made start-up quadratic and a line that fails fails the whole open anyway.
+   * Change `documents` itself (a Map) instead of a copy: for replaying an old journal once, at its
+   * migration (journal-migration.server.ts), where a copy per line made start-up quadratic and a
+   * line that fails fails the whole open anyway.
    */
   inPlace?: boolean
 }
@@ -116,7 +118,7 @@ export function applyMutations(documents: ReadonlyMap<string, SanityDocument>, m
       if (patchOps.ifRevisionID !== undefined && patchOps.ifRevisionID !== existing._rev) {
         throw new MutationError(`Document "${id}" has unexpected revision ID ("${existing._rev ?? ''}"), expected "${patchOps.ifRevisionID}"`, 409)
       }
-      const patched = applyPatch(structuredClone(existing), patchOps)
+      const patched = applyPatch(existing, patchOps)
       store(patched, existing._createdAt)
       operations.push({ id, operation: 'update' })
       resolved.push(mutation)
@@ -179,43 +181,64 @@ function withId(body: TypedStub, operation: string): SanityDocument {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Patches
+// Patches: applied by Sanity's own patch engine, @sanity/mutator (docs/decisions/088). It was
+// written for the Studio's optimistic updates and accepts what Sanity's API refuses, so the paths,
+// the protected fields and the increments are checked here first.
 
 type Segment = { kind: 'key'; name: string } | { kind: 'index'; index: number } | { kind: 'keyed'; key: string }
 
-interface Slot {
-  readonly value: unknown
-  set(value: unknown): void
-  unset(): void
-}
-
-/** Applies the operations in the order Sanity does: setIfMissing, set, unset, inc, dec. */
+/** Applies the operations in the order Sanity does (setIfMissing, set, unset, inc, dec) to a copy of `doc`. */
 function applyPatch(doc: SanityDocument, patch: Omit<PatchOperations, 'ifRevisionID'>): SanityDocument {
-  for (const [path, value] of entries(patch.setIfMissing)) {
-    const slot = findSlot(doc, parsePath(path), true)
-    if (slot && slot.value === undefined) slot.set(structuredClone(value))
-  }
-  for (const [path, value] of entries(patch.set)) {
-    findSlot(doc, parsePath(path), true)?.set(structuredClone(value))
-  }
   const unset: unknown = patch.unset ?? []
   if (!Array.isArray(unset) || !unset.every((path) => typeof path === 'string')) {
     throw new MutationError('unset needs an array of paths', 400)
   }
-  for (const path of unset) {
-    findSlot(doc, parsePath(path), false)?.unset()
-  }
-  const increments = [
-    ...entries(patch.inc),
-    ...entries(patch.dec).map(([path, amount]): [string, unknown] => [path, typeof amount === 'number' ? -amount : amount]),
-  ]
-  for (const [path, amount] of increments) {
+  for (const [path, amount] of [...entries(patch.inc), ...entries(patch.dec)]) {
     if (typeof amount !== 'number' || !Number.isFinite(amount)) throw new MutationError(`inc/dec of "${path}" needs a number`, 400)
-    const slot = findSlot(doc, parsePath(path), false)
-    // Like Sanity, a missing or non-numeric target is left alone.
-    if (slot && typeof slot.value === 'number') slot.set(slot.value + amount)
   }
-  return doc
+  // Values are copied: the stored document is frozen, the caller's objects stay theirs.
+  // Sanity creates missing objects along a path, never array elements: a path through an element that is not there is left out.
+  const operations = (record: Record<string, unknown> | undefined) =>
+    Object.fromEntries(entries(record).flatMap(([path, value]) => (reaches(doc, path) ? [[enginePath(path), structuredClone(value)]] : [])))
+  const mutation = new SanityMutation({
+    mutations: [
+      {
+        patch: {
+          id: doc._id,
+          setIfMissing: operations(patch.setIfMissing),
+          set: operations(patch.set),
+          unset: unset.map(enginePath),
+          inc: operations(patch.inc) as Record<string, number>,
+          dec: operations(patch.dec) as Record<string, number>,
+        },
+      },
+    ],
+  })
+  try {
+    return mutation.apply(doc) as SanityDocument
+  } catch (error) {
+    throw new MutationError(`Invalid patch: ${error instanceof Error ? error.message : String(error)}`, 400)
+  }
+}
+
+/** Whether the array elements the path goes through exist in `doc`. */
+function reaches(doc: SanityDocument, path: string): boolean {
+  const segments = parsePath(path)
+  const throughElement = segments.findLastIndex((segment) => segment.kind !== 'key')
+  return throughElement < 0 || extract(enginePath(segments.slice(0, throughElement + 1)), doc).length > 0
+}
+
+/** A valid path as the engine reads it (a key selector in double quotes). */
+function enginePath(path: string | Segment[]): string {
+  return (typeof path === 'string' ? parsePath(path) : path)
+    .map((segment, index) =>
+      segment.kind === 'key'
+        ? `${index === 0 ? '' : '.'}${segment.name}`
+        : segment.kind === 'index'
+          ? `[${segment.index}]`
+          : `[_key==${JSON.stringify(segment.key)}]`,
+    )
+    .join('')
 }
 
 function entries(record: Record<string, unknown> | undefined): Array<[string, unknown]> {
@@ -244,54 +267,6 @@ export function parsePath(path: string): Segment[] {
   if (!first) throw new MutationError('Empty patch path', 400)
   if (first.kind === 'key' && PROTECTED_FIELDS.has(first.name)) throw new MutationError(`${first.name} cannot be patched`, 400)
   return segments
-}
-
-/**
- * Finds the slot a path points at. With `createParents`, missing objects along attribute
- * segments are created (as `set` does); array elements that do not exist are never created.
- */
-function findSlot(doc: SanityDocument, segments: Segment[], createParents: boolean): Slot | undefined {
-  let container: unknown = doc
-  const last = segments[segments.length - 1]
-  for (const segment of segments.slice(0, -1)) {
-    const slot = slotIn(container, segment)
-    if (!slot) return undefined
-    if ((slot.value === undefined || slot.value === null) && createParents && segment.kind === 'key') slot.set({})
-    container = slotIn(container, segment)?.value
-  }
-  return last ? slotIn(container, last) : undefined
-}
-
-function slotIn(container: unknown, segment: Segment): Slot | undefined {
-  if (segment.kind === 'key') {
-    if (!isRecord(container)) return undefined
-    return {
-      value: container[segment.name],
-      set: (value) => {
-        container[segment.name] = value
-      },
-      unset: () => {
-        delete container[segment.name]
-      },
-    }
-  }
-  if (!Array.isArray(container)) return undefined
-  const index =
-    segment.kind === 'index'
-      ? segment.index < 0
-        ? container.length + segment.index
-        : segment.index
-      : container.findIndex((item) => isRecord(item) && item._key === segment.key)
-  if (index < 0 || index >= container.length) return undefined
-  return {
-    value: container[index],
-    set: (value) => {
-      container[index] = value
-    },
-    unset: () => {
-      container.splice(index, 1)
-    },
-  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { type Mutation, MutationError, type SanityDocument } from '#app/sanity/lake.server.ts'
-import { applyMutations, newTransactionId, parsePath, validateId } from '#app/sanity/mutations.server.ts'
+import { type Mutation, MutationError, type SanityDocument } from '#app/lake/lake.server.ts'
+import { applyMutations, newTransactionId, parsePath, validateId } from '#app/lake/mutations.server.ts'
 
 const T1 = { now: '2025-03-01T10:00:00.000Z', transactionId: 'tx1' }
 const T2 = { now: '2025-03-02T10:00:00.000Z', transactionId: 'tx2' }

@@ -7,7 +7,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import compression from 'compression'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { precompressedFiles } from './precompressed.server'
+import { precompressedFiles } from './static-files.server'
 
 const SCRIPT = `export const text = ${JSON.stringify('Gebrauchtwagen in Essen. '.repeat(200))}\n`
 const STYLES = `body { color: #111 }\n${'.a { margin: 0 }\n'.repeat(200)}`

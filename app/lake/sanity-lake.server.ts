@@ -8,8 +8,8 @@ import {
   type MutationResult,
   type PreviewReader,
   type QueryParams,
-} from '#app/sanity/lake.server.ts'
-import { type MutationResultItem, toMutationResult } from '#app/sanity/mutations.server.ts'
+} from '#app/lake/lake.server.ts'
+import { type MutationResultItem, toMutationResult } from '#app/lake/mutations.server.ts'
 import { loggerOf, type Logger } from '#app/server/logging.server.ts'
 import { type PhotoStoreOptions, SanityPhotoStore } from '#app/submissions/photo-store.server.ts'
 

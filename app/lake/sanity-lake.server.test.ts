@@ -1,8 +1,8 @@
 import { delay, http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createDocument, createIfNotExists, MutationError, type SanityDocument } from '#app/sanity/lake.server.ts'
-import { SANITY_TIMEOUTS, SanityLake } from '#app/sanity/sanity-lake.server.ts'
+import { createDocument, createIfNotExists, MutationError, type SanityDocument } from '#app/lake/lake.server.ts'
+import { SANITY_TIMEOUTS, SanityLake } from '#app/lake/sanity-lake.server.ts'
 import { createSanityApi, type SanityApi } from '#tests/mocks/sanity.ts'
 
 const PROJECT = 'abc123'

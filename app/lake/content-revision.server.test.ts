@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { EmbeddedLake } from '#app/sanity/embedded-lake.server.ts'
-import { type ChangeListener, type ContentLake } from '#app/sanity/lake.server.ts'
+import { EmbeddedLake } from '#app/lake/embedded-lake.server.ts'
+import { type ChangeListener, type ContentLake } from '#app/lake/lake.server.ts'
 import { openTestLake } from '#tests/lake-backends.ts'
 import { ContentRevision, ObservedLake, RequestLake, touchesOnlyPrivate } from './content-revision.server'
 
@@ -28,6 +28,27 @@ describe('ObservedLake', () => {
       await lake.mutate([{ create: { _id: 'inbox.contact-2', _type: 'contactMessage' } }, { patch: { id: 'vehicle-observed', set: { title: 'B' } } }])
       expect(revision.current).toBe(3)
       expect(await lake.fetch<number>('count(*[_type == "contactMessage"])', {}, { includePrivate: true })).toBeGreaterThanOrEqual(3)
+    } finally {
+      await test.close()
+    }
+  })
+
+  it('observes the preview lake too: a public write made during a preview outdates cached pages, an inbox write does not', async () => {
+    // Only a Sanity lake has a preview (drafts); its writes go to the same dataset the public pages read.
+    const test = await openTestLake('sanity', path.resolve('tests/fixtures/mini-dataset'))
+    try {
+      const revision = new ContentRevision()
+      const lake = new ObservedLake(test.lake, revision)
+      const preview = lake.previewReader!.lake({ token: 'viewer-token', perspective: 'drafts', stega: { studioUrl: '/studio' } })
+      await preview.mutate([{ create: { _id: 'inbox.contact-preview', _type: 'contactMessage', name: 'Aus der Vorschau' } }])
+      expect(revision.current).toBe(0)
+      await preview.mutate([{ createOrReplace: { _id: 'vehicle-from-preview', _type: 'vehicle', title: 'A' } }])
+      expect(revision.current).toBe(1)
+      // Staff may switch perspective inside the preview: that lake is observed as well.
+      const switched = preview.previewReader!.lake({ token: 'viewer-token', perspective: 'published', stega: { studioUrl: '/studio' } })
+      await switched.mutate([{ patch: { id: 'vehicle-from-preview', set: { title: 'B' } } }])
+      expect(revision.current).toBe(2)
+      expect((await test.stored('vehicle-from-preview'))?.title).toBe('B')
     } finally {
       await test.close()
     }

@@ -5,8 +5,9 @@ import {
   type Mutation,
   mutationDocumentId,
   type MutationResult,
+  type PreviewReader,
   type QueryParams,
-} from '#app/sanity/lake.server.ts'
+} from '#app/lake/lake.server.ts'
 
 /**
  * The content revision of this process: a counter that moves on with every write a page may show
@@ -131,6 +132,16 @@ export class ObservedLake extends WrappedLake {
     } finally {
       if (!touchesOnlyPrivate(mutations)) this.revision.bump()
     }
+  }
+
+  /**
+   * The preview's lake (drafts, Sanity only) writes to the same dataset the public pages read: it
+   * is observed like this one, so a public write made during a preview outdates cached pages too.
+   */
+  override get previewReader(): PreviewReader | undefined {
+    const reader = this.lake.previewReader
+    if (!reader) return undefined
+    return { lake: (options) => new ObservedLake(reader.lake(options), this.revision), client: (token) => reader.client(token) }
   }
 
   close(): Promise<void> {

@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { clientOf, ROOT, startSite, type TestSite } from './site'
+
+/*
+ * JavaScript per route, in bytes (issue 37 item 4, decision 094): every script a page makes the
+ * browser load (its modulepreload links: the entry, the framework chunk, the root's and the route's
+ * modules and their shared chunks), gzipped at level 6 as Lighthouse's figures in docs/performance.md
+ * are. Counted, not timed, so CI holds it on any machine; a feature that adds script to a route
+ * shows here, and raising a budget is a decision.
+ */
+
+/** Budgets in KB (gzip level 6), per route Lighthouse measures; measured 2026-11-28 plus headroom for one small feature. */
+const BUDGET_KB: Record<string, number> = {
+  '/': 124,
+  '/services/autoankauf': 134,
+  '/vehicles': 130,
+  '/vehicles/{vehicle}': 130,
+  '/locations/dortmund': 134,
+  '/locations/muenster/studenten-autoankauf': 134,
+  '/contact': 134,
+}
+
+let site: TestSite
+let get: ReturnType<typeof clientOf>
+
+beforeAll(async () => {
+  site = await startSite()
+  get = clientOf(site)
+})
+afterAll(() => site?.close())
+
+/** The scripts a page's HTML makes the browser load: Remix lists every module it imports as modulepreload. */
+function scriptsOf(html: string): string[] {
+  const hrefs = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map(([tag]) => /\bhref="([^"]+)"/.exec(tag)?.[1])
+  return [...new Set(hrefs.filter((href): href is string => href !== undefined))]
+}
+
+const gzipKb = async (href: string) => gzipSync(await readFile(path.join(ROOT, 'public', href)), { level: 6 }).length / 1024
+
+it.each(Object.entries(BUDGET_KB))('%s loads at most %d KB of JavaScript (gzip)', async (pattern, budgetKb) => {
+  let route = pattern
+  if (pattern.includes('{vehicle}')) {
+    const [vehicle] = (await (await get('/api/vehicles?perPage=1')).json()) as { id: string }[]
+    route = pattern.replace('{vehicle}', vehicle!.id)
+  }
+  const response = await get(route)
+  expect(response.status).toBe(200)
+  const scripts = scriptsOf(await response.text())
+  // The page really hydrates: the entry and the route's own module are among its scripts.
+  expect(scripts.some((href) => /\/build\/entry\.client-\w+\.js$/.test(href))).toBe(true)
+  expect(scripts.some((href) => href.startsWith('/build/routes/'))).toBe(true)
+  const sizes = await Promise.all(scripts.map(gzipKb))
+  const totalKb = sizes.reduce((sum, size) => sum + size, 0)
+  expect(totalKb, `${route}: ${scripts.length} scripts, ${totalKb.toFixed(1)} KB`).toBeLessThanOrEqual(budgetKb)
+})
