@@ -3,7 +3,7 @@ import { type FocusEvent, type FormEvent, type MouseEvent, useEffect, useRef, us
 import { ArrowRightIcon, SearchIcon } from '#app/components/icons.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { CONTROL_CLASSES } from '#app/components/ui/field.tsx'
-import { formatMileage, fuelLabel, transmissionLabel } from '#app/utils/format.ts'
+import { formatEuro, formatMileage, fuelLabel, transmissionLabel } from '#app/utils/format.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
 import { scrollToSection } from '#app/utils/scroll.ts'
 import { RESULTS_ANCHOR } from '#app/vehicles/list-return.ts'
@@ -26,6 +26,8 @@ const TYPING_PAUSE_MS = 400
 
 const MILEAGE_OPTIONS = [25_000, 50_000, 75_000, 100_000, 150_000, 200_000]
 const FIRST_YEAR_OPTION = 2005
+/** „Monatsrate bis“ (issue 38 item 3): budgets as buyers name them; a budget from the address joins them. */
+const MONTHLY_RATE_OPTIONS = [100, 150, 200, 250, 300, 400, 500, 750, 1000]
 /**
  * The search form. On phones it sits in a <details> behind a "Filter (n aktiv)" summary, which opens
  * natively before any script runs; from md up the content is shown as if open (::details-content)
@@ -199,6 +201,16 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
           )}
           {number('priceFrom', 'Preis ab (€)', state.priceFrom, 'beliebig')}
           {number('priceTo', 'Preis bis (€)', state.priceTo, 'beliebig')}
+          {/* The rate of each car's financing example, as its card says „ab N €/Monat“ (decision 083). */}
+          {select(
+            'maxRate',
+            'Monatsrate bis',
+            state.maxRate,
+            [...new Set([...MONTHLY_RATE_OPTIONS, ...(state.maxRate === undefined ? [] : [state.maxRate])])]
+              .sort((a, b) => a - b)
+              .map((euros) => ({ value: euros, label: `${formatEuro(euros)} im Monat` })),
+            'Beliebig',
+          )}
           {select(
             'maxMileage',
             'Kilometerstand bis',
