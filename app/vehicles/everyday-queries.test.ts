@@ -9,7 +9,8 @@ import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
  * plus the two the issue names from the review's second batch („Garantie“, „Baujahr 2019“). The
  * expected cars are computed here from the seed's own facts (content/production.ndjson) by plain
  * filters, or, where only the ad's words can tell (a typo, „Sportwagen“), listed by reading the seed;
- * nothing comes from the search under test. The intent words' meanings are decision 070's.
+ * nothing comes from the search under test. The intent words' meanings are decision 070's. Issue 38
+ * adds four monthly budgets (decision 083): the cars whose card rate fits, by financing.ts's rate function.
  */
 
 interface SeedVehicle {
