@@ -201,16 +201,6 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
           )}
           {number('priceFrom', 'Preis ab (€)', state.priceFrom, 'beliebig')}
           {number('priceTo', 'Preis bis (€)', state.priceTo, 'beliebig')}
-          {/* The rate of each car's financing example, as its card says „ab N €/Monat“ (decision 083). */}
-          {select(
-            'maxRate',
-            'Monatsrate bis',
-            state.maxRate,
-            [...new Set([...MONTHLY_RATE_OPTIONS, ...(state.maxRate === undefined ? [] : [state.maxRate])])]
-              .sort((a, b) => a - b)
-              .map((euros) => ({ value: euros, label: `${formatEuro(euros)} im Monat` })),
-            'Beliebig',
-          )}
           {select(
             'maxMileage',
             'Kilometerstand bis',
@@ -223,6 +213,16 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
             'Erstzulassung ab',
             state.yearFrom,
             years.map((year) => ({ value: year, label: String(year) })),
+            'Beliebig',
+          )}
+          {/* The rate of each car's financing example, as its card says „ab N €/Monat“ (decision 083). */}
+          {select(
+            'maxRate',
+            'Monatsrate bis',
+            state.maxRate,
+            [...new Set([...MONTHLY_RATE_OPTIONS, ...(state.maxRate === undefined ? [] : [state.maxRate])])]
+              .sort((a, b) => a - b)
+              .map((euros) => ({ value: euros, label: `${formatEuro(euros)} im Monat` })),
             'Beliebig',
           )}
         </div>
