@@ -4,7 +4,7 @@ import { SanityImage, type SanityImageSource } from '#app/components/sanity-imag
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { displayYear, formatEuro, formatMileage, formatPrice, fuelLabel, transmissionLabel } from '#app/utils/format.ts'
 import { type VehicleBadge } from '#app/vehicles/badges.ts'
-import { FINANCING_ANCHOR } from '#app/vehicles/financing.ts'
+import { FINANCING_ANCHOR } from '#app/vehicles/financing-terms.ts'
 import { titleOf, VAT_OPTIONS } from '#schemas/lib/constants.ts'
 
 /** Shown for a vehicle without photos (spec §3); 1200×800 like the vehicle photos. */
@@ -126,7 +126,7 @@ export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3, detailsSe
           <Link
             to={`/vehicles/${encodeURIComponent(vehicle.id)}${detailsSearch}#${FINANCING_ANCHOR}`}
             data-testid="card-monthly-rate"
-            className="inline-flex min-h-11 items-center gap-1.5 self-start text-sm text-zinc-800 underline decoration-zinc-400 underline-offset-4 hover:text-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
+            className="inline-flex min-h-11 max-w-full flex-wrap items-center gap-x-1.5 self-start text-sm text-zinc-800 underline decoration-zinc-400 underline-offset-4 hover:text-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
           >
             <span className="font-bold whitespace-nowrap text-zinc-950">ab {formatEuro(vehicle.monthlyRate)}/Monat</span>
             <span>Finanzierungsbeispiel</span>

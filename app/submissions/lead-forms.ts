@@ -7,7 +7,7 @@ import { LEAD_KINDS as LEAD_KIND_TITLES } from '#schemas/lib/constants.ts'
 import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR } from '#schemas/lib/validation.ts'
 import { EMAIL_PATTERN_SOURCE, PHONE_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
 import { formatMessage, missingLeadFieldMessage } from './field-messages.ts'
-import { TERM_OPTIONS } from '#app/vehicles/financing.ts'
+import { TERM_OPTIONS } from '#app/vehicles/financing-terms.ts'
 import { MAX_PHOTOS, PHOTO_FIELD } from './photos.ts'
 import {
   CONTACT_FORM,

@@ -9,12 +9,13 @@
  */
 
 import { formatDecimal, formatEuro } from '#app/utils/format.ts'
+import { FINANCING_ANCHOR, FINANCING_REQUEST_ANCHOR, TERM_OPTIONS } from './financing-terms.ts'
 
 /** The shortest and longest term the example offers, in months. */
 export const MIN_TERM_MONTHS = 12
 export const MAX_TERM_MONTHS = 84
 /** The terms of the select (the server accepts any whole month in between). */
-export const TERM_OPTIONS = [12, 24, 36, 48, 60, 72, 84] as const
+export { TERM_OPTIONS }
 export const DEFAULT_TERM_MONTHS = 48
 /** The default down payment: a fifth of the price, rounded down to 100 €. */
 export const DEFAULT_DOWN_PAYMENT_SHARE = 0.2
@@ -197,10 +198,7 @@ export function formatRatePercent(percent: number): string {
  * names is the one a tap on it shows with the full Pflichtangaben (FINANCING_ANCHOR).
  */
 
-/** The id of the vehicle page's financing example: every rate links to `/vehicles/{id}#finanzierung`. */
-export const FINANCING_ANCHOR = 'finanzierung'
-/** The id of the vehicle page's „Finanzierung anfragen“ form, where the calculator's button lands. */
-export const FINANCING_REQUEST_ANCHOR = 'finanzierung-anfragen'
+export { FINANCING_ANCHOR, FINANCING_REQUEST_ANCHOR }
 
 /** The effective annual rate the site advertises (site settings' Kennzahl), or the spec's 2.9 %. */
 export function effectiveRateOf(settings: { claims?: { financingFromPercent?: number | null } | null } | null | undefined): number {

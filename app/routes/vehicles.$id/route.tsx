@@ -189,7 +189,7 @@ export default function VehicleDetailPage() {
                   <a
                     href={`#${FINANCING_ANCHOR}`}
                     data-testid="price-monthly-rate"
-                    className="inline-flex min-h-11 items-center gap-1.5 underline decoration-zinc-400 underline-offset-4 hover:text-zinc-950"
+                    className="inline-flex min-h-11 max-w-full flex-wrap items-center gap-x-1.5 underline decoration-zinc-400 underline-offset-4 hover:text-zinc-950"
                   >
                     <span className="font-bold whitespace-nowrap text-zinc-950">ab {formatEuro(monthlyRate)}/Monat</span>
                     Finanzierungsbeispiel
