@@ -9,18 +9,16 @@ import { ServiceCards } from '#app/components/service-cards.tsx'
 import { StatsBand } from '#app/components/stats-band.tsx'
 import { VehicleHighlights } from '#app/components/vehicle-highlights.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
-import { HOME_PAGE_QUERY, SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
-import { VEHICLE_HIGHLIGHTS_QUERY } from '#app/sanity/queries/vehicles.ts'
+import { HOME_PAGE_QUERY } from '#app/sanity/queries/site.ts'
 import { fetchWithFigures } from '#app/sanity/figures.server.ts'
-import { type HOME_PAGE_QUERYResult, type SITE_SETTINGS_QUERYResult, type VEHICLE_HIGHLIGHTS_QUERYResult } from '#app/sanity/types.ts'
+import { type HOME_PAGE_QUERYResult } from '#app/sanity/types.ts'
 import { autoDealer } from '#app/seo/structured-data.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { HOME_CONTACT_SUBJECTS } from '#app/submissions/forms.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { type SiteRouteHandle } from '#app/utils/route-handle.ts'
 import { openingHoursFor, useSiteSettings } from '#app/utils/site-settings.ts'
-import { withBadges } from '#app/vehicles/badges.ts'
-import { effectiveRateOf, withMonthlyRates } from '#app/vehicles/financing.ts'
+import { readVehicleHighlights } from '#app/vehicles/highlights.server.ts'
 import { loggerOf } from '#app/server/logging.server.ts'
 import { skipRevalidationForSubject } from '#app/utils/revalidate.ts'
 
@@ -58,11 +56,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
   if (!home) throw new Response('Die Startseite fehlt im Content Lake (Dokument „homePage“).', { status: 500 })
   // The badges as of the request, also when the vehicles arrive streamed (docs/decisions/052).
   const now = Date.now()
-  // „ab N €/Monat“ at the advertised rate (decision 083): the root loader's read of the settings, shared by the lake's memo.
-  const rate = fetchWithFigures<SITE_SETTINGS_QUERYResult>(context.lake, SITE_SETTINGS_QUERY).then(effectiveRateOf)
-  const query = Promise.all([context.lake.fetch<VEHICLE_HIGHLIGHTS_QUERYResult>(VEHICLE_HIGHLIGHTS_QUERY), rate]).then(([vehicles, effective]) =>
-    withMonthlyRates(withBadges(vehicles, now), effective),
-  )
+  // With their „ab N €/Monat“ (decision 083).
+  const query = readVehicleHighlights(context.lake, now)
   const early = await settleWithin(query, STREAM_AFTER_MS)
   if (early.settled) return { home, vehicles: early.value }
   // Streamed: a failure shows a note (errorElement); the operator needs the cause, which Remix does

@@ -28,7 +28,7 @@ import {
   VEHICLE_DETAIL_QUERY,
 } from '#app/sanity/queries/vehicles.ts'
 import { loadSiteSettings } from '#app/utils/site-settings.server.ts'
-import { effectiveRateOf, priceRangesForMonthlyRate } from '#app/vehicles/financing.ts'
+import { effectiveRateOf, priceRangesForMonthlyRate, withMonthlyRates } from '#app/vehicles/financing.ts'
 import { type QueryReading, withReading } from '#app/vehicles/query-reading.ts'
 import { rankBySearch, type SearchReport, searchWords, VehicleSearchIndex } from '#app/vehicles/search-text.ts'
 import {
@@ -152,6 +152,14 @@ export async function readApiVehicles(lake: ContentLake, requested: VehicleSearc
  */
 export async function readAdvertisedRate(lake: ContentLake): Promise<number> {
   return effectiveRateOf(await loadSiteSettings(lake))
+}
+
+/**
+ * Cards with their „ab N €/Monat“ at the advertised rate (withMonthlyRates, decision 083). Here, on
+ * the server side of the routes, so a route module does not import the financing code into its chunk.
+ */
+export async function withAdvertisedRates<V extends { price?: unknown }>(lake: ContentLake, vehicles: readonly V[]) {
+  return withMonthlyRates(vehicles, await readAdvertisedRate(lake))
 }
 
 export interface VehicleFacets {

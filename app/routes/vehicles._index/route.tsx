@@ -8,8 +8,7 @@ import { HydrationBoundary } from '#app/utils/hydration.tsx'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
 import { withBadges } from '#app/vehicles/badges.ts'
-import { withMonthlyRates } from '#app/vehicles/financing.ts'
-import { readAdvertisedRate, readVehicleFacets, readVehiclePage } from '#app/vehicles/inventory.server.ts'
+import { readVehicleFacets, readVehiclePage, withAdvertisedRates } from '#app/vehicles/inventory.server.ts'
 import { hasFilters, INVENTORY_TITLE, parseVehicleSearch, vehicleCountLabel, type VehicleSearch, vehicleSearchHref } from '#app/vehicles/vehicle-search.ts'
 import { PortalSection } from './portal-section'
 import { Results } from './results'
@@ -31,9 +30,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { state } = parseVehicleSearch(new URL(request.url).searchParams)
   const { perPage: _ignored, ...pageState } = state
   const now = Date.now()
-  const [page, facets, rate] = await Promise.all([readVehiclePage(context.lake, pageState), readVehicleFacets(context.lake), readAdvertisedRate(context.lake)])
+  const [page, facets] = await Promise.all([readVehiclePage(context.lake, pageState), readVehicleFacets(context.lake)])
   // "Reserviert" and "Neu im Bestand" as of this request (docs/decisions/052); „ab N €/Monat“ (decision 083).
-  const result = { ...page, vehicles: withMonthlyRates(withBadges(page.vehicles, now), rate) }
+  const result = { ...page, vehicles: await withAdvertisedRates(context.lake, withBadges(page.vehicles, now)) }
   return data({ state: pageState as VehicleSearch, result, facets }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })
 }
 
