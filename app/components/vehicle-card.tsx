@@ -3,8 +3,9 @@ import { ArrowRightIcon, CalendarIcon, CheckIcon, FuelIcon, GaugeIcon, GearboxIc
 import { SanityImage, type SanityImageSource } from '#app/components/sanity-image.tsx'
 import { SaveButton } from '#app/components/save-button.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
-import { displayYear, formatMileage, formatPrice, fuelLabel, transmissionLabel } from '#app/utils/format.ts'
+import { displayYear, formatEuro, formatMileage, formatPrice, fuelLabel, transmissionLabel } from '#app/utils/format.ts'
 import { type VehicleBadge } from '#app/vehicles/badges.ts'
+import { FINANCING_ANCHOR } from '#app/vehicles/financing-terms.ts'
 import { titleOf, VAT_OPTIONS } from '#schemas/lib/constants.ts'
 
 /** Shown for a vehicle without photos (spec §3); 1200×800 like the vehicle photos. */
@@ -35,6 +36,11 @@ export interface VehicleSummary {
   image?: SanityImageSource | null
   /** Worked out by the loader at the request's time (app/vehicles/badges.ts); absent without a badge. */
   badges?: readonly VehicleBadge[] | null
+  /**
+   * „ab N €/Monat“: the vehicle page's representative financing example's rate in whole euros, worked
+   * out by the loader (withMonthlyRates in app/vehicles/financing.ts); absent without one.
+   */
+  monthlyRate?: number | null
 }
 
 export interface VehicleCardProps {
@@ -61,7 +67,9 @@ const IMAGE_SIZES = '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-w
 /**
  * One vehicle in a grid (spec §3): photo or placeholder, make and model, the first registration
  * („EZ 03/2020“; else the year, 2020 when missing), mileage, fuel, transmission, price, the buyer facts
- * that speak for it (issue 36), the first three features, a details link and „Merken“ (issue 38).
+ * that speak for it (issue 36), the first three features, a details link and „Merken“ (issue 38). With a
+ * monthly rate (issue 38) „ab N €/Monat“ under the price links to the vehicle page's financing example, whose
+ * figures German price rules want one tap away from any advertised rate.
  * Badges ("Reserviert", "Neu im Bestand") sit on the photo but follow the name in the document, so a
  * screen reader hears the car first and then its state.
  */
@@ -117,6 +125,17 @@ export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3, detailsSe
         {/* On the photo's corner, after the name and state in the document (issue 38). */}
         {vehicle.id ? <SaveButton id={vehicle.id} name={name} className="absolute top-3 right-3" /> : null}
         <p className="mt-2 text-2xl font-extrabold tracking-tight whitespace-nowrap text-zinc-950">{formatPrice(vehicle.price)}</p>
+        {vehicle.monthlyRate && vehicle.id ? (
+          <Link
+            to={`/vehicles/${encodeURIComponent(vehicle.id)}${detailsSearch}#${FINANCING_ANCHOR}`}
+            data-testid="card-monthly-rate"
+            className="inline-flex min-h-11 max-w-full flex-wrap items-center gap-x-1.5 self-start text-sm text-zinc-800 underline decoration-zinc-400 underline-offset-4 hover:text-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
+          >
+            <span className="font-bold whitespace-nowrap text-zinc-950">ab {formatEuro(vehicle.monthlyRate)}/Monat</span>
+            <span>Finanzierungsbeispiel</span>
+            <span className="sr-only"> für {name}</span>
+          </Link>
+        ) : null}
         <dl className="mt-5 grid grid-cols-2 gap-x-4 gap-y-3 text-sm text-zinc-700">
           {facts.map(({ label, value, Icon }) => (
             <div key={label} className="flex items-center gap-2">

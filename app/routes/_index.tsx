@@ -10,16 +10,15 @@ import { StatsBand } from '#app/components/stats-band.tsx'
 import { VehicleHighlights } from '#app/components/vehicle-highlights.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { HOME_PAGE_QUERY } from '#app/sanity/queries/site.ts'
-import { VEHICLE_HIGHLIGHTS_QUERY } from '#app/sanity/queries/vehicles.ts'
 import { fetchWithFigures } from '#app/sanity/figures.server.ts'
-import { type HOME_PAGE_QUERYResult, type VEHICLE_HIGHLIGHTS_QUERYResult } from '#app/sanity/types.ts'
+import { type HOME_PAGE_QUERYResult } from '#app/sanity/types.ts'
 import { autoDealer } from '#app/seo/structured-data.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { HOME_CONTACT_SUBJECTS } from '#app/submissions/forms.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { type SiteRouteHandle } from '#app/utils/route-handle.ts'
 import { openingHoursFor, useSiteSettings } from '#app/utils/site-settings.ts'
-import { withBadges } from '#app/vehicles/badges.ts'
+import { readVehicleHighlights } from '#app/vehicles/highlights.server.ts'
 import { loggerOf } from '#app/server/logging.server.ts'
 import { skipRevalidationForSubject } from '#app/utils/revalidate.ts'
 
@@ -57,7 +56,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
   if (!home) throw new Response('Die Startseite fehlt im Content Lake (Dokument „homePage“).', { status: 500 })
   // The badges as of the request, also when the vehicles arrive streamed (docs/decisions/052).
   const now = Date.now()
-  const query = context.lake.fetch<VEHICLE_HIGHLIGHTS_QUERYResult>(VEHICLE_HIGHLIGHTS_QUERY).then((vehicles) => withBadges(vehicles, now))
+  // With their „ab N €/Monat“ (decision 083).
+  const query = readVehicleHighlights(context.lake, now)
   const early = await settleWithin(query, STREAM_AFTER_MS)
   if (early.settled) return { home, vehicles: early.value }
   // Streamed: a failure shows a note (errorElement); the operator needs the cause, which Remix does

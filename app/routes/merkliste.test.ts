@@ -162,9 +162,10 @@ describe.each(BACKENDS)('the Merkliste on the %s lake', (backend) => {
     expect(data.vehicles.map((vehicle) => vehicle.id)).toEqual(['1', '10', 'md-9001'])
     expect(data.cut).toBe(true)
     expect(new Headers(init?.headers).get('Cache-Control')).toMatch(/^public/)
-    // The rate of the vehicle page's default example, for a car on sale only.
+    // The rate of the vehicle page's default example, rounded up as on every card (decision 083), for a car on sale only:
+    // the BMW at 28.900 € → 5.700 € down, 48 × 512,11 € → „ab 513 €“.
     const rates = comparisonRows(data.vehicles, '2026-11', 2.9).find((row) => row.label === 'Monatliche Rate*')!.values
-    expect(rates[0]).toMatch(/^ab \d{1,3}(\.\d{3})*,\d{2}\u00a0€$/)
+    expect(rates[0]).toBe('ab 513\u00a0€')
     expect(rates[2]).toBe('–')
     const gone = await compare('/merkliste/vergleich?ids=1,gone-1')
     expect(gone.data.vehicles.map((vehicle) => vehicle.id)).toEqual(['1'])

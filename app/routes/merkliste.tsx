@@ -8,11 +8,11 @@ import { buttonClasses } from '#app/components/ui/button.tsx'
 import { VEHICLE_PLACEHOLDER } from '#app/components/vehicle-card.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { vehicleName } from '#app/routes/vehicles.$id/vehicle-facts.ts'
-import { displayYear, formatMileage, formatPrice, fuelLabel, parseAmount, transmissionLabel } from '#app/utils/format.ts'
+import { displayYear, formatEuro, formatMileage, formatPrice, fuelLabel, parseAmount, transmissionLabel } from '#app/utils/format.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { sameSiteLocation } from '#app/utils/redirect-path.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
-import { defaultMonthlyRate, DEFAULT_EFFECTIVE_RATE_PERCENT, formatEuroCents } from '#app/vehicles/financing.ts'
+import { advertisedMonthlyRate, effectiveRateOf } from '#app/vehicles/financing.ts'
 import {
   addSavedId,
   announceSavedIds,
@@ -223,7 +223,7 @@ function SavedItem({ entry, removable, compareChecked }: { entry: SavedEntry; re
   const sold = vehicle.status === 'sold'
   const reserved = vehicle.status === 'reserved'
   const price = parseAmount(vehicle.price)
-  const rate = sold ? null : defaultMonthlyRate(price, settings.claims?.financingFromPercent ?? DEFAULT_EFFECTIVE_RATE_PERCENT)
+  const rate = sold ? undefined : advertisedMonthlyRate(price, effectiveRateOf(settings))
   const facts = [
     vehicle.firstRegistration ? `EZ ${vehicle.firstRegistration}` : String(displayYear(vehicle.year)),
     formatMileage(vehicle.mileage),
@@ -265,7 +265,7 @@ function SavedItem({ entry, removable, compareChecked }: { entry: SavedEntry; re
         <p className={`mt-2 text-2xl font-extrabold tracking-tight whitespace-nowrap ${sold ? 'text-zinc-500 line-through' : 'text-zinc-950'}`}>
           {formatPrice(vehicle.price)}
         </p>
-        {rate !== null ? <p className="text-sm text-zinc-700">ab {formatEuroCents(rate)}/Monat*</p> : null}
+        {rate !== undefined ? <p className="text-sm text-zinc-700">ab {formatEuro(rate)}/Monat*</p> : null}
         <p className="mt-2 text-sm text-zinc-700">{facts.join(' · ')}</p>
         <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-2">
           <label className="inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm font-semibold text-zinc-900">

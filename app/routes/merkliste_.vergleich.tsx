@@ -7,10 +7,10 @@ import { buttonClasses } from '#app/components/ui/button.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { formatPower, vehicleName } from '#app/routes/vehicles.$id/vehicle-facts.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
-import { displayYear, formatDecimal, formatMileage, formatPrice, fuelLabel, parseAmount, transmissionLabel } from '#app/utils/format.ts'
+import { displayYear, formatDecimal, formatEuro, formatMileage, formatPrice, fuelLabel, parseAmount, transmissionLabel } from '#app/utils/format.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
-import { defaultMonthlyRate, DEFAULT_EFFECTIVE_RATE_PERCENT, formatEuroCents } from '#app/vehicles/financing.ts'
+import { advertisedMonthlyRate, effectiveRateOf } from '#app/vehicles/financing.ts'
 import { COMPARE_MAX, COMPARE_MIN, COMPARE_PATH, parseSavedIds, SAVED_LIST_PATH } from '#app/vehicles/saved-list.ts'
 import { readSavedVehicles, type SavedVehicle } from '#app/vehicles/saved-vehicles.server.ts'
 import { titleOf, VAT_OPTIONS } from '#schemas/lib/constants.ts'
@@ -70,8 +70,8 @@ export function comparisonRows(vehicles: readonly SavedVehicle[], today: string,
   return [
     row('Preis', (vehicle) => (vehicle.status === 'sold' ? 'verkauft' : formatPrice(vehicle.price))),
     row('Monatliche Rate*', (vehicle) => {
-      const rate = vehicle.status === 'sold' ? null : defaultMonthlyRate(parseAmount(vehicle.price), effectiveRatePercent)
-      return rate === null ? null : `ab ${formatEuroCents(rate)}`
+      const rate = vehicle.status === 'sold' ? undefined : advertisedMonthlyRate(parseAmount(vehicle.price), effectiveRatePercent)
+      return rate === undefined ? null : `ab ${formatEuro(rate)}`
     }),
     row('Stand', (vehicle) => (vehicle.status === 'sold' ? 'Verkauft' : vehicle.status === 'reserved' ? 'Reserviert' : 'Verfügbar')),
     row('Erstzulassung', (vehicle) => vehicle.firstRegistration ?? String(displayYear(vehicle.year))),
@@ -98,7 +98,7 @@ export default function ComparePage() {
   const { vehicles, cut, gone, today } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
   const enough = vehicles.length >= COMPARE_MIN
-  const rows = comparisonRows(vehicles, today, settings.claims?.financingFromPercent ?? DEFAULT_EFFECTIVE_RATE_PERCENT)
+  const rows = comparisonRows(vehicles, today, effectiveRateOf(settings))
   return (
     <>
       <PageHeader compact title="Fahrzeugvergleich" intro="Ihre ausgewählten Fahrzeuge nebeneinander, mit aktuellem Preis und Stand." />

@@ -8,7 +8,7 @@ import { loader as rootLoader } from '#app/root.tsx'
 import { loader as apiVehiclesLoader } from '#app/routes/api.vehicles.ts'
 import { loader as contentLoader } from '#app/routes/$.tsx'
 import { loader as homeLoader } from '#app/routes/_index.tsx'
-import { loader as vehiclesLoader } from '#app/routes/vehicles._index.tsx'
+import { loader as vehiclesLoader } from '#app/routes/vehicles._index/route.tsx'
 import { loader as vehicleLoader } from '#app/routes/vehicles.$id/route.tsx'
 import { EmbeddedLake } from '#app/lake/embedded-lake.server.ts'
 import { type SanityDocument } from '#app/lake/lake.server.ts'
@@ -55,6 +55,16 @@ const PAGES = [
   { name: '/vehicles', url: '/vehicles', load: vehiclesLoader, params: {}, scans: 3, documents: 5_100 },
   { name: '/vehicles?search=golf', url: '/vehicles?search=golf', load: vehiclesLoader, params: {}, scans: 3, documents: 5_100 },
   { name: 'vehicle page', url: '/vehicles/42', load: vehicleLoader, params: { id: '42' }, scans: 5, documents: 5_100, afterSubmission: 10 }, // the fifth: its price history (issue 38, „Preis gesenkt“), private, so read again after a form submission
+  // Issue 38 item 3: the monthly budget is a price filter over the same index (decision 083), so the list's budget holds.
+  { name: '/vehicles?maxRate=300', url: '/vehicles?maxRate=300', load: vehiclesLoader, params: {}, scans: 3, documents: 5_100 },
+  {
+    name: '/vehicles?search=bis 300 € im Monat',
+    url: `/vehicles?search=${encodeURIComponent('bis 300 € im Monat')}`,
+    load: vehiclesLoader,
+    params: {},
+    scans: 3,
+    documents: 5_100,
+  },
 ] as const
 
 describe(`the lake's work per page request at ${VEHICLES} vehicles`, () => {

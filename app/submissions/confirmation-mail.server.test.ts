@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { type SanityDocument } from '#app/lake/lake.server.ts'
 import { buildConfirmationMail, type ConfirmationMailOptions } from './confirmation-mail.server.ts'
+import { buildNotificationMail } from './notification-mail.server.ts'
+import { parseSubmission, toDocument } from './schema.server.ts'
 
 /** What the receipt promises, per form (issue 36): the text part and the HTML part say the same. */
 const OPTIONS: ConfirmationMailOptions = {
@@ -65,5 +67,34 @@ describe('the receipt says what comes next', () => {
 
   it('any other request: the answer by the Kennzahl’s time', () => {
     expect(receipt(lead('vehicle-enquiry', { receivedAt: MONDAY_0930 })).text).toContain('Wir melden uns innerhalb von 24 Stunden (an Werktagen) bei Ihnen.')
+  })
+})
+
+describe('„Finanzierung anfragen“ (issue 38 item 3): the dealer’s mail and the receipt name the car, the term and the down payment', () => {
+  it('as the pipeline stores it (parseSubmission → toDocument)', () => {
+    const parsed = parseSubmission('financing-request', {
+      name: 'Erika Mustermann',
+      email: 'erika@example.de',
+      term: '60 Monate',
+      downPayment: '5000',
+      vehicleId: '5',
+      page: '/vehicles/5',
+    })
+    if (parsed.kind !== 'valid') throw new Error('expected a valid request')
+    const doc = toDocument(parsed.parsed, { vehicleRef: 'vehicle-5', now: new Date(MONDAY_0930) }) as SanityDocument
+    const vehicle = { id: '5', make: 'VW', model: 'Golf 1.5 TSI Life', status: 'available' }
+    const mail = receipt(doc, { ...OPTIONS, vehicle })
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Anfrage (Finanzierungsanfrage)')
+      expect(part).toContain('VW Golf 1.5 TSI Life – https://www.example.de/vehicles/5')
+      expect(part).toMatch(/Laufzeit:?\s*(<[^>]+>\s*)*60 Monate/)
+      // Both repeat the number as stored: digits (decision 042).
+      expect(part).toMatch(/Anzahlung \(€\):?\s*(<[^>]+>\s*)*5000/)
+    }
+    const dealer = buildNotificationMail(doc, { to: 'haendler@example.de', from: 'Website <noreply@example.de>', siteUrl: 'https://www.example.de', vehicle })
+    expect(dealer.subject).toBe('Neue Anfrage: Finanzierungsanfrage – Erika Mustermann')
+    expect(dealer.text).toMatch(/Laufzeit:\s*60 Monate/)
+    expect(dealer.text).toMatch(/Anzahlung \(€\):\s*5000/)
+    expect(dealer.text).toContain('VW Golf 1.5 TSI Life')
   })
 })

@@ -23,6 +23,7 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
       'search-request',
       'availability-alert',
       'price-alert',
+      'financing-request',
     ])
     for (const kind of LEAD_KINDS) expect(LEAD_FORMS[kind].kind).toBe(kind)
     expect(LEAD_KINDS.map((kind) => LEAD_FORMS[kind].title)).toEqual([
@@ -39,6 +40,7 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
       'Suchauftrag',
       'Benachrichtigung, falls wieder frei',
       'Preis beobachten',
+      'Finanzierungsanfrage',
     ])
   })
 
@@ -69,8 +71,10 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
     expect(optionsOf('export', 'vehicleType')).toEqual(['PKW', 'LKW', 'Transporter', 'Baumaschine', 'Landmaschine', 'Andere'])
     expect(optionsOf('dealer-registration', 'vehiclesPerYear')).toEqual(['5-15', '15-50', '50+'])
     expect(optionsOf('dealer-registration', 'specialisation')).toEqual(['PKW Handel', 'Export', 'Nutzfahrzeuge', 'Premium'])
+    // Issue 38 item 3: the financing request's terms are the calculator's.
+    expect(optionsOf('financing-request', 'term')).toEqual(['12 Monate', '24 Monate', '36 Monate', '48 Monate', '60 Monate', '72 Monate', '84 Monate'])
     const selects = LEAD_KINDS.filter((kind) => kind !== 'vehicle-sale').flatMap((kind) => LEAD_FORMS[kind].fields.filter((field) => field.type === 'select'))
-    expect(selects).toHaveLength(4)
+    expect(selects).toHaveLength(5)
   })
 
   it('gives every field a label, every text input a length limit and every number a range', () => {
@@ -91,7 +95,7 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
   it('requires a way to call back on every call-back form, and name, message and phone or e-mail on the vehicle enquiry', () => {
     // The sell request, the Suchauftrag and „Benachrichtigen, falls wieder frei“ need phone or e-mail (schema.server.test.ts).
     // „Preis beobachten“ (issue 38) is an e-mail alert: it takes an address only.
-    const phoneOrEmail = ['vehicle-enquiry', 'vehicle-sale', 'search-request', 'availability-alert', 'price-alert']
+    const phoneOrEmail = ['vehicle-enquiry', 'vehicle-sale', 'search-request', 'availability-alert', 'price-alert', 'financing-request']
     for (const kind of LEAD_KINDS.filter((candidate) => !phoneOrEmail.includes(candidate))) {
       expect(LEAD_FORMS[kind].fields.find((field) => field.name === 'phone')?.required, kind).toBe(true)
     }

@@ -7,6 +7,7 @@ import { LEAD_KINDS as LEAD_KIND_TITLES } from '#schemas/lib/constants.ts'
 import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR } from '#schemas/lib/validation.ts'
 import { EMAIL_PATTERN_SOURCE, PHONE_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
 import { formatMessage, missingLeadFieldMessage } from './field-messages.ts'
+import { TERM_OPTIONS } from '#app/vehicles/financing-terms.ts'
 import { MAX_PHOTOS, PHOTO_FIELD } from './photos.ts'
 import {
   CONTACT_FORM,
@@ -318,6 +319,51 @@ const availabilityAlertForm: FormDefinition<'availability-alert'> = {
   anyOf: [{ fields: ['phone', 'email'], message: PHONE_OR_EMAIL_MESSAGE }],
 }
 
+/** The terms a financing request offers: the calculator's, as the dealer reads them („48 Monate“). */
+export const FINANCING_TERMS = TERM_OPTIONS.map((months) => `${months} Monate`)
+
+/**
+ * „Finanzierung anfragen“ (issue 38 item 3) on a vehicle page: the car, and the term and down payment
+ * of the calculator above it, pre-filled (financingRequestPrefill) and still changeable; a name and
+ * one way back. A lead like any other (the one pipeline); the term and the down payment are a select
+ * and a number, so the receipt repeats them (decision 042).
+ */
+const financingRequestForm: FormDefinition<'financing-request'> = {
+  ...leadForm('financing-request', [
+    { name: 'name', label: 'Name', type: 'text', required: true, maxLength: LEAD_LIMITS.name, placeholder: 'Ihr Name', autoComplete: 'name' },
+    { ...phoneField(), required: false },
+    { name: 'email', label: 'E-Mail', type: 'email', required: false, maxLength: LEAD_LIMITS.email, placeholder: 'ihre@email.de', autoComplete: 'email' },
+    { ...selectField('term', 'Laufzeit', FINANCING_TERMS), required: true, messages: { missing: 'Bitte wählen Sie eine Laufzeit.' } },
+    {
+      ...priceField('downPayment', 'Anzahlung (€)', 'z. B. 5000'),
+      required: true,
+      messages: { missing: 'Bitte geben Sie eine Anzahlung an (0, wenn keine).' },
+    },
+    {
+      name: 'message',
+      label: 'Nachricht (optional)',
+      type: 'textarea',
+      required: false,
+      maxLength: LEAD_LIMITS.message,
+      placeholder: 'z. B. Fragen zur Schlussrate oder zu Ihrem Einkommen',
+    },
+  ]),
+  texts: {
+    ...leadForm('financing-request', []).texts,
+    success: {
+      title: 'Finanzierung angefragt!',
+      description: 'Vielen Dank! Wir rechnen Ihr Angebot mit unserer Partnerbank durch und melden uns schnellstmöglich bei Ihnen.',
+    },
+  },
+  anyOf: [{ fields: ['phone', 'email'], message: PHONE_OR_EMAIL_MESSAGE, hint: PHONE_OR_EMAIL_HINT }],
+}
+
+/** The request form's values from the calculator's (financingInputFromParams): „48 Monate“, whole euros. */
+export function financingRequestPrefill(input: { termMonths: number; downPayment: number }): Record<string, string> {
+  const term = `${input.termMonths} Monate`
+  return { ...(FINANCING_TERMS.includes(term) ? { term } : {}), downPayment: String(Math.max(0, Math.round(input.downPayment))) }
+}
+
 /** Every lead form, in the order of spec §3. */
 export const LEAD_FORMS: Readonly<Record<LeadKind, FormDefinition<LeadKind>>> = {
   // Issue 36: phone-first buyers may leave a number instead of an address (decision 071).
@@ -416,6 +462,7 @@ export const LEAD_FORMS: Readonly<Record<LeadKind, FormDefinition<LeadKind>>> = 
   'search-request': searchRequestForm,
   'availability-alert': availabilityAlertForm,
   'price-alert': priceAlertForm,
+  'financing-request': financingRequestForm,
 }
 
 /** The nine forms: the contact form and the lead forms, all defined alike. */

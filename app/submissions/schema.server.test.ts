@@ -64,6 +64,7 @@ const VALID: Record<LeadKind, Record<string, string>> = {
   'search-request': { emailOrPhone: 'erika@example.de', query: 'Kombi Elektro unter 20000' },
   'availability-alert': { name: 'Erika Mustermann', phone: '0201 123456', vehicleId: '10' },
   'price-alert': { email: 'erika@example.de', vehicleId: '1' },
+  'financing-request': { name: 'Erika Mustermann', email: 'erika@example.de', term: '60 Monate', downPayment: '5000', vehicleId: '5' },
 }
 
 /** What each valid submission becomes: the fields as [name, label, value] and the contact summary. */
@@ -187,13 +188,28 @@ const EXPECTED: Record<LeadKind, { fields: Array<[string, string, string]>; cont
     fields: [['email', 'E-Mail', 'erika@example.de']],
     contact: { email: 'erika@example.de' },
   },
+  'financing-request': {
+    fields: [
+      ['name', 'Name', 'Erika Mustermann'],
+      ['email', 'E-Mail', 'erika@example.de'],
+      ['term', 'Laufzeit', '60 Monate'],
+      ['downPayment', 'Anzahlung (€)', '5000'],
+    ],
+    contact: { name: 'Erika Mustermann', email: 'erika@example.de' },
+  },
 }
 
 // The sell request needs phone or e-mail, not a phone (its own tests below).
 // The sell request and the Suchauftrag take phone or e-mail (their own tests below).
 // „Benachrichtigen, falls wieder frei“ too (issue 36).
 const CALLBACK_KINDS = LEAD_KINDS.filter(
-  (kind) => kind !== 'vehicle-enquiry' && kind !== 'vehicle-sale' && kind !== 'search-request' && kind !== 'availability-alert' && kind !== 'price-alert',
+  (kind) =>
+    kind !== 'vehicle-enquiry' &&
+    kind !== 'vehicle-sale' &&
+    kind !== 'search-request' &&
+    kind !== 'availability-alert' &&
+    kind !== 'price-alert' &&
+    kind !== 'financing-request',
 )
 // The sell request labels its year „Erstzulassung (Jahr)“; the range rules are the same.
 const YEAR_KINDS = LEAD_KINDS.filter((kind) => 'year' in VALID[kind] && kind !== 'vehicle-sale')
@@ -269,6 +285,18 @@ describe('„Preis beobachten“ (issue 38)', () => {
   })
 })
 
+describe('„Finanzierung anfragen“ (issue 38 item 3)', () => {
+  it('carries the car, the term and the down payment; a term outside the calculator’s or a negative amount is refused', () => {
+    const lead = valid(parseLead('financing-request', VALID['financing-request']))
+    expect(lead.vehicleId).toBe('5')
+    expect(lead.values).toMatchObject({ term: '60 Monate', downPayment: 5000 })
+    expect(errorsOf('financing-request', { term: '50 Monate' }).term).toHaveLength(1)
+    expect(errorsOf('financing-request', { downPayment: '-1' }).downPayment).toHaveLength(1)
+    expect(Object.keys(errorsOf('financing-request', { term: '', downPayment: '' })).sort()).toEqual(['downPayment', 'term'])
+    expect(errorsOf('financing-request', { email: '', phone: '' }).phone?.[0]).toMatch(/Telefonnummer oder eine E-Mail-Adresse/)
+  })
+})
+
 describe('parseLead: a valid submission of every form', () => {
   it.each(LEAD_KINDS)('%s', (kind) => {
     const lead = valid(parseLead(kind, VALID[kind]))
@@ -277,6 +305,7 @@ describe('parseLead: a valid submission of every form', () => {
     expect(lead.contact).toEqual(EXPECTED[kind].contact)
     if (kind === 'vehicle-enquiry' || kind === 'test-drive' || kind === 'price-alert') expect(lead.vehicleId).toBe('1')
     else if (kind === 'availability-alert') expect(lead.vehicleId).toBe('10')
+    else if (kind === 'financing-request') expect(lead.vehicleId).toBe('5')
     else expect(lead).not.toHaveProperty('vehicleId')
   })
 

@@ -151,7 +151,8 @@ function buildSchema(kind: FormKind) {
   const shape: Record<string, z.ZodType<FieldValue>> = {}
   for (const field of FORMS[kind].fields) shape[field.name] = fieldSchema(kind, field)
   shape.page = pageSchema
-  if (kind === 'vehicle-enquiry' || kind === 'test-drive' || kind === 'availability-alert' || kind === 'price-alert') shape.vehicleId = vehicleIdSchema
+  if (kind === 'vehicle-enquiry' || kind === 'test-drive' || kind === 'availability-alert' || kind === 'price-alert' || kind === 'financing-request')
+    shape.vehicleId = vehicleIdSchema
   if (kind === 'vehicle-sale') {
     shape.vehicleId = tradeInVehicleIdSchema
     // The test drive it follows (trade-in.server.ts): an id the page wrote; anything else is dropped.

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loader as apiLoader } from '#app/routes/api.vehicles.ts'
+import { advertisedMonthlyRate } from '#app/vehicles/financing.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 
 /*
@@ -8,7 +9,8 @@ import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
  * plus the two the issue names from the review's second batch („Garantie“, „Baujahr 2019“). The
  * expected cars are computed here from the seed's own facts (content/production.ndjson) by plain
  * filters, or, where only the ad's words can tell (a typo, „Sportwagen“), listed by reading the seed;
- * nothing comes from the search under test. The intent words' meanings are decision 070's.
+ * nothing comes from the search under test. The intent words' meanings are decision 070's. Issue 38
+ * adds four monthly budgets (decision 083): the cars whose card rate fits, by financing.ts's rate function.
  */
 
 interface SeedVehicle {
@@ -30,15 +32,19 @@ interface SeedVehicle {
   features?: string[]
 }
 
-const seed: SeedVehicle[] = readFileSync('content/production.ndjson', 'utf8')
+const documents = readFileSync('content/production.ndjson', 'utf8')
   .split('\n')
   .filter(Boolean)
-  .map((line) => JSON.parse(line) as SeedVehicle & { _type: string })
-  .filter((doc) => doc._type === 'vehicle' && doc.status !== 'sold')
+  .map((line) => JSON.parse(line) as SeedVehicle & { _type: string; claims?: { financingFromPercent?: number } })
+const seed: SeedVehicle[] = documents.filter((doc) => doc._type === 'vehicle' && doc.status !== 'sold')
+/** The seed's advertised effective rate (the site settings' Kennzahl), which the cards' rates use. */
+const seedRate = documents.find((doc) => doc._type === 'siteSettings')!.claims!.financingFromPercent!
 
 const ids = (fits: (vehicle: SeedVehicle) => boolean) => seed.filter(fits).map((vehicle) => vehicle.id)
 const year = (vehicle: SeedVehicle) => Number(vehicle.firstRegistration?.split('/')[1] ?? NaN)
 const priced = (max: number) => (vehicle: SeedVehicle) => vehicle.price !== undefined && vehicle.price <= max
+/** The cars whose card says „ab N €/Monat“ with N at most `max` (the rate function is financing.test.ts's). */
+const rated = (max: number) => (vehicle: SeedVehicle) => (advertisedMonthlyRate(vehicle.price, seedRate) ?? Infinity) <= max
 
 const CASES: Array<{ search: string; ids: string[] }> = [
   { search: 'unter 15000', ids: ids(priced(15000)) },
@@ -81,6 +87,11 @@ const CASES: Array<{ search: string; ids: string[] }> = [
   // Named in issue 36 from the review's second batch.
   { search: 'Garantie', ids: ids((v) => v.warranty === true) },
   { search: 'Baujahr 2019', ids: ids((v) => year(v) >= 2019) },
+  // Issue 38 item 3: a monthly budget (decision 083).
+  { search: 'bis 300 € im Monat', ids: ids(rated(300)) },
+  { search: '300 Euro monatlich', ids: ids(rated(300)) },
+  { search: 'Rate 250', ids: ids(rated(250)) },
+  { search: 'Kombi bis 500 € im Monat', ids: ids((v) => v.bodyType === 'Kombi' && rated(500)(v)) },
 ]
 
 describe.each(BACKENDS)('the review’s everyday queries on the %s lake', (backend) => {
@@ -90,8 +101,8 @@ describe.each(BACKENDS)('the review’s everyday queries on the %s lake', (backe
   })
   afterAll(() => test.close())
 
-  it('lists the review’s 32 queries and the issue’s two; none expects an empty answer', () => {
-    expect(CASES).toHaveLength(34)
+  it('lists the review’s 32 queries, issue 36’s two and issue 38’s four monthly budgets; none expects an empty answer', () => {
+    expect(CASES).toHaveLength(38)
     for (const { search, ids } of CASES) expect(ids.length, search).toBeGreaterThan(0)
   })
 

@@ -1,18 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import {
+  advertisedMonthlyRate,
   annuityPayment,
   calculateFinancing,
   ceilToCents,
   clampDownPayment,
   clampTerm,
   defaultDownPayment,
-  defaultMonthlyRate,
+  effectiveRateOf,
   financingInputFromParams,
   formatEuroCents,
   formatRatePercent,
   monthlyRateFromEffective,
   nominalRatePercentFromEffective,
+  priceRangesForMonthlyRate,
   roundToCents,
+  withMonthlyRates,
 } from './financing'
 
 /*
@@ -167,16 +170,76 @@ describe('inputs', () => {
   })
 })
 
-describe('defaultMonthlyRate (Merkliste and comparison, issue 38)', () => {
-  it('is the monthly rate of the vehicle page’s default example: 20 % down, 48 months', () => {
-    const example = calculateFinancing({ price: 28_900, downPayment: defaultDownPayment(28_900), termMonths: 48, effectiveAnnualRatePercent: 2.9 })
-    expect(example.status).toBe('financed')
-    expect(defaultMonthlyRate(28_900, 2.9)).toBe(example.status === 'financed' ? example.monthlyPayment : NaN)
+describe('the monthly rate everywhere (issue 38 item 3, decision 083)', () => {
+  /** The figure the vehicle page opens with for `price`: its own defaults from an address without parameters. */
+  const pageRate = (price: number, effective = 2.9) => {
+    const input = financingInputFromParams(new URLSearchParams(), price)
+    const example = calculateFinancing({ price, downPayment: input.downPayment, termMonths: input.termMonths, effectiveAnnualRatePercent: effective })
+    return example.status === 'financed' ? example.monthlyPayment : undefined
+  }
+
+  it('a card says the vehicle page’s opening rate, rounded up to whole euros: 28.820 € → 5.700 € down, 48 × 510,34 € → „ab 511 €“', () => {
+    expect(pageRate(28_820)).toBe(510.34)
+    expect(advertisedMonthlyRate(28_820, 2.9)).toBe(511)
+    // Whole euros stay: 0 % and a price whose rate is exact.
+    expect(advertisedMonthlyRate(6_000, 0)).toBe(100)
+    for (const price of [1_200, 4_999, 9_990, 15_500, 23_456.78, 89_000]) {
+      for (const effective of [0, 2.9, 5.99]) expect(advertisedMonthlyRate(price, effective)).toBe(Math.ceil(pageRate(price, effective)!))
+    }
   })
 
-  it('is null without a price or with too little to finance', () => {
-    expect(defaultMonthlyRate(null, 2.9)).toBeNull()
-    expect(defaultMonthlyRate(0, 2.9)).toBeNull()
-    expect(defaultMonthlyRate(1_000, 2.9)).toBeNull()
+  it('no rate without an example: no price, or under 1.000 € to finance', () => {
+    expect(advertisedMonthlyRate(null, 2.9)).toBeUndefined()
+    expect(advertisedMonthlyRate(0, 2.9)).toBeUndefined()
+    expect(advertisedMonthlyRate(1_199, 2.9)).toBeUndefined()
+    expect(advertisedMonthlyRate(1_200, 2.9)).toBe(23)
+  })
+
+  it('cards carry `monthlyRate` only where there is one; the lake’s objects stay untouched', () => {
+    const cards = Object.freeze([
+      Object.freeze({ id: '1', price: 28_820 }),
+      Object.freeze({ id: '2', price: null }),
+      Object.freeze({ id: '3', price: '9.990' }),
+    ])
+    expect(withMonthlyRates(cards, 2.9)).toEqual([
+      { id: '1', price: 28_820, monthlyRate: 511 },
+      { id: '2', price: null },
+      { id: '3', price: '9.990' },
+    ])
+  })
+
+  it('reads the advertised effective rate from the site settings, else the spec’s 2,9 %', () => {
+    expect(effectiveRateOf({ claims: { financingFromPercent: 3.49 } })).toBe(3.49)
+    expect(effectiveRateOf({ claims: { financingFromPercent: null } })).toBe(2.9)
+    expect(effectiveRateOf(null)).toBe(2.9)
+  })
+
+  it('„Monatsrate bis B“ as price ranges holds exactly the prices whose card says at most B (every euro to 40.000 €, and cents)', () => {
+    const prices: number[] = []
+    for (let euro = 0; euro <= 40_000; euro++) prices.push(...(euro % 3 === 0 ? [euro, euro + 0.37] : [euro]))
+    for (const effective of [2.9, 0, 7.5]) {
+      const rates = prices.map((price) => advertisedMonthlyRate(price, effective))
+      for (const budget of [20, 99, 150, 250, 283, 300, 301, 512, 999]) {
+        const ranges = priceRangesForMonthlyRate(budget, effective)
+        expect(ranges.length, `${budget} € at ${effective} %`).toBeLessThanOrEqual(2)
+        const wrong = prices.filter((price, at) => {
+          const rate = rates[at]
+          return ranges.some((range) => price >= range.from && price <= range.to) !== (rate !== undefined && rate <= budget)
+        })
+        expect(wrong, `${budget} € at ${effective} %`).toEqual([])
+      }
+    }
+  }, 60_000)
+
+  it('the gap the down payment’s steps make: at 283 € a month a car at 15.999 € is out, one at 16.000 € (3.200 € down) back in', () => {
+    expect(priceRangesForMonthlyRate(283, 2.9)).toEqual([
+      { from: 1_200, to: 15_920.82 },
+      { from: 16_000, to: 16_020.82 },
+    ])
+    expect(advertisedMonthlyRate(15_999, 2.9)).toBe(285)
+    expect(advertisedMonthlyRate(16_000, 2.9)).toBe(283)
+    // One range where the last step adds nothing new; none below the smallest loan's rate.
+    expect(priceRangesForMonthlyRate(300, 2.9)).toEqual([{ from: 1_200, to: 16_890.98 }])
+    expect(priceRangesForMonthlyRate(10, 2.9)).toEqual([])
   })
 })

@@ -9,12 +9,13 @@
  */
 
 import { formatDecimal, formatEuro } from '#app/utils/format.ts'
+import { FINANCING_ANCHOR, FINANCING_REQUEST_ANCHOR, TERM_OPTIONS } from './financing-terms.ts'
 
 /** The shortest and longest term the example offers, in months. */
 export const MIN_TERM_MONTHS = 12
 export const MAX_TERM_MONTHS = 84
 /** The terms of the select (the server accepts any whole month in between). */
-export const TERM_OPTIONS = [12, 24, 36, 48, 60, 72, 84] as const
+export { TERM_OPTIONS }
 export const DEFAULT_TERM_MONTHS = 48
 /** The default down payment: a fifth of the price, rounded down to 100 €. */
 export const DEFAULT_DOWN_PAYMENT_SHARE = 0.2
@@ -190,13 +191,93 @@ export function formatRatePercent(percent: number): string {
   return `${formatDecimal(percent, { minimumFractionDigits: 2 })}\u00a0%`
 }
 
-/**
- * The monthly rate of the page's default example (DEFAULT_DOWN_PAYMENT_SHARE down, DEFAULT_TERM_MONTHS)
- * for a price, as the Merkliste and the comparison show it („ab … €/Monat“, issue 38); null when
- * there is no price or nothing to finance.
+/*
+ * The monthly rate everywhere (issue 38 item 3, docs/decisions/083): a card's „ab N €/Monat“, the
+ * list's „Monatsrate bis“ filter and the comparison all read the ONE example the vehicle page opens
+ * with (its default down payment and term, the advertised effective rate), so every rate the site
+ * names is the one a tap on it shows with the full Pflichtangaben (FINANCING_ANCHOR).
  */
-export function defaultMonthlyRate(price: number | null, effectiveAnnualRatePercent: number): number | null {
-  if (price === null || !(price > 0)) return null
-  const example = calculateFinancing({ price, downPayment: defaultDownPayment(price), termMonths: DEFAULT_TERM_MONTHS, effectiveAnnualRatePercent })
-  return example.status === 'financed' ? example.monthlyPayment : null
+
+export { FINANCING_ANCHOR, FINANCING_REQUEST_ANCHOR }
+
+/** The effective annual rate the site advertises (site settings' Kennzahl), or the spec's 2.9 %. */
+export function effectiveRateOf(settings: { claims?: { financingFromPercent?: number | null } | null } | null | undefined): number {
+  const rate = settings?.claims?.financingFromPercent
+  return typeof rate === 'number' && Number.isFinite(rate) && rate >= 0 ? rate : DEFAULT_EFFECTIVE_RATE_PERCENT
+}
+
+/** The example the vehicle page opens with for a price: a fifth down (defaultDownPayment), 48 months. */
+export function representativeExample(price: number, effectiveRatePercent: number): FinancingExample {
+  return calculateFinancing({
+    price,
+    downPayment: defaultDownPayment(price),
+    termMonths: DEFAULT_TERM_MONTHS,
+    effectiveAnnualRatePercent: effectiveRatePercent,
+  })
+}
+
+/**
+ * „ab N €/Monat“: the monthly rate of the representative example, rounded UP to whole euros (never
+ * less than the page's figure), or undefined when there is none (no price, or under MIN_NET_LOAN_EUR).
+ */
+export function advertisedMonthlyRate(price: number | null | undefined, effectiveRatePercent: number): number | undefined {
+  if (typeof price !== 'number' || !Number.isFinite(price) || price <= 0) return undefined
+  const example = representativeExample(price, effectiveRatePercent)
+  return example.status === 'financed' ? Math.ceil(example.monthlyPayment) : undefined
+}
+
+/**
+ * Cards as the loaders send them, each with its `monthlyRate` (advertisedMonthlyRate) when it has
+ * one: worked out on the server like the badges, so no card ships the financing code. New objects
+ * (the lake's results are shared and frozen).
+ */
+export function withMonthlyRates<V extends { price?: unknown }>(vehicles: readonly V[], effectiveRatePercent: number): Array<V & { monthlyRate?: number }> {
+  return vehicles.map((vehicle) => {
+    const monthlyRate = advertisedMonthlyRate(typeof vehicle.price === 'number' ? vehicle.price : Number.NaN, effectiveRatePercent)
+    return monthlyRate === undefined ? vehicle : { ...vehicle, monthlyRate }
+  })
+}
+
+/** An inclusive range of prices in euros. */
+export interface PriceRange {
+  from: number
+  to: number
+}
+
+/** The largest net loan in cents whose representative rate (48 months) is at most `maxRate` euros; -1 when none. */
+function largestNetLoanCents(maxRate: number, effectiveRatePercent: number): number {
+  const monthly = monthlyRateFromEffective(Math.max(0, effectiveRatePercent))
+  const rate = (cents: number) => ceilToCents(annuityPayment(cents / 100, monthly, DEFAULT_TERM_MONTHS))
+  // The rate repays at least the loan itself, so no larger loan than 48 rates can fit.
+  let low = -1
+  let high = Math.ceil(maxRate * DEFAULT_TERM_MONTHS * 100)
+  while (low < high) {
+    const middle = low + Math.ceil((high - low) / 2)
+    if (rate(middle) <= maxRate) low = middle
+    else high = middle - 1
+  }
+  return low
+}
+
+/**
+ * The prices whose advertised rate is at most `maxRate` euros a month: the „Monatsrate bis“ filter
+ * as price ranges the lake filters by, exactly (no vehicle scanned beyond what the list reads). The
+ * default down payment grows by 100 € with every 500 € of price, so the net loan, and with it the
+ * rate, drops a little at each step: the prices form one range, or two where the last step gives a
+ * few prices above a gap back (a car at 10.500 € has a lower rate than one at 10.499 €).
+ * Empty when no price has such a rate.
+ */
+export function priceRangesForMonthlyRate(maxRate: number, effectiveRatePercent: number): PriceRange[] {
+  const loan = largestNetLoanCents(maxRate, effectiveRatePercent) / 100
+  const ranges: PriceRange[] = []
+  // Step k: prices from 500·k to just under 500·(k + 1) pay 100·k down (defaultDownPayment).
+  for (let step = 0; 400 * step <= loan; step++) {
+    const from = Math.max(500 * step, MIN_NET_LOAN_EUR + 100 * step)
+    const to = Math.min(500 * step + 499.99, loan + 100 * step)
+    if (from > to) continue
+    const last = ranges.at(-1)
+    if (last && from - last.to <= 0.01 + 1e-9) last.to = to
+    else ranges.push({ from, to })
+  }
+  return ranges.map((range) => ({ from: roundToCents(range.from), to: roundToCents(range.to) }))
 }

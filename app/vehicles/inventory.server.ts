@@ -27,6 +27,8 @@ import {
   VEHICLE_DETAIL_PROJECTION_QUERY,
   VEHICLE_DETAIL_QUERY,
 } from '#app/sanity/queries/vehicles.ts'
+import { loadSiteSettings } from '#app/utils/site-settings.server.ts'
+import { effectiveRateOf, priceRangesForMonthlyRate, withMonthlyRates } from '#app/vehicles/financing.ts'
 import { type QueryReading, withReading } from '#app/vehicles/query-reading.ts'
 import { rankBySearch, type SearchReport, searchWords, VehicleSearchIndex } from '#app/vehicles/search-text.ts'
 import {
@@ -77,21 +79,28 @@ function pageOf<V>(result: { total: number; vehicles: V[] }, page: number, perPa
   }
 }
 
-/** The state with the limits read from the search text, its words and an empty report to fill. */
-function prepare(requested: VehicleSearch) {
+/**
+ * The state with the limits read from the search text, the lake's parameters, its words and an
+ * empty report to fill. A monthly budget becomes price ranges at the advertised rate (the site
+ * settings' Kennzahl, read once per content state like the root loader's read), so the lake filters
+ * by price and reads no more vehicles than the list does (docs/decisions/083).
+ */
+async function prepare(lake: ContentLake, requested: VehicleSearch) {
   const { state, reading } = withReading(requested)
   const outcome: SearchOutcome | undefined = requested.search ? { reading, corrections: [], unmatched: [] } : undefined
-  return { state, words: searchWords(state.search), outcome }
+  const ratePrices = state.maxRate === undefined ? undefined : priceRangesForMonthlyRate(state.maxRate, await readAdvertisedRate(lake))
+  return { state, params: vehicleListParams(state, ratePrices), words: searchWords(state.search), outcome }
 }
 
 type Range = IndexRange
+type ListParams = ReturnType<typeof vehicleListParams>
 
 /**
  * A search through GROQ (real Sanity): rank the lean candidates here, then project the page by id.
  * Exported for the test that holds the embedded index to the same answers.
  */
-export async function searchWithGroq<V>(lake: ContentLake, state: VehicleSearch, words: string[], range: Range, byIdQuery: string, report?: SearchReport) {
-  const candidates = await lake.fetch<VEHICLE_SEARCH_CANDIDATES_QUERYResult>(VEHICLE_SEARCH_CANDIDATES_QUERY, vehicleListParams(state))
+export async function searchWithGroq<V>(lake: ContentLake, params: ListParams, words: string[], range: Range, byIdQuery: string, report?: SearchReport) {
+  const candidates = await lake.fetch<VEHICLE_SEARCH_CANDIDATES_QUERYResult>(VEHICLE_SEARCH_CANDIDATES_QUERY, params)
   const entries = candidates.map((doc, at) => ({ doc, at }))
   const ranked = rankBySearch(new VehicleSearchIndex(candidates), entries.length, entries, (entry) => entry.at, words, report)
   const ids = (range === 'all' ? ranked : ranked.slice(range.start, range.end)).map((entry) => entry.doc._id)
@@ -106,14 +115,14 @@ export async function searchWithGroq<V>(lake: ContentLake, state: VehicleSearch,
 export async function readVehiclePage(lake: ContentLake, requested: VehicleSearch) {
   const perPage = VEHICLES_PER_PAGE
   const range = pageRange(requested.page, perPage)
-  const { state, words, outcome } = prepare(requested)
+  const { state, params, words, outcome } = await prepare(lake, requested)
   const result: VEHICLE_LIST_QUERYResult = lake.local
-    ? await readVehicleIndex<VEHICLE_CARDS_PROJECTION_QUERYResult[number]>(lake.local, vehicleListParams(state), words, range, VEHICLE_CARDS_PROJECTION_QUERY, {
+    ? await readVehicleIndex<VEHICLE_CARDS_PROJECTION_QUERYResult[number]>(lake.local, params, words, range, VEHICLE_CARDS_PROJECTION_QUERY, {
         report: outcome,
       })
     : words.length > 0
-      ? await searchWithGroq<VEHICLE_CARDS_BY_ID_QUERYResult['vehicles'][number]>(lake, state, words, range, VEHICLE_CARDS_BY_ID_QUERY, outcome)
-      : await lake.fetch<VEHICLE_LIST_QUERYResult>(pagedQuery(VEHICLE_LIST_QUERY, range), vehicleListParams(state))
+      ? await searchWithGroq<VEHICLE_CARDS_BY_ID_QUERYResult['vehicles'][number]>(lake, params, words, range, VEHICLE_CARDS_BY_ID_QUERY, outcome)
+      : await lake.fetch<VEHICLE_LIST_QUERYResult>(pagedQuery(VEHICLE_LIST_QUERY, range), params)
   return pageOf(result, state.page, perPage, outcome)
 }
 
@@ -125,16 +134,32 @@ export async function readVehiclePage(lake: ContentLake, requested: VehicleSearc
  */
 export async function readApiVehicles(lake: ContentLake, requested: VehicleSearch, paging: { perPage: number } | { limit: number } | 'all') {
   const range = paging === 'all' ? 'all' : 'limit' in paging ? { start: 0, end: paging.limit } : pageRange(requested.page, paging.perPage)
-  const { state, words } = prepare(requested)
+  const { state, params, words } = await prepare(lake, requested)
   const result: VEHICLE_API_LIST_QUERYResult = lake.local
-    ? await readVehicleIndex<VEHICLE_API_PROJECTION_QUERYResult[number]>(lake.local, vehicleListParams(state), words, range, VEHICLE_API_PROJECTION_QUERY, {
+    ? await readVehicleIndex<VEHICLE_API_PROJECTION_QUERYResult[number]>(lake.local, params, words, range, VEHICLE_API_PROJECTION_QUERY, {
         whole: true,
       })
     : words.length > 0
-      ? await searchWithGroq<VEHICLE_API_BY_ID_QUERYResult['vehicles'][number]>(lake, state, words, range, VEHICLE_API_BY_ID_QUERY)
-      : await lake.fetch<VEHICLE_API_LIST_QUERYResult>(pagedQuery(VEHICLE_API_LIST_QUERY, range), vehicleListParams(state))
+      ? await searchWithGroq<VEHICLE_API_BY_ID_QUERYResult['vehicles'][number]>(lake, params, words, range, VEHICLE_API_BY_ID_QUERY)
+      : await lake.fetch<VEHICLE_API_LIST_QUERYResult>(pagedQuery(VEHICLE_API_LIST_QUERY, range), params)
   if (paging !== 'all' && 'perPage' in paging) return pageOf(result, state.page, paging.perPage)
   return pageOf(result, 1, Math.max(1, paging === 'all' ? result.total : Math.min(paging.limit, result.total)))
+}
+
+/**
+ * The effective annual rate the site advertises (the site settings' Kennzahl), for the cards' „ab N
+ * €/Monat“: the root loader's read of the settings, answered once per content state.
+ */
+export async function readAdvertisedRate(lake: ContentLake): Promise<number> {
+  return effectiveRateOf(await loadSiteSettings(lake))
+}
+
+/**
+ * Cards with their „ab N €/Monat“ at the advertised rate (withMonthlyRates, decision 083). Here, on
+ * the server side of the routes, so a route module does not import the financing code into its chunk.
+ */
+export async function withAdvertisedRates<V extends { price?: unknown }>(lake: ContentLake, vehicles: readonly V[]) {
+  return withMonthlyRates(vehicles, await readAdvertisedRate(lake))
 }
 
 export interface VehicleFacets {

@@ -161,3 +161,37 @@ describe('readQuery: intent words (decision 070)', () => {
     expect(read('Familienvater Garantiezeit')).toMatchObject({ text: 'Familienvater Garantiezeit', labels: [] })
   })
 })
+
+describe('readQuery: a monthly budget (issue 38 item 3, decision 083)', () => {
+  it.each([
+    ['bis 300 € im Monat', 300],
+    ['300 Euro monatlich', 300],
+    ['Rate 250', 250],
+    ['Monatsrate bis 300 €', 300],
+    ['max. 250 € mtl.', 250],
+    ['300€/Monat', 300],
+    ['unter 199 Euro pro Monat', 199],
+    ['monatlich 200 Euro', 200],
+    ['höchstens 1.000 € im Monat', 1000],
+  ])('"%s" is a rate of at most %i € and no price', (search, maxRate) => {
+    const { priceFrom, priceTo, text } = readQuery(search)
+    expect({ maxRate: readQuery(search).maxRate, priceFrom, priceTo, text }).toEqual({ maxRate, priceFrom: undefined, priceTo: undefined, text: '' })
+  })
+
+  it('„bis 600 € im Monat“ is a rate, never a price of 600 €; the rest of the text is searched, both limits apply', () => {
+    const reading = readQuery('Kombi bis 600 € im Monat')
+    expect(reading).toMatchObject({ maxRate: 600, text: 'Kombi' })
+    expect(reading.priceTo).toBeUndefined()
+    expect(reading.parts).toEqual([{ kind: 'maxRate', source: 'bis 600 € im Monat', label: 'Monatsrate bis 600 €', without: 'Kombi', at: 6 }])
+    expect(readQuery('Automatik unter 20.000 € Rate 250')).toMatchObject({ priceTo: 20000, maxRate: 250, text: 'Automatik' })
+  })
+
+  it('a rate in the text and one in the filter: the stricter counts', () => {
+    expect(withReading({ search: 'bis 300 € im Monat', maxRate: 250, sort: 'newest', page: 1 }).state).toMatchObject({ maxRate: 250, search: undefined })
+    expect(withReading({ search: 'Rate 200', maxRate: 250, sort: 'newest', page: 1 }).state.maxRate).toBe(200)
+  })
+
+  it('leaves words that only look like it alone', () => {
+    for (const search of ['Monatswagen', 'Rate', 'Zoe R135', 'bis 300']) expect(readQuery(search).maxRate).toBeUndefined()
+  })
+})

@@ -1,6 +1,6 @@
 import { formatDecimal } from '#app/utils/format.ts'
-import { CHEAP_PHRASE, CHEAP_PRICE, SEARCH_INTENTS, SEATS_PHRASE, seatsLabel, seatsOf, seatsWord } from '#app/vehicles/search-intents.ts'
-import { MAX_PRICE, type VehicleSearch } from '#app/vehicles/vehicle-search.ts'
+import { CHEAP_PHRASE, CHEAP_PRICE, MONTHLY_RATE_PHRASE, SEARCH_INTENTS, SEATS_PHRASE, seatsLabel, seatsOf, seatsWord } from '#app/vehicles/search-intents.ts'
+import { MAX_MONTHLY_RATE, MAX_PRICE, type VehicleSearch } from '#app/vehicles/vehicle-search.ts'
 import { MAX_MILEAGE_KM } from '#schemas/lib/validation.ts'
 
 /*
@@ -21,11 +21,13 @@ import { MAX_MILEAGE_KM } from '#schemas/lib/validation.ts'
  *   Sitzplätzen“, „7-Sitzer“ → „ab 7 Sitzplätzen“, „unfallfrei“, „Garantie“, „MwSt ausweisbar“,
  *   „Allrad“, „Bulli“, „Anfängerauto“. „günstig“/„billig“ is a price ceiling (CHEAP_PRICE) unless the
  *   text names one. „Baujahr 2019“/„EZ 2019“ reads like „ab 2019“.
+ * - A monthly budget („bis 300 € im Monat“, „300 Euro monatlich“, „Rate 250“; search-intents.ts
+ *   MONTHLY_RATE_PHRASE) is read first and becomes the „Monatsrate bis“ filter (docs/decisions/083).
  * The rest of the text is searched as typed; typo corrections are made by the search itself,
  * against the vocabulary of the inventory (search-text.ts).
  */
 
-export type ReadingKind = 'priceTo' | 'priceFrom' | 'maxMileage' | 'yearFrom' | 'series' | 'intent'
+export type ReadingKind = 'priceTo' | 'priceFrom' | 'maxRate' | 'maxMileage' | 'yearFrom' | 'series' | 'intent'
 
 export interface ReadingPart {
   kind: ReadingKind
@@ -44,6 +46,8 @@ export interface ReadingPart {
 export interface QueryReading {
   priceFrom?: number
   priceTo?: number
+  /** A monthly budget in euros (the „Monatsrate bis“ filter). */
+  maxRate?: number
   maxMileage?: number
   yearFrom?: number
   /** The text left for the word search, series phrases joined ("golf7"). */
@@ -112,6 +116,8 @@ const INTENTS = SEARCH_INTENTS.map((intent) => ({ ...intent, pattern: whole(inte
 const SEATS = whole(SEATS_PHRASE)
 const CHEAP = whole(CHEAP_PHRASE)
 
+const RATE = whole(MONTHLY_RATE_PHRASE)
+
 const tidy = (text: string) => text.replace(/\s+/g, ' ').trim()
 
 /** Reads a search text (see the header). Never throws; an empty text reads as nothing. */
@@ -121,7 +127,17 @@ export function readQuery(search: string | undefined): QueryReading {
   const original = tidy(search)
   const cuts: Array<{ start: number; end: number; replace: string; part: Omit<ReadingPart, 'without' | 'source' | 'at'> }> = []
 
+  for (const match of original.matchAll(RATE)) {
+    const digits = match.groups?.before ?? match.groups?.after ?? ''
+    const value = Number(digits.replace('.', ''))
+    // The first budget counts; a rate of 0 € or beyond any car's is no budget.
+    if (reading.maxRate !== undefined || !Number.isInteger(value) || value < 1 || value > MAX_MONTHLY_RATE) continue
+    reading.maxRate = value
+    cuts.push({ start: match.index, end: match.index + match[0].length, replace: ' ', part: { kind: 'maxRate', label: `Monatsrate bis ${euro(value)}` } })
+  }
+
   for (const match of original.matchAll(PHRASE)) {
+    if (cuts.some((cut) => cut.start < match.index + match[0].length && match.index < cut.end)) continue
     const [whole, below, above, yearAfterAbove, yearBefore, digits, thousands, unit] = match
     const keyword = below ?? above
     const isKm = unit?.toLowerCase() === 'km'
@@ -226,6 +242,7 @@ export function withReading(state: VehicleSearch): { state: VehicleSearch; readi
       search: reading.text || undefined,
       priceTo: stricter(state.priceTo, reading.priceTo, Math.min),
       priceFrom: stricter(state.priceFrom, reading.priceFrom, Math.max),
+      maxRate: stricter(state.maxRate, reading.maxRate, Math.min),
       maxMileage: stricter(state.maxMileage, reading.maxMileage, Math.min),
       yearFrom: stricter(state.yearFrom, reading.yearFrom, Math.max),
     },

@@ -117,6 +117,20 @@ export const CHEAP_PHRASE = String.raw`(?:preis)?g${UML_U}nstig(?:e[mnrs]?|er)?|
 /** What „günstig“ reads as: the lower end of a small dealer's stock (decision 070). */
 export const CHEAP_PRICE = 15_000
 
+const RATE_LIMIT_WORD = String.raw`(?:bis(?:\s+zu)?|unter|max(?:\.|imal)?|h(?:ö|oe|o)chstens)`
+/** An amount of euros, „€“ or „Euro“ before or after it; `name` is the capture group's name. */
+const rateAmount = (name: string) => String.raw`(?:€\s*)?(?<${name}>\d{1,3}(?:\.\d{3})?|\d{1,6})(?:,\d{1,2})?\s*(?:€|euros?\b|eur\b)?`
+const PER_MONTH = String.raw`(?:(?:im|pro|je|a|/)\s*(?:monat|mon\.|mtl\.?)|monatlich|mtl\.?)`
+/**
+ * A monthly budget (issue 38 item 3, docs/decisions/083): „bis 300 € im Monat“, „300 Euro monatlich“,
+ * „300 €/Monat“, „max. 250 mtl.“, „Rate 250“, „Monatsrate bis 300 €“, „monatlich 200 Euro“. The
+ * amount is the group `before` (amount first) or `after` (the word first). Read before the price
+ * phrases (query-reading.ts), so „bis 600 € im Monat“ is a rate, never a price of 600 €.
+ */
+export const MONTHLY_RATE_PHRASE =
+  String.raw`(?:${RATE_LIMIT_WORD}\s*)?${rateAmount('before')}\s*${PER_MONTH}` +
+  String.raw`|(?:(?:monats|kredit|finanzierungs)?rate|monatlich|mtl\.?)\s*(?:von\s*|${RATE_LIMIT_WORD}\s*)?${rateAmount('after')}`
+
 /** The intent tokens of one vehicle; `words` are its folded make, model, title and equipment words. */
 export function intentTokens(vehicle: IntentFacts, words: ReadonlySet<string>): string[] {
   const tokens = SEARCH_INTENTS.filter((intent) => intent.fits(vehicle, words)).map((intent) => intent.word)

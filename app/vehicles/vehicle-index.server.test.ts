@@ -24,6 +24,7 @@ import {
   VEHICLE_LIST_QUERY,
   vehicleListParams,
 } from '#app/sanity/queries/vehicles.ts'
+import { DEFAULT_EFFECTIVE_RATE_PERCENT, priceRangesForMonthlyRate } from '#app/vehicles/financing.ts'
 import { searchWords } from '#app/vehicles/search-text.ts'
 import { parseVehicleSearch, VEHICLES_PER_PAGE } from '#app/vehicles/vehicle-search.ts'
 import { generateVehicleContent } from '#tests/vehicle-lake.ts'
@@ -43,6 +44,9 @@ const STATES = [
   'body=Coup%C3%A9&sort=year',
   'priceFrom=20000&priceTo=30000&sort=price-asc',
   'priceTo=12000',
+  'maxRate=300',
+  'maxRate=283&sort=price-asc',
+  'search=kombi&maxRate=400',
   'maxMileage=50000&sort=mileage',
   'yearFrom=2020&sort=year',
   'yearFrom=2021&fuel=electric',
@@ -86,15 +90,16 @@ describe('the embedded vehicle index answers exactly as the GROQ', () => {
 
   it.each(STATES)('same page, order and count for "%s" (cards and API, every page)', async (query) => {
     const { state } = parseVehicleSearch(new URLSearchParams(query))
-    const params = vehicleListParams(state)
+    // A monthly budget: the price ranges at the default rate (the generated lake has no site settings).
+    const params = vehicleListParams(state, state.maxRate === undefined ? undefined : priceRangesForMonthlyRate(state.maxRate, DEFAULT_EFFECTIVE_RATE_PERCENT))
     const words = searchWords(state.search)
     const groqCards: VEHICLE_LIST_QUERYResult =
       words.length > 0
-        ? await searchWithGroq(lake, state, words, 'all', VEHICLE_CARDS_BY_ID_QUERY)
+        ? await searchWithGroq(lake, params, words, 'all', VEHICLE_CARDS_BY_ID_QUERY)
         : await lake.fetch(pagedQuery(VEHICLE_LIST_QUERY, 'all'), params)
     const groqApi: VEHICLE_API_LIST_QUERYResult =
       words.length > 0
-        ? await searchWithGroq(lake, state, words, 'all', VEHICLE_API_BY_ID_QUERY)
+        ? await searchWithGroq(lake, params, words, 'all', VEHICLE_API_BY_ID_QUERY)
         : await lake.fetch(pagedQuery(VEHICLE_API_LIST_QUERY, 'all'), params)
     if (state.search !== 'zeppelin') expect(groqApi.total).toBeGreaterThan(0)
     const indexedApi = await readApiVehicles(lake, state, 'all')

@@ -108,6 +108,8 @@ function matches(vehicle: IndexedVehicle, params: ListParams): boolean {
   const price = num(doc.price)
   if (params.priceFrom !== null && !(price !== null && price >= params.priceFrom)) return false
   if (params.priceTo !== null && !(price !== null && price <= params.priceTo)) return false
+  const rate = params.ratePrices
+  if (rate !== null && !(price !== null && ((price >= rate[0]! && price <= rate[1]!) || (price >= rate[2]! && price <= rate[3]!)))) return false
   const mileage = num(doc.mileage)
   if (params.maxMileage !== null && !(mileage !== null && mileage <= params.maxMileage)) return false
   if (params.yearFrom !== null && !(vehicle.registrationYear !== null && vehicle.registrationYear >= params.yearFrom)) return false

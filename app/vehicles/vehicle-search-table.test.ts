@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loader as apiLoader } from '#app/routes/api.vehicles.ts'
-import { loader as pageLoader } from '#app/routes/vehicles._index.tsx'
+import { loader as pageLoader } from '#app/routes/vehicles._index/route.tsx'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 
 /*

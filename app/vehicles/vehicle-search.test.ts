@@ -58,6 +58,8 @@ describe('parseVehicleSearch', () => {
     ['priceFrom=-5', 'priceFrom'],
     ['priceTo=viel', 'priceTo'],
     ['priceTo=1e9', 'priceTo'],
+    ['maxRate=0', 'maxRate'],
+    ['maxRate=300,50', 'maxRate'],
     ['maxMileage=99999999', 'maxMileage'],
     ['yearFrom=1800', 'yearFrom'],
     ['yearFrom=2030', 'yearFrom'],
@@ -102,6 +104,7 @@ describe('serializeVehicleSearch', () => {
         body: 'Coupé',
         priceFrom: 0,
         priceTo: 12500,
+        maxRate: 300,
         maxMileage: 50000,
         yearFrom: 2020,
         vat: 'deductible',
@@ -129,4 +132,12 @@ test('vehicleCountLabel: German singular and plural', () => {
   expect(vehicleCountLabel(1)).toBe('1 Fahrzeug')
   expect(vehicleCountLabel(24)).toBe('24 Fahrzeuge')
   expect(vehicleCountLabel(5000)).toBe('5.000 Fahrzeuge')
+})
+
+test('„Monatsrate bis“ (issue 38 item 3) counts as one active filter and has its place in the address', () => {
+  const { state } = parse('maxRate=300')
+  expect(state.maxRate).toBe(300)
+  expect(hasFilters(state)).toBe(true)
+  expect(activeFilterCount(state)).toBe(1)
+  expect(vehicleSearchHref({ ...state, priceTo: 20000, maxMileage: 50000 })).toBe('/vehicles?priceTo=20000&maxRate=300&maxMileage=50000')
 })

@@ -18,6 +18,9 @@ import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/v
  *   body          body type as in the content model, e.g. SUV, Kombi, Coupé (case-insensitive)
  *   priceFrom     minimum price in euros (integer)
  *   priceTo       maximum price in euros (integer)
+ *   maxRate       monthly budget in euros (integer): only vehicles whose advertised rate („ab N €/Monat“,
+ *                 the vehicle page's representative financing example, app/vehicles/financing.ts) is at
+ *                 most this; read as price ranges, so the lake filters by price (docs/decisions/083)
  *   maxMileage    maximum mileage in km (integer)
  *   yearFrom      first registration in or after this year
  *   vat           deductible: only vehicles whose VAT can be shown on the invoice ("MwSt. ausweisbar",
@@ -61,6 +64,8 @@ export const UNPAGED_FILTERED_LIMIT = MAX_PER_PAGE
 export const MAX_SEARCH_LENGTH = 100
 export const MAX_PAGE = 10_000
 export const MAX_PRICE = 10_000_000
+/** The largest monthly budget read; above it every car would fit. */
+export const MAX_MONTHLY_RATE = 100_000
 
 export type FuelKey = (typeof FUEL_TYPES)[number]['value']
 export type TransmissionKey = (typeof TRANSMISSIONS)[number]['value']
@@ -73,6 +78,8 @@ export interface VehicleSearch {
   body?: string
   priceFrom?: number
   priceTo?: number
+  /** Monthly budget in euros (the „Monatsrate bis“ filter, or „bis 300 € im Monat“ in the search). */
+  maxRate?: number
   maxMileage?: number
   yearFrom?: number
   /** Only 'deductible' is offered (the margin scheme is no buyer's wish); the type names what the field holds. */
@@ -137,6 +144,7 @@ export function parseVehicleSearch(params: URLSearchParams, now: Date = new Date
   take('body', body === undefined ? undefined : (oneOf(body, BODY_TYPES) ?? (body.length <= 40 ? body : null)))
   take('priceFrom', integer(text(params, 'priceFrom'), 0, MAX_PRICE))
   take('priceTo', integer(text(params, 'priceTo'), 0, MAX_PRICE))
+  take('maxRate', integer(text(params, 'maxRate'), 1, MAX_MONTHLY_RATE))
   take('maxMileage', integer(text(params, 'maxMileage'), 0, MAX_MILEAGE_KM))
   take('yearFrom', integer(text(params, 'yearFrom'), MIN_VEHICLE_YEAR, maxVehicleYear(now)))
   take('vat', oneOf(text(params, 'vat'), ['deductible'] as const))
@@ -159,6 +167,7 @@ export function serializeVehicleSearch(state: Partial<VehicleSearch>): URLSearch
   if (state.body) params.set('body', state.body)
   if (state.priceFrom !== undefined) params.set('priceFrom', String(state.priceFrom))
   if (state.priceTo !== undefined) params.set('priceTo', String(state.priceTo))
+  if (state.maxRate !== undefined) params.set('maxRate', String(state.maxRate))
   if (state.maxMileage !== undefined) params.set('maxMileage', String(state.maxMileage))
   if (state.yearFrom !== undefined) params.set('yearFrom', String(state.yearFrom))
   if (state.vat) params.set('vat', state.vat)
@@ -211,6 +220,7 @@ export function hasFilters(state: VehicleSearch): boolean {
     state.body ||
     state.priceFrom !== undefined ||
     state.priceTo !== undefined ||
+    state.maxRate !== undefined ||
     state.maxMileage !== undefined ||
     state.yearFrom !== undefined ||
     state.vat !== undefined,
@@ -230,6 +240,7 @@ export function activeFilterCount(state: VehicleSearch): number {
     state.body,
     state.priceFrom,
     state.priceTo,
+    state.maxRate,
     state.maxMileage,
     state.yearFrom,
     state.vat,

@@ -138,6 +138,8 @@ export const LEAD_KINDS = [
   { title: 'Benachrichtigung, falls wieder frei', value: 'availability-alert' },
   // Issue 38: „Preis beobachten“ on a vehicle page: an e-mail when its price falls (double opt-in, decision 080).
   { title: 'Preis beobachten', value: 'price-alert' },
+  // Issue 38 item 3: „Finanzierung anfragen“ on a vehicle page, with the calculator's term and down payment.
+  { title: 'Finanzierungsanfrage', value: 'financing-request' },
 ] as const
 
 /** A price or search alert's states (issue 38, decision 080): asked for (no mail but the confirmation), confirmed, ended (unsubscribed). */

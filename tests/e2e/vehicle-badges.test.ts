@@ -6,7 +6,7 @@ import { expect, test, waitForScripts } from './playwright-utils'
  * Badges on every vehicle card (issue 29 item 3, docs/decisions/052). The seed's only reserved car
  * is the Mercedes-Benz V 250 d Avantgarde (id 10); every seed car was listed in 2024/2025, so none
  * is "Neu im Bestand" today (the 7-day rule at a fixed clock is in app/vehicles/badges.test.ts and
- * app/routes/vehicles._index.test.ts). The cards where the reserved car can appear: the list, the
+ * app/routes/vehicles._index/route.test.ts). The cards where the reserved car can appear: the list, the
  * search results, the home highlights (the newest three, which it is not among) and "Ähnliche
  * Fahrzeuge", which offers available cars only, as before.
  */

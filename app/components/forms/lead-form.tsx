@@ -1,12 +1,14 @@
 import { SubmissionForm, type SubmissionFormProps } from '#app/components/forms/submission-form.tsx'
 import { type LeadKind } from '#app/submissions/forms.ts'
-import { LEAD_FORMS, vehicleEnquiryMessage } from '#app/submissions/lead-forms.ts'
+import { financingRequestPrefill, LEAD_FORMS, vehicleEnquiryMessage } from '#app/submissions/lead-forms.ts'
 import { SELL_FLOW_FORMS } from '#schemas/lib/links.ts'
 
 export type LeadFormProps = Omit<SubmissionFormProps, 'form' | 'subjects' | 'rows' | 'idPrefix' | 'vehicleId' | 'prefill' | 'saleHandoff'> & {
   kind: LeadKind
   /** The enquired vehicle (vehicle enquiry): its public id goes along, make and model pre-fill the message. */
   vehicle?: { id: string; make: string; model: string }
+  /** The financing request: the calculator's term and down payment, pre-filled. */
+  financing?: { termMonths: number; downPayment: number }
 }
 
 /** A lead form of spec §3 (the lead definitions and their wording load only on pages that show one). */
@@ -14,8 +16,13 @@ export type LeadFormProps = Omit<SubmissionFormProps, 'form' | 'subjects' | 'row
 // One list with the Studio's rule for seller buttons (schemas/lib/links.ts, issue 36).
 export const VALUATION_KINDS: ReadonlySet<LeadKind> = new Set(SELL_FLOW_FORMS as ReadonlyArray<LeadKind>)
 
-export function LeadForm({ kind, vehicle, ...props }: LeadFormProps) {
+export function LeadForm({ kind, vehicle, financing, ...props }: LeadFormProps) {
   // The test drive's message is optional and starts empty; the enquiry's names the car (spec §7).
-  const prefill = vehicle && kind === 'vehicle-enquiry' ? { message: vehicleEnquiryMessage(vehicle.make, vehicle.model) } : undefined
+  const prefill =
+    vehicle && kind === 'vehicle-enquiry'
+      ? { message: vehicleEnquiryMessage(vehicle.make, vehicle.model) }
+      : kind === 'financing-request' && financing
+        ? financingRequestPrefill(financing)
+        : undefined
   return <SubmissionForm form={LEAD_FORMS[kind]} vehicleId={vehicle?.id} prefill={prefill} saleHandoff={VALUATION_KINDS.has(kind)} {...props} />
 }

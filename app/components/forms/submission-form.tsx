@@ -265,7 +265,7 @@ export function SubmissionForm({
                 key={preselected}
                 {...attributes}
                 {...control}
-                defaultValue={values[field.name] ?? (field.name === 'subject' ? preselected : '')}
+                defaultValue={values[field.name] ?? (field.name === 'subject' ? preselected : (prefill?.[field.name] ?? ''))}
                 className={`${CONTROL_CLASSES} appearance-auto`}
               >
                 <option value="">Bitte wählen</option>
@@ -288,7 +288,7 @@ export function SubmissionForm({
               />
             )
           }
-          return <input {...attributes} {...control} defaultValue={values[field.name]} className={CONTROL_CLASSES} />
+          return <input {...attributes} {...control} defaultValue={values[field.name] ?? prefill?.[field.name]} className={CONTROL_CLASSES} />
         }}
       </Field>
     )

@@ -6,7 +6,7 @@ import { loadSiteSettings } from '#app/utils/site-settings.server.ts'
 import { parseAmount } from '#app/utils/format.ts'
 import { readSimilarVehicleCards, readVehicleDetail } from '#app/vehicles/inventory.server.ts'
 import { withBadges } from '#app/vehicles/badges.ts'
-import { financingInputFromParams } from '#app/vehicles/financing.ts'
+import { effectiveRateOf, financingInputFromParams, withMonthlyRates } from '#app/vehicles/financing.ts'
 import { priceHistoryId, priceReduction } from '#app/vehicles/price-history.ts'
 import { PRICE_HISTORY_QUERY } from '#app/sanity/queries/alerts.ts'
 import { type PRICE_HISTORY_QUERYResult } from '#app/sanity/types.ts'
@@ -35,19 +35,21 @@ export async function loadVehicleDetail({ request, params, context }: LoaderFunc
     readSimilarVehicleCards(context.lake, { id: vehicle.id, make: vehicle.make, bodyType: vehicle.bodyType ?? null, price }),
     // The root loader's read of the settings (the lake answers it once per state, decision 046),
     // not a query of its own: one more query would scan the lake once more per page.
-    vehicle.status === 'sold' ? null : loadSiteSettings(context.lake),
+    // Also for a sold car: its similar cards show their „ab N €/Monat“ at the advertised rate (decision 083).
+    loadSiteSettings(context.lake),
     // Its price history (issue 38): „Preis gesenkt“ with the 30-day lowest price only (decision 081).
     // Private (a dot in the id, decision 081): recording a price never outdates cached pages by itself.
     vehicle.status === 'sold'
       ? null
       : context.lake.fetch<PRICE_HISTORY_QUERYResult>(PRICE_HISTORY_QUERY, { id: priceHistoryId(vehicle._id) }, { includePrivate: true }),
   ])
-  const hours = settings?.openingHours?.find((variant) => variant.key === 'general')?.specs
+  const hours = vehicle.status === 'sold' ? undefined : settings?.openingHours?.find((variant) => variant.key === 'general')?.specs
   // The test drive's slots as of now; a page served from the cache a few minutes later may offer a
   // window that just began, which the server refuses with a field error (docs/decisions/042).
   const slots = hours ? testDriveSlots(hours, now, { special: settings?.specialOpeningHours }) : []
   // Similar vehicles are available ones (a reserved car is no alternative): of the badges only "Neu im Bestand" can show (docs/decisions/052).
-  const similar = withBadges(similarCards, now.getTime())
+  // Their „ab N €/Monat“ at the advertised rate, like every card (decision 083).
+  const similar = withMonthlyRates(withBadges(similarCards, now.getTime()), effectiveRateOf(settings))
   const financing = financingInputFromParams(new URL(request.url).searchParams, price ?? 0)
   // The month the page was made in, for facts that depend on the date (the historic plate).
   const today = now.toISOString().slice(0, 7)

@@ -2,8 +2,23 @@ import { useState, type FormEvent } from 'react'
 import { CONTROL_CLASSES } from '#app/components/ui/field.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { formatEuro } from '#app/utils/format.ts'
+import { financingRequestPrefill } from '#app/submissions/lead-forms.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
-import { calculateFinancing, clampTerm, FINANCING_PARAMS, formatEuroCents, formatRatePercent, MIN_NET_LOAN_EUR, TERM_OPTIONS } from '#app/vehicles/financing.ts'
+import { scrollToSection } from '#app/utils/scroll.ts'
+import {
+  calculateFinancing,
+  clampTerm,
+  FINANCING_ANCHOR,
+  FINANCING_PARAMS,
+  FINANCING_REQUEST_ANCHOR,
+  formatEuroCents,
+  formatRatePercent,
+  MIN_NET_LOAN_EUR,
+  TERM_OPTIONS,
+} from '#app/vehicles/financing.ts'
+
+/** The calculator's GET form; „Finanzierung anfragen“ below the figures belongs to it. */
+const CALCULATOR_FORM_ID = 'finanzierung-rechner'
 
 export interface FinancingExampleProps {
   /** The vehicle's cash price in euros. */
@@ -15,8 +30,6 @@ export interface FinancingExampleProps {
   /** The page's path: the form's GET target without JavaScript. */
   path: string
 }
-
-export const FINANCING_ANCHOR = 'finanzierung'
 
 /** Reads the down payment field: whole euros, or null while it is empty or not a number. */
 function readAmount(text: string): number | null {
@@ -49,6 +62,17 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path }:
     // The router's state stays as it is: this only makes the address shareable, no navigation.
     window.history.replaceState(window.history.state, '', url)
   }
+  // „Finanzierung anfragen“ with JavaScript: these figures into the request form below (its term and
+  // down payment fields), then there; without, the button's GET loads the page with them at the form.
+  const requestFinancing = () => {
+    const form = document.querySelector<HTMLFormElement>(`#${FINANCING_REQUEST_ANCHOR} form`)
+    const figures = financingRequestPrefill({ termMonths: term, downPayment: readAmount(downText) ?? 0 })
+    for (const [name, value] of Object.entries(figures)) {
+      const field = form?.elements.namedItem(name)
+      if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) field.value = value
+    }
+    scrollToSection(FINANCING_REQUEST_ANCHOR)
+  }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // With JavaScript the figures are already current; Enter in the field must not reload the page.
@@ -67,6 +91,7 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path }:
       <p className="mt-1 text-sm font-semibold text-zinc-700">Unverbindliches Finanzierungsbeispiel</p>
 
       <form
+        id={CALCULATOR_FORM_ID}
         method="get"
         action={`${path}#${FINANCING_ANCHOR}`}
         onSubmit={hydrated ? onSubmit : undefined}
@@ -167,6 +192,20 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path }:
         )}
       </div>
 
+      {/* Without JavaScript a GET of this page with the fields, landing at the request form (issue 38 item 3). */}
+      {example.status === 'financed' ? (
+        <div className="mt-5">
+          <button
+            type={hydrated ? 'button' : 'submit'}
+            form={CALCULATOR_FORM_ID}
+            formAction={hydrated ? undefined : `${path}#${FINANCING_REQUEST_ANCHOR}`}
+            onClick={hydrated ? requestFinancing : undefined}
+            className={buttonClasses({ variant: 'primary', surface: 'light', className: 'w-full sm:w-auto' })}
+          >
+            Finanzierung anfragen
+          </button>
+        </div>
+      ) : null}
       <p className="mt-4 text-xs leading-relaxed text-zinc-600">
         Unverbindliches Finanzierungsbeispiel einer unserer Partnerbanken, Bonität vorausgesetzt. Sollzinssatz gebunden für die gesamte Laufzeit;
         gleichbleibende monatliche Raten, die letzte Rate gleicht Rundungen aus. Kein Angebot: Die Konditionen Ihrer Finanzierung hängen von Ihrer Bonität, der

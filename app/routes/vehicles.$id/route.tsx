@@ -12,10 +12,10 @@ import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { RESERVED_MEANING, reservedTestDriveNote } from '#app/submissions/lead-forms.ts'
 import { PRICE_ALERT_CONSENT } from '#app/alerts/consent.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
-import { displayYear, formatMileage, formatPrice, fuelLabel, parseAmount, telHref, transmissionLabel } from '#app/utils/format.ts'
+import { displayYear, formatEuro, formatMileage, formatPrice, fuelLabel, parseAmount, telHref, transmissionLabel } from '#app/utils/format.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
-import { DEFAULT_EFFECTIVE_RATE_PERCENT } from '#app/vehicles/financing.ts'
+import { advertisedMonthlyRate, effectiveRateOf, FINANCING_ANCHOR, FINANCING_REQUEST_ANCHOR } from '#app/vehicles/financing.ts'
 import { tradeInHref, whatsappHref } from '#app/vehicles/contact-links.ts'
 import { listReturnHref } from '#app/vehicles/list-return.ts'
 import { INVENTORY_TITLE } from '#app/vehicles/vehicle-search.ts'
@@ -94,7 +94,9 @@ export default function VehicleDetailPage() {
   const reserved = vehicle.status === 'reserved'
   const price = parseAmount(vehicle.price)
   const hasPrice = price !== null && Math.round(price) > 0
-  const rate = settings.claims?.financingFromPercent ?? DEFAULT_EFFECTIVE_RATE_PERCENT
+  const rate = effectiveRateOf(settings)
+  // „ab N €/Monat“ as the cards say it (decision 083), next to the price, pointing down to its example.
+  const monthlyRate = !sold && hasPrice ? advertisedMonthlyRate(price, rate) : undefined
   const features = (vehicle.features ?? []).filter((feature) => feature.trim() !== '')
   const consumption = consumptionLines(vehicle.consumption)
   const facts = buyerFacts(vehicle, today)
@@ -190,6 +192,18 @@ export default function VehicleDetailPage() {
                   <span className="mr-2 rounded-full bg-emerald-700 px-2.5 py-0.5 text-xs font-bold text-white uppercase">Preis gesenkt</span>
                   statt <s>{formatPrice(priceReduced.formerPrice)}</s>
                   <span className="block text-xs text-zinc-600">Niedrigster Preis der letzten 30 Tage vor der Senkung</span>
+                </p>
+              ) : null}
+              {monthlyRate ? (
+                <p className="mt-1 text-sm text-zinc-800 print:hidden">
+                  <a
+                    href={`#${FINANCING_ANCHOR}`}
+                    data-testid="price-monthly-rate"
+                    className="inline-flex min-h-11 max-w-full flex-wrap items-center gap-x-1.5 underline decoration-zinc-400 underline-offset-4 hover:text-zinc-950"
+                  >
+                    <span className="font-bold whitespace-nowrap text-zinc-950">ab {formatEuro(monthlyRate)}/Monat</span>
+                    Finanzierungsbeispiel
+                  </a>
                 </p>
               ) : null}
               {!sold ? (
@@ -343,6 +357,38 @@ export default function VehicleDetailPage() {
               </h2>
               <p className="mt-2 mb-6 text-zinc-700">Fragen zum {name}, Probefahrt oder Finanzierung: Schreiben Sie uns, wir melden uns schnellstmöglich.</p>
               <LeadForm kind="vehicle-enquiry" anchor="anfrage" vehicle={{ id: vehicle.id, make: vehicle.make, model: vehicle.model }} />
+            </section>
+          ) : null}
+        </HydrationBoundary>
+
+        <HydrationBoundary>
+          {!sold && hasPrice ? (
+            // Issue 38 item 3: the calculator's „Finanzierung anfragen“ lands here with its term and down payment.
+            <section
+              id={FINANCING_REQUEST_ANCHOR}
+              aria-labelledby="finanzierung-anfragen-heading"
+              className="mt-10 print:hidden scroll-mt-24 rounded-xl border border-zinc-200 bg-zinc-50 p-5 sm:p-8"
+            >
+              <h2 id="finanzierung-anfragen-heading" className="text-2xl text-zinc-950">
+                Finanzierung anfragen
+              </h2>
+              <p className="mt-2 mb-6 text-zinc-700">
+                Für den {name} zu {formatPrice(vehicle.price)}: Wir rechnen Laufzeit und Anzahlung mit unserer Partnerbank durch und melden uns mit Ihrem
+                Angebot. Das{' '}
+                <a href={`#${FINANCING_ANCHOR}`} className="font-semibold underline underline-offset-4">
+                  Finanzierungsbeispiel
+                </a>{' '}
+                zeigt die Rate vorab.
+              </p>
+              <LeadForm
+                // A new term or down payment from the calculator (a navigation) starts the form with them.
+                key={`${financing.termMonths}-${financing.downPayment}`}
+                kind="financing-request"
+                anchor={FINANCING_REQUEST_ANCHOR}
+                vehicle={{ id: vehicle.id, make: vehicle.make, model: vehicle.model }}
+                financing={financing}
+                submitLabel="FINANZIERUNG ANFRAGEN"
+              />
             </section>
           ) : null}
         </HydrationBoundary>

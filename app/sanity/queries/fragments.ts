@@ -98,6 +98,7 @@ export const VEHICLE_FILTER = `${VEHICLE_ON_SALE}
   && (!defined($body) || lower(bodyType) == $body)
   && (!defined($priceFrom) || price >= $priceFrom)
   && (!defined($priceTo) || price <= $priceTo)
+  && (!defined($ratePrices) || price >= $ratePrices[0] && price <= $ratePrices[1] || price >= $ratePrices[2] && price <= $ratePrices[3])
   && (!defined($maxMileage) || mileage <= $maxMileage)
   && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)
   && (!defined($vat) || vat == $vat)`

@@ -1,5 +1,6 @@
 import { defineQuery } from 'groq'
 import { type VehicleSearch } from '#app/vehicles/vehicle-search.ts'
+import { type PriceRange } from '#app/vehicles/financing.ts'
 import {
   IMAGE,
   IMAGE_LQIP_FIELDS,
@@ -217,8 +218,14 @@ export function pagedQuery(query: string, range: { start: number; end: number } 
   return `${query.slice(0, at)})${slice}{${query.slice(at + FIRST_PAGE_SLICE.length)}`
 }
 
-/** The query parameters of a state; every criterion not chosen is null (switched off). */
-export function vehicleListParams(state: VehicleSearch) {
+/**
+ * The query parameters of a state; every criterion not chosen is null (switched off). `ratePrices`:
+ * the „Monatsrate bis“ budget as the price ranges whose advertised rate fits (priceRangesForMonthlyRate,
+ * at most two, docs/decisions/083), sent as `[from, to, from, to]`; none fits: an empty range.
+ */
+export function vehicleListParams(state: VehicleSearch, ratePrices?: readonly PriceRange[]) {
+  if (ratePrices && ratePrices.length > 2) throw new RangeError('vehicleListParams: a monthly budget gives at most two price ranges')
+  const [first = { from: 1, to: 0 }, second = first] = ratePrices ?? []
   return {
     make: state.make?.toLowerCase() ?? null,
     fuel: state.fuel ?? null,
@@ -226,6 +233,7 @@ export function vehicleListParams(state: VehicleSearch) {
     body: state.body?.toLowerCase() ?? null,
     priceFrom: state.priceFrom ?? null,
     priceTo: state.priceTo ?? null,
+    ratePrices: ratePrices ? [first.from, first.to, second.from, second.to] : null,
     maxMileage: state.maxMileage ?? null,
     // Compared with the year of `firstRegistration` (MM/YYYY) as text: four digits sort like numbers.
     yearFrom: state.yearFrom === undefined ? null : String(state.yearFrom),

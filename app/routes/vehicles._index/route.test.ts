@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loader as rootLoader } from '#app/root.tsx'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
-import { loader, meta, mobileDePortalUrl, pageWindow } from './vehicles._index'
+import { pageWindow } from './pagination'
+import { mobileDePortalUrl } from './portal-section'
+import { loader, meta } from './route'
 
 describe.each(BACKENDS)('/vehicles loader on the %s lake', (backend) => {
   let test: TestLake
@@ -65,6 +67,18 @@ describe.each(BACKENDS)('/vehicles loader on the %s lake', (backend) => {
     const { data } = await load('?fuel=diesel&sort=price-asc')
     expect(data.result.vehicles.map((vehicle) => vehicle.id)).toEqual(['22', '9', '11', '1', '2', '3', '10'])
     expect(data.result.total).toBe(7)
+  })
+
+  it('„Monatsrate bis 300 €“ (issue 38 item 3): the cars whose card says at most „ab 300 €/Monat“, each card with its rate; the search phrase reads the same', async () => {
+    // At the seed's 2,9 %: prices up to 16.890,98 € fit; the Zoe at 16.900 € („ab 301 €“) does not.
+    const { data } = await load('?maxRate=300&sort=price-asc')
+    expect(data.result.vehicles.map((vehicle) => vehicle.id)).toEqual(['13', '8', '22', '9', '19', '17', '16'])
+    for (const vehicle of data.result.vehicles) expect(vehicle.monthlyRate).toBeLessThanOrEqual(300)
+    expect(data.result.vehicles.at(-1)).toMatchObject({ id: '16', price: 15900, monthlyRate: 283 })
+    expect((await load('?search=renault&sort=price-asc')).data.result.vehicles[0]).toMatchObject({ id: '20', price: 16900, monthlyRate: 301 })
+    const phrase = await load(`?search=${encodeURIComponent('bis 300 € im Monat')}&sort=price-asc`)
+    expect(phrase.data.result.vehicles.map((vehicle) => vehicle.id)).toEqual(['13', '8', '22', '9', '19', '17', '16'])
+    expect(phrase.data.result.search?.reading.parts.map((part) => part.label)).toEqual(['Monatsrate bis 300 €'])
   })
 
   it('junk is ignored, never an error; the API-only page size is not taken', async () => {

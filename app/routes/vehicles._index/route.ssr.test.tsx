@@ -6,7 +6,7 @@ import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
 import { type SITE_SETTINGS_QUERYResult } from '#app/sanity/types.ts'
 import { siteSettingsForPages } from '#app/utils/site-settings.server.ts'
 import { openTestLake, type TestLake } from '#tests/lake-backends.ts'
-import VehiclesPage, { loader } from './vehicles._index'
+import VehiclesPage, { loader } from './route'
 
 /*
  * The server HTML of /vehicles from the real loader over the embedded seed lake (the node

@@ -1,0 +1,291 @@
+import { Form, Link, useLocation, useNavigate, useNavigation, useNavigationType } from '@remix-run/react'
+import { type FocusEvent, type FormEvent, type MouseEvent, useEffect, useRef, useState } from 'react'
+import { ArrowRightIcon, SearchIcon } from '#app/components/icons.tsx'
+import { buttonClasses } from '#app/components/ui/button.tsx'
+import { CONTROL_CLASSES } from '#app/components/ui/field.tsx'
+import { formatEuro, formatMileage, fuelLabel, transmissionLabel } from '#app/utils/format.ts'
+import { useHydrated } from '#app/utils/hydration.tsx'
+import { scrollToSection } from '#app/utils/scroll.ts'
+import { RESULTS_ANCHOR } from '#app/vehicles/list-return.ts'
+import {
+  activeFilterCount,
+  hasFilters,
+  parseVehicleSearch,
+  SORT_LABELS,
+  VEHICLE_SORTS,
+  vehicleCountLabel,
+  type VehicleSearch,
+  vehicleSearchHref,
+} from '#app/vehicles/vehicle-search.ts'
+import { FUEL_TYPES, TRANSMISSIONS } from '#schemas/lib/constants.ts'
+import { type ListNavigationState, listNavigationState, type ResultsIntent } from './navigation-state'
+import { type VehicleFacets } from './route'
+
+/** Debounce of the text and number fields with JavaScript: a pause in typing applies them, not every keystroke. */
+const TYPING_PAUSE_MS = 400
+
+const MILEAGE_OPTIONS = [25_000, 50_000, 75_000, 100_000, 150_000, 200_000]
+const FIRST_YEAR_OPTION = 2005
+/** „Monatsrate bis“ (issue 38 item 3): budgets as buyers name them; a budget from the address joins them. */
+const MONTHLY_RATE_OPTIONS = [100, 150, 200, 250, 300, 400, 500, 750, 1000]
+/**
+ * The search form. On phones it sits in a <details> behind a "Filter (n aktiv)" summary, which opens
+ * natively before any script runs; from md up the content is shown as if open (::details-content)
+ * and the summary hidden. Without JavaScript it is a GET form landing at the results (#ergebnisse).
+ * With JavaScript it goes to the clean address (no empty parameters): a changed select applies at
+ * once, text and number fields after a pause in typing or on leaving them, the button and Enter as a
+ * search of their own (a history entry, the focus to the results). Nothing is disabled while the
+ * scripts load: until then the button submits natively.
+ */
+export function SearchForm({ state, facets, total }: { state: VehicleSearch; facets: VehicleFacets; total: number }) {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const navigationType = useNavigationType()
+  const hydrated = useHydrated()
+  const loading = useNavigation().state === 'loading'
+  const href = vehicleSearchHref(state)
+  const current = useRef(href)
+  current.current = href
+  const typing = useRef<ReturnType<typeof setTimeout>>()
+  const details = useRef<HTMLDetailsElement>(null)
+  // The fields start from the URL's state again after a navigation the form did not make itself (a link,
+  // Back): a new key remounts them. After its own, remounting would drop what was typed meanwhile.
+  const [fields, setFields] = useState({ href, generation: 0 })
+  if (fields.href !== href) {
+    const own = navigationType !== 'POP' && listNavigationState(location.state).fromForm === true
+    setFields({ href, generation: own ? fields.generation : fields.generation + 1 })
+  }
+  useEffect(() => () => clearTimeout(typing.current), [])
+  // Browsers without ::details-content show the summary on wide screens too: open the form there.
+  useEffect(() => {
+    if (details.current && window.matchMedia?.('(min-width: 48rem)').matches) details.current.open = true
+  }, [])
+
+  /** Navigates to the form's state; false when there was nothing new to apply. */
+  const apply = (form: HTMLFormElement, { results, search = false }: { results?: ResultsIntent; search?: boolean } = {}): boolean => {
+    clearTimeout(typing.current)
+    const params = new URLSearchParams()
+    for (const [name, value] of new FormData(form)) if (typeof value === 'string') params.append(name, value)
+    const target = vehicleSearchHref(parseVehicleSearch(params).state)
+    if (!search && target === current.current) return false
+    // A filter applied on its own replaces the history entry: Back leaves the list, not each tweak.
+    const navigationState: ListNavigationState = { fromForm: true, results }
+    navigate(target, { replace: !search, preventScrollReset: true, state: navigationState })
+    return true
+  }
+  // The count bar: what was typed and not yet applied goes first; the results then take the view and the focus.
+  const showResults = (event: MouseEvent<HTMLButtonElement>) => {
+    const form = event.currentTarget.form
+    if (!form || !apply(form, { results: 'focus' })) scrollToSection(RESULTS_ANCHOR)
+  }
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    apply(event.currentTarget, { results: 'focus', search: true })
+  }
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget
+    // A select or a checkbox is one deliberate choice: it applies at once, and the page stays where it is.
+    if (event.target instanceof HTMLSelectElement || (event.target instanceof HTMLInputElement && event.target.type === 'checkbox')) apply(form)
+    else if (event.target instanceof HTMLInputElement) {
+      clearTimeout(typing.current)
+      typing.current = setTimeout(() => apply(form), TYPING_PAUSE_MS)
+    }
+  }
+  // Leaving a text field applies it at once; no scrolling, the visitor is on the way to the next field.
+  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+    if (event.target instanceof HTMLInputElement && event.target.type !== 'checkbox') apply(event.currentTarget)
+  }
+  const count = activeFilterCount(state)
+  const thisYear = new Date().getFullYear()
+  const years = Array.from({ length: thisYear - FIRST_YEAR_OPTION + 1 }, (_, index) => thisYear - index)
+  const select = (
+    name: string,
+    label: string,
+    value: string | number | undefined,
+    options: Array<{ value: string | number; label: string }>,
+    empty: string,
+  ) => (
+    <div>
+      <label htmlFor={`filter-${name}`} className="mb-1.5 block text-sm font-semibold text-zinc-900">
+        {label}
+      </label>
+      <select id={`filter-${name}`} name={name} defaultValue={value ?? ''} className={CONTROL_CLASSES}>
+        {empty ? <option value="">{empty}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+  const number = (name: string, label: string, value: number | undefined, placeholder: string) => (
+    <div>
+      <label htmlFor={`filter-${name}`} className="mb-1.5 block text-sm font-semibold text-zinc-900">
+        {label}
+      </label>
+      <input
+        id={`filter-${name}`}
+        name={name}
+        type="number"
+        min={0}
+        step={500}
+        inputMode="numeric"
+        defaultValue={value ?? ''}
+        placeholder={placeholder}
+        className={CONTROL_CLASSES}
+      />
+    </div>
+  )
+  return (
+    <details ref={details} className="group rounded-xl border border-zinc-200 bg-white shadow-sm md:[&::details-content]:[content-visibility:visible]">
+      <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-5 py-3 font-semibold text-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 md:supports-[selector(::details-content)]:hidden [&::-webkit-details-marker]:hidden">
+        <span className="inline-flex items-center gap-2">
+          <SearchIcon className="size-4" />
+          Filter{count > 0 ? ` (${count} aktiv)` : ''}
+        </span>
+        <ArrowRightIcon className="size-5 rotate-90 transition-transform group-open:-rotate-90 motion-reduce:transition-none" />
+      </summary>
+      <Form
+        key={fields.generation}
+        method="get"
+        action={`/vehicles#${RESULTS_ANCHOR}`}
+        role="search"
+        aria-label="Fahrzeuge durchsuchen"
+        onSubmit={onSubmit}
+        onChange={onChange}
+        onBlur={onBlur}
+        className="p-5 pt-1 sm:p-6 sm:pt-1 md:pt-6 lg:p-5"
+      >
+        <div>
+          <label htmlFor="filter-search" className="mb-1.5 block text-sm font-semibold text-zinc-900">
+            Suche
+          </label>
+          <input
+            id="filter-search"
+            name="search"
+            type="search"
+            defaultValue={state.search ?? ''}
+            placeholder="z. B. Golf, Kombi, Automatik"
+            className={CONTROL_CLASSES}
+          />
+        </div>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2 md:grid-cols-4 lg:grid-cols-1">
+          {select(
+            'make',
+            'Marke',
+            state.make && facets.makes.find((make) => make.toLowerCase() === state.make!.toLowerCase()),
+            facets.makes.map((make) => ({ value: make, label: make })),
+            'Alle Marken',
+          )}
+          {select(
+            'fuel',
+            'Kraftstoff',
+            state.fuel?.toLowerCase(),
+            FUEL_TYPES.map((fuel) => ({ value: fuel.value.toLowerCase(), label: fuelLabel(fuel.value) })),
+            'Alle',
+          )}
+          {select(
+            'transmission',
+            'Getriebe',
+            state.transmission?.toLowerCase(),
+            TRANSMISSIONS.map((item) => ({ value: item.value.toLowerCase(), label: transmissionLabel(item.value) })),
+            'Alle',
+          )}
+          {select(
+            'body',
+            'Karosserie',
+            state.body,
+            facets.bodyTypes.map((body) => ({ value: body, label: body })),
+            'Alle',
+          )}
+          {number('priceFrom', 'Preis ab (€)', state.priceFrom, 'beliebig')}
+          {number('priceTo', 'Preis bis (€)', state.priceTo, 'beliebig')}
+          {select(
+            'maxMileage',
+            'Kilometerstand bis',
+            state.maxMileage,
+            MILEAGE_OPTIONS.map((km) => ({ value: km, label: formatMileage(km) })),
+            'Beliebig',
+          )}
+          {select(
+            'yearFrom',
+            'Erstzulassung ab',
+            state.yearFrom,
+            years.map((year) => ({ value: year, label: String(year) })),
+            'Beliebig',
+          )}
+          {/* The rate of each car's financing example, as its card says „ab N €/Monat“ (decision 083). */}
+          {select(
+            'maxRate',
+            'Monatsrate bis',
+            state.maxRate,
+            [...new Set([...MONTHLY_RATE_OPTIONS, ...(state.maxRate === undefined ? [] : [state.maxRate])])]
+              .sort((a, b) => a - b)
+              .map((euros) => ({ value: euros, label: `${formatEuro(euros)} im Monat` })),
+            'Beliebig',
+          )}
+        </div>
+        {/* For business buyers (issue 29): only cars whose VAT can be shown on the invoice. */}
+        <div className="mt-4">
+          <label className="inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm font-semibold text-zinc-900">
+            <input
+              id="filter-vat"
+              name="vat"
+              type="checkbox"
+              value="deductible"
+              defaultChecked={state.vat === 'deductible'}
+              className="size-5 rounded border-zinc-400 accent-zinc-900"
+            />
+            MwSt. ausweisbar (für Gewerbekunden)
+          </label>
+        </div>
+        <div className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between lg:flex-col lg:items-stretch">
+          <div className="sm:w-72 lg:w-auto">
+            {select(
+              'sort',
+              'Sortierung',
+              state.sort,
+              VEHICLE_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] })),
+              '',
+            )}
+          </div>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            {hasFilters(state) ? (
+              <Link
+                to="/vehicles"
+                className="inline-flex min-h-11 items-center justify-center text-sm font-semibold text-zinc-950 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
+              >
+                Filter zurücksetzen
+              </Link>
+            ) : null}
+            <button type="submit" className={buttonClasses({ variant: 'dark', size: 'md' })}>
+              <SearchIcon className="size-4" />
+              FAHRZEUGE SUCHEN
+            </button>
+          </div>
+        </div>
+        {/*
+          Phones with JavaScript: the live count stays at the bottom of the screen while the filters are
+          in view (sticky within the form) and leads to the results. Without JavaScript nothing applies
+          before the form is sent, so a count would be stale: the button above sends it.
+        */}
+        {hydrated ? (
+          <div
+            data-count-bar
+            className="sticky bottom-0 z-10 -mx-5 mt-5 -mb-5 border-t border-zinc-200 bg-white/95 px-5 py-3 sm:-mx-6 sm:-mb-6 sm:px-6 md:hidden"
+          >
+            <button
+              type="button"
+              onClick={showResults}
+              aria-busy={loading}
+              className={buttonClasses({ variant: 'primary', size: 'md', className: `w-full ${loading ? 'opacity-70' : ''}` })}
+            >
+              {vehicleCountLabel(total)} anzeigen
+            </button>
+          </div>
+        ) : null}
+      </Form>
+    </details>
+  )
+}
