@@ -39,10 +39,7 @@ server.listen(context.env.PORT, context.env.HOST, () => {
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, () =>
     server.close(async () => {
-      // The watcher first: it hands alert mails to the notifier.
-      await context.alertWatcher?.stop()
-      await context.notifier?.stop()
-      await context.retentionSweeper?.stop()
+      await build.entry.module.stopAppContext(context)
       process.exit(0)
     }),
   )

@@ -126,3 +126,15 @@ export async function createAppContext(source: Record<string, string | undefined
     logger,
   }
 }
+
+/**
+ * Ends what createAppContext started, in order: the alerts' watcher first (it hands mails to the
+ * notifier), then the notifier (its running retries and mails), the retention sweep, and the lake
+ * (waiting writes committed). server.mjs on SIGTERM, and the harnesses that start the app in-process.
+ */
+export async function stopAppContext(context: Partial<Pick<AppContext, 'alertWatcher' | 'notifier' | 'retentionSweeper' | 'lake'>>) {
+  await context.alertWatcher?.stop()
+  await context.notifier?.stop()
+  await context.retentionSweeper?.stop()
+  await context.lake?.close?.()
+}

@@ -7,7 +7,7 @@ import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { NonceProvider } from '#app/utils/nonce-provider.ts'
 import { rewriteHtmlStream } from '#app/utils/deferred-scripts.server.ts'
 
-export { createAppContext } from '#app/context.server.ts'
+export { createAppContext, stopAppContext } from '#app/context.server.ts'
 export { createServer } from '#app/server/create-server.server.ts'
 export { logPreflight, preflightReport } from '#app/server/preflight.server.ts'
 export { logFatalErrors } from '#app/server/logging.server.ts'

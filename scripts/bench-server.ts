@@ -43,6 +43,8 @@ export async function startBenchServer({ vehicles, env = {} }: { vehicles: numbe
       entry: {
         module: {
           createAppContext(env: Record<string, string | undefined>): Promise<AppContext>
+          stopAppContext(context: AppContext): Promise<void>
+          stopAppContext(context: AppContext): Promise<void>
           createServer(options: { build: ServerBuild; mode: string; context: AppContext; root: string }): { server: Server }
         }
       }
@@ -66,8 +68,7 @@ export async function startBenchServer({ vehicles, env = {} }: { vehicles: numbe
       port,
       async close() {
         server.close()
-        await context.notifier?.stop()
-        await context.lake.close?.()
+        await build.entry.module.stopAppContext(context)
         removeLake()
       },
     }

@@ -329,6 +329,16 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
       })
     })
 
+    it('stop() waits for every mail of a notifyAll, the receipt after the dealer mail too (a harness removed DATA_DIR under a late receipt)', async () => {
+      smtp = await startSmtp()
+      const { notifier } = createNotifier({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'anfragen@example.de' })
+      const { id } = await storeWithAddress(NOW)
+      const all = notifier.notifyAll(id)
+      await notifier.stop()
+      expect(smtp.messages.map((message) => message.to)).toEqual([['anfragen@example.de'], ['erika@example.de']])
+      await expect(all).resolves.toEqual({ dealer: 'sent', confirmation: 'sent' })
+    })
+
     it('goes to the address the visitor gave, in German, with what they sent, the answer time, phone and address', async () => {
       smtp = await startSmtp()
       const { notifier, logs } = createNotifier({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'anfragen@example.de' })

@@ -157,6 +157,8 @@ export class Notifier {
   private transport: Transporter | undefined
   private readonly ownsTransport: boolean
   private readonly inFlight = new Map<string, Promise<NotifyResult>>()
+  /** Each notifyAll until its last mail (dealer, receipt, appointment) is through. */
+  private readonly chains = new Set<Promise<unknown>>()
   private timer: ReturnType<typeof setTimeout> | undefined
   private running: Promise<unknown> | undefined
   private started: Required<StartOptions> | undefined
@@ -194,7 +196,15 @@ export class Notifier {
    * other, so their claims never race), then the dealer's note of a chosen Besichtigungstermin,
    * named in the answer only when one was due.
    */
-  async notifyAll(docId: string): Promise<{ dealer: NotifyResult; confirmation: NotifyResult; appointment?: NotifyResult }> {
+  notifyAll(docId: string): Promise<{ dealer: NotifyResult; confirmation: NotifyResult; appointment?: NotifyResult }> {
+    // Kept until all its mails are through: stop() waits for the whole chain, not only the mail running now.
+    const chain = this.mailsOf(docId)
+    this.chains.add(chain)
+    void chain.finally(() => this.chains.delete(chain)).catch(() => undefined)
+    return chain
+  }
+
+  private async mailsOf(docId: string): Promise<{ dealer: NotifyResult; confirmation: NotifyResult; appointment?: NotifyResult }> {
     const dealer = await this.notify(docId)
     const confirmation = await this.confirm(docId)
     const appointment = await this.run('appointment', docId)
@@ -328,6 +338,7 @@ export class Notifier {
     if (this.timer) clearTimeout(this.timer)
     this.timer = undefined
     await this.running
+    await Promise.allSettled(this.chains)
     await Promise.allSettled(this.inFlight.values())
     if (this.ownsTransport) {
       this.transport?.close()

@@ -1,7 +1,7 @@
 import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createAppContext } from '#app/context.server.ts'
+import { createAppContext, stopAppContext } from '#app/context.server.ts'
 import { type SanityDocument } from '#app/lake/lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake, type BackendName } from '#tests/lake-backends.ts'
 import { captureLogs } from '#tests/log-capture.ts'
@@ -158,9 +158,7 @@ describe('photo housekeeping at start', () => {
       expect(await readdir(photoTempDir(lake.env))).toEqual([])
       expect((await readdir(uploads)).sort()).toEqual([fresh, referenced].sort())
     } finally {
-      await context.notifier?.stop()
-      await context.retentionSweeper?.stop()
-      await context.lake.close?.()
+      await stopAppContext(context)
     }
     // The test lake closes its own (already closed) lake again: harmless.
   })

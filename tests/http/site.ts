@@ -40,6 +40,7 @@ export const SANITY_ENV = {
 
 type BuiltEntry = {
   createAppContext(env: Record<string, string | undefined>): Promise<AppContext>
+  stopAppContext(context: AppContext): Promise<void>
   createServer(options: { build: ServerBuild; mode: string; context: AppContext; root: string; logger?: Logger }): { server: Server }
 }
 
@@ -144,8 +145,7 @@ export async function startSite({ env = {}, sanity = false }: { env?: Record<str
       async close() {
         server.closeAllConnections()
         await new Promise<void>((resolve) => server.close(() => resolve()))
-        await ready.notifier?.stop()
-        await ready.lake.close?.()
+        await build.entry.module.stopAppContext(ready)
         fake?.close()
         await rm(dataDir, { recursive: true, force: true })
       },
