@@ -36,9 +36,13 @@ export const BUDGETS = {
    * CI holds them. A new script chunk on the home page is a decision: raise the budget with it.
    * 17 since the Merkliste (decision 079): its module on every page, and the two new routes split the
    * icons/button chunk from the form rules (25 requests, 17 scripts, 119.7 KB, measured 2026-11-28).
+   * 19 since the rest of issue 38 (the rate on every card, the alerts, the seller's appointment): esbuild
+   * split two more shared chunks of 123 and 348 bytes out of modules the new routes share; the bytes are
+   * held per route by tests/http/js-budget.test.ts (home 120.3 KB of 124), and the chunks load in
+   * parallel after the first paint (27 requests, 19 scripts, measured 2026-11-28 in CI).
    */
-  requests: 25,
-  scriptRequests: 17,
+  requests: 27,
+  scriptRequests: 19,
 }
 const CATEGORIES = Object.keys(BUDGETS.scores)
 /** The categories CI holds to their budget: their scores do not depend on timing. */

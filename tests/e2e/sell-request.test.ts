@@ -8,6 +8,9 @@ import { gpsJpeg, pdf, png, pngBomb, truncatedJpeg } from '../photo-fixtures'
 import { outboxMails, outboxMailWith } from './outbox'
 import { expect, storedLeads, test, uniqueName, waitForScripts } from './playwright-utils'
 
+/** „Sie erhalten Ihre erste Einschätzung bis Montag, 30.11., 17:05 Uhr.“ (issue 38: a date, not a span). */
+const ESTIMATE_BY = /Sie erhalten Ihre erste Einschätzung bis (Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag), \d{2}\.\d{2}\., \d{2}:\d{2} Uhr\./
+
 /*
  * „Auto verkaufen“ (issue 26) at 390 px, with and without JavaScript: a seller reaches the flow
  * from the home hero, /services/autoankauf and a city page, sends it with two photos (one a JPEG
@@ -120,10 +123,8 @@ for (const javaScriptEnabled of [true, false]) {
 
       await expectFocusedConfirmation(page)
       await expect(page.locator('#verkaufen-bestaetigung')).toContainText('Ihre Angaben und Ihre 2 Fotos sind bei uns eingegangen.')
-      // By when, from the seed's Kennzahl „Bewertung innerhalb (Stunden)“ (issue 36).
-      await expect(page.locator('#verkaufen-bestaetigung')).toContainText(
-        'Wir melden uns innerhalb von 24 Stunden (an Werktagen) mit einer ersten Einschätzung',
-      )
+      // By when, from the seed's Kennzahl „Bewertung innerhalb (Stunden)“ counted in the opening hours (issue 38).
+      await expect(page.locator('#verkaufen-bestaetigung')).toContainText(ESTIMATE_BY)
 
       const lead = await leadNamed(name)
       expect(lead).toMatchObject({ kind: 'vehicle-sale', page: '/auto-verkaufen', contact: { name, email: emailOf(name) } })
@@ -163,7 +164,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(receipt).toMatch(/^Erstzulassung \(Jahr\): +2017\r?$/m)
       expect(receipt).toMatch(/^Kilometerstand \(km\): +98000\r?$/m)
       expect(receipt).toContain('Ihre 2 Fotos sind bei uns eingegangen.')
-      expect(receipt).toContain('Wir melden uns innerhalb von 24 Stunden (an Werktagen) mit einer ersten Einschätzung bei Ihnen.')
+      expect(receipt).toMatch(ESTIMATE_BY)
       for (const typed of [name, 'Golf 1.5 TSI', 'Kratzer hinten links']) expect(receipt).not.toContain(typed)
       expect(mail).not.toContain(`To: ${emailOf(name)}`)
 
