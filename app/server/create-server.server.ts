@@ -4,7 +4,7 @@ import express, { type ErrorRequestHandler } from 'express'
 import { closeAfterUnreadBody, sendFetchResponse, toFetchRequest } from '#app/server/fetch-bridge.server.ts'
 import { healthRoutes } from '#app/server/health.server.ts'
 import { createLogger, type Logger, printable, requestLogOf, startRequestLog } from '#app/server/logging.server.ts'
-import { pathOf, type RequestRefusal, type RequestTarget, requestTarget } from '#app/server/request-target.server.ts'
+import { type RequestRefusal, type RequestTarget, requestTarget } from '#app/server/request-target.server.ts'
 import { securityHeaders } from '#app/server/security-headers.server.ts'
 import { type CachedAnswer, Site, type SiteOptions } from '#app/server/site.server.ts'
 import { serveFiles } from '#app/server/static-files.server.ts'
@@ -163,7 +163,7 @@ export function createServer(options: ServerOptions): SiteServer {
     if (!('url' in target)) return refuse(req, res, target, env)
     ;(req as DecidedRequest)[DECIDED] = {
       target,
-      cacheKey: site.cacheKey({ method: req.method ?? 'GET', url: pathOf(target), header: (name) => headerValue(req, name) }),
+      cacheKey: site.cacheKey({ method: req.method ?? 'GET', url: target.path, header: (name) => headerValue(req, name) }),
     }
     if (tooLarge(req)) {
       return refuse(req, res, { status: 413, message: `Die Anfrage ist zu groß (höchstens ${bodyLimitOf(req.url) / 1024} KB).` }, env)

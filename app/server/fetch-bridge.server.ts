@@ -17,7 +17,7 @@ export function toFetchRequest(req: IncomingMessage, res: ServerResponse, target
   // The library joins protocol, host and `req.url`, the raw request line: an absolute-form line
   // (`GET http://x/a`) would make a wrong URL or none. It reads `req.url` once, here: the target's path meanwhile.
   const line = req.url
-  req.url = target.url.pathname + target.url.search
+  req.url = target.path
   let request: Request
   try {
     request = createRequest(req, res, { protocol: target.url.protocol, host: target.url.host })

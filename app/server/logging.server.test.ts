@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { captureLogs } from '#tests/log-capture.ts'
-import { accessLineJson, createLogger, withoutSecrets } from './logging.server'
+import { accessLineJson, createLogger, LineBlocks, withoutSecrets } from './logging.server'
 
 describe('logFatalErrors', () => {
   for (const [crash, message] of [
@@ -107,6 +107,26 @@ describe('accessLineJson: the access line as pino would write it', () => {
     const withoutTime = (text: string) => text.replace(/"time":"[^"]+"/, '"time":"…"')
     expect(withoutTime(accessLineJson(line))).toBe(withoutTime(raw[0]!))
     expect(JSON.parse(accessLineJson(line)).time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+  })
+})
+
+describe('LineBlocks: lines reach the destination in blocks, in order', () => {
+  it('keeps short lines until a block is full or it is flushed, and loses none', () => {
+    const written: string[] = []
+    let flushed = 0
+    const blocks = new LineBlocks({ write: (text: string) => void written.push(text), flush: () => void flushed++ })
+    const lines = Array.from({ length: 300 }, (_, index) => `{"n":${index},"pad":"${'x'.repeat(100)}"}\n`)
+    for (const line of lines.slice(0, 3)) blocks.write(line)
+    expect(written).toEqual([])
+    for (const line of lines.slice(3)) blocks.write(line)
+    // 300 lines of ~115 characters: two full blocks of 16 KB went out, the rest waits.
+    expect(written).toHaveLength(2)
+    expect(written.every((block) => block.length >= 16 * 1024)).toBe(true)
+    blocks.flush()
+    expect(flushed).toBe(1)
+    expect(written.join('')).toBe(lines.join(''))
+    blocks.flush()
+    expect(written).toHaveLength(3)
   })
 })
 

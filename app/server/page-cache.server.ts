@@ -152,6 +152,8 @@ const SHARED_ANSWERS: Record<string, (params: URLSearchParams) => string | undef
   '/api/vehicles': (params) => apiListCacheQuery(params),
 }
 
+const ROUTED_DIFFERENTLY = /[%A-Z]|.\/$/
+
 /**
  * A path as Remix's router matches it to a route (@remix-run/router: decodePath, compilePath):
  * each segment percent-decoded (an encoded `/` stays `%2F`), ASCII letters case-insensitive
@@ -159,6 +161,8 @@ const SHARED_ANSWERS: Record<string, (params: URLSearchParams) => string | undef
  * too and must not be a way around its entry; a path that reaches another route must not map here.
  */
 function routePath(pathname: string): string {
+  // Nearly every path has nothing to decode, no capital and no trailing slash.
+  if (!ROUTED_DIFFERENTLY.test(pathname)) return pathname
   let decoded = pathname
   try {
     decoded = pathname

@@ -12,11 +12,32 @@ import { type IncomingMessage } from 'node:http'
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const
 
 export interface RequestTarget {
-  /** SITE_URL's origin + path and query as requested (dot segments resolved): what Remix renders. */
-  url: URL
+  /** Path and query as requested, dot segments resolved and characters encoded as a URL parser does: the page cache's key part. */
+  readonly path: string
+  /** SITE_URL's origin + `path`: what Remix renders (parsed when first read: a page-cache hit never reads it). */
+  readonly url: URL
   /** The origin the client addressed: validated Host, or with a trusted proxy its X-Forwarded-Host/-Proto. */
-  origin: string
+  readonly origin: string
 }
+
+class Target implements RequestTarget {
+  constructor(
+    readonly path: string,
+    readonly origin: string,
+    private readonly siteOrigin: string,
+    private parsed?: URL,
+  ) {}
+  get url(): URL {
+    return (this.parsed ??= new URL(this.siteOrigin + this.path))
+  }
+}
+
+/**
+ * A path and query that a URL parser leaves exactly as they are: segments of letters, digits and
+ * `_~-.` not starting with a dot (so no dot segment), a query of such characters and `=&+%,` (a
+ * lone `?` would be dropped). Nearly every request is one; the rest are parsed.
+ */
+const PLAIN_TARGET = /^\/(?:[\w~-][\w.~-]*\/)*(?:[\w~-][\w.~-]*)?(?:\?[\w.~=&+%,-]+)?$/
 
 /** Why a request is refused before it reaches the site: status, German message, extra headers. */
 export interface RequestRefusal {
@@ -58,17 +79,15 @@ export function requestTarget(req: IncomingMessage, { siteOrigin, trustsProxy }:
     addressed = { protocol: forwardedProto?.toLowerCase() ?? 'http', host: forwardedHost ?? host }
   }
 
-  const path = pathAndQuery(req.url ?? '')
+  const origin = `${addressed.protocol}://${addressed.host.toLowerCase()}`
+  const raw = req.url ?? ''
+  if (PLAIN_TARGET.test(raw)) return new Target(raw, origin, siteOrigin)
+  const path = pathAndQuery(raw)
   if (path === undefined) return { status: 400, message: 'Ungültige Anfrage-URL.' }
   // Concatenated, not `new URL(path, siteOrigin)`: a target like `//evil.example` would become the host.
   const url = URL.canParse(siteOrigin + path) ? new URL(siteOrigin + path) : undefined
   if (!url || !decodes(url.pathname)) return { status: 400, message: 'Ungültige Anfrage-URL.' }
-  return { url, origin: `${addressed.protocol}://${addressed.host.toLowerCase()}` }
-}
-
-/** The page-cache key part of a target: path and query exactly as Remix sees them. */
-export function pathOf(target: RequestTarget): string {
-  return target.url.pathname + target.url.search
+  return new Target(url.pathname + url.search, origin, siteOrigin, url)
 }
 
 function decodes(pathname: string): boolean {
