@@ -62,6 +62,23 @@ const BADGE_LABELS: Readonly<Record<VehicleBadge, { label: string; className: st
   new: { label: 'Neu im Bestand', className: 'bg-zinc-950 text-white' },
 }
 
+/** A car's main photo filling its frame, or the placeholder „Foto folgt“ until it has one (list cards, Merkliste). */
+export function VehiclePhoto({ image, name, sizes }: { image: SanityImageSource | null | undefined; name: string; sizes: string }) {
+  return image?.asset?.url ? (
+    <SanityImage image={image} sizes={sizes} fallbackAlt={name} className="size-full object-cover" />
+  ) : (
+    <img
+      src={VEHICLE_PLACEHOLDER.src}
+      width={VEHICLE_PLACEHOLDER.width}
+      height={VEHICLE_PLACEHOLDER.height}
+      alt={`${name} – Foto folgt`}
+      loading="lazy"
+      decoding="async"
+      className="size-full object-cover"
+    />
+  )
+}
+
 const IMAGE_SIZES = '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw'
 
 /**
@@ -96,19 +113,7 @@ export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3, detailsSe
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm transition-shadow duration-300 hover:shadow-xl">
       <div className="aspect-[3/2] overflow-hidden bg-zinc-200">
-        {vehicle.image?.asset?.url ? (
-          <SanityImage image={vehicle.image} sizes={IMAGE_SIZES} fallbackAlt={name} className="size-full object-cover" />
-        ) : (
-          <img
-            src={VEHICLE_PLACEHOLDER.src}
-            width={VEHICLE_PLACEHOLDER.width}
-            height={VEHICLE_PLACEHOLDER.height}
-            alt={`${name} – Foto folgt`}
-            loading="lazy"
-            decoding="async"
-            className="size-full object-cover"
-          />
-        )}
+        <VehiclePhoto image={vehicle.image} name={name} sizes={IMAGE_SIZES} />
       </div>
       <div className="flex flex-1 flex-col p-6">
         {/* Model names keep their case (320d, C 220 d), unlike section headings. */}

@@ -2,10 +2,9 @@ import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctio
 import { Form, Link, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { ArrowRightIcon, HeartIcon } from '#app/components/icons.tsx'
-import { SanityImage } from '#app/components/sanity-image.tsx'
 import { PageHeader } from '#app/components/sections/page-header.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
-import { VEHICLE_PLACEHOLDER } from '#app/components/vehicle-card.tsx'
+import { VehiclePhoto } from '#app/components/vehicle-card.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { vehicleName } from '#app/routes/vehicles.$id/vehicle-facts.ts'
 import { displayYear, formatEuro, formatMileage, formatPrice, fuelLabel, parseAmount, transmissionLabel } from '#app/utils/format.ts'
@@ -234,19 +233,7 @@ function SavedItem({ entry, removable, compareChecked }: { entry: SavedEntry; re
   return (
     <li className="grid gap-4 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm sm:grid-cols-[12rem_minmax(0,1fr)] sm:p-5" data-testid="saved-vehicle">
       <div className="aspect-[3/2] overflow-hidden rounded-lg bg-zinc-200">
-        {vehicle.image?.asset?.url ? (
-          <SanityImage image={vehicle.image} sizes="(min-width: 640px) 12rem, 100vw" fallbackAlt={name} className="size-full object-cover" />
-        ) : (
-          <img
-            src={VEHICLE_PLACEHOLDER.src}
-            width={VEHICLE_PLACEHOLDER.width}
-            height={VEHICLE_PLACEHOLDER.height}
-            alt={`${name} – Foto folgt`}
-            loading="lazy"
-            decoding="async"
-            className="size-full object-cover"
-          />
-        )}
+        <VehiclePhoto image={vehicle.image} name={name} sizes="(min-width: 640px) 12rem, 100vw" />
       </div>
       <div className="flex min-w-0 flex-col">
         <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
