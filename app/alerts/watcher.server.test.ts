@@ -86,4 +86,14 @@ describe('the alerts’ watcher', () => {
     expect(scan.recorded).toBe(0)
     expect(turnsDuringScan).toBeGreaterThanOrEqual(2)
   })
+
+  it('stop() waits for the slice begun and leaves the rest of a full scan to the next start', async () => {
+    watcher = new AlertWatcher({ lake, notifier: { sendAlert: async () => 'sent' }, slice: 1 })
+    let scanned = false
+    void watcher.scan().then(() => (scanned = true))
+    await watcher.stop()
+    expect(scanned).toBe(true)
+    expect(carReads).toEqual([['vehicle-1']])
+    expect(await test.stored('priceHistory.vehicle-1')).toMatchObject({ entries: [{ price: 18_900 }] })
+  })
 })

@@ -172,8 +172,12 @@ export class AlertWatcher {
     const result: ScanResult = { recorded: 0, events: 0, mails: [] }
     let alerts: Promise<ACTIVE_ALERTS_QUERYResult> | undefined
     for (let start = 0; start < ids.length; start += this.slice) {
-      // The embedded lake evaluates on this thread: requests waiting meanwhile go first.
-      if (start > 0) await nextTurn()
+      if (start > 0) {
+        // The embedded lake evaluates on this thread: requests waiting meanwhile go first.
+        await nextTurn()
+        // Shutting down: the slice begun is finished, the rest is the next start's full scan.
+        if (this.stopped) break
+      }
       // Fresh, not through the CDN: a car named as changed is looked at once.
       const vehicles = await this.lake.fetch<ALERT_VEHICLES_QUERYResult>(
         ALERT_VEHICLES_QUERY,
