@@ -109,9 +109,10 @@ export async function createAppContext(source: Record<string, string | undefined
   const retentionSweeper = new RetentionSweeper(lake, env, { logger })
   retentionSweeper.start()
   // Every change a page may show (the sync's writes, the Studio's publishes through the listener or
-  // the webhook) may be a new price or a new car: the alerts' watcher looks (decision 080).
+  // the webhook) may be a new price or a new car: the alerts' watcher looks at the documents named
+  // as changed, or at every car when they are not known (decisions 080 and 096).
   const alertWatcher = new AlertWatcher({ lake, notifier, logger })
-  contentRevision.onChange(() => alertWatcher.trigger())
+  contentRevision.onChange((documentIds) => alertWatcher.trigger(documentIds))
   alertWatcher.start()
   return {
     env,

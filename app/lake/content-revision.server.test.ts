@@ -6,11 +6,13 @@ import { openTestLake } from '#tests/lake-backends.ts'
 import { ContentRevision, ObservedLake, RequestLake, touchesOnlyPrivate } from './content-revision.server'
 
 describe('ObservedLake', () => {
-  it('counts every write a page may show, passes the capabilities through, and leaves inbox writes out', async () => {
+  it('counts every write a page may show, naming the documents written, passes the capabilities through, and leaves inbox writes out', async () => {
     const test = await openTestLake('embedded', path.resolve('tests/fixtures/mini-dataset'))
     try {
       expect(test.lake).toBeInstanceOf(EmbeddedLake)
       const revision = new ContentRevision()
+      const announced: Array<readonly string[] | undefined> = []
+      revision.onChange((ids) => announced.push(ids))
       const lake = new ObservedLake(test.lake, revision)
       expect(lake.kind).toBe('embedded')
       expect(lake.local?.publishedDocuments().length).toBeGreaterThan(0)
@@ -18,8 +20,10 @@ describe('ObservedLake', () => {
 
       // A page shows vehicles and settings: their writes outdate the cache.
       await lake.mutate([{ createOrReplace: { _id: 'vehicle-observed', _type: 'vehicle', title: 'A' } }])
-      await lake.mutate([{ create: { _type: 'contactMessage', name: 'ohne Id' } }])
+      const generated = await lake.mutate([{ create: { _type: 'contactMessage', name: 'ohne Id' } }])
       expect(revision.current).toBe(2)
+      // The alerts' watcher looks at just these documents (decision 096); a generated id is named too.
+      expect(announced).toEqual([['vehicle-observed'], [generated.results[0]!.id]])
       // Form submissions go to the private inbox, which no page shows: no page render for them.
       await lake.mutate([{ create: { _id: 'inbox.contact-1', _type: 'contactMessage', name: 'B' } }])
       await lake.mutate([{ patch: { id: 'inbox.contact-1', set: { status: 'erledigt' } } }])
@@ -27,6 +31,11 @@ describe('ObservedLake', () => {
       // A transaction that also touches a public document does.
       await lake.mutate([{ create: { _id: 'inbox.contact-2', _type: 'contactMessage' } }, { patch: { id: 'vehicle-observed', set: { title: 'B' } } }])
       expect(revision.current).toBe(3)
+      expect(announced.at(-1)).toEqual(['inbox.contact-2', 'vehicle-observed'])
+      // A refused write may still name what it tried: unknown when the lake was to generate the id.
+      await expect(lake.mutate([{ patch: { id: 'vehicle-missing', set: { title: 'C' } } }])).rejects.toThrow()
+      await expect(lake.mutate([{ create: { _type: 'contactMessage', _id: 'a b' } }, { create: { _type: 'contactMessage' } }])).rejects.toThrow()
+      expect(announced.slice(-2)).toEqual([['vehicle-missing'], undefined])
       expect(await lake.fetch<number>('count(*[_type == "contactMessage"])', {}, { includePrivate: true })).toBeGreaterThanOrEqual(3)
     } finally {
       await test.close()
@@ -66,6 +75,8 @@ describe('ObservedLake', () => {
 
   it('follows changes made elsewhere: published documents and lost connections move the revision on, private ones do not', async () => {
     const revision = new ContentRevision()
+    const announced: Array<readonly string[] | undefined> = []
+    revision.onChange((ids) => announced.push(ids))
     const listeners: ChangeListener[] = []
     let stopped = 0
     const elsewhere: ContentLake = {
@@ -89,6 +100,8 @@ describe('ObservedLake', () => {
     expect(revision.current).toBe(1)
     announce(undefined)
     expect(revision.current).toBe(2)
+    // Passed on as the lake named them (undefined: anything may have changed).
+    expect(announced).toEqual([['page-about'], undefined])
     await lake.close()
     expect(stopped).toBe(1)
   })

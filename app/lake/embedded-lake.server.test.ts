@@ -65,6 +65,38 @@ describe('EmbeddedLake reads', () => {
     await lake.mutate([{ create: { _id: 'drafts.vehicle-9', _type: 'vehicle' } }, { create: { _id: 'versions.r1.vehicle-9', _type: 'vehicle' } }])
     expect(await lake.fetch('*[_id match "*vehicle-9"]')).toEqual([])
   })
+
+  it('reads by id without a pass over the documents: only those ids are evaluated, in the order a scan gives, each scope seeing what it may', async () => {
+    const { lake } = await openLake()
+    await lake.mutate([
+      { create: { _id: 'priceHistory.vehicle-2', _type: 'priceHistory', entries: [] } },
+      { create: { _id: 'drafts.vehicle-2', _type: 'vehicle', model: 'Entwurf' } },
+    ])
+    const read = async (query: string, params: Record<string, unknown>, options = {}) => {
+      const before = { ...lake.work }
+      const result = await lake.fetch(query, params, options)
+      return { result, evaluations: lake.work.evaluations - before.evaluations, documents: lake.work.documents - before.documents }
+    }
+    // The ids asked for in another order than the lake holds them: the result keeps the lake's order, as a scan would.
+    expect(await read('*[_id in $ids]{_id, model}', { ids: ['vehicle-2', 'missing', 'vehicle-1'] })).toEqual({
+      result: [
+        { _id: 'vehicle-1', model: 'Golf' },
+        { _id: 'vehicle-2', model: '320d' },
+      ],
+      evaluations: 1,
+      documents: 2,
+    })
+    // A private document by id: only with includePrivate; a draft only in the raw perspective.
+    const history = '*[_type == "priceHistory" && _id == $id][0]._id'
+    expect(await read(history, { id: 'priceHistory.vehicle-2' })).toMatchObject({ result: null, documents: 0 })
+    expect(await read(history, { id: 'priceHistory.vehicle-2' }, { includePrivate: true })).toEqual({
+      result: 'priceHistory.vehicle-2',
+      evaluations: 1,
+      documents: 1,
+    })
+    expect(await read('*[_id == $id][0].model', { id: 'drafts.vehicle-2' }, { includePrivate: true })).toMatchObject({ result: null, documents: 0 })
+    expect(await read('*[_id == $id][0].model', { id: 'drafts.vehicle-2' }, { perspective: 'raw' })).toMatchObject({ result: 'Entwurf', documents: 1 })
+  })
 })
 
 describe('EmbeddedLake writes', () => {

@@ -19,7 +19,7 @@ import {
 } from '#app/lake/lake.server.ts'
 import { applyMutations, deepFreeze, newTransactionId, toMutationResult } from '#app/lake/mutations.server.ts'
 import { loadDataset } from '#app/sanity/seed.server.ts'
-import { typesRead } from '#app/sanity/types-read.server.ts'
+import { documentsRead } from '#app/sanity/types-read.server.ts'
 import { FilePhotoStore, type PhotoStoreOptions } from '#app/submissions/photo-store.server.ts'
 
 const MAX_CACHED_QUERIES = 500
@@ -51,6 +51,8 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
   private publishedByType: Map<string, SanityDocument[]> | undefined
   /** What `fetch` reads with `includePrivate`: every document but drafts and versions, private ones included. */
   private readable: SanityDocument[] | undefined
+  /** Each document's place in `documents`, so that a read by ids keeps the order of a scan (built on the first such read of more than one document). */
+  private positions: Map<string, number> | undefined
   private readonly queries = new Map<string, ExprNode>()
   /**
    * Results of `fetch` for the current documents, by perspective, query and params: a page reads
@@ -190,10 +192,12 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
 
   private async evaluate(query: string, params: QueryParams, scope: ReadScope): Promise<unknown> {
     const tree = this.tree(query)
+    const read = documentsRead(tree, params)
     let dataset: readonly SanityDocument[]
-    if (scope === 'raw') dataset = [...this.documents.values()]
-    else if (scope === 'private') dataset = this.readableOfTypes(typesRead(tree, params))
-    else dataset = this.publishedOfTypes(typesRead(tree, params))
+    if (read.ids) dataset = this.withIds(read.ids, scope)
+    else if (scope === 'raw') dataset = [...this.documents.values()]
+    else if (scope === 'private') dataset = this.readableOfTypes(read.types)
+    else dataset = this.publishedOfTypes(read.types)
     this.work.evaluations++
     this.work.documents += dataset.length
     const result = await evaluate(tree, { dataset, params, dereference: this.dereference })
@@ -220,13 +224,32 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
     return this.published
   }
 
-  /** The public documents of these types (all of them for undefined), in the order of `publishedDocuments`, so results keep their order. */
+  /**
+   * The documents with these ids that the scope reads, looked up (issue 37: a car's price history on
+   * its page, the watcher's changed cars, without a pass over 5,000 documents after every write), in
+   * the order of `documents`, so results keep the order a scan gives.
+   */
+  private withIds(ids: ReadonlySet<string>, scope: ReadScope): SanityDocument[] {
+    const visible = scope === 'raw' ? () => true : scope === 'private' ? isPublishedId : isPublicId
+    const found: SanityDocument[] = []
+    for (const id of ids) {
+      const doc = visible(id) ? this.documents.get(id) : undefined
+      if (doc) found.push(doc)
+    }
+    if (found.length > 1) {
+      const positions = (this.positions ??= new Map([...this.documents.keys()].map((id, index) => [id, index])))
+      found.sort((a, b) => positions.get(a._id)! - positions.get(b._id)!)
+    }
+    return found
+  }
+
   /** What `includePrivate` reads (private documents too), narrowed like public reads: a car's price history by id read all 5,000 cars. */
   private readableOfTypes(types: ReadonlySet<string> | undefined): readonly SanityDocument[] {
     const readable = (this.readable ??= [...this.documents.values()].filter((doc) => isPublishedId(doc._id)))
     return types ? readable.filter((doc) => types.has(doc._type)) : readable
   }
 
+  /** The public documents of these types (all of them for undefined), in the order of `publishedDocuments`, so results keep their order. */
   private publishedOfTypes(types: ReadonlySet<string> | undefined): readonly SanityDocument[] {
     const published = this.publishedDocuments()
     if (!types) return published
@@ -293,6 +316,7 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
     }
     this.documents = documents
     this.readable = undefined
+    this.positions = undefined
     this.results = new Map()
     if ([...touched].some(isPublicId)) {
       this.published = undefined

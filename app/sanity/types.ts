@@ -1174,7 +1174,7 @@ export type AllSanitySchemaTypes =
 export declare const internalGroqTypeReferenceTo: unique symbol
 // Source: ../app/sanity/queries/alerts.ts
 // Variable: ALERT_VEHICLES_QUERY
-// Query: *[_type == "vehicle" && status != "sold"]{  _id, _createdAt, listedAt, id, title, make, model, price, mileage, status, fuelType, transmission, bodyType, color, features, year,  firstRegistration, seats, powerHp, warranty, vat, accidentFree}
+// Query: *[_type == "vehicle" && status != "sold" && _id in $ids]{  _id, _createdAt, listedAt, id, title, make, model, price, mileage, status, fuelType, transmission, bodyType, color, features, year,  firstRegistration, seats, powerHp, warranty, vat, accidentFree}
 export type ALERT_VEHICLES_QUERYResult = Array<{
   _id: string
   _createdAt: string
@@ -1200,7 +1200,7 @@ export type ALERT_VEHICLES_QUERYResult = Array<{
   accidentFree: boolean | null
 }>
 // Variable: PRICE_HISTORIES_QUERY
-// Query: *[_type == "priceHistory"]{_id, _rev, "vehicle": vehicle._ref, complete, arrival, entries[]{_key, price, at}}
+// Query: *[_type == "priceHistory" && _id in $ids]{_id, _rev, "vehicle": vehicle._ref, complete, arrival, entries[]{_key, price, at}}
 export type PRICE_HISTORIES_QUERYResult = Array<{
   _id: string
   _rev: string
@@ -3229,6 +3229,9 @@ export type VEHICLE_API_PROJECTION_QUERYResult = Array<{
       }>
     | Array<never>
 }>
+// Variable: VEHICLE_IDS_ON_SALE_QUERY
+// Query: *[_type == "vehicle" && status != "sold"]._id
+export type VEHICLE_IDS_ON_SALE_QUERYResult = Array<string>
 // Variable: VEHICLE_FACETS_QUERY
 // Query: {  "makes": array::unique(*[_type == "vehicle" && status != "sold" && defined(make)].make),  "bodyTypes": array::unique(*[_type == "vehicle" && status != "sold" && defined(bodyType)].bodyType)}
 export type VEHICLE_FACETS_QUERYResult = {

@@ -6,6 +6,7 @@ import {
   type VEHICLE_CARDS_BY_ID_QUERYResult,
   type VEHICLE_CARDS_PROJECTION_QUERYResult,
   type VEHICLE_FACETS_QUERYResult,
+  type VEHICLE_IDS_ON_SALE_QUERYResult,
   type VEHICLE_LIST_QUERYResult,
   type VEHICLE_SEARCH_CANDIDATES_QUERYResult,
   type SIMILAR_VEHICLES_QUERYResult,
@@ -20,6 +21,7 @@ import {
   VEHICLE_CARDS_BY_ID_QUERY,
   VEHICLE_CARDS_PROJECTION_QUERY,
   VEHICLE_FACETS_QUERY,
+  VEHICLE_IDS_ON_SALE_QUERY,
   VEHICLE_LIST_QUERY,
   VEHICLE_SEARCH_CANDIDATES_QUERY,
   vehicleListParams,
@@ -38,6 +40,7 @@ import {
   readVehicleIndex,
   type SimilarTo,
   vehicleIndexFacets,
+  vehicleIndexIds,
 } from '#app/vehicles/vehicle-index.server.ts'
 import { type VehicleSearch, VEHICLES_PER_PAGE } from '#app/vehicles/vehicle-search.ts'
 
@@ -171,6 +174,15 @@ export interface VehicleFacets {
 export async function readVehicleFacets(lake: ContentLake): Promise<VehicleFacets> {
   const result = lake.local ? vehicleIndexFacets(lake.local) : await lake.fetch<VEHICLE_FACETS_QUERYResult>(VEHICLE_FACETS_QUERY)
   return { makes: uniqueSorted(result.makes), bodyTypes: uniqueSorted(result.bodyTypes) }
+}
+
+/**
+ * The `_id`s of the vehicles on sale (VEHICLE_IDS_ON_SALE_QUERY), for the alerts' watcher's full
+ * scan: on the embedded lake from the index the lists build anyway (groq-js took 20–45 ms of this
+ * thread for it at 5,000 vehicles after each write).
+ */
+export async function readVehicleIdsOnSale(lake: ContentLake): Promise<VEHICLE_IDS_ON_SALE_QUERYResult> {
+  return lake.local ? vehicleIndexIds(lake.local) : lake.fetch<VEHICLE_IDS_ON_SALE_QUERYResult>(VEHICLE_IDS_ON_SALE_QUERY)
 }
 
 function uniqueSorted(values: ReadonlyArray<string | null>): string[] {

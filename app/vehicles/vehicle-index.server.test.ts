@@ -10,6 +10,7 @@ import {
   readSimilarVehicleCards,
   readVehicleDetail,
   readVehicleFacets,
+  readVehicleIdsOnSale,
   readVehiclePage,
   searchWithGroq,
 } from '#app/vehicles/inventory.server.ts'
@@ -21,6 +22,7 @@ import {
   VEHICLE_API_LIST_QUERY,
   VEHICLE_CARDS_BY_ID_QUERY,
   VEHICLE_FACETS_QUERY,
+  VEHICLE_IDS_ON_SALE_QUERY,
   VEHICLE_LIST_QUERY,
   vehicleListParams,
 } from '#app/sanity/queries/vehicles.ts'
@@ -137,6 +139,12 @@ describe('the embedded vehicle index answers exactly as the GROQ', () => {
     const facets = await readVehicleFacets(lake)
     expect(new Set(facets.makes.map((make) => make.toLowerCase()))).toEqual(new Set(groq.makes.map((make) => make.toLowerCase())))
     expect(new Set(facets.bodyTypes)).toEqual(new Set(groq.bodyTypes))
+  })
+
+  it('the same ids of the vehicles on sale, in the same order (the alerts watcher’s full scan)', async () => {
+    const groq = await lake.fetch<string[]>(VEHICLE_IDS_ON_SALE_QUERY)
+    expect(groq.length).toBeGreaterThan(100)
+    expect(await readVehicleIdsOnSale(lake)).toEqual(groq)
   })
 
   it('every committed write is visible to the next read (the index is per snapshot)', async () => {

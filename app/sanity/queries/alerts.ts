@@ -7,15 +7,15 @@ import { defineQuery } from 'groq'
  * (`includePrivate`); the vehicle page reads its car's history on the server.
  */
 
-/** The cars on sale with what a price alert and a search alert compare (a search alert: the search's words). */
-export const ALERT_VEHICLES_QUERY = defineQuery(`*[_type == "vehicle" && status != "sold"]{
+/** These cars if on sale, with what a price alert and a search alert compare (a search alert: the search's words). */
+export const ALERT_VEHICLES_QUERY = defineQuery(`*[_type == "vehicle" && status != "sold" && _id in $ids]{
   _id, _createdAt, listedAt, id, title, make, model, price, mileage, status, fuelType, transmission, bodyType, color, features, year,
   firstRegistration, seats, powerHp, warranty, vat, accidentFree
 }`)
 
-/** Every price history with its revision (appended with `ifRevisionID`: one instance records a change). */
+/** These price histories with their revision (appended with `ifRevisionID`: one instance records a change). */
 export const PRICE_HISTORIES_QUERY = defineQuery(
-  `*[_type == "priceHistory"]{_id, _rev, "vehicle": vehicle._ref, complete, arrival, entries[]{_key, price, at}}`,
+  `*[_type == "priceHistory" && _id in $ids]{_id, _rev, "vehicle": vehicle._ref, complete, arrival, entries[]{_key, price, at}}`,
 )
 
 /** One car's price history (`priceHistory.<vehicle _id>`), for its page's „Preis gesenkt“. */

@@ -72,6 +72,9 @@ export const VEHICLE_CARDS_PROJECTION_QUERY = defineQuery(`*[_type == "vehicle"]
 
 export const VEHICLE_API_PROJECTION_QUERY = defineQuery(`*[_type == "vehicle"]${VEHICLE_API}`)
 
+/** The `_id`s of the vehicles on sale, in document order: the alerts' watcher's full scan (decision 096). */
+export const VEHICLE_IDS_ON_SALE_QUERY = defineQuery(`*[${VEHICLE_ON_SALE}]._id`)
+
 /** The values offered by the filter selects: makes and body types of the vehicles on sale. */
 export const VEHICLE_FACETS_QUERY = defineQuery(`{
   "makes": array::unique(*[${VEHICLE_ON_SALE} && defined(make)].make),
