@@ -8,7 +8,7 @@
  *
  * Run: flock /tmp/heavy.lock npm run build:app, then npm run bench:pages
  * Options (env): BENCH_VEHICLES (5000), BENCH_REQUESTS (100), BENCH_ROOT (another checkout whose build to measure),
- * BENCH_CASES (comma-separated, of: repeated, submission, publish; default all three).
+ * BENCH_CASES (comma-separated, of: repeated, submission, publish; default all three), BENCH_PAGES (comma-separated paths; default all).
  *
  * "CPU ms" is this process's CPU time per request (server and client are both in it: the same
  * client work for every build, so it compares builds where timings drown in other jobs' load).
@@ -19,7 +19,7 @@ import { percentile, startBenchServer } from './bench-server.ts'
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 5000)
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100)
 /** Every page type of issue 37 item 3: home, a content page, the list without and with filters, searches, the API list, a vehicle page. */
-const PAGES = [
+const ALL_PAGES = [
   '/',
   '/locations/dortmund',
   '/vehicles',
@@ -29,6 +29,7 @@ const PAGES = [
   '/api/vehicles?page=2&perPage=24',
   '/vehicles/42',
 ]
+const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : ALL_PAGES
 /** What every browser sends; the server answers br (compression middleware, quality 4). */
 const ACCEPT_ENCODING = 'gzip, deflate, br'
 /** What happens before each request: nothing (a repeated request), a form submission, a publish. */
