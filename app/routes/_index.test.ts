@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loader as rootLoader } from '#app/root.tsx'
 import { type ContentLake, patchDocument, type QueryParams } from '#app/lake/lake.server.ts'
 import { VEHICLE_HIGHLIGHTS_QUERY } from '#app/sanity/queries/vehicles.ts'
+import { readVehiclePage } from '#app/vehicles/inventory.server.ts'
+import { DEFAULT_SORT } from '#app/vehicles/vehicle-search.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { loader } from './_index'
 
@@ -89,6 +91,9 @@ describe.each(BACKENDS)('home and root loaders on the %s lake', (backend) => {
     const { vehicles } = await loader(args())
     const list = await vehicles
     expect(list.map((vehicle) => vehicle.id)).toEqual(['1', '2', '3'])
+    // „The first three of the list“: the same cars, in the same order, as the first page of /vehicles.
+    const firstPage = await readVehiclePage(test.lake, { sort: DEFAULT_SORT, page: 1 })
+    expect(list.map((vehicle) => vehicle.id)).toEqual(firstPage.vehicles.slice(0, 3).map((vehicle) => vehicle.id))
     for (const vehicle of list) {
       expect(vehicle.features?.length).toBeLessThanOrEqual(3)
       expect(vehicle.image?.asset?.url).toMatch(/^\/media\//)

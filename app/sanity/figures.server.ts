@@ -1,7 +1,8 @@
 import { FIGURE_TYPE, figureValues as valuesOf, formatFigure, isFigureKey, resolvePlaceholders, type FigureValues } from '#schemas/lib/figures.ts'
 import { type ContentLake, type QueryParams } from '#app/lake/lake.server.ts'
-import { FIGURES_QUERY } from './queries/site.ts'
-import { type FIGURES_QUERYResult } from './types.ts'
+import { vehicleIndexCount } from '#app/vehicles/vehicle-index.server.ts'
+import { FIGURE_CLAIMS_QUERY, FIGURES_QUERY } from './queries/site.ts'
+import { type FIGURE_CLAIMS_QUERYResult, type FIGURES_QUERYResult } from './types.ts'
 
 /*
  * Company figures have one home, Einstellungen → Kennzahlen (docs/decisions/027). Page copy refers
@@ -10,9 +11,16 @@ import { type FIGURES_QUERYResult } from './types.ts'
  * in. Both lake backends return the same shapes, so this one step serves both.
  */
 
-/** The current figures: the settings' values, the live count for an empty „Fahrzeuge im Bestand“, the reviews' average and count. */
+/**
+ * The current figures: the settings' values, the live count for an empty „Fahrzeuge im Bestand“, the
+ * reviews' average and count. Every page reads them: on the embedded lake the count comes from the
+ * vehicle index the lists keep anyway, since groq-js counting 5,000 cars took about 15 ms of every
+ * first render after a publish (issue 37 item 3).
+ */
 export async function fetchFigures(lake: ContentLake): Promise<FigureValues> {
-  return figureValues(await lake.fetch<FIGURES_QUERYResult>(FIGURES_QUERY))
+  if (!lake.local) return figureValues(await lake.fetch<FIGURES_QUERYResult>(FIGURES_QUERY))
+  const claims = await lake.fetch<FIGURE_CLAIMS_QUERYResult>(FIGURE_CLAIMS_QUERY)
+  return figureValues(claims && { ...claims, vehiclesOnSale: vehicleIndexCount(lake.local) })
 }
 
 /** The figures from FIGURES_QUERY's result (shared with the Studio's previews). */

@@ -2828,6 +2828,31 @@ export type FIGURES_QUERYResult = {
     average: number
   }
 } | null
+// Variable: FIGURE_CLAIMS_QUERY
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  claims,  "reviews": {"count": count(*[_type == "review" && defined(rating)]), "average": math::avg(*[_type == "review" && defined(rating)].rating)}}
+export type FIGURE_CLAIMS_QUERYResult = {
+  claims: {
+    yearsExperience: number
+    vehiclesInStock?: number
+    vehiclesSold: number
+    vehiclesSoldLocations: number
+    vehiclesBought: number
+    happyCustomers: number
+    citiesServed: number
+    catchmentKm: number
+    satisfactionPercent: number
+    financingFromPercent: number
+    freeDeliveryKm: number
+    freePickupFromEur: number
+    valuationHours: number
+    customerRating?: number
+    reviewCount?: number
+  }
+  reviews: {
+    count: number
+    average: number
+  }
+} | null
 // Variable: SITE_EMAIL_QUERY
 // Query: *[_type == "siteSettings" && _id == "siteSettings"][0].email
 export type SITE_EMAIL_QUERYResult = string | null
@@ -3239,7 +3264,7 @@ export type VEHICLE_FACETS_QUERYResult = {
   bodyTypes: Array<'Cabrio' | 'Coup\xE9' | 'Kleinwagen' | 'Kombi' | 'Limousine' | 'SUV' | 'Transporter' | 'Van' | null>
 }
 // Variable: VEHICLE_HIGHLIGHTS_QUERY
-// Query: *[_type == "vehicle" && status != "sold"] | order(listedAt desc)[0...3]{  id, make, model, year, mileage, fuelType, transmission, price,  firstRegistration,  vat,  warranty,  accidentFree,  status,  listedAt,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}
+// Query: *[_type == "vehicle" && status != "sold"] | order(listedAt desc, _id asc)[0...3]{  id, make, model, year, mileage, fuelType, transmission, price,  firstRegistration,  vat,  warranty,  accidentFree,  status,  listedAt,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}
 export type VEHICLE_HIGHLIGHTS_QUERYResult = Array<{
   id: string
   make: string

@@ -254,6 +254,11 @@ export function vehicleIndexIds(lake: LocalDocuments): string[] {
   return indexOf(lake).vehicles.map((vehicle) => vehicle.doc._id)
 }
 
+/** How many vehicles are on sale (`count(*[VEHICLE_ON_SALE])`, the figures' live „Fahrzeuge im Bestand“). */
+export function vehicleIndexCount(lake: LocalDocuments): number {
+  return indexOf(lake).vehicles.length
+}
+
 /** Makes and body types of the vehicles on sale (VEHICLE_FACETS_QUERY), unsorted. */
 export function vehicleIndexFacets(lake: LocalDocuments): { makes: string[]; bodyTypes: string[] } {
   const { vehicles } = indexOf(lake)

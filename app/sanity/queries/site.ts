@@ -43,6 +43,12 @@ export const FIGURES_QUERY = defineQuery(`${SITE_SETTINGS}{
   "reviews": {"count": count(*[${REVIEW}]), "average": math::avg(*[${REVIEW}].rating)}
 }`)
 
+/** FIGURES_QUERY without the count of cars on sale, which the embedded lake takes from its vehicle index (figures.server.ts). */
+export const FIGURE_CLAIMS_QUERY = defineQuery(`${SITE_SETTINGS}{
+  claims,
+  "reviews": {"count": count(*[${REVIEW}]), "average": math::avg(*[${REVIEW}].rating)}
+}`)
+
 /** The site's e-mail address: the notification mails' recipient when LEADS_NOTIFY_TO is unset. */
 export const SITE_EMAIL_QUERY = defineQuery(`${SITE_SETTINGS}.email`)
 

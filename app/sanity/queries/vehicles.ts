@@ -83,9 +83,10 @@ export const VEHICLE_FACETS_QUERY = defineQuery(`{
 
 /**
  * The first three vehicles of the inventory (spec §9), in the order the site lists them (newest
- * first). The slice is a literal: GROQ (and groq-js) do not allow parameters in slices.
+ * first, VEHICLE_ORDER's `listedAt desc, _id asc`; the embedded lake takes them from its vehicle
+ * index). The slice is a literal: GROQ (and groq-js) do not allow parameters in slices.
  */
-export const VEHICLE_HIGHLIGHTS_QUERY = defineQuery(`*[${VEHICLE_ON_SALE}] | order(listedAt desc)[0...3]${VEHICLE_CARD}`)
+export const VEHICLE_HIGHLIGHTS_QUERY = defineQuery(`*[${VEHICLE_ON_SALE}] | order(listedAt desc, _id asc)[0...3]${VEHICLE_CARD}`)
 
 /**
  * The fields of one vehicle (VEHICLE_DETAIL_QUERY: by its public id, `/vehicles/{id}`) that the detail page and the API
