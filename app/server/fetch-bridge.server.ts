@@ -59,6 +59,8 @@ export async function sendFetchResponse(res: ServerResponse, response: Response)
  * unknown length (chunked) could be endless, so its connection is closed after the answer instead.
  */
 export function closeAfterUnreadBody(req: IncomingMessage, res: ServerResponse) {
+  // Without either header a request has no body (RFC 9112, 6.3): nothing can be left unread.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return
   if (req.headers['transfer-encoding'] !== undefined) res.setHeader('Connection', 'close')
   res.once('finish', () => {
     if (req.complete) return

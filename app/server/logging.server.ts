@@ -204,7 +204,7 @@ export function startRequestLog(logger: Logger, req: IncomingMessage, res: Serve
 }
 
 class RequestEntry implements RequestLog {
-  readonly started = process.hrtime.bigint()
+  readonly started = performance.now()
   refusal?: string
   cacheHit?: boolean
   private child: Logger | undefined
@@ -228,10 +228,10 @@ function writeAccessLine(this: ServerResponse) {
     method: printable(entry.req.method ?? ''),
     path: printable(withoutSecrets(entry.req.url ?? '')),
     status: this.statusCode,
-    ms: Math.round(Number(process.hrtime.bigint() - entry.started) / 1e4) / 100,
-    ...(cache === undefined ? {} : { cache: String(cache) }),
-    ...(this.writableFinished ? {} : { aborted: true }),
+    ms: Math.round((performance.now() - entry.started) * 100) / 100,
   }
+  if (cache !== undefined) line.cache = String(cache)
+  if (!this.writableFinished) line.aborted = true
   if (entry.refusal) entry.logger.warn(line, `Anfrage abgewiesen: ${entry.refusal}`)
   else if (entry.logger.isLevelEnabled('info')) destinationOf(entry.logger).write(accessLineJson(line))
 }
@@ -255,12 +255,26 @@ export interface AccessLine {
  * fields that are never secret here) was a tenth of a page-cache hit's CPU (docs/performance.md).
  */
 export function accessLineJson(line: AccessLine): string {
-  const optional = (line.cache === undefined ? '' : `,"cache":${JSON.stringify(line.cache)}`) + (line.aborted ? ',"aborted":true' : '')
+  const optional = (line.cache === undefined ? '' : `,"cache":${jsonString(line.cache)}`) + (line.aborted ? ',"aborted":true' : '')
   return (
-    `{"level":30,"time":"${new Date().toISOString()}","reqId":${JSON.stringify(line.reqId)},"method":${JSON.stringify(line.method)},` +
-    `"path":${JSON.stringify(line.path)},"status":${line.status},"ms":${line.ms}${optional},"msg":"Anfrage"}\n`
+    `{"level":30,"time":"${isoNow()}","reqId":${jsonString(line.reqId)},"method":${jsonString(line.method)},` +
+    `"path":${jsonString(line.path)},"status":${line.status},"ms":${line.ms}${optional},"msg":"Anfrage"}\n`
   )
 }
+
+/** Printable ASCII without `"` and `\`: JSON writes it as it is. */
+const PLAIN_JSON = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/
+
+/** JSON.stringify of a string, without its work for the plain strings of nearly every line. */
+const jsonString = (value: string) => (PLAIN_JSON.test(value) ? `"${value}"` : JSON.stringify(value))
+
+/** The current time as pino writes it, formatted once per millisecond (many lines share one). */
+function isoNow(): string {
+  const now = Date.now()
+  if (now !== lastIso.at) lastIso = { at: now, text: new Date(now).toISOString() }
+  return lastIso.text
+}
+let lastIso = { at: 0, text: '' }
 
 /** The request's log entry (startRequestLog ran for every request the server received). */
 export function requestLogOf(req: IncomingMessage): RequestLog {
@@ -300,6 +314,7 @@ export function withoutSecrets(target: string): string {
 
 /** A client-chosen string for one log line: control characters escaped, at most 200 characters. */
 export function printable(value: string): string {
+  if (value.length <= 200 && PLAIN_JSON.test(value)) return value
   const escaped = JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value)
   return escaped.slice(1, -1)
 }
