@@ -95,6 +95,22 @@ describe('VehicleSearchIndex', () => {
   })
 })
 
+describe('VehicleSearchIndex over a lake’s frozen documents', () => {
+  const search = (index: VehicleSearchIndex, size: number, words: string) => rankBySearch(index, size, [...Array(size).keys()], (at) => at, searchWords(words))
+  test('an index made anew after a write finds each car by what it is now: the changed car by its new make, not its old', () => {
+    const corsa = Object.freeze({ make: 'Opel', model: 'Corsa', features: Object.freeze(['Navigationssystem']) })
+    const golf = Object.freeze({ make: 'VW', model: 'Golf' })
+    const before = new VehicleSearchIndex([corsa, golf])
+    expect(search(before, 2, 'Golf')).toEqual([1])
+    // A write replaces the changed document with a new frozen object; the unchanged one is the same object.
+    const changed = Object.freeze({ make: 'VW', model: 'Polo' })
+    const after = new VehicleSearchIndex([corsa, changed])
+    expect(search(after, 2, 'Golf')).toEqual([])
+    expect(search(after, 2, 'Polo')).toEqual([1])
+    expect(search(after, 2, 'Corsa Navi')).toEqual([0])
+  })
+})
+
 describe('editDistance (Damerau–Levenshtein, optimal string alignment)', () => {
   test.each([
     ['kombie', 'kombi', 1],

@@ -271,6 +271,22 @@ export function seriesTokens(vehicle: SearchableVehicle, makeTokens: readonly st
 /** Query words that stand for a series or generation (never corrected: "golf6" is not a typo of "golf7"). */
 const SERIES_WORD = /^(?:[a-z]+\d|[a-z]{1,3}klasse|\der)$/
 
+/**
+ * The tokens of each vehicle object, kept while the object lives: the embedded lake's documents are
+ * frozen and keep their identity across writes, so the index a write makes anew tokenises only the
+ * cars that changed (40 of the 54 ms an index of 5,000 cars took after every publish).
+ */
+const tokenCache = new WeakMap<SearchableVehicle, Map<string, number>>()
+
+function tokensOfVehicle(vehicle: SearchableVehicle, memo: Memo): Map<string, number> {
+  let tokens = tokenCache.get(vehicle)
+  if (!tokens) {
+    tokens = vehicleSearchTokens(vehicle, memo)
+    if (Object.isFrozen(vehicle)) tokenCache.set(vehicle, tokens)
+  }
+  return tokens
+}
+
 /** The weighted tokens of one vehicle: token → weight << 1 | key. */
 export function vehicleSearchTokens(vehicle: SearchableVehicle, memo: Memo = new Map()): Map<string, number> {
   const tokens = new Map<string, number>()
@@ -323,7 +339,7 @@ export class VehicleSearchIndex {
   constructor(vehicles: readonly SearchableVehicle[]) {
     const memo: Memo = new Map()
     vehicles.forEach((vehicle, at) => {
-      for (const [token, code] of vehicleSearchTokens(vehicle, memo)) {
+      for (const [token, code] of tokensOfVehicle(vehicle, memo)) {
         const list = this.postings.get(token)
         if (list) list.push(posting(at, code))
         else this.postings.set(token, [posting(at, code)])
