@@ -190,6 +190,23 @@ describe(`the lake's work per page request at ${VEHICLES} vehicles`, () => {
     }
   })
 
+  // A page of the API projects its own cars only: the first paged request after a publish projected every car on sale (5,000).
+  it('/api/vehicles?page=2&perPage=24 after a publish: one evaluation over its 24 cars; the same page again, none', async () => {
+    await publish()
+    const get = async () => {
+      const before = { ...lake.work }
+      const request = new Request('http://localhost/api/vehicles?page=2&perPage=24')
+      const response = await apiVehiclesLoader({ request, params: {}, context: { lake: new RequestLake(lake), env } } as unknown as LoaderFunctionArgs)
+      const ids = ((await response.json()) as Array<{ id: string }>).map((vehicle) => vehicle.id)
+      return { ids, evaluations: lake.work.evaluations - before.evaluations, documents: lake.work.documents - before.documents }
+    }
+    const cold = await get()
+    expect(cold.ids).toHaveLength(24)
+    expect(cold.evaluations).toBe(1)
+    expect(cold.documents).toBeLessThanOrEqual(24)
+    expect(await get()).toEqual({ ids: cold.ids, evaluations: 0, documents: 0 })
+  })
+
   /*
    * Issue 37 item 3: after every publish the alerts' watcher read every car on sale and every price
    * history through groq-js (4 evaluations over 14,584 documents at 5,000 cars, 270 ms in one
