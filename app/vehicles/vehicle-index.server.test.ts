@@ -159,6 +159,14 @@ describe('the embedded vehicle index answers exactly as the GROQ', () => {
     expect(newest).toContain('2')
     expect(newest.indexOf('9001')).toBeLessThan(newest.indexOf('2'))
 
+    // A write that changes no car (a page's copy) keeps the sort orders and the search index; the next change of a car is seen.
+    await createOrReplace(lake, { _id: 'page-note-1', _type: 'pageNote', text: 'Neue Öffnungszeiten' })
+    expect((await readVehiclePage(lake, state)).vehicles.map((vehicle) => vehicle.id)).toEqual(['9001'])
+    await patchDocument(lake, 'vehicle-9001', { set: { model: 'Luftschiff' } })
+    expect((await readVehiclePage(lake, state)).total).toBe(0)
+    expect((await readVehiclePage(lake, { ...state, search: 'Luftschiff' })).vehicles.map((vehicle) => vehicle.id)).toEqual(['9001'])
+    await patchDocument(lake, 'vehicle-9001', { set: { model: 'Zeppelin NT' } })
+
     await patchDocument(lake, 'vehicle-9001', { set: { price: 1 } })
     expect((await readVehiclePage(lake, { sort: 'price-asc', page: 1 })).vehicles[0]).toMatchObject({ id: '9001', price: 1 })
 
