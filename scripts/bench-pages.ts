@@ -1,14 +1,15 @@
 /**
  * Every page type at scale (issue 28 item 2): a generated lake of 5,000 vehicles (embedded backend),
  * the production server over loopback HTTP, compressed as browsers ask (br), the page cache off (PAGE_CACHE_TTL=0), so
- * every request renders. Each page type three ways: repeated requests (the lake's memo of query
+ * every request renders. Each page type four ways: repeated requests (the lake's memo of query
  * results answers the reads), each request after a form submission (a private write: the memo of
- * public reads stays), and each request after a publish (a public write: every read evaluates GROQ
- * over every document again, docs/decisions/046).
+ * public reads stays), each request after a publish (a public write of a document that is no car:
+ * every read evaluates GROQ again, docs/decisions/046), and each request after a car's price
+ * changed (a public write that also makes every index over the cars on sale anew).
  *
  * Run: flock /tmp/heavy.lock npm run build:app, then npm run bench:pages
  * Options (env): BENCH_VEHICLES (5000), BENCH_REQUESTS (100), BENCH_ROOT (another checkout whose build to measure),
- * BENCH_CASES (comma-separated, of: repeated, submission, publish; default all three), BENCH_PAGES (comma-separated paths; default all).
+ * BENCH_CASES (comma-separated, of: repeated, submission, publish, price; default all four), BENCH_PAGES (comma-separated paths; default all).
  *
  * "CPU ms" is this process's CPU time per request (server and client are both in it: the same
  * client work for every build, so it compares builds where timings drown in other jobs' load).
@@ -33,9 +34,9 @@ const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : ALL
 /** What every browser sends; the server answers br (compression middleware, quality 4). */
 const ACCEPT_ENCODING = 'gzip, deflate, br'
 /** What happens before each request: nothing (a repeated request), a form submission, a publish. */
-type Before = 'repeated' | 'submission' | 'publish'
-const CASE_NAMES: Record<Before, string> = { repeated: 'repeated', submission: 'after a submission', publish: 'after a publish' }
-const CASES = (process.env.BENCH_CASES ?? 'repeated,submission,publish').split(',') as Before[]
+type Before = 'repeated' | 'submission' | 'publish' | 'price'
+const CASE_NAMES: Record<Before, string> = { repeated: 'repeated', submission: 'after a submission', publish: 'after a publish', price: 'after a price change' }
+const CASES = (process.env.BENCH_CASES ?? 'repeated,submission,publish,price').split(',') as Before[]
 for (const before of CASES) if (!(before in CASE_NAMES)) throw new Error(`BENCH_CASES: unknown case ${before}`)
 
 const { context, port, close } = await startBenchServer({ vehicles: VEHICLES, env: { PAGE_CACHE_TTL: '0' } })
@@ -47,7 +48,10 @@ try {
   const write = (before: Before) =>
     before === 'submission'
       ? context.lake.mutate([{ createOrReplace: { _id: `inbox.bench-${++writes}`, _type: 'contactSubmission' } }])
-      : context.lake.mutate([{ createOrReplace: { _id: `bench-${++writes}`, _type: 'benchMarker' } }])
+      : before === 'price'
+        ? // A car's price published (as the sync or staff do): the cars on sale change, so every index over them is made anew.
+          context.lake.mutate([{ patch: { id: 'vehicle-7', set: { price: 20_000 + (++writes % 50) * 10 } } }])
+        : context.lake.mutate([{ createOrReplace: { _id: `bench-${++writes}`, _type: 'benchMarker' } }])
 
   async function measure(url: string, before: Before) {
     const times: number[] = []
