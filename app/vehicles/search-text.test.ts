@@ -109,6 +109,29 @@ describe('VehicleSearchIndex over a lake’s frozen documents', () => {
     expect(search(after, 2, 'Polo')).toEqual([1])
     expect(search(after, 2, 'Corsa Navi')).toEqual([0])
   })
+
+  test('an index updated from the one before finds exactly what an index made anew finds, whether one car changed or the list did', () => {
+    const cars = ['Opel Corsa', 'VW Golf', 'VW Polo', 'Skoda Octavia', 'BMW 320d'].map((name) => {
+      const [make, model] = name.split(' ')
+      return Object.freeze({ make, model, features: Object.freeze(['Navigationssystem']) })
+    })
+    const previous = new VehicleSearchIndex(cars)
+    const queries = ['Golf', 'VW', 'Octavia', 'Corsa', 'Kombi', 'Navi', 'BMW 3er', 'Golf Navi', 'Polo']
+    const same = (before: readonly SearchableVehicle[], now: readonly SearchableVehicle[]) => {
+      const updated = VehicleSearchIndex.updated(previous, before, now)
+      const anew = new VehicleSearchIndex(now)
+      for (const query of queries) expect(search(updated, now.length, query), query).toEqual(search(anew, now.length, query))
+      return updated
+    }
+    // One car changed its model: the Golf is a Passat now.
+    const passat = Object.freeze({ make: 'VW', model: 'Passat', bodyType: 'Kombi' })
+    const updated = same(cars, [cars[0]!, passat, cars[2]!, cars[3]!, cars[4]!])
+    expect(search(updated, 5, 'Golf')).toEqual([])
+    expect(search(updated, 5, 'Passat Kombi')).toEqual([1])
+    // A car sold (the list one shorter) and two cars swapped: indexed anew, with the same answers.
+    same(cars, [cars[0]!, cars[2]!, cars[3]!, cars[4]!])
+    same(cars, [cars[1]!, cars[0]!, cars[2]!, cars[3]!, cars[4]!])
+  })
 })
 
 describe('editDistance (Damerau–Levenshtein, optimal string alignment)', () => {

@@ -42,6 +42,8 @@ interface VehicleIndex {
   vehicles: IndexedVehicle[]
   /** Built on the first search of this snapshot. */
   search?: VehicleSearchIndex
+  /** The lake's index before this one, until this one's search index is made from its (one link, never a chain). */
+  previous?: VehicleIndex
   /** The vehicles in each sort's order, sorted on the sort's first use in this snapshot. */
   orders: Map<ListParams['sort'], IndexedVehicle[]>
   /** Per projection query: what this snapshot's vehicles project to. */
@@ -105,6 +107,10 @@ function indexOf(lake: LocalDocuments): VehicleIndex {
       index.vehicles = before.vehicles
       index.orders = before.orders
       index.search = before.search
+    } else if (before) {
+      // Its search index is where this one's starts from (VehicleSearchIndex.updated).
+      index.previous = before
+      before.previous = undefined
     }
     indexes.set(documents, index)
     latest.set(lake, index)
@@ -195,7 +201,18 @@ function ordered(index: VehicleIndex, sort: ListParams['sort']): IndexedVehicle[
 function find(index: VehicleIndex, params: ListParams, words: readonly string[], report?: SearchReport): IndexedVehicle[] {
   const sorted = ordered(index, params.sort).filter((vehicle) => matches(vehicle, params))
   if (words.length === 0) return sorted
-  index.search ??= new VehicleSearchIndex(index.vehicles.map((vehicle) => vehicle.doc))
+  if (!index.search) {
+    const documents = index.vehicles.map((vehicle) => vehicle.doc)
+    const previous = index.previous
+    index.search = previous?.search
+      ? VehicleSearchIndex.updated(
+          previous.search,
+          previous.vehicles.map((vehicle) => vehicle.doc),
+          documents,
+        )
+      : new VehicleSearchIndex(documents)
+  }
+  index.previous = undefined
   return rankBySearch(index.search, index.vehicles.length, sorted, (vehicle) => vehicle.at, words, report)
 }
 
