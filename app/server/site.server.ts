@@ -73,34 +73,33 @@ interface Variant {
 
 const HTML = /^text\/html\b/i
 
-/** The encoding each Accept-Encoding value gets (browsers send a handful of distinct values); bounded. */
-const negotiated = new Map<string, StoredEncoding | undefined>()
+/**
+ * `compute` remembered per key, for what clients send again and again in the same few values
+ * (Accept-Encoding, User-Agent): at most `max` entries, and no key longer than 512 characters
+ * (a client could fill the memory with long ones).
+ */
+function remembered<T>(compute: (key: string) => T, max: number): (key: string) => T {
+  const memory = new Map<string, T>()
+  return (key) => {
+    if (memory.has(key)) return memory.get(key) as T
+    const value = compute(key)
+    if (key.length <= 512) {
+      if (memory.size >= max) memory.clear()
+      memory.set(key, value)
+    }
+    return value
+  }
+}
+
+/** The encoding each Accept-Encoding value gets (browsers send a handful of distinct values). */
+const negotiated = remembered((acceptEncoding) => preferredEncoding(acceptEncoding, STORED_ENCODINGS), 100)
 
 function encodingFor(acceptEncoding: string | undefined): StoredEncoding | undefined {
-  if (!acceptEncoding) return undefined
-  if (negotiated.has(acceptEncoding)) return negotiated.get(acceptEncoding)
-  const encoding = preferredEncoding(acceptEncoding, STORED_ENCODINGS)
-  if (negotiated.size >= 100) negotiated.clear()
-  negotiated.set(acceptEncoding, encoding)
-  return encoding
+  return acceptEncoding ? negotiated(acceptEncoding) : undefined
 }
 
-/**
- * Whether a user agent is a crawler's, remembered: isbot's pattern costs about 1.4 µs for a
- * browser's agent, more than the rest of a page-cache hit's key, and visitors send the same few
- * agents again and again. Long agents are not remembered (a client could fill the memory with them).
- */
-function isBotAgent(userAgent: string): boolean {
-  let bot = botAgents.get(userAgent)
-  if (bot !== undefined) return bot
-  bot = isbot(userAgent)
-  if (userAgent.length <= 512) {
-    if (botAgents.size >= 1000) botAgents.clear()
-    botAgents.set(userAgent, bot)
-  }
-  return bot
-}
-const botAgents = new Map<string, boolean>()
+/** Whether a user agent is a crawler's: isbot's pattern costs about 1.4 µs for a browser's agent, more than the rest of a page-cache hit's key. */
+const isBotAgent = remembered(isbot, 1000)
 
 /**
  * The site at the level of Fetch `Request → Response`: the page cache in front of Remix, a CSP
