@@ -32,6 +32,9 @@ export const SITE_SETTINGS_QUERY = defineQuery(`${SITE_SETTINGS}{
   ${SEO}
 }`)
 
+/** The review figures of FIGURES_QUERY and FIGURE_CLAIMS_QUERY: count and average of the reviews. */
+const REVIEW_FIGURES = `"reviews": {"count": count(*[${REVIEW}]), "average": math::avg(*[${REVIEW}].rating)}`
+
 /**
  * The company figures (Einstellungen → Kennzahlen) that page copy refers to (app/sanity/figures.server.ts).
  * „Fahrzeuge im Bestand“ left empty: the number of vehicles on sale, counted only then. The review
@@ -40,13 +43,13 @@ export const SITE_SETTINGS_QUERY = defineQuery(`${SITE_SETTINGS}{
 export const FIGURES_QUERY = defineQuery(`${SITE_SETTINGS}{
   claims,
   "vehiclesOnSale": select(defined(claims.vehiclesInStock) => null, count(*[${VEHICLE_ON_SALE}])),
-  "reviews": {"count": count(*[${REVIEW}]), "average": math::avg(*[${REVIEW}].rating)}
+  ${REVIEW_FIGURES}
 }`)
 
 /** FIGURES_QUERY without the count of cars on sale, which the embedded lake takes from its vehicle index (figures.server.ts). */
 export const FIGURE_CLAIMS_QUERY = defineQuery(`${SITE_SETTINGS}{
   claims,
-  "reviews": {"count": count(*[${REVIEW}]), "average": math::avg(*[${REVIEW}].rating)}
+  ${REVIEW_FIGURES}
 }`)
 
 /** The site's e-mail address: the notification mails' recipient when LEADS_NOTIFY_TO is unset. */
