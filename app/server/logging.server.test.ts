@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { captureLogs } from '#tests/log-capture.ts'
-import { accessLineJson, createLogger, LineBlocks, withoutSecrets } from './logging.server'
+import { accessLineJson, BLOCK_BYTES, createLogger, LineBlocks, withoutSecrets } from './logging.server'
 
 describe('logFatalErrors', () => {
   for (const [crash, message] of [
@@ -110,23 +110,36 @@ describe('accessLineJson: the access line as pino would write it', () => {
   })
 })
 
-describe('LineBlocks: lines reach the destination in blocks, in order', () => {
+describe('LineBlocks: lines reach the destination in blocks of bytes, in order', () => {
   it('keeps short lines until a block is full or it is flushed, and loses none', () => {
-    const written: string[] = []
+    const written: Buffer[] = []
     let flushed = 0
-    const blocks = new LineBlocks({ write: (text: string) => void written.push(text), flush: () => void flushed++ })
-    const lines = Array.from({ length: 300 }, (_, index) => `{"n":${index},"pad":"${'x'.repeat(100)}"}\n`)
+    const blocks = new LineBlocks({ write: (bytes: Buffer) => void written.push(Buffer.from(bytes)), flush: () => void flushed++ })
+    const lines = Array.from({ length: Math.ceil((2.5 * BLOCK_BYTES) / 115) }, (_, index) => `{"n":${index},"pad":"${'x'.repeat(100)}"}\n`)
     for (const line of lines.slice(0, 3)) blocks.write(line)
     expect(written).toEqual([])
     for (const line of lines.slice(3)) blocks.write(line)
-    // 300 lines of ~115 characters: two full blocks of 16 KB went out, the rest waits.
+    // Two and a half blocks of lines of ~115 bytes: two nearly full blocks went out, the rest waits.
     expect(written).toHaveLength(2)
-    expect(written.every((block) => block.length >= 16 * 1024)).toBe(true)
+    expect(written.every((block) => block.length > BLOCK_BYTES - 400 && block.length <= BLOCK_BYTES)).toBe(true)
     blocks.flush()
     expect(flushed).toBe(1)
-    expect(written.join('')).toBe(lines.join(''))
+    expect(Buffer.concat(written).toString('utf8')).toBe(lines.join(''))
     blocks.flush()
     expect(written).toHaveLength(3)
+  })
+
+  it('writes German text and lines longer than a block byte for byte', () => {
+    const written: Buffer[] = []
+    const blocks = new LineBlocks({ write: (bytes: Buffer) => void written.push(Buffer.from(bytes)) })
+    const lines = [
+      '{"msg":"Vorabprüfung: „Maße“ – Größe 💶"}\n',
+      `{"msg":"${'ä'.repeat(BLOCK_BYTES)}"}\n`,
+      ...Array.from({ length: 600 }, (_, index) => `{"n":${index},"msg":"Anfrage abgewiesen: Größe ${'ü'.repeat(index)}"}\n`),
+    ]
+    for (const line of lines) blocks.write(line)
+    blocks.flush()
+    expect(Buffer.concat(written).toString('utf8')).toBe(lines.join(''))
   })
 })
 
