@@ -34,6 +34,37 @@ describe('POST /api/revalidate', () => {
     expect(contentRevision.current).toBe(1)
   })
 
+  it('passes the id of the document the body names on with the revision (the alerts watch that car only), and nothing else', async () => {
+    const heard: Array<readonly string[] | undefined> = []
+    const timestamp = Date.now()
+    const signed = (body: string) => ({
+      'content-type': 'application/json',
+      'sanity-webhook-signature': `t=${timestamp},v1=${signSanityPayload(body, timestamp, SECRET)}`,
+    })
+    const requests: Array<[RequestInit & { headers: Record<string, string> }, readonly string[] | undefined]> = [
+      [
+        {
+          body: JSON.stringify({ _id: 'vehicle-golf', _type: 'vehicle', price: 18_990 }),
+          headers: signed(JSON.stringify({ _id: 'vehicle-golf', _type: 'vehicle', price: 18_990 })),
+        },
+        ['vehicle-golf'],
+      ],
+      [{ body: '{"_id":"homePage"}', headers: { Authorization: `Bearer ${SECRET}` } }, ['homePage']],
+      // By hand, or a projection without _id: anything may have changed.
+      [{ headers: { Authorization: `Bearer ${SECRET}` } }, undefined],
+      [{ body: '{"title":"Start"}', headers: { Authorization: `Bearer ${SECRET}` } }, undefined],
+      [{ body: 'kein JSON', headers: { Authorization: `Bearer ${SECRET}` } }, undefined],
+      [{ body: '{"_id":42}', headers: { Authorization: `Bearer ${SECRET}` } }, undefined],
+    ]
+    for (const [init, expected] of requests) {
+      const { contentRevision, response } = call(init)
+      contentRevision.onChange((ids) => void heard.push(ids))
+      expect((await response).status).toBe(200)
+      expect(heard.at(-1), String(init.body)).toEqual(expected)
+    }
+    expect(heard).toHaveLength(requests.length)
+  })
+
   it('401 for a wrong secret, a signature over another body or with another secret, or nothing at all', async () => {
     const body = '{"_id":"homePage"}'
     const timestamp = Date.now()
