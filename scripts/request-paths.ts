@@ -7,6 +7,11 @@
  *
  *   npm run build:app && npm run request-paths
  *
+ * The page GET is also split in two: the files its data request (`/locations/dortmund.data`, Remix's
+ * single fetch: the same pipeline and loaders, no React render) runs, and those only the document's
+ * React render and its stream run (the helpers of components). The review counted without React
+ * components, by a walk checked by hand; the first part is the nearest this instrument comes to it.
+ *
  * The three requests, each after one warm-up of the same kind (so start-up work is not counted):
  * a page GET on a page-cache miss (`/locations/dortmund`, stored in the cache), a sell request with one photo without
  * JavaScript (`POST /auto-verkaufen`, multipart), and a mobile.de sync run (`POST
@@ -94,6 +99,8 @@ function salePost() {
 }
 
 let visits = 0
+/** The page GET's data request: pipeline and loaders without React's render (a miss, as the page GET). */
+const pageData = () => fetch(`${site.base}/locations/dortmund.data?besuch=${++visits}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } })
 const REQUESTS: Array<[string, () => Promise<Response>]> = [
   // A query the page ignores makes each request a page-cache miss that is then stored, as a first visit after a publish.
   [
@@ -115,6 +122,15 @@ try {
     const counted = files.filter((file) => !file.startsWith('app/components/'))
     const lines = counted.reduce((sum, file) => sum + linesOf(file), 0)
     console.log(`${name}: ${counted.length} files, ${lines.toLocaleString('en')} lines (and ${components.length} React component files)`)
+    if (name.startsWith('page GET')) {
+      await (await pageData()).arrayBuffer()
+      const data = new Set(await filesExecutedBy(pageData))
+      const [serverPart, renderPart] = [counted.filter((file) => data.has(file)), counted.filter((file) => !data.has(file))]
+      const sum = (files: string[]) => files.reduce((total, file) => total + linesOf(file), 0).toLocaleString('en')
+      console.log(`  of these, pipeline and loaders (as its .data request): ${serverPart.length} files, ${sum(serverPart)} lines`)
+      console.log(`  only in React's render and its stream: ${renderPart.length} files, ${sum(renderPart)} lines`)
+      if (process.env.VERBOSE) for (const file of renderPart) console.log(`    render: ${file} ${linesOf(file)}`)
+    }
     if (process.env.VERBOSE) for (const file of counted) console.log(`  ${file} ${linesOf(file)}`)
   }
 } finally {
