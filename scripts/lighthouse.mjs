@@ -40,8 +40,11 @@ export const BUDGETS = {
    * split two more shared chunks of 123 and 348 bytes out of modules the new routes share; the bytes are
    * held per route by tests/http/js-budget.test.ts (home 120.3 KB of 124), and the chunks load in
    * parallel after the first paint (27 requests, 19 scripts, measured 2026-11-28 in CI).
+   * 26 since Remix's route discovery is no longer counted (isRouteDiscovery): CI runs of one build saw 26,
+   * 27 and 28 requests. Measured on this machine (2026-11-28, night): 1 or 2 `/__manifest` fetches, the
+   * second only under load, and 26 others (25 under load, when a lazy card image loads after Lighthouse stops).
    */
-  requests: 27,
+  requests: 26,
   scriptRequests: 19,
 }
 const CATEGORIES = Object.keys(BUDGETS.scores)
@@ -129,10 +132,22 @@ function lostPoints(lhr) {
   )
 }
 
-/** How many requests of the page load Lighthouse saw: all of them, and the scripts alone. */
+/**
+ * Remix's route discovery (`/__manifest?p=…`): fetched after hydration for the links on the page, in
+ * batches that depend on timing (0, 1 or 2 fetches in CI runs of the same build), so it is reported,
+ * not counted against the budget.
+ */
+const isRouteDiscovery = (item) => new URL(item.url).pathname === '/__manifest'
+
+/** How many requests of the page load Lighthouse saw: the page's own (scripts apart) and the route discovery's. */
 function requestCounts(lhr) {
   const items = lhr.audits['network-requests'].details.items
-  return { requests: items.length, scriptRequests: items.filter((item) => item.resourceType === 'Script').length }
+  const own = items.filter((item) => !isRouteDiscovery(item))
+  return {
+    requests: own.length,
+    scriptRequests: own.filter((item) => item.resourceType === 'Script').length,
+    discoveryRequests: items.length - own.length,
+  }
 }
 
 /**
@@ -191,7 +206,7 @@ try {
     }
     results.push(result)
     console.log(
-      `${route}: ${CATEGORIES.map((id) => `${id} ${result.scores[id]}`).join(', ')} (performance runs: ${result.allPerformanceScores.join(', ')}); JS ${result.scriptKb.toFixed(1)} KB, CSS ${result.stylesheetKb.toFixed(1)} KB; ${result.requests} requests (${result.scriptRequests} scripts)`,
+      `${route}: ${CATEGORIES.map((id) => `${id} ${result.scores[id]}`).join(', ')} (performance runs: ${result.allPerformanceScores.join(', ')}); JS ${result.scriptKb.toFixed(1)} KB, CSS ${result.stylesheetKb.toFixed(1)} KB; ${result.requests} requests (${result.scriptRequests} scripts) and ${result.discoveryRequests} of route discovery`,
     )
     if (result.lostPoints.length > 0) console.log(`  below 100: ${result.lostPoints.join('; ')}`)
   }
