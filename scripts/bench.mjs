@@ -15,6 +15,9 @@
 // run; then the app restarted without cache (PAGE_CACHE_TTL=0, one run: its rendering rate).
 // wrk, not autocannon: one autocannon core was the limit before (it decodes every body).
 //
+// Every target runs on the Node that runs this script. Production and CI run Node 22 (decision 038): to
+// measure that runtime, put it first on PATH as .ci/run does, in a checkout installed under it.
+//
 // Options (env): BENCH_CONNECTIONS (10), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_ROUNDS (3),
 // BENCH_PIN=0 (no taskset pinning), BENCH_WRITE=0 (print only), BENCH_UNCACHED=0 (skip the uncached rows),
 // BENCH_NODE_FLAGS (extra flags for the app's node, e.g. --max-semi-space-size=64; none by default),
