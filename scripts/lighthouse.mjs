@@ -104,11 +104,10 @@ async function resolveRoute(route) {
   return route.replace('{vehicle}', encodeURIComponent(vehicles[0].id))
 }
 
-/** Every URL an `<img>` or `<link>` tag may load: its src and each candidate of its srcset. */
+/** Every URL an `<img>` or `<link>` tag may make Chromium load: each candidate of its srcset, else its src. */
 function imageUrlsOf(tag) {
-  const srcset = /(?:srcSet|srcset|imagesrcset)="([^"]*)"/i.exec(tag)?.[1] ?? ''
-  const src = /\ssrc="([^"]*)"/.exec(tag)?.[1]
-  const candidates = [...(src ? [src] : []), ...srcset.split(',').map((candidate) => candidate.trim().split(/\s+/)[0])]
+  const srcset = /(?:srcSet|srcset|imagesrcset)="([^"]*)"/i.exec(tag)?.[1]
+  const candidates = srcset ? srcset.split(',').map((candidate) => candidate.trim().split(/\s+/)[0]) : [/\ssrc="([^"]*)"/.exec(tag)?.[1]]
   return candidates.filter(Boolean).map((url) => new URL(url.replaceAll('&amp;', '&'), base).href)
 }
 
@@ -120,9 +119,7 @@ function imageUrlsOf(tag) {
  */
 async function warmImages(route) {
   const html = await (await fetch(`${base}${route}`)).text()
-  const urls = new Set(
-    [...html.matchAll(/<(?:img|link)\b[^>]*fetchpriority="high"[^>]*>/g)].flatMap(([tag]) => imageUrlsOf(tag)).filter((url) => !url.endsWith('.css')),
-  )
+  const urls = new Set([...html.matchAll(/<(?:img|link)\b[^>]*fetchpriority="high"[^>]*>/g)].flatMap(([tag]) => imageUrlsOf(tag)))
   await Promise.all(
     [...urls].map((url) =>
       fetch(url, { headers: { accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8' } }).then((response) => response.arrayBuffer()),
