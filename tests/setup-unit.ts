@@ -1,12 +1,19 @@
 import { URLSearchParams as NodeURLSearchParams } from 'node:url'
-import { afterEach, beforeEach } from 'vitest'
+import { afterAll, afterEach, beforeEach } from 'vitest'
 
 // testing-library's findBy… and waitFor give up after 1 s by default: on a loaded 2-core machine
 // (a CI run beside other jobs) a first router render took longer and failed tests that were right.
 // They still end as soon as the element appears; only a real failure waits the full 10 s.
 if (typeof document !== 'undefined') {
-  const { configure } = await import('@testing-library/react')
+  const { cleanup, configure } = await import('@testing-library/react')
   configure({ asyncUtilTimeout: 10_000 })
+  // sonner removes a closed toast 200 ms later by a timer that unmounting does not clear. A file whose
+  // last toast just closed would have it fire after jsdom is gone (React then reads `window`: a
+  // ReferenceError vitest counts against the run), so each jsdom file unmounts and lets it fire first.
+  afterAll(async () => {
+    cleanup()
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  })
 }
 
 // In the jsdom environment URLSearchParams is jsdom's, but Request is Node's. Node 22's Request

@@ -13,7 +13,10 @@ import { expect, openVehicleFilters, test, waitForScripts } from './playwright-u
 const DEDUCTIBLE = ['3', '10', '11', '18', '21']
 const sanitySite = `http://localhost:${SANITY_BACKED_PORT}`
 
-/** The ids of the cards on the page, in order, from their detail links. */
+/**
+ * The ids of the cards on the page, in order, from their detail links. Read once: after a document
+ * load, poll it (the heading above the list can be parsed while the cards are still streaming in).
+ */
 async function cardIds(page: Page): Promise<string[]> {
   return page
     .getByRole('article')
@@ -61,7 +64,7 @@ test.describe('without JavaScript', () => {
     await form.getByRole('button', { name: 'FAHRZEUGE SUCHEN' }).click()
     await expect(page).toHaveURL(/[?&]vat=deductible[&#]/)
     await expect(page.getByRole('heading', { level: 2, name: '5 Fahrzeuge' })).toBeVisible()
-    expect(await cardIds(page)).toEqual(DEDUCTIBLE)
+    await expect.poll(() => cardIds(page)).toEqual(DEDUCTIBLE)
     await openVehicleFilters(page)
     await expect(form.getByLabel('MwSt. ausweisbar')).toBeChecked()
   })
@@ -82,5 +85,5 @@ test('with JavaScript a tap on the checkbox applies it at once; the Sanity backe
 
   await page.goto(`${sanitySite}/vehicles?vat=deductible`)
   await expect(page.getByRole('heading', { level: 2, name: '5 Fahrzeuge' })).toBeVisible()
-  expect(await cardIds(page)).toEqual(DEDUCTIBLE)
+  await expect.poll(() => cardIds(page)).toEqual(DEDUCTIBLE)
 })
