@@ -27,7 +27,7 @@ async function serverHtml(url: string) {
 
 test('without JavaScript: a meta refresh inside <noscript> for the head, and a link that stops it', async () => {
   const { head, body } = await serverHtml('http://localhost/nirgendwo')
-  expect(head).toBe('<noscript><meta http-equiv="refresh" content="10;url=/"/></noscript>')
+  expect(head).toBe('<noscript><meta http-equiv="refresh" content="10; url=/"/></noscript>')
   // Nothing of the kind in the body, where a <meta> is invalid HTML.
   expect(body).not.toContain('http-equiv')
   expect(body).toContain('Automatische Weiterleitung zur Startseite in 10 Sekunden...')

@@ -28,7 +28,7 @@ test('without JavaScript the not-found page redirects (a meta refresh in the hea
   const page = await context.newPage()
   await page.clock.install()
   await page.goto('/nirgendwo')
-  await expect(page.locator('head meta[http-equiv="refresh"]')).toHaveAttribute('content', '10;url=/')
+  await expect(page.locator('head meta[http-equiv="refresh"]')).toHaveAttribute('content', '10; url=/')
   await expect(page.locator('body meta')).toHaveCount(0)
   await page.getByRole('link', { name: 'Weiterleitung stoppen' }).click()
   await expect(page).toHaveURL(/\/nirgendwo\?weiterleitung=aus$/)
