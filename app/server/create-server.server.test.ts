@@ -270,6 +270,7 @@ async function startSite(env: Record<string, string> = {}, limits?: ServerLimits
     if (url.pathname === '/api/leads') return Response.json({ length: (await request.arrayBuffer()).byteLength }, { status: 201 })
     return new Response(`<title>${url.pathname}${url.search}</title>`, { headers: { 'Content-Type': 'text/html; charset=utf-8' } })
   }
+  const root = await mkdtemp(path.join(tmpdir(), 'site-root-'))
   const { server } = createServer({
     context: {
       env: parseEnv({ NODE_ENV: 'production', SITE_URL: 'https://www.autohaus.example', ...env }),
@@ -277,12 +278,16 @@ async function startSite(env: Record<string, string> = {}, limits?: ServerLimits
       contentRevision: new ContentRevision(),
     },
     render,
-    root: await mkdtemp(path.join(tmpdir(), 'site-root-')),
+    root,
     limits,
     logger: logs.logger,
   })
-  const { port, close } = await listening(server)
-  return { port, rendered, logs, close, releaseEnd }
+  const listener = await listening(server)
+  const close = async () => {
+    await listener.close()
+    await rm(root, { recursive: true, force: true })
+  }
+  return { port: listener.port, rendered, logs, close, releaseEnd }
 }
 
 /** Sends bytes as they are (no client normalises them) and collects what comes back until the server closes or `until` matches. */

@@ -1,8 +1,8 @@
-import { mkdtemp, readdir } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MULTIPART_LIMITS, MultipartRefusal, readMultipart } from './multipart.server.ts'
 import { MAX_PHOTOS, PHOTO_MESSAGES } from './photos.ts'
 
@@ -67,6 +67,7 @@ describe('the bounded multipart reader (issue 35 item 2)', () => {
   beforeEach(async () => {
     temp = await mkdtemp(path.join(tmpdir(), 'multipart-test-'))
   })
+  afterEach(() => rm(temp, { recursive: true, force: true }))
   const leftOver = async () => (await readdir(temp, { recursive: true })).filter((name) => name.includes('.upload'))
 
   it('refuses a 100 MB field name after its first 16 KB of part header: read no further, memory flat, nothing left on disk', async () => {

@@ -87,7 +87,11 @@ export async function startSiteServer(port: number, env: Record<string, string> 
     SUBMISSION_RATE_LIMIT: '1000',
     ...env,
   })
-  await waitForPort(port, started)
+  // A start that is meant to fail (the start-up refusals) leaves no data folder behind either.
+  await waitForPort(port, started).catch(async (error: unknown) => {
+    await rm(dataDir, { recursive: true, force: true })
+    throw error
+  })
   return {
     ...started,
     dataDir,

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { type AddressInfo } from 'node:net'
 import { createSecureServer, type ServerHttp2Stream } from 'node:http2'
 import { tmpdir } from 'node:os'
@@ -84,6 +84,7 @@ function startListenerServer(): Promise<number> {
     stdio: 'ignore',
   })
   const server = createSecureServer({ key: readFileSync(key), cert: readFileSync(cert), allowHTTP1: true })
+  rmSync(folder, { recursive: true, force: true })
   server.on('stream', (stream, headers) => {
     // /listen/<hub>?query=…
     const hub = hubs.get(String(headers[':path']).split('?')[0]!.split('/')[2] ?? '')
