@@ -9,13 +9,13 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 
 const require = createRequire(import.meta.url)
-const { cachedPrebuild } = require('prebuild-install/util')
+const { cachedPrebuild, getDownloadUrl } = require('prebuild-install/util')
 const packageDir = path.dirname(require.resolve('better-sqlite3/package.json'))
-const { version } = require('better-sqlite3/package.json')
+const pkg = require('better-sqlite3/package.json')
 const binary = path.join(packageDir, 'build/Release/better_sqlite3.node')
 
-// The address prebuild-install asks for (better-sqlite3's releases, its default file name; glibc has no libc tag).
-const url = `https://github.com/WiseLibs/better-sqlite3/releases/download/v${version}/better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`
+// The address prebuild-install asks for, by its own template (its defaults: tag prefix `v`, no libc tag on glibc).
+const url = getDownloadUrl({ pkg, platform: process.platform, arch: process.arch, 'tag-prefix': 'v' })
 const cached = cachedPrebuild(url)
 
 if (existsSync(cached)) process.exit(0)
@@ -27,4 +27,4 @@ mkdirSync(path.dirname(cached), { recursive: true })
 const partial = `${cached}.${process.pid}.tmp`
 execFileSync('tar', ['-czf', partial, '-C', packageDir, 'build/Release/better_sqlite3.node'])
 renameSync(partial, cached)
-console.log(`better-sqlite3 ${version} für Node-ABI ${process.versions.modules} behalten: ${cached}`)
+console.log(`better-sqlite3 ${pkg.version} für Node-ABI ${process.versions.modules} behalten: ${cached}`)
