@@ -13,7 +13,8 @@ export const FAKE_SANITY_PORT = port + 2
  */
 export const E2E_REVALIDATE_SECRET = 'e2e-revalidate-secret-0123456789'
 // A fresh data folder per run, shared with the test workers (they inherit the environment)
-// so tests can check what the server stored.
+// so tests can check what the server stored; removed after a run that passed (data-dir-reporter.ts).
+const dataDirMadeForThisRun = process.env.E2E_DATA_DIR === undefined
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'dealer-e2e-'))
 
 /** Debian's Chromium; a downloaded browser is never used. */
@@ -34,7 +35,11 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: 'reports/e2e.json' }],
+    ['./tests/e2e/data-dir-reporter.ts', { dataDir: process.env.E2E_DATA_DIR, madeForThisRun: dataDirMadeForThisRun }],
+  ],
   use: {
     baseURL: `http://localhost:${port}`,
     launchOptions: chromiumLaunchOptions,
