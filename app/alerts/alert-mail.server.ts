@@ -96,14 +96,15 @@ export function buildOptInMail(options: OptInMailOptions): NotificationMail {
   const dealer = text(settings.dealerName) ?? 'Ihr Autohaus'
   const name = vehicleTitle(vehicle)
   const price = vehicle ? formatPrice(vehicle.price) : undefined
-  const what =
+  // What was asked for, then what we would do: one sentence each, so neither needs a clause inside the other.
+  const requested =
     options.kind === 'price-alert'
-      ? `eine E-Mail, sobald der Preis des ${name}${price ? ` (derzeit ${price})` : ''} sinkt`
-      : 'eine E-Mail, sobald ein Fahrzeug zu Ihrer Suche auf unserer Website in unseren Bestand kommt'
+      ? `eine Preisbeobachtung für den ${name}${price ? ` (derzeit ${price})` : ''} angefordert. Wir schreiben Ihnen, sobald sein Preis sinkt.`
+      : 'ein Suchauftrag angelegt. Wir schreiben Ihnen, sobald ein Fahrzeug in unseren Bestand kommt, das zu Ihrer Suche passt.'
   const until = formatBerlinTime(options.expiresAt.toISOString())
   const subject =
     options.kind === 'price-alert' ? `Bitte bestätigen: Preisbeobachtung für den ${name}` : 'Bitte bestätigen: Benachrichtigung zu Ihrer Fahrzeugsuche'
-  const intro = `Guten Tag,\n\nauf unserer Website wurde mit Ihrer E-Mail-Adresse ${what} gewünscht. Bitte bestätigen Sie das mit diesem Link:`
+  const intro = `Guten Tag,\n\nauf unserer Website wurde mit Ihrer E-Mail-Adresse ${requested} Bitte bestätigen Sie das mit diesem Link:`
   const after = `Der Link gilt bis ${until}. Ohne Ihre Bestätigung schicken wir Ihnen keine weitere E-Mail. Abmelden können Sie sich später jederzeit mit einem Klick in jeder Benachrichtigung.`
   const page = vehicleLink(vehicle, options.siteUrl)
   const footer = `Sie erhalten diese E-Mail einmalig, weil auf unserer Website ein Formular mit Ihrer E-Mail-Adresse abgeschickt wurde. Waren Sie das nicht, ignorieren Sie sie einfach: Ihre Adresse erhält dann keine Benachrichtigung.`

@@ -109,7 +109,9 @@ describe.each(BACKENDS)('a price alert on the %s lake', (backend) => {
     const [optIn, ...others] = mailsTo(VISITOR)
     expect(others).toHaveLength(0)
     expect(optIn!.header('Subject')).toBe(`Bitte bestätigen: Preisbeobachtung für den ${NAME} – Ruhrstern Automobile`)
-    expect(optIn!.text).toContain(`sobald der Preis des ${NAME} (derzeit 21.980\u00a0€) sinkt`)
+    expect(optIn!.text).toContain(
+      `auf unserer Website wurde mit Ihrer E-Mail-Adresse eine Preisbeobachtung für den ${NAME} (derzeit 21.980\u00a0€) angefordert. Wir schreiben Ihnen, sobald sein Preis sinkt. Bitte bestätigen Sie das mit diesem Link:`,
+    )
     expect(optIn!.text).toMatch(/Der Link gilt bis \S+, \d+\. \S+ \d{4} um \d\d:\d\d Uhr\./)
     expect(optIn!.text).not.toContain(VISITOR)
     const confirmLink = /https:\/\/www\.example\.de\/benachrichtigung\/bestaetigen\?t=\S+/.exec(optIn!.text)?.[0]
@@ -222,6 +224,9 @@ describe.each(BACKENDS)('a price alert on the %s lake', (backend) => {
       await instances[1]!.notifier.notifyAll(stored.id)
       const [optIn] = mailsTo(email)
       expect(optIn!.header('Subject')).toBe('Bitte bestätigen: Benachrichtigung zu Ihrer Fahrzeugsuche – Ruhrstern Automobile')
+      expect(optIn!.text).toContain(
+        'auf unserer Website wurde mit Ihrer E-Mail-Adresse ein Suchauftrag angelegt. Wir schreiben Ihnen, sobald ein Fahrzeug in unseren Bestand kommt, das zu Ihrer Suche passt.',
+      )
       // The search is the visitor's text: the mail does not repeat it.
       expect(optIn!.text).not.toContain(query.split(' ')[0])
       const token = new URL(/https:\/\/\S+\/benachrichtigung\/bestaetigen\?t=\S+/.exec(optIn!.text)![0]).searchParams.get('t')!

@@ -41,8 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const state: ConfirmOutcome | 'ask' = status === 'active' ? 'already-confirmed' : status === 'ended' ? 'ended' : 'ask'
   const what =
     lead.kind === 'price-alert'
-      ? `eine E-Mail, sobald der Preis des ${vehicleTitle(lead.vehicleInfo)} sinkt`
-      : 'eine E-Mail, sobald ein zu Ihrer Suche passendes Fahrzeug in unseren Bestand kommt'
+      ? `eine E-Mail erhalten, sobald der Preis des ${vehicleTitle(lead.vehicleInfo)} sinkt`
+      : 'eine E-Mail erhalten, sobald ein Fahrzeug in unseren Bestand kommt, das zu Ihrer Suche passt'
   return data({ state, token: token ?? '', what, consentText: lead.alert?.consentText ?? '' }, { headers })
 }
 

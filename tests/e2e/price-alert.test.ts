@@ -44,6 +44,7 @@ async function requestAndConfirm(page: Page, email: string) {
   const url = new URL(link!)
   await page.goto(`${url.pathname}${url.search}`)
   await expect(page.getByRole('heading', { name: 'Benachrichtigung bestätigen' })).toBeVisible()
+  await expect(page.getByText(/^Sie möchten eine E-Mail erhalten, sobald der Preis des .+ sinkt\. Bitte bestätigen Sie das:$/)).toBeVisible()
   await page.getByRole('button', { name: 'JA, BENACHRICHTIGUNG BESTÄTIGEN' }).click()
   await expect(page.getByRole('heading', { name: 'Benachrichtigung bestätigt' })).toBeVisible()
   await expect.poll(async () => ((await leadOf(email))?.alert as { status?: string } | undefined)?.status).toBe('active')
