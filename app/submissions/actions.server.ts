@@ -43,8 +43,12 @@ export const PAGE_FORM_ERRORS = {
 /** The API's 413 for a multipart body over a limit of multipart.server.ts. */
 const MULTIPART_TOO_LARGE = `Die Anfrage ist zu groß (höchstens ${MAX_PHOTOS} Fotos zu je ${MAX_PHOTO_BYTES / 1024 / 1024} MB und ${SALE_FIELDS_LIMIT / 1024} KB Text).`
 
-/** Largest accepted submission without files; the longest valid one (a 5,000-character message) fits easily. */
-export const SUBMISSION_BODY_LIMIT = 16 * 1024
+/**
+ * Largest accepted submission without files. The longest valid one must fit in its widest encoding,
+ * or a visitor without JavaScript loses what they typed: form-encoded, a character such as „€“ takes
+ * 9 bytes (%E2%82%AC), so a 5,000-character message alone is 45 KB (the longest form: about 53 KB).
+ */
+export const SUBMISSION_BODY_LIMIT = 64 * 1024
 
 const FORM_POST = 'application/x-www-form-urlencoded'
 const JSON_POST = 'application/json'
@@ -64,7 +68,7 @@ type ReadResult =
 
 /**
  * The one body reader of the forms: the media type must be one of `types`. JSON and form-encoded
- * bodies are read up to 16 KB (a larger one is refused with `size`: the server drains the rest,
+ * bodies are read up to SUBMISSION_BODY_LIMIT (a larger one is refused with `size`: the server drains the rest,
  * app/utils/http.server.ts); form posts become an object of strings, JSON is parsed (undefined when
  * malformed). Multipart bodies (a form with photos) go through the bounded reader
  * (multipart.server.ts), their photos into temporary files under DATA_DIR/tmp (photoTempDir, emptied at start).
@@ -223,7 +227,7 @@ const APIS = {
 /**
  * The action of POST /api/contacts and POST /api/leads: 201 with `{id, receivedAt}` once the
  * submission is durably stored; 400 with `fieldErrors` for invalid input or an unknown kind (nothing
- * stored); 405 for other methods; 413 over 16 KB;
+ * stored); 405 for other methods; 413 over SUBMISSION_BODY_LIMIT;
  * 415 for other media types; 429 over the submission limit; 503 when the lake cannot store it.
  */
 export function submissionApiAction(api: keyof typeof APIS) {

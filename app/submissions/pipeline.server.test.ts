@@ -10,7 +10,8 @@ import { VALID_CONTACT, VALID_DEALER_LEAD, VALID_SALE } from '#tests/submissions
 import * as contacts from '#app/routes/api.contacts.ts'
 import * as leads from '#app/routes/api.leads.ts'
 import { PAGE_FORM_ERRORS, SUBMISSION_BODY_LIMIT, submissionPageAction } from './actions.server.ts'
-import { type SubmissionActionData } from './forms.ts'
+import { CONTACT_LIMITS, FORM_KIND_FIELD, SUBMISSION_KEY_FIELD, type SubmissionActionData } from './forms.ts'
+import { FORMS } from './lead-forms.ts'
 import { SALE_FIELDS_LIMIT } from './photos.ts'
 
 /*
@@ -157,7 +158,7 @@ const ENTRY_POINTS: EntryPoint[] = [
       kind: 'json',
       idPattern: /^inbox\.contact-[0-9a-f-]{36}$/,
       loader: contacts.loader,
-      tooLarge: 'Die Anfrage ist zu groß (höchstens 16 KB).',
+      tooLarge: 'Die Anfrage ist zu groß (höchstens 64 KB).',
       // The contact API also takes the form-encoded fields of its first version.
       unsupported: 'Nicht unterstütztes Format. Bitte senden Sie JSON (application/json) oder Formulardaten.',
       unavailable: 'Ihre Nachricht konnte nicht gespeichert werden. Bitte versuchen Sie es später erneut.',
@@ -181,7 +182,7 @@ const ENTRY_POINTS: EntryPoint[] = [
       kind: 'json',
       idPattern: /^inbox\.lead-[0-9a-f-]{36}$/,
       loader: leads.loader,
-      tooLarge: 'Die Anfrage ist zu groß (höchstens 16 KB).',
+      tooLarge: 'Die Anfrage ist zu groß (höchstens 64 KB).',
       unsupported: LEADS_UNSUPPORTED,
       unavailable: LEADS_UNAVAILABLE,
     },
@@ -397,6 +398,14 @@ describe.each(ENTRY_POINTS)('$name', (entry) => {
     expectSuccess(await call(entry.request(entry.valid(who)), { ...context, clientAddress: '198.51.100.5' }))
   })
 
+  if ('message' in entry.valid(''))
+    it('stores a message at its longest in the widest encoding: 5,000 „€“, 45 KB form-encoded', async () => {
+      const who = `Lang ${entry.name}`
+      const message = '€'.repeat(CONTACT_LIMITS.message)
+      expectSuccess(await call(entry.request({ ...entry.valid(who), message })))
+      expect((await storedOf(who)).map((doc) => doc.message)).toEqual([message])
+    })
+
   it('refuses a body over its limit with 413 and a German message, storing nothing', async () => {
     const who = `Zu lang ${entry.name}`
     const answer = await call(entry.request({ ...entry.valid(who), note: 'x'.repeat(entry.bodyLimit + 1) }))
@@ -478,4 +487,19 @@ describe.each(ENTRY_POINTS)('$name', (entry) => {
       const put = await call(new Request(entry.url, { method: 'PUT', body: '{}', headers: { 'content-type': 'application/json' } }))
       expect(put.status).toBe(405)
     })
+})
+
+describe('SUBMISSION_BODY_LIMIT', () => {
+  it('takes the longest valid post of every form in its widest encoding (every text at its maximum length in „€“)', () => {
+    for (const [kind, form] of Object.entries(FORMS)) {
+      const longest = new URLSearchParams({ [FORM_KIND_FIELD]: kind, anchor: 'x'.repeat(40), [SUBMISSION_KEY_FIELD]: 'x'.repeat(36), page: '€'.repeat(200) })
+      for (const field of form.fields) {
+        const widest = field.options
+          ? [...field.options].sort((a, b) => encodeURIComponent(b).length - encodeURIComponent(a).length)[0]!
+          : '€'.repeat(field.maxLength ?? 40)
+        longest.append(field.name, widest)
+      }
+      expect(longest.toString().length, kind).toBeLessThanOrEqual(SUBMISSION_BODY_LIMIT)
+    }
+  })
 })

@@ -103,15 +103,15 @@ async function postTwiceOnOneConnection(port: number, first: { path: string; bod
 
 describe('finding 3 and issue 13 item 6: oversized bodies get their 413, and the connection stays usable', () => {
   for (const path of ['/api/contacts', '/api/leads']) {
-    it(`directly: ${path} with 200 KB declared, then with 40 KB chunked`, async () => {
+    it(`directly: ${path} with 200 KB declared, then with 100 KB chunked`, async () => {
       const declared = await postTwiceOnOneConnection(direct.port, { path, body: Buffer.alloc(200 * 1024, 'a') })
       expect(declared.big.status).toBe(413)
-      expect(JSON.parse(declared.big.body)).toEqual({ error: 'Die Anfrage ist zu groß (höchstens 16 KB).' })
+      expect(JSON.parse(declared.big.body)).toEqual({ error: 'Die Anfrage ist zu groß (höchstens 64 KB).' })
       expect(declared.next.status).toBe(201)
 
-      const chunked = await postTwiceOnOneConnection(direct.port, { path, body: Buffer.alloc(40 * 1024, 'a'), chunked: true })
+      const chunked = await postTwiceOnOneConnection(direct.port, { path, body: Buffer.alloc(100 * 1024, 'a'), chunked: true })
       expect(chunked.big.status).toBe(413)
-      expect(JSON.parse(chunked.big.body)).toEqual({ error: 'Die Anfrage ist zu groß (höchstens 16 KB).' })
+      expect(JSON.parse(chunked.big.body)).toEqual({ error: 'Die Anfrage ist zu groß (höchstens 64 KB).' })
       expect(chunked.next.status).toBe(201)
     })
   }
