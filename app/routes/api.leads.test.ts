@@ -54,7 +54,9 @@ describe.each(BACKENDS)('POST /api/leads on the %s lake', (backend) => {
     const { id } = (await enquiry.json()) as { id: string }
     expect(await test.stored(id)).toMatchObject({ vehicle: { _ref: 'vehicle-1', _weak: true } })
 
-    const search = await call(post(JSON.stringify({ kind: 'used-car-enquiry', desiredVehicle: 'Kombi', priceFrom: 10000, priceTo: 20000, phone: '0201 1' })))
+    const search = await call(
+      post(JSON.stringify({ kind: 'used-car-enquiry', desiredVehicle: 'Kombi', priceFrom: 10000, priceTo: 20000, phone: '0201 123456' })),
+    )
     expect(search.status).toBe(201)
   })
 
@@ -79,7 +81,7 @@ describe.each(BACKENDS)('POST /api/leads on the %s lake', (backend) => {
   })
 
   it('answers an unknown or missing kind with 400 and a kind error', async () => {
-    for (const body of [{ phone: '0201 1' }, { kind: 'kredit', phone: '0201 1' }]) {
+    for (const body of [{ phone: '0201 123456' }, { kind: 'kredit', phone: '0201 123456' }]) {
       const response = await call(post(JSON.stringify(body)))
       expect(response.status).toBe(400)
       const { fieldErrors } = (await response.json()) as { fieldErrors: Record<string, string[]> }

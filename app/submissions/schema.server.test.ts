@@ -325,6 +325,12 @@ describe('parseLead: a valid submission of every form', () => {
     expect(valid(parseLead('valuation', { phone: '0201 123456', quick: false })).fields.map((field) => field.name)).toEqual(['phone'])
   })
 
+  it('refuses a phone number with fewer than six digits, which no one can call back', () => {
+    expect(errorsOf('valuation', { phone: '0176 1' })).toEqual({ phone: [PHONE_FORMAT] })
+    expect(errorsOf('vehicle-sale', { phone: '0176 1', email: '' })).toEqual({ phone: [PHONE_FORMAT] })
+    expect(valueOf('valuation', { phone: '0176 12' }, 'phone')).toBe('0176 12')
+  })
+
   it('accepts a phone number alone on every call-back form', () => {
     // The dealer registration also needs the company, a test drive a name and a slot.
     for (const kind of CALLBACK_KINDS.filter((candidate) => candidate !== 'dealer-registration' && candidate !== 'test-drive')) {
@@ -576,10 +582,10 @@ describe.each(BACKENDS)('storeLead on the %s lake', (backend) => {
   })
 
   it('stores a valuation without a vehicle and drops a page that is no site path', async () => {
-    const lead = valid(parseLead('valuation', { ...VALID.valuation, phone: `0201 ${backend.length}` }))
+    const lead = valid(parseLead('valuation', { ...VALID.valuation, phone: `0201 1234${backend.length}` }))
     const { id } = await storeSubmission(test.lake, { ...lead, page: 'https://evil.example/' })
     const stored = await test.stored(id)
-    expect(stored).toMatchObject({ _type: 'lead', kind: 'valuation', status: 'neu', contact: { phone: `0201 ${backend.length}` } })
+    expect(stored).toMatchObject({ _type: 'lead', kind: 'valuation', status: 'neu', contact: { phone: `0201 1234${backend.length}` } })
     expect(stored).not.toHaveProperty('page')
     expect(stored).not.toHaveProperty('vehicle')
     expect((stored?.fields as unknown[]).length).toBe(6)

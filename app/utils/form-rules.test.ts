@@ -61,15 +61,18 @@ describe('the e-mail rule', () => {
 })
 
 describe('the phone rule', () => {
-  it.each(['0201 123456', '+49 201 123456', '0201 (12) 34-56', '0172/1234567'])('accepts %s', (value) => {
+  it.each(['0201 123456', '+49 201 123456', '0201 (12) 34-56', '0172/1234567', '020112'])('accepts %s', (value) => {
     expect(isValidPhone(value)).toBe(true)
     expect(asPattern(PHONE_PATTERN_SOURCE).test(value)).toBe(true)
   })
 
-  it.each(['+49 201\n1234', '+49\t201 1234', '0201\u00a0123', 'ruf mich an', '12', '(0201) 1234', '+49 201 1234\u2028'])('refuses %j', (value) => {
-    expect(isValidPhone(value)).toBe(false)
-    expect(asPattern(PHONE_PATTERN_SOURCE).test(value)).toBe(false)
-  })
+  it.each(['+49 201\n1234', '+49\t201 1234', '0201\u00a0123', 'ruf mich an', '12', '(0201) 1234', '+49 201 1234\u2028', '0176 1', '+49 201', '0201-1'])(
+    'refuses %j',
+    (value) => {
+      expect(isValidPhone(value)).toBe(false)
+      expect(asPattern(PHONE_PATTERN_SOURCE).test(value)).toBe(false)
+    },
+  )
 })
 
 describe('hasForbiddenCharacters', () => {

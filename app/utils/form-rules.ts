@@ -15,10 +15,12 @@ export const EMAIL_PATTERN_SOURCE =
   "[a-zA-Z0-9.!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]+" + '@(?:[a-zA-Z0-9](?:[a-zA-Z0-9\\-]{0,61}[a-zA-Z0-9])?\\.)+' + '[a-zA-Z][a-zA-Z0-9\\-]{0,61}[a-zA-Z0-9]'
 
 /**
- * The phone rule: a plus or a digit, then at least three digits, plain spaces, slashes, brackets or
- * hyphens (no tabs or line breaks, which `\s` would let in). `pattern`-ready like the e-mail rule.
+ * The phone rule: a plus or a digit, then digits, plain spaces, slashes, brackets or hyphens (no
+ * tabs or line breaks, which `\s` would let in), with at least six digits in all: a German number
+ * with its area code has more, so „0176 1“ is a typo no one can call back. `pattern`-ready like the
+ * e-mail rule (a lookahead is valid under the `v` flag).
  */
-export const PHONE_PATTERN_SOURCE = '[+0-9][0-9 \\/\\(\\)\\-]{3,}'
+export const PHONE_PATTERN_SOURCE = '(?=(?:[^0-9]*[0-9]){6})[+0-9][0-9 \\/\\(\\)\\-]{3,}'
 
 /** Anchored like the browser anchors a `pattern` (`^(?:…)$`). */
 const EMAIL_PATTERN = new RegExp(`^(?:${EMAIL_PATTERN_SOURCE})$`, 'u')

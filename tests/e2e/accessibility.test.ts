@@ -445,7 +445,7 @@ test('/formulare: lead forms refusing input, failing, and every one confirmed @b
     await page.route('**/api/leads', (route) => route.fulfill({ status: 503, body: 'Nicht verfügbar' }))
     const exportForm = formIn(page, 'export-anfrage')
     await control(exportForm, 'Zielland').fill('Polen')
-    await control(exportForm, 'Telefon').fill('0201 1')
+    await control(exportForm, 'Telefon').fill('0201 123456')
     await exportForm.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
     await expect(page.getByText('Fehler beim Senden')).toBeVisible()
     await expect(page.getByText('Ihre Anfrage konnte nicht gesendet werden. Bitte versuchen Sie es erneut.')).toBeVisible()

@@ -270,7 +270,12 @@ test('50 leads sent to both instances while their first retry runs: exactly 50 m
           const response = await fetch(`${number % 2 === 0 ? A : B}/api/leads`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ kind: 'dealer-registration', company: `Autohaus Instanz ${number}`, phone: '0201 1', page: '/locations/uedem/grosshandel' }),
+            body: JSON.stringify({
+              kind: 'dealer-registration',
+              company: `Autohaus Instanz ${number}`,
+              phone: '0201 123456',
+              page: '/locations/uedem/grosshandel',
+            }),
           })
           return { status: response.status, body: (await response.json()) as { id?: string } }
         }),

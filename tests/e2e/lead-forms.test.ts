@@ -120,7 +120,7 @@ test.describe('lead forms with JavaScript', () => {
     await page.route('**/api/leads', (route) => route.fulfill({ status: 503, body: 'Nicht verfügbar' }))
     const form = formIn(page, 'export-anfrage')
     await control(form, 'Zielland').fill('Polen')
-    await control(form, 'Telefon').fill('0201 1')
+    await control(form, 'Telefon').fill('0201 123456')
     await form.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
     await expect(page.getByText('Fehler beim Senden')).toBeVisible()
     await expect(page.getByText('Ihre Anfrage konnte nicht gesendet werden. Bitte versuchen Sie es erneut.')).toBeVisible()
@@ -185,7 +185,7 @@ test.describe('POST /api/leads', () => {
   test('stores valid JSON and answers 201; reading is refused', async ({ request }) => {
     const marker = uniqueName('API Händler')
     const response = await request.post('/api/leads', {
-      data: { kind: 'dealer-registration', company: marker, phone: '0201 1', page: '/locations/uedem/grosshandel' },
+      data: { kind: 'dealer-registration', company: marker, phone: '0201 123456', page: '/locations/uedem/grosshandel' },
     })
     expect(response.status()).toBe(201)
     expect((await response.json()).id).toMatch(/^inbox\.lead-/)
@@ -217,7 +217,7 @@ test.describe('leads on the Sanity-backed server', () => {
 
     const model = uniqueName('Sanity Modell')
     const post = await request.post(`${sanitySite}/formulare`, {
-      form: { leadKind: 'valuation', variant: 'uedem', anchor: 'bewertung-uedem', model, phone: '0201 1', website: '', page: '/formulare' },
+      form: { leadKind: 'valuation', variant: 'uedem', anchor: 'bewertung-uedem', model, phone: '0201 123456', website: '', page: '/formulare' },
       headers: { Origin: sanitySite },
       maxRedirects: 0,
     })

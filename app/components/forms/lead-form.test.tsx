@@ -267,7 +267,7 @@ describe('LeadForm', () => {
     answerWith(503)
     await renderForm(<LeadForm kind="used-car-enquiry" anchor="gebrauchtwagen-anfrage" />)
     fill(/^Wunschfahrzeug/, 'Kombi')
-    fill(/^Telefon/, '0201 1')
+    fill(/^Telefon/, '0201 123456')
     fireEvent.click(submitButton())
     expect(await screen.findByText(LEAD_TOASTS.failure.title)).toBeTruthy()
     expect(field(/^Wunschfahrzeug/).value).toBe('Kombi')
@@ -277,7 +277,7 @@ describe('LeadForm', () => {
     failNetwork()
     fireEvent.click(submitButton())
     await waitFor(() => expect(screen.getAllByText(LEAD_TOASTS.failure.title).length).toBeGreaterThan(0))
-    expect(field(/^Telefon/).value).toBe('0201 1')
+    expect(field(/^Telefon/).value).toBe('0201 123456')
   })
 
   test('after a post without JavaScript: errors, summary and input in the form that was sent only', async () => {
@@ -292,7 +292,7 @@ describe('LeadForm', () => {
           leadKind: 'valuation',
           anchor: 'bewertung-uedem',
           fieldErrors: { year: ['Das Baujahr muss zwischen 1950 und 2027 liegen.'] },
-          values: { model: 'A4', year: '1800', phone: '0201 1' },
+          values: { model: 'A4', year: '1800', phone: '0201 123456' },
         },
       },
     )
