@@ -94,6 +94,11 @@ export function comparisonRows(vehicles: readonly SavedVehicle[], today: string,
   ]
 }
 
+/** A number never parts from the unit after it („45.200 km“, „140 kW (190 PS)“), nor „§“ from its number: a no-break space between them. */
+function withUnit(value: string): string {
+  return value.replace(/(\d|§) /g, '$1\u00a0')
+}
+
 export default function ComparePage() {
   const { vehicles, cut, gone, today } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
@@ -111,17 +116,22 @@ export default function ComparePage() {
           {cut ? <p className="mt-4 text-zinc-800">Es lassen sich höchstens drei Fahrzeuge vergleichen: Hier sehen Sie die ersten drei.</p> : null}
           {gone > 0 ? <p className="mt-4 text-zinc-800">{gone === 1 ? 'Ein Fahrzeug ist' : `${gone} Fahrzeuge sind`} nicht mehr im Angebot.</p> : null}
           {enough ? (
-            <div className="mt-6 overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm">
-              <table className="w-full min-w-[20rem] table-fixed border-collapse text-sm hyphens-auto">
+            /*
+             * Three cars do not fit a phone side by side: the table keeps columns wide enough for
+             * whole words („Differenzbesteuert“) and scrolls in this box, with the row labels pinned
+             * at its left edge; the page itself never gets wider than the screen.
+             */
+            <div data-testid="comparison-scroller" className="mt-6 overflow-x-auto overscroll-x-contain rounded-xl border border-zinc-200 bg-white shadow-sm">
+              <table className="w-full border-separate border-spacing-0 text-sm">
                 <caption className="sr-only">Vergleich von {vehicles.length} Fahrzeugen</caption>
                 <thead>
                   <tr>
-                    <td className="w-20 p-2 sm:w-40 sm:p-3" />
+                    <td className="sticky left-0 z-10 w-28 border-r border-zinc-200 bg-white p-2 sm:w-40 sm:p-3" />
                     {vehicles.map((vehicle) => (
                       <th
                         key={vehicle.id}
                         scope="col"
-                        className="p-2 text-left align-top text-sm font-bold break-words text-zinc-950 normal-case sm:p-3 sm:text-base"
+                        className="min-w-36 p-2 text-left align-top text-sm font-bold text-zinc-950 normal-case sm:p-3 sm:text-base"
                       >
                         <Link to={`/vehicles/${encodeURIComponent(vehicle.id)}`} className="underline underline-offset-4 hover:text-amber-800">
                           {vehicleName(vehicle)}
@@ -132,13 +142,16 @@ export default function ComparePage() {
                 </thead>
                 <tbody>
                   {rows.map((row) => (
-                    <tr key={row.label} className="border-t border-zinc-200">
-                      <th scope="row" className="p-2 text-left align-top text-xs font-semibold text-zinc-700 sm:p-3 sm:text-sm">
+                    <tr key={row.label}>
+                      <th
+                        scope="row"
+                        className="sticky left-0 z-10 border-t border-r border-zinc-200 bg-white p-2 text-left align-top text-xs font-semibold text-zinc-700 sm:p-3 sm:text-sm"
+                      >
                         {row.label}
                       </th>
                       {row.values.map((value, index) => (
-                        <td key={index} className="p-2 align-top font-semibold break-words text-zinc-950 sm:p-3">
-                          {value}
+                        <td key={index} className="border-t border-zinc-200 p-2 align-top font-semibold text-zinc-950 sm:p-3">
+                          {withUnit(value)}
                         </td>
                       ))}
                     </tr>

@@ -130,3 +130,50 @@ test.describe('Merkliste without JavaScript', () => {
     await expect(items.getByRole('heading', { level: 3 })).toHaveText(named(second))
   })
 })
+
+test.describe('The comparison on a narrow phone', { tag: '@phone' }, () => {
+  test.use({ viewport: { width: 360, height: 740 } })
+
+  test('three cars at 360 px: no word split over two lines, „€“ beside its number, the table scrolls in its box, not the page', async ({ page }) => {
+    // A long make (Mercedes-Benz), „Reserviert“ and a price of five digits, as the audit found them.
+    await page.goto('/merkliste/vergleich?ids=2,10,7')
+    const table = page.getByRole('table')
+    await expect(table.getByRole('columnheader')).toHaveCount(3)
+
+    /** Every word (split at ordinary spaces only, so „21.490 €“ with its no-break space is one) of every cell that sits on more than one line. */
+    const splitWords = () =>
+      table.evaluate((element) => {
+        const split: string[] = []
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? ''
+          for (const match of text.matchAll(/[^ \t\n]+/g)) {
+            const range = document.createRange()
+            range.setStart(node, match.index)
+            range.setEnd(node, match.index + match[0].length)
+            const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)))
+            if (lines.size > 1) split.push(match[0])
+          }
+        }
+        return split
+      })
+    expect(await splitWords()).toEqual([])
+    await expect(table.getByRole('row', { name: /^Preis/ })).toContainText('21.490\u00a0€')
+    await expect(table.getByRole('cell', { name: 'Reserviert', exact: true })).toBeVisible()
+
+    // The table is wider than the phone: it scrolls in its own box, the row labels stay at its left edge.
+    const box = page.getByTestId('comparison-scroller')
+    expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true)
+    const label = table.getByRole('rowheader', { name: 'Kilometerstand', exact: true })
+    const before = (await label.boundingBox())!
+    await box.evaluate((element) => element.scrollTo({ left: element.scrollWidth }))
+    await expect.poll(async () => (await label.boundingBox())!.x).toBe(before.x)
+    await expect(label).toBeInViewport({ ratio: 1 })
+
+    for (const width of [360, 320]) {
+      await page.setViewportSize({ width, height: 740 })
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `page width at ${width} px`).toBeLessThanOrEqual(width)
+      expect(await splitWords(), `split words at ${width} px`).toEqual([])
+    }
+  })
+})
