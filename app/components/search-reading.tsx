@@ -69,7 +69,7 @@ export function SearchReadingLine({ state, search }: { state: VehicleSearch; sea
   )
 }
 
-/** The help of an empty result for a search: the query, "Meinten Sie …?" and the Suchauftrag. */
+/** The help of an empty result for a search: the query, "Meinten Sie …?" (or a wider search) and the Suchauftrag. */
 export function EmptySearchHelp({ state, search }: { state: VehicleSearch; search: SearchReadingData }) {
   const query = state.search ?? ''
   const suggestion = suggestedSearch(search.reading, search, foldWord, displayTerm)
@@ -80,11 +80,11 @@ export function EmptySearchHelp({ state, search }: { state: VehicleSearch; searc
       </p>
       {suggestion ? (
         <p className="text-center text-zinc-700">
-          Meinten Sie{' '}
-          <Link to={withSearch(state, suggestion)} className="font-semibold text-amber-800 underline underline-offset-2">
-            „{suggestion}“
+          {suggestion.corrected ? 'Meinten Sie' : 'Suche erweitern:'}{' '}
+          <Link to={withSearch(state, suggestion.text)} className="font-semibold text-amber-800 underline underline-offset-2">
+            „{suggestion.text}“
           </Link>
-          ?
+          {suggestion.corrected ? '?' : null}
         </p>
       ) : null}
       <SearchRequest query={query} />

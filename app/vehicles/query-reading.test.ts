@@ -108,8 +108,15 @@ describe('suggestedSearch ("Meinten Sie …?" of an empty result)', () => {
     suggestedSearch(readQuery(search), { corrections, unmatched }, (word) => searchWords(word)[0], displayTerm)
 
   it('drops the words that matched nothing and spells out the corrections', () => {
-    expect(suggest('Kombie Lamborghini', [{ from: 'kombie', to: 'kombi' }], ['lamborghini'])).toBe('Kombi')
-    expect(suggest('Mercedez golf 6 unter 20.000 €', [{ from: 'mercedez', to: 'mercedes' }], ['golf6'])).toBe('Mercedes unter 20.000 €')
+    expect(suggest('Kombie Lamborghini', [{ from: 'kombie', to: 'kombi' }], ['lamborghini'])).toEqual({ text: 'Kombi', corrected: true })
+    expect(suggest('Mercedez golf 6 unter 20.000 €', [{ from: 'mercedez', to: 'mercedes' }], ['golf6'])).toEqual({
+      text: 'Mercedes unter 20.000 €',
+      corrected: true,
+    })
+  })
+
+  it('says when it only drops words: a wider search, not a spelling ("VW Polo unter 10000" without a Polo in stock)', () => {
+    expect(suggest('VW Polo unter 10000', [], ['vw', 'polo'])).toEqual({ text: 'unter 10000', corrected: false })
   })
 
   it('offers nothing when nothing is dropped or nothing would be left', () => {

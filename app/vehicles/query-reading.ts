@@ -250,8 +250,10 @@ export function withReading(state: VehicleSearch): { state: VehicleSearch; readi
 }
 
 /**
- * The "Meinten Sie …?" of an empty result: the text without the words (and series) that matched
- * no vehicle, with the corrections spelled out; undefined when that drops nothing or leaves nothing.
+ * The suggestion of an empty result: the text without the words (and series) that matched no
+ * vehicle, with the corrections spelled out; undefined when that drops nothing or leaves nothing.
+ * `corrected`: a word's spelling was changed too, so "Meinten Sie …?" fits; without, the suggestion
+ * only searches wider.
  * `unmatched` and the corrections' `from` are folded search words (search-text.ts SearchReport);
  * `fold` turns a typed word into one, `display` a corrected term into its spelling.
  */
@@ -260,10 +262,11 @@ export function suggestedSearch(
   report: { corrections: ReadonlyArray<{ from: string; to: string }>; unmatched: readonly string[] },
   fold: (word: string) => string | undefined,
   display: (term: string) => string,
-): string | undefined {
+): { text: string; corrected: boolean } | undefined {
   const unmatched = new Set(report.unmatched)
   const corrected = new Map(report.corrections.map((correction) => [correction.from, correction.to]))
   let dropped = false
+  let changed = false
   const pieces = [
     ...reading.parts.map((part) => ({ at: part.at, text: part.word && unmatched.has(part.word) ? undefined : part.source })),
     ...reading.words.map((word) => {
@@ -271,6 +274,7 @@ export function suggestedSearch(
       if (folded === undefined) return { at: word.at, text: word.source }
       if (unmatched.has(folded)) return { at: word.at, text: undefined }
       const to = corrected.get(folded)
+      if (to !== undefined) changed = true
       return { at: word.at, text: to === undefined ? word.source : display(to) }
     }),
   ].sort((a, b) => a.at - b.at)
@@ -278,5 +282,5 @@ export function suggestedSearch(
     if (piece.text === undefined) dropped = true
     return piece.text === undefined ? [] : [piece.text]
   })
-  return dropped && kept.length > 0 ? kept.join(' ') : undefined
+  return dropped && kept.length > 0 ? { text: kept.join(' '), corrected: changed } : undefined
 }
