@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { tradeInHref, whatsappDigits, whatsappHref } from './contact-links.ts'
+import { tradeInHref, whatsappDigits, whatsappHref, whatsappMessage } from './contact-links.ts'
+
+describe('whatsappMessage', () => {
+  it('greets, names the car and links its page', () => {
+    expect(whatsappMessage('BMW 320d Touring', 'https://example.de/vehicles/1')).toBe(
+      'Hallo, ich interessiere mich für dieses Fahrzeug: BMW 320d Touring – https://example.de/vehicles/1',
+    )
+  })
+})
 
 describe('whatsappHref', () => {
   it('links to wa.me with the international digits and the text encoded', () => {

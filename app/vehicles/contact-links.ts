@@ -26,6 +26,11 @@ export function whatsappDigits(number: string | null | undefined): string | unde
   return digits.length >= 8 && digits.length <= 15 ? digits : undefined
 }
 
+/** The chat's first message, ready to send: a greeting, the car and its page (the dealer sees which car at once). */
+export function whatsappMessage(vehicleName: string, pageUrl: string): string {
+  return `Hallo, ich interessiere mich für dieses Fahrzeug: ${vehicleName} – ${pageUrl}`
+}
+
 /** `https://wa.me/<digits>?text=…`, or undefined without a usable number (then the button is left out). */
 export function whatsappHref(number: string | null | undefined, text: string): string | undefined {
   const digits = whatsappDigits(number)

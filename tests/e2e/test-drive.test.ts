@@ -147,7 +147,7 @@ test.describe('with JavaScript', () => {
     const bar = page.getByRole('navigation', { name: 'Schnellkontakt' })
     await expect(bar).toBeVisible()
     await expect(bar.getByRole('link', { name: 'Anrufen' })).toHaveAttribute('href', 'tel:+4920185123400')
-    const text = `BMW 320d Touring: ${baseURL}/vehicles/1`
+    const text = `Hallo, ich interessiere mich für dieses Fahrzeug: BMW 320d Touring – ${baseURL}/vehicles/1`
     await expect(bar.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', `https://wa.me/4915785123400?text=${encodeURIComponent(text)}`)
     await expect(bar.getByRole('link', { name: 'Anfragen' })).toHaveAttribute('href', '#anfrage')
 

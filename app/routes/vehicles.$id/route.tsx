@@ -16,7 +16,7 @@ import { displayYear, formatEuro, formatMileage, formatPrice, fuelLabel, parseAm
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
 import { advertisedMonthlyRate, effectiveRateOf, FINANCING_ANCHOR, FINANCING_REQUEST_ANCHOR } from '#app/vehicles/financing.ts'
-import { tradeInHref, whatsappHref } from '#app/vehicles/contact-links.ts'
+import { tradeInHref, whatsappHref, whatsappMessage } from '#app/vehicles/contact-links.ts'
 import { listReturnHref } from '#app/vehicles/list-return.ts'
 import { INVENTORY_TITLE } from '#app/vehicles/vehicle-search.ts'
 import { loadVehicleDetail } from './data.server'
@@ -102,7 +102,7 @@ export default function VehicleDetailPage() {
   const facts = buyerFacts(vehicle, today)
   const net = sold ? null : netPriceLabel(vehicle.vat, price)
   const tel = settings.phone ? telHref(settings.phone) : ''
-  const whatsapp = whatsappHref(settings.whatsapp, `${name}: ${siteUrl ?? ''}/vehicles/${encodeURIComponent(vehicle.id)}`)
+  const whatsapp = whatsappHref(settings.whatsapp, whatsappMessage(name, `${siteUrl ?? ''}/vehicles/${encodeURIComponent(vehicle.id)}`))
   const subline = [
     vehicle.firstRegistration ? `EZ ${vehicle.firstRegistration}` : String(displayYear(vehicle.year)),
     formatMileage(vehicle.mileage),
