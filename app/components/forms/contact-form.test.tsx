@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { ContactForm } from '#app/components/forms/contact-form.tsx'
 import { Toaster } from '#app/components/ui/toaster.tsx'
 import { mockSubmissionApi } from '#tests/submission-api.ts'
@@ -188,8 +188,11 @@ describe('ContactForm', () => {
     ])
     // The form is gone until the visitor asks for it again, then empty.
     expect(screen.queryByLabelText(/^Name/)).toBeNull()
+    Element.prototype.scrollIntoView = vi.fn()
     fireEvent.click(screen.getByRole('button', { name: 'Weitere Nachricht senden' }))
     expect(field(/^Name/).value).toBe('')
+    // Focus goes on to the fresh form's first field, not to <body>.
+    await waitFor(() => expect(document.activeElement).toBe(field(/^Name/)))
     expect(field(/^Nachricht/).value).toBe('')
     expect(screen.getByRole('button', { name: 'NACHRICHT SENDEN' }).getAttribute('aria-disabled')).toBeNull()
   })

@@ -3,13 +3,20 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { type ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { toast } from 'sonner'
-import { describe, expect, test } from 'vitest'
+import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { LeadForm } from '#app/components/forms/lead-form.tsx'
 import { LEAD_TOASTS } from '#app/submissions/lead-forms.ts'
 import { Toaster } from '#app/components/ui/toaster.tsx'
 import { mockSubmissionApi } from '#tests/submission-api.ts'
 
 const { received, answerWith, failNetwork } = mockSubmissionApi('/api/leads', 'inbox.lead-1')
+
+// jsdom lays nothing out and has no scrollIntoView: a spy records what the form asks the browser to show.
+const scrollIntoView = vi.fn()
+beforeEach(() => {
+  scrollIntoView.mockReset()
+  Element.prototype.scrollIntoView = scrollIntoView
+})
 
 type ActionData = {
   status: 'error'
@@ -196,6 +203,10 @@ describe('LeadForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Weitere Anfrage senden' }))
     expect(field(/^Name/).value).toBe('')
     expect(field(/^Nachricht/).value).toBe(PREFILLED)
+    // The button that had focus is gone: focus goes to the fresh form's first field, its label scrolled into view, not to <body>.
+    await waitFor(() => expect(document.activeElement).toBe(field(/^Name/)))
+    expect(scrollIntoView.mock.contexts).toEqual([field(/^Name/).parentElement])
+    expect(field(/^Name/).parentElement?.querySelector('label')?.htmlFor).toBe(field(/^Name/).id)
     expect(screen.getByRole('button', { name: 'ANFRAGE SENDEN' }).getAttribute('aria-disabled')).toBeNull()
   })
 
@@ -213,6 +224,7 @@ describe('LeadForm', () => {
     expect(received).toEqual([{ kind: 'valuation', variant: 'muenster', page: '/formulare', brand: 'VW', year: '2018', phone: '0251 123456', quick: 'on' }])
     fireEvent.click(screen.getByRole('button', { name: 'Weitere Anfrage senden' }))
     expect(field(/^Marke/).value).toBe('')
+    await waitFor(() => expect(document.activeElement).toBe(field(/^Marke/)))
     expect(field(/^Schnelle Abwicklung/).checked).toBe(false)
   })
 

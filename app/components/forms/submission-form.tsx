@@ -29,6 +29,7 @@ import {
 import { type TestDriveSlot } from '#app/submissions/test-drive-slots.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
+import { prefersReducedMotion } from '#app/utils/scroll.ts'
 import { useScriptedSubmit } from '#app/utils/use-scripted-submit.ts'
 import { SlotSelect } from './slot-select.tsx'
 
@@ -135,8 +136,18 @@ export function SubmissionForm({
   // With JavaScript the confirmation replaces the form and takes focus, as lasting as the no-JS one (issue 26).
   const [sentHere, setSentHere] = useState(false)
   const confirmation = useRef<HTMLDivElement>(null)
+  // „Weitere Anfrage senden“ unmounts the focused button: focus goes to the fresh form's first field
+  // (else it falls to <body>), with its label scrolled into view.
+  const reopened = useRef(false)
   useEffect(() => {
     if (sentHere) confirmation.current?.focus()
+    else if (reopened.current) {
+      reopened.current = false
+      const first = fields.find((field) => field.type !== 'hidden')
+      const control = first ? document.getElementById(id(first.name)) : null
+      control?.focus({ preventScroll: true })
+      control?.parentElement?.scrollIntoView({ block: 'nearest', behavior: prefersReducedMotion() ? 'instant' : 'smooth' })
+    }
   }, [sentHere])
   // An optional field in a group of which one must be filled (phone or e-mail): its note and message are the group's.
   const groupOf = (name: string) =>
@@ -307,7 +318,14 @@ export function SubmissionForm({
           <FormConfirmation>{texts.success.description}</FormConfirmation>
         )}
         {confirmationNote}
-        <Button type="button" variant="outline-dark" onClick={() => setSentHere(false)}>
+        <Button
+          type="button"
+          variant="outline-dark"
+          onClick={() => {
+            reopened.current = true
+            setSentHere(false)
+          }}
+        >
           {isContact ? 'Weitere Nachricht senden' : 'Weitere Anfrage senden'}
         </Button>
       </div>
