@@ -3,7 +3,7 @@
  * server schema answers for every form (the contact form's fields name their own, in forms.ts).
  * Apart from forms.ts so that the home page, which shows only the contact form, does not load it.
  */
-import { MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/validation.ts'
+import { MIN_VEHICLE_YEAR } from '#schemas/lib/validation.ts'
 import { formatDecimal } from '#app/utils/format.ts'
 import { FORMAT_MESSAGES, type FieldDefinition, type FormDefinition, type LeadKind } from './forms.ts'
 
@@ -17,10 +17,11 @@ export const FIELD_MESSAGES = {
   phoneFormat: FORMAT_MESSAGES.phone,
   text: (label: string) => `„${label}“ muss Text sein.`,
   tooLong: (label: string, max: number) => `„${label}“ darf höchstens ${formatDecimal(max)} Zeichen lang sein.`,
-  notANumber: (label: string) => `„${label}“ muss eine ganze Zahl sein.`,
-  year: (max: number) => `Das Baujahr muss zwischen ${MIN_VEHICLE_YEAR} und ${max} liegen.`,
-  mileage: 'Der Kilometerstand muss zwischen 0 und 2.000.000 km liegen.',
-  price: 'Der Preis muss zwischen 0 und 10.000.000 € liegen.',
+  notANumber: (label: string) => `„${label}“ muss eine ganze Zahl ohne Komma sein, z. B. 85.000.`,
+  yearFormat: (label: string) => `„${label}“ muss eine Jahreszahl mit vier Ziffern sein, z. B. 2018.`,
+  year: (label: string, max: number) => `„${label}“ muss zwischen ${MIN_VEHICLE_YEAR} und ${max} liegen.`,
+  mileage: (label: string) => `„${label}“ muss zwischen 0 und 2.000.000 km liegen.`,
+  price: (label: string) => `„${label}“ muss zwischen 0 und 10.000.000 € liegen.`,
   priceRange: 'Der Preis „von“ darf nicht über dem Preis „bis“ liegen.',
   option: (label: string) => `Bitte wählen Sie für „${label}“ einen Eintrag aus der Liste.`,
   checkbox: (label: string) => `„${label}“ hat einen ungültigen Wert.`,
@@ -28,20 +29,17 @@ export const FIELD_MESSAGES = {
 } as const
 
 /**
- * The message next to a filled field the browser's constraints refuse (type, pattern, min, max,
- * maxLength): the one the server schema gives for the same value.
+ * The message next to a filled field the browser's constraints refuse (type, pattern, maxLength):
+ * the one the server schema gives for the same value. A number field's range is the server's to
+ * check (its input is text, so that „123.456“ can be typed).
  */
-export function formatMessage(field: FieldDefinition, now: Date = new Date()): string {
+export function formatMessage(field: FieldDefinition): string {
   if (field.messages?.invalid) return field.messages.invalid
+  if (field.pattern) return field.pattern.message
   if (field.type === 'email') return FIELD_MESSAGES.emailFormat
   if (field.type === 'tel') return FIELD_MESSAGES.phoneFormat
   if (field.type === 'select') return FIELD_MESSAGES.option(field.label)
-  if (field.type === 'number') {
-    if (field.number === 'year') return FIELD_MESSAGES.year(maxVehicleYear(now))
-    if (field.number === 'mileage') return FIELD_MESSAGES.mileage
-    if (field.number === 'price') return FIELD_MESSAGES.price
-    return FIELD_MESSAGES.notANumber(field.label)
-  }
+  if (field.type === 'number') return FIELD_MESSAGES.notANumber(field.label)
   if (field.maxLength !== undefined) return tooLongMessage(field, field.maxLength)
   return FIELD_MESSAGES.text(field.label)
 }

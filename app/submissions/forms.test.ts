@@ -104,18 +104,28 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
     expect(enquiry.anyOf).toEqual([expect.objectContaining({ fields: ['phone', 'email'] })])
   })
 
-  it('renders native constraints, with next year as the latest year of build', () => {
-    const year = LEAD_FORMS.valuation.fields.find((field) => field.name === 'year')!
-    expect(inputAttributes(year, new Date('2026-06-01T00:00:00Z'))).toMatchObject({
-      name: 'year',
-      type: 'number',
-      min: 1950,
-      max: 2027,
-      step: 1,
-      placeholder: 'z. B. 2018',
-    })
-    const mileage = LEAD_FORMS.valuation.fields.find((field) => field.name === 'mileage')!
-    expect(inputAttributes(mileage)).toMatchObject({ min: 0, max: 2_000_000 })
+  it('renders numbers as text inputs with a German pattern: thousands grouped by dots or spaces, a year as four digits', () => {
+    // How browsers compile a `pattern` attribute.
+    const accepts = (source: string, value: string) => new RegExp(`^(?:${source})$`, 'v').test(value)
+    const mileage = inputAttributes(LEAD_FORMS['vehicle-sale'].fields.find((field) => field.name === 'mileage')!)
+    expect(mileage).toMatchObject({ name: 'mileage', type: 'text', inputMode: 'numeric', required: true, placeholder: 'z. B. 85.000' })
+    expect(mileage).not.toHaveProperty('min')
+    expect(mileage.title).toBe('„Kilometerstand (km)“ muss eine ganze Zahl ohne Komma sein, z. B. 85.000.')
+    for (const value of ['123.456', '123 456', '123456', '1.234.567', '0']) expect(accepts(mileage.pattern!, value), value).toBe(true)
+    for (const value of ['123,5', '12.34', '1.23.456', '123.456 789', '-5', '85000 km', '']) expect(accepts(mileage.pattern!, value), value).toBe(false)
+    const year = inputAttributes(LEAD_FORMS['vehicle-sale'].fields.find((field) => field.name === 'year')!)
+    expect(year).toMatchObject({ type: 'text', inputMode: 'numeric', title: '„Erstzulassung (Jahr)“ muss eine Jahreszahl mit vier Ziffern sein, z. B. 2018.' })
+    expect(accepts(year.pattern!, '2018')).toBe(true)
+    for (const value of ['2.018', '18', '20180']) expect(accepts(year.pattern!, value), value).toBe(false)
+    // Every number of every form: kilometres and euros take grouped thousands, years four digits.
+    for (const kind of LEAD_KINDS) {
+      for (const field of LEAD_FORMS[kind].fields.filter((candidate) => candidate.type === 'number')) {
+        const attributes = inputAttributes(field)
+        expect(attributes.type, `${kind}.${field.name}`).toBe('text')
+        expect(accepts(attributes.pattern!, field.number === 'year' ? '2018' : '12.500'), `${kind}.${field.name}`).toBe(true)
+        expect(attributes.title, `${kind}.${field.name}`).toContain(`„${field.label}“`)
+      }
+    }
     const phone = LEAD_FORMS.student.fields.find((field) => field.name === 'phone')!
     expect(inputAttributes(phone)).toMatchObject({ type: 'tel', required: true, maxLength: 40, autoComplete: 'tel' })
     const message = LEAD_FORMS['vehicle-enquiry'].fields.find((field) => field.name === 'message')!

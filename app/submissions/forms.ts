@@ -2,7 +2,7 @@
  * Every form of the site, one definition each: the contact form (spec §5) and the eight lead forms
  * (spec §3 "Forms without submission"): kinds, German titles, fields in order with their limits,
  * options and texts, the toasts and the query of the confirmation. Browser-safe: no zod, nothing but
- * the formatting helpers, so the form renders native constraints (required, min, max, maxLength)
+ * the formatting helpers, so the form renders native constraints (required, pattern, maxLength)
  * from here. The server schema in schema.server.ts is built from the same definitions.
  *
  * This module holds what every form needs and the contact form; the lead forms' definitions and
@@ -10,7 +10,6 @@
  */
 
 import { CONTACT_SUBJECTS as CONTACT_SUBJECT_LIST, type LEAD_KINDS as LEAD_KIND_TITLES } from '#schemas/lib/constants.ts'
-import { maxVehicleYear } from '#schemas/lib/validation.ts'
 import { formatDecimal } from '#app/utils/format.ts'
 import { EMAIL_PATTERN_SOURCE, PHONE_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
 
@@ -35,7 +34,7 @@ export interface FieldDefinition {
   /** Allowed values of a select (value and label are the spec's text, unless `optionLabels` names them). */
   readonly options?: readonly string[]
   readonly optionLabels?: Readonly<Record<string, string>>
-  /** Range of a number field; `year` takes its maximum from `maxVehicleYear()`. */
+  /** Range of a number field, checked by the server; `year` takes its maximum from `maxVehicleYear()`. */
   readonly number?: LeadNumberKind
   readonly min?: number
   readonly max?: number
@@ -78,7 +77,7 @@ export interface FormDefinition<K extends FormKind = FormKind> {
   /** The message next to an empty required field, and next to a value the field's format refuses (the server schema's). */
   readonly messages: {
     readonly missing: (field: FieldDefinition) => string
-    readonly format: (field: FieldDefinition, now?: Date) => string
+    readonly format: (field: FieldDefinition) => string
   }
 }
 
@@ -231,15 +230,15 @@ export function formFields(form: FormDefinition, variant?: string): readonly Fie
     })
 }
 
-/** The HTML attributes of a field's input (native constraints included), year bounds resolved for `now`. */
-export function inputAttributes(field: FieldDefinition, now: Date = new Date()) {
+/** The HTML attributes of a field's input (native constraints included). */
+export function inputAttributes(field: FieldDefinition) {
   return {
     name: field.name,
     required: field.required || undefined,
-    ...(field.type === 'textarea' || field.type === 'select' || field.type === 'slot' ? {} : { type: field.type }),
-    ...(field.type === 'number' ? { inputMode: 'numeric' as const, step: 1 } : {}),
-    min: field.min,
-    max: field.number === 'year' ? maxVehicleYear(now) : field.max,
+    // A number is typed into a text input: `type="number"` refuses „123.456“, the German way to write 123456 km;
+    // its pattern (lead-forms.ts) checks the format, the server the range.
+    ...(field.type === 'textarea' || field.type === 'select' || field.type === 'slot' ? {} : { type: field.type === 'number' ? 'text' : field.type }),
+    ...(field.type === 'number' ? { inputMode: 'numeric' as const } : {}),
     maxLength: field.maxLength,
     // The server's e-mail and phone rules (app/utils/form-rules.ts): the browser refuses what the server would.
     ...(field.type === 'email' ? { pattern: EMAIL_PATTERN_SOURCE, title: FORMAT_MESSAGES.email } : {}),

@@ -5,8 +5,8 @@
 import { GERMAN_MONTHS } from '#app/utils/format.ts'
 import { LEAD_KINDS as LEAD_KIND_TITLES } from '#schemas/lib/constants.ts'
 import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR } from '#schemas/lib/validation.ts'
-import { EMAIL_PATTERN_SOURCE, PHONE_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
-import { formatMessage, missingLeadFieldMessage } from './field-messages.ts'
+import { EMAIL_PATTERN_SOURCE, PHONE_PATTERN_SOURCE, WHOLE_NUMBER_PATTERN_SOURCE, YEAR_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
+import { FIELD_MESSAGES, formatMessage, missingLeadFieldMessage } from './field-messages.ts'
 import { TERM_OPTIONS } from '#app/vehicles/financing-terms.ts'
 import { MAX_PHOTOS, PHOTO_FIELD } from './photos.ts'
 import {
@@ -110,7 +110,11 @@ const yearField = (label = 'Baujahr'): FieldDefinition => ({
   number: 'year',
   min: MIN_VEHICLE_YEAR,
   placeholder: 'z. B. 2018',
+  pattern: { source: YEAR_PATTERN_SOURCE, message: FIELD_MESSAGES.yearFormat(label) },
 })
+
+/** Kilometres and euros are typed the German way, thousands grouped or not: „123.456“, „123 456“, „123456“. */
+const wholeNumberPattern = (label: string) => ({ source: WHOLE_NUMBER_PATTERN_SOURCE, message: FIELD_MESSAGES.notANumber(label) })
 
 const mileageField = (label = 'Kilometerstand (km)'): FieldDefinition => ({
   name: 'mileage',
@@ -120,7 +124,8 @@ const mileageField = (label = 'Kilometerstand (km)'): FieldDefinition => ({
   number: 'mileage',
   min: 0,
   max: MAX_MILEAGE_KM,
-  placeholder: 'z. B. 85000',
+  placeholder: 'z. B. 85.000',
+  pattern: wholeNumberPattern(label),
 })
 
 const priceField = (name: string, label: string, placeholder: string): FieldDefinition => ({
@@ -132,6 +137,7 @@ const priceField = (name: string, label: string, placeholder: string): FieldDefi
   min: 0,
   max: MAX_PRICE_EUR,
   placeholder,
+  pattern: wholeNumberPattern(label),
 })
 
 const selectField = (name: string, label: string, options: readonly string[]): FieldDefinition => ({
@@ -335,7 +341,7 @@ const financingRequestForm: FormDefinition<'financing-request'> = {
     { name: 'email', label: 'E-Mail', type: 'email', required: false, maxLength: LEAD_LIMITS.email, placeholder: 'ihre@email.de', autoComplete: 'email' },
     { ...selectField('term', 'Laufzeit', FINANCING_TERMS), required: true, messages: { missing: 'Bitte wählen Sie eine Laufzeit.' } },
     {
-      ...priceField('downPayment', 'Anzahlung (€)', 'z. B. 5000'),
+      ...priceField('downPayment', 'Anzahlung (€)', 'z. B. 5.000'),
       required: true,
       messages: { missing: 'Bitte geben Sie eine Anzahlung an (0, wenn keine).' },
     },
@@ -440,8 +446,8 @@ export const LEAD_FORMS: Readonly<Record<LeadKind, FormDefinition<LeadKind>>> = 
   ]),
   'used-car-enquiry': leadForm('used-car-enquiry', [
     textField('desiredVehicle', 'Wunschfahrzeug', 'z. B. BMW 3er Touring'),
-    priceField('priceFrom', 'Preis von (€)', 'z. B. 10000'),
-    priceField('priceTo', 'Preis bis (€)', 'z. B. 20000'),
+    priceField('priceFrom', 'Preis von (€)', 'z. B. 10.000'),
+    priceField('priceTo', 'Preis bis (€)', 'z. B. 20.000'),
     phoneField(),
   ]),
   export: leadForm('export', [

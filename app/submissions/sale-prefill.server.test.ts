@@ -19,6 +19,12 @@ describe('salePrefill: a valuation form’s query → the sell request’s initi
     expect(prefill('model=A4&leadKind=brand-purchase&variant=audi')).toEqual({ make: 'Audi', model: 'A4' })
   })
 
+  it('takes a mileage typed the German way, thousands grouped by dots or spaces, as the form does', () => {
+    expect(prefill('mileage=123.456')).toEqual({ mileage: '123.456' })
+    expect(prefill('mileage=123+456')).toEqual({ mileage: '123 456' })
+    expect(prefill('mileage=123,5&year=2.017')).toEqual({})
+  })
+
   it('drops each value its field’s rule refuses and keeps the others', () => {
     expect(prefill('brand=VW&year=1800&mileage=-5&phone=call+me&email=name%40web&model=Golf')).toEqual({ make: 'VW', model: 'Golf' })
     expect(prefill(`brand=${'x'.repeat(101)}&model=Golf%0AInjected`)).toEqual({})

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { type LeadKind } from '#app/submissions/forms.ts'
-import { LEAD_KINDS } from '#app/submissions/lead-forms.ts'
+import { LEAD_FORMS, LEAD_KINDS } from '#app/submissions/lead-forms.ts'
 import { PRICE_ALERT_CONSENT, SEARCH_ALERT_CONSENT } from '#app/alerts/consent.ts'
 import {
   parseSubmission as parseLead,
@@ -16,9 +16,11 @@ const NEXT_YEAR = new Date().getFullYear() + 1
 
 const CALLBACK = 'Bitte geben Sie eine Telefonnummer an, damit wir Sie zurückrufen können.'
 const PHONE_FORMAT = 'Bitte geben Sie eine gültige Telefonnummer an.'
-const yearMessage = (max = NEXT_YEAR) => `Das Baujahr muss zwischen 1950 und ${max} liegen.`
-const MILEAGE = 'Der Kilometerstand muss zwischen 0 und 2.000.000 km liegen.'
-const PRICE = 'Der Preis muss zwischen 0 und 10.000.000 € liegen.'
+const yearMessage = (max = NEXT_YEAR, label = 'Baujahr') => `„${label}“ muss zwischen 1950 und ${max} liegen.`
+const YEAR_FORMAT = '„Baujahr“ muss eine Jahreszahl mit vier Ziffern sein, z. B. 2018.'
+const mileageMessage = (label: string) => `„${label}“ muss zwischen 0 und 2.000.000 km liegen.`
+const wholeNumberMessage = (label: string) => `„${label}“ muss eine ganze Zahl ohne Komma sein, z. B. 85.000.`
+const PRICE = '„Preis von (€)“ muss zwischen 0 und 10.000.000 € liegen.'
 const PRICE_RANGE = 'Der Preis „von“ darf nicht über dem Preis „bis“ liegen.'
 
 /** A complete, valid submission of each form, as a form post sends it (strings only). */
@@ -431,11 +433,11 @@ describe('parseLead: year of build 1950 to next year', () => {
   })
 
   it.each(YEAR_KINDS)('%s: rejects what is not a whole number', (kind) => {
-    for (const year of ['abc', '2018.5', '1e3', '20 18', '0x7E2']) {
-      expect(errorsOf(kind, { year }), year).toEqual({ year: ['„Baujahr“ muss eine ganze Zahl sein.'] })
+    for (const year of ['abc', '2018.5', '1e3', '20 18', '2.018', '0x7E2']) {
+      expect(errorsOf(kind, { year }), year).toEqual({ year: [YEAR_FORMAT] })
     }
-    expect(errorsOf(kind, { year: 2018.5 })).toEqual({ year: ['„Baujahr“ muss eine ganze Zahl sein.'] })
-    expect(errorsOf(kind, { year: ['2018'] })).toEqual({ year: ['„Baujahr“ muss eine ganze Zahl sein.'] })
+    expect(errorsOf(kind, { year: 2018.5 })).toEqual({ year: [wholeNumberMessage('Baujahr')] })
+    expect(errorsOf(kind, { year: ['2018'] })).toEqual({ year: [wholeNumberMessage('Baujahr')] })
   })
 
   it('computes next year when validating, not when loading', () => {
@@ -450,13 +452,33 @@ describe('parseLead: mileage 0 to 2,000,000 km', () => {
   it.each(MILEAGE_KINDS)('%s: accepts 0 and 2,000,000, rejects -1 and 2,000,001', (kind) => {
     expect(valueOf(kind, { mileage: '0' }, 'mileage')).toBe('0')
     expect(valueOf(kind, { mileage: '2000000' }, 'mileage')).toBe('2000000')
-    expect(errorsOf(kind, { mileage: '-1' })).toEqual({ mileage: [MILEAGE] })
-    expect(errorsOf(kind, { mileage: '2000001' })).toEqual({ mileage: [MILEAGE] })
+    const label = LEAD_FORMS[kind].fields.find((field) => field.name === 'mileage')!.label
+    expect(errorsOf(kind, { mileage: '-1' })).toEqual({ mileage: [wholeNumberMessage(label)] })
+    expect(errorsOf(kind, { mileage: -1 })).toEqual({ mileage: [mileageMessage(label)] })
+    expect(errorsOf(kind, { mileage: '2000001' })).toEqual({ mileage: [mileageMessage(label)] })
+    expect(errorsOf(kind, { mileage: '2.000.001' })).toEqual({ mileage: [mileageMessage(label)] })
   })
 
-  it('names the field as the form labels it when the mileage is no number', () => {
-    expect(errorsOf('valuation', { mileage: '85.000' })).toEqual({ mileage: ['„Kilometerstand (km)“ muss eine ganze Zahl sein.'] })
-    expect(errorsOf('student', { mileage: 'viel' })).toEqual({ mileage: ['„KM-Stand“ muss eine ganze Zahl sein.'] })
+  it('takes thousands grouped the German way, by dots, by spaces or not at all', () => {
+    for (const mileage of ['123.456', '123 456', '123456', ' 123.456 ']) {
+      expect(valueOf('vehicle-sale', { mileage }, 'mileage'), mileage).toBe('123456')
+    }
+    expect(valueOf('vehicle-sale', { mileage: '2.000.000' }, 'mileage')).toBe('2000000')
+    expect(valueOf('used-car-enquiry', { priceFrom: '12.500', priceTo: '20 000' }, 'priceTo')).toBe('20000')
+  })
+
+  it('refuses a decimal, naming the field as the form labels it', () => {
+    for (const mileage of ['123,5', '12.34', '1.23.456', '123.456,7', '85000 km', 'viel']) {
+      expect(errorsOf('vehicle-sale', { mileage }), mileage).toEqual({ mileage: [wholeNumberMessage('Kilometerstand (km)')] })
+    }
+    expect(errorsOf('student', { mileage: '12,5' })).toEqual({ mileage: [wholeNumberMessage('KM-Stand')] })
+  })
+
+  it('names the sell request’s year by its label „Erstzulassung (Jahr)“', () => {
+    expect(errorsOf('vehicle-sale', { year: '1900' })).toEqual({ year: [yearMessage(NEXT_YEAR, 'Erstzulassung (Jahr)')] })
+    expect(errorsOf('vehicle-sale', { year: '2.018' })).toEqual({
+      year: ['„Erstzulassung (Jahr)“ muss eine Jahreszahl mit vier Ziffern sein, z. B. 2018.'],
+    })
   })
 })
 
@@ -473,9 +495,10 @@ describe('parseLead: price range of the used-car enquiry', () => {
   })
 
   it('rejects negative, too high and non-numeric prices', () => {
-    expect(errorsOf('used-car-enquiry', { priceFrom: '-1' })).toEqual({ priceFrom: [PRICE] })
-    expect(errorsOf('used-car-enquiry', { priceTo: '10000001' })).toEqual({ priceTo: [PRICE] })
-    expect(errorsOf('used-car-enquiry', { priceTo: '20.000 €' })).toEqual({ priceTo: ['„Preis bis (€)“ muss eine ganze Zahl sein.'] })
+    expect(errorsOf('used-car-enquiry', { priceFrom: '-1' })).toEqual({ priceFrom: [wholeNumberMessage('Preis von (€)')] })
+    expect(errorsOf('used-car-enquiry', { priceFrom: -1 })).toEqual({ priceFrom: [PRICE] })
+    expect(errorsOf('used-car-enquiry', { priceTo: '10000001' })).toEqual({ priceTo: ['„Preis bis (€)“ muss zwischen 0 und 10.000.000 € liegen.'] })
+    expect(errorsOf('used-car-enquiry', { priceTo: '20.000 €' })).toEqual({ priceTo: [wholeNumberMessage('Preis bis (€)')] })
   })
 })
 
@@ -534,7 +557,7 @@ describe('parseLead: length limits and types', () => {
   it('reports every broken field at once', () => {
     expect(errorsOf('student', { year: '1900', mileage: '-5', phone: '', appointment: 'Nie' })).toEqual({
       year: [yearMessage()],
-      mileage: [MILEAGE],
+      mileage: [wholeNumberMessage('KM-Stand')],
       phone: [CALLBACK],
       appointment: ['Bitte wählen Sie für „Wunschtermin“ einen Eintrag aus der Liste.'],
     })

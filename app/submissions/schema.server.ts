@@ -4,7 +4,14 @@ import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'
 import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/validation.ts'
 import { type ContentLake, createDocument } from '#app/lake/lake.server.ts'
 import { echoFormValues } from '#app/utils/form-values.ts'
-import { forbiddenCharactersMessage, hasForbiddenCharacters, isValidEmail, isValidPhone } from '#app/utils/form-rules.ts'
+import {
+  forbiddenCharactersMessage,
+  hasForbiddenCharacters,
+  isValidEmail,
+  isValidPhone,
+  WHOLE_NUMBER_PATTERN_SOURCE,
+  wholeNumber,
+} from '#app/utils/form-rules.ts'
 import { FIELD_MESSAGES, missingFieldMessage, tooLongMessage } from './field-messages.ts'
 import { type FieldDefinition, type FieldErrors, type FormKind } from './forms.ts'
 import { FORMS, LEAD_LIMITS, MAX_PRICE_EUR } from './lead-forms.ts'
@@ -22,7 +29,6 @@ import { SLOT_MESSAGES } from './test-drive-slots.ts'
 type FieldValue = string | number | boolean | undefined
 
 const VEHICLE_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/
-const INTEGER_PATTERN = /^-?\d+$/
 const SLOT_VALUE_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}-\d{2}:\d{2}$/
 const CHECKED = new Set(['on', 'true', '1', 'ja'])
 const UNCHECKED = new Set(['', 'off', 'false', '0', 'nein'])
@@ -56,20 +62,22 @@ function numberValue(field: FieldDefinition, kind: FormKind, value: unknown, ctx
   } else if (value === undefined || value === null || typeof value === 'string') {
     const text = (value ?? '').trim()
     if (text === '') return field.required ? fail(ctx, missingFieldMessage(FORMS[kind], field.name)) : undefined
-    if (!INTEGER_PATTERN.test(text)) return fail(ctx, FIELD_MESSAGES.notANumber(field.label))
-    number = Number(text)
+    // The input's own pattern (thousands grouped the German way, a year's four digits), as the browser checks it.
+    const { source, message } = field.pattern ?? { source: WHOLE_NUMBER_PATTERN_SOURCE, message: FIELD_MESSAGES.notANumber(field.label) }
+    if (!new RegExp(`^(?:${source})$`, 'u').test(text)) return fail(ctx, message)
+    number = wholeNumber(text)
   } else {
     return fail(ctx, FIELD_MESSAGES.notANumber(field.label))
   }
   switch (field.number) {
     case 'year': {
       const max = maxVehicleYear(new Date())
-      return number < MIN_VEHICLE_YEAR || number > max ? fail(ctx, FIELD_MESSAGES.year(max)) : number
+      return number < MIN_VEHICLE_YEAR || number > max ? fail(ctx, FIELD_MESSAGES.year(field.label, max)) : number
     }
     case 'mileage':
-      return number < 0 || number > MAX_MILEAGE_KM ? fail(ctx, FIELD_MESSAGES.mileage) : number
+      return number < 0 || number > MAX_MILEAGE_KM ? fail(ctx, FIELD_MESSAGES.mileage(field.label)) : number
     case 'price':
-      return number < 0 || number > MAX_PRICE_EUR ? fail(ctx, FIELD_MESSAGES.price) : number
+      return number < 0 || number > MAX_PRICE_EUR ? fail(ctx, FIELD_MESSAGES.price(field.label)) : number
     default:
       return (field.min !== undefined && number < field.min) || (field.max !== undefined && number > field.max)
         ? fail(ctx, FIELD_MESSAGES.notANumber(field.label))

@@ -22,6 +22,21 @@ export const EMAIL_PATTERN_SOURCE =
  */
 export const PHONE_PATTERN_SOURCE = '(?=(?:[^0-9]*[0-9]){6})[+0-9][0-9 \\/\\(\\)\\-]{3,}'
 
+/**
+ * A whole number as Germans type it: digits, or thousands grouped by dots or by spaces, the same
+ * throughout (`123456`, `123.456`, `1 234 567`). A comma or a dot before fewer than three digits
+ * (`123,5`, `12.34`) is a decimal and refused. `pattern`-ready like the rules above.
+ */
+export const WHOLE_NUMBER_PATTERN_SOURCE = '[0-9]+|[0-9]{1,3}(?:\\.[0-9]{3})+|[0-9]{1,3}(?: [0-9]{3})+'
+
+/** A year: four digits, never grouped (2.018 is no year anyone writes). */
+export const YEAR_PATTERN_SOURCE = '[0-9]{4}'
+
+/** The number a text of WHOLE_NUMBER_PATTERN_SOURCE (or YEAR_PATTERN_SOURCE) stands for: `123.456` → 123456. */
+export function wholeNumber(text: string): number {
+  return Number(text.replace(/[. ]/g, ''))
+}
+
 /** Anchored like the browser anchors a `pattern` (`^(?:…)$`). */
 const EMAIL_PATTERN = new RegExp(`^(?:${EMAIL_PATTERN_SOURCE})$`, 'u')
 const PHONE_PATTERN = new RegExp(`^(?:${PHONE_PATTERN_SOURCE})$`, 'u')

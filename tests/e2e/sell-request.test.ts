@@ -43,7 +43,7 @@ const orphanUploadsSince = async (before: ReadonlySet<string>) => {
 }
 
 /** The sell request's controls by role and accessible name (a required label reads „Marke*“, its star hidden from assistive technology). */
-const control = (page: Page, role: 'textbox' | 'combobox' | 'spinbutton', name: string) => page.getByRole(role, { name, exact: true })
+const control = (page: Page, role: 'textbox' | 'combobox', name: string) => page.getByRole(role, { name, exact: true })
 
 /** The seller's address, one per request: receipts are capped per address and day (both projects and retries share the server). */
 const emailOf = (name: string) => `verkauf-${name.split(' ').at(-1)!.toLowerCase()}@example.de`
@@ -52,8 +52,8 @@ async function fillSellRequest(page: Page, name: string, photos: Array<{ name: s
   await control(page, 'textbox', 'Marke').fill('VW')
   await control(page, 'textbox', 'Modell').fill('Golf 1.5 TSI')
   await control(page, 'combobox', 'Erstzulassung (Monat)').selectOption('03')
-  await control(page, 'spinbutton', 'Erstzulassung (Jahr)').fill('2017')
-  await control(page, 'spinbutton', 'Kilometerstand (km)').fill('98000')
+  await control(page, 'textbox', 'Erstzulassung (Jahr)').fill('2017')
+  await control(page, 'textbox', 'Kilometerstand (km)').fill('98.000')
   await control(page, 'combobox', 'Unfallfrei').selectOption('Ja')
   await control(page, 'textbox', 'Anmerkungen zum Zustand').fill('Kratzer hinten links')
   await page.getByLabel('Fotos Ihres Fahrzeugs').setInputFiles(photos)
@@ -182,16 +182,16 @@ for (const javaScriptEnabled of [true, false]) {
       const valuation = page.locator('form', { has: page.getByRole('button', { name: 'MIT FOTOS WEITER' }) })
       await valuation.getByRole('textbox', { name: 'Marke', exact: true }).fill('Skoda')
       await valuation.getByRole('textbox', { name: 'Modell', exact: true }).fill(model)
-      await valuation.getByRole('spinbutton', { name: 'Baujahr' }).fill('2016')
-      await valuation.getByRole('spinbutton', { name: 'Kilometerstand (km)' }).fill('143000')
+      await valuation.getByRole('textbox', { name: 'Baujahr' }).fill('2016')
+      await valuation.getByRole('textbox', { name: 'Kilometerstand (km)' }).fill('143000')
       await valuation.getByRole('textbox', { name: 'Telefon' }).fill('02838 123456')
       await valuation.getByRole('button', { name: 'MIT FOTOS WEITER' }).click()
 
       await expect(page).toHaveURL(/\/auto-verkaufen\?.*brand=Skoda/)
       await expect(control(page, 'textbox', 'Marke')).toHaveValue('Skoda')
       await expect(control(page, 'textbox', 'Modell')).toHaveValue(model)
-      await expect(control(page, 'spinbutton', 'Erstzulassung (Jahr)')).toHaveValue('2016')
-      await expect(control(page, 'spinbutton', 'Kilometerstand (km)')).toHaveValue('143000')
+      await expect(control(page, 'textbox', 'Erstzulassung (Jahr)')).toHaveValue('2016')
+      await expect(control(page, 'textbox', 'Kilometerstand (km)')).toHaveValue('143000')
       await expect(control(page, 'textbox', 'Telefon')).toHaveValue('02838 123456')
       // Nothing was sent on the way: the valuation form's own request did not go out.
       expect((await storedLeads()).some((lead) => JSON.stringify(lead).includes(model))).toBe(false)
@@ -258,8 +258,8 @@ for (const javaScriptEnabled of [true, false]) {
 
       await control(page, 'textbox', 'Marke').fill('Opel')
       await control(page, 'textbox', 'Modell').fill('Corsa')
-      await control(page, 'spinbutton', 'Erstzulassung (Jahr)').fill('2015')
-      await control(page, 'spinbutton', 'Kilometerstand (km)').fill('120000')
+      await control(page, 'textbox', 'Erstzulassung (Jahr)').fill('2015')
+      await control(page, 'textbox', 'Kilometerstand (km)').fill('120000')
       await control(page, 'textbox', 'Postleitzahl').fill('45326')
       await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
       await expectFocusedConfirmation(page)
@@ -289,8 +289,8 @@ for (const javaScriptEnabled of [true, false]) {
     test('the flow shows only known, valid values from its address, as text', async ({ page }) => {
       await page.goto('/auto-verkaufen?brand=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&year=1800&mileage=abc&phone=0201%20555&postcode=x')
       await expect(control(page, 'textbox', 'Marke')).toHaveValue('<img src=x onerror=alert(1)>')
-      await expect(control(page, 'spinbutton', 'Erstzulassung (Jahr)')).toHaveValue('')
-      await expect(control(page, 'spinbutton', 'Kilometerstand (km)')).toHaveValue('')
+      await expect(control(page, 'textbox', 'Erstzulassung (Jahr)')).toHaveValue('')
+      await expect(control(page, 'textbox', 'Kilometerstand (km)')).toHaveValue('')
       await expect(control(page, 'textbox', 'Telefon')).toHaveValue('0201 555')
       await expect(control(page, 'textbox', 'Postleitzahl')).toHaveValue('')
       await expect(page.locator('img[src="x"]')).toHaveCount(0)

@@ -13,7 +13,7 @@ test.use({ viewport: { width: 390, height: 844 } })
 test.describe.configure({ timeout: 120_000 })
 
 const leadsNamed = async (name: string) => (await storedLeads()).filter((lead) => (lead.contact as { name?: string } | undefined)?.name === name)
-const control = (page: Page, role: 'textbox' | 'combobox' | 'spinbutton', name: string) => page.getByRole(role, { name, exact: true })
+const control = (page: Page, role: 'textbox' | 'combobox', name: string) => page.getByRole(role, { name, exact: true })
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`the seller's appointment ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
@@ -27,8 +27,8 @@ for (const javaScriptEnabled of [true, false]) {
       await control(page, 'textbox', 'Marke').fill('VW')
       await control(page, 'textbox', 'Modell').fill('Golf 1.5 TSI')
       await control(page, 'combobox', 'Erstzulassung (Monat)').selectOption('03')
-      await control(page, 'spinbutton', 'Erstzulassung (Jahr)').fill('2017')
-      await control(page, 'spinbutton', 'Kilometerstand (km)').fill('98000')
+      await control(page, 'textbox', 'Erstzulassung (Jahr)').fill('2017')
+      await control(page, 'textbox', 'Kilometerstand (km)').fill('98000')
       await control(page, 'combobox', 'Unfallfrei').selectOption('Ja')
       await control(page, 'textbox', 'Name').fill(name)
       await control(page, 'textbox', 'Postleitzahl').fill('45326')

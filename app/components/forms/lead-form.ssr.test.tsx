@@ -12,13 +12,13 @@ async function serverHtml(element: ReactNode, url = 'http://localhost/formulare'
 }
 
 // A file of its own in the node environment: the server render must not see a hydrated client.
-test('the server HTML validates natively (no JavaScript): required and range attributes, no novalidate, the hidden fields', async () => {
+test('the server HTML validates natively (no JavaScript): required and pattern attributes, no novalidate, the hidden fields', async () => {
   const html = await serverHtml(<LeadForm kind="valuation" variant="muenster" anchor="bewertung-muenster" />)
   // The form validates natively; only the sell-request handoff button skips it (formnovalidate).
   expect(html).not.toMatch(/<form[^>]*novalidate/)
   expect(html).toMatch(/<form method="post" action="\/formulare#bewertung-muenster"/)
   expect(html.match(/required=""/g)).toHaveLength(1)
-  expect(html).toContain('min="1950"')
+  expect(html).toContain('<input name="year" type="text" inputMode="numeric" pattern="[0-9]{4}"')
   expect(html).toMatch(/<input type="hidden" name="leadKind" value="valuation"\/>/)
   expect(html).toMatch(/<input type="hidden" name="variant" value="muenster"\/>/)
   expect(html).toMatch(/<input type="hidden" name="anchor" value="bewertung-muenster"\/>/)

@@ -75,10 +75,12 @@ describe('LeadForm', () => {
       'Bitte leer lassen',
     ])
     expect(field(/^Marke/).placeholder).toBe('z. B. VW')
-    expect(field(/^Baujahr/).type).toBe('number')
-    expect(field(/^Baujahr/).min).toBe('1950')
-    expect(field(/^Baujahr/).max).toBe(String(new Date().getFullYear() + 1))
-    expect(field(/^Kilometerstand/).max).toBe('2000000')
+    // Numbers are text inputs, so that „123.456“ can be typed; the pattern checks the format, the server the range.
+    expect(field(/^Baujahr/).type).toBe('text')
+    expect(field(/^Baujahr/).inputMode).toBe('numeric')
+    expect(field(/^Baujahr/).pattern).toBe('[0-9]{4}')
+    expect(field(/^Kilometerstand/).inputMode).toBe('numeric')
+    expect(field(/^Kilometerstand/).title).toBe('„Kilometerstand (km)“ muss eine ganze Zahl ohne Komma sein, z. B. 85.000.')
     expect(field(/^Telefon/).type).toBe('tel')
     expect(field(/^Telefon/).required).toBe(true)
     expect(field(/^Telefon/).id).toBe('bewertung-muenster-phone')
@@ -172,14 +174,19 @@ describe('LeadForm', () => {
     expect(received[0]).toEqual({ kind: 'vehicle-enquiry', vehicleId: '1', page: '/formulare', name: 'Erika', phone: '0176 1234567', message: PREFILLED })
   })
 
-  test("numbers out of range: the server's message at the field", async () => {
+  test('a mileage typed the German way („123.456“) is sent; a decimal gets the field’s German message and nothing is sent', async () => {
     answerWith(201)
     await renderForm(<LeadForm kind="valuation" variant="uedem" anchor="bewertung" />)
-    fill(/^Kilometerstand/, '3000000')
+    fill(/^Kilometerstand/, '123,5')
     fill(/^Telefon/, '0201 123')
     fireEvent.click(submitButton())
-    expect(await screen.findByText('Kilometerstand (km): Der Kilometerstand muss zwischen 0 und 2.000.000 km liegen.')).toBeTruthy()
+    expect(await screen.findByText('Kilometerstand (km): „Kilometerstand (km)“ muss eine ganze Zahl ohne Komma sein, z. B. 85.000.')).toBeTruthy()
     expect(received).toEqual([])
+
+    fill(/^Kilometerstand/, '123.456')
+    fireEvent.click(submitButton())
+    await waitFor(() => expect(received).toHaveLength(1))
+    expect(received[0]).toMatchObject({ mileage: '123.456' })
   })
 
   test('vehicle enquiry: sending state, then exactly the spec text as a toast and inline, JSON sent', async () => {
@@ -303,7 +310,7 @@ describe('LeadForm', () => {
           status: 'error',
           leadKind: 'valuation',
           anchor: 'bewertung-uedem',
-          fieldErrors: { year: ['Das Baujahr muss zwischen 1950 und 2027 liegen.'] },
+          fieldErrors: { year: ['„Baujahr“ muss zwischen 1950 und 2027 liegen.'] },
           values: { model: 'A4', year: '1800', phone: '0201 123456' },
         },
       },
@@ -313,7 +320,7 @@ describe('LeadForm', () => {
     const alert = await screen.findByRole('alert')
     expect(forms[1]!.contains(alert)).toBe(true)
     expect(within(alert).getByText('Bitte prüfen Sie Ihre Eingaben:')).toBeTruthy()
-    expect(within(alert).getByRole('link', { name: 'Das Baujahr muss zwischen 1950 und 2027 liegen.' }).getAttribute('href')).toBe('#bewertung-uedem-year')
+    expect(within(alert).getByRole('link', { name: '„Baujahr“ muss zwischen 1950 und 2027 liegen.' }).getAttribute('href')).toBe('#bewertung-uedem-year')
     const uedemYear = forms[1]!.querySelector<HTMLInputElement>('#bewertung-uedem-year')!
     expect(uedemYear.value).toBe('1800')
     expect(uedemYear.getAttribute('aria-invalid')).toBe('true')
