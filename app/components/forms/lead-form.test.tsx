@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { toast } from 'sonner'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { LeadForm } from '#app/components/forms/lead-form.tsx'
-import { LEAD_TOASTS } from '#app/submissions/lead-forms.ts'
+import { LEAD_TOASTS, PHONE_OR_EMAIL_MESSAGE } from '#app/submissions/lead-forms.ts'
 import { Toaster } from '#app/components/ui/toaster.tsx'
 import { mockSubmissionApi } from '#tests/submission-api.ts'
 
@@ -325,6 +325,39 @@ describe('LeadForm', () => {
     expect(uedemYear.value).toBe('1800')
     expect(uedemYear.getAttribute('aria-invalid')).toBe('true')
     expect(forms[0]!.querySelector<HTMLInputElement>('#bewertung-sonsbeck-year')!.value).toBe('')
+  })
+
+  test('after a post without JavaScript with neither phone nor e-mail: the summary names it once, both fields carry it', async () => {
+    const { form, router } = await renderForm(<LeadForm kind="vehicle-enquiry" vehicle={VEHICLE} anchor="fahrzeug-anfrage" />, {
+      actionData: {
+        status: 'error',
+        leadKind: 'vehicle-enquiry',
+        anchor: 'fahrzeug-anfrage',
+        fieldErrors: { phone: [PHONE_OR_EMAIL_MESSAGE], email: [PHONE_OR_EMAIL_MESSAGE], message: ['Bitte schreiben Sie uns eine Nachricht.'] },
+        values: { name: 'Erika' },
+      },
+    })
+    await act(() => router.navigate('/formulare', { formMethod: 'post', formData: new FormData() }))
+
+    const alert = await screen.findByRole('alert')
+    expect(
+      within(alert)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      [PHONE_OR_EMAIL_MESSAGE, '#fahrzeug-anfrage-phone'],
+      ['Bitte schreiben Sie uns eine Nachricht.', '#fahrzeug-anfrage-message'],
+    ])
+    // A screen reader hears the message at either field.
+    for (const name of ['phone', 'email']) {
+      const control = form.querySelector<HTMLInputElement>(`#fahrzeug-anfrage-${name}`)!
+      expect(control.getAttribute('aria-invalid'), name).toBe('true')
+      const described = control
+        .getAttribute('aria-describedby')!
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+      expect(described, name).toContain(PHONE_OR_EMAIL_MESSAGE)
+    }
   })
 
   test('after a failed store without JavaScript: the failure title and the form error', async () => {

@@ -23,14 +23,16 @@ export function FormConfirmation({ title, children }: { title?: string; children
 }
 
 export interface FormErrorSummaryProps {
-  /** Field errors in form order, each linking to its control. */
+  /** Field errors in form order, each linking to its control; a message several fields share is listed once, at the first. */
   errors: ReadonlyArray<{ field: string; href: string; message: string }>
   /** Shown when there are no field errors: the form-level failure (title and text). */
   failure?: { title: string; text: string }
 }
 
 /** After a post without JavaScript: what to fix (with links to the fields), or why it failed. */
-export function FormErrorSummary({ errors, failure }: FormErrorSummaryProps) {
+export function FormErrorSummary({ errors: fieldErrors, failure }: FormErrorSummaryProps) {
+  // Phone and e-mail of a form that needs one of them carry the same message; each field keeps its own.
+  const errors = fieldErrors.filter((error, index) => fieldErrors.findIndex((other) => other.message === error.message) === index)
   if (errors.length === 0 && !failure) return null
   return (
     <div role="alert" className="flex items-start gap-3 rounded-xl border border-red-300 bg-red-50 p-5 text-red-900">
