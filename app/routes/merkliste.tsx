@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, Link, useLoaderData, useRouteLoaderData } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ArrowRightIcon, HeartIcon } from '#app/components/icons.tsx'
 import { PageHeader } from '#app/components/sections/page-header.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
@@ -126,11 +126,39 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   ]
 }
 
+/** A removal sent with JavaScript: what to announce once the list has reloaded, and where the removed card stood. */
+interface Removal {
+  message: string
+  /** The removed card's place in the list; none for „Alle entfernen“. */
+  index?: number
+}
+
 export default function SavedListPage() {
   const { shared, entries, own, saved, full, back } = useLoaderData<typeof loader>()
   // The header's count and the „Merken“ buttons read the cookie the server just set.
   useEffect(() => announceSavedIds(), [own])
   const count = entries.length
+  /*
+   * With JavaScript a removal reloads the list in place and the focused button goes with its card:
+   * focus moves to the next card's „Entfernen“ (the last card's, or the heading when none is left)
+   * and a live region says what happened.
+   */
+  const list = useRef<HTMLUListElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const removal = useRef<Removal | null>(null)
+  const [announcement, setAnnouncement] = useState('')
+  useEffect(() => {
+    const done = removal.current
+    if (!done) return
+    removal.current = null
+    const buttons = [...(list.current?.querySelectorAll<HTMLElement>('[data-remove]') ?? [])]
+    const next = done.index === undefined ? undefined : buttons[Math.min(done.index, buttons.length - 1)]
+    ;(next ?? heading.current)?.focus()
+    setAnnouncement(done.message)
+  }, [entries])
+  const onRemove = (index: number, name: string) => {
+    removal.current = { message: `${name} von der Merkliste entfernt.`, index }
+  }
   return (
     <>
       <PageHeader
@@ -160,16 +188,24 @@ export default function SavedListPage() {
               <p className="mt-1">Sie fasst höchstens {MAX_SAVED_VEHICLES} Fahrzeuge. Entfernen Sie eines, um ein neues zu merken.</p>
             </div>
           ) : null}
-          <h2 id="merkliste-heading" className="text-2xl text-zinc-950 normal-case">
+          <p aria-live="polite" className="sr-only">
+            {announcement}
+          </p>
+          <h2 id="merkliste-heading" ref={heading} tabIndex={-1} className="text-2xl text-zinc-950 normal-case focus:outline-none">
             {count === 0 ? 'Keine Fahrzeuge gemerkt' : `${savedCountLabel(count)} ${shared ? 'geteilt' : 'gemerkt'}`}
           </h2>
           {count === 0 ? (
             <EmptyList shared={shared} />
           ) : (
             <>
-              <ul className="mt-6 space-y-4">
+              <ul ref={list} className="mt-6 space-y-4">
                 {entries.map((entry, index) => (
-                  <SavedItem key={entry.id} entry={entry} removable={!shared} compareChecked={index < COMPARE_MAX} />
+                  <SavedItem
+                    key={entry.id}
+                    entry={entry}
+                    onRemove={shared ? undefined : (name) => onRemove(index, name)}
+                    compareChecked={index < COMPARE_MAX}
+                  />
                 ))}
               </ul>
               <CompareForm count={entries.filter((entry) => entry.vehicle).length} />
@@ -178,7 +214,10 @@ export default function SavedListPage() {
                 <AdoptForm ids={entries.map((entry) => entry.id)} hasOwn={own.length > 0} />
               ) : (
                 // The link shares the cars still offered; a vanished id means nothing to the receiver.
-                <ShareAndClear ids={entries.flatMap((entry) => (entry.vehicle ? [entry.id] : []))} />
+                <ShareAndClear
+                  ids={entries.flatMap((entry) => (entry.vehicle ? [entry.id] : []))}
+                  onClear={() => (removal.current = { message: 'Merkliste geleert.' })}
+                />
               )}
             </>
           )}
@@ -204,7 +243,7 @@ function EmptyList({ shared }: { shared: boolean }) {
 const COMPARE_FORM_ID = 'vergleich-auswahl'
 
 /** One saved car: photo, name, state, current price and rate, the facts, „Vergleichen“ and „Entfernen“. */
-function SavedItem({ entry, removable, compareChecked }: { entry: SavedEntry; removable: boolean; compareChecked: boolean }) {
+function SavedItem({ entry, onRemove, compareChecked }: { entry: SavedEntry; onRemove?: (name: string) => void; compareChecked: boolean }) {
   const settings = useSiteSettings()
   const vehicle = entry.vehicle
   if (!vehicle) {
@@ -214,7 +253,7 @@ function SavedItem({ entry, removable, compareChecked }: { entry: SavedEntry; re
           <p className="font-bold text-zinc-950">Dieses Fahrzeug ist nicht mehr im Angebot</p>
           <p className="mt-1 text-sm text-zinc-700">Fahrzeugnummer {entry.id}</p>
         </div>
-        {removable ? <RemoveForm id={entry.id} name={`Fahrzeug ${entry.id}`} /> : null}
+        {onRemove ? <RemoveForm id={entry.id} name={`Fahrzeug ${entry.id}`} onRemove={onRemove} /> : null}
       </li>
     )
   }
@@ -267,21 +306,22 @@ function SavedItem({ entry, removable, compareChecked }: { entry: SavedEntry; re
             />
             <span aria-hidden="true">Vergleichen</span>
           </label>
-          {removable ? <RemoveForm id={vehicle.id} name={name} /> : null}
+          {onRemove ? <RemoveForm id={vehicle.id} name={name} onRemove={onRemove} /> : null}
         </div>
       </div>
     </li>
   )
 }
 
-function RemoveForm({ id, name }: { id: string; name: string }) {
+function RemoveForm({ id, name, onRemove }: { id: string; name: string; onRemove: (name: string) => void }) {
   return (
-    <Form method="post" action={SAVED_LIST_PATH} preventScrollReset>
+    <Form method="post" action={SAVED_LIST_PATH} preventScrollReset onSubmit={() => onRemove(name)}>
       <input type="hidden" name="intent" value="remove" />
       <input type="hidden" name="id" value={id} />
       <button
         type="submit"
         aria-label={`Entfernen: ${name}`}
+        data-remove
         className="inline-flex min-h-11 items-center text-sm font-semibold text-zinc-950 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
       >
         Entfernen
@@ -305,7 +345,7 @@ function CompareForm({ count }: { count: number }) {
 }
 
 /** The link that shows this list to anyone, and „Alle entfernen“. */
-function ShareAndClear({ ids }: { ids: string[] }) {
+function ShareAndClear({ ids, onClear }: { ids: string[]; onClear: () => void }) {
   const { siteUrl } = useRouteLoaderData<typeof rootLoader>('root') ?? {}
   const link = `${siteUrl ?? ''}${shareHref(ids)}`
   const [copied, setCopied] = useState(false)
@@ -338,7 +378,7 @@ function ShareAndClear({ ids }: { ids: string[] }) {
           ) : null}
         </div>
       </div>
-      <Form method="post" action={SAVED_LIST_PATH}>
+      <Form method="post" action={SAVED_LIST_PATH} preventScrollReset onSubmit={onClear}>
         <input type="hidden" name="intent" value="clear" />
         <button type="submit" className={buttonClasses({ variant: 'outline-dark', size: 'md' })}>
           ALLE ENTFERNEN

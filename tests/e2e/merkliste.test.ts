@@ -88,6 +88,9 @@ test.describe('Merkliste on a phone', { tag: '@phone' }, () => {
     await page.getByRole('button', { name: named(`Entfernen: ${second}`)[0] }).tap()
     await expect(items.getByRole('heading', { level: 3 })).toHaveText(named(first, third))
     await expect(savedListLink(page)).toHaveAccessibleName('Merkliste, 2 Fahrzeuge')
+    // The tapped button went with its card: focus is on the next card's, and the removal is announced.
+    await expect(page.getByRole('button', { name: named(`Entfernen: ${third}`)[0] })).toBeFocused()
+    await expect(page.locator('[aria-live="polite"]', { hasText: 'von der Merkliste entfernt.' })).toHaveText(named(second)[0]!)
   })
 })
 

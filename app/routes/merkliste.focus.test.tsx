@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { type AppLoadContext } from '@remix-run/node'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
+import { type SITE_SETTINGS_QUERYResult } from '#app/sanity/types.ts'
+import { siteSettingsForPages } from '#app/utils/site-settings.server.ts'
+import { openTestLake, type TestLake } from '#tests/lake-backends.ts'
+import SavedListPage, { action, loader } from './merkliste'
+
+/*
+ * „Entfernen“ and „Alle entfernen“ with JavaScript: the list reloads in place and the pressed button
+ * is gone with its card. Focus must land on something that is still there, and a live region says
+ * what happened. The real loader and action over the seed lake; the browser's cookie jar is a variable.
+ */
+
+let lake: TestLake
+beforeAll(async () => {
+  lake = await openTestLake('embedded')
+})
+afterAll(() => lake.close())
+afterEach(cleanup)
+
+async function renderList(ids: string[]) {
+  const context = { lake: lake.lake, env: lake.env } as unknown as AppLoadContext
+  let cookie = `merkliste=${ids.join('.')}`
+  const withCookie = (request: Request) => {
+    const headers = new Headers(request.headers)
+    headers.set('cookie', cookie)
+    return new Request(request, { headers })
+  }
+  const router = createMemoryRouter(
+    [
+      {
+        id: 'root',
+        path: '/',
+        loader: async () => ({
+          settings: siteSettingsForPages((await lake.lake.fetch<SITE_SETTINGS_QUERYResult>(SITE_SETTINGS_QUERY))!, new Date()),
+          siteUrl: 'http://localhost',
+        }),
+        children: [
+          {
+            path: 'merkliste',
+            loader: async ({ request }) => ((await loader({ request: withCookie(request), params: {}, context })) as unknown as { data: unknown }).data,
+            action: async ({ request }) => {
+              const response = (await action({ request: withCookie(request), params: {}, context })) as Response
+              cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!
+              return response
+            },
+            element: <SavedListPage />,
+          },
+        ],
+      },
+    ],
+    { initialEntries: ['/merkliste'] },
+  )
+  render(<RouterProvider router={router} future={{ v7_startTransition: true }} />)
+  await screen.findByRole('heading', { level: 2, name: `${ids.length} Fahrzeuge gemerkt` })
+}
+
+const liveRegion = () => document.querySelector('[aria-live="polite"]')!
+const removeButton = (name: string) => screen.getByRole('button', { name: `Entfernen: ${name}` })
+
+describe('/merkliste with JavaScript: removing keeps the focus on the page and says so', () => {
+  test('„Entfernen“: focus on the next card’s „Entfernen“, or the last one’s after the last card; announced politely', async () => {
+    await renderList(['1', '3', '5'])
+    expect(liveRegion().textContent).toBe('')
+
+    removeButton('BMW 320d Touring').focus()
+    fireEvent.click(removeButton('BMW 320d Touring'))
+    await screen.findByRole('heading', { level: 2, name: '2 Fahrzeuge gemerkt' })
+    await waitFor(() => expect(document.activeElement).toBe(removeButton('Audi A4 Avant 40 TDI')))
+    expect(liveRegion().textContent).toBe('BMW 320d Touring von der Merkliste entfernt.')
+
+    fireEvent.click(removeButton('VW Golf 1.5 TSI Life'))
+    await screen.findByRole('heading', { level: 2, name: '1 Fahrzeug gemerkt' })
+    await waitFor(() => expect(document.activeElement).toBe(removeButton('Audi A4 Avant 40 TDI')))
+    expect(liveRegion().textContent).toBe('VW Golf 1.5 TSI Life von der Merkliste entfernt.')
+
+    fireEvent.click(removeButton('Audi A4 Avant 40 TDI'))
+    const empty = await screen.findByRole('heading', { level: 2, name: 'Keine Fahrzeuge gemerkt' })
+    await waitFor(() => expect(document.activeElement).toBe(empty))
+    expect(liveRegion().textContent).toBe('Audi A4 Avant 40 TDI von der Merkliste entfernt.')
+  })
+
+  test('„Alle entfernen“: focus on the empty list’s heading, „Merkliste geleert.“ announced', async () => {
+    await renderList(['1', '3'])
+    fireEvent.click(screen.getByRole('button', { name: 'ALLE ENTFERNEN' }))
+    const empty = await screen.findByRole('heading', { level: 2, name: 'Keine Fahrzeuge gemerkt' })
+    await waitFor(() => expect(document.activeElement).toBe(empty))
+    expect(within(empty.parentElement!).getByText('Ihre Merkliste ist leer.')).toBeTruthy()
+    expect(liveRegion().textContent).toBe('Merkliste geleert.')
+  })
+})
