@@ -65,6 +65,24 @@ describe('the receipt says what comes next', () => {
     expect(none.text).toContain('Wir melden uns mit einer ersten Einschätzung bei Ihnen.')
   })
 
+  it('a sell request: kilometres in German notation and the dates in one style, the year only where it differs', () => {
+    const specs = [{ days: ['Mo', 'Tu', 'We', 'Th', 'Fr'], opens: '09:00', closes: '18:00' }]
+    const mileage = { _key: 'mileage', name: 'mileage', label: 'Kilometerstand (km)', value: '123456' }
+    const mail = receipt(lead('vehicle-sale', { receivedAt: '2026-11-29T09:15:00.000Z', fields: [mileage] }), {
+      ...OPTIONS,
+      settings: { ...OPTIONS.settings, specs },
+    })
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('am Sonntag, 29. November 2026 um 10:15 Uhr bei uns eingegangen')
+      // The closed Sunday does not count: Monday 09:00 + 24 hours.
+      expect(part).toContain('Sie erhalten Ihre erste Einschätzung bis Dienstag, 1. Dezember um 09:00 Uhr.')
+    }
+    expect(mail.text).toMatch(/^Kilometerstand \(km\): +123\.456 km$/m)
+    expect(mail.html).toContain('>123.456 km</td>')
+    const newYear = receipt(lead('vehicle-sale', { receivedAt: '2026-12-31T11:00:00.000Z' }), { ...OPTIONS, settings: { ...OPTIONS.settings, specs } })
+    expect(newYear.text).toContain('bis Montag, 4. Januar 2027 um 12:00 Uhr.')
+  })
+
   it('any other request: the answer by the Kennzahl’s time', () => {
     expect(receipt(lead('vehicle-enquiry', { receivedAt: MONDAY_0930 })).text).toContain('Wir melden uns innerhalb von 24 Stunden (an Werktagen) bei Ihnen.')
   })
@@ -88,8 +106,8 @@ describe('„Finanzierung anfragen“ (issue 38 item 3): the dealer’s mail and
       expect(part).toContain('Anfrage (Finanzierungsanfrage)')
       expect(part).toContain('VW Golf 1.5 TSI Life – https://www.example.de/vehicles/5')
       expect(part).toMatch(/Laufzeit:?\s*(<[^>]+>\s*)*60 Monate/)
-      // Both repeat the number as stored: digits (decision 042).
-      expect(part).toMatch(/Anzahlung \(€\):?\s*(<[^>]+>\s*)*5000/)
+      // The number as stored (decision 042), in German notation.
+      expect(part).toMatch(/Anzahlung \(€\):?\s*(<[^>]+>\s*)*5\.000\u00a0€/)
     }
     const dealer = buildNotificationMail(doc, { to: 'haendler@example.de', from: 'Website <noreply@example.de>', siteUrl: 'https://www.example.de', vehicle })
     expect(dealer.subject).toBe('Neue Anfrage: Finanzierungsanfrage – Erika Mustermann')

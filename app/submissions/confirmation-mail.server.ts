@@ -17,6 +17,7 @@ import { CONTACT_FORM, type FieldDefinition, type FormDefinition } from '#app/su
 import { answerWithin, LEAD_FORMS, reservedTestDriveNote, saleAnswerPromise } from '#app/submissions/lead-forms.ts'
 import { type SpecialOpeningHoursInput } from '#schemas/lib/opening-hours.ts'
 import { berlinParts } from '#app/utils/clock.ts'
+import { formatEuro, formatMileage } from '#app/utils/format.ts'
 import { type HoursSpec } from '#app/utils/open-now.ts'
 import { estimateDeadline, estimatePromise } from './estimate-deadline.ts'
 import { escapeHtml, formatBerlinTime, headerSafe, TRADE_IN_LABEL, type NotificationMail, type NotificationVehicle } from './notification-mail.server.ts'
@@ -62,10 +63,16 @@ const DIGITS = /^\d{1,12}$/
 /** Longer than any option, number or slot text: a longer value is not one of them. */
 const MAX_REPEATED_LENGTH = 100
 
+function formatNumber(field: FieldDefinition, value: number): string {
+  if (field.number === 'mileage') return formatMileage(value)
+  if (field.number === 'price') return formatEuro(value)
+  return String(value)
+}
+
 /**
  * The stored value of `field` as the receipt may repeat it, or undefined. Decided by the field's
  * definition: a select's value only when it is one of its options (shown with its label), a number
- * only as digits, a ticked checkbox as „Ja“, a field marked `inReceipt` only when it still matches
+ * only when stored as digits (shown German: „123.456 km“), a ticked checkbox as „Ja“, a field marked `inReceipt` only when it still matches
  * its own pattern. Every other type (text, textarea, e-mail, phone, hidden) is never repeated.
  */
 export function receiptValue(field: FieldDefinition, stored: unknown): string | undefined {
@@ -73,7 +80,8 @@ export function receiptValue(field: FieldDefinition, stored: unknown): string | 
   if (value === undefined) return undefined
   let shown: string | undefined
   if (field.type === 'select') shown = field.options?.includes(value) ? (field.optionLabels?.[value] ?? value) : undefined
-  else if (field.type === 'number') shown = DIGITS.test(value) ? value : undefined
+  // Kilometres and euros as Germans read them („123.456 km“, „5.000 €“); a year as it is.
+  else if (field.type === 'number') shown = DIGITS.test(value) ? formatNumber(field, Number(value)) : undefined
   else if (field.type === 'checkbox') shown = value === 'Ja' || stored === true ? 'Ja' : undefined
   else if (field.inReceipt) shown = !field.pattern || new RegExp(`^(?:${field.pattern.source})$`, 'u').test(value) ? value : undefined
   if (shown === undefined || shown.length > MAX_REPEATED_LENGTH || /[\r\n]/.test(shown) || ADDRESS_OR_LINK.test(shown)) return undefined
@@ -145,7 +153,7 @@ function answerPromise(doc: SanityDocument, settings: ConfirmationSettings): str
       received && !Number.isNaN(received.getTime())
         ? estimateDeadline(received, settings.answerHours, settings.specs ?? [], settings.specialOpeningHours)
         : undefined
-    return deadline ? estimatePromise(deadline) : saleAnswerPromise(settings.answerHours)
+    return deadline && received ? estimatePromise(deadline, received) : saleAnswerPromise(settings.answerHours)
   }
   const within = answerWithin(settings.answerHours)
   return within ? `Wir melden uns ${within} bei Ihnen.` : 'Wir melden uns so schnell wie möglich bei Ihnen.'

@@ -10,37 +10,42 @@ const GENERAL = [
 const cet = (local: string) => new Date(`${local}:00+01:00`)
 const text = (local: string, hours = 24, special: Parameters<typeof estimateDeadline>[3] = []) => {
   const deadline = estimateDeadline(cet(local), hours, GENERAL, special)
-  return deadline ? deadlineText(deadline) : undefined
+  return deadline ? deadlineText(deadline, cet(local)) : undefined
 }
 
 describe('estimateDeadline: the Kennzahl’s hours counted on work days, landing in opening hours', () => {
   it('a request on Monday 14:00 with 24 hours is answered by Tuesday 14:00', () => {
-    expect(estimatePromise(estimateDeadline(cet('2026-11-30T14:00'), 24, GENERAL)!)).toBe(
-      'Sie erhalten Ihre erste Einschätzung bis Dienstag, 01.12., 14:00 Uhr.',
+    expect(estimatePromise(estimateDeadline(cet('2026-11-30T14:00'), 24, GENERAL)!, cet('2026-11-30T14:00'))).toBe(
+      'Sie erhalten Ihre erste Einschätzung bis Dienstag, 1. Dezember um 14:00 Uhr.',
     )
   })
 
   it('the closed Sunday does not count: Saturday 14:00 + 24 hours is Monday 14:00', () => {
-    expect(text('2026-11-28T14:00')).toBe('Montag, 30.11., 14:00 Uhr')
+    expect(text('2026-11-28T14:00')).toBe('Montag, 30. November um 14:00 Uhr')
   })
 
   it('a deadline after closing moves to the next opening: Friday 17:30 + 24 hours is Saturday 17:30, after 16:00, so Monday 09:00', () => {
-    expect(text('2026-11-27T17:30')).toBe('Montag, 30.11., 09:00 Uhr')
+    expect(text('2026-11-27T17:30')).toBe('Montag, 30. November um 09:00 Uhr')
   })
 
   it('a deadline before opening moves to the opening of that day', () => {
-    expect(text('2026-11-30T06:00')).toBe('Dienstag, 01.12., 09:00 Uhr')
+    expect(text('2026-11-30T06:00')).toBe('Dienstag, 1. Dezember um 09:00 Uhr')
   })
 
   it('holidays and closed Sonderöffnungstage do not count', () => {
     // Thursday 24th is an ordinary work day by the weekly hours ...
-    expect(text('2026-12-23T12:00')).toBe('Donnerstag, 24.12., 12:00 Uhr')
+    expect(text('2026-12-23T12:00')).toBe('Donnerstag, 24. Dezember um 12:00 Uhr')
     // ... closed as Heiligabend; 25th and 26th are public holidays, 27th a Sunday.
-    expect(text('2026-12-23T12:00', 24, [{ from: '2026-12-24', closed: true }])).toBe('Montag, 28.12., 12:00 Uhr')
+    expect(text('2026-12-23T12:00', 24, [{ from: '2026-12-24', closed: true }])).toBe('Montag, 28. Dezember um 12:00 Uhr')
+  })
+
+  it('names the year only when the deadline falls into the next one', () => {
+    // Thursday 31 December + 24 hours: New Year's Day is a holiday, so Saturday 2 January.
+    expect(text('2026-12-31T12:00')).toBe('Samstag, 2. Januar 2027 um 12:00 Uhr')
   })
 
   it('shorter Kennzahlen stay on the same day; none, or hours without an open day, promise nothing', () => {
-    expect(text('2026-11-30T10:00', 4)).toBe('Montag, 30.11., 14:00 Uhr')
+    expect(text('2026-11-30T10:00', 4)).toBe('Montag, 30. November um 14:00 Uhr')
     expect(estimateDeadline(cet('2026-11-30T10:00'), null, GENERAL)).toBeUndefined()
     expect(estimateDeadline(cet('2026-11-30T10:00'), 0, GENERAL)).toBeUndefined()
     expect(estimateDeadline(cet('2026-11-30T10:00'), 24, [])).toBeUndefined()

@@ -1,6 +1,7 @@
 import { WEEKDAYS } from '#schemas/lib/constants.ts'
 import { type SpecialOpeningHoursInput } from '#schemas/lib/opening-hours.ts'
 import { addCalendarDays, berlinInstant, berlinParts, timeOf, weekdayOf } from '#app/utils/clock.ts'
+import { GERMAN_MONTHS } from '#app/utils/format.ts'
 import { type HoursSpec, openIntervals } from '#app/utils/open-now.ts'
 
 /*
@@ -55,13 +56,18 @@ function nextOpenMoment(date: string, minute: number, specs: readonly HoursSpec[
   return undefined
 }
 
-/** `Dienstag, 01.12., 14:00 Uhr`: the weekday and date, so the words hold in a mail read the next day too. */
-export function deadlineText(deadline: Date): string {
+/**
+ * `Dienstag, 1. Dezember um 14:00 Uhr`: the weekday and date, so the words hold in a mail read the
+ * next day too, in the long style the receipt names its arrival in („Sonntag, 29. November 2026 um
+ * 10:15 Uhr“); the year only when it is not the one the request arrived in.
+ */
+export function deadlineText(deadline: Date, receivedAt: Date): string {
   const { date, minutes } = berlinParts(deadline)
-  return `${LONG_DAY[weekdayOf(date)]}, ${date.slice(8, 10)}.${date.slice(5, 7)}., ${timeOf(minutes)} Uhr`
+  const year = date.slice(0, 4) === berlinParts(receivedAt).date.slice(0, 4) ? '' : ` ${date.slice(0, 4)}`
+  return `${LONG_DAY[weekdayOf(date)]}, ${Number(date.slice(8, 10))}. ${GERMAN_MONTHS[Number(date.slice(5, 7)) - 1]}${year} um ${timeOf(minutes)} Uhr`
 }
 
-/** „Sie erhalten Ihre erste Einschätzung bis Dienstag, 01.12., 14:00 Uhr.“ */
-export function estimatePromise(deadline: Date): string {
-  return `Sie erhalten Ihre erste Einschätzung bis ${deadlineText(deadline)}.`
+/** „Sie erhalten Ihre erste Einschätzung bis Dienstag, 1. Dezember um 14:00 Uhr.“ */
+export function estimatePromise(deadline: Date, receivedAt: Date): string {
+  return `Sie erhalten Ihre erste Einschätzung bis ${deadlineText(deadline, receivedAt)}.`
 }

@@ -88,7 +88,7 @@ describe.each(BACKENDS)('the Besichtigungstermin on the %s lake', (backend) => {
     const { lead, cookie } = await sellRequest(name)
     const before = await confirmation(cookie)
     expect(before?.estimate).toMatch(
-      /^Sie erhalten Ihre erste Einschätzung bis (Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag), \d\d\.\d\d\., \d\d:\d\d Uhr\.$/,
+      /^Sie erhalten Ihre erste Einschätzung bis (Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag), \d{1,2}\. \p{L}+( \d{4})? um \d\d:\d\d Uhr\.$/u,
     )
     expect(before?.appointment).toBeUndefined()
     const slot = before!.slots[0]!

@@ -93,10 +93,11 @@ export async function saleConfirmation(
   } catch (error) {
     loggerOf(context).error({ err: error }, 'Die Öffnungszeiten für die Bestätigung einer Verkaufsanfrage ließen sich nicht lesen')
   }
-  const deadline = estimateDeadline(new Date(lead.receivedAt), hours?.answerHours, hours?.specs ?? [], hours?.specialOpeningHours)
+  const receivedAt = new Date(lead.receivedAt)
+  const deadline = estimateDeadline(receivedAt, hours?.answerHours, hours?.specs ?? [], hours?.specialOpeningHours)
   const appointment = lead.appointment?.start ? (lead.fields?.find((field) => field.name === APPOINTMENT_FIELD)?.value ?? undefined) : undefined
   return {
-    ...(deadline ? { estimate: estimatePromise(deadline) } : {}),
+    ...(deadline ? { estimate: estimatePromise(deadline, receivedAt) } : {}),
     ...(appointment ? { appointment } : {}),
     slots: appointment ? [] : testDriveSlots(hours?.specs ?? [], now, { special: hours?.specialOpeningHours }),
   }
