@@ -72,6 +72,8 @@ export interface FormDefinition<K extends FormKind = FormKind> {
    * with one may be posted as multipart/form-data; its photos are checked after every text field.
    */
   readonly photos?: { readonly field: string; readonly max: number }
+  /** The form asks for one thing (this car's price, this search): its confirmation offers no „Weitere Anfrage senden“. */
+  readonly once?: true
   /** Groups of optional fields of which at least one must be filled (phone or e-mail), the message shown at each of them. */
   readonly anyOf?: readonly { readonly fields: readonly string[]; readonly message: string; readonly hint?: string }[]
   /** The message next to an empty required field, and next to a value the field's format refuses (the server schema's). */

@@ -261,9 +261,10 @@ const searchRequestForm: FormDefinition<'search-request'> = {
     success: {
       title: 'Suchauftrag gespeichert!',
       description:
-        'Vielen Dank! Mit E-Mail-Adresse: Bitte bestätigen Sie den Link in der E-Mail, die wir Ihnen gerade geschickt haben – erst dann schreiben wir Ihnen, sobald ein passendes Auto kommt. Mit Telefonnummer: Wir rufen Sie an, sobald wir ein passendes Fahrzeug haben.',
+        'Vielen Dank! Haben Sie eine E-Mail-Adresse angegeben, öffnen Sie bitte den Link in der E-Mail, die wir Ihnen gerade geschickt haben: Erst dann schreiben wir Ihnen, sobald ein passendes Auto kommt. Haben Sie eine Telefonnummer angegeben, rufen wir Sie an, sobald wir ein passendes Fahrzeug haben.',
     },
   },
+  once: true,
 }
 
 /**
@@ -293,6 +294,7 @@ const priceAlertForm: FormDefinition<'price-alert'> = {
         'Wir haben Ihnen eine E-Mail mit einem Bestätigungslink geschickt. Erst wenn Sie ihn öffnen und bestätigen, schreiben wir Ihnen, sobald der Preis dieses Fahrzeugs sinkt.',
     },
   },
+  once: true,
 }
 
 /** What a reserved car's status means to a buyer (issue 36): the vehicle page, the test drive and the receipts say it alike. */
@@ -323,6 +325,7 @@ const availabilityAlertForm: FormDefinition<'availability-alert'> = {
     },
   },
   anyOf: [{ fields: ['phone', 'email'], message: PHONE_OR_EMAIL_MESSAGE }],
+  once: true,
 }
 
 /** The terms a financing request offers: the calculator's, as the dealer reads them („48 Monate“). */

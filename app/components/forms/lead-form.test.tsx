@@ -235,6 +235,16 @@ describe('LeadForm', () => {
     expect(field(/^Schnelle Abwicklung/).checked).toBe(false)
   })
 
+  test('a price alert asks for one thing: its confirmation offers no „Weitere Anfrage senden“', async () => {
+    answerWith(201)
+    await renderForm(<LeadForm kind="price-alert" anchor="preis-beobachten" vehicle={VEHICLE} submitLabel="PREIS BEOBACHTEN" />)
+    fill(/^E-Mail/, 'erika@example.de')
+    fireEvent.click(screen.getByRole('button', { name: 'PREIS BEOBACHTEN' }))
+    await waitFor(() => expect(screen.getAllByText('Fast geschafft: Bitte bestätigen Sie Ihre E-Mail-Adresse')).toHaveLength(2))
+    expect(received.at(-1)).toMatchObject({ kind: 'price-alert', vehicleId: '1', email: 'erika@example.de' })
+    expect(screen.queryByRole('button', { name: 'Weitere Anfrage senden' })).toBeNull()
+  })
+
   test('a valuation form leads into the sell request with what was typed: „MIT FOTOS WEITER“ navigates by GET, sends nothing to the API', async () => {
     received.length = 0
     const router = createMemoryRouter(

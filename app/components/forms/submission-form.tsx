@@ -318,16 +318,18 @@ export function SubmissionForm({
           <FormConfirmation>{texts.success.description}</FormConfirmation>
         )}
         {confirmationNote}
-        <Button
-          type="button"
-          variant="outline-dark"
-          onClick={() => {
-            reopened.current = true
-            setSentHere(false)
-          }}
-        >
-          {isContact ? 'Weitere Nachricht senden' : 'Weitere Anfrage senden'}
-        </Button>
+        {form.once ? null : (
+          <Button
+            type="button"
+            variant="outline-dark"
+            onClick={() => {
+              reopened.current = true
+              setSentHere(false)
+            }}
+          >
+            {isContact ? 'Weitere Nachricht senden' : 'Weitere Anfrage senden'}
+          </Button>
+        )}
       </div>
     )
   }
