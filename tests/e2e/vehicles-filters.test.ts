@@ -117,5 +117,20 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/vehicles\?.*fuel=electric.*#ergebnisse$/)
     await expect(resultsHeading(page)).toHaveText('3 Fahrzeuge')
     await expect(resultsHeading(page)).toBeInViewport()
+
+    // A price typed the German way („30.000“) is sent as typed and read as 30000 €.
+    if (isPhone(page)) await vehicleFilterToggle(page).click()
+    await form(page).getByLabel('Preis bis (€)').fill('30.000')
+    await form(page).getByRole('button', { name: 'FAHRZEUGE SUCHEN' }).click()
+    await expect(page).toHaveURL(/priceTo=30\.000/)
+    await expect(form(page).getByLabel('Preis bis (€)')).toHaveValue('30.000')
+    const prices = (
+      await page
+        .getByRole('article')
+        .getByText(/^[\d.]+\s€$/)
+        .allInnerTexts()
+    ).map((text) => Number(text.replace(/\D/g, '')))
+    expect(prices.length).toBeGreaterThan(0)
+    expect(prices.every((price) => price <= 30_000)).toBe(true)
   })
 })

@@ -109,6 +109,18 @@ describe('FinancingExample', () => {
     await act(async () => fireEvent.change(screen.getByLabelText('Anzahlung (€)'), { target: { value: '30000' } }))
     expect(screen.getByTestId('financing-result').textContent).toContain('Ihre Anzahlung deckt den Kaufpreis')
   })
+
+  it('takes the down payment as Germans write it: shown „5.780“, typed „3.900“ counts as 3,900 € (a text input, not type=number)', async () => {
+    renderExample()
+    const down = screen.getByLabelText('Anzahlung (€)') as HTMLInputElement
+    expect(down.type).toBe('text')
+    expect(down.value).toBe('5.780')
+    expect(new RegExp(`^(?:${down.pattern})$`, 'v').test('3.900')).toBe(true)
+    await act(async () => fireEvent.change(down, { target: { value: '3.900' } }))
+    // 25.000 € borrowed: the Nettodarlehensbetrag.
+    expect(screen.getByTestId('financing-result').textContent?.replace(/\u00a0/g, ' ')).toContain('25.000,00 €')
+    expect(window.location.search).toBe('?anzahlung=3900&laufzeit=48')
+  })
 })
 
 describe('vehicle facts', () => {

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { CONTROL_CLASSES } from '#app/components/ui/field.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
-import { formatEuro } from '#app/utils/format.ts'
+import { formatDecimal, formatEuro } from '#app/utils/format.ts'
+import { WHOLE_NUMBER_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
 import { financingRequestPrefill } from '#app/submissions/lead-forms.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
 import { scrollToSection } from '#app/utils/scroll.ts'
@@ -47,7 +48,7 @@ function readAmount(text: string): number | null {
  */
 export function FinancingExample({ price, effectiveRatePercent, initial, path }: FinancingExampleProps) {
   const hydrated = useHydrated()
-  const [downText, setDownText] = useState(String(initial.downPayment))
+  const [downText, setDownText] = useState(formatDecimal(initial.downPayment))
   const [term, setTerm] = useState(clampTerm(initial.termMonths))
   const downPayment = readAmount(downText) ?? 0
   const example = calculateFinancing({ price, downPayment, termMonths: term, effectiveAnnualRatePercent: effectiveRatePercent })
@@ -104,10 +105,11 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path }:
           <input
             id="finanzierung-anzahlung"
             name={FINANCING_PARAMS.downPayment}
-            type="number"
+            // Text, not type="number": that refuses „5.000“ without JavaScript, the German way to write 5000 €.
+            type="text"
             inputMode="numeric"
-            min={0}
-            step={1}
+            pattern={WHOLE_NUMBER_PATTERN_SOURCE}
+            title="Die Anzahlung in ganzen Euro, z. B. 5.000"
             value={downText}
             onChange={(event) => {
               setDownText(event.target.value)

@@ -103,3 +103,14 @@ test('cards name the first registration and the buyer facts that speak for the c
   expect(list.get('Opel Astra Sports Tourer 1.6 Diesel')).not.toContain('aria-label="Vorteile"')
   expect(list.get('Opel Astra Sports Tourer 1.6 Diesel')).toContain('<span class="sr-only">Baujahr</span></dt><dd class="whitespace-nowrap">2020</dd>')
 })
+
+test('the price filters take a price typed the German way: a text input whose pattern accepts „20.000“, showing the applied price so', async () => {
+  const html = await serverHtml('http://localhost/vehicles?priceTo=20.000')
+  const input = /<input[^>]* id="filter-priceTo"[^>]*>/.exec(html)?.[0] ?? ''
+  expect(input).toContain('type="text"')
+  expect(input).toContain('inputMode="numeric"')
+  expect(input).toContain('value="20.000"')
+  const pattern = new RegExp(`^(?:${/pattern="([^"]*)"/.exec(input)![1]!.replaceAll('&amp;', '&')})$`, 'v')
+  expect(['20000', '20.000', '20 000'].filter((typed) => pattern.test(typed))).toEqual(['20000', '20.000', '20 000'])
+  expect(['20,5', '20.5', '-1'].filter((typed) => pattern.test(typed))).toEqual([])
+})

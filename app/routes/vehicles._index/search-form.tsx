@@ -3,7 +3,8 @@ import { type FocusEvent, type FormEvent, type MouseEvent, useEffect, useRef, us
 import { ArrowRightIcon, SearchIcon } from '#app/components/icons.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { CONTROL_CLASSES } from '#app/components/ui/field.tsx'
-import { formatEuro, formatMileage, fuelLabel, transmissionLabel } from '#app/utils/format.ts'
+import { formatDecimal, formatEuro, formatMileage, fuelLabel, transmissionLabel } from '#app/utils/format.ts'
+import { WHOLE_NUMBER_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
 import { scrollToSection } from '#app/utils/scroll.ts'
 import { RESULTS_ANCHOR } from '#app/vehicles/list-return.ts'
@@ -124,14 +125,15 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
       <label htmlFor={`filter-${name}`} className="mb-1.5 block text-sm font-semibold text-zinc-900">
         {label}
       </label>
+      {/* Text, not type="number": that refuses „20.000“, the German way to write 20000 € (the loader reads it). */}
       <input
         id={`filter-${name}`}
         name={name}
-        type="number"
-        min={0}
-        step={500}
+        type="text"
         inputMode="numeric"
-        defaultValue={value ?? ''}
+        pattern={WHOLE_NUMBER_PATTERN_SOURCE}
+        title={`„${label}“: ein Betrag in ganzen Euro, z. B. 20.000`}
+        defaultValue={value === undefined ? '' : formatDecimal(value)}
         placeholder={placeholder}
         className={CONTROL_CLASSES}
       />
