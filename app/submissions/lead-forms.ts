@@ -2,7 +2,7 @@
  * The eight lead forms' definitions and the registry of all nine forms. Apart from forms.ts so that
  * a page with only the contact form (the home page) does not load the lead forms' fields.
  */
-import { GERMAN_MONTHS } from '#app/utils/format.ts'
+import { formatDecimal, GERMAN_MONTHS } from '#app/utils/format.ts'
 import { LEAD_KINDS as LEAD_KIND_TITLES } from '#schemas/lib/constants.ts'
 import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR } from '#schemas/lib/validation.ts'
 import { EMAIL_PATTERN_SOURCE, PHONE_PATTERN_SOURCE, WHOLE_NUMBER_PATTERN_SOURCE, YEAR_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
@@ -370,7 +370,7 @@ const financingRequestForm: FormDefinition<'financing-request'> = {
 /** The request form's values from the calculator's (financingInputFromParams): „48 Monate“, whole euros. */
 export function financingRequestPrefill(input: { termMonths: number; downPayment: number }): Record<string, string> {
   const term = `${input.termMonths} Monate`
-  return { ...(FINANCING_TERMS.includes(term) ? { term } : {}), downPayment: String(Math.max(0, Math.round(input.downPayment))) }
+  return { ...(FINANCING_TERMS.includes(term) ? { term } : {}), downPayment: formatDecimal(Math.max(0, Math.round(input.downPayment))) }
 }
 
 /** Every lead form, in the order of spec §3. */

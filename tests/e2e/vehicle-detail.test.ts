@@ -123,7 +123,7 @@ test.describe('without JavaScript', () => {
     await financing.getByRole('button', { name: 'Neu berechnen' }).click()
     await expect(page).toHaveURL(/\/vehicles\/1\?anzahlung=5780&laufzeit=48#finanzierung$/)
     await expect(page.getByTestId('financing-result')).toContainText('48 × 510,34 €')
-    await expect(page.locator('#finanzierung').getByLabel('Anzahlung (€)')).toHaveValue('5780')
+    await expect(page.locator('#finanzierung').getByLabel('Anzahlung (€)')).toHaveValue('5.780')
   })
 
   test('the enquiry posts, confirms and stores a lead that references the vehicle', async ({ page }) => {

@@ -123,6 +123,7 @@ test.describe('without JavaScript', () => {
     await form(page).getByLabel('Preis bis (€)').fill('30.000')
     await form(page).getByRole('button', { name: 'FAHRZEUGE SUCHEN' }).click()
     await expect(page).toHaveURL(/priceTo=30\.000/)
+    if (isPhone(page)) await vehicleFilterToggle(page).click()
     await expect(form(page).getByLabel('Preis bis (€)')).toHaveValue('30.000')
     const prices = (
       await page
