@@ -261,6 +261,8 @@ export function SubmissionForm({
         required={field.required}
         errors={fieldErrors}
         hint={groupOf(field.name)?.hint}
+        // Shown at the group's first field (phone), read out at each of them.
+        hintOnlyForScreenReaders={groupOf(field.name)?.fields[0] !== field.name}
         className={wide ? 'sm:col-span-2' : undefined}
       >
         {(control) => {

@@ -17,6 +17,8 @@ export interface FieldProps {
   /** Error messages of this field; the first one is shown. */
   errors?: readonly string[] | null
   hint?: string
+  /** The hint is read out with the control but not shown (one hint shared by two fields shows once). */
+  hintOnlyForScreenReaders?: boolean
   className?: string
   children: (control: FieldControlProps) => ReactNode
 }
@@ -33,7 +35,7 @@ export const CONTROL_CLASSES =
  * receives id, name, required and the aria wiring to the hint and error texts.
  * Required fields show an asterisk; the control's `required` attribute tells assistive technology.
  */
-export function Field({ id, name, label, required = false, errors, hint, className = '', children }: FieldProps) {
+export function Field({ id, name, label, required = false, errors, hint, hintOnlyForScreenReaders = false, className = '', children }: FieldProps) {
   const error = errors?.[0]
   const hintId = hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
@@ -56,7 +58,7 @@ export function Field({ id, name, label, required = false, errors, hint, classNa
         'aria-describedby': describedBy,
       })}
       {hint ? (
-        <p id={hintId} className="mt-1.5 text-sm text-zinc-600">
+        <p id={hintId} className={hintOnlyForScreenReaders ? 'sr-only' : 'mt-1.5 text-sm text-zinc-600'}>
           {hint}
         </p>
       ) : null}
