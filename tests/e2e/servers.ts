@@ -76,7 +76,10 @@ async function waitForPort(port: number, started: RunningProcess, timeoutMs = 30
  * defaults; `prefix` runs it through another command (e.g. `unshare` for a PID namespace of its own).
  */
 export async function startSiteServer(port: number, env: Record<string, string> = {}, prefix: string[] = []): Promise<RunningProcess & { dataDir: string }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'dealer-e2e-own-'))
+  // A DATA_DIR the test gives is the test's to remove; a folder made here is removed by stop() or a failed start.
+  const madeHere = env.DATA_DIR === undefined
+  const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'dealer-e2e-own-')))
+  const removeOwn = () => (madeHere ? rm(dataDir, { recursive: true, force: true }) : Promise.resolve())
   const [command = 'node', ...args] = [...prefix, 'node', 'server.mjs']
   const { process: started } = run(command, args, {
     ...process.env,
@@ -89,7 +92,7 @@ export async function startSiteServer(port: number, env: Record<string, string> 
   })
   // A start that is meant to fail (the start-up refusals) leaves no data folder behind either.
   await waitForPort(port, started).catch(async (error: unknown) => {
-    await rm(dataDir, { recursive: true, force: true })
+    await removeOwn()
     throw error
   })
   return {
@@ -97,7 +100,7 @@ export async function startSiteServer(port: number, env: Record<string, string> 
     dataDir,
     stop: async () => {
       await started.stop()
-      await rm(dataDir, { recursive: true, force: true })
+      await removeOwn()
     },
   }
 }
