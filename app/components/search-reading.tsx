@@ -117,12 +117,13 @@ function SearchRequest({ query }: { query: string }) {
 }
 
 /**
- * The Suchauftrag's confirmation after a post without JavaScript: the redirect lands on /vehicles
- * without the search (the page action keeps only the path), so the list shows it on its own.
+ * The Suchauftrag's confirmation after a post without JavaScript, above the list: the redirect keeps
+ * the search, and where the form is shown (an empty result) it confirms in place itself; this one is
+ * for a search that has found cars since, or an address without the search.
  */
-export function SearchRequestSent() {
+export function SearchRequestSent({ formShown }: { formShown: boolean }) {
   const [params] = useSearchParams()
-  if (params.get(SENT.lead.param) !== SENT.lead.value || params.get(SENT.lead.formParam) !== SEARCH_REQUEST_ANCHOR) return null
+  if (formShown || params.get(SENT.lead.param) !== SENT.lead.value || params.get(SENT.lead.formParam) !== SEARCH_REQUEST_ANCHOR) return null
   const { success } = LEAD_FORMS['search-request'].texts
   return (
     <div id={confirmationId(SEARCH_REQUEST_ANCHOR)} tabIndex={-1} autoFocus className="mt-4 rounded-xl focus-visible:outline-3 focus-visible:outline-amber-400">

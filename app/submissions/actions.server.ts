@@ -163,7 +163,9 @@ export async function submissionPageAction({ request, context }: ActionFunctionA
       case 'spam': {
         // A bot hears of its photos as a person would (the count sent), nothing being stored.
         const photos = photoField ? (outcome.status === 'stored' ? outcome.photos : { stored: files?.photos.length ?? 0, withheld: false }) : undefined
-        return redirect(sameSiteLocation(url.pathname, sentQuery(kind, anchor, photos), confirmationId(anchor)), {
+        const kept = (FORMS[kind].keepsParams ?? []).flatMap((name) => url.searchParams.getAll(name).map((value) => [name, value]))
+        const query = [new URLSearchParams(kept).toString(), sentQuery(kind, anchor, photos)].filter(Boolean).join('&')
+        return redirect(sameSiteLocation(url.pathname, query, confirmationId(anchor)), {
           status: 303,
           headers: [...Object.entries(noStore), ...handoffHeaders(outcome, context)],
         })

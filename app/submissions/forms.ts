@@ -74,6 +74,12 @@ export interface FormDefinition<K extends FormKind = FormKind> {
   readonly photos?: { readonly field: string; readonly max: number }
   /** The form asks for one thing (this car's price, this search): its confirmation offers no „Weitere Anfrage senden“. */
   readonly once?: true
+  /**
+   * Query parameters of the page the form was sent from that the confirmation's address keeps after a
+   * post without JavaScript (the Suchauftrag's search, so the visitor stays on it). Only what the page
+   * shows, never contact data (a valuation's hand-off carries name and phone in its address).
+   */
+  readonly keepsParams?: readonly string[]
   /** Groups of optional fields of which at least one must be filled (phone or e-mail), the message shown at each of them. */
   readonly anyOf?: readonly { readonly fields: readonly string[]; readonly message: string; readonly hint?: string }[]
   /** The message next to an empty required field, and next to a value the field's format refuses (the server schema's). */

@@ -10,8 +10,8 @@ const submitLead = (context: SubmitContext, raw: Record<string, unknown>) => sub
 // The mini dataset has the published vehicle `vehicle-1` (public id '1') and its draft.
 const FIXTURE = 'tests/fixtures/mini-dataset'
 
-function formPost(fields: Record<string, string>) {
-  return new Request('http://localhost/formulare', {
+function formPost(fields: Record<string, string>, at = 'http://localhost/formulare') {
+  return new Request(at, {
     method: 'POST',
     body: new URLSearchParams(fields).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
@@ -69,6 +69,18 @@ describe.each(BACKENDS)('leadFormAction (form posts without JavaScript) on the %
     })
     expect(stored?._id).toMatch(/^inbox\.lead-/)
     expect(stored).not.toHaveProperty('notifiedAt')
+  })
+
+  it('a Suchauftrag keeps its search in the confirmation address, so the visitor stays on it; nothing else of the page address', async () => {
+    const phone = `0201 12${backend.length}`
+    const response = (await call(
+      formPost(
+        { leadKind: 'search-request', anchor: 'suchauftrag', emailOrPhone: phone, query: 'Kombi unter 20000', page: '/vehicles', website: '' },
+        `http://localhost/vehicles?search=${encodeURIComponent('Kombi unter 20000')}&sort=price-asc&phone=0201&index`,
+      ),
+    )) as Response
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/vehicles?search=Kombi+unter+20000&anfrage=gesendet&formular=suchauftrag#suchauftrag-bestaetigung')
   })
 
   it("references the enquired vehicle's published document by its public id", async () => {

@@ -265,6 +265,7 @@ const searchRequestForm: FormDefinition<'search-request'> = {
     },
   },
   once: true,
+  keepsParams: ['search'],
 }
 
 /**

@@ -48,6 +48,16 @@ test.describe('without JavaScript', () => {
     await page.getByRole('region', { name: 'Benachrichtigen, wenn ein passendes Auto kommt' }).getByLabel('E-Mail oder Telefon').fill('0201 123456')
     await page.getByRole('region', { name: 'Benachrichtigen, wenn ein passendes Auto kommt' }).getByRole('button', { name: 'SUCHAUFTRAG SPEICHERN' }).click()
     await expect(page.getByText('Suchauftrag gespeichert!')).toBeVisible()
+    // The visitor stays on the search: its address, its query in the field, one confirmation in place of the form.
+    const sentAt = new URL(page.url())
+    expect([sentAt.pathname, sentAt.searchParams.get('search'), sentAt.searchParams.get('formular'), sentAt.hash]).toEqual([
+      '/vehicles',
+      marker,
+      'suchauftrag',
+      '#suchauftrag-bestaetigung',
+    ])
+    await expect(page.getByRole('searchbox', { name: 'Suche' })).toHaveValue(marker)
+    await expect(page.getByText('Suchauftrag gespeichert!')).toHaveCount(1)
     await expect.poll(async () => (await storedLeadWith(marker))?.kind).toBe('search-request')
     expect(await storedLeadWith(marker)).toMatchObject({
       page: '/vehicles',

@@ -35,7 +35,7 @@ export function Results({ state, result }: { state: VehicleSearch; result: Vehic
         ) : null}
       </h2>
       {result.search ? <SearchReadingLine state={state} search={result.search} /> : null}
-      <SearchRequestSent />
+      <SearchRequestSent formShown={result.vehicles.length === 0 && !beyondLastPage && Boolean(result.search)} />
       {result.vehicles.length > 0 ? (
         <ul className="mt-6 grid gap-6 sm:grid-cols-2">
           {result.vehicles.map((vehicle) => (
