@@ -14,6 +14,8 @@ import { type VehicleListResult } from './route'
 /** The results: their count (the heading the focus goes to), the reading of the search, the cards, the pages. */
 export function Results({ state, result }: { state: VehicleSearch; result: VehicleListResult }) {
   const beyondLastPage = result.total > 0 && result.vehicles.length === 0
+  // An empty result for a search offers help and the Suchauftrag's form (which then confirms in place).
+  const searchHelp = result.vehicles.length === 0 && !beyondLastPage && result.search ? result.search : undefined
   const heading = useRef<HTMLHeadingElement>(null)
   const location = useLocation()
   const navigationType = useNavigationType()
@@ -35,7 +37,7 @@ export function Results({ state, result }: { state: VehicleSearch; result: Vehic
         ) : null}
       </h2>
       {result.search ? <SearchReadingLine state={state} search={result.search} /> : null}
-      <SearchRequestSent formShown={result.vehicles.length === 0 && !beyondLastPage && Boolean(result.search)} />
+      <SearchRequestSent formShown={searchHelp !== undefined} />
       {result.vehicles.length > 0 ? (
         <ul className="mt-6 grid gap-6 sm:grid-cols-2">
           {result.vehicles.map((vehicle) => (
@@ -53,7 +55,7 @@ export function Results({ state, result }: { state: VehicleSearch; result: Vehic
               ? 'Die Ergebnisliste ist kürzer.'
               : 'Ändern Sie Ihre Suche oder setzen Sie die Filter zurück. Gern suchen wir Ihr Wunschfahrzeug auch für Sie.'}
           </p>
-          {!beyondLastPage && result.search ? <EmptySearchHelp state={state} search={result.search} /> : null}
+          {searchHelp ? <EmptySearchHelp state={state} search={searchHelp} /> : null}
           <Link
             to={beyondLastPage ? vehicleSearchHref({ ...state, page: 1 }) : '/vehicles'}
             className={buttonClasses({ variant: 'dark', size: 'md', className: 'mt-6' })}
