@@ -10,7 +10,7 @@ import {
   isValidEmail,
   isValidPhone,
   WHOLE_NUMBER_PATTERN_SOURCE,
-  wholeNumber,
+  readWholeNumber,
 } from '#app/utils/form-rules.ts'
 import { FIELD_MESSAGES, missingFieldMessage, tooLongMessage } from './field-messages.ts'
 import { type FieldDefinition, type FieldErrors, type FormKind } from './forms.ts'
@@ -64,8 +64,9 @@ function numberValue(field: FieldDefinition, kind: FormKind, value: unknown, ctx
     if (text === '') return field.required ? fail(ctx, missingFieldMessage(FORMS[kind], field.name)) : undefined
     // The input's own pattern (thousands grouped the German way, a year's four digits), as the browser checks it.
     const { source, message } = field.pattern ?? { source: WHOLE_NUMBER_PATTERN_SOURCE, message: FIELD_MESSAGES.notANumber(field.label) }
-    if (!new RegExp(`^(?:${source})$`, 'u').test(text)) return fail(ctx, message)
-    number = wholeNumber(text)
+    const read = new RegExp(`^(?:${source})$`, 'u').test(text) ? readWholeNumber(text) : null
+    if (read === null) return fail(ctx, message)
+    number = read
   } else {
     return fail(ctx, FIELD_MESSAGES.notANumber(field.label))
   }

@@ -6,6 +6,8 @@ import {
   isValidEmail,
   isValidPhone,
   PHONE_PATTERN_SOURCE,
+  readWholeNumber,
+  WHOLE_NUMBER_PATTERN_SOURCE,
 } from '#app/utils/form-rules.ts'
 
 /** The HTML standard's "valid e-mail address": what an `<input type="email">` accepts. */
@@ -56,6 +58,33 @@ describe('the e-mail rule', () => {
     for (const value of [...ACCEPTED, ...REFUSED, 'a!#$%&*/=?^`{|}~@example.de', '.dot@example.de', 'umlaut@müller.de', 'x@1.2.3.de']) {
       expect(isValidEmail(value), value).toBe(browserAccepts(value))
       if (isValidEmail(value)) expect(HTML_EMAIL.test(value), value).toBe(true)
+    }
+  })
+})
+
+describe('readWholeNumber', () => {
+  it.each([
+    ['123456', 123_456],
+    ['123.456', 123_456],
+    ['1 234 567', 1_234_567],
+    ['20.000 €', 20_000],
+    ['20.000\u00a0€', 20_000],
+    ['85.000 km', 85_000],
+    ['2.500,50', 2501],
+    ['300,49', 300],
+    ['0', 0],
+  ])('reads %j as %d', (text, number) => {
+    expect(readWholeNumber(text)).toBe(number)
+  })
+
+  it.each(['', 'viel', '-5', '1e9', '12.34', '1.2.3', '2,5,0', '1.23.456', '0x10', ',5'])('reads %j as nothing', (text) => {
+    expect(readWholeNumber(text)).toBeNull()
+  })
+
+  it('reads every text the number inputs let through as the digits typed', () => {
+    for (const text of ['7', '123456', '1.234', '12.345.678', '1 234', '999 999 999']) {
+      expect(asPattern(WHOLE_NUMBER_PATTERN_SOURCE).test(text), text).toBe(true)
+      expect(readWholeNumber(text), text).toBe(Number(text.replace(/\D/g, '')))
     }
   })
 })

@@ -32,9 +32,20 @@ export const WHOLE_NUMBER_PATTERN_SOURCE = '[0-9]+|[0-9]{1,3}(?:\\.[0-9]{3})+|[0
 /** A year: four digits, never grouped (2.018 is no year anyone writes). */
 export const YEAR_PATTERN_SOURCE = '[0-9]{4}'
 
-/** The number a text of WHOLE_NUMBER_PATTERN_SOURCE (or YEAR_PATTERN_SOURCE) stands for: `123.456` → 123456. */
-export function wholeNumber(text: string): number {
-  return Number(text.replace(/[. ]/g, ''))
+/** Digits, or thousands grouped by dots; then perhaps a decimal comma (`5.000,00`). */
+const WHOLE_NUMBER_READING = /^(\d+|\d{1,3}(?:\.\d{3})+)(?:,(\d+))?$/
+
+/**
+ * The one reader of whole numbers that people type or links carry: spaces, „€“ and „km“ are
+ * noise, thousands may be grouped by dots (`20.000 €` → 20000), and cents after a comma are
+ * rounded (`2.500,50` → 2501). Null for anything else (`12.34`, `1e9`, `-5`, `viel`). Forms that
+ * store the number refuse decimals before reading (WHOLE_NUMBER_PATTERN_SOURCE); search and
+ * calculator addresses take what a visitor may have typed.
+ */
+export function readWholeNumber(text: string): number | null {
+  const match = WHOLE_NUMBER_READING.exec(text.replace(/\s|€|km/gi, ''))
+  if (!match) return null
+  return Math.round(Number(`${match[1]!.replaceAll('.', '')}.${match[2] ?? '0'}`))
 }
 
 /** Anchored like the browser anchors a `pattern` (`^(?:…)$`). */

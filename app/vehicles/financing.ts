@@ -9,6 +9,7 @@
  */
 
 import { formatDecimal, formatEuro } from '#app/utils/format.ts'
+import { readWholeNumber } from '#app/utils/form-rules.ts'
 import { FINANCING_ANCHOR, FINANCING_REQUEST_ANCHOR, TERM_OPTIONS } from './financing-terms.ts'
 
 /** The shortest and longest term the example offers, in months. */
@@ -155,24 +156,14 @@ export function calculateFinancing(input: FinancingInput): FinancingExample {
   }
 }
 
-/** Reads a whole number from a form value ("5.000", "5000", "5000,00"); null when there is none. */
-function parseWholeNumber(value: string | null): number | null {
-  if (value === null) return null
-  const text = value
-    .replace(/[\s€]/g, '')
-    .replace(/\.(?=\d{3}(\D|$))/g, '')
-    .replace(',', '.')
-  if (!/^\d+(\.\d+)?$/.test(text)) return null
-  return Math.round(Number(text))
-}
-
 /**
  * The calculator's inputs from the page's query string (`?anzahlung=5000&laufzeit=60`), clamped;
  * missing or unreadable values fall back to the defaults.
  */
 export function financingInputFromParams(params: URLSearchParams, price: number): { downPayment: number; termMonths: number } {
-  const down = parseWholeNumber(params.get(FINANCING_PARAMS.downPayment))
-  const term = parseWholeNumber(params.get(FINANCING_PARAMS.term))
+  const read = (name: string) => readWholeNumber(params.get(name) ?? '')
+  const down = read(FINANCING_PARAMS.downPayment)
+  const term = read(FINANCING_PARAMS.term)
   return {
     // Above the price is kept: it tells the visitor that nothing needs financing.
     downPayment: down === null ? defaultDownPayment(price) : Math.max(0, down),

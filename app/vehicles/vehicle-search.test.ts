@@ -41,6 +41,14 @@ describe('parseVehicleSearch', () => {
     expect(hasFilters(state)).toBe(true)
   })
 
+  test('amounts as Germans type them into the filters: grouped, with the unit, with cents', () => {
+    expect(parse('priceTo=20.000,00+%E2%82%AC&maxMileage=85.000+km&maxRate=299,50').state).toMatchObject({
+      priceTo: 20_000,
+      maxMileage: 85_000,
+      maxRate: 300,
+    })
+  })
+
   test('accepts the German alias "marke" and "q" for the search', () => {
     expect(parse('marke=Audi&q=avant').state).toMatchObject({ make: 'Audi', search: 'avant' })
   })
@@ -59,7 +67,7 @@ describe('parseVehicleSearch', () => {
     ['priceTo=viel', 'priceTo'],
     ['priceTo=1e9', 'priceTo'],
     ['maxRate=0', 'maxRate'],
-    ['maxRate=300,50', 'maxRate'],
+    ['maxRate=300.5', 'maxRate'],
     ['maxMileage=99999999', 'maxMileage'],
     ['yearFrom=1800', 'yearFrom'],
     ['yearFrom=2030', 'yearFrom'],

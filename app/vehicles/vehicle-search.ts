@@ -1,4 +1,5 @@
 import { formatDecimal } from '#app/utils/format.ts'
+import { readWholeNumber } from '#app/utils/form-rules.ts'
 import { BODY_TYPES, FUEL_TYPES, TRANSMISSIONS, type VatKey } from '#schemas/lib/constants.ts'
 import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/validation.ts'
 
@@ -111,12 +112,8 @@ function text(params: URLSearchParams, ...names: string[]): string | undefined {
 
 function integer(value: string | undefined, min: number, max: number): number | undefined | null {
   if (value === undefined) return undefined
-  // Spaces, the euro sign and "km" are noise; German users group thousands with dots (20.000).
-  let digits = value.replace(/\s|€|km/gi, '')
-  if (/^\d{1,3}(\.\d{3})+$/.test(digits)) digits = digits.replaceAll('.', '')
-  if (!/^\d{1,12}$/.test(digits)) return null
-  const number = Number(digits)
-  return number >= min && number <= max ? number : null
+  const number = readWholeNumber(value)
+  return number !== null && number >= min && number <= max ? number : null
 }
 
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[]): T | undefined | null {

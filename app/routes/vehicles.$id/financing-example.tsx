@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { CONTROL_CLASSES } from '#app/components/ui/field.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { formatDecimal, formatEuro } from '#app/utils/format.ts'
-import { WHOLE_NUMBER_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
+import { readWholeNumber, WHOLE_NUMBER_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
 import { financingRequestPrefill } from '#app/submissions/lead-forms.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
 import { scrollToSection } from '#app/utils/scroll.ts'
@@ -32,13 +32,6 @@ export interface FinancingExampleProps {
   path: string
 }
 
-/** Reads the down payment field: whole euros, or null while it is empty or not a number. */
-function readAmount(text: string): number | null {
-  const cleaned = text.replace(/[\s€.]/g, '').replace(',', '.')
-  if (!/^\d+(\.\d+)?$/.test(cleaned)) return null
-  return Math.round(Number(cleaned))
-}
-
 /**
  * The financing example under the price (issue 5 §4): down payment and term adjustable, the
  * monthly rate by the annuity formula (app/vehicles/financing.ts), and the figures German price
@@ -50,13 +43,13 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path }:
   const hydrated = useHydrated()
   const [downText, setDownText] = useState(formatDecimal(initial.downPayment))
   const [term, setTerm] = useState(clampTerm(initial.termMonths))
-  const downPayment = readAmount(downText) ?? 0
+  const downPayment = readWholeNumber(downText) ?? 0
   const example = calculateFinancing({ price, downPayment, termMonths: term, effectiveAnnualRatePercent: effectiveRatePercent })
   const terms = TERM_OPTIONS.includes(term as (typeof TERM_OPTIONS)[number]) ? TERM_OPTIONS : [...TERM_OPTIONS, term].sort((a, b) => a - b)
 
   const syncAddress = (down: string, months: number) => {
     const url = new URL(window.location.href)
-    const amount = readAmount(down)
+    const amount = readWholeNumber(down)
     if (amount === null) url.searchParams.delete(FINANCING_PARAMS.downPayment)
     else url.searchParams.set(FINANCING_PARAMS.downPayment, String(amount))
     url.searchParams.set(FINANCING_PARAMS.term, String(months))
@@ -67,7 +60,7 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path }:
   // down payment fields), then there; without, the button's GET loads the page with them at the form.
   const requestFinancing = () => {
     const form = document.querySelector<HTMLFormElement>(`#${FINANCING_REQUEST_ANCHOR} form`)
-    const figures = financingRequestPrefill({ termMonths: term, downPayment: readAmount(downText) ?? 0 })
+    const figures = financingRequestPrefill({ termMonths: term, downPayment: readWholeNumber(downText) ?? 0 })
     for (const [name, value] of Object.entries(figures)) {
       const field = form?.elements.namedItem(name)
       if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) field.value = value
