@@ -336,6 +336,15 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(control(page, 'textbox', 'Modell')).toHaveValue('Golf 1.5 TSI')
       await expect(control(page, 'textbox', 'Postleitzahl')).toHaveValue('45326')
       await expect(page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' })).toBeVisible()
+
+      // On a 320 px phone the summary's link to the photo field lands with the field's label (above
+      // its long hint) in view below the fixed header, not under it.
+      await page.setViewportSize({ width: 320, height: 640 })
+      await summary.getByRole('link', { name: /fahrzeugschein\.jpg/ }).click()
+      const header = (await page.getByRole('banner').boundingBox())!
+      const label = page.locator('label', { hasText: 'Fotos Ihres Fahrzeugs' })
+      await expect.poll(async () => Math.round((await label.boundingBox())!.y - (header.y + header.height))).toBeGreaterThanOrEqual(0)
+      await expect(label).toBeInViewport({ ratio: 1 })
     })
   })
 }

@@ -280,13 +280,10 @@ export function SaleForm({
 
       <fieldset className="rounded-xl border border-zinc-200 p-4 sm:p-6">
         <legend className="px-1 text-lg font-bold text-zinc-950">3. Fotos (freiwillig)</legend>
+        {/* The hint follows the control: a jump to the field (the error summary, a refused choice) then keeps the label in view below the header. */}
         <label htmlFor={id(PHOTO_FIELD)} className="mb-1.5 block text-sm font-semibold text-zinc-900">
           Fotos Ihres Fahrzeugs
         </label>
-        <p id={`${id(PHOTO_FIELD)}-hint`} className="mb-3 text-sm text-zinc-600">
-          Bis zu {MAX_PHOTOS} Fotos als JPEG, PNG oder WebP, je höchstens 10 MB: am besten vorne, hinten, Innenraum, Tacho und Schäden. Wir speichern die Fotos
-          ohne Standort- und Kameradaten und zeigen sie niemandem außer unserem Team.
-        </p>
         <input
           id={id(PHOTO_FIELD)}
           name={PHOTO_FIELD}
@@ -305,6 +302,10 @@ export function SaleForm({
             ))}
           </ul>
         ) : null}
+        <p id={`${id(PHOTO_FIELD)}-hint`} className="mt-2 text-sm text-zinc-600">
+          Bis zu {MAX_PHOTOS} Fotos als JPEG, PNG oder WebP, je höchstens 10 MB: am besten vorne, hinten, Innenraum, Tacho und Schäden. Wir speichern die Fotos
+          ohne Standort- und Kameradaten und zeigen sie niemandem außer unserem Team.
+        </p>
       </fieldset>
 
       {fieldset(PERSON, 'Name und Postleitzahl, dazu Telefon oder E-Mail: eines von beiden genügt.')}
