@@ -22,3 +22,6 @@ export function isAlertKind(kind: unknown): kind is AlertKind {
 
 /** At most this many confirmed alerts per e-mail address: enough for a shortlist, too few to mail-bomb anybody. */
 export const ACTIVE_ALERTS_PER_ADDRESS = 5
+
+/** The query parameter (and the pages' form field) that carries an alert link's signed token (tokens.server.ts); kept out of the access log (logging.server.ts). */
+export const ALERT_TOKEN_PARAM = 't'

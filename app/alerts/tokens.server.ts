@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { ALERT_TOKEN_PARAM } from '#app/alerts/consent.ts'
 import { type ContentLake, createIfNotExists } from '#app/lake/lake.server.ts'
 import { ALERT_SECRET_QUERY } from '#app/sanity/queries/alerts.ts'
 
@@ -83,7 +84,7 @@ export async function alertLinks(lake: ContentLake, siteUrl: string, id: string,
   const secret = await alertSecret(lake)
   const confirm = signToken(secret, 'confirm', id, new Date(now.getTime() + CONFIRM_LINK_MS))
   const unsubscribe = signToken(secret, 'unsubscribe', id)
-  const link = (path: string, token: string) => `${new URL(path, siteUrl).toString()}?t=${encodeURIComponent(token)}`
+  const link = (path: string, token: string) => `${new URL(path, siteUrl).toString()}?${ALERT_TOKEN_PARAM}=${encodeURIComponent(token)}`
   return {
     confirm: link(ALERT_PATHS.confirm, confirm),
     unsubscribePage: link(ALERT_PATHS.unsubscribe, unsubscribe),

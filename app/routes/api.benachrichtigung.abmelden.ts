@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from '@remix-run/node'
+import { ALERT_TOKEN_PARAM } from '#app/alerts/consent.ts'
 import { unsubscribeAlert } from '#app/alerts/subscription.server.ts'
 import { ALERT_PATHS } from '#app/alerts/tokens.server.ts'
 import { CACHE_CONTROL, jsonError } from '#app/utils/http.server.ts'
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return jsonError(405, 'Methode nicht erlaubt. Nur POST.', {}, { Allow: 'POST' })
-  const outcome = await unsubscribeAlert(context.lake, new URL(request.url).searchParams.get('t'), new Date())
+  const outcome = await unsubscribeAlert(context.lake, new URL(request.url).searchParams.get(ALERT_TOKEN_PARAM), new Date())
   if (outcome === 'invalid') return jsonError(404, 'Unbekannter oder ungültiger Abmeldelink.')
   return Response.json({ status: 'abgemeldet' }, { headers: { 'Cache-Control': CACHE_CONTROL.noStore } })
 }

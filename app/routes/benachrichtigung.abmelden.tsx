@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { ALERT_TOKEN_PARAM } from '#app/alerts/consent.ts'
 import { unsubscribeAlert } from '#app/alerts/subscription.server.ts'
 import { alertSecret, verifyToken } from '#app/alerts/tokens.server.ts'
 import { buttonClasses } from '#app/components/ui/button.tsx'
@@ -12,14 +13,14 @@ import { CACHE_CONTROL } from '#app/utils/http.server.ts'
  */
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get('t') ?? ''
+  const token = new URL(request.url).searchParams.get(ALERT_TOKEN_PARAM) ?? ''
   const valid = verifyToken(await alertSecret(context.lake), 'unsubscribe', token, new Date()).ok
   return data({ valid, token: valid ? token : '' }, { status: valid ? 200 : 404, headers: { 'Cache-Control': CACHE_CONTROL.noStore } })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData()
-  const outcome = await unsubscribeAlert(context.lake, form.get('t'), new Date())
+  const outcome = await unsubscribeAlert(context.lake, form.get(ALERT_TOKEN_PARAM), new Date())
   return data({ outcome }, { status: outcome === 'invalid' ? 404 : 200, headers: { 'Cache-Control': CACHE_CONTROL.noStore } })
 }
 
@@ -47,7 +48,7 @@ export default function UnsubscribePage() {
             <h1 className="text-3xl text-zinc-950 sm:text-4xl">Benachrichtigung abmelden</h1>
             <p className="mt-4 text-lg text-zinc-700">Möchten Sie keine E-Mails mehr zu dieser Benachrichtigung erhalten?</p>
             <Form method="post" className="mt-6">
-              <input type="hidden" name="t" value={token} />
+              <input type="hidden" name={ALERT_TOKEN_PARAM} value={token} />
               <button type="submit" disabled={busy} className={buttonClasses({ className: 'w-full sm:w-auto' })}>
                 ABMELDEN
               </button>

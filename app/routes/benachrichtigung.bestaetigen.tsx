@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { vehicleTitle } from '#app/alerts/alert-mail.server.ts'
-import { ACTIVE_ALERTS_PER_ADDRESS } from '#app/alerts/consent.ts'
+import { ACTIVE_ALERTS_PER_ADDRESS, ALERT_TOKEN_PARAM } from '#app/alerts/consent.ts'
 import { checkConfirmToken, confirmAlert, type ConfirmOutcome } from '#app/alerts/subscription.server.ts'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
@@ -32,7 +32,7 @@ const TEXTS: Record<Exclude<ConfirmOutcome, 'confirmed'>, { title: string; text:
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get('t')
+  const token = new URL(request.url).searchParams.get(ALERT_TOKEN_PARAM)
   const checked = await checkConfirmToken(context.lake, token, new Date())
   const headers = { 'Cache-Control': CACHE_CONTROL.noStore }
   if (!checked.ok) return data({ state: checked.outcome, token: '', what: '', consentText: '' }, { status: STATUS[checked.outcome], headers })
@@ -48,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData()
-  const outcome = await confirmAlert(context.lake, form.get('t'), new Date())
+  const outcome = await confirmAlert(context.lake, form.get(ALERT_TOKEN_PARAM), new Date())
   return data({ outcome }, { status: STATUS[outcome], headers: { 'Cache-Control': CACHE_CONTROL.noStore } })
 }
 
@@ -71,7 +71,7 @@ export default function ConfirmAlertPage() {
             <h1 className="text-3xl text-zinc-950 sm:text-4xl">Benachrichtigung bestätigen</h1>
             <p className="mt-4 text-lg text-zinc-700">Sie möchten {loaded.what}. Bitte bestätigen Sie das:</p>
             <Form method="post" className="mt-6">
-              <input type="hidden" name="t" value={loaded.token} />
+              <input type="hidden" name={ALERT_TOKEN_PARAM} value={loaded.token} />
               <p className="rounded-lg border border-zinc-200 bg-white p-4 text-sm text-zinc-700">{loaded.consentText}</p>
               <button type="submit" disabled={busy} className={buttonClasses({ className: 'mt-6 w-full sm:w-auto' })}>
                 JA, BENACHRICHTIGUNG BESTÄTIGEN

@@ -1,3 +1,5 @@
+import { ALERT_TOKEN_PARAM } from '#app/alerts/consent.ts'
+import { ALERT_PATHS } from '#app/alerts/tokens.server.ts'
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { captureLogs } from '#tests/log-capture.ts'
@@ -157,6 +159,9 @@ describe('withoutSecrets: the access line never holds the preview secret', () =>
     ['/x?q=%E0&other=1', '/x?q=%E0&other=1'],
     // A valuation form's handoff to the sell request: the vehicle stays readable, the contact data does not.
     ['/auto-verkaufen?brand=VW&phone=0201+GOODSECRET&email=a%40GOODSECRET.de', '/auto-verkaufen?brand=VW&phone=…&email=…'],
+    // An alert's signed link (the one-click unsubscribe's POST too): the token would end or confirm the alert.
+    [`${ALERT_PATHS.oneClick}?${ALERT_TOKEN_PARAM}=eyJwIjoidW5zdWJzY3JpYmUifQ.GOODSECRET`, `${ALERT_PATHS.oneClick}?${ALERT_TOKEN_PARAM}=…`],
+    [`${ALERT_PATHS.confirm}?${ALERT_TOKEN_PARAM}=eyJwIjoiY29uZmlybSJ9.GOODSECRET`, `${ALERT_PATHS.confirm}?${ALERT_TOKEN_PARAM}=…`],
   ])('%s', (target, logged) => {
     expect(withoutSecrets(target)).toBe(logged)
     expect(withoutSecrets(target)).not.toContain('GOODSECRET')

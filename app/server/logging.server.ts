@@ -296,11 +296,12 @@ export function requestLogOf(req: IncomingMessage): RequestLog {
 }
 
 /**
- * Query parameters whose values are credentials (the Studio's preview secret, docs/decisions/031)
- * or a visitor's contact data (a valuation form hands its phone to the sell request by GET,
- * docs/decisions/047).
+ * Query parameters whose values are credentials (the Studio's preview secret, docs/decisions/031;
+ * the signed token `t` of an alert's confirm and unsubscribe links, ALERT_TOKEN_PARAM in
+ * app/alerts/consent.ts: whoever reads it could end or confirm the alert) or a visitor's
+ * contact data (a valuation form hands its phone to the sell request by GET, docs/decisions/047).
  */
-const SECRET_PARAMETERS = new Set(['sanity-preview-secret', 'phone', 'email', 'name'])
+const SECRET_PARAMETERS = new Set(['sanity-preview-secret', 't', 'phone', 'email', 'name'])
 
 /**
  * A request target for the log with the values of SECRET_PARAMETERS replaced by `…`. Names are
