@@ -17,6 +17,16 @@ const contact = {
 }
 
 describe('buildNotificationMail', () => {
+  it('links the page a form was sent from only when it is a page of the site (a stored `/\\evil.example` is left out)', () => {
+    expect(buildNotificationMail(contact, options).text).toMatch(/^Gesendet von der Seite: +https:\/\/www\.example\.de\/contact$/m)
+    for (const page of ['/\\evil.example/login', '//evil.example/login']) {
+      const mail = buildNotificationMail({ ...contact, page }, options)
+      expect(mail.text).not.toContain('evil.example')
+      expect(mail.html).not.toContain('evil.example')
+      expect(mail.text).not.toContain('Gesendet von der Seite')
+    }
+  })
+
   it('lists the photos of a sell request: the capability link of a file, Sanity’s CDN address of an asset', () => {
     const file = `${'a'.repeat(43)}.jpg`
     const lead = {

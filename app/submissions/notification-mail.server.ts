@@ -11,6 +11,7 @@ import { PHOTO_ROUTE } from '#app/submissions/photos.ts'
 import { type SanityDocument } from '#app/lake/lake.server.ts'
 import { TIME_ZONE } from '#app/utils/clock.ts'
 import { formatDecimal } from '#app/utils/format.ts'
+import { isSameSitePage } from '#app/utils/redirect-path.ts'
 import { appointmentAttachment, type CalendarAttachment } from './icalendar.server.ts'
 import { APPOINTMENT_FIELD } from './sale-appointment.ts'
 
@@ -125,11 +126,11 @@ function formatNumber(value: number, kind: string | undefined, label: string): s
   return label.includes(unit) ? grouped : `${grouped} ${unit}`
 }
 
+/** The page a lead was sent from as a link on the site; a stored path that names another host (`/\\evil.example`) is left out. */
 function pageUrl(page: unknown, siteUrl: string | undefined): string | undefined {
   const path = text(page)
-  if (!path) return undefined
-  if (!siteUrl || !path.startsWith('/') || path.startsWith('//')) return path
-  return new URL(path, siteUrl).toString()
+  if (!path || !isSameSitePage(path)) return undefined
+  return siteUrl ? new URL(path, siteUrl).toString() : path
 }
 
 function vehicleText(vehicle: NotificationVehicle | null | undefined, siteUrl: string | undefined) {

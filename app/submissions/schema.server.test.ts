@@ -266,6 +266,14 @@ describe('„Benachrichtigen, falls wieder frei“ (issue 36)', () => {
   })
 })
 
+describe('the page a form was sent from', () => {
+  it('is stored when it is a page of the site, and left out when it names another host', () => {
+    const lead = (page: string) => toDocument(valid(parseLead('availability-alert', { ...VALID['availability-alert'], page })))
+    expect(lead('/vehicles/2?zurueck=%2Fvehicles')).toMatchObject({ page: '/vehicles/2?zurueck=%2Fvehicles' })
+    for (const page of ['/\\evil.example/login', '//evil.example/login', '/%2F%2Fevil.example']) expect(lead(page)).not.toHaveProperty('page')
+  })
+})
+
 describe('„Preis beobachten“ (issue 38)', () => {
   it('needs an e-mail address; the stored lead carries the consent text and the request time, unconfirmed', () => {
     expect(errorsOf('price-alert', { email: '' }).email?.[0]).toMatch(/E-Mail-Adresse/)

@@ -4,6 +4,7 @@ import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'
 import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/validation.ts'
 import { type ContentLake, createDocument } from '#app/lake/lake.server.ts'
 import { echoFormValues } from '#app/utils/form-values.ts'
+import { isSameSitePage } from '#app/utils/redirect-path.ts'
 import {
   forbiddenCharactersMessage,
   hasForbiddenCharacters,
@@ -285,9 +286,9 @@ export interface StoreOptions {
   now?: Date
 }
 
-/** A page path worth storing: a site path of at most 200 characters without forbidden characters. */
+/** A page path worth storing: a path of this site (isSameSitePage) of at most 200 characters without forbidden characters. */
 function sitePath(page: string | undefined): string | undefined {
-  return page && page.startsWith('/') && page.length <= LEAD_LIMITS.page && !hasForbiddenCharacters(page) ? page : undefined
+  return page && page.length <= LEAD_LIMITS.page && !hasForbiddenCharacters(page) && isSameSitePage(page) ? page : undefined
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { sameSiteLocation, sameSitePath } from '#app/utils/redirect-path.ts'
+import { isSameSitePage, sameSiteLocation, sameSitePath } from '#app/utils/redirect-path.ts'
 
 const pathOf = (raw: string) => new URL(`http://localhost:3000${raw}`).pathname
 
@@ -45,5 +45,26 @@ describe('sameSiteLocation', () => {
     expect(sameSiteLocation('//evil.example/', 'nachricht=gesendet', 'contact')).toBe('/evil.example/?nachricht=gesendet#contact')
     expect(sameSiteLocation('/\\evil.example', 'anfrage=gesendet&formular=x', 'x')).toBe('/evil.example?anfrage=gesendet&formular=x#x')
     expect(sameSiteLocation('/about')).toBe('/about')
+  })
+})
+
+describe('isSameSitePage: a page a form names is one of this site as written', () => {
+  test.each(['/', '/contact', '/vehicles/5', '/vehicles?search=golf&fuel=diesel', '/auto-verkaufen#verkaufsanfrage', '/st%C3%A4dte/essen'])('%s is', (page) => {
+    expect(isSameSitePage(page)).toBe(true)
+  })
+
+  // Each resolves against the site to another host, or is no path at all (security review 2026-11-29, finding 3).
+  test.each([
+    '/\\evil.example/login',
+    '//evil.example/login',
+    '/%2F%2Fevil.example',
+    '/%5Cevil.example',
+    'https://evil.example/',
+    'evil.example',
+    '',
+    '?x=1',
+    '/a b',
+  ])('%j is not', (page) => {
+    expect(isSameSitePage(page)).toBe(false)
   })
 })

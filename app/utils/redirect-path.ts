@@ -29,3 +29,14 @@ export function sameSitePath(pathname: string): string {
 export function sameSiteLocation(pathname: string, query?: string, hash?: string): string {
   return `${sameSitePath(pathname)}${query ? `?${query}` : ''}${hash ? `#${hash}` : ''}`
 }
+
+/**
+ * Whether a page a form names (`page`, `sourcePage`: a path, perhaps with its query and fragment)
+ * is a page of this site as written: its path is what sameSitePath makes of it. `/\\evil.example`
+ * is not, though it starts with `/`: resolved against the site it names another host.
+ */
+export function isSameSitePage(page: string): boolean {
+  const pathEnd = page.search(/[?#]/)
+  const path = pathEnd === -1 ? page : page.slice(0, pathEnd)
+  return path !== '' && sameSitePath(path) === path
+}
