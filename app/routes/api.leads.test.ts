@@ -80,6 +80,27 @@ describe.each(BACKENDS)('POST /api/leads on the %s lake', (backend) => {
     expect(fieldErrors).toEqual({ phone: eitherWay, email: eitherWay })
   })
 
+  it('refuses a price or availability alert without a car in the lake with 422 and stores nothing (security review 2026-11-29, finding 4)', async () => {
+    const before = (await test.storedOfType('lead')).length
+    const alerts = [
+      { kind: 'price-alert', email: 'erika@example.de' },
+      { kind: 'availability-alert', name: 'Erika', phone: '0201 123456' },
+    ]
+    for (const alert of alerts) {
+      for (const vehicleId of ['9999', '', undefined]) {
+        const response = await call(post(JSON.stringify({ ...alert, vehicleId, website: '' })))
+        expect(response.status, `${alert.kind} ${vehicleId}`).toBe(422)
+        expect(await response.json()).toEqual({ error: 'Dieses Fahrzeug ist nicht mehr in unserem Bestand, daher können wir es nicht für Sie beobachten.' })
+      }
+    }
+    expect(await test.storedOfType('lead')).toHaveLength(before)
+    // The car that is there is watched.
+    const watched = await call(post(JSON.stringify({ kind: 'price-alert', email: 'erika@example.de', vehicleId: '1', website: '' })))
+    expect(watched.status).toBe(201)
+    const { id } = (await watched.json()) as { id: string }
+    expect(await test.stored(id)).toMatchObject({ kind: 'price-alert', vehicle: { _ref: 'vehicle-1' } })
+  })
+
   it('answers an unknown or missing kind with 400 and a kind error', async () => {
     for (const body of [{ phone: '0201 123456' }, { kind: 'kredit', phone: '0201 123456' }]) {
       const response = await call(post(JSON.stringify(body)))

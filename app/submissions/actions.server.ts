@@ -175,6 +175,8 @@ export async function submissionPageAction({ request, context }: ActionFunctionA
         if (chooseAgain) fieldErrors[photoField] = [...(fieldErrors[photoField] ?? []), PHOTO_MESSAGES.chooseAgain]
         return fail(400, { leadKind: kind, anchor, fieldErrors, values: outcome.values })
       }
+      case 'refused':
+        return fail(422, { leadKind: kind, anchor, formError: outcome.message, values: outcome.values })
       case 'busy':
         return fail(
           503,
@@ -275,6 +277,8 @@ export function submissionApiAction(api: keyof typeof APIS) {
           })
         case 'invalid':
           return jsonError(400, 'Bitte prüfen Sie Ihre Eingaben.', { fieldErrors: outcome.fieldErrors })
+        case 'refused':
+          return jsonError(422, outcome.message)
         case 'busy':
           return jsonError(503, PHOTO_MESSAGES.busy, {}, { 'Retry-After': String(outcome.retryAfterSeconds) })
         case 'failed':

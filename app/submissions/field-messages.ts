@@ -26,6 +26,8 @@ export const FIELD_MESSAGES = {
   option: (label: string) => `Bitte wählen Sie für „${label}“ einen Eintrag aus der Liste.`,
   checkbox: (label: string) => `„${label}“ hat einen ungültigen Wert.`,
   vehicleId: 'Das Fahrzeug ist unbekannt.',
+  /** A price or availability alert for a car that is not (or no longer) in the lake: nothing to watch. */
+  vehicleGone: 'Dieses Fahrzeug ist nicht mehr in unserem Bestand, daher können wir es nicht für Sie beobachten.',
 } as const
 
 /**

@@ -74,6 +74,8 @@ export interface FormDefinition<K extends FormKind = FormKind> {
   readonly photos?: { readonly field: string; readonly max: number }
   /** The form asks for one thing (this car's price, this search): its confirmation offers no „Weitere Anfrage senden“. */
   readonly once?: true
+  /** The lead watches its car (its price, its reservation): refused unless it names a car in the lake (submit.server.ts). */
+  readonly watchesVehicle?: true
   /**
    * Query parameters of the page the form was sent from that the confirmation's address keeps after a
    * post without JavaScript (the Suchauftrag's search, so the visitor stays on it). Only what the page

@@ -296,6 +296,7 @@ const priceAlertForm: FormDefinition<'price-alert'> = {
     },
   },
   once: true,
+  watchesVehicle: true,
 }
 
 /** What a reserved car's status means to a buyer (issue 36): the vehicle page, the test drive and the receipts say it alike. */
@@ -327,6 +328,7 @@ const availabilityAlertForm: FormDefinition<'availability-alert'> = {
   },
   anyOf: [{ fields: ['phone', 'email'], message: PHONE_OR_EMAIL_MESSAGE }],
   once: true,
+  watchesVehicle: true,
 }
 
 /** The terms a financing request offers: the calculator's, as the dealer reads them („48 Monate“). */

@@ -503,3 +503,37 @@ describe('SUBMISSION_BODY_LIMIT', () => {
     }
   })
 })
+
+describe('an alert for a car no longer in the lake, without JavaScript', () => {
+  let test: TestLake
+  beforeAll(async () => {
+    test = await openTestLake('embedded', FIXTURE)
+  })
+  afterAll(() => test.close())
+
+  it('re-renders the form with the reason above it and the address kept; nothing is stored', async () => {
+    const before = (await test.storedOfType('lead')).length
+    const body = new URLSearchParams({
+      [FORM_KIND_FIELD]: 'price-alert',
+      anchor: 'preis-beobachten',
+      vehicleId: '9999',
+      email: 'erika@example.de',
+      website: '',
+    })
+    const request = new Request('http://localhost/vehicles/9999', {
+      method: 'POST',
+      body: body.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
+    })
+    const answer = await answerOf(await submissionPageAction({ request, params: {}, context: { lake: test.lake, env: test.env } } as ActionFunctionArgs))
+    expect(answer.status).toBe(422)
+    expect(answer.data).toMatchObject({
+      status: 'error',
+      leadKind: 'price-alert',
+      anchor: 'preis-beobachten',
+      formError: 'Dieses Fahrzeug ist nicht mehr in unserem Bestand, daher können wir es nicht für Sie beobachten.',
+      values: { email: 'erika@example.de' },
+    })
+    expect(await test.storedOfType('lead')).toHaveLength(before)
+  })
+})

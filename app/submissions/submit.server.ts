@@ -5,6 +5,7 @@ import { isConflict, patchDocument } from '#app/lake/lake.server.ts'
 import { loggerOf } from '#app/server/logging.server.ts'
 import { echoFormValues, isHoneypotFilled } from '#app/utils/form-values.ts'
 import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'
+import { FIELD_MESSAGES } from './field-messages.ts'
 import { type FieldErrors, type FormKind, SUBMISSION_KEY_FIELD } from './forms.ts'
 import { FORMS, isFormKind } from './lead-forms.ts'
 import { type IncomingPhoto } from './multipart.server.ts'
@@ -31,6 +32,8 @@ export type SubmitOutcome =
   /** The honeypot was filled: answer like a success, nothing stored. */
   | { status: 'spam' }
   | { status: 'invalid'; kind?: FormKind; fieldErrors: FieldErrors; values: Record<string, string> }
+  /** Valid, but not possible with the site as it is (an alert for a car no longer in the lake): `message` says why. */
+  | { status: 'refused'; kind: FormKind; message: string; values: Record<string, string> }
   /** The photo decoder is busy with other requests: nothing stored, try again after `retryAfterSeconds`. */
   | { status: 'busy'; kind: FormKind; values: Record<string, string>; retryAfterSeconds: number }
   /** The lake refused or failed the write; the cause is logged. */
@@ -105,7 +108,13 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
     photos = prepared.photos
   }
 
-  const vehicleRef = parsed.vehicleId ? await vehicleDocumentId(context, parsed.vehicleId) : undefined
+  const vehicle = parsed.vehicleId ? await vehicleDocumentId(context, parsed.vehicleId) : null
+  if (FORMS[kind].watchesVehicle) {
+    // An alert watches its car: without one in the lake there is nothing to watch (security review 2026-11-29, finding 4).
+    if (vehicle === undefined) return { status: 'failed', kind, values: echoFormValues(raw) }
+    if (vehicle === null) return { status: 'refused', kind, message: FIELD_MESSAGES.vehicleGone, values: echoFormValues(raw) }
+  }
+  const vehicleRef = vehicle ?? undefined
   // A sell request sent on from a test drive refers to it (issue 36): only a stored, recent test drive counts.
   const testDriveRef = parsed.testDriveLead ? (await recentTestDrive(context, parsed.testDriveLead, TRADE_IN_LINK_MS))?.testDriveLead : undefined
   // The lake's photo store (docs/decisions/041): past the sender's budget it keeps none and the lead says why.
@@ -249,16 +258,16 @@ export async function submitAppointment(context: SubmitContext, leadId: string |
 }
 
 /**
- * The `_id` of the published vehicle with this public id. An unknown vehicle (sold and removed
- * while the page was open) or a failed read leaves the lead without reference rather than losing it:
- * its message still names make and model.
+ * The `_id` of the published vehicle with this public id; null when there is none (sold and removed
+ * while the page was open), undefined when the lake could not be read (logged). A lead other than an
+ * alert is then stored without reference rather than lost: its message still names make and model.
  */
-async function vehicleDocumentId(context: SubmitContext, id: string): Promise<string | undefined> {
+async function vehicleDocumentId(context: SubmitContext, id: string): Promise<string | null | undefined> {
   try {
     const documentId = await context.lake.fetch<VEHICLE_DOCUMENT_ID_QUERYResult>(VEHICLE_DOCUMENT_ID_QUERY, { id })
-    return typeof documentId === 'string' ? documentId : undefined
+    return typeof documentId === 'string' ? documentId : null
   } catch (error) {
-    loggerOf(context).error({ err: error, vehicleId: id }, 'Das Fahrzeug einer Anfrage ließ sich nicht nachschlagen; die Anfrage wird ohne Verweis gespeichert')
+    loggerOf(context).error({ err: error, vehicleId: id }, 'Das Fahrzeug einer Anfrage ließ sich nicht nachschlagen')
     return undefined
   }
 }
