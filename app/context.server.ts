@@ -2,7 +2,7 @@ import { type Env, parseEnv, usesSanity } from '#app/env.server.ts'
 import { type PreviewSession } from '#app/preview/preview.server.ts'
 import { AlertWatcher } from '#app/alerts/watcher.server.ts'
 import { RetentionSweeper } from '#app/submissions/erasure.server.ts'
-import { Notifier } from '#app/submissions/notifier.server.ts'
+import { Notifier, RECEIPT_TOTAL_WINDOW_MS, receiptsPerClientPerHour } from '#app/submissions/notifier.server.ts'
 import { cleanUpPhotosAtStart } from '#app/submissions/photo-store.server.ts'
 import { EmbeddedLake } from '#app/lake/embedded-lake.server.ts'
 import { type ContentLake } from '#app/lake/lake.server.ts'
@@ -20,6 +20,11 @@ export interface AppContext {
    * every request of the process. Absent when the limit is 0 (switched off) or in tests that leave it out.
    */
   submissionLimiter?: RateLimiter
+  /**
+   * The visitor mails (receipts, an alert's opt-in mail) each client's submissions may ask for within
+   * an hour: a sixth of RECEIPTS_PER_HOUR (receiptsPerClientPerHour), per process. Absent in tests that leave it out.
+   */
+  receiptLimiter?: RateLimiter
   /** Mails the dealer about stored messages and leads, and retries what is still pending. */
   notifier?: Notifier
   /** The settings' retention rule and the hourly sweep of what deleted leads left (decision 072). */
@@ -118,6 +123,7 @@ export async function createAppContext(source: Record<string, string | undefined
     env,
     lake,
     submissionLimiter: createSubmissionLimiter(env),
+    receiptLimiter: new RateLimiter({ limit: receiptsPerClientPerHour(env.RECEIPTS_PER_HOUR), windowMs: RECEIPT_TOTAL_WINDOW_MS }),
     notifier,
     retentionSweeper,
     alertWatcher,

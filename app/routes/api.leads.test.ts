@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { RateLimiter } from '#app/utils/rate-limit.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { VALID_DEALER_LEAD } from '#tests/submissions.ts'
 import { action } from './api.leads'
@@ -99,6 +100,40 @@ describe.each(BACKENDS)('POST /api/leads on the %s lake', (backend) => {
     expect(watched.status).toBe(201)
     const { id } = (await watched.json()) as { id: string }
     expect(await test.stored(id)).toMatchObject({ kind: 'price-alert', vehicle: { _ref: 'vehicle-1' } })
+  })
+
+  it("gives one client a share of the hour's visitor mails: past it an alert is refused with 429, other leads are stored without a receipt (security review 2026-11-29, finding 1)", async () => {
+    const receiptLimiter = new RateLimiter({ limit: 2, windowMs: 60 * 60 * 1000 })
+    const from = (clientAddress: string, body: Record<string, unknown>) =>
+      action({
+        request: post(JSON.stringify({ ...body, website: '' })),
+        params: {},
+        context: { lake: test.lake, env: test.env, receiptLimiter, clientAddress },
+      })
+    const alert = { kind: 'price-alert', vehicleId: '1' }
+    for (const email of ['erste@example.de', 'zweite@example.de']) expect((await from('203.0.113.9', { ...alert, email })).status).toBe(201)
+
+    const refused = await from('203.0.113.9', { ...alert, email: 'dritte@example.de' })
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500)
+    expect(await refused.json()).toEqual({
+      error:
+        'Von Ihrem Internetanschluss kamen in der letzten Stunde schon viele Anfragen mit E-Mail-Adresse. Bitte fordern Sie die Benachrichtigung in 60 Minuten erneut an.',
+    })
+    const stored = await test.storedOfType('lead')
+    expect(stored.filter((lead) => (lead.contact as { email?: string } | undefined)?.email === 'dritte@example.de')).toEqual([])
+
+    // Any other lead of that client is stored and its dealer told; only the visitor's receipt is left out.
+    const enquiry = await from('203.0.113.9', { kind: 'vehicle-enquiry', vehicleId: '1', name: 'Erika', email: 'erika@example.de', message: 'Noch da?' })
+    expect(enquiry.status).toBe(201)
+    const { id } = (await enquiry.json()) as { id: string }
+    expect(await test.stored(id)).toMatchObject({ kind: 'vehicle-enquiry', contact: { email: 'erika@example.de' } })
+    expect(await test.stored(id)).not.toHaveProperty('confirmationPending')
+
+    // Another client is not held back.
+    const other = await from('198.51.100.7', { ...alert, email: 'nachbar@example.de' })
+    expect(other.status).toBe(201)
+    expect(await test.stored(((await other.json()) as { id: string }).id)).toMatchObject({ confirmationPending: true, alert: { status: 'unconfirmed' } })
   })
 
   it('answers an unknown or missing kind with 400 and a kind error', async () => {

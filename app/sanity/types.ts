@@ -2026,7 +2026,7 @@ export type SALE_CONFIRMATION_HOURS_QUERYResult = {
 // Query: *[_type in $types && confirmationPending == true && !defined(confirmationSentAt) && defined(receivedAt) && receivedAt >= $since] | order(receivedAt asc)[0...100]._id
 export type PENDING_CONFIRMATIONS_QUERYResult = Array<string>
 // Variable: RECEIPT_COUNTS_QUERY
-// Query: {  "address": count(*[_type in $types && _id != $id && lower(coalesce(contact.email, email)) == $to    && (confirmationSentAt >= $day || confirmationClaim.at >= $claimedSince)]),  "total": count(*[_type in $types && _id != $id && (confirmationSentAt >= $hour || confirmationClaim.at >= $claimedSince)])}
+// Query: {  "address": count(*[_type in $types && _id != $id && (confirmationSentAt >= $day || confirmationClaim.at >= $claimedSince)    && string::split(string::split(lower(coalesce(contact.email, email)), "@")[0], "+")[0] + "@" + string::split(lower(coalesce(contact.email, email)), "@")[1] == $to]),  "total": count(*[_type in $types && _id != $id && (confirmationSentAt >= $hour || confirmationClaim.at >= $claimedSince)])}
 export type RECEIPT_COUNTS_QUERYResult = {
   address: number
   total: number

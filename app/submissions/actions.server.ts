@@ -177,6 +177,8 @@ export async function submissionPageAction({ request, context }: ActionFunctionA
       }
       case 'refused':
         return fail(422, { leadKind: kind, anchor, formError: outcome.message, values: outcome.values })
+      case 'limited':
+        return fail(429, { leadKind: kind, anchor, formError: outcome.message, values: outcome.values }, { 'Retry-After': String(outcome.retryAfterSeconds) })
       case 'busy':
         return fail(
           503,
@@ -279,6 +281,8 @@ export function submissionApiAction(api: keyof typeof APIS) {
           return jsonError(400, 'Bitte prüfen Sie Ihre Eingaben.', { fieldErrors: outcome.fieldErrors })
         case 'refused':
           return jsonError(422, outcome.message)
+        case 'limited':
+          return jsonError(429, outcome.message, {}, { 'Retry-After': String(outcome.retryAfterSeconds) })
         case 'busy':
           return jsonError(503, PHOTO_MESSAGES.busy, {}, { 'Retry-After': String(outcome.retryAfterSeconds) })
         case 'failed':

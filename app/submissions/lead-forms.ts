@@ -261,7 +261,7 @@ const searchRequestForm: FormDefinition<'search-request'> = {
     success: {
       title: 'Suchauftrag gespeichert!',
       description:
-        'Vielen Dank! Haben Sie eine E-Mail-Adresse angegeben, öffnen Sie bitte den Link in der E-Mail, die wir Ihnen gerade geschickt haben: Erst dann schreiben wir Ihnen, sobald ein passendes Auto kommt. Haben Sie eine Telefonnummer angegeben, rufen wir Sie an, sobald wir ein passendes Fahrzeug haben.',
+        'Vielen Dank! Haben Sie eine E-Mail-Adresse angegeben, schicken wir Ihnen eine E-Mail mit einem Bestätigungslink, meist innerhalb weniger Minuten: Erst wenn Sie ihn öffnen und bestätigen, schreiben wir Ihnen, sobald ein passendes Auto kommt. Haben Sie eine Telefonnummer angegeben, rufen wir Sie an, sobald wir ein passendes Fahrzeug haben.',
     },
   },
   once: true,
@@ -292,7 +292,7 @@ const priceAlertForm: FormDefinition<'price-alert'> = {
     success: {
       title: 'Fast geschafft: Bitte bestätigen Sie Ihre E-Mail-Adresse',
       description:
-        'Wir haben Ihnen eine E-Mail mit einem Bestätigungslink geschickt. Erst wenn Sie ihn öffnen und bestätigen, schreiben wir Ihnen, sobald der Preis dieses Fahrzeugs sinkt.',
+        'Wir schicken Ihnen eine E-Mail mit einem Bestätigungslink, meist innerhalb weniger Minuten. Erst wenn Sie ihn öffnen und bestätigen, schreiben wir Ihnen, sobald der Preis dieses Fahrzeugs sinkt.',
     },
   },
   once: true,

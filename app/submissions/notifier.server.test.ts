@@ -6,10 +6,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   CLAIM_MS,
   CONFIRMATION_MAX_AGE_MS,
+  mailboxOf,
   Notifier,
   type NotifierOptions,
   RECEIPTS_PER_ADDRESS_PER_DAY,
   RECEIPTS_PER_HOUR,
+  receiptsPerClientPerHour,
 } from '#app/submissions/notifier.server.ts'
 import { captureLogs, LEVEL } from '#tests/log-capture.ts'
 import { parseMail, startSmtp } from '#tests/mail-sink.ts'
@@ -578,6 +580,68 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
         await expect(notifier.confirm(nextDay.id)).resolves.toBe('sent')
       })
 
+      it('counts one mailbox however its address is tagged or written (security review 2026-11-29, finding 1)', async () => {
+        const { transport, sent } = fakeTransport()
+        const { notifier, logs } = createNotifier({ LEADS_NOTIFY_TO: 'anfragen@example.de' }, { transport, now: () => NOW })
+        for (const email of ['erika+1@example.de', 'Erika+Auto@Example.DE', 'erika@example.de']) {
+          const { id } = await storeFrom(email, NOW)
+          await expect(notifier.confirm(id), email).resolves.toBe('sent')
+        }
+        const fourth = await storeFrom('erika+4@example.de', NOW)
+        await expect(notifier.confirm(fourth.id)).resolves.toBe('capped')
+        expect(logs.at(LEVEL.warn)).toContainEqual(expect.objectContaining({ documentId: fourth.id, cap: 'address-per-day', counted: 3 }))
+        // Another mailbox at the same domain, and one whose name only contains the first: their own.
+        for (const email of ['max@example.de', 'erika.m@example.de']) {
+          const { id } = await storeFrom(email, NOW)
+          await expect(notifier.confirm(id), email).resolves.toBe('sent')
+        }
+        expect(sent).toHaveLength(5)
+      })
+
+      it("an alert's opt-in mail past a cap waits, is sent once the hour frees, and the retry run stops at a spent hour (security review 2026-11-29, finding 1)", async () => {
+        const { transport, sent } = fakeTransport()
+        let now = NOW
+        const { notifier, logs } = createNotifier({ LEADS_NOTIFY_TO: 'anfragen@example.de', RECEIPTS_PER_HOUR: 2 }, { transport, now: () => now })
+        for (const email of ['kunde1@example.de', 'kunde2@example.de']) {
+          const { id } = await storeFrom(email, now)
+          await expect(notifier.confirm(id)).resolves.toBe('sent')
+        }
+        const storeAlert = async (email: string) => {
+          const submission = parseSubmission('price-alert', { email, vehicleId: '1' })
+          if (submission.kind !== 'valid') throw new Error('invalid alert')
+          return storeSubmission(test.lake, submission.parsed, { vehicleRef: 'vehicle-1', now })
+        }
+        const first = await storeAlert('preis-fan@example.org')
+        const second = await storeAlert('zweiter-fan@example.org')
+        await expect(notifier.notifyAll(first.id)).resolves.toEqual({ dealer: 'sent', confirmation: 'deferred' })
+        await expect(notifier.confirm(second.id)).resolves.toBe('deferred')
+        for (const id of [first.id, second.id]) {
+          const stored = await test.stored(id)
+          expect(stored).toMatchObject({ confirmationPending: true, alert: { status: 'unconfirmed' } })
+          expect(stored).not.toHaveProperty('confirmationClaim')
+          expect(stored).not.toHaveProperty('confirmationSentAt')
+        }
+        expect(logs.at(LEVEL.warn)).toContainEqual(
+          expect.objectContaining({ documentId: first.id, cap: 'total-per-hour', msg: expect.stringContaining('wird später gesendet') }),
+        )
+        expect(sent.map((mail) => mail.to)).not.toContain('preis-fan@example.org')
+
+        // Still within the hour: the run tries the oldest, finds the hour spent and leaves the other for later.
+        const deferrals = () => logs.at(LEVEL.warn).filter((line) => typeof line.msg === 'string' && line.msg.includes('später gesendet')).length
+        const before = deferrals()
+        await expect(notifier.retryPendingConfirmations()).resolves.toEqual({ pending: 2, notified: 0, failed: 0 })
+        expect(deferrals() - before).toBe(1)
+
+        // An hour later both go out, each with a link that works from now on.
+        now = new Date(NOW.getTime() + 61 * 60_000)
+        await expect(notifier.retryPendingConfirmations()).resolves.toEqual({ pending: 2, notified: 2, failed: 0 })
+        const optIn = sent.find((mail) => mail.to === 'preis-fan@example.org')
+        expect(optIn?.subject).toMatch(/^Bitte bestätigen: Preisbeobachtung/)
+        expect(optIn?.text).toMatch(/\/benachrichtigung\/bestaetigen\?t=\S+/)
+        expect(await test.stored(first.id)).toMatchObject({ confirmationSentAt: now.toISOString() })
+        expect(await test.stored(first.id)).not.toHaveProperty('confirmationPending')
+      })
+
       it(`at most ${RECEIPTS_PER_HOUR} receipts an hour in total, those another instance is sending included`, async () => {
         expect(RECEIPTS_PER_HOUR).toBe(60)
         const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString()
@@ -787,5 +851,22 @@ describe('Notifier schedule', () => {
     )
     await notifier.stop()
     expect([...delays].filter((delay) => delay !== 60_000).sort((a, b) => a - b)).toEqual(expect.arrayContaining([30, 60, 100]))
+  })
+})
+
+describe('mailboxOf and the per-client share', () => {
+  it.each([
+    ['erika@example.de', 'erika@example.de'],
+    [' Erika+Auto@Example.DE ', 'erika@example.de'],
+    ['erika+a+b@example.de', 'erika@example.de'],
+    ['o.neil+x@mail.example.co.uk', 'o.neil@mail.example.co.uk'],
+  ])('%j reaches %j', (address, mailbox) => {
+    expect(mailboxOf(address)).toBe(mailbox)
+  })
+
+  it('one client may ask for a sixth of the hour’s receipts, at least one', () => {
+    expect(receiptsPerClientPerHour()).toBe(10)
+    expect(receiptsPerClientPerHour(10_000)).toBe(1667)
+    expect(receiptsPerClientPerHour(1)).toBe(1)
   })
 })

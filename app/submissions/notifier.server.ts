@@ -34,7 +34,7 @@ import {
 import { INSTANCE_ID } from '#app/server/instance.server.ts'
 import { loggerOf, type Logger } from '#app/server/logging.server.ts'
 import { buildAlertMail, buildOptInMail, type AlertEvent, alertHeadline, vehicleTitle } from '#app/alerts/alert-mail.server.ts'
-import { isAlertKind } from '#app/alerts/consent.ts'
+import { type AlertKind, isAlertKind } from '#app/alerts/consent.ts'
 import { alertLinks, CONFIRM_LINK_MS } from '#app/alerts/tokens.server.ts'
 import { ALERT_LEAD_QUERY, ALERT_MAILS_OF_ADDRESS_QUERY, ALERT_VEHICLE_QUERY } from '#app/sanity/queries/alerts.ts'
 import { type ALERT_LEAD_QUERYResult, type ALERT_VEHICLE_QUERYResult } from '#app/sanity/types.ts'
@@ -62,7 +62,12 @@ export interface NotifierOptions {
  * `claimed-elsewhere`: another instance is sending this mail (its claim is younger than CLAIM_MS).
  * `capped`: a receipt not sent, and never to be, because a cap on receipts was reached (RECEIPTS_PER_ADDRESS_PER_DAY, RECEIPTS_PER_HOUR).
  */
-export type NotifyResult = 'sent' | 'saved' | 'already-notified' | 'claimed-elsewhere' | 'not-found' | 'not-notifiable' | 'no-recipient' | 'capped' | 'failed'
+/**
+ * `capped`: a receipt past a cap, skipped for good; `deferred`: an alert's opt-in mail past a cap,
+ * kept pending for the retry run (without it the alert could never be confirmed).
+ */
+export type NotifyResult =
+  'sent' | 'saved' | 'already-notified' | 'claimed-elsewhere' | 'not-found' | 'not-notifiable' | 'no-recipient' | 'capped' | 'deferred' | 'failed'
 
 export interface RetryResult {
   pending: number
@@ -86,6 +91,10 @@ type StoredDoc = NonNullable<NOTIFICATION_DOCUMENT_QUERYResult>
 type NotifiedDoc = Extract<StoredDoc, { _type: (typeof NOTIFIED_TYPES)[number] }>
 
 const isNotified = (doc: StoredDoc): doc is NotifiedDoc => (NOTIFIED_TYPES as readonly string[]).includes(doc._type)
+
+/** Whether the visitor's mail of a document is an alert's double opt-in (decision 080), not a plain receipt. */
+const isOptIn = (doc: StoredDoc): doc is Extract<StoredDoc, { _type: 'lead' }> & { kind: AlertKind } =>
+  doc._type === 'lead' && isAlertKind(doc.kind) && doc.alert?.status === 'unconfirmed'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -119,12 +128,31 @@ export const CONFIRMATION_MAX_AGE_MS = 2 * DAY_MS
  * in the lake (RECEIPT_COUNTS_QUERY: receipts sent, and receipts being sent under a claim), not in
  * this process's memory, so they hold across a restart and across several instances.
  */
-/** Receipts to one address (compared in lower case) within RECEIPT_ADDRESS_WINDOW_MS. */
+/** Receipts to one mailbox (mailboxOf: lower case, without a `+tag`) within RECEIPT_ADDRESS_WINDOW_MS. */
 export const RECEIPTS_PER_ADDRESS_PER_DAY = 3
 export const RECEIPT_ADDRESS_WINDOW_MS = DAY_MS
 /** Receipts to all addresses together within RECEIPT_TOTAL_WINDOW_MS, unless the env's RECEIPTS_PER_HOUR says otherwise. */
 export const RECEIPTS_PER_HOUR = 60
 export const RECEIPT_TOTAL_WINDOW_MS = 60 * 60 * 1000
+
+/**
+ * The share of the hourly receipts one client's submissions may ask for (security review
+ * 2026-11-29, finding 1): a sixth, so that no single client can spend the hour's budget and keep
+ * everyone else's receipts and opt-in mails back. Counted per process at submission
+ * (AppContext.receiptLimiter, the submission limit's client key); past it an alert is refused and
+ * any other submission stored without a receipt.
+ */
+export function receiptsPerClientPerHour(perHour = RECEIPTS_PER_HOUR): number {
+  return Math.max(1, Math.ceil(perHour / 6))
+}
+
+/** The mailbox an address reaches, as the caps count it: `Erika+Auto@Example.de` → `erika@example.de`. */
+export function mailboxOf(address: string): string {
+  const lower = address.trim().toLowerCase()
+  const at = lower.lastIndexOf('@')
+  if (at === -1) return lower
+  return `${lower.slice(0, at).split('+')[0]}${lower.slice(at)}`
+}
 /**
  * How long a claim keeps other instances from sending. Longer than one send can take (nodemailer's
  * connection, greeting and socket timeouts below add up to under 2 minutes); a claim left by an
@@ -253,6 +281,9 @@ export class Notifier {
           result.failed += ids.length - index - 1
           break
         }
+      } else if ((outcome === 'deferred' || outcome === 'capped') && (await this.hourlyReceiptsSpent().catch(() => true))) {
+        // Every further one would be claimed and counted only to wait too.
+        break
       }
     }
     return result
@@ -424,7 +455,7 @@ export class Notifier {
     } else {
       const settings = await this.lake.fetch<CONFIRMATION_SETTINGS_QUERYResult>(CONFIRMATION_SETTINGS_QUERY, {}, { includePrivate: true })
       const to = confirmationRecipient(stored)
-      if (doc._type === 'lead' && isAlertKind(doc.kind) && doc.alert?.status === 'unconfirmed' && to) {
+      if (isOptIn(doc) && to) {
         // An alert's receipt is the double opt-in's confirmation mail (decision 080): its link works for CONFIRM_LINK_MS from now.
         const now = this.now()
         mail = buildOptInMail({
@@ -448,16 +479,23 @@ export class Notifier {
       }
     }
     if (!(await this.claim(doc, marks.claim))) return 'lost-claim'
+    const optIn = kind === 'confirmation' && isOptIn(doc)
     let result: 'sent' | 'saved' | 'capped'
     try {
       // The caps are counted after the claim: of instances racing with receipts past a cap each
       // sees the others' claims, so at worst both skip, never both send.
-      if (kind === 'confirmation' && (await this.receiptCapReached(docId, mail.to))) result = 'capped'
+      if (kind === 'confirmation' && (await this.receiptCapReached(docId, mail.to, optIn))) result = 'capped'
       else result = this.transport || this.env.SMTP_URL ? await this.send(mail, docId, kind) : await this.save(doc, mail, marks.fileSuffix)
     } catch (error) {
       // Free the document at once for the next attempt, here or on another instance.
       await patchDocument(this.lake, docId, { unset: [marks.claim] }).catch(() => undefined)
       throw error
+    }
+    if (result === 'capped' && optIn) {
+      // An opt-in mail waits for the cap to free (the retry run, within CONFIRMATION_MAX_AGE_MS):
+      // dropped, the alert could never be confirmed. Its link's time starts when it is sent.
+      await patchDocument(this.lake, docId, { unset: [marks.claim] })
+      return 'deferred'
     }
     if (result === 'capped') {
       // Skipped for good (a late receipt would confuse): no longer pending, nothing sent.
@@ -560,22 +598,8 @@ export class Notifier {
   }
 
   /** Whether a cap on receipts keeps this one from going out (counted in the lake); logs which, without the address. */
-  private async receiptCapReached(docId: string, to: string): Promise<boolean> {
-    const now = this.now().getTime()
-    const address = to.trim().toLowerCase()
-    const counts = await this.lake.fetch<{ address: number; total: number }>(
-      RECEIPT_COUNTS_QUERY,
-      {
-        types: [...NOTIFIED_TYPES],
-        id: docId,
-        to: address,
-        day: new Date(now - RECEIPT_ADDRESS_WINDOW_MS).toISOString(),
-        hour: new Date(now - RECEIPT_TOTAL_WINDOW_MS).toISOString(),
-        claimedSince: new Date(now - CLAIM_MS).toISOString(),
-      },
-      { includePrivate: true },
-    )
-    const perHour = this.env.RECEIPTS_PER_HOUR ?? RECEIPTS_PER_HOUR
+  private async receiptCapReached(docId: string, to: string, optIn: boolean): Promise<boolean> {
+    const { counts, perHour } = await this.receiptCounts(docId, mailboxOf(to))
     const cap =
       counts.address >= RECEIPTS_PER_ADDRESS_PER_DAY
         ? { cap: 'address-per-day', limit: RECEIPTS_PER_ADDRESS_PER_DAY, counted: counts.address }
@@ -583,13 +607,39 @@ export class Notifier {
           ? { cap: 'total-per-hour', limit: perHour, counted: counts.total }
           : undefined
     if (!cap) return false
+    const reason =
+      cap.cap === 'address-per-day'
+        ? `an diese Adresse gingen in 24 Stunden schon ${RECEIPTS_PER_ADDRESS_PER_DAY}`
+        : `in der letzten Stunde gingen schon ${perHour} Eingangsbestätigungen hinaus`
     this.logger.warn(
       { documentId: docId, mail: 'confirmation', ...cap },
-      cap.cap === 'address-per-day'
-        ? `Eingangsbestätigung übersprungen: an diese Adresse gingen in 24 Stunden schon ${RECEIPTS_PER_ADDRESS_PER_DAY}`
-        : `Eingangsbestätigung übersprungen: in der letzten Stunde gingen schon ${perHour} Eingangsbestätigungen hinaus`,
+      optIn ? `Bestätigungsmail einer Benachrichtigung zurückgestellt, sie wird später gesendet: ${reason}` : `Eingangsbestätigung übersprungen: ${reason}`,
     )
     return true
+  }
+
+  /** Whether the hour's receipts are spent: the retry run then leaves the rest for its next turn. */
+  private async hourlyReceiptsSpent(): Promise<boolean> {
+    const { counts, perHour } = await this.receiptCounts('', '')
+    return counts.total >= perHour
+  }
+
+  /** RECEIPT_COUNTS_QUERY for the document `docId` and the mailbox `mailbox`, now. */
+  private async receiptCounts(docId: string, mailbox: string) {
+    const now = this.now().getTime()
+    const counts = await this.lake.fetch<{ address: number; total: number }>(
+      RECEIPT_COUNTS_QUERY,
+      {
+        types: [...NOTIFIED_TYPES],
+        id: docId,
+        to: mailbox,
+        day: new Date(now - RECEIPT_ADDRESS_WINDOW_MS).toISOString(),
+        hour: new Date(now - RECEIPT_TOTAL_WINDOW_MS).toISOString(),
+        claimedSince: new Date(now - CLAIM_MS).toISOString(),
+      },
+      { includePrivate: true },
+    )
+    return { counts, perHour: this.env.RECEIPTS_PER_HOUR ?? RECEIPTS_PER_HOUR }
   }
 
   /** Whether another instance claimed the mail less than CLAIM_MS ago (this instance's own claim is its in-flight attempt, or left by its crash). */

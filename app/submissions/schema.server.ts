@@ -279,6 +279,8 @@ export interface StoreOptions {
   vehicleRef?: string
   /** `_id` of the test drive a sell request follows (issue 36; weak, like the vehicle). */
   testDriveRef?: string
+  /** False when the client's share of the hour's receipts is spent (receiptsPerClientPerHour): stored without one. */
+  receipt?: boolean
   /** More top-level fields of a lead, stored before it by the submission's attachments (the sell request's `photos`). */
   extra?: Record<string, unknown>
   /** The document's id when the submission names its own (a retried post, submit.server.ts); else a fresh one. */
@@ -297,11 +299,11 @@ function sitePath(page: string | undefined): string | undefined {
  * Ids lie under the private `inbox.` path (docs/decisions/004-private-inbox-ids.md); `notifiedAt`
  * stays unset until the dealer's e-mail went out (docs/decisions/007).
  */
-export function toDocument(parsed: ParsedSubmission, { vehicleRef, testDriveRef, extra, id, now = new Date() }: StoreOptions = {}) {
+export function toDocument(parsed: ParsedSubmission, { vehicleRef, testDriveRef, receipt = true, extra, id, now = new Date() }: StoreOptions = {}) {
   const receivedAt = now.toISOString()
   const page = sitePath(parsed.page)
   // The visitor's receipt (Eingangsbestätigung) is due for this submission only, and only with an address (docs/decisions/042).
-  const confirmation = parsed.contact.email ? { confirmationPending: true } : {}
+  const confirmation = receipt && parsed.contact.email ? { confirmationPending: true } : {}
   if (parsed.kind === 'contact') {
     return {
       _id: id ?? `${INBOX_ID_PREFIXES.contactMessage}${crypto.randomUUID()}`,

@@ -2,7 +2,9 @@ import { type AppLoadContext } from '@remix-run/node'
 import { INBOX_RECEIVED_AT_QUERY, TEST_DRIVE_HOURS_QUERY, VEHICLE_DOCUMENT_ID_QUERY } from '#app/sanity/queries/inbox.ts'
 import { type INBOX_RECEIVED_AT_QUERYResult, type TEST_DRIVE_HOURS_QUERYResult, type VEHICLE_DOCUMENT_ID_QUERYResult } from '#app/sanity/types.ts'
 import { isConflict, patchDocument } from '#app/lake/lake.server.ts'
+import { isAlertKind } from '#app/alerts/consent.ts'
 import { loggerOf } from '#app/server/logging.server.ts'
+import { clientKey } from '#app/utils/request-guards.server.ts'
 import { echoFormValues, isHoneypotFilled } from '#app/utils/form-values.ts'
 import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'
 import { FIELD_MESSAGES } from './field-messages.ts'
@@ -34,12 +36,14 @@ export type SubmitOutcome =
   | { status: 'invalid'; kind?: FormKind; fieldErrors: FieldErrors; values: Record<string, string> }
   /** Valid, but not possible with the site as it is (an alert for a car no longer in the lake): `message` says why. */
   | { status: 'refused'; kind: FormKind; message: string; values: Record<string, string> }
+  /** An alert past its client's share of the hour's visitor mails (receiptsPerClientPerHour): nothing stored, try after `retryAfterSeconds`. */
+  | { status: 'limited'; kind: FormKind; message: string; retryAfterSeconds: number; values: Record<string, string> }
   /** The photo decoder is busy with other requests: nothing stored, try again after `retryAfterSeconds`. */
   | { status: 'busy'; kind: FormKind; values: Record<string, string>; retryAfterSeconds: number }
   /** The lake refused or failed the write; the cause is logged. */
   | { status: 'failed'; kind: FormKind; values: Record<string, string> }
 
-export type SubmitContext = Pick<AppLoadContext, 'lake' | 'onStored' | 'logger' | 'clientAddress'>
+export type SubmitContext = Pick<AppLoadContext, 'lake' | 'onStored' | 'logger' | 'clientAddress' | 'receiptLimiter'>
 
 /** The files of a multipart post (multipart.server.ts): photos in temporary files and the refusals made while reading. */
 export interface ReceivedFiles {
@@ -115,6 +119,25 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
     if (vehicle === null) return { status: 'refused', kind, message: FIELD_MESSAGES.vehicleGone, values: echoFormValues(raw) }
   }
   const vehicleRef = vehicle ?? undefined
+  // The client's share of the hour's visitor mails (receiptsPerClientPerHour; security review
+  // 2026-11-29, finding 1): past it an alert, which needs its opt-in mail, is refused, and anything
+  // else is stored without a receipt, so that no one client keeps everyone else's mails back.
+  let receipt = true
+  if (parsed.contact.email && context.receiptLimiter) {
+    const share = context.receiptLimiter.hit(clientKey(context.clientAddress))
+    if (!share.allowed && isAlertKind(kind))
+      return {
+        status: 'limited',
+        kind,
+        message: optInLimitMessage(share.retryAfterSeconds),
+        retryAfterSeconds: share.retryAfterSeconds,
+        values: echoFormValues(raw),
+      }
+    if (!share.allowed) {
+      receipt = false
+      loggerOf(context).warn({ kind }, 'Eingangsbestätigung übersprungen: der Anteil dieses Absenders an den Bestätigungen der Stunde ist erreicht')
+    }
+  }
   // A sell request sent on from a test drive refers to it (issue 36): only a stored, recent test drive counts.
   const testDriveRef = parsed.testDriveLead ? (await recentTestDrive(context, parsed.testDriveLead, TRADE_IN_LINK_MS))?.testDriveLead : undefined
   // The lake's photo store (docs/decisions/041): past the sender's budget it keeps none and the lead says why.
@@ -133,7 +156,7 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
   }
   let stored: { id: string; receivedAt: string }
   try {
-    stored = await storeSubmission(context.lake, parsed, { vehicleRef, testDriveRef, id, extra: photoFields })
+    stored = await storeSubmission(context.lake, parsed, { vehicleRef, testDriveRef, receipt, id, extra: photoFields })
   } catch (error) {
     await store.remove(storedPhotos)
     // Two posts with one key at the same moment: the one that lost finds the other's lead.
@@ -151,6 +174,12 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
   // A test drive with „Fahrzeug in Zahlung geben?“: the answer hands the person on to the sell request (trade-in.server.ts).
   const tradeIn = parsed.kind === 'test-drive' && parsed.values.tradeIn === true
   return { status: 'stored', ...stored, ...(photoReceipt ? { photos: photoReceipt } : {}), ...(tradeIn ? { tradeIn } : {}), ...saleRequest(kind) }
+}
+
+/** „… Bitte fordern Sie die Benachrichtigung in 37 Minuten erneut an.“ */
+export function optInLimitMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60))
+  return `Von Ihrem Internetanschluss kamen in der letzten Stunde schon viele Anfragen mit E-Mail-Adresse. Bitte fordern Sie die Benachrichtigung in ${minutes === 1 ? 'einer Minute' : `${minutes} Minuten`} erneut an.`
 }
 
 /** A sell request's answer hands the seller its own cookie (sale-appointment.server.ts), for the Besichtigungstermin. */

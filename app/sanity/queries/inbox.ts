@@ -65,13 +65,15 @@ export const PENDING_CONFIRMATIONS_QUERY = defineQuery(
 
 /**
  * What the caps on the visitor's receipts count (app/submissions/notifier.server.ts, docs/decisions/042):
- * receipts to the address `$to` (lower case) since `$day`, and all receipts since `$hour`, each either
- * sent (`confirmationSentAt`) or being sent right now by some instance (a claim since `$claimedSince`),
- * the document `$id` itself left out. Counted in the lake, so the caps hold across restarts and instances.
+ * receipts to the mailbox `$to` since `$day`, and all receipts since `$hour`, each either sent
+ * (`confirmationSentAt`) or being sent right now by some instance (a claim since `$claimedSince`),
+ * the document `$id` itself left out. A mailbox is the address in lower case without a `+tag`
+ * (`erika+1@example.de` is erika@example.de's, as mailboxOf in the notifier makes `$to`). Counted in
+ * the lake, so the caps hold across restarts and instances.
  */
 export const RECEIPT_COUNTS_QUERY = defineQuery(`{
-  "address": count(*[_type in $types && _id != $id && lower(coalesce(contact.email, email)) == $to
-    && (confirmationSentAt >= $day || confirmationClaim.at >= $claimedSince)]),
+  "address": count(*[_type in $types && _id != $id && (confirmationSentAt >= $day || confirmationClaim.at >= $claimedSince)
+    && string::split(string::split(lower(coalesce(contact.email, email)), "@")[0], "+")[0] + "@" + string::split(lower(coalesce(contact.email, email)), "@")[1] == $to]),
   "total": count(*[_type in $types && _id != $id && (confirmationSentAt >= $hour || confirmationClaim.at >= $claimedSince)])
 }`)
 
