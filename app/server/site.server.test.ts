@@ -12,7 +12,7 @@ import { loader as sitemap } from '#app/routes/sitemap[.]xml.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { ContentRevision, ObservedLake } from '#app/lake/content-revision.server.ts'
 import { createServer } from './create-server.server'
-import { cacheControlFor } from './site.server'
+import { applySecurityHeaders, cacheControlFor } from './site.server'
 import { captureLogs, LEVEL } from '#tests/log-capture.ts'
 import { openTestLake, type TestLake } from '#tests/lake-backends.ts'
 
@@ -546,5 +546,25 @@ describe('Site: headers of every rendered answer', () => {
     expect(cacheControlFor('GET', 301, headers({}))).toBe(CACHE_CONTROL.page)
     expect(cacheControlFor('GET', 302, headers({}))).toBe(CACHE_CONTROL.noStore)
     expect(cacheControlFor('GET', 404, headers({ 'content-type': 'text/plain' }))).toBe(CACHE_CONTROL.noStore)
+  })
+})
+
+describe('applySecurityHeaders', () => {
+  const env = parseEnv({ NODE_ENV: 'production', SITE_URL: 'https://www.example.de', ALLOW_INDEXING: 'true' })
+
+  it('sets every security header, and keeps what a route set stricter: noindex and no-referrer (a seller’s photo)', () => {
+    const plain = applySecurityHeaders(new Headers(), 'resource', { env })
+    expect(plain.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(plain.get('x-content-type-options')).toBe('nosniff')
+
+    const photo = applySecurityHeaders(new Headers({ 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex, nofollow' }), 'resource', { env })
+    expect(photo.get('referrer-policy')).toBe('no-referrer')
+    expect(photo.get('x-robots-tag')).toBe('noindex, nofollow')
+    expect(photo.get('content-security-policy')).toContain("default-src 'none'")
+
+    // A weaker policy a route might set is not kept.
+    expect(applySecurityHeaders(new Headers({ 'Referrer-Policy': 'unsafe-url' }), 'resource', { env }).get('referrer-policy')).toBe(
+      'strict-origin-when-cross-origin',
+    )
   })
 })

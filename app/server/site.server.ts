@@ -261,10 +261,14 @@ export class Site {
   }
 }
 
-/** Sets the security headers of `kind` on `headers`; an X-Robots-Tag the route set with noindex stays. */
+/**
+ * Sets the security headers of `kind` on `headers`; what a route set stricter stays: an X-Robots-Tag
+ * with noindex, and `Referrer-Policy: no-referrer` (a seller's photo, whose address is its key).
+ */
 export function applySecurityHeaders(headers: Headers, kind: ResponseKind, options: Parameters<typeof securityHeaders>[1]): Headers {
   for (const [name, value] of Object.entries(securityHeaders(kind, options))) {
     if (name === 'X-Robots-Tag' && /noindex/i.test(headers.get(name) ?? '')) continue
+    if (name === 'Referrer-Policy' && headers.get(name) === 'no-referrer') continue
     headers.set(name, value)
   }
   return headers

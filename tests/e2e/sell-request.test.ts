@@ -173,6 +173,8 @@ for (const javaScriptEnabled of [true, false]) {
       expect(link.status()).toBe(200)
       expect(link.headers()['cache-control']).toBe('private, no-store')
       expect(link.headers()['x-robots-tag']).toContain('noindex')
+      // Its address is its key: no page it links to learns it (security review 2026-11-28, finding 10).
+      expect(link.headers()['referrer-policy']).toBe('no-referrer')
     })
 
     test('a city page’s valuation form leads into the flow with what was typed: „MIT FOTOS WEITER“, then the seller sends', async ({ page }) => {
