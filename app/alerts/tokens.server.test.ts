@@ -13,6 +13,10 @@ describe('the alerts’ signed links', () => {
     expect(verifyToken(SECRET, 'confirm', token, new Date(SENT.getTime() + CONFIRM_LINK_MS + 1))).toEqual({ ok: false, reason: 'expired' })
   })
 
+  it('a confirmation token without an expiry is refused (security review 2026-11-29: defence in depth)', () => {
+    expect(verifyToken(SECRET, 'confirm', signToken(SECRET, 'confirm', ID), SENT)).toEqual({ ok: false, reason: 'invalid' })
+  })
+
   it('an unsubscribe token does not expire', () => {
     const token = signToken(SECRET, 'unsubscribe', ID)
     expect(verifyToken(SECRET, 'unsubscribe', token, new Date('2036-01-01T00:00:00.000Z'))).toEqual({ ok: true, id: ID })

@@ -41,6 +41,8 @@ export function verifyToken(secret: string, purpose: TokenPurpose, token: unknow
   }
   const { p, id, e } = (data ?? {}) as { p?: unknown; id?: unknown; e?: unknown }
   if (p !== purpose || typeof id !== 'string' || !LEAD_ID.test(id)) return { ok: false, reason: 'invalid' }
+  // A confirmation always expires (only this server signs, and it always sets `e`); an unsubscribe link never does.
+  if (purpose === 'confirm' && typeof e !== 'number') return { ok: false, reason: 'invalid' }
   if (e !== undefined && (typeof e !== 'number' || now.getTime() > e)) return { ok: false, reason: 'expired' }
   return { ok: true, id }
 }
