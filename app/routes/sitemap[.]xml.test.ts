@@ -1,9 +1,10 @@
+import { readdirSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { patchDocument } from '#app/lake/lake.server.ts'
 import { CONTENT_ROUTES } from '#tests/content-routes.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { loader as robots } from './robots[.]txt'
-import { loader as sitemap } from './sitemap[.]xml'
+import { loader as sitemap, SITEMAP_CODE_ROUTES } from './sitemap[.]xml'
 
 describe.each(BACKENDS)('sitemap.xml on the %s lake', (backend) => {
   let test: TestLake
@@ -24,7 +25,7 @@ describe.each(BACKENDS)('sitemap.xml on the %s lake', (backend) => {
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true)
     const site = test.env.SITE_URL.replace(/\/$/, '')
     const urls = locations(xml)
-    expect(urls.slice(0, 2)).toEqual([`${site}/`, `${site}/vehicles`])
+    expect(urls.slice(0, 3)).toEqual([`${site}/`, `${site}/vehicles`, `${site}/auto-verkaufen`])
     for (const path of CONTENT_ROUTES) expect(urls).toContain(`${site}${path}`)
     const vehicles = urls.filter((url) => url?.startsWith(`${site}/vehicles/`))
     expect(vehicles).toHaveLength(24)
@@ -35,13 +36,55 @@ describe.each(BACKENDS)('sitemap.xml on the %s lake', (backend) => {
   })
 
   if (backend === 'embedded') {
-    it('drops a vehicle once it is sold', async () => {
+    it('drops a vehicle once it is sold, and the inventory and the home page show the sale as their last change', async () => {
+      const lastmodOf = (xml: string, url: string) => new RegExp(`<loc>${url}</loc><lastmod>([^<]+)</lastmod>`).exec(xml)?.[1]
+      const site = test.env.SITE_URL.replace(/\/$/, '')
+      const before = (await read()).xml
       await patchDocument(test.lake, 'vehicle-7', { set: { status: 'sold' } })
-      const urls = locations((await read()).xml)
-      expect(urls).not.toContain(`${test.env.SITE_URL.replace(/\/$/, '')}/vehicles/7`)
+      const { xml } = await read()
+      const urls = locations(xml)
+      expect(urls).not.toContain(`${site}/vehicles/7`)
       expect(urls.filter((url) => url?.includes('/vehicles/'))).toHaveLength(23)
+      const sold = (await test.stored('vehicle-7'))?._updatedAt as string
+      expect(lastmodOf(xml, `${site}/vehicles`)).toBe(sold.slice(0, 10))
+      expect(lastmodOf(xml, `${site}/`)).toBe(sold.slice(0, 10))
+      expect(lastmodOf(before, `${site}/auto-verkaufen`)).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     })
   }
+})
+
+describe('which code routes the sitemap lists', () => {
+  /** Route files of pages a search engine should not be sent to, and why (a new route must be placed here or in SITEMAP_CODE_ROUTES). */
+  const LEFT_OUT: Record<string, string> = {
+    'auto-verkaufen.besichtigung[.]ics': 'one seller’s calendar file',
+    'benachrichtigung.abmelden': 'reached by a signed link in a mail; noindex',
+    'benachrichtigung.bestaetigen': 'reached by a signed link in a mail; noindex',
+    formulare: 'a test page, 404 in production',
+    merkliste: 'one visitor’s saved cars; noindex',
+    'merkliste_.vergleich': 'one visitor’s comparison; noindex',
+    'services.finanzierung': 'a redirect to the financing section',
+    'anfrage-fotos.$file': 'a seller’s photo, private',
+    'media.$file': 'images',
+    'robots[.]txt': 'a file for crawlers',
+    'sitemap[.]xml': 'the sitemap itself',
+  }
+  /** Route files whose pages are listed: the fixed routes, and the lake's content pages and vehicles. */
+  const LISTED: Record<string, string> = {
+    _index: '/',
+    'vehicles._index': '/vehicles',
+    'auto-verkaufen': '/auto-verkaufen',
+    $: 'content pages',
+    'vehicles.$id': 'vehicles',
+  }
+
+  it('every route file is either listed or left out with a reason', () => {
+    const routes = readdirSync('app/routes')
+      .filter((name) => !/\.test\.tsx?$/.test(name))
+      .map((name) => name.replace(/\.tsx?$/, ''))
+      .filter((route) => !route.startsWith('api.'))
+    for (const route of routes) expect(LISTED[route] ?? LEFT_OUT[route], `app/routes/${route}`).toBeDefined()
+    expect(Object.values(LISTED).filter((path) => path.startsWith('/'))).toEqual([...SITEMAP_CODE_ROUTES])
+  })
 })
 
 describe('robots.txt', () => {

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { SITEMAP_QUERY } from '#app/sanity/queries/pages.ts'
 import { type SITEMAP_QUERYResult } from '#app/sanity/types.ts'
+import { SALE_PATH } from '#app/submissions/forms.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
@@ -13,15 +14,30 @@ function entry(siteUrl: string, path: string, updatedAt?: string | null): string
 }
 
 /**
- * sitemap.xml from the lake: the home page, the inventory, every content page (a new city page is
- * listed as soon as it is published) and every vehicle on sale, each with its last change.
+ * The pages of code routes a search engine should find (the others are private, per visitor, or
+ * redirects: sitemap[.]xml.test.ts names each route file and why it is left out).
+ */
+export const SITEMAP_CODE_ROUTES = ['/', '/vehicles', SALE_PATH] as const
+
+/**
+ * sitemap.xml from the lake: the home page, the inventory, the sell page, every content page (a new
+ * city page is listed as soon as it is published) and every vehicle on sale, each with its last change.
  */
 export async function loader({ context }: LoaderFunctionArgs) {
   const siteUrl = context.env.SITE_URL
-  const { home, pages, vehicles } = await context.lake.fetch<SITEMAP_QUERYResult>(SITEMAP_QUERY)
+  const { home, inventory, settings, pages, vehicles } = await context.lake.fetch<SITEMAP_QUERYResult>(SITEMAP_QUERY)
+  // The home page shows the newest cars too.
+  const homeChanged = [home, inventory]
+    .filter((date): date is string => typeof date === 'string')
+    .sort()
+    .at(-1)
+  const lastChange: Record<(typeof SITEMAP_CODE_ROUTES)[number], string | null | undefined> = {
+    '/': homeChanged,
+    '/vehicles': inventory,
+    [SALE_PATH]: settings,
+  }
   const urls = [
-    entry(siteUrl, '/', home),
-    entry(siteUrl, '/vehicles', vehicles[0]?._updatedAt),
+    ...SITEMAP_CODE_ROUTES.map((path) => entry(siteUrl, path, lastChange[path])),
     ...pages.map((page) => entry(siteUrl, page.path, page._updatedAt)),
     ...vehicles.map((vehicle) => entry(siteUrl, `/vehicles/${encodeURIComponent(vehicle.id)}`, vehicle._updatedAt)),
   ]

@@ -2696,9 +2696,11 @@ export type PAGE_QUERYResult = {
   >
 } | null
 // Variable: SITEMAP_QUERY
-// Query: {  "home": *[_type == "homePage" && _id == "homePage"][0]._updatedAt,  "pages": *[_type == "page" && defined(path)] | order(path asc){path, _updatedAt},  "vehicles": *[_type == "vehicle" && status != "sold" && defined(id)] | order(listedAt desc){id, _updatedAt}}
+// Query: {  "home": *[_type == "homePage" && _id == "homePage"][0]._updatedAt,  "inventory": *[_type == "vehicle"] | order(_updatedAt desc)[0]._updatedAt,  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]._updatedAt,  "pages": *[_type == "page" && defined(path)] | order(path asc){path, _updatedAt},  "vehicles": *[_type == "vehicle" && status != "sold" && defined(id)] | order(listedAt desc){id, _updatedAt}}
 export type SITEMAP_QUERYResult = {
   home: string | null
+  inventory: string | null
+  settings: string | null
   pages: Array<{
     path: string
     _updatedAt: string

@@ -73,7 +73,7 @@ import { BROWSER_AGENT, OWN_PORT_BASE, startFakeSanity, startSiteServer } from '
  *  /formulare: the failure toast (lead forms 2)                   lead-forms: a server failure
  *  /formulare: every lead form confirmed, eleven sent with        lead-forms: each of the 12 forms sent with JavaScript; the vehicle
  *  JavaScript, one by its confirmation address (lead forms 3)       enquiry's sending state, ending on its toast
- *  /auto-verkaufen (not in the sitemap), prefilled from its       sell-request with JavaScript (390 px): from the home hero, from
+ *  /auto-verkaufen (in the sitemap too), prefilled from its      sell-request with JavaScript (390 px): from the home hero, from
  *  address, with the trade-in note (sell 1)                         /services/autoankauf and a city page, only valid values from the address
  *  /auto-verkaufen, a refused post with JavaScript: the error     sell-request: a refused post keeps the input (390 px)
  *  summary, the photo kept (sell 2)

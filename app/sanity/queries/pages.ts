@@ -1,5 +1,5 @@
 import { defineQuery } from 'groq'
-import { BUTTON, HOME_PAGE, IMAGE, IMAGE_LQIP_FIELDS, LINK_HREF, REVIEW, RICH_TEXT, SEO, VEHICLE_ON_SALE } from './fragments.ts'
+import { BUTTON, HOME_PAGE, IMAGE, IMAGE_LQIP_FIELDS, LINK_HREF, REVIEW, RICH_TEXT, SEO, SITE_SETTINGS, VEHICLE_ON_SALE } from './fragments.ts'
 
 /**
  * One content page by its path, with every section. Sections are passed through whole (`...`)
@@ -68,9 +68,15 @@ export const PAGE_QUERY = defineQuery(`*[_type == "page" && path == $path][0]{
   }
 }`)
 
-/** What the sitemap lists besides the fixed routes: content pages and the vehicles on sale, with their last change. */
+/**
+ * What the sitemap lists besides the fixed routes: content pages and the vehicles on sale, with their
+ * last change; the inventory's is its last changed car, sold or removed from sale ones included (a
+ * price, a sale), and the sell page's the site settings' (its phone and hours).
+ */
 export const SITEMAP_QUERY = defineQuery(`{
   "home": ${HOME_PAGE}._updatedAt,
+  "inventory": *[_type == "vehicle"] | order(_updatedAt desc)[0]._updatedAt,
+  "settings": ${SITE_SETTINGS}._updatedAt,
   "pages": *[_type == "page" && defined(path)] | order(path asc){path, _updatedAt},
   "vehicles": *[${VEHICLE_ON_SALE} && defined(id)] | order(listedAt desc){id, _updatedAt}
 }`)
