@@ -216,7 +216,7 @@ describe('car', () => {
 
   it('describes the vehicle with its data, absolute images and an offer in euros from the dealer', () => {
     expect(car(site, vehicle, { name: 'BMW 320d Touring', url })).toEqual({
-      '@type': 'Car',
+      '@type': ['Product', 'Car'],
       '@id': `${url}#vehicle`,
       name: 'BMW 320d Touring',
       url,
@@ -270,6 +270,8 @@ describe('car', () => {
       { name: 'x', url },
     )
     expect(sparse).not.toHaveProperty('offers')
+    // A Product without an offer is an error for Google: only a Car then.
+    expect(sparse['@type']).toBe('Car')
     expect(sparse).toHaveProperty('vehicleEngine.enginePower.value', 110)
     for (const key of ['vehicleModelDate', 'dateVehicleFirstRegistered', 'bodyType', 'color', 'numberOfPreviousOwners', 'description', 'image']) {
       expect(sparse).not.toHaveProperty(key)

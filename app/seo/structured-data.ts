@@ -279,7 +279,7 @@ export interface CarInput {
 }
 
 /**
- * A vehicle of the inventory as a schema.org Car with its Offer. A sold vehicle keeps its page
+ * A vehicle of the inventory as a schema.org Car with its Offer (then typed Product too). A sold vehicle keeps its page
  * (docs/decisions/012) and says SoldOut; without a price ("Preis auf Anfrage") there is no offer,
  * since an offer without a price is an error for search engines. Labels are the page's German ones.
  * The buyer facts (issue 29, docs/decisions/058) go where schema.org has a property: accidents as
@@ -292,7 +292,9 @@ export function car(site: Site, vehicle: Vehicle, { name, url }: CarInput): Car 
   const firstRegistered = isoMonth(vehicle.firstRegistration)
   const images = (vehicle.images ?? []).flatMap((image) => (image.asset?.url ? [absoluteUrl(site.url, image.asset.url)] : []))
   return {
-    '@type': 'Car',
+    // With an offer also a Product: Google reads price and availability for its product snippets only
+    // from a Product, and does not count Car as one (its vehicle listing result is US-only).
+    '@type': (price !== null ? ['Product', 'Car'] : 'Car') as 'Car',
     '@id': `${url}#vehicle`,
     name,
     url,
