@@ -121,8 +121,8 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
       description: `Gemerkte Fahrzeuge bei ${dealer || 'uns'} in Essen: aktueller Preis und Stand, teilen und bis zu drei Fahrzeuge vergleichen – ohne Konto.`,
       // A shared list is the Merkliste with other ids: one canonical address, and neither is indexed.
       path: SAVED_LIST_PATH,
+      robots: 'noindex',
     }),
-    { name: 'robots', content: 'noindex' },
   ]
 }
 

@@ -51,8 +51,8 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
       title: `Fahrzeugvergleich${names.length > 0 ? `: ${names.join(' / ')}` : ''}${dealer ? ` | ${dealer}` : ''}`,
       description: `Bis zu drei Fahrzeuge von ${dealer || 'uns'} nebeneinander: Preis, Monatsrate, Erstzulassung, Kilometerstand, Leistung, HU, Garantie und mehr.`,
       path: COMPARE_PATH,
+      robots: 'noindex',
     }),
-    { name: 'robots', content: 'noindex' },
   ]
 }
 

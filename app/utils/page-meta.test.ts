@@ -85,6 +85,14 @@ describe('pageMeta', () => {
     expect(tags(pageMeta({ site: root, title: 'Fahrzeuge – Seite 2', path: '/vehicles?page=2' }))['link:canonical']).toBe(`${SITE_URL}/vehicles?page=2`)
   })
 
+  it('a page not to be indexed says so and names no canonical, which would say the opposite (SEO review 2026-11-29, finding 9)', () => {
+    const hidden = tags(pageMeta({ site: root, title: 'BMW', path: '/vehicles', robots: 'noindex, follow' }))
+    expect(hidden.robots).toBe('noindex, follow')
+    expect(hidden).not.toHaveProperty('link:canonical')
+    expect(hidden['og:url']).toBe(`${SITE_URL}/vehicles`)
+    expect(tags(pageMeta({ site: root, title: 'Start', path: '/' }))).not.toHaveProperty('robots')
+  })
+
   it('puts Organization and WebSite on every page, breadcrumbs below home and the page’s own nodes into one graph', () => {
     const home = jsonLd(pageMeta({ site: root, title: 'Start', path: '/' }))
     expect(home['@context']).toBe('https://schema.org')

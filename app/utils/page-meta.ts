@@ -40,6 +40,11 @@ export interface PageMetaInput {
   lcpImage?: { image: SanityImageSource | null | undefined; sizes: string }
   /** The page's own schema.org nodes (AutoDealer, Car), given its canonical URL and absolute share image. */
   structuredData?: (page: { site: Site; url: string; image: string }) => Thing[]
+  /**
+   * `<meta name="robots">` for a page search engines should not index (`noindex`, `noindex, follow`).
+   * Such a page names no canonical: a canonical says „index that address instead“, the opposite.
+   */
+  robots?: string
 }
 
 /**
@@ -58,11 +63,17 @@ export function pageMeta({
   breadcrumbs,
   lcpImage,
   structuredData,
+  robots,
 }: PageMetaInput): MetaDescriptor[] {
   const settings = site?.settings
   const title = pageTitle || settings?.seo.title || settings?.dealerName || ''
   const description = pageDescription || settings?.seo.description
-  const head: MetaDescriptor[] = [{ title }, ...(description ? [{ name: 'description', content: description }] : []), ...preloadLink(lcpImage)]
+  const head: MetaDescriptor[] = [
+    { title },
+    ...(description ? [{ name: 'description', content: description }] : []),
+    ...(robots ? [{ name: 'robots', content: robots }] : []),
+    ...preloadLink(lcpImage),
+  ]
   if (!site || !settings) return head
 
   const url = absoluteUrl(site.siteUrl, path)
@@ -76,7 +87,7 @@ export function pageMeta({
   ]
   return [
     ...head,
-    { tagName: 'link', rel: 'canonical', href: url },
+    ...(robots && /noindex/i.test(robots) ? [] : [{ tagName: 'link', rel: 'canonical', href: url }]),
     { property: 'og:type', content: type },
     { property: 'og:site_name', content: settings.dealerName },
     { property: 'og:locale', content: 'de_DE' },

@@ -68,9 +68,9 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
         { name, path },
       ],
       structuredData: ({ site, url }) => [car(site, vehicle, { name, url })],
+      // A sold vehicle stays reachable for old links but leaves the search index (docs/decisions).
+      robots: sold ? 'noindex' : undefined,
     }),
-    // A sold vehicle stays reachable for old links but leaves the search index (docs/decisions).
-    ...(sold ? [{ name: 'robots', content: 'noindex' }] : []),
   ]
 }
 

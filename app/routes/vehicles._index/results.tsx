@@ -11,9 +11,14 @@ import { listNavigationState } from './navigation-state'
 import { Pagination } from './pagination'
 import { type VehicleListResult } from './route'
 
+/** Whether a list page lies beyond the last one: cars match, but none are left for this page. */
+export function isBeyondLastPage(result: { total: number; vehicles: readonly unknown[] }): boolean {
+  return result.total > 0 && result.vehicles.length === 0
+}
+
 /** The results: their count (the heading the focus goes to), the reading of the search, the cards, the pages. */
 export function Results({ state, result }: { state: VehicleSearch; result: VehicleListResult }) {
-  const beyondLastPage = result.total > 0 && result.vehicles.length === 0
+  const beyondLastPage = isBeyondLastPage(result)
   // An empty result for a search offers help and the Suchauftrag's form (which then confirms in place).
   const searchHelp = result.vehicles.length === 0 && !beyondLastPage && result.search ? result.search : undefined
   const heading = useRef<HTMLHeadingElement>(null)

@@ -93,21 +93,34 @@ describe.each(BACKENDS)('/vehicles loader on the %s lake', (backend) => {
     expect(data.result.vehicles.map((vehicle) => vehicle.id)).toEqual(['13', '14', '15', '16', '17', '18', '19', '20', '21', '22', '23', '24'])
   })
 
-  it('meta: the list and its pages are canonical; filtered and sorted views and other parameters point at /vehicles', async () => {
+  it('meta: the list and its pages are canonical; filtered and sorted views are followed but not indexed and name no canonical', async () => {
     const root = await rootLoader({ request: new Request('http://localhost/'), params: {}, context: { lake: test.lake, env: test.env } })
-    const canonical = async (query: string) => {
+    const head = async (query: string) => {
       const { data } = await load(query)
       const tags = meta({ data, matches: [{ id: 'root', data: root }] } as unknown as Parameters<typeof meta>[0])
-      return tags.flatMap((tag) => ('tagName' in tag && tag.rel === 'canonical' ? [tag.href] : []))
+      return {
+        canonical: tags.flatMap((tag) => ('tagName' in tag && tag.rel === 'canonical' ? [tag.href] : [])),
+        robots: tags.flatMap((tag) => ('name' in tag && tag.name === 'robots' ? [tag.content] : [])),
+      }
     }
     const list = `${root.siteUrl}/vehicles`
-    expect(await canonical('')).toEqual([list])
-    expect(await canonical('?page=2&utm_source=newsletter')).toEqual([`${list}?page=2`])
-    expect(await canonical('?page=1')).toEqual([list])
-    expect(await canonical('?make=BMW&page=2')).toEqual([list])
-    expect(await canonical('?sort=price-asc&page=2')).toEqual([list])
+    expect(await head('')).toEqual({ canonical: [list], robots: [] })
+    expect(await head('?page=2&utm_source=newsletter')).toEqual({ canonical: [`${list}?page=2`], robots: [] })
+    expect(await head('?page=1')).toEqual({ canonical: [list], robots: [] })
+    expect(await head('?make=BMW')).toEqual({ canonical: [], robots: ['noindex, follow'] })
+    // BMW fills one page: its second lies beyond the last.
+    expect(await head('?make=BMW&page=2')).toEqual({ canonical: [], robots: ['noindex'] })
+    expect(await head('?sort=price-asc&page=2')).toEqual({ canonical: [], robots: ['noindex, follow'] })
     // Beyond the last page there is nothing to index.
-    expect(await canonical('?page=3')).toEqual([list])
+    expect(await head('?page=3')).toEqual({ canonical: [], robots: ['noindex'] })
+  })
+
+  it('a page beyond the last answers 404 with its friendly text (a soft 404 before; SEO review 2026-11-29, finding 5)', async () => {
+    const beyond = (await load('?page=3')) as unknown as { init: { status?: number } | null }
+    expect(beyond.init?.status).toBe(404)
+    expect(((await load('?page=2')) as unknown as { init: { status?: number } | null }).init?.status).toBe(200)
+    // A search without results is no error: its page offers help.
+    expect(((await load('?search=zeppelin')) as unknown as { init: { status?: number } | null }).init?.status).toBe(200)
   })
 
   describe('badges (issue 29, docs/decisions/052)', () => {

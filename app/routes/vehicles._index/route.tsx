@@ -11,7 +11,7 @@ import { withBadges } from '#app/vehicles/badges.ts'
 import { readVehicleFacets, readVehiclePage, withAdvertisedRates } from '#app/vehicles/inventory.server.ts'
 import { hasFilters, INVENTORY_TITLE, parseVehicleSearch, vehicleCountLabel, type VehicleSearch, vehicleSearchHref } from '#app/vehicles/vehicle-search.ts'
 import { PortalSection } from './portal-section'
-import { Results } from './results'
+import { isBeyondLastPage, Results } from './results'
 import { SearchForm } from './search-form'
 
 /*
@@ -33,7 +33,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [page, facets] = await Promise.all([readVehiclePage(context.lake, pageState), readVehicleFacets(context.lake)])
   // "Reserviert" and "Neu im Bestand" as of this request (docs/decisions/052); „ab N €/Monat“ (decision 083).
   const result = { ...page, vehicles: await withAdvertisedRates(context.lake, withBadges(page.vehicles, now)) }
-  return data({ state: pageState as VehicleSearch, result, facets }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })
+  // A page beyond the last (an old link after the stock shrank) says so, as a 404 for crawlers.
+  const status = isBeyondLastPage(result) ? 404 : 200
+  return data({ state: pageState as VehicleSearch, result, facets }, { status, headers: { 'Cache-Control': CACHE_CONTROL.page } })
 }
 
 /** The Suchauftrag of an empty search posts here without JavaScript (components/search-reading.tsx). */
@@ -52,17 +54,15 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   const description = `Aktueller Fahrzeugbestand von ${dealer || 'uns'} in Essen: ${data ? vehicleCountLabel(data.result.total) : 'Gebrauchtwagen'} mit Preis, Kilometerstand und Ausstattung. Suchen, filtern und direkt anfragen.`
   // Filtered and sorted views are many addresses of the same stock: crawlers follow them but index the list and its pages.
   const narrowed = data ? hasFilters(data.state) || data.state.sort !== 'newest' : false
-  const canonicalPage = !narrowed && data && page > 1 && page <= data.result.pageCount ? page : 1
-  return [
-    ...pageMeta({
-      site: matches.find((match) => match.id === 'root')?.data,
-      title,
-      description,
-      path: vehicleSearchHref({ page: canonicalPage }),
-      breadcrumbs: [{ name: INVENTORY_TITLE, path: '/vehicles' }],
-    }),
-    ...(narrowed ? [{ name: 'robots', content: 'noindex, follow' }] : []),
-  ]
+  const beyond = data ? isBeyondLastPage(data.result) : false
+  return pageMeta({
+    site: matches.find((match) => match.id === 'root')?.data,
+    title,
+    description,
+    path: vehicleSearchHref({ page: narrowed || beyond ? 1 : page }),
+    breadcrumbs: [{ name: INVENTORY_TITLE, path: '/vehicles' }],
+    robots: beyond ? 'noindex' : narrowed ? 'noindex, follow' : undefined,
+  })
 }
 
 export default function VehiclesPage() {
