@@ -91,8 +91,6 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
 
   describe('meta', () => {
     type Node = Record<string, unknown>
-    // The weekly hours; the seed's dated special hours (Heiligabend, Silvester) join them in December.
-    const weekly = (dealer: Node | undefined) => (dealer?.openingHoursSpecification as Node[] | undefined)?.filter((spec) => spec.validFrom === undefined)
     const metaOf = async (path: string) => {
       const root = await rootLoader({ request: new Request('http://localhost/'), params: {}, context: { lake: test.lake, env: test.env } })
       const page = await loadPage(test, path)
@@ -113,35 +111,39 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
       expect(node('AutoDealer')).toBeUndefined()
     })
 
-    it('a city page: the dealership serving that city with the yard’s hours and the city hours of the settings (Mo–Sa 08:00–20:00) as phone hours', async () => {
-      const { node, crumbs } = await metaOf('/locations/dortmund')
+    it('a city page: the one dealership by reference, and a Service for that city with the city hours of the settings (Mo–Sa 08:00–20:00) as phone hours', async () => {
+      const { node, crumbs, origin } = await metaOf('/locations/dortmund')
       expect(crumbs).toEqual(['Start', 'Standorte', 'Autoankauf und Gebrauchtwagen für Dortmund'])
-      expect(node('AutoDealer')).toMatchObject({ areaServed: [{ '@type': 'City', name: 'Dortmund' }] })
-      // What search engines call „open now“ is the yard's, as on the page (decision 068).
-      expect(weekly(node('AutoDealer'))).toMatchObject([
-        { dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((day) => `https://schema.org/${day}`), opens: '09:00', closes: '18:00' },
-        { dayOfWeek: ['https://schema.org/Saturday'], opens: '09:00', closes: '16:00' },
-      ])
-      expect(node('AutoDealer')?.contactPoint).toMatchObject({
-        '@type': 'ContactPoint',
-        hoursAvailable: [
-          {
-            dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((day) => `https://schema.org/${day}`),
-            opens: '08:00',
-            closes: '20:00',
-          },
-        ],
+      // Not a dealership of its own at the same address (SEO review 2026-11-29, finding 7): the dealer of record, whose hours the home page gives.
+      expect(node('AutoDealer')).toEqual({ '@type': 'AutoDealer', '@id': `${origin}/#dealer`, name: 'Ruhrstern Automobile', url: `${origin}/` })
+      expect(node('Service')).toMatchObject({
+        name: 'Autoankauf und Gebrauchtwagen für Dortmund',
+        url: `${origin}/locations/dortmund`,
+        provider: { '@id': `${origin}/#dealer` },
+        areaServed: { '@type': 'City', name: 'Dortmund' },
+      })
+      expect(node('Service')?.availableChannel).toMatchObject({
+        servicePhone: {
+          '@type': 'ContactPoint',
+          hoursAvailable: [
+            {
+              dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((day) => `https://schema.org/${day}`),
+              opens: '08:00',
+              closes: '20:00',
+            },
+          ],
+        },
       })
     })
 
     it('a page below a city page belongs to that city; the student page has the student hours (Mo–So 08:00–22:00) as phone hours', async () => {
       const { node, crumbs } = await metaOf('/locations/muenster/studenten-autoankauf')
       expect(crumbs).toEqual(['Start', 'Standorte', 'Autoankauf in Münster', 'Studenten-Autoankauf in Münster'])
-      expect(node('AutoDealer')).toMatchObject({ areaServed: [{ '@type': 'City', name: 'Münster' }] })
-      expect(node('AutoDealer')?.contactPoint).toMatchObject({
-        hoursAvailable: [{ dayOfWeek: expect.arrayContaining(['https://schema.org/Sunday']), opens: '08:00', closes: '22:00' }],
+      expect(node('Service')).toMatchObject({ areaServed: { '@type': 'City', name: 'Münster' } })
+      expect(node('Service')?.availableChannel).toMatchObject({
+        servicePhone: { hoursAvailable: [{ dayOfWeek: expect.arrayContaining(['https://schema.org/Sunday']), opens: '08:00', closes: '22:00' }] },
       })
-      expect((await metaOf('/locations/xanten/bmw-ankauf')).node('AutoDealer')).toMatchObject({ areaServed: [{ name: 'Xanten' }] })
+      expect((await metaOf('/locations/xanten/bmw-ankauf')).node('Service')).toMatchObject({ areaServed: { name: 'Xanten' } })
     })
   })
 

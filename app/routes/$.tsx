@@ -8,7 +8,7 @@ import { type loader as rootLoader } from '#app/root.tsx'
 import { PAGE_QUERY } from '#app/sanity/queries/pages.ts'
 import { fetchWithFigures } from '#app/sanity/figures.server.ts'
 import { type PAGE_QUERYResult } from '#app/sanity/types.ts'
-import { autoDealer, dealerRating, dealerReference, type ShownReviews } from '#app/seo/structured-data.ts'
+import { cityService, dealerRating, dealerReference, type ShownReviews } from '#app/seo/structured-data.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
@@ -86,11 +86,12 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
     lcpImage: page.sections[0]?._type === 'heroSection' ? { image: page.sections[0].image, sizes: HERO_IMAGE_SIZES } : undefined,
     // Levels without a page of their own are left out.
     breadcrumbs: [...page.parents, page].map((level) => ({ name: level.title, path: level.path })),
-    structuredData: ({ site, url, image }) => {
+    structuredData: ({ site, url }) => {
       const rating = dealerRating(shownReviews(page))
       // The page's own reading, when not the yard's, as phone hours (decision 068).
       const { phone } = pageHours(site.settings, openingHoursFor(site.settings, page.openingHours))
-      if (city) return [autoDealer(site, { url, image, phoneHours: phone, areaServed: [city], rating })]
+      // A city page: the one dealership by reference, and what it offers this city (decision 068).
+      if (city) return [dealerReference(site, rating), cityService(site, { url, name: page.title, city, phoneHours: phone })]
       return rating.aggregateRating ? [dealerReference(site, rating)] : []
     },
   })

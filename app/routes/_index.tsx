@@ -80,8 +80,8 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
     path: '/',
     lcpImage: { image: data?.home.heroSlides?.[0]?.image, sizes: HERO_IMAGE_SIZES },
     // The dealership with the yard's hours, the home reading of spec §1 as its phone hours (decision 068), and every served city.
-    structuredData: ({ site, url, image }) => [
-      autoDealer(site, { url, image, phoneHours: openingHoursFor(site.settings, 'home'), areaServed: site.settings.servedCities }),
+    structuredData: ({ site, image }) => [
+      autoDealer(site, { image, phoneHours: openingHoursFor(site.settings, 'home'), areaServed: site.settings.servedCities }),
     ],
   })
 }

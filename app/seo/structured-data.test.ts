@@ -5,6 +5,7 @@ import {
   dealerReference,
   absoluteUrl,
   autoDealer,
+  cityService,
   breadcrumbList,
   car,
   graph,
@@ -91,7 +92,7 @@ describe('autoDealer', () => {
   const image = `${SITE_URL}/media/share.jpg`
 
   it('on home: address, geo, contact, the yard’s hours, the home reading as phone hours, every served city and the price range', () => {
-    const dealer = autoDealer(site, { url: `${SITE_URL}/`, image, phoneHours: { specs: HOURS.home }, areaServed: site.settings.servedCities })
+    const dealer = autoDealer(site, { image, phoneHours: { specs: HOURS.home }, areaServed: site.settings.servedCities })
     expect(dealer).toMatchObject({
       '@type': 'AutoDealer',
       '@id': `${SITE_URL}/#dealer`,
@@ -121,19 +122,38 @@ describe('autoDealer', () => {
     })
   })
 
-  it('on a city page: its own @id, the city, the yard’s hours and that page’s reading as phone hours', () => {
+  it('a city page offers a Service of the one dealership for its city, with that page’s reading as phone hours (SEO review 2026-11-29, finding 7)', () => {
     const url = `${SITE_URL}/locations/dortmund`
-    const dealer = autoDealer(site, { url, image, phoneHours: { specs: HOURS.city }, areaServed: ['Dortmund'] })
-    expect(dealer).toMatchObject({ '@id': `${url}#dealer`, url, areaServed: [{ '@type': 'City', name: 'Dortmund' }] })
-    expect(dealer).toHaveProperty('openingHoursSpecification', openingHoursSpecification({ specs: HOURS.general }))
-    expect(dealer).toHaveProperty('contactPoint.hoursAvailable', [
-      {
-        '@type': 'OpeningHoursSpecification',
-        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((day) => `https://schema.org/${day}`),
-        opens: '08:00',
-        closes: '20:00',
+    const service = cityService(site, { url, name: 'Autoankauf und Gebrauchtwagen für Dortmund', city: 'Dortmund', phoneHours: { specs: HOURS.city } })
+    expect(service).toEqual({
+      '@type': 'Service',
+      '@id': `${url}#service`,
+      name: 'Autoankauf und Gebrauchtwagen für Dortmund',
+      url,
+      provider: { '@id': `${SITE_URL}/#dealer` },
+      areaServed: { '@type': 'City', name: 'Dortmund' },
+      availableChannel: {
+        '@type': 'ServiceChannel',
+        serviceUrl: url,
+        servicePhone: {
+          '@type': 'ContactPoint',
+          contactType: 'customer service',
+          telephone: '+4920185123400',
+          availableLanguage: 'de',
+          hoursAvailable: [
+            {
+              '@type': 'OpeningHoursSpecification',
+              dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((day) => `https://schema.org/${day}`),
+              opens: '08:00',
+              closes: '20:00',
+            },
+          ],
+        },
       },
-    ])
+    })
+    // No address, hours or position of its own: there is one dealership, in Essen.
+    expect(service).not.toHaveProperty('address')
+    expect(cityService(site, { url, name: 'x', city: 'Dortmund' })).not.toHaveProperty('availableChannel')
   })
 
   it('follows the yard’s hours with the special opening hours shown today, dated and without weekdays', () => {
@@ -150,7 +170,7 @@ describe('autoDealer', () => {
       { from: '2026-12-31', through: '2026-12-31', closed: false, opens: '09:00', closes: '14:00', note: null, text: '31.12. 09:00–14:00 Uhr' },
     ]
     const withSpecial = { ...site, settings: { ...site.settings, specialOpeningHours: special } }
-    const dealer = autoDealer(withSpecial, { url: `${SITE_URL}/`, image, phoneHours: { specs: HOURS.city }, areaServed: [] })
+    const dealer = autoDealer(withSpecial, { image, phoneHours: { specs: HOURS.city }, areaServed: [] })
     expect(dealer).toHaveProperty('openingHoursSpecification', [
       ...openingHoursSpecification({ specs: HOURS.general }),
       { '@type': 'OpeningHoursSpecification', opens: '00:00', closes: '00:00', validFrom: '2026-12-24', validThrough: '2026-12-26' },
@@ -159,11 +179,11 @@ describe('autoDealer', () => {
     expect(specialOpeningHoursSpecification([])).toEqual([])
     // Settings without the yard's hours say nothing about special ones either.
     const noYard = { ...withSpecial, settings: { ...withSpecial.settings, openingHours: [] } }
-    expect(autoDealer(noYard, { url: `${SITE_URL}/`, image, areaServed: [] })).not.toHaveProperty('openingHoursSpecification')
+    expect(autoDealer(noYard, { image, areaServed: [] })).not.toHaveProperty('openingHoursSpecification')
   })
 
   it('leaves out what the settings do not have', () => {
-    const dealer = autoDealer({ ...site, settings: { ...site.settings, priceRange: null, openingHours: [] } }, { url: `${SITE_URL}/`, image, areaServed: [] })
+    const dealer = autoDealer({ ...site, settings: { ...site.settings, priceRange: null, openingHours: [] } }, { image, areaServed: [] })
     expect(dealer).not.toHaveProperty('priceRange')
     expect(dealer).not.toHaveProperty('openingHoursSpecification')
     expect(dealer).not.toHaveProperty('contactPoint')

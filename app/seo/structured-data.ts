@@ -11,6 +11,7 @@ import type {
   PostalAddress,
   Review,
   SearchAction,
+  Service,
   Thing,
   WebSite,
   WithActionConstraints,
@@ -149,37 +150,34 @@ export function specialOpeningHoursSpecification(days: readonly SpecialOpeningDa
 }
 
 export interface AutoDealerInput {
-  /** The canonical URL of the page the dealership is described on. */
-  url: string
   /** An absolute image URL (the page's share image). */
   image: string
   /**
-   * The page's reading of spec §1 when it is not the yard's (home, city or student): the times the
-   * phone is answered, published as a ContactPoint's `hoursAvailable` (docs/decisions/068).
+   * The home reading of spec §1: the times the phone is answered, published as a ContactPoint's
+   * `hoursAvailable` (docs/decisions/068).
    */
   phoneHours?: Pick<OpeningHoursVariant, 'specs'> | undefined
-  /** City names: all served cities on home, the page's city on a city page. */
+  /** City names: all served cities. */
   areaServed: readonly string[]
   /** The rating from the reviews the page shows (dealerRating), if it shows any. */
   rating?: DealerRating
 }
 
 /**
- * The dealership (a LocalBusiness) with address, position, contact data, the yard's opening hours
- * (followed by today's special opening hours: what search engines call „open now“, so the same hours
- * as every „Heute geöffnet …“ on the pages, decision 068), the page's phone hours and the cities it
- * serves. The home page's node is the dealer of record (`/#dealer`); a city page describes it again
- * with its city under its own `@id`.
+ * The dealership (a LocalBusiness), described on the home page as the dealer of record (`/#dealer`):
+ * address, position, contact data, the yard's opening hours (followed by today's special opening
+ * hours: what search engines call „open now“, so the same hours as every „Heute geöffnet …“ on the
+ * pages, decision 068), the phone hours and the cities it serves. Other pages name it by that `@id`
+ * (dealerReference); a city page adds its city as a Service of it (cityService).
  */
-export function autoDealer(site: Site, { url, image, phoneHours, areaServed, rating }: AutoDealerInput): AutoDealer {
+export function autoDealer(site: Site, { image, phoneHours, areaServed, rating }: AutoDealerInput): AutoDealer {
   const { dealerName, phone, email, geo, priceRange } = site.settings
   const hours = openingHoursFor(site.settings, YARD_HOURS)
   return {
     '@type': 'AutoDealer',
-    // On home this is homeDealerId(): `${site.url}/` + `#dealer`.
-    '@id': `${url}#dealer`,
+    '@id': homeDealerId(site),
     name: dealerName,
-    url,
+    url: `${site.url}/`,
     image,
     logo: absoluteUrl(site.url, LOGO_PATH),
     telephone: internationalPhone(phone),
@@ -189,21 +187,49 @@ export function autoDealer(site: Site, { url, image, phoneHours, areaServed, rat
     ...(hours?.specs.length
       ? { openingHoursSpecification: [...openingHoursSpecification(hours), ...specialOpeningHoursSpecification(site.settings.specialOpeningHours)] }
       : {}),
-    ...(phoneHours?.specs.length
-      ? {
-          contactPoint: {
-            '@type': 'ContactPoint',
-            contactType: 'customer service',
-            telephone: internationalPhone(phone),
-            availableLanguage: 'de',
-            hoursAvailable: openingHoursSpecification(phoneHours),
-          },
-        }
-      : {}),
+    ...(phoneHours?.specs.length ? { contactPoint: phoneContact(site, phoneHours) } : {}),
     areaServed: areaServed.map((name) => ({ '@type': 'City', name })),
     ...(priceRange ? { priceRange } : {}),
     ...rating,
     parentOrganization: { '@id': organizationId(site) },
+  }
+}
+
+/** The dealer's phone with the hours it is answered (a page's reading of spec §1, decision 068). */
+function phoneContact(site: Site, phoneHours: Pick<OpeningHoursVariant, 'specs'>) {
+  return {
+    '@type': 'ContactPoint' as const,
+    contactType: 'customer service',
+    telephone: internationalPhone(site.settings.phone),
+    availableLanguage: 'de',
+    hoursAvailable: openingHoursSpecification(phoneHours),
+  }
+}
+
+export interface CityServiceInput {
+  /** The city page's canonical URL. */
+  url: string
+  /** The page's title („Autoankauf und Gebrauchtwagen für Dortmund“). */
+  name: string
+  city: string
+  /** The page's reading of spec §1 (city, student): when the phone is answered for it. */
+  phoneHours?: Pick<OpeningHoursVariant, 'specs'> | undefined
+}
+
+/**
+ * What a city page offers: a Service of the dealer of record for its city, with the page's phone
+ * hours (decision 068). The dealership is one, in Essen: described on each of 17 city pages as an
+ * AutoDealer of its own, it read as 17 dealerships at one address (SEO review 2026-11-29, finding 7).
+ */
+export function cityService(site: Site, { url, name, city, phoneHours }: CityServiceInput): Service {
+  return {
+    '@type': 'Service',
+    '@id': `${url}#service`,
+    name,
+    url,
+    provider: { '@id': homeDealerId(site) },
+    areaServed: { '@type': 'City', name: city },
+    ...(phoneHours?.specs.length ? { availableChannel: { '@type': 'ServiceChannel', serviceUrl: url, servicePhone: phoneContact(site, phoneHours) } } : {}),
   }
 }
 

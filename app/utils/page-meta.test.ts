@@ -1,6 +1,6 @@
 import { type MetaDescriptor } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import { autoDealer } from '#app/seo/structured-data.ts'
+import { cityService } from '#app/seo/structured-data.ts'
 import { HOURS, site, SITE_URL } from '#tests/seo-fixtures.ts'
 import { DEFAULT_SHARE_IMAGE, pageMeta, type PageMetaSite } from './page-meta'
 
@@ -108,12 +108,12 @@ describe('pageMeta', () => {
           { name: 'Standorte', path: '/locations' },
           { name: 'Autoankauf für Dortmund', path: '/locations/dortmund' },
         ],
-        structuredData: ({ site, url, image }) => [autoDealer(site, { url, image, phoneHours: { specs: HOURS.city }, areaServed: ['Dortmund'] })],
+        structuredData: ({ site, url }) => [cityService(site, { url, name: 'Autoankauf für Dortmund', city: 'Dortmund', phoneHours: { specs: HOURS.city } })],
       }),
     )
-    expect(city['@graph'].map((node) => node['@type'])).toEqual(['Organization', 'WebSite', 'BreadcrumbList', 'AutoDealer'])
-    // The page's nodes get the canonical URL and the absolute share image.
-    expect(city['@graph'][3]).toMatchObject({ url: `${SITE_URL}/locations/dortmund`, image: `${SITE_URL}/media/dortmund.jpg` })
+    expect(city['@graph'].map((node) => node['@type'])).toEqual(['Organization', 'WebSite', 'BreadcrumbList', 'Service'])
+    // The page's nodes get the canonical URL.
+    expect(city['@graph'][3]).toMatchObject({ url: `${SITE_URL}/locations/dortmund` })
     expect(city['@graph'][2]).toMatchObject({ itemListElement: [{ name: 'Start' }, { name: 'Standorte' }, { name: 'Autoankauf für Dortmund' }] })
   })
 

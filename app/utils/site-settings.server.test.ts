@@ -56,7 +56,7 @@ describe('siteSettingsForPages', () => {
       // A node object (schema-dts also allows a bare string).
       autoDealer(
         { url: 'https://example.de', settings },
-        { url: 'https://example.de/', image: 'https://example.de/a.jpg', phoneHours: openingHoursFor(settings, 'home'), areaServed: [] },
+        { image: 'https://example.de/a.jpg', phoneHours: openingHoursFor(settings, 'home'), areaServed: [] },
       ) as { openingHoursSpecification?: unknown }
     const christmasEve = dealer(siteSettingsForPages(stored, new Date('2026-12-24T12:00:00Z')))
     expect(christmasEve.openingHoursSpecification).toEqual([

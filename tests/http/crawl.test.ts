@@ -286,16 +286,19 @@ describe('structured data', () => {
     expect(await search.text()).toContain('VW Golf 1.5 TSI Life')
   })
 
-  test('city page /locations/dortmund: the AutoDealer for Dortmund with the yard’s hours and the city hours Mo–Sa 08–20 as phone hours', async () => {
+  test('city page /locations/dortmund: the one dealership by reference and a Service for Dortmund with the city hours Mo–Sa 08–20 as phone hours', async () => {
     const of = await nodes('/locations/dortmund')
-    expect(of('AutoDealer')).toHaveLength(1)
-    expect(of('AutoDealer')[0]).toMatchObject({ areaServed: [{ '@type': 'City', name: 'Dortmund' }] })
-    expect(weekly(of('AutoDealer')[0]!)).toMatchObject([
-      { dayOfWeek: WEEKDAYS, opens: '09:00', closes: '18:00' },
-      { opens: '09:00', closes: '16:00' },
+    // One dealership, in Essen, not one per city page (SEO review 2026-11-29, finding 7).
+    expect(of('AutoDealer')).toEqual([{ '@type': 'AutoDealer', '@id': `${origin}/#dealer`, name: 'Ruhrstern Automobile', url: `${origin}/` }])
+    expect(of('Service')).toEqual([
+      expect.objectContaining({
+        '@id': `${origin}/locations/dortmund#service`,
+        provider: { '@id': `${origin}/#dealer` },
+        areaServed: { '@type': 'City', name: 'Dortmund' },
+      }),
     ])
-    expect(of('AutoDealer')[0]!.contactPoint).toMatchObject({
-      hoursAvailable: [{ dayOfWeek: [...WEEKDAYS, day('Saturday')], opens: '08:00', closes: '20:00' }],
+    expect(of('Service')[0]!.availableChannel).toMatchObject({
+      servicePhone: { hoursAvailable: [{ dayOfWeek: [...WEEKDAYS, day('Saturday')], opens: '08:00', closes: '20:00' }] },
     })
     expect((of('BreadcrumbList')[0]?.itemListElement as Node[]).map((item) => item.name)).toEqual([
       'Start',
@@ -304,11 +307,11 @@ describe('structured data', () => {
     ])
   })
 
-  test('student page: the AutoDealer for Münster with the student hours Mo–So 08–22 as phone hours', async () => {
+  test('student page: a Service for Münster with the student hours Mo–So 08–22 as phone hours', async () => {
     const of = await nodes('/locations/muenster/studenten-autoankauf')
-    expect(of('AutoDealer')[0]).toMatchObject({ areaServed: [{ '@type': 'City', name: 'Münster' }] })
-    expect(of('AutoDealer')[0]!.contactPoint).toMatchObject({
-      hoursAvailable: [{ dayOfWeek: [...WEEKDAYS, day('Saturday'), day('Sunday')], opens: '08:00', closes: '22:00' }],
+    expect(of('Service')[0]).toMatchObject({ areaServed: { '@type': 'City', name: 'Münster' } })
+    expect(of('Service')[0]!.availableChannel).toMatchObject({
+      servicePhone: { hoursAvailable: [{ dayOfWeek: [...WEEKDAYS, day('Saturday'), day('Sunday')], opens: '08:00', closes: '22:00' }] },
     })
   })
 
