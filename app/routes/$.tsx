@@ -1,4 +1,4 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { HERO_IMAGE_SIZES } from '#app/components/sanity-image.tsx'
 import { PageHeader } from '#app/components/sections/page-header.tsx'
@@ -10,7 +10,7 @@ import { fetchWithFigures } from '#app/sanity/figures.server.ts'
 import { type PAGE_QUERYResult } from '#app/sanity/types.ts'
 import { cityService, dealerRating, dealerReference, type ShownReviews } from '#app/seo/structured-data.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
-import { CACHE_CONTROL } from '#app/utils/http.server.ts'
+import { CACHE_CONTROL, redirectToPagePath } from '#app/utils/http.server.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { type SiteRouteHandle } from '#app/utils/route-handle.ts'
 import { openingHoursFor, pageHours, useSiteSettings } from '#app/utils/site-settings.ts'
@@ -47,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = await fetchWithFigures<PAGE_QUERYResult>(context.lake, PAGE_QUERY, { path })
   if (!page) notFound()
   // One address per page: /About/ and /about serve the same page, so send the others there.
-  if (path !== url.pathname) throw redirect(`${path}${url.search}`, { status: 301 })
+  redirectToPagePath(request, path)
   return data({ page }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })
 }
 

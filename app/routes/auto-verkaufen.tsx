@@ -10,6 +10,7 @@ import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { salePrefill } from '#app/submissions/sale-prefill.server.ts'
 import { tradeInHandoff, tradeInVehicle } from '#app/submissions/trade-in.server.ts'
 import { telHref } from '#app/utils/format.ts'
+import { redirectToPagePath } from '#app/utils/http.server.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
 
@@ -23,6 +24,7 @@ export const SALE_TITLE = 'Auto verkaufen'
 // A valuation form's „MIT FOTOS WEITER“ (or any link) may fill the form in; each value passes its field's rule first.
 // A vehicle page's „Fahrzeug in Zahlung geben?“ names the car the seller wants to buy (trade-in.server.ts).
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  redirectToPagePath(request, SALE_PATH)
   const params = new URL(request.url).searchParams
   const tradeIn = (await tradeInVehicle(context, params)) ?? null
   // After a test drive with a trade-in (its cookie, never the address): the person is filled in, the lead referred to.

@@ -9,6 +9,7 @@ import { type loader as rootLoader } from '#app/root.tsx'
 import { vehicleName } from '#app/routes/vehicles.$id/vehicle-facts.ts'
 import { displayYear, formatEuro, formatMileage, formatPrice, fuelLabel, parseAmount, transmissionLabel } from '#app/utils/format.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
+import { redirectToPagePath } from '#app/utils/http.server.ts'
 import { sameSiteLocation } from '#app/utils/redirect-path.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
 import { advertisedMonthlyRate, effectiveRateOf } from '#app/vehicles/financing.ts'
@@ -48,6 +49,7 @@ function backTarget(value: string | null): string | null {
 const PRIVATE = 'private, no-store'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  redirectToPagePath(request, SAVED_LIST_PATH)
   const url = new URL(request.url)
   const own = readSavedIds(request.headers.get('cookie'))
   const shared = url.searchParams.has('ids') ? parseSavedIds(url.searchParams.getAll('ids')) : null

@@ -6,7 +6,7 @@ import { PageHeader } from '#app/components/sections/page-header.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { formatPower, vehicleName } from '#app/routes/vehicles.$id/vehicle-facts.ts'
-import { CACHE_CONTROL } from '#app/utils/http.server.ts'
+import { CACHE_CONTROL, redirectToPagePath } from '#app/utils/http.server.ts'
 import { displayYear, formatDecimal, formatEuro, formatMileage, formatPrice, fuelLabel, parseAmount, transmissionLabel } from '#app/utils/format.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
@@ -22,6 +22,7 @@ import { titleOf, VAT_OPTIONS } from '#schemas/lib/constants.ts'
  */
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  redirectToPagePath(request, COMPARE_PATH)
   const asked = parseSavedIds(new URL(request.url).searchParams.getAll('ids'))
   const entries = await readSavedVehicles(context.lake, asked.slice(0, COMPARE_MAX))
   const vehicles = entries.flatMap((entry) => (entry.vehicle ? [entry.vehicle] : []))

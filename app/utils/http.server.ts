@@ -1,3 +1,5 @@
+import { redirect } from '@remix-run/node'
+
 /**
  * Named Cache-Control policies (remix-website style): every response picks one of these,
  * so the caching of the whole site can be read in one place.
@@ -83,4 +85,14 @@ export async function readBodyText(request: Request, limit: number): Promise<str
 /** The media type of a request without parameters, lower-cased ('' when absent). */
 export function mediaType(request: Request): string {
   return (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+}
+
+/**
+ * Sends a page request to the page's one address (301, the query kept) when it spelled it otherwise:
+ * Remix matches paths regardless of case and a trailing slash, so `/Vehicles/1/` served the same
+ * page as `/vehicles/1` (SEO review 2026-11-29, finding 6). Called first in a page's loader with its path.
+ */
+export function redirectToPagePath(request: Request, path: string): void {
+  const url = new URL(request.url)
+  if (url.pathname !== path) throw redirect(`${path}${url.search}`, { status: 301 })
 }

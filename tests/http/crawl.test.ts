@@ -356,6 +356,25 @@ describe('structured data', () => {
 })
 
 describe('redirects (moved from tests/e2e/not-found.test.ts)', () => {
+  test('every page has one address: other spellings (case, a trailing slash) get a 301 there, the query kept (SEO review 2026-11-29, finding 6)', async () => {
+    const spellings = {
+      '/Vehicles/': '/vehicles',
+      '/VEHICLES?page=2': '/vehicles?page=2',
+      '/Vehicles/1': '/vehicles/1',
+      '/vehicles/1/': '/vehicles/1',
+      '/Auto-Verkaufen/?brand=VW': '/auto-verkaufen?brand=VW',
+      '/merkliste/': '/merkliste',
+      '/Merkliste/Vergleich?ids=1.2': '/merkliste/vergleich?ids=1.2',
+      '/About/': '/about',
+    }
+    for (const [spelled, canonical] of Object.entries(spellings)) {
+      const response = await get(spelled, { redirect: 'manual' })
+      expect(response.status, spelled).toBe(301)
+      expect(response.headers.get('location'), spelled).toBe(canonical)
+    }
+    for (const canonical of new Set(Object.values(spellings))) expect((await get(canonical, { redirect: 'manual' })).status, canonical).toBe(200)
+  })
+
   test('/services/finanzierung redirects to /services on the server', async () => {
     const response = await get('/services/finanzierung', { redirect: 'manual' })
     expect([301, 302, 308]).toContain(response.status)

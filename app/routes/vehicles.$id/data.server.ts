@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
 import { testDriveSlots } from '#app/submissions/test-drive-slots.ts'
-import { CACHE_CONTROL } from '#app/utils/http.server.ts'
+import { CACHE_CONTROL, redirectToPagePath } from '#app/utils/http.server.ts'
 import { loadSiteSettings } from '#app/utils/site-settings.server.ts'
 import { parseAmount } from '#app/utils/format.ts'
 import { readSimilarVehicleCards, readVehicleDetail } from '#app/vehicles/inventory.server.ts'
@@ -27,6 +27,7 @@ export type VehicleDetail = NonNullable<VEHICLE_DETAIL_QUERYResult>
 export async function loadVehicleDetail({ request, params, context }: LoaderFunctionArgs) {
   const id = params.id ?? ''
   if (!VEHICLE_ID_PATTERN.test(id)) throw new Response(VEHICLE_NOT_FOUND, { status: 404 })
+  redirectToPagePath(request, `/vehicles/${id}`)
   const vehicle = await readVehicleDetail(context.lake, id)
   if (!vehicle) throw new Response(VEHICLE_NOT_FOUND, { status: 404 })
   const price = parseAmount(vehicle.price)

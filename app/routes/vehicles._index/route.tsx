@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react'
 import { PageHeader } from '#app/components/sections/page-header.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
-import { CACHE_CONTROL } from '#app/utils/http.server.ts'
+import { CACHE_CONTROL, redirectToPagePath } from '#app/utils/http.server.ts'
 import { HydrationBoundary } from '#app/utils/hydration.tsx'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
@@ -26,6 +26,7 @@ import { SearchForm } from './search-form'
  */
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  redirectToPagePath(request, '/vehicles')
   // Junk in the URL is dropped, never an error: the page shows what it can (the API answers 400).
   const { state } = parseVehicleSearch(new URL(request.url).searchParams)
   const { perPage: _ignored, ...pageState } = state
