@@ -2,12 +2,10 @@ import { type LoaderFunctionArgs } from '@remix-run/node'
 import { CACHE_CONTROL, jsonError } from '#app/utils/http.server.ts'
 import { toApiVehicleDetail } from '#app/vehicles/api-shape.ts'
 import { readVehicleDetail } from '#app/vehicles/inventory.server.ts'
+import { PUBLIC_VEHICLE_ID_PATTERN } from '#schemas/lib/validation.ts'
 
 /** The `error` of the 404 answer (German, like the site's other JSON errors). */
 export const VEHICLE_NOT_FOUND_ERROR = 'Fahrzeug nicht gefunden'
-
-/** Public ids as the schema allows them (letters, digits, hyphens; at most 40). */
-export const VEHICLE_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/
 
 /**
  * GET /api/vehicles/{id} (spec §3, §7): one vehicle with every detail field in the API's
@@ -17,7 +15,7 @@ export const VEHICLE_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = params.id ?? ''
-  if (!VEHICLE_ID_PATTERN.test(id)) return jsonError(404, VEHICLE_NOT_FOUND_ERROR, { id })
+  if (!PUBLIC_VEHICLE_ID_PATTERN.test(id)) return jsonError(404, VEHICLE_NOT_FOUND_ERROR, { id })
   const vehicle = await readVehicleDetail(context.lake, id)
   if (!vehicle) return jsonError(404, VEHICLE_NOT_FOUND_ERROR, { id })
   return Response.json(toApiVehicleDetail(vehicle, { origin: context.env.SITE_URL }), {

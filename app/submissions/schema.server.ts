@@ -1,7 +1,7 @@
 import { ALERT_KINDS, isAlertKind } from '#app/alerts/consent.ts'
 import { z } from 'zod'
 import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'
-import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/validation.ts'
+import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear, PUBLIC_VEHICLE_ID_PATTERN } from '#schemas/lib/validation.ts'
 import { type ContentLake, createDocument } from '#app/lake/lake.server.ts'
 import { echoFormValues } from '#app/utils/form-values.ts'
 import { isSameSitePage } from '#app/utils/redirect-path.ts'
@@ -29,7 +29,6 @@ import { SLOT_MESSAGES } from './test-drive-slots.ts'
 
 type FieldValue = string | number | boolean | undefined
 
-const VEHICLE_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/
 const SLOT_VALUE_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}-\d{2}:\d{2}$/
 const CHECKED = new Set(['on', 'true', '1', 'ja'])
 const UNCHECKED = new Set(['', 'off', 'false', '0', 'nein'])
@@ -119,7 +118,7 @@ function fieldSchema(kind: FormKind, field: FieldDefinition) {
 /** The vehicle's public id (`/vehicles/{id}`), sent along by the vehicle enquiry. */
 const vehicleIdSchema = z.unknown().transform((value, ctx): string | undefined => {
   if (value === undefined || value === null || value === '') return undefined
-  if (typeof value !== 'string' || !VEHICLE_ID_PATTERN.test(value.trim())) return fail(ctx, FIELD_MESSAGES.vehicleId)
+  if (typeof value !== 'string' || !PUBLIC_VEHICLE_ID_PATTERN.test(value.trim())) return fail(ctx, FIELD_MESSAGES.vehicleId)
   return value.trim()
 })
 
@@ -132,7 +131,7 @@ export function isLeadId(value: unknown): value is string {
 
 /** Whether a value is a vehicle's public id by form (the vehicle still has to be looked up). */
 export function isPublicVehicleId(value: unknown): value is string {
-  return typeof value === 'string' && VEHICLE_ID_PATTERN.test(value)
+  return typeof value === 'string' && PUBLIC_VEHICLE_ID_PATTERN.test(value)
 }
 
 /**

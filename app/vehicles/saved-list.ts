@@ -1,4 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react'
+import { PUBLIC_VEHICLE_ID_PATTERN } from '#schemas/lib/validation.ts'
 
 /*
  * The Merkliste (issue 38 item 1): the public ids of the cars a visitor explicitly saved, kept in
@@ -26,8 +27,6 @@ export const COMPARE_MAX = 3
 export const SAVED_LIST_PATH = '/merkliste'
 export const COMPARE_PATH = '/merkliste/vergleich'
 
-/** A public vehicle id as the Studio allows it (schemas/documents/vehicle.ts: letters, digits, hyphens, at most 40). */
-const PUBLIC_VEHICLE_ID = /^[A-Za-z0-9-]{1,40}$/
 /** Separators accepted on reading: the cookie's dots, the share link's commas, spaces. */
 const SEPARATORS = /[.,\s]+/
 /** More raw text than 30 ids could ever take is not read at all. */
@@ -46,7 +45,7 @@ export function parseSavedIds(input: string | readonly string[] | null | undefin
     if (length > MAX_RAW_LENGTH) break
     for (const part of value.split(SEPARATORS)) {
       if (ids.length >= limit) return ids
-      if (PUBLIC_VEHICLE_ID.test(part) && !ids.includes(part)) ids.push(part)
+      if (PUBLIC_VEHICLE_ID_PATTERN.test(part) && !ids.includes(part)) ids.push(part)
     }
   }
   return ids
@@ -54,7 +53,7 @@ export function parseSavedIds(input: string | readonly string[] | null | undefin
 
 /** Whether `id` could be a vehicle's public id (the form posts check it before anything else). */
 export function isPublicVehicleId(id: unknown): id is string {
-  return typeof id === 'string' && PUBLIC_VEHICLE_ID.test(id)
+  return typeof id === 'string' && PUBLIC_VEHICLE_ID_PATTERN.test(id)
 }
 
 /** The Merkliste in a `Cookie` header (the browser's `document.cookie` reads the same). */

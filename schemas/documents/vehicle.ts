@@ -13,7 +13,16 @@ import {
   VEHICLE_STATUSES,
 } from '../lib/constants'
 import { ExternalImagesInput, HiddenExternalImagesInput, SyncedVehicleBanner } from '../components/vehicle-inputs'
-import { FIRST_REGISTRATION_PATTERN, formatEuro, inspectionDueProblem, kwToHp, MAX_MILEAGE_KM, maxVehicleYear, MIN_VEHICLE_YEAR } from '../lib/validation'
+import {
+  FIRST_REGISTRATION_PATTERN,
+  formatEuro,
+  inspectionDueProblem,
+  kwToHp,
+  MAX_MILEAGE_KM,
+  maxVehicleYear,
+  MIN_VEHICLE_YEAR,
+  PUBLIC_VEHICLE_ID_PATTERN,
+} from '../lib/validation'
 
 /** Published vehicles other than this one that already use the public id. */
 const DUPLICATE_ID_QUERY = `count(*[_type == "vehicle" && id == $value && _id != $publishedId && !(_id in path("drafts.**")) && !(_id in path("versions.**"))])`
@@ -95,7 +104,7 @@ export const vehicle = defineType({
       validation: (rule) =>
         rule.required().custom(async (value, context) => {
           if (value === undefined) return true
-          if (!/^[A-Za-z0-9-]{1,40}$/.test(value)) return 'Nur Buchstaben, Ziffern und Bindestriche (höchstens 40 Zeichen).'
+          if (!PUBLIC_VEHICLE_ID_PATTERN.test(value)) return 'Nur Buchstaben, Ziffern und Bindestriche (höchstens 40 Zeichen).'
           const documentId = context.document?._id
           if (!documentId) return true
           const client = context.getClient({ apiVersion: API_VERSION })

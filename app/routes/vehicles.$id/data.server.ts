@@ -6,13 +6,13 @@ import { loadSiteSettings } from '#app/utils/site-settings.server.ts'
 import { parseAmount } from '#app/utils/format.ts'
 import { readSimilarVehicleCards, readVehicleDetail } from '#app/vehicles/inventory.server.ts'
 import { withBadges } from '#app/vehicles/badges.ts'
+import { PUBLIC_VEHICLE_ID_PATTERN } from '#schemas/lib/validation.ts'
 import { effectiveRateOf, financingInputFromParams, withMonthlyRates } from '#app/vehicles/financing.ts'
 import { priceHistoryId, priceReduction } from '#app/vehicles/price-history.ts'
 import { PRICE_HISTORY_QUERY } from '#app/sanity/queries/alerts.ts'
 import { type PRICE_HISTORY_QUERYResult } from '#app/sanity/types.ts'
 
 /** Public ids as the schema allows them; anything else cannot exist and is a 404 without a query. */
-const VEHICLE_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/
 
 /** The body of the 404 response; the route's ErrorBoundary shows the page of spec §8. */
 export const VEHICLE_NOT_FOUND = 'Fahrzeug nicht gefunden'
@@ -26,7 +26,7 @@ export type VehicleDetail = NonNullable<VEHICLE_DETAIL_QUERYResult>
  */
 export async function loadVehicleDetail({ request, params, context }: LoaderFunctionArgs) {
   const id = params.id ?? ''
-  if (!VEHICLE_ID_PATTERN.test(id)) throw new Response(VEHICLE_NOT_FOUND, { status: 404 })
+  if (!PUBLIC_VEHICLE_ID_PATTERN.test(id)) throw new Response(VEHICLE_NOT_FOUND, { status: 404 })
   redirectToPagePath(request, `/vehicles/${id}`)
   const vehicle = await readVehicleDetail(context.lake, id)
   if (!vehicle) throw new Response(VEHICLE_NOT_FOUND, { status: 404 })
