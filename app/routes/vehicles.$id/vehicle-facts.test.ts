@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { buyerFacts, historicPlateNote, netPriceLabel } from './vehicle-facts'
+import { buyerFacts, historicPlateNote, netPriceLabel, SNIPPET_DESCRIPTION_MAX, vehicleSearchDescription, vehicleSearchTitle } from './vehicle-facts'
 
 describe('historicPlateNote', () => {
   test('possible from the month 30 years after the first registration', () => {
@@ -67,5 +67,49 @@ describe('netPriceLabel', () => {
     expect(netPriceLabel(null, 28900)).toBeNull()
     expect(netPriceLabel('deductible', null)).toBeNull()
     expect(netPriceLabel('deductible', 0)).toBeNull()
+  })
+})
+
+describe('the search result of a vehicle page (SEO review 2026-11-29, finding 8)', () => {
+  const bmw = {
+    make: 'BMW',
+    model: '320d Touring',
+    title: null,
+    status: 'available' as const,
+    price: 28_900,
+    year: 2020,
+    firstRegistration: '03/2020',
+    mileage: 68_500,
+    fuelType: 'DIESEL' as const,
+    transmission: 'AUTOMATIC' as const,
+    powerKw: 140,
+    powerHp: 190,
+  }
+  const long = { ...bmw, make: 'Mercedes-Benz', model: 'V 250 d Avantgarde Edition lang', price: 46_900, firstRegistration: '08/2019' }
+
+  test('the title names the car, its year and the price, or the state a buyer must know first', () => {
+    expect(vehicleSearchTitle(bmw, 'Ruhrstern Automobile')).toBe('BMW 320d Touring (2020) – 28.900\u00a0€ | Ruhrstern Automobile')
+    expect(vehicleSearchTitle({ ...long, status: 'reserved' }, 'Ruhrstern Automobile')).toBe(
+      'Mercedes-Benz V 250 d Avantgarde Edition lang (2019) – 46.900\u00a0€, reserviert | Ruhrstern Automobile',
+    )
+    expect(vehicleSearchTitle({ ...bmw, status: 'sold' }, 'Ruhrstern Automobile')).toBe('BMW 320d Touring (2020) – verkauft | Ruhrstern Automobile')
+  })
+
+  test('the description gives the facts, the price and what to do, and fits what a result shows', () => {
+    const plain = (text: string) => text.replace(/\u00a0/g, ' ')
+    // In full it would be 161 characters: the power is left out.
+    expect(plain(vehicleSearchDescription(bmw, 'Ruhrstern Automobile'))).toBe(
+      'BMW 320d Touring: EZ 03/2020, 68.500 km, Diesel, Automatik. 28.900 €. Jetzt bei Ruhrstern Automobile in Essen anfragen – Finanzierung möglich.',
+    )
+    expect(plain(vehicleSearchDescription({ ...bmw, model: '118i' }, 'Ruhrstern Automobile'))).toContain('140 kW (190 PS)')
+    for (const vehicle of [bmw, long, { ...long, status: 'reserved' as const }, { ...long, status: 'sold' as const }]) {
+      expect(vehicleSearchDescription(vehicle, 'Ruhrstern Automobile').length, vehicle.status).toBeLessThanOrEqual(SNIPPET_DESCRIPTION_MAX)
+    }
+    // The long name gives up the facts from the end (power, gearbox, fuel); never the registration or the mileage.
+    expect(plain(vehicleSearchDescription(long, 'Ruhrstern Automobile'))).toBe(
+      'Mercedes-Benz V 250 d Avantgarde Edition lang: EZ 08/2019, 68.500 km. 46.900 €. Jetzt bei Ruhrstern Automobile in Essen anfragen – Finanzierung möglich.',
+    )
+    expect(vehicleSearchDescription({ ...long, status: 'reserved' }, 'Ruhrstern Automobile')).toContain('46.900\u00a0€, derzeit reserviert')
+    expect(vehicleSearchDescription({ ...long, status: 'sold' }, 'Ruhrstern Automobile')).toContain('ist verkauft')
   })
 })

@@ -1,5 +1,5 @@
 import { type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
-import { displayYear, formatDecimal, formatMileage, fuelLabel, transmissionLabel } from '#app/utils/format.ts'
+import { displayYear, formatDecimal, formatMileage, formatPrice, fuelLabel, transmissionLabel } from '#app/utils/format.ts'
 import { titleOf, VAT_OPTIONS } from '#schemas/lib/constants.ts'
 
 type VehicleDetail = NonNullable<VEHICLE_DETAIL_QUERYResult>
@@ -12,6 +12,49 @@ export function vehicleName(vehicle: Pick<VehicleDetail, 'make' | 'model' | 'tit
 }
 
 const oneDecimal = { minimumFractionDigits: 1 }
+
+type SnippetVehicle = Pick<
+  VehicleDetail,
+  'make' | 'model' | 'title' | 'status' | 'price' | 'year' | 'firstRegistration' | 'mileage' | 'fuelType' | 'transmission' | 'powerKw' | 'powerHp'
+>
+
+/** What a search result can show of a description before it cuts it (about 155 characters). */
+export const SNIPPET_DESCRIPTION_MAX = 155
+
+/**
+ * The page's `<title>`: name, year, and the price or the state a buyer must know first
+ * („reserviert“, „verkauft“), so that a search result says it (SEO review 2026-11-29, finding 8).
+ */
+export function vehicleSearchTitle(vehicle: SnippetVehicle, dealer: string): string {
+  const year = vehicle.firstRegistration?.slice(-4) ?? String(displayYear(vehicle.year))
+  const state = vehicle.status === 'sold' ? 'verkauft' : `${formatPrice(vehicle.price)}${vehicle.status === 'reserved' ? ', reserviert' : ''}`
+  return `${vehicleName(vehicle)} (${year}) – ${state}${dealer ? ` | ${dealer}` : ''}`
+}
+
+/**
+ * The meta description: the facts a buyer compares, then price and what to do; facts are left out
+ * from the end (power, gearbox, fuel; never the registration or the mileage) until it fits SNIPPET_DESCRIPTION_MAX, where a search result would cut it.
+ */
+export function vehicleSearchDescription(vehicle: SnippetVehicle, dealer: string): string {
+  const name = vehicleName(vehicle)
+  const facts = [
+    vehicle.firstRegistration ? `EZ ${vehicle.firstRegistration}` : null,
+    formatMileage(vehicle.mileage),
+    fuelLabel(vehicle.fuelType),
+    transmissionLabel(vehicle.transmission),
+    formatPower(vehicle.powerKw, vehicle.powerHp),
+  ].filter((fact): fact is string => Boolean(fact))
+  const where = dealer ? `bei ${dealer} in Essen` : 'bei uns in Essen'
+  const text = (shown: readonly string[]) => {
+    if (vehicle.status === 'sold') return `${name} (${shown.join(', ')}) ist verkauft. Ähnliche Fahrzeuge ${where}.`
+    const price = formatPrice(vehicle.price)
+    if (vehicle.status === 'reserved') return `${name}: ${shown.join(', ')}. ${price}, derzeit reserviert – ${where} vormerken lassen.`
+    return `${name}: ${shown.join(', ')}. ${price}. Jetzt ${where} anfragen – Finanzierung möglich.`
+  }
+  let shown = facts
+  while (shown.length > 2 && text(shown).length > SNIPPET_DESCRIPTION_MAX) shown = shown.slice(0, -1)
+  return text(shown)
+}
 
 /** `140 kW (190 PS)`; the missing unit is derived (1 kW = 1,35962 PS); null without either. */
 export function formatPower(kw: number | null | undefined, hp: number | null | undefined): string | null {
