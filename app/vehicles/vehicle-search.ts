@@ -34,8 +34,11 @@ import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/v
  * `invalid`, so the API can answer 400 with the parameter names while the page never crashes.
  */
 
-/** The inventory's name: the H1 of /vehicles and its breadcrumb on the vehicle pages. */
+/** The inventory's name, as the menu calls it: its breadcrumb on /vehicles and the vehicle pages. */
 export const INVENTORY_TITLE = 'Fahrzeuge'
+
+/** The H1 of /vehicles: what buyers search for (the title's words; SEO review 2026-11-29, finding 11). */
+export const INVENTORY_HEADING = 'Gebrauchtwagen in Essen'
 
 export const VEHICLE_SORTS = ['newest', 'price-asc', 'price-desc', 'mileage', 'year'] as const
 export type VehicleSort = (typeof VEHICLE_SORTS)[number]

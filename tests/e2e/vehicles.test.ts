@@ -14,7 +14,7 @@ test.describe('without JavaScript', () => {
   test('search and filter through the form, then page with real links', { tag: '@both' }, async ({ page }) => {
     await page.goto('/vehicles')
     await expect(page).toHaveTitle(/Gebrauchtwagen in Essen: unsere Fahrzeuge/)
-    await expect(page.getByRole('heading', { level: 1, name: 'Fahrzeuge' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Gebrauchtwagen in Essen' })).toBeVisible()
     await expect(page.getByRole('heading', { level: 2, name: /^24 Fahrzeuge/ })).toBeVisible()
     await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', /24 Fahrzeuge/)
     // The header's FAHRZEUGE entry is the current page (on phones it sits in the closed menu).

@@ -9,7 +9,15 @@ import { pageMeta } from '#app/utils/page-meta.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
 import { withBadges } from '#app/vehicles/badges.ts'
 import { readVehicleFacets, readVehiclePage, withAdvertisedRates } from '#app/vehicles/inventory.server.ts'
-import { hasFilters, INVENTORY_TITLE, parseVehicleSearch, vehicleCountLabel, type VehicleSearch, vehicleSearchHref } from '#app/vehicles/vehicle-search.ts'
+import {
+  hasFilters,
+  INVENTORY_HEADING,
+  INVENTORY_TITLE,
+  parseVehicleSearch,
+  vehicleCountLabel,
+  type VehicleSearch,
+  vehicleSearchHref,
+} from '#app/vehicles/vehicle-search.ts'
 import { PortalSection } from './portal-section'
 import { isBeyondLastPage, Results } from './results'
 import { SearchForm } from './search-form'
@@ -73,8 +81,8 @@ export default function VehiclesPage() {
     <>
       <PageHeader
         compact
-        title={INVENTORY_TITLE}
-        intro="Geprüfte Gebrauchtwagen in Essen: durchsuchen Sie unseren aktuellen Bestand, filtern Sie nach Marke, Kraftstoff und Preis und fragen Sie Ihr Wunschfahrzeug direkt an."
+        title={INVENTORY_HEADING}
+        intro="Unser aktueller Bestand, geprüft und mit Preis: filtern Sie nach Marke, Kraftstoff und Preis und fragen Sie Ihr Wunschfahrzeug direkt an."
       />
       <section aria-labelledby="vehicle-search-heading" className="bg-zinc-50 py-10 sm:py-14 lg:pt-8">
         {/* From lg the filters are a column beside the results, so the first cars show without scrolling. */}
