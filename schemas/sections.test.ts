@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pagePathProblem } from './lib/page-path'
+import { MAX_PREVIOUS_PATHS, pagePathProblem, previousPathsAfterRename } from './lib/page-path'
 import { PAGE_TEMPLATES, SHOWROOM_IMAGE } from './lib/page-templates'
 import { PAGE_SECTION_TYPES, SECTION_GROUPS } from './sections'
 import { type SeedDocument } from './testing/dataset'
@@ -174,12 +174,36 @@ describe('page document', () => {
     ['/vehicles/angebote', 'gehören der Website'],
     ['/api/contacts', 'gehören der Website'],
     ['/studio', 'gehören der Website'],
+    ['/auto-verkaufen', 'gehören der Website'],
+    ['/merkliste/vergleich', 'gehören der Website'],
   ])('refuses the path %s', (path, message) => {
     expect(pagePathProblem(path)).toContain(message)
   })
 
   it.each(['/services', '/locations/xanten/bmw-ankauf', '/locations/neue-stadt-2'])('accepts the path %s', (path) => {
     expect(pagePathProblem(path)).toBeUndefined()
+  })
+
+  it('a renamed page keeps its former path, the latest first, each once; renamed back, the path is no longer a former one', () => {
+    expect(previousPathsAfterRename(undefined, '/locations/muelheim', '/locations/muelheim-an-der-ruhr')).toEqual(['/locations/muelheim'])
+    expect(previousPathsAfterRename(['/locations/muelheim'], '/locations/muelheim-an-der-ruhr', '/locations/muelheim-ruhr')).toEqual([
+      '/locations/muelheim-an-der-ruhr',
+      '/locations/muelheim',
+    ])
+    expect(previousPathsAfterRename(['/locations/muelheim-an-der-ruhr', '/locations/muelheim'], '/locations/muelheim-ruhr', '/locations/muelheim')).toEqual([
+      '/locations/muelheim-ruhr',
+      '/locations/muelheim-an-der-ruhr',
+    ])
+    expect(previousPathsAfterRename(['/a'], '/b', '/b')).toEqual(['/a'])
+    const many = Array.from({ length: MAX_PREVIOUS_PATHS }, (_, index) => `/alt-${index}`)
+    expect(previousPathsAfterRename(many, '/neu', '/neuer')).toEqual(['/neu', ...many.slice(0, MAX_PREVIOUS_PATHS - 1)])
+  })
+
+  it('refuses a former path that is no page path, or the page’s own', async () => {
+    const hero = [{ _key: 'x', _type: 'heroSection', ...VALID_SECTIONS.heroSection }]
+    expect(await errorsOf(pageWith(hero, { previousPaths: ['/alte-seite', '/Alte Seite'] }))).toEqual(['previousPaths'])
+    expect(await errorsOf(pageWith(hero, { previousPaths: ['/test-seite'] }))).toEqual(['previousPaths'])
+    expect(await errorsOf(pageWith(hero, { previousPaths: ['/alte-seite'] }))).toEqual([])
   })
 
   it('publishes a page that is not a city page: no card, nothing of it required', async () => {

@@ -11,6 +11,7 @@ import {
   FromMobileDeBadge,
   InboxStatusBadge,
   PossibleDuplicateBadge,
+  publishKeepingFormerPath,
   ReplyByMailAction,
   VehicleBadges,
 } from './actions'
@@ -112,6 +113,8 @@ export default defineConfig({
         return [ReplyByMailAction, ...previous.filter(({ action }: DocumentActionComponent) => action !== 'duplicate')]
       }
       if (context.schemaType === 'vehicle') return [...previous, DetachFromSyncAction]
+      // A renamed page keeps its old path as a former one (studio/actions.tsx).
+      if (context.schemaType === 'page') return previous.map((action) => (action.action === 'publish' ? publishKeepingFormerPath(action) : action))
       return previous
     },
     badges: (previous, context) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ContentPage } from '#app/components/sections/types.ts'
 import { loader as rootLoader } from '#app/root.tsx'
-import { createOrReplace } from '#app/lake/lake.server.ts'
+import { createOrReplace, patchDocument } from '#app/lake/lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { CONTENT_ROUTES } from '#tests/content-routes.ts'
 import { action, canonicalPagePath, loader, meta } from './$'
@@ -73,6 +73,22 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
     expect(result).toBeInstanceOf(Response)
     expect((result as Response).status).toBe(301)
     expect((result as Response).headers.get('location')).toBe('/services?x=1')
+  })
+
+  it('sends a renamed page’s former path on to its new one (301, the query kept); a page now at that path wins (SEO review 2026-11-29, finding 3)', async () => {
+    await patchDocument(test.lake, 'page-locations-muelheim', { set: { path: '/locations/muelheim-an-der-ruhr', previousPaths: ['/locations/muelheim'] } })
+    const old = await load(test, '/locations/muelheim?utm_source=zeitung')
+    expect(old).toBeInstanceOf(Response)
+    expect((old as Response).status).toBe(301)
+    expect((old as Response).headers.get('location')).toBe('/locations/muelheim-an-der-ruhr?utm_source=zeitung')
+    expect(await loadPage(test, '/locations/muelheim-an-der-ruhr')).toMatchObject({ path: '/locations/muelheim-an-der-ruhr' })
+    // Renamed back: the page is served at its path again, whatever its former paths say.
+    await patchDocument(test.lake, 'page-locations-muelheim', {
+      set: { path: '/locations/muelheim', previousPaths: ['/locations/muelheim-an-der-ruhr', '/locations/muelheim'] },
+    })
+    expect(await loadPage(test, '/locations/muelheim')).toMatchObject({ path: '/locations/muelheim' })
+    expect(((await load(test, '/locations/muelheim-an-der-ruhr')) as Response).headers.get('location')).toBe('/locations/muelheim')
+    await patchDocument(test.lake, 'page-locations-muelheim', { unset: ['previousPaths'] })
   })
 
   it('lists the ten city pages on /locations, in the order of the spec', async () => {

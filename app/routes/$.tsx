@@ -1,13 +1,13 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { HERO_IMAGE_SIZES } from '#app/components/sanity-image.tsx'
 import { PageHeader } from '#app/components/sections/page-header.tsx'
 import { PageSections } from '#app/components/sections/page-sections.tsx'
 import { type ContentPage } from '#app/components/sections/types.ts'
 import { type loader as rootLoader } from '#app/root.tsx'
-import { PAGE_QUERY } from '#app/sanity/queries/pages.ts'
+import { PAGE_QUERY, RENAMED_PAGE_QUERY } from '#app/sanity/queries/pages.ts'
 import { fetchWithFigures } from '#app/sanity/figures.server.ts'
-import { type PAGE_QUERYResult } from '#app/sanity/types.ts'
+import { type PAGE_QUERYResult, type RENAMED_PAGE_QUERYResult } from '#app/sanity/types.ts'
 import { cityService, dealerRating, dealerReference, type ShownReviews } from '#app/seo/structured-data.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { CACHE_CONTROL, redirectToPagePath } from '#app/utils/http.server.ts'
@@ -45,7 +45,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const path = canonicalPagePath(pathname)
   if (!PAGE_PATH_PATTERN.test(path)) notFound()
   const page = await fetchWithFigures<PAGE_QUERYResult>(context.lake, PAGE_QUERY, { path })
-  if (!page) notFound()
+  if (!page) {
+    // A page renamed in the Studio keeps its old path: old links and search results are sent on (SEO review 2026-11-29, finding 3).
+    const renamed = await context.lake.fetch<RENAMED_PAGE_QUERYResult>(RENAMED_PAGE_QUERY, { path })
+    if (typeof renamed === 'string' && renamed !== path) throw redirect(`${renamed}${url.search}`, { status: 301 })
+    notFound()
+  }
   // One address per page: /About/ and /about serve the same page, so send the others there.
   redirectToPagePath(request, path)
   return data({ page }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })

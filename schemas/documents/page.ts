@@ -42,7 +42,8 @@ export const page = defineType({
       name: 'path',
       title: 'Pfad',
       type: 'string',
-      description: 'Die Adresse der Seite, z. B. /locations/bochum. Ändern Sie ihn nur mit Bedacht: alte Links führen sonst ins Leere.',
+      description:
+        'Die Adresse der Seite, z. B. /locations/bochum. Ändern Sie ihn, bleibt der alte Pfad beim Veröffentlichen unter „Frühere Pfade“ und leitet Besucher und Suchmaschinen hierher weiter.',
       group: 'content',
       validation: (rule) =>
         rule.required().custom(async (value, context) => {
@@ -54,6 +55,24 @@ export const page = defineType({
           const client = context.getClient({ apiVersion: API_VERSION })
           const others = await client.fetch<number>(DUPLICATE_PATH_QUERY, { value, publishedId: getPublishedId(documentId) })
           return others > 0 ? `Der Pfad ${value} gehört schon zu einer anderen Seite.` : true
+        }),
+    }),
+    defineField({
+      name: 'previousPaths',
+      title: 'Frühere Pfade',
+      type: 'array',
+      of: [{ type: 'string' }],
+      description:
+        'Alte Adressen dieser Seite: Wer sie aufruft (ein alter Link, ein Suchergebnis), wird dauerhaft hierher weitergeleitet. Kommt beim Veröffentlichen von selbst dazu, wenn sich der Pfad geändert hat; Adressen einer früheren Website können Sie hier eintragen.',
+      group: 'content',
+      validation: (rule) =>
+        rule.custom((paths: string[] | undefined, context) => {
+          for (const path of paths ?? []) {
+            const problem = pagePathProblem(path)
+            if (problem) return `${path}: ${problem}`
+            if (path === (context.document as { path?: string } | undefined)?.path) return `${path} ist der jetzige Pfad der Seite.`
+          }
+          return true
         }),
     }),
     defineField({
