@@ -62,7 +62,7 @@ test.describe('gallery', () => {
   test('the page: technical data, equipment, description, price, meta title, the active menu entry', { tag: '@both' }, async ({ page }) => {
     const response = await page.goto('/vehicles/1')
     expect(response?.status()).toBe(200)
-    await expect(page).toHaveTitle(/^BMW 320d Touring \(03\/2020\) – 28\.900\s€ \| /)
+    await expect(page).toHaveTitle(/^BMW 320d Touring \(2020\) – 28\.900\s€ \| /)
     const data = page.getByRole('region', { name: 'Technische Daten' })
     const rows: Array<[string, string]> = [
       ['Erstzulassung', '03/2020'],

@@ -7,6 +7,7 @@ import { parseAmount } from '#app/utils/format.ts'
 import { readSimilarVehicleCards, readVehicleDetail } from '#app/vehicles/inventory.server.ts'
 import { withBadges } from '#app/vehicles/badges.ts'
 import { PUBLIC_VEHICLE_ID_PATTERN } from '#schemas/lib/validation.ts'
+import { vehicleSearchDescription, vehicleSearchTitle } from './vehicle-facts'
 import { effectiveRateOf, financingInputFromParams, withMonthlyRates } from '#app/vehicles/financing.ts'
 import { priceHistoryId, priceReduction } from '#app/vehicles/price-history.ts'
 import { PRICE_HISTORY_QUERY } from '#app/sanity/queries/alerts.ts'
@@ -57,5 +58,8 @@ export async function loadVehicleDetail({ request, params, context }: LoaderFunc
   // Only while the history's last price is the one shown: a change not yet recorded shows no badge.
   const reduction = priceReduction(history, now)
   const priceReduced = reduction && price !== null && Math.round(price) === reduction.price ? reduction : undefined
-  return data({ vehicle, similar, financing, today, slots, priceReduced }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })
+  // How a search result shows the page: made here, so its rules stay out of the browser's bundle.
+  const dealer = settings?.dealerName ?? ''
+  const searchResult = { title: vehicleSearchTitle(vehicle, dealer), description: vehicleSearchDescription(vehicle, dealer) }
+  return data({ vehicle, similar, financing, today, slots, priceReduced, searchResult }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })
 }

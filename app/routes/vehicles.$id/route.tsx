@@ -21,7 +21,7 @@ import { listReturnHref } from '#app/vehicles/list-return.ts'
 import { INVENTORY_TITLE } from '#app/vehicles/vehicle-search.ts'
 import { loadVehicleDetail } from './data.server'
 import { FinancingExample } from './financing-example'
-import { buyerFacts, consumptionLines, netPriceLabel, technicalData, vehicleName, vehicleSearchDescription, vehicleSearchTitle } from './vehicle-facts'
+import { buyerFacts, consumptionLines, netPriceLabel, technicalData, vehicleName } from './vehicle-facts'
 import { GALLERY_IMAGE_SIZES, VehicleGallery } from './vehicle-gallery'
 import { VehicleNotFound } from './vehicle-not-found'
 
@@ -42,8 +42,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   if (!vehicle) return [{ title: `Fahrzeug nicht gefunden | ${dealer}` }, { name: 'robots', content: 'noindex' }]
   const name = vehicleName(vehicle)
   const sold = vehicle.status === 'sold'
-  const title = vehicleSearchTitle(vehicle, dealer)
-  const description = vehicleSearchDescription(vehicle, dealer)
+  const { title, description } = data.searchResult
   const path = `/vehicles/${encodeURIComponent(vehicle.id)}`
   return [
     ...pageMeta({
