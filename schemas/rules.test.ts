@@ -176,6 +176,14 @@ describe('vehicles', () => {
     expect(await errorsOf(copy, [...seed(), copy])).toEqual([{ path: 'id', message: expect.stringContaining('schon vergeben') }])
   })
 
+  it('keeps former numbers that are numbers and not its own (decision 099)', async () => {
+    expect(await errorsOf({ ...copyOf('vehicle-7'), previousIds: ['alt-7', 'neu 7'] })).toEqual([
+      { path: 'previousIds', message: expect.stringContaining('neu 7') },
+    ])
+    expect(await errorsOf({ ...copyOf('vehicle-7'), previousIds: ['7'] })).toEqual([{ path: 'previousIds', message: '7 ist die jetzige Fahrzeugnummer.' }])
+    expect(await errorsOf({ ...copyOf('vehicle-7'), previousIds: ['alt-7'] })).toEqual([])
+  })
+
   it('treats the draft of a vehicle as the same vehicle, not as a duplicate', async () => {
     const draft = { ...copyOf('vehicle-1'), _id: 'drafts.vehicle-1' }
     expect(await errorsOf(draft, [...seed(), draft])).toEqual([])

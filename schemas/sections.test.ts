@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_PREVIOUS_PATHS, pagePathProblem, previousPathsAfterRename } from './lib/page-path'
+import { formerAddressesAfterRename, MAX_FORMER_ADDRESSES } from './lib/former-addresses'
+import { pagePathProblem } from './lib/page-path'
 import { PAGE_TEMPLATES, SHOWROOM_IMAGE } from './lib/page-templates'
 import { PAGE_SECTION_TYPES, SECTION_GROUPS } from './sections'
 import { type SeedDocument } from './testing/dataset'
@@ -185,18 +186,18 @@ describe('page document', () => {
   })
 
   it('a renamed page keeps its former path, the latest first, each once; renamed back, the path is no longer a former one', () => {
-    expect(previousPathsAfterRename(undefined, '/locations/muelheim', '/locations/muelheim-an-der-ruhr')).toEqual(['/locations/muelheim'])
-    expect(previousPathsAfterRename(['/locations/muelheim'], '/locations/muelheim-an-der-ruhr', '/locations/muelheim-ruhr')).toEqual([
+    expect(formerAddressesAfterRename(undefined, '/locations/muelheim', '/locations/muelheim-an-der-ruhr')).toEqual(['/locations/muelheim'])
+    expect(formerAddressesAfterRename(['/locations/muelheim'], '/locations/muelheim-an-der-ruhr', '/locations/muelheim-ruhr')).toEqual([
       '/locations/muelheim-an-der-ruhr',
       '/locations/muelheim',
     ])
-    expect(previousPathsAfterRename(['/locations/muelheim-an-der-ruhr', '/locations/muelheim'], '/locations/muelheim-ruhr', '/locations/muelheim')).toEqual([
+    expect(formerAddressesAfterRename(['/locations/muelheim-an-der-ruhr', '/locations/muelheim'], '/locations/muelheim-ruhr', '/locations/muelheim')).toEqual([
       '/locations/muelheim-ruhr',
       '/locations/muelheim-an-der-ruhr',
     ])
-    expect(previousPathsAfterRename(['/a'], '/b', '/b')).toEqual(['/a'])
-    const many = Array.from({ length: MAX_PREVIOUS_PATHS }, (_, index) => `/alt-${index}`)
-    expect(previousPathsAfterRename(many, '/neu', '/neuer')).toEqual(['/neu', ...many.slice(0, MAX_PREVIOUS_PATHS - 1)])
+    expect(formerAddressesAfterRename(['/a'], '/b', '/b')).toEqual(['/a'])
+    const many = Array.from({ length: MAX_FORMER_ADDRESSES }, (_, index) => `/alt-${index}`)
+    expect(formerAddressesAfterRename(many, '/neu', '/neuer')).toEqual(['/neu', ...many.slice(0, MAX_FORMER_ADDRESSES - 1)])
   })
 
   it('refuses a former path that is no page path, or the page’s own', async () => {

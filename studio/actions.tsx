@@ -3,7 +3,7 @@ import { useToast } from '@sanity/ui'
 import { useEffect, useState } from 'react'
 import { type DocumentActionComponent, type DocumentBadgeComponent, useClient, useDocumentOperation } from 'sanity'
 import { CONTACT_STATUSES, titleOf } from '../schemas/lib/constants'
-import { previousPathsAfterRename } from '../schemas/lib/page-path'
+import { formerAddressesAfterRename } from '../schemas/lib/former-addresses'
 import { type ReplySource } from '../schemas/lib/inbox-reply'
 import { REPLIED_STATUS, useReplyHref } from '../schemas/components/inbox-inputs'
 import { vehicleStatusTitle } from '../schemas/documents/vehicle'
@@ -39,30 +39,34 @@ export const ReplyByMailAction: DocumentActionComponent = (props) => {
 ReplyByMailAction.displayName = 'ReplyByMailAction'
 
 /**
- * „Veröffentlichen“ of a page: the Studio's own action, and when the path changed since the page was
- * last published, the old path is first added to „Frühere Pfade“ (previousPathsAfterRename), so that
- * old links and search results are sent on to the new one (SEO review 2026-11-29, finding 3).
+ * „Veröffentlichen“ of a page or a vehicle: the Studio's own action, and when the document's address
+ * (`field`: a page's path, a vehicle's public id) changed since it was last published, the old one is
+ * first added to its former addresses (`formerField`), so that old links and search results are sent
+ * on to the new one (decision 099; SEO review 2026-11-29, finding 3).
  */
-export function publishKeepingFormerPath(Publish: DocumentActionComponent): DocumentActionComponent {
-  const PublishPageAction: DocumentActionComponent = (props) => {
+export function publishKeepingFormerAddress(
+  Publish: DocumentActionComponent,
+  { field, formerField }: { field: 'path' | 'id'; formerField: 'previousPaths' | 'previousIds' },
+): DocumentActionComponent {
+  const PublishKeepingFormerAddress: DocumentActionComponent = (props) => {
     const { patch } = useDocumentOperation(props.id, props.type)
     const description = Publish(props)
-    const published = props.published as { path?: string } | null
-    const draft = props.draft as { path?: string; previousPaths?: string[] } | null
-    if (!description || !published?.path || !draft?.path || published.path === draft.path) return description
-    const { path: oldPath } = published
-    const { path: newPath, previousPaths } = draft
+    const before = (props.published as Record<string, unknown> | null)?.[field]
+    const draft = props.draft as Record<string, unknown> | null
+    const now = draft?.[field]
+    if (!description || typeof before !== 'string' || typeof now !== 'string' || before === now) return description
     return {
       ...description,
       onHandle: () => {
         // Into the draft first: the publish that follows takes the draft as it is then (as DetachFromSyncAction does).
-        patch.execute([{ set: { previousPaths: previousPathsAfterRename(previousPaths, oldPath, newPath) } }])
+        const former = formerAddressesAfterRename(draft?.[formerField] as string[] | undefined, before, now)
+        patch.execute([{ set: { [formerField]: former } }])
         description.onHandle?.()
       },
     }
   }
-  PublishPageAction.action = 'publish'
-  return PublishPageAction
+  PublishKeepingFormerAddress.action = 'publish'
+  return PublishKeepingFormerAddress
 }
 
 /** Where the site is: the Studio's own origin (the site serves it at /studio), or the configured one. */

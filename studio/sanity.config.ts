@@ -11,7 +11,7 @@ import {
   FromMobileDeBadge,
   InboxStatusBadge,
   PossibleDuplicateBadge,
-  publishKeepingFormerPath,
+  publishKeepingFormerAddress,
   ReplyByMailAction,
   VehicleBadges,
 } from './actions'
@@ -112,9 +112,11 @@ export default defineConfig({
         }
         return [ReplyByMailAction, ...previous.filter(({ action }: DocumentActionComponent) => action !== 'duplicate')]
       }
-      if (context.schemaType === 'vehicle') return [...previous, DetachFromSyncAction]
-      // A renamed page keeps its old path as a former one (studio/actions.tsx).
-      if (context.schemaType === 'page') return previous.map((action) => (action.action === 'publish' ? publishKeepingFormerPath(action) : action))
+      // A renamed page or car keeps its old address as a former one (studio/actions.tsx, decision 099).
+      const keepingFormer = (former: Parameters<typeof publishKeepingFormerAddress>[1]) =>
+        previous.map((action) => (action.action === 'publish' ? publishKeepingFormerAddress(action, former) : action))
+      if (context.schemaType === 'vehicle') return [...keepingFormer({ field: 'id', formerField: 'previousIds' }), DetachFromSyncAction]
+      if (context.schemaType === 'page') return keepingFormer({ field: 'path', formerField: 'previousPaths' })
       return previous
     },
     badges: (previous, context) => {

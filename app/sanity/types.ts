@@ -837,6 +837,7 @@ export type Vehicle = {
   _updatedAt: string
   _rev: string
   id: string
+  previousIds?: Array<string>
   title?: string
   make: string
   model: string
@@ -1913,6 +1914,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
       _updatedAt: string
       _rev: string
       id: string
+      previousIds?: Array<string>
       title?: string
       make: string
       model: string
@@ -3408,6 +3410,9 @@ export type VEHICLE_DETAIL_QUERYResult = {
   source: 'manual' | 'mobile.de'
   marketplaceUrl: string | null
 } | null
+// Variable: RENAMED_VEHICLE_QUERY
+// Query: *[_type == "vehicle" && $id in previousIds][0].id
+export type RENAMED_VEHICLE_QUERYResult = string | null
 // Variable: SIMILAR_VEHICLES_QUERY
 // Query: *[  _type == "vehicle" && status == "available" && id != $id && (make == $make || (defined($bodyType) && bodyType == $bodyType))] | order(coalesce((price - $price) * (price - $price), 1e18) asc, listedAt desc)[0...3]{  id, make, model, year, mileage, fuelType, transmission, price,  firstRegistration,  vat,  warranty,  accidentFree,  status,  listedAt,  "features": features[0...3],  "image": coalesce(images[0]{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}, externalImages[!(url in coalesce(^.hiddenExternalImages, []))][0]{alt, "asset": {"url": url}})}
 export type SIMILAR_VEHICLES_QUERYResult = Array<{

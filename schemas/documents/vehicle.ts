@@ -113,6 +113,24 @@ export const vehicle = defineType({
         }),
     }),
     defineField({
+      name: 'previousIds',
+      title: 'Frühere Fahrzeugnummern',
+      type: 'array',
+      of: [{ type: 'string' }],
+      description: 'Kommt beim Veröffentlichen von selbst dazu, wenn sich die Fahrzeugnummer geändert hat: Links mit der alten Nummer führen weiter hierher.',
+      group: 'basics',
+      // Only once there is one: most cars never change their number.
+      hidden: ({ document }) => !(document?.previousIds as string[] | undefined)?.length,
+      validation: (rule) =>
+        rule.custom((ids: string[] | undefined, context) => {
+          for (const id of ids ?? []) {
+            if (!PUBLIC_VEHICLE_ID_PATTERN.test(id)) return `${id}: Nur Buchstaben, Ziffern und Bindestriche (höchstens 40 Zeichen).`
+            if (id === (context.document as { id?: string } | undefined)?.id) return `${id} ist die jetzige Fahrzeugnummer.`
+          }
+          return true
+        }),
+    }),
+    defineField({
       name: 'title',
       title: 'Anzeigetitel',
       type: 'string',

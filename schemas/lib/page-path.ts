@@ -22,23 +22,10 @@ export const RESERVED_PATH_PREFIXES = [
   '/services/finanzierung',
 ] as const
 
-/** How many former paths a page keeps (the oldest are dropped): enough for years of renaming. */
-export const MAX_PREVIOUS_PATHS = 20
-
 /** A German message when `path` cannot be a page's path, else undefined. */
 export function pagePathProblem(path: string): string | undefined {
   if (!PAGE_PATH_PATTERN.test(path)) return 'Der Pfad beginnt mit / und besteht aus Kleinbuchstaben, Ziffern und Bindestrichen, z. B. /locations/bochum.'
   const reserved = RESERVED_PATH_PREFIXES.find((prefix) => path === prefix || path.startsWith(`${prefix}/`))
   if (reserved) return `Pfade unter ${reserved} gehören der Website selbst und können keine Seite sein.`
   return undefined
-}
-
-/**
- * A page's former paths after it is published under `newPath` instead of `oldPath`: the old one
- * added (links to it keep working, as a 301 to the new one), the new one taken out (a page renamed
- * back), each once, the latest first, at most MAX_PREVIOUS_PATHS.
- */
-export function previousPathsAfterRename(previous: readonly string[] | null | undefined, oldPath: string, newPath: string): string[] {
-  const kept = (previous ?? []).filter((path) => path !== newPath && path !== oldPath)
-  return (oldPath === newPath ? kept : [oldPath, ...kept]).slice(0, MAX_PREVIOUS_PATHS)
 }

@@ -202,6 +202,15 @@ describe.each(BACKENDS)('the /vehicles/{id} loader on the %s lake', (backend) =>
     expect((await found('/vehicles/md-4711')).data.priceReduced).toBeUndefined()
   })
 
+  it('a car whose number staff changed is found by its old one: a 301 with the query kept (decision 099)', async () => {
+    await patchDocument(test.lake, 'vehicle-md-4711', { set: { previousIds: ['alt-4711'] } })
+    const moved = await load('/vehicles/alt-4711?anzahlung=5000')
+    expect(moved instanceof Response && moved.status).toBe(301)
+    expect((moved as Response).headers.get('location')).toBe('/vehicles/md-4711?anzahlung=5000')
+    await patchDocument(test.lake, 'vehicle-md-4711', { unset: ['previousIds'] })
+    expect((await load('/vehicles/alt-4711')) instanceof Response && ((await load('/vehicles/alt-4711')) as Response).status).toBe(404)
+  })
+
   it('an unknown or malformed id is a 404', async () => {
     for (const path of ['/vehicles/999', '/vehicles/%20drop', '/vehicles/a.b']) {
       const result = await load(path)

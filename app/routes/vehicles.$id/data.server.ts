@@ -1,5 +1,6 @@
-import { data, type LoaderFunctionArgs } from '@remix-run/node'
-import { type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
+import { data, type LoaderFunctionArgs, redirect } from '@remix-run/node'
+import { RENAMED_VEHICLE_QUERY } from '#app/sanity/queries/vehicles.ts'
+import { type RENAMED_VEHICLE_QUERYResult, type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
 import { testDriveSlots } from '#app/submissions/test-drive-slots.ts'
 import { CACHE_CONTROL, redirectToPagePath } from '#app/utils/http.server.ts'
 import { loadSiteSettings } from '#app/utils/site-settings.server.ts'
@@ -12,8 +13,6 @@ import { effectiveRateOf, financingInputFromParams, withMonthlyRates } from '#ap
 import { priceHistoryId, priceReduction } from '#app/vehicles/price-history.ts'
 import { PRICE_HISTORY_QUERY } from '#app/sanity/queries/alerts.ts'
 import { type PRICE_HISTORY_QUERYResult } from '#app/sanity/types.ts'
-
-/** Public ids as the schema allows them; anything else cannot exist and is a 404 without a query. */
 
 /** The body of the 404 response; the route's ErrorBoundary shows the page of spec §8. */
 export const VEHICLE_NOT_FOUND = 'Fahrzeug nicht gefunden'
@@ -30,7 +29,12 @@ export async function loadVehicleDetail({ request, params, context }: LoaderFunc
   if (!PUBLIC_VEHICLE_ID_PATTERN.test(id)) throw new Response(VEHICLE_NOT_FOUND, { status: 404 })
   redirectToPagePath(request, `/vehicles/${id}`)
   const vehicle = await readVehicleDetail(context.lake, id)
-  if (!vehicle) throw new Response(VEHICLE_NOT_FOUND, { status: 404 })
+  if (!vehicle) {
+    // A car whose number staff changed keeps its old one: shared links are sent on (decision 099).
+    const renamed = await context.lake.fetch<RENAMED_VEHICLE_QUERYResult>(RENAMED_VEHICLE_QUERY, { id })
+    if (typeof renamed === 'string' && renamed !== id) throw redirect(`/vehicles/${renamed}${new URL(request.url).search}`, { status: 301 })
+    throw new Response(VEHICLE_NOT_FOUND, { status: 404 })
+  }
   const price = parseAmount(vehicle.price)
   const now = new Date()
   const [similarCards, settings, history] = await Promise.all([

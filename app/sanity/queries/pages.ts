@@ -12,7 +12,7 @@ import { BUTTON, HOME_PAGE, IMAGE, IMAGE_LQIP_FIELDS, LINK_HREF, REVIEW, RICH_TE
  * `city` (its city, on city pages) and `parents` (the pages above it, shortest path first) serve
  * the breadcrumbs and the structured data: /locations/xanten/bmw-ankauf belongs to Xanten.
  */
-/** The path of the page that was once at `$path` (its `previousPaths`, kept when it was renamed), if any. */
+/** The path of the page that was once at `$path` (its `previousPaths`, kept when it was renamed, decision 099), if any. */
 export const RENAMED_PAGE_QUERY = defineQuery(`*[_type == "page" && $path in previousPaths][0].path`)
 
 export const PAGE_QUERY = defineQuery(`*[_type == "page" && path == $path][0]{

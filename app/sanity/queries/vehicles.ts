@@ -131,6 +131,9 @@ const VEHICLE_DETAIL = `{
 
 export const VEHICLE_DETAIL_QUERY = defineQuery(`${VEHICLE_BY_ID}${VEHICLE_DETAIL}`)
 
+/** The public id of the vehicle that once had the id `$id` (its `previousIds`, kept when staff changed it, decision 099), if any. */
+export const RENAMED_VEHICLE_QUERY = defineQuery(`*[_type == "vehicle" && $id in previousIds][0].id`)
+
 /**
  * The detail shape on its own, for the embedded lake's vehicle index, which finds the vehicle by
  * its public id in a map and projects just that document (vehicle-index.server.ts). Never run it
