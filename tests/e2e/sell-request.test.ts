@@ -119,7 +119,21 @@ for (const javaScriptEnabled of [true, false]) {
       const name = uniqueName('Verkäufer')
       const filesBefore = new Set(uploadedFiles())
       await page.goto('/auto-verkaufen')
-      await fillSellRequest(page, name, await twoPhotos())
+      if (javaScriptEnabled) {
+        // A seller picks the photos one by one (tablet review 2026-11-29, M2): each choice adds to the
+        // earlier ones (the browser's input alone kept only the last), and a wrong one is removed again.
+        await waitForScripts(page)
+        await fillSellRequest(page, name, [])
+        const input = page.getByLabel('Fotos Ihres Fahrzeugs')
+        for (const photo of [...(await twoPhotos()), { name: 'falsch.png', mimeType: 'image/png', buffer: await png() }]) await input.setInputFiles(photo)
+        const chosen = page.getByRole('list', { name: 'Ausgewählte Fotos' })
+        await expect(chosen.getByRole('listitem')).toHaveText([/IMG_0001\.jpg/, /hinten\.png/, /falsch\.png/])
+        await chosen.getByRole('button', { name: 'Foto „falsch.png“ entfernen' }).click()
+        await expect(chosen.getByRole('listitem')).toHaveText([/IMG_0001\.jpg/, /hinten\.png/])
+        await expect(chosen.getByRole('button', { name: 'Foto „hinten.png“ entfernen' })).toBeFocused()
+      } else {
+        await fillSellRequest(page, name, await twoPhotos())
+      }
       await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
 
       await expectFocusedConfirmation(page)

@@ -16,13 +16,14 @@ import {
   type FieldErrors,
 } from '#app/submissions/forms.ts'
 import { LEAD_FORMS, saleAnswerPromise, SALE_GROUPS } from '#app/submissions/lead-forms.ts'
-import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_ACCEPT, PHOTO_FIELD, PHOTO_MESSAGES, SALE_CONFIRMATION_ID } from '#app/submissions/photos.ts'
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_FIELD, PHOTO_MESSAGES, SALE_CONFIRMATION_ID } from '#app/submissions/photos.ts'
 import { resizePhoto } from '#app/utils/resize-photo.ts'
 import { postWithProgress } from '#app/utils/upload.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
 import { useOptionalSiteSettings } from '#app/utils/site-settings.ts'
 import { tradeInHref } from '#app/vehicles/contact-links.ts'
 import { APPOINTMENT_ANCHOR } from '#app/submissions/sale-appointment.ts'
+import { PhotoField } from './photo-field.tsx'
 import { SaleAppointment, type SaleConfirmationData } from './sale-appointment.tsx'
 
 const FORM = LEAD_FORMS['vehicle-sale']
@@ -278,34 +279,10 @@ export function SaleForm({
 
       {GROUPS.map((group) => fieldset(group))}
 
-      <fieldset className="rounded-xl border border-zinc-200 p-4 sm:p-6">
+      {/* min-w-0: a fieldset is at least as wide as its content, and a long file name would widen the page. */}
+      <fieldset className="min-w-0 rounded-xl border border-zinc-200 p-4 sm:p-6">
         <legend className="px-1 text-lg font-bold text-zinc-950">3. Fotos (freiwillig)</legend>
-        {/* The hint follows the control: a jump to the field (the error summary, a refused choice) then keeps the label in view below the header. */}
-        <label htmlFor={id(PHOTO_FIELD)} className="mb-1.5 block text-sm font-semibold text-zinc-900">
-          Fotos Ihres Fahrzeugs
-        </label>
-        <input
-          id={id(PHOTO_FIELD)}
-          name={PHOTO_FIELD}
-          type="file"
-          multiple
-          accept={PHOTO_ACCEPT}
-          aria-invalid={photoError ? true : undefined}
-          aria-describedby={[`${id(PHOTO_FIELD)}-hint`, photoError ? `${id(PHOTO_FIELD)}-error` : ''].filter(Boolean).join(' ')}
-          onChange={() => setClientPhotoError(null)}
-          className="block w-full min-h-11 rounded-lg border border-dashed border-zinc-400 bg-zinc-50 p-3 text-base text-zinc-900 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-zinc-900 file:px-4 file:font-semibold file:text-white focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-amber-400"
-        />
-        {photoError ? (
-          <ul id={`${id(PHOTO_FIELD)}-error`} className="mt-1.5 space-y-1 text-sm font-medium text-red-700">
-            {photoError.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        ) : null}
-        <p id={`${id(PHOTO_FIELD)}-hint`} className="mt-2 text-sm text-zinc-600">
-          Bis zu {MAX_PHOTOS} Fotos als JPEG, PNG oder WebP, je höchstens 10 MB: am besten vorne, hinten, Innenraum, Tacho und Schäden. Wir speichern die Fotos
-          ohne Standort- und Kameradaten und zeigen sie niemandem außer unserem Team.
-        </p>
+        <PhotoField inputId={id(PHOTO_FIELD)} errors={photoError} onChoose={() => setClientPhotoError(null)} />
       </fieldset>
 
       {fieldset(PERSON, 'Name und Postleitzahl, dazu Telefon oder E-Mail: eines von beiden genügt.')}

@@ -1,0 +1,110 @@
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { MAX_PHOTOS, PHOTO_ACCEPT, PHOTO_FIELD, PHOTO_MESSAGES } from '#app/submissions/photos.ts'
+import { useHydrated } from '#app/utils/hydration.tsx'
+
+const fileKey = (file: File) => `${file.name}\n${file.size}\n${file.lastModified}`
+
+interface PhotoFieldProps {
+  /** The input's id (the error summary links to it). */
+  inputId: string
+  /** The messages at the field (the server's, or the form's own check). */
+  errors: readonly string[] | undefined
+  /** A new choice: the form's own photo message no longer applies. */
+  onChoose: () => void
+}
+
+/**
+ * The sell request's photo field: label, file input, the photos chosen, the messages and the hint
+ * (after the control, so a jump to the field keeps the label below the header).
+ *
+ * A browser's file input replaces its photos with each new choice, so a seller who picked them one
+ * by one sent only the last (tablet review 2026-11-29, M2). With JavaScript each choice adds to the
+ * earlier ones, shown with a preview and „Entfernen“, and the input holds them all, so the form sends
+ * what the list shows. Without JavaScript the input is the browser's own.
+ */
+export function PhotoField({ inputId, errors, onChoose }: PhotoFieldProps) {
+  const hydrated = useHydrated()
+  const input = useRef<HTMLInputElement>(null)
+  const list = useRef<HTMLUListElement>(null)
+  const [chosen, setChosen] = useState<File[]>([])
+  const previews = useMemo(() => (typeof URL.createObjectURL === 'function' ? chosen.map((file) => URL.createObjectURL(file)) : []), [chosen])
+  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews])
+  const [tooMany, setTooMany] = useState(false)
+
+  /** The photos the form will send: the list and the input alike. */
+  const keep = (files: File[]) => {
+    const transfer = new DataTransfer()
+    for (const file of files) transfer.items.add(file)
+    if (input.current) input.current.files = transfer.files
+    setChosen(files)
+    setTooMany(files.length > MAX_PHOTOS)
+  }
+  const onChange = () => {
+    onChoose()
+    if (!hydrated) return
+    const known = new Set(chosen.map(fileKey))
+    const added = [...(input.current?.files ?? [])].filter((file) => !known.has(fileKey(file)))
+    keep([...chosen, ...added])
+  }
+  const remove = (index: number) => {
+    const rest = chosen.filter((_, at) => at !== index)
+    keep(rest)
+    // Focus stays in the list (the next photo's button), or goes back to the input once it is empty.
+    requestAnimationFrame(() => {
+      const buttons = list.current?.querySelectorAll('button')
+      const next = buttons?.[Math.min(index, (buttons?.length ?? 1) - 1)]
+      ;(rest.length > 0 && next ? next : input.current)?.focus()
+    })
+  }
+
+  const messages = [...(errors ?? []), ...(tooMany && !errors?.includes(PHOTO_MESSAGES.tooMany) ? [PHOTO_MESSAGES.tooMany] : [])]
+  return (
+    <>
+      <label htmlFor={inputId} className="mb-1.5 block text-sm font-semibold text-zinc-900">
+        Fotos Ihres Fahrzeugs
+      </label>
+      <input
+        ref={input}
+        id={inputId}
+        name={PHOTO_FIELD}
+        type="file"
+        multiple
+        accept={PHOTO_ACCEPT}
+        aria-invalid={messages.length > 0 ? true : undefined}
+        aria-describedby={[`${inputId}-hint`, messages.length > 0 ? `${inputId}-error` : ''].filter(Boolean).join(' ')}
+        onChange={onChange}
+        className="block w-full min-h-11 rounded-lg border border-dashed border-zinc-400 bg-zinc-50 p-3 text-base text-zinc-900 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-zinc-900 file:px-4 file:font-semibold file:text-white focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-amber-400"
+      />
+      {hydrated && chosen.length > 0 ? (
+        <ul ref={list} aria-label="Ausgewählte Fotos" className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
+          {chosen.map((file, index) => (
+            <li key={fileKey(file)} className="flex items-center gap-3 rounded-lg border border-zinc-200 bg-white p-2">
+              {previews[index] ? <img src={previews[index]} alt="" className="size-12 shrink-0 rounded object-cover" /> : null}
+              <span className="min-w-0 flex-1 truncate text-sm text-zinc-900">{file.name}</span>
+              <button
+                type="button"
+                onClick={() => remove(index)}
+                aria-label={`Foto „${file.name}“ entfernen`}
+                className="min-h-11 shrink-0 rounded-md px-3 text-sm font-semibold text-zinc-950 underline underline-offset-4 hover:no-underline focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-zinc-900"
+              >
+                Entfernen
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {messages.length > 0 ? (
+        <ul id={`${inputId}-error`} className="mt-1.5 space-y-1 text-sm font-medium text-red-700">
+          {messages.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      ) : null}
+      <p id={`${inputId}-hint`} className="mt-2 text-sm text-zinc-600">
+        Bis zu {MAX_PHOTOS} Fotos als JPEG, PNG oder WebP, je höchstens 10 MB: am besten vorne, hinten, Innenraum, Tacho und Schäden. Wir speichern die Fotos
+        ohne Standort- und Kameradaten und zeigen sie niemandem außer unserem Team.
+        {hydrated ? ' Sie können Fotos auch nacheinander auswählen.' : null}
+      </p>
+    </>
+  )
+}
