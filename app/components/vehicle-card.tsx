@@ -116,8 +116,21 @@ export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3, detailsSe
         <VehiclePhoto image={vehicle.image} name={name} sizes={IMAGE_SIZES} />
       </div>
       <div className="flex flex-1 flex-col p-6">
-        {/* Model names keep their case (320d, C 220 d), unlike section headings. */}
-        <Heading className="text-xl text-zinc-950 normal-case">{name}</Heading>
+        {/* Model names keep their case (320d, C 220 d), unlike section headings. The name's link covers the
+            whole card (photo included), as on the marketplaces; the card's own controls sit above it. */}
+        <Heading className="text-xl text-zinc-950 normal-case">
+          {vehicle.id ? (
+            <Link
+              to={`/vehicles/${encodeURIComponent(vehicle.id)}${detailsSearch}`}
+              prefetch="intent"
+              className="after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
+            >
+              {name}
+            </Link>
+          ) : (
+            name
+          )}
+        </Heading>
         {badges.length > 0 ? (
           <ul className="absolute top-3 right-36 left-3 flex flex-wrap gap-2" aria-label="Status">
             {badges.map((badge) => (
@@ -128,13 +141,13 @@ export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3, detailsSe
           </ul>
         ) : null}
         {/* On the photo's corner, after the name and state in the document (issue 38). */}
-        {vehicle.id ? <SaveButton id={vehicle.id} name={name} className="absolute top-3 right-3" /> : null}
+        {vehicle.id ? <SaveButton id={vehicle.id} name={name} className="absolute top-3 right-3 z-10" /> : null}
         <p className="mt-2 text-2xl font-extrabold tracking-tight whitespace-nowrap text-zinc-950">{formatPrice(vehicle.price)}</p>
         {vehicle.monthlyRate && vehicle.id ? (
           <Link
             to={`/vehicles/${encodeURIComponent(vehicle.id)}${detailsSearch}#${FINANCING_ANCHOR}`}
             data-testid="card-monthly-rate"
-            className="inline-flex min-h-11 max-w-full flex-wrap items-center gap-x-1.5 self-start text-sm text-zinc-800 underline decoration-zinc-400 underline-offset-4 hover:text-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
+            className="relative z-10 inline-flex min-h-11 max-w-full flex-wrap items-center gap-x-1.5 self-start text-sm text-zinc-800 underline decoration-zinc-400 underline-offset-4 hover:text-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
           >
             <span className="font-bold whitespace-nowrap text-zinc-950">ab {formatEuro(vehicle.monthlyRate)}/Monat</span>
             <span>Finanzierungsbeispiel</span>
@@ -171,7 +184,7 @@ export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3, detailsSe
             ))}
           </ul>
         ) : null}
-        <div className="mt-auto pt-6">
+        <div className="relative z-10 mt-auto pt-6">
           {vehicle.id ? (
             <Link
               to={`/vehicles/${encodeURIComponent(vehicle.id)}${detailsSearch}`}

@@ -59,6 +59,17 @@ test.describe('without JavaScript', () => {
     await expect(form.getByLabel('Kraftstoff')).toHaveValue('electric')
   })
 
+  test('the whole card opens its car, photo and name included, as on the marketplaces (tablet review 2026-11-29, M1)', { tag: '@both' }, async ({ page }) => {
+    await page.goto('/vehicles?search=golf')
+    const card = page.getByRole('article')
+    await expect(card.getByRole('link', { name: 'VW Golf 1.5 TSI Life', exact: true })).toHaveAttribute('href', '/vehicles/5?from=search%3Dgolf')
+    // A click where the photo is: the name's link lies over it (so Playwright would wait for the photo to be clickable itself).
+    const photo = (await card.getByRole('img').first().boundingBox())!
+    await page.mouse.click(photo.x + photo.width / 2, photo.y + photo.height / 2)
+    await expect(page).toHaveURL(/\/vehicles\/5\?from=search%3Dgolf$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'VW Golf 1.5 TSI Life' })).toBeVisible()
+  })
+
   test('an empty result offers to reset the filters', async ({ page }) => {
     await page.goto('/vehicles?search=zeppelin&fuel=diesel')
     await expect(page.getByRole('heading', { level: 2, name: '0 Fahrzeuge' })).toBeVisible()
