@@ -77,7 +77,16 @@ export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderPro
     const sync = () => setMenuOpen(supportsPopover() ? menu.matches(':popover-open') : menu.dataset.open === 'true')
     sync()
     menu.addEventListener('toggle', sync)
-    return () => menu.removeEventListener('toggle', sync)
+    // Tab past the menu's last entry closes it: focus would otherwise move to the page under it, unseen.
+    const closeWhenFocusLeaves = (event: FocusEvent) => {
+      const next = event.relatedTarget
+      if (next instanceof Node && !menu.contains(next) && !(next instanceof Element && next.closest('[aria-controls="mobile-menu"]'))) closeMenu(menu)
+    }
+    menu.addEventListener('focusout', closeWhenFocusLeaves)
+    return () => {
+      menu.removeEventListener('toggle', sync)
+      menu.removeEventListener('focusout', closeWhenFocusLeaves)
+    }
   }, [])
 
   // Any client-side navigation (link in the menu, back button, a form redirect) closes the menu;

@@ -1,4 +1,4 @@
-import { expect, test } from './playwright-utils'
+import { expect, test, waitForScripts } from './playwright-utils'
 
 const NAV = [
   ['HOME', '/'],
@@ -88,11 +88,21 @@ test.describe('mobile menu', { tag: '@phone' }, () => {
     await expect(menu).toBeHidden()
   })
 
-  test('closes on Escape', async ({ page }) => {
+  test('closes on Escape, and when Tab leaves it for the page under it (tablet review 2026-11-29, M3)', async ({ page }) => {
     await page.goto('/')
+    await waitForScripts(page)
+    const menu = page.locator('#mobile-menu')
     await page.getByRole('button', { name: 'Menü' }).click()
-    await expect(page.locator('#mobile-menu')).toBeVisible()
+    await expect(menu).toBeVisible()
     await page.keyboard.press('Escape')
-    await expect(page.locator('#mobile-menu')).toBeHidden()
+    await expect(menu).toBeHidden()
+
+    await page.getByRole('button', { name: 'Menü' }).click()
+    await expect(menu).toBeVisible()
+    await menu.getByRole('link', { name: 'JETZT ANRUFEN' }).focus()
+    await page.keyboard.press('Tab')
+    await expect(menu).toBeHidden()
+    // Focus went on to the page, where it can be seen.
+    expect(await page.evaluate(() => document.activeElement?.closest('#mobile-menu') === null && document.activeElement !== document.body)).toBe(true)
   })
 })
