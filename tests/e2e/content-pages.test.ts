@@ -338,6 +338,21 @@ async function clickToContact(page: Page) {
 const contactTop = (page: Page) => page.evaluate(() => document.getElementById('contact')!.getBoundingClientRect().top)
 const scrolls = (page: Page) => page.evaluate(() => (window as unknown as { __scrolls: number[] }).__scrolls)
 
+test('a city page’s hero, heading to buttons, fits the first screen of a 1280×720 laptop and a 1024×768 tablet (tablet review 2026-11-29, M5)', async ({
+  page,
+}) => {
+  for (const [width, height] of [
+    [1280, 720],
+    [1024, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height })
+    await page.goto('/locations/dortmund')
+    const hero = page.locator('main section').first()
+    const last = (await hero.getByRole('link').last().boundingBox())!
+    expect(last.y + last.height, `${width}×${height}`).toBeLessThanOrEqual(height)
+  }
+})
+
 test.describe('in-page jumps to #contact', () => {
   test('on a Ruhr city page the jump lands 80 px below the top at once, without animation', async ({ page }) => {
     await page.goto('/locations/dortmund')

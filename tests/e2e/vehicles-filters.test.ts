@@ -103,6 +103,20 @@ test('desktop: at 1366×768 the first car and its price show without scrolling',
   await expect(countBar(page)).toBeHidden()
 })
 
+test('desktop: with a filter set, „FAHRZEUGE SUCHEN“ and „Filter zurücksetzen“ stay inside the filter column (tablet review 2026-11-29, M4)', async ({
+  page,
+}) => {
+  for (const width of [1024, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/vehicles?fuel=diesel')
+    const column = (await form(page).boundingBox())!
+    for (const control of [form(page).getByRole('button', { name: 'FAHRZEUGE SUCHEN' }), form(page).getByRole('link', { name: 'Filter zurücksetzen' })]) {
+      const box = (await control.boundingBox())!
+      expect(box.x + box.width, `${width} px`).toBeLessThanOrEqual(column.x + column.width + 0.5)
+    }
+  }
+})
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 

@@ -15,9 +15,10 @@ export function PageHero({ section, id, smoothScroll }: SectionProps<'heroSectio
       <SanityImage image={section.image} sizes={HERO_IMAGE_SIZES} priority className="absolute inset-0 -z-10 size-full object-cover" />
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-r from-zinc-950/95 via-zinc-950/80 to-zinc-950/40" />
       <div className="mx-auto max-w-7xl px-4 pt-header pb-16 sm:px-6 sm:pb-24 lg:px-8">
-        <div className="max-w-3xl pt-14 sm:pt-20">
+        {/* Wider and smaller from lg, so that heading, text and buttons fit a 1280×720 laptop's first screen. */}
+        <div className="max-w-3xl pt-14 sm:pt-20 lg:max-w-4xl lg:pt-14">
           {section.eyebrow ? <p className="mb-4 text-sm font-bold tracking-[0.2em] text-amber-400 uppercase">{section.eyebrow}</p> : null}
-          <h1 id={headingId} className="text-3xl leading-[1.08] font-extrabold min-[25rem]:text-4xl sm:text-5xl lg:text-6xl">
+          <h1 id={headingId} className="text-3xl leading-[1.08] font-extrabold min-[25rem]:text-4xl sm:text-5xl 2xl:text-6xl">
             {section.heading}
           </h1>
           {section.claim ? (

@@ -252,7 +252,8 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
               '',
             )}
           </div>
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          {/* In the narrow column from lg the button takes the full width above the reset link (side by side it stuck out). */}
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center lg:flex-col-reverse lg:items-stretch">
             {hasFilters(state) ? (
               <Link
                 to="/vehicles"
