@@ -43,8 +43,11 @@ async function serverHtml(url: string) {
 }
 
 /** Each card's article, by its heading. */
+/** The cards by name: the text of each card's heading (the link to the car in it). */
 function cards(html: string) {
-  return new Map([...html.matchAll(/<article[\s\S]*?<\/article>/g)].map(([card]) => [/<h3[^>]*>([^<]*)<\/h3>/.exec(card)?.[1] ?? '', card]))
+  return new Map(
+    [...html.matchAll(/<article[\s\S]*?<\/article>/g)].map(([card]) => [(/<h3[^>]*>([\s\S]*?)<\/h3>/.exec(card)?.[1] ?? '').replace(/<[^>]+>/g, ''), card]),
+  )
 }
 
 test('the reserved car’s card says "Reserviert" in the list and in the search results; no other card has a badge', async () => {
