@@ -29,7 +29,6 @@ export function PhotoField({ inputId, errors, onChoose }: PhotoFieldProps) {
   const [chosen, setChosen] = useState<File[]>([])
   const previews = useMemo(() => (typeof URL.createObjectURL === 'function' ? chosen.map((file) => URL.createObjectURL(file)) : []), [chosen])
   useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews])
-  const [tooMany, setTooMany] = useState(false)
 
   /** The photos the form will send: the list and the input alike. */
   const keep = (files: File[]) => {
@@ -37,7 +36,6 @@ export function PhotoField({ inputId, errors, onChoose }: PhotoFieldProps) {
     for (const file of files) transfer.items.add(file)
     if (input.current) input.current.files = transfer.files
     setChosen(files)
-    setTooMany(files.length > MAX_PHOTOS)
   }
   const onChange = () => {
     onChoose()
@@ -57,6 +55,7 @@ export function PhotoField({ inputId, errors, onChoose }: PhotoFieldProps) {
     })
   }
 
+  const tooMany = chosen.length > MAX_PHOTOS
   const messages = [...(errors ?? []), ...(tooMany && !errors?.includes(PHOTO_MESSAGES.tooMany) ? [PHOTO_MESSAGES.tooMany] : [])]
   return (
     <>
