@@ -7,7 +7,7 @@ import { CACHE_CONTROL, jsonError } from '#app/utils/http.server.ts'
 /*
  * RFC 8058 one-click unsubscribe (issue 38 item 2; docs/decisions/080): the address of every alert
  * mail's `List-Unsubscribe` header. The mail client POSTs `List-Unsubscribe=One-Click` from its own
- * servers (no Origin, no cookies: an /api/ path, so the same-origin rule lets it through) and the
+ * servers (no cookies; the same-origin rule lets it through from any origin, decision 008) and the
  * alert ends at once, without a confirmation page. The body is not needed: the signed token in the
  * address is the authority. A GET (a client that opens the address instead) is sent to the page.
  */

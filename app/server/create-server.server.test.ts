@@ -435,6 +435,17 @@ describe('the one same-origin rule for posts (docs/decisions/008)', () => {
       else expect(await response.text()).toContain('nicht über ein Formular dieser Website gesendet')
     },
   )
+
+  it("a mail client's one-click unsubscribe reaches its route from its web app's origin (RFC 8058: the signed address is the authority)", async () => {
+    const before = site.rendered.length
+    const response = await fetch(`http://127.0.0.1:${site.port}/api/benachrichtigung/abmelden?t=x`, {
+      method: 'POST',
+      headers: { 'content-type': FORM, origin: 'https://mail.example' },
+      body: 'List-Unsubscribe=One-Click',
+    })
+    expect(response.status).not.toBe(403)
+    expect(site.rendered.slice(before)).toEqual([`${SITE}/api/benachrichtigung/abmelden?t=x`])
+  })
 })
 
 describe('streamed pages (the Node ↔ Fetch bridge, docs/decisions/092)', () => {

@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import compression from 'compression'
 import express, { type ErrorRequestHandler } from 'express'
+import { ALERT_PATHS } from '#app/alerts/tokens.server.ts'
 import { closeAfterUnreadBody, sendFetchResponse, toFetchRequest } from '#app/server/fetch-bridge.server.ts'
 import { healthRoutes } from '#app/server/health.server.ts'
 import { createLogger, type Logger, printable, requestLogOf, startRequestLog } from '#app/server/logging.server.ts'
@@ -114,7 +115,7 @@ export function createServer(options: ServerOptions): SiteServer {
   // The one same-origin rule (docs/decisions/008, isAllowedPost), before any route reads the body:
   // a post from another site is refused with 403, in JSON for the API and in German text for a page form.
   app.use((req, res, next) => {
-    if (req.method !== 'POST') return next()
+    if (req.method !== 'POST' || SIGNED_ADDRESS_POSTS.has(req.path)) return next()
     const api = req.path.startsWith('/api/')
     if (isAllowedPost({ origin: req.get('origin'), referer: req.get('referer'), api }, { siteOrigin, requestOrigin: targetOf(req).origin })) return next()
     refuse(req, res, { status: 403, message: api ? FOREIGN_ORIGIN_MESSAGE : FOREIGN_FORM_MESSAGE }, env)
@@ -181,6 +182,13 @@ export function createServer(options: ServerOptions): SiteServer {
   server.maxConnections = limits.maxConnections
   return { server, site }
 }
+
+/**
+ * Posts whose authority is the signed token in their address, not the page they come from: a mail
+ * client's one-click unsubscribe (RFC 8058) may be sent from its web app, with that app's Origin.
+ * Refusing it would leave the alert running although the person asked to end it.
+ */
+const SIGNED_ADDRESS_POSTS = new Set<string>([ALERT_PATHS.oneClick])
 
 /**
  * The paths that take photos (docs/decisions/041): the sell page without JavaScript, its `.data`
