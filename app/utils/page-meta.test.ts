@@ -47,6 +47,7 @@ describe('pageMeta', () => {
     expect(tags(meta)).toEqual({
       title: 'Kontakt & Anfahrt',
       description: 'So erreichen Sie uns.',
+      robots: 'max-image-preview:large',
       'link:canonical': `${SITE_URL}/contact`,
       'og:type': 'website',
       'og:site_name': 'Ruhrstern Automobile',
@@ -90,7 +91,10 @@ describe('pageMeta', () => {
     expect(hidden.robots).toBe('noindex, follow')
     expect(hidden).not.toHaveProperty('link:canonical')
     expect(hidden['og:url']).toBe(`${SITE_URL}/vehicles`)
-    expect(tags(pageMeta({ site: root, title: 'Start', path: '/' }))).not.toHaveProperty('robots')
+  })
+
+  it('a page to be indexed lets search engines show its photos large (max-image-preview:large)', () => {
+    expect(tags(pageMeta({ site: root, title: 'Start', path: '/' })).robots).toBe('max-image-preview:large')
   })
 
   it('puts Organization and WebSite on every page, breadcrumbs below home and the page’s own nodes into one graph', () => {
@@ -117,10 +121,11 @@ describe('pageMeta', () => {
     expect(city['@graph'][2]).toMatchObject({ itemListElement: [{ name: 'Start' }, { name: 'Standorte' }, { name: 'Autoankauf für Dortmund' }] })
   })
 
-  it('without the root data: title and description only', () => {
+  it('without the root data: title, description and robots only', () => {
     expect(pageMeta({ site: undefined, title: 'Fahrzeuge', description: 'Unser Bestand.', path: '/vehicles' })).toEqual([
       { title: 'Fahrzeuge' },
       { name: 'description', content: 'Unser Bestand.' },
+      { name: 'robots', content: 'max-image-preview:large' },
     ])
   })
 

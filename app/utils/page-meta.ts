@@ -43,9 +43,17 @@ export interface PageMetaInput {
   /**
    * `<meta name="robots">` for a page search engines should not index (`noindex`, `noindex, follow`).
    * Such a page names no canonical: a canonical says „index that address instead“, the opposite.
+   * Pages to be indexed get INDEXABLE_ROBOTS.
    */
   robots?: string
 }
+
+/**
+ * What an indexed page allows: its photos shown large in results and Discover (a car is chosen by its
+ * photos; without it Google may show only a thumbnail). `X-Robots-Tag: noindex` on a site that must not
+ * be indexed (ALLOW_INDEXING) still wins.
+ */
+export const INDEXABLE_ROBOTS = 'max-image-preview:large'
 
 /**
  * Everything a page tells search engines and social networks, in one place: `<title>`, meta
@@ -63,7 +71,7 @@ export function pageMeta({
   breadcrumbs,
   lcpImage,
   structuredData,
-  robots,
+  robots = INDEXABLE_ROBOTS,
 }: PageMetaInput): MetaDescriptor[] {
   const settings = site?.settings
   const title = pageTitle || settings?.seo.title || settings?.dealerName || ''
@@ -71,7 +79,7 @@ export function pageMeta({
   const head: MetaDescriptor[] = [
     { title },
     ...(description ? [{ name: 'description', content: description }] : []),
-    ...(robots ? [{ name: 'robots', content: robots }] : []),
+    { name: 'robots', content: robots },
     ...preloadLink(lcpImage),
   ]
   if (!site || !settings) return head
@@ -87,7 +95,7 @@ export function pageMeta({
   ]
   return [
     ...head,
-    ...(robots && /noindex/i.test(robots) ? [] : [{ tagName: 'link', rel: 'canonical', href: url }]),
+    ...(/noindex/i.test(robots) ? [] : [{ tagName: 'link', rel: 'canonical', href: url }]),
     { property: 'og:type', content: type },
     { property: 'og:site_name', content: settings.dealerName },
     { property: 'og:locale', content: 'de_DE' },

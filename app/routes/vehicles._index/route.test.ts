@@ -104,9 +104,9 @@ describe.each(BACKENDS)('/vehicles loader on the %s lake', (backend) => {
       }
     }
     const list = `${root.siteUrl}/vehicles`
-    expect(await head('')).toEqual({ canonical: [list], robots: [] })
-    expect(await head('?page=2&utm_source=newsletter')).toEqual({ canonical: [`${list}?page=2`], robots: [] })
-    expect(await head('?page=1')).toEqual({ canonical: [list], robots: [] })
+    expect(await head('')).toEqual({ canonical: [list], robots: ['max-image-preview:large'] })
+    expect(await head('?page=2&utm_source=newsletter')).toEqual({ canonical: [`${list}?page=2`], robots: ['max-image-preview:large'] })
+    expect(await head('?page=1')).toEqual({ canonical: [list], robots: ['max-image-preview:large'] })
     expect(await head('?make=BMW')).toEqual({ canonical: [], robots: ['noindex, follow'] })
     // BMW fills one page: its second lies beyond the last.
     expect(await head('?make=BMW&page=2')).toEqual({ canonical: [], robots: ['noindex'] })
