@@ -4,7 +4,7 @@ import express, { type ErrorRequestHandler } from 'express'
 import { ALERT_PATHS } from '#app/alerts/tokens.server.ts'
 import { closeAfterUnreadBody, sendFetchResponse, toFetchRequest } from '#app/server/fetch-bridge.server.ts'
 import { healthRoutes } from '#app/server/health.server.ts'
-import { createLogger, type Logger, printable, requestLogOf, startRequestLog } from '#app/server/logging.server.ts'
+import { createLogger, type Logger, printable, requestLogOf, startRequestLog, writeCacheHits } from '#app/server/logging.server.ts'
 import { type RequestRefusal, type RequestTarget, requestTarget } from '#app/server/request-target.server.ts'
 import { securityHeaders } from '#app/server/security-headers.server.ts'
 import { type CachedAnswer, Site, type SiteOptions } from '#app/server/site.server.ts'
@@ -180,6 +180,7 @@ export function createServer(options: ServerOptions): SiteServer {
     app(req, res)
   })
   server.maxConnections = limits.maxConnections
+  server.on('close', () => writeCacheHits(logger))
   return { server, site }
 }
 

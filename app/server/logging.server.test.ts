@@ -1,9 +1,11 @@
 import { ALERT_TOKEN_PARAM } from '#app/alerts/consent.ts'
 import { ALERT_PATHS } from '#app/alerts/tokens.server.ts'
 import { spawnSync } from 'node:child_process'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { captureLogs } from '#tests/log-capture.ts'
-import { accessLineJson, BLOCK_BYTES, createLogger, LineBlocks, withoutSecrets } from './logging.server'
+import { EventEmitter } from 'node:events'
+import { type IncomingMessage, type ServerResponse } from 'node:http'
+import { accessLineJson, BLOCK_BYTES, createLogger, LineBlocks, requestLogOf, startRequestLog, withoutSecrets, writeCacheHits } from './logging.server'
 
 describe('logFatalErrors', () => {
   for (const [crash, message] of [
@@ -109,6 +111,69 @@ describe('accessLineJson: the access line as pino would write it', () => {
     const withoutTime = (text: string) => text.replace(/"time":"[^"]+"/, '"time":"…"')
     expect(withoutTime(accessLineJson(line))).toBe(withoutTime(raw[0]!))
     expect(JSON.parse(accessLineJson(line)).time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+  })
+})
+
+describe('page-cache hits are counted, not written a line each (decision 104)', () => {
+  /** A request as the server sees it, answered (`finished`) or left by its client; `hit`: from the page cache. */
+  function answer(
+    logger: ReturnType<typeof captureLogs>['logger'],
+    { url, status = 200, hit = true, finished = true, method = 'GET' }: { url: string; status?: number; hit?: boolean; finished?: boolean; method?: string },
+  ) {
+    const req = { method, url, headers: {} } as unknown as IncomingMessage
+    const res = Object.assign(new EventEmitter(), { req, statusCode: status, writableFinished: finished, getHeader: () => (hit ? undefined : 'MISS') })
+    startRequestLog(logger, req, res as unknown as ServerResponse, { fromTrustedProxy: false })
+    requestLogOf(req).cacheHit = hit || undefined
+    res.emit('close')
+  }
+
+  it('one line with the hits per method, path and status; misses and hits the client left keep their own line', () => {
+    const { logger, lines } = captureLogs()
+    for (let i = 0; i < 3; i++) answer(logger, { url: '/vehicles?page=2' })
+    answer(logger, { url: '/vehicles?page=2', status: 304 })
+    answer(logger, { url: '/', method: 'HEAD' })
+    answer(logger, { url: '/about' })
+    answer(logger, { url: '/contact', hit: false })
+    answer(logger, { url: '/about', finished: false })
+    expect(lines.map(({ msg, path, cache, aborted }) => ({ msg, path, cache, aborted }))).toEqual([
+      { msg: 'Anfrage', path: '/contact', cache: 'MISS', aborted: undefined },
+      { msg: 'Anfrage', path: '/about', cache: 'HIT', aborted: true },
+    ])
+    writeCacheHits(logger)
+    expect(lines).toHaveLength(3)
+    expect(lines[2]).toMatchObject({ level: 30, msg: 'Antworten aus dem Seiten-Cache', since: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })
+    expect(lines[2]!.hits).toEqual([
+      { method: 'GET', path: '/vehicles?page=2', status: 200, count: 3 },
+      { method: 'GET', path: '/vehicles?page=2', status: 304, count: 1 },
+      { method: 'HEAD', path: '/', status: 200, count: 1 },
+      { method: 'GET', path: '/about', status: 200, count: 1 },
+    ])
+    // Counted anew: nothing more to write until the next hit.
+    writeCacheHits(logger)
+    expect(lines).toHaveLength(3)
+  })
+
+  it('written by itself within a second of the first hit, with secrets and control characters out of the path', async () => {
+    const { logger, lines } = captureLogs()
+    answer(logger, { url: '/auto-verkaufen?phone=0170123&marke=VW' })
+    answer(logger, { url: '/x\u0007' })
+    expect(lines).toEqual([])
+    await vi.waitFor(() => expect(lines).toHaveLength(1), { timeout: 3000 })
+    expect(lines[0]!.hits).toEqual([
+      { method: 'GET', path: '/auto-verkaufen?phone=…&marke=VW', status: 200, count: 1 },
+      { method: 'GET', path: '/x\\u0007', status: 200, count: 1 },
+    ])
+  })
+
+  it('at most 1,000 paths a line: the hits of further paths share one row', () => {
+    const { logger, lines } = captureLogs()
+    for (let i = 0; i < 1003; i++) answer(logger, { url: `/?junk=${i}` })
+    answer(logger, { url: '/?junk=0' })
+    writeCacheHits(logger)
+    const hits = lines[0]!.hits as Array<{ path: string; count: number }>
+    expect(hits).toHaveLength(1001)
+    expect(hits[0]).toMatchObject({ path: '/?junk=0', count: 2 })
+    expect(hits.at(-1)).toMatchObject({ path: '(weitere)', count: 3 })
   })
 })
 

@@ -205,7 +205,8 @@ type LoggedRequest = IncomingMessage & { [REQUEST_LOG]?: RequestEntry }
 
 /**
  * Gives the request its id (create-server sends it as `X-Request-Id`) and a child logger, and writes one access
- * line when the answer has gone out or the client went away: method, path, status, duration, cache.
+ * line when the answer has gone out or the client went away: method, path, status, duration, cache. A
+ * page-cache hit that went out whole is counted instead (HitTally).
  */
 export function startRequestLog(logger: Logger, req: IncomingMessage, res: ServerResponse, { fromTrustedProxy }: RequestLogOptions): RequestLog {
   const incoming = fromTrustedProxy ? req.headers['x-request-id'] : undefined
@@ -233,9 +234,10 @@ class RequestEntry implements RequestLog {
   }
 }
 
-/** The access line of the request whose answer closed (`this`: the response). */
+/** The access line of the request whose answer closed (`this`: the response); a page-cache hit's answer is counted instead. */
 function writeAccessLine(this: ServerResponse) {
   const entry = (this.req as LoggedRequest)[REQUEST_LOG]!
+  if (entry.cacheHit && this.writableFinished) return hitTallyOf(entry.logger).count(entry.req.method ?? '', entry.req.url ?? '', this.statusCode)
   const cache = entry.cacheHit ? 'HIT' : this.getHeader('x-cache')
   const line: AccessLine = {
     reqId: entry.id,
@@ -248,6 +250,78 @@ function writeAccessLine(this: ServerResponse) {
   if (!this.writableFinished) line.aborted = true
   if (entry.refusal) entry.logger.warn(line, `Anfrage abgewiesen: ${entry.refusal}`)
   else if (entry.logger.isLevelEnabled('info')) destinationOf(entry.logger).write(accessLineJson(line))
+}
+
+/**
+ * Page-cache hits are counted, not written a line each (docs/decisions/104): one line a second at
+ * most, with the hits of each method, path and status since the last. In production nginx writes
+ * every request's line, with its id and the app's `X-Cache`; a line per hit here repeated it and
+ * let any client turn cheap hits into log bytes (150 a hit, 7 MB a second at the cache's speed).
+ */
+class HitTally {
+  private counts = new Map<string, Map<string, number>>()
+  private distinct = 0
+  private since = ''
+  private timer: NodeJS.Timeout | undefined
+  constructor(private readonly logger: Logger) {}
+
+  count(method: string, target: string, status: number): void {
+    if (this.timer === undefined) {
+      this.since = isoNow()
+      this.timer = setTimeout(() => this.write(), TALLY_MS)
+      this.timer.unref()
+    }
+    // Keyed by the target as sent: made printable and freed of secrets once per line, not per hit.
+    const key = `${method} ${status}`
+    let byKey = this.counts.get(target)
+    if (byKey === undefined) {
+      // Bounded like the cache it counts; beyond, the hits of new targets share one row.
+      if (this.distinct >= MAX_TALLY_TARGETS && target !== OTHER_TARGETS) return this.count(method, OTHER_TARGETS, status)
+      this.distinct += 1
+      this.counts.set(target, (byKey = new Map()))
+    }
+    byKey.set(key, (byKey.get(key) ?? 0) + 1)
+  }
+
+  /** Writes the counted hits as one line, and starts counting anew. */
+  write() {
+    clearTimeout(this.timer)
+    this.timer = undefined
+    if (this.counts.size === 0) return
+    const hits: CacheHitCount[] = []
+    for (const [target, byKey] of this.counts) {
+      for (const [key, count] of byKey) {
+        const [method = '', status = ''] = key.split(' ')
+        hits.push({ method: printable(method), path: target === OTHER_TARGETS ? target : printable(withoutSecrets(target)), status: Number(status), count })
+      }
+    }
+    this.counts = new Map()
+    this.distinct = 0
+    if (this.logger.isLevelEnabled('info')) this.logger.info({ since: this.since, hits }, 'Antworten aus dem Seiten-Cache')
+  }
+}
+
+export interface CacheHitCount {
+  method: string
+  path: string
+  status: number
+  count: number
+}
+
+const TALLY_MS = 1000
+const MAX_TALLY_TARGETS = 1000
+const OTHER_TARGETS = '(weitere)'
+
+const HIT_TALLIES = new WeakMap<Logger, HitTally>()
+function hitTallyOf(logger: Logger): HitTally {
+  let tally = HIT_TALLIES.get(logger)
+  if (tally === undefined) HIT_TALLIES.set(logger, (tally = new HitTally(logger)))
+  return tally
+}
+
+/** Writes the hits counted so far (the server closing: they would be lost with the process). */
+export function writeCacheHits(logger: Logger): void {
+  HIT_TALLIES.get(logger)?.write()
 }
 
 /** Where the logger writes its lines (pino keeps it under a symbol). */

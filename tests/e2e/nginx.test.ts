@@ -151,10 +151,14 @@ test('nginxâ€™s own answers carry the security headers and no version; the appâ€
   }
 })
 
-// Finding 2: the preview's secret link was written to nginx's access log with its query string.
-test('the access log keeps query strings, but never those of the preview links with their secret', async () => {
+// Finding 2: the preview's secret link was written to nginx's access log with its query string; an
+// alert's signed link (`t`) is a secret of the same kind (security review 2026-11-29).
+test('the access log keeps query strings and the cache status, but never the secrets of preview and alert links', async () => {
   await fetch(`${SITE}/api/preview-mode/enable?sanity-preview-secret=GEHEIM-erster-0123&sanity-preview-pathname=%2F`, { redirect: 'manual' })
   await fetch(`${SITE}/API//preview-mode/enable?sanity-preview-secret=GEHEIM-zweiter-4567`, { redirect: 'manual' })
+  await fetch(`${SITE}/benachrichtigung/abmelden?t=GEHEIM-dritter-89ab`)
+  await fetch(`${SITE}/api/benachrichtigung/abmelden?t=GEHEIM-vierter-cdef`, { method: 'POST', body: 'List-Unsubscribe=One-Click' })
+  await fetch(`${SITE}/impressum`)
   await fetch(`${SITE}/fahrzeuge?marke=bmw`)
   // nginx writes the line after the answer: wait for the last request's.
   await expect.poll(() => readFile(nginx.accessLog, 'utf8')).toContain('GET /fahrzeuge?marke=bmw HTTP/1.1')
@@ -162,4 +166,11 @@ test('the access log keeps query strings, but never those of the preview links w
   expect(log).not.toContain('GEHEIM')
   expect(log).toContain('"GET /api/preview-mode/enable HTTP/1.1"')
   expect(log).toContain('"GET /API/preview-mode/enable HTTP/1.1"')
+  expect(log).toContain('"GET /benachrichtigung/abmelden HTTP/1.1"')
+  expect(log).toContain('"POST /api/benachrichtigung/abmelden HTTP/1.1"')
+  // The app counts its cache hits instead of a line each (decision 104): nginx's line says which answer was one.
+  await fetch(`${SITE}/impressum`)
+  await expect
+    .poll(async () => (await readFile(nginx.accessLog, 'utf8')).split('\n').filter((line) => line.includes('"GET /impressum HTTP/1.1"')))
+    .toEqual([expect.stringMatching(/ MISS$/), expect.stringMatching(/ HIT$/)])
 })
