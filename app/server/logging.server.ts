@@ -259,7 +259,8 @@ function writeAccessLine(this: ServerResponse) {
  * let any client turn cheap hits into log bytes (150 a hit, 7 MB a second at the cache's speed).
  */
 class HitTally {
-  private counts = new Map<string, Map<string, number>>()
+  /** Per target, the hits per status; a HEAD's status is kept negative (the cache answers GET and HEAD only). */
+  private counts = new Map<string, Map<number, number>>()
   private distinct = 0
   private since = ''
   private timer: NodeJS.Timeout | undefined
@@ -271,8 +272,8 @@ class HitTally {
       this.timer = setTimeout(() => this.write(), TALLY_MS)
       this.timer.unref()
     }
+    const key = method === 'HEAD' ? -status : status
     // Keyed by the target as sent: made printable and freed of secrets once per line, not per hit.
-    const key = `${method} ${status}`
     let byKey = this.counts.get(target)
     if (byKey === undefined) {
       // Bounded like the cache it counts; beyond, the hits of new targets share one row.
@@ -290,10 +291,8 @@ class HitTally {
     if (this.counts.size === 0) return
     const hits: CacheHitCount[] = []
     for (const [target, byKey] of this.counts) {
-      for (const [key, count] of byKey) {
-        const [method = '', status = ''] = key.split(' ')
-        hits.push({ method: printable(method), path: target === OTHER_TARGETS ? target : printable(withoutSecrets(target)), status: Number(status), count })
-      }
+      const path = target === OTHER_TARGETS ? target : printable(withoutSecrets(target))
+      for (const [key, count] of byKey) hits.push({ method: key < 0 ? 'HEAD' : 'GET', path, status: Math.abs(key), count })
     }
     this.counts = new Map()
     this.distinct = 0
