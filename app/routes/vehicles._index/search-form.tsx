@@ -168,7 +168,8 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
             name="search"
             type="search"
             defaultValue={state.search ?? ''}
-            placeholder="z. B. Golf, Kombi, Automatik"
+            // Short enough for the filter column from lg (tablet review Low 14); more examples would be cut off.
+            placeholder="z. B. Golf, Kombi"
             className={CONTROL_CLASSES}
           />
         </div>
