@@ -20,11 +20,13 @@ export interface HeaderFit {
   linksFrom: HeaderBreakpoint
   /** The phone number written beside the phone icon (spec §2: the desktop phone button shows the number). */
   numberFrom: HeaderBreakpoint
+  /** The widths at which the row needs 96rem; at all others it is the content's 80rem, aligned with the page. */
+  wideAt: readonly HeaderBreakpoint[]
 }
 
 /**
  * The widths, smallest first: the row there is the viewport less a classic scrollbar (15 px) and the
- * padding (2 × 32 px), within the header's max-w-[96rem]; links have px-2, gap-1 at lg and gap-2 above.
+ * padding (2 × 32 px), within the header's max width; links have px-2, gap-1 at lg and gap-2 above.
  */
 const TIERS = [
   { name: 'lg', min: 1024, padding: 8, gap: 4 },
@@ -34,7 +36,15 @@ const TIERS = [
   { name: '2xl', min: 1536, padding: 8, gap: 8 },
 ] as const
 type Tier = (typeof TIERS)[number]
-const rowWidth = (tier: Tier) => Math.min(tier.min - 15, 1536) - 64
+const viewport = (tier: Tier) => tier.min - 15
+/** The row at max-w-[96rem], the most room the header can have. */
+const wideRow = (tier: Tier) => Math.min(viewport(tier), 1536) - 64
+/**
+ * The row at max-w-7xl, the page's content box (80rem less px-8), plus the margin on its right up to
+ * the padding from the viewport's edge: the row starts at the content's left edge, and a row that does
+ * not fit the box runs on into that margin (a flex row that cannot shrink overflows at its end).
+ */
+const alignedRow = (tier: Tier) => Math.min(viewport(tier), 1280) - 64 + Math.max(0, (viewport(tier) - 1280) / 2)
 /** Gaps between logo, links and phone block (gap-4), and the icon-only phone button (px-5, 16 px icon). */
 const ROW_GAPS = 2 * 16
 const PHONE_ICON_BUTTON = 20 + 16 + 20
@@ -83,11 +93,34 @@ function numberButtonWidth(phone: string): number {
 /** Where the header shows its links and its phone number, for these labels, this number and this name. */
 export function headerFit({ labels, phone, dealerName }: { labels: readonly string[]; phone: string; dealerName: string }): HeaderFit {
   const fixed = logoWidth(dealerName) + ROW_GAPS + SAVED_LIST_LINK
-  const fits = (tier: Tier, phoneButton: number) => (fixed + linksWidth(labels, tier) + phoneButton) * SAFETY <= rowWidth(tier)
-  const links = TIERS.find((tier) => fits(tier, PHONE_ICON_BUTTON))
-  if (!links) return { linksFrom: 'never', numberFrom: 'never' }
-  const number = phone === '' ? undefined : TIERS.find((tier) => tier.min >= links.min && fits(tier, numberButtonWidth(phone)))
-  return { linksFrom: links.name, numberFrom: number?.name ?? 'never' }
+  const width = (tier: Tier, phoneButton: number) => (fixed + linksWidth(labels, tier) + phoneButton) * SAFETY
+  const links = TIERS.find((tier) => width(tier, PHONE_ICON_BUTTON) <= wideRow(tier))
+  // Without the links the row holds the logo and three icon buttons: it fits the content's box anywhere.
+  if (!links) return { linksFrom: 'never', numberFrom: 'never', wideAt: [] }
+  const number = phone === '' ? undefined : TIERS.find((tier) => tier.min >= links.min && width(tier, numberButtonWidth(phone)) <= wideRow(tier))
+  const shown = (tier: Tier) => (tier.min < links.min ? 0 : width(tier, number && tier.min >= number.min ? numberButtonWidth(phone) : PHONE_ICON_BUTTON))
+  const wideAt = TIERS.filter((tier) => shown(tier) > alignedRow(tier)).map((tier) => tier.name)
+  return { linksFrom: links.name, numberFrom: number?.name ?? 'never', wideAt }
+}
+
+/**
+ * The header row's max width where the two rows differ (below 1295 px both are the viewport's), written
+ * out whole so that Tailwind finds the classes. Tailwind writes these three in this order (1366 px,
+ * 1440 px, 96rem), so a later width's class wins, as each switch below needs.
+ */
+const WIDE_AT = { laptop: 'min-[1366px]:max-w-[96rem]', wide: 'min-[1440px]:max-w-[96rem]', '2xl': '2xl:max-w-[96rem]' } as const
+const ALIGNED_AT = { laptop: 'min-[1366px]:max-w-7xl', wide: 'min-[1440px]:max-w-7xl', '2xl': '2xl:max-w-7xl' } as const
+
+/** The row's max-width classes: the content's 80rem, switched to 96rem and back where `wideAt` says. */
+export function headerRowClasses(fit: HeaderFit): string {
+  const classes = ['max-w-7xl']
+  let wide = false
+  for (const tier of ['laptop', 'wide', '2xl'] as const) {
+    const needed = fit.wideAt.includes(tier)
+    if (needed !== wide) classes.push(needed ? WIDE_AT[tier] : ALIGNED_AT[tier])
+    wide = needed
+  }
+  return classes.join(' ')
 }
 
 /*

@@ -1,7 +1,7 @@
 import { NavLink, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { CloseIcon, HeartIcon, MenuIcon, PhoneIcon } from '#app/components/icons.tsx'
-import { headerFit, HIDDEN_FROM, NUMBER_FROM, SHOWN_FROM } from '#app/components/header-fit.ts'
+import { headerFit, headerRowClasses, HIDDEN_FROM, NUMBER_FROM, SHOWN_FROM } from '#app/components/header-fit.ts'
 import { SiteLogo } from '#app/components/site-logo.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { telHref } from '#app/utils/format.ts'
@@ -122,7 +122,8 @@ export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderPro
         solid ? 'bg-zinc-950 shadow-lg shadow-black/20' : 'bg-linear-to-b from-black/70 to-transparent'
       }`}
     >
-      <div className="mx-auto flex h-header max-w-[96rem] items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+      {/* Aligned with the page's content where the row fits it, wider only where it must be (header-fit.ts). */}
+      <div className={`mx-auto flex h-header ${headerRowClasses(fit)} items-center justify-between gap-4 px-4 sm:px-6 lg:px-8`}>
         <SiteLogo name={settings.dealerName ?? ''} className={FOCUS} />
 
         <nav aria-label="Hauptnavigation" className={SHOWN_FROM[fit.linksFrom]}>
