@@ -8,9 +8,14 @@
  * The header's row is wider than the page's content (96rem instead of 80rem), so that on wide
  * screens the number finds room beside seven links.
  *
+ * Worked out once per request by the root loader (siteHeaderFit), so the estimate's code stays out of
+ * the browser's scripts; SiteHeader gets the result.
+ *
  * The widths are estimates of bold system sans-serif (Arial/Liberation Sans metrics, which Segoe UI and
  * Roboto do not exceed by much) with a safety margin; tests/e2e/header-fit.test.ts checks them in Chromium.
  */
+
+import { type SiteSettings } from '#app/utils/site-settings.ts'
 
 /** From which width a part of the header shows: `lg` (1024 px), `xl` (1280 px), `laptop` (1366 px), `wide` (1440 px), `2xl` (1536 px) or never. */
 export type HeaderBreakpoint = 'lg' | 'xl' | 'laptop' | 'wide' | '2xl' | 'never'
@@ -90,6 +95,19 @@ function numberButtonWidth(phone: string): number {
   return 20 + 16 + 8 + textWidth(phone, 14) + 20
 }
 
+/** The settings the header reads. */
+export type HeaderSettings = Pick<SiteSettings, 'dealerName' | 'phone' | 'mainNav'>
+
+/** The menu items the header shows: those with a label and an address. */
+export function headerLinks(mainNav: HeaderSettings['mainNav']): Array<{ label: string; href: string }> {
+  return (mainNav ?? []).flatMap((item) => (item.label && item.href ? [{ label: item.label, href: item.href }] : []))
+}
+
+/** headerFit for the site's settings (the root loader's, and the header's tests'). */
+export function siteHeaderFit(settings: HeaderSettings): HeaderFit {
+  return headerFit({ labels: headerLinks(settings.mainNav).map((link) => link.label), phone: settings.phone ?? '', dealerName: settings.dealerName ?? '' })
+}
+
 /** Where the header shows its links and its phone number, for these labels, this number and this name. */
 export function headerFit({ labels, phone, dealerName }: { labels: readonly string[]; phone: string; dealerName: string }): HeaderFit {
   const fixed = logoWidth(dealerName) + ROW_GAPS + SAVED_LIST_LINK
@@ -104,23 +122,19 @@ export function headerFit({ labels, phone, dealerName }: { labels: readonly stri
 }
 
 /**
- * The header row's max width where the two rows differ (below 1295 px both are the viewport's), written
- * out whole so that Tailwind finds the classes. Tailwind writes these three in this order (1366 px,
- * 1440 px, 96rem), so a later width's class wins, as each switch below needs.
+ * The header row's max width where the two rows differ (below 1295 px both are the viewport's): the
+ * content's 80rem or 96rem, written out whole so that Tailwind finds the classes. Tailwind writes them
+ * in this order (1366 px, 1440 px, 96rem), so each width's class overrides the narrower ones.
  */
-const WIDE_AT = { laptop: 'min-[1366px]:max-w-[96rem]', wide: 'min-[1440px]:max-w-[96rem]', '2xl': '2xl:max-w-[96rem]' } as const
-const ALIGNED_AT = { laptop: 'min-[1366px]:max-w-7xl', wide: 'min-[1440px]:max-w-7xl', '2xl': '2xl:max-w-7xl' } as const
+const ROW_AT = {
+  laptop: ['min-[1366px]:max-w-7xl', 'min-[1366px]:max-w-[96rem]'],
+  wide: ['min-[1440px]:max-w-7xl', 'min-[1440px]:max-w-[96rem]'],
+  '2xl': ['2xl:max-w-7xl', '2xl:max-w-[96rem]'],
+} as const
 
-/** The row's max-width classes: the content's 80rem, switched to 96rem and back where `wideAt` says. */
+/** The row's max-width classes: the content's 80rem, 96rem at the widths `wideAt` names. */
 export function headerRowClasses(fit: HeaderFit): string {
-  const classes = ['max-w-7xl']
-  let wide = false
-  for (const tier of ['laptop', 'wide', '2xl'] as const) {
-    const needed = fit.wideAt.includes(tier)
-    if (needed !== wide) classes.push(needed ? WIDE_AT[tier] : ALIGNED_AT[tier])
-    wide = needed
-  }
-  return classes.join(' ')
+  return ['max-w-7xl', ...Object.entries(ROW_AT).map(([tier, [aligned, wide]]) => (fit.wideAt.includes(tier as HeaderBreakpoint) ? wide : aligned))].join(' ')
 }
 
 /*
