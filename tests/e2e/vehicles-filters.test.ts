@@ -208,6 +208,34 @@ test('desktop at 1280×720: „Sortieren nach“ beside the count in the first s
   })
 })
 
+test(
+  'phone: „Sortieren nach“ sits under the count, above the first card, within the screen’s width, and applies at once (M6)',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await page.goto('/vehicles')
+    await waitForScripts(page)
+    const sort = page.getByLabel('Sortieren nach')
+    const [heading, control, card] = [
+      (await resultsHeading(page).boundingBox())!,
+      (await sort.boundingBox())!,
+      (await page.getByRole('article').first().boundingBox())!,
+    ]
+    expect(control.y).toBeGreaterThanOrEqual(heading.y + heading.height)
+    expect(control.y + control.height).toBeLessThan(card.y)
+    expect(control.x + control.width).toBeLessThanOrEqual(page.viewportSize()!.width)
+    // Nothing to open first: the filter panel stays closed.
+    await expect(vehicleFilterToggle(page)).toHaveText('Filter')
+    // As a tap would (selectOption alone does not move the focus).
+    await sort.focus()
+    await sort.selectOption({ label: 'Preis absteigend' })
+    await expect(page).toHaveURL(/\/vehicles\?sort=price-desc$/)
+    await settled(page)
+    const prices = await cardPrices(page)
+    expect(prices).toEqual([...prices].sort((a, b) => b - a))
+    await expect(sort).toBeFocused()
+  },
+)
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
