@@ -4,6 +4,7 @@ import { type ReactNode } from 'react'
 import { HydrationBoundary } from '#app/utils/hydration.tsx'
 import { NotFound, NotFoundRefresh } from '#app/components/not-found.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
+import { siteHeaderFit } from '#app/components/header-fit.ts'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { Toaster } from '#app/components/ui/toaster.tsx'
@@ -37,8 +38,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
   if (!settings) {
     throw new Response('Die Website-Einstellungen fehlen im Content Lake (Dokument „siteSettings“).', { status: 500 })
   }
+  const forPages = siteSettingsForPages(settings, new Date())
   return {
-    settings: siteSettingsForPages(settings, new Date()),
+    settings: forPages,
+    // Where the header's links and number fit, estimated here so its code stays out of the browser's scripts.
+    headerFit: siteHeaderFit(forPages),
     siteUrl: new URL(context.env.SITE_URL).origin,
     // Staff in the Studio's preview: which content they see (drafts, a release) and the overlays' script; null for everyone else.
     preview: context.preview ? { perspective: perspectiveParam(context.preview.perspective), script: previewOverlaysScript() } : null,
@@ -89,9 +93,9 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Zum Inhalt springen
         </a>
-        {settings ? (
+        {settings && rootData ? (
           <HydrationBoundary>
-            <SiteHeader settings={settings} transparentAtTop={transparentHeader} />
+            <SiteHeader settings={settings} fit={rootData.headerFit} transparentAtTop={transparentHeader} />
           </HydrationBoundary>
         ) : null}
         <main id="main" tabIndex={-1} className={`flex-1 ${transparentHeader ? '' : 'pt-header'} print:pt-0`}>

@@ -8,9 +8,14 @@
  * The header's row is wider than the page's content (96rem instead of 80rem), so that on wide
  * screens the number finds room beside seven links.
  *
+ * Worked out once per request by the root loader (siteHeaderFit), so the estimate's code stays out of
+ * the browser's scripts; SiteHeader gets the result.
+ *
  * The widths are estimates of bold system sans-serif (Arial/Liberation Sans metrics, which Segoe UI and
  * Roboto do not exceed by much) with a safety margin; tests/e2e/header-fit.test.ts checks them in Chromium.
  */
+
+import { type SiteSettings } from '#app/utils/site-settings.ts'
 
 /** From which width a part of the header shows: `lg` (1024 px), `xl` (1280 px), `laptop` (1366 px), `wide` (1440 px), `2xl` (1536 px) or never. */
 export type HeaderBreakpoint = 'lg' | 'xl' | 'laptop' | 'wide' | '2xl' | 'never'
@@ -20,11 +25,13 @@ export interface HeaderFit {
   linksFrom: HeaderBreakpoint
   /** The phone number written beside the phone icon (spec §2: the desktop phone button shows the number). */
   numberFrom: HeaderBreakpoint
+  /** The widths at which the row needs 96rem; at all others it is the content's 80rem, aligned with the page. */
+  wideAt: readonly HeaderBreakpoint[]
 }
 
 /**
  * The widths, smallest first: the row there is the viewport less a classic scrollbar (15 px) and the
- * padding (2 × 32 px), within the header's max-w-[96rem]; links have px-2, gap-1 at lg and gap-2 above.
+ * padding (2 × 32 px), within the header's max width; links have px-2, gap-1 at lg and gap-2 above.
  */
 const TIERS = [
   { name: 'lg', min: 1024, padding: 8, gap: 4 },
@@ -34,7 +41,15 @@ const TIERS = [
   { name: '2xl', min: 1536, padding: 8, gap: 8 },
 ] as const
 type Tier = (typeof TIERS)[number]
-const rowWidth = (tier: Tier) => Math.min(tier.min - 15, 1536) - 64
+const viewport = (tier: Tier) => tier.min - 15
+/** The row at max-w-[96rem], the most room the header can have. */
+const wideRow = (tier: Tier) => Math.min(viewport(tier), 1536) - 64
+/**
+ * The row at max-w-7xl, the page's content box (80rem less px-8), plus the margin on its right up to
+ * the padding from the viewport's edge: the row starts at the content's left edge, and a row that does
+ * not fit the box runs on into that margin (a flex row that cannot shrink overflows at its end).
+ */
+const alignedRow = (tier: Tier) => Math.min(viewport(tier), 1280) - 64 + Math.max(0, (viewport(tier) - 1280) / 2)
 /** Gaps between logo, links and phone block (gap-4), and the icon-only phone button (px-5, 16 px icon). */
 const ROW_GAPS = 2 * 16
 const PHONE_ICON_BUTTON = 20 + 16 + 20
@@ -80,14 +95,46 @@ function numberButtonWidth(phone: string): number {
   return 20 + 16 + 8 + textWidth(phone, 14) + 20
 }
 
+/** The settings the header reads. */
+export type HeaderSettings = Pick<SiteSettings, 'dealerName' | 'phone' | 'mainNav'>
+
+/** The menu items the header shows: those with a label and an address. */
+export function headerLinks(mainNav: HeaderSettings['mainNav']): Array<{ label: string; href: string }> {
+  return (mainNav ?? []).flatMap((item) => (item.label && item.href ? [{ label: item.label, href: item.href }] : []))
+}
+
+/** headerFit for the site's settings (the root loader's, and the header's tests'). */
+export function siteHeaderFit(settings: HeaderSettings): HeaderFit {
+  return headerFit({ labels: headerLinks(settings.mainNav).map((link) => link.label), phone: settings.phone ?? '', dealerName: settings.dealerName ?? '' })
+}
+
 /** Where the header shows its links and its phone number, for these labels, this number and this name. */
 export function headerFit({ labels, phone, dealerName }: { labels: readonly string[]; phone: string; dealerName: string }): HeaderFit {
   const fixed = logoWidth(dealerName) + ROW_GAPS + SAVED_LIST_LINK
-  const fits = (tier: Tier, phoneButton: number) => (fixed + linksWidth(labels, tier) + phoneButton) * SAFETY <= rowWidth(tier)
-  const links = TIERS.find((tier) => fits(tier, PHONE_ICON_BUTTON))
-  if (!links) return { linksFrom: 'never', numberFrom: 'never' }
-  const number = phone === '' ? undefined : TIERS.find((tier) => tier.min >= links.min && fits(tier, numberButtonWidth(phone)))
-  return { linksFrom: links.name, numberFrom: number?.name ?? 'never' }
+  const width = (tier: Tier, phoneButton: number) => (fixed + linksWidth(labels, tier) + phoneButton) * SAFETY
+  const links = TIERS.find((tier) => width(tier, PHONE_ICON_BUTTON) <= wideRow(tier))
+  // Without the links the row holds the logo and three icon buttons: it fits the content's box anywhere.
+  if (!links) return { linksFrom: 'never', numberFrom: 'never', wideAt: [] }
+  const number = phone === '' ? undefined : TIERS.find((tier) => tier.min >= links.min && width(tier, numberButtonWidth(phone)) <= wideRow(tier))
+  const shown = (tier: Tier) => (tier.min < links.min ? 0 : width(tier, number && tier.min >= number.min ? numberButtonWidth(phone) : PHONE_ICON_BUTTON))
+  const wideAt = TIERS.filter((tier) => shown(tier) > alignedRow(tier)).map((tier) => tier.name)
+  return { linksFrom: links.name, numberFrom: number?.name ?? 'never', wideAt }
+}
+
+/**
+ * The header row's max width where the two rows differ (below 1295 px both are the viewport's): the
+ * content's 80rem or 96rem, written out whole so that Tailwind finds the classes. Tailwind writes them
+ * in this order (1366 px, 1440 px, 96rem), so each width's class overrides the narrower ones.
+ */
+const ROW_AT = {
+  laptop: ['min-[1366px]:max-w-7xl', 'min-[1366px]:max-w-[96rem]'],
+  wide: ['min-[1440px]:max-w-7xl', 'min-[1440px]:max-w-[96rem]'],
+  '2xl': ['2xl:max-w-7xl', '2xl:max-w-[96rem]'],
+} as const
+
+/** The row's max-width classes: the content's 80rem, 96rem at the widths `wideAt` names. */
+export function headerRowClasses(fit: HeaderFit): string {
+  return ['max-w-7xl', ...Object.entries(ROW_AT).map(([tier, [aligned, wide]]) => (fit.wideAt.includes(tier as HeaderBreakpoint) ? wide : aligned))].join(' ')
 }
 
 /*

@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { StaticRouter } from 'react-router-dom/server'
 import { afterEach, describe, expect, test } from 'vitest'
+import { siteHeaderFit } from '#app/components/header-fit.ts'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import { writeSavedIds } from '#app/vehicles/saved-list.ts'
 
@@ -21,9 +22,12 @@ const settings = {
 }
 
 function renderHeader(path = '/', transparentAtTop = true) {
-  const router = createMemoryRouter([{ path: '*', element: <SiteHeader settings={settings} transparentAtTop={transparentAtTop} /> }], {
-    initialEntries: [path],
-  })
+  const router = createMemoryRouter(
+    [{ path: '*', element: <SiteHeader settings={settings} fit={siteHeaderFit(settings)} transparentAtTop={transparentAtTop} /> }],
+    {
+      initialEntries: [path],
+    },
+  )
   render(<RouterProvider router={router} future={{ v7_startTransition: true }} />)
   return router
 }
@@ -42,7 +46,7 @@ describe('the Merkliste in the header (issue 38)', () => {
     document.cookie = 'merkliste=1.4; Path=/'
     const html = renderToString(
       <StaticRouter location="/">
-        <SiteHeader settings={settings} />
+        <SiteHeader settings={settings} fit={siteHeaderFit(settings)} />
       </StaticRouter>,
     )
     const doc = new DOMParser().parseFromString(html, 'text/html')
@@ -111,7 +115,7 @@ describe('SiteHeader', () => {
   test('the server HTML opens the menu natively: a popover and its toggle, nothing disabled or stale', () => {
     const html = renderToString(
       <StaticRouter location="/">
-        <SiteHeader settings={settings} />
+        <SiteHeader settings={settings} fit={siteHeaderFit(settings)} />
       </StaticRouter>,
     )
     const doc = new DOMParser().parseFromString(html, 'text/html')
@@ -129,7 +133,7 @@ describe('SiteHeader', () => {
     const classesFor = (mainNav: typeof settings.mainNav) => {
       const html = renderToString(
         <StaticRouter location="/">
-          <SiteHeader settings={{ ...settings, mainNav }} />
+          <SiteHeader settings={{ ...settings, mainNav }} fit={siteHeaderFit({ ...settings, mainNav })} />
         </StaticRouter>,
       )
       const doc = new DOMParser().parseFromString(html, 'text/html')

@@ -1,11 +1,10 @@
 import { NavLink, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { CloseIcon, HeartIcon, MenuIcon, PhoneIcon } from '#app/components/icons.tsx'
-import { headerFit, HIDDEN_FROM, NUMBER_FROM, SHOWN_FROM } from '#app/components/header-fit.ts'
+import { type HeaderFit, type HeaderSettings, headerLinks, headerRowClasses, HIDDEN_FROM, NUMBER_FROM, SHOWN_FROM } from '#app/components/header-fit.ts'
 import { SiteLogo } from '#app/components/site-logo.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { telHref } from '#app/utils/format.ts'
-import { type SiteSettings } from '#app/utils/site-settings.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
 import { SAVED_LIST_PATH, savedCountLabel, useSavedIds } from '#app/vehicles/saved-list.ts'
 
@@ -13,7 +12,9 @@ import { SAVED_LIST_PATH, savedCountLabel, useSavedIds } from '#app/vehicles/sav
 export const SCROLL_SOLID_AFTER = 50
 
 export interface SiteHeaderProps {
-  settings: Pick<SiteSettings, 'dealerName' | 'phone' | 'mainNav'>
+  settings: HeaderSettings
+  /** Where the links, the number and the wider row show: siteHeaderFit(settings), worked out by the root loader (header-fit.ts). */
+  fit: HeaderFit
   /** Pages that start with a dark hero let the bar stay transparent until they are scrolled. */
   transparentAtTop?: boolean
 }
@@ -56,7 +57,7 @@ function closeMenu(menu: HTMLElement | null) {
  * (and without) any script, and brings light dismiss, Escape and the focus order for free. The
  * scripts add what the browser cannot know: a client-side navigation closes it.
  */
-export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderProps) {
+export function SiteHeader({ settings, fit, transparentAtTop = false }: SiteHeaderProps) {
   const [scrolled, setScrolled] = useState(false)
   const [menuOpen, setMenuOpen] = useState(false)
   const hydrated = useHydrated()
@@ -98,12 +99,10 @@ export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderPro
     seenLocationKey.current = location.key
   }, [location.key])
 
-  const links = (settings.mainNav ?? []).flatMap((item) => (item.label && item.href ? [{ label: item.label, href: item.href }] : []))
+  const links = headerLinks(settings.mainNav)
   const phone = settings.phone ?? ''
   const tel = telHref(phone)
   const solid = scrolled || menuOpen || !transparentAtTop
-  // The links show only from the width where they fit beside logo and phone button (issue 36).
-  const fit = headerFit({ labels: links.map((link) => link.label), phone, dealerName: settings.dealerName ?? '' })
 
   /** The fallback for browsers without popovers; with them, `popovertarget` does the work. */
   const toggleWithoutPopover = () => {
@@ -122,7 +121,8 @@ export function SiteHeader({ settings, transparentAtTop = false }: SiteHeaderPro
         solid ? 'bg-zinc-950 shadow-lg shadow-black/20' : 'bg-linear-to-b from-black/70 to-transparent'
       }`}
     >
-      <div className="mx-auto flex h-header max-w-[96rem] items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+      {/* Aligned with the page's content where the row fits it, wider only where it must be (header-fit.ts). */}
+      <div className={`mx-auto flex h-header ${headerRowClasses(fit)} items-center justify-between gap-4 px-4 sm:px-6 lg:px-8`}>
         <SiteLogo name={settings.dealerName ?? ''} className={FOCUS} />
 
         <nav aria-label="Hauptnavigation" className={SHOWN_FROM[fit.linksFrom]}>

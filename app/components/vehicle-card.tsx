@@ -50,6 +50,8 @@ export interface VehicleCardProps {
   headingLevel?: 3 | 2
   /** Query string of the details link, e.g. the list's way back (`?from=…`, app/vehicles/list-return.ts). */
   detailsSearch?: string
+  /** The photo's `sizes`: how wide the card is in its grid at each width (a grid of its own passes its own). */
+  imageSizes?: string
 }
 
 /**
@@ -79,6 +81,7 @@ export function VehiclePhoto({ image, name, sizes }: { image: SanityImageSource 
   )
 }
 
+/** The photo's width in the three-column grids of the home page and „Ähnliche Fahrzeuge“. */
 const IMAGE_SIZES = '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw'
 
 /**
@@ -90,7 +93,7 @@ const IMAGE_SIZES = '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-w
  * Badges ("Reserviert", "Neu im Bestand") sit on the photo but follow the name in the document, so a
  * screen reader hears the car first and then its state.
  */
-export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3, detailsSearch = '' }: VehicleCardProps) {
+export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3, detailsSearch = '', imageSizes = IMAGE_SIZES }: VehicleCardProps) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2'
   const name = [vehicle.make, vehicle.model].filter(Boolean).join(' ') || 'Fahrzeug'
   const badges = vehicle.badges ?? []
@@ -113,7 +116,7 @@ export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3, detailsSe
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm transition-shadow duration-300 hover:shadow-xl">
       <div className="aspect-[3/2] overflow-hidden bg-zinc-200">
-        <VehiclePhoto image={vehicle.image} name={name} sizes={IMAGE_SIZES} />
+        <VehiclePhoto image={vehicle.image} name={name} sizes={imageSizes} />
       </div>
       <div className="flex flex-1 flex-col p-6">
         {/* Model names keep their case (320d, C 220 d), unlike section headings. The name's link covers the

@@ -249,7 +249,8 @@ const searchRequestForm: FormDefinition<'search-request'> = {
       type: 'text',
       required: true,
       maxLength: LEAD_LIMITS.email,
-      placeholder: 'ihre@email.de oder 0201 123456',
+      // Short enough for the field beside its button at 320 px (tablet review Low 14); the label names both ways.
+      placeholder: 'ihre@email.de',
       autoComplete: 'email',
       pattern: { source: `(?:${EMAIL_PATTERN_SOURCE})|(?:${PHONE_PATTERN_SOURCE})`, message: SEARCH_REQUEST_CONTACT_MESSAGE },
       messages: { missing: SEARCH_REQUEST_CONTACT_MESSAGE, invalid: SEARCH_REQUEST_CONTACT_MESSAGE },

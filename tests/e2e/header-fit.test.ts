@@ -98,6 +98,15 @@ test('the header fits eight long menu items and the seed’s seven at every widt
         if (row.links > 0) shown.push(width)
         // Spec §2: on desktop the phone button shows the number, wherever it fits beside the links.
         if (width >= 1366) expect(row.phoneText, `${width} px`).toBe('0201 8512 3400')
+        // From 1440 px the row is the page's content box: the logo starts where the heading does (tablet review 2026-11-29, Low 1).
+        if (width >= 1440) {
+          const logo = (await page
+            .getByRole('banner')
+            .getByRole('link', { name: /^Ruhrstern\s*Automobile$/ })
+            .boundingBox())!
+          const heading = (await page.getByRole('heading', { level: 1 }).boundingBox())!
+          expect(Math.abs(logo.x - heading.x), `${width} px: the logo over the content's left edge`).toBeLessThanOrEqual(1)
+        }
       }
       expect(shown).toEqual([1280, 1366, 1440, 1920])
     })

@@ -42,7 +42,7 @@ test('four filters in a row: the page never moves and the next filter stays on t
     ['Kilometerstand bis', '150.000 km'],
     ['Erstzulassung ab', '2015'],
   ]
-  const labels = [...steps.map(([label]) => label), 'Sortierung']
+  const labels = [...steps.map(([label]) => label), 'Monatsrate bis']
   for (const [index, [label, option]] of steps.entries()) {
     const control = form(page).getByLabel(label, { exact: true })
     const next = form(page).getByLabel(labels[index + 1]!, { exact: true })
@@ -117,6 +117,125 @@ test('desktop: with a filter set, „FAHRZEUGE SUCHEN“ and „Filter zurückse
   }
 })
 
+/** The prices the cards show, in their order. */
+async function cardPrices(page: Page) {
+  return (
+    await page
+      .getByRole('article')
+      .getByText(/^[\d.]+\s€$/)
+      .allInnerTexts()
+  ).map((text) => Number(text.replace(/\D/g, '')))
+}
+
+/** Whether a field's placeholder fits in it (measured in the field's own font), so none is cut off. */
+function placeholderFits(field: Locator) {
+  return field.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input)
+    const context = document.createElement('canvas').getContext('2d')!
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+    return context.measureText(input.placeholder).width <= input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+  })
+}
+
+test('desktop at 1280×720: „Sortieren nach“ beside the count in the first screen reorders the list at once, the focus stays; three cards a row (tablet review 2026-11-29, M6, Low 14, Low 15)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await page.goto('/vehicles')
+  await waitForScripts(page)
+  const sort = page.getByLabel('Sortieren nach')
+  const count = resultsHeading(page).getByText('24 Fahrzeuge', { exact: true })
+
+  await test.step('beside the count, on the right of the results, inside the first screen', async () => {
+    await expect(sort).toBeInViewport({ ratio: 1 })
+    const [countBox, sortBox, firstCard] = [(await count.boundingBox())!, (await sort.boundingBox())!, (await page.getByRole('article').first().boundingBox())!]
+    expect(Math.abs(countBox.y + countBox.height / 2 - (sortBox.y + sortBox.height / 2)), 'on the count’s line').toBeLessThan(8)
+    expect(sortBox.x).toBeGreaterThan(countBox.x + countBox.width)
+    expect(sortBox.y + sortBox.height).toBeLessThan(firstCard.y)
+    // Its right edge is the list's: the third card of the first row ends there.
+    const third = (await page.getByRole('article').nth(2).boundingBox())!
+    expect(Math.abs(third.y - firstCard.y), 'three cards in the first row').toBeLessThan(1)
+    expect(Math.abs(sortBox.x + sortBox.width - (third.x + third.width))).toBeLessThan(1)
+    expect((await page.getByRole('article').nth(3).boundingBox())!.y).toBeGreaterThan(firstCard.y + firstCard.height)
+  })
+
+  await test.step('a card photo takes the candidate that fits its 288 px, not a wider one', async () => {
+    const photo = page.getByRole('article').first().getByRole('img').first()
+    await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/[?&]w=320\b/)
+    expect((await photo.boundingBox())!.width).toBeLessThanOrEqual(320)
+  })
+
+  await test.step('the search field’s placeholder is not cut off', async () => {
+    await expect(form(page).getByRole('searchbox', { name: 'Suche' })).toHaveAttribute('placeholder', 'z. B. Golf, Kombi')
+    expect(await placeholderFits(form(page).getByRole('searchbox', { name: 'Suche' }))).toBe(true)
+  })
+
+  await test.step('a new order applies at once: the list and the address follow, the page and the focus stay', async () => {
+    const before = await cardPrices(page)
+    await sort.focus()
+    const scrollY = await page.evaluate(() => window.scrollY)
+    await sort.selectOption({ label: 'Preis aufsteigend' })
+    await expect(page).toHaveURL(/\/vehicles\?sort=price-asc$/)
+    await settled(page)
+    const after = await cardPrices(page)
+    expect(after).toEqual([...after].sort((a, b) => a - b))
+    expect(after).not.toEqual(before)
+    await expect(sort).toBeFocused()
+    await expect(sort).toHaveValue('price-asc')
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrollY)
+
+    // Filters keep the order, and the order keeps the filters: one form.
+    await form(page).getByLabel('Kraftstoff').selectOption({ label: 'Diesel' })
+    await expect(page).toHaveURL(/\/vehicles\?fuel=diesel&sort=price-asc$/)
+    await sort.selectOption({ label: 'Preis absteigend' })
+    await expect(page).toHaveURL(/\/vehicles\?fuel=diesel&sort=price-desc$/)
+    await settled(page)
+    const diesel = await cardPrices(page)
+    expect(diesel).toEqual([...diesel].sort((a, b) => b - a))
+
+    // „Filter zurücksetzen“ is a link: the control shows the address's order again.
+    await form(page).getByRole('link', { name: 'Filter zurücksetzen' }).click()
+    await expect(page).toHaveURL(/\/vehicles$/)
+    await expect(sort).toHaveValue('newest')
+  })
+
+  await test.step('the Suchauftrag field’s placeholder is not cut off, at 1280 and at 320 px', async () => {
+    await page.goto('/vehicles?search=zeppelin')
+    const field = page.getByRole('textbox', { name: /^E-Mail oder Telefon/ })
+    expect(await placeholderFits(field)).toBe(true)
+    await page.setViewportSize({ width: 320, height: 720 })
+    expect(await placeholderFits(field)).toBe(true)
+  })
+})
+
+test(
+  'phone: „Sortieren nach“ sits under the count, above the first card, within the screen’s width, and applies at once (M6)',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await page.goto('/vehicles')
+    await waitForScripts(page)
+    const sort = page.getByLabel('Sortieren nach')
+    const [heading, control, card] = [
+      (await resultsHeading(page).boundingBox())!,
+      (await sort.boundingBox())!,
+      (await page.getByRole('article').first().boundingBox())!,
+    ]
+    expect(control.y).toBeGreaterThanOrEqual(heading.y + heading.height)
+    expect(control.y + control.height).toBeLessThan(card.y)
+    expect(control.x + control.width).toBeLessThanOrEqual(page.viewportSize()!.width)
+    // Nothing to open first: the filter panel stays closed.
+    await expect(vehicleFilterToggle(page)).toHaveText('Filter')
+    // As a tap would (selectOption alone does not move the focus).
+    await sort.focus()
+    await sort.selectOption({ label: 'Preis absteigend' })
+    await expect(page).toHaveURL(/\/vehicles\?sort=price-desc$/)
+    await settled(page)
+    const prices = await cardPrices(page)
+    expect(prices).toEqual([...prices].sort((a, b) => b - a))
+    await expect(sort).toBeFocused()
+  },
+)
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
@@ -147,5 +266,17 @@ test.describe('without JavaScript', () => {
     ).map((text) => Number(text.replace(/\D/g, '')))
     expect(prices.length).toBeGreaterThan(0)
     expect(prices.every((price) => price <= 30_000)).toBe(true)
+  })
+
+  test('desktop: „Sortieren nach“ and its button „Sortieren“ send the whole form, filters included (M6)', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 })
+    await page.goto('/vehicles?fuel=diesel')
+    await page.getByLabel('Sortieren nach').selectOption({ label: 'Preis absteigend' })
+    await page.getByRole('button', { name: 'Sortieren', exact: true }).click()
+    await expect(page).toHaveURL(/\/vehicles\?.*fuel=diesel.*&sort=price-desc#ergebnisse$/)
+    const prices = await cardPrices(page)
+    expect(prices.length).toBeGreaterThan(1)
+    expect(prices).toEqual([...prices].sort((a, b) => b - a))
+    await expect(form(page).getByLabel('Kraftstoff')).toHaveValue('diesel')
   })
 })

@@ -59,8 +59,7 @@ test.describe('without JavaScript', () => {
     await page.getByRole('link', { name: 'Zurück zur Übersicht' }).click()
     await expect(page).toHaveURL(/\/vehicles\?yearFrom=2005&sort=price-asc&page=2#ergebnisse$/)
     await expect(results(page)).toHaveText(/Seite 2 von 2/)
-    await openVehicleFilters(page)
-    await expect(form(page).getByLabel('Sortierung')).toHaveValue('price-asc')
+    await expect(page.getByLabel('Sortieren nach')).toHaveValue('price-asc')
   })
 })
 

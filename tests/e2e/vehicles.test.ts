@@ -46,7 +46,8 @@ test.describe('without JavaScript', () => {
     await openVehicleFilters(page)
     await form.getByLabel('Suche').fill('')
     await form.getByLabel('Kraftstoff').selectOption({ label: 'Elektro' })
-    await form.getByLabel('Sortierung').selectOption({ label: 'Preis aufsteigend' })
+    // „Sortieren nach“ sits beside the count, outside the form's element, and is sent with it.
+    await page.getByLabel('Sortieren nach').selectOption({ label: 'Preis aufsteigend' })
     await form.getByRole('button', { name: 'FAHRZEUGE SUCHEN' }).click()
     await expect(page).toHaveURL(/fuel=electric/)
     await expect(page.getByRole('heading', { level: 2, name: '3 Fahrzeuge' })).toBeVisible()

@@ -10,13 +10,21 @@ import { type VehicleSearch, vehicleCountLabel, vehicleSearchHref } from '#app/v
 import { listNavigationState } from './navigation-state'
 import { Pagination } from './pagination'
 import { type VehicleListResult } from './route'
+import { SortControl } from './search-form'
+
+/**
+ * The cards' photo width in the list's grid below, for the photo's `sizes`: one column below sm
+ * (px-4), two from sm (px-6, gap-6), two beside the 17rem filter column from lg (px-8, gap-8), three
+ * from xl, where the page's 80rem leave 912 px for the results (tablet review 2026-11-29, Low 15).
+ */
+export const LIST_IMAGE_SIZES = '(min-width: 1280px) 288px, (min-width: 1024px) calc(50vw - 196px), (min-width: 640px) calc(50vw - 36px), calc(100vw - 32px)'
 
 /** Whether a list page lies beyond the last one: cars match, but none are left for this page. */
 export function isBeyondLastPage(result: { total: number; vehicles: readonly unknown[] }): boolean {
   return result.total > 0 && result.vehicles.length === 0
 }
 
-/** The results: their count (the heading the focus goes to), the reading of the search, the cards, the pages. */
+/** The results: their count (the heading the focus goes to) with the sort order beside it, the reading of the search, the cards, the pages. */
 export function Results({ state, result }: { state: VehicleSearch; result: VehicleListResult }) {
   const beyondLastPage = isBeyondLastPage(result)
   // An empty result for a search offers help and the Suchauftrag's form (which then confirms in place).
@@ -33,21 +41,31 @@ export function Results({ state, result }: { state: VehicleSearch; result: Vehic
   const detailsSearch = listReturnSearch(state)
   return (
     <div className="mt-10 lg:mt-0">
-      <h2 id={RESULTS_ANCHOR} ref={heading} tabIndex={-1} className="text-2xl text-zinc-950 normal-case focus:outline-none" aria-live="polite">
-        {vehicleCountLabel(result.total)}
-        {result.pageCount > 1 && !beyondLastPage ? (
-          <span className="ml-2 text-base font-semibold text-zinc-600">
-            (Seite {result.page} von {result.pageCount})
-          </span>
-        ) : null}
-      </h2>
+      {/*
+        The count and „Sortieren nach“ on one line where both fit (from md), the control on the right and
+        „(Seite 1 von 2)“ under the count when the line is short; on phones the control goes below the count.
+      */}
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+        <h2 id={RESULTS_ANCHOR} ref={heading} tabIndex={-1} className="grow basis-0 text-2xl text-zinc-950 normal-case focus:outline-none" aria-live="polite">
+          <span className="whitespace-nowrap">{vehicleCountLabel(result.total)}</span>
+          {result.pageCount > 1 && !beyondLastPage ? (
+            <>
+              {' '}
+              <span className="text-base font-semibold whitespace-nowrap text-zinc-600">
+                (Seite {result.page} von {result.pageCount})
+              </span>
+            </>
+          ) : null}
+        </h2>
+        <SortControl state={state} />
+      </div>
       {result.search ? <SearchReadingLine state={state} search={result.search} /> : null}
       <SearchRequestSent formShown={searchHelp !== undefined} />
       {result.vehicles.length > 0 ? (
-        <ul className="mt-6 grid gap-6 sm:grid-cols-2">
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
           {result.vehicles.map((vehicle) => (
             <li key={vehicle.id}>
-              <VehicleCard vehicle={vehicle} detailsLabel="DETAILS ANSEHEN" detailsSearch={detailsSearch} />
+              <VehicleCard vehicle={vehicle} detailsLabel="DETAILS ANSEHEN" detailsSearch={detailsSearch} imageSizes={LIST_IMAGE_SIZES} />
             </li>
           ))}
         </ul>

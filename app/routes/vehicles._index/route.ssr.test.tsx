@@ -117,3 +117,35 @@ test('the price filters take a price typed the German way: a text input whose pa
   expect(['20000', '20.000', '20 000'].filter((typed) => pattern.test(typed))).toEqual(['20000', '20.000', '20 000'])
   expect(['20,5', '20.5', '-1'].filter((typed) => pattern.test(typed))).toEqual([])
 })
+
+test('„Sortieren nach“ sits beside the results’ count and belongs to the search form: the only field named sort, sent with the form (tablet review 2026-11-29, M6)', async () => {
+  const html = await serverHtml('http://localhost/vehicles?fuel=diesel&sort=price-asc')
+  const formId = /<form[^>]* id="([^"]+)"[^>]*role="search"|<form[^>]*role="search"[^>]* id="([^"]+)"/.exec(html)
+  const id = formId?.[1] ?? formId?.[2]
+  expect(id).toBeTruthy()
+  // One control named sort in the whole page, so the form never sends two orders.
+  expect(html.match(/name="sort"/g)).toHaveLength(1)
+  const select = /<select[^>]*name="sort"[^>]*>[\s\S]*?<\/select>/.exec(html)![0]
+  expect(select).toContain(`form="${id}"`)
+  expect(/<option value="([^"]+)" selected="">/.exec(select)?.[1]).toBe('price-asc')
+  expect(/<label for="filter-sort"[^>]*>([^<]*)<\/label>/.exec(html)?.[1]).toBe('Sortieren nach')
+  // In the results, between the count and the first card; not in the filter form's element.
+  const form = /<form[^>]*role="search"[\s\S]*?<\/form>/.exec(html)![0]
+  expect(form).not.toContain('name="sort"')
+  const count = html.indexOf('id="ergebnisse"')
+  expect(count).toBeGreaterThan(-1)
+  expect(html.indexOf('name="sort"')).toBeGreaterThan(count)
+  expect(html.indexOf('name="sort"')).toBeLessThan(html.indexOf('<article'))
+  // Without JavaScript its own button sends the form (shown only where scripting is off).
+  expect(html).toMatch(new RegExp(`<div class="hidden noscript:block"><button type="submit" form="${id}"[^>]*>Sortieren</button></div>`))
+})
+
+test('the list’s card photos say how wide a card is in the list (three columns beside the filters from 1280 px), not the home grid’s 400 px (Low 15)', async () => {
+  const html = await serverHtml('http://localhost/vehicles')
+  const sizes = [...html.matchAll(/<article[\s\S]*?<img[^>]* sizes="([^"]+)"/g)].map(([, value]) => value)
+  expect(sizes.length).toBeGreaterThan(0)
+  expect(new Set(sizes)).toEqual(
+    new Set(['(min-width: 1280px) 288px, (min-width: 1024px) calc(50vw - 196px), (min-width: 640px) calc(50vw - 36px), calc(100vw - 32px)']),
+  )
+  expect(html).toMatch(/<ul class="[^"]*\bxl:grid-cols-3\b[^"]*"><li>/)
+})

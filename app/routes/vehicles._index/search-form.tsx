@@ -25,46 +25,36 @@ import { type VehicleFacets } from './route'
 /** Debounce of the text and number fields with JavaScript: a pause in typing applies them, not every keystroke. */
 const TYPING_PAUSE_MS = 400
 
+/** The search form's id: „Sortieren nach“ beside the results' count belongs to it (`form` attribute). */
+export const SEARCH_FORM_ID = 'fahrzeugsuche'
+
 const MILEAGE_OPTIONS = [25_000, 50_000, 75_000, 100_000, 150_000, 200_000]
 const FIRST_YEAR_OPTION = 2005
 /** „Monatsrate bis“ (issue 38 item 3): budgets as buyers name them; a budget from the address joins them. */
 const MONTHLY_RATE_OPTIONS = [100, 150, 200, 250, 300, 400, 500, 750, 1000]
+
 /**
- * The search form. On phones it sits in a <details> behind a "Filter (n aktiv)" summary, which opens
- * natively before any script runs; from md up the content is shown as if open (::details-content)
- * and the summary hidden. Without JavaScript it is a GET form landing at the results (#ergebnisse).
- * With JavaScript it goes to the clean address (no empty parameters): a changed select applies at
- * once, text and number fields after a pause in typing or on leaving them, the button and Enter as a
- * search of their own (a history entry, the focus to the results). Nothing is disabled while the
- * scripts load: until then the button submits natively.
+ * A key for the form's fields: it changes after a navigation the form did not make itself (a link,
+ * Back), so the fields start from the URL's state again. After its own it stays: remounting would drop
+ * what was typed meanwhile, and the focus.
  */
-export function SearchForm({ state, facets, total }: { state: VehicleSearch; facets: VehicleFacets; total: number }) {
-  const navigate = useNavigate()
+function useFieldsGeneration(href: string): number {
   const location = useLocation()
   const navigationType = useNavigationType()
-  const hydrated = useHydrated()
-  const loading = useNavigation().state === 'loading'
-  const href = vehicleSearchHref(state)
-  const current = useRef(href)
-  current.current = href
-  const typing = useRef<ReturnType<typeof setTimeout>>()
-  const details = useRef<HTMLDetailsElement>(null)
-  // The fields start from the URL's state again after a navigation the form did not make itself (a link,
-  // Back): a new key remounts them. After its own, remounting would drop what was typed meanwhile.
   const [fields, setFields] = useState({ href, generation: 0 })
   if (fields.href !== href) {
     const own = navigationType !== 'POP' && listNavigationState(location.state).fromForm === true
     setFields({ href, generation: own ? fields.generation : fields.generation + 1 })
   }
-  useEffect(() => () => clearTimeout(typing.current), [])
-  // Browsers without ::details-content show the summary on wide screens too: open the form there.
-  useEffect(() => {
-    if (details.current && window.matchMedia?.('(min-width: 48rem)').matches) details.current.open = true
-  }, [])
+  return fields.generation
+}
 
-  /** Navigates to the form's state; false when there was nothing new to apply. */
-  const apply = (form: HTMLFormElement, { results, search = false }: { results?: ResultsIntent; search?: boolean } = {}): boolean => {
-    clearTimeout(typing.current)
+/** Navigates to the form's state (its fields and those tied to it by `form`); false when there was nothing new to apply. */
+function useApplySearch(href: string) {
+  const navigate = useNavigate()
+  const current = useRef(href)
+  current.current = href
+  return (form: HTMLFormElement, { results, search = false }: { results?: ResultsIntent; search?: boolean } = {}): boolean => {
     const params = new URLSearchParams()
     for (const [name, value] of new FormData(form)) if (typeof value === 'string') params.append(name, value)
     const target = vehicleSearchHref(parseVehicleSearch(params).state)
@@ -73,6 +63,36 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
     const navigationState: ListNavigationState = { fromForm: true, results }
     navigate(target, { replace: !search, preventScrollReset: true, state: navigationState })
     return true
+  }
+}
+
+/**
+ * The search form. On phones it sits in a <details> behind a "Filter (n aktiv)" summary, which opens
+ * natively before any script runs; from md up the content is shown as if open (::details-content)
+ * and the summary hidden. Without JavaScript it is a GET form landing at the results (#ergebnisse).
+ * With JavaScript it goes to the clean address (no empty parameters): a changed select applies at
+ * once, text and number fields after a pause in typing or on leaving them, the button and Enter as a
+ * search of their own (a history entry, the focus to the results). Nothing is disabled while the
+ * scripts load: until then the button submits natively. Its sort order is chosen beside the results'
+ * count (SortControl), in a select that belongs to this form.
+ */
+export function SearchForm({ state, facets, total }: { state: VehicleSearch; facets: VehicleFacets; total: number }) {
+  const hydrated = useHydrated()
+  const loading = useNavigation().state === 'loading'
+  const href = vehicleSearchHref(state)
+  const generation = useFieldsGeneration(href)
+  const applySearch = useApplySearch(href)
+  const typing = useRef<ReturnType<typeof setTimeout>>()
+  const details = useRef<HTMLDetailsElement>(null)
+  useEffect(() => () => clearTimeout(typing.current), [])
+  // Browsers without ::details-content show the summary on wide screens too: open the form there.
+  useEffect(() => {
+    if (details.current && window.matchMedia?.('(min-width: 48rem)').matches) details.current.open = true
+  }, [])
+
+  const apply = (form: HTMLFormElement, options?: Parameters<typeof applySearch>[1]): boolean => {
+    clearTimeout(typing.current)
+    return applySearch(form, options)
   }
   // The count bar: what was typed and not yet applied goes first; the results then take the view and the focus.
   const showResults = (event: MouseEvent<HTMLButtonElement>) => {
@@ -149,7 +169,8 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
         <ArrowRightIcon className="size-5 rotate-90 transition-transform group-open:-rotate-90 motion-reduce:transition-none" />
       </summary>
       <Form
-        key={fields.generation}
+        key={generation}
+        id={SEARCH_FORM_ID}
         method="get"
         action={`/vehicles#${RESULTS_ANCHOR}`}
         role="search"
@@ -168,7 +189,8 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
             name="search"
             type="search"
             defaultValue={state.search ?? ''}
-            placeholder="z. B. Golf, Kombi, Automatik"
+            // Short enough for the filter column from lg (tablet review Low 14); more examples would be cut off.
+            placeholder="z. B. Golf, Kombi"
             className={CONTROL_CLASSES}
           />
         </div>
@@ -242,31 +264,20 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
             MwSt. ausweisbar (für Gewerbekunden)
           </label>
         </div>
-        <div className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between lg:flex-col lg:items-stretch">
-          <div className="sm:w-72 lg:w-auto">
-            {select(
-              'sort',
-              'Sortierung',
-              state.sort,
-              VEHICLE_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] })),
-              '',
-            )}
-          </div>
-          {/* In the narrow column from lg the button takes the full width above the reset link (side by side it stuck out). */}
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-center lg:flex-col-reverse lg:items-stretch">
-            {hasFilters(state) ? (
-              <Link
-                to="/vehicles"
-                className="inline-flex min-h-11 items-center justify-center text-sm font-semibold text-zinc-950 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
-              >
-                Filter zurücksetzen
-              </Link>
-            ) : null}
-            <button type="submit" className={buttonClasses({ variant: 'dark', size: 'md' })}>
-              <SearchIcon className="size-4" />
-              FAHRZEUGE SUCHEN
-            </button>
-          </div>
+        {/* In the narrow column from lg the button takes the full width above the reset link (side by side it stuck out). */}
+        <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-end lg:flex-col-reverse lg:items-stretch">
+          {hasFilters(state) ? (
+            <Link
+              to="/vehicles"
+              className="inline-flex min-h-11 items-center justify-center text-sm font-semibold text-zinc-950 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
+            >
+              Filter zurücksetzen
+            </Link>
+          ) : null}
+          <button type="submit" className={buttonClasses({ variant: 'dark', size: 'md' })}>
+            <SearchIcon className="size-4" />
+            FAHRZEUGE SUCHEN
+          </button>
         </div>
         {/*
           Phones with JavaScript: the live count stays at the bottom of the screen while the filters are
@@ -290,5 +301,47 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
         ) : null}
       </Form>
     </details>
+  )
+}
+
+/**
+ * „Sortieren nach“ beside the results' count, where buyers look for it on mobile.de and AutoScout24
+ * (tablet review 2026-11-29, M6). One select of the search form, outside its element: the `form`
+ * attribute makes the browser send it with the form, and it applies at once like the form's own selects
+ * (its change does not bubble to the form's element, hence its own handler). Without JavaScript
+ * („noscript“, scripting: none) a button beside it sends the form.
+ */
+export function SortControl({ state }: { state: VehicleSearch }) {
+  const href = vehicleSearchHref(state)
+  const generation = useFieldsGeneration(href)
+  const apply = useApplySearch(href)
+  return (
+    <div className="flex max-w-full min-w-0 flex-wrap items-center gap-x-2 gap-y-1.5">
+      <label htmlFor="filter-sort" className="text-sm font-semibold whitespace-nowrap text-zinc-900">
+        Sortieren nach
+      </label>
+      <select
+        key={generation}
+        id="filter-sort"
+        name="sort"
+        form={SEARCH_FORM_ID}
+        defaultValue={state.sort}
+        onChange={(event) => {
+          if (event.currentTarget.form) apply(event.currentTarget.form)
+        }}
+        className={`${CONTROL_CLASSES} max-w-full sm:w-auto`}
+      >
+        {VEHICLE_SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {SORT_LABELS[sort]}
+          </option>
+        ))}
+      </select>
+      <div className="hidden noscript:block">
+        <button type="submit" form={SEARCH_FORM_ID} className={buttonClasses({ variant: 'dark', size: 'md' })}>
+          Sortieren
+        </button>
+      </div>
+    </div>
   )
 }
