@@ -1,13 +1,12 @@
 import { type HeadersFunction, type MetaFunction } from '@remix-run/node'
+import type { Thing } from 'schema-dts'
 import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { HydrationBoundary } from '#app/utils/hydration.tsx'
 import { AlertIcon, ArrowRightIcon, CalendarIcon, CheckIcon, MailIcon, PhoneIcon } from '#app/components/icons.tsx'
 import { LeadForm } from '#app/components/forms/lead-form.tsx'
 import { SaveButton } from '#app/components/save-button.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
-import { VehicleCard } from '#app/components/vehicle-card.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
-import { car } from '#app/seo/structured-data.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { RESERVED_MEANING, reservedTestDriveNote } from '#app/submissions/lead-forms.ts'
 import { PRICE_ALERT_CONSENT } from '#app/alerts/consent.ts'
@@ -19,11 +18,12 @@ import { advertisedMonthlyRate, effectiveRateOf, FINANCING_ANCHOR, FINANCING_REQ
 import { tradeInHref, whatsappHref, whatsappMessage } from '#app/vehicles/contact-links.ts'
 import { listReturnHref } from '#app/vehicles/list-return.ts'
 import { INVENTORY_TITLE } from '#app/vehicles/vehicle-search.ts'
-import { loadVehicleDetail } from './data.server'
+import { loadVehicleDetail, type VehicleNotFoundData } from './data.server'
 import { FinancingExample } from './financing-example'
 import { buyerFacts, consumptionLines, netPriceLabel, technicalData, vehicleName } from './vehicle-facts'
 import { GALLERY_IMAGE_SIZES, VehicleGallery } from './vehicle-gallery'
 import { VehicleNotFound } from './vehicle-not-found'
+import { AlternativeVehicles, WayOn } from './vehicle-alternatives'
 
 export const loader = loadVehicleDetail
 
@@ -57,7 +57,8 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
         { name: INVENTORY_TITLE, path: '/vehicles' },
         { name, path },
       ],
-      structuredData: ({ site, url }) => [car(site, vehicle, { name, url })],
+      // The Car node comes made from the loader (its rules stay out of the browser's script).
+      structuredData: () => (data.structuredData ? [data.structuredData as Thing] : []),
       // A sold vehicle stays reachable for old links but leaves the search index (docs/decisions).
       robots: sold ? 'noindex' : undefined,
     }),
@@ -67,7 +68,11 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 /** Unknown id: the 404 page of spec §8. Anything else (the lake failing) goes on to the root's 500 page. */
 export function ErrorBoundary() {
   const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404) return <VehicleNotFound />
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    // The loader's body: the way on (decision 101); a text body (an older cached answer) has none.
+    const way = typeof error.data === 'object' && error.data !== null ? (error.data as VehicleNotFoundData) : undefined
+    return <VehicleNotFound way={way} />
+  }
   throw error
 }
 
@@ -75,7 +80,7 @@ const BACK_LINK =
   'inline-flex min-h-11 items-center gap-2 rounded font-semibold text-zinc-800 hover:text-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900'
 
 export default function VehicleDetailPage() {
-  const { vehicle, similar, financing, today, slots, priceReduced } = useLoaderData<typeof loader>()
+  const { vehicle, similar, alternatives, financing, today, slots, priceReduced } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
   const { siteUrl } = useRouteLoaderData<typeof rootLoader>('root') ?? {}
   const { pathname, search } = useLocation()
@@ -124,7 +129,7 @@ export default function VehicleDetailPage() {
           <div role="status" className="mt-6 rounded-xl border border-zinc-300 bg-zinc-100 p-5 text-zinc-900">
             <p className="font-bold">Dieses Fahrzeug ist bereits verkauft.</p>
             <p className="mt-1">
-              {similar.length > 0 ? (
+              {alternatives === 'similar' && similar.length > 0 ? (
                 <>
                   Vielleicht passt eines unserer{' '}
                   <a href="#aehnliche-fahrzeuge" className="font-semibold underline underline-offset-4">
@@ -441,21 +446,14 @@ export default function VehicleDetailPage() {
         </HydrationBoundary>
 
         <HydrationBoundary>
-          {similar.length > 0 ? (
-            <section id="aehnliche-fahrzeuge" aria-labelledby="aehnliche-heading" className="mt-14 print:hidden scroll-mt-24">
-              <h2 id="aehnliche-heading" className="text-2xl text-zinc-950 print:text-base">
-                Ähnliche Fahrzeuge
-              </h2>
-              <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                {similar.map((item) => (
-                  <li key={item.id}>
-                    <VehicleCard vehicle={item} detailsLabel="DETAILS ANSEHEN" />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <AlternativeVehicles vehicles={similar} alternatives={alternatives} />
         </HydrationBoundary>
+        {/* A sold car's page is a way on, like an unknown id's (decision 101); its own boundary, so the cars never wait for its chunk. */}
+        {sold ? (
+          <HydrationBoundary>
+            <WayOn query={[vehicle.make, vehicle.model].filter(Boolean).join(' ')} />
+          </HydrationBoundary>
+        ) : null}
       </div>
     </div>
   )
