@@ -1,4 +1,5 @@
 import { type HeadersFunction, type MetaFunction } from '@remix-run/node'
+import { type RefObject, useEffect, useRef } from 'react'
 import type { Thing } from 'schema-dts'
 import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { HydrationBoundary } from '#app/utils/hydration.tsx'
@@ -84,6 +85,8 @@ export default function VehicleDetailPage() {
   const settings = useSiteSettings()
   const { siteUrl } = useRouteLoaderData<typeof rootLoader>('root') ?? {}
   const { pathname, search } = useLocation()
+  const priceBox = useRef<HTMLDivElement>(null)
+  useStickyWhileItFits(priceBox)
   const name = vehicleName(vehicle)
   const sold = vehicle.status === 'sold'
   const reserved = vehicle.status === 'reserved'
@@ -172,8 +175,10 @@ export default function VehicleDetailPage() {
             <VehicleGallery key={vehicle.id} images={vehicle.images ?? []} name={name} />
           </div>
 
-          <div className="space-y-6 lg:row-span-2 print:row-span-1">
-            <div className="rounded-xl border border-zinc-200 p-5 shadow-sm sm:p-6">
+          {/* From lg the price box has the column beside the photos, the financing and the data to itself, and
+              stays in view below the header while it fits the screen (tablet review Low 9, useStickyWhileItFits). */}
+          <div className={`lg:col-start-3 lg:row-start-1 print:row-span-1 ${!sold && hasPrice ? 'lg:row-span-3' : 'lg:row-span-2'}`}>
+            <div ref={priceBox} className="rounded-xl border border-zinc-200 p-5 shadow-sm sm:p-6 lg:data-fits:sticky lg:data-fits:top-26">
               <p className="text-sm font-semibold text-zinc-700">{sold ? 'Verkaufspreis' : 'Preis'}</p>
               {/* A figure stays on one line; "Preis auf Anfrage" is words and wraps within the card. */}
               <p
@@ -250,12 +255,15 @@ export default function VehicleDetailPage() {
                 </div>
               ) : null}
             </div>
-            {!sold && hasPrice ? (
+          </div>
+          {!sold && hasPrice ? (
+            // Beside the price on phones and tablets (the order of the page), under the photos from lg.
+            <div className="lg:col-span-2 print:hidden">
               <HydrationBoundary>
                 <FinancingExample key={vehicle.id} price={price} effectiveRatePercent={rate} initial={financing} path={pathname} />
               </HydrationBoundary>
-            ) : null}
-          </div>
+            </div>
+          ) : null}
 
           <HydrationBoundary>
             <div className="space-y-10 lg:col-span-2 print:col-span-2 print:space-y-4">
@@ -457,6 +465,29 @@ export default function VehicleDetailPage() {
       </div>
     </div>
   )
+}
+
+/** The sticky price box's distance from the top: `top-26`, below the 80 px header with 24 px to spare. */
+const STICKY_TOP_PX = 104
+
+/**
+ * Marks the box `data-fits` while it fits the window below the header (with 16 px below it), for
+ * its `data-fits:sticky`: a sticky box taller than the screen would hide its own end. Without
+ * JavaScript it is not sticky.
+ */
+function useStickyWhileItFits(ref: RefObject<HTMLElement>) {
+  useEffect(() => {
+    const box = ref.current
+    if (!box) return
+    const check = () => box.toggleAttribute('data-fits', box.offsetHeight + STICKY_TOP_PX + 16 <= window.innerHeight)
+    const observer = new ResizeObserver(check)
+    observer.observe(box)
+    window.addEventListener('resize', check)
+    return () => {
+      observer.disconnect()
+      window.removeEventListener('resize', check)
+    }
+  }, [ref])
 }
 
 /** Under the trade-in checkbox and with the confirmation: the way into the sell flow, this car noted. */
