@@ -51,6 +51,27 @@ test.describe('gallery', () => {
     await expect(page.getByText('Bild 3 von 3', { exact: true })).toBeVisible()
   })
 
+  test('„Vergrößern“: the photos large in a dialog at the screen’s width, arrows, Escape, the focus back (tablet review Low 8)', async ({ page }) => {
+    await page.setViewportSize({ width: 1920, height: 1080 })
+    await page.goto('/vehicles/1')
+    await waitForScripts(page)
+    const enlarge = page.getByRole('link', { name: 'Vergrößern' })
+    await enlarge.click()
+    const dialog = page.getByRole('dialog', { name: 'Fotos, Bild 1 von 3' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Schließen' })).toBeFocused()
+    // The width the screen needs: the largest the photo has (the seed's are 1200 px), not the page's 800 px.
+    const photo = dialog.getByRole('img')
+    await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.currentSrc)).toContain('w=1200')
+    await page.keyboard.press('ArrowRight')
+    await expect(page.getByRole('dialog', { name: 'Fotos, Bild 2 von 3' })).toBeVisible()
+    await page.getByRole('dialog').getByRole('button', { name: 'Vorheriges Bild' }).click()
+    await expect(page.getByRole('dialog', { name: 'Fotos, Bild 1 von 3' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(enlarge).toBeFocused()
+  })
+
   test('one photo: no thumbnails and no buttons', async ({ page }) => {
     await page.goto('/vehicles/15')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
@@ -149,6 +170,8 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('button', { name: 'Nächstes Bild' })).toHaveCount(0)
     const thumbs = page.getByRole('list', { name: 'Alle Fotos' }).getByRole('link')
     await expect(thumbs.nth(2)).toHaveAttribute('href', '#fahrzeugbild-3')
+    // „Vergrößern“ opens the photo itself at its largest.
+    await expect(page.getByRole('link', { name: 'Vergrößern' })).toHaveAttribute('href', /^\/media\/[^?]+\?w=2400&/)
     await thumbs.nth(2).click()
     const strip = page.getByRole('group', { name: '3 Fotos, mit den Pfeiltasten blättern' })
     await expect.poll(() => strip.evaluate((element) => Math.round(element.scrollLeft / element.clientWidth))).toBe(2)

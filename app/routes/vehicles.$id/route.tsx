@@ -69,11 +69,8 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 /** Unknown id: the 404 page of spec §8. Anything else (the lake failing) goes on to the root's 500 page. */
 export function ErrorBoundary() {
   const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    // The loader's body: the way on (decision 101); a text body (an older cached answer) has none.
-    const way = typeof error.data === 'object' && error.data !== null ? (error.data as VehicleNotFoundData) : undefined
-    return <VehicleNotFound way={way} />
-  }
+  // The loader's 404 body: the way on (decision 101).
+  if (isRouteErrorResponse(error) && error.status === 404) return <VehicleNotFound way={error.data as VehicleNotFoundData} />
   throw error
 }
 
@@ -177,7 +174,7 @@ export default function VehicleDetailPage() {
 
           {/* From lg the price box has the column beside the photos, the financing and the data to itself, and
               stays in view below the header while it fits the screen (tablet review Low 9, useStickyWhileItFits). */}
-          <div className={`lg:col-start-3 lg:row-start-1 print:row-span-1 ${!sold && hasPrice ? 'lg:row-span-3' : 'lg:row-span-2'}`}>
+          <div className={`print:row-span-1 ${!sold && hasPrice ? 'lg:row-span-3' : 'lg:row-span-2'}`}>
             <div ref={priceBox} className="rounded-xl border border-zinc-200 p-5 shadow-sm sm:p-6 lg:data-fits:sticky lg:data-fits:top-26">
               <p className="text-sm font-semibold text-zinc-700">{sold ? 'Verkaufspreis' : 'Preis'}</p>
               {/* A figure stays on one line; "Preis auf Anfrage" is words and wraps within the card. */}
@@ -467,26 +464,22 @@ export default function VehicleDetailPage() {
   )
 }
 
-/** The sticky price box's distance from the top: `top-26`, below the 80 px header with 24 px to spare. */
-const STICKY_TOP_PX = 104
+/** Room a sticky price box needs besides its own height: `top-26` (104 px: the 80 px header and 24 px) and 16 px below it. */
+const STICKY_ROOM_PX = 120
 
 /**
- * Marks the box `data-fits` while it fits the window below the header (with 16 px below it), for
- * its `data-fits:sticky`: a sticky box taller than the screen would hide its own end. Without
- * JavaScript it is not sticky.
+ * Marks the box `data-fits` while it fits the window below the header, for its `data-fits:sticky`: a
+ * sticky box taller than the screen would hide its own end. Checked once hydrated (its content is the
+ * server's by then) and whenever the window changes size. Without JavaScript it is not sticky.
  */
 function useStickyWhileItFits(ref: RefObject<HTMLElement>) {
   useEffect(() => {
     const box = ref.current
     if (!box) return
-    const check = () => box.toggleAttribute('data-fits', box.offsetHeight + STICKY_TOP_PX + 16 <= window.innerHeight)
-    const observer = new ResizeObserver(check)
-    observer.observe(box)
-    window.addEventListener('resize', check)
-    return () => {
-      observer.disconnect()
-      window.removeEventListener('resize', check)
-    }
+    const check = () => box.toggleAttribute('data-fits', box.offsetHeight + STICKY_ROOM_PX <= innerHeight)
+    check()
+    addEventListener('resize', check)
+    return () => removeEventListener('resize', check)
   }, [ref])
 }
 

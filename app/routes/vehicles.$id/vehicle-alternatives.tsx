@@ -35,4 +35,4 @@ export function AlternativeVehicles({ vehicles, alternatives }: { vehicles: read
  * HydrationBoundary). The vehicle page's script budget (tests/http/js-budget.test.ts) holds no room
  * for it, and a car on sale never shows it.
  */
-export const WayOn = typeof document === 'undefined' ? WayOnOnServer : lazy(() => import('./way-on').then((module) => ({ default: module.WayOn })))
+export const WayOn = typeof document === 'undefined' ? WayOnOnServer : lazy(() => import('./way-on'))

@@ -13,8 +13,8 @@ export const VEHICLE_NOT_FOUND_TEXTS = {
 
 /**
  * The page of an unknown vehicle id (HTTP 404): spec §8's texts and the way back to the inventory,
- * then the way on (decision 101): cars on sale, the phone and the Suchauftrag. `way` is the loader's
- * 404 body; without it (a failed read of the alternatives never gets here) the texts stand alone.
+ * then the way on (decision 101): cars on sale, the phone and the Suchauftrag (`way`, the loader's 404
+ * body; without it, the texts alone).
  */
 export function VehicleNotFound({ way }: { way?: VehicleNotFoundData }) {
   return (

@@ -3,4 +3,4 @@
  * HTML, also without JavaScript) and loads way-on.tsx lazily in the browser, where this module is
  * empty (a `.server` module, decision 101).
  */
-export { WayOn } from './way-on'
+export { default as WayOn } from './way-on'

@@ -12,7 +12,7 @@ import { useSiteSettings } from '#app/utils/site-settings.ts'
  */
 
 /** For a car that is gone: the phone (a `tel:` link) with whether the yard is open now, and a Suchauftrag for `query`. */
-export function WayOn({ query }: { query: string }) {
+export default function WayOn({ query }: { query: string }) {
   const settings = useSiteSettings()
   return (
     <div className="mt-14 grid items-start gap-8 lg:grid-cols-2 print:hidden">
