@@ -1,6 +1,5 @@
-import { SEARCH_ALERT_CONSENT } from '#app/alerts/consent.ts'
 import { Link, useSearchParams } from '@remix-run/react'
-import { SubmissionForm } from '#app/components/forms/submission-form.tsx'
+import { SEARCH_REQUEST_ANCHOR, SearchRequest } from '#app/components/search-request.tsx'
 import { FormConfirmation } from '#app/components/ui/form-parts.tsx'
 import { confirmationId, SENT } from '#app/submissions/forms.ts'
 import { LEAD_FORMS } from '#app/submissions/lead-forms.ts'
@@ -22,9 +21,6 @@ export interface SearchReadingData {
   corrections: ReadonlyArray<{ from: string; to: string }>
   unmatched: readonly string[]
 }
-
-/** The anchor of the Suchauftrag (its no-JavaScript round trip and confirmation). */
-export const SEARCH_REQUEST_ANCHOR = 'suchauftrag'
 
 const foldWord = (word: string) => searchWords(word)[0]
 
@@ -89,30 +85,6 @@ export function EmptySearchHelp({ state, search }: { state: VehicleSearch; searc
       ) : null}
       <SearchRequest query={query} />
     </div>
-  )
-}
-
-/** The Suchauftrag: one field (e-mail or phone); the search goes along in a hidden field. With an e-mail it is an alert with double opt-in (issue 38, decision 080). */
-function SearchRequest({ query }: { query: string }) {
-  return (
-    <section id={SEARCH_REQUEST_ANCHOR} aria-labelledby="suchauftrag-heading" className="mx-auto max-w-xl rounded-xl border border-zinc-200 bg-zinc-50 p-5">
-      <h3 id="suchauftrag-heading" className="text-lg text-zinc-950 normal-case">
-        Benachrichtigen, wenn ein passendes Auto kommt
-      </h3>
-      <p className="mt-1 mb-4 text-sm text-zinc-700">
-        Ihr Suchauftrag für „{query}“: Mit Ihrer E-Mail-Adresse schreiben wir Ihnen automatisch, sobald ein passendes Auto in den Bestand kommt; mit Ihrer
-        Telefonnummer rufen wir Sie an.
-      </p>
-      {/* Keyed by the query: a new search starts a fresh form with its own hidden value. */}
-      <SubmissionForm
-        key={query}
-        form={LEAD_FORMS['search-request']}
-        anchor={SEARCH_REQUEST_ANCHOR}
-        prefill={{ query }}
-        submitLabel="SUCHAUFTRAG SPEICHERN"
-        fieldNotes={{ emailOrPhone: SEARCH_ALERT_CONSENT }}
-      />
-    </section>
   )
 }
 

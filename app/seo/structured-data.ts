@@ -60,7 +60,7 @@ export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
 const organizationId = (site: Site) => `${site.url}/#organization`
 const webSiteId = (site: Site) => `${site.url}/#website`
 /** The dealership of the home page; vehicle offers name it as their seller. */
-const homeDealerId = (site: Site) => `${site.url}/#dealer`
+const homeDealerId = (site: Pick<Site, 'url'>) => `${site.url}/#dealer`
 
 /** `0201 8512 3400` → `+4920185123400`, the international form search engines expect. */
 function internationalPhone(phone: string): string {
@@ -311,8 +311,9 @@ export interface CarInput {
  * The buyer facts (issue 29, docs/decisions/058) go where schema.org has a property: accidents as
  * `knownVehicleDamages`, a VAT that can be shown as the offer's `priceSpecification` with
  * `valueAddedTaxIncluded`, a warranty as the offer's `warranty`. The HU month has none.
+ * Made by the vehicle page's loader (only the dealer's name and the site's URL needed), so this stays out of the browser's script.
  */
-export function car(site: Site, vehicle: Vehicle, { name, url }: CarInput): Car {
+export function car(site: Pick<Site, 'url'> & { settings: Pick<Site['settings'], 'dealerName'> }, vehicle: Vehicle, { name, url }: CarInput): Car {
   const price = parseAmount(vehicle.price)
   const kilowatts = vehicle.powerKw ?? (typeof vehicle.powerHp === 'number' ? Math.round(vehicle.powerHp / 1.35962) : null)
   const firstRegistered = isoMonth(vehicle.firstRegistration)

@@ -23,11 +23,12 @@ const FIRST_OF_LIST = vehicleListParams({ sort: DEFAULT_SORT, page: 1 })
 const HIGHLIGHTS = 3
 
 /**
- * VEHICLE_HIGHLIGHTS_QUERY; on the embedded lake the first cards of the vehicle index in the list's
+ * The newest cars on sale (VEHICLE_HIGHLIGHTS_QUERY, bare cards): also what the page of a car that is gone offers (decision 101).
+ * On the embedded lake the first cards of the vehicle index in the list's
  * order, as /vehicles shows them: groq-js sorting 5,000 cars took about 15 ms of the home page's
  * first render after each publish (issue 37 item 3).
  */
-async function readHighlightCards(lake: ContentLake): Promise<VEHICLE_HIGHLIGHTS_QUERYResult> {
+export async function readHighlightCards(lake: ContentLake): Promise<VEHICLE_HIGHLIGHTS_QUERYResult> {
   if (!lake.local) return lake.fetch<VEHICLE_HIGHLIGHTS_QUERYResult>(VEHICLE_HIGHLIGHTS_QUERY)
   const { vehicles } = await readVehicleIndex<VEHICLE_HIGHLIGHTS_QUERYResult[number]>(
     lake.local,

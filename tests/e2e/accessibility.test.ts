@@ -68,6 +68,7 @@ import { BROWSER_AGENT, OWN_PORT_BASE, startFakeSanity, startSiteServer } from '
  *  Vehicle page in print media (vehicle 2)                        phone: a vehicle page prints on one page [d]
  *  Vehicle page, the test drive and the enquiry sent with         test-drive: a buyer books a test drive (390 px) · vehicle-detail: the
  *  JavaScript (vehicle 3)                                           enquiry with JavaScript (/vehicles/4)
+ *  Vehicle page, the photos large: the lightbox open (vehicle 4)  vehicle-detail: „Vergrößern“, arrows, Escape (1920 px [d])
  *  /formulare: required fields missing, an e-mail and a phone     lead-forms: missing required fields, name@web in the vehicle enquiry,
  *  refused at their fields, with toasts (lead forms 1)              a phone number refused at the field
  *  /formulare: the failure toast (lead forms 2)                   lead-forms: a server failure
@@ -389,6 +390,14 @@ test('a vehicle page: financing covered by the down payment with the gallery on 
     await expect(page.locator('#anfrage').getByRole('status')).toContainText(VEHICLE_TOAST)
     await expect(page.locator('[data-sonner-toast]').getByText(VEHICLE_TOAST, { exact: true })).toBeVisible()
     await expectNoA11yViolations(page)
+  })
+
+  await test.step('vehicle 4: the photos large, the lightbox open (tablet review Low 8)', async () => {
+    await page.getByRole('link', { name: 'Vergrößern' }).click()
+    await expect(page.getByRole('dialog', { name: /^Fotos, Bild \d von 3$/ })).toBeVisible()
+    await expectNoA11yViolations(page)
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
   })
 })
 

@@ -51,6 +51,27 @@ test.describe('gallery', () => {
     await expect(page.getByText('Bild 3 von 3', { exact: true })).toBeVisible()
   })
 
+  test('„Vergrößern“: the photos large in a dialog at the screen’s width, arrows, Escape, the focus back (tablet review Low 8)', async ({ page }) => {
+    await page.setViewportSize({ width: 1920, height: 1080 })
+    await page.goto('/vehicles/1')
+    await waitForScripts(page)
+    const enlarge = page.getByRole('link', { name: 'Vergrößern' })
+    await enlarge.click()
+    const dialog = page.getByRole('dialog', { name: 'Fotos, Bild 1 von 3' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Schließen' })).toBeFocused()
+    // The width the screen needs: the largest the photo has (the seed's are 1200 px), not the page's 800 px.
+    const photo = dialog.getByRole('img')
+    await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.currentSrc)).toContain('w=1200')
+    await page.keyboard.press('ArrowRight')
+    await expect(page.getByRole('dialog', { name: 'Fotos, Bild 2 von 3' })).toBeVisible()
+    await page.getByRole('dialog').getByRole('button', { name: 'Vorheriges Bild' }).click()
+    await expect(page.getByRole('dialog', { name: 'Fotos, Bild 1 von 3' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(enlarge).toBeFocused()
+  })
+
   test('one photo: no thumbnails and no buttons', async ({ page }) => {
     await page.goto('/vehicles/15')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
@@ -149,6 +170,8 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('button', { name: 'Nächstes Bild' })).toHaveCount(0)
     const thumbs = page.getByRole('list', { name: 'Alle Fotos' }).getByRole('link')
     await expect(thumbs.nth(2)).toHaveAttribute('href', '#fahrzeugbild-3')
+    // „Vergrößern“ opens the photo itself at its largest.
+    await expect(page.getByRole('link', { name: 'Vergrößern' })).toHaveAttribute('href', /^\/media\/[^?]+\?w=2400&/)
     await thumbs.nth(2).click()
     const strip = page.getByRole('group', { name: '3 Fotos, mit den Pfeiltasten blättern' })
     await expect.poll(() => strip.evaluate((element) => Math.round(element.scrollLeft / element.clientWidth))).toBe(2)
@@ -181,16 +204,70 @@ test('the enquiry with JavaScript: a toast and a stored lead that references the
   expect(dialogs).toEqual([])
 })
 
-test('an unknown id: 404, the texts of spec §8 and the way back to the inventory', async ({ page }) => {
+test('an unknown id: 404, the texts of spec §8, then the way on: three cars, the phone, a Suchauftrag saved; the way back (decision 101)', async ({ page }) => {
   const response = await page.goto('/vehicles/9999')
   expect(response?.status()).toBe(404)
   await expect(page.getByRole('heading', { level: 1, name: 'Fahrzeug nicht gefunden' })).toBeVisible()
   await expect(page.getByText('Das angeforderte Fahrzeug existiert nicht oder ist nicht mehr verfügbar.')).toBeVisible()
   await expect(page).toHaveTitle(/^Fahrzeug nicht gefunden/)
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+  await expect(page.getByRole('region', { name: 'Unsere neuesten Fahrzeuge' }).getByRole('article')).toHaveCount(3)
+  const call = page.getByRole('region', { name: 'Lieber persönlich?' })
+  await expect(call.getByRole('link', { name: '0201 8512 3400' })).toHaveAttribute('href', 'tel:+4920185123400')
+  // „Heute geöffnet …“ is worked out in the browser: its text shows that the way on's own chunk arrived and hydrated.
+  await expect(call.getByTestId('open-now')).toHaveText(/(geöffnet|geschlossen|Vereinbarung)/)
+  const search = uniqueName('Kombi bis 20.000 €')
+  const request = page.getByRole('region', { name: 'Benachrichtigen, wenn ein passendes Auto kommt' })
+  await request.getByRole('textbox', { name: /^Gesucht/ }).fill(search)
+  await request.getByRole('textbox', { name: /^E-Mail oder Telefon/ }).fill('0201 123456')
+  await request.getByRole('button', { name: 'SUCHAUFTRAG SPEICHERN' }).click()
+  await expect(request.getByText('Suchauftrag gespeichert!')).toBeVisible()
+  await expect.poll(async () => (await storedLeadWith(search))?.kind).toBe('search-request')
   const back = page.getByRole('link', { name: 'Zurück zur Übersicht' })
   await expect(back).toHaveAttribute('href', '/vehicles')
   await back.click()
   await expect(page).toHaveURL(/\/vehicles$/)
+})
+
+test('from lg the price box stays in view while reading the technical data, if it fits the screen (tablet review Low 9)', async ({ page }) => {
+  const box = page.getByText('Preis', { exact: true }).first().locator('..')
+  const enquire = box.getByRole('link', { name: 'Fahrzeug anfragen' })
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await page.goto('/vehicles/1')
+  await waitForScripts(page)
+  // The technical data at the top of the window (below the header), far below where the box began.
+  await page.locator('#technische-daten').evaluate((heading) => heading.scrollIntoView())
+  await expect(enquire).toBeInViewport()
+  // Just below the fixed header (80 px), whatever the scroll.
+  expect(Math.round((await box.boundingBox())!.y)).toBe(104)
+  // A window too short for the whole box: it scrolls away with the page rather than hide its own end.
+  await page.setViewportSize({ width: 1280, height: 560 })
+  await expect(box).not.toHaveAttribute('data-fits')
+  await page.locator('#technische-daten').evaluate((heading) => heading.scrollIntoView())
+  await expect(enquire).not.toBeInViewport()
+})
+
+test('the financing example’s labels break no word at 768, 1024 and 1280 px (tablet review Low 4)', async ({ page }) => {
+  await page.goto('/vehicles/1')
+  const labels = page.getByTestId('financing-result').locator('dt')
+  await expect(labels.first()).toHaveText('Fahrzeugpreis (Barzahlungspreis)')
+  for (const width of [768, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 })
+    // Each word of each label: its characters' boxes on one line (a word cut in two has boxes on two).
+    const cut = await labels.evaluateAll((terms) =>
+      terms.flatMap((term) => {
+        const text = term.firstChild
+        if (!(text instanceof Text)) return []
+        return [...(text.data.matchAll(/\S+/g) ?? [])].flatMap((word) => {
+          const range = document.createRange()
+          range.setStart(text, word.index)
+          range.setEnd(text, word.index + word[0].length)
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1 ? [word[0]] : []
+        })
+      }),
+    )
+    expect(cut, `${width} px`).toEqual([])
+  }
 })
 
 // GET /api/vehicles/{id} (the detail shape, 404 JSON): tests/http/pages-and-api.test.ts.

@@ -1,10 +1,19 @@
+import { isDataWithResponseInit } from '@remix-run/router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOrReplace, patchDocument } from '#app/lake/lake.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
+import { readVehiclePage } from '#app/vehicles/inventory.server.ts'
+import { matchesSearch } from '#app/alerts/watcher.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
-import { loadVehicleDetail } from './data.server'
+import { loadVehicleDetail, type VehicleNotFoundData } from './data.server'
 
 type Loaded = Awaited<ReturnType<typeof loadVehicleDetail>>
+
+/** A 404 thrown as data (decision 101): its status and body. */
+interface NotFound {
+  status: number | undefined
+  body: VehicleNotFoundData
+}
 
 /** A vehicle as the marketplace sync writes it: marketplace photos only, consumption figures. */
 const SYNCED = {
@@ -45,19 +54,25 @@ const SOLD = { ...SYNCED, _id: 'vehicle-md-4712', id: 'md-4712', marketplaceId: 
 
 describe.each(BACKENDS)('the /vehicles/{id} loader on the %s lake', (backend) => {
   let test: TestLake
-  const load = async (path: string): Promise<Loaded | Response> => {
+  const load = async (path: string): Promise<Loaded | Response | NotFound> => {
     const url = new URL(path, 'http://localhost')
     const id = decodeURIComponent(url.pathname.split('/')[2] ?? '')
     try {
       return await loadVehicleDetail({ request: new Request(url), params: { id }, context: { lake: test.lake, env: test.env } })
     } catch (thrown) {
       if (thrown instanceof Response) return thrown
+      if (isDataWithResponseInit(thrown)) return { status: thrown.init?.status, body: thrown.data as VehicleNotFoundData }
       throw thrown
     }
   }
+  const notFound = async (path: string) => {
+    const result = await load(path)
+    if (result instanceof Response || !('status' in result)) throw new Error(`${path} was found`)
+    return result
+  }
   const found = async (path: string) => {
     const result = await load(path)
-    if (result instanceof Response) throw new Error(`${path} answered ${result.status}`)
+    if (result instanceof Response || 'status' in result) throw new Error(`${path} answered ${result.status}`)
     return result
   }
 
@@ -208,14 +223,50 @@ describe.each(BACKENDS)('the /vehicles/{id} loader on the %s lake', (backend) =>
     expect(moved instanceof Response && moved.status).toBe(301)
     expect((moved as Response).headers.get('location')).toBe('/vehicles/md-4711?anzahlung=5000')
     await patchDocument(test.lake, 'vehicle-md-4711', { unset: ['previousIds'] })
-    expect((await load('/vehicles/alt-4711')) instanceof Response && ((await load('/vehicles/alt-4711')) as Response).status).toBe(404)
+    expect((await notFound('/vehicles/alt-4711')).status).toBe(404)
   })
 
-  it('an unknown or malformed id is a 404', async () => {
+  it('an unknown or malformed id is a 404 offering the three newest cars on sale, as the list starts, and a Suchauftrag to type (decision 101)', async () => {
+    const newest = (await readVehiclePage(test.lake, { sort: 'newest', page: 1 })).vehicles.slice(0, 3).map((vehicle) => vehicle.id)
+    expect(newest).toHaveLength(3)
     for (const path of ['/vehicles/999', '/vehicles/%20drop', '/vehicles/a.b']) {
-      const result = await load(path)
-      expect(result instanceof Response && result.status, path).toBe(404)
+      const { status, body } = await notFound(path)
+      expect(status, path).toBe(404)
+      expect(body.alternatives, path).toBe('newest')
+      expect(
+        body.vehicles.map((vehicle) => vehicle.id),
+        path,
+      ).toEqual(newest)
+      // Cards as every card shows them: a rate at the advertised rate, badges worked out here.
+      expect(body.vehicles.every((vehicle) => typeof vehicle.monthlyRate === 'number' && !('status' in vehicle))).toBe(true)
+      expect(body.query, path).toBe('')
     }
+  })
+
+  it('an unknown id reached from a narrowed list: cars like that list and its search for the Suchauftrag, which the watcher reads back', async () => {
+    const { body } = await notFound(`/vehicles/999?from=${encodeURIComponent('make=Skoda&priceTo=30000&page=2')}`)
+    expect(body.alternatives).toBe('similar')
+    expect(body.vehicles.length).toBeGreaterThan(0)
+    expect(body.vehicles.every((vehicle) => vehicle.make === 'Skoda')).toBe(true)
+    expect(body.query).toBe('Skoda bis 30.000\u00a0€')
+    // The Suchauftrag watches for what the list showed: a Skoda up to 30,000 €.
+    // The synced Skoda as the watcher reads an arriving car (its fields are a superset of what it reads).
+    const arriving = (changes: object) => ({ ...SYNCED, ...changes }) as unknown as Parameters<typeof matchesSearch>[1]
+    expect(matchesSearch(body.query, arriving({ price: 29_000 }))).toBe(true)
+    expect(matchesSearch(body.query, arriving({ price: 31_000 }))).toBe(false)
+    expect(matchesSearch(body.query, arriving({ make: 'Opel' }))).toBe(false)
+    // A make nobody sells: the newest cars, and still its Suchauftrag.
+    const nothingLike = await notFound(`/vehicles/999?from=${encodeURIComponent('make=Lada')}`)
+    expect(nothingLike.body).toMatchObject({ alternatives: 'newest', query: 'Lada' })
+    expect(nothingLike.body.vehicles).toHaveLength(3)
+  })
+
+  it('a sold car nothing is like offers the newest cars instead (decision 101)', async () => {
+    await createOrReplace(test.lake, { ...SOLD, _id: 'vehicle-sold-lada', id: 'sold-lada', make: 'Lada', model: 'Niva', bodyType: null, marketplaceId: '4799' })
+    const { similar, alternatives } = (await found('/vehicles/sold-lada')).data
+    expect(alternatives).toBe('newest')
+    expect(similar).toHaveLength(3)
+    expect((await found('/vehicles/md-4712')).data.alternatives).toBe('similar')
   })
 })
 

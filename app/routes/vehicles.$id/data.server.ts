@@ -1,23 +1,71 @@
 import { data, type LoaderFunctionArgs, redirect } from '@remix-run/node'
+import { type ContentLake } from '#app/lake/lake.server.ts'
 import { RENAMED_VEHICLE_QUERY } from '#app/sanity/queries/vehicles.ts'
-import { type RENAMED_VEHICLE_QUERYResult, type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
+import { type RENAMED_VEHICLE_QUERYResult, type SIMILAR_VEHICLES_QUERYResult, type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
 import { testDriveSlots } from '#app/submissions/test-drive-slots.ts'
 import { CACHE_CONTROL, redirectToPagePath } from '#app/utils/http.server.ts'
 import { loadSiteSettings } from '#app/utils/site-settings.server.ts'
-import { parseAmount } from '#app/utils/format.ts'
+import { formatEuro, parseAmount } from '#app/utils/format.ts'
 import { readSimilarVehicleCards, readVehicleDetail } from '#app/vehicles/inventory.server.ts'
-import { withBadges } from '#app/vehicles/badges.ts'
+import { type BadgeFacts, withBadges } from '#app/vehicles/badges.ts'
+import { readHighlightCards } from '#app/vehicles/highlights.server.ts'
+import { LIST_RETURN_PARAM } from '#app/vehicles/list-return.ts'
+import { parseVehicleSearch } from '#app/vehicles/vehicle-search.ts'
+import { type SimilarTo } from '#app/vehicles/vehicle-index.server.ts'
 import { PUBLIC_VEHICLE_ID_PATTERN } from '#schemas/lib/validation.ts'
-import { vehicleSearchDescription, vehicleSearchTitle } from './vehicle-facts'
+import { absoluteUrl, car } from '#app/seo/structured-data.ts'
+import { vehicleName, vehicleSearchDescription, vehicleSearchTitle } from './vehicle-facts'
 import { effectiveRateOf, financingInputFromParams, withMonthlyRates } from '#app/vehicles/financing.ts'
 import { priceHistoryId, priceReduction } from '#app/vehicles/price-history.ts'
 import { PRICE_HISTORY_QUERY } from '#app/sanity/queries/alerts.ts'
 import { type PRICE_HISTORY_QUERYResult } from '#app/sanity/types.ts'
 
-/** The body of the 404 response; the route's ErrorBoundary shows the page of spec §8. */
-export const VEHICLE_NOT_FOUND = 'Fahrzeug nicht gefunden'
-
 export type VehicleDetail = NonNullable<VEHICLE_DETAIL_QUERYResult>
+
+/**
+ * The cars a page offers instead of its own or one that is gone: like it (`similar`), or, where
+ * nothing is like it or nothing is known of it, the newest on sale (`newest`).
+ */
+export type Alternatives = 'similar' | 'newest'
+
+/** The body of the 404 of an unknown id: the way on from a car that is gone (decision 101). */
+export interface VehicleNotFoundData {
+  vehicles: ReturnType<typeof withAlternativeRates<SIMILAR_VEHICLES_QUERYResult[number]>>
+  alternatives: Alternatives
+  /** What a Suchauftrag would watch for: the search the link came from, '' when nothing is known. */
+  query: string
+}
+
+/** Similar cars (SIMILAR_VEHICLES_QUERY, or the vehicle index) when there is something to be like, else the newest three. */
+async function readAlternatives(lake: ContentLake, like: SimilarTo | undefined) {
+  const similar = like ? await readSimilarVehicleCards(lake, like) : []
+  if (similar.length > 0) return { cards: similar, alternatives: 'similar' as const }
+  return { cards: await readHighlightCards(lake), alternatives: 'newest' as const }
+}
+
+/** Cards as every card shows them: badges as of `now` (decision 052), „ab N €/Monat“ at the advertised rate (decision 083). */
+function withAlternativeRates<V extends BadgeFacts & { price?: unknown }>(
+  cards: readonly V[],
+  settings: Awaited<ReturnType<typeof loadSiteSettings>>,
+  now: Date,
+) {
+  return withMonthlyRates(withBadges(cards, now.getTime()), effectiveRateOf(settings))
+}
+
+/**
+ * The 404 of an unknown id with the way on (decision 101): cars like the list the link came from
+ * (its `from` parameter: make or body type, price up to), else the newest; and that search for a
+ * Suchauftrag. Thrown as data, so the route's ErrorBoundary shows them with the status kept.
+ */
+async function vehicleNotFound(request: Request, lake: ContentLake) {
+  const from = new URL(request.url).searchParams.get(LIST_RETURN_PARAM)
+  const state = from ? parseVehicleSearch(new URLSearchParams(from)).state : undefined
+  const like = state?.make || state?.body ? { id: null, make: state.make ?? null, bodyType: state.body ?? null, price: state.priceTo ?? null } : undefined
+  const [{ cards, alternatives }, settings] = await Promise.all([readAlternatives(lake, like), loadSiteSettings(lake)])
+  const query = [state?.make, state?.body, state?.search, state?.priceTo ? `bis ${formatEuro(state.priceTo)}` : undefined].filter(Boolean).join(' ')
+  const body: VehicleNotFoundData = { vehicles: withAlternativeRates(cards, settings, new Date()), alternatives, query }
+  return data(body, { status: 404 })
+}
 
 /**
  * The data of /vehicles/{id}: the vehicle (any status: a sold one is shown as sold), similar
@@ -26,36 +74,37 @@ export type VehicleDetail = NonNullable<VEHICLE_DETAIL_QUERYResult>
  */
 export async function loadVehicleDetail({ request, params, context }: LoaderFunctionArgs) {
   const id = params.id ?? ''
-  if (!PUBLIC_VEHICLE_ID_PATTERN.test(id)) throw new Response(VEHICLE_NOT_FOUND, { status: 404 })
+  if (!PUBLIC_VEHICLE_ID_PATTERN.test(id)) throw await vehicleNotFound(request, context.lake)
   redirectToPagePath(request, `/vehicles/${id}`)
   const vehicle = await readVehicleDetail(context.lake, id)
   if (!vehicle) {
     // A car whose number staff changed keeps its old one: shared links are sent on (decision 099).
     const renamed = await context.lake.fetch<RENAMED_VEHICLE_QUERYResult>(RENAMED_VEHICLE_QUERY, { id })
     if (typeof renamed === 'string' && renamed !== id) throw redirect(`/vehicles/${renamed}${new URL(request.url).search}`, { status: 301 })
-    throw new Response(VEHICLE_NOT_FOUND, { status: 404 })
+    throw await vehicleNotFound(request, context.lake)
   }
   const price = parseAmount(vehicle.price)
   const now = new Date()
-  const [similarCards, settings, history] = await Promise.all([
-    readSimilarVehicleCards(context.lake, { id: vehicle.id, make: vehicle.make, bodyType: vehicle.bodyType ?? null, price }),
+  const sold = vehicle.status === 'sold'
+  const like = { id: vehicle.id, make: vehicle.make, bodyType: vehicle.bodyType ?? null, price }
+  const [{ cards: similarCards, alternatives }, settings, history] = await Promise.all([
+    // A sold car's page is a way on too (decision 101): without a similar car, the newest ones.
+    sold ? readAlternatives(context.lake, like) : readSimilarVehicleCards(context.lake, like).then((cards) => ({ cards, alternatives: 'similar' as const })),
     // The root loader's read of the settings (the lake answers it once per state, decision 046),
     // not a query of its own: one more query would scan the lake once more per page.
     // Also for a sold car: its similar cards show their „ab N €/Monat“ at the advertised rate (decision 083).
     loadSiteSettings(context.lake),
     // Its price history (issue 38): „Preis gesenkt“ with the 30-day lowest price only (decision 081).
     // Private (a dot in the id, decision 081): recording a price never outdates cached pages by itself.
-    vehicle.status === 'sold'
-      ? null
-      : context.lake.fetch<PRICE_HISTORY_QUERYResult>(PRICE_HISTORY_QUERY, { id: priceHistoryId(vehicle._id) }, { includePrivate: true }),
+    sold ? null : context.lake.fetch<PRICE_HISTORY_QUERYResult>(PRICE_HISTORY_QUERY, { id: priceHistoryId(vehicle._id) }, { includePrivate: true }),
   ])
-  const hours = vehicle.status === 'sold' ? undefined : settings?.openingHours?.find((variant) => variant.key === 'general')?.specs
+  const hours = sold ? undefined : settings?.openingHours?.find((variant) => variant.key === 'general')?.specs
   // The test drive's slots as of now; a page served from the cache a few minutes later may offer a
   // window that just began, which the server refuses with a field error (docs/decisions/042).
   const slots = hours ? testDriveSlots(hours, now, { special: settings?.specialOpeningHours }) : []
   // Similar vehicles are available ones (a reserved car is no alternative): of the badges only "Neu im Bestand" can show (docs/decisions/052).
   // Their „ab N €/Monat“ at the advertised rate, like every card (decision 083).
-  const similar = withMonthlyRates(withBadges(similarCards, now.getTime()), effectiveRateOf(settings))
+  const similar = withAlternativeRates(similarCards, settings, now)
   const financing = financingInputFromParams(new URL(request.url).searchParams, price ?? 0)
   // The month the page was made in, for facts that depend on the date (the historic plate).
   const today = now.toISOString().slice(0, 7)
@@ -65,5 +114,17 @@ export async function loadVehicleDetail({ request, params, context }: LoaderFunc
   // How a search result shows the page: made here, so its rules stay out of the browser's bundle.
   const dealer = settings?.dealerName ?? ''
   const searchResult = { title: vehicleSearchTitle(vehicle, dealer), description: vehicleSearchDescription(vehicle, dealer) }
-  return data({ vehicle, similar, financing, today, slots, priceReduced, searchResult }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })
+  // Its schema.org Car for the head's JSON-LD, made here for the same reason (about 0.7 KB of gzip script, decision 101).
+  const siteUrl = new URL(context.env.SITE_URL).origin
+  // Typed loosely: schema-dts's types are too deep for the loader data's serialised type.
+  const structuredData: unknown = settings
+    ? car({ url: siteUrl, settings: { dealerName: dealer } }, vehicle, {
+        name: vehicleName(vehicle),
+        url: absoluteUrl(siteUrl, `/vehicles/${encodeURIComponent(vehicle.id)}`),
+      })
+    : null
+  return data(
+    { vehicle, similar, alternatives, financing, today, slots, priceReduced, searchResult, structuredData },
+    { headers: { 'Cache-Control': CACHE_CONTROL.page } },
+  )
 }

@@ -151,7 +151,8 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path }:
                 {formatEuroCents(example.monthlyPayment)}
               </strong>
             </p>
-            <dl className="mt-4 grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1.5 text-sm text-zinc-800">
+            {/* Labels hyphenate where they must break (narrow phones): never a word cut without a hyphen (tablet review Low 4). */}
+            <dl className="mt-4 grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1.5 text-sm text-zinc-800 hyphens-auto">
               <dt>Fahrzeugpreis (Barzahlungspreis)</dt>
               <dd className="text-right whitespace-nowrap">{formatEuroCents(example.price)}</dd>
               <dt>Anzahlung</dt>

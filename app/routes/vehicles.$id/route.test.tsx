@@ -73,6 +73,12 @@ describe('/vehicles/{id}', () => {
     expect(screen.queryByText('Unverbindliches Finanzierungsbeispiel')).toBeNull()
     const similar = screen.getByRole('region', { name: 'Ähnliche Fahrzeuge' })
     expect(within(similar).getAllByRole('article').length).toBeGreaterThan(0)
+    // The way on (decision 101), its own chunk in the browser: the phone and a Suchauftrag for this make and model.
+    const call = await screen.findByRole('region', { name: 'Lieber persönlich?' })
+    expect(within(call).getByRole('link', { name: /0201/ }).getAttribute('href')).toMatch(/^tel:\+49/)
+    const request = screen.getByRole('region', { name: 'Benachrichtigen, wenn ein passendes Auto kommt' })
+    expect(request.textContent).toContain('Ihr Suchauftrag für „BMW 118i“')
+    expect(within(request).getByRole('button', { name: 'SUCHAUFTRAG SPEICHERN' })).toBeTruthy()
   })
 
   it('a price reduced (issue 38): „Preis gesenkt“ with the 30-day lowest price struck through, and „Preis beobachten“ with its consent text', async () => {
@@ -149,10 +155,17 @@ describe('/vehicles/{id}', () => {
     expect(screen.queryByRole('list', { name: 'Alle Fotos' })).toBeNull()
   })
 
-  it('an unknown id: the not-found texts and the way back', async () => {
+  it('an unknown id: the not-found texts and the way back, then the way on: three cars, the phone, a Suchauftrag to type', async () => {
     await renderPage('/vehicles/999')
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Fahrzeug nicht gefunden')
     expect(screen.getByText('Das angeforderte Fahrzeug existiert nicht oder ist nicht mehr verfügbar.')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Zurück zur Übersicht' }).getAttribute('href')).toBe('/vehicles')
+    const cars = screen.getByRole('region', { name: 'Unsere neuesten Fahrzeuge' })
+    expect(within(cars).getAllByRole('article')).toHaveLength(3)
+    const call = await screen.findByRole('region', { name: 'Lieber persönlich?' })
+    expect(within(call).getByRole('link', { name: /0201/ }).getAttribute('href')).toMatch(/^tel:\+49/)
+    const request = screen.getByRole('region', { name: 'Benachrichtigen, wenn ein passendes Auto kommt' })
+    expect(within(request).getByRole('textbox', { name: /^Gesucht/ })).toBeTruthy()
+    expect(within(request).getByRole('textbox', { name: /^E-Mail oder Telefon/ })).toBeTruthy()
   })
 })

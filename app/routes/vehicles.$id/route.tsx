@@ -1,13 +1,13 @@
 import { type HeadersFunction, type MetaFunction } from '@remix-run/node'
+import { type RefObject, useEffect, useRef } from 'react'
+import type { Thing } from 'schema-dts'
 import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { HydrationBoundary } from '#app/utils/hydration.tsx'
 import { AlertIcon, ArrowRightIcon, CalendarIcon, CheckIcon, MailIcon, PhoneIcon } from '#app/components/icons.tsx'
 import { LeadForm } from '#app/components/forms/lead-form.tsx'
 import { SaveButton } from '#app/components/save-button.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
-import { VehicleCard } from '#app/components/vehicle-card.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
-import { car } from '#app/seo/structured-data.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { RESERVED_MEANING, reservedTestDriveNote } from '#app/submissions/lead-forms.ts'
 import { PRICE_ALERT_CONSENT } from '#app/alerts/consent.ts'
@@ -19,11 +19,12 @@ import { advertisedMonthlyRate, effectiveRateOf, FINANCING_ANCHOR, FINANCING_REQ
 import { tradeInHref, whatsappHref, whatsappMessage } from '#app/vehicles/contact-links.ts'
 import { listReturnHref } from '#app/vehicles/list-return.ts'
 import { INVENTORY_TITLE } from '#app/vehicles/vehicle-search.ts'
-import { loadVehicleDetail } from './data.server'
+import { loadVehicleDetail, type VehicleNotFoundData } from './data.server'
 import { FinancingExample } from './financing-example'
 import { buyerFacts, consumptionLines, netPriceLabel, technicalData, vehicleName } from './vehicle-facts'
 import { GALLERY_IMAGE_SIZES, VehicleGallery } from './vehicle-gallery'
 import { VehicleNotFound } from './vehicle-not-found'
+import { AlternativeVehicles, WayOn } from './vehicle-alternatives'
 
 export const loader = loadVehicleDetail
 
@@ -57,7 +58,8 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
         { name: INVENTORY_TITLE, path: '/vehicles' },
         { name, path },
       ],
-      structuredData: ({ site, url }) => [car(site, vehicle, { name, url })],
+      // The Car node comes made from the loader (its rules stay out of the browser's script).
+      structuredData: () => (data.structuredData ? [data.structuredData as Thing] : []),
       // A sold vehicle stays reachable for old links but leaves the search index (docs/decisions).
       robots: sold ? 'noindex' : undefined,
     }),
@@ -67,7 +69,8 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 /** Unknown id: the 404 page of spec §8. Anything else (the lake failing) goes on to the root's 500 page. */
 export function ErrorBoundary() {
   const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404) return <VehicleNotFound />
+  // The loader's 404 body: the way on (decision 101).
+  if (isRouteErrorResponse(error) && error.status === 404) return <VehicleNotFound way={error.data as VehicleNotFoundData} />
   throw error
 }
 
@@ -75,10 +78,12 @@ const BACK_LINK =
   'inline-flex min-h-11 items-center gap-2 rounded font-semibold text-zinc-800 hover:text-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900'
 
 export default function VehicleDetailPage() {
-  const { vehicle, similar, financing, today, slots, priceReduced } = useLoaderData<typeof loader>()
+  const { vehicle, similar, alternatives, financing, today, slots, priceReduced } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
   const { siteUrl } = useRouteLoaderData<typeof rootLoader>('root') ?? {}
   const { pathname, search } = useLocation()
+  const priceBox = useRef<HTMLDivElement>(null)
+  useStickyWhileItFits(priceBox)
   const name = vehicleName(vehicle)
   const sold = vehicle.status === 'sold'
   const reserved = vehicle.status === 'reserved'
@@ -124,7 +129,7 @@ export default function VehicleDetailPage() {
           <div role="status" className="mt-6 rounded-xl border border-zinc-300 bg-zinc-100 p-5 text-zinc-900">
             <p className="font-bold">Dieses Fahrzeug ist bereits verkauft.</p>
             <p className="mt-1">
-              {similar.length > 0 ? (
+              {alternatives === 'similar' && similar.length > 0 ? (
                 <>
                   Vielleicht passt eines unserer{' '}
                   <a href="#aehnliche-fahrzeuge" className="font-semibold underline underline-offset-4">
@@ -167,8 +172,10 @@ export default function VehicleDetailPage() {
             <VehicleGallery key={vehicle.id} images={vehicle.images ?? []} name={name} />
           </div>
 
-          <div className="space-y-6 lg:row-span-2 print:row-span-1">
-            <div className="rounded-xl border border-zinc-200 p-5 shadow-sm sm:p-6">
+          {/* From lg the price box has the column beside the photos, the financing and the data to itself, and
+              stays in view below the header while it fits the screen (tablet review Low 9, useStickyWhileItFits). */}
+          <div className={`print:row-span-1 ${!sold && hasPrice ? 'lg:row-span-3' : 'lg:row-span-2'}`}>
+            <div ref={priceBox} className="rounded-xl border border-zinc-200 p-5 shadow-sm sm:p-6 lg:data-fits:sticky lg:data-fits:top-26">
               <p className="text-sm font-semibold text-zinc-700">{sold ? 'Verkaufspreis' : 'Preis'}</p>
               {/* A figure stays on one line; "Preis auf Anfrage" is words and wraps within the card. */}
               <p
@@ -245,12 +252,15 @@ export default function VehicleDetailPage() {
                 </div>
               ) : null}
             </div>
-            {!sold && hasPrice ? (
+          </div>
+          {!sold && hasPrice ? (
+            // Beside the price on phones and tablets (the order of the page), under the photos from lg.
+            <div className="lg:col-span-2 print:hidden">
               <HydrationBoundary>
                 <FinancingExample key={vehicle.id} price={price} effectiveRatePercent={rate} initial={financing} path={pathname} />
               </HydrationBoundary>
-            ) : null}
-          </div>
+            </div>
+          ) : null}
 
           <HydrationBoundary>
             <div className="space-y-10 lg:col-span-2 print:col-span-2 print:space-y-4">
@@ -441,24 +451,36 @@ export default function VehicleDetailPage() {
         </HydrationBoundary>
 
         <HydrationBoundary>
-          {similar.length > 0 ? (
-            <section id="aehnliche-fahrzeuge" aria-labelledby="aehnliche-heading" className="mt-14 print:hidden scroll-mt-24">
-              <h2 id="aehnliche-heading" className="text-2xl text-zinc-950 print:text-base">
-                Ähnliche Fahrzeuge
-              </h2>
-              <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                {similar.map((item) => (
-                  <li key={item.id}>
-                    <VehicleCard vehicle={item} detailsLabel="DETAILS ANSEHEN" />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <AlternativeVehicles vehicles={similar} alternatives={alternatives} />
         </HydrationBoundary>
+        {/* A sold car's page is a way on, like an unknown id's (decision 101); its own boundary, so the cars never wait for its chunk. */}
+        {sold ? (
+          <HydrationBoundary>
+            <WayOn query={[vehicle.make, vehicle.model].filter(Boolean).join(' ')} />
+          </HydrationBoundary>
+        ) : null}
       </div>
     </div>
   )
+}
+
+/** Room a sticky price box needs besides its own height: `top-26` (104 px: the 80 px header and 24 px) and 16 px below it. */
+const STICKY_ROOM_PX = 120
+
+/**
+ * Marks the box `data-fits` while it fits the window below the header, for its `data-fits:sticky`: a
+ * sticky box taller than the screen would hide its own end. Checked once hydrated (its content is the
+ * server's by then) and whenever the window changes size. Without JavaScript it is not sticky.
+ */
+function useStickyWhileItFits(ref: RefObject<HTMLElement>) {
+  useEffect(() => {
+    const box = ref.current
+    if (!box) return
+    const check = () => box.toggleAttribute('data-fits', box.offsetHeight + STICKY_ROOM_PX <= innerHeight)
+    check()
+    addEventListener('resize', check)
+    return () => removeEventListener('resize', check)
+  }, [ref])
 }
 
 /** Under the trade-in checkbox and with the confirmation: the way into the sell flow, this car noted. */

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { ArrowRightIcon } from '#app/components/icons.tsx'
 import { SanityImage, type SanityImageSource } from '#app/components/sanity-image.tsx'
 import { VEHICLE_PLACEHOLDER } from '#app/components/vehicle-card.tsx'
 import { useHydrated } from '#app/utils/hydration.tsx'
+import { imageUrl } from '#app/sanity/image.ts'
 
 /** A photo as VEHICLE_DETAIL_QUERY projects it: a lake image, or a marketplace photo's URL. */
 export type GalleryImage = SanityImageSource & { _key?: string | null }
@@ -97,10 +98,28 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
     )
   }
 
+  // „Vergrößern“ (tablet review Low 8): the photo at its largest; with JavaScript the lightbox, loaded on the
+  // first click, which shows the photos beside the link (their srcset has every width up to each photo's own).
+  const openLarge = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault()
+    const trigger = event.currentTarget
+    void import('./photo-lightbox').then(({ openLightbox }) => openLightbox(trigger.parentElement!.querySelectorAll('img'), selected, trigger))
+  }
+  const enlarge = (
+    <a
+      href={imageUrl(photos[selected]!.asset!.url!, { width: 2400 })}
+      onClick={hydrated ? openLarge : undefined}
+      className="print:hidden absolute top-3 left-3 rounded-full bg-zinc-950/75 px-3 py-1 text-sm font-semibold text-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
+    >
+      Vergrößern
+    </a>
+  )
+
   if (count === 1) {
     return (
-      <div className="overflow-hidden rounded-xl bg-zinc-200">
+      <div className="relative overflow-hidden rounded-xl bg-zinc-200">
         <Photo image={photos[0]!} alt={altOf(0)} sizes={GALLERY_IMAGE_SIZES} priority className="aspect-[3/2] w-full object-cover" />
+        {enlarge}
       </div>
     )
   }
@@ -154,6 +173,7 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
             </button>
           </>
         ) : null}
+        {enlarge}
         {/* Only a script follows the position; without one a fixed 'Bild 1' would be wrong after a swipe. */}
         <p
           aria-live="polite"

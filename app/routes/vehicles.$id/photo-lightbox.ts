@@ -1,0 +1,71 @@
+/*
+ * The vehicle photos large (tablet review Low 8): a modal <dialog> over the page, loaded on the first
+ * „Vergrößern“ (vehicle-gallery.tsx imports it then): the vehicle page's script budget has no room
+ * for it. Plain DOM and no imports: importing React's client renderer or the app's modules here would
+ * regroup the browser build's shared chunks, and every page would load more. Without JavaScript the
+ * same link opens the photo itself at its largest.
+ */
+
+const BUTTON =
+  'absolute flex size-12 items-center justify-center rounded-full bg-white/15 text-3xl leading-none text-white hover:bg-white/30 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400'
+
+/**
+ * Shows the gallery's `photos` (its <img>s: their srcset has every width up to each photo's own, a
+ * marketplace photo its one URL) from `start` in a modal dialog, at the width the screen needs: the
+ * page behind is inert, arrows and the arrow keys move, Escape or „Schließen“ close it, and the
+ * focus goes back to `trigger`.
+ */
+export function openLightbox(photos: ArrayLike<HTMLImageElement>, start: number, trigger: HTMLElement) {
+  const count = photos.length
+  const dialog = document.createElement('dialog')
+  dialog.className = 'm-0 h-dvh max-h-none w-dvw max-w-none bg-zinc-950 p-0 text-white backdrop:bg-zinc-950'
+  const image = document.createElement('img')
+  image.sizes = '100vw'
+  image.className = 'size-full object-contain'
+  const counter = document.createElement('p')
+  counter.setAttribute('aria-live', 'polite')
+  counter.className = 'absolute bottom-4 left-1/2 -translate-x-1/2 rounded-full bg-zinc-950/75 px-3 py-1 text-sm font-semibold'
+  let index = start
+
+  const show = (next: number) => {
+    index = (next + count) % count
+    const photo = photos[index]!
+    image.srcset = photo.srcset
+    image.src = photo.src
+    image.alt = photo.alt
+    dialog.setAttribute('aria-label', `Fotos, Bild ${index + 1} von ${count}`)
+    counter.textContent = `Bild ${index + 1} von ${count}`
+  }
+  const button = (label: string, glyph: string, place: string, onClick: () => void) => {
+    const element = document.createElement('button')
+    element.type = 'button'
+    element.setAttribute('aria-label', label)
+    element.innerHTML = `<span aria-hidden="true">${glyph}</span>`
+    element.className = `${BUTTON} ${place}`
+    element.addEventListener('click', onClick)
+    return element
+  }
+
+  const close = button('Schließen', '×', 'top-4 right-4', () => dialog.close())
+  dialog.append(image, close)
+  if (count > 1) {
+    dialog.append(
+      button('Vorheriges Bild', '‹', 'top-1/2 left-4 -translate-y-1/2', () => show(index - 1)),
+      button('Nächstes Bild', '›', 'top-1/2 right-4 -translate-y-1/2', () => show(index + 1)),
+      counter,
+    )
+    dialog.addEventListener('keydown', (event) => {
+      const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
+      if (step) show(index + step)
+    })
+  }
+  // Escape closes a modal dialog by itself; either way it leaves the page and the focus returns.
+  dialog.addEventListener('close', () => {
+    dialog.remove()
+    trigger.focus()
+  })
+  show(start)
+  document.body.append(dialog)
+  dialog.showModal()
+  close.focus()
+}
