@@ -10,6 +10,7 @@ import {
   type VEHICLE_LIST_QUERYResult,
   type VEHICLE_SEARCH_CANDIDATES_QUERYResult,
   type SIMILAR_VEHICLES_QUERYResult,
+  type RENAMED_VEHICLE_QUERYResult,
   type VEHICLE_DETAIL_QUERYResult,
 } from '#app/sanity/types.ts'
 import {
@@ -27,6 +28,7 @@ import {
   vehicleListParams,
   SIMILAR_VEHICLES_QUERY,
   VEHICLE_DETAIL_PROJECTION_QUERY,
+  RENAMED_VEHICLE_QUERY,
   VEHICLE_DETAIL_QUERY,
 } from '#app/sanity/queries/vehicles.ts'
 import { loadSiteSettings } from '#app/utils/site-settings.server.ts'
@@ -37,6 +39,7 @@ import {
   type IndexRange,
   readSimilarVehicles,
   readVehicleByPublicId,
+  renamedVehicleId,
   readVehicleIndex,
   type SimilarTo,
   vehicleIndexFacets,
@@ -204,6 +207,13 @@ function uniqueSorted(values: ReadonlyArray<string | null>): string[] {
 export function readVehicleDetail(lake: ContentLake, id: string): Promise<VEHICLE_DETAIL_QUERYResult> {
   if (lake.local) return readVehicleByPublicId<NonNullable<VEHICLE_DETAIL_QUERYResult>>(lake.local, id, VEHICLE_DETAIL_PROJECTION_QUERY)
   return lake.fetch<VEHICLE_DETAIL_QUERYResult>(VEHICLE_DETAIL_QUERY, { id })
+}
+
+/** The public id of the vehicle that once had `id` (RENAMED_VEHICLE_QUERY, decision 099): on the embedded lake from the index, not a scan. */
+export async function readRenamedVehicleId(lake: ContentLake, id: string): Promise<string | null> {
+  if (lake.local) return renamedVehicleId(lake.local, id)
+  const renamed = await lake.fetch<RENAMED_VEHICLE_QUERYResult>(RENAMED_VEHICLE_QUERY, { id })
+  return typeof renamed === 'string' ? renamed : null
 }
 
 /** Up to three vehicles like `to` (SIMILAR_VEHICLES_QUERY): on the embedded lake from the index, not a scan. */

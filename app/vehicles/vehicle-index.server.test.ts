@@ -7,6 +7,7 @@ import { createOrReplace, patchDocument } from '#app/lake/lake.server.ts'
 import { type VEHICLE_API_LIST_QUERYResult, type VEHICLE_LIST_QUERYResult } from '#app/sanity/types.ts'
 import {
   readApiVehicles,
+  readRenamedVehicleId,
   readSimilarVehicleCards,
   readVehicleDetail,
   readVehicleFacets,
@@ -16,6 +17,7 @@ import {
 } from '#app/vehicles/inventory.server.ts'
 import {
   pagedQuery,
+  RENAMED_VEHICLE_QUERY,
   SIMILAR_VEHICLES_QUERY,
   VEHICLE_API_BY_ID_QUERY,
   VEHICLE_DETAIL_QUERY,
@@ -145,6 +147,20 @@ describe('the embedded vehicle index answers exactly as the GROQ', () => {
     const groq = await lake.fetch<string[]>(VEHICLE_IDS_ON_SALE_QUERY)
     expect(groq.length).toBeGreaterThan(100)
     expect(await readVehicleIdsOnSale(lake)).toEqual(groq)
+  })
+
+  it('a former public id: the same car as RENAMED_VEHICLE_QUERY (the first in document order), none for an unknown id; after a write too', async () => {
+    // Two cars renamed; the second also claims a former id of the first, and keeps odd entries staff cannot type.
+    await patchDocument(lake, 'vehicle-3', { set: { previousIds: ['alt-3', 'alt-geteilt'] } })
+    await patchDocument(lake, 'vehicle-7', { set: { previousIds: ['alt-7', 'alt-geteilt', 42, null] } })
+    const asked = ['alt-3', 'alt-7', 'alt-geteilt', '42', 'gibt-es-nicht', '3']
+    const groq = await Promise.all(asked.map(async (id) => ((await lake.fetch<string | null>(RENAMED_VEHICLE_QUERY, { id })) ?? null) as string | null))
+    expect(groq.slice(0, 3).every((id) => typeof id === 'string')).toBe(true)
+    expect(await Promise.all(asked.map((id) => readRenamedVehicleId(lake, id)))).toEqual(groq)
+    await patchDocument(lake, 'vehicle-3', { unset: ['previousIds'] })
+    expect(await readRenamedVehicleId(lake, 'alt-3')).toBeNull()
+    expect(await readRenamedVehicleId(lake, 'alt-geteilt')).toBe(await lake.fetch(RENAMED_VEHICLE_QUERY, { id: 'alt-geteilt' }))
+    await patchDocument(lake, 'vehicle-7', { unset: ['previousIds'] })
   })
 
   it('every committed write is visible to the next read (the index is per snapshot)', async () => {

@@ -50,6 +50,8 @@ interface VehicleIndex {
   projections: Map<string, Projections>
   /** Every vehicle by its public id, sold ones too (the first in document order, as `[0]`); made on first use. */
   byPublicId?: Map<string, SanityDocument>
+  /** Every vehicle by each of its former public ids (`previousIds`, decision 099), made with byPublicId. */
+  byPreviousId?: Map<string, SanityDocument>
   /** Per projection query: each vehicle page's vehicle as projected, by public id (once per snapshot). */
   details: Map<string, Map<string, Promise<unknown>>>
 }
@@ -305,14 +307,34 @@ export function vehicleIndexFacets(lake: LocalDocuments): { makes: string[]; bod
  * in document order, any status), from a map made once per snapshot instead of a scan per request.
  */
 export function vehicleByPublicId(lake: LocalDocuments, id: string): SanityDocument | undefined {
+  return publicIdMaps(lake).byPublicId.get(id)
+}
+
+/**
+ * The public id of the vehicle that once had `id` (RENAMED_VEHICLE_QUERY: `$id in previousIds`, the
+ * first in document order), from a map made once per snapshot: an unknown id, which anyone can send,
+ * costs no scan of every vehicle.
+ */
+export function renamedVehicleId(lake: LocalDocuments, id: string): string | null {
+  const renamed = publicIdMaps(lake).byPreviousId.get(id)?.id
+  return typeof renamed === 'string' ? renamed : null
+}
+
+/** The index's maps by public id and by former public id, made together in one pass over the documents. */
+function publicIdMaps(lake: LocalDocuments): Required<Pick<VehicleIndex, 'byPublicId' | 'byPreviousId'>> {
   const index = indexOf(lake)
-  if (!index.byPublicId) {
-    index.byPublicId = new Map()
+  if (!index.byPublicId || !index.byPreviousId) {
+    const byPublicId = new Map<string, SanityDocument>()
+    const byPreviousId = new Map<string, SanityDocument>()
     for (const doc of lake.publishedDocuments()) {
-      if (doc._type === 'vehicle' && typeof doc.id === 'string' && !index.byPublicId.has(doc.id)) index.byPublicId.set(doc.id, doc)
+      if (doc._type !== 'vehicle') continue
+      if (typeof doc.id === 'string' && !byPublicId.has(doc.id)) byPublicId.set(doc.id, doc)
+      if (!Array.isArray(doc.previousIds)) continue
+      for (const previous of doc.previousIds) if (typeof previous === 'string' && !byPreviousId.has(previous)) byPreviousId.set(previous, doc)
     }
+    Object.assign(index, { byPublicId, byPreviousId })
   }
-  return index.byPublicId.get(id)
+  return { byPublicId: index.byPublicId!, byPreviousId: index.byPreviousId! }
 }
 
 /**

@@ -1,12 +1,11 @@
 import { data, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { type ContentLake } from '#app/lake/lake.server.ts'
-import { RENAMED_VEHICLE_QUERY } from '#app/sanity/queries/vehicles.ts'
-import { type RENAMED_VEHICLE_QUERYResult, type SIMILAR_VEHICLES_QUERYResult, type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
+import { type SIMILAR_VEHICLES_QUERYResult, type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
 import { testDriveSlots } from '#app/submissions/test-drive-slots.ts'
 import { CACHE_CONTROL, redirectToPagePath } from '#app/utils/http.server.ts'
 import { loadSiteSettings } from '#app/utils/site-settings.server.ts'
 import { formatEuro, parseAmount } from '#app/utils/format.ts'
-import { readSimilarVehicleCards, readVehicleDetail } from '#app/vehicles/inventory.server.ts'
+import { readRenamedVehicleId, readSimilarVehicleCards, readVehicleDetail } from '#app/vehicles/inventory.server.ts'
 import { type BadgeFacts, withBadges } from '#app/vehicles/badges.ts'
 import { readHighlightCards } from '#app/vehicles/highlights.server.ts'
 import { LIST_RETURN_PARAM } from '#app/vehicles/list-return.ts'
@@ -79,8 +78,8 @@ export async function loadVehicleDetail({ request, params, context }: LoaderFunc
   const vehicle = await readVehicleDetail(context.lake, id)
   if (!vehicle) {
     // A car whose number staff changed keeps its old one: shared links are sent on (decision 099).
-    const renamed = await context.lake.fetch<RENAMED_VEHICLE_QUERYResult>(RENAMED_VEHICLE_QUERY, { id })
-    if (typeof renamed === 'string' && renamed !== id) throw redirect(`/vehicles/${renamed}${new URL(request.url).search}`, { status: 301 })
+    const renamed = await readRenamedVehicleId(context.lake, id)
+    if (renamed !== null && renamed !== id) throw redirect(`/vehicles/${renamed}${new URL(request.url).search}`, { status: 301 })
     throw await vehicleNotFound(request, context.lake)
   }
   const price = parseAmount(vehicle.price)
