@@ -1,8 +1,8 @@
 import { Form, useActionData, useFormAction, useLocation, useSearchParams } from '@remix-run/react'
-import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { toast } from '#app/components/ui/toast.ts'
-import { CONTROL_CLASSES, Field } from '#app/components/ui/field.tsx'
+import { CONTROL_CLASSES, Field, FieldGroup, fieldGroup, loneHalves } from '#app/components/ui/field.tsx'
 import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/components/ui/form-parts.tsx'
 import {
   confirmationId,
@@ -207,22 +207,57 @@ export function SubmissionForm({
       })
     : []
 
-  // A note under a text field (an alert's consent text, issue 38) sits below it across the grid; a checkbox carries its own.
-  const renderControl = (field: FieldDefinition) => {
-    const control = renderBareControl(field)
-    const note = field.type === 'checkbox' || field.type === 'hidden' ? undefined : fieldNotes?.[field.name]
-    if (!note) return control
-    return (
-      <Fragment key={field.name}>
-        {control}
-        <div className="text-sm text-zinc-700 sm:col-span-2">{note}</div>
-      </Fragment>
-    )
+  // The form's rows: a group of which one field must be filled (phone or e-mail) is one item across
+  // both columns, with its hint and message once; a note under a text field (an alert's consent
+  // text, issue 38) sits below it across the grid; a checkbox carries its own.
+  type Item = { key: string; wide: boolean; render: (alone: boolean) => ReactNode }
+  const items: Item[] = []
+  for (const field of fields) {
+    if (field.type === 'hidden') continue
+    const group = groupOf(field.name)
+    if (group) {
+      if (group.fields.find((name) => groupOf(name) && order.includes(name)) !== field.name) continue
+      const members = fields.filter((member) => group.fields.includes(member.name) && groupOf(member.name))
+      const wiring = fieldGroup(
+        id(members.map((member) => member.name).join('-')),
+        group.hint,
+        members.map((member) => errors[member.name]?.[0]),
+      )
+      items.push({
+        key: field.name,
+        wide: true,
+        render: () => (
+          <FieldGroup key={field.name} group={wiring}>
+            {members.map((member) => renderBareControl(member, false, wiring.member(errors[member.name]?.[0])))}
+          </FieldGroup>
+        ),
+      })
+      continue
+    }
+    items.push({
+      key: field.name,
+      wide: field.type === 'textarea' || field.type === 'slot' || field.type === 'checkbox',
+      render: (alone) => renderBareControl(field, alone),
+    })
+    const note = field.type === 'checkbox' ? undefined : fieldNotes?.[field.name]
+    if (note) {
+      items.push({
+        key: `${field.name}-note`,
+        wide: true,
+        render: () => (
+          <div key={`${field.name}-note`} className="text-sm text-zinc-700 sm:col-span-2">
+            {note}
+          </div>
+        ),
+      })
+    }
   }
+  const alone = loneHalves(items.map((item) => item.wide))
 
-  const renderBareControl = (field: FieldDefinition) => {
+  const renderBareControl = (field: FieldDefinition, alone: boolean, member?: { invalid: boolean; describedBy: string | undefined }) => {
     const attributes = inputAttributes(field)
-    const fieldErrors = errors[field.name]
+    // A group's member shows no message of its own: the group shows it once, below both.
+    const fieldErrors = member ? undefined : errors[field.name]
     if (field.type === 'hidden') return <input key={field.name} type="hidden" name={field.name} defaultValue={values[field.name] ?? prefill?.[field.name]} />
     if (field.type === 'checkbox') {
       const error = fieldErrors?.[0]
@@ -260,10 +295,9 @@ export function SubmissionForm({
         label={field.label}
         required={field.required}
         errors={fieldErrors}
-        hint={groupOf(field.name)?.hint}
-        // Shown at the group's first field (phone), read out at each of them.
-        hintOnlyForScreenReaders={groupOf(field.name)?.fields[0] !== field.name}
-        className={wide ? 'sm:col-span-2' : undefined}
+        invalid={member?.invalid}
+        describedBy={member?.describedBy}
+        className={wide || alone ? 'sm:col-span-2' : undefined}
       >
         {(control) => {
           if (field.type === 'slot') {
@@ -368,7 +402,8 @@ export function SubmissionForm({
         <FormErrorSummary errors={summary} failure={server.formError ? { title: texts.toasts.failure.title, text: server.formError } : undefined} />
       ) : null}
 
-      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">{fields.map(renderControl)}</div>
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">{items.map((item, index) => item.render(alone[index]!))}</div>
+      {fields.filter((field) => field.type === 'hidden').map((field) => renderBareControl(field, false))}
 
       <Honeypot id={id(HONEYPOT_FIELD)} />
       <input type="hidden" name={FORM_KIND_FIELD} value={kind} />

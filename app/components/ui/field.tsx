@@ -17,8 +17,10 @@ export interface FieldProps {
   /** Error messages of this field; the first one is shown. */
   errors?: readonly string[] | null
   hint?: string
-  /** The hint is read out with the control but not shown (one hint shared by two fields shows once). */
-  hintOnlyForScreenReaders?: boolean
+  /** Ids of texts outside the field that describe its control (the hint and message of its FieldGroup). */
+  describedBy?: string
+  /** The control is invalid for a message shown outside the field (its FieldGroup's). */
+  invalid?: boolean
   className?: string
   children: (control: FieldControlProps) => ReactNode
 }
@@ -35,11 +37,11 @@ export const CONTROL_CLASSES =
  * receives id, name, required and the aria wiring to the hint and error texts.
  * Required fields show an asterisk; the control's `required` attribute tells assistive technology.
  */
-export function Field({ id, name, label, required = false, errors, hint, hintOnlyForScreenReaders = false, className = '', children }: FieldProps) {
+export function Field({ id, name, label, required = false, errors, hint, describedBy: outside, invalid = false, className = '', children }: FieldProps) {
   const error = errors?.[0]
   const hintId = hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined
+  const describedBy = [hintId, errorId, outside].filter(Boolean).join(' ') || undefined
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-zinc-900">
@@ -54,11 +56,11 @@ export function Field({ id, name, label, required = false, errors, hint, hintOnl
         id,
         name,
         required: required || undefined,
-        'aria-invalid': error ? true : undefined,
+        'aria-invalid': error || invalid ? true : undefined,
         'aria-describedby': describedBy,
       })}
       {hint ? (
-        <p id={hintId} className={hintOnlyForScreenReaders ? 'sr-only' : 'mt-1.5 text-sm text-zinc-600'}>
+        <p id={hintId} className="mt-1.5 text-sm text-zinc-600">
           {hint}
         </p>
       ) : null}
@@ -69,4 +71,61 @@ export function Field({ id, name, label, required = false, errors, hint, hintOnl
       ) : null}
     </div>
   )
+}
+
+/**
+ * The wiring of fields of which one must be filled (phone or e-mail): one hint and each distinct
+ * message once for the pair (not the same sentence under both), every control described by the
+ * hint and by the message it carries, and marked invalid when it carries one.
+ */
+export function fieldGroup(id: string, hint: string | undefined, errors: ReadonlyArray<string | undefined>) {
+  const messages = [...new Set(errors.filter((error): error is string => Boolean(error)))]
+  const messageId = (message: string) => `${id}-error${messages.length > 1 ? `-${messages.indexOf(message) + 1}` : ''}`
+  const hintId = hint ? `${id}-hint` : undefined
+  return {
+    hint: hint && hintId ? { id: hintId, text: hint } : undefined,
+    messages: messages.map((text) => ({ id: messageId(text), text })),
+    /** The props of a member's Field, from the member's own message. */
+    member: (error: string | undefined) => ({
+      invalid: Boolean(error),
+      describedBy: [hintId, error ? messageId(error) : undefined].filter(Boolean).join(' ') || undefined,
+    }),
+  }
+}
+
+/** The members of a fieldGroup side by side across a two-column form, its hint and messages below both. */
+export function FieldGroup({ group, children }: { group: ReturnType<typeof fieldGroup>; children: ReactNode }) {
+  return (
+    <div className="sm:col-span-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">{children}</div>
+      {group.hint ? (
+        <p id={group.hint.id} className="mt-1.5 text-sm text-zinc-600">
+          {group.hint.text}
+        </p>
+      ) : null}
+      {group.messages.map((message) => (
+        <p key={message.id} id={message.id} className="mt-1.5 text-sm font-medium text-red-700">
+          {message.text}
+        </p>
+      ))}
+    </div>
+  )
+}
+
+/**
+ * For the items of a two-column form in order (true: takes a whole row), which half-width items
+ * would sit alone beside an empty column: those span the row instead.
+ */
+export function loneHalves(wide: readonly boolean[]): boolean[] {
+  const alone = wide.map(() => false)
+  let column = 0
+  wide.forEach((isWide, index) => {
+    if (isWide) {
+      column = 0
+      return
+    }
+    if (column === 0 && (index === wide.length - 1 || wide[index + 1])) alone[index] = true
+    else column = 1 - column
+  })
+  return alone
 }
