@@ -30,7 +30,8 @@ test.describe('Merkliste on a phone', { tag: '@phone' }, () => {
 
     // Taps 1 and 2: „Merken“ on two cards; the header counts at once.
     await page.getByRole('button', { name: `Merken: ${first}` }).tap()
-    await expect(page.getByRole('button', { name: `Merken: ${first}` })).toHaveAttribute('aria-pressed', 'true')
+    // Saved: the button says so in words too („Gemerkt“), pressed.
+    await expect(page.getByRole('button', { name: `Gemerkt: ${first}` })).toHaveAttribute('aria-pressed', 'true')
     await expect(savedListLink(page)).toHaveAccessibleName('Merkliste, 1 Fahrzeug')
     await page.getByRole('button', { name: `Merken: ${second}` }).tap()
     await expect(savedListLink(page)).toHaveAccessibleName('Merkliste, 2 Fahrzeuge')
@@ -46,7 +47,7 @@ test.describe('Merkliste on a phone', { tag: '@phone' }, () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(named(third)[0]!)
     const thirdPage = (await page.getByRole('heading', { level: 1 }).textContent())!.trim()
     await page.getByRole('button', { name: `Merken: ${thirdPage}` }).tap()
-    await expect(page.getByRole('button', { name: `Merken: ${thirdPage}` })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByRole('button', { name: `Gemerkt: ${thirdPage}` })).toHaveAttribute('aria-pressed', 'true')
     await expect(savedListLink(page)).toHaveAccessibleName('Merkliste, 3 Fahrzeuge')
 
     // Tap 5: the Merkliste, in the order saved, each with its price; all three ticked for the comparison.
