@@ -166,3 +166,39 @@ test.describe('without JavaScript', () => {
     await expect(footerRoute(page)).toHaveAttribute('href', GOOGLE)
   })
 })
+
+test.describe('the e-mail address from a small phone to a small laptop', () => {
+  for (const width of [320, 768, 1024, 1180]) {
+    test(`at ${width} px it breaks, if at all, only after „@“ (footer and contact card)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 })
+      await page.goto('/contact')
+      const addresses = page.getByRole('link', { name: 'info@ruhrstern-automobile.de' })
+      await expect(addresses).toHaveCount(2)
+      for (const address of await addresses.all()) {
+        // The text's line boxes: one per line, the first ending after „@“ when there are two.
+        const lines = await address.evaluate((link) => {
+          const range = document.createRange()
+          const tops = new Map<number, string>()
+          const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT)
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (let index = 0; index < node.textContent!.length; index++) {
+              range.setStart(node, index)
+              range.setEnd(node, index + 1)
+              const top = Math.round(range.getClientRects()[0]!.top)
+              tops.set(top, (tops.get(top) ?? '') + node.textContent![index])
+            }
+          }
+          return [...tops.entries()].sort(([a], [b]) => a - b).map(([, text]) => text)
+        })
+        expect(['info@ruhrstern-automobile.de', 'info@|ruhrstern-automobile.de']).toContain(lines.join('|'))
+        // Kept together, the domain still fits its column.
+        const fits = await address.evaluate((link) => {
+          const text = document.createRange()
+          text.selectNodeContents(link)
+          return text.getBoundingClientRect().right <= link.closest('li')!.getBoundingClientRect().right + 0.5
+        })
+        expect(fits).toBe(true)
+      }
+    })
+  }
+})
