@@ -72,7 +72,7 @@ test('the sell request after a refused post without JavaScript: phone and e-mail
   // The summary names it once, the pair once (before: under each field).
   expect(form.match(new RegExp(PHONE_OR_EMAIL_MESSAGE, 'g'))).toHaveLength(1)
   for (const field of ['phone', 'email']) {
-    expect(form).toMatch(new RegExp(`<input[^>]* id="verkaufen-${field}"[^>]* aria-invalid="true" aria-describedby="verkaufen-phone-email-error"`))
+    expect(form).toMatch(new RegExp(`<input[^>]* id="verkaufen-${field}"[^>]* aria-invalid="true" aria-describedby="verkaufen-phone-email-error-0"`))
   }
   // No field alone beside an empty column: „Erreichbar am besten“ takes its row.
   expect(form).toMatch(/<div class="sm:col-span-2"><label for="verkaufen-contactTime"/)

@@ -152,9 +152,9 @@ describe('LeadForm', () => {
     expect(await screen.findByText('E-Mail: Bitte geben Sie eine gültige E-Mail-Adresse an.')).toBeTruthy()
     expect(screen.getByText(LEAD_TOASTS.invalid.title)).toBeTruthy()
     // Shown below phone and e-mail, told with the e-mail only.
-    expect(document.getElementById('fahrzeug-anfrage-phone-email-error')?.textContent).toBe('Bitte geben Sie eine gültige E-Mail-Adresse an.')
+    expect(document.getElementById('fahrzeug-anfrage-phone-email-error-0')?.textContent).toBe('Bitte geben Sie eine gültige E-Mail-Adresse an.')
     expect(field(/^E-Mail/).getAttribute('aria-invalid')).toBe('true')
-    expect(field(/^E-Mail/).getAttribute('aria-describedby')).toContain('fahrzeug-anfrage-phone-email-error')
+    expect(field(/^E-Mail/).getAttribute('aria-describedby')).toContain('fahrzeug-anfrage-phone-email-error-0')
     expect(field(/^Telefon/).getAttribute('aria-invalid')).toBeNull()
     expect(field(/^Telefon/).getAttribute('aria-describedby')).not.toContain('error')
     expect(screen.queryByText(LEAD_TOASTS.missing.title)).toBeNull()
@@ -168,11 +168,11 @@ describe('LeadForm', () => {
     fill(/^Name/, 'Erika')
     fireEvent.click(submitButton())
     const eitherWay = 'Bitte geben Sie eine Telefonnummer oder eine E-Mail-Adresse an, damit wir Ihnen antworten können.'
-    await waitFor(() => expect(screen.getByText(eitherWay).id).toBe('fahrzeug-anfrage-phone-email-error'))
+    await waitFor(() => expect(screen.getByText(eitherWay).id).toBe('fahrzeug-anfrage-phone-email-error-0'))
     expect(screen.getAllByText(eitherWay)).toHaveLength(1)
     for (const name of [/^Telefon/, /^E-Mail/]) {
       expect(field(name).getAttribute('aria-invalid')).toBe('true')
-      expect(field(name).getAttribute('aria-describedby')).toBe('fahrzeug-anfrage-phone-email-hint fahrzeug-anfrage-phone-email-error')
+      expect(field(name).getAttribute('aria-describedby')).toBe('fahrzeug-anfrage-phone-email-hint fahrzeug-anfrage-phone-email-error-0')
     }
     expect(document.activeElement).toBe(field(/^Telefon/))
     expect(received).toEqual([])

@@ -1,7 +1,7 @@
 import { Form, useActionData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
-import { CONTROL_CLASSES, Field, FieldGroup, fieldGroup, loneHalves } from '#app/components/ui/field.tsx'
+import { CONTROL_CLASSES, Field, FieldGroup, loneHalves, type DescribeMember } from '#app/components/ui/field.tsx'
 import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/components/ui/form-parts.tsx'
 import {
   FORM_KIND_FIELD,
@@ -211,7 +211,7 @@ export function SaleForm({
     )
   }
 
-  const control = (field: FieldDefinition, alone = false, member?: { invalid: boolean; describedBy: string | undefined }) => {
+  const control = (field: FieldDefinition, alone = false, member?: ReturnType<DescribeMember>) => {
     const attributes = inputAttributes(field)
     const wide = field.type === 'textarea'
     return (
@@ -264,14 +264,9 @@ export function SaleForm({
     const alone = loneHalves(items.map((name) => name === pair?.fields[0] || fields.get(name)!.type === 'textarea'))
     return items.map((name, index) => {
       if (name !== pair?.fields[0]) return control(fields.get(name)!, alone[index])
-      const wiring = fieldGroup(
-        id(pair.fields.join('-')),
-        pair.hint,
-        pair.fields.map((member) => errors[member]?.[0]),
-      )
       return (
-        <FieldGroup key={name} group={wiring}>
-          {pair.fields.map((member) => control(fields.get(member)!, false, wiring.member(errors[member]?.[0])))}
+        <FieldGroup key={name} id={id(pair.fields.join('-'))} hint={pair.hint} errors={pair.fields.map((member) => errors[member]?.[0])}>
+          {(describe) => pair.fields.map((member) => control(fields.get(member)!, false, describe(errors[member]?.[0])))}
         </FieldGroup>
       )
     })

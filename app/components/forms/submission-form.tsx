@@ -2,7 +2,7 @@ import { Form, useActionData, useFormAction, useLocation, useSearchParams } from
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { toast } from '#app/components/ui/toast.ts'
-import { CONTROL_CLASSES, Field, FieldGroup, fieldGroup, loneHalves } from '#app/components/ui/field.tsx'
+import { CONTROL_CLASSES, Field, FieldGroup, loneHalves, type DescribeMember } from '#app/components/ui/field.tsx'
 import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/components/ui/form-parts.tsx'
 import {
   confirmationId,
@@ -207,54 +207,40 @@ export function SubmissionForm({
       })
     : []
 
-  // The form's rows: a group of which one field must be filled (phone or e-mail) is one item across
-  // both columns, with its hint and message once; a note under a text field (an alert's consent
-  // text, issue 38) sits below it across the grid; a checkbox carries its own.
-  type Item = { key: string; wide: boolean; render: (alone: boolean) => ReactNode }
-  const items: Item[] = []
+  // The form's cells: a group of which one field must be filled (phone or e-mail) is one across both
+  // columns, its hint and message once; a note under a text field (an alert's consent text, issue 38)
+  // sits below it across the grid; a checkbox carries its own.
+  const cells: Array<[wide: boolean, render: (alone: boolean) => ReactNode]> = []
   for (const field of fields) {
-    if (field.type === 'hidden') continue
     const group = groupOf(field.name)
+    const members = group ? fields.filter((member) => groupOf(member.name) === group) : []
+    if (field.type === 'hidden' || (group && members[0] !== field)) continue
     if (group) {
-      if (group.fields.find((name) => groupOf(name) && order.includes(name)) !== field.name) continue
-      const members = fields.filter((member) => group.fields.includes(member.name) && groupOf(member.name))
-      const wiring = fieldGroup(
-        id(members.map((member) => member.name).join('-')),
-        group.hint,
-        members.map((member) => errors[member.name]?.[0]),
-      )
-      items.push({
-        key: field.name,
-        wide: true,
-        render: () => (
-          <FieldGroup key={field.name} group={wiring}>
-            {members.map((member) => renderBareControl(member, false, wiring.member(errors[member.name]?.[0])))}
+      cells.push([
+        true,
+        () => (
+          <FieldGroup key={field.name} id={id(group.fields.join('-'))} hint={group.hint} errors={members.map((member) => errors[member.name]?.[0])}>
+            {(describe) => members.map((member) => renderBareControl(member, false, describe(errors[member.name]?.[0])))}
           </FieldGroup>
         ),
-      })
+      ])
       continue
     }
-    items.push({
-      key: field.name,
-      wide: field.type === 'textarea' || field.type === 'slot' || field.type === 'checkbox',
-      render: (alone) => renderBareControl(field, alone),
-    })
+    cells.push([field.type === 'textarea' || field.type === 'slot' || field.type === 'checkbox', (alone) => renderBareControl(field, alone)])
     const note = field.type === 'checkbox' ? undefined : fieldNotes?.[field.name]
-    if (note) {
-      items.push({
-        key: `${field.name}-note`,
-        wide: true,
-        render: () => (
+    if (note)
+      cells.push([
+        true,
+        () => (
           <div key={`${field.name}-note`} className="text-sm text-zinc-700 sm:col-span-2">
             {note}
           </div>
         ),
-      })
-    }
+      ])
   }
-  const alone = loneHalves(items.map((item) => item.wide))
+  const alone = loneHalves(cells.map(([wide]) => wide))
 
-  const renderBareControl = (field: FieldDefinition, alone: boolean, member?: { invalid: boolean; describedBy: string | undefined }) => {
+  const renderBareControl = (field: FieldDefinition, alone: boolean, member?: ReturnType<DescribeMember>) => {
     const attributes = inputAttributes(field)
     // A group's member shows no message of its own: the group shows it once, below both.
     const fieldErrors = member ? undefined : errors[field.name]
@@ -402,7 +388,7 @@ export function SubmissionForm({
         <FormErrorSummary errors={summary} failure={server.formError ? { title: texts.toasts.failure.title, text: server.formError } : undefined} />
       ) : null}
 
-      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">{items.map((item, index) => item.render(alone[index]!))}</div>
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">{cells.map(([, render], index) => render(alone[index]!))}</div>
       {fields.filter((field) => field.type === 'hidden').map((field) => renderBareControl(field, false))}
 
       <Honeypot id={id(HONEYPOT_FIELD)} />

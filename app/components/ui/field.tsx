@@ -1,6 +1,6 @@
 import { type ReactNode } from 'react'
 
-/** Attributes a field passes to its control so label, hint and error are announced with it. */
+/** Attributes a field passes to its control so label and error are announced with it. */
 export interface FieldControlProps {
   id: string
   name: string
@@ -16,7 +16,6 @@ export interface FieldProps {
   required?: boolean
   /** Error messages of this field; the first one is shown. */
   errors?: readonly string[] | null
-  hint?: string
   /** Ids of texts outside the field that describe its control (the hint and message of its FieldGroup). */
   describedBy?: string
   /** The control is invalid for a message shown outside the field (its FieldGroup's). */
@@ -34,14 +33,13 @@ export const CONTROL_CLASSES =
 
 /**
  * A labelled form field. The control (input, select, textarea) comes from `children`, which
- * receives id, name, required and the aria wiring to the hint and error texts.
+ * receives id, name, required and the aria wiring to the error text (and to a group's hint and message).
  * Required fields show an asterisk; the control's `required` attribute tells assistive technology.
  */
-export function Field({ id, name, label, required = false, errors, hint, describedBy: outside, invalid = false, className = '', children }: FieldProps) {
+export function Field({ id, name, label, required = false, errors, describedBy: outside, invalid = false, className = '', children }: FieldProps) {
   const error = errors?.[0]
-  const hintId = hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
-  const describedBy = [hintId, errorId, outside].filter(Boolean).join(' ') || undefined
+  const describedBy = [errorId, outside].filter(Boolean).join(' ') || undefined
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-zinc-900">
@@ -59,11 +57,6 @@ export function Field({ id, name, label, required = false, errors, hint, describ
         'aria-invalid': error || invalid ? true : undefined,
         'aria-describedby': describedBy,
       })}
-      {hint ? (
-        <p id={hintId} className="mt-1.5 text-sm text-zinc-600">
-          {hint}
-        </p>
-      ) : null}
       {error ? (
         <p id={errorId} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-700">
           {error}
@@ -73,39 +66,41 @@ export function Field({ id, name, label, required = false, errors, hint, describ
   )
 }
 
-/**
- * The wiring of fields of which one must be filled (phone or e-mail): one hint and each distinct
- * message once for the pair (not the same sentence under both), every control described by the
- * hint and by the message it carries, and marked invalid when it carries one.
- */
-export function fieldGroup(id: string, hint: string | undefined, errors: ReadonlyArray<string | undefined>) {
-  const messages = [...new Set(errors.filter((error): error is string => Boolean(error)))]
-  const messageId = (message: string) => `${id}-error${messages.length > 1 ? `-${messages.indexOf(message) + 1}` : ''}`
-  const hintId = hint ? `${id}-hint` : undefined
-  return {
-    hint: hint && hintId ? { id: hintId, text: hint } : undefined,
-    messages: messages.map((text) => ({ id: messageId(text), text })),
-    /** The props of a member's Field, from the member's own message. */
-    member: (error: string | undefined) => ({
-      invalid: Boolean(error),
-      describedBy: [hintId, error ? messageId(error) : undefined].filter(Boolean).join(' ') || undefined,
-    }),
-  }
-}
+/** What a FieldGroup tells each member's Field (its `invalid` and `describedBy`), from the member's own message. */
+export type DescribeMember = (error?: string) => { invalid: boolean; describedBy?: string }
 
-/** The members of a fieldGroup side by side across a two-column form, its hint and messages below both. */
-export function FieldGroup({ group, children }: { group: ReturnType<typeof fieldGroup>; children: ReactNode }) {
+/**
+ * Fields of which one must be filled (phone or e-mail), side by side across a two-column form: the
+ * hint and each distinct message once below both (not the same sentence under each); every member
+ * is described by the hint and by the message it carries, and invalid when it carries one.
+ */
+export function FieldGroup({
+  id,
+  hint,
+  errors,
+  children,
+}: {
+  id: string
+  hint?: string
+  errors: ReadonlyArray<string | undefined>
+  children: (describe: DescribeMember) => ReactNode
+}) {
+  const messages = [...new Set(errors.filter(Boolean))] as string[]
+  const describe: DescribeMember = (error) => ({
+    invalid: !!error,
+    describedBy: [hint && `${id}-hint`, error && `${id}-error-${messages.indexOf(error)}`].filter(Boolean).join(' ') || undefined,
+  })
   return (
     <div className="sm:col-span-2">
-      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">{children}</div>
-      {group.hint ? (
-        <p id={group.hint.id} className="mt-1.5 text-sm text-zinc-600">
-          {group.hint.text}
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">{children(describe)}</div>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-zinc-600">
+          {hint}
         </p>
       ) : null}
-      {group.messages.map((message) => (
-        <p key={message.id} id={message.id} className="mt-1.5 text-sm font-medium text-red-700">
-          {message.text}
+      {messages.map((message, index) => (
+        <p key={message} id={`${id}-error-${index}`} className="mt-1.5 text-sm font-medium text-red-700">
+          {message}
         </p>
       ))}
     </div>
@@ -117,15 +112,11 @@ export function FieldGroup({ group, children }: { group: ReturnType<typeof field
  * would sit alone beside an empty column: those span the row instead.
  */
 export function loneHalves(wide: readonly boolean[]): boolean[] {
-  const alone = wide.map(() => false)
   let column = 0
-  wide.forEach((isWide, index) => {
-    if (isWide) {
-      column = 0
-      return
-    }
-    if (column === 0 && (index === wide.length - 1 || wide[index + 1])) alone[index] = true
-    else column = 1 - column
+  return wide.map((isWide, index) => {
+    // A half item starting a row with no half item after it.
+    const alone = !isWide && !column && wide[index + 1] !== false
+    column = isWide || alone ? 0 : 1 - column
+    return alone
   })
-  return alone
 }
