@@ -41,8 +41,8 @@ export function resolveFigures<T>(value: T, figures: FigureValues): T {
 
 /**
  * Also the place where headings get their soft hyphens (docs/decisions/102): a section's `heading`
- * and the `title` or `name` of a card, step or group (an item of a list), so the HTML carries them
- * and no script does the work in the browser.
+ * and the `title` or `name` of a card, step or group (an item of a content list, with its `_key`;
+ * not a breadcrumb's parent page), so the HTML carries them and no script does it in the browser.
  */
 function resolve(value: unknown, figures: FigureValues, heading = false, item = false): unknown {
   if (typeof value === 'string') {
@@ -57,7 +57,10 @@ function resolve(value: unknown, figures: FigureValues, heading = false, item = 
     return { _type: 'span', _key: object._key, text: figure === undefined ? `{${String(object.key)}}` : formatFigure(figure), marks: [] }
   }
   const resolved = Object.fromEntries(
-    Object.entries(object).map(([key, entry]) => [key, resolve(entry, figures, key === 'heading' || (item && (key === 'title' || key === 'name')))]),
+    Object.entries(object).map(([key, entry]) => [
+      key,
+      resolve(entry, figures, key === 'heading' || (item && '_key' in object && (key === 'title' || key === 'name'))),
+    ]),
   )
   if (object._type === 'statItem' && isFigureKey(object.figure) && figures[object.figure] !== undefined) resolved.number = figures[object.figure]
   return resolved
