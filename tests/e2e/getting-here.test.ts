@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test'
-import { expect, test } from './playwright-utils'
+import { expect, test, waitForScripts } from './playwright-utils'
 
 /*
  * The way to the yard (issue 29 item 5, docs/decisions/057): „Route planen“ opens the visitor's
@@ -149,6 +149,22 @@ test.describe('„Heute geöffnet bis …“ at a fixed time', () => {
     expect(placeholder!.height).toBeGreaterThan(0)
     expect(hydrated!.height).toBe(placeholder!.height)
   })
+})
+
+test('/contact: KARTE LADEN by keyboard loads the map and focus moves to it (the button it replaced is gone)', async ({ page }) => {
+  // The map's page stands in for openstreetmap.org: nothing leaves the test machine.
+  await page.route('https://www.openstreetmap.org/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="de"><title>Karte</title><body></body></html>' }),
+  )
+  await page.goto('/contact')
+  await waitForScripts(page)
+  const button = page.getByTestId('map-placeholder').getByRole('button', { name: 'KARTE LADEN' })
+  await button.focus()
+  await page.keyboard.press('Enter')
+  const map = page.locator('main iframe')
+  await expect(map).toBeFocused()
+  // Read out with its name, not as <body>.
+  expect(await map.getAttribute('title')).toMatch(/^Karte/)
 })
 
 test.describe('without JavaScript', () => {
