@@ -181,3 +181,27 @@ test.describe('The comparison on a narrow phone', { tag: '@phone' }, () => {
     }
   })
 })
+
+test.describe('The comparison on tablets and desktops', () => {
+  test('three cars at 768 and 1280 px: equal columns, a photo and „ANFRAGEN“ for each, no scrolling sideways', async ({ page }) => {
+    await page.goto('/merkliste/vergleich?ids=2,10,7')
+    const table = page.getByRole('table')
+    const names = await table.getByRole('columnheader').allTextContents()
+    expect(names).toHaveLength(3)
+    for (const width of [768, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      const widths = await table.getByRole('columnheader').evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().width)))
+      expect(Math.max(...widths) - Math.min(...widths), `column widths at ${width} px: ${widths.join(', ')}`).toBeLessThanOrEqual(1)
+      const box = page.getByTestId('comparison-scroller')
+      expect(await box.evaluate((element) => element.scrollWidth <= element.clientWidth), `scrolls sideways at ${width} px`).toBe(true)
+      expect(await table.locator('thead img').count()).toBe(3)
+      await expect(table.locator('thead img').first()).toBeVisible()
+    }
+    // Each car's enquiry, named with the car; it opens the vehicle page at its form.
+    const ask = table.getByRole('link', { name: `Anfragen: ${names[0]!.trim()}` })
+    await expect(ask).toHaveText('ANFRAGEN')
+    await ask.click()
+    await expect(page).toHaveURL(/\/vehicles\/2#anfrage$/)
+    await expect(page.getByRole('heading', { level: 2, name: 'Fahrzeug anfragen' })).toBeVisible()
+  })
+})
