@@ -197,6 +197,8 @@ test.describe('The comparison on tablets and desktops', () => {
       expect(await table.locator('thead img').count()).toBe(3)
       await expect(table.locator('thead img').first()).toBeVisible()
     }
+    // The hidden photo links and the new row pass axe.
+    await expectNoA11yViolations(page)
     // Each car's enquiry, named with the car; it opens the vehicle page at its form.
     const ask = table.getByRole('link', { name: `Anfragen: ${names[0]!.trim()}` })
     await expect(ask).toHaveText('ANFRAGEN')
