@@ -7,7 +7,7 @@ afterEach(cleanup)
 
 const src = 'https://home.mobile.de/home/index.html?partnerHead=false&colorTheme=default&customerId=4711#ses'
 
-test('nothing is embedded before the click; the frame after it', () => {
+test('nothing is embedded before the click; the frame after it, focused (the button it replaced is gone)', () => {
   const { container } = render(
     <ConsentFrame
       src={src}
@@ -28,4 +28,5 @@ test('nothing is embedded before the click; the frame after it', () => {
   expect(frame.tagName).toBe('IFRAME')
   expect(frame.getAttribute('src')).toBe(src)
   expect(screen.queryByTestId('portal')).toBeNull()
+  expect(document.activeElement).toBe(frame)
 })

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { useHydrated } from '#app/utils/hydration.tsx'
 
@@ -24,8 +24,10 @@ export interface ConsentFrameProps {
  * A third-party frame behind a click-to-load placeholder: nothing is requested from the provider
  * until the visitor clicks the button (loading the frame transmits their IP address). Without
  * JavaScript, and until this part is hydrated, the button is a plain link to the content on the
- * provider's site, so a tap is never lost (issue 29); hydrated, it loads the frame in place. Used
- * for the map (OpenStreetMap) and the dealer portal (mobile.de).
+ * provider's site, so a tap is never lost (issue 29); hydrated, it loads the frame in place and
+ * moves focus to it: the button is gone, and focus would fall to <body>, where a screen reader says
+ * nothing; on the frame it hears its title („Karte: …“), and Tab goes on from there. Used for the
+ * map (OpenStreetMap) and the dealer portal (mobile.de).
  */
 export function ConsentFrame({
   src,
@@ -40,12 +42,17 @@ export function ConsentFrame({
 }: ConsentFrameProps) {
   const [loaded, setLoaded] = useState(false)
   const hydrated = useHydrated()
+  const frame = useRef<HTMLIFrameElement>(null)
+  useEffect(() => {
+    if (loaded) frame.current?.focus()
+  }, [loaded])
   if (loaded) {
     return (
       <iframe
+        ref={frame}
         title={title}
         src={src}
-        className={`${sizeClassName} w-full rounded-xl border border-zinc-200`}
+        className={`${sizeClassName} w-full rounded-xl border border-zinc-200 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900`}
         loading="lazy"
         referrerPolicy="strict-origin-when-cross-origin"
       />

@@ -4,6 +4,7 @@ import { ContactForm } from '#app/components/forms/contact-form.tsx'
 import { OpenNow, RouteLink, yardPlace } from '#app/components/getting-here.tsx'
 import { CalendarIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '#app/components/icons.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
+import { EmailAddress } from '#app/components/ui/email-address.tsx'
 import { SectionHeading } from '#app/components/section-heading.tsx'
 import { SellFlowCallout } from '#app/components/sell-flow-callout.tsx'
 import { SUBJECT_PARAM, type ContactSubject } from '#app/submissions/forms.ts'
@@ -66,8 +67,8 @@ export function ContactSection({ content, settings, subjects, rows = 5, id = 'co
             ) : null}
             {settings.email ? (
               <InfoCard icon={<MailIcon />} title="E-Mail">
-                <a href={mailtoHref(settings.email)} className={`${LINK} text-sm [overflow-wrap:anywhere] sm:text-base`}>
-                  {settings.email}
+                <a href={mailtoHref(settings.email)} className={`${LINK} text-sm sm:text-base`}>
+                  <EmailAddress email={settings.email} />
                 </a>
               </InfoCard>
             ) : null}

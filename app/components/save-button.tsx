@@ -14,8 +14,10 @@ export interface SaveButtonProps {
 /**
  * „Merken“ (issue 38): without JavaScript a form post to /merkliste, which stores the id in the
  * Merkliste's cookie and shows the list; with it a toggle that writes the same cookie in the browser,
- * no request (`aria-pressed` says whether the car is saved). The visible word stays „Merken“, so the
- * name a voice user says is always the one shown.
+ * no request (`aria-pressed` says whether the car is saved). A saved car's button reads „Gemerkt“
+ * (the tablet review: colour and heart alone told sighted visitors nothing), and its name follows
+ * the visible word, so a voice user says what is shown. The server always renders „Merken“ without
+ * `aria-pressed` (pages are cached for everyone, decision 079); the state appears after hydration.
  */
 export function SaveButton({ id, name, className = '' }: SaveButtonProps) {
   const saved = useSavedIds()
@@ -45,11 +47,11 @@ export function SaveButton({ id, name, className = '' }: SaveButtonProps) {
         type="submit"
         aria-pressed={pressed}
         // Named here, not by a hidden span: Chromium would hear „Merken : …“ with a space before the colon.
-        aria-label={`Merken: ${name}`}
+        aria-label={`${pressed ? 'Gemerkt' : 'Merken'}: ${name}`}
         className="inline-flex min-h-11 items-center gap-2 rounded-full border border-zinc-300 bg-white/95 px-4 text-sm font-bold text-zinc-950 shadow-sm hover:border-zinc-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 aria-pressed:border-amber-400 aria-pressed:bg-amber-300"
       >
         <HeartIcon filled={pressed === true} className="size-5 text-zinc-950" />
-        Merken
+        {pressed ? 'Gemerkt' : 'Merken'}
       </button>
       {full ? (
         <p role="status" className="mt-2 rounded bg-white/95 px-2 text-sm font-semibold text-zinc-950">

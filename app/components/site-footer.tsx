@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { OpenNow, RouteLink, yardPlace } from '#app/components/getting-here.tsx'
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '#app/components/icons.tsx'
 import { SiteLogo } from '#app/components/site-logo.tsx'
+import { EmailAddress } from '#app/components/ui/email-address.tsx'
 import { mailtoHref, telHref } from '#app/utils/format.ts'
 import { openingHoursFor, type SiteSettings, YARD_HOURS } from '#app/utils/site-settings.ts'
 
@@ -94,9 +95,9 @@ export function SiteFooter({ settings }: SiteFooterProps) {
             ) : null}
             {settings.email ? (
               <li>
-                <a href={mailtoHref(settings.email)} className={`inline-flex min-h-11 items-center gap-3 break-all hover:text-amber-400 ${FOCUS}`}>
+                <a href={mailtoHref(settings.email)} className={`inline-flex min-h-11 items-center gap-3 hover:text-amber-400 ${FOCUS}`}>
                   <MailIcon className="size-5 shrink-0 text-amber-400" />
-                  {settings.email}
+                  <EmailAddress email={settings.email} />
                 </a>
               </li>
             ) : null}

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { ArrowRightIcon } from '#app/components/icons.tsx'
 import { MonthlyRateNote } from '#app/components/monthly-rate-note.tsx'
 import { PageHeader } from '#app/components/sections/page-header.tsx'
+import { VehiclePhoto } from '#app/components/vehicle-card.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { formatPower, vehicleName } from '#app/routes/vehicles.$id/vehicle-facts.ts'
@@ -95,6 +96,8 @@ export function comparisonRows(vehicles: readonly SavedVehicle[], today: string,
   ]
 }
 
+const vehiclePath = (vehicle: SavedVehicle) => `/vehicles/${encodeURIComponent(vehicle.id)}`
+
 /** A number never parts from the unit after it („45.200 km“, „140 kW (190 PS)“), nor „§“ from its number: a no-break space between them. */
 function withUnit(value: string): string {
   return value.replace(/(\d|§) /g, '$1\u00a0')
@@ -123,9 +126,24 @@ export default function ComparePage() {
              * at its left edge; the page itself never gets wider than the screen.
              */
             <div data-testid="comparison-scroller" className="mt-6 overflow-x-auto overscroll-x-contain rounded-xl border border-zinc-200 bg-white shadow-sm">
-              <table className="w-full border-separate border-spacing-0 text-sm">
+              {/* From 768 px the cars' columns are equal (fixed layout): none looks more important for a longer name. */}
+              <table className="w-full border-separate border-spacing-0 text-sm md:table-fixed">
                 <caption className="sr-only">Vergleich von {vehicles.length} Fahrzeugen</caption>
                 <thead>
+                  {/*
+                   * The photos, from 768 px (a phone keeps the facts in its first screen): the same link as
+                   * the name below, so hidden from the keyboard and screen readers.
+                   */}
+                  <tr className="hidden md:table-row">
+                    <td className="sticky left-0 z-10 w-28 border-r border-zinc-200 bg-white p-2 sm:w-40 sm:p-3" />
+                    {vehicles.map((vehicle) => (
+                      <td key={vehicle.id} className="p-2 pb-0 align-top sm:p-3 sm:pb-0">
+                        <Link to={vehiclePath(vehicle)} tabIndex={-1} aria-hidden="true" className="block aspect-[3/2] overflow-hidden rounded-lg bg-zinc-200">
+                          <VehiclePhoto image={vehicle.image} name={vehicleName(vehicle)} sizes="(min-width: 768px) 16rem, 9rem" />
+                        </Link>
+                      </td>
+                    ))}
+                  </tr>
                   <tr>
                     <td className="sticky left-0 z-10 w-28 border-r border-zinc-200 bg-white p-2 sm:w-40 sm:p-3" />
                     {vehicles.map((vehicle) => (
@@ -134,7 +152,7 @@ export default function ComparePage() {
                         scope="col"
                         className="min-w-36 p-2 text-left align-top text-sm font-bold text-zinc-950 normal-case sm:p-3 sm:text-base"
                       >
-                        <Link to={`/vehicles/${encodeURIComponent(vehicle.id)}`} className="underline underline-offset-4 hover:text-amber-800">
+                        <Link to={vehiclePath(vehicle)} className="underline underline-offset-4 hover:text-amber-800">
                           {vehicleName(vehicle)}
                         </Link>
                       </th>
@@ -157,6 +175,30 @@ export default function ComparePage() {
                       ))}
                     </tr>
                   ))}
+                  {/* The way to ask about a car, at the end of what was compared; a sold one has none. */}
+                  <tr>
+                    <th
+                      scope="row"
+                      className="sticky left-0 z-10 border-t border-r border-zinc-200 bg-white p-2 text-left align-top text-xs font-semibold text-zinc-700 sm:p-3 sm:text-sm"
+                    >
+                      Anfrage
+                    </th>
+                    {vehicles.map((vehicle) => (
+                      <td key={vehicle.id} className="border-t border-zinc-200 p-2 align-top sm:p-3">
+                        {vehicle.status === 'sold' ? (
+                          '–'
+                        ) : (
+                          <Link
+                            to={`${vehiclePath(vehicle)}#anfrage`}
+                            aria-label={`Anfragen: ${vehicleName(vehicle)}`}
+                            className={buttonClasses({ variant: 'dark', size: 'md', className: 'w-full' })}
+                          >
+                            ANFRAGEN
+                          </Link>
+                        )}
+                      </td>
+                    ))}
+                  </tr>
                 </tbody>
               </table>
             </div>

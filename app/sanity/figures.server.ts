@@ -1,5 +1,6 @@
 import { FIGURE_TYPE, figureValues as valuesOf, formatFigure, isFigureKey, resolvePlaceholders, type FigureValues } from '#schemas/lib/figures.ts'
 import { type ContentLake, type QueryParams } from '#app/lake/lake.server.ts'
+import { hyphenateHeading } from '#app/utils/hyphenate.ts'
 import { vehicleIndexCount } from '#app/vehicles/vehicle-index.server.ts'
 import { FIGURE_CLAIMS_QUERY, FIGURES_QUERY } from './queries/site.ts'
 import { type FIGURE_CLAIMS_QUERYResult, type FIGURES_QUERYResult } from './types.ts'
@@ -38,16 +39,29 @@ export function resolveFigures<T>(value: T, figures: FigureValues): T {
   return resolve(value, figures) as T
 }
 
-function resolve(value: unknown, figures: FigureValues): unknown {
-  if (typeof value === 'string') return resolvePlaceholders(value, figures)
-  if (Array.isArray(value)) return value.map((item) => resolve(item, figures))
+/**
+ * Also the place where headings get their soft hyphens (docs/decisions/102): a section's `heading`
+ * and the `title` or `name` of a card, step or group (an item of a content list, with its `_key`;
+ * not a breadcrumb's parent page), so the HTML carries them and no script does it in the browser.
+ */
+function resolve(value: unknown, figures: FigureValues, heading = false, item = false): unknown {
+  if (typeof value === 'string') {
+    const text = resolvePlaceholders(value, figures)
+    return heading ? hyphenateHeading(text) : text
+  }
+  if (Array.isArray(value)) return value.map((entry) => resolve(entry, figures, false, true))
   if (typeof value !== 'object' || value === null) return value
   const object = value as Record<string, unknown>
   if (object._type === FIGURE_TYPE) {
     const figure = isFigureKey(object.key) ? figures[object.key] : undefined
     return { _type: 'span', _key: object._key, text: figure === undefined ? `{${String(object.key)}}` : formatFigure(figure), marks: [] }
   }
-  const resolved = Object.fromEntries(Object.entries(object).map(([key, item]) => [key, resolve(item, figures)]))
+  const resolved = Object.fromEntries(
+    Object.entries(object).map(([key, entry]) => [
+      key,
+      resolve(entry, figures, key === 'heading' || (item && '_key' in object && (key === 'title' || key === 'name'))),
+    ]),
+  )
   if (object._type === 'statItem' && isFigureKey(object.figure) && figures[object.figure] !== undefined) resolved.number = figures[object.figure]
   return resolved
 }

@@ -112,7 +112,36 @@ describe('„Finanzierung anfragen“ (issue 38 item 3): the dealer’s mail and
     const dealer = buildNotificationMail(doc, { to: 'haendler@example.de', from: 'Website <noreply@example.de>', siteUrl: 'https://www.example.de', vehicle })
     expect(dealer.subject).toBe('Neue Anfrage: Finanzierungsanfrage – Erika Mustermann')
     expect(dealer.text).toMatch(/Laufzeit:\s*60 Monate/)
-    expect(dealer.text).toMatch(/Anzahlung \(€\):\s*5000/)
+    // The dealer reads it as the receipt does.
+    expect(dealer.text).toMatch(/Anzahlung \(€\):\s*5\.000\u00a0€/)
     expect(dealer.text).toContain('VW Golf 1.5 TSI Life')
+  })
+})
+
+describe('one formatting for both mails (tablet review, Low 12)', () => {
+  it('a sell request as the pipeline stores it: the dealer’s mail shows month and kilometres as the receipt does', () => {
+    const parsed = parseSubmission('vehicle-sale', {
+      make: 'VW',
+      model: 'Golf',
+      registrationMonth: '04',
+      year: '2018',
+      mileage: '123456',
+      name: 'Erika Mustermann',
+      postcode: '45326',
+      email: 'erika@example.de',
+    })
+    if (parsed.kind !== 'valid') throw new Error('expected a valid request')
+    const doc = toDocument(parsed.parsed, { now: new Date(MONDAY_0930) }) as SanityDocument
+    const mail = receipt(doc)
+    const dealer = buildNotificationMail(doc, { to: 'haendler@example.de', from: 'Website <noreply@example.de>', siteUrl: 'https://www.example.de' })
+    for (const part of [mail.text, dealer.text]) {
+      expect(part).toMatch(/^Erstzulassung \(Monat\): +04 – April$/m)
+      expect(part).toMatch(/^Kilometerstand \(km\): +123\.456 km$/m)
+    }
+    expect(dealer.html).toContain('>04 – April</td>')
+    expect(dealer.html).toContain('>123.456 km</td>')
+    // The free text only the dealer reads, as typed (the receipt leaves it out: abuse).
+    expect(dealer.text).toMatch(/^Marke: +VW$/m)
+    expect(mail.text).not.toMatch(/^Marke:/m)
   })
 })

@@ -17,10 +17,17 @@ import { CONTACT_FORM, type FieldDefinition, type FormDefinition } from '#app/su
 import { answerWithin, LEAD_FORMS, reservedTestDriveNote, saleAnswerPromise } from '#app/submissions/lead-forms.ts'
 import { type SpecialOpeningHoursInput } from '#schemas/lib/opening-hours.ts'
 import { berlinParts } from '#app/utils/clock.ts'
-import { formatEuro, formatMileage } from '#app/utils/format.ts'
 import { type HoursSpec } from '#app/utils/open-now.ts'
 import { estimateDeadline, estimatePromise } from './estimate-deadline.ts'
-import { escapeHtml, formatBerlinTime, headerSafe, TRADE_IN_LABEL, type NotificationMail, type NotificationVehicle } from './notification-mail.server.ts'
+import {
+  escapeHtml,
+  formatBerlinTime,
+  headerSafe,
+  shownValue,
+  TRADE_IN_LABEL,
+  type NotificationMail,
+  type NotificationVehicle,
+} from './notification-mail.server.ts'
 
 export interface ConfirmationSettings {
   dealerName?: string | null
@@ -63,12 +70,6 @@ const DIGITS = /^\d{1,12}$/
 /** Longer than any option, number or slot text: a longer value is not one of them. */
 const MAX_REPEATED_LENGTH = 100
 
-function formatNumber(field: FieldDefinition, value: number): string {
-  if (field.number === 'mileage') return formatMileage(value)
-  if (field.number === 'price') return formatEuro(value)
-  return String(value)
-}
-
 /**
  * The stored value of `field` as the receipt may repeat it, or undefined. Decided by the field's
  * definition: a select's value only when it is one of its options (shown with its label), a number
@@ -79,9 +80,9 @@ export function receiptValue(field: FieldDefinition, stored: unknown): string | 
   const value = typeof stored === 'number' && Number.isInteger(stored) ? String(stored) : text(stored)
   if (value === undefined) return undefined
   let shown: string | undefined
-  if (field.type === 'select') shown = field.options?.includes(value) ? (field.optionLabels?.[value] ?? value) : undefined
-  // Kilometres and euros as Germans read them („123.456 km“, „5.000 €“); a year as it is.
-  else if (field.type === 'number') shown = DIGITS.test(value) ? formatNumber(field, Number(value)) : undefined
+  // Shown as the dealer's mail shows it (shownValue): an option with its label, „123.456 km“, „5.000 €“.
+  if (field.type === 'select') shown = field.options?.includes(value) ? shownValue(field, value) : undefined
+  else if (field.type === 'number') shown = DIGITS.test(value) ? shownValue(field, value) : undefined
   else if (field.type === 'checkbox') shown = value === 'Ja' || stored === true ? 'Ja' : undefined
   else if (field.inReceipt) shown = !field.pattern || new RegExp(`^(?:${field.pattern.source})$`, 'u').test(value) ? value : undefined
   if (shown === undefined || shown.length > MAX_REPEATED_LENGTH || /[\r\n]/.test(shown) || ADDRESS_OR_LINK.test(shown)) return undefined

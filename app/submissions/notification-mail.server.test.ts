@@ -188,7 +188,7 @@ describe('buildNotificationMail', () => {
     expect(mail.subject).toBe('Neue Anfrage: Fahrzeugbewertung – Max Muster')
     expect(mail.text).toContain('Baujahr:')
     expect(mail.text).toMatch(/Baujahr: +2018\n/)
-    expect(mail.text).toMatch(/Kilometerstand \(km\): +85\.000\n/)
+    expect(mail.text).toMatch(/Kilometerstand \(km\): +85\.000 km\n/)
     expect(mail.text).toMatch(/Preisvorstellung: +12500\n/)
     expect(mail.text.match(/0170 1234567/g)?.length).toBe(2) // the Telefon row and the answer note
     expect(mail.text).toContain('Nachricht:\nBitte <rückrufen>')

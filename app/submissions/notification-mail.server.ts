@@ -5,12 +5,12 @@
  * control characters (nodemailer encodes the address headers itself).
  */
 import { CONTACT_SUBJECTS } from '#app/submissions/forms.ts'
-import { type FormDefinition } from '#app/submissions/forms.ts'
+import { type FieldDefinition, type FormDefinition } from '#app/submissions/forms.ts'
 import { LEAD_FORMS } from '#app/submissions/lead-forms.ts'
 import { PHOTO_ROUTE } from '#app/submissions/photos.ts'
 import { type SanityDocument } from '#app/lake/lake.server.ts'
 import { TIME_ZONE } from '#app/utils/clock.ts'
-import { formatDecimal } from '#app/utils/format.ts'
+import { formatEuro, formatMileage } from '#app/utils/format.ts'
 import { isSameSitePage } from '#app/utils/redirect-path.ts'
 import { appointmentAttachment, type CalendarAttachment } from './icalendar.server.ts'
 import { APPOINTMENT_FIELD } from './sale-appointment.ts'
@@ -117,13 +117,17 @@ function text(value: unknown): string | undefined {
   return JSON.stringify(value)
 }
 
-/** Mileage and prices in German notation (`85.000 km`, `12.500 €`); years and other numbers as they are. */
-function formatNumber(value: number, kind: string | undefined, label: string): string | undefined {
-  if (!Number.isFinite(value)) return undefined
-  const unit = kind === 'mileage' ? 'km' : kind === 'price' ? '€' : undefined
-  if (!unit) return String(value)
-  const grouped = formatDecimal(value, { maximumFractionDigits: 3 })
-  return label.includes(unit) ? grouped : `${grouped} ${unit}`
+/**
+ * A stored field's value as both mails show it (the dealer's and the receipt, confirmation-mail.server.ts),
+ * from the form's definition: a select's option with its label („04 – April“), a whole number
+ * German („123.456 km“, „5.000 €“; a year as it is), anything else as stored.
+ */
+export function shownValue(field: FieldDefinition, stored: unknown): string | undefined {
+  const value = text(stored)
+  if (value === undefined) return undefined
+  if (field.type === 'select') return field.optionLabels?.[value] ?? value
+  if (field.type !== 'number' || !/^\d{1,12}$/.test(value)) return value
+  return field.number === 'mileage' ? formatMileage(Number(value)) : field.number === 'price' ? formatEuro(Number(value)) : value
 }
 
 /** The page a lead was sent from as a link on the site; a stored path that names another host (`/\\evil.example`) is left out. */
@@ -235,7 +239,8 @@ function leadContent(doc: SanityDocument, options: NotificationMailOptions): Con
     const fieldName = text(field?.name)
     const label = text(field?.label) ?? fieldName ?? 'Feld'
     const definition = form?.fields.find((candidate) => candidate.name === fieldName)
-    const value = typeof field?.value === 'number' ? formatNumber(field.value, definition?.number, label) : text(field?.value)
+    // Formatted as the receipt shows it; a field the form no longer has, as stored.
+    const value = definition ? shownValue(definition, field?.value) : text(field?.value)
     if (value === undefined) continue
     // The contact rows above already show these.
     if ((fieldName === 'name' && value === name) || (fieldName === 'email' && value === email) || (fieldName === 'phone' && value === phone)) continue

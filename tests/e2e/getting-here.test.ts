@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test'
-import { expect, test } from './playwright-utils'
+import { expect, test, waitForScripts } from './playwright-utils'
 
 /*
  * The way to the yard (issue 29 item 5, docs/decisions/057): „Route planen“ opens the visitor's
@@ -151,6 +151,22 @@ test.describe('„Heute geöffnet bis …“ at a fixed time', () => {
   })
 })
 
+test('/contact: KARTE LADEN by keyboard loads the map and focus moves to it (the button it replaced is gone)', async ({ page }) => {
+  // The map's page stands in for openstreetmap.org: nothing leaves the test machine.
+  await page.route('https://www.openstreetmap.org/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="de"><title>Karte</title><body></body></html>' }),
+  )
+  await page.goto('/contact')
+  await waitForScripts(page)
+  const button = page.getByTestId('map-placeholder').getByRole('button', { name: 'KARTE LADEN' })
+  await button.focus()
+  await page.keyboard.press('Enter')
+  const map = page.locator('main iframe')
+  await expect(map).toBeFocused()
+  // Read out with its name, not as <body>.
+  expect(await map.getAttribute('title')).toMatch(/^Karte/)
+})
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
@@ -165,4 +181,40 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('link', { name: 'ROUTE PLANEN', exact: true })).toHaveAttribute('href', GOOGLE)
     await expect(footerRoute(page)).toHaveAttribute('href', GOOGLE)
   })
+})
+
+test.describe('the e-mail address from a small phone to a small laptop', () => {
+  for (const width of [320, 768, 1024, 1180]) {
+    test(`at ${width} px it breaks, if at all, only after „@“ (footer and contact card)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 })
+      await page.goto('/contact')
+      const addresses = page.getByRole('link', { name: 'info@ruhrstern-automobile.de' })
+      await expect(addresses).toHaveCount(2)
+      for (const address of await addresses.all()) {
+        // The text's line boxes: one per line, the first ending after „@“ when there are two.
+        const lines = await address.evaluate((link) => {
+          const range = document.createRange()
+          const tops = new Map<number, string>()
+          const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT)
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (let index = 0; index < node.textContent!.length; index++) {
+              range.setStart(node, index)
+              range.setEnd(node, index + 1)
+              const top = Math.round(range.getClientRects()[0]!.top)
+              tops.set(top, (tops.get(top) ?? '') + node.textContent![index])
+            }
+          }
+          return [...tops.entries()].sort(([a], [b]) => a - b).map(([, text]) => text)
+        })
+        expect(['info@ruhrstern-automobile.de', 'info@|ruhrstern-automobile.de']).toContain(lines.join('|'))
+        // Kept together, the domain still fits its column.
+        const fits = await address.evaluate((link) => {
+          const text = document.createRange()
+          text.selectNodeContents(link)
+          return text.getBoundingClientRect().right <= link.closest('li')!.getBoundingClientRect().right + 0.5
+        })
+        expect(fits).toBe(true)
+      }
+    })
+  }
 })

@@ -2,7 +2,7 @@ import { type APIRequestContext } from '@playwright/test'
 import { FAKE_SANITY_PORT, SANITY_BACKED_PORT } from '../../playwright.config'
 import { outboxMailWith } from './outbox'
 import { control, fillForm, type FormCase, FORMS, formIn, VEHICLE_TOAST } from './lead-form-cases'
-import { expect, storedLeads, storedLeadWith, test, uniqueName } from './playwright-utils'
+import { expect, storedLeads, storedLeadWith, test, uniqueName, waitForScripts } from './playwright-utils'
 
 /*
  * Every lead form of the site, on the story page /formulare (the real pages embed the same
@@ -106,6 +106,53 @@ test.describe('lead forms with JavaScript', () => {
     await expect(page.getByText('Pflichtfelder fehlen')).toHaveCount(0)
     await expect(page.getByText('Fehler beim Senden')).toHaveCount(0)
     expect(posts).toEqual([])
+  })
+
+  test('the enquiry sent empty at 1280×720: the phone-or-e-mail message once, phone and e-mail in one row, the toast over no field', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 })
+    await page.goto('/vehicles/3')
+    await waitForScripts(page)
+    const form = page.locator('#anfrage form')
+    await form.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
+    const eitherWay = 'Bitte geben Sie eine Telefonnummer oder eine E-Mail-Adresse an, damit wir Ihnen antworten können.'
+    await expect(form.getByText(eitherWay)).toHaveCount(1)
+    await expect(control(form, 'Telefon')).toHaveAttribute('aria-invalid', 'true')
+    await expect(control(form, 'E-Mail')).toHaveAttribute('aria-invalid', 'true')
+    const [phone, email] = [await control(form, 'Telefon').boundingBox(), await control(form, 'E-Mail').boundingBox()]
+    expect(email!.y).toBe(phone!.y)
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Pflichtfelder fehlen' })
+    await expect(toast).toBeVisible()
+    // Settled (sonner slides it in), then no label, control or button of the form lies under it.
+    let last = ''
+    await expect
+      .poll(
+        async () => {
+          const now = JSON.stringify(await toast.boundingBox())
+          const settled = now === last
+          last = now
+          return settled
+        },
+        { intervals: [250] },
+      )
+      .toBe(true)
+    const box = (await toast.boundingBox())!
+    const parts = await form.locator('label, input:not([type=hidden]), textarea, select, button, p').evaluateAll((elements) =>
+      elements.map((element) => {
+        const rect = element.getBoundingClientRect()
+        return {
+          text: element.textContent?.slice(0, 40) || element.getAttribute('name'),
+          top: rect.top,
+          bottom: rect.bottom,
+          left: rect.left,
+          right: rect.right,
+        }
+      }),
+    )
+    const covered = parts.filter(
+      (part) =>
+        part.bottom > 0 && part.top < 720 && part.top < box.y + box.height && part.bottom > box.y && part.left < box.x + box.width && part.right > box.x,
+    )
+    expect(covered).toEqual([])
   })
 
   test('a phone number the server refuses is refused at the field first (the same rule as the pattern)', async ({ page }) => {

@@ -30,7 +30,8 @@ test.describe('Merkliste on a phone', { tag: '@phone' }, () => {
 
     // Taps 1 and 2: „Merken“ on two cards; the header counts at once.
     await page.getByRole('button', { name: `Merken: ${first}` }).tap()
-    await expect(page.getByRole('button', { name: `Merken: ${first}` })).toHaveAttribute('aria-pressed', 'true')
+    // Saved: the button says so in words too („Gemerkt“), pressed.
+    await expect(page.getByRole('button', { name: `Gemerkt: ${first}` })).toHaveAttribute('aria-pressed', 'true')
     await expect(savedListLink(page)).toHaveAccessibleName('Merkliste, 1 Fahrzeug')
     await page.getByRole('button', { name: `Merken: ${second}` }).tap()
     await expect(savedListLink(page)).toHaveAccessibleName('Merkliste, 2 Fahrzeuge')
@@ -46,7 +47,7 @@ test.describe('Merkliste on a phone', { tag: '@phone' }, () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(named(third)[0]!)
     const thirdPage = (await page.getByRole('heading', { level: 1 }).textContent())!.trim()
     await page.getByRole('button', { name: `Merken: ${thirdPage}` }).tap()
-    await expect(page.getByRole('button', { name: `Merken: ${thirdPage}` })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByRole('button', { name: `Gemerkt: ${thirdPage}` })).toHaveAttribute('aria-pressed', 'true')
     await expect(savedListLink(page)).toHaveAccessibleName('Merkliste, 3 Fahrzeuge')
 
     // Tap 5: the Merkliste, in the order saved, each with its price; all three ticked for the comparison.
@@ -178,5 +179,31 @@ test.describe('The comparison on a narrow phone', { tag: '@phone' }, () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `page width at ${width} px`).toBeLessThanOrEqual(width)
       expect(await splitWords(), `split words at ${width} px`).toEqual([])
     }
+  })
+})
+
+test.describe('The comparison on tablets and desktops', () => {
+  test('three cars at 768 and 1280 px: equal columns, a photo and „ANFRAGEN“ for each, no scrolling sideways', async ({ page }) => {
+    await page.goto('/merkliste/vergleich?ids=2,10,7')
+    const table = page.getByRole('table')
+    const names = await table.getByRole('columnheader').allTextContents()
+    expect(names).toHaveLength(3)
+    for (const width of [768, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      const widths = await table.getByRole('columnheader').evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().width)))
+      expect(Math.max(...widths) - Math.min(...widths), `column widths at ${width} px: ${widths.join(', ')}`).toBeLessThanOrEqual(1)
+      const box = page.getByTestId('comparison-scroller')
+      expect(await box.evaluate((element) => element.scrollWidth <= element.clientWidth), `scrolls sideways at ${width} px`).toBe(true)
+      expect(await table.locator('thead img').count()).toBe(3)
+      await expect(table.locator('thead img').first()).toBeVisible()
+    }
+    // The hidden photo links and the new row pass axe.
+    await expectNoA11yViolations(page)
+    // Each car's enquiry, named with the car; it opens the vehicle page at its form.
+    const ask = table.getByRole('link', { name: `Anfragen: ${names[0]!.trim()}` })
+    await expect(ask).toHaveText('ANFRAGEN')
+    await ask.click()
+    await expect(page).toHaveURL(/\/vehicles\/2#anfrage$/)
+    await expect(page.getByRole('heading', { level: 2, name: 'Fahrzeug anfragen' })).toBeVisible()
   })
 })

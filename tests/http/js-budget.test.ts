@@ -16,8 +16,10 @@ import { clientOf, ROOT, startSite, type TestSite } from './site'
 const BUDGET_KB: Record<string, number> = {
   '/': 124,
   '/services/autoankauf': 134,
-  '/vehicles': 130,
-  '/vehicles/{vehicle}': 130,
+  // 2026-11-29: +1 for the tablet review's form fixes (phone or e-mail as one group, no field alone in
+  // its row, the e-mail address kept whole): 129.9 → 130.3 KB on a vehicle page, its four forms.
+  '/vehicles': 131,
+  '/vehicles/{vehicle}': 131,
   '/locations/dortmund': 134,
   '/locations/muenster/studenten-autoankauf': 134,
   '/contact': 134,

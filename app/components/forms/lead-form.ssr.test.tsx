@@ -3,6 +3,8 @@ import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
 import { expect, test } from 'vitest'
 import { LeadForm } from '#app/components/forms/lead-form.tsx'
+import { SaleForm } from '#app/components/forms/sale-form.tsx'
+import { PHONE_OR_EMAIL_MESSAGE } from '#app/submissions/lead-forms.ts'
 
 async function serverHtml(element: ReactNode, url = 'http://localhost/formulare') {
   const handler = createStaticHandler([{ path: '/formulare', element }])
@@ -34,14 +36,14 @@ test('the server HTML validates natively (no JavaScript): required and pattern a
 test('the vehicle enquiry: name and message required, phone or e-mail with a note saying one is enough, the pre-filled message in the server HTML', async () => {
   const html = await serverHtml(<LeadForm kind="vehicle-enquiry" vehicle={{ id: '7', make: 'Toyota', model: 'Corolla' }} anchor="fahrzeug-anfrage" />)
   expect(html.match(/required=""/g)).toHaveLength(2)
-  // Both fields are described by the note; it shows once, under the phone.
-  for (const [field, classes] of [
-    ['phone', 'mt-1.5 text-sm text-zinc-600'],
-    ['email', 'sr-only'],
-  ]) {
-    expect(html).toMatch(new RegExp(`<input[^>]* id="fahrzeug-anfrage-${field}"[^>]* aria-describedby="fahrzeug-anfrage-${field}-hint"`))
-    expect(html).toContain(`<p id="fahrzeug-anfrage-${field}-hint" class="${classes}">Telefon oder E-Mail: eines von beiden genügt.</p>`)
+  // Both fields are described by the note; it shows once, under the pair.
+  for (const field of ['phone', 'email']) {
+    expect(html).toMatch(new RegExp(`<input[^>]* id="fahrzeug-anfrage-${field}"[^>]* aria-describedby="fahrzeug-anfrage-phone-email-hint"`))
   }
+  expect(html.match(/Telefon oder E-Mail: eines von beiden genügt\./g)).toHaveLength(1)
+  // No field alone beside an empty column: the name takes the row, phone and e-mail share the next.
+  expect(html).toMatch(/<div class="sm:col-span-2"><label for="fahrzeug-anfrage-name"/)
+  expect(html).toMatch(/<div class="sm:col-span-2"><div class="grid grid-cols-1 gap-5 sm:grid-cols-2"><div class=""><label for="fahrzeug-anfrage-phone"/)
   expect(html).toMatch(/<input name="phone" type="tel"/)
   expect(html).toContain('Ich interessiere mich für den Toyota Corolla. Bitte kontaktieren Sie mich.</textarea>')
   expect(html).toMatch(/<input type="hidden" name="vehicleId" value="7"\/>/)
@@ -55,4 +57,23 @@ test('after a post without JavaScript: the confirmation carries the id the redir
   const confirmation = html.match(/<div [^>]*id="probefahrt-bestaetigung"[^>]*>/)?.[0] ?? ''
   expect(confirmation).toMatch(/ tabindex="-1"/)
   expect(html.slice(html.indexOf('id="probefahrt-bestaetigung"'))).toMatch(/^[^<]*>\s*<div role="status"/)
+})
+
+test('the sell request after a refused post without JavaScript: phone and e-mail side by side, their message once, told with both', async () => {
+  const fieldErrors = { phone: [PHONE_OR_EMAIL_MESSAGE], email: [PHONE_OR_EMAIL_MESSAGE] }
+  const handler = createStaticHandler([
+    { path: '/auto-verkaufen', element: <SaleForm submissionKey="k" />, action: () => ({ status: 'error', fieldErrors, values: { name: 'Erika' } }) },
+  ])
+  const context = await handler.query(new Request('http://localhost/auto-verkaufen', { method: 'POST', body: new FormData() }))
+  if (context instanceof Response) throw new Error('unexpected response')
+  const html = renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />)
+  // The fields, without the summary above them or the router's data after the form.
+  const form = html.slice(html.indexOf('<fieldset'), html.indexOf('</form>'))
+  // The summary names it once, the pair once (before: under each field).
+  expect(form.match(new RegExp(PHONE_OR_EMAIL_MESSAGE, 'g'))).toHaveLength(1)
+  for (const field of ['phone', 'email']) {
+    expect(form).toMatch(new RegExp(`<input[^>]* id="verkaufen-${field}"[^>]* aria-invalid="true" aria-describedby="verkaufen-phone-email-error-0"`))
+  }
+  // No field alone beside an empty column: „Erreichbar am besten“ takes its row.
+  expect(form).toMatch(/<div class="sm:col-span-2"><label for="verkaufen-contactTime"/)
 })

@@ -151,20 +151,29 @@ describe('LeadForm', () => {
     fireEvent.click(submitButton())
     expect(await screen.findByText('E-Mail: Bitte geben Sie eine gültige E-Mail-Adresse an.')).toBeTruthy()
     expect(screen.getByText(LEAD_TOASTS.invalid.title)).toBeTruthy()
-    expect(document.getElementById('fahrzeug-anfrage-email-error')?.textContent).toBe('Bitte geben Sie eine gültige E-Mail-Adresse an.')
+    // Shown below phone and e-mail, told with the e-mail only.
+    expect(document.getElementById('fahrzeug-anfrage-phone-email-error-0')?.textContent).toBe('Bitte geben Sie eine gültige E-Mail-Adresse an.')
+    expect(field(/^E-Mail/).getAttribute('aria-invalid')).toBe('true')
+    expect(field(/^E-Mail/).getAttribute('aria-describedby')).toContain('fahrzeug-anfrage-phone-email-error-0')
+    expect(field(/^Telefon/).getAttribute('aria-invalid')).toBeNull()
+    expect(field(/^Telefon/).getAttribute('aria-describedby')).not.toContain('error')
     expect(screen.queryByText(LEAD_TOASTS.missing.title)).toBeNull()
     expect(screen.queryByText(LEAD_TOASTS.failure.title)).toBeNull()
     expect(received).toEqual([])
   })
 
-  test('vehicle enquiry with neither phone nor e-mail: the German message at both, focus on the phone, nothing sent; a phone alone is sent', async () => {
+  test('vehicle enquiry with neither phone nor e-mail: the German message once for both, told with each, focus on the phone, nothing sent; a phone alone is sent', async () => {
     answerWith(201)
     await renderForm(<LeadForm kind="vehicle-enquiry" vehicle={VEHICLE} anchor="fahrzeug-anfrage" />)
     fill(/^Name/, 'Erika')
     fireEvent.click(submitButton())
     const eitherWay = 'Bitte geben Sie eine Telefonnummer oder eine E-Mail-Adresse an, damit wir Ihnen antworten können.'
-    await waitFor(() => expect(document.getElementById('fahrzeug-anfrage-phone-error')?.textContent).toBe(eitherWay))
-    expect(document.getElementById('fahrzeug-anfrage-email-error')?.textContent).toBe(eitherWay)
+    await waitFor(() => expect(screen.getByText(eitherWay).id).toBe('fahrzeug-anfrage-phone-email-error-0'))
+    expect(screen.getAllByText(eitherWay)).toHaveLength(1)
+    for (const name of [/^Telefon/, /^E-Mail/]) {
+      expect(field(name).getAttribute('aria-invalid')).toBe('true')
+      expect(field(name).getAttribute('aria-describedby')).toBe('fahrzeug-anfrage-phone-email-hint fahrzeug-anfrage-phone-email-error-0')
+    }
     expect(document.activeElement).toBe(field(/^Telefon/))
     expect(received).toEqual([])
 
@@ -337,7 +346,7 @@ describe('LeadForm', () => {
     expect(forms[0]!.querySelector<HTMLInputElement>('#bewertung-sonsbeck-year')!.value).toBe('')
   })
 
-  test('after a post without JavaScript with neither phone nor e-mail: the summary names it once, both fields carry it', async () => {
+  test('after a post without JavaScript with neither phone nor e-mail: the summary and the pair name it once, both fields carry it', async () => {
     const { form, router } = await renderForm(<LeadForm kind="vehicle-enquiry" vehicle={VEHICLE} anchor="fahrzeug-anfrage" />, {
       actionData: {
         status: 'error',
@@ -358,6 +367,12 @@ describe('LeadForm', () => {
       [PHONE_OR_EMAIL_MESSAGE, '#fahrzeug-anfrage-phone'],
       ['Bitte schreiben Sie uns eine Nachricht.', '#fahrzeug-anfrage-message'],
     ])
+    // Once in the summary, once below the pair.
+    expect(
+      within(form)
+        .getAllByText(PHONE_OR_EMAIL_MESSAGE)
+        .map((element) => element.tagName),
+    ).toEqual(['A', 'P'])
     // A screen reader hears the message at either field.
     for (const name of ['phone', 'email']) {
       const control = form.querySelector<HTMLInputElement>(`#fahrzeug-anfrage-${name}`)!

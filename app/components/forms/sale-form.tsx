@@ -1,7 +1,7 @@
 import { Form, useActionData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
-import { CONTROL_CLASSES, Field } from '#app/components/ui/field.tsx'
+import { CONTROL_CLASSES, Field, FieldGroup, loneHalves, type DescribeMember } from '#app/components/ui/field.tsx'
 import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/components/ui/form-parts.tsx'
 import {
   FORM_KIND_FIELD,
@@ -211,7 +211,7 @@ export function SaleForm({
     )
   }
 
-  const control = (field: FieldDefinition) => {
+  const control = (field: FieldDefinition, alone = false, member?: ReturnType<DescribeMember>) => {
     const attributes = inputAttributes(field)
     const wide = field.type === 'textarea'
     return (
@@ -221,8 +221,11 @@ export function SaleForm({
         name={field.name}
         label={field.label}
         required={field.required}
-        errors={errors[field.name]}
-        className={wide ? 'sm:col-span-2' : undefined}
+        // A group's member (phone, e-mail) shows no message of its own: the group shows it once.
+        errors={member ? undefined : errors[field.name]}
+        invalid={member?.invalid}
+        describedBy={member?.describedBy}
+        className={wide || alone ? 'sm:col-span-2' : undefined}
       >
         {(props) => {
           const value = values[field.name] ?? ''
@@ -249,9 +252,25 @@ export function SaleForm({
     <fieldset key={group.key} className="rounded-xl border border-zinc-200 p-4 sm:p-6">
       <legend className="px-1 text-lg font-bold text-zinc-950">{group.legend}</legend>
       {hint ? <p className="mb-4 text-sm text-zinc-600">{hint}</p> : null}
-      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">{group.names.map((name) => control(fields.get(name)!))}</div>
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">{rows(group.names)}</div>
     </fieldset>
   )
+
+  // A fieldset's rows: phone and e-mail (one of them needed) side by side with their message once;
+  // a field that would sit alone beside an empty column takes the row.
+  const rows = (names: readonly string[]) => {
+    const pair = FORM.anyOf?.find((any) => any.fields.every((name) => names.includes(name)))
+    const items = names.filter((name) => !pair || !pair.fields.includes(name) || name === pair.fields[0])
+    const alone = loneHalves(items.map((name) => name === pair?.fields[0] || fields.get(name)!.type === 'textarea'))
+    return items.map((name, index) => {
+      if (name !== pair?.fields[0]) return control(fields.get(name)!, alone[index])
+      return (
+        <FieldGroup key={name} id={id(pair.fields.join('-'))} hint={pair.hint} errors={pair.fields.map((member) => errors[member]?.[0])}>
+          {(describe) => pair.fields.map((member) => control(fields.get(member)!, false, describe(errors[member]?.[0])))}
+        </FieldGroup>
+      )
+    })
+  }
 
   const photoError = errors[PHOTO_FIELD]
   return (

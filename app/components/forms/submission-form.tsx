@@ -1,8 +1,8 @@
 import { Form, useActionData, useFormAction, useLocation, useSearchParams } from '@remix-run/react'
-import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { toast } from '#app/components/ui/toast.ts'
-import { CONTROL_CLASSES, Field } from '#app/components/ui/field.tsx'
+import { CONTROL_CLASSES, Field, FieldGroup, loneHalves, type DescribeMember } from '#app/components/ui/field.tsx'
 import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/components/ui/form-parts.tsx'
 import {
   confirmationId,
@@ -207,22 +207,43 @@ export function SubmissionForm({
       })
     : []
 
-  // A note under a text field (an alert's consent text, issue 38) sits below it across the grid; a checkbox carries its own.
-  const renderControl = (field: FieldDefinition) => {
-    const control = renderBareControl(field)
-    const note = field.type === 'checkbox' || field.type === 'hidden' ? undefined : fieldNotes?.[field.name]
-    if (!note) return control
-    return (
-      <Fragment key={field.name}>
-        {control}
-        <div className="text-sm text-zinc-700 sm:col-span-2">{note}</div>
-      </Fragment>
-    )
+  // The form's cells: a group of which one field must be filled (phone or e-mail) is one across both
+  // columns, its hint and message once; a note under a text field (an alert's consent text, issue 38)
+  // sits below it across the grid; a checkbox carries its own.
+  const cells: Array<[wide: boolean, render: (alone: boolean) => ReactNode]> = []
+  for (const field of fields) {
+    const group = groupOf(field.name)
+    const members = group ? fields.filter((member) => groupOf(member.name) === group) : []
+    if (field.type === 'hidden' || (group && members[0] !== field)) continue
+    if (group) {
+      cells.push([
+        true,
+        () => (
+          <FieldGroup key={field.name} id={id(group.fields.join('-'))} hint={group.hint} errors={members.map((member) => errors[member.name]?.[0])}>
+            {(describe) => members.map((member) => renderBareControl(member, false, describe(errors[member.name]?.[0])))}
+          </FieldGroup>
+        ),
+      ])
+      continue
+    }
+    cells.push([field.type === 'textarea' || field.type === 'slot' || field.type === 'checkbox', (alone) => renderBareControl(field, alone)])
+    const note = field.type === 'checkbox' ? undefined : fieldNotes?.[field.name]
+    if (note)
+      cells.push([
+        true,
+        () => (
+          <div key={`${field.name}-note`} className="text-sm text-zinc-700 sm:col-span-2">
+            {note}
+          </div>
+        ),
+      ])
   }
+  const alone = loneHalves(cells.map(([wide]) => wide))
 
-  const renderBareControl = (field: FieldDefinition) => {
+  const renderBareControl = (field: FieldDefinition, alone: boolean, member?: ReturnType<DescribeMember>) => {
     const attributes = inputAttributes(field)
-    const fieldErrors = errors[field.name]
+    // A group's member shows no message of its own: the group shows it once, below both.
+    const fieldErrors = member ? undefined : errors[field.name]
     if (field.type === 'hidden') return <input key={field.name} type="hidden" name={field.name} defaultValue={values[field.name] ?? prefill?.[field.name]} />
     if (field.type === 'checkbox') {
       const error = fieldErrors?.[0]
@@ -260,10 +281,9 @@ export function SubmissionForm({
         label={field.label}
         required={field.required}
         errors={fieldErrors}
-        hint={groupOf(field.name)?.hint}
-        // Shown at the group's first field (phone), read out at each of them.
-        hintOnlyForScreenReaders={groupOf(field.name)?.fields[0] !== field.name}
-        className={wide ? 'sm:col-span-2' : undefined}
+        invalid={member?.invalid}
+        describedBy={member?.describedBy}
+        className={wide || alone ? 'sm:col-span-2' : undefined}
       >
         {(control) => {
           if (field.type === 'slot') {
@@ -368,7 +388,8 @@ export function SubmissionForm({
         <FormErrorSummary errors={summary} failure={server.formError ? { title: texts.toasts.failure.title, text: server.formError } : undefined} />
       ) : null}
 
-      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">{fields.map(renderControl)}</div>
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">{cells.map(([, render], index) => render(alone[index]!))}</div>
+      {fields.filter((field) => field.type === 'hidden').map((field) => renderBareControl(field, false))}
 
       <Honeypot id={id(HONEYPOT_FIELD)} />
       <input type="hidden" name={FORM_KIND_FIELD} value={kind} />

@@ -1,4 +1,5 @@
 import { RichText } from '#app/components/portable-text.tsx'
+import { EmailAddress } from '#app/components/ui/email-address.tsx'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
 import { type SectionProps } from './types'
 
@@ -43,7 +44,9 @@ export function LegalNoticeSection({ section, id }: SectionProps<'legalNoticeSec
             <dt className="font-bold text-zinc-950">Telefon</dt>
             <dd>{settings.phone}</dd>
             <dt className="font-bold text-zinc-950">E-Mail</dt>
-            <dd className="[overflow-wrap:anywhere]">{settings.email}</dd>
+            <dd>
+              <EmailAddress email={settings.email} />
+            </dd>
           </dl>
         </div>
         {legal ? (

@@ -1,6 +1,6 @@
 import { type ReactNode } from 'react'
 
-/** Attributes a field passes to its control so label, hint and error are announced with it. */
+/** Attributes a field passes to its control so label and error are announced with it. */
 export interface FieldControlProps {
   id: string
   name: string
@@ -16,9 +16,10 @@ export interface FieldProps {
   required?: boolean
   /** Error messages of this field; the first one is shown. */
   errors?: readonly string[] | null
-  hint?: string
-  /** The hint is read out with the control but not shown (one hint shared by two fields shows once). */
-  hintOnlyForScreenReaders?: boolean
+  /** Ids of texts outside the field that describe its control (the hint and message of its FieldGroup). */
+  describedBy?: string
+  /** The control is invalid for a message shown outside the field (its FieldGroup's). */
+  invalid?: boolean
   className?: string
   children: (control: FieldControlProps) => ReactNode
 }
@@ -32,14 +33,13 @@ export const CONTROL_CLASSES =
 
 /**
  * A labelled form field. The control (input, select, textarea) comes from `children`, which
- * receives id, name, required and the aria wiring to the hint and error texts.
+ * receives id, name, required and the aria wiring to the error text (and to a group's hint and message).
  * Required fields show an asterisk; the control's `required` attribute tells assistive technology.
  */
-export function Field({ id, name, label, required = false, errors, hint, hintOnlyForScreenReaders = false, className = '', children }: FieldProps) {
+export function Field({ id, name, label, required = false, errors, describedBy: outside, invalid = false, className = '', children }: FieldProps) {
   const error = errors?.[0]
-  const hintId = hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined
+  const describedBy = [errorId, outside].filter(Boolean).join(' ') || undefined
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-zinc-900">
@@ -54,14 +54,9 @@ export function Field({ id, name, label, required = false, errors, hint, hintOnl
         id,
         name,
         required: required || undefined,
-        'aria-invalid': error ? true : undefined,
+        'aria-invalid': error || invalid ? true : undefined,
         'aria-describedby': describedBy,
       })}
-      {hint ? (
-        <p id={hintId} className={hintOnlyForScreenReaders ? 'sr-only' : 'mt-1.5 text-sm text-zinc-600'}>
-          {hint}
-        </p>
-      ) : null}
       {error ? (
         <p id={errorId} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-700">
           {error}
@@ -69,4 +64,59 @@ export function Field({ id, name, label, required = false, errors, hint, hintOnl
       ) : null}
     </div>
   )
+}
+
+/** What a FieldGroup tells each member's Field (its `invalid` and `describedBy`), from the member's own message. */
+export type DescribeMember = (error?: string) => { invalid: boolean; describedBy?: string }
+
+/**
+ * Fields of which one must be filled (phone or e-mail), side by side across a two-column form: the
+ * hint and each distinct message once below both (not the same sentence under each); every member
+ * is described by the hint and by the message it carries, and invalid when it carries one.
+ */
+export function FieldGroup({
+  id,
+  hint,
+  errors,
+  children,
+}: {
+  id: string
+  hint?: string
+  errors: ReadonlyArray<string | undefined>
+  children: (describe: DescribeMember) => ReactNode
+}) {
+  const messages = [...new Set(errors.filter(Boolean))] as string[]
+  const describe: DescribeMember = (error) => ({
+    invalid: !!error,
+    describedBy: [hint && `${id}-hint`, error && `${id}-error-${messages.indexOf(error)}`].filter(Boolean).join(' ') || undefined,
+  })
+  return (
+    <div className="sm:col-span-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">{children(describe)}</div>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-zinc-600">
+          {hint}
+        </p>
+      ) : null}
+      {messages.map((message, index) => (
+        <p key={message} id={`${id}-error-${index}`} className="mt-1.5 text-sm font-medium text-red-700">
+          {message}
+        </p>
+      ))}
+    </div>
+  )
+}
+
+/**
+ * For the items of a two-column form in order (true: takes a whole row), which half-width items
+ * would sit alone beside an empty column: those span the row instead.
+ */
+export function loneHalves(wide: readonly boolean[]): boolean[] {
+  let column = 0
+  return wide.map((isWide, index) => {
+    // A half item starting a row with no half item after it.
+    const alone = !isWide && !column && wide[index + 1] !== false
+    column = isWide || alone ? 0 : 1 - column
+    return alone
+  })
 }

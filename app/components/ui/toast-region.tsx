@@ -1,5 +1,5 @@
 import { useLocation } from '@remix-run/react'
-import { useEffect, type CSSProperties } from 'react'
+import { useEffect, useSyncExternalStore, type CSSProperties } from 'react'
 import { toast, Toaster as Sonner } from 'sonner'
 
 /*
@@ -26,6 +26,22 @@ const ACCESSIBLE_RICH_COLORS = {
   '--warning-text': '#78350f',
 } as CSSProperties
 
+/*
+ * Where toasts show. On phones at the bottom, as before. From 48rem (tablets, desktops) a form is
+ * as wide as the page's column and a toast at the bottom covered its lower fields (the enquiry's
+ * „Nachricht“ at 1280×720); the top centre is the fixed header's band (80 px), which a form
+ * never is, and the first invalid field is scrolled below it.
+ */
+const WIDE = '(min-width: 48rem)'
+// Without matchMedia (jsdom) the phones' place.
+const media = () => (typeof window.matchMedia === 'function' ? window.matchMedia(WIDE) : undefined)
+function subscribeWide(onChange: () => void) {
+  const query = media()
+  query?.addEventListener('change', onChange)
+  return () => query?.removeEventListener('change', onChange)
+}
+const isWide = () => media()?.matches ?? false
+
 /**
  * The site's single toast region (spec §9): one toast at a time, 5 s each, swipe right to
  * dismiss, F8 moves focus to the region. Destructive messages use `toast.error`.
@@ -40,6 +56,8 @@ export default function ToastRegion() {
     },
     [pathname],
   )
+  // The region renders only in the browser (toaster.tsx); the server's snapshot is never used.
+  const wide = useSyncExternalStore(subscribeWide, isWide, () => false)
   return (
     <Sonner
       visibleToasts={1}
@@ -49,7 +67,8 @@ export default function ToastRegion() {
       containerAriaLabel="Benachrichtigungen"
       richColors
       closeButton
-      position="bottom-right"
+      position={wide ? 'top-center' : 'bottom-right'}
+      offset={wide ? { top: 8 } : undefined}
       theme="light"
       style={ACCESSIBLE_RICH_COLORS}
       toastOptions={{ closeButtonAriaLabel: 'Benachrichtigung schließen', className: 'font-sans' }}
