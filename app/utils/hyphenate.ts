@@ -1,4 +1,8 @@
-import { hyphenateSync } from 'hyphen/de'
+import { createRequire } from 'node:module'
+import type * as HyphenDe from 'hyphen/de'
+
+// A CommonJS package whose exports Node's ESM loader cannot see (and `hyphen/de` is a folder): required.
+const { hyphenateSync } = createRequire(import.meta.url)('hyphen/de') as typeof HyphenDe
 
 /*
  * Soft hyphens in the long words of headings (docs/decisions/102). Headings are capitals in narrow
