@@ -1,5 +1,6 @@
 import { type Page } from '@playwright/test'
 import { FAKE_SANITY_PORT, SANITY_BACKED_PORT } from '../../playwright.config'
+import { soldVehicle } from '../vehicle-fixtures'
 import { expect, isPhone, storedLeadWith, test, uniqueName, waitForScripts } from './playwright-utils'
 
 /*
@@ -277,26 +278,7 @@ test('a sold vehicle (written into the Sanity-backed lake): the notice, no enqui
   const write = await request.post(`http://127.0.0.1:${FAKE_SANITY_PORT}/v2025-02-19/data/mutate/production?returnIds=true&visibility=sync`, {
     headers: { 'x-sanity-project-id': 'e2e-project', authorization: 'Bearer e2e-write-token' },
     data: {
-      mutations: [
-        {
-          createOrReplace: {
-            _id: `vehicle-${id}`,
-            _type: 'vehicle',
-            id,
-            make: 'BMW',
-            model: '118i',
-            mileage: 90_000,
-            fuelType: 'PETROL',
-            transmission: 'MANUAL',
-            price: 14_900,
-            bodyType: 'Kombi',
-            status: 'sold',
-            soldAt: '2025-02-01T10:00:00Z',
-            source: 'manual',
-            listedAt: '2025-01-01T10:00:00Z',
-          },
-        },
-      ],
+      mutations: [{ createOrReplace: soldVehicle(id) }],
     },
   })
   expect(write.status()).toBe(200)

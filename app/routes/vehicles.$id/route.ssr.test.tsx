@@ -8,6 +8,7 @@ import { telHref } from '#app/utils/format.ts'
 import { siteSettingsForPages } from '#app/utils/site-settings.server.ts'
 import { readVehiclePage } from '#app/vehicles/inventory.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
+import { soldVehicle } from '#tests/vehicle-fixtures.ts'
 import VehicleDetailPage, { ErrorBoundary, loader } from './route'
 
 /*
@@ -17,22 +18,7 @@ import VehicleDetailPage, { ErrorBoundary, loader } from './route'
  * it arrives as a chunk of its own (route.test.tsx renders that path).
  */
 
-const SOLD = {
-  _id: 'vehicle-sold-ssr',
-  _type: 'vehicle',
-  id: 'sold-ssr',
-  make: 'BMW',
-  model: '118i',
-  mileage: 90_000,
-  fuelType: 'PETROL',
-  transmission: 'MANUAL',
-  price: 14_900,
-  bodyType: 'Kombi',
-  status: 'sold',
-  soldAt: '2025-02-01T10:00:00Z',
-  source: 'manual',
-  listedAt: '2025-01-01T10:00:00Z',
-}
+const SOLD = soldVehicle('sold-ssr')
 
 describe.each(BACKENDS)('a car that is gone, rendered on the server, on the %s lake', (backend) => {
   let test: TestLake

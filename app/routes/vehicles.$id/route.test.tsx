@@ -7,6 +7,7 @@ import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
 import { type SITE_SETTINGS_QUERYResult } from '#app/sanity/types.ts'
 import { siteSettingsForPages } from '#app/utils/site-settings.server.ts'
 import { openTestLake, type TestLake } from '#tests/lake-backends.ts'
+import { soldVehicle } from '#tests/vehicle-fixtures.ts'
 import { loadVehicleDetail } from './data.server'
 import VehicleDetailPage, { ErrorBoundary } from './route'
 
@@ -20,22 +21,7 @@ let test: TestLake
 
 beforeAll(async () => {
   test = await openTestLake('embedded')
-  await createOrReplace(test.lake, {
-    _id: 'vehicle-sold-1',
-    _type: 'vehicle',
-    id: 'sold-1',
-    make: 'BMW',
-    model: '118i',
-    mileage: 90_000,
-    fuelType: 'PETROL',
-    transmission: 'MANUAL',
-    price: 14_900,
-    bodyType: 'Kombi',
-    status: 'sold',
-    soldAt: '2025-02-01T10:00:00Z',
-    source: 'manual',
-    listedAt: '2025-01-01T10:00:00Z',
-  })
+  await createOrReplace(test.lake, soldVehicle('sold-1'))
 })
 afterAll(() => test.close())
 afterEach(cleanup)
