@@ -43,9 +43,13 @@ export const BUDGETS = {
    * 25 since what loads by timing is left out (requestCounts): CI runs of one build saw 26, 27 and 28
    * requests, with 1 or 2 route discovery fetches and 0 to 3 lazy card images; the other 25 are the same
    * in every run (2026-11-28, night).
+   * 26 and 20 since the tablet review's fixes (2026-11-29): the vehicle page's way on (a chunk loaded only
+   * for a car that is gone) shares the photo component with the home page, and the footer's e-mail address
+   * its new component with the forms, so esbuild split two shared chunks of 0.5 and 0.4 KB; the home page
+   * went from 120.8 to 120.6 KB in all (tests/http/js-budget.test.ts).
    */
-  requests: 25,
-  scriptRequests: 19,
+  requests: 26,
+  scriptRequests: 20,
 }
 const CATEGORIES = Object.keys(BUDGETS.scores)
 /** The categories CI holds to their budget: their scores do not depend on timing. */

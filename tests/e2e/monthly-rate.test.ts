@@ -57,7 +57,8 @@ test.describe('the monthly rate on a phone @phone', () => {
     const texts = await rates.allTextContents()
     expect(texts.length).toBeGreaterThan(0)
     for (const text of texts) expect(euros(text)).toBeLessThanOrEqual(300)
-    expect(await page.locator('#ergebnisse ~ ul > li').count()).toBe(texts.length)
+    // The list follows the row of the count and „Sortieren nach“.
+    expect(await page.locator('div:has(> #ergebnisse) ~ ul > li').count()).toBe(texts.length)
 
     // Tap 4: the first car's rate leads to its financing example, which shows the same rate (rounded up).
     const cardRate = euros(texts[0]!)
