@@ -48,12 +48,17 @@ interface VehicleIndex {
   orders: Map<ListParams['sort'], IndexedVehicle[]>
   /** Per projection query: what this snapshot's vehicles project to. */
   projections: Map<string, Projections>
-  /** Every vehicle by its public id, sold ones too (the first in document order, as `[0]`); made on first use. */
-  byPublicId?: Map<string, SanityDocument>
-  /** Every vehicle by each of its former public ids (`previousIds`, decision 099), made with byPublicId. */
-  byPreviousId?: Map<string, SanityDocument>
+  /** The vehicles by public id and by former public id; made on first use. */
+  publicIds?: PublicIdMaps
   /** Per projection query: each vehicle page's vehicle as projected, by public id (once per snapshot). */
   details: Map<string, Map<string, Promise<unknown>>>
+}
+
+interface PublicIdMaps {
+  /** Every vehicle by its public id, sold ones too (the first in document order, as `[0]`). */
+  byPublicId: Map<string, SanityDocument>
+  /** Every vehicle by each of its former public ids (`previousIds`, decision 099; the first in document order). */
+  byPreviousId: Map<string, SanityDocument>
 }
 
 interface Projections {
@@ -321,9 +326,9 @@ export function renamedVehicleId(lake: LocalDocuments, id: string): string | nul
 }
 
 /** The index's maps by public id and by former public id, made together in one pass over the documents. */
-function publicIdMaps(lake: LocalDocuments): Required<Pick<VehicleIndex, 'byPublicId' | 'byPreviousId'>> {
+function publicIdMaps(lake: LocalDocuments): PublicIdMaps {
   const index = indexOf(lake)
-  if (!index.byPublicId || !index.byPreviousId) {
+  if (!index.publicIds) {
     const byPublicId = new Map<string, SanityDocument>()
     const byPreviousId = new Map<string, SanityDocument>()
     for (const doc of lake.publishedDocuments()) {
@@ -332,9 +337,9 @@ function publicIdMaps(lake: LocalDocuments): Required<Pick<VehicleIndex, 'byPubl
       if (!Array.isArray(doc.previousIds)) continue
       for (const previous of doc.previousIds) if (typeof previous === 'string' && !byPreviousId.has(previous)) byPreviousId.set(previous, doc)
     }
-    Object.assign(index, { byPublicId, byPreviousId })
+    index.publicIds = { byPublicId, byPreviousId }
   }
-  return { byPublicId: index.byPublicId!, byPreviousId: index.byPreviousId! }
+  return index.publicIds
 }
 
 /**
