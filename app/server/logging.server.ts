@@ -261,7 +261,6 @@ function writeAccessLine(this: ServerResponse) {
 class HitTally {
   /** Per target, the hits per status; a HEAD's status is kept negative (the cache answers GET and HEAD only). */
   private counts = new Map<string, Map<number, number>>()
-  private distinct = 0
   private since = ''
   private timer: NodeJS.Timeout | undefined
   constructor(private readonly logger: Logger) {}
@@ -277,8 +276,7 @@ class HitTally {
     let byKey = this.counts.get(target)
     if (byKey === undefined) {
       // Bounded like the cache it counts; beyond, the hits of new targets share one row.
-      if (this.distinct >= MAX_TALLY_TARGETS && target !== OTHER_TARGETS) return this.count(method, OTHER_TARGETS, status)
-      this.distinct += 1
+      if (this.counts.size >= MAX_TALLY_TARGETS && target !== OTHER_TARGETS) return this.count(method, OTHER_TARGETS, status)
       this.counts.set(target, (byKey = new Map()))
     }
     byKey.set(key, (byKey.get(key) ?? 0) + 1)
@@ -295,7 +293,6 @@ class HitTally {
       for (const [key, count] of byKey) hits.push({ method: key < 0 ? 'HEAD' : 'GET', path, status: Math.abs(key), count })
     }
     this.counts = new Map()
-    this.distinct = 0
     if (this.logger.isLevelEnabled('info')) this.logger.info({ since: this.since, hits }, 'Antworten aus dem Seiten-Cache')
   }
 }
