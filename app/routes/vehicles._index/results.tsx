@@ -6,11 +6,11 @@ import { buttonClasses } from '#app/components/ui/button.tsx'
 import { VehicleCard } from '#app/components/vehicle-card.tsx'
 import { scrollToSection } from '#app/utils/scroll.ts'
 import { listReturnSearch, RESULTS_ANCHOR } from '#app/vehicles/list-return.ts'
-import { type VehicleSearch, vehicleCountLabel, vehicleSearchHref } from '#app/vehicles/vehicle-search.ts'
+import { DEFAULT_SORT, type VehicleSearch, vehicleCountLabel, vehicleSearchHref } from '#app/vehicles/vehicle-search.ts'
 import { listNavigationState } from './navigation-state'
 import { Pagination } from './pagination'
 import { type VehicleListResult } from './route'
-import { SortControl } from './search-form'
+import { SEARCH_FORM_ID, SortControl } from './search-form'
 
 /**
  * The cards' photo width in the list's grid below, for the photo's `sizes`: one column below sm
@@ -57,7 +57,12 @@ export function Results({ state, result }: { state: VehicleSearch; result: Vehic
             </>
           ) : null}
         </h2>
-        <SortControl state={state} />
+        {/* Nothing to order below two cars; the chosen order still goes with the next search. */}
+        {result.total > 1 && !beyondLastPage ? (
+          <SortControl state={state} />
+        ) : state.sort !== DEFAULT_SORT ? (
+          <input type="hidden" name="sort" form={SEARCH_FORM_ID} value={state.sort} />
+        ) : null}
       </div>
       {result.search ? <SearchReadingLine state={state} search={result.search} /> : null}
       <SearchRequestSent formShown={searchHelp !== undefined} />
