@@ -268,6 +268,14 @@ describe('PageSections', () => {
     expect(table.textContent?.replace(/\s/g, ' ')).toContain('ab 25.000 €')
   })
 
+  test('a price table is named by its heading without the heading’s soft hyphens (decision 102): the name is only read out', async () => {
+    const table = SECTIONS.find((section) => section._type === 'priceTableSection')!
+    await renderPage([SECTIONS[0]!, { ...table, heading: 'Ge\u00ADbraucht\u00ADwa\u00ADgen in drei Preisklassen' } as PageSection])
+    expect(screen.getByRole('region', { name: 'Gebrauchtwagen in drei Preisklassen (Tabelle)' }).getAttribute('aria-label')).not.toContain('\u00AD')
+    // The visible heading keeps them: that is where the browser may break the word.
+    expect(document.getElementById(`${screen.getByRole('table').closest('section[id]')?.id}-heading`)?.textContent).toContain('\u00AD')
+  })
+
   test('the call banner shows the phone link, the Essen address with the travel time, the yard’s hours and the page’s as phone hours', async () => {
     await renderPage(SECTIONS)
     const banner = document.getElementById('abschnitt-banner')!

@@ -21,7 +21,8 @@ export function PriceTableSection({ section, id, muted }: SectionProps<'priceTab
       */}
       <section
         tabIndex={0}
-        aria-label={section.heading ? `${section.heading} (Tabelle)` : 'Preistabelle'}
+        // The heading's soft hyphens (docs/decisions/102) have no business in a name that is only read out.
+        aria-label={section.heading ? `${section.heading.replaceAll('\u00AD', '')} (Tabelle)` : 'Preistabelle'}
         className="mx-auto max-w-4xl rounded-xl border border-zinc-200 bg-white shadow-sm focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 sm:overflow-x-auto"
       >
         <table role="table" className="block w-full text-left sm:table">
