@@ -157,9 +157,11 @@ export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3, detailsSe
             <span className="sr-only"> für {name}</span>
           </Link>
         ) : null}
-        <dl className="mt-5 grid grid-cols-2 gap-x-4 gap-y-3 text-sm text-zinc-700">
+        {/* Two facts a row while they fit; a fact wider than half the row („Schaltgetriebe“ on a 280 px
+            phone or in the two-column grid at 640 px) takes a row of its own instead of running into the padding. */}
+        <dl className="mt-5 flex flex-wrap gap-x-4 gap-y-3 text-sm text-zinc-700">
           {facts.map(({ label, value, Icon }) => (
-            <div key={label} className="flex items-center gap-2">
+            <div key={label} className="flex min-w-max grow basis-[calc(50%-0.5rem)] items-center gap-2">
               <dt className="shrink-0">
                 <Icon className="size-4 text-amber-800" />
                 <span className="sr-only">{label}</span>
