@@ -274,6 +274,8 @@ test.describe('without JavaScript', () => {
     await page.getByLabel('Sortieren nach').selectOption({ label: 'Preis absteigend' })
     await page.getByRole('button', { name: 'Sortieren', exact: true }).click()
     await expect(page).toHaveURL(/\/vehicles\?.*fuel=diesel.*&sort=price-desc#ergebnisse$/)
+    // The URL changes when the new page starts to arrive; its cards are read once it is all there.
+    await page.waitForLoadState('load')
     const prices = await cardPrices(page)
     expect(prices.length).toBeGreaterThan(1)
     expect(prices).toEqual([...prices].sort((a, b) => b - a))

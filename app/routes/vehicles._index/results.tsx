@@ -57,8 +57,8 @@ export function Results({ state, result }: { state: VehicleSearch; result: Vehic
             </>
           ) : null}
         </h2>
-        {/* Nothing to order below two cars; the chosen order still goes with the next search. */}
-        {result.total > 1 && !beyondLastPage ? (
+        {/* Nothing to order without a car; the chosen order still goes with the next search. */}
+        {result.total > 0 && !beyondLastPage ? (
           <SortControl state={state} />
         ) : state.sort !== DEFAULT_SORT ? (
           <input type="hidden" name="sort" form={SEARCH_FORM_ID} value={state.sort} />
