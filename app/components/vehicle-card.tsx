@@ -52,6 +52,8 @@ export interface VehicleCardProps {
   detailsSearch?: string
   /** The photo's `sizes`: how wide the card is in its grid at each width (a grid of its own passes its own). */
   imageSizes?: string
+  /** The first card of a list: its photo is the page's largest image on a phone (pageMeta's `lcpImage` preloads it). */
+  photoPriority?: boolean
 }
 
 /**
@@ -64,17 +66,30 @@ const BADGE_LABELS: Readonly<Record<VehicleBadge, { label: string; className: st
   new: { label: 'Neu im Bestand', className: 'bg-zinc-950 text-white' },
 }
 
-/** A car's main photo filling its frame, or the placeholder „Foto folgt“ until it has one (list cards, Merkliste). */
-export function VehiclePhoto({ image, name, sizes }: { image: SanityImageSource | null | undefined; name: string; sizes: string }) {
+/**
+ * A car's main photo filling its frame, or the placeholder „Foto folgt“ until it has one (list cards, Merkliste).
+ * `priority`: the page's largest image (the first card of the list on a phone), loaded at once and first.
+ */
+export function VehiclePhoto({
+  image,
+  name,
+  sizes,
+  priority = false,
+}: {
+  image: SanityImageSource | null | undefined
+  name: string
+  sizes: string
+  priority?: boolean
+}) {
   return image?.asset?.url ? (
-    <SanityImage image={image} sizes={sizes} fallbackAlt={name} className="size-full object-cover" />
+    <SanityImage image={image} sizes={sizes} fallbackAlt={name} priority={priority} className="size-full object-cover" />
   ) : (
     <img
       src={VEHICLE_PLACEHOLDER.src}
       width={VEHICLE_PLACEHOLDER.width}
       height={VEHICLE_PLACEHOLDER.height}
       alt={`${name} – Foto folgt`}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
       decoding="async"
       className="size-full object-cover"
     />
@@ -93,7 +108,14 @@ const IMAGE_SIZES = '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-w
  * Badges ("Reserviert", "Neu im Bestand") sit on the photo but follow the name in the document, so a
  * screen reader hears the car first and then its state.
  */
-export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3, detailsSearch = '', imageSizes = IMAGE_SIZES }: VehicleCardProps) {
+export function VehicleCard({
+  vehicle,
+  detailsLabel,
+  headingLevel = 3,
+  detailsSearch = '',
+  imageSizes = IMAGE_SIZES,
+  photoPriority = false,
+}: VehicleCardProps) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2'
   const name = [vehicle.make, vehicle.model].filter(Boolean).join(' ') || 'Fahrzeug'
   const badges = vehicle.badges ?? []
@@ -116,7 +138,7 @@ export function VehicleCard({ vehicle, detailsLabel, headingLevel = 3, detailsSe
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm transition-shadow duration-300 hover:shadow-xl">
       <div className="aspect-[3/2] overflow-hidden bg-zinc-200">
-        <VehiclePhoto image={vehicle.image} name={name} sizes={imageSizes} />
+        <VehiclePhoto image={vehicle.image} name={name} sizes={imageSizes} priority={photoPriority} />
       </div>
       <div className="flex flex-1 flex-col p-6">
         {/* Model names keep their case (320d, C 220 d), unlike section headings. The name's link covers the

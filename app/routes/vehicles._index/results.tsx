@@ -68,9 +68,15 @@ export function Results({ state, result }: { state: VehicleSearch; result: Vehic
       <SearchRequestSent formShown={searchHelp !== undefined} />
       {result.vehicles.length > 0 ? (
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-          {result.vehicles.map((vehicle) => (
+          {result.vehicles.map((vehicle, index) => (
             <li key={vehicle.id}>
-              <VehicleCard vehicle={vehicle} detailsLabel="DETAILS ANSEHEN" detailsSearch={detailsSearch} imageSizes={LIST_IMAGE_SIZES} />
+              <VehicleCard
+                vehicle={vehicle}
+                detailsLabel="DETAILS ANSEHEN"
+                detailsSearch={detailsSearch}
+                imageSizes={LIST_IMAGE_SIZES}
+                photoPriority={index === 0}
+              />
             </li>
           ))}
         </ul>

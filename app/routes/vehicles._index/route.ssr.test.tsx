@@ -154,6 +154,18 @@ test('no „Sortieren nach“ when no car is found; a chosen order still goes wi
   expect(one).toContain('Sortieren nach')
 })
 
+test('the first card’s photo loads at once and first (the largest image on a phone); the others wait until they near the screen', async () => {
+  const html = await serverHtml('http://localhost/vehicles')
+  const photos = [...html.matchAll(/<article[\s\S]*?<img ([^>]*)>/g)].map((match) => match[1]!)
+  expect(photos.length).toBe(12)
+  expect(photos[0]).toContain('loading="eager"')
+  expect(photos[0]).toContain('fetchpriority="high"')
+  for (const photo of photos.slice(1)) {
+    expect(photo).toContain('loading="lazy"')
+    expect(photo).not.toContain('fetchpriority')
+  }
+})
+
 test('the list’s card photos say how wide a card is in the list (three columns beside the filters from 1280 px), not the home grid’s 400 px (Low 15)', async () => {
   const html = await serverHtml('http://localhost/vehicles')
   const sizes = [...html.matchAll(/<article[\s\S]*?<img[^>]* sizes="([^"]+)"/g)].map(([, value]) => value)

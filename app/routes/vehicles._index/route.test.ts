@@ -3,6 +3,7 @@ import { loader as rootLoader } from '#app/root.tsx'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { pageWindow } from './pagination'
 import { mobileDePortalUrl } from './portal-section'
+import { LIST_IMAGE_SIZES } from './results'
 import { loader, meta } from './route'
 
 describe.each(BACKENDS)('/vehicles loader on the %s lake', (backend) => {
@@ -113,6 +114,23 @@ describe.each(BACKENDS)('/vehicles loader on the %s lake', (backend) => {
     expect(await head('?sort=price-asc&page=2')).toEqual({ canonical: [], robots: ['noindex, follow'] })
     // Beyond the last page there is nothing to index.
     expect(await head('?page=3')).toEqual({ canonical: [], robots: ['noindex'] })
+  })
+
+  it('meta preloads the first car’s photo with high priority, by the same candidates as its card (the phone’s largest image)', async () => {
+    const root = await rootLoader({ request: new Request('http://localhost/'), params: {}, context: { lake: test.lake, env: test.env } })
+    const preloads = async (query: string) => {
+      const { data } = await load(query)
+      const tags = meta({ data, matches: [{ id: 'root', data: root }] } as unknown as Parameters<typeof meta>[0])
+      return { data, links: tags.filter((tag) => 'tagName' in tag && tag.rel === 'preload') as Array<Record<string, string>> }
+    }
+    const { data, links } = await preloads('?page=2')
+    const first = data.result.vehicles[0]!.image!.asset!.url!
+    expect(links).toHaveLength(1)
+    expect(links[0]).toMatchObject({ as: 'image', fetchpriority: 'high', imageSizes: LIST_IMAGE_SIZES })
+    expect(links[0]!.href.startsWith(`${first}?`)).toBe(true)
+    expect(links[0]!.imageSrcSet.split(', ').every((candidate) => candidate.startsWith(`${first}?`))).toBe(true)
+    // Nothing found: nothing to preload.
+    expect((await preloads('?search=zeppelin')).links).toEqual([])
   })
 
   it('a page beyond the last answers 404 with its friendly text (a soft 404 before; SEO review 2026-11-29, finding 5)', async () => {

@@ -19,7 +19,7 @@ import {
   vehicleSearchHref,
 } from '#app/vehicles/vehicle-search.ts'
 import { PortalSection } from './portal-section'
-import { isBeyondLastPage, Results } from './results'
+import { isBeyondLastPage, LIST_IMAGE_SIZES, Results } from './results'
 import { SearchForm } from './search-form'
 
 /*
@@ -71,6 +71,9 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
     path: vehicleSearchHref({ page: narrowed || beyond ? 1 : page }),
     breadcrumbs: [{ name: INVENTORY_TITLE, path: '/vehicles' }],
     robots: beyond ? 'noindex' : narrowed ? 'noindex, follow' : undefined,
+    // On a phone the first card's photo is the largest thing in the first screen: without a preload it waited
+    // for the page's scripts on a slow line (Lighthouse: 1.9 s of 2.7 s LCP in its load).
+    lcpImage: { image: data?.result.vehicles[0]?.image, sizes: LIST_IMAGE_SIZES },
   })
 }
 
