@@ -121,7 +121,7 @@ describe.each(BACKENDS)('/vehicles loader on the %s lake', (backend) => {
     const preloads = async (query: string) => {
       const { data } = await load(query)
       const tags = meta({ data, matches: [{ id: 'root', data: root }] } as unknown as Parameters<typeof meta>[0])
-      return { data, links: tags.filter((tag) => 'tagName' in tag && tag.rel === 'preload') as Array<Record<string, string>> }
+      return { data, links: tags.filter((tag) => 'tagName' in tag && tag.rel === 'preload') as Array<{ href: string; imageSrcSet: string }> }
     }
     const { data, links } = await preloads('?page=2')
     const first = data.result.vehicles[0]!.image!.asset!.url!
