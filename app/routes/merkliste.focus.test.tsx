@@ -93,3 +93,15 @@ describe('/merkliste with JavaScript: removing keeps the focus on the page and s
     expect(liveRegion().textContent).toBe('Merkliste geleert.')
   })
 })
+
+describe('/merkliste: the photos', () => {
+  test('the first saved car’s photo loads at once and first (the largest image of a phone’s first screen); the others lazily', async () => {
+    await renderList(['1', '3', '5'])
+    const photos = screen.getAllByTestId('saved-vehicle').map((item) => item.querySelector('img')!)
+    expect(photos.map((photo) => [photo.getAttribute('loading'), photo.getAttribute('fetchpriority')])).toEqual([
+      ['eager', 'high'],
+      ['lazy', null],
+      ['lazy', null],
+    ])
+  })
+})

@@ -207,6 +207,7 @@ export default function SavedListPage() {
                     entry={entry}
                     onRemove={shared ? undefined : (name) => onRemove(index, name)}
                     compareChecked={index < COMPARE_MAX}
+                    photoPriority={index === 0}
                   />
                 ))}
               </ul>
@@ -245,7 +246,18 @@ function EmptyList({ shared }: { shared: boolean }) {
 const COMPARE_FORM_ID = 'vergleich-auswahl'
 
 /** One saved car: photo, name, state, current price and rate, the facts, „Vergleichen“ and „Entfernen“. */
-function SavedItem({ entry, onRemove, compareChecked }: { entry: SavedEntry; onRemove?: (name: string) => void; compareChecked: boolean }) {
+/** One saved car; `photoPriority`: the first, whose photo is the largest image of a phone's first screen (loaded at once and first). */
+function SavedItem({
+  entry,
+  onRemove,
+  compareChecked,
+  photoPriority,
+}: {
+  entry: SavedEntry
+  onRemove?: (name: string) => void
+  compareChecked: boolean
+  photoPriority: boolean
+}) {
   const settings = useSiteSettings()
   const vehicle = entry.vehicle
   if (!vehicle) {
@@ -274,7 +286,7 @@ function SavedItem({ entry, onRemove, compareChecked }: { entry: SavedEntry; onR
   return (
     <li className="grid gap-4 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm sm:grid-cols-[12rem_minmax(0,1fr)] sm:p-5" data-testid="saved-vehicle">
       <div className="aspect-[3/2] overflow-hidden rounded-lg bg-zinc-200">
-        <VehiclePhoto image={vehicle.image} name={name} sizes="(min-width: 640px) 12rem, 100vw" />
+        <VehiclePhoto image={vehicle.image} name={name} sizes="(min-width: 640px) 12rem, 100vw" priority={photoPriority} />
       </div>
       <div className="flex min-w-0 flex-col">
         <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
