@@ -245,8 +245,10 @@ function EmptyList({ shared }: { shared: boolean }) {
 
 const COMPARE_FORM_ID = 'vergleich-auswahl'
 
-/** One saved car: photo, name, state, current price and rate, the facts, „Vergleichen“ and „Entfernen“. */
-/** One saved car; `photoPriority`: the first, whose photo is the largest image of a phone's first screen (loaded at once and first). */
+/**
+ * One saved car: photo, name, state, current price and rate, the facts, „Vergleichen“ and „Entfernen“.
+ * `photoPriority`: the first, whose photo is the largest image of a phone's first screen (loaded at once and first).
+ */
 function SavedItem({
   entry,
   onRemove,
