@@ -47,3 +47,28 @@ describe('requestTarget: the path Remix renders and the page cache keys on', () 
     expect(targetOf(raw)).toEqual({ status: 400, message: 'Ungültige Anfrage-URL.' })
   })
 })
+
+describe('requestTarget: tracking parameters', () => {
+  it.each([
+    ['/?gclid=EAIaIQobChMI', '/'],
+    ['/vehicles/1?utm_source=newsletter&utm_medium=email&utm_campaign=herbst', '/vehicles/1'],
+    ['/vehicles?make=BMW&gclid=abc&fuel=DIESEL', '/vehicles?make=BMW&fuel=DIESEL'],
+    ['/services/autoankauf?fbclid=IwAR0x&msclkid=9', '/services/autoankauf'],
+    ['/vehicles.data?_routes=routes%2Fvehicles._index&srsltid=AfmBOo', '/vehicles.data?_routes=routes%2Fvehicles._index'],
+    ['/vehicles?search=golf&gclid', '/vehicles?search=golf'],
+    // The parsed path (a space, an umlaut) is cleaned the same way.
+    ['/vehicles?search=m%C3%BCnchen&utm_term=auto kaufen', '/vehicles?search=m%C3%BCnchen'],
+  ])('%s is rendered and keyed as %s', (raw, clean) => {
+    const target = targetOf(raw)
+    if (!('path' in target)) throw new Error(`refused: ${target.message}`)
+    expect(target.path).toBe(clean)
+    expect(target.url.href).toBe(SITE + clean)
+  })
+
+  // Names that only look alike are the site's or nobody's: they stay.
+  it.each(['/vehicles?utm=1', '/vehicles?gclidx=1', '/vehicles?search=gclid', '/a&gclid=1', '/vehicles?x_gclid=1&utm_=2'])('%s stays as it is', (raw) => {
+    const target = targetOf(raw)
+    if (!('path' in target)) throw new Error(`refused: ${target.message}`)
+    expect(target.path).toBe(raw)
+  })
+})

@@ -12,7 +12,10 @@ import { type IncomingMessage } from 'node:http'
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const
 
 export interface RequestTarget {
-  /** Path and query as requested, dot segments resolved and characters encoded as a URL parser does: the page cache's key part. */
+  /**
+   * Path and query as requested, dot segments resolved and characters encoded as a URL parser does,
+   * without tracking parameters (withoutTracking): the page cache's key part.
+   */
   readonly path: string
   /** SITE_URL's origin + `path`: what Remix renders (parsed when first read: a page-cache hit never reads it). */
   readonly url: URL
@@ -81,13 +84,37 @@ export function requestTarget(req: IncomingMessage, { siteOrigin, trustsProxy }:
 
   const origin = `${addressed.protocol}://${addressed.host.toLowerCase()}`
   const raw = req.url ?? ''
-  if (PLAIN_TARGET.test(raw)) return new Target(raw, origin, siteOrigin)
+  if (PLAIN_TARGET.test(raw)) return new Target(withoutTracking(raw), origin, siteOrigin)
   const path = pathAndQuery(raw)
   if (path === undefined) return { status: 400, message: 'Ungültige Anfrage-URL.' }
   // Concatenated, not `new URL(path, siteOrigin)`: a target like `//evil.example` would become the host.
   const url = URL.canParse(siteOrigin + path) ? new URL(siteOrigin + path) : undefined
   if (!url || !decodes(url.pathname)) return { status: 400, message: 'Ungültige Anfrage-URL.' }
-  return new Target(url.pathname + url.search, origin, siteOrigin, url)
+  const clean = withoutTracking(url.pathname + url.search)
+  return new Target(clean, origin, siteOrigin, clean === url.pathname + url.search ? url : undefined)
+}
+
+/**
+ * Parameters that ad and newsletter platforms append to a link (Google's `gclid`, `utm_*`, Meta's
+ * `fbclid`, …). No route reads them, so the site renders and caches the page without them: every
+ * visitor from an ad gets the stored page instead of a render of their own, and no visitor's click
+ * id is written into the forms of a page stored for others (docs/decisions/105). The address bar
+ * keeps them for whatever reads them there.
+ */
+const TRACKING = 'utm_\\w+|gclid|gclsrc|gbraid|wbraid|dclid|fbclid|msclkid|twclid|ttclid|li_fat_id|mc_cid|mc_eid|_ga|_gl|igshid|srsltid|yclid'
+const TRACKING_PARAM = new RegExp(`^(?:${TRACKING})$`)
+const MAY_TRACK = new RegExp(`[?&](?:${TRACKING})(?:[=&]|$)`)
+
+/** `path` without the tracking parameters of its query, the others kept as they are, in order. */
+export function withoutTracking(path: string): string {
+  // Nearly every request has no query, or none of these: one test, no split.
+  const queryAt = path.indexOf('?')
+  if (queryAt === -1 || !MAY_TRACK.test(path)) return path
+  const kept = path
+    .slice(queryAt + 1)
+    .split('&')
+    .filter((pair) => !TRACKING_PARAM.test(pair.split('=', 1)[0]!))
+  return kept.length > 0 ? `${path.slice(0, queryAt)}?${kept.join('&')}` : path.slice(0, queryAt)
 }
 
 function decodes(pathname: string): boolean {

@@ -62,6 +62,19 @@ describe('embedded server: hits, invalidation, webhook, staging', () => {
     expect([third.cache, third.body]).toEqual(['HIT', second.body])
   })
 
+  it('visitors from ads and newsletters share the stored page: tracking parameters are not in its key or its forms (decision 105)', async () => {
+    const first = await get(site, '/vehicles/2?gclid=EAIaFIRSTclick&utm_source=google')
+    const second = await get(site, '/vehicles/2?fbclid=IwARsecondclick')
+    const plain = await get(site, '/vehicles/2')
+    expect([second.cache, plain.cache]).toEqual(['HIT', 'HIT'])
+    expect(second.body).toBe(plain.body)
+    // The forms post to the car's own address, not to the first visitor's click.
+    expect(first.body).toContain('action="/vehicles/2#anfrage"')
+    for (const { body } of [first, second]) expect(body).not.toMatch(/gclid|fbclid|utm_|FIRSTclick|secondclick/)
+    // A parameter the route reads still makes a page of its own.
+    expect((await get(site, '/vehicles?fuel=DIESEL&utm_medium=cpc')).body).toContain('name="fuel"')
+  })
+
   it('a visitor with a Merkliste still gets cached pages; /merkliste, which reads the cookie, is never cached (decision 079)', async () => {
     const withList = (url: string, init: RequestInit = {}) =>
       fetch(`${site.base}${url}`, { ...init, redirect: 'manual', headers: { 'user-agent': BROWSER_UA, cookie: 'merkliste=1.4', ...init.headers } })
