@@ -81,6 +81,11 @@ export function HeartIcon({ filled = false, ...props }: IconProps & { filled?: b
   )
 }
 
+/** The sell form's photo button (Feather „camera“). */
+export function CameraIcon(props: IconProps) {
+  return <Icon {...props} d="M23 19a2 2 0 0 1-2 2H3a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h4l2-3h6l2 3h4a2 2 0 0 1 2 2zM8 13a4 4 0 1 0 8 0a4 4 0 1 0 -8 0z" />
+}
+
 export function CheckIcon(props: IconProps) {
   return <Icon {...props} d="M20 6 9 17l-5-5" />
 }

@@ -124,13 +124,29 @@ for (const javaScriptEnabled of [true, false]) {
         // earlier ones (the browser's input alone kept only the last), and a wrong one is removed again.
         await waitForScripts(page)
         await fillSellRequest(page, name, [])
+        // The field is the site's own German button with the count, not the browser's „Choose Files“.
+        await expect(page.locator('label', { hasText: 'Fotos auswählen' })).toBeVisible()
+        await expect(page.getByText('Noch keine ausgewählt')).toBeVisible()
         const input = page.getByLabel('Fotos Ihres Fahrzeugs')
-        for (const photo of [...(await twoPhotos()), { name: 'falsch.png', mimeType: 'image/png', buffer: await png() }]) await input.setInputFiles(photo)
+        for (const photo of await twoPhotos()) await input.setInputFiles(photo)
+        // The third is dropped on the field, as from a desktop's folder.
+        const dropped = await page.evaluateHandle(
+          async (bytes) => {
+            const transfer = new DataTransfer()
+            transfer.items.add(new File([new Uint8Array(bytes)], 'falsch.png', { type: 'image/png' }))
+            return transfer
+          },
+          [...(await png())],
+        )
+        await input.locator('..').dispatchEvent('drop', { dataTransfer: dropped })
         const chosen = page.getByRole('list', { name: 'Ausgewählte Fotos' })
         await expect(chosen.getByRole('listitem')).toHaveText([/IMG_0001\.jpg/, /hinten\.png/, /falsch\.png/])
+        await expect(page.getByText('3 Fotos ausgewählt')).toBeVisible()
         await chosen.getByRole('button', { name: 'Foto „falsch.png“ entfernen' }).click()
         await expect(chosen.getByRole('listitem')).toHaveText([/IMG_0001\.jpg/, /hinten\.png/])
         await expect(chosen.getByRole('button', { name: 'Foto „hinten.png“ entfernen' })).toBeFocused()
+        await expect(page.getByText('2 Fotos ausgewählt')).toBeVisible()
+        await expect(page.locator('label', { hasText: 'Weitere Fotos' })).toBeVisible()
       } else {
         await fillSellRequest(page, name, await twoPhotos())
       }

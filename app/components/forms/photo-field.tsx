@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
+import { CameraIcon } from '#app/components/icons.tsx'
 import { MAX_PHOTOS, PHOTO_ACCEPT, PHOTO_FIELD, PHOTO_MESSAGES } from '#app/submissions/photos.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
 
@@ -21,6 +22,11 @@ interface PhotoFieldProps {
  * by one sent only the last (tablet review 2026-11-29, M2). With JavaScript each choice adds to the
  * earlier ones, shown with a preview and „Entfernen“, and the input holds them all, so the form sends
  * what the list shows. Without JavaScript the input is the browser's own.
+ *
+ * With JavaScript the input is also drawn as the site's own button, „Fotos auswählen“, with the count
+ * beside it: the browser's control writes its own words in the browser's language („Choose Files“)
+ * and cut its „Keine ausgewählt“ short on a phone. The input stays in the page (visually hidden,
+ * focusable, its label unchanged), and photos dropped on the field are added like chosen ones.
  */
 export function PhotoField({ inputId, errors, onChoose }: PhotoFieldProps) {
   const hydrated = useHydrated()
@@ -37,13 +43,19 @@ export function PhotoField({ inputId, errors, onChoose }: PhotoFieldProps) {
     if (input.current) input.current.files = transfer.files
     setChosen(files)
   }
-  const onChange = () => {
+  const add = (files: Iterable<File>) => {
     onChoose()
-    if (!hydrated) return
     const known = new Set(chosen.map(fileKey))
-    const added = [...(input.current?.files ?? [])].filter((file) => !known.has(fileKey(file)))
-    keep([...chosen, ...added])
+    keep([...chosen, ...[...files].filter((file) => !known.has(fileKey(file)))])
   }
+  const onChange = () => {
+    if (hydrated) add(input.current?.files ?? [])
+    else onChoose()
+  }
+  // Photos chosen before the scripts arrived are in the input: the list starts with them.
+  useEffect(() => {
+    if (hydrated && input.current?.files?.length) setChosen([...input.current.files])
+  }, [hydrated])
   const remove = (index: number) => {
     const rest = chosen.filter((_, at) => at !== index)
     keep(rest)
@@ -62,18 +74,48 @@ export function PhotoField({ inputId, errors, onChoose }: PhotoFieldProps) {
       <label htmlFor={inputId} className="mb-1.5 block text-sm font-semibold text-zinc-900">
         Fotos Ihres Fahrzeugs
       </label>
-      <input
-        ref={input}
-        id={inputId}
-        name={PHOTO_FIELD}
-        type="file"
-        multiple
-        accept={PHOTO_ACCEPT}
-        aria-invalid={messages.length > 0 ? true : undefined}
-        aria-describedby={[`${inputId}-hint`, messages.length > 0 ? `${inputId}-error` : ''].filter(Boolean).join(' ')}
-        onChange={onChange}
-        className="block w-full min-h-11 rounded-lg border border-dashed border-zinc-400 bg-zinc-50 p-3 text-base text-zinc-900 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-zinc-900 file:px-4 file:font-semibold file:text-white focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-amber-400"
-      />
+      <div
+        className={hydrated ? 'flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-dashed border-zinc-400 bg-zinc-50 p-3' : undefined}
+        onDragOver={(event) => event.preventDefault()}
+        onDrop={(event) => {
+          event.preventDefault()
+          add(event.dataTransfer.files)
+        }}
+      >
+        <input
+          ref={input}
+          id={inputId}
+          name={PHOTO_FIELD}
+          type="file"
+          multiple
+          accept={PHOTO_ACCEPT}
+          aria-invalid={messages.length > 0 ? true : undefined}
+          aria-describedby={[`${inputId}-hint`, messages.length > 0 ? `${inputId}-error` : ''].filter(Boolean).join(' ')}
+          onChange={onChange}
+          className={
+            hydrated
+              ? 'peer sr-only'
+              : 'block w-full min-h-11 rounded-lg border border-dashed border-zinc-400 bg-zinc-50 p-3 text-base text-zinc-900 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-zinc-900 file:px-4 file:font-semibold file:text-white focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-amber-400'
+          }
+        />
+        {hydrated ? (
+          // A second label of the input, drawn as a button; hidden from assistive technology, which
+          // names the input by its first label and announces the list of chosen photos.
+          <>
+            <label
+              htmlFor={inputId}
+              aria-hidden="true"
+              className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md bg-zinc-900 px-4 font-semibold text-white hover:bg-zinc-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-amber-400"
+            >
+              <CameraIcon />
+              {chosen.length === 0 ? 'Fotos auswählen' : 'Weitere Fotos'}
+            </label>
+            <span aria-hidden="true" className="text-sm text-zinc-700">
+              {chosen.length === 0 ? 'Noch keine ausgewählt' : chosen.length === 1 ? '1 Foto ausgewählt' : `${chosen.length} Fotos ausgewählt`}
+            </span>
+          </>
+        ) : null}
+      </div>
       {hydrated && chosen.length > 0 ? (
         <ul ref={list} aria-label="Ausgewählte Fotos" className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
           {chosen.map((file, index) => (
