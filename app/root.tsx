@@ -2,6 +2,7 @@ import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { type ReactNode } from 'react'
 import { HydrationBoundary } from '#app/utils/hydration.tsx'
+import { NavigationProgress, RouteAnnouncer } from '#app/components/navigation-feedback.tsx'
 import { NotFound, NotFoundRefresh } from '#app/components/not-found.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { siteHeaderFit } from '#app/components/header-fit.ts'
@@ -93,6 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Zum Inhalt springen
         </a>
+        <NavigationProgress />
         {settings && rootData ? (
           <HydrationBoundary>
             <SiteHeader settings={settings} fit={rootData.headerFit} transparentAtTop={transparentHeader} />
@@ -106,6 +108,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <SiteFooter settings={settings} />
           </HydrationBoundary>
         ) : null}
+        <RouteAnnouncer />
         <Toaster />
         {rootData?.preview?.script ? (
           // The Studio's overlays, built apart from the site's bundles (docs/decisions/031).
