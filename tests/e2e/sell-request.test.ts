@@ -126,7 +126,7 @@ for (const javaScriptEnabled of [true, false]) {
         await fillSellRequest(page, name, [])
         // The field is the site's own German button with the count, not the browser's „Choose Files“.
         await expect(page.locator('label', { hasText: 'Fotos auswählen' })).toBeVisible()
-        await expect(page.getByText('Noch keine ausgewählt')).toBeVisible()
+        await expect(page.getByText('Noch keine Fotos ausgewählt')).toBeVisible()
         const input = page.getByLabel('Fotos Ihres Fahrzeugs')
         for (const photo of await twoPhotos()) await input.setInputFiles(photo)
         // The third is dropped on the field, as from a desktop's folder.

@@ -75,7 +75,7 @@ export function PhotoField({ inputId, errors, onChoose }: PhotoFieldProps) {
         Fotos Ihres Fahrzeugs
       </label>
       <div
-        className={hydrated ? 'flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-dashed border-zinc-400 bg-zinc-50 p-3' : undefined}
+        className={hydrated ? 'relative flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-dashed border-zinc-400 bg-zinc-50 p-3' : undefined}
         onDragOver={(event) => event.preventDefault()}
         onDrop={(event) => {
           event.preventDefault()
@@ -94,7 +94,8 @@ export function PhotoField({ inputId, errors, onChoose }: PhotoFieldProps) {
           onChange={onChange}
           className={
             hydrated
-              ? 'peer sr-only'
+              ? // Pinned to the field's top: a jump to the input (the error summary's link) then shows the label above it.
+                'peer sr-only top-0 left-0'
               : 'block w-full min-h-11 rounded-lg border border-dashed border-zinc-400 bg-zinc-50 p-3 text-base text-zinc-900 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-zinc-900 file:px-4 file:font-semibold file:text-white focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-amber-400'
           }
         />
@@ -111,7 +112,7 @@ export function PhotoField({ inputId, errors, onChoose }: PhotoFieldProps) {
               {chosen.length === 0 ? 'Fotos auswählen' : 'Weitere Fotos'}
             </label>
             <span aria-hidden="true" className="text-sm text-zinc-700">
-              {chosen.length === 0 ? 'Noch keine ausgewählt' : chosen.length === 1 ? '1 Foto ausgewählt' : `${chosen.length} Fotos ausgewählt`}
+              {chosen.length === 0 ? 'Noch keine Fotos ausgewählt' : chosen.length === 1 ? '1 Foto ausgewählt' : `${chosen.length} Fotos ausgewählt`}
             </span>
           </>
         ) : null}
