@@ -120,14 +120,15 @@ export function PhotoField({ inputId, errors, onChoose }: PhotoFieldProps) {
       {hydrated && chosen.length > 0 ? (
         <ul ref={list} aria-label="Ausgewählte Fotos" className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
           {chosen.map((file, index) => (
-            <li key={fileKey(file)} className="flex items-center gap-3 rounded-lg border border-zinc-200 bg-white p-2">
+            // On a narrow phone „Entfernen“ goes below, so the name keeps room to be read (it was „I…“ at 320 px).
+            <li key={fileKey(file)} className="flex flex-wrap items-center gap-x-3 rounded-lg border border-zinc-200 bg-white p-2">
               {previews[index] ? <img src={previews[index]} alt="" className="size-12 shrink-0 rounded object-cover" /> : null}
-              <span className="min-w-0 flex-1 truncate text-sm text-zinc-900">{file.name}</span>
+              <span className="min-w-24 flex-1 truncate text-sm text-zinc-900">{file.name}</span>
               <button
                 type="button"
                 onClick={() => remove(index)}
                 aria-label={`Foto „${file.name}“ entfernen`}
-                className="min-h-11 shrink-0 rounded-md px-3 text-sm font-semibold text-zinc-950 underline underline-offset-4 hover:no-underline focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-zinc-900"
+                className="ml-auto min-h-11 shrink-0 rounded-md px-3 text-sm font-semibold text-zinc-950 underline underline-offset-4 hover:no-underline focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-zinc-900"
               >
                 Entfernen
               </button>
