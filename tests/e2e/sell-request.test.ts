@@ -146,6 +146,11 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(chosen.getByRole('listitem')).toHaveText([/IMG_0001\.jpg/, /hinten\.png/])
         await expect(chosen.getByRole('button', { name: 'Foto „hinten.png“ entfernen' })).toBeFocused()
         await expect(page.getByText('2 Fotos ausgewählt')).toBeVisible()
+        // On a 320 px phone a name is still readable whole: „Entfernen“ goes below it.
+        const viewport = page.viewportSize()!
+        await page.setViewportSize({ width: 320, height: 640 })
+        expect(await chosen.getByText('IMG_0001.jpg').evaluate((name) => name.scrollWidth <= name.clientWidth)).toBe(true)
+        await page.setViewportSize(viewport)
         await expect(page.locator('label', { hasText: 'Weitere Fotos' })).toBeVisible()
       } else {
         await fillSellRequest(page, name, await twoPhotos())
