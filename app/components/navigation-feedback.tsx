@@ -20,9 +20,9 @@ export function NavigationProgress() {
 }
 
 /**
- * Says the new page's title to screen readers after a navigation to another path: without it, a
- * tap on a link changed the page in silence (as Next.js's route announcer does). A search or filter
- * on the same path is not a new page; the results say their own count.
+ * Says the new page's title to screen readers after a navigation to another path, as Next.js's route
+ * announcer does: without it, a tap on a link changed the page in silence. A search or filter on the
+ * same path is not a new page; the results say their own count.
  */
 export function RouteAnnouncer() {
   const { pathname } = useLocation()

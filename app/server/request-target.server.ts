@@ -106,7 +106,7 @@ const TRACKING_PARAM = new RegExp(`^(?:${TRACKING})$`)
 const MAY_TRACK = new RegExp(`[?&](?:${TRACKING})(?:[=&]|$)`)
 
 /** `path` without the tracking parameters of its query, the others kept as they are, in order. */
-export function withoutTracking(path: string): string {
+function withoutTracking(path: string): string {
   // Nearly every request has no query, or none of these: one test, no split.
   const queryAt = path.indexOf('?')
   if (queryAt === -1 || !MAY_TRACK.test(path)) return path
