@@ -143,7 +143,7 @@ async function timeToCarPage() {
       window.__tap = { at: performance.now(), bar: null, page: null }
       const frame = () => {
         const now = performance.now() - window.__tap.at
-        const bar = document.querySelector('.navigation-progress')
+        const bar = document.querySelector('[data-navigation-progress]')
         if (window.__tap.bar === null && bar && bar.getBoundingClientRect().width > 0) window.__tap.bar = Math.round(now)
         if (location.pathname === href && document.querySelector('h1')) window.__tap.page = Math.round(now)
         else requestAnimationFrame(frame)

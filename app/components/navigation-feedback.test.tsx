@@ -38,7 +38,7 @@ function renderSite() {
     { initialEntries: ['/'] },
   )
   const { container } = render(<RouterProvider router={router} />)
-  return { router, bar: container.querySelector('.navigation-progress')!, answer: () => answer(null) }
+  return { router, bar: container.querySelector('[data-navigation-progress]')!, answer: () => answer(null) }
 }
 
 describe('navigation feedback', () => {

@@ -10,13 +10,20 @@ import { useEffect, useRef, useState } from 'react'
 /**
  * A thin bar at the top of the screen while the next page loads. On a phone on a slow line this
  * takes over a second (a tap on a car to its page: 1.1–1.3 s on slow 4G, `scripts/bench-phone.mjs`,
- * docs/performance.md), in which nothing on the screen answered the tap. Drawn by CSS
- * (`.navigation-progress`, tailwind.css) 150 ms after the tap, so a fast answer shows nothing;
- * decorative, so hidden from assistive technology, which hears RouteAnnouncer.
+ * docs/performance.md), in which nothing on the screen answered the tap. Animated by CSS
+ * (`--animate-navigation-progress`, tailwind.css) from 150 ms after the tap, so a fast answer shows
+ * nothing; decorative, so hidden from assistive technology, which hears RouteAnnouncer.
  */
 export function NavigationProgress() {
   const busy = useNavigation().state !== 'idle'
-  return <div aria-hidden="true" className="navigation-progress" data-busy={busy ? '' : undefined} />
+  return (
+    <div
+      aria-hidden="true"
+      data-navigation-progress
+      data-busy={busy ? '' : undefined}
+      className="pointer-events-none fixed inset-x-0 top-0 z-[70] h-[3px] origin-left scale-x-0 bg-amber-400 print:hidden data-busy:animate-navigation-progress"
+    />
+  )
 }
 
 /**

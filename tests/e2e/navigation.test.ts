@@ -81,7 +81,7 @@ test('a tap whose page is slow to come shows the bar at the top until it is ther
     await answered
     await route.continue()
   })
-  const bar = page.locator('.navigation-progress')
+  const bar = page.locator('[data-navigation-progress]')
   await expect(bar).toBeHidden()
   const card = page.locator('a[href="/vehicles/5"]').first()
   await card.scrollIntoViewIfNeeded()
