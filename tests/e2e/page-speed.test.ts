@@ -152,9 +152,22 @@ test.describe('page speed', () => {
       await page.addInitScript(() => {
         const shifts: Shift[] = ((window as unknown as { __shifts: Shift[] }).__shifts = [])
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node }> }>) {
+          for (const entry of list.getEntries() as Array<
+            PerformanceEntry & {
+              value: number
+              hadRecentInput: boolean
+              sources: Array<{ node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>
+            }
+          >) {
             if (entry.hadRecentInput) continue
-            shifts.push({ value: entry.value, sources: entry.sources.map(({ node }) => `${node?.nodeName} „${node?.textContent?.slice(0, 30)}“`) })
+            // Where each moved from and to, so that a shift seen once under load can be traced.
+            const box = ({ x, y, width, height }: DOMRectReadOnly) => `${x},${y} ${width}×${height}`
+            shifts.push({
+              value: entry.value,
+              sources: entry.sources.map(
+                ({ node, previousRect, currentRect }) => `${node?.nodeName} „${node?.textContent?.slice(0, 30)}“ ${box(previousRect)} → ${box(currentRect)}`,
+              ),
+            })
           }
         }).observe({ type: 'layout-shift', buffered: true })
       })
