@@ -56,6 +56,12 @@ async function throttledPage() {
   return { context, page, cdp }
 }
 
+/** A real touch (start and end) at a point of the page, as a finger taps. */
+async function tap(cdp, { x, y }) {
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] })
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+}
+
 /** Milliseconds since the navigation started, read in the page (performance.now() starts there). */
 const pageNow = (page) => page.evaluate(() => performance.now())
 
@@ -95,9 +101,7 @@ async function timeToWorkingMenu() {
     })
     const started = Date.now()
     while (Date.now() - started < GIVE_UP_AFTER_MS) {
-      const touchPoints = [{ x: box.x, y: box.y }]
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints })
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+      await tap(cdp, box)
       const { menuOpened, fcp } = await page.evaluate(() => window.__bench)
       if (menuOpened !== null) return { menu: Math.round(menuOpened), fcp }
       await new Promise((resolve) => setTimeout(resolve, 250))
@@ -150,9 +154,7 @@ async function timeToCarPage() {
       }
       requestAnimationFrame(frame)
     }, target.href)
-    const touchPoints = [{ x: target.x, y: target.y }]
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints })
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    await tap(cdp, target)
     await page.waitForFunction(() => window.__tap.page !== null, undefined, { timeout: GIVE_UP_AFTER_MS, polling: 50 })
     return await page.evaluate(() => ({ bar: window.__tap.bar, page: window.__tap.page }))
   } finally {

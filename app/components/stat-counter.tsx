@@ -32,6 +32,7 @@ export function StatCounter({ number, suffix, label, source, tone = 'dark' }: St
   const animated = Number.isInteger(number)
   const { ref, value } = useCountUp<HTMLDivElement>(animated ? number : 0)
   const shown = animated ? value : number
+  const final = `${formatDecimal(number, oneDecimalAtMost)}${spacedSuffix(suffix)}`
   return (
     <div ref={ref} className="text-center">
       <p
@@ -43,10 +44,7 @@ export function StatCounter({ number, suffix, label, source, tone = 'dark' }: St
             invisibly by ::before, so it is no text of the page): it grows to the right without moving
             anything, itself included (a centred growing figure was a layout shift of 0.002–0.014 on a
             city page, tests/e2e/page-speed.test.ts). */}
-        <span
-          data-final={`${formatDecimal(number, oneDecimalAtMost)}${spacedSuffix(suffix)}`}
-          className="inline-grid text-left before:invisible before:col-start-1 before:row-start-1 before:content-[attr(data-final)]"
-        >
+        <span data-final={final} className="inline-grid text-left before:invisible before:col-start-1 before:row-start-1 before:content-[attr(data-final)]">
           {/* One text node: a suffix of its own would move right as the number grows. */}
           <span className="col-start-1 row-start-1">{`${formatDecimal(shown, oneDecimalAtMost)}${spacedSuffix(suffix)}`}</span>
         </span>
@@ -63,7 +61,7 @@ export function StatCounter({ number, suffix, label, source, tone = 'dark' }: St
           {source}
         </p>
       ) : null}
-      <p className="sr-only">{`${formatDecimal(number, oneDecimalAtMost)}${spacedSuffix(suffix)} ${label}${source ? ` ${source}` : ''}`}</p>
+      <p className="sr-only">{`${final} ${label}${source ? ` ${source}` : ''}`}</p>
     </div>
   )
 }

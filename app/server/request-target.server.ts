@@ -90,8 +90,9 @@ export function requestTarget(req: IncomingMessage, { siteOrigin, trustsProxy }:
   // Concatenated, not `new URL(path, siteOrigin)`: a target like `//evil.example` would become the host.
   const url = URL.canParse(siteOrigin + path) ? new URL(siteOrigin + path) : undefined
   if (!url || !decodes(url.pathname)) return { status: 400, message: 'Ungültige Anfrage-URL.' }
-  const clean = withoutTracking(url.pathname + url.search)
-  return new Target(clean, origin, siteOrigin, clean === url.pathname + url.search ? url : undefined)
+  const parsed = url.pathname + url.search
+  const clean = withoutTracking(parsed)
+  return new Target(clean, origin, siteOrigin, clean === parsed ? url : undefined)
 }
 
 /**
