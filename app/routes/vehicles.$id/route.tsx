@@ -24,6 +24,7 @@ import { FinancingExample } from './financing-example'
 import { buyerFacts, consumptionLines, netPriceLabel, technicalData, vehicleName } from './vehicle-facts'
 import { GALLERY_IMAGE_SIZES, VehicleGallery } from './vehicle-gallery'
 import { VehicleNotFound } from './vehicle-not-found'
+import { LeadSection } from './lead-section'
 import { AlternativeVehicles, WayOn } from './vehicle-alternatives'
 
 export const loader = loadVehicleDetail
@@ -85,6 +86,8 @@ export default function VehicleDetailPage() {
   const priceBox = useRef<HTMLDivElement>(null)
   useStickyWhileItFits(priceBox)
   const name = vehicleName(vehicle)
+  // What each form sends about the car it asks about.
+  const formVehicle = { id: vehicle.id, make: vehicle.make, model: vehicle.model }
   const sold = vehicle.status === 'sold'
   const reserved = vehicle.status === 'reserved'
   const price = parseAmount(vehicle.price)
@@ -321,134 +324,100 @@ export default function VehicleDetailPage() {
           </HydrationBoundary>
         </div>
 
-        <HydrationBoundary>
-          {reserved ? (
-            <section
-              id="wieder-frei"
-              aria-labelledby="wieder-frei-heading"
-              className="mt-14 print:hidden scroll-mt-24 rounded-xl border border-amber-300 bg-amber-50 p-5 sm:p-8"
-            >
-              <h2 id="wieder-frei-heading" className="text-2xl text-zinc-950">
-                Benachrichtigen, falls wieder frei
-              </h2>
-              <p className="mt-2 mb-6 text-zinc-700">
-                Der {name} ist reserviert. Hinterlassen Sie Ihren Namen und Ihre Telefonnummer oder E-Mail-Adresse: Fällt die Reservierung weg, melden wir uns
-                bei Ihnen.
-              </p>
-              <LeadForm
-                kind="availability-alert"
-                anchor="wieder-frei"
-                vehicle={{ id: vehicle.id, make: vehicle.make, model: vehicle.model }}
-                submitLabel="BENACHRICHTIGEN, FALLS WIEDER FREI"
-              />
-            </section>
-          ) : null}
-        </HydrationBoundary>
+        {reserved ? (
+          <LeadSection
+            id="wieder-frei"
+            highlighted
+            className="mt-14"
+            heading="Benachrichtigen, falls wieder frei"
+            intro={`Der ${name} ist reserviert. Hinterlassen Sie Ihren Namen und Ihre Telefonnummer oder E-Mail-Adresse: Fällt die Reservierung weg, melden wir uns bei Ihnen.`}
+          >
+            <LeadForm kind="availability-alert" anchor="wieder-frei" vehicle={formVehicle} submitLabel="BENACHRICHTIGEN, FALLS WIEDER FREI" />
+          </LeadSection>
+        ) : null}
 
-        <HydrationBoundary>
-          {!sold ? (
-            <section
-              id="anfrage"
-              aria-labelledby="anfrage-heading"
-              className="mt-14 print:hidden scroll-mt-24 rounded-xl border border-zinc-200 bg-zinc-50 p-5 sm:p-8"
-            >
-              <h2 id="anfrage-heading" className="text-2xl text-zinc-950 print:text-base">
-                Fahrzeug anfragen
-              </h2>
-              <p className="mt-2 mb-6 text-zinc-700">Fragen zum {name}, Probefahrt oder Finanzierung: Schreiben Sie uns, wir melden uns schnellstmöglich.</p>
-              <LeadForm kind="vehicle-enquiry" anchor="anfrage" vehicle={{ id: vehicle.id, make: vehicle.make, model: vehicle.model }} />
-            </section>
-          ) : null}
-        </HydrationBoundary>
+        {!sold ? (
+          <LeadSection
+            id="anfrage"
+            className="mt-14"
+            heading="Fahrzeug anfragen"
+            intro={`Fragen zum ${name}, Probefahrt oder Finanzierung: Schreiben Sie uns, wir melden uns schnellstmöglich.`}
+          >
+            <LeadForm kind="vehicle-enquiry" anchor="anfrage" vehicle={formVehicle} />
+          </LeadSection>
+        ) : null}
 
-        <HydrationBoundary>
-          {!sold && hasPrice ? (
-            // Issue 38 item 3: the calculator's „Finanzierung anfragen“ lands here with its term and down payment.
-            <section
-              id={FINANCING_REQUEST_ANCHOR}
-              aria-labelledby="finanzierung-anfragen-heading"
-              className="mt-10 print:hidden scroll-mt-24 rounded-xl border border-zinc-200 bg-zinc-50 p-5 sm:p-8"
-            >
-              <h2 id="finanzierung-anfragen-heading" className="text-2xl text-zinc-950">
-                Finanzierung anfragen
-              </h2>
-              <p className="mt-2 mb-6 text-zinc-700">
+        {!sold && hasPrice ? (
+          // Issue 38 item 3: the calculator's „Finanzierung anfragen“ lands here with its term and down payment.
+          <LeadSection
+            id={FINANCING_REQUEST_ANCHOR}
+            className="mt-10"
+            heading="Finanzierung anfragen"
+            intro={
+              <>
                 Für den {name} zu {formatPrice(vehicle.price)}: Wir rechnen Laufzeit und Anzahlung mit unserer Partnerbank durch und melden uns mit Ihrem
                 Angebot. Das{' '}
                 <a href={`#${FINANCING_ANCHOR}`} className="font-semibold underline underline-offset-4">
                   Finanzierungsbeispiel
                 </a>{' '}
                 zeigt die Rate vorab.
-              </p>
-              <LeadForm
-                // A new term or down payment from the calculator (a navigation) starts the form with them.
-                key={`${financing.termMonths}-${financing.downPayment}`}
-                kind="financing-request"
-                anchor={FINANCING_REQUEST_ANCHOR}
-                vehicle={{ id: vehicle.id, make: vehicle.make, model: vehicle.model }}
-                financing={financing}
-                submitLabel="FINANZIERUNG ANFRAGEN"
-              />
-            </section>
-          ) : null}
-        </HydrationBoundary>
+              </>
+            }
+          >
+            <LeadForm
+              // A new term or down payment from the calculator (a navigation) starts the form with them.
+              key={`${financing.termMonths}-${financing.downPayment}`}
+              kind="financing-request"
+              anchor={FINANCING_REQUEST_ANCHOR}
+              vehicle={formVehicle}
+              financing={financing}
+              submitLabel="FINANZIERUNG ANFRAGEN"
+            />
+          </LeadSection>
+        ) : null}
 
-        <HydrationBoundary>
-          {!sold ? (
-            <section
-              id="preis-beobachten"
-              aria-labelledby="preis-beobachten-heading"
-              className="mt-10 print:hidden scroll-mt-24 rounded-xl border border-zinc-200 bg-zinc-50 p-5 sm:p-8"
-            >
-              <h2 id="preis-beobachten-heading" className="text-2xl text-zinc-950">
-                Preis beobachten
-              </h2>
-              <p className="mt-2 mb-6 text-zinc-700">
-                Wir schreiben Ihnen eine E-Mail, sobald der Preis des {name} sinkt. Vorher bestätigen Sie Ihre Adresse über einen Link, den wir Ihnen schicken.
-              </p>
-              <LeadForm
-                kind="price-alert"
-                anchor="preis-beobachten"
-                vehicle={{ id: vehicle.id, make: vehicle.make, model: vehicle.model }}
-                submitLabel="PREIS BEOBACHTEN"
-                fieldNotes={{ email: PRICE_ALERT_CONSENT }}
-              />
-            </section>
-          ) : null}
-        </HydrationBoundary>
+        {!sold ? (
+          <LeadSection
+            id="preis-beobachten"
+            className="mt-10"
+            heading="Preis beobachten"
+            intro={`Wir schreiben Ihnen eine E-Mail, sobald der Preis des ${name} sinkt. Vorher bestätigen Sie Ihre Adresse über einen Link, den wir Ihnen schicken.`}
+          >
+            <LeadForm
+              kind="price-alert"
+              anchor="preis-beobachten"
+              vehicle={formVehicle}
+              submitLabel="PREIS BEOBACHTEN"
+              fieldNotes={{ email: PRICE_ALERT_CONSENT }}
+            />
+          </LeadSection>
+        ) : null}
 
-        <HydrationBoundary>
-          {!sold ? (
-            <section
-              id="probefahrt"
-              aria-labelledby="probefahrt-heading"
-              className="mt-10 print:hidden scroll-mt-24 rounded-xl border border-zinc-200 bg-zinc-50 p-5 sm:p-8"
-            >
-              <h2 id="probefahrt-heading" className="text-2xl text-zinc-950">
-                Probefahrt vereinbaren
-              </h2>
-              <p className="mt-2 mb-6 text-zinc-700">
-                {reserved
-                  ? `Wählen Sie Ihren Wunschtermin in unseren Öffnungszeiten. ${reservedTestDriveNote(name)}`
-                  : `Wählen Sie Ihren Wunschtermin in unseren Öffnungszeiten. Wir rufen Sie an und bestätigen ihn – der ${name} steht dann für Sie bereit.`}
-              </p>
-              <LeadForm
-                kind="test-drive"
-                anchor="probefahrt"
-                vehicle={{ id: vehicle.id, make: vehicle.make, model: vehicle.model }}
-                slots={slots}
-                submitLabel="PROBEFAHRT ANFRAGEN"
-                fieldNotes={{ tradeIn: <TradeInNote vehicleId={vehicle.id} /> }}
-                confirmationNote={
-                  <>
-                    {reserved ? <p className="mb-2 font-semibold">{reservedTestDriveNote(name)}</p> : null}
-                    <TradeInNote vehicleId={vehicle.id} />
-                  </>
-                }
-              />
-            </section>
-          ) : null}
-        </HydrationBoundary>
+        {!sold ? (
+          <LeadSection
+            id="probefahrt"
+            className="mt-10"
+            heading="Probefahrt vereinbaren"
+            intro={`Wählen Sie Ihren Wunschtermin in unseren Öffnungszeiten. ${
+              reserved ? reservedTestDriveNote(name) : `Wir rufen Sie an und bestätigen ihn – der ${name} steht dann für Sie bereit.`
+            }`}
+          >
+            <LeadForm
+              kind="test-drive"
+              anchor="probefahrt"
+              vehicle={formVehicle}
+              slots={slots}
+              submitLabel="PROBEFAHRT ANFRAGEN"
+              fieldNotes={{ tradeIn: <TradeInNote vehicleId={vehicle.id} /> }}
+              confirmationNote={
+                <>
+                  {reserved ? <p className="mb-2 font-semibold">{reservedTestDriveNote(name)}</p> : null}
+                  <TradeInNote vehicleId={vehicle.id} />
+                </>
+              }
+            />
+          </LeadSection>
+        ) : null}
 
         <HydrationBoundary>
           <AlternativeVehicles vehicles={similar} alternatives={alternatives} />
