@@ -1,4 +1,4 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { HERO_IMAGE_SIZES } from '#app/components/sanity-image.tsx'
 import { PageHeader } from '#app/components/sections/page-header.tsx'
@@ -14,7 +14,7 @@ import { CACHE_CONTROL, redirectToPagePath } from '#app/utils/http.server.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { type SiteRouteHandle } from '#app/utils/route-handle.ts'
 import { openingHoursFor, pageHours, useSiteSettings } from '#app/utils/site-settings.ts'
-import { PAGE_PATH_PATTERN } from '#schemas/lib/page-path.ts'
+import { pagePathProblem } from '#schemas/lib/page-path.ts'
 import { skipRevalidationForSubject } from '#app/utils/revalidate.ts'
 
 /*
@@ -34,8 +34,12 @@ function notFound(): never {
   throw new Response('Seite nicht gefunden', { status: 404 })
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url)
+/**
+ * The page path a request asks for; not found when no page can have it: undecodable, not a page
+ * path, or under a path the app serves itself (`/api/…` that no route serves: its 404 leaves as
+ * JSON, site.server.ts). Neither the lake is read nor a form post taken for such a path.
+ */
+function possiblePagePath(url: URL): string {
   let pathname: string
   try {
     pathname = decodeURIComponent(url.pathname)
@@ -43,7 +47,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     notFound()
   }
   const path = canonicalPagePath(pathname)
-  if (!PAGE_PATH_PATTERN.test(path)) notFound()
+  if (pagePathProblem(path)) notFound()
+  return path
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  const path = possiblePagePath(url)
   const page = await fetchWithFigures<PAGE_QUERYResult>(context.lake, PAGE_QUERY, { path })
   if (!page) {
     // A page renamed in the Studio keeps its old path: old links and search results are sent on (SEO review 2026-11-29, finding 3).
@@ -62,7 +72,10 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
 }
 
 /** Posts of the page's forms without JavaScript; the hidden `leadKind` names the form. */
-export const action = submissionPageAction
+export async function action(args: ActionFunctionArgs) {
+  possiblePagePath(new URL(args.request.url))
+  return submissionPageAction(args)
+}
 
 /** A changed `?betreff=` preselects the contact form's subject; no loader reads it. */
 export const shouldRevalidate = skipRevalidationForSubject

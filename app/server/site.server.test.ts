@@ -94,6 +94,8 @@ describe('Site: the page cache', () => {
     const first = await send('/')
     const firstBody = await first.text()
     expect(first.headers.get('x-cache')).toBe('MISS')
+    // Its nonce is this answer's own: no shared cache may keep it (security review 2026-11-29, 1).
+    expect(first.headers.get('cache-control')).toBe(CACHE_CONTROL.renderedPage)
     const firstNonce = nonceOf(first)
     expect(firstNonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
     expect(firstBody.match(/nonce="([^"]+)"/g)).toEqual([`nonce="${firstNonce}"`, `nonce="${firstNonce}"`])

@@ -172,6 +172,7 @@ export class Site {
       response = new Response('Interner Serverfehler', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
     }
     if (response.status === 405) response = methodNotAllowed(request, response)
+    else if (response.status === 404 && isApi(request) && HTML.test(response.headers.get('content-type') ?? '')) response = apiNotFound(response)
 
     if (key !== undefined && response.status >= 500) {
       const stale = this.cache?.stale(key)
@@ -189,6 +190,7 @@ export class Site {
     }
 
     const storable = key !== undefined && request.method === 'GET' && isStorable(response) && response.body !== null
+    const html = HTML.test(response.headers.get('content-type') ?? '')
     const renderedHeaders = [...response.headers]
     const headers = this.finalHeaders(request.method, response.status, new Headers(response.headers), {
       nonce,
@@ -196,6 +198,7 @@ export class Site {
     })
     headers.set('X-Cache', key === undefined ? 'BYPASS' : 'MISS')
     if (preview) headers.set('Cache-Control', 'private, no-store')
+    else if (html && headers.get('Cache-Control')?.startsWith('public')) headers.set('Cache-Control', CACHE_CONTROL.renderedPage)
     let body: ReadableStream<Uint8Array> | null = response.body
     if (storable && body && this.cache && key !== undefined) {
       const cache = this.cache
@@ -204,7 +207,7 @@ export class Site {
         // with their error fallbacks): such a page is never kept, even when it reads as complete.
         if (lake.readFailed || request.signal.aborted) return
         this.staleReported = false
-        const stored = storedBody(bytes, HTML.test(response.headers.get('content-type') ?? '') ? nonce : undefined)
+        const stored = storedBody(bytes, html ? nonce : undefined)
         cache.set(key, { headers: renderedHeaders, ...stored, revision }, renderedAt)
       })
     }
@@ -291,29 +294,31 @@ export function cacheControlFor(method: string, status: number, headers: Headers
 /** What a route without an action takes: its loader's methods. */
 const LOADER_METHODS = 'GET, HEAD'
 
+const isApi = (request: Request) => new URL(request.url).pathname.startsWith('/api/')
+
 /**
- * A 405 that Remix answers itself: a POST to a route without an action. For a resource route
- * (sitemap, robots.txt, the read-only API) Remix's body is `{"message":"Unexpected Server Error"}`
- * (marked `X-Remix-Error`), replaced here by what the refusal in front of Remix says for other
- * methods (JSON under /api/, plain text elsewhere). Every such 405 names the methods that work
- * (`Allow`), as RFC 9110 asks; a route's own 405 keeps its body and Allow.
+ * A 405 that Remix answers itself: a POST to a route without an action. Its body is Remix's:
+ * `{"message":"Unexpected Server Error"}` for a resource route (sitemap, robots.txt, the read-only
+ * API), for a page the root's error page with Remix's English message for developers in its data
+ * (security review 2026-11-29, finding 4). Both are replaced by what the refusal in front of Remix
+ * says for other methods (JSON under /api/, German text elsewhere), with the methods that work
+ * (`Allow`), as RFC 9110 asks. A route's own 405 (it names its Allow) keeps its body.
  */
 export function methodNotAllowed(request: Request, response: Response): Response {
-  if (response.headers.get('x-remix-error') === 'yes') {
-    void response.body?.cancel().catch(() => {})
-    const message = `Methode nicht erlaubt. Diese Adresse wird nur gelesen (${LOADER_METHODS}).`
-    if (new URL(request.url).pathname.startsWith('/api/')) return jsonError(405, message, {}, { Allow: LOADER_METHODS })
-    return new Response(message, {
-      status: 405,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE_CONTROL.noStore, Allow: LOADER_METHODS },
-    })
-  }
-  if (!response.headers.has('allow')) {
-    const headers = new Headers(response.headers)
-    headers.set('Allow', LOADER_METHODS)
-    return new Response(response.body, { status: 405, statusText: response.statusText, headers })
-  }
-  return response
+  if (response.headers.has('allow')) return response
+  void response.body?.cancel().catch(() => {})
+  const message = `Methode nicht erlaubt. Diese Adresse wird nur gelesen (${LOADER_METHODS}).`
+  if (isApi(request)) return jsonError(405, message, {}, { Allow: LOADER_METHODS })
+  return new Response(message, {
+    status: 405,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE_CONTROL.noStore, Allow: LOADER_METHODS },
+  })
+}
+
+/** An address under /api/ that no route serves: JSON for the API client, not the people's 404 page (security review 2026-11-29, finding 5). */
+function apiNotFound(response: Response): Response {
+  void response.body?.cancel().catch(() => {})
+  return jsonError(404, 'Diese Adresse gibt es in der Schnittstelle nicht.')
 }
 
 /** Passes a body through unchanged and hands over a copy once it has completely gone out (not when cut off or too large). */

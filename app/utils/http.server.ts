@@ -10,6 +10,12 @@ export const CACHE_CONTROL = {
   /** HTML pages: browsers revalidate, shared caches keep them briefly and may serve stale while refreshing. */
   page: 'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
   /**
+   * An HTML page rendered for this request (cache miss, bypass, 404): its policy names a nonce of
+   * its own, which no shared cache may hand to others (decision 076). The next request of the URL
+   * is a hit, which lists hashes instead and is `page`.
+   */
+  renderedPage: 'private, max-age=0',
+  /**
    * Public JSON reads (GET /api/vehicles…): the inventory changes with every sync, so browsers
    * always revalidate and shared caches keep an answer for only a short while; shorter than
    * `page` because API clients (the marketplace sync check, scripts) expect fresh stock.

@@ -114,7 +114,7 @@ test.describe('finding 3 and issue 13 item 6: oversized bodies get their 413, an
 })
 
 test.describe('finding 4: no protocol-relative redirect after a form post', () => {
-  test(`${TARGETS[0]!.name}: posts to //evil.example/ and /\\evil.example redirect to a path of this site`, async () => {
+  test(`${TARGETS[0]!.name}: posts to //evil.example/ and /\\evil.example are not taken: 404, no redirect`, async () => {
     for (const path of REDIRECT_PATHS) {
       for (const form of REDIRECT_FORMS) {
         const body = form.toString()
@@ -122,9 +122,9 @@ test.describe('finding 4: no protocol-relative redirect after a form post', () =
           NGINX_PORT,
           `POST ${path} HTTP/1.1\r\nHost: localhost:${NGINX_PORT}\r\nOrigin: http://localhost:${NGINX_PORT}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
         )
-        const location = headerOf(answer, 'location')
-        expect(statusOf(answer), `${path} ${body}`).toBe(303)
-        expect(location, `${path} ${body}`).toMatch(/^\/(?![/\\])/)
+        // No page can have such a path, so no form post is taken there: not found, and nowhere to be sent.
+        expect(statusOf(answer), `${path} ${body}`).toBe(404)
+        expect(headerOf(answer, 'location'), `${path} ${body}`).toBeUndefined()
       }
     }
   })

@@ -8,7 +8,7 @@ import { SITE_URL, startSite } from './site'
  * tests/e2e/method-not-allowed.test.ts: the site's whole log is read from its logger.
  */
 
-it('POST to loader-only resource routes: 405, a clear body, Allow: GET, HEAD, no error line', async () => {
+it('POST to routes that only read (resources and pages without a form): 405, a clear German body, Allow: GET, HEAD, no error line', async () => {
   const site = await startSite()
   try {
     const answers = []
@@ -17,11 +17,15 @@ it('POST to loader-only resource routes: 405, a clear body, Allow: GET, HEAD, no
       ['/robots.txt', false],
       ['/api/vehicles', true],
       ['/api/vehicles/1', true],
+      // Pages without a form: Remix rendered the 500 page with its English message for developers in the page's data.
+      ['/', false],
+      ['/merkliste/vergleich', false],
     ] as const) {
       const response = await fetch(`${site.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: SITE_URL }, body: '{}' })
       const body = await response.text()
       answers.push({ path, status: response.status, allow: response.headers.get('allow'), type: response.headers.get('content-type'), body })
       expect(body, path).not.toContain('Unexpected Server Error')
+      expect(body, path).not.toContain('You made a POST request')
       if (api) expect(JSON.parse(body), path).toEqual({ error: 'Methode nicht erlaubt. Diese Adresse wird nur gelesen (GET, HEAD).' })
       else expect(body, path).toBe('Methode nicht erlaubt. Diese Adresse wird nur gelesen (GET, HEAD).')
     }
@@ -30,6 +34,8 @@ it('POST to loader-only resource routes: 405, a clear body, Allow: GET, HEAD, no
       { path: '/robots.txt', status: 405, allow: 'GET, HEAD', type: 'text/plain; charset=utf-8' },
       { path: '/api/vehicles', status: 405, allow: 'GET, HEAD', type: 'application/json' },
       { path: '/api/vehicles/1', status: 405, allow: 'GET, HEAD', type: 'application/json' },
+      { path: '/', status: 405, allow: 'GET, HEAD', type: 'text/plain; charset=utf-8' },
+      { path: '/merkliste/vergleich', status: 405, allow: 'GET, HEAD', type: 'text/plain; charset=utf-8' },
     ])
     // The resources still answer their GET.
     expect((await fetch(`${site.base}/sitemap.xml`)).status).toBe(200)

@@ -71,7 +71,8 @@ describe('headers', () => {
     expect(policy.get('form-action')).toEqual(["'self'"])
     // SITE_URL is http://localhost: nothing to upgrade.
     expect(policy.has('upgrade-insecure-requests')).toBe(false)
-    expect(response.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300')
+    // The nonce is this answer's own: shared caches must not keep it (the hit that follows is public).
+    expect(response.headers.get('cache-control')).toBe('private, max-age=0')
     expect(response.headers.get('x-cache')).toBe('MISS')
     expect(response.headers.get('x-robots-tag')).toBeNull()
 
@@ -90,9 +91,10 @@ describe('headers', () => {
     expect(response.headers.get('x-cache')).toMatch(/^(HIT|MISS)$/)
   })
 
-  it('the 404 page: the page policy, its inline script with the nonce', async () => {
+  it('the 404 page: the page policy, its inline script with the nonce, kept by no shared cache', async () => {
     const response = await get('/gibt-es-nicht-security')
     expect(response.status).toBe(404)
+    expect(response.headers.get('cache-control')).toBe('private, max-age=0')
     const policy = expectCommonHeaders(response)
     expect(policy.get('frame-src')).toEqual(PAGE_FRAMES)
     const { nonce, scripts } = await scriptNonces(response)
