@@ -149,6 +149,15 @@ describe('the request pipeline (createServer, as server.mjs runs it)', () => {
     expect(icon.headers.get('x-content-type-options')).toBe('nosniff')
   })
 
+  it('a file has one address: an encoded slash or backslash and a folder are left to the site (no alias, no English redirect page)', async () => {
+    for (const alias of ['/vehicles/..%2ffavicon.svg', '/vehicles/..%5Cfavicon.svg', '/build/x/..%2Fentry-ABCD1234.js', '/build', '/build/']) {
+      const answer = await fetch(`${base}${alias}`, { redirect: 'manual' })
+      const body = await answer.text()
+      expect([answer.status, body], alias).toEqual([200, expect.stringContaining('<script nonce=')])
+      expect(seen.at(-1)?.url, alias).toContain(alias)
+    }
+  })
+
   it('the Studio: index.html with its own policy (inline script by hash) for every client route, revalidated; hashed files immutable', async () => {
     for (const route of ['/studio', '/studio/structure/vehicle']) {
       const index = await fetch(`${base}${route}`)

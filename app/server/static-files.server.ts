@@ -20,7 +20,7 @@ export function serveFiles(app: Express, root: string, env: Env): void {
   // Fingerprinted build assets never change; they are compressed once, at build time (decision 017).
   const buildDir = path.join(root, 'public/build')
   app.use('/build', precompressedFiles(buildDir))
-  app.use('/build', express.static(buildDir, { cacheControl: false, setHeaders: fileHeaders('immutable') }))
+  app.use('/build', plainPaths(express.static(buildDir, { redirect: false, cacheControl: false, setHeaders: fileHeaders('immutable') })))
   // The built Sanity Studio (npm run build:studio) on the site's own domain; never indexed. Its
   // hashed files are immutable; index.html (every client-side route of the Studio) is revalidated.
   // On the embedded lake nobody could log in to it: /studio explains how to connect a project.
@@ -31,8 +31,19 @@ export function serveFiles(app: Express, root: string, env: Env): void {
   } else {
     app.get(['/studio', '/studio/*'], studioUnavailable(env))
   }
-  app.use(express.static(path.join(root, 'public'), { cacheControl: false, setHeaders: fileHeaders('file') }))
+  app.use(plainPaths(express.static(path.join(root, 'public'), { redirect: false, cacheControl: false, setHeaders: fileHeaders('file') })))
 }
+
+/**
+ * A file has one address: a path with an encoded slash or backslash (`/vehicles/..%2ffavicon.ico`,
+ * which `send` decodes and resolves inside the folder) is left to the site, which has no such page
+ * (security review 2026-11-29, finding 6). A folder is no file either (`redirect: false` above: no
+ * English „Redirecting“ page for `/build`).
+ */
+function plainPaths(serve: RequestHandler): RequestHandler {
+  return (req, res, next) => (ENCODED_SEPARATOR.test(req.path) ? next() : serve(req, res, next))
+}
+const ENCODED_SEPARATOR = /%(?:2f|5c)/i
 
 /** `immutable`: fingerprinted files; `file`: other files of public/; `studio`: the built Studio's static folder. */
 type FilePolicy = 'immutable' | 'file' | 'studio'
