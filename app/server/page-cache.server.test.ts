@@ -234,19 +234,18 @@ describe('PageCache', () => {
     expect(cache.fresh('/new', 1)?.body.toString()).toBe('24 December')
   })
 
-  it('evicts the least recently used page beyond the entry bound', () => {
-    const cache = new PageCache({ ttlMs: 60_000, maxEntries: 2 })
-    cache.set('/a', page('a'))
-    cache.set('/b', page('b'))
+  it('evicts the least recently used page beyond the entry bound (pages at their own address: three quarters of it)', () => {
+    const cache = new PageCache({ ttlMs: 60_000, maxEntries: 4 })
+    for (const key of ['/a', '/b', '/c']) cache.set(key, page(key))
     expect(cache.fresh('/a', 0)).toBeDefined() // /a is now the most recently used
-    cache.set('/c', page('c'))
+    cache.set('/d', page('d'))
     expect(cache.stale('/b')).toBeUndefined()
-    expect(cache.stale('/a')).toBeDefined()
-    expect(cache.size).toBe(2)
+    expect(['/a', '/c', '/d'].map((key) => cache.stale(key)?.body.toString())).toEqual(['/a', '/c', 'd'])
+    expect(cache.size).toBe(3)
   })
 
   it('keeps the total size within the byte bound and skips pages larger than it', () => {
-    const cache = new PageCache({ ttlMs: 60_000, maxBytes: 300 }) // each page here: about 140 bytes
+    const cache = new PageCache({ ttlMs: 60_000, maxBytes: 400 }) // each page here: about 140 bytes; 300 for pages without a query
     cache.set('/a', page('a'.repeat(100)))
     cache.set('/b', page('b'.repeat(100)))
     cache.set('/c', page('c'.repeat(100)))
@@ -255,6 +254,20 @@ describe('PageCache', () => {
     cache.set('/huge', page('h'.repeat(1000)))
     expect(cache.stale('/huge')).toBeUndefined()
     expect(cache.size).toBe(2)
+  })
+
+  it('pages with a query evict only each other: a run of junk parameters leaves the pages at their own address (security review 2026-11-29, 2)', () => {
+    const cache = new PageCache({ ttlMs: 60_000, maxEntries: 8, maxBytes: 4000 }) // a quarter, 2 pages and 1000 bytes, for pages with a query
+    cache.set('/', page('home'))
+    cache.set('/vehicles', page('list'))
+    cache.set('/vehicles?make=BMW', page('BMW'))
+    for (let junk = 0; junk < 100; junk++) cache.set(`/vehicles/2?z=${junk}`, page('x'.repeat(100)))
+    expect(cache.stale('/')?.body.toString()).toBe('home')
+    expect(cache.stale('/vehicles')?.body.toString()).toBe('list')
+    expect(cache.stale('/vehicles?make=BMW')).toBeUndefined()
+    expect(cache.stale('/vehicles/2?z=99')).toBeDefined()
+    expect(cache.size).toBe(4)
+    expect(cache.bytes).toBeLessThanOrEqual(4000)
   })
 
   it('the encoded copies and script hashes count in the byte bound', () => {

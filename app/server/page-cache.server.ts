@@ -90,7 +90,7 @@ export function noneMatchHits(ifNoneMatch: string, etag: string): boolean {
 export interface PageCacheOptions {
   /** How long a page stays fresh (ms); lake writes and the webhook end it earlier. */
   ttlMs: number
-  /** Bounds of the LRU: pages and total body bytes. */
+  /** Bounds of the whole cache: pages and total body bytes (a quarter of each for pages with a query, QUERIED_SHARE). */
   maxEntries?: number
   maxBytes?: number
   now?: () => number
@@ -247,56 +247,77 @@ export function isStorable(response: { status: number; headers: Headers }): bool
   return vary.every((name) => name === '' || name === 'accept-encoding')
 }
 
+/**
+ * The share of the bounds that pages with a query (`/vehicles?make=BMW`, `/vehicles/2?from=…`, and
+ * any junk parameter) have between them, apart from the pages at their own address. Every new query
+ * is a new entry, so without this 400 requests with `?z=<random>` evicted every page (security review
+ * 2026-11-29, finding 2); now they only evict each other and the filtered lists, which render in
+ * tens of milliseconds.
+ */
+const QUERIED_SHARE = 4
+
 export class PageCache {
-  /** Least recently used first out beyond either bound; no TTL of its own: a stale page stays as the fallback. */
+  /**
+   * Least recently used first out beyond either bound; no TTL of their own: a stale page stays as the
+   * fallback. Pages at their own address, and pages with a query (QUERIED_SHARE).
+   */
   private readonly entries: LRUCache<string, CachedPage>
+  private readonly queried: LRUCache<string, CachedPage>
   private readonly ttlMs: number
-  private readonly maxBytes: number
   /** The cache's clock (ms), also for the time a render began. */
   readonly now: () => number
   private readonly dayEndsAt: (instant: number) => number
 
   constructor({ ttlMs, maxEntries = 1000, maxBytes = 64 * 1024 * 1024, now = Date.now, dayEndsAt = berlinDayEnd }: PageCacheOptions) {
-    this.entries = new LRUCache({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (page, key) => sizeOf(key, page) })
+    const queriedEntries = Math.max(1, Math.floor(maxEntries / QUERIED_SHARE))
+    const queriedBytes = Math.floor(maxBytes / QUERIED_SHARE)
+    this.entries = new LRUCache({ max: maxEntries - queriedEntries, maxSize: maxBytes - queriedBytes, sizeCalculation: (page, key) => sizeOf(key, page) })
+    this.queried = new LRUCache({ max: queriedEntries, maxSize: queriedBytes, sizeCalculation: (page, key) => sizeOf(key, page) })
     this.ttlMs = ttlMs
-    this.maxBytes = maxBytes
     this.now = now
     this.dayEndsAt = dayEndsAt
   }
 
   get size(): number {
-    return this.entries.size
+    return this.entries.size + this.queried.size
   }
 
   get bytes(): number {
-    return this.entries.calculatedSize
+    return this.entries.calculatedSize + this.queried.calculatedSize
+  }
+
+  /** Where a key's page is kept. */
+  private segmentOf(key: string): LRUCache<string, CachedPage> {
+    return key.includes('?') ? this.queried : this.entries
   }
 
   /** The page if it is fresh: rendered at the current revision, within the TTL and on the same day. */
   fresh(key: string, revision: number): CachedPage | undefined {
-    const page = this.entries.peek(key)
+    const segment = this.segmentOf(key)
+    const page = segment.peek(key)
     if (!page || page.revision !== revision || this.now() >= page.expiresAt) return undefined
-    return this.entries.get(key)
+    return segment.get(key)
   }
 
   /** The last good page of this URL, however old: the fallback when rendering fails. */
   stale(key: string): CachedPage | undefined {
-    return this.entries.peek(key)
+    return this.segmentOf(key).peek(key)
   }
 
   /**
    * Stores a page (replacing the URL's previous one) and evicts the least recently used beyond the
    * bounds. `renderedAt`: when its rendering began; it shows that day's content, so it expires at that day's end.
-   * A page larger than the whole bound is not stored, and the URL's previous page stays as its fallback.
+   * A page larger than its segment's bound is not stored, and the URL's previous page stays as its fallback.
    */
   set(key: string, page: Omit<CachedPage, 'storedAt' | 'expiresAt'>, renderedAt: number = this.now()): void {
-    if (sizeOf(key, page) > this.maxBytes) return
+    const segment = this.segmentOf(key)
+    if (sizeOf(key, page) > segment.maxSize) return
     const storedAt = this.now()
-    this.entries.set(key, { ...page, storedAt, expiresAt: Math.min(storedAt + this.ttlMs, this.dayEndsAt(renderedAt)) })
+    segment.set(key, { ...page, storedAt, expiresAt: Math.min(storedAt + this.ttlMs, this.dayEndsAt(renderedAt)) })
   }
 
   delete(key: string): void {
-    this.entries.delete(key)
+    this.segmentOf(key).delete(key)
   }
 }
 
