@@ -51,7 +51,7 @@ describe('the page policy', () => {
   })
 
   it('shows images from the site, data: placeholders, Sanity and the marketplace CDN', () => {
-    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https://cdn.sanity.io', 'https://img.classistatic.de'])
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.sanity.io', 'https://img.classistatic.de'])
   })
 
   it('upgrades insecure requests only when asked to', () => {

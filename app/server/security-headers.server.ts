@@ -96,7 +96,8 @@ export function pageContentSecurityPolicy(scripts: PageScripts, options: { upgra
     'default-src': ["'self'"],
     'script-src': 'nonce' in scripts ? ["'self'", `'nonce-${scripts.nonce}'`] : ["'self'", "'strict-dynamic'", ...scripts.hashes.map((hash) => `'${hash}'`)],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', ...PAGE_IMAGE_HOSTS],
+    // blob: the sell form's previews of the chosen photos (object URLs, made only by this page's own scripts).
+    'img-src': ["'self'", 'data:', 'blob:', ...PAGE_IMAGE_HOSTS],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
     'frame-src': [...PAGE_FRAME_HOSTS],

@@ -146,6 +146,10 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(chosen.getByRole('listitem')).toHaveText([/IMG_0001\.jpg/, /hinten\.png/])
         await expect(chosen.getByRole('button', { name: 'Foto „hinten.png“ entfernen' })).toBeFocused()
         await expect(page.getByText('2 Fotos ausgewählt')).toBeVisible()
+        // Each shows its preview: the page's policy lets the object URLs load (visitor review 2026-11-29, M1).
+        await expect
+          .poll(() => chosen.locator('img').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth > 0)))
+          .toEqual([true, true])
         // On a 320 px phone a name is still readable whole: „Entfernen“ goes below it.
         const viewport = page.viewportSize()!
         await page.setViewportSize({ width: 320, height: 640 })
