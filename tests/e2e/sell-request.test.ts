@@ -390,6 +390,45 @@ for (const javaScriptEnabled of [true, false]) {
   })
 }
 
+test.describe('what was typed survives a look at another page (visitor review 2026-11-29, H1)', () => {
+  test('the privacy notice and Back: the sell form keeps its fields and photos, a test-drive form its fields; a sent form starts empty', async ({ page }) => {
+    const name = uniqueName('Zurück')
+    await page.goto('/auto-verkaufen')
+    await waitForScripts(page)
+    await fillSellRequest(page, name, await twoPhotos())
+    const form = page.locator('form', { has: page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }) })
+    await form.getByRole('link', { name: 'Datenschutzerklärung' }).click()
+    await expect(page).toHaveURL('/datenschutz')
+    await page.goBack()
+    await expect(control(page, 'textbox', 'Name')).toHaveValue(name)
+    await expect(control(page, 'textbox', 'Anmerkungen zum Zustand')).toHaveValue('Kratzer hinten links')
+    await expect(control(page, 'combobox', 'Unfallfrei')).toHaveValue('Ja')
+    await expect(page.getByRole('list', { name: 'Ausgewählte Fotos' }).getByRole('listitem')).toHaveText([/IMG_0001\.jpg/, /hinten\.png/])
+    await expect(page.getByText('2 Fotos ausgewählt')).toBeVisible()
+
+    // The restored request is sent as it is, photos included; coming back to the form then finds it empty.
+    await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
+    await expectFocusedConfirmation(page)
+    await expect.poll(async () => ((await leadNamed(name))?.photos as unknown[] | undefined)?.length).toBe(2)
+    await page.goto('/datenschutz')
+    await waitForScripts(page)
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Auto verkaufen', exact: true }).click()
+    await expect(page).toHaveURL('/auto-verkaufen')
+    await expect(control(page, 'textbox', 'Name')).toHaveValue('')
+
+    await page.goto('/vehicles/3')
+    await waitForScripts(page)
+    const testDrive = page.locator('#probefahrt')
+    await testDrive.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
+    await testDrive.getByRole('textbox', { name: 'Nachricht' }).fill('Am liebsten vormittags')
+    await testDrive.getByRole('link', { name: 'Datenschutzerklärung' }).click()
+    await expect(page).toHaveURL('/datenschutz')
+    await page.goBack()
+    await expect(testDrive.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name)
+    await expect(testDrive.getByRole('textbox', { name: 'Nachricht' })).toHaveValue('Am liebsten vormittags')
+  })
+})
+
 test.describe('a slow phone line without nginx (issue 35 item 4)', () => {
   test('ten photos at 400 kbit/s upload for longer than the 30 s request limit, showing the share sent, and arrive as one lead', async ({ page }) => {
     test.setTimeout(240_000)

@@ -17,6 +17,7 @@ import {
 } from '#app/submissions/forms.ts'
 import { LEAD_FORMS, saleAnswerPromise, SALE_GROUPS } from '#app/submissions/lead-forms.ts'
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_FIELD, PHOTO_MESSAGES, SALE_CONFIRMATION_ID } from '#app/submissions/photos.ts'
+import { useFormDraft } from '#app/utils/form-draft.ts'
 import { resizePhoto } from '#app/utils/resize-photo.ts'
 import { postWithProgress } from '#app/utils/upload.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
@@ -123,6 +124,11 @@ export function SaleForm({
   /** The share of the body sent (0 to 1) while uploading; `done` once stored, until the confirmation shows. */
   const [upload, setUpload] = useState<number | 'done' | null>(null)
   const summaryRef = useRef<HTMLDivElement>(null)
+  // The trade-in query stays on the address: a refused post re-renders the page with the note and the hidden id.
+  const action = `${tradeIn ? tradeInHref(tradeIn.id) : SALE_PATH}#${ANCHOR}`
+  // What was typed, photos included, survives a look at another page (the privacy link, the menu) and Back;
+  // a valuation form's new hand-over (its query) starts from what it hands over.
+  const draft = useFormDraft(`${action} ${searchParams}`)
   const sending = preparing || upload !== null || (navigation.state !== 'idle' && navigation.formAction?.startsWith(SALE_PATH) === true)
   const sent = !server && searchParams.get(SENT.lead.param) === SENT.lead.value && searchParams.get(SENT.lead.formParam) === ANCHOR
 
@@ -184,6 +190,7 @@ export function SaleForm({
       }
       if (answer.status === 201) {
         stored = true
+        draft.forget()
         setUpload('done')
         setScripted(null)
         navigate(`${SALE_PATH}?${sentQuery('vehicle-sale', ANCHOR, json.photos)}#${SALE_CONFIRMATION_ID}`, { preventScrollReset: true })
@@ -275,10 +282,10 @@ export function SaleForm({
   const photoError = errors[PHOTO_FIELD]
   return (
     <Form
+      ref={draft.ref}
       method="post"
       encType="multipart/form-data"
-      // The trade-in query stays on the address: a refused post re-renders the page with the note and the hidden id.
-      action={`${tradeIn ? tradeInHref(tradeIn.id) : SALE_PATH}#${ANCHOR}`}
+      action={action}
       onSubmit={hydrated ? onSubmit : undefined}
       aria-busy={sending || undefined}
       className="space-y-6"

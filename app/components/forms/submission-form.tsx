@@ -28,6 +28,7 @@ import {
 // of its own on every page (docs/decisions/050, 057).
 import { type TestDriveSlot } from '#app/submissions/test-drive-slots.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
+import { useFormDraft } from '#app/utils/form-draft.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
 import { prefersReducedMotion } from '#app/utils/scroll.ts'
 import { useScriptedSubmit } from '#app/utils/use-scripted-submit.ts'
@@ -126,6 +127,8 @@ export function SubmissionForm({
   const { pathname } = useLocation()
   const [searchParams] = useSearchParams()
   const formAction = useFormAction()
+  // What was typed survives a look at another page (the privacy link below the form, the menu) and Back.
+  const draft = useFormDraft(`${pathname}#${anchor}`)
   const actionData = readActionData(useActionData())
   // The page may show several forms; the answer belongs to the one that was sent. A refusal that
   // names no form (403, 413, 415: the body was not read) shows in the contact form.
@@ -153,7 +156,10 @@ export function SubmissionForm({
   const groupOf = (name: string) =>
     fields.find((field) => field.name === name)?.required ? undefined : form.anyOf?.find((group) => group.fields.includes(name))
   const { clientErrors, submitting, onSubmit } = useScriptedSubmit<FieldErrors>({
-    onSuccess: () => setSentHere(true),
+    onSuccess: () => {
+      draft.forget()
+      setSentHere(true)
+    },
     order,
     labels: Object.fromEntries(fields.map((field) => [field.name, field.label])),
     formatMessage: (name, control) => {
@@ -358,6 +364,7 @@ export function SubmissionForm({
 
   return (
     <Form
+      ref={draft.ref}
       method="post"
       // Without JavaScript the browser comes back to the form after the round trip.
       action={`${formAction}#${anchor}`}

@@ -1,0 +1,69 @@
+import { useCallback, useRef } from 'react'
+
+/*
+ * What a visitor typed into a form, kept while they look at another page of the site (visitor
+ * review 2026-11-29, H1: the „Datenschutzerklärung“ link under every form, then Back, emptied a
+ * filled sell form, photos included). With JavaScript a link is a client-side navigation, which
+ * unmounts the form; without it the browser's back-forward cache keeps the page as it was. The
+ * draft lives in this tab's memory only (nothing is written to storage, a reload forgets it), and
+ * a sent form leaves none.
+ */
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
+
+const drafts = new Map<string, Map<string, string | boolean | File[]>>()
+
+/**
+ * The controls the visitor fills in, each by its name (a checkbox or radio button also by its
+ * value): not the hidden ones (a stale submission key would name the lead already sent) or buttons.
+ */
+function controlsOf(form: HTMLFormElement): Array<[string, Control]> {
+  return [...form.elements].flatMap((element) => {
+    const control = element as Control
+    if (!control.name || /^(hidden|submit|button|reset|image|fieldset)$/.test(control.type)) return []
+    return [[/^(checkbox|radio)$/.test(control.type) ? `${control.name}=${control.value}` : control.name, control]]
+  })
+}
+
+/**
+ * Keeps the draft of the form this ref is given to under `key` (its page and anchor): restored when
+ * the form is drawn again in this tab, kept when it goes; `forget` once it is sent. Restoring runs
+ * before the photo field reads its input (a parent's ref comes before its children's effects), so
+ * the photos come back to its list as well.
+ */
+export function useFormDraft(key: string): { ref: (form: HTMLFormElement | null) => void; forget: () => void } {
+  const drawn = useRef<HTMLFormElement | null>(null)
+  const sent = useRef(false)
+  const ref = useCallback(
+    (form: HTMLFormElement | null) => {
+      const leaving = drawn.current
+      drawn.current = form
+      if (form) {
+        sent.current = false
+        const draft = drafts.get(key)
+        for (const [name, control] of draft ? controlsOf(form) : []) {
+          const value = draft!.get(name)
+          if (typeof value === 'boolean') (control as HTMLInputElement).checked = value
+          else if (Array.isArray(value)) {
+            const transfer = new DataTransfer()
+            for (const file of value) transfer.items.add(file)
+            ;(control as HTMLInputElement).files = transfer.files
+          } else if (value !== undefined) control.value = value
+        }
+      } else if (leaving && !sent.current) {
+        const draft = new Map<string, string | boolean | File[]>()
+        for (const [name, control] of controlsOf(leaving)) {
+          const input = control as HTMLInputElement
+          draft.set(name, /^(checkbox|radio)$/.test(input.type) ? input.checked : input.type === 'file' ? [...(input.files ?? [])] : input.value)
+        }
+        drafts.set(key, draft)
+      }
+    },
+    [key],
+  )
+  const forget = useCallback(() => {
+    sent.current = true
+    drafts.delete(key)
+  }, [key])
+  return { ref, forget }
+}
