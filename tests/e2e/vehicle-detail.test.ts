@@ -73,6 +73,39 @@ test.describe('gallery', () => {
     await expect(enlarge).toBeFocused()
   })
 
+  test('on a phone the photos large: a swipe moves, Back closes them and stays on the car, „Schließen“ leaves no entry behind (visitor review 2026-11-29, M2) @phone', async ({
+    page,
+  }) => {
+    await page.goto('/vehicles')
+    await page.goto('/vehicles/1')
+    await waitForScripts(page)
+    const enlarge = page.getByRole('link', { name: 'Vergrößern' })
+    await enlarge.click()
+    await expect(page.getByRole('dialog', { name: 'Fotos, Bild 1 von 3' })).toBeVisible()
+    const touch = await page.context().newCDPSession(page)
+    const swipe = async (fromX: number, toX: number) => {
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: fromX, y: 600 }] })
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: (fromX + toX) / 2, y: 605 }] })
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: toX, y: 610 }] })
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    }
+    await swipe(320, 60)
+    await expect(page.getByRole('dialog', { name: 'Fotos, Bild 2 von 3' })).toBeVisible()
+    await swipe(60, 320)
+    await expect(page.getByRole('dialog', { name: 'Fotos, Bild 1 von 3' })).toBeVisible()
+
+    await page.goBack()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(page).toHaveURL('/vehicles/1')
+    await expect(enlarge).toBeFocused()
+
+    await enlarge.click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Schließen' }).click()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await page.goBack()
+    await expect(page).toHaveURL('/vehicles')
+  })
+
   test('one photo: no thumbnails and no buttons', async ({ page }) => {
     await page.goto('/vehicles/15')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

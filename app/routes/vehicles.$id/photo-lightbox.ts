@@ -12,13 +12,14 @@ const BUTTON =
 /**
  * Shows the gallery's `photos` (its <img>s: their srcset has every width up to each photo's own, a
  * marketplace photo its one URL) from `start` in a modal dialog, at the width the screen needs: the
- * page behind is inert, arrows and the arrow keys move, Escape or „Schließen“ close it, and the
- * focus goes back to `trigger`.
+ * page behind is inert, arrows, the arrow keys and a swipe move, Back, Escape or „Schließen“ close
+ * it, and the focus goes back to `trigger`.
  */
 export function openLightbox(photos: ArrayLike<HTMLImageElement>, start: number, trigger: HTMLElement) {
   const count = photos.length
   const dialog = document.createElement('dialog')
-  dialog.className = 'm-0 h-dvh max-h-none w-dvw max-w-none bg-zinc-950 p-0 text-white backdrop:bg-zinc-950'
+  // A sideways swipe is the photos' own (below), not the browser's way back; pinching still zooms.
+  dialog.className = 'm-0 h-dvh max-h-none w-dvw max-w-none touch-pan-y touch-pinch-zoom bg-zinc-950 p-0 text-white backdrop:bg-zinc-950'
   const image = document.createElement('img')
   image.sizes = '100vw'
   image.className = 'size-full object-contain'
@@ -58,9 +59,29 @@ export function openLightbox(photos: ArrayLike<HTMLImageElement>, start: number,
       const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
       if (step) show(index + step)
     })
+    // A swipe moves, as on the portals' phone views (visitor review 2026-11-29, M2).
+    let startX = 0
+    let startY = 0
+    dialog.addEventListener('touchstart', (event) => ({ clientX: startX, clientY: startY } = event.touches[0]!), { passive: true })
+    dialog.addEventListener('touchend', (event) => {
+      const dx = event.changedTouches[0]!.clientX - startX
+      if (Math.abs(dx) > 40 && Math.abs(dx) > Math.abs(event.changedTouches[0]!.clientY - startY)) show(index + (dx < 0 ? 1 : -1))
+    })
   }
+  // Back closes the photos and stays on the car (M2): they have a history entry of their own, the
+  // page's own state again, which the router finds at the same address and position. Closed
+  // otherwise (Escape, „Schließen“), they take that entry back along.
+  let backed = false
+  const onBack = () => {
+    backed = true
+    dialog.close()
+  }
+  history.pushState(history.state, '')
+  addEventListener('popstate', onBack)
   // Escape closes a modal dialog by itself; either way it leaves the page and the focus returns.
   dialog.addEventListener('close', () => {
+    removeEventListener('popstate', onBack)
+    if (!backed) history.back()
     dialog.remove()
     trigger.focus()
   })
