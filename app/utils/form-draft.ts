@@ -44,11 +44,11 @@ export function useFormDraft(key: string): { ref: (form: HTMLFormElement | null)
         for (const [name, control] of draft ? controlsOf(form) : []) {
           const value = draft!.get(name)
           if (typeof value === 'boolean') (control as HTMLInputElement).checked = value
-          else if (Array.isArray(value)) {
+          else if (Array.isArray(value) && value.length > 0) {
             const transfer = new DataTransfer()
             for (const file of value) transfer.items.add(file)
             ;(control as HTMLInputElement).files = transfer.files
-          } else if (value !== undefined) control.value = value
+          } else if (typeof value === 'string') control.value = value
         }
       } else if (leaving && !sent.current) {
         const draft = new Map<string, string | boolean | File[]>()
@@ -66,4 +66,9 @@ export function useFormDraft(key: string): { ref: (form: HTMLFormElement | null)
     drafts.delete(key)
   }, [key])
   return { ref, forget }
+}
+
+/** Every draft gone, as in a new tab: each unit test starts from one (tests/setup-unit.ts). */
+export function forgetFormDrafts() {
+  drafts.clear()
 }
