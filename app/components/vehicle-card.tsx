@@ -108,6 +108,9 @@ const IMAGE_SIZES = '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-w
  * Badges ("Reserviert", "Neu im Bestand") sit on the photo but follow the name in the document, so a
  * screen reader hears the car first and then its state.
  */
+/** The id of a car's card in a list. */
+export const vehicleCardId = (id: string) => `fahrzeug-${id}`
+
 export function VehicleCard({
   vehicle,
   detailsLabel,
@@ -136,7 +139,11 @@ export function VehicleCard({
     vehicle.accidentFree === true ? 'Unfallfrei' : undefined,
   ].filter((fact): fact is string => Boolean(fact))
   return (
-    <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm transition-shadow duration-300 hover:shadow-xl">
+    <article
+      // „Merken“ without JavaScript comes back to this card (the Merkliste's „Zurück“).
+      id={vehicle.id ? vehicleCardId(vehicle.id) : undefined}
+      className="relative flex h-full scroll-mt-24 flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm transition-shadow duration-300 hover:shadow-xl"
+    >
       <div className="aspect-[3/2] overflow-hidden bg-zinc-200">
         <VehiclePhoto image={vehicle.image} name={name} sizes={imageSizes} priority={photoPriority} />
       </div>

@@ -85,8 +85,9 @@ describe.each(BACKENDS)('the Merkliste on the %s lake', (backend) => {
   it('after a „Merken“ without JavaScript: the car just saved by name and the page to go back to (same site only)', async () => {
     const { data } = await load('/merkliste?gemerkt=1&zurueck=%2Fvehicles%3Fpage%3D2', 'merkliste=1')
     expect(data.saved).toMatch(/^BMW /)
-    expect(data.back).toBe('/vehicles?page=2')
-    expect((await load('/merkliste?gemerkt=1&zurueck=%2F%2Fevil.example%2Fx', 'merkliste=1')).data.back).toBe('/x')
+    // Back at the card of the car just saved.
+    expect(data.back).toBe('/vehicles?page=2#fahrzeug-1')
+    expect((await load('/merkliste?gemerkt=1&zurueck=%2F%2Fevil.example%2Fx', 'merkliste=1')).data.back).toBe('/x#fahrzeug-1')
     expect((await load('/merkliste?zurueck=https%3A%2F%2Fevil.example', 'merkliste=1')).data.back).toBeNull()
   })
 

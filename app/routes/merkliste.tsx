@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { ArrowRightIcon, HeartIcon } from '#app/components/icons.tsx'
 import { PageHeader } from '#app/components/sections/page-header.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
-import { VehiclePhoto } from '#app/components/vehicle-card.tsx'
+import { vehicleCardId, VehiclePhoto } from '#app/components/vehicle-card.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { vehicleName } from '#app/routes/vehicles.$id/vehicle-facts.ts'
 import { displayYear, formatEuro, formatMileage, formatPrice, fuelLabel, parseAmount, transmissionLabel } from '#app/utils/format.ts'
@@ -39,10 +39,10 @@ import { MonthlyRateNote } from '#app/components/monthly-rate-note.tsx'
  */
 
 /** The page a „Merken“ post came from, as a same-site address (app/utils/redirect-path.ts), or null. */
-function backTarget(value: string | null): string | null {
+function backTarget(value: string | null, card?: string): string | null {
   if (!value?.startsWith('/') || value.length > 500) return null
   const url = new URL(value, 'http://localhost')
-  return sameSiteLocation(url.pathname, url.search.slice(1))
+  return sameSiteLocation(url.pathname, url.search.slice(1), card)
 }
 
 /** Never stored anywhere: the answer depends on the visitor's cookie. */
@@ -65,7 +65,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       own,
       saved: savedEntry?.vehicle ? vehicleName(savedEntry.vehicle) : null,
       full: url.searchParams.get('voll') === '1',
-      back: backTarget(url.searchParams.get('zurueck')),
+      // Back to the list at the card just saved (visitor review 2026-11-29, L5), not at its top.
+      back: backTarget(url.searchParams.get('zurueck'), savedEntry ? vehicleCardId(savedEntry.id) : undefined),
     },
     { headers: { 'Cache-Control': PRIVATE } },
   )

@@ -101,14 +101,17 @@ test.describe('Merkliste without JavaScript', () => {
   test('„Merken“ posts and shows the list, back for a second car, then compare and remove', async ({ page }) => {
     await page.goto('/vehicles')
     await expect(savedListLink(page)).toHaveAccessibleName('Merkliste')
-    const first = await cardName(page, 0)
-    const second = await cardName(page, 3)
+    const first = await cardName(page, 3)
+    const second = await cardName(page, 0)
 
     await page.getByRole('button', { name: `Merken: ${first}` }).click()
     await expect(page).toHaveURL(/\/merkliste\?gemerkt=/)
     await expect(page.getByRole('status')).toContainText(`Gemerkt: ${first}`)
     await page.getByRole('link', { name: 'Zurück, weitere Fahrzeuge merken' }).click()
-    await expect(page).toHaveURL(/\/vehicles$/)
+    // Back at the card just saved, not at the list's top (visitor review 2026-11-29, L5).
+    await expect(page).toHaveURL(/\/vehicles#fahrzeug-[\w-]+$/)
+    await expect(page.getByRole('article').filter({ has: page.getByRole('heading', { name: first }) })).toBeInViewport()
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500)
     await page.getByRole('button', { name: `Merken: ${second}` }).click()
     await expect(page.getByRole('heading', { level: 2, name: '2 Fahrzeuge gemerkt' })).toBeVisible()
     const items = page.getByTestId('saved-vehicle')
