@@ -121,6 +121,27 @@ describe('FinancingExample', () => {
     expect(screen.getByTestId('financing-result').textContent?.replace(/\u00a0/g, ' ')).toContain('25.000,00 €')
     expect(window.location.search).toBe('?anzahlung=3900&laufzeit=48')
   })
+
+  it('a down payment that is no whole amount („5000,50“, „-100“) is said at the field; the example keeps the last one (visitor review 2026-11-29, L7)', async () => {
+    renderExample()
+    const down = screen.getByLabelText('Anzahlung (€)') as HTMLInputElement
+    const result = () => screen.getByTestId('financing-result').textContent?.replace(/\u00a0/g, ' ')
+    const address = window.location.search
+    for (const typed of ['5000,50', '-100']) {
+      await act(async () => fireEvent.change(down, { target: { value: typed } }))
+      expect(down.getAttribute('aria-invalid'), typed).toBe('true')
+      expect(document.getElementById(down.getAttribute('aria-describedby')!)?.textContent, typed).toBe(
+        'Bitte geben Sie die Anzahlung in ganzen Euro an, z. B. 5.000.',
+      )
+      // Still the shown 5.780 €, not 5.001 € or 0 €, and the address unchanged.
+      expect(result(), typed).toContain('5.780,00 €')
+      expect(window.location.search).toBe(address)
+    }
+    await act(async () => fireEvent.change(down, { target: { value: '4.000' } }))
+    expect(down.getAttribute('aria-invalid')).toBeNull()
+    expect(result()).toContain('4.000,00 €')
+    expect(window.location.search).toBe('?anzahlung=4000&laufzeit=48')
+  })
 })
 
 describe('vehicle facts', () => {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { CONTROL_CLASSES } from '#app/components/ui/field.tsx'
+import { CONTROL_CLASSES, Field } from '#app/components/ui/field.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { formatDecimal, formatEuro } from '#app/utils/format.ts'
 import { readWholeNumber, WHOLE_NUMBER_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
@@ -17,6 +17,8 @@ import {
   MIN_NET_LOAN_EUR,
   TERM_OPTIONS,
 } from '#app/vehicles/financing.ts'
+
+const DOWN_PAYMENT_HINT = 'Bitte geben Sie die Anzahlung in ganzen Euro an, z. B. 5.000.'
 
 /** The calculator's GET form; „Finanzierung anfragen“ below the figures belongs to it. */
 const CALCULATOR_FORM_ID = 'finanzierung-rechner'
@@ -42,8 +44,12 @@ export interface FinancingExampleProps {
 export function FinancingExample({ price, effectiveRatePercent, initial, path }: FinancingExampleProps) {
   const hydrated = useHydrated()
   const [downText, setDownText] = useState(formatDecimal(initial.downPayment))
+  // What the browser's check makes of the typed amount: a decimal or a minus is said at the field, and
+  // the example keeps the last whole amount instead of reading another (visitor review 2026-11-29, L7).
+  const [downValid, setDownValid] = useState(true)
+  const [lastDown, setLastDown] = useState(initial.downPayment)
   const [term, setTerm] = useState(clampTerm(initial.termMonths))
-  const downPayment = readWholeNumber(downText) ?? 0
+  const downPayment = downValid ? (readWholeNumber(downText) ?? 0) : lastDown
   const example = calculateFinancing({ price, downPayment, termMonths: term, effectiveAnnualRatePercent: effectiveRatePercent })
   const terms = TERM_OPTIONS.includes(term as (typeof TERM_OPTIONS)[number]) ? TERM_OPTIONS : [...TERM_OPTIONS, term].sort((a, b) => a - b)
 
@@ -60,7 +66,7 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path }:
   // down payment fields), then there; without, the button's GET loads the page with them at the form.
   const requestFinancing = () => {
     const form = document.querySelector<HTMLFormElement>(`#${FINANCING_REQUEST_ANCHOR} form`)
-    const figures = financingRequestPrefill({ termMonths: term, downPayment: readWholeNumber(downText) ?? 0 })
+    const figures = financingRequestPrefill({ termMonths: term, downPayment })
     for (const [name, value] of Object.entries(figures)) {
       const field = form?.elements.namedItem(name)
       if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) field.value = value
@@ -91,26 +97,28 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path }:
         onSubmit={hydrated ? onSubmit : undefined}
         className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2"
       >
-        <div>
-          <label htmlFor="finanzierung-anzahlung" className="mb-1.5 block text-sm font-semibold text-zinc-900">
-            Anzahlung (€)
-          </label>
-          <input
-            id="finanzierung-anzahlung"
-            name={FINANCING_PARAMS.downPayment}
-            // Text, not type="number": that refuses „5.000“ without JavaScript, the German way to write 5000 €.
-            type="text"
-            inputMode="numeric"
-            pattern={WHOLE_NUMBER_PATTERN_SOURCE}
-            title="Die Anzahlung in ganzen Euro, z. B. 5.000"
-            value={downText}
-            onChange={(event) => {
-              setDownText(event.target.value)
-              syncAddress(event.target.value, term)
-            }}
-            className={CONTROL_CLASSES}
-          />
-        </div>
+        <Field id="finanzierung-anzahlung" name={FINANCING_PARAMS.downPayment} label="Anzahlung (€)" errors={downValid ? null : [DOWN_PAYMENT_HINT]}>
+          {(props) => (
+            <input
+              {...props}
+              // Text, not type="number": that refuses „5.000“ without JavaScript, the German way to write 5000 €.
+              type="text"
+              inputMode="numeric"
+              pattern={WHOLE_NUMBER_PATTERN_SOURCE}
+              title={DOWN_PAYMENT_HINT}
+              value={downText}
+              onChange={(event) => {
+                const { value, validity } = event.target
+                setDownText(value)
+                setDownValid(validity.valid)
+                if (!validity.valid) return
+                setLastDown(readWholeNumber(value) ?? 0)
+                syncAddress(value, term)
+              }}
+              className={CONTROL_CLASSES}
+            />
+          )}
+        </Field>
         <div>
           <label htmlFor="finanzierung-laufzeit" className="mb-1.5 block text-sm font-semibold text-zinc-900">
             Laufzeit
@@ -122,7 +130,7 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path }:
             onChange={(event) => {
               const months = clampTerm(Number(event.target.value))
               setTerm(months)
-              syncAddress(downText, months)
+              syncAddress(String(downPayment), months)
             }}
             className={`${CONTROL_CLASSES} appearance-auto`}
           >
