@@ -249,7 +249,8 @@ export function SubmissionForm({
       const error = fieldErrors?.[0]
       return (
         <div key={field.name} className="sm:col-span-2">
-          <div className="flex min-h-11 items-center gap-3">
+          {/* The whole row, box and words, is the label around the box: 44 px high to tap, not the 20 px box alone. */}
+          <label className="flex min-h-11 w-fit items-center gap-3 text-sm font-semibold text-zinc-900">
             <input
               {...attributes}
               id={id(field.name)}
@@ -259,10 +260,8 @@ export function SubmissionForm({
               aria-describedby={error ? `${id(field.name)}-error` : undefined}
               className="size-5 shrink-0 rounded border-zinc-400 accent-amber-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
             />
-            <label htmlFor={id(field.name)} className="text-sm font-semibold text-zinc-900">
-              {field.label}
-            </label>
-          </div>
+            {field.label}
+          </label>
           {error ? (
             <p id={`${id(field.name)}-error`} className="mt-1.5 text-sm font-medium text-red-700">
               {error}
