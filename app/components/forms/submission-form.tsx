@@ -13,6 +13,7 @@ import {
   HONEYPOT_FIELD,
   inputAttributes,
   missingRequiredFields,
+  SALE_ANCHOR,
   SALE_PATH,
   SENT,
   SUBJECT_PARAM,
@@ -67,8 +68,12 @@ export interface SubmissionFormProps {
   saleHandoff?: boolean
 }
 
-/** The valuation forms' way into the sell request; its page reads the fields from the query (sale-prefill.server.ts). */
-export const SALE_HANDOFF = { label: 'MIT FOTOS WEITER', action: SALE_PATH } as const
+/**
+ * The valuation forms' way into the sell request; its page reads the fields from the query
+ * (sale-prefill.server.ts). It lands at the sell form, with what was carried over in view: a GET
+ * form keeps its action's fragment, and so does the router's navigation (which then scrolls to it).
+ */
+export const SALE_HANDOFF = { label: 'MIT FOTOS WEITER', action: `${SALE_PATH}#${SALE_ANCHOR}` } as const
 
 /** Whether a submit event came from a button that sends the form elsewhere (`formaction`): the browser's or the router's business then. */
 function submitsElsewhere(event: FormEvent<HTMLFormElement>): boolean {
