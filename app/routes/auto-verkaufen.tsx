@@ -4,7 +4,7 @@ import { SaleForm } from '#app/components/forms/sale-form.tsx'
 import { PhoneIcon } from '#app/components/icons.tsx'
 import { PageHeader } from '#app/components/sections/page-header.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
-import { SALE_PATH, SENT } from '#app/submissions/forms.ts'
+import { SALE_ANCHOR, SALE_PATH, SENT } from '#app/submissions/forms.ts'
 import { saleConfirmation } from '#app/submissions/sale-appointment.server.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { salePrefill } from '#app/submissions/sale-prefill.server.ts'
@@ -88,7 +88,7 @@ export default function SellPage() {
         title={SALE_TITLE}
         intro="Sagen Sie uns, welches Auto Sie verkaufen möchten, und schicken Sie gern ein paar Fotos mit. Wir melden uns mit einer ersten Einschätzung und einem Termin zur Besichtigung – kostenlos und unverbindlich."
       />
-      <section id="verkaufen" aria-labelledby="verkaufen-heading" className="bg-zinc-50 py-10 sm:py-16">
+      <section id={SALE_ANCHOR} aria-labelledby="verkaufen-heading" className="bg-zinc-50 py-10 sm:py-16">
         <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
           <h2 id="verkaufen-heading" className="text-2xl font-extrabold text-zinc-950">
             Ihre Verkaufsanfrage

@@ -4,7 +4,9 @@ import { ALERT_TOKEN_PARAM } from '#app/alerts/consent.ts'
 import { unsubscribeAlert } from '#app/alerts/subscription.server.ts'
 import { alertSecret, verifyToken } from '#app/alerts/tokens.server.ts'
 import { buttonClasses } from '#app/components/ui/button.tsx'
+import { type loader as rootLoader } from '#app/root.tsx'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
+import { pageMeta } from '#app/utils/page-meta.ts'
 
 /*
  * The unsubscribe link in every alert mail's body (issue 38 item 2; docs/decisions/080): one button,
@@ -28,7 +30,17 @@ export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => ({
   'Cache-Control': actionHeaders.get('Cache-Control') ?? loaderHeaders.get('Cache-Control') ?? CACHE_CONTROL.noStore,
 })
 
-export const meta: MetaFunction = () => [{ title: 'Benachrichtigung abmelden' }, { name: 'robots', content: 'noindex, nofollow' }]
+// Titled like every page, with the dealer's name; the path without its token (nothing in the head names it).
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
+  const site = matches.find((match) => match.id === 'root')?.data
+  const dealer = site?.settings.dealerName
+  return pageMeta({
+    site,
+    title: `Benachrichtigung abmelden${dealer ? ` | ${dealer}` : ''}`,
+    path: '/benachrichtigung/abmelden',
+    robots: 'noindex, nofollow',
+  })
+}
 
 export default function UnsubscribePage() {
   const { valid, token } = useLoaderData<typeof loader>()

@@ -4,7 +4,9 @@ import { vehicleTitle } from '#app/alerts/alert-mail.server.ts'
 import { ACTIVE_ALERTS_PER_ADDRESS, ALERT_TOKEN_PARAM } from '#app/alerts/consent.ts'
 import { checkConfirmToken, confirmAlert, type ConfirmOutcome } from '#app/alerts/subscription.server.ts'
 import { buttonClasses } from '#app/components/ui/button.tsx'
+import { type loader as rootLoader } from '#app/root.tsx'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
+import { pageMeta } from '#app/utils/page-meta.ts'
 
 /*
  * The double opt-in's second step (issue 38 item 2; docs/decisions/080): the link of the
@@ -56,7 +58,17 @@ export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => ({
   'Cache-Control': actionHeaders.get('Cache-Control') ?? loaderHeaders.get('Cache-Control') ?? CACHE_CONTROL.noStore,
 })
 
-export const meta: MetaFunction = () => [{ title: 'Benachrichtigung bestätigen' }, { name: 'robots', content: 'noindex, nofollow' }]
+// Titled like every page, with the dealer's name; the path without its token (nothing in the head names it).
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
+  const site = matches.find((match) => match.id === 'root')?.data
+  const dealer = site?.settings.dealerName
+  return pageMeta({
+    site,
+    title: `Benachrichtigung bestätigen${dealer ? ` | ${dealer}` : ''}`,
+    path: '/benachrichtigung/bestaetigen',
+    robots: 'noindex, nofollow',
+  })
+}
 
 export default function ConfirmAlertPage() {
   const loaded = useLoaderData<typeof loader>()

@@ -98,15 +98,31 @@ export function comparisonRows(vehicles: readonly SavedVehicle[], today: string,
 
 const vehiclePath = (vehicle: SavedVehicle) => `/vehicles/${encodeURIComponent(vehicle.id)}`
 
-/** A number never parts from the unit after it („45.200 km“, „140 kW (190 PS)“), nor „§“ from its number: a no-break space between them. */
-function withUnit(value: string): string {
-  return value.replace(/(\d|§) /g, '$1\u00a0')
+/**
+ * The long compounds of the comparison's fixed wording, with a soft hyphen where a phone's narrow
+ * column may break them („Differenz-“ / „besteuert“): `hyphens: auto` finds these only where the
+ * browser has a German dictionary (not Chromium on Linux), and unmarked they would widen the column.
+ */
+const SOFT_HYPHENS: Readonly<Record<string, string>> = {
+  Differenzbesteuert: 'Differenz\u00adbesteuert',
+  Schaltgetriebe: 'Schalt\u00adgetriebe',
+  Halbautomatik: 'Halb\u00adautomatik',
+}
+
+/**
+ * A value as its cell shows it: a number never parts from the unit after it („45.200 km“,
+ * „140 kW (190 PS)“), nor „§“ from its number (a no-break space between them); the long compounds
+ * may break at their joint.
+ */
+function cellText(value: string): string {
+  return value.replace(/(\d|§) /g, '$1\u00a0').replace(/\p{L}{13,}/gu, (word) => SOFT_HYPHENS[word] ?? word)
 }
 
 export default function ComparePage() {
   const { vehicles, cut, gone, today } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
   const enough = vehicles.length >= COMPARE_MIN
+  const swipe = vehicles.length > 2
   const rows = comparisonRows(vehicles, today, effectiveRateOf(settings))
   return (
     <>
@@ -119,13 +135,26 @@ export default function ComparePage() {
           </Link>
           {cut ? <p className="mt-4 text-zinc-800">Es lassen sich höchstens drei Fahrzeuge vergleichen: Hier sehen Sie die ersten drei.</p> : null}
           {gone > 0 ? <p className="mt-4 text-zinc-800">{gone === 1 ? 'Ein Fahrzeug ist' : `${gone} Fahrzeuge sind`} nicht mehr im Angebot.</p> : null}
+          {swipe ? (
+            // Three cars do not fit a phone side by side. Said in words from the server (no script needed); a
+            // screen reader reads the table cell by cell and has no use for „wischen“.
+            <p aria-hidden="true" className="mt-6 flex items-center justify-end gap-1.5 text-sm font-semibold text-zinc-700 sm:hidden print:hidden">
+              Weitere Fahrzeuge: seitlich wischen
+              <ArrowRightIcon className="size-4" />
+            </p>
+          ) : null}
           {enough ? (
             /*
-             * Three cars do not fit a phone side by side: the table keeps columns wide enough for
-             * whole words („Differenzbesteuert“) and scrolls in this box, with the row labels pinned
-             * at its left edge; the page itself never gets wider than the screen.
+             * Two cars fit a phone of 360 px side by side: the box reaches the screen's edges, the
+             * cells' padding is narrow, and a column is as wide as its longest word (long compounds
+             * break at a soft hyphen, names between words). Wider content (three cars, or two at
+             * 320 px) scrolls in this box, with the row labels pinned at its left edge and a shadow at
+             * its right edge while more follows; the page itself never gets wider than the screen.
              */
-            <div data-testid="comparison-scroller" className="mt-6 overflow-x-auto overscroll-x-contain rounded-xl border border-zinc-200 bg-white shadow-sm">
+            <div
+              data-testid="comparison-scroller"
+              className={`scroll-shadow-x -mx-4 overflow-x-auto overscroll-x-contain border-y border-zinc-200 shadow-sm sm:mx-0 sm:rounded-xl sm:border-x ${swipe ? 'mt-2 sm:mt-6' : 'mt-6'}`}
+            >
               {/* From 768 px the cars' columns are equal (fixed layout): none looks more important for a longer name. */}
               <table className="w-full border-separate border-spacing-0 text-sm md:table-fixed">
                 <caption className="sr-only">Vergleich von {vehicles.length} Fahrzeugen</caption>
@@ -135,7 +164,7 @@ export default function ComparePage() {
                    * the name below, so hidden from the keyboard and screen readers.
                    */}
                   <tr className="hidden md:table-row">
-                    <td className="sticky left-0 z-10 w-28 border-r border-zinc-200 bg-white p-2 sm:w-40 sm:p-3" />
+                    <td className="sticky left-0 z-10 w-28 border-r border-zinc-200 bg-white py-2 pr-1.5 pl-3 sm:w-40 sm:p-3" />
                     {vehicles.map((vehicle) => (
                       <td key={vehicle.id} className="p-2 pb-0 align-top sm:p-3 sm:pb-0">
                         <Link to={vehiclePath(vehicle)} tabIndex={-1} aria-hidden="true" className="block aspect-[3/2] overflow-hidden rounded-lg bg-zinc-200">
@@ -145,12 +174,12 @@ export default function ComparePage() {
                     ))}
                   </tr>
                   <tr>
-                    <td className="sticky left-0 z-10 w-28 border-r border-zinc-200 bg-white p-2 sm:w-40 sm:p-3" />
+                    <td className="sticky left-0 z-10 w-28 border-r border-zinc-200 bg-white py-2 pr-1.5 pl-3 sm:w-40 sm:p-3" />
                     {vehicles.map((vehicle) => (
                       <th
                         key={vehicle.id}
                         scope="col"
-                        className="min-w-36 p-2 text-left align-top text-sm font-bold text-zinc-950 normal-case sm:p-3 sm:text-base"
+                        className="px-1.5 py-2 text-left align-top text-sm font-bold text-zinc-950 normal-case sm:min-w-36 sm:p-3 sm:text-base"
                       >
                         <Link to={vehiclePath(vehicle)} className="underline underline-offset-4 hover:text-amber-800">
                           {vehicleName(vehicle)}
@@ -164,13 +193,13 @@ export default function ComparePage() {
                     <tr key={row.label}>
                       <th
                         scope="row"
-                        className="sticky left-0 z-10 border-t border-r border-zinc-200 bg-white p-2 text-left align-top text-xs font-semibold text-zinc-700 sm:p-3 sm:text-sm"
+                        className="sticky left-0 z-10 border-t border-r border-zinc-200 bg-white py-2 pr-1.5 pl-3 text-left align-top text-xs font-semibold text-zinc-700 sm:p-3 sm:text-sm"
                       >
                         {row.label}
                       </th>
                       {row.values.map((value, index) => (
-                        <td key={index} className="border-t border-zinc-200 p-2 align-top font-semibold text-zinc-950 sm:p-3">
-                          {withUnit(value)}
+                        <td key={index} className="border-t border-zinc-200 px-1.5 py-2 align-top font-semibold text-zinc-950 sm:p-3">
+                          {cellText(value)}
                         </td>
                       ))}
                     </tr>
@@ -179,19 +208,20 @@ export default function ComparePage() {
                   <tr>
                     <th
                       scope="row"
-                      className="sticky left-0 z-10 border-t border-r border-zinc-200 bg-white p-2 text-left align-top text-xs font-semibold text-zinc-700 sm:p-3 sm:text-sm"
+                      className="sticky left-0 z-10 border-t border-r border-zinc-200 bg-white py-2 pr-1.5 pl-3 text-left align-top text-xs font-semibold text-zinc-700 sm:p-3 sm:text-sm"
                     >
                       Anfrage
                     </th>
                     {vehicles.map((vehicle) => (
-                      <td key={vehicle.id} className="border-t border-zinc-200 p-2 align-top sm:p-3">
+                      <td key={vehicle.id} className="border-t border-zinc-200 px-1.5 py-2 align-top sm:p-3">
                         {vehicle.status === 'sold' ? (
                           '–'
                         ) : (
                           <Link
                             to={`${vehiclePath(vehicle)}#anfrage`}
                             aria-label={`Anfragen: ${vehicleName(vehicle)}`}
-                            className={buttonClasses({ variant: 'dark', size: 'md', className: 'w-full' })}
+                            // Narrower on phones, so the button does not make its column the widest.
+                            className={buttonClasses({ variant: 'dark', size: 'md', className: 'w-full max-sm:px-2 max-sm:text-xs' })}
                           >
                             ANFRAGEN
                           </Link>

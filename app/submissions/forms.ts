@@ -287,6 +287,8 @@ export const SUBJECT_PARAM = 'betreff'
  * to it do not load those (one script request less on the home page).
  */
 export const SALE_PATH = '/auto-verkaufen'
+/** The id of the sell form's section on that page: a post without JavaScript and the valuation forms' hand-over land there. */
+export const SALE_ANCHOR = 'verkaufen'
 
 /** The section a post without JavaScript comes back to when it names none (or a bad one). */
 export const DEFAULT_ANCHOR = { contact: 'contact', lead: 'anfrage' } as const

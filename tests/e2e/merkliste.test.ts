@@ -147,19 +147,27 @@ test.describe('The comparison on a narrow phone', { tag: '@phone' }, () => {
     const table = page.getByRole('table')
     await expect(table.getByRole('columnheader')).toHaveCount(3)
 
-    /** Every word (split at ordinary spaces only, so „21.490 €“ with its no-break space is one) of every cell that sits on more than one line. */
+    /**
+     * Every word of every cell whose first and last letter sit on different lines. Words are split at
+     * ordinary spaces only (so „21.490 €“ with its no-break space is one), and at a hyphen or a soft
+     * hyphen: a compound may break there with a hyphen shown („Mercedes-“ / „Benz“, „Differenz-“ /
+     * „besteuert“), never elsewhere. A letter's line is that of its glyph, its last rectangle: Chromium
+     * counts the hyphen it draws at a soft hyphen's break to the letter after it.
+     */
     const splitWords = () =>
       table.evaluate((element) => {
+        const lineOf = (node: Node, index: number) => {
+          const range = document.createRange()
+          range.setStart(node, index)
+          range.setEnd(node, index + 1)
+          return Math.round([...range.getClientRects()].filter((rect) => rect.width > 0).at(-1)?.top ?? -1)
+        }
         const split: string[] = []
         const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
           const text = node.textContent ?? ''
-          for (const match of text.matchAll(/[^ \t\n]+/g)) {
-            const range = document.createRange()
-            range.setStart(node, match.index)
-            range.setEnd(node, match.index + match[0].length)
-            const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)))
-            if (lines.size > 1) split.push(match[0])
+          for (const match of text.matchAll(/[^ \t\n\u00ad-]+/g)) {
+            if (lineOf(node, match.index) !== lineOf(node, match.index + match[0].length - 1)) split.push(match[0])
           }
         }
         return split
@@ -172,6 +180,8 @@ test.describe('The comparison on a narrow phone', { tag: '@phone' }, () => {
     const box = page.getByTestId('comparison-scroller')
     expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true)
     const label = table.getByRole('rowheader', { name: 'Kilometerstand', exact: true })
+    // The names wrap in the narrower columns: the row may start below the first screen.
+    await label.scrollIntoViewIfNeeded()
     const before = (await label.boundingBox())!
     await box.evaluate((element) => element.scrollTo({ left: element.scrollWidth }))
     await expect.poll(async () => (await label.boundingBox())!.x).toBe(before.x)
@@ -182,6 +192,41 @@ test.describe('The comparison on a narrow phone', { tag: '@phone' }, () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `page width at ${width} px`).toBeLessThanOrEqual(width)
       expect(await splitWords(), `split words at ${width} px`).toEqual([])
     }
+  })
+})
+
+test.describe('Two cars side by side on a phone (visitor review M3)', { tag: '@phone' }, () => {
+  // Without scripts: the layout and the cue are the server's HTML and CSS alone.
+  test.use({ viewport: { width: 360, height: 780 }, javaScriptEnabled: false })
+
+  test('two cars at 360 and 390 px: every column whole in the box, the names wrapped, not cut; three cars: a cue that more follow', async ({ page }) => {
+    const hint = page.getByText('Weitere Fahrzeuge: seitlich wischen')
+    const box = page.getByTestId('comparison-scroller')
+    const table = page.getByRole('table')
+    await page.goto('/merkliste/vergleich?ids=2&ids=1')
+    await expect(table.getByRole('columnheader')).toHaveCount(2)
+    for (const width of [360, 390]) {
+      await page.setViewportSize({ width, height: 780 })
+      // The right edge of what the box shows, and of every cell (names, prices, „ANFRAGEN“).
+      const shown = await box.evaluate((element) => element.getBoundingClientRect().left + element.clientLeft + element.clientWidth)
+      const rights = await table.locator('th, td').evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect().right))
+      expect(Math.max(...rights), `right edge of the table at ${width} px`).toBeLessThanOrEqual(shown + 0.5)
+      expect(await box.evaluate((element) => element.scrollWidth <= element.clientWidth), `scrolls sideways at ${width} px`).toBe(true)
+      const cut = await table
+        .getByRole('columnheader')
+        .evaluateAll((cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent))
+      expect(cut, `names cut at ${width} px`).toEqual([])
+      await expect(table.getByRole('row', { name: /^Preis/ })).toContainText(/\d\s€.*\d\s€/)
+      await expect(hint).toBeHidden()
+    }
+
+    // Three cars: wider than the phone, and said so above the table.
+    await page.setViewportSize({ width: 360, height: 780 })
+    await page.goto('/merkliste/vergleich?ids=2,10,7')
+    await expect(table.getByRole('columnheader')).toHaveCount(3)
+    expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true)
+    await expect(hint).toBeVisible()
+    await expect(hint).toBeInViewport()
   })
 })
 
@@ -199,6 +244,7 @@ test.describe('The comparison on tablets and desktops', () => {
       expect(await box.evaluate((element) => element.scrollWidth <= element.clientWidth), `scrolls sideways at ${width} px`).toBe(true)
       expect(await table.locator('thead img').count()).toBe(3)
       await expect(table.locator('thead img').first()).toBeVisible()
+      await expect(page.getByText('Weitere Fahrzeuge: seitlich wischen')).toBeHidden()
     }
     // The hidden photo links and the new row pass axe.
     await expectNoA11yViolations(page)

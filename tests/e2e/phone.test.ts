@@ -1,4 +1,4 @@
-import { devices, type BrowserContextOptions, type Page } from '@playwright/test'
+import { devices, type BrowserContextOptions, type Locator, type Page } from '@playwright/test'
 import { CONTENT_ROUTES } from '../content-routes'
 import { expect, test, uniqueName, waitForScripts } from './playwright-utils'
 
@@ -137,6 +137,50 @@ test.describe('on a phone', { tag: '@phone' }, () => {
     expect(rest.top).toBeGreaterThanOrEqual(0)
     expect(rest.right).toBeLessThanOrEqual(360)
     expect(await pageWidth(page)).toBeLessThanOrEqual(360)
+  })
+
+  test('small links and the trade-in checkbox are big enough to tap: 24 × 24 px at least, a lone link or checkbox row 44 px high (visitor review L2)', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 780 })
+    // Soft: every target too small is reported at once.
+    const sizeOf = async (target: Locator) => {
+      await target.scrollIntoViewIfNeeded()
+      const box = (await target.boundingBox())!
+      return { width: Math.round(box.width), height: Math.round(box.height) }
+    }
+
+    // /about: every review names its source, a link within the line (it was 16 px high).
+    await page.goto('/about')
+    const sources = page.getByRole('link', { name: /^(Google|mobile\.de) \(öffnet in neuem Tab\)$/ })
+    expect(await sources.count()).toBeGreaterThan(1)
+    for (const source of await sources.all()) {
+      const size = await sizeOf(source)
+      expect.soft(size.width, (await source.textContent()) ?? '').toBeGreaterThanOrEqual(24)
+      expect.soft(size.height, (await source.textContent()) ?? '').toBeGreaterThanOrEqual(24)
+    }
+
+    // The phone number in the contact section's card (it was 19 px high), on the pages that show it.
+    for (const path of ['/', '/contact']) {
+      await page.goto(path)
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Telefon', exact: true }) })
+      const size = await sizeOf(card.getByRole('link', { name: '0201 8512 3400' }))
+      expect.soft(size.height, path).toBeGreaterThanOrEqual(44)
+      expect.soft(size.width, path).toBeGreaterThanOrEqual(44)
+    }
+
+    // The test drive's trade-in: its whole row is the label (the box alone was 20 px), and a tap anywhere on it ticks.
+    await page.goto('/vehicles/1')
+    const tradeIn = page.locator('#probefahrt').getByRole('checkbox', { name: 'Fahrzeug in Zahlung geben?' })
+    const row = page.locator('#probefahrt').locator('label', { hasText: 'Fahrzeug in Zahlung geben?' })
+    const size = await sizeOf(row)
+    expect.soft(size.height).toBeGreaterThanOrEqual(44)
+    expect.soft(size.width).toBeGreaterThanOrEqual(44)
+    // Below the box, at the row's left edge: neither the box nor the words.
+    await row.tap({ position: { x: 2, y: size.height - 3 } })
+    await expect(tradeIn).toBeChecked()
+    await row.tap({ position: { x: 2, y: size.height - 3 } })
+    await expect(tradeIn).not.toBeChecked()
   })
 
   test('price tables stack their rows: the price is on screen, nothing scrolls sideways', async ({ page }) => {

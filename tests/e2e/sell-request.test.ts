@@ -221,6 +221,11 @@ for (const javaScriptEnabled of [true, false]) {
       // Unique per run: the lead store is shared by every test of the run.
       const model = `Octavia ${Date.now().toString(36)}`
       await page.goto('/locations/sonsbeck')
+      // With JavaScript, the router's navigation (the same document), not the browser's plain GET before hydration.
+      if (javaScriptEnabled) {
+        await waitForScripts(page)
+        await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+      }
       const valuation = page.locator('form', { has: page.getByRole('button', { name: 'MIT FOTOS WEITER' }) })
       await valuation.getByRole('textbox', { name: 'Marke', exact: true }).fill('Skoda')
       await valuation.getByRole('textbox', { name: 'Modell', exact: true }).fill(model)
@@ -229,7 +234,13 @@ for (const javaScriptEnabled of [true, false]) {
       await valuation.getByRole('textbox', { name: 'Telefon' }).fill('02838 123456')
       await valuation.getByRole('button', { name: 'MIT FOTOS WEITER' }).click()
 
-      await expect(page).toHaveURL(/\/auto-verkaufen\?.*brand=Skoda/)
+      // It lands at the sell form, not at the page's top (visitor review L9): what was carried over is in view.
+      await expect(page).toHaveURL(/\/auto-verkaufen\?.*brand=Skoda.*#verkaufen$/)
+      expect(await page.evaluate(() => 'sameDocument' in window)).toBe(javaScriptEnabled)
+      const heading = page.getByRole('heading', { name: 'Ihre Verkaufsanfrage' })
+      await expect.poll(async () => (await heading.boundingBox())?.y, 'the form’s heading, below the fixed header').toBeLessThan(200)
+      expect((await heading.boundingBox())!.y).toBeGreaterThanOrEqual(80)
+      await expect(control(page, 'textbox', 'Marke')).toBeInViewport()
       await expect(control(page, 'textbox', 'Marke')).toHaveValue('Skoda')
       await expect(control(page, 'textbox', 'Modell')).toHaveValue(model)
       await expect(control(page, 'textbox', 'Erstzulassung (Jahr)')).toHaveValue('2016')

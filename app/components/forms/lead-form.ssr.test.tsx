@@ -28,7 +28,8 @@ test('the server HTML validates natively (no JavaScript): required and pattern a
   // Into the sell request with what was typed, without JavaScript too: a GET to its page, no required field asked.
   const handoff = html.match(/<button [^>]*>MIT FOTOS WEITER<\/button>/)?.[0] ?? ''
   expect(handoff).toMatch(/ type="submit"/)
-  expect(handoff).toMatch(/ formaction="\/auto-verkaufen"/i)
+  // At the sell form itself (visitor review L9): a GET form keeps its action's fragment.
+  expect(handoff).toMatch(/ formaction="\/auto-verkaufen#verkaufen"/i)
   expect(handoff).toMatch(/ formmethod="get"/i)
   expect(handoff).toMatch(/ formnovalidate=""/i)
 })

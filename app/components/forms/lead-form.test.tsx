@@ -274,6 +274,8 @@ describe('LeadForm', () => {
     await screen.findByText('Verkaufsformular')
     const query = new URLSearchParams(router.state.location.search)
     expect(router.state.location.pathname).toBe('/auto-verkaufen')
+    // The router keeps the action's fragment: the page opens at the sell form (its ScrollRestoration scrolls there).
+    expect(router.state.location.hash).toBe('#verkaufen')
     expect(Object.fromEntries(['brand', 'model', 'mileage', 'phone'].map((name) => [name, query.get(name)]))).toEqual({
       brand: 'VW',
       model: 'Golf',

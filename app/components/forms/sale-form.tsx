@@ -7,6 +7,7 @@ import {
   FORM_KIND_FIELD,
   inputAttributes,
   PHOTOS_WITHHELD,
+  SALE_ANCHOR,
   SALE_PATH,
   SENT,
   sentQuery,
@@ -28,7 +29,7 @@ import { PhotoField } from './photo-field.tsx'
 import { SaleAppointment, type SaleConfirmationData } from './sale-appointment.tsx'
 
 const FORM = LEAD_FORMS['vehicle-sale']
-const ANCHOR = 'verkaufen'
+const ANCHOR = SALE_ANCHOR
 const id = (name: string) => `${ANCHOR}-${name}`
 
 /** Names the car a trade-in is for, above the form (issue 26 item 3). */

@@ -13,6 +13,7 @@ import {
   HONEYPOT_FIELD,
   inputAttributes,
   missingRequiredFields,
+  SALE_ANCHOR,
   SALE_PATH,
   SENT,
   SUBJECT_PARAM,
@@ -68,8 +69,12 @@ export interface SubmissionFormProps {
   saleHandoff?: boolean
 }
 
-/** The valuation forms' way into the sell request; its page reads the fields from the query (sale-prefill.server.ts). */
-export const SALE_HANDOFF = { label: 'MIT FOTOS WEITER', action: SALE_PATH } as const
+/**
+ * The valuation forms' way into the sell request; its page reads the fields from the query
+ * (sale-prefill.server.ts). It lands at the sell form, with what was carried over in view: a GET
+ * form keeps its action's fragment, and so does the router's navigation (which then scrolls to it).
+ */
+export const SALE_HANDOFF = { label: 'MIT FOTOS WEITER', action: `${SALE_PATH}#${SALE_ANCHOR}` } as const
 
 /** Whether a submit event came from a button that sends the form elsewhere (`formaction`): the browser's or the router's business then. */
 function submitsElsewhere(event: FormEvent<HTMLFormElement>): boolean {
@@ -255,7 +260,8 @@ export function SubmissionForm({
       const error = fieldErrors?.[0]
       return (
         <div key={field.name} className="sm:col-span-2">
-          <div className="flex min-h-11 items-center gap-3">
+          {/* The whole row, box and words, is the label around the box: 44 px high to tap, not the 20 px box alone. */}
+          <label className="flex min-h-11 w-fit items-center gap-3 text-sm font-semibold text-zinc-900">
             <input
               {...attributes}
               id={id(field.name)}
@@ -265,10 +271,8 @@ export function SubmissionForm({
               aria-describedby={error ? `${id(field.name)}-error` : undefined}
               className="size-5 shrink-0 rounded border-zinc-400 accent-amber-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
             />
-            <label htmlFor={id(field.name)} className="text-sm font-semibold text-zinc-900">
-              {field.label}
-            </label>
-          </div>
+            {field.label}
+          </label>
           {error ? (
             <p id={`${id(field.name)}-error`} className="mt-1.5 text-sm font-medium text-red-700">
               {error}
