@@ -126,7 +126,8 @@ export default function ComparePage() {
   const rows = comparisonRows(vehicles, today, effectiveRateOf(settings))
   return (
     <>
-      <PageHeader compact title="Fahrzeugvergleich" intro="Ihre ausgewählten Fahrzeuge nebeneinander, mit aktuellem Preis und Stand." />
+      {/* A soft hyphen: on a 360 px phone the capitals break as „FAHRZEUG-“ / „VERGLEICH“, not mid-syllable. */}
+      <PageHeader compact title={'Fahrzeug\u00advergleich'} intro="Ihre ausgewählten Fahrzeuge nebeneinander, mit aktuellem Preis und Stand." />
       <section aria-label="Vergleich" className="bg-zinc-50 py-10 sm:py-14">
         <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
           <Link to={SAVED_LIST_PATH} className="inline-flex min-h-11 items-center gap-2 font-semibold text-zinc-800 hover:text-zinc-950">
