@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { type IncomingMessage, type ServerResponse } from 'node:http'
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino'
 import { type Env } from '#app/env.server.ts'
+import { PERSONAL_FIELDS } from '#app/submissions/forms.ts'
 
 export type { Logger }
 
@@ -371,7 +372,7 @@ export function requestLogOf(req: IncomingMessage): RequestLog {
  * app/alerts/consent.ts: whoever reads it could end or confirm the alert) or a visitor's
  * contact data (a valuation form hands its phone to the sell request by GET, docs/decisions/047).
  */
-const SECRET_PARAMETERS = new Set(['sanity-preview-secret', 't', 'phone', 'email', 'name'])
+const SECRET_PARAMETERS = new Set(['sanity-preview-secret', 't', ...PERSONAL_FIELDS])
 
 /**
  * A request target for the log with the values of SECRET_PARAMETERS replaced by `…`. Names are

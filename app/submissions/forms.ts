@@ -290,6 +290,12 @@ export const SALE_PATH = '/auto-verkaufen'
 /** The id of the sell form's section on that page: a post without JavaScript and the valuation forms' hand-over land there. */
 export const SALE_ANCHOR = 'verkaufen'
 
+/**
+ * The fields that name or reach a person. A valuation form hands them to the sell request outside
+ * the address when it can (with JavaScript, decision 106), and the access log never writes them.
+ */
+export const PERSONAL_FIELDS: readonly string[] = ['name', 'email', 'phone']
+
 /** The section a post without JavaScript comes back to when it names none (or a bad one). */
 export const DEFAULT_ANCHOR = { contact: 'contact', lead: 'anfrage' } as const
 

@@ -68,6 +68,11 @@ export function useFormDraft(key: string): { ref: (form: HTMLFormElement | null)
   return { ref, forget }
 }
 
+/** Gives the form drawn next under `key` these values: a form's hand-over to another, outside the address. */
+export function handOverDraft(key: string, values: Iterable<[string, string]>) {
+  drafts.set(key, new Map(values))
+}
+
 /** Every draft gone, as in a new tab: each unit test starts from one (tests/setup-unit.ts). */
 export function forgetFormDrafts() {
   drafts.clear()

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { toast } from 'sonner'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { LeadForm } from '#app/components/forms/lead-form.tsx'
+import { SaleForm } from '#app/components/forms/sale-form.tsx'
 import { LEAD_TOASTS, PHONE_OR_EMAIL_MESSAGE } from '#app/submissions/lead-forms.ts'
 import { Toaster } from '#app/components/ui/toaster.tsx'
 import { mockSubmissionApi } from '#tests/submission-api.ts'
@@ -254,12 +255,12 @@ describe('LeadForm', () => {
     expect(screen.queryByRole('button', { name: 'Weitere Anfrage senden' })).toBeNull()
   })
 
-  test('a valuation form leads into the sell request with what was typed: „MIT FOTOS WEITER“ navigates by GET, sends nothing to the API', async () => {
+  test('a valuation form leads into the sell request with what was typed: „MIT FOTOS WEITER“ navigates, the phone beside the address, nothing sent to the API', async () => {
     received.length = 0
     const router = createMemoryRouter(
       [
         { path: '/formulare', element: <LeadForm kind="valuation" variant="sonsbeck" anchor="bewertung" /> },
-        { path: '/auto-verkaufen', element: <p>Verkaufsformular</p> },
+        { path: '/auto-verkaufen', element: <SaleForm submissionKey="handover" /> },
       ],
       { initialEntries: ['/formulare'] },
     )
@@ -268,20 +269,27 @@ describe('LeadForm', () => {
     fill(/^Marke/, 'VW')
     fill(/^Modell/, 'Golf')
     fill(/^Kilometerstand/, '85000')
-    // No phone: the handoff does not ask for the valuation's required field, the sell request does its own checks.
+    // The valuation's required name is left empty: the handoff does not ask for it, the sell request does its own checks.
+    fill(/^Telefon/, '0201 123456')
     fireEvent.click(screen.getByRole('button', { name: 'MIT FOTOS WEITER' }))
 
-    await screen.findByText('Verkaufsformular')
+    await screen.findByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' })
     const query = new URLSearchParams(router.state.location.search)
     expect(router.state.location.pathname).toBe('/auto-verkaufen')
     // The router keeps the action's fragment: the page opens at the sell form (its ScrollRestoration scrolls there).
     expect(router.state.location.hash).toBe('#verkaufen')
-    expect(Object.fromEntries(['brand', 'model', 'mileage', 'phone'].map((name) => [name, query.get(name)]))).toEqual({
+    // The car in the address; the phone (and any name or e-mail) not, nor an empty field (visitor review 2026-11-29, L3).
+    expect(Object.fromEntries(query)).toEqual({
       brand: 'VW',
       model: 'Golf',
       mileage: '85000',
-      phone: '',
+      leadKind: 'valuation',
+      variant: 'sonsbeck',
+      page: '/formulare',
+      anchor: 'bewertung',
     })
+    // The sell form has the phone all the same.
+    expect((screen.getByLabelText(/^Telefon/) as HTMLInputElement).value).toBe('0201 123456')
     expect(received).toEqual([])
   })
 

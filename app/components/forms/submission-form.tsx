@@ -1,4 +1,4 @@
-import { Form, useActionData, useFormAction, useLocation, useSearchParams } from '@remix-run/react'
+import { Form, useActionData, useFormAction, useLocation, useNavigate, useSearchParams } from '@remix-run/react'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { toast } from '#app/components/ui/toast.ts'
@@ -13,6 +13,7 @@ import {
   HONEYPOT_FIELD,
   inputAttributes,
   missingRequiredFields,
+  PERSONAL_FIELDS,
   SALE_ANCHOR,
   SALE_PATH,
   SENT,
@@ -29,7 +30,7 @@ import {
 // of its own on every page (docs/decisions/050, 057).
 import { type TestDriveSlot } from '#app/submissions/test-drive-slots.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
-import { useFormDraft } from '#app/utils/form-draft.ts'
+import { handOverDraft, useFormDraft } from '#app/utils/form-draft.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
 import { prefersReducedMotion } from '#app/utils/scroll.ts'
 import { useScriptedSubmit } from '#app/utils/use-scripted-submit.ts'
@@ -76,10 +77,28 @@ export interface SubmissionFormProps {
  */
 export const SALE_HANDOFF = { label: 'MIT FOTOS WEITER', action: `${SALE_PATH}#${SALE_ANCHOR}` } as const
 
-/** Whether a submit event came from a button that sends the form elsewhere (`formaction`): the browser's or the router's business then. */
+/** Whether a submit event came from a button that sends the form elsewhere (`formaction`: the hand-over to the sell request). */
 function submitsElsewhere(event: FormEvent<HTMLFormElement>): boolean {
   const submitter = (event.nativeEvent as Partial<SubmitEvent>).submitter
   return submitter instanceof HTMLElement && submitter.hasAttribute('formaction')
+}
+
+/**
+ * The hand-over with JavaScript: what was typed goes to the sell request as the browser's GET would
+ * send it, but the name, phone and e-mail address go beside the address, as the sell form's draft
+ * (form-draft.ts), so they are not left in the history or in a copied link (visitor review 2026-11-29,
+ * L3). Empty fields stay out too. Without JavaScript the browser's GET carries everything.
+ */
+function handOver(form: HTMLFormElement, navigate: ReturnType<typeof useNavigate>) {
+  const query = new URLSearchParams()
+  const personal: Array<[string, string]> = []
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value !== 'string' || value.trim() === '') continue
+    if (PERSONAL_FIELDS.includes(name)) personal.push([name, value])
+    else query.append(name, value)
+  }
+  handOverDraft(`${SALE_HANDOFF.action} ${query}`, personal)
+  navigate(`${SALE_PATH}?${query}#${SALE_ANCHOR}`)
 }
 
 /** The page action's answer to a failed post without JavaScript (SubmissionActionData), narrowed from unknown. */
@@ -132,6 +151,7 @@ export function SubmissionForm({
   const { pathname } = useLocation()
   const [searchParams] = useSearchParams()
   const formAction = useFormAction()
+  const navigate = useNavigate()
   // What was typed survives a look at another page (the privacy link below the form, the menu) and Back.
   const draft = useFormDraft(`${pathname}#${anchor}`)
   const actionData = readActionData(useActionData())
@@ -373,8 +393,15 @@ export function SubmissionForm({
       // Without JavaScript the browser comes back to the form after the round trip.
       action={`${formAction}#${anchor}`}
       noValidate={hydrated}
-      // The handoff button's GET is left to the router (a client-side navigation), like the browser would do it.
-      onSubmit={hydrated ? (event) => (submitsElsewhere(event) ? undefined : onSubmit(event)) : undefined}
+      onSubmit={
+        hydrated
+          ? (event) => {
+              if (!submitsElsewhere(event)) return onSubmit(event)
+              event.preventDefault()
+              handOver(event.currentTarget, navigate)
+            }
+          : undefined
+      }
       aria-busy={submitting || undefined}
       className="space-y-5"
     >
