@@ -31,7 +31,9 @@ export function serveFiles(app: Express, root: string, env: Env): void {
   } else {
     app.get(['/studio', '/studio/*'], studioUnavailable(env))
   }
-  app.use(plainPaths(express.static(path.join(root, 'public'), { redirect: false, cacheControl: false, setHeaders: fileHeaders('file') })))
+  // Mounted on a pattern, not wrapped: every page request passes this handler, and Express's own
+  // matching keeps it out of their way (no function of ours runs for them).
+  app.use(PLAIN_PATH, express.static(path.join(root, 'public'), { redirect: false, cacheControl: false, setHeaders: fileHeaders('file') }))
 }
 
 /**
@@ -44,6 +46,8 @@ function plainPaths(serve: RequestHandler): RequestHandler {
   return (req, res, next) => (ENCODED_SEPARATOR.test(req.path) ? next() : serve(req, res, next))
 }
 const ENCODED_SEPARATOR = /%(?:2f|5c)/i
+/** Every path without an encoded slash or backslash, as an Express mount path (it matches nothing of the path, so none is cut off). */
+const PLAIN_PATH = /^(?![^?]*%(?:2f|5c))/i
 
 /** `immutable`: fingerprinted files; `file`: other files of public/; `studio`: the built Studio's static folder. */
 type FilePolicy = 'immutable' | 'file' | 'studio'
