@@ -68,6 +68,9 @@ export function useFormDraft(key: string): { ref: (form: HTMLFormElement | null)
   return { ref, forget }
 }
 
+/** A form's draft key: where it sends (its page and anchor) and, for a form a query fills in, that query. */
+export const draftKey = (action: string, query: URLSearchParams | string = '') => `${action} ${query}`
+
 /** Gives the form drawn next under `key` these values: a form's hand-over to another, outside the address. */
 export function handOverDraft(key: string, values: Iterable<[string, string]>) {
   drafts.set(key, new Map(values))

@@ -18,7 +18,7 @@ import {
 } from '#app/submissions/forms.ts'
 import { LEAD_FORMS, saleAnswerPromise, SALE_GROUPS } from '#app/submissions/lead-forms.ts'
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_FIELD, PHOTO_MESSAGES, SALE_CONFIRMATION_ID } from '#app/submissions/photos.ts'
-import { useFormDraft } from '#app/utils/form-draft.ts'
+import { draftKey, useFormDraft } from '#app/utils/form-draft.ts'
 import { resizePhoto } from '#app/utils/resize-photo.ts'
 import { postWithProgress } from '#app/utils/upload.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
@@ -129,7 +129,7 @@ export function SaleForm({
   const action = `${tradeIn ? tradeInHref(tradeIn.id) : SALE_PATH}#${ANCHOR}`
   // What was typed, photos included, survives a look at another page (the privacy link, the menu) and Back;
   // a valuation form's new hand-over (its query) starts from what it hands over.
-  const draft = useFormDraft(`${action} ${searchParams}`)
+  const draft = useFormDraft(draftKey(action, searchParams))
   const sending = preparing || upload !== null || (navigation.state !== 'idle' && navigation.formAction?.startsWith(SALE_PATH) === true)
   const sent = !server && searchParams.get(SENT.lead.param) === SENT.lead.value && searchParams.get(SENT.lead.formParam) === ANCHOR
 

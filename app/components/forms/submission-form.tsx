@@ -30,7 +30,7 @@ import {
 // of its own on every page (docs/decisions/050, 057).
 import { type TestDriveSlot } from '#app/submissions/test-drive-slots.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
-import { handOverDraft, useFormDraft } from '#app/utils/form-draft.ts'
+import { draftKey, handOverDraft, useFormDraft } from '#app/utils/form-draft.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
 import { prefersReducedMotion } from '#app/utils/scroll.ts'
 import { useScriptedSubmit } from '#app/utils/use-scripted-submit.ts'
@@ -97,7 +97,7 @@ function handOver(form: HTMLFormElement, navigate: ReturnType<typeof useNavigate
     if (PERSONAL_FIELDS.includes(name)) personal.push([name, value])
     else query.append(name, value)
   }
-  handOverDraft(`${SALE_HANDOFF.action} ${query}`, personal)
+  handOverDraft(draftKey(SALE_HANDOFF.action, query), personal)
   navigate(`${SALE_PATH}?${query}#${SALE_ANCHOR}`)
 }
 
@@ -153,7 +153,7 @@ export function SubmissionForm({
   const formAction = useFormAction()
   const navigate = useNavigate()
   // What was typed survives a look at another page (the privacy link below the form, the menu) and Back.
-  const draft = useFormDraft(`${pathname}#${anchor}`)
+  const draft = useFormDraft(draftKey(`${pathname}#${anchor}`))
   const actionData = readActionData(useActionData())
   // The page may show several forms; the answer belongs to the one that was sent. A refusal that
   // names no form (403, 413, 415: the body was not read) shows in the contact form.
