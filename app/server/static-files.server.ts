@@ -20,7 +20,7 @@ export function serveFiles(app: Express, root: string, env: Env): void {
   // Fingerprinted build assets never change; they are compressed once, at build time (decision 017).
   const buildDir = path.join(root, 'public/build')
   app.use('/build', precompressedFiles(buildDir))
-  app.use('/build', plainPaths(express.static(buildDir, { redirect: false, cacheControl: false, setHeaders: fileHeaders('immutable') })))
+  app.use(plainPath('/build'), express.static(buildDir, { redirect: false, cacheControl: false, setHeaders: fileHeaders('immutable') }))
   // The built Sanity Studio (npm run build:studio) on the site's own domain; never indexed. Its
   // hashed files are immutable; index.html (every client-side route of the Studio) is revalidated.
   // On the embedded lake nobody could log in to it: /studio explains how to connect a project.
@@ -31,23 +31,21 @@ export function serveFiles(app: Express, root: string, env: Env): void {
   } else {
     app.get(['/studio', '/studio/*'], studioUnavailable(env))
   }
-  // Mounted on a pattern, not wrapped: every page request passes this handler, and Express's own
-  // matching keeps it out of their way (no function of ours runs for them).
-  app.use(PLAIN_PATH, express.static(path.join(root, 'public'), { redirect: false, cacheControl: false, setHeaders: fileHeaders('file') }))
+  app.use(plainPath(''), express.static(path.join(root, 'public'), { redirect: false, cacheControl: false, setHeaders: fileHeaders('file') }))
 }
 
 /**
- * A file has one address: a path with an encoded slash or backslash (`/vehicles/..%2ffavicon.ico`,
- * which `send` decodes and resolves inside the folder) is left to the site, which has no such page
- * (security review 2026-11-29, finding 6). A folder is no file either (`redirect: false` above: no
- * English „Redirecting“ page for `/build`).
+ * The mount path of the files under `prefix`, for plain paths only. A file has one address: a path
+ * with an encoded slash or backslash (`/vehicles/..%2ffavicon.ico`, which `send` decodes and resolves
+ * inside the folder) is left to the site, which has no such page (security review 2026-11-29, finding
+ * 6); a folder is no file either (`redirect: false`: no English „Redirecting“ page for `/build`).
+ * A pattern, not a wrapper: every page request passes the public files, and Express's own matching
+ * keeps them out of its way (no function of ours runs for it). Like a string mount, it matches the
+ * prefix case-insensitively and only as whole segments, and cuts it off the path.
  */
-function plainPaths(serve: RequestHandler): RequestHandler {
-  return (req, res, next) => (ENCODED_SEPARATOR.test(req.path) ? next() : serve(req, res, next))
+function plainPath(prefix: string): RegExp {
+  return new RegExp(`^${prefix}(?=/|$)(?![^?]*%(?:2f|5c))`, 'i')
 }
-const ENCODED_SEPARATOR = /%(?:2f|5c)/i
-/** Every path without an encoded slash or backslash, as an Express mount path (it matches nothing of the path, so none is cut off). */
-const PLAIN_PATH = /^(?![^?]*%(?:2f|5c))/i
 
 /** `immutable`: fingerprinted files; `file`: other files of public/; `studio`: the built Studio's static folder. */
 type FilePolicy = 'immutable' | 'file' | 'studio'
