@@ -47,9 +47,8 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path }:
   // What the browser's check makes of the typed amount: a decimal or a minus is said at the field, and
   // the example keeps the last whole amount instead of reading another (visitor review 2026-11-29, L7).
   const [downValid, setDownValid] = useState(true)
-  const [lastDown, setLastDown] = useState(initial.downPayment)
+  const [downPayment, setDownPayment] = useState(initial.downPayment)
   const [term, setTerm] = useState(clampTerm(initial.termMonths))
-  const downPayment = downValid ? (readWholeNumber(downText) ?? 0) : lastDown
   const example = calculateFinancing({ price, downPayment, termMonths: term, effectiveAnnualRatePercent: effectiveRatePercent })
   const terms = TERM_OPTIONS.includes(term as (typeof TERM_OPTIONS)[number]) ? TERM_OPTIONS : [...TERM_OPTIONS, term].sort((a, b) => a - b)
 
@@ -112,7 +111,7 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path }:
                 setDownText(value)
                 setDownValid(validity.valid)
                 if (!validity.valid) return
-                setLastDown(readWholeNumber(value) ?? 0)
+                setDownPayment(readWholeNumber(value) ?? 0)
                 syncAddress(value, term)
               }}
               className={CONTROL_CLASSES}
