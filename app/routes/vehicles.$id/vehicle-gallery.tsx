@@ -48,6 +48,8 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
   const photos = images.filter((image) => Boolean(image.asset?.url))
   const hydrated = useHydrated()
   const stripRef = useRef<HTMLDivElement>(null)
+  const frameRef = useRef<HTMLDivElement>(null)
+  const enlargeRef = useRef<HTMLAnchorElement>(null)
   const [selected, setSelected] = useState(0)
   const count = photos.length
   const altOf = (index: number) => photos[index]?.alt?.trim() || `${name}, Bild ${index + 1}`
@@ -99,25 +101,39 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
   }
 
   // „Vergrößern“ (tablet review Low 8): the photo at its largest; with JavaScript the lightbox, loaded on the
-  // first click, which shows the photos beside the link (their srcset has every width up to each photo's own).
-  const openLarge = (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault()
-    const trigger = event.currentTarget
-    void import('./photo-lightbox').then(({ openLightbox }) => openLightbox(trigger.parentElement!.querySelectorAll('img'), selected, trigger))
+  // first click, which shows the frame's photos (their srcset has every width up to each photo's own).
+  const openLarge = (trigger: HTMLElement) => {
+    const frame = frameRef.current
+    if (frame) void import('./photo-lightbox').then(({ openLightbox }) => openLightbox(frame.querySelectorAll('img'), selected, trigger))
+  }
+  // A tap on the photo opens it too, as on the portals (visitor review 2026-11-29, L1): a swipe fires no
+  // click, so the strip keeps its swipe. Keyboard users have the link and Enter on the strip.
+  const onFrameClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (!hydrated || (event.target as Element).closest('a, button')) return
+    openLarge(enlargeRef.current!)
   }
   const enlarge = (
     <a
+      ref={enlargeRef}
       href={imageUrl(photos[selected]!.asset!.url!, { width: 2400 })}
-      onClick={hydrated ? openLarge : undefined}
+      onClick={
+        hydrated
+          ? (event) => {
+              event.preventDefault()
+              openLarge(event.currentTarget)
+            }
+          : undefined
+      }
       className="print:hidden absolute top-3 left-3 rounded-full bg-zinc-950/75 px-3 py-1 text-sm font-semibold text-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
     >
       Vergrößern
     </a>
   )
+  const frameClass = `relative ${hydrated ? 'cursor-zoom-in' : ''}`
 
   if (count === 1) {
     return (
-      <div className="relative overflow-hidden rounded-xl bg-zinc-200">
+      <div ref={frameRef} onClick={onFrameClick} className={`${frameClass} overflow-hidden rounded-xl bg-zinc-200`}>
         <Photo image={photos[0]!} alt={altOf(0)} sizes={GALLERY_IMAGE_SIZES} priority className="aspect-[3/2] w-full object-cover" />
         {enlarge}
       </div>
@@ -125,6 +141,7 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter') return openLarge(event.currentTarget)
     const next = { ArrowRight: selected + 1, ArrowLeft: selected - 1, Home: 0, End: count - 1 }[event.key]
     if (next === undefined) return
     event.preventDefault()
@@ -136,7 +153,7 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
 
   return (
     <section aria-label={`Fotos: ${name}`}>
-      <div className="relative">
+      <div ref={frameRef} onClick={onFrameClick} className={frameClass}>
         <div
           ref={stripRef}
           role="group"
