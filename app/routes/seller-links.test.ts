@@ -3,7 +3,7 @@ import { loader as rootLoader } from '#app/root.tsx'
 import { LINK_HREF } from '#app/sanity/queries/fragments.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { CONTENT_ROUTES } from '#tests/content-routes.ts'
-import { isSellerLabel, isSellFlowSection, SELL_FLOW_ROUTE, SELL_FLOW_SUBJECTS } from '#schemas/lib/links.ts'
+import { isSellerLabel, isSellFlowSection, SALE_PATH, SELL_FLOW_SUBJECTS } from '#schemas/lib/links.ts'
 import { loader as pageLoader } from './$'
 import { loader as homeLoader } from './_index'
 
@@ -37,7 +37,7 @@ type Sections = Array<{ _type?: string; anchor?: string | null; form?: string | 
 /** Where a seller lands: the sell request, a valuation form on this page, or (a failure) what else. */
 function landsInSellFlow(href: string, sections: Sections): boolean {
   const url = new URL(href, 'http://localhost/page')
-  if (href.startsWith('/') && url.pathname === SELL_FLOW_ROUTE) return true
+  if (href.startsWith('/') && url.pathname === SALE_PATH) return true
   if (href.startsWith('#')) {
     const section = sections.find((candidate) => candidate.anchor === href.slice(1))
     return isSellFlowSection(section ? { _type: section._type, form: section.form ?? undefined } : undefined)
@@ -84,12 +84,12 @@ describe.each(BACKENDS)('seller buttons on every page of the seed (%s lake)', (b
   it('the home hero takes the seller to the sell request in one tap', async () => {
     const { home } = await homeLoader(args('/'))
     const hero = home.heroSlides?.[0]?.buttons?.find((button) => button.label === 'FAHRZEUG BEWERTEN')
-    expect(hero?.target).toBe(SELL_FLOW_ROUTE)
+    expect(hero?.target).toBe(SALE_PATH)
   })
 })
 
 describe('the GROQ that resolves links', () => {
   it('sends every seller subject of the Studio to the sell request', () => {
-    expect(LINK_HREF).toContain(`linkType == "section" && subject in ${JSON.stringify(SELL_FLOW_SUBJECTS).replace(/,/g, ', ')} => "${SELL_FLOW_ROUTE}"`)
+    expect(LINK_HREF).toContain(`linkType == "section" && subject in ${JSON.stringify(SELL_FLOW_SUBJECTS).replace(/,/g, ', ')} => "${SALE_PATH}"`)
   })
 })

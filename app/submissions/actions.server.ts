@@ -13,16 +13,15 @@ import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_MESSAGES, SALE_FIELDS_LIMIT } from '
 import { type ReceivedFiles, submit, submitAppointment, type SubmitOutcome } from './submit.server.ts'
 import { APPOINTMENT_ANCHOR, APPOINTMENT_INTENT, APPOINTMENT_TEXTS } from './sale-appointment.ts'
 import { saleRequestCookies, saleRequestId } from './sale-appointment.server.ts'
-import { tradeInCookie } from './trade-in.server.ts'
+import { tradeInCookies } from './trade-in.server.ts'
 
 /** The cookie that hands a test drive's person on to the sell request (trade-in.server.ts), when the outcome asks for it. */
 function handoffHeaders(outcome: SubmitOutcome, context: Pick<AppLoadContext, 'env'>): Array<[string, string]> {
   if (outcome.status !== 'stored') return []
   const secure = context.env.SITE_URL.startsWith('https:')
-  if (outcome.tradeIn) return [['Set-Cookie', tradeInCookie(outcome.id, secure)]]
   // The sell request's own cookie: its confirmation offers the Besichtigungstermin (issue 38).
-  if (outcome.saleRequest) return saleRequestCookies(outcome.id, secure).map((cookie): [string, string] => ['Set-Cookie', cookie])
-  return []
+  const cookies = outcome.tradeIn ? tradeInCookies(outcome.id, secure) : outcome.saleRequest ? saleRequestCookies(outcome.id, secure) : []
+  return cookies.map((cookie): [string, string] => ['Set-Cookie', cookie])
 }
 
 /**

@@ -281,12 +281,6 @@ export const SENT = {
 /** `?betreff=termin` preselects a subject (the quick contact's „Termin“ link on /contact). */
 export const SUBJECT_PARAM = 'betreff'
 
-/**
- * The page of the sell request (issue 26); its action alone reads multipart bodies up to
- * SALE_BODY_LIMIT (photos.ts). Defined here, not with the photo limits, so the pages that only link
- * to it do not load those (one script request less on the home page).
- */
-export const SALE_PATH = '/auto-verkaufen'
 /** The id of the sell form's section on that page: a post without JavaScript and the valuation forms' hand-over land there. */
 export const SALE_ANCHOR = 'verkaufen'
 

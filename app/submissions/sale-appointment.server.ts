@@ -2,16 +2,15 @@ import { SALE_CONFIRMATION_HOURS_QUERY, SALE_REQUEST_QUERY } from '#app/sanity/q
 import { type SALE_CONFIRMATION_HOURS_QUERYResult, type SALE_REQUEST_QUERYResult } from '#app/sanity/types.ts'
 import { loggerOf } from '#app/server/logging.server.ts'
 import { estimateDeadline, estimatePromise } from './estimate-deadline.ts'
-import { SALE_PATH } from './forms.ts'
 import { APPOINTMENT_FIELD } from './sale-appointment.ts'
 import { type TestDriveSlot, testDriveSlots } from './test-drive-slots.ts'
-import { isLeadId } from './schema.server.ts'
+import { sellPageLeadCookies, sellPageLeadId } from './sell-page-cookie.server.ts'
 import { type SubmitContext } from './submit.server.ts'
 
 /*
  * Which sell request a seller's browser sent (issue 38 item 4), without putting anything into an
  * address: the stored sell request answers with a cookie holding only its lead's id (an unguessable
- * UUID), HttpOnly, for /auto-verkaufen only, for SALE_REQUEST_COOKIE_MS. The confirmation reads the
+ * UUID), HttpOnly, for the sell page only, for SALE_REQUEST_COOKIE_MS. The confirmation reads the
  * lead through it on the server (when it came in, its Besichtigungstermin), and only a post carrying
  * it may add a slot to that lead, as the test drive's hand-over cookie does (trade-in.server.ts).
  */
@@ -22,37 +21,14 @@ export const SALE_REQUEST_COOKIE_MS = 2 * 24 * 60 * 60 * 1000
 
 export type SaleRequest = NonNullable<SALE_REQUEST_QUERYResult>
 
-/**
- * The Set-Cookie values after a stored sell request: the lead's id, for the sell page only. Twice:
- * with JavaScript the page's data and its action go to `/auto-verkaufen.data` (Remix's single
- * fetch), which a cookie for `/auto-verkaufen` does not reach (a path matches only up to a `/`).
- */
+/** The Set-Cookie values after a stored sell request: its lead's id, for the sell page only. */
 export function saleRequestCookies(leadId: string, secure: boolean): string[] {
-  return [SALE_PATH, `${SALE_PATH}.data`].map((path) =>
-    [
-      `${SALE_REQUEST_COOKIE}=${encodeURIComponent(leadId)}`,
-      `Max-Age=${SALE_REQUEST_COOKIE_MS / 1000}`,
-      `Path=${path}`,
-      'HttpOnly',
-      'SameSite=Lax',
-      ...(secure ? ['Secure'] : []),
-    ].join('; '),
-  )
+  return sellPageLeadCookies(SALE_REQUEST_COOKIE, leadId, SALE_REQUEST_COOKIE_MS, secure)
 }
 
 /** The lead id the request's cookie names, if it looks like one. */
 export function saleRequestId(request: Request): string | undefined {
-  const value = (request.headers.get('cookie') ?? '')
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${SALE_REQUEST_COOKIE}=`))
-    ?.slice(SALE_REQUEST_COOKIE.length + 1)
-  try {
-    const id = value ? decodeURIComponent(value) : undefined
-    return isLeadId(id) ? id : undefined
-  } catch {
-    return undefined
-  }
+  return sellPageLeadId(request, SALE_REQUEST_COOKIE)
 }
 
 /** The stored sell request `id` (a private read), or undefined; a failed read is logged and counts as none. */

@@ -67,11 +67,18 @@ describe.each(BACKENDS)('trade-in after a test drive on the %s lake', (backend) 
     expect(response.status).toBe(303)
     const location = response.headers.get('location')!
     expect(location).toBe('/vehicles/1?anfrage=gesendet&formular=probefahrt#probefahrt-bestaetigung')
-    const cookie = response.headers.get('set-cookie')!
-    expect(cookie).toMatch(new RegExp(`^${TRADE_IN_COOKIE}=inbox\\.lead-[0-9a-f-]{36}; Max-Age=7200; Path=/auto-verkaufen; HttpOnly; SameSite=Lax$`))
-    for (const personal of [name, 'Tauscher', '0171', 'example.de']) expect(cookie + location).not.toContain(personal)
+    // The page, and its data with JavaScript (Remix's single fetch: a <Link> there asks /auto-verkaufen.data).
+    const cookies = response.headers.getSetCookie()
+    expect(cookies).toEqual(
+      ['/auto-verkaufen', '/auto-verkaufen.data'].map((path) =>
+        expect.stringMatching(
+          new RegExp(`^${TRADE_IN_COOKIE}=inbox\\.lead-[0-9a-f-]{36}; Max-Age=7200; Path=${path.replace('.', '\\.')}; HttpOnly; SameSite=Lax$`),
+        ),
+      ),
+    )
+    for (const personal of [name, 'Tauscher', '0171', 'example.de']) expect(cookies.join() + location).not.toContain(personal)
 
-    const page = await sellPage(cookie.split(';')[0])
+    const page = await sellPage(cookies[0]!.split(';')[0])
     expect(page.tradeIn).toEqual({ id: '1', name: 'BMW 320d Touring' })
     expect(page.prefill).toMatchObject({ name, phone: '0171 2223334', email: `tauscher@example.de` })
     expect(page.testDriveLead).toMatch(/^inbox\.lead-/)
@@ -98,7 +105,7 @@ describe.each(BACKENDS)('trade-in after a test drive on the %s lake', (backend) 
     const name = `Verkaeuferin ${backend}`
     const response = await testDrive(name, true)
     if (!(response instanceof Response)) throw new Error(JSON.stringify(response))
-    const page = await sellPage(response.headers.get('set-cookie')!.split(';')[0])
+    const page = await sellPage(response.headers.getSetCookie()[0]!.split(';')[0])
     const outcome = await submit(context(), 'vehicle-sale', { ...SALE, ...page.prefill, testDriveLead: page.testDriveLead! })
     expect(outcome.status).toBe('stored')
     const id = (outcome as { id: string }).id

@@ -1,9 +1,10 @@
 import { TRADE_IN_TEST_DRIVE_QUERY, TRADE_IN_VEHICLE_QUERY } from '#app/sanity/queries/inbox.ts'
 import { type TRADE_IN_TEST_DRIVE_QUERYResult, type TRADE_IN_VEHICLE_QUERYResult } from '#app/sanity/types.ts'
 import { loggerOf } from '#app/server/logging.server.ts'
-import { SELL_FLOW_PATH, TRADE_IN_PARAM } from '#app/vehicles/contact-links.ts'
+import { TRADE_IN_PARAM } from '#app/vehicles/contact-links.ts'
 import { vehicleName } from '#app/routes/vehicles.$id/vehicle-facts.ts'
 import { isLeadId, isPublicVehicleId } from './schema.server.ts'
+import { sellPageLeadCookies, sellPageLeadId } from './sell-page-cookie.server.ts'
 import { type SubmitContext } from './submit.server.ts'
 
 /*
@@ -39,7 +40,7 @@ export async function tradeInVehicle(context: Pick<SubmitContext, 'lake' | 'logg
  * The person carried from the test drive into the sell request (issue 36, visitor N7), without
  * putting name, phone or e-mail into an address: a test drive stored with „Fahrzeug in Zahlung
  * geben?“ answers with a cookie holding only the stored lead's id (an unguessable UUID), HttpOnly,
- * for /auto-verkaufen only, for TRADE_IN_HANDOFF_MS. The sell page reads that lead on the server
+ * for the sell page only, for TRADE_IN_HANDOFF_MS. The sell page reads that lead on the server
  * (a private read) and fills in name, phone and e-mail; the lead's age is checked here again, not
  * left to the browser. The sell request carries the id in a hidden field and is stored with a
  * reference to the test drive, so that the dealer sees one customer (submit.server.ts).
@@ -51,16 +52,9 @@ export const TRADE_IN_HANDOFF_MS = 2 * 60 * 60 * 1000
 /** How long after the test drive a sell request may still refer to it (a seller may finish the form later). */
 export const TRADE_IN_LINK_MS = 7 * 24 * 60 * 60 * 1000
 
-/** The Set-Cookie value after a test drive with a trade-in: the lead's id, for the sell page only. */
-export function tradeInCookie(leadId: string, secure: boolean): string {
-  return [
-    `${TRADE_IN_COOKIE}=${encodeURIComponent(leadId)}`,
-    `Max-Age=${TRADE_IN_HANDOFF_MS / 1000}`,
-    `Path=${SELL_FLOW_PATH}`,
-    'HttpOnly',
-    'SameSite=Lax',
-    ...(secure ? ['Secure'] : []),
-  ].join('; ')
+/** The Set-Cookie values after a test drive with a trade-in: the lead's id, for the sell page only. */
+export function tradeInCookies(leadId: string, secure: boolean): string[] {
+  return sellPageLeadCookies(TRADE_IN_COOKIE, leadId, TRADE_IN_HANDOFF_MS, secure)
 }
 
 export interface TradeInHandoff {
@@ -92,17 +86,5 @@ export async function recentTestDrive(
 
 /** The sell page's hand-over from the cookie, or undefined. */
 export function tradeInHandoff(context: Pick<SubmitContext, 'lake' | 'logger'>, request: Request): Promise<TradeInHandoff | undefined> {
-  const cookie = request.headers.get('cookie') ?? ''
-  const value = cookie
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${TRADE_IN_COOKIE}=`))
-    ?.slice(TRADE_IN_COOKIE.length + 1)
-  let id: string | undefined
-  try {
-    id = value ? decodeURIComponent(value) : undefined
-  } catch {
-    id = undefined
-  }
-  return recentTestDrive(context, id, TRADE_IN_HANDOFF_MS)
+  return recentTestDrive(context, sellPageLeadId(request, TRADE_IN_COOKIE), TRADE_IN_HANDOFF_MS)
 }

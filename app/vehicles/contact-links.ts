@@ -1,15 +1,16 @@
+import { SALE_PATH } from '#schemas/lib/links.ts'
+
 /*
  * The vehicle page's ways to reach the dealer besides its forms (issue 26): WhatsApp's click-to-chat
  * link (a plain https link, no script: nothing is requested before a tap) and the way into the sell
  * flow with the car the buyer looks at noted for a trade-in.
  */
 
-/** The sell flow ("Auto verkaufen", issue 26 items 1–2) and its query naming the car a trade-in is for. */
-export const SELL_FLOW_PATH = '/auto-verkaufen'
+/** The sell flow's query ("Auto verkaufen", issue 26 items 1–2) naming the car a trade-in is for. */
 export const TRADE_IN_PARAM = 'inzahlungnahme'
 
 export function tradeInHref(vehicleId: string): string {
-  return `${SELL_FLOW_PATH}?${new URLSearchParams({ [TRADE_IN_PARAM]: vehicleId }).toString()}`
+  return `${SALE_PATH}?${new URLSearchParams({ [TRADE_IN_PARAM]: vehicleId }).toString()}`
 }
 
 /**

@@ -45,8 +45,12 @@ export const LINK_SUBJECTS = CONTACT_SUBJECTS
  * button that leads anywhere else (sellerLinkProblem), so staff cannot send sellers astray again.
  */
 
-/** The sell request's address (app/submissions/forms.ts SALE_PATH, one of SITE_ROUTES). */
-export const SELL_FLOW_ROUTE = '/auto-verkaufen'
+/**
+ * The page of the sell request (issue 26, one of SITE_ROUTES); its action alone reads multipart
+ * bodies up to SALE_BODY_LIMIT (app/submissions/photos.ts). The one definition: the Studio's link
+ * rules, the site's links, its cookies and the server's upload paths all name it from here.
+ */
+export const SALE_PATH = '/auto-verkaufen'
 
 /** Contact subjects that mean selling: a link preselecting one leads to the sell request instead. */
 export const SELL_FLOW_SUBJECTS: ReadonlyArray<string> = ['ankauf', 'bewertung']
@@ -79,7 +83,7 @@ export function sellerLinkProblem(
   doc: { _type?: string; sections?: Array<{ _type?: string; anchor?: string; form?: string }> } | undefined,
 ): string | undefined {
   if (!link?.linkType || !isSellerLabel(link.label)) return undefined
-  if (link.linkType === 'route' && link.route === SELL_FLOW_ROUTE) return undefined
+  if (link.linkType === 'route' && link.route === SALE_PATH) return undefined
   if (link.linkType === 'section') {
     if (link.subject && SELL_FLOW_SUBJECTS.includes(link.subject)) return undefined
     if (doc?._type !== 'homePage' && isSellFlowSection(doc?.sections?.find((section) => section.anchor === link.anchor))) return undefined

@@ -8,7 +8,6 @@ import {
   inputAttributes,
   PHOTOS_WITHHELD,
   SALE_ANCHOR,
-  SALE_PATH,
   SENT,
   sentQuery,
   SUBMISSION_KEY_FIELD,
@@ -16,6 +15,7 @@ import {
   type FieldDefinition,
   type FieldErrors,
 } from '#app/submissions/forms.ts'
+import { SALE_PATH } from '#schemas/lib/links.ts'
 import { LEAD_FORMS, saleAnswerPromise, SALE_GROUPS } from '#app/submissions/lead-forms.ts'
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_FIELD, PHOTO_MESSAGES, SALE_CONFIRMATION_ID } from '#app/submissions/photos.ts'
 import { draftKey, useFormDraft } from '#app/utils/form-draft.ts'

@@ -15,7 +15,6 @@ import {
   missingRequiredFields,
   PERSONAL_FIELDS,
   SALE_ANCHOR,
-  SALE_PATH,
   SENT,
   SUBJECT_PARAM,
   SUBMITTING_LABEL,
@@ -25,6 +24,7 @@ import {
   type FormDefinition,
   type SubmissionActionData,
 } from '#app/submissions/forms.ts'
+import { SALE_PATH } from '#schemas/lib/links.ts'
 // Only the type: the slots come from the loader. A value import would put the slot computation into
 // this form's script chunk and, since the footer's „Heute geöffnet“ uses it too, split it into a chunk
 // of its own on every page (docs/decisions/050, 057).
