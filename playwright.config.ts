@@ -47,9 +47,9 @@ export default defineConfig({
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
   },
-  // Every test runs on the desktop project; the phone project runs only the tests tagged `@phone`
-  // (what exists on phones alone: the menu, the count bar, widths, tap targets) or `@both` (a
-  // journey whose layout differs on a phone). Chosen by tag, never by a skip at run time (issue 40).
+  // Untagged tests run on the desktop project only, tests tagged `@phone` (what exists on phones
+  // alone: the menu, the count bar, widths, tap targets) on the phone project only, and `@both` (a
+  // journey whose layout differs on a phone) on both. Chosen by tag, never by a skip at run time (issue 40).
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } }, grepInvert: /@phone\b/ },
     { name: 'phone', use: { ...devices['Pixel 7'] }, grep: /@phone\b|@both\b/ },

@@ -30,29 +30,40 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce || undefined
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
+    const send = () => {
+      shellRendered = true
+      // The scripts start after the first contentful paint (docs/decisions/018). Should React's or
+      // Remix's markup change, the page goes out as rendered and the log says why (decision 090).
+      const body = rewriteHtmlStream((problem) =>
+        loggerOf(loadContext).error({ problem, path: new URL(request.url).pathname }, 'Skripte nicht nach dem ersten Zeichnen gestartet: Markup unbekannt'),
+      )
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      )
+      pipe(body)
+    }
+    // A render still waiting for data when the stream timeout has passed is ended.
+    const abortTimer = setTimeout(() => abort(), ABORT_DELAY + 1000)
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ''}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? 'onAllReady' : 'onShellReady']() {
-          shellRendered = true
-          // The scripts start after the first contentful paint (docs/decisions/018). Should React's or
-          // Remix's markup change, the page goes out as rendered and the log says why (decision 090).
-          const body = rewriteHtmlStream((problem) =>
-            loggerOf(loadContext).error({ problem, path: new URL(request.url).pathname }, 'Skripte nicht nach dem ersten Zeichnen gestartet: Markup unbekannt'),
-          )
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          )
-          pipe(body)
+        onShellReady() {
+          if (!waitForAll) send()
+        },
+        onAllReady() {
+          // Everything is rendered: nothing left to abort, and the timer need not hold the render for its seconds.
+          clearTimeout(abortTimer)
+          if (waitForAll) send()
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer)
           reject(error)
         },
         onError(error: unknown) {
@@ -62,7 +73,6 @@ export default function handleRequest(
         },
       },
     )
-    setTimeout(abort, ABORT_DELAY + 1000)
   })
 }
 

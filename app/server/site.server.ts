@@ -19,9 +19,6 @@ import { previewLake, readPreview, studioUrl } from '#app/preview/preview.server
 import { createNonce, type ResponseKind, type SecurityHeaderOptions, securityHeaders } from '#app/server/security-headers.server.ts'
 import { CACHE_CONTROL, jsonError } from '#app/utils/http.server.ts'
 
-/** How the answer relates to the page cache (`X-Cache`). */
-export type CacheStatus = 'HIT' | 'MISS' | 'STALE' | 'BYPASS'
-
 /**
  * A response ready to send, from the cache: status, final headers as a flat list of names (lower
  * case) and values, as `writeHead` takes them, and the stored body (none for HEAD and 304).

@@ -123,7 +123,8 @@ export function precompressedFiles(dir: string): RequestHandler {
       return next()
     }
     // The twins themselves are not files of the site (express.static would send them as octet streams).
-    if (ENCODINGS.some((encoding) => file.endsWith(encoding.suffix) && twins.has(file))) return res.status(404).type('text/plain').send('Not Found')
+    if (ENCODINGS.some((encoding) => file.endsWith(encoding.suffix) && twins.has(file)))
+      return res.status(404).type('text/plain; charset=utf-8').send('Datei nicht gefunden.')
     const available = ENCODINGS.filter((encoding) => twins.has(file + encoding.suffix))
     if (available.length === 0) return next()
     // Caches must keep one copy per encoding, whichever this client gets.

@@ -78,7 +78,6 @@ export const DEALER_SPECIALISATIONS = ['PKW Handel', 'Export', 'Nutzfahrzeuge', 
 
 /** The pages with a valuation form; only Münster shows the quick-handling checkbox. */
 export const VALUATION_VARIANTS = { sonsbeck: 'Sonsbeck', uedem: 'Uedem', muenster: 'Münster' } as const
-export type ValuationVariant = keyof typeof VALUATION_VARIANTS
 
 const PHONE_PLACEHOLDER = 'Ihre Telefonnummer'
 

@@ -223,11 +223,6 @@ function find(index: VehicleIndex, params: ListParams, words: readonly string[],
   return rankBySearch(index.search, index.vehicles.length, sorted, (vehicle) => vehicle.at, words, report)
 }
 
-/** The matching documents in list order (see `find`). */
-export function searchVehicleIndex(lake: LocalDocuments, params: ListParams, words: readonly string[] = [], report?: SearchReport): SanityDocument[] {
-  return find(indexOf(lake), params, words, report).map((vehicle) => vehicle.doc)
-}
-
 export type IndexRange = { start: number; end: number } | 'all'
 
 /**

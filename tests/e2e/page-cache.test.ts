@@ -1,5 +1,5 @@
-import { type APIResponse, type Page } from '@playwright/test'
-import { expect, test, waitForScripts } from './playwright-utils'
+import { type APIResponse } from '@playwright/test'
+import { expect, test, waitForScripts, watchPolicy } from './playwright-utils'
 import { OWN_PORT_BASE, type RunningProcess, startFakeSanity, startSiteServer } from './servers'
 
 /*
@@ -18,21 +18,6 @@ const SANITY_SITE = `http://localhost:${SITE_PORT}`
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
 
 const nonceOf = (response: APIResponse) => /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')?.[1]
-
-/** CSP violations of a page, from the DOM event and the console. */
-async function watchPolicy(page: Page) {
-  const problems: string[] = []
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`)
-    })
-  })
-  page.on('console', (message) => {
-    if (/Content Security Policy|CSP violation|Refused to/i.test(message.text())) problems.push(`${page.url()}: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`))
-  return problems
-}
 
 let fake: RunningProcess | undefined
 let site: RunningProcess | undefined

@@ -81,3 +81,19 @@ export async function openVehicleFilters(page: Page) {
   await vehicleFilterToggle(page).click()
   await expect(page.getByRole('searchbox', { name: 'Suche' })).toBeVisible()
 }
+
+/** Records CSP violations and Permissions-Policy complaints of a page, from the DOM event and the console. */
+export async function watchPolicy(page: Page) {
+  const problems: string[] = []
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`)
+    })
+  })
+  page.on('console', (message) => {
+    const text = message.text()
+    if (/Content Security Policy|CSP violation|Permissions-Policy|Refused to/i.test(text)) problems.push(`${page.url()}: ${text}`)
+  })
+  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`))
+  return problems
+}

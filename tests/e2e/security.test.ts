@@ -1,6 +1,5 @@
-import { type Page } from '@playwright/test'
 import { SANITY_BACKED_PORT } from '../../playwright.config'
-import { expect, test, waitForScripts } from './playwright-utils'
+import { expect, test, waitForScripts, watchPolicy } from './playwright-utils'
 
 /*
  * The Content Security Policy in the browser: pages, the map and portal frames, a client-side
@@ -9,22 +8,6 @@ import { expect, test, waitForScripts } from './playwright-utils'
  */
 
 const sanitySite = `http://localhost:${SANITY_BACKED_PORT}`
-
-/** Records CSP violations and Permissions-Policy complaints of a page, from the DOM event and the console. */
-async function watchPolicy(page: Page) {
-  const problems: string[] = []
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`)
-    })
-  })
-  page.on('console', (message) => {
-    const text = message.text()
-    if (/Content Security Policy|CSP violation|Permissions-Policy|Refused to/i.test(text)) problems.push(`${page.url()}: ${text}`)
-  })
-  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`))
-  return problems
-}
 
 test.describe('nothing is blocked in the browser', () => {
   test('home, inventory, a vehicle, contact with the map, the portal frame: no CSP violation, scripts run', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { createHook } from 'node:async_hooks'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { clientOf, SITE_URL, startSite, type TestSite } from './site'
 
@@ -85,4 +86,29 @@ it('an address under /api/ that no route serves: 404 in JSON for the client, not
     expect(answer.headers.get('cache-control')).toBe('no-store')
     expect(await answer.json()).toEqual({ error: 'Diese Adresse gibt es in der Schnittstelle nicht.' })
   }
+})
+
+it('a rendered page leaves no timer of ours behind: the render’s abort timer ends with the render (code-health review 2026-11-29, L4)', async () => {
+  // Timers the server build's own code (build/index.js) set and still pending; Node's and Remix's own are theirs to keep.
+  const pending = new Map<number, string>()
+  const hook = createHook({
+    init(id, type) {
+      if (type !== 'Timeout') return
+      // The frame that called setTimeout.
+      const lines = (new Error().stack ?? '').split('\n')
+      const caller = lines[lines.findIndex((line) => /at setTimeout \(node:timers/.test(line)) + 1] ?? ''
+      if (caller.includes('/build/index.js')) pending.set(id, lines.join('\n'))
+    },
+    destroy: (id) => pending.delete(id),
+  }).enable()
+  try {
+    // Each a page-cache miss (its own query), streamed to a browser and whole to a crawler.
+    for (let round = 0; round < 5; round++) {
+      expect((await get(`/?timer=${round}`)).status).toBe(200)
+      expect((await get(`/?timer=${round}`, { headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } })).status).toBe(200)
+    }
+  } finally {
+    hook.disable()
+  }
+  expect([...pending.values()]).toEqual([])
 })
