@@ -15,6 +15,7 @@ import { useNonce } from '#app/utils/nonce-provider.ts'
 import { wantsTransparentHeader } from '#app/utils/route-handle.ts'
 import styles from './tailwind.css'
 import { skipRevalidationForSubject } from '#app/utils/revalidate.ts'
+import { dealerTitle } from '#app/utils/format.ts'
 
 // Loader data types follow single fetch (raw objects, promises, Dates) rather than JSON.
 declare module '@remix-run/node' {
@@ -58,7 +59,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (error) {
     const title = isRouteErrorResponse(error) && error.status === 404 ? 'Seite nicht gefunden' : 'Fehler'
     const dealer = data?.settings.dealerName
-    return [{ title: dealer ? `${title} | ${dealer}` : title }, { name: 'robots', content: 'noindex' }]
+    return [{ title: dealerTitle(title, dealer) }, { name: 'robots', content: 'noindex' }]
   }
   const seo = data?.settings.seo
   return [{ title: seo?.title ?? data?.settings.dealerName ?? '' }, ...(seo?.description ? [{ name: 'description', content: seo.description }] : [])]

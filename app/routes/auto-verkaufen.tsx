@@ -10,7 +10,7 @@ import { saleConfirmation } from '#app/submissions/sale-appointment.server.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { salePrefill } from '#app/submissions/sale-prefill.server.ts'
 import { tradeInHandoff, tradeInVehicle } from '#app/submissions/trade-in.server.ts'
-import { telHref } from '#app/utils/format.ts'
+import { telHref, dealerTitle } from '#app/utils/format.ts'
 import { redirectToPagePath } from '#app/utils/http.server.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
@@ -73,7 +73,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   const dealer = site?.settings?.dealerName
   return pageMeta({
     site,
-    title: `Auto verkaufen: kostenlose Bewertung mit Fotos${dealer ? ` | ${dealer}` : ''}`,
+    title: dealerTitle('Auto verkaufen: kostenlose Bewertung mit Fotos', dealer),
     description: 'Auto verkaufen in Essen und im Ruhrgebiet: Fahrzeugdaten, Zustand und Fotos senden, eine erste Einschätzung erhalten, sofort bezahlt werden.',
     path: SALE_PATH,
     breadcrumbs: [{ name: SALE_TITLE, path: SALE_PATH }],

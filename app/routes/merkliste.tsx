@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, Link, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { ArrowRightIcon, HeartIcon } from '#app/components/icons.tsx'
@@ -7,9 +7,9 @@ import { buttonClasses } from '#app/components/ui/button.tsx'
 import { vehicleCardId, VehiclePhoto } from '#app/components/vehicle-card.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { vehicleName } from '#app/routes/vehicles.$id/vehicle-facts.ts'
-import { displayYear, formatEuro, formatMileage, formatPrice, fuelLabel, parseAmount, transmissionLabel } from '#app/utils/format.ts'
+import { displayYear, formatEuro, formatMileage, formatPrice, fuelLabel, parseAmount, transmissionLabel, dealerTitle } from '#app/utils/format.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
-import { redirectToPagePath } from '#app/utils/http.server.ts'
+import { redirectToPagePath, cacheControlOf } from '#app/utils/http.server.ts'
 import { sameSiteLocation } from '#app/utils/redirect-path.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
 import { advertisedMonthlyRate, effectiveRateOf } from '#app/vehicles/financing.ts'
@@ -112,7 +112,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   })
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? { 'Cache-Control': loaderHeaders.get('Cache-Control') ?? PRIVATE }
+export const headers = cacheControlOf(PRIVATE)
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
   const site = matches.find((match) => match.id === 'root')?.data
@@ -120,7 +120,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   return [
     ...pageMeta({
       site,
-      title: `${data?.shared ? 'Geteilte Merkliste' : 'Merkliste'}${dealer ? ` | ${dealer}` : ''}`,
+      title: dealerTitle(data?.shared ? 'Geteilte Merkliste' : 'Merkliste', dealer),
       description: `Gemerkte Fahrzeuge bei ${dealer || 'uns'} in Essen: aktueller Preis und Stand, teilen und bis zu drei Fahrzeuge vergleichen – ohne Konto.`,
       // A shared list is the Merkliste with other ids: one canonical address, and neither is indexed.
       path: SAVED_LIST_PATH,

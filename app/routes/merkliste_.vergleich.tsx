@@ -1,4 +1,4 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ArrowRightIcon } from '#app/components/icons.tsx'
 import { MonthlyRateNote } from '#app/components/monthly-rate-note.tsx'
@@ -7,8 +7,18 @@ import { VehiclePhoto } from '#app/components/vehicle-card.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { formatPower, vehicleName } from '#app/routes/vehicles.$id/vehicle-facts.ts'
-import { CACHE_CONTROL, redirectToPagePath } from '#app/utils/http.server.ts'
-import { displayYear, formatDecimal, formatEuro, formatMileage, formatPrice, fuelLabel, parseAmount, transmissionLabel } from '#app/utils/format.ts'
+import { CACHE_CONTROL, redirectToPagePath, cacheControlOf } from '#app/utils/http.server.ts'
+import {
+  displayYear,
+  formatDecimal,
+  formatEuro,
+  formatMileage,
+  formatPrice,
+  fuelLabel,
+  parseAmount,
+  transmissionLabel,
+  dealerTitle,
+} from '#app/utils/format.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
 import { advertisedMonthlyRate, effectiveRateOf } from '#app/vehicles/financing.ts'
@@ -40,8 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   )
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) =>
-  errorHeaders ?? { 'Cache-Control': loaderHeaders.get('Cache-Control') ?? CACHE_CONTROL.page }
+export const headers = cacheControlOf(CACHE_CONTROL.page)
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
   const site = matches.find((match) => match.id === 'root')?.data
@@ -50,7 +59,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   return [
     ...pageMeta({
       site,
-      title: `Fahrzeugvergleich${names.length > 0 ? `: ${names.join(' / ')}` : ''}${dealer ? ` | ${dealer}` : ''}`,
+      title: dealerTitle(`Fahrzeugvergleich${names.length > 0 ? `: ${names.join(' / ')}` : ''}`, dealer),
       description: `Bis zu drei Fahrzeuge von ${dealer || 'uns'} nebeneinander: Preis, Monatsrate, Erstzulassung, Kilometerstand, Leistung, HU, Garantie und mehr.`,
       path: COMPARE_PATH,
       robots: 'noindex',

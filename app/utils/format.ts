@@ -186,6 +186,11 @@ export function displayYear(year: unknown): number {
   return value
 }
 
+/** A page's `<title>`: what it shows, then the dealer's name (none while the settings have none). */
+export function dealerTitle(title: string, dealer: string | null | undefined): string {
+  return dealer ? `${title} | ${dealer}` : title
+}
+
 /**
  * A `tel:` URI in international form from a German display number:
  * `0201 8512 3400` → `tel:+4920185123400`, `+49 201 …` and `0049 201 …` stay international.

@@ -1,4 +1,4 @@
-import { redirect } from '@remix-run/node'
+import { type HeadersFunction, redirect } from '@remix-run/node'
 
 /**
  * Named Cache-Control policies (remix-website style): every response picks one of these,
@@ -28,6 +28,15 @@ export const CACHE_CONTROL = {
   /** The Studio's index.html: always revalidated, so a rebuilt Studio loads its new hashed files at once. */
   revalidate: 'no-cache',
 } as const
+
+/**
+ * A page route's `headers`: an error's own headers, else the Cache-Control its action or loader
+ * answered with, else `fallback` (Remix takes a page's headers from its deepest route only).
+ */
+export function cacheControlOf(fallback: string): HeadersFunction {
+  return ({ actionHeaders, loaderHeaders, errorHeaders }) =>
+    errorHeaders ?? { 'Cache-Control': actionHeaders.get('Cache-Control') ?? loaderHeaders.get('Cache-Control') ?? fallback }
+}
 
 /** A JSON error for API clients: `{error, ...details}` with the given status, never cached. */
 export function jsonError(status: number, error: string, details: Record<string, unknown> = {}, headers?: HeadersInit) {

@@ -1,4 +1,4 @@
-import { type HeadersFunction, type MetaFunction } from '@remix-run/node'
+import { type MetaFunction } from '@remix-run/node'
 import { type RefObject, useEffect, useRef } from 'react'
 import type { Thing } from 'schema-dts'
 import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
@@ -11,8 +11,8 @@ import { type loader as rootLoader } from '#app/root.tsx'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { RESERVED_MEANING, reservedTestDriveNote } from '#app/submissions/lead-forms.ts'
 import { PRICE_ALERT_CONSENT } from '#app/alerts/consent.ts'
-import { CACHE_CONTROL } from '#app/utils/http.server.ts'
-import { displayYear, formatEuro, formatMileage, formatPrice, fuelLabel, parseAmount, telHref, transmissionLabel } from '#app/utils/format.ts'
+import { CACHE_CONTROL, cacheControlOf } from '#app/utils/http.server.ts'
+import { displayYear, formatEuro, formatMileage, formatPrice, fuelLabel, parseAmount, telHref, transmissionLabel, dealerTitle } from '#app/utils/format.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
 import { advertisedMonthlyRate, effectiveRateOf, FINANCING_ANCHOR, FINANCING_REQUEST_ANCHOR } from '#app/vehicles/financing.ts'
@@ -32,16 +32,13 @@ export const loader = loadVehicleDetail
 /** Posts of the enquiry form without JavaScript (with JavaScript it calls POST /api/leads). */
 export const action = submissionPageAction
 
-export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
-  if (errorHeaders) return errorHeaders
-  return { 'Cache-Control': loaderHeaders.get('Cache-Control') ?? CACHE_CONTROL.page }
-}
+export const headers = cacheControlOf(CACHE_CONTROL.page)
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
   const site = matches.find((match) => match.id === 'root')?.data
   const dealer = site?.settings.dealerName ?? ''
   const vehicle = data?.vehicle
-  if (!vehicle) return [{ title: `Fahrzeug nicht gefunden | ${dealer}` }, { name: 'robots', content: 'noindex' }]
+  if (!vehicle) return [{ title: dealerTitle('Fahrzeug nicht gefunden', dealer) }, { name: 'robots', content: 'noindex' }]
   const name = vehicleName(vehicle)
   const sold = vehicle.status === 'sold'
   const { title, description } = data.searchResult

@@ -1,5 +1,5 @@
 import { type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
-import { displayYear, formatDecimal, formatMileage, formatPrice, fuelLabel, transmissionLabel } from '#app/utils/format.ts'
+import { displayYear, formatDecimal, formatMileage, formatPrice, fuelLabel, transmissionLabel, dealerTitle } from '#app/utils/format.ts'
 import { titleOf, VAT_OPTIONS } from '#schemas/lib/constants.ts'
 
 type VehicleDetail = NonNullable<VEHICLE_DETAIL_QUERYResult>
@@ -28,7 +28,7 @@ export const SNIPPET_DESCRIPTION_MAX = 155
 export function vehicleSearchTitle(vehicle: SnippetVehicle, dealer: string): string {
   const year = vehicle.firstRegistration?.slice(-4) ?? String(displayYear(vehicle.year))
   const state = vehicle.status === 'sold' ? 'verkauft' : `${formatPrice(vehicle.price)}${vehicle.status === 'reserved' ? ', reserviert' : ''}`
-  return `${vehicleName(vehicle)} (${year}) – ${state}${dealer ? ` | ${dealer}` : ''}`
+  return dealerTitle(`${vehicleName(vehicle)} (${year}) – ${state}`, dealer)
 }
 
 /**

@@ -1,9 +1,9 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { PageHeader } from '#app/components/sections/page-header.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
-import { CACHE_CONTROL, redirectToPagePath } from '#app/utils/http.server.ts'
+import { CACHE_CONTROL, redirectToPagePath, cacheControlOf } from '#app/utils/http.server.ts'
 import { HydrationBoundary } from '#app/utils/hydration.tsx'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
@@ -21,6 +21,7 @@ import {
 import { PortalSection } from './portal-section'
 import { isBeyondLastPage, LIST_IMAGE_SIZES, Results } from './results'
 import { SearchForm } from './search-form'
+import { dealerTitle } from '#app/utils/format.ts'
 
 /*
  * /vehicles: the inventory from the content lake, searchable and filterable, with all state in
@@ -50,16 +51,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The Suchauftrag of an empty search posts here without JavaScript (components/search-reading.tsx). */
 export const action = submissionPageAction
 
-export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
-  if (errorHeaders) return errorHeaders
-  return { 'Cache-Control': loaderHeaders.get('Cache-Control') ?? CACHE_CONTROL.page }
-}
+export const headers = cacheControlOf(CACHE_CONTROL.page)
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
   const settings = matches.find((match) => match.id === 'root')?.data?.settings
   const dealer = settings?.dealerName ?? ''
   const page = data?.state.page ?? 1
-  const title = `Gebrauchtwagen in Essen: unsere Fahrzeuge${page > 1 ? ` – Seite ${page}` : ''}${dealer ? ` | ${dealer}` : ''}`
+  const title = dealerTitle(`Gebrauchtwagen in Essen: unsere Fahrzeuge${page > 1 ? ` – Seite ${page}` : ''}`, dealer)
   const description = `Aktueller Fahrzeugbestand von ${dealer || 'uns'} in Essen: ${data ? vehicleCountLabel(data.result.total) : 'Gebrauchtwagen'} mit Preis, Kilometerstand und Ausstattung. Suchen, filtern und direkt anfragen.`
   // Filtered and sorted views are many addresses of the same stock: crawlers follow them but index the list and its pages.
   const narrowed = data ? hasFilters(data.state) || data.state.sort !== 'newest' : false
