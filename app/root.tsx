@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestora
 import { type ReactNode } from 'react'
 import { HydrationBoundary } from '#app/utils/hydration.tsx'
 import { NavigationProgress, RouteAnnouncer } from '#app/components/navigation-feedback.tsx'
+import { ErrorHero } from '#app/components/error-hero.tsx'
 import { NotFound, NotFoundRefresh } from '#app/components/not-found.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { siteHeaderFit } from '#app/components/header-fit.ts'
@@ -132,22 +133,17 @@ export function ErrorBoundary() {
   const error = useRouteError()
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
   return (
-    <section className="bg-zinc-950 px-4 py-24 text-white sm:px-6 sm:py-32 lg:px-8">
-      <div className="mx-auto max-w-2xl text-center">
-        <p aria-hidden="true" className="text-8xl font-extrabold tracking-tight text-amber-400">
-          500
-        </p>
-        <h1 className="mt-6 text-4xl font-extrabold sm:text-5xl">Ein Fehler ist aufgetreten</h1>
-        <p className="mt-6 text-lg leading-relaxed text-zinc-300">
-          Diese Seite kann gerade nicht angezeigt werden. Bitte versuchen Sie es in einigen Minuten erneut. Wir kümmern uns darum.
-        </p>
-        <div className="mt-10">
-          {/* reloadDocument: after a failed render a full page load is the surest way back. */}
-          <Link to="/" reloadDocument className={buttonClasses({ variant: 'primary', size: 'lg' })}>
-            Zur Startseite
-          </Link>
-        </div>
+    <ErrorHero
+      status={500}
+      title="Ein Fehler ist aufgetreten"
+      text="Diese Seite kann gerade nicht angezeigt werden. Bitte versuchen Sie es in einigen Minuten erneut. Wir kümmern uns darum."
+    >
+      <div className="mt-10">
+        {/* reloadDocument: after a failed render a full page load is the surest way back. */}
+        <Link to="/" reloadDocument className={buttonClasses({ variant: 'primary', size: 'lg' })}>
+          Zur Startseite
+        </Link>
       </div>
-    </section>
+    </ErrorHero>
   )
 }

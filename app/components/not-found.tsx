@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigate } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
+import { ErrorHero } from '#app/components/error-hero.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { useNonce } from '#app/utils/nonce-provider.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
@@ -64,53 +65,48 @@ export function NotFound() {
   }, [navigate, redirecting])
 
   return (
-    <section className="bg-zinc-950 px-4 py-24 text-white sm:px-6 sm:py-32 lg:px-8">
+    <ErrorHero
+      status={404}
+      title="Seite nicht gefunden"
+      text="Die gesuchte Seite existiert nicht oder wurde verschoben. Vielleicht finden Sie auf der Startseite, wonach Sie suchen, oder Sie schreiben uns direkt."
+    >
       {/* Runs while the HTML is parsed, before hydration; React never runs it again on the client. */}
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: 'window.__notFoundShownAt=Date.now()' }} />
-      <div className="mx-auto max-w-2xl text-center">
-        <p aria-hidden="true" className="text-8xl font-extrabold tracking-tight text-amber-400 sm:text-9xl">
-          404
-        </p>
-        <h1 className="mt-6 text-4xl font-extrabold sm:text-5xl">Seite nicht gefunden</h1>
-        <p className="mt-6 text-lg leading-relaxed text-zinc-300">
-          Die gesuchte Seite existiert nicht oder wurde verschoben. Vielleicht finden Sie auf der Startseite, wonach Sie suchen, oder Sie schreiben uns direkt.
-        </p>
-        <div className="mt-10 flex flex-col justify-center gap-4 sm:flex-row">
-          <Link ref={homeLinkRef} to="/" className={buttonClasses({ variant: 'primary', size: 'lg' })}>
-            Zur Startseite
-          </Link>
-          <Link to="/contact" className={buttonClasses({ variant: 'outline-light', size: 'lg' })}>
-            Kontakt
-          </Link>
-        </div>
-        <div className="mt-10 flex flex-col items-center gap-1 text-sm text-zinc-400">
-          <p role="status">{redirecting ? 'Automatische Weiterleitung zur Startseite in 10 Sekunden...' : 'Die automatische Weiterleitung ist gestoppt.'}</p>
-          {/* Only a script can stop the scripted redirect; without one the button would do nothing. */}
-          {hydrated && redirecting ? (
-            <button
-              type="button"
-              onClick={() => {
-                setRedirecting(false)
-                // The button disappears; keep keyboard focus on the page's next sensible target.
-                homeLinkRef.current?.focus()
-              }}
-              className="inline-flex min-h-11 items-center rounded px-2 font-semibold text-white underline underline-offset-4 hover:text-amber-400 focus-visible:outline-3 focus-visible:outline-amber-400"
+      <div className="mt-10 flex flex-col justify-center gap-4 sm:flex-row">
+        <Link ref={homeLinkRef} to="/" className={buttonClasses({ variant: 'primary', size: 'lg' })}>
+          Zur Startseite
+        </Link>
+        <Link to="/contact" className={buttonClasses({ variant: 'outline-light', size: 'lg' })}>
+          Kontakt
+        </Link>
+      </div>
+      <div className="mt-10 flex flex-col items-center gap-1 text-sm text-zinc-400">
+        <p role="status">{redirecting ? 'Automatische Weiterleitung zur Startseite in 10 Sekunden...' : 'Die automatische Weiterleitung ist gestoppt.'}</p>
+        {/* Only a script can stop the scripted redirect; without one the button would do nothing. */}
+        {hydrated && redirecting ? (
+          <button
+            type="button"
+            onClick={() => {
+              setRedirecting(false)
+              // The button disappears; keep keyboard focus on the page's next sensible target.
+              homeLinkRef.current?.focus()
+            }}
+            className="inline-flex min-h-11 items-center rounded px-2 font-semibold text-white underline underline-offset-4 hover:text-amber-400 focus-visible:outline-3 focus-visible:outline-amber-400"
+          >
+            Weiterleitung stoppen
+          </button>
+        ) : null}
+        {redirecting ? (
+          <noscript>
+            <a
+              href={`?${STOP_QUERY.name}=${STOP_QUERY.value}`}
+              className="inline-flex min-h-11 items-center rounded px-2 font-semibold text-white underline underline-offset-4 hover:text-amber-400"
             >
               Weiterleitung stoppen
-            </button>
-          ) : null}
-          {redirecting ? (
-            <noscript>
-              <a
-                href={`?${STOP_QUERY.name}=${STOP_QUERY.value}`}
-                className="inline-flex min-h-11 items-center rounded px-2 font-semibold text-white underline underline-offset-4 hover:text-amber-400"
-              >
-                Weiterleitung stoppen
-              </a>
-            </noscript>
-          ) : null}
-        </div>
+            </a>
+          </noscript>
+        ) : null}
       </div>
-    </section>
+    </ErrorHero>
   )
 }

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect, type HeadersFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { HERO_IMAGE_SIZES } from '#app/components/sanity-image.tsx'
 import { PageHeader } from '#app/components/sections/page-header.tsx'
@@ -10,7 +10,7 @@ import { fetchWithFigures } from '#app/sanity/figures.server.ts'
 import { type PAGE_QUERYResult, type RENAMED_PAGE_QUERYResult } from '#app/sanity/types.ts'
 import { cityService, dealerRating, dealerReference, type ShownReviews } from '#app/seo/structured-data.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
-import { CACHE_CONTROL, redirectToPagePath, cacheControlOf } from '#app/utils/http.server.ts'
+import { CACHE_CONTROL, redirectToPagePath, routeHeaders } from '#app/utils/http.server.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { type SiteRouteHandle } from '#app/utils/route-handle.ts'
 import { openingHoursFor, pageHours, useSiteSettings } from '#app/utils/site-settings.ts'
@@ -66,7 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ page }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })
 }
 
-export const headers = cacheControlOf(CACHE_CONTROL.page)
+export const headers: HeadersFunction = (args) => routeHeaders(args, CACHE_CONTROL.page)
 
 /** Posts of the page's forms without JavaScript; the hidden `leadKind` names the form. */
 export async function action(args: ActionFunctionArgs) {

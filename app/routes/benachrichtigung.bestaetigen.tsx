@@ -1,11 +1,11 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type HeadersFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { vehicleTitle } from '#app/alerts/alert-mail.server.ts'
 import { ACTIVE_ALERTS_PER_ADDRESS, ALERT_TOKEN_PARAM } from '#app/alerts/consent.ts'
 import { checkConfirmToken, confirmAlert, type ConfirmOutcome } from '#app/alerts/subscription.server.ts'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
-import { CACHE_CONTROL, cacheControlOf } from '#app/utils/http.server.ts'
+import { CACHE_CONTROL, routeHeaders } from '#app/utils/http.server.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { dealerTitle } from '#app/utils/format.ts'
 
@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data({ outcome }, { status: STATUS[outcome], headers: { 'Cache-Control': CACHE_CONTROL.noStore } })
 }
 
-export const headers = cacheControlOf(CACHE_CONTROL.noStore)
+export const headers: HeadersFunction = (args) => routeHeaders(args, CACHE_CONTROL.noStore)
 
 // Titled like every page, with the dealer's name; the path without its token (nothing in the head names it).
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect, type HeadersFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { ArrowRightIcon, HeartIcon } from '#app/components/icons.tsx'
@@ -9,7 +9,7 @@ import { type loader as rootLoader } from '#app/root.tsx'
 import { vehicleName } from '#app/routes/vehicles.$id/vehicle-facts.ts'
 import { displayYear, formatEuro, formatMileage, formatPrice, fuelLabel, parseAmount, transmissionLabel, dealerTitle } from '#app/utils/format.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
-import { redirectToPagePath, cacheControlOf } from '#app/utils/http.server.ts'
+import { redirectToPagePath, routeHeaders } from '#app/utils/http.server.ts'
 import { sameSiteLocation } from '#app/utils/redirect-path.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
 import { advertisedMonthlyRate, effectiveRateOf } from '#app/vehicles/financing.ts'
@@ -112,7 +112,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   })
 }
 
-export const headers = cacheControlOf(PRIVATE)
+export const headers: HeadersFunction = (args) => routeHeaders(args, PRIVATE)
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
   const site = matches.find((match) => match.id === 'root')?.data

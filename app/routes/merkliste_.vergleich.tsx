@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction, type HeadersFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ArrowRightIcon } from '#app/components/icons.tsx'
 import { MonthlyRateNote } from '#app/components/monthly-rate-note.tsx'
@@ -7,7 +7,7 @@ import { VehiclePhoto } from '#app/components/vehicle-card.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { formatPower, vehicleName } from '#app/routes/vehicles.$id/vehicle-facts.ts'
-import { CACHE_CONTROL, redirectToPagePath, cacheControlOf } from '#app/utils/http.server.ts'
+import { CACHE_CONTROL, redirectToPagePath, routeHeaders } from '#app/utils/http.server.ts'
 import {
   displayYear,
   formatDecimal,
@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   )
 }
 
-export const headers = cacheControlOf(CACHE_CONTROL.page)
+export const headers: HeadersFunction = (args) => routeHeaders(args, CACHE_CONTROL.page)
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
   const site = matches.find((match) => match.id === 'root')?.data

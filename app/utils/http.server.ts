@@ -1,4 +1,4 @@
-import { type HeadersFunction, redirect } from '@remix-run/node'
+import { type HeadersArgs, redirect } from '@remix-run/node'
 
 /**
  * Named Cache-Control policies (remix-website style): every response picks one of these,
@@ -30,12 +30,13 @@ export const CACHE_CONTROL = {
 } as const
 
 /**
- * A page route's `headers`: an error's own headers, else the Cache-Control its action or loader
- * answered with, else `fallback` (Remix takes a page's headers from its deepest route only).
+ * What a page route's `headers` answer: an error's own headers, else the Cache-Control its action or
+ * loader answered with, else `fallback` (Remix takes a page's headers from its deepest route only).
+ * Called inside the route's own `headers` function: the browser build drops that function, while a
+ * call at a module's top level would stay and run there without this server module.
  */
-export function cacheControlOf(fallback: string): HeadersFunction {
-  return ({ actionHeaders, loaderHeaders, errorHeaders }) =>
-    errorHeaders ?? { 'Cache-Control': actionHeaders.get('Cache-Control') ?? loaderHeaders.get('Cache-Control') ?? fallback }
+export function routeHeaders({ actionHeaders, loaderHeaders, errorHeaders }: HeadersArgs, fallback: string): HeadersInit {
+  return errorHeaders ?? { 'Cache-Control': actionHeaders.get('Cache-Control') ?? loaderHeaders.get('Cache-Control') ?? fallback }
 }
 
 /** A JSON error for API clients: `{error, ...details}` with the given status, never cached. */

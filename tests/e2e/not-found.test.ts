@@ -18,6 +18,9 @@ test('the not-found page redirects to the home page after 10 seconds', async ({ 
   await expect(page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeVisible()
   await page.clock.runFor(9_000)
   expect(new URL(page.url()).pathname).toBe('/nirgendwo')
+  // The scripts start after the first paint, on the page's clock: hydrated (the button is its sign)
+  // only after the 9 s above, the redirect still counts from when the page was shown.
+  await expect(page.getByRole('button', { name: 'Weiterleitung stoppen' })).toBeVisible()
   await page.clock.runFor(1_500)
   await expect(page).toHaveURL('/')
   await expect(page.getByRole('heading', { level: 1 })).toContainText('AUTOANKAUF')

@@ -1,4 +1,4 @@
-import { type MetaFunction } from '@remix-run/node'
+import { type MetaFunction, type HeadersFunction } from '@remix-run/node'
 import { type RefObject, useEffect, useRef } from 'react'
 import type { Thing } from 'schema-dts'
 import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
@@ -11,7 +11,7 @@ import { type loader as rootLoader } from '#app/root.tsx'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { RESERVED_MEANING, reservedTestDriveNote } from '#app/submissions/lead-forms.ts'
 import { PRICE_ALERT_CONSENT } from '#app/alerts/consent.ts'
-import { CACHE_CONTROL, cacheControlOf } from '#app/utils/http.server.ts'
+import { CACHE_CONTROL, routeHeaders } from '#app/utils/http.server.ts'
 import { displayYear, formatEuro, formatMileage, formatPrice, fuelLabel, parseAmount, telHref, transmissionLabel, dealerTitle } from '#app/utils/format.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
@@ -32,7 +32,7 @@ export const loader = loadVehicleDetail
 /** Posts of the enquiry form without JavaScript (with JavaScript it calls POST /api/leads). */
 export const action = submissionPageAction
 
-export const headers = cacheControlOf(CACHE_CONTROL.page)
+export const headers: HeadersFunction = (args) => routeHeaders(args, CACHE_CONTROL.page)
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
   const site = matches.find((match) => match.id === 'root')?.data

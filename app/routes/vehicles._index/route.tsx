@@ -1,9 +1,9 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction, type HeadersFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { PageHeader } from '#app/components/sections/page-header.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
-import { CACHE_CONTROL, redirectToPagePath, cacheControlOf } from '#app/utils/http.server.ts'
+import { CACHE_CONTROL, redirectToPagePath, routeHeaders } from '#app/utils/http.server.ts'
 import { HydrationBoundary } from '#app/utils/hydration.tsx'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
@@ -51,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The Suchauftrag of an empty search posts here without JavaScript (components/search-reading.tsx). */
 export const action = submissionPageAction
 
-export const headers = cacheControlOf(CACHE_CONTROL.page)
+export const headers: HeadersFunction = (args) => routeHeaders(args, CACHE_CONTROL.page)
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
   const settings = matches.find((match) => match.id === 'root')?.data?.settings
