@@ -15,7 +15,8 @@ import {
   ReplyByMailAction,
   VehicleBadges,
 } from './actions'
-import { FigurePreview, FigureTextInput } from '../schemas/components/figure-inputs'
+import { FigurePreview } from '../schemas/components/figure-inputs'
+import { FormInput } from '../schemas/components/form-input'
 import { PAGE_TEMPLATES } from '../schemas/lib/page-templates'
 import { PREVIEW_MODE, presentationResolve, previewOrigin } from './presentation'
 import { GermanLabelsLayout, structureGermanGaps, studioGermanGaps } from './locale-gaps'
@@ -93,8 +94,9 @@ export default defineConfig({
     // Plus "Städte-Seite" and "Leistungsseite": new pages with the usual sections (issue 27).
     templates: (templates) => [...templates.filter((template) => !notCreatable.has(template.schemaType)), ...PAGE_TEMPLATES],
   },
-  // Kennzahlen in copy: „Kennzahl einfügen“ beside every copy field, previews with the figures' values (decision 054).
-  form: { components: { input: FigureTextInput, preview: FigurePreview } },
+  // Kennzahlen in copy: „Kennzahl einfügen“ beside every copy field, previews with the figures' values (decision 054);
+  // numbers as Germans write them, „24.500“ (decision 107).
+  form: { components: { input: FormInput, preview: FigurePreview } },
   document: {
     newDocumentOptions: (previous) => previous.filter((item) => !notCreatable.has(item.templateId)),
     actions: (previous, context) => {

@@ -3,6 +3,7 @@
  * the server: the e-mail and phone formats (also the inputs' `pattern`, so the browser's check and
  * the server's agree) and the characters a stored field may not hold. Browser-safe, no zod.
  */
+import { readGermanNumber } from '#schemas/lib/german-number.ts'
 
 /**
  * The e-mail rule: the HTML standard's "valid e-mail address" (what `type="email"` accepts),
@@ -32,9 +33,6 @@ export const WHOLE_NUMBER_PATTERN_SOURCE = '[0-9]+|[0-9]{1,3}(?:\\.[0-9]{3})+|[0
 /** A year: four digits, never grouped (2.018 is no year anyone writes). */
 export const YEAR_PATTERN_SOURCE = '[0-9]{4}'
 
-/** Digits, or thousands grouped by dots; then perhaps a decimal comma (`5.000,00`). */
-const WHOLE_NUMBER_READING = /^(\d+|\d{1,3}(?:\.\d{3})+)(?:,(\d+))?$/
-
 /**
  * The one reader of whole numbers that people type or links carry: spaces, „€“ and „km“ are
  * noise, thousands may be grouped by dots (`20.000 €` → 20000), and cents after a comma are
@@ -43,9 +41,8 @@ const WHOLE_NUMBER_READING = /^(\d+|\d{1,3}(?:\.\d{3})+)(?:,(\d+))?$/
  * calculator addresses take what a visitor may have typed.
  */
 export function readWholeNumber(text: string): number | null {
-  const match = WHOLE_NUMBER_READING.exec(text.replace(/\s|€|km/gi, ''))
-  if (!match) return null
-  return Math.round(Number(`${match[1]!.replaceAll('.', '')}.${match[2] ?? '0'}`))
+  const number = readGermanNumber(text)
+  return number === null || number < 0 || Object.is(number, -0) ? null : Math.round(number)
 }
 
 /** Anchored like the browser anchors a `pattern` (`^(?:…)$`). */

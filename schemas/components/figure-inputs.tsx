@@ -159,7 +159,7 @@ function PlaceholderNote({ text }: { text: string }) {
   )
 }
 
-/** Every input of the form: copy fields of the pages and settings get the figure menu, the rest stays as it is. */
+/** Copy fields of the pages and settings get the figure menu, the rest stays as it is (FormInput hands it every input but numbers). */
 export function FigureTextInput(props: InputProps) {
   const { schemaType } = props
   // Cheap checks first: only text fields read the document's type.

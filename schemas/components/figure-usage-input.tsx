@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { type NumberInputProps, type SanityClient, useClient } from 'sanity'
 import { IntentLink } from 'sanity/router'
 import { API_VERSION } from '../lib/constants'
+import { GermanNumberInput } from './german-number-input'
 import { FIGURE_USAGE_QUERY, type FigurePage, figureUsage, figureUsageNote, type FigureKey, type FigureUsage, isFigureKey } from '../lib/figures'
 
 type Usage = Record<FigureKey, FigureUsage>
@@ -76,7 +77,7 @@ export function FigureUsageInput(props: NumberInputProps) {
   }, [client, key])
   return (
     <Stack space={3}>
-      {props.renderDefault(props)}
+      <GermanNumberInput {...props} />
       {state.pages.length === 0 ? (
         <Text size={1} muted>
           {state.note}

@@ -300,6 +300,22 @@ test.describe('the Studio under /studio', () => {
     }
     expect(usage.freeDeliveryKm.pages).toBeGreaterThan(10)
 
+    // Numbers as staff write them (staff review 2026-11-29, H1): „2.600“ is 2600, not 2,6; „2,9“ is 2,9.
+    const bought = page.getByTestId('field-claims.vehiclesBought').locator('input')
+    const rate = page.getByTestId('field-claims.financingFromPercent').locator('input')
+    await expect(bought).toHaveValue('2500')
+    await expect(rate).toHaveValue('2,9')
+    const stored = () => (documents.find((document) => document._id === 'drafts.siteSettings') as { claims?: Record<string, unknown> } | undefined)?.claims
+    await bought.fill('12.600')
+    await expect.poll(() => stored()?.vehiclesBought, BOOT).toBe(12600)
+    await bought.blur()
+    await expect(bought).toHaveValue('12.600')
+    // „12.6“ is no German number: the field says so and keeps what was stored.
+    await bought.fill('12.6')
+    await expect(page.getByTestId('field-claims.vehiclesBought').getByRole('alert')).toHaveText(/Tausender mit Punkt oder ohne, Dezimalstellen mit Komma/)
+    await bought.fill('2500')
+    await expect.poll(() => stored()?.vehiclesBought, BOOT).toBe(2500)
+
     // Opened, the note names the pages, each by title and path, with a link to its Vorschau.
     const field = page.getByTestId('field-claims.freeDeliveryKm')
     await field.getByText('Seiten anzeigen').click()
