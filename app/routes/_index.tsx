@@ -105,7 +105,8 @@ export default function HomePage() {
         <ProcessSteps eyebrow={home.process?.eyebrow} heading={home.process?.heading} intro={home.process?.intro} steps={home.process?.steps ?? []} />
       </HydrationBoundary>
       <HydrationBoundary>
-        <ContactSection content={home.contact ?? {}} settings={settings} subjects={HOME_CONTACT_SUBJECTS} rows={5} />
+        {/* The home reading of spec §1 as phone hours beside the yard's: what the page's structured data says (decision 068). */}
+        <ContactSection content={home.contact ?? {}} settings={settings} subjects={HOME_CONTACT_SUBJECTS} rows={5} hours={openingHoursFor(settings, 'home')} />
       </HydrationBoundary>
     </>
   )

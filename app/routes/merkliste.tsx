@@ -379,6 +379,7 @@ function ShareAndClear({ ids, onClear }: { ids: string[]; onClear: () => void })
           </label>
           <input
             id="merkliste-link"
+            type="url"
             readOnly
             value={link}
             onFocus={(event) => event.currentTarget.select()}

@@ -140,6 +140,7 @@ describe('crawl', () => {
     const linkedFrom = new Map<string, string>()
     const problems: string[] = []
     const titles = new Map<string, Set<string>>()
+    const descriptions = new Map<string, Set<string>>()
     const images = new Set<string>()
     let visited = 0
 
@@ -186,6 +187,7 @@ describe('crawl', () => {
         if (page.jsonLdErrors.length > 0) problems.push(`${where}: JSON-LD ${page.jsonLdErrors.join('; ')}`)
         if (!nodesOf(page.jsonLd).some((node) => node['@type'] === 'Organization')) problems.push(`${where}: no Organization in the JSON-LD`)
         if (indexable && page.title) titles.set(page.title, (titles.get(page.title) ?? new Set()).add(canonical))
+        if (indexable && page.description) descriptions.set(page.description, (descriptions.get(page.description) ?? new Set()).add(canonical))
 
         for (const href of page.links) {
           if (href.startsWith('#') || /^(tel|mailto):/i.test(href)) continue
@@ -206,9 +208,12 @@ describe('crawl', () => {
       }
     }
 
-    // Titles are unique across the indexable pages (a title shared by two canonical URLs is a problem).
+    // Titles and descriptions are unique across the indexable pages (one shared by two canonical URLs is a problem).
     for (const [title, canonicals] of titles) {
       if (canonicals.size > 1) problems.push(`title "${title}" on ${[...canonicals].join(', ')}`)
+    }
+    for (const [description, canonicals] of descriptions) {
+      if (canonicals.size > 1) problems.push(`description "${description}" on ${[...canonicals].join(', ')}`)
     }
     // Share images exist.
     for (const image of images) {
@@ -268,6 +273,9 @@ describe('structured data', () => {
         { '@type': 'OpeningHoursSpecification', dayOfWeek: [day('Saturday')], opens: '09:00', closes: '18:00' },
       ],
     })
+    // And the page shows them, as search engines expect of marked-up hours (validators review 2026-11-29, 1).
+    const text = (await (await get('/')).text()).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ')
+    expect(text).toContain('Telefonisch erreichbar Mo–Fr: 08:00–20:00 Uhr Sa: 09:00–18:00 Uhr')
     const served = (dealer!.areaServed as Node[]).map((city) => city.name)
     expect(served).toEqual(expect.arrayContaining(['Essen', 'Bochum', 'Dortmund', 'Düsseldorf', 'Xanten', 'Münster']))
     expect(of('Organization')).toHaveLength(1)

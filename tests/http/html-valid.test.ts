@@ -1,6 +1,7 @@
 import { HtmlValidate } from 'html-validate'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { clientOf, startSite, type TestSite } from './site'
+import { SAVED_LIST_COOKIE } from '#app/vehicles/saved-list.ts'
 
 /*
  * Every page is valid HTML, as a browser receives it (streamed, with the late segments React sends
@@ -50,6 +51,8 @@ const EXTRA = [
   // The Merkliste (issue 38): a shared list with a gone car, and the comparison.
   '/merkliste?ids=1,10,gone-1',
   '/merkliste/vergleich?ids=1,10,7',
+  // The visitor's own filled list, with its share link (validators review 2026-11-29, 3).
+  { path: '/merkliste', cookie: `${SAVED_LIST_COOKIE}=1.10` },
 ]
 
 let site: TestSite
@@ -65,8 +68,9 @@ it('every page of the sitemap, the not-found pages and the form confirmations ar
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname)
   expect(paths.length).toBeGreaterThan(40)
   const problems: string[] = []
-  for (const path of [...paths, ...EXTRA]) {
-    const response = await get(path, { headers: { 'User-Agent': BROWSER } })
+  for (const entry of [...paths, ...EXTRA]) {
+    const { path, cookie } = typeof entry === 'string' ? { path: entry, cookie: undefined } : entry
+    const response = await get(path, { headers: { 'User-Agent': BROWSER, ...(cookie ? { Cookie: cookie } : {}) } })
     const html = await response.text()
     expect(html.trimEnd().endsWith('</html>'), `${path}: the document ends with </html>`).toBe(true)
     const report = await validator.validateString(html)
