@@ -75,6 +75,29 @@ describe('opening hours', () => {
     ])
   })
 
+  it('refuses a day said twice: overlapping times, or times and „nach Vereinbarung“; a lunch break is fine (staff review 2026-11-29, M1)', async () => {
+    const overlap = copyOf('siteSettings')
+    const general = overlap.openingHours.findIndex((variant: any) => variant.key === 'general')
+    overlap.openingHours[general].specs.push({ _key: 'monday-again', _type: 'openingHoursSpec', days: ['Mo'], opens: '10:00', closes: '20:00' })
+    expect(await errorsOf(overlap)).toEqual([
+      {
+        path: 'openingHours[general]',
+        message: 'Montag steht zweimal da, mit Zeiten, die sich überschneiden (09:00–18:00 und 10:00–20:00 Uhr). Bitte einen Eintrag anpassen.',
+      },
+    ])
+
+    const both = copyOf('siteSettings')
+    both.openingHours[general].byAppointmentDays.push('Sa')
+    expect(await errorsOf(both)).toEqual([
+      { path: 'openingHours[general]', message: 'Samstag hat Öffnungszeiten und steht zugleich unter „Nach Vereinbarung“. Bitte eines von beiden entfernen.' },
+    ])
+
+    const lunch = copyOf('siteSettings')
+    lunch.openingHours[general].specs[0].closes = '12:00'
+    lunch.openingHours[general].specs.push({ _key: 'afternoon', _type: 'openingHoursSpec', days: ['Mo', 'Tu'], opens: '13:00', closes: '18:00' })
+    expect(await errorsOf(lunch)).toEqual([])
+  })
+
   it('accepts the special opening hours of the seed (Heiligabend closed, Silvester 09:00–14:00)', async () => {
     const settings = copyOf('siteSettings')
     expect(settings.specialOpeningHours.map((entry: any) => entry.note)).toEqual(['Heiligabend', 'Silvester'])

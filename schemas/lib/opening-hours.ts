@@ -55,6 +55,36 @@ export function openingHoursLines(variant: OpeningHoursInput): string[] {
   return note ? [...ordered, note] : ordered
 }
 
+/** The weekday's German name (Montag), for the Studio's messages. */
+const dayName = (day: string) => titleOf(WEEKDAYS, day) ?? day
+
+/**
+ * What one variant says twice about a day (staff review 2026-11-29, M1): times that overlap („Mo
+ * 09:00–18:00“ and „Mo 10:00–20:00“), or times and „nach Vereinbarung“ on the same day. The page
+ * would print both and the structured data list both. Two ranges that do not touch are a lunch
+ * break and fine. True when nothing contradicts.
+ */
+export function openingHoursConflict(variant: OpeningHoursInput | undefined): true | string {
+  const ranges = new Map<string, Array<{ opens: string; closes: string }>>()
+  for (const spec of variant?.specs ?? []) {
+    if (!spec.opens || !spec.closes || !TIME_PATTERN.test(spec.opens) || !TIME_PATTERN.test(spec.closes)) continue
+    for (const day of new Set(spec.days ?? [])) ranges.set(day, [...(ranges.get(day) ?? []), { opens: spec.opens, closes: spec.closes }])
+  }
+  for (const day of DAY_ORDER) {
+    const times = (ranges.get(day) ?? []).sort((a, b) => minutesOf(a.opens) - minutesOf(b.opens))
+    for (let index = 1; index < times.length; index++) {
+      const [before, after] = [times[index - 1]!, times[index]!]
+      if (minutesOf(after.opens) < minutesOf(before.closes)) {
+        return `${dayName(day)} steht zweimal da, mit Zeiten, die sich überschneiden (${before.opens}–${before.closes} und ${after.opens}–${after.closes} Uhr). Bitte einen Eintrag anpassen.`
+      }
+    }
+    if (times.length > 0 && variant?.byAppointmentDays?.includes(day)) {
+      return `${dayName(day)} hat Öffnungszeiten und steht zugleich unter „Nach Vereinbarung“. Bitte eines von beiden entfernen.`
+    }
+  }
+  return true
+}
+
 const REQUIRED_OPENING_HOURS = OPENING_HOURS_KEYS.map((item) => item.value)
 const variantTitle = (key: string) => `„${titleOf(OPENING_HOURS_KEYS, key) ?? key}“`
 

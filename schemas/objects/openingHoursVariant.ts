@@ -1,7 +1,7 @@
 import { ClockIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { OPENING_HOURS_KEYS, titleOf, WEEKDAYS } from '../lib/constants'
-import { openingHoursLines } from '../lib/opening-hours'
+import { openingHoursConflict, openingHoursLines } from '../lib/opening-hours'
 
 /**
  * One reading of the opening hours. The spec gives four (home, general, city, student). `specs`
@@ -50,6 +50,7 @@ export const openingHoursVariant = defineType({
       validation: (rule) => rule.max(120),
     }),
   ],
+  validation: (rule) => rule.custom(openingHoursConflict),
   preview: {
     select: { key: 'key', label: 'label', specs: 'specs', byAppointmentDays: 'byAppointmentDays', note: 'note' },
     prepare: ({ key, label, specs, byAppointmentDays, note }) => ({
