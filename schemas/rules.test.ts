@@ -335,6 +335,18 @@ describe('Kennzahlen in page copy (docs/decisions/027)', () => {
     expect(await warnings()).toEqual([])
   })
 
+  it('warns when a city card’s „Kunden“ and the page’s customer counter name different numbers (staff review 2026-11-29, M2)', async () => {
+    const page = copyOf('page-locations-dortmund')
+    const warnings = async () =>
+      (await validate(page, seed(), { environment: 'studio' })).filter((marker) => marker.level === 'warning').map((marker) => marker.message)
+    expect(await warnings()).toEqual([])
+    const counter = page.sections.find((section: any) => section._type === 'statsSection').items[0]
+    counter.number = 700
+    expect(await warnings()).toEqual(['Der Zähler „Kunden aus Dortmund“ dieser Seite zeigt 700+, die Karte „650+ Kunden“. Bitte beide gleich halten.'])
+    page.location.customers = '700+ Kunden'
+    expect(await warnings()).toEqual([])
+  })
+
   it('measures a search description as search engines get it, with the Kennzahlen written in', async () => {
     const page = copyOf('page-about')
     const warnings = async () =>

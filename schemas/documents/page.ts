@@ -3,7 +3,7 @@ import { defineArrayMember, defineField, defineType, getPublishedId } from 'sani
 import { API_VERSION, OPENING_HOURS_KEYS } from '../lib/constants'
 import { placeholderRule } from '../lib/figures'
 import { pagePathProblem } from '../lib/page-path'
-import { isCityPage, requiredOnCityPage } from '../lib/page-templates'
+import { cardCustomersMatchCounter, isCityPage, requiredOnCityPage } from '../lib/page-templates'
 import { PageSearchWordsInput } from '../components/search-words-input'
 import { PAGE_SECTION_TYPES, SECTION_GROUPS } from '../sections'
 
@@ -147,8 +147,12 @@ export const page = defineType({
           name: 'customers',
           title: 'Kunden',
           type: 'string',
-          description: 'Z. B. „650+ Kunden“.',
-          validation: (rule) => [rule.custom(requiredOnCityPage), rule.max(40)],
+          description: 'Z. B. „650+ Kunden“. Dieselbe Zahl wie im Kunden-Zähler der Seite.',
+          validation: (rule) => [
+            rule.custom(requiredOnCityPage),
+            rule.max(40),
+            rule.custom((value: string | undefined, context) => cardCustomersMatchCounter(value, context.document)).warning(),
+          ],
         }),
         defineField({
           name: 'description',

@@ -78,3 +78,28 @@ export const PAGE_TEMPLATES: Template[] = [
   { id: 'page-city', title: 'Städte-Seite', schemaType: 'page', value: () => structuredClone(CITY_PAGE_VALUE) },
   { id: 'page-service', title: 'Leistungsseite', schemaType: 'page', value: () => structuredClone(SERVICE_PAGE_VALUE) },
 ]
+
+interface CounterItem {
+  number?: number | null
+  figure?: string | null
+  suffix?: string | null
+  label?: string | null
+}
+
+/**
+ * The /locations card's „Kunden“ is text of its own („650+ Kunden“); the city page's counter of its
+ * customers is a number („Kunden aus Dortmund“). A warning when the two name different numbers, so
+ * that a counter changed to 700 does not leave „650+“ on the card (staff review 2026-11-29, M2).
+ */
+export function cardCustomersMatchCounter(value: string | undefined, document: unknown): true | string {
+  const cardNumber = /\d[\d.]*/.exec(value ?? '')?.[0]
+  if (!isCityPage(document) || !cardNumber) return true
+  const sections = (document as { sections?: Array<{ _type?: string; items?: CounterItem[] }> }).sections ?? []
+  const counter = sections
+    .filter((section) => section._type === 'statsSection')
+    .flatMap((section) => section.items ?? [])
+    .find((item) => typeof item.number === 'number' && !item.figure && /kunden/i.test(item.label ?? ''))
+  if (!counter || counter.number === Number(cardNumber.replaceAll('.', ''))) return true
+  const shown = `${counter.number!.toLocaleString('de-DE')}${counter.suffix ?? ''}`
+  return `Der Zähler „${counter.label}“ dieser Seite zeigt ${shown}, die Karte „${value}“. Bitte beide gleich halten.`
+}
