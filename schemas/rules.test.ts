@@ -186,12 +186,23 @@ describe('vehicles', () => {
     expect(new Set((await errorsOf(vehicle)).map((error) => error.path))).toEqual(new Set([field]))
   })
 
-  it('accepts a vehicle without year and price (shown as 2020 and „Preis auf Anfrage“)', async () => {
+  it('accepts a vehicle without year and price (shown as 2020 and „Preis auf Anfrage“), and warns of the 2020 (staff review 2026-11-29, M3)', async () => {
     const vehicle = copyOf('vehicle-5')
     delete vehicle.year
     delete vehicle.price
     delete vehicle.firstRegistration
     expect(await errorsOf(vehicle)).toEqual([])
+    const warnings = async () =>
+      (await validate(vehicle, seed(), { environment: 'studio' }))
+        .filter((marker) => marker.level === 'warning')
+        .map((marker) => `${markerPath(marker)}: ${marker.message}`)
+    expect(await warnings()).toEqual(['year: Ohne Baujahr und Erstzulassung nennt die Website das Fahrzeug „2020“. Bitte eines von beiden eintragen.'])
+    // A first registration names the year; a synced car's year is mobile.de's, not the staff's to fill in.
+    vehicle.firstRegistration = '05/2019'
+    expect(await warnings()).toEqual([])
+    delete vehicle.firstRegistration
+    vehicle.source = 'mobile.de'
+    expect((await warnings()).filter((warning) => warning.startsWith('year'))).toEqual([])
   })
 
   it('rejects a public id that another vehicle already uses', async () => {

@@ -177,6 +177,7 @@ describe('page document', () => {
     ['/studio', 'gehören der Website'],
     ['/auto-verkaufen', 'gehören der Website'],
     ['/merkliste/vergleich', 'gehören der Website'],
+    ['/locations/mülheim', 'Umlaute als ae, oe, ue und ß als ss schreiben'],
   ])('refuses the path %s', (path, message) => {
     expect(pagePathProblem(path)).toContain(message)
   })

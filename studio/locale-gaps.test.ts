@@ -33,6 +33,16 @@ describe('the Studio in German (staff review 2026-11-28, N3)', () => {
     expect(Object.keys(await resources(structureGermanGaps))).toContain('panes.document-list-pane.error.max-retries-attempted_other')
   })
 
+  it('the publish button’s tooltip reads „Veröffentlicht vor 3 Minuten“, not „Vor vor 3 Minuten veröffentlicht“ (staff review 2026-11-29, L5)', async () => {
+    const locale = (deDELocale() as { i18n: { locales: Array<{ bundles: LocaleResourceBundle[] }> } }).i18n.locales[0]!
+    const germanStructure = Object.assign({}, ...(await Promise.all(locale.bundles.filter((bundle) => bundle.namespace === 'structure').map(resources))))
+    const key = 'action.publish.already-published.tooltip'
+    // Sanity fills in a relative time that already says „vor“; when the German bundle stops adding its own, ours can go.
+    expect(germanStructure[key]).toBe('Vor {{timeSincePublished}} veröffentlicht')
+    const ours = await resources(structureGermanGaps)
+    expect(ours[key]!.replace('{{timeSincePublished}}', 'vor 3 Minuten')).toBe('Veröffentlicht vor 3 Minuten')
+  })
+
   it('hard-coded English labels become German: aria-labels, titles and a tooltip’s text; content words stay', () => {
     document.body.innerHTML = `
       <button aria-label="Close dialog"></button>

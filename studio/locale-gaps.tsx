@@ -36,6 +36,8 @@ export const structureGermanGaps = defineLocaleResourceBundle({
   resources: {
     'panes.document-list-pane.error.max-retries-attempted_one': 'Nach {{count}} erfolglosen Versuch wird es nicht mehr automatisch versucht.',
     'panes.document-list-pane.error.max-retries-attempted_other': 'Nach {{count}} erfolglosen Versuchen wird es nicht mehr automatisch versucht.',
+    // The German bundle writes „Vor {{timeSincePublished}}“ around a value that is already „vor 3 Minuten“ (staff review 2026-11-29, L5).
+    'action.publish.already-published.tooltip': 'Veröffentlicht {{timeSincePublished}}',
   },
 })
 

@@ -154,7 +154,17 @@ export const vehicle = defineType({
       type: 'number',
       description: 'Optional; ohne Angabe zeigt die Website 2020.',
       group: 'basics',
-      validation: (rule) => rule.integer().min(MIN_VEHICLE_YEAR).max(maxVehicleYear()),
+      validation: (rule) => [
+        rule.integer().min(MIN_VEHICLE_YEAR).max(maxVehicleYear()),
+        // The spec's 2020 is a claim about the car: staff who typed the car in are told (staff review 2026-11-29, M3).
+        rule
+          .custom((value, context) => {
+            const document = context.document as { source?: unknown; firstRegistration?: unknown } | undefined
+            if (value !== undefined || document?.firstRegistration || isSynced({ document })) return true
+            return 'Ohne Baujahr und Erstzulassung nennt die Website das Fahrzeug „2020“. Bitte eines von beiden eintragen.'
+          })
+          .warning(),
+      ],
     }),
     defineField({
       name: 'firstRegistration',

@@ -148,6 +148,7 @@ describe('which fields offer „Kennzahl einfügen“', () => {
     expect(acceptsFigures({ ...copy, typeName: 'url', path: ['website'] })).toBe(false)
     expect(acceptsFigures({ ...copy, documentType: 'vehicle', path: ['model'] })).toBe(false)
     expect(acceptsFigures({ ...copy, documentType: undefined, path: ['heading'] })).toBe(false)
+    expect(acceptsFigures({ ...copy, path: ['sections', { _key: 'a' }, 'items', { _key: 'b' }, 'suffix'] })).toBe(false)
   })
 })
 

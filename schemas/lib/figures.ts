@@ -311,6 +311,8 @@ const NOT_COPY = new Set([
   'priceRange',
   'opens',
   'closes',
+  // A counter's „Zusatz“ holds four characters („+“, „%“): no placeholder fits (staff review 2026-11-29, L2).
+  'suffix',
 ])
 
 /**
