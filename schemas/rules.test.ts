@@ -415,6 +415,18 @@ describe('reviews', () => {
     expect(new Set((await errorsOf(review)).map((error) => error.path))).toEqual(new Set([path]))
   })
 
+  it('says in German what is wrong with a link (staff review 2026-11-29, L9)', async () => {
+    const review = copyOf('review-1')
+    const https = 'Bitte den vollständigen Link mit https:// eintragen, wie er in der Adresszeile des Browsers steht.'
+    review.sourceUrl = 'http://g.page/ruhrstern'
+    expect(await errorsOf(review)).toEqual([{ path: 'sourceUrl', message: https }])
+    // Not a URL at all: Sanity's own check of the url type speaks too.
+    review.sourceUrl = 'www.google.com/maps/place/ruhrstern'
+    expect(await errorsOf(review)).toContainEqual({ path: 'sourceUrl', message: https })
+    delete review.sourceUrl
+    expect(await errorsOf(review)).toEqual([{ path: 'sourceUrl', message: 'Bitte den Link zur Bewertung eintragen.' }])
+  })
+
   it('takes the rating figures from the reviews: their Kennzahl fields cannot be typed in', () => {
     const settings = schema.get('siteSettings') as ObjectSchemaType
     const claims = settings.fields.find((field) => field.name === 'claims')!.type as ObjectSchemaType

@@ -58,14 +58,15 @@ export const review = defineType({
       type: 'url',
       description:
         'Die Seite, auf der die Bewertung steht (die Bewertung selbst oder unser Profil, z. B. bei Google oder mobile.de), damit Besucher sie nachprüfen können. Keine Suchseite.',
+      // One rule with German messages that say what is wrong (staff review 2026-11-29, L9), not Sanity's generic ones.
       validation: (rule) =>
-        rule
-          .required()
-          .uri({ scheme: ['https'] })
+        rule.custom((value) => {
+          if (typeof value !== 'string' || value.trim() === '') return 'Bitte den Link zur Bewertung eintragen.'
+          if (!/^https:\/\/[^/\s]+\.[^/\s]+/i.test(value))
+            return 'Bitte den vollständigen Link mit https:// eintragen, wie er in der Adresszeile des Browsers steht.'
           // Issue 36: a search result page is no proof; the visitor must land on the review or the profile.
-          .custom((value) =>
-            typeof value === 'string' && isSearchPage(value) ? 'Bitte den Link zur Bewertung oder zu unserem Profil eintragen, keine Suchseite.' : true,
-          ),
+          return isSearchPage(value) ? 'Bitte den Link zur Bewertung oder zu unserem Profil eintragen, keine Suchseite.' : true
+        }),
     }),
   ],
   orderings: [{ title: 'Neueste zuerst', name: 'dateDesc', by: [{ field: 'date', direction: 'desc' }] }],
