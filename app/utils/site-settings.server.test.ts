@@ -19,8 +19,8 @@ beforeAll(async () => {
 })
 afterAll(() => test.close())
 
-const HEILIGABEND = 'Sonderöffnungszeiten: 24.12. geschlossen (Heiligabend)'
-const BOTH = 'Sonderöffnungszeiten: 24.12. geschlossen (Heiligabend); 31.12. 09:00–14:00 Uhr (Silvester)'
+const HEILIGABEND = 'Sonderöffnungszeiten: Do, 24.12. geschlossen (Heiligabend)'
+const BOTH = 'Sonderöffnungszeiten: Do, 24.12. geschlossen (Heiligabend); Do, 31.12. 09:00–14:00 Uhr (Silvester)'
 
 /** The lines of every variant: all show the same special hours. */
 const firstLines = (settings: SiteSettings) => new Set(settings.openingHours!.map((variant) => variant.lines[0]))
@@ -45,7 +45,7 @@ describe('siteSettingsForPages', () => {
 
   it('drops an entry the day after it ended', () => {
     const boxingDay = siteSettingsForPages(stored, new Date('2026-12-25T08:00:00Z'))
-    expect(firstLines(boxingDay)).toEqual(new Set(['Sonderöffnungszeiten: 31.12. 09:00–14:00 Uhr (Silvester)']))
+    expect(firstLines(boxingDay)).toEqual(new Set(['Sonderöffnungszeiten: Do, 31.12. 09:00–14:00 Uhr (Silvester)']))
     const newYear = siteSettingsForPages(stored, new Date('2026-12-31T23:00:00Z'))
     expect(newYear.specialOpeningHours).toEqual([])
     expect(openingHoursFor(newYear, 'city')!.lines).toEqual(['Mo–Sa: 08:00–20:00 Uhr'])

@@ -76,18 +76,18 @@ describe('special opening hours', () => {
   const silvester = { from: '2026-12-31', closed: false, opens: '09:00', closes: '14:00', note: 'Silvester', leadDays: 14 }
 
   it('writes a day, a range and special hours in German', () => {
-    expect(specialOpeningHoursText(heiligabend)).toBe('24.12. geschlossen (Heiligabend)')
-    expect(specialOpeningHoursText(silvester)).toBe('31.12. 09:00–14:00 Uhr (Silvester)')
+    expect(specialOpeningHoursText(heiligabend)).toBe('Do, 24.12. geschlossen (Heiligabend)')
+    expect(specialOpeningHoursText(silvester)).toBe('Do, 31.12. 09:00–14:00 Uhr (Silvester)')
     expect(specialOpeningHoursText({ from: '2026-12-24', to: '2026-12-26', closed: true, note: ' Weihnachten ' })).toBe(
-      '24.12.–26.12. geschlossen (Weihnachten)',
+      'Do, 24.12.–Sa, 26.12. geschlossen (Weihnachten)',
     )
-    expect(specialOpeningHoursText({ from: '2026-12-24', to: '2026-12-24', closed: true })).toBe('24.12. geschlossen')
+    expect(specialOpeningHoursText({ from: '2026-12-24', to: '2026-12-24', closed: true })).toBe('Do, 24.12. geschlossen')
   })
 
   it('shows an entry from its lead days before its first day through its last day, then no more', () => {
     const entries = [heiligabend]
     expect(currentSpecialOpeningHours(entries, '2026-12-09')).toEqual([])
-    expect(currentSpecialOpeningHours(entries, '2026-12-10').map((day) => day.text)).toEqual(['24.12. geschlossen (Heiligabend)'])
+    expect(currentSpecialOpeningHours(entries, '2026-12-10').map((day) => day.text)).toEqual(['Do, 24.12. geschlossen (Heiligabend)'])
     expect(currentSpecialOpeningHours(entries, '2026-12-24')).toHaveLength(1)
     expect(currentSpecialOpeningHours(entries, '2026-12-25')).toEqual([])
     const range = { from: '2026-07-20', to: '2026-08-02', closed: true, note: 'Betriebsferien', leadDays: 0 }
@@ -100,7 +100,7 @@ describe('special opening hours', () => {
         opens: null,
         closes: null,
         note: 'Betriebsferien',
-        text: '20.07.–02.08. geschlossen (Betriebsferien)',
+        text: 'Mo, 20.07.–So, 02.08. geschlossen (Betriebsferien)',
       },
     ])
     expect(currentSpecialOpeningHours([range], '2026-08-03')).toEqual([])
@@ -110,14 +110,14 @@ describe('special opening hours', () => {
     const noLead = { from: '2026-12-31', closed: true }
     const incomplete = [{ from: '2026-12-24', closed: false, note: 'ohne Zeiten' }, { closed: true }, { from: '2026-12-24', to: '2026-12-23', closed: true }]
     const shown = currentSpecialOpeningHours([silvester, ...incomplete, heiligabend, noLead], '2026-12-17')
-    expect(shown.map((day) => day.text)).toEqual(['24.12. geschlossen (Heiligabend)', '31.12. 09:00–14:00 Uhr (Silvester)', '31.12. geschlossen'])
+    expect(shown.map((day) => day.text)).toEqual(['Do, 24.12. geschlossen (Heiligabend)', 'Do, 31.12. 09:00–14:00 Uhr (Silvester)', 'Do, 31.12. geschlossen'])
     expect(currentSpecialOpeningHours([noLead], '2026-12-16')).toEqual([])
     expect(currentSpecialOpeningHours(null, '2026-12-24')).toEqual([])
   })
 
   it('joins the current entries into one line for the hours lists', () => {
     const shown = currentSpecialOpeningHours([heiligabend, silvester], '2026-12-20')
-    expect(specialOpeningHoursLine(shown)).toBe('Sonderöffnungszeiten: 24.12. geschlossen (Heiligabend); 31.12. 09:00–14:00 Uhr (Silvester)')
+    expect(specialOpeningHoursLine(shown)).toBe('Sonderöffnungszeiten: Do, 24.12. geschlossen (Heiligabend); Do, 31.12. 09:00–14:00 Uhr (Silvester)')
     expect(specialOpeningHoursLine([])).toBeUndefined()
   })
 

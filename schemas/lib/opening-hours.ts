@@ -161,10 +161,16 @@ export function specialOpeningHoursProblem(entry: SpecialOpeningHoursInput): str
   return undefined
 }
 
-/** `24.12.–26.12. geschlossen (Weihnachten)`: the German text of a complete entry. */
+/** `Do, 24.12.`: a date with its weekday, so nobody needs a calendar to know the day (staff review 2026-11-29, L4). */
+function dayLabel(date: string): string {
+  const utc = utcOf(date)
+  return `${SHORT[DAY_ORDER[(new Date(utc).getUTCDay() + 6) % 7]!]}, ${DAY_MONTH.format(utc)}`
+}
+
+/** `Do, 24.12.–Sa, 26.12. geschlossen (Weihnachten)`: the German text of a complete entry. */
 export function specialOpeningHoursText(entry: SpecialOpeningHoursInput & { from: string }): string {
   const through = entry.to && entry.to !== entry.from ? entry.to : undefined
-  const dates = through ? `${DAY_MONTH.format(utcOf(entry.from))}–${DAY_MONTH.format(utcOf(through))}` : DAY_MONTH.format(utcOf(entry.from))
+  const dates = through ? `${dayLabel(entry.from)}–${dayLabel(through)}` : dayLabel(entry.from)
   const hours = entry.closed === true ? 'geschlossen' : `${entry.opens}–${entry.closes} Uhr`
   const note = entry.note?.trim()
   return `${dates} ${hours}${note ? ` (${note})` : ''}`
@@ -196,7 +202,7 @@ export function currentSpecialOpeningHours(entries: readonly SpecialOpeningHours
   return shown.sort((a, b) => a.from.localeCompare(b.from) || a.through.localeCompare(b.through))
 }
 
-/** The one line every hours list shows while entries are current: `Sonderöffnungszeiten: 24.12. geschlossen (Heiligabend); 31.12. …`. */
+/** The one line every hours list shows while entries are current: `Sonderöffnungszeiten: Do, 24.12. geschlossen (Heiligabend); Do, 31.12. …`. */
 export function specialOpeningHoursLine(days: readonly SpecialOpeningDay[]): string | undefined {
   return days.length > 0 ? `Sonderöffnungszeiten: ${days.map((day) => day.text).join('; ')}` : undefined
 }

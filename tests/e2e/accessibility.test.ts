@@ -660,7 +660,8 @@ test('special opening hours: today’s entry heads the footer’s hours (a Sanit
         },
       })
       expect(write.ok()).toBe(true)
-      const line = `Sonderöffnungszeiten: ${today.slice(8, 10)}.${today.slice(5, 7)}. geschlossen (Inventur)`
+      const weekday = new Intl.DateTimeFormat('de-DE', { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${today}T12:00:00Z`)).replace('.', '')
+      const line = `Sonderöffnungszeiten: ${weekday}, ${today.slice(8, 10)}.${today.slice(5, 7)}. geschlossen (Inventur)`
       await page.setExtraHTTPHeaders({ 'user-agent': BROWSER_AGENT })
       await page.goto(`${site}/contact`)
       const footerHours = page.getByRole('contentinfo').getByRole('heading', { name: 'Öffnungszeiten' }).locator('xpath=..').getByRole('listitem')

@@ -21,8 +21,11 @@ const LAKE_HEADERS = { authorization: 'Bearer e2e-write-token', 'x-sanity-projec
 // Today as the site reckons it: the calendar date in Europe/Berlin.
 const today = berlinParts(new Date()).date
 const yesterday = addCalendarDays(today, -1)
-/** `2026-12-24` → `24.12.`, as German pages write a date without the year. */
-const dayMonth = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.`
+/** `2026-12-24` → `Do, 24.12.`, as German pages write a date without the year, with its weekday. */
+const dayMonth = (date: string) => {
+  const weekday = new Intl.DateTimeFormat('de-DE', { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`)).replace('.', '')
+  return `${weekday}, ${date.slice(8, 10)}.${date.slice(5, 7)}.`
+}
 const TODAY_LINE = `Sonderöffnungszeiten: ${dayMonth(today)} geschlossen (Inventur)`
 
 let fake: RunningProcess | undefined
