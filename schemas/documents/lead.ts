@@ -222,6 +222,9 @@ export const lead = defineType({
       phone: 'contact.phone',
       email: 'contact.email',
       status: 'status',
+      receivedAt: 'receivedAt',
+      // A seller's car is in the form's answers (Marke, Modell).
+      fields: 'fields',
       vehicleTitle: 'vehicle.title',
       vehicleMake: 'vehicle.make',
       vehicleModel: 'vehicle.model',

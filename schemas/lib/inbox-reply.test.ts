@@ -59,6 +59,24 @@ describe('the prepared reply (mailto)', () => {
     expect(decodeURIComponent(/body=([^&]*)/.exec(href)![1]!).match(/Fahrzeug:/g)).toHaveLength(1)
   })
 
+  it('a sell request’s reply names the seller’s car in the subject, quoted once (staff review 2026-11-29, L6)', () => {
+    const href = replyMailto(
+      {
+        kind: 'vehicle-sale',
+        contact: { name: 'Jana Kowalski', email: 'jana@example.org' },
+        fields: [
+          { label: 'Marke', value: 'Opel' },
+          { label: 'Modell', value: 'Astra 1.2 Turbo' },
+        ],
+      },
+      'Ruhrstern Automobile',
+    )!
+    expect(decodeURIComponent(/subject=([^&]*)/.exec(href)![1]!)).toBe('Ihre Anfrage bei Ruhrstern Automobile: Auto verkaufen – Opel Astra 1.2 Turbo')
+    const body = decodeURIComponent(/body=([^&]*)/.exec(href)![1]!)
+    expect(body).toContain('> Marke: Opel\n> Modell: Astra 1.2 Turbo')
+    expect(body).not.toContain('Fahrzeug:')
+  })
+
   it('reads the dealer and the car in one query; the car’s make and model when it has no title; a failed read still replies', async () => {
     const calls: unknown[] = []
     const client = {
@@ -100,6 +118,21 @@ describe('the lead preview', () => {
     const preview = prepareLeadPreview({ kind: 'vehicle-enquiry', name: 'Anna Müller', status: 'neu', vehicleMake: 'VW', vehicleModel: 'Golf' })
     expect(preview.title).toBe('Fahrzeuganfrage · Anna Müller')
     expect(preview.subtitle).toBe('Neu · VW Golf')
+  })
+
+  it('says when it came in, and a seller’s car from the answers (staff review 2026-11-29, L3)', () => {
+    const preview = prepareLeadPreview({
+      kind: 'vehicle-sale',
+      name: 'Jana Kowalski',
+      receivedAt: '2026-11-29T19:36:00Z',
+      fields: [
+        { _key: 'a', label: 'Marke', value: 'Opel' },
+        { _key: 'b', label: 'Modell', value: 'Astra 1.2 Turbo' },
+        { _key: 'c', label: 'Kilometerstand (km)', value: '150000' },
+      ],
+    })
+    expect(preview.title).toBe('Auto verkaufen · Jana Kowalski')
+    expect(preview.subtitle).toBe('29.11.2026, 20:36 · Neu · Opel Astra 1.2 Turbo')
   })
 
   it('a test-drive slot shows as a date, a sell request’s first photo as media', () => {

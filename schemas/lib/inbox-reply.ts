@@ -34,6 +34,11 @@ export async function loadReplyContext(
 }
 
 const received = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' })
+
+/** When a message or lead came in, as the Posteingang lists show it („29.11.2026, 20:36“, Berlin time). */
+export function receivedText(receivedAt: unknown): string | undefined {
+  return typeof receivedAt === 'string' && !Number.isNaN(Date.parse(receivedAt)) ? received.format(new Date(receivedAt)) : undefined
+}
 const weekday = new Intl.DateTimeFormat('de-DE', { weekday: 'short', timeZone: 'Europe/Berlin' })
 const date = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' })
 const time = new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Berlin' })
@@ -76,7 +81,8 @@ export function replyMailto(source: ReplySource, dealerName: string): string | u
   if (!email) return undefined
   const name = source.contact?.name ?? source.name
   const slot = appointmentText(source.appointment)
-  const car = source.car?.replace(/\s+/g, ' ').trim()
+  // Ours the request is about, or the one a seller offers (staff review 2026-11-29, L6).
+  const car = source.car?.replace(/\s+/g, ' ').trim() || offeredCar(source.fields)
   // The car (and a test drive's slot) in the subject: the buyer sees at once which request is answered.
   const subject =
     source.kind === 'test-drive' && car
@@ -85,7 +91,7 @@ export function replyMailto(source: ReplySource, dealerName: string): string | u
   const fields = source.fields ?? []
   const request = [
     // The form's own lines name the car only on some forms; the vehicle reference always does.
-    ...(car && !fields.some((field) => field.label === 'Fahrzeug') ? [`Fahrzeug: ${car}`] : []),
+    ...(source.car && !fields.some((field) => field.label === 'Fahrzeug') ? [`Fahrzeug: ${car}`] : []),
     ...fields.map((field) => `${field.label ?? ''}: ${field.value ?? ''}`),
     ...(source.message ? [source.message] : []),
   ]
@@ -102,26 +108,42 @@ export function replyMailto(source: ReplySource, dealerName: string): string | u
   return `${mailtoAddress(email)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`
 }
 
-/** The lead's list preview: the form, the person, the car, and a wished test-drive slot as a date. */
+/** The car a seller offers, from the form's answers „Marke“ and „Modell“ („Opel Astra 1.2 Turbo“), if any. */
+function offeredCar(fields: unknown): string | undefined {
+  if (!Array.isArray(fields)) return undefined
+  const answer = (label: string) => {
+    const value = (fields as Array<{ label?: unknown; value?: unknown }>).find((field) => field.label === label)?.value
+    return typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : ''
+  }
+  return [answer('Marke'), answer('Modell')].filter(Boolean).join(' ') || undefined
+}
+
+/**
+ * The lead's list preview: the form and the person; when it came in, its status, a wished
+ * test-drive slot as a date, and the car: ours it asks about, or the one a seller offers (staff
+ * review 2026-11-29, L3: the list said „Auto verkaufen · Jana Kowalski“ and nothing of her Opel).
+ */
 export function prepareLeadPreview({
   kind,
   name,
   phone,
   email,
+  receivedAt,
   vehicleTitle,
   vehicleMake,
   vehicleModel,
+  fields,
   slot,
   slotEnd,
   status,
   media,
 }: Record<string, unknown>): PreviewValue {
-  const car = (typeof vehicleTitle === 'string' && vehicleTitle) || [vehicleMake, vehicleModel].filter(Boolean).join(' ') || undefined
+  const car = (typeof vehicleTitle === 'string' && vehicleTitle) || [vehicleMake, vehicleModel].filter(Boolean).join(' ') || offeredCar(fields)
   const when = typeof slot === 'string' ? appointmentText({ start: slot, end: typeof slotEnd === 'string' ? slotEnd : undefined }) : undefined
   return {
     title: [formTitle(kind ?? 'lead'), (name ?? phone ?? email ?? 'Unbekannt') as string].join(' · '),
     // The slot before the car: a long car title would cut it off in the list.
-    subtitle: [titleOf(CONTACT_STATUSES, status) ?? 'Neu', when, car].filter(Boolean).join(' · '),
+    subtitle: [receivedText(receivedAt), titleOf(CONTACT_STATUSES, status) ?? 'Neu', when, car].filter(Boolean).join(' · '),
     media: media ? ({ _type: 'image', asset: media } as unknown as PreviewValue['media']) : undefined,
   }
 }

@@ -1,13 +1,12 @@
 import { defineField } from 'sanity'
 import { InboxStatusInput } from '../components/inbox-inputs'
 import { CONTACT_STATUSES, titleOf } from './constants'
+import { receivedText } from './inbox-reply'
 
 /*
  * What contact messages and leads (the Studio's Posteingang) have in common: the site writes them,
  * staff only change the status.
  */
-
-const received = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' })
 
 /** The only field staff edit. */
 export const inboxStatusField = defineField({
@@ -96,7 +95,5 @@ export const inboxOrderings = [
 
 /** Preview subtitle: received time and status. */
 export function inboxSubtitle(receivedAt: unknown, status: unknown): string {
-  return [typeof receivedAt === 'string' ? received.format(new Date(receivedAt)) : undefined, titleOf(CONTACT_STATUSES, status) ?? 'Neu']
-    .filter(Boolean)
-    .join(' · ')
+  return [receivedText(receivedAt), titleOf(CONTACT_STATUSES, status) ?? 'Neu'].filter(Boolean).join(' · ')
 }
