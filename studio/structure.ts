@@ -227,15 +227,17 @@ const UNDER_SERVICES = 'string::startsWith(path, "/services")'
 const LEGAL = 'path in ["/impressum", "/datenschutz"]'
 const PAGE_GROUPS = [
   // One template each: "+" there opens the new page at once, without a menu to choose from.
-  { id: 'pages-locations', title: 'Standorte', filter: UNDER_LOCATIONS, templates: ['page-city'] },
-  { id: 'pages-services', title: 'Leistungen', filter: UNDER_SERVICES, templates: ['page-service'] },
-  { id: 'pages-legal', title: 'Rechtliches', filter: LEGAL, templates: ['page'] },
+  // `creates`: the templates whose new pages open in this list (one list each; the legal pages are fixed).
+  { id: 'pages-locations', title: 'Standorte', filter: UNDER_LOCATIONS, templates: ['page-city'], creates: ['page-city'] },
+  { id: 'pages-services', title: 'Leistungen', filter: UNDER_SERVICES, templates: ['page-service'], creates: ['page-service'] },
+  { id: 'pages-legal', title: 'Rechtliches', filter: LEGAL, templates: ['page'], creates: [] as string[] },
   // Everything else, and new pages that have no path yet (they would be in no list otherwise).
   {
     id: 'pages-other',
     title: 'Weitere Seiten',
     filter: `!defined(path) || !(${UNDER_LOCATIONS} || ${UNDER_SERVICES} || ${LEGAL})`,
     templates: ['page', 'page-city', 'page-service'],
+    creates: ['page'],
   },
 ]
 
@@ -255,7 +257,10 @@ function pageLists(S: StructureBuilder) {
               .apiVersion(INBOX_API_VERSION)
               .filter(`_type == "page" && (${group.filter})`)
               .defaultOrdering(BY_PATH)
-              .initialValueTemplates(group.templates.map((id) => S.initialValueTemplateItem(id))),
+              .initialValueTemplates(group.templates.map((id) => S.initialValueTemplateItem(id)))
+              // A page „+“ starts here opens here, in the list staff were in; a filtered list otherwise handles
+              // no intent, and the Studio opened it under „Alle Seiten“ (staff review 2026-11-29, L1).
+              .canHandleIntent((intent, params) => intent === 'create' && params.type === 'page' && group.creates.includes(String(params.template))),
           ),
       ),
       S.divider(),

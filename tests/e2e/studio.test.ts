@@ -184,6 +184,8 @@ test.describe('the Studio under /studio', () => {
     await open(`/studio/structure/pages;${template.list}`)
     // One template per list: "+" opens the new page at once.
     await page.getByTestId('action-intent-button').click({ timeout: 60_000 }).catch(explain(aborted))
+    // The new page opens beside the list it was started in, not under „Alle Seiten“ (staff review 2026-11-29, L1).
+    await expect(page).toHaveURL(new RegExp(`/studio/structure/pages;${template.list};[^;]+`), BOOT)
     const title = page.getByRole('textbox', { name: 'Name der Seite' })
     await expect(title).toBeEditable({ timeout: 60_000 })
     // The template's first sections, as the list shows them (the rest come into view on scrolling; all are checked in the created draft).
