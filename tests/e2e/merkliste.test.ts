@@ -5,7 +5,7 @@ import { expect, expectNoA11yViolations, test, waitForScripts } from './playwrig
  * The Merkliste (issue 38 item 1) as a buyer uses it: on a phone with JavaScript (the list in the
  * browser's cookie, the header's count without a reload), and without JavaScript (form posts, the
  * same cookie set by the server). The rules, the loader and the comparison's rows are proved in
- * app/vehicles/saved-list.test.ts and app/routes/merkliste.test.ts.
+ * app/vehicles/saved-list.test.ts and app/routes/merkliste/route.test.ts.
  */
 
 const savedListLink = (page: Page) =>

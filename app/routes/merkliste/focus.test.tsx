@@ -7,7 +7,7 @@ import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
 import { type SITE_SETTINGS_QUERYResult } from '#app/sanity/types.ts'
 import { siteSettingsForPages } from '#app/utils/site-settings.server.ts'
 import { openTestLake, type TestLake } from '#tests/lake-backends.ts'
-import SavedListPage, { action, loader } from './merkliste'
+import SavedListPage, { action, loader } from './route'
 
 /*
  * „Entfernen“ and „Alle entfernen“ with JavaScript: the list reloads in place and the pressed button

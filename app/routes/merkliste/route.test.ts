@@ -2,8 +2,8 @@ import { type AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOrReplace, patchDocument } from '#app/lake/lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
-import { action, loader } from './merkliste'
-import { comparisonRows, loader as compareLoader } from './merkliste_.vergleich'
+import { action, loader } from './route'
+import { comparisonRows, loader as compareLoader } from '../merkliste_.vergleich'
 
 /*
  * The Merkliste's loader, action and comparison on both lakes (issue 38 item 1). The seed's
