@@ -301,7 +301,7 @@ describe('EmbeddedLake: a data folder of the journal format (before decision 087
     const dataDir = await tempDir()
     const good = line('t1', [{ delete: { id: 'vehicle-2' } }])
     await writeFile(path.join(dataDir, 'journal.ndjson'), `${good}\nnot json\n${good}\n`)
-    await expect(EmbeddedLake.open({ contentDir: CONTENT_DIR, dataDir })).rejects.toThrow('journal.ndjson:2: corrupt journal line')
+    await expect(EmbeddedLake.open({ contentDir: CONTENT_DIR, dataDir })).rejects.toThrow('journal.ndjson:2: beschädigte Journalzeile')
 
     const held = await oldFolder()
     await mkdir(path.join(held, 'lake.lock'))

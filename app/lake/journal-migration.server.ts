@@ -32,7 +32,7 @@ export async function readLegacyState(seed: ReadonlyMap<string, SanityDocument>,
   if (snapshot !== undefined) {
     const [first, ...rest] = lines(snapshot)
     const header = JSON.parse(first ?? '{}') as { snapshot?: number; absorbed?: string; deleted?: string[] }
-    if (header.snapshot !== 1 || typeof header.absorbed !== 'string' || !Array.isArray(header.deleted)) throw new Error(`${SNAPSHOT_FILE}: not a snapshot`)
+    if (header.snapshot !== 1 || typeof header.absorbed !== 'string' || !Array.isArray(header.deleted)) throw new Error(`${SNAPSHOT_FILE}: kein Schnappschuss`)
     for (const id of header.deleted) documents.delete(id)
     for (const text of rest) {
       const doc = JSON.parse(text) as SanityDocument
@@ -81,10 +81,10 @@ function parseEntry(text: string, where: string): JournalEntry {
   try {
     entry = JSON.parse(text) as Partial<JournalEntry>
   } catch {
-    throw new Error(`${where}: corrupt journal line`)
+    throw new Error(`${where}: beschädigte Journalzeile`)
   }
   if (typeof entry.transactionId !== 'string' || typeof entry.timestamp !== 'string' || !Array.isArray(entry.mutations))
-    throw new Error(`${where}: not a journal entry`)
+    throw new Error(`${where}: kein Journaleintrag`)
   return entry as JournalEntry
 }
 

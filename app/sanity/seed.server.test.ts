@@ -79,16 +79,16 @@ describe('loadDataset', () => {
     const dir = await copyOfFixture()
     const file = path.join(dir, 'production.ndjson')
     await writeFile(file, `${await readFile(file, 'utf8')}{"_id": "broken",\n`)
-    await expect(loadDataset(dir)).rejects.toThrow(`${file}:7: invalid JSON`)
+    await expect(loadDataset(dir)).rejects.toThrow(`${file}:7: kein gültiges JSON`)
   })
 
   it('refuses lines that are not documents, duplicate ids and invalid ids', async () => {
     const dir = await copyOfFixture()
     const file = path.join(dir, 'production.ndjson')
     await writeFile(file, '{"_id":"a","_type":"x"}\n[1,2]\n')
-    await expect(loadDataset(dir)).rejects.toThrow(`${file}:2: every line must be a document`)
+    await expect(loadDataset(dir)).rejects.toThrow(`${file}:2: jede Zeile muss ein Dokument`)
     await writeFile(file, '{"_id":"a","_type":"x"}\n{"_id":"a","_type":"x"}\n')
-    await expect(loadDataset(dir)).rejects.toThrow(`${file}:2: duplicate _id "a"`)
+    await expect(loadDataset(dir)).rejects.toThrow(`${file}:2: _id "a" kommt doppelt vor`)
     await writeFile(file, '{"_id":"a b","_type":"x"}\n')
     await expect(loadDataset(dir)).rejects.toThrow(`${file}:1: Invalid document ID "a b"`)
   })
@@ -96,6 +96,6 @@ describe('loadDataset', () => {
   it('names a missing image file', async () => {
     const dir = await copyOfFixture()
     await rm(path.join(dir, 'images/logo.png'))
-    await expect(loadDataset(dir)).rejects.toThrow(`image file not found: ${path.join(dir, 'images/logo.png')}`)
+    await expect(loadDataset(dir)).rejects.toThrow(`Bilddatei fehlt: ${path.join(dir, 'images/logo.png')}`)
   })
 })

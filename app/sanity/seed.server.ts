@@ -50,17 +50,17 @@ export async function loadDataset(contentDir: string): Promise<LoadedDataset> {
     try {
       parsed = JSON.parse(line)
     } catch (error) {
-      throw new Error(`${where}: invalid JSON (${error instanceof Error ? error.message : String(error)})`)
+      throw new Error(`${where}: kein gültiges JSON (${error instanceof Error ? error.message : String(error)})`)
     }
     if (!isRecord(parsed) || typeof parsed._id !== 'string' || typeof parsed._type !== 'string') {
-      throw new Error(`${where}: every line must be a document with a string _id and _type`)
+      throw new Error(`${where}: jede Zeile muss ein Dokument mit _id und _type (Text) sein`)
     }
     try {
       validateId(parsed._id)
     } catch (error) {
       throw new Error(`${where}: ${error instanceof Error ? error.message : String(error)}`)
     }
-    if (ids.has(parsed._id)) throw new Error(`${where}: duplicate _id "${parsed._id}"`)
+    if (ids.has(parsed._id)) throw new Error(`${where}: _id "${parsed._id}" kommt doppelt vor`)
     ids.add(parsed._id)
     const resolved = await resolveAssets(parsed, contentDir, assets, where)
     documents.push(stamp({ ...resolved, _id: parsed._id, _type: parsed._type }, line, seedTime))
@@ -96,7 +96,7 @@ async function resolveAssets(
   if (source === undefined) return result
 
   const match = typeof source === 'string' ? ASSET_PATTERN.exec(source) : null
-  if (!match?.[1]) throw new Error(`${where}: unsupported _sanityAsset ${JSON.stringify(source)} (expected "image@file://./images/<file>")`)
+  if (!match?.[1]) throw new Error(`${where}: _sanityAsset ${JSON.stringify(source)} wird nicht unterstützt (erwartet: "image@file://./images/<Datei>")`)
   const absolutePath = path.resolve(contentDir, match[1])
   let pending = assets.get(absolutePath)
   if (!pending) {
@@ -112,14 +112,14 @@ async function describeImage(absolutePath: string, where: string): Promise<Image
   try {
     bytes = await readFile(absolutePath)
   } catch {
-    throw new Error(`${where}: image file not found: ${absolutePath}`)
+    throw new Error(`${where}: Bilddatei fehlt: ${absolutePath}`)
   }
   const image = sharp(bytes)
   const metadata = await image.metadata()
   const format = FORMATS[metadata.format]
   const { width, height } = metadata
   if (!format || !width || !height) {
-    throw new Error(`${where}: ${absolutePath} is not a supported image (${metadata.format}); use JPEG, PNG, WebP or GIF`)
+    throw new Error(`${where}: ${absolutePath} ist kein unterstütztes Bild (${metadata.format}); bitte JPEG, PNG, WebP oder GIF`)
   }
   const sha1 = createHash('sha1').update(bytes).digest('hex')
   const fileName = `${sha1}-${width}x${height}.${format.extension}`
