@@ -424,7 +424,7 @@ describe('reviews', () => {
     review.sourceUrl = 'www.google.com/maps/place/ruhrstern'
     expect(await errorsOf(review)).toContainEqual({ path: 'sourceUrl', message: https })
     delete review.sourceUrl
-    expect(await errorsOf(review)).toEqual([{ path: 'sourceUrl', message: 'Bitte den Link zur Bewertung eintragen.' }])
+    expect(await errorsOf(review)).toContainEqual({ path: 'sourceUrl', message: 'Bitte den Link zur Bewertung eintragen.' })
   })
 
   it('takes the rating figures from the reviews: their Kennzahl fields cannot be typed in', () => {

@@ -32,7 +32,7 @@ export const homePage = defineType({
     }),
     defineField({
       name: 'stats',
-      title: 'Kennzahlen',
+      title: 'Zähler',
       type: 'object',
       group: 'sections',
       options: { collapsible: true },

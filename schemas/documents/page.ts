@@ -129,7 +129,8 @@ export const page = defineType({
       name: 'location',
       title: 'Standortkarte',
       type: 'object',
-      description: 'Die Karte dieser Stadt auf der Standorte-Übersicht (/locations).',
+      description:
+        'Die Karte dieser Stadt auf der Standorte-Übersicht (/locations). Eine neue Stadt auch unter Einstellungen → Kontakt & Standort → Einzugsgebiet eintragen: Suchmaschinen lesen sie dort.',
       // Right below the switch on the content tab as well: a city page is filled in without changing tabs.
       group: ['content', 'location'],
       hidden: ({ document }) => !isCityPage(document),

@@ -58,9 +58,10 @@ export const review = defineType({
       type: 'url',
       description:
         'Die Seite, auf der die Bewertung steht (die Bewertung selbst oder unser Profil, z. B. bei Google oder mobile.de), damit Besucher sie nachprüfen können. Keine Suchseite.',
-      // One rule with German messages that say what is wrong (staff review 2026-11-29, L9), not Sanity's generic ones.
+      // German messages that say what is wrong (staff review 2026-11-29, L9); `required` keeps the field required
+      // in the generated types, and Sanity's own checks may add their generic line beside ours.
       validation: (rule) =>
-        rule.custom((value) => {
+        rule.required().custom((value) => {
           if (typeof value !== 'string' || value.trim() === '') return 'Bitte den Link zur Bewertung eintragen.'
           if (!/^https:\/\/[^/\s]+\.[^/\s]+/i.test(value))
             return 'Bitte den vollständigen Link mit https:// eintragen, wie er in der Adresszeile des Browsers steht.'

@@ -5,7 +5,8 @@ import { anchorField, optionalHeadingField } from './fields'
 /** A band of animated counters (number, suffix, label), e.g. 2500+ Fahrzeuge angekauft. */
 export const statsSection = defineType({
   name: 'statsSection',
-  title: 'Kennzahlen',
+  // „Zähler“, not „Kennzahlen“: those are the company's figures in Einstellungen (staff review 2026-11-29, L7).
+  title: 'Zähler',
   type: 'object',
   icon: BarChartIcon,
   fields: [
@@ -22,7 +23,7 @@ export const statsSection = defineType({
   preview: {
     select: { items: 'items' },
     prepare: ({ items }: { items?: Array<{ number?: number; suffix?: string }> }) => ({
-      title: 'Kennzahlen',
+      title: 'Zähler',
       subtitle: (items ?? []).map((item) => `${item.number ?? ''}${item.suffix ?? ''}`).join(' · '),
     }),
   },
