@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { ArrowRightIcon } from '#app/components/icons.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
-import { SALE_PATH } from '#schemas/lib/links.ts'
+import { SALE_PATH } from '#schemas/lib/constants.ts'
 
 /**
  * The way into the sell request (issue 26) where a seller arrives: the home page's contact

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { SITEMAP_QUERY } from '#app/sanity/queries/pages.ts'
 import { type SITEMAP_QUERYResult } from '#app/sanity/types.ts'
-import { SALE_PATH } from '#schemas/lib/links.ts'
+import { SALE_PATH } from '#schemas/lib/constants.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)

@@ -12,7 +12,7 @@ import { serveFiles } from '#app/server/static-files.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { FOREIGN_FORM_MESSAGE, FOREIGN_ORIGIN_MESSAGE, isAllowedPost } from '#app/utils/request-guards.server.ts'
 import { SALE_BODY_LIMIT } from '#app/submissions/photos.ts'
-import { SALE_PATH } from '#schemas/lib/links.ts'
+import { SALE_PATH } from '#schemas/lib/constants.ts'
 
 /*
  * The whole request pipeline of the site, built in one function that server.mjs and the tests

@@ -1,4 +1,4 @@
-import { SALE_PATH } from '#schemas/lib/links.ts'
+import { SALE_PATH } from '#schemas/lib/constants.ts'
 
 /*
  * The seller's Besichtigungstermin (issue 38 item 4): after the sell request, its confirmation offers

@@ -1,4 +1,4 @@
-import { SALE_PATH } from '#schemas/lib/links.ts'
+import { SALE_PATH } from '#schemas/lib/constants.ts'
 import { isLeadId } from './schema.server.ts'
 
 /*

@@ -1,4 +1,4 @@
-import { SALE_PATH } from '#schemas/lib/links.ts'
+import { SALE_PATH } from '#schemas/lib/constants.ts'
 
 /*
  * The vehicle page's ways to reach the dealer besides its forms (issue 26): WhatsApp's click-to-chat

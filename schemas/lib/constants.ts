@@ -170,3 +170,11 @@ export const SINGLETON_IDS = { siteSettings: 'siteSettings', homePage: 'homePage
 export function titleOf(list: ReadonlyArray<{ title: string; value: string }>, value: unknown): string | undefined {
   return list.find((item) => item.value === value)?.title
 }
+
+/**
+ * The page of the sell request (issue 26, one of SITE_ROUTES); its action alone reads multipart
+ * bodies up to SALE_BODY_LIMIT (app/submissions/photos.ts). The one definition: the Studio's link
+ * rules, the site's links, its cookies and the server's upload paths all name it from here (a
+ * module every page loads already, so naming it costs no script of its own).
+ */
+export const SALE_PATH = '/auto-verkaufen'

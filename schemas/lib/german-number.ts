@@ -18,9 +18,12 @@ export function readGermanNumber(text: string): number | null {
   return Number(`${match[1]}${match[2]!.replaceAll('.', '')}.${match[3] ?? '0'}`)
 }
 
-const GROUPED = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 10, useGrouping: 'min2' })
-
-/** A stored number as a German reads it back („24.500“, „3,9“); years and other four digits stay ungrouped. */
+/**
+ * A stored number as a German reads it back („24.500“, „3,9“); years and other four digits stay ungrouped.
+ * The formatter is made here, not at the module's top: the site's pages import the reader alone, and a
+ * top-level `new` would come into their scripts along with it.
+ */
 export function formatGermanNumber(value: number | undefined): string {
-  return typeof value === 'number' && Number.isFinite(value) ? GROUPED.format(value) : ''
+  if (typeof value !== 'number' || !Number.isFinite(value)) return ''
+  return new Intl.NumberFormat('de-DE', { maximumFractionDigits: 10, useGrouping: 'min2' }).format(value)
 }

@@ -3,7 +3,7 @@
  * the fixed lists the Studio offers, and the formats it accepts. No Sanity imports, so the seed
  * compiler, the site's tests and the schema share them.
  */
-import { CONTACT_SUBJECTS } from './constants'
+import { CONTACT_SUBJECTS, SALE_PATH } from './constants'
 
 /** What a link leads to. The site turns each into an address in GROQ (app/sanity/queries/fragments.ts, LINK_HREF). */
 export const LINK_TYPES = [
@@ -44,13 +44,6 @@ export const LINK_SUBJECTS = CONTACT_SUBJECTS
  * „Fahrzeugbewertung“ resolves to the sell request itself (LINK_HREF), and the Studio refuses a seller
  * button that leads anywhere else (sellerLinkProblem), so staff cannot send sellers astray again.
  */
-
-/**
- * The page of the sell request (issue 26, one of SITE_ROUTES); its action alone reads multipart
- * bodies up to SALE_BODY_LIMIT (app/submissions/photos.ts). The one definition: the Studio's link
- * rules, the site's links, its cookies and the server's upload paths all name it from here.
- */
-export const SALE_PATH = '/auto-verkaufen'
 
 /** Contact subjects that mean selling: a link preselecting one leads to the sell request instead. */
 export const SELL_FLOW_SUBJECTS: ReadonlyArray<string> = ['ankauf', 'bewertung']

@@ -61,12 +61,20 @@ describe('seed dataset: shape', () => {
   })
 })
 
+/**
+ * The one warning the seed carries on purpose: vehicle-22 is the spec's car without a year, shown as 2020,
+ * and the Studio tells staff so (staff review 2026-11-29, M3).
+ */
+const EXPECTED_WARNINGS: Readonly<Record<string, string[]>> = {
+  'vehicle-22': ['warning year: Ohne Baujahr und Erstzulassung nennt die Website das Fahrzeug „2020“. Bitte eines von beiden eintragen.'],
+}
+
 describe('seed dataset: Sanity validation', () => {
-  it.each(seed.map((doc) => [doc._id] as const))('%s has no validation errors or warnings', async (id) => {
+  it.each(seed.map((doc) => [doc._id] as const))('%s has no validation errors or warnings (but those it carries on purpose)', async (id) => {
     const doc = lake.find((candidate) => candidate._id === id)
     expect(doc).toBeDefined()
     const markers = await validate(doc!, lake)
-    expect(describeMarkers(markers)).toEqual([])
+    expect(describeMarkers(markers)).toEqual(EXPECTED_WARNINGS[id] ?? [])
   })
 })
 

@@ -4,7 +4,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Field } from '#app/components/ui/field.tsx'
 import { FormErrorSummary } from '#app/components/ui/form-parts.tsx'
 import { type FieldErrors } from '#app/submissions/forms.ts'
-import { SALE_PATH } from '#schemas/lib/links.ts'
+import { SALE_PATH } from '#schemas/lib/constants.ts'
 import { APPOINTMENT_ANCHOR, APPOINTMENT_CALENDAR_PATH, APPOINTMENT_INTENT, APPOINTMENT_TEXTS } from '#app/submissions/sale-appointment.ts'
 // Only the type: the slots come from the loader (docs/decisions/050, 057).
 import { type TestDriveSlot } from '#app/submissions/test-drive-slots.ts'

@@ -15,7 +15,7 @@ import {
   type FieldDefinition,
   type FieldErrors,
 } from '#app/submissions/forms.ts'
-import { SALE_PATH } from '#schemas/lib/links.ts'
+import { SALE_PATH } from '#schemas/lib/constants.ts'
 import { LEAD_FORMS, saleAnswerPromise, SALE_GROUPS } from '#app/submissions/lead-forms.ts'
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_FIELD, PHOTO_MESSAGES, SALE_CONFIRMATION_ID } from '#app/submissions/photos.ts'
 import { draftKey, useFormDraft } from '#app/utils/form-draft.ts'

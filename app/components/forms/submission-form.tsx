@@ -24,7 +24,7 @@ import {
   type FormDefinition,
   type SubmissionActionData,
 } from '#app/submissions/forms.ts'
-import { SALE_PATH } from '#schemas/lib/links.ts'
+import { SALE_PATH } from '#schemas/lib/constants.ts'
 // Only the type: the slots come from the loader. A value import would put the slot computation into
 // this form's script chunk and, since the footer's „Heute geöffnet“ uses it too, split it into a chunk
 // of its own on every page (docs/decisions/050, 057).
