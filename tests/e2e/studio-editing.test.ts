@@ -19,7 +19,9 @@ test('an editor finds a new „Fahrzeugaufbereitung“ by searching „Aufbereit
   // The form keeps the hidden search words with the name.
   const draft = () => documents.find((document) => document._id.startsWith('drafts.') && document.title === 'Fahrzeugaufbereitung')
   await expect.poll(() => String(draft()?.searchWords ?? ''), BOOT).toContain('aufbereitung')
-  // The Studio's search of the page list (Sanity's own search, as in the top bar and the link picker).
+  // The Studio's search of the page list (Sanity's own search, as in the top bar and the link picker), in
+  // „Alle Seiten“: the new page opened beside „Leistungen“, where it shows once it has a path under /services.
+  await open('/studio/structure/pages;pages-all')
   await page.getByRole('combobox', { name: 'Liste durchsuchen' }).fill('Aufbereitung')
   const list = page.getByRole('listbox', { name: 'Alle Seiten' })
   // The hit is the new draft: listed by its title, or by its id where the stand-in cannot preview a
