@@ -77,6 +77,13 @@ type Hub = { streams: Set<ServerHttp2Stream>; pairs: Map<ServerHttp2Stream, stri
 const hubs = new Map<string, Hub>()
 let listenerServer: Promise<number> | undefined
 
+/** A document as the value of a mendoza patch: Sanity's effects leave its revision out (the event's `resultRev` has it). */
+function effectValue(document: StoredDocument | undefined) {
+  if (!document) return null
+  const { _rev, ...value } = document
+  return value
+}
+
 function startListenerServer(): Promise<number> {
   const folder = mkdtempSync(path.join(tmpdir(), 'studio-listen-'))
   const [key, cert] = [path.join(folder, 'key.pem'), path.join(folder, 'cert.pem')]
@@ -158,7 +165,12 @@ export async function signInWithSeed(page: Page, { role = 'editor' }: { role?: s
         resultRev: transactionId,
         timestamp: new Date().toISOString(),
         visibility: 'transaction',
-        effects: { apply: [], revert: [] },
+        // What the transaction did to the document, as mendoza patches (the listeners ask for
+        // `effectFormat=mendoza`): one Value operation each, `[0, value]`, the document after (apply) and
+        // before (revert), `[0, null]` where there is none. A valid patch, only coarser than Sanity's
+        // diffs; `[0, null]` is the very patch by which the Studio's history tells a deleted or created
+        // version (getEffectState), and empty effects made it read the `_id` of a deleted draft.
+        effects: { apply: [0, effectValue(after)], revert: [0, effectValue(before)] },
         transactionTotalEvents: changes.length,
         transactionCurrentEvent: index + 1,
       }
