@@ -5,7 +5,7 @@ import { type AddressInfo } from 'node:net'
 import { createSecureServer, type ServerHttp2Stream } from 'node:http2'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { type APIRequestContext, type Browser, type BrowserContext, type Page, type Route as RequestRoute } from '@playwright/test'
 import { Mutation } from '@sanity/mutator'
 import { evaluate, parse } from 'groq-js'
 import { loadDataset } from '#app/sanity/seed.server.ts'
@@ -51,11 +51,29 @@ const STAND_IN_USER = {
   roles: [{ name: 'editor', title: 'Editor' }],
 }
 
-/** Signed in as the stand-in user only: every other request to Sanity fails, as it would offline. */
+/**
+ * The uncaught errors of the Studio's pages (staff see each as a red „Uncaught error“ toast) since
+ * the running test began: every test of `test` below fails with them when it ends. Each Studio page
+ * is watched from its sign-in on, the worker's included.
+ */
+const pageErrors: string[] = []
+function watchPageErrors(page: Page) {
+  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${(error.stack ?? error.message).split('\n').slice(0, 4).join('\n')}`))
+}
+
+/**
+ * Sanity's `/ping`: the Studio fetches it once at boot to see which HTTP version its API is reached
+ * over (it reads the request's timing, not the answer), and a refused one is an uncaught error.
+ */
+const answerPing = (route: RequestRoute) => route.fulfill({ contentType: 'text/plain', body: '' })
+
+/** Signed in as the stand-in user only: every other request to Sanity fails, as it would offline (but `/ping`, above). */
 export async function signIn(page: Page) {
-  await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) =>
-    new URL(route.request().url()).pathname.endsWith('/users/me') ? route.fulfill({ json: STAND_IN_USER }) : route.abort(),
-  )
+  watchPageErrors(page)
+  await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => {
+    const path = new URL(route.request().url()).pathname
+    return path.endsWith('/users/me') ? route.fulfill({ json: STAND_IN_USER }) : path.endsWith('/ping') ? answerPing(route) : route.abort()
+  })
 }
 
 export type StoredDocument = { _id: string; _type?: string; _rev?: string; [field: string]: unknown }
@@ -74,6 +92,7 @@ type MutationBody = Record<string, StoredDocument & { id?: string }>
  * again. The other listeners (lists, previews) are closed instead: they reconnect and query again.
  */
 type Hub = { streams: Set<ServerHttp2Stream>; pairs: Map<ServerHttp2Stream, string[]> }
+
 const hubs = new Map<string, Hub>()
 let listenerServer: Promise<number> | undefined
 
@@ -136,6 +155,7 @@ function startListenerServer(): Promise<number> {
  * are, "administrator" only where a test is about what administrators alone see. `photos` answers requests to other image hosts (mobile.de's) with a seed photo.
  */
 export async function signInWithSeed(page: Page, { role = 'editor' }: { role?: string } = {}) {
+  watchPageErrors(page)
   listenerServer ??= startListenerServer()
   const port = await listenerServer
   const hubId = randomUUID()
@@ -239,6 +259,7 @@ export async function signInWithSeed(page: Page, { role = 'editor' }: { role?: s
     const path = url.pathname
     const method = route.request().method()
     if (path.endsWith('/users/me')) return route.fulfill({ json: { ...STAND_IN_USER, role, roles: [{ name: role, title: role }] } })
+    if (path.endsWith('/ping')) return answerPing(route)
     if (path.endsWith('/acl')) return route.fulfill({ json: [{ filter: '_id in path("**")', permissions: ['read', 'update', 'create', 'history'] }] })
     if (path.includes('/data/actions/') && method === 'POST') {
       const body = route.request().postDataJSON() as { actions: Action[]; transactionId?: string }
@@ -370,7 +391,15 @@ export interface Studio extends StandIn {
   route(...args: Route): Promise<void>
 }
 
-export const test = base.extend<{ studio: Studio }, { studioWorker: Awaited<ReturnType<typeof bootStudio>> }>({
+export const test = base.extend<{ studio: Studio; noUncaughtErrors: void }, { studioWorker: Awaited<ReturnType<typeof bootStudio>> }>({
+  // Set up before any other fixture, torn down after them: errors while the worker's Studio boots count for its first test.
+  noUncaughtErrors: [
+    async ({}, use) => {
+      await use()
+      expect(pageErrors.splice(0), 'uncaught errors in the Studio').toEqual([])
+    },
+    { auto: true },
+  ],
   studioWorker: [
     async ({ browser }, use) => {
       const booted = await bootStudio(browser)
