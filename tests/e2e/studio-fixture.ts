@@ -306,8 +306,17 @@ export async function signInWithSeed(page: Page, { role = 'editor' }: { role?: s
     }
     if (path.includes('/data/doc/')) {
       const ids = decodeURIComponent(path.split('/').pop() ?? '').split(',')
-      return route.fulfill({ json: { documents: documents.filter((document) => ids.includes(document._id)), omitted: [] } })
+      // As Sanity: an id without a document is named under `omitted` (the Studio asks so whether a document exists).
+      const found = documents.filter((document) => ids.includes(document._id))
+      const omitted = ids.filter((id) => !found.some((document) => document._id === id)).map((id) => ({ id, reason: 'existence' }))
+      return route.fulfill({ json: { documents: found, omitted } })
     }
+    // The delete dialog's documents of other datasets that refer to the one deleted (Sanity's
+    // useReferringDocuments: `{totalCount, references: [{projectId, datasetName, documentId}]}`); it
+    // finds this dataset's own with a query (`*[references($documentId)]`). The stand-in has one
+    // dataset, so none. Asked otherwise (this dataset's too), the request stays refused: no guessed answer.
+    if (path.includes('/data/references/') && method === 'GET' && url.searchParams.get('excludeInternalReferences') === 'true')
+      return route.fulfill({ json: { totalCount: 0, references: [] } })
     if (path.includes('/data/listen/')) return route.continue({ url: `https://localhost:${port}/listen/${hubId}${url.search}` })
     // An image of the dataset, as Sanity's image CDN answers it (unscaled here).
     if (url.hostname === 'cdn.sanity.io') {
