@@ -1,4 +1,4 @@
-import { addCalendarDays } from '#schemas/lib/opening-hours.ts'
+import { addCalendarDays, type Weekday, weekdayOf } from '#schemas/lib/opening-hours.ts'
 import { minutesOf, TIME_PATTERN } from '#schemas/lib/validation.ts'
 
 /*
@@ -10,10 +10,6 @@ import { minutesOf, TIME_PATTERN } from '#schemas/lib/validation.ts'
  */
 
 export const TIME_ZONE = 'Europe/Berlin'
-
-/** Weekday keys of the schema (schemas/lib/constants.ts) by JavaScript's getUTCDay() index (0 = Sunday). */
-const DAY_BY_INDEX = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'] as const
-export type Weekday = (typeof DAY_BY_INDEX)[number]
 
 const pad = (value: number) => String(value).padStart(2, '0')
 
@@ -51,8 +47,8 @@ export function berlinInstant(date: string, time: string): Date {
   return new Date(instant)
 }
 
-// The Studio counts special opening hours' lead days with it too, so it lives beside them in schemas/lib.
-export { addCalendarDays }
+// The Studio counts special opening hours' lead days and names their weekdays with these too, so they live beside them in schemas/lib.
+export { addCalendarDays, type Weekday, weekdayOf }
 
 /** The Berlin day last asked about; a day's end is worked out once, not for every stored page. */
 let berlinDay = { start: Number.POSITIVE_INFINITY, end: Number.NEGATIVE_INFINITY }
@@ -63,10 +59,6 @@ export function berlinDayEnd(instant: number): number {
   const { date } = berlinParts(new Date(instant))
   berlinDay = { start: berlinInstant(date, '00:00').getTime(), end: berlinInstant(addCalendarDays(date, 1), '00:00').getTime() }
   return berlinDay.end
-}
-
-export function weekdayOf(date: string): Weekday {
-  return DAY_BY_INDEX[new Date(`${date}T12:00:00Z`).getUTCDay()]!
 }
 
 /** Easter Sunday (Gregorian, anonymous algorithm) of a year as YYYY-MM-DD. */

@@ -144,6 +144,15 @@ export function addCalendarDays(date: string, days: number): string {
   return new Date(utcOf(date) + days * 86_400_000).toISOString().slice(0, 10)
 }
 
+/** Weekday keys of the schema (WEEKDAYS) by JavaScript's getUTCDay() index (0 = Sunday). */
+const DAY_BY_INDEX = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'] as const
+export type Weekday = (typeof DAY_BY_INDEX)[number]
+
+/** The weekday of a YYYY-MM-DD date, as the schema keys it (`Th`). */
+export function weekdayOf(date: string): Weekday {
+  return DAY_BY_INDEX[new Date(utcOf(date)).getUTCDay()]!
+}
+
 /** What is wrong with an entry, in German for the Studio; undefined when it is complete. The site shows only complete entries. */
 export function specialOpeningHoursProblem(entry: SpecialOpeningHoursInput): string | undefined {
   if (!entry.from || !DATE.test(entry.from)) return 'Bitte ein Datum angeben.'
@@ -163,8 +172,7 @@ export function specialOpeningHoursProblem(entry: SpecialOpeningHoursInput): str
 
 /** `Do, 24.12.`: a date with its weekday, so nobody needs a calendar to know the day (staff review 2026-11-29, L4). */
 function dayLabel(date: string): string {
-  const utc = utcOf(date)
-  return `${SHORT[DAY_ORDER[(new Date(utc).getUTCDay() + 6) % 7]!]}, ${DAY_MONTH.format(utc)}`
+  return `${SHORT[weekdayOf(date)]}, ${DAY_MONTH.format(utcOf(date))}`
 }
 
 /** `Do, 24.12.–Sa, 26.12. geschlossen (Weihnachten)`: the German text of a complete entry. */
