@@ -1,0 +1,62 @@
+import { MailIcon, PhoneIcon } from '#app/components/icons.tsx'
+
+const BAR_LINK =
+  'flex min-h-14 flex-col items-center justify-center gap-0.5 text-sm font-semibold text-zinc-900 focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-amber-500'
+
+/**
+ * Phones only (hidden from md up): call, WhatsApp and the enquiry, always one tap away. Plain links:
+ * no script and no request before a tap. app/tailwind.css gives the page room below it
+ * (`data-contact-bar`), so it never covers the end of the page or a toast.
+ */
+export function ContactBar({ tel, whatsapp }: { tel: string; whatsapp: string | undefined }) {
+  return (
+    <nav
+      aria-label="Schnellkontakt"
+      data-contact-bar
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-zinc-200 bg-white pb-[env(safe-area-inset-bottom)] shadow-[0_-2px_8px_rgba(0,0,0,0.08)] md:hidden print:hidden"
+    >
+      <ul className="mx-auto flex max-w-xl divide-x divide-zinc-200">
+        {tel ? (
+          <li className="flex-1">
+            <a href={tel} className={BAR_LINK}>
+              <PhoneIcon className="size-5" />
+              Anrufen
+            </a>
+          </li>
+        ) : null}
+        {whatsapp ? (
+          <li className="flex-1">
+            <a href={whatsapp} className={BAR_LINK} target="_blank" rel="noopener noreferrer">
+              <WhatsAppGlyph />
+              WhatsApp
+            </a>
+          </li>
+        ) : null}
+        <li className="flex-1">
+          <a href="#anfrage" className={BAR_LINK}>
+            <MailIcon className="size-5" />
+            Anfragen
+          </a>
+        </li>
+      </ul>
+    </nav>
+  )
+}
+
+/** A speech bubble (the site's own drawing: no brand asset is loaded). */
+function WhatsAppGlyph() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className="size-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M21 11.5a8.38 8.38 0 0 1-.9 3.8 8.5 8.5 0 0 1-7.6 4.7 8.38 8.38 0 0 1-3.8-.9L3 21l1.9-5.7a8.38 8.38 0 0 1-.9-3.8 8.5 8.5 0 0 1 4.7-7.6 8.38 8.38 0 0 1 3.8-.9h.5a8.48 8.48 0 0 1 8 8v.5z" />
+    </svg>
+  )
+}

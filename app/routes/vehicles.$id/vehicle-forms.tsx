@@ -1,0 +1,137 @@
+import { PRICE_ALERT_CONSENT } from '#app/alerts/consent.ts'
+import { LeadForm } from '#app/components/forms/lead-form.tsx'
+import { reservedTestDriveNote } from '#app/submissions/lead-forms.ts'
+import { type TestDriveSlot } from '#app/submissions/test-drive-slots.ts'
+import { formatPrice } from '#app/utils/format.ts'
+import { tradeInHref } from '#app/vehicles/contact-links.ts'
+import { FINANCING_ANCHOR, FINANCING_REQUEST_ANCHOR } from '#app/vehicles/financing.ts'
+import { type VehicleDetail } from './data.server'
+import { LeadSection } from './lead-section'
+
+/**
+ * The vehicle page's forms, in the order its buttons point to them: a reserved car's „Benachrichtigen,
+ * falls wieder frei“, the enquiry, the financing request (with a price), the price alert and the test
+ * drive. A sold car has none.
+ */
+export function VehicleForms({
+  vehicle,
+  name,
+  hasPrice,
+  financing,
+  slots,
+}: {
+  vehicle: Pick<VehicleDetail, 'id' | 'make' | 'model' | 'price' | 'status'>
+  name: string
+  hasPrice: boolean
+  financing: { termMonths: number; downPayment: number }
+  slots: readonly TestDriveSlot[]
+}) {
+  if (vehicle.status === 'sold') return null
+  const reserved = vehicle.status === 'reserved'
+  // What each form sends about the car it asks about.
+  const formVehicle = { id: vehicle.id, make: vehicle.make, model: vehicle.model }
+  return (
+    <>
+      {reserved ? (
+        <LeadSection
+          id="wieder-frei"
+          highlighted
+          className="mt-14"
+          heading="Benachrichtigen, falls wieder frei"
+          intro={`Der ${name} ist reserviert. Hinterlassen Sie Ihren Namen und Ihre Telefonnummer oder E-Mail-Adresse: Fällt die Reservierung weg, melden wir uns bei Ihnen.`}
+        >
+          <LeadForm kind="availability-alert" anchor="wieder-frei" vehicle={formVehicle} submitLabel="BENACHRICHTIGEN, FALLS WIEDER FREI" />
+        </LeadSection>
+      ) : null}
+
+      <LeadSection
+        id="anfrage"
+        className="mt-14"
+        heading="Fahrzeug anfragen"
+        intro={`Fragen zum ${name}, Probefahrt oder Finanzierung: Schreiben Sie uns, wir melden uns schnellstmöglich.`}
+      >
+        <LeadForm kind="vehicle-enquiry" anchor="anfrage" vehicle={formVehicle} />
+      </LeadSection>
+
+      {hasPrice ? (
+        // Issue 38 item 3: the calculator's „Finanzierung anfragen“ lands here with its term and down payment.
+        <LeadSection
+          id={FINANCING_REQUEST_ANCHOR}
+          className="mt-10"
+          heading="Finanzierung anfragen"
+          intro={
+            <>
+              Für den {name} zu {formatPrice(vehicle.price)}: Wir rechnen Laufzeit und Anzahlung mit unserer Partnerbank durch und melden uns mit Ihrem Angebot.
+              Das{' '}
+              <a href={`#${FINANCING_ANCHOR}`} className="font-semibold underline underline-offset-4">
+                Finanzierungsbeispiel
+              </a>{' '}
+              zeigt die Rate vorab.
+            </>
+          }
+        >
+          <LeadForm
+            // A new term or down payment from the calculator (a navigation) starts the form with them.
+            key={`${financing.termMonths}-${financing.downPayment}`}
+            kind="financing-request"
+            anchor={FINANCING_REQUEST_ANCHOR}
+            vehicle={formVehicle}
+            financing={financing}
+            submitLabel="FINANZIERUNG ANFRAGEN"
+          />
+        </LeadSection>
+      ) : null}
+
+      <LeadSection
+        id="preis-beobachten"
+        className="mt-10"
+        heading="Preis beobachten"
+        intro={`Wir schreiben Ihnen eine E-Mail, sobald der Preis des ${name} sinkt. Vorher bestätigen Sie Ihre Adresse über einen Link, den wir Ihnen schicken.`}
+      >
+        <LeadForm
+          kind="price-alert"
+          anchor="preis-beobachten"
+          vehicle={formVehicle}
+          submitLabel="PREIS BEOBACHTEN"
+          fieldNotes={{ email: PRICE_ALERT_CONSENT }}
+        />
+      </LeadSection>
+
+      <LeadSection
+        id="probefahrt"
+        className="mt-10"
+        heading="Probefahrt vereinbaren"
+        intro={`Wählen Sie Ihren Wunschtermin in unseren Öffnungszeiten. ${
+          reserved ? reservedTestDriveNote(name) : `Wir rufen Sie an und bestätigen ihn – der ${name} steht dann für Sie bereit.`
+        }`}
+      >
+        <LeadForm
+          kind="test-drive"
+          anchor="probefahrt"
+          vehicle={formVehicle}
+          slots={slots}
+          submitLabel="PROBEFAHRT ANFRAGEN"
+          fieldNotes={{ tradeIn: <TradeInNote vehicleId={vehicle.id} /> }}
+          confirmationNote={
+            <>
+              {reserved ? <p className="mb-2 font-semibold">{reservedTestDriveNote(name)}</p> : null}
+              <TradeInNote vehicleId={vehicle.id} />
+            </>
+          }
+        />
+      </LeadSection>
+    </>
+  )
+}
+
+/** Under the trade-in checkbox and with the confirmation: the way into the sell flow, this car noted. */
+function TradeInNote({ vehicleId }: { vehicleId: string }) {
+  return (
+    <p>
+      Sie möchten Ihr jetziges Auto in Zahlung geben?{' '}
+      <a href={tradeInHref(vehicleId)} className="font-semibold text-zinc-900 underline underline-offset-4">
+        Jetzt Ihr Fahrzeug bewerten lassen
+      </a>
+    </p>
+  )
+}
