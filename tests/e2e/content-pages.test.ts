@@ -65,7 +65,7 @@ const PAGES: PageRow[] = [
     path: '/services/autoankauf',
     h1: /Auto verkaufen|Autoankauf/i,
     // Statistics 2500+ bought, 1800+ happy customers, 24h, 100%; 34 cities served; free pickup from 5,000 EUR.
-    figures: ['2.500+', '1.800+', '24 h', '100%', /(?<!\d)34\s+(Städte|Orte)/, '5.000'],
+    figures: ['2.500+', '1.800+', '24 h', '100 %', /(?<!\d)34\s+(Städte|Orte)/, '5.000'],
     hours: 'general',
   },
   {
@@ -81,7 +81,7 @@ const PAGES: PageRow[] = [
   {
     path: '/about',
     h1: /Über uns|2009/,
-    figures: ['2009', '15+', '2.500+', '150+', '98%'],
+    figures: ['2009', '15+', '2.500+', '150+', '98 %'],
     hours: 'general',
     header: 'transparent',
   },
@@ -114,23 +114,23 @@ const PAGES: PageRow[] = [
   },
   // The Ruhr cities (one template: counters, services, why us, call banner with travel minutes).
   { path: '/locations/bochum', h1: /Bochum/, heroNames: 'Bochum', figures: ['15 Minuten'], hours: 'city' },
-  { path: '/locations/dortmund', h1: /Dortmund/, heroNames: 'Dortmund', figures: ['650+', '99%', '150+', minutes(25)], hours: 'city' },
+  { path: '/locations/dortmund', h1: /Dortmund/, heroNames: 'Dortmund', figures: ['650+', '99 %', '150+', minutes(25)], hours: 'city' },
   {
     path: '/locations/duesseldorf',
     h1: /Düsseldorf/,
     heroNames: 'Düsseldorf',
-    figures: ['300+', '100%', '50+', '500.000', minutes(35)],
+    figures: ['300+', '100 %', '50+', '500.000', minutes(35)],
     hours: 'city',
   },
   {
     path: '/locations/gelsenkirchen',
     h1: /Gelsenkirchen/,
     heroNames: 'Gelsenkirchen',
-    figures: ['400+', '97%', '5.000', minutes(10)],
+    figures: ['400+', '97 %', '5.000', minutes(10)],
     hours: 'city',
   },
-  { path: '/locations/oberhausen', h1: /Oberhausen/, heroNames: 'Oberhausen', figures: ['350+', '96%', '6.000', minutes(8)], hours: 'city' },
-  { path: '/locations/muelheim', h1: /Mülheim/, heroNames: 'Mülheim', figures: ['280+', '98%', '7.000', minutes(12)], hours: 'city' },
+  { path: '/locations/oberhausen', h1: /Oberhausen/, heroNames: 'Oberhausen', figures: ['350+', '96 %', '6.000', minutes(8)], hours: 'city' },
+  { path: '/locations/muelheim', h1: /Mülheim/, heroNames: 'Mülheim', figures: ['280+', '98 %', '7.000', minutes(12)], hours: 'city' },
   // The Niederrhein cities and Münster (distance from Essen, cars sold, 50 km free travel radius).
   { path: '/locations/xanten', h1: /Xanten/, heroNames: 'Xanten', figures: ['65 km', '150+', '50 km'], hours: 'city' },
   { path: '/locations/sonsbeck', h1: /Sonsbeck/, heroNames: 'Sonsbeck', figures: ['55 km', '85+', '50 km'], hours: 'city' },
@@ -152,7 +152,7 @@ const PAGES: PageRow[] = [
     h1: /Stud(ium|ent|ier)/i,
     names: 'Münster',
     // 280+ cars, 95% satisfied, at most 30 minutes; the eight example prices.
-    figures: ['280+', '95%', /(?<![\d.,])30\s*Min/, '6.500', '4.800', '7.200', '5.900', '9.800', '7.500', '11.200', '8.900'],
+    figures: ['280+', '95 %', /(?<![\d.,])30\s*Min/, '6.500', '4.800', '7.200', '5.900', '9.800', '7.500', '11.200', '8.900'],
     hours: 'student',
   },
   {
@@ -160,7 +160,7 @@ const PAGES: PageRow[] = [
     h1: /Gebrauchtwagen/,
     names: 'Xanten',
     // 52 km, 150+ sold with 98%, price classes 3,000–8,000, 8,000–18,000, 18,000–40,000.
-    figures: ['52 km', '150+', '98%', '3.000', '8.000', '18.000', '40.000'],
+    figures: ['52 km', '150+', '98 %', '3.000', '8.000', '18.000', '40.000'],
     hours: 'city',
   },
   {
