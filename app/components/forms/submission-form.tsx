@@ -453,7 +453,7 @@ export function SubmissionForm({
       {saleHandoff ? (
         <div className="flex flex-col gap-2 border-t border-zinc-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
           <p id={id('mit-fotos')} className="text-sm text-zinc-700">
-            Fotos, Zustand und Ihre Kontaktdaten dazu? Ihre Eingaben nehmen Sie ins Verkaufsformular mit.
+            Sie möchten Fotos und Angaben zum Zustand ergänzen? Ihre bisherigen Eingaben übernehmen wir ins Verkaufsformular.
           </p>
           {/* formnovalidate: nothing is sent yet, the sell request checks the fields when it is sent. */}
           <Button

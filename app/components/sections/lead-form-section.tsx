@@ -33,7 +33,7 @@ export function LeadFormSection({ section, id, hours: variant, muted }: SectionP
             {VALUATION_KINDS.has(choice.kind) ? (
               <SellFlowCallout
                 id={`${id}-verkaufen`}
-                text="Mit Zustand und Fotos können wir Ihr Auto genauer einschätzen: Nutzen Sie unser Verkaufsformular – oder füllen Sie unten die Eckdaten aus und tippen Sie auf „MIT FOTOS WEITER“."
+                text="Mit Zustand und Fotos können wir Ihr Auto genauer einschätzen: Nutzen Sie unser Verkaufsformular – oder füllen Sie unten die Eckdaten aus und wählen Sie „Mit Fotos weiter“."
               />
             ) : null}
             <LeadForm kind={choice.kind} variant={choice.variant} anchor={id} {...(section.submitLabel ? { submitLabel: section.submitLabel } : {})} />

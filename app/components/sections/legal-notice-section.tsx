@@ -11,7 +11,8 @@ export function LegalNoticeSection({ section, id }: SectionProps<'legalNoticeSec
     <section id={id} aria-labelledby={`${id}-heading`} className="bg-white py-12 sm:py-16">
       <div className="mx-auto max-w-3xl space-y-10 px-4 text-lg text-zinc-700 sm:px-6 lg:px-8">
         <div>
-          <h2 id={`${id}-heading`} className="text-2xl text-zinc-950">
+          {/* Legal headings keep their case: „§ 18 Abs. 2 MStV“ in capitals reads „ABS. 2 MSTV“. */}
+          <h2 id={`${id}-heading`} className="text-2xl text-zinc-950 normal-case">
             Angaben gemäß § 5 DDG
           </h2>
           <p className="mt-4">
@@ -39,7 +40,7 @@ export function LegalNoticeSection({ section, id }: SectionProps<'legalNoticeSec
           ) : null}
         </div>
         <div>
-          <h2 className="text-2xl text-zinc-950">Kontakt</h2>
+          <h2 className="text-2xl text-zinc-950 normal-case">Kontakt</h2>
           <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[auto_minmax(0,1fr)]">
             <dt className="font-bold text-zinc-950">Telefon</dt>
             <dd>{settings.phone}</dd>
@@ -51,7 +52,7 @@ export function LegalNoticeSection({ section, id }: SectionProps<'legalNoticeSec
         </div>
         {legal ? (
           <div>
-            <h2 className="text-2xl text-zinc-950">Verantwortlich für den Inhalt nach § 18 Abs. 2 MStV</h2>
+            <h2 className="text-2xl text-zinc-950 normal-case">Verantwortlich für den Inhalt nach § 18 Abs. 2 MStV</h2>
             <p className="mt-4">
               {legal.contentResponsible}
               {address ? (

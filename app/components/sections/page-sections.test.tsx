@@ -259,9 +259,9 @@ describe('PageSections', () => {
     expect(new Set(ids).size).toBe(ids.length)
   })
 
-  test('formats prices the German way: "ab 25.000 €" and "3.000 – 8.000 €"', async () => {
+  test('formats prices the German way: "ab 25.000 €" and "3.000–8.000 €"', async () => {
     expect(priceRangeLabel(25000).replace(/\s/g, ' ')).toBe('ab 25.000 €')
-    expect(priceRangeLabel(3000, 8000).replace(/\s/g, ' ')).toBe('3.000 – 8.000 €')
+    expect(priceRangeLabel(3000, 8000).replace(/\s/g, ' ')).toBe('3.000–8.000 €')
     await renderPage(SECTIONS)
     const table = screen.getByRole('table')
     expect(within(table).getByRole('rowheader', { name: 'BMW 320d' })).toBeTruthy()

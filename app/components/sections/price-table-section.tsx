@@ -2,9 +2,9 @@ import { formatDecimal, formatEuro } from '#app/utils/format.ts'
 import { SectionShell } from './section-shell'
 import { type SectionProps } from './types'
 
-/** `ab 25.000 €` or `3.000 – 8.000 €` (German format, no decimals, spec §9). */
+/** `ab 25.000 €` or `3.000–8.000 €` (German format, no decimals, spec §9; the bis-Strich unspaced, as Duden sets it). */
 export function priceRangeLabel(from: number, to?: number | null): string {
-  return typeof to === 'number' ? `${formatDecimal(from)} – ${formatEuro(to)}` : `ab ${formatEuro(from)}`
+  return typeof to === 'number' ? `${formatDecimal(from)}–${formatEuro(to)}` : `ab ${formatEuro(from)}`
 }
 
 /** Example prices or price bands as a real table (readable by screen readers, row by row). */

@@ -235,7 +235,7 @@ function EmptyList({ shared }: { shared: boolean }) {
     <div className="mt-6 rounded-xl border border-dashed border-zinc-400 bg-white p-8 text-center">
       <HeartIcon className="mx-auto size-10 text-amber-700" />
       <p className="mt-4 text-lg font-semibold text-zinc-950">{shared ? 'In diesem Link steht kein Fahrzeug.' : 'Ihre Merkliste ist leer.'}</p>
-      <p className="mt-2 text-zinc-700">Tippen Sie bei einem Fahrzeug auf „Merken“, um es hier zu sammeln und später zu vergleichen.</p>
+      <p className="mt-2 text-zinc-700">Wählen Sie bei einem Fahrzeug „Merken“, um es hier zu sammeln und später zu vergleichen.</p>
       <Link to="/vehicles" className={buttonClasses({ variant: 'dark', size: 'md', className: 'mt-6' })}>
         FAHRZEUGE ANSEHEN
       </Link>

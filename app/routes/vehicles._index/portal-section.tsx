@@ -48,7 +48,8 @@ export function PortalSection({
           {email ? (
             <a href={mailtoHref(email)} className={buttonClasses({ variant: 'outline-dark', size: 'md' })}>
               <MailIcon className="size-4" />
-              E-Mail an {email}
+              {/* The address as it is written: in the button's capitals it would read INFO@…DE. */}
+              E-Mail an <span className="normal-case">{email}</span>
             </a>
           ) : null}
         </div>

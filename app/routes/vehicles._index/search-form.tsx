@@ -246,7 +246,7 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
             state.maxRate,
             [...new Set([...MONTHLY_RATE_OPTIONS, ...(state.maxRate === undefined ? [] : [state.maxRate])])]
               .sort((a, b) => a - b)
-              .map((euros) => ({ value: euros, label: `${formatEuro(euros)} im Monat` })),
+              .map((euros) => ({ value: euros, label: formatEuro(euros) })),
             'Beliebig',
           )}
         </div>
