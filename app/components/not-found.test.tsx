@@ -48,6 +48,24 @@ describe('NotFound', () => {
     expect(screen.getByRole('status').textContent).toBe('Die automatische Weiterleitung ist gestoppt.')
     expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Zur Startseite' }))
   })
+
+  test('a key pressed or a tap anywhere on the page stops it too: whoever acts on the page is reading it (WCAG 2.2.1)', () => {
+    for (const trigger of [() => fireEvent.keyDown(document.body, { key: 'Tab' }), () => fireEvent.pointerDown(screen.getByRole('heading', { level: 1 }))]) {
+      const router = renderAt('/nirgendwo')
+      act(() => void trigger())
+      act(() => void vi.advanceTimersByTime(20_000))
+      expect(router.state.location.pathname).toBe('/nirgendwo')
+      expect(screen.getByRole('status').textContent).toBe('Die automatische Weiterleitung ist gestoppt.')
+      cleanup()
+    }
+  })
+
+  test('the stop button comes before the links, so it is the first control of the page content', () => {
+    renderAt('/nirgendwo')
+    const stop = screen.getByRole('button', { name: 'Weiterleitung stoppen' })
+    const home = screen.getByRole('link', { name: 'Zur Startseite' })
+    expect(stop.compareDocumentPosition(home) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
 })
 
 describe('NotFound after a server render', () => {

@@ -61,7 +61,19 @@ export function NotFound() {
     window.__notFoundShownAt = undefined
     const remaining = Math.max(0, NOT_FOUND_REDIRECT_MS - (Date.now() - shownAt))
     const timer = setTimeout(() => navigate('/'), remaining)
-    return () => clearTimeout(timer)
+    // Anyone acting on the page (a key, a tap, a click) is using it: the redirect stops then and there
+    // (WCAG 2.2.1), so a keyboard user need not tab through the header to the button in time. The
+    // button's own press is left to its click handler, which also places the focus.
+    const stop = (event: Event) => {
+      if (!(event.target instanceof Element && event.target.closest('[data-stop-redirect]'))) setRedirecting(false)
+    }
+    document.addEventListener('keydown', stop)
+    document.addEventListener('pointerdown', stop)
+    return () => {
+      clearTimeout(timer)
+      document.removeEventListener('keydown', stop)
+      document.removeEventListener('pointerdown', stop)
+    }
   }, [navigate, redirecting])
 
   return (
@@ -72,20 +84,14 @@ export function NotFound() {
     >
       {/* Runs while the HTML is parsed, before hydration; React never runs it again on the client. */}
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: 'window.__notFoundShownAt=Date.now()' }} />
-      <div className="mt-10 flex flex-col justify-center gap-4 sm:flex-row">
-        <Link ref={homeLinkRef} to="/" className={buttonClasses({ variant: 'primary', size: 'lg' })}>
-          Zur Startseite
-        </Link>
-        <Link to="/contact" className={buttonClasses({ variant: 'outline-light', size: 'lg' })}>
-          Kontakt
-        </Link>
-      </div>
-      <div className="mt-10 flex flex-col items-center gap-1 text-sm text-zinc-400">
+      {/* Before the links: the stop control is the first thing of the content to reach. */}
+      <div className="mt-6 flex flex-col items-center gap-1 text-sm text-zinc-400">
         <p role="status">{redirecting ? 'Automatische Weiterleitung zur Startseite in 10 Sekunden...' : 'Die automatische Weiterleitung ist gestoppt.'}</p>
         {/* Only a script can stop the scripted redirect; without one the button would do nothing. */}
         {hydrated && redirecting ? (
           <button
             type="button"
+            data-stop-redirect
             onClick={() => {
               setRedirecting(false)
               // The button disappears; keep keyboard focus on the page's next sensible target.
@@ -106,6 +112,14 @@ export function NotFound() {
             </a>
           </noscript>
         ) : null}
+      </div>
+      <div className="mt-10 flex flex-col justify-center gap-4 sm:flex-row">
+        <Link ref={homeLinkRef} to="/" className={buttonClasses({ variant: 'primary', size: 'lg' })}>
+          Zur Startseite
+        </Link>
+        <Link to="/contact" className={buttonClasses({ variant: 'outline-light', size: 'lg' })}>
+          Kontakt
+        </Link>
       </div>
     </ErrorHero>
   )

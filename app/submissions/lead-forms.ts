@@ -458,7 +458,8 @@ export const LEAD_FORMS: Readonly<Record<LeadKind, FormDefinition<LeadKind>>> = 
   ]),
   export: leadForm('export', [
     selectField('vehicleType', 'Fahrzeugtyp', EXPORT_VEHICLE_TYPES),
-    textField('country', 'Zielland', 'z. B. Polen', { autoComplete: 'country-name' }),
+    // No autocomplete: the destination is no fact about the visitor, whose own country autofill would offer (WCAG 1.3.5).
+    textField('country', 'Zielland', 'z. B. Polen'),
     textField('make', 'Marke', 'z. B. Mercedes-Benz'),
     yearField(),
     phoneField(),

@@ -31,18 +31,27 @@ export interface ScriptedSubmitOptions<E extends FieldErrors> {
   onSuccess?: () => void
 }
 
+/** Why a send failed, shown at the form until the next try (a toast alone is gone after 5 s). */
+export interface SendFailure {
+  /** 'Fehler beim Senden' when another try may work; none for a refusal, whose text says it all. */
+  title?: string
+  text: string
+}
+
 /**
  * The submit handler of the site's forms once hydrated (contact and lead forms alike), one voice
  * for every outcome:
- * - a required field left empty → its message at the field and the 'Pflichtfelder fehlen' toast;
- * - a filled field the browser's constraints refuse (the e-mail and phone `pattern` are the server's
- *   rules, app/utils/form-rules.ts) → the server's message at the field and one toast naming it;
+ * - required fields left empty and filled fields the browser's constraints refuse (the e-mail and
+ *   phone `pattern` are the server's rules, app/utils/form-rules.ts), all in one pass → each message
+ *   at its field, and the 'Pflichtfelder fehlen' toast (or, with nothing missing, one naming the fields);
  * - the server's 400 with field errors → the same, never 'Fehler beim Senden' (no retry fixes it);
  * - another refusal (429, 413, …) → the server's German message;
- * - network failure or 5xx → 'Fehler beim Senden'. The input is kept in every case.
+ * - network failure or 5xx → 'Fehler beim Senden'.
+ * The last two also stay at the form (`failure`) until the next try. The input is kept in every case.
  */
 export function useScriptedSubmit<E extends FieldErrors>({ order, labels, missingFields, formatMessage, send, toasts, onSuccess }: ScriptedSubmitOptions<E>) {
   const [clientErrors, setClientErrors] = useState<E | null>(null)
+  const [failure, setFailure] = useState<SendFailure | null>(null)
   const [submitting, setSubmitting] = useState(false)
 
   function showFieldErrors(form: HTMLFormElement, fieldErrors: E) {
@@ -58,14 +67,17 @@ export function useScriptedSubmit<E extends FieldErrors>({ order, labels, missin
     const form = event.currentTarget
     const raw = stringEntries(new FormData(form))
 
+    setFailure(null)
     const missing = missingFields(raw)
+    const invalid = invalidFields(form)
     if (missing) {
-      setClientErrors(missing)
+      // Every problem at once: the empty fields' messages, and the refused ones' beside them.
+      const errors = { ...invalid, ...missing }
+      setClientErrors(errors)
       toast.error(toasts.missing.title, { description: toasts.missing.description })
-      focusFirstInvalid(form, order, missing)
+      focusFirstInvalid(form, order, errors)
       return
     }
-    const invalid = invalidFields(form)
     if (invalid) return showFieldErrors(form, invalid)
     setClientErrors(null)
 
@@ -83,11 +95,13 @@ export function useScriptedSubmit<E extends FieldErrors>({ order, labels, missin
         const message = serverErrorMessage(error.responseText)
         if (message) {
           toast.error(message)
+          setFailure({ text: message })
           return
         }
       }
       // Network failure or 5xx: worth another try; the visitor keeps the input (spec §8).
       toast.error(toasts.failure.title, { description: toasts.failure.description })
+      setFailure({ title: toasts.failure.title, text: toasts.failure.description })
     } finally {
       setSubmitting(false)
     }
@@ -104,5 +118,5 @@ export function useScriptedSubmit<E extends FieldErrors>({ order, labels, missin
     return Object.keys(errors).length > 0 ? (errors as E) : null
   }
 
-  return { clientErrors, submitting, onSubmit }
+  return { clientErrors, failure, submitting, onSubmit }
 }

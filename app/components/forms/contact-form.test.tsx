@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { describe, expect, test, vi } from 'vitest'
 import { ContactForm } from '#app/components/forms/contact-form.tsx'
 import { Toaster } from '#app/components/ui/toaster.tsx'
+import { toast } from '#app/components/ui/toast-region.tsx'
 import { mockSubmissionApi } from '#tests/submission-api.ts'
 import { CONTACT_TOASTS, FIELD_ERROR_TOAST, HOME_CONTACT_SUBJECTS } from '#app/submissions/forms.ts'
 import { EMAIL_PATTERN_SOURCE, PHONE_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
@@ -81,6 +82,22 @@ describe('ContactForm', () => {
     expect(screen.getByText('Bitte geben Sie Ihren Namen an.')).toBeTruthy()
   })
 
+  test('a missing field and a refused e-mail are shown in the same pass, not one after the other', async () => {
+    answerWith(201)
+    await renderForm()
+    fill(/^Name/, 'Max')
+    fill(/^E-Mail/, 'max@')
+    fireEvent.click(submitButton())
+
+    expect(await screen.findByText(CONTACT_TOASTS.missing.title)).toBeTruthy()
+    expect(received).toEqual([])
+    expect(field(/^Nachricht/).getAttribute('aria-invalid')).toBe('true')
+    expect(field(/^E-Mail/).getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByText('Bitte geben Sie eine gültige E-Mail-Adresse an.', { selector: '[id$="-error"], [id$="-error"] *' })).toBeTruthy()
+    // Focus on the first of them in the form's order.
+    expect(document.activeElement).toBe(field(/^E-Mail/))
+  })
+
   test('whitespace only counts as missing', async () => {
     answerWith(201)
     await renderForm()
@@ -150,7 +167,9 @@ describe('ContactForm', () => {
     fill(/^Nachricht/, 'Hallo')
     fireEvent.click(submitButton())
 
-    expect(await screen.findByText('Zu viele Anfragen. Bitte versuchen Sie es in einer Minute erneut.')).toBeTruthy()
+    // In the toast, and at the form until the next try (the toast is gone after 5 s).
+    await waitFor(() => expect(screen.getAllByText('Zu viele Anfragen. Bitte versuchen Sie es in einer Minute erneut.')).toHaveLength(2))
+    expect(screen.getByRole('alert').textContent).toBe('Zu viele Anfragen. Bitte versuchen Sie es in einer Minute erneut.')
     expect(screen.queryByText(CONTACT_TOASTS.failure.title)).toBeNull()
     expect(field(/^Name/).value).toBe('Erika')
   })
@@ -205,8 +224,11 @@ describe('ContactForm', () => {
     fill(/^Nachricht/, 'Bitte rufen Sie mich zurück.')
     fireEvent.click(submitButton())
 
-    expect(await screen.findByText(CONTACT_TOASTS.failure.title)).toBeTruthy()
-    expect(screen.getByText(CONTACT_TOASTS.failure.description)).toBeTruthy()
+    await waitFor(() => expect(screen.getAllByText(CONTACT_TOASTS.failure.title)).toHaveLength(2))
+    // The failure stays at the form, beside the button, after the toast has gone.
+    act(() => void toast.dismiss())
+    await waitFor(() => expect(screen.getAllByText(CONTACT_TOASTS.failure.title)).toHaveLength(1))
+    expect(screen.getByRole('alert').textContent).toBe(`${CONTACT_TOASTS.failure.title}${CONTACT_TOASTS.failure.description}`)
     expect(received).toHaveLength(1)
     expect(field(/^Name/).value).toBe('Max Mustermann')
     expect(field(/^Nachricht/).value).toBe('Bitte rufen Sie mich zurück.')
@@ -221,8 +243,13 @@ describe('ContactForm', () => {
     fill(/^Nachricht/, 'Hallo')
     fireEvent.click(submitButton())
 
-    expect(await screen.findByText(CONTACT_TOASTS.failure.title)).toBeTruthy()
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(CONTACT_TOASTS.failure.title))
     expect(field(/^Name/).value).toBe('Max')
+
+    // The next try takes the failure away; this one is sent.
+    answerWith(201)
+    fireEvent.click(submitButton())
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
   })
 
   test('a filled honeypot goes along so the server can drop the message', async () => {

@@ -96,7 +96,7 @@ export function PhotoField({ inputId, errors, onChoose }: PhotoFieldProps) {
             hydrated
               ? // Pinned to the field's top: a jump to the input (the error summary's link) then shows the label above it.
                 'peer sr-only top-0 left-0'
-              : 'block w-full min-h-11 rounded-lg border border-dashed border-zinc-400 bg-zinc-50 p-3 text-base text-zinc-900 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-zinc-900 file:px-4 file:font-semibold file:text-white focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-amber-400'
+              : 'block w-full min-h-11 rounded-lg border border-dashed border-zinc-400 bg-zinc-50 p-3 text-base text-zinc-900 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-zinc-900 file:px-4 file:font-semibold file:text-white focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-zinc-900'
           }
         />
         {hydrated ? (
@@ -106,7 +106,7 @@ export function PhotoField({ inputId, errors, onChoose }: PhotoFieldProps) {
             <label
               htmlFor={inputId}
               aria-hidden="true"
-              className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md bg-zinc-900 px-4 font-semibold text-white hover:bg-zinc-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-amber-400"
+              className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md bg-zinc-900 px-4 font-semibold text-white hover:bg-zinc-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-zinc-900"
             >
               <CameraIcon />
               {chosen.length === 0 ? 'Fotos auswählen' : 'Weitere Fotos'}

@@ -8,6 +8,7 @@ import { SALE_PATH } from '#schemas/lib/constants.ts'
 import { APPOINTMENT_ANCHOR, APPOINTMENT_CALENDAR_PATH, APPOINTMENT_INTENT, APPOINTMENT_TEXTS } from '#app/submissions/sale-appointment.ts'
 // Only the type: the slots come from the loader (docs/decisions/050, 057).
 import { type TestDriveSlot } from '#app/submissions/test-drive-slots.ts'
+import { useHydrated } from '#app/utils/hydration.tsx'
 import { SlotSelect } from './slot-select.tsx'
 
 /** What the sell page's loader hands the confirmation (app/submissions/sale-appointment.server.ts). */
@@ -41,6 +42,7 @@ export function SaleAppointment({ appointment, slots }: { appointment?: string; 
   const { search, hash } = useLocation()
   const actionData = useActionData()
   const errors = readAppointmentErrors(actionData)
+  const hydrated = useHydrated()
   const section = useRef<HTMLElement>(null)
   // Back from choosing (the address ends in #verkaufen-termin): the section takes the focus from the confirmation above.
   useEffect(() => {
@@ -72,7 +74,8 @@ export function SaleAppointment({ appointment, slots }: { appointment?: string; 
       ) : slots.length === 0 ? (
         <p className="mt-2 text-zinc-800">Gerade können wir online keinen Termin anbieten. Wir vereinbaren ihn gern mit Ihnen am Telefon.</p>
       ) : (
-        <Form method="post" action={`${SALE_PATH}${search}#${APPOINTMENT_ANCHOR}`} className="mt-2 space-y-4">
+        // No browser bubble once hydrated: an empty choice comes back as the server's message at the field.
+        <Form method="post" action={`${SALE_PATH}${search}#${APPOINTMENT_ANCHOR}`} noValidate={hydrated} className="mt-2 space-y-4">
           <p className="text-zinc-800">{APPOINTMENT_TEXTS.intro}</p>
           {errors?.formError ? <FormErrorSummary errors={[]} failure={{ title: 'Termin nicht gespeichert', text: errors.formError }} /> : null}
           <input type="hidden" name={APPOINTMENT_INTENT.field} value={APPOINTMENT_INTENT.value} />

@@ -6,6 +6,7 @@ import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/
 import {
   FORM_KIND_FIELD,
   inputAttributes,
+  missingRequiredFields,
   PHOTOS_WITHHELD,
   SALE_ANCHOR,
   SENT,
@@ -19,6 +20,7 @@ import { SALE_PATH } from '#schemas/lib/constants.ts'
 import { LEAD_FORMS, saleAnswerPromise, SALE_GROUPS } from '#app/submissions/lead-forms.ts'
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_FIELD, PHOTO_MESSAGES, SALE_CONFIRMATION_ID } from '#app/submissions/photos.ts'
 import { draftKey, useFormDraft } from '#app/utils/form-draft.ts'
+import { stringEntries } from '#app/utils/form-values.ts'
 import { resizePhoto } from '#app/utils/resize-photo.ts'
 import { postWithProgress } from '#app/utils/upload.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
@@ -156,6 +158,13 @@ export function SaleForm({
     if (sending) return
     const form = event.currentTarget
     const body = new FormData(form)
+    // Checked here, all at once and before the photos are prepared or sent: the browser's own check
+    // showed one bubble at a time, outside the page (accessibility review 2026-11-29, M3).
+    const fieldErrors = clientFieldErrors(form, stringEntries(body))
+    if (fieldErrors) {
+      setScripted({ fieldErrors, values: {} })
+      return
+    }
     const files = body.getAll(PHOTO_FIELD).filter((value): value is File => value instanceof File && value.size > 0)
     if (files.length > MAX_PHOTOS) {
       setClientPhotoError(PHOTO_MESSAGES.tooMany)
@@ -288,6 +297,8 @@ export function SaleForm({
       encType="multipart/form-data"
       action={action}
       onSubmit={hydrated ? onSubmit : undefined}
+      // Once hydrated the form checks itself (clientFieldErrors); without JavaScript the browser does.
+      noValidate={hydrated}
       aria-busy={sending || undefined}
       className="space-y-6"
     >
@@ -332,6 +343,32 @@ export function SaleForm({
       <UploadProgress preparing={preparing} upload={upload} />
     </Form>
   )
+}
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
+
+/**
+ * What the sell form refuses before sending, in the server's words: every required field left empty
+ * (phone and e-mail together, as one of them), and every filled field its format refuses; null when none.
+ */
+export function clientFieldErrors(form: HTMLFormElement, raw: Record<string, string>): FieldErrors | null {
+  const errors: FieldErrors = {}
+  for (const field of FORM.fields) {
+    const control = form.elements.namedItem(field.name)
+    const refused =
+      (control instanceof HTMLInputElement || control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement) && !formatAccepted(control)
+    if (refused) errors[field.name] = [FORM.messages.format(field)]
+  }
+  for (const name of missingRequiredFields(FORM, raw)) {
+    const field = FORM.fields.find((candidate) => candidate.name === name)!
+    errors[name] = [FORM.anyOf?.find((group) => group.fields.includes(name))?.message ?? FORM.messages.missing(field)]
+  }
+  return Object.keys(errors).length > 0 ? errors : null
+}
+
+/** The control's constraints apart from `required` (an empty field is the missing check's). */
+function formatAccepted(control: Control): boolean {
+  return control.validity.valid || control.validity.valueMissing
 }
 
 /**

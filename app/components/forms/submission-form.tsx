@@ -180,7 +180,7 @@ export function SubmissionForm({
   // An optional field in a group of which one must be filled (phone or e-mail): its note and message are the group's.
   const groupOf = (name: string) =>
     fields.find((field) => field.name === name)?.required ? undefined : form.anyOf?.find((group) => group.fields.includes(name))
-  const { clientErrors, submitting, onSubmit } = useScriptedSubmit<FieldErrors>({
+  const { clientErrors, failure, submitting, onSubmit } = useScriptedSubmit<FieldErrors>({
     onSuccess: () => {
       draft.forget()
       setSentHere(true)
@@ -289,7 +289,7 @@ export function SubmissionForm({
               defaultChecked={values[field.name] === 'on'}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id(field.name)}-error` : undefined}
-              className="size-5 shrink-0 rounded border-zinc-400 accent-amber-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
+              className="size-5 shrink-0 rounded border-zinc-400 accent-amber-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
             />
             {field.label}
           </label>
@@ -362,7 +362,7 @@ export function SubmissionForm({
       <div
         ref={confirmation}
         tabIndex={-1}
-        className="space-y-4 rounded-xl focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-amber-400"
+        className="space-y-4 rounded-xl focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-zinc-900"
       >
         {texts.success.title ? (
           <FormConfirmation title={texts.success.title}>{texts.success.description}</FormConfirmation>
@@ -411,7 +411,7 @@ export function SubmissionForm({
           id={confirmationId(anchor)}
           tabIndex={-1}
           autoFocus
-          className="space-y-4 rounded-xl focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-amber-400"
+          className="space-y-4 rounded-xl focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-zinc-900"
         >
           {texts.success.title ? (
             <FormConfirmation title={texts.success.title}>{texts.success.description}</FormConfirmation>
@@ -435,6 +435,9 @@ export function SubmissionForm({
       {vehicleId ? <input type="hidden" name="vehicleId" value={vehicleId} /> : null}
       <input type="hidden" name="page" value={pathname} />
       <input type="hidden" name="anchor" value={anchor} />
+
+      {/* Beside the button that was pressed, where a zoomed-in or magnified view still is. */}
+      {failure ? <FormErrorSummary errors={[]} failure={failure} /> : null}
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <PrivacyNote />

@@ -28,7 +28,7 @@ export interface FieldProps {
 export const CONTROL_CLASSES =
   'block w-full min-h-11 rounded-lg border border-zinc-400 bg-white px-3.5 py-2.5 text-base text-zinc-900 ' +
   'placeholder:text-zinc-500 shadow-xs transition-colors ' +
-  'focus:border-zinc-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-amber-400 ' +
+  'focus:border-zinc-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-zinc-900 ' +
   'aria-invalid:border-red-700 aria-invalid:bg-red-50/40'
 
 /**

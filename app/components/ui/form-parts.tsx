@@ -25,8 +25,8 @@ export function FormConfirmation({ title, children }: { title?: string; children
 export interface FormErrorSummaryProps {
   /** Field errors in form order, each linking to its control; a message several fields share is listed once, at the first. */
   errors: ReadonlyArray<{ field: string; href: string; message: string }>
-  /** Shown when there are no field errors: the form-level failure (title and text). */
-  failure?: { title: string; text: string }
+  /** Shown when there are no field errors: the form-level failure (its title, if any, and text). */
+  failure?: { title?: string; text: string }
 }
 
 /** After a post without JavaScript: what to fix (with links to the fields), or why it failed. */
@@ -52,7 +52,7 @@ export function FormErrorSummary({ errors: fieldErrors, failure }: FormErrorSumm
         </div>
       ) : (
         <p>
-          <strong className="block font-bold">{failure?.title}</strong>
+          {failure?.title ? <strong className="block font-bold">{failure.title}</strong> : null}
           {failure?.text}
         </p>
       )}

@@ -1,7 +1,7 @@
 import { MailIcon, PhoneIcon } from '#app/components/icons.tsx'
 
 const BAR_LINK =
-  'flex min-h-14 flex-col items-center justify-center gap-0.5 text-sm font-semibold text-zinc-900 focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-amber-500'
+  'flex min-h-14 flex-col items-center justify-center gap-0.5 text-sm font-semibold text-zinc-900 focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-zinc-900'
 
 /**
  * Phones only (hidden from md up): call, WhatsApp and the enquiry, always one tap away. Plain links:
@@ -29,6 +29,7 @@ export function ContactBar({ tel, whatsapp }: { tel: string; whatsapp: string | 
             <a href={whatsapp} className={BAR_LINK} target="_blank" rel="noopener noreferrer">
               <WhatsAppGlyph />
               WhatsApp
+              <span className="sr-only"> (öffnet in neuem Tab)</span>
             </a>
           </li>
         ) : null}

@@ -97,7 +97,6 @@ export default function VehicleDetailPage() {
   return (
     // data-print: the print stylesheet (app/tailwind.css) leaves the site's header and footer off this page.
     <div data-print="vehicle" className="bg-white">
-      {!sold ? <ContactBar tel={tel} whatsapp={whatsapp} /> : null}
       <div className="mx-auto max-w-7xl px-4 pt-6 pb-16 sm:px-6 sm:pt-8 lg:px-8 print:p-0">
         <PrintLetterhead settings={settings} path={pathname} />
         {/* Back to the list with the filters and page it was opened from (app/vehicles/list-return.ts). */}
@@ -201,6 +200,8 @@ export default function VehicleDetailPage() {
           </HydrationBoundary>
         ) : null}
       </div>
+      {/* Fixed at the bottom of a phone's screen, and last in the page's order: read and tabbed to after the car, not before it. */}
+      {!sold ? <ContactBar tel={tel} whatsapp={whatsapp} /> : null}
     </div>
   )
 }

@@ -161,7 +161,7 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
           onKeyDown={hydrated ? onKeyDown : undefined}
           aria-label={`${count} Fotos, mit den Pfeiltasten blättern`}
           data-testid="gallery-strip"
-          className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-xl bg-zinc-200 [scrollbar-width:none] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-500 [&::-webkit-scrollbar]:hidden"
+          className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-xl bg-zinc-200 [scrollbar-width:none] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 [&::-webkit-scrollbar]:hidden"
         >
           {photos.map((image, index) => (
             <div
@@ -210,7 +210,7 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
                 event.preventDefault()
                 goTo(index)
               }}
-              className={`block overflow-hidden rounded-lg border-2 transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-500 ${
+              className={`block overflow-hidden rounded-lg border-2 transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 ${
                 index === selected ? 'border-amber-500' : 'border-transparent opacity-80 hover:opacity-100'
               }`}
             >

@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigationType } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { CarIcon } from '#app/components/icons.tsx'
-import { EmptySearchHelp, SearchReadingLine, SearchRequestSent } from '#app/components/search-reading.tsx'
+import { EmptySearchHelp, SearchReadingLine, SearchRequestSent } from './search-reading'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { VehicleCard } from '#app/components/vehicle-card.tsx'
 import { scrollToSection } from '#app/utils/scroll.ts'

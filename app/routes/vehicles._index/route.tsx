@@ -48,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ state: pageState as VehicleSearch, result, facets }, { status, headers: { 'Cache-Control': CACHE_CONTROL.page } })
 }
 
-/** The Suchauftrag of an empty search posts here without JavaScript (components/search-reading.tsx). */
+/** The Suchauftrag of an empty search posts here without JavaScript (search-reading.tsx). */
 export const action = submissionPageAction
 
 export const headers: HeadersFunction = (args) => routeHeaders(args, CACHE_CONTROL.page)

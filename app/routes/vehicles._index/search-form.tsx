@@ -269,6 +269,8 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
           {hasFilters(state) ? (
             <Link
               to="/vehicles"
+              // The link goes with the filters it clears, so the results heading takes the focus (not the page's body).
+              state={{ results: 'focus' } satisfies ListNavigationState}
               className="inline-flex min-h-11 items-center justify-center text-sm font-semibold text-zinc-950 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
             >
               Filter zurücksetzen

@@ -7,6 +7,7 @@ import { RESULTS_ANCHOR } from '#app/vehicles/list-return.ts'
 import { type QueryReading, suggestedSearch } from '#app/vehicles/query-reading.ts'
 import { displayTerm, isFillerWord, searchWords } from '#app/vehicles/search-text.ts'
 import { type VehicleSearch, vehicleSearchHref } from '#app/vehicles/vehicle-search.ts'
+import { type ListNavigationState } from './navigation-state'
 
 /*
  * How /vehicles read the buyer's search (issue 29, docs/decisions/022): a line of parts, each a
@@ -50,8 +51,10 @@ export function SearchReadingLine({ state, search }: { state: VehicleSearch; sea
             <Link
               to={withSearch(state, chip.without)}
               preventScrollReset
+              // The chip goes with its link, so the results heading takes the focus (not the page's body).
+              state={{ results: 'focus' } satisfies ListNavigationState}
               aria-label={`„${chip.label}“ aus der Suche entfernen`}
-              className="inline-flex min-h-9 items-center gap-1.5 rounded-full border border-zinc-300 bg-white px-3 py-1 font-medium text-zinc-900 hover:border-amber-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
+              className="inline-flex min-h-9 items-center gap-1.5 rounded-full border border-zinc-300 bg-white px-3 py-1 font-medium text-zinc-900 hover:border-amber-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
             >
               {chip.label}
               <span aria-hidden="true" className="text-zinc-500">
@@ -98,7 +101,7 @@ export function SearchRequestSent({ formShown }: { formShown: boolean }) {
   if (formShown || params.get(SENT.lead.param) !== SENT.lead.value || params.get(SENT.lead.formParam) !== SEARCH_REQUEST_ANCHOR) return null
   const { success } = LEAD_FORMS['search-request'].texts
   return (
-    <div id={confirmationId(SEARCH_REQUEST_ANCHOR)} tabIndex={-1} autoFocus className="mt-4 rounded-xl focus-visible:outline-3 focus-visible:outline-amber-400">
+    <div id={confirmationId(SEARCH_REQUEST_ANCHOR)} tabIndex={-1} autoFocus className="mt-4 rounded-xl focus-visible:outline-3 focus-visible:outline-zinc-900">
       <FormConfirmation title={success.title}>{success.description}</FormConfirmation>
     </div>
   )
