@@ -85,6 +85,16 @@ describe('HeroSlider', () => {
     expect(document.querySelectorAll('h2')).toHaveLength(2)
   })
 
+  test('the h1 stays outside the slides, so it is there whichever slide shows; the first slide draws its title without reading it twice', () => {
+    renderSlider()
+    act(() => void vi.advanceTimersByTime(5000))
+    const h1 = document.querySelector('h1')!
+    expect(h1.closest('[aria-roledescription="Folie"]')).toBeNull()
+    expect(h1.textContent).toBe('AUTOANKAUF & VERKAUF')
+    const drawn = [...document.querySelectorAll('[aria-roledescription="Folie"] p')].find((element) => element.textContent === 'AUTOANKAUF & VERKAUF')
+    expect(drawn?.getAttribute('aria-hidden')).toBe('true')
+  })
+
   test('the first image is the eager, high-priority LCP candidate; the others are lazy', () => {
     // jsdom's document has finished loading: all three images are there.
     renderSlider()

@@ -76,10 +76,15 @@ export function HeroSlider({ slides, label = 'Highlights' }: HeroSliderProps) {
         if (!event.currentTarget.contains(event.relatedTarget)) setFocusWithin(false)
       }}
     >
+      {/* The page's heading stays while the slides change (a hidden slide leaves the accessibility tree):
+          the first slide's title, read here; on the slide itself it is drawn, not read twice. */}
+      <h1 className="sr-only">
+        <SlideTitle slide={slides[0]!} />
+      </h1>
       <div aria-live={rotating ? 'off' : 'polite'} className="h-full">
         {slides.map((slide, index) => {
           const current = index === active
-          const Title = index === 0 ? 'h1' : 'h2'
+          const Title = index === 0 ? 'p' : 'h2'
           return (
             <div
               key={slide._key}
@@ -97,8 +102,11 @@ export function HeroSlider({ slides, label = 'Highlights' }: HeroSliderProps) {
               <div aria-hidden="true" className="absolute inset-x-0 bottom-0 -z-10 h-40 bg-linear-to-t from-zinc-950/80 to-transparent" />
 
               <div className="mx-auto flex h-full max-w-7xl flex-col justify-center px-4 pt-header pb-24 sm:px-6 lg:px-8">
-                <Title className="max-w-4xl text-4xl leading-[1.05] font-extrabold sm:text-6xl lg:text-7xl">
-                  <span className="block">{slide.titleLine1}</span> <span className="block text-amber-400">{slide.titleLine2}</span>
+                <Title
+                  aria-hidden={index === 0 || undefined}
+                  className="max-w-4xl text-4xl leading-[1.05] font-extrabold tracking-tight text-balance uppercase hyphens-auto wrap-anywhere sm:text-6xl lg:text-7xl"
+                >
+                  <SlideTitle slide={slide} />
                 </Title>
                 {slide.subtitle ? <p className="mt-6 max-w-2xl text-lg leading-relaxed text-zinc-200 sm:text-xl">{slide.subtitle}</p> : null}
                 {slide.buttons && slide.buttons.length > 0 ? (
@@ -145,5 +153,14 @@ export function HeroSlider({ slides, label = 'Highlights' }: HeroSliderProps) {
         </div>
       ) : null}
     </section>
+  )
+}
+
+/** A slide's two title lines, the second in the accent colour. */
+function SlideTitle({ slide }: { slide: HeroSlide }) {
+  return (
+    <>
+      <span className="block">{slide.titleLine1}</span> <span className="block text-amber-400">{slide.titleLine2}</span>
+    </>
   )
 }

@@ -117,7 +117,8 @@ export function SiteHeader({ settings, fit, transparentAtTop = false }: SiteHead
     <header
       data-scrolled={scrolled ? 'true' : 'false'}
       // The open menu turns the bar solid through CSS too, so it does before hydration.
-      className={`group/header fixed inset-x-0 top-0 z-50 print:hidden transition-[background-color,box-shadow] duration-300 has-[#mobile-menu:popover-open]:bg-zinc-950 has-[#mobile-menu:popover-open]:bg-none ${
+      // In a short window it scrolls away with the page instead of covering a third of it.
+      className={`group/header fixed short:absolute inset-x-0 top-0 z-50 print:hidden transition-[background-color,box-shadow] duration-300 has-[#mobile-menu:popover-open]:bg-zinc-950 has-[#mobile-menu:popover-open]:bg-none ${
         solid ? 'bg-zinc-950 shadow-lg shadow-black/20' : 'bg-linear-to-b from-black/70 to-transparent'
       }`}
     >

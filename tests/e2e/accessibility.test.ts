@@ -271,7 +271,9 @@ test('/contact: the map loaded beside a confirmation; the form with missing fiel
     await page.route('**/api/contacts', (route) => route.fulfill({ status: 500, body: 'Interner Fehler' }))
     await form.getByLabel('E-Mail').fill(uniqueEmail('a11y-kontakt'))
     await send()
-    await expect(page.getByText('Fehler beim Senden')).toBeVisible()
+    // The toast, and the failure kept at the form beside the button.
+    await expect(page.getByRole('region', { name: /^Benachrichtigungen/ }).getByText('Fehler beim Senden')).toBeVisible()
+    await expect(form.getByRole('alert')).toContainText('Fehler beim Senden')
     await expect(form.getByLabel('Nachricht')).toHaveValue('Ist der Termin am Samstag noch frei?')
     await expectNoA11yViolations(page)
     await page.unroute('**/api/contacts')
@@ -456,8 +458,8 @@ test('/formulare: lead forms refusing input, failing, and every one confirmed @b
     await control(exportForm, 'Zielland').fill('Polen')
     await control(exportForm, 'Telefon').fill('0201 123456')
     await exportForm.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
-    await expect(page.getByText('Fehler beim Senden')).toBeVisible()
-    await expect(page.getByText('Ihre Anfrage konnte nicht gesendet werden. Bitte versuchen Sie es erneut.')).toBeVisible()
+    await expect(page.getByRole('region', { name: /^Benachrichtigungen/ }).getByText('Fehler beim Senden')).toBeVisible()
+    await expect(exportForm.getByRole('alert')).toHaveText('Fehler beim SendenIhre Anfrage konnte nicht gesendet werden. Bitte versuchen Sie es erneut.')
     await expect(control(exportForm, 'Zielland')).toHaveValue('Polen')
     await expectNoA11yViolations(page)
     await page.unroute('**/api/leads')
@@ -508,11 +510,14 @@ test('/auto-verkaufen: prefilled from its address with a trade-in, a refused pos
     await expectNoA11yViolations(page)
   })
 
-  await test.step('sell 2: a refused post with JavaScript, the error summary, the photo kept', async () => {
+  await test.step('sell 2: with JavaScript, the page’s own check and then the server’s refusal, each in the summary, the photo kept', async () => {
     await fillRefusedSellRequest(page)
     await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
     const summary = page.getByRole('alert')
     await expect(summary).toContainText('Bitte geben Sie eine Telefonnummer oder eine E-Mail-Adresse an')
+    await expectNoA11yViolations(page)
+    await saleControl(page, 'textbox', 'E-Mail').fill(uniqueEmail('a11y-verkauf'))
+    await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
     await expect(summary).toContainText('„fahrzeugschein.jpg“ ist kein Foto im Format JPEG, PNG oder WebP.')
     expect(await page.getByLabel('Fotos Ihres Fahrzeugs').evaluate((input: HTMLInputElement) => input.files?.length)).toBe(1)
     await expectNoA11yViolations(page)

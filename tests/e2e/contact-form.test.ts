@@ -119,8 +119,11 @@ test.describe('home contact form with JavaScript', () => {
     await form.getByLabel('E-Mail').fill('max@example.de')
     await form.getByLabel('Nachricht').fill('Bitte rufen Sie mich zurück.')
     await form.getByRole('button', { name: 'NACHRICHT SENDEN' }).click()
-    await expect(page.getByText('Fehler beim Senden')).toBeVisible()
-    await expect(page.getByText('Ihre Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es erneut.')).toBeVisible()
+    const toasts = page.getByRole('region', { name: /^Benachrichtigungen/ })
+    await expect(toasts.getByText('Fehler beim Senden')).toBeVisible()
+    await expect(toasts.getByText('Ihre Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es erneut.')).toBeVisible()
+    // And at the form, beside the button, after the toast has gone (accessibility review 2026-11-29, M2).
+    await expect(form.getByRole('alert')).toHaveText('Fehler beim SendenIhre Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es erneut.')
     await expect(form.getByLabel('Name')).toHaveValue('Max Mustermann')
     await expect(form.getByLabel('Nachricht')).toHaveValue('Bitte rufen Sie mich zurück.')
   })

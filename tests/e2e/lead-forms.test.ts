@@ -169,8 +169,11 @@ test.describe('lead forms with JavaScript', () => {
     await control(form, 'Zielland').fill('Polen')
     await control(form, 'Telefon').fill('0201 123456')
     await form.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
-    await expect(page.getByText('Fehler beim Senden')).toBeVisible()
-    await expect(page.getByText('Ihre Anfrage konnte nicht gesendet werden. Bitte versuchen Sie es erneut.')).toBeVisible()
+    const toasts = page.getByRole('region', { name: /^Benachrichtigungen/ })
+    await expect(toasts.getByText('Fehler beim Senden')).toBeVisible()
+    await expect(toasts.getByText('Ihre Anfrage konnte nicht gesendet werden. Bitte versuchen Sie es erneut.')).toBeVisible()
+    // And at the form, beside the button, after the toast has gone (accessibility review 2026-11-29, M2).
+    await expect(form.getByRole('alert')).toHaveText('Fehler beim SendenIhre Anfrage konnte nicht gesendet werden. Bitte versuchen Sie es erneut.')
     await expect(control(form, 'Zielland')).toHaveValue('Polen')
   })
 })

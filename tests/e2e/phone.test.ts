@@ -183,6 +183,27 @@ test.describe('on a phone', { tag: '@phone' }, () => {
     await expect(tradeIn).not.toBeChecked()
   })
 
+  test('held sideways (or zoomed to 400 %), nothing fixed covers the short screen: the header scrolls away, the contact bar ends the page (accessibility review 2026-11-29, M6)', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 640, height: 320 })
+    await page.goto('/vehicles/1')
+    const header = page.getByRole('banner')
+    const bar = page.getByRole('navigation', { name: 'Schnellkontakt' })
+    await expect(bar.getByRole('link', { name: 'Anrufen' })).toBeVisible()
+    await page.evaluate(() => window.scrollTo(0, 600))
+    // Scrolled down, the header is gone from the screen and the bar is not on it: the whole height shows the car.
+    await expect(header).not.toBeInViewport()
+    await expect(bar).not.toBeInViewport()
+    // At the page's end the bar is there, below the content.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    await expect(bar).toBeInViewport()
+
+    await page.setViewportSize({ width: 640, height: 900 })
+    await expect(header).toBeInViewport()
+    await expect(bar).toHaveCSS('position', 'fixed')
+  })
+
   test('price tables stack their rows: the price is on screen, nothing scrolls sideways', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 })
     await page.goto('/locations/xanten/gebrauchtwagen')

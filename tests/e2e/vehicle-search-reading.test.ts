@@ -79,7 +79,8 @@ test('with JavaScript: the undo link and the Suchauftrag work in place', async (
     .getByRole('link', { name: /„Automatik \(statt „automatk“\)“ aus der Suche entfernen/ })
     .click()
   await expect(page).toHaveURL(/\/vehicles\?search=unter\+20000#ergebnisse$/)
-  await expect(page.getByRole('heading', { level: 2, name: '10 Fahrzeuge' })).toBeVisible()
+  // The chip went with its link: the results heading has the focus, not the page's body (accessibility review 2026-11-29, M5).
+  await expect(page.getByRole('heading', { level: 2, name: '10 Fahrzeuge' })).toBeFocused()
 
   const marker = uniqueName('Zeppelin')
   await page.goto(`/vehicles?search=${encodeURIComponent(marker)}`)

@@ -197,6 +197,8 @@ test('desktop at 1280×720: „Sortieren nach“ beside the count in the first s
     await form(page).getByRole('link', { name: 'Filter zurücksetzen' }).click()
     await expect(page).toHaveURL(/\/vehicles$/)
     await expect(sort).toHaveValue('newest')
+    // The link went with the filters: the results heading has the focus, not the page's body (accessibility review 2026-11-29, M5).
+    await expect(page.getByRole('heading', { level: 2, name: /^\d+ Fahrzeuge/ })).toBeFocused()
   })
 
   await test.step('the Suchauftrag field’s placeholder is not cut off, at 1280 and at 320 px', async () => {

@@ -20,7 +20,7 @@ import { SALE_PATH } from '#schemas/lib/constants.ts'
 import { LEAD_FORMS, saleAnswerPromise, SALE_GROUPS } from '#app/submissions/lead-forms.ts'
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_FIELD, PHOTO_MESSAGES, SALE_CONFIRMATION_ID } from '#app/submissions/photos.ts'
 import { draftKey, useFormDraft } from '#app/utils/form-draft.ts'
-import { stringEntries } from '#app/utils/form-values.ts'
+import { focusFirstInvalid, stringEntries } from '#app/utils/form-values.ts'
 import { resizePhoto } from '#app/utils/resize-photo.ts'
 import { postWithProgress } from '#app/utils/upload.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
@@ -119,6 +119,8 @@ export function SaleForm({
   const navigation = useNavigation()
   const navigate = useNavigate()
   const [scripted, setScripted] = useState<ErrorData | null>(null)
+  /** What the page's own check refused before sending (clientFieldErrors); the server's answer replaces it. */
+  const [checked, setChecked] = useState<FieldErrors | null>(null)
   const actionData = useActionData()
   const actionErrors = readErrors(actionData)
   const server = scripted ?? actionErrors
@@ -135,13 +137,12 @@ export function SaleForm({
   const sending = preparing || upload !== null || (navigation.state !== 'idle' && navigation.formAction?.startsWith(SALE_PATH) === true)
   const sent = !server && searchParams.get(SENT.lead.param) === SENT.lead.value && searchParams.get(SENT.lead.formParam) === ANCHOR
 
-  const errors: FieldErrors = { ...(server?.fieldErrors ?? {}), ...(clientPhotoError ? { [PHOTO_FIELD]: [clientPhotoError] } : {}) }
+  const fieldErrors = checked ?? server?.fieldErrors
+  const errors: FieldErrors = { ...(fieldErrors ?? {}), ...(clientPhotoError ? { [PHOTO_FIELD]: [clientPhotoError] } : {}) }
   const values = server?.values ?? prefill
   const fields = new Map(FORM.fields.map((field) => [field.name, field]))
   const order = [...SALE_GROUPS.vehicle, ...SALE_GROUPS.condition, PHOTO_FIELD, ...SALE_GROUPS.person]
-  const summary = server
-    ? order.flatMap((name) => (server.fieldErrors?.[name]?.[0] ? [{ field: name, href: `#${id(name)}`, message: server.fieldErrors[name]![0]! }] : []))
-    : []
+  const summary = order.flatMap((name) => (fieldErrors?.[name]?.[0] ? [{ field: name, href: `#${id(name)}`, message: fieldErrors[name]![0]! }] : []))
 
   // After a refused post with JavaScript, focus goes to the summary (without, the page loads at the section).
   useEffect(() => {
@@ -159,10 +160,12 @@ export function SaleForm({
     const form = event.currentTarget
     const body = new FormData(form)
     // Checked here, all at once and before the photos are prepared or sent: the browser's own check
-    // showed one bubble at a time, outside the page (accessibility review 2026-11-29, M3).
-    const fieldErrors = clientFieldErrors(form, stringEntries(body))
-    if (fieldErrors) {
-      setScripted({ fieldErrors, values: {} })
+    // showed one bubble at a time, outside the page (accessibility review 2026-11-29, M3). As on the
+    // site's other forms the first refused field takes the focus; the summary above lists them all.
+    const refused = clientFieldErrors(form, stringEntries(body))
+    setChecked(refused)
+    if (refused) {
+      focusFirstInvalid(form, order, refused)
       return
     }
     const files = body.getAll(PHOTO_FIELD).filter((value): value is File => value instanceof File && value.size > 0)
@@ -302,9 +305,12 @@ export function SaleForm({
       aria-busy={sending || undefined}
       className="space-y-6"
     >
-      {server ? (
+      {server || checked ? (
         <div ref={summaryRef} tabIndex={-1} className="outline-none">
-          <FormErrorSummary errors={summary} failure={server.formError ? { title: FORM.texts.toasts.failure.title, text: server.formError } : undefined} />
+          <FormErrorSummary
+            errors={summary}
+            failure={!checked && server?.formError ? { title: FORM.texts.toasts.failure.title, text: server.formError } : undefined}
+          />
         </div>
       ) : null}
 

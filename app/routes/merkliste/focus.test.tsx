@@ -94,6 +94,23 @@ describe('/merkliste with JavaScript: removing keeps the focus on the page and s
   })
 })
 
+describe('/merkliste: the share link', () => {
+  test('„LINK KOPIEREN“ copies the link and says so in a status line a screen reader reads (the button’s new name it would not)', async () => {
+    const copied: string[] = []
+    // The browser's clipboard, which jsdom lacks.
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void copied.push(text) } })
+    try {
+      await renderList(['1', '3'])
+      fireEvent.click(await screen.findByRole('button', { name: 'LINK KOPIEREN' }))
+      await waitFor(() => expect(screen.getByRole('button', { name: 'KOPIERT' })).toBeTruthy())
+      expect(copied).toEqual(['http://localhost/merkliste?ids=1,3'])
+      expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain('Link kopiert')
+    } finally {
+      Reflect.deleteProperty(navigator, 'clipboard')
+    }
+  })
+})
+
 describe('/merkliste: the photos', () => {
   test('the first saved car’s photo loads at once and first (the largest image of a phone’s first screen); the others lazily', async () => {
     await renderList(['1', '3', '5'])

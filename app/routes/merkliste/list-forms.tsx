@@ -57,6 +57,10 @@ export function ShareAndClear({ ids, onClear }: { ids: string[]; onClear: () => 
             </button>
           ) : null}
         </div>
+        {/* Screen readers do not read a focused button's new name out; this line they do. */}
+        <p role="status" className="sr-only">
+          {copied ? 'Link kopiert' : ''}
+        </p>
       </div>
       <Form method="post" action={SAVED_LIST_PATH} preventScrollReset onSubmit={onClear}>
         <input type="hidden" name="intent" value="clear" />

@@ -13,7 +13,7 @@ export function ContactBar({ tel, whatsapp }: { tel: string; whatsapp: string | 
     <nav
       aria-label="Schnellkontakt"
       data-contact-bar
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-zinc-200 bg-white pb-[env(safe-area-inset-bottom)] shadow-[0_-2px_8px_rgba(0,0,0,0.08)] md:hidden print:hidden"
+      className="fixed short:static inset-x-0 bottom-0 z-40 border-t border-zinc-200 bg-white pb-[env(safe-area-inset-bottom)] shadow-[0_-2px_8px_rgba(0,0,0,0.08)] md:hidden print:hidden"
     >
       <ul className="mx-auto flex max-w-xl divide-x divide-zinc-200">
         {tel ? (
