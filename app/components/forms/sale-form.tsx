@@ -1,5 +1,6 @@
 import { Form, useActionData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { Button } from '#app/components/ui/button.tsx'
 import { CONTROL_CLASSES, Field, FieldGroup, loneHalves, type DescribeMember } from '#app/components/ui/field.tsx'
 import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/components/ui/form-parts.tsx'
@@ -163,7 +164,8 @@ export function SaleForm({
     // showed one bubble at a time, outside the page (accessibility review 2026-11-29, M3). As on the
     // site's other forms the first refused field takes the focus; the summary above lists them all.
     const refused = clientFieldErrors(form, stringEntries(body))
-    setChecked(refused)
+    // Drawn first, then focused: the summary above the fields would push the focused one out of view.
+    flushSync(() => setChecked(refused))
     if (refused) {
       focusFirstInvalid(form, order, refused)
       return
