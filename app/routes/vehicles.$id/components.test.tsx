@@ -110,6 +110,28 @@ describe('FinancingExample', () => {
     expect(screen.getByTestId('financing-result').textContent).toContain('Ihre Anzahlung deckt den Kaufpreis')
   })
 
+  it('says a new result in one sentence once the typing rests, not the figures as they change; the opening result is not announced (accessibility review 2026-11-29, L2)', async () => {
+    vi.useFakeTimers()
+    try {
+      renderExample()
+      const status = screen.getByRole('status')
+      expect(screen.getByTestId('financing-result').getAttribute('aria-live')).toBeNull()
+      act(() => void vi.advanceTimersByTime(2000))
+      expect(status.textContent).toBe('')
+      for (const typed of ['5', '50', '500', '5000']) act(() => void fireEvent.change(screen.getByLabelText('Anzahlung (€)'), { target: { value: typed } }))
+      act(() => void vi.advanceTimersByTime(600))
+      expect(status.textContent).toBe('')
+      act(() => void vi.advanceTimersByTime(100))
+      // 28.900 − 5.000 € over 48 months at 2,9 %.
+      expect(status.textContent?.replace(/\u00a0/g, ' ')).toMatch(/^Monatliche Rate \d{3},\d{2} € bei 48 Monaten$/)
+      act(() => void fireEvent.change(screen.getByLabelText('Anzahlung (€)'), { target: { value: '30000' } }))
+      act(() => void vi.advanceTimersByTime(700))
+      expect(status.textContent).toBe('Ihre Anzahlung deckt den Kaufpreis – eine Finanzierung ist nicht nötig.')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('takes the down payment as Germans write it: shown „5.780“, typed „3.900“ counts as 3,900 € (a text input, not type=number)', async () => {
     renderExample()
     const down = screen.getByLabelText('Anzahlung (€)') as HTMLInputElement

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { CONTROL_CLASSES, Field } from '#app/components/ui/field.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { formatDecimal, formatEuro } from '#app/utils/format.ts'
@@ -34,6 +34,11 @@ export interface FinancingExampleProps {
   path: string
 }
 
+const NOT_NEEDED_TEXT = 'Ihre Anzahlung deckt den Kaufpreis – eine Finanzierung ist nicht nötig.'
+const tooSmallText = () => `Finanzierungen sind ab einem Nettodarlehensbetrag von ${formatEuro(MIN_NET_LOAN_EUR)} möglich. Bitte verringern Sie die Anzahlung.`
+/** How long the figures must rest before the new result is announced. */
+const ANNOUNCE_DELAY_MS = 700
+
 /**
  * The financing example under the price (issue 5 §4): down payment and term adjustable, the
  * monthly rate by the annuity formula (app/vehicles/financing.ts), and the figures German price
@@ -50,6 +55,25 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path }:
   const [downPayment, setDownPayment] = useState(initial.downPayment)
   const [term, setTerm] = useState(clampTerm(initial.termMonths))
   const example = calculateFinancing({ price, downPayment, termMonths: term, effectiveAnnualRatePercent: effectiveRatePercent })
+  // What a screen reader hears of a new result: one sentence, once the typing has paused (the figures
+  // below, read out as they change, were six amounts without their labels on every keystroke).
+  const summary =
+    example.status === 'financed'
+      ? `Monatliche Rate ${formatEuroCents(example.monthlyPayment)} bei ${example.termMonths} Monaten`
+      : example.status === 'not-needed'
+        ? NOT_NEEDED_TEXT
+        : tooSmallText()
+  const [announced, setAnnounced] = useState('')
+  // The result the page opened with is on the page to read, not news: only a changed one is announced.
+  const lastAnnounced = useRef(summary)
+  useEffect(() => {
+    if (summary === lastAnnounced.current) return
+    const timer = setTimeout(() => {
+      lastAnnounced.current = summary
+      setAnnounced(summary)
+    }, ANNOUNCE_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [summary])
   const terms = TERM_OPTIONS.includes(term as (typeof TERM_OPTIONS)[number]) ? TERM_OPTIONS : [...TERM_OPTIONS, term].sort((a, b) => a - b)
 
   const syncAddress = (down: string, months: number) => {
@@ -149,7 +173,10 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path }:
         )}
       </form>
 
-      <div className="mt-5" aria-live="polite" data-testid="financing-result">
+      <p role="status" className="sr-only">
+        {announced}
+      </p>
+      <div className="mt-5" data-testid="financing-result">
         {example.status === 'financed' ? (
           <>
             <p className="text-zinc-700">
@@ -187,11 +214,9 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path }:
             </dl>
           </>
         ) : example.status === 'not-needed' ? (
-          <p className="font-semibold text-zinc-900">Ihre Anzahlung deckt den Kaufpreis – eine Finanzierung ist nicht nötig.</p>
+          <p className="font-semibold text-zinc-900">{NOT_NEEDED_TEXT}</p>
         ) : (
-          <p className="font-semibold text-zinc-900">
-            Finanzierungen sind ab einem Nettodarlehensbetrag von {formatEuro(MIN_NET_LOAN_EUR)} möglich. Bitte verringern Sie die Anzahlung.
-          </p>
+          <p className="font-semibold text-zinc-900">{tooSmallText()}</p>
         )}
       </div>
 
