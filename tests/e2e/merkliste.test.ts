@@ -106,7 +106,7 @@ test.describe('Merkliste without JavaScript', () => {
 
     await page.getByRole('button', { name: `Merken: ${first}` }).click()
     await expect(page).toHaveURL(/\/merkliste\?gemerkt=/)
-    await expect(page.getByRole('status')).toContainText(`Gemerkt: ${first}`)
+    await expect(page.getByRole('status').filter({ hasText: 'Gemerkt' })).toContainText(`Gemerkt: ${first}`)
     await page.getByRole('link', { name: 'Zurück, weitere Fahrzeuge merken' }).click()
     // Back at the card just saved, not at the list's top (visitor review 2026-11-29, L5).
     await expect(page).toHaveURL(/\/vehicles#fahrzeug-[\w-]+$/)
