@@ -77,7 +77,9 @@ describe('the receipt says what comes next', () => {
       // The closed Sunday does not count: Monday 09:00 + 24 hours.
       expect(part).toContain('Sie erhalten Ihre erste Einschätzung bis Dienstag, 1. Dezember um 09:00 Uhr.')
     }
-    expect(mail.text).toMatch(/^Kilometerstand \(km\): +123\.456 km$/m)
+    // The unit once, with the number (copy review 2026-11-29, M9).
+    expect(mail.text).toMatch(/^Kilometerstand: +123\.456 km$/m)
+    expect(mail.html).toContain('<th style="padding:4px 12px 4px 0;vertical-align:top;text-align:left">Kilometerstand</th>')
     expect(mail.html).toContain('>123.456 km</td>')
     const newYear = receipt(lead('vehicle-sale', { receivedAt: '2026-12-31T11:00:00.000Z' }), { ...OPTIONS, settings: { ...OPTIONS.settings, specs } })
     expect(newYear.text).toContain('bis Montag, 4. Januar 2027 um 12:00 Uhr.')
@@ -107,13 +109,15 @@ describe('„Finanzierung anfragen“ (issue 38 item 3): the dealer’s mail and
       expect(part).toContain('VW Golf 1.5 TSI Life – https://www.example.de/vehicles/5')
       expect(part).toMatch(/Laufzeit:?\s*(<[^>]+>\s*)*60 Monate/)
       // The number as stored (decision 042), in German notation.
-      expect(part).toMatch(/Anzahlung \(€\):?\s*(<[^>]+>\s*)*5\.000\u00a0€/)
+      expect(part).toMatch(/Anzahlung:?\s*(<[^>]+>\s*)*5\.000\u00a0€/)
+      expect(part).not.toContain('(€)')
     }
     const dealer = buildNotificationMail(doc, { to: 'haendler@example.de', from: 'Website <noreply@example.de>', siteUrl: 'https://www.example.de', vehicle })
     expect(dealer.subject).toBe('Neue Anfrage: Finanzierungsanfrage – Erika Mustermann')
     expect(dealer.text).toMatch(/Laufzeit:\s*60 Monate/)
     // The dealer reads it as the receipt does.
-    expect(dealer.text).toMatch(/Anzahlung \(€\):\s*5\.000\u00a0€/)
+    expect(dealer.text).toMatch(/^Anzahlung: +5\.000\u00a0€$/m)
+    expect(dealer.text).not.toContain('(€)')
     expect(dealer.text).toContain('VW Golf 1.5 TSI Life')
   })
 })
@@ -136,7 +140,8 @@ describe('one formatting for both mails (tablet review, Low 12)', () => {
     const dealer = buildNotificationMail(doc, { to: 'haendler@example.de', from: 'Website <noreply@example.de>', siteUrl: 'https://www.example.de' })
     for (const part of [mail.text, dealer.text]) {
       expect(part).toMatch(/^Erstzulassung \(Monat\): +04 – April$/m)
-      expect(part).toMatch(/^Kilometerstand \(km\): +123\.456 km$/m)
+      expect(part).toMatch(/^Kilometerstand: +123\.456 km$/m)
+      expect(part).not.toContain('(km)')
     }
     expect(dealer.html).toContain('>04 – April</td>')
     expect(dealer.html).toContain('>123.456 km</td>')

@@ -23,6 +23,7 @@ import {
   escapeHtml,
   formatBerlinTime,
   headerSafe,
+  mailLabel,
   shownValue,
   TRADE_IN_LABEL,
   type NotificationMail,
@@ -120,7 +121,7 @@ function sentRows(doc: SanityDocument, options: ConfirmationMailOptions): { kind
   // The form's definitions, not the stored labels, decide what is repeated and under which label.
   for (const field of form?.fields ?? []) {
     const value = receiptValue(field, stored.get(field.name))
-    if (value !== undefined) rows.push({ label: field.label, value })
+    if (value !== undefined) rows.push({ label: mailLabel(field.label, value), value })
   }
   return { kindTitle: form?.title ?? 'Anfrage', rows }
 }

@@ -178,7 +178,8 @@ describe('buildNotificationMail', () => {
           { _key: 'brand', name: 'brand', label: 'Marke', value: 'VW' },
           { _key: 'year', name: 'year', label: 'Baujahr', value: 2018 },
           { _key: 'mileage', name: 'mileage', label: 'Kilometerstand (km)', value: 85000 },
-          { _key: 'price', name: 'price', label: 'Preisvorstellung', value: 12500 }, // not a field of this form: as it is
+          // Not a field of this form: as it is, and its label keeps the unit the value lacks.
+          { _key: 'price', name: 'price', label: 'Preisvorstellung (€)', value: 12500 },
           { _key: 'phone', name: 'phone', label: 'Telefon', value: '0170 1234567' },
           { _key: 'message', name: 'message', label: 'Nachricht', value: 'Bitte <rückrufen>' },
         ],
@@ -188,11 +189,33 @@ describe('buildNotificationMail', () => {
     expect(mail.subject).toBe('Neue Anfrage: Fahrzeugbewertung – Max Muster')
     expect(mail.text).toContain('Baujahr:')
     expect(mail.text).toMatch(/Baujahr: +2018\n/)
-    expect(mail.text).toMatch(/Kilometerstand \(km\): +85\.000 km\n/)
-    expect(mail.text).toMatch(/Preisvorstellung: +12500\n/)
+    // The unit once, with the number (copy review 2026-11-29, M9).
+    expect(mail.text).toMatch(/Kilometerstand: +85\.000 km\n/)
+    expect(mail.text).not.toContain('(km)')
+    expect(mail.text).toMatch(/Preisvorstellung \(€\): +12500\n/)
     expect(mail.text.match(/0170 1234567/g)?.length).toBe(2) // the Telefon row and the answer note
     expect(mail.text).toContain('Nachricht:\nBitte <rückrufen>')
     expect(mail.html).toContain('Bitte &lt;rückrufen&gt;')
+  })
+
+  it('shows a euro field’s unit once, with the amount (copy review 2026-11-29, M9)', () => {
+    const mail = buildNotificationMail(
+      {
+        _id: 'inbox.lead-3',
+        _type: 'lead',
+        kind: 'used-car-enquiry',
+        contact: { phone: '0170 1234567' },
+        fields: [
+          { _key: 'from', name: 'priceFrom', label: 'Preis von (€)', value: 10000 },
+          { _key: 'to', name: 'priceTo', label: 'Preis bis (€)', value: 20000 },
+        ],
+      },
+      options,
+    )
+    expect(mail.text).toMatch(/^Preis von: +10\.000\u00a0€$/m)
+    expect(mail.text).toMatch(/^Preis bis: +20\.000\u00a0€$/m)
+    expect(mail.html).toContain('>Preis von</th>')
+    expect(mail.text).not.toContain('(€)')
   })
 
   it('falls back to the kind and the name for a lead without titles', () => {

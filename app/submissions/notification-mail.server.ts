@@ -130,6 +130,16 @@ export function shownValue(field: FieldDefinition, stored: unknown): string | un
   return field.number === 'mileage' ? formatMileage(Number(value)) : field.number === 'price' ? formatEuro(Number(value)) : value
 }
 
+/**
+ * A field's label as the mails show it beside its value: a unit in brackets that the value carries
+ * already is left out („Kilometerstand (km)“ with „85.000 km“ → „Kilometerstand“), so no unit is
+ * shown twice (copy review 2026-11-29, M9). The form keeps the unit: there it says what to type.
+ */
+export function mailLabel(label: string, value: string): string {
+  const unit = /\s*\(([^()]+)\)$/.exec(label)
+  return unit && value.replace(/\u00a0/g, ' ').endsWith(` ${unit[1]}`) ? label.slice(0, unit.index) : label
+}
+
 /** The page a lead was sent from as a link on the site; a stored path that names another host (`/\\evil.example`) is left out. */
 function pageUrl(page: unknown, siteUrl: string | undefined): string | undefined {
   const path = text(page)
@@ -248,7 +258,7 @@ function leadContent(doc: SanityDocument, options: NotificationMailOptions): Con
       message = value
       continue
     }
-    rows.push({ label, value })
+    rows.push({ label: mailLabel(label, value), value })
   }
   return {
     photos: leadPhotos(doc, options.siteUrl),

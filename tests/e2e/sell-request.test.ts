@@ -202,7 +202,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(receipt).toContain(`To: ${emailOf(name)}`)
       expect(receipt).toMatch(/^Subject: Eingangsbestätigung: Ihre Anfrage \(Auto verkaufen\) bei Ruhrstern Automobile$/m)
       expect(receipt).toMatch(/^Erstzulassung \(Jahr\): +2017\r?$/m)
-      expect(receipt).toMatch(/^Kilometerstand \(km\): +98\.000 km\r?$/m)
+      expect(receipt).toMatch(/^Kilometerstand: +98\.000 km\r?$/m)
       expect(receipt).toContain('Ihre 2 Fotos sind bei uns eingegangen.')
       expect(receipt).toMatch(ESTIMATE_BY)
       for (const typed of [name, 'Golf 1.5 TSI', 'Kratzer hinten links']) expect(receipt).not.toContain(typed)
