@@ -173,7 +173,8 @@ export function buildAlertMail(options: AlertMailOptions): NotificationMail {
     event.kind === 'arrival'
       ? `Guten Tag,\n\nzu Ihrer Suche ist ein passendes Fahrzeug in unseren Bestand gekommen: ${name} für ${formatPrice(event.price)}.`
       : event.formerPrice !== undefined
-        ? `Guten Tag,\n\nder Preis des ${name}, den Sie beobachten, ist gesenkt: jetzt ${formatPrice(event.price)} statt ${formatPrice(event.formerPrice)} (unser niedrigster Preis der 30 Tage vor der Senkung).`
+        ? // PAngV § 11: the former price named is the lowest of the 30 days before the reduction (priceReduction).
+          `Guten Tag,\n\nder Preis des ${name}, den Sie beobachten, wurde gesenkt: jetzt ${formatPrice(event.price)} statt ${formatPrice(event.formerPrice)} (unser niedrigster Preis in den 30 Tagen vor der Senkung).`
         : `Guten Tag,\n\nder Preis des ${name}, den Sie beobachten, hat sich geändert: jetzt ${formatPrice(event.price)}.`
   const unsubscribe = `Keine weiteren E-Mails zu diesem ${event.kind === 'arrival' ? 'Suchauftrag' : 'Fahrzeug'}? Abmelden mit einem Klick: ${options.links.unsubscribePage}`
   const footer = `Sie erhalten diese E-Mail, weil Sie diese Benachrichtigung auf unserer Website angefordert und bestätigt haben.`

@@ -158,6 +158,9 @@ describe.each(BACKENDS)('a price alert on the %s lake', (backend) => {
     expect(more).toHaveLength(0)
     // The lowest price of the 30 days before (21,490 € since yesterday; 21,980 € before) is the former price.
     expect(syncAlert!.header('Subject')).toBe(`Preis gesenkt: ${NAME} jetzt 20.990 € statt 21.490 € – Ruhrstern Automobile`)
+    expect(syncAlert!.text).toContain(
+      `der Preis des ${NAME}, den Sie beobachten, wurde gesenkt: jetzt 20.990\u00a0€ statt 21.490\u00a0€ (unser niedrigster Preis in den 30 Tagen vor der Senkung).`,
+    )
     expect(syncAlert!.rawHeader('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click')
     const oneClickUrl = /^<(https:\/\/www\.example\.de\/api\/benachrichtigung\/abmelden\?t=[^>]+)>$/.exec(syncAlert!.rawHeader('List-Unsubscribe'))?.[1]
     expect(oneClickUrl).toBeDefined()
