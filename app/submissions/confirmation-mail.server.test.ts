@@ -105,7 +105,8 @@ describe('„Finanzierung anfragen“ (issue 38 item 3): the dealer’s mail and
     const vehicle = { id: '5', make: 'VW', model: 'Golf 1.5 TSI Life', status: 'available' }
     const mail = receipt(doc, { ...OPTIONS, vehicle })
     for (const part of [mail.text, mail.html]) {
-      expect(part).toContain('Anfrage (Finanzierungsanfrage)')
+      expect(part).toContain('vielen Dank für Ihre Finanzierungsanfrage. Sie ist am')
+      expect(part).not.toContain('Anfrage (')
       expect(part).toContain('VW Golf 1.5 TSI Life – https://www.example.de/vehicles/5')
       expect(part).toMatch(/Laufzeit:?\s*(<[^>]+>\s*)*60 Monate/)
       // The number as stored (decision 042), in German notation.
@@ -148,5 +149,26 @@ describe('one formatting for both mails (tablet review, Low 12)', () => {
     // The free text only the dealer reads, as typed (the receipt leaves it out: abuse).
     expect(dealer.text).toMatch(/^Marke: +VW$/m)
     expect(mail.text).not.toMatch(/^Marke:/m)
+  })
+})
+
+describe('the receipt names the request with its own words (copy review 2026-11-29, M6)', () => {
+  const car = { id: '1', title: 'BMW 320d Touring', make: 'BMW', model: '320d', status: 'available' }
+  const cases: Array<[string, SanityDocument, ConfirmationMailOptions['vehicle'], string]> = [
+    ['contact message', { _id: 'inbox.contact-1', _type: 'contactMessage', email: 'erika@example.de' }, null, 'Ihre Nachricht'],
+    ['financing request', lead('financing-request', {}), car, 'Ihre Finanzierungsanfrage'],
+    ['sell request', lead('vehicle-sale', {}), car, 'Ihre Verkaufsanfrage'],
+    ['test drive', lead('test-drive', {}), car, 'Ihre Probefahrt-Anfrage'],
+    ['vehicle enquiry, the car from our data', lead('vehicle-enquiry', {}), car, 'Ihre Anfrage zum BMW 320d Touring'],
+    ['vehicle enquiry, no car title: make and model', lead('vehicle-enquiry', {}), { id: '2', make: 'VW', model: 'Golf' }, 'Ihre Anfrage zum VW Golf'],
+    ['vehicle enquiry without a car', lead('vehicle-enquiry', {}), null, 'Ihre Fahrzeuganfrage'],
+    ['availability alert', lead('availability-alert', {}), { ...car, status: 'reserved' }, 'Ihre Anfrage zum BMW 320d Touring'],
+  ]
+  it.each(cases)('%s: subject and first line', (_, doc, vehicle, topic) => {
+    const mail = buildConfirmationMail({ ...doc, receivedAt: MONDAY_0930 }, { ...OPTIONS, vehicle })!
+    expect(mail.subject).toBe(`${topic} bei Ruhrstern Automobile – Eingangsbestätigung`)
+    expect(mail.text).toContain(`vielen Dank für ${topic}. Sie ist am Montag, 30. November 2026 um 09:30 Uhr bei uns eingegangen.`)
+    expect(mail.html).toContain(`vielen Dank für ${topic}. Sie ist am`)
+    for (const part of [mail.subject, mail.text]) expect(part).not.toMatch(/Anfrage \(|Eingangsbestätigung:/)
   })
 })

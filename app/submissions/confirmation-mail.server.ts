@@ -90,15 +90,40 @@ export function receiptValue(field: FieldDefinition, stored: unknown): string | 
   return shown
 }
 
+/** The dealer's car a lead refers to, as the lake names it (never the visitor's words). */
+function carName(vehicle: NotificationVehicle | null | undefined): string | undefined {
+  return text(vehicle?.title) ?? ([text(vehicle?.make), text(vehicle?.model)].filter(Boolean).join(' ') || undefined)
+}
+
+/** Each form's own name for the request (feminine, so „Sie ist … eingegangen“ fits every one). */
+const RECEIPT_TOPICS: Partial<Record<string, string>> = {
+  'vehicle-enquiry': 'Ihre Fahrzeuganfrage',
+  'test-drive': 'Ihre Probefahrt-Anfrage',
+  'vehicle-sale': 'Ihre Verkaufsanfrage',
+  'financing-request': 'Ihre Finanzierungsanfrage',
+}
+
+/**
+ * How the receipt's subject and first line name the request (copy review 2026-11-29, M6): „Ihre
+ * Finanzierungsanfrage“, an enquiry about a car „Ihre Anfrage zum BMW 320d Touring“ (the car as our
+ * data names it), never the form's internal title in brackets.
+ */
+function receiptTopic(doc: SanityDocument, vehicle: NotificationVehicle | null | undefined): string {
+  if (doc._type !== 'lead') return 'Ihre Nachricht'
+  const kind = text(doc.kind) ?? ''
+  const car = carName(vehicle)
+  if (car && (kind === 'vehicle-enquiry' || kind === 'availability-alert')) return `Ihre Anfrage zum ${car}`
+  return RECEIPT_TOPICS[kind] ?? 'Ihre Anfrage'
+}
+
 /** What the receipt repeats of the submission, as label and value, in form order (see receiptValue). */
-function sentRows(doc: SanityDocument, options: ConfirmationMailOptions): { kindTitle: string; rows: Row[] } {
+function sentRows(doc: SanityDocument, options: ConfirmationMailOptions): Row[] {
   if (doc._type !== 'lead') {
     // A contact message keeps its fields at the document's top level.
-    const rows = CONTACT_FORM.fields.flatMap((field): Row[] => {
+    return CONTACT_FORM.fields.flatMap((field): Row[] => {
       const value = receiptValue(field, doc[field.name])
       return value === undefined ? [] : [{ label: field.label, value }]
     })
-    return { kindTitle: 'Nachricht', rows }
   }
   const kind = text(doc.kind)
   const form = kind ? (LEAD_FORMS as Record<string, FormDefinition | undefined>)[kind] : undefined
@@ -106,12 +131,12 @@ function sentRows(doc: SanityDocument, options: ConfirmationMailOptions): { kind
   const vehicle = options.vehicle
   if (vehicle) {
     // The dealer's own car as the lake has it (the lead refers to it), with the link to its page.
-    const name = text(vehicle.title) ?? [text(vehicle.make), text(vehicle.model)].filter(Boolean).join(' ')
+    const name = carName(vehicle)
     const id = text(vehicle.id)
     const link = id && options.siteUrl ? ` – ${new URL(`/vehicles/${encodeURIComponent(id)}`, options.siteUrl).toString()}` : ''
     // A sell request's vehicle is the car the seller wants to buy with it (trade-in), not the car sold.
     const reserved = kind !== 'vehicle-sale' && vehicle.status === 'reserved' ? ' (derzeit reserviert)' : ''
-    rows.push({ label: kind === 'vehicle-sale' ? TRADE_IN_LABEL : 'Fahrzeug', value: `${name || 'Fahrzeug'}${reserved}${link}` })
+    rows.push({ label: kind === 'vehicle-sale' ? TRADE_IN_LABEL : 'Fahrzeug', value: `${name ?? 'Fahrzeug'}${reserved}${link}` })
   }
   const stored = new Map<string, unknown>()
   for (const field of Array.isArray(doc.fields) ? (doc.fields as Array<Record<string, unknown>>) : []) {
@@ -123,7 +148,7 @@ function sentRows(doc: SanityDocument, options: ConfirmationMailOptions): { kind
     const value = receiptValue(field, stored.get(field.name))
     if (value !== undefined) rows.push({ label: mailLabel(field.label, value), value })
   }
-  return { kindTitle: form?.title ?? 'Anfrage', rows }
+  return rows
 }
 
 /** A test drive's slot start as the server stored it (`appointment.start`), if any. */
@@ -176,7 +201,7 @@ function photosArrived(doc: SanityDocument): string | undefined {
  */
 function reservedNotes(doc: SanityDocument, vehicle: ConfirmationMailOptions['vehicle']): string[] {
   const kind = text(doc.kind)
-  const name = text(vehicle?.title) ?? ([text(vehicle?.make), text(vehicle?.model)].filter(Boolean).join(' ') || 'Fahrzeug')
+  const name = carName(vehicle) ?? 'Fahrzeug'
   if (kind === 'availability-alert')
     return ['Das Fahrzeug ist derzeit reserviert: Ein anderer Kunde hat es verbindlich reserviert. Fällt die Reservierung weg, melden wir uns bei Ihnen.']
   if (kind === 'test-drive' && vehicle?.status === 'reserved') return [reservedTestDriveNote(name)]
@@ -189,11 +214,12 @@ export function buildConfirmationMail(doc: SanityDocument, options: Confirmation
   if (!to) return undefined
   const { settings } = options
   const dealer = text(settings.dealerName) ?? 'Ihr Autohaus'
-  const { kindTitle, rows } = sentRows(doc, options)
+  const topic = receiptTopic(doc, options.vehicle)
+  const rows = sentRows(doc, options)
   const received = formatBerlinTime(doc.receivedAt)
   // Not the name: it is text anyone could have typed (a URL, an advertisement).
   const greeting = 'Guten Tag,'
-  const intro = `vielen Dank für Ihre ${kindTitle === 'Nachricht' ? 'Nachricht' : `Anfrage (${kindTitle})`}. Sie ist${received ? ` am ${received}` : ''} bei uns eingegangen.`
+  const intro = `vielen Dank für ${topic}. Sie ist${received ? ` am ${received}` : ''} bei uns eingegangen.`
   const promise = [answerPromise(doc, settings), ...reservedNotes(doc, options.vehicle)].join(' ')
   const photos = photosArrived(doc)
   const address = settings.address
@@ -258,7 +284,7 @@ export function buildConfirmationMail(doc: SanityDocument, options: Confirmation
     from: options.from,
     // An answer to the receipt reaches the dealer, not an unread sender address.
     ...(dealerEmail && EMAIL.test(dealerEmail) ? { replyTo: { name: headerSafe(dealer, 100), address: dealerEmail } } : {}),
-    subject: headerSafe(`Eingangsbestätigung: ${kindTitle === 'Nachricht' ? 'Ihre Nachricht' : `Ihre Anfrage (${kindTitle})`} bei ${dealer}`, 200),
+    subject: headerSafe(`${topic} bei ${dealer} – Eingangsbestätigung`, 200),
     text: textBody,
     html,
     messageId: `<${safeId}.bestaetigung@${domain}>`,

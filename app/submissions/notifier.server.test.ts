@@ -351,7 +351,7 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
 
       expect(smtp.messages.map((message) => message.to)).toEqual([['anfragen@example.de'], ['erika@example.de']])
       const receipt = parseMail(smtp.messages[1]!.raw)
-      expect(receipt.header('Subject')).toBe('Eingangsbestätigung: Ihre Nachricht bei Ruhrstern Automobile')
+      expect(receipt.header('Subject')).toBe('Ihre Nachricht bei Ruhrstern Automobile – Eingangsbestätigung')
       expect(receipt.header('Reply-To')).toBe('Ruhrstern Automobile <info@ruhrstern.example>')
       expect(receipt.header('Auto-Submitted')).toBe('auto-generated')
       expect(receipt.header('Message-ID')).toBe(`<${id}.bestaetigung@example.de>`)
@@ -439,7 +439,7 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
         })
         const receipt = await receiptOf(id)
         expectNothingRelayed(receipt)
-        expect(receipt.subject).toBe('Eingangsbestätigung: Ihre Anfrage (Auto verkaufen) bei Ruhrstern Automobile')
+        expect(receipt.subject).toBe('Ihre Verkaufsanfrage bei Ruhrstern Automobile – Eingangsbestätigung')
         for (const [label, value] of [
           ['Erstzulassung (Monat)', '03 – März'],
           ['Erstzulassung (Jahr)', '2017'],
@@ -485,7 +485,7 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
         })
         const receipt = await receiptOf(id)
         expectNothingRelayed(receipt)
-        expect(receipt.subject).toBe('Eingangsbestätigung: Ihre Nachricht bei Ruhrstern Automobile')
+        expect(receipt.subject).toBe('Ihre Nachricht bei Ruhrstern Automobile – Eingangsbestätigung')
         expect(receipt.text).toMatch(/^Betreff: +Fahrzeuglieferung$/m)
       })
 

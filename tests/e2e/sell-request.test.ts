@@ -200,7 +200,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect.poll(() => outboxMailWith(String(lead?._id), 'receipt'), { timeout: 10_000 }).toBeTruthy()
       const receipt = outboxMailWith(String(lead?._id), 'receipt')!
       expect(receipt).toContain(`To: ${emailOf(name)}`)
-      expect(receipt).toMatch(/^Subject: Eingangsbestätigung: Ihre Anfrage \(Auto verkaufen\) bei Ruhrstern Automobile$/m)
+      expect(receipt).toMatch(/^Subject: Ihre Verkaufsanfrage bei Ruhrstern Automobile – Eingangsbestätigung$/m)
+      expect(receipt).toContain('vielen Dank für Ihre Verkaufsanfrage.')
       expect(receipt).toMatch(/^Erstzulassung \(Jahr\): +2017\r?$/m)
       expect(receipt).toMatch(/^Kilometerstand: +98\.000 km\r?$/m)
       expect(receipt).toContain('Ihre 2 Fotos sind bei uns eingegangen.')
