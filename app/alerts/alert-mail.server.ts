@@ -6,7 +6,7 @@
  * ended with one click: `List-Unsubscribe` with the https endpoint and `List-Unsubscribe-Post`
  * (RFC 8058), and a link in the body.
  */
-import { type ConfirmationSettings } from '#app/submissions/confirmation-mail.server.ts'
+import { type ConfirmationSettings, mailSignature, visitorSender } from '#app/submissions/confirmation-mail.server.ts'
 import { escapeHtml, formatBerlinTime, headerSafe, type NotificationMail } from '#app/submissions/notification-mail.server.ts'
 import { formatPrice } from '#app/utils/format.ts'
 
@@ -52,13 +52,6 @@ function domainOf(from: string): string {
 }
 
 const safeId = (id: string) => id.replace(/[^A-Za-z0-9._-]/g, '-')
-
-function signature(settings: ConfirmationSettings): string[] {
-  const dealer = text(settings.dealerName) ?? 'Ihr Autohaus'
-  const address = settings.address
-  const line = [text(address?.street), [text(address?.postalCode), text(address?.city)].filter(Boolean).join(' ')].filter(Boolean).join(', ')
-  return ['Mit freundlichen Grüßen', dealer, ...(line ? [line] : []), ...(text(settings.phone) ? [`Telefon: ${text(settings.phone)}`] : [])]
-}
 
 function html(title: string, paragraphs: Array<string | { link: string; label: string }>, footer: string): string {
   const body = paragraphs.map((part) =>
@@ -115,7 +108,7 @@ export function buildOptInMail(options: OptInMailOptions): NotificationMail {
     after,
     ...(page ? ['', `Zum Fahrzeug: ${page}`] : []),
     '',
-    ...signature(settings),
+    ...mailSignature(settings),
     '',
     '--',
     footer,
@@ -123,7 +116,7 @@ export function buildOptInMail(options: OptInMailOptions): NotificationMail {
   ].join('\n')
   return {
     to: options.to,
-    from: options.from,
+    from: visitorSender(options.from, settings),
     subject: headerSafe(`${subject} – ${dealer}`, 200),
     text: textBody,
     html: html(
@@ -133,7 +126,7 @@ export function buildOptInMail(options: OptInMailOptions): NotificationMail {
         { link: options.links.confirm, label: 'Benachrichtigung bestätigen' },
         after,
         ...(page ? [`Zum Fahrzeug: ${page}`] : []),
-        signature(settings).join('\n'),
+        mailSignature(settings).join('\n'),
       ],
       footer,
     ),
@@ -178,13 +171,13 @@ export function buildAlertMail(options: AlertMailOptions): NotificationMail {
         : `Guten Tag,\n\nder Preis des ${name}, den Sie beobachten, hat sich geändert: jetzt ${formatPrice(event.price)}.`
   const unsubscribe = `Keine weiteren E-Mails zu diesem ${event.kind === 'arrival' ? 'Suchauftrag' : 'Fahrzeug'}? Abmelden mit einem Klick: ${options.links.unsubscribePage}`
   const footer = `Sie erhalten diese E-Mail, weil Sie diese Benachrichtigung auf unserer Website angefordert und bestätigt haben.`
-  const textBody = [news, ...(page ? ['', `Zum Fahrzeug: ${page}`] : []), '', ...signature(settings), '', '--', unsubscribe, footer, ''].join('\n')
+  const textBody = [news, ...(page ? ['', `Zum Fahrzeug: ${page}`] : []), '', ...mailSignature(settings), '', '--', unsubscribe, footer, ''].join('\n')
   return {
     to: options.to,
-    from: options.from,
+    from: visitorSender(options.from, settings),
     subject: headerSafe(`${headline} – ${dealer}`, 200),
     text: textBody,
-    html: html(headline, [news, ...(page ? [{ link: page, label: 'Zum Fahrzeug' }] : []), signature(settings).join('\n')], `${unsubscribe}\n${footer}`),
+    html: html(headline, [news, ...(page ? [{ link: page, label: 'Zum Fahrzeug' }] : []), mailSignature(settings).join('\n')], `${unsubscribe}\n${footer}`),
     messageId: `<${safeId(options.leadId)}.${safeId(event.key)}@${domainOf(options.from)}>`,
     headers: {
       'X-Lead-Id': safeId(options.leadId),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type SanityDocument } from '#app/lake/lake.server.ts'
-import { buildConfirmationMail, type ConfirmationMailOptions } from './confirmation-mail.server.ts'
+import { buildAlertMail, buildOptInMail } from '#app/alerts/alert-mail.server.ts'
+import { buildConfirmationMail, type ConfirmationMailOptions, type ConfirmationSettings } from './confirmation-mail.server.ts'
 import { buildNotificationMail } from './notification-mail.server.ts'
 import { parseSubmission, toDocument } from './schema.server.ts'
 
@@ -170,5 +171,71 @@ describe('the receipt names the request with its own words (copy review 2026-11-
     expect(mail.text).toContain(`vielen Dank für ${topic}. Sie ist am Montag, 30. November 2026 um 09:30 Uhr bei uns eingegangen.`)
     expect(mail.html).toContain(`vielen Dank für ${topic}. Sie ist am`)
     for (const part of [mail.subject, mail.text]) expect(part).not.toMatch(/Anfrage \(|Eingangsbestätigung:/)
+  })
+})
+
+describe('one signature and the dealer as sender in every mail to a visitor (copy review 2026-11-29, M5)', () => {
+  const settings = {
+    dealerName: 'Ruhrstern Automobile',
+    legalName: 'Ruhrstern Automobile GmbH',
+    legal: { managingDirector: 'Markus Brandt', registerCourt: 'Amtsgericht Essen', registerNumber: 'HRB 12345' },
+    phone: '0201 8512 3400',
+    email: 'info@ruhrstern-automobile.de',
+    address: { street: 'Gladbecker Straße 250', postalCode: '45326', city: 'Essen' },
+  }
+  const SIGNATURE = [
+    'Mit freundlichen Grüßen',
+    'Ruhrstern Automobile GmbH',
+    'Gladbecker Straße 250, 45326 Essen',
+    'Telefon: 0201 8512 3400',
+    'E-Mail: info@ruhrstern-automobile.de',
+    'Registereintrag: Amtsgericht Essen, HRB 12345',
+    'Geschäftsführer: Markus Brandt',
+  ]
+  const links = {
+    confirm: 'https://www.example.de/benachrichtigung/bestaetigen?t=x',
+    unsubscribePage: 'https://www.example.de/abmelden?t=x',
+    oneClick: 'https://www.example.de/api/abmelden?t=x',
+  }
+  const mails = (from: string, own: ConfirmationSettings = settings) => ({
+    receipt: buildConfirmationMail(lead('financing-request', { receivedAt: MONDAY_0930 }), { ...OPTIONS, from, settings: own })!,
+    optIn: buildOptInMail({
+      to: 'erika@example.de',
+      from,
+      leadId: 'inbox.lead-1',
+      kind: 'search-request',
+      settings: own,
+      links,
+      expiresAt: new Date(MONDAY_0930),
+    }),
+    alert: buildAlertMail({
+      to: 'erika@example.de',
+      from,
+      leadId: 'inbox.lead-1',
+      event: { key: 'k', kind: 'arrival', vehicleDocId: 'vehicle-1', at: MONDAY_0930, price: 20_000 },
+      vehicle: { id: '1', title: 'BMW 320d Touring' },
+      settings: own,
+      links,
+    }),
+  })
+
+  it('the receipt, the double opt-in and the alert close with the same lines: legal form, address, phone, e-mail, register entry, managing director', () => {
+    for (const mail of Object.values(mails('noreply@example.de'))) {
+      expect(mail.text).toContain(`\n\n${SIGNATURE.join('\n')}\n\n--\n`)
+      expect(mail.html).toContain(`<p>${SIGNATURE.join('<br>')}</p>`)
+    }
+  })
+
+  it('leaves out a line the settings lack; the dealer’s name stands in for a missing Firmierung', () => {
+    const { receipt, optIn } = mails('noreply@example.de', { ...settings, legalName: '', legal: null, email: '' })
+    for (const mail of [receipt, optIn]) {
+      expect(mail.text).toContain('\n\nMit freundlichen Grüßen\nRuhrstern Automobile\nGladbecker Straße 250, 45326 Essen\nTelefon: 0201 8512 3400\n\n--\n')
+      expect(mail.text).not.toMatch(/Registereintrag|Geschäftsführer/)
+    }
+  })
+
+  it('a MAIL_FROM without a name sends under the dealer’s name, never „Website“; one with a name is kept', () => {
+    for (const mail of Object.values(mails('noreply@example.de'))) expect(mail.from).toEqual({ name: 'Ruhrstern Automobile', address: 'noreply@example.de' })
+    for (const mail of Object.values(mails('Autohaus Team <noreply@example.de>'))) expect(mail.from).toBe('Autohaus Team <noreply@example.de>')
   })
 })

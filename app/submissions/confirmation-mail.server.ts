@@ -32,6 +32,10 @@ import {
 
 export interface ConfirmationSettings {
   dealerName?: string | null
+  /** The Firmierung with the legal form („… GmbH“), the signature's company line. */
+  legalName?: string | null
+  /** The Impressum's register data and managing director, also the signature's. */
+  legal?: { managingDirector?: string | null; registerCourt?: string | null; registerNumber?: string | null } | null
   phone?: string | null
   email?: string | null
   address?: { street?: string | null; postalCode?: string | null; city?: string | null } | null
@@ -57,6 +61,38 @@ interface Row {
 const EMAIL = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined)
+
+/**
+ * The one signature of every mail to a visitor, the receipt, the double opt-in and the alert (copy
+ * review 2026-11-29, M5): the company with its legal form, address, phone and e-mail, and the
+ * register entry and managing director the Impressum shows, which a company's business mail must
+ * name (§ 35a GmbHG, § 37a HGB). A line the settings lack is left out.
+ */
+export function mailSignature(settings: ConfirmationSettings): string[] {
+  const address = settings.address
+  const place = [text(address?.street), [text(address?.postalCode), text(address?.city)].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+  const register = [text(settings.legal?.registerCourt), text(settings.legal?.registerNumber)].filter(Boolean).join(', ')
+  const director = text(settings.legal?.managingDirector)
+  return [
+    'Mit freundlichen Grüßen',
+    text(settings.legalName) ?? text(settings.dealerName) ?? 'Ihr Autohaus',
+    ...(place ? [place] : []),
+    ...(text(settings.phone) ? [`Telefon: ${text(settings.phone)}`] : []),
+    ...(text(settings.email) ? [`E-Mail: ${text(settings.email)}`] : []),
+    ...(register ? [`Registereintrag: ${register}`] : []),
+    ...(director ? [`Geschäftsführer: ${director}`] : []),
+  ]
+}
+
+/**
+ * The sender of a mail to a visitor: MAIL_FROM as the operator wrote it, and an address without a
+ * name under the dealer's name (copy review 2026-11-29, M5: not „Website“). Set here, not as
+ * MAIL_FROM's default: the environment is read at start, the name lives in the settings staff edit.
+ */
+export function visitorSender(from: string, settings: ConfirmationSettings): NotificationMail['from'] {
+  const dealer = text(settings.dealerName)
+  return dealer && !from.includes('<') ? { name: headerSafe(dealer, 100), address: from.trim() } : from
+}
 
 /** The address the receipt goes to: the one the visitor gave, if it looks like one. */
 export function confirmationRecipient(doc: SanityDocument): string | undefined {
@@ -222,14 +258,7 @@ export function buildConfirmationMail(doc: SanityDocument, options: Confirmation
   const intro = `vielen Dank für ${topic}. Sie ist${received ? ` am ${received}` : ''} bei uns eingegangen.`
   const promise = [answerPromise(doc, settings), ...reservedNotes(doc, options.vehicle)].join(' ')
   const photos = photosArrived(doc)
-  const address = settings.address
-  const addressLine = [text(address?.street), [text(address?.postalCode), text(address?.city)].filter(Boolean).join(' ')].filter(Boolean).join(', ')
-  const phone = text(settings.phone)
-  const reach = [
-    phone ? `Telefon: ${phone}` : undefined,
-    addressLine ? `Adresse: ${dealer}, ${addressLine}` : undefined,
-    text(settings.email) ? `E-Mail: ${text(settings.email)}` : undefined,
-  ].filter((line): line is string => line !== undefined)
+  const signature = mailSignature(settings)
   const why = `Sie erhalten diese E-Mail einmalig, weil auf unserer Website ein Formular mit Ihrer E-Mail-Adresse abgeschickt wurde. Waren Sie das nicht, können Sie sie ignorieren.`
   const width = Math.max(0, ...rows.map((row) => row.label.length)) + 2
 
@@ -241,11 +270,7 @@ export function buildConfirmationMail(doc: SanityDocument, options: Confirmation
     promise,
     ...(rows.length > 0 ? ['', 'Ihre Angaben:', ...rows.map((row) => `${`${row.label}:`.padEnd(width)}${row.value.replace(/\r?\n/g, ' ')}`)] : []),
     '',
-    'So erreichen Sie uns:',
-    ...reach,
-    '',
-    `Mit freundlichen Grüßen`,
-    dealer,
+    ...signature,
     '',
     '--',
     why,
@@ -267,9 +292,7 @@ export function buildConfirmationMail(doc: SanityDocument, options: Confirmation
           '</table>',
         ]
       : []),
-    '<h2 style="font-size:16px">So erreichen Sie uns</h2>',
-    `<p>${reach.map(escapeHtml).join('<br>')}</p>`,
-    `<p>Mit freundlichen Grüßen<br>${escapeHtml(dealer)}</p>`,
+    `<p>${signature.map(escapeHtml).join('<br>')}</p>`,
     '<hr>',
     `<p style="color:#555">${escapeHtml(why)}</p>`,
     '</body></html>',
@@ -281,7 +304,7 @@ export function buildConfirmationMail(doc: SanityDocument, options: Confirmation
   const safeId = doc._id.replace(/[^A-Za-z0-9._-]/g, '-')
   return {
     to,
-    from: options.from,
+    from: visitorSender(options.from, settings),
     // An answer to the receipt reaches the dealer, not an unread sender address.
     ...(dealerEmail && EMAIL.test(dealerEmail) ? { replyTo: { name: headerSafe(dealer, 100), address: dealerEmail } } : {}),
     subject: headerSafe(`${topic} bei ${dealer} – Eingangsbestätigung`, 200),

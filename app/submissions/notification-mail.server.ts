@@ -20,7 +20,8 @@ export const NOTIFIED_TYPES = ['contactMessage', 'lead'] as const
 
 export interface NotificationMail {
   to: string
-  from: string
+  /** MAIL_FROM; to a visitor without a name of its own, an address object with the dealer's (visitorSender). */
+  from: string | { name: string; address: string }
   /** An address object, never a parsed string: a name with commas or brackets cannot add recipients. */
   replyTo?: { name: string; address: string }
   subject: string

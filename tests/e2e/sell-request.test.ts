@@ -202,6 +202,11 @@ for (const javaScriptEnabled of [true, false]) {
       expect(receipt).toContain(`To: ${emailOf(name)}`)
       expect(receipt).toMatch(/^Subject: Ihre Verkaufsanfrage bei Ruhrstern Automobile – Eingangsbestätigung$/m)
       expect(receipt).toContain('vielen Dank für Ihre Verkaufsanfrage.')
+      // The dealer as sender, and the one signature with the legal data (copy review 2026-11-29, M5).
+      expect(receipt).toMatch(/^From: Ruhrstern Automobile <noreply@localhost>\r?$/m)
+      expect(receipt).toMatch(/^Ruhrstern Automobile GmbH\r?\nGladbecker Straße 250, 45326 Essen\r?\nTelefon: 0201 8512 3400\r?$/m)
+      expect(receipt).toMatch(/^Registereintrag: Amtsgericht Essen, HRB \S+/m)
+      expect(receipt).toMatch(/^Geschäftsführer: \S+/m)
       expect(receipt).toMatch(/^Erstzulassung \(Jahr\): +2017\r?$/m)
       expect(receipt).toMatch(/^Kilometerstand: +98\.000 km\r?$/m)
       expect(receipt).toContain('Ihre 2 Fotos sind bei uns eingegangen.')
