@@ -1,14 +1,17 @@
 /*
  * The mails of the price and search alerts (issue 38 item 2; docs/decisions/080): the double
  * opt-in's confirmation mail and the alert itself. Both go to an address someone typed into a form,
- * so neither carries a word the visitor wrote, not even the name or the search: fixed text, the
- * dealer's own data (the car's name, price and page) and the signed links. Every alert mail can be
+ * so neither carries a word the visitor wrote, not even the name or the search as typed: fixed text,
+ * the dealer's own data (the car's name, price and page), what the server read of a search in its
+ * own words (searchChips) and the signed links. Every alert mail can be
  * ended with one click: `List-Unsubscribe` with the https endpoint and `List-Unsubscribe-Post`
  * (RFC 8058), and a link in the body.
  */
 import { type ConfirmationSettings, mailSignature, visitorSender } from '#app/submissions/confirmation-mail.server.ts'
 import { escapeHtml, formatBerlinTime, headerSafe, type NotificationMail } from '#app/submissions/notification-mail.server.ts'
 import { formatPrice } from '#app/utils/format.ts'
+import { readQuery } from '#app/vehicles/query-reading.ts'
+import { isFillerWord, knownTerm } from '#app/vehicles/search-text.ts'
 
 export interface AlertVehicle {
   id?: string | null
@@ -71,6 +74,22 @@ function html(title: string, paragraphs: Array<string | { link: string; label: s
   ].join('\n')
 }
 
+/**
+ * What a Suchauftrag's mail may name of its search (copy review 2026-11-29, M8): the parts the
+ * search page reads and labels itself („Preis bis 20.000 €“, „Golf 7 (Erstzulassung 2012–2020)“),
+ * and words that are a make, fuel, gearbox or body type, in our spelling („Kombi“); in the order
+ * typed. Every other word stays out, the mail goes to a typed address; `partial` says some did.
+ */
+export function searchChips(search: unknown): { chips: string[]; partial: boolean } {
+  const reading = readQuery(typeof search === 'string' ? search : undefined)
+  const words = reading.words.filter((word) => !isFillerWord(word.source)).map((word) => ({ at: word.at, label: knownTerm(word.source) }))
+  const chips = [...reading.parts, ...words].filter((chip): chip is { at: number; label: string } => chip.label !== undefined).sort((a, b) => a.at - b.at)
+  return { chips: chips.map((chip) => chip.label), partial: words.some((word) => word.label === undefined) }
+}
+
+/** „„Kombi“ und „Preis bis 20.000 €““: each chip quoted, as the search page's chips stand apart. */
+const quotedList = (chips: readonly string[]) => new Intl.ListFormat('de-DE', { type: 'conjunction' }).format(chips.map((chip) => `„${chip}“`))
+
 export interface OptInMailOptions {
   to: string
   from: string
@@ -78,6 +97,8 @@ export interface OptInMailOptions {
   kind: 'price-alert' | 'search-request'
   settings: ConfirmationSettings
   vehicle?: AlertVehicle | null
+  /** A Suchauftrag's search as stored (the visitor's text): only its searchChips are named. */
+  search?: unknown
   siteUrl?: string
   links: AlertLinks
   expiresAt: Date
@@ -89,11 +110,13 @@ export function buildOptInMail(options: OptInMailOptions): NotificationMail {
   const dealer = text(settings.dealerName) ?? 'Ihr Autohaus'
   const name = vehicleTitle(vehicle)
   const price = vehicle ? formatPrice(vehicle.price) : undefined
+  const { chips, partial } = searchChips(options.search)
+  const search = chips.length === 0 ? 'angelegt' : partial ? `angelegt, unter anderem für ${quotedList(chips)}` : `für ${quotedList(chips)} angelegt`
   // What was asked for, then what we would do: one sentence each, so neither needs a clause inside the other.
   const requested =
     options.kind === 'price-alert'
       ? `eine Preisbeobachtung für den ${name}${price ? ` (derzeit ${price})` : ''} angefordert. Wir schreiben Ihnen, sobald sein Preis sinkt.`
-      : 'ein Suchauftrag angelegt. Wir schreiben Ihnen, sobald ein Fahrzeug in unseren Bestand kommt, das zu Ihrer Suche passt.'
+      : `ein Suchauftrag ${search}. Wir schreiben Ihnen, sobald ein Fahrzeug in unseren Bestand kommt, das zu Ihrer Suche passt.`
   const until = formatBerlinTime(options.expiresAt.toISOString())
   const subject =
     options.kind === 'price-alert' ? `Bitte bestätigen: Preisbeobachtung für den ${name}` : 'Bitte bestätigen: Benachrichtigung zu Ihrer Fahrzeugsuche'
