@@ -79,8 +79,9 @@ describe('parseEnv', () => {
     const defaults = parseEnv({})
     expect(defaults.SMTP_URL).toBeUndefined()
     expect(defaults.LEADS_NOTIFY_TO).toBeUndefined()
-    expect(defaults.MAIL_FROM).toBe('Website <noreply@localhost>')
-    expect(parseEnv({ SMTP_URL: ' ', LEADS_NOTIFY_TO: '', MAIL_FROM: '' }).MAIL_FROM).toBe('Website <noreply@localhost>')
+    // No display name: mails to visitors take the dealer's from the settings (copy review 2026-11-29, M5).
+    expect(defaults.MAIL_FROM).toBe('noreply@localhost')
+    expect(parseEnv({ SMTP_URL: ' ', LEADS_NOTIFY_TO: '', MAIL_FROM: '' }).MAIL_FROM).toBe('noreply@localhost')
     const env = parseEnv({
       SMTP_URL: 'smtps://user:geheim@smtp.example.de:465',
       LEADS_NOTIFY_TO: 'anfragen@example.de',

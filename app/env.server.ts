@@ -139,15 +139,18 @@ const envSchema = z
     ),
     /** Recipient of lead notifications; else the e-mail address in the site settings. */
     LEADS_NOTIFY_TO: optional.pipe(z.email({ error: 'LEADS_NOTIFY_TO muss eine E-Mail-Adresse sein, z. B. anfragen@example.de' }).optional()),
-    /** Sender of lead notifications: an address the SMTP server may send from. */
+    /**
+     * Sender of lead notifications: an address the SMTP server may send from. Without a name the
+     * mails to visitors carry the dealer's name from the settings (visitorSender), unknown here.
+     */
     MAIL_FROM: optional.pipe(
       z
         .string()
         .regex(
           /^(?:[^<>\r\n"]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
-          'MAIL_FROM muss eine E-Mail-Adresse sein, gern mit Namen: Website <noreply@example.de>',
+          'MAIL_FROM muss eine E-Mail-Adresse sein, z. B. noreply@example.de (ohne Namen tragen E-Mails an Kunden den Namen des Autohauses)',
         )
-        .default('Website <noreply@localhost>'),
+        .default('noreply@localhost'),
     ),
     /** mobile.de Search API (DESIGN.md §4): the dealer's API user, its password and the seller key; all three or none. */
     MOBILE_DE_USERNAME: optional,

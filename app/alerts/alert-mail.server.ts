@@ -1,14 +1,17 @@
 /*
  * The mails of the price and search alerts (issue 38 item 2; docs/decisions/080): the double
  * opt-in's confirmation mail and the alert itself. Both go to an address someone typed into a form,
- * so neither carries a word the visitor wrote, not even the name or the search: fixed text, the
- * dealer's own data (the car's name, price and page) and the signed links. Every alert mail can be
+ * so neither carries a word the visitor wrote, not even the name or the search as typed: fixed text,
+ * the dealer's own data (the car's name, price and page), what the server read of a search in its
+ * own words (searchChips) and the signed links. Every alert mail can be
  * ended with one click: `List-Unsubscribe` with the https endpoint and `List-Unsubscribe-Post`
  * (RFC 8058), and a link in the body.
  */
-import { type ConfirmationSettings } from '#app/submissions/confirmation-mail.server.ts'
+import { type ConfirmationSettings, mailSignature, visitorSender } from '#app/submissions/confirmation-mail.server.ts'
 import { escapeHtml, formatBerlinTime, headerSafe, type NotificationMail } from '#app/submissions/notification-mail.server.ts'
 import { formatPrice } from '#app/utils/format.ts'
+import { readQuery } from '#app/vehicles/query-reading.ts'
+import { isFillerWord, knownTerm } from '#app/vehicles/search-text.ts'
 
 export interface AlertVehicle {
   id?: string | null
@@ -53,13 +56,6 @@ function domainOf(from: string): string {
 
 const safeId = (id: string) => id.replace(/[^A-Za-z0-9._-]/g, '-')
 
-function signature(settings: ConfirmationSettings): string[] {
-  const dealer = text(settings.dealerName) ?? 'Ihr Autohaus'
-  const address = settings.address
-  const line = [text(address?.street), [text(address?.postalCode), text(address?.city)].filter(Boolean).join(' ')].filter(Boolean).join(', ')
-  return ['Mit freundlichen Grüßen', dealer, ...(line ? [line] : []), ...(text(settings.phone) ? [`Telefon: ${text(settings.phone)}`] : [])]
-}
-
 function html(title: string, paragraphs: Array<string | { link: string; label: string }>, footer: string): string {
   const body = paragraphs.map((part) =>
     typeof part === 'string'
@@ -78,6 +74,22 @@ function html(title: string, paragraphs: Array<string | { link: string; label: s
   ].join('\n')
 }
 
+/**
+ * What a Suchauftrag's mail may name of its search (copy review 2026-11-29, M8): the parts the
+ * search page reads and labels itself („Preis bis 20.000 €“, „Golf 7 (Erstzulassung 2012–2020)“),
+ * and words that are a make, fuel, gearbox or body type, in our spelling („Kombi“); in the order
+ * typed. Every other word stays out, the mail goes to a typed address; `partial` says some did.
+ */
+export function searchChips(search: unknown): { chips: string[]; partial: boolean } {
+  const reading = readQuery(typeof search === 'string' ? search : undefined)
+  const words = reading.words.filter((word) => !isFillerWord(word.source)).map((word) => ({ at: word.at, label: knownTerm(word.source) }))
+  const chips = [...reading.parts, ...words].filter((chip): chip is { at: number; label: string } => chip.label !== undefined).sort((a, b) => a.at - b.at)
+  return { chips: chips.map((chip) => chip.label), partial: words.some((word) => word.label === undefined) }
+}
+
+/** „„Kombi“ und „Preis bis 20.000 €““: each chip quoted, as the search page's chips stand apart. */
+const quotedList = (chips: readonly string[]) => new Intl.ListFormat('de-DE', { type: 'conjunction' }).format(chips.map((chip) => `„${chip}“`))
+
 export interface OptInMailOptions {
   to: string
   from: string
@@ -85,6 +97,8 @@ export interface OptInMailOptions {
   kind: 'price-alert' | 'search-request'
   settings: ConfirmationSettings
   vehicle?: AlertVehicle | null
+  /** A Suchauftrag's search as stored (the visitor's text): only its searchChips are named. */
+  search?: unknown
   siteUrl?: string
   links: AlertLinks
   expiresAt: Date
@@ -96,11 +110,13 @@ export function buildOptInMail(options: OptInMailOptions): NotificationMail {
   const dealer = text(settings.dealerName) ?? 'Ihr Autohaus'
   const name = vehicleTitle(vehicle)
   const price = vehicle ? formatPrice(vehicle.price) : undefined
+  const { chips, partial } = searchChips(options.search)
+  const search = chips.length === 0 ? 'angelegt' : partial ? `angelegt, unter anderem für ${quotedList(chips)}` : `für ${quotedList(chips)} angelegt`
   // What was asked for, then what we would do: one sentence each, so neither needs a clause inside the other.
   const requested =
     options.kind === 'price-alert'
       ? `eine Preisbeobachtung für den ${name}${price ? ` (derzeit ${price})` : ''} angefordert. Wir schreiben Ihnen, sobald sein Preis sinkt.`
-      : 'ein Suchauftrag angelegt. Wir schreiben Ihnen, sobald ein Fahrzeug in unseren Bestand kommt, das zu Ihrer Suche passt.'
+      : `ein Suchauftrag ${search}. Wir schreiben Ihnen, sobald ein Fahrzeug in unseren Bestand kommt, das zu Ihrer Suche passt.`
   const until = formatBerlinTime(options.expiresAt.toISOString())
   const subject =
     options.kind === 'price-alert' ? `Bitte bestätigen: Preisbeobachtung für den ${name}` : 'Bitte bestätigen: Benachrichtigung zu Ihrer Fahrzeugsuche'
@@ -115,7 +131,7 @@ export function buildOptInMail(options: OptInMailOptions): NotificationMail {
     after,
     ...(page ? ['', `Zum Fahrzeug: ${page}`] : []),
     '',
-    ...signature(settings),
+    ...mailSignature(settings),
     '',
     '--',
     footer,
@@ -123,7 +139,7 @@ export function buildOptInMail(options: OptInMailOptions): NotificationMail {
   ].join('\n')
   return {
     to: options.to,
-    from: options.from,
+    from: visitorSender(options.from, settings),
     subject: headerSafe(`${subject} – ${dealer}`, 200),
     text: textBody,
     html: html(
@@ -133,7 +149,7 @@ export function buildOptInMail(options: OptInMailOptions): NotificationMail {
         { link: options.links.confirm, label: 'Benachrichtigung bestätigen' },
         after,
         ...(page ? [`Zum Fahrzeug: ${page}`] : []),
-        signature(settings).join('\n'),
+        mailSignature(settings).join('\n'),
       ],
       footer,
     ),
@@ -173,17 +189,18 @@ export function buildAlertMail(options: AlertMailOptions): NotificationMail {
     event.kind === 'arrival'
       ? `Guten Tag,\n\nzu Ihrer Suche ist ein passendes Fahrzeug in unseren Bestand gekommen: ${name} für ${formatPrice(event.price)}.`
       : event.formerPrice !== undefined
-        ? `Guten Tag,\n\nder Preis des ${name}, den Sie beobachten, ist gesenkt: jetzt ${formatPrice(event.price)} statt ${formatPrice(event.formerPrice)} (unser niedrigster Preis der 30 Tage vor der Senkung).`
+        ? // PAngV § 11: the former price named is the lowest of the 30 days before the reduction (priceReduction).
+          `Guten Tag,\n\nder Preis des ${name}, den Sie beobachten, wurde gesenkt: jetzt ${formatPrice(event.price)} statt ${formatPrice(event.formerPrice)} (unser niedrigster Preis in den 30 Tagen vor der Senkung).`
         : `Guten Tag,\n\nder Preis des ${name}, den Sie beobachten, hat sich geändert: jetzt ${formatPrice(event.price)}.`
   const unsubscribe = `Keine weiteren E-Mails zu diesem ${event.kind === 'arrival' ? 'Suchauftrag' : 'Fahrzeug'}? Abmelden mit einem Klick: ${options.links.unsubscribePage}`
   const footer = `Sie erhalten diese E-Mail, weil Sie diese Benachrichtigung auf unserer Website angefordert und bestätigt haben.`
-  const textBody = [news, ...(page ? ['', `Zum Fahrzeug: ${page}`] : []), '', ...signature(settings), '', '--', unsubscribe, footer, ''].join('\n')
+  const textBody = [news, ...(page ? ['', `Zum Fahrzeug: ${page}`] : []), '', ...mailSignature(settings), '', '--', unsubscribe, footer, ''].join('\n')
   return {
     to: options.to,
-    from: options.from,
+    from: visitorSender(options.from, settings),
     subject: headerSafe(`${headline} – ${dealer}`, 200),
     text: textBody,
-    html: html(headline, [news, ...(page ? [{ link: page, label: 'Zum Fahrzeug' }] : []), signature(settings).join('\n')], `${unsubscribe}\n${footer}`),
+    html: html(headline, [news, ...(page ? [{ link: page, label: 'Zum Fahrzeug' }] : []), mailSignature(settings).join('\n')], `${unsubscribe}\n${footer}`),
     messageId: `<${safeId(options.leadId)}.${safeId(event.key)}@${domainOf(options.from)}>`,
     headers: {
       'X-Lead-Id': safeId(options.leadId),

@@ -158,6 +158,9 @@ describe.each(BACKENDS)('a price alert on the %s lake', (backend) => {
     expect(more).toHaveLength(0)
     // The lowest price of the 30 days before (21,490 € since yesterday; 21,980 € before) is the former price.
     expect(syncAlert!.header('Subject')).toBe(`Preis gesenkt: ${NAME} jetzt 20.990 € statt 21.490 € – Ruhrstern Automobile`)
+    expect(syncAlert!.text).toContain(
+      `der Preis des ${NAME}, den Sie beobachten, wurde gesenkt: jetzt 20.990\u00a0€ statt 21.490\u00a0€ (unser niedrigster Preis in den 30 Tagen vor der Senkung).`,
+    )
     expect(syncAlert!.rawHeader('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click')
     const oneClickUrl = /^<(https:\/\/www\.example\.de\/api\/benachrichtigung\/abmelden\?t=[^>]+)>$/.exec(syncAlert!.rawHeader('List-Unsubscribe'))?.[1]
     expect(oneClickUrl).toBeDefined()
@@ -215,9 +218,10 @@ describe.each(BACKENDS)('a price alert on the %s lake', (backend) => {
     const SEARCHER = 'evoque-fan@example.org'
     const OTHER = 'porsche-fan@example.org'
     clock = at(100)
-    for (const [email, query] of [
-      [SEARCHER, 'Range Rover Hybrid unter 40000 €'],
-      [OTHER, 'Porsche 911'],
+    // The mail names what the server read of the search in its own words, never a word as typed (copy review 2026-11-29, M8).
+    for (const [email, query, named] of [
+      [SEARCHER, 'Range Rover Hybrid unter 40000 €', 'ein Suchauftrag angelegt, unter anderem für „Hybrid“ und „Preis bis 40.000 €“.'],
+      [OTHER, 'Porsche 911', 'ein Suchauftrag angelegt.'],
     ] as const) {
       const stored = await submit(context(), 'search-request', { emailOrPhone: email, query, page: '/vehicles' })
       if (stored.status !== 'stored') throw new Error(`not stored: ${JSON.stringify(stored)}`)
@@ -225,7 +229,7 @@ describe.each(BACKENDS)('a price alert on the %s lake', (backend) => {
       const [optIn] = mailsTo(email)
       expect(optIn!.header('Subject')).toBe('Bitte bestätigen: Benachrichtigung zu Ihrer Fahrzeugsuche – Ruhrstern Automobile')
       expect(optIn!.text).toContain(
-        'auf unserer Website wurde mit Ihrer E-Mail-Adresse ein Suchauftrag angelegt. Wir schreiben Ihnen, sobald ein Fahrzeug in unseren Bestand kommt, das zu Ihrer Suche passt.',
+        `auf unserer Website wurde mit Ihrer E-Mail-Adresse ${named} Wir schreiben Ihnen, sobald ein Fahrzeug in unseren Bestand kommt, das zu Ihrer Suche passt.`,
       )
       // The search is the visitor's text: the mail does not repeat it.
       expect(optIn!.text).not.toContain(query.split(' ')[0])

@@ -2036,9 +2036,15 @@ export type RECEIPT_COUNTS_QUERYResult = {
   total: number
 }
 // Variable: CONFIRMATION_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{dealerName, phone, email, address{street, postalCode, city}, "answerHours": claims.valuationHours, "specs": openingHours[key == "general"][0].specs[]{days, opens, closes}, specialOpeningHours[]{from, to, closed, opens, closes}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{dealerName, legalName, legal{managingDirector, registerCourt, registerNumber}, phone, email, address{street, postalCode, city}, "answerHours": claims.valuationHours, "specs": openingHours[key == "general"][0].specs[]{days, opens, closes}, specialOpeningHours[]{from, to, closed, opens, closes}}
 export type CONFIRMATION_SETTINGS_QUERYResult = {
   dealerName: string
+  legalName: string
+  legal: {
+    managingDirector: string
+    registerCourt: string
+    registerNumber: string
+  }
   phone: string
   email: string
   address: {

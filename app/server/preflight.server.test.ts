@@ -35,7 +35,7 @@ describe('environmentFindings', () => {
     const findings = environmentFindings(parseEnv({ NODE_ENV: 'production' }))
     expect(checksOf(findings, 'missing')).toEqual(['SITE_URL', 'SMTP_URL', 'MAIL_FROM', 'SANITY'])
     expect(findings[0]?.message).toContain('http://localhost:3000')
-    expect(findings.find((finding) => finding.check === 'MAIL_FROM')?.message).toContain('Website <noreply@localhost>')
+    expect(findings.find((finding) => finding.check === 'MAIL_FROM')?.message).toContain('(noreply@localhost)')
   })
 
   it('a local SITE_URL counts as unset: localhost, 127.x, ::1 and .local names', () => {

@@ -72,7 +72,7 @@ export function environmentFindings(env: Env): Finding[] {
   if (isLocalHost(senderDomain) || !senderDomain.includes('.')) {
     missing(
       'MAIL_FROM',
-      `MAIL_FROM steht auf dem Standardwert oder einer lokalen Adresse (${env.MAIL_FROM}): Mailserver lehnen solche Absender ab. Setzen Sie eine Adresse, von der Ihr SMTP-Server senden darf, z. B. MAIL_FROM="Website <noreply@example.de>"`,
+      `MAIL_FROM steht auf dem Standardwert oder einer lokalen Adresse (${env.MAIL_FROM}): Mailserver lehnen solche Absender ab. Setzen Sie eine Adresse, von der Ihr SMTP-Server senden darf, z. B. MAIL_FROM=noreply@example.de`,
     )
   }
 

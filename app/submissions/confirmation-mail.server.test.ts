@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type SanityDocument } from '#app/lake/lake.server.ts'
-import { buildConfirmationMail, type ConfirmationMailOptions } from './confirmation-mail.server.ts'
+import { buildAlertMail, buildOptInMail } from '#app/alerts/alert-mail.server.ts'
+import { buildConfirmationMail, type ConfirmationMailOptions, type ConfirmationSettings } from './confirmation-mail.server.ts'
 import { buildNotificationMail } from './notification-mail.server.ts'
 import { parseSubmission, toDocument } from './schema.server.ts'
 
@@ -77,7 +78,9 @@ describe('the receipt says what comes next', () => {
       // The closed Sunday does not count: Monday 09:00 + 24 hours.
       expect(part).toContain('Sie erhalten Ihre erste Einschätzung bis Dienstag, 1. Dezember um 09:00 Uhr.')
     }
-    expect(mail.text).toMatch(/^Kilometerstand \(km\): +123\.456 km$/m)
+    // The unit once, with the number (copy review 2026-11-29, M9).
+    expect(mail.text).toMatch(/^Kilometerstand: +123\.456 km$/m)
+    expect(mail.html).toContain('<th style="padding:4px 12px 4px 0;vertical-align:top;text-align:left">Kilometerstand</th>')
     expect(mail.html).toContain('>123.456 km</td>')
     const newYear = receipt(lead('vehicle-sale', { receivedAt: '2026-12-31T11:00:00.000Z' }), { ...OPTIONS, settings: { ...OPTIONS.settings, specs } })
     expect(newYear.text).toContain('bis Montag, 4. Januar 2027 um 12:00 Uhr.')
@@ -103,17 +106,20 @@ describe('„Finanzierung anfragen“ (issue 38 item 3): the dealer’s mail and
     const vehicle = { id: '5', make: 'VW', model: 'Golf 1.5 TSI Life', status: 'available' }
     const mail = receipt(doc, { ...OPTIONS, vehicle })
     for (const part of [mail.text, mail.html]) {
-      expect(part).toContain('Anfrage (Finanzierungsanfrage)')
+      expect(part).toContain('vielen Dank für Ihre Finanzierungsanfrage. Sie ist am')
+      expect(part).not.toContain('Anfrage (')
       expect(part).toContain('VW Golf 1.5 TSI Life – https://www.example.de/vehicles/5')
       expect(part).toMatch(/Laufzeit:?\s*(<[^>]+>\s*)*60 Monate/)
       // The number as stored (decision 042), in German notation.
-      expect(part).toMatch(/Anzahlung \(€\):?\s*(<[^>]+>\s*)*5\.000\u00a0€/)
+      expect(part).toMatch(/Anzahlung:?\s*(<[^>]+>\s*)*5\.000\u00a0€/)
+      expect(part).not.toContain('(€)')
     }
     const dealer = buildNotificationMail(doc, { to: 'haendler@example.de', from: 'Website <noreply@example.de>', siteUrl: 'https://www.example.de', vehicle })
     expect(dealer.subject).toBe('Neue Anfrage: Finanzierungsanfrage – Erika Mustermann')
     expect(dealer.text).toMatch(/Laufzeit:\s*60 Monate/)
     // The dealer reads it as the receipt does.
-    expect(dealer.text).toMatch(/Anzahlung \(€\):\s*5\.000\u00a0€/)
+    expect(dealer.text).toMatch(/^Anzahlung: +5\.000\u00a0€$/m)
+    expect(dealer.text).not.toContain('(€)')
     expect(dealer.text).toContain('VW Golf 1.5 TSI Life')
   })
 })
@@ -136,12 +142,100 @@ describe('one formatting for both mails (tablet review, Low 12)', () => {
     const dealer = buildNotificationMail(doc, { to: 'haendler@example.de', from: 'Website <noreply@example.de>', siteUrl: 'https://www.example.de' })
     for (const part of [mail.text, dealer.text]) {
       expect(part).toMatch(/^Erstzulassung \(Monat\): +04 – April$/m)
-      expect(part).toMatch(/^Kilometerstand \(km\): +123\.456 km$/m)
+      expect(part).toMatch(/^Kilometerstand: +123\.456 km$/m)
+      expect(part).not.toContain('(km)')
     }
     expect(dealer.html).toContain('>04 – April</td>')
     expect(dealer.html).toContain('>123.456 km</td>')
     // The free text only the dealer reads, as typed (the receipt leaves it out: abuse).
     expect(dealer.text).toMatch(/^Marke: +VW$/m)
     expect(mail.text).not.toMatch(/^Marke:/m)
+  })
+})
+
+describe('the receipt names the request with its own words (copy review 2026-11-29, M6)', () => {
+  const car = { id: '1', title: 'BMW 320d Touring', make: 'BMW', model: '320d', status: 'available' }
+  const cases: Array<[string, SanityDocument, ConfirmationMailOptions['vehicle'], string]> = [
+    ['contact message', { _id: 'inbox.contact-1', _type: 'contactMessage', email: 'erika@example.de' }, null, 'Ihre Nachricht'],
+    ['financing request', lead('financing-request', {}), car, 'Ihre Finanzierungsanfrage'],
+    ['sell request', lead('vehicle-sale', {}), car, 'Ihre Verkaufsanfrage'],
+    ['test drive', lead('test-drive', {}), car, 'Ihre Probefahrt-Anfrage'],
+    ['vehicle enquiry, the car from our data', lead('vehicle-enquiry', {}), car, 'Ihre Anfrage zum BMW 320d Touring'],
+    ['vehicle enquiry, no car title: make and model', lead('vehicle-enquiry', {}), { id: '2', make: 'VW', model: 'Golf' }, 'Ihre Anfrage zum VW Golf'],
+    ['vehicle enquiry without a car', lead('vehicle-enquiry', {}), null, 'Ihre Fahrzeuganfrage'],
+    ['availability alert', lead('availability-alert', {}), { ...car, status: 'reserved' }, 'Ihre Anfrage zum BMW 320d Touring'],
+  ]
+  it.each(cases)('%s: subject and first line', (_, doc, vehicle, topic) => {
+    const mail = buildConfirmationMail({ ...doc, receivedAt: MONDAY_0930 }, { ...OPTIONS, vehicle })!
+    expect(mail.subject).toBe(`${topic} bei Ruhrstern Automobile – Eingangsbestätigung`)
+    expect(mail.text).toContain(`vielen Dank für ${topic}. Sie ist am Montag, 30. November 2026 um 09:30 Uhr bei uns eingegangen.`)
+    expect(mail.html).toContain(`vielen Dank für ${topic}. Sie ist am`)
+    for (const part of [mail.subject, mail.text]) expect(part).not.toMatch(/Anfrage \(|Eingangsbestätigung:/)
+  })
+})
+
+describe('one signature and the dealer as sender in every mail to a visitor (copy review 2026-11-29, M5)', () => {
+  const settings = {
+    dealerName: 'Ruhrstern Automobile',
+    legalName: 'Ruhrstern Automobile GmbH',
+    legal: { managingDirector: 'Markus Brandt', registerCourt: 'Amtsgericht Essen', registerNumber: 'HRB 12345' },
+    phone: '0201 8512 3400',
+    email: 'info@ruhrstern-automobile.de',
+    address: { street: 'Gladbecker Straße 250', postalCode: '45326', city: 'Essen' },
+  }
+  const SIGNATURE = [
+    'Mit freundlichen Grüßen',
+    'Ruhrstern Automobile GmbH',
+    'Gladbecker Straße 250, 45326 Essen',
+    'Telefon: 0201 8512 3400',
+    'E-Mail: info@ruhrstern-automobile.de',
+    'Registereintrag: Amtsgericht Essen, HRB 12345',
+    'Geschäftsführer: Markus Brandt',
+  ]
+  const links = {
+    confirm: 'https://www.example.de/benachrichtigung/bestaetigen?t=x',
+    unsubscribePage: 'https://www.example.de/abmelden?t=x',
+    oneClick: 'https://www.example.de/api/abmelden?t=x',
+  }
+  const mails = (from: string, own: ConfirmationSettings = settings) => ({
+    receipt: buildConfirmationMail(lead('financing-request', { receivedAt: MONDAY_0930 }), { ...OPTIONS, from, settings: own })!,
+    optIn: buildOptInMail({
+      to: 'erika@example.de',
+      from,
+      leadId: 'inbox.lead-1',
+      kind: 'search-request',
+      settings: own,
+      links,
+      expiresAt: new Date(MONDAY_0930),
+    }),
+    alert: buildAlertMail({
+      to: 'erika@example.de',
+      from,
+      leadId: 'inbox.lead-1',
+      event: { key: 'k', kind: 'arrival', vehicleDocId: 'vehicle-1', at: MONDAY_0930, price: 20_000 },
+      vehicle: { id: '1', title: 'BMW 320d Touring' },
+      settings: own,
+      links,
+    }),
+  })
+
+  it('the receipt, the double opt-in and the alert close with the same lines: legal form, address, phone, e-mail, register entry, managing director', () => {
+    for (const mail of Object.values(mails('noreply@example.de'))) {
+      expect(mail.text).toContain(`\n\n${SIGNATURE.join('\n')}\n\n--\n`)
+      expect(mail.html).toContain(`<p>${SIGNATURE.join('<br>')}</p>`)
+    }
+  })
+
+  it('leaves out a line the settings lack; the dealer’s name stands in for a missing Firmierung', () => {
+    const { receipt, optIn } = mails('noreply@example.de', { ...settings, legalName: '', legal: null, email: '' })
+    for (const mail of [receipt, optIn]) {
+      expect(mail.text).toContain('\n\nMit freundlichen Grüßen\nRuhrstern Automobile\nGladbecker Straße 250, 45326 Essen\nTelefon: 0201 8512 3400\n\n--\n')
+      expect(mail.text).not.toMatch(/Registereintrag|Geschäftsführer/)
+    }
+  })
+
+  it('a MAIL_FROM without a name sends under the dealer’s name, never „Website“; one with a name is kept', () => {
+    for (const mail of Object.values(mails('noreply@example.de'))) expect(mail.from).toEqual({ name: 'Ruhrstern Automobile', address: 'noreply@example.de' })
+    for (const mail of Object.values(mails('Autohaus Team <noreply@example.de>'))) expect(mail.from).toBe('Autohaus Team <noreply@example.de>')
   })
 })

@@ -23,6 +23,7 @@ import {
   escapeHtml,
   formatBerlinTime,
   headerSafe,
+  mailLabel,
   shownValue,
   TRADE_IN_LABEL,
   type NotificationMail,
@@ -31,6 +32,10 @@ import {
 
 export interface ConfirmationSettings {
   dealerName?: string | null
+  /** The Firmierung with the legal form („… GmbH“), the signature's company line. */
+  legalName?: string | null
+  /** The Impressum's register data and managing director, also the signature's. */
+  legal?: { managingDirector?: string | null; registerCourt?: string | null; registerNumber?: string | null } | null
   phone?: string | null
   email?: string | null
   address?: { street?: string | null; postalCode?: string | null; city?: string | null } | null
@@ -56,6 +61,38 @@ interface Row {
 const EMAIL = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined)
+
+/**
+ * The one signature of every mail to a visitor, the receipt, the double opt-in and the alert (copy
+ * review 2026-11-29, M5): the company with its legal form, address, phone and e-mail, and the
+ * register entry and managing director the Impressum shows, which a company's business mail must
+ * name (§ 35a GmbHG, § 37a HGB). A line the settings lack is left out.
+ */
+export function mailSignature(settings: ConfirmationSettings): string[] {
+  const address = settings.address
+  const place = [text(address?.street), [text(address?.postalCode), text(address?.city)].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+  const register = [text(settings.legal?.registerCourt), text(settings.legal?.registerNumber)].filter(Boolean).join(', ')
+  const director = text(settings.legal?.managingDirector)
+  return [
+    'Mit freundlichen Grüßen',
+    text(settings.legalName) ?? text(settings.dealerName) ?? 'Ihr Autohaus',
+    ...(place ? [place] : []),
+    ...(text(settings.phone) ? [`Telefon: ${text(settings.phone)}`] : []),
+    ...(text(settings.email) ? [`E-Mail: ${text(settings.email)}`] : []),
+    ...(register ? [`Registereintrag: ${register}`] : []),
+    ...(director ? [`Geschäftsführer: ${director}`] : []),
+  ]
+}
+
+/**
+ * The sender of a mail to a visitor: MAIL_FROM as the operator wrote it, and an address without a
+ * name under the dealer's name (copy review 2026-11-29, M5: not „Website“). Set here, not as
+ * MAIL_FROM's default: the environment is read at start, the name lives in the settings staff edit.
+ */
+export function visitorSender(from: string, settings: ConfirmationSettings): NotificationMail['from'] {
+  const dealer = text(settings.dealerName)
+  return dealer && !from.includes('<') ? { name: headerSafe(dealer, 100), address: from.trim() } : from
+}
 
 /** The address the receipt goes to: the one the visitor gave, if it looks like one. */
 export function confirmationRecipient(doc: SanityDocument): string | undefined {
@@ -89,15 +126,40 @@ export function receiptValue(field: FieldDefinition, stored: unknown): string | 
   return shown
 }
 
+/** The dealer's car a lead refers to, as the lake names it (never the visitor's words). */
+function carName(vehicle: NotificationVehicle | null | undefined): string | undefined {
+  return text(vehicle?.title) ?? ([text(vehicle?.make), text(vehicle?.model)].filter(Boolean).join(' ') || undefined)
+}
+
+/** Each form's own name for the request (feminine, so „Sie ist … eingegangen“ fits every one). */
+const RECEIPT_TOPICS: Partial<Record<string, string>> = {
+  'vehicle-enquiry': 'Ihre Fahrzeuganfrage',
+  'test-drive': 'Ihre Probefahrt-Anfrage',
+  'vehicle-sale': 'Ihre Verkaufsanfrage',
+  'financing-request': 'Ihre Finanzierungsanfrage',
+}
+
+/**
+ * How the receipt's subject and first line name the request (copy review 2026-11-29, M6): „Ihre
+ * Finanzierungsanfrage“, an enquiry about a car „Ihre Anfrage zum BMW 320d Touring“ (the car as our
+ * data names it), never the form's internal title in brackets.
+ */
+function receiptTopic(doc: SanityDocument, vehicle: NotificationVehicle | null | undefined): string {
+  if (doc._type !== 'lead') return 'Ihre Nachricht'
+  const kind = text(doc.kind) ?? ''
+  const car = carName(vehicle)
+  if (car && (kind === 'vehicle-enquiry' || kind === 'availability-alert')) return `Ihre Anfrage zum ${car}`
+  return RECEIPT_TOPICS[kind] ?? 'Ihre Anfrage'
+}
+
 /** What the receipt repeats of the submission, as label and value, in form order (see receiptValue). */
-function sentRows(doc: SanityDocument, options: ConfirmationMailOptions): { kindTitle: string; rows: Row[] } {
+function sentRows(doc: SanityDocument, options: ConfirmationMailOptions): Row[] {
   if (doc._type !== 'lead') {
     // A contact message keeps its fields at the document's top level.
-    const rows = CONTACT_FORM.fields.flatMap((field): Row[] => {
+    return CONTACT_FORM.fields.flatMap((field): Row[] => {
       const value = receiptValue(field, doc[field.name])
       return value === undefined ? [] : [{ label: field.label, value }]
     })
-    return { kindTitle: 'Nachricht', rows }
   }
   const kind = text(doc.kind)
   const form = kind ? (LEAD_FORMS as Record<string, FormDefinition | undefined>)[kind] : undefined
@@ -105,12 +167,12 @@ function sentRows(doc: SanityDocument, options: ConfirmationMailOptions): { kind
   const vehicle = options.vehicle
   if (vehicle) {
     // The dealer's own car as the lake has it (the lead refers to it), with the link to its page.
-    const name = text(vehicle.title) ?? [text(vehicle.make), text(vehicle.model)].filter(Boolean).join(' ')
+    const name = carName(vehicle)
     const id = text(vehicle.id)
     const link = id && options.siteUrl ? ` – ${new URL(`/vehicles/${encodeURIComponent(id)}`, options.siteUrl).toString()}` : ''
     // A sell request's vehicle is the car the seller wants to buy with it (trade-in), not the car sold.
     const reserved = kind !== 'vehicle-sale' && vehicle.status === 'reserved' ? ' (derzeit reserviert)' : ''
-    rows.push({ label: kind === 'vehicle-sale' ? TRADE_IN_LABEL : 'Fahrzeug', value: `${name || 'Fahrzeug'}${reserved}${link}` })
+    rows.push({ label: kind === 'vehicle-sale' ? TRADE_IN_LABEL : 'Fahrzeug', value: `${name ?? 'Fahrzeug'}${reserved}${link}` })
   }
   const stored = new Map<string, unknown>()
   for (const field of Array.isArray(doc.fields) ? (doc.fields as Array<Record<string, unknown>>) : []) {
@@ -120,9 +182,9 @@ function sentRows(doc: SanityDocument, options: ConfirmationMailOptions): { kind
   // The form's definitions, not the stored labels, decide what is repeated and under which label.
   for (const field of form?.fields ?? []) {
     const value = receiptValue(field, stored.get(field.name))
-    if (value !== undefined) rows.push({ label: field.label, value })
+    if (value !== undefined) rows.push({ label: mailLabel(field.label, value), value })
   }
-  return { kindTitle: form?.title ?? 'Anfrage', rows }
+  return rows
 }
 
 /** A test drive's slot start as the server stored it (`appointment.start`), if any. */
@@ -175,7 +237,7 @@ function photosArrived(doc: SanityDocument): string | undefined {
  */
 function reservedNotes(doc: SanityDocument, vehicle: ConfirmationMailOptions['vehicle']): string[] {
   const kind = text(doc.kind)
-  const name = text(vehicle?.title) ?? ([text(vehicle?.make), text(vehicle?.model)].filter(Boolean).join(' ') || 'Fahrzeug')
+  const name = carName(vehicle) ?? 'Fahrzeug'
   if (kind === 'availability-alert')
     return ['Das Fahrzeug ist derzeit reserviert: Ein anderer Kunde hat es verbindlich reserviert. Fällt die Reservierung weg, melden wir uns bei Ihnen.']
   if (kind === 'test-drive' && vehicle?.status === 'reserved') return [reservedTestDriveNote(name)]
@@ -188,21 +250,15 @@ export function buildConfirmationMail(doc: SanityDocument, options: Confirmation
   if (!to) return undefined
   const { settings } = options
   const dealer = text(settings.dealerName) ?? 'Ihr Autohaus'
-  const { kindTitle, rows } = sentRows(doc, options)
+  const topic = receiptTopic(doc, options.vehicle)
+  const rows = sentRows(doc, options)
   const received = formatBerlinTime(doc.receivedAt)
   // Not the name: it is text anyone could have typed (a URL, an advertisement).
   const greeting = 'Guten Tag,'
-  const intro = `vielen Dank für Ihre ${kindTitle === 'Nachricht' ? 'Nachricht' : `Anfrage (${kindTitle})`}. Sie ist${received ? ` am ${received}` : ''} bei uns eingegangen.`
+  const intro = `vielen Dank für ${topic}. Sie ist${received ? ` am ${received}` : ''} bei uns eingegangen.`
   const promise = [answerPromise(doc, settings), ...reservedNotes(doc, options.vehicle)].join(' ')
   const photos = photosArrived(doc)
-  const address = settings.address
-  const addressLine = [text(address?.street), [text(address?.postalCode), text(address?.city)].filter(Boolean).join(' ')].filter(Boolean).join(', ')
-  const phone = text(settings.phone)
-  const reach = [
-    phone ? `Telefon: ${phone}` : undefined,
-    addressLine ? `Adresse: ${dealer}, ${addressLine}` : undefined,
-    text(settings.email) ? `E-Mail: ${text(settings.email)}` : undefined,
-  ].filter((line): line is string => line !== undefined)
+  const signature = mailSignature(settings)
   const why = `Sie erhalten diese E-Mail einmalig, weil auf unserer Website ein Formular mit Ihrer E-Mail-Adresse abgeschickt wurde. Waren Sie das nicht, können Sie sie ignorieren.`
   const width = Math.max(0, ...rows.map((row) => row.label.length)) + 2
 
@@ -214,11 +270,7 @@ export function buildConfirmationMail(doc: SanityDocument, options: Confirmation
     promise,
     ...(rows.length > 0 ? ['', 'Ihre Angaben:', ...rows.map((row) => `${`${row.label}:`.padEnd(width)}${row.value.replace(/\r?\n/g, ' ')}`)] : []),
     '',
-    'So erreichen Sie uns:',
-    ...reach,
-    '',
-    `Mit freundlichen Grüßen`,
-    dealer,
+    ...signature,
     '',
     '--',
     why,
@@ -240,9 +292,7 @@ export function buildConfirmationMail(doc: SanityDocument, options: Confirmation
           '</table>',
         ]
       : []),
-    '<h2 style="font-size:16px">So erreichen Sie uns</h2>',
-    `<p>${reach.map(escapeHtml).join('<br>')}</p>`,
-    `<p>Mit freundlichen Grüßen<br>${escapeHtml(dealer)}</p>`,
+    `<p>${signature.map(escapeHtml).join('<br>')}</p>`,
     '<hr>',
     `<p style="color:#555">${escapeHtml(why)}</p>`,
     '</body></html>',
@@ -254,10 +304,10 @@ export function buildConfirmationMail(doc: SanityDocument, options: Confirmation
   const safeId = doc._id.replace(/[^A-Za-z0-9._-]/g, '-')
   return {
     to,
-    from: options.from,
+    from: visitorSender(options.from, settings),
     // An answer to the receipt reaches the dealer, not an unread sender address.
     ...(dealerEmail && EMAIL.test(dealerEmail) ? { replyTo: { name: headerSafe(dealer, 100), address: dealerEmail } } : {}),
-    subject: headerSafe(`Eingangsbestätigung: ${kindTitle === 'Nachricht' ? 'Ihre Nachricht' : `Ihre Anfrage (${kindTitle})`} bei ${dealer}`, 200),
+    subject: headerSafe(`${topic} bei ${dealer} – Eingangsbestätigung`, 200),
     text: textBody,
     html,
     messageId: `<${safeId}.bestaetigung@${domain}>`,

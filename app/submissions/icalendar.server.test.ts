@@ -1,6 +1,7 @@
 import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
-import { buildCalendar, foldLine } from './icalendar.server.ts'
+import { buildCalendar, foldLine, sellerAppointmentCalendar } from './icalendar.server.ts'
+import { APPOINTMENT_TEXTS } from './sale-appointment.ts'
 
 const EVENT = {
   uid: 'inbox.lead-1234@autohaus.example',
@@ -44,5 +45,25 @@ describe('buildCalendar', () => {
     const event = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!)
     expect(event.summary).toBe('A;B,C\\D\nEND:VEVENT')
     expect(text.match(/^END:VEVENT/gm)).toHaveLength(1)
+  })
+})
+
+describe('the seller’s Besichtigungstermin (copy review 2026-11-29, M14)', () => {
+  /** The documents a seller must bring: the current names, the ID, the keys, the service book. */
+  const DOCUMENTS =
+    'Bitte bringen Sie die Zulassungsbescheinigung Teil I und II (Fahrzeugschein und -brief), Ihren Personalausweis oder Reisepass, alle Schlüssel und, falls vorhanden, das Serviceheft mit.'
+
+  it('names in the .ics the same documents as the confirmation on the page', () => {
+    const calendar = sellerAppointmentCalendar(
+      { _id: 'inbox.lead-1', receivedAt: '2026-11-28T13:05:09Z', appointment: { start: '2026-11-30T08:00:00Z', end: '2026-11-30T11:00:00Z' } },
+      { name: 'Ruhrstern Automobile', phone: '0201 8512 3400', address: 'Gladbecker Straße 250, 45326 Essen', domain: 'example.de' },
+    )
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(calendar!.content)).getFirstSubcomponent('vevent')!)
+    expect(event.description.split('\n')).toEqual([
+      'Ihr Wunschtermin für die Besichtigung. Wir rufen Sie vorher an, um ihn zu bestätigen.',
+      'Telefon: 0201 8512 3400',
+      DOCUMENTS,
+    ])
+    expect(APPOINTMENT_TEXTS.confirmNote).toBe(`Wir rufen Sie vorher an, um ihn zu bestätigen. ${DOCUMENTS}`)
   })
 })

@@ -5,6 +5,8 @@
  * octets without splitting a UTF-8 character.
  */
 
+import { APPOINTMENT_DOCUMENTS } from './sale-appointment.ts'
+
 export interface CalendarEvent {
   /** Globally unique and stable per lead: a resent mail updates the same calendar entry. */
   uid: string
@@ -120,7 +122,7 @@ export function sellerAppointmentCalendar(
       description: [
         'Ihr Wunschtermin für die Besichtigung. Wir rufen Sie vorher an, um ihn zu bestätigen.',
         dealer.phone ? `Telefon: ${dealer.phone}` : undefined,
-        'Bitte bringen Sie Fahrzeugschein, Fahrzeugbrief, alle Schlüssel und, falls vorhanden, das Serviceheft mit.',
+        APPOINTMENT_DOCUMENTS,
       ]
         .filter(Boolean)
         .join('\n'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildNotificationMail, formatBerlinTime, headerSafe, TRADE_IN_LABEL } from '#app/submissions/notification-mail.server.ts'
+import { buildAppointmentMail, buildNotificationMail, formatBerlinTime, headerSafe, TRADE_IN_LABEL } from '#app/submissions/notification-mail.server.ts'
 
 const options = { to: 'haendler@example.de', from: 'Website <noreply@example.de>', siteUrl: 'https://www.example.de' }
 
@@ -101,7 +101,51 @@ describe('buildNotificationMail', () => {
     // Without a public URL there is nothing to link to; the id still names the document.
     const offline = buildNotificationMail(contact, { ...options, siteUrl: undefined })
     expect(offline.text).not.toContain('/studio')
-    expect(offline.text).toContain('ID inbox.contact-1b9d6bcd')
+    expect(offline.text).toContain('Die Anfrage ist im Posteingang des Sanity Studios gespeichert, ID inbox.contact-1b9d6bcd.')
+  })
+
+  it('a dealer’s registration names the company once, as Firmenname (copy review 2026-11-29, L5)', () => {
+    const mail = buildNotificationMail(
+      {
+        _id: 'inbox.lead-5',
+        _type: 'lead',
+        kind: 'dealer-registration',
+        contact: { name: 'Auto Jansen GmbH', phone: '0201 998877' },
+        fields: [
+          { _key: 'company', name: 'company', label: 'Firmenname', value: 'Auto Jansen GmbH' },
+          { _key: 'location', name: 'location', label: 'Standort', value: 'Essen' },
+        ],
+      },
+      options,
+    )
+    expect(mail.subject).toBe('Neue Anfrage: Händler-Registrierung – Auto Jansen GmbH')
+    expect(mail.text).toMatch(/^Firmenname: +Auto Jansen GmbH$/m)
+    expect(mail.text).not.toMatch(/^Name:/m)
+    expect(mail.text.match(/Auto Jansen GmbH/g)).toHaveLength(1)
+  })
+
+  it('the Besichtigungstermin is news about a known request, not „Neue Anfrage“ (copy review 2026-11-29, L5)', () => {
+    const lead = {
+      _id: 'inbox.lead-9',
+      _type: 'lead',
+      kind: 'vehicle-sale',
+      receivedAt: '2026-11-29T22:35:00.000Z',
+      contact: { name: 'Max Mustermann', phone: '0151 1234567' },
+      fields: [
+        { _key: 'make', name: 'make', label: 'Marke', value: 'VW' },
+        { _key: 'appointment', name: 'appointment', label: 'Besichtigungstermin', value: 'Di, 01.12.2026, 09:00–12:00 Uhr' },
+      ],
+      appointment: { start: '2026-12-01T08:00:00.000Z', end: '2026-12-01T11:00:00.000Z' },
+    }
+    const mail = buildAppointmentMail(lead, options)
+    expect(mail.subject).toBe('Besichtigungstermin gewählt: Di, 01.12.2026, 09:00–12:00 Uhr – Max Mustermann')
+    expect(mail.text).toMatch(/^Besichtigungstermin gewählt: Di, 01\.12\.2026, 09:00–12:00 Uhr\n/)
+    expect(mail.html).toContain('<h1 style="font-size:18px">Besichtigungstermin gewählt: Di, 01.12.2026, 09:00–12:00 Uhr</h1>')
+    for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toContain('Neue Anfrage')
+    expect(mail.messageId).toBe('<inbox.lead-9.besichtigung@example.de>')
+    expect(mail.attachments?.[0]?.filename).toBe('besichtigung.ics')
+    // The first mail of the request keeps its own heading.
+    expect(buildNotificationMail(lead, options).text).toMatch(/^Neue Anfrage: Auto verkaufen\n/)
   })
 
   it('keeps the subject on one line whatever the name contains', () => {
@@ -116,7 +160,7 @@ describe('buildNotificationMail', () => {
     const mail = buildNotificationMail({ ...contact, name: 'Müller\r\n\r\n<html>injected body</html>\u202e', phone: '+49 201\n1234' }, options)
     const note = mail.text.split('\n').find((line) => line.startsWith('Antworten Sie direkt'))
     expect(note).toBe(
-      'Antworten Sie direkt auf diese E-Mail, um Müller <html>injected body</html> unter erika@example.de zu erreichen oder rufen Sie unter +49 201 1234 an.',
+      'Antworten Sie direkt auf diese E-Mail, um Müller <html>injected body</html> unter erika@example.de zu erreichen, oder rufen Sie unter +49 201 1234 an.',
     )
     expect(mail.text).not.toMatch(/^<html>injected body/m)
     const withoutEmail = buildNotificationMail({ ...contact, email: undefined, phone: '0201\r\nBcc: x' }, options)
@@ -178,7 +222,8 @@ describe('buildNotificationMail', () => {
           { _key: 'brand', name: 'brand', label: 'Marke', value: 'VW' },
           { _key: 'year', name: 'year', label: 'Baujahr', value: 2018 },
           { _key: 'mileage', name: 'mileage', label: 'Kilometerstand (km)', value: 85000 },
-          { _key: 'price', name: 'price', label: 'Preisvorstellung', value: 12500 }, // not a field of this form: as it is
+          // Not a field of this form: as it is, and its label keeps the unit the value lacks.
+          { _key: 'price', name: 'price', label: 'Preisvorstellung (€)', value: 12500 },
           { _key: 'phone', name: 'phone', label: 'Telefon', value: '0170 1234567' },
           { _key: 'message', name: 'message', label: 'Nachricht', value: 'Bitte <rückrufen>' },
         ],
@@ -188,11 +233,33 @@ describe('buildNotificationMail', () => {
     expect(mail.subject).toBe('Neue Anfrage: Fahrzeugbewertung – Max Muster')
     expect(mail.text).toContain('Baujahr:')
     expect(mail.text).toMatch(/Baujahr: +2018\n/)
-    expect(mail.text).toMatch(/Kilometerstand \(km\): +85\.000 km\n/)
-    expect(mail.text).toMatch(/Preisvorstellung: +12500\n/)
+    // The unit once, with the number (copy review 2026-11-29, M9).
+    expect(mail.text).toMatch(/Kilometerstand: +85\.000 km\n/)
+    expect(mail.text).not.toContain('(km)')
+    expect(mail.text).toMatch(/Preisvorstellung \(€\): +12500\n/)
     expect(mail.text.match(/0170 1234567/g)?.length).toBe(2) // the Telefon row and the answer note
     expect(mail.text).toContain('Nachricht:\nBitte <rückrufen>')
     expect(mail.html).toContain('Bitte &lt;rückrufen&gt;')
+  })
+
+  it('shows a euro field’s unit once, with the amount (copy review 2026-11-29, M9)', () => {
+    const mail = buildNotificationMail(
+      {
+        _id: 'inbox.lead-3',
+        _type: 'lead',
+        kind: 'used-car-enquiry',
+        contact: { phone: '0170 1234567' },
+        fields: [
+          { _key: 'from', name: 'priceFrom', label: 'Preis von (€)', value: 10000 },
+          { _key: 'to', name: 'priceTo', label: 'Preis bis (€)', value: 20000 },
+        ],
+      },
+      options,
+    )
+    expect(mail.text).toMatch(/^Preis von: +10\.000\u00a0€$/m)
+    expect(mail.text).toMatch(/^Preis bis: +20\.000\u00a0€$/m)
+    expect(mail.html).toContain('>Preis von</th>')
+    expect(mail.text).not.toContain('(€)')
   })
 
   it('falls back to the kind and the name for a lead without titles', () => {

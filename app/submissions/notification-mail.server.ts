@@ -20,7 +20,8 @@ export const NOTIFIED_TYPES = ['contactMessage', 'lead'] as const
 
 export interface NotificationMail {
   to: string
-  from: string
+  /** MAIL_FROM; to a visitor without a name of its own, an address object with the dealer's (visitorSender). */
+  from: string | { name: string; address: string }
   /** An address object, never a parsed string: a name with commas or brackets cannot add recipients. */
   replyTo?: { name: string; address: string }
   subject: string
@@ -130,6 +131,16 @@ export function shownValue(field: FieldDefinition, stored: unknown): string | un
   return field.number === 'mileage' ? formatMileage(Number(value)) : field.number === 'price' ? formatEuro(Number(value)) : value
 }
 
+/**
+ * A field's label as the mails show it beside its value: a unit in brackets that the value carries
+ * already is left out („Kilometerstand (km)“ with „85.000 km“ → „Kilometerstand“), so no unit is
+ * shown twice (copy review 2026-11-29, M9). The form keeps the unit: there it says what to type.
+ */
+export function mailLabel(label: string, value: string): string {
+  const unit = /\s*\(([^()]+)\)$/.exec(label)
+  return unit && value.replace(/\u00a0/g, ' ').endsWith(` ${unit[1]}`) ? label.slice(0, unit.index) : label
+}
+
 /** The page a lead was sent from as a link on the site; a stored path that names another host (`/\\evil.example`) is left out. */
 function pageUrl(page: unknown, siteUrl: string | undefined): string | undefined {
   const path = text(page)
@@ -225,7 +236,10 @@ function leadContent(doc: SanityDocument, options: NotificationMailOptions): Con
   const email = text(contact.email)
   const phone = text(contact.phone)
   const rows: Row[] = [{ label: 'Art der Anfrage', value: kindTitle }]
-  if (name) rows.push({ label: 'Name', value: name })
+  const fields = Array.isArray(doc.fields) ? (doc.fields as Array<Record<string, unknown>>) : []
+  // A dealer's registration has no name field: its name is the company's, which the Firmenname row shows (copy review 2026-11-29, L5).
+  const company = text(fields.find((field) => field?.name === 'company')?.value)
+  if (name && name !== company) rows.push({ label: 'Name', value: name })
   if (email) rows.push({ label: 'E-Mail', value: email })
   if (phone) rows.push({ label: 'Telefon', value: phone })
   const vehicle = vehicleText(options.vehicle, options.siteUrl)
@@ -233,7 +247,6 @@ function leadContent(doc: SanityDocument, options: NotificationMailOptions): Con
   if (vehicle) rows.push({ label: kind === 'vehicle-sale' ? TRADE_IN_LABEL : 'Fahrzeug', value: vehicle })
   if (kind === 'availability-alert') rows.push({ label: 'Wunsch', value: AVAILABILITY_ALERT_TASK })
   if (options.testDrive?._id) rows.push({ label: TEST_DRIVE_LINK_LABEL, value: testDriveText(options.testDrive, options.siteUrl) })
-  const fields = Array.isArray(doc.fields) ? (doc.fields as Array<Record<string, unknown>>) : []
   let message: string | undefined
   for (const field of fields) {
     const fieldName = text(field?.name)
@@ -248,7 +261,7 @@ function leadContent(doc: SanityDocument, options: NotificationMailOptions): Con
       message = value
       continue
     }
-    rows.push({ label, value })
+    rows.push({ label: mailLabel(label, value), value })
   }
   return {
     photos: leadPhotos(doc, options.siteUrl),
@@ -271,7 +284,8 @@ function answerNote(content: Content): string {
   const name = content.name ? headerSafe(content.name, 100) : ''
   const phone = content.phone ? headerSafe(content.phone, 40) : ''
   if (isEmail(content.email)) {
-    const call = phone ? ` oder rufen Sie unter ${phone} an` : ''
+    // The comma closes the um-zu group before „oder“ (copy review 2026-11-29, L5).
+    const call = phone ? `, oder rufen Sie unter ${phone} an` : ''
     return `Antworten Sie direkt auf diese E-Mail, um ${name || 'den Absender'} unter ${content.email} zu erreichen${call}.`
   }
   if (phone) return `Keine E-Mail-Adresse angegeben: bitte telefonisch unter ${phone} antworten.`
@@ -288,30 +302,26 @@ export function studioEditUrl(doc: Pick<SanityDocument, '_id' | '_type'>, siteUr
 
 /**
  * The dealer's note that a seller chose a Besichtigungstermin after the sell request (issue 38):
- * the lead's mail again (its rows now name the slot) under a subject that says what is new, with
- * the slot as .ics, and an id of its own so it is not taken for the first mail.
+ * the lead's mail again (its rows now name the slot) under a heading and subject that say what is
+ * new, not „Neue Anfrage“ (the request is known; copy review 2026-11-29, L5), with the slot as .ics,
+ * and an id of its own so it is not taken for the first mail.
  */
 export function buildAppointmentMail(doc: SanityDocument, options: NotificationMailOptions): NotificationMail {
-  const mail = buildNotificationMail(doc, options)
   const slot = Array.isArray(doc.fields) ? (doc.fields as Array<Record<string, unknown>>).find((field) => field?.name === APPOINTMENT_FIELD)?.value : undefined
   const contact = (doc.contact ?? {}) as Record<string, unknown>
   const who = text(contact.name) ?? text(contact.phone) ?? text(contact.email) ?? 'ohne Namen'
   const heading = `Besichtigungstermin gewählt${typeof slot === 'string' ? `: ${slot}` : ''}`
-  return {
-    ...mail,
-    subject: headerSafe(`${heading} – ${who}`, 200),
-    text: `${heading}\n\n${mail.text}`,
-    html: mail.html.replace(
-      '<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#111">',
-      (body) => `${body}\n<p><strong>${escapeHtml(heading)}</strong></p>`,
-    ),
-    messageId: mail.messageId.replace('@', '.besichtigung@'),
-  }
+  const mail = composeNotificationMail(doc, options, { heading, subject: `${heading} – ${who}` })
+  return { ...mail, messageId: mail.messageId.replace('@', '.besichtigung@') }
 }
 
 /** The notification mail for a stored `contactMessage` or `lead` document. */
 export function buildNotificationMail(doc: SanityDocument, options: NotificationMailOptions): NotificationMail {
-  const content = doc._type === 'lead' ? leadContent(doc, options) : contactContent(doc)
+  return composeNotificationMail(doc, options)
+}
+
+function composeNotificationMail(doc: SanityDocument, options: NotificationMailOptions, own?: Pick<Content, 'heading' | 'subject'>): NotificationMail {
+  const content = { ...(doc._type === 'lead' ? leadContent(doc, options) : contactContent(doc)), ...own }
   const received = formatBerlinTime(doc.receivedAt)
   const page = pageUrl(doc.page, options.siteUrl)
   const rows: Row[] = [...content.rows]
@@ -319,7 +329,7 @@ export function buildNotificationMail(doc: SanityDocument, options: Notification
   if (received) rows.push({ label: 'Eingegangen am', value: received })
   const note = answerNote(content)
   const studio = options.siteUrl ? studioEditUrl(doc, options.siteUrl) : undefined
-  const stored = `Die Anfrage ist im Posteingang des Sanity Studio gespeichert, ID ${doc._id}.`
+  const stored = `Die Anfrage ist im Posteingang des Sanity Studios gespeichert, ID ${doc._id}.`
 
   const width = Math.max(...rows.map((row) => row.label.length)) + 2
   const textBody = [

@@ -321,12 +321,14 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
       )
 
     beforeEach(async () => {
-      // The figures and address the receipt names (the mini dataset has none).
+      // The figures, address and legal data the receipt names (the mini dataset has none).
       await patchDocument(test.lake, 'siteSettings', {
         set: {
           email: 'info@ruhrstern.example',
           address: { street: 'Gladbecker Straße 250', postalCode: '45326', city: 'Essen' },
           claims: { valuationHours: 24 },
+          legalName: 'Ruhrstern Automobile GmbH',
+          legal: { managingDirector: 'Markus Brandt', registerCourt: 'Amtsgericht Essen', registerNumber: 'HRB 12345' },
         },
       })
     })
@@ -351,7 +353,7 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
 
       expect(smtp.messages.map((message) => message.to)).toEqual([['anfragen@example.de'], ['erika@example.de']])
       const receipt = parseMail(smtp.messages[1]!.raw)
-      expect(receipt.header('Subject')).toBe('Eingangsbestätigung: Ihre Nachricht bei Ruhrstern Automobile')
+      expect(receipt.header('Subject')).toBe('Ihre Nachricht bei Ruhrstern Automobile – Eingangsbestätigung')
       expect(receipt.header('Reply-To')).toBe('Ruhrstern Automobile <info@ruhrstern.example>')
       expect(receipt.header('Auto-Submitted')).toBe('auto-generated')
       expect(receipt.header('Message-ID')).toBe(`<${id}.bestaetigung@example.de>`)
@@ -380,6 +382,30 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
       await expect(notifier.confirm(id)).resolves.toBe('already-notified')
       await expect(notifier.retryPendingConfirmations()).resolves.toEqual({ pending: 0, notified: 0, failed: 0 })
       expect(smtp.messages).toHaveLength(2)
+    })
+
+    it('is signed with the company’s details and sent under the dealer’s name when MAIL_FROM has none (copy review 2026-11-29, M5)', async () => {
+      smtp = await startSmtp()
+      const { notifier } = createNotifier({ SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'anfragen@example.de', MAIL_FROM: 'noreply@example.de' })
+      const { id } = await storeWithAddress(NOW)
+      await expect(notifier.notifyAll(id)).resolves.toEqual({ dealer: 'sent', confirmation: 'sent' })
+      const mailTo = (address: string) => parseMail(smtp!.messages.find((message) => message.to.includes(address))!.raw)
+      const receipt = mailTo('erika@example.de')
+      expect(receipt.header('From')).toBe('Ruhrstern Automobile <noreply@example.de>')
+      // The dealer's own notification keeps MAIL_FROM as set.
+      expect(mailTo('anfragen@example.de').header('From')).toBe('noreply@example.de')
+      const signature = [
+        'Mit freundlichen Grüßen',
+        'Ruhrstern Automobile GmbH',
+        'Gladbecker Straße 250, 45326 Essen',
+        'Telefon: 0201 8512 3400',
+        'E-Mail: info@ruhrstern.example',
+        'Registereintrag: Amtsgericht Essen, HRB 12345',
+        'Geschäftsführer: Markus Brandt',
+      ]
+      expect(receipt.text).toContain(`\n\n${signature.join('\n')}\n\n--\n`)
+      expect(receipt.html).toContain(`<p>${signature.join('<br>')}</p>`)
+      expect(receipt.text).not.toContain('So erreichen Sie uns')
     })
 
     describe('repeats only what was chosen from a list or typed as a number, never text a stranger wrote (security review 2026-11-28, finding 3)', () => {
@@ -439,11 +465,11 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
         })
         const receipt = await receiptOf(id)
         expectNothingRelayed(receipt)
-        expect(receipt.subject).toBe('Eingangsbestätigung: Ihre Anfrage (Auto verkaufen) bei Ruhrstern Automobile')
+        expect(receipt.subject).toBe('Ihre Verkaufsanfrage bei Ruhrstern Automobile – Eingangsbestätigung')
         for (const [label, value] of [
           ['Erstzulassung (Monat)', '03 – März'],
           ['Erstzulassung (Jahr)', '2017'],
-          ['Kilometerstand (km)', '98.000 km'],
+          ['Kilometerstand', '98.000 km'],
           ['Kraftstoff', 'Diesel'],
           ['Getriebe', 'Automatik'],
           ['Unfallfrei', 'Ja'],
@@ -485,7 +511,7 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
         })
         const receipt = await receiptOf(id)
         expectNothingRelayed(receipt)
-        expect(receipt.subject).toBe('Eingangsbestätigung: Ihre Nachricht bei Ruhrstern Automobile')
+        expect(receipt.subject).toBe('Ihre Nachricht bei Ruhrstern Automobile – Eingangsbestätigung')
         expect(receipt.text).toMatch(/^Betreff: +Fahrzeuglieferung$/m)
       })
 
@@ -532,7 +558,7 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
         })
         const receipt = await receiptOf(lead._id)
         expectNothingRelayed(receipt)
-        expect(receipt.text).toMatch(/^Kilometerstand \(km\): +120\.000 km$/m)
+        expect(receipt.text).toMatch(/^Kilometerstand: +120\.000 km$/m)
         for (const label of ['Kraftstoff', 'Erstzulassung (Jahr)', 'Postleitzahl']) expect(receipt.text).not.toContain(label)
       })
     })

@@ -465,6 +465,7 @@ export class Notifier {
           kind: doc.kind,
           settings: settings ?? {},
           vehicle: vehicleInfo,
+          search: doc.fields?.find((field) => field.name === 'query')?.value,
           siteUrl: this.env.SITE_URL,
           links: await alertLinks(this.lake, this.env.SITE_URL, docId, now),
           expiresAt: new Date(now.getTime() + CONFIRM_LINK_MS),

@@ -69,7 +69,7 @@ describe.each(BACKENDS)('a reserved car on the %s lake', (backend) => {
     expect(dealer.text).toMatch(/^Wunsch: +Möchte benachrichtigt werden, sobald das reservierte Fahrzeug wieder frei ist\. Bitte melden Sie sich selbst/m)
 
     const receipt = buildConfirmationMail(stored, { ...MAIL, settings: SETTINGS, vehicle })!
-    expect(receipt.subject).toBe('Eingangsbestätigung: Ihre Anfrage (Benachrichtigung, falls wieder frei) bei Ruhrstern Automobile')
+    expect(receipt.subject).toBe('Ihre Anfrage zum Mercedes-Benz V 250 d Avantgarde Edition lang bei Ruhrstern Automobile – Eingangsbestätigung')
     expect(receipt.text).toContain(
       'Das Fahrzeug ist derzeit reserviert: Ein anderer Kunde hat es verbindlich reserviert. Fällt die Reservierung weg, melden wir uns bei Ihnen.',
     )

@@ -19,12 +19,19 @@ export const APPOINTMENT_ANCHOR = 'verkaufen-termin'
 /** The seller's own .ics of the chosen slot (the cookie names the lead, never the address). */
 export const APPOINTMENT_CALENDAR_PATH = `${SALE_PATH}/besichtigung.ics`
 
+/**
+ * What a seller brings to the viewing, said alike on the confirmation and in the seller's .ics
+ * (copy review 2026-11-29, M14): without the ID and both parts of the registration we cannot buy.
+ */
+export const APPOINTMENT_DOCUMENTS =
+  'Bitte bringen Sie die Zulassungsbescheinigung Teil I und II (Fahrzeugschein und -brief), Ihren Personalausweis oder Reisepass, alle Schlüssel und, falls vorhanden, das Serviceheft mit.'
+
 export const APPOINTMENT_TEXTS = {
   heading: 'Besichtigungstermin wählen',
   intro: 'Wann dürfen wir uns Ihr Auto ansehen? Wählen Sie ein Zeitfenster, wir rufen Sie vorher an, um es zu bestätigen.',
   submit: 'TERMIN WÄHLEN',
   chosen: 'Ihr Wunschtermin für die Besichtigung:',
-  confirmNote: 'Wir rufen Sie vorher an, um ihn zu bestätigen. Bitte bringen Sie Fahrzeugschein, Fahrzeugbrief und alle Schlüssel mit.',
+  confirmNote: `Wir rufen Sie vorher an, um ihn zu bestätigen. ${APPOINTMENT_DOCUMENTS}`,
   calendar: 'Termin in den Kalender übernehmen (.ics)',
   /** The cookie is missing or expired, or names no sell request. */
   unknownRequest: 'Ihre Verkaufsanfrage ließ sich nicht mehr zuordnen. Bitte rufen Sie uns an, um einen Termin zu vereinbaren.',

@@ -163,14 +163,17 @@ for (const group of MAKE_ALIASES) {
   for (const name of group) MAKE_TOKENS.set(foldSearchText(name), tokens)
 }
 
-/** The spelling of a folded known term for people ("mercedes" → "Mercedes", "gelandewagen" → "Geländewagen"). */
-const DISPLAY_TERMS = new Map<string, string>()
-for (const label of [
+/** Every name above: makes' aliases, fuels, gearboxes, body types. */
+const LABELS = [
   ...MAKE_ALIASES.flat(),
   ...Object.values(FUEL_LABELS).flat(),
   ...Object.values(TRANSMISSION_LABELS).flat(),
   ...Object.values(BODY_LABELS).flat(),
-]) {
+]
+
+/** The spelling of a folded known term for people ("mercedes" → "Mercedes", "gelandewagen" → "Geländewagen"). */
+const DISPLAY_TERMS = new Map<string, string>()
+for (const label of LABELS) {
   for (const word of label.split(/[\s]+/)) {
     const [folded] = searchWordsOf(word)
     if (folded && !DISPLAY_TERMS.has(folded)) DISPLAY_TERMS.set(folded, word)
@@ -180,6 +183,19 @@ for (const label of [
 /** A corrected word as the reading line shows it: a label's own spelling, else capitalised. */
 export function displayTerm(folded: string): string {
   return DISPLAY_TERMS.get(folded) ?? folded.charAt(0).toUpperCase() + folded.slice(1)
+}
+
+/** The one-word names by their folded word: a word of „Land Rover“ alone names no make („Range Rover“ is not one). */
+const WHOLE_TERMS = new Map(LABELS.filter((label) => !/\s/.test(label)).map((label) => [searchWordsOf(label).join(''), label]))
+
+/**
+ * A typed word in our own spelling when it is one of the terms above (a make's alias, a fuel, a
+ * gearbox, a body type: „kombi“ → „Kombi“), else undefined: what a mail to a typed address may
+ * name of a search, never the visitor's own text.
+ */
+export function knownTerm(word: string): string | undefined {
+  const folded = searchWordsOf(word)
+  return folded.length === 1 ? WHOLE_TERMS.get(folded[0]!) : undefined
 }
 
 /** Query words that never match by prefix: every alias and label (see the header). */

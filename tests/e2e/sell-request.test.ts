@@ -200,9 +200,15 @@ for (const javaScriptEnabled of [true, false]) {
       await expect.poll(() => outboxMailWith(String(lead?._id), 'receipt'), { timeout: 10_000 }).toBeTruthy()
       const receipt = outboxMailWith(String(lead?._id), 'receipt')!
       expect(receipt).toContain(`To: ${emailOf(name)}`)
-      expect(receipt).toMatch(/^Subject: Eingangsbestätigung: Ihre Anfrage \(Auto verkaufen\) bei Ruhrstern Automobile$/m)
+      expect(receipt).toMatch(/^Subject: Ihre Verkaufsanfrage bei Ruhrstern Automobile – Eingangsbestätigung$/m)
+      expect(receipt).toContain('vielen Dank für Ihre Verkaufsanfrage.')
+      // The dealer as sender, and the one signature with the legal data (copy review 2026-11-29, M5).
+      expect(receipt).toMatch(/^From: Ruhrstern Automobile <noreply@localhost>\r?$/m)
+      expect(receipt).toMatch(/^Ruhrstern Automobile GmbH\r?\nGladbecker Straße 250, 45326 Essen\r?\nTelefon: 0201 8512 3400\r?$/m)
+      expect(receipt).toMatch(/^Registereintrag: Amtsgericht Essen, HRB \S+/m)
+      expect(receipt).toMatch(/^Geschäftsführer: \S+/m)
       expect(receipt).toMatch(/^Erstzulassung \(Jahr\): +2017\r?$/m)
-      expect(receipt).toMatch(/^Kilometerstand \(km\): +98\.000 km\r?$/m)
+      expect(receipt).toMatch(/^Kilometerstand: +98\.000 km\r?$/m)
       expect(receipt).toContain('Ihre 2 Fotos sind bei uns eingegangen.')
       expect(receipt).toMatch(ESTIMATE_BY)
       for (const typed of [name, 'Golf 1.5 TSI', 'Kratzer hinten links']) expect(receipt).not.toContain(typed)

@@ -50,6 +50,10 @@ for (const javaScriptEnabled of [true, false]) {
       const chosen = page.getByRole('region', { name: 'Ihr Besichtigungstermin' })
       await expect(chosen).toContainText(`Ihr Wunschtermin für die Besichtigung: ${label}`)
       await expect(chosen).toBeFocused()
+      // What to bring, as the seller's .ics says it too (copy review 2026-11-29, M14).
+      await expect(chosen).toContainText(
+        'Bitte bringen Sie die Zulassungsbescheinigung Teil I und II (Fahrzeugschein und -brief), Ihren Personalausweis oder Reisepass, alle Schlüssel und, falls vorhanden, das Serviceheft mit.',
+      )
       await expect(chosen.getByRole('link', { name: 'Termin in den Kalender übernehmen (.ics)' })).toHaveAttribute('href', '/auto-verkaufen/besichtigung.ics')
       await expect(page).toHaveURL(/\/auto-verkaufen\?anfrage=gesendet&formular=verkaufen&fotos=0#verkaufen-termin$/)
       // One lead: the request and its slot, and the city page that brought the seller.

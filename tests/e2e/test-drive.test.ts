@@ -127,7 +127,8 @@ test.describe('with JavaScript', () => {
     const receipt = outboxMailWith(String(lead._id), 'receipt')!
     expect(receipt).toContain(`To: ${email}`)
     expect(receipt).not.toContain(name)
-    expect(receipt).toMatch(/^Subject: Eingangsbestätigung: Ihre Anfrage \(Probefahrt\) bei Ruhrstern Automobile$/m)
+    expect(receipt).toMatch(/^Subject: Ihre Probefahrt-Anfrage bei Ruhrstern Automobile – Eingangsbestätigung$/m)
+    expect(receipt).toContain('vielen Dank für Ihre Probefahrt-Anfrage.')
     expect(receipt).toMatch(/Wir rufen Sie (vorher|vor Ihrem Wunschtermin) an, um ihn zu bestätigen\./)
     expect(receipt).not.toContain('innerhalb von 24 Stunden')
     expect(receipt).toContain('0201 8512 3400')

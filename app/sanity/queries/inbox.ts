@@ -77,9 +77,12 @@ export const RECEIPT_COUNTS_QUERY = defineQuery(`{
   "total": count(*[_type in $types && _id != $id && (confirmationSentAt >= $hour || confirmationClaim.at >= $claimedSince)])
 }`)
 
-/** What the visitor's receipt names of the dealer: who, how to call, where, and the promised answer time. */
+/**
+ * What the mails to a visitor name of the dealer: who (with the legal form and the register data of
+ * the Impressum, for the signature), how to call, where, and the promised answer time.
+ */
 export const CONFIRMATION_SETTINGS_QUERY = defineQuery(
-  `${SITE_SETTINGS}{dealerName, phone, email, address{street, postalCode, city}, "answerHours": claims.valuationHours, "specs": openingHours[key == "general"][0].specs[]{days, opens, closes}, specialOpeningHours[]{from, to, closed, opens, closes}}`,
+  `${SITE_SETTINGS}{dealerName, legalName, legal{managingDirector, registerCourt, registerNumber}, phone, email, address{street, postalCode, city}, "answerHours": claims.valuationHours, "specs": openingHours[key == "general"][0].specs[]{days, opens, closes}, specialOpeningHours[]{from, to, closed, opens, closes}}`,
 )
 
 /** When the inbox document `$id` was received: a retried post with the same submission key finds its lead (submit.server.ts). */
