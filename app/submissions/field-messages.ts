@@ -5,12 +5,37 @@
  */
 import { MIN_VEHICLE_YEAR } from '#schemas/lib/validation.ts'
 import { formatDecimal } from '#app/utils/format.ts'
-import { FORMAT_MESSAGES, type FieldDefinition, type FormDefinition, type LeadKind } from './forms.ts'
+import { FORMAT_MESSAGES, type FieldDefinition, type FormDefinition } from './forms.ts'
+
+/**
+ * How a sentence names a field („Bitte geben Sie … an.“): its label in the accusative, with the
+ * article or „Ihr“ a native reader expects. The one table of per-field wording; a label not in it
+ * is named in quotes („Zielland“). Every required field of a lead form has its entry (forms.test.ts).
+ */
+const FIELD_NOUNS: Readonly<Record<string, string>> = {
+  Name: 'Ihren Namen',
+  'E-Mail': 'Ihre E-Mail-Adresse',
+  Firmenname: 'Ihren Firmennamen',
+  Postleitzahl: 'Ihre Postleitzahl',
+  Marke: 'die Marke',
+  Modell: 'das Modell',
+  'Marke und Modell': 'Marke und Modell',
+  Baujahr: 'das Baujahr',
+  'Erstzulassung (Jahr)': 'das Jahr der Erstzulassung',
+  'Kilometerstand (km)': 'den Kilometerstand',
+  'Anzahlung (€)': 'die Anzahlung',
+  'Preis von (€)': 'den Preis „von“',
+  'Preis bis (€)': 'den Preis „bis“',
+}
+
+/** The field as a sentence names it: „Bitte geben Sie {fieldNoun} an.“ */
+export function fieldNoun(label: string): string {
+  return FIELD_NOUNS[label] ?? `„${label}“`
+}
 
 export const FIELD_MESSAGES = {
-  required: (label: string) => `Bitte füllen Sie das Feld „${label}“ aus.`,
-  name: 'Bitte geben Sie Ihren Namen an.',
-  email: 'Bitte geben Sie Ihre E-Mail-Adresse an.',
+  /** An empty required field, named as FIELD_NOUNS says. */
+  required: (label: string) => `Bitte geben Sie ${fieldNoun(label)} an.`,
   emailFormat: FORMAT_MESSAGES.email,
   message: 'Bitte schreiben Sie uns eine Nachricht.',
   callback: 'Bitte geben Sie eine Telefonnummer an, damit wir Sie zurückrufen können.',
@@ -51,11 +76,15 @@ export function tooLongMessage(field: FieldDefinition, max: number): string {
   return field.messages?.tooLong ?? FIELD_MESSAGES.tooLong(field.label, max)
 }
 
-/** The message next to an empty required field of a lead form of `kind`. */
-export function missingLeadFieldMessage(kind: LeadKind, field: FieldDefinition): string {
+/**
+ * The message next to an empty required field of a lead form, in one personal style for every form
+ * („Bitte geben Sie Ihren Namen an.“, copy review 2026-11-29, M10): a phone number says why we
+ * need it, a message asks for one, a field with its own wording (the alerts' address) keeps it.
+ */
+export function missingLeadFieldMessage(field: FieldDefinition): string {
   if (field.messages?.missing) return field.messages.missing
-  if (kind === 'vehicle-enquiry' && (field.name === 'name' || field.name === 'email' || field.name === 'message')) return FIELD_MESSAGES[field.name]
-  if (field.name === 'phone') return FIELD_MESSAGES.callback
+  if (field.type === 'tel') return FIELD_MESSAGES.callback
+  if (field.type === 'textarea') return FIELD_MESSAGES.message
   return FIELD_MESSAGES.required(field.label)
 }
 

@@ -159,6 +159,28 @@ describe('missingRequiredFields', () => {
   it('has a German message for each missing field', () => {
     expect(missingFieldMessage(FORMS['vehicle-enquiry'], 'email')).toBe('Bitte geben Sie Ihre E-Mail-Adresse an.')
     expect(missingFieldMessage(FORMS['export'], 'phone')).toBe('Bitte geben Sie eine Telefonnummer an, damit wir Sie zurückrufen können.')
-    expect(missingFieldMessage(FORMS['dealer-registration'], 'company')).toBe('Bitte füllen Sie das Feld „Firmenname“ aus.')
+    expect(missingFieldMessage(FORMS['dealer-registration'], 'company')).toBe('Bitte geben Sie Ihren Firmennamen an.')
+  })
+
+  it('asks for a missing field in one personal style on every form (copy review 2026-11-29, M10)', () => {
+    // The same field reads the same on the contact form, the enquiry, the financing request, the test drive and the sell request.
+    for (const kind of ['contact', 'vehicle-enquiry', 'financing-request', 'test-drive', 'vehicle-sale', 'availability-alert'] as const) {
+      expect(missingFieldMessage(FORMS[kind], 'name'), kind).toBe('Bitte geben Sie Ihren Namen an.')
+    }
+    expect(missingFieldMessage(FORMS['vehicle-sale'], 'make')).toBe('Bitte geben Sie die Marke an.')
+    expect(missingFieldMessage(FORMS['vehicle-sale'], 'model')).toBe('Bitte geben Sie das Modell an.')
+    expect(missingFieldMessage(FORMS['vehicle-sale'], 'year')).toBe('Bitte geben Sie das Jahr der Erstzulassung an.')
+    expect(missingFieldMessage(FORMS['vehicle-sale'], 'mileage')).toBe('Bitte geben Sie den Kilometerstand an.')
+    expect(missingFieldMessage(FORMS['vehicle-sale'], 'postcode')).toBe('Bitte geben Sie Ihre Postleitzahl an.')
+    expect(missingFieldMessage(FORMS['vehicle-enquiry'], 'message')).toBe('Bitte schreiben Sie uns eine Nachricht.')
+    expect(missingFieldMessage(FORMS['search-request'], 'query')).toBe('Bitte geben Sie an, welches Auto Sie suchen.')
+    // No required field of any form falls back to its label in quotes: each has its words (FIELD_NOUNS or its own).
+    for (const form of Object.values(FORMS)) {
+      for (const field of form.fields.filter((candidate) => candidate.required)) {
+        const message = missingFieldMessage(form, field.name)
+        expect(message, `${form.kind}.${field.name}`).toMatch(/^Bitte (geben|wählen|schreiben) Sie /)
+        expect(message, `${form.kind}.${field.name}`).not.toContain('„')
+      }
+    }
   })
 })

@@ -67,7 +67,7 @@ function leadForm<K extends LeadKind>(kind: K, fields: readonly FieldDefinition[
   const success =
     kind === 'vehicle-enquiry' ? { description: LEAD_TOASTS.vehicleEnquirySuccess } : kind === 'test-drive' ? LEAD_TOASTS.testDriveSuccess : LEAD_TOASTS.success
   const texts: FormTexts = { toasts: { missing: LEAD_TOASTS.missing, invalid: LEAD_TOASTS.invalid, failure: LEAD_TOASTS.failure }, success }
-  return { kind, title: titleOfKind(kind), texts, messages: { missing: (field) => missingLeadFieldMessage(kind, field), format: formatMessage }, fields }
+  return { kind, title: titleOfKind(kind), texts, messages: { missing: missingLeadFieldMessage, format: formatMessage }, fields }
 }
 
 /** Select options, quoted exactly from spec §3. */
@@ -254,7 +254,16 @@ const searchRequestForm: FormDefinition<'search-request'> = {
       pattern: { source: `(?:${EMAIL_PATTERN_SOURCE})|(?:${PHONE_PATTERN_SOURCE})`, message: SEARCH_REQUEST_CONTACT_MESSAGE },
       messages: { missing: SEARCH_REQUEST_CONTACT_MESSAGE, invalid: SEARCH_REQUEST_CONTACT_MESSAGE },
     },
-    { name: 'query', label: 'Gesucht', type: 'hidden', required: true, maxLength: LEAD_LIMITS.shortText, placeholder: 'Ihre Suche' },
+    {
+      name: 'query',
+      label: 'Gesucht',
+      type: 'hidden',
+      required: true,
+      maxLength: LEAD_LIMITS.shortText,
+      placeholder: 'Ihre Suche',
+      // Typed by the visitor where the page knows no search (search-request.tsx).
+      messages: { missing: 'Bitte geben Sie an, welches Auto Sie suchen.' },
+    },
   ]),
   texts: {
     ...leadForm('search-request', []).texts,

@@ -421,7 +421,7 @@ describe('parseLead: required fields', () => {
   })
 
   it('dealer registration: the company name is required', () => {
-    expect(errorsOf('dealer-registration', { company: ' ' })).toEqual({ company: ['Bitte füllen Sie das Feld „Firmenname“ aus.'] })
+    expect(errorsOf('dealer-registration', { company: ' ' })).toEqual({ company: ['Bitte geben Sie Ihren Firmennamen an.'] })
   })
 
   it('echoes the submitted strings, never the honeypot', () => {

@@ -444,7 +444,7 @@ test('/formulare: lead forms refusing input, failing, and every one confirmed @b
     await exportForm.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
     await expect(page.getByText('Telefon: Bitte geben Sie eine gültige Telefonnummer an.')).toBeVisible()
     // Each form keeps its own message at its field.
-    await expect(dealer.getByText('Bitte füllen Sie das Feld „Firmenname“ aus.')).toBeVisible()
+    await expect(dealer.getByText('Bitte geben Sie Ihren Firmennamen an.')).toBeVisible()
     await expect(enquiry.getByText('Bitte geben Sie eine gültige E-Mail-Adresse an.', { exact: true })).toBeVisible()
     await expect(control(exportForm, 'Telefon')).toHaveAttribute('aria-invalid', 'true')
     await expectNoA11yViolations(page)

@@ -90,7 +90,7 @@ test.describe('lead forms with JavaScript', () => {
     await control(form, 'Standort').fill('Essen')
     await form.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
     await expect(page.getByText('Pflichtfelder fehlen')).toBeVisible()
-    await expect(form.getByText('Bitte füllen Sie das Feld „Firmenname“ aus.')).toBeVisible()
+    await expect(form.getByText('Bitte geben Sie Ihren Firmennamen an.')).toBeVisible()
     expect(posts).toEqual([])
   })
 

@@ -140,7 +140,7 @@ describe('LeadForm', () => {
     expect(received).toEqual([])
     expect(document.activeElement).toBe(field(/^Firmenname/))
     expect(field(/^Firmenname/).getAttribute('aria-invalid')).toBe('true')
-    expect(screen.getByText('Bitte füllen Sie das Feld „Firmenname“ aus.')).toBeTruthy()
+    expect(screen.getByText('Bitte geben Sie Ihren Firmennamen an.')).toBeTruthy()
     expect(field(/^Standort/).value).toBe('Essen')
   })
 
