@@ -132,6 +132,12 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
     expect(inputAttributes(message)).not.toHaveProperty('type')
   })
 
+  it('labels every mileage „Kilometerstand (km)“, as the unit is written (copy review 2026-11-29, M12)', () => {
+    const mileages = LEAD_KINDS.flatMap((kind) => LEAD_FORMS[kind].fields.filter((field) => field.number === 'mileage').map((field) => [kind, field.label]))
+    expect(mileages.map(([kind]) => kind)).toEqual(['valuation', 'valuation-bmw', 'brand-purchase', 'student', 'vehicle-sale'])
+    for (const [kind, label] of mileages) expect(label, kind).toBe('Kilometerstand (km)')
+  })
+
   it('gives the Mercedes and the Audi page each its own model example', () => {
     const model = (variant?: string) => formFields(FORMS['brand-purchase'], variant).find((field) => field.name === 'model')?.placeholder
     expect(model('mercedes')).toBe('z. B. C-Klasse')

@@ -449,13 +449,13 @@ export const LEAD_FORMS: Readonly<Record<LeadKind, FormDefinition<LeadKind>>> = 
   'brand-purchase': leadForm('brand-purchase', [
     textField('model', 'Modell', 'z. B. C-Klasse oder A4', { variantPlaceholders: { mercedes: 'z. B. C-Klasse', audi: 'z. B. A4' } }),
     yearField(),
-    mileageField('KM-Stand'),
+    mileageField(),
     phoneField(),
   ]),
   student: leadForm('student', [
     textField('vehicle', 'Marke und Modell', 'z. B. VW Polo'),
     yearField(),
-    mileageField('KM-Stand'),
+    mileageField(),
     phoneField('Telefon oder WhatsApp'),
     selectField('appointment', 'Wunschtermin', STUDENT_APPOINTMENTS),
   ]),

@@ -114,7 +114,7 @@ const EXPECTED: Record<LeadKind, { fields: Array<[string, string, string]>; cont
     fields: [
       ['model', 'Modell', 'C-Klasse'],
       ['year', 'Baujahr', '2017'],
-      ['mileage', 'KM-Stand', '120000'],
+      ['mileage', 'Kilometerstand (km)', '120000'],
       ['phone', 'Telefon', '0201 123456'],
     ],
     contact: { phone: '0201 123456' },
@@ -123,7 +123,7 @@ const EXPECTED: Record<LeadKind, { fields: Array<[string, string, string]>; cont
     fields: [
       ['vehicle', 'Marke und Modell', 'VW Polo'],
       ['year', 'Baujahr', '2012'],
-      ['mileage', 'KM-Stand', '150000'],
+      ['mileage', 'Kilometerstand (km)', '150000'],
       ['phone', 'Telefon oder WhatsApp', '0151 1234567'],
       ['appointment', 'Wunschtermin', 'Abends nach 18 Uhr'],
     ],
@@ -479,7 +479,7 @@ describe('parseLead: mileage 0 to 2,000,000 km', () => {
     for (const mileage of ['123,5', '12.34', '1.23.456', '123.456,7', '85000 km', 'viel']) {
       expect(errorsOf('vehicle-sale', { mileage }), mileage).toEqual({ mileage: [wholeNumberMessage('Kilometerstand (km)')] })
     }
-    expect(errorsOf('student', { mileage: '12,5' })).toEqual({ mileage: [wholeNumberMessage('KM-Stand')] })
+    expect(errorsOf('student', { mileage: '12,5' })).toEqual({ mileage: [wholeNumberMessage('Kilometerstand (km)')] })
   })
 
   it('names the sell request’s year by its label „Erstzulassung (Jahr)“', () => {
@@ -565,7 +565,7 @@ describe('parseLead: length limits and types', () => {
   it('reports every broken field at once', () => {
     expect(errorsOf('student', { year: '1900', mileage: '-5', phone: '', appointment: 'Nie' })).toEqual({
       year: [yearMessage()],
-      mileage: [wholeNumberMessage('KM-Stand')],
+      mileage: [wholeNumberMessage('Kilometerstand (km)')],
       phone: [CALLBACK],
       appointment: ['Bitte wählen Sie für „Wunschtermin“ einen Eintrag aus der Liste.'],
     })

@@ -53,14 +53,19 @@ export const FORMS: FormCase[] = [
     anchor: `${brand}-ankauf`,
     kind: 'brand-purchase',
     marker: 'Modell',
-    inputs: [year, { label: 'KM-Stand', value: '99000' }, phone()],
+    inputs: [year, { label: 'Kilometerstand (km)', value: '99000' }, phone()],
     stored: { year: '2018', mileage: '99000', phone: '0201 123456' },
   })),
   {
     anchor: 'studenten-ankauf',
     kind: 'student',
     marker: 'Marke und Modell',
-    inputs: [year, { label: 'KM-Stand', value: '150000' }, phone('Telefon oder WhatsApp'), { label: 'Wunschtermin', select: 'Zwischen Vorlesungen' }],
+    inputs: [
+      year,
+      { label: 'Kilometerstand (km)', value: '150000' },
+      phone('Telefon oder WhatsApp'),
+      { label: 'Wunschtermin', select: 'Zwischen Vorlesungen' },
+    ],
     stored: { year: '2018', mileage: '150000', phone: '0201 123456', appointment: 'Zwischen Vorlesungen' },
   },
   {
