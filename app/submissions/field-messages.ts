@@ -5,7 +5,7 @@
  */
 import { MIN_VEHICLE_YEAR } from '#schemas/lib/validation.ts'
 import { formatDecimal } from '#app/utils/format.ts'
-import { FORMAT_MESSAGES, type FieldDefinition, type FormDefinition } from './forms.ts'
+import { FORMAT_MESSAGES, type FieldDefinition, type FormDefinition, type LeadNumberKind } from './forms.ts'
 
 /**
  * How a sentence names a field („Bitte geben Sie … an.“): its label in the accusative, with the
@@ -42,8 +42,14 @@ export const FIELD_MESSAGES = {
   phoneFormat: FORMAT_MESSAGES.phone,
   text: (label: string) => `„${label}“ muss Text sein.`,
   tooLong: (label: string, max: number) => `„${label}“ darf höchstens ${formatDecimal(max)} Zeichen lang sein.`,
-  notANumber: (label: string) => `„${label}“ muss eine ganze Zahl ohne Komma sein, z. B. 85.000.`,
-  yearFormat: (label: string) => `„${label}“ muss eine Jahreszahl mit vier Ziffern sein, z. B. 2018.`,
+  /** A number the field cannot read (a comma, letters), with an example of what it holds: euros, kilometres or a year. */
+  numberFormat: (label: string, kind: LeadNumberKind | undefined) => {
+    const noun = fieldNoun(label)
+    if (kind === 'price') return `Bitte geben Sie ${noun} in ganzen Euro an, z. B. 5.000.`
+    if (kind === 'mileage') return `Bitte geben Sie ${noun} in ganzen Kilometern an, z. B. 85.000.`
+    if (kind === 'year') return `Bitte geben Sie ${noun} mit vier Ziffern an, z. B. 2018.`
+    return `Bitte geben Sie ${noun} als ganze Zahl ohne Komma an.`
+  },
   year: (label: string, max: number) => `„${label}“ muss zwischen ${MIN_VEHICLE_YEAR} und ${max} liegen.`,
   mileage: (label: string) => `„${label}“ muss zwischen 0 und 2.000.000 km liegen.`,
   price: (label: string) => `„${label}“ muss zwischen 0 und 10.000.000 € liegen.`,
@@ -66,7 +72,7 @@ export function formatMessage(field: FieldDefinition): string {
   if (field.type === 'email') return FIELD_MESSAGES.emailFormat
   if (field.type === 'tel') return FIELD_MESSAGES.phoneFormat
   if (field.type === 'select') return FIELD_MESSAGES.option(field.label)
-  if (field.type === 'number') return FIELD_MESSAGES.notANumber(field.label)
+  if (field.type === 'number') return FIELD_MESSAGES.numberFormat(field.label, field.number)
   if (field.maxLength !== undefined) return tooLongMessage(field, field.maxLength)
   return FIELD_MESSAGES.text(field.label)
 }

@@ -110,11 +110,11 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
     const mileage = inputAttributes(LEAD_FORMS['vehicle-sale'].fields.find((field) => field.name === 'mileage')!)
     expect(mileage).toMatchObject({ name: 'mileage', type: 'text', inputMode: 'numeric', required: true, placeholder: 'z. B. 85.000' })
     expect(mileage).not.toHaveProperty('min')
-    expect(mileage.title).toBe('„Kilometerstand (km)“ muss eine ganze Zahl ohne Komma sein, z. B. 85.000.')
+    expect(mileage.title).toBe('Bitte geben Sie den Kilometerstand in ganzen Kilometern an, z. B. 85.000.')
     for (const value of ['123.456', '123 456', '123456', '1.234.567', '0']) expect(accepts(mileage.pattern!, value), value).toBe(true)
     for (const value of ['123,5', '12.34', '1.23.456', '123.456 789', '-5', '85000 km', '']) expect(accepts(mileage.pattern!, value), value).toBe(false)
     const year = inputAttributes(LEAD_FORMS['vehicle-sale'].fields.find((field) => field.name === 'year')!)
-    expect(year).toMatchObject({ type: 'text', inputMode: 'numeric', title: '„Erstzulassung (Jahr)“ muss eine Jahreszahl mit vier Ziffern sein, z. B. 2018.' })
+    expect(year).toMatchObject({ type: 'text', inputMode: 'numeric', title: 'Bitte geben Sie das Jahr der Erstzulassung mit vier Ziffern an, z. B. 2018.' })
     expect(accepts(year.pattern!, '2018')).toBe(true)
     for (const value of ['2.018', '18', '20180']) expect(accepts(year.pattern!, value), value).toBe(false)
     // Every number of every form: kilometres and euros take grouped thousands, years four digits.
@@ -123,7 +123,14 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
         const attributes = inputAttributes(field)
         expect(attributes.type, `${kind}.${field.name}`).toBe('text')
         expect(accepts(attributes.pattern!, field.number === 'year' ? '2018' : '12.500'), `${kind}.${field.name}`).toBe(true)
-        expect(attributes.title, `${kind}.${field.name}`).toContain(`„${field.label}“`)
+        // The example fits the field (copy review 2026-11-29, M11): euros, kilometres, a year.
+        const example = {
+          price: 'in ganzen Euro an, z. B. 5.000.',
+          mileage: 'in ganzen Kilometern an, z. B. 85.000.',
+          year: 'mit vier Ziffern an, z. B. 2018.',
+        }
+        expect(attributes.title, `${kind}.${field.name}`).toMatch(/^Bitte geben Sie (das|den|die) /)
+        expect(attributes.title, `${kind}.${field.name}`).toContain(example[field.number!])
       }
     }
     const phone = LEAD_FORMS.student.fields.find((field) => field.name === 'phone')!

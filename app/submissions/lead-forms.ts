@@ -109,11 +109,14 @@ const yearField = (label = 'Baujahr'): FieldDefinition => ({
   number: 'year',
   min: MIN_VEHICLE_YEAR,
   placeholder: 'z. B. 2018',
-  pattern: { source: YEAR_PATTERN_SOURCE, message: FIELD_MESSAGES.yearFormat(label) },
+  pattern: { source: YEAR_PATTERN_SOURCE, message: FIELD_MESSAGES.numberFormat(label, 'year') },
 })
 
 /** Kilometres and euros are typed the German way, thousands grouped or not: „123.456“, „123 456“, „123456“. */
-const wholeNumberPattern = (label: string) => ({ source: WHOLE_NUMBER_PATTERN_SOURCE, message: FIELD_MESSAGES.notANumber(label) })
+const wholeNumberPattern = (label: string, kind: 'mileage' | 'price') => ({
+  source: WHOLE_NUMBER_PATTERN_SOURCE,
+  message: FIELD_MESSAGES.numberFormat(label, kind),
+})
 
 const mileageField = (label = 'Kilometerstand (km)'): FieldDefinition => ({
   name: 'mileage',
@@ -124,7 +127,7 @@ const mileageField = (label = 'Kilometerstand (km)'): FieldDefinition => ({
   min: 0,
   max: MAX_MILEAGE_KM,
   placeholder: 'z. B. 85.000',
-  pattern: wholeNumberPattern(label),
+  pattern: wholeNumberPattern(label, 'mileage'),
 })
 
 const priceField = (name: string, label: string, placeholder: string): FieldDefinition => ({
@@ -136,7 +139,7 @@ const priceField = (name: string, label: string, placeholder: string): FieldDefi
   min: 0,
   max: MAX_PRICE_EUR,
   placeholder,
-  pattern: wholeNumberPattern(label),
+  pattern: wholeNumberPattern(label, 'price'),
 })
 
 const selectField = (name: string, label: string, options: readonly string[]): FieldDefinition => ({

@@ -17,9 +17,11 @@ const NEXT_YEAR = new Date().getFullYear() + 1
 const CALLBACK = 'Bitte geben Sie eine Telefonnummer an, damit wir Sie zurückrufen können.'
 const PHONE_FORMAT = 'Bitte geben Sie eine gültige Telefonnummer an.'
 const yearMessage = (max = NEXT_YEAR, label = 'Baujahr') => `„${label}“ muss zwischen 1950 und ${max} liegen.`
-const YEAR_FORMAT = '„Baujahr“ muss eine Jahreszahl mit vier Ziffern sein, z. B. 2018.'
+const YEAR_FORMAT = 'Bitte geben Sie das Baujahr mit vier Ziffern an, z. B. 2018.'
 const mileageMessage = (label: string) => `„${label}“ muss zwischen 0 und 2.000.000 km liegen.`
-const wholeNumberMessage = (label: string) => `„${label}“ muss eine ganze Zahl ohne Komma sein, z. B. 85.000.`
+// Each with an example of what the field holds (copy review 2026-11-29, M11).
+const MILEAGE_FORMAT = 'Bitte geben Sie den Kilometerstand in ganzen Kilometern an, z. B. 85.000.'
+const priceFormat = (bound: 'von' | 'bis') => `Bitte geben Sie den Preis „${bound}“ in ganzen Euro an, z. B. 5.000.`
 const PRICE = '„Preis von (€)“ muss zwischen 0 und 10.000.000 € liegen.'
 const PRICE_RANGE = 'Der Preis „von“ darf nicht über dem Preis „bis“ liegen.'
 
@@ -444,8 +446,9 @@ describe('parseLead: year of build 1950 to next year', () => {
     for (const year of ['abc', '2018.5', '1e3', '20 18', '2.018', '0x7E2']) {
       expect(errorsOf(kind, { year }), year).toEqual({ year: [YEAR_FORMAT] })
     }
-    expect(errorsOf(kind, { year: 2018.5 })).toEqual({ year: [wholeNumberMessage('Baujahr')] })
-    expect(errorsOf(kind, { year: ['2018'] })).toEqual({ year: [wholeNumberMessage('Baujahr')] })
+    // A JSON number that is no whole year, or no number at all: the year's example, not a mileage's.
+    expect(errorsOf(kind, { year: 2018.5 })).toEqual({ year: [YEAR_FORMAT] })
+    expect(errorsOf(kind, { year: ['2018'] })).toEqual({ year: [YEAR_FORMAT] })
   })
 
   it('computes next year when validating, not when loading', () => {
@@ -461,7 +464,8 @@ describe('parseLead: mileage 0 to 2,000,000 km', () => {
     expect(valueOf(kind, { mileage: '0' }, 'mileage')).toBe('0')
     expect(valueOf(kind, { mileage: '2000000' }, 'mileage')).toBe('2000000')
     const label = LEAD_FORMS[kind].fields.find((field) => field.name === 'mileage')!.label
-    expect(errorsOf(kind, { mileage: '-1' })).toEqual({ mileage: [wholeNumberMessage(label)] })
+    expect(errorsOf(kind, { mileage: '-1' })).toEqual({ mileage: [MILEAGE_FORMAT] })
+    expect(errorsOf(kind, { mileage: 85000.5 })).toEqual({ mileage: [MILEAGE_FORMAT] })
     expect(errorsOf(kind, { mileage: -1 })).toEqual({ mileage: [mileageMessage(label)] })
     expect(errorsOf(kind, { mileage: '2000001' })).toEqual({ mileage: [mileageMessage(label)] })
     expect(errorsOf(kind, { mileage: '2.000.001' })).toEqual({ mileage: [mileageMessage(label)] })
@@ -477,15 +481,15 @@ describe('parseLead: mileage 0 to 2,000,000 km', () => {
 
   it('refuses a decimal, naming the field as the form labels it', () => {
     for (const mileage of ['123,5', '12.34', '1.23.456', '123.456,7', '85000 km', 'viel']) {
-      expect(errorsOf('vehicle-sale', { mileage }), mileage).toEqual({ mileage: [wholeNumberMessage('Kilometerstand (km)')] })
+      expect(errorsOf('vehicle-sale', { mileage }), mileage).toEqual({ mileage: [MILEAGE_FORMAT] })
     }
-    expect(errorsOf('student', { mileage: '12,5' })).toEqual({ mileage: [wholeNumberMessage('Kilometerstand (km)')] })
+    expect(errorsOf('student', { mileage: '12,5' })).toEqual({ mileage: [MILEAGE_FORMAT] })
   })
 
   it('names the sell request’s year by its label „Erstzulassung (Jahr)“', () => {
     expect(errorsOf('vehicle-sale', { year: '1900' })).toEqual({ year: [yearMessage(NEXT_YEAR, 'Erstzulassung (Jahr)')] })
     expect(errorsOf('vehicle-sale', { year: '2.018' })).toEqual({
-      year: ['„Erstzulassung (Jahr)“ muss eine Jahreszahl mit vier Ziffern sein, z. B. 2018.'],
+      year: ['Bitte geben Sie das Jahr der Erstzulassung mit vier Ziffern an, z. B. 2018.'],
     })
   })
 })
@@ -503,10 +507,14 @@ describe('parseLead: price range of the used-car enquiry', () => {
   })
 
   it('rejects negative, too high and non-numeric prices', () => {
-    expect(errorsOf('used-car-enquiry', { priceFrom: '-1' })).toEqual({ priceFrom: [wholeNumberMessage('Preis von (€)')] })
+    expect(errorsOf('used-car-enquiry', { priceFrom: '-1' })).toEqual({ priceFrom: [priceFormat('von')] })
     expect(errorsOf('used-car-enquiry', { priceFrom: -1 })).toEqual({ priceFrom: [PRICE] })
     expect(errorsOf('used-car-enquiry', { priceTo: '10000001' })).toEqual({ priceTo: ['„Preis bis (€)“ muss zwischen 0 und 10.000.000 € liegen.'] })
-    expect(errorsOf('used-car-enquiry', { priceTo: '20.000 €' })).toEqual({ priceTo: [wholeNumberMessage('Preis bis (€)')] })
+    expect(errorsOf('used-car-enquiry', { priceTo: '20.000 €' })).toEqual({ priceTo: [priceFormat('bis')] })
+    // The financing request's down payment, in the calculator's words.
+    expect(errorsOf('financing-request', { downPayment: '5.000,50' })).toEqual({
+      downPayment: ['Bitte geben Sie die Anzahlung in ganzen Euro an, z. B. 5.000.'],
+    })
   })
 })
 
@@ -565,7 +573,7 @@ describe('parseLead: length limits and types', () => {
   it('reports every broken field at once', () => {
     expect(errorsOf('student', { year: '1900', mileage: '-5', phone: '', appointment: 'Nie' })).toEqual({
       year: [yearMessage()],
-      mileage: [wholeNumberMessage('Kilometerstand (km)')],
+      mileage: [MILEAGE_FORMAT],
       phone: [CALLBACK],
       appointment: ['Bitte wählen Sie für „Wunschtermin“ einen Eintrag aus der Liste.'],
     })

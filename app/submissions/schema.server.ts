@@ -57,18 +57,18 @@ function textValue(field: FieldDefinition, kind: FormKind, value: unknown, ctx: 
 function numberValue(field: FieldDefinition, kind: FormKind, value: unknown, ctx: z.RefinementCtx): number | undefined {
   let number: number
   if (typeof value === 'number') {
-    if (!Number.isInteger(value)) return fail(ctx, FIELD_MESSAGES.notANumber(field.label))
+    if (!Number.isInteger(value)) return fail(ctx, FIELD_MESSAGES.numberFormat(field.label, field.number))
     number = value
   } else if (value === undefined || value === null || typeof value === 'string') {
     const text = (value ?? '').trim()
     if (text === '') return field.required ? fail(ctx, missingFieldMessage(FORMS[kind], field.name)) : undefined
     // The input's own pattern (thousands grouped the German way, a year's four digits), as the browser checks it.
-    const { source, message } = field.pattern ?? { source: WHOLE_NUMBER_PATTERN_SOURCE, message: FIELD_MESSAGES.notANumber(field.label) }
+    const { source, message } = field.pattern ?? { source: WHOLE_NUMBER_PATTERN_SOURCE, message: FIELD_MESSAGES.numberFormat(field.label, field.number) }
     const read = new RegExp(`^(?:${source})$`, 'u').test(text) ? readWholeNumber(text) : null
     if (read === null) return fail(ctx, message)
     number = read
   } else {
-    return fail(ctx, FIELD_MESSAGES.notANumber(field.label))
+    return fail(ctx, FIELD_MESSAGES.numberFormat(field.label, field.number))
   }
   switch (field.number) {
     case 'year': {
@@ -81,7 +81,7 @@ function numberValue(field: FieldDefinition, kind: FormKind, value: unknown, ctx
       return number < 0 || number > MAX_PRICE_EUR ? fail(ctx, FIELD_MESSAGES.price(field.label)) : number
     default:
       return (field.min !== undefined && number < field.min) || (field.max !== undefined && number > field.max)
-        ? fail(ctx, FIELD_MESSAGES.notANumber(field.label))
+        ? fail(ctx, FIELD_MESSAGES.numberFormat(field.label, field.number))
         : number
   }
 }

@@ -81,7 +81,7 @@ describe('LeadForm', () => {
     expect(field(/^Baujahr/).inputMode).toBe('numeric')
     expect(field(/^Baujahr/).pattern).toBe('[0-9]{4}')
     expect(field(/^Kilometerstand/).inputMode).toBe('numeric')
-    expect(field(/^Kilometerstand/).title).toBe('„Kilometerstand (km)“ muss eine ganze Zahl ohne Komma sein, z. B. 85.000.')
+    expect(field(/^Kilometerstand/).title).toBe('Bitte geben Sie den Kilometerstand in ganzen Kilometern an, z. B. 85.000.')
     expect(field(/^Telefon/).type).toBe('tel')
     expect(field(/^Telefon/).required).toBe(true)
     expect(field(/^Telefon/).id).toBe('bewertung-muenster-phone')
@@ -190,7 +190,7 @@ describe('LeadForm', () => {
     fill(/^Kilometerstand/, '123,5')
     fill(/^Telefon/, '0201 123')
     fireEvent.click(submitButton())
-    expect(await screen.findByText('Kilometerstand (km): „Kilometerstand (km)“ muss eine ganze Zahl ohne Komma sein, z. B. 85.000.')).toBeTruthy()
+    expect(await screen.findByText('Kilometerstand (km): Bitte geben Sie den Kilometerstand in ganzen Kilometern an, z. B. 85.000.')).toBeTruthy()
     expect(received).toEqual([])
 
     fill(/^Kilometerstand/, '123.456')
