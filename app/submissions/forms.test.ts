@@ -77,6 +77,13 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
     expect(selects).toHaveLength(5)
   })
 
+  it('sell request: „Am besten erreichbar“ starts with „Jederzeit“, the Serviceheft offers „Kein Serviceheft“ (copy review 2026-11-29, M13)', () => {
+    const field = (name: string) => LEAD_FORMS['vehicle-sale'].fields.find((candidate) => candidate.name === name)!
+    expect(field('contactTime').label).toBe('Am besten erreichbar')
+    expect(field('contactTime').options).toEqual(['Jederzeit', 'Vormittags (8–12 Uhr)', 'Nachmittags (12–17 Uhr)', 'Abends (17–20 Uhr)'])
+    expect(field('serviceHistory').options).toEqual(['Lückenlos (Scheckheft)', 'Teilweise', 'Kein Serviceheft', 'Weiß nicht'])
+  })
+
   it('gives every field a label, every text input a length limit and every number a range', () => {
     for (const kind of LEAD_KINDS) {
       for (const field of LEAD_FORMS[kind].fields) {

@@ -155,8 +155,9 @@ const selectField = (name: string, label: string, options: readonly string[]): F
 export const SALE_FUEL_TYPES = ['Benzin', 'Diesel', 'Hybrid', 'Elektro', 'Gas', 'Andere'] as const
 export const SALE_GEARBOXES = ['Schaltgetriebe', 'Automatik'] as const
 export const SALE_YES_NO = ['Ja', 'Nein', 'Weiß nicht'] as const
-export const SALE_SERVICE_HISTORY = ['Lückenlos (Scheckheft)', 'Teilweise', 'Keine', 'Weiß nicht'] as const
-export const SALE_CONTACT_TIMES = ['Egal', 'Vormittags (8–12 Uhr)', 'Nachmittags (12–17 Uhr)', 'Abends (17–20 Uhr)'] as const
+// An option is the value stored, so leads keep the words the seller chose: those sent before the copy review of 2026-11-29 (M13) read „Keine“ and „Egal“.
+export const SALE_SERVICE_HISTORY = ['Lückenlos (Scheckheft)', 'Teilweise', 'Kein Serviceheft', 'Weiß nicht'] as const
+export const SALE_CONTACT_TIMES = ['Jederzeit', 'Vormittags (8–12 Uhr)', 'Nachmittags (12–17 Uhr)', 'Abends (17–20 Uhr)'] as const
 export const SALE_MONTHS = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'] as const
 
 /** The sell request's groups (fieldsets of the page /auto-verkaufen), by field name; the photos sit between condition and person. */
@@ -207,7 +208,7 @@ const vehicleSaleForm: FormDefinition<'vehicle-sale'> = {
     }),
     { ...phoneField(), required: false },
     { name: 'email', label: 'E-Mail', type: 'email', required: false, maxLength: LEAD_LIMITS.email, placeholder: 'ihre@email.de', autoComplete: 'email' },
-    selectField('contactTime', 'Erreichbar am besten', SALE_CONTACT_TIMES),
+    selectField('contactTime', 'Am besten erreichbar', SALE_CONTACT_TIMES),
   ]),
   texts: {
     ...leadForm('vehicle-sale', []).texts,

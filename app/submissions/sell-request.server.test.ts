@@ -93,7 +93,7 @@ describe.each(BACKENDS)('the sell request on the %s lake', (backend) => {
       ['name', name],
       ['postcode', '45326'],
       ['email', 'erika@example.de'],
-      ['contactTime', 'Egal'],
+      ['contactTime', 'Jederzeit'],
     ])
     const photos = lead!.photos as Array<Record<string, unknown>>
     expect(photos).toHaveLength(2)
