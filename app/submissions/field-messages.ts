@@ -40,7 +40,16 @@ export const FIELD_MESSAGES = {
   message: 'Bitte schreiben Sie uns eine Nachricht.',
   callback: 'Bitte geben Sie eine Telefonnummer an, damit wir Sie zurückrufen können.',
   phoneFormat: FORMAT_MESSAGES.phone,
-  text: (label: string) => `„${label}“ muss Text sein.`,
+  /** A value that is no text (a number or list sent to the API). */
+  text: (label: string) => `Bitte geben Sie ${fieldNoun(label)} als Text ein.`,
+  /**
+   * A character the field may not store (hasForbiddenCharacters): a line break in a one-line field, or
+   * an invisible control that came with a pasted text. Said as what to do, not as „Steuerzeichen“.
+   */
+  forbidden: (label: string, { multiLine }: { multiLine: boolean }) =>
+    multiLine
+      ? `„${label}“ enthält unsichtbare Sonderzeichen, etwa aus einem kopierten Text. Bitte tippen Sie den Text neu ein, statt ihn einzufügen.`
+      : `Bitte geben Sie ${fieldNoun(label)} in einer Zeile ein.`,
   tooLong: (label: string, max: number) => `„${label}“ darf höchstens ${formatDecimal(max)} Zeichen lang sein.`,
   /** A number the field cannot read (a comma, letters), with an example of what it holds: euros, kilometres or a year. */
   numberFormat: (label: string, kind: LeadNumberKind | undefined) => {
@@ -55,8 +64,9 @@ export const FIELD_MESSAGES = {
   price: (label: string) => `„${label}“ muss zwischen 0 und 10.000.000 € liegen.`,
   priceRange: 'Der Preis „von“ darf nicht über dem Preis „bis“ liegen.',
   option: (label: string) => `Bitte wählen Sie für „${label}“ einen Eintrag aus der Liste.`,
-  checkbox: (label: string) => `„${label}“ hat einen ungültigen Wert.`,
-  vehicleId: 'Das Fahrzeug ist unbekannt.',
+  checkbox: (label: string) => `Bitte kreuzen Sie „${label}“ an oder lassen Sie das Kästchen leer.`,
+  /** A vehicle id no car can have (a hand-made post): where the cars are. */
+  vehicleId: 'Dieses Fahrzeug ist nicht mehr in unserem Bestand. Unsere anderen Fahrzeuge finden Sie im Menü unter „Fahrzeuge“.',
   /** A price or availability alert for a car that is not (or no longer) in the lake: nothing to watch. */
   vehicleGone: 'Dieses Fahrzeug ist nicht mehr in unserem Bestand, daher können wir es nicht für Sie beobachten.',
 } as const

@@ -36,7 +36,7 @@ export const PHOTO_MESSAGES = {
   tooLarge: (name: string) => `„${name}“ ist größer als 10 MB. Bitte wählen Sie ein kleineres Foto.`,
   notAnImage: (name: string) => `„${name}“ ist kein Foto im Format JPEG, PNG oder WebP.`,
   tooManyPixels: (name: string) => `„${name}“ hat zu viele Bildpunkte. Bitte wählen Sie ein kleineres Foto.`,
-  unreadable: (name: string) => `„${name}“ ist beschädigt oder unvollständig und ließ sich nicht lesen.`,
+  unreadable: (name: string) => `„${name}“ ist beschädigt oder unvollständig und ließ sich nicht lesen. Bitte wählen Sie ein anderes Foto.`,
   tooMuchTogether: 'Ihre Fotos sind zusammen zu groß. Bitte senden Sie weniger oder kleinere Fotos (höchstens 10 Handyfotos).',
   /** The decoder is busy with other requests (503, Retry-After): nothing is stored, the input is kept. */
   busy: 'Gerade werden viele Fotos verarbeitet. Bitte senden Sie Ihre Anfrage in einer halben Minute noch einmal.',

@@ -24,6 +24,8 @@ const MILEAGE_FORMAT = 'Bitte geben Sie den Kilometerstand in ganzen Kilometern 
 const priceFormat = (bound: 'von' | 'bis') => `Bitte geben Sie den Preis „${bound}“ in ganzen Euro an, z. B. 5.000.`
 const PRICE = '„Preis von (€)“ muss zwischen 0 und 10.000.000 € liegen.'
 const PRICE_RANGE = 'Der Preis „von“ darf nicht über dem Preis „bis“ liegen.'
+// Says where the cars are (copy review 2026-11-29, L12).
+const VEHICLE_UNKNOWN = 'Dieses Fahrzeug ist nicht mehr in unserem Bestand. Unsere anderen Fahrzeuge finden Sie im Menü unter „Fahrzeuge“.'
 
 /** A complete, valid submission of each form, as a form post sends it (strings only). */
 const VALID: Record<LeadKind, Record<string, string>> = {
@@ -385,20 +387,20 @@ describe('parseLead: required fields', () => {
 
   it('vehicle enquiry: rejects an invalid e-mail address and an impossible vehicle id', () => {
     expect(errorsOf('vehicle-enquiry', { email: 'erika(at)example' })).toEqual({ email: ['Bitte geben Sie eine gültige E-Mail-Adresse an.'] })
-    expect(errorsOf('vehicle-enquiry', { vehicleId: '1; drop' })).toEqual({ vehicleId: ['Das Fahrzeug ist unbekannt.'] })
-    expect(errorsOf('vehicle-enquiry', { vehicleId: 'x'.repeat(41) })).toEqual({ vehicleId: ['Das Fahrzeug ist unbekannt.'] })
+    expect(errorsOf('vehicle-enquiry', { vehicleId: '1; drop' })).toEqual({ vehicleId: [VEHICLE_UNKNOWN] })
+    expect(errorsOf('vehicle-enquiry', { vehicleId: 'x'.repeat(41) })).toEqual({ vehicleId: [VEHICLE_UNKNOWN] })
     expect(valid(parseLead('vehicle-enquiry', { ...VALID['vehicle-enquiry'], vehicleId: '' }))).not.toHaveProperty('vehicleId')
   })
 
   it('rejects line breaks, other controls, bidi overrides and lone surrogates in names, companies, short texts and phones', () => {
     for (const bad of ['Müller\r\n\r\n<html>injected body</html>', 'A\u0000', 'A\u0085B', 'A\u2028B', 'A \u202eB', 'A\u2069', 'A\udc00']) {
       expect(errorsOf('vehicle-enquiry', { name: bad }), JSON.stringify(bad)).toEqual({
-        name: ['„Name“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'],
+        name: ['Bitte geben Sie Ihren Namen in einer Zeile ein.'],
       })
       expect(errorsOf('dealer-registration', { company: bad }), JSON.stringify(bad)).toEqual({
-        company: ['„Firmenname“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'],
+        company: ['Bitte geben Sie Ihren Firmennamen in einer Zeile ein.'],
       })
-      expect(errorsOf('valuation', { brand: bad }), JSON.stringify(bad)).toEqual({ brand: ['„Marke“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'] })
+      expect(errorsOf('valuation', { brand: bad }), JSON.stringify(bad)).toEqual({ brand: ['Bitte geben Sie die Marke in einer Zeile ein.'] })
     }
     for (const phone of ['+49 201\n1234', '+49\t201 1234', '0201\r123']) {
       expect(errorsOf('valuation', { phone }), JSON.stringify(phone)).toEqual({ phone: ['Bitte geben Sie eine gültige Telefonnummer an.'] })
@@ -408,10 +410,10 @@ describe('parseLead: required fields', () => {
   it('vehicle enquiry: the message keeps line breaks and tabs, but no other controls', () => {
     expect(valueOf('vehicle-enquiry', { message: 'Hallo,\r\n\r\nGolf?\tBitte melden.' }, 'message')).toBe('Hallo,\r\n\r\nGolf?\tBitte melden.')
     expect(errorsOf('vehicle-enquiry', { message: 'Hallo\u202eWelt' })).toEqual({
-      message: ['„Nachricht“ enthält unzulässige Steuerzeichen. Bitte entfernen Sie sie.'],
+      message: ['„Nachricht“ enthält unsichtbare Sonderzeichen, etwa aus einem kopierten Text. Bitte tippen Sie den Text neu ein, statt ihn einzufügen.'],
     })
     expect(errorsOf('vehicle-enquiry', { message: 'Hallo\rWelt' })).toEqual({
-      message: ['„Nachricht“ enthält unzulässige Steuerzeichen. Bitte entfernen Sie sie.'],
+      message: ['„Nachricht“ enthält unsichtbare Sonderzeichen, etwa aus einem kopierten Text. Bitte tippen Sie den Text neu ein, statt ihn einzufügen.'],
     })
   })
 
@@ -566,8 +568,10 @@ describe('parseLead: length limits and types', () => {
   })
 
   it('rejects non-text values of text fields and odd checkbox values', () => {
-    expect(errorsOf('valuation', { model: 42 })).toEqual({ model: ['„Modell“ muss Text sein.'] })
-    expect(errorsOf('valuation', { quick: 'vielleicht' })).toEqual({ quick: ['„Schnelle Abwicklung gewünscht“ hat einen ungültigen Wert.'] })
+    expect(errorsOf('valuation', { model: 42 })).toEqual({ model: ['Bitte geben Sie das Modell als Text ein.'] })
+    expect(errorsOf('valuation', { quick: 'vielleicht' })).toEqual({
+      quick: ['Bitte kreuzen Sie „Schnelle Abwicklung gewünscht“ an oder lassen Sie das Kästchen leer.'],
+    })
   })
 
   it('reports every broken field at once', () => {

@@ -5,14 +5,7 @@ import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear, PUBLIC_VEHICLE_ID_PAT
 import { type ContentLake, createDocument } from '#app/lake/lake.server.ts'
 import { echoFormValues } from '#app/utils/form-values.ts'
 import { isSameSitePage } from '#app/utils/redirect-path.ts'
-import {
-  forbiddenCharactersMessage,
-  hasForbiddenCharacters,
-  isValidEmail,
-  isValidPhone,
-  WHOLE_NUMBER_PATTERN_SOURCE,
-  readWholeNumber,
-} from '#app/utils/form-rules.ts'
+import { hasForbiddenCharacters, isValidEmail, isValidPhone, WHOLE_NUMBER_PATTERN_SOURCE, readWholeNumber } from '#app/utils/form-rules.ts'
 import { FIELD_MESSAGES, missingFieldMessage, tooLongMessage } from './field-messages.ts'
 import { type FieldDefinition, type FieldErrors, type FormKind } from './forms.ts'
 import { FORMS, LEAD_LIMITS, MAX_PRICE_EUR } from './lead-forms.ts'
@@ -49,7 +42,7 @@ function textValue(field: FieldDefinition, kind: FormKind, value: unknown, ctx: 
   if (field.type === 'tel' && !isValidPhone(text)) return fail(ctx, FIELD_MESSAGES.phoneFormat)
   if (field.pattern && !new RegExp(`^(?:${field.pattern.source})$`, 'u').test(text)) return fail(ctx, field.pattern.message)
   const multiLine = field.type === 'textarea'
-  if (hasForbiddenCharacters(text, { multiLine })) return fail(ctx, forbiddenCharactersMessage(field.label, { multiLine }))
+  if (hasForbiddenCharacters(text, { multiLine })) return fail(ctx, FIELD_MESSAGES.forbidden(field.label, { multiLine }))
   if (field.type === 'select' && !field.options?.includes(text)) return fail(ctx, field.messages?.invalid ?? FIELD_MESSAGES.option(field.label))
   return text
 }

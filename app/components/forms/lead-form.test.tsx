@@ -294,7 +294,7 @@ describe('LeadForm', () => {
   })
 
   test("the server's field errors (400) appear at the fields and in one toast naming them, never the failure toast; input kept", async () => {
-    const message = '„Zielland“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'
+    const message = 'Bitte geben Sie „Zielland“ in einer Zeile ein.'
     answerWith(400, { json: { error: 'Bitte prüfen Sie Ihre Eingaben.', fieldErrors: { country: [message] } } })
     await renderForm(<LeadForm kind="export" anchor="export-anfrage" />)
     fireEvent.change(screen.getByLabelText(/^Fahrzeugtyp/), { target: { value: 'LKW' } })
