@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { missingFieldMessage } from '#app/submissions/field-messages.ts'
-import { formFields, inputAttributes, missingRequiredFields, type LeadKind } from '#app/submissions/forms.ts'
+import { formFields, inputAttributes, missingRequiredFields, replyChannel, sentQuery, successText, type LeadKind } from '#app/submissions/forms.ts'
 import { FORMS, LEAD_FORMS, LEAD_KINDS, vehicleEnquiryMessage } from '#app/submissions/lead-forms.ts'
 
 const names = (kind: LeadKind, variant?: string) => formFields(FORMS[kind], variant).map((field) => field.name)
@@ -202,5 +202,47 @@ describe('missingRequiredFields', () => {
         expect(message, `${form.kind}.${field.name}`).not.toContain('„')
       }
     }
+  })
+})
+
+describe('the Suchauftrag’s confirmation (copy review 2026-11-29, M16)', () => {
+  const form = FORMS['search-request']
+
+  it('speaks of the one way back that was given: the confirmation link of an e-mail, or our call', () => {
+    expect(replyChannel(form, { emailOrPhone: ' erika@example.de ' })).toBe('email')
+    expect(replyChannel(form, { emailOrPhone: '0201 123456' })).toBe('telefon')
+    expect(replyChannel(form, { emailOrPhone: '' })).toBeUndefined()
+    // Other forms have no such field.
+    expect(replyChannel(FORMS['vehicle-enquiry'], { email: 'erika@example.de' })).toBeUndefined()
+    expect(successText(form, 'email')).toEqual({
+      title: 'Fast geschafft: Bitte bestätigen Sie Ihre E-Mail-Adresse',
+      description:
+        'Wir schicken Ihnen eine E-Mail mit einem Bestätigungslink, meist innerhalb weniger Minuten. Erst wenn Sie ihn öffnen und bestätigen, schreiben wir Ihnen, sobald ein passendes Auto kommt.',
+    })
+    expect(successText(form, 'telefon')).toEqual({
+      title: 'Suchauftrag gespeichert!',
+      description: 'Vielen Dank! Wir rufen Sie an, sobald wir ein passendes Fahrzeug haben.',
+    })
+    for (const channel of ['email', 'telefon']) expect(successText(form, channel).description).not.toMatch(/Haben Sie|Telefonnummer angegeben/)
+    // An address without the way (an old link), or one made up: words true for both.
+    for (const channel of [null, 'fax']) {
+      expect(successText(form, channel)).toEqual({
+        title: 'Suchauftrag gespeichert!',
+        description: 'Vielen Dank! Wir melden uns bei Ihnen, sobald ein passendes Auto kommt.',
+      })
+    }
+    expect(successText(FORMS['price-alert'], 'email')).toBe(FORMS['price-alert'].texts.success)
+  })
+
+  it('the confirmation address names the way, never the address or number', () => {
+    expect(sentQuery('search-request', 'suchauftrag', undefined, 'email')).toBe('anfrage=gesendet&formular=suchauftrag&antwort=email')
+    expect(sentQuery('search-request', 'suchauftrag')).toBe('anfrage=gesendet&formular=suchauftrag')
+  })
+
+  it('an empty field and a field with neither an address nor a number get different messages', () => {
+    const field = form.fields.find((candidate) => candidate.name === 'emailOrPhone')!
+    expect(form.messages.missing(field)).toBe('Bitte geben Sie eine E-Mail-Adresse oder eine Telefonnummer an, damit wir uns bei Ihnen melden können.')
+    expect(form.messages.format(field)).toBe('Bitte geben Sie eine gültige E-Mail-Adresse oder Telefonnummer an.')
+    expect(inputAttributes(field).title).toBe('Bitte geben Sie eine gültige E-Mail-Adresse oder Telefonnummer an.')
   })
 })

@@ -643,10 +643,19 @@ describe('the Suchauftrag (issue 29): one field, e-mail or phone', () => {
     expect(result.kind === 'valid' && result.parsed.contact).toEqual({ phone: '0201 123456' })
   })
 
-  it('refuses an empty or unusable contact in German', () => {
-    for (const emailOrPhone of ['', 'erika@web', 'ruf mich an']) {
+  it('takes an e-mail address as the contact e-mail', () => {
+    const result = parseLead('search-request', { emailOrPhone: 'erika@example.de', query: 'Kombie' })
+    expect(result.kind === 'valid' && result.parsed.contact).toEqual({ email: 'erika@example.de' })
+  })
+
+  it('refuses an empty or unusable contact in German, each with its own message (copy review 2026-11-29, M16)', () => {
+    const empty = parseLead('search-request', { emailOrPhone: '', query: 'Kombie' })
+    expect(empty.kind === 'invalid' && empty.fieldErrors.emailOrPhone).toEqual([MESSAGE])
+    for (const emailOrPhone of ['erika@web', 'ruf mich an', 'abc']) {
       const result = parseLead('search-request', { emailOrPhone, query: 'Kombie' })
-      expect(result.kind === 'invalid' && result.fieldErrors.emailOrPhone).toEqual([MESSAGE])
+      expect(result.kind === 'invalid' && result.fieldErrors.emailOrPhone, emailOrPhone).toEqual([
+        'Bitte geben Sie eine gültige E-Mail-Adresse oder Telefonnummer an.',
+      ])
     }
   })
 })

@@ -7,7 +7,7 @@ import { echoFormValues } from '#app/utils/form-values.ts'
 import { isSameSitePage } from '#app/utils/redirect-path.ts'
 import { hasForbiddenCharacters, isValidEmail, isValidPhone, WHOLE_NUMBER_PATTERN_SOURCE, readWholeNumber } from '#app/utils/form-rules.ts'
 import { FIELD_MESSAGES, missingFieldMessage, tooLongMessage } from './field-messages.ts'
-import { type FieldDefinition, type FieldErrors, type FormKind } from './forms.ts'
+import { type FieldDefinition, type FieldErrors, type FormKind, replyChannel } from './forms.ts'
 import { FORMS, LEAD_LIMITS, MAX_PRICE_EUR } from './lead-forms.ts'
 import { SLOT_MESSAGES } from './test-drive-slots.ts'
 
@@ -241,11 +241,13 @@ export function parseSubmission(kind: FormKind, raw: Record<string, unknown>): S
   }
   const text = (name: string) => (typeof data[name] === 'string' ? (data[name] as string) : undefined)
   // The Suchauftrag's one field is either (its pattern let only an address or a number through).
-  const either = text('emailOrPhone')
+  const via = FORMS[kind].replyVia
+  const either = via ? text(via.field) : undefined
+  const channel = replyChannel(FORMS[kind], data)
   const contact = withoutUndefined({
     name: text('name') ?? text('company'),
-    phone: text('phone') ?? (either && !isValidEmail(either) ? either : undefined),
-    email: text('email') ?? (either && isValidEmail(either) ? either : undefined),
+    phone: text('phone') ?? (channel === 'telefon' ? either : undefined),
+    email: text('email') ?? (channel === 'email' ? either : undefined),
   })
   const page = text('page')
   const vehicleId = text('vehicleId')

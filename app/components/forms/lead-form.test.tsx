@@ -6,6 +6,7 @@ import { toast } from 'sonner'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { LeadForm } from '#app/components/forms/lead-form.tsx'
 import { SaleForm } from '#app/components/forms/sale-form.tsx'
+import { SearchRequest } from '#app/components/search-request.tsx'
 import { LEAD_TOASTS, PHONE_OR_EMAIL_MESSAGE } from '#app/submissions/lead-forms.ts'
 import { Toaster } from '#app/components/ui/toaster.tsx'
 import { mockSubmissionApi } from '#tests/submission-api.ts'
@@ -417,6 +418,37 @@ describe('LeadForm', () => {
     const status = screen.getByRole('status')
     expect(forms[1]!.contains(status)).toBe(true)
     expect(status.textContent).toBe('Ihre Anfrage wurde gesendet! Wir melden uns schnellstmöglich bei Ihnen.')
+  })
+
+  // The Suchauftrag's words for the one way back given (copy review 2026-11-29, M16).
+  const BY_PHONE = 'Suchauftrag gespeichert!Vielen Dank! Wir rufen Sie an, sobald wir ein passendes Fahrzeug haben.'
+  const BY_MAIL =
+    'Fast geschafft: Bitte bestätigen Sie Ihre E-Mail-Adresse' +
+    'Wir schicken Ihnen eine E-Mail mit einem Bestätigungslink, meist innerhalb weniger Minuten. Erst wenn Sie ihn öffnen und bestätigen, schreiben wir Ihnen, sobald ein passendes Auto kommt.'
+
+  test.each([
+    ['0201 123456', BY_PHONE],
+    ['erika@example.de', BY_MAIL],
+  ])('the Suchauftrag with JavaScript: „abc“ is no address or number; %s is confirmed for that way alone', async (contact, confirmation) => {
+    answerWith(201)
+    await renderForm(<SearchRequest query="Kombi" />)
+    const button = screen.getByRole('button', { name: 'SUCHAUFTRAG SPEICHERN' })
+    fill(/^E-Mail oder Telefon/, 'abc')
+    fireEvent.click(button)
+    expect(await screen.findByText('E-Mail oder Telefon: Bitte geben Sie eine gültige E-Mail-Adresse oder Telefonnummer an.')).toBeTruthy()
+    fill(/^E-Mail oder Telefon/, contact)
+    fireEvent.click(button)
+    await waitFor(() => expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain(confirmation))
+    expect(received.at(-1)).toMatchObject({ kind: 'search-request', emailOrPhone: contact, query: 'Kombi' })
+    expect(document.body.textContent).not.toContain(confirmation === BY_PHONE ? 'Bestätigungslink' : 'rufen Sie an')
+  })
+
+  test.each([
+    ['telefon', BY_PHONE],
+    ['email', BY_MAIL],
+  ])('the Suchauftrag without JavaScript: ?antwort=%s confirms that way alone', async (channel, confirmation) => {
+    await renderForm(<SearchRequest query="Kombi" />, { path: `/formulare?anfrage=gesendet&formular=suchauftrag&antwort=${channel}` })
+    expect(screen.getByRole('status').textContent).toBe(confirmation)
   })
 
   test('?anfrage=gesendet alone confirms the (only) form', async () => {
