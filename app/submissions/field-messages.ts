@@ -69,6 +69,9 @@ export const FIELD_MESSAGES = {
   vehicleId: 'Dieses Fahrzeug ist nicht mehr in unserem Bestand. Unsere anderen Fahrzeuge finden Sie im Menü unter „Fahrzeuge“.',
   /** A price or availability alert for a car that is not (or no longer) in the lake: nothing to watch. */
   vehicleGone: 'Dieses Fahrzeug ist nicht mehr in unserem Bestand, daher können wir es nicht für Sie beobachten.',
+  /** A price alert for a car offered at „Preis auf Anfrage“: no price that could fall (copy review 2026-11-29, M19). */
+  noPriceToWatch:
+    'Für dieses Fahrzeug nennen wir den Preis auf Anfrage, daher gibt es keinen Preis, den wir für Sie beobachten könnten. Fragen Sie ihn gern über „Fahrzeug anfragen“ bei uns an.',
 } as const
 
 /**

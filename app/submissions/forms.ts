@@ -76,6 +76,8 @@ export interface FormDefinition<K extends FormKind = FormKind> {
   readonly once?: true
   /** The lead watches its car (its price, its reservation): refused unless it names a car in the lake (submit.server.ts). */
   readonly watchesVehicle?: true
+  /** The lead watches its car's price: refused for a car without one („Preis auf Anfrage“, submit.server.ts). */
+  readonly watchesPrice?: true
   /**
    * Query parameters of the page the form was sent from that the confirmation's address keeps after a
    * post without JavaScript (the Suchauftrag's search, so the visitor stays on it). Only what the page

@@ -321,6 +321,7 @@ const priceAlertForm: FormDefinition<'price-alert'> = {
   },
   once: true,
   watchesVehicle: true,
+  watchesPrice: true,
 }
 
 /** What a reserved car's status means to a buyer (issue 36): the vehicle page, the test drive and the receipts say it alike. */
