@@ -9,7 +9,7 @@ import { CONTACT_TOASTS, confirmationId, DEFAULT_ANCHOR, FORM_KIND_FIELD, replyC
 import { FORMS, isFormKind, isLeadKind, LEAD_TOASTS } from './lead-forms.ts'
 import { MultipartRefusal, readMultipart } from './multipart.server.ts'
 import { photoTempDir } from './photo-store.server.ts'
-import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_MESSAGES, SALE_FIELDS_LIMIT } from './photos.ts'
+import { PHOTO_MESSAGES } from './photos.ts'
 import { type ReceivedFiles, submit, submitAppointment, type SubmitOutcome } from './submit.server.ts'
 import { APPOINTMENT_ANCHOR, APPOINTMENT_INTENT, APPOINTMENT_TEXTS } from './sale-appointment.ts'
 import { saleRequestCookies, saleRequestId } from './sale-appointment.server.ts'
@@ -38,9 +38,6 @@ export const PAGE_FORM_ERRORS = {
     lead: 'Ihre Anfrage konnte gerade nicht gespeichert werden. Bitte versuchen Sie es in einigen Minuten erneut.',
   },
 } as const
-
-/** The API's 413 for a multipart body over a limit of multipart.server.ts. */
-const MULTIPART_TOO_LARGE = `Die Anfrage ist zu groß (höchstens ${MAX_PHOTOS} Fotos zu je ${MAX_PHOTO_BYTES / 1024 / 1024} MB und ${SALE_FIELDS_LIMIT / 1024} KB Text).`
 
 /**
  * Largest accepted submission without files. The longest valid one must fit in its widest encoding,
@@ -249,7 +246,8 @@ export function submissionApiAction(api: keyof typeof APIS) {
     if (!read.ok) {
       if (read.reason === 'unavailable') return jsonError(503, config.unavailable)
       if (read.reason === 'size')
-        return jsonError(413, type === MULTIPART_POST ? MULTIPART_TOO_LARGE : `Die Anfrage ist zu groß (höchstens ${SUBMISSION_BODY_LIMIT / 1024} KB).`)
+        // A multipart body is the sell form's (its script shows this in a toast); its text fields cannot reach the limit from the form.
+        return jsonError(413, type === MULTIPART_POST ? PHOTO_MESSAGES.bodyTooLarge : `Die Anfrage ist zu groß (höchstens ${SUBMISSION_BODY_LIMIT / 1024} KB).`)
       if (read.reason === 'malformed') return jsonError(400, 'Der Inhalt ließ sich nicht lesen (multipart/form-data).')
       return jsonError(415, config.unsupported)
     }
