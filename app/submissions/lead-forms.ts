@@ -488,13 +488,17 @@ export const LEAD_FORMS: Readonly<Record<LeadKind, FormDefinition<LeadKind>>> = 
     yearField(),
     phoneField(),
   ]),
-  'dealer-registration': leadForm('dealer-registration', [
-    textField('company', 'Firmenname', 'Ihr Firmenname', { required: true, autoComplete: 'organization' }),
-    textField('location', 'Standort', 'z. B. Essen', { autoComplete: 'address-level2' }),
-    selectField('vehiclesPerYear', 'Fahrzeuge pro Jahr', DEALER_VEHICLES_PER_YEAR),
-    selectField('specialisation', 'Spezialisierung', DEALER_SPECIALISATIONS),
-    phoneField(),
-  ]),
+  'dealer-registration': {
+    ...leadForm('dealer-registration', [
+      textField('company', 'Firmenname', 'Ihr Firmenname', { required: true, autoComplete: 'organization' }),
+      textField('location', 'Standort', 'z. B. Essen', { autoComplete: 'address-level2' }),
+      selectField('vehiclesPerYear', 'Fahrzeuge pro Jahr', DEALER_VEHICLES_PER_YEAR),
+      selectField('specialisation', 'Spezialisierung', DEALER_SPECIALISATIONS),
+      phoneField(),
+    ]),
+    // It follows „REGISTRIERUNG SENDEN“ (copy review 2026-11-29, L10).
+    texts: { ...leadForm('dealer-registration', []).texts, success: { ...LEAD_TOASTS.success, title: 'Registrierung gesendet!' } },
+  },
   'vehicle-sale': vehicleSaleForm,
   'search-request': searchRequestForm,
   'availability-alert': availabilityAlertForm,

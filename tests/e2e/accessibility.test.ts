@@ -3,7 +3,7 @@ import { SLOT_MESSAGES } from '#app/submissions/test-drive-slots.ts'
 import { addCalendarDays, berlinParts } from '#app/utils/clock.ts'
 import { SANITY_BACKED_PORT } from '../../playwright.config'
 import { pdf } from '../photo-fixtures'
-import { control, fillForm, FORMS, formIn, VEHICLE_TOAST } from './lead-form-cases'
+import { control, fillForm, FORMS, formIn, sentTitle, VEHICLE_TOAST } from './lead-form-cases'
 import { outboxMailWith } from './outbox'
 import { expect, expectNoA11yViolations, isPhone, openVehicleFilters, test, uniqueName, vehicleFilterToggle, waitForScripts } from './playwright-utils'
 import { BROWSER_AGENT, OWN_PORT_BASE, startFakeSanity, startSiteServer } from './servers'
@@ -471,7 +471,7 @@ test('/formulare: lead forms refusing input, failing, and every one confirmed @b
       const form = formIn(page, anchor)
       await fillForm(form, formCase, uniqueName('Barrierefrei'))
       await form.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
-      await expect(page.locator(`#${anchor}`).getByRole('status')).toContainText(anchor === 'fahrzeug-anfrage' ? VEHICLE_TOAST : 'Anfrage gesendet!')
+      await expect(page.locator(`#${anchor}`).getByRole('status')).toContainText(anchor === 'fahrzeug-anfrage' ? VEHICLE_TOAST : sentTitle(formCase.kind))
     }
     // The eleven forms gave way to their confirmations; the one confirmed by its address shows it inside the form.
     await expect(page.locator('form:has(input[name="leadKind"])')).toHaveCount(1)

@@ -94,6 +94,9 @@ export const FORMS: FormCase[] = [
 export const VEHICLE_TOAST = 'Ihre Anfrage wurde gesendet! Wir melden uns schnellstmöglich bei Ihnen.'
 
 export const formIn = (page: Page, anchor: string) => page.locator(`#${anchor} form`)
+
+/** The title of a lead form's confirmation: the dealer registration's names what was sent (copy review 2026-11-29, L10). */
+export const sentTitle = (kind: string) => (kind === 'dealer-registration' ? 'Registrierung gesendet!' : 'Anfrage gesendet!')
 /** The control labelled exactly `label` (a required field's label ends in its asterisk). */
 export const control = (form: Locator, label: string) => form.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`))
 

@@ -143,6 +143,13 @@ describe('LeadForm', () => {
     expect(field(/^Firmenname/).getAttribute('aria-invalid')).toBe('true')
     expect(screen.getByText('Bitte geben Sie Ihren Firmennamen an.')).toBeTruthy()
     expect(field(/^Standort/).value).toBe('Essen')
+
+    // Filled in and sent: the confirmation names what was sent (copy review 2026-11-29, L10).
+    fill(/^Firmenname/, 'Auto Jansen GmbH')
+    fireEvent.click(submitButton())
+    await waitFor(() => expect(screen.getAllByText('Registrierung gesendet!')).toHaveLength(2))
+    expect(screen.queryByText('Anfrage gesendet!')).toBeNull()
+    expect(received.at(-1)).toMatchObject({ kind: 'dealer-registration', company: 'Auto Jansen GmbH' })
   })
 
   test.each(['max@', 'name@web'])('the e-mail %s: the message at the field and one toast naming it; not sent', async (email) => {

@@ -119,6 +119,9 @@ describe('/vehicles/{id}', () => {
     // An available car keeps its promise and has no such form.
     await renderPage('/vehicles/1')
     expect(screen.getByRole('region', { name: 'Probefahrt vereinbaren' }).textContent).toContain('steht dann für Sie bereit')
+    // The trade-in hint says what it brings, not the checkbox's question again (copy review 2026-11-29, L10).
+    const tradeIn = within(screen.getByRole('region', { name: 'Probefahrt vereinbaren' })).getByRole('link', { name: 'Jetzt Ihr Fahrzeug bewerten lassen' })
+    expect(tradeIn.parentElement?.textContent).toBe('Ihr jetziges Auto rechnen wir gern auf den Kaufpreis an: Jetzt Ihr Fahrzeug bewerten lassen')
     expect(screen.queryByRole('region', { name: 'Benachrichtigen, falls wieder frei' })).toBeNull()
   })
 

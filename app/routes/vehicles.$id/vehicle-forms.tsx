@@ -127,11 +127,14 @@ export function VehicleForms({
   )
 }
 
-/** Under the trade-in checkbox and with the confirmation: the way into the sell flow, this car noted. */
+/**
+ * Under the trade-in checkbox and with the confirmation: the way into the sell flow, this car noted. It
+ * says what the trade-in brings, not the checkbox's question again (copy review 2026-11-29, L10).
+ */
 function TradeInNote({ vehicleId }: { vehicleId: string }) {
   return (
     <p>
-      Sie möchten Ihr jetziges Auto in Zahlung geben?{' '}
+      Ihr jetziges Auto rechnen wir gern auf den Kaufpreis an:{' '}
       <a href={tradeInHref(vehicleId)} className="font-semibold text-zinc-900 underline underline-offset-4">
         Jetzt Ihr Fahrzeug bewerten lassen
       </a>
