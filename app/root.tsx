@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestora
 import { type ReactNode } from 'react'
 import { HydrationBoundary } from '#app/utils/hydration.tsx'
 import { NavigationProgress, RouteAnnouncer } from '#app/components/navigation-feedback.tsx'
-import { ErrorHero } from '#app/components/error-hero.tsx'
+import { ErrorHero, SERVER_ERROR_TEXT } from '#app/components/error-hero.tsx'
 import { NotFound, NotFoundRefresh } from '#app/components/not-found.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { siteHeaderFit } from '#app/components/header-fit.ts'
@@ -133,11 +133,7 @@ export function ErrorBoundary() {
   const error = useRouteError()
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
   return (
-    <ErrorHero
-      status={500}
-      title="Ein Fehler ist aufgetreten"
-      text="Diese Seite kann gerade nicht angezeigt werden. Bitte versuchen Sie es in einigen Minuten erneut. Wir kümmern uns darum."
-    >
+    <ErrorHero status={500} title="Ein Fehler ist aufgetreten" text={SERVER_ERROR_TEXT}>
       <div className="mt-10">
         {/* reloadDocument: after a failed render a full page load is the surest way back. */}
         <Link to="/" reloadDocument className={buttonClasses({ variant: 'primary', size: 'lg' })}>

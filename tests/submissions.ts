@@ -35,6 +35,6 @@ export const VALID_SALE = {
   name: 'Erika Mustermann',
   postcode: '45326',
   email: 'erika@example.de',
-  contactTime: 'Egal',
+  contactTime: 'Jederzeit',
   website: '',
 }

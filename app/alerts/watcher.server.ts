@@ -22,7 +22,7 @@ import { ACTIVE_ALERTS_QUERY, ALERT_VEHICLES_QUERY, PRICE_HISTORIES_QUERY } from
 import { type ACTIVE_ALERTS_QUERYResult, type ALERT_VEHICLES_QUERYResult, type PRICE_HISTORIES_QUERYResult } from '#app/sanity/types.ts'
 import { loggerOf, type Logger } from '#app/server/logging.server.ts'
 import { type Notifier, type NotifyResult } from '#app/submissions/notifier.server.ts'
-import { parseAmount } from '#app/utils/format.ts'
+import { askingPrice, parseAmount } from '#app/utils/format.ts'
 import { readVehicleIdsOnSale } from '#app/vehicles/inventory.server.ts'
 import { priceEntries, priceHistoryId, priceReduction } from '#app/vehicles/price-history.ts'
 import { readQuery } from '#app/vehicles/query-reading.ts'
@@ -191,9 +191,9 @@ export class AlertWatcher {
       const byId = new Map(histories.map((history) => [history._id, history]))
       let changed = false
       for (const vehicle of vehicles) {
-        const price = parseAmount(vehicle.price)
-        if (price === null || Math.round(price) <= 0) continue
-        const outcome = await this.record(vehicle, Math.round(price), byId.get(priceHistoryId(vehicle._id)), now)
+        const price = askingPrice(vehicle.price)
+        if (price === null) continue
+        const outcome = await this.record(vehicle, price, byId.get(priceHistoryId(vehicle._id)), now)
         if (outcome === 'recorded') result.recorded++
         if (outcome === 'unchanged') continue
         changed = true

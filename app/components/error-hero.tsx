@@ -1,5 +1,8 @@
 import { type ReactNode } from 'react'
 
+/** What the 500 page says (app/root.tsx), and the plain answer of the server when no page can be rendered at all. */
+export const SERVER_ERROR_TEXT = 'Diese Seite kann gerade nicht angezeigt werden. Bitte versuchen Sie es in einigen Minuten erneut. Wir kümmern uns darum.'
+
 /**
  * The dark block every error page opens with (the not-found page, an unknown vehicle, the 500 page):
  * the status large, the heading, the explanation, then `children` (the ways on). `compact` when the

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createOrReplace } from '#app/lake/lake.server.ts'
 import { RateLimiter } from '#app/utils/rate-limit.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { VALID_DEALER_LEAD } from '#tests/submissions.ts'
@@ -100,6 +101,22 @@ describe.each(BACKENDS)('POST /api/leads on the %s lake', (backend) => {
     expect(watched.status).toBe(201)
     const { id } = (await watched.json()) as { id: string }
     expect(await test.stored(id)).toMatchObject({ kind: 'price-alert', vehicle: { _ref: 'vehicle-1' } })
+  })
+
+  it('refuses a price alert for a car without a price („Preis auf Anfrage“) with 422 in German; its other forms still work (copy review 2026-11-29, M19)', async () => {
+    await createOrReplace(test.lake, { _id: 'vehicle-ohne-preis', _type: 'vehicle', id: '77', make: 'Mercedes-Benz', model: 'SL 500', status: 'available' })
+    const before = (await test.storedOfType('lead')).length
+    const watch = await call(post(JSON.stringify({ kind: 'price-alert', email: 'erika@example.de', vehicleId: '77', website: '' })))
+    expect(watch.status).toBe(422)
+    expect(await watch.json()).toEqual({
+      error:
+        'Für dieses Fahrzeug nennen wir den Preis auf Anfrage, daher gibt es keinen Preis, den wir für Sie beobachten könnten. Fragen Sie ihn gern über „Fahrzeug anfragen“ bei uns an.',
+    })
+    expect(await test.storedOfType('lead')).toHaveLength(before)
+    const enquiry = await call(post(JSON.stringify({ kind: 'vehicle-enquiry', vehicleId: '77', name: 'Erika', phone: '0176 1234567', message: 'Preis?' })))
+    expect(enquiry.status).toBe(201)
+    const free = await call(post(JSON.stringify({ kind: 'availability-alert', vehicleId: '77', name: 'Erika', phone: '0176 1234567', website: '' })))
+    expect(free.status).toBe(201)
   })
 
   it("gives one client a share of the hour's visitor mails: past it an alert is refused with 429, other leads are stored without a receipt (security review 2026-11-29, finding 1)", async () => {

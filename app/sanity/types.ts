@@ -1384,9 +1384,12 @@ export type DASHBOARD_QUERYResult = {
 export type DASHBOARD_PROMISE_HOURS_QUERYResult = null | number
 
 // Source: ../app/sanity/queries/inbox.ts
-// Variable: VEHICLE_DOCUMENT_ID_QUERY
-// Query: *[_type == "vehicle" && id == $id][0]._id
-export type VEHICLE_DOCUMENT_ID_QUERYResult = string | null
+// Variable: LEAD_VEHICLE_QUERY
+// Query: *[_type == "vehicle" && id == $id][0]{_id, price}
+export type LEAD_VEHICLE_QUERYResult = {
+  _id: string
+  price: number | null
+} | null
 // Variable: STORY_VEHICLE_QUERY
 // Query: *[_type == "vehicle" && id == $id][0]{id, make, model}
 export type STORY_VEHICLE_QUERYResult = {

@@ -48,6 +48,15 @@ describe('the request pipeline (createServer, as server.mjs runs it)', () => {
       context.logger?.info('Aus dem Loader')
       if (new URL(request.url).pathname === '/api/echo')
         return Response.json({ ok: true }, { status: 201, headers: { 'Cache-Control': CACHE_CONTROL.noStore } })
+      // An answer the pipeline fails on after the render (a bug of ours): Express's error handler answers, with the error's status.
+      if (new URL(request.url).pathname.endsWith('/broken-answer')) {
+        const status = Number(new URL(request.url).searchParams.get('status'))
+        return {
+          get status(): number {
+            throw Object.assign(new Error('kaputt'), { status })
+          },
+        } as Response
+      }
       const headers = new Headers({ 'Content-Type': 'text/html' })
       if (request.url.includes('cookie')) headers.append('Set-Cookie', 'a=1')
       if (request.url.includes('cookie')) headers.append('Set-Cookie', 'b=2')
@@ -66,6 +75,24 @@ describe('the request pipeline (createServer, as server.mjs runs it)', () => {
   afterAll(async () => {
     await close()
     await rm(dir, { recursive: true, force: true })
+  })
+
+  it('a failure no page can show: the 500 page’s words as plain text, JSON for the API (copy review 2026-11-29, M15)', async () => {
+    const failed = 'Diese Seite kann gerade nicht angezeigt werden. Bitte versuchen Sie es in einigen Minuten erneut. Wir kümmern uns darum.'
+    const page = await fetch(`${base}/broken-answer?status=500`)
+    expect(page.status).toBe(500)
+    expect(page.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(await page.text()).toBe(failed)
+    const api = await fetch(`${base}/api/broken-answer?status=500`)
+    expect(api.status).toBe(500)
+    expect(api.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(await api.json()).toEqual({ error: failed })
+    // A client error keeps its status and says what to try.
+    const unreadable = 'Diese Anfrage konnte nicht verarbeitet werden. Bitte prüfen Sie die Adresse oder laden Sie die Seite neu.'
+    const bad = await fetch(`${base}/broken-answer?status=400`)
+    expect([bad.status, await bad.text()]).toEqual([400, unreadable])
+    const badApi = await fetch(`${base}/api/broken-answer?status=400`)
+    expect([badApi.status, await badApi.json()]).toEqual([400, { error: unreadable }])
   })
 
   it('passes method, URL, body and client address to Remix, and sends status and headers back', async () => {
@@ -614,7 +641,32 @@ describe('oversized and refused bodies close cleanly (finding 3, issue 13 item 6
     )
     expect(statusOf(answer)).toBe(413)
     expect(answer).toMatch(/\r\nConnection: close\r\n/i)
-    expect(answer).toContain('"error":"Die Anfrage ist zu groß (höchstens 1024 KB)."')
+    expect(answer).toContain('"error":"Die Anfrage ist zu groß (höchstens 1 MB)."')
+  })
+
+  it('a declared body over its limit, refused before the site, says what to do: on the sell page the photo limits, in German figures (copy review 2026-11-29, M15)', async () => {
+    const { SALE_BODY_LIMIT } = await import('#app/submissions/photos.ts')
+    const post = (path: string, bytes: number, type: string) =>
+      rawExchange(site.port, `POST ${path} HTTP/1.1\r\nHost: a\r\nContent-Type: ${type}\r\nContent-Length: ${bytes}\r\n\r\n${'a'.repeat(1000)}`)
+    const bodyOf = (answer: string) => answer.slice(answer.indexOf('\r\n\r\n') + 4)
+    // The sell page without JavaScript: a bare page, so it names the way back.
+    const page = await post('/auto-verkaufen', SALE_BODY_LIMIT + 1, 'multipart/form-data; boundary=x')
+    expect(statusOf(page)).toBe(413)
+    expect(page).toMatch(/\r\nConnection: close\r\n/i)
+    expect(page).toMatch(/\r\nContent-Type: text\/plain; charset=utf-8\r\n/i)
+    expect(bodyOf(page)).toBe(
+      'Ihre Fotos sind zusammen zu groß. Bitte gehen Sie im Browser zurück und wählen Sie höchstens 10 Fotos mit je bis zu 10 MB – oder rufen Sie uns an.',
+    )
+    // The sell form's script posts to the API, and shows its words in a toast.
+    const api = await post('/api/leads', SALE_BODY_LIMIT + 1, 'multipart/form-data; boundary=x')
+    expect(statusOf(api)).toBe(413)
+    expect(JSON.parse(bodyOf(api))).toEqual({
+      error: 'Ihre Fotos sind zusammen zu groß. Bitte senden Sie höchstens 10 Fotos mit je bis zu 10 MB – oder rufen Sie uns an.',
+    })
+    // Any other page: too much text.
+    const other = await post('/contact', 2 * 1024 * 1024, 'application/x-www-form-urlencoded')
+    expect(statusOf(other)).toBe(413)
+    expect(bodyOf(other)).toBe('Ihre Anfrage ist zu lang. Bitte gehen Sie im Browser zurück und kürzen Sie Ihre Eingaben.')
   })
 })
 

@@ -11,7 +11,8 @@ import { type CachedAnswer, Site, type SiteOptions } from '#app/server/site.serv
 import { serveFiles } from '#app/server/static-files.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 import { FOREIGN_FORM_MESSAGE, FOREIGN_ORIGIN_MESSAGE, isAllowedPost } from '#app/utils/request-guards.server.ts'
-import { SALE_BODY_LIMIT } from '#app/submissions/photos.ts'
+import { PHOTO_MESSAGES, SALE_BODY_LIMIT } from '#app/submissions/photos.ts'
+import { SERVER_ERROR_TEXT } from '#app/components/error-hero.tsx'
 import { SALE_PATH } from '#schemas/lib/constants.ts'
 
 /*
@@ -147,7 +148,10 @@ export function createServer(options: ServerOptions): SiteServer {
     else entry.log.error({ err: error }, 'Fehler bei der Anfrage')
     if (res.headersSent) return next(error)
     res.status(status >= 400 && status < 600 ? status : 500)
-    res.type('text/plain; charset=utf-8').send(status < 500 ? 'Ungültige Anfrage.' : 'Interner Serverfehler')
+    // German words that say what to do (copy review 2026-11-29, M15); JSON for the API, as its other errors.
+    const message = status < 500 ? UNREADABLE_REQUEST : SERVER_ERROR_TEXT
+    if (req.path.startsWith('/api/')) res.json({ error: message })
+    else res.type('text/plain; charset=utf-8').send(message)
   }
   app.use(onError)
 
@@ -166,9 +170,7 @@ export function createServer(options: ServerOptions): SiteServer {
       target,
       cacheKey: site.cacheKey({ method: req.method ?? 'GET', url: target.path, header: (name) => headerValue(req, name) }),
     }
-    if (tooLarge(req)) {
-      return refuse(req, res, { status: 413, message: `Die Anfrage ist zu groß (höchstens ${bodyLimitOf(req.url) / 1024} KB).` }, env)
-    }
+    if (tooLarge(req)) return refuse(req, res, tooLargeRefusal(req.url), env)
     closeAfterUnreadBody(req, res)
     limitBodyTime(req, res, limits)
     // Page-cache hits before Express: they are kept in every encoding they are sent in
@@ -234,6 +236,26 @@ function limitBodyTime(req: IncomingMessage, res: ServerResponse, limits: Server
   res.once('close', stop)
 }
 
+/** A request Express could not read (a 4xx of its own), said to a person. */
+export const UNREADABLE_REQUEST = 'Diese Anfrage konnte nicht verarbeitet werden. Bitte prüfen Sie die Adresse oder laden Sie die Seite neu.'
+
+/**
+ * The 413 of a declared body over its path's limit, said as what to do (copy review 2026-11-29, M15):
+ * on the sell paths the photos' limits (the API's words are the sell form's toast; a post without
+ * JavaScript gets a bare page and needs the way back), elsewhere the limit for the API and a sentence for people.
+ */
+export function tooLargeRefusal(url: string | undefined): Refusal {
+  if (isUploadPath(url)) return { status: 413, message: PHOTO_MESSAGES.bodyTooLarge, forPeople: PHOTO_MESSAGES.bodyTooLargePage }
+  return {
+    status: 413,
+    message: `Die Anfrage ist zu groß (höchstens ${MAX_REQUEST_BODY / 1024 / 1024} MB).`,
+    forPeople: 'Ihre Anfrage ist zu lang. Bitte gehen Sie im Browser zurück und kürzen Sie Ihre Eingaben.',
+  }
+}
+
+/** A refusal before the site: `message` for the API (in JSON) and the log, `forPeople` for everyone else when it differs. */
+type Refusal = { status: 403 | 413; message: string; forPeople?: string }
+
 /** Whether the declared body is over the largest its route reads. */
 function tooLarge(req: IncomingMessage): boolean {
   const declared = req.headers['content-length']
@@ -242,15 +264,10 @@ function tooLarge(req: IncomingMessage): boolean {
 }
 
 /** Answers a request refused before the site: JSON for the API, German text for people; one log line. */
-function refuse(
-  req: IncomingMessage,
-  res: ServerResponse,
-  refusal: RequestRefusal | { status: 403 | 413; message: string },
-  env: ServerOptions['context']['env'],
-) {
+function refuse(req: IncomingMessage, res: ServerResponse, refusal: RequestRefusal | Refusal, env: ServerOptions['context']['env']) {
   requestLogOf(req).refusal = `${refusal.status}: ${refusal.message}`
   const api = (req.url ?? '').startsWith('/api/')
-  const body = api ? JSON.stringify({ error: refusal.message }) : refusal.message
+  const body = api ? JSON.stringify({ error: refusal.message }) : ('forPeople' in refusal && refusal.forPeople) || refusal.message
   res.writeHead(refusal.status, {
     ...securityHeaders('resource', { env }),
     'X-Request-Id': requestLogOf(req).id,

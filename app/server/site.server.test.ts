@@ -358,7 +358,13 @@ describe('Site: the page cache', () => {
     const { send, logs } = await createSite(async () => Promise.reject(new Error('boom')))
     const response = await send('/')
     expect(response.status).toBe(500)
-    expect(await response.text()).toBe('Interner Serverfehler')
+    // The 500 page's words, saying what to do (copy review 2026-11-29, M15); JSON for the API.
+    const failed = 'Diese Seite kann gerade nicht angezeigt werden. Bitte versuchen Sie es in einigen Minuten erneut. Wir kümmern uns darum.'
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(await response.text()).toBe(failed)
+    const api = await send('/api/vehicles')
+    expect(api.status).toBe(500)
+    expect(await api.json()).toEqual({ error: failed })
     // The stack stays on the server, in one error line with the request id.
     const [error] = logs.at(LEVEL.error)
     expect(error).toMatchObject({ msg: 'Fehler beim Rendern', reqId: response.headers.get('x-request-id'), err: { message: 'boom' } })

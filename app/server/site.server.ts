@@ -18,6 +18,7 @@ import { type Logger } from '#app/server/logging.server.ts'
 import { previewLake, readPreview, studioUrl } from '#app/preview/preview.server.ts'
 import { createNonce, type ResponseKind, type SecurityHeaderOptions, securityHeaders } from '#app/server/security-headers.server.ts'
 import { CACHE_CONTROL, jsonError } from '#app/utils/http.server.ts'
+import { SERVER_ERROR_TEXT } from '#app/components/error-hero.tsx'
 
 /**
  * A response ready to send, from the cache: status, final headers as a flat list of names (lower
@@ -166,7 +167,10 @@ export class Site {
       // A client that went away (or was cut off for being slow) is one line, not a stack.
       if (request.signal.aborted) log.warn('Anfrage abgebrochen')
       else log.error({ err: error }, 'Fehler beim Rendern')
-      response = new Response('Interner Serverfehler', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+      // What the 500 page says (JSON for the API): no page could be rendered to say it (copy review 2026-11-29, M15).
+      response = isApi(request)
+        ? jsonError(500, SERVER_ERROR_TEXT)
+        : new Response(SERVER_ERROR_TEXT, { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
     }
     if (response.status === 405) response = methodNotAllowed(request, response)
     else if (response.status === 404 && isApi(request) && HTML.test(response.headers.get('content-type') ?? '')) response = apiNotFound(response)

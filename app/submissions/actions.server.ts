@@ -5,11 +5,11 @@ import { BodyTooLargeError, CACHE_CONTROL, jsonCreated, jsonError, mediaType, pa
 import { sameSiteLocation } from '#app/utils/redirect-path.ts'
 import { checkSubmissionLimit, limitSubmission, TOO_MANY_SUBMISSIONS } from '#app/utils/request-guards.server.ts'
 import { echoFormValues } from '#app/utils/form-values.ts'
-import { CONTACT_TOASTS, confirmationId, DEFAULT_ANCHOR, FORM_KIND_FIELD, sentQuery, type FormKind, type SubmissionActionData } from './forms.ts'
+import { CONTACT_TOASTS, confirmationId, DEFAULT_ANCHOR, FORM_KIND_FIELD, replyChannel, sentQuery, type FormKind, type SubmissionActionData } from './forms.ts'
 import { FORMS, isFormKind, isLeadKind, LEAD_TOASTS } from './lead-forms.ts'
 import { MultipartRefusal, readMultipart } from './multipart.server.ts'
 import { photoTempDir } from './photo-store.server.ts'
-import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_MESSAGES, SALE_FIELDS_LIMIT } from './photos.ts'
+import { PHOTO_MESSAGES } from './photos.ts'
 import { type ReceivedFiles, submit, submitAppointment, type SubmitOutcome } from './submit.server.ts'
 import { APPOINTMENT_ANCHOR, APPOINTMENT_INTENT, APPOINTMENT_TEXTS } from './sale-appointment.ts'
 import { saleRequestCookies, saleRequestId } from './sale-appointment.server.ts'
@@ -38,9 +38,6 @@ export const PAGE_FORM_ERRORS = {
     lead: 'Ihre Anfrage konnte gerade nicht gespeichert werden. Bitte versuchen Sie es in einigen Minuten erneut.',
   },
 } as const
-
-/** The API's 413 for a multipart body over a limit of multipart.server.ts. */
-const MULTIPART_TOO_LARGE = `Die Anfrage ist zu groß (höchstens ${MAX_PHOTOS} Fotos zu je ${MAX_PHOTO_BYTES / 1024 / 1024} MB und ${SALE_FIELDS_LIMIT / 1024} KB Text).`
 
 /**
  * Largest accepted submission without files. The longest valid one must fit in its widest encoding,
@@ -163,7 +160,7 @@ export async function submissionPageAction({ request, context }: ActionFunctionA
         // A bot hears of its photos as a person would (the count sent), nothing being stored.
         const photos = photoField ? (outcome.status === 'stored' ? outcome.photos : { stored: files?.photos.length ?? 0, withheld: false }) : undefined
         const kept = (FORMS[kind].keepsParams ?? []).flatMap((name) => url.searchParams.getAll(name).map((value) => [name, value]))
-        const query = [new URLSearchParams(kept).toString(), sentQuery(kind, anchor, photos)].filter(Boolean).join('&')
+        const query = [new URLSearchParams(kept).toString(), sentQuery(kind, anchor, photos, replyChannel(FORMS[kind], fields))].filter(Boolean).join('&')
         return redirect(sameSiteLocation(url.pathname, query, confirmationId(anchor)), {
           status: 303,
           headers: [...Object.entries(noStore), ...handoffHeaders(outcome, context)],
@@ -249,7 +246,8 @@ export function submissionApiAction(api: keyof typeof APIS) {
     if (!read.ok) {
       if (read.reason === 'unavailable') return jsonError(503, config.unavailable)
       if (read.reason === 'size')
-        return jsonError(413, type === MULTIPART_POST ? MULTIPART_TOO_LARGE : `Die Anfrage ist zu groß (höchstens ${SUBMISSION_BODY_LIMIT / 1024} KB).`)
+        // A multipart body is the sell form's (its script shows this in a toast); its text fields cannot reach the limit from the form.
+        return jsonError(413, type === MULTIPART_POST ? PHOTO_MESSAGES.bodyTooLarge : `Die Anfrage ist zu groß (höchstens ${SUBMISSION_BODY_LIMIT / 1024} KB).`)
       if (read.reason === 'malformed') return jsonError(400, 'Der Inhalt ließ sich nicht lesen (multipart/form-data).')
       return jsonError(415, config.unsupported)
     }

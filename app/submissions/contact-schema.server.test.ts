@@ -52,7 +52,7 @@ describe('contactSchema', () => {
       expect(
         result.error?.issues.map((issue) => [issue.path, issue.message]),
         JSON.stringify(name),
-      ).toEqual([[['name'], '„Name“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.']])
+      ).toEqual([[['name'], 'Bitte geben Sie Ihren Namen in einer Zeile ein.']])
     }
     for (const phone of ['+49 201\n1234', '+49\t201 1234', '0201\u2028123']) {
       expect(contactSchema.safeParse({ ...valid, phone }).error?.issues[0]?.message).toBe('Bitte geben Sie eine gültige Telefonnummer an.')
@@ -64,7 +64,7 @@ describe('contactSchema', () => {
     expect(contactSchema.parse({ ...valid, message: 'Hallo,\r\n\r\nich möchte\tverkaufen.\nGruß' }).message).toBe('Hallo,\r\n\r\nich möchte\tverkaufen.\nGruß')
     for (const message of ['Hallo\u0000', 'Hallo\rWelt', 'Hallo \u202eWelt', 'Hallo\u2029Welt']) {
       expect(contactSchema.safeParse({ ...valid, message }).error?.issues[0]?.message, JSON.stringify(message)).toBe(
-        '„Nachricht“ enthält unzulässige Steuerzeichen. Bitte entfernen Sie sie.',
+        '„Nachricht“ enthält unsichtbare Sonderzeichen, etwa aus einem kopierten Text. Bitte tippen Sie den Text neu ein, statt ihn einzufügen.',
       )
     }
   })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { missingFieldMessage } from '#app/submissions/field-messages.ts'
-import { formFields, inputAttributes, missingRequiredFields, type LeadKind } from '#app/submissions/forms.ts'
+import { formFields, inputAttributes, missingRequiredFields, replyChannel, sentQuery, successText, type LeadKind } from '#app/submissions/forms.ts'
 import { FORMS, LEAD_FORMS, LEAD_KINDS, vehicleEnquiryMessage } from '#app/submissions/lead-forms.ts'
 
 const names = (kind: LeadKind, variant?: string) => formFields(FORMS[kind], variant).map((field) => field.name)
@@ -77,6 +77,13 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
     expect(selects).toHaveLength(5)
   })
 
+  it('sell request: „Am besten erreichbar“ starts with „Jederzeit“, the Serviceheft offers „Kein Serviceheft“ (copy review 2026-11-29, M13)', () => {
+    const field = (name: string) => LEAD_FORMS['vehicle-sale'].fields.find((candidate) => candidate.name === name)!
+    expect(field('contactTime').label).toBe('Am besten erreichbar')
+    expect(field('contactTime').options).toEqual(['Jederzeit', 'Vormittags (8–12 Uhr)', 'Nachmittags (12–17 Uhr)', 'Abends (17–20 Uhr)'])
+    expect(field('serviceHistory').options).toEqual(['Lückenlos (Scheckheft)', 'Teilweise', 'Kein Serviceheft', 'Weiß nicht'])
+  })
+
   it('gives every field a label, every text input a length limit and every number a range', () => {
     for (const kind of LEAD_KINDS) {
       for (const field of LEAD_FORMS[kind].fields) {
@@ -110,11 +117,11 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
     const mileage = inputAttributes(LEAD_FORMS['vehicle-sale'].fields.find((field) => field.name === 'mileage')!)
     expect(mileage).toMatchObject({ name: 'mileage', type: 'text', inputMode: 'numeric', required: true, placeholder: 'z. B. 85.000' })
     expect(mileage).not.toHaveProperty('min')
-    expect(mileage.title).toBe('„Kilometerstand (km)“ muss eine ganze Zahl ohne Komma sein, z. B. 85.000.')
+    expect(mileage.title).toBe('Bitte geben Sie den Kilometerstand in ganzen Kilometern an, z. B. 85.000.')
     for (const value of ['123.456', '123 456', '123456', '1.234.567', '0']) expect(accepts(mileage.pattern!, value), value).toBe(true)
     for (const value of ['123,5', '12.34', '1.23.456', '123.456 789', '-5', '85000 km', '']) expect(accepts(mileage.pattern!, value), value).toBe(false)
     const year = inputAttributes(LEAD_FORMS['vehicle-sale'].fields.find((field) => field.name === 'year')!)
-    expect(year).toMatchObject({ type: 'text', inputMode: 'numeric', title: '„Erstzulassung (Jahr)“ muss eine Jahreszahl mit vier Ziffern sein, z. B. 2018.' })
+    expect(year).toMatchObject({ type: 'text', inputMode: 'numeric', title: 'Bitte geben Sie das Jahr der Erstzulassung mit vier Ziffern an, z. B. 2018.' })
     expect(accepts(year.pattern!, '2018')).toBe(true)
     for (const value of ['2.018', '18', '20180']) expect(accepts(year.pattern!, value), value).toBe(false)
     // Every number of every form: kilometres and euros take grouped thousands, years four digits.
@@ -123,13 +130,26 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
         const attributes = inputAttributes(field)
         expect(attributes.type, `${kind}.${field.name}`).toBe('text')
         expect(accepts(attributes.pattern!, field.number === 'year' ? '2018' : '12.500'), `${kind}.${field.name}`).toBe(true)
-        expect(attributes.title, `${kind}.${field.name}`).toContain(`„${field.label}“`)
+        // The example fits the field (copy review 2026-11-29, M11): euros, kilometres, a year.
+        const example = {
+          price: 'in ganzen Euro an, z. B. 5.000.',
+          mileage: 'in ganzen Kilometern an, z. B. 85.000.',
+          year: 'mit vier Ziffern an, z. B. 2018.',
+        }
+        expect(attributes.title, `${kind}.${field.name}`).toMatch(/^Bitte geben Sie (das|den|die) /)
+        expect(attributes.title, `${kind}.${field.name}`).toContain(example[field.number!])
       }
     }
     const phone = LEAD_FORMS.student.fields.find((field) => field.name === 'phone')!
     expect(inputAttributes(phone)).toMatchObject({ type: 'tel', required: true, maxLength: 40, autoComplete: 'tel' })
     const message = LEAD_FORMS['vehicle-enquiry'].fields.find((field) => field.name === 'message')!
     expect(inputAttributes(message)).not.toHaveProperty('type')
+  })
+
+  it('labels every mileage „Kilometerstand (km)“, as the unit is written (copy review 2026-11-29, M12)', () => {
+    const mileages = LEAD_KINDS.flatMap((kind) => LEAD_FORMS[kind].fields.filter((field) => field.number === 'mileage').map((field) => [kind, field.label]))
+    expect(mileages.map(([kind]) => kind)).toEqual(['valuation', 'valuation-bmw', 'brand-purchase', 'student', 'vehicle-sale'])
+    for (const [kind, label] of mileages) expect(label, kind).toBe('Kilometerstand (km)')
   })
 
   it('gives the Mercedes and the Audi page each its own model example', () => {
@@ -159,6 +179,70 @@ describe('missingRequiredFields', () => {
   it('has a German message for each missing field', () => {
     expect(missingFieldMessage(FORMS['vehicle-enquiry'], 'email')).toBe('Bitte geben Sie Ihre E-Mail-Adresse an.')
     expect(missingFieldMessage(FORMS['export'], 'phone')).toBe('Bitte geben Sie eine Telefonnummer an, damit wir Sie zurückrufen können.')
-    expect(missingFieldMessage(FORMS['dealer-registration'], 'company')).toBe('Bitte füllen Sie das Feld „Firmenname“ aus.')
+    expect(missingFieldMessage(FORMS['dealer-registration'], 'company')).toBe('Bitte geben Sie Ihren Firmennamen an.')
+  })
+
+  it('asks for a missing field in one personal style on every form (copy review 2026-11-29, M10)', () => {
+    // The same field reads the same on the contact form, the enquiry, the financing request, the test drive and the sell request.
+    for (const kind of ['contact', 'vehicle-enquiry', 'financing-request', 'test-drive', 'vehicle-sale', 'availability-alert'] as const) {
+      expect(missingFieldMessage(FORMS[kind], 'name'), kind).toBe('Bitte geben Sie Ihren Namen an.')
+    }
+    expect(missingFieldMessage(FORMS['vehicle-sale'], 'make')).toBe('Bitte geben Sie die Marke an.')
+    expect(missingFieldMessage(FORMS['vehicle-sale'], 'model')).toBe('Bitte geben Sie das Modell an.')
+    expect(missingFieldMessage(FORMS['vehicle-sale'], 'year')).toBe('Bitte geben Sie das Jahr der Erstzulassung an.')
+    expect(missingFieldMessage(FORMS['vehicle-sale'], 'mileage')).toBe('Bitte geben Sie den Kilometerstand an.')
+    expect(missingFieldMessage(FORMS['vehicle-sale'], 'postcode')).toBe('Bitte geben Sie Ihre Postleitzahl an.')
+    expect(missingFieldMessage(FORMS['vehicle-enquiry'], 'message')).toBe('Bitte schreiben Sie uns eine Nachricht.')
+    expect(missingFieldMessage(FORMS['search-request'], 'query')).toBe('Bitte geben Sie an, welches Auto Sie suchen.')
+    // No required field of any form falls back to its label in quotes: each has its words (FIELD_NOUNS or its own).
+    for (const form of Object.values(FORMS)) {
+      for (const field of form.fields.filter((candidate) => candidate.required)) {
+        const message = missingFieldMessage(form, field.name)
+        expect(message, `${form.kind}.${field.name}`).toMatch(/^Bitte (geben|wählen|schreiben) Sie /)
+        expect(message, `${form.kind}.${field.name}`).not.toContain('„')
+      }
+    }
+  })
+})
+
+describe('the Suchauftrag’s confirmation (copy review 2026-11-29, M16)', () => {
+  const form = FORMS['search-request']
+
+  it('speaks of the one way back that was given: the confirmation link of an e-mail, or our call', () => {
+    expect(replyChannel(form, { emailOrPhone: ' erika@example.de ' })).toBe('email')
+    expect(replyChannel(form, { emailOrPhone: '0201 123456' })).toBe('telefon')
+    expect(replyChannel(form, { emailOrPhone: '' })).toBeUndefined()
+    // Other forms have no such field.
+    expect(replyChannel(FORMS['vehicle-enquiry'], { email: 'erika@example.de' })).toBeUndefined()
+    expect(successText(form, 'email')).toEqual({
+      title: 'Fast geschafft: Bitte bestätigen Sie Ihre E-Mail-Adresse',
+      description:
+        'Wir schicken Ihnen eine E-Mail mit einem Bestätigungslink, meist innerhalb weniger Minuten. Erst wenn Sie ihn öffnen und bestätigen, schreiben wir Ihnen, sobald ein passendes Auto kommt.',
+    })
+    expect(successText(form, 'telefon')).toEqual({
+      title: 'Suchauftrag gespeichert!',
+      description: 'Vielen Dank! Wir rufen Sie an, sobald wir ein passendes Fahrzeug haben.',
+    })
+    for (const channel of ['email', 'telefon']) expect(successText(form, channel).description).not.toMatch(/Haben Sie|Telefonnummer angegeben/)
+    // An address without the way (an old link), or one made up: words true for both.
+    for (const channel of [null, 'fax']) {
+      expect(successText(form, channel)).toEqual({
+        title: 'Suchauftrag gespeichert!',
+        description: 'Vielen Dank! Wir melden uns bei Ihnen, sobald ein passendes Auto kommt.',
+      })
+    }
+    expect(successText(FORMS['price-alert'], 'email')).toBe(FORMS['price-alert'].texts.success)
+  })
+
+  it('the confirmation address names the way, never the address or number', () => {
+    expect(sentQuery('search-request', 'suchauftrag', undefined, 'email')).toBe('anfrage=gesendet&formular=suchauftrag&antwort=email')
+    expect(sentQuery('search-request', 'suchauftrag')).toBe('anfrage=gesendet&formular=suchauftrag')
+  })
+
+  it('an empty field and a field with neither an address nor a number get different messages', () => {
+    const field = form.fields.find((candidate) => candidate.name === 'emailOrPhone')!
+    expect(form.messages.missing(field)).toBe('Bitte geben Sie eine E-Mail-Adresse oder eine Telefonnummer an, damit wir uns bei Ihnen melden können.')
+    expect(form.messages.format(field)).toBe('Bitte geben Sie eine gültige E-Mail-Adresse oder Telefonnummer an.')
+    expect(inputAttributes(field).title).toBe('Bitte geben Sie eine gültige E-Mail-Adresse oder Telefonnummer an.')
   })
 })

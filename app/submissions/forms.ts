@@ -11,7 +11,7 @@
 
 import { CONTACT_SUBJECTS as CONTACT_SUBJECT_LIST, type LEAD_KINDS as LEAD_KIND_TITLES } from '#schemas/lib/constants.ts'
 import { formatDecimal } from '#app/utils/format.ts'
-import { EMAIL_PATTERN_SOURCE, PHONE_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
+import { EMAIL_PATTERN_SOURCE, isValidEmail, PHONE_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
 
 export type LeadKind = (typeof LEAD_KIND_TITLES)[number]['value']
 /** The kind of a form: `contact` or one of the lead kinds. */
@@ -76,12 +76,19 @@ export interface FormDefinition<K extends FormKind = FormKind> {
   readonly once?: true
   /** The lead watches its car (its price, its reservation): refused unless it names a car in the lake (submit.server.ts). */
   readonly watchesVehicle?: true
+  /** The lead watches its car's price: refused for a car without one („Preis auf Anfrage“, submit.server.ts). */
+  readonly watchesPrice?: true
   /**
    * Query parameters of the page the form was sent from that the confirmation's address keeps after a
    * post without JavaScript (the Suchauftrag's search, so the visitor stays on it). Only what the page
    * shows, never contact data (a valuation's hand-off carries name and phone in its address).
    */
   readonly keepsParams?: readonly string[]
+  /**
+   * The field that takes an e-mail address or a phone number (the Suchauftrag's): the success toast
+   * and the confirmation say what comes next for the way given, not for both (copy review 2026-11-29, M16).
+   */
+  readonly replyVia?: { readonly field: string; readonly success: Readonly<Record<ReplyChannel, SuccessText>> }
   /** Groups of optional fields of which at least one must be filled (phone or e-mail), the message shown at each of them. */
   readonly anyOf?: readonly { readonly fields: readonly string[]; readonly message: string; readonly hint?: string }[]
   /** The message next to an empty required field, and next to a value the field's format refuses (the server schema's). */
@@ -96,10 +103,31 @@ interface ToastText {
   readonly description: string
 }
 
+export interface SuccessText {
+  readonly title?: string
+  readonly description: string
+}
+
 export interface FormTexts {
   readonly toasts: { readonly missing: ToastText; readonly invalid: { readonly title: string }; readonly failure: ToastText }
-  /** The success toast and the confirmation after a post without JavaScript. */
-  readonly success: { readonly title?: string; readonly description: string }
+  /** The success toast and the confirmation after a post without JavaScript (a `replyVia` form's when the way is not known). */
+  readonly success: SuccessText
+}
+
+/** How a `replyVia` form answers: an e-mail (with its confirmation link) or a call; also the value of SENT.lead.channelParam. */
+export type ReplyChannel = 'email' | 'telefon'
+
+/** The way back a post gave in its form's `replyVia` field: an e-mail address, else a phone number; undefined for other forms. */
+export function replyChannel(form: FormDefinition, values: Readonly<Record<string, unknown>>): ReplyChannel | undefined {
+  const value = form.replyVia ? values[form.replyVia.field] : undefined
+  if (typeof value !== 'string' || value.trim() === '') return undefined
+  return isValidEmail(value.trim()) ? 'email' : 'telefon'
+}
+
+/** The success toast's and the confirmation's words for a post that gave `channel` (replyChannel, or the confirmation's address). */
+export function successText(form: FormDefinition, channel: string | null | undefined): SuccessText {
+  const byChannel = form.replyVia?.success
+  return byChannel && (channel === 'email' || channel === 'telefon') ? byChannel[channel] : form.texts.success
 }
 
 /**
@@ -276,7 +304,7 @@ export function missingRequiredFields(form: FormDefinition, values: Partial<Reco
 /** The query parameters of the confirmation after a post without JavaScript (docs/decisions/003). */
 export const SENT = {
   contact: { param: 'nachricht', value: 'gesendet' },
-  lead: { param: 'anfrage', value: 'gesendet', formParam: 'formular', photosParam: 'fotos' },
+  lead: { param: 'anfrage', value: 'gesendet', formParam: 'formular', photosParam: 'fotos', channelParam: 'antwort' },
 } as const
 /** `?betreff=termin` preselects a subject (the quick contact's „Termin“ link on /contact). */
 export const SUBJECT_PARAM = 'betreff'
@@ -294,11 +322,13 @@ export const PERSONAL_FIELDS: readonly string[] = ['name', 'email', 'phone']
 export const DEFAULT_ANCHOR = { contact: 'contact', lead: 'anfrage' } as const
 
 /** The confirmation query of a form: `nachricht=gesendet` (contact), `anfrage=gesendet&formular=<anchor>` (leads). */
-export function sentQuery(kind: FormKind, anchor: string, photos?: { stored: number; withheld: boolean }): string {
+export function sentQuery(kind: FormKind, anchor: string, photos?: { stored: number; withheld: boolean }, channel?: ReplyChannel): string {
   if (kind === 'contact') return new URLSearchParams({ [SENT.contact.param]: SENT.contact.value }).toString()
   const query = new URLSearchParams({ [SENT.lead.param]: SENT.lead.value, [SENT.lead.formParam]: anchor })
   // What the confirmation says of the photos (a form with photos only): their number, or that none were kept.
   if (photos) query.set(SENT.lead.photosParam, photos.withheld ? PHOTOS_WITHHELD : String(photos.stored))
+  // The way back given (`email` or `telefon`, never the address or number itself): the confirmation speaks of that one.
+  if (channel) query.set(SENT.lead.channelParam, channel)
   return query.toString()
 }
 

@@ -80,7 +80,17 @@ describe.each(BACKENDS)('leadFormAction (form posts without JavaScript) on the %
       ),
     )) as Response
     expect(response.status).toBe(303)
-    expect(response.headers.get('location')).toBe('/vehicles?search=Kombi+unter+20000&anfrage=gesendet&formular=suchauftrag#suchauftrag-bestaetigung')
+    // `antwort` names the way back given (not the number), for a confirmation that speaks of it alone (copy review 2026-11-29, M16).
+    expect(response.headers.get('location')).toBe(
+      '/vehicles?search=Kombi+unter+20000&anfrage=gesendet&formular=suchauftrag&antwort=telefon#suchauftrag-bestaetigung',
+    )
+    const byMail = (await call(
+      formPost(
+        { leadKind: 'search-request', anchor: 'suchauftrag', emailOrPhone: `such-${backend}@example.de`, query: 'Kombi', page: '/vehicles', website: '' },
+        'http://localhost/vehicles?search=Kombi',
+      ),
+    )) as Response
+    expect(byMail.headers.get('location')).toBe('/vehicles?search=Kombi&anfrage=gesendet&formular=suchauftrag&antwort=email#suchauftrag-bestaetigung')
   })
 
   it("references the enquired vehicle's published document by its public id", async () => {

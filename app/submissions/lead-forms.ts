@@ -67,7 +67,7 @@ function leadForm<K extends LeadKind>(kind: K, fields: readonly FieldDefinition[
   const success =
     kind === 'vehicle-enquiry' ? { description: LEAD_TOASTS.vehicleEnquirySuccess } : kind === 'test-drive' ? LEAD_TOASTS.testDriveSuccess : LEAD_TOASTS.success
   const texts: FormTexts = { toasts: { missing: LEAD_TOASTS.missing, invalid: LEAD_TOASTS.invalid, failure: LEAD_TOASTS.failure }, success }
-  return { kind, title: titleOfKind(kind), texts, messages: { missing: (field) => missingLeadFieldMessage(kind, field), format: formatMessage }, fields }
+  return { kind, title: titleOfKind(kind), texts, messages: { missing: missingLeadFieldMessage, format: formatMessage }, fields }
 }
 
 /** Select options, quoted exactly from spec §3. */
@@ -109,11 +109,14 @@ const yearField = (label = 'Baujahr'): FieldDefinition => ({
   number: 'year',
   min: MIN_VEHICLE_YEAR,
   placeholder: 'z. B. 2018',
-  pattern: { source: YEAR_PATTERN_SOURCE, message: FIELD_MESSAGES.yearFormat(label) },
+  pattern: { source: YEAR_PATTERN_SOURCE, message: FIELD_MESSAGES.numberFormat(label, 'year') },
 })
 
 /** Kilometres and euros are typed the German way, thousands grouped or not: „123.456“, „123 456“, „123456“. */
-const wholeNumberPattern = (label: string) => ({ source: WHOLE_NUMBER_PATTERN_SOURCE, message: FIELD_MESSAGES.notANumber(label) })
+const wholeNumberPattern = (label: string, kind: 'mileage' | 'price') => ({
+  source: WHOLE_NUMBER_PATTERN_SOURCE,
+  message: FIELD_MESSAGES.numberFormat(label, kind),
+})
 
 const mileageField = (label = 'Kilometerstand (km)'): FieldDefinition => ({
   name: 'mileage',
@@ -124,7 +127,7 @@ const mileageField = (label = 'Kilometerstand (km)'): FieldDefinition => ({
   min: 0,
   max: MAX_MILEAGE_KM,
   placeholder: 'z. B. 85.000',
-  pattern: wholeNumberPattern(label),
+  pattern: wholeNumberPattern(label, 'mileage'),
 })
 
 const priceField = (name: string, label: string, placeholder: string): FieldDefinition => ({
@@ -136,7 +139,7 @@ const priceField = (name: string, label: string, placeholder: string): FieldDefi
   min: 0,
   max: MAX_PRICE_EUR,
   placeholder,
-  pattern: wholeNumberPattern(label),
+  pattern: wholeNumberPattern(label, 'price'),
 })
 
 const selectField = (name: string, label: string, options: readonly string[]): FieldDefinition => ({
@@ -152,8 +155,9 @@ const selectField = (name: string, label: string, options: readonly string[]): F
 export const SALE_FUEL_TYPES = ['Benzin', 'Diesel', 'Hybrid', 'Elektro', 'Gas', 'Andere'] as const
 export const SALE_GEARBOXES = ['Schaltgetriebe', 'Automatik'] as const
 export const SALE_YES_NO = ['Ja', 'Nein', 'Weiß nicht'] as const
-export const SALE_SERVICE_HISTORY = ['Lückenlos (Scheckheft)', 'Teilweise', 'Keine', 'Weiß nicht'] as const
-export const SALE_CONTACT_TIMES = ['Egal', 'Vormittags (8–12 Uhr)', 'Nachmittags (12–17 Uhr)', 'Abends (17–20 Uhr)'] as const
+// An option is the value stored, so leads keep the words the seller chose: those sent before the copy review of 2026-11-29 (M13) read „Keine“ and „Egal“.
+export const SALE_SERVICE_HISTORY = ['Lückenlos (Scheckheft)', 'Teilweise', 'Kein Serviceheft', 'Weiß nicht'] as const
+export const SALE_CONTACT_TIMES = ['Jederzeit', 'Vormittags (8–12 Uhr)', 'Nachmittags (12–17 Uhr)', 'Abends (17–20 Uhr)'] as const
 export const SALE_MONTHS = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'] as const
 
 /** The sell request's groups (fieldsets of the page /auto-verkaufen), by field name; the photos sit between condition and person. */
@@ -204,7 +208,7 @@ const vehicleSaleForm: FormDefinition<'vehicle-sale'> = {
     }),
     { ...phoneField(), required: false },
     { name: 'email', label: 'E-Mail', type: 'email', required: false, maxLength: LEAD_LIMITS.email, placeholder: 'ihre@email.de', autoComplete: 'email' },
-    selectField('contactTime', 'Erreichbar am besten', SALE_CONTACT_TIMES),
+    selectField('contactTime', 'Am besten erreichbar', SALE_CONTACT_TIMES),
   ]),
   texts: {
     ...leadForm('vehicle-sale', []).texts,
@@ -235,6 +239,8 @@ export function saleAnswerPromise(hours: unknown): string {
 }
 
 export const SEARCH_REQUEST_CONTACT_MESSAGE = 'Bitte geben Sie eine E-Mail-Adresse oder eine Telefonnummer an, damit wir uns bei Ihnen melden können.'
+/** Something typed that is neither (copy review 2026-11-29, M16): not the empty field's message. */
+export const SEARCH_REQUEST_INVALID_MESSAGE = 'Bitte geben Sie eine gültige E-Mail-Adresse oder Telefonnummer an.'
 
 /**
  * The Suchauftrag (issue 29): the zero-results box of /vehicles offers it. One field, e-mail or
@@ -251,17 +257,35 @@ const searchRequestForm: FormDefinition<'search-request'> = {
       // Short enough for the field beside its button at 320 px (tablet review Low 14); the label names both ways.
       placeholder: 'ihre@email.de',
       autoComplete: 'email',
-      pattern: { source: `(?:${EMAIL_PATTERN_SOURCE})|(?:${PHONE_PATTERN_SOURCE})`, message: SEARCH_REQUEST_CONTACT_MESSAGE },
-      messages: { missing: SEARCH_REQUEST_CONTACT_MESSAGE, invalid: SEARCH_REQUEST_CONTACT_MESSAGE },
+      pattern: { source: `(?:${EMAIL_PATTERN_SOURCE})|(?:${PHONE_PATTERN_SOURCE})`, message: SEARCH_REQUEST_INVALID_MESSAGE },
+      messages: { missing: SEARCH_REQUEST_CONTACT_MESSAGE, invalid: SEARCH_REQUEST_INVALID_MESSAGE },
     },
-    { name: 'query', label: 'Gesucht', type: 'hidden', required: true, maxLength: LEAD_LIMITS.shortText, placeholder: 'Ihre Suche' },
+    {
+      name: 'query',
+      label: 'Gesucht',
+      type: 'hidden',
+      required: true,
+      maxLength: LEAD_LIMITS.shortText,
+      placeholder: 'Ihre Suche',
+      // Typed by the visitor where the page knows no search (search-request.tsx).
+      messages: { missing: 'Bitte geben Sie an, welches Auto Sie suchen.' },
+    },
   ]),
   texts: {
     ...leadForm('search-request', []).texts,
+    // Only for a confirmation address that names no way back (an old link): replyVia has the words.
+    success: { title: 'Suchauftrag gespeichert!', description: 'Vielen Dank! Wir melden uns bei Ihnen, sobald ein passendes Auto kommt.' },
+  },
+  replyVia: {
+    field: 'emailOrPhone',
     success: {
-      title: 'Suchauftrag gespeichert!',
-      description:
-        'Vielen Dank! Haben Sie eine E-Mail-Adresse angegeben, schicken wir Ihnen eine E-Mail mit einem Bestätigungslink, meist innerhalb weniger Minuten: Erst wenn Sie ihn öffnen und bestätigen, schreiben wir Ihnen, sobald ein passendes Auto kommt. Haben Sie eine Telefonnummer angegeben, rufen wir Sie an, sobald wir ein passendes Fahrzeug haben.',
+      // As the price alert's: the alert starts once the address is confirmed (decision 080).
+      email: {
+        title: 'Fast geschafft: Bitte bestätigen Sie Ihre E-Mail-Adresse',
+        description:
+          'Wir schicken Ihnen eine E-Mail mit einem Bestätigungslink, meist innerhalb weniger Minuten. Erst wenn Sie ihn öffnen und bestätigen, schreiben wir Ihnen, sobald ein passendes Auto kommt.',
+      },
+      telefon: { title: 'Suchauftrag gespeichert!', description: 'Vielen Dank! Wir rufen Sie an, sobald wir ein passendes Fahrzeug haben.' },
     },
   },
   once: true,
@@ -297,6 +321,7 @@ const priceAlertForm: FormDefinition<'price-alert'> = {
   },
   once: true,
   watchesVehicle: true,
+  watchesPrice: true,
 }
 
 /** What a reserved car's status means to a buyer (issue 36): the vehicle page, the test drive and the receipts say it alike. */
@@ -440,13 +465,13 @@ export const LEAD_FORMS: Readonly<Record<LeadKind, FormDefinition<LeadKind>>> = 
   'brand-purchase': leadForm('brand-purchase', [
     textField('model', 'Modell', 'z. B. C-Klasse oder A4', { variantPlaceholders: { mercedes: 'z. B. C-Klasse', audi: 'z. B. A4' } }),
     yearField(),
-    mileageField('KM-Stand'),
+    mileageField(),
     phoneField(),
   ]),
   student: leadForm('student', [
     textField('vehicle', 'Marke und Modell', 'z. B. VW Polo'),
     yearField(),
-    mileageField('KM-Stand'),
+    mileageField(),
     phoneField('Telefon oder WhatsApp'),
     selectField('appointment', 'Wunschtermin', STUDENT_APPOINTMENTS),
   ]),
@@ -464,13 +489,17 @@ export const LEAD_FORMS: Readonly<Record<LeadKind, FormDefinition<LeadKind>>> = 
     yearField(),
     phoneField(),
   ]),
-  'dealer-registration': leadForm('dealer-registration', [
-    textField('company', 'Firmenname', 'Ihr Firmenname', { required: true, autoComplete: 'organization' }),
-    textField('location', 'Standort', 'z. B. Essen', { autoComplete: 'address-level2' }),
-    selectField('vehiclesPerYear', 'Fahrzeuge pro Jahr', DEALER_VEHICLES_PER_YEAR),
-    selectField('specialisation', 'Spezialisierung', DEALER_SPECIALISATIONS),
-    phoneField(),
-  ]),
+  'dealer-registration': {
+    ...leadForm('dealer-registration', [
+      textField('company', 'Firmenname', 'Ihr Firmenname', { required: true, autoComplete: 'organization' }),
+      textField('location', 'Standort', 'z. B. Essen', { autoComplete: 'address-level2' }),
+      selectField('vehiclesPerYear', 'Fahrzeuge pro Jahr', DEALER_VEHICLES_PER_YEAR),
+      selectField('specialisation', 'Spezialisierung', DEALER_SPECIALISATIONS),
+      phoneField(),
+    ]),
+    // It follows „REGISTRIERUNG SENDEN“ (copy review 2026-11-29, L10).
+    texts: { ...leadForm('dealer-registration', []).texts, success: { ...LEAD_TOASTS.success, title: 'Registrierung gesendet!' } },
+  },
   'vehicle-sale': vehicleSaleForm,
   'search-request': searchRequestForm,
   'availability-alert': availabilityAlertForm,

@@ -476,7 +476,7 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
           ['Fahrbereit', 'Nein'],
           ['Serviceheft', 'Lückenlos (Scheckheft)'],
           ['Postleitzahl', '45127'],
-          ['Erreichbar am besten', 'Abends (17–20 Uhr)'],
+          ['Am besten erreichbar', 'Abends (17–20 Uhr)'],
         ] as Array<[string, string]>) {
           expect(receipt.text).toMatch(new RegExp(`^${label.replace(/[()]/g, '\\$&')}: +${value.replace(/[()]/g, '\\$&')}$`, 'm'))
           expect(receipt.html).toContain(

@@ -36,8 +36,14 @@ export const PHOTO_MESSAGES = {
   tooLarge: (name: string) => `„${name}“ ist größer als 10 MB. Bitte wählen Sie ein kleineres Foto.`,
   notAnImage: (name: string) => `„${name}“ ist kein Foto im Format JPEG, PNG oder WebP.`,
   tooManyPixels: (name: string) => `„${name}“ hat zu viele Bildpunkte. Bitte wählen Sie ein kleineres Foto.`,
-  unreadable: (name: string) => `„${name}“ ist beschädigt oder unvollständig und ließ sich nicht lesen.`,
+  unreadable: (name: string) => `„${name}“ ist beschädigt oder unvollständig und ließ sich nicht lesen. Bitte wählen Sie ein anderes Foto.`,
   tooMuchTogether: 'Ihre Fotos sind zusammen zu groß. Bitte senden Sie weniger oder kleinere Fotos (höchstens 10 Handyfotos).',
+  /**
+   * A sell request over SALE_BODY_LIMIT (413), said as what to do: in the form's toast (the API's
+   * answer), and on the bare page a post without JavaScript gets, which needs the way back.
+   */
+  bodyTooLarge: `Ihre Fotos sind zusammen zu groß. Bitte senden Sie höchstens ${MAX_PHOTOS} Fotos mit je bis zu ${MAX_PHOTO_BYTES / 1024 / 1024} MB – oder rufen Sie uns an.`,
+  bodyTooLargePage: `Ihre Fotos sind zusammen zu groß. Bitte gehen Sie im Browser zurück und wählen Sie höchstens ${MAX_PHOTOS} Fotos mit je bis zu ${MAX_PHOTO_BYTES / 1024 / 1024} MB – oder rufen Sie uns an.`,
   /** The decoder is busy with other requests (503, Retry-After): nothing is stored, the input is kept. */
   busy: 'Gerade werden viele Fotos verarbeitet. Bitte senden Sie Ihre Anfrage in einer halben Minute noch einmal.',
   /** Added to the page's errors after a failed post without JavaScript: a browser never keeps chosen files. */

@@ -285,7 +285,8 @@ const ENTRY_POINTS: EntryPoint[] = [
       kind: 'json',
       idPattern: /^inbox\.lead-[0-9a-f-]{36}$/,
       loader: leads.loader,
-      tooLarge: `Die Anfrage ist zu groß (höchstens 10 Fotos zu je 10 MB und ${SALE_FIELDS_LIMIT / 1024} KB Text).`,
+      // The sell form's toast says what to do (copy review 2026-11-29, M15).
+      tooLarge: 'Ihre Fotos sind zusammen zu groß. Bitte senden Sie höchstens 10 Fotos mit je bis zu 10 MB – oder rufen Sie uns an.',
       unsupported: LEADS_UNSUPPORTED,
       unavailable: LEADS_UNAVAILABLE,
     },

@@ -17,11 +17,15 @@ const NEXT_YEAR = new Date().getFullYear() + 1
 const CALLBACK = 'Bitte geben Sie eine Telefonnummer an, damit wir Sie zurückrufen können.'
 const PHONE_FORMAT = 'Bitte geben Sie eine gültige Telefonnummer an.'
 const yearMessage = (max = NEXT_YEAR, label = 'Baujahr') => `„${label}“ muss zwischen 1950 und ${max} liegen.`
-const YEAR_FORMAT = '„Baujahr“ muss eine Jahreszahl mit vier Ziffern sein, z. B. 2018.'
+const YEAR_FORMAT = 'Bitte geben Sie das Baujahr mit vier Ziffern an, z. B. 2018.'
 const mileageMessage = (label: string) => `„${label}“ muss zwischen 0 und 2.000.000 km liegen.`
-const wholeNumberMessage = (label: string) => `„${label}“ muss eine ganze Zahl ohne Komma sein, z. B. 85.000.`
+// Each with an example of what the field holds (copy review 2026-11-29, M11).
+const MILEAGE_FORMAT = 'Bitte geben Sie den Kilometerstand in ganzen Kilometern an, z. B. 85.000.'
+const priceFormat = (bound: 'von' | 'bis') => `Bitte geben Sie den Preis „${bound}“ in ganzen Euro an, z. B. 5.000.`
 const PRICE = '„Preis von (€)“ muss zwischen 0 und 10.000.000 € liegen.'
 const PRICE_RANGE = 'Der Preis „von“ darf nicht über dem Preis „bis“ liegen.'
+// Says where the cars are (copy review 2026-11-29, L12).
+const VEHICLE_UNKNOWN = 'Dieses Fahrzeug ist nicht mehr in unserem Bestand. Unsere anderen Fahrzeuge finden Sie im Menü unter „Fahrzeuge“.'
 
 /** A complete, valid submission of each form, as a form post sends it (strings only). */
 const VALID: Record<LeadKind, Record<string, string>> = {
@@ -114,7 +118,7 @@ const EXPECTED: Record<LeadKind, { fields: Array<[string, string, string]>; cont
     fields: [
       ['model', 'Modell', 'C-Klasse'],
       ['year', 'Baujahr', '2017'],
-      ['mileage', 'KM-Stand', '120000'],
+      ['mileage', 'Kilometerstand (km)', '120000'],
       ['phone', 'Telefon', '0201 123456'],
     ],
     contact: { phone: '0201 123456' },
@@ -123,7 +127,7 @@ const EXPECTED: Record<LeadKind, { fields: Array<[string, string, string]>; cont
     fields: [
       ['vehicle', 'Marke und Modell', 'VW Polo'],
       ['year', 'Baujahr', '2012'],
-      ['mileage', 'KM-Stand', '150000'],
+      ['mileage', 'Kilometerstand (km)', '150000'],
       ['phone', 'Telefon oder WhatsApp', '0151 1234567'],
       ['appointment', 'Wunschtermin', 'Abends nach 18 Uhr'],
     ],
@@ -383,20 +387,20 @@ describe('parseLead: required fields', () => {
 
   it('vehicle enquiry: rejects an invalid e-mail address and an impossible vehicle id', () => {
     expect(errorsOf('vehicle-enquiry', { email: 'erika(at)example' })).toEqual({ email: ['Bitte geben Sie eine gültige E-Mail-Adresse an.'] })
-    expect(errorsOf('vehicle-enquiry', { vehicleId: '1; drop' })).toEqual({ vehicleId: ['Das Fahrzeug ist unbekannt.'] })
-    expect(errorsOf('vehicle-enquiry', { vehicleId: 'x'.repeat(41) })).toEqual({ vehicleId: ['Das Fahrzeug ist unbekannt.'] })
+    expect(errorsOf('vehicle-enquiry', { vehicleId: '1; drop' })).toEqual({ vehicleId: [VEHICLE_UNKNOWN] })
+    expect(errorsOf('vehicle-enquiry', { vehicleId: 'x'.repeat(41) })).toEqual({ vehicleId: [VEHICLE_UNKNOWN] })
     expect(valid(parseLead('vehicle-enquiry', { ...VALID['vehicle-enquiry'], vehicleId: '' }))).not.toHaveProperty('vehicleId')
   })
 
   it('rejects line breaks, other controls, bidi overrides and lone surrogates in names, companies, short texts and phones', () => {
     for (const bad of ['Müller\r\n\r\n<html>injected body</html>', 'A\u0000', 'A\u0085B', 'A\u2028B', 'A \u202eB', 'A\u2069', 'A\udc00']) {
       expect(errorsOf('vehicle-enquiry', { name: bad }), JSON.stringify(bad)).toEqual({
-        name: ['„Name“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'],
+        name: ['Bitte geben Sie Ihren Namen in einer Zeile ein.'],
       })
       expect(errorsOf('dealer-registration', { company: bad }), JSON.stringify(bad)).toEqual({
-        company: ['„Firmenname“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'],
+        company: ['Bitte geben Sie Ihren Firmennamen in einer Zeile ein.'],
       })
-      expect(errorsOf('valuation', { brand: bad }), JSON.stringify(bad)).toEqual({ brand: ['„Marke“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'] })
+      expect(errorsOf('valuation', { brand: bad }), JSON.stringify(bad)).toEqual({ brand: ['Bitte geben Sie die Marke in einer Zeile ein.'] })
     }
     for (const phone of ['+49 201\n1234', '+49\t201 1234', '0201\r123']) {
       expect(errorsOf('valuation', { phone }), JSON.stringify(phone)).toEqual({ phone: ['Bitte geben Sie eine gültige Telefonnummer an.'] })
@@ -406,10 +410,10 @@ describe('parseLead: required fields', () => {
   it('vehicle enquiry: the message keeps line breaks and tabs, but no other controls', () => {
     expect(valueOf('vehicle-enquiry', { message: 'Hallo,\r\n\r\nGolf?\tBitte melden.' }, 'message')).toBe('Hallo,\r\n\r\nGolf?\tBitte melden.')
     expect(errorsOf('vehicle-enquiry', { message: 'Hallo\u202eWelt' })).toEqual({
-      message: ['„Nachricht“ enthält unzulässige Steuerzeichen. Bitte entfernen Sie sie.'],
+      message: ['„Nachricht“ enthält unsichtbare Sonderzeichen, etwa aus einem kopierten Text. Bitte tippen Sie den Text neu ein, statt ihn einzufügen.'],
     })
     expect(errorsOf('vehicle-enquiry', { message: 'Hallo\rWelt' })).toEqual({
-      message: ['„Nachricht“ enthält unzulässige Steuerzeichen. Bitte entfernen Sie sie.'],
+      message: ['„Nachricht“ enthält unsichtbare Sonderzeichen, etwa aus einem kopierten Text. Bitte tippen Sie den Text neu ein, statt ihn einzufügen.'],
     })
   })
 
@@ -421,7 +425,7 @@ describe('parseLead: required fields', () => {
   })
 
   it('dealer registration: the company name is required', () => {
-    expect(errorsOf('dealer-registration', { company: ' ' })).toEqual({ company: ['Bitte füllen Sie das Feld „Firmenname“ aus.'] })
+    expect(errorsOf('dealer-registration', { company: ' ' })).toEqual({ company: ['Bitte geben Sie Ihren Firmennamen an.'] })
   })
 
   it('echoes the submitted strings, never the honeypot', () => {
@@ -444,8 +448,9 @@ describe('parseLead: year of build 1950 to next year', () => {
     for (const year of ['abc', '2018.5', '1e3', '20 18', '2.018', '0x7E2']) {
       expect(errorsOf(kind, { year }), year).toEqual({ year: [YEAR_FORMAT] })
     }
-    expect(errorsOf(kind, { year: 2018.5 })).toEqual({ year: [wholeNumberMessage('Baujahr')] })
-    expect(errorsOf(kind, { year: ['2018'] })).toEqual({ year: [wholeNumberMessage('Baujahr')] })
+    // A JSON number that is no whole year, or no number at all: the year's example, not a mileage's.
+    expect(errorsOf(kind, { year: 2018.5 })).toEqual({ year: [YEAR_FORMAT] })
+    expect(errorsOf(kind, { year: ['2018'] })).toEqual({ year: [YEAR_FORMAT] })
   })
 
   it('computes next year when validating, not when loading', () => {
@@ -461,7 +466,8 @@ describe('parseLead: mileage 0 to 2,000,000 km', () => {
     expect(valueOf(kind, { mileage: '0' }, 'mileage')).toBe('0')
     expect(valueOf(kind, { mileage: '2000000' }, 'mileage')).toBe('2000000')
     const label = LEAD_FORMS[kind].fields.find((field) => field.name === 'mileage')!.label
-    expect(errorsOf(kind, { mileage: '-1' })).toEqual({ mileage: [wholeNumberMessage(label)] })
+    expect(errorsOf(kind, { mileage: '-1' })).toEqual({ mileage: [MILEAGE_FORMAT] })
+    expect(errorsOf(kind, { mileage: 85000.5 })).toEqual({ mileage: [MILEAGE_FORMAT] })
     expect(errorsOf(kind, { mileage: -1 })).toEqual({ mileage: [mileageMessage(label)] })
     expect(errorsOf(kind, { mileage: '2000001' })).toEqual({ mileage: [mileageMessage(label)] })
     expect(errorsOf(kind, { mileage: '2.000.001' })).toEqual({ mileage: [mileageMessage(label)] })
@@ -477,15 +483,15 @@ describe('parseLead: mileage 0 to 2,000,000 km', () => {
 
   it('refuses a decimal, naming the field as the form labels it', () => {
     for (const mileage of ['123,5', '12.34', '1.23.456', '123.456,7', '85000 km', 'viel']) {
-      expect(errorsOf('vehicle-sale', { mileage }), mileage).toEqual({ mileage: [wholeNumberMessage('Kilometerstand (km)')] })
+      expect(errorsOf('vehicle-sale', { mileage }), mileage).toEqual({ mileage: [MILEAGE_FORMAT] })
     }
-    expect(errorsOf('student', { mileage: '12,5' })).toEqual({ mileage: [wholeNumberMessage('KM-Stand')] })
+    expect(errorsOf('student', { mileage: '12,5' })).toEqual({ mileage: [MILEAGE_FORMAT] })
   })
 
   it('names the sell request’s year by its label „Erstzulassung (Jahr)“', () => {
     expect(errorsOf('vehicle-sale', { year: '1900' })).toEqual({ year: [yearMessage(NEXT_YEAR, 'Erstzulassung (Jahr)')] })
     expect(errorsOf('vehicle-sale', { year: '2.018' })).toEqual({
-      year: ['„Erstzulassung (Jahr)“ muss eine Jahreszahl mit vier Ziffern sein, z. B. 2018.'],
+      year: ['Bitte geben Sie das Jahr der Erstzulassung mit vier Ziffern an, z. B. 2018.'],
     })
   })
 })
@@ -503,10 +509,14 @@ describe('parseLead: price range of the used-car enquiry', () => {
   })
 
   it('rejects negative, too high and non-numeric prices', () => {
-    expect(errorsOf('used-car-enquiry', { priceFrom: '-1' })).toEqual({ priceFrom: [wholeNumberMessage('Preis von (€)')] })
+    expect(errorsOf('used-car-enquiry', { priceFrom: '-1' })).toEqual({ priceFrom: [priceFormat('von')] })
     expect(errorsOf('used-car-enquiry', { priceFrom: -1 })).toEqual({ priceFrom: [PRICE] })
     expect(errorsOf('used-car-enquiry', { priceTo: '10000001' })).toEqual({ priceTo: ['„Preis bis (€)“ muss zwischen 0 und 10.000.000 € liegen.'] })
-    expect(errorsOf('used-car-enquiry', { priceTo: '20.000 €' })).toEqual({ priceTo: [wholeNumberMessage('Preis bis (€)')] })
+    expect(errorsOf('used-car-enquiry', { priceTo: '20.000 €' })).toEqual({ priceTo: [priceFormat('bis')] })
+    // The financing request's down payment, in the calculator's words.
+    expect(errorsOf('financing-request', { downPayment: '5.000,50' })).toEqual({
+      downPayment: ['Bitte geben Sie die Anzahlung in ganzen Euro an, z. B. 5.000.'],
+    })
   })
 })
 
@@ -558,14 +568,16 @@ describe('parseLead: length limits and types', () => {
   })
 
   it('rejects non-text values of text fields and odd checkbox values', () => {
-    expect(errorsOf('valuation', { model: 42 })).toEqual({ model: ['„Modell“ muss Text sein.'] })
-    expect(errorsOf('valuation', { quick: 'vielleicht' })).toEqual({ quick: ['„Schnelle Abwicklung gewünscht“ hat einen ungültigen Wert.'] })
+    expect(errorsOf('valuation', { model: 42 })).toEqual({ model: ['Bitte geben Sie das Modell als Text ein.'] })
+    expect(errorsOf('valuation', { quick: 'vielleicht' })).toEqual({
+      quick: ['Bitte kreuzen Sie „Schnelle Abwicklung gewünscht“ an oder lassen Sie das Kästchen leer.'],
+    })
   })
 
   it('reports every broken field at once', () => {
     expect(errorsOf('student', { year: '1900', mileage: '-5', phone: '', appointment: 'Nie' })).toEqual({
       year: [yearMessage()],
-      mileage: [wholeNumberMessage('KM-Stand')],
+      mileage: [MILEAGE_FORMAT],
       phone: [CALLBACK],
       appointment: ['Bitte wählen Sie für „Wunschtermin“ einen Eintrag aus der Liste.'],
     })
@@ -631,10 +643,19 @@ describe('the Suchauftrag (issue 29): one field, e-mail or phone', () => {
     expect(result.kind === 'valid' && result.parsed.contact).toEqual({ phone: '0201 123456' })
   })
 
-  it('refuses an empty or unusable contact in German', () => {
-    for (const emailOrPhone of ['', 'erika@web', 'ruf mich an']) {
+  it('takes an e-mail address as the contact e-mail', () => {
+    const result = parseLead('search-request', { emailOrPhone: 'erika@example.de', query: 'Kombie' })
+    expect(result.kind === 'valid' && result.parsed.contact).toEqual({ email: 'erika@example.de' })
+  })
+
+  it('refuses an empty or unusable contact in German, each with its own message (copy review 2026-11-29, M16)', () => {
+    const empty = parseLead('search-request', { emailOrPhone: '', query: 'Kombie' })
+    expect(empty.kind === 'invalid' && empty.fieldErrors.emailOrPhone).toEqual([MESSAGE])
+    for (const emailOrPhone of ['erika@web', 'ruf mich an', 'abc']) {
       const result = parseLead('search-request', { emailOrPhone, query: 'Kombie' })
-      expect(result.kind === 'invalid' && result.fieldErrors.emailOrPhone).toEqual([MESSAGE])
+      expect(result.kind === 'invalid' && result.fieldErrors.emailOrPhone, emailOrPhone).toEqual([
+        'Bitte geben Sie eine gültige E-Mail-Adresse oder Telefonnummer an.',
+      ])
     }
   })
 })

@@ -5,16 +5,9 @@ import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear, PUBLIC_VEHICLE_ID_PAT
 import { type ContentLake, createDocument } from '#app/lake/lake.server.ts'
 import { echoFormValues } from '#app/utils/form-values.ts'
 import { isSameSitePage } from '#app/utils/redirect-path.ts'
-import {
-  forbiddenCharactersMessage,
-  hasForbiddenCharacters,
-  isValidEmail,
-  isValidPhone,
-  WHOLE_NUMBER_PATTERN_SOURCE,
-  readWholeNumber,
-} from '#app/utils/form-rules.ts'
+import { hasForbiddenCharacters, isValidEmail, isValidPhone, WHOLE_NUMBER_PATTERN_SOURCE, readWholeNumber } from '#app/utils/form-rules.ts'
 import { FIELD_MESSAGES, missingFieldMessage, tooLongMessage } from './field-messages.ts'
-import { type FieldDefinition, type FieldErrors, type FormKind } from './forms.ts'
+import { type FieldDefinition, type FieldErrors, type FormKind, replyChannel } from './forms.ts'
 import { FORMS, LEAD_LIMITS, MAX_PRICE_EUR } from './lead-forms.ts'
 import { SLOT_MESSAGES } from './test-drive-slots.ts'
 
@@ -49,7 +42,7 @@ function textValue(field: FieldDefinition, kind: FormKind, value: unknown, ctx: 
   if (field.type === 'tel' && !isValidPhone(text)) return fail(ctx, FIELD_MESSAGES.phoneFormat)
   if (field.pattern && !new RegExp(`^(?:${field.pattern.source})$`, 'u').test(text)) return fail(ctx, field.pattern.message)
   const multiLine = field.type === 'textarea'
-  if (hasForbiddenCharacters(text, { multiLine })) return fail(ctx, forbiddenCharactersMessage(field.label, { multiLine }))
+  if (hasForbiddenCharacters(text, { multiLine })) return fail(ctx, FIELD_MESSAGES.forbidden(field.label, { multiLine }))
   if (field.type === 'select' && !field.options?.includes(text)) return fail(ctx, field.messages?.invalid ?? FIELD_MESSAGES.option(field.label))
   return text
 }
@@ -57,18 +50,18 @@ function textValue(field: FieldDefinition, kind: FormKind, value: unknown, ctx: 
 function numberValue(field: FieldDefinition, kind: FormKind, value: unknown, ctx: z.RefinementCtx): number | undefined {
   let number: number
   if (typeof value === 'number') {
-    if (!Number.isInteger(value)) return fail(ctx, FIELD_MESSAGES.notANumber(field.label))
+    if (!Number.isInteger(value)) return fail(ctx, FIELD_MESSAGES.numberFormat(field.label, field.number))
     number = value
   } else if (value === undefined || value === null || typeof value === 'string') {
     const text = (value ?? '').trim()
     if (text === '') return field.required ? fail(ctx, missingFieldMessage(FORMS[kind], field.name)) : undefined
     // The input's own pattern (thousands grouped the German way, a year's four digits), as the browser checks it.
-    const { source, message } = field.pattern ?? { source: WHOLE_NUMBER_PATTERN_SOURCE, message: FIELD_MESSAGES.notANumber(field.label) }
+    const { source, message } = field.pattern ?? { source: WHOLE_NUMBER_PATTERN_SOURCE, message: FIELD_MESSAGES.numberFormat(field.label, field.number) }
     const read = new RegExp(`^(?:${source})$`, 'u').test(text) ? readWholeNumber(text) : null
     if (read === null) return fail(ctx, message)
     number = read
   } else {
-    return fail(ctx, FIELD_MESSAGES.notANumber(field.label))
+    return fail(ctx, FIELD_MESSAGES.numberFormat(field.label, field.number))
   }
   switch (field.number) {
     case 'year': {
@@ -81,7 +74,7 @@ function numberValue(field: FieldDefinition, kind: FormKind, value: unknown, ctx
       return number < 0 || number > MAX_PRICE_EUR ? fail(ctx, FIELD_MESSAGES.price(field.label)) : number
     default:
       return (field.min !== undefined && number < field.min) || (field.max !== undefined && number > field.max)
-        ? fail(ctx, FIELD_MESSAGES.notANumber(field.label))
+        ? fail(ctx, FIELD_MESSAGES.numberFormat(field.label, field.number))
         : number
   }
 }
@@ -248,11 +241,13 @@ export function parseSubmission(kind: FormKind, raw: Record<string, unknown>): S
   }
   const text = (name: string) => (typeof data[name] === 'string' ? (data[name] as string) : undefined)
   // The Suchauftrag's one field is either (its pattern let only an address or a number through).
-  const either = text('emailOrPhone')
+  const via = FORMS[kind].replyVia
+  const either = via ? text(via.field) : undefined
+  const channel = replyChannel(FORMS[kind], data)
   const contact = withoutUndefined({
     name: text('name') ?? text('company'),
-    phone: text('phone') ?? (either && !isValidEmail(either) ? either : undefined),
-    email: text('email') ?? (either && isValidEmail(either) ? either : undefined),
+    phone: text('phone') ?? (channel === 'telefon' ? either : undefined),
+    email: text('email') ?? (channel === 'email' ? either : undefined),
   })
   const page = text('page')
   const vehicleId = text('vehicleId')

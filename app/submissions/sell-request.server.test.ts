@@ -93,7 +93,7 @@ describe.each(BACKENDS)('the sell request on the %s lake', (backend) => {
       ['name', name],
       ['postcode', '45326'],
       ['email', 'erika@example.de'],
-      ['contactTime', 'Egal'],
+      ['contactTime', 'Jederzeit'],
     ])
     const photos = lead!.photos as Array<Record<string, unknown>>
     expect(photos).toHaveLength(2)
@@ -172,7 +172,12 @@ describe.each(BACKENDS)('the sell request on the %s lake', (backend) => {
       PHOTO_MESSAGES.tooLarge('riesig.jpg'),
     ],
     ['a decompression bomb (PNG of 20,000 × 20,000)', async () => [{ name: 'bombe.png', data: pngBomb() }], PHOTO_MESSAGES.tooManyPixels('bombe.png')],
-    ['a truncated JPEG', async () => [{ name: 'kaputt.jpg', data: await truncatedJpeg() }], PHOTO_MESSAGES.unreadable('kaputt.jpg')],
+    // Says what to do (copy review 2026-11-29, L12).
+    [
+      'a truncated JPEG',
+      async () => [{ name: 'kaputt.jpg', data: await truncatedJpeg() }],
+      '„kaputt.jpg“ ist beschädigt oder unvollständig und ließ sich nicht lesen. Bitte wählen Sie ein anderes Foto.',
+    ],
   ]
 
   it.each(refusals)('refuses %s with a German error at the photo field, keeps the input and stores nothing', async (_label, photos, message) => {

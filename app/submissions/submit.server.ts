@@ -1,11 +1,12 @@
 import { type AppLoadContext } from '@remix-run/node'
-import { INBOX_RECEIVED_AT_QUERY, TEST_DRIVE_HOURS_QUERY, VEHICLE_DOCUMENT_ID_QUERY } from '#app/sanity/queries/inbox.ts'
-import { type INBOX_RECEIVED_AT_QUERYResult, type TEST_DRIVE_HOURS_QUERYResult, type VEHICLE_DOCUMENT_ID_QUERYResult } from '#app/sanity/types.ts'
+import { INBOX_RECEIVED_AT_QUERY, LEAD_VEHICLE_QUERY, TEST_DRIVE_HOURS_QUERY } from '#app/sanity/queries/inbox.ts'
+import { type INBOX_RECEIVED_AT_QUERYResult, type LEAD_VEHICLE_QUERYResult, type TEST_DRIVE_HOURS_QUERYResult } from '#app/sanity/types.ts'
 import { isConflict, patchDocument } from '#app/lake/lake.server.ts'
 import { isAlertKind } from '#app/alerts/consent.ts'
 import { loggerOf } from '#app/server/logging.server.ts'
 import { clientKey } from '#app/utils/request-guards.server.ts'
 import { echoFormValues, isHoneypotFilled } from '#app/utils/form-values.ts'
+import { askingPrice } from '#app/utils/format.ts'
 import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'
 import { FIELD_MESSAGES } from './field-messages.ts'
 import { type FieldErrors, type FormKind, SUBMISSION_KEY_FIELD } from './forms.ts'
@@ -112,13 +113,16 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
     photos = prepared.photos
   }
 
-  const vehicle = parsed.vehicleId ? await vehicleDocumentId(context, parsed.vehicleId) : null
+  const vehicle = parsed.vehicleId ? await leadVehicle(context, parsed.vehicleId) : null
   if (FORMS[kind].watchesVehicle) {
     // An alert watches its car: without one in the lake there is nothing to watch (security review 2026-11-29, finding 4).
     if (vehicle === undefined) return { status: 'failed', kind, values: echoFormValues(raw) }
     if (vehicle === null) return { status: 'refused', kind, message: FIELD_MESSAGES.vehicleGone, values: echoFormValues(raw) }
+    // Nor without a price: the page offers no price alert then, but it may be older than the price's removal.
+    if (FORMS[kind].watchesPrice && askingPrice(vehicle.price) === null)
+      return { status: 'refused', kind, message: FIELD_MESSAGES.noPriceToWatch, values: echoFormValues(raw) }
   }
-  const vehicleRef = vehicle ?? undefined
+  const vehicleRef = vehicle?._id
   // The client's share of the hour's visitor mails (receiptsPerClientPerHour; security review
   // 2026-11-29, finding 1): past it an alert, which needs its opt-in mail, is refused, and anything
   // else is stored without a receipt, so that no one client keeps everyone else's mails back.
@@ -287,14 +291,14 @@ export async function submitAppointment(context: SubmitContext, leadId: string |
 }
 
 /**
- * The `_id` of the published vehicle with this public id; null when there is none (sold and removed
- * while the page was open), undefined when the lake could not be read (logged). A lead other than an
- * alert is then stored without reference rather than lost: its message still names make and model.
+ * The published vehicle with this public id (its `_id` and price); null when there is none (sold and
+ * removed while the page was open), undefined when the lake could not be read (logged). A lead other
+ * than an alert is then stored without reference rather than lost: its message still names make and model.
  */
-async function vehicleDocumentId(context: SubmitContext, id: string): Promise<string | null | undefined> {
+async function leadVehicle(context: SubmitContext, id: string): Promise<{ _id: string; price?: unknown } | null | undefined> {
   try {
-    const documentId = await context.lake.fetch<VEHICLE_DOCUMENT_ID_QUERYResult>(VEHICLE_DOCUMENT_ID_QUERY, { id })
-    return typeof documentId === 'string' ? documentId : null
+    const vehicle = await context.lake.fetch<LEAD_VEHICLE_QUERYResult>(LEAD_VEHICLE_QUERY, { id })
+    return vehicle && typeof vehicle._id === 'string' ? vehicle : null
   } catch (error) {
     loggerOf(context).error({ err: error, vehicleId: id }, 'Das Fahrzeug einer Anfrage ließ sich nicht nachschlagen')
     return undefined

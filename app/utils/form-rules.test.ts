@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   EMAIL_PATTERN_SOURCE,
-  forbiddenCharactersMessage,
   hasForbiddenCharacters,
   isValidEmail,
   isValidPhone,
@@ -141,10 +140,5 @@ describe('hasForbiddenCharacters', () => {
       if (['LF', 'CR-LF', 'tab'].includes(name)) continue
       expect(hasForbiddenCharacters(value, { multiLine: true }), name).toBe(true)
     }
-  })
-
-  it('has German messages', () => {
-    expect(forbiddenCharactersMessage('Name')).toBe('„Name“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.')
-    expect(forbiddenCharactersMessage('Nachricht', { multiLine: true })).toBe('„Nachricht“ enthält unzulässige Steuerzeichen. Bitte entfernen Sie sie.')
   })
 })

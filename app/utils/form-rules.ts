@@ -76,10 +76,3 @@ const MULTI_LINE_FORBIDDEN =
 export function hasForbiddenCharacters(value: string, { multiLine = false }: { multiLine?: boolean } = {}): boolean {
   return (multiLine ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(value)
 }
-
-/** The German field error for forbidden characters; `label` is the field's label ('Name'). */
-export function forbiddenCharactersMessage(label: string, { multiLine = false }: { multiLine?: boolean } = {}): string {
-  return multiLine
-    ? `„${label}“ enthält unzulässige Steuerzeichen. Bitte entfernen Sie sie.`
-    : `„${label}“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.`
-}

@@ -1,5 +1,17 @@
 import { describe, expect, test } from 'vitest'
-import { displayYear, formatDecimal, formatEuro, formatMileage, formatPrice, fuelLabel, mailtoHref, parseAmount, telHref, transmissionLabel } from './format'
+import {
+  askingPrice,
+  displayYear,
+  formatDecimal,
+  formatEuro,
+  formatMileage,
+  formatPrice,
+  fuelLabel,
+  mailtoHref,
+  parseAmount,
+  telHref,
+  transmissionLabel,
+} from './format'
 
 // Intl puts a no-break space (U+00A0) between amount and currency sign; compare honestly.
 const euro = (amount: string) => `${amount}\u00a0€`
@@ -128,6 +140,17 @@ describe('formatPrice', () => {
     [28500],
   ])('%j → Preis auf Anfrage', (input) => {
     expect(formatPrice(input)).toBe('Preis auf Anfrage')
+  })
+})
+
+describe('askingPrice', () => {
+  test('is the whole euros a car is offered at, and null wherever formatPrice says „Preis auf Anfrage“', () => {
+    expect(askingPrice(28900)).toBe(28900)
+    expect(askingPrice('28.500,50')).toBe(28501)
+    for (const none of [undefined, null, '', 'auf Anfrage', 0, '0', 0.4]) {
+      expect(askingPrice(none), String(none)).toBeNull()
+      expect(formatPrice(none), String(none)).toBe('Preis auf Anfrage')
+    }
   })
 })
 

@@ -119,9 +119,14 @@ function splitOnce(text: string, index: number): [string, string] {
  * a car offered for 0 € is an unset price, not a gift.
  */
 export function formatPrice(price: unknown): string {
+  const amount = askingPrice(price)
+  return amount === null ? PRICE_ON_REQUEST : formatEuro(amount)
+}
+
+/** The price a car is offered at, in whole euros; null for 'Preis auf Anfrage' (missing, unreadable or 0 €, as formatPrice). */
+export function askingPrice(price: unknown): number | null {
   const amount = parseAmount(price)
-  if (amount === null || Math.round(amount) === 0) return PRICE_ON_REQUEST
-  return formatEuro(Math.round(amount))
+  return amount === null || Math.round(amount) === 0 ? null : Math.round(amount)
 }
 
 /** Mileage in kilometres, German grouping: `45.000 km`; '–' when missing or invalid. */

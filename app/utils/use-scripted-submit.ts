@@ -24,11 +24,11 @@ export interface ScriptedSubmitOptions<E extends FieldErrors> {
     /** Title of the toast naming the fields to fix (browser check or the server's 400). */
     invalid: { title: string }
     failure: { title: string; description: string }
-    /** Shown after a successful send. */
-    success: () => void
+    /** Shown after a successful send; `raw` is what was sent (its words may depend on it: the Suchauftrag's way back). */
+    success: (raw: Record<string, string>) => void
   }
   /** After a successful send and the reset: the form shows its inline confirmation (issue 26). */
-  onSuccess?: () => void
+  onSuccess?: (raw: Record<string, string>) => void
 }
 
 /** Why a send failed, shown at the form until the next try (a toast alone is gone after 5 s). */
@@ -84,9 +84,9 @@ export function useScriptedSubmit<E extends FieldErrors>({ order, labels, missin
     setSubmitting(true)
     try {
       await send(raw)
-      toasts.success()
+      toasts.success(raw)
       form.reset()
-      onSuccess?.()
+      onSuccess?.(raw)
     } catch (error) {
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
         // The server's verdict on single fields goes next to them (the schemas live on the server).

@@ -4,9 +4,9 @@ import { anchorField, eyebrowField, headingField, introField } from './fields'
 
 /** Lead forms a page can show (app/submissions/forms.ts); the vehicle enquiry lives on vehicle pages only. */
 export const PAGE_LEAD_FORMS = [
-  { title: 'Fahrzeugbewertung (Marke, Modell, Baujahr, KM-Stand, Telefon)', value: 'valuation' },
+  { title: 'Fahrzeugbewertung (Marke, Modell, Baujahr, Kilometerstand, Telefon)', value: 'valuation' },
   { title: 'Fahrzeugbewertung Münster (mit Schnellabwicklung)', value: 'valuation:muenster' },
-  { title: 'BMW-Ankauf (Modell, Baujahr, KM-Stand, Telefon)', value: 'valuation-bmw' },
+  { title: 'BMW-Ankauf (Modell, Baujahr, Kilometerstand, Telefon)', value: 'valuation-bmw' },
   { title: 'Mercedes-Ankauf', value: 'brand-purchase:mercedes' },
   { title: 'Audi-Ankauf', value: 'brand-purchase:audi' },
   { title: 'Studenten-Autoankauf (mit Wunschtermin)', value: 'student' },

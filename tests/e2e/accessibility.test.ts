@@ -3,7 +3,7 @@ import { SLOT_MESSAGES } from '#app/submissions/test-drive-slots.ts'
 import { addCalendarDays, berlinParts } from '#app/utils/clock.ts'
 import { SANITY_BACKED_PORT } from '../../playwright.config'
 import { pdf } from '../photo-fixtures'
-import { control, fillForm, FORMS, formIn, VEHICLE_TOAST } from './lead-form-cases'
+import { control, fillForm, FORMS, formIn, sentTitle, VEHICLE_TOAST } from './lead-form-cases'
 import { outboxMailWith } from './outbox'
 import { expect, expectNoA11yViolations, isPhone, openVehicleFilters, test, uniqueName, vehicleFilterToggle, waitForScripts } from './playwright-utils'
 import { BROWSER_AGENT, OWN_PORT_BASE, startFakeSanity, startSiteServer } from './servers'
@@ -329,16 +329,14 @@ test('/vehicles: filtered page 2 with the filters open, an empty filter result, 
     await waitForScripts(page)
     await searchRequest.getByLabel('E-Mail oder Telefon').fill('ruf mich an')
     await searchRequest.getByRole('button', { name: 'SUCHAUFTRAG SPEICHERN' }).click()
-    await expect(
-      searchRequest.getByText('Bitte geben Sie eine E-Mail-Adresse oder eine Telefonnummer an, damit wir uns bei Ihnen melden können.').first(),
-    ).toBeVisible()
+    await expect(searchRequest.getByText('Bitte geben Sie eine gültige E-Mail-Adresse oder Telefonnummer an.').first()).toBeVisible()
     await expectNoA11yViolations(page)
   })
 
   await test.step('vehicles 4: the Suchauftrag saved', async () => {
     await searchRequest.getByLabel('E-Mail oder Telefon').fill(uniqueEmail('a11y-suchauftrag'))
     await searchRequest.getByRole('button', { name: 'SUCHAUFTRAG SPEICHERN' }).click()
-    await expect(page.getByText('Suchauftrag gespeichert!').first()).toBeVisible()
+    await expect(page.getByText('Fast geschafft: Bitte bestätigen Sie Ihre E-Mail-Adresse').first()).toBeVisible()
     await expectNoA11yViolations(page)
   })
 })
@@ -446,7 +444,7 @@ test('/formulare: lead forms refusing input, failing, and every one confirmed @b
     await exportForm.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
     await expect(page.getByText('Telefon: Bitte geben Sie eine gültige Telefonnummer an.')).toBeVisible()
     // Each form keeps its own message at its field.
-    await expect(dealer.getByText('Bitte füllen Sie das Feld „Firmenname“ aus.')).toBeVisible()
+    await expect(dealer.getByText('Bitte geben Sie Ihren Firmennamen an.')).toBeVisible()
     await expect(enquiry.getByText('Bitte geben Sie eine gültige E-Mail-Adresse an.', { exact: true })).toBeVisible()
     await expect(control(exportForm, 'Telefon')).toHaveAttribute('aria-invalid', 'true')
     await expectNoA11yViolations(page)
@@ -475,7 +473,7 @@ test('/formulare: lead forms refusing input, failing, and every one confirmed @b
       const form = formIn(page, anchor)
       await fillForm(form, formCase, uniqueName('Barrierefrei'))
       await form.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
-      await expect(page.locator(`#${anchor}`).getByRole('status')).toContainText(anchor === 'fahrzeug-anfrage' ? VEHICLE_TOAST : 'Anfrage gesendet!')
+      await expect(page.locator(`#${anchor}`).getByRole('status')).toContainText(anchor === 'fahrzeug-anfrage' ? VEHICLE_TOAST : sentTitle(formCase.kind))
     }
     // The eleven forms gave way to their confirmations; the one confirmed by its address shows it inside the form.
     await expect(page.locator('form:has(input[name="leadKind"])')).toHaveCount(1)

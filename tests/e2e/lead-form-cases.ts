@@ -53,14 +53,19 @@ export const FORMS: FormCase[] = [
     anchor: `${brand}-ankauf`,
     kind: 'brand-purchase',
     marker: 'Modell',
-    inputs: [year, { label: 'KM-Stand', value: '99000' }, phone()],
+    inputs: [year, { label: 'Kilometerstand (km)', value: '99000' }, phone()],
     stored: { year: '2018', mileage: '99000', phone: '0201 123456' },
   })),
   {
     anchor: 'studenten-ankauf',
     kind: 'student',
     marker: 'Marke und Modell',
-    inputs: [year, { label: 'KM-Stand', value: '150000' }, phone('Telefon oder WhatsApp'), { label: 'Wunschtermin', select: 'Zwischen Vorlesungen' }],
+    inputs: [
+      year,
+      { label: 'Kilometerstand (km)', value: '150000' },
+      phone('Telefon oder WhatsApp'),
+      { label: 'Wunschtermin', select: 'Zwischen Vorlesungen' },
+    ],
     stored: { year: '2018', mileage: '150000', phone: '0201 123456', appointment: 'Zwischen Vorlesungen' },
   },
   {
@@ -89,6 +94,9 @@ export const FORMS: FormCase[] = [
 export const VEHICLE_TOAST = 'Ihre Anfrage wurde gesendet! Wir melden uns schnellstmöglich bei Ihnen.'
 
 export const formIn = (page: Page, anchor: string) => page.locator(`#${anchor} form`)
+
+/** The title of a lead form's confirmation: the dealer registration's names what was sent (copy review 2026-11-29, L10). */
+export const sentTitle = (kind: string) => (kind === 'dealer-registration' ? 'Registrierung gesendet!' : 'Anfrage gesendet!')
 /** The control labelled exactly `label` (a required field's label ends in its asterisk). */
 export const control = (form: Locator, label: string) => form.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`))
 

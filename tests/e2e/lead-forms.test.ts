@@ -1,7 +1,7 @@
 import { type APIRequestContext } from '@playwright/test'
 import { FAKE_SANITY_PORT, SANITY_BACKED_PORT } from '../../playwright.config'
 import { outboxMailWith } from './outbox'
-import { control, fillForm, type FormCase, FORMS, formIn, VEHICLE_TOAST } from './lead-form-cases'
+import { control, fillForm, type FormCase, FORMS, formIn, sentTitle, VEHICLE_TOAST } from './lead-form-cases'
 import { expect, storedLeads, storedLeadWith, test, uniqueName, waitForScripts } from './playwright-utils'
 
 /*
@@ -40,10 +40,10 @@ test.describe('lead forms with JavaScript', () => {
       if (formCase.kind === 'vehicle-enquiry') {
         await expect(confirmation).toContainText(VEHICLE_TOAST)
       } else {
-        await expect(confirmation).toContainText('Anfrage gesendet!')
+        await expect(confirmation).toContainText(sentTitle(formCase.kind))
         await expect(confirmation).toContainText('Vielen Dank! Wir melden uns schnellstmöglich bei Ihnen.')
       }
-      await expect(section.locator(':focus')).toContainText(formCase.kind === 'vehicle-enquiry' ? VEHICLE_TOAST : 'Anfrage gesendet!')
+      await expect(section.locator(':focus')).toContainText(formCase.kind === 'vehicle-enquiry' ? VEHICLE_TOAST : sentTitle(formCase.kind))
       await expect(form).toHaveCount(0)
       const lead = await expectStored(formCase, marker)
       if (formCase.kind === 'vehicle-enquiry') expect(lead.vehicle).toEqual({ _type: 'reference', _ref: 'vehicle-1', _weak: true })
@@ -90,7 +90,7 @@ test.describe('lead forms with JavaScript', () => {
     await control(form, 'Standort').fill('Essen')
     await form.getByRole('button', { name: 'ANFRAGE SENDEN' }).click()
     await expect(page.getByText('Pflichtfelder fehlen')).toBeVisible()
-    await expect(form.getByText('Bitte füllen Sie das Feld „Firmenname“ aus.')).toBeVisible()
+    await expect(form.getByText('Bitte geben Sie Ihren Firmennamen an.')).toBeVisible()
     expect(posts).toEqual([])
   })
 

@@ -544,7 +544,11 @@ test.describe('bad uploads against the server', () => {
       'Bitte wählen Sie höchstens 10 Fotos aus.',
     ],
     ['a decompression bomb', async () => [{ name: 'bombe.png', data: pngBomb() }], '„bombe.png“ hat zu viele Bildpunkte.'],
-    ['a truncated JPEG', async () => [{ name: 'kaputt.jpg', data: await truncatedJpeg() }], '„kaputt.jpg“ ist beschädigt oder unvollständig'],
+    [
+      'a truncated JPEG',
+      async () => [{ name: 'kaputt.jpg', data: await truncatedJpeg() }],
+      '„kaputt.jpg“ ist beschädigt oder unvollständig und ließ sich nicht lesen. Bitte wählen Sie ein anderes Foto.',
+    ],
   ]
   for (const [label, photos, message] of bad) {
     test(`refuses ${label} with a German error at the photo field and stores nothing`, async ({ request, baseURL }) => {

@@ -160,10 +160,13 @@ test.describe('gallery', () => {
     }
   })
 
-  test('no price: "Preis auf Anfrage" and no financing example', async ({ page }) => {
+  test('no price: "Preis auf Anfrage", no financing example and no „Preis beobachten“', async ({ page }) => {
     await page.goto('/vehicles/23')
     await expect(page.getByText('Preis auf Anfrage', { exact: true })).toBeVisible()
     await expect(page.getByText('Unverbindliches Finanzierungsbeispiel')).toHaveCount(0)
+    // No price that could fall (copy review 2026-11-29, M19).
+    await expect(page.getByText('Preis beobachten')).toHaveCount(0)
+    await expect(page.locator('#preis-beobachten')).toHaveCount(0)
   })
 })
 

@@ -48,12 +48,17 @@ test.describe('without JavaScript', () => {
     await page.getByRole('region', { name: 'Benachrichtigen, wenn ein passendes Auto kommt' }).getByLabel('E-Mail oder Telefon').fill('0201 123456')
     await page.getByRole('region', { name: 'Benachrichtigen, wenn ein passendes Auto kommt' }).getByRole('button', { name: 'SUCHAUFTRAG SPEICHERN' }).click()
     await expect(page.getByText('Suchauftrag gespeichert!')).toBeVisible()
+    // A number was given: the confirmation speaks of our call alone, not of a confirmation link (copy review 2026-11-29, M16).
+    const confirmation = page.locator('#suchauftrag-bestaetigung')
+    await expect(confirmation).toContainText('Vielen Dank! Wir rufen Sie an, sobald wir ein passendes Fahrzeug haben.')
+    await expect(confirmation).not.toContainText('Bestätigungslink')
     // The visitor stays on the search: its address, its query in the field, one confirmation in place of the form.
     const sentAt = new URL(page.url())
-    expect([sentAt.pathname, sentAt.searchParams.get('search'), sentAt.searchParams.get('formular'), sentAt.hash]).toEqual([
+    expect([sentAt.pathname, sentAt.searchParams.get('search'), sentAt.searchParams.get('formular'), sentAt.searchParams.get('antwort'), sentAt.hash]).toEqual([
       '/vehicles',
       marker,
       'suchauftrag',
+      'telefon',
       '#suchauftrag-bestaetigung',
     ])
     await expect(page.getByRole('searchbox', { name: 'Suche' })).toHaveValue(marker)
@@ -88,12 +93,15 @@ test('with JavaScript: the undo link and the Suchauftrag work in place', async (
   const request = page.getByRole('region', { name: 'Benachrichtigen, wenn ein passendes Auto kommt' })
   await request.getByLabel('E-Mail oder Telefon').fill('ruf mich an')
   await request.getByRole('button', { name: 'SUCHAUFTRAG SPEICHERN' }).click()
-  await expect(
-    request.getByText('Bitte geben Sie eine E-Mail-Adresse oder eine Telefonnummer an, damit wir uns bei Ihnen melden können.').first(),
-  ).toBeVisible()
+  // Typed, but neither an address nor a number: not the empty field's message (copy review 2026-11-29, M16).
+  await expect(request.getByText('Bitte geben Sie eine gültige E-Mail-Adresse oder Telefonnummer an.').first()).toBeVisible()
   expect(await storedLeadWith(marker)).toBeUndefined()
   await request.getByLabel('E-Mail oder Telefon').fill('erika@example.de')
   await request.getByRole('button', { name: 'SUCHAUFTRAG SPEICHERN' }).click()
-  await expect(page.getByText('Suchauftrag gespeichert!').first()).toBeVisible()
+  // An address was given: the confirmation speaks of its link, not of a call (the intro above names both ways).
+  const confirmation = request.getByRole('status')
+  await expect(confirmation).toContainText('Fast geschafft: Bitte bestätigen Sie Ihre E-Mail-Adresse')
+  await expect(confirmation).toContainText('Bestätigungslink')
+  await expect(confirmation).not.toContainText('rufen')
   await expect.poll(async () => (await storedLeadWith(marker))?.contact).toEqual({ email: 'erika@example.de' })
 })

@@ -141,7 +141,7 @@ describe('ContactForm', () => {
   })
 
   test("the server's field errors (400) appear at the fields and in one toast naming them, never 'Fehler beim Senden'; input kept", async () => {
-    const message = '„Name“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'
+    const message = 'Bitte geben Sie Ihren Namen in einer Zeile ein.'
     answerWith(400, { json: { error: 'Bitte prüfen Sie Ihre Eingaben.', fieldErrors: { name: [message] } } })
     await renderForm()
     fill(/^Name/, 'Max \u202eretsuM')

@@ -75,6 +75,6 @@ test('the sell request after a refused post without JavaScript: phone and e-mail
   for (const field of ['phone', 'email']) {
     expect(form).toMatch(new RegExp(`<input[^>]* id="verkaufen-${field}"[^>]* aria-invalid="true" aria-describedby="verkaufen-phone-email-error-0"`))
   }
-  // No field alone beside an empty column: „Erreichbar am besten“ takes its row.
+  // No field alone beside an empty column: „Am besten erreichbar“ takes its row.
   expect(form).toMatch(/<div class="sm:col-span-2"><label for="verkaufen-contactTime"/)
 })

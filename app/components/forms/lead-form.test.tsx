@@ -6,6 +6,7 @@ import { toast } from 'sonner'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { LeadForm } from '#app/components/forms/lead-form.tsx'
 import { SaleForm } from '#app/components/forms/sale-form.tsx'
+import { SearchRequest } from '#app/components/search-request.tsx'
 import { LEAD_TOASTS, PHONE_OR_EMAIL_MESSAGE } from '#app/submissions/lead-forms.ts'
 import { Toaster } from '#app/components/ui/toaster.tsx'
 import { mockSubmissionApi } from '#tests/submission-api.ts'
@@ -81,7 +82,7 @@ describe('LeadForm', () => {
     expect(field(/^Baujahr/).inputMode).toBe('numeric')
     expect(field(/^Baujahr/).pattern).toBe('[0-9]{4}')
     expect(field(/^Kilometerstand/).inputMode).toBe('numeric')
-    expect(field(/^Kilometerstand/).title).toBe('„Kilometerstand (km)“ muss eine ganze Zahl ohne Komma sein, z. B. 85.000.')
+    expect(field(/^Kilometerstand/).title).toBe('Bitte geben Sie den Kilometerstand in ganzen Kilometern an, z. B. 85.000.')
     expect(field(/^Telefon/).type).toBe('tel')
     expect(field(/^Telefon/).required).toBe(true)
     expect(field(/^Telefon/).id).toBe('bewertung-muenster-phone')
@@ -140,8 +141,15 @@ describe('LeadForm', () => {
     expect(received).toEqual([])
     expect(document.activeElement).toBe(field(/^Firmenname/))
     expect(field(/^Firmenname/).getAttribute('aria-invalid')).toBe('true')
-    expect(screen.getByText('Bitte füllen Sie das Feld „Firmenname“ aus.')).toBeTruthy()
+    expect(screen.getByText('Bitte geben Sie Ihren Firmennamen an.')).toBeTruthy()
     expect(field(/^Standort/).value).toBe('Essen')
+
+    // Filled in and sent: the confirmation names what was sent (copy review 2026-11-29, L10).
+    fill(/^Firmenname/, 'Auto Jansen GmbH')
+    fireEvent.click(submitButton())
+    await waitFor(() => expect(screen.getAllByText('Registrierung gesendet!')).toHaveLength(2))
+    expect(screen.queryByText('Anfrage gesendet!')).toBeNull()
+    expect(received.at(-1)).toMatchObject({ kind: 'dealer-registration', company: 'Auto Jansen GmbH' })
   })
 
   test.each(['max@', 'name@web'])('the e-mail %s: the message at the field and one toast naming it; not sent', async (email) => {
@@ -190,7 +198,7 @@ describe('LeadForm', () => {
     fill(/^Kilometerstand/, '123,5')
     fill(/^Telefon/, '0201 123')
     fireEvent.click(submitButton())
-    expect(await screen.findByText('Kilometerstand (km): „Kilometerstand (km)“ muss eine ganze Zahl ohne Komma sein, z. B. 85.000.')).toBeTruthy()
+    expect(await screen.findByText('Kilometerstand (km): Bitte geben Sie den Kilometerstand in ganzen Kilometern an, z. B. 85.000.')).toBeTruthy()
     expect(received).toEqual([])
 
     fill(/^Kilometerstand/, '123.456')
@@ -294,7 +302,7 @@ describe('LeadForm', () => {
   })
 
   test("the server's field errors (400) appear at the fields and in one toast naming them, never the failure toast; input kept", async () => {
-    const message = '„Zielland“ darf keine Zeilenumbrüche oder Steuerzeichen enthalten.'
+    const message = 'Bitte geben Sie „Zielland“ in einer Zeile ein.'
     answerWith(400, { json: { error: 'Bitte prüfen Sie Ihre Eingaben.', fieldErrors: { country: [message] } } })
     await renderForm(<LeadForm kind="export" anchor="export-anfrage" />)
     fireEvent.change(screen.getByLabelText(/^Fahrzeugtyp/), { target: { value: 'LKW' } })
@@ -417,6 +425,37 @@ describe('LeadForm', () => {
     const status = screen.getByRole('status')
     expect(forms[1]!.contains(status)).toBe(true)
     expect(status.textContent).toBe('Ihre Anfrage wurde gesendet! Wir melden uns schnellstmöglich bei Ihnen.')
+  })
+
+  // The Suchauftrag's words for the one way back given (copy review 2026-11-29, M16).
+  const BY_PHONE = 'Suchauftrag gespeichert!Vielen Dank! Wir rufen Sie an, sobald wir ein passendes Fahrzeug haben.'
+  const BY_MAIL =
+    'Fast geschafft: Bitte bestätigen Sie Ihre E-Mail-Adresse' +
+    'Wir schicken Ihnen eine E-Mail mit einem Bestätigungslink, meist innerhalb weniger Minuten. Erst wenn Sie ihn öffnen und bestätigen, schreiben wir Ihnen, sobald ein passendes Auto kommt.'
+
+  test.each([
+    ['0201 123456', BY_PHONE],
+    ['erika@example.de', BY_MAIL],
+  ])('the Suchauftrag with JavaScript: „abc“ is no address or number; %s is confirmed for that way alone', async (contact, confirmation) => {
+    answerWith(201)
+    await renderForm(<SearchRequest query="Kombi" />)
+    const button = screen.getByRole('button', { name: 'SUCHAUFTRAG SPEICHERN' })
+    fill(/^E-Mail oder Telefon/, 'abc')
+    fireEvent.click(button)
+    expect(await screen.findByText('E-Mail oder Telefon: Bitte geben Sie eine gültige E-Mail-Adresse oder Telefonnummer an.')).toBeTruthy()
+    fill(/^E-Mail oder Telefon/, contact)
+    fireEvent.click(button)
+    await waitFor(() => expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain(confirmation))
+    expect(received.at(-1)).toMatchObject({ kind: 'search-request', emailOrPhone: contact, query: 'Kombi' })
+    expect(document.body.textContent).not.toContain(confirmation === BY_PHONE ? 'Bestätigungslink' : 'rufen Sie an')
+  })
+
+  test.each([
+    ['telefon', BY_PHONE],
+    ['email', BY_MAIL],
+  ])('the Suchauftrag without JavaScript: ?antwort=%s confirms that way alone', async (channel, confirmation) => {
+    await renderForm(<SearchRequest query="Kombi" />, { path: `/formulare?anfrage=gesendet&formular=suchauftrag&antwort=${channel}` })
+    expect(screen.getByRole('status').textContent).toBe(confirmation)
   })
 
   test('?anfrage=gesendet alone confirms the (only) form', async () => {

@@ -14,15 +14,18 @@ import {
   inputAttributes,
   missingRequiredFields,
   PERSONAL_FIELDS,
+  replyChannel,
   SALE_ANCHOR,
   SENT,
   SUBJECT_PARAM,
   SUBMITTING_LABEL,
+  successText,
   type ContactSubject,
   type FieldDefinition,
   type FieldErrors,
   type FormDefinition,
   type SubmissionActionData,
+  type SuccessText,
 } from '#app/submissions/forms.ts'
 import { SALE_PATH } from '#schemas/lib/constants.ts'
 // Only the type: the slots come from the loader. A value import would put the slot computation into
@@ -161,8 +164,9 @@ export function SubmissionForm({
   const fields = formFields(form, variant)
   const order = fields.map((field) => field.name)
   const { texts } = form
-  // With JavaScript the confirmation replaces the form and takes focus, as lasting as the no-JS one (issue 26).
-  const [sentHere, setSentHere] = useState(false)
+  // With JavaScript the confirmation replaces the form and takes focus, as lasting as the no-JS one (issue 26);
+  // it holds the words for what was sent (the Suchauftrag's way back).
+  const [sentHere, setSentHere] = useState<SuccessText | null>(null)
   const confirmation = useRef<HTMLDivElement>(null)
   // „Weitere Anfrage senden“ unmounts the focused button: focus goes to the fresh form's first field
   // (else it falls to <body>), with its label scrolled into view.
@@ -181,9 +185,9 @@ export function SubmissionForm({
   const groupOf = (name: string) =>
     fields.find((field) => field.name === name)?.required ? undefined : form.anyOf?.find((group) => group.fields.includes(name))
   const { clientErrors, failure, submitting, onSubmit } = useScriptedSubmit<FieldErrors>({
-    onSuccess: () => {
+    onSuccess: (raw) => {
       draft.forget()
-      setSentHere(true)
+      setSentHere(successText(form, replyChannel(form, raw)))
     },
     order,
     labels: Object.fromEntries(fields.map((field) => [field.name, field.label])),
@@ -200,8 +204,11 @@ export function SubmissionForm({
     send: (raw) => apiRequest<unknown>('POST', isContact ? '/api/contacts' : '/api/leads', jsonBody(raw)),
     toasts: {
       ...texts.toasts,
-      success: () =>
-        texts.success.title ? toast.success(texts.success.title, { description: texts.success.description }) : toast.success(texts.success.description),
+      success: (raw) => {
+        const { title, description } = successText(form, replyChannel(form, raw))
+        if (title) toast.success(title, { description })
+        else toast.success(description)
+      },
     },
   })
   const errors: FieldErrors = clientErrors ?? server?.fieldErrors ?? {}
@@ -212,6 +219,8 @@ export function SubmissionForm({
     (isContact
       ? searchParams.get(SENT.contact.param) === SENT.contact.value
       : searchParams.get(SENT.lead.param) === SENT.lead.value && (sentForm === null || sentForm === anchor))
+  // After a post without JavaScript the address names the way back given (sentQuery).
+  const sentText = successText(form, searchParams.get(SENT.lead.channelParam))
   const id = (field: string) => `${idPrefix ?? anchor}-${field}`
   const requested = searchParams.get(SUBJECT_PARAM)
   const preselected = subjects?.find((subject) => subject === requested) ?? ''
@@ -364,11 +373,7 @@ export function SubmissionForm({
         tabIndex={-1}
         className="space-y-4 rounded-xl focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-zinc-900"
       >
-        {texts.success.title ? (
-          <FormConfirmation title={texts.success.title}>{texts.success.description}</FormConfirmation>
-        ) : (
-          <FormConfirmation>{texts.success.description}</FormConfirmation>
-        )}
+        <FormConfirmation title={sentHere.title}>{sentHere.description}</FormConfirmation>
         {confirmationNote}
         {form.once ? null : (
           <Button
@@ -376,7 +381,7 @@ export function SubmissionForm({
             variant="outline-dark"
             onClick={() => {
               reopened.current = true
-              setSentHere(false)
+              setSentHere(null)
             }}
           >
             {isContact ? 'Weitere Nachricht senden' : 'Weitere Anfrage senden'}
@@ -413,11 +418,7 @@ export function SubmissionForm({
           autoFocus
           className="space-y-4 rounded-xl focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-zinc-900"
         >
-          {texts.success.title ? (
-            <FormConfirmation title={texts.success.title}>{texts.success.description}</FormConfirmation>
-          ) : (
-            <FormConfirmation>{texts.success.description}</FormConfirmation>
-          )}
+          <FormConfirmation title={sentText.title}>{sentText.description}</FormConfirmation>
           {confirmationNote}
         </div>
       ) : null}

@@ -75,7 +75,8 @@ export function PriceBox({
           </a>
         </p>
       ) : null}
-      {!sold ? (
+      {/* Without a price („Preis auf Anfrage“) there is nothing to watch (copy review 2026-11-29, M19). */}
+      {!sold && hasPrice ? (
         <a href="#preis-beobachten" className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-zinc-900 underline print:hidden">
           Preis beobachten
         </a>

@@ -89,6 +89,21 @@ describe('/vehicles/{id}', () => {
     expect(within(watch).getByRole('button', { name: 'PREIS BEOBACHTEN' })).toBeDefined()
   })
 
+  it('a car without a price („Preis auf Anfrage“) offers no „Preis beobachten“, neither the link nor the form (copy review 2026-11-29, M19)', async () => {
+    await renderPage('/vehicles/23')
+    expect(screen.getByText('Preis auf Anfrage')).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Preis beobachten' })).toBeNull()
+    expect(screen.queryByRole('region', { name: 'Preis beobachten' })).toBeNull()
+    // Its enquiry and test drive remain.
+    expect(screen.getByRole('region', { name: 'Fahrzeug anfragen' })).toBeTruthy()
+    expect(screen.getByRole('region', { name: 'Probefahrt vereinbaren' })).toBeTruthy()
+    cleanup()
+    // A car with a price has both.
+    await renderPage('/vehicles/1')
+    expect(screen.getByRole('link', { name: 'Preis beobachten' }).getAttribute('href')).toBe('#preis-beobachten')
+    expect(screen.getByRole('region', { name: 'Preis beobachten' })).toBeTruthy()
+  })
+
   it('a reserved vehicle (issue 36): says so and what it means, offers „Benachrichtigen, falls wieder frei“, and the test drive says it too', async () => {
     await renderPage('/vehicles/10')
     const status = screen.getByRole('status')
@@ -104,6 +119,9 @@ describe('/vehicles/{id}', () => {
     // An available car keeps its promise and has no such form.
     await renderPage('/vehicles/1')
     expect(screen.getByRole('region', { name: 'Probefahrt vereinbaren' }).textContent).toContain('steht dann für Sie bereit')
+    // The trade-in hint says what it brings, not the checkbox's question again (copy review 2026-11-29, L10).
+    const tradeIn = within(screen.getByRole('region', { name: 'Probefahrt vereinbaren' })).getByRole('link', { name: 'Jetzt Ihr Fahrzeug bewerten lassen' })
+    expect(tradeIn.parentElement?.textContent).toBe('Ihr jetziges Auto rechnen wir gern auf den Kaufpreis an: Jetzt Ihr Fahrzeug bewerten lassen')
     expect(screen.queryByRole('region', { name: 'Benachrichtigen, falls wieder frei' })).toBeNull()
   })
 

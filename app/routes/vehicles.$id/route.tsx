@@ -7,7 +7,7 @@ import { type loader as rootLoader } from '#app/root.tsx'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { RESERVED_MEANING } from '#app/submissions/lead-forms.ts'
 import { CACHE_CONTROL, routeHeaders } from '#app/utils/http.server.ts'
-import { displayYear, formatMileage, fuelLabel, parseAmount, telHref, transmissionLabel, dealerTitle } from '#app/utils/format.ts'
+import { askingPrice, displayYear, formatMileage, fuelLabel, parseAmount, telHref, transmissionLabel, dealerTitle } from '#app/utils/format.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
 import { effectiveRateOf } from '#app/vehicles/financing.ts'
@@ -83,7 +83,7 @@ export default function VehicleDetailPage() {
   const sold = vehicle.status === 'sold'
   const reserved = vehicle.status === 'reserved'
   const price = parseAmount(vehicle.price)
-  const hasPrice = price !== null && Math.round(price) > 0
+  const hasPrice = price !== null && askingPrice(price) !== null
   const rate = effectiveRateOf(settings)
   const tel = settings.phone ? telHref(settings.phone) : ''
   const whatsapp = whatsappHref(settings.whatsapp, whatsappMessage(name, `${siteUrl ?? ''}/vehicles/${encodeURIComponent(vehicle.id)}`))

@@ -10,8 +10,8 @@ import { LeadSection } from './lead-section'
 
 /**
  * The vehicle page's forms, in the order its buttons point to them: a reserved car's „Benachrichtigen,
- * falls wieder frei“, the enquiry, the financing request (with a price), the price alert and the test
- * drive. A sold car has none.
+ * falls wieder frei“, the enquiry, the financing request and the price alert (both with a price), and
+ * the test drive. A sold car has none.
  */
 export function VehicleForms({
   vehicle,
@@ -82,20 +82,23 @@ export function VehicleForms({
         </LeadSection>
       ) : null}
 
-      <LeadSection
-        id="preis-beobachten"
-        className="mt-10"
-        heading="Preis beobachten"
-        intro={`Wir schreiben Ihnen eine E-Mail, sobald der Preis des ${name} sinkt. Vorher bestätigen Sie Ihre Adresse über einen Link, den wir Ihnen schicken.`}
-      >
-        <LeadForm
-          kind="price-alert"
-          anchor="preis-beobachten"
-          vehicle={formVehicle}
-          submitLabel="PREIS BEOBACHTEN"
-          fieldNotes={{ email: PRICE_ALERT_CONSENT }}
-        />
-      </LeadSection>
+      {hasPrice ? (
+        // „Preis auf Anfrage“ has no price that could fall (copy review 2026-11-29, M19; the API refuses it too, submit.server.ts).
+        <LeadSection
+          id="preis-beobachten"
+          className="mt-10"
+          heading="Preis beobachten"
+          intro={`Wir schreiben Ihnen eine E-Mail, sobald der Preis des ${name} sinkt. Vorher bestätigen Sie Ihre Adresse über einen Link, den wir Ihnen schicken.`}
+        >
+          <LeadForm
+            kind="price-alert"
+            anchor="preis-beobachten"
+            vehicle={formVehicle}
+            submitLabel="PREIS BEOBACHTEN"
+            fieldNotes={{ email: PRICE_ALERT_CONSENT }}
+          />
+        </LeadSection>
+      ) : null}
 
       <LeadSection
         id="probefahrt"
@@ -124,11 +127,14 @@ export function VehicleForms({
   )
 }
 
-/** Under the trade-in checkbox and with the confirmation: the way into the sell flow, this car noted. */
+/**
+ * Under the trade-in checkbox and with the confirmation: the way into the sell flow, this car noted. It
+ * says what the trade-in brings, not the checkbox's question again (copy review 2026-11-29, L10).
+ */
 function TradeInNote({ vehicleId }: { vehicleId: string }) {
   return (
     <p>
-      Sie möchten Ihr jetziges Auto in Zahlung geben?{' '}
+      Ihr jetziges Auto rechnen wir gern auf den Kaufpreis an:{' '}
       <a href={tradeInHref(vehicleId)} className="font-semibold text-zinc-900 underline underline-offset-4">
         Jetzt Ihr Fahrzeug bewerten lassen
       </a>

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from '@remix-run/react'
 import { SEARCH_REQUEST_ANCHOR, SearchRequest } from '#app/components/search-request.tsx'
 import { FormConfirmation } from '#app/components/ui/form-parts.tsx'
-import { confirmationId, SENT } from '#app/submissions/forms.ts'
+import { confirmationId, SENT, successText } from '#app/submissions/forms.ts'
 import { LEAD_FORMS } from '#app/submissions/lead-forms.ts'
 import { RESULTS_ANCHOR } from '#app/vehicles/list-return.ts'
 import { type QueryReading, suggestedSearch } from '#app/vehicles/query-reading.ts'
@@ -99,10 +99,10 @@ export function EmptySearchHelp({ state, search }: { state: VehicleSearch; searc
 export function SearchRequestSent({ formShown }: { formShown: boolean }) {
   const [params] = useSearchParams()
   if (formShown || params.get(SENT.lead.param) !== SENT.lead.value || params.get(SENT.lead.formParam) !== SEARCH_REQUEST_ANCHOR) return null
-  const { success } = LEAD_FORMS['search-request'].texts
+  const { title, description } = successText(LEAD_FORMS['search-request'], params.get(SENT.lead.channelParam))
   return (
     <div id={confirmationId(SEARCH_REQUEST_ANCHOR)} tabIndex={-1} autoFocus className="mt-4 rounded-xl focus-visible:outline-3 focus-visible:outline-zinc-900">
-      <FormConfirmation title={success.title}>{success.description}</FormConfirmation>
+      <FormConfirmation title={title}>{description}</FormConfirmation>
     </div>
   )
 }

@@ -7,8 +7,8 @@ import { SITE_SETTINGS, VEHICLE_BY_ID } from './fragments.ts'
  * Sanity, so the notifier reads them with `includePrivate`.
  */
 
-/** The `_id` of the vehicle a lead refers to by its public id (`/vehicles/{id}`). */
-export const VEHICLE_DOCUMENT_ID_QUERY = defineQuery(`${VEHICLE_BY_ID}._id`)
+/** The vehicle a lead refers to by its public id (`/vehicles/{id}`): its `_id`, and its price, which a price alert needs. */
+export const LEAD_VEHICLE_QUERY = defineQuery(`${VEHICLE_BY_ID}{_id, price}`)
 
 /** The vehicle the enquiry form of the story page (/formulare) is filled in for. */
 export const STORY_VEHICLE_QUERY = defineQuery(`${VEHICLE_BY_ID}{id, make, model}`)
