@@ -961,6 +961,7 @@ export type SiteSettings = {
     registerNumber: string
     vatId: string
     contentResponsible: string
+    lender?: string
     privacyContact?: string
   }
   tagline?: string
@@ -1853,6 +1854,7 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
         registerNumber: string
         vatId: string
         contentResponsible: string
+        lender?: string
         privacyContact?: string
       }
       tagline?: string
@@ -2729,7 +2731,7 @@ export type SITEMAP_QUERYResult = {
 
 // Source: ../app/sanity/queries/site.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},  tagline,  phone,  whatsapp,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, note},  specialOpeningHours[]{from, to, closed, opens, closes, note, leadDays},  servedCities,  mainNav[]{label, "href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)},  footerLinks[]{label, "href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)},  footerText,  mobileDeCustomerId,  mobileDeUrl,  priceRange,  socialLinks,  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  dealerName,  legalName,  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact, lender},  tagline,  phone,  whatsapp,  email,  address,  geo,  foundedYear,  claims,  openingHours[]{key, label, specs[]{days, opens, closes}, byAppointmentDays, note},  specialOpeningHours[]{from, to, closed, opens, closes, note, leadDays},  servedCities,  mainNav[]{label, "href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)},  footerLinks[]{label, "href": select(  linkType == "page" => select(page->_type == "homePage" => "/", page->path) + select(defined(anchor) => "#" + anchor, ""),  linkType == "section" && subject in ["ankauf", "bewertung"] => "/auto-verkaufen",  linkType == "section" => select(defined(subject) => "?betreff=" + subject, "") + "#" + anchor,  linkType == "route" => route,  linkType == "vehicle" => "/vehicles/" + vehicle->id,  linkType == "url" => url,  linkType == "phone" => "tel:" + phone,  linkType == "email" => "mailto:" + email)},  footerText,  mobileDeCustomerId,  mobileDeUrl,  priceRange,  socialLinks,  seo{title, description, image{alt, "focus": select(defined(hotspot.x) && defined(hotspot.y) => {  "x": round(100 * (hotspot.x - coalesce(crop.left, 0)) / (1 - coalesce(crop.left, 0) - coalesce(crop.right, 0))),  "y": round(100 * (hotspot.y - coalesce(crop.top, 0)) / (1 - coalesce(crop.top, 0) - coalesce(crop.bottom, 0)))}, null), "asset": asset->{"url": url + select((defined(^.crop) && (^.crop.left > 0 || ^.crop.top > 0 || ^.crop.right > 0 || ^.crop.bottom > 0)) => "?rect=" + string(round(coalesce(^.crop.left, 0) * metadata.dimensions.width)) + "," + string(round(coalesce(^.crop.top, 0) * metadata.dimensions.height)) + "," + string((round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width))) + "," + string((round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))), ""), "metadata": {"dimensions": {"width": (round((1 - coalesce(^.crop.right, 0)) * metadata.dimensions.width) - round(coalesce(^.crop.left, 0) * metadata.dimensions.width)), "height": (round((1 - coalesce(^.crop.bottom, 0)) * metadata.dimensions.height) - round(coalesce(^.crop.top, 0) * metadata.dimensions.height))}}}}}}
 export type SITE_SETTINGS_QUERYResult = {
   dealerName: string
   legalName: string
@@ -2740,6 +2742,7 @@ export type SITE_SETTINGS_QUERYResult = {
     vatId: string
     contentResponsible: string
     privacyContact: string | null
+    lender: string | null
   }
   tagline: string | null
   phone: string

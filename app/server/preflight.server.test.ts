@@ -72,6 +72,7 @@ describe.each(BACKENDS)('contentFindings on the %s lake', (backend) => {
         'Website-Einstellungen, Feld legal.registerNumber: „HRB 00000 (Beispiel)“ ist ein Platzhalter der Beispieldaten.',
         'Website-Einstellungen, Feld legal.vatId: „DE000000000 (Beispiel)“ ist ein Platzhalter der Beispieldaten.',
         'Website-Einstellungen, Feld legal.contentResponsible: „Markus Brandt (Beispiel)“ ist ein Platzhalter der Beispieldaten.',
+        'Website-Einstellungen, Feld legal.lender: „Beispielbank AG (Beispiel), Bankplatz 1, 45127 Essen“ ist ein Platzhalter der Beispieldaten.',
       ])
       await lake.mutate([
         {
@@ -82,6 +83,7 @@ describe.each(BACKENDS)('contentFindings on the %s lake', (backend) => {
               'legal.registerNumber': 'HRB 31415',
               'legal.vatId': 'DE271828182',
               'legal.contentResponsible': 'Markus Brandt',
+              'legal.lender': 'Sparkasse Essen, III. Hagen 43, 45127 Essen',
             },
           },
         },
@@ -120,7 +122,7 @@ describe('preflight', () => {
       const report = formatFindings(findings)
       expect(report).toMatch(/^Vorabprüfung für den Livebetrieb\n\nEs fehlt:\n {2}✗ SITE_URL ist nicht gesetzt/)
       expect(report).toContain('  • ALLOW_INDEXING=true')
-      expect(report).toMatch(/Noch nicht bereit: 8 Punkte fehlen/)
+      expect(report).toMatch(/Noch nicht bereit: 9 Punkte fehlen/)
 
       const logs = captureLogs()
       logFindings(logs.logger, findings)
@@ -154,8 +156,9 @@ describe('preflightReport (npm run preflight)', () => {
       expect(ready).toBe(false)
       expect(report).toContain('Sanity ist nicht eingerichtet')
       expect(report).toContain('legal.registerNumber')
+      expect(report).toContain('legal.lender')
       expect(report).not.toContain('legal.managingDirector')
-      expect(report).toMatch(/Noch nicht bereit: 3 Punkte fehlen/)
+      expect(report).toMatch(/Noch nicht bereit: 4 Punkte fehlen/)
       expect(await files()).toEqual(before)
       // And the server still writes.
       await expect(lake.mutate([{ create: { _id: 'inbox.after-preflight', _type: 'contactMessage' } }])).resolves.toBeDefined()

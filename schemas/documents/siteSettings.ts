@@ -98,6 +98,14 @@ export const siteSettings = defineType({
           validation: (rule) => rule.required().max(120),
         }),
         defineField({
+          name: 'lender',
+          title: 'Darlehensgeber der Finanzierungen',
+          type: 'string',
+          description:
+            'Name und Anschrift der Bank, die die Finanzierungen gewährt, z. B. „Musterbank AG, Bankstraße 1, 45127 Essen“. Jedes Finanzierungsbeispiel nennt sie (§ 17 PAngV).',
+          validation: (rule) => rule.max(200),
+        }),
+        defineField({
           name: 'privacyContact',
           title: 'Ansprechpartner Datenschutz',
           type: 'string',

@@ -96,6 +96,20 @@ describe('FinancingExample', () => {
     expect(screen.getByText(/einer unserer Partnerbanken/)).toBeTruthy()
   })
 
+  it('names the lender from the settings, as § 17 PAngV asks; without one it says „einer unserer Partnerbanken“ (copy review 2026-11-29, H2)', () => {
+    render(
+      <FinancingExample
+        price={28_900}
+        effectiveRatePercent={2.9}
+        initial={{ downPayment: 5_780, termMonths: 48 }}
+        path="/vehicles/1"
+        lender=" Musterbank AG, Bankstraße 1, 45127 Essen "
+      />,
+    )
+    expect(screen.getByText(/Darlehensgeber: Musterbank AG, Bankstraße 1, 45127 Essen\. Bonität vorausgesetzt\./)).toBeTruthy()
+    expect(screen.queryByText(/einer unserer Partnerbanken/)).toBeNull()
+  })
+
   it('recalculates live and keeps the address shareable', async () => {
     renderExample()
     await act(async () => fireEvent.change(screen.getByLabelText('Laufzeit'), { target: { value: '84' } }))

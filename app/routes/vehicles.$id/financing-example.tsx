@@ -32,6 +32,8 @@ export interface FinancingExampleProps {
   initial: { downPayment: number; termMonths: number }
   /** The page's path: the form's GET target without JavaScript. */
   path: string
+  /** The bank that grants the loans, name and address (settings: legal.lender), which the example must name (§ 17 PAngV). */
+  lender?: string | null
 }
 
 const NOT_NEEDED_TEXT = 'Ihre Anzahlung deckt den Kaufpreis – eine Finanzierung ist nicht nötig.'
@@ -46,7 +48,7 @@ const ANNOUNCE_DELAY_MS = 700
  * the page with `?anzahlung=…&laufzeit=…` (shareable); with JavaScript every change
  * recalculates at once and the address follows without a reload.
  */
-export function FinancingExample({ price, effectiveRatePercent, initial, path }: FinancingExampleProps) {
+export function FinancingExample({ price, effectiveRatePercent, initial, path, lender }: FinancingExampleProps) {
   const hydrated = useHydrated()
   const [downText, setDownText] = useState(formatDecimal(initial.downPayment))
   // What the browser's check makes of the typed amount: a decimal or a minus is said at the field, and
@@ -235,9 +237,11 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path }:
         </div>
       ) : null}
       <p className="mt-4 text-xs leading-relaxed text-zinc-600">
-        Unverbindliches Finanzierungsbeispiel einer unserer Partnerbanken, Bonität vorausgesetzt. Sollzinssatz gebunden für die gesamte Laufzeit;
-        gleichbleibende monatliche Raten, die letzte Rate gleicht Rundungen aus. Kein Angebot: Die Konditionen Ihrer Finanzierung hängen von Ihrer Bonität, der
-        Anzahlung und der Laufzeit ab. Wir beraten Sie gern.
+        {lender?.trim()
+          ? `Unverbindliches Finanzierungsbeispiel; Darlehensgeber: ${lender.trim()}. Bonität vorausgesetzt.`
+          : 'Unverbindliches Finanzierungsbeispiel einer unserer Partnerbanken, Bonität vorausgesetzt.'}{' '}
+        Sollzinssatz gebunden für die gesamte Laufzeit; gleichbleibende monatliche Raten, die letzte Rate gleicht Rundungen aus. Kein Angebot: Die Konditionen
+        Ihrer Finanzierung hängen von Ihrer Bonität, der Anzahlung und der Laufzeit ab. Wir beraten Sie gern.
       </p>
     </section>
   )

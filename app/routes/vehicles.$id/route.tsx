@@ -178,7 +178,14 @@ export default function VehicleDetailPage() {
             // Beside the price on phones and tablets (the order of the page), under the photos from lg.
             <div className="lg:col-span-2 print:hidden">
               <HydrationBoundary>
-                <FinancingExample key={vehicle.id} price={price} effectiveRatePercent={rate} initial={financing} path={pathname} />
+                <FinancingExample
+                  key={vehicle.id}
+                  price={price}
+                  effectiveRatePercent={rate}
+                  initial={financing}
+                  path={pathname}
+                  lender={settings.legal?.lender}
+                />
               </HydrationBoundary>
             </div>
           ) : null}

@@ -10,7 +10,7 @@ import { BUTTON, HOME_PAGE, IMAGE_LQIP_FIELDS, NAV_LINK, REVIEW, SEO, SITE_SETTI
 export const SITE_SETTINGS_QUERY = defineQuery(`${SITE_SETTINGS}{
   dealerName,
   legalName,
-  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact},
+  legal{managingDirector, registerCourt, registerNumber, vatId, contentResponsible, privacyContact, lender},
   tagline,
   phone,
   whatsapp,
