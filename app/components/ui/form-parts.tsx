@@ -70,16 +70,20 @@ export function Honeypot({ id }: { id: string }) {
   )
 }
 
-/** The note beside the submit button: required marker and the privacy policy. */
+/**
+ * The note beside the submit button: required marker and the privacy policy. It informs, it asks no
+ * consent: an enquiry is processed to answer it (Art. 6 Abs. 1 lit. b DSGVO, as the policy says), and a
+ * consent nobody needs would only read like fine print (copy review 2026-11-29, M3).
+ */
 export function PrivacyNote({ required = true }: { required?: boolean }) {
   return (
     <p className="text-sm text-zinc-600">
       {required ? <span aria-hidden="true">* </span> : null}
-      {required ? 'Pflichtangaben. ' : null}Mit dem Absenden stimmen Sie der Verarbeitung Ihrer Angaben gemäß unserer{' '}
+      {required ? 'Pflichtangaben. ' : null}Ihre Angaben verwenden wir nur, um Ihre Anfrage zu bearbeiten. Mehr dazu in unserer{' '}
       <Link to="/datenschutz" className="font-semibold text-zinc-900 underline underline-offset-2 hover:text-amber-800">
         Datenschutzerklärung
-      </Link>{' '}
-      zu.
+      </Link>
+      .
     </p>
   )
 }
