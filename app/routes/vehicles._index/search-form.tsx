@@ -49,6 +49,14 @@ function useFieldsGeneration(href: string): number {
   return fields.generation
 }
 
+/** What an amount field says when its text is no whole amount in euros (the loader would leave it out). */
+export const AMOUNT_MESSAGE = 'Bitte geben Sie einen Betrag in ganzen Euro an, z. B. 20.000.'
+
+/** The form's amount fields whose text their pattern refuses, in the form's order. */
+function refusedAmounts(form: HTMLFormElement): HTMLInputElement[] {
+  return [...form.querySelectorAll<HTMLInputElement>('input[pattern]')].filter((input) => !input.validity.valid)
+}
+
 /** Navigates to the form's state (its fields and those tied to it by `form`); false when there was nothing new to apply. */
 function useApplySearch(href: string) {
   const navigate = useNavigate()
@@ -90,8 +98,12 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
     if (details.current && window.matchMedia?.('(min-width: 48rem)').matches) details.current.open = true
   }, [])
 
+  // The amount fields whose text is no whole amount: said at the field (the search leaves them out), not in a browser bubble.
+  const [refused, setRefused] = useState<ReadonlySet<string>>(new Set())
+  useEffect(() => setRefused(new Set()), [generation])
   const apply = (form: HTMLFormElement, options?: Parameters<typeof applySearch>[1]): boolean => {
     clearTimeout(typing.current)
+    setRefused(new Set(refusedAmounts(form).map((input) => input.name)))
     return applySearch(form, options)
   }
   // The count bar: what was typed and not yet applied goes first; the results then take the view and the focus.
@@ -101,7 +113,15 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
   }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    apply(event.currentTarget, { results: 'focus', search: true })
+    const form = event.currentTarget
+    const [first] = refusedAmounts(form)
+    // A search with an amount it cannot read waits for it: the field says why and keeps the focus.
+    if (first) {
+      setRefused(new Set(refusedAmounts(form).map((input) => input.name)))
+      first.focus()
+      return
+    }
+    apply(form, { results: 'focus', search: true })
   }
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget
@@ -155,8 +175,15 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
         title={`„${label}“: ein Betrag in ganzen Euro, z. B. 20.000`}
         defaultValue={value === undefined ? '' : formatDecimal(value)}
         placeholder={placeholder}
+        aria-invalid={refused.has(name) || undefined}
+        aria-describedby={refused.has(name) ? `filter-${name}-error` : undefined}
         className={CONTROL_CLASSES}
       />
+      {refused.has(name) ? (
+        <p id={`filter-${name}-error`} className="mt-1.5 text-sm font-medium text-red-700">
+          {AMOUNT_MESSAGE}
+        </p>
+      ) : null}
     </div>
   )
   return (
@@ -178,6 +205,8 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
         onSubmit={onSubmit}
         onChange={onChange}
         onBlur={onBlur}
+        // Once hydrated the amounts are checked here (refusedAmounts); without JavaScript the browser does.
+        noValidate={hydrated}
         className="p-5 pt-1 sm:p-6 sm:pt-1 md:pt-6 lg:p-5"
       >
         <div>
