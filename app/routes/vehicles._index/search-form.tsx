@@ -101,9 +101,14 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
   // The amount fields whose text is no whole amount: said at the field (the search leaves them out), not in a browser bubble.
   const [refused, setRefused] = useState<ReadonlySet<string>>(new Set())
   useEffect(() => setRefused(new Set()), [generation])
+  const markRefused = (form: HTMLFormElement) => {
+    const inputs = refusedAmounts(form)
+    setRefused(new Set(inputs.map((input) => input.name)))
+    return inputs
+  }
   const apply = (form: HTMLFormElement, options?: Parameters<typeof applySearch>[1]): boolean => {
     clearTimeout(typing.current)
-    setRefused(new Set(refusedAmounts(form).map((input) => input.name)))
+    markRefused(form)
     return applySearch(form, options)
   }
   // The count bar: what was typed and not yet applied goes first; the results then take the view and the focus.
@@ -114,14 +119,10 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = event.currentTarget
-    const [first] = refusedAmounts(form)
     // A search with an amount it cannot read waits for it: the field says why and keeps the focus.
-    if (first) {
-      setRefused(new Set(refusedAmounts(form).map((input) => input.name)))
-      first.focus()
-      return
-    }
-    apply(form, { results: 'focus', search: true })
+    const [first] = markRefused(form)
+    if (first) first.focus()
+    else apply(form, { results: 'focus', search: true })
   }
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget
@@ -172,7 +173,7 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
         type="text"
         inputMode="numeric"
         pattern={WHOLE_NUMBER_PATTERN_SOURCE}
-        title={`„${label}“: ein Betrag in ganzen Euro, z. B. 20.000`}
+        title={AMOUNT_MESSAGE}
         defaultValue={value === undefined ? '' : formatDecimal(value)}
         placeholder={placeholder}
         aria-invalid={refused.has(name) || undefined}
