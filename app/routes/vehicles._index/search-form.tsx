@@ -2,7 +2,7 @@ import { Form, Link, useLocation, useNavigate, useNavigation, useNavigationType 
 import { type FocusEvent, type FormEvent, type MouseEvent, useEffect, useRef, useState } from 'react'
 import { ArrowRightIcon, SearchIcon } from '#app/components/icons.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
-import { CONTROL_CLASSES } from '#app/components/ui/field.tsx'
+import { CONTROL_CLASSES, Field } from '#app/components/ui/field.tsx'
 import { formatDecimal, formatEuro, formatMileage, fuelLabel, transmissionLabel } from '#app/utils/format.ts'
 import { WHOLE_NUMBER_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
@@ -162,30 +162,21 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
     </div>
   )
   const number = (name: string, label: string, value: number | undefined, placeholder: string) => (
-    <div>
-      <label htmlFor={`filter-${name}`} className="mb-1.5 block text-sm font-semibold text-zinc-900">
-        {label}
-      </label>
-      {/* Text, not type="number": that refuses „20.000“, the German way to write 20000 € (the loader reads it). */}
-      <input
-        id={`filter-${name}`}
-        name={name}
-        type="text"
-        inputMode="numeric"
-        pattern={WHOLE_NUMBER_PATTERN_SOURCE}
-        title={AMOUNT_MESSAGE}
-        defaultValue={value === undefined ? '' : formatDecimal(value)}
-        placeholder={placeholder}
-        aria-invalid={refused.has(name) || undefined}
-        aria-describedby={refused.has(name) ? `filter-${name}-error` : undefined}
-        className={CONTROL_CLASSES}
-      />
-      {refused.has(name) ? (
-        <p id={`filter-${name}-error`} className="mt-1.5 text-sm font-medium text-red-700">
-          {AMOUNT_MESSAGE}
-        </p>
-      ) : null}
-    </div>
+    <Field id={`filter-${name}`} name={name} label={label} errors={refused.has(name) ? [AMOUNT_MESSAGE] : undefined}>
+      {(control) => (
+        // Text, not type="number": that refuses „20.000“, the German way to write 20000 € (the loader reads it).
+        <input
+          {...control}
+          type="text"
+          inputMode="numeric"
+          pattern={WHOLE_NUMBER_PATTERN_SOURCE}
+          title={AMOUNT_MESSAGE}
+          defaultValue={value === undefined ? '' : formatDecimal(value)}
+          placeholder={placeholder}
+          className={CONTROL_CLASSES}
+        />
+      )}
+    </Field>
   )
   return (
     <details ref={details} className="group rounded-xl border border-zinc-200 bg-white shadow-sm md:[&::details-content]:[content-visibility:visible]">
