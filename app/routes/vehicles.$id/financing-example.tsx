@@ -37,7 +37,7 @@ export interface FinancingExampleProps {
 }
 
 const NOT_NEEDED_TEXT = 'Ihre Anzahlung deckt den Kaufpreis – eine Finanzierung ist nicht nötig.'
-const tooSmallText = () => `Finanzierungen sind ab einem Nettodarlehensbetrag von ${formatEuro(MIN_NET_LOAN_EUR)} möglich. Bitte verringern Sie die Anzahlung.`
+const TOO_SMALL_TEXT = `Finanzierungen sind ab einem Nettodarlehensbetrag von ${formatEuro(MIN_NET_LOAN_EUR)} möglich. Bitte verringern Sie die Anzahlung.`
 /** How long the figures must rest before the new result is announced. */
 const ANNOUNCE_DELAY_MS = 700
 
@@ -64,7 +64,7 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path, l
       ? `Monatliche Rate ${formatEuroCents(example.monthlyPayment)} bei ${example.termMonths} Monaten`
       : example.status === 'not-needed'
         ? NOT_NEEDED_TEXT
-        : tooSmallText()
+        : TOO_SMALL_TEXT
   const [announced, setAnnounced] = useState('')
   // The result the page opened with is on the page to read, not news: only a changed one is announced.
   const lastAnnounced = useRef(summary)
@@ -218,7 +218,7 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path, l
         ) : example.status === 'not-needed' ? (
           <p className="font-semibold text-zinc-900">{NOT_NEEDED_TEXT}</p>
         ) : (
-          <p className="font-semibold text-zinc-900">{tooSmallText()}</p>
+          <p className="font-semibold text-zinc-900">{TOO_SMALL_TEXT}</p>
         )}
       </div>
 
