@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '#app/submissions/forms.ts'
+import { HONEYPOT_FIELD, missingRequiredFields, type FieldDefinition, type FieldErrors, type FormDefinition } from '#app/submissions/forms.ts'
 
 /*
  * Helpers of the site's forms (contact and lead forms): read the form, show the server's verdict
@@ -54,6 +54,42 @@ export function serverErrorMessage(responseText: string): string | null {
     // Not JSON.
   }
   return null
+}
+
+/** What a form refuses before sending: each field's message, and whether a required one was left empty. */
+export interface RefusedFields {
+  errors: FieldErrors
+  /** A required field (or a whole group of which one must be filled) is empty: 'Pflichtfelder fehlen'. */
+  missing: boolean
+}
+
+/**
+ * What the page refuses before sending, all in one pass and in the server's words (accessibility
+ * review 2026-11-29, M3 and L11): every required field of `fields` left empty, the members of a group
+ * of which one must be filled (phone or e-mail) with the group's message, and every filled field whose
+ * format the browser's constraints (type, pattern, maxLength) refuse. Null when the form may go.
+ * The one check of every form of the site, the sell form's as the scripted ones'.
+ */
+export function refusedBeforeSending(
+  form: FormDefinition,
+  fields: readonly FieldDefinition[],
+  element: HTMLFormElement,
+  raw: Record<string, string>,
+): RefusedFields | null {
+  const errors: FieldErrors = {}
+  for (const field of fields) {
+    const control = element.elements.namedItem(field.name)
+    const isControl = control instanceof HTMLInputElement || control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement
+    // An empty field is the missing check's below.
+    if (isControl && !control.validity.valid && !control.validity.valueMissing) errors[field.name] = [form.messages.format(field)]
+  }
+  const missing = missingRequiredFields(form, raw).filter((name) => fields.some((field) => field.name === name))
+  for (const name of missing) {
+    const field = fields.find((candidate) => candidate.name === name)!
+    const group = field.required ? undefined : form.anyOf?.find((any) => any.fields.includes(name))
+    errors[name] = [group?.message ?? form.messages.missing(field)]
+  }
+  return Object.keys(errors).length > 0 ? { errors, missing: missing.length > 0 } : null
 }
 
 /** Focuses the first control, in `order`, that has an error. */

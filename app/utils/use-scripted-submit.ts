@@ -1,22 +1,17 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from '#app/components/ui/toast.ts'
 import { ApiError } from '#app/utils/api-client.ts'
-import { fieldErrorsDescription, focusFirstInvalid, serverErrorMessage, serverFieldErrors, stringEntries } from '#app/utils/form-values.ts'
+import { type FormFailure } from '#app/components/ui/form-parts.tsx'
+import { type FieldErrors } from '#app/submissions/forms.ts'
+import { fieldErrorsDescription, focusFirstInvalid, serverErrorMessage, serverFieldErrors, stringEntries, type RefusedFields } from '#app/utils/form-values.ts'
 
-type FieldErrors = Partial<Record<string, string[]>>
-
-/** The form controls whose constraints (type, pattern, min, max, maxLength) the browser checks. */
-type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
-
-export interface ScriptedSubmitOptions<E extends FieldErrors> {
+export interface ScriptedSubmitOptions {
   /** The fields in the order of the form, for focusing the first invalid one. */
   order: readonly string[]
   /** The fields' labels, to name them in the toast of a field error. */
   labels: Partial<Record<string, string>>
-  /** Errors for the required fields left empty (spec: 'Pflichtfelder fehlen'), or null when all are filled. */
-  missingFields: (raw: Record<string, string>) => E | null
-  /** The German message next to a filled field the browser's constraints refuse (the server's wording). */
-  formatMessage: (name: string, control: Control) => string
+  /** What the page refuses before sending (refusedBeforeSending), or null when the form may go. */
+  check: (form: HTMLFormElement, raw: Record<string, string>) => RefusedFields | null
   /** Sends the trimmed values; rejects with ApiError on a non-success answer. */
   send: (raw: Record<string, string>) => Promise<unknown>
   toasts: {
@@ -31,13 +26,6 @@ export interface ScriptedSubmitOptions<E extends FieldErrors> {
   onSuccess?: (raw: Record<string, string>) => void
 }
 
-/** Why a send failed, shown at the form until the next try (a toast alone is gone after 5 s). */
-export interface SendFailure {
-  /** 'Fehler beim Senden' when another try may work; none for a refusal, whose text says it all. */
-  title?: string
-  text: string
-}
-
 /**
  * The submit handler of the site's forms once hydrated (contact and lead forms alike), one voice
  * for every outcome:
@@ -49,12 +37,13 @@ export interface SendFailure {
  * - network failure or 5xx → 'Fehler beim Senden'.
  * The last two also stay at the form (`failure`) until the next try. The input is kept in every case.
  */
-export function useScriptedSubmit<E extends FieldErrors>({ order, labels, missingFields, formatMessage, send, toasts, onSuccess }: ScriptedSubmitOptions<E>) {
-  const [clientErrors, setClientErrors] = useState<E | null>(null)
-  const [failure, setFailure] = useState<SendFailure | null>(null)
+export function useScriptedSubmit({ order, labels, check, send, toasts, onSuccess }: ScriptedSubmitOptions) {
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
+  // Why the last send failed, shown at the form until the next try (a toast alone is gone after 5 s).
+  const [failure, setFailure] = useState<FormFailure | null>(null)
   const [submitting, setSubmitting] = useState(false)
 
-  function showFieldErrors(form: HTMLFormElement, fieldErrors: E) {
+  function showFieldErrors(form: HTMLFormElement, fieldErrors: FieldErrors) {
     setClientErrors(fieldErrors)
     focusFirstInvalid(form, order, fieldErrors)
     toast.error(toasts.invalid.title, { description: fieldErrorsDescription(fieldErrors, order, labels) })
@@ -68,17 +57,15 @@ export function useScriptedSubmit<E extends FieldErrors>({ order, labels, missin
     const raw = stringEntries(new FormData(form))
 
     setFailure(null)
-    const missing = missingFields(raw)
-    const invalid = invalidFields(form)
-    if (missing) {
-      // Every problem at once: the empty fields' messages, and the refused ones' beside them.
-      const errors = { ...invalid, ...missing }
-      setClientErrors(errors)
+    // Every problem at once: the empty fields' messages, and the refused ones' beside them.
+    const refused = check(form, raw)
+    if (refused?.missing) {
+      setClientErrors(refused.errors)
       toast.error(toasts.missing.title, { description: toasts.missing.description })
-      focusFirstInvalid(form, order, errors)
+      focusFirstInvalid(form, order, refused.errors)
       return
     }
-    if (invalid) return showFieldErrors(form, invalid)
+    if (refused) return showFieldErrors(form, refused.errors)
     setClientErrors(null)
 
     setSubmitting(true)
@@ -90,7 +77,7 @@ export function useScriptedSubmit<E extends FieldErrors>({ order, labels, missin
     } catch (error) {
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
         // The server's verdict on single fields goes next to them (the schemas live on the server).
-        const fieldErrors = error.status === 400 ? serverFieldErrors<E>(error.responseText) : null
+        const fieldErrors = error.status === 400 ? serverFieldErrors<FieldErrors>(error.responseText) : null
         if (fieldErrors && Object.keys(fieldErrors).length > 0) return showFieldErrors(form, fieldErrors)
         const message = serverErrorMessage(error.responseText)
         if (message) {
@@ -105,17 +92,6 @@ export function useScriptedSubmit<E extends FieldErrors>({ order, labels, missin
     } finally {
       setSubmitting(false)
     }
-  }
-
-  /** The filled fields the browser's own constraint check refuses, with the server's messages. */
-  function invalidFields(form: HTMLFormElement): E | null {
-    const errors: FieldErrors = {}
-    for (const name of order) {
-      const control = form.elements.namedItem(name)
-      if (!(control instanceof HTMLInputElement || control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement)) continue
-      if (!control.validity.valid) errors[name] = [formatMessage(name, control)]
-    }
-    return Object.keys(errors).length > 0 ? (errors as E) : null
   }
 
   return { clientErrors, failure, submitting, onSubmit }

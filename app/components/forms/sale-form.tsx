@@ -7,7 +7,6 @@ import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/
 import {
   FORM_KIND_FIELD,
   inputAttributes,
-  missingRequiredFields,
   PHOTOS_WITHHELD,
   SALE_ANCHOR,
   SENT,
@@ -21,7 +20,7 @@ import { SALE_PATH } from '#schemas/lib/constants.ts'
 import { LEAD_FORMS, saleAnswerPromise, SALE_GROUPS } from '#app/submissions/lead-forms.ts'
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_FIELD, PHOTO_MESSAGES, SALE_CONFIRMATION_ID } from '#app/submissions/photos.ts'
 import { draftKey, useFormDraft } from '#app/utils/form-draft.ts'
-import { focusFirstInvalid, stringEntries } from '#app/utils/form-values.ts'
+import { focusFirstInvalid, refusedBeforeSending, stringEntries } from '#app/utils/form-values.ts'
 import { resizePhoto } from '#app/utils/resize-photo.ts'
 import { postWithProgress } from '#app/utils/upload.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
@@ -120,7 +119,7 @@ export function SaleForm({
   const navigation = useNavigation()
   const navigate = useNavigate()
   const [scripted, setScripted] = useState<ErrorData | null>(null)
-  /** What the page's own check refused before sending (clientFieldErrors); the server's answer replaces it. */
+  /** What the page's own check refused before sending (refusedBeforeSending); the server's answer replaces it. */
   const [checked, setChecked] = useState<FieldErrors | null>(null)
   const actionData = useActionData()
   const actionErrors = readErrors(actionData)
@@ -160,10 +159,10 @@ export function SaleForm({
     if (sending) return
     const form = event.currentTarget
     const body = new FormData(form)
-    // Checked here, all at once and before the photos are prepared or sent: the browser's own check
-    // showed one bubble at a time, outside the page (accessibility review 2026-11-29, M3). As on the
-    // site's other forms the first refused field takes the focus; the summary above lists them all.
-    const refused = clientFieldErrors(form, stringEntries(body))
+    // Checked here, all at once and before the photos are prepared or sent, by the check of every form:
+    // the browser's own showed one bubble at a time, outside the page (accessibility review 2026-11-29, M3).
+    // As on the site's other forms the first refused field takes the focus; the summary above lists them all.
+    const refused = refusedBeforeSending(FORM, FORM.fields, form, stringEntries(body))?.errors ?? null
     // Drawn first, then focused: the summary above the fields would push the focused one out of view.
     flushSync(() => setChecked(refused))
     if (refused) {
@@ -302,7 +301,7 @@ export function SaleForm({
       encType="multipart/form-data"
       action={action}
       onSubmit={hydrated ? onSubmit : undefined}
-      // Once hydrated the form checks itself (clientFieldErrors); without JavaScript the browser does.
+      // Once hydrated the form checks itself (refusedBeforeSending); without JavaScript the browser does.
       noValidate={hydrated}
       aria-busy={sending || undefined}
       className="space-y-6"
@@ -351,32 +350,6 @@ export function SaleForm({
       <UploadProgress preparing={preparing} upload={upload} />
     </Form>
   )
-}
-
-type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
-
-/**
- * What the sell form refuses before sending, in the server's words: every required field left empty
- * (phone and e-mail together, as one of them), and every filled field its format refuses; null when none.
- */
-export function clientFieldErrors(form: HTMLFormElement, raw: Record<string, string>): FieldErrors | null {
-  const errors: FieldErrors = {}
-  for (const field of FORM.fields) {
-    const control = form.elements.namedItem(field.name)
-    const refused =
-      (control instanceof HTMLInputElement || control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement) && !formatAccepted(control)
-    if (refused) errors[field.name] = [FORM.messages.format(field)]
-  }
-  for (const name of missingRequiredFields(FORM, raw)) {
-    const field = FORM.fields.find((candidate) => candidate.name === name)!
-    errors[name] = [FORM.anyOf?.find((group) => group.fields.includes(name))?.message ?? FORM.messages.missing(field)]
-  }
-  return Object.keys(errors).length > 0 ? errors : null
-}
-
-/** The control's constraints apart from `required` (an empty field is the missing check's). */
-function formatAccepted(control: Control): boolean {
-  return control.validity.valid || control.validity.valueMissing
 }
 
 /**

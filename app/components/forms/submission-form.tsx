@@ -12,7 +12,6 @@ import {
   formFields,
   HONEYPOT_FIELD,
   inputAttributes,
-  missingRequiredFields,
   PERSONAL_FIELDS,
   replyChannel,
   SALE_ANCHOR,
@@ -37,6 +36,7 @@ import { draftKey, handOverDraft, useFormDraft } from '#app/utils/form-draft.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
 import { prefersReducedMotion } from '#app/utils/scroll.ts'
 import { useScriptedSubmit } from '#app/utils/use-scripted-submit.ts'
+import { refusedBeforeSending } from '#app/utils/form-values.ts'
 import { SlotSelect } from './slot-select.tsx'
 
 export interface SubmissionFormProps {
@@ -184,23 +184,14 @@ export function SubmissionForm({
   // An optional field in a group of which one must be filled (phone or e-mail): its note and message are the group's.
   const groupOf = (name: string) =>
     fields.find((field) => field.name === name)?.required ? undefined : form.anyOf?.find((group) => group.fields.includes(name))
-  const { clientErrors, failure, submitting, onSubmit } = useScriptedSubmit<FieldErrors>({
+  const { clientErrors, failure, submitting, onSubmit } = useScriptedSubmit({
     onSuccess: (raw) => {
       draft.forget()
       setSentHere(successText(form, replyChannel(form, raw)))
     },
     order,
     labels: Object.fromEntries(fields.map((field) => [field.name, field.label])),
-    formatMessage: (name, control) => {
-      const field = fields.find((candidate) => candidate.name === name)
-      return field ? form.messages.format(field) : control.validationMessage
-    },
-    missingFields: (raw) => {
-      const missing = missingRequiredFields(form, raw).filter((name) => order.includes(name))
-      return missing.length > 0
-        ? Object.fromEntries(missing.map((name) => [name, [groupOf(name)?.message ?? form.messages.missing(fields.find((field) => field.name === name)!)]]))
-        : null
-    },
+    check: (element, raw) => refusedBeforeSending(form, fields, element, raw),
     send: (raw) => apiRequest<unknown>('POST', isContact ? '/api/contacts' : '/api/leads', jsonBody(raw)),
     toasts: {
       ...texts.toasts,

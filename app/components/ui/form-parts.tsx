@@ -22,11 +22,18 @@ export function FormConfirmation({ title, children }: { title?: string; children
   )
 }
 
+/** Why a send failed, shown at the form until the next try or the next page. */
+export interface FormFailure {
+  /** 'Fehler beim Senden' when another try may work; none for a refusal, whose text says it all. */
+  title?: string
+  text: string
+}
+
 export interface FormErrorSummaryProps {
   /** Field errors in form order, each linking to its control; a message several fields share is listed once, at the first. */
   errors: ReadonlyArray<{ field: string; href: string; message: string }>
   /** Shown when there are no field errors: the form-level failure (its title, if any, and text). */
-  failure?: { title?: string; text: string }
+  failure?: FormFailure
 }
 
 /** After a post without JavaScript: what to fix (with links to the fields), or why it failed. */

@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
-import { inputAttributes } from '#app/submissions/forms.ts'
+import { CONTACT_FORM, inputAttributes, type FormDefinition } from '#app/submissions/forms.ts'
 import { LEAD_FORMS, PHONE_OR_EMAIL_MESSAGE } from '#app/submissions/lead-forms.ts'
-import { clientFieldErrors } from './sale-form.tsx'
+import { refusedBeforeSending } from './form-values.ts'
 
 const FORM = LEAD_FORMS['vehicle-sale']
 
-/** The sell form's controls with the attributes the page gives them (required, pattern, min, max, maxLength). */
-function saleForm(values: Record<string, string>): HTMLFormElement {
+/** A form's controls with the attributes the page gives them (required, pattern, min, max, maxLength). */
+function formOf(definition: FormDefinition, values: Record<string, string>): HTMLFormElement {
   const form = document.createElement('form')
-  for (const field of FORM.fields) {
+  for (const field of definition.fields) {
     const control = document.createElement(field.type === 'select' ? 'select' : field.type === 'textarea' ? 'textarea' : 'input')
     for (const [name, value] of Object.entries(inputAttributes(field))) if (value !== undefined) control.setAttribute(name.toLowerCase(), String(value))
     if (field.required) control.setAttribute('required', '')
@@ -21,9 +21,11 @@ function saleForm(values: Record<string, string>): HTMLFormElement {
   return form
 }
 
+const saleForm = (values: Record<string, string>) => formOf(FORM, values)
+const clientFieldErrors = (form: HTMLFormElement, values: Record<string, string>) => refusedBeforeSending(FORM, FORM.fields, form, values)?.errors ?? null
 const raw = (form: HTMLFormElement) => Object.fromEntries([...new FormData(form)].map(([name, value]) => [name, String(value)]))
 
-describe('the sell form checks itself before sending (accessibility review 2026-11-29, M3)', () => {
+describe('every form checks itself before sending, in one pass (accessibility review 2026-11-29, M3 and L11)', () => {
   it('names every empty required field at once, phone and e-mail as one, in the server’s words', () => {
     const form = saleForm({})
     const errors = clientFieldErrors(form, raw(form))
@@ -55,5 +57,24 @@ describe('the sell form checks itself before sending (accessibility review 2026-
       phone: '0201 123456',
     })
     expect(clientFieldErrors(complete, raw(complete))).toBeNull()
+  })
+
+  it('tells an empty required field (the missing toast) from a refused format alone (the toast naming the fields)', () => {
+    const invalidOnly = formOf(CONTACT_FORM, { name: 'Max', email: 'max@', message: 'Hallo' })
+    expect(refusedBeforeSending(CONTACT_FORM, CONTACT_FORM.fields, invalidOnly, raw(invalidOnly))).toEqual({
+      errors: { email: [CONTACT_FORM.messages.format(CONTACT_FORM.fields.find((field) => field.name === 'email')!)] },
+      missing: false,
+    })
+    // The review's L11 case: the bad address is named in the same pass as the empty message.
+    const both = formOf(CONTACT_FORM, { name: 'Max', email: 'max@' })
+    const refused = refusedBeforeSending(CONTACT_FORM, CONTACT_FORM.fields, both, raw(both))
+    expect(refused?.missing).toBe(true)
+    expect(Object.keys(refused?.errors ?? {}).sort()).toEqual(['email', 'message'])
+  })
+
+  it('leaves out the fields the form does not show (another variant’s)', () => {
+    const form = saleForm({})
+    const shown = FORM.fields.filter((field) => field.name !== 'make')
+    expect(refusedBeforeSending(FORM, shown, form, raw(form))?.errors.make).toBeUndefined()
   })
 })
