@@ -268,8 +268,13 @@ export function formFields(form: FormDefinition, variant?: string): readonly Fie
     })
 }
 
-/** The HTML attributes of a field's input (native constraints included). */
-export function inputAttributes(field: FieldDefinition) {
+/**
+ * The HTML attributes of a field's input (native constraints included). A pattern's `title` is the
+ * message of the browser's own bubble without JavaScript; once `scripted` the page checks itself and
+ * shows the message at the field, and the title would only be read out as the field's description,
+ * an error before anything was typed (accessibility review 2026-11-29, L3).
+ */
+export function inputAttributes(field: FieldDefinition, scripted = false) {
   return {
     name: field.name,
     required: field.required || undefined,
@@ -279,9 +284,9 @@ export function inputAttributes(field: FieldDefinition) {
     ...(field.type === 'number' ? { inputMode: 'numeric' as const } : {}),
     maxLength: field.maxLength,
     // The server's e-mail and phone rules (app/utils/form-rules.ts): the browser refuses what the server would.
-    ...(field.type === 'email' ? { pattern: EMAIL_PATTERN_SOURCE, title: FORMAT_MESSAGES.email } : {}),
-    ...(field.type === 'tel' ? { pattern: PHONE_PATTERN_SOURCE, title: FORMAT_MESSAGES.phone } : {}),
-    ...(field.pattern ? { pattern: field.pattern.source, title: field.pattern.message } : {}),
+    ...(field.type === 'email' ? { pattern: EMAIL_PATTERN_SOURCE, title: scripted ? undefined : FORMAT_MESSAGES.email } : {}),
+    ...(field.type === 'tel' ? { pattern: PHONE_PATTERN_SOURCE, title: scripted ? undefined : FORMAT_MESSAGES.phone } : {}),
+    ...(field.pattern ? { pattern: field.pattern.source, title: scripted ? undefined : field.pattern.message } : {}),
     ...(field.inputMode ? { inputMode: field.inputMode } : {}),
     placeholder: field.type === 'select' || field.type === 'slot' || field.type === 'checkbox' ? undefined : field.placeholder,
     autoComplete: field.autoComplete,
@@ -342,6 +347,16 @@ export const PHOTOS_WITHHELD = 'zurueckgehalten'
  */
 export function confirmationId(anchor: string): string {
   return `${anchor}-bestaetigung`
+}
+
+/**
+ * The id of a form's error summary, and the fragment of the address it posts to: after a refused
+ * post without JavaScript the browser lands on the summary and focuses it, so a screen reader reads
+ * what to fix (a `role=alert` present at load is usually not spoken; accessibility review 2026-11-29,
+ * L12). A success is redirected to the confirmation's own fragment.
+ */
+export function errorSummaryId(anchor: string): string {
+  return `${anchor}-fehler`
 }
 
 export const SUBMITTING_LABEL = 'WIRD GESENDET...'

@@ -217,7 +217,8 @@ const vehicleSaleForm: FormDefinition<'vehicle-sale'> = {
       description: 'Vielen Dank! Ihre Angaben sind bei uns eingegangen. Wir melden uns mit einer ersten Einschätzung bei Ihnen.',
     },
   },
-  anyOf: [{ fields: ['phone', 'email'], message: PHONE_OR_EMAIL_MESSAGE }],
+  // The hint under the pair describes both fields (accessibility review 2026-11-29, L3).
+  anyOf: [{ fields: ['phone', 'email'], message: PHONE_OR_EMAIL_MESSAGE, hint: PHONE_OR_EMAIL_HINT }],
   photos: { field: PHOTO_FIELD, max: MAX_PHOTOS },
 }
 
@@ -351,7 +352,7 @@ const availabilityAlertForm: FormDefinition<'availability-alert'> = {
       description: 'Vielen Dank! Fällt die Reservierung weg, rufen wir Sie an oder schreiben Ihnen – persönlich, sobald wir es wissen.',
     },
   },
-  anyOf: [{ fields: ['phone', 'email'], message: PHONE_OR_EMAIL_MESSAGE }],
+  anyOf: [{ fields: ['phone', 'email'], message: PHONE_OR_EMAIL_MESSAGE, hint: PHONE_OR_EMAIL_HINT }],
   once: true,
   watchesVehicle: true,
 }

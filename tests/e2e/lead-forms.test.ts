@@ -216,6 +216,9 @@ test.describe('lead forms without JavaScript', () => {
     const sent = formIn(page, 'gebrauchtwagen-anfrage')
     const alert = sent.getByRole('alert')
     await expect(alert).toContainText('Bitte prüfen Sie Ihre Eingaben:')
+    // The address ends at the summary, so the browser focuses it and a screen reader reads it (review L12).
+    await expect(page).toHaveURL(/\/formulare#gebrauchtwagen-anfrage-fehler$/)
+    await expect(alert).toBeFocused()
     await expect(alert.getByRole('link', { name: 'Der Preis „von“ darf nicht über dem Preis „bis“ liegen.' })).toHaveAttribute(
       'href',
       '#gebrauchtwagen-anfrage-priceFrom',

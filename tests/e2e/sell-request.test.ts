@@ -392,6 +392,10 @@ for (const javaScriptEnabled of [true, false]) {
         await control(page, 'textbox', 'E-Mail').fill('verkauf@example.de')
         await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
         await expect(summary).not.toContainText('Bitte geben Sie eine Telefonnummer oder eine E-Mail-Adresse an')
+      } else {
+        // The address ends at the summary, so the browser focuses it and a screen reader reads it (review L12).
+        await expect(page).toHaveURL(/\/auto-verkaufen#verkaufen-fehler$/)
+        await expect(page.locator('#verkaufen-fehler')).toBeFocused()
       }
       await expect(summary).toContainText('„fahrzeugschein.jpg“ ist kein Foto im Format JPEG, PNG oder WebP.')
       const photoInput = page.getByLabel('Fotos Ihres Fahrzeugs')

@@ -12,6 +12,7 @@ test('the server HTML validates natively (no JavaScript): required attributes, n
   if (context instanceof Response) throw new Error('unexpected response')
   const html = renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />)
   expect(html).not.toContain('novalidate')
-  expect(html).toMatch(/<form method="post" action="\/#contact"/)
+  // A refused post comes back to the error summary, which the browser focuses (review L12).
+  expect(html).toMatch(/<form method="post" action="\/#contact-fehler"/)
   expect(html.match(/required=""/g)).toHaveLength(3)
 })

@@ -18,9 +18,12 @@ test('the server HTML validates natively (no JavaScript): required and pattern a
   const html = await serverHtml(<LeadForm kind="valuation" variant="muenster" anchor="bewertung-muenster" />)
   // The form validates natively; only the sell-request handoff button skips it (formnovalidate).
   expect(html).not.toMatch(/<form[^>]*novalidate/)
-  expect(html).toMatch(/<form method="post" action="\/formulare#bewertung-muenster"/)
+  // A refused post comes back to the error summary (review L12); a success to the confirmation's own fragment.
+  expect(html).toMatch(/<form method="post" action="\/formulare#bewertung-muenster-fehler"/)
   expect(html.match(/required=""/g)).toHaveLength(1)
   expect(html).toContain('<input name="year" type="text" inputMode="numeric" pattern="[0-9]{4}"')
+  // Without JavaScript the browser's bubble says what the pattern wants, in the server's words.
+  expect(html).toMatch(/<input name="year"[^>]* title="Bitte geben Sie das Baujahr/)
   expect(html).toMatch(/<input type="hidden" name="leadKind" value="valuation"\/>/)
   expect(html).toMatch(/<input type="hidden" name="variant" value="muenster"\/>/)
   expect(html).toMatch(/<input type="hidden" name="anchor" value="bewertung-muenster"\/>/)
@@ -68,12 +71,18 @@ test('the sell request after a refused post without JavaScript: phone and e-mail
   const context = await handler.query(new Request('http://localhost/auto-verkaufen', { method: 'POST', body: new FormData() }))
   if (context instanceof Response) throw new Error('unexpected response')
   const html = renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />)
+  // The form posts to its summary's id, which the browser focuses on arrival.
+  expect(html).toMatch(/<form method="post" action="\/auto-verkaufen#verkaufen-fehler"/)
+  expect(html).toMatch(/<div id="verkaufen-fehler" tabindex="-1"[^>]*><div role="alert"/)
   // The fields, without the summary above them or the router's data after the form.
   const form = html.slice(html.indexOf('<fieldset'), html.indexOf('</form>'))
   // The summary names it once, the pair once (before: under each field).
   expect(form.match(new RegExp(PHONE_OR_EMAIL_MESSAGE, 'g'))).toHaveLength(1)
   for (const field of ['phone', 'email']) {
-    expect(form).toMatch(new RegExp(`<input[^>]* id="verkaufen-${field}"[^>]* aria-invalid="true" aria-describedby="verkaufen-phone-email-error-0"`))
+    // Described by the pair's hint (review L3) and by the message they share.
+    expect(form).toMatch(
+      new RegExp(`<input[^>]* id="verkaufen-${field}"[^>]* aria-invalid="true" aria-describedby="verkaufen-phone-email-hint verkaufen-phone-email-error-0"`),
+    )
   }
   // No field alone beside an empty column: „Am besten erreichbar“ takes its row.
   expect(form).toMatch(/<div class="sm:col-span-2"><label for="verkaufen-contactTime"/)

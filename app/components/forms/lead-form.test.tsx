@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { LeadForm } from '#app/components/forms/lead-form.tsx'
 import { SaleForm } from '#app/components/forms/sale-form.tsx'
 import { SearchRequest } from '#app/components/search-request.tsx'
+import { PRICE_ALERT_CONSENT } from '#app/alerts/consent.ts'
 import { LEAD_TOASTS, PHONE_OR_EMAIL_MESSAGE } from '#app/submissions/lead-forms.ts'
 import { Toaster } from '#app/components/ui/toaster.tsx'
 import { mockSubmissionApi } from '#tests/submission-api.ts'
@@ -28,6 +29,14 @@ type ActionData = {
   formError?: string
   values: Record<string, string>
 }
+
+/** What a screen reader reads after the name: the texts the control's aria-describedby names, in order. */
+const description = (control: HTMLElement) =>
+  (control.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' ')
 
 const VEHICLE = { id: '1', make: 'BMW', model: '320d Touring' }
 const PREFILLED = 'Ich interessiere mich für den BMW 320d Touring. Bitte kontaktieren Sie mich.'
@@ -82,7 +91,9 @@ describe('LeadForm', () => {
     expect(field(/^Baujahr/).inputMode).toBe('numeric')
     expect(field(/^Baujahr/).pattern).toBe('[0-9]{4}')
     expect(field(/^Kilometerstand/).inputMode).toBe('numeric')
-    expect(field(/^Kilometerstand/).title).toBe('Bitte geben Sie den Kilometerstand in ganzen Kilometern an, z. B. 85.000.')
+    // Hydrated, the form checks itself: no pattern `title` read out as the field's description (review L3).
+    expect(field(/^Kilometerstand/).hasAttribute('title')).toBe(false)
+    expect(field(/^Telefon/).hasAttribute('title')).toBe(false)
     expect(field(/^Telefon/).type).toBe('tel')
     expect(field(/^Telefon/).required).toBe(true)
     expect(field(/^Telefon/).id).toBe('bewertung-muenster-phone')
@@ -96,7 +107,8 @@ describe('LeadForm', () => {
     expect(hidden(form, 'page')).toBe('/formulare')
     expect(hidden(form, 'anchor')).toBe('bewertung-muenster')
     expect(hidden(form, 'vehicleId')).toBeUndefined()
-    expect(form.getAttribute('action')).toBe('/formulare#bewertung-muenster')
+    // Without JavaScript a refused post comes back to the error summary, which the browser focuses (review L12).
+    expect(form.getAttribute('action')).toBe('/formulare#bewertung-muenster-fehler')
   })
 
   test('other valuation pages have no checkbox; selects start with "Bitte wählen"', async () => {
@@ -251,6 +263,20 @@ describe('LeadForm', () => {
     expect(field(/^Marke/).value).toBe('')
     await waitFor(() => expect(document.activeElement).toBe(field(/^Marke/)))
     expect(field(/^Schnelle Abwicklung/).checked).toBe(false)
+  })
+
+  test('a note under a field describes it: the price alert’s consent text is read with its e-mail field (review L3)', async () => {
+    await renderForm(
+      <LeadForm kind="price-alert" anchor="preis-beobachten" vehicle={VEHICLE} submitLabel="PREIS BEOBACHTEN" fieldNotes={{ email: PRICE_ALERT_CONSENT }} />,
+    )
+    expect(description(screen.getByRole('textbox', { name: /^E-Mail/ }))).toBe(PRICE_ALERT_CONSENT)
+  })
+
+  test('„Benachrichtigen, falls wieder frei“: phone and e-mail are described by the rule that one is enough', async () => {
+    await renderForm(<LeadForm kind="availability-alert" anchor="frei" vehicle={VEHICLE} />)
+    for (const name of [/^Telefon/, /^E-Mail/]) {
+      expect(description(screen.getByRole('textbox', { name }))).toBe('Telefon oder E-Mail: eines von beiden genügt.')
+    }
   })
 
   test('a price alert asks for one thing: its confirmation offers no „Weitere Anfrage senden“', async () => {

@@ -5,6 +5,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { CONTROL_CLASSES, Field, FieldGroup, loneHalves, type DescribeMember } from '#app/components/ui/field.tsx'
 import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/components/ui/form-parts.tsx'
 import {
+  errorSummaryId,
   FORM_KIND_FIELD,
   inputAttributes,
   PHOTOS_WITHHELD,
@@ -130,10 +131,10 @@ export function SaleForm({
   const [upload, setUpload] = useState<number | 'done' | null>(null)
   const summaryRef = useRef<HTMLDivElement>(null)
   // The trade-in query stays on the address: a refused post re-renders the page with the note and the hidden id.
-  const action = `${tradeIn ? tradeInHref(tradeIn.id) : SALE_PATH}#${ANCHOR}`
+  const page = tradeIn ? tradeInHref(tradeIn.id) : SALE_PATH
   // What was typed, photos included, survives a look at another page (the privacy link, the menu) and Back;
   // a valuation form's new hand-over (its query) starts from what it hands over.
-  const draft = useFormDraft(draftKey(action, searchParams))
+  const draft = useFormDraft(draftKey(`${page}#${ANCHOR}`, searchParams))
   const sending = preparing || upload !== null || (navigation.state !== 'idle' && navigation.formAction?.startsWith(SALE_PATH) === true)
   const sent = !server && searchParams.get(SENT.lead.param) === SENT.lead.value && searchParams.get(SENT.lead.formParam) === ANCHOR
 
@@ -144,7 +145,7 @@ export function SaleForm({
   const order = [...SALE_GROUPS.vehicle, ...SALE_GROUPS.condition, PHOTO_FIELD, ...SALE_GROUPS.person]
   const summary = order.flatMap((name) => (fieldErrors?.[name]?.[0] ? [{ field: name, href: `#${id(name)}`, message: fieldErrors[name]![0]! }] : []))
 
-  // After a refused post with JavaScript, focus goes to the summary (without, the page loads at the section).
+  // After a refused post with JavaScript, focus goes to the summary (without, the address's fragment takes it there).
   useEffect(() => {
     if (scripted) summaryRef.current?.focus()
   }, [scripted])
@@ -233,7 +234,7 @@ export function SaleForm({
   }
 
   const control = (field: FieldDefinition, alone = false, member?: ReturnType<DescribeMember>) => {
-    const attributes = inputAttributes(field)
+    const attributes = inputAttributes(field, hydrated)
     const wide = field.type === 'textarea'
     return (
       <Field
@@ -269,10 +270,9 @@ export function SaleForm({
     )
   }
 
-  const fieldset = (group: { key: string; legend: string; names: readonly string[] }, hint?: string) => (
+  const fieldset = (group: { key: string; legend: string; names: readonly string[] }) => (
     <fieldset key={group.key} className="rounded-xl border border-zinc-200 p-4 sm:p-6">
       <legend className="px-1 text-lg font-bold text-zinc-950">{group.legend}</legend>
-      {hint ? <p className="mb-4 text-sm text-zinc-600">{hint}</p> : null}
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">{rows(group.names)}</div>
     </fieldset>
   )
@@ -299,7 +299,8 @@ export function SaleForm({
       ref={draft.ref}
       method="post"
       encType="multipart/form-data"
-      action={action}
+      // Without JavaScript a refused post comes back to the summary, which the browser then focuses.
+      action={`${page}#${errorSummaryId(ANCHOR)}`}
       onSubmit={hydrated ? onSubmit : undefined}
       // Once hydrated the form checks itself (refusedBeforeSending); without JavaScript the browser does.
       noValidate={hydrated}
@@ -307,7 +308,7 @@ export function SaleForm({
       className="space-y-6"
     >
       {server || checked ? (
-        <div ref={summaryRef} tabIndex={-1} className="outline-none">
+        <div id={errorSummaryId(ANCHOR)} ref={summaryRef} tabIndex={-1} className="outline-none">
           <FormErrorSummary
             errors={summary}
             failure={!checked && server?.formError ? { title: FORM.texts.toasts.failure.title, text: server.formError } : undefined}
@@ -330,7 +331,7 @@ export function SaleForm({
         <PhotoField inputId={id(PHOTO_FIELD)} errors={photoError} onChoose={() => setClientPhotoError(null)} />
       </fieldset>
 
-      {fieldset(PERSON, 'Name und Postleitzahl, dazu Telefon oder E-Mail: eines von beiden genügt.')}
+      {fieldset(PERSON)}
 
       <Honeypot id={id('website')} />
       <input type="hidden" name={FORM_KIND_FIELD} value="vehicle-sale" />

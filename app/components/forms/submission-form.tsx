@@ -6,6 +6,7 @@ import { CONTROL_CLASSES, Field, FieldGroup, loneHalves, type DescribeMember } f
 import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/components/ui/form-parts.tsx'
 import {
   confirmationId,
+  errorSummaryId,
   DEFAULT_ANCHOR,
   DEFAULT_LEAD_SUBMIT_LABEL,
   FORM_KIND_FIELD,
@@ -213,6 +214,7 @@ export function SubmissionForm({
   // After a post without JavaScript the address names the way back given (sentQuery).
   const sentText = successText(form, searchParams.get(SENT.lead.channelParam))
   const id = (field: string) => `${idPrefix ?? anchor}-${field}`
+  const noteId = (field: string) => `${id(field)}-note`
   const requested = searchParams.get(SUBJECT_PARAM)
   const preselected = subjects?.find((subject) => subject === requested) ?? ''
 
@@ -263,7 +265,7 @@ export function SubmissionForm({
       cells.push([
         true,
         () => (
-          <div key={`${field.name}-note`} className="text-sm text-zinc-700 sm:col-span-2">
+          <div key={`${field.name}-note`} id={noteId(field.name)} className="text-sm text-zinc-700 sm:col-span-2">
             {note}
           </div>
         ),
@@ -272,9 +274,11 @@ export function SubmissionForm({
   const alone = loneHalves(cells.map(([wide]) => wide))
 
   const renderBareControl = (field: FieldDefinition, alone: boolean, member?: ReturnType<DescribeMember>) => {
-    const attributes = inputAttributes(field)
+    const attributes = inputAttributes(field, hydrated)
     // A group's member shows no message of its own: the group shows it once, below both.
     const fieldErrors = member ? undefined : errors[field.name]
+    // A note under the field (an alert's consent text, the trade-in link) describes it (accessibility review L3).
+    const note = fieldNotes?.[field.name] ? noteId(field.name) : undefined
     if (field.type === 'hidden') return <input key={field.name} type="hidden" name={field.name} defaultValue={values[field.name] ?? prefill?.[field.name]} />
     if (field.type === 'checkbox') {
       const error = fieldErrors?.[0]
@@ -288,7 +292,7 @@ export function SubmissionForm({
               value="on"
               defaultChecked={values[field.name] === 'on'}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id(field.name)}-error` : undefined}
+              aria-describedby={[error && `${id(field.name)}-error`, note].filter(Boolean).join(' ') || undefined}
               className="size-5 shrink-0 rounded border-zinc-400 accent-amber-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
             />
             {field.label}
@@ -298,7 +302,11 @@ export function SubmissionForm({
               {error}
             </p>
           ) : null}
-          {fieldNotes?.[field.name] ? <div className="mt-1 text-sm text-zinc-700">{fieldNotes[field.name]}</div> : null}
+          {note ? (
+            <div id={note} className="mt-1 text-sm text-zinc-700">
+              {fieldNotes?.[field.name]}
+            </div>
+          ) : null}
         </div>
       )
     }
@@ -312,7 +320,7 @@ export function SubmissionForm({
         required={field.required}
         errors={fieldErrors}
         invalid={member?.invalid}
-        describedBy={member?.describedBy}
+        describedBy={[member?.describedBy, note].filter(Boolean).join(' ') || undefined}
         className={wide || alone ? 'sm:col-span-2' : undefined}
       >
         {(control) => {
@@ -386,8 +394,8 @@ export function SubmissionForm({
     <Form
       ref={draft.ref}
       method="post"
-      // Without JavaScript the browser comes back to the form after the round trip.
-      action={`${formAction}#${anchor}`}
+      // Without JavaScript the browser comes back to the form after the round trip: to its error summary.
+      action={`${formAction}#${errorSummaryId(anchor)}`}
       noValidate={hydrated}
       onSubmit={
         hydrated
@@ -415,7 +423,11 @@ export function SubmissionForm({
       ) : null}
 
       {server ? (
-        <FormErrorSummary errors={summary} failure={server.formError ? { title: texts.toasts.failure.title, text: server.formError } : undefined} />
+        <FormErrorSummary
+          id={errorSummaryId(anchor)}
+          errors={summary}
+          failure={server.formError ? { title: texts.toasts.failure.title, text: server.formError } : undefined}
+        />
       ) : null}
 
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">{cells.map(([, render], index) => render(alone[index]!))}</div>

@@ -30,6 +30,8 @@ export interface FormFailure {
 }
 
 export interface FormErrorSummaryProps {
+  /** The id the form's address ends in (errorSummaryId): the browser focuses the summary on arrival. */
+  id?: string
   /** Field errors in form order, each linking to its control; a message several fields share is listed once, at the first. */
   errors: ReadonlyArray<{ field: string; href: string; message: string }>
   /** Shown when there are no field errors: the form-level failure (its title, if any, and text). */
@@ -37,12 +39,17 @@ export interface FormErrorSummaryProps {
 }
 
 /** After a post without JavaScript: what to fix (with links to the fields), or why it failed. */
-export function FormErrorSummary({ errors: fieldErrors, failure }: FormErrorSummaryProps) {
+export function FormErrorSummary({ id, errors: fieldErrors, failure }: FormErrorSummaryProps) {
   // Phone and e-mail of a form that needs one of them carry the same message; each field keeps its own.
   const errors = fieldErrors.filter((error, index) => fieldErrors.findIndex((other) => other.message === error.message) === index)
   if (errors.length === 0 && !failure) return null
   return (
-    <div role="alert" className="flex items-start gap-3 rounded-xl border border-red-300 bg-red-50 p-5 text-red-900">
+    <div
+      id={id}
+      tabIndex={id ? -1 : undefined}
+      role="alert"
+      className="flex items-start gap-3 rounded-xl border border-red-300 bg-red-50 p-5 text-red-900 focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-zinc-900"
+    >
       <AlertIcon className="mt-0.5 size-5 shrink-0" />
       {errors.length > 0 ? (
         <div>
