@@ -1,7 +1,7 @@
 import { SEARCH_ALERT_CONSENT } from '#app/alerts/consent.ts'
 import { SubmissionForm } from '#app/components/forms/submission-form.tsx'
 import { type FormDefinition } from '#app/submissions/forms.ts'
-import { LEAD_FORMS } from '#app/submissions/lead-forms.ts'
+import { SEARCH_REQUEST_FORM } from '#app/submissions/search-request-form.ts'
 
 /*
  * The Suchauftrag (issue 29): an empty search result on /vehicles offers it, and so does the page of
@@ -12,7 +12,7 @@ import { LEAD_FORMS } from '#app/submissions/lead-forms.ts'
 /** The anchor of the Suchauftrag (its no-JavaScript round trip and confirmation). */
 export const SEARCH_REQUEST_ANCHOR = 'suchauftrag'
 
-const SEARCH_REQUEST = LEAD_FORMS['search-request']
+const SEARCH_REQUEST = SEARCH_REQUEST_FORM
 
 /**
  * With nothing known of the search (a link to an unknown car), the visitor types it: the same form

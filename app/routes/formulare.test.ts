@@ -51,6 +51,6 @@ describe('/formulare', () => {
       'haendler-registrierung',
     ])
     for (const anchor of anchors) expect(anchor).toMatch(/^[a-z0-9-]{1,40}$/)
-    expect(new Set(STORY_SECTIONS.map((section) => section.form.kind)).size).toBe(8)
+    expect(new Set(STORY_SECTIONS.map((section) => section.form.form.kind)).size).toBe(8)
   })
 })

@@ -5,7 +5,7 @@ import { STORY_VEHICLE_QUERY } from '#app/sanity/queries/inbox.ts'
 import { type STORY_VEHICLE_QUERYResult } from '#app/sanity/types.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { requireFormsPage } from '#app/submissions/forms-page.server.ts'
-import { LEAD_FORMS } from '#app/submissions/lead-forms.ts'
+import { LEAD_FORMS } from '#app/submissions/form-registry.ts'
 
 /*
  * The story page of the lead forms: every lead form of the site, each in its own section, so all
@@ -27,17 +27,32 @@ interface StorySection {
 
 /** Every lead form of the site, in the order of spec §3. */
 export const STORY_SECTIONS: readonly StorySection[] = [
-  { id: 'fahrzeug-anfrage', title: LEAD_FORMS['vehicle-enquiry'].title, page: '/vehicles/{id}', form: { kind: 'vehicle-enquiry' } },
-  { id: 'bewertung-sonsbeck', title: 'Fahrzeugbewertung Sonsbeck', page: '/locations/sonsbeck', form: { kind: 'valuation', variant: 'sonsbeck' } },
-  { id: 'bewertung-uedem', title: 'Fahrzeugbewertung Uedem', page: '/locations/uedem', form: { kind: 'valuation', variant: 'uedem' } },
-  { id: 'bewertung-muenster', title: 'Fahrzeugbewertung Münster', page: '/locations/muenster', form: { kind: 'valuation', variant: 'muenster' } },
-  { id: 'bmw-ankauf', title: LEAD_FORMS['valuation-bmw'].title, page: '/locations/xanten/bmw-ankauf', form: { kind: 'valuation-bmw' } },
-  { id: 'mercedes-ankauf', title: 'Mercedes-Ankauf', page: '/locations/sonsbeck/mercedes-ankauf', form: { kind: 'brand-purchase', variant: 'mercedes' } },
-  { id: 'audi-ankauf', title: 'Audi-Ankauf', page: '/locations/uedem/audi-ankauf', form: { kind: 'brand-purchase', variant: 'audi' } },
-  { id: 'studenten-ankauf', title: LEAD_FORMS.student.title, page: '/locations/muenster/studenten-autoankauf', form: { kind: 'student' } },
-  { id: 'gebrauchtwagen-anfrage', title: LEAD_FORMS['used-car-enquiry'].title, page: '/locations/xanten/gebrauchtwagen', form: { kind: 'used-car-enquiry' } },
-  { id: 'export-anfrage', title: LEAD_FORMS.export.title, page: '/locations/sonsbeck/autoexport', form: { kind: 'export' } },
-  { id: 'haendler-registrierung', title: LEAD_FORMS['dealer-registration'].title, page: '/locations/uedem/grosshandel', form: { kind: 'dealer-registration' } },
+  { id: 'fahrzeug-anfrage', title: LEAD_FORMS['vehicle-enquiry'].title, page: '/vehicles/{id}', form: { form: LEAD_FORMS['vehicle-enquiry'] } },
+  { id: 'bewertung-sonsbeck', title: 'Fahrzeugbewertung Sonsbeck', page: '/locations/sonsbeck', form: { form: LEAD_FORMS['valuation'], variant: 'sonsbeck' } },
+  { id: 'bewertung-uedem', title: 'Fahrzeugbewertung Uedem', page: '/locations/uedem', form: { form: LEAD_FORMS['valuation'], variant: 'uedem' } },
+  { id: 'bewertung-muenster', title: 'Fahrzeugbewertung Münster', page: '/locations/muenster', form: { form: LEAD_FORMS['valuation'], variant: 'muenster' } },
+  { id: 'bmw-ankauf', title: LEAD_FORMS['valuation-bmw'].title, page: '/locations/xanten/bmw-ankauf', form: { form: LEAD_FORMS['valuation-bmw'] } },
+  {
+    id: 'mercedes-ankauf',
+    title: 'Mercedes-Ankauf',
+    page: '/locations/sonsbeck/mercedes-ankauf',
+    form: { form: LEAD_FORMS['brand-purchase'], variant: 'mercedes' },
+  },
+  { id: 'audi-ankauf', title: 'Audi-Ankauf', page: '/locations/uedem/audi-ankauf', form: { form: LEAD_FORMS['brand-purchase'], variant: 'audi' } },
+  { id: 'studenten-ankauf', title: LEAD_FORMS.student.title, page: '/locations/muenster/studenten-autoankauf', form: { form: LEAD_FORMS['student'] } },
+  {
+    id: 'gebrauchtwagen-anfrage',
+    title: LEAD_FORMS['used-car-enquiry'].title,
+    page: '/locations/xanten/gebrauchtwagen',
+    form: { form: LEAD_FORMS['used-car-enquiry'] },
+  },
+  { id: 'export-anfrage', title: LEAD_FORMS.export.title, page: '/locations/sonsbeck/autoexport', form: { form: LEAD_FORMS['export'] } },
+  {
+    id: 'haendler-registrierung',
+    title: LEAD_FORMS['dealer-registration'].title,
+    page: '/locations/uedem/grosshandel',
+    form: { form: LEAD_FORMS['dealer-registration'] },
+  },
 ]
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -89,10 +104,10 @@ export default function FormsStoryPage() {
             </h2>
             <p className="mt-3 text-lg text-zinc-600">Auf der Website: {section.page}</p>
             <div className="mt-8 rounded-xl border border-zinc-200 bg-white p-6 shadow-lg sm:p-8">
-              {section.form.kind === 'vehicle-enquiry' && !vehicle ? (
+              {section.form.form.kind === 'vehicle-enquiry' && !vehicle ? (
                 <p className="mb-5 text-sm text-zinc-600">Fahrzeug {STORY_VEHICLE_ID} ist nicht im Bestand; die Nachricht ist daher nicht vorausgefüllt.</p>
               ) : null}
-              <LeadForm {...section.form} anchor={section.id} vehicle={section.form.kind === 'vehicle-enquiry' ? (vehicle ?? undefined) : undefined} />
+              <LeadForm {...section.form} anchor={section.id} vehicle={section.form.form.kind === 'vehicle-enquiry' ? (vehicle ?? undefined) : undefined} />
             </div>
           </div>
         </section>

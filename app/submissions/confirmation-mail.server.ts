@@ -14,7 +14,9 @@
  */
 import { type SanityDocument } from '#app/lake/lake.server.ts'
 import { CONTACT_FORM, type FieldDefinition, type FormDefinition } from '#app/submissions/forms.ts'
-import { answerWithin, LEAD_FORMS, reservedTestDriveNote, saleAnswerPromise } from '#app/submissions/lead-forms.ts'
+import { answerWithin, saleAnswerPromise } from '#app/submissions/lead-forms.ts'
+import { reservedTestDriveNote } from '#app/submissions/vehicle-lead-forms.ts'
+import { LEAD_FORMS } from '#app/submissions/form-registry.ts'
 import { type SpecialOpeningHoursInput } from '#schemas/lib/opening-hours.ts'
 import { berlinParts } from '#app/utils/clock.ts'
 import { type HoursSpec } from '#app/utils/open-now.ts'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CONTACT_LIMITS, missingRequiredFields } from './forms.ts'
 import { formSchemas } from './schema.server.ts'
-import { FORMS } from '#app/submissions/lead-forms.ts'
+import { FORMS } from '#app/submissions/form-registry.ts'
 
 /** The contact form's schema, built like every other form's. */
 const contactSchema = formSchemas.contact

@@ -6,7 +6,7 @@
  */
 import { CONTACT_SUBJECTS } from '#app/submissions/forms.ts'
 import { type FieldDefinition, type FormDefinition } from '#app/submissions/forms.ts'
-import { LEAD_FORMS } from '#app/submissions/lead-forms.ts'
+import { LEAD_FORMS } from '#app/submissions/form-registry.ts'
 import { PHOTO_ROUTE } from '#app/submissions/photos.ts'
 import { type SanityDocument } from '#app/lake/lake.server.ts'
 import { TIME_ZONE } from '#app/utils/clock.ts'

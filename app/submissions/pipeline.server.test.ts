@@ -11,7 +11,7 @@ import * as contacts from '#app/routes/api.contacts.ts'
 import * as leads from '#app/routes/api.leads.ts'
 import { PAGE_FORM_ERRORS, SUBMISSION_BODY_LIMIT, submissionPageAction } from './actions.server.ts'
 import { CONTACT_LIMITS, FORM_KIND_FIELD, SUBMISSION_KEY_FIELD, type SubmissionActionData } from './forms.ts'
-import { FORMS } from './lead-forms.ts'
+import { FORMS } from './form-registry.ts'
 import { SALE_FIELDS_LIMIT } from './photos.ts'
 
 /*

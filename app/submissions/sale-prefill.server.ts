@@ -1,5 +1,5 @@
 import { FORM_KIND_FIELD } from './forms.ts'
-import { LEAD_FORMS } from './lead-forms.ts'
+import { LEAD_FORMS } from './form-registry.ts'
 import { parseSubmission } from './schema.server.ts'
 
 /*

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { type LeadKind } from '#app/submissions/forms.ts'
-import { LEAD_FORMS, LEAD_KINDS } from '#app/submissions/lead-forms.ts'
+import { LEAD_KINDS } from '#app/submissions/lead-forms.ts'
+import { LEAD_FORMS } from '#app/submissions/form-registry.ts'
 import { PRICE_ALERT_CONSENT, SEARCH_ALERT_CONSENT } from '#app/alerts/consent.ts'
 import {
   parseSubmission as parseLead,

@@ -8,7 +8,8 @@ import { isSameSitePage } from '#app/utils/redirect-path.ts'
 import { hasForbiddenCharacters, isValidEmail, isValidPhone, WHOLE_NUMBER_PATTERN_SOURCE, readWholeNumber } from '#app/utils/form-rules.ts'
 import { FIELD_MESSAGES, missingFieldMessage, tooLongMessage } from './field-messages.ts'
 import { type FieldDefinition, type FieldErrors, type FormKind, replyChannel } from './forms.ts'
-import { FORMS, LEAD_LIMITS, MAX_PRICE_EUR } from './lead-forms.ts'
+import { LEAD_LIMITS, MAX_PRICE_EUR } from './lead-forms.ts'
+import { FORMS } from './form-registry.ts'
 import { SLOT_MESSAGES } from './test-drive-slots.ts'
 
 /*

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
 import { CONTACT_FORM, inputAttributes, type FormDefinition } from '#app/submissions/forms.ts'
-import { LEAD_FORMS, PHONE_OR_EMAIL_MESSAGE } from '#app/submissions/lead-forms.ts'
+import { PHONE_OR_EMAIL_MESSAGE } from '#app/submissions/lead-forms.ts'
+import { LEAD_FORMS } from '#app/submissions/form-registry.ts'
 import { refusedBeforeSending } from './form-values.ts'
 
 const FORM = LEAD_FORMS['vehicle-sale']

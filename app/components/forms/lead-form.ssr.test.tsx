@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
 import { expect, test } from 'vitest'
 import { LeadForm } from '#app/components/forms/lead-form.tsx'
+import { LEAD_FORMS } from '#app/submissions/form-registry.ts'
 import { SaleForm } from '#app/components/forms/sale-form.tsx'
 import { PHONE_OR_EMAIL_MESSAGE } from '#app/submissions/lead-forms.ts'
 
@@ -15,7 +16,7 @@ async function serverHtml(element: ReactNode, url = 'http://localhost/formulare'
 
 // A file of its own in the node environment: the server render must not see a hydrated client.
 test('the server HTML validates natively (no JavaScript): required and pattern attributes, no novalidate, the hidden fields', async () => {
-  const html = await serverHtml(<LeadForm kind="valuation" variant="muenster" anchor="bewertung-muenster" />)
+  const html = await serverHtml(<LeadForm form={LEAD_FORMS['valuation']} variant="muenster" anchor="bewertung-muenster" />)
   // The form validates natively; only the sell-request handoff button skips it (formnovalidate).
   expect(html).not.toMatch(/<form[^>]*novalidate/)
   // A refused post comes back to the error summary (review L12); a success to the confirmation's own fragment.
@@ -38,7 +39,9 @@ test('the server HTML validates natively (no JavaScript): required and pattern a
 })
 
 test('the vehicle enquiry: name and message required, phone or e-mail with a note saying one is enough, the pre-filled message in the server HTML', async () => {
-  const html = await serverHtml(<LeadForm kind="vehicle-enquiry" vehicle={{ id: '7', make: 'Toyota', model: 'Corolla' }} anchor="fahrzeug-anfrage" />)
+  const html = await serverHtml(
+    <LeadForm form={LEAD_FORMS['vehicle-enquiry']} vehicle={{ id: '7', make: 'Toyota', model: 'Corolla' }} anchor="fahrzeug-anfrage" />,
+  )
   expect(html.match(/required=""/g)).toHaveLength(2)
   // Both fields are described by the note; it shows once, under the pair.
   for (const field of ['phone', 'email']) {
@@ -55,7 +58,7 @@ test('the vehicle enquiry: name and message required, phone or e-mail with a not
 
 test('after a post without JavaScript: the confirmation carries the id the redirect names as its fragment, focusable', async () => {
   const html = await serverHtml(
-    <LeadForm kind="test-drive" vehicle={{ id: '7', make: 'Toyota', model: 'Corolla' }} anchor="probefahrt" />,
+    <LeadForm form={LEAD_FORMS['test-drive']} vehicle={{ id: '7', make: 'Toyota', model: 'Corolla' }} anchor="probefahrt" />,
     'http://localhost/formulare?anfrage=gesendet&formular=probefahrt',
   )
   const confirmation = html.match(/<div [^>]*id="probefahrt-bestaetigung"[^>]*>/)?.[0] ?? ''

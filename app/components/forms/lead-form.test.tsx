@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { toast } from 'sonner'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { LeadForm } from '#app/components/forms/lead-form.tsx'
+import { LEAD_FORMS } from '#app/submissions/form-registry.ts'
 import { SaleForm } from '#app/components/forms/sale-form.tsx'
 import { SearchRequest } from '#app/components/search-request.tsx'
 import { PRICE_ALERT_CONSENT } from '#app/alerts/consent.ts'
@@ -75,7 +76,7 @@ const hidden = (form: HTMLFormElement, name: string) => form.querySelector<HTMLI
 
 describe('LeadForm', () => {
   test('renders the valuation fields of Münster: labels, native constraints, the checkbox, honeypot and hidden fields', async () => {
-    const { form } = await renderForm(<LeadForm kind="valuation" variant="muenster" anchor="bewertung-muenster" />)
+    const { form } = await renderForm(<LeadForm form={LEAD_FORMS['valuation']} variant="muenster" anchor="bewertung-muenster" />)
     expect([...form.querySelectorAll('label')].map((label) => label.textContent)).toEqual([
       'Marke',
       'Modell',
@@ -114,8 +115,8 @@ describe('LeadForm', () => {
   test('other valuation pages have no checkbox; selects start with "Bitte wählen"', async () => {
     await renderForms(
       <>
-        <LeadForm kind="valuation" variant="sonsbeck" anchor="bewertung-sonsbeck" />
-        <LeadForm kind="student" anchor="studenten-ankauf" />
+        <LeadForm form={LEAD_FORMS['valuation']} variant="sonsbeck" anchor="bewertung-sonsbeck" />
+        <LeadForm form={LEAD_FORMS['student']} anchor="studenten-ankauf" />
       </>,
     )
     expect(screen.queryByLabelText(/Schnelle Abwicklung/)).toBeNull()
@@ -131,7 +132,7 @@ describe('LeadForm', () => {
   })
 
   test('the vehicle enquiry: name and message required, phone or e-mail, the message pre-filled, the vehicle id hidden', async () => {
-    const { form } = await renderForm(<LeadForm kind="vehicle-enquiry" vehicle={VEHICLE} anchor="fahrzeug-anfrage" />)
+    const { form } = await renderForm(<LeadForm form={LEAD_FORMS['vehicle-enquiry']} vehicle={VEHICLE} anchor="fahrzeug-anfrage" />)
     expect(field(/^Name/).required).toBe(true)
     expect(field(/^E-Mail/).type).toBe('email')
     expect(field(/^E-Mail/).required).toBe(false)
@@ -143,7 +144,7 @@ describe('LeadForm', () => {
 
   test('missing required fields: destructive toast, inline message, focus, nothing sent', async () => {
     answerWith(201)
-    await renderForm(<LeadForm kind="dealer-registration" anchor="haendler-registrierung" />)
+    await renderForm(<LeadForm form={LEAD_FORMS['dealer-registration']} anchor="haendler-registrierung" />)
     fill(/^Standort/, 'Essen')
     fill(/^Telefon/, '0201 123')
     fireEvent.click(submitButton())
@@ -166,7 +167,7 @@ describe('LeadForm', () => {
 
   test.each(['max@', 'name@web'])('the e-mail %s: the message at the field and one toast naming it; not sent', async (email) => {
     answerWith(201)
-    await renderForm(<LeadForm kind="vehicle-enquiry" vehicle={VEHICLE} anchor="fahrzeug-anfrage" />)
+    await renderForm(<LeadForm form={LEAD_FORMS['vehicle-enquiry']} vehicle={VEHICLE} anchor="fahrzeug-anfrage" />)
     fill(/^Name/, 'Erika')
     fill(/^E-Mail/, email)
     fireEvent.click(submitButton())
@@ -185,7 +186,7 @@ describe('LeadForm', () => {
 
   test('vehicle enquiry with neither phone nor e-mail: the German message once for both, told with each, focus on the phone, nothing sent; a phone alone is sent', async () => {
     answerWith(201)
-    await renderForm(<LeadForm kind="vehicle-enquiry" vehicle={VEHICLE} anchor="fahrzeug-anfrage" />)
+    await renderForm(<LeadForm form={LEAD_FORMS['vehicle-enquiry']} vehicle={VEHICLE} anchor="fahrzeug-anfrage" />)
     fill(/^Name/, 'Erika')
     fireEvent.click(submitButton())
     const eitherWay = 'Bitte geben Sie eine Telefonnummer oder eine E-Mail-Adresse an, damit wir Ihnen antworten können.'
@@ -206,7 +207,7 @@ describe('LeadForm', () => {
 
   test('a mileage typed the German way („123.456“) is sent; a decimal gets the field’s German message and nothing is sent', async () => {
     answerWith(201)
-    await renderForm(<LeadForm kind="valuation" variant="uedem" anchor="bewertung" />)
+    await renderForm(<LeadForm form={LEAD_FORMS['valuation']} variant="uedem" anchor="bewertung" />)
     fill(/^Kilometerstand/, '123,5')
     fill(/^Telefon/, '0201 123')
     fireEvent.click(submitButton())
@@ -222,7 +223,7 @@ describe('LeadForm', () => {
   test('vehicle enquiry: sending state, then exactly the spec text as a toast and inline, JSON sent', async () => {
     let release: () => void = () => {}
     answerWith(201, { hold: new Promise<void>((resolve) => (release = resolve)) })
-    await renderForm(<LeadForm kind="vehicle-enquiry" vehicle={VEHICLE} anchor="fahrzeug-anfrage" />)
+    await renderForm(<LeadForm form={LEAD_FORMS['vehicle-enquiry']} vehicle={VEHICLE} anchor="fahrzeug-anfrage" />)
     fill(/^Name/, ' Erika Mustermann ')
     fill(/^E-Mail/, 'erika@example.de')
     fireEvent.click(submitButton())
@@ -249,7 +250,7 @@ describe('LeadForm', () => {
 
   test('other forms: "Anfrage gesendet!" with the thank-you text; kind, variant and the filled fields go as JSON', async () => {
     answerWith(201)
-    await renderForm(<LeadForm kind="valuation" variant="muenster" anchor="bewertung-muenster" submitLabel="BEWERTUNG ANFORDERN" />)
+    await renderForm(<LeadForm form={LEAD_FORMS['valuation']} variant="muenster" anchor="bewertung-muenster" submitLabel="BEWERTUNG ANFORDERN" />)
     fill(/^Marke/, 'VW')
     fill(/^Baujahr/, '2018')
     fill(/^Telefon/, '0251 123456')
@@ -267,13 +268,19 @@ describe('LeadForm', () => {
 
   test('a note under a field describes it: the price alert’s consent text is read with its e-mail field (review L3)', async () => {
     await renderForm(
-      <LeadForm kind="price-alert" anchor="preis-beobachten" vehicle={VEHICLE} submitLabel="PREIS BEOBACHTEN" fieldNotes={{ email: PRICE_ALERT_CONSENT }} />,
+      <LeadForm
+        form={LEAD_FORMS['price-alert']}
+        anchor="preis-beobachten"
+        vehicle={VEHICLE}
+        submitLabel="PREIS BEOBACHTEN"
+        fieldNotes={{ email: PRICE_ALERT_CONSENT }}
+      />,
     )
     expect(description(screen.getByRole('textbox', { name: /^E-Mail/ }))).toBe(PRICE_ALERT_CONSENT)
   })
 
   test('„Benachrichtigen, falls wieder frei“: phone and e-mail are described by the rule that one is enough', async () => {
-    await renderForm(<LeadForm kind="availability-alert" anchor="frei" vehicle={VEHICLE} />)
+    await renderForm(<LeadForm form={LEAD_FORMS['availability-alert']} anchor="frei" vehicle={VEHICLE} />)
     for (const name of [/^Telefon/, /^E-Mail/]) {
       expect(description(screen.getByRole('textbox', { name }))).toBe('Telefon oder E-Mail: eines von beiden genügt.')
     }
@@ -281,7 +288,7 @@ describe('LeadForm', () => {
 
   test('a price alert asks for one thing: its confirmation offers no „Weitere Anfrage senden“', async () => {
     answerWith(201)
-    await renderForm(<LeadForm kind="price-alert" anchor="preis-beobachten" vehicle={VEHICLE} submitLabel="PREIS BEOBACHTEN" />)
+    await renderForm(<LeadForm form={LEAD_FORMS['price-alert']} anchor="preis-beobachten" vehicle={VEHICLE} submitLabel="PREIS BEOBACHTEN" />)
     fill(/^E-Mail/, 'erika@example.de')
     fireEvent.click(screen.getByRole('button', { name: 'PREIS BEOBACHTEN' }))
     await waitFor(() => expect(screen.getAllByText('Fast geschafft: Bitte bestätigen Sie Ihre E-Mail-Adresse')).toHaveLength(2))
@@ -293,7 +300,7 @@ describe('LeadForm', () => {
     received.length = 0
     const router = createMemoryRouter(
       [
-        { path: '/formulare', element: <LeadForm kind="valuation" variant="sonsbeck" anchor="bewertung" /> },
+        { path: '/formulare', element: <LeadForm form={LEAD_FORMS['valuation']} variant="sonsbeck" anchor="bewertung" /> },
         { path: '/auto-verkaufen', element: <SaleForm submissionKey="handover" /> },
       ],
       { initialEntries: ['/formulare'] },
@@ -330,7 +337,7 @@ describe('LeadForm', () => {
   test("the server's field errors (400) appear at the fields and in one toast naming them, never the failure toast; input kept", async () => {
     const message = 'Bitte geben Sie „Zielland“ in einer Zeile ein.'
     answerWith(400, { json: { error: 'Bitte prüfen Sie Ihre Eingaben.', fieldErrors: { country: [message] } } })
-    await renderForm(<LeadForm kind="export" anchor="export-anfrage" />)
+    await renderForm(<LeadForm form={LEAD_FORMS['export']} anchor="export-anfrage" />)
     fireEvent.change(screen.getByLabelText(/^Fahrzeugtyp/), { target: { value: 'LKW' } })
     fill(/^Zielland/, 'Polen\u202e')
     fill(/^Telefon/, '0201 123')
@@ -347,7 +354,7 @@ describe('LeadForm', () => {
 
   test('server error or network failure: failure toast, input kept, button usable again', async () => {
     answerWith(503)
-    await renderForm(<LeadForm kind="used-car-enquiry" anchor="gebrauchtwagen-anfrage" />)
+    await renderForm(<LeadForm form={LEAD_FORMS['used-car-enquiry']} anchor="gebrauchtwagen-anfrage" />)
     fill(/^Wunschfahrzeug/, 'Kombi')
     fill(/^Telefon/, '0201 123456')
     fireEvent.click(submitButton())
@@ -365,8 +372,8 @@ describe('LeadForm', () => {
   test('after a post without JavaScript: errors, summary and input in the form that was sent only', async () => {
     const { forms, router } = await renderForms(
       <>
-        <LeadForm kind="valuation" variant="sonsbeck" anchor="bewertung-sonsbeck" />
-        <LeadForm kind="valuation" variant="uedem" anchor="bewertung-uedem" />
+        <LeadForm form={LEAD_FORMS['valuation']} variant="sonsbeck" anchor="bewertung-sonsbeck" />
+        <LeadForm form={LEAD_FORMS['valuation']} variant="uedem" anchor="bewertung-uedem" />
       </>,
       {
         actionData: {
@@ -391,7 +398,7 @@ describe('LeadForm', () => {
   })
 
   test('after a post without JavaScript with neither phone nor e-mail: the summary and the pair name it once, both fields carry it', async () => {
-    const { form, router } = await renderForm(<LeadForm kind="vehicle-enquiry" vehicle={VEHICLE} anchor="fahrzeug-anfrage" />, {
+    const { form, router } = await renderForm(<LeadForm form={LEAD_FORMS['vehicle-enquiry']} vehicle={VEHICLE} anchor="fahrzeug-anfrage" />, {
       actionData: {
         status: 'error',
         leadKind: 'vehicle-enquiry',
@@ -430,7 +437,7 @@ describe('LeadForm', () => {
   })
 
   test('after a failed store without JavaScript: the failure title and the form error', async () => {
-    const { router } = await renderForm(<LeadForm kind="student" anchor="studenten-ankauf" />, {
+    const { router } = await renderForm(<LeadForm form={LEAD_FORMS['student']} anchor="studenten-ankauf" />, {
       actionData: { status: 'error', anchor: 'studenten-ankauf', formError: 'Bitte versuchen Sie es in einigen Minuten erneut.', values: { vehicle: 'Polo' } },
     })
     await act(() => router.navigate('/formulare', { formMethod: 'post', formData: new FormData() }))
@@ -443,8 +450,8 @@ describe('LeadForm', () => {
   test('?anfrage=gesendet&formular=… shows the confirmation in that form only', async () => {
     const { forms } = await renderForms(
       <>
-        <LeadForm kind="export" anchor="export-anfrage" />
-        <LeadForm kind="vehicle-enquiry" vehicle={VEHICLE} anchor="fahrzeug-anfrage" />
+        <LeadForm form={LEAD_FORMS['export']} anchor="export-anfrage" />
+        <LeadForm form={LEAD_FORMS['vehicle-enquiry']} vehicle={VEHICLE} anchor="fahrzeug-anfrage" />
       </>,
       { path: '/formulare?anfrage=gesendet&formular=fahrzeug-anfrage' },
     )
@@ -485,7 +492,7 @@ describe('LeadForm', () => {
   })
 
   test('?anfrage=gesendet alone confirms the (only) form', async () => {
-    await renderForm(<LeadForm kind="export" anchor="export-anfrage" />, { path: '/formulare?anfrage=gesendet' })
+    await renderForm(<LeadForm form={LEAD_FORMS['export']} anchor="export-anfrage" />, { path: '/formulare?anfrage=gesendet' })
     expect(screen.getByRole('status').textContent).toBe(`${LEAD_TOASTS.success.title}${LEAD_TOASTS.success.description}`)
   })
 })

@@ -1,10 +1,14 @@
 import { SubmissionForm, type SubmissionFormProps } from '#app/components/forms/submission-form.tsx'
-import { type LeadKind } from '#app/submissions/forms.ts'
-import { financingRequestPrefill, LEAD_FORMS, vehicleEnquiryMessage } from '#app/submissions/lead-forms.ts'
+import { type FormDefinition, type LeadKind } from '#app/submissions/forms.ts'
+import { financingRequestPrefill, vehicleEnquiryMessage } from '#app/submissions/vehicle-lead-forms.ts'
 import { SELL_FLOW_FORMS } from '#schemas/lib/links.ts'
 
 export type LeadFormProps = Omit<SubmissionFormProps, 'form' | 'subjects' | 'rows' | 'idPrefix' | 'vehicleId' | 'prefill' | 'saleHandoff'> & {
-  kind: LeadKind
+  /**
+   * The form's definition, imported by name (lead-forms.ts) where the page knows which it shows, or
+   * from the registry where content chooses it: a page loads only the definitions it imports.
+   */
+  form: FormDefinition<LeadKind>
   /** The enquired vehicle (vehicle enquiry): its public id goes along, make and model pre-fill the message. */
   vehicle?: { id: string; make: string; model: string }
   /** The financing request: the calculator's term and down payment, pre-filled. */
@@ -16,7 +20,8 @@ export type LeadFormProps = Omit<SubmissionFormProps, 'form' | 'subjects' | 'row
 // One list with the Studio's rule for seller buttons (schemas/lib/links.ts, issue 36).
 export const VALUATION_KINDS: ReadonlySet<LeadKind> = new Set(SELL_FLOW_FORMS as ReadonlyArray<LeadKind>)
 
-export function LeadForm({ kind, vehicle, financing, ...props }: LeadFormProps) {
+export function LeadForm({ form, vehicle, financing, ...props }: LeadFormProps) {
+  const { kind } = form
   // The test drive's message is optional and starts empty; the enquiry's names the car (spec §7).
   const prefill =
     vehicle && kind === 'vehicle-enquiry'
@@ -24,5 +29,5 @@ export function LeadForm({ kind, vehicle, financing, ...props }: LeadFormProps) 
       : kind === 'financing-request' && financing
         ? financingRequestPrefill(financing)
         : undefined
-  return <SubmissionForm form={LEAD_FORMS[kind]} vehicleId={vehicle?.id} prefill={prefill} saleHandoff={VALUATION_KINDS.has(kind)} {...props} />
+  return <SubmissionForm form={form} vehicleId={vehicle?.id} prefill={prefill} saleHandoff={VALUATION_KINDS.has(kind)} {...props} />
 }

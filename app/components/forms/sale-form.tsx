@@ -18,7 +18,8 @@ import {
   type FieldErrors,
 } from '#app/submissions/forms.ts'
 import { SALE_PATH } from '#schemas/lib/constants.ts'
-import { LEAD_FORMS, saleAnswerPromise, SALE_GROUPS } from '#app/submissions/lead-forms.ts'
+import { saleAnswerPromise } from '#app/submissions/lead-forms.ts'
+import { SALE_GROUPS, VEHICLE_SALE_FORM } from '#app/submissions/sell-request-form.ts'
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_FIELD, PHOTO_MESSAGES, SALE_CONFIRMATION_ID } from '#app/submissions/photos.ts'
 import { draftKey, useFormDraft } from '#app/utils/form-draft.ts'
 import { focusFirstInvalid, refusedBeforeSending, stringEntries } from '#app/utils/form-values.ts'
@@ -31,7 +32,7 @@ import { APPOINTMENT_ANCHOR } from '#app/submissions/sale-appointment.ts'
 import { PhotoField } from './photo-field.tsx'
 import { SaleAppointment, type SaleConfirmationData } from './sale-appointment.tsx'
 
-const FORM = LEAD_FORMS['vehicle-sale']
+const FORM = VEHICLE_SALE_FORM
 const ANCHOR = SALE_ANCHOR
 const id = (name: string) => `${ANCHOR}-${name}`
 

@@ -2,15 +2,16 @@ import { ClockIcon, PhoneIcon } from '#app/components/icons.tsx'
 import { LeadForm, VALUATION_KINDS } from '#app/components/forms/lead-form.tsx'
 import { SectionHeading } from '#app/components/section-heading.tsx'
 import { SellFlowCallout } from '#app/components/sell-flow-callout.tsx'
-import { isLeadKind } from '#app/submissions/lead-forms.ts'
+import { CONTENT_LEAD_FORMS, type ContentLeadKind, isContentLeadKind } from '#app/submissions/page-lead-forms.ts'
 import { telHref } from '#app/utils/format.ts'
 import { hoursHeading, useSiteSettings } from '#app/utils/site-settings.ts'
 import { type SectionProps } from './types'
 
 /** `valuation:muenster` → kind `valuation`, variant `muenster` (schemas/sections/leadFormSection.ts). */
-export function parseFormChoice(choice: string): { kind: Parameters<typeof LeadForm>[0]['kind']; variant?: string } | null {
+export function parseFormChoice(choice: string): { kind: ContentLeadKind; variant?: string } | null {
   const [kind, variant] = choice.split(':')
-  if (!isLeadKind(kind)) return null
+  // Only the forms the Studio offers a page (schemas/sections/leadFormSection.ts) are loaded here.
+  if (!isContentLeadKind(kind)) return null
   return variant ? { kind, variant } : { kind }
 }
 
@@ -36,7 +37,12 @@ export function LeadFormSection({ section, id, hours: variant, muted }: SectionP
                 text="Mit Zustand und Fotos können wir Ihr Auto genauer einschätzen: Nutzen Sie unser Verkaufsformular – oder füllen Sie unten die Eckdaten aus und wählen Sie „Mit Fotos weiter“."
               />
             ) : null}
-            <LeadForm kind={choice.kind} variant={choice.variant} anchor={id} {...(section.submitLabel ? { submitLabel: section.submitLabel } : {})} />
+            <LeadForm
+              form={CONTENT_LEAD_FORMS[choice.kind]}
+              variant={choice.variant}
+              anchor={id}
+              {...(section.submitLabel ? { submitLabel: section.submitLabel } : {})}
+            />
           </div>
           <ul className="grid grid-cols-1 gap-4 self-start sm:grid-cols-2 lg:grid-cols-1">
             {settings.phone ? (

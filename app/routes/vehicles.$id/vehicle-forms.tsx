@@ -1,6 +1,13 @@
 import { PRICE_ALERT_CONSENT } from '#app/alerts/consent.ts'
 import { LeadForm } from '#app/components/forms/lead-form.tsx'
-import { reservedTestDriveNote } from '#app/submissions/lead-forms.ts'
+import {
+  AVAILABILITY_ALERT_FORM,
+  FINANCING_REQUEST_FORM,
+  PRICE_ALERT_FORM,
+  reservedTestDriveNote,
+  TEST_DRIVE_FORM,
+  VEHICLE_ENQUIRY_FORM,
+} from '#app/submissions/vehicle-lead-forms.ts'
 import { type TestDriveSlot } from '#app/submissions/test-drive-slots.ts'
 import { formatPrice } from '#app/utils/format.ts'
 import { tradeInHref } from '#app/vehicles/contact-links.ts'
@@ -40,7 +47,7 @@ export function VehicleForms({
           heading="Benachrichtigen, falls wieder frei"
           intro={`Der ${name} ist reserviert. Hinterlassen Sie Ihren Namen und Ihre Telefonnummer oder E-Mail-Adresse: Fällt die Reservierung weg, melden wir uns bei Ihnen.`}
         >
-          <LeadForm kind="availability-alert" anchor="wieder-frei" vehicle={formVehicle} submitLabel="BENACHRICHTIGEN, FALLS WIEDER FREI" />
+          <LeadForm form={AVAILABILITY_ALERT_FORM} anchor="wieder-frei" vehicle={formVehicle} submitLabel="BENACHRICHTIGEN, FALLS WIEDER FREI" />
         </LeadSection>
       ) : null}
 
@@ -50,7 +57,7 @@ export function VehicleForms({
         heading="Fahrzeug anfragen"
         intro={`Fragen zum ${name}, Probefahrt oder Finanzierung: Schreiben Sie uns, wir melden uns schnellstmöglich.`}
       >
-        <LeadForm kind="vehicle-enquiry" anchor="anfrage" vehicle={formVehicle} />
+        <LeadForm form={VEHICLE_ENQUIRY_FORM} anchor="anfrage" vehicle={formVehicle} />
       </LeadSection>
 
       {hasPrice ? (
@@ -73,7 +80,7 @@ export function VehicleForms({
           <LeadForm
             // A new term or down payment from the calculator (a navigation) starts the form with them.
             key={`${financing.termMonths}-${financing.downPayment}`}
-            kind="financing-request"
+            form={FINANCING_REQUEST_FORM}
             anchor={FINANCING_REQUEST_ANCHOR}
             vehicle={formVehicle}
             financing={financing}
@@ -91,7 +98,7 @@ export function VehicleForms({
           intro={`Wir schreiben Ihnen eine E-Mail, sobald der Preis des ${name} sinkt. Vorher bestätigen Sie Ihre Adresse über einen Link, den wir Ihnen schicken.`}
         >
           <LeadForm
-            kind="price-alert"
+            form={PRICE_ALERT_FORM}
             anchor="preis-beobachten"
             vehicle={formVehicle}
             submitLabel="PREIS BEOBACHTEN"
@@ -109,7 +116,7 @@ export function VehicleForms({
         }`}
       >
         <LeadForm
-          kind="test-drive"
+          form={TEST_DRIVE_FORM}
           anchor="probefahrt"
           vehicle={formVehicle}
           slots={slots}

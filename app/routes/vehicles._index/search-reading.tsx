@@ -2,7 +2,7 @@ import { Link, useSearchParams } from '@remix-run/react'
 import { SEARCH_REQUEST_ANCHOR, SearchRequest } from '#app/components/search-request.tsx'
 import { FormConfirmation } from '#app/components/ui/form-parts.tsx'
 import { confirmationId, SENT, successText } from '#app/submissions/forms.ts'
-import { LEAD_FORMS } from '#app/submissions/lead-forms.ts'
+import { SEARCH_REQUEST_FORM } from '#app/submissions/search-request-form.ts'
 import { RESULTS_ANCHOR } from '#app/vehicles/list-return.ts'
 import { type QueryReading, suggestedSearch } from '#app/vehicles/query-reading.ts'
 import { displayTerm, isFillerWord, searchWords } from '#app/vehicles/search-text.ts'
@@ -99,7 +99,7 @@ export function EmptySearchHelp({ state, search }: { state: VehicleSearch; searc
 export function SearchRequestSent({ formShown }: { formShown: boolean }) {
   const [params] = useSearchParams()
   if (formShown || params.get(SENT.lead.param) !== SENT.lead.value || params.get(SENT.lead.formParam) !== SEARCH_REQUEST_ANCHOR) return null
-  const { title, description } = successText(LEAD_FORMS['search-request'], params.get(SENT.lead.channelParam))
+  const { title, description } = successText(SEARCH_REQUEST_FORM, params.get(SENT.lead.channelParam))
   return (
     <div id={confirmationId(SEARCH_REQUEST_ANCHOR)} tabIndex={-1} autoFocus className="mt-4 rounded-xl focus-visible:outline-3 focus-visible:outline-zinc-900">
       <FormConfirmation title={title}>{description}</FormConfirmation>

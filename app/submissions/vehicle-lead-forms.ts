@@ -1,0 +1,174 @@
+/*
+ * The five forms of a vehicle page (the enquiry, the test drive, the financing request, the price
+ * alert and „Benachrichtigen, falls wieder frei“) and their wording: only vehicle pages load them.
+ */
+import { formatDecimal } from '#app/utils/format.ts'
+import { TERM_OPTIONS } from '#app/vehicles/financing-terms.ts'
+import { type FormDefinition } from './forms.ts'
+import { LEAD_LIMITS, leadForm, PHONE_OR_EMAIL_HINT, PHONE_OR_EMAIL_MESSAGE, phoneField, priceField, selectField } from './lead-forms.ts'
+
+/** The interest text the vehicle enquiry's message starts with. */
+export function vehicleEnquiryMessage(make: string, model: string): string {
+  return `Ich interessiere mich für den ${make} ${model}. Bitte kontaktieren Sie mich.`
+}
+
+/**
+ * „Preis beobachten“ (issue 38 item 2) on a vehicle page: one field, the e-mail address; the car goes
+ * along. Stored as a lead like every form; the alert starts only once the address is confirmed
+ * through the link of the confirmation mail (double opt-in, docs/decisions/080).
+ */
+export const PRICE_ALERT_FORM: FormDefinition<'price-alert'> = {
+  ...leadForm('price-alert', [
+    {
+      name: 'email',
+      label: 'E-Mail',
+      type: 'email',
+      required: true,
+      maxLength: LEAD_LIMITS.email,
+      placeholder: 'ihre@email.de',
+      autoComplete: 'email',
+      inputMode: 'email',
+      messages: { missing: 'Bitte geben Sie Ihre E-Mail-Adresse an, damit wir Ihnen schreiben können, wenn der Preis sinkt.' },
+    },
+  ]),
+  texts: {
+    ...leadForm('price-alert', []).texts,
+    success: {
+      title: 'Fast geschafft: Bitte bestätigen Sie Ihre E-Mail-Adresse',
+      description:
+        'Wir schicken Ihnen eine E-Mail mit einem Bestätigungslink, meist innerhalb weniger Minuten. Erst wenn Sie ihn öffnen und bestätigen, schreiben wir Ihnen, sobald der Preis dieses Fahrzeugs sinkt.',
+    },
+  },
+  once: true,
+  watchesVehicle: true,
+  watchesPrice: true,
+}
+
+/** What a reserved car's status means to a buyer (issue 36): the vehicle page, the test drive and the receipts say it alike. */
+export const RESERVED_MEANING =
+  'Ein anderer Kunde hat es verbindlich reserviert; wir halten es bis zum Kaufabschluss für ihn zurück. Fällt die Reservierung weg, ist es wieder frei.'
+
+/** The test drive of a reserved car: said before sending, in the confirmation and in the receipt. */
+export function reservedTestDriveNote(name: string): string {
+  return `Bitte beachten Sie: Der ${name} ist derzeit reserviert. Eine Probefahrt ist nur möglich, falls die Reservierung wegfällt – wir rufen Sie an und sagen Ihnen, ob es klappt.`
+}
+
+/**
+ * „Benachrichtigen, falls wieder frei“ (issue 36) on a reserved car's page: a lead like any other,
+ * naming the car; staff call or write back by hand when the reservation ends (decision 067: the
+ * automatic alert with double opt-in is a later issue). Name and one way back, phone or e-mail.
+ */
+export const AVAILABILITY_ALERT_FORM: FormDefinition<'availability-alert'> = {
+  ...leadForm('availability-alert', [
+    { name: 'name', label: 'Name', type: 'text', required: true, maxLength: LEAD_LIMITS.name, placeholder: 'Ihr Name', autoComplete: 'name' },
+    { ...phoneField(), required: false },
+    { name: 'email', label: 'E-Mail', type: 'email', required: false, maxLength: LEAD_LIMITS.email, placeholder: 'ihre@email.de', autoComplete: 'email' },
+  ]),
+  texts: {
+    ...leadForm('availability-alert', []).texts,
+    success: {
+      title: 'Wir melden uns, falls es wieder frei wird',
+      description: 'Vielen Dank! Fällt die Reservierung weg, rufen wir Sie an oder schreiben Ihnen – persönlich, sobald wir es wissen.',
+    },
+  },
+  anyOf: [{ fields: ['phone', 'email'], message: PHONE_OR_EMAIL_MESSAGE, hint: PHONE_OR_EMAIL_HINT }],
+  once: true,
+  watchesVehicle: true,
+}
+
+/** The terms a financing request offers: the calculator's, as the dealer reads them („48 Monate“). */
+export const FINANCING_TERMS = TERM_OPTIONS.map((months) => `${months} Monate`)
+
+/**
+ * „Finanzierung anfragen“ (issue 38 item 3) on a vehicle page: the car, and the term and down payment
+ * of the calculator above it, pre-filled (financingRequestPrefill) and still changeable; a name and
+ * one way back. A lead like any other (the one pipeline); the term and the down payment are a select
+ * and a number, so the receipt repeats them (decision 042).
+ */
+export const FINANCING_REQUEST_FORM: FormDefinition<'financing-request'> = {
+  ...leadForm('financing-request', [
+    { name: 'name', label: 'Name', type: 'text', required: true, maxLength: LEAD_LIMITS.name, placeholder: 'Ihr Name', autoComplete: 'name' },
+    { ...phoneField(), required: false },
+    { name: 'email', label: 'E-Mail', type: 'email', required: false, maxLength: LEAD_LIMITS.email, placeholder: 'ihre@email.de', autoComplete: 'email' },
+    { ...selectField('term', 'Laufzeit', FINANCING_TERMS), required: true, messages: { missing: 'Bitte wählen Sie eine Laufzeit.' } },
+    {
+      ...priceField('downPayment', 'Anzahlung (€)', 'z. B. 5.000'),
+      required: true,
+      messages: { missing: 'Bitte geben Sie eine Anzahlung an (0, wenn keine).' },
+    },
+    {
+      name: 'message',
+      label: 'Nachricht (optional)',
+      type: 'textarea',
+      required: false,
+      maxLength: LEAD_LIMITS.message,
+      placeholder: 'z. B. Fragen zur Schlussrate oder zu Ihrem Einkommen',
+    },
+  ]),
+  texts: {
+    ...leadForm('financing-request', []).texts,
+    success: {
+      title: 'Finanzierung angefragt!',
+      description: 'Vielen Dank! Wir rechnen Ihr Angebot mit unserer Partnerbank durch und melden uns schnellstmöglich bei Ihnen.',
+    },
+  },
+  anyOf: [{ fields: ['phone', 'email'], message: PHONE_OR_EMAIL_MESSAGE, hint: PHONE_OR_EMAIL_HINT }],
+}
+
+/** The request form's values from the calculator's (financingInputFromParams): „48 Monate“, whole euros. */
+export function financingRequestPrefill(input: { termMonths: number; downPayment: number }): Record<string, string> {
+  const term = `${input.termMonths} Monate`
+  return { ...(FINANCING_TERMS.includes(term) ? { term } : {}), downPayment: formatDecimal(Math.max(0, Math.round(input.downPayment))) }
+}
+
+/** „Fahrzeug anfragen“ on a vehicle page. Issue 36: phone-first buyers may leave a number instead of an address (decision 071). */
+export const VEHICLE_ENQUIRY_FORM: FormDefinition<'vehicle-enquiry'> = {
+  ...leadForm('vehicle-enquiry', [
+    { name: 'name', label: 'Name', type: 'text', required: true, maxLength: LEAD_LIMITS.name, placeholder: 'Ihr Name', autoComplete: 'name' },
+    { ...phoneField(), required: false },
+    {
+      name: 'email',
+      label: 'E-Mail',
+      type: 'email',
+      required: false,
+      maxLength: LEAD_LIMITS.email,
+      placeholder: 'ihre@email.de',
+      autoComplete: 'email',
+    },
+    { name: 'message', label: 'Nachricht', type: 'textarea', required: true, maxLength: LEAD_LIMITS.message, placeholder: 'Ihre Nachricht' },
+  ]),
+  anyOf: [{ fields: ['phone', 'email'], message: PHONE_OR_EMAIL_MESSAGE, hint: PHONE_OR_EMAIL_HINT }],
+}
+
+/** „Probefahrt vereinbaren“. Issue 26: a test drive the dealer can act on: a slot from the opening hours and a number to call back. */
+export const TEST_DRIVE_FORM: FormDefinition<'test-drive'> = leadForm('test-drive', [
+  { name: 'name', label: 'Name', type: 'text', required: true, maxLength: LEAD_LIMITS.name, placeholder: 'Ihr Name', autoComplete: 'name' },
+  phoneField(),
+  {
+    name: 'email',
+    label: 'E-Mail (für Ihre Bestätigung)',
+    type: 'email',
+    required: false,
+    maxLength: LEAD_LIMITS.email,
+    placeholder: 'ihre@email.de',
+    autoComplete: 'email',
+  },
+  {
+    name: 'slot',
+    label: 'Wunschtermin',
+    type: 'slot',
+    required: true,
+    messages: { missing: 'Bitte wählen Sie einen Wunschtermin.' },
+    // Stored as the server's German text of a slot it checked against the opening hours (submit.server.ts).
+    inReceipt: true,
+  },
+  { name: 'tradeIn', label: 'Fahrzeug in Zahlung geben?', type: 'checkbox', required: false },
+  {
+    name: 'message',
+    label: 'Nachricht (optional)',
+    type: 'textarea',
+    required: false,
+    maxLength: LEAD_LIMITS.message,
+    placeholder: 'Fragen oder Wünsche zur Probefahrt',
+  },
+])
