@@ -42,3 +42,17 @@ test('the stop link leads to the same page without the redirect (WCAG 2.2.1)', a
   expect(body).toContain('Die automatische Weiterleitung ist gestoppt.')
   expect(body).not.toContain('Weiterleitung stoppen')
 })
+
+test('a form’s confirmation address on a page deleted meanwhile: it arrived, and no redirect away from it', async () => {
+  for (const [query, title] of [
+    ['nachricht=gesendet', 'Ihre Nachricht ist angekommen'],
+    ['anfrage=gesendet&formular=bewertung', 'Ihre Anfrage ist angekommen'],
+  ]) {
+    const { head, body } = await serverHtml(`http://localhost/locations/geloescht?${query}`)
+    expect(head).toBe('')
+    expect(body).toContain(title)
+    expect(body).not.toContain('Weiterleitung')
+  }
+  // Any other query keeps the redirect.
+  expect((await serverHtml('http://localhost/nirgendwo?nachricht=x')).head).toContain('http-equiv="refresh"')
+})

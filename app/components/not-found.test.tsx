@@ -32,6 +32,13 @@ describe('NotFound', () => {
     expect(screen.getByRole('status').textContent).toBe('Automatische Weiterleitung zur Startseite in 10 Sekunden...')
   })
 
+  test('a form’s confirmation address stays: the visitor reads that it arrived (the page was deleted meanwhile)', () => {
+    const router = renderAt('/locations/geloescht?anfrage=gesendet&formular=bewertung')
+    expect(screen.getByText('Ihre Anfrage ist angekommen')).toBeTruthy()
+    act(() => void vi.advanceTimersByTime(60_000))
+    expect(router.state.location.pathname).toBe('/locations/geloescht')
+  })
+
   test('goes home after 10 seconds', () => {
     const router = renderAt('/nirgendwo')
     act(() => void vi.advanceTimersByTime(9_999))

@@ -2,6 +2,8 @@ import { Link, useLocation, useNavigate } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { ErrorHero } from '#app/components/error-hero.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
+import { FormConfirmation } from '#app/components/ui/form-parts.tsx'
+import { SENT } from '#app/submissions/forms.ts'
 import { useNonce } from '#app/utils/nonce-provider.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
 
@@ -11,8 +13,20 @@ export const NOT_FOUND_REDIRECT_MS = 10_000
 /** `?weiterleitung=aus`: the not-found page without its redirect (how a visitor without JavaScript stops it). */
 const STOP_QUERY = { name: 'weiterleitung', value: 'aus' }
 
-function useRedirectStoppedByLink(): boolean {
-  return new URLSearchParams(useLocation().search).get(STOP_QUERY.name) === STOP_QUERY.value
+/**
+ * Whether the page stays: stopped by the link, or reached by a form's confirmation address. A form
+ * sent from a page that was deleted meanwhile is stored, then redirected to that page's confirmation,
+ * which is now this page: the visitor reads that it arrived, and is not sent away from it.
+ */
+function useRedirectStopped(): boolean {
+  const query = new URLSearchParams(useLocation().search)
+  return query.get(STOP_QUERY.name) === STOP_QUERY.value || sentHere(query) !== null
+}
+
+/** What the address says was sent: a contact message, a lead, or nothing. */
+function sentHere(query: URLSearchParams): 'contact' | 'lead' | null {
+  if (query.get(SENT.contact.param) === SENT.contact.value) return 'contact'
+  return query.get(SENT.lead.param) === SENT.lead.value ? 'lead' : null
 }
 
 /**
@@ -21,7 +35,7 @@ function useRedirectStoppedByLink(): boolean {
  * runs (a meta refresh could be neither stopped nor cancelled by a client-side navigation).
  */
 export function NotFoundRefresh() {
-  const stopped = useRedirectStoppedByLink()
+  const stopped = useRedirectStopped()
   if (stopped) return null
   // HTML's grammar for a refresh with a URL wants whitespace after the semicolon (the Nu checker refuses `10;url=/`).
   return (
@@ -47,7 +61,8 @@ declare global {
  */
 export function NotFound() {
   const navigate = useNavigate()
-  const stoppedByLink = useRedirectStoppedByLink()
+  const stoppedByLink = useRedirectStopped()
+  const sent = sentHere(new URLSearchParams(useLocation().search))
   const [redirecting, setRedirecting] = useState(!stoppedByLink)
   const hydrated = useHydrated()
   const homeLinkRef = useRef<HTMLAnchorElement>(null)
@@ -84,35 +99,44 @@ export function NotFound() {
     >
       {/* Runs while the HTML is parsed, before hydration; React never runs it again on the client. */}
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: 'window.__notFoundShownAt=Date.now()' }} />
-      {/* Before the links: the stop control is the first thing of the content to reach. */}
-      <div className="mt-6 flex flex-col items-center gap-1 text-sm text-zinc-400">
-        <p role="status">{redirecting ? 'Automatische Weiterleitung zur Startseite in 10 Sekunden...' : 'Die automatische Weiterleitung ist gestoppt.'}</p>
-        {/* Only a script can stop the scripted redirect; without one the button would do nothing. */}
-        {hydrated && redirecting ? (
-          <button
-            type="button"
-            data-stop-redirect
-            onClick={() => {
-              setRedirecting(false)
-              // The button disappears; keep keyboard focus on the page's next sensible target.
-              homeLinkRef.current?.focus()
-            }}
-            className="inline-flex min-h-11 items-center rounded px-2 font-semibold text-white underline underline-offset-4 hover:text-amber-400 focus-visible:outline-3 focus-visible:outline-amber-400"
-          >
-            Weiterleitung stoppen
-          </button>
-        ) : null}
-        {redirecting ? (
-          <noscript>
-            <a
-              href={`?${STOP_QUERY.name}=${STOP_QUERY.value}`}
-              className="inline-flex min-h-11 items-center rounded px-2 font-semibold text-white underline underline-offset-4 hover:text-amber-400"
+      {sent ? (
+        <div className="mx-auto mt-8 max-w-xl text-left">
+          <FormConfirmation title={sent === 'contact' ? 'Ihre Nachricht ist angekommen' : 'Ihre Anfrage ist angekommen'}>
+            Vielen Dank! Wir melden uns wie versprochen bei Ihnen. Nur die Seite, von der aus Sie gesendet haben, gibt es inzwischen nicht mehr.
+          </FormConfirmation>
+        </div>
+      ) : null}
+      {/* Before the links: the stop control is the first thing of the content to reach. A confirmation has no redirect to tell of. */}
+      {sent ? null : (
+        <div className="mt-6 flex flex-col items-center gap-1 text-sm text-zinc-400">
+          <p role="status">{redirecting ? 'Automatische Weiterleitung zur Startseite in 10 Sekunden...' : 'Die automatische Weiterleitung ist gestoppt.'}</p>
+          {/* Only a script can stop the scripted redirect; without one the button would do nothing. */}
+          {hydrated && redirecting ? (
+            <button
+              type="button"
+              data-stop-redirect
+              onClick={() => {
+                setRedirecting(false)
+                // The button disappears; keep keyboard focus on the page's next sensible target.
+                homeLinkRef.current?.focus()
+              }}
+              className="inline-flex min-h-11 items-center rounded px-2 font-semibold text-white underline underline-offset-4 hover:text-amber-400 focus-visible:outline-3 focus-visible:outline-amber-400"
             >
               Weiterleitung stoppen
-            </a>
-          </noscript>
-        ) : null}
-      </div>
+            </button>
+          ) : null}
+          {redirecting ? (
+            <noscript>
+              <a
+                href={`?${STOP_QUERY.name}=${STOP_QUERY.value}`}
+                className="inline-flex min-h-11 items-center rounded px-2 font-semibold text-white underline underline-offset-4 hover:text-amber-400"
+              >
+                Weiterleitung stoppen
+              </a>
+            </noscript>
+          ) : null}
+        </div>
+      )}
       <div className="mt-10 flex flex-col justify-center gap-4 sm:flex-row">
         <Link ref={homeLinkRef} to="/" className={buttonClasses({ variant: 'primary', size: 'lg' })}>
           Zur Startseite

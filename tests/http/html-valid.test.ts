@@ -43,6 +43,8 @@ const BROWSER = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KH
 const EXTRA = [
   '/gibt-es-nicht',
   '/gibt-es-nicht?weiterleitung=aus',
+  // A form sent from a page deleted meanwhile: its confirmation on the not-found page.
+  '/gibt-es-nicht?nachricht=gesendet',
   '/vehicles/999999',
   '/?nachricht=gesendet',
   '/contact?nachricht=gesendet',

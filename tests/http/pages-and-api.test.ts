@@ -112,3 +112,32 @@ it('a rendered page leaves no timer of ours behind: the render’s abort timer e
   }
   expect([...pending.values()]).toEqual([])
 })
+
+it('a form sent from a page deleted meanwhile is stored, and the confirmation the visitor lands on says it arrived', async () => {
+  const name = `Gelöschte Seite ${Date.now()}`
+  const path = '/locations/gibt-es-nicht-mehr'
+  const post = await get(path, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: SITE_URL },
+    body: new URLSearchParams({ leadKind: 'contact', anchor: 'contact', page: path, name, email: 'weg@example.de', message: 'Hallo', website: '' }).toString(),
+  })
+  expect(post.status).toBe(303)
+  const location = post.headers.get('location')!
+  expect(location).toBe(`${path}?nachricht=gesendet#contact-bestaetigung`)
+  const stored = await site.context.lake.fetch<Array<{ name: string }>>(
+    '*[_type == "contactMessage" && name == $name]{name}',
+    { name },
+    { includePrivate: true },
+  )
+  expect(stored).toEqual([{ name }])
+
+  // The page is gone (404), but the visitor reads that the message arrived, and is not sent away from it.
+  const page = await get(location)
+  expect(page.status).toBe(404)
+  const html = await page.text()
+  expect(html).toContain('Ihre Nachricht ist angekommen')
+  expect(html).toContain('Seite nicht gefunden')
+  expect(html).not.toContain('http-equiv="refresh"')
+  expect(html).not.toContain('Automatische Weiterleitung')
+})
