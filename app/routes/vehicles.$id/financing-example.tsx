@@ -14,6 +14,7 @@ import {
   FINANCING_REQUEST_ANCHOR,
   formatEuroCents,
   formatRatePercent,
+  lenderLine,
   MIN_NET_LOAN_EUR,
   TERM_OPTIONS,
 } from '#app/vehicles/financing.ts'
@@ -76,6 +77,7 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path, l
     }, ANNOUNCE_DELAY_MS)
     return () => clearTimeout(timer)
   }, [summary])
+  const lenderText = lenderLine(lender)
   const terms = TERM_OPTIONS.includes(term as (typeof TERM_OPTIONS)[number]) ? TERM_OPTIONS : [...TERM_OPTIONS, term].sort((a, b) => a - b)
 
   const syncAddress = (down: string, months: number) => {
@@ -237,8 +239,8 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path, l
         </div>
       ) : null}
       <p className="mt-4 text-xs leading-relaxed text-zinc-600">
-        {lender?.trim()
-          ? `Unverbindliches Finanzierungsbeispiel; Darlehensgeber: ${lender.trim()}. Bonität vorausgesetzt.`
+        {lenderText
+          ? `Unverbindliches Finanzierungsbeispiel; ${lenderText}. Bonität vorausgesetzt.`
           : 'Unverbindliches Finanzierungsbeispiel einer unserer Partnerbanken, Bonität vorausgesetzt.'}{' '}
         Sollzinssatz gebunden für die gesamte Laufzeit; gleichbleibende monatliche Raten, die letzte Rate gleicht Rundungen aus. Kein Angebot: Die Konditionen
         Ihrer Finanzierung hängen von Ihrer Bonität, der Anzahlung und der Laufzeit ab. Wir beraten Sie gern.
