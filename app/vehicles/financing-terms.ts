@@ -34,6 +34,15 @@ export function formatRatePercent(percent: number): string {
 }
 
 /**
+ * `2,9 %`: the advertised rate as the copy writes its Kennzahl („Finanzierung ab 2,9 %“, formatFigure:
+ * up to two decimals, none trailing), for a heading that advertises it; the example's own figures keep
+ * formatRatePercent's two decimals, as loan offers list them.
+ */
+export function formatAdvertisedRate(percent: number): string {
+  return `${formatDecimal(percent, { maximumFractionDigits: 2 })}\u00a0%`
+}
+
+/**
  * The lender as every example names it (PAngV § 17: name and address): „Darlehensgeber: …“ from the
  * Impressum's setting (legal.lender); null while the settings name none.
  */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { resolvePlaceholders } from '#schemas/lib/figures.ts'
 import {
   advertisedMonthlyRate,
   advertisedRateExample,
@@ -10,6 +11,7 @@ import {
   defaultDownPayment,
   effectiveRateOf,
   financingInputFromParams,
+  formatAdvertisedRate,
   formatEuroCents,
   formatRatePercent,
   lenderLine,
@@ -283,5 +285,12 @@ describe('the representative example of the advertised rate (copy review 2026-11
     expect(lenderLine(' Musterbank AG, Bankstraße 1, 45127 Essen ')).toBe('Darlehensgeber: Musterbank AG, Bankstraße 1, 45127 Essen')
     expect(lenderLine('  ')).toBeNull()
     expect(lenderLine(null)).toBeNull()
+  })
+
+  it('a heading writes the advertised rate as the copy writes its Kennzahl, „2,9 %“, not „2,90 %“ (copy review 2026-11-29, L4)', () => {
+    for (const rate of [2.9, 3.49, 4, 2.95, 0]) {
+      expect(formatAdvertisedRate(rate)).toBe(resolvePlaceholders('{financingFromPercent}\u00a0%', { financingFromPercent: rate }))
+    }
+    expect(formatAdvertisedRate(2.9)).toBe('2,9\u00a0%')
   })
 })

@@ -15,6 +15,7 @@ import {
   DEFAULT_TERM_MONTHS,
   FINANCING_ANCHOR,
   FINANCING_REQUEST_ANCHOR,
+  formatAdvertisedRate,
   formatEuroCents,
   formatRatePercent,
   lenderLine,
@@ -25,7 +26,16 @@ import {
 export const MIN_TERM_MONTHS = 12
 export const MAX_TERM_MONTHS = 84
 /** The select's terms (the server accepts any whole month in between), the defaults and the formats, kept in financing-terms.ts for pages without the calculator. */
-export { DEFAULT_DOWN_PAYMENT_SHARE, DEFAULT_EFFECTIVE_RATE_PERCENT, DEFAULT_TERM_MONTHS, formatEuroCents, formatRatePercent, lenderLine, TERM_OPTIONS }
+export {
+  DEFAULT_DOWN_PAYMENT_SHARE,
+  DEFAULT_EFFECTIVE_RATE_PERCENT,
+  DEFAULT_TERM_MONTHS,
+  formatAdvertisedRate,
+  formatEuroCents,
+  formatRatePercent,
+  lenderLine,
+  TERM_OPTIONS,
+}
 
 /**
  * The smallest net loan the example computes: banks' car loans start around here, and below it

@@ -12,6 +12,7 @@ import {
   FINANCING_ANCHOR,
   FINANCING_PARAMS,
   FINANCING_REQUEST_ANCHOR,
+  formatAdvertisedRate,
   formatEuroCents,
   formatRatePercent,
   lenderLine,
@@ -113,7 +114,7 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path, l
       className="scroll-mt-24 rounded-xl print:hidden border border-zinc-200 bg-zinc-50 p-5 sm:p-6"
     >
       <h2 id="finanzierung-heading" className="text-xl text-zinc-950">
-        Finanzierung ab {formatRatePercent(effectiveRatePercent)} eff. Jahreszins
+        Finanzierung ab {formatAdvertisedRate(effectiveRatePercent)} eff. Jahreszins
       </h2>
       <p className="mt-1 text-sm font-semibold text-zinc-700">Unverbindliches Finanzierungsbeispiel</p>
 
