@@ -186,7 +186,7 @@ const CHANGES: Record<EditableFigure, { value: number; old: RegExp; new: RegExp;
     old: /(?<![\d.,])150(?![\d.,])/g,
     new: /(?<![\d.,])431(?![\d.,])/g,
     // Xanten's own figures: vehicles sold there, not the stock.
-    own: /150 ?\+ ?(verkaufte Fahrzeuge|Verkaufte Fahrzeuge in Xanten|Gebrauchtwagen verkauft)/g,
+    own: /150 ?\+ ?(verkaufte Fahrzeuge|Gebrauchtwagen verkauft)/g,
   },
   vehiclesSold: {
     value: 8642,
@@ -240,8 +240,20 @@ describe('company figures in the seed', () => {
       catchmentKm: 95,
     })
     const counters = (path: string) => JSON.stringify(documents.find((document) => document.path === path)?.sections).match(/"_type":"statItem"[^}]*/g)
-    expect(counters('/locations')?.join()).toMatch(/"figure":"vehiclesSoldLocations","suffix":"\+","label":"Verkaufte Fahrzeuge"/)
+    expect(counters('/locations')?.join()).toMatch(/"figure":"vehiclesSoldLocations","suffix":"\+","label":"verkaufte Fahrzeuge"/)
     expect(counters('/services/autoankauf')?.join()).toMatch(/"figure":"vehiclesBought","suffix":"\+","label":"Fahrzeuge angekauft"/)
+  })
+
+  it('label each counter as the phrase a screen reader hears after its number, in natural case: „2.500+ verkaufte Fahrzeuge“, „95 % zufriedene Studierende“ (copy review 2026-11-29, L13)', () => {
+    const labels = documents.flatMap((document) =>
+      [...JSON.stringify(document).matchAll(/"_type":"statItem"[^}]*?"label":"([^"]*)"/g)].map((match) => match[1]),
+    )
+    expect(labels.length).toBeGreaterThan(40)
+    // The page shows labels in capitals; an adjective leading the phrase is written small, and none stands alone.
+    expect(labels.filter((label) => /^(Verkaufte|Angekaufte|Zufriedene|Kostenlose?|Geprüfte)\b/.test(label!))).toEqual([])
+    expect(labels).not.toContain('zufrieden')
+    const student = documents.find((document) => document.path === '/locations/muenster/studenten-autoankauf')
+    expect(JSON.stringify(student)).toContain('"number":95,"suffix":"%","label":"zufriedene Studierende"')
   })
 
   it('the rule catches what issue 36 found: a typed 2200 „Verkaufte Fahrzeuge“ on /locations, a typed 2.500+ in a text', () => {

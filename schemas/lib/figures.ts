@@ -26,10 +26,10 @@ export const FIGURES = [
     value: 'vehiclesSoldLocations',
     title: 'Verkaufte Fahrzeuge (Standorte-Übersicht)',
     description:
-      'Z. B. 2200: „2.200+ Verkaufte Fahrzeuge“ auf /locations. Soll dort dieselbe Zahl stehen wie auf der Startseite, den Wert von „Verkaufte Fahrzeuge“ eintragen.',
+      'Z. B. 2200: „2.200+ verkaufte Fahrzeuge“ auf /locations. Soll dort dieselbe Zahl stehen wie auf der Startseite, den Wert von „Verkaufte Fahrzeuge“ eintragen.',
   },
   { value: 'vehiclesBought', title: 'Angekaufte Fahrzeuge', description: 'Z. B. 2500: „2.500+ Fahrzeuge angekauft“ auf /services/autoankauf.' },
-  { value: 'happyCustomers', title: 'Zufriedene Kunden (Autoankauf)', description: 'Z. B. 1800: „1.800+ Zufriedene Kunden“ auf /services/autoankauf.' },
+  { value: 'happyCustomers', title: 'Zufriedene Kunden (Autoankauf)', description: 'Z. B. 1800: „1.800+ zufriedene Kunden“ auf /services/autoankauf.' },
   { value: 'citiesServed', title: 'Städte im Einzugsgebiet', description: 'Z. B. 12: „12 Städte“ auf /locations.' },
   { value: 'catchmentKm', title: 'Einzugsgebiet (km)', description: 'Z. B. 95: „95 km Einzugsgebiet“ auf /locations.' },
   { value: 'satisfactionPercent', title: 'Kundenzufriedenheit (%)', description: '0 bis 100.' },

@@ -61,6 +61,8 @@ it('the server HTML holds every home section with the spec labels and final figu
   }
   // Counters: the final figures are in the HTML for crawlers and visitors without JavaScript.
   for (const figure of [/15\+/, /2\.?500\+/, /150\+/, /98\s?%/]) expect(html).toMatch(figure)
+  // What a screen reader hears of a counter: one phrase in natural case (copy review 2026-11-29, L13).
+  expect(html).toContain('<p class="sr-only">2.500+ verkaufte Fahrzeuge</p>')
 })
 
 it('GET /api/vehicles/{id}: the detail shape, and 404 JSON for an unknown id', async () => {

@@ -128,7 +128,7 @@ describe('seed dataset: what the site queries', () => {
     ])
     expect(home?.stats?.items?.map((item) => `${item.number}${item.suffix ?? ''} ${item.label}`)).toEqual([
       '15+ Jahre Erfahrung',
-      '2500+ Verkaufte Fahrzeuge',
+      '2500+ verkaufte Fahrzeuge',
       '150+ Fahrzeuge im Bestand',
       '98% Kundenzufriedenheit',
     ])
