@@ -83,6 +83,12 @@ describe('seed dataset: copy', () => {
     expect(quick).toBe('Schnelle Abwicklung gewünscht')
     expect(JSON.stringify(seed.find((doc) => doc._id === 'page-locations-muenster'))).toContain(`„${quick}“ an`)
   })
+
+  it('the used-car page excludes liability for business buyers in legal terms, not „gekauft wie gesehen“ (copy review 2026-11-29, L9)', () => {
+    const page = JSON.stringify(seed.find((doc) => doc._id === 'page-locations-xanten-gebrauchtwagen'))
+    expect(page).toContain('Gewerblichen Käufern, auch im Export, verkaufen wir unter Ausschluss der Sachmängelhaftung.')
+    expect(page).not.toMatch(/gekauft wie gesehen/i)
+  })
 })
 
 describe('seed dataset: Sanity validation', () => {
