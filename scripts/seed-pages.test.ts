@@ -98,10 +98,37 @@ describe('structureLinks', () => {
   })
 })
 
+describe('datasetWithPages', () => {
+  it('compiles the home page like a page (copy review 2026-11-29, L1); other documents keep their texts as they are', () => {
+    const dataset = [
+      { _id: 'homePage', _type: 'homePage', services: { cards: [{ _key: 'k', description: 'Lieferung bis {freeDeliveryKm} km, ab 2,9 %' }] } },
+      { _id: 'vehicle-1', _type: 'vehicle', model: 'Kona Elektro 64 kWh' },
+    ]
+      .map((document) => JSON.stringify(document))
+      .join('\n')
+    const [home, vehicle] = datasetWithPages(dataset, [])
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+    expect(home.services.cards[0].description).toBe('Lieferung bis {freeDeliveryKm}\u00a0km, ab 2,9\u00a0%')
+    expect(vehicle.model).toBe('Kona Elektro 64 kWh')
+  })
+})
+
 describe('the seed dataset', () => {
   it('holds exactly the pages compiled from content/pages (run `npm run seed:pages` after editing them)', () => {
     const dataset = readFileSync(DATASET_FILE, 'utf8')
     expect(datasetWithPages(dataset, compilePages())).toBe(dataset)
+  })
+
+  it('binds no number of the home page’s copy to a plain space before its unit: „ab 2,9 %“, „5.000 €“, „50 km“ (copy review 2026-11-29, L1)', () => {
+    const home = readFileSync(DATASET_FILE, 'utf8')
+      .split('\n')
+      .find((line) => line.includes('"_type":"homePage"'))!
+    expect(home).toContain('{financingFromPercent}\u00a0% effektivem Jahreszins')
+    expect(home).toContain('{freePickupFromEur}\u00a0€')
+    expect(home).toContain('{freeDeliveryKm}\u00a0km')
+    expect(home.match(/[\d}] (%|€|km|t)(?![\p{L}\d])/gu)).toBeNull()
   })
 
   it('names every page file and id after its path', () => {

@@ -172,15 +172,25 @@ function readPages(dir: string): JsonObject[] {
 }
 
 /**
+ * Documents written in the dataset itself whose texts are page copy like content/pages: the home page.
+ * They are compiled the same way (compileValue: numbers bound to their units, copy review 2026-11-29 L1).
+ */
+const COMPILED_DOCUMENT_TYPES = new Set(['homePage'])
+
+/**
  * The dataset's lines with every page replaced by the compiled pages (appended after the other
- * documents), and the other documents' text links structured (the home page's and the settings').
+ * documents), the home page compiled in place, and the other documents' text links structured (the
+ * home page's and the settings').
  */
 export function datasetWithPages(datasetText: string, pages: JsonObject[]): string {
   const pageIds = pageIdsOf(pages)
   const others = datasetText
     .split('\n')
     .filter((line) => line.trim() !== '' && (JSON.parse(line) as JsonObject)._type !== 'page')
-    .map((line) => JSON.stringify(structureLinks(JSON.parse(line) as Json, pageIds)))
+    .map((line) => {
+      const document = JSON.parse(line) as JsonObject
+      return JSON.stringify(structureLinks(COMPILED_DOCUMENT_TYPES.has(String(document._type)) ? compileValue(document) : document, pageIds))
+    })
   return [...others, ...pages.map((doc) => JSON.stringify(doc))].join('\n') + '\n'
 }
 

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ContactSection } from '#app/components/contact-section.tsx'
+import { MonthlyRateNote } from '#app/components/monthly-rate-note.tsx'
 import { HydrationBoundary } from '#app/utils/hydration.tsx'
 import { HeroSlider } from '#app/components/hero-slider.tsx'
 import { HERO_IMAGE_SIZES } from '#app/components/sanity-image.tsx'
@@ -10,7 +11,7 @@ import { StatsBand } from '#app/components/stats-band.tsx'
 import { VehicleHighlights } from '#app/components/vehicle-highlights.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { HOME_PAGE_QUERY } from '#app/sanity/queries/site.ts'
-import { fetchWithFigures } from '#app/sanity/figures.server.ts'
+import { fetchPageWithFigures } from '#app/sanity/figures.server.ts'
 import { type HOME_PAGE_QUERYResult } from '#app/sanity/types.ts'
 import { autoDealer } from '#app/seo/structured-data.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
@@ -51,7 +52,8 @@ export const shouldRevalidate = skipRevalidationForSubject
 export const handle: SiteRouteHandle = { transparentHeader: true }
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const home = await fetchWithFigures<HOME_PAGE_QUERYResult>(context.lake, HOME_PAGE_QUERY)
+  // With the representative example that its „ab 2,9 %*“ calls for (decision 111).
+  const { content: home, financingExample } = await fetchPageWithFigures<HOME_PAGE_QUERYResult>(context.lake, HOME_PAGE_QUERY)
   // The home page is a singleton the site cannot do without: its absence is a broken site, not a 404.
   if (!home) throw new Response('Die Startseite fehlt im Content Lake (Dokument „homePage“).', { status: 500 })
   // The badges as of the request, also when the vehicles arrive streamed (docs/decisions/052).
@@ -59,11 +61,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
   // With their „ab N €/Monat“ (decision 083).
   const query = readVehicleHighlights(context.lake, now)
   const early = await settleWithin(query, STREAM_AFTER_MS)
-  if (early.settled) return { home, vehicles: early.value }
+  if (early.settled) return { home, financingExample, vehicles: early.value }
   // Streamed: a failure shows a note (errorElement); the operator needs the cause, which Remix does
   // not log for a streamed promise. The original promise still rejects for <Await>.
   query.catch((error: unknown) => loggerOf(context).error({ err: error }, 'Die Fahrzeuge der Startseite konnten nicht geladen werden'))
-  return { home, vehicles: query }
+  return { home, financingExample, vehicles: query }
 }
 
 /** Posts of the contact form without JavaScript (with JavaScript it calls POST /api/contacts). */
@@ -87,7 +89,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 }
 
 export default function HomePage() {
-  const { home, vehicles } = useLoaderData<typeof loader>()
+  const { home, financingExample, vehicles } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
   return (
     <>
@@ -108,6 +110,7 @@ export default function HomePage() {
         {/* The home reading of spec §1 as phone hours beside the yard's: what the page's structured data says (decision 068). */}
         <ContactSection content={home.contact ?? {}} settings={settings} subjects={HOME_CONTACT_SUBJECTS} rows={5} hours={openingHoursFor(settings, 'home')} />
       </HydrationBoundary>
+      {financingExample ? <MonthlyRateNote example={financingExample} /> : null}
     </>
   )
 }

@@ -65,6 +65,69 @@ describe('resolveFigures', () => {
   })
 })
 
+describe('the advertised rate’s footnote mark (PAngV § 17 Abs. 4; copy review 2026-11-29, H2; decision 111)', () => {
+  const figures = { freeDeliveryKm: 50, financingFromPercent: 2.9 }
+  const page = {
+    title: 'Finanzierung ab {financingFromPercent} %',
+    parents: [{ title: 'Leistungen ab {financingFromPercent} %', path: '/services' }],
+    seo: { title: 'Ab {financingFromPercent} % finanzieren', description: 'Finanzierung ab {financingFromPercent} % und Lieferung bis {freeDeliveryKm} km.' },
+    sections: [
+      {
+        _type: 'heroSection',
+        subtitle: 'Finanzierung ab {financingFromPercent}\u00a0% effektivem Jahreszins',
+        checklist: ['Finanzierung ab {financingFromPercent} %', 'Lieferung bis {freeDeliveryKm}\u00a0km', 'Zins {financingFromPercent} Prozent'],
+        cards: [{ _key: 'c', _type: 'serviceCard', title: 'AB {financingFromPercent} %', seo: { description: 'ab {financingFromPercent} %' } }],
+      },
+    ],
+  }
+
+  it('marks every mention in the copy behind its unit, and records the figure; the search texts and the page’s name stay bare', () => {
+    const footnotes = new Set<FigureKey>()
+    const resolved = resolveFigures(page, figures, footnotes)
+    expect(footnotes).toEqual(new Set(['financingFromPercent']))
+    const [hero] = resolved.sections
+    expect(hero?.subtitle).toBe('Finanzierung ab 2,9\u00a0%* effektivem Jahreszins')
+    expect(hero?.checklist).toEqual(['Finanzierung ab 2,9 %*', 'Lieferung bis 50\u00a0km', 'Zins 2,9* Prozent'])
+    // A card's title is copy (and a heading: soft hyphens only in long words).
+    expect(hero?.cards[0]?.title).toBe('AB 2,9 %*')
+    // <title>, meta description, breadcrumbs and structured data: no mark.
+    expect(resolved.title).toBe('Finanzierung ab 2,9 %')
+    expect(resolved.parents[0]?.title).toBe('Leistungen ab 2,9 %')
+    expect(resolved.seo).toEqual({ title: 'Ab 2,9 % finanzieren', description: 'Finanzierung ab 2,9 % und Lieferung bis 50 km.' })
+    expect(hero?.cards[0]?.seo.description).toBe('ab 2,9 %')
+  })
+
+  it('a page without the rate records nothing; without the set (the site settings) nothing is marked', () => {
+    const footnotes = new Set<FigureKey>()
+    expect(resolveFigures({ sections: [{ text: 'Lieferung bis {freeDeliveryKm} km' }] }, figures, footnotes)).toEqual({
+      sections: [{ text: 'Lieferung bis 50 km' }],
+    })
+    expect(footnotes.size).toBe(0)
+    expect(resolveFigures({ footerText: 'Finanzierung ab {financingFromPercent} %' }, figures)).toEqual({ footerText: 'Finanzierung ab 2,9 %' })
+    // A rate without a value stays visible as its placeholder, unmarked and not recorded.
+    expect(resolveFigures({ text: 'ab {financingFromPercent} %' }, {}, footnotes)).toEqual({ text: 'ab {financingFromPercent} %' })
+    expect(footnotes.size).toBe(0)
+  })
+
+  it('an inline „Kennzahl“ in formatted text gets the mark behind the per cent sign of the next span, else behind the number', () => {
+    const footnotes = new Set<FigureKey>()
+    const block = (after: string) => ({
+      _type: 'block',
+      children: [
+        { _key: 'a', _type: 'span', text: 'Finanzierung ab ', marks: [] },
+        { _key: 'b', _type: 'figure', key: 'financingFromPercent' },
+        { _key: 'c', _type: 'span', text: after, marks: [] },
+      ],
+    })
+    const text = (value: { children: Array<{ text?: string }> }) => value.children.map((span) => span.text).join('')
+    expect(text(resolveFigures(block('\u00a0% effektiv.'), figures, footnotes))).toBe('Finanzierung ab 2,9\u00a0%* effektiv.')
+    expect(text(resolveFigures(block(' Prozent.'), figures, footnotes))).toBe('Finanzierung ab 2,9* Prozent.')
+    expect(footnotes).toEqual(new Set(['financingFromPercent']))
+    // Other figures and an unmarked read: no mark.
+    expect(text(resolveFigures(block('\u00a0% effektiv.'), figures))).toBe('Finanzierung ab 2,9\u00a0% effektiv.')
+  })
+})
+
 /** The settings' own texts (footer, default description): on every page, checked once. */
 const SETTINGS = '(Einstellungen)'
 
@@ -123,7 +186,7 @@ const CHANGES: Record<EditableFigure, { value: number; old: RegExp; new: RegExp;
     old: /(?<![\d.,])150(?![\d.,])/g,
     new: /(?<![\d.,])431(?![\d.,])/g,
     // Xanten's own figures: vehicles sold there, not the stock.
-    own: /150 ?\+ ?(verkaufte Fahrzeuge|Verkaufte Fahrzeuge in Xanten|Gebrauchtwagen verkauft)/g,
+    own: /150 ?\+ ?(verkaufte Fahrzeuge|Gebrauchtwagen verkauft)/g,
   },
   vehiclesSold: {
     value: 8642,
@@ -177,8 +240,20 @@ describe('company figures in the seed', () => {
       catchmentKm: 95,
     })
     const counters = (path: string) => JSON.stringify(documents.find((document) => document.path === path)?.sections).match(/"_type":"statItem"[^}]*/g)
-    expect(counters('/locations')?.join()).toMatch(/"figure":"vehiclesSoldLocations","suffix":"\+","label":"Verkaufte Fahrzeuge"/)
+    expect(counters('/locations')?.join()).toMatch(/"figure":"vehiclesSoldLocations","suffix":"\+","label":"verkaufte Fahrzeuge"/)
     expect(counters('/services/autoankauf')?.join()).toMatch(/"figure":"vehiclesBought","suffix":"\+","label":"Fahrzeuge angekauft"/)
+  })
+
+  it('label each counter as the phrase a screen reader hears after its number, in natural case: „2.500+ verkaufte Fahrzeuge“, „95 % zufriedene Studierende“ (copy review 2026-11-29, L13)', () => {
+    const labels = documents.flatMap((document) =>
+      [...JSON.stringify(document).matchAll(/"_type":"statItem"[^}]*?"label":"([^"]*)"/g)].map((match) => match[1]),
+    )
+    expect(labels.length).toBeGreaterThan(40)
+    // The page shows labels in capitals; an adjective leading the phrase is written small, and none stands alone.
+    expect(labels.filter((label) => /^(Verkaufte|Angekaufte|Zufriedene|Kostenlose?|Geprüfte)\b/.test(label!))).toEqual([])
+    expect(labels).not.toContain('zufrieden')
+    const student = documents.find((document) => document.path === '/locations/muenster/studenten-autoankauf')
+    expect(JSON.stringify(student)).toContain('"number":95,"suffix":"%","label":"zufriedene Studierende"')
   })
 
   it('the rule catches what issue 36 found: a typed 2200 „Verkaufte Fahrzeuge“ on /locations, a typed 2.500+ in a text', () => {

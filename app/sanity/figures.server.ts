@@ -1,7 +1,18 @@
-import { FIGURE_TYPE, figureValues as valuesOf, formatFigure, isFigureKey, resolvePlaceholders, type FigureValues } from '#schemas/lib/figures.ts'
+import {
+  FIGURE_TYPE,
+  figureValues as valuesOf,
+  FOOTNOTE_MARK,
+  FOOTNOTED_FIGURES,
+  formatFigure,
+  isFigureKey,
+  resolvePlaceholders,
+  type FigureKey,
+  type FigureValues,
+} from '#schemas/lib/figures.ts'
 import { type ContentLake, type QueryParams } from '#app/lake/lake.server.ts'
 import { hyphenateHeading } from '#app/utils/hyphenate.ts'
 import { vehicleIndexCount } from '#app/vehicles/vehicle-index.server.ts'
+import { advertisedRateExample, effectiveRateOf, type FinancedExample } from '#app/vehicles/financing.ts'
 import { FIGURE_CLAIMS_QUERY, FIGURES_QUERY } from './queries/site.ts'
 import { type FIGURE_CLAIMS_QUERYResult, type FIGURES_QUERYResult } from './types.ts'
 
@@ -33,23 +44,40 @@ export function figureValues(result: FIGURES_QUERYResult): FigureValues {
  * The value with every reference to a figure replaced by its current value: placeholders in
  * strings become the formatted number, an inline `figure` becomes a plain span, and a counter
  * with `figure` gets the number. A reference to a figure without a value stays visible as it is
- * (the Studio's validation reports unknown ones).
+ * (the Studio's validation reports unknown ones). With `footnotes` the mentions of a footnoted
+ * figure in the copy get their mark („ab 2,9 %*“) and the figure is added to the set; the search
+ * texts (`seo`) and the page's own name (its `title` and `parents`: the <title>, the breadcrumbs'
+ * structured data) stay unmarked (docs/decisions/111).
  */
-export function resolveFigures<T>(value: T, figures: FigureValues): T {
-  return resolve(value, figures) as T
+export function resolveFigures<T>(value: T, figures: FigureValues, footnotes?: Set<FigureKey>): T {
+  return resolve(value, { figures, footnotes }, { root: true }) as T
 }
+
+interface Resolution {
+  figures: FigureValues
+  /** Where marked figures are recorded; none: nothing is marked. */
+  footnotes?: Set<FigureKey>
+}
+
+/** Keys whose texts are read by search engines and browsers rather than in the page: never marked. */
+const UNMARKED_KEYS = new Set(['seo'])
+const UNMARKED_ROOT_KEYS = new Set(['title', 'parents'])
 
 /**
  * Also the place where headings get their soft hyphens (docs/decisions/102): a section's `heading`
  * and the `title` or `name` of a card, step or group (an item of a content list, with its `_key`;
  * not a breadcrumb's parent page), so the HTML carries them and no script does it in the browser.
  */
-function resolve(value: unknown, figures: FigureValues, heading = false, item = false): unknown {
+function resolve(value: unknown, resolution: Resolution, at: { heading?: boolean; item?: boolean; root?: boolean } = {}): unknown {
+  const { figures, footnotes } = resolution
   if (typeof value === 'string') {
-    const text = resolvePlaceholders(value, figures)
-    return heading ? hyphenateHeading(text) : text
+    const text = resolvePlaceholders(value, figures, footnotes)
+    return at.heading ? hyphenateHeading(text) : text
   }
-  if (Array.isArray(value)) return value.map((entry) => resolve(entry, figures, false, true))
+  if (Array.isArray(value)) {
+    const entries = value.map((entry) => resolve(entry, resolution, { item: true }))
+    return footnotes ? markInlineFigures(value, entries, footnotes) : entries
+  }
   if (typeof value !== 'object' || value === null) return value
   const object = value as Record<string, unknown>
   if (object._type === FIGURE_TYPE) {
@@ -59,15 +87,59 @@ function resolve(value: unknown, figures: FigureValues, heading = false, item = 
   const resolved = Object.fromEntries(
     Object.entries(object).map(([key, entry]) => [
       key,
-      resolve(entry, figures, key === 'heading' || (item && '_key' in object && (key === 'title' || key === 'name'))),
+      resolve(entry, UNMARKED_KEYS.has(key) || (at.root && UNMARKED_ROOT_KEYS.has(key)) ? { figures } : resolution, {
+        heading: key === 'heading' || (at.item && '_key' in object && (key === 'title' || key === 'name')),
+      }),
     ]),
   )
   if (object._type === 'statItem' && isFigureKey(object.figure) && figures[object.figure] !== undefined) resolved.number = figures[object.figure]
   return resolved
 }
 
-/** A GROQ read of page content with the current figures written in (see the file comment). */
+type Span = { _type: 'span'; text: string }
+const isSpan = (value: unknown): value is Span =>
+  typeof value === 'object' && value !== null && (value as Span)._type === 'span' && typeof (value as Span).text === 'string'
+const UNIT_AHEAD = /^[ \u00a0]%/
+
+/**
+ * Portable Text: an inline „Kennzahl“ that is footnoted gets its mark as a placeholder does, behind the
+ * per cent sign when the next span starts with it („2,9“ + „ %*, …“), else behind the number.
+ */
+function markInlineFigures(source: readonly unknown[], entries: unknown[], footnotes: Set<FigureKey>): unknown[] {
+  source.forEach((entry, index) => {
+    const { _type, key } = (entry ?? {}) as { _type?: unknown; key?: unknown }
+    const span = entries[index]
+    if (_type !== FIGURE_TYPE || !isFigureKey(key) || !FOOTNOTED_FIGURES.has(key) || !isSpan(span) || span.text.startsWith('{')) return
+    footnotes.add(key)
+    const next = entries[index + 1]
+    if (isSpan(next) && UNIT_AHEAD.test(next.text)) entries[index + 1] = { ...next, text: `${next.text.slice(0, 2)}${FOOTNOTE_MARK}${next.text.slice(2)}` }
+    else entries[index] = { ...span, text: `${span.text}${FOOTNOTE_MARK}` }
+  })
+  return entries
+}
+
+/**
+ * A GROQ read with the current figures written in (see the file comment), unmarked: the site
+ * settings, whose texts are the search texts, the header's and the footer's (docs/decisions/111).
+ */
 export async function fetchWithFigures<R>(lake: ContentLake, query: string, params?: QueryParams): Promise<R> {
   const [result, figures] = await Promise.all([lake.fetch<R>(query, params), fetchFigures(lake)])
   return resolveFigures(result, figures)
+}
+
+/**
+ * A page's content read with the current figures written in and the advertised rate marked, and the
+ * representative example its „ab 2,9 %*“ calls for (PAngV § 17 Abs. 4): null when the copy names no
+ * rate. The page prints the example as its footnote (MonthlyRateNote).
+ */
+export async function fetchPageWithFigures<R>(
+  lake: ContentLake,
+  query: string,
+  params?: QueryParams,
+): Promise<{ content: R; financingExample: FinancedExample | null }> {
+  const [result, figures] = await Promise.all([lake.fetch<R>(query, params), fetchFigures(lake)])
+  const footnotes = new Set<FigureKey>()
+  const content = resolveFigures(result, figures, footnotes)
+  const financingExample = footnotes.has('financingFromPercent') ? advertisedRateExample(effectiveRateOf({ claims: figures })) : null
+  return { content, financingExample }
 }

@@ -311,7 +311,7 @@ describe('car', () => {
     expect(JSON.stringify(described)).not.toContain('05/2027')
     // The margin scheme (§ 25a) states no VAT a buyer could use; a warranty without months is still one.
     const margin = car(site, { ...vehicle, ...facts, vat: 'margin', warrantyMonths: null, accidentFree: false }, { name: 'x', url })
-    expect(margin).toMatchObject({ knownVehicleDamages: 'Nicht unfallfrei', offers: { warranty: { '@type': 'WarrantyPromise' } } })
+    expect(margin).toMatchObject({ knownVehicleDamages: 'Unfallfahrzeug', offers: { warranty: { '@type': 'WarrantyPromise' } } })
     expect(margin).not.toHaveProperty('offers.priceSpecification')
     expect(margin).not.toHaveProperty('offers.warranty.durationOfWarranty')
   })

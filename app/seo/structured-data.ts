@@ -339,7 +339,7 @@ export function car(site: Pick<Site, 'url'> & { settings: Pick<Site['settings'],
     ...(vehicle.color ? { color: vehicle.color } : {}),
     ...(typeof vehicle.previousOwners === 'number' ? { numberOfPreviousOwners: vehicle.previousOwners } : {}),
     ...(vehicle.description?.trim() ? { description: vehicle.description.trim() } : {}),
-    ...(typeof vehicle.accidentFree === 'boolean' ? { knownVehicleDamages: vehicle.accidentFree ? 'Unfallfrei' : 'Nicht unfallfrei' } : {}),
+    ...(typeof vehicle.accidentFree === 'boolean' ? { knownVehicleDamages: vehicle.accidentFree ? 'Unfallfrei' : 'Unfallfahrzeug' } : {}),
     itemCondition: 'https://schema.org/UsedCondition',
     ...(images.length > 0 ? { image: images } : {}),
     ...(price !== null

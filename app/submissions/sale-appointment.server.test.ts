@@ -121,7 +121,8 @@ describe.each(BACKENDS)('the Besichtigungstermin on the %s lake', (backend) => {
     expect(((await post({ intent: 'besichtigungstermin', slot: later.value }, cookie)) as Response).status).toBe(303)
     expect(((await test.stored(lead._id))!.appointment as { start: string }).start).toBe((after.appointment as { start: string }).start)
 
-    // The seller's calendar file, through the cookie only.
+    // The seller's calendar file, through the cookie only; its link says what it does (copy review 2026-11-29, L10).
+    expect(APPOINTMENT_TEXTS.calendar).toBe('Termin in Ihren Kalender übernehmen')
     const ics = await calendarLoader({
       request: new Request('http://localhost/auto-verkaufen/besichtigung.ics', { headers: { cookie } }),
       params: {},

@@ -32,7 +32,8 @@ export const APPOINTMENT_TEXTS = {
   submit: 'TERMIN WÄHLEN',
   chosen: 'Ihr Wunschtermin für die Besichtigung:',
   confirmNote: `Wir rufen Sie vorher an, um ihn zu bestätigen. ${APPOINTMENT_DOCUMENTS}`,
-  calendar: 'Termin in den Kalender übernehmen (.ics)',
+  // What it does, not the file's format (copy review 2026-11-29, L10): the link downloads an .ics.
+  calendar: 'Termin in Ihren Kalender übernehmen',
   /** The cookie is missing or expired, or names no sell request. */
   unknownRequest: 'Ihre Verkaufsanfrage ließ sich nicht mehr zuordnen. Bitte rufen Sie uns an, um einen Termin zu vereinbaren.',
   unavailable: 'Ihr Termin konnte gerade nicht gespeichert werden. Bitte versuchen Sie es in einigen Minuten erneut.',

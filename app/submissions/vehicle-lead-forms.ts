@@ -102,7 +102,7 @@ export const FINANCING_REQUEST_FORM: FormDefinition<'financing-request'> = {
       type: 'textarea',
       required: false,
       maxLength: LEAD_LIMITS.message,
-      placeholder: 'z. B. Fragen zur Schlussrate oder zu Ihrem Einkommen',
+      placeholder: 'z. B. Fragen zur Rate, zu Sondertilgungen oder zu Ihrem Einkommen',
     },
   ]),
   texts: {

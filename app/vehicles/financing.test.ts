@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { resolvePlaceholders } from '#schemas/lib/figures.ts'
 import {
   advertisedMonthlyRate,
+  advertisedRateExample,
   annuityPayment,
   calculateFinancing,
   ceilToCents,
@@ -9,11 +11,15 @@ import {
   defaultDownPayment,
   effectiveRateOf,
   financingInputFromParams,
+  formatAdvertisedRate,
   formatEuroCents,
   formatRatePercent,
+  lenderLine,
   monthlyRateFromEffective,
   nominalRatePercentFromEffective,
   priceRangesForMonthlyRate,
+  REPRESENTATIVE_CASH_PRICE_EUR,
+  representativeExample,
   roundToCents,
   withMonthlyRates,
 } from './financing'
@@ -241,5 +247,50 @@ describe('the monthly rate everywhere (issue 38 item 3, decision 083)', () => {
     // One range where the last step adds nothing new; none below the smallest loan's rate.
     expect(priceRangesForMonthlyRate(300, 2.9)).toEqual([{ from: 1_200, to: 16_890.98 }])
     expect(priceRangesForMonthlyRate(10, 2.9)).toEqual([])
+  })
+})
+
+describe('the representative example of the advertised rate (copy review 2026-11-29, H2; decision 111)', () => {
+  it('is the vehicle page’s opening example for 20.000 €: a fifth down, 48 months, the advertised rate (Python decimal reference)', () => {
+    expect(REPRESENTATIVE_CASH_PRICE_EUR).toBe(20_000)
+    const example = advertisedRateExample(2.9)
+    expect(example).toEqual(representativeExample(20_000, 2.9))
+    expect(example).toMatchObject({
+      price: 20_000,
+      downPayment: 4_000,
+      netLoanAmount: 16_000,
+      termMonths: 48,
+      effectiveAnnualRatePercent: 2.9,
+      monthlyPayment: 353.18,
+      finalPayment: 352.92,
+      totalAmount: 16_952.38,
+      interest: 952.38,
+    })
+    expect(example.nominalRatePercent).toBeCloseTo(2.862153568712597, 12)
+    expect(formatRatePercent(example.nominalRatePercent)).toBe('2,86\u00a0%')
+  })
+
+  it('at 0 % by hand: 16.000 € / 48 = 333,33… → 47 rates of 333,34 € and a last one of 333,02 €, exactly the loan', () => {
+    const example = advertisedRateExample(0)
+    expect(example).toMatchObject({ netLoanAmount: 16_000, monthlyPayment: 333.34, finalPayment: 333.02, totalAmount: 16_000, interest: 0 })
+    expect(47 * 333.34 + 333.02).toBeCloseTo(16_000, 9)
+  })
+
+  it('follows the Kennzahl: a changed advertised rate changes the example', () => {
+    expect(advertisedRateExample(4.7).monthlyPayment).toBeGreaterThan(advertisedRateExample(2.9).monthlyPayment)
+    expect(advertisedRateExample(4.7).effectiveAnnualRatePercent).toBe(4.7)
+  })
+
+  it('names the lender as the vehicle page does, trimmed; none while the settings name none', () => {
+    expect(lenderLine(' Musterbank AG, Bankstraße 1, 45127 Essen ')).toBe('Darlehensgeber: Musterbank AG, Bankstraße 1, 45127 Essen')
+    expect(lenderLine('  ')).toBeNull()
+    expect(lenderLine(null)).toBeNull()
+  })
+
+  it('a heading writes the advertised rate as the copy writes its Kennzahl, „2,9 %“, not „2,90 %“ (copy review 2026-11-29, L4)', () => {
+    for (const rate of [2.9, 3.49, 4, 2.95, 0]) {
+      expect(formatAdvertisedRate(rate)).toBe(resolvePlaceholders('{financingFromPercent}\u00a0%', { financingFromPercent: rate }))
+    }
+    expect(formatAdvertisedRate(2.9)).toBe('2,9\u00a0%')
   })
 })

@@ -8,20 +8,34 @@
  * this module computes exactly those figures.
  */
 
-import { formatDecimal, formatEuro } from '#app/utils/format.ts'
 import { readWholeNumber } from '#app/utils/form-rules.ts'
-import { FINANCING_ANCHOR, FINANCING_REQUEST_ANCHOR, TERM_OPTIONS } from './financing-terms.ts'
+import {
+  DEFAULT_DOWN_PAYMENT_SHARE,
+  DEFAULT_EFFECTIVE_RATE_PERCENT,
+  DEFAULT_TERM_MONTHS,
+  FINANCING_ANCHOR,
+  FINANCING_REQUEST_ANCHOR,
+  formatAdvertisedRate,
+  formatEuroCents,
+  formatRatePercent,
+  lenderLine,
+  TERM_OPTIONS,
+} from './financing-terms.ts'
 
 /** The shortest and longest term the example offers, in months. */
 export const MIN_TERM_MONTHS = 12
 export const MAX_TERM_MONTHS = 84
-/** The terms of the select (the server accepts any whole month in between). */
-export { TERM_OPTIONS }
-export const DEFAULT_TERM_MONTHS = 48
-/** The default down payment: a fifth of the price, rounded down to 100 €. */
-export const DEFAULT_DOWN_PAYMENT_SHARE = 0.2
-/** Used when the site settings carry no rate (spec §1, §9: "financing from 2.9%"). */
-export const DEFAULT_EFFECTIVE_RATE_PERCENT = 2.9
+/** The select's terms (the server accepts any whole month in between), the defaults and the formats, kept in financing-terms.ts for pages without the calculator. */
+export {
+  DEFAULT_DOWN_PAYMENT_SHARE,
+  DEFAULT_EFFECTIVE_RATE_PERCENT,
+  DEFAULT_TERM_MONTHS,
+  formatAdvertisedRate,
+  formatEuroCents,
+  formatRatePercent,
+  lenderLine,
+  TERM_OPTIONS,
+}
 
 /**
  * The smallest net loan the example computes: banks' car loans start around here, and below it
@@ -171,17 +185,6 @@ export function financingInputFromParams(params: URLSearchParams, price: number)
   }
 }
 
-/** `1.234,56 €` */
-export function formatEuroCents(amount: number): string {
-  return formatEuro(amount, { cents: true })
-}
-
-/** `2,90 %` (two decimals, as loan offers write rates). */
-export function formatRatePercent(percent: number): string {
-  // A no-break space: `2,90` / `%` must not be split over two lines.
-  return `${formatDecimal(percent, { minimumFractionDigits: 2 })}\u00a0%`
-}
-
 /*
  * The monthly rate everywhere (issue 38 item 3, docs/decisions/083): a card's „ab N €/Monat“, the
  * list's „Monatsrate bis“ filter and the comparison all read the ONE example the vehicle page opens
@@ -205,6 +208,25 @@ export function representativeExample(price: number, effectiveRatePercent: numbe
     termMonths: DEFAULT_TERM_MONTHS,
     effectiveAnnualRatePercent: effectiveRatePercent,
   })
+}
+
+export type FinancedExample = Extract<FinancingExample, { status: 'financed' }>
+
+/**
+ * The cash price (Barzahlungspreis) of the site's one representative example for the advertised rate,
+ * the footnote of every „Finanzierung ab 2,9 %*“ in the copy (PAngV § 17 Abs. 4, docs/decisions/111):
+ * a round price in the middle of a used-car stock of about 10.000–40.000 € (the seed's median is
+ * 22.900 €). Fixed rather than taken from the stock, so the example does not change with every car
+ * sold and reads the same on every page; the settings have no field for it.
+ */
+export const REPRESENTATIVE_CASH_PRICE_EUR = 20_000
+
+/** The example behind the copy's advertised rate: the vehicle page's default example for REPRESENTATIVE_CASH_PRICE_EUR. */
+export function advertisedRateExample(effectiveRatePercent: number): FinancedExample {
+  const example = representativeExample(REPRESENTATIVE_CASH_PRICE_EUR, effectiveRatePercent)
+  // 16.000 € to finance, far above MIN_NET_LOAN_EUR: another outcome is a broken constant.
+  if (example.status !== 'financed') throw new Error(`No financing example for ${REPRESENTATIVE_CASH_PRICE_EUR} €`)
+  return example
 }
 
 /**

@@ -241,7 +241,8 @@ export const vehicle = defineType({
       name: 'accidentFree',
       title: 'Unfallfrei',
       type: 'boolean',
-      description: 'Eingeschaltet: „Unfallfrei“. Ausgeschaltet: „Nicht unfallfrei“. Nie gesetzt: keine Angabe auf der Website.',
+      description:
+        'Eingeschaltet: „Unfallfrei“. Ausgeschaltet: „Unfallfahrzeug“ – ob und wie der Schaden behoben ist, sagen Sie in der Beschreibung. Nie gesetzt: keine Angabe auf der Website.',
       group: 'basics',
     }),
     defineField({

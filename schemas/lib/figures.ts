@@ -26,10 +26,10 @@ export const FIGURES = [
     value: 'vehiclesSoldLocations',
     title: 'Verkaufte Fahrzeuge (Standorte-Übersicht)',
     description:
-      'Z. B. 2200: „2.200+ Verkaufte Fahrzeuge“ auf /locations. Soll dort dieselbe Zahl stehen wie auf der Startseite, den Wert von „Verkaufte Fahrzeuge“ eintragen.',
+      'Z. B. 2200: „2.200+ verkaufte Fahrzeuge“ auf /locations. Soll dort dieselbe Zahl stehen wie auf der Startseite, den Wert von „Verkaufte Fahrzeuge“ eintragen.',
   },
   { value: 'vehiclesBought', title: 'Angekaufte Fahrzeuge', description: 'Z. B. 2500: „2.500+ Fahrzeuge angekauft“ auf /services/autoankauf.' },
-  { value: 'happyCustomers', title: 'Zufriedene Kunden (Autoankauf)', description: 'Z. B. 1800: „1.800+ Zufriedene Kunden“ auf /services/autoankauf.' },
+  { value: 'happyCustomers', title: 'Zufriedene Kunden (Autoankauf)', description: 'Z. B. 1800: „1.800+ zufriedene Kunden“ auf /services/autoankauf.' },
   { value: 'citiesServed', title: 'Städte im Einzugsgebiet', description: 'Z. B. 12: „12 Städte“ auf /locations.' },
   { value: 'catchmentKm', title: 'Einzugsgebiet (km)', description: 'Z. B. 95: „95 km Einzugsgebiet“ auf /locations.' },
   { value: 'satisfactionPercent', title: 'Kundenzufriedenheit (%)', description: '0 bis 100.' },
@@ -86,14 +86,32 @@ export function formatFigure(value: number): string {
 }
 
 /**
- * A text with its placeholders replaced by the figures' current values. One without a value
- * (unknown, or not set) stays as it is: visible, rather than „undefined“.
+ * Figures whose every mention in a page's copy carries a footnote mark: the advertised interest rate,
+ * which German price law (PAngV § 17 Abs. 4) allows only beside a representative example; the page
+ * prints that example as its footnote (docs/decisions/111). In the substitution, so a text staff
+ * write later is marked too.
  */
-export function resolvePlaceholders(text: string, figures: FigureValues): string {
+export const FOOTNOTED_FIGURES: ReadonlySet<FigureKey> = new Set(['financingFromPercent'])
+
+/** The mark of a footnoted figure, after its unit when one follows: „ab 2,9 %*“. */
+export const FOOTNOTE_MARK = '*'
+
+/** A placeholder and the per cent sign after it, if any (the footnote mark goes behind the unit). */
+const PLACEHOLDER_WITH_UNIT = /\{([^{}]*)\}((?:[ \u00a0]%)?)/g
+
+/**
+ * A text with its placeholders replaced by the figures' current values. One without a value
+ * (unknown, or not set) stays as it is: visible, rather than „undefined“. With `footnotes` (page
+ * copy, not its title or search texts) a footnoted figure gets its mark and is added to the set.
+ */
+export function resolvePlaceholders(text: string, figures: FigureValues, footnotes?: Set<FigureKey>): string {
   if (!text.includes('{')) return text
-  return text.replace(PLACEHOLDER_PATTERN, (placeholder, key: string) => {
+  return text.replace(PLACEHOLDER_WITH_UNIT, (placeholder, key: string, unit: string) => {
     const figure = isFigureKey(key) ? figures[key] : undefined
-    return figure === undefined ? placeholder : formatFigure(figure)
+    if (!isFigureKey(key) || figure === undefined) return placeholder
+    if (!footnotes || !FOOTNOTED_FIGURES.has(key)) return `${formatFigure(figure)}${unit}`
+    footnotes.add(key)
+    return `${formatFigure(figure)}${unit}${FOOTNOTE_MARK}`
   })
 }
 

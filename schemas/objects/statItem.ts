@@ -3,7 +3,7 @@ import { defineField, defineType } from 'sanity'
 import { counterNamingFigure, FIGURE_OPTIONS, FIGURES, figureTitle } from '../lib/figures'
 
 /**
- * One counter of a statistics band: number, suffix and label (e.g. 2500 + „Verkaufte Fahrzeuge“).
+ * One counter of a statistics band: number, suffix and label (e.g. 2500 + „verkaufte Fahrzeuge“).
  * A company figure is not typed in but chosen (`figure`): the counter then shows the current value
  * from Einstellungen → Kennzahlen.
  */
@@ -44,6 +44,8 @@ export const statItem = defineType({
       name: 'label',
       title: 'Beschriftung',
       type: 'string',
+      // Screen readers hear number and label as one phrase („2.500+ verkaufte Fahrzeuge“, copy review 2026-11-29, L13).
+      description: 'Wird hinter der Zahl gelesen, klein wie im Satz: „verkaufte Fahrzeuge“, „Jahre Erfahrung“. Die Seite zeigt sie in Großbuchstaben.',
       validation: (rule) => rule.required().max(60),
     }),
   ],

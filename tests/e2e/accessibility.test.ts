@@ -314,7 +314,7 @@ test('/vehicles: filtered page 2 with the filters open, an empty filter result, 
     await waitForScripts(page)
     await openVehicleFilters(page)
     await expect(results).toHaveText('0 Fahrzeuge')
-    await expect(page.getByText('Keine Fahrzeuge gefunden.')).toBeVisible()
+    await expect(page.getByText('Für diese Auswahl haben wir gerade kein passendes Fahrzeug.')).toBeVisible()
     await expect(page.getByRole('link', { name: 'ALLE FAHRZEUGE ANZEIGEN' })).toBeVisible()
     if (isPhone(page)) await expect(countBar).toHaveText('0 Fahrzeuge anzeigen')
     await expectNoA11yViolations(page)

@@ -110,7 +110,7 @@ test('statistics count up once they are visible and end at the targets', async (
   await page.clock.runFor(1_200)
   await expect(stats.getByTestId('stat-value')).toHaveText(['15+', /^2\.?500\+$/, '150+', /^98\s?%$/])
   // Screen readers get the final figures at all times.
-  await expect(stats).toContainText(/2\.?500\+ Verkaufte Fahrzeuge/)
+  await expect(stats).toContainText(/2\.?500\+ verkaufte Fahrzeuge/)
 })
 
 test('counters do not animate when the visitor prefers reduced motion', async ({ browser }) => {

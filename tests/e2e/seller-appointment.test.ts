@@ -54,7 +54,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(chosen).toContainText(
         'Bitte bringen Sie die Zulassungsbescheinigung Teil I und II (Fahrzeugschein und -brief), Ihren Personalausweis oder Reisepass, alle Schlüssel und, falls vorhanden, das Serviceheft mit.',
       )
-      await expect(chosen.getByRole('link', { name: 'Termin in den Kalender übernehmen (.ics)' })).toHaveAttribute('href', '/auto-verkaufen/besichtigung.ics')
+      await expect(chosen.getByRole('link', { name: 'Termin in Ihren Kalender übernehmen' })).toHaveAttribute('href', '/auto-verkaufen/besichtigung.ics')
       await expect(page).toHaveURL(/\/auto-verkaufen\?anfrage=gesendet&formular=verkaufen&fotos=0#verkaufen-termin$/)
       // One lead: the request and its slot, and the city page that brought the seller.
       await expect.poll(async () => (await leadsNamed(name))[0]?.fields?.find((field) => field.name === 'appointment')?.value).toBe(label)

@@ -74,7 +74,7 @@ test.describe('without JavaScript', () => {
   test('an empty result offers to reset the filters', async ({ page }) => {
     await page.goto('/vehicles?search=zeppelin&fuel=diesel')
     await expect(page.getByRole('heading', { level: 2, name: '0 Fahrzeuge' })).toBeVisible()
-    await expect(page.getByText('Keine Fahrzeuge gefunden.')).toBeVisible()
+    await expect(page.getByText('Für „zeppelin“ haben wir gerade kein passendes Fahrzeug.')).toBeVisible()
     await page.getByRole('link', { name: 'ALLE FAHRZEUGE ANZEIGEN' }).click()
     await expect(page).toHaveURL(/\/vehicles$/)
     await expect(page.getByRole('heading', { level: 2, name: /^24 Fahrzeuge/ })).toBeVisible()

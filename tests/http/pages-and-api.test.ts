@@ -61,6 +61,8 @@ it('the server HTML holds every home section with the spec labels and final figu
   }
   // Counters: the final figures are in the HTML for crawlers and visitors without JavaScript.
   for (const figure of [/15\+/, /2\.?500\+/, /150\+/, /98\s?%/]) expect(html).toMatch(figure)
+  // What a screen reader hears of a counter: one phrase in natural case (copy review 2026-11-29, L13).
+  expect(html).toContain('<p class="sr-only">2.500+ verkaufte Fahrzeuge</p>')
 })
 
 it('GET /api/vehicles/{id}: the detail shape, and 404 JSON for an unknown id', async () => {
@@ -140,4 +142,31 @@ it('a form sent from a page deleted meanwhile is stored, and the confirmation th
   expect(html).toContain('Seite nicht gefunden')
   expect(html).not.toContain('http-equiv="refresh"')
   expect(html).not.toContain('Automatische Weiterleitung')
+})
+
+it('a page that advertises the rate marks each mention „ab 2,9 %*“ and ends its content with the representative example, once; a page without the rate has neither; search engines read no mark (copy review 2026-11-29, H2; decision 111)', async () => {
+  const footnote = /<p class="[^"]*" data-testid="financing-footnote">([^<]*)<\/p>/g
+  for (const path of ['/', '/services/autoverkauf', '/locations/dortmund', '/about']) {
+    const html = await (await get(path)).text()
+    const main = html.slice(html.indexOf('<main'), html.indexOf('</main>') + '</main>'.length)
+    expect(main, path).toMatch(/ab (<!-- -->)?2,9(<!-- -->)?\u00a0%\*/)
+    const notes = [...main.matchAll(footnote)].map((match) => match[1])
+    expect(notes, path).toEqual([
+      '* Repräsentatives Beispiel nach §\u00a017 Abs.\u00a04 PAngV: Barzahlungspreis 20.000,00\u00a0€, Anzahlung 4.000,00\u00a0€, Nettodarlehensbetrag 16.000,00\u00a0€, ' +
+        'Laufzeit 48 Monate, gebundener Sollzinssatz 2,86\u00a0% p.\u00a0a., effektiver Jahreszins 2,90\u00a0%, 47 monatliche Raten zu je 353,18\u00a0€ und eine letzte Rate von 352,92\u00a0€, ' +
+        'Gesamtbetrag 16.952,38\u00a0€. Darlehensgeber: Beispielbank AG (Beispiel), Bankplatz 1, 45127 Essen. Bonität vorausgesetzt.',
+    ])
+    // The end of the page's content, before the footer: nothing but closing tags (and React's markers) after it in <main>.
+    expect(main.slice(main.search(footnote)).replace(footnote, ''), path).toMatch(/^(<\/\w+>|<!--\/?\$-->)+$/)
+    // <title>, the meta texts and the structured data carry no mark (the home page's description names the rate).
+    const head = html.slice(0, html.indexOf('</head>'))
+    const structured = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]).join('')
+    expect(`${head}${structured}`, path).not.toContain('%*')
+  }
+  expect(await (await get('/')).text()).toMatch(/<meta name="description" content="[^"]*Finanzierung ab 2,9[\u00a0 ]% und Inzahlungnahme/)
+  for (const path of ['/contact', '/impressum', '/locations/xanten']) {
+    const html = await (await get(path)).text()
+    expect(html, path).not.toContain('data-testid="financing-footnote"')
+    expect(html, path).not.toContain('%*')
+  }
 })

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { figureValues, resolveFigures } from '#app/sanity/figures.server.ts'
+import { CONTENT_LEAD_FORMS } from '#app/submissions/page-lead-forms.ts'
 import { FIGURES_QUERY, HOME_PAGE_QUERY, SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
 import { VEHICLE_HIGHLIGHTS_QUERY } from '#app/sanity/queries/vehicles.ts'
 import type { FIGURES_QUERYResult, HOME_PAGE_QUERYResult, SITE_SETTINGS_QUERYResult, VEHICLE_HIGHLIGHTS_QUERYResult } from '#app/sanity/types.ts'
@@ -69,6 +70,27 @@ const EXPECTED_WARNINGS: Readonly<Record<string, string[]>> = {
   'vehicle-22': ['warning year: Ohne Baujahr und Erstzulassung nennt die Website das Fahrzeug „2020“. Bitte eines von beiden eintragen.'],
 }
 
+describe('seed dataset: copy', () => {
+  const copy = (doc: { _type: string }) => doc._type === 'homePage' || doc._type === 'page'
+
+  it('names each thing one way (copy review 2026-11-29, L3): the bank is the „Partnerbank“, SUVs in the plural, the quick handling by its checkbox', () => {
+    const text = JSON.stringify(seed.filter(copy))
+    expect(text).not.toMatch(/Bankpartner/)
+    expect(text).toContain('unserer Partnerbank')
+    expect(text).not.toMatch(/(Kombis|Vans)( und| oder) SUV\b/)
+    expect(text).not.toMatch(/Schnellabwicklung/)
+    const quick = CONTENT_LEAD_FORMS.valuation.fields.find((field) => field.name === 'quick')?.label
+    expect(quick).toBe('Schnelle Abwicklung gewünscht')
+    expect(JSON.stringify(seed.find((doc) => doc._id === 'page-locations-muenster'))).toContain(`„${quick}“ an`)
+  })
+
+  it('the used-car page excludes liability for business buyers in legal terms, not „gekauft wie gesehen“ (copy review 2026-11-29, L9)', () => {
+    const page = JSON.stringify(seed.find((doc) => doc._id === 'page-locations-xanten-gebrauchtwagen'))
+    expect(page).toContain('Gewerblichen Käufern, auch im Export, verkaufen wir unter Ausschluss der Sachmängelhaftung.')
+    expect(page).not.toMatch(/gekauft wie gesehen/i)
+  })
+})
+
 describe('seed dataset: Sanity validation', () => {
   it.each(seed.map((doc) => [doc._id] as const))('%s has no validation errors or warnings (but those it carries on purpose)', async (id) => {
     const doc = lake.find((candidate) => candidate._id === id)
@@ -128,7 +150,7 @@ describe('seed dataset: what the site queries', () => {
     ])
     expect(home?.stats?.items?.map((item) => `${item.number}${item.suffix ?? ''} ${item.label}`)).toEqual([
       '15+ Jahre Erfahrung',
-      '2500+ Verkaufte Fahrzeuge',
+      '2500+ verkaufte Fahrzeuge',
       '150+ Fahrzeuge im Bestand',
       '98% Kundenzufriedenheit',
     ])

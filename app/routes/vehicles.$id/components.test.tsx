@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { FINANCING_REQUEST_FORM } from '#app/submissions/vehicle-lead-forms.ts'
 import { FinancingExample } from './financing-example'
 import { consumptionLines, formatPower, vehicleName } from './vehicle-facts'
 import { VehicleGallery, type GalleryImage } from './vehicle-gallery'
@@ -94,6 +95,13 @@ describe('FinancingExample', () => {
     }
     expect(screen.getByText('Unverbindliches Finanzierungsbeispiel')).toBeTruthy()
     expect(screen.getByText(/einer unserer Partnerbanken/)).toBeTruthy()
+  })
+
+  it('advertises the rate as the copy does, „2,9 %“; the request form asks about what the example has, equal rates and no balloon (copy review 2026-11-29, L4)', () => {
+    renderExample()
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Finanzierung ab 2,9\u00a0% eff. Jahreszins')
+    const message = FINANCING_REQUEST_FORM.fields.find((field) => field.name === 'message')
+    expect(message?.placeholder).toBe('z. B. Fragen zur Rate, zu Sondertilgungen oder zu Ihrem Einkommen')
   })
 
   it('names the lender from the settings, as § 17 PAngV asks; without one it says „einer unserer Partnerbanken“ (copy review 2026-11-29, H2)', () => {

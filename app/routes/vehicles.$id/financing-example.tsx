@@ -12,8 +12,10 @@ import {
   FINANCING_ANCHOR,
   FINANCING_PARAMS,
   FINANCING_REQUEST_ANCHOR,
+  formatAdvertisedRate,
   formatEuroCents,
   formatRatePercent,
+  lenderLine,
   MIN_NET_LOAN_EUR,
   TERM_OPTIONS,
 } from '#app/vehicles/financing.ts'
@@ -76,6 +78,7 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path, l
     }, ANNOUNCE_DELAY_MS)
     return () => clearTimeout(timer)
   }, [summary])
+  const lenderText = lenderLine(lender)
   const terms = TERM_OPTIONS.includes(term as (typeof TERM_OPTIONS)[number]) ? TERM_OPTIONS : [...TERM_OPTIONS, term].sort((a, b) => a - b)
 
   const syncAddress = (down: string, months: number) => {
@@ -111,7 +114,7 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path, l
       className="scroll-mt-24 rounded-xl print:hidden border border-zinc-200 bg-zinc-50 p-5 sm:p-6"
     >
       <h2 id="finanzierung-heading" className="text-xl text-zinc-950">
-        Finanzierung ab {formatRatePercent(effectiveRatePercent)} eff. Jahreszins
+        Finanzierung ab {formatAdvertisedRate(effectiveRatePercent)} eff. Jahreszins
       </h2>
       <p className="mt-1 text-sm font-semibold text-zinc-700">Unverbindliches Finanzierungsbeispiel</p>
 
@@ -237,8 +240,8 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path, l
         </div>
       ) : null}
       <p className="mt-4 text-xs leading-relaxed text-zinc-600">
-        {lender?.trim()
-          ? `Unverbindliches Finanzierungsbeispiel; Darlehensgeber: ${lender.trim()}. Bonität vorausgesetzt.`
+        {lenderText
+          ? `Unverbindliches Finanzierungsbeispiel; ${lenderText}. Bonität vorausgesetzt.`
           : 'Unverbindliches Finanzierungsbeispiel einer unserer Partnerbanken, Bonität vorausgesetzt.'}{' '}
         Sollzinssatz gebunden für die gesamte Laufzeit; gleichbleibende monatliche Raten, die letzte Rate gleicht Rundungen aus. Kein Angebot: Die Konditionen
         Ihrer Finanzierung hängen von Ihrer Bonität, der Anzahlung und der Laufzeit ab. Wir beraten Sie gern.

@@ -107,6 +107,10 @@ describe.each(BACKENDS)('a car that is gone, rendered on the server, on the %s l
 
   it('a car on sale has neither: its similar cars only', async () => {
     const { html } = await serverHtml('http://localhost/vehicles/1')
+    // The line under the name breaks between its facts only, never inside „68.500 km“ (copy review 2026-11-29, L1).
+    expect(html).toContain(
+      '<span class="whitespace-nowrap">EZ 03/2020\u00a0·</span> <span class="whitespace-nowrap">68.500 km\u00a0·</span> <span class="whitespace-nowrap">Diesel\u00a0·</span> <span class="whitespace-nowrap">Automatik</span>',
+    )
     expect(html).toContain('Ähnliche Fahrzeuge')
     expect(html).not.toContain('anrufen-heading')
     expect(html).not.toContain('id="suchauftrag"')

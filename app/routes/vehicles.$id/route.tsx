@@ -1,4 +1,5 @@
 import { type MetaFunction, type HeadersFunction } from '@remix-run/node'
+import { Fragment } from 'react'
 import type { Thing } from 'schema-dts'
 import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { HydrationBoundary } from '#app/utils/hydration.tsx'
@@ -111,7 +112,15 @@ export default function VehicleDetailPage() {
           {sold ? <span className="rounded-full bg-zinc-900 px-3 py-1 text-sm font-bold text-white uppercase">Verkauft</span> : null}
           {reserved ? <span className="rounded-full bg-amber-300 px-3 py-1 text-sm font-bold text-zinc-950 uppercase">Reserviert</span> : null}
         </div>
-        <p className="mt-2 text-zinc-700">{subline.join(' · ')}</p>
+        {/* Each fact whole on its line, „68.500 km“ and „EZ 03/2020“ never split; the dot ends a line, never starts one (copy review 2026-11-29, L1). */}
+        <p className="mt-2 text-zinc-700">
+          {subline.map((part, index) => (
+            <Fragment key={index}>
+              {index > 0 ? ' ' : null}
+              <span className="whitespace-nowrap">{index < subline.length - 1 ? `${part}\u00a0·` : part}</span>
+            </Fragment>
+          ))}
+        </p>
 
         {sold ? (
           <div role="status" className="mt-6 rounded-xl border border-zinc-300 bg-zinc-100 p-5 text-zinc-900">

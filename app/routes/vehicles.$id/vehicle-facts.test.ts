@@ -35,7 +35,7 @@ describe('buyerFacts', () => {
     expect(labels({ vat: 'margin', inspectionDue: null, warranty: true, warrantyMonths: 1, accidentFree: false }, '2026-11')).toEqual([
       'Differenzbesteuert nach § 25a UStG',
       'Garantie 1 Monat',
-      'Nicht unfallfrei',
+      'Unfallfahrzeug',
     ])
     expect(buyerFacts({ ...none, accidentFree: false, inspectionDue: '01/2020' }, '2026-11').map((fact) => fact.caution)).toEqual([true, true])
   })

@@ -141,7 +141,8 @@ export function buyerFacts(vehicle: Pick<VehicleDetail, 'vat' | 'inspectionDue' 
     facts.push({ label: typeof months === 'number' && months > 0 ? `Garantie ${formatDecimal(months)} ${months === 1 ? 'Monat' : 'Monate'}` : 'Garantie' })
   }
   if (vehicle.accidentFree === true) facts.push({ label: 'Unfallfrei' })
-  if (vehicle.accidentFree === false) facts.push({ label: 'Nicht unfallfrei', caution: true })
+  // The dealers' word (copy review 2026-11-29, L6); whether the damage is repaired is the description's to say.
+  if (vehicle.accidentFree === false) facts.push({ label: 'Unfallfahrzeug', caution: true })
   return facts
 }
 

@@ -83,7 +83,14 @@ export function Results({ state, result }: { state: VehicleSearch; result: Vehic
       ) : (
         <div className="mt-6 rounded-xl border border-dashed border-zinc-400 bg-white p-8 text-center">
           <CarIcon className="mx-auto size-10 text-amber-700" />
-          <p className="mt-4 text-lg font-semibold text-zinc-950">{beyondLastPage ? 'Diese Seite gibt es nicht.' : 'Keine Fahrzeuge gefunden.'}</p>
+          {/* One sentence beside the count (the heading, which speaks): what found nothing, then what to do (copy review 2026-11-29, L8). */}
+          <p className="mt-4 text-lg font-semibold text-zinc-950">
+            {beyondLastPage
+              ? 'Diese Seite gibt es nicht.'
+              : searchHelp && state.search
+                ? `Für „${state.search}“ haben wir gerade kein passendes Fahrzeug.`
+                : 'Für diese Auswahl haben wir gerade kein passendes Fahrzeug.'}
+          </p>
           <p className="mt-2 text-zinc-700">
             {beyondLastPage
               ? 'Die Ergebnisliste ist kürzer.'

@@ -142,7 +142,7 @@ test('„Sortieren nach“ sits beside the results’ count and belongs to the s
 
 test('no „Sortieren nach“ when no car is found; a chosen order still goes with the next search', async () => {
   const none = await serverHtml('http://localhost/vehicles?search=gibtesnicht&sort=price-asc')
-  expect(none).toContain('Keine Fahrzeuge gefunden.')
+  expect(none).toContain('Für „gibtesnicht“ haben wir gerade kein passendes Fahrzeug.')
   expect(none).not.toContain('Sortieren nach')
   expect(none).not.toContain('<select id="filter-sort"')
   expect(none).toMatch(/<input type="hidden" name="sort" form="fahrzeugsuche" value="price-asc"\/>/)
@@ -174,4 +174,19 @@ test('the list’s card photos say how wide a card is in the list (three columns
     new Set(['(min-width: 1280px) 288px, (min-width: 1024px) calc(50vw - 196px), (min-width: 640px) calc(50vw - 36px), calc(100vw - 32px)']),
   )
   expect(html).toMatch(/<ul class="[^"]*\bxl:grid-cols-3\b[^"]*"><li>/)
+})
+
+test('an empty result says it once beside the count: the query or the filters that found nothing, what to do, and the Suchauftrag (copy review 2026-11-29, L8)', async () => {
+  const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
+  const searched = text(await serverHtml('http://localhost/vehicles?search=xyzxyz'))
+  expect(searched).toContain('0 Fahrzeuge')
+  expect(searched.match(/kein passendes Fahrzeug/g)).toEqual(['kein passendes Fahrzeug'])
+  expect(searched).toContain('Für „xyzxyz“ haben wir gerade kein passendes Fahrzeug.')
+  expect(searched).not.toContain('Keine Fahrzeuge gefunden')
+  expect(searched).toContain('Ändern Sie Ihre Suche oder setzen Sie die Filter zurück.')
+  expect(searched).toContain('SUCHAUFTRAG SPEICHERN')
+  const filtered = text(await serverHtml('http://localhost/vehicles?fuel=electric&priceTo=1000'))
+  expect(filtered.match(/kein passendes Fahrzeug/g)).toEqual(['kein passendes Fahrzeug'])
+  expect(filtered).toContain('Für diese Auswahl haben wir gerade kein passendes Fahrzeug.')
+  expect(filtered).not.toContain('Keine Fahrzeuge gefunden')
 })

@@ -12,7 +12,7 @@ import { type ListNavigationState } from './navigation-state'
 /*
  * How /vehicles read the buyer's search (issue 29, docs/decisions/022): a line of parts, each a
  * plain link that removes it from the URL (works without JavaScript), and the help of an empty
- * result: the query repeated, "Meinten Sie …?" and the Suchauftrag. Kept apart from the route so
+ * result: "Meinten Sie …?" and the Suchauftrag (the result's box names the query, results.tsx). Kept apart from the route so
  * the filter layout can change around it.
  */
 
@@ -68,15 +68,12 @@ export function SearchReadingLine({ state, search }: { state: VehicleSearch; sea
   )
 }
 
-/** The help of an empty result for a search: the query, "Meinten Sie …?" (or a wider search) and the Suchauftrag. */
+/** The help of an empty result for a search: "Meinten Sie …?" (or a wider search) and the Suchauftrag. */
 export function EmptySearchHelp({ state, search }: { state: VehicleSearch; search: SearchReadingData }) {
   const query = state.search ?? ''
   const suggestion = suggestedSearch(search.reading, search, foldWord, displayTerm)
   return (
     <div className="mt-4 space-y-4 text-left">
-      <p className="text-center text-zinc-700">
-        Für „<span className="font-semibold text-zinc-950">{query}</span>“ haben wir gerade kein passendes Fahrzeug.
-      </p>
       {suggestion ? (
         <p className="text-center text-zinc-700">
           {suggestion.corrected ? 'Meinten Sie' : 'Suche erweitern:'}{' '}
