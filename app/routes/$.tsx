@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect, type HeadersFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { MonthlyRateNote } from '#app/components/monthly-rate-note.tsx'
+import { RateFootnote } from '#app/components/rate-footnote.tsx'
 import { HERO_IMAGE_SIZES } from '#app/components/sanity-image.tsx'
 import { PageHeader } from '#app/components/sections/page-header.tsx'
 import { PageSections } from '#app/components/sections/page-sections.tsx'
@@ -56,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const path = possiblePagePath(url)
   // With the representative example that its „ab 2,9 %*“ calls for (decision 111).
-  const { content: page, financingExample } = await fetchPageWithFigures<PAGE_QUERYResult>(context.lake, PAGE_QUERY, { path })
+  const { content: page, financingFootnote } = await fetchPageWithFigures<PAGE_QUERYResult>(context.lake, PAGE_QUERY, { path })
   if (!page) {
     // A page renamed in the Studio keeps its old path: old links and search results are sent on (SEO review 2026-11-29, finding 3).
     const renamed = await context.lake.fetch<RENAMED_PAGE_QUERYResult>(RENAMED_PAGE_QUERY, { path })
@@ -65,7 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   // One address per page: /About/ and /about serve the same page, so send the others there.
   redirectToPagePath(request, path)
-  return data({ page, financingExample }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })
+  return data({ page, financingFootnote }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })
 }
 
 export const headers: HeadersFunction = (args) => routeHeaders(args, CACHE_CONTROL.page)
@@ -122,7 +122,7 @@ function shownReviews(page: ContentPage): ShownReviews {
 }
 
 export default function ContentPageRoute() {
-  const { page, financingExample } = useLoaderData<typeof loader>()
+  const { page, financingFootnote } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
   const hours = openingHoursFor(settings, page.openingHours)
   const startsWithHero = page.sections[0]?._type === 'heroSection'
@@ -130,7 +130,7 @@ export default function ContentPageRoute() {
     <>
       {startsWithHero ? null : <PageHeader title={page.title} intro={page.intro} />}
       <PageSections sections={page.sections} hours={hours} smoothScroll={page.instantScroll !== true} />
-      {financingExample ? <MonthlyRateNote example={financingExample} /> : null}
+      {financingFootnote ? <RateFootnote text={financingFootnote} /> : null}
     </>
   )
 }

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ContactSection } from '#app/components/contact-section.tsx'
-import { MonthlyRateNote } from '#app/components/monthly-rate-note.tsx'
+import { RateFootnote } from '#app/components/rate-footnote.tsx'
 import { HydrationBoundary } from '#app/utils/hydration.tsx'
 import { HeroSlider } from '#app/components/hero-slider.tsx'
 import { HERO_IMAGE_SIZES } from '#app/components/sanity-image.tsx'
@@ -53,7 +53,7 @@ export const handle: SiteRouteHandle = { transparentHeader: true }
 
 export async function loader({ context }: LoaderFunctionArgs) {
   // With the representative example that its „ab 2,9 %*“ calls for (decision 111).
-  const { content: home, financingExample } = await fetchPageWithFigures<HOME_PAGE_QUERYResult>(context.lake, HOME_PAGE_QUERY)
+  const { content: home, financingFootnote } = await fetchPageWithFigures<HOME_PAGE_QUERYResult>(context.lake, HOME_PAGE_QUERY)
   // The home page is a singleton the site cannot do without: its absence is a broken site, not a 404.
   if (!home) throw new Response('Die Startseite fehlt im Content Lake (Dokument „homePage“).', { status: 500 })
   // The badges as of the request, also when the vehicles arrive streamed (docs/decisions/052).
@@ -61,11 +61,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
   // With their „ab N €/Monat“ (decision 083).
   const query = readVehicleHighlights(context.lake, now)
   const early = await settleWithin(query, STREAM_AFTER_MS)
-  if (early.settled) return { home, financingExample, vehicles: early.value }
+  if (early.settled) return { home, financingFootnote, vehicles: early.value }
   // Streamed: a failure shows a note (errorElement); the operator needs the cause, which Remix does
   // not log for a streamed promise. The original promise still rejects for <Await>.
   query.catch((error: unknown) => loggerOf(context).error({ err: error }, 'Die Fahrzeuge der Startseite konnten nicht geladen werden'))
-  return { home, financingExample, vehicles: query }
+  return { home, financingFootnote, vehicles: query }
 }
 
 /** Posts of the contact form without JavaScript (with JavaScript it calls POST /api/contacts). */
@@ -89,7 +89,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 }
 
 export default function HomePage() {
-  const { home, financingExample, vehicles } = useLoaderData<typeof loader>()
+  const { home, financingFootnote, vehicles } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
   return (
     <>
@@ -110,7 +110,7 @@ export default function HomePage() {
         {/* The home reading of spec §1 as phone hours beside the yard's: what the page's structured data says (decision 068). */}
         <ContactSection content={home.contact ?? {}} settings={settings} subjects={HOME_CONTACT_SUBJECTS} rows={5} hours={openingHoursFor(settings, 'home')} />
       </HydrationBoundary>
-      {financingExample ? <MonthlyRateNote example={financingExample} /> : null}
+      {financingFootnote ? <RateFootnote text={financingFootnote} /> : null}
     </>
   )
 }

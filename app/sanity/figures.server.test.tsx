@@ -19,7 +19,8 @@ import ContentPageRoute, { loader as pageLoader } from '#app/routes/$.tsx'
 import HomePage, { loader as homeLoader } from '#app/routes/_index.tsx'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { CONTENT_ROUTES } from '#tests/content-routes.ts'
-import { fetchFigures, resolveFigures } from './figures.server'
+import { fetchFigures, representativeExampleNote, resolveFigures } from './figures.server'
+import { type FinancedExample } from '#app/vehicles/financing.ts'
 import { createIfNotExists, patchDocument } from '#app/lake/lake.server.ts'
 import { FIGURES_QUERY } from './queries/site.ts'
 
@@ -361,5 +362,38 @@ describe.each(BACKENDS)('Kennzahlen on every page, %s lake', (backend) => {
     const [carOnSale] = await test.lake.fetch<string[]>('*[_type == "vehicle" && status != "sold"][0..0]._id')
     await patchDocument(test.lake, carOnSale!, { set: { status: 'sold' } })
     expect((await fetchFigures(test.lake)).vehiclesInStock).toBe(onSale - 1)
+  })
+})
+
+/** An example whose last rate settles the rounding (figures made up, the note only formats them). */
+const example: FinancedExample = {
+  status: 'financed',
+  price: 20_000,
+  downPayment: 4_000,
+  netLoanAmount: 16_000,
+  termMonths: 48,
+  effectiveAnnualRatePercent: 3.49,
+  nominalRatePercent: 3.4365,
+  monthlyPayment: 357.5,
+  finalPayment: 357.01,
+  totalAmount: 17_159.51,
+  interest: 1_159.51,
+}
+
+/** The note with no-break spaces as plain ones, to compare with a readable string. */
+const plain = (text: string) => text.replace(/\u00a0/g, ' ')
+
+describe('the footnote of „ab 2,9 %*“ (PAngV § 17 Abs. 4; copy review 2026-11-29, H2; decision 111)', () => {
+  it('the page’s footnote of „ab 3,49 %*“: every figure of the representative example, the instalments by number and amount, the lender', () => {
+    expect(plain(representativeExampleNote(example, 'Musterbank AG, Bankstraße 1, 45127 Essen'))).toBe(
+      '* Repräsentatives Beispiel nach § 17 Abs. 4 PAngV: Barzahlungspreis 20.000,00 €, Anzahlung 4.000,00 €, Nettodarlehensbetrag 16.000,00 €, ' +
+        'Laufzeit 48 Monate, gebundener Sollzinssatz 3,44 % p. a., effektiver Jahreszins 3,49 %, 47 monatliche Raten zu je 357,50 € und eine letzte Rate von 357,01 €, ' +
+        'Gesamtbetrag 17.159,51 €. Darlehensgeber: Musterbank AG, Bankstraße 1, 45127 Essen. Bonität vorausgesetzt.',
+    )
+  })
+
+  it('equal instalments are one figure; without a lender in the settings it says so instead of naming none', () => {
+    const text = plain(representativeExampleNote({ ...example, finalPayment: 357.5, totalAmount: 17_160 }, null))
+    expect(text).toContain('48 monatliche Raten zu je 357,50 €, Gesamtbetrag 17.160,00 €. Darlehensgeber: eine unserer Partnerbanken. Bonität vorausgesetzt.')
   })
 })

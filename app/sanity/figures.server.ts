@@ -13,8 +13,9 @@ import { type ContentLake, type QueryParams } from '#app/lake/lake.server.ts'
 import { hyphenateHeading } from '#app/utils/hyphenate.ts'
 import { vehicleIndexCount } from '#app/vehicles/vehicle-index.server.ts'
 import { advertisedRateExample, effectiveRateOf, type FinancedExample } from '#app/vehicles/financing.ts'
-import { FIGURE_CLAIMS_QUERY, FIGURES_QUERY } from './queries/site.ts'
-import { type FIGURE_CLAIMS_QUERYResult, type FIGURES_QUERYResult } from './types.ts'
+import { formatEuroCents, formatRatePercent, lenderSentence } from '#app/vehicles/financing-terms.ts'
+import { FIGURE_CLAIMS_QUERY, FIGURES_QUERY, SITE_SETTINGS_QUERY } from './queries/site.ts'
+import { type FIGURE_CLAIMS_QUERYResult, type FIGURES_QUERYResult, type SITE_SETTINGS_QUERYResult } from './types.ts'
 
 /*
  * Company figures have one home, Einstellungen → Kennzahlen (docs/decisions/027). Page copy refers
@@ -129,17 +130,41 @@ export async function fetchWithFigures<R>(lake: ContentLake, query: string, para
 
 /**
  * A page's content read with the current figures written in and the advertised rate marked, and the
- * representative example its „ab 2,9 %*“ calls for (PAngV § 17 Abs. 4): null when the copy names no
- * rate. The page prints the example as its footnote (MonthlyRateNote).
+ * footnote its „ab 2,9 %*“ calls for (PAngV § 17 Abs. 4): the representative example, written out here
+ * so the browser loads no formatting for it; null when the copy names no rate. The page prints it
+ * after its content (RateFootnote).
  */
 export async function fetchPageWithFigures<R>(
   lake: ContentLake,
   query: string,
   params?: QueryParams,
-): Promise<{ content: R; financingExample: FinancedExample | null }> {
-  const [result, figures] = await Promise.all([lake.fetch<R>(query, params), fetchFigures(lake)])
+): Promise<{ content: R; financingFootnote: string | null }> {
+  const [result, figures, settings] = await Promise.all([
+    lake.fetch<R>(query, params),
+    fetchFigures(lake),
+    lake.fetch<SITE_SETTINGS_QUERYResult>(SITE_SETTINGS_QUERY),
+  ])
   const footnotes = new Set<FigureKey>()
   const content = resolveFigures(result, figures, footnotes)
-  const financingExample = footnotes.has('financingFromPercent') ? advertisedRateExample(effectiveRateOf({ claims: figures })) : null
-  return { content, financingExample }
+  if (!footnotes.has('financingFromPercent')) return { content, financingFootnote: null }
+  return { content, financingFootnote: representativeExampleNote(advertisedRateExample(effectiveRateOf({ claims: figures })), settings?.legal?.lender) }
+}
+
+/**
+ * The representative example as one sentence of small print: every Pflichtangabe of § 17 Abs. 4 PAngV,
+ * the instalments by number and amount (the last one settles the rounding, financing.ts), and the
+ * lender as the vehicle page names it.
+ */
+export function representativeExampleNote(example: FinancedExample, lender: string | null | undefined): string {
+  const { termMonths, monthlyPayment, finalPayment } = example
+  const instalments =
+    finalPayment === monthlyPayment
+      ? `${termMonths} monatliche Raten zu je ${formatEuroCents(monthlyPayment)}`
+      : `${termMonths - 1} monatliche Raten zu je ${formatEuroCents(monthlyPayment)} und eine letzte Rate von ${formatEuroCents(finalPayment)}`
+  return (
+    `* Repräsentatives Beispiel nach §\u00a017 Abs.\u00a04 PAngV: Barzahlungspreis ${formatEuroCents(example.price)}, ` +
+    `Anzahlung ${formatEuroCents(example.downPayment)}, Nettodarlehensbetrag ${formatEuroCents(example.netLoanAmount)}, Laufzeit ${termMonths} Monate, ` +
+    `gebundener Sollzinssatz ${formatRatePercent(example.nominalRatePercent)} p.\u00a0a., effektiver Jahreszins ${formatRatePercent(example.effectiveAnnualRatePercent)}, ` +
+    `${instalments}, Gesamtbetrag ${formatEuroCents(example.totalAmount)}. ${lenderSentence(lender)} Bonität vorausgesetzt.`
+  )
 }

@@ -50,3 +50,8 @@ export function lenderLine(lender: string | null | undefined): string | null {
   const named = lender?.trim()
   return named ? `Darlehensgeber: ${named}` : null
 }
+
+/** The lender's sentence of a footnote: „Darlehensgeber: ….“, or the partner bank while the settings name none. */
+export function lenderSentence(lender: string | null | undefined): string {
+  return `${lenderLine(lender) ?? 'Darlehensgeber: eine unserer Partnerbanken'}.`
+}
