@@ -52,6 +52,17 @@ test.describe('gallery', () => {
     await expect(page.getByText('Bild 3 von 3', { exact: true })).toBeVisible()
   })
 
+  test('a link to a photo (`#fahrzeugbild-3`, or a thumbnail tapped before the scripts): once they run, the counter, the ring and what is read out follow the photo shown', async ({
+    page,
+  }) => {
+    await page.goto('/vehicles/1#fahrzeugbild-3')
+    await waitForScripts(page)
+    await expect(page.getByText('Bild 3 von 3', { exact: true })).toBeVisible()
+    const thumbs = page.getByRole('list', { name: 'Alle Fotos' }).getByRole('link')
+    await expect(thumbs.nth(2)).toHaveAttribute('aria-current', 'true')
+    await expect(page.getByRole('group', { name: '3 Fotos, mit den Pfeiltasten blättern' }).getByRole('img')).toHaveCount(1)
+  })
+
   test('„Vergrößern“: the photos large in a dialog at the screen’s width, arrows, Escape, the focus back (tablet review Low 8)', async ({ page }) => {
     await page.setViewportSize({ width: 1920, height: 1080 })
     await page.goto('/vehicles/1')
@@ -234,6 +245,29 @@ test.describe('without JavaScript', () => {
     await thumbs.nth(2).click()
     const strip = page.getByRole('group', { name: '3 Fotos, mit den Pfeiltasten blättern' })
     await expect.poll(() => strip.evaluate((element) => Math.round(element.scrollLeft / element.clientWidth))).toBe(2)
+  })
+
+  test('the ring marks the thumbnail of the photo in view, after a thumbnail, a swipe and Back (accessibility review 2026-11-29, a visitor’s finding)', async ({
+    page,
+  }) => {
+    await page.goto('/vehicles/1')
+    const list = page.getByRole('list', { name: 'Alle Fotos' })
+    const thumbs = list.getByRole('link')
+    const strip = page.getByRole('group', { name: '3 Fotos, mit den Pfeiltasten blättern' })
+    // Which thumbnails have a ring (an amber border; the others' is transparent).
+    const ringed = () => thumbs.evaluateAll((links) => links.map((link) => getComputedStyle(link).borderTopColor !== 'rgba(0, 0, 0, 0)'))
+    await expect.poll(ringed).toEqual([true, false, false])
+    await thumbs.nth(1).click()
+    await expect.poll(ringed).toEqual([false, true, false])
+    await strip.evaluate((element) => element.scrollTo({ left: element.clientWidth * 2 }))
+    await expect.poll(ringed).toEqual([false, false, true])
+    // Back: wherever the browser leaves the strip, the ring is on the photo it shows.
+    await page.goBack()
+    await expect(page).toHaveURL(/\/vehicles\/1$/)
+    const shown = await strip.evaluate((element) => Math.round(element.scrollLeft / element.clientWidth))
+    await expect.poll(ringed).toEqual([0, 1, 2].map((index) => index === shown))
+    // Without scripts nothing knows the current photo for the accessibility tree: no thumbnail claims to be it.
+    await expect(list.locator('[aria-current]')).toHaveCount(0)
   })
 })
 

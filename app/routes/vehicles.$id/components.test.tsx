@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { renderToString } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FINANCING_REQUEST_FORM } from '#app/submissions/vehicle-lead-forms.ts'
 import { FinancingExample } from './financing-example'
@@ -61,6 +62,17 @@ describe('VehicleGallery', () => {
     await act(async () => fireEvent.click(thumbs[2]!))
     expect(screen.getByText('Bild 3 von 3')).toBeTruthy()
     expect(scrollTo).toHaveBeenCalled()
+  })
+
+  it('before (and without) the scripts no thumbnail claims to be current; hydrated, the selected one does (the ring follows it: `gallery-thumbs` in app/tailwind.css)', () => {
+    const html = renderToString(<VehicleGallery images={[photo(1), photo(2), photo(3)]} name="BMW 320d" />)
+    const list = new DOMParser().parseFromString(html, 'text/html').querySelector('ul[aria-label="Alle Fotos"]')
+    expect(list?.classList.contains('gallery-thumbs')).toBe(true)
+    expect(list?.querySelectorAll('a')).toHaveLength(3)
+    expect(list?.querySelectorAll('[aria-current]')).toHaveLength(0)
+    render(<VehicleGallery images={[photo(1), photo(2), photo(3)]} name="BMW 320d" />)
+    const thumbs = within(screen.getByRole('list', { name: 'Alle Fotos' })).getAllByRole('link')
+    expect(thumbs.map((thumb) => thumb.getAttribute('aria-current'))).toEqual(['true', null, null])
   })
 
   it('marketplace photos are shown as they are, without a srcset', () => {

@@ -66,7 +66,8 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
     [count],
   )
 
-  // A swipe or a native scroll moves the strip: follow it.
+  // A swipe or a native scroll moves the strip: follow it. From where it stands when the scripts arrive, too:
+  // a link to `#fahrzeugbild-3`, or a thumbnail tapped before them, has moved it already.
   useEffect(() => {
     const strip = stripRef.current
     if (!strip || count < 2) return
@@ -77,6 +78,7 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
         if (strip.clientWidth > 0) setSelected(Math.max(0, Math.min(count - 1, Math.round(strip.scrollLeft / strip.clientWidth))))
       })
     }
+    onScroll()
     strip.addEventListener('scroll', onScroll, { passive: true })
     return () => {
       cancelAnimationFrame(frame)
@@ -200,19 +202,19 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
         </p>
       </div>
 
-      <ul aria-label="Alle Fotos" className="mt-3 flex gap-2 overflow-x-auto pb-1 print:hidden">
+      {/* The ring on the selected thumbnail, before the scripts too: `gallery-thumbs` in app/tailwind.css. */}
+      <ul aria-label="Alle Fotos" className="gallery-thumbs mt-3 flex gap-2 overflow-x-auto pb-1 print:hidden">
         {photos.map((image, index) => (
           <li key={image._key ?? index} className="shrink-0">
             <a
               href={`#${slideId(index)}`}
-              aria-current={index === selected ? 'true' : undefined}
+              // Only the scripts know the photo shown; before them no thumbnail claims to be it.
+              aria-current={hydrated && index === selected ? 'true' : undefined}
               onClick={(event) => {
                 event.preventDefault()
                 goTo(index)
               }}
-              className={`block overflow-hidden rounded-lg border-2 transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 ${
-                index === selected ? 'border-amber-500' : 'border-transparent opacity-80 hover:opacity-100'
-              }`}
+              className="block overflow-hidden rounded-lg border-2 transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
             >
               <span className="sr-only">
                 Bild {index + 1} von {count} anzeigen
