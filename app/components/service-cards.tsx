@@ -30,9 +30,19 @@ export function serviceGridColumns(count: number): string {
   return 'sm:grid-cols-2 lg:grid-cols-3'
 }
 
+/**
+ * Labels that more than one card's button carries („MEHR ERFAHREN“ twice on /services, spec §2). Such a
+ * button's name also says which card it belongs to, for a list of the page's links (WCAG 2.4.9).
+ */
+function repeatedLabels(cards: readonly ServiceCard[]): Set<string> {
+  const labels = cards.flatMap((card) => (card.action?.label?.trim() ? [card.action.label.trim()] : []))
+  return new Set(labels.filter((label, index) => labels.indexOf(label) !== index))
+}
+
 /** The services grid (spec §2.3): icon, title, description and a button per card. */
 export function ServiceCards({ id = 'services', eyebrow, heading, intro, cards, smoothScroll = true }: ServiceCardsProps) {
   const headingId = `${id}-heading`
+  const repeated = repeatedLabels(cards)
   return (
     <section id={id} aria-labelledby={heading ? headingId : undefined} className="bg-zinc-50 py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -51,6 +61,7 @@ export function ServiceCards({ id = 'services', eyebrow, heading, intro, cards, 
               {card.action ? (
                 <div className="mt-6">
                   <ActionLink action={card.action} tone="light" size="md" smooth={smoothScroll}>
+                    {card.title && repeated.has(card.action.label?.trim() ?? '') ? <span className="sr-only"> zu {card.title}</span> : null}
                     <ArrowRightIcon className="size-4" />
                   </ActionLink>
                 </div>

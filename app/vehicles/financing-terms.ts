@@ -12,7 +12,7 @@ export const TERM_OPTIONS = [12, 24, 36, 48, 60, 72, 84] as const
 
 /** The id of the vehicle page's financing example: every rate links to `/vehicles/{id}#finanzierung`. */
 export const FINANCING_ANCHOR = 'finanzierung'
-/** The id of the vehicle page's „Finanzierung anfragen“ form, where the calculator's button lands. */
+/** The id of the vehicle page's „Finanzierung anfragen“ form, where the calculator's „Mit diesen Werten anfragen“ lands. */
 export const FINANCING_REQUEST_ANCHOR = 'finanzierung-anfragen'
 
 /** The example's default term, in months. */

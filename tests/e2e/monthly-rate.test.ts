@@ -4,7 +4,7 @@ import { expect, openVehicleFilters, storedLeadWith, test, uniqueName } from './
 
 /*
  * The monthly rate everywhere (issue 38 item 3, decision 083), walked on a phone: a search for a
- * monthly budget, a car's „ab N €/Monat“ down to its financing example, and „Finanzierung
+ * monthly budget, a car's „ab N €/Monat“ down to its financing example, and „Mit diesen Werten
  * anfragen“ with a chosen term, through the one lead pipeline to the confirmation, the dealer's mail
  * and the receipt. The search's reading, the rate function and the filter on both lakes are proved
  * below the browser (query-reading.test.ts, financing.test.ts, everyday-queries.test.ts); here what
@@ -22,8 +22,8 @@ async function requestFinancing(page: Page, javaScript: boolean) {
   // Tap: the term.
   await calculator.getByLabel('Laufzeit').selectOption('60')
   const down = await calculator.getByLabel('Anzahlung (€)').inputValue()
-  // Tap: „Finanzierung anfragen“ (without JavaScript a GET of the page with the figures, at the form).
-  await calculator.getByRole('button', { name: 'Finanzierung anfragen' }).tap()
+  // Tap: „Mit diesen Werten anfragen“ (without JavaScript a GET of the page with the figures, at the form).
+  await calculator.getByRole('button', { name: 'Mit diesen Werten anfragen' }).tap()
   if (!javaScript) await expect(page).toHaveURL(new RegExp(`\\?anzahlung=${down}&laufzeit=60#finanzierung-anfragen$`))
   const section = page.locator('#finanzierung-anfragen')
   await expect(section).toBeInViewport()
@@ -41,7 +41,7 @@ async function requestFinancing(page: Page, javaScript: boolean) {
 }
 
 test.describe('the monthly rate on a phone @phone', () => {
-  test('„bis 300 € im Monat“ → a car’s rate → its example → „Finanzierung anfragen“ with 60 months → confirmation: 9 taps (filter, search field, search, the rate, the term, the button, name, e-mail, send)', async ({
+  test('„bis 300 € im Monat“ → a car’s rate → its example → „Mit diesen Werten anfragen“ with 60 months → confirmation: 9 taps (filter, search field, search, the rate, the term, the button, name, e-mail, send)', async ({
     page,
   }) => {
     await page.goto('/vehicles')

@@ -22,7 +22,7 @@ import {
 
 const DOWN_PAYMENT_HINT = 'Bitte geben Sie die Anzahlung in ganzen Euro an, z. B. 5.000.'
 
-/** The calculator's GET form; „Finanzierung anfragen“ below the figures belongs to it. */
+/** The calculator's GET form; „Mit diesen Werten anfragen“ below the figures belongs to it. */
 const CALCULATOR_FORM_ID = 'finanzierung-rechner'
 
 export interface FinancingExampleProps {
@@ -90,7 +90,7 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path, l
     // The router's state stays as it is: this only makes the address shareable, no navigation.
     window.history.replaceState(window.history.state, '', url)
   }
-  // „Finanzierung anfragen“ with JavaScript: these figures into the request form below (its term and
+  // „Mit diesen Werten anfragen“ with JavaScript: these figures into the request form below (its term and
   // down payment fields), then there; without, the button's GET loads the page with them at the form.
   const requestFinancing = () => {
     const form = document.querySelector<HTMLFormElement>(`#${FINANCING_REQUEST_ANCHOR} form`)
@@ -235,7 +235,8 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path, l
             onClick={hydrated ? requestFinancing : undefined}
             className={buttonClasses({ variant: 'primary', surface: 'light', className: 'w-full sm:w-auto' })}
           >
-            Finanzierung anfragen
+            {/* Not „Finanzierung anfragen“: that is the request form's button, which sends; this one only takes the figures there (accessibility review 2026-11-29, L10). */}
+            Mit diesen Werten anfragen
           </button>
         </div>
       ) : null}

@@ -134,6 +134,17 @@ describe('/vehicles/{id}', () => {
     expect(screen.getByRole('button', { name: 'ANFRAGE SENDEN' })).toBeTruthy()
   })
 
+  it('the calculator’s button and the request form’s are named for what each does: „Mit diesen Werten anfragen“ takes the figures to the form, „FINANZIERUNG ANFRAGEN“ sends (accessibility review 2026-11-29, L10)', async () => {
+    await renderPage('/vehicles/1')
+    const calculator = screen.getByRole('button', { name: 'Mit diesen Werten anfragen' })
+    expect(calculator.closest('#finanzierung')).toBeTruthy()
+    const send = screen.getByRole('button', { name: 'FINANZIERUNG ANFRAGEN' })
+    expect(send.closest('#finanzierung-anfragen')).toBeTruthy()
+    expect(send.getAttribute('type')).toBe('submit')
+    // No other button of the page shares either name, in any case.
+    expect(screen.getAllByRole('button', { name: /^(finanzierung anfragen|mit diesen werten anfragen)$/i })).toEqual([calculator, send])
+  })
+
   it('a car whose VAT can be shown gives the net price under the gross one; a margin-scheme car does not (issue 36)', async () => {
     await renderPage('/vehicles/18')
     expect(screen.getByText('64.900 €')).toBeTruthy()

@@ -61,7 +61,7 @@ export function VehicleForms({
       </LeadSection>
 
       {hasPrice ? (
-        // Issue 38 item 3: the calculator's „Finanzierung anfragen“ lands here with its term and down payment.
+        // Issue 38 item 3: the calculator's „Mit diesen Werten anfragen“ lands here with its term and down payment.
         <LeadSection
           id={FINANCING_REQUEST_ANCHOR}
           className="mt-10"
