@@ -43,15 +43,15 @@ describe('headerFit', () => {
   it('aligns the row with the page’s content (80rem) wherever what shows fits there, and takes 96rem only where it must (tablet review 2026-11-29, Low 1)', () => {
     // The seed's seven: the number joins the links at 1366 px, where only the wider row holds both; from 1440 px the content's row (and its right margin) does.
     expect(fit(SEED).wideAt).toEqual(['laptop'])
-    expect(headerRowClasses(fit(SEED))).toBe('max-w-7xl min-[1366px]:max-w-[96rem] min-[1440px]:max-w-7xl 2xl:max-w-7xl')
+    expect(headerRowClasses(fit(SEED))).toBe('max-w-7xl min-[85.375rem]:max-w-[96rem] min-[90rem]:max-w-7xl 2xl:max-w-7xl')
     // Six short links and the number fit the content's row at every width; so does the menu button alone.
-    const aligned = 'max-w-7xl min-[1366px]:max-w-7xl min-[1440px]:max-w-7xl 2xl:max-w-7xl'
+    const aligned = 'max-w-7xl min-[85.375rem]:max-w-7xl min-[90rem]:max-w-7xl 2xl:max-w-7xl'
     expect(headerRowClasses(fit(SEED.filter((label) => label !== 'AUTO VERKAUFEN')))).toBe(aligned)
     expect(headerRowClasses(fit(Array.from({ length: 8 }, () => 'X'.repeat(40))))).toBe(aligned)
     // A ninth label: the links show only from 1536 px, in the wider row, and keep it above.
     const nine = fit([...SEED, 'AUFBEREITUNG', 'LEASING'])
     expect(nine).toEqual({ linksFrom: '2xl', numberFrom: 'never', wideAt: ['2xl'] })
-    expect(headerRowClasses(nine)).toBe('max-w-7xl min-[1366px]:max-w-7xl min-[1440px]:max-w-7xl 2xl:max-w-[96rem]')
+    expect(headerRowClasses(nine)).toBe('max-w-7xl min-[85.375rem]:max-w-7xl min-[90rem]:max-w-7xl 2xl:max-w-[96rem]')
   })
 
   it('writes no number without one', () => {

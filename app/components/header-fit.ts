@@ -17,7 +17,11 @@
 
 import { type SiteSettings } from '#app/utils/site-settings.ts'
 
-/** From which width a part of the header shows: `lg` (1024 px), `xl` (1280 px), `laptop` (1366 px), `wide` (1440 px), `2xl` (1536 px) or never. */
+/**
+ * From which width a part of the header shows: `lg` (1024 px), `xl` (1280 px), `laptop` (1366 px), `wide` (1440 px), `2xl` (1536 px)
+ * or never. The pixels are at the browsers' default 16 px font; the breakpoints are in rem, like the text they make room for, so a
+ * larger default font moves them with it (accessibility review 2026-11-29, L1).
+ */
 export type HeaderBreakpoint = 'lg' | 'xl' | 'laptop' | 'wide' | '2xl' | 'never'
 
 export interface HeaderFit {
@@ -124,11 +128,11 @@ export function headerFit({ labels, phone, dealerName }: { labels: readonly stri
 /**
  * The header row's max width where the two rows differ (below 1295 px both are the viewport's): the
  * content's 80rem or 96rem, written out whole so that Tailwind finds the classes. Tailwind writes them
- * in this order (1366 px, 1440 px, 96rem), so each width's class overrides the narrower ones.
+ * in this order (85.375rem = 1366 px, 90rem = 1440 px, 96rem), so each width's class overrides the narrower ones.
  */
 const ROW_AT = {
-  laptop: ['min-[1366px]:max-w-7xl', 'min-[1366px]:max-w-[96rem]'],
-  wide: ['min-[1440px]:max-w-7xl', 'min-[1440px]:max-w-[96rem]'],
+  laptop: ['min-[85.375rem]:max-w-7xl', 'min-[85.375rem]:max-w-[96rem]'],
+  wide: ['min-[90rem]:max-w-7xl', 'min-[90rem]:max-w-[96rem]'],
   '2xl': ['2xl:max-w-7xl', '2xl:max-w-[96rem]'],
 } as const
 
@@ -145,8 +149,8 @@ export function headerRowClasses(fit: HeaderFit): string {
 export const SHOWN_FROM: Record<HeaderBreakpoint, string> = {
   lg: 'hidden lg:block',
   xl: 'hidden xl:block',
-  laptop: 'hidden min-[1366px]:block',
-  wide: 'hidden min-[1440px]:block',
+  laptop: 'hidden min-[85.375rem]:block',
+  wide: 'hidden min-[90rem]:block',
   '2xl': 'hidden 2xl:block',
   never: 'hidden',
 }
@@ -154,8 +158,8 @@ export const SHOWN_FROM: Record<HeaderBreakpoint, string> = {
 export const HIDDEN_FROM: Record<HeaderBreakpoint, string> = {
   lg: 'lg:hidden',
   xl: 'xl:hidden',
-  laptop: 'min-[1366px]:hidden',
-  wide: 'min-[1440px]:hidden',
+  laptop: 'min-[85.375rem]:hidden',
+  wide: 'min-[90rem]:hidden',
   '2xl': '2xl:hidden',
   never: '',
 }
@@ -163,8 +167,8 @@ export const HIDDEN_FROM: Record<HeaderBreakpoint, string> = {
 export const NUMBER_FROM: Record<HeaderBreakpoint, string> = {
   lg: 'hidden lg:inline',
   xl: 'hidden xl:inline',
-  laptop: 'hidden min-[1366px]:inline',
-  wide: 'hidden min-[1440px]:inline',
+  laptop: 'hidden min-[85.375rem]:inline',
+  wide: 'hidden min-[90rem]:inline',
   '2xl': 'hidden 2xl:inline',
   never: 'hidden',
 }

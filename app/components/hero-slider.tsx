@@ -132,7 +132,9 @@ export function HeroSlider({ slides, label = 'Highlights' }: HeroSliderProps) {
           >
             {paused ? <PlayIcon className="size-4" /> : <PauseIcon className="size-4" />}
           </button>
-          <ul className="flex items-center">
+          {/* Forced colours (Windows high contrast) paint the dots' backgrounds as Canvas, dark on the dark photo: there the
+              dots sit on a Canvas plate in its text colour, and the current one in the selection's. */}
+          <ul className="flex items-center forced-colors:rounded-full forced-colors:bg-[Canvas]">
             {slides.map((slide, index) => (
               <li key={slide._key}>
                 <button
@@ -144,7 +146,7 @@ export function HeroSlider({ slides, label = 'Highlights' }: HeroSliderProps) {
                 >
                   <span
                     aria-hidden="true"
-                    className="block h-2.5 w-2.5 rounded-full bg-white/60 transition-all duration-300 group-hover:bg-white group-aria-[current=true]:w-8 group-aria-[current=true]:bg-amber-400"
+                    className="block h-2.5 w-2.5 rounded-full bg-white/60 transition-all duration-300 group-hover:bg-white group-aria-[current=true]:w-8 group-aria-[current=true]:bg-amber-400 forced-colors:bg-[CanvasText] forced-colors:group-aria-[current=true]:bg-[Highlight]"
                   />
                 </button>
               </li>

@@ -124,7 +124,8 @@ export function SiteHeader({ settings, fit, transparentAtTop = false }: SiteHead
     >
       {/* Aligned with the page's content where the row fits it, wider only where it must be (header-fit.ts). */}
       <div className={`mx-auto flex h-header ${headerRowClasses(fit)} items-center justify-between gap-4 px-4 sm:px-6 lg:px-8`}>
-        <SiteLogo name={settings.dealerName ?? ''} className={FOCUS} />
+        {/* Below 20rem (320 px at the default font; 390 px at a 24 px one) the row holds the mark and the buttons, not the name. */}
+        <SiteLogo name={settings.dealerName ?? ''} className={FOCUS} wordmarkClassName="max-[20rem]:sr-only" />
 
         <nav aria-label="Hauptnavigation" className={SHOWN_FROM[fit.linksFrom]}>
           <ul className="flex items-center gap-1 xl:gap-2">
@@ -137,7 +138,8 @@ export function SiteHeader({ settings, fit, transparentAtTop = false }: SiteHead
                   className={({ isActive }) =>
                     `relative flex min-h-11 items-center rounded px-2 text-sm font-bold tracking-wide whitespace-nowrap transition-colors ${FOCUS} ${
                       isActive
-                        ? 'text-amber-400 after:absolute after:inset-x-3 after:bottom-1.5 after:h-0.5 after:rounded-full after:bg-amber-400'
+                        ? // Forced colours (Windows high contrast) paint every background as Canvas: the underline takes the text's system colour there.
+                          'text-amber-400 after:absolute after:inset-x-3 after:bottom-1.5 after:h-0.5 after:rounded-full after:bg-amber-400 forced-colors:after:bg-[CanvasText]'
                         : 'text-white hover:text-amber-300'
                     }`
                   }
@@ -149,10 +151,12 @@ export function SiteHeader({ settings, fit, transparentAtTop = false }: SiteHead
           </ul>
         </nav>
 
-        <div className="flex items-center gap-2 lg:gap-1">
-          {/* Below 375 px the row has no room beside the phone and menu buttons: the menu has the link there. */}
+        {/* The buttons never shrink: where the row is short of room, the logo's name gives way (SiteLogo). */}
+        <div className="flex shrink-0 items-center gap-2 lg:gap-1">
+          {/* Beside the name it needs 23.4375rem (375 px at the default font); where the name gives way to the mark (below 20rem,
+              a larger font on a phone) it fits again, down to 15rem. Elsewhere the menu has the link. */}
           <SavedListLink
-            className={`hidden min-[375px]:inline-flex size-11 lg:size-10 items-center justify-center rounded-lg text-white hover:bg-white/10 ${FOCUS}`}
+            className={`hidden min-[15rem]:max-[20rem]:inline-flex min-[23.4375rem]:inline-flex size-11 lg:size-10 items-center justify-center rounded-lg text-white hover:bg-white/10 ${FOCUS}`}
           />
           {tel ? (
             // The wrapper hides the button on small screens: `hidden` on the link itself would
@@ -169,7 +173,7 @@ export function SiteHeader({ settings, fit, transparentAtTop = false }: SiteHead
             <a
               href={tel}
               aria-label={`Anrufen: ${phone}`}
-              className={`inline-flex size-11 items-center justify-center rounded-lg bg-amber-400 text-zinc-950 hover:bg-amber-300 ${HIDDEN_FROM[fit.linksFrom]} ${FOCUS}`}
+              className={`inline-flex size-11 items-center justify-center rounded-lg bg-amber-400 text-zinc-950 hover:bg-amber-300 forced-colors:border-2 ${HIDDEN_FROM[fit.linksFrom]} ${FOCUS}`}
             >
               <PhoneIcon />
             </a>
@@ -208,7 +212,8 @@ export function SiteHeader({ settings, fit, transparentAtTop = false }: SiteHead
                   onClick={() => closeMenu(menuRef.current)}
                   className={({ isActive }) =>
                     `flex min-h-12 items-center rounded px-2 text-base font-bold tracking-wide ${FOCUS} ${
-                      isActive ? 'text-amber-400' : 'text-white hover:text-amber-300'
+                      // Forced colours give every link one colour: the current page is underlined there.
+                      isActive ? 'text-amber-400 forced-colors:underline' : 'text-white hover:text-amber-300'
                     }`
                   }
                 >

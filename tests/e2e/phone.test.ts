@@ -205,6 +205,52 @@ test.describe('on a phone', { tag: '@phone' }, () => {
     await expect(bar).toHaveCSS('position', 'fixed')
   })
 
+  test('with a larger default font (24 px at 390 px, 20 px at 320 px) the header stays on the screen: logo, Merkliste, phone and „Menü“ in reach (accessibility review 2026-11-29, L1)', async ({
+    page,
+  }) => {
+    // Chrome's „Schriftgröße: Sehr groß / Groß“ is the default font, which rem-based media queries follow too;
+    // a font-size on <html> would not move them.
+    const cdp = await page.context().newCDPSession(page)
+    for (const [width, font] of [
+      [390, 24],
+      [320, 20],
+    ] as const) {
+      await test.step(`${font} px at ${width} px`, async () => {
+        await page.setViewportSize({ width, height: 800 })
+        await cdp.send('Page.setFontSizes', { fontSizes: { standard: font } })
+        await page.goto('/')
+        expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe(`${font}px`)
+        const banner = page.getByRole('banner')
+        const menu = banner.getByRole('button', { name: 'Menü' })
+        for (const control of [
+          banner.getByRole('link', { name: /Ruhrstern/ }),
+          banner.getByRole('link', { name: 'Merkliste' }),
+          banner.getByRole('link', { name: /^Anrufen/ }),
+          menu,
+        ]) {
+          await expect(control).toBeInViewport({ ratio: 1 })
+        }
+        // The row holds them without running over (the name gives way to the mark), and the fixed header is no
+        // wider than the page: the browser shows innerWidth whole. (Below 20rem the home page's figures are
+        // wider than the phone, so innerWidth is wider too; the row follows it.)
+        const { right, innerWidth, scrollWidth, row } = await menu.evaluate((button) => {
+          const rowElement = button.closest('header > div')!
+          return {
+            right: button.getBoundingClientRect().right,
+            innerWidth: window.innerWidth,
+            scrollWidth: document.documentElement.scrollWidth,
+            row: [rowElement.scrollWidth, rowElement.clientWidth],
+          }
+        })
+        expect(right).toBeLessThanOrEqual(innerWidth)
+        expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
+        expect(row[0]).toBeLessThanOrEqual(row[1]!)
+        await menu.tap()
+        await expect(page.locator('#mobile-menu')).toBeVisible()
+      })
+    }
+  })
+
   test('price tables stack their rows: the price is on screen, nothing scrolls sideways', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 })
     await page.goto('/locations/xanten/gebrauchtwagen')

@@ -15,9 +15,13 @@ export type Surface = keyof typeof FOCUS_OUTLINE
 
 // Contrast (WCAG AA): zinc-950 on amber-400 ≈ 11:1; white on zinc-900 ≈ 17:1; white on the dark
 // hero behind its overlay stays well above 4.5:1.
+// Forced colours (Windows high contrast) paint every background as Canvas: the filled buttons get a
+// border there, in the system's text colour, or they would read as plain text. Only there, so the
+// buttons keep their size everywhere else.
+const FILLED_IN_FORCED_COLORS = 'forced-colors:border-2'
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: 'bg-amber-400 text-zinc-950 shadow-sm hover:bg-amber-300',
-  dark: 'bg-zinc-900 text-white shadow-sm hover:bg-zinc-700',
+  primary: `bg-amber-400 text-zinc-950 shadow-sm hover:bg-amber-300 ${FILLED_IN_FORCED_COLORS}`,
+  dark: `bg-zinc-900 text-white shadow-sm hover:bg-zinc-700 ${FILLED_IN_FORCED_COLORS}`,
   'outline-light': 'border-2 border-white/80 text-white hover:bg-white hover:text-zinc-950',
   'outline-dark': 'border-2 border-zinc-900 text-zinc-900 hover:bg-zinc-900 hover:text-white',
   'ghost-light': 'text-white hover:bg-white/10',
