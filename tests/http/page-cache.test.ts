@@ -69,7 +69,7 @@ describe('embedded server: hits, invalidation, webhook, staging', () => {
     expect([second.cache, plain.cache]).toEqual(['HIT', 'HIT'])
     expect(second.body).toBe(plain.body)
     // The forms post to the car's own address, not to the first visitor's click.
-    expect(first.body).toContain('action="/vehicles/2#anfrage"')
+    expect(first.body).toContain('action="/vehicles/2#anfrage-fehler"')
     for (const { body } of [first, second]) expect(body).not.toMatch(/gclid|fbclid|utm_|FIRSTclick|secondclick/)
     // A parameter the route reads still makes a page of its own.
     expect((await get(site, '/vehicles?fuel=DIESEL&utm_medium=cpc')).body).toContain('name="fuel"')
