@@ -5,8 +5,8 @@ import { SELL_FLOW_FORMS } from '#schemas/lib/links.ts'
 
 export type LeadFormProps = Omit<SubmissionFormProps, 'form' | 'subjects' | 'rows' | 'idPrefix' | 'vehicleId' | 'prefill' | 'saleHandoff'> & {
   /**
-   * The form's definition, imported by name (lead-forms.ts) where the page knows which it shows, or
-   * from the registry where content chooses it: a page loads only the definitions it imports.
+   * The form's definition, imported by name where the page knows which it shows (vehicle-lead-forms.ts,
+   * page-lead-forms.ts for content): a page loads only the definitions it imports (decision 112).
    */
   form: FormDefinition<LeadKind>
   /** The enquired vehicle (vehicle enquiry): its public id goes along, make and model pre-fill the message. */

@@ -41,7 +41,7 @@ import { refusedBeforeSending } from '#app/utils/form-values.ts'
 import { SlotSelect } from './slot-select.tsx'
 
 export interface SubmissionFormProps {
-  /** The form's definition (CONTACT_FORM, or one of LEAD_FORMS: passed in, so a page loads only the definitions it shows). */
+  /** The form's definition (CONTACT_FORM, or a lead form imported by name: passed in, so a page loads only the definitions it shows, decision 112). */
   form: FormDefinition
   /** The page's variant of the kind (valuation: 'sonsbeck', 'uedem', 'muenster'); decides optional fields. */
   variant?: string
