@@ -139,14 +139,12 @@ export async function fetchPageWithFigures<R>(
   query: string,
   params?: QueryParams,
 ): Promise<{ content: R; financingFootnote: string | null }> {
-  const [result, figures, settings] = await Promise.all([
-    lake.fetch<R>(query, params),
-    fetchFigures(lake),
-    lake.fetch<SITE_SETTINGS_QUERYResult>(SITE_SETTINGS_QUERY),
-  ])
+  const [result, figures] = await Promise.all([lake.fetch<R>(query, params), fetchFigures(lake)])
   const footnotes = new Set<FigureKey>()
   const content = resolveFigures(result, figures, footnotes)
   if (!footnotes.has('financingFromPercent')) return { content, financingFootnote: null }
+  // The lender only for a page that needs it.
+  const settings = await lake.fetch<SITE_SETTINGS_QUERYResult>(SITE_SETTINGS_QUERY)
   return { content, financingFootnote: representativeExampleNote(advertisedRateExample(effectiveRateOf({ claims: figures })), settings?.legal?.lender) }
 }
 
