@@ -68,6 +68,31 @@ export const phoneField = (label = 'Telefon'): FieldDefinition => ({
   autoComplete: 'tel',
 })
 
+/** The name a reply is addressed to. */
+export const nameField = (): FieldDefinition => ({
+  name: 'name',
+  label: 'Name',
+  type: 'text',
+  required: true,
+  maxLength: LEAD_LIMITS.name,
+  placeholder: 'Ihr Name',
+  autoComplete: 'name',
+})
+
+/** An e-mail address, optional unless a form says so (most take phone or e-mail: PHONE_OR_EMAIL). */
+export const emailField = (label = 'E-Mail'): FieldDefinition => ({
+  name: 'email',
+  label,
+  type: 'email',
+  required: false,
+  maxLength: LEAD_LIMITS.email,
+  placeholder: 'ihre@email.de',
+  autoComplete: 'email',
+})
+
+/** Name, phone and e-mail, where one of the last two is enough (PHONE_OR_EMAIL): the vehicle page's forms. */
+export const contactFields = (): FieldDefinition[] => [nameField(), { ...phoneField(), required: false }, emailField()]
+
 export const textField = (name: string, label: string, placeholder: string, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
   name,
   label,
@@ -133,6 +158,9 @@ export const PHONE_OR_EMAIL_MESSAGE = 'Bitte geben Sie eine Telefonnummer oder e
 
 /** The note at phone and e-mail of a form that needs one of them (the vehicle enquiry's). */
 export const PHONE_OR_EMAIL_HINT = 'Telefon oder E-Mail: eines von beiden genügt.'
+
+/** A form's rule that phone or e-mail is given, with the message when neither is and the note that describes both fields. */
+export const PHONE_OR_EMAIL = { fields: ['phone', 'email'], message: PHONE_OR_EMAIL_MESSAGE, hint: PHONE_OR_EMAIL_HINT } as const
 
 /**
  * By when the dealer answers, from the Kennzahl „Bewertung innerhalb (Stunden)“ (`claims.valuationHours`):

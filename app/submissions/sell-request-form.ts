@@ -4,17 +4,7 @@
  */
 import { GERMAN_MONTHS } from '#app/utils/format.ts'
 import { type FormDefinition } from './forms.ts'
-import {
-  LEAD_LIMITS,
-  leadForm,
-  mileageField,
-  PHONE_OR_EMAIL_HINT,
-  PHONE_OR_EMAIL_MESSAGE,
-  phoneField,
-  selectField,
-  textField,
-  yearField,
-} from './lead-forms.ts'
+import { emailField, LEAD_LIMITS, leadForm, mileageField, nameField, PHONE_OR_EMAIL, phoneField, selectField, textField, yearField } from './lead-forms.ts'
 import { MAX_PHOTOS, PHOTO_FIELD } from './photos.ts'
 
 /** Options of the sell request (issue 26): what a dealer asks first about a car's condition. */
@@ -57,7 +47,7 @@ export const VEHICLE_SALE_FORM: FormDefinition<'vehicle-sale'> = {
       maxLength: LEAD_LIMITS.message,
       placeholder: 'z. B. Kratzer hinten links, neue Reifen, TÜV bis 2027',
     },
-    { name: 'name', label: 'Name', type: 'text', required: true, maxLength: LEAD_LIMITS.name, placeholder: 'Ihr Name', autoComplete: 'name' },
+    nameField(),
     textField('postcode', 'Postleitzahl', 'z. B. 45326', {
       required: true,
       maxLength: 5,
@@ -67,7 +57,7 @@ export const VEHICLE_SALE_FORM: FormDefinition<'vehicle-sale'> = {
       inReceipt: true,
     }),
     { ...phoneField(), required: false },
-    { name: 'email', label: 'E-Mail', type: 'email', required: false, maxLength: LEAD_LIMITS.email, placeholder: 'ihre@email.de', autoComplete: 'email' },
+    emailField(),
     selectField('contactTime', 'Am besten erreichbar', SALE_CONTACT_TIMES),
   ]),
   texts: {
@@ -78,6 +68,6 @@ export const VEHICLE_SALE_FORM: FormDefinition<'vehicle-sale'> = {
     },
   },
   // The hint under the pair describes both fields (accessibility review 2026-11-29, L3).
-  anyOf: [{ fields: ['phone', 'email'], message: PHONE_OR_EMAIL_MESSAGE, hint: PHONE_OR_EMAIL_HINT }],
+  anyOf: [PHONE_OR_EMAIL],
   photos: { field: PHOTO_FIELD, max: MAX_PHOTOS },
 }

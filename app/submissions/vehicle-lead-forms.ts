@@ -5,7 +5,7 @@
 import { formatDecimal } from '#app/utils/format.ts'
 import { TERM_OPTIONS } from '#app/vehicles/financing-terms.ts'
 import { type FormDefinition } from './forms.ts'
-import { LEAD_LIMITS, leadForm, PHONE_OR_EMAIL_HINT, PHONE_OR_EMAIL_MESSAGE, phoneField, priceField, selectField } from './lead-forms.ts'
+import { contactFields, emailField, LEAD_LIMITS, leadForm, nameField, PHONE_OR_EMAIL, phoneField, priceField, selectField } from './lead-forms.ts'
 
 /** The interest text the vehicle enquiry's message starts with. */
 export function vehicleEnquiryMessage(make: string, model: string): string {
@@ -20,13 +20,8 @@ export function vehicleEnquiryMessage(make: string, model: string): string {
 export const PRICE_ALERT_FORM: FormDefinition<'price-alert'> = {
   ...leadForm('price-alert', [
     {
-      name: 'email',
-      label: 'E-Mail',
-      type: 'email',
+      ...emailField(),
       required: true,
-      maxLength: LEAD_LIMITS.email,
-      placeholder: 'ihre@email.de',
-      autoComplete: 'email',
       inputMode: 'email',
       messages: { missing: 'Bitte geben Sie Ihre E-Mail-Adresse an, damit wir Ihnen schreiben können, wenn der Preis sinkt.' },
     },
@@ -59,11 +54,7 @@ export function reservedTestDriveNote(name: string): string {
  * automatic alert with double opt-in is a later issue). Name and one way back, phone or e-mail.
  */
 export const AVAILABILITY_ALERT_FORM: FormDefinition<'availability-alert'> = {
-  ...leadForm('availability-alert', [
-    { name: 'name', label: 'Name', type: 'text', required: true, maxLength: LEAD_LIMITS.name, placeholder: 'Ihr Name', autoComplete: 'name' },
-    { ...phoneField(), required: false },
-    { name: 'email', label: 'E-Mail', type: 'email', required: false, maxLength: LEAD_LIMITS.email, placeholder: 'ihre@email.de', autoComplete: 'email' },
-  ]),
+  ...leadForm('availability-alert', [...contactFields()]),
   texts: {
     ...leadForm('availability-alert', []).texts,
     success: {
@@ -71,7 +62,7 @@ export const AVAILABILITY_ALERT_FORM: FormDefinition<'availability-alert'> = {
       description: 'Vielen Dank! Fällt die Reservierung weg, rufen wir Sie an oder schreiben Ihnen – persönlich, sobald wir es wissen.',
     },
   },
-  anyOf: [{ fields: ['phone', 'email'], message: PHONE_OR_EMAIL_MESSAGE, hint: PHONE_OR_EMAIL_HINT }],
+  anyOf: [PHONE_OR_EMAIL],
   once: true,
   watchesVehicle: true,
 }
@@ -87,9 +78,7 @@ export const FINANCING_TERMS = TERM_OPTIONS.map((months) => `${months} Monate`)
  */
 export const FINANCING_REQUEST_FORM: FormDefinition<'financing-request'> = {
   ...leadForm('financing-request', [
-    { name: 'name', label: 'Name', type: 'text', required: true, maxLength: LEAD_LIMITS.name, placeholder: 'Ihr Name', autoComplete: 'name' },
-    { ...phoneField(), required: false },
-    { name: 'email', label: 'E-Mail', type: 'email', required: false, maxLength: LEAD_LIMITS.email, placeholder: 'ihre@email.de', autoComplete: 'email' },
+    ...contactFields(),
     { ...selectField('term', 'Laufzeit', FINANCING_TERMS), required: true, messages: { missing: 'Bitte wählen Sie eine Laufzeit.' } },
     {
       ...priceField('downPayment', 'Anzahlung (€)', 'z. B. 5.000'),
@@ -112,7 +101,7 @@ export const FINANCING_REQUEST_FORM: FormDefinition<'financing-request'> = {
       description: 'Vielen Dank! Wir rechnen Ihr Angebot mit unserer Partnerbank durch und melden uns schnellstmöglich bei Ihnen.',
     },
   },
-  anyOf: [{ fields: ['phone', 'email'], message: PHONE_OR_EMAIL_MESSAGE, hint: PHONE_OR_EMAIL_HINT }],
+  anyOf: [PHONE_OR_EMAIL],
 }
 
 /** The request form's values from the calculator's (financingInputFromParams): „48 Monate“, whole euros. */
@@ -124,35 +113,17 @@ export function financingRequestPrefill(input: { termMonths: number; downPayment
 /** „Fahrzeug anfragen“ on a vehicle page. Issue 36: phone-first buyers may leave a number instead of an address (decision 071). */
 export const VEHICLE_ENQUIRY_FORM: FormDefinition<'vehicle-enquiry'> = {
   ...leadForm('vehicle-enquiry', [
-    { name: 'name', label: 'Name', type: 'text', required: true, maxLength: LEAD_LIMITS.name, placeholder: 'Ihr Name', autoComplete: 'name' },
-    { ...phoneField(), required: false },
-    {
-      name: 'email',
-      label: 'E-Mail',
-      type: 'email',
-      required: false,
-      maxLength: LEAD_LIMITS.email,
-      placeholder: 'ihre@email.de',
-      autoComplete: 'email',
-    },
+    ...contactFields(),
     { name: 'message', label: 'Nachricht', type: 'textarea', required: true, maxLength: LEAD_LIMITS.message, placeholder: 'Ihre Nachricht' },
   ]),
-  anyOf: [{ fields: ['phone', 'email'], message: PHONE_OR_EMAIL_MESSAGE, hint: PHONE_OR_EMAIL_HINT }],
+  anyOf: [PHONE_OR_EMAIL],
 }
 
 /** „Probefahrt vereinbaren“. Issue 26: a test drive the dealer can act on: a slot from the opening hours and a number to call back. */
 export const TEST_DRIVE_FORM: FormDefinition<'test-drive'> = leadForm('test-drive', [
-  { name: 'name', label: 'Name', type: 'text', required: true, maxLength: LEAD_LIMITS.name, placeholder: 'Ihr Name', autoComplete: 'name' },
+  nameField(),
   phoneField(),
-  {
-    name: 'email',
-    label: 'E-Mail (für Ihre Bestätigung)',
-    type: 'email',
-    required: false,
-    maxLength: LEAD_LIMITS.email,
-    placeholder: 'ihre@email.de',
-    autoComplete: 'email',
-  },
+  emailField('E-Mail (für Ihre Bestätigung)'),
   {
     name: 'slot',
     label: 'Wunschtermin',
