@@ -30,6 +30,17 @@ export const PHONE_PATTERN_SOURCE = '(?=(?:\\D*\\d){6})[+0-9][0-9 \\/\\(\\)\\-]{
  */
 export const WHOLE_NUMBER_PATTERN_SOURCE = '[0-9]+|[0-9]{1,3}(?:\\.[0-9]{3})+|[0-9]{1,3}(?: [0-9]{3})+'
 
+/**
+ * The attributes of an input for a whole number of euros: text, not type="number", which refuses
+ * „20.000“, the German way to write 20000 €; the numeric keyboard; the pattern above. `title` is the
+ * browser's own bubble without JavaScript. Once `scripted` the page shows `message` at the field and the
+ * title would only be read out as the field's description (accessibility review 2026-11-29, L3), as in
+ * the forms' inputAttributes.
+ */
+export function wholeNumberInputAttributes(message: string, scripted: boolean) {
+  return { type: 'text', inputMode: 'numeric', pattern: WHOLE_NUMBER_PATTERN_SOURCE, title: scripted ? undefined : message } as const
+}
+
 /** A year: four digits, never grouped (2.018 is no year anyone writes). */
 export const YEAR_PATTERN_SOURCE = '[0-9]{4}'
 

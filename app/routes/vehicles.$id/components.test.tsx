@@ -171,6 +171,12 @@ describe('FinancingExample', () => {
     const down = screen.getByLabelText('Anzahlung (€)') as HTMLInputElement
     expect(down.type).toBe('text')
     expect(down.value).toBe('5.780')
+    // Hydrated, the example says a wrong amount at the field: no `title` read out as the field's description (review L3).
+    expect(down.hasAttribute('title')).toBe(false)
+    // Without JavaScript the browser's own bubble says it.
+    expect(
+      renderToString(<FinancingExample price={28_900} effectiveRatePercent={2.9} initial={{ downPayment: 5_780, termMonths: 48 }} path="/vehicles/1" />),
+    ).toContain('title="Bitte geben Sie die Anzahlung in ganzen Euro an, z. B. 5.000."')
     expect(new RegExp(`^(?:${down.pattern})$`, 'v').test('3.900')).toBe(true)
     await act(async () => fireEvent.change(down, { target: { value: '3.900' } }))
     // 25.000 € borrowed: the Nettodarlehensbetrag.

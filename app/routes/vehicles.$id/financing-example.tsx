@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { CONTROL_CLASSES, Field } from '#app/components/ui/field.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { formatDecimal, formatEuro } from '#app/utils/format.ts'
-import { readWholeNumber, WHOLE_NUMBER_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
+import { readWholeNumber, wholeNumberInputAttributes } from '#app/utils/form-rules.ts'
 import { financingRequestPrefill } from '#app/submissions/vehicle-lead-forms.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
 import { scrollToSection } from '#app/utils/scroll.ts'
@@ -129,11 +129,7 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path, l
           {(props) => (
             <input
               {...props}
-              // Text, not type="number": that refuses „5.000“ without JavaScript, the German way to write 5000 €.
-              type="text"
-              inputMode="numeric"
-              pattern={WHOLE_NUMBER_PATTERN_SOURCE}
-              title={DOWN_PAYMENT_HINT}
+              {...wholeNumberInputAttributes(DOWN_PAYMENT_HINT, hydrated)}
               value={downText}
               onChange={(event) => {
                 const { value, validity } = event.target

@@ -32,6 +32,8 @@ test('an amount that is no whole number is said at its field when left, and a se
   const router = await renderForm()
   const from = screen.getByLabelText('Preis ab (€)') as HTMLInputElement
   expect(from.closest('form')?.noValidate).toBe(true)
+  // The message is said at the field (below), so no `title` is read out as its description (review L3).
+  expect(from.hasAttribute('title')).toBe(false)
   fireEvent.change(from, { target: { value: 'abc' } })
   act(() => void fireEvent.blur(from))
   expect(from.getAttribute('aria-invalid')).toBe('true')

@@ -4,7 +4,7 @@ import { ArrowRightIcon, SearchIcon } from '#app/components/icons.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { CONTROL_CLASSES, Field } from '#app/components/ui/field.tsx'
 import { formatDecimal, formatEuro, formatMileage, fuelLabel, transmissionLabel } from '#app/utils/format.ts'
-import { WHOLE_NUMBER_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
+import { wholeNumberInputAttributes } from '#app/utils/form-rules.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
 import { scrollToSection } from '#app/utils/scroll.ts'
 import { RESULTS_ANCHOR } from '#app/vehicles/list-return.ts'
@@ -164,13 +164,9 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
   const number = (name: string, label: string, value: number | undefined, placeholder: string) => (
     <Field id={`filter-${name}`} name={name} label={label} errors={refused.has(name) ? [AMOUNT_MESSAGE] : undefined}>
       {(control) => (
-        // Text, not type="number": that refuses „20.000“, the German way to write 20000 € (the loader reads it).
         <input
           {...control}
-          type="text"
-          inputMode="numeric"
-          pattern={WHOLE_NUMBER_PATTERN_SOURCE}
-          title={AMOUNT_MESSAGE}
+          {...wholeNumberInputAttributes(AMOUNT_MESSAGE, hydrated)}
           defaultValue={value === undefined ? '' : formatDecimal(value)}
           placeholder={placeholder}
           className={CONTROL_CLASSES}
