@@ -14,19 +14,15 @@ export const NOT_FOUND_REDIRECT_MS = 10_000
 const STOP_QUERY = { name: 'weiterleitung', value: 'aus' }
 
 /**
- * Whether the page stays: stopped by the link, or reached by a form's confirmation address. A form
- * sent from a page that was deleted meanwhile is stored, then redirected to that page's confirmation,
- * which is now this page: the visitor reads that it arrived, and is not sent away from it.
+ * What the address asks of the page: what was sent (a contact message, a lead, or nothing), and whether
+ * the page stays: stopped by the link, or reached by a form's confirmation address. A form sent from a
+ * page that was deleted meanwhile is stored, then redirected to that page's confirmation, which is now
+ * this page: the visitor reads that it arrived, and is not sent away from it.
  */
-function useRedirectStopped(): boolean {
+function useNotFoundAddress(): { sent: 'contact' | 'lead' | null; stopped: boolean } {
   const query = new URLSearchParams(useLocation().search)
-  return query.get(STOP_QUERY.name) === STOP_QUERY.value || sentHere(query) !== null
-}
-
-/** What the address says was sent: a contact message, a lead, or nothing. */
-function sentHere(query: URLSearchParams): 'contact' | 'lead' | null {
-  if (query.get(SENT.contact.param) === SENT.contact.value) return 'contact'
-  return query.get(SENT.lead.param) === SENT.lead.value ? 'lead' : null
+  const sent = query.get(SENT.contact.param) === SENT.contact.value ? 'contact' : query.get(SENT.lead.param) === SENT.lead.value ? 'lead' : null
+  return { sent, stopped: sent !== null || query.get(STOP_QUERY.name) === STOP_QUERY.value }
 }
 
 /**
@@ -35,7 +31,7 @@ function sentHere(query: URLSearchParams): 'contact' | 'lead' | null {
  * runs (a meta refresh could be neither stopped nor cancelled by a client-side navigation).
  */
 export function NotFoundRefresh() {
-  const stopped = useRedirectStopped()
+  const { stopped } = useNotFoundAddress()
   if (stopped) return null
   // HTML's grammar for a refresh with a URL wants whitespace after the semicolon (the Nu checker refuses `10;url=/`).
   return (
@@ -61,9 +57,8 @@ declare global {
  */
 export function NotFound() {
   const navigate = useNavigate()
-  const stoppedByLink = useRedirectStopped()
-  const sent = sentHere(new URLSearchParams(useLocation().search))
-  const [redirecting, setRedirecting] = useState(!stoppedByLink)
+  const { sent, stopped } = useNotFoundAddress()
+  const [redirecting, setRedirecting] = useState(!stopped)
   const hydrated = useHydrated()
   const homeLinkRef = useRef<HTMLAnchorElement>(null)
   const nonce = useNonce()
