@@ -212,7 +212,8 @@ export function VehicleCard({
         {features.length > 0 ? (
           <ul className="mt-5 flex flex-wrap gap-2" aria-label="Ausstattung">
             {features.map((feature) => (
-              <li key={feature} className="rounded-full bg-zinc-100 px-3 py-1 text-xs font-semibold text-zinc-800">
+              // A long word („Doppelkupplungsgetriebe“) breaks rather than widen the card beyond a phone at a larger font.
+              <li key={feature} className="rounded-full bg-zinc-100 px-3 py-1 text-xs font-semibold wrap-anywhere text-zinc-800">
                 {feature}
               </li>
             ))}

@@ -318,6 +318,8 @@ describe.each(BACKENDS)('Kennzahlen on every page, %s lake', (backend) => {
     expect(site.get('/services')).toContain('FAHR\u00ADZEUG\u00ADBE\u00ADWER\u00ADTUNG')
     expect(site.get('/locations/dortmund')).toContain('Geprüft und nach\u00ADvoll\u00ADzieh\u00ADbar')
     expect(site.get('/services')).not.toContain('FAHRZEUGBEWERTUNG')
+    // A button's label too (decision 110: a card's button at a larger default font on a phone).
+    expect(site.get('/locations/dortmund')).toContain('IN\u00ADZAH\u00ADLUNG\u00ADNAH\u00ADME ANFRAGEN')
     // The page's SEO title (its <title>) is no heading: as typed.
     expect(site.get('/locations/dortmund')).toContain('"title":"Autoankauf Dortmund: für Pendler & Familien | Ruhrstern"')
   })

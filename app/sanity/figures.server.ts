@@ -68,6 +68,8 @@ const UNMARKED_ROOT_KEYS = new Set(['title', 'parents'])
  * Also the place where headings get their soft hyphens (docs/decisions/102): a section's `heading`
  * and the `title` or `name` of a card, step or group (an item of a content list, with its `_key`;
  * not a breadcrumb's parent page), so the HTML carries them and no script does it in the browser.
+ * A button's `label` too (BUTTON: a label with a `target`): at a larger default font on a phone
+ * „INZAHLUNGNAHME“ is wider than its card (docs/decisions/110).
  */
 function resolve(value: unknown, resolution: Resolution, at: { heading?: boolean; item?: boolean; root?: boolean } = {}): unknown {
   const { figures, footnotes } = resolution
@@ -89,7 +91,7 @@ function resolve(value: unknown, resolution: Resolution, at: { heading?: boolean
     Object.entries(object).map(([key, entry]) => [
       key,
       resolve(entry, UNMARKED_KEYS.has(key) || (at.root && UNMARKED_ROOT_KEYS.has(key)) ? { figures } : resolution, {
-        heading: key === 'heading' || (at.item && '_key' in object && (key === 'title' || key === 'name')),
+        heading: key === 'heading' || (at.item && '_key' in object && (key === 'title' || key === 'name')) || (key === 'label' && 'target' in object),
       }),
     ]),
   )

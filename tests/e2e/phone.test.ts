@@ -1,4 +1,4 @@
-import { devices, type BrowserContextOptions, type Locator, type Page } from '@playwright/test'
+import { devices, type BrowserContextOptions, type CDPSession, type Locator, type Page } from '@playwright/test'
 import { CONTENT_ROUTES } from '../content-routes'
 import { expect, test, uniqueName, waitForScripts } from './playwright-utils'
 
@@ -8,6 +8,14 @@ import { expect, test, uniqueName, waitForScripts } from './playwright-utils'
  */
 
 const PHONE_WIDTHS = [320, 360, 390, 414] as const
+/**
+ * A larger default font on a narrow phone (Chrome's „Schriftgröße: Sehr groß“ is 24 px, „Groß“ 20 px; Android's
+ * font scale does the same): both below 20rem, where the pages must reflow too (WCAG 1.4.10, decision 110).
+ */
+const LARGE_FONTS = [
+  { width: 390, font: 24 },
+  { width: 320, font: 20 },
+] as const
 
 /** A phone of the given width (Pixel 7's user agent, touch and scaling). */
 function phone(width: number, extra: BrowserContextOptions = {}): BrowserContextOptions {
@@ -16,6 +24,18 @@ function phone(width: number, extra: BrowserContextOptions = {}): BrowserContext
 
 async function pageWidth(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth)
+}
+
+/**
+ * The page laid out at a default font (the browser's setting, which rem-based media queries follow too; a
+ * font-size on <html> would not move them) and a width, without a reload; its width then.
+ */
+async function pageWidthAt(page: Page, cdp: CDPSession, { width, font }: { width: number; font: number }) {
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: font } })
+  await page.setViewportSize({ width, height: 800 })
+  const [scrollWidth, rootFont] = await page.evaluate(() => [document.documentElement.scrollWidth, getComputedStyle(document.documentElement).fontSize])
+  expect(rootFont, 'the default font took').toBe(`${font}px`)
+  return scrollWidth
 }
 
 /** Every page of the route table, every vehicle, the 404 page and the forms' confirmation states (server HTML). */
@@ -40,36 +60,52 @@ async function allPages(baseURL: string) {
 
 // One sweep in a phone context of its own; the project's own page is not used.
 test.describe('every page fits every phone', { tag: '@phone' }, () => {
-  test(`no page is wider than the phone at ${PHONE_WIDTHS.join(', ')} px`, async ({ browser, baseURL }) => {
+  test(`no page is wider than the phone at ${PHONE_WIDTHS.join(', ')} px, nor at a larger default font (24 px at 390 px, 20 px at 320 px)`, async ({
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(180_000)
     const pages = await allPages(baseURL!)
     // The server HTML is what a phone shows first, and all it shows without JavaScript. So each page is
-    // loaded once and laid out at every width in turn: without scripts only the CSS answers the width.
+    // loaded once and laid out at every width and font in turn: without scripts only the CSS answers them.
     const context = await browser.newContext(phone(PHONE_WIDTHS[0], { javaScriptEnabled: false, baseURL }))
     const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
     const tooWide: string[] = []
     for (const url of pages) {
       await page.goto(url)
+      // The default font first, then the larger ones (the setting outlasts a navigation: every layout sets it).
       for (const width of PHONE_WIDTHS) {
-        await page.setViewportSize({ width, height: 800 })
-        const scrollWidth = await pageWidth(page)
+        const scrollWidth = await pageWidthAt(page, cdp, { width, font: 16 })
         if (scrollWidth > width) tooWide.push(`${url} at ${width} px: ${scrollWidth} px`)
+      }
+      for (const { width, font } of LARGE_FONTS) {
+        const scrollWidth = await pageWidthAt(page, cdp, { width, font })
+        if (scrollWidth > width) tooWide.push(`${url} at ${width} px with a ${font} px font: ${scrollWidth} px`)
       }
     }
     await context.close()
     expect(tooWide, 'pages wider than the phone').toEqual([])
   })
 
-  test('hydrated pages fit 320 px too (gallery arrows, financing example, forms)', async ({ browser, baseURL }) => {
+  test('hydrated pages fit 320 px too (gallery arrows, financing example, forms), and a larger default font', async ({ browser, baseURL }) => {
     test.setTimeout(90_000)
     const context = await browser.newContext(phone(320, { baseURL }))
     const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    const tooWide: string[] = []
     for (const url of ['/', '/contact', '/vehicles', '/vehicles/1', '/vehicles/23', '/locations/xanten/gebrauchtwagen', '/datenschutz']) {
+      await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16 } })
+      await page.setViewportSize({ width: 320, height: 800 })
       await page.goto(url)
       await waitForScripts(page)
-      expect(await pageWidth(page), url).toBeLessThanOrEqual(320)
+      for (const { width, font } of [{ width: 320, font: 16 }, ...LARGE_FONTS]) {
+        const scrollWidth = await pageWidthAt(page, cdp, { width, font })
+        if (scrollWidth > width) tooWide.push(`${url} at ${width} px with a ${font} px font: ${scrollWidth} px`)
+      }
     }
     await context.close()
+    expect(tooWide, 'pages wider than the phone').toEqual([])
   })
 })
 
@@ -231,8 +267,8 @@ test.describe('on a phone', { tag: '@phone' }, () => {
           await expect(control).toBeInViewport({ ratio: 1 })
         }
         // The row holds them without running over (the name gives way to the mark), and the fixed header is no
-        // wider than the page: the browser shows innerWidth whole. (Below 20rem the home page's figures are
-        // wider than the phone, so innerWidth is wider too; the row follows it.)
+        // wider than the page: the browser shows innerWidth whole. The page's content fits the phone at this
+        // font too (since 2026-11-30, the sweep above), so innerWidth is the phone's width and nothing zooms out.
         const { right, innerWidth, scrollWidth, row } = await menu.evaluate((button) => {
           const rowElement = button.closest('header > div')!
           return {
@@ -242,6 +278,7 @@ test.describe('on a phone', { tag: '@phone' }, () => {
             row: [rowElement.scrollWidth, rowElement.clientWidth],
           }
         })
+        expect(innerWidth).toBe(width)
         expect(right).toBeLessThanOrEqual(innerWidth)
         expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
         expect(row[0]).toBeLessThanOrEqual(row[1]!)

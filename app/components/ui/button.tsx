@@ -3,8 +3,11 @@ import { forwardRef, type ButtonHTMLAttributes } from 'react'
 export type ButtonVariant = 'primary' | 'dark' | 'outline-light' | 'outline-dark' | 'ghost-light'
 export type ButtonSize = 'md' | 'lg'
 
+// Below 20rem (a larger default font on a phone) a word of a label can be wider than the card it sits in:
+// it breaks at its soft hyphens (long words of content labels get them on the server, decision 102) or,
+// failing those, anywhere, rather than widen the page; the icon keeps its size.
 const BASE =
-  'inline-flex items-center justify-center gap-2 rounded-lg font-bold uppercase tracking-wide text-center ' +
+  'inline-flex items-center justify-center gap-2 rounded-lg font-bold uppercase tracking-wide text-center max-[20rem]:wrap-anywhere [&_svg]:shrink-0 ' +
   'transition-colors duration-200 disabled:cursor-not-allowed disabled:opacity-70 ' +
   'focus-visible:outline-3 focus-visible:outline-offset-3'
 
