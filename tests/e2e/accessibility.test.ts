@@ -126,7 +126,7 @@ const uniqueEmail = (prefix: string) => `${prefix}-${uniqueName('').trim()}@exam
 
 for (let part = 0; part < SITEMAP_PARTS; part++) {
   test(`sitemap ${part + 1}/${SITEMAP_PARTS}: every ${SITEMAP_PARTS}th URL of /sitemap.xml, loaded and hydrated, passes axe @both`, async ({ page }) => {
-    // Up to ten pages, each loaded, hydrated and scanned (1.5–3.5 s per scan on a loaded 2-core machine).
+    // Up to ten pages, each loaded, hydrated and scanned (0.4–1.3 s per scan on a loaded 2-core machine).
     test.setTimeout(180_000)
     const paths = (await sitemapPaths(page)).filter((_, index) => index % SITEMAP_PARTS === part)
     expect(paths.length).toBeGreaterThan(0)

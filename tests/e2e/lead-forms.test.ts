@@ -1,8 +1,6 @@
-import { type APIRequestContext } from '@playwright/test'
-import { FAKE_SANITY_PORT, SANITY_BACKED_PORT } from '../../playwright.config'
 import { outboxMailWith } from './outbox'
 import { control, fillForm, type FormCase, FORMS, formIn, sentTitle, VEHICLE_TOAST } from './lead-form-cases'
-import { expect, storedLeads, storedLeadWith, test, uniqueName, waitForScripts } from './playwright-utils'
+import { expect, storedLeadWith, test, uniqueName, waitForScripts } from './playwright-utils'
 
 /*
  * Every lead form of the site, on the story page /formulare (the real pages embed the same
@@ -231,51 +229,5 @@ test.describe('lead forms without JavaScript', () => {
     // The other forms are untouched.
     await expect(page.getByRole('alert')).toHaveCount(1)
     expect(await storedLeadWith(marker)).toBeUndefined()
-  })
-})
-
-test.describe('POST /api/leads', () => {
-  test('stores valid JSON and answers 201; reading is refused', async ({ request }) => {
-    const marker = uniqueName('API Händler')
-    const response = await request.post('/api/leads', {
-      data: { kind: 'dealer-registration', company: marker, phone: '0201 123456', page: '/locations/uedem/grosshandel' },
-    })
-    expect(response.status()).toBe(201)
-    expect((await response.json()).id).toMatch(/^inbox\.lead-/)
-    await expect
-      .poll(async () => (await storedLeads()).find((lead) => lead.fields?.some((field) => field.value === marker))?.page)
-      .toBe('/locations/uedem/grosshandel')
-    expect((await request.get('/api/leads')).status()).toBe(405)
-  })
-})
-
-test.describe('leads on the Sanity-backed server', () => {
-  const sanitySite = `http://localhost:${SANITY_BACKED_PORT}`
-  const fakeSanity = `http://127.0.0.1:${FAKE_SANITY_PORT}`
-  type FakeRequest = { path: string; headers: Record<string, string>; body?: { mutations?: Array<{ create?: Record<string, unknown> }> } }
-  const writeWith = async (request: APIRequestContext, marker: string) => {
-    const requests = (await (await request.get(`${fakeSanity}/__requests`)).json()) as FakeRequest[]
-    return requests.find((r) => r.path.includes('/data/mutate/production') && JSON.stringify(r.body?.mutations?.[0]?.create?.fields ?? []).includes(marker))
-  }
-
-  test('a vehicle enquiry (JSON) and a valuation (form post without JavaScript) are written with the server token', async ({ request }) => {
-    const name = uniqueName('Sanity Interessent')
-    const enquiry = await request.post(`${sanitySite}/api/leads`, {
-      data: { kind: 'vehicle-enquiry', vehicleId: '1', name, email: 'sanity@example.de', message: 'Noch verfügbar?', page: '/vehicles/1' },
-    })
-    expect(enquiry.status()).toBe(201)
-    const write = await writeWith(request, name)
-    expect(write?.headers.authorization).toBe('Bearer e2e-write-token')
-    expect(write?.body?.mutations?.[0]?.create).toMatchObject({ _type: 'lead', kind: 'vehicle-enquiry', vehicle: { _ref: 'vehicle-1', _weak: true } })
-
-    const model = uniqueName('Sanity Modell')
-    const post = await request.post(`${sanitySite}/formulare`, {
-      form: { leadKind: 'valuation', variant: 'uedem', anchor: 'bewertung-uedem', model, phone: '0201 123456', website: '', page: '/formulare' },
-      headers: { Origin: sanitySite },
-      maxRedirects: 0,
-    })
-    expect(post.status()).toBe(303)
-    expect(post.headers().location).toBe('/formulare?anfrage=gesendet&formular=bewertung-uedem#bewertung-uedem-bestaetigung')
-    expect((await writeWith(request, model))?.body?.mutations?.[0]?.create).toMatchObject({ kind: 'valuation', page: '/formulare' })
   })
 })

@@ -1,10 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import http from 'node:http'
 import path from 'node:path'
 import { type Page } from '@playwright/test'
 import sharp from 'sharp'
-import { FAKE_SANITY_PORT, SANITY_BACKED_PORT } from '../../playwright.config'
-import { gpsJpeg, pdf, png, pngBomb, truncatedJpeg } from '../photo-fixtures'
+import { gpsJpeg, pdf, png } from '../photo-fixtures'
 import { outboxMails, outboxMailWith } from './outbox'
 import { expect, storedLeads, test, uniqueName, waitForScripts } from './playwright-utils'
 
@@ -16,8 +14,8 @@ const ESTIMATE_BY =
  * „Auto verkaufen“ (issue 26) at 390 px, with and without JavaScript: a seller reaches the flow
  * from the home hero, /services/autoankauf and a city page, sends it with two photos (one a JPEG
  * with GPS EXIF) and sees the confirmation; the lead, its photos (no EXIF left) and the dealer's
- * mail are checked where the server keeps them. Bad uploads are refused while the server keeps
- * answering others. The Sanity-backed server stores the photos as image assets.
+ * mail are checked where the server keeps them. Bad uploads posted without a page, and the
+ * Sanity-backed server's image assets, are proved in the HTTP lane (tests/http/sell-request.test.ts).
  */
 
 test.use({ viewport: { width: 390, height: 844 } })
@@ -505,148 +503,5 @@ test.describe('a slow phone line without nginx (issue 35 item 4)', () => {
     expect(labels).not.toContain('VERKAUFSANFRAGE SENDEN')
     const lead = await leadNamed(name)
     expect(lead?.photos).toHaveLength(10)
-  })
-})
-
-/** A multipart body of the sell request's fields and photos, as a browser sends it. */
-function multipart(fields: Record<string, string>, photos: Array<{ name: string; data: Buffer }>) {
-  const boundary = `----e2e${Date.now().toString(16)}`
-  const parts: Buffer[] = []
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
-  }
-  for (const photo of photos) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${photo.name}"\r\nContent-Type: image/jpeg\r\n\r\n`))
-    parts.push(photo.data, Buffer.from('\r\n'))
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`))
-  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` }
-}
-
-const fields = (name: string) => ({
-  leadKind: 'vehicle-sale',
-  anchor: 'verkaufen',
-  make: 'Opel',
-  model: 'Astra',
-  year: '2015',
-  mileage: '150000',
-  name,
-  postcode: '45127',
-  phone: '0201 123456',
-  website: '',
-})
-
-test.describe('bad uploads against the server', () => {
-  const bad: Array<[string, () => Promise<Array<{ name: string; data: Buffer }>>, string]> = [
-    ['a PDF named .jpg', async () => [{ name: 'schein.jpg', data: pdf() }], '„schein.jpg“ ist kein Foto im Format JPEG, PNG oder WebP.'],
-    [
-      'an 11th photo',
-      async () => {
-        const photo = await gpsJpeg()
-        return Array.from({ length: 11 }, (_, index) => ({ name: `foto${index}.jpg`, data: photo }))
-      },
-      'Bitte wählen Sie höchstens 10 Fotos aus.',
-    ],
-    ['a decompression bomb', async () => [{ name: 'bombe.png', data: pngBomb() }], '„bombe.png“ hat zu viele Bildpunkte.'],
-    [
-      'a truncated JPEG',
-      async () => [{ name: 'kaputt.jpg', data: await truncatedJpeg() }],
-      '„kaputt.jpg“ ist beschädigt oder unvollständig und ließ sich nicht lesen. Bitte wählen Sie ein anderes Foto.',
-    ],
-  ]
-  for (const [label, photos, message] of bad) {
-    test(`refuses ${label} with a German error at the photo field and stores nothing`, async ({ request, baseURL }) => {
-      const name = uniqueName('Schlecht')
-      const before = new Set(uploadedFiles())
-      const { body, contentType } = multipart(fields(name), await photos())
-      // Another visitor's page asked for while the upload is checked: the server keeps answering.
-      const [response, other] = await Promise.all([
-        request.post('/auto-verkaufen', { data: body, headers: { 'content-type': contentType, origin: baseURL! } }),
-        request.get('/vehicles'),
-      ])
-      expect(other.status()).toBe(200)
-      expect(response.status()).toBe(400)
-      expect(await response.text()).toContain(message)
-      expect(await leadNamed(name)).toBeUndefined()
-      await expect.poll(() => orphanUploadsSince(before)).toEqual([])
-    })
-  }
-
-  test('refuses a 30 MB photo while it streams in, and answers other visitors meanwhile', async ({ baseURL, request }) => {
-    const name = uniqueName('Riesig')
-    const before = new Set(uploadedFiles())
-    const boundary = 'e2e-riesig'
-    const fieldsPart = Object.entries(fields(name))
-      .map(([key, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`)
-      .join('')
-    const fileHead = Buffer.from(
-      `${fieldsPart}--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="riesig.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    )
-    const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
-    const size = 30 * 1024 * 1024
-    const url = new URL('/auto-verkaufen', baseURL)
-    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const upload = http.request(
-        url,
-        {
-          method: 'POST',
-          headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': fileHead.length + size + tail.length, origin: baseURL! },
-        },
-        (response) => {
-          let text = ''
-          response.setEncoding('utf8')
-          response.on('data', (chunk: string) => (text += chunk))
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }))
-        },
-      )
-      upload.on('error', reject)
-      upload.write(fileHead)
-      const chunk = Buffer.alloc(1024 * 1024, 0xff)
-      // The first 5 MB, then another visitor's page, then the rest: the upload is open meanwhile.
-      for (let sent = 0; sent < 5; sent++) upload.write(chunk)
-      void request.get('/').then(async (other) => {
-        expect(other.status()).toBe(200)
-        for (let sent = 5; sent < 30; sent++) upload.write(chunk)
-        upload.end(tail)
-      }, reject)
-    })
-    const { status, body } = await answer
-    expect(status).toBe(400)
-    expect(body).toContain('„riesig.jpg“ ist größer als 10 MB.')
-    expect(await leadNamed(name)).toBeUndefined()
-    await expect.poll(() => orphanUploadsSince(before)).toEqual([])
-  })
-})
-
-test.describe('the sell request on the Sanity-backed server', () => {
-  const sanitySite = `http://localhost:${SANITY_BACKED_PORT}`
-  const fakeSanity = `http://127.0.0.1:${FAKE_SANITY_PORT}`
-  type FakeRequest = { path: string; headers: Record<string, string>; body?: { mutations?: Array<{ create?: Record<string, unknown> }> } }
-
-  test('stores the photos as image assets without EXIF, referenced by the lead', async ({ request }) => {
-    const name = uniqueName('Sanity Verkäufer')
-    const { body, contentType } = multipart(fields(name), [
-      { name: 'IMG_0002.jpg', data: await gpsJpeg(5) },
-      { name: 'IMG_0003.jpg', data: await gpsJpeg(6) },
-    ])
-    const post = await request.post(`${sanitySite}/auto-verkaufen`, {
-      data: body,
-      headers: { 'content-type': contentType, origin: sanitySite },
-      maxRedirects: 0,
-    })
-    expect(post.status()).toBe(303)
-    const requests = (await (await request.get(`${fakeSanity}/__requests`)).json()) as FakeRequest[]
-    const write = requests.find((r) => r.path.includes('/data/mutate/production') && JSON.stringify(r.body?.mutations?.[0]?.create ?? {}).includes(name))
-    const lead = write?.body?.mutations?.[0]?.create as { kind: string; photos: Array<{ image: { asset: { _ref: string } }; url: string }> }
-    expect(lead.kind).toBe('vehicle-sale')
-    expect(lead.photos).toHaveLength(2)
-    for (const photo of lead.photos) {
-      const bytes = Buffer.from(await (await request.get(`${fakeSanity}/__assets/${encodeURIComponent(photo.image.asset._ref)}`)).body())
-      const metadata = await sharp(bytes).metadata()
-      expect(metadata.format).toBe('jpeg')
-      expect(metadata.exif).toBeUndefined()
-    }
-    const uploads = requests.filter((r) => r.path.includes('/assets/images/production'))
-    expect(uploads.every((upload) => upload.headers.authorization === 'Bearer e2e-write-token')).toBe(true)
   })
 })

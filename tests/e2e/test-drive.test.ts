@@ -1,6 +1,5 @@
 import { type Page } from '@playwright/test'
 import ICAL from 'ical.js'
-import { FAKE_SANITY_PORT, SANITY_BACKED_PORT } from '../../playwright.config'
 import { SLOT_MESSAGES } from '#app/submissions/test-drive-slots.ts'
 import { addCalendarDays, berlinInstant, berlinParts } from '#app/utils/clock.ts'
 import { outboxMailWith, rawOutboxMailWith } from './outbox'
@@ -233,38 +232,6 @@ test.describe('without JavaScript', () => {
       expect((await api.json()).fieldErrors).toEqual({ slot: [message] })
       expect(await leadWith(name)).toBeUndefined()
     }
-  })
-})
-
-test.describe('on the Sanity-backed server', () => {
-  const sanitySite = `http://localhost:${SANITY_BACKED_PORT}`
-  const fakeSanity = `http://127.0.0.1:${FAKE_SANITY_PORT}`
-  type FakeRequest = { path: string; headers: Record<string, string>; body?: { mutations?: Array<{ create?: Record<string, unknown> }> } }
-
-  test('offers slots from the hours in the content lake, stores a test drive with its slot, refuses a closed day', async ({ request }) => {
-    const page = await (await request.get(`${sanitySite}/vehicles/1`)).text()
-    const slot = /<option value="(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}-\d{2}:\d{2})"/.exec(page)?.[1]
-    expect(slot).toBeDefined()
-    const name = uniqueName('Sanity Probefahrt')
-    const fields = { kind: 'test-drive', vehicleId: '1', page: '/vehicles/1', name, phone: '0171 2345678', slot: slot! }
-    const stored = await request.post(`${sanitySite}/api/leads`, { data: fields, headers: { Origin: sanitySite } })
-    expect(stored.status()).toBe(201)
-    const requests = (await (await request.get(`${fakeSanity}/__requests`)).json()) as FakeRequest[]
-    const write = requests.find((r) => r.path.includes('/data/mutate/production') && JSON.stringify(r.body?.mutations?.[0]?.create ?? {}).includes(name))
-    expect(write?.headers.authorization).toBe('Bearer e2e-write-token')
-    expect(write?.body?.mutations?.[0]?.create).toMatchObject({ _type: 'lead', kind: 'test-drive', appointment: instantsOf(slot!) })
-
-    let sunday = addCalendarDays(berlinParts(new Date()).date, 1)
-    while (new Date(`${sunday}T12:00:00Z`).getUTCDay() !== 0) sunday = addCalendarDays(sunday, 1)
-    const closedName = uniqueName('Sanity Sonntag')
-    const refused = await request.post(`${sanitySite}/api/leads`, {
-      data: { ...fields, name: closedName, slot: `${sunday}T09:00-12:00` },
-      headers: { Origin: sanitySite },
-    })
-    expect(refused.status()).toBe(400)
-    expect((await refused.json()).fieldErrors).toEqual({ slot: [SLOT_MESSAGES.closed] })
-    const after = (await (await request.get(`${fakeSanity}/__requests`)).json()) as FakeRequest[]
-    expect(after.some((r) => JSON.stringify(r.body ?? {}).includes(closedName))).toBe(false)
   })
 })
 

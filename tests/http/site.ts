@@ -8,6 +8,7 @@ import { type ServerBuild } from '@remix-run/node'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { type AppContext } from '#app/context.server.ts'
+import { EmbeddedLake } from '#app/lake/embedded-lake.server.ts'
 import { type Logger } from '#app/server/logging.server.ts'
 import { loadDataset } from '#app/sanity/seed.server.ts'
 import { BROWSER_AGENT } from '#tests/e2e/servers.ts'
@@ -167,5 +168,18 @@ export function clientOf(site: Pick<TestSite, 'base'>) {
     const headers = new Headers(init.headers)
     if (!headers.has('user-agent')) headers.set('user-agent', BROWSER_AGENT)
     return fetch(new URL(target, site.base), { ...init, headers })
+  }
+}
+
+/**
+ * Documents of one type an embedded site stored, read beside it as `npm run preflight` reads (a
+ * read-only open of its DATA_DIR, decision 087), as tests/e2e/playwright-utils.ts reads the e2e server's.
+ */
+export async function storedDocuments<T = Record<string, unknown>>(site: Pick<TestSite, 'dataDir'>, type: string): Promise<T[]> {
+  const lake = await EmbeddedLake.openReadOnly({ contentDir: path.join(ROOT, 'content'), dataDir: site.dataDir })
+  try {
+    return await lake.fetch<T[]>('*[_type == $type]', { type }, { includePrivate: true })
+  } finally {
+    await lake.close()
   }
 }
