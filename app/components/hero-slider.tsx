@@ -68,7 +68,7 @@ export function HeroSlider({ slides, label = 'Highlights' }: HeroSliderProps) {
     <section
       aria-roledescription="Karussell"
       aria-label={label}
-      className="relative isolate h-svh max-h-[64rem] min-h-[36rem] overflow-hidden bg-zinc-950 text-white"
+      className="relative isolate grid min-h-[clamp(36rem,100svh,64rem)] overflow-hidden bg-zinc-950 text-white"
       onPointerEnter={onPointerEnter}
       onPointerLeave={onPointerLeave}
       onFocus={() => setFocusWithin(true)}
@@ -81,7 +81,9 @@ export function HeroSlider({ slides, label = 'Highlights' }: HeroSliderProps) {
       <h1 className="sr-only">
         <SlideTitle slide={slides[0]!} />
       </h1>
-      <div aria-live={rotating ? 'off' : 'polite'} className="h-full">
+      {/* The slides share one grid cell: the hero is a screen high, or as high as its tallest slide where the
+          text needs more (a larger default font on a phone), so no title slides under the header. */}
+      <div aria-live={rotating ? 'off' : 'polite'} className="grid">
         {slides.map((slide, index) => {
           const current = index === active
           const Title = index === 0 ? 'p' : 'h2'
@@ -93,7 +95,7 @@ export function HeroSlider({ slides, label = 'Highlights' }: HeroSliderProps) {
               aria-label={`${index + 1} von ${count}`}
               // visibility (not only opacity) takes hidden slides out of the tab order and the
               // accessibility tree; it switches at the end of the fade.
-              className={`absolute inset-0 transition-[opacity,visibility] duration-700 ease-out ${current ? 'visible opacity-100' : 'invisible opacity-0'}`}
+              className={`relative col-start-1 row-start-1 transition-[opacity,visibility] duration-700 ease-out ${current ? 'visible opacity-100' : 'invisible opacity-0'}`}
             >
               {index === 0 || current || pageLoaded ? (
                 <SanityImage image={slide.image} sizes={HERO_IMAGE_SIZES} priority={index === 0} className="absolute inset-0 -z-10 size-full object-cover" />

@@ -320,6 +320,9 @@ describe.each(BACKENDS)('Kennzahlen on every page, %s lake', (backend) => {
     expect(site.get('/services')).not.toContain('FAHRZEUGBEWERTUNG')
     // A button's label too (decision 110: a card's button at a larger default font on a phone).
     expect(site.get('/locations/dortmund')).toContain('IN\u00ADZAH\u00ADLUNG\u00ADNAH\u00ADME ANFRAGEN')
+    // The hero's title lines from 8 letters on: twice a heading's size, „AUTOANKAUF“ fills a phone's line at 24 px.
+    expect(site.get('/')).toContain('AU\u00ADTO\u00ADAN\u00ADKAUF')
+    expect(site.get('/')).toContain('FI\u00ADNAN\u00ADZIE\u00ADRUNG')
     // The page's SEO title (its <title>) is no heading: as typed.
     expect(site.get('/locations/dortmund')).toContain('"title":"Autoankauf Dortmund: für Pendler & Familien | Ruhrstern"')
   })

@@ -10,7 +10,7 @@ import {
   type FigureValues,
 } from '#schemas/lib/figures.ts'
 import { type ContentLake, type QueryParams } from '#app/lake/lake.server.ts'
-import { hyphenateHeading } from '#app/utils/hyphenate.ts'
+import { type HeadingKind, hyphenateHeading } from '#app/utils/hyphenate.ts'
 import { vehicleIndexCount } from '#app/vehicles/vehicle-index.server.ts'
 import { advertisedRateExample, effectiveRateOf, type FinancedExample } from '#app/vehicles/financing.ts'
 import { formatEuroCents, formatRatePercent, lenderSentence } from '#app/vehicles/financing-terms.ts'
@@ -69,13 +69,13 @@ const UNMARKED_ROOT_KEYS = new Set(['title', 'parents'])
  * and the `title` or `name` of a card, step or group (an item of a content list, with its `_key`;
  * not a breadcrumb's parent page), so the HTML carries them and no script does it in the browser.
  * A button's `label` too (BUTTON: a label with a `target`): at a larger default font on a phone
- * „INZAHLUNGNAHME“ is wider than its card (docs/decisions/110).
+ * „INZAHLUNGNAHME“ is wider than its card; and the hero's title lines, from shorter words on (docs/decisions/110).
  */
-function resolve(value: unknown, resolution: Resolution, at: { heading?: boolean; item?: boolean; root?: boolean } = {}): unknown {
+function resolve(value: unknown, resolution: Resolution, at: { heading?: HeadingKind; item?: boolean; root?: boolean } = {}): unknown {
   const { figures, footnotes } = resolution
   if (typeof value === 'string') {
     const text = resolvePlaceholders(value, figures, footnotes)
-    return at.heading ? hyphenateHeading(text) : text
+    return at.heading ? hyphenateHeading(text, at.heading) : text
   }
   if (Array.isArray(value)) {
     const entries = value.map((entry) => resolve(entry, resolution, { item: true }))
@@ -91,12 +91,19 @@ function resolve(value: unknown, resolution: Resolution, at: { heading?: boolean
     Object.entries(object).map(([key, entry]) => [
       key,
       resolve(entry, UNMARKED_KEYS.has(key) || (at.root && UNMARKED_ROOT_KEYS.has(key)) ? { figures } : resolution, {
-        heading: key === 'heading' || (at.item && '_key' in object && (key === 'title' || key === 'name')) || (key === 'label' && 'target' in object),
+        heading: headingKindOf(key, object, at.item),
       }),
     ]),
   )
   if (object._type === 'statItem' && isFigureKey(object.figure) && figures[object.figure] !== undefined) resolved.number = figures[object.figure]
   return resolved
+}
+
+/** Whether the text under `key` of `object` is a heading, and of which size (hyphenate.ts). */
+function headingKindOf(key: string, object: Record<string, unknown>, item: boolean | undefined): HeadingKind | undefined {
+  if (key === 'titleLine1' || key === 'titleLine2') return 'display'
+  const heading = key === 'heading' || (item && '_key' in object && (key === 'title' || key === 'name')) || (key === 'label' && 'target' in object)
+  return heading ? 'heading' : undefined
 }
 
 type Span = { _type: 'span'; text: string }

@@ -23,6 +23,14 @@ test('words under 14 letters, and what is no word, stay as they are', () => {
   expect(hyphenateHeading('')).toBe('')
 })
 
+test('a hero’s title lines, twice a heading’s size, get soft hyphens from 8 letters on: „AUTOANKAUF“ fills a phone’s line at a larger default font', () => {
+  const display = (text: string) => hyphenateHeading(text, 'display').replace(/\u00AD/g, '·')
+  expect(display('AUTOANKAUF')).toBe('AU·TO·AN·KAUF')
+  expect(display('FINANZIERUNG')).toBe('FI·NAN·ZIE·RUNG')
+  expect(display('& VERKAUF')).toBe('& VERKAUF')
+  expect(display('PREMIUM')).toBe('PREMIUM')
+})
+
 test('every word of 14 letters or more in the seed’s headings gets a hyphenation point (the widest a card title between 768 and 1280 px holds is about 16)', () => {
   const headings: string[] = []
   const walk = (value: unknown, key: string) => {

@@ -13,11 +13,18 @@ const { hyphenateSync } = createRequire(import.meta.url)('hyphen/de') as typeof 
  * a hyphen, only when the word does not fit. Whatever staff type is hyphenated; they type nothing.
  */
 
-const MIN_LENGTH = 14
+/**
+ * The shortest word that gets soft hyphens. A heading's (a card title holds about 16 capitals), and
+ * a hero's title lines, set twice as large: at a larger default font on a phone (24 px at 390 px) a
+ * line holds about six of their capitals, and „AUTOANKAUF“ or „FINANZIERUNG“ broke mid-word (decision 110).
+ */
+export const HYPHENATED_FROM = { heading: 14, display: 8 } as const
+
+export type HeadingKind = keyof typeof HYPHENATED_FROM
 
 /** The heading's text with soft hyphens in its long words (none: as it is). */
-export function hyphenateHeading<T extends string | null | undefined>(text: T): T {
+export function hyphenateHeading<T extends string | null | undefined>(text: T, kind: HeadingKind = 'heading'): T {
   if (!text) return text
   // hyphenateSync, not hyphenateHTMLSync: a heading is text, a „<“ in it no tag to skip.
-  return hyphenateSync(text, { minWordLength: MIN_LENGTH }) as T
+  return hyphenateSync(text, { minWordLength: HYPHENATED_FROM[kind] }) as T
 }

@@ -34,7 +34,7 @@ test('the not-found page redirects to the home page after 10 seconds, counted fr
   expect(new URL(page.url()).pathname).toBe('/nirgendwo')
   await page.clock.runFor(200)
   await expect(page).toHaveURL('/')
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('AUTOANKAUF')
+  await expect(page.getByRole('heading', { level: 1, name: /AUTOANKAUF/ })).toHaveCount(1)
 })
 
 test('without JavaScript the not-found page redirects (a meta refresh in the head), and a link stops it', async ({ browser }) => {

@@ -282,6 +282,39 @@ test.describe('on a phone', { tag: '@phone' }, () => {
         expect(right).toBeLessThanOrEqual(innerWidth)
         expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
         expect(row[0]).toBeLessThanOrEqual(row[1]!)
+        // The hero grows with its text: the title starts below the header, hyphenated at a syllable
+        // („AUTOAN-“, not „AUTOANKA“), and its buttons end above the slide controls, inside the hero.
+        const slide = page.locator('[aria-roledescription="Folie"]').first()
+        const hero = await slide.evaluate((element) => {
+          const title = element.querySelector('p')!
+          const buttons = [...element.querySelectorAll('a')].map((link) => link.getBoundingClientRect().bottom)
+          const controls = element.closest('section')!.querySelector('button')!.getBoundingClientRect().top
+          const header = document.querySelector('header')!.getBoundingClientRect().bottom
+          // Two letters of one word on different lines with no soft hyphen between them: a word broken mid-syllable.
+          const unmarked: string[] = []
+          const range = document.createRange()
+          for (const line of title.querySelectorAll('span')) {
+            const node = line.firstChild!
+            const text = node.textContent!
+            let last: { index: number; top: number } | undefined
+            for (let index = 0; index < text.length; index++) {
+              if (!/\p{L}/u.test(text[index]!)) {
+                if (text[index] !== '\u00AD') last = undefined
+                continue
+              }
+              range.setStart(node, index)
+              range.setEnd(node, index + 1)
+              // The letter's own box: a range at the start of a line may also report an empty one at the end of the line before.
+              const top = Math.round([...range.getClientRects()].filter((rect) => rect.width > 0).at(-1)!.top)
+              if (last && top > last.top && !text.slice(last.index, index).includes('\u00AD')) unmarked.push(text.slice(0, index).replace(/\u00AD/g, ''))
+              last = { index, top }
+            }
+          }
+          return { titleTop: title.getBoundingClientRect().top, header, buttons, controls, unmarked }
+        })
+        expect(hero.titleTop, 'the hero title starts below the header').toBeGreaterThanOrEqual(hero.header)
+        for (const bottom of hero.buttons) expect(bottom, 'a hero button ends above the slide controls').toBeLessThanOrEqual(hero.controls)
+        expect(hero.unmarked, 'words of the hero title broken without a hyphen (up to the break)').toEqual([])
         await menu.tap()
         await expect(page.locator('#mobile-menu')).toBeVisible()
       })
