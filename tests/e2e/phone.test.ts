@@ -247,6 +247,9 @@ test.describe('on a phone', { tag: '@phone' }, () => {
     // Chrome's „Schriftgröße: Sehr groß / Groß“ is the default font, which rem-based media queries follow too;
     // a font-size on <html> would not move them.
     const cdp = await page.context().newCDPSession(page)
+    // At the default font no text is hyphenated by a dictionary (only the headings' soft hyphens break words).
+    await page.goto('/')
+    expect(await page.evaluate(() => getComputedStyle(document.body).hyphens)).toBe('manual')
     for (const [width, font] of [
       [390, 24],
       [320, 20],
@@ -315,6 +318,15 @@ test.describe('on a phone', { tag: '@phone' }, () => {
         expect(hero.titleTop, 'the hero title starts below the header').toBeGreaterThanOrEqual(hero.header)
         for (const bottom of hero.buttons) expect(bottom, 'a hero button ends above the slide controls').toBeLessThanOrEqual(hero.controls)
         expect(hero.unmarked, 'words of the hero title broken without a hyphen (up to the break)').toEqual([])
+        // Long words hyphenate where the browser has a German dictionary (not this Chromium), an address never.
+        expect(await page.evaluate(() => getComputedStyle(document.body).hyphens)).toBe('auto')
+        expect(
+          await page
+            .getByRole('contentinfo')
+            .getByText('ruhrstern-automobile.de', { exact: true })
+            .first()
+            .evaluate((part) => getComputedStyle(part).hyphens),
+        ).toBe('manual')
         await menu.tap()
         await expect(page.locator('#mobile-menu')).toBeVisible()
       })

@@ -5,7 +5,7 @@ import { EmailAddress } from '#app/components/ui/email-address.tsx'
 test('an address may break only after „@“: both parts kept together (below 20rem they break as any text), <wbr> between them, the text unchanged for copying', () => {
   const html = renderToString(<EmailAddress email="info@ruhrstern-automobile.de" />)
   expect(html).toBe(
-    '<span class="min-w-0"><span class="whitespace-nowrap max-[20rem]:whitespace-normal max-[20rem]:wrap-anywhere">info@</span><wbr/><span class="whitespace-nowrap max-[20rem]:whitespace-normal max-[20rem]:wrap-anywhere">ruhrstern-automobile.de</span></span>',
+    '<span class="min-w-0"><span class="whitespace-nowrap hyphens-manual max-[20rem]:whitespace-normal max-[20rem]:wrap-anywhere">info@</span><wbr/><span class="whitespace-nowrap hyphens-manual max-[20rem]:whitespace-normal max-[20rem]:wrap-anywhere">ruhrstern-automobile.de</span></span>',
   )
   expect(html.replace(/<[^>]+>/g, '')).toBe('info@ruhrstern-automobile.de')
 })
