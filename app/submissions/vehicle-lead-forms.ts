@@ -54,7 +54,7 @@ export function reservedTestDriveNote(name: string): string {
  * automatic alert with double opt-in is a later issue). Name and one way back, phone or e-mail.
  */
 export const AVAILABILITY_ALERT_FORM: FormDefinition<'availability-alert'> = {
-  ...leadForm('availability-alert', [...contactFields()]),
+  ...leadForm('availability-alert', contactFields()),
   texts: {
     ...leadForm('availability-alert', []).texts,
     success: {
