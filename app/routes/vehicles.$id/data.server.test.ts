@@ -222,6 +222,11 @@ describe.each(BACKENDS)('the /vehicles/{id} loader on the %s lake', (backend) =>
     const moved = await load('/vehicles/alt-4711?anzahlung=5000')
     expect(moved instanceof Response && moved.status).toBe(301)
     expect((moved as Response).headers.get('location')).toBe('/vehicles/md-4711?anzahlung=5000')
+    // Another spelling of the old address goes there in the same one step, not first to `/vehicles/alt-4711` (crawler review 2026-11-30).
+    for (const spelling of ['/vehicles/alt-4711/?anzahlung=5000', '/Vehicles/alt-4711?anzahlung=5000']) {
+      const once = await load(spelling)
+      expect(once instanceof Response && once.headers.get('location'), spelling).toBe('/vehicles/md-4711?anzahlung=5000')
+    }
     await patchDocument(test.lake, 'vehicle-md-4711', { unset: ['previousIds'] })
     expect((await notFound('/vehicles/alt-4711')).status).toBe(404)
   })

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, redirect } from '@remix-run/node'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { type ContentLake } from '#app/lake/lake.server.ts'
 import { type SIMILAR_VEHICLES_QUERYResult, type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
 import { testDriveSlots } from '#app/submissions/test-drive-slots.ts'
@@ -74,14 +74,12 @@ async function vehicleNotFound(request: Request, lake: ContentLake) {
 export async function loadVehicleDetail({ request, params, context }: LoaderFunctionArgs) {
   const id = params.id ?? ''
   if (!PUBLIC_VEHICLE_ID_PATTERN.test(id)) throw await vehicleNotFound(request, context.lake)
-  redirectToPagePath(request, `/vehicles/${id}`)
   const vehicle = await readVehicleDetail(context.lake, id)
-  if (!vehicle) {
-    // A car whose number staff changed keeps its old one: shared links are sent on (decision 099).
-    const renamed = await readRenamedVehicleId(context.lake, id)
-    if (renamed !== null && renamed !== id) throw redirect(`/vehicles/${renamed}${new URL(request.url).search}`, { status: 301 })
-    throw await vehicleNotFound(request, context.lake)
-  }
+  // A car whose number staff changed keeps its old one: shared links are sent on (decision 099), in
+  // one redirect from any spelling of the old address (`/Vehicles/105/` straight to `/vehicles/5`).
+  const currentId = vehicle ? id : ((await readRenamedVehicleId(context.lake, id)) ?? id)
+  redirectToPagePath(request, `/vehicles/${currentId}`)
+  if (!vehicle) throw await vehicleNotFound(request, context.lake)
   const price = parseAmount(vehicle.price)
   const now = new Date()
   const sold = vehicle.status === 'sold'
