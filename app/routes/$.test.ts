@@ -127,11 +127,19 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
       expect(node('AutoDealer')).toBeUndefined()
     })
 
-    it('a city page: the one dealership by reference, and a Service for that city with the city hours of the settings (Mo–Sa 08:00–20:00) as phone hours', async () => {
+    it('a city page: the one dealership, described whole, and a Service for that city with the city hours of the settings (Mo–Sa 08:00–20:00) as phone hours', async () => {
       const { node, crumbs, origin } = await metaOf('/locations/dortmund')
       expect(crumbs).toEqual(['Start', 'Standorte', 'Autoankauf und Gebrauchtwagen für Dortmund'])
-      // Not a dealership of its own at the same address (SEO review 2026-11-29, finding 7): the dealer of record, whose hours the home page gives.
-      expect(node('AutoDealer')).toEqual({ '@type': 'AutoDealer', '@id': `${origin}/#dealer`, name: 'Ruhrstern Automobile', url: `${origin}/` })
+      // Not a dealership of its own (SEO review 2026-11-29, finding 7): the dealer of record, under its one @id, with the
+      // address a local business must have (crawler review 2026-11-30); tests/http/crawl.test.ts checks it is the home page's node.
+      expect(node('AutoDealer')).toMatchObject({
+        '@type': 'AutoDealer',
+        '@id': `${origin}/#dealer`,
+        name: 'Ruhrstern Automobile',
+        url: `${origin}/`,
+        address: { '@type': 'PostalAddress', addressLocality: 'Essen' },
+        openingHoursSpecification: expect.any(Array),
+      })
       expect(node('Service')).toMatchObject({
         name: 'Autoankauf und Gebrauchtwagen für Dortmund',
         url: `${origin}/locations/dortmund`,

@@ -9,7 +9,7 @@ import { type loader as rootLoader } from '#app/root.tsx'
 import { PAGE_QUERY, RENAMED_PAGE_QUERY } from '#app/sanity/queries/pages.ts'
 import { fetchPageWithFigures } from '#app/sanity/figures.server.ts'
 import { type PAGE_QUERYResult, type RENAMED_PAGE_QUERYResult } from '#app/sanity/types.ts'
-import { cityService, dealerRating, dealerReference, type ShownReviews } from '#app/seo/structured-data.ts'
+import { autoDealer, cityService, dealerRating, type ShownReviews } from '#app/seo/structured-data.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { CACHE_CONTROL, redirectToPagePath, routeHeaders } from '#app/utils/http.server.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
@@ -97,19 +97,20 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
     // The search-engine texts are optional: without them the page's name, and the site's description.
     title: page.seo?.title || page.title,
     description: page.seo?.description,
-    image: page.seo?.image?.asset?.url,
+    image: page.seo?.image,
     path: page.path,
     // A page opening with a hero: its image is the largest thing on the first screen.
     lcpImage: page.sections[0]?._type === 'heroSection' ? { image: page.sections[0].image, sizes: HERO_IMAGE_SIZES } : undefined,
     // Levels without a page of their own are left out.
     breadcrumbs: [...page.parents, page].map((level) => ({ name: level.title, path: level.path })),
-    structuredData: ({ site, url }) => {
+    structuredData: ({ site, url, siteImage }) => {
       const rating = dealerRating(shownReviews(page))
       // The page's own reading, when not the yard's, as phone hours (decision 068).
       const { phone } = pageHours(site.settings, openingHoursFor(site.settings, page.openingHours))
-      // A city page: the one dealership by reference, and what it offers this city (decision 068).
-      if (city) return [dealerReference(site, rating), cityService(site, { url, name: page.title, city, phoneHours: phone })]
-      return rating.aggregateRating ? [dealerReference(site, rating)] : []
+      const dealer = () => autoDealer(site, { image: siteImage, rating })
+      // A city page: the one dealership, and what it offers this city (decision 068).
+      if (city) return [dealer(), cityService(site, { url, name: page.title, city, phoneHours: phone })]
+      return rating.aggregateRating ? [dealer()] : []
     },
   })
 }

@@ -78,13 +78,11 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
     site,
     title: seo?.title ?? '',
     description: seo?.description,
-    image: seo?.image?.asset?.url,
+    image: seo?.image,
     path: '/',
     lcpImage: { image: data?.home.heroSlides?.[0]?.image, sizes: HERO_IMAGE_SIZES },
     // The dealership with the yard's hours, the home reading of spec §1 as its phone hours (decision 068), and every served city.
-    structuredData: ({ site, image }) => [
-      autoDealer(site, { image, phoneHours: openingHoursFor(site.settings, 'home'), areaServed: site.settings.servedCities }),
-    ],
+    structuredData: ({ site, siteImage }) => [autoDealer(site, { image: siteImage })],
   })
 }
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { HOURS, SITE_URL, site, vehicle } from '#tests/seo-fixtures.ts'
 import {
   dealerRating,
-  dealerReference,
   absoluteUrl,
   autoDealer,
   cityService,
@@ -91,8 +90,8 @@ describe('openingHoursSpecification', () => {
 describe('autoDealer', () => {
   const image = `${SITE_URL}/media/share.jpg`
 
-  it('on home: address, geo, contact, the yard’s hours, the home reading as phone hours, every served city and the price range', () => {
-    const dealer = autoDealer(site, { image, phoneHours: { specs: HOURS.home }, areaServed: site.settings.servedCities })
+  it('address, geo, contact, the yard’s hours, the home reading as phone hours, every served city and the price range', () => {
+    const dealer = autoDealer(site, { image })
     expect(dealer).toMatchObject({
       '@type': 'AutoDealer',
       '@id': `${SITE_URL}/#dealer`,
@@ -170,7 +169,7 @@ describe('autoDealer', () => {
       { from: '2026-12-31', through: '2026-12-31', closed: false, opens: '09:00', closes: '14:00', note: null, text: '31.12. 09:00–14:00 Uhr' },
     ]
     const withSpecial = { ...site, settings: { ...site.settings, specialOpeningHours: special } }
-    const dealer = autoDealer(withSpecial, { image, phoneHours: { specs: HOURS.city }, areaServed: [] })
+    const dealer = autoDealer(withSpecial, { image })
     expect(dealer).toHaveProperty('openingHoursSpecification', [
       ...openingHoursSpecification({ specs: HOURS.general }),
       { '@type': 'OpeningHoursSpecification', opens: '00:00', closes: '00:00', validFrom: '2026-12-24', validThrough: '2026-12-26' },
@@ -179,11 +178,12 @@ describe('autoDealer', () => {
     expect(specialOpeningHoursSpecification([])).toEqual([])
     // Settings without the yard's hours say nothing about special ones either.
     const noYard = { ...withSpecial, settings: { ...withSpecial.settings, openingHours: [] } }
-    expect(autoDealer(noYard, { image, areaServed: [] })).not.toHaveProperty('openingHoursSpecification')
+    expect(autoDealer(noYard, { image })).not.toHaveProperty('openingHoursSpecification')
   })
 
   it('leaves out what the settings do not have', () => {
-    const dealer = autoDealer({ ...site, settings: { ...site.settings, priceRange: null, openingHours: [] } }, { image, areaServed: [] })
+    const dealer = autoDealer({ ...site, settings: { ...site.settings, priceRange: null, openingHours: [], servedCities: [] } }, { image })
+    expect(dealer).toHaveProperty('areaServed', [])
     expect(dealer).not.toHaveProperty('priceRange')
     expect(dealer).not.toHaveProperty('openingHoursSpecification')
     expect(dealer).not.toHaveProperty('contactPoint')
@@ -225,9 +225,14 @@ describe('dealerRating', () => {
     expect(dealerRating({ reviews: [], count: 0, average: null })).toEqual({})
   })
 
-  it('on a page that is about no city, names the dealer of record with the rating', () => {
+  it('goes into the dealer of record, described whole', () => {
     const rating = dealerRating({ reviews: [review(5, 'google')], count: 1, average: 5 })
-    expect(dealerReference(site, rating)).toMatchObject({ '@type': 'AutoDealer', '@id': `${SITE_URL}/#dealer`, aggregateRating: { ratingCount: 1 } })
+    expect(autoDealer(site, { image: `${SITE_URL}/media/share.jpg`, rating })).toMatchObject({
+      '@type': 'AutoDealer',
+      '@id': `${SITE_URL}/#dealer`,
+      address: { '@type': 'PostalAddress', addressLocality: 'Essen' },
+      aggregateRating: { ratingCount: 1 },
+    })
   })
 })
 

@@ -150,29 +150,25 @@ export function specialOpeningHoursSpecification(days: readonly SpecialOpeningDa
 }
 
 export interface AutoDealerInput {
-  /** An absolute image URL (the page's share image). */
+  /** An absolute image URL: the site's share image, the same on every page. */
   image: string
-  /**
-   * The home reading of spec §1: the times the phone is answered, published as a ContactPoint's
-   * `hoursAvailable` (docs/decisions/068).
-   */
-  phoneHours?: Pick<OpeningHoursVariant, 'specs'> | undefined
-  /** City names: all served cities. */
-  areaServed: readonly string[]
   /** The rating from the reviews the page shows (dealerRating), if it shows any. */
   rating?: DealerRating
 }
 
 /**
- * The dealership (a LocalBusiness), described on the home page as the dealer of record (`/#dealer`):
- * address, position, contact data, the yard's opening hours (followed by today's special opening
- * hours: what search engines call „open now“, so the same hours as every „Heute geöffnet …“ on the
- * pages, decision 068), the phone hours and the cities it serves. Other pages name it by that `@id`
- * (dealerReference); a city page adds its city as a Service of it (cityService).
+ * The dealership (a LocalBusiness), the dealer of record (`/#dealer`), described the same wherever a
+ * page names it (home, every city page, a page that shows its reviews): address, position, contact
+ * data, the yard's opening hours (followed by today's special opening hours: what search engines
+ * call „open now“, so the same hours as every „Heute geöffnet …“ on the pages, decision 068), the
+ * home reading of spec §1 as the phone's hours, and the cities it serves. One `@id` keeps it one
+ * dealership; a node of it with only a name lacked the address a local business must have
+ * (crawler review 2026-11-30). A city page adds its city as a Service of it (cityService).
  */
-export function autoDealer(site: Site, { image, phoneHours, areaServed, rating }: AutoDealerInput): AutoDealer {
-  const { dealerName, phone, email, geo, priceRange } = site.settings
+export function autoDealer(site: Site, { image, rating }: AutoDealerInput): AutoDealer {
+  const { dealerName, phone, email, geo, priceRange, servedCities } = site.settings
   const hours = openingHoursFor(site.settings, YARD_HOURS)
+  const phoneHours = openingHoursFor(site.settings, 'home')
   return {
     '@type': 'AutoDealer',
     '@id': homeDealerId(site),
@@ -188,7 +184,7 @@ export function autoDealer(site: Site, { image, phoneHours, areaServed, rating }
       ? { openingHoursSpecification: [...openingHoursSpecification(hours), ...specialOpeningHoursSpecification(site.settings.specialOpeningHours)] }
       : {}),
     ...(phoneHours?.specs.length ? { contactPoint: phoneContact(site, phoneHours) } : {}),
-    areaServed: areaServed.map((name) => ({ '@type': 'City', name })),
+    areaServed: servedCities.map((name) => ({ '@type': 'City', name })),
     ...(priceRange ? { priceRange } : {}),
     ...rating,
     parentOrganization: { '@id': organizationId(site) },
@@ -276,11 +272,6 @@ export function dealerRating({ reviews, count, average }: ShownReviews): DealerR
       ...(reviewSourceTitle(shown.source) && shown.source !== 'other' ? { publisher: { '@type': 'Organization', name: reviewSourceTitle(shown.source) } } : {}),
     })),
   }
-}
-
-/** The dealer of record (the home page's node), named on a page that is not about one city, with what that page adds. */
-export function dealerReference(site: Site, rating: DealerRating): AutoDealer {
-  return { '@type': 'AutoDealer', '@id': homeDealerId(site), name: site.settings.dealerName, url: `${site.url}/`, ...rating }
 }
 
 type Vehicle = NonNullable<VEHICLE_DETAIL_QUERYResult>

@@ -41,7 +41,7 @@ describe('pageMeta', () => {
       site: root,
       title: 'Kontakt & Anfahrt',
       description: 'So erreichen Sie uns.',
-      image: '/media/contact-1200x630.jpg',
+      image: { alt: 'Der Hof von Ruhrstern Automobile', asset: { url: '/media/contact-1200x630.jpg', metadata: { dimensions: { width: 1200, height: 630 } } } },
       path: '/contact',
     })
     expect(tags(meta)).toEqual({
@@ -56,10 +56,14 @@ describe('pageMeta', () => {
       'og:title': 'Kontakt & Anfahrt',
       'og:description': 'So erreichen Sie uns.',
       'og:image': `${SITE_URL}/media/contact-1200x630.jpg`,
+      'og:image:width': '1200',
+      'og:image:height': '630',
+      'og:image:alt': 'Der Hof von Ruhrstern Automobile',
       'twitter:card': 'summary_large_image',
       'twitter:title': 'Kontakt & Anfahrt',
       'twitter:description': 'So erreichen Sie uns.',
       'twitter:image': `${SITE_URL}/media/contact-1200x630.jpg`,
+      'twitter:image:alt': 'Der Hof von Ruhrstern Automobile',
     })
     expect(meta[0]).toEqual({ title: 'Kontakt & Anfahrt' })
   })
@@ -70,15 +74,23 @@ describe('pageMeta', () => {
       title: 'Ruhrstern Automobile – Autoankauf in Essen',
       description: 'Standardbeschreibung.',
       'og:image': `${SITE_URL}${settingsImage}`,
+      'og:image:alt': 'Logo',
       'twitter:image': `${SITE_URL}${settingsImage}`,
+      'twitter:image:alt': 'Logo',
       'link:canonical': `${SITE_URL}/`,
     })
+    // The settings' image has no size here: none is claimed.
+    expect(fallback).not.toHaveProperty('og:image:width')
     const bare = { ...root, settings: { ...root.settings, seo: { ...root.settings.seo, image: null } } }
-    expect(tags(pageMeta({ site: bare, title: 'Fahrzeuge', path: '/vehicles' }))['og:image']).toBe(`${SITE_URL}${DEFAULT_SHARE_IMAGE}`)
+    const defaults = tags(pageMeta({ site: bare, title: 'Fahrzeuge', path: '/vehicles' }))
+    expect(defaults['og:image']).toBe(`${SITE_URL}${DEFAULT_SHARE_IMAGE}`)
+    expect(defaults).not.toHaveProperty('og:image:alt')
   })
 
   it('keeps an absolute image URL (a marketplace photo) and the og:type given', () => {
-    const meta = tags(pageMeta({ site: root, title: 'BMW', image: 'https://img.example.com/bmw.jpg', type: 'product', path: '/vehicles/1' }))
+    const meta = tags(
+      pageMeta({ site: root, title: 'BMW', image: { asset: { url: 'https://img.example.com/bmw.jpg' } }, type: 'product', path: '/vehicles/1' }),
+    )
     expect(meta).toMatchObject({ 'og:image': 'https://img.example.com/bmw.jpg', 'og:type': 'product', 'link:canonical': `${SITE_URL}/vehicles/1` })
   })
 
@@ -106,7 +118,7 @@ describe('pageMeta', () => {
       pageMeta({
         site: root,
         title: 'Autoankauf Dortmund',
-        image: '/media/dortmund.jpg',
+        image: { asset: { url: '/media/dortmund.jpg' } },
         path: '/locations/dortmund',
         breadcrumbs: [
           { name: 'Standorte', path: '/locations' },

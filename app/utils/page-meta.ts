@@ -22,8 +22,8 @@ export interface PageMetaInput {
   title: string
   /** Empty: the site's default description. */
   description?: string | null
-  /** The page's share image (path or URL); empty: the site's, else DEFAULT_SHARE_IMAGE. */
-  image?: string | null
+  /** The page's share image (its URL a path or absolute, its alt text and size when known); empty: the site's, else DEFAULT_SHARE_IMAGE. */
+  image?: SanityImageSource | null
   /** `og:type`; `website` unless given. */
   type?: 'website' | 'product'
   /**
@@ -38,8 +38,8 @@ export interface PageMetaInput {
    * preloaded from the head at high priority, before the parser reaches the image itself.
    */
   lcpImage?: { image: SanityImageSource | null | undefined; sizes: string }
-  /** The page's own schema.org nodes (AutoDealer, Car), given its canonical URL and absolute share image. */
-  structuredData?: (page: { site: Site; url: string; image: string }) => Thing[]
+  /** The page's own schema.org nodes (AutoDealer, Car), given its canonical URL and the site's absolute share image (the dealership's picture). */
+  structuredData?: (page: { site: Site; url: string; siteImage: string }) => Thing[]
   /**
    * `<meta name="robots">` for a page search engines should not index (`noindex`, `noindex, follow`).
    * Such a page names no canonical: a canonical says „index that address instead“, the opposite.
@@ -85,13 +85,15 @@ export function pageMeta({
   if (!site || !settings) return head
 
   const url = absoluteUrl(site.siteUrl, path)
-  const image = absoluteUrl(site.siteUrl, pageImage || settings.seo.image?.asset?.url || DEFAULT_SHARE_IMAGE)
+  const siteImage = absoluteUrl(site.siteUrl, settings.seo.image?.asset?.url || DEFAULT_SHARE_IMAGE)
+  const shared = pageImage?.asset?.url ? pageImage : settings.seo.image?.asset?.url ? settings.seo.image : undefined
+  const image = shared?.asset?.url ? absoluteUrl(site.siteUrl, shared.asset.url) : siteImage
   const structure: Site = { url: site.siteUrl, settings }
   const nodes: Thing[] = [
     organization(structure),
     webSite(structure),
     ...(breadcrumbs && breadcrumbs.length > 0 ? [breadcrumbList(structure, breadcrumbs)] : []),
-    ...(structuredData?.({ site: structure, url, image }) ?? []),
+    ...(structuredData?.({ site: structure, url, siteImage }) ?? []),
   ]
   return [
     ...head,
@@ -103,11 +105,30 @@ export function pageMeta({
     { property: 'og:title', content: title },
     ...(description ? [{ property: 'og:description', content: description }] : []),
     { property: 'og:image', content: image },
+    ...shareImageDetails(shared),
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: title },
     ...(description ? [{ name: 'twitter:description', content: description }] : []),
     { name: 'twitter:image', content: image },
+    ...(shared?.alt ? [{ name: 'twitter:image:alt', content: shared.alt }] : []),
     { 'script:ld+json': graph(nodes) },
+  ]
+}
+
+/**
+ * The share image's size and alt text, where known: a link preview can be laid out before the image
+ * loads, and read to someone who cannot see it (crawler review 2026-11-30). DEFAULT_SHARE_IMAGE has neither.
+ */
+function shareImageDetails(image: SanityImageSource | undefined): MetaDescriptor[] {
+  const { width, height } = image?.asset?.metadata?.dimensions ?? {}
+  return [
+    ...(width && height
+      ? [
+          { property: 'og:image:width', content: String(width) },
+          { property: 'og:image:height', content: String(height) },
+        ]
+      : []),
+    ...(image?.alt ? [{ property: 'og:image:alt', content: image.alt }] : []),
   ]
 }
 

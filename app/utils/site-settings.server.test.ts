@@ -54,10 +54,7 @@ describe('siteSettingsForPages', () => {
   it('puts the current special hours into the structured data with their dates, and none once ended', () => {
     const dealer = (settings: SiteSettings) =>
       // A node object (schema-dts also allows a bare string).
-      autoDealer(
-        { url: 'https://example.de', settings },
-        { image: 'https://example.de/a.jpg', phoneHours: openingHoursFor(settings, 'home'), areaServed: [] },
-      ) as { openingHoursSpecification?: unknown }
+      autoDealer({ url: 'https://example.de', settings }, { image: 'https://example.de/a.jpg' }) as { openingHoursSpecification?: unknown }
     const christmasEve = dealer(siteSettingsForPages(stored, new Date('2026-12-24T12:00:00Z')))
     expect(christmasEve.openingHoursSpecification).toEqual([
       // The yard's hours (decision 068), then the dated entries.

@@ -294,10 +294,11 @@ describe('structured data', () => {
     expect(await search.text()).toContain('VW Golf 1.5 TSI Life')
   })
 
-  test('city page /locations/dortmund: the one dealership by reference and a Service for Dortmund with the city hours Mo–Sa 08–20 as phone hours', async () => {
+  test('city page /locations/dortmund: the one dealership, as the home page describes it, and a Service for Dortmund with the city hours Mo–Sa 08–20 as phone hours', async () => {
     const of = await nodes('/locations/dortmund')
-    // One dealership, in Essen, not one per city page (SEO review 2026-11-29, finding 7).
-    expect(of('AutoDealer')).toEqual([{ '@type': 'AutoDealer', '@id': `${origin}/#dealer`, name: 'Ruhrstern Automobile', url: `${origin}/` }])
+    // One dealership, in Essen, not one per city page (SEO review 2026-11-29, finding 7), with its address and hours wherever
+    // it is named (crawler review 2026-11-30): the very node of the home page.
+    expect(of('AutoDealer')).toEqual((await nodes('/'))('AutoDealer'))
     expect(of('Service')).toEqual([
       expect.objectContaining({
         '@id': `${origin}/locations/dortmund#service`,

@@ -48,7 +48,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
       site,
       title,
       description,
-      image: vehicle.images?.[0]?.asset?.url,
+      image: vehicle.images?.[0],
       type: 'product',
       lcpImage: { image: vehicle.images?.find((image) => image.asset?.url), sizes: GALLERY_IMAGE_SIZES },
       path,
