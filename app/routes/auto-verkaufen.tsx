@@ -30,13 +30,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tradeIn = (await tradeInVehicle(context, params)) ?? null
   // After a test drive with a trade-in (its cookie, never the address): the person is filled in, the lead referred to.
   const handoff = tradeIn ? await tradeInHandoff(context, request) : undefined
-  const prefill = { ...handoff?.contact, ...salePrefill(params) }
+  const handedOver = salePrefill(params)
+  const prefill = { ...handoff?.contact, ...handedOver.values }
   // After the request (its cookie, never the address): the estimate's deadline and the Besichtigungstermin (issue 38).
   const sent = params.get(SENT.lead.param) === SENT.lead.value
   const confirmation = sent ? ((await saleConfirmation(context, request)) ?? null) : null
   // A fresh key per rendering (the page is never cached): a post sent again after a time-out stores one lead.
   return {
     prefill,
+    prefillErrors: handedOver.errors,
     tradeIn,
     testDriveLead: handoff?.testDriveLead ?? null,
     submissionKey: crypto.randomUUID(),
@@ -81,7 +83,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 }
 
 export default function SellPage() {
-  const { prefill, tradeIn, testDriveLead, submissionKey, confirmation, sourcePage } = useLoaderData<typeof loader>()
+  const { prefill, prefillErrors, tradeIn, testDriveLead, submissionKey, confirmation, sourcePage } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
   return (
     <>
@@ -108,6 +110,7 @@ export default function SellPage() {
           <div className="mt-6 rounded-xl border border-zinc-200 bg-white p-4 shadow-lg sm:p-8">
             <SaleForm
               prefill={prefill}
+              prefillErrors={prefillErrors}
               tradeIn={tradeIn ?? undefined}
               testDriveLead={testDriveLead ?? undefined}
               submissionKey={submissionKey}

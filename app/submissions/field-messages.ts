@@ -3,7 +3,7 @@
  * server schema answers for every form (the contact form's fields name their own, in forms.ts).
  * Apart from forms.ts so that the home page, which shows only the contact form, does not load it.
  */
-import { MIN_VEHICLE_YEAR } from '#schemas/lib/validation.ts'
+import { MAX_MILEAGE_KM, MAX_PRICE_EUR, MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/validation.ts'
 import { formatDecimal } from '#app/utils/format.ts'
 import { FORMAT_MESSAGES, type FieldDefinition, type FormDefinition, type LeadNumberKind } from './forms.ts'
 
@@ -60,8 +60,8 @@ export const FIELD_MESSAGES = {
     return `Bitte geben Sie ${noun} als ganze Zahl ohne Komma an.`
   },
   year: (label: string, max: number) => `„${label}“ muss zwischen ${MIN_VEHICLE_YEAR} und ${max} liegen.`,
-  mileage: (label: string) => `„${label}“ muss zwischen 0 und 2.000.000 km liegen.`,
-  price: (label: string) => `„${label}“ muss zwischen 0 und 10.000.000 € liegen.`,
+  mileage: (label: string) => `„${label}“ muss zwischen 0 und ${formatDecimal(MAX_MILEAGE_KM)} km liegen.`,
+  price: (label: string) => `„${label}“ muss zwischen 0 und ${formatDecimal(MAX_PRICE_EUR)} € liegen.`,
   priceRange: 'Der Preis „von“ darf nicht über dem Preis „bis“ liegen.',
   option: (label: string) => `Bitte wählen Sie für „${label}“ einen Eintrag aus der Liste.`,
   checkbox: (label: string) => `Bitte kreuzen Sie „${label}“ an oder lassen Sie das Kästchen leer.`,
@@ -76,8 +76,8 @@ export const FIELD_MESSAGES = {
 
 /**
  * The message next to a filled field the browser's constraints refuse (type, pattern, maxLength):
- * the one the server schema gives for the same value. A number field's range is the server's to
- * check (its input is text, so that „123.456“ can be typed).
+ * the one the server schema gives for the same value. A number field's range is numberRangeMessage's
+ * (its input is text, so that „123.456“ can be typed, and has no `min` or `max` the browser checks).
  */
 export function formatMessage(field: FieldDefinition): string {
   if (field.messages?.invalid) return field.messages.invalid
@@ -88,6 +88,28 @@ export function formatMessage(field: FieldDefinition): string {
   if (field.type === 'number') return FIELD_MESSAGES.numberFormat(field.label, field.number)
   if (field.maxLength !== undefined) return tooLongMessage(field, field.maxLength)
   return FIELD_MESSAGES.text(field.label)
+}
+
+/**
+ * The message of a number outside its field's range (a year from MIN_VEHICLE_YEAR to next year,
+ * kilometres, euros), or undefined: the server schema's check, and the page's before sending, so
+ * that a refused form names every problem at once (visitor review 2026-11-30, M2).
+ */
+export function numberRangeMessage(field: FieldDefinition, number: number, now: Date = new Date()): string | undefined {
+  switch (field.number) {
+    case 'year': {
+      const max = maxVehicleYear(now)
+      return number < MIN_VEHICLE_YEAR || number > max ? FIELD_MESSAGES.year(field.label, max) : undefined
+    }
+    case 'mileage':
+      return number < 0 || number > MAX_MILEAGE_KM ? FIELD_MESSAGES.mileage(field.label) : undefined
+    case 'price':
+      return number < 0 || number > MAX_PRICE_EUR ? FIELD_MESSAGES.price(field.label) : undefined
+    default:
+      return (field.min !== undefined && number < field.min) || (field.max !== undefined && number > field.max)
+        ? FIELD_MESSAGES.numberFormat(field.label, field.number)
+        : undefined
+  }
 }
 
 /** The message of a text over its field's limit. */

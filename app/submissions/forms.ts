@@ -91,10 +91,14 @@ export interface FormDefinition<K extends FormKind = FormKind> {
   readonly replyVia?: { readonly field: string; readonly success: Readonly<Record<ReplyChannel, SuccessText>> }
   /** Groups of optional fields of which at least one must be filled (phone or e-mail), the message shown at each of them. */
   readonly anyOf?: readonly { readonly fields: readonly string[]; readonly message: string; readonly hint?: string }[]
-  /** The message next to an empty required field, and next to a value the field's format refuses (the server schema's). */
+  /**
+   * The message next to an empty required field, next to a value the field's format refuses, and next
+   * to a number outside its field's range (forms with number fields): the server schema's.
+   */
   readonly messages: {
     readonly missing: (field: FieldDefinition) => string
     readonly format: (field: FieldDefinition) => string
+    readonly range?: (field: FieldDefinition, number: number) => string | undefined
   }
 }
 

@@ -6,17 +6,15 @@
  * splits by module). Apart from forms.ts so that a page with only the contact form loads no lead form.
  */
 import { LEAD_KINDS as LEAD_KIND_TITLES } from '#schemas/lib/constants.ts'
-import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR } from '#schemas/lib/validation.ts'
+import { MAX_MILEAGE_KM, MAX_PRICE_EUR, MIN_VEHICLE_YEAR } from '#schemas/lib/validation.ts'
 import { WHOLE_NUMBER_PATTERN_SOURCE, YEAR_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
-import { FIELD_MESSAGES, formatMessage, missingLeadFieldMessage } from './field-messages.ts'
+import { FIELD_MESSAGES, formatMessage, missingLeadFieldMessage, numberRangeMessage } from './field-messages.ts'
 import { CONTACT_TOASTS, FIELD_ERROR_TOAST, type FieldDefinition, type FormDefinition, type FormTexts, type LeadKind } from './forms.ts'
 
 /** A kind's German title, kept once with the Studio's list in schemas/lib/constants.ts. */
 function titleOfKind(kind: LeadKind): string {
   return LEAD_KIND_TITLES.find((entry) => entry.value === kind)!.title
 }
-
-export const MAX_PRICE_EUR = 10_000_000
 
 export const LEAD_LIMITS = {
   name: 100,
@@ -53,7 +51,7 @@ export function leadForm<K extends LeadKind>(kind: K, fields: readonly FieldDefi
   const success =
     kind === 'vehicle-enquiry' ? { description: LEAD_TOASTS.vehicleEnquirySuccess } : kind === 'test-drive' ? LEAD_TOASTS.testDriveSuccess : LEAD_TOASTS.success
   const texts: FormTexts = { toasts: { missing: LEAD_TOASTS.missing, invalid: LEAD_TOASTS.invalid, failure: LEAD_TOASTS.failure }, success }
-  return { kind, title: titleOfKind(kind), texts, messages: { missing: missingLeadFieldMessage, format: formatMessage }, fields }
+  return { kind, title: titleOfKind(kind), texts, messages: { missing: missingLeadFieldMessage, format: formatMessage, range: numberRangeMessage }, fields }
 }
 
 const PHONE_PLACEHOLDER = 'Ihre Telefonnummer'
@@ -114,9 +112,13 @@ export const yearField = (label = 'Baujahr'): FieldDefinition => ({
   pattern: { source: YEAR_PATTERN_SOURCE, message: FIELD_MESSAGES.numberFormat(label, 'year') },
 })
 
-/** Kilometres and euros are typed the German way, thousands grouped or not: „123.456“, „123 456“, „123456“. */
+/**
+ * Kilometres and euros are typed the German way, thousands grouped or not: „123.456“, „123 456“,
+ * „123456“, and perhaps with the unit the label names („85.000 km“, „5.000 €“), which readWholeNumber
+ * reads past (visitor review 2026-11-30, M1: „85000 km“ was refused).
+ */
 const wholeNumberPattern = (label: string, kind: 'mileage' | 'price') => ({
-  source: WHOLE_NUMBER_PATTERN_SOURCE,
+  source: `(?:${WHOLE_NUMBER_PATTERN_SOURCE})(?: ?${kind === 'mileage' ? '[kK][mM]' : '€'})?`,
   message: FIELD_MESSAGES.numberFormat(label, kind),
 })
 

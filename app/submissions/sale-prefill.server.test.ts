@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { salePrefill } from './sale-prefill.server.ts'
 
-const prefill = (query: string) => salePrefill(new URLSearchParams(query))
+const prefill = (query: string) => salePrefill(new URLSearchParams(query)).values
+const refusals = (query: string) => salePrefill(new URLSearchParams(query)).errors
 
 describe('salePrefill: a valuation form’s query → the sell request’s initial values', () => {
   it('maps what a city page’s valuation form sends, hidden fields and honeypot left out', () => {
@@ -19,16 +20,43 @@ describe('salePrefill: a valuation form’s query → the sell request’s initi
     expect(prefill('model=A4&leadKind=brand-purchase&variant=audi')).toEqual({ make: 'Audi', model: 'A4' })
   })
 
-  it('takes a mileage typed the German way, thousands grouped by dots or spaces, as the form does', () => {
+  it('takes a mileage typed the German way, thousands grouped by dots or spaces, with its unit or without, as the form does', () => {
     expect(prefill('mileage=123.456')).toEqual({ mileage: '123.456' })
     expect(prefill('mileage=123+456')).toEqual({ mileage: '123 456' })
-    expect(prefill('mileage=123,5&year=2.017')).toEqual({})
+    expect(refusals('mileage=123.456&year=2018')).toEqual({})
+    expect(refusals('mileage=85000+km')).toEqual({})
+    expect(refusals('mileage=85.000KM')).toEqual({})
   })
 
-  it('drops each value its field’s rule refuses and keeps the others', () => {
-    expect(prefill('brand=VW&year=1800&mileage=-5&phone=call+me&email=name%40web&model=Golf')).toEqual({ make: 'VW', model: 'Golf' })
-    expect(prefill(`brand=${'x'.repeat(101)}&model=Golf%0AInjected`)).toEqual({})
-    expect(prefill('fuel=Raketentreibstoff&gearbox=Automatik&postcode=4532')).toEqual({ gearbox: 'Automatik' })
+  it('fills in a value its field’s rule refuses all the same, with the field’s message (visitor review 2026-11-30, M1)', () => {
+    const query = 'brand=VW&year=1800&mileage=9999999&phone=call+me&email=name%40web&model=Golf&fuel=Raketentreibstoff&postcode=4532'
+    expect(prefill(query)).toEqual({
+      make: 'VW',
+      model: 'Golf',
+      year: '1800',
+      mileage: '9999999',
+      phone: 'call me',
+      email: 'name@web',
+      fuel: 'Raketentreibstoff',
+      postcode: '4532',
+    })
+    const nextYear = new Date().getFullYear() + 1
+    expect(refusals(query)).toEqual({
+      year: [`„Erstzulassung (Jahr)“ muss zwischen 1950 und ${nextYear} liegen.`],
+      mileage: ['„Kilometerstand (km)“ muss zwischen 0 und 2.000.000 km liegen.'],
+      phone: [expect.stringContaining('Telefonnummer')],
+      email: ['Bitte geben Sie eine gültige E-Mail-Adresse an.'],
+      fuel: ['Bitte wählen Sie für „Kraftstoff“ einen Eintrag aus der Liste.'],
+      postcode: [expect.stringContaining('Postleitzahl')],
+    })
+    expect(refusals('mileage=123,5&year=2.017')).toEqual({
+      mileage: ['Bitte geben Sie den Kilometerstand in ganzen Kilometern an, z. B. 85.000.'],
+      year: [expect.stringContaining('vier Ziffern')],
+    })
+  })
+
+  it('never takes a value with an invisible control character, nor a field the sell request does not have', () => {
+    expect(prefill('model=Golf%0AInjected&make=VW%E2%80%AEfoo&leadKind=valuation&page=%2Flocations%2Fsonsbeck')).toEqual({})
   })
 
   it('ignores unknown parameters and over-long values, keeps the first of repeated ones, trims', () => {

@@ -480,10 +480,13 @@ describe('parseLead: mileage 0 to 2,000,000 km', () => {
     }
     expect(valueOf('vehicle-sale', { mileage: '2.000.000' }, 'mileage')).toBe('2000000')
     expect(valueOf('used-car-enquiry', { priceFrom: '12.500', priceTo: '20 000' }, 'priceTo')).toBe('20000')
+    // With the unit the label names, as the input's pattern lets it be typed (visitor review 2026-11-30, M1).
+    for (const mileage of ['85000 km', '85.000km', '85.000 KM']) expect(valueOf('vehicle-sale', { mileage }, 'mileage'), mileage).toBe('85000')
+    expect(valueOf('used-car-enquiry', { priceTo: '20.000 €' }, 'priceTo')).toBe('20000')
   })
 
   it('refuses a decimal, naming the field as the form labels it', () => {
-    for (const mileage of ['123,5', '12.34', '1.23.456', '123.456,7', '85000 km', 'viel']) {
+    for (const mileage of ['123,5', '12.34', '1.23.456', '123.456,7', '85000 kmh', '85.000 €', 'viel']) {
       expect(errorsOf('vehicle-sale', { mileage }), mileage).toEqual({ mileage: [MILEAGE_FORMAT] })
     }
     expect(errorsOf('student', { mileage: '12,5' })).toEqual({ mileage: [MILEAGE_FORMAT] })
@@ -513,7 +516,7 @@ describe('parseLead: price range of the used-car enquiry', () => {
     expect(errorsOf('used-car-enquiry', { priceFrom: '-1' })).toEqual({ priceFrom: [priceFormat('von')] })
     expect(errorsOf('used-car-enquiry', { priceFrom: -1 })).toEqual({ priceFrom: [PRICE] })
     expect(errorsOf('used-car-enquiry', { priceTo: '10000001' })).toEqual({ priceTo: ['„Preis bis (€)“ muss zwischen 0 und 10.000.000 € liegen.'] })
-    expect(errorsOf('used-car-enquiry', { priceTo: '20.000 €' })).toEqual({ priceTo: [priceFormat('bis')] })
+    expect(errorsOf('used-car-enquiry', { priceTo: '20.000 km' })).toEqual({ priceTo: [priceFormat('bis')] })
     // The financing request's down payment, in the calculator's words.
     expect(errorsOf('financing-request', { downPayment: '5.000,50' })).toEqual({
       downPayment: ['Bitte geben Sie die Anzahlung in ganzen Euro an, z. B. 5.000.'],

@@ -1,14 +1,14 @@
 import { ALERT_KINDS, isAlertKind } from '#app/alerts/consent.ts'
 import { z } from 'zod'
 import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'
-import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear, PUBLIC_VEHICLE_ID_PATTERN } from '#schemas/lib/validation.ts'
+import { PUBLIC_VEHICLE_ID_PATTERN } from '#schemas/lib/validation.ts'
 import { type ContentLake, createDocument } from '#app/lake/lake.server.ts'
 import { echoFormValues } from '#app/utils/form-values.ts'
 import { isSameSitePage } from '#app/utils/redirect-path.ts'
 import { hasForbiddenCharacters, isValidEmail, isValidPhone, WHOLE_NUMBER_PATTERN_SOURCE, readWholeNumber } from '#app/utils/form-rules.ts'
-import { FIELD_MESSAGES, missingFieldMessage, tooLongMessage } from './field-messages.ts'
+import { FIELD_MESSAGES, missingFieldMessage, numberRangeMessage, tooLongMessage } from './field-messages.ts'
 import { type FieldDefinition, type FieldErrors, type FormKind, replyChannel } from './forms.ts'
-import { LEAD_LIMITS, MAX_PRICE_EUR } from './lead-forms.ts'
+import { LEAD_LIMITS } from './lead-forms.ts'
 import { FORMS } from './form-registry.ts'
 import { SLOT_MESSAGES } from './test-drive-slots.ts'
 
@@ -64,20 +64,8 @@ function numberValue(field: FieldDefinition, kind: FormKind, value: unknown, ctx
   } else {
     return fail(ctx, FIELD_MESSAGES.numberFormat(field.label, field.number))
   }
-  switch (field.number) {
-    case 'year': {
-      const max = maxVehicleYear(new Date())
-      return number < MIN_VEHICLE_YEAR || number > max ? fail(ctx, FIELD_MESSAGES.year(field.label, max)) : number
-    }
-    case 'mileage':
-      return number < 0 || number > MAX_MILEAGE_KM ? fail(ctx, FIELD_MESSAGES.mileage(field.label)) : number
-    case 'price':
-      return number < 0 || number > MAX_PRICE_EUR ? fail(ctx, FIELD_MESSAGES.price(field.label)) : number
-    default:
-      return (field.min !== undefined && number < field.min) || (field.max !== undefined && number > field.max)
-        ? fail(ctx, FIELD_MESSAGES.numberFormat(field.label, field.number))
-        : number
-  }
+  const outOfRange = numberRangeMessage(field, number)
+  return outOfRange ? fail(ctx, outOfRange) : number
 }
 
 function checkboxValue(field: FieldDefinition, value: unknown, ctx: z.RefinementCtx): boolean {

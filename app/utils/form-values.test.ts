@@ -60,6 +60,25 @@ describe('every form checks itself before sending, in one pass (accessibility re
     expect(clientFieldErrors(complete, raw(complete))).toBeNull()
   })
 
+  it('names a number out of its range in the same pass, in the server’s words (visitor review 2026-11-30, M2)', () => {
+    const nextYear = new Date().getFullYear() + 1
+    for (const [year, mileage] of [
+      ['2099', '9.999.999'],
+      ['1800', '2000001'],
+    ] as const) {
+      const form = saleForm({ make: 'VW', model: 'Golf', year, mileage })
+      const errors = clientFieldErrors(form, raw(form))
+      expect(errors?.mileage).toEqual(['„Kilometerstand (km)“ muss zwischen 0 und 2.000.000 km liegen.'])
+      expect(errors?.year).toEqual([`„Erstzulassung (Jahr)“ muss zwischen 1950 und ${nextYear} liegen.`])
+      expect(errors?.phone).toEqual([PHONE_OR_EMAIL_MESSAGE])
+    }
+    // The ends of the ranges are fine.
+    const edges = saleForm({ make: 'VW', model: 'Golf', year: String(nextYear), mileage: '2.000.000' })
+    const errors = clientFieldErrors(edges, raw(edges))
+    expect(errors?.year).toBeUndefined()
+    expect(errors?.mileage).toBeUndefined()
+  })
+
   it('tells an empty required field (the missing toast) from a refused format alone (the toast naming the fields)', () => {
     const invalidOnly = formOf(CONTACT_FORM, { name: 'Max', email: 'max@', message: 'Hallo' })
     expect(refusedBeforeSending(CONTACT_FORM, CONTACT_FORM.fields, invalidOnly, raw(invalidOnly))).toEqual({

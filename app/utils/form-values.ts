@@ -1,4 +1,5 @@
 import { HONEYPOT_FIELD, missingRequiredFields, type FieldDefinition, type FieldErrors, type FormDefinition } from '#app/submissions/forms.ts'
+import { readWholeNumber } from '#app/utils/form-rules.ts'
 
 /*
  * Helpers of the site's forms (contact and lead forms): read the form, show the server's verdict
@@ -66,8 +67,9 @@ export interface RefusedFields {
 /**
  * What the page refuses before sending, all in one pass and in the server's words (accessibility
  * review 2026-11-29, M3 and L11): every required field of `fields` left empty, the members of a group
- * of which one must be filled (phone or e-mail) with the group's message, and every filled field whose
- * format the browser's constraints (type, pattern, maxLength) refuse. Null when the form may go.
+ * of which one must be filled (phone or e-mail) with the group's message, every filled field whose
+ * format the browser's constraints (type, pattern, maxLength) refuse, and every number outside its
+ * range. Null when the form may go.
  * The one check of every form of the site, the sell form's as the scripted ones'.
  */
 export function refusedBeforeSending(
@@ -80,8 +82,15 @@ export function refusedBeforeSending(
   for (const field of fields) {
     const control = element.elements.namedItem(field.name)
     const isControl = control instanceof HTMLInputElement || control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement
+    if (!isControl) continue
     // An empty field is the missing check's below.
-    if (isControl && !control.validity.valid && !control.validity.valueMissing) errors[field.name] = [form.messages.format(field)]
+    if (!control.validity.valid && !control.validity.valueMissing) errors[field.name] = [form.messages.format(field)]
+    else if (field.number && control.value.trim() !== '') {
+      // A number in its format may still be out of its range („9.999.999“ km): the server's check, here.
+      const number = readWholeNumber(control.value.trim())
+      const outOfRange = number === null ? undefined : form.messages.range?.(field, number)
+      if (outOfRange) errors[field.name] = [outOfRange]
+    }
   }
   const missing = missingRequiredFields(form, raw).filter((name) => fields.some((field) => field.name === name))
   for (const name of missing) {

@@ -30,6 +30,9 @@ export function maxVehicleYear(now: Date = new Date()): number {
 
 export const MAX_MILEAGE_KM = 2_000_000
 
+/** The highest price a form takes (a price wish, a budget). */
+export const MAX_PRICE_EUR = 10_000_000
+
 /** A vehicle's public id, the `{Nummer}` of /vehicles/{Nummer}: letters, digits and hyphens, at most 40 (the Studio's rule, read by every route and form that takes one). */
 export const PUBLIC_VEHICLE_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/
 

@@ -345,14 +345,19 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await leadNamed(name)).not.toHaveProperty('vehicle')
     })
 
-    test('the flow shows only known, valid values from its address, as text', async ({ page }) => {
+    test('the flow fills in the values from its address as text, a refused one with its message beside it', async ({ page }) => {
       await page.goto('/auto-verkaufen?brand=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&year=1800&mileage=abc&phone=0201%20555&postcode=x')
       await expect(control(page, 'textbox', 'Marke')).toHaveValue('<img src=x onerror=alert(1)>')
-      await expect(control(page, 'textbox', 'Erstzulassung (Jahr)')).toHaveValue('')
-      await expect(control(page, 'textbox', 'Kilometerstand (km)')).toHaveValue('')
       await expect(control(page, 'textbox', 'Telefon')).toHaveValue('0201 555')
-      await expect(control(page, 'textbox', 'Postleitzahl')).toHaveValue('')
       await expect(page.locator('img[src="x"]')).toHaveCount(0)
+      // What the field refuses stays as typed, described by its message (visitor review 2026-11-30, M1), before any send.
+      const year = control(page, 'textbox', 'Erstzulassung (Jahr)')
+      await expect(year).toHaveValue('1800')
+      await expect(year).toHaveAccessibleDescription(/muss zwischen 1950 und \d{4} liegen/)
+      await expect(control(page, 'textbox', 'Kilometerstand (km)')).toHaveValue('abc')
+      await expect(control(page, 'textbox', 'Kilometerstand (km)')).toHaveAccessibleDescription(/in ganzen Kilometern an, z\. B\. 85\.000/)
+      await expect(control(page, 'textbox', 'Postleitzahl')).toHaveValue('x')
+      await expect(control(page, 'textbox', 'Marke')).not.toHaveAttribute('aria-invalid', 'true')
     })
 
     test('an empty submit on a 360 px phone scrolls to the first invalid field with its label in view below the header', async ({ page }) => {

@@ -15,7 +15,8 @@ import { clientOf, ROOT, startSite, type TestSite } from './site'
 /** Budgets in KB (gzip level 6), per route Lighthouse measures; measured 2026-11-28 plus headroom for one small feature. */
 const BUDGET_KB: Record<string, number> = {
   '/': 124,
-  '/services/autoankauf': 134,
+  // 2026-11-30: +1 for the visitor review's form fixes (decision 094, amended a fifth time): 133.8 → 134.1 KB.
+  '/services/autoankauf': 135,
   // 2026-11-29: +1 for the tablet review's form fixes (phone or e-mail as one group, no field alone in
   // its row, the e-mail address kept whole): 129.9 → 130.3 KB on a vehicle page, its four forms.
   // 2026-11-29: +1 for the copy review's form messages (decision 094, amended a third time): 130.9 → 131.6 KB.
@@ -25,9 +26,9 @@ const BUDGET_KB: Record<string, number> = {
   // look at another page, a card is an anchor for „Merken“ without JavaScript.
   // 2026-11-29: +1 for the copy review's form messages (decision 094, amended a third time): 131.9 → 132.5 KB.
   '/vehicles/{vehicle}': 133,
-  '/locations/dortmund': 134,
-  '/locations/muenster/studenten-autoankauf': 134,
-  '/contact': 134,
+  '/locations/dortmund': 135,
+  '/locations/muenster/studenten-autoankauf': 135,
+  '/contact': 135,
 }
 
 let site: TestSite

@@ -97,6 +97,7 @@ const LEADS_API = '/api/leads'
  */
 export function SaleForm({
   prefill = {},
+  prefillErrors = {},
   tradeIn,
   testDriveLead,
   submissionKey,
@@ -104,6 +105,8 @@ export function SaleForm({
   sourcePage,
 }: {
   prefill?: Readonly<Record<string, string>>
+  /** The message of each value of `prefill` its field refuses (a valuation form's „85000 km“ out of range): shown on arrival. */
+  prefillErrors?: FieldErrors
   /** The car the seller wants to buy with this one (a vehicle page's trade-in link): named on the page, its id sent along. */
   tradeIn?: { id: string; name: string }
   /** The test drive this request follows (issue 36): its lead's id, sent along so the dealer sees one customer; its contact details are in `prefill`. */
@@ -121,8 +124,11 @@ export function SaleForm({
   const navigation = useNavigation()
   const navigate = useNavigate()
   const [scripted, setScripted] = useState<ErrorData | null>(null)
-  /** What the page's own check refused before sending (refusedBeforeSending); the server's answer replaces it. */
-  const [checked, setChecked] = useState<FieldErrors | null>(null)
+  /**
+   * What the page's own check refused before sending (refusedBeforeSending); the server's answer replaces it.
+   * On arrival, what the valuation form handed over and the field refuses, so the seller sees it before sending.
+   */
+  const [checked, setChecked] = useState<FieldErrors | null>(Object.keys(prefillErrors).length > 0 ? prefillErrors : null)
   const actionData = useActionData()
   const actionErrors = readErrors(actionData)
   const server = scripted ?? actionErrors
