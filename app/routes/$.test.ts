@@ -46,6 +46,22 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
   })
   afterAll(() => test.close())
 
+  it('a page header’s title and a legal text’s headings carry soft hyphens in their long words; the title for <title> and the paragraphs do not (visitor review 2026-11-30, L2)', async () => {
+    const shown = (text: string | null | undefined) => text?.replaceAll('\u00AD', '·')
+    const privacy = await loadPage(test, '/datenschutz')
+    expect(shown(privacy.heading)).toBe('Da·ten·schutz·er·klä·rung')
+    expect(privacy.title).toBe('Datenschutzerklärung')
+    type Block = { _type: string; style?: string; children?: { _type: string; text?: string }[] }
+    const blocks = privacy.sections.flatMap((section) => ('body' in section ? ((section.body ?? []) as Block[]) : []))
+    const textsOf = (style: string) =>
+      blocks.filter((block) => block.style === style).flatMap((block) => (block.children ?? []).map((child) => child.text ?? ''))
+    expect(textsOf('h3').map(shown)).toContain('Fi·nan·zie·rungs·an·fra·gen')
+    // Short heading words stay whole, and body text is left to the browser.
+    expect(textsOf('h3')).toContain('Hosting und Server-Logfiles')
+    expect(textsOf('normal').length).toBeGreaterThan(5)
+    expect(textsOf('normal').join('')).not.toContain('\u00AD')
+  })
+
   it.each(CONTENT_ROUTES)('%s is a page of the seed, cacheable, with exactly one H1', async (path) => {
     const result = await load(test, path)
     if (result instanceof Response) throw new Error(`${path} answered ${result.status}`)

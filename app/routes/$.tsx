@@ -129,7 +129,7 @@ export default function ContentPageRoute() {
   const startsWithHero = page.sections[0]?._type === 'heroSection'
   return (
     <>
-      {startsWithHero ? null : <PageHeader title={page.title} intro={page.intro} />}
+      {startsWithHero ? null : <PageHeader title={page.heading ?? page.title} intro={page.intro} />}
       <PageSections sections={page.sections} hours={hours} smoothScroll={page.instantScroll !== true} />
       {financingFootnote ? <RateFootnote text={financingFootnote} /> : null}
     </>

@@ -70,19 +70,22 @@ const UNMARKED_ROOT_KEYS = new Set(['title', 'parents'])
  * not a breadcrumb's parent page), so the HTML carries them and no script does it in the browser.
  * A button's `label` too (BUTTON: a label with a `target`): at a larger default font on a phone
  * „INZAHLUNGNAHME“ is wider than its card; and the hero's title lines, from shorter words on (docs/decisions/110).
+ * And the text of a Portable Text heading (a legal page's „Verbraucherstreitbeilegung“), and a page's
+ * `heading` (its header's title; visitor review 2026-11-30, L2).
  */
-function resolve(value: unknown, resolution: Resolution, at: { heading?: HeadingKind; item?: boolean; root?: boolean } = {}): unknown {
+function resolve(value: unknown, resolution: Resolution, at: { heading?: HeadingKind; item?: boolean; root?: boolean; headingBlock?: boolean } = {}): unknown {
   const { figures, footnotes } = resolution
   if (typeof value === 'string') {
     const text = resolvePlaceholders(value, figures, footnotes)
     return at.heading ? hyphenateHeading(text, at.heading) : text
   }
   if (Array.isArray(value)) {
-    const entries = value.map((entry) => resolve(entry, resolution, { item: true }))
+    const entries = value.map((entry) => resolve(entry, resolution, { item: true, headingBlock: at.headingBlock }))
     return footnotes ? markInlineFigures(value, entries, footnotes) : entries
   }
   if (typeof value !== 'object' || value === null) return value
   const object = value as Record<string, unknown>
+  const headingBlock = object._type === 'block' && typeof object.style === 'string' && /^h\d$/.test(object.style)
   if (object._type === FIGURE_TYPE) {
     const figure = isFigureKey(object.key) ? figures[object.key] : undefined
     return { _type: 'span', _key: object._key, text: figure === undefined ? `{${String(object.key)}}` : formatFigure(figure), marks: [] }
@@ -91,7 +94,8 @@ function resolve(value: unknown, resolution: Resolution, at: { heading?: Heading
     Object.entries(object).map(([key, entry]) => [
       key,
       resolve(entry, UNMARKED_KEYS.has(key) || (at.root && UNMARKED_ROOT_KEYS.has(key)) ? { figures } : resolution, {
-        heading: headingKindOf(key, object, at.item),
+        heading: at.headingBlock && object._type === 'span' && key === 'text' ? 'heading' : headingKindOf(key, object, at.item),
+        headingBlock: headingBlock && key === 'children',
       }),
     ]),
   )

@@ -37,8 +37,11 @@ import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/v
 /** The inventory's name, as the menu calls it: its breadcrumb on /vehicles and the vehicle pages. */
 export const INVENTORY_TITLE = 'Fahrzeuge'
 
-/** The H1 of /vehicles: what buyers search for (the title's words; SEO review 2026-11-29, finding 11). */
-export const INVENTORY_HEADING = 'Gebrauchtwagen in Essen'
+/**
+ * The H1 of /vehicles: what buyers search for (the title's words; SEO review 2026-11-29, finding 11),
+ * with the soft hyphen a heading's long word gets (decision 102): at 320 px it broke „GEBRAUCHTWAG|EN“.
+ */
+export const INVENTORY_HEADING = 'Gebraucht\u00ADwagen in Essen'
 
 export const VEHICLE_SORTS = ['newest', 'price-asc', 'price-desc', 'mileage', 'year'] as const
 export type VehicleSort = (typeof VEHICLE_SORTS)[number]

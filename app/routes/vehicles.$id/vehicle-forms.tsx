@@ -44,7 +44,8 @@ export function VehicleForms({
           id="wieder-frei"
           highlighted
           className="mt-14"
-          heading="Benachrichtigen, falls wieder frei"
+          // With the soft hyphens a heading's long word gets (decision 102): at 320 px it broke „BENACHRICHTIGE|N“.
+          heading={'Be\u00ADnach\u00ADrich\u00ADti\u00ADgen, falls wieder frei'}
           intro={`Der ${name} ist reserviert. Hinterlassen Sie Ihren Namen und Ihre Telefonnummer oder E-Mail-Adresse: Fällt die Reservierung weg, melden wir uns bei Ihnen.`}
         >
           <LeadForm form={AVAILABILITY_ALERT_FORM} anchor="wieder-frei" vehicle={formVehicle} submitLabel="BENACHRICHTIGEN, FALLS WIEDER FREI" />

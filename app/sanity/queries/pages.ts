@@ -11,6 +11,8 @@ import { BUTTON, HOME_PAGE, IMAGE, IMAGE_LQIP_FIELDS, LINK_HREF, REVIEW, RICH_TE
  * A card without an image of its own shows the page's first image (its hero's, as a rule).
  * `city` (its city, on city pages) and `parents` (the pages above it, shortest path first) serve
  * the breadcrumbs and the structured data: /locations/xanten/bmw-ankauf belongs to Xanten.
+ * `heading` is the title as the page header shows it: the loader gives headings their soft hyphens
+ * (figures.server.ts), while `title` stays plain for the <title> and the breadcrumbs.
  */
 /** The path of the page that was once at `$path` (its `previousPaths`, kept when it was renamed, decision 099), if any. */
 export const RENAMED_PAGE_QUERY = defineQuery(`*[_type == "page" && $path in previousPaths][0].path`)
@@ -19,6 +21,7 @@ export const PAGE_QUERY = defineQuery(`*[_type == "page" && path == $path][0]{
   _id,
   _updatedAt,
   title,
+  "heading": title,
   path,
   intro,
   openingHours,
