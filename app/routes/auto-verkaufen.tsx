@@ -101,7 +101,7 @@ export default function SellPage() {
               <PhoneIcon className="size-4 shrink-0 text-amber-600" />
               <span>
                 Lieber anrufen?{' '}
-                <a href={telHref(settings.phone)} className="font-semibold text-zinc-950 underline underline-offset-4">
+                <a href={telHref(settings.phone)} className="font-semibold whitespace-nowrap text-zinc-950 underline underline-offset-4">
                   {settings.phone}
                 </a>
               </span>

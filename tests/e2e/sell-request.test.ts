@@ -123,7 +123,7 @@ for (const javaScriptEnabled of [true, false]) {
         await waitForScripts(page)
         await fillSellRequest(page, name, [])
         // The field is the site's own German button with the count, not the browser's „Choose Files“.
-        await expect(page.locator('label', { hasText: 'Fotos auswählen' })).toBeVisible()
+        await expect(page.locator('label', { hasText: /^Fotos aus\u00AD?wählen$/ })).toBeVisible()
         await expect(page.getByText('Noch keine Fotos ausgewählt')).toBeVisible()
         const input = page.getByLabel('Fotos Ihres Fahrzeugs')
         for (const photo of await twoPhotos()) await input.setInputFiles(photo)

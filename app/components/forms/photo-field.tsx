@@ -106,10 +106,11 @@ export function PhotoField({ inputId, errors, onChoose }: PhotoFieldProps) {
             <label
               htmlFor={inputId}
               aria-hidden="true"
-              className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md bg-zinc-900 px-4 font-semibold text-white hover:bg-zinc-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-zinc-900"
+              className="inline-flex min-h-11 max-w-full cursor-pointer items-center gap-2 rounded-md bg-zinc-900 px-4 font-semibold text-white hover:bg-zinc-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-zinc-900 [&_svg]:shrink-0"
             >
               <CameraIcon />
-              {chosen.length === 0 ? 'Fotos auswählen' : 'Weitere Fotos'}
+              {/* Inside its box at a larger default font too (visitor review 2026-11-30, L1): „aus-/wählen“ where it must break. */}
+              {chosen.length === 0 ? 'Fotos aus\u00ADwählen' : 'Weitere Fotos'}
             </label>
             <span aria-hidden="true" className="text-sm text-zinc-700">
               {chosen.length === 0 ? 'Noch keine Fotos ausgewählt' : chosen.length === 1 ? '1 Foto ausgewählt' : `${chosen.length} Fotos ausgewählt`}
@@ -144,8 +145,8 @@ export function PhotoField({ inputId, errors, onChoose }: PhotoFieldProps) {
         </ul>
       ) : null}
       <p id={`${inputId}-hint`} className="mt-2 text-sm text-zinc-600">
-        Bis zu {MAX_PHOTOS} Fotos als JPEG, PNG oder WebP, je höchstens 10 MB: am besten vorne, hinten, Innenraum, Tacho und Schäden. Wir speichern die Fotos
-        ohne Standort- und Kameradaten und zeigen sie niemandem außer unserem Team.
+        Bis zu {MAX_PHOTOS} Fotos als JPEG, PNG oder WebP, je höchstens 10{'\u00a0'}MB: am besten vorne, hinten, Innenraum, Tacho und Schäden. Wir speichern die
+        Fotos ohne Standort- und Kameradaten und zeigen sie niemandem außer unserem Team.
         {hydrated ? ' Sie können Fotos auch nacheinander auswählen.' : null}
       </p>
     </>

@@ -194,7 +194,7 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path, l
               <dd className="text-right whitespace-nowrap">{formatEuroCents(example.downPayment)}</dd>
               <dt>Nettodarlehensbetrag</dt>
               <dd className="text-right whitespace-nowrap">{formatEuroCents(example.netLoanAmount)}</dd>
-              <dt>Sollzinssatz (gebunden) p. a.</dt>
+              <dt>Sollzinssatz (gebunden) p.{'\u00a0'}a.</dt>
               <dd className="text-right whitespace-nowrap">{formatRatePercent(example.nominalRatePercent)}</dd>
               <dt>Effektiver Jahreszins</dt>
               <dd className="text-right whitespace-nowrap">{formatRatePercent(example.effectiveAnnualRatePercent)}</dd>

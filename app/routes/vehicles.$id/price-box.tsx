@@ -113,7 +113,8 @@ export function PriceBox({
           {tel ? (
             <a href={tel} className={buttonClasses({ variant: 'outline-dark' })}>
               <PhoneIcon className="size-4" />
-              {phone}
+              {/* A number is read as one: never „0201 8512 / 3400“ (visitor review 2026-11-30, L3). */}
+              <span className="whitespace-nowrap">{phone}</span>
             </a>
           ) : null}
           <SaveButton id={vehicle.id} name={name} className="self-center" />
