@@ -5,7 +5,17 @@ import { BodyTooLargeError, CACHE_CONTROL, jsonCreated, jsonError, mediaType, pa
 import { sameSiteLocation } from '#app/utils/redirect-path.ts'
 import { checkSubmissionLimit, limitSubmission, TOO_MANY_SUBMISSIONS } from '#app/utils/request-guards.server.ts'
 import { echoFormValues } from '#app/utils/form-values.ts'
-import { CONTACT_TOASTS, confirmationId, DEFAULT_ANCHOR, FORM_KIND_FIELD, replyChannel, sentQuery, type FormKind, type SubmissionActionData } from './forms.ts'
+import {
+  chosenSlot,
+  CONTACT_TOASTS,
+  confirmationId,
+  DEFAULT_ANCHOR,
+  FORM_KIND_FIELD,
+  replyChannel,
+  sentQuery,
+  type FormKind,
+  type SubmissionActionData,
+} from './forms.ts'
 import { isLeadKind, LEAD_TOASTS } from './lead-forms.ts'
 import { FORMS, isFormKind } from './form-registry.ts'
 import { MultipartRefusal, readMultipart } from './multipart.server.ts'
@@ -161,7 +171,12 @@ export async function submissionPageAction({ request, context }: ActionFunctionA
         // A bot hears of its photos as a person would (the count sent), nothing being stored.
         const photos = photoField ? (outcome.status === 'stored' ? outcome.photos : { stored: files?.photos.length ?? 0, withheld: false }) : undefined
         const kept = (FORMS[kind].keepsParams ?? []).flatMap((name) => url.searchParams.getAll(name).map((value) => [name, value]))
-        const query = [new URLSearchParams(kept).toString(), sentQuery(kind, anchor, photos, replyChannel(FORMS[kind], fields))].filter(Boolean).join('&')
+        const query = [
+          new URLSearchParams(kept).toString(),
+          sentQuery(kind, anchor, { photos, channel: replyChannel(FORMS[kind], fields), slot: chosenSlot(FORMS[kind], fields) }),
+        ]
+          .filter(Boolean)
+          .join('&')
         return redirect(sameSiteLocation(url.pathname, query, confirmationId(anchor)), {
           status: 303,
           headers: [...Object.entries(noStore), ...handoffHeaders(outcome, context)],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { missingFieldMessage } from '#app/submissions/field-messages.ts'
-import { formFields, inputAttributes, missingRequiredFields, replyChannel, sentQuery, successText, type LeadKind } from '#app/submissions/forms.ts'
+import { chosenSlot, formFields, inputAttributes, missingRequiredFields, replyChannel, sentQuery, successText, type LeadKind } from '#app/submissions/forms.ts'
 import { LEAD_KINDS } from '#app/submissions/lead-forms.ts'
 import { vehicleEnquiryMessage } from '#app/submissions/vehicle-lead-forms.ts'
 import { FORMS, LEAD_FORMS } from '#app/submissions/form-registry.ts'
@@ -245,8 +245,23 @@ describe('the Suchauftrag’s confirmation (copy review 2026-11-29, M16)', () =>
   })
 
   it('the confirmation address names the way, never the address or number', () => {
-    expect(sentQuery('search-request', 'suchauftrag', undefined, 'email')).toBe('anfrage=gesendet&formular=suchauftrag&antwort=email')
+    expect(sentQuery('search-request', 'suchauftrag', { channel: 'email' })).toBe('anfrage=gesendet&formular=suchauftrag&antwort=email')
     expect(sentQuery('search-request', 'suchauftrag')).toBe('anfrage=gesendet&formular=suchauftrag')
+    expect(sentQuery('test-drive', 'probefahrt', { slot: '2026-12-01T15:00-18:00' })).toBe(
+      'anfrage=gesendet&formular=probefahrt&termin=2026-12-01T15%3A00-18%3A00',
+    )
+  })
+
+  it('the test drive’s confirmation names the chosen window as the select did (visitor review 2026-11-30, L6)', () => {
+    const testDrive = LEAD_FORMS['test-drive']
+    expect(chosenSlot(testDrive, { slot: '2026-12-01T15:00-18:00', name: 'Max' })).toBe('2026-12-01T15:00-18:00')
+    expect(chosenSlot(testDrive, { slot: '' })).toBeUndefined()
+    expect(chosenSlot(LEAD_FORMS['vehicle-enquiry'], { slot: '2026-12-01T15:00-18:00' })).toBeUndefined()
+    expect(successText(testDrive, undefined, 'Di, 01.12.2026, 15:00–18:00 Uhr')).toEqual({
+      title: 'Probefahrt angefragt!',
+      description: 'Vielen Dank! Wir rufen Sie an, um Ihren Wunschtermin zu bestätigen. Ihr Wunschtermin: Di, 01.12.2026, 15:00–18:00 Uhr.',
+    })
+    expect(successText(testDrive, undefined)).toBe(testDrive.texts.success)
   })
 
   it('an empty field and a field with neither an address nor a number get different messages', () => {

@@ -128,10 +128,19 @@ export function replyChannel(form: FormDefinition, values: Readonly<Record<strin
   return isValidEmail(value.trim()) ? 'email' : 'telefon'
 }
 
+/** The slot a post chose in its form's slot field (the test drive's „Wunschtermin“, its value); undefined for other forms. */
+export function chosenSlot(form: FormDefinition, values: Readonly<Record<string, unknown>>): string | undefined {
+  const field = form.fields.find((candidate) => candidate.type === 'slot')
+  const value = field ? values[field.name] : undefined
+  return typeof value === 'string' && value !== '' ? value : undefined
+}
+
 /** The success toast's and the confirmation's words for a post that gave `channel` (replyChannel, or the confirmation's address). */
-export function successText(form: FormDefinition, channel: string | null | undefined): SuccessText {
+export function successText(form: FormDefinition, channel: string | null | undefined, slot?: string): SuccessText {
   const byChannel = form.replyVia?.success
-  return byChannel && (channel === 'email' || channel === 'telefon') ? byChannel[channel] : form.texts.success
+  const text = byChannel && (channel === 'email' || channel === 'telefon') ? byChannel[channel] : form.texts.success
+  // The test drive's chosen window, as the select named it (slotText): the visitor sees what was asked for (visitor review 2026-11-30, L6).
+  return slot ? { ...text, description: `${text.description} Ihr Wunschtermin: ${slot}.` } : text
 }
 
 /**
@@ -313,7 +322,7 @@ export function missingRequiredFields(form: FormDefinition, values: Partial<Reco
 /** The query parameters of the confirmation after a post without JavaScript (docs/decisions/003). */
 export const SENT = {
   contact: { param: 'nachricht', value: 'gesendet' },
-  lead: { param: 'anfrage', value: 'gesendet', formParam: 'formular', photosParam: 'fotos', channelParam: 'antwort' },
+  lead: { param: 'anfrage', value: 'gesendet', formParam: 'formular', photosParam: 'fotos', channelParam: 'antwort', slotParam: 'termin' },
 } as const
 /** `?betreff=termin` preselects a subject (the quick contact's „Termin“ link on /contact). */
 export const SUBJECT_PARAM = 'betreff'
@@ -331,13 +340,19 @@ export const PERSONAL_FIELDS: readonly string[] = ['name', 'email', 'phone']
 export const DEFAULT_ANCHOR = { contact: 'contact', lead: 'anfrage' } as const
 
 /** The confirmation query of a form: `nachricht=gesendet` (contact), `anfrage=gesendet&formular=<anchor>` (leads). */
-export function sentQuery(kind: FormKind, anchor: string, photos?: { stored: number; withheld: boolean }, channel?: ReplyChannel): string {
+export function sentQuery(
+  kind: FormKind,
+  anchor: string,
+  { photos, channel, slot }: { photos?: { stored: number; withheld: boolean }; channel?: ReplyChannel; slot?: string } = {},
+): string {
   if (kind === 'contact') return new URLSearchParams({ [SENT.contact.param]: SENT.contact.value }).toString()
   const query = new URLSearchParams({ [SENT.lead.param]: SENT.lead.value, [SENT.lead.formParam]: anchor })
   // What the confirmation says of the photos (a form with photos only): their number, or that none were kept.
   if (photos) query.set(SENT.lead.photosParam, photos.withheld ? PHOTOS_WITHHELD : String(photos.stored))
   // The way back given (`email` or `telefon`, never the address or number itself): the confirmation speaks of that one.
   if (channel) query.set(SENT.lead.channelParam, channel)
+  // The test drive's window (its value, `2026-11-30T15:00-18:00`): the confirmation names it as the select did.
+  if (slot) query.set(SENT.lead.slotParam, slot)
   return query.toString()
 }
 

@@ -119,8 +119,3 @@ export function checkSlot(value: string, specs: readonly HoursSpec[], now: Date,
   if (date !== today.date && !testDriveSlots(specs, now, { special }).some((offered) => offered.value === value)) return { ok: false, reason: 'far' }
   return { ok: true, slot, startsAt: berlinInstant(date, slot.start), endsAt: berlinInstant(date, slot.end) }
 }
-
-/** `Sa, 28.11.2026, 09:00–12:00 Uhr`: how the lead, the mails and the confirmation name a slot. */
-export function slotText(slot: Pick<TestDriveSlot, 'dayLabel' | 'windowLabel'>): string {
-  return `${slot.dayLabel}, ${slot.windowLabel}`
-}

@@ -66,7 +66,8 @@ describe.each(BACKENDS)('trade-in after a test drive on the %s lake', (backend) 
     const response = await testDrive(name, true)
     expect(response.status).toBe(303)
     const location = response.headers.get('location')!
-    expect(location).toBe('/vehicles/1?anfrage=gesendet&formular=probefahrt#probefahrt-bestaetigung')
+    // The chosen window is named (its value, no person's data), so the confirmation can say it.
+    expect(location).toBe(`/vehicles/1?anfrage=gesendet&formular=probefahrt&termin=${encodeURIComponent(slot)}#probefahrt-bestaetigung`)
     // The page, and its data with JavaScript (Remix's single fetch: a <Link> there asks /auto-verkaufen.data).
     const cookies = response.headers.getSetCookie()
     expect(cookies).toEqual(

@@ -17,19 +17,21 @@ test.use({ viewport: { width: 390, height: 844 } })
 const testDriveForm = (page: Page) => page.locator('#probefahrt form')
 const leadWith = async (name: string) => (await storedLeads()).find((lead) => (lead.contact as { name?: string } | undefined)?.name === name)
 
-/** Fills the test drive with the first offered slot; returns that slot's value. */
+/** Fills the test drive with the first offered slot; returns that slot's value and its words in the select. */
 async function bookFirstSlot(page: Page, name: string, email: string) {
   const form = testDriveForm(page)
   await form.getByLabel(/^Name/).fill(name)
   await form.getByLabel(/^Telefon/).fill('0171 2345678')
   await form.getByLabel(/^E-Mail/).fill(email)
   const slot = form.getByLabel(/^Wunschtermin/)
-  const value = await slot.locator('option').nth(1).getAttribute('value')
+  const first = slot.locator('option').nth(1)
+  const [value, label] = [await first.getAttribute('value'), await first.textContent()]
   expect(value).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}-\d{2}:\d{2}$/)
+  expect(label).toMatch(/^[A-Z][a-z], \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}–\d{2}:\d{2} Uhr$/)
   await slot.selectOption(value!)
   await form.getByLabel('Fahrzeug in Zahlung geben?').check()
   await form.getByRole('button', { name: 'PROBEFAHRT ANFRAGEN' }).click()
-  return value!
+  return { value: value!, label: label! }
 }
 
 /**
@@ -91,10 +93,12 @@ test.describe('with JavaScript', () => {
     const name = uniqueName('Probefahrer')
     // An address of its own: receipts are capped per address and day (both projects and retries share the server).
     const email = `probefahrt-${name.split(' ').at(-1)}@example.de`
-    const slot = await bookFirstSlot(page, name, email)
+    const { value: slot, label } = await bookFirstSlot(page, name, email)
 
     const section = page.locator('#probefahrt')
     await expect(section.getByRole('status')).toContainText('Probefahrt angefragt!')
+    // The confirmation names the window asked for (visitor review 2026-11-30, L6).
+    await expect(section.getByRole('status')).toContainText(`Ihr Wunschtermin: ${label}.`)
     await expect(section.locator(':focus')).toContainText('Probefahrt angefragt!')
     await expect(section.getByRole('link', { name: 'Jetzt Ihr Fahrzeug bewerten lassen' })).toHaveAttribute('href', '/auto-verkaufen?inzahlungnahme=1')
 
@@ -192,9 +196,10 @@ test.describe('without JavaScript', () => {
     await page.goto('/vehicles/1')
     const name = uniqueName('Ohne Skript Probefahrt')
     const email = `ohne-skript-probefahrt-${name.split(' ').at(-1)}@example.de`
-    const slot = await bookFirstSlot(page, name, email)
-    await expect(page).toHaveURL(/\/vehicles\/1\?anfrage=gesendet&formular=probefahrt#probefahrt-bestaetigung$/)
+    const { value: slot, label } = await bookFirstSlot(page, name, email)
+    await expect(page).toHaveURL(/\/vehicles\/1\?anfrage=gesendet&formular=probefahrt&termin=[^#&]+#probefahrt-bestaetigung$/)
     await expect(page.locator('#probefahrt').getByRole('status')).toContainText('Probefahrt angefragt!')
+    await expect(page.locator('#probefahrt').getByRole('status')).toContainText(`Ihr Wunschtermin: ${label}.`)
     await expectFocusedConfirmation(page, 'probefahrt-bestaetigung', 'Probefahrt angefragt!')
     await expect.poll(() => leadWith(name)).toBeDefined()
     expect(await leadWith(name)).toMatchObject({ kind: 'test-drive', appointment: instantsOf(slot), tradeIn: true })

@@ -215,7 +215,7 @@ export function SaleForm({
         draft.forget()
         setUpload('done')
         setScripted(null)
-        navigate(`${SALE_PATH}?${sentQuery('vehicle-sale', ANCHOR, json.photos)}#${SALE_CONFIRMATION_ID}`, { preventScrollReset: true })
+        navigate(`${SALE_PATH}?${sentQuery('vehicle-sale', ANCHOR, { photos: json.photos })}#${SALE_CONFIRMATION_ID}`, { preventScrollReset: true })
         return
       }
       if (answer.status === 400 && json.fieldErrors) setScripted({ fieldErrors: json.fieldErrors, values: {} })

@@ -1,5 +1,6 @@
 import { type SelectHTMLAttributes } from 'react'
 import { CONTROL_CLASSES } from '#app/components/ui/field.tsx'
+import { slotText } from '#app/submissions/slot-text.ts'
 // Only the type: the slots come from the loader (docs/decisions/050, 057).
 import { type TestDriveSlot } from '#app/submissions/test-drive-slots.ts'
 
@@ -27,7 +28,7 @@ export function SlotSelect({ slots, className, ...props }: { slots: readonly Tes
         <optgroup key={day.date} label={day.label}>
           {day.slots.map((slot) => (
             <option key={slot.value} value={slot.value}>
-              {`${day.label}, ${slot.windowLabel}`}
+              {slotText(slot)}
             </option>
           ))}
         </optgroup>

@@ -5,6 +5,7 @@ import { toast } from '#app/components/ui/toast.ts'
 import { CONTROL_CLASSES, Field, FieldGroup, loneHalves, type DescribeMember } from '#app/components/ui/field.tsx'
 import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/components/ui/form-parts.tsx'
 import {
+  chosenSlot,
   confirmationId,
   errorSummaryId,
   DEFAULT_ANCHOR,
@@ -32,6 +33,7 @@ import { SALE_PATH } from '#schemas/lib/constants.ts'
 // this form's script chunk and, since the footer's „Heute geöffnet“ uses it too, split it into a chunk
 // of its own on every page (docs/decisions/050, 057).
 import { type TestDriveSlot } from '#app/submissions/test-drive-slots.ts'
+import { slotText } from '#app/submissions/slot-text.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
 import { draftKey, handOverDraft, useFormDraft } from '#app/utils/form-draft.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
@@ -182,13 +184,18 @@ export function SubmissionForm({
       control?.parentElement?.scrollIntoView({ block: 'nearest', behavior: prefersReducedMotion() ? 'instant' : 'smooth' })
     }
   }, [sentHere])
+  /** A chosen slot's words as its select named them; none for a slot no longer offered (a window that has begun since). */
+  const slotNamed = (value: string | null | undefined) => {
+    const slot = value ? slots.find((candidate) => candidate.value === value) : undefined
+    return slot ? slotText(slot) : undefined
+  }
   // An optional field in a group of which one must be filled (phone or e-mail): its note and message are the group's.
   const groupOf = (name: string) =>
     fields.find((field) => field.name === name)?.required ? undefined : form.anyOf?.find((group) => group.fields.includes(name))
   const { clientErrors, failure, submitting, onSubmit } = useScriptedSubmit({
     onSuccess: (raw) => {
       draft.forget()
-      setSentHere(successText(form, replyChannel(form, raw)))
+      setSentHere(successText(form, replyChannel(form, raw), slotNamed(chosenSlot(form, raw))))
     },
     order,
     labels: Object.fromEntries(fields.map((field) => [field.name, field.label])),
@@ -197,7 +204,7 @@ export function SubmissionForm({
     toasts: {
       ...texts.toasts,
       success: (raw) => {
-        const { title, description } = successText(form, replyChannel(form, raw))
+        const { title, description } = successText(form, replyChannel(form, raw), slotNamed(chosenSlot(form, raw)))
         if (title) toast.success(title, { description })
         else toast.success(description)
       },
@@ -212,7 +219,7 @@ export function SubmissionForm({
       ? searchParams.get(SENT.contact.param) === SENT.contact.value
       : searchParams.get(SENT.lead.param) === SENT.lead.value && (sentForm === null || sentForm === anchor))
   // After a post without JavaScript the address names the way back given (sentQuery).
-  const sentText = successText(form, searchParams.get(SENT.lead.channelParam))
+  const sentText = successText(form, searchParams.get(SENT.lead.channelParam), slotNamed(searchParams.get(SENT.lead.slotParam)))
   const id = (field: string) => `${idPrefix ?? anchor}-${field}`
   const noteId = (field: string) => `${id(field)}-note`
   const requested = searchParams.get(SUBJECT_PARAM)
