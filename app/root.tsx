@@ -29,6 +29,8 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: styles },
   { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // The home-screen icon iOS asks for (it also requests /apple-touch-icon.png unasked): opaque, 180 × 180.
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
 ]
 
 /**

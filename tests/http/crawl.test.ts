@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it as test } from 'vitest'
 import { clientOf, SITE_URL, startSite, type TestSite } from './site'
 
@@ -382,6 +383,17 @@ describe('redirects (moved from tests/e2e/not-found.test.ts)', () => {
       expect(response.headers.get('location'), spelled).toBe(canonical)
     }
     for (const canonical of new Set(Object.values(spellings))) expect((await get(canonical, { redirect: 'manual' })).status, canonical).toBe(200)
+  })
+
+  test('every icon the head names answers, and the home-screen icon iOS asks for unasked is an opaque 180 × 180 PNG (crawler review 2026-11-30)', async () => {
+    const html = await (await get('/')).text()
+    const icons = [...html.matchAll(/<link\b[^>]*\brel="(?:icon|apple-touch-icon)"[^>]*>/g)].map(([tag]) => /\bhref="([^"]+)"/.exec(tag)![1]!)
+    expect(icons).toEqual(['/favicon.ico', '/favicon.svg', '/apple-touch-icon.png'])
+    for (const icon of icons) expect((await get(icon)).status, icon).toBe(200)
+    const touch = await get('/apple-touch-icon.png')
+    expect(touch.headers.get('content-type')).toBe('image/png')
+    const { width, height, hasAlpha } = await sharp(Buffer.from(await touch.arrayBuffer())).metadata()
+    expect({ width, height, hasAlpha }).toEqual({ width: 180, height: 180, hasAlpha: false })
   })
 
   test('/services/finanzierung redirects to /services on the server', async () => {
