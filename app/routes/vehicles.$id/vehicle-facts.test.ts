@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest'
-import { buyerFacts, historicPlateNote, netPriceLabel, SNIPPET_DESCRIPTION_MAX, vehicleSearchDescription, vehicleSearchTitle } from './vehicle-facts'
+import {
+  buyerFacts,
+  historicPlateNote,
+  netPriceLabel,
+  SNIPPET_DESCRIPTION_MAX,
+  SNIPPET_TITLE_MAX,
+  vehicleSearchDescription,
+  vehicleSearchTitle,
+} from './vehicle-facts'
 
 describe('historicPlateNote', () => {
   test('possible from the month 30 years after the first registration', () => {
@@ -87,12 +95,18 @@ describe('the search result of a vehicle page (SEO review 2026-11-29, finding 8)
   }
   const long = { ...bmw, make: 'Mercedes-Benz', model: 'V 250 d Avantgarde Edition lang', price: 46_900, firstRegistration: '08/2019' }
 
-  test('the title names the car, its year and the price, or the state a buyer must know first', () => {
+  test('the title names the state a buyer must know first, the car, its year and the price; the dealer where it still fits what a result shows', () => {
     expect(vehicleSearchTitle(bmw, 'Ruhrstern Automobile')).toBe('BMW 320d Touring (2020) – 28.900\u00a0€ | Ruhrstern Automobile')
-    expect(vehicleSearchTitle({ ...long, status: 'reserved' }, 'Ruhrstern Automobile')).toBe(
-      'Mercedes-Benz V 250 d Avantgarde Edition lang (2019) – 46.900\u00a0€, reserviert | Ruhrstern Automobile',
-    )
-    expect(vehicleSearchTitle({ ...bmw, status: 'sold' }, 'Ruhrstern Automobile')).toBe('BMW 320d Touring (2020) – verkauft | Ruhrstern Automobile')
+    // A long name: the state and the price within what a result shows, no dealer behind them (crawler review 2026-11-30).
+    const reserved = vehicleSearchTitle({ ...long, status: 'reserved' }, 'Ruhrstern Automobile')
+    expect(reserved).toBe('Reserviert: Mercedes-Benz V 250 d Avantgarde Edition lang (2019) – 46.900\u00a0€')
+    expect(reserved.indexOf('Reserviert')).toBe(0)
+    expect(vehicleSearchTitle(long, 'Ruhrstern Automobile')).toBe('Mercedes-Benz V 250 d Avantgarde Edition lang (2019) – 46.900\u00a0€')
+    expect(vehicleSearchTitle({ ...bmw, status: 'sold' }, 'Ruhrstern Automobile')).toBe('Verkauft: BMW 320d Touring (2020) | Ruhrstern Automobile')
+    expect(vehicleSearchTitle({ ...bmw, status: 'reserved' }, 'Ruhrstern Automobile')).toBe('Reserviert: BMW 320d Touring (2020) – 28.900\u00a0€')
+    for (const title of [vehicleSearchTitle(bmw, 'Ruhrstern Automobile'), vehicleSearchTitle({ ...bmw, status: 'sold' }, 'Ruhrstern Automobile')]) {
+      expect(title.length).toBeLessThanOrEqual(SNIPPET_TITLE_MAX)
+    }
   })
 
   test('the description gives the facts, the price and what to do, and fits what a result shows', () => {

@@ -21,14 +21,21 @@ type SnippetVehicle = Pick<
 /** What a search result can show of a description before it cuts it (about 155 characters). */
 export const SNIPPET_DESCRIPTION_MAX = 155
 
+/** What a search result shows of a title before it cuts it (about 60 characters). */
+export const SNIPPET_TITLE_MAX = 60
+
 /**
- * The page's `<title>`: name, year, and the price or the state a buyer must know first
- * („reserviert“, „verkauft“), so that a search result says it (SEO review 2026-11-29, finding 8).
+ * The page's `<title>`: the state a buyer must know first („Reserviert:“, „Verkauft:“), the name, the
+ * year and the price, so that a search result says them (SEO review 2026-11-29, finding 8); the
+ * dealer's name only where it still fits SNIPPET_TITLE_MAX (crawler review 2026-11-30: 21 of 24 titles
+ * ran past it, and a long model's „reserviert“ at the end was cut; a result names the site anyway).
  */
 export function vehicleSearchTitle(vehicle: SnippetVehicle, dealer: string): string {
   const year = vehicle.firstRegistration?.slice(-4) ?? String(displayYear(vehicle.year))
-  const state = vehicle.status === 'sold' ? 'verkauft' : `${formatPrice(vehicle.price)}${vehicle.status === 'reserved' ? ', reserviert' : ''}`
-  return dealerTitle(`${vehicleName(vehicle)} (${year}) – ${state}`, dealer)
+  const car = `${vehicleName(vehicle)} (${year})`
+  const title = vehicle.status === 'sold' ? `Verkauft: ${car}` : `${vehicle.status === 'reserved' ? 'Reserviert: ' : ''}${car} – ${formatPrice(vehicle.price)}`
+  const branded = dealerTitle(title, dealer)
+  return branded.length <= SNIPPET_TITLE_MAX ? branded : title
 }
 
 /**
