@@ -51,6 +51,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
     siteUrl: new URL(context.env.SITE_URL).origin,
     // Staff in the Studio's preview: which content they see (drafts, a release) and the overlays' script; null for everyone else.
     preview: context.preview ? { perspective: perspectiveParam(context.preview.perspective), script: previewOverlaysScript() } : null,
+    // The page is drawn with a refused form post (pageMeta then starts its title with „Fehler:“).
+    ...(context.refusedPost ? { refusedPost: true } : {}),
   }
 }
 

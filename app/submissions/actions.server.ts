@@ -120,8 +120,10 @@ const hadPhotos = (files: Files | undefined) => files !== undefined && (files.ph
 export async function submissionPageAction({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url)
   const noStore = { 'Cache-Control': CACHE_CONTROL.noStore }
-  const fail = (status: number, body: Omit<SubmissionActionData, 'status'>, headers: Record<string, string> = {}) =>
-    data<SubmissionActionData>({ status: 'error', ...body }, { status, headers: { ...noStore, ...headers } })
+  const fail = (status: number, body: Omit<SubmissionActionData, 'status'>, headers: Record<string, string> = {}) => {
+    context.refusedPost = true
+    return data<SubmissionActionData>({ status: 'error', ...body }, { status, headers: { ...noStore, ...headers } })
+  }
 
   const read = await readSubmission(request, [FORM_POST, MULTIPART_POST], context)
   if (!read.ok) {

@@ -13,6 +13,8 @@ export interface PageMetaSite {
   /** SITE_URL's origin, e.g. `https://www.ruhrstern-automobile.de`. */
   siteUrl: string
   settings: Site['settings'] & Pick<SiteSettings, 'seo'>
+  /** The page is drawn with a refused form post: its <title> starts with „Fehler:“ (GOV.UK's pattern). */
+  refusedPost?: boolean
 }
 
 export interface PageMetaInput {
@@ -77,7 +79,7 @@ export function pageMeta({
   const title = pageTitle || settings?.seo.title || settings?.dealerName || ''
   const description = pageDescription || settings?.seo.description
   const head: MetaDescriptor[] = [
-    { title },
+    { title: site?.refusedPost ? `Fehler: ${title}` : title },
     ...(description ? [{ name: 'description', content: description }] : []),
     { name: 'robots', content: robots },
     ...preloadLink(lcpImage),

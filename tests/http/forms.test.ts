@@ -57,6 +57,21 @@ describe('the home contact form posted without a browser', () => {
     expect(html).not.toContain('Ihre Nachricht konnte nicht gesendet werden')
   })
 
+  it('the page drawn with a refused post says „Fehler:“ first in its title, which a screen reader reads on load; the same page by GET does not (crawler review 2026-11-30, L6)', async () => {
+    const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1]
+    const plain = titleOf(await (await get('/contact')).text())
+    expect(plain).toMatch(/^Kontakt/)
+    const refused = await get('/contact', formPost({ name: 'Max', email: 'name@web', message: 'Hallo', website: '' }))
+    expect(refused.status).toBe(400)
+    expect(titleOf(await refused.text())).toBe(`Fehler: ${plain}`)
+    // The next visitor's page, and this one's after the refusal, are as before.
+    expect(titleOf(await (await get('/contact')).text())).toBe(plain)
+    // A refusal of another page's form (a vehicle's enquiry) too.
+    const enquiry = await get('/vehicles/1', formPost({ leadKind: 'vehicle-enquiry', anchor: 'anfrage', name: '', message: '', website: '' }))
+    expect(enquiry.status).toBe(400)
+    expect(titleOf(await enquiry.text())).toMatch(/^Fehler: BMW /)
+  })
+
   it('a form post with invalid input re-renders the page with German errors and the input', async () => {
     const response = await get('/?index', formPost({ name: 'Max', email: 'kein-email', message: '', website: '' }))
     expect(response.status).toBe(400)
