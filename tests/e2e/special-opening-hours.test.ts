@@ -114,13 +114,14 @@ test('a special opening entry for today shows on the pages and in the JSON-LD; o
   // The yard's regular hours stay as they are, with their weekdays (decision 068).
   expect(homeHours.filter((spec) => spec.dayOfWeek !== undefined).map((spec) => `${spec.opens}–${spec.closes}`)).toEqual(['09:00–18:00', '09:00–16:00'])
 
-  // A city page: its own hours (the page's sections); its data names the one dealership, whose hours the home page gives (decision 068).
+  // A city page: its own hours (the page's sections); its data describes the one dealership as the home page does,
+  // today's special hours included (decision 068, amended 2026-11-30).
   const city = await crawl(request, '/locations/dortmund')
   expect(city.html.split(TODAY_LINE).length - 1, 'the footer and the page’s own hours').toBeGreaterThanOrEqual(2)
   expect(city.html).not.toContain('Betriebsferien')
   const cityDealers = city.nodes.filter((node) => node['@type'] === 'AutoDealer')
   expect(cityDealers).toEqual([expect.objectContaining({ '@id': `${SITE}/#dealer` })])
-  expect(cityDealers[0]).not.toHaveProperty('openingHoursSpecification')
+  expect(dealerHours(city.nodes)).toEqual(homeHours)
 
   // A page without structured hours still lists them in the footer.
   const vehicles = await crawl(request, '/vehicles')
