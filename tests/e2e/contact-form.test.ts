@@ -129,6 +129,26 @@ test.describe('home contact form with JavaScript', () => {
   })
 })
 
+test('a form refused before the scripts took over says „Fehler:“ in that page’s title, and the next page’s title does not (decision 113)', async ({ page }) => {
+  // /contact, not the home page: its form posts to the page's own address (the home page's to `/?index`, whose
+  // query alone would make the next navigation load every route's data anew).
+  await page.goto('/contact')
+  const form = page.locator('#contact form')
+  await expect(form).toHaveAttribute('novalidate', '')
+  await form.getByLabel('Name').fill('Max')
+  await form.getByLabel('E-Mail').fill('name@web')
+  await form.getByLabel('Nachricht').fill('Hallo')
+  // The browser's own submit, as a tap before the scripts have loaded sends it: a post of the page itself.
+  await form.evaluate((element: HTMLFormElement) => element.submit())
+  await expect(page).toHaveTitle(/^Fehler: /)
+  await expect(page.locator('#contact form')).toHaveAttribute('novalidate', '')
+  // A navigation in the browser: the flag lives in the root's data, which must not carry it to the next page.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Datenschutz' }).click()
+  await expect(page).toHaveURL('/datenschutz')
+  await expect(page.getByRole('heading', { level: 1, name: 'Datenschutzerklärung' })).toBeVisible()
+  await expect(page).toHaveTitle(/^Datenschutz/)
+})
+
 test.describe('home contact form without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
