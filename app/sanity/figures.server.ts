@@ -73,19 +73,26 @@ const UNMARKED_ROOT_KEYS = new Set(['title', 'parents'])
  * And the text of a Portable Text heading (a legal page's „Verbraucherstreitbeilegung“), and a page's
  * `heading` (its header's title; visitor review 2026-11-30, L2).
  */
-function resolve(value: unknown, resolution: Resolution, at: { heading?: HeadingKind; item?: boolean; root?: boolean; headingBlock?: boolean } = {}): unknown {
+/** Where a value sits: under a heading's key (of which size), in a list, at the root, among a Portable Text heading's spans. */
+interface Place {
+  heading?: HeadingKind
+  item?: boolean
+  root?: boolean
+  inHeadingBlock?: boolean
+}
+
+function resolve(value: unknown, resolution: Resolution, at: Place = {}): unknown {
   const { figures, footnotes } = resolution
   if (typeof value === 'string') {
     const text = resolvePlaceholders(value, figures, footnotes)
     return at.heading ? hyphenateHeading(text, at.heading) : text
   }
   if (Array.isArray(value)) {
-    const entries = value.map((entry) => resolve(entry, resolution, { item: true, headingBlock: at.headingBlock }))
+    const entries = value.map((entry) => resolve(entry, resolution, { item: true, inHeadingBlock: at.inHeadingBlock }))
     return footnotes ? markInlineFigures(value, entries, footnotes) : entries
   }
   if (typeof value !== 'object' || value === null) return value
   const object = value as Record<string, unknown>
-  const headingBlock = object._type === 'block' && typeof object.style === 'string' && /^h\d$/.test(object.style)
   if (object._type === FIGURE_TYPE) {
     const figure = isFigureKey(object.key) ? figures[object.key] : undefined
     return { _type: 'span', _key: object._key, text: figure === undefined ? `{${String(object.key)}}` : formatFigure(figure), marks: [] }
@@ -94,8 +101,8 @@ function resolve(value: unknown, resolution: Resolution, at: { heading?: Heading
     Object.entries(object).map(([key, entry]) => [
       key,
       resolve(entry, UNMARKED_KEYS.has(key) || (at.root && UNMARKED_ROOT_KEYS.has(key)) ? { figures } : resolution, {
-        heading: at.headingBlock && object._type === 'span' && key === 'text' ? 'heading' : headingKindOf(key, object, at.item),
-        headingBlock: headingBlock && key === 'children',
+        heading: headingKindOf(key, object, at),
+        inHeadingBlock: key === 'children' && object._type === 'block' && typeof object.style === 'string' && /^h\d$/.test(object.style),
       }),
     ]),
   )
@@ -104,9 +111,10 @@ function resolve(value: unknown, resolution: Resolution, at: { heading?: Heading
 }
 
 /** Whether the text under `key` of `object` is a heading, and of which size (hyphenate.ts). */
-function headingKindOf(key: string, object: Record<string, unknown>, item: boolean | undefined): HeadingKind | undefined {
+function headingKindOf(key: string, object: Record<string, unknown>, at: Place): HeadingKind | undefined {
   if (key === 'titleLine1' || key === 'titleLine2') return 'display'
-  const heading = key === 'heading' || (item && '_key' in object && (key === 'title' || key === 'name')) || (key === 'label' && 'target' in object)
+  if (at.inHeadingBlock && object._type === 'span' && key === 'text') return 'heading'
+  const heading = key === 'heading' || (at.item && '_key' in object && (key === 'title' || key === 'name')) || (key === 'label' && 'target' in object)
   return heading ? 'heading' : undefined
 }
 
