@@ -7,9 +7,13 @@ import { afterAll, afterEach, beforeEach } from 'vitest'
 if (typeof document !== 'undefined') {
   const { cleanup, configure } = await import('@testing-library/react')
   configure({ asyncUtilTimeout: 10_000 })
-  // Each test is a new tab: a form one test filled and unmounted keeps its draft (app/utils/form-draft.ts).
+  // Each test is a new tab: a form one test filled and unmounted keeps its draft (app/utils/form-draft.ts),
+  // the sell form its car in sessionStorage too (form-draft-reloads.ts).
   const { forgetFormDrafts } = await import('#app/utils/form-draft.ts')
-  afterEach(() => forgetFormDrafts())
+  afterEach(() => {
+    forgetFormDrafts()
+    sessionStorage.clear()
+  })
   // sonner removes a closed toast 200 ms later by a timer that unmounting does not clear. A file whose
   // last toast just closed would have it fire after jsdom is gone (React then reads `window`: a
   // ReferenceError vitest counts against the run), so each jsdom file unmounts and lets it fire first.

@@ -5,11 +5,22 @@ import { useCallback, useRef } from 'react'
  * review 2026-11-29, H1: the „Datenschutzerklärung“ link under every form, then Back, emptied a
  * filled sell form, photos included). With JavaScript a link is a client-side navigation, which
  * unmounts the form; without it the browser's back-forward cache keeps the page as it was. The
- * draft lives in this tab's memory only (nothing is written to storage, a reload forgets it), and
- * a sent form leaves none.
+ * draft lives in this tab's memory, and a sent form leaves none.
+ * A form may also pass a keeper for what must survive a reload (form-draft-reloads.ts: the sell
+ * form's car); only the pages of such a form load it.
  */
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
+
+/** Where a form's draft is kept beyond the tab's memory, so a reload finds it (form-draft-reloads.ts). */
+export interface DraftKeeper {
+  /** What was kept under `key`: asked when the tab's memory has no draft of it. */
+  restore(key: string): Map<string, string | boolean> | undefined
+  /** Keeps `form` under `key` from now on, until it is sent; returns what stops it. */
+  keep(form: HTMLFormElement, key: string, sent: () => boolean): () => void
+  /** The form was sent: nothing is kept for it any more. */
+  forget(key: string): void
+}
 
 const drafts = new Map<string, Map<string, string | boolean | File[]>>()
 
@@ -17,7 +28,7 @@ const drafts = new Map<string, Map<string, string | boolean | File[]>>()
  * The controls the visitor fills in, each by its name (a checkbox or radio button also by its
  * value): not the hidden ones (a stale submission key would name the lead already sent) or buttons.
  */
-function controlsOf(form: HTMLFormElement): Array<[string, Control]> {
+export function controlsOf(form: HTMLFormElement): Array<[string, Control]> {
   return [...form.elements].flatMap((element) => {
     const control = element as Control
     if (!control.name || /^(hidden|submit|button|reset|image|fieldset)$/.test(control.type)) return []
@@ -31,16 +42,19 @@ function controlsOf(form: HTMLFormElement): Array<[string, Control]> {
  * before the photo field reads its input (a parent's ref comes before its children's effects), so
  * the photos come back to its list as well.
  */
-export function useFormDraft(key: string): { ref: (form: HTMLFormElement | null) => void; forget: () => void } {
+export function useFormDraft(key: string, keeper?: DraftKeeper): { ref: (form: HTMLFormElement | null) => void; forget: () => void } {
   const drawn = useRef<HTMLFormElement | null>(null)
   const sent = useRef(false)
+  const stopKeeping = useRef<(() => void) | undefined>(undefined)
   const ref = useCallback(
     (form: HTMLFormElement | null) => {
       const leaving = drawn.current
       drawn.current = form
+      stopKeeping.current?.()
+      stopKeeping.current = undefined
       if (form) {
         sent.current = false
-        const draft = drafts.get(key)
+        const draft = drafts.get(key) ?? keeper?.restore(key)
         for (const [name, control] of draft ? controlsOf(form) : []) {
           const value = draft!.get(name)
           if (typeof value === 'boolean') (control as HTMLInputElement).checked = value
@@ -50,6 +64,7 @@ export function useFormDraft(key: string): { ref: (form: HTMLFormElement | null)
             ;(control as HTMLInputElement).files = transfer.files
           } else if (typeof value === 'string') control.value = value
         }
+        stopKeeping.current = keeper?.keep(form, key, () => sent.current)
       } else if (leaving && !sent.current) {
         const draft = new Map<string, string | boolean | File[]>()
         for (const [name, control] of controlsOf(leaving)) {
@@ -59,11 +74,13 @@ export function useFormDraft(key: string): { ref: (form: HTMLFormElement | null)
         drafts.set(key, draft)
       }
     },
+    // A keeper is a module constant of the form that passes it.
     [key],
   )
   const forget = useCallback(() => {
     sent.current = true
     drafts.delete(key)
+    keeper?.forget(key)
   }, [key])
   return { ref, forget }
 }

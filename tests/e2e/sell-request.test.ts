@@ -462,6 +462,39 @@ test.describe('what was typed survives a look at another page (visitor review 20
     await expect(testDrive.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name)
     await expect(testDrive.getByRole('textbox', { name: 'Nachricht' })).toHaveValue('Am liebsten vormittags')
   })
+
+  test('a reload (or a phone that drops the tab while the camera is open) keeps the car, not the person or the photos; sent, it is the one request', async ({
+    page,
+  }) => {
+    const name = uniqueName('Neu geladen')
+    await page.goto('/auto-verkaufen')
+    await waitForScripts(page)
+    await fillSellRequest(page, name, await twoPhotos())
+    await page.reload()
+    await waitForScripts(page)
+    await expect(control(page, 'textbox', 'Modell')).toHaveValue('Golf 1.5 TSI')
+    await expect(control(page, 'combobox', 'Erstzulassung (Monat)')).toHaveValue('03')
+    await expect(control(page, 'textbox', 'Kilometerstand (km)')).toHaveValue('98.000')
+    await expect(control(page, 'textbox', 'Anmerkungen zum Zustand')).toHaveValue('Kratzer hinten links')
+    await expect(control(page, 'textbox', 'Name')).toHaveValue('')
+    await expect(control(page, 'textbox', 'E-Mail')).toHaveValue('')
+    await expect(page.getByRole('list', { name: 'Ausgewählte Fotos' })).toHaveCount(0)
+
+    await page.getByLabel('Fotos Ihres Fahrzeugs').setInputFiles([{ name: 'IMG_0002.jpg', mimeType: 'image/jpeg', buffer: await gpsJpeg(2) }])
+    await control(page, 'textbox', 'Name').fill(name)
+    await control(page, 'textbox', 'Postleitzahl').fill('45326')
+    await control(page, 'textbox', 'E-Mail').fill(emailOf(name))
+    await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
+    await expectFocusedConfirmation(page)
+    await expect.poll(async () => ((await leadNamed(name))?.photos as unknown[] | undefined)?.length).toBe(1)
+    const fields = Object.fromEntries(((await leadNamed(name))?.fields ?? []).map((field) => [field.name, field.value]))
+    expect(fields).toMatchObject({ make: 'VW', model: 'Golf 1.5 TSI', year: '2017', note: 'Kratzer hinten links' })
+
+    // Sent, the next load of the form starts empty.
+    await page.goto('/auto-verkaufen')
+    await waitForScripts(page)
+    await expect(control(page, 'textbox', 'Modell')).toHaveValue('')
+  })
 })
 
 test.describe('a slow phone line without nginx (issue 35 item 4)', () => {

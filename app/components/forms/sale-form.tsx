@@ -22,6 +22,7 @@ import { saleAnswerPromise } from '#app/submissions/lead-forms.ts'
 import { SALE_GROUPS, VEHICLE_SALE_FORM } from '#app/submissions/sell-request-form.ts'
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_FIELD, PHOTO_MESSAGES, SALE_CONFIRMATION_ID } from '#app/submissions/photos.ts'
 import { draftKey, useFormDraft } from '#app/utils/form-draft.ts'
+import { sessionDraft } from '#app/utils/form-draft-reloads.ts'
 import { focusFirstInvalid, refusedBeforeSending, stringEntries } from '#app/utils/form-values.ts'
 import { resizePhoto } from '#app/utils/resize-photo.ts'
 import { postWithProgress } from '#app/utils/upload.ts'
@@ -46,6 +47,8 @@ const GROUPS = [
   { key: 'condition', legend: '2. Zustand', names: SALE_GROUPS.condition },
 ] as const
 const PERSON = { key: 'person', legend: '4. Ihre Kontaktdaten', names: SALE_GROUPS.person } as const
+/** What a reload keeps: the car and its condition, never the person's data or the photos. */
+const CAR_ACROSS_RELOADS = sessionDraft([...SALE_GROUPS.vehicle, ...SALE_GROUPS.condition])
 
 interface ErrorData {
   fieldErrors?: FieldErrors
@@ -139,9 +142,9 @@ export function SaleForm({
   const summaryRef = useRef<HTMLDivElement>(null)
   // The trade-in query stays on the address: a refused post re-renders the page with the note and the hidden id.
   const page = tradeIn ? tradeInHref(tradeIn.id) : SALE_PATH
-  // What was typed, photos included, survives a look at another page (the privacy link, the menu) and Back;
-  // a valuation form's new hand-over (its query) starts from what it hands over.
-  const draft = useFormDraft(draftKey(`${page}#${ANCHOR}`, searchParams))
+  // What was typed, photos included, survives a look at another page (the privacy link, the menu) and Back,
+  // the car's fields a reload too; a valuation form's new hand-over (its query) starts from what it hands over.
+  const draft = useFormDraft(draftKey(`${page}#${ANCHOR}`, searchParams), CAR_ACROSS_RELOADS)
   const sending = preparing || upload !== null || (navigation.state !== 'idle' && navigation.formAction?.startsWith(SALE_PATH) === true)
   const sent = !server && searchParams.get(SENT.lead.param) === SENT.lead.value && searchParams.get(SENT.lead.formParam) === ANCHOR
 
