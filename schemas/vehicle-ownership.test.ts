@@ -29,12 +29,18 @@ describe('vehicle fields: who owns them (docs/decisions/026)', () => {
     }
   })
 
-  it('the sync’s own keys (number, source, ad number) are read-only on a synced car, editable on a manual one', () => {
+  it('the sync’s own keys (number, source, ad number) are read-only on a synced car; on a manual one the number and ad number are editable', () => {
     for (const name of SYNC_KEYS) {
       const field = fields.find((candidate) => candidate.name === name)!
       expect(readOnlyFor(field, { source: 'mobile.de' }), name).toBe(true)
-      expect(readOnlyFor(field, { source: 'manual' }), name).toBe(false)
+      if (name !== 'source') expect(readOnlyFor(field, { source: 'manual' }), name).toBe(false)
     }
+  })
+
+  it('the source is the sync’s alone: staff cannot switch a hand-entered car to mobile.de, which locked it (staff review 2026-11-30, M1)', () => {
+    const source = fields.find((candidate) => candidate.name === 'source')!
+    expect(readOnlyFor(source, { source: 'manual' })).toBe(true)
+    expect(source.description).toContain('Vom Abgleich lösen')
   })
 
   it('the hidden-photo list is the staff’s: editable on a synced car and never written by the sync', () => {

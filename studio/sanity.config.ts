@@ -38,8 +38,8 @@ const singletonActions = new Set(['publish', 'discardChanges', 'restore'])
 
 /** Contact messages are written by the site only; staff may change their status or delete them. */
 const inboxTypes = new Set(['contactMessage', 'lead'])
-/** Written by the marketplace sync only (one document, `marketplaceSync`). */
-const syncTypes = new Set(['marketplaceSync'])
+/** Written by the site only: the marketplace sync (one document, `marketplaceSync`) and each car's price history. */
+const syncTypes = new Set(['marketplaceSync', 'priceHistory'])
 const notCreatable = new Set([...singletonTypes, ...inboxTypes, ...syncTypes])
 
 /*

@@ -1,6 +1,6 @@
 import { DocumentTextIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { ALERT_STATUSES, LEAD_KINDS } from '../lib/constants'
+import { ALERT_STATUSES, GERMAN_DATETIME, LEAD_KINDS } from '../lib/constants'
 import { AppointmentInput, ContactLinksInput, LeadFieldsInput } from '../components/inbox-inputs'
 import { inboxOrderings, inboxOriginFields, inboxStatusField } from '../lib/inbox'
 import { prepareLeadPreview } from '../lib/inbox-reply'
@@ -145,20 +145,30 @@ export const lead = defineType({
       components: { input: AppointmentInput },
       options: { columns: 2 },
       fields: [
-        defineField({ name: 'start', title: 'Von', type: 'datetime', options: { timeStep: 15 } }),
-        defineField({ name: 'end', title: 'Bis', type: 'datetime', options: { timeStep: 15 } }),
+        defineField({ name: 'start', title: 'Von', type: 'datetime', options: { ...GERMAN_DATETIME, timeStep: 15 } }),
+        defineField({ name: 'end', title: 'Bis', type: 'datetime', options: { ...GERMAN_DATETIME, timeStep: 15 } }),
       ],
     }),
     // The dealer's note of a Besichtigungstermin chosen after the sell request (app/submissions/notifier.server.ts). Not for staff.
     defineField({ name: 'appointmentPending', title: 'Terminbenachrichtigung ausstehend', type: 'boolean', hidden: true, readOnly: true }),
-    defineField({ name: 'appointmentNotifiedAt', title: 'Terminbenachrichtigung gesendet am', type: 'datetime', hidden: true, readOnly: true }),
+    defineField({
+      name: 'appointmentNotifiedAt',
+      title: 'Terminbenachrichtigung gesendet am',
+      type: 'datetime',
+      options: GERMAN_DATETIME,
+      hidden: true,
+      readOnly: true,
+    }),
     defineField({
       name: 'appointmentClaim',
       title: 'Terminbenachrichtigung wird gesendet von',
       type: 'object',
       hidden: true,
       readOnly: true,
-      fields: [defineField({ name: 'instance', title: 'Instanz', type: 'string' }), defineField({ name: 'at', title: 'Seit', type: 'datetime' })],
+      fields: [
+        defineField({ name: 'instance', title: 'Instanz', type: 'string' }),
+        defineField({ name: 'at', title: 'Seit', type: 'datetime', options: GERMAN_DATETIME }),
+      ],
     }),
     defineField({
       name: 'tradeIn',
@@ -188,9 +198,9 @@ export const lead = defineType({
       fields: [
         defineField({ name: 'status', title: 'Stand', type: 'string', options: { list: [...ALERT_STATUSES] } }),
         defineField({ name: 'consentText', title: 'Wortlaut der Einwilligung', type: 'text', rows: 3 }),
-        defineField({ name: 'requestedAt', title: 'Angefordert am', type: 'datetime' }),
-        defineField({ name: 'confirmedAt', title: 'Bestätigt am (Klick auf den Link)', type: 'datetime' }),
-        defineField({ name: 'endedAt', title: 'Abgemeldet am', type: 'datetime' }),
+        defineField({ name: 'requestedAt', title: 'Angefordert am', type: 'datetime', options: GERMAN_DATETIME }),
+        defineField({ name: 'confirmedAt', title: 'Bestätigt am (Klick auf den Link)', type: 'datetime', options: GERMAN_DATETIME }),
+        defineField({ name: 'endedAt', title: 'Abgemeldet am', type: 'datetime', options: GERMAN_DATETIME }),
         defineField({ name: 'query', title: 'Gesuchte Begriffe', type: 'string' }),
         defineField({
           name: 'sent',
@@ -202,7 +212,7 @@ export const lead = defineType({
               title: 'Benachrichtigung',
               type: 'object',
               fields: [
-                defineField({ name: 'at', title: 'Gesendet am', type: 'datetime' }),
+                defineField({ name: 'at', title: 'Gesendet am', type: 'datetime', options: GERMAN_DATETIME }),
                 defineField({ name: 'headline', title: 'Betreff', type: 'string' }),
                 defineField({ name: 'skipped', title: 'Nicht gesendet, weil', type: 'string' }),
               ],

@@ -1,5 +1,6 @@
 import { SyncIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
+import { GERMAN_DATETIME } from '../lib/constants'
 
 /**
  * The outcome of the last marketplace sync (`_id: 'marketplaceSync'`), written by the sync
@@ -12,11 +13,11 @@ export const marketplaceSync = defineType({
   icon: SyncIcon,
   readOnly: true,
   fields: [
-    defineField({ name: 'lastRunAt', title: 'Gestartet', type: 'datetime' }),
-    defineField({ name: 'finishedAt', title: 'Beendet', type: 'datetime' }),
+    defineField({ name: 'lastRunAt', title: 'Gestartet', type: 'datetime', options: GERMAN_DATETIME }),
+    defineField({ name: 'finishedAt', title: 'Beendet', type: 'datetime', options: GERMAN_DATETIME }),
     defineField({ name: 'ok', title: 'Erfolgreich', type: 'boolean' }),
     defineField({ name: 'message', title: 'Ergebnis', type: 'text', rows: 3 }),
-    defineField({ name: 'lastSuccessAt', title: 'Letzter erfolgreicher Abgleich', type: 'datetime' }),
+    defineField({ name: 'lastSuccessAt', title: 'Letzter erfolgreicher Abgleich', type: 'datetime', options: GERMAN_DATETIME }),
     defineField({
       name: 'counts',
       title: 'Zahlen',

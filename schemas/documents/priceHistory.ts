@@ -1,5 +1,6 @@
 import { TimelineIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { GERMAN_DATETIME } from '../lib/constants'
 
 /**
  * Every price a car had and when it took effect (`priceHistory.<vehicle _id>`, issue 38, decision 081),
@@ -32,7 +33,10 @@ export const priceHistory = defineType({
           name: 'priceEntry',
           title: 'Preis',
           type: 'object',
-          fields: [defineField({ name: 'price', title: 'Preis (€)', type: 'number' }), defineField({ name: 'at', title: 'Gültig ab', type: 'datetime' })],
+          fields: [
+            defineField({ name: 'price', title: 'Preis (€)', type: 'number' }),
+            defineField({ name: 'at', title: 'Gültig ab', type: 'datetime', options: GERMAN_DATETIME }),
+          ],
           preview: {
             select: { price: 'price', at: 'at' },
             prepare: ({ price, at }) => ({

@@ -1,6 +1,7 @@
 import { StarIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
 import { REVIEW_SOURCES, reviewSourceTitle } from '../lib/reviews'
+import { GERMAN_DATE } from '../lib/constants'
 
 /**
  * A customer's review, copied from where it was written (Google, mobile.de, …) with a link there,
@@ -23,7 +24,7 @@ export const review = defineType({
       name: 'date',
       title: 'Datum der Bewertung',
       type: 'date',
-      options: { dateFormat: 'DD.MM.YYYY' },
+      options: GERMAN_DATE,
       validation: (rule) =>
         rule
           .required()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { appointmentText, loadReplyContext, prepareLeadPreview, replyMailto } from './inbox-reply'
+import { appointmentText, loadReplyContext, prepareLeadPreview, replyMailto, shortAppointmentText } from './inbox-reply'
 
 describe('the prepared reply (mailto)', () => {
   const lead = {
@@ -103,7 +103,7 @@ describe('a test drive’s slot', () => {
 })
 
 describe('the lead preview', () => {
-  it('a test drive shows its slot before the car, so that a long car title does not cut it off', () => {
+  it('a test drive shows its slot, short, before the car, then when it came and its status (staff review 2026-11-30, L1)', () => {
     const preview = prepareLeadPreview({
       kind: 'test-drive',
       name: 'Murat Yilmaz',
@@ -111,13 +111,15 @@ describe('the lead preview', () => {
       slot: '2026-11-28T11:00:00Z',
       slotEnd: '2026-11-28T14:00:00Z',
     })
-    expect(preview.subtitle).toBe('Neu · Sa, 28.11.2026, 12:00–15:00 Uhr · Golf VIII 1.5 TSI Life LED Navi ACC')
+    expect(preview.subtitle).toBe('Sa, 28.11., 12–15 Uhr · Golf VIII 1.5 TSI Life LED Navi ACC · Neu')
+    expect(shortAppointmentText('2026-11-28T08:30:00Z', '2026-11-28T11:00:00Z')).toBe('Sa, 28.11., 9:30–12 Uhr')
+    expect(shortAppointmentText('kein Datum')).toBeUndefined()
   })
 
   it('names the form, the person and the car', () => {
     const preview = prepareLeadPreview({ kind: 'vehicle-enquiry', name: 'Anna Müller', status: 'neu', vehicleMake: 'VW', vehicleModel: 'Golf' })
     expect(preview.title).toBe('Fahrzeuganfrage · Anna Müller')
-    expect(preview.subtitle).toBe('Neu · VW Golf')
+    expect(preview.subtitle).toBe('VW Golf · Neu')
   })
 
   it('says when it came in, and a seller’s car from the answers (staff review 2026-11-29, L3)', () => {
@@ -132,7 +134,7 @@ describe('the lead preview', () => {
       ],
     })
     expect(preview.title).toBe('Auto verkaufen · Jana Kowalski')
-    expect(preview.subtitle).toBe('29.11.2026, 20:36 · Neu · Opel Astra 1.2 Turbo')
+    expect(preview.subtitle).toBe('Opel Astra 1.2 Turbo · 29.11.2026, 20:36 · Neu')
   })
 
   it('a test-drive slot shows as a date, a sell request’s first photo as media', () => {
@@ -144,7 +146,7 @@ describe('the lead preview', () => {
       media: { _ref: 'image-p-1x1-jpg' },
     })
     expect(preview.title).toBe('Exportanfrage · 0201 1234')
-    expect(preview.subtitle).toBe('Erledigt · Di, 01.12.2026, 14:00 Uhr')
+    expect(preview.subtitle).toBe('Di, 01.12., 14 Uhr · Erledigt')
     expect(preview.media).toEqual({ _type: 'image', asset: { _ref: 'image-p-1x1-jpg' } })
   })
 })

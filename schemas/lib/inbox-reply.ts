@@ -57,6 +57,19 @@ export function appointmentText(appointment: { start?: string; end?: string } | 
   return `${day}, ${window} Uhr`
 }
 
+const dayAndMonth = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', timeZone: 'Europe/Berlin' })
+/** A time without its zero minutes: „12“, „9:30“. */
+const shortTime = (at: Date) => time.format(at).replace(/^0/, '').replace(/:00$/, '')
+
+/** A slot for a line that has little room: „Sa, 28.11., 12–15 Uhr“. */
+export function shortAppointmentText(start: string, end?: string): string | undefined {
+  const from = new Date(start)
+  if (Number.isNaN(from.getTime())) return undefined
+  const to = end ? new Date(end) : undefined
+  const window = to && !Number.isNaN(to.getTime()) ? `${shortTime(from)}–${shortTime(to)}` : shortTime(from)
+  return `${weekday.format(from).replace(/\.$/, '')}, ${dayAndMonth.format(from)}, ${window} Uhr`
+}
+
 /** The form's German name, for the subject and the preview. */
 export function formTitle(kind: unknown): string {
   return titleOf(LEAD_KINDS, kind) ?? (kind === undefined ? 'Kontaktanfrage' : 'Anfrage')
@@ -139,11 +152,12 @@ export function prepareLeadPreview({
   media,
 }: Record<string, unknown>): PreviewValue {
   const car = (typeof vehicleTitle === 'string' && vehicleTitle) || [vehicleMake, vehicleModel].filter(Boolean).join(' ') || offeredCar(fields)
-  const when = typeof slot === 'string' ? appointmentText({ start: slot, end: typeof slotEnd === 'string' ? slotEnd : undefined }) : undefined
+  const when = typeof slot === 'string' ? shortAppointmentText(slot, typeof slotEnd === 'string' ? slotEnd : undefined) : undefined
   return {
     title: [formTitle(kind ?? 'lead'), (name ?? phone ?? email ?? 'Unbekannt') as string].join(' · '),
-    // The slot before the car: a long car title would cut it off in the list.
-    subtitle: [receivedText(receivedAt), titleOf(CONTACT_STATUSES, status) ?? 'Neu', when, car].filter(Boolean).join(' · '),
+    // What the request is about first, in a short slot, then when it came and its status: the list cuts the line
+    // at about 45 characters, and a test drive's car never showed (staff review 2026-11-30, L1).
+    subtitle: [when, car, receivedText(receivedAt), titleOf(CONTACT_STATUSES, status) ?? 'Neu'].filter(Boolean).join(' · '),
     media: media ? ({ _type: 'image', asset: media } as unknown as PreviewValue['media']) : undefined,
   }
 }

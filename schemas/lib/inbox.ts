@@ -1,6 +1,6 @@
 import { defineField } from 'sanity'
 import { InboxStatusInput } from '../components/inbox-inputs'
-import { CONTACT_STATUSES, titleOf } from './constants'
+import { CONTACT_STATUSES, GERMAN_DATETIME, titleOf } from './constants'
 import { receivedText } from './inbox-reply'
 
 /*
@@ -33,6 +33,7 @@ export const inboxOriginFields = [
     name: 'receivedAt',
     title: 'Eingegangen am',
     type: 'datetime',
+    options: GERMAN_DATETIME,
     readOnly: true,
     validation: (rule) => rule.required(),
   }),
@@ -40,6 +41,7 @@ export const inboxOriginFields = [
     name: 'answeredAt',
     title: 'Erstmals bearbeitet am',
     type: 'datetime',
+    options: GERMAN_DATETIME,
     readOnly: true,
     description: 'Wann die Anfrage zuerst „Per E-Mail antworten“ oder einen anderen Stand als „Neu“ bekam; die Anfragen-Übersicht misst daran die Antwortzeit.',
     hidden: ({ value }) => !value,
@@ -48,6 +50,7 @@ export const inboxOriginFields = [
     name: 'notifiedAt',
     title: 'Benachrichtigt am',
     type: 'datetime',
+    options: GERMAN_DATETIME,
     readOnly: true,
     description: 'Wann die E-Mail an den Händler verschickt wurde; leer, solange sie noch aussteht.',
   }),
@@ -59,7 +62,10 @@ export const inboxOriginFields = [
     type: 'object',
     hidden: true,
     readOnly: true,
-    fields: [defineField({ name: 'instance', title: 'Instanz', type: 'string' }), defineField({ name: 'at', title: 'Seit', type: 'datetime' })],
+    fields: [
+      defineField({ name: 'instance', title: 'Instanz', type: 'string' }),
+      defineField({ name: 'at', title: 'Seit', type: 'datetime', options: GERMAN_DATETIME }),
+    ],
   }),
   // The visitor's receipt (Eingangsbestätigung), a second mail claimed and retried apart from the dealer's (docs/decisions/042).
   defineField({
@@ -73,6 +79,7 @@ export const inboxOriginFields = [
     name: 'confirmationSentAt',
     title: 'Eingangsbestätigung gesendet am',
     type: 'datetime',
+    options: GERMAN_DATETIME,
     readOnly: true,
     description:
       'Wann die Eingangsbestätigung an die angegebene E-Mail-Adresse ging; leer ohne Adresse, solange sie aussteht oder wenn sie wegen einer Obergrenze für Eingangsbestätigungen entfiel (je Adresse und Tag, insgesamt je Stunde).',
@@ -84,7 +91,10 @@ export const inboxOriginFields = [
     type: 'object',
     hidden: true,
     readOnly: true,
-    fields: [defineField({ name: 'instance', title: 'Instanz', type: 'string' }), defineField({ name: 'at', title: 'Seit', type: 'datetime' })],
+    fields: [
+      defineField({ name: 'instance', title: 'Instanz', type: 'string' }),
+      defineField({ name: 'at', title: 'Seit', type: 'datetime', options: GERMAN_DATETIME }),
+    ],
   }),
 ]
 

@@ -2,6 +2,7 @@ import { CalendarIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
 import { SPECIAL_LEAD_DAYS, SPECIAL_NOTE_MAX, specialOpeningHoursText } from '../lib/opening-hours'
 import { minutesOf, TIME_PATTERN } from '../lib/validation'
+import { GERMAN_DATE } from '../lib/constants'
 
 interface Entry {
   from?: string
@@ -43,7 +44,7 @@ export const specialOpeningHours = defineType({
       title: 'Datum',
       type: 'date',
       description: 'Der Tag, bei mehreren Tagen der erste.',
-      options: { dateFormat: 'DD.MM.YYYY' },
+      options: GERMAN_DATE,
       validation: (rule) => rule.required(),
     }),
     defineField({
@@ -51,7 +52,7 @@ export const specialOpeningHours = defineType({
       title: 'Bis einschließlich',
       type: 'date',
       description: 'Nur bei mehreren Tagen, z. B. Betriebsferien. Leer lassen für einen einzelnen Tag.',
-      options: { dateFormat: 'DD.MM.YYYY' },
+      options: GERMAN_DATE,
       validation: (rule) =>
         rule.custom((value: string | undefined, context) => {
           const { from } = entryOf(context)

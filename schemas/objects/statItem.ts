@@ -1,6 +1,6 @@
 import { BarChartIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
-import { counterNamingFigure, FIGURE_OPTIONS, FIGURES, figureTitle } from '../lib/figures'
+import { counterNamingFigure, FIGURE_OPTIONS, FIGURES, figureTitle, formatFigure, isFigureKey, spacedSuffix } from '../lib/figures'
 
 /**
  * One counter of a statistics band: number, suffix and label (e.g. 2500 + „verkaufte Fahrzeuge“).
@@ -68,9 +68,17 @@ export const statItem = defineType({
     prepare: ({ number, suffix, label, figure }: { number?: number; suffix?: string; label?: string; figure?: string }) => {
       const named = FIGURES.find((item) => item.value === figure)
       return {
-        title: named ? `Kennzahl „${named.title}“${suffix ?? ''}` : `${number ?? '–'}${suffix ?? ''}`,
-        subtitle: label,
+        // As the band shows it: a chosen Kennzahl as its placeholder, which the Studio's previews show as its
+        // value (FigurePreview), not by its name (staff review 2026-11-30, L2).
+        title: counterText({ number, suffix, figure }),
+        subtitle: [label, named && `Kennzahl „${named.title}“`].filter(Boolean).join(' · '),
       }
     },
   },
 })
+
+/** A counter as its band shows it („2.500+“, „24 h“), a chosen Kennzahl as its `{key}` for the previews to fill in. */
+export function counterText({ number, suffix, figure }: { number?: number; suffix?: string; figure?: string }): string {
+  const value = figure && isFigureKey(figure) ? `{${figure}}` : number === undefined ? '–' : formatFigure(number)
+  return `${value}${spacedSuffix(suffix)}`
+}

@@ -1,5 +1,6 @@
 import { BarChartIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { counterText } from '../objects/statItem'
 import { anchorField, optionalHeadingField } from './fields'
 
 /** A band of animated counters (number, suffix, label), e.g. 2500+ Fahrzeuge angekauft. */
@@ -22,9 +23,9 @@ export const statsSection = defineType({
   ],
   preview: {
     select: { items: 'items' },
-    prepare: ({ items }: { items?: Array<{ number?: number; suffix?: string }> }) => ({
+    prepare: ({ items }: { items?: Array<{ number?: number; suffix?: string; figure?: string }> }) => ({
       title: 'Zähler',
-      subtitle: (items ?? []).map((item) => `${item.number ?? ''}${item.suffix ?? ''}`).join(' · '),
+      subtitle: (items ?? []).map(counterText).join(' · '),
     }),
   },
 })

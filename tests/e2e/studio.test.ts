@@ -624,7 +624,7 @@ test.describe('the Studio under /studio', () => {
     await expect(page).toHaveURL(/\/studio\/structure\/inbox;inbox-neu$/)
     const row = page.getByRole('link', { name: new RegExp(`Fahrzeuganfrage · ${name}`) })
     await expect(row).toBeVisible(BOOT)
-    await expect(row).toContainText('Neu · BMW 320d Touring')
+    await expect(row).toContainText(/BMW 320d Touring · .* · Neu/)
     await expect(page.getByRole('link', { name: /Exportanfrage · Export Kunde/ })).toBeVisible()
     await expect(page.getByRole('link', { name: /Erledigt Kunde/ })).toHaveCount(0)
 
