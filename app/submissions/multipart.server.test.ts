@@ -70,6 +70,43 @@ describe('the bounded multipart reader (issue 35 item 2)', () => {
   afterEach(() => rm(temp, { recursive: true, force: true }))
   const leftOver = async () => (await readdir(temp, { recursive: true })).filter((name) => name.includes('.upload'))
 
+  it('a body that breaks off inside a file part that is not a photo is refused; the process lives on (security review 2026-11-30, N1)', async () => {
+    // A client whose chunked framing breaks mid-part: Node ends the body with an error while the part is open.
+    const uncaught: unknown[] = []
+    const record = (error: unknown) => uncaught.push(error)
+    process.on('uncaughtException', record)
+    try {
+      for (const [name, filename] of [
+        ['other', 'x.bin'],
+        ['photos', ''],
+      ]) {
+        let sent = false
+        const body = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            // Later, as a socket's error comes: the part is open by then.
+            if (sent)
+              return new Promise((resolve) => setTimeout(resolve, 30)).then(() => controller.error(new Error('Parse Error: Invalid character in chunk size')))
+            sent = true
+            controller.enqueue(new TextEncoder().encode(part('make', 'VW') + filePart(name!, filename!, 'x'.repeat(64 * 1024)).slice(0, -2)))
+          },
+        })
+        const request = new Request('http://localhost/auto-verkaufen', {
+          method: 'POST',
+          body,
+          headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+          duplex: 'half',
+        } as RequestInit)
+        expect((await refusalOf(readMultipart(request, temp))).reason).toBe('malformed')
+      }
+      // An error nobody listens to is thrown on a later tick.
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(uncaught).toEqual([])
+      expect(await leftOver()).toEqual([])
+    } finally {
+      process.off('uncaughtException', record)
+    }
+  })
+
   it('refuses a 100 MB field name after its first 16 KB of part header: read no further, memory flat, nothing left on disk', async () => {
     const before = process.memoryUsage().rss
     const { request, pulled } = streamedRequest({

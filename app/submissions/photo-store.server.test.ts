@@ -10,7 +10,16 @@ import { VALID_SALE } from '#tests/submissions.ts'
 import { deleteLead } from '../../scripts/delete-lead.ts'
 import { PAGE_FORM_ERRORS } from './actions.server.ts'
 import { buildNotificationMail } from './notification-mail.server.ts'
-import { FilePhotoStore, LEAD_PHOTO_SOURCE, PHOTO_BUDGET, photoTempDir, type PhotoStoreOptions, uploadsDir } from './photo-store.server.ts'
+import {
+  FilePhotoStore,
+  LEAD_PHOTO_SOURCE,
+  LEAST_STORED_PHOTO_BYTES,
+  PHOTO_BUDGET,
+  photoTempDir,
+  type PhotoStoreOptions,
+  uploadsDir,
+} from './photo-store.server.ts'
+import { DECODE_QUEUE_WAITING, decodeQueue } from './photos.server.ts'
 import { PHOTO_MESSAGES } from './photos.ts'
 import { submissionPageAction } from './actions.server.ts'
 
@@ -73,11 +82,18 @@ describe.each(BACKENDS)('the photo budget on the %s lake', (backend) => {
     // The address itself is not stored with the lead.
     expect(JSON.stringify(first)).not.toContain(SELLER)
 
-    // After a restart the first request still counts (it is read from the lake, not from memory):
-    // with room for just over one such request, the second one's photos are withheld.
+    // After a restart the first request still counts (it is read from the lake, not from memory): with room
+    // for that request and less than the least another photo takes, the second one's photos are withheld.
     const photosBefore = (await storedPhotos(lake, backend)).length
-    await lake.restart({ photos: { budget: { perClientPerDayBytes: bytes + 1 } } })
+    await lake.restart({ photos: { budget: { perClientPerDayBytes: bytes + LEAST_STORED_PHOTO_BYTES - 1 } } })
+    // Its photos are not even decoded (security review 2026-11-30, N2): with the decoder line full of other
+    // senders, a post that reached it would hear 503.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const others = Array.from({ length: DECODE_QUEUE_WAITING + 1 }, (_, index) => decodeQueue.run(`anderer Absender ${index}`, () => held))
     const response = (await post(lake, `Budget 2 ${backend}`, [await gpsJpeg(12)])) as Response
+    release()
+    await Promise.all(others)
     // The seller is not refused: the confirmation, which says the photos were not kept.
     expect(response.status).toBe(303)
     expect(response.headers.get('location')).toBe('/auto-verkaufen?anfrage=gesendet&formular=verkaufen&fotos=zurueckgehalten#verkaufen-bestaetigung')

@@ -59,6 +59,12 @@ export interface PhotoStore {
    * (the lake, a full disk) removes those already stored and rethrows, leaving no temporary file.
    */
   save(photos: readonly ProcessedPhoto[], options: SaveOptions): Promise<SavedPhotos>
+  /**
+   * Whether `bytes` more would fit the sender's budget now (the day's share; on the embedded lake, the
+   * disk): asked before the photos are decoded, with the least they will take, since decoding costs
+   * seconds of the one decoder line that `save` would then throw away (security review 2026-11-30, N2).
+   */
+  hasRoom(bytes: number, options: SaveOptions): Promise<boolean>
   /** Removes stored photos (the lead could not be stored, or is deleted). Never throws; logs nothing itself. */
   remove(photos: readonly StoredPhoto[]): Promise<void>
   /**
@@ -71,6 +77,12 @@ export interface PhotoStore {
 
 const MB = 1000 * 1000
 const GB = 1000 * MB
+
+/**
+ * The least a photo takes once stored (a phone photo re-encoded at 2000 px is 0.2–0.6 MB; a flat test image
+ * less): what `hasRoom` is asked for per photo before decoding.
+ */
+export const LEAST_STORED_PHOTO_BYTES = 100_000
 
 /** The limits of what sellers' photos may take (docs/decisions/041). */
 export interface PhotoBudget {
@@ -158,10 +170,19 @@ class ClientBudget {
     private readonly now: () => Date,
   ) {}
 
+  /** Whether `bytes` more fit `client`'s budget of the day. */
+  async hasRoom(client: string, bytes: number): Promise<boolean> {
+    return (await this.counted(client)) + (this.reserved.get(client) ?? 0) + bytes <= this.limit
+  }
+
+  private async counted(client: string): Promise<number> {
+    const since = new Date(this.now().getTime() - 24 * 60 * 60 * 1000).toISOString()
+    return this.lake ? ((await this.lake.fetch<number | null>(PHOTO_BYTES_OF_CLIENT_QUERY, { client, since }, { includePrivate: true })) ?? 0) : 0
+  }
+
   /** Reserves `bytes` for `client`, or returns undefined when that would pass the limit. */
   async reserve(client: string, bytes: number): Promise<{ release(): void; keep(): void } | undefined> {
-    const since = new Date(this.now().getTime() - 24 * 60 * 60 * 1000).toISOString()
-    const counted = this.lake ? ((await this.lake.fetch<number | null>(PHOTO_BYTES_OF_CLIENT_QUERY, { client, since }, { includePrivate: true })) ?? 0) : 0
+    const counted = await this.counted(client)
     // Checked and taken without an await in between: two requests of one client cannot both pass.
     const pending = this.reserved.get(client) ?? 0
     if (counted + pending + bytes > this.limit) return undefined
@@ -186,7 +207,7 @@ function totalBytes(photos: readonly ProcessedPhoto[]): number {
   return photos.reduce((sum, photo) => sum + photo.data.byteLength, 0)
 }
 
-function withheld(reason: PhotosWithheldReason): SavedPhotos {
+export function withheld(reason: PhotosWithheldReason): SavedPhotos {
   return { photos: [], withheld: reason, leadFields: { photosWithheld: reason } }
 }
 
@@ -211,6 +232,12 @@ export class FilePhotoStore implements PhotoStore {
     this.clients = new ClientBudget(options.lake, this.budget.perClientPerDayBytes, options.now ?? (() => new Date()))
     this.freeBytes = options.freeBytes ?? diskFreeBytes
     this.writeFile = options.writeFile ?? ((handle, data) => handle.writeFile(data))
+  }
+
+  async hasRoom(bytes: number, { client }: SaveOptions): Promise<boolean> {
+    if (!(await this.clients.hasRoom(photoClientKey(client), bytes))) return false
+    await mkdir(this.dir, { recursive: true, mode: 0o700 })
+    return (await this.usedBytes()) + bytes <= this.budget.totalBytes && (await this.freeBytes(this.dir)) - bytes >= this.budget.minFreeBytes
   }
 
   async save(photos: readonly ProcessedPhoto[], { client: address }: SaveOptions): Promise<SavedPhotos> {
@@ -363,6 +390,10 @@ export class SanityPhotoStore implements PhotoStore {
     this.clients = new ClientBudget(options.lake, { ...PHOTO_BUDGET, ...options.budget }.perClientPerDayBytes, options.now ?? (() => new Date()))
   }
 
+  hasRoom(bytes: number, { client }: SaveOptions): Promise<boolean> {
+    return this.clients.hasRoom(photoClientKey(client), bytes)
+  }
+
   async save(photos: readonly ProcessedPhoto[], { client: address }: SaveOptions): Promise<SavedPhotos> {
     const client = photoClientKey(address)
     if (photos.length === 0) return storedResult([], client, 0)
@@ -429,6 +460,7 @@ export const NO_PHOTO_STORE: PhotoStore = {
     if (photos.length > 0) throw new Error('Dieser Content Lake speichert keine Fotos.')
     return storedResult([], photoClientKey(client), 0)
   },
+  hasRoom: async () => true,
   remove: async () => undefined,
   removeOrphans: async () => 0,
 }

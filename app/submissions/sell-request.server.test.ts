@@ -208,7 +208,7 @@ describe.each(BACKENDS)('the sell request on the %s lake', (backend) => {
   function holdDecoder() {
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
-    const runs = Array.from({ length: DECODE_QUEUE_WAITING + 1 }, () => decodeQueue.run(() => held))
+    const runs = Array.from({ length: DECODE_QUEUE_WAITING + 1 }, (_, index) => decodeQueue.run(`anderer Absender ${index}`, () => held))
     return async () => {
       release()
       await Promise.all(runs)

@@ -12,7 +12,7 @@ import { FIELD_MESSAGES } from './field-messages.ts'
 import { type FieldErrors, type FormKind, SUBMISSION_KEY_FIELD } from './forms.ts'
 import { FORMS, isFormKind } from './form-registry.ts'
 import { type IncomingPhoto } from './multipart.server.ts'
-import { type LeadPhotoFields, NO_PHOTO_STORE, type StoredPhoto } from './photo-store.server.ts'
+import { LEAST_STORED_PHOTO_BYTES, type LeadPhotoFields, NO_PHOTO_STORE, type StoredPhoto, withheld } from './photo-store.server.ts'
 import { checkPhotoHeaders, DECODE_RETRY_AFTER_SECONDS, decodePhotos, type ProcessedPhoto } from './photos.server.ts'
 import { parseSubmission, storeSubmission, type ParsedSubmission } from './schema.server.ts'
 import { APPOINTMENT_FIELD, APPOINTMENT_LABEL } from './sale-appointment.ts'
@@ -105,10 +105,15 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
     if (earlier) return { status: 'stored', ...earlier, ...saleRequest(kind) }
   }
 
-  // Only now, with every cheaper check passed, are the photos decoded.
+  // Only now, with every cheaper check passed, are the photos decoded; not at all for a sender past the photo
+  // budget, whose photos the store would withhold anyway (security review 2026-11-30, N2).
+  const store = context.lake.photos ?? NO_PHOTO_STORE
+  const sentPhotos = (photoField && photoFiles?.photos) || []
+  const photosSent = sentPhotos.length > 0
+  const photosRoom = photosSent && (await store.hasRoom(sentPhotos.length * LEAST_STORED_PHOTO_BYTES, { client: context.clientAddress }))
   let photos: ProcessedPhoto[] = []
-  if (photoField && photoFiles && photoFiles.photos.length > 0) {
-    const prepared = await decodePhotos(photoFiles.photos)
+  if (photoField && photosRoom) {
+    const prepared = await decodePhotos(sentPhotos, clientKey(context.clientAddress))
     if (prepared.status === 'busy') return { status: 'busy', kind, values: echoFormValues(raw), retryAfterSeconds: DECODE_RETRY_AFTER_SECONDS }
     if (prepared.status === 'invalid') return { status: 'invalid', kind, fieldErrors: { [photoField]: prepared.errors }, values: echoFormValues(raw) }
     photos = prepared.photos
@@ -146,9 +151,8 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
   // A sell request sent on from a test drive refers to it (issue 36): only a stored, recent test drive counts.
   const testDriveRef = parsed.testDriveLead ? (await recentTestDrive(context, parsed.testDriveLead, TRADE_IN_LINK_MS))?.testDriveLead : undefined
   // The lake's photo store (docs/decisions/041): past the sender's budget it keeps none and the lead says why.
-  const store = context.lake.photos ?? NO_PHOTO_STORE
   let storedPhotos: StoredPhoto[] = []
-  let photoFields: LeadPhotoFields | undefined
+  let photoFields: LeadPhotoFields | undefined = photosSent && !photosRoom ? withheld('budget').leadFields : undefined
   try {
     if (photos.length > 0) {
       const saved = await store.save(photos, { client: context.clientAddress })
@@ -175,7 +179,7 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
   } catch (error) {
     loggerOf(context).error({ err: error, documentId: stored.id }, 'Die Benachrichtigung zu einer gespeicherten Einsendung ließ sich nicht starten')
   }
-  const photoReceipt = photoField ? { stored: storedPhotos.length, withheld: photos.length > 0 && storedPhotos.length === 0 } : undefined
+  const photoReceipt = photoField ? { stored: storedPhotos.length, withheld: photosSent && storedPhotos.length === 0 } : undefined
   // A test drive with „Fahrzeug in Zahlung geben?“: the answer hands the person on to the sell request (trade-in.server.ts).
   const tradeIn = parsed.kind === 'test-drive' && parsed.values.tradeIn === true
   return { status: 'stored', ...stored, ...(photoReceipt ? { photos: photoReceipt } : {}), ...(tradeIn ? { tradeIn } : {}), ...saleRequest(kind) }
