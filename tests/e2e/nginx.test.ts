@@ -104,11 +104,15 @@ test('IPv6 clients count per /64, IPv4 clients per address', async () => {
 
 // Finding 5: GETs of the costly answers had no limit at nginx. Forty at once from one client: the
 // burst of 20 passes, the rest is refused at once; another client is not affected.
-test('reads of /api/ and the sitemap are limited per client, in every spelling the app accepts', async () => {
+// Security review 2026-11-30, N3: pages with a query render for each new one (a random search is never a cache hit).
+test('reads of /api/, the sitemap and pages with a query are limited per client, in every spelling the app accepts', async () => {
   for (const [address, target] of [
     ['203.0.113.5', '/sitemap.xml'],
     ['203.0.113.6', '/SiteMap.XML'],
     ['203.0.113.7', '/api//vehicles?page=1&perPage=1'],
+    ['203.0.113.8', '/vehicles?search=golf'],
+    ['203.0.113.9', '/Vehicles.data?fuel=diesel'],
+    ['203.0.113.10', '/?z=1'],
   ] as const) {
     const answers = await Promise.all(
       Array.from({ length: 40 }, () => fetch(`http://localhost:${CLIENT_ADDRESS_PORT}${target}`, { headers: { 'x-test-client': address } })),
@@ -122,6 +126,20 @@ test('reads of /api/ and the sitemap are limited per client, in every spelling t
     await Promise.all(answers.filter((answer) => !answer.bodyUsed).map((answer) => answer.body?.cancel()))
   }
   expect((await fetch(`http://localhost:${CLIENT_ADDRESS_PORT}/sitemap.xml`, { headers: { 'x-test-client': '203.0.113.99' } })).status).toBe(200)
+
+  // A page's own files are not: a vehicle list asks for each thumbnail with a query, and the page itself without one.
+  const list = await (await fetch(`http://localhost:${CLIENT_ADDRESS_PORT}/vehicles`, { headers: { 'x-test-client': '203.0.113.11' } })).text()
+  const thumbnail = list.match(/src="(\/media\/[^"]+\?w=[^"]+)"/)![1]!.replaceAll('&amp;', '&')
+  const files = await Promise.all(
+    Array.from({ length: 40 }, () => fetch(`http://localhost:${CLIENT_ADDRESS_PORT}${thumbnail}`, { headers: { 'x-test-client': '203.0.113.11' } })),
+  )
+  expect(files.map((answer) => answer.status)).toEqual(Array.from({ length: 40 }, () => 200))
+  await Promise.all(files.map((answer) => answer.body?.cancel()))
+  const pages = await Promise.all(
+    Array.from({ length: 40 }, () => fetch(`http://localhost:${CLIENT_ADDRESS_PORT}/vehicles`, { headers: { 'x-test-client': '203.0.113.11' } })),
+  )
+  expect(pages.filter((answer) => answer.status === 429)).toEqual([])
+  await Promise.all(pages.map((answer) => answer.body?.cancel()))
 })
 
 // Finding 12: nginx named its version, and its own error pages had none of the site's headers.
