@@ -4,6 +4,7 @@ import { inspectionDueProblem, maxVehicleYear } from './lib/validation'
 import { type SeedDocument } from './testing/dataset'
 import { seedValidation } from './testing/seed-validation'
 import { markerPath, schema, validate } from './testing/validate'
+import { TIME_PROBLEM } from './components/time-input'
 
 /*
  * The schema's validation rules reject what the content model forbids. Each case takes a valid
@@ -137,7 +138,8 @@ describe('opening hours', () => {
     Object.assign(settings.specialOpeningHours[1], { opens: '14:00', closes: '09:00' })
     expect(await errorsOf(settings)).toEqual([{ path: 'specialOpeningHours[silvester-2026]', message: 'Die Schließzeit muss nach der Öffnungszeit liegen.' }])
     Object.assign(settings.specialOpeningHours[1], { opens: '9 Uhr', closes: '14:00' })
-    expect(await errorsOf(settings)).toEqual([{ path: 'specialOpeningHours[silvester-2026].opens', message: 'Bitte im Format HH:MM angeben, z. B. 10:00.' }])
+    // Stored as text outside the Studio's time field, which would have stored 09:00.
+    expect(await errorsOf(settings)).toEqual([{ path: 'specialOpeningHours[silvester-2026].opens', message: TIME_PROBLEM }])
   })
 
   it('limits the satisfaction claim to 0–100', async () => {

@@ -86,11 +86,9 @@ export function FigureUsageInput(props: NumberInputProps) {
         // Closed at first: eight figures with up to fifty pages each would bury the form.
         <details>
           <summary style={{ cursor: 'pointer' }}>
-            <Text as="span" size={1} muted>
-              {state.note}
-            </Text>{' '}
+            {/* One Text: two drew over each other in the summary's line (staff review 2026-11-30, N10). */}
             <Text as="span" size={1}>
-              Seiten anzeigen
+              <span style={{ color: 'var(--card-muted-fg-color)' }}>{state.note}</span> <span>Seiten anzeigen</span>
             </Text>
           </summary>
           <Box paddingTop={3} paddingLeft={3}>

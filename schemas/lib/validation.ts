@@ -5,6 +5,17 @@
 /** `HH:MM`, 00:00–23:59 (24:00 is allowed as a closing time). */
 export const TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/
 
+/**
+ * A time as staff type it, as the `HH:MM` stored: „9“, „9 Uhr“, „16.30“, „16:30 Uhr“, „930“, „1630“ and „16h“
+ * (staff review 2026-11-30, L5: „16.00“ and „10 Uhr“ were refused). Null for anything else.
+ */
+export function readTime(typed: string): string | null {
+  const match = /^(\d{1,2})(?:[:.]?(\d{2}))?\s*(?:uhr|h)?$/i.exec(typed.trim())
+  if (!match) return null
+  const time = `${match[1]!.padStart(2, '0')}:${match[2] ?? '00'}`
+  return TIME_PATTERN.test(time) ? time : null
+}
+
 /** `MM/YYYY`, the spec's first-registration format. */
 export const FIRST_REGISTRATION_PATTERN = /^(0[1-9]|1[0-2])\/(\d{4})$/
 

@@ -2,15 +2,16 @@ import { ClockIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { titleOf, WEEKDAYS } from '../lib/constants'
 import { minutesOf, TIME_PATTERN } from '../lib/validation'
+import { TIME_PROBLEM, TimeInput } from '../components/time-input'
 
 const timeField = (name: 'opens' | 'closes', title: string) =>
   defineField({
     name,
     title,
     type: 'string',
-    description: 'Format HH:MM, z. B. 09:00.',
-    validation: (rule) =>
-      rule.required().custom((value) => (value === undefined || TIME_PATTERN.test(value) ? true : 'Bitte im Format HH:MM angeben, z. B. 09:00.')),
+    description: 'Uhrzeit, z. B. 9, 16.30 oder 16:30 Uhr.',
+    components: { input: TimeInput },
+    validation: (rule) => rule.required().custom((value) => (value === undefined || TIME_PATTERN.test(value) ? true : TIME_PROBLEM)),
   })
 
 /** Opening hours for a set of weekdays (schema.org OpeningHoursSpecification). */

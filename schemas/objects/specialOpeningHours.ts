@@ -3,6 +3,7 @@ import { defineField, defineType } from 'sanity'
 import { SPECIAL_LEAD_DAYS, SPECIAL_NOTE_MAX, specialOpeningHoursText } from '../lib/opening-hours'
 import { minutesOf, TIME_PATTERN } from '../lib/validation'
 import { GERMAN_DATE } from '../lib/constants'
+import { TIME_PROBLEM, TimeInput } from '../components/time-input'
 
 interface Entry {
   from?: string
@@ -19,13 +20,14 @@ const timeField = (name: 'opens' | 'closes', title: string) =>
     name,
     title,
     type: 'string',
-    description: 'Format HH:MM, z. B. 10:00.',
+    description: 'Uhrzeit, z. B. 9, 16.30 oder 16:30 Uhr.',
+    components: { input: TimeInput },
     hidden: ({ parent }) => (parent as Entry | undefined)?.closed !== false,
     validation: (rule) =>
       rule.custom((value: string | undefined, context) => {
         if (entryOf(context).closed !== false) return true
         if (!value) return 'Bitte eine Uhrzeit angeben oder „Geschlossen“ wählen.'
-        return TIME_PATTERN.test(value) ? true : 'Bitte im Format HH:MM angeben, z. B. 10:00.'
+        return TIME_PATTERN.test(value) ? true : TIME_PROBLEM
       }),
   })
 

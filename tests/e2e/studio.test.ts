@@ -320,6 +320,11 @@ test.describe('the Studio under /studio', () => {
 
     // Opened, the note names the pages, each by title and path, with a link to its Vorschau.
     const field = page.getByTestId('field-claims.freeDeliveryKm')
+    // The note and „Seiten anzeigen“ side by side, not drawn over each other (staff review 2026-11-30, N10).
+    const note = (await field.getByText(figureUsageNote('freeDeliveryKm', usage.freeDeliveryKm), { exact: true }).boundingBox())!
+    const opener = (await field.getByText('Seiten anzeigen', { exact: true }).boundingBox())!
+    const apart = opener.x >= note.x + note.width - 1 || opener.y >= note.y + note.height - 1
+    expect(apart, `note ${JSON.stringify(note)}, opener ${JSON.stringify(opener)}`).toBe(true)
     await field.getByText('Seiten anzeigen').click()
     const list = field.getByRole('list', { name: 'Seiten mit dieser Kennzahl' })
     await expect(list.getByRole('listitem')).toHaveCount(usage.freeDeliveryKm.pages)
