@@ -39,9 +39,13 @@ describe('a lead’s answers and slot in the Studio (staff review 2026-11-28, N4
         value: [
           { _key: 'a', label: 'Wunschtermin', value: 'Sa, 28.11.2026, 12:00–15:00 Uhr' },
           { _key: 'b', label: 'Nachricht', value: 'Zeile 1\nZeile 2' },
+          { _key: 'c', label: 'Kilometerstand (km)', value: '88000' },
         ],
       } as unknown as ArrayOfObjectsInputProps),
     )
+    // As the dealer's mail writes it (staff review 2026-11-30, L7).
+    expect(html).toMatch(/>Kilometerstand</)
+    expect(html).toMatch(/>88\.000\u00a0km</)
     expect(html).toMatch(/<dt[^>]*>.*Wunschtermin.*<\/dt>/)
     expect(html).toMatch(/<dd[^>]*>.*Sa, 28.11.2026, 12:00–15:00 Uhr.*<\/dd>/)
     expect(html).toContain('Zeile 1\nZeile 2')

@@ -2,7 +2,7 @@ import { EnvelopeIcon } from '@sanity/icons'
 import { Button, Card, Flex, Stack, Text } from '@sanity/ui'
 import { useEffect, useRef, useState } from 'react'
 import { type ArrayOfObjectsInputProps, type ObjectInputProps, set, type StringInputProps, useClient, useDocumentOperation, useFormValue } from 'sanity'
-import { appointmentText, loadReplyContext, mailtoAddress, type ReplyContext, replyMailto, type ReplySource } from '../lib/inbox-reply'
+import { appointmentText, loadReplyContext, mailtoAddress, type ReplyContext, replyMailto, type ReplySource, shownAnswer } from '../lib/inbox-reply'
 
 type Contact = { name?: string; phone?: string; email?: string }
 
@@ -117,16 +117,19 @@ export function LeadFieldsInput(props: ArrayOfObjectsInputProps) {
   return (
     <Card padding={3} radius={2} border data-testid="lead-fields">
       <Stack as="dl" space={3} style={{ margin: 0 }}>
-        {fields.map((field, index) => (
-          <Stack key={field._key ?? index} space={2}>
-            <Text as="dt" size={1} muted weight="medium">
-              {field.label}
-            </Text>
-            <Text as="dd" size={1} style={{ margin: 0, whiteSpace: 'pre-wrap' }}>
-              {field.value}
-            </Text>
-          </Stack>
-        ))}
+        {fields.map((field, index) => {
+          const shown = shownAnswer(field.label ?? '', field.value ?? '')
+          return (
+            <Stack key={field._key ?? index} space={2}>
+              <Text as="dt" size={1} muted weight="medium">
+                {shown.label}
+              </Text>
+              <Text as="dd" size={1} style={{ margin: 0, whiteSpace: 'pre-wrap' }}>
+                {shown.value}
+              </Text>
+            </Stack>
+          )
+        })}
       </Stack>
     </Card>
   )

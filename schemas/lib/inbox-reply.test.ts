@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { appointmentText, loadReplyContext, prepareLeadPreview, replyMailto, shortAppointmentText } from './inbox-reply'
+import { appointmentText, loadReplyContext, prepareLeadPreview, replyMailto, shortAppointmentText, shownAnswer } from './inbox-reply'
 
 describe('the prepared reply (mailto)', () => {
   const lead = {
@@ -67,13 +67,16 @@ describe('the prepared reply (mailto)', () => {
         fields: [
           { label: 'Marke', value: 'Opel' },
           { label: 'Modell', value: 'Astra 1.2 Turbo' },
+          { label: 'Kilometerstand (km)', value: '88000' },
+          { label: 'E-Mail (für Ihre Bestätigung)', value: 'jana@example.org' },
         ],
       },
       'Ruhrstern Automobile',
     )!
     expect(decodeURIComponent(/subject=([^&]*)/.exec(href)![1]!)).toBe('Ihre Anfrage bei Ruhrstern Automobile: Auto verkaufen – Opel Astra 1.2 Turbo')
     const body = decodeURIComponent(/body=([^&]*)/.exec(href)![1]!)
-    expect(body).toContain('> Marke: Opel\n> Modell: Astra 1.2 Turbo')
+    // Numbers and labels as the dealer's mail writes them, no words meant for the customer's form (staff review 2026-11-30, L7).
+    expect(body).toContain('> Marke: Opel\n> Modell: Astra 1.2 Turbo\n> Kilometerstand: 88.000\u00a0km\n> E-Mail: jana@example.org')
     expect(body).not.toContain('Fahrzeug:')
   })
 
@@ -148,5 +151,16 @@ describe('the lead preview', () => {
     expect(preview.title).toBe('Exportanfrage · 0201 1234')
     expect(preview.subtitle).toBe('Di, 01.12., 14 Uhr · Erledigt')
     expect(preview.media).toEqual({ _type: 'image', asset: { _ref: 'image-p-1x1-jpg' } })
+  })
+})
+
+describe('a form’s answer as the dealer reads it (staff review 2026-11-30, L7)', () => {
+  it('a whole number with its unit from the label, German digits; a note to the customer out of the label; the rest as stored', () => {
+    expect(shownAnswer('Kilometerstand (km)', '88000')).toEqual({ label: 'Kilometerstand', value: '88.000\u00a0km' })
+    expect(shownAnswer('Preis bis (€)', '25000')).toEqual({ label: 'Preis bis', value: '25.000\u00a0€' })
+    expect(shownAnswer('E-Mail (für Ihre Bestätigung)', 'a@example.org')).toEqual({ label: 'E-Mail', value: 'a@example.org' })
+    expect(shownAnswer('Erstzulassung (Jahr)', '2017')).toEqual({ label: 'Erstzulassung (Jahr)', value: '2017' })
+    // Stored as typed before numbers were read (an old lead): left as it is.
+    expect(shownAnswer('Kilometerstand (km)', 'ca. 88 Tkm')).toEqual({ label: 'Kilometerstand (km)', value: 'ca. 88 Tkm' })
   })
 })

@@ -33,6 +33,19 @@ export async function loadReplyContext(
   return { dealerName: result?.dealerName, car }
 }
 
+/**
+ * A form's answer as the dealer reads it in the Studio and quotes it in a reply (staff review 2026-11-30, L7):
+ * a whole number under a label with its unit in brackets is written German with the unit, and the label
+ * loses it („Kilometerstand (km)“ 88000 → „Kilometerstand“ „88.000 km“, as the dealer's mail writes it); a
+ * note to the person filling in the form is left out of the label („E-Mail (für Ihre Bestätigung)“ → „E-Mail“).
+ */
+export function shownAnswer(label: string, value: string): { label: string; value: string } {
+  const unit = /\s*\((km|€)\)$/.exec(label)
+  if (unit && /^\d{1,12}$/.test(value)) return { label: label.slice(0, unit.index), value: `${wholeNumber.format(Number(value))}\u00a0${unit[1]}` }
+  return { label: label.replace(/\s*\(für [^()]+\)$/, ''), value }
+}
+const wholeNumber = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 })
+
 const received = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' })
 
 /** When a message or lead came in, as the Posteingang lists show it („29.11.2026, 20:36“, Berlin time). */
@@ -105,7 +118,10 @@ export function replyMailto(source: ReplySource, dealerName: string): string | u
   const request = [
     // The form's own lines name the car only on some forms; the vehicle reference always does.
     ...(source.car && !fields.some((field) => field.label === 'Fahrzeug') ? [`Fahrzeug: ${car}`] : []),
-    ...fields.map((field) => `${field.label ?? ''}: ${field.value ?? ''}`),
+    ...fields.map((field) => {
+      const shown = shownAnswer(field.label ?? '', field.value ?? '')
+      return `${shown.label}: ${shown.value}`
+    }),
     ...(source.message ? [source.message] : []),
   ]
   const when = source.receivedAt ? ` vom ${received.format(new Date(source.receivedAt))}` : ''
