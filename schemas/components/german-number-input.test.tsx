@@ -1,30 +1,10 @@
 // @vitest-environment jsdom
-import { studioTheme, ThemeProvider } from '@sanity/ui'
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { createElement, useState } from 'react'
-import { type FormPatch, type NumberInputProps, type PatchEvent } from 'sanity'
+import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { renderStudioField } from '../testing/studio-field'
 import { GERMAN_NUMBER_PROBLEM, GermanNumberInput } from './german-number-input'
 
-/** The input as the Studio gives it a field: the value, and the patches it sends applied to that value. */
-function Field({ initial, patches }: { initial?: number; patches: unknown[] }) {
-  const [value, setValue] = useState(initial)
-  const onChange = (patch: FormPatch | FormPatch[] | PatchEvent) => {
-    const [first] = Array.isArray(patch) ? patch : [patch]
-    patches.push(first)
-    const { type, value: next } = first as { type: string; value?: number }
-    setValue(type === 'set' ? next : undefined)
-  }
-  const noop = () => undefined
-  const props = { value, onChange, readOnly: false, elementProps: { id: 'preis', onFocus: noop, onBlur: noop, 'aria-label': 'Preis (€)' } }
-  return createElement(ThemeProvider, { theme: studioTheme }, createElement(GermanNumberInput, props as unknown as NumberInputProps))
-}
-
-function setup(initial?: number) {
-  const patches: Array<{ type: string; value?: number }> = []
-  render(createElement(Field, { initial, patches }))
-  return { patches, input: screen.getByLabelText('Preis (€)') as HTMLInputElement }
-}
+const setup = (initial?: number) => renderStudioField(GermanNumberInput, 'Preis (€)', initial)
 
 afterEach(cleanup)
 
@@ -58,26 +38,13 @@ describe('a number field in the Studio (staff review 2026-11-29, H1)', () => {
   })
 
   it('a value changed elsewhere shows at once while nobody types here, not while someone does', () => {
-    const noop = () => undefined
-    const field = (value: number) =>
-      createElement(
-        ThemeProvider,
-        { theme: studioTheme },
-        createElement(GermanNumberInput, {
-          value,
-          onChange: noop,
-          readOnly: false,
-          elementProps: { id: 'preis', onFocus: noop, onBlur: noop, 'aria-label': 'Preis (€)' },
-        } as unknown as NumberInputProps),
-      )
-    const { rerender } = render(field(5000))
-    const input = screen.getByLabelText('Preis (€)') as HTMLInputElement
+    const { input, changeElsewhere } = setup(5000)
     expect(input.value).toBe('5000')
-    rerender(field(12500))
+    changeElsewhere(12500)
     expect(input.value).toBe('12.500')
     fireEvent.focus(input)
     fireEvent.change(input, { target: { value: '13.0' } })
-    rerender(field(14000))
+    changeElsewhere(14000)
     expect(input.value).toBe('13.0')
   })
 })

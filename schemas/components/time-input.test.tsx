@@ -1,31 +1,11 @@
 // @vitest-environment jsdom
-import { studioTheme, ThemeProvider } from '@sanity/ui'
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { createElement, useState } from 'react'
-import { type FormPatch, type PatchEvent, type StringInputProps } from 'sanity'
+import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { renderStudioField } from '../testing/studio-field'
 import { readTime, TIME_PATTERN } from '../lib/validation'
 import { TIME_PROBLEM, TimeInput } from './time-input'
 
-/** The input as the Studio gives it a field: the value, and the patches it sends applied to that value. */
-function Field({ initial, patches }: { initial?: string; patches: unknown[] }) {
-  const [value, setValue] = useState(initial)
-  const onChange = (patch: FormPatch | FormPatch[] | PatchEvent) => {
-    const [first] = Array.isArray(patch) ? patch : [patch]
-    patches.push(first)
-    const { type, value: next } = first as { type: string; value?: string }
-    setValue(type === 'set' ? next : undefined)
-  }
-  const noop = () => undefined
-  const props = { value, onChange, readOnly: false, elementProps: { id: 'oeffnet', onFocus: noop, onBlur: noop, 'aria-label': 'Öffnet' } }
-  return createElement(ThemeProvider, { theme: studioTheme }, createElement(TimeInput, props as unknown as StringInputProps))
-}
-
-function setup(initial?: string) {
-  const patches: Array<{ type: string; value?: string }> = []
-  render(createElement(Field, { initial, patches }))
-  return { patches, input: screen.getByLabelText('Öffnet') as HTMLInputElement }
-}
+const setup = (initial?: string) => renderStudioField(TimeInput, 'Öffnet', initial)
 
 afterEach(cleanup)
 
