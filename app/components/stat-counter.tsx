@@ -1,6 +1,6 @@
 import { formatDecimal } from '#app/utils/format.ts'
 import { useCountUp } from '#app/utils/use-count-up.ts'
-import { spacedSuffix } from '#schemas/lib/figures.ts'
+import { spacedSuffix } from '#schemas/lib/counter-suffix.ts'
 
 const oneDecimalAtMost = { maximumFractionDigits: 1 }
 

@@ -6,7 +6,6 @@ import {
   figureUsage,
   figureUsageNote,
   figureValues,
-  spacedSuffix,
   insertPlaceholder,
   placeholderRule,
   placeholdersExplained,
@@ -173,14 +172,4 @@ describe('a counter under a Kennzahl’s name', () => {
     expect(counterNamingFigure({ number: 99, label: 'Kundenzufriedenheit in Dortmund' })).toBeUndefined()
     expect(counterNamingFigure({ figure: 'vehiclesSold', label: 'Verkaufte Fahrzeuge' })).toBeUndefined()
   })
-})
-
-it('counter suffixes: units stand apart from the number with a no-break space, signs do not', () => {
-  expect(spacedSuffix('km')).toBe('\u00a0km')
-  expect(spacedSuffix('Min.')).toBe('\u00a0Min.')
-  expect(spacedSuffix('h')).toBe('\u00a0h')
-  expect(spacedSuffix('+')).toBe('+')
-  expect(spacedSuffix('%')).toBe('\u00a0%')
-  expect(spacedSuffix('/5')).toBe('/5')
-  expect(spacedSuffix(null)).toBe('')
 })

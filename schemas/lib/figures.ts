@@ -86,17 +86,6 @@ export function formatFigure(value: number): string {
 }
 
 /**
- * A counter's suffix as German typesetting wants it (DIN 5008, Duden): units that are words or
- * abbreviations and the per cent sign stand apart from the number with a no-break space („55 km“,
- * „30 Min.“, „24 h“, „98 %“); signs that extend the number do not („2.500+“, „4,8/5“). The site's
- * counters and their previews in the Studio.
- */
-export function spacedSuffix(suffix: string | null | undefined): string {
-  if (!suffix) return ''
-  return /^[\p{L}%]/u.test(suffix) ? `\u00a0${suffix}` : suffix
-}
-
-/**
  * Figures whose every mention in a page's copy carries a footnote mark: the advertised interest rate,
  * which German price law (PAngV § 17 Abs. 4) allows only beside a representative example; the page
  * prints that example as its footnote (docs/decisions/111). In the substitution, so a text staff

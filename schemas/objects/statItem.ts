@@ -1,6 +1,7 @@
 import { BarChartIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
-import { counterNamingFigure, FIGURE_OPTIONS, FIGURES, figureTitle, formatFigure, isFigureKey, spacedSuffix } from '../lib/figures'
+import { counterNamingFigure, FIGURE_OPTIONS, FIGURES, figureTitle, formatFigure, isFigureKey } from '../lib/figures'
+import { spacedSuffix } from '../lib/counter-suffix'
 
 /**
  * One counter of a statistics band: number, suffix and label (e.g. 2500 + „verkaufte Fahrzeuge“).
