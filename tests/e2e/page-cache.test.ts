@@ -19,6 +19,11 @@ const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, l
 
 const nonceOf = (response: APIResponse) => /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')?.[1]
 
+// One worker for the file (fullyParallel would spread its tests): its servers have fixed ports, and a second
+// worker's beforeAll found them taken (EADDRINUSE) while the first one's afterAll stopped the fake under the
+// other's test (ECONNREFUSED, a flaky run of 2026-11-30).
+test.describe.configure({ mode: 'default' })
+
 let fake: RunningProcess | undefined
 let site: RunningProcess | undefined
 

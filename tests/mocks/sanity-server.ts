@@ -21,7 +21,7 @@
  * SANITY_MOCK_WEBHOOK_URL (secret SANITY_MOCK_WEBHOOK_SECRET), before answering the mutation:
  * tests that edit content here see it on the site at once, as editors do after publishing.
  */
-import { createServer, type IncomingMessage } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { getResponse } from 'msw'
 import { loadDataset } from '#app/sanity/seed.server.ts'
 import { SANITY_SIGNATURE_HEADER, signSanityPayload } from '#app/server/webhook-signature.server.ts'
@@ -78,7 +78,7 @@ async function announce(mutationBody: Buffer | undefined) {
   }
 }
 
-const server = createServer(async (incoming, outgoing) => {
+async function handle(incoming: IncomingMessage, outgoing: ServerResponse) {
   const url = new URL(incoming.url ?? '/', `http://${incoming.headers.host}`)
   if (url.pathname === '/__outage' && incoming.method === 'POST') {
     down = url.searchParams.get('down') !== 'false'
@@ -120,7 +120,11 @@ const server = createServer(async (incoming, outgoing) => {
     await new Promise((resolve) => setTimeout(resolve, ms))
     if (incoming.socket.destroyed) return
   }
-  if (delayMs > 0 && !url.pathname.startsWith('/__')) await new Promise((resolve) => setTimeout(resolve, delayMs))
+  if (delayMs > 0 && !url.pathname.startsWith('/__')) {
+    await new Promise((resolve) => setTimeout(resolve, delayMs))
+    // The client gave up while it waited: a Request made with the aborted signal below would throw.
+    if (incoming.socket.destroyed) return
+  }
   if (down && !url.pathname.startsWith('/__')) {
     outgoing.writeHead(503, { 'content-type': 'application/json' })
     outgoing.end(JSON.stringify({ error: 'Service Unavailable', message: 'Simulated outage (POST /__outage?down=false ends it)' }))
@@ -182,6 +186,17 @@ const server = createServer(async (incoming, outgoing) => {
   } catch {
     outgoing.destroy()
   }
+}
+
+// A request that fails here answers 500 (or is cut off) and the server goes on: a rejected handler
+// ended the whole fake, and every later test of its file met ECONNREFUSED.
+const server = createServer((incoming, outgoing) => {
+  handle(incoming, outgoing).catch((error: unknown) => {
+    console.error('Fake Sanity API:', error)
+    if (outgoing.headersSent) return void outgoing.destroy()
+    outgoing.writeHead(500, { 'content-type': 'application/json' })
+    outgoing.end(JSON.stringify({ error: 'Internal Server Error', message: String(error) }))
+  })
 })
 
 server.listen(port, '127.0.0.1', () => console.log(`Fake Sanity API on http://127.0.0.1:${port}`))
