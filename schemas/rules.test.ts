@@ -4,7 +4,7 @@ import { inspectionDueProblem, maxVehicleYear } from './lib/validation'
 import { type SeedDocument } from './testing/dataset'
 import { seedValidation } from './testing/seed-validation'
 import { markerPath, schema, validate } from './testing/validate'
-import { TIME_PROBLEM } from './components/time-input'
+import { TIME_PROBLEM } from './lib/validation'
 
 /*
  * The schema's validation rules reject what the content model forbids. Each case takes a valid

@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { renderStudioField } from '../testing/studio-field'
-import { readTime, TIME_PATTERN } from '../lib/validation'
-import { TIME_PROBLEM, TimeInput } from './time-input'
+import { readTime, TIME_PATTERN, TIME_PROBLEM } from '../lib/validation'
+import { TimeInput } from './time-input'
 
 const setup = (initial?: string) => renderStudioField(TimeInput, 'Öffnet', initial)
 

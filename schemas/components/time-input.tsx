@@ -1,9 +1,6 @@
 import { type StringInputProps } from 'sanity'
-import { readTime } from '../lib/validation'
+import { readTime, TIME_PROBLEM } from '../lib/validation'
 import { type Reading, ReadTextInput } from './read-text-input'
-
-/** What the field says under a text that is no time; the stored value stays as it was. */
-export const TIME_PROBLEM = 'Bitte eine Uhrzeit eintragen, z. B. 9, 16.30 oder 16:30 Uhr.'
 
 const TIME: Reading<string> = { read: readTime, show: (value) => value ?? '', problem: TIME_PROBLEM, inputMode: 'numeric' }
 

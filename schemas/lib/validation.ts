@@ -5,6 +5,9 @@
 /** `HH:MM`, 00:00–23:59 (24:00 is allowed as a closing time). */
 export const TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/
 
+/** What a time field says under a text that is no time (its input and its rule); the stored value stays as it was. */
+export const TIME_PROBLEM = 'Bitte eine Uhrzeit eintragen, z. B. 9, 16.30 oder 16:30 Uhr.'
+
 /**
  * A time as staff type it, as the `HH:MM` stored: „9“, „9 Uhr“, „16.30“, „16:30 Uhr“, „930“, „1630“ and „16h“
  * (staff review 2026-11-30, L5: „16.00“ and „10 Uhr“ were refused). Null for anything else.

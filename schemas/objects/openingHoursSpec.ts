@@ -1,8 +1,8 @@
 import { ClockIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { titleOf, WEEKDAYS } from '../lib/constants'
-import { minutesOf, TIME_PATTERN } from '../lib/validation'
-import { TIME_PROBLEM, TimeInput } from '../components/time-input'
+import { minutesOf, TIME_PATTERN, TIME_PROBLEM } from '../lib/validation'
+import { TimeInput } from '../components/time-input'
 
 const timeField = (name: 'opens' | 'closes', title: string) =>
   defineField({

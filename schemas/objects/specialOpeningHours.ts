@@ -1,9 +1,9 @@
 import { CalendarIcon } from '@sanity/icons'
 import { defineField, defineType } from 'sanity'
 import { SPECIAL_LEAD_DAYS, SPECIAL_NOTE_MAX, specialOpeningHoursText } from '../lib/opening-hours'
-import { minutesOf, TIME_PATTERN } from '../lib/validation'
+import { minutesOf, TIME_PATTERN, TIME_PROBLEM } from '../lib/validation'
 import { GERMAN_DATE } from '../lib/constants'
-import { TIME_PROBLEM, TimeInput } from '../components/time-input'
+import { TimeInput } from '../components/time-input'
 
 interface Entry {
   from?: string

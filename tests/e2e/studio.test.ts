@@ -3,6 +3,7 @@ import { type Browser, type Locator, type Page } from '@playwright/test'
 import { evaluate, parse } from 'groq-js'
 import { FIGURES, FIGURE_USAGE_QUERY, FIGURE_VALUES_QUERY, figureUsage, figureUsageNote, figureValues, resolvePlaceholders } from '#schemas/lib/figures.ts'
 import { SHOWROOM_IMAGE } from '#schemas/lib/page-templates.ts'
+import { TIME_PROBLEM } from '#schemas/lib/validation.ts'
 import { uniqueName } from './playwright-utils'
 import {
   BOOT,
@@ -341,6 +342,41 @@ test.describe('the Studio under /studio', () => {
     await row.getByRole('link', { name: shown.title, exact: true }).click()
     await expect(page).toHaveURL(new RegExp(`/studio/structure/.*${escapeRegExp(shown.id)}`), BOOT)
     await expect(page.getByTestId('field-path').locator('input')).toHaveValue(shown.path, BOOT)
+  })
+
+  test('Einstellungen → Öffnungszeiten: a time typed as staff write it („15.30“) is stored as 15:30; a text that is no time is said so and not stored', async ({
+    studio: { page, open, documents, aborted },
+  }) => {
+    test.slow()
+    await open('/studio/structure/siteSettings')
+    await expect(page.getByRole('tab', { name: 'Öffnungszeiten' }))
+      .toBeVisible({ timeout: 60_000 })
+      .catch(explain(aborted))
+    await expect(async () => {
+      await page.getByRole('tab', { name: 'Öffnungszeiten' }).click({ timeout: 5_000 })
+      await expect(page.getByRole('tab', { name: 'Öffnungszeiten' })).toHaveAttribute('aria-selected', 'true', { timeout: 2_000 })
+    }).toPass(BOOT)
+    // Silvester's special hours (09:00–14:00 in the seed), in their dialog.
+    await page
+      .getByTestId('field-specialOpeningHours')
+      .getByText(/Silvester/)
+      .first()
+      .click()
+    const closes = page.getByTestId('field-specialOpeningHours[_key=="silvester-2026"].closes')
+    const input = closes.locator('input')
+    await expect(input).toHaveValue('14:00', BOOT)
+    type Special = { _key: string; closes?: string }
+    const stored = () =>
+      (documents.find((document) => document._id === 'drafts.siteSettings') as { specialOpeningHours?: Special[] } | undefined)?.specialOpeningHours?.find(
+        (entry) => entry._key === 'silvester-2026',
+      )?.closes
+    await input.fill('15.30')
+    await expect.poll(stored, BOOT).toBe('15:30')
+    await input.blur()
+    await expect(input).toHaveValue('15:30')
+    await input.fill('abends')
+    await expect(closes.getByRole('alert')).toHaveText(TIME_PROBLEM)
+    expect(stored()).toBe('15:30')
   })
 
   test('„Kennzahl einfügen“ puts the chosen figure into a text at the cursor, as a placeholder the site resolves, read by name and value', async ({
