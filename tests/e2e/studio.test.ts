@@ -285,17 +285,7 @@ test.describe('the Studio under /studio', () => {
     const usage = figureUsage(await (await evaluate(parse(FIGURE_USAGE_QUERY), { dataset: documents })).get())
     await open('/studio/structure/siteSettings')
     await expect(page).toHaveTitle('Einstellungen | Ruhrstern Automobile', BOOT)
-    // The Vorschau tool's note on where the settings appear (studio/presentation.ts) loads after
-    // the form and moves it down: a click before it lands can miss the tab, so it is repeated
-    // until the group shows. The form itself waits for the document; under CI's load that took
-    // longer than 30 s once, so the form gets the test's whole slow budget.
-    await expect(page.getByRole('tab', { name: 'Kennzahlen' }))
-      .toBeVisible({ timeout: 60_000 })
-      .catch(explain(aborted))
-    await expect(async () => {
-      await page.getByRole('tab', { name: 'Kennzahlen' }).click({ timeout: 5_000 })
-      await expect(page.getByRole('tab', { name: 'Kennzahlen' })).toHaveAttribute('aria-selected', 'true', { timeout: 2_000 })
-    }).toPass(BOOT)
+    await openSettingsTab(page, 'Kennzahlen', aborted)
     for (const { value, title } of FIGURES) {
       const field = page.getByTestId(`field-claims.${value}`)
       await expect(field.getByText(title, { exact: true })).toBeVisible(BOOT)
@@ -349,13 +339,7 @@ test.describe('the Studio under /studio', () => {
   }) => {
     test.slow()
     await open('/studio/structure/siteSettings')
-    await expect(page.getByRole('tab', { name: 'Öffnungszeiten' }))
-      .toBeVisible({ timeout: 60_000 })
-      .catch(explain(aborted))
-    await expect(async () => {
-      await page.getByRole('tab', { name: 'Öffnungszeiten' }).click({ timeout: 5_000 })
-      await expect(page.getByRole('tab', { name: 'Öffnungszeiten' })).toHaveAttribute('aria-selected', 'true', { timeout: 2_000 })
-    }).toPass(BOOT)
+    await openSettingsTab(page, 'Öffnungszeiten', aborted)
     // Silvester's special hours (09:00–14:00 in the seed), in their dialog.
     await page
       .getByTestId('field-specialOpeningHours')
@@ -753,3 +737,18 @@ test.describe('/studio on the embedded lake', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   })
 })
+
+/**
+ * Opens a tab (a group) of Einstellungen. The Vorschau tool's note on where the settings appear
+ * (studio/presentation.ts) loads after the form and moves it down: a click before it lands can miss the
+ * tab, so it is repeated until the group shows. The form itself waits for the document; under CI's load
+ * that took longer than 30 s once, so the form gets a slow test's budget.
+ */
+async function openSettingsTab(page: Page, name: string, aborted: string[]) {
+  const tab = page.getByRole('tab', { name })
+  await expect(tab).toBeVisible({ timeout: 60_000 }).catch(explain(aborted))
+  await expect(async () => {
+    await tab.click({ timeout: 5_000 })
+    await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 2_000 })
+  }).toPass(BOOT)
+}
