@@ -122,7 +122,8 @@ export default defineConfig({
       return previous
     },
     badges: (previous, context) => {
-      if (inboxTypes.has(context.schemaType)) return [InboxStatusBadge, PossibleDuplicateBadge, ...previous]
+      // Not Sanity's „Live“ and publish badges: the site writes an inbox item, staff only set its status (staff review 2026-11-30, N13).
+      if (inboxTypes.has(context.schemaType)) return [InboxStatusBadge, PossibleDuplicateBadge]
       if (context.schemaType === 'vehicle') return [VehicleBadges, FromMobileDeBadge, ...previous]
       return previous
     },

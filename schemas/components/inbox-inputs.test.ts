@@ -1,9 +1,10 @@
 import { studioTheme, ThemeProvider } from '@sanity/ui'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { type ArrayOfObjectsInputProps, type ObjectInputProps } from 'sanity'
+import { type ArrayOfObjectsInputProps, type ObjectInputProps, type StringInputProps } from 'sanity'
 import { describe, expect, it } from 'vitest'
-import { AppointmentInput, ContactLinksInput, LeadFieldsInput } from './inbox-inputs'
+import { LEAD_KINDS } from '../lib/constants'
+import { AppointmentInput, ChosenTextInput, ContactLinksInput, LeadFieldsInput } from './inbox-inputs'
 
 /** The hrefs of the contact field as the Studio renders it for a lead's `contact`. */
 function linksOf(contact: Record<string, string>): string[] {
@@ -59,5 +60,27 @@ describe('a lead’s answers and slot in the Studio (staff review 2026-11-28, N4
     )
     expect(html).toContain('Sa, 28.11.2026, 12:00–15:00 Uhr')
     expect(html).not.toContain('2026-11-28')
+  })
+})
+
+describe('the form a lead came from, as words (staff review 2026-11-30, N13)', () => {
+  const shown = (value: string | undefined) =>
+    renderToStaticMarkup(
+      createElement(
+        ThemeProvider,
+        { theme: studioTheme },
+        createElement(ChosenTextInput, { value, schemaType: { options: { list: [...LEAD_KINDS] } } } as unknown as StringInputProps),
+      ),
+    )
+
+  it('names the form by its title, with no dropdown of the other forms', () => {
+    const html = shown('test-drive')
+    expect(html).toContain('>Probefahrt<')
+    expect(html).not.toMatch(/<select|<button|Fahrzeugbewertung/)
+  })
+
+  it('a value the list does not know is shown as it is, none as „Ohne Angabe“', () => {
+    expect(shown('neues-formular')).toContain('>neues-formular<')
+    expect(shown(undefined)).toContain('>Ohne Angabe<')
   })
 })

@@ -105,6 +105,21 @@ export function InboxStatusInput(props: StringInputProps) {
   )
 }
 
+/**
+ * A choice the site made (the form a lead came from, why its photos were not kept) as its words, not
+ * as a dropdown staff cannot open (staff review 2026-11-30, N13).
+ */
+export function ChosenTextInput(props: StringInputProps) {
+  const list = (props.schemaType.options?.list ?? []) as Array<string | { title?: string; value?: string }>
+  const chosen = list.find((item) => (typeof item === 'string' ? item : item.value) === props.value)
+  const words = typeof chosen === 'object' ? chosen.title : chosen
+  return (
+    <Card padding={3} radius={2} border>
+      <Text size={1}>{words ?? props.value ?? 'Ohne Angabe'}</Text>
+    </Card>
+  )
+}
+
 /** The form's answers as what they are: read-only lines „Bezeichnung: Wert“, not an editable list. */
 export function LeadFieldsInput(props: ArrayOfObjectsInputProps) {
   const fields = (props.value ?? []) as Array<{ _key?: string; label?: string; value?: string }>

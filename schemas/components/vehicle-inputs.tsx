@@ -1,6 +1,6 @@
 import { Box, Card, Checkbox, Flex, Grid, Stack, Text } from '@sanity/ui'
 import { createElement } from 'react'
-import { type ArrayOfObjectsInputProps, type ArrayOfPrimitivesInputProps, type ObjectInputProps, set, unset, useFormValue } from 'sanity'
+import { type ArrayOfPrimitivesInputProps, type ObjectInputProps, set, unset, useFormValue } from 'sanity'
 
 type ExternalImage = { _key?: string; url?: string; alt?: string }
 
@@ -42,21 +42,6 @@ function thumbnail(image: ExternalImage, dimmed = false) {
     alt: image.alt ?? '',
     style: { width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', display: 'block', opacity: dimmed ? 0.35 : 1 },
   })
-}
-
-/** The ad's photos as thumbnails, read-only (they are URLs on mobile.de, not assets). */
-export function ExternalImagesInput(props: ArrayOfObjectsInputProps) {
-  const images = (props.value ?? []) as ExternalImage[]
-  if (images.length === 0) return <Text size={1}>Keine Fotos im Inserat.</Text>
-  return (
-    <Grid columns={[2, 3, 4]} gap={2}>
-      {images.map((image) => (
-        <Card key={image._key ?? image.url} radius={2} overflow="hidden" border>
-          {thumbnail(image)}
-        </Card>
-      ))}
-    </Grid>
-  )
 }
 
 /**

@@ -1,7 +1,7 @@
 import { DocumentTextIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { ALERT_STATUSES, GERMAN_DATETIME, LEAD_KINDS } from '../lib/constants'
-import { AppointmentInput, ContactLinksInput, LeadFieldsInput } from '../components/inbox-inputs'
+import { AppointmentInput, ChosenTextInput, ContactLinksInput, LeadFieldsInput } from '../components/inbox-inputs'
 import { inboxOrderings, inboxOriginFields, inboxStatusField } from '../lib/inbox'
 import { prepareLeadPreview } from '../lib/inbox-reply'
 
@@ -25,6 +25,7 @@ export const lead = defineType({
       type: 'string',
       readOnly: true,
       options: { list: [...LEAD_KINDS] },
+      components: { input: ChosenTextInput },
       validation: (rule) => rule.required(),
     }),
     defineField({
@@ -101,6 +102,7 @@ export const lead = defineType({
       type: 'string',
       readOnly: true,
       options: { list: [{ title: 'Speicherbudget für Fotos erschöpft', value: 'budget' }] },
+      components: { input: ChosenTextInput },
       hidden: ({ value }) => !value,
     }),
     defineField({

@@ -2,6 +2,7 @@ import { CogIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { FigureUsageInput } from '../components/figure-usage-input'
 import { FIGURES, placeholderRule } from '../lib/figures'
+import { SpecialDaysInput } from '../components/special-days-input'
 import { openingHoursVariantsRule } from '../lib/opening-hours'
 
 /**
@@ -216,6 +217,7 @@ export const siteSettings = defineType({
         'Abweichende Zeiten an bestimmten Tagen, z. B. an Heiligabend geschlossen. Sie erscheinen überall, wo Öffnungszeiten stehen, ab der eingestellten Zahl von Tagen vorher, und verschwinden nach dem letzten Tag von selbst.',
       group: 'hours',
       of: [defineArrayMember({ type: 'specialOpeningHours' })],
+      components: { input: SpecialDaysInput },
     }),
     defineField({
       name: 'mainNav',

@@ -13,7 +13,8 @@ import {
   VEHICLE_SOURCES,
   VEHICLE_STATUSES,
 } from '../lib/constants'
-import { ExternalImagesInput, HiddenExternalImagesInput, SyncedVehicleBanner } from '../components/vehicle-inputs'
+import { HiddenExternalImagesInput, SyncedVehicleBanner } from '../components/vehicle-inputs'
+import { YesNoInput } from '../components/yes-no-input'
 import {
   FIRST_REGISTRATION_PATTERN,
   formatEuro,
@@ -243,8 +244,9 @@ export const vehicle = defineType({
       title: 'Unfallfrei',
       type: 'boolean',
       description:
-        'Eingeschaltet: „Unfallfrei“. Ausgeschaltet: „Unfallfahrzeug“ – ob und wie der Schaden behoben ist, sagen Sie in der Beschreibung. Nie gesetzt: keine Angabe auf der Website.',
+        'Ja: „Unfallfrei“ auf der Website. Nein: „Unfallfahrzeug“ – ob und wie der Schaden behoben ist, sagen Sie in der Beschreibung. Keine Angabe: nichts dazu auf der Website.',
       group: 'basics',
+      components: { input: YesNoInput },
     }),
     defineField({
       name: 'fuelType',
@@ -370,11 +372,10 @@ export const vehicle = defineType({
       name: 'externalImages',
       title: 'Bilder von mobile.de',
       type: 'array',
-      description: 'Die Fotos des Inserats. Die Website zeigt zuerst Ihre eigenen Bilder, danach diese – außer den ausgeblendeten.',
+      // Written by the sync only; staff see these photos once, in „Fotos von mobile.de“ below (staff review 2026-11-30, N16).
       group: 'content',
       readOnly: true,
-      components: { input: ExternalImagesInput },
-      hidden: ({ document }) => document?.source !== 'mobile.de',
+      hidden: true,
       of: [
         defineArrayMember({
           name: 'externalImage',
@@ -390,9 +391,10 @@ export const vehicle = defineType({
     }),
     defineField({
       name: 'hiddenExternalImages',
-      title: 'Ausgeblendete Fotos von mobile.de',
+      title: 'Fotos von mobile.de',
       type: 'array',
-      description: 'Diese Fotos des Inserats zeigt die Website nicht. Der Abgleich ändert diese Liste nie.',
+      description:
+        'Die Fotos des Inserats, in seiner Reihenfolge. Die Website zeigt zuerst Ihre eigenen Bilder, danach diese – außer den ausgeblendeten. Ein anderes Titelbild: das erste ausblenden oder ein eigenes Bild hochladen. Der Abgleich ändert Ihre Auswahl nie.',
       group: 'content',
       hidden: ({ document }) => document?.source !== 'mobile.de',
       of: [defineArrayMember({ type: 'string' })],

@@ -148,6 +148,18 @@ describe('which fields offer „Kennzahl einfügen“', () => {
     expect(acceptsFigures({ ...copy, typeName: 'url', path: ['website'] })).toBe(false)
     expect(acceptsFigures({ ...copy, documentType: 'vehicle', path: ['model'] })).toBe(false)
     expect(acceptsFigures({ ...copy, documentType: undefined, path: ['heading'] })).toBe(false)
+  })
+
+  it('not the names among the copy: the city of a city card, the occasion of a special day, the label of a counter, the alt text of an image (staff review 2026-11-30, N11)', () => {
+    expect(acceptsFigures({ ...copy, path: ['location', 'name'] })).toBe(false)
+    expect(acceptsFigures({ ...copy, documentType: 'siteSettings', path: ['specialOpeningHours', { _key: 'a' }, 'note'] })).toBe(false)
+    expect(acceptsFigures({ ...copy, path: ['sections', { _key: 'a' }, 'items', { _key: 'b' }, 'label'] })).toBe(false)
+    expect(acceptsFigures({ ...copy, documentType: 'homePage', path: ['stats', 'items', { _key: 'b' }, 'label'] })).toBe(false)
+    expect(acceptsFigures({ ...copy, path: ['sections', { _key: 'a' }, 'image', 'alt'] })).toBe(false)
+    // The same names elsewhere are copy: a section's note under a list, a button's label, a tier's name.
+    expect(acceptsFigures({ ...copy, path: ['sections', { _key: 'a' }, 'note'] })).toBe(true)
+    expect(acceptsFigures({ ...copy, path: ['sections', { _key: 'a' }, 'buttons', { _key: 'b' }, 'label'] })).toBe(true)
+    expect(acceptsFigures({ ...copy, path: ['sections', { _key: 'a' }, 'tiers', { _key: 'b' }, 'name'] })).toBe(true)
     expect(acceptsFigures({ ...copy, path: ['sections', { _key: 'a' }, 'items', { _key: 'b' }, 'suffix'] })).toBe(false)
   })
 })

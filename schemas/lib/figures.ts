@@ -331,7 +331,16 @@ const NOT_COPY = new Set([
   'closes',
   // A counter's „Zusatz“ holds four characters („+“, „%“): no placeholder fits (staff review 2026-11-29, L2).
   'suffix',
+  // What a picture shows does not change with a figure.
+  'alt',
 ])
+
+/**
+ * Fields named like copy elsewhere that are names, not copy, by the list or object they sit in
+ * (staff review 2026-11-30, N11): a city card's city, a special day's occasion, a counter's label
+ * (its number is the figure).
+ */
+const NOT_COPY_IN = new Set(['location.name', 'specialOpeningHours.note', 'items.label'])
 
 /**
  * Whether a field of the Studio's form offers „Kennzahl einfügen“: a free text field (`string` or
@@ -341,8 +350,9 @@ const NOT_COPY = new Set([
 export function acceptsFigures(field: { documentType: unknown; typeName: string; hasList: boolean; path: ReadonlyArray<unknown> }): boolean {
   if (typeof field.documentType !== 'string' || !FIGURE_DOCUMENT_TYPES.includes(field.documentType)) return false
   if ((field.typeName !== 'string' && field.typeName !== 'text') || field.hasList) return false
-  const name = field.path.findLast((segment): segment is string => typeof segment === 'string')
-  return name !== undefined && !NOT_COPY.has(name)
+  const names = field.path.filter((segment): segment is string => typeof segment === 'string')
+  const name = names.at(-1)
+  return name !== undefined && !NOT_COPY.has(name) && !NOT_COPY_IN.has(names.slice(-2).join('.'))
 }
 
 /**

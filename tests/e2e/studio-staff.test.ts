@@ -74,6 +74,9 @@ test.describe('the Studio as an editor meets it', () => {
       await expect(page.getByText('2026-11-28')).toHaveCount(0)
       await expect(page.getByTestId('lead-fields').getByRole('button')).toHaveCount(0)
       await expect(page.getByRole('button', { name: 'Element hinzufügen', exact: true })).toHaveCount(0)
+      // The form it came from as words, and no „Live“ badge: staff do not publish what the site wrote.
+      await expect(page.locator('select')).toHaveCount(0)
+      await expect(page.getByText('Live', { exact: true })).toHaveCount(0)
       await reply.click()
       await expect.poll(() => documents.find((document) => document._id === 'inbox.lead-e2e-probefahrt')?.status, BOOT).toBe('in Bearbeitung')
       await expect(page.getByRole('radio', { name: 'In Bearbeitung' })).toBeChecked()
@@ -145,6 +148,15 @@ test.describe('the Studio as an editor meets it', () => {
       await expect.poll(() => documents.find((document) => document._id === 'vehicle-2')?.source, BOOT).toBe('manual')
       expect(documents.some((document) => document._id === 'drafts.vehicle-2')).toBe(false)
       expect(actions.filter((action) => action.publishedId === 'vehicle-2').map((action) => action.actionType)).toContain('sanity.action.document.publish')
+      // „Unfallfrei“ as three choices: „Keine Angabe“ takes the car's „Ja“ back out (staff review 2026-11-30, L10).
+      const accident = page.getByRole('radiogroup', { name: 'Unfallfrei' })
+      await expect(accident.getByRole('radio', { name: 'Ja' })).toBeChecked()
+      await accident.getByRole('radio', { name: 'Keine Angabe' }).check()
+      const draftAnswer = () => {
+        const draft = documents.find((document) => document._id === 'drafts.vehicle-2')
+        return draft ? (draft.accidentFree ?? 'keine Angabe') : 'kein Entwurf'
+      }
+      await expect.poll(draftAnswer, BOOT).toBe('keine Angabe')
     })
 
     await test.step('an image field and its dialog speak German: no raw keys, no English labels', async () => {

@@ -1,0 +1,35 @@
+import { Flex, Inline, Radio, Text } from '@sanity/ui'
+import { type BooleanInputProps, FormField, set, unset } from 'sanity'
+
+const CHOICES = [
+  { value: true, label: 'Ja' },
+  { value: false, label: 'Nein' },
+  { value: undefined, label: 'Keine Angabe' },
+] as const
+
+/**
+ * A yes/no field whose empty value says something of its own (for „Unfallfrei“: nothing on the
+ * site), as three choices. Sanity's switch cannot be turned back to empty once touched (staff
+ * review 2026-11-30, L10). A boolean's field draws no title, so the input draws it.
+ */
+export function YesNoInput(props: BooleanInputProps) {
+  const { value, onChange, readOnly, schemaType, validation, elementProps } = props
+  return (
+    <FormField title={schemaType.title} description={schemaType.description} validation={validation} inputId={elementProps.id}>
+      <Inline space={4} role="radiogroup" aria-label={schemaType.title}>
+        {CHOICES.map((choice) => (
+          <Flex as="label" key={choice.label} align="center" gap={2}>
+            <Radio
+              name={elementProps.id}
+              value={choice.label}
+              checked={typeof value === 'boolean' ? value === choice.value : choice.value === undefined}
+              disabled={readOnly}
+              onChange={() => onChange(choice.value === undefined ? unset() : set(choice.value))}
+            />
+            <Text size={1}>{choice.label}</Text>
+          </Flex>
+        ))}
+      </Inline>
+    </FormField>
+  )
+}
