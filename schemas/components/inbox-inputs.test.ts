@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { type ArrayOfObjectsInputProps, type ObjectInputProps, type StringInputProps } from 'sanity'
 import { describe, expect, it } from 'vitest'
 import { LEAD_KINDS } from '../lib/constants'
-import { AppointmentInput, ChosenTextInput, ContactLinksInput, LeadFieldsInput } from './inbox-inputs'
+import { AppointmentInput, ChosenTextInput, ContactLinksInput, LeadFieldsInput, LeadPhotosInput } from './inbox-inputs'
 
 /** The hrefs of the contact field as the Studio renders it for a lead's `contact`. */
 function linksOf(contact: Record<string, string>): string[] {
@@ -82,5 +82,36 @@ describe('the form a lead came from, as words (staff review 2026-11-30, N13)', (
   it('a value the list does not know is shown as it is, none as „Ohne Angabe“', () => {
     expect(shown('neues-formular')).toContain('>neues-formular<')
     expect(shown(undefined)).toContain('>Ohne Angabe<')
+  })
+})
+
+describe('a seller’s photos as pictures (staff review 2026-11-30, N13)', () => {
+  const html = renderToStaticMarkup(
+    createElement(
+      ThemeProvider,
+      { theme: studioTheme },
+      createElement(LeadPhotosInput, {
+        value: [
+          { _key: 'a', url: 'https://cdn.sanity.io/images/p1/production/abc-4000x3000.jpg', width: 4000, height: 3000 },
+          { _key: 'b', url: 'http://127.0.0.1:4010/images/p1/production/def-800x600.jpg', width: 800, height: 600 },
+          { _key: 'c' },
+        ],
+      } as unknown as ArrayOfObjectsInputProps),
+    ),
+  )
+
+  it('each a thumbnail that opens the photo full size, named by its place and size', () => {
+    expect([...html.matchAll(/<a href="([^"]*)"[^>]*aria-label="([^"]*)"/g)].map((match) => [match[1], match[2]])).toEqual([
+      ['https://cdn.sanity.io/images/p1/production/abc-4000x3000.jpg', 'Foto 1 (4000 × 3000 px) in voller Größe öffnen'],
+      ['http://127.0.0.1:4010/images/p1/production/def-800x600.jpg', 'Foto 2 (800 × 600 px) in voller Größe öffnen'],
+    ])
+    // Sanity's CDN sends a thumbnail; another host (the fake Sanity of the tests) the file itself.
+    expect(html).toContain('src="https://cdn.sanity.io/images/p1/production/abc-4000x3000.jpg?w=480&amp;fit=max&amp;auto=format"')
+    expect(html).toContain('src="http://127.0.0.1:4010/images/p1/production/def-800x600.jpg"')
+  })
+
+  it('a photo without an address is still counted; no handles, no buttons', () => {
+    expect(html).toContain('>Foto 3<')
+    expect(html).not.toMatch(/<button|drag|Element hinzufügen/i)
   })
 })

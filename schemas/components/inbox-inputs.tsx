@@ -1,5 +1,5 @@
 import { EnvelopeIcon } from '@sanity/icons'
-import { Button, Card, Flex, Stack, Text } from '@sanity/ui'
+import { Box, Button, Card, Flex, Grid, Stack, Text } from '@sanity/ui'
 import { useEffect, useRef, useState } from 'react'
 import { type ArrayOfObjectsInputProps, type ObjectInputProps, set, type StringInputProps, useClient, useDocumentOperation, useFormValue } from 'sanity'
 import { appointmentText, loadReplyContext, mailtoAddress, type ReplyContext, replyMailto, type ReplySource, shownAnswer } from '../lib/inbox-reply'
@@ -102,6 +102,40 @@ export function InboxStatusInput(props: StringInputProps) {
       </Flex>
       {props.renderDefault(props)}
     </Stack>
+  )
+}
+
+type LeadPhoto = { _key?: string; url?: string; width?: number; height?: number }
+
+/** A Sanity CDN image at a thumbnail's width; another address as it is. */
+const thumbnailOf = (url: string) => (url.startsWith('https://cdn.sanity.io/') ? `${url}?w=480&fit=max&auto=format` : url)
+
+/**
+ * The seller's photos as pictures to look at and open full size, not as a list with drag handles
+ * and a greyed „Element hinzufügen“ (staff review 2026-11-30, N13): the site wrote them, staff read them.
+ */
+export function LeadPhotosInput(props: ArrayOfObjectsInputProps) {
+  const photos = (props.value ?? []) as LeadPhoto[]
+  return (
+    <Grid columns={[2, 3, 4]} gap={2} data-testid="lead-photos">
+      {photos.map((photo, index) => {
+        const name = `Foto ${index + 1}${photo.width && photo.height ? ` (${photo.width} × ${photo.height} px)` : ''}`
+        return (
+          <Card key={photo._key ?? index} radius={2} border overflow="hidden">
+            {photo.url ? (
+              <a href={photo.url} target="_blank" rel="noreferrer" aria-label={`${name} in voller Größe öffnen`}>
+                <img src={thumbnailOf(photo.url)} alt={name} style={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', display: 'block' }} />
+              </a>
+            ) : null}
+            <Box padding={2}>
+              <Text size={1} muted>
+                {name}
+              </Text>
+            </Box>
+          </Card>
+        )
+      })}
+    </Grid>
   )
 }
 

@@ -1,7 +1,7 @@
 import { DocumentTextIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { ALERT_STATUSES, GERMAN_DATETIME, LEAD_KINDS } from '../lib/constants'
-import { AppointmentInput, ChosenTextInput, ContactLinksInput, LeadFieldsInput } from '../components/inbox-inputs'
+import { AppointmentInput, ChosenTextInput, ContactLinksInput, LeadFieldsInput, LeadPhotosInput } from '../components/inbox-inputs'
 import { inboxOrderings, inboxOriginFields, inboxStatusField } from '../lib/inbox'
 import { prepareLeadPreview } from '../lib/inbox-reply'
 
@@ -75,6 +75,7 @@ export const lead = defineType({
       readOnly: true,
       // A request without photos (a test drive) shows no empty list with „Element hinzufügen“.
       hidden: ({ value }) => !Array.isArray(value) || value.length === 0,
+      components: { input: LeadPhotosInput },
       of: [
         defineArrayMember({
           name: 'leadPhoto',

@@ -125,6 +125,8 @@ test.describe('the Studio as an editor meets it', () => {
       // The photos' help says what „Löschen“ does, in words staff know (no README, no script).
       await expect(page.getByText(/„Löschen“ \(unten im Menü „…“\) löscht die Anfrage mit ihren Fotos/)).toBeVisible()
       await expect(page.getByText(/README|scripts\//)).toHaveCount(0)
+      // The photo as a picture that opens full size, not a list item with a handle (staff review 2026-11-30, N13).
+      await expect(page.getByTestId('lead-photos').getByRole('link', { name: /^Foto 1 \(\d+ × \d+ px\) in voller Größe öffnen$/ })).toBeVisible()
       await page.getByTestId('action-menu-button').click()
       await page.getByRole('menuitem', { name: 'Löschen' }).click()
       // Sanity's confirmation is a popover beside the action, not a dialog.
