@@ -148,7 +148,8 @@ export function ChosenTextInput(props: StringInputProps) {
   const chosen = list.find((item) => (typeof item === 'string' ? item : item.value) === props.value)
   const words = typeof chosen === 'object' ? chosen.title : chosen
   return (
-    <Card padding={3} radius={2} border>
+    // Greyed as Sanity's read-only fields are: nothing here to type into.
+    <Card padding={3} radius={2} border tone="transparent">
       <Text size={1}>{words ?? props.value ?? 'Ohne Angabe'}</Text>
     </Card>
   )

@@ -37,6 +37,8 @@ describe('special days in calendar order (staff review 2026-11-30, N14)', () => 
   it('says nothing when they are in order, when a new entry waits for its date, or when staff may not edit', () => {
     expect(setup([outing, christmas, newYearsEve, newEntry]).button()).toBeNull()
     cleanup()
+    expect(setup([outing, newEntry, christmas, newYearsEve]).button()).toBeNull()
+    cleanup()
     expect(setup([]).button()).toBeNull()
     cleanup()
     expect(setup([christmas, outing], true).button()).toBeNull()

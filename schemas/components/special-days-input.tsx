@@ -19,7 +19,9 @@ export function inCalendarOrder<T extends { from?: string; to?: string }>(entrie
 export function SpecialDaysInput(props: ArrayOfObjectsInputProps) {
   const entries = (props.value ?? []) as SpecialDay[]
   const sorted = inCalendarOrder(entries)
-  const outOfOrder = sorted.some((entry, index) => entry !== entries[index])
+  // Only dated entries count: one added in the middle waits for its date without a warning.
+  const dated = entries.filter((entry) => entry.from)
+  const outOfOrder = sorted.some((entry, index) => entry.from && entry !== dated[index])
   return (
     <Stack space={3}>
       {outOfOrder && !props.readOnly && (

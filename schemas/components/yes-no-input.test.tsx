@@ -11,6 +11,7 @@ afterEach(cleanup)
 /** „Unfallfrei“ as the vehicle form draws it, its value kept as the Studio keeps it. */
 function setup(initial?: boolean, readOnly = false) {
   const patches: FormPatch[] = []
+  const focused: string[] = []
   function Field() {
     const [value, setValue] = useState(initial)
     const onChange = (patch: FormPatch) => {
@@ -23,13 +24,13 @@ function setup(initial?: boolean, readOnly = false) {
       readOnly,
       validation: [],
       schemaType: { title: 'Unfallfrei', description: 'Keine Angabe: nichts dazu auf der Website.' },
-      elementProps: { id: 'unfallfrei' },
+      elementProps: { id: 'unfallfrei', ref: { current: null }, onFocus: () => focused.push('focus'), onBlur: () => undefined },
     }
     return createElement(ThemeProvider, { theme: studioTheme }, createElement(YesNoInput, props as never))
   }
   render(createElement(Field))
   const choice = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement
-  return { patches, choice }
+  return { patches, choice, focused }
 }
 
 describe('„Unfallfrei“ as three choices (staff review 2026-11-30, L10)', () => {
@@ -37,6 +38,13 @@ describe('„Unfallfrei“ as three choices (staff review 2026-11-30, L10)', () 
     const { choice } = setup()
     expect(screen.getByRole('radiogroup', { name: 'Unfallfrei' })).toBeTruthy()
     expect([choice('Ja').checked, choice('Nein').checked, choice('Keine Angabe').checked]).toEqual([false, false, true])
+  })
+
+  it('the field’s id and focus reach the choices, so the Studio can focus the field and show who edits it', () => {
+    const { choice, focused } = setup()
+    expect(screen.getByRole('radiogroup', { name: 'Unfallfrei' }).id).toBe('unfallfrei')
+    fireEvent.focus(choice('Nein'))
+    expect(focused).toEqual(['focus'])
   })
 
   it('yes and no are stored as true and false, and „Keine Angabe“ takes a set answer back out', () => {

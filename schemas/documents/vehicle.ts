@@ -382,8 +382,9 @@ export const vehicle = defineType({
           title: 'Bild',
           type: 'object',
           fields: [
-            defineField({ name: 'url', title: 'Adresse', type: 'url', validation: (rule) => rule.required().uri({ scheme: ['https', 'http'] }) }),
-            defineField({ name: 'alt', title: 'Alternativtext', type: 'string', validation: (rule) => rule.required().max(200) }),
+            // No rules: staff cannot see or change these; the sync checks what it writes (app/marketplace/mapping.server.ts).
+            defineField({ name: 'url', title: 'Adresse', type: 'url' }),
+            defineField({ name: 'alt', title: 'Alternativtext', type: 'string' }),
           ],
           preview: { select: { title: 'alt', subtitle: 'url' } },
         }),
@@ -394,7 +395,7 @@ export const vehicle = defineType({
       title: 'Fotos von mobile.de',
       type: 'array',
       description:
-        'Die Fotos des Inserats, in seiner Reihenfolge. Die Website zeigt zuerst Ihre eigenen Bilder, danach diese – außer den ausgeblendeten. Ein anderes Titelbild: das erste ausblenden oder ein eigenes Bild hochladen. Der Abgleich ändert Ihre Auswahl nie.',
+        'Die Fotos des Inserats, in seiner Reihenfolge. Die Website zeigt zuerst Ihre eigenen Bilder, danach diese – außer den ausgeblendeten. Titelbild ist Ihr erstes eigenes Bild, ohne eigene Bilder das erste nicht ausgeblendete Foto hier. Der Abgleich ändert Ihre Auswahl nie.',
       group: 'content',
       hidden: ({ document }) => document?.source !== 'mobile.de',
       of: [defineArrayMember({ type: 'string' })],
