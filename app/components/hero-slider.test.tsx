@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { HeroSlider, type HeroSlide } from '#app/components/hero-slider.tsx'
+import { HERO_TAP_GUARD_MS, HeroSlider, type HeroSlide } from '#app/components/hero-slider.tsx'
 
 const image = (name: string) => ({ alt: name, asset: { url: `/media/${name}-1920x1080.jpg`, metadata: { dimensions: { width: 1920, height: 1080 } } } })
 const slides: HeroSlide[] = [
@@ -39,6 +39,8 @@ function renderSlider() {
   return render(<RouterProvider router={router} future={{ v7_startTransition: true }} />)
 }
 
+/** A pointer pressed on `element` (jsdom has no PointerEvent: a mouse event that says its pointer's type). */
+const press = (element: Element, pointerType: string) => fireEvent(element, Object.assign(new MouseEvent('pointerdown', { bubbles: true }), { pointerType }))
 const dot = (n: number) => screen.getByRole('button', { name: `Folie ${n} anzeigen` })
 const current = () => [1, 2, 3].find((n) => dot(n).getAttribute('aria-current') === 'true')
 
@@ -117,6 +119,30 @@ describe('HeroSlider', () => {
     fireEvent.blur(screen.getByRole('button', { name: 'Automatischen Folienwechsel anhalten' }))
     act(() => void vi.advanceTimersByTime(5000))
     expect(current()).toBe(2)
+  })
+
+  test('a finger on a slide stops the rotation for good, and the button then offers to start it; a mouse press does not (visitor review 2026-11-30, M1)', () => {
+    renderSlider()
+    press(screen.getByText('Eins'), 'mouse')
+    act(() => void vi.advanceTimersByTime(5000))
+    expect(current()).toBe(2)
+    press(screen.getByText('Zwei'), 'touch')
+    act(() => void vi.advanceTimersByTime(20_000))
+    expect(current()).toBe(2)
+    expect(screen.getByRole('button', { name: 'Automatischen Folienwechsel starten' })).toBeTruthy()
+  })
+
+  test('a tap that lands just after the slide changed by itself does nothing; the same tap a moment later works', () => {
+    renderSlider()
+    act(() => void vi.advanceTimersByTime(5000))
+    const button = screen.getByRole('link', { name: 'INVENTAR DURCHSUCHEN' })
+    // fireEvent returns false when the click's default was prevented: the link is not followed.
+    expect(fireEvent.click(button)).toBe(false)
+    act(() => void vi.advanceTimersByTime(HERO_TAP_GUARD_MS))
+    expect(fireEvent.click(button)).toBe(true)
+    // A dot's jump is the visitor's own: the slide's button works at once.
+    fireEvent.click(dot(1))
+    expect(fireEvent.click(screen.getByRole('link', { name: 'FAHRZEUG BEWERTEN' }))).toBe(true)
   })
 
   test('pauses while focus is inside', () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type PointerEvent } from 'react'
+import { type MouseEvent, useEffect, useRef, useState, type PointerEvent } from 'react'
 import { PauseIcon, PlayIcon } from '#app/components/icons.tsx'
 import { HERO_IMAGE_SIZES, SanityImage, type SanityImageSource } from '#app/components/sanity-image.tsx'
 import { ActionLink, type ActionTarget } from '#app/components/ui/action-link.tsx'
@@ -6,6 +6,8 @@ import { usePrefersReducedMotion } from '#app/utils/use-reduced-motion.ts'
 
 /** Spec §9: the slider advances every 5 s. */
 export const HERO_INTERVAL_MS = 5000
+/** How long after a slide changes by itself a tap on it does nothing: it was aimed at the slide before. */
+export const HERO_TAP_GUARD_MS = 800
 
 export interface HeroSlide {
   _key: string
@@ -25,8 +27,8 @@ export interface HeroSliderProps {
 /**
  * The home hero (spec §2, §4): full-height slides that advance every 5 s and wrap (0→1→2→0),
  * dot buttons to jump, and a pause/play button (WCAG 2.2.2). Rotation also pauses while the
- * pointer rests on the slider or focus is inside it, and does not start by itself when the
- * visitor prefers reduced motion. The first slide's title is the page's only h1 and its image
+ * pointer rests on the slider or focus is inside it, stops when a finger touches a slide, and
+ * does not start by itself when the visitor prefers reduced motion. The first slide's title is the page's only h1 and its image
  * the LCP element (eager, high priority); the others load lazily once the page has loaded.
  */
 export function HeroSlider({ slides, label = 'Highlights' }: HeroSliderProps) {
@@ -48,13 +50,17 @@ export function HeroSlider({ slides, label = 'Highlights' }: HeroSliderProps) {
     return () => window.removeEventListener('load', onLoad)
   }, [])
 
+  const changedAt = useRef(0)
   const paused = userPaused ?? reducedMotion
   const rotating = count > 1 && !paused && !hovered && !focusWithin
 
   useEffect(() => {
     if (!rotating) return
     // A timeout per slide (not one interval): a jump by dot restarts the full 5 s.
-    const timer = setTimeout(() => setActive((index) => (index + 1) % count), HERO_INTERVAL_MS)
+    const timer = setTimeout(() => {
+      changedAt.current = Date.now()
+      setActive((index) => (index + 1) % count)
+    }, HERO_INTERVAL_MS)
     return () => clearTimeout(timer)
   }, [rotating, active, count])
 
@@ -63,6 +69,12 @@ export function HeroSlider({ slides, label = 'Highlights' }: HeroSliderProps) {
   // Touch "hover" would stick after a tap on a dot and stop the slider for good; only a mouse pauses it.
   const onPointerEnter = (event: PointerEvent) => event.pointerType === 'mouse' && setHovered(true)
   const onPointerLeave = (event: PointerEvent) => event.pointerType === 'mouse' && setHovered(false)
+  // A finger on the slides stops the rotation for good, and a tap that arrives just after a change by itself
+  // does nothing rather than open the new slide's button under the thumb (visitor review 2026-11-30, M1).
+  const onSlidesPointerDown = (event: PointerEvent) => event.pointerType !== 'mouse' && setUserPaused(true)
+  const onSlidesClickCapture = (event: MouseEvent) => {
+    if (Date.now() - changedAt.current < HERO_TAP_GUARD_MS) event.preventDefault()
+  }
 
   return (
     <section
@@ -83,7 +95,7 @@ export function HeroSlider({ slides, label = 'Highlights' }: HeroSliderProps) {
       </h1>
       {/* The slides share one grid cell: the hero is a screen high, or as high as its tallest slide where the
           text needs more (a larger default font on a phone), so no title slides under the header. */}
-      <div aria-live={rotating ? 'off' : 'polite'} className="grid">
+      <div aria-live={rotating ? 'off' : 'polite'} className="grid" onPointerDown={onSlidesPointerDown} onClickCapture={onSlidesClickCapture}>
         {slides.map((slide, index) => {
           const current = index === active
           const Title = index === 0 ? 'p' : 'h2'
