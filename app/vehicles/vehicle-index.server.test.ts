@@ -119,6 +119,29 @@ describe('the embedded vehicle index answers exactly as the GROQ', () => {
     expect(cards).toEqual(groqCards.vehicles)
   })
 
+  it('„Erstzulassung: neueste zuerst“ orders by year, then month; a car with only a year comes after that year’s months (visitor review 2026-11-30, M3)', async () => {
+    const { state } = parseVehicleSearch(new URLSearchParams('sort=year'))
+    const cards: Array<{ firstRegistration?: string | null; year?: number | null }> = []
+    for (let page = 1; cards.length === 0 || cards.length < (await readVehiclePage(lake, state)).total; page++) {
+      cards.push(...(await readVehiclePage(lake, { ...state, page })).vehicles)
+    }
+    // [year, month]; month 0 for a car with only a year, so it sorts after that year's months.
+    const registered = cards.map(({ firstRegistration, year }) => {
+      const [month, registrationYear] = firstRegistration?.split('/') ?? []
+      return registrationYear ? [Number(registrationYear), Number(month)] : [year ?? 0, 0]
+    })
+    let monthsCompared = 0
+    registered.slice(1).forEach(([year, month], index) => {
+      const [previousYear, previousMonth] = registered[index]!
+      expect(
+        previousYear! > year! || (previousYear === year && previousMonth! >= month!),
+        `${cards[index]!.firstRegistration} before ${cards[index + 1]!.firstRegistration}`,
+      ).toBe(true)
+      if (previousYear === year && previousMonth !== month) monthsCompared++
+    })
+    expect(monthsCompared).toBeGreaterThan(3)
+  })
+
   it('the vehicle page: the same vehicle by public id (sold ones too, unknown ones none) and the same similar cars, in the same order', async () => {
     const ids = await lake.fetch<Array<{ id: string; status: string }>>('*[_type == "vehicle"]{id, status}')
     expect(ids.some((vehicle) => vehicle.status === 'sold')).toBe(true)

@@ -36,6 +36,8 @@ interface IndexedVehicle {
   makeLower: string | null
   bodyLower: string | null
   registrationYear: string | null
+  /** The „Erstzulassung“ sort's key, `YYYYMM` (VEHICLE_ORDER). */
+  registrationMonth: string | null
 }
 
 interface VehicleIndex {
@@ -83,6 +85,14 @@ function registrationYear(doc: SanityDocument): string | null {
   return null
 }
 
+/** `coalesce(string::split(firstRegistration, "/")[1] + string::split(firstRegistration, "/")[0], string(year) + "00")` */
+function registrationMonth(doc: SanityDocument): string | null {
+  const [month, year] = str(doc.firstRegistration)?.split('/') ?? []
+  if (year !== undefined) return `${year}${month}`
+  const fallback = registrationYear(doc)
+  return fallback === null ? null : `${fallback}00`
+}
+
 function buildIndex(documents: readonly SanityDocument[]): VehicleIndex {
   const vehicles: IndexedVehicle[] = []
   for (const doc of documents) {
@@ -93,6 +103,7 @@ function buildIndex(documents: readonly SanityDocument[]): VehicleIndex {
       makeLower: str(doc.make)?.toLowerCase() ?? null,
       bodyLower: str(doc.bodyType)?.toLowerCase() ?? null,
       registrationYear: registrationYear(doc),
+      registrationMonth: registrationMonth(doc),
     })
   }
   return { vehicles, orders: new Map(), projections: new Map(), details: new Map() }
@@ -176,7 +187,7 @@ function sortKeys(vehicle: IndexedVehicle, sort: ListParams['sort']): Array<[Sor
         : sort === 'mileage'
           ? [[coalesce(doc.mileage, 1e12), false]]
           : sort === 'year'
-            ? [[coalesce(vehicle.registrationYear, '0000'), true]]
+            ? [[coalesce(vehicle.registrationMonth, '000000'), true]]
             : []
   return [...primary, [sortable(doc.listedAt), true], [sortable(doc._id), false]]
 }

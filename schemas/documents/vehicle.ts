@@ -382,9 +382,9 @@ export const vehicle = defineType({
           title: 'Bild',
           type: 'object',
           fields: [
-            // No rules: staff cannot see or change these; the sync checks what it writes (app/marketplace/mapping.server.ts).
-            defineField({ name: 'url', title: 'Adresse', type: 'url' }),
-            defineField({ name: 'alt', title: 'Alternativtext', type: 'string' }),
+            // Required for the generated types; the sync always writes both (app/marketplace/mapping.server.ts), so staff never meet these rules.
+            defineField({ name: 'url', title: 'Adresse', type: 'url', validation: (rule) => rule.required().uri({ scheme: ['https', 'http'] }) }),
+            defineField({ name: 'alt', title: 'Alternativtext', type: 'string', validation: (rule) => rule.required().max(200) }),
           ],
           preview: { select: { title: 'alt', subtitle: 'url' } },
         }),

@@ -106,14 +106,15 @@ export const VEHICLE_FILTER = `${VEHICLE_ON_SALE}
 /**
  * The order of the inventory list, one expression for all five sorts: each `select($sort == …)` key
  * is null for every document unless its sort is chosen, so the unused keys do not reorder anything.
- * `listedAt desc, _id asc` settles ties, so pages never overlap or skip a vehicle.
+ * `listedAt desc, _id asc` settles ties, so pages never overlap or skip a vehicle. „Erstzulassung“ sorts by
+ * year and month (`MM/YYYY` as `YYYYMM`); a car with only a year comes after that year's months.
  * vehicle-index.server.ts mirrors it in JS.
  */
 export const VEHICLE_ORDER = `order(
   select($sort == "price-asc" => coalesce(price, 1e12)) asc,
   select($sort == "price-desc" => coalesce(price, -1)) desc,
   select($sort == "mileage" => coalesce(mileage, 1e12)) asc,
-  select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1], string(year), "0000")) desc,
+  select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1] + string::split(firstRegistration, "/")[0], string(year) + "00", "000000")) desc,
   listedAt desc,
   _id asc
 )`
