@@ -1,9 +1,8 @@
 import { type ReactNode } from 'react'
-import { Link, useSearchParams } from '@remix-run/react'
+import { useSearchParams } from '@remix-run/react'
 import { ContactForm } from '#app/components/forms/contact-form.tsx'
 import { OpenNow, RouteLink, yardPlace } from '#app/components/getting-here.tsx'
-import { CalendarIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '#app/components/icons.tsx'
-import { buttonClasses } from '#app/components/ui/button.tsx'
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '#app/components/icons.tsx'
 import { EmailAddress } from '#app/components/ui/email-address.tsx'
 import { SectionHeading } from '#app/components/section-heading.tsx'
 import { SellFlowCallout } from '#app/components/sell-flow-callout.tsx'
@@ -20,22 +19,22 @@ export interface ContactContent {
 
 export interface ContactSectionProps {
   content: ContactContent
-  settings: Pick<SiteSettings, 'phone' | 'email' | 'address' | 'geo' | 'openingHours' | 'specialOpeningHours' | 'dealerName' | 'legalName'>
+  settings: Pick<SiteSettings, 'phone' | 'whatsapp' | 'email' | 'address' | 'geo' | 'openingHours' | 'specialOpeningHours' | 'dealerName' | 'legalName'>
   subjects: readonly ContactSubject[]
   /** Spec §9: 5 rows on the home page, 6 on /contact. */
   rows?: number
   id?: string
   /** The page's opening-hours variant: shown as phone hours beside the yard's when it is another one. */
   hours?: OpeningHoursVariant
-  /** Call, e-mail and „Termin“ (the form with the subject termin preselected), as on /contact. */
-  quickContact?: boolean
+  /** Above the form: /contact's buttons to call, chat, write or book (quick-contact.tsx, only in the content pages' JavaScript). */
+  quickContact?: ReactNode
 }
 
 const LINK =
   'rounded font-semibold text-zinc-950 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900'
 
 /** Section `#contact`: heading and intro, the contact form, and beside it phone, e-mail, address and hours. */
-export function ContactSection({ content, settings, subjects, rows = 5, id = 'contact', hours: pageVariant, quickContact = false }: ContactSectionProps) {
+export function ContactSection({ content, settings, subjects, rows = 5, id = 'contact', hours: pageVariant, quickContact }: ContactSectionProps) {
   // The yard's hours with whether it is open now; the page's own reading, if another, as phone hours (decision 068).
   const { yard, phone } = pageHours(settings, pageVariant)
   const place = yardPlace(settings)
@@ -47,7 +46,7 @@ export function ContactSection({ content, settings, subjects, rows = 5, id = 'co
     <section id={id} aria-labelledby={`${id}-heading`} className="relative bg-zinc-50 py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id={`${id}-heading`} eyebrow={content.eyebrow} title={content.heading} intro={content.intro} />
-        {quickContact ? <QuickContact phone={settings.phone} email={settings.email} anchor={id} canBook={subjects.includes('termin')} /> : null}
+        {quickContact}
         {/* The form first: on phones a jump to #contact should land near it, not below four cards. */}
         <div className="mt-14 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:gap-10">
           <div className="rounded-xl border border-zinc-200 bg-white p-6 shadow-lg sm:p-8">
@@ -120,44 +119,5 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
         <div className="mt-1">{children}</div>
       </div>
     </li>
-  )
-}
-
-/**
- * Quick contact (spec §2 /contact): call, write, or book an appointment. „Termin“ reloads the page
- * with `?betreff=termin`, so the form below opens with the subject „Termin vereinbaren“ chosen,
- * with or without JavaScript.
- */
-function QuickContact({ phone, email, anchor, canBook }: { phone?: string | null; email?: string | null; anchor: string; canBook: boolean }) {
-  const classes = buttonClasses({ variant: 'outline-dark', size: 'lg', surface: 'light' })
-  return (
-    <nav aria-label="Schnellkontakt" className="mt-10">
-      <ul className="flex flex-col justify-center gap-3 sm:flex-row">
-        {phone ? (
-          <li>
-            <a href={telHref(phone)} className={`${classes} w-full`}>
-              <PhoneIcon className="size-5" />
-              ANRUFEN
-            </a>
-          </li>
-        ) : null}
-        {email ? (
-          <li>
-            <a href={mailtoHref(email)} className={`${classes} w-full`}>
-              <MailIcon className="size-5" />
-              E-MAIL
-            </a>
-          </li>
-        ) : null}
-        {canBook ? (
-          <li>
-            <Link to={`?${SUBJECT_PARAM}=termin#${anchor}`} preventScrollReset className={`${classes} w-full`}>
-              <CalendarIcon className="size-5" />
-              TERMIN
-            </Link>
-          </li>
-        ) : null}
-      </ul>
-    </nav>
   )
 }

@@ -2,9 +2,14 @@ import { type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import * as icons from '#app/components/icons.tsx'
+import { ChatIcon } from '#app/components/whatsapp.tsx'
 
 type IconComponent = (props: icons.IconProps) => ReactNode
-const ICONS = Object.entries(icons).filter(([name]) => name.endsWith('Icon') && name !== 'ServiceIcon') as Array<[string, IconComponent]>
+// Every glyph drawn with `Icon` (not `Icon` itself, nor ServiceIcon, which picks one), and the one kept beside WhatsApp's link.
+const ICONS = [
+  ...Object.entries(icons).filter(([name]) => name.endsWith('Icon') && name !== 'Icon' && name !== 'ServiceIcon'),
+  ['ChatIcon', ChatIcon],
+] as Array<[string, IconComponent]>
 
 describe('icons', () => {
   it.each(ICONS)('%s is one decorative svg with a single path', (_name, Icon) => {

@@ -13,7 +13,7 @@ export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>
  * which matters on pages with dozens of icons (docs/performance.md: the DOM's size is what the
  * first frame and hydration cost). `filled` paints the shape instead of stroking it.
  */
-function Icon({ d, filled = false, className = 'size-5', ...props }: IconProps & { d: string; filled?: boolean }) {
+export function Icon({ d, filled = false, className = 'size-5', ...props }: IconProps & { d: string; filled?: boolean }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

@@ -11,6 +11,7 @@ import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { salePrefill } from '#app/submissions/sale-prefill.server.ts'
 import { tradeInHandoff, tradeInVehicle } from '#app/submissions/trade-in.server.ts'
 import { telHref, dealerTitle } from '#app/utils/format.ts'
+import { whatsappHref } from '#app/components/whatsapp.tsx'
 import { redirectToPagePath } from '#app/utils/http.server.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
@@ -85,6 +86,8 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 export default function SellPage() {
   const { prefill, prefillErrors, tradeIn, testDriveLead, submissionKey, confirmation, sourcePage } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
+  // Sellers like to send photos by chat (visitor review 2026-11-30, M2): the dealer's WhatsApp beside the phone.
+  const whatsapp = whatsappHref(settings.whatsapp, 'Hallo, ich möchte mein Auto verkaufen.')
   return (
     <>
       <PageHeader
@@ -104,6 +107,20 @@ export default function SellPage() {
                 <a href={telHref(settings.phone)} className="font-semibold whitespace-nowrap text-zinc-950 underline underline-offset-4">
                   {settings.phone}
                 </a>
+                {whatsapp ? (
+                  <>
+                    {' '}
+                    oder{' '}
+                    <a
+                      href={whatsapp}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="font-semibold whitespace-nowrap text-zinc-950 underline underline-offset-4"
+                    >
+                      per WhatsApp<span className="sr-only"> (öffnet in neuem Tab)</span>
+                    </a>
+                  </>
+                ) : null}
               </span>
             </p>
           ) : null}

@@ -170,3 +170,14 @@ it('a page that advertises the rate marks each mention „ab 2,9 %*“ and ends 
     expect(html, path).not.toContain('%*')
   }
 })
+
+it('WhatsApp, where sellers like to send photos, on /contact and the sell page, with a greeting ready to send; the vehicle page keeps its own (visitor review 2026-11-30, M2)', async () => {
+  const chat = (html: string) => [...html.matchAll(/href="(https:\/\/wa\.me\/[^"]+)"/g)].map((match) => decodeURIComponent(match[1]!.replaceAll('&amp;', '&')))
+  const whatsappOf = async (path: string) => chat(await (await get(path)).text())
+  // The seed's settings: „+49 157 8512 3400“.
+  expect(await whatsappOf('/contact')).toEqual(['https://wa.me/4915785123400?text=Hallo, ich habe eine Frage:'])
+  expect(await whatsappOf('/auto-verkaufen')).toEqual(['https://wa.me/4915785123400?text=Hallo, ich möchte mein Auto verkaufen.'])
+  expect(await whatsappOf('/vehicles/1')).toEqual([
+    expect.stringMatching(/^https:\/\/wa\.me\/4915785123400\?text=Hallo, ich interessiere mich für dieses Fahrzeug: /),
+  ])
+})

@@ -1,5 +1,6 @@
 import { Fragment } from 'react'
 import { ContactSection } from '#app/components/contact-section.tsx'
+import { QuickContact } from '#app/components/quick-contact.tsx'
 import { HydrationBoundary } from '#app/utils/hydration.tsx'
 import { FeatureSection } from '#app/components/feature-section.tsx'
 import { ProcessSteps } from '#app/components/process-steps.tsx'
@@ -101,18 +102,24 @@ function renderSection(section: PageSection, props: SectionPlacement, settings: 
       return <RichTextSection section={section} {...props} />
     case 'reviewsSection':
       return <ReviewsSection section={section} {...props} />
-    case 'contactSection':
+    case 'contactSection': {
+      const subjects = section.subjects === 'all' ? ALL_CONTACT_SUBJECTS : HOME_CONTACT_SUBJECTS
       return (
         <ContactSection
           id={id}
           content={section}
           settings={settings}
-          subjects={section.subjects === 'all' ? ALL_CONTACT_SUBJECTS : HOME_CONTACT_SUBJECTS}
+          subjects={subjects}
           rows={section.messageRows}
           hours={hours}
-          quickContact={section.quickContact === true}
+          quickContact={
+            section.quickContact === true ? (
+              <QuickContact phone={settings.phone} whatsapp={settings.whatsapp} email={settings.email} anchor={id} canBook={subjects.includes('termin')} />
+            ) : undefined
+          }
         />
       )
+    }
     case 'leadFormSection':
       return <LeadFormSection section={section} {...props} />
     case 'locationCardsSection':

@@ -1,3 +1,4 @@
+import { ChatIcon } from '#app/components/whatsapp.tsx'
 import { MailIcon, PhoneIcon } from '#app/components/icons.tsx'
 
 const BAR_LINK =
@@ -27,7 +28,7 @@ export function ContactBar({ tel, whatsapp }: { tel: string; whatsapp: string | 
         {whatsapp ? (
           <li className="flex-1">
             <a href={whatsapp} className={BAR_LINK} target="_blank" rel="noopener noreferrer">
-              <WhatsAppGlyph />
+              <ChatIcon />
               WhatsApp
               <span className="sr-only"> (öffnet in neuem Tab)</span>
             </a>
@@ -41,23 +42,5 @@ export function ContactBar({ tel, whatsapp }: { tel: string; whatsapp: string | 
         </li>
       </ul>
     </nav>
-  )
-}
-
-/** A speech bubble (the site's own drawing: no brand asset is loaded). */
-function WhatsAppGlyph() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      className="size-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M21 11.5a8.38 8.38 0 0 1-.9 3.8 8.5 8.5 0 0 1-7.6 4.7 8.38 8.38 0 0 1-3.8-.9L3 21l1.9-5.7a8.38 8.38 0 0 1-.9-3.8 8.5 8.5 0 0 1 4.7-7.6 8.38 8.38 0 0 1 3.8-.9h.5a8.48 8.48 0 0 1 8 8v.5z" />
-    </svg>
   )
 }
