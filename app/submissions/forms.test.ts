@@ -127,6 +127,11 @@ describe('lead forms (spec §3 "Forms without submission")', () => {
     for (const value of ['123,5', '12.34', '1.23.456', '123.456 789', '-5', '85000 kmh', '85000 €', 'km', '']) {
       expect(accepts(mileage.pattern!, value), value).toBe(false)
     }
+    // Spaces before and after, as a paste or a phone keyboard leaves them, pass: the server trims (visitor review 2026-11-30, L9).
+    for (const value of [' 85.000', '85.000 ', '  85000 km ']) expect(accepts(mileage.pattern!, value), value).toBe(true)
+    const postcode = inputAttributes(LEAD_FORMS['vehicle-sale'].fields.find((field) => field.name === 'postcode')!)
+    for (const value of [' 45326', '45326 ']) expect(accepts(postcode.pattern!, value), value).toBe(true)
+    for (const value of ['4532 6', '45 326']) expect(accepts(postcode.pattern!, value), value).toBe(false)
     const price = inputAttributes(LEAD_KINDS.flatMap((kind) => LEAD_FORMS[kind].fields).find((field) => field.number === 'price')!)
     for (const value of ['5.000 €', '5000€', '5.000']) expect(accepts(price.pattern!, value), value).toBe(true)
     for (const value of ['5.000 km', '€', '5.000,50 €']) expect(accepts(price.pattern!, value), value).toBe(false)

@@ -11,7 +11,7 @@
 
 import { CONTACT_SUBJECTS as CONTACT_SUBJECT_LIST, type LEAD_KINDS as LEAD_KIND_TITLES } from '#schemas/lib/constants.ts'
 import { formatDecimal } from '#app/utils/format.ts'
-import { EMAIL_PATTERN_SOURCE, isValidEmail, PHONE_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
+import { EMAIL_PATTERN_SOURCE, inputPattern, isValidEmail, PHONE_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
 
 export type LeadKind = (typeof LEAD_KIND_TITLES)[number]['value']
 /** The kind of a form: `contact` or one of the lead kinds. */
@@ -298,8 +298,9 @@ export function inputAttributes(field: FieldDefinition, scripted = false) {
     maxLength: field.maxLength,
     // The server's e-mail and phone rules (app/utils/form-rules.ts): the browser refuses what the server would.
     ...(field.type === 'email' ? { pattern: EMAIL_PATTERN_SOURCE, title: scripted ? undefined : FORMAT_MESSAGES.email } : {}),
-    ...(field.type === 'tel' ? { pattern: PHONE_PATTERN_SOURCE, title: scripted ? undefined : FORMAT_MESSAGES.phone } : {}),
-    ...(field.pattern ? { pattern: field.pattern.source, title: scripted ? undefined : field.pattern.message } : {}),
+    // An e-mail input drops spaces itself; the others let them through (inputPattern), as the server trims them.
+    ...(field.type === 'tel' ? { pattern: inputPattern(PHONE_PATTERN_SOURCE), title: scripted ? undefined : FORMAT_MESSAGES.phone } : {}),
+    ...(field.pattern ? { pattern: inputPattern(field.pattern.source), title: scripted ? undefined : field.pattern.message } : {}),
     ...(field.inputMode ? { inputMode: field.inputMode } : {}),
     placeholder: field.type === 'select' || field.type === 'slot' || field.type === 'checkbox' ? undefined : field.placeholder,
     autoComplete: field.autoComplete,
