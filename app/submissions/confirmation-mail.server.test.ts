@@ -44,7 +44,7 @@ describe('the receipt says what comes next', () => {
   it('a test drive on a later day: the call before the slot as well', () => {
     // Tuesday 09:00–12:00: a promise of 24 hours would end after the slot began.
     const mail = receipt(lead('test-drive', { receivedAt: MONDAY_0930, appointment: { start: '2026-12-01T08:00:00.000Z', end: '2026-12-01T11:00:00.000Z' } }))
-    expect(mail.text).toContain('Wir rufen Sie vor Ihrem Wunschtermin an, um ihn zu bestätigen.')
+    expect(mail.text).toContain('Wir rufen Sie vor Ihrem Wunschtermin an, um ihn zu bestätigen. Bitte bringen Sie zur Probefahrt Ihren Führerschein mit.')
     expect(mail.text).not.toContain('heute')
     expect(mail.text).not.toContain('24 Stunden')
   })

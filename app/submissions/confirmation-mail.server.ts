@@ -14,7 +14,7 @@
  */
 import { type SanityDocument } from '#app/lake/lake.server.ts'
 import { CONTACT_FORM, type FieldDefinition, type FormDefinition } from '#app/submissions/forms.ts'
-import { answerWithin, saleAnswerPromise } from '#app/submissions/lead-forms.ts'
+import { answerWithin, saleAnswerPromise, TEST_DRIVE_DOCUMENTS } from '#app/submissions/lead-forms.ts'
 import { reservedTestDriveNote } from '#app/submissions/vehicle-lead-forms.ts'
 import { LEAD_FORMS } from '#app/submissions/form-registry.ts'
 import { type SpecialOpeningHoursInput } from '#schemas/lib/opening-hours.ts'
@@ -234,15 +234,16 @@ function photosArrived(doc: SanityDocument): string | undefined {
 }
 
 /**
- * What the receipt adds for a reserved car (issue 36): a test drive is only possible if the
- * reservation ends; „Benachrichtigen, falls wieder frei“ is answered by a person when it does.
+ * What the receipt adds for a test drive or a reserved car (issue 36): the driving licence to bring;
+ * for a reserved car, that a test drive is only possible if the reservation ends, and that
+ * „Benachrichtigen, falls wieder frei“ is answered by a person when it does.
  */
-function reservedNotes(doc: SanityDocument, vehicle: ConfirmationMailOptions['vehicle']): string[] {
+function carNotes(doc: SanityDocument, vehicle: ConfirmationMailOptions['vehicle']): string[] {
   const kind = text(doc.kind)
   const name = carName(vehicle) ?? 'Fahrzeug'
   if (kind === 'availability-alert')
     return ['Das Fahrzeug ist derzeit reserviert: Ein anderer Kunde hat es verbindlich reserviert. Fällt die Reservierung weg, melden wir uns bei Ihnen.']
-  if (kind === 'test-drive' && vehicle?.status === 'reserved') return [reservedTestDriveNote(name)]
+  if (kind === 'test-drive') return vehicle?.status === 'reserved' ? [reservedTestDriveNote(name)] : [TEST_DRIVE_DOCUMENTS]
   return []
 }
 
@@ -258,7 +259,7 @@ export function buildConfirmationMail(doc: SanityDocument, options: Confirmation
   // Not the name: it is text anyone could have typed (a URL, an advertisement).
   const greeting = 'Guten Tag,'
   const intro = `vielen Dank für ${topic}. Sie ist${received ? ` am ${received}` : ''} bei uns eingegangen.`
-  const promise = [answerPromise(doc, settings), ...reservedNotes(doc, options.vehicle)].join(' ')
+  const promise = [answerPromise(doc, settings), ...carNotes(doc, options.vehicle)].join(' ')
   const photos = photosArrived(doc)
   const signature = mailSignature(settings)
   const why = `Sie erhalten diese E-Mail einmalig, weil auf unserer Website ein Formular mit Ihrer E-Mail-Adresse abgeschickt wurde. Waren Sie das nicht, können Sie sie ignorieren.`

@@ -264,7 +264,8 @@ describe('the Suchauftrag’s confirmation (copy review 2026-11-29, M16)', () =>
     expect(chosenSlot(LEAD_FORMS['vehicle-enquiry'], { slot: '2026-12-01T15:00-18:00' })).toBeUndefined()
     expect(successText(testDrive, undefined, 'Di, 01.12.2026, 15:00–18:00 Uhr')).toEqual({
       title: 'Probefahrt angefragt!',
-      description: 'Vielen Dank! Wir rufen Sie an, um Ihren Wunschtermin zu bestätigen. Ihr Wunschtermin: Di, 01.12.2026, 15:00–18:00 Uhr.',
+      description:
+        'Vielen Dank! Wir rufen Sie an, um Ihren Wunschtermin zu bestätigen. Bitte bringen Sie zur Probefahrt Ihren Führerschein mit. Ihr Wunschtermin: Di, 01.12.2026, 15:00–18:00 Uhr.',
     })
     expect(successText(testDrive, undefined)).toBe(testDrive.texts.success)
   })

@@ -32,6 +32,9 @@ export function isLeadKind(value: unknown): value is LeadKind {
   return typeof value === 'string' && (LEAD_KINDS as readonly string[]).includes(value)
 }
 
+/** What a test driver brings, on the confirmation and in the receipt. */
+export const TEST_DRIVE_DOCUMENTS = 'Bitte bringen Sie zur Probefahrt Ihren Führerschein mit.'
+
 /** Toast and confirmation texts of the lead forms. */
 export const LEAD_TOASTS = {
   missing: CONTACT_TOASTS.missing,
@@ -42,7 +45,8 @@ export const LEAD_TOASTS = {
   failure: { title: 'Fehler beim Senden', description: 'Ihre Anfrage konnte nicht gesendet werden. Bitte versuchen Sie es erneut.' },
   testDriveSuccess: {
     title: 'Probefahrt angefragt!',
-    description: 'Vielen Dank! Wir rufen Sie an, um Ihren Wunschtermin zu bestätigen.',
+    // What to bring, as the sell flow says it for a viewing (visitor review 2026-11-30, L4).
+    description: `Vielen Dank! Wir rufen Sie an, um Ihren Wunschtermin zu bestätigen. ${TEST_DRIVE_DOCUMENTS}`,
   },
 } as const
 
