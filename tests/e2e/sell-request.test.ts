@@ -383,13 +383,19 @@ for (const javaScriptEnabled of [true, false]) {
     }) => {
       await page.goto('/auto-verkaufen')
       await fillSellRequest(page, uniqueName('Ohne Kontakt'), [{ name: 'fahrzeugschein.jpg', mimeType: 'image/jpeg', buffer: pdf() }])
+      const notAPhoto = '„fahrzeugschein.jpg“ ist kein Foto im Format JPEG, PNG oder WebP.'
+      // With JavaScript the field says so as soon as its preview cannot be drawn, before sending (visitor review 2026-11-30, L3).
+      if (javaScriptEnabled)
+        await expect(page.getByLabel('Fotos Ihres Fahrzeugs')).toHaveAccessibleDescription(
+          /„fahrzeugschein\.jpg“ ist kein Foto im Format JPEG, PNG oder WebP\.$/,
+        )
       await control(page, 'textbox', 'E-Mail').fill('')
       await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
       const summary = page.getByRole('alert')
       await expect(summary).toContainText('Bitte geben Sie eine Telefonnummer oder eine E-Mail-Adresse an')
       if (javaScriptEnabled) {
         // The page's own check names what is missing before anything leaves the phone, photos included
-        // (accessibility review 2026-11-29, M3): the photo's bytes are judged by the server, once sent.
+        // (accessibility review 2026-11-29, M3); the summary names the photo once the server has judged its bytes.
         await expect(page.getByRole('textbox', { name: /^Telefon/ })).toBeFocused()
         await expect(summary).not.toContainText('fahrzeugschein.jpg')
         await control(page, 'textbox', 'E-Mail').fill('verkauf@example.de')
@@ -400,7 +406,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page).toHaveURL(/\/auto-verkaufen#verkaufen-fehler$/)
         await expect(page.locator('#verkaufen-fehler')).toBeFocused()
       }
-      await expect(summary).toContainText('„fahrzeugschein.jpg“ ist kein Foto im Format JPEG, PNG oder WebP.')
+      await expect(summary).toContainText(notAPhoto)
       const photoInput = page.getByLabel('Fotos Ihres Fahrzeugs')
       if (javaScriptEnabled) {
         // The page never reloaded: the chosen file is still in the input, nothing to choose again.

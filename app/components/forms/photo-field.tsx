@@ -33,6 +33,8 @@ export function PhotoField({ inputId, errors, onChoose }: PhotoFieldProps) {
   const input = useRef<HTMLInputElement>(null)
   const list = useRef<HTMLUListElement>(null)
   const [chosen, setChosen] = useState<File[]>([])
+  // Chosen files whose preview the browser could not draw: said at once, not only after sending (visitor review 2026-11-30, L3).
+  const [unreadable, setUnreadable] = useState<ReadonlySet<string>>(new Set())
   const previews = useMemo(() => (typeof URL.createObjectURL === 'function' ? chosen.map((file) => URL.createObjectURL(file)) : []), [chosen])
   useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews])
 
@@ -68,7 +70,11 @@ export function PhotoField({ inputId, errors, onChoose }: PhotoFieldProps) {
   }
 
   const tooMany = chosen.length > MAX_PHOTOS
-  const messages = [...(errors ?? []), ...(tooMany && !errors?.includes(PHOTO_MESSAGES.tooMany) ? [PHOTO_MESSAGES.tooMany] : [])]
+  const own = [
+    ...(tooMany ? [PHOTO_MESSAGES.tooMany] : []),
+    ...chosen.filter((file) => unreadable.has(fileKey(file))).map((file) => PHOTO_MESSAGES.notAnImage(file.name)),
+  ]
+  const messages = [...new Set([...(errors ?? []), ...own])]
   return (
     <>
       <label htmlFor={inputId} className="mb-1.5 block text-sm font-semibold text-zinc-900">
@@ -123,7 +129,14 @@ export function PhotoField({ inputId, errors, onChoose }: PhotoFieldProps) {
           {chosen.map((file, index) => (
             // On a narrow phone „Entfernen“ goes below, so the name keeps room to be read (it was „I…“ at 320 px).
             <li key={fileKey(file)} className="flex flex-wrap items-center gap-x-3 rounded-lg border border-zinc-200 bg-white p-2">
-              {previews[index] ? <img src={previews[index]} alt="" className="size-12 shrink-0 rounded object-cover" /> : null}
+              {previews[index] && !unreadable.has(fileKey(file)) ? (
+                <img
+                  src={previews[index]}
+                  alt=""
+                  onError={() => setUnreadable((known) => new Set(known).add(fileKey(file)))}
+                  className="size-12 shrink-0 rounded object-cover"
+                />
+              ) : null}
               <span className="min-w-24 flex-1 truncate text-sm text-zinc-900">{file.name}</span>
               <button
                 type="button"
