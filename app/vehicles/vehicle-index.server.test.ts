@@ -215,3 +215,19 @@ describe('the embedded vehicle index answers exactly as the GROQ', () => {
     expect((await readApiVehicles(lake, state, 'all')).vehicles).toEqual([])
   })
 })
+
+describe('similar cars on the seed (visitor review 2026-11-30, L8)', () => {
+  it('a Golf (Limousine, 19.900 €) is shown the other limousines first, nearest in price, then the maker’s van: on the index and by GROQ alike', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'similar-'))
+    const lake = await EmbeddedLake.open({ contentDir: 'content', dataDir })
+    try {
+      const golf = { id: '5', make: 'VW', bodyType: 'Limousine', price: 19900 }
+      // Tesla Model 3 (32.900 €), Mercedes C 220 d (34.900 €), then VW's T6.1 Transporter (22.900 €), nearer in price but no limousine.
+      expect((await readSimilarVehicleCards(lake, golf)).map((card) => card.id)).toEqual(['6', '2', '11'])
+      expect((await lake.fetch<Array<{ id: string }>>(SIMILAR_VEHICLES_QUERY, golf)).map((card) => card.id)).toEqual(['6', '2', '11'])
+    } finally {
+      await lake.close()
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+})

@@ -389,7 +389,7 @@ export interface SimilarTo {
 
 /**
  * SIMILAR_VEHICLES_QUERY from the index: available vehicles other than `to` with its make or (if
- * it has one) its body type, nearest in price first (squared distance; without a price on either
+ * it has one) its body type, those of its body type first, each group nearest in price first (squared distance; without a price on either
  * side 1e18), then newest, the first `limit`, projected by `projection` (once per vehicle and
  * snapshot, shared with the list's cards). Term by term as the GROQ, groq-js's order included
  * (vehicle-index.server.test.ts compares the two).
@@ -397,15 +397,16 @@ export interface SimilarTo {
 export async function readSimilarVehicles<V>(lake: LocalDocuments, to: SimilarTo, projection: string, limit = 3): Promise<V[]> {
   const index = indexOf(lake)
   const price = typeof to.price === 'number' ? to.price : null
-  const keyed: Array<{ vehicle: IndexedVehicle; distance: number; listedAt: SortValue }> = []
+  const keyed: Array<{ vehicle: IndexedVehicle; otherBody: number; distance: number; listedAt: SortValue }> = []
   for (const vehicle of index.vehicles) {
     const { doc } = vehicle
     if (doc.status !== 'available' || groqEquals(doc.id, to.id)) continue
-    if (!groqEquals(doc.make, to.make) && !(to.bodyType !== null && to.bodyType !== undefined && groqEquals(doc.bodyType, to.bodyType))) continue
+    const sameBody = to.bodyType !== null && to.bodyType !== undefined && groqEquals(doc.bodyType, to.bodyType)
+    if (!groqEquals(doc.make, to.make) && !sameBody) continue
     const distance = typeof doc.price === 'number' && price !== null ? (doc.price - price) * (doc.price - price) : 1e18
-    keyed.push({ vehicle, distance, listedAt: sortable(doc.listedAt) })
+    keyed.push({ vehicle, otherBody: sameBody ? 0 : 1, distance, listedAt: sortable(doc.listedAt) })
   }
-  keyed.sort((a, b) => a.distance - b.distance || -totalCompare(a.listedAt, b.listedAt))
+  keyed.sort((a, b) => a.otherBody - b.otherBody || a.distance - b.distance || -totalCompare(a.listedAt, b.listedAt))
   let projections = index.projections.get(projection)
   if (!projections) {
     projections = { each: [] }

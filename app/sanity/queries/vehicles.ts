@@ -142,14 +142,15 @@ export const RENAMED_VEHICLE_QUERY = defineQuery(`*[_type == "vehicle" && $id in
 export const VEHICLE_DETAIL_PROJECTION_QUERY = `*[_type == "vehicle"]${VEHICLE_DETAIL}`
 
 /**
- * Up to three available vehicles like the given one (same make or same body type), nearest in
- * price first, then newest. The price distance is squared (GROQ has no abs()); vehicles without a
- * price, or a reference vehicle without one, sort by listing date alone. The slice is a literal
- * (groq-js allows no parameters in slices).
+ * Up to three available vehicles like the given one (same make or same body type): those of its body
+ * type first (a Golf's are other compact cars, not the maker's van: visitor review 2026-11-30, L8),
+ * each group nearest in price first, then newest. The price distance is squared (GROQ has no abs());
+ * vehicles without a price, or a reference vehicle without one, sort by listing date alone. The slice
+ * is a literal (groq-js allows no parameters in slices).
  */
 export const SIMILAR_VEHICLES_QUERY = defineQuery(`*[
   _type == "vehicle" && status == "available" && id != $id && (make == $make || (defined($bodyType) && bodyType == $bodyType))
-] | order(coalesce((price - $price) * (price - $price), 1e18) asc, listedAt desc)[0...3]${VEHICLE_CARD}`)
+] | order(select(defined($bodyType) && bodyType == $bodyType => 0, 1) asc, coalesce((price - $price) * (price - $price), 1e18) asc, listedAt desc)[0...3]${VEHICLE_CARD}`)
 
 /**
  * A saved vehicle as the Merkliste and the comparison show it (issue 38): any status (a sold or
