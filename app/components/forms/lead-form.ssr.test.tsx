@@ -22,7 +22,7 @@ test('the server HTML validates natively (no JavaScript): required and pattern a
   // A refused post comes back to the error summary (review L12); a success to the confirmation's own fragment.
   expect(html).toMatch(/<form method="post" action="\/formulare#bewertung-muenster-fehler"/)
   expect(html.match(/required=""/g)).toHaveLength(1)
-  expect(html).toContain('<input name="year" type="text" inputMode="numeric" pattern="[0-9]{4}"')
+  expect(html).toContain('<input name="year" type="text" inputMode="numeric" pattern="\\s*(?:[0-9]{4})\\s*"')
   // Without JavaScript the browser's bubble says what the pattern wants, in the server's words.
   expect(html).toMatch(/<input name="year"[^>]* title="Bitte geben Sie das Baujahr/)
   expect(html).toMatch(/<input type="hidden" name="leadKind" value="valuation"\/>/)

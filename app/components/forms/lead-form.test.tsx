@@ -90,7 +90,7 @@ describe('LeadForm', () => {
     // Numbers are text inputs, so that „123.456“ can be typed; the pattern checks the format, the server the range.
     expect(field(/^Baujahr/).type).toBe('text')
     expect(field(/^Baujahr/).inputMode).toBe('numeric')
-    expect(field(/^Baujahr/).pattern).toBe('[0-9]{4}')
+    expect(field(/^Baujahr/).pattern).toBe('\\s*(?:[0-9]{4})\\s*')
     expect(field(/^Kilometerstand/).inputMode).toBe('numeric')
     // Hydrated, the form checks itself: no pattern `title` read out as the field's description (review L3).
     expect(field(/^Kilometerstand/).hasAttribute('title')).toBe(false)
