@@ -27,9 +27,10 @@ export interface HeroSliderProps {
 /**
  * The home hero (spec §2, §4): full-height slides that advance every 5 s and wrap (0→1→2→0),
  * dot buttons to jump, and a pause/play button (WCAG 2.2.2). Rotation also pauses while the
- * pointer rests on the slider or focus is inside it, stops when a finger touches a slide, and
- * does not start by itself when the visitor prefers reduced motion. The first slide's title is the page's only h1 and its image
- * the LCP element (eager, high priority); the others load lazily once the page has loaded.
+ * pointer rests on the slider or focus is inside it, stops when a finger touches a slide (decision
+ * 115), and does not start by itself when the visitor prefers reduced motion. The first slide's
+ * title is the page's only h1 and its image the LCP element (eager, high priority); the others load
+ * lazily once the page has loaded.
  */
 export function HeroSlider({ slides, label = 'Highlights' }: HeroSliderProps) {
   const count = slides.length
