@@ -19,7 +19,7 @@ export interface ContactContent {
 
 export interface ContactSectionProps {
   content: ContactContent
-  settings: Pick<SiteSettings, 'phone' | 'whatsapp' | 'email' | 'address' | 'geo' | 'openingHours' | 'specialOpeningHours' | 'dealerName' | 'legalName'>
+  settings: Pick<SiteSettings, 'phone' | 'email' | 'address' | 'geo' | 'openingHours' | 'specialOpeningHours' | 'dealerName' | 'legalName'>
   subjects: readonly ContactSubject[]
   /** Spec §9: 5 rows on the home page, 6 on /contact. */
   rows?: number
