@@ -389,9 +389,9 @@ export interface SimilarTo {
 
 /**
  * SIMILAR_VEHICLES_QUERY from the index: available vehicles other than `to` with its make or (if
- * it has one) its body type, those of its body type first, each group nearest in price first (squared distance; without a price on either
- * side 1e18), then newest, the first `limit`, projected by `projection` (once per vehicle and
- * snapshot, shared with the list's cards). Term by term as the GROQ, groq-js's order included
+ * it has one) its body type, those of its body type first, each group nearest in price first
+ * (squared distance; without a price on either side 1e18), then newest, the first `limit`,
+ * projected by `projection` (once per vehicle and snapshot, shared with the list's cards). Term by term as the GROQ, groq-js's order included
  * (vehicle-index.server.test.ts compares the two).
  */
 export async function readSimilarVehicles<V>(lake: LocalDocuments, to: SimilarTo, projection: string, limit = 3): Promise<V[]> {

@@ -2,6 +2,7 @@ import { EnvelopeIcon } from '@sanity/icons'
 import { Box, Button, Card, Flex, Grid, Stack, Text } from '@sanity/ui'
 import { useEffect, useRef, useState } from 'react'
 import { type ArrayOfObjectsInputProps, type ObjectInputProps, set, type StringInputProps, useClient, useDocumentOperation, useFormValue } from 'sanity'
+import { thumbnail } from './vehicle-inputs'
 import { appointmentText, loadReplyContext, mailtoAddress, type ReplyContext, replyMailto, type ReplySource, shownAnswer } from '../lib/inbox-reply'
 
 type Contact = { name?: string; phone?: string; email?: string }
@@ -124,7 +125,7 @@ export function LeadPhotosInput(props: ArrayOfObjectsInputProps) {
           <Card key={photo._key ?? index} radius={2} border overflow="hidden">
             {photo.url ? (
               <a href={photo.url} target="_blank" rel="noreferrer" aria-label={`${name} in voller Größe öffnen`}>
-                <img src={thumbnailOf(photo.url)} alt={name} style={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', display: 'block' }} />
+                {thumbnail({ url: thumbnailOf(photo.url), alt: name })}
               </a>
             ) : null}
             <Box padding={2}>

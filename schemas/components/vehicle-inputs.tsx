@@ -36,7 +36,8 @@ export function SyncedVehicleBanner(props: ObjectInputProps) {
   )
 }
 
-function thumbnail(image: ExternalImage, dimmed = false) {
+/** A photo as the Studio's thumbnails show it (a car's mobile.de photos, a seller's photos): 4:3, cropped to fill. */
+export function thumbnail(image: { url?: string; alt?: string }, dimmed = false) {
   return createElement('img', {
     src: image.url,
     alt: image.alt ?? '',
