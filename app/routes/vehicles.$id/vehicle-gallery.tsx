@@ -51,6 +51,8 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
   const frameRef = useRef<HTMLDivElement>(null)
   const enlargeRef = useRef<HTMLAnchorElement>(null)
   const [selected, setSelected] = useState(0)
+  // The photo a button, key or thumbnail sent the strip to: the photos its smooth scroll passes are not the one shown.
+  const aimRef = useRef<number>()
   const count = photos.length
   const altOf = (index: number) => photos[index]?.alt?.trim() || `${name}, Bild ${index + 1}`
 
@@ -60,6 +62,7 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
       if (!strip || count === 0) return
       const target = Math.max(0, Math.min(count - 1, index))
       setSelected(target)
+      aimRef.current = target
       const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches
       strip.scrollTo({ left: target * strip.clientWidth, behavior: reduceMotion ? 'auto' : 'smooth' })
     },
@@ -72,16 +75,25 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
     const strip = stripRef.current
     if (!strip || count < 2) return
     let frame = 0
+    let rest = 0
+    const follow = () => {
+      if (strip.clientWidth > 0) setSelected(Math.max(0, Math.min(count - 1, Math.round(strip.scrollLeft / strip.clientWidth))))
+    }
+    // On the way to an aim the counter keeps it (a tap then opens the photo it names); once the strip rests, where it stands counts.
     const onScroll = () => {
       cancelAnimationFrame(frame)
-      frame = requestAnimationFrame(() => {
-        if (strip.clientWidth > 0) setSelected(Math.max(0, Math.min(count - 1, Math.round(strip.scrollLeft / strip.clientWidth))))
-      })
+      clearTimeout(rest)
+      if (aimRef.current === undefined) frame = requestAnimationFrame(follow)
+      rest = window.setTimeout(() => {
+        aimRef.current = undefined
+        follow()
+      }, 150)
     }
     onScroll()
     strip.addEventListener('scroll', onScroll, { passive: true })
     return () => {
       cancelAnimationFrame(frame)
+      clearTimeout(rest)
       strip.removeEventListener('scroll', onScroll)
     }
   }, [count])
