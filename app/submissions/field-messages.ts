@@ -40,8 +40,8 @@ export const FIELD_MESSAGES = {
   message: 'Bitte schreiben Sie uns eine Nachricht.',
   callback: 'Bitte geben Sie eine Telefonnummer an, damit wir Sie zurückrufen können.',
   phoneFormat: FORMAT_MESSAGES.phone,
-  /** A value that is no text (a number or list sent to the API). */
-  text: (label: string) => `Bitte geben Sie ${fieldNoun(label)} als Text ein.`,
+  /** A value that is no text (a number or list sent to the API): said to the client's developer, by the field's label as every API message names it. */
+  text: (label: string) => `Bitte senden Sie „${label}“ als Text.`,
   /**
    * A character the field may not store (hasForbiddenCharacters): a line break in a one-line field, or
    * an invisible control that came with a pasted text. Said as what to do, not as „Steuerzeichen“.

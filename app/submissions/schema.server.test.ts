@@ -572,7 +572,7 @@ describe('parseLead: length limits and types', () => {
   })
 
   it('rejects non-text values of text fields and odd checkbox values', () => {
-    expect(errorsOf('valuation', { model: 42 })).toEqual({ model: ['Bitte geben Sie das Modell als Text ein.'] })
+    expect(errorsOf('valuation', { model: 42 })).toEqual({ model: ['Bitte senden Sie „Modell“ als Text.'] })
     expect(errorsOf('valuation', { quick: 'vielleicht' })).toEqual({
       quick: ['Bitte kreuzen Sie „Schnelle Abwicklung gewünscht“ an oder lassen Sie das Kästchen leer.'],
     })
