@@ -92,7 +92,7 @@ export async function createLake(env: Env, logger?: Logger): Promise<ContentLake
       logger,
     })
   }
-  // The only writer of DATA_DIR: refuses to start beside a live one (docs/decisions/039); exits with code 1 if it ever loses the lock.
+  // The only writer of DATA_DIR: refuses to start beside a live one (docs/decisions/039, 087: SQLite's lock on writer.lock, held until the process ends).
   return EmbeddedLake.open({ contentDir: env.CONTENT_DIR, dataDir: env.DATA_DIR, log: logger })
 }
 

@@ -1,5 +1,6 @@
+import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { EnvError, parseEnv, usesSanity } from '#app/env.server.ts'
+import { ENV_NAMES, EnvError, parseEnv, usesSanity } from '#app/env.server.ts'
 
 describe('parseEnv', () => {
   it('defaults to the embedded lake on port 3000', () => {
@@ -100,5 +101,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ LEADS_NOTIFY_TO: 'keine-adresse' })).toThrow(/LEADS_NOTIFY_TO muss/)
     expect(() => parseEnv({ MAIL_FROM: 'Website' })).toThrow(/MAIL_FROM muss/)
     expect(() => parseEnv({ MAIL_FROM: 'Website <noreply@example.de>\r\nBcc: x@example.de' })).toThrow(/MAIL_FROM/)
+  })
+})
+
+describe('.env.example', () => {
+  it('names every variable the server reads (only the tests’ Sanity host is left out), so an operator finds each there', async () => {
+    const example = await readFile(new URL('../.env.example', import.meta.url), 'utf8')
+    const named = new Set([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]))
+    expect(ENV_NAMES.filter((name) => !named.has(name))).toEqual(['SANITY_API_HOST'])
   })
 })

@@ -20,7 +20,7 @@ import {
 import { applyMutations, deepFreeze, newTransactionId, toMutationResult } from '#app/lake/mutations.server.ts'
 import { loadDataset } from '#app/sanity/seed.server.ts'
 import { documentsRead } from '#app/sanity/types-read.server.ts'
-import { FilePhotoStore, type PhotoStoreOptions } from '#app/submissions/photo-store.server.ts'
+import { FilePhotoStore, type PhotoStoreOptions, uploadsDir } from '#app/submissions/photo-store.server.ts'
 
 const MAX_CACHED_QUERIES = 500
 /** Memoized query results per state of the lake; bounded because search params make keys without end. */
@@ -85,7 +85,7 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
     private readonly store: Store | undefined,
     photos?: Omit<PhotoStoreOptions, 'lake'>,
   ) {
-    this.photos = store ? new FilePhotoStore(path.resolve(dataDir, 'uploads'), { ...photos, lake: this }) : undefined
+    this.photos = store ? new FilePhotoStore(uploadsDir({ DATA_DIR: dataDir }), { ...photos, lake: this }) : undefined
   }
 
   /**

@@ -12,9 +12,6 @@ export const EXPORT_VEHICLE_TYPES = ['PKW', 'LKW', 'Transporter', 'Baumaschine',
 export const DEALER_VEHICLES_PER_YEAR = ['5-15', '15-50', '50+'] as const
 export const DEALER_SPECIALISATIONS = ['PKW Handel', 'Export', 'Nutzfahrzeuge', 'Premium'] as const
 
-/** The pages with a valuation form; only Münster shows the quick-handling checkbox. */
-export const VALUATION_VARIANTS = { sonsbeck: 'Sonsbeck', uedem: 'Uedem', muenster: 'Münster' } as const
-
 /** The content pages' forms by kind. */
 export const CONTENT_LEAD_FORMS = {
   valuation: leadForm('valuation', [

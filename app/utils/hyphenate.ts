@@ -7,10 +7,10 @@ const { hyphenateSync } = createRequire(import.meta.url)('hyphen/de') as typeof 
 /*
  * Soft hyphens in the long words of headings (docs/decisions/102). Headings are capitals in narrow
  * cards („FAHRZEUGBEWERTUNG“ in a third of 1024 px); `hyphens: auto` hyphenates them only where the
- * browser has a German dictionary, and without one they broke mid-word, unmarked. Every word of at
- * least MIN_LENGTH letters gets a soft hyphen (U+00AD) at each of its hyphenation points, found by
- * TeX's German patterns (hyph-de-1996, through the `hyphen` package): the browser breaks there, with
- * a hyphen, only when the word does not fit. Whatever staff type is hyphenated; they type nothing.
+ * browser has a German dictionary, and without one they broke mid-word, unmarked. Every word at least
+ * as long as HYPHENATED_FROM says (14 letters in headings, 8 in display titles) gets a soft hyphen
+ * (U+00AD) at each of its hyphenation points, found by TeX's German patterns (hyph-de-1996, through the
+ * `hyphen` package): the browser breaks there, with a hyphen, only when the word does not fit. Whatever staff type is hyphenated; they type nothing.
  */
 
 /**

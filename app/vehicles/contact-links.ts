@@ -2,7 +2,7 @@ import { SALE_PATH } from '#schemas/lib/constants.ts'
 
 /*
  * The vehicle page's ways to reach the dealer besides its forms (issue 26): the WhatsApp chat's first
- * message (the link: app/utils/whatsapp.ts) and the way into the sell flow with the car the buyer
+ * message (the link: app/components/whatsapp.tsx) and the way into the sell flow with the car the buyer
  * looks at noted for a trade-in.
  */
 

@@ -148,7 +148,6 @@ export const ALERT_STATUSES = [
   { title: 'Aktiv', value: 'active' },
   { title: 'Abgemeldet', value: 'ended' },
 ] as const
-export type AlertStatus = (typeof ALERT_STATUSES)[number]['value']
 
 export const CONTACT_STATUSES = [
   { title: 'Neu', value: 'neu' },

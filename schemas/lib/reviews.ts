@@ -9,8 +9,6 @@ export const REVIEW_SOURCES = [
   { value: 'other', title: 'Andere Plattform' },
 ] as const
 
-export type ReviewSource = (typeof REVIEW_SOURCES)[number]['value']
-
 /** The source's name as copy writes it, or undefined for an unknown value. */
 export function reviewSourceTitle(source: string | null | undefined): string | undefined {
   return REVIEW_SOURCES.find((item) => item.value === source)?.title

@@ -3,7 +3,7 @@ import { SITE_SETTINGS, VEHICLE_BY_ID } from './fragments.ts'
 
 /*
  * The queries around the inbox: what a lead refers to, and what the notifier reads to send the
- * notification mails (app/leads/notifier.server.ts). The inbox documents are private on real
+ * notification mails (app/submissions/notifier.server.ts). The inbox documents are private on real
  * Sanity, so the notifier reads them with `includePrivate`.
  */
 
