@@ -8,7 +8,7 @@ import { type ReplySource } from '../schemas/lib/inbox-reply'
 import { REPLIED_STATUS, useReplyHref } from '../schemas/components/inbox-inputs'
 import { vehicleStatusTitle } from '../schemas/documents/vehicle'
 import { DUPLICATE_WINDOW_SECONDS, IS_POSSIBLE_DUPLICATE_QUERY } from '../app/sanity/queries/dashboard'
-import { leadPhotoAssetIds } from './lead-photos'
+import { count, erasureSummary, leadPhotoAssetIds, type PhotoDeletion, photoDeletionOf } from './lead-photos'
 import { previewOrigin } from './presentation'
 
 const API_VERSION = '2025-02-19'
@@ -74,9 +74,6 @@ function siteOrigin(): string {
   return previewOrigin(process.env.SANITY_STUDIO_PREVIEW_ORIGIN, window.location.origin)
 }
 
-/** „2 Fotos“, „1 Foto“: counts in the messages staff read. */
-const count = (n: number, one: string, many: string) => `${new Intl.NumberFormat('de-DE').format(n)} ${n === 1 ? one : many}`
-
 /**
  * „Löschen“ of a lead, in place of the Studio's own, as an erasure request needs it (GDPR Art. 17,
  * decision 072): deletes the lead, then the image assets of its photos (Sanity refuses to delete an
@@ -97,12 +94,8 @@ export const DeleteLeadWithPhotosAction: DocumentActionComponent = (props) => {
   }
   const erase = async () => {
     await client.transaction().delete(props.id).delete(`drafts.${props.id}`).commit()
-    let photos = 0
-    for (const id of assets)
-      await client.delete(id).then(
-        () => photos++,
-        () => undefined,
-      )
+    const photos: PhotoDeletion[] = []
+    for (const id of assets) photos.push(await client.delete(id).then(() => 'deleted' as const, photoDeletionOf))
     const mails = await fetch(`${siteOrigin()}/api/lead-erasure`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -110,20 +103,10 @@ export const DeleteLeadWithPhotosAction: DocumentActionComponent = (props) => {
     })
       .then(async (response) => (response.ok ? ((await response.json()) as { mails: number }).mails : undefined))
       .catch(() => undefined)
-    const deleted = [
-      'die Anfrage',
-      count(photos, 'Foto', 'Fotos'),
-      ...(mails === undefined ? [] : [count(mails, 'gespeicherte E-Mail', 'gespeicherte E-Mails')]),
-    ]
-    const notes = [
-      ...(photos < assets.length ? [`${count(assets.length - photos, 'Foto bleibt', 'Fotos bleiben')}, weil eine andere Anfrage sie auch enthält.`] : []),
-      ...(mails === undefined ? ['Die auf dem Server gespeicherten E-Mails zu dieser Anfrage löscht die Website innerhalb einer Stunde.'] : []),
-      'E-Mails in Ihrem Postfach löschen Sie bitte dort.',
-    ]
     toast.push({
       status: 'success',
       title: 'Anfrage gelöscht',
-      description: `Gelöscht: ${deleted.join(', ')}. ${notes.join(' ')}`,
+      description: erasureSummary(photos, mails),
       duration: 20_000,
       closable: true,
     })
