@@ -64,37 +64,46 @@ describe('VehicleGallery', () => {
     expect(scrollTo).toHaveBeenCalled()
   })
 
-  it('on its way to the photo a button chose, the strip passes others: the counter keeps the aim until the strip rests, then follows where it stands (a swipe at once)', async () => {
-    render(<VehicleGallery images={[photo(1), photo(2), photo(3)]} name="BMW 320d" />)
-    const strip = screen.getByRole('group', { name: '3 Fotos, mit den Pfeiltasten blättern' })
-    Object.defineProperty(strip, 'clientWidth', { value: 400 })
-    const scrollStrip = async (left: number) => {
-      Object.defineProperty(strip, 'scrollLeft', { value: left, configurable: true })
-      fireEvent.scroll(strip)
-      await act(() => new Promise((resolve) => requestAnimationFrame(resolve)))
+  it('on its way to the photo a button chose, the strip passes others: the counter keeps the aim until the strip rests, then follows where it stands (a swipe at once)', () => {
+    // The clock by hand: a busy machine must not let the strip „rest“ between two scroll events.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] })
+    try {
+      render(<VehicleGallery images={[photo(1), photo(2), photo(3)]} name="BMW 320d" />)
+      const strip = screen.getByRole('group', { name: '3 Fotos, mit den Pfeiltasten blättern' })
+      Object.defineProperty(strip, 'clientWidth', { value: 400 })
+      const scrollStrip = (left: number) => {
+        Object.defineProperty(strip, 'scrollLeft', { value: left, configurable: true })
+        act(() => {
+          fireEvent.scroll(strip)
+          vi.advanceTimersByTime(16) // one frame
+        })
+      }
+      const rest = () => act(() => void vi.advanceTimersByTime(200))
+      const click = (name: string) => act(() => void fireEvent.click(screen.getByRole('button', { name })))
+      const counter = () => screen.getByText(/^Bild \d von 3$/).textContent
+      rest() // the mount's own reading of the position: photo 1
+
+      click('Nächstes Bild')
+      scrollStrip(120) // a third of the way: its nearest photo is still the first
+      expect(counter()).toBe('Bild 2 von 3')
+      scrollStrip(400)
+      rest()
+      expect(counter()).toBe('Bild 2 von 3')
+
+      // No aim: a swipe moves the counter with the strip, frame by frame.
+      scrollStrip(800)
+      expect(counter()).toBe('Bild 3 von 3')
+
+      // A finger that stops the button's scroll half way: where the strip rests wins.
+      click('Vorheriges Bild')
+      expect(counter()).toBe('Bild 2 von 3')
+      scrollStrip(700)
+      expect(counter()).toBe('Bild 2 von 3')
+      rest()
+      expect(counter()).toBe('Bild 3 von 3')
+    } finally {
+      vi.useRealTimers()
     }
-    const counter = () => screen.getByText(/^Bild \d von 3$/).textContent
-    // Settled on photo 1 first (the mount's own reading of the position).
-    await act(() => new Promise((resolve) => setTimeout(resolve, 200)))
-
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Nächstes Bild' })))
-    await scrollStrip(120) // a third of the way: its nearest photo is still the first
-    expect(counter()).toBe('Bild 2 von 3')
-    await scrollStrip(400)
-    await act(() => new Promise((resolve) => setTimeout(resolve, 200)))
-    expect(counter()).toBe('Bild 2 von 3')
-
-    // No aim: a swipe moves the counter with the strip, frame by frame.
-    await scrollStrip(800)
-    expect(counter()).toBe('Bild 3 von 3')
-
-    // A finger that stops the button's scroll half way: where the strip rests wins.
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Vorheriges Bild' })))
-    expect(counter()).toBe('Bild 2 von 3')
-    await scrollStrip(700)
-    expect(counter()).toBe('Bild 2 von 3')
-    await act(() => new Promise((resolve) => setTimeout(resolve, 200)))
-    expect(counter()).toBe('Bild 3 von 3')
   })
 
   it('before (and without) the scripts no thumbnail claims to be current; hydrated, the selected one does (the ring follows it: `gallery-thumbs` in app/tailwind.css)', () => {
