@@ -8,7 +8,8 @@
  * (RFC 8058), and a link in the body.
  */
 import { type ConfirmationSettings, mailSignature, visitorSender } from '#app/submissions/confirmation-mail.server.ts'
-import { escapeHtml, formatBerlinTime, headerSafe, type NotificationMail } from '#app/submissions/notification-mail.server.ts'
+import { carName, carPageUrl, escapeHtml, filledText, mailHtml, mailSafeId, senderDomain } from '#app/submissions/mail-parts.server.ts'
+import { formatBerlinTime, headerSafe, type NotificationMail } from '#app/submissions/notification-mail.server.ts'
 import { formatPrice } from '#app/utils/format.ts'
 import { readQuery } from '#app/vehicles/query-reading.ts'
 import { isFillerWord, knownTerm } from '#app/vehicles/search-text.ts'
@@ -39,22 +40,9 @@ export interface AlertLinks {
   oneClick: string
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined)
-
 export function vehicleTitle(vehicle: AlertVehicle | null | undefined): string {
-  return text(vehicle?.title) ?? ([text(vehicle?.make), text(vehicle?.model)].filter(Boolean).join(' ') || 'Fahrzeug')
+  return carName(vehicle) ?? 'Fahrzeug'
 }
-
-function vehicleLink(vehicle: AlertVehicle | null | undefined, siteUrl: string | undefined): string | undefined {
-  const id = text(vehicle?.id)
-  return id && siteUrl ? new URL(`/vehicles/${encodeURIComponent(id)}`, siteUrl).toString() : undefined
-}
-
-function domainOf(from: string): string {
-  return /@([^\s@<>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'
-}
-
-const safeId = (id: string) => id.replace(/[^A-Za-z0-9._-]/g, '-')
 
 function html(title: string, paragraphs: Array<string | { link: string; label: string }>, footer: string): string {
   const body = paragraphs.map((part) =>
@@ -62,16 +50,7 @@ function html(title: string, paragraphs: Array<string | { link: string; label: s
       ? `<p>${escapeHtml(part).replace(/\n/g, '<br>')}</p>`
       : `<p><a href="${escapeHtml(part.link)}" style="display:inline-block;padding:10px 16px;background:#111;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(part.label)}</a></p>`,
   )
-  return [
-    '<!doctype html>',
-    `<html lang="de"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>`,
-    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#111">',
-    ...body,
-    '<hr>',
-    `<p style="color:#555">${escapeHtml(footer).replace(/\n/g, '<br>')}</p>`,
-    '</body></html>',
-    '',
-  ].join('\n')
+  return mailHtml(title, [...body, '<hr>', `<p style="color:#555">${escapeHtml(footer).replace(/\n/g, '<br>')}</p>`])
 }
 
 /**
@@ -107,7 +86,7 @@ export interface OptInMailOptions {
 /** The double opt-in's confirmation mail: what would be sent, the link, until when it works, and that nothing comes without it. */
 export function buildOptInMail(options: OptInMailOptions): NotificationMail {
   const { settings, vehicle } = options
-  const dealer = text(settings.dealerName) ?? 'Ihr Autohaus'
+  const dealer = filledText(settings.dealerName) ?? 'Ihr Autohaus'
   const name = vehicleTitle(vehicle)
   const price = vehicle ? formatPrice(vehicle.price) : undefined
   const { chips, partial } = searchChips(options.search)
@@ -122,7 +101,7 @@ export function buildOptInMail(options: OptInMailOptions): NotificationMail {
     options.kind === 'price-alert' ? `Bitte bestätigen: Preisbeobachtung für den ${name}` : 'Bitte bestätigen: Benachrichtigung zu Ihrer Fahrzeugsuche'
   const intro = `Guten Tag,\n\nauf unserer Website wurde mit Ihrer E-Mail-Adresse ${requested} Bitte bestätigen Sie das mit diesem Link:`
   const after = `Der Link gilt bis ${until}. Ohne Ihre Bestätigung schicken wir Ihnen keine weitere E-Mail. Abmelden können Sie sich später jederzeit mit einem Klick in jeder Benachrichtigung.`
-  const page = vehicleLink(vehicle, options.siteUrl)
+  const page = carPageUrl(vehicle?.id, options.siteUrl)
   const footer = `Sie erhalten diese E-Mail einmalig, weil auf unserer Website ein Formular mit Ihrer E-Mail-Adresse abgeschickt wurde. Waren Sie das nicht, ignorieren Sie sie einfach: Ihre Adresse erhält dann keine Benachrichtigung.`
   const textBody = [
     intro,
@@ -153,8 +132,8 @@ export function buildOptInMail(options: OptInMailOptions): NotificationMail {
       ],
       footer,
     ),
-    messageId: `<${safeId(options.leadId)}.bestaetigung@${domainOf(options.from)}>`,
-    headers: { 'X-Lead-Id': safeId(options.leadId), 'Auto-Submitted': 'auto-generated' },
+    messageId: `<${mailSafeId(options.leadId)}.bestaetigung@${senderDomain(options.from) ?? 'localhost'}>`,
+    headers: { 'X-Lead-Id': mailSafeId(options.leadId), 'Auto-Submitted': 'auto-generated' },
   }
 }
 
@@ -181,10 +160,10 @@ export function alertHeadline(event: AlertEvent, name: string): string {
 /** One alert: the change, the car's page, the unsubscribe link in the body and in the RFC 8058 headers. */
 export function buildAlertMail(options: AlertMailOptions): NotificationMail {
   const { event, settings } = options
-  const dealer = text(settings.dealerName) ?? 'Ihr Autohaus'
+  const dealer = filledText(settings.dealerName) ?? 'Ihr Autohaus'
   const name = vehicleTitle(options.vehicle)
   const headline = alertHeadline(event, name)
-  const page = vehicleLink(options.vehicle, options.siteUrl)
+  const page = carPageUrl(options.vehicle?.id, options.siteUrl)
   const news =
     event.kind === 'arrival'
       ? `Guten Tag,\n\nzu Ihrer Suche ist ein passendes Fahrzeug in unseren Bestand gekommen: ${name} für ${formatPrice(event.price)}.`
@@ -201,9 +180,9 @@ export function buildAlertMail(options: AlertMailOptions): NotificationMail {
     subject: headerSafe(`${headline} – ${dealer}`, 200),
     text: textBody,
     html: html(headline, [news, ...(page ? [{ link: page, label: 'Zum Fahrzeug' }] : []), mailSignature(settings).join('\n')], `${unsubscribe}\n${footer}`),
-    messageId: `<${safeId(options.leadId)}.${safeId(event.key)}@${domainOf(options.from)}>`,
+    messageId: `<${mailSafeId(options.leadId)}.${mailSafeId(event.key)}@${senderDomain(options.from) ?? 'localhost'}>`,
     headers: {
-      'X-Lead-Id': safeId(options.leadId),
+      'X-Lead-Id': mailSafeId(options.leadId),
       'Auto-Submitted': 'auto-generated',
       // RFC 8058: a mail client's „Abmelden“ POSTs `List-Unsubscribe=One-Click` to this https address.
       'List-Unsubscribe': `<${options.links.oneClick}>`,

@@ -6,6 +6,7 @@ import { type ContentLake } from '#app/lake/lake.server.ts'
 import { PAGE_QUERY } from '#app/sanity/queries/pages.ts'
 import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
 import { type Logger } from '#app/server/logging.server.ts'
+import { senderDomain } from '#app/submissions/mail-parts.server.ts'
 
 /*
  * Is this deployment ready to go live (issue 15, docs/decisions/032)? The same findings serve
@@ -68,8 +69,8 @@ export function environmentFindings(env: Env): Finding[] {
       'SMTP_URL fehlt: Benachrichtigungen über Anfragen werden nur als Datei in DATA_DIR/outbox abgelegt und erreichen niemanden. Beispiel: SMTP_URL=smtps://benutzer:passwort@smtp.example.de:465',
     )
   }
-  const senderDomain = /@([^\s@<>]+)>?\s*$/.exec(env.MAIL_FROM)?.[1] ?? ''
-  if (isLocalHost(senderDomain) || !senderDomain.includes('.')) {
+  const domain = senderDomain(env.MAIL_FROM) ?? ''
+  if (isLocalHost(domain) || !domain.includes('.')) {
     missing(
       'MAIL_FROM',
       `MAIL_FROM steht auf dem Standardwert oder einer lokalen Adresse (${env.MAIL_FROM}): Mailserver lehnen solche Absender ab. Setzen Sie eine Adresse, von der Ihr SMTP-Server senden darf, z. B. MAIL_FROM=noreply@example.de`,

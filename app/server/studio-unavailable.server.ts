@@ -1,4 +1,4 @@
-import { escapeHtml } from '#app/submissions/notification-mail.server.ts'
+import { escapeHtml } from '#app/submissions/mail-parts.server.ts'
 
 /*
  * What /studio answers while the site runs on the embedded content lake (no SANITY_PROJECT_ID):

@@ -21,8 +21,8 @@ import { type SpecialOpeningHoursInput } from '#schemas/lib/opening-hours.ts'
 import { berlinParts } from '#app/utils/clock.ts'
 import { type HoursSpec } from '#app/utils/open-now.ts'
 import { estimateDeadline, estimatePromise } from './estimate-deadline.ts'
+import { carName, carPageUrl, escapeHtml, filledText, mailHtml, mailSafeId, senderDomain } from './mail-parts.server.ts'
 import {
-  escapeHtml,
   formatBerlinTime,
   headerSafe,
   mailLabel,
@@ -62,8 +62,6 @@ interface Row {
 
 const EMAIL = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined)
-
 /**
  * The one signature of every mail to a visitor, the receipt, the double opt-in and the alert (copy
  * review 2026-11-29, M5): the company with its legal form, address, phone and e-mail, and the
@@ -72,15 +70,15 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
  */
 export function mailSignature(settings: ConfirmationSettings): string[] {
   const address = settings.address
-  const place = [text(address?.street), [text(address?.postalCode), text(address?.city)].filter(Boolean).join(' ')].filter(Boolean).join(', ')
-  const register = [text(settings.legal?.registerCourt), text(settings.legal?.registerNumber)].filter(Boolean).join(', ')
-  const director = text(settings.legal?.managingDirector)
+  const place = [filledText(address?.street), [filledText(address?.postalCode), filledText(address?.city)].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+  const register = [filledText(settings.legal?.registerCourt), filledText(settings.legal?.registerNumber)].filter(Boolean).join(', ')
+  const director = filledText(settings.legal?.managingDirector)
   return [
     'Mit freundlichen Grüßen',
-    text(settings.legalName) ?? text(settings.dealerName) ?? 'Ihr Autohaus',
+    filledText(settings.legalName) ?? filledText(settings.dealerName) ?? 'Ihr Autohaus',
     ...(place ? [place] : []),
-    ...(text(settings.phone) ? [`Telefon: ${text(settings.phone)}`] : []),
-    ...(text(settings.email) ? [`E-Mail: ${text(settings.email)}`] : []),
+    ...(filledText(settings.phone) ? [`Telefon: ${filledText(settings.phone)}`] : []),
+    ...(filledText(settings.email) ? [`E-Mail: ${filledText(settings.email)}`] : []),
     ...(register ? [`Registereintrag: ${register}`] : []),
     ...(director ? [`Geschäftsführer: ${director}`] : []),
   ]
@@ -92,13 +90,13 @@ export function mailSignature(settings: ConfirmationSettings): string[] {
  * MAIL_FROM's default: the environment is read at start, the name lives in the settings staff edit.
  */
 export function visitorSender(from: string, settings: ConfirmationSettings): NotificationMail['from'] {
-  const dealer = text(settings.dealerName)
+  const dealer = filledText(settings.dealerName)
   return dealer && !from.includes('<') ? { name: headerSafe(dealer, 100), address: from.trim() } : from
 }
 
 /** The address the receipt goes to: the one the visitor gave, if it looks like one. */
 export function confirmationRecipient(doc: SanityDocument): string | undefined {
-  const email = doc._type === 'lead' ? text((doc.contact as Record<string, unknown> | undefined)?.email) : text(doc.email)
+  const email = doc._type === 'lead' ? filledText((doc.contact as Record<string, unknown> | undefined)?.email) : filledText(doc.email)
   return email && EMAIL.test(email) ? email : undefined
 }
 
@@ -116,7 +114,7 @@ const MAX_REPEATED_LENGTH = 100
  * its own pattern. Every other type (text, textarea, e-mail, phone, hidden) is never repeated.
  */
 export function receiptValue(field: FieldDefinition, stored: unknown): string | undefined {
-  const value = typeof stored === 'number' && Number.isInteger(stored) ? String(stored) : text(stored)
+  const value = typeof stored === 'number' && Number.isInteger(stored) ? String(stored) : filledText(stored)
   if (value === undefined) return undefined
   let shown: string | undefined
   // Shown as the dealer's mail shows it (shownValue): an option with its label, „123.456 km“, „5.000 €“.
@@ -126,11 +124,6 @@ export function receiptValue(field: FieldDefinition, stored: unknown): string | 
   else if (field.inReceipt) shown = !field.pattern || new RegExp(`^(?:${field.pattern.source})$`, 'u').test(value) ? value : undefined
   if (shown === undefined || shown.length > MAX_REPEATED_LENGTH || /[\r\n]/.test(shown) || ADDRESS_OR_LINK.test(shown)) return undefined
   return shown
-}
-
-/** The dealer's car a lead refers to, as the lake names it (never the visitor's words). */
-function carName(vehicle: NotificationVehicle | null | undefined): string | undefined {
-  return text(vehicle?.title) ?? ([text(vehicle?.make), text(vehicle?.model)].filter(Boolean).join(' ') || undefined)
 }
 
 /** Each form's own name for the request (feminine, so „Sie ist … eingegangen“ fits every one). */
@@ -148,7 +141,7 @@ const RECEIPT_TOPICS: Partial<Record<string, string>> = {
  */
 function receiptTopic(doc: SanityDocument, vehicle: NotificationVehicle | null | undefined): string {
   if (doc._type !== 'lead') return 'Ihre Nachricht'
-  const kind = text(doc.kind) ?? ''
+  const kind = filledText(doc.kind) ?? ''
   const car = carName(vehicle)
   if (car && (kind === 'vehicle-enquiry' || kind === 'availability-alert')) return `Ihre Anfrage zum ${car}`
   return RECEIPT_TOPICS[kind] ?? 'Ihre Anfrage'
@@ -163,22 +156,22 @@ function sentRows(doc: SanityDocument, options: ConfirmationMailOptions): Row[] 
       return value === undefined ? [] : [{ label: field.label, value }]
     })
   }
-  const kind = text(doc.kind)
+  const kind = filledText(doc.kind)
   const form = kind ? (LEAD_FORMS as Record<string, FormDefinition | undefined>)[kind] : undefined
   const rows: Row[] = []
   const vehicle = options.vehicle
   if (vehicle) {
     // The dealer's own car as the lake has it (the lead refers to it), with the link to its page.
     const name = carName(vehicle)
-    const id = text(vehicle.id)
-    const link = id && options.siteUrl ? ` – ${new URL(`/vehicles/${encodeURIComponent(id)}`, options.siteUrl).toString()}` : ''
+    const page = carPageUrl(vehicle.id, options.siteUrl)
+    const link = page ? ` – ${page}` : ''
     // A sell request's vehicle is the car the seller wants to buy with it (trade-in), not the car sold.
     const reserved = kind !== 'vehicle-sale' && vehicle.status === 'reserved' ? ' (derzeit reserviert)' : ''
     rows.push({ label: kind === 'vehicle-sale' ? TRADE_IN_LABEL : 'Fahrzeug', value: `${name ?? 'Fahrzeug'}${reserved}${link}` })
   }
   const stored = new Map<string, unknown>()
   for (const field of Array.isArray(doc.fields) ? (doc.fields as Array<Record<string, unknown>>) : []) {
-    const name = text(field?.name)
+    const name = filledText(field?.name)
     if (name && !stored.has(name)) stored.set(name, field.value)
   }
   // The form's definitions, not the stored labels, decide what is repeated and under which label.
@@ -191,7 +184,7 @@ function sentRows(doc: SanityDocument, options: ConfirmationMailOptions): Row[] 
 
 /** A test drive's slot start as the server stored it (`appointment.start`), if any. */
 function appointmentStart(doc: SanityDocument): Date | undefined {
-  const start = text((doc.appointment as Record<string, unknown> | undefined)?.start)
+  const start = filledText((doc.appointment as Record<string, unknown> | undefined)?.start)
   const instant = start ? new Date(start) : undefined
   return instant && !Number.isNaN(instant.getTime()) ? instant : undefined
 }
@@ -208,7 +201,7 @@ function answerPromise(doc: SanityDocument, settings: ConfirmationSettings): str
     const received = typeof doc.receivedAt === 'string' ? new Date(doc.receivedAt) : undefined
     const today = received && !Number.isNaN(received.getTime()) && berlinParts(received).date === berlinParts(start).date
     if (!today) return 'Wir rufen Sie vor Ihrem Wunschtermin an, um ihn zu bestätigen.'
-    const phone = text(settings.phone)
+    const phone = filledText(settings.phone)
     return `Ihr Wunschtermin ist heute: Wir rufen Sie vorher an, um ihn zu bestätigen.${phone ? ` Möchten Sie früher Bescheid wissen, rufen Sie uns gern an: ${phone}.` : ''}`
   }
   if (doc._type === 'lead' && doc.kind === 'vehicle-sale') {
@@ -227,7 +220,7 @@ function answerPromise(doc: SanityDocument, settings: ConfirmationSettings): str
 /** For a sell request: whether its photos arrived and how many (issue 36); the dealer's mail lists them. */
 function photosArrived(doc: SanityDocument): string | undefined {
   if (doc._type !== 'lead' || doc.kind !== 'vehicle-sale') return undefined
-  if (text(doc.photosWithheld)) return 'Ihre Fotos konnten wir leider nicht annehmen – zeigen Sie uns Ihr Fahrzeug gern bei der Besichtigung.'
+  if (filledText(doc.photosWithheld)) return 'Ihre Fotos konnten wir leider nicht annehmen – zeigen Sie uns Ihr Fahrzeug gern bei der Besichtigung.'
   const count = Array.isArray(doc.photos) ? doc.photos.length : 0
   if (count === 0) return undefined
   return count === 1 ? 'Ihr Foto ist bei uns eingegangen.' : `Ihre ${count} Fotos sind bei uns eingegangen.`
@@ -239,7 +232,7 @@ function photosArrived(doc: SanityDocument): string | undefined {
  * „Benachrichtigen, falls wieder frei“ is answered by a person when it does.
  */
 function carNotes(doc: SanityDocument, vehicle: ConfirmationMailOptions['vehicle']): string[] {
-  const kind = text(doc.kind)
+  const kind = filledText(doc.kind)
   const name = carName(vehicle) ?? 'Fahrzeug'
   if (kind === 'availability-alert')
     return ['Das Fahrzeug ist derzeit reserviert: Ein anderer Kunde hat es verbindlich reserviert. Fällt die Reservierung weg, melden wir uns bei Ihnen.']
@@ -252,7 +245,7 @@ export function buildConfirmationMail(doc: SanityDocument, options: Confirmation
   const to = confirmationRecipient(doc)
   if (!to) return undefined
   const { settings } = options
-  const dealer = text(settings.dealerName) ?? 'Ihr Autohaus'
+  const dealer = filledText(settings.dealerName) ?? 'Ihr Autohaus'
   const topic = receiptTopic(doc, options.vehicle)
   const rows = sentRows(doc, options)
   const received = formatBerlinTime(doc.receivedAt)
@@ -281,10 +274,7 @@ export function buildConfirmationMail(doc: SanityDocument, options: Confirmation
   ].join('\n')
 
   const cell = 'padding:4px 12px 4px 0;vertical-align:top;text-align:left'
-  const html = [
-    '<!doctype html>',
-    `<html lang="de"><head><meta charset="utf-8"><title>Eingangsbestätigung</title></head>`,
-    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#111">',
+  const html = mailHtml('Eingangsbestätigung', [
     `<p>${escapeHtml(greeting)}</p>`,
     `<p>${[intro, ...(photos ? [photos] : []), promise].map(escapeHtml).join('<br>')}</p>`,
     ...(rows.length > 0
@@ -298,13 +288,11 @@ export function buildConfirmationMail(doc: SanityDocument, options: Confirmation
     `<p>${signature.map(escapeHtml).join('<br>')}</p>`,
     '<hr>',
     `<p style="color:#555">${escapeHtml(why)}</p>`,
-    '</body></html>',
-    '',
-  ].join('\n')
+  ])
 
-  const domain = /@([^\s@<>]+)>?\s*$/.exec(options.from)?.[1] ?? 'localhost'
-  const dealerEmail = text(settings.email)
-  const safeId = doc._id.replace(/[^A-Za-z0-9._-]/g, '-')
+  const domain = senderDomain(options.from) ?? 'localhost'
+  const dealerEmail = filledText(settings.email)
+  const safeId = mailSafeId(doc._id)
   return {
     to,
     from: visitorSender(options.from, settings),

@@ -6,6 +6,7 @@
  */
 
 import { APPOINTMENT_DOCUMENTS } from './sale-appointment.ts'
+import { mailSafeId } from './mail-parts.server.ts'
 
 export interface CalendarEvent {
   /** Globally unique and stable per lead: a resent mail updates the same calendar entry. */
@@ -114,7 +115,7 @@ export function sellerAppointmentCalendar(
   const name = dealer.name?.trim() || 'Autohaus'
   const content = buildCalendar(
     {
-      uid: `${lead._id.replace(/[^A-Za-z0-9._-]/g, '-')}.besichtigung@${dealer.domain}`,
+      uid: `${mailSafeId(lead._id)}.besichtigung@${dealer.domain}`,
       start,
       end,
       stamp: typeof lead.receivedAt === 'string' && !Number.isNaN(Date.parse(lead.receivedAt)) ? new Date(lead.receivedAt) : start,
@@ -161,7 +162,7 @@ export function appointmentAttachment(
       .filter(Boolean)
       .join('\n')
     const content = buildCalendar(
-      { uid: `${doc._id.replace(/[^A-Za-z0-9._-]/g, '-')}@${domain}`, start, end, stamp, summary: `Besichtigung Ankauf: ${car} – ${person}`, description },
+      { uid: `${mailSafeId(doc._id)}@${domain}`, start, end, stamp, summary: `Besichtigung Ankauf: ${car} – ${person}`, description },
       '-//Autohaus Website//Besichtigung//DE',
     )
     return { filename: 'besichtigung.ics', content, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }
@@ -179,7 +180,7 @@ export function appointmentAttachment(
     .filter(Boolean)
     .join('\n')
   const content = buildCalendar({
-    uid: `${doc._id.replace(/[^A-Za-z0-9._-]/g, '-')}@${domain}`,
+    uid: `${mailSafeId(doc._id)}@${domain}`,
     start,
     end,
     stamp,

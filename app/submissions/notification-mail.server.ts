@@ -13,6 +13,7 @@ import { TIME_ZONE } from '#app/utils/clock.ts'
 import { formatEuro, formatMileage } from '#app/utils/format.ts'
 import { isSameSitePage } from '#app/utils/redirect-path.ts'
 import { appointmentAttachment, type CalendarAttachment } from './icalendar.server.ts'
+import { carName, carPageUrl, escapeHtml, mailHtml, mailSafeId, senderDomain } from './mail-parts.server.ts'
 import { APPOINTMENT_FIELD } from './sale-appointment.ts'
 
 /** The document types that trigger a notification. */
@@ -93,10 +94,6 @@ export function formatBerlinTime(iso: unknown): string | undefined {
   return `${formatted} Uhr`
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
-}
-
 /** One line of header text: no CR/LF, other control characters or bidi overrides, collapsed spaces, bounded length. */
 export function headerSafe(value: string, maxLength = MAX_SUBJECT_PART): string {
   const line = value
@@ -150,11 +147,10 @@ function pageUrl(page: unknown, siteUrl: string | undefined): string | undefined
 
 function vehicleText(vehicle: NotificationVehicle | null | undefined, siteUrl: string | undefined) {
   if (!vehicle) return undefined
-  const name = text(vehicle.title) ?? [text(vehicle.make), text(vehicle.model)].filter(Boolean).join(' ')
   const id = text(vehicle.id)
-  const link = id && siteUrl ? ` – ${new URL(`/vehicles/${encodeURIComponent(id)}`, siteUrl).toString()}` : ''
+  const page = carPageUrl(vehicle.id, siteUrl)
   const reserved = vehicle.status === 'reserved' ? ' – derzeit RESERVIERT' : ''
-  return `${name || 'Fahrzeug'}${id ? ` (Nr. ${id})` : ''}${reserved}${link}`
+  return `${carName(vehicle) ?? 'Fahrzeug'}${id ? ` (Nr. ${id})` : ''}${reserved}${page ? ` – ${page}` : ''}`
 }
 
 /** What the dealer is asked to do for a „Benachrichtigen, falls wieder frei“ lead (issue 36, decision 067). */
@@ -355,10 +351,7 @@ function composeNotificationMail(doc: SanityDocument, options: NotificationMailO
 
   const cell = 'padding:4px 12px 4px 0;vertical-align:top;text-align:left'
   const multiline = (value: string) => escapeHtml(value).replace(/\r?\n/g, '<br>')
-  const html = [
-    '<!doctype html>',
-    '<html lang="de"><head><meta charset="utf-8"><title>' + escapeHtml(content.heading) + '</title></head>',
-    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#111">',
+  const html = mailHtml(content.heading, [
     `<h1 style="font-size:18px">${escapeHtml(content.heading)}</h1>`,
     '<table style="border-collapse:collapse">',
     ...rows.map((row) => `<tr><th style="${cell}">${escapeHtml(row.label)}</th><td style="${cell}">${multiline(row.value)}</td></tr>`),
@@ -380,17 +373,15 @@ function composeNotificationMail(doc: SanityDocument, options: NotificationMailO
     `<p>${escapeHtml(note)}</p>`,
     `<p style="color:#555">${escapeHtml(stored)}</p>`,
     ...(studio ? [`<p><a href="${escapeHtml(studio)}">Im Studio öffnen</a></p>`] : []),
-    '</body></html>',
-    '',
-  ].join('\n')
+  ])
 
-  const domain = /@([^\s@<>]+)>?\s*$/.exec(options.from)?.[1] ?? 'localhost'
+  const domain = senderDomain(options.from) ?? 'localhost'
   const vehicle = options.vehicle
   const calendar =
     doc._type === 'lead'
       ? appointmentAttachment(doc as SanityDocument & { _id: string }, {
-          vehicleName: text(vehicle?.title) ?? ([text(vehicle?.make), text(vehicle?.model)].filter(Boolean).join(' ') || undefined),
-          vehicleUrl: vehicle?.id && options.siteUrl ? new URL(`/vehicles/${encodeURIComponent(vehicle.id)}`, options.siteUrl).toString() : undefined,
+          vehicleName: carName(vehicle),
+          vehicleUrl: carPageUrl(vehicle?.id, options.siteUrl),
           domain,
         })
       : undefined
@@ -402,7 +393,7 @@ function composeNotificationMail(doc: SanityDocument, options: NotificationMailO
     subject: headerSafe(content.subject, 200),
     text: textBody,
     html,
-    messageId: `<${doc._id.replace(/[^A-Za-z0-9._-]/g, '-')}@${domain}>`,
-    headers: { 'X-Lead-Id': doc._id.replace(/[^A-Za-z0-9._-]/g, '-') },
+    messageId: `<${mailSafeId(doc._id)}@${domain}>`,
+    headers: { 'X-Lead-Id': mailSafeId(doc._id) },
   }
 }

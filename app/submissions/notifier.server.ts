@@ -40,6 +40,7 @@ import { ALERT_LEAD_QUERY, ALERT_MAILS_OF_ADDRESS_QUERY, ALERT_VEHICLE_QUERY } f
 import { type ALERT_LEAD_QUERYResult, type ALERT_VEHICLE_QUERYResult } from '#app/sanity/types.ts'
 import { leaseRuns, writeLease } from '#app/utils/lease.server.ts'
 import { buildConfirmationMail, confirmationRecipient } from './confirmation-mail.server.ts'
+import { mailSafeId } from './mail-parts.server.ts'
 import { buildAppointmentMail, buildNotificationMail, type NotificationMail, NOTIFIED_TYPES } from './notification-mail.server.ts'
 
 export type NotifierEnv = Pick<Env, 'SMTP_URL' | 'LEADS_NOTIFY_TO' | 'MAIL_FROM' | 'DATA_DIR' | 'SITE_URL'> & Partial<Pick<Env, 'RECEIPTS_PER_HOUR'>>
@@ -560,7 +561,7 @@ export class Notifier {
     try {
       if (await this.alertCapReached(leadId, to)) result = 'capped'
       else if (this.transport || this.env.SMTP_URL) result = await this.send(mail, leadId, 'alert')
-      else result = await this.save({ _id: leadId, _type: 'lead', receivedAt: doc.receivedAt }, mail, `${ALERT_FILE_SUFFIX}${safeFileName(event.key)}`)
+      else result = await this.save({ _id: leadId, _type: 'lead', receivedAt: doc.receivedAt }, mail, `${ALERT_FILE_SUFFIX}${mailSafeId(event.key)}`)
     } catch (error) {
       await patchDocument(this.lake, leadId, { unset: [ALERT_CLAIM] }).catch(() => undefined)
       throw error
@@ -682,17 +683,13 @@ export class Notifier {
     const outbox = outboxDir(this.env)
     await mkdir(outbox, { recursive: true })
     const stamp = typeof doc.receivedAt === 'string' ? doc.receivedAt : this.now().toISOString()
-    const file = path.join(outbox, `${safeFileName(stamp)}-${safeFileName(doc._id)}${suffix}.eml`)
+    const file = path.join(outbox, `${mailSafeId(stamp)}-${mailSafeId(doc._id)}${suffix}.eml`)
     const temporary = `${file}.${process.pid}.tmp`
     await writeFile(temporary, info.message as Buffer)
     await rename(temporary, file)
     this.logger.info({ file }, 'Benachrichtigung als Datei gespeichert')
     return 'saved'
   }
-}
-
-function safeFileName(value: string) {
-  return value.replace(/[^A-Za-z0-9._-]/g, '-')
 }
 
 /** The folder of the mails saved without SMTP (`save`). */
@@ -724,7 +721,7 @@ export async function listMailCopies(env: Pick<Env, 'DATA_DIR'>): Promise<Array<
  * the person); with `olderThan`, only files written before it. Resolves with how many were deleted.
  */
 export async function removeMailCopies(env: Pick<Env, 'DATA_DIR'>, ids: ReadonlySet<string>, olderThan?: Date): Promise<number> {
-  const safeIds = new Set([...ids].map(safeFileName))
+  const safeIds = new Set([...ids].map(mailSafeId))
   let removed = 0
   for (const copy of await listMailCopies(env)) {
     if (!safeIds.has(copy.documentId)) continue

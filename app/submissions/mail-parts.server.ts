@@ -1,0 +1,45 @@
+/*
+ * The parts every mail the site sends is built from: the dealer's notification, the visitor's receipt,
+ * the price and search alerts, and their calendar entries. One id rule for Message-Ids, X-Lead-Id,
+ * calendar UIDs and the names of saved mail copies (the erasure finds a lead's copies by it), the
+ * sender's domain, HTML escaping and the HTML frame.
+ */
+
+/** A document id as Message-Ids, X-Lead-Id, calendar UIDs and saved copies' file names carry it: letters, digits and `._-`. */
+export const mailSafeId = (id: string) => id.replace(/[^A-Za-z0-9._-]/g, '-')
+
+/** The domain of a sender (`Name <a@example.de>` or `a@example.de`), for Message-Ids and UIDs; undefined without one. */
+export function senderDomain(from: string): string | undefined {
+  return /@([^\s@<>]+)>?\s*$/.exec(from)?.[1]
+}
+
+/** Text for HTML: the five characters that could end an element or an attribute, escaped. */
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+}
+
+/** A mail's HTML document in German and the mails' one plain style; `body` is HTML already escaped. */
+export function mailHtml(title: string, body: readonly string[]): string {
+  return [
+    '<!doctype html>',
+    `<html lang="de"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>`,
+    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#111">',
+    ...body,
+    '</body></html>',
+    '',
+  ].join('\n')
+}
+
+/** A string with something in it, trimmed; anything else (empty, blank, not a string) is undefined. */
+export const filledText = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined)
+
+/** The dealer's car as the lake names it (never a visitor's words): its title, else make and model. */
+export function carName(vehicle: { title?: unknown; make?: unknown; model?: unknown } | null | undefined): string | undefined {
+  return filledText(vehicle?.title) ?? ([filledText(vehicle?.make), filledText(vehicle?.model)].filter(Boolean).join(' ') || undefined)
+}
+
+/** The car's page on the site, absolute (a mail has no base address); undefined without an id or SITE_URL. */
+export function carPageUrl(id: unknown, siteUrl: string | undefined): string | undefined {
+  const key = filledText(id)
+  return key && siteUrl ? new URL(`/vehicles/${encodeURIComponent(key)}`, siteUrl).toString() : undefined
+}
