@@ -66,8 +66,8 @@ declare module '@remix-run/node' {
     preview?: PreviewSession
     /**
      * Set by the page forms' one door when it refuses a post (submissionPageAction): the page drawn with
-     * the refusal says „Fehler:“ in its <title>, which a screen reader reads first on a page load
-     * (crawler review 2026-11-30, L6). The loaders after an action share its context, not its data.
+     * the refusal says „Fehler:“ in its <title>, which a screen reader reads first on a page load.
+     * The loaders after an action share its context, not its data.
      */
     refusedPost?: boolean
   }

@@ -12,7 +12,7 @@ const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
 /**
  * `false`, or the proxies' addresses and subnets in Express's syntax. Not a hop count: `1` trusts
  * whoever connects, so a client that reaches the app directly would choose its own address through
- * X-Forwarded-For (security review 2026-11-27, finding 4; docs/decisions/038).
+ * X-Forwarded-For (docs/decisions/038).
  */
 function isTrustProxy(value: string) {
   if (value === 'false') return true

@@ -42,7 +42,7 @@ ReplyByMailAction.displayName = 'ReplyByMailAction'
  * „Veröffentlichen“ of a page or a vehicle: the Studio's own action, and when the document's address
  * (`field`: a page's path, a vehicle's public id) changed since it was last published, the old one is
  * first added to its former addresses (`formerField`), so that old links and search results are sent
- * on to the new one (decision 099; SEO review 2026-11-29, finding 3).
+ * on to the new one (decision 099).
  */
 export function publishKeepingFormerAddress(
   Publish: DocumentActionComponent,

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { defineLocaleResourceBundle, type LayoutProps } from 'sanity'
 
 /*
- * German for what @sanity/locale-de-de leaves out (staff review 2026-11-28, N3; decision 073). The
+ * German for what @sanity/locale-de-de leaves out (decision 073). The
  * Studio offers only German (sanity.config.ts), so a key the German bundle lacks has no English to
  * fall back on and shows raw: „inputs.image.browse-menu.text“ on every image field, the title
  * „asset-source.dialog.default-title“ of the photo library. studio/locale-gaps.test.ts compares
@@ -36,7 +36,7 @@ export const structureGermanGaps = defineLocaleResourceBundle({
   resources: {
     'panes.document-list-pane.error.max-retries-attempted_one': 'Nach {{count}} erfolglosen Versuch wird es nicht mehr automatisch versucht.',
     'panes.document-list-pane.error.max-retries-attempted_other': 'Nach {{count}} erfolglosen Versuchen wird es nicht mehr automatisch versucht.',
-    // The German bundle writes „Vor {{timeSincePublished}}“ around a value that is already „vor 3 Minuten“ (staff review 2026-11-29, L5).
+    // The German bundle writes „Vor {{timeSincePublished}}“ around a value that is already „vor 3 Minuten“.
     'action.publish.already-published.tooltip': 'Veröffentlicht {{timeSincePublished}}',
   },
 })

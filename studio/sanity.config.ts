@@ -122,7 +122,7 @@ export default defineConfig({
       return previous
     },
     badges: (previous, context) => {
-      // Not Sanity's „Live“ and publish badges: the site writes an inbox item, staff only set its status (staff review 2026-11-30, N13).
+      // Not Sanity's „Live“ and publish badges: the site writes an inbox item, staff only set its status.
       if (inboxTypes.has(context.schemaType)) return [InboxStatusBadge, PossibleDuplicateBadge]
       if (context.schemaType === 'vehicle') return [VehicleBadges, FromMobileDeBadge, ...previous]
       return previous

@@ -258,7 +258,7 @@ function pageLists(S: StructureBuilder) {
               .filter(`_type == "page" && (${group.filter})`)
               .defaultOrdering(BY_PATH)
               // A page „+“ starts here opens here, in the list staff were in; a filtered list otherwise handles
-              // no intent, and the Studio opened it under „Alle Seiten“ (staff review 2026-11-29, L1).
+              // no intent, and the Studio opened it under „Alle Seiten“.
               .canHandleIntent((intent, params) => intent === 'create' && params.type === 'page' && group.creates.includes(String(params.template)))
               // Last: any later call of the builder infers the templates from the type again (every page template).
               .initialValueTemplates(group.templates.map((id) => S.initialValueTemplateItem(id))),

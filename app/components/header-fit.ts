@@ -20,7 +20,7 @@ import { type SiteSettings } from '#app/utils/site-settings.ts'
 /**
  * From which width a part of the header shows: `lg` (1024 px), `xl` (1280 px), `laptop` (1366 px), `wide` (1440 px), `2xl` (1536 px)
  * or never. The pixels are at the browsers' default 16 px font; the breakpoints are in rem, like the text they make room for, so a
- * larger default font moves them with it (accessibility review 2026-11-29, L1).
+ * larger default font moves them with it.
  */
 export type HeaderBreakpoint = 'lg' | 'xl' | 'laptop' | 'wide' | '2xl' | 'never'
 

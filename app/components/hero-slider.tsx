@@ -71,7 +71,7 @@ export function HeroSlider({ slides, label = 'Highlights' }: HeroSliderProps) {
   const onPointerEnter = (event: PointerEvent) => event.pointerType === 'mouse' && setHovered(true)
   const onPointerLeave = (event: PointerEvent) => event.pointerType === 'mouse' && setHovered(false)
   // A finger on the slides stops the rotation for good, and a tap that arrives just after a change by itself
-  // does nothing rather than open the new slide's button under the thumb (visitor review 2026-11-30, M1).
+  // does nothing rather than open the new slide's button under the thumb.
   const onSlidesPointerDown = (event: PointerEvent) => event.pointerType !== 'mouse' && setUserPaused(true)
   const onSlidesClickCapture = (event: MouseEvent) => {
     if (Date.now() - changedAt.current < HERO_TAP_GUARD_MS) event.preventDefault()

@@ -6,8 +6,8 @@ import { mailtoHref, telHref } from '#app/utils/format.ts'
 import { ChatIcon, whatsappHref } from '#app/components/whatsapp.tsx'
 
 /**
- * Quick contact (spec §2 /contact): call, chat (WhatsApp, where sellers like to send photos: visitor
- * review 2026-11-30, M2), write, or book an appointment. „Termin“ reloads the page with
+ * Quick contact (spec §2 /contact): call, chat (WhatsApp, where sellers like to send photos), write,
+ * or book an appointment. „Termin“ reloads the page with
  * `?betreff=termin`, so the form below opens with the subject „Termin vereinbaren“ chosen, with or
  * without JavaScript. A module of its own: the home page's contact section has none of it.
  */

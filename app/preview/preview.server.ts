@@ -172,7 +172,7 @@ export function isSanityTimeout(error: unknown): boolean {
 /**
  * Runs a request to Sanity with an overall deadline. The signal stops the request; the race is for
  * requests that ignore it (@sanity/preview-url-secret's `cache: 'no-store'` made get-it use global
- * fetch without the client's timeout: finding 6 of the security review of 2026-11-27).
+ * fetch without the client's timeout).
  */
 export async function withSanityDeadline<T>(request: (signal: AbortSignal) => Promise<T>, ms = PREVIEW_SANITY_TIMEOUT_MS): Promise<T> {
   const controller = new AbortController()

@@ -58,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // With the representative example that its „ab 2,9 %*“ calls for (decision 111).
   const { content: page, financingFootnote } = await fetchPageWithFigures<PAGE_QUERYResult>(context.lake, PAGE_QUERY, { path })
   if (!page) {
-    // A page renamed in the Studio keeps its old path: old links and search results are sent on (SEO review 2026-11-29, finding 3).
+    // A page renamed in the Studio keeps its old path: old links and search results are sent on.
     const renamed = await context.lake.fetch<RENAMED_PAGE_QUERYResult>(RENAMED_PAGE_QUERY, { path })
     if (typeof renamed === 'string' && renamed !== path) throw redirect(`${renamed}${url.search}`, { status: 301 })
     notFound()

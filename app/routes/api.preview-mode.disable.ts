@@ -7,7 +7,7 @@ import { sameSitePath } from '#app/utils/redirect-path.ts'
  * Who may end a preview: the browser's own navigation (`Sec-Fetch-Site: same-origin` from the
  * preview note's „Vorschau beenden“ link, `none` when typed or bookmarked). Another site's image,
  * script or link (`cross-site`, `same-site`) may not: the cookie is SameSite=None, so without this
- * any page could end a staff member's preview (security review 2026-11-27, finding 12). Clients
+ * any page could end a staff member's preview. Clients
  * without Fetch Metadata (curl, browsers before 2023) are let through: they cannot be made to call
  * it by another site.
  */

@@ -86,7 +86,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 export default function SellPage() {
   const { prefill, prefillErrors, tradeIn, testDriveLead, submissionKey, confirmation, sourcePage } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
-  // Sellers like to send photos by chat (visitor review 2026-11-30, M2): the dealer's WhatsApp beside the phone.
+  // Sellers like to send photos by chat: the dealer's WhatsApp beside the phone.
   const whatsapp = whatsappHref(settings.whatsapp, 'Hallo, ich möchte mein Auto verkaufen.')
   return (
     <>

@@ -71,7 +71,7 @@ const UNMARKED_ROOT_KEYS = new Set(['title', 'parents'])
  * A button's `label` too (BUTTON: a label with a `target`): at a larger default font on a phone
  * „INZAHLUNGNAHME“ is wider than its card; and the hero's title lines, from shorter words on (docs/decisions/110).
  * And the text of a Portable Text heading (a legal page's „Verbraucherstreitbeilegung“), and a page's
- * `heading` (its header's title; visitor review 2026-11-30, L2).
+ * `heading` (its header's title).
  */
 /** Where a value sits: under a heading's key (of which size), in a list, at the root, among a Portable Text heading's spans. */
 interface Place {

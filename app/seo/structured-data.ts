@@ -162,8 +162,8 @@ export interface AutoDealerInput {
  * data, the yard's opening hours (followed by today's special opening hours: what search engines
  * call „open now“, so the same hours as every „Heute geöffnet …“ on the pages, decision 068), the
  * home reading of spec §1 as the phone's hours, and the cities it serves. One `@id` keeps it one
- * dealership; a node of it with only a name lacked the address a local business must have
- * (crawler review 2026-11-30). A city page adds its city as a Service of it (cityService).
+ * dealership; a node of it with only a name lacked the address a local business must have.
+ * A city page adds its city as a Service of it (cityService).
  */
 export function autoDealer(site: Site, { image, rating }: AutoDealerInput): AutoDealer {
   const { dealerName, phone, email, geo, priceRange, servedCities } = site.settings
@@ -215,7 +215,7 @@ export interface CityServiceInput {
 /**
  * What a city page offers: a Service of the dealer of record for its city, with the page's phone
  * hours (decision 068). The dealership is one, in Essen: described on each of 17 city pages as an
- * AutoDealer of its own, it read as 17 dealerships at one address (SEO review 2026-11-29, finding 7).
+ * AutoDealer of its own, it read as 17 dealerships at one address.
  */
 export function cityService(site: Site, { url, name, city, phoneHours }: CityServiceInput): Service {
   return {

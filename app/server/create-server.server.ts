@@ -148,7 +148,7 @@ export function createServer(options: ServerOptions): SiteServer {
     else entry.log.error({ err: error }, 'Fehler bei der Anfrage')
     if (res.headersSent) return next(error)
     res.status(status >= 400 && status < 600 ? status : 500)
-    // German words that say what to do (copy review 2026-11-29, M15); JSON for the API, as its other errors.
+    // German words that say what to do; JSON for the API, as its other errors.
     const message = status < 500 ? UNREADABLE_REQUEST : SERVER_ERROR_TEXT
     if (req.path.startsWith('/api/')) res.json({ error: message })
     else res.type('text/plain; charset=utf-8').send(message)
@@ -240,7 +240,7 @@ function limitBodyTime(req: IncomingMessage, res: ServerResponse, limits: Server
 export const UNREADABLE_REQUEST = 'Diese Anfrage konnte nicht verarbeitet werden. Bitte prüfen Sie die Adresse oder laden Sie die Seite neu.'
 
 /**
- * The 413 of a declared body over its path's limit, said as what to do (copy review 2026-11-29, M15):
+ * The 413 of a declared body over its path's limit, said as what to do:
  * on the sell paths the photos' limits (the API's words are the sell form's toast; a post without
  * JavaScript gets a bare page and needs the way back), elsewhere the limit for the API and a sentence for people.
  */

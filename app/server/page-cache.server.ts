@@ -250,9 +250,8 @@ export function isStorable(response: { status: number; headers: Headers }): bool
 /**
  * The share of the bounds that pages with a query (`/vehicles?make=BMW`, `/vehicles/2?from=…`, and
  * any junk parameter) have between them, apart from the pages at their own address. Every new query
- * is a new entry, so without this 400 requests with `?z=<random>` evicted every page (security review
- * 2026-11-29, finding 2); now they only evict each other and the filtered lists, which render in
- * tens of milliseconds.
+ * is a new entry, so without this 400 requests with `?z=<random>` evicted every page; now they only
+ * evict each other and the filtered lists, which render in tens of milliseconds.
  */
 const QUERIED_SHARE = 4
 

@@ -167,7 +167,7 @@ export class Site {
       // A client that went away (or was cut off for being slow) is one line, not a stack.
       if (request.signal.aborted) log.warn('Anfrage abgebrochen')
       else log.error({ err: error }, 'Fehler beim Rendern')
-      // What the 500 page says (JSON for the API): no page could be rendered to say it (copy review 2026-11-29, M15).
+      // What the 500 page says (JSON for the API): no page could be rendered to say it.
       response = isApi(request)
         ? jsonError(500, SERVER_ERROR_TEXT)
         : new Response(SERVER_ERROR_TEXT, { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
@@ -300,8 +300,8 @@ const isApi = (request: Request) => new URL(request.url).pathname.startsWith('/a
 /**
  * A 405 that Remix answers itself: a POST to a route without an action. Its body is Remix's:
  * `{"message":"Unexpected Server Error"}` for a resource route (sitemap, robots.txt, the read-only
- * API), for a page the root's error page with Remix's English message for developers in its data
- * (security review 2026-11-29, finding 4). Both are replaced by what the refusal in front of Remix
+ * API), for a page the root's error page with Remix's English message for developers in its data.
+ * Both are replaced by what the refusal in front of Remix
  * says for other methods (JSON under /api/, German text elsewhere), with the methods that work
  * (`Allow`), as RFC 9110 asks. A route's own 405 (it names its Allow) keeps its body.
  */
@@ -316,7 +316,7 @@ export function methodNotAllowed(request: Request, response: Response): Response
   })
 }
 
-/** An address under /api/ that no route serves: JSON for the API client, not the people's 404 page (security review 2026-11-29, finding 5). */
+/** An address under /api/ that no route serves: JSON for the API client, not the people's 404 page. */
 function apiNotFound(response: Response): Response {
   void response.body?.cancel().catch(() => {})
   return jsonError(404, 'Diese Adresse gibt es in der Schnittstelle nicht.')

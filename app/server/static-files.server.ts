@@ -37,8 +37,8 @@ export function serveFiles(app: Express, root: string, env: Env): void {
 /**
  * The mount path of the files under `prefix`, for plain paths only. A file has one address: a path
  * with an encoded slash or backslash (`/vehicles/..%2ffavicon.ico`, which `send` decodes and resolves
- * inside the folder) is left to the site, which has no such page (security review 2026-11-29, finding
- * 6); a folder is no file either (`redirect: false`: no English „Redirecting“ page for `/build`).
+ * inside the folder) is left to the site, which has no such page; a folder is no file either
+ * (`redirect: false`: no English „Redirecting“ page for `/build`).
  * A pattern, not a wrapper: every page request passes the public files, and Express's own matching
  * keeps them out of its way (no function of ours runs for it). Like a string mount, it matches the
  * prefix case-insensitively and only as whole segments, and cuts it off the path.

@@ -69,7 +69,7 @@ export const FIELD_MESSAGES = {
   vehicleId: 'Dieses Fahrzeug ist nicht mehr in unserem Bestand. Unsere anderen Fahrzeuge finden Sie im Menü unter „Fahrzeuge“.',
   /** A price or availability alert for a car that is not (or no longer) in the lake: nothing to watch. */
   vehicleGone: 'Dieses Fahrzeug ist nicht mehr in unserem Bestand, daher können wir es nicht für Sie beobachten.',
-  /** A price alert for a car offered at „Preis auf Anfrage“: no price that could fall (copy review 2026-11-29, M19). */
+  /** A price alert for a car offered at „Preis auf Anfrage“: no price that could fall. */
   noPriceToWatch:
     'Für dieses Fahrzeug nennen wir den Preis auf Anfrage, daher gibt es keinen Preis, den wir für Sie beobachten könnten. Fragen Sie ihn gern über „Fahrzeug anfragen“ bei uns an.',
 } as const
@@ -93,7 +93,7 @@ export function formatMessage(field: FieldDefinition): string {
 /**
  * The message of a number outside its field's range (a year from MIN_VEHICLE_YEAR to next year,
  * kilometres, euros), or undefined: the server schema's check, and the page's before sending, so
- * that a refused form names every problem at once (visitor review 2026-11-30, M2).
+ * that a refused form names every problem at once.
  */
 export function numberRangeMessage(field: FieldDefinition, number: number, now: Date = new Date()): string | undefined {
   switch (field.number) {
@@ -119,7 +119,7 @@ export function tooLongMessage(field: FieldDefinition, max: number): string {
 
 /**
  * The message next to an empty required field of a lead form, in one personal style for every form
- * („Bitte geben Sie Ihren Namen an.“, copy review 2026-11-29, M10): a phone number says why we
+ * („Bitte geben Sie Ihren Namen an.“): a phone number says why we
  * need it, a message asks for one, a field with its own wording (the alerts' address) keeps it.
  */
 export function missingLeadFieldMessage(field: FieldDefinition): string {

@@ -86,7 +86,7 @@ export interface FormDefinition<K extends FormKind = FormKind> {
   readonly keepsParams?: readonly string[]
   /**
    * The field that takes an e-mail address or a phone number (the Suchauftrag's): the success toast
-   * and the confirmation say what comes next for the way given, not for both (copy review 2026-11-29, M16).
+   * and the confirmation say what comes next for the way given, not for both.
    */
   readonly replyVia?: { readonly field: string; readonly success: Readonly<Record<ReplyChannel, SuccessText>> }
   /** Groups of optional fields of which at least one must be filled (phone or e-mail), the message shown at each of them. */
@@ -139,7 +139,7 @@ export function chosenSlot(form: FormDefinition, values: Readonly<Record<string,
 export function successText(form: FormDefinition, channel: string | null | undefined, slot?: string): SuccessText {
   const byChannel = form.replyVia?.success
   const text = byChannel && (channel === 'email' || channel === 'telefon') ? byChannel[channel] : form.texts.success
-  // The test drive's chosen window, as the select named it (slotText): the visitor sees what was asked for (visitor review 2026-11-30, L6).
+  // The test drive's chosen window, as the select named it (slotText): the visitor sees what was asked for.
   return slot ? { ...text, description: `${text.description} Ihr Wunschtermin: ${slot}.` } : text
 }
 
@@ -285,7 +285,7 @@ export function formFields(form: FormDefinition, variant?: string): readonly Fie
  * The HTML attributes of a field's input (native constraints included). A pattern's `title` is the
  * message of the browser's own bubble without JavaScript; once `scripted` the page checks itself and
  * shows the message at the field, and the title would only be read out as the field's description,
- * an error before anything was typed (accessibility review 2026-11-29, L3).
+ * an error before anything was typed.
  */
 export function inputAttributes(field: FieldDefinition, scripted = false) {
   return {
@@ -372,8 +372,8 @@ export function confirmationId(anchor: string): string {
 /**
  * The id of a form's error summary, and the fragment of the address it posts to: after a refused
  * post without JavaScript the browser lands on the summary and focuses it, so a screen reader reads
- * what to fix (a `role=alert` present at load is usually not spoken; accessibility review 2026-11-29,
- * L12). A success is redirected to the confirmation's own fragment.
+ * what to fix (a `role=alert` present at load is usually not spoken). A success is redirected to the
+ * confirmation's own fragment.
  */
 export function errorSummaryId(anchor: string): string {
   return `${anchor}-fehler`

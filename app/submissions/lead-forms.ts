@@ -45,7 +45,7 @@ export const LEAD_TOASTS = {
   failure: { title: 'Fehler beim Senden', description: 'Ihre Anfrage konnte nicht gesendet werden. Bitte versuchen Sie es erneut.' },
   testDriveSuccess: {
     title: 'Probefahrt angefragt!',
-    // What to bring, as the sell flow says it for a viewing (visitor review 2026-11-30, L4).
+    // What to bring, as the sell flow says it for a viewing.
     description: `Vielen Dank! Wir rufen Sie an, um Ihren Wunschtermin zu bestätigen. ${TEST_DRIVE_DOCUMENTS}`,
   },
 } as const
@@ -119,7 +119,7 @@ export const yearField = (label = 'Baujahr'): FieldDefinition => ({
 /**
  * Kilometres and euros are typed the German way, thousands grouped or not: „123.456“, „123 456“,
  * „123456“, and perhaps with the unit the label names („85.000 km“, „5.000 €“), which readWholeNumber
- * reads past (visitor review 2026-11-30, M1: „85000 km“ was refused).
+ * reads past (before, „85000 km“ was refused).
  */
 const wholeNumberPattern = (label: string, kind: 'mileage' | 'price') => ({
   source: `(?:${WHOLE_NUMBER_PATTERN_SOURCE})(?: ?${kind === 'mileage' ? '[kK][mM]' : '€'})?`,

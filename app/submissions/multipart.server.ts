@@ -161,7 +161,7 @@ export async function readMultipart(
     parser.on('file', (name, stream, info) => {
       // An empty file input sends one part with an empty file name and no content; other file fields are not ours.
       // Read past with an error listener: a body that breaks off inside the part errors its stream too, and an
-      // error nobody listens to ended the process (security review 2026-11-30, N1); the parser's error refuses the body.
+      // error nobody listens to ended the process; the parser's error refuses the body.
       if (name !== PHOTO_FIELD || info.filename === undefined || info.filename === '') return void stream.on('error', () => undefined).resume()
       fileCount++
       const photoName = displayName(info.filename, fileCount)

@@ -58,7 +58,7 @@ export const CONTENT_LEAD_FORMS = {
       selectField('specialisation', 'Spezialisierung', DEALER_SPECIALISATIONS),
       phoneField(),
     ]),
-    // It follows „REGISTRIERUNG SENDEN“ (copy review 2026-11-29, L10).
+    // Names what was sent, as the button „REGISTRIERUNG SENDEN“ does.
     texts: { ...leadForm('dealer-registration', []).texts, success: { ...LEAD_TOASTS.success, title: 'Registrierung gesendet!' } },
   },
 } satisfies Partial<Record<LeadKind, FormDefinition<LeadKind>>>

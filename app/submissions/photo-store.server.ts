@@ -62,7 +62,7 @@ export interface PhotoStore {
   /**
    * Whether `bytes` more would fit the sender's budget now (the day's share; on the embedded lake, the
    * disk): asked before the photos are decoded, with the least they will take, since decoding costs
-   * seconds of the one decoder line that `save` would then throw away (security review 2026-11-30, N2).
+   * seconds of the one decoder line that `save` would then throw away.
    */
   hasRoom(bytes: number, options: SaveOptions): Promise<boolean>
   /** Removes stored photos (the lead could not be stored, or is deleted). Never throws; logs nothing itself. */

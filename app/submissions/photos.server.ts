@@ -68,7 +68,7 @@ export async function processPhoto(input: string | Buffer, name: string): Promis
       .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
       .toColourspace('srgb')
       // libjpeg-turbo, not mozjpeg: about a fifth larger files, for staff's eyes only, but 3 to 9 times less CPU
-      // (a noise photo 2.5 s against 0.3 s), and the one decoder line is every seller's (security review 2026-11-30, N2).
+      // (a noise photo 2.5 s against 0.3 s), and the one decoder line is every seller's.
       .jpeg({ quality: 82 })
       .toBuffer({ resolveWithObject: true })
     return { ok: true, photo: { data, width: info.width, height: info.height } }
@@ -101,8 +101,8 @@ export const DECODES_PER_SENDER = 2
 /**
  * One decode at a time per process, with a short line of waiting requests; beyond it the caller hears
  * `busy`. A sender holds one place at most: its next request waits for the one before outside the line,
- * so one client's posts, each within nginx's limit, no longer fill the line for everyone else (security
- * review 2026-11-30, N2), while two tabs of one household still both get through.
+ * so one client's posts, each within nginx's limit, no longer fill the line for everyone else, while
+ * two tabs of one household still both get through.
  */
 export class DecodeQueue {
   private running = false

@@ -20,8 +20,8 @@ export const APPOINTMENT_ANCHOR = 'verkaufen-termin'
 export const APPOINTMENT_CALENDAR_PATH = `${SALE_PATH}/besichtigung.ics`
 
 /**
- * What a seller brings to the viewing, said alike on the confirmation and in the seller's .ics
- * (copy review 2026-11-29, M14): without the ID and both parts of the registration we cannot buy.
+ * What a seller brings to the viewing, said alike on the confirmation and in the seller's .ics:
+ * without the ID and both parts of the registration we cannot buy.
  */
 export const APPOINTMENT_DOCUMENTS =
   'Bitte bringen Sie die Zulassungsbescheinigung Teil I und II (Fahrzeugschein und -brief), Ihren Personalausweis oder Reisepass, alle Schlüssel und, falls vorhanden, das Serviceheft mit.'
@@ -32,7 +32,7 @@ export const APPOINTMENT_TEXTS = {
   submit: 'TERMIN WÄHLEN',
   chosen: 'Ihr Wunschtermin für die Besichtigung:',
   confirmNote: `Wir rufen Sie vorher an, um ihn zu bestätigen. ${APPOINTMENT_DOCUMENTS}`,
-  // What it does, not the file's format (copy review 2026-11-29, L10): the link downloads an .ics.
+  // What it does, not the file's format: the link downloads an .ics.
   calendar: 'Termin in Ihren Kalender übernehmen',
   /** The cookie is missing or expired, or names no sell request. */
   unknownRequest: 'Ihre Verkaufsanfrage ließ sich nicht mehr zuordnen. Bitte rufen Sie uns an, um einen Termin zu vereinbaren.',

@@ -8,7 +8,7 @@ import { parseSubmission } from './schema.server.ts'
  * the form's fields by GET to /auto-verkaufen, whose loader fills the sell request in with them.
  * Each value is checked by the sell request's own field rules (schema.server.ts): one they refuse
  * is filled in all the same, with its field's message beside it, so that nothing typed is lost
- * without a word (visitor review 2026-11-30, M1). The query is anyone's to write: only the sell
+ * without a word. The query is anyone's to write: only the sell
  * request's fields are taken, none with an invisible control character, and React escapes what is shown.
  */
 

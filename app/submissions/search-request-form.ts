@@ -6,7 +6,7 @@ import { type FormDefinition } from './forms.ts'
 import { LEAD_LIMITS, leadForm } from './lead-forms.ts'
 
 export const SEARCH_REQUEST_CONTACT_MESSAGE = 'Bitte geben Sie eine E-Mail-Adresse oder eine Telefonnummer an, damit wir uns bei Ihnen melden können.'
-/** Something typed that is neither (copy review 2026-11-29, M16): not the empty field's message. */
+/** Something typed that is neither: not the empty field's message. */
 export const SEARCH_REQUEST_INVALID_MESSAGE = 'Bitte geben Sie eine gültige E-Mail-Adresse oder Telefonnummer an.'
 
 /**

@@ -11,7 +11,7 @@ import { MAX_PHOTOS, PHOTO_FIELD } from './photos.ts'
 export const SALE_FUEL_TYPES = ['Benzin', 'Diesel', 'Hybrid', 'Elektro', 'Gas', 'Andere'] as const
 export const SALE_GEARBOXES = ['Schaltgetriebe', 'Automatik'] as const
 export const SALE_YES_NO = ['Ja', 'Nein', 'Weiß nicht'] as const
-// An option is the value stored, so leads keep the words the seller chose: those sent before the copy review of 2026-11-29 (M13) read „Keine“ and „Egal“.
+// An option is the value stored, so leads keep the words the seller chose: older ones read „Keine“ and „Egal“.
 export const SALE_SERVICE_HISTORY = ['Lückenlos (Scheckheft)', 'Teilweise', 'Kein Serviceheft', 'Weiß nicht'] as const
 export const SALE_CONTACT_TIMES = ['Jederzeit', 'Vormittags (8–12 Uhr)', 'Nachmittags (12–17 Uhr)', 'Abends (17–20 Uhr)'] as const
 export const SALE_MONTHS = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'] as const
@@ -67,7 +67,7 @@ export const VEHICLE_SALE_FORM: FormDefinition<'vehicle-sale'> = {
       description: 'Vielen Dank! Ihre Angaben sind bei uns eingegangen. Wir melden uns mit einer ersten Einschätzung bei Ihnen.',
     },
   },
-  // The hint under the pair describes both fields (accessibility review 2026-11-29, L3).
+  // The hint under the pair describes both fields: a screen reader reads it at each.
   anyOf: [PHONE_OR_EMAIL],
   photos: { field: PHOTO_FIELD, max: MAX_PHOTOS },
 }

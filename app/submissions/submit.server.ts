@@ -106,7 +106,7 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
   }
 
   // Only now, with every cheaper check passed, are the photos decoded; not at all for a sender past the photo
-  // budget, whose photos the store would withhold anyway (security review 2026-11-30, N2).
+  // budget, whose photos the store would withhold anyway.
   const store = context.lake.photos ?? NO_PHOTO_STORE
   const sentPhotos = (photoField && photoFiles?.photos) || []
   const photosSent = sentPhotos.length > 0
@@ -121,7 +121,7 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
 
   const vehicle = parsed.vehicleId ? await leadVehicle(context, parsed.vehicleId) : null
   if (FORMS[kind].watchesVehicle) {
-    // An alert watches its car: without one in the lake there is nothing to watch (security review 2026-11-29, finding 4).
+    // An alert watches its car: without one in the lake there is nothing to watch.
     if (vehicle === undefined) return { status: 'failed', kind, values: echoFormValues(raw) }
     if (vehicle === null) return { status: 'refused', kind, message: FIELD_MESSAGES.vehicleGone, values: echoFormValues(raw) }
     // Nor without a price: the page offers no price alert then, but it may be older than the price's removal.
@@ -129,9 +129,9 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
       return { status: 'refused', kind, message: FIELD_MESSAGES.noPriceToWatch, values: echoFormValues(raw) }
   }
   const vehicleRef = vehicle?._id
-  // The client's share of the hour's visitor mails (receiptsPerClientPerHour; security review
-  // 2026-11-29, finding 1): past it an alert, which needs its opt-in mail, is refused, and anything
-  // else is stored without a receipt, so that no one client keeps everyone else's mails back.
+  // The client's share of the hour's visitor mails (receiptsPerClientPerHour): past it an alert, which
+  // needs its opt-in mail, is refused, and anything else is stored without a receipt, so that no one
+  // client keeps everyone else's mails back.
   let receipt = true
   if (parsed.contact.email && context.receiptLimiter) {
     const share = context.receiptLimiter.hit(clientKey(context.clientAddress))

@@ -1,7 +1,7 @@
 import { controlsOf, type DraftKeeper } from './form-draft.ts'
 
 /*
- * A form's draft across a reload of the tab (visitor review 2026-11-30, L5; decision 106): opening the
+ * A form's draft across a reload of the tab (decision 106): opening the
  * camera hides the page, and a phone short of memory may drop the tab and load it again on return. The
  * sell form keeps its car here (never a person's data or the photos); a module of its own, so the pages
  * of the other forms do not load it.

@@ -1,8 +1,8 @@
 import { useCallback, useRef } from 'react'
 
 /*
- * What a visitor typed into a form, kept while they look at another page of the site (visitor
- * review 2026-11-29, H1: the „Datenschutzerklärung“ link under every form, then Back, emptied a
+ * What a visitor typed into a form, kept while they look at another page of the site (the
+ * „Datenschutzerklärung“ link under every form, then Back, emptied a
  * filled sell form, photos included). With JavaScript a link is a client-side navigation, which
  * unmounts the form; without it the browser's back-forward cache keeps the page as it was. The
  * draft lives in this tab's memory, and a sent form leaves none.

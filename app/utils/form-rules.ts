@@ -32,8 +32,8 @@ export const WHOLE_NUMBER_PATTERN_SOURCE = '[0-9]+|[0-9]{1,3}(?:\\.[0-9]{3})+|[0
 
 /**
  * A rule as an input's `pattern`: spaces before and after are let through (a pasted „ 85.000“, the
- * space a phone keyboard adds after a word), since the server trims before it checks (visitor review
- * 2026-11-30, L9: „ 85.000“ was refused, „45326 “ taken).
+ * space a phone keyboard adds after a word), since the server trims before it checks („ 85.000“ was
+ * refused, „45326 “ taken).
  */
 export const inputPattern = (source: string) => `\\s*(?:${source})\\s*`
 
@@ -41,7 +41,7 @@ export const inputPattern = (source: string) => `\\s*(?:${source})\\s*`
  * The attributes of an input for a whole number of euros: text, not type="number", which refuses
  * „20.000“, the German way to write 20000 €; the numeric keyboard; the pattern above. `title` is the
  * browser's own bubble without JavaScript. Once `scripted` the page shows `message` at the field and the
- * title would only be read out as the field's description (accessibility review 2026-11-29, L3), as in
+ * title would only be read out as the field's description, as in
  * the forms' inputAttributes.
  */
 export function wholeNumberInputAttributes(message: string, scripted: boolean) {

@@ -65,8 +65,8 @@ export interface RefusedFields {
 }
 
 /**
- * What the page refuses before sending, all in one pass and in the server's words (accessibility
- * review 2026-11-29, M3 and L11): every required field of `fields` left empty, the members of a group
+ * What the page refuses before sending, all in one pass and in the server's words (decision 109):
+ * every required field of `fields` left empty, the members of a group
  * of which one must be filled (phone or e-mail) with the group's message, every filled field whose
  * format the browser's constraints (type, pattern, maxLength) refuse, and every number outside its
  * range. Null when the form may go.

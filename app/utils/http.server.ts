@@ -106,7 +106,7 @@ export function mediaType(request: Request): string {
 /**
  * Sends a page request to the page's one address (301, the query kept) when it spelled it otherwise:
  * Remix matches paths regardless of case and a trailing slash, so `/Vehicles/1/` served the same
- * page as `/vehicles/1` (SEO review 2026-11-29, finding 6). Called first in a page's loader with its path.
+ * page as `/vehicles/1`. Called first in a page's loader with its path.
  */
 export function redirectToPagePath(request: Request, path: string): void {
   const url = new URL(request.url)

@@ -119,7 +119,7 @@ export function pageMeta({
 
 /**
  * The share image's size and alt text, where known: a link preview can be laid out before the image
- * loads, and read to someone who cannot see it (crawler review 2026-11-30). DEFAULT_SHARE_IMAGE has neither.
+ * loads, and read to someone who cannot see it. DEFAULT_SHARE_IMAGE has neither.
  */
 function shareImageDetails(image: SanityImageSource | undefined): MetaDescriptor[] {
   const { width, height } = image?.asset?.metadata?.dimensions ?? {}

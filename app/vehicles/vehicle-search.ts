@@ -38,7 +38,7 @@ import { MAX_MILEAGE_KM, MIN_VEHICLE_YEAR, maxVehicleYear } from '#schemas/lib/v
 export const INVENTORY_TITLE = 'Fahrzeuge'
 
 /**
- * The H1 of /vehicles: what buyers search for (the title's words; SEO review 2026-11-29, finding 11),
+ * The H1 of /vehicles: what buyers search for (the title's words),
  * with the soft hyphen a heading's long word gets (decision 102): at 320 px it broke „GEBRAUCHTWAG|EN“.
  */
 export const INVENTORY_HEADING = 'Gebraucht\u00ADwagen in Essen'

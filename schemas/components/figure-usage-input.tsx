@@ -86,7 +86,7 @@ export function FigureUsageInput(props: NumberInputProps) {
         // Closed at first: eight figures with up to fifty pages each would bury the form.
         <details>
           <summary style={{ cursor: 'pointer' }}>
-            {/* One Text: two drew over each other in the summary's line (staff review 2026-11-30, N10). */}
+            {/* One Text: two drew over each other in the summary's line. */}
             <Text as="span" size={1}>
               <span style={{ color: 'var(--card-muted-fg-color)' }}>{state.note}</span> <span>Seiten anzeigen</span>
             </Text>

@@ -10,8 +10,7 @@ const GERMAN_NUMBER: Reading<number> = { read: readGermanNumber, show: formatGer
 /**
  * Every number field of the Studio (sanity.config.ts, FormInput): a text field that reads „24.500“ as
  * 24500 and „3,9“ as 3,9, as staff write numbers, and shows the stored number the same way. The
- * browser's own number field read „24.500“ as 24,5 and published a price of 25 € (staff review
- * 2026-11-29, H1).
+ * browser's own number field read „24.500“ as 24,5 and published a price of 25 €.
  */
 export function GermanNumberInput(props: NumberInputProps) {
   return <ReadTextInput props={props} reading={GERMAN_NUMBER} />

@@ -113,7 +113,7 @@ const thumbnailOf = (url: string) => (url.startsWith('https://cdn.sanity.io/') ?
 
 /**
  * The seller's photos as pictures to look at and open full size, not as a list with drag handles
- * and a greyed „Element hinzufügen“ (staff review 2026-11-30, N13): the site wrote them, staff read them.
+ * and a greyed „Element hinzufügen“: the site wrote them, staff read them.
  */
 export function LeadPhotosInput(props: ArrayOfObjectsInputProps) {
   const photos = (props.value ?? []) as LeadPhoto[]
@@ -142,7 +142,7 @@ export function LeadPhotosInput(props: ArrayOfObjectsInputProps) {
 
 /**
  * A choice the site made (the form a lead came from, why its photos were not kept) as its words, not
- * as a dropdown staff cannot open (staff review 2026-11-30, N13).
+ * as a dropdown staff cannot open.
  */
 export function ChosenTextInput(props: StringInputProps) {
   const list = (props.schemaType.options?.list ?? []) as Array<string | { title?: string; value?: string }>

@@ -13,7 +13,7 @@ export function inCalendarOrder<T extends { from?: string; to?: string }>(entrie
 
 /**
  * The special days as staff entered them, with one click to put them in calendar order when they
- * are not (staff review 2026-11-30, N14). Not sorted by itself: opening the settings must not
+ * are not. Not sorted by itself: opening the settings must not
  * change them, and an entry must not jump away while staff type its date.
  */
 export function SpecialDaysInput(props: ArrayOfObjectsInputProps) {

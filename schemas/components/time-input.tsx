@@ -6,7 +6,7 @@ const TIME: Reading<string> = { read: readTime, show: (value) => value ?? '', pr
 
 /**
  * The opening hours' times (Öffnet, Schließt): read as staff type them, „16.30“, „10 Uhr“ or „9“, and
- * stored as `HH:MM` (staff review 2026-11-30, L5: only „HH:MM“ passed, the message showed on hover).
+ * stored as `HH:MM` (before, only „HH:MM“ passed, the message showed on hover).
  */
 export function TimeInput(props: StringInputProps) {
   return <ReadTextInput props={props} reading={TIME} />

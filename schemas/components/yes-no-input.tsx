@@ -9,8 +9,8 @@ const CHOICES = [
 
 /**
  * A yes/no field whose empty value says something of its own (for „Unfallfrei“: nothing on the
- * site), as three choices. Sanity's switch cannot be turned back to empty once touched (staff
- * review 2026-11-30, L10). A boolean's field draws no title, so the input draws it.
+ * site), as three choices. Sanity's switch cannot be turned back to empty once touched. A boolean's
+ * field draws no title, so the input draws it.
  */
 export function YesNoInput(props: BooleanInputProps) {
   const { value, onChange, readOnly, schemaType, validation, elementProps } = props

@@ -64,7 +64,7 @@ export const page = defineType({
       of: [{ type: 'string' }],
       description:
         'Alte Adressen dieser Seite: Wer sie aufruft (ein alter Link, ein Suchergebnis), wird dauerhaft hierher weitergeleitet. Kommt beim Veröffentlichen von selbst dazu, wenn sich der Pfad geändert hat; Adressen einer früheren Website können Sie hier eintragen.',
-      // In the SEO tab: an empty list with a long help text sat between the path and the content of every page (staff review 2026-11-30, L8).
+      // In the SEO tab: an empty list with a long help text sat between the path and the content of every page.
       group: 'seo',
       validation: (rule) =>
         rule.custom((paths: string[] | undefined, context) => {

@@ -59,7 +59,7 @@ export const review = defineType({
       type: 'url',
       description:
         'Die Seite, auf der die Bewertung steht (die Bewertung selbst oder unser Profil, z. B. bei Google oder mobile.de), damit Besucher sie nachprüfen können. Keine Suchseite.',
-      // German messages that say what is wrong (staff review 2026-11-29, L9); `required` keeps the field required
+      // German messages that say what is wrong; `required` keeps the field required
       // in the generated types, and Sanity's own checks may add their generic line beside ours.
       validation: (rule) =>
         rule.required().custom((value) => {

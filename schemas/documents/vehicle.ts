@@ -158,7 +158,7 @@ export const vehicle = defineType({
       group: 'basics',
       validation: (rule) => [
         rule.integer().min(MIN_VEHICLE_YEAR).max(maxVehicleYear()),
-        // The spec's 2020 is a claim about the car: staff who typed the car in are told (staff review 2026-11-29, M3).
+        // The spec's 2020 is a claim about the car: staff who typed the car in are told.
         rule
           .custom((value, context) => {
             const document = context.document as { source?: unknown; firstRegistration?: unknown } | undefined
@@ -372,7 +372,7 @@ export const vehicle = defineType({
       name: 'externalImages',
       title: 'Bilder von mobile.de',
       type: 'array',
-      // Written by the sync only; staff see these photos once, in „Fotos von mobile.de“ below (staff review 2026-11-30, N16).
+      // Written by the sync only; staff see these photos once, in „Fotos von mobile.de“ below.
       group: 'content',
       readOnly: true,
       hidden: true,
@@ -425,7 +425,7 @@ export const vehicle = defineType({
       title: 'Quelle',
       type: 'string',
       // Set by the sync alone: a hand-entered car switched to mobile.de locked itself, with the ad number it
-      // then needed read-only (staff review 2026-11-30, M1). „Vom Abgleich lösen“ turns a synced car into an own one.
+      // then needed read-only. „Vom Abgleich lösen“ turns a synced car into an own one.
       description: 'Wird vom Abgleich mit mobile.de gesetzt. Ein Fahrzeug von mobile.de wird mit „Vom Abgleich lösen“ (im Menü „…“) zu einem eigenen.',
       readOnly: true,
       group: 'listing',

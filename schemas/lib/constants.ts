@@ -178,7 +178,7 @@ export function titleOf(list: ReadonlyArray<{ title: string; value: string }>, v
  */
 export const SALE_PATH = '/auto-verkaufen'
 
-/** Dates as Germans write them in every date field of the Studio (staff review 2026-11-30, L7: „2025-01-24 11:15“). */
+/** Dates as Germans write them in every date field of the Studio (not „2025-01-24 11:15“). */
 export const GERMAN_DATE = { dateFormat: 'DD.MM.YYYY' } as const
 /** A date and time as Germans write them: „24.01.2025 11:15“. */
 export const GERMAN_DATETIME = { dateFormat: 'DD.MM.YYYY', timeFormat: 'HH:mm' } as const

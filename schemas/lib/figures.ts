@@ -329,15 +329,15 @@ const NOT_COPY = new Set([
   'priceRange',
   'opens',
   'closes',
-  // A counter's „Zusatz“ holds four characters („+“, „%“): no placeholder fits (staff review 2026-11-29, L2).
+  // A counter's „Zusatz“ holds four characters („+“, „%“): no placeholder fits.
   'suffix',
   // What a picture shows does not change with a figure.
   'alt',
 ])
 
 /**
- * Fields named like copy elsewhere that are names, not copy, by the list or object they sit in
- * (staff review 2026-11-30, N11): a city card's city, a special day's occasion, a counter's label
+ * Fields named like copy elsewhere that are names, not copy, by the list or object they sit in:
+ * a city card's city, a special day's occasion, a counter's label
  * (its number is the figure).
  */
 const NOT_COPY_IN = new Set(['location.name', 'specialOpeningHours.note', 'items.label'])

@@ -2,7 +2,7 @@
  * Numbers as Germans write them: thousands grouped by dots, decimals after a comma („24.500“,
  * „3,9“, „2.500,50“). The one reading for the site's forms (readWholeNumber) and the Studio's number
  * fields (GermanNumberInput), where a browser's `type="number"` read „24.500“ as 24,5 and stored a
- * car's price a thousand times too small (staff review 2026-11-29, H1).
+ * car's price a thousand times too small.
  */
 
 /** Digits, or thousands grouped by dots; then perhaps a comma and decimals. */

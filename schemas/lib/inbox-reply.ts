@@ -34,7 +34,7 @@ export async function loadReplyContext(
 }
 
 /**
- * A form's answer as the dealer reads it in the Studio and quotes it in a reply (staff review 2026-11-30, L7):
+ * A form's answer as the dealer reads it in the Studio and quotes it in a reply:
  * a whole number under a label with its unit in brackets is written German with the unit, and the label
  * loses it („Kilometerstand (km)“ 88000 → „Kilometerstand“ „88.000 km“, as the dealer's mail writes it); a
  * note to the person filling in the form is left out of the label („E-Mail (für Ihre Bestätigung)“ → „E-Mail“).
@@ -107,7 +107,7 @@ export function replyMailto(source: ReplySource, dealerName: string): string | u
   if (!email) return undefined
   const name = source.contact?.name ?? source.name
   const slot = appointmentText(source.appointment)
-  // Ours the request is about, or the one a seller offers (staff review 2026-11-29, L6).
+  // Ours the request is about, or the one a seller offers.
   const car = source.car?.replace(/\s+/g, ' ').trim() || offeredCar(source.fields)
   // The car (and a test drive's slot) in the subject: the buyer sees at once which request is answered.
   const subject =
@@ -149,8 +149,8 @@ function offeredCar(fields: unknown): string | undefined {
 
 /**
  * The lead's list preview: the form and the person; when it came in, its status, a wished
- * test-drive slot as a date, and the car: ours it asks about, or the one a seller offers (staff
- * review 2026-11-29, L3: the list said „Auto verkaufen · Jana Kowalski“ and nothing of her Opel).
+ * test-drive slot as a date, and the car: ours it asks about, or the one a seller offers (the
+ * list said „Auto verkaufen · Jana Kowalski“ and nothing of her Opel).
  */
 export function prepareLeadPreview({
   kind,
@@ -172,7 +172,7 @@ export function prepareLeadPreview({
   return {
     title: [formTitle(kind ?? 'lead'), (name ?? phone ?? email ?? 'Unbekannt') as string].join(' · '),
     // What the request is about first, in a short slot, then when it came and its status: the list cuts the line
-    // at about 45 characters, and a test drive's car never showed (staff review 2026-11-30, L1).
+    // at about 45 characters, and a test drive's car never showed.
     subtitle: [when, car, receivedText(receivedAt), titleOf(CONTACT_STATUSES, status) ?? 'Neu'].filter(Boolean).join(' · '),
     media: media ? ({ _type: 'image', asset: media } as unknown as PreviewValue['media']) : undefined,
   }

@@ -59,7 +59,7 @@ export function openingHoursLines(variant: OpeningHoursInput): string[] {
 const dayName = (day: string) => titleOf(WEEKDAYS, day) ?? day
 
 /**
- * What one variant says twice about a day (staff review 2026-11-29, M1): times that overlap („Mo
+ * What one variant says twice about a day: times that overlap („Mo
  * 09:00–18:00“ and „Mo 10:00–20:00“), or times and „nach Vereinbarung“ on the same day. The page
  * would print both and the structured data list both. Two ranges that do not touch are a lunch
  * break and fine. True when nothing contradicts.
@@ -170,7 +170,7 @@ export function specialOpeningHoursProblem(entry: SpecialOpeningHoursInput): str
   return undefined
 }
 
-/** `Do, 24.12.`: a date with its weekday, so nobody needs a calendar to know the day (staff review 2026-11-29, L4). */
+/** `Do, 24.12.`: a date with its weekday, so nobody needs a calendar to know the day. */
 function dayLabel(date: string): string {
   return `${SHORT[weekdayOf(date)]}, ${DAY_MONTH.format(utcOf(date))}`
 }

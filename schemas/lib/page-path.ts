@@ -25,7 +25,7 @@ export const RESERVED_PATH_PREFIXES = [
 /** A German message when `path` cannot be a page's path, else undefined. */
 export function pagePathProblem(path: string): string | undefined {
   if (!PAGE_PATH_PATTERN.test(path)) {
-    // A city with an umlaut is the likeliest slip (staff review 2026-11-29, L8): say how to write it.
+    // A city with an umlaut is the likeliest slip: say how to write it.
     const umlauts = /[äöüß]/i.test(path) ? ' Umlaute als ae, oe, ue und ß als ss schreiben, z. B. /locations/muelheim.' : ''
     return `Der Pfad beginnt mit / und besteht aus Kleinbuchstaben, Ziffern und Bindestrichen, z. B. /locations/bochum.${umlauts}`
   }

@@ -89,7 +89,7 @@ interface CounterItem {
 /**
  * The /locations card's „Kunden“ is text of its own („650+ Kunden“); the city page's counter of its
  * customers is a number („Kunden aus Dortmund“). A warning when the two name different numbers, so
- * that a counter changed to 700 does not leave „650+“ on the card (staff review 2026-11-29, M2).
+ * that a counter changed to 700 does not leave „650+“ on the card.
  */
 export function cardCustomersMatchCounter(value: string | undefined, document: unknown): true | string {
   const cardNumber = /\d[\d.]*/.exec(value ?? '')?.[0]

@@ -10,7 +10,7 @@ export const TIME_PROBLEM = 'Bitte eine Uhrzeit eintragen, z. B. 9, 16.30 oder 1
 
 /**
  * A time as staff type it, as the `HH:MM` stored: „9“, „9 Uhr“, „16.30“, „16:30 Uhr“, „930“, „1630“ and „16h“
- * (staff review 2026-11-30, L5: „16.00“ and „10 Uhr“ were refused). Null for anything else.
+ * (before, „16.00“ and „10 Uhr“ were refused). Null for anything else.
  */
 export function readTime(typed: string): string | null {
   const match = /^(\d{1,2})(?:[:.]?(\d{2}))?\s*(?:uhr|h)?$/i.exec(typed.trim())

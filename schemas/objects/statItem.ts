@@ -45,7 +45,7 @@ export const statItem = defineType({
       name: 'label',
       title: 'Beschriftung',
       type: 'string',
-      // Screen readers hear number and label as one phrase („2.500+ verkaufte Fahrzeuge“, copy review 2026-11-29, L13).
+      // Screen readers hear number and label as one phrase („2.500+ verkaufte Fahrzeuge“).
       description: 'Wird hinter der Zahl gelesen, klein wie im Satz: „verkaufte Fahrzeuge“, „Jahre Erfahrung“. Die Seite zeigt sie in Großbuchstaben.',
       validation: (rule) => rule.required().max(60),
     }),
@@ -70,7 +70,7 @@ export const statItem = defineType({
       const named = FIGURES.find((item) => item.value === figure)
       return {
         // As the band shows it: a chosen Kennzahl as its placeholder, which the Studio's previews show as its
-        // value (FigurePreview), not by its name (staff review 2026-11-30, L2).
+        // value (FigurePreview), not by its name.
         title: counterText({ number, suffix, figure }),
         subtitle: [label, named && `Kennzahl „${named.title}“`].filter(Boolean).join(' · '),
       }

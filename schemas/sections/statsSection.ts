@@ -6,7 +6,7 @@ import { anchorField, optionalHeadingField } from './fields'
 /** A band of animated counters (number, suffix, label), e.g. 2500+ Fahrzeuge angekauft. */
 export const statsSection = defineType({
   name: 'statsSection',
-  // „Zähler“, not „Kennzahlen“: those are the company's figures in Einstellungen (staff review 2026-11-29, L7).
+  // „Zähler“, not „Kennzahlen“: those are the company's figures in Einstellungen.
   title: 'Zähler',
   type: 'object',
   icon: BarChartIcon,

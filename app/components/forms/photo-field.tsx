@@ -19,7 +19,7 @@ interface PhotoFieldProps {
  * (after the control, so a jump to the field keeps the label below the header).
  *
  * A browser's file input replaces its photos with each new choice, so a seller who picked them one
- * by one sent only the last (tablet review 2026-11-29, M2). With JavaScript each choice adds to the
+ * by one sent only the last. With JavaScript each choice adds to the
  * earlier ones, shown with a preview and „Entfernen“, and the input holds them all, so the form sends
  * what the list shows. Without JavaScript the input is the browser's own.
  *
@@ -33,7 +33,7 @@ export function PhotoField({ inputId, errors, onChoose }: PhotoFieldProps) {
   const input = useRef<HTMLInputElement>(null)
   const list = useRef<HTMLUListElement>(null)
   const [chosen, setChosen] = useState<File[]>([])
-  // Chosen files whose preview the browser could not draw: said at once, not only after sending (visitor review 2026-11-30, L3).
+  // Chosen files whose preview the browser could not draw: said at once, not only after sending.
   const [unreadable, setUnreadable] = useState<ReadonlySet<string>>(new Set())
   const previews = useMemo(() => (typeof URL.createObjectURL === 'function' ? chosen.map((file) => URL.createObjectURL(file)) : []), [chosen])
   useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews])
@@ -115,7 +115,7 @@ export function PhotoField({ inputId, errors, onChoose }: PhotoFieldProps) {
               className="inline-flex min-h-11 max-w-full cursor-pointer items-center gap-2 rounded-md bg-zinc-900 px-4 font-semibold text-white hover:bg-zinc-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-zinc-900 [&_svg]:shrink-0"
             >
               <CameraIcon />
-              {/* Inside its box at a larger default font too (visitor review 2026-11-30, L1): „aus-/wählen“ where it must break. */}
+              {/* Inside its box at a larger default font too: „aus-/wählen“ where it must break. */}
               {chosen.length === 0 ? 'Fotos aus\u00ADwählen' : 'Weitere Fotos'}
             </label>
             <span aria-hidden="true" className="text-sm text-zinc-700">

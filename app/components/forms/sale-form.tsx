@@ -171,7 +171,7 @@ export function SaleForm({
     const form = event.currentTarget
     const body = new FormData(form)
     // Checked here, all at once and before the photos are prepared or sent, by the check of every form:
-    // the browser's own showed one bubble at a time, outside the page (accessibility review 2026-11-29, M3).
+    // the browser's own showed one bubble at a time, outside the page.
     // As on the site's other forms the first refused field takes the focus; the summary above lists them all.
     const refused = refusedBeforeSending(FORM, FORM.fields, form, stringEntries(body))?.errors ?? null
     // Drawn first, then focused: the summary above the fields would push the focused one out of view.

@@ -92,8 +92,8 @@ function submitsElsewhere(event: FormEvent<HTMLFormElement>): boolean {
 /**
  * The hand-over with JavaScript: what was typed goes to the sell request as the browser's GET would
  * send it, but the name, phone and e-mail address go beside the address, as the sell form's draft
- * (form-draft.ts), so they are not left in the history or in a copied link (visitor review 2026-11-29,
- * L3). Empty fields stay out too. Without JavaScript the browser's GET carries everything.
+ * (form-draft.ts), so they are not left in the history or in a copied link. Empty fields stay out too.
+ * Without JavaScript the browser's GET carries everything.
  */
 function handOver(form: HTMLFormElement, navigate: ReturnType<typeof useNavigate>) {
   const query = new URLSearchParams()

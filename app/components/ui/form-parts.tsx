@@ -87,7 +87,7 @@ export function Honeypot({ id }: { id: string }) {
 /**
  * The note beside the submit button: required marker and the privacy policy. It informs, it asks no
  * consent: an enquiry is processed to answer it (Art. 6 Abs. 1 lit. b DSGVO, as the policy says), and a
- * consent nobody needs would only read like fine print (copy review 2026-11-29, M3).
+ * consent nobody needs would only read like fine print.
  */
 export function PrivacyNote({ required = true }: { required?: boolean }) {
   return (

@@ -64,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       own,
       saved: savedEntry?.vehicle ? vehicleName(savedEntry.vehicle) : null,
       full: url.searchParams.get('voll') === '1',
-      // Back to the list at the card just saved (visitor review 2026-11-29, L5), not at its top.
+      // Back to the list at the card just saved, not at its top.
       back: backTarget(url.searchParams.get('zurueck'), savedEntry ? vehicleCardId(savedEntry.id) : undefined),
     },
     { headers: { 'Cache-Control': PRIVATE } },

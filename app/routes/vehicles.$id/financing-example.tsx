@@ -54,7 +54,7 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path, l
   const hydrated = useHydrated()
   const [downText, setDownText] = useState(formatDecimal(initial.downPayment))
   // What the browser's check makes of the typed amount: a decimal or a minus is said at the field, and
-  // the example keeps the last whole amount instead of reading another (visitor review 2026-11-29, L7).
+  // the example keeps the last whole amount instead of reading another.
   const [downValid, setDownValid] = useState(true)
   const [downPayment, setDownPayment] = useState(initial.downPayment)
   const [term, setTerm] = useState(clampTerm(initial.termMonths))
@@ -231,7 +231,7 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path, l
             onClick={hydrated ? requestFinancing : undefined}
             className={buttonClasses({ variant: 'primary', surface: 'light', className: 'w-full sm:w-auto' })}
           >
-            {/* Not „Finanzierung anfragen“: that is the request form's button, which sends; this one only takes the figures there (accessibility review 2026-11-29, L10). */}
+            {/* Not „Finanzierung anfragen“: that is the request form's button, which sends; this one only takes the figures there. */}
             Mit diesen Werten anfragen
           </button>
         </div>

@@ -59,7 +59,7 @@ export function openLightbox(photos: ArrayLike<HTMLImageElement>, start: number,
       const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
       if (step) show(index + step)
     })
-    // A swipe moves, as on the portals' phone views (visitor review 2026-11-29, M2).
+    // A swipe moves, as on the portals' phone views.
     let startX = 0
     let startY = 0
     dialog.addEventListener('touchstart', (event) => ({ clientX: startX, clientY: startY } = event.touches[0]!), { passive: true })

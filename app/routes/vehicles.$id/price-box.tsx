@@ -75,7 +75,7 @@ export function PriceBox({
           </a>
         </p>
       ) : null}
-      {/* Without a price („Preis auf Anfrage“) there is nothing to watch (copy review 2026-11-29, M19). */}
+      {/* Without a price („Preis auf Anfrage“) there is nothing to watch. */}
       {!sold && hasPrice ? (
         <a href="#preis-beobachten" className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-zinc-900 underline print:hidden">
           Preis beobachten
@@ -113,7 +113,7 @@ export function PriceBox({
           {tel ? (
             <a href={tel} className={buttonClasses({ variant: 'outline-dark' })}>
               <PhoneIcon className="size-4" />
-              {/* A number is read as one: never „0201 8512 / 3400“ (visitor review 2026-11-30, L3). */}
+              {/* A number is read as one: never „0201 8512 / 3400“. */}
               <span className="whitespace-nowrap">{phone}</span>
             </a>
           ) : null}

@@ -113,7 +113,7 @@ export default function VehicleDetailPage() {
           {sold ? <span className="rounded-full bg-zinc-900 px-3 py-1 text-sm font-bold text-white uppercase">Verkauft</span> : null}
           {reserved ? <span className="rounded-full bg-amber-300 px-3 py-1 text-sm font-bold text-zinc-950 uppercase">Reserviert</span> : null}
         </div>
-        {/* Each fact whole on its line, „68.500 km“ and „EZ 03/2020“ never split; the dot ends a line, never starts one (copy review 2026-11-29, L1). */}
+        {/* Each fact whole on its line, „68.500 km“ and „EZ 03/2020“ never split; the dot ends a line, never starts one. */}
         <p className="mt-2 text-zinc-700">
           {subline.map((part, index) => (
             <Fragment key={index}>

@@ -26,9 +26,9 @@ export const SNIPPET_TITLE_MAX = 60
 
 /**
  * The page's `<title>`: the state a buyer must know first („Reserviert:“, „Verkauft:“), the name, the
- * year and the price, so that a search result says them (SEO review 2026-11-29, finding 8); the
- * dealer's name only where it still fits SNIPPET_TITLE_MAX (crawler review 2026-11-30: 21 of 24 titles
- * ran past it, and a long model's „reserviert“ at the end was cut; a result names the site anyway).
+ * year and the price, so that a search result says them; the dealer's name only where it still fits
+ * SNIPPET_TITLE_MAX (21 of 24 titles ran past it, and a long model's „reserviert“ at the end was cut;
+ * a result names the site anyway).
  */
 export function vehicleSearchTitle(vehicle: SnippetVehicle, dealer: string): string {
   const year = vehicle.firstRegistration?.slice(-4) ?? String(displayYear(vehicle.year))
@@ -148,7 +148,7 @@ export function buyerFacts(vehicle: Pick<VehicleDetail, 'vat' | 'inspectionDue' 
     facts.push({ label: typeof months === 'number' && months > 0 ? `Garantie ${formatDecimal(months)} ${months === 1 ? 'Monat' : 'Monate'}` : 'Garantie' })
   }
   if (vehicle.accidentFree === true) facts.push({ label: 'Unfallfrei' })
-  // The dealers' word (copy review 2026-11-29, L6); whether the damage is repaired is the description's to say.
+  // The dealers' word; whether the damage is repaired is the description's to say.
   if (vehicle.accidentFree === false) facts.push({ label: 'Unfallfahrzeug', caution: true })
   return facts
 }

@@ -91,7 +91,7 @@ export function VehicleForms({
       ) : null}
 
       {hasPrice ? (
-        // „Preis auf Anfrage“ has no price that could fall (copy review 2026-11-29, M19; the API refuses it too, submit.server.ts).
+        // „Preis auf Anfrage“ has no price that could fall (the API refuses it too, submit.server.ts).
         <LeadSection
           id="preis-beobachten"
           className="mt-10"
@@ -137,7 +137,7 @@ export function VehicleForms({
 
 /**
  * Under the trade-in checkbox and with the confirmation: the way into the sell flow, this car noted. It
- * says what the trade-in brings, not the checkbox's question again (copy review 2026-11-29, L10).
+ * says what the trade-in brings, not the checkbox's question again.
  */
 function TradeInNote({ vehicleId }: { vehicleId: string }) {
   return (

@@ -120,7 +120,7 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
     const frame = frameRef.current
     if (frame) void import('./photo-lightbox').then(({ openLightbox }) => openLightbox(frame.querySelectorAll('img'), selected, trigger))
   }
-  // A tap on the photo opens it too, as on the portals (visitor review 2026-11-29, L1): a swipe fires no
+  // A tap on the photo opens it too, as on the portals: a swipe fires no
   // click, so the strip keeps its swipe. Keyboard users have the link and Enter on the strip.
   const onFrameClick = (event: MouseEvent<HTMLDivElement>) => {
     if (!hydrated || (event.target as Element).closest('a, button')) return

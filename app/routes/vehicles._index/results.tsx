@@ -15,7 +15,7 @@ import { SEARCH_FORM_ID, SortControl } from './search-form'
 /**
  * The cards' photo width in the list's grid below, for the photo's `sizes`: one column below sm
  * (px-4), two from sm (px-6, gap-6), two beside the 17rem filter column from lg (px-8, gap-8), three
- * from xl, where the page's 80rem leave 912 px for the results (tablet review 2026-11-29, Low 15).
+ * from xl, where the page's 80rem leave 912 px for the results.
  */
 export const LIST_IMAGE_SIZES = '(min-width: 1280px) 288px, (min-width: 1024px) calc(50vw - 196px), (min-width: 640px) calc(50vw - 36px), calc(100vw - 32px)'
 
@@ -83,7 +83,7 @@ export function Results({ state, result }: { state: VehicleSearch; result: Vehic
       ) : (
         <div className="mt-6 rounded-xl border border-dashed border-zinc-400 bg-white p-8 text-center">
           <CarIcon className="mx-auto size-10 text-amber-700" />
-          {/* One sentence beside the count (the heading, which speaks): what found nothing, then what to do (copy review 2026-11-29, L8). */}
+          {/* One sentence beside the count (the heading, which speaks): what found nothing, then what to do. */}
           <p className="mt-4 text-lg font-semibold text-zinc-950">
             {beyondLastPage
               ? 'Diese Seite gibt es nicht.'

@@ -58,7 +58,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   const dealer = settings?.dealerName ?? ''
   const page = data?.state.page ?? 1
   const title = dealerTitle(`Gebrauchtwagen in Essen: unsere Fahrzeuge${page > 1 ? ` – Seite ${page}` : ''}`, dealer)
-  // Page 2 onwards is indexed too: its description names its page, as its title does (validators review 2026-11-29, 2).
+  // Page 2 onwards is indexed too: its description names its page, as its title does.
   const description = `${page > 1 ? `Seite ${page}: ` : ''}Aktueller Fahrzeugbestand von ${dealer || 'uns'} in Essen: ${data ? vehicleCountLabel(data.result.total) : 'Gebrauchtwagen'} mit Preis, Kilometerstand und Ausstattung. Suchen, filtern und direkt anfragen.`
   // Filtered and sorted views are many addresses of the same stock: crawlers follow them but index the list and its pages.
   const narrowed = data ? hasFilters(data.state) || data.state.sort !== 'newest' : false

@@ -324,8 +324,8 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
 }
 
 /**
- * „Sortieren nach“ beside the results' count, where buyers look for it on mobile.de and AutoScout24
- * (tablet review 2026-11-29, M6). One select of the search form, outside its element: the `form`
+ * „Sortieren nach“ beside the results' count, where buyers look for it on mobile.de and AutoScout24.
+ * One select of the search form, outside its element: the `form`
  * attribute makes the browser send it with the form, and it applies at once like the form's own selects
  * (its change does not bubble to the form's element, hence its own handler). Without JavaScript
  * („noscript“, scripting: none) a button beside it sends the form.

@@ -143,7 +143,7 @@ export const VEHICLE_DETAIL_PROJECTION_QUERY = `*[_type == "vehicle"]${VEHICLE_D
 
 /**
  * Up to three available vehicles like the given one (same make or same body type): those of its body
- * type first (a Golf's are other compact cars, not the maker's van: visitor review 2026-11-30, L8),
+ * type first (a Golf's are other compact cars, not the maker's van),
  * each group nearest in price first, then newest. The price distance is squared (GROQ has no abs());
  * vehicles without a price, or a reference vehicle without one, sort by listing date alone. The slice
  * is a literal (groq-js allows no parameters in slices).
