@@ -209,7 +209,7 @@ export const FromMobileDeBadge: DocumentBadgeComponent = (props) => {
 FromMobileDeBadge.displayName = 'FromMobileDeBadge'
 
 /**
- * „Mögliche Dublette“ on an open lead (issue 38, staff review §6): another lead with the same e-mail
+ * „Mögliche Dublette“ on an open lead (issue 38): another lead with the same e-mail
  * address or phone number within 30 days, by the Anfragen-Übersicht's own GROQ. Read once per lead shown.
  */
 export const PossibleDuplicateBadge: DocumentBadgeComponent = (props) => {

@@ -15,7 +15,7 @@ import {
 } from './lead-dashboard-model'
 
 /*
- * The „Anfragen-Übersicht“ (issue 38 item 5; staff review §6): leads per week, per form and per
+ * The „Anfragen-Übersicht“ (issue 38 item 5): leads per week, per form and per
  * page (which city page brings sellers), the share answered within the Kennzahl's time, and the
  * possible duplicates, with the inbox lists' filters (form, state). Every number is GROQ
  * (app/sanity/queries/dashboard.ts), read with the member's own session: an editor sees it as an

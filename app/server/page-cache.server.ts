@@ -143,7 +143,7 @@ const NOT_PAGES = /^\/(api|media)\//
 
 /**
  * Answers that are the same for every client and cost a full pass over the inventory (at 5,000
- * vehicles 2.1 MB of JSON, 0.4 MB of XML; security review finding 5), by route path: the query
+ * vehicles 2.1 MB of JSON, 0.4 MB of XML), by route path: the query
  * part of their key. It holds only what the route reads, so junk parameters (`?z=random`) find
  * the stored answer instead of forcing a new computation each; undefined = not kept (a 400).
  */

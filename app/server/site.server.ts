@@ -49,7 +49,7 @@ export type RequestContext = Pick<AppLoadContext, 'clientAddress' | 'requestOrig
 /**
  * Answers larger than this are sent but not kept (the LRU's byte bound stays meaningful). Above
  * the unpaged `GET /api/vehicles` at the spec's 5,000 vehicles (2.1 MB), which must be kept: it
- * is the dearest answer of the site (security review finding 5).
+ * is the dearest answer of the site.
  */
 const MAX_PAGE_BYTES = 8 * 1024 * 1024
 

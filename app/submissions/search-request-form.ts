@@ -21,7 +21,7 @@ export const SEARCH_REQUEST_FORM: FormDefinition<'search-request'> = {
       type: 'text',
       required: true,
       maxLength: LEAD_LIMITS.email,
-      // Short enough for the field beside its button at 320 px (tablet review Low 14); the label names both ways.
+      // Short enough for the field beside its button at 320 px; the label names both ways.
       placeholder: 'ihre@email.de',
       autoComplete: 'email',
       pattern: { source: `(?:${EMAIL_PATTERN_SOURCE})|(?:${PHONE_PATTERN_SOURCE})`, message: SEARCH_REQUEST_INVALID_MESSAGE },

@@ -81,7 +81,7 @@ export function isValidPhone(value: string): boolean {
  * Characters no stored field may hold: C0 and C1 controls (CR, LF and tab included), DEL, the
  * Unicode line and paragraph separators, the bidi embeddings, overrides and isolates
  * (U+202A–202E, U+2066–2069), and lone surrogates. They would add free lines to the dealer's
- * plain-text e-mail or reorder what the Studio shows (security review, finding 9).
+ * plain-text e-mail or reorder what the Studio shows.
  */
 const SINGLE_LINE_FORBIDDEN =
   /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/

@@ -1,7 +1,7 @@
 /*
  * Where a form post may send the browser back to. The catch-all route accepts posts to any path,
  * and `new URL('http://h//evil.example').pathname` is `//evil.example` (a backslash becomes `/` too):
- * a `Location` made from it would be protocol-relative and leave the site (security review, finding 4).
+ * a `Location` made from it would be protocol-relative and leave the site.
  */
 
 /**

@@ -21,8 +21,7 @@ import { rankBySearch, type SearchReport, VehicleSearchIndex } from '#app/vehicl
  *   images (LocalDocuments.evaluateOver, counted in the lake's work). Each vehicle is projected at
  *   most once per snapshot and projection: a page of cards projects the cards not yet projected;
  *   the API's list projects every vehicle on sale on its first read, so an API answer for any
- *   filter value is a filter over this array and evaluates nothing (security review finding 5,
- *   issue 35 item 7).
+ *   filter value is a filter over this array and evaluates nothing (issue 35 item 7).
  *
  * The real Sanity backend does not use this: it evaluates the GROQ itself.
  */
@@ -241,7 +240,7 @@ export type IndexRange = { start: number; end: number } | 'all'
  * projected by `projection` (a `*[_type == "vehicle"]{…}` query). `whole`: on its first use in
  * this snapshot every vehicle on sale is projected (one evaluation), so later reads with any
  * filter, search or page evaluate nothing: the API's list, whose unpaged answers once projected
- * every match per distinct filter value (security review finding 5). Without it only the range's
+ * every match per distinct filter value. Without it only the range's
  * vehicles not projected yet in this snapshot are (a page of cards: a first read after a write
  * should not pay for 5,000 cards).
  */

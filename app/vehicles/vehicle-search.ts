@@ -59,8 +59,8 @@ export const SORT_LABELS: Record<VehicleSort, string> = {
 export const VEHICLES_PER_PAGE = 12
 export const MAX_PER_PAGE = 100
 /**
- * At most this many vehicles in an unpaged `GET /api/vehicles` that searches or filters (security
- * review finding 5, issue 35 item 7): every distinct filter value is an answer of its own, so its
+ * At most this many vehicles in an unpaged `GET /api/vehicles` that searches or filters (issue 35
+ * item 7): every distinct filter value is an answer of its own, so its
  * size must not grow with the inventory (2 MB at 5,000 vehicles, serialized for each random
  * `priceTo`). The same as the largest page a client may ask for (MAX_PER_PAGE): the capped answer
  * is page 1 at `perPage=100`, `X-Total-Count` tells how many matched, and `Link: rel="next"` names

@@ -1,5 +1,5 @@
 /*
- * German compounds in the Studio's search (issue 36, staff review N9): Sanity's search matches the
+ * German compounds in the Studio's search (issue 36): Sanity's search matches the
  * start of words (`title match "aufbereitung*"`), so „Aufbereitung“ missed „Fahrzeugaufbereitung“. A page
  * keeps, in a hidden field that the search reads (`searchWords`), every tail of its long words:
  * „fahrzeugaufbereitung“ gives „aufbereitung“, „bereitung“ … so a search for any part of a compound

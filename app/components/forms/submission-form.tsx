@@ -284,7 +284,7 @@ export function SubmissionForm({
     const attributes = inputAttributes(field, hydrated)
     // A group's member shows no message of its own: the group shows it once, below both.
     const fieldErrors = member ? undefined : errors[field.name]
-    // A note under the field (an alert's consent text, the trade-in link) describes it (accessibility review L3).
+    // A note under the field (an alert's consent text, the trade-in link) describes it for a screen reader.
     const note = fieldNotes?.[field.name] ? noteId(field.name) : undefined
     if (field.type === 'hidden') return <input key={field.name} type="hidden" name={field.name} defaultValue={values[field.name] ?? prefill?.[field.name]} />
     if (field.type === 'checkbox') {

@@ -186,7 +186,7 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path, l
                 {formatEuroCents(example.monthlyPayment)}
               </strong>
             </p>
-            {/* Labels hyphenate where they must break (narrow phones): never a word cut without a hyphen (tablet review Low 4). */}
+            {/* Labels hyphenate where they must break (narrow phones): never a word cut without a hyphen. */}
             <dl className="mt-4 grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1.5 text-sm text-zinc-800 hyphens-auto">
               <dt>Fahrzeugpreis (Barzahlungspreis)</dt>
               <dd className="text-right whitespace-nowrap">{formatEuroCents(example.price)}</dd>

@@ -1,5 +1,5 @@
 /*
- * The vehicle photos large (tablet review Low 8): a modal <dialog> over the page, loaded on the first
+ * The vehicle photos large: a modal <dialog> over the page, loaded on the first
  * „Vergrößern“ (vehicle-gallery.tsx imports it then): the vehicle page's script budget has no room
  * for it. Plain DOM and no imports: importing React's client renderer or the app's modules here would
  * regroup the browser build's shared chunks, and every page would load more. Without JavaScript the

@@ -11,7 +11,7 @@ import { buyerFacts, netPriceLabel } from './vehicle-facts'
 /**
  * The price and what goes with it: a reduction, the monthly rate, the net price, what buyers check before
  * they call (issue 29), and the ways to act (ask, test drive, call, save). From lg it has the column beside
- * the photos and stays in view while it fits the screen (tablet review Low 9, useStickyWhileItFits).
+ * the photos and stays in view while it fits the screen (useStickyWhileItFits).
  */
 export function PriceBox({
   vehicle,

@@ -114,7 +114,7 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
     )
   }
 
-  // „Vergrößern“ (tablet review Low 8): the photo at its largest; with JavaScript the lightbox, loaded on the
+  // „Vergrößern“: the photo at its largest; with JavaScript the lightbox, loaded on the
   // first click, which shows the frame's photos (their srcset has every width up to each photo's own).
   const openLarge = (trigger: HTMLElement) => {
     const frame = frameRef.current

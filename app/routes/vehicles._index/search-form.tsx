@@ -206,7 +206,7 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
             name="search"
             type="search"
             defaultValue={state.search ?? ''}
-            // Short enough for the filter column from lg (tablet review Low 14); more examples would be cut off.
+            // Short enough for the filter column from lg; more examples would be cut off.
             placeholder="z. B. Golf, Kombi"
             className={CONTROL_CLASSES}
           />
