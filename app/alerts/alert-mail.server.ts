@@ -54,7 +54,7 @@ function html(title: string, paragraphs: Array<string | { link: string; label: s
 }
 
 /**
- * What a Suchauftrag's mail may name of its search (copy review 2026-11-29, M8): the parts the
+ * What a Suchauftrag's mail may name of its search: the parts the
  * search page reads and labels itself („Preis bis 20.000 €“, „Golf 7 (Erstzulassung 2012–2020)“),
  * and words that are a make, fuel, gearbox or body type, in our spelling („Kombi“); in the order
  * typed. Every other word stays out, the mail goes to a typed address; `partial` says some did.

@@ -6,7 +6,7 @@
  * dealer's phone and address. No marketing, no links but the car's page.
  *
  * The address is whatever was typed in, so the receipt must not carry a stranger's words to it
- * (security review 2026-11-28, finding 3): it repeats only what the visitor chose from a list
+ * (anyone could type someone else's address): it repeats only what the visitor chose from a list
  * (selects, checkboxes), typed as a number, or what the server checked or wrote itself (the
  * postcode's five digits, the test-drive slot), each decided by the field's definition
  * (`receiptValue`); never free text, the name, a phone number or an address, and nothing that
@@ -63,10 +63,10 @@ interface Row {
 const EMAIL = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/
 
 /**
- * The one signature of every mail to a visitor, the receipt, the double opt-in and the alert (copy
- * review 2026-11-29, M5): the company with its legal form, address, phone and e-mail, and the
- * register entry and managing director the Impressum shows, which a company's business mail must
- * name (§ 35a GmbHG, § 37a HGB). A line the settings lack is left out.
+ * The one signature of every mail to a visitor, the receipt, the double opt-in and the alert: the
+ * company with its legal form, address, phone and e-mail, and the register entry and managing director
+ * the Impressum shows, which a company's business mail must name (§ 35a GmbHG, § 37a HGB). A line the
+ * settings lack is left out.
  */
 export function mailSignature(settings: ConfirmationSettings): string[] {
   const address = settings.address
@@ -86,7 +86,7 @@ export function mailSignature(settings: ConfirmationSettings): string[] {
 
 /**
  * The sender of a mail to a visitor: MAIL_FROM as the operator wrote it, and an address without a
- * name under the dealer's name (copy review 2026-11-29, M5: not „Website“). Set here, not as
+ * name under the dealer's name (not „Website“). Set here, not as
  * MAIL_FROM's default: the environment is read at start, the name lives in the settings staff edit.
  */
 export function visitorSender(from: string, settings: ConfirmationSettings): NotificationMail['from'] {
@@ -135,7 +135,7 @@ const RECEIPT_TOPICS: Partial<Record<string, string>> = {
 }
 
 /**
- * How the receipt's subject and first line name the request (copy review 2026-11-29, M6): „Ihre
+ * How the receipt's subject and first line name the request: „Ihre
  * Finanzierungsanfrage“, an enquiry about a car „Ihre Anfrage zum BMW 320d Touring“ (the car as our
  * data names it), never the form's internal title in brackets.
  */

@@ -1,6 +1,5 @@
 /*
- * Erasing a lead or contact message for good (GDPR Art. 17; staff review 2026-11-28, N1;
- * docs/decisions/072): the document (and a draft of it), its photos through the lake's own store
+ * Erasing a lead or contact message for good (GDPR Art. 17; docs/decisions/072): the document (and a draft of it), its photos through the lake's own store
  * (`lake.photos`: Sanity's image assets or the files under DATA_DIR/uploads), and the copies of its
  * two mails the site saved without SMTP (DATA_DIR/outbox). One erasure for the three ways in: the
  * Studio's „Löschen“ (it deletes the lead and its assets itself, then asks the site for the rest:

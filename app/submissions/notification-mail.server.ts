@@ -131,7 +131,7 @@ export function shownValue(field: FieldDefinition, stored: unknown): string | un
 /**
  * A field's label as the mails show it beside its value: a unit in brackets that the value carries
  * already is left out („Kilometerstand (km)“ with „85.000 km“ → „Kilometerstand“), so no unit is
- * shown twice (copy review 2026-11-29, M9). The form keeps the unit: there it says what to type.
+ * shown twice. The form keeps the unit: there it says what to type.
  */
 export function mailLabel(label: string, value: string): string {
   const unit = /\s*\(([^()]+)\)$/.exec(label)
@@ -233,7 +233,7 @@ function leadContent(doc: SanityDocument, options: NotificationMailOptions): Con
   const phone = text(contact.phone)
   const rows: Row[] = [{ label: 'Art der Anfrage', value: kindTitle }]
   const fields = Array.isArray(doc.fields) ? (doc.fields as Array<Record<string, unknown>>) : []
-  // A dealer's registration has no name field: its name is the company's, which the Firmenname row shows (copy review 2026-11-29, L5).
+  // A dealer's registration has no name field: its name is the company's, which the Firmenname row shows.
   const company = text(fields.find((field) => field?.name === 'company')?.value)
   if (name && name !== company) rows.push({ label: 'Name', value: name })
   if (email) rows.push({ label: 'E-Mail', value: email })
@@ -280,7 +280,7 @@ function answerNote(content: Content): string {
   const name = content.name ? headerSafe(content.name, 100) : ''
   const phone = content.phone ? headerSafe(content.phone, 40) : ''
   if (isEmail(content.email)) {
-    // The comma closes the um-zu group before „oder“ (copy review 2026-11-29, L5).
+    // The comma closes the um-zu group before „oder“.
     const call = phone ? `, oder rufen Sie unter ${phone} an` : ''
     return `Antworten Sie direkt auf diese E-Mail, um ${name || 'den Absender'} unter ${content.email} zu erreichen${call}.`
   }
@@ -299,7 +299,7 @@ export function studioEditUrl(doc: Pick<SanityDocument, '_id' | '_type'>, siteUr
 /**
  * The dealer's note that a seller chose a Besichtigungstermin after the sell request (issue 38):
  * the lead's mail again (its rows now name the slot) under a heading and subject that say what is
- * new, not „Neue Anfrage“ (the request is known; copy review 2026-11-29, L5), with the slot as .ics,
+ * new, not „Neue Anfrage“ (the request is known), with the slot as .ics,
  * and an id of its own so it is not taken for the first mail.
  */
 export function buildAppointmentMail(doc: SanityDocument, options: NotificationMailOptions): NotificationMail {

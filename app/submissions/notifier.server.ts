@@ -119,7 +119,7 @@ type Claim = { instance?: string | null; at?: string | null } | null | undefined
 export const CONFIRMATION_MAX_AGE_MS = 2 * DAY_MS
 
 /*
- * Caps on the visitor's receipts (docs/decisions/042; security review 2026-11-28, finding 3). A
+ * Caps on the visitor's receipts (docs/decisions/042). A
  * receipt goes to whatever address was typed into a form, so without caps anyone could make the
  * dealer's server mail one stranger again and again, or many strangers, from the dealer's domain
  * (whose reputation pays). A visitor rarely sends more than one or two forms a day, so three
@@ -137,8 +137,7 @@ export const RECEIPTS_PER_HOUR = 60
 export const RECEIPT_TOTAL_WINDOW_MS = 60 * 60 * 1000
 
 /**
- * The share of the hourly receipts one client's submissions may ask for (security review
- * 2026-11-29, finding 1): a sixth, so that no single client can spend the hour's budget and keep
+ * The share of the hourly receipts one client's submissions may ask for: a sixth, so that no single client can spend the hour's budget and keep
  * everyone else's receipts and opt-in mails back. Counted per process at submission
  * (AppContext.receiptLimiter, the submission limit's client key); past it an alert is refused and
  * any other submission stored without a receipt.
