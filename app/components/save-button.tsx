@@ -15,7 +15,7 @@ export interface SaveButtonProps {
  * „Merken“ (issue 38): without JavaScript a form post to /merkliste, which stores the id in the
  * Merkliste's cookie and shows the list; with it a toggle that writes the same cookie in the browser,
  * no request (`aria-pressed` says whether the car is saved). A saved car's button reads „Gemerkt“
- * (the tablet review: colour and heart alone told sighted visitors nothing), and its name follows
+ * (colour and heart alone tell sighted visitors nothing), and its name follows
  * the visible word, so a voice user says what is shown. The server always renders „Merken“ without
  * `aria-pressed` (pages are cached for everyone, decision 079); the state appears after hydration.
  */

@@ -96,7 +96,7 @@ export interface PhotoBudget {
 
 /**
  * 60 MB a client a day: three sell requests of ten phone photos at the largest (re-encoded at most
- * 2000 px, ~2 MB each, the security review measured 21 MB for ten noise photos). 5 GB in total, and
+ * 2000 px, ~2 MB each; ten photos of noise, the worst case, came to 21 MB). 5 GB in total, and
  * never below 1 GB of free disk (twice /readyz's floor, READY_MIN_FREE_BYTES: leads without photos
  * still fit when photos no longer do).
  */

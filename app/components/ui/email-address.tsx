@@ -2,8 +2,8 @@
 const KEPT = 'whitespace-nowrap hyphens-manual max-[20rem]:whitespace-normal max-[20rem]:wrap-anywhere'
 
 /**
- * An e-mail address as text that breaks, if at all, only after „@“ (the tablet review:
- * „info@ruhrstern-automobi / le.de“ in the footer at 1024 px). Each part keeps together, also at
+ * An e-mail address as text that breaks, if at all, only after „@“ (not
+ * „info@ruhrstern-automobi / le.de“, as in the footer at 1024 px before). Each part keeps together, also at
  * the domain's hyphen, where browsers would otherwise break; `<wbr>` offers the one place. One
  * inline box, so a flex link around it (icon and text) keeps it as one item. Our domains fit a
  * 320 px phone's line at the default font. Below 20rem (a larger default font on a phone: 390 px at
