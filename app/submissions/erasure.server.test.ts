@@ -14,7 +14,8 @@ import { deleteLead } from '../../scripts/delete-lead.ts'
 import { submissionPageAction } from './actions.server.ts'
 import { eraseLead, RetentionSweeper } from './erasure.server.ts'
 import { submit } from './submit.server.ts'
-import { Notifier, outboxDir } from './notifier.server.ts'
+import { outboxDir } from './mail-outbox.server.ts'
+import { Notifier } from './notifier.server.ts'
 import { FilePhotoStore, type StoredPhoto, uploadsDir } from './photo-store.server.ts'
 
 /*

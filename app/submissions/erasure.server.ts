@@ -25,7 +25,7 @@ import {
 } from '#app/sanity/types.ts'
 import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'
 import { type Logger, loggerOf } from '#app/server/logging.server.ts'
-import { listMailCopies, removeMailCopies } from './notifier.server.ts'
+import { listMailCopies, removeMailCopies } from './mail-outbox.server.ts'
 import { ORPHAN_GRACE_MS, type StoredPhoto } from './photo-store.server.ts'
 
 /** What one erasure removed: the document, its photos, the saved copies of its mails. */

@@ -9,8 +9,6 @@
  * protocol (app/utils/lease.server.ts): of instances racing for one document exactly one claim
  * lands, and only that instance sends. A claim of an instance that died expires after CLAIM_MS.
  */
-import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises'
-import path from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { type Env } from '#app/env.server.ts'
 import { type ContentLake, patchDocument, type SanityDocument } from '#app/lake/lake.server.ts'
@@ -40,7 +38,7 @@ import { ALERT_LEAD_QUERY, ALERT_MAILS_OF_ADDRESS_QUERY, ALERT_VEHICLE_QUERY } f
 import { type ALERT_LEAD_QUERYResult, type ALERT_VEHICLE_QUERYResult } from '#app/sanity/types.ts'
 import { leaseRuns, writeLease } from '#app/utils/lease.server.ts'
 import { buildConfirmationMail, confirmationRecipient } from './confirmation-mail.server.ts'
-import { mailSafeId } from './mail-parts.server.ts'
+import { alertFileSuffix, MAIL_FILE_SUFFIXES, saveMailCopy } from './mail-outbox.server.ts'
 import { buildAppointmentMail, buildNotificationMail, type NotificationMail, NOTIFIED_TYPES } from './notification-mail.server.ts'
 
 export type NotifierEnv = Pick<Env, 'SMTP_URL' | 'LEADS_NOTIFY_TO' | 'MAIL_FROM' | 'DATA_DIR' | 'SITE_URL'> & Partial<Pick<Env, 'RECEIPTS_PER_HOUR'>>
@@ -107,10 +105,10 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * that gave an address, from the day this mail exists).
  */
 const MAIL_KINDS = {
-  dealer: { done: 'notifiedAt', claim: 'notificationClaim', fileSuffix: '', label: 'Benachrichtigung' },
-  confirmation: { done: 'confirmationSentAt', claim: 'confirmationClaim', fileSuffix: '-eingangsbestaetigung', label: 'Eingangsbestätigung' },
+  dealer: { done: 'notifiedAt', claim: 'notificationClaim', label: 'Benachrichtigung' },
+  confirmation: { done: 'confirmationSentAt', claim: 'confirmationClaim', label: 'Eingangsbestätigung' },
   /** A seller chose a Besichtigungstermin after the sell request (issue 38): the dealer hears of it, due while `appointmentPending` is set. */
-  appointment: { done: 'appointmentNotifiedAt', claim: 'appointmentClaim', fileSuffix: '-besichtigungstermin', label: 'Terminbenachrichtigung' },
+  appointment: { done: 'appointmentNotifiedAt', claim: 'appointmentClaim', label: 'Terminbenachrichtigung' },
 } as const
 export type MailKind = keyof typeof MAIL_KINDS
 type Claim = { instance?: string | null; at?: string | null } | null | undefined
@@ -168,7 +166,6 @@ export const CLAIM_MS = 10 * 60 * 1000
  * skipped (a mail days later about an old change would mislead).
  */
 const ALERT_CLAIM = 'alertClaim'
-const ALERT_FILE_SUFFIX = '-benachrichtigung-'
 const ALERT_LABEL = 'Benachrichtigung zu Preis oder Suche'
 export const ALERT_MAILS_PER_ADDRESS_PER_DAY = 3
 const MAX_CLAIM_TRIES = 3
@@ -486,7 +483,7 @@ export class Notifier {
       // The caps are counted after the claim: of instances racing with receipts past a cap each
       // sees the others' claims, so at worst both skip, never both send.
       if (kind === 'confirmation' && (await this.receiptCapReached(docId, mail.to, optIn))) result = 'capped'
-      else result = this.transport || this.env.SMTP_URL ? await this.send(mail, docId, kind) : await this.save(doc, mail, marks.fileSuffix)
+      else result = this.transport || this.env.SMTP_URL ? await this.send(mail, docId, kind) : await this.save(doc, mail, MAIL_FILE_SUFFIXES[kind])
     } catch (error) {
       // Free the document at once for the next attempt, here or on another instance.
       await patchDocument(this.lake, docId, { unset: [marks.claim] }).catch(() => undefined)
@@ -560,7 +557,7 @@ export class Notifier {
     try {
       if (await this.alertCapReached(leadId, to)) result = 'capped'
       else if (this.transport || this.env.SMTP_URL) result = await this.send(mail, leadId, 'alert')
-      else result = await this.save({ _id: leadId, _type: 'lead', receivedAt: doc.receivedAt }, mail, `${ALERT_FILE_SUFFIX}${mailSafeId(event.key)}`)
+      else result = await this.save({ _id: leadId, _type: 'lead', receivedAt: doc.receivedAt }, mail, alertFileSuffix(event.key))
     } catch (error) {
       await patchDocument(this.lake, leadId, { unset: [ALERT_CLAIM] }).catch(() => undefined)
       throw error
@@ -675,65 +672,15 @@ export class Notifier {
     return 'sent'
   }
 
-  /** Without SMTP: the complete message as `<DATA_DIR>/outbox/<receivedAt>-<id>.eml`. */
-  private async save(doc: SanityDocument, mail: NotificationMail, suffix = ''): Promise<'saved'> {
+  /** Without SMTP: the complete message kept in the outbox (mail-outbox.server.ts). */
+  private async save(doc: SanityDocument, mail: NotificationMail, suffix: string): Promise<'saved'> {
     const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
     const info = await composer.sendMail(mail)
-    const outbox = outboxDir(this.env)
-    await mkdir(outbox, { recursive: true })
-    const stamp = typeof doc.receivedAt === 'string' ? doc.receivedAt : this.now().toISOString()
-    const file = path.join(outbox, `${mailSafeId(stamp)}-${mailSafeId(doc._id)}${suffix}.eml`)
-    const temporary = `${file}.${process.pid}.tmp`
-    await writeFile(temporary, info.message as Buffer)
-    await rename(temporary, file)
+    const receivedAt = typeof doc.receivedAt === 'string' ? doc.receivedAt : this.now().toISOString()
+    const file = await saveMailCopy(this.env, { documentId: doc._id, receivedAt, suffix, message: info.message as Buffer })
     this.logger.info({ file }, 'Benachrichtigung als Datei gespeichert')
     return 'saved'
   }
-}
-
-/** The folder of the mails saved without SMTP (`save`). */
-export function outboxDir(env: Pick<Env, 'DATA_DIR'>): string {
-  return path.resolve(env.DATA_DIR, 'outbox')
-}
-
-/** A saved mail's file name → the id of its document (`inbox.lead-…`, `inbox.contact-…`), for both mails of a submission. */
-const MAIL_COPY_PATTERN = new RegExp(
-  `^.+?-(inbox\\.[A-Za-z0-9_-]+?)(?:${[
-    ...Object.values(MAIL_KINDS)
-      .map((kind) => kind.fileSuffix)
-      .filter(Boolean),
-    `${ALERT_FILE_SUFFIX}[A-Za-z0-9_-]+`,
-  ].join('|')})?\\.eml$`,
-)
-
-/** The saved mails (notification and receipt) of the outbox with the document each belongs to. */
-export async function listMailCopies(env: Pick<Env, 'DATA_DIR'>): Promise<Array<{ file: string; documentId: string }>> {
-  const names = await readdir(outboxDir(env)).catch(() => [] as string[])
-  return names.flatMap((name) => {
-    const match = MAIL_COPY_PATTERN.exec(name)
-    return match ? [{ file: path.join(outboxDir(env), name), documentId: match[1]! }] : []
-  })
-}
-
-/**
- * Deletes the saved mails of the documents `ids` (an erased lead's notification and receipt name
- * the person); with `olderThan`, only files written before it. Resolves with how many were deleted.
- */
-export async function removeMailCopies(env: Pick<Env, 'DATA_DIR'>, ids: ReadonlySet<string>, olderThan?: Date): Promise<number> {
-  const safeIds = new Set([...ids].map(mailSafeId))
-  let removed = 0
-  for (const copy of await listMailCopies(env)) {
-    if (!safeIds.has(copy.documentId)) continue
-    if (olderThan) {
-      const stats = await stat(copy.file).catch(() => undefined)
-      if (!stats || stats.mtimeMs >= olderThan.getTime()) continue
-    }
-    await unlink(copy.file).then(
-      () => removed++,
-      () => undefined,
-    )
-  }
-  return removed
 }
 
 /** The error without anything that could carry credentials (nodemailer errors name host and port, not the password). */

@@ -7,7 +7,9 @@ import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { captureLogs } from '#tests/log-capture.ts'
 import { VALID_SALE } from '#tests/submissions.ts'
 import { submissionPageAction } from './actions.server.ts'
-import { listMailCopies, Notifier } from './notifier.server.ts'
+import { listMailCopies } from './mail-outbox.server.ts'
+import { mailSafeId } from './mail-parts.server.ts'
+import { Notifier } from './notifier.server.ts'
 import { APPOINTMENT_ANCHOR, APPOINTMENT_TEXTS } from './sale-appointment.ts'
 import { SALE_REQUEST_COOKIE } from './sale-appointment.server.ts'
 import { SLOT_MESSAGES } from './test-drive-slots.ts'
@@ -149,7 +151,7 @@ describe.each(BACKENDS)('the Besichtigungstermin on the %s lake', (backend) => {
     expect(await notifier.notifyAll(lead._id)).toEqual({ dealer: 'already-notified', confirmation: 'already-notified', appointment: 'saved' })
     expect(await notifier.notifyAll(lead._id)).toEqual({ dealer: 'already-notified', confirmation: 'already-notified', appointment: 'already-notified' })
     await notifier.stop()
-    const copies = (await listMailCopies(env)).filter((copy) => copy.documentId === lead._id.replace(/[^A-Za-z0-9._-]/g, '-'))
+    const copies = (await listMailCopies(env)).filter((copy) => copy.documentId === mailSafeId(lead._id))
     expect(copies.map((copy) => copy.file.replace(/^.*Z-/, '').replace(lead._id, 'ID'))).toEqual(
       expect.arrayContaining(['ID.eml', 'ID-eingangsbestaetigung.eml', 'ID-besichtigungstermin.eml']),
     )
