@@ -9,22 +9,15 @@ import { LEAD_KINDS as LEAD_KIND_TITLES } from '#schemas/lib/constants.ts'
 import { MAX_MILEAGE_KM, MAX_PRICE_EUR, MIN_VEHICLE_YEAR } from '#schemas/lib/validation.ts'
 import { WHOLE_NUMBER_PATTERN_SOURCE, YEAR_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
 import { FIELD_MESSAGES, formatMessage, missingLeadFieldMessage, numberRangeMessage } from './field-messages.ts'
-import { CONTACT_TOASTS, FIELD_ERROR_TOAST, type FieldDefinition, type FormDefinition, type FormTexts, type LeadKind } from './forms.ts'
+import { CONTACT_LIMITS, CONTACT_TOASTS, FIELD_ERROR_TOAST, type FieldDefinition, type FormDefinition, type FormTexts, type LeadKind } from './forms.ts'
 
 /** A kind's German title, kept once with the Studio's list in schemas/lib/constants.ts. */
 function titleOfKind(kind: LeadKind): string {
   return LEAD_KIND_TITLES.find((entry) => entry.value === kind)!.title
 }
 
-export const LEAD_LIMITS = {
-  name: 100,
-  email: 254,
-  phone: 40,
-  message: 5000,
-  shortText: 100,
-  page: 200,
-  vehicleId: 40,
-} as const
+/** The contact form's limits for the fields both have, and the lead forms' own. */
+export const LEAD_LIMITS = { ...CONTACT_LIMITS, shortText: 100, vehicleId: 40 } as const
 
 export const LEAD_KINDS: readonly LeadKind[] = LEAD_KIND_TITLES.map((entry) => entry.value)
 
