@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { bearerTokenMatches } from '#app/marketplace/auth.server.ts'
+import { bearerTokenMatches } from '#app/utils/request-guards.server.ts'
 import { checkSanitySignature, SANITY_SIGNATURE_HEADER, type SignatureCheck } from '#app/server/webhook-signature.server.ts'
 import { BodyTooLargeError, CACHE_CONTROL, jsonError, readBodyText } from '#app/utils/http.server.ts'
 

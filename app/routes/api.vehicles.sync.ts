@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { bearerTokenMatches } from '#app/marketplace/auth.server.ts'
+import { bearerTokenMatches } from '#app/utils/request-guards.server.ts'
 import { missingMarketplaceVariables, mobileDeFromEnv } from '#app/marketplace/mobile-de.server.ts'
 import { runSync, SyncError, SyncInProgressError } from '#app/marketplace/sync.server.ts'
 import { SYNCED_LIST_QUERY } from '#app/sanity/queries/vehicles.ts'

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
 import { isIPv6 } from 'node:net'
 import { type AppLoadContext } from '@remix-run/node'
 import { jsonError } from '#app/utils/http.server.ts'
@@ -82,4 +83,16 @@ export function clientKey(address: string | undefined): string {
     .slice(0, 4)
     .map((group) => group.replace(/^0+(?=.)/, ''))
     .join(':')}::/64`
+}
+
+/**
+ * Whether an Authorization header is `Bearer <token>` (the sync's cron job, the publish webhook).
+ * Compares SHA-256 digests in constant time, so neither the time taken nor the length says anything
+ * about the token.
+ */
+export function bearerTokenMatches(header: string | null, token: string): boolean {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')
+  if (!match) return false
+  const digest = (value: string) => createHash('sha256').update(value).digest()
+  return timingSafeEqual(digest(match[1]!), digest(token))
 }
