@@ -5,13 +5,14 @@ import { runSync } from '#app/marketplace/sync.server.ts'
 import { action as oneClick } from '#app/routes/api.benachrichtigung.abmelden.ts'
 import { action as confirmAction, loader as confirmLoader } from '#app/routes/benachrichtigung.bestaetigen.tsx'
 import { ContentRevision, ObservedLake } from '#app/lake/content-revision.server.ts'
-import { type SanityDocument } from '#app/lake/lake.server.ts'
+import { type ContentLake, MutationError, type SanityDocument } from '#app/lake/lake.server.ts'
 import { Notifier } from '#app/submissions/notifier.server.ts'
 import { submit } from '#app/submissions/submit.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { parseMail, startSmtp } from '#tests/mail-sink.ts'
 import { createMobileDeApi, fixtureAd, MOCK_BASE_URL, MOCK_CREDENTIALS } from '#tests/mocks/mobile-de.ts'
 import { PRICE_ALERT_CONSENT } from './consent.ts'
+import { confirmAlert } from './subscription.server.ts'
 import { AlertWatcher } from './watcher.server.ts'
 
 /*
@@ -134,6 +135,16 @@ describe.each(BACKENDS)('a price alert on the %s lake', (backend) => {
     expect(page.data.state).toBe('ask')
     expect((await lead(stored.id)).alert.status).toBe('unconfirmed')
     const token = new URL(confirmLink!).searchParams.get('t')!
+    // Others writing the lead at every try (three revision conflicts): „try again“, not an invalid link, and nothing stored.
+    const contended = new Proxy(test.lake, {
+      get: (target, key) => {
+        if (key === 'mutate') return () => Promise.reject(new MutationError('Document has been modified (revision mismatch)', 409))
+        const value: unknown = Reflect.get(target, key)
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    }) as ContentLake
+    expect(await confirmAlert(contended, token, new Date())).toBe('busy')
+    expect((await lead(stored.id)).alert.status).toBe('unconfirmed')
     const confirmed = (await confirmAction({
       request: request({ method: 'POST', body: new URLSearchParams({ t: token }) }),
       context: context(),

@@ -10,7 +10,8 @@ import { type ALERT_LEAD_QUERYResult } from '#app/sanity/types.ts'
 import { ACTIVE_ALERTS_PER_ADDRESS } from './consent.ts'
 import { alertSecret, verifyToken } from './tokens.server.ts'
 
-export type ConfirmOutcome = 'confirmed' | 'already-confirmed' | 'ended' | 'capped' | 'expired' | 'invalid'
+/** `busy`: the lead was written by others three times while this confirmation tried (the link is fine; it may be opened again). */
+export type ConfirmOutcome = 'confirmed' | 'already-confirmed' | 'ended' | 'capped' | 'expired' | 'invalid' | 'busy'
 export type UnsubscribeOutcome = 'unsubscribed' | 'already-ended' | 'invalid'
 
 type AlertLead = NonNullable<ALERT_LEAD_QUERYResult>
@@ -51,7 +52,7 @@ export async function confirmAlert(lake: ContentLake, token: unknown, now: Date)
       if (!isConflict(error)) throw error
     }
   }
-  return 'invalid'
+  return 'busy'
 }
 
 /** Ends the alert of a valid unsubscribe token (idempotent: a second click, or the mail client's POST after the page's, changes nothing). */

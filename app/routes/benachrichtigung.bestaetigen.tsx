@@ -15,7 +15,7 @@ import { dealerTitle } from '#app/utils/format.ts'
  * scanner that opens every link cannot consent for anybody. Works without JavaScript (a plain post).
  */
 
-const STATUS: Record<ConfirmOutcome, number> = { confirmed: 200, 'already-confirmed': 200, ended: 200, capped: 409, expired: 410, invalid: 404 }
+const STATUS: Record<ConfirmOutcome, number> = { confirmed: 200, 'already-confirmed': 200, ended: 200, capped: 409, expired: 410, invalid: 404, busy: 503 }
 
 const TEXTS: Record<Exclude<ConfirmOutcome, 'confirmed'>, { title: string; text: string }> = {
   'already-confirmed': { title: 'Schon bestätigt', text: 'Diese Benachrichtigung ist bereits bestätigt. Sie müssen nichts weiter tun.' },
@@ -32,6 +32,10 @@ const TEXTS: Record<Exclude<ConfirmOutcome, 'confirmed'>, { title: string; text:
     text: 'Dieser Bestätigungslink ist abgelaufen. Bitte fordern Sie die Benachrichtigung auf der Fahrzeugseite oder bei Ihrer Suche erneut an.',
   },
   invalid: { title: 'Link ungültig', text: 'Dieser Link ist ungültig. Bitte öffnen Sie den Link genau so, wie er in unserer E-Mail steht.' },
+  busy: {
+    title: 'Gerade nicht möglich',
+    text: 'Ihre Bestätigung konnte gerade nicht gespeichert werden. Bitte öffnen Sie den Link aus unserer E-Mail in einer Minute noch einmal.',
+  },
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
