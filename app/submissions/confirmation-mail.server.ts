@@ -21,7 +21,18 @@ import { type SpecialOpeningHoursInput } from '#schemas/lib/opening-hours.ts'
 import { berlinParts } from '#app/utils/clock.ts'
 import { type HoursSpec } from '#app/utils/open-now.ts'
 import { estimateDeadline, estimatePromise } from './estimate-deadline.ts'
-import { carName, carPageUrl, escapeHtml, filledText, mailHtml, mailSafeId, senderDomain } from './mail-parts.server.ts'
+import {
+  carName,
+  carPageUrl,
+  escapeHtml,
+  filledText,
+  leadAppointment,
+  leadContact,
+  leadFields,
+  mailHtml,
+  mailSafeId,
+  senderDomain,
+} from './mail-parts.server.ts'
 import {
   formatBerlinTime,
   headerSafe,
@@ -96,7 +107,7 @@ export function visitorSender(from: string, settings: ConfirmationSettings): Not
 
 /** The address the receipt goes to: the one the visitor gave, if it looks like one. */
 export function confirmationRecipient(doc: SanityDocument): string | undefined {
-  const email = doc._type === 'lead' ? filledText((doc.contact as Record<string, unknown> | undefined)?.email) : filledText(doc.email)
+  const email = doc._type === 'lead' ? filledText(leadContact(doc).email) : filledText(doc.email)
   return email && EMAIL.test(email) ? email : undefined
 }
 
@@ -170,7 +181,7 @@ function sentRows(doc: SanityDocument, options: ConfirmationMailOptions): Row[] 
     rows.push({ label: kind === 'vehicle-sale' ? TRADE_IN_LABEL : 'Fahrzeug', value: `${name ?? 'Fahrzeug'}${reserved}${link}` })
   }
   const stored = new Map<string, unknown>()
-  for (const field of Array.isArray(doc.fields) ? (doc.fields as Array<Record<string, unknown>>) : []) {
+  for (const field of leadFields(doc)) {
     const name = filledText(field?.name)
     if (name && !stored.has(name)) stored.set(name, field.value)
   }
@@ -184,7 +195,7 @@ function sentRows(doc: SanityDocument, options: ConfirmationMailOptions): Row[] 
 
 /** A test drive's slot start as the server stored it (`appointment.start`), if any. */
 function appointmentStart(doc: SanityDocument): Date | undefined {
-  const start = filledText((doc.appointment as Record<string, unknown> | undefined)?.start)
+  const start = filledText(leadAppointment(doc)?.start)
   const instant = start ? new Date(start) : undefined
   return instant && !Number.isNaN(instant.getTime()) ? instant : undefined
 }

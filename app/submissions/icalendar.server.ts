@@ -6,7 +6,7 @@
  */
 
 import { APPOINTMENT_DOCUMENTS } from './sale-appointment.ts'
-import { mailSafeId } from './mail-parts.server.ts'
+import { leadAppointment, leadContact, mailSafeId } from './mail-parts.server.ts'
 
 export interface CalendarEvent {
   /** Globally unique and stable per lead: a resent mail updates the same calendar entry. */
@@ -142,11 +142,11 @@ export function appointmentAttachment(
   doc: { _id: string; kind?: unknown; receivedAt?: unknown; appointment?: unknown; contact?: unknown; tradeIn?: unknown; fields?: unknown },
   { vehicleName, vehicleUrl, domain }: { vehicleName?: string; vehicleUrl?: string; domain: string },
 ): CalendarAttachment | undefined {
-  const appointment = doc.appointment as { start?: unknown; end?: unknown } | undefined
+  const appointment = leadAppointment(doc)
   const start = typeof appointment?.start === 'string' ? new Date(appointment.start) : undefined
   const end = typeof appointment?.end === 'string' ? new Date(appointment.end) : undefined
   if (!start || !end || Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return undefined
-  const contact = (doc.contact ?? {}) as Record<string, unknown>
+  const contact = leadContact(doc)
   const stamp = typeof doc.receivedAt === 'string' && !Number.isNaN(Date.parse(doc.receivedAt)) ? new Date(doc.receivedAt) : new Date()
   if (doc.kind === 'vehicle-sale') {
     // A seller's Besichtigungstermin (issue 38): the car is the seller's, named by the form's make and model.

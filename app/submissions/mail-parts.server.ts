@@ -2,8 +2,9 @@
  * The parts every mail the site sends is built from: the dealer's notification, the visitor's receipt,
  * the price and search alerts, and their calendar entries. One id rule for Message-Ids, X-Lead-Id,
  * calendar UIDs and the names of saved mail copies (the erasure finds a lead's copies by it), the
- * sender's domain, HTML escaping and the HTML frame.
+ * sender's domain, HTML escaping and the HTML frame, and a stored lead's parts by their generated types.
  */
+import { type Lead } from '#app/sanity/types.ts'
 
 /** A document id as Message-Ids, X-Lead-Id, calendar UIDs and saved copies' file names carry it: letters, digits and `._-`. */
 export const mailSafeId = (id: string) => id.replace(/[^A-Za-z0-9._-]/g, '-')
@@ -43,3 +44,15 @@ export function carPageUrl(id: unknown, siteUrl: string | undefined): string | u
   const key = filledText(id)
   return key && siteUrl ? new URL(`/vehicles/${encodeURIComponent(key)}`, siteUrl).toString() : undefined
 }
+
+/*
+ * A stored lead's parts as the generated types name them (schemas/documents/lead.ts through typegen),
+ * so that a renamed field fails the type check here rather than leaving a row out of a mail at run
+ * time. Read defensively: the lake holds whatever was stored, shapes of older versions too.
+ */
+type LeadParts = { contact?: unknown; fields?: unknown; photos?: unknown; appointment?: unknown }
+const partsOf = (doc: object) => doc as LeadParts
+export const leadContact = (doc: object) => (partsOf(doc).contact ?? {}) as NonNullable<Lead['contact']>
+export const leadFields = (doc: object) => (Array.isArray(partsOf(doc).fields) ? partsOf(doc).fields : []) as Partial<NonNullable<Lead['fields']>[number]>[]
+export const leadPhotoList = (doc: object) => (Array.isArray(partsOf(doc).photos) ? partsOf(doc).photos : []) as Partial<NonNullable<Lead['photos']>[number]>[]
+export const leadAppointment = (doc: object) => partsOf(doc).appointment as Lead['appointment'] | undefined

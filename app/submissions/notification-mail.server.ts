@@ -13,7 +13,7 @@ import { TIME_ZONE } from '#app/utils/clock.ts'
 import { formatEuro, formatMileage } from '#app/utils/format.ts'
 import { isSameSitePage } from '#app/utils/redirect-path.ts'
 import { appointmentAttachment, type CalendarAttachment } from './icalendar.server.ts'
-import { carName, carPageUrl, escapeHtml, mailHtml, mailSafeId, senderDomain } from './mail-parts.server.ts'
+import { carName, carPageUrl, escapeHtml, leadContact, leadFields, leadPhotoList, mailHtml, mailSafeId, senderDomain } from './mail-parts.server.ts'
 import { APPOINTMENT_FIELD } from './sale-appointment.ts'
 
 /** The document types that trigger a notification. */
@@ -184,8 +184,9 @@ export const PHOTOS_WITHHELD_NOTES: Record<string, string> = {
 
 /** The photos of a lead as the mail lists them (docs/decisions/041). */
 function leadPhotos(doc: SanityDocument, siteUrl: string | undefined): Content['photos'] {
-  if (!Array.isArray(doc.photos) || doc.photos.length === 0) return undefined
-  return (doc.photos as Array<Record<string, unknown>>).map((photo, index) => {
+  const photos = leadPhotoList(doc)
+  if (photos.length === 0) return undefined
+  return photos.map((photo, index) => {
     const size = typeof photo.width === 'number' && typeof photo.height === 'number' ? ` (${photo.width} × ${photo.height} px)` : ''
     const url = text(photo.url)
     const file = text(photo.file)
@@ -227,12 +228,12 @@ function leadContent(doc: SanityDocument, options: NotificationMailOptions): Con
   const kind = text(doc.kind)
   const form = kind ? (LEAD_FORMS as Record<string, FormDefinition | undefined>)[kind] : undefined
   const kindTitle = form?.title || kind || 'Anfrage'
-  const contact = (doc.contact ?? {}) as Record<string, unknown>
+  const contact = leadContact(doc)
   const name = text(contact.name)
   const email = text(contact.email)
   const phone = text(contact.phone)
   const rows: Row[] = [{ label: 'Art der Anfrage', value: kindTitle }]
-  const fields = Array.isArray(doc.fields) ? (doc.fields as Array<Record<string, unknown>>) : []
+  const fields = leadFields(doc)
   // A dealer's registration has no name field: its name is the company's, which the Firmenname row shows.
   const company = text(fields.find((field) => field?.name === 'company')?.value)
   if (name && name !== company) rows.push({ label: 'Name', value: name })
@@ -303,8 +304,8 @@ export function studioEditUrl(doc: Pick<SanityDocument, '_id' | '_type'>, siteUr
  * and an id of its own so it is not taken for the first mail.
  */
 export function buildAppointmentMail(doc: SanityDocument, options: NotificationMailOptions): NotificationMail {
-  const slot = Array.isArray(doc.fields) ? (doc.fields as Array<Record<string, unknown>>).find((field) => field?.name === APPOINTMENT_FIELD)?.value : undefined
-  const contact = (doc.contact ?? {}) as Record<string, unknown>
+  const slot = leadFields(doc).find((field) => field?.name === APPOINTMENT_FIELD)?.value
+  const contact = leadContact(doc)
   const who = text(contact.name) ?? text(contact.phone) ?? text(contact.email) ?? 'ohne Namen'
   const heading = `Besichtigungstermin gewählt${typeof slot === 'string' ? `: ${slot}` : ''}`
   const mail = composeNotificationMail(doc, options, { heading, subject: `${heading} – ${who}` })
