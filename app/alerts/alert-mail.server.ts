@@ -8,7 +8,7 @@
  * (RFC 8058), and a link in the body.
  */
 import { type ConfirmationSettings, mailSignature, visitorSender } from '#app/submissions/confirmation-mail.server.ts'
-import { carName, carPageUrl, escapeHtml, filledText, mailHtml, mailSafeId, senderDomain } from '#app/submissions/mail-parts.server.ts'
+import { carName, carPageUrl, escapeHtml, filledText, mailHtml, mailMessageId, mailSafeId } from '#app/submissions/mail-parts.server.ts'
 import { formatBerlinTime, headerSafe, type NotificationMail } from '#app/submissions/notification-mail.server.ts'
 import { formatPrice } from '#app/utils/format.ts'
 import { readQuery } from '#app/vehicles/query-reading.ts'
@@ -132,7 +132,7 @@ export function buildOptInMail(options: OptInMailOptions): NotificationMail {
       ],
       footer,
     ),
-    messageId: `<${mailSafeId(options.leadId)}.bestaetigung@${senderDomain(options.from) ?? 'localhost'}>`,
+    messageId: mailMessageId(options.from, options.leadId, 'bestaetigung'),
     headers: { 'X-Lead-Id': mailSafeId(options.leadId), 'Auto-Submitted': 'auto-generated' },
   }
 }
@@ -180,7 +180,7 @@ export function buildAlertMail(options: AlertMailOptions): NotificationMail {
     subject: headerSafe(`${headline} – ${dealer}`, 200),
     text: textBody,
     html: html(headline, [news, ...(page ? [{ link: page, label: 'Zum Fahrzeug' }] : []), mailSignature(settings).join('\n')], `${unsubscribe}\n${footer}`),
-    messageId: `<${mailSafeId(options.leadId)}.${mailSafeId(event.key)}@${senderDomain(options.from) ?? 'localhost'}>`,
+    messageId: mailMessageId(options.from, options.leadId, event.key),
     headers: {
       'X-Lead-Id': mailSafeId(options.leadId),
       'Auto-Submitted': 'auto-generated',

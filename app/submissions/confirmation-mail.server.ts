@@ -30,8 +30,8 @@ import {
   leadContact,
   leadFields,
   mailHtml,
+  mailMessageId,
   mailSafeId,
-  senderDomain,
 } from './mail-parts.server.ts'
 import {
   formatBerlinTime,
@@ -301,7 +301,6 @@ export function buildConfirmationMail(doc: SanityDocument, options: Confirmation
     `<p style="color:#555">${escapeHtml(why)}</p>`,
   ])
 
-  const domain = senderDomain(options.from) ?? 'localhost'
   const dealerEmail = filledText(settings.email)
   const safeId = mailSafeId(doc._id)
   return {
@@ -312,7 +311,7 @@ export function buildConfirmationMail(doc: SanityDocument, options: Confirmation
     subject: headerSafe(`${topic} bei ${dealer} – Eingangsbestätigung`, 200),
     text: textBody,
     html,
-    messageId: `<${safeId}.bestaetigung@${domain}>`,
+    messageId: mailMessageId(options.from, doc._id, 'bestaetigung'),
     // RFC 3834: an automatic mail; out-of-office replies should not answer it.
     headers: { 'X-Lead-Id': safeId, 'Auto-Submitted': 'auto-generated' },
   }

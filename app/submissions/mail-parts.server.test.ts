@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { carName, carPageUrl, escapeHtml, filledText, mailHtml, mailSafeId, senderDomain } from './mail-parts.server.ts'
+import { carName, carPageUrl, escapeHtml, filledText, mailHtml, mailMessageId, mailSafeId, senderDomain } from './mail-parts.server.ts'
 
 describe('the parts every mail is built from', () => {
   it('an id as Message-Ids, X-Lead-Id, calendar UIDs and saved copies carry it; the sender’s domain with or without a name', () => {
@@ -7,6 +7,8 @@ describe('the parts every mail is built from', () => {
     expect(senderDomain('Ruhrstern Automobile <noreply@ruhrstern.de>')).toBe('ruhrstern.de')
     expect(senderDomain('noreply@ruhrstern.de')).toBe('ruhrstern.de')
     expect(senderDomain('noreply')).toBeUndefined()
+    expect(mailMessageId('Ruhrstern <noreply@ruhrstern.de>', 'inbox.lead-1', 'preis/2')).toBe('<inbox.lead-1.preis-2@ruhrstern.de>')
+    expect(mailMessageId('noreply', 'inbox.lead-1')).toBe('<inbox.lead-1@localhost>')
   })
 
   it('HTML: text escaped, in one German frame', () => {

@@ -14,6 +14,12 @@ export function senderDomain(from: string): string | undefined {
   return /@([^\s@<>]+)>?\s*$/.exec(from)?.[1]
 }
 
+/** The domain the site's Message-Ids and calendar UIDs are made under: MAIL_FROM's, else `localhost`. */
+export const mailDomain = (from: string) => senderDomain(from) ?? 'localhost'
+
+/** A Message-Id of the site's mails: its parts by the id rule, joined by dots, under mailDomain. */
+export const mailMessageId = (from: string, ...parts: string[]) => `<${parts.map(mailSafeId).join('.')}@${mailDomain(from)}>`
+
 /** Text for HTML: the five characters that could end an element or an attribute, escaped. */
 export function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')

@@ -13,7 +13,18 @@ import { TIME_ZONE } from '#app/utils/clock.ts'
 import { formatEuro, formatMileage } from '#app/utils/format.ts'
 import { isSameSitePage } from '#app/utils/redirect-path.ts'
 import { appointmentAttachment, type CalendarAttachment } from './icalendar.server.ts'
-import { carName, carPageUrl, escapeHtml, leadContact, leadFields, leadPhotoList, mailHtml, mailSafeId, senderDomain } from './mail-parts.server.ts'
+import {
+  carName,
+  carPageUrl,
+  escapeHtml,
+  leadContact,
+  leadFields,
+  leadPhotoList,
+  mailDomain,
+  mailHtml,
+  mailMessageId,
+  mailSafeId,
+} from './mail-parts.server.ts'
 import { APPOINTMENT_FIELD } from './sale-appointment.ts'
 
 /** The document types that trigger a notification. */
@@ -376,7 +387,7 @@ function composeNotificationMail(doc: SanityDocument, options: NotificationMailO
     ...(studio ? [`<p><a href="${escapeHtml(studio)}">Im Studio öffnen</a></p>`] : []),
   ])
 
-  const domain = senderDomain(options.from) ?? 'localhost'
+  const domain = mailDomain(options.from)
   const vehicle = options.vehicle
   const calendar =
     doc._type === 'lead'
@@ -394,7 +405,7 @@ function composeNotificationMail(doc: SanityDocument, options: NotificationMailO
     subject: headerSafe(content.subject, 200),
     text: textBody,
     html,
-    messageId: `<${mailSafeId(doc._id)}@${domain}>`,
+    messageId: mailMessageId(options.from, doc._id),
     headers: { 'X-Lead-Id': mailSafeId(doc._id) },
   }
 }

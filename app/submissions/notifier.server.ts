@@ -39,6 +39,7 @@ import { type ALERT_LEAD_QUERYResult, type ALERT_VEHICLE_QUERYResult } from '#ap
 import { leaseRuns, writeLease } from '#app/utils/lease.server.ts'
 import { buildConfirmationMail, confirmationRecipient } from './confirmation-mail.server.ts'
 import { alertFileSuffix, MAIL_FILE_SUFFIXES, saveMailCopy } from './mail-outbox.server.ts'
+import { filledText } from './mail-parts.server.ts'
 import { buildAppointmentMail, buildNotificationMail, type NotificationMail, NOTIFIED_TYPES } from './notification-mail.server.ts'
 
 export type NotifierEnv = Pick<Env, 'SMTP_URL' | 'LEADS_NOTIFY_TO' | 'MAIL_FROM' | 'DATA_DIR' | 'SITE_URL'> & Partial<Pick<Env, 'RECEIPTS_PER_HOUR'>>
@@ -656,7 +657,7 @@ export class Notifier {
   private async recipient(): Promise<string | undefined> {
     if (this.env.LEADS_NOTIFY_TO) return this.env.LEADS_NOTIFY_TO
     const email = await this.lake.fetch<SITE_EMAIL_QUERYResult>(SITE_EMAIL_QUERY, {}, { includePrivate: true })
-    return typeof email === 'string' && email.trim() !== '' ? email.trim() : undefined
+    return filledText(email)
   }
 
   private async send(mail: NotificationMail, documentId: string, kind: MailKind | 'alert'): Promise<'sent'> {
