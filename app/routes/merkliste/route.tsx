@@ -131,8 +131,9 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 /** A removal sent with JavaScript: what to announce once the list has reloaded, and where the removed card stood. */
 interface Removal {
   message: string
-  /** The removed card's place in the list; none for „Alle entfernen“. */
+  /** The removed card's place in the list and its id; none for „Alle entfernen“. */
   index?: number
+  id?: string
 }
 
 export default function SavedListPage() {
@@ -151,15 +152,17 @@ export default function SavedListPage() {
   const [announcement, setAnnouncement] = useState('')
   useEffect(() => {
     const done = removal.current
-    if (!done) return
+    // Only the list without the removed card(s) settles it: a reload that still shows them (one that
+    // started before the removal was stored) would focus a button about to go, and the focus with it.
+    if (!done || (done.id === undefined ? entries.length > 0 : entries.some((entry) => entry.id === done.id))) return
     removal.current = null
     const buttons = [...(list.current?.querySelectorAll<HTMLElement>('[data-remove]') ?? [])]
     const next = done.index === undefined ? undefined : buttons[Math.min(done.index, buttons.length - 1)]
     ;(next ?? heading.current)?.focus()
     setAnnouncement(done.message)
   }, [entries])
-  const onRemove = (index: number, name: string) => {
-    removal.current = { message: `${name} von der Merkliste entfernt.`, index }
+  const onRemove = (index: number, id: string, name: string) => {
+    removal.current = { message: `${name} von der Merkliste entfernt.`, index, id }
   }
   return (
     <>
@@ -205,7 +208,7 @@ export default function SavedListPage() {
                   <SavedItem
                     key={entry.id}
                     entry={entry}
-                    onRemove={shared ? undefined : (name) => onRemove(index, name)}
+                    onRemove={shared ? undefined : (name) => onRemove(index, entry.id, name)}
                     compareChecked={index < COMPARE_MAX}
                     photoPriority={index === 0}
                   />
