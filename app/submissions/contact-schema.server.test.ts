@@ -37,6 +37,10 @@ describe('contactSchema', () => {
     expect(result.error?.issues[0]?.message).toBe('Bitte geben Sie eine gültige E-Mail-Adresse an.')
   })
 
+  it('takes an address with umlauts in its domain, in the ASCII form Chromium sends', () => {
+    expect(contactSchema.parse({ ...valid, email: 'erika@bücher.de' }).email).toBe('erika@xn--bcher-kva.de')
+  })
+
   it('rejects line breaks, other controls, bidi overrides and lone surrogates in name and phone with a German message', () => {
     for (const name of [
       'Müller\r\n\r\n<html>injected body</html>',

@@ -425,6 +425,18 @@ describe('parseLead: required fields', () => {
     expect(valueOf('vehicle-enquiry', { email: 'max@web.de' }, 'email')).toBe('max@web.de')
   })
 
+  it('an address with umlauts in its domain is stored in the ASCII form Chromium sends, so both browsers give one value', () => {
+    // Firefox posts the address as typed, Chromium as xn--; the contact the dealer mails to is the same.
+    for (const email of ['info@müller.de', 'info@xn--mller-kva.de']) {
+      const result = parseLead('vehicle-enquiry', { ...VALID['vehicle-enquiry'], email })
+      expect(result.kind === 'valid' && result.parsed.contact.email, email).toBe('info@xn--mller-kva.de')
+      expect(valueOf('vehicle-enquiry', { email }, 'email'), email).toBe('info@xn--mller-kva.de')
+    }
+    expect(valueOf('vehicle-enquiry', { email: 'Max@Web.DE' }, 'email')).toBe('Max@Web.DE')
+    // 60 umlauts are 60 characters to the pattern and a label of over 63 bytes once encoded: no address.
+    expect(errorsOf('vehicle-enquiry', { email: `a@${'ü'.repeat(60)}.de` })).toEqual({ email: ['Bitte geben Sie eine gültige E-Mail-Adresse an.'] })
+  })
+
   it('dealer registration: the company name is required', () => {
     expect(errorsOf('dealer-registration', { company: ' ' })).toEqual({ company: ['Bitte geben Sie Ihren Firmennamen an.'] })
   })
@@ -650,6 +662,12 @@ describe('the Suchauftrag (issue 29): one field, e-mail or phone', () => {
   it('takes an e-mail address as the contact e-mail', () => {
     const result = parseLead('search-request', { emailOrPhone: 'erika@example.de', query: 'Kombie' })
     expect(result.kind === 'valid' && result.parsed.contact).toEqual({ email: 'erika@example.de' })
+  })
+
+  it('takes an address with umlauts in its domain (a text input: every browser sends it as typed) in its ASCII form', () => {
+    const result = parseLead('search-request', { emailOrPhone: 'anna@bücher.de', query: 'Kombie' })
+    expect(result.kind === 'valid' && result.parsed.contact).toEqual({ email: 'anna@xn--bcher-kva.de' })
+    expect(result.kind === 'valid' && result.parsed.values.emailOrPhone).toBe('anna@xn--bcher-kva.de')
   })
 
   it('refuses an empty or unusable contact in German, each with its own message (copy review 2026-11-29, M16)', () => {

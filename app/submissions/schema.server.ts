@@ -1,4 +1,5 @@
 import { ALERT_KINDS, isAlertKind } from '#app/alerts/consent.ts'
+import { domainToASCII } from 'node:url'
 import { z } from 'zod'
 import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'
 import { PUBLIC_VEHICLE_ID_PATTERN } from '#schemas/lib/validation.ts'
@@ -45,7 +46,24 @@ function textValue(field: FieldDefinition, kind: FormKind, value: unknown, ctx: 
   const multiLine = field.type === 'textarea'
   if (hasForbiddenCharacters(text, { multiLine })) return fail(ctx, FIELD_MESSAGES.forbidden(field.label, { multiLine }))
   if (field.type === 'select' && !field.options?.includes(text)) return fail(ctx, field.messages?.invalid ?? FIELD_MESSAGES.option(field.label))
+  if (field.type === 'email' || (FORMS[kind].replyVia?.field === field.name && isValidEmail(text))) {
+    return asciiDomainEmail(text) ?? fail(ctx, field.type === 'email' ? FIELD_MESSAGES.emailFormat : (field.pattern?.message ?? FIELD_MESSAGES.emailFormat))
+  }
   return text
+}
+
+/**
+ * An accepted address as it is stored and mailed: a domain with letters beyond ASCII
+ * (`info@müller.de`) in its ASCII form (`info@xn--mller-kva.de`), the form Chromium already sends
+ * from an e-mail input, so one address is one value whichever browser sent it. Undefined for a
+ * domain that has no ASCII form (`a@xn--zz.de`, a label over 63 bytes once encoded).
+ */
+export function asciiDomainEmail(address: string): string | undefined {
+  const at = address.lastIndexOf('@')
+  const domain = address.slice(at + 1)
+  if (/^[\x21-\x7e]*$/.test(domain)) return address
+  const ascii = `${address.slice(0, at)}@${domainToASCII(domain)}`
+  return isValidEmail(ascii) && ascii.length <= LEAD_LIMITS.email ? ascii : undefined
 }
 
 function numberValue(field: FieldDefinition, kind: FormKind, value: unknown, ctx: z.RefinementCtx): number | undefined {

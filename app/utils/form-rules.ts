@@ -5,15 +5,20 @@
  */
 import { readGermanNumber } from '#schemas/lib/german-number.ts'
 
+/** The rest of a domain label after its first character: up to 63 in all, no hyphen at its end. */
+const domainLabelEnd = '[\\p{L}\\p{M}\\p{N}\\-]{0,61}[\\p{L}\\p{M}\\p{N}]'
+
 /**
  * The e-mail rule: the HTML standard's "valid e-mail address" (what `type="email"` accepts),
  * narrowed to domains with a dot and a top-level label of at least two characters starting with a
  * letter, so that `name@web` (a typo for web.de no one can reply to) is refused by both sides.
+ * The domain's labels may hold letters of any script (`info@müller.de`): Chromium hands the
+ * pattern the ASCII form (`xn--mller-kva.de`), Firefox the address as typed, a text input (the
+ * Suchauftrag's) always as typed; the server stores the ASCII form (schema.server.ts).
  * Written for the `pattern` attribute, which browsers compile with the `v` flag: the
  * class characters `/ { } | ( ) -` are escaped.
  */
-export const EMAIL_PATTERN_SOURCE =
-  "[a-zA-Z0-9.!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]+" + '@(?:[a-zA-Z0-9](?:[a-zA-Z0-9\\-]{0,61}[a-zA-Z0-9])?\\.)+' + '[a-zA-Z][a-zA-Z0-9\\-]{0,61}[a-zA-Z0-9]'
+export const EMAIL_PATTERN_SOURCE = `[a-zA-Z0-9.!#$%&'*+\\/=?^_\`\\{\\|\\}~\\-]+@(?:[\\p{L}\\p{N}](?:${domainLabelEnd})?\\.)+\\p{L}${domainLabelEnd}`
 
 /**
  * The phone rule: a plus or a digit, then digits, plain spaces, slashes, brackets or hyphens (no
