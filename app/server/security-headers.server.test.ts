@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseEnv } from '#app/env.server.ts'
 import {
@@ -7,6 +10,7 @@ import {
   pageContentSecurityPolicy,
   PERMISSIONS_POLICY,
   securityHeaders,
+  SONNER_STYLE_HASH,
   studioContentSecurityPolicy,
 } from './security-headers.server'
 
@@ -48,6 +52,27 @@ describe('the page policy', () => {
     const preview = directives(pageContentSecurityPolicy({ nonce: 'abc' }, { upgradeInsecureRequests: false, framedBy: ['https://studio.example.de/studio'] }))
     expect(preview.get('frame-ancestors')).toEqual(['https://studio.example.de'])
     expect(preview.get('script-src')).toEqual(["'self'", "'nonce-abc'"])
+  })
+
+  it('takes style attributes inline, style elements only from the site and sonner; browsers without the split fall back to style-src', () => {
+    expect(policy.get('style-src-elem')).toEqual(["'self'", `'${SONNER_STYLE_HASH}'`])
+    expect(policy.get('style-src-attr')).toEqual(["'unsafe-inline'"])
+    expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"])
+  })
+
+  it('lets a preview page insert style elements (the Studio overlays insert theirs)', () => {
+    const preview = directives(pageContentSecurityPolicy({ nonce: 'abc' }, { upgradeInsecureRequests: false, framedBy: ['https://studio.example.de/studio'] }))
+    expect(preview.has('style-src-elem')).toBe(false)
+    expect(preview.get('style-src')).toEqual(["'self'", "'unsafe-inline'"])
+  })
+
+  it('lets in the very <style> the installed sonner inserts', () => {
+    // sonner's ES module, which the browser bundle takes, inserts one stylesheet: __insertCSS("…") at its top level.
+    const module = readFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve('sonner')), 'index.mjs'), 'utf8')
+    const calls = [...module.matchAll(/__insertCSS\(("(?:[^"\\]|\\.)*")\)/g)]
+    expect(calls).toHaveLength(1)
+    const css = JSON.parse(calls[0]![1]!) as string
+    expect(`sha256-${createHash('sha256').update(css).digest('base64')}`, 'the new sonner CSS needs its hash in SONNER_STYLE_HASH').toBe(SONNER_STYLE_HASH)
   })
 
   it('shows images from the site, data: placeholders, Sanity and the marketplace CDN', () => {

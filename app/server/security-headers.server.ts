@@ -84,18 +84,29 @@ const COMMON: Directives = {
 export type PageScripts = { nonce: string } | { hashes: readonly string[] }
 
 /**
+ * The one <style> element the pages make: sonner's, inserted when the toast region first loads
+ * (toast-region.tsx). Its hash lets it in where any other style element is refused; the unit test
+ * recomputes it from the installed sonner, so an upgrade that changes the CSS fails there.
+ */
+export const SONNER_STYLE_HASH = 'sha256-StEaX+se6YS7pqjzrzMIA0KaX9zF/8zAhvQXZAe5epY='
+
+/**
  * The pages' policy. Scripts: the site's own files and inline scripts carrying this response's
  * nonce (Remix's context and module scripts, React's streaming scripts, ScrollRestoration). A page
  * from the page cache lists the hashes of those scripts instead, with 'strict-dynamic' (what they
  * add may run; a parser-inserted script must be listed) and 'self' for browsers without it
- * (docs/decisions/076). Styles allow 'unsafe-inline': React `style` props and sonner's injected
- * <style> need it, and injected CSS cannot run code (docs/decisions/015).
+ * (docs/decisions/076). Styles (docs/decisions/015): style attributes are inline (React `style`
+ * props), style elements only the site's files and sonner's; an injected <style> could read the
+ * page through attribute selectors. `style-src` is the fallback of browsers without the split
+ * (Safari before 15.4, Firefox before 108). A preview page keeps inline style elements: the
+ * Studio's overlays insert theirs.
  */
 export function pageContentSecurityPolicy(scripts: PageScripts, options: { upgradeInsecureRequests: boolean; framedBy?: readonly string[] }): string {
   return serialize({
     'default-src': ["'self'"],
     'script-src': 'nonce' in scripts ? ["'self'", `'nonce-${scripts.nonce}'`] : ["'self'", "'strict-dynamic'", ...scripts.hashes.map((hash) => `'${hash}'`)],
     'style-src': ["'self'", "'unsafe-inline'"],
+    ...(options.framedBy ? {} : { 'style-src-elem': ["'self'", `'${SONNER_STYLE_HASH}'`], 'style-src-attr': ["'unsafe-inline'"] }),
     // blob: the sell form's previews of the chosen photos (object URLs, made only by this page's own scripts).
     'img-src': ["'self'", 'data:', 'blob:', ...PAGE_IMAGE_HOSTS],
     'font-src': ["'self'"],

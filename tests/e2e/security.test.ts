@@ -32,6 +32,26 @@ test.describe('nothing is blocked in the browser', () => {
     expect(problems).toEqual([])
   })
 
+  test('a toast: sonner’s stylesheet is let in by its hash, and a <style> injected into the page is refused', async ({ page }) => {
+    const problems = await watchPolicy(page)
+    await page.goto('/contact')
+    await waitForScripts(page)
+    await page.locator('main form').getByRole('button', { name: 'NACHRICHT SENDEN' }).click()
+    await expect(page.locator('[data-sonner-toast]').getByText('Pflichtfelder fehlen')).toBeVisible()
+    // sonner's rules apply: its toaster is fixed to the viewport, and the toast's style attributes hold.
+    expect(await page.locator('[data-sonner-toaster]').evaluate((toaster) => getComputedStyle(toaster).position)).toBe('fixed')
+    expect(problems).toEqual([])
+    // What an injection could add is not: its rule never applies, and the browser reports it.
+    await page.evaluate(() => {
+      const style = document.createElement('style')
+      style.textContent = 'body { outline: 7px solid red }'
+      document.head.append(style)
+    })
+    await expect.poll(() => problems.length).toBe(1)
+    expect(problems[0]).toContain('style-src-elem')
+    expect(await page.evaluate(() => getComputedStyle(document.body).outlineWidth)).toBe('0px')
+  })
+
   test('the scripts of a server-rendered page run: the 404 page counts down and its mark was set by the inline script', async ({ page }) => {
     const problems = await watchPolicy(page)
     await page.goto('/gibt-es-nicht-browser')
