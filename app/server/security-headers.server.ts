@@ -91,6 +91,17 @@ export type PageScripts = { nonce: string } | { hashes: readonly string[] }
 export const SONNER_STYLE_HASH = 'sha256-StEaX+se6YS7pqjzrzMIA0KaX9zF/8zAhvQXZAe5epY='
 
 /**
+ * The empty style element's hash: sonner appends its <style> before its text, and the browser
+ * checks both states (the text is checked again when it arrives, so nothing else gets in by it).
+ */
+const EMPTY_STYLE_HASH = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='
+
+/** The SHA-256 of an inline style's text, as a CSP hash source (the /studio explanation's own stylesheet). */
+export function styleHash(css: string): string {
+  return `sha256-${createHash('sha256').update(css).digest('base64')}`
+}
+
+/**
  * The pages' policy. Scripts: the site's own files and inline scripts carrying this response's
  * nonce (Remix's context and module scripts, React's streaming scripts, ScrollRestoration). A page
  * from the page cache lists the hashes of those scripts instead, with 'strict-dynamic' (what they
@@ -101,12 +112,16 @@ export const SONNER_STYLE_HASH = 'sha256-StEaX+se6YS7pqjzrzMIA0KaX9zF/8zAhvQXZAe
  * (Safari before 15.4, Firefox before 108). A preview page keeps inline style elements: the
  * Studio's overlays insert theirs.
  */
-export function pageContentSecurityPolicy(scripts: PageScripts, options: { upgradeInsecureRequests: boolean; framedBy?: readonly string[] }): string {
+export function pageContentSecurityPolicy(
+  scripts: PageScripts,
+  options: { upgradeInsecureRequests: boolean; framedBy?: readonly string[]; styleHashes?: readonly string[] },
+): string {
+  const styleHashes = [SONNER_STYLE_HASH, EMPTY_STYLE_HASH, ...(options.styleHashes ?? [])]
   return serialize({
     'default-src': ["'self'"],
     'script-src': 'nonce' in scripts ? ["'self'", `'nonce-${scripts.nonce}'`] : ["'self'", "'strict-dynamic'", ...scripts.hashes.map((hash) => `'${hash}'`)],
     'style-src': ["'self'", "'unsafe-inline'"],
-    ...(options.framedBy ? {} : { 'style-src-elem': ["'self'", `'${SONNER_STYLE_HASH}'`], 'style-src-attr': ["'unsafe-inline'"] }),
+    ...(options.framedBy ? {} : { 'style-src-elem': ["'self'", ...styleHashes.map((hash) => `'${hash}'`)], 'style-src-attr': ["'unsafe-inline'"] }),
     // blob: the sell form's previews of the chosen photos (object URLs, made only by this page's own scripts).
     'img-src': ["'self'", 'data:', 'blob:', ...PAGE_IMAGE_HOSTS],
     'font-src': ["'self'"],
@@ -200,6 +215,8 @@ export interface SecurityHeaderOptions {
   scriptHashes?: readonly string[]
   /** A preview page: the Studio's URL, whose origin alone may frame it (`page`). */
   framedBy?: readonly string[]
+  /** Hashes of a page's own inline stylesheets besides sonner's (`page`: the /studio explanation). */
+  styleHashes?: readonly string[]
 }
 
 /**
@@ -207,13 +224,14 @@ export interface SecurityHeaderOptions {
  * `X-Content-Type-Options`, `Referrer-Policy`, `Permissions-Policy`, and `X-Robots-Tag` where the
  * response must not be indexed (staging with ALLOW_INDEXING=false; the Studio always).
  */
-export function securityHeaders(kind: ResponseKind, { env, nonce, scriptHashes, framedBy }: SecurityHeaderOptions): Record<string, string> {
+export function securityHeaders(kind: ResponseKind, { env, nonce, scriptHashes, framedBy, styleHashes }: SecurityHeaderOptions): Record<string, string> {
   let policy: string
   if (kind === 'page') {
     if (!nonce && !scriptHashes) throw new Error('A page needs a CSP nonce or its script hashes')
     policy = pageContentSecurityPolicy(nonce ? { nonce } : { hashes: scriptHashes! }, {
       upgradeInsecureRequests: new URL(env.SITE_URL).protocol === 'https:',
       framedBy,
+      styleHashes,
     })
   } else if (kind === 'studio') {
     policy = studioContentSecurityPolicy(scriptHashes ?? [])

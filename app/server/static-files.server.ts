@@ -4,7 +4,7 @@ import path from 'node:path'
 import express, { type Express, type RequestHandler, type Response as ExpressResponse } from 'express'
 import { type Env, usesSanity } from '#app/env.server.ts'
 import { createNonce, inlineScriptHashes, securityHeaders } from '#app/server/security-headers.server.ts'
-import { studioUnavailablePage } from '#app/server/studio-unavailable.server.ts'
+import { STUDIO_UNAVAILABLE_STYLE_HASH, studioUnavailablePage } from '#app/server/studio-unavailable.server.ts'
 import { CACHE_CONTROL } from '#app/utils/http.server.ts'
 
 /*
@@ -88,7 +88,8 @@ function studioUnavailable(env: Env): RequestHandler {
   return (req, res, next) => {
     // Files of a Studio bundle are not pages: a 404, as with the Studio itself.
     if (req.path.startsWith('/studio/static/')) return next()
-    for (const [name, value] of Object.entries(securityHeaders('page', { env, nonce: createNonce() }))) res.setHeader(name, value)
+    for (const [name, value] of Object.entries(securityHeaders('page', { env, nonce: createNonce(), styleHashes: [STUDIO_UNAVAILABLE_STYLE_HASH] })))
+      res.setHeader(name, value)
     res.setHeader('X-Robots-Tag', 'noindex, nofollow')
     // Revalidated like the Studio's index.html: once a project is connected, the same address serves the Studio.
     res.setHeader('Cache-Control', CACHE_CONTROL.revalidate)

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientOf, SITE_URL, startSite, type TestSite } from './site'
 
@@ -162,7 +163,12 @@ describe('headers', () => {
     expect(policy.get('script-src')).toEqual(["'self'", expect.stringMatching(/^'nonce-/)])
     expect(response.headers.get('cache-control')).toBe('no-cache')
     expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow')
-    expect(await response.text()).not.toMatch(/<script/i)
+    const html = await response.text()
+    expect(html).not.toMatch(/<script/i)
+    // Its one stylesheet is inline, and let in by its hash (style elements are, docs/decisions/015).
+    const styles = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => match[1]!)
+    expect(styles).toHaveLength(1)
+    expect(policy.get('style-src-elem')).toContain(`'sha256-${createHash('sha256').update(styles[0]!).digest('base64')}'`)
   })
 
   it('POST /api/revalidate answers 503 while REVALIDATE_SECRET is not set, 405 for GET', async () => {
