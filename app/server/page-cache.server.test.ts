@@ -140,9 +140,12 @@ describe('isStorable', () => {
     expect(isStorable(response(200, { 'content-type': 'application/json' }))).toBe(true)
     expect(isStorable(response(200, { 'content-type': 'application/xml; charset=utf-8' }))).toBe(true)
   })
+  it('stores robots.txt (plain text)', () => {
+    expect(isStorable(response(200, { 'content-type': 'text/plain; charset=utf-8' }))).toBe(true)
+  })
   it('refuses other statuses, types, cookies, private or no-store answers and other Vary', () => {
     expect(isStorable(response(404, { 'content-type': 'text/html' }))).toBe(false)
-    expect(isStorable(response(200, { 'content-type': 'text/plain' }))).toBe(false)
+    expect(isStorable(response(200, { 'content-type': 'text/calendar' }))).toBe(false)
     expect(isStorable(response(200, { 'content-type': 'image/jpeg' }))).toBe(false)
     expect(isStorable(response(200, { 'content-type': 'text/html', 'set-cookie': 'a=1' }))).toBe(false)
     expect(isStorable(response(200, { 'content-type': 'text/html', 'cache-control': 'no-store' }))).toBe(false)

@@ -133,10 +133,11 @@ export function preferredEncoding(acceptEncoding: string | undefined, offered: r
 const MAX_KEY_LENGTH = 2048
 
 /**
- * Kinds of body worth caching: documents, Remix's single-fetch data (`*.data`), and the JSON and
- * XML of the shared answers (only those get a key among the routes that answer JSON or XML).
+ * Kinds of body worth caching: documents, Remix's single-fetch data (`*.data`), the JSON and XML
+ * of the shared answers (only those get a key among the routes that answer JSON or XML), and
+ * robots.txt, which crawlers fetch before anything else (stored, it gets an ETag and a 304).
  */
-const CACHEABLE_TYPES = /^(text\/html|text\/x-script|application\/json|application\/xml)\b/i
+const CACHEABLE_TYPES = /^(text\/html|text\/x-script|text\/plain|application\/json|application\/xml)\b/i
 
 /** Paths whose answers are never pages: the JSON API and the embedded lake's images. */
 const NOT_PAGES = /^\/(api|media)\//

@@ -17,8 +17,8 @@ const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, l
 
 const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
 
-/** The `sha256-…` sources a cached page's policy lists. */
-const hashesOf = (policy: string | undefined) => [...(policy ?? '').matchAll(/'(sha256-[^']+)'/g)].map((match) => match[1]!)
+/** The `sha256-…` sources a cached page's policy lists for scripts. */
+const hashesOf = (policy: string | undefined) => [...(/script-src [^;]*/.exec(policy ?? '')?.[0] ?? '').matchAll(/'(sha256-[^']+)'/g)].map((match) => match[1]!)
 
 /** The text of each inline script a browser runs in `html` (not JSON-LD, not external), hashed as the browser hashes it. */
 const inlineScriptHashes = (html: string) =>
@@ -60,6 +60,19 @@ describe('embedded server: hits, invalidation, webhook, staging', () => {
     expect(scripts.filter((hash) => !listed.includes(hash))).toEqual([])
     const third = await get(site, '/')
     expect([third.cache, third.body]).toEqual(['HIT', second.body])
+  })
+
+  it('robots.txt, which crawlers fetch first, is answered from the cache, and revalidated by its ETag with a 304', async () => {
+    const first = await get(site, '/robots.txt')
+    const second = await get(site, '/robots.txt')
+    expect([first.cache, second.cache]).toEqual(['MISS', 'HIT'])
+    expect(second.body).toBe(first.body)
+    expect(second.response.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    const etag = second.response.headers.get('etag')
+    expect(etag).toBeTruthy()
+    const revalidated = await fetch(`${site.base}/robots.txt`, { headers: { 'user-agent': BROWSER_UA, 'if-none-match': etag! } })
+    expect(revalidated.status).toBe(304)
+    expect(await revalidated.text()).toBe('')
   })
 
   it('visitors from ads and newsletters share the stored page: tracking parameters are not in its key or its forms (decision 105)', async () => {
