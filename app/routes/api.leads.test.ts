@@ -135,7 +135,7 @@ describe.each(BACKENDS)('POST /api/leads on the %s lake', (backend) => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500)
     expect(await refused.json()).toEqual({
       error:
-        'Von Ihrem Internetanschluss kamen in der letzten Stunde schon viele Anfragen mit E-Mail-Adresse. Bitte fordern Sie die Benachrichtigung in 60 Minuten erneut an.',
+        'Über Ihren Internetanschluss kamen in der letzten Stunde schon viele Anfragen mit E-Mail-Adresse, in einem gemeinsam genutzten Netz (Büro, Hochschule, Mobilfunk) auch von anderen. Bitte fordern Sie die Benachrichtigung in 60 Minuten erneut an.',
     })
     const stored = await test.storedOfType('lead')
     expect(stored.filter((lead) => (lead.contact as { email?: string } | undefined)?.email === 'dritte@example.de')).toEqual([])

@@ -185,10 +185,14 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
   return { status: 'stored', ...stored, ...(photoReceipt ? { photos: photoReceipt } : {}), ...(tradeIn ? { tradeIn } : {}), ...saleRequest(kind) }
 }
 
-/** „… Bitte fordern Sie die Benachrichtigung in 37 Minuten erneut an.“ */
+/**
+ * „… Bitte fordern Sie die Benachrichtigung in 37 Minuten erneut an.“ The limit counts the
+ * connection's address, which a whole office, campus or mobile network may share: the words say
+ * so, not that this visitor sent them.
+ */
 export function optInLimitMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60))
-  return `Von Ihrem Internetanschluss kamen in der letzten Stunde schon viele Anfragen mit E-Mail-Adresse. Bitte fordern Sie die Benachrichtigung in ${minutes === 1 ? 'einer Minute' : `${minutes} Minuten`} erneut an.`
+  return `Über Ihren Internetanschluss kamen in der letzten Stunde schon viele Anfragen mit E-Mail-Adresse, in einem gemeinsam genutzten Netz (Büro, Hochschule, Mobilfunk) auch von anderen. Bitte fordern Sie die Benachrichtigung in ${minutes === 1 ? 'einer Minute' : `${minutes} Minuten`} erneut an.`
 }
 
 /** A sell request's answer hands the seller its own cookie (sale-appointment.server.ts), for the Besichtigungstermin. */
