@@ -107,6 +107,21 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
     await patchDocument(test.lake, 'page-locations-muelheim', { unset: ['previousPaths'] })
   })
 
+  it('sends the German words for the English addresses on (301, the query kept), where no page has that path', async () => {
+    for (const [typed, address] of [
+      ['/kontakt', '/contact'],
+      ['/Fahrzeuge/3?von=suche', '/vehicles/3?von=suche'],
+      ['/standorte/dortmund', '/locations/dortmund'],
+      ['/leistungen', '/services'],
+      ['/ueber-uns', '/about'],
+    ]) {
+      const result = await load(test, typed!)
+      expect(result instanceof Response && [result.status, result.headers.get('location')], typed).toEqual([301, address])
+    }
+    expect(((await load(test, '/kontakte')) as Response).status).toBe(404)
+    expect(((await load(test, '/constructor')) as Response).status).toBe(404)
+  })
+
   it('lists the ten city pages on /locations, in the order of the spec', async () => {
     const page = await loadPage(test, '/locations')
     const cards = page.sections.flatMap((section) => (section._type === 'locationCardsSection' ? section.cards : []))

@@ -52,6 +52,24 @@ function possiblePagePath(url: URL): string {
   return path
 }
 
+/**
+ * The German words a visitor may type for the site's English addresses (/kontakt, /fahrzeuge/3):
+ * sent on to them where no page of the lake has that path and none was renamed from it.
+ */
+const GERMAN_SECTIONS: Readonly<Record<string, string>> = {
+  fahrzeuge: 'vehicles',
+  kontakt: 'contact',
+  standorte: 'locations',
+  leistungen: 'services',
+  'ueber-uns': 'about',
+}
+
+function englishAddressOf(path: string): string | undefined {
+  const [, first = '', ...rest] = path.split('/')
+  const english = Object.hasOwn(GERMAN_SECTIONS, first) ? GERMAN_SECTIONS[first] : undefined
+  return english && ['', english, ...rest].join('/')
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const path = possiblePagePath(url)
@@ -61,6 +79,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // A page renamed in the Studio keeps its old path: old links and search results are sent on.
     const renamed = await context.lake.fetch<RENAMED_PAGE_QUERYResult>(RENAMED_PAGE_QUERY, { path })
     if (typeof renamed === 'string' && renamed !== path) throw redirect(`${renamed}${url.search}`, { status: 301 })
+    const english = englishAddressOf(path)
+    if (english) throw redirect(`${english}${url.search}`, { status: 301 })
     notFound()
   }
   // One address per page: /About/ and /about serve the same page, so send the others there.
