@@ -92,6 +92,12 @@ const CASES: Array<{ search: string; ids: string[] }> = [
   { search: '300 Euro monatlich', ids: ids(rated(300)) },
   { search: 'Rate 250', ids: ids(rated(250)) },
   { search: 'Kombi bis 500 € im Monat', ids: ids((v) => v.bodyType === 'Kombi' && rated(500)(v)) },
+  // Words visitors type that found fewer cars than fit, or none (2026-11-30).
+  { search: 'Panoramadach', ids: ids((v) => (v.features ?? []).some((feature) => /^Panorama-?(Glas|Schiebe)?dach$/i.test(feature))) },
+  { search: 'Lieferwagen', ids: ids((v) => v.bodyType === 'Transporter') },
+  { search: 'Zweitwagen', ids: ids((v) => v.bodyType === 'Kleinwagen') },
+  { search: 'Stadtauto', ids: ids((v) => v.bodyType === 'Kleinwagen') },
+  { search: 'Schaltung', ids: ids((v) => v.transmission === 'MANUAL') },
 ]
 
 describe.each(BACKENDS)('the review’s everyday queries on the %s lake', (backend) => {
@@ -101,8 +107,8 @@ describe.each(BACKENDS)('the review’s everyday queries on the %s lake', (backe
   })
   afterAll(() => test.close())
 
-  it('lists the review’s 32 queries, issue 36’s two and issue 38’s four monthly budgets; none expects an empty answer', () => {
-    expect(CASES).toHaveLength(38)
+  it('lists the review’s 32 queries, issue 36’s two, issue 38’s four monthly budgets and the 2026-11-30 review’s five; none expects an empty answer', () => {
+    expect(CASES).toHaveLength(43)
     for (const { search, ids } of CASES) expect(ids.length, search).toBeGreaterThan(0)
   })
 

@@ -131,7 +131,7 @@ const FUEL_LABELS: Record<FuelKey, string[]> = {
 
 const TRANSMISSION_LABELS: Record<TransmissionKey, string[]> = {
   AUTOMATIC: ['Automatik', 'Automatikgetriebe', 'Automatic'],
-  MANUAL: ['Schaltgetriebe', 'Schaltwagen', 'Schalter', 'Handschaltung', 'Manuell'],
+  MANUAL: ['Schaltgetriebe', 'Schaltwagen', 'Schalter', 'Handschaltung', 'Schaltung', 'Manuell'],
   SEMI_AUTOMATIC: ['Halbautomatik', 'Halbautomatisch'],
 }
 
@@ -140,15 +140,19 @@ const BODY_LABELS: Record<string, string[]> = {
   limousine: ['Limousine'],
   kombi: ['Kombi'],
   suv: ['SUV', 'Geländewagen', 'Offroader'],
-  kleinwagen: ['Kleinwagen'],
+  kleinwagen: ['Kleinwagen', 'Stadtauto', 'Zweitwagen'],
   coupé: ['Coupé'],
   cabrio: ['Cabrio', 'Cabriolet', 'Roadster'],
   van: ['Van', 'Minivan', 'Kleinbus', 'Bus'],
-  transporter: ['Transporter', 'Kastenwagen', 'Nutzfahrzeug'],
+  transporter: ['Transporter', 'Kastenwagen', 'Lieferwagen', 'Nutzfahrzeug'],
 }
 
-/** Short names of equipment, added to a vehicle whose equipment has the long name. */
-const EQUIPMENT_ALIASES: ReadonlyArray<[string, string]> = [['anhangerkupplung', 'ahk']]
+/** Other names of equipment, added to a vehicle whose equipment has the first (an ad's „Panorama-Glasdach“ is a „Panoramadach“). */
+const EQUIPMENT_ALIASES: ReadonlyArray<[string, string]> = [
+  ['anhangerkupplung', 'ahk'],
+  ['panoramaglasdach', 'panoramadach'],
+  ['panoramaschiebedach', 'panoramadach'],
+]
 
 /** A label's words as a query would give them: "E-Auto" is the one word "eauto", never "e" and "auto". */
 const tokensOf = (labels: readonly string[]) => labels.flatMap((text) => searchWordsOf(text))
