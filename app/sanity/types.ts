@@ -2074,6 +2074,41 @@ export type CONFIRMATION_SETTINGS_QUERYResult = {
 // Variable: INBOX_RECEIVED_AT_QUERY
 // Query: *[_id == $id][0].receivedAt
 export type INBOX_RECEIVED_AT_QUERYResult = null | string
+// Variable: RECENT_SUBMISSIONS_QUERY
+// Query: *[_type in ["lead", "contactMessage"] && coalesce(kind, "contact") == $kind && receivedAt > $since && coalesce(contact.email, email, "") == $email && coalesce(contact.phone, phone, "") == $phone] | order(receivedAt desc)[0...5]{_id, receivedAt, "vehicleId": vehicle->id, fields[]{name, value}, name, email, phone, subject, message, page, "photoCount": count(photos), "photosWithheld": defined(photosWithheld)}
+export type RECENT_SUBMISSIONS_QUERYResult = Array<
+  | {
+      _id: string
+      receivedAt: string
+      vehicleId: string | null
+      fields: Array<{
+        name: string
+        value: string
+      }> | null
+      name: null
+      email: null
+      phone: null
+      subject: null
+      message: null
+      page: string | null
+      photoCount: number | null
+      photosWithheld: false | true
+    }
+  | {
+      _id: string
+      receivedAt: string
+      vehicleId: null
+      fields: null
+      name: string
+      email: string
+      phone: string | null
+      subject: 'ankauf' | 'beratung' | 'bewertung' | 'lieferung' | 'termin' | 'verkauf' | null
+      message: string
+      page: string | null
+      photoCount: null
+      photosWithheld: false
+    }
+>
 // Variable: PHOTO_BYTES_OF_CLIENT_QUERY
 // Query: math::sum(*[_type == "lead" && photoBudget.client == $client && receivedAt > $since].photoBudget.bytes)
 export type PHOTO_BYTES_OF_CLIENT_QUERYResult = number

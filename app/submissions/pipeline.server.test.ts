@@ -385,6 +385,22 @@ describe.each(ENTRY_POINTS)('$name', (entry) => {
     }
   })
 
+  it('the same post again with a fresh key (Back after sending, without JavaScript) is the request it repeats; a changed field makes a new one', async () => {
+    const who = `Nochmal ${entry.name}`
+    const onStored = vi.fn()
+    const send = (fields: Record<string, string>) => call(entry.request({ ...fields, [SUBMISSION_KEY_FIELD]: crypto.randomUUID() }), { onStored })
+    const firstId = expectSuccess(await send(entry.valid(who)))
+    const againId = expectSuccess(await send(entry.valid(who)))
+    const [stored, ...more] = await storedOf(who)
+    expect(more).toEqual([])
+    if (firstId) expect([firstId, againId]).toEqual([stored?._id, stored?._id])
+    expect(onStored).toHaveBeenCalledExactlyOnceWith(stored?._id)
+    // Another phone number: a request of its own, stored and notified.
+    expectSuccess(await send({ ...entry.valid(who), phone: '0201 99887766' }))
+    expect(await storedOf(who)).toHaveLength(2)
+    expect(onStored).toHaveBeenCalledTimes(2)
+  })
+
   it('over the submission limit answers 429 with a German message and Retry-After, storing nothing; another address goes on', async () => {
     let now = 0
     const context = { submissionLimiter: new RateLimiter({ limit: 1, windowMs: 60_000, now: () => now }), clientAddress: '198.51.100.4' }

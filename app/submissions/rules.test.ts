@@ -47,7 +47,9 @@ describe('one rule for the contact form and the lead forms', () => {
     const json = (body: unknown) =>
       new Request('http://localhost/api/x', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
     expect((await leadsApi({ request: json({ kind: 'export', vehicleType: 'LKW', phone: '0201 777' }), params: {}, context })).status).toBe(201)
-    expect((await contactsApi({ request: json({ name: 'Max', email: 'max@web.de', message: 'Hallo' }), params: {}, context })).status).toBe(201)
+    expect(
+      (await contactsApi({ request: json({ name: 'Max', email: 'max@web.de', message: 'Hallo, bitte rufen Sie mich an.' }), params: {}, context })).status,
+    ).toBe(201)
     expect(logged).toHaveBeenCalledTimes(2)
     logged.mockRestore()
   })

@@ -1,6 +1,11 @@
 import { type AppLoadContext } from '@remix-run/node'
-import { INBOX_RECEIVED_AT_QUERY, LEAD_VEHICLE_QUERY, TEST_DRIVE_HOURS_QUERY } from '#app/sanity/queries/inbox.ts'
-import { type INBOX_RECEIVED_AT_QUERYResult, type LEAD_VEHICLE_QUERYResult, type TEST_DRIVE_HOURS_QUERYResult } from '#app/sanity/types.ts'
+import { INBOX_RECEIVED_AT_QUERY, LEAD_VEHICLE_QUERY, RECENT_SUBMISSIONS_QUERY, TEST_DRIVE_HOURS_QUERY } from '#app/sanity/queries/inbox.ts'
+import {
+  type INBOX_RECEIVED_AT_QUERYResult,
+  type LEAD_VEHICLE_QUERYResult,
+  type RECENT_SUBMISSIONS_QUERYResult,
+  type TEST_DRIVE_HOURS_QUERYResult,
+} from '#app/sanity/types.ts'
 import { isConflict, patchDocument } from '#app/lake/lake.server.ts'
 import { isAlertKind } from '#app/alerts/consent.ts'
 import { loggerOf } from '#app/server/logging.server.ts'
@@ -104,12 +109,23 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
     const earlier = await storedEarlier(context, id)
     if (earlier) return { status: 'stored', ...earlier, ...saleRequest(kind) }
   }
+  const sentPhotos = (photoField && photoFiles?.photos) || []
+  const photosSent = sentPhotos.length > 0
+  // The same post with a fresh key (Back after sending without JavaScript: the browser fills the
+  // fields in again, the page has a new key) repeats a request; one with photos brings something new.
+  // Not an alert: asking again is how a visitor whose confirmation mail did not come gets another.
+  if (!photosSent && !isAlertKind(kind)) {
+    const repeated = await repeatedSubmission(context, parsed)
+    if (repeated) {
+      const { photoCount, photosWithheld, ...earlier } = repeated
+      const photos = photoField ? { photos: { stored: photoCount, withheld: photosWithheld } } : {}
+      return { status: 'stored', ...earlier, ...photos, ...saleRequest(kind) }
+    }
+  }
 
   // Only now, with every cheaper check passed, are the photos decoded; not at all for a sender past the photo
   // budget, whose photos the store would withhold anyway.
   const store = context.lake.photos ?? NO_PHOTO_STORE
-  const sentPhotos = (photoField && photoFiles?.photos) || []
-  const photosSent = sentPhotos.length > 0
   const photosRoom = photosSent && (await store.hasRoom(sentPhotos.length * LEAST_STORED_PHOTO_BYTES, { client: context.clientAddress }))
   let photos: ProcessedPhoto[] = []
   if (photoField && photosRoom) {
@@ -213,6 +229,45 @@ async function storedEarlier(context: SubmitContext, id: string): Promise<{ id: 
   } catch {
     return undefined
   }
+}
+
+/** How long a post that repeats an earlier one field for field counts as that one (repeatedSubmission). */
+export const REPEAT_WINDOW_MS = 30 * 60 * 1000
+
+/**
+ * The request a post repeats: one of the last REPEAT_WINDOW_MS with the same form, way back, car and
+ * every field alike (a sell request's photos aside: the caller asks only for a post without any).
+ * Undefined when there is none, or when the lake cannot tell: the post is then stored as it is.
+ */
+async function repeatedSubmission(
+  context: SubmitContext,
+  parsed: ParsedSubmission,
+): Promise<{ id: string; receivedAt: string; photoCount: number; photosWithheld: boolean } | undefined> {
+  let candidates: RECENT_SUBMISSIONS_QUERYResult
+  try {
+    candidates = await context.lake.fetch<RECENT_SUBMISSIONS_QUERYResult>(
+      RECENT_SUBMISSIONS_QUERY,
+      {
+        kind: parsed.kind,
+        since: new Date(Date.now() - REPEAT_WINDOW_MS).toISOString(),
+        email: parsed.contact.email ?? '',
+        phone: parsed.contact.phone ?? '',
+      },
+      { includePrivate: true },
+    )
+  } catch {
+    return undefined
+  }
+  const same = candidates.find((candidate) => {
+    if ((candidate.vehicleId ?? undefined) !== parsed.vehicleId) return false
+    // A lead keeps its fields as a list, a contact message as its own properties.
+    const stored = new Map<string, unknown>(candidate.fields ? candidate.fields.map((field) => [field.name, field.value]) : Object.entries(candidate))
+    const storedCount = candidate.fields ? candidate.fields.length : FORMS[parsed.kind].fields.filter((field) => stored.get(field.name) != null).length
+    return storedCount === parsed.fields.length && parsed.fields.every((field) => stored.get(field.name) === field.value)
+  })
+  return same?.receivedAt
+    ? { id: same._id, receivedAt: same.receivedAt, photoCount: same.photoCount ?? 0, photosWithheld: same.photosWithheld === true }
+    : undefined
 }
 
 /**

@@ -88,6 +88,15 @@ export const CONFIRMATION_SETTINGS_QUERY = defineQuery(
 /** When the inbox document `$id` was received: a retried post with the same submission key finds its lead (submit.server.ts). */
 export const INBOX_RECEIVED_AT_QUERY = defineQuery(`*[_id == $id][0].receivedAt`)
 
+/**
+ * A sender's leads and messages of one form since `$since` with the same way back, newest first:
+ * submit.server.ts compares their fields with a new post's, so that the same post sent again with a
+ * fresh submission key (Back after sending, without JavaScript) is the one request it repeats.
+ */
+export const RECENT_SUBMISSIONS_QUERY = defineQuery(
+  `*[_type in ["lead", "contactMessage"] && coalesce(kind, "contact") == $kind && receivedAt > $since && coalesce(contact.email, email, "") == $email && coalesce(contact.phone, phone, "") == $phone] | order(receivedAt desc)[0...5]{_id, receivedAt, "vehicleId": vehicle->id, fields[]{name, value}, name, email, phone, subject, message, page, "photoCount": count(photos), "photosWithheld": defined(photosWithheld)}`,
+)
+
 /** The photo bytes a sender (`photoBudget.client`, a hash of the address) stored with leads received since `$since` (the photo budget). */
 export const PHOTO_BYTES_OF_CLIENT_QUERY = defineQuery(
   `math::sum(*[_type == "lead" && photoBudget.client == $client && receivedAt > $since].photoBudget.bytes)`,
