@@ -152,7 +152,7 @@ test('a form refused before the scripts took over says „Fehler:“ in that pag
 test.describe('home contact form without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('posts the form, redirects to a confirmation and stores the message', async ({ page }) => {
+  test('posts the form, redirects to a confirmation and stores the message; Back and send again is the same message (decision 118)', async ({ page }) => {
     await page.goto('/')
     const name = uniqueName('Ohne Skript')
     const form = page.locator('#contact form')
@@ -165,6 +165,13 @@ test.describe('home contact form without JavaScript', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Vielen Dank für Ihre Nachricht!' })).toBeVisible()
     await expect(page.locator('#contact-bestaetigung')).toBeFocused()
     expect((await storedContactMessages()).find((message) => message.name === name)).toMatchObject({ email: 'noscript@example.de', page: '/' })
+
+    // Back: the page comes with a fresh submission key, the browser fills the fields in again.
+    await page.goBack()
+    await expect(form.getByLabel('Name')).toHaveValue(name)
+    await form.getByRole('button', { name: 'NACHRICHT SENDEN' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Vielen Dank für Ihre Nachricht!' })).toBeVisible()
+    expect((await storedContactMessages()).filter((message) => message.name === name)).toHaveLength(1)
   })
 })
 
