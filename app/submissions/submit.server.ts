@@ -68,7 +68,7 @@ const SUBMISSION_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}
  * The one way a submission gets in, for the page action (no JavaScript) and the JSON APIs alike,
  * cheapest check first: honeypot → kind → parseSubmission (every text field) with the photos'
  * refusals while reading or from their headers → the slot → an earlier post with the same
- * submission key → the photos decoded (photos.server.ts: a budget per request, one decoder line per
+ * submission key → an earlier post it repeats field for field (repeatedSubmission) → the photos decoded (photos.server.ts: a budget per request, one decoder line per
  * process) → vehicle reference (an alert without its car is refused) → the client's share of the hour's receipts → the photos stored → the lead stored (toDocument) → `context.onStored(id)` (the dealer's
  * notification). `raw` holds the form's fields, `page`, optional `vehicleId`, `submissionKey` and
  * `website` (the honeypot). Never throws for a failed store or a failing hook: the first is the
