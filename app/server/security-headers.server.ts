@@ -94,12 +94,7 @@ export const SONNER_STYLE_HASH = 'sha256-StEaX+se6YS7pqjzrzMIA0KaX9zF/8zAhvQXZAe
  * The empty style element's hash: sonner appends its <style> before its text, and the browser
  * checks both states (the text is checked again when it arrives, so nothing else gets in by it).
  */
-const EMPTY_STYLE_HASH = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='
-
-/** The SHA-256 of an inline style's text, as a CSP hash source (the /studio explanation's own stylesheet). */
-export function styleHash(css: string): string {
-  return `sha256-${createHash('sha256').update(css).digest('base64')}`
-}
+const EMPTY_STYLE_HASH = inlineTextHash('')
 
 /**
  * The pages' policy. Scripts: the site's own files and inline scripts carrying this response's
@@ -172,8 +167,11 @@ export function studioContentSecurityPolicy(scriptHashes: readonly string[]): st
 /** An inline script: a <script> without `src`, its attributes and its text as the HTML parser reads it. */
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi
 
-/** The `sha256-…` source of a script's text, as the browser hashes it (the parser turns CR LF and CR into LF). */
-function scriptHash(text: string): string {
+/**
+ * The `sha256-…` source of an inline script's or stylesheet's text, as the browser hashes it (the
+ * parser turns CR LF and CR into LF).
+ */
+export function inlineTextHash(text: string): string {
   return `sha256-${createHash('sha256').update(text.replace(/\r\n?/g, '\n'), 'utf8').digest('base64')}`
 }
 
@@ -182,7 +180,7 @@ export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = []
   for (const [, attributes = '', content = ''] of html.matchAll(INLINE_SCRIPT)) {
     if (/\bsrc\s*=/i.test(attributes) || content === '') continue
-    hashes.push(scriptHash(content))
+    hashes.push(inlineTextHash(content))
   }
   return hashes
 }
@@ -199,9 +197,9 @@ export function hashTrustedScripts(html: string, nonce: string): { html: string;
   const marked = ` nonce="${nonce}"`
   const out = html.replace(INLINE_SCRIPT, (script, attributes: string, content: string) => {
     if (!attributes.includes(marked)) return script
-    if (content !== '') hashes.add(scriptHash(content))
+    if (content !== '') hashes.add(inlineTextHash(content))
     const added = scriptAddedBy(content)
-    if (added !== undefined) hashes.add(scriptHash(added))
+    if (added !== undefined) hashes.add(inlineTextHash(added))
     return script.replace(marked, '')
   })
   return { html: out, hashes: [...hashes] }

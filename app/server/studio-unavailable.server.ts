@@ -1,4 +1,4 @@
-import { styleHash } from '#app/server/security-headers.server.ts'
+import { inlineTextHash } from '#app/server/security-headers.server.ts'
 import { escapeHtml } from '#app/submissions/mail-parts.server.ts'
 
 /*
@@ -24,7 +24,7 @@ const STYLE = `
 `
 
 /** Its stylesheet's hash, for the page's policy (style elements are let in by hash, docs/decisions/015). */
-export const STUDIO_UNAVAILABLE_STYLE_HASH = styleHash(STYLE)
+export const STUDIO_UNAVAILABLE_STYLE_HASH = inlineTextHash(STYLE)
 
 /** The page's heading: what the e2e test and staff look for. */
 export const STUDIO_UNAVAILABLE_HEADING = 'Das Studio braucht ein Sanity-Projekt'
