@@ -17,7 +17,7 @@ export type LeadKind = (typeof LEAD_KIND_TITLES)[number]['value']
 /** The kind of a form: `contact` or one of the lead kinds. */
 export type FormKind = 'contact' | LeadKind
 
-/** `slot`: a test-drive slot, offered per page from the opening hours (app/submissions/test-drive-slots.ts). */
+/** `slot`: a test-drive slot, offered per page from the opening hours (app/submissions/appointment-slots.ts). */
 /** `hidden`: a value the page fills in (the Suchauftrag's search), stored and shown like the others. */
 export type LeadInputType = 'text' | 'email' | 'tel' | 'number' | 'textarea' | 'select' | 'checkbox' | 'slot' | 'hidden'
 

@@ -319,8 +319,7 @@ export function buildAppointmentMail(doc: SanityDocument, options: NotificationM
   const contact = leadContact(doc)
   const who = text(contact.name) ?? text(contact.phone) ?? text(contact.email) ?? 'ohne Namen'
   const heading = `Besichtigungstermin gewählt${typeof slot === 'string' ? `: ${slot}` : ''}`
-  const mail = composeNotificationMail(doc, options, { heading, subject: `${heading} – ${who}` })
-  return { ...mail, messageId: mail.messageId.replace('@', '.besichtigung@') }
+  return composeNotificationMail(doc, options, { heading, subject: `${heading} – ${who}`, idPart: 'besichtigung' })
 }
 
 /** The notification mail for a stored `contactMessage` or `lead` document. */
@@ -328,8 +327,16 @@ export function buildNotificationMail(doc: SanityDocument, options: Notification
   return composeNotificationMail(doc, options)
 }
 
-function composeNotificationMail(doc: SanityDocument, options: NotificationMailOptions, own?: Pick<Content, 'heading' | 'subject'>): NotificationMail {
-  const content = { ...(doc._type === 'lead' ? leadContent(doc, options) : contactContent(doc)), ...own }
+/** A later mail of a known request: its heading and subject, and the part that gives it a Message-Id of its own. */
+interface FollowUp extends Pick<Content, 'heading' | 'subject'> {
+  idPart: string
+}
+
+function composeNotificationMail(doc: SanityDocument, options: NotificationMailOptions, followUp?: FollowUp): NotificationMail {
+  const content = {
+    ...(doc._type === 'lead' ? leadContent(doc, options) : contactContent(doc)),
+    ...(followUp && { heading: followUp.heading, subject: followUp.subject }),
+  }
   const received = formatBerlinTime(doc.receivedAt)
   const page = pageUrl(doc.page, options.siteUrl)
   const rows: Row[] = [...content.rows]
@@ -405,7 +412,7 @@ function composeNotificationMail(doc: SanityDocument, options: NotificationMailO
     subject: headerSafe(content.subject, 200),
     text: textBody,
     html,
-    messageId: mailMessageId(options.from, doc._id),
+    messageId: followUp ? mailMessageId(options.from, doc._id, followUp.idPart) : mailMessageId(options.from, doc._id),
     headers: { 'X-Lead-Id': mailSafeId(doc._id) },
   }
 }

@@ -6,7 +6,7 @@ import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { submissionPageAction } from './actions.server.ts'
 import { buildConfirmationMail } from './confirmation-mail.server.ts'
 import { buildNotificationMail, type NotificationVehicle } from './notification-mail.server.ts'
-import { testDriveSlots } from './test-drive-slots.ts'
+import { appointmentSlots } from './appointment-slots.ts'
 
 /*
  * A reserved car (issue 36; the seed's /vehicles/10, Mercedes-Benz V 250 d): „Benachrichtigen,
@@ -89,7 +89,7 @@ describe.each(BACKENDS)('a reserved car on the %s lake', (backend) => {
     const name = `Probefahrer ${backend}`
     // A slot the server accepts: a few open days ahead in the seed's hours.
     const hours = await test.lake.fetch<TEST_DRIVE_HOURS_QUERYResult>(TEST_DRIVE_HOURS_QUERY, {})
-    const slot = testDriveSlots(hours?.specs ?? [], new Date(), { special: hours?.specialOpeningHours })[6]!.value
+    const slot = appointmentSlots(hours?.specs ?? [], new Date(), { special: hours?.specialOpeningHours })[6]!.value
     const response = await post({
       leadKind: 'test-drive',
       anchor: 'probefahrt',

@@ -12,7 +12,7 @@ import { mailSafeId } from './mail-parts.server.ts'
 import { Notifier } from './notifier.server.ts'
 import { APPOINTMENT_ANCHOR, APPOINTMENT_TEXTS } from './sale-appointment.ts'
 import { SALE_REQUEST_COOKIE } from './sale-appointment.server.ts'
-import { SLOT_MESSAGES } from './test-drive-slots.ts'
+import { SLOT_MESSAGES } from './appointment-slots.ts'
 
 /*
  * The seller's Besichtigungstermin (issue 38 item 4) end to end in process, on both lakes and over

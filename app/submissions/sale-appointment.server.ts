@@ -3,7 +3,7 @@ import { type SALE_CONFIRMATION_HOURS_QUERYResult, type SALE_REQUEST_QUERYResult
 import { loggerOf } from '#app/server/logging.server.ts'
 import { estimateDeadline, estimatePromise } from './estimate-deadline.ts'
 import { APPOINTMENT_FIELD } from './sale-appointment.ts'
-import { type TestDriveSlot, testDriveSlots } from './test-drive-slots.ts'
+import { type AppointmentSlot, appointmentSlots } from './appointment-slots.ts'
 import { sellPageLeadCookies, sellPageLeadId } from './sell-page-cookie.server.ts'
 import { type SubmitContext } from './submit.server.ts'
 
@@ -49,7 +49,7 @@ export interface SaleConfirmation {
   /** The chosen Besichtigungstermin in German, once chosen. */
   appointment?: string
   /** The slots to choose from while none is chosen (the test drive's rules). */
-  slots: TestDriveSlot[]
+  slots: AppointmentSlot[]
 }
 
 /**
@@ -75,6 +75,6 @@ export async function saleConfirmation(
   return {
     ...(deadline ? { estimate: estimatePromise(deadline, receivedAt) } : {}),
     ...(appointment ? { appointment } : {}),
-    slots: appointment ? [] : testDriveSlots(hours?.specs ?? [], now, { special: hours?.specialOpeningHours }),
+    slots: appointment ? [] : appointmentSlots(hours?.specs ?? [], now, { special: hours?.specialOpeningHours }),
   }
 }

@@ -11,7 +11,7 @@ import { FIELD_MESSAGES, missingFieldMessage, numberRangeMessage, tooLongMessage
 import { type FieldDefinition, type FieldErrors, type FormKind, replyChannel } from './forms.ts'
 import { LEAD_LIMITS } from './lead-forms.ts'
 import { FORMS } from './form-registry.ts'
-import { SLOT_MESSAGES } from './test-drive-slots.ts'
+import { SLOT_MESSAGES } from './appointment-slots.ts'
 
 /*
  * Server only (zod's core and locales weigh ~90 KB gzipped, too much for the browser): one schema

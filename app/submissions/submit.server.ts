@@ -23,7 +23,7 @@ import { parseSubmission, storeSubmission, type ParsedSubmission } from './schem
 import { APPOINTMENT_FIELD, APPOINTMENT_LABEL } from './sale-appointment.ts'
 import { readSaleRequest } from './sale-appointment.server.ts'
 import { slotText } from './slot-text.ts'
-import { checkSlot, SLOT_MESSAGES, type SlotCheck } from './test-drive-slots.ts'
+import { checkSlot, SLOT_MESSAGES, type SlotCheck } from './appointment-slots.ts'
 import { recentTestDrive, TRADE_IN_LINK_MS } from './trade-in.server.ts'
 
 /** Message of the `kind` field of a submission naming no known form (the lead forms: the contact form has its own API). */

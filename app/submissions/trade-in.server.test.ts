@@ -7,7 +7,7 @@ import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { submissionPageAction } from './actions.server.ts'
 import { buildNotificationMail, type NotificationTestDrive, type NotificationVehicle } from './notification-mail.server.ts'
 import { submit } from './submit.server.ts'
-import { testDriveSlots } from './test-drive-slots.ts'
+import { appointmentSlots } from './appointment-slots.ts'
 import { TRADE_IN_COOKIE } from './trade-in.server.ts'
 
 /*
@@ -33,7 +33,7 @@ describe.each(BACKENDS)('trade-in after a test drive on the %s lake', (backend) 
   beforeAll(async () => {
     test = await openTestLake(backend)
     const hours = await test.lake.fetch<TEST_DRIVE_HOURS_QUERYResult>(TEST_DRIVE_HOURS_QUERY, {})
-    slot = testDriveSlots(hours?.specs ?? [], new Date(), { special: hours?.specialOpeningHours })[6]!.value
+    slot = appointmentSlots(hours?.specs ?? [], new Date(), { special: hours?.specialOpeningHours })[6]!.value
   })
   afterAll(() => test.close())
   const context = () => ({ lake: test.lake, env: test.env })

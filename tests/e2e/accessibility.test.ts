@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test'
-import { SLOT_MESSAGES } from '#app/submissions/test-drive-slots.ts'
+import { SLOT_MESSAGES } from '#app/submissions/appointment-slots.ts'
 import { addCalendarDays, berlinParts } from '#app/utils/clock.ts'
 import { SANITY_BACKED_PORT } from '../../playwright.config'
 import { pdf } from '../photo-fixtures'

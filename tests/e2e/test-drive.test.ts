@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test'
 import ICAL from 'ical.js'
-import { SLOT_MESSAGES } from '#app/submissions/test-drive-slots.ts'
+import { SLOT_MESSAGES } from '#app/submissions/appointment-slots.ts'
 import { addCalendarDays, berlinInstant, berlinParts } from '#app/utils/clock.ts'
 import { outboxMailWith, rawOutboxMailWith } from './outbox'
 import { expect, storedLeads, test, uniqueName } from './playwright-utils'

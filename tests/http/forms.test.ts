@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { SLOT_MESSAGES } from '#app/submissions/test-drive-slots.ts'
+import { SLOT_MESSAGES } from '#app/submissions/appointment-slots.ts'
 import { addCalendarDays, berlinInstant, berlinParts } from '#app/utils/clock.ts'
 import { clientOf, SANITY_ENV, SITE_URL, startSite, storedDocuments, type TestSite } from './site'
 

@@ -7,7 +7,7 @@ import { type FieldErrors } from '#app/submissions/forms.ts'
 import { SALE_PATH } from '#schemas/lib/constants.ts'
 import { APPOINTMENT_ANCHOR, APPOINTMENT_CALENDAR_PATH, APPOINTMENT_INTENT, APPOINTMENT_TEXTS } from '#app/submissions/sale-appointment.ts'
 // Only the type: the slots come from the loader (docs/decisions/050, 057).
-import { type TestDriveSlot } from '#app/submissions/test-drive-slots.ts'
+import { type AppointmentSlot } from '#app/submissions/appointment-slots.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
 import { SlotSelect } from './slot-select.tsx'
 
@@ -15,7 +15,7 @@ import { SlotSelect } from './slot-select.tsx'
 export interface SaleConfirmationData {
   estimate?: string
   appointment?: string
-  slots: TestDriveSlot[]
+  slots: AppointmentSlot[]
 }
 
 const SLOT_ID = `${APPOINTMENT_ANCHOR}-slot`
@@ -38,7 +38,7 @@ function readAppointmentErrors(data: unknown): { fieldErrors?: FieldErrors; form
  * the lead the seller's cookie names), with and without JavaScript alike. Once chosen it names the
  * slot and offers it as a calendar file.
  */
-export function SaleAppointment({ appointment, slots }: { appointment?: string; slots: readonly TestDriveSlot[] }) {
+export function SaleAppointment({ appointment, slots }: { appointment?: string; slots: readonly AppointmentSlot[] }) {
   const { search, hash } = useLocation()
   const actionData = useActionData()
   const errors = readAppointmentErrors(actionData)

@@ -32,7 +32,7 @@ import { SALE_PATH } from '#schemas/lib/constants.ts'
 // Only the type: the slots come from the loader. A value import would put the slot computation into
 // this form's script chunk and, since the footer's „Heute geöffnet“ uses it too, split it into a chunk
 // of its own on every page (docs/decisions/050, 057).
-import { type TestDriveSlot } from '#app/submissions/test-drive-slots.ts'
+import { type AppointmentSlot } from '#app/submissions/appointment-slots.ts'
 import { slotText } from '#app/submissions/slot-text.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
 import { draftKey, handOverDraft, useFormDraft } from '#app/utils/form-draft.ts'
@@ -64,7 +64,7 @@ export interface SubmissionFormProps {
   /** Rows of the message (spec §9: 5 on the home page, 6 on /contact). */
   rows?: number
   /** The slots a `slot` field offers (test drive: from the opening hours, computed by the page's loader). */
-  slots?: readonly TestDriveSlot[]
+  slots?: readonly AppointmentSlot[]
   /** A note under a field, by field name (the test drive's trade-in: a link into the sell flow). */
   fieldNotes?: Readonly<Record<string, ReactNode>>
   /** Shown with the confirmation, with and without JavaScript. */

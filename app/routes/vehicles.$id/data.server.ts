@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { type ContentLake } from '#app/lake/lake.server.ts'
 import { type SIMILAR_VEHICLES_QUERYResult, type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
-import { testDriveSlots } from '#app/submissions/test-drive-slots.ts'
+import { appointmentSlots } from '#app/submissions/appointment-slots.ts'
 import { CACHE_CONTROL, redirectToPagePath } from '#app/utils/http.server.ts'
 import { loadSiteSettings } from '#app/utils/site-settings.server.ts'
 import { formatEuro, parseAmount } from '#app/utils/format.ts'
@@ -98,7 +98,7 @@ export async function loadVehicleDetail({ request, params, context }: LoaderFunc
   const hours = sold ? undefined : settings?.openingHours?.find((variant) => variant.key === 'general')?.specs
   // The test drive's slots as of now; a page served from the cache a few minutes later may offer a
   // window that just began, which the server refuses with a field error (docs/decisions/042).
-  const slots = hours ? testDriveSlots(hours, now, { special: settings?.specialOpeningHours }) : []
+  const slots = hours ? appointmentSlots(hours, now, { special: settings?.specialOpeningHours }) : []
   // Similar vehicles are available ones (a reserved car is no alternative): of the badges only "Neu im Bestand" can show (docs/decisions/052).
   // Their „ab N €/Monat“ at the advertised rate, like every card (decision 083).
   const similar = withAlternativeRates(similarCards, settings, now)

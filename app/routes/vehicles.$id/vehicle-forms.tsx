@@ -8,7 +8,7 @@ import {
   TEST_DRIVE_FORM,
   VEHICLE_ENQUIRY_FORM,
 } from '#app/submissions/vehicle-lead-forms.ts'
-import { type TestDriveSlot } from '#app/submissions/test-drive-slots.ts'
+import { type AppointmentSlot } from '#app/submissions/appointment-slots.ts'
 import { formatPrice } from '#app/utils/format.ts'
 import { tradeInHref } from '#app/vehicles/contact-links.ts'
 import { FINANCING_ANCHOR, FINANCING_REQUEST_ANCHOR } from '#app/vehicles/financing.ts'
@@ -31,7 +31,7 @@ export function VehicleForms({
   name: string
   hasPrice: boolean
   financing: { termMonths: number; downPayment: number }
-  slots: readonly TestDriveSlot[]
+  slots: readonly AppointmentSlot[]
 }) {
   if (vehicle.status === 'sold') return null
   const reserved = vehicle.status === 'reserved'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkSlot, SLOT_DAYS, SLOT_MESSAGES, testDriveSlots } from './test-drive-slots.ts'
+import { checkSlot, SLOT_DAYS, SLOT_MESSAGES, appointmentSlots } from './appointment-slots.ts'
 
 /** The seed's `general` hours: Mo–Fr 09–18, Sa 09–16, Su only by appointment (no spec). */
 const GENERAL = [
@@ -9,9 +9,9 @@ const GENERAL = [
 /** Saturday 28 November 2026, 14:00 in Berlin (CET, UTC+1). */
 const SATURDAY_AFTERNOON = new Date('2026-11-28T13:00:00Z')
 
-describe('testDriveSlots', () => {
+describe('appointmentSlots', () => {
   it('offers what is left of Saturday, skips the closed Sunday and clips windows to the hours', () => {
-    const slots = testDriveSlots(GENERAL, SATURDAY_AFTERNOON)
+    const slots = appointmentSlots(GENERAL, SATURDAY_AFTERNOON)
     expect(slots.slice(0, 5).map((slot) => slot.value)).toEqual([
       // 09–12 has ended; 12–15 has begun but an hour of it is left; 15–18 is clipped to Saturday's 16:00.
       '2026-11-28T12:00-15:00',
@@ -27,15 +27,15 @@ describe('testDriveSlots', () => {
   })
 
   it('leaves out public holidays (Christmas) and the days nobody opens', () => {
-    const slots = testDriveSlots(GENERAL, new Date('2026-12-23T20:00:00Z'))
+    const slots = appointmentSlots(GENERAL, new Date('2026-12-23T20:00:00Z'))
     const dates = [...new Set(slots.map((slot) => slot.date))]
     // Thu 24th is a working day; Fri 25th and Sat 26th are holidays, Sun 27th closed.
     expect(dates.slice(0, 2)).toEqual(['2026-12-24', '2026-12-28'])
-    expect(testDriveSlots([], SATURDAY_AFTERNOON)).toEqual([])
+    expect(appointmentSlots([], SATURDAY_AFTERNOON)).toEqual([])
   })
 
   it('windows follow longer hours (08:00–20:00) in three-hour steps aligned to 09:00', () => {
-    const slots = testDriveSlots([{ days: ['Mo'], opens: '08:00', closes: '20:00' }], SATURDAY_AFTERNOON, { days: 1 })
+    const slots = appointmentSlots([{ days: ['Mo'], opens: '08:00', closes: '20:00' }], SATURDAY_AFTERNOON, { days: 1 })
     expect(slots.map((slot) => `${slot.start}-${slot.end}`)).toEqual(['08:00-09:00', '09:00-12:00', '12:00-15:00', '15:00-18:00', '18:00-20:00'])
   })
 })
@@ -49,11 +49,11 @@ describe('the Sonderöffnungszeiten of the settings', () => {
   const BEFORE_CHRISTMAS = new Date('2026-12-23T20:00:00Z')
 
   it('offer nothing on a closed special day and only the special hours on a shortened one', () => {
-    const slots = testDriveSlots(GENERAL, BEFORE_CHRISTMAS, { special: SPECIAL })
+    const slots = appointmentSlots(GENERAL, BEFORE_CHRISTMAS, { special: SPECIAL })
     expect(slots.some((slot) => slot.date === '2026-12-24')).toBe(false)
     expect(slots.filter((slot) => slot.date === '2026-12-31').map((slot) => slot.value)).toEqual(['2026-12-31T09:00-12:00', '2026-12-31T12:00-14:00'])
     // Without the entries the same days are ordinary working days.
-    expect(testDriveSlots(GENERAL, BEFORE_CHRISTMAS).filter((slot) => ['2026-12-24', '2026-12-31'].includes(slot.date))).toHaveLength(6)
+    expect(appointmentSlots(GENERAL, BEFORE_CHRISTMAS).filter((slot) => ['2026-12-24', '2026-12-31'].includes(slot.date))).toHaveLength(6)
   })
 
   it('are checked on the server too: a slot on Heiligabend is closed, one after 14:00 on Silvester outside', () => {
@@ -64,7 +64,7 @@ describe('the Sonderöffnungszeiten of the settings', () => {
 
   it('a range closes every day of it; an incomplete entry changes nothing', () => {
     const holidays = [{ from: '2026-12-28', to: '2026-12-30', closed: true }, { from: '2027-01-04' /* neither closed nor hours */ }]
-    const dates = new Set(testDriveSlots(GENERAL, BEFORE_CHRISTMAS, { special: holidays }).map((slot) => slot.date))
+    const dates = new Set(appointmentSlots(GENERAL, BEFORE_CHRISTMAS, { special: holidays }).map((slot) => slot.date))
     expect(['2026-12-28', '2026-12-29', '2026-12-30'].some((date) => dates.has(date))).toBe(false)
     expect(dates.has('2026-12-31')).toBe(true)
     expect(dates.has('2027-01-04')).toBe(true)
@@ -98,7 +98,7 @@ describe('a window that began today (issue 36)', () => {
   const MONDAY_0901 = new Date('2026-11-30T08:01:00Z')
 
   it('is offered and accepted while an hour of it is left: at 09:01 the buyer can still come to 09:00–12:00', () => {
-    expect(testDriveSlots(GENERAL, MONDAY_0901)[0]?.value).toBe('2026-11-30T09:00-12:00')
+    expect(appointmentSlots(GENERAL, MONDAY_0901)[0]?.value).toBe('2026-11-30T09:00-12:00')
     expect(checkSlot('2026-11-30T09:00-12:00', GENERAL, MONDAY_0901)).toMatchObject({ ok: true })
     // At 11:00 sharp an hour is left; the window still stands.
     expect(checkSlot('2026-11-30T09:00-12:00', GENERAL, new Date('2026-11-30T10:00:00Z'))).toMatchObject({ ok: true })
@@ -106,7 +106,7 @@ describe('a window that began today (issue 36)', () => {
 
   it('is no longer offered with less than an hour left, but still accepted for half an hour: a page from the cache or a slow form keeps its window', () => {
     const at1101 = new Date('2026-11-30T10:01:00Z')
-    expect(testDriveSlots(GENERAL, at1101)[0]?.value).toBe('2026-11-30T12:00-15:00')
+    expect(appointmentSlots(GENERAL, at1101)[0]?.value).toBe('2026-11-30T12:00-15:00')
     expect(checkSlot('2026-11-30T09:00-12:00', GENERAL, at1101)).toMatchObject({ ok: true })
     expect(checkSlot('2026-11-30T09:00-12:00', GENERAL, new Date('2026-11-30T10:30:00Z'))).toMatchObject({ ok: true })
   })

@@ -4,7 +4,8 @@ import { addCalendarDays, berlinInstant, berlinParts, minutesOf, TIME_PATTERN, t
 import { type HoursSpec, openIntervals } from '#app/utils/open-now.ts'
 
 /*
- * The test-drive slots a vehicle page offers and the server accepts (docs/decisions/042): the next
+ * The appointment slots the site offers and the server accepts: a vehicle page's test drive
+ * (docs/decisions/042) and the seller's Besichtigungstermin after a sell request (decision 085). The next
  * open days of the opening hours in the lake (the `general` variant), each with three-hour windows
  * (…, 09:00–12:00, 12:00–15:00, 15:00–18:00, …) clipped to that day's hours. No window that ends within the hour, no
  * closed days (a day only "nach Vereinbarung" is closed for online booking), no public holiday of
@@ -13,7 +14,7 @@ import { type HoursSpec, openIntervals } from '#app/utils/open-now.ts'
  * Browser-safe and clock-free: `now` is always passed in.
  */
 
-export interface TestDriveSlot {
+export interface AppointmentSlot {
   /** The submitted value: `2026-11-28T09:00-12:00` (Berlin date and wall-clock window). */
   value: string
   date: string
@@ -26,7 +27,7 @@ export interface TestDriveSlot {
 }
 
 export type SlotCheck =
-  { ok: true; slot: TestDriveSlot; startsAt: Date; endsAt: Date } | { ok: false; reason: 'format' | 'past' | 'ending' | 'closed' | 'outside' | 'far' }
+  { ok: true; slot: AppointmentSlot; startsAt: Date; endsAt: Date } | { ok: false; reason: 'format' | 'past' | 'ending' | 'closed' | 'outside' | 'far' }
 
 /** How many open days the form offers (and the server accepts). */
 export const SLOT_DAYS = 14
@@ -51,15 +52,15 @@ function dayLabel(date: string): string {
   return `${SHORT_DAY[weekdayOf(date)]}, ${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`
 }
 
-function slotOf(date: string, start: number, end: number): TestDriveSlot {
+function slotOf(date: string, start: number, end: number): AppointmentSlot {
   const from = timeOf(start)
   const to = timeOf(end)
   return { value: `${date}T${from}-${to}`, date, start: from, end: to, dayLabel: dayLabel(date), windowLabel: `${from}–${to} Uhr` }
 }
 
 /** Every window of a date (past ones included), clipped to its hours. */
-function windowsOf(date: string, specs: readonly HoursSpec[], special: readonly SpecialOpeningHoursInput[]): TestDriveSlot[] {
-  const slots: TestDriveSlot[] = []
+function windowsOf(date: string, specs: readonly HoursSpec[], special: readonly SpecialOpeningHoursInput[]): AppointmentSlot[] {
+  const slots: AppointmentSlot[] = []
   for (const [opens, closes] of openIntervals(date, specs, special)) {
     const first = WINDOW_ALIGN_MINUTES - Math.ceil((WINDOW_ALIGN_MINUTES - opens) / WINDOW_MINUTES) * WINDOW_MINUTES
     for (let start = first; start < closes; start += WINDOW_MINUTES) {
@@ -80,16 +81,16 @@ function windowsOf(date: string, specs: readonly HoursSpec[], special: readonly 
 const MIN_LEFT_TO_OFFER = MIN_WINDOW_MINUTES
 const MIN_LEFT_TO_ACCEPT = 30
 
-const leftToday = (slot: Pick<TestDriveSlot, 'end'>, minutes: number) => minutesOf(slot.end) - minutes
+const leftToday = (slot: Pick<AppointmentSlot, 'end'>, minutes: number) => minutesOf(slot.end) - minutes
 
 /** The slots offered at `now`: the windows of the next SLOT_DAYS open days, today's while an hour of them is left. */
-export function testDriveSlots(
+export function appointmentSlots(
   specs: readonly HoursSpec[],
   now: Date,
   { days = SLOT_DAYS, special = [] }: { days?: number; special?: readonly SpecialOpeningHoursInput[] | null } = {},
-): TestDriveSlot[] {
+): AppointmentSlot[] {
   const today = berlinParts(now)
-  const slots: TestDriveSlot[] = []
+  const slots: AppointmentSlot[] = []
   let openDays = 0
   // A year ahead at most: hours with no open day at all offer nothing.
   for (let offset = 0; offset < 366 && openDays < days; offset++) {
@@ -116,6 +117,6 @@ export function checkSlot(value: string, specs: readonly HoursSpec[], now: Date,
   if (!slot) return { ok: false, reason: 'outside' }
   if (date === today.date && leftToday(slot, today.minutes) < MIN_LEFT_TO_ACCEPT) return { ok: false, reason: 'ending' }
   // Today is always near; a later day must be among the offered open days.
-  if (date !== today.date && !testDriveSlots(specs, now, { special }).some((offered) => offered.value === value)) return { ok: false, reason: 'far' }
+  if (date !== today.date && !appointmentSlots(specs, now, { special }).some((offered) => offered.value === value)) return { ok: false, reason: 'far' }
   return { ok: true, slot, startsAt: berlinInstant(date, slot.start), endsAt: berlinInstant(date, slot.end) }
 }
