@@ -78,6 +78,7 @@ const CASES: Array<{ search: string; ids: string[] }> = [
     ids: ids((v) => [v.model ?? '', ...(v.features ?? [])].some((text) => /allrad|4motion|xdrive|quattro|4matic|4x4/i.test(text))),
   },
   { search: 'günstiger Diesel', ids: ids((v) => v.fuelType === 'DIESEL' && priced(15000)(v)) },
+  { search: 'Automatik mit wenig Kilometern', ids: ids((v) => v.transmission === 'AUTOMATIC' && v.mileage !== undefined && v.mileage <= 50000) },
   { search: 'Familienauto', ids: ids((v) => (v.seats ?? 0) >= 5 && ['Kombi', 'Van', 'SUV'].includes(v.bodyType ?? '')) },
   { search: 'Anfängerauto', ids: ids((v) => v.bodyType === 'Kleinwagen' && (v.powerHp ?? Infinity) <= 120) },
   { search: 'Bulli', ids: ids((v) => v.make === 'VW' && /Transporter|Multivan|Caravelle|California/.test(v.model ?? '')) },
@@ -107,8 +108,8 @@ describe.each(BACKENDS)('the review’s everyday queries on the %s lake', (backe
   })
   afterAll(() => test.close())
 
-  it('lists the review’s 32 queries, issue 36’s two, issue 38’s four monthly budgets and the 2026-11-30 review’s five; none expects an empty answer', () => {
-    expect(CASES).toHaveLength(43)
+  it('lists the review’s 32 queries, issue 36’s two, issue 38’s four monthly budgets and the 2026-11-30 review’s six; none expects an empty answer', () => {
+    expect(CASES).toHaveLength(44)
     for (const { search, ids } of CASES) expect(ids.length, search).toBeGreaterThan(0)
   })
 

@@ -159,6 +159,21 @@ describe('readQuery: intent words (decision 070)', () => {
     expect(read('günstig bis 20000')).toMatchObject({ text: '', priceTo: 20000, labels: ['günstig (Ihre Preisgrenze gilt)', 'Preis bis 20.000 €'] })
   })
 
+  it.each(['wenig Kilometer', 'wenig km', 'wenige Kilometer', 'geringe Laufleistung', 'niedriger Kilometerstand', 'kaum gefahren'])(
+    '„%s“ is a mileage ceiling of 50.000 km',
+    (search) => {
+      expect(read(`Kombi ${search}`)).toMatchObject({ text: 'Kombi', labels: ['wenig Kilometer: bis 50.000 km'] })
+      expect(limits(`Kombi ${search}`).maxMileage).toBe(50000)
+    },
+  )
+
+  it('a mileage the buyer typed wins over „wenig Kilometer“, and a price over „günstig“ beside it', () => {
+    expect(limits('wenig km unter 30.000 km')).toMatchObject({ maxMileage: 30000, text: '' })
+    expect(read('wenig km unter 30.000 km').labels).toEqual(['wenig Kilometer (Ihre Kilometergrenze gilt)', 'bis 30.000 km'])
+    expect(limits('günstig mit wenig Kilometern')).toMatchObject({ priceTo: 15000, maxMileage: 50000 })
+    expect(limits('Wenigfahrer')).toMatchObject({ maxMileage: undefined, text: 'Wenigfahrer' })
+  })
+
   it('„Baujahr 2019“ and „EZ 2020“ read like „ab 2019“, and the label says so', () => {
     expect(read('Baujahr 2019')).toMatchObject({ text: '', yearFrom: 2019, labels: ['Erstzulassung ab 2019'] })
     expect(read('Kombi EZ 2020')).toMatchObject({ text: 'Kombi', yearFrom: 2020 })

@@ -1,5 +1,16 @@
 import { formatDecimal } from '#app/utils/format.ts'
-import { CHEAP_PHRASE, CHEAP_PRICE, MONTHLY_RATE_PHRASE, SEARCH_INTENTS, SEATS_PHRASE, seatsLabel, seatsOf, seatsWord } from '#app/vehicles/search-intents.ts'
+import {
+  CHEAP_PHRASE,
+  CHEAP_PRICE,
+  LOW_MILEAGE_KM,
+  LOW_MILEAGE_PHRASE,
+  MONTHLY_RATE_PHRASE,
+  SEARCH_INTENTS,
+  SEATS_PHRASE,
+  seatsLabel,
+  seatsOf,
+  seatsWord,
+} from '#app/vehicles/search-intents.ts'
 import { MAX_MONTHLY_RATE, MAX_PRICE, type VehicleSearch } from '#app/vehicles/vehicle-search.ts'
 import { MAX_MILEAGE_KM } from '#schemas/lib/validation.ts'
 
@@ -19,8 +30,9 @@ import { MAX_MILEAGE_KM } from '#schemas/lib/validation.ts'
  * - Intent words (search-intents.ts, docs/decisions/070) become a word only vehicles with fitting facts
  *   carry, labelled with what it stands for: „Familienauto“ → „Familienauto: Kombi, Van oder SUV ab 5
  *   Sitzplätzen“, „7-Sitzer“ → „ab 7 Sitzplätzen“, „unfallfrei“, „Garantie“, „MwSt ausweisbar“,
- *   „Allrad“, „Bulli“, „Anfängerauto“. „günstig“/„billig“ is a price ceiling (CHEAP_PRICE) unless the
- *   text names one. „Baujahr 2019“/„EZ 2019“ reads like „ab 2019“.
+ *   „Allrad“, „Bulli“, „Anfängerauto“. „günstig“/„billig“ is a price ceiling (CHEAP_PRICE) and „wenig
+ *   Kilometer“ a mileage ceiling (LOW_MILEAGE_KM), each unless the text names one. „Baujahr 2019“/„EZ
+ *   2019“ reads like „ab 2019“.
  * - A monthly budget („bis 300 € im Monat“, „300 Euro monatlich“, „Rate 250“; search-intents.ts
  *   MONTHLY_RATE_PHRASE) is read first and becomes the „Monatsrate bis“ filter (docs/decisions/083).
  * The rest of the text is searched as typed; typo corrections are made by the search itself,
@@ -114,7 +126,23 @@ function seriesOf(match: RegExpExecArray): { word: string; label: string } | und
 const whole = (phrase: string) => new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${phrase})(?![\p{L}\p{N}])`, 'giu')
 const INTENTS = SEARCH_INTENTS.map((intent) => ({ ...intent, pattern: whole(intent.phrase) }))
 const SEATS = whole(SEATS_PHRASE)
-const CHEAP = whole(CHEAP_PHRASE)
+/** Words that stand for a limit of their own („günstig“: a price, „wenig Kilometer“: a mileage); a limit typed wins. */
+const CEILING_WORDS = [
+  {
+    pattern: whole(CHEAP_PHRASE),
+    kind: 'priceTo',
+    value: CHEAP_PRICE,
+    label: `günstig: Preis bis ${euro(CHEAP_PRICE)}`,
+    typedWins: 'günstig (Ihre Preisgrenze gilt)',
+  },
+  {
+    pattern: whole(LOW_MILEAGE_PHRASE),
+    kind: 'maxMileage',
+    value: LOW_MILEAGE_KM,
+    label: `wenig Kilometer: bis ${formatDecimal(LOW_MILEAGE_KM)} km`,
+    typedWins: 'wenig Kilometer (Ihre Kilometergrenze gilt)',
+  },
+] as const
 
 const RATE = whole(MONTHLY_RATE_PHRASE)
 
@@ -183,17 +211,17 @@ export function readQuery(search: string | undefined): QueryReading {
     if (seats === undefined || !free(start, end)) continue
     cuts.push({ start, end, replace: ` ${seatsWord(seats)} `, part: { kind: 'intent', label: seatsLabel(seats), word: seatsWord(seats) } })
   }
-  for (const match of original.matchAll(CHEAP)) {
-    const start = match.index
-    const end = start + match[0].length
-    if (!free(start, end)) continue
-    // A price the buyer typed wins; „günstig“ then adds nothing, and its label says so.
-    const ceiling = reading.priceTo === undefined
-    if (ceiling) reading.priceTo = CHEAP_PRICE
-    const part = ceiling
-      ? { kind: 'priceTo' as const, label: `günstig: Preis bis ${euro(CHEAP_PRICE)}` }
-      : { kind: 'intent' as const, label: 'günstig (Ihre Preisgrenze gilt)' }
-    cuts.push({ start, end, replace: ' ', part })
+  for (const word of CEILING_WORDS) {
+    for (const match of original.matchAll(word.pattern)) {
+      const start = match.index
+      const end = start + match[0].length
+      if (!free(start, end)) continue
+      // A limit the buyer typed wins; the word then adds nothing, and its label says so.
+      const ceiling = reading[word.kind] === undefined
+      if (ceiling) reading[word.kind] = word.value
+      const part = ceiling ? { kind: word.kind, label: word.label } : { kind: 'intent' as const, label: word.typedWins }
+      cuts.push({ start, end, replace: ' ', part })
+    }
   }
 
   cuts.sort((a, b) => a.start - b.start)

@@ -117,6 +117,11 @@ export const CHEAP_PHRASE = String.raw`(?:preis)?g${UML_U}nstig(?:e[mnrs]?|er)?|
 /** What „günstig“ reads as: the lower end of a small dealer's stock (decision 070). */
 export const CHEAP_PRICE = 15_000
 
+/** „wenig Kilometer“, „wenig km“, „geringe Laufleistung“, „kaum gefahren“: a mileage ceiling the reading shows. */
+export const LOW_MILEAGE_PHRASE = String.raw`wenig(?:e|en)?\s*(?:km|kilometern?|gelaufen|gefahren)|(?:gering|niedrig)(?:e[mnrs]?)?\s+(?:laufleistung|kilometer(?:stand|leistung)?|km\s*-?\s*stand)|kaum\s+gefahren`
+/** What „wenig Kilometer“ reads as: the first step of the marketplaces' mileage filters. */
+export const LOW_MILEAGE_KM = 50_000
+
 const RATE_LIMIT_WORD = String.raw`(?:bis(?:\s+zu)?|unter|max(?:\.|imal)?|h(?:ö|oe|o)chstens)`
 /** An amount of euros, „€“ or „Euro“ before or after it; `name` is the capture group's name. */
 const rateAmount = (name: string) => String.raw`(?:€\s*)?(?<${name}>\d{1,3}(?:\.\d{3})?|\d{1,6})(?:,\d{1,2})?\s*(?:€|euros?\b|eur\b)?`
