@@ -50,8 +50,13 @@ describe('readQuery: price phrases', () => {
     }
   })
 
-  it('takes the first phrase of a kind; a second one stays text', () => {
-    expect(limits('unter 20000 bis 30000')).toMatchObject({ priceTo: 20000, text: 'bis 30000' })
+  it('reads every phrase of a kind: the tighter applies, the other says so, and neither is left as words to search', () => {
+    expect(limits('unter 20000 bis 30000')).toMatchObject({ priceTo: 20000, text: '' })
+    expect(limits('unter 20000 bis 15000')).toMatchObject({ priceTo: 15000, text: '' })
+    expect(readQuery('unter 20000 bis 15000').parts.map((part) => part.label)).toEqual(['Preis bis 20.000 € (die engere Grenze gilt)', 'Preis bis 15.000 €'])
+    expect(limits('Kombi ab 2019 ab 2020 ab 10.000 € über 8.000 €')).toMatchObject({ yearFrom: 2020, priceFrom: 10000, text: 'Kombi' })
+    expect(readQuery('bis 300 € im Monat Rate 250').maxRate).toBe(250)
+    expect(readQuery('unter 50.000 km bis 50.000 km').parts.map((part) => part.label)).toEqual(['bis 50.000 km', 'bis 50.000 km'])
   })
 })
 

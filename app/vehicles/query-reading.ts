@@ -148,20 +148,57 @@ const RATE = whole(MONTHLY_RATE_PHRASE)
 
 const tidy = (text: string) => text.replace(/\s+/g, ' ').trim()
 
+type LimitKind = 'priceTo' | 'priceFrom' | 'maxRate' | 'maxMileage' | 'yearFrom'
+/** Of two limits of a kind, the one that narrows more. */
+const TIGHTER: Record<LimitKind, (a: number, b: number) => number> = {
+  priceTo: Math.min,
+  maxRate: Math.min,
+  maxMileage: Math.min,
+  priceFrom: Math.max,
+  yearFrom: Math.max,
+}
+/** Added to the label of a limit that another of its kind narrows further. */
+export const LOOSER_LIMIT_NOTE = ' (die engere Grenze gilt)'
+
+type Cut = { start: number; end: number; replace: string; part: Omit<ReadingPart, 'without' | 'source' | 'at'> }
+
 /** Reads a search text (see the header). Never throws; an empty text reads as nothing. */
 export function readQuery(search: string | undefined): QueryReading {
   const reading: QueryReading = { text: '', parts: [], words: [] }
   if (!search) return reading
   const original = tidy(search)
-  const cuts: Array<{ start: number; end: number; replace: string; part: Omit<ReadingPart, 'without' | 'source' | 'at'> }> = []
+  const cuts: Cut[] = []
+  // Every limit phrase is read; of two of a kind („unter 20000 bis 15000“) the tighter applies and the other says so.
+  const limitCuts = new Map<LimitKind, Cut>()
+  const addLimit = (kind: LimitKind, value: number, cut: Cut) => {
+    cuts.push(cut)
+    const held = limitCuts.get(kind)
+    const current = reading[kind]
+    if (held === undefined || current === undefined) {
+      reading[kind] = value
+      limitCuts.set(kind, cut)
+      return
+    }
+    if (value === current) return
+    const looser = TIGHTER[kind](current, value) === value ? held : cut
+    looser.part = { ...looser.part, label: looser.part.label + LOOSER_LIMIT_NOTE }
+    if (looser === held) {
+      reading[kind] = value
+      limitCuts.set(kind, cut)
+    }
+  }
 
   for (const match of original.matchAll(RATE)) {
     const digits = match.groups?.before ?? match.groups?.after ?? ''
     const value = Number(digits.replace('.', ''))
-    // The first budget counts; a rate of 0 € or beyond any car's is no budget.
-    if (reading.maxRate !== undefined || !Number.isInteger(value) || value < 1 || value > MAX_MONTHLY_RATE) continue
-    reading.maxRate = value
-    cuts.push({ start: match.index, end: match.index + match[0].length, replace: ' ', part: { kind: 'maxRate', label: `Monatsrate bis ${euro(value)}` } })
+    // A rate of 0 € or beyond any car's is no budget.
+    if (!Number.isInteger(value) || value < 1 || value > MAX_MONTHLY_RATE) continue
+    addLimit('maxRate', value, {
+      start: match.index,
+      end: match.index + match[0].length,
+      replace: ' ',
+      part: { kind: 'maxRate', label: `Monatsrate bis ${euro(value)}` },
+    })
   }
 
   for (const match of original.matchAll(PHRASE)) {
@@ -182,9 +219,7 @@ export function readQuery(search: string | undefined): QueryReading {
       part = above ? { kind: 'priceFrom', label: `Preis ab ${euro(value)}` } : { kind: 'priceTo', label: `Preis bis ${euro(value)}` }
     }
     if (!part) continue
-    if (reading[part.kind as 'priceTo'] !== undefined) continue // the first phrase of a kind counts
-    reading[part.kind as 'priceTo'] = value
-    cuts.push({ start: match.index, end: match.index + whole.length, replace: ' ', part })
+    addLimit(part.kind as LimitKind, value, { start: match.index, end: match.index + whole.length, replace: ' ', part })
   }
 
   for (const match of original.matchAll(SERIES)) {

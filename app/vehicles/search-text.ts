@@ -20,7 +20,8 @@ import { type FuelKey, type TransmissionKey } from '#app/vehicles/vehicle-search
  *   that start with it (prefix: "Navi" → "Navigationssystem"). The fallback is off for a query
  *   word that is itself a known term: a make alias, a label, or a whole word of the make or model
  *   of a candidate vehicle. So "Benz" finds the Mercedes but not "Benzin", "Elektro" the electric
- *   cars but not the electric tailgates, "Golf" the Golf but not a "Golfplatz".
+ *   cars but not the electric tailgates, "Golf" the Golf but not a "Golfplatz". A word of a make in
+ *   stock matches only makes, models and labels: "Smart" finds the Smart, not a Kia's "Smart-Key".
  * - Series and generations (query-reading.ts reads "C Klasse", "Golf VII"): a BMW whose model starts
  *   with three digits carries "3er" (320d), a Mercedes whose model starts with a class letter and a
  *   number "cklasse" (C 220 d), a Golf "golf7" when its first registration falls in Golf 7's years.
@@ -314,6 +315,12 @@ function tokensOfVehicle(vehicle: SearchableVehicle, memo: Memo): VehicleTokens 
   return cached
 }
 
+/** The words of a vehicle's make and of the make's aliases („Mercedes-Benz“: mercedes, benz, mercedesbenz, daimlerbenz, …). */
+function makeTokensOf(vehicle: SearchableVehicle, memo: Memo): string[] {
+  const make = typeof vehicle.make === 'string' ? vehicle.make : ''
+  return [...memoTokens(memo, make), ...(MAKE_TOKENS.get(foldSearchText(make).trim()) ?? [])]
+}
+
 /** The weighted tokens of one vehicle: token → weight << 1 | key. */
 export function vehicleSearchTokens(vehicle: SearchableVehicle, memo: Memo = new Map()): Map<string, number> {
   const tokens = new Map<string, number>()
@@ -324,11 +331,9 @@ export function vehicleSearchTokens(vehicle: SearchableVehicle, memo: Memo = new
       tokens.set(token, seen === undefined ? code : (Math.max(seen >> 1, weight) << 1) | (seen & 1) | (code & 1))
     }
   }
-  const make = typeof vehicle.make === 'string' ? vehicle.make : ''
-  add(memoTokens(memo, make), SEARCH_WEIGHT.strong, true)
-  add(MAKE_TOKENS.get(foldSearchText(make).trim()) ?? [], SEARCH_WEIGHT.strong, true)
+  const makeTokens = makeTokensOf(vehicle, memo)
+  add(makeTokens, SEARCH_WEIGHT.strong, true)
   add(memoTokens(memo, vehicle.model), SEARCH_WEIGHT.strong, true)
-  const makeTokens = [...memoTokens(memo, make), ...(MAKE_TOKENS.get(foldSearchText(make).trim()) ?? [])]
   add(seriesTokens(vehicle, makeTokens, memoTokens(memo, vehicle.model)), SEARCH_WEIGHT.strong, true)
   add(memoTokens(memo, vehicle.title), SEARCH_WEIGHT.medium, false)
   if (typeof vehicle.fuelType === 'string') add(FUEL_TOKENS.get(vehicle.fuelType) ?? [], SEARCH_WEIGHT.medium, true)
@@ -378,9 +383,13 @@ export class VehicleSearchIndex {
   private readonly sorted: string[]
   /** Letter-only known terms and key tokens (make, model, labels), for typo corrections. */
   private readonly vocabulary: string[]
+  /** The words of the vehicles' makes with their aliases („smart“, „porsche“, „vw“, „volkswagen“): they match the make, not an ad's words. */
+  private readonly makes: Set<string>
 
   constructor(vehicles: readonly SearchableVehicle[], postings = postingsOf(vehicles)) {
     this.postings = postings
+    const memo: Memo = new Map()
+    this.makes = new Set(vehicles.flatMap((vehicle) => makeTokensOf(vehicle, memo)))
     this.sorted = [...this.postings.keys()].sort()
     const keyTokens = this.sorted.filter((token) => this.postings.get(token)!.some(postingKey))
     this.vocabulary = [...new Set([...KNOWN_TERMS, ...keyTokens])].filter((term) => term.length >= 3 && /^\p{L}+$/u.test(term))
@@ -433,14 +442,19 @@ export class VehicleSearchIndex {
     return found
   }
 
-  /** The candidates' hits of one word: position → best score; `known` turns the prefix fallback off. */
+  /**
+   * The candidates' hits of one word: position → best score; `known` turns the prefix fallback off. A
+   * make's word counts only as a make, model or label („Smart“ is not a Kia's Smart-Key); labels still
+   * find an ad's words, ranked lower („Benzin“ finds the gas cars that also run on it).
+   */
   private hitsOf(word: string, candidate: (at: number) => boolean, known: boolean): Map<number, number> {
     const hits = new Map<number, number>()
+    const factsOnly = this.makes.has(word)
     for (const token of known ? [word] : this.withPrefix(word)) {
       const factor = token === word ? 2 : 1
       for (const value of this.postings.get(token) ?? []) {
         const at = postingAt(value)
-        if (!candidate(at)) continue
+        if (!candidate(at) || (factsOnly && !postingKey(value))) continue
         const score = postingWeight(value) * factor
         if (score > (hits.get(at) ?? 0)) hits.set(at, score)
       }

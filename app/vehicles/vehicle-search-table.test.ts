@@ -70,6 +70,8 @@ const CASES: Case[] = [
   { search: 'Mercedes-Benz', ids: MERCEDES },
   { search: 'Mercedes Benz', ids: MERCEDES },
   { search: 'mercedes automatik', ids: MERCEDES },
+  { search: 'Smart', ids: ['13'], why: 'a make counts as the make: not the Kia (21) with a "Smart-Key"' },
+  { search: 'Smart-Key', ids: ['21'], why: 'the joined word is equipment' },
   { search: 'Skoda', ids: ['16'] },
   { search: 'Škoda', ids: ['16'] },
   { search: 'golf', ids: ['5'] },
