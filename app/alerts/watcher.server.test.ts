@@ -1,8 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type ContentLake, type FetchOptions, type QueryParams } from '#app/lake/lake.server.ts'
 import { ALERT_VEHICLES_QUERY } from '#app/sanity/queries/alerts.ts'
+import { type ALERT_VEHICLES_QUERYResult } from '#app/sanity/types.ts'
+import { advertisedMonthlyRate } from '#app/vehicles/financing.ts'
+import { describeSearch } from '#app/vehicles/query-reading.ts'
+import { parseVehicleSearch } from '#app/vehicles/vehicle-search.ts'
 import { openTestLake, type TestLake } from '#tests/lake-backends.ts'
-import { AlertWatcher } from './watcher.server.ts'
+import { AlertWatcher, matchesSearch } from './watcher.server.ts'
+
+type Vehicle = ALERT_VEHICLES_QUERYResult[number]
 
 /*
  * When the watcher looks and at what (decision 096): the cars a change named, every car when the
@@ -95,5 +101,45 @@ describe('the alerts’ watcher', () => {
     expect(scanned).toBe(true)
     expect(carReads).toEqual([['vehicle-1']])
     expect(await test.stored('priceHistory.vehicle-1')).toMatchObject({ entries: [{ price: 18_900 }] })
+  })
+})
+
+describe('matchesSearch: a Suchauftrag hears of the cars its list would show', () => {
+  const RATE = 2.9
+  const car = (facts: Partial<Vehicle>): Vehicle =>
+    ({
+      _id: 'vehicle-x',
+      id: 'x',
+      make: 'Skoda',
+      model: 'Octavia Combi',
+      bodyType: 'Kombi',
+      fuelType: 'PETROL',
+      price: 20_000,
+      mileage: 40_000,
+      ...facts,
+    }) as Vehicle
+
+  it('a monthly budget: the cars whose card rate fits, by the cards’ own rate', () => {
+    const query = describeSearch(parseVehicleSearch(new URLSearchParams('body=Kombi&maxRate=300')).state)
+    expect(query).toBe('Kombi bis 300 € im Monat')
+    for (const price of [9_000, 15_000, 19_000, 25_000, 40_000]) {
+      const fits = (advertisedMonthlyRate(price, RATE) ?? Infinity) <= 300
+      expect(matchesSearch(query, car({ price }), RATE), `${price} €`).toBe(fits)
+    }
+    expect([9_000, 40_000].map((price) => (advertisedMonthlyRate(price, RATE) ?? Infinity) <= 300)).toEqual([true, false])
+  })
+
+  it('the year as the list reads it: the first registration, the build year only without one', () => {
+    expect(matchesSearch('ab 2021', car({ year: 2020, firstRegistration: '03/2021' }), RATE)).toBe(true)
+    expect(matchesSearch('ab 2021', car({ year: 2021, firstRegistration: '12/2020' }), RATE)).toBe(false)
+    expect(matchesSearch('ab 2021', car({ year: 2021, firstRegistration: null }), RATE)).toBe(true)
+  })
+
+  it('the form’s make and fuel are the facts, not an ad’s words', () => {
+    const query = describeSearch(parseVehicleSearch(new URLSearchParams('make=Porsche&fuel=petrol')).state)
+    expect(query).toBe('Porsche Benzin')
+    expect(matchesSearch(query, car({ make: 'Porsche', model: 'Cayman', bodyType: 'Coupé' }), RATE)).toBe(true)
+    expect(matchesSearch(query, car({ description: 'Sportlich wie ein Porsche, sparsam im Verbrauch.' }), RATE)).toBe(false)
+    expect(matchesSearch(query, car({ make: 'Porsche', fuelType: 'GAS', description: 'Läuft mit Erdgas und Benzin.' }), RATE)).toBe(false)
   })
 })

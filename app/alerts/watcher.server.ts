@@ -22,11 +22,15 @@ import { ACTIVE_ALERTS_QUERY, ALERT_VEHICLES_QUERY, PRICE_HISTORIES_QUERY } from
 import { type ACTIVE_ALERTS_QUERYResult, type ALERT_VEHICLES_QUERYResult, type PRICE_HISTORIES_QUERYResult } from '#app/sanity/types.ts'
 import { loggerOf, type Logger } from '#app/server/logging.server.ts'
 import { type Notifier, type NotifyResult } from '#app/submissions/notifier.server.ts'
-import { askingPrice, parseAmount } from '#app/utils/format.ts'
-import { readVehicleIdsOnSale } from '#app/vehicles/inventory.server.ts'
+import { askingPrice } from '#app/utils/format.ts'
+import { priceRangesForMonthlyRate } from '#app/vehicles/financing.ts'
+import { readAdvertisedRate, readVehicleIdsOnSale } from '#app/vehicles/inventory.server.ts'
 import { priceEntries, priceHistoryId, priceReduction } from '#app/vehicles/price-history.ts'
-import { readQuery } from '#app/vehicles/query-reading.ts'
+import { readQuery, withReading } from '#app/vehicles/query-reading.ts'
 import { searchWords, VehicleSearchIndex } from '#app/vehicles/search-text.ts'
+import { passesListFilter } from '#app/vehicles/vehicle-index.server.ts'
+import { DEFAULT_SORT } from '#app/vehicles/vehicle-search.ts'
+import { vehicleListParams } from '#app/sanity/queries/vehicles.ts'
 import { type AlertEvent } from './alert-mail.server.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -74,16 +78,17 @@ export interface WatcherOptions {
 
 const entryKey = () => randomUUID().replace(/-/g, '').slice(0, 16)
 
-/** Whether a car matches a Suchauftrag's search: the list's reading of it (price, mileage, year) and every word. */
-export function matchesSearch(query: string | null | undefined, vehicle: Vehicle): boolean {
+/**
+ * Whether a car matches a Suchauftrag's search (its text with the filters in words, describeSearch)
+ * as the list would: the limits read from it through the list's own filter (a monthly budget at
+ * the advertised rate `advertisedRate`), then every word.
+ */
+export function matchesSearch(query: string | null | undefined, vehicle: Vehicle, advertisedRate: number): boolean {
   if (!query) return false
-  const reading = readQuery(query)
-  const price = parseAmount(vehicle.price)
-  if (reading.priceFrom !== undefined && (price === null || price < reading.priceFrom)) return false
-  if (reading.priceTo !== undefined && (price === null || price > reading.priceTo)) return false
-  if (reading.maxMileage !== undefined && (typeof vehicle.mileage !== 'number' || vehicle.mileage > reading.maxMileage)) return false
-  if (reading.yearFrom !== undefined && (typeof vehicle.year !== 'number' || vehicle.year < reading.yearFrom)) return false
-  const words = searchWords(reading.text)
+  const { state, reading } = withReading({ search: query, sort: DEFAULT_SORT, page: 1 })
+  const ratePrices = state.maxRate === undefined ? undefined : priceRangesForMonthlyRate(state.maxRate, advertisedRate)
+  if (!passesListFilter({ _type: 'vehicle', ...vehicle }, vehicleListParams(state, ratePrices))) return false
+  const words = searchWords(state.search)
   if (words.length === 0) return reading.parts.length > 0
   return new VehicleSearchIndex([vehicle]).search(words).size > 0
 }
@@ -171,6 +176,7 @@ export class AlertWatcher {
     const ids = scope === 'all' ? await readVehicleIdsOnSale(this.lake) : [...scope]
     const result: ScanResult = { recorded: 0, events: 0, mails: [] }
     let alerts: Promise<ACTIVE_ALERTS_QUERYResult> | undefined
+    let advertisedRate: Promise<number> | undefined
     for (let start = 0; start < ids.length; start += this.slice) {
       if (start > 0) {
         // The embedded lake evaluates on this thread: requests waiting meanwhile go first.
@@ -207,10 +213,14 @@ export class AlertWatcher {
       result.events += events.length
       if (events.length === 0) continue
       alerts ??= this.lake.fetch<ACTIVE_ALERTS_QUERYResult>(ACTIVE_ALERTS_QUERY, {}, { includePrivate: true })
+      // Only a Suchauftrag with a monthly budget needs the rate (the site settings, which count the stock).
+      advertisedRate ??= alerts.then((all) =>
+        all.some((alert) => alert.kind === 'search-request' && readQuery(alert.query ?? undefined).maxRate !== undefined) ? readAdvertisedRate(this.lake) : 0,
+      )
       for (const event of events) {
         const vehicle = byVehicle.get(event.vehicleDocId)!
         for (const alert of await alerts) {
-          if (!concerns(alert, event, vehicle)) continue
+          if (!concerns(alert, event, vehicle, await advertisedRate)) continue
           result.mails.push(await this.notifier.sendAlert(alert._id, event))
         }
       }
@@ -270,10 +280,10 @@ export function eventsOf(history: History, now: Date): AlertEvent[] {
 }
 
 /** Whether an alert is to hear of a change: its car's reduction, or an arrival that matches its search; not before it was confirmed, not twice. */
-function concerns(alert: Alert, event: AlertEvent, vehicle: Vehicle): boolean {
+function concerns(alert: Alert, event: AlertEvent, vehicle: Vehicle, advertisedRate: number): boolean {
   if (!alert.confirmedAt || Date.parse(event.at) < Date.parse(alert.confirmedAt)) return false
   if ((alert.sent ?? []).includes(event.key)) return false
   if (alert.kind === 'price-alert') return event.kind === 'price-drop' && alert.vehicle === event.vehicleDocId
-  if (alert.kind === 'search-request') return event.kind === 'arrival' && matchesSearch(alert.query, vehicle)
+  if (alert.kind === 'search-request') return event.kind === 'arrival' && matchesSearch(alert.query, vehicle, advertisedRate)
   return false
 }

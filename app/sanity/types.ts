@@ -1177,7 +1177,7 @@ export type AllSanitySchemaTypes =
 export declare const internalGroqTypeReferenceTo: unique symbol
 // Source: ../app/sanity/queries/alerts.ts
 // Variable: ALERT_VEHICLES_QUERY
-// Query: *[_type == "vehicle" && status != "sold" && _id in $ids]{  _id, _createdAt, listedAt, id, title, make, model, price, mileage, status, fuelType, transmission, bodyType, color, features, year,  firstRegistration, seats, powerHp, warranty, vat, accidentFree}
+// Query: *[_type == "vehicle" && status != "sold" && _id in $ids]{  _id, _createdAt, listedAt, id, title, make, model, price, mileage, status, fuelType, transmission, bodyType, color, features, description, year,  firstRegistration, seats, powerHp, warranty, vat, accidentFree}
 export type ALERT_VEHICLES_QUERYResult = Array<{
   _id: string
   _createdAt: string
@@ -1194,6 +1194,7 @@ export type ALERT_VEHICLES_QUERYResult = Array<{
   bodyType: 'Cabrio' | 'Coup\xE9' | 'Kleinwagen' | 'Kombi' | 'Limousine' | 'SUV' | 'Transporter' | 'Van' | null
   color: string | null
   features: Array<string> | null
+  description: string | null
   year: number | null
   firstRegistration: string | null
   seats: number | null

@@ -71,18 +71,18 @@ describe.each(BACKENDS)('leadFormAction (form posts without JavaScript) on the %
     expect(stored).not.toHaveProperty('notifiedAt')
   })
 
-  it('a Suchauftrag keeps its search in the confirmation address, so the visitor stays on it; nothing else of the page address', async () => {
+  it('a Suchauftrag keeps the list’s search, filters and order in the confirmation address, so the visitor stays on it; nothing else of the page address', async () => {
     const phone = `0201 12${backend.length}`
     const response = (await call(
       formPost(
         { leadKind: 'search-request', anchor: 'suchauftrag', emailOrPhone: phone, query: 'Kombi unter 20000', page: '/vehicles', website: '' },
-        `http://localhost/vehicles?search=${encodeURIComponent('Kombi unter 20000')}&sort=price-asc&phone=0201&index`,
+        `http://localhost/vehicles?search=${encodeURIComponent('Kombi unter 20000')}&make=Skoda&sort=price-asc&phone=0201&index`,
       ),
     )) as Response
     expect(response.status).toBe(303)
     // `antwort` names the way back given (not the number), for a confirmation that speaks of it alone (copy review 2026-11-29, M16).
     expect(response.headers.get('location')).toBe(
-      '/vehicles?search=Kombi+unter+20000&anfrage=gesendet&formular=suchauftrag&antwort=telefon#suchauftrag-bestaetigung',
+      '/vehicles?search=Kombi+unter+20000&make=Skoda&sort=price-asc&anfrage=gesendet&formular=suchauftrag&antwort=telefon#suchauftrag-bestaetigung',
     )
     const byMail = (await call(
       formPost(

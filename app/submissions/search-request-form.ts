@@ -32,7 +32,8 @@ export const SEARCH_REQUEST_FORM: FormDefinition<'search-request'> = {
       label: 'Gesucht',
       type: 'hidden',
       required: true,
-      maxLength: LEAD_LIMITS.shortText,
+      // The search with its filters in words (describeSearch): the typed text (100) and up to ten filters.
+      maxLength: 320,
       placeholder: 'Ihre Suche',
       // Typed by the visitor where the page knows no search (search-request.tsx).
       messages: { missing: 'Bitte geben Sie an, welches Auto Sie suchen.' },
@@ -56,5 +57,6 @@ export const SEARCH_REQUEST_FORM: FormDefinition<'search-request'> = {
     },
   },
   once: true,
-  keepsParams: ['search'],
+  // The list's search and filters (vehicle-search.ts), so the page after a post without JavaScript is the list it was sent from.
+  keepsParams: ['search', 'make', 'fuel', 'transmission', 'body', 'priceFrom', 'priceTo', 'maxRate', 'maxMileage', 'yearFrom', 'vat', 'sort'],
 }

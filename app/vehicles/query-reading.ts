@@ -12,6 +12,7 @@ import {
   seatsWord,
 } from '#app/vehicles/search-intents.ts'
 import { MAX_MONTHLY_RATE, MAX_PRICE, type VehicleSearch } from '#app/vehicles/vehicle-search.ts'
+import { FUEL_TYPES, TRANSMISSIONS } from '#schemas/lib/constants.ts'
 import { MAX_MILEAGE_KM } from '#schemas/lib/validation.ts'
 
 /*
@@ -310,6 +311,36 @@ export function withReading(state: VehicleSearch): { state: VehicleSearch; readi
       yearFrom: stricter(state.yearFrom, reading.yearFrom, Math.max),
     },
   }
+}
+
+/**
+ * A search with its filters as one text that readQuery reads back to the same limits and words
+ * („Kombi Porsche Diesel bis 20.000 € bis 300 € im Monat“): what a Suchauftrag keeps, watches and
+ * names, so a buyer who chose a make or a budget in the form is told of those cars, not of every
+ * Kombi. The typed words and intent phrases stay as typed; every limit is written once, the
+ * tighter of the text's and the form's. The form's make, fuel, gearbox and body type become the
+ * words the search reads them by (search-text.ts): a make's word matches makes only.
+ */
+export function describeSearch(state: VehicleSearch): string {
+  const { state: limits, reading } = withReading(state)
+  const typed = [...reading.parts.filter((part) => part.word !== undefined), ...reading.words].sort((a, b) => a.at - b.at).map((piece) => piece.source)
+  const label = <T extends { value: string; title: string }>(options: readonly T[], value: string | undefined) =>
+    options.find((option) => option.value === value)?.title
+  return [
+    ...typed,
+    state.make,
+    label(FUEL_TYPES, state.fuel),
+    state.body,
+    label(TRANSMISSIONS, state.transmission),
+    limits.priceFrom === undefined ? undefined : `ab ${euro(limits.priceFrom)}`,
+    limits.priceTo === undefined ? undefined : `bis ${euro(limits.priceTo)}`,
+    limits.maxRate === undefined ? undefined : `bis ${euro(limits.maxRate)} im Monat`,
+    limits.maxMileage === undefined ? undefined : `bis ${formatDecimal(limits.maxMileage)} km`,
+    limits.yearFrom === undefined ? undefined : `ab ${limits.yearFrom}`,
+    state.vat === 'deductible' ? 'MwSt. ausweisbar' : undefined,
+  ]
+    .filter((piece): piece is string => Boolean(piece))
+    .join(' ')
 }
 
 /**

@@ -20,8 +20,11 @@ import { type FuelKey, type TransmissionKey } from '#app/vehicles/vehicle-search
  *   that start with it (prefix: "Navi" → "Navigationssystem"). The fallback is off for a query
  *   word that is itself a known term: a make alias, a label, or a whole word of the make or model
  *   of a candidate vehicle. So "Benz" finds the Mercedes but not "Benzin", "Elektro" the electric
- *   cars but not the electric tailgates, "Golf" the Golf but not a "Golfplatz". A word of a make in
- *   stock matches only makes, models and labels: "Smart" finds the Smart, not a Kia's "Smart-Key".
+ *   cars but not the electric tailgates, "Golf" the Golf but not a "Golfplatz".
+ * - A word that names a fact (a label or alias above, a make in stock) matches only the facts: make,
+ *   model, labels, series and intents, never equipment or description ("Smart" finds the Smart, not
+ *   a Kia's "Smart-Key"; "Benzin" the petrol cars, not a gas car that mentions it). So a typed
+ *   "Benzin" finds what the form's fuel filter finds, and a Suchauftrag can carry the filters as words.
  * - Series and generations (query-reading.ts reads "C Klasse", "Golf VII"): a BMW whose model starts
  *   with three digits carries "3er" (320d), a Mercedes whose model starts with a class letter and a
  *   number "cklasse" (C 220 d), a Golf "golf7" when its first registration falls in Golf 7's years.
@@ -121,6 +124,18 @@ const MAKE_ALIASES: readonly string[][] = [
   ['Chevrolet', 'Chevy'],
 ]
 
+/**
+ * Makes sold in Germany (beyond the aliased ones above): a word of one is a make wherever the stock
+ * stands, so a Suchauftrag's „Porsche“ is not met by an arriving car whose description names one.
+ * Makes whose word is also an everyday one are left out („Alpine“ is a car stereo too).
+ */
+const CAR_MAKES = [
+  ...['Abarth', 'Aiways', 'Alpina', 'Audi', 'Bentley', 'BMW', 'BYD', 'Cadillac', 'Chrysler', 'Cupra', 'Dacia', 'Daihatsu', 'Dodge', 'DS'],
+  ...['Ferrari', 'Fiat', 'Ford', 'Honda', 'Hyundai', 'Infiniti', 'Isuzu', 'Iveco', 'Jaguar', 'Jeep', 'Kia', 'Lada', 'Lamborghini', 'Lancia'],
+  ...['Lexus', 'Maserati', 'Maxus', 'Mazda', 'McLaren', 'MG', 'Mini', 'Mitsubishi', 'Nissan', 'Opel', 'Peugeot', 'Polestar', 'Porsche'],
+  ...['Renault', 'Rolls-Royce', 'Saab', 'Seat', 'Smart', 'SsangYong', 'Subaru', 'Suzuki', 'Tesla', 'Toyota', 'Volvo'],
+]
+
 /** German labels of the fuel types with the words buyers use for them. */
 const FUEL_LABELS: Record<FuelKey, string[]> = {
   DIESEL: ['Diesel'],
@@ -168,9 +183,10 @@ for (const group of MAKE_ALIASES) {
   for (const name of group) MAKE_TOKENS.set(foldSearchText(name), tokens)
 }
 
-/** Every name above: makes' aliases, fuels, gearboxes, body types. */
+/** Every name above: makes and their aliases, fuels, gearboxes, body types. */
 const LABELS = [
   ...MAKE_ALIASES.flat(),
+  ...CAR_MAKES,
   ...Object.values(FUEL_LABELS).flat(),
   ...Object.values(TRANSMISSION_LABELS).flat(),
   ...Object.values(BODY_LABELS).flat(),
@@ -203,14 +219,18 @@ export function knownTerm(word: string): string | undefined {
   return folded.length === 1 ? WHOLE_TERMS.get(folded[0]!) : undefined
 }
 
-/** Query words that never match by prefix: every alias and label (see the header). */
-const KNOWN_TERMS = new Set([
+const LABEL_TERMS = [
   ...MAKE_ALIASES.flatMap(tokensOf),
   ...Object.values(FUEL_LABELS).flatMap(tokensOf),
   ...Object.values(TRANSMISSION_LABELS).flatMap(tokensOf),
   ...Object.values(BODY_LABELS).flatMap(tokensOf),
-  ...EQUIPMENT_ALIASES.map(([, alias]) => alias),
-])
+]
+
+/** Query words that never match by prefix, and terms typos are corrected to: every alias and label (see the header). */
+const KNOWN_TERMS = new Set([...LABEL_TERMS, ...EQUIPMENT_ALIASES.map(([, alias]) => alias)])
+
+/** Query words that name a fact (a make, a fuel, a gearbox, a body type): they match the facts, not an ad's words. */
+const FACT_TERMS = new Set([...LABEL_TERMS, ...tokensOf(CAR_MAKES)])
 
 /** The fields of a vehicle the search reads (a lean projection is enough on real Sanity). */
 export interface SearchableVehicle {
@@ -444,12 +464,13 @@ export class VehicleSearchIndex {
 
   /**
    * The candidates' hits of one word: position → best score; `known` turns the prefix fallback off. A
-   * make's word counts only as a make, model or label („Smart“ is not a Kia's Smart-Key); labels still
-   * find an ad's words, ranked lower („Benzin“ finds the gas cars that also run on it).
+   * word that names a fact (a label, a make in stock) counts only where the facts say it (make, model,
+   * title's labels, series, intents): „Smart“ is not a Kia's Smart-Key, „Benzin“ not a gas car whose
+   * description says it also runs on it, so a typed word finds what the form's filter finds.
    */
   private hitsOf(word: string, candidate: (at: number) => boolean, known: boolean): Map<number, number> {
     const hits = new Map<number, number>()
-    const factsOnly = this.makes.has(word)
+    const factsOnly = FACT_TERMS.has(word) || this.makes.has(word)
     for (const token of known ? [word] : this.withPrefix(word)) {
       const factor = token === word ? 2 : 1
       for (const value of this.postings.get(token) ?? []) {

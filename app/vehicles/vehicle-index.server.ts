@@ -92,20 +92,34 @@ function registrationMonth(doc: SanityDocument): string | null {
   return fallback === null ? null : `${fallback}00`
 }
 
+/** A vehicle with the keys the filter and the sorts compare, at position `at`. */
+function indexed(doc: SanityDocument, at: number): IndexedVehicle {
+  return {
+    at,
+    doc,
+    makeLower: str(doc.make)?.toLowerCase() ?? null,
+    bodyLower: str(doc.bodyType)?.toLowerCase() ?? null,
+    registrationYear: registrationYear(doc),
+    registrationMonth: registrationMonth(doc),
+  }
+}
+
 function buildIndex(documents: readonly SanityDocument[]): VehicleIndex {
   const vehicles: IndexedVehicle[] = []
   for (const doc of documents) {
     if (doc._type !== 'vehicle' || doc.status === 'sold') continue
-    vehicles.push({
-      at: vehicles.length,
-      doc,
-      makeLower: str(doc.make)?.toLowerCase() ?? null,
-      bodyLower: str(doc.bodyType)?.toLowerCase() ?? null,
-      registrationYear: registrationYear(doc),
-      registrationMonth: registrationMonth(doc),
-    })
+    vehicles.push(indexed(doc, vehicles.length))
   }
   return { vehicles, orders: new Map(), projections: new Map(), details: new Map() }
+}
+
+/**
+ * Whether one car on sale passes the list's filters (VEHICLE_FILTER, as the list applies it on
+ * either backend): the alerts' watcher asks it of an arriving car, so a Suchauftrag hears of the
+ * cars its search would list.
+ */
+export function passesListFilter(doc: SanityDocument, params: ListParams): boolean {
+  return matches(indexed(doc, 0), params)
 }
 
 /** Each lake's latest index, whose sort orders and search index a new snapshot may take over. */

@@ -204,7 +204,12 @@ export const lead = defineType({
         defineField({ name: 'requestedAt', title: 'Angefordert am', type: 'datetime', options: GERMAN_DATETIME }),
         defineField({ name: 'confirmedAt', title: 'Bestätigt am (Klick auf den Link)', type: 'datetime', options: GERMAN_DATETIME }),
         defineField({ name: 'endedAt', title: 'Abgemeldet am', type: 'datetime', options: GERMAN_DATETIME }),
-        defineField({ name: 'query', title: 'Gesuchte Begriffe', type: 'string' }),
+        defineField({
+          name: 'query',
+          title: 'Gesucht',
+          description: 'Die Suche mit den gewählten Filtern, wie die Website sie liest, z. B. „Kombi Skoda bis 300 € im Monat“.',
+          type: 'string',
+        }),
         defineField({
           name: 'sent',
           title: 'Gesendete Benachrichtigungen',

@@ -4,11 +4,12 @@ import { type SIMILAR_VEHICLES_QUERYResult, type VEHICLE_DETAIL_QUERYResult } fr
 import { appointmentSlots } from '#app/submissions/appointment-slots.ts'
 import { CACHE_CONTROL, redirectToPagePath } from '#app/utils/http.server.ts'
 import { loadSiteSettings } from '#app/utils/site-settings.server.ts'
-import { formatEuro, parseAmount } from '#app/utils/format.ts'
+import { parseAmount } from '#app/utils/format.ts'
 import { readRenamedVehicleId, readSimilarVehicleCards, readVehicleDetail } from '#app/vehicles/inventory.server.ts'
 import { type BadgeFacts, withBadges } from '#app/vehicles/badges.ts'
 import { readHighlightCards } from '#app/vehicles/highlights.server.ts'
 import { LIST_RETURN_PARAM } from '#app/vehicles/list-return.ts'
+import { describeSearch } from '#app/vehicles/query-reading.ts'
 import { parseVehicleSearch } from '#app/vehicles/vehicle-search.ts'
 import { type SimilarTo } from '#app/vehicles/vehicle-index.server.ts'
 import { PUBLIC_VEHICLE_ID_PATTERN } from '#schemas/lib/validation.ts'
@@ -61,7 +62,7 @@ async function vehicleNotFound(request: Request, lake: ContentLake) {
   const state = from ? parseVehicleSearch(new URLSearchParams(from)).state : undefined
   const like = state?.make || state?.body ? { id: null, make: state.make ?? null, bodyType: state.body ?? null, price: state.priceTo ?? null } : undefined
   const [{ cards, alternatives }, settings] = await Promise.all([readAlternatives(lake, like), loadSiteSettings(lake)])
-  const query = [state?.make, state?.body, state?.search, state?.priceTo ? `bis ${formatEuro(state.priceTo)}` : undefined].filter(Boolean).join(' ')
+  const query = state ? describeSearch(state) : ''
   const body: VehicleNotFoundData = { vehicles: withAlternativeRates(cards, settings, new Date()), alternatives, query }
   return data(body, { status: 404 })
 }

@@ -6,7 +6,7 @@ import { buttonClasses } from '#app/components/ui/button.tsx'
 import { VehicleCard } from '#app/components/vehicle-card.tsx'
 import { scrollToSection } from '#app/utils/scroll.ts'
 import { listReturnSearch, RESULTS_ANCHOR } from '#app/vehicles/list-return.ts'
-import { DEFAULT_SORT, type VehicleSearch, vehicleCountLabel, vehicleSearchHref } from '#app/vehicles/vehicle-search.ts'
+import { DEFAULT_SORT, hasFilters, type VehicleSearch, vehicleCountLabel, vehicleSearchHref } from '#app/vehicles/vehicle-search.ts'
 import { listNavigationState } from './navigation-state'
 import { Pagination } from './pagination'
 import { type VehicleListResult } from './route'
@@ -27,8 +27,8 @@ export function isBeyondLastPage(result: { total: number; vehicles: readonly unk
 /** The results: their count (the heading the focus goes to) with the sort order beside it, the reading of the search, the cards, the pages. */
 export function Results({ state, result }: { state: VehicleSearch; result: VehicleListResult }) {
   const beyondLastPage = isBeyondLastPage(result)
-  // An empty result for a search offers help and the Suchauftrag's form (which then confirms in place).
-  const searchHelp = result.vehicles.length === 0 && !beyondLastPage && result.search ? result.search : undefined
+  // An empty result for a search or a filter offers help and the Suchauftrag's form (which then confirms in place).
+  const emptyHelp = result.vehicles.length === 0 && !beyondLastPage && hasFilters(state)
   const heading = useRef<HTMLHeadingElement>(null)
   const location = useLocation()
   const navigationType = useNavigationType()
@@ -65,7 +65,7 @@ export function Results({ state, result }: { state: VehicleSearch; result: Vehic
         ) : null}
       </div>
       {result.search ? <SearchReadingLine state={state} search={result.search} /> : null}
-      <SearchRequestSent formShown={searchHelp !== undefined} />
+      <SearchRequestSent formShown={emptyHelp} />
       {result.vehicles.length > 0 ? (
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
           {result.vehicles.map((vehicle, index) => (
@@ -87,7 +87,7 @@ export function Results({ state, result }: { state: VehicleSearch; result: Vehic
           <p className="mt-4 text-lg font-semibold text-zinc-950">
             {beyondLastPage
               ? 'Diese Seite gibt es nicht.'
-              : searchHelp && state.search
+              : state.search && !hasFilters({ ...state, search: undefined })
                 ? `Für „${state.search}“ haben wir gerade kein passendes Fahrzeug.`
                 : 'Für diese Auswahl haben wir gerade kein passendes Fahrzeug.'}
           </p>
@@ -96,7 +96,7 @@ export function Results({ state, result }: { state: VehicleSearch; result: Vehic
               ? 'Die Ergebnisliste ist kürzer.'
               : 'Ändern Sie Ihre Suche oder setzen Sie die Filter zurück. Gern suchen wir Ihr Wunschfahrzeug auch für Sie.'}
           </p>
-          {searchHelp ? <EmptySearchHelp state={state} search={searchHelp} /> : null}
+          {emptyHelp ? <EmptySearchHelp state={state} search={result.search} /> : null}
           <Link
             to={beyondLastPage ? vehicleSearchHref({ ...state, page: 1 }) : '/vehicles'}
             className={buttonClasses({ variant: 'dark', size: 'md', className: 'mt-6' })}

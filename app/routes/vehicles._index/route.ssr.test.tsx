@@ -190,3 +190,14 @@ test('an empty result says it once beside the count: the query or the filters th
   expect(filtered).toContain('Für diese Auswahl haben wir gerade kein passendes Fahrzeug.')
   expect(filtered).not.toContain('Keine Fahrzeuge gefunden')
 })
+
+test('a Suchauftrag is offered for filters too, and watches the search with its filters, written out (describeSearch)', async () => {
+  const filtered = await serverHtml('http://localhost/vehicles?fuel=electric&priceTo=1000')
+  expect(filtered).toContain('SUCHAUFTRAG SPEICHERN')
+  expect(filtered).toContain('Ihr Suchauftrag für „Elektro bis 1.000 €“')
+  expect(filtered).toMatch(/<input type="hidden" name="query" value="Elektro bis 1.000 €"/)
+  // A typed word beside a filter: the sentence names this choice, the Suchauftrag the whole search.
+  const both = await serverHtml(`http://localhost/vehicles?search=${encodeURIComponent('Kombi unter 9000')}&make=Porsche`)
+  expect(both).toContain('Für diese Auswahl haben wir gerade kein passendes Fahrzeug.')
+  expect(both).toMatch(/<input type="hidden" name="query" value="Kombi Porsche bis 9.000 €"/)
+})

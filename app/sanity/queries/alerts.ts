@@ -9,7 +9,7 @@ import { defineQuery } from 'groq'
 
 /** These cars if on sale, with what a price alert and a search alert compare (a search alert: the search's words). */
 export const ALERT_VEHICLES_QUERY = defineQuery(`*[_type == "vehicle" && status != "sold" && _id in $ids]{
-  _id, _createdAt, listedAt, id, title, make, model, price, mileage, status, fuelType, transmission, bodyType, color, features, year,
+  _id, _createdAt, listedAt, id, title, make, model, price, mileage, status, fuelType, transmission, bodyType, color, features, description, year,
   firstRegistration, seats, powerHp, warranty, vat, accidentFree
 }`)
 
