@@ -66,22 +66,23 @@ describe('/merkliste with JavaScript: removing keeps the focus on the page and s
   test('„Entfernen“: focus on the next card’s „Entfernen“, or the last one’s after the last card; announced politely', async () => {
     await renderList(['1', '3', '5'])
     expect(liveRegion().textContent).toBe('')
+    // The announcement is the render after the focus moved: both are awaited, not assumed in one step.
 
     removeButton('BMW 320d Touring').focus()
     fireEvent.click(removeButton('BMW 320d Touring'))
     await screen.findByRole('heading', { level: 2, name: '2 Fahrzeuge gemerkt' })
     await waitFor(() => expect(document.activeElement).toBe(removeButton('Audi A4 Avant 40 TDI')))
-    expect(liveRegion().textContent).toBe('BMW 320d Touring von der Merkliste entfernt.')
+    await waitFor(() => expect(liveRegion().textContent).toBe('BMW 320d Touring von der Merkliste entfernt.'))
 
     fireEvent.click(removeButton('VW Golf 1.5 TSI Life'))
     await screen.findByRole('heading', { level: 2, name: '1 Fahrzeug gemerkt' })
     await waitFor(() => expect(document.activeElement).toBe(removeButton('Audi A4 Avant 40 TDI')))
-    expect(liveRegion().textContent).toBe('VW Golf 1.5 TSI Life von der Merkliste entfernt.')
+    await waitFor(() => expect(liveRegion().textContent).toBe('VW Golf 1.5 TSI Life von der Merkliste entfernt.'))
 
     fireEvent.click(removeButton('Audi A4 Avant 40 TDI'))
     const empty = await screen.findByRole('heading', { level: 2, name: 'Keine Fahrzeuge gemerkt' })
     await waitFor(() => expect(document.activeElement).toBe(empty))
-    expect(liveRegion().textContent).toBe('Audi A4 Avant 40 TDI von der Merkliste entfernt.')
+    await waitFor(() => expect(liveRegion().textContent).toBe('Audi A4 Avant 40 TDI von der Merkliste entfernt.'))
   })
 
   test('„Alle entfernen“: focus on the empty list’s heading, „Merkliste geleert.“ announced', async () => {
@@ -90,7 +91,7 @@ describe('/merkliste with JavaScript: removing keeps the focus on the page and s
     const empty = await screen.findByRole('heading', { level: 2, name: 'Keine Fahrzeuge gemerkt' })
     await waitFor(() => expect(document.activeElement).toBe(empty))
     expect(within(empty.parentElement!).getByText('Ihre Merkliste ist leer.')).toBeTruthy()
-    expect(liveRegion().textContent).toBe('Merkliste geleert.')
+    await waitFor(() => expect(liveRegion().textContent).toBe('Merkliste geleert.'))
   })
 })
 
