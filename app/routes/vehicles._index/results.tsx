@@ -28,7 +28,7 @@ export function isBeyondLastPage(result: { total: number; vehicles: readonly unk
 export function Results({ state, result }: { state: VehicleSearch; result: VehicleListResult }) {
   const beyondLastPage = isBeyondLastPage(result)
   // An empty result for a search or a filter offers help and the Suchauftrag's form (which then confirms in place).
-  const emptyHelp = result.vehicles.length === 0 && !beyondLastPage && hasFilters(state)
+  const emptyHelp = result.searchRequest !== undefined
   const heading = useRef<HTMLHeadingElement>(null)
   const location = useLocation()
   const navigationType = useNavigationType()
@@ -96,7 +96,7 @@ export function Results({ state, result }: { state: VehicleSearch; result: Vehic
               ? 'Die Ergebnisliste ist kürzer.'
               : 'Ändern Sie Ihre Suche oder setzen Sie die Filter zurück. Gern suchen wir Ihr Wunschfahrzeug auch für Sie.'}
           </p>
-          {emptyHelp ? <EmptySearchHelp state={state} search={result.search} /> : null}
+          {result.searchRequest !== undefined ? <EmptySearchHelp state={state} search={result.search} query={result.searchRequest} /> : null}
           <Link
             to={beyondLastPage ? vehicleSearchHref({ ...state, page: 1 }) : '/vehicles'}
             className={buttonClasses({ variant: 'dark', size: 'md', className: 'mt-6' })}

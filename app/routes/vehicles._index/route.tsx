@@ -9,6 +9,7 @@ import { pageMeta } from '#app/utils/page-meta.ts'
 import { useSiteSettings } from '#app/utils/site-settings.ts'
 import { withBadges } from '#app/vehicles/badges.ts'
 import { readVehicleFacets, readVehiclePage, withAdvertisedRates } from '#app/vehicles/inventory.server.ts'
+import { describeSearch } from '#app/vehicles/query-reading.ts'
 import {
   hasFilters,
   INVENTORY_HEADING,
@@ -42,7 +43,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = Date.now()
   const [page, facets] = await Promise.all([readVehiclePage(context.lake, pageState), readVehicleFacets(context.lake)])
   // "Reserviert" and "Neu im Bestand" as of this request (docs/decisions/052); „ab N €/Monat“ (decision 083).
-  const result = { ...page, vehicles: await withAdvertisedRates(context.lake, withBadges(page.vehicles, now)) }
+  const vehicles = await withAdvertisedRates(context.lake, withBadges(page.vehicles, now))
+  // An empty result of a search or filter offers a Suchauftrag for it, in words (made here: the reading stays out of the page's script).
+  const searchRequest = page.total === 0 && hasFilters(pageState) ? describeSearch(pageState) : undefined
+  const result = { ...page, vehicles, ...(searchRequest ? { searchRequest } : {}) }
   // A page beyond the last (an old link after the stock shrank) says so, as a 404 for crawlers.
   const status = isBeyondLastPage(result) ? 404 : 200
   return data({ state: pageState as VehicleSearch, result, facets }, { status, headers: { 'Cache-Control': CACHE_CONTROL.page } })

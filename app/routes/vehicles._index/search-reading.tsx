@@ -4,7 +4,7 @@ import { FormConfirmation } from '#app/components/ui/form-parts.tsx'
 import { confirmationId, SENT, successText } from '#app/submissions/forms.ts'
 import { SEARCH_REQUEST_FORM } from '#app/submissions/search-request-form.ts'
 import { RESULTS_ANCHOR } from '#app/vehicles/list-return.ts'
-import { describeSearch, type QueryReading, suggestedSearch } from '#app/vehicles/query-reading.ts'
+import { type QueryReading, suggestedSearch } from '#app/vehicles/query-reading.ts'
 import { displayTerm, isFillerWord, searchWords } from '#app/vehicles/search-text.ts'
 import { type VehicleSearch, vehicleSearchHref } from '#app/vehicles/vehicle-search.ts'
 import { type ListNavigationState } from './navigation-state'
@@ -70,10 +70,9 @@ export function SearchReadingLine({ state, search }: { state: VehicleSearch; sea
 
 /**
  * The help of an empty result: for a typed search "Meinten Sie …?" (or a wider search), and the
- * Suchauftrag for the search with its filters (describeSearch: what it will watch, in words).
+ * Suchauftrag for `query`, the search with its filters in words (the loader's describeSearch).
  */
-export function EmptySearchHelp({ state, search }: { state: VehicleSearch; search?: SearchReadingData }) {
-  const query = describeSearch(state)
+export function EmptySearchHelp({ state, search, query }: { state: VehicleSearch; search?: SearchReadingData; query: string }) {
   const suggestion = search ? suggestedSearch(search.reading, search, foldWord, displayTerm) : undefined
   return (
     <div className="mt-4 space-y-4 text-left">
