@@ -87,15 +87,18 @@ test('with JavaScript: the undo link and the Suchauftrag work in place', async (
   // The chip went with its link: the results heading has the focus, not the page's body (accessibility review 2026-11-29, M5).
   await expect(page.getByRole('heading', { level: 2, name: '10 Fahrzeuge' })).toBeFocused()
 
+  // A typed search beside the form's filters: the Suchauftrag names and keeps both, in words.
   const marker = uniqueName('Zeppelin')
-  await page.goto(`/vehicles?search=${encodeURIComponent(marker)}`)
+  const watched = `${marker} Elektro bis 150 € im Monat`
+  await page.goto(`/vehicles?search=${encodeURIComponent(marker)}&fuel=electric&maxRate=150`)
   await waitForScripts(page)
   const request = page.getByRole('region', { name: 'Benachrichtigen, wenn ein passendes Auto kommt' })
+  await expect(request).toContainText(`Ihr Suchauftrag für „${watched}“`)
   await request.getByLabel('E-Mail oder Telefon').fill('ruf mich an')
   await request.getByRole('button', { name: 'SUCHAUFTRAG SPEICHERN' }).click()
   // Typed, but neither an address nor a number: not the empty field's message (copy review 2026-11-29, M16).
   await expect(request.getByText('Bitte geben Sie eine gültige E-Mail-Adresse oder Telefonnummer an.').first()).toBeVisible()
-  expect(await storedLeadWith(marker)).toBeUndefined()
+  expect(await storedLeadWith(watched)).toBeUndefined()
   await request.getByLabel('E-Mail oder Telefon').fill('erika@example.de')
   await request.getByRole('button', { name: 'SUCHAUFTRAG SPEICHERN' }).click()
   // An address was given: the confirmation speaks of its link, not of a call (the intro above names both ways).
@@ -103,5 +106,5 @@ test('with JavaScript: the undo link and the Suchauftrag work in place', async (
   await expect(confirmation).toContainText('Fast geschafft: Bitte bestätigen Sie Ihre E-Mail-Adresse')
   await expect(confirmation).toContainText('Bestätigungslink')
   await expect(confirmation).not.toContainText('rufen')
-  await expect.poll(async () => (await storedLeadWith(marker))?.contact).toEqual({ email: 'erika@example.de' })
+  await expect.poll(async () => (await storedLeadWith(watched))?.contact).toEqual({ email: 'erika@example.de' })
 })
