@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { syncBannerText } from './components/vehicle-inputs'
-import { FROM_MOBILE_DE, prepareVehiclePreview, SYNC_KEYS, vehicle } from './documents/vehicle'
+import { prepareVehiclePreview, SYNC_KEYS, vehicle } from './documents/vehicle'
 import { MARKETPLACE_FIELDS } from './lib/constants'
 
 type Field = { name: string; readOnly?: boolean | ((context: { document?: Record<string, unknown> }) => boolean); description?: string }
@@ -15,8 +15,8 @@ describe('vehicle fields: who owns them (docs/decisions/026)', () => {
       const field = fields.find((candidate) => candidate.name === name)
       expect(field, name).toBeDefined()
       expect(readOnlyFor(field!, { source: 'mobile.de' }), name).toBe(true)
-      // Said once, in the document banner, not on every field.
-      expect(field!.description ?? '', name).not.toContain(FROM_MOBILE_DE)
+      // Where the value comes from is said once, in the document banner (syncBannerText), not on every field.
+      expect(field!.description ?? '', name).not.toMatch(/dort ändern|überschreibt/)
       // The marketplace's photo list and bookkeeping exist on synced vehicles only: read-only for everyone.
       if (!SYNC_ONLY.has(name)) expect(readOnlyFor(field!, { source: 'manual' }), name).toBe(false)
     }

@@ -12,6 +12,7 @@ import {
   type FetchOptions,
   type LocalDocuments,
   type Mutation,
+  isPublicId,
   MutationError,
   type MutationResult,
   type QueryParams,
@@ -230,7 +231,7 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
    * the order of `documents`, so results keep the order a scan gives.
    */
   private withIds(ids: ReadonlySet<string>, scope: ReadScope): SanityDocument[] {
-    const visible = scope === 'raw' ? () => true : scope === 'private' ? isPublishedId : isPublicId
+    const visible = scope === 'raw' ? () => true : scope === 'private' ? isPublishedPerspectiveId : isPublicId
     const found: SanityDocument[] = []
     for (const id of ids) {
       const doc = visible(id) ? this.documents.get(id) : undefined
@@ -245,7 +246,7 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
 
   /** What `includePrivate` reads (private documents too), narrowed like public reads: a car's price history by id read all 5,000 cars. */
   private readableOfTypes(types: ReadonlySet<string> | undefined): readonly SanityDocument[] {
-    const readable = (this.readable ??= [...this.documents.values()].filter((doc) => isPublishedId(doc._id)))
+    const readable = (this.readable ??= [...this.documents.values()].filter((doc) => isPublishedPerspectiveId(doc._id)))
     return types ? readable.filter((doc) => types.has(doc._type)) : readable
   }
 
@@ -271,7 +272,7 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
    * document with that id, or null.
    */
   readonly dereference = ({ _ref }: { _ref: string }): SanityDocument | null => {
-    return isPublishedId(_ref) ? (this.documents.get(_ref) ?? null) : null
+    return isPublishedPerspectiveId(_ref) ? (this.documents.get(_ref) ?? null) : null
   }
 
   /**
@@ -410,14 +411,9 @@ class Store {
 /** Which documents a `fetch` reads: public ones, the published ones with private ones, or all (drafts too). */
 type ReadScope = 'public' | 'private' | 'raw'
 
-/** Whether the published perspective shows a document with this id. */
-export function isPublishedId(id: string): boolean {
+/** Whether the published perspective shows a document with this id: not a draft or a release's version (private `inbox.` ones it shows). */
+function isPublishedPerspectiveId(id: string): boolean {
   return !id.startsWith('drafts.') && !id.startsWith('versions.')
-}
-
-/** A document of the public content: no dot in the id (Sanity hides dotted ids from public reads). */
-function isPublicId(id: string): boolean {
-  return !id.includes('.')
 }
 
 async function loadSeed(contentDir: string) {

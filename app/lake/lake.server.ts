@@ -39,6 +39,14 @@ export type Mutation =
   | { delete: { id: string } }
   | { patch: PatchOperations & { id: string } }
 
+/**
+ * A document of the public content, which pages may show and whose change moves the page cache: no
+ * dot in its id (Sanity hides dotted ids, drafts and the site's `inbox.` documents, from public reads).
+ */
+export function isPublicId(id: string): boolean {
+  return !id.includes('.')
+}
+
 /** The id of the document a mutation writes; undefined for a `create` whose id Sanity is to generate. */
 export function mutationDocumentId(mutation: Mutation): string | undefined {
   if ('create' in mutation) return mutation.create._id

@@ -1,12 +1,9 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { bearerTokenMatches } from '#app/utils/request-guards.server.ts'
 import { checkSanitySignature, SANITY_SIGNATURE_HEADER, type SignatureCheck } from '#app/server/webhook-signature.server.ts'
-import { BodyTooLargeError, CACHE_CONTROL, jsonError, readBodyText } from '#app/utils/http.server.ts'
+import { BodyTooLargeError, CACHE_CONTROL, jsonError, MAX_REQUEST_BODY, readBodyText } from '#app/utils/http.server.ts'
 
 const ALLOW = { Allow: 'POST' }
-
-/** Sanity's webhook body is a projection of the changed document: a page with all its sections fits easily. */
-export const REVALIDATE_BODY_LIMIT = 1024 * 1024
 
 /** Only POST: a link or a crawler must not empty the page cache. */
 export function loader() {
@@ -48,10 +45,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   let body: string | undefined
   if (authorized || request.headers.has(SANITY_SIGNATURE_HEADER)) {
     try {
-      body = await readBodyText(request, REVALIDATE_BODY_LIMIT)
+      body = await readBodyText(request, MAX_REQUEST_BODY)
     } catch (error) {
       if (!(error instanceof BodyTooLargeError)) throw error
-      return jsonError(413, `Die Anfrage ist zu groß (höchstens ${REVALIDATE_BODY_LIMIT / 1024} KB).`)
+      return jsonError(413, `Die Anfrage ist zu groß (höchstens ${MAX_REQUEST_BODY / 1024} KB).`)
     }
   }
   if (!authorized && body !== undefined) {

@@ -9,7 +9,7 @@ import { type RequestRefusal, type RequestTarget, requestTarget } from '#app/ser
 import { securityHeaders } from '#app/server/security-headers.server.ts'
 import { type CachedAnswer, Site, type SiteOptions } from '#app/server/site.server.ts'
 import { serveFiles } from '#app/server/static-files.server.ts'
-import { CACHE_CONTROL } from '#app/utils/http.server.ts'
+import { CACHE_CONTROL, MAX_REQUEST_BODY } from '#app/utils/http.server.ts'
 import { FOREIGN_FORM_MESSAGE, FOREIGN_ORIGIN_MESSAGE, isAllowedPost } from '#app/utils/request-guards.server.ts'
 import { PHOTO_MESSAGES, SALE_BODY_LIMIT } from '#app/submissions/photos.ts'
 import { SERVER_ERROR_TEXT } from '#app/components/error-hero.tsx'
@@ -54,9 +54,6 @@ export interface SiteServer {
   server: http.Server
   site: Site
 }
-
-/** The largest body any route reads (the revalidation webhook's 1 MB); larger ones are refused unread. */
-export const MAX_REQUEST_BODY = 1024 * 1024
 
 /** Limits for slow or idle clients: a small site's requests take milliseconds (Node's defaults are 60 s and 300 s). */
 export const SERVER_LIMITS: ServerLimits = {

@@ -221,7 +221,7 @@ function formOf(named: string | undefined, rawAnchor: string | undefined): { lea
   return { leadKind: kind, anchor }
 }
 
-/** The two JSON APIs: what each accepts and how it words its answers (public contract, spec §7). */
+/** The two submission APIs: what each accepts and how it words its answers (public contract, spec §7). */
 const APIS = {
   /** POST /api/contacts: the contact form, as JSON or form-encoded. */
   contacts: {
@@ -247,8 +247,9 @@ const APIS = {
 /**
  * The action of POST /api/contacts and POST /api/leads: 201 with `{id, receivedAt}` once the
  * submission is durably stored; 400 with `fieldErrors` for invalid input or an unknown kind (nothing
- * stored); 405 for other methods; 413 over SUBMISSION_BODY_LIMIT;
- * 415 for other media types; 429 over the submission limit; 503 when the lake cannot store it.
+ * stored); 405 for other methods; 413 over SUBMISSION_BODY_LIMIT (a multipart body: SALE_BODY_LIMIT);
+ * 415 for other media types; 422 when it cannot be taken as sent (its car is gone); 429 over the
+ * submission limit; 503 when the lake cannot store it.
  */
 export function submissionApiAction(api: keyof typeof APIS) {
   const config = APIS[api]

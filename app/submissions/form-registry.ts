@@ -21,7 +21,7 @@ export const LEAD_FORMS: Readonly<Record<LeadKind, FormDefinition<LeadKind>>> = 
   'financing-request': FINANCING_REQUEST_FORM,
 }
 
-/** The nine forms: the contact form and the lead forms, all defined alike. */
+/** Every form: the contact form and the lead forms (one per lead kind), all defined alike. */
 export const FORMS: Readonly<Record<FormKind, FormDefinition>> = { contact: CONTACT_FORM, ...LEAD_FORMS }
 
 export function isFormKind(value: unknown): value is FormKind {

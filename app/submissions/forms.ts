@@ -1,12 +1,14 @@
 /*
- * Every form of the site, one definition each: the contact form (spec §5) and the eight lead forms
- * (spec §3 "Forms without submission"): kinds, German titles, fields in order with their limits,
- * options and texts, the toasts and the query of the confirmation. Browser-safe: no zod, nothing but
- * the formatting helpers, so the form renders native constraints (required, pattern, maxLength)
- * from here. The server schema in schema.server.ts is built from the same definitions.
+ * What every form of the site shares, and the contact form (spec §5): the shape of a definition
+ * (kind, German title, fields in order with their limits, options and texts, the toasts and the
+ * query of the confirmation) and the helpers that read it. Browser-safe: no zod, nothing but the
+ * formatting helpers, so a form renders native constraints (required, pattern, maxLength) from its
+ * definition. The server schema in schema.server.ts is built from the same definitions.
  *
- * This module holds what every form needs and the contact form; the lead forms' definitions and
- * their shared wording (field-messages.ts) load only on pages that show a lead form.
+ * The lead forms (spec §3 "Forms without submission", one per LEAD_KINDS entry) are defined beside
+ * it (vehicle-lead-forms.ts, page-lead-forms.ts, sell-request-form.ts, search-request-form.ts) and
+ * listed in form-registry.ts; they and their shared wording (field-messages.ts) load only on pages
+ * that show a lead form.
  */
 
 import { CONTACT_SUBJECTS as CONTACT_SUBJECT_LIST, type LEAD_KINDS as LEAD_KIND_TITLES } from '#schemas/lib/constants.ts'

@@ -29,7 +29,7 @@ describe('one rule for the contact form and the lead forms', () => {
     expect(parseSubmission('contact', { name: 'Max', email: 'name@web', message: 'Hallo' }).kind).toBe('invalid')
   })
 
-  it("content types stay each endpoint's public contract: /api/contacts takes JSON and form posts, /api/leads JSON only", async () => {
+  it("content types stay each endpoint's public contract: /api/contacts takes JSON and form posts, /api/leads JSON and (for photos) multipart, never form-encoded", async () => {
     const post = (type: string, body: string) => new Request('http://localhost/api/x', { method: 'POST', headers: { 'content-type': type }, body })
     const form = new URLSearchParams({ name: 'Max', email: 'max@web.de', message: 'Hallo', kind: 'vehicle-enquiry' }).toString()
     const context = { lake: test.lake, env: test.env }

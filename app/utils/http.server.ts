@@ -75,6 +75,12 @@ export class BodyTooLargeError extends Error {
 }
 
 /**
+ * The largest body a path without uploads reads: Sanity's webhook, a projection of the changed
+ * document (a page with all its sections fits easily). Larger ones are refused unread (createServer).
+ */
+export const MAX_REQUEST_BODY = 1024 * 1024
+
+/**
  * Reads the request body as text, refusing more than `limit` bytes without reading further
  * (a declared Content-Length over the limit is refused before reading anything).
  */

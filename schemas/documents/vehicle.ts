@@ -29,12 +29,6 @@ import {
 /** Published vehicles other than this one that already use the public id. */
 const DUPLICATE_ID_QUERY = `count(*[_type == "vehicle" && id == $value && _id != $publishedId && !(_id in path("drafts.**")) && !(_id in path("versions.**"))])`
 
-/**
- * What staff read once, in the banner at the top of a synced vehicle (schemas/components/vehicle-inputs.tsx),
- * instead of on every locked field (docs/decisions/026).
- */
-export const FROM_MOBILE_DE = 'Kommt von mobile.de – bitte dort ändern. Der nächste Abgleich überschreibt diesen Wert.'
-
 const isSynced = ({ document }: { document?: { source?: unknown } }) => document?.source === 'mobile.de'
 
 /**
