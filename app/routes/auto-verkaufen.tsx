@@ -6,7 +6,7 @@ import { PageHeader } from '#app/components/sections/page-header.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
 import { SALE_ANCHOR, SENT } from '#app/submissions/forms.ts'
 import { SALE_PATH } from '#schemas/lib/constants.ts'
-import { saleConfirmation } from '#app/submissions/sale-appointment.server.ts'
+import { readSaleConfirmation } from '#app/submissions/sale-appointment.server.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { salePrefill } from '#app/submissions/sale-prefill.server.ts'
 import { tradeInHandoff, tradeInVehicle } from '#app/submissions/trade-in.server.ts'
@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const prefill = { ...handoff?.contact, ...handedOver.values }
   // After the request (its cookie, never the address): the estimate's deadline and the Besichtigungstermin (issue 38).
   const sent = params.get(SENT.lead.param) === SENT.lead.value
-  const confirmation = sent ? ((await saleConfirmation(context, request)) ?? null) : null
+  const confirmation = sent ? ((await readSaleConfirmation(context, request)) ?? null) : null
   // A fresh key per rendering (the page is never cached): a post sent again after a time-out stores one lead.
   return {
     prefill,

@@ -56,7 +56,7 @@ export interface SaleConfirmation {
  * The confirmation's data for the seller whose cookie names a stored sell request; undefined without
  * one (another browser, an expired cookie): the page then says what it said before.
  */
-export async function saleConfirmation(
+export async function readSaleConfirmation(
   context: Pick<SubmitContext, 'lake' | 'logger'>,
   request: Request,
   now = new Date(),

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  addSavedId,
-  compareHref,
-  MAX_SAVED_VEHICLES,
-  parseSavedIds,
-  readSavedIds,
-  removeSavedId,
-  savedCountLabel,
-  savedListCookie,
-  shareHref,
-} from './saved-list.ts'
+import { addSavedId, MAX_SAVED_VEHICLES, parseSavedIds, readSavedIds, removeSavedId, savedCountLabel, savedListCookie, shareHref } from './saved-list.ts'
 
 const many = (count: number) => Array.from({ length: count }, (_, index) => `car-${index + 1}`)
 
@@ -81,9 +71,8 @@ describe('changing the list', () => {
 })
 
 describe('addresses and words', () => {
-  it('the share link names the ids only; the comparison the first three', () => {
+  it('the share link names the ids only', () => {
     expect(shareHref(['1', '4', 'md-4711'])).toBe('/merkliste?ids=1,4,md-4711')
-    expect(compareHref(['1', '4', '9', '10'])).toBe('/merkliste/vergleich?ids=1,4,9')
   })
 
   it('counts in German', () => {

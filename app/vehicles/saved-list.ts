@@ -99,11 +99,6 @@ export function shareHref(ids: readonly string[]): string {
   return `${SAVED_LIST_PATH}?ids=${parseSavedIds(ids).join(',')}`
 }
 
-/** The comparison of these cars (the first COMPARE_MAX). */
-export function compareHref(ids: readonly string[]): string {
-  return `${COMPARE_PATH}?ids=${parseSavedIds(ids, COMPARE_MAX).join(',')}`
-}
-
 /** „1 Fahrzeug“, „2 Fahrzeuge“ */
 export function savedCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'Fahrzeug' : 'Fahrzeuge'}`

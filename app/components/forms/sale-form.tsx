@@ -70,16 +70,17 @@ function readErrors(data: unknown): ErrorData | null {
 
 /**
  * The confirmation's words for what arrived (the `fotos` parameter of the address): the number of
- * photos kept, or that the sender's photo budget kept none; without it (an older link) the form's own text.
+ * photos kept, or that the sender's photo budget kept none; with none (or no parameter: an older
+ * link) only the details. Then by when we answer: `estimate`, the deadline the server counted for
+ * this request, else the promise of the Kennzahl `answerHours`.
  */
-export function saleConfirmation(photos: string | null, answerHours?: number | null, estimate?: string): string {
+export function saleConfirmationText(photos: string | null, answerHours?: number | null, estimate?: string): string {
   // By when: the deadline the server counted for this request (issue 38), else the Kennzahl „Bewertung innerhalb (Stunden)“ (issue 36).
   const next = estimate ?? saleAnswerPromise(answerHours)
   if (photos === PHOTOS_WITHHELD) {
     return `Vielen Dank! Ihre Angaben sind bei uns eingegangen. Ihre Fotos konnten wir gerade nicht annehmen – zeigen Sie uns Ihr Fahrzeug gern bei der Besichtigung. ${next}`
   }
-  const count = photos !== null && /^\d{1,2}$/.test(photos) ? Number(photos) : undefined
-  if (count === undefined) return `Vielen Dank! Ihre Angaben sind bei uns eingegangen. ${next}`
+  const count = photos !== null && /^\d{1,2}$/.test(photos) ? Number(photos) : 0
   if (count === 0) return `Vielen Dank! Ihre Angaben sind bei uns eingegangen. ${next}`
   return `Vielen Dank! Ihre Angaben und ${count === 1 ? 'Ihr Foto sind' : `Ihre ${count} Fotos sind`} bei uns eingegangen. ${next}`
 }
@@ -235,7 +236,7 @@ export function SaleForm({
       <div className="space-y-6">
         <div id={SALE_CONFIRMATION_ID} tabIndex={-1} autoFocus ref={(element) => element?.focus()} className="outline-none">
           <FormConfirmation title={FORM.texts.success.title}>
-            {saleConfirmation(searchParams.get(SENT.lead.photosParam), answerHours, confirmation?.estimate)}
+            {saleConfirmationText(searchParams.get(SENT.lead.photosParam), answerHours, confirmation?.estimate)}
           </FormConfirmation>
         </div>
         {confirmation ? <SaleAppointment appointment={confirmation.appointment} slots={confirmation.slots} /> : null}

@@ -7,14 +7,14 @@ import { HOME_PAGE_QUERY, SITE_SETTINGS_QUERY } from './site'
 
 /*
  * Links are stored as references and resolved to addresses in GROQ (LINK_HREF, docs/decisions/053).
- * The seed's links were text until then; link-targets.before-053.json is the list of every text
+ * The seed's links were text until then; tests/fixtures/link-targets.before-053.json is the list of every text
  * target per document, taken from the seed (content/production.ndjson) just before the migration,
  * sorted. It is a fixture and not produced by the code under test, so that the site's queries,
  * run on both lake backends, must give back exactly the addresses the site rendered before, byte
  * for byte, and none may lead nowhere (null).
  */
 
-const BEFORE = JSON.parse(readFileSync(new URL('../link-targets.before-053.json', import.meta.url), 'utf8')) as Record<string, string[]>
+const BEFORE = JSON.parse(readFileSync(new URL('../../../tests/fixtures/link-targets.before-053.json', import.meta.url), 'utf8')) as Record<string, string[]>
 
 /**
  * Seller buttons sent to the sell flow since then (issue 36, decision 066): per document, how many
