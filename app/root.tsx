@@ -15,7 +15,7 @@ import { perspectiveParam, previewOverlaysScript } from '#app/preview/preview.se
 import { useNonce } from '#app/utils/nonce-provider.ts'
 import { wantsTransparentHeader } from '#app/utils/route-handle.ts'
 import styles from './tailwind.css'
-import { skipRevalidationForSubject } from '#app/utils/revalidate.ts'
+import { skipRevalidationForSubject } from '#app/utils/should-revalidate.ts'
 import { dealerTitle } from '#app/utils/format.ts'
 
 // Loader data types follow single fetch (raw objects, promises, Dates) rather than JSON.

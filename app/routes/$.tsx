@@ -16,7 +16,7 @@ import { pageMeta } from '#app/utils/page-meta.ts'
 import { type SiteRouteHandle } from '#app/utils/route-handle.ts'
 import { openingHoursFor, pageHours, useSiteSettings } from '#app/utils/site-settings.ts'
 import { pagePathProblem } from '#schemas/lib/page-path.ts'
-import { skipRevalidationForSubject } from '#app/utils/revalidate.ts'
+import { skipRevalidationForSubject } from '#app/utils/should-revalidate.ts'
 
 /*
  * Every path no other route matches: a content page from the lake (`page` documents, composed

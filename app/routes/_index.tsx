@@ -21,7 +21,7 @@ import { type SiteRouteHandle } from '#app/utils/route-handle.ts'
 import { openingHoursFor, useSiteSettings } from '#app/utils/site-settings.ts'
 import { readVehicleHighlights } from '#app/vehicles/highlights.server.ts'
 import { loggerOf } from '#app/server/logging.server.ts'
-import { skipRevalidationForSubject } from '#app/utils/revalidate.ts'
+import { skipRevalidationForSubject } from '#app/utils/should-revalidate.ts'
 
 /** Spec §9: the home page highlights three vehicles (VEHICLE_HIGHLIGHTS_QUERY slices as many). */
 const HIGHLIGHT_COUNT = 3

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { skipRevalidationForSubject } from './revalidate.ts'
+import { skipRevalidationForSubject } from './should-revalidate.ts'
 
 function args(current: string, next: string, formMethod?: 'POST') {
   return {
