@@ -5,6 +5,9 @@
  * Reads are not retried, cached or polled: each call is one request.
  */
 
+import { type ApiVehicle } from '#app/vehicles/api-shape.ts'
+
+export { type ApiVehicle }
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** A non-success response. `message` follows spec §8: `404: Not found`. */
@@ -26,30 +29,6 @@ export interface RequestOptions {
    */
   baseUrl?: string
   signal?: AbortSignal
-}
-
-/** A vehicle as the JSON API returns it (spec §3, snake_case). */
-export interface ApiVehicle {
-  id: string
-  make: string
-  model: string
-  year?: number | null
-  mileage?: number | null
-  fuel_type?: string | null
-  transmission?: string | null
-  /** A number or a string such as "28500" (parsed for display by formatPrice). */
-  price?: string | number | null
-  images: string[]
-  features: string[]
-  body_type?: string | null
-  color?: string | null
-  power_hp?: number | null
-  power_kw?: number | null
-  doors?: number | null
-  seats?: number | null
-  description?: string | null
-  first_registration?: string | null
-  previous_owners?: number | null
 }
 
 export interface VehicleStatus {

@@ -1,10 +1,32 @@
-import { type ApiVehicle } from '#app/utils/api-client.ts'
-
 /*
  * The JSON API's vehicle shape (spec §3: snake_case names) built from a vehicle as the GROQ
  * queries project it (camelCase, docs/content-model.md). One mapping for the list
  * (GET /api/vehicles) and the detail (GET /api/vehicles/{id}), so both stay consistent.
  */
+
+/** A vehicle as the JSON API returns it (spec §3, snake_case). */
+export interface ApiVehicle {
+  id: string
+  make: string
+  model: string
+  year?: number | null
+  mileage?: number | null
+  fuel_type?: string | null
+  transmission?: string | null
+  /** A number or a string such as "28500" (parsed for display by formatPrice). */
+  price?: string | number | null
+  images: string[]
+  features: string[]
+  body_type?: string | null
+  color?: string | null
+  power_hp?: number | null
+  power_kw?: number | null
+  doors?: number | null
+  seats?: number | null
+  description?: string | null
+  first_registration?: string | null
+  previous_owners?: number | null
+}
 
 /** An image as the queries project it: `{asset->{url}}` (a marketplace photo as `{"asset": {"url": url}}`). */
 type ImageLike = { asset?: { url?: string | null } | null } | null
