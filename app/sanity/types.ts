@@ -672,6 +672,10 @@ export type Lead = {
       _key: string
     }>
   }
+  alertClaim?: {
+    instance?: string
+    at?: string
+  }
   page?: string
   receivedAt: string
   answeredAt?: string
@@ -1288,7 +1292,10 @@ export type ALERT_LEAD_QUERYResult = {
       _key: string
     }>
   } | null
-  alertClaim: null
+  alertClaim: {
+    instance?: string
+    at?: string
+  } | null
   vehicleInfo: {
     _id: string
     id: string
@@ -1605,6 +1612,10 @@ export type NOTIFICATION_DOCUMENT_QUERYResult =
           _type: 'alertSent'
           _key: string
         }>
+      }
+      alertClaim?: {
+        instance?: string
+        at?: string
       }
       page?: string
       receivedAt: string

@@ -4,8 +4,10 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
+  ALERT_CLAIM,
   CLAIM_MS,
   CONFIRMATION_MAX_AGE_MS,
+  MAIL_KINDS,
   mailboxOf,
   Notifier,
   type NotifierOptions,
@@ -20,6 +22,7 @@ import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { type ContentLake } from '#app/lake/lake.server.ts'
 import { type FormKind } from '#app/submissions/forms.ts'
 import { parseSubmission, storeSubmission } from '#app/submissions/schema.server.ts'
+import { lead } from '#schemas/documents/lead.ts'
 
 /** Stores a contact message as the contact form's submission does. */
 const storeContactMessage = (lake: ContentLake, values: Record<string, string>, now: Date) =>
@@ -894,5 +897,12 @@ describe('mailboxOf and the per-client share', () => {
     expect(receiptsPerClientPerHour()).toBe(10)
     expect(receiptsPerClientPerHour(10_000)).toBe(1667)
     expect(receiptsPerClientPerHour(1)).toBe(1)
+  })
+})
+
+describe('the claims the notifier writes on a lead', () => {
+  // A claim missing from the schema is typed `null` by typegen and shown to staff as an unknown field (code-health review 2026-12-01, H1).
+  it.each([...Object.values(MAIL_KINDS).map((kind) => kind.claim), ALERT_CLAIM])('%s is a hidden, read-only field of the lead', (name) => {
+    expect(lead.fields.find((field) => field.name === name)).toMatchObject({ type: 'object', hidden: true, readOnly: true })
   })
 })

@@ -23,6 +23,7 @@ import {
 import { SITE_EMAIL_QUERY } from '#app/sanity/queries/site.ts'
 import {
   type CONFIRMATION_SETTINGS_QUERYResult,
+  type Lead,
   type NOTIFICATION_DOCUMENT_QUERYResult,
   type PENDING_APPOINTMENTS_QUERYResult,
   type PENDING_CONFIRMATIONS_QUERYResult,
@@ -105,14 +106,15 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * `confirmation`: the visitor's receipt, due while `confirmationPending` is set (only submissions
  * that gave an address, from the day this mail exists).
  */
-const MAIL_KINDS = {
+export const MAIL_KINDS = {
   dealer: { done: 'notifiedAt', claim: 'notificationClaim', label: 'Benachrichtigung' },
   confirmation: { done: 'confirmationSentAt', claim: 'confirmationClaim', label: 'Eingangsbestätigung' },
   /** A seller chose a Besichtigungstermin after the sell request (issue 38): the dealer hears of it, due while `appointmentPending` is set. */
   appointment: { done: 'appointmentNotifiedAt', claim: 'appointmentClaim', label: 'Terminbenachrichtigung' },
 } as const
 export type MailKind = keyof typeof MAIL_KINDS
-type Claim = { instance?: string | null; at?: string | null } | null | undefined
+/** Every claim field has this one shape (claimField in schemas/lib/inbox.ts). */
+type Claim = Lead['alertClaim'] | null
 
 /** A receipt later than this would confuse more than help: older pending ones are dropped from the retry. */
 export const CONFIRMATION_MAX_AGE_MS = 2 * DAY_MS
@@ -166,7 +168,7 @@ export const CLAIM_MS = 10 * 60 * 1000
  * to one address in 24 hours, however many alerts it confirmed; past that a change is recorded as
  * skipped (a mail days later about an old change would mislead).
  */
-const ALERT_CLAIM = 'alertClaim'
+export const ALERT_CLAIM = 'alertClaim'
 const ALERT_LABEL = 'Benachrichtigung zu Preis oder Suche'
 export const ALERT_MAILS_PER_ADDRESS_PER_DAY = 3
 const MAX_CLAIM_TRIES = 3

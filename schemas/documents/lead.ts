@@ -2,7 +2,7 @@ import { DocumentTextIcon } from '@sanity/icons'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { ALERT_STATUSES, GERMAN_DATETIME, LEAD_KINDS } from '../lib/constants'
 import { AppointmentInput, ChosenTextInput, ContactLinksInput, LeadFieldsInput, LeadPhotosInput } from '../components/inbox-inputs'
-import { inboxOrderings, inboxOriginFields, inboxStatusField } from '../lib/inbox'
+import { claimField, inboxOrderings, inboxOriginFields, inboxStatusField } from '../lib/inbox'
 import { prepareLeadPreview } from '../lib/inbox-reply'
 
 /**
@@ -162,17 +162,7 @@ export const lead = defineType({
       hidden: true,
       readOnly: true,
     }),
-    defineField({
-      name: 'appointmentClaim',
-      title: 'Terminbenachrichtigung wird gesendet von',
-      type: 'object',
-      hidden: true,
-      readOnly: true,
-      fields: [
-        defineField({ name: 'instance', title: 'Instanz', type: 'string' }),
-        defineField({ name: 'at', title: 'Seit', type: 'datetime', options: GERMAN_DATETIME }),
-      ],
-    }),
+    claimField('appointmentClaim', 'Terminbenachrichtigung wird gesendet von'),
     defineField({
       name: 'tradeIn',
       title: 'Fahrzeug in Zahlung geben',
@@ -230,6 +220,8 @@ export const lead = defineType({
         }),
       ],
     }),
+    // Which instance is sending one of the alert's mails (the notifier's sendAlert). Not for staff.
+    claimField('alertClaim', 'Benachrichtigung zu Preis oder Suche wird gesendet von'),
     ...inboxOriginFields,
   ],
   orderings: inboxOrderings,

@@ -20,6 +20,25 @@ export const inboxStatusField = defineField({
   validation: (rule) => rule.required(),
 })
 
+/**
+ * Which instance of the site is sending one mail right now (app/submissions/notifier.server.ts):
+ * with several instances, only the one whose claim landed sends. Not for staff. One shape for
+ * every claim, so that the notifier's claims and the schema cannot drift apart.
+ */
+export function claimField(name: string, title: string) {
+  return defineField({
+    name,
+    title,
+    type: 'object',
+    hidden: true,
+    readOnly: true,
+    fields: [
+      defineField({ name: 'instance', title: 'Instanz', type: 'string' }),
+      defineField({ name: 'at', title: 'Seit', type: 'datetime', options: GERMAN_DATETIME }),
+    ],
+  })
+}
+
 /** Where and when it came in, and when the dealer was told. */
 export const inboxOriginFields = [
   defineField({
@@ -54,19 +73,7 @@ export const inboxOriginFields = [
     readOnly: true,
     description: 'Wann die E-Mail an den Händler verschickt wurde; leer, solange sie noch aussteht.',
   }),
-  defineField({
-    // Which instance of the site is sending the mail right now (app/submissions/notifier.server.ts):
-    // with several instances, only the one whose claim landed sends. Not for staff.
-    name: 'notificationClaim',
-    title: 'Benachrichtigung wird gesendet von',
-    type: 'object',
-    hidden: true,
-    readOnly: true,
-    fields: [
-      defineField({ name: 'instance', title: 'Instanz', type: 'string' }),
-      defineField({ name: 'at', title: 'Seit', type: 'datetime', options: GERMAN_DATETIME }),
-    ],
-  }),
+  claimField('notificationClaim', 'Benachrichtigung wird gesendet von'),
   // The visitor's receipt (Eingangsbestätigung), a second mail claimed and retried apart from the dealer's (docs/decisions/042).
   defineField({
     name: 'confirmationPending',
@@ -85,17 +92,7 @@ export const inboxOriginFields = [
       'Wann die Eingangsbestätigung an die angegebene E-Mail-Adresse ging; leer ohne Adresse, solange sie aussteht oder wenn sie wegen einer Obergrenze für Eingangsbestätigungen entfiel (je Adresse und Tag, insgesamt je Stunde).',
     hidden: ({ value }) => !value,
   }),
-  defineField({
-    name: 'confirmationClaim',
-    title: 'Eingangsbestätigung wird gesendet von',
-    type: 'object',
-    hidden: true,
-    readOnly: true,
-    fields: [
-      defineField({ name: 'instance', title: 'Instanz', type: 'string' }),
-      defineField({ name: 'at', title: 'Seit', type: 'datetime', options: GERMAN_DATETIME }),
-    ],
-  }),
+  claimField('confirmationClaim', 'Eingangsbestätigung wird gesendet von'),
 ]
 
 export const inboxOrderings = [
