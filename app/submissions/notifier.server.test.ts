@@ -847,6 +847,34 @@ describe('Notifier schedule', () => {
     ])
   })
 
+  it('stops a retry run of appointment notes after three failures in a row too', async () => {
+    let attempts = 0
+    const transport = nodemailer.createTransport({
+      name: 'down',
+      version: '1',
+      send: (_mail, callback) => {
+        attempts++
+        callback(new Error('down'), undefined as never)
+      },
+    })
+    for (const name of ['A', 'B', 'C', 'D', 'E']) {
+      await createDocument(test.lake, {
+        _id: `inbox.lead-appointment-${name}`,
+        _type: 'lead',
+        kind: 'vehicle-sale',
+        receivedAt: new Date().toISOString(),
+        notifiedAt: new Date().toISOString(),
+        contact: { name },
+        fields: [{ _key: 'appointment', name: 'appointment', label: 'Besichtigungstermin', value: 'Sa, 28.11.2026, 12:00–15:00 Uhr' }],
+        appointmentPending: true,
+      })
+    }
+    const logs = captureLogs()
+    const down = new Notifier({ lake: test.lake, env: { ...test.env, LEADS_NOTIFY_TO: 'a@example.de' }, transport, logger: logs.logger })
+    await expect(down.retryPendingAppointments()).resolves.toEqual({ pending: 5, notified: 0, failed: 5 })
+    expect(attempts).toBe(3)
+  })
+
   it('does not retry documents older than the maximum age', async () => {
     const logs = captureLogs()
     const notifier = new Notifier({

@@ -255,97 +255,101 @@ export class Notifier {
   }
 
   /** Sends every pending receipt (oldest first, 100 at a time, at most CONFIRMATION_MAX_AGE_MS old). Never throws. */
-  async retryPendingConfirmations(): Promise<RetryResult> {
-    let ids: string[]
-    try {
-      const since = new Date(this.now().getTime() - Math.min(CONFIRMATION_MAX_AGE_MS, this.maxPendingAgeMs)).toISOString()
-      ids = await this.lake.fetch<PENDING_CONFIRMATIONS_QUERYResult>(
-        PENDING_CONFIRMATIONS_QUERY,
-        { types: [...NOTIFIED_TYPES], since },
-        { includePrivate: true },
-      )
-    } catch (error) {
-      this.logger.error({ reason: describe(error) }, 'Offene Eingangsbestätigungen konnten nicht gelesen werden')
-      return { pending: 0, notified: 0, failed: 1 }
-    }
-    const result: RetryResult = { pending: ids.length, notified: 0, failed: 0 }
-    let consecutiveFailures = 0
-    for (const [index, id] of ids.entries()) {
-      const outcome = await this.confirm(id)
-      if (outcome === 'sent' || outcome === 'saved') {
-        result.notified++
-        consecutiveFailures = 0
-      } else if (outcome === 'failed') {
-        result.failed++
-        if (++consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) {
-          result.failed += ids.length - index - 1
-          break
-        }
-      } else if ((outcome === 'deferred' || outcome === 'capped') && (await this.hourlyReceiptsSpent().catch(() => true))) {
-        // Every further one would be claimed and counted only to wait too.
-        break
-      }
-    }
-    return result
+  retryPendingConfirmations(): Promise<RetryResult> {
+    return this.retryEach({
+      maxAgeMs: Math.min(CONFIRMATION_MAX_AGE_MS, this.maxPendingAgeMs),
+      read: (since) =>
+        this.lake.fetch<PENDING_CONFIRMATIONS_QUERYResult>(PENDING_CONFIRMATIONS_QUERY, { types: [...NOTIFIED_TYPES], since }, { includePrivate: true }),
+      unreadable: 'Offene Eingangsbestätigungen konnten nicht gelesen werden',
+      send: (id) => this.confirm(id),
+      // A receipt without an address is no failure: it will never be sent.
+      failures: ['failed'],
+      // Past a cap every further one would be claimed and counted only to wait too.
+      stopAfter: async (outcome) => (outcome === 'deferred' || outcome === 'capped') && (await this.hourlyReceiptsSpent().catch(() => true)),
+    })
   }
 
   /** Sends every pending appointment note (a seller's chosen Besichtigungstermin), oldest first. Never throws. */
-  async retryPendingAppointments(): Promise<RetryResult> {
-    let ids: string[]
-    try {
-      const since = new Date(this.now().getTime() - this.maxPendingAgeMs).toISOString()
-      ids = await this.lake.fetch<PENDING_APPOINTMENTS_QUERYResult>(PENDING_APPOINTMENTS_QUERY, { since }, { includePrivate: true })
-    } catch (error) {
-      this.logger.error({ reason: describe(error) }, 'Offene Terminbenachrichtigungen konnten nicht gelesen werden')
-      return { pending: 0, notified: 0, failed: 1 }
-    }
-    const result: RetryResult = { pending: ids.length, notified: 0, failed: 0 }
-    for (const id of ids) {
-      const outcome = await this.run('appointment', id)
-      if (outcome === 'sent' || outcome === 'saved') result.notified++
-      else if (outcome === 'failed' || outcome === 'no-recipient') result.failed++
-    }
-    return result
+  retryPendingAppointments(): Promise<RetryResult> {
+    return this.retryEach({
+      read: (since) => this.lake.fetch<PENDING_APPOINTMENTS_QUERYResult>(PENDING_APPOINTMENTS_QUERY, { since }, { includePrivate: true }),
+      unreadable: 'Offene Terminbenachrichtigungen konnten nicht gelesen werden',
+      send: (id) => this.run('appointment', id),
+      failures: ['failed', 'no-recipient'],
+    })
   }
 
   /** Notifies every pending document (oldest first, 100 at a time). Never throws. */
-  async retryPending(): Promise<RetryResult> {
+  retryPending(): Promise<RetryResult> {
+    return this.retryEach({
+      read: (since) =>
+        this.lake.fetch<PENDING_NOTIFICATIONS_QUERYResult>(PENDING_NOTIFICATIONS_QUERY, { types: [...NOTIFIED_TYPES], since }, { includePrivate: true }),
+      unreadable: 'Offene Benachrichtigungen konnten nicht gelesen werden',
+      send: (id) => this.notify(id),
+      failures: ['failed', 'no-recipient'],
+      // Without a recipient every one would fail: one log line instead of one per document.
+      ready: async (ids) => {
+        try {
+          if (await this.recipient()) return true
+          this.logger.error({ pending: ids.length }, `Benachrichtigungen offen, aber ${NO_RECIPIENT}`)
+        } catch (error) {
+          this.logger.error({ reason: describe(error) }, 'Empfängeradresse für Benachrichtigungen nicht lesbar')
+        }
+        return false
+      },
+    })
+  }
+
+  /**
+   * One retry run, the same for every kind of mail: reads the pending ids, sends each and counts.
+   * After MAX_CONSECUTIVE_FAILURES `failures` in a row the rest counts as failed and waits for the
+   * next run (probably the server is down); `stopAfter` ends the run early without counting the rest.
+   */
+  private async retryEach({
+    maxAgeMs = this.maxPendingAgeMs,
+    read,
+    unreadable,
+    send,
+    failures,
+    ready,
+    stopAfter,
+  }: {
+    /** Pending documents older than this are not retried. */
+    maxAgeMs?: number
+    /** The pending ids, received since `since` (ISO). */
+    read: (since: string) => Promise<string[]>
+    /** The log line when the pending ids could not be read. */
+    unreadable: string
+    send: (id: string) => Promise<NotifyResult>
+    failures: readonly NotifyResult[]
+    /** Asked once before sending; false counts every pending one as failed. */
+    ready?: (ids: string[]) => Promise<boolean>
+    stopAfter?: (outcome: NotifyResult) => Promise<boolean>
+  }): Promise<RetryResult> {
     let ids: string[]
     try {
-      const since = new Date(this.now().getTime() - this.maxPendingAgeMs).toISOString()
-      ids = await this.lake.fetch<PENDING_NOTIFICATIONS_QUERYResult>(
-        PENDING_NOTIFICATIONS_QUERY,
-        { types: [...NOTIFIED_TYPES], since },
-        { includePrivate: true },
-      )
+      ids = await read(new Date(this.now().getTime() - maxAgeMs).toISOString())
     } catch (error) {
-      this.logger.error({ reason: describe(error) }, 'Offene Benachrichtigungen konnten nicht gelesen werden')
+      this.logger.error({ reason: describe(error) }, unreadable)
       return { pending: 0, notified: 0, failed: 1 }
     }
     const result: RetryResult = { pending: ids.length, notified: 0, failed: 0 }
     if (ids.length === 0) return result
-    try {
-      if (!(await this.recipient())) {
-        this.logger.error({ pending: ids.length }, `Benachrichtigungen offen, aber ${NO_RECIPIENT}`)
-        return { ...result, failed: ids.length }
-      }
-    } catch (error) {
-      this.logger.error({ reason: describe(error) }, 'Empfängeradresse für Benachrichtigungen nicht lesbar')
-      return { ...result, failed: ids.length }
-    }
+    if (ready && !(await ready(ids))) return { ...result, failed: ids.length }
     let consecutiveFailures = 0
     for (const [index, id] of ids.entries()) {
-      const outcome = await this.notify(id)
+      const outcome = await send(id)
       if (outcome === 'sent' || outcome === 'saved') {
         result.notified++
         consecutiveFailures = 0
-      } else if (outcome === 'failed' || outcome === 'no-recipient') {
+      } else if (failures.includes(outcome)) {
         result.failed++
-        // Probably the server is down: leave the rest for the next run instead of trying each one.
         if (++consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) {
           result.failed += ids.length - index - 1
           break
         }
+      } else if (stopAfter && (await stopAfter(outcome))) {
+        break
       }
     }
     return result
