@@ -17,6 +17,7 @@ import {
   VERSIONS_LEFT_QUERY,
 } from '#app/sanity/queries/inbox.ts'
 import {
+  type ERASURE_VERSIONS_QUERYResult,
   type EXISTING_INBOX_QUERYResult,
   type EXPIRED_INBOX_QUERYResult,
   type OTHER_LEADS_PHOTO_ASSETS_QUERYResult,
@@ -26,7 +27,7 @@ import {
 import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'
 import { type Logger, loggerOf } from '#app/server/logging.server.ts'
 import { listMailCopies, removeMailCopies } from './mail-outbox.server.ts'
-import { ORPHAN_GRACE_MS, type StoredPhoto } from './photo-store.server.ts'
+import { ORPHAN_GRACE_MS } from './photo-store.server.ts'
 
 /** What one erasure removed: the document, its photos, the saved copies of its mails. */
 export interface Erased {
@@ -43,11 +44,7 @@ type ErasureEnv = Pick<Env, 'DATA_DIR'>
 /** The document `id` and its draft, their photos (any version's), deleted; then the saved mails. */
 export async function eraseLead(lake: ContentLake, env: ErasureEnv, id: string): Promise<Erased> {
   if (!ERASABLE_ID.test(id)) throw new Error(`Keine Anfrage: ${id}`)
-  const versions = await lake.fetch<Array<{ _id: string; photos?: StoredPhoto[] | null }>>(
-    ERASURE_VERSIONS_QUERY,
-    { id },
-    { perspective: 'raw', includePrivate: true },
-  )
+  const versions = await lake.fetch<ERASURE_VERSIONS_QUERYResult>(ERASURE_VERSIONS_QUERY, { id }, { perspective: 'raw', includePrivate: true })
   if (versions.length > 0) await lake.mutate(versions.map((version) => ({ delete: { id: version._id } })))
   // After the lead: Sanity refuses to delete an asset a document still refers to. An asset is named by
   // its content, so the same photo sent with two requests is one asset: it stays while another lead has it.
@@ -55,7 +52,7 @@ export async function eraseLead(lake: ContentLake, env: ErasureEnv, id: string):
     await lake.fetch<OTHER_LEADS_PHOTO_ASSETS_QUERYResult>(OTHER_LEADS_PHOTO_ASSETS_QUERY, { id }, { perspective: 'raw', includePrivate: true }),
   )
   const photos = uniquePhotos(versions.flatMap((version) => version.photos ?? [])).filter((photo) => {
-    const asset = photo.image?.asset._ref
+    const asset = photo.image?.asset?._ref
     return !asset || !otherLeads.has(asset)
   })
   if (photos.length > 0) {
@@ -78,10 +75,13 @@ export async function eraseTracesOfDeleted(lake: ContentLake, env: ErasureEnv, i
   return { lead: false, photos: 0, mails: await removeMailCopies(env, new Set([id])) }
 }
 
-function uniquePhotos(photos: StoredPhoto[]): StoredPhoto[] {
+/** A photo of a lead's version, as the erasure reads it. */
+type VersionPhoto = NonNullable<ERASURE_VERSIONS_QUERYResult[number]['photos']>[number]
+
+function uniquePhotos(photos: VersionPhoto[]): VersionPhoto[] {
   const seen = new Set<string>()
   return photos.filter((photo) => {
-    const key = photo.image?.asset._ref ?? photo.file ?? photo._key
+    const key = photo.image?.asset?._ref ?? photo.file ?? photo._key
     if (seen.has(key)) return false
     seen.add(key)
     return true

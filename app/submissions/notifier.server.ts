@@ -28,6 +28,7 @@ import {
   type PENDING_APPOINTMENTS_QUERYResult,
   type PENDING_CONFIRMATIONS_QUERYResult,
   type PENDING_NOTIFICATIONS_QUERYResult,
+  type RECEIPT_COUNTS_QUERYResult,
   type SITE_EMAIL_QUERYResult,
 } from '#app/sanity/types.ts'
 import { INSTANCE_ID } from '#app/server/instance.server.ts'
@@ -36,7 +37,7 @@ import { buildAlertMail, buildOptInMail, type AlertEvent, alertHeadline, vehicle
 import { type AlertKind, isAlertKind } from '#app/alerts/consent.ts'
 import { alertLinks, CONFIRM_LINK_MS } from '#app/alerts/tokens.server.ts'
 import { ALERT_LEAD_QUERY, ALERT_MAILS_OF_ADDRESS_QUERY, ALERT_VEHICLE_QUERY } from '#app/sanity/queries/alerts.ts'
-import { type ALERT_LEAD_QUERYResult, type ALERT_VEHICLE_QUERYResult } from '#app/sanity/types.ts'
+import { type ALERT_LEAD_QUERYResult, type ALERT_MAILS_OF_ADDRESS_QUERYResult, type ALERT_VEHICLE_QUERYResult } from '#app/sanity/types.ts'
 import { leaseRuns, writeLease } from '#app/utils/lease.server.ts'
 import { buildConfirmationMail, confirmationRecipient } from './confirmation-mail.server.ts'
 import { alertFileSuffix, MAIL_FILE_SUFFIXES, saveMailCopy } from './mail-outbox.server.ts'
@@ -584,7 +585,7 @@ export class Notifier {
   /** Whether the address had ALERT_MAILS_PER_ADDRESS_PER_DAY alert mails in 24 hours (sent or being sent; counted in the lake). */
   private async alertCapReached(leadId: string, to: string): Promise<boolean> {
     const now = this.now().getTime()
-    const counts = await this.lake.fetch<{ sent: number | null; claimed: number }>(
+    const counts = await this.lake.fetch<ALERT_MAILS_OF_ADDRESS_QUERYResult>(
       ALERT_MAILS_OF_ADDRESS_QUERY,
       {
         id: leadId,
@@ -632,7 +633,7 @@ export class Notifier {
   /** RECEIPT_COUNTS_QUERY for the document `docId` and the mailbox `mailbox`, now. */
   private async receiptCounts(docId: string, mailbox: string) {
     const now = this.now().getTime()
-    const counts = await this.lake.fetch<{ address: number; total: number }>(
+    const counts = await this.lake.fetch<RECEIPT_COUNTS_QUERYResult>(
       RECEIPT_COUNTS_QUERY,
       {
         types: [...NOTIFIED_TYPES],

@@ -31,6 +31,9 @@ export interface StoredPhoto {
   height: number
 }
 
+/** What removing a photo reads of it: its asset on Sanity, its file on the embedded lake (a lead as read back may lack either). */
+export type PhotoToRemove = { image?: { asset?: { _ref: string } }; file?: string }
+
 /** Why a lead was stored without the photos sent with it (`lead.photosWithheld`); the dealer's mail says so. */
 export type PhotosWithheldReason = 'budget'
 
@@ -66,7 +69,7 @@ export interface PhotoStore {
    */
   hasRoom(bytes: number, options: SaveOptions): Promise<boolean>
   /** Removes stored photos (the lead could not be stored, or is deleted). Never throws; logs nothing itself. */
-  remove(photos: readonly StoredPhoto[]): Promise<void>
+  remove(photos: readonly PhotoToRemove[]): Promise<void>
   /**
    * Removes photos no lead refers to that are older than `graceMs` (a photo is stored shortly before
    * its lead, so a fresh one is not an orphan): left by a crash between the two writes, or by a
@@ -289,7 +292,7 @@ export class FilePhotoStore implements PhotoStore {
     await handle.close()
   }
 
-  async remove(photos: readonly StoredPhoto[]) {
+  async remove(photos: readonly PhotoToRemove[]) {
     for (const photo of photos) {
       if (!photo.file || !PHOTO_FILE_PATTERN.test(photo.file)) continue
       const file = path.join(this.dir, photo.file)
@@ -430,9 +433,9 @@ export class SanityPhotoStore implements PhotoStore {
     return storedResult(stored, client, bytes)
   }
 
-  async remove(photos: readonly StoredPhoto[]) {
+  async remove(photos: readonly PhotoToRemove[]) {
     for (const photo of photos) {
-      const id = photo.image?.asset._ref
+      const id = photo.image?.asset?._ref
       // Sanity refuses (409) to delete an asset another document still refers to: that one stays.
       if (id) await this.client.delete(id).catch(() => undefined)
     }
