@@ -62,11 +62,9 @@ export interface NotifierOptions {
 
 /**
  * `claimed-elsewhere`: another instance is sending this mail (its claim is younger than CLAIM_MS).
- * `capped`: a receipt not sent, and never to be, because a cap on receipts was reached (RECEIPTS_PER_ADDRESS_PER_DAY, RECEIPTS_PER_HOUR).
- */
-/**
- * `capped`: a receipt past a cap, skipped for good; `deferred`: an alert's opt-in mail past a cap,
- * kept pending for the retry run (without it the alert could never be confirmed).
+ * `capped`: a receipt past a cap on receipts (RECEIPTS_PER_ADDRESS_PER_DAY, RECEIPTS_PER_HOUR), skipped
+ * for good; `deferred`: an alert's opt-in mail past a cap, kept pending for the retry run (without it
+ * the alert could never be confirmed).
  */
 export type NotifyResult =
   'sent' | 'saved' | 'already-notified' | 'claimed-elsewhere' | 'not-found' | 'not-notifiable' | 'no-recipient' | 'capped' | 'deferred' | 'failed'
@@ -277,6 +275,7 @@ export class Notifier {
       unreadable: 'Offene Terminbenachrichtigungen konnten nicht gelesen werden',
       send: (id) => this.run('appointment', id),
       failures: ['failed', 'no-recipient'],
+      ready: (ids) => this.dealerRecipientKnown(ids),
     })
   }
 
@@ -288,17 +287,19 @@ export class Notifier {
       unreadable: 'Offene Benachrichtigungen konnten nicht gelesen werden',
       send: (id) => this.notify(id),
       failures: ['failed', 'no-recipient'],
-      // Without a recipient every one would fail: one log line instead of one per document.
-      ready: async (ids) => {
-        try {
-          if (await this.recipient()) return true
-          this.logger.error({ pending: ids.length }, `Benachrichtigungen offen, aber ${NO_RECIPIENT}`)
-        } catch (error) {
-          this.logger.error({ reason: describe(error) }, 'Empfängeradresse für Benachrichtigungen nicht lesbar')
-        }
-        return false
-      },
+      ready: (ids) => this.dealerRecipientKnown(ids),
     })
+  }
+
+  /** Whether the dealer's mails have an address; without one every one would fail: one log line instead of one per document. */
+  private async dealerRecipientKnown(ids: readonly string[]): Promise<boolean> {
+    try {
+      if (await this.recipient()) return true
+      this.logger.error({ pending: ids.length }, `Benachrichtigungen offen, aber ${NO_RECIPIENT}`)
+    } catch (error) {
+      this.logger.error({ reason: describe(error) }, 'Empfängeradresse für Benachrichtigungen nicht lesbar')
+    }
+    return false
   }
 
   /**
@@ -324,7 +325,7 @@ export class Notifier {
     send: (id: string) => Promise<NotifyResult>
     failures: readonly NotifyResult[]
     /** Asked once before sending; false counts every pending one as failed. */
-    ready?: (ids: string[]) => Promise<boolean>
+    ready?: (ids: readonly string[]) => Promise<boolean>
     stopAfter?: (outcome: NotifyResult) => Promise<boolean>
   }): Promise<RetryResult> {
     let ids: string[]
