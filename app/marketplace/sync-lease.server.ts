@@ -1,6 +1,6 @@
 import { type ContentLake, type Mutation } from '#app/lake/lake.server.ts'
 import { SYNC_LEASE_QUERY } from '#app/sanity/queries/vehicles.ts'
-import { leaseRuns, writeLease } from '#app/utils/lease.server.ts'
+import { leaseRuns, writeLease } from '#app/lake/lease.server.ts'
 
 /*
  * One marketplace sync at a time across every instance of the site and the CLI (issue 15,

@@ -6,7 +6,7 @@
  *
  * Several instances of the site retry the same pending documents (issue 15, docs/decisions/035):
  * before it sends, an instance claims the mail on the document, a lease of the lake's one lease
- * protocol (app/utils/lease.server.ts): of instances racing for one document exactly one claim
+ * protocol (app/lake/lease.server.ts): of instances racing for one document exactly one claim
  * lands, and only that instance sends. A claim of an instance that died expires after CLAIM_MS.
  */
 import nodemailer, { type Transporter } from 'nodemailer'
@@ -38,7 +38,7 @@ import { type AlertKind, isAlertKind } from '#app/alerts/consent.ts'
 import { alertLinks, CONFIRM_LINK_MS } from '#app/alerts/tokens.server.ts'
 import { ALERT_LEAD_QUERY, ALERT_MAILS_OF_ADDRESS_QUERY, ALERT_VEHICLE_QUERY } from '#app/sanity/queries/alerts.ts'
 import { type ALERT_LEAD_QUERYResult, type ALERT_MAILS_OF_ADDRESS_QUERYResult, type ALERT_VEHICLE_QUERYResult } from '#app/sanity/types.ts'
-import { leaseRuns, writeLease } from '#app/utils/lease.server.ts'
+import { leaseRuns, writeLease } from '#app/lake/lease.server.ts'
 import { buildConfirmationMail, confirmationRecipient } from './confirmation-mail.server.ts'
 import { alertFileSuffix, MAIL_FILE_SUFFIXES, saveMailCopy } from './mail-outbox.server.ts'
 import { filledText } from './mail-parts.server.ts'

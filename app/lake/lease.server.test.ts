@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { leaseRuns, writeLease } from '#app/utils/lease.server.ts'
+import { leaseRuns, writeLease } from '#app/lake/lease.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 
 const FIXTURE = 'tests/fixtures/mini-dataset'
