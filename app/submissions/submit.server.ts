@@ -1,12 +1,6 @@
 import { type AppLoadContext } from '@remix-run/node'
-import { INBOX_RECEIVED_AT_QUERY, LEAD_VEHICLE_QUERY, RECENT_SUBMISSIONS_QUERY, TEST_DRIVE_HOURS_QUERY } from '#app/sanity/queries/inbox.ts'
-import {
-  type INBOX_RECEIVED_AT_QUERYResult,
-  type LEAD_VEHICLE_QUERYResult,
-  type RECENT_SUBMISSIONS_QUERYResult,
-  type TEST_DRIVE_HOURS_QUERYResult,
-} from '#app/sanity/types.ts'
-import { isConflict, patchDocument } from '#app/lake/lake.server.ts'
+import { INBOX_RECEIVED_AT_QUERY, LEAD_VEHICLE_QUERY, RECENT_SUBMISSIONS_QUERY } from '#app/sanity/queries/inbox.ts'
+import { type INBOX_RECEIVED_AT_QUERYResult, type LEAD_VEHICLE_QUERYResult, type RECENT_SUBMISSIONS_QUERYResult } from '#app/sanity/types.ts'
 import { isAlertKind } from '#app/alerts/consent.ts'
 import { loggerOf } from '#app/server/logging.server.ts'
 import { clientKey } from '#app/utils/request-guards.server.ts'
@@ -20,10 +14,9 @@ import { type IncomingPhoto } from './multipart.server.ts'
 import { LEAST_STORED_PHOTO_BYTES, type LeadPhotoFields, NO_PHOTO_STORE, type StoredPhoto, withheld } from './photo-store.server.ts'
 import { checkPhotoHeaders, DECODE_RETRY_AFTER_SECONDS, decodePhotos, type ProcessedPhoto } from './photos.server.ts'
 import { parseSubmission, storeSubmission, type ParsedSubmission } from './schema.server.ts'
-import { APPOINTMENT_FIELD, APPOINTMENT_LABEL } from './sale-appointment.ts'
-import { readSaleRequest } from './sale-appointment.server.ts'
 import { slotText } from './slot-text.ts'
-import { checkSlot, SLOT_MESSAGES, type SlotCheck } from './appointment-slots.ts'
+import { SLOT_MESSAGES } from './appointment-slots.ts'
+import { checkedSlot } from './appointment-slots.server.ts'
 import { recentTestDrive, TRADE_IN_LINK_MS } from './trade-in.server.ts'
 
 /** Message of the `kind` field of a submission naming no known form (the lead forms: the contact form has its own API). */
@@ -284,73 +277,6 @@ async function withCheckedSlot(context: SubmitContext, parsed: ParsedSubmission,
     fields: parsed.fields.map((field) => (field.name === 'slot' ? { ...field, value: text } : field)),
     values: { ...parsed.values, slot: text },
     appointment: { start: check.startsAt.toISOString(), end: check.endsAt.toISOString() },
-  }
-}
-
-/** A submitted slot checked against the opening hours in the lake, now (throws when they cannot be read). */
-async function checkedSlot(context: Pick<SubmitContext, 'lake'>, value: string): Promise<SlotCheck> {
-  const hours = await context.lake.fetch<TEST_DRIVE_HOURS_QUERYResult>(TEST_DRIVE_HOURS_QUERY, {})
-  return checkSlot(value, hours?.specs ?? [], new Date(), hours?.specialOpeningHours)
-}
-
-export type AppointmentOutcome =
-  /** Stored on the lead (or chosen before: `slot` is the one stored). */
-  | { status: 'stored'; id: string; slot: string }
-  | { status: 'invalid'; fieldErrors: FieldErrors; values: Record<string, string> }
-  /** No sell request for the cookie (none, expired, erased): nothing stored. */
-  | { status: 'unknown' }
-  /** The lake could not be read or written; the cause is logged. */
-  | { status: 'failed'; values: Record<string, string> }
-
-const APPOINTMENT_PATCH_TRIES = 3
-
-/**
- * A seller's Besichtigungstermin after the sell request (issue 38 item 4), the second step of the
- * same lead: the slot passes the test drive's rules (checkedSlot, now), then a patch adds it to the
- * lead `leadId` (the seller's own cookie, sale-appointment.server.ts) as `appointment`, as a row of
- * its fields, and as due for the dealer's note (`appointmentPending`), and `context.onStored` sends
- * that note. The patch names the revision it read (the notifier marks the lead meanwhile) and is
- * tried again on a conflict. A slot once chosen stays: a second post answers with it.
- */
-export async function submitAppointment(context: SubmitContext, leadId: string | undefined, raw: Record<string, unknown>): Promise<AppointmentOutcome> {
-  const values = echoFormValues(raw)
-  const value = typeof raw.slot === 'string' ? raw.slot.trim() : ''
-  if (value === '') return { status: 'invalid', fieldErrors: { slot: [SLOT_MESSAGES.format] }, values }
-  for (let tries = 1; ; tries++) {
-    const lead = await readSaleRequest(context, leadId)
-    if (!lead) return { status: 'unknown' }
-    const chosen = lead.fields?.find((field) => field.name === APPOINTMENT_FIELD)?.value
-    if (lead.appointment?.start && chosen) return { status: 'stored', id: lead._id, slot: chosen }
-    let check: SlotCheck
-    try {
-      check = await checkedSlot(context, value)
-    } catch (error) {
-      loggerOf(context).error({ err: error }, 'Die Öffnungszeiten für einen Besichtigungstermin ließen sich nicht lesen')
-      return { status: 'failed', values }
-    }
-    if (!check.ok) return { status: 'invalid', fieldErrors: { slot: [SLOT_MESSAGES[check.reason]] }, values }
-    const slot = slotText(check.slot)
-    const row = { _key: APPOINTMENT_FIELD, _type: 'leadField', name: APPOINTMENT_FIELD, label: APPOINTMENT_LABEL, value: slot }
-    try {
-      await patchDocument(context.lake, lead._id, {
-        ifRevisionID: lead._rev,
-        set: {
-          appointment: { start: check.startsAt.toISOString(), end: check.endsAt.toISOString() },
-          fields: [...(lead.fields ?? []).filter((field) => field.name !== APPOINTMENT_FIELD), row],
-          appointmentPending: true,
-        },
-      })
-    } catch (error) {
-      if (isConflict(error) && tries < APPOINTMENT_PATCH_TRIES) continue
-      loggerOf(context).error({ err: error, documentId: lead._id }, 'Ein Besichtigungstermin konnte nicht gespeichert werden')
-      return { status: 'failed', values }
-    }
-    try {
-      context.onStored?.(lead._id)
-    } catch (error) {
-      loggerOf(context).error({ err: error, documentId: lead._id }, 'Die Benachrichtigung zu einem Besichtigungstermin ließ sich nicht starten')
-    }
-    return { status: 'stored', id: lead._id, slot }
   }
 }
 
