@@ -18,6 +18,7 @@ import {
 } from './forms.ts'
 import { isLeadKind, LEAD_TOASTS } from './lead-forms.ts'
 import { FORMS, isFormKind } from './form-registry.ts'
+import { parseVehicleSearch, serializeVehicleSearch } from '#app/vehicles/vehicle-search.ts'
 import { MultipartRefusal, readMultipart } from './multipart.server.ts'
 import { photoTempDir } from './photo-store.server.ts'
 import { PHOTO_MESSAGES } from './photos.ts'
@@ -173,9 +174,8 @@ export async function submissionPageAction({ request, context }: ActionFunctionA
       case 'spam': {
         // A bot hears of its photos as a person would (the count sent), nothing being stored.
         const photos = photoField ? (outcome.status === 'stored' ? outcome.photos : { stored: files?.photos.length ?? 0, withheld: false }) : undefined
-        const kept = (FORMS[kind].keepsParams ?? []).flatMap((name) => url.searchParams.getAll(name).map((value) => [name, value]))
         const query = [
-          new URLSearchParams(kept).toString(),
+          keptQuery(kind, url),
           sentQuery(kind, anchor, { photos, channel: replyChannel(FORMS[kind], fields), slot: chosenSlot(FORMS[kind], fields) }),
         ]
           .filter(Boolean)
@@ -220,6 +220,17 @@ function formOf(named: string | undefined, rawAnchor: string | undefined): { lea
   const kind: FormKind | undefined = named === undefined ? 'contact' : isFormKind(named) ? named : undefined
   const anchor = rawAnchor && ANCHOR_PATTERN.test(rawAnchor) ? rawAnchor : DEFAULT_ANCHOR[kind === 'contact' ? 'contact' : 'lead']
   return { leadKind: kind, anchor }
+}
+
+/**
+ * What the confirmation's address keeps of the page's own after a post without JavaScript: the
+ * Suchauftrag's list search, filters and order (parsed and written back, so nothing but the list's
+ * parameters: never contact data, which a valuation's hand-off carries), so the visitor stays on it.
+ */
+function keptQuery(kind: FormKind, url: URL): string {
+  if (kind !== 'search-request') return ''
+  const { state } = parseVehicleSearch(url.searchParams)
+  return serializeVehicleSearch({ ...state, page: 1 }).toString()
 }
 
 /** The two submission APIs: what each accepts and how it words its answers (public contract, spec §7). */

@@ -81,12 +81,6 @@ export interface FormDefinition<K extends FormKind = FormKind> {
   /** The lead watches its car's price: refused for a car without one („Preis auf Anfrage“, submit.server.ts). */
   readonly watchesPrice?: true
   /**
-   * Query parameters of the page the form was sent from that the confirmation's address keeps after a
-   * post without JavaScript (the Suchauftrag's search, so the visitor stays on it). Only what the page
-   * shows, never contact data (a valuation's hand-off carries name and phone in its address).
-   */
-  readonly keepsParams?: readonly string[]
-  /**
    * The field that takes an e-mail address or a phone number (the Suchauftrag's): the success toast
    * and the confirmation say what comes next for the way given, not for both.
    */

@@ -57,6 +57,4 @@ export const SEARCH_REQUEST_FORM: FormDefinition<'search-request'> = {
     },
   },
   once: true,
-  // The list's search and filters (vehicle-search.ts), so the page after a post without JavaScript is the list it was sent from.
-  keepsParams: ['search', 'make', 'fuel', 'transmission', 'body', 'priceFrom', 'priceTo', 'maxRate', 'maxMileage', 'yearFrom', 'vat', 'sort'],
 }
