@@ -112,178 +112,207 @@ export async function runSync(context: { lake: ContentLake; logger?: Logger }, o
   }
 }
 
+/** The sync's steps 1–5 in order; whatever fails, failSync records and throws. */
 async function syncOnce(lake: ContentLake, log: Logger, options: SyncOptions, lease: SyncLease): Promise<SyncResult> {
   const now = options.now ?? (() => new Date())
   const startedAt = now().toISOString()
   const counts: SyncCounts = { pages: 0, ads: 0, new: 0, changed: 0, unchanged: 0, sold: 0, detailCalls: 0, skipped: 0 }
   const { adapter, onProgress } = options
-  const maxVanishedShare = options.maxVanishedShare ?? 0.3
-
-  const fail = async (error: unknown): Promise<never> => {
-    const syncError =
-      error instanceof SyncError
-        ? error
-        : error instanceof MarketplaceError
-          ? new SyncError(`${error.message} Der Bestand bleibt unverändert.`, 'marketplace', counts, { cause: error })
-          : new SyncError(
-              `Der Abgleich ist fehlgeschlagen (${error instanceof Error ? error.message : String(error)}). Der Bestand bleibt unverändert.`,
-              'lake',
-              counts,
-              { cause: error },
-            )
-    log.warn({ reason: syncError.message }, 'Abgleich mit mobile.de fehlgeschlagen')
-    await recordOutcome(lake, { lastRunAt: startedAt, finishedAt: now().toISOString(), ok: false, message: syncError.message, counts }).catch((recordError) =>
-      log.error({ err: recordError }, 'Das Ergebnis des fehlgeschlagenen Abgleichs ließ sich nicht speichern'),
-    )
-    throw syncError
-  }
 
   try {
     if (!adapter.isConfigured()) {
       throw new SyncError('mobile.de ist nicht eingerichtet (MOBILE_DE_USERNAME, MOBILE_DE_PASSWORD, MOBILE_DE_SELLER_ID).', 'marketplace', counts)
     }
+    const pass = await passOverSearchResults(adapter, log, counts, onProgress)
+    const { existing, toFetch } = await compareWithLake(lake, pass.summaries, counts)
+    const vanished = vanishedWithinBounds(existing, pass, options.maxVanishedShare ?? 0.3, log, counts)
+    const mutations = await detailMutations(lake, toFetch, options, log, counts)
 
-    // 1. The complete pass over the search results.
-    const summaries = new Map<string, MarketplaceAd>()
-    // A malformed ad is on sale all the same: its vehicle is never marked sold. One without a
-    // readable id could be any vehicle, so then none is.
-    const malformedIds = new Set<string>()
-    let unidentified = 0
-    let maxPages = 1
-    for (let page = 1; page <= maxPages; page++) {
-      const result = await adapter.listAds(page)
-      counts.pages++
-      if (page === 1) {
-        maxPages = result.maxPages
-        if (maxPages > MAX_PAGES) {
-          throw new SyncError(
-            `mobile.de meldet ${result.total} Inserate; die Search API liefert höchstens ${MAX_PAGES * 100}. Ein unvollständiger Durchlauf würde Fahrzeuge fälschlich als verkauft markieren, darum bricht der Abgleich ab.`,
-            'incomplete',
-            counts,
-          )
-        }
-      }
-      for (const ad of result.ads) summaries.set(ad.mobileAdId, ad)
-      for (const { mobileAdId, reason } of result.malformed) {
-        counts.skipped++
-        if (mobileAdId) malformedIds.add(mobileAdId)
-        else unidentified++
-        log.error(
-          { mobileAdId, page, reason },
-          `Inserat ${mobileAdId ?? 'ohne lesbare Nummer'} von mobile.de hat unerwartete Daten (${reason}); es wird übersprungen`,
-        )
-      }
-      onProgress?.({ phase: 'page', page, maxPages, total: result.total, ads: summaries.size })
-      // A page that comes back empty before the last one means the pass is not complete.
-      const received = result.ads.length + result.malformed.length
-      if (received === 0 && page < maxPages) {
-        throw new SyncError(`mobile.de hat Seite ${page} von ${maxPages} leer geliefert; der Durchlauf ist unvollständig.`, 'incomplete', counts)
-      }
-      if (page === 1 && result.total > 0 && received === 0) {
-        throw new SyncError(`mobile.de meldet ${result.total} Inserate, liefert aber keine.`, 'incomplete', counts)
-      }
-    }
-    counts.ads = summaries.size
-    if (summaries.size === 0 && counts.skipped > 0) {
-      throw new SyncError(
-        `mobile.de hat nur Inserate mit unerwarteten Daten geliefert (${counts.skipped}); darum wurde nichts geändert.`,
-        'marketplace',
-        counts,
-      )
-    }
-    if (summaries.size === 0) {
-      throw new SyncError(
-        'mobile.de liefert für die Händlernummer (MOBILE_DE_SELLER_ID) keine Inserate. Bitte die Händlernummer prüfen; ohne einen vollständigen, nicht leeren Durchlauf wird nichts als verkauft markiert.',
-        'empty',
-        counts,
-      )
-    }
-
-    // 2. Compare with the lake: new, changed (modificationDate differs, or it was sold), unchanged.
-    const existing = await lake.fetch<SYNCED_VEHICLES_QUERYResult>(SYNCED_VEHICLES_QUERY, {}, { includePrivate: true })
-    const byAdId = new Map(existing.map((vehicle) => [vehicle.marketplaceId ?? vehicle._id.replace(/^vehicle-/, ''), vehicle]))
-    const toFetch: Array<{ ad: MarketplaceAd; previous?: ExistingVehicle }> = []
-    for (const ad of summaries.values()) {
-      const previous = byAdId.get(ad.mobileAdId)
-      if (!previous) {
-        counts.new++
-        toFetch.push({ ad })
-      } else if (previous.marketplaceVanishedAt || isoDate(previous.marketplaceModifiedAt ?? undefined) !== isoDate(ad.modificationDate)) {
-        counts.changed++
-        toFetch.push({ ad, previous })
-      } else {
-        counts.unchanged++
-      }
-    }
-
-    // 3. The vanished ones: only sold after this complete, non-empty pass, and within bounds.
-    const available = existing.filter((vehicle) => vehicle.status !== 'sold' && !vehicle.marketplaceVanishedAt)
-    const vanished =
-      unidentified > 0 ? [] : available.filter((vehicle) => !summaries.has(vehicle.marketplaceId ?? '') && !malformedIds.has(vehicle.marketplaceId ?? ''))
-    if (unidentified > 0) log.warn({ unidentified }, 'Wegen Inseraten ohne lesbare Nummer wird in diesem Abgleich kein Fahrzeug als verkauft markiert')
-    if (available.length > 0 && vanished.length / available.length > maxVanishedShare) {
-      counts.sold = 0
-      throw new SyncError(
-        `${vanished.length} von ${available.length} Fahrzeugen von mobile.de wären verschwunden (mehr als ${Math.round(maxVanishedShare * 100)} %). Das ist unplausibel, darum wurde nichts geändert. Bitte die Inserate auf mobile.de prüfen; wenn es stimmt: npm run sync -- --allow-mass-removal.`,
-        'implausible',
-        counts,
-      )
-    }
-
-    // 4. Details for new and changed ads only, a few at a time. A change reaches the staff's open
-    //    drafts too, so that publishing one does not bring back mobile.de's old values.
-    const draftIds = toFetch.flatMap(({ previous }) => (previous ? [`drafts.${previous._id}`] : []))
-    const drafts = new Set(draftIds.length > 0 ? await lake.fetch<EXISTING_IDS_QUERYResult>(EXISTING_IDS_QUERY, { ids: draftIds }, { perspective: 'raw' }) : [])
-    const mutations: Mutation[] = []
-    let done = 0
-    await eachLimited(toFetch, options.detailConcurrency ?? 4, async ({ ad, previous }) => {
-      let detail: MarketplaceAd
-      try {
-        detail = await adapter.getAd(ad.mobileAdId)
-      } catch (error) {
-        if (!(error instanceof MarketplaceError && error.kind === 'malformed')) throw error
-        // This ad only: the vehicle stays as it was (or is not created) and is compared again next time.
-        counts.detailCalls++
-        counts.skipped++
-        if (previous) counts.changed--
-        else counts.new--
-        log.error({ mobileAdId: ad.mobileAdId, reason: error.message }, `Inserat ${ad.mobileAdId} wird übersprungen: ${error.message}`)
-        return
-      }
-      counts.detailCalls++
-      // The search result's modification date is the one compared next time.
-      const vehicle: SyncedVehicle = mapAdToVehicle({ ...detail, modificationDate: detail.modificationDate || ad.modificationDate })
-      if (previous) mutations.push(...ownedFieldPatches(vehicle, previous, drafts))
-      else mutations.push({ createIfNotExists: vehicle })
-      onProgress?.({ phase: 'details', done: ++done, total: toFetch.length })
-    })
-
+    // The vanished ones join the transaction as sold when the run finishes.
     const finishedAt = now().toISOString()
     for (const vehicle of vanished) {
       mutations.push({ patch: { id: vehicle._id, set: { status: 'sold', soldAt: finishedAt, marketplaceVanishedAt: finishedAt } } })
     }
     counts.sold = vanished.length
 
-    // 5. One transaction: the vehicles and the outcome, all or nothing.
     const message = summaryMessage(counts)
-    mutations.push(
-      { createIfNotExists: { _id: SYNC_STATE_ID, _type: 'marketplaceSync' } },
-      stateMutation({ lastRunAt: startedAt, finishedAt, ok: true, message, counts, lastSuccessAt: finishedAt }),
-    )
-    onProgress?.({ phase: 'write', mutations: mutations.length })
-    if (!lease.held) {
-      throw new SyncError(
-        'Die Sperre des Abgleichs ist abgelaufen, während er lief (der Prozess stand zu lange still), und ein anderer Abgleich hat übernommen. Dieser schreibt darum nichts; der Bestand bleibt unverändert.',
-        'lake',
-        counts,
+    await writeAllOrNothing(lake, lease, mutations, { lastRunAt: startedAt, finishedAt, ok: true, message, counts, lastSuccessAt: finishedAt }, onProgress)
+    return { ok: true, counts, message, startedAt, finishedAt, ids: [...pass.summaries.keys()] }
+  } catch (error) {
+    return failSync(lake, log, error, { counts, startedAt, now })
+  }
+}
+
+/** What the pass over the search results found, beside the ads themselves. */
+interface SearchPass {
+  summaries: Map<string, MarketplaceAd>
+  /** A malformed ad is on sale all the same: its vehicle is never marked sold. */
+  malformedIds: Set<string>
+  /** Malformed ads without a readable id: one could be any vehicle, so then none is marked sold. */
+  unidentified: number
+}
+
+/** Step 1: the complete pass over the search results, refused when incomplete or empty, since such a pass would mark vehicles sold wrongly. */
+async function passOverSearchResults(adapter: MarketplaceAdapter, log: Logger, counts: SyncCounts, onProgress: SyncOptions['onProgress']): Promise<SearchPass> {
+  const summaries = new Map<string, MarketplaceAd>()
+  const malformedIds = new Set<string>()
+  let unidentified = 0
+  let maxPages = 1
+  for (let page = 1; page <= maxPages; page++) {
+    const result = await adapter.listAds(page)
+    counts.pages++
+    if (page === 1) {
+      maxPages = result.maxPages
+      if (maxPages > MAX_PAGES) {
+        throw new SyncError(
+          `mobile.de meldet ${result.total} Inserate; die Search API liefert höchstens ${MAX_PAGES * 100}. Ein unvollständiger Durchlauf würde Fahrzeuge fälschlich als verkauft markieren, darum bricht der Abgleich ab.`,
+          'incomplete',
+          counts,
+        )
+      }
+    }
+    for (const ad of result.ads) summaries.set(ad.mobileAdId, ad)
+    for (const { mobileAdId, reason } of result.malformed) {
+      counts.skipped++
+      if (mobileAdId) malformedIds.add(mobileAdId)
+      else unidentified++
+      log.error(
+        { mobileAdId, page, reason },
+        `Inserat ${mobileAdId ?? 'ohne lesbare Nummer'} von mobile.de hat unerwartete Daten (${reason}); es wird übersprungen`,
       )
     }
-    // Written only if the lease is still ours; the same patch releases it.
-    await lake.mutate([...mutations, await lease.fence()])
-    return { ok: true, counts, message, startedAt, finishedAt, ids: [...summaries.keys()] }
-  } catch (error) {
-    return fail(error)
+    onProgress?.({ phase: 'page', page, maxPages, total: result.total, ads: summaries.size })
+    // A page that comes back empty before the last one means the pass is not complete.
+    const received = result.ads.length + result.malformed.length
+    if (received === 0 && page < maxPages) {
+      throw new SyncError(`mobile.de hat Seite ${page} von ${maxPages} leer geliefert; der Durchlauf ist unvollständig.`, 'incomplete', counts)
+    }
+    if (page === 1 && result.total > 0 && received === 0) {
+      throw new SyncError(`mobile.de meldet ${result.total} Inserate, liefert aber keine.`, 'incomplete', counts)
+    }
   }
+  counts.ads = summaries.size
+  if (summaries.size === 0 && counts.skipped > 0) {
+    throw new SyncError(`mobile.de hat nur Inserate mit unerwarteten Daten geliefert (${counts.skipped}); darum wurde nichts geändert.`, 'marketplace', counts)
+  }
+  if (summaries.size === 0) {
+    throw new SyncError(
+      'mobile.de liefert für die Händlernummer (MOBILE_DE_SELLER_ID) keine Inserate. Bitte die Händlernummer prüfen; ohne einen vollständigen, nicht leeren Durchlauf wird nichts als verkauft markiert.',
+      'empty',
+      counts,
+    )
+  }
+  return { summaries, malformedIds, unidentified }
+}
+
+/** Step 2: sorts the ads by the lake into new, changed (modificationDate differs, or it was sold) and unchanged; only the first two cost a detail call. */
+async function compareWithLake(lake: ContentLake, summaries: ReadonlyMap<string, MarketplaceAd>, counts: SyncCounts) {
+  const existing = await lake.fetch<SYNCED_VEHICLES_QUERYResult>(SYNCED_VEHICLES_QUERY, {}, { includePrivate: true })
+  const byAdId = new Map(existing.map((vehicle) => [vehicle.marketplaceId ?? vehicle._id.replace(/^vehicle-/, ''), vehicle]))
+  const toFetch: AdToFetch[] = []
+  for (const ad of summaries.values()) {
+    const previous = byAdId.get(ad.mobileAdId)
+    if (!previous) {
+      counts.new++
+      toFetch.push({ ad })
+    } else if (previous.marketplaceVanishedAt || isoDate(previous.marketplaceModifiedAt ?? undefined) !== isoDate(ad.modificationDate)) {
+      counts.changed++
+      toFetch.push({ ad, previous })
+    } else {
+      counts.unchanged++
+    }
+  }
+  return { existing, toFetch }
+}
+
+/** A new ad (no `previous`) or a changed one, with its vehicle in the lake. */
+interface AdToFetch {
+  ad: MarketplaceAd
+  previous?: ExistingVehicle
+}
+
+/** Step 3: the vanished vehicles, sold only after this complete, non-empty pass, and refused when more than `maxVanishedShare` would vanish. */
+function vanishedWithinBounds(existing: ExistingVehicle[], pass: SearchPass, maxVanishedShare: number, log: Logger, counts: SyncCounts): ExistingVehicle[] {
+  const { summaries, malformedIds, unidentified } = pass
+  const available = existing.filter((vehicle) => vehicle.status !== 'sold' && !vehicle.marketplaceVanishedAt)
+  const vanished =
+    unidentified > 0 ? [] : available.filter((vehicle) => !summaries.has(vehicle.marketplaceId ?? '') && !malformedIds.has(vehicle.marketplaceId ?? ''))
+  if (unidentified > 0) log.warn({ unidentified }, 'Wegen Inseraten ohne lesbare Nummer wird in diesem Abgleich kein Fahrzeug als verkauft markiert')
+  if (available.length > 0 && vanished.length / available.length > maxVanishedShare) {
+    counts.sold = 0
+    throw new SyncError(
+      `${vanished.length} von ${available.length} Fahrzeugen von mobile.de wären verschwunden (mehr als ${Math.round(maxVanishedShare * 100)} %). Das ist unplausibel, darum wurde nichts geändert. Bitte die Inserate auf mobile.de prüfen; wenn es stimmt: npm run sync -- --allow-mass-removal.`,
+      'implausible',
+      counts,
+    )
+  }
+  return vanished
+}
+
+/** Step 4: details of the new and changed ads only, a few at a time; a change reaches staff's open drafts too, lest publishing one restore old values. */
+async function detailMutations(lake: ContentLake, toFetch: AdToFetch[], options: SyncOptions, log: Logger, counts: SyncCounts): Promise<Mutation[]> {
+  const { adapter, onProgress } = options
+  const draftIds = toFetch.flatMap(({ previous }) => (previous ? [`drafts.${previous._id}`] : []))
+  const drafts = new Set(draftIds.length > 0 ? await lake.fetch<EXISTING_IDS_QUERYResult>(EXISTING_IDS_QUERY, { ids: draftIds }, { perspective: 'raw' }) : [])
+  const mutations: Mutation[] = []
+  let done = 0
+  await eachLimited(toFetch, options.detailConcurrency ?? 4, async ({ ad, previous }) => {
+    let detail: MarketplaceAd
+    try {
+      detail = await adapter.getAd(ad.mobileAdId)
+    } catch (error) {
+      if (!(error instanceof MarketplaceError && error.kind === 'malformed')) throw error
+      // This ad only: the vehicle stays as it was (or is not created) and is compared again next time.
+      counts.detailCalls++
+      counts.skipped++
+      if (previous) counts.changed--
+      else counts.new--
+      log.error({ mobileAdId: ad.mobileAdId, reason: error.message }, `Inserat ${ad.mobileAdId} wird übersprungen: ${error.message}`)
+      return
+    }
+    counts.detailCalls++
+    // The search result's modification date is the one compared next time.
+    const vehicle: SyncedVehicle = mapAdToVehicle({ ...detail, modificationDate: detail.modificationDate || ad.modificationDate })
+    if (previous) mutations.push(...ownedFieldPatches(vehicle, previous, drafts))
+    else mutations.push({ createIfNotExists: vehicle })
+    onProgress?.({ phase: 'details', done: ++done, total: toFetch.length })
+  })
+  return mutations
+}
+
+/** Step 5: one transaction of the vehicles and the outcome, all or nothing, written only while the lease is still ours (the same patch releases it). */
+async function writeAllOrNothing(lake: ContentLake, lease: SyncLease, mutations: Mutation[], outcome: SyncState, onProgress: SyncOptions['onProgress']) {
+  const all = [...mutations, { createIfNotExists: { _id: SYNC_STATE_ID, _type: 'marketplaceSync' } }, stateMutation(outcome)]
+  onProgress?.({ phase: 'write', mutations: all.length })
+  if (!lease.held) {
+    throw new SyncError(
+      'Die Sperre des Abgleichs ist abgelaufen, während er lief (der Prozess stand zu lange still), und ein anderer Abgleich hat übernommen. Dieser schreibt darum nichts; der Bestand bleibt unverändert.',
+      'lake',
+      outcome.counts,
+    )
+  }
+  await lake.mutate([...all, await lease.fence()])
+}
+
+/** Any failure: logged and recorded in the `marketplaceSync` document (the inventory is unchanged), then thrown as a SyncError. */
+async function failSync(lake: ContentLake, log: Logger, error: unknown, run: { counts: SyncCounts; startedAt: string; now: () => Date }): Promise<never> {
+  const { counts, startedAt, now } = run
+  const syncError =
+    error instanceof SyncError
+      ? error
+      : error instanceof MarketplaceError
+        ? new SyncError(`${error.message} Der Bestand bleibt unverändert.`, 'marketplace', counts, { cause: error })
+        : new SyncError(
+            `Der Abgleich ist fehlgeschlagen (${error instanceof Error ? error.message : String(error)}). Der Bestand bleibt unverändert.`,
+            'lake',
+            counts,
+            { cause: error },
+          )
+  log.warn({ reason: syncError.message }, 'Abgleich mit mobile.de fehlgeschlagen')
+  await recordOutcome(lake, { lastRunAt: startedAt, finishedAt: now().toISOString(), ok: false, message: syncError.message, counts }).catch((recordError) =>
+    log.error({ err: recordError }, 'Das Ergebnis des fehlgeschlagenen Abgleichs ließ sich nicht speichern'),
+  )
+  throw syncError
 }
 
 /**
