@@ -8,8 +8,7 @@
  * (RFC 8058), and a link in the body.
  */
 import { type ConfirmationSettings, mailSignature, visitorSender } from '#app/submissions/confirmation-mail.server.ts'
-import { carName, carPageUrl, filledText, mailHtml, mailMessageId, mailSafeId } from '#app/submissions/mail-parts.server.ts'
-import { escapeHtml } from '#app/utils/format.ts'
+import { carName, carPageUrl, escapeHtml, filledText, mailHtml, mailMessageId, mailSafeId } from '#app/submissions/mail-parts.server.ts'
 import { formatBerlinTime, headerSafe, type NotificationMail } from '#app/submissions/notification-mail.server.ts'
 import { formatPrice } from '#app/utils/format.ts'
 import { readQuery } from '#app/vehicles/query-reading.ts'

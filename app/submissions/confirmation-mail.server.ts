@@ -21,7 +21,18 @@ import { type SpecialOpeningHoursInput } from '#schemas/lib/opening-hours.ts'
 import { berlinParts } from '#app/utils/clock.ts'
 import { type HoursSpec } from '#app/utils/open-now.ts'
 import { estimateDeadline, estimatePromise } from './estimate-deadline.ts'
-import { carName, carPageUrl, filledText, leadAppointment, leadContact, leadFields, mailHtml, mailMessageId, mailSafeId } from './mail-parts.server.ts'
+import {
+  carName,
+  carPageUrl,
+  escapeHtml,
+  filledText,
+  leadAppointment,
+  leadContact,
+  leadFields,
+  mailHtml,
+  mailMessageId,
+  mailSafeId,
+} from './mail-parts.server.ts'
 import {
   formatBerlinTime,
   headerSafe,
@@ -31,7 +42,6 @@ import {
   type NotificationMail,
   type NotificationVehicle,
 } from './notification-mail.server.ts'
-import { escapeHtml } from '#app/utils/format.ts'
 
 export interface ConfirmationSettings {
   dealerName?: string | null

@@ -2,10 +2,9 @@
  * The parts every mail the site sends is built from: the dealer's notification, the visitor's receipt,
  * the price and search alerts, and their calendar entries. One id rule for Message-Ids, X-Lead-Id,
  * calendar UIDs and the names of saved mail copies (the erasure finds a lead's copies by it), the
- * sender's domain, the HTML frame (its text escaped by format.ts's escapeHtml), and a stored lead's parts by their generated types.
+ * sender's domain, HTML escaping and the HTML frame, and a stored lead's parts by their generated types.
  */
 import { type Lead } from '#app/sanity/types.ts'
-import { escapeHtml } from '#app/utils/format.ts'
 
 /** A document id as Message-Ids, X-Lead-Id, calendar UIDs and saved copies' file names carry it: letters, digits and `._-`. */
 export const mailSafeId = (id: string) => id.replace(/[^A-Za-z0-9._-]/g, '-')
@@ -20,6 +19,11 @@ export const mailDomain = (from: string) => senderDomain(from) ?? 'localhost'
 
 /** A Message-Id of the site's mails: its parts by the id rule, joined by dots, under mailDomain. */
 export const mailMessageId = (from: string, ...parts: string[]) => `<${parts.map(mailSafeId).join('.')}@${mailDomain(from)}>`
+
+/** Text for HTML: the five characters that could end an element or an attribute, escaped. */
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+}
 
 /** A mail's HTML document in German and the mails' one plain style; `body` is HTML already escaped. */
 export function mailHtml(title: string, body: readonly string[]): string {

@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import {
   askingPrice,
-  escapeHtml,
   displayYear,
   formatDecimal,
   formatEuro,
@@ -256,11 +255,5 @@ describe('telHref', () => {
 
   test('mailto', () => {
     expect(mailtoHref(' info@example.de ')).toBe('mailto:info@example.de')
-  })
-})
-
-describe('escapeHtml', () => {
-  test('escapes the five characters that could end an element or an attribute', () => {
-    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;')
   })
 })

@@ -227,8 +227,3 @@ export function formatLongDate(date: unknown): string {
   if (!match || !month) return MISSING_VALUE
   return `${Number(match[3])}. ${month} ${match[1]}`
 }
-
-/** Text for HTML: the five characters that could end an element or an attribute, escaped. */
-export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
-}
