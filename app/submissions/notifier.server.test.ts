@@ -776,6 +776,20 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
   })
 })
 
+/** A mail server that is down: every send fails; `attempts()` counts the tries. */
+function downTransport() {
+  let tries = 0
+  const transport = nodemailer.createTransport({
+    name: 'down',
+    version: '1',
+    send: (_mail, callback) => {
+      tries++
+      callback(new Error('down'), undefined as never)
+    },
+  })
+  return { transport, attempts: () => tries }
+}
+
 describe('Notifier schedule', () => {
   let test: TestLake
   beforeEach(async () => {
@@ -822,41 +836,25 @@ describe('Notifier schedule', () => {
   })
 
   it('stops a retry run after three failures in a row and logs a missing recipient once', async () => {
-    let attempts = 0
-    const transport = nodemailer.createTransport({
-      name: 'down',
-      version: '1',
-      send: (_mail, callback) => {
-        attempts++
-        callback(new Error('down'), undefined as never)
-      },
-    })
+    const { transport, attempts } = downTransport()
     for (const name of ['A', 'B', 'C', 'D', 'E']) await storeContactMessage(test.lake, { ...CONTACT_INPUT, name }, new Date())
     const logs = captureLogs()
     const down = new Notifier({ lake: test.lake, env: { ...test.env, LEADS_NOTIFY_TO: 'a@example.de' }, transport, logger: logs.logger })
     await expect(down.retryPending()).resolves.toEqual({ pending: 5, notified: 0, failed: 5 })
-    expect(attempts).toBe(3)
+    expect(attempts()).toBe(3)
     expect(logs.at(LEVEL.error)).toHaveLength(3)
 
     const quiet = captureLogs()
     const noRecipient = new Notifier({ lake: test.lake, env: { ...test.env, LEADS_NOTIFY_TO: undefined }, transport, logger: quiet.logger })
     await expect(noRecipient.retryPending()).resolves.toEqual({ pending: 5, notified: 0, failed: 5 })
-    expect(attempts).toBe(3)
+    expect(attempts()).toBe(3)
     expect(quiet.at(LEVEL.error)).toEqual([
       expect.objectContaining({ pending: 5, msg: expect.stringMatching(/^Benachrichtigungen offen, aber keine Empfängeradresse/) }),
     ])
   })
 
   it('stops a retry run of appointment notes after three failures in a row too', async () => {
-    let attempts = 0
-    const transport = nodemailer.createTransport({
-      name: 'down',
-      version: '1',
-      send: (_mail, callback) => {
-        attempts++
-        callback(new Error('down'), undefined as never)
-      },
-    })
+    const { transport, attempts } = downTransport()
     for (const name of ['A', 'B', 'C', 'D', 'E']) {
       await createDocument(test.lake, {
         _id: `inbox.lead-appointment-${name}`,
@@ -872,7 +870,7 @@ describe('Notifier schedule', () => {
     const logs = captureLogs()
     const down = new Notifier({ lake: test.lake, env: { ...test.env, LEADS_NOTIFY_TO: 'a@example.de' }, transport, logger: logs.logger })
     await expect(down.retryPendingAppointments()).resolves.toEqual({ pending: 5, notified: 0, failed: 5 })
-    expect(attempts).toBe(3)
+    expect(attempts()).toBe(3)
   })
 
   it('does not retry documents older than the maximum age', async () => {
