@@ -6,7 +6,7 @@ import { buttonClasses } from '#app/components/ui/button.tsx'
 import { VehicleCard } from '#app/components/vehicle-card.tsx'
 import { scrollToSection } from '#app/utils/scroll.ts'
 import { listReturnSearch, RESULTS_ANCHOR } from '#app/vehicles/list-return.ts'
-import { DEFAULT_SORT, hasFilters, type VehicleSearch, vehicleCountLabel, vehicleSearchHref } from '#app/vehicles/vehicle-search.ts'
+import { DEFAULT_SORT, type VehicleSearch, vehicleCountLabel, vehicleSearchHref } from '#app/vehicles/vehicle-search.ts'
 import { listNavigationState } from './navigation-state'
 import { Pagination } from './pagination'
 import { type VehicleListResult } from './route'
@@ -87,7 +87,7 @@ export function Results({ state, result }: { state: VehicleSearch; result: Vehic
           <p className="mt-4 text-lg font-semibold text-zinc-950">
             {beyondLastPage
               ? 'Diese Seite gibt es nicht.'
-              : state.search && !hasFilters({ ...state, search: undefined })
+              : state.search
                 ? `Für „${state.search}“ haben wir gerade kein passendes Fahrzeug.`
                 : 'Für diese Auswahl haben wir gerade kein passendes Fahrzeug.'}
           </p>

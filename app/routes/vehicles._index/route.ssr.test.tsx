@@ -196,8 +196,8 @@ test('a Suchauftrag is offered for filters too, and watches the search with its 
   expect(filtered).toContain('SUCHAUFTRAG SPEICHERN')
   expect(filtered).toContain('Ihr Suchauftrag für „Elektro bis 1.000 €“')
   expect(filtered).toMatch(/<input type="hidden" name="query" value="Elektro bis 1.000 €"/)
-  // A typed word beside a filter: the sentence names this choice, the Suchauftrag the whole search.
+  // A typed search beside a filter: the sentence names the typed words, the Suchauftrag the whole search.
   const both = await serverHtml(`http://localhost/vehicles?search=${encodeURIComponent('Kombi unter 9000')}&make=Porsche`)
-  expect(both).toContain('Für diese Auswahl haben wir gerade kein passendes Fahrzeug.')
+  expect(both).toContain('Für „Kombi unter 9000“ haben wir gerade kein passendes Fahrzeug.')
   expect(both).toMatch(/<input type="hidden" name="query" value="Kombi Porsche bis 9.000 €"/)
 })
