@@ -335,10 +335,10 @@ function tokensOfVehicle(vehicle: SearchableVehicle, memo: Memo): VehicleTokens 
   return cached
 }
 
-/** The words of a vehicle's make and of the make's aliases („Mercedes-Benz“: mercedes, benz, mercedesbenz, daimlerbenz, …). */
-function makeTokensOf(vehicle: SearchableVehicle, memo: Memo): string[] {
-  const make = typeof vehicle.make === 'string' ? vehicle.make : ''
-  return [...memoTokens(memo, make), ...(MAKE_TOKENS.get(foldSearchText(make).trim()) ?? [])]
+/** The words of a make and of its aliases („Mercedes-Benz“: mercedes, benz, mercedesbenz, daimlerbenz, …). */
+function makeTokensOf(make: unknown, memo: Memo): string[] {
+  const name = typeof make === 'string' ? make : ''
+  return [...memoTokens(memo, name), ...(MAKE_TOKENS.get(foldSearchText(name).trim()) ?? [])]
 }
 
 /** The weighted tokens of one vehicle: token → weight << 1 | key. */
@@ -351,7 +351,7 @@ export function vehicleSearchTokens(vehicle: SearchableVehicle, memo: Memo = new
       tokens.set(token, seen === undefined ? code : (Math.max(seen >> 1, weight) << 1) | (seen & 1) | (code & 1))
     }
   }
-  const makeTokens = makeTokensOf(vehicle, memo)
+  const makeTokens = makeTokensOf(vehicle.make, memo)
   add(makeTokens, SEARCH_WEIGHT.strong, true)
   add(memoTokens(memo, vehicle.model), SEARCH_WEIGHT.strong, true)
   add(seriesTokens(vehicle, makeTokens, memoTokens(memo, vehicle.model)), SEARCH_WEIGHT.strong, true)
@@ -408,8 +408,10 @@ export class VehicleSearchIndex {
 
   constructor(vehicles: readonly SearchableVehicle[], postings = postingsOf(vehicles)) {
     this.postings = postings
+    // Per distinct make, not per car: folding every car's make again cost a third of an index of 5,000.
+    const makes = new Set(vehicles.map((vehicle) => vehicle.make))
     const memo: Memo = new Map()
-    this.makes = new Set(vehicles.flatMap((vehicle) => makeTokensOf(vehicle, memo)))
+    this.makes = new Set([...makes].flatMap((make) => makeTokensOf(make, memo)))
     this.sorted = [...this.postings.keys()].sort()
     const keyTokens = this.sorted.filter((token) => this.postings.get(token)!.some(postingKey))
     this.vocabulary = [...new Set([...KNOWN_TERMS, ...keyTokens])].filter((term) => term.length >= 3 && /^\p{L}+$/u.test(term))
