@@ -23,9 +23,8 @@ import { MultipartRefusal, readMultipart } from './multipart.server.ts'
 import { photoTempDir } from './photo-store.server.ts'
 import { PHOTO_MESSAGES } from './photos.ts'
 import { type ReceivedFiles, submit, type SubmitOutcome } from './submit.server.ts'
-import { submitAppointment } from './sale-appointment.server.ts'
 import { APPOINTMENT_ANCHOR, APPOINTMENT_INTENT, APPOINTMENT_TEXTS } from './sale-appointment.ts'
-import { saleRequestCookies, saleRequestId } from './sale-appointment.server.ts'
+import { saleRequestCookies, saleRequestId, submitAppointment } from './sale-appointment.server.ts'
 import { tradeInCookies } from './trade-in.server.ts'
 
 /** The cookie that hands a test drive's person on to the sell request (trade-in.server.ts), when the outcome asks for it. */

@@ -174,14 +174,13 @@ export function readQuery(search: string | undefined): QueryReading {
   const addLimit = (kind: LimitKind, value: number, cut: Cut) => {
     cuts.push(cut)
     const held = limitCuts.get(kind)
-    const current = reading[kind]
-    if (held === undefined || current === undefined) {
+    if (held === undefined) {
       reading[kind] = value
       limitCuts.set(kind, cut)
       return
     }
-    if (value === current) return
-    const looser = TIGHTER[kind](current, value) === value ? held : cut
+    if (value === reading[kind]) return
+    const looser = TIGHTER[kind](reading[kind]!, value) === value ? held : cut
     looser.part = { ...looser.part, label: looser.part.label + LOOSER_LIMIT_NOTE }
     if (looser === held) {
       reading[kind] = value

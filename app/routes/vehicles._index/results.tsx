@@ -27,8 +27,6 @@ export function isBeyondLastPage(result: { total: number; vehicles: readonly unk
 /** The results: their count (the heading the focus goes to) with the sort order beside it, the reading of the search, the cards, the pages. */
 export function Results({ state, result }: { state: VehicleSearch; result: VehicleListResult }) {
   const beyondLastPage = isBeyondLastPage(result)
-  // An empty result for a search or a filter offers help and the Suchauftrag's form (which then confirms in place).
-  const emptyHelp = result.searchRequest !== undefined
   const heading = useRef<HTMLHeadingElement>(null)
   const location = useLocation()
   const navigationType = useNavigationType()
@@ -65,7 +63,8 @@ export function Results({ state, result }: { state: VehicleSearch; result: Vehic
         ) : null}
       </div>
       {result.search ? <SearchReadingLine state={state} search={result.search} /> : null}
-      <SearchRequestSent formShown={emptyHelp} />
+      {/* An empty result of a search or filter offers the Suchauftrag's form, which then confirms in place. */}
+      <SearchRequestSent formShown={result.searchRequest !== undefined} />
       {result.vehicles.length > 0 ? (
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
           {result.vehicles.map((vehicle, index) => (
