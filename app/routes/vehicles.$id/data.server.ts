@@ -14,7 +14,7 @@ import { parseVehicleSearch } from '#app/vehicles/vehicle-search.ts'
 import { type SimilarTo } from '#app/vehicles/vehicle-index.server.ts'
 import { PUBLIC_VEHICLE_ID_PATTERN } from '#schemas/lib/validation.ts'
 import { absoluteUrl, car } from '#app/seo/structured-data.ts'
-import { vehicleName, vehicleSearchDescription, vehicleSearchTitle } from './vehicle-facts'
+import { buyerFacts, netPriceLabel, vehicleName, vehicleSearchDescription, vehicleSearchTitle } from './vehicle-facts'
 import { effectiveRateOf, financingInputFromParams, withMonthlyRates } from '#app/vehicles/financing.ts'
 import { priceHistoryId, priceReduction } from '#app/vehicles/price-history.ts'
 import { PRICE_HISTORY_QUERY } from '#app/sanity/queries/alerts.ts'
@@ -106,6 +106,9 @@ export async function loadVehicleDetail({ request, params, context }: LoaderFunc
   const financing = financingInputFromParams(new URL(request.url).searchParams, price ?? 0)
   // The month the page was made in, for facts that depend on the date (the historic plate).
   const today = now.toISOString().slice(0, 7)
+  // What buyers check before they call, by the price, and the net price: made here, so their rules stay out of the browser's bundle.
+  const facts = buyerFacts(vehicle, today, sold ? null : settings?.claims?.freeDeliveryKm)
+  const netPrice = sold ? null : netPriceLabel(vehicle.vat, price)
   // Only while the history's last price is the one shown: a change not yet recorded shows no badge.
   const reduction = priceReduction(history, now)
   const priceReduced = reduction && price !== null && Math.round(price) === reduction.price ? reduction : undefined
@@ -122,7 +125,7 @@ export async function loadVehicleDetail({ request, params, context }: LoaderFunc
       })
     : null
   return data(
-    { vehicle, similar, alternatives, financing, today, slots, priceReduced, searchResult, structuredData },
+    { vehicle, similar, alternatives, financing, today, facts, netPrice, slots, priceReduced, searchResult, structuredData },
     { headers: { 'Cache-Control': CACHE_CONTROL.page } },
   )
 }

@@ -6,7 +6,7 @@ import { formatEuro, formatPrice } from '#app/utils/format.ts'
 import { advertisedMonthlyRate, FINANCING_ANCHOR } from '#app/vehicles/financing.ts'
 import { type PriceReduction } from '#app/vehicles/price-history.ts'
 import { type VehicleDetail } from './data.server'
-import { buyerFacts, netPriceLabel } from './vehicle-facts'
+import { type BuyerFact } from './vehicle-facts'
 
 /**
  * The price and what goes with it: a reduction, the monthly rate, the net price, what buyers check before
@@ -16,21 +16,24 @@ import { buyerFacts, netPriceLabel } from './vehicle-facts'
 export function PriceBox({
   vehicle,
   name,
+  facts,
+  netPrice,
   price,
   rate,
-  today,
   priceReduced,
   tel,
   phone,
 }: {
-  vehicle: Pick<VehicleDetail, 'id' | 'price' | 'status' | 'vat' | 'inspectionDue' | 'warranty' | 'warrantyMonths' | 'accidentFree'>
+  vehicle: Pick<VehicleDetail, 'id' | 'price' | 'status'>
   name: string
+  /** What buyers check before they call (issue 29), next to the price they concern: the loader's `buyerFacts`. */
+  facts: readonly BuyerFact[]
+  /** „31.849,58 € netto (zzgl. 19 % MwSt.)“ for a car whose VAT can be shown, else null: the loader's `netPriceLabel`. */
+  netPrice: string | null
   /** The price as a number, null when it is none („Preis auf Anfrage“). */
   price: number | null
   /** The effective rate of the financing example, in per cent. */
   rate: number
-  /** The month the page was made in (YYYY-MM), for facts that depend on the date. */
-  today: string
   priceReduced: PriceReduction | undefined
   /** The dealer's `tel:` link, empty without a phone number. */
   tel: string
@@ -41,9 +44,6 @@ export function PriceBox({
   const hasPrice = price !== null
   // „ab N €/Monat“ as the cards say it (decision 083), pointing down to its example.
   const monthlyRate = !sold && hasPrice ? advertisedMonthlyRate(price, rate) : undefined
-  const net = sold ? null : netPriceLabel(vehicle.vat, price)
-  // What buyers check before they call (issue 29), next to the price they concern.
-  const facts = buyerFacts(vehicle, today)
   const priceBox = useRef<HTMLDivElement>(null)
   useStickyWhileItFits(priceBox)
   return (
@@ -81,9 +81,9 @@ export function PriceBox({
           Preis beobachten
         </a>
       ) : null}
-      {net ? (
+      {netPrice ? (
         <p className="mt-1 text-sm text-zinc-700" data-testid="net-price">
-          {net}
+          {netPrice}
         </p>
       ) : null}
       {facts.length > 0 ? (

@@ -148,6 +148,15 @@ describe('/vehicles/{id}', () => {
     expect(screen.getAllByRole('button', { name: /^(finanzierung anfragen|mit diesen werten anfragen)$/i })).toEqual([calculator, send])
   })
 
+  it('the buyer facts by the price end with the free delivery radius of the site settings; a sold car has none', async () => {
+    await renderPage('/vehicles/1')
+    const facts = within(screen.getByRole('list', { name: 'Kaufinformationen' })).getAllByRole('listitem')
+    expect(facts.at(-1)!.textContent).toBe('Kostenlose Lieferung im Umkreis von 50 km um Essen')
+    cleanup()
+    await renderPage('/vehicles/sold-1')
+    expect(screen.queryByText(/Kostenlose Lieferung/)).toBeNull()
+  })
+
   it('a car whose VAT can be shown gives the net price under the gross one; a margin-scheme car does not (issue 36)', async () => {
     await renderPage('/vehicles/18')
     expect(screen.getByText('64.900 €')).toBeTruthy()

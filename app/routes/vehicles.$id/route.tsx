@@ -77,7 +77,7 @@ const BACK_LINK =
   'inline-flex min-h-11 items-center gap-2 rounded font-semibold text-zinc-800 hover:text-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900'
 
 export default function VehicleDetailPage() {
-  const { vehicle, similar, alternatives, financing, today, slots, priceReduced } = useLoaderData<typeof loader>()
+  const { vehicle, similar, alternatives, financing, today, facts, netPrice, slots, priceReduced } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
   const { siteUrl } = useRouteLoaderData<typeof rootLoader>('root') ?? {}
   const { pathname, search } = useLocation()
@@ -176,9 +176,10 @@ export default function VehicleDetailPage() {
             <PriceBox
               vehicle={vehicle}
               name={name}
+              facts={facts}
+              netPrice={netPrice}
               price={hasPrice ? price : null}
               rate={rate}
-              today={today}
               priceReduced={priceReduced}
               tel={tel}
               phone={settings.phone}

@@ -54,6 +54,12 @@ describe('buyerFacts', () => {
     expect(labels(none, '2026-11')).toEqual([])
   })
 
+  test('the free delivery radius of the site settings comes last; none without a radius (a sold car gets none from the loader)', () => {
+    expect(labels({ ...none, accidentFree: true }, '2026-11', 50)).toEqual(['Unfallfrei', 'Kostenlose Lieferung im Umkreis von 50 km um Essen'])
+    expect(labels(none, '2026-11', 1200)).toEqual(['Kostenlose Lieferung im Umkreis von 1.200 km um Essen'])
+    for (const radius of [null, undefined, 0]) expect(labels(none, '2026-11', radius)).toEqual([])
+  })
+
   test('the inspection month counts until its end; a passed one says so; a malformed one is left out', () => {
     expect(labels({ ...none, inspectionDue: '11/2026' }, '2026-11')).toEqual(['HU bis 11/2026'])
     expect(labels({ ...none, inspectionDue: '10/2026' }, '2026-11')).toEqual(['HU abgelaufen (10/2026)'])

@@ -132,12 +132,17 @@ export function technicalData(vehicle: VehicleDetail, today: string): Array<{ la
 
 /**
  * What buyers check before they call (issue 29), each as the short line the page lists by the price:
- * how the price is taxed, the next general inspection, warranty, accidents. A fact the vehicle has no
- * value for is left out; `false` for the warranty says nothing (no warranty is not worth a line).
- * `today` (`YYYY-MM`) tells a passed inspection month from a coming one. `caution` marks what speaks
- * against the car (the page gives it no check mark).
+ * how the price is taxed, the next general inspection, warranty, accidents, and the free delivery
+ * radius of the site settings (the spec's „Free delivery within 50 km of Essen“; none for a sold car).
+ * A fact the vehicle has no value for is left out; `false` for the warranty says nothing (no warranty
+ * is not worth a line). `today` (`YYYY-MM`) tells a passed inspection month from a coming one.
+ * `caution` marks what speaks against the car (the page gives it no check mark).
  */
-export function buyerFacts(vehicle: Pick<VehicleDetail, 'vat' | 'inspectionDue' | 'warranty' | 'warrantyMonths' | 'accidentFree'>, today: string): BuyerFact[] {
+export function buyerFacts(
+  vehicle: Pick<VehicleDetail, 'vat' | 'inspectionDue' | 'warranty' | 'warrantyMonths' | 'accidentFree'>,
+  today: string,
+  freeDeliveryKm?: number | null,
+): BuyerFact[] {
   const facts: BuyerFact[] = []
   const vat = titleOf(VAT_OPTIONS, vehicle.vat)
   if (vat) facts.push({ label: vat })
@@ -150,6 +155,8 @@ export function buyerFacts(vehicle: Pick<VehicleDetail, 'vat' | 'inspectionDue' 
   if (vehicle.accidentFree === true) facts.push({ label: 'Unfallfrei' })
   // The dealers' word; whether the damage is repaired is the description's to say.
   if (vehicle.accidentFree === false) facts.push({ label: 'Unfallfahrzeug', caution: true })
+  if (typeof freeDeliveryKm === 'number' && freeDeliveryKm > 0)
+    facts.push({ label: `Kostenlose Lieferung im Umkreis von ${formatDecimal(freeDeliveryKm)} km um Essen` })
   return facts
 }
 
