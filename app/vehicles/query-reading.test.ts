@@ -44,6 +44,18 @@ describe('readQuery: price phrases', () => {
     expect(limits('ab 2018 €')).toMatchObject({ priceFrom: 2018, yearFrom: undefined })
   })
 
+  it('reads „neuer als“, „jünger als“ and „nach“ a year as a first registration from the year after', () => {
+    expect(limits('Kombi neuer als 2019')).toMatchObject({ yearFrom: 2020, text: 'Kombi' })
+    expect(limits('jünger als Baujahr 2015 Diesel')).toMatchObject({ yearFrom: 2016, text: 'Diesel' })
+    expect(limits('Golf nach 2018 unter 20000')).toMatchObject({ yearFrom: 2019, priceTo: 20000, text: 'Golf' })
+    expect(readQuery('neuer als 2019').parts.map((part) => part.label)).toEqual(['Erstzulassung ab 2020'])
+    // Of „ab 2021“ and „neuer als 2019“ the tighter applies, as for two „ab“.
+    expect(limits('ab 2021 neuer als 2019')).toMatchObject({ yearFrom: 2021, text: '' })
+    // Not a year: a price or a model number stays what it was.
+    expect(limits('neuer als 20000')).toMatchObject({ yearFrom: undefined })
+    expect(limits('Fahrt nach 320d')).toMatchObject({ yearFrom: undefined })
+  })
+
   it('leaves numbers that are no price alone', () => {
     for (const search of ['Tesla Model 3', 'T6.1', 'Golf 1.5 TSI', 'bis 300', '718 Cayman', 'BMW 320d', 'Zoe R135 Z.E. 50', 'X5 xDrive45e']) {
       expect(limits(search)).toEqual({ text: search, priceFrom: undefined, priceTo: undefined, maxMileage: undefined, yearFrom: undefined })

@@ -77,6 +77,8 @@ const BELOW = String.raw`unter|bis(?:\s+zu)?|max(?:\.|imal)?|höchstens|hochsten
 const ABOVE = String.raw`ab|über|uber|mindestens|mind\.|min\.|>=?`
 const YEAR_WORD = String.raw`(?:baujahr|bj\.?|ez|erstzulassung)\s*`
 const PHRASE = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:(${BELOW})\s*|(${ABOVE})\s*(${YEAR_WORD})?|(${YEAR_WORD})(?:ab\s*)?)?${AMOUNT}(?![\p{L}\p{N}])`, 'giu')
+/** „neuer als 2019“, „jünger als Baujahr 2019“, „nach 2019“: a first registration from the year after. */
+const NEWER_THAN = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:(?:neuer|jünger|junger)\s+als|nach)\s+(?:${YEAR_WORD})?(19[5-9]\d|20\d\d)(?![\p{L}\p{N}])`, 'giu')
 
 function amountOf(digits: string, thousands: string | undefined): number | undefined {
   const plain = /^\d{1,3}([.\s]\d{3})+$/.test(digits) ? digits.replace(/[.\s]/g, '') : digits.replace(',', '.')
@@ -199,6 +201,13 @@ export function readQuery(search: string | undefined): QueryReading {
       replace: ' ',
       part: { kind: 'maxRate', label: `Monatsrate bis ${euro(value)}` },
     })
+  }
+
+  for (const match of original.matchAll(NEWER_THAN)) {
+    const value = Number(match[1]) + 1
+    const [start, end] = [match.index, match.index + match[0].length]
+    if (cuts.some((cut) => cut.start < end && start < cut.end)) continue
+    addLimit('yearFrom', value, { start, end, replace: ' ', part: { kind: 'yearFrom', label: `Erstzulassung ab ${value}` } })
   }
 
   for (const match of original.matchAll(PHRASE)) {
