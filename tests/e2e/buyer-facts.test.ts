@@ -41,7 +41,13 @@ async function carNode(page: Page): Promise<CarNode> {
 test('the vehicle page lists the buyer facts by the price; the JSON-LD carries those schema.org has a property for', async ({ page }) => {
   await page.goto('/vehicles/3')
   const facts = page.getByRole('list', { name: 'Kaufinformationen' })
-  await expect(facts.getByRole('listitem')).toHaveText(['MwSt. ausweisbar', 'HU bis 09/2027', 'Garantie 12 Monate', 'Unfallfrei'])
+  await expect(facts.getByRole('listitem')).toHaveText([
+    'MwSt. ausweisbar',
+    'HU bis 09/2027',
+    'Garantie 12 Monate',
+    'Unfallfrei',
+    'Kostenlose Lieferung im Umkreis von 50 km um Essen',
+  ])
   const car = await carNode(page)
   expect(car.knownVehicleDamages).toBe('Unfallfrei')
   expect(car.offers?.priceSpecification).toMatchObject({ valueAddedTaxIncluded: true, price: 37_900 })
