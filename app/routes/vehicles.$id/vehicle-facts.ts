@@ -156,7 +156,7 @@ export function buyerFacts(
   // The dealers' word; whether the damage is repaired is the description's to say.
   if (vehicle.accidentFree === false) facts.push({ label: 'Unfallfahrzeug', caution: true })
   if (typeof freeDeliveryKm === 'number' && freeDeliveryKm > 0)
-    facts.push({ label: `Kostenlose Lieferung im Umkreis von ${formatDecimal(freeDeliveryKm)} km um Essen` })
+    facts.push({ label: `Kostenlose Lieferung im Umkreis von ${formatDecimal(freeDeliveryKm)}\u00a0km` })
   return facts
 }
 
