@@ -11,6 +11,7 @@ import { SiteHeader } from '#app/components/site-header.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { Toaster } from '#app/components/ui/toaster.tsx'
 import { loadSiteSettings, siteSettingsForPages } from '#app/utils/site-settings.server.ts'
+import { siteStructuredData } from '#app/seo/page-graph.ts'
 import { perspectiveParam, previewOverlaysScript } from '#app/preview/preview.server.ts'
 import { useNonce } from '#app/utils/nonce-provider.ts'
 import { wantsTransparentHeader } from '#app/utils/route-handle.ts'
@@ -44,11 +45,14 @@ export async function loader({ context }: LoaderFunctionArgs) {
     throw new Response('Die Website-Einstellungen fehlen im Content Lake (Dokument „siteSettings“).', { status: 500 })
   }
   const forPages = siteSettingsForPages(settings, new Date())
+  const siteUrl = new URL(context.env.SITE_URL).origin
   return {
     settings: forPages,
     // Where the header's links and number fit, estimated here so its code stays out of the browser's scripts.
     headerFit: siteHeaderFit(forPages),
-    siteUrl: new URL(context.env.SITE_URL).origin,
+    siteUrl,
+    // Every page's JSON-LD nodes (Organization, WebSite), made here so their builders stay out of the browser's scripts (decision 120).
+    structuredData: siteStructuredData({ url: siteUrl, settings: forPages }),
     // Staff in the Studio's preview: which content they see (drafts, a release) and the overlays' script; null for everyone else.
     preview: context.preview ? { perspective: perspectiveParam(context.preview.perspective), script: previewOverlaysScript() } : null,
     // The page is drawn with a refused form post (pageMeta then starts its title with „Fehler:“).

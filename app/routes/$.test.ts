@@ -140,8 +140,10 @@ describe.each(BACKENDS)('content pages on the %s lake', (backend) => {
     type Node = Record<string, unknown>
     const metaOf = async (path: string) => {
       const root = await rootLoader({ request: new Request('http://localhost/'), params: {}, context: { lake: test.lake, env: test.env } })
-      const page = await loadPage(test, path)
-      const tags = meta({ data: { page }, matches: [{ id: 'root', data: root }] } as unknown as Parameters<typeof meta>[0])
+      const loaded = await load(test, path)
+      if (loaded instanceof Response) throw new Error(`${path} answered ${loaded.status}`)
+      // The meta function as Remix calls it: with the page loader's data (its JSON-LD nodes made there) and the root's.
+      const tags = meta({ data: loaded.data, matches: [{ id: 'root', data: root }] } as unknown as Parameters<typeof meta>[0])
       const ld = tags.find((tag) => 'script:ld+json' in tag) as { 'script:ld+json': { '@graph': Node[] } } | undefined
       const nodes = ld?.['script:ld+json']['@graph'] ?? []
       const node = (type: string) => nodes.find((candidate) => candidate['@type'] === type)

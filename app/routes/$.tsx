@@ -9,12 +9,12 @@ import { type loader as rootLoader } from '#app/root.tsx'
 import { PAGE_QUERY, RENAMED_PAGE_QUERY } from '#app/sanity/queries/pages.ts'
 import { fetchPageWithFigures } from '#app/sanity/figures.server.ts'
 import { type PAGE_QUERYResult, type RENAMED_PAGE_QUERYResult } from '#app/sanity/types.ts'
-import { autoDealer, cityService, dealerRating, type ShownReviews } from '#app/seo/structured-data.ts'
+import { contentPageStructuredData } from '#app/seo/page-graph.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { CACHE_CONTROL, redirectToPagePath, routeHeaders } from '#app/utils/http.server.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
 import { type SiteRouteHandle } from '#app/utils/route-handle.ts'
-import { openingHoursFor, pageHours, useSiteSettings } from '#app/utils/site-settings.ts'
+import { openingHoursFor, useSiteSettings } from '#app/utils/site-settings.ts'
 import { pagePathProblem } from '#schemas/lib/page-path.ts'
 import { skipRevalidationForSubject } from '#app/utils/should-revalidate.ts'
 
@@ -85,7 +85,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   // One address per page: /About/ and /about serve the same page, so send the others there.
   redirectToPagePath(request, path)
-  return data({ page, financingFootnote }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })
+  const structuredData = await contentPageStructuredData(context, page)
+  return data({ page, financingFootnote, structuredData }, { headers: { 'Cache-Control': CACHE_CONTROL.page } })
 }
 
 export const headers: HeadersFunction = (args) => routeHeaders(args, CACHE_CONTROL.page)
@@ -110,8 +111,6 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   const page = data?.page
   // Without a page the root's ErrorBoundary and meta answer (404 or 500); this runs only for a page.
   if (!page) return []
-  // A city page, or a page below one (/locations/xanten/bmw-ankauf), describes the dealership for that city.
-  const city = page.city ?? page.parents.findLast((parent) => parent.city)?.city
   return pageMeta({
     site: matches.find((match) => match.id === 'root')?.data,
     // The search-engine texts are optional: without them the page's name, and the site's description.
@@ -121,25 +120,8 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
     path: page.path,
     // A page opening with a hero: its image is the largest thing on the first screen.
     lcpImage: page.sections[0]?._type === 'heroSection' ? { image: page.sections[0].image, sizes: HERO_IMAGE_SIZES } : undefined,
-    // Levels without a page of their own are left out.
-    breadcrumbs: [...page.parents, page].map((level) => ({ name: level.title, path: level.path })),
-    structuredData: ({ site, url, siteImage }) => {
-      const rating = dealerRating(shownReviews(page))
-      // The page's own reading, when not the yard's, as phone hours (decision 068).
-      const { phone } = pageHours(site.settings, openingHoursFor(site.settings, page.openingHours))
-      const dealer = () => autoDealer(site, { image: siteImage, rating })
-      // A city page: the one dealership, and what it offers this city (decision 068).
-      if (city) return [dealer(), cityService(site, { url, name: page.title, city, phoneHours: phone })]
-      return rating.aggregateRating ? [dealer()] : []
-    },
+    structuredData: data.structuredData,
   })
-}
-
-/** The reviews the page's reviews section shows (none without one), for the structured data. */
-function shownReviews(page: ContentPage): ShownReviews {
-  const section = page.sections.find((candidate) => candidate._type === 'reviewsSection')
-  if (!section) return { reviews: [], count: 0, average: null }
-  return { reviews: section.reviews.slice(0, section.count ?? 3), count: section.summary.count, average: section.summary.average }
 }
 
 export default function ContentPageRoute() {

@@ -13,7 +13,7 @@ import { type loader as rootLoader } from '#app/root.tsx'
 import { HOME_PAGE_QUERY } from '#app/sanity/queries/site.ts'
 import { fetchPageWithFigures } from '#app/sanity/figures.server.ts'
 import { type HOME_PAGE_QUERYResult } from '#app/sanity/types.ts'
-import { autoDealer } from '#app/seo/structured-data.ts'
+import { homeStructuredData } from '#app/seo/page-graph.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { HOME_CONTACT_SUBJECTS } from '#app/submissions/forms.ts'
 import { pageMeta } from '#app/utils/page-meta.ts'
@@ -53,7 +53,11 @@ export const handle: SiteRouteHandle = { transparentHeader: true }
 
 export async function loader({ context }: LoaderFunctionArgs) {
   // With the representative example that its „ab 2,9 %*“ calls for (decision 111).
-  const { content: home, financingFootnote } = await fetchPageWithFigures<HOME_PAGE_QUERYResult>(context.lake, HOME_PAGE_QUERY)
+  const [{ content: home, financingFootnote }, structuredData] = await Promise.all([
+    fetchPageWithFigures<HOME_PAGE_QUERYResult>(context.lake, HOME_PAGE_QUERY),
+    // The dealership with the yard's hours, the home reading of spec §1 as its phone hours (decision 068), and every served city.
+    homeStructuredData(context),
+  ])
   // The home page is a singleton the site cannot do without: its absence is a broken site, not a 404.
   if (!home) throw new Response('Die Startseite fehlt im Content Lake (Dokument „homePage“).', { status: 500 })
   // The badges as of the request, also when the vehicles arrive streamed (docs/decisions/052).
@@ -61,11 +65,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
   // With their „ab N €/Monat“ (decision 083).
   const query = readVehicleHighlights(context.lake, now)
   const early = await settleWithin(query, STREAM_AFTER_MS)
-  if (early.settled) return { home, financingFootnote, vehicles: early.value }
+  if (early.settled) return { home, financingFootnote, structuredData, vehicles: early.value }
   // Streamed: a failure shows a note (errorElement); the operator needs the cause, which Remix does
   // not log for a streamed promise. The original promise still rejects for <Await>.
   query.catch((error: unknown) => loggerOf(context).error({ err: error }, 'Die Fahrzeuge der Startseite konnten nicht geladen werden'))
-  return { home, financingFootnote, vehicles: query }
+  return { home, financingFootnote, structuredData, vehicles: query }
 }
 
 /** Posts of the contact form without JavaScript (with JavaScript it calls POST /api/contacts). */
@@ -81,8 +85,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
     image: seo?.image,
     path: '/',
     lcpImage: { image: data?.home.heroSlides?.[0]?.image, sizes: HERO_IMAGE_SIZES },
-    // The dealership with the yard's hours, the home reading of spec §1 as its phone hours (decision 068), and every served city.
-    structuredData: ({ site, siteImage }) => [autoDealer(site, { image: siteImage })],
+    structuredData: data?.structuredData,
   })
 }
 

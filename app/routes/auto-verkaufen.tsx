@@ -7,6 +7,7 @@ import { type loader as rootLoader } from '#app/root.tsx'
 import { SALE_ANCHOR, SENT } from '#app/submissions/forms.ts'
 import { SALE_PATH } from '#schemas/lib/constants.ts'
 import { readSaleConfirmation } from '#app/submissions/sale-appointment.server.ts'
+import { pageStructuredData } from '#app/seo/page-graph.ts'
 import { submissionPageAction } from '#app/submissions/actions.server.ts'
 import { salePrefill } from '#app/submissions/sale-prefill.server.ts'
 import { tradeInHandoff, tradeInVehicle } from '#app/submissions/trade-in.server.ts'
@@ -45,6 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     submissionKey: crypto.randomUUID(),
     confirmation,
     sourcePage: sourcePageOf(request),
+    structuredData: pageStructuredData(context, [{ name: SALE_TITLE, path: SALE_PATH }]),
   }
 }
 
@@ -71,7 +73,7 @@ export const action = (args: ActionFunctionArgs) => submissionPageAction(args)
 // Answers with the visitor's own input (prefill, errors): never shared by a cache.
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
-export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
   const site = matches.find((match) => match.id === 'root')?.data
   const dealer = site?.settings?.dealerName
   return pageMeta({
@@ -79,7 +81,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
     title: dealerTitle('Auto verkaufen: kostenlose Bewertung mit Fotos', dealer),
     description: 'Auto verkaufen in Essen und im Ruhrgebiet: Fahrzeugdaten, Zustand und Fotos senden, eine erste Einschätzung erhalten, sofort bezahlt werden.',
     path: SALE_PATH,
-    breadcrumbs: [{ name: SALE_TITLE, path: SALE_PATH }],
+    structuredData: data?.structuredData,
   })
 }
 

@@ -26,7 +26,8 @@ import { reviewSourceTitle, roundRating } from '#schemas/lib/reviews.ts'
  * schema.org structured data (DESIGN.md §5) as pure functions of lake data. Every page gets one
  * `@graph`: the Organization and the WebSite, plus its own nodes (AutoDealer on home and city
  * pages, Car on vehicle pages, a BreadcrumbList below home). Nodes refer to each other by `@id`.
- * pageMeta() (app/utils/page-meta.ts) assembles the graph; Remix's <Meta> escapes it into the page.
+ * The loaders make them (page-graph.ts, decision 120), pageMeta() (app/utils/page-meta.ts)
+ * assembles the graph, and Remix's <Meta> escapes it into the page. Server code only.
  */
 
 /** The site as the builders see it: its public origin (SITE_URL, no trailing slash) and the settings. */
@@ -373,7 +374,7 @@ export interface Crumb {
 export const HOME_CRUMB = 'Start'
 
 /** Start › … › the page: `trail` lists the levels below home, the page itself last. */
-export function breadcrumbList(site: Site, trail: readonly Crumb[]): BreadcrumbList {
+export function breadcrumbList(site: Pick<Site, 'url'>, trail: readonly Crumb[]): BreadcrumbList {
   const crumbs = [{ name: HOME_CRUMB, path: '/' }, ...trail]
   return {
     '@type': 'BreadcrumbList',

@@ -1,7 +1,7 @@
 import { type MetaDescriptor } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import { cityService } from '#app/seo/structured-data.ts'
-import { HOURS, site, SITE_URL } from '#tests/seo-fixtures.ts'
+import { breadcrumbList, cityService, organization, webSite } from '#app/seo/structured-data.ts'
+import { site, SITE_URL } from '#tests/seo-fixtures.ts'
 import { DEFAULT_SHARE_IMAGE, pageMeta, type PageMetaSite } from './page-meta'
 
 const settingsImage = '/media/share-1200x630.jpg'
@@ -109,28 +109,19 @@ describe('pageMeta', () => {
     expect(tags(pageMeta({ site: root, title: 'Start', path: '/' })).robots).toBe('max-image-preview:large')
   })
 
-  it('puts Organization and WebSite on every page, breadcrumbs below home and the page’s own nodes into one graph', () => {
-    const home = jsonLd(pageMeta({ site: root, title: 'Start', path: '/' }))
-    expect(home['@context']).toBe('https://schema.org')
-    expect(home['@graph'].map((node) => node['@type'])).toEqual(['Organization', 'WebSite'])
+  it('puts the root’s nodes (Organization, WebSite) and then the page’s into one graph, as the loaders made them', () => {
+    const siteNodes = [organization(site), webSite(site)]
+    const home = jsonLd(pageMeta({ site: { ...root, structuredData: siteNodes }, title: 'Start', path: '/' }))
+    expect(home).toEqual({ '@context': 'https://schema.org', '@graph': siteNodes })
 
+    const trail = breadcrumbList(site, [{ name: 'Standorte', path: '/locations' }])
+    const service = cityService(site, { url: `${SITE_URL}/locations/dortmund`, name: 'Autoankauf für Dortmund', city: 'Dortmund' })
     const city = jsonLd(
-      pageMeta({
-        site: root,
-        title: 'Autoankauf Dortmund',
-        image: { asset: { url: '/media/dortmund.jpg' } },
-        path: '/locations/dortmund',
-        breadcrumbs: [
-          { name: 'Standorte', path: '/locations' },
-          { name: 'Autoankauf für Dortmund', path: '/locations/dortmund' },
-        ],
-        structuredData: ({ site, url }) => [cityService(site, { url, name: 'Autoankauf für Dortmund', city: 'Dortmund', phoneHours: { specs: HOURS.city } })],
-      }),
+      pageMeta({ site: { ...root, structuredData: siteNodes }, title: 'Dortmund', path: '/locations/dortmund', structuredData: [trail, service] }),
     )
-    expect(city['@graph'].map((node) => node['@type'])).toEqual(['Organization', 'WebSite', 'BreadcrumbList', 'Service'])
-    // The page's nodes get the canonical URL.
-    expect(city['@graph'][3]).toMatchObject({ url: `${SITE_URL}/locations/dortmund` })
-    expect(city['@graph'][2]).toMatchObject({ itemListElement: [{ name: 'Start' }, { name: 'Standorte' }, { name: 'Autoankauf für Dortmund' }] })
+    expect(city['@graph']).toEqual([...siteNodes, trail, service])
+    // Without nodes from the root (its data missing them), the page's alone.
+    expect(jsonLd(pageMeta({ site: root, title: 'Dortmund', path: '/locations/dortmund', structuredData: [service] }))['@graph']).toEqual([service])
   })
 
   it('without the root data: title, description and robots only', () => {

@@ -1,18 +1,30 @@
 import { type MetaDescriptor } from '@remix-run/node'
-import type { Thing } from 'schema-dts'
 import { type SanityImageSource } from '#app/components/sanity-image.tsx'
 import { imageCandidates } from '#app/sanity/image.ts'
-import { absoluteUrl, breadcrumbList, type Crumb, graph, organization, type Site, webSite } from '#app/seo/structured-data.ts'
+import { absoluteUrl } from '#app/seo/structured-data.ts'
 import { type SiteSettings } from '#app/utils/site-settings.ts'
 
 /** The share image when neither the page nor the site settings have one (a copy of the seed's, in public/). */
 export const DEFAULT_SHARE_IMAGE = '/images/share-default.jpg'
 
+/**
+ * JSON-LD nodes as a loader made them (app/seo/page-graph.ts, decision 120): plain objects
+ * (schema-dts's types are too deep for the loader data's serialised type).
+ */
+export type StructuredData = readonly unknown[]
+
+/** The site's share image, absolute: every page's without one of its own, and the dealership's picture in its AutoDealer node. */
+export function siteShareImage(siteUrl: string, settings: Pick<SiteSettings, 'seo'>): string {
+  return absoluteUrl(siteUrl, settings.seo.image?.asset?.url || DEFAULT_SHARE_IMAGE)
+}
+
 /** What pageMeta reads from the root loader's data. */
 export interface PageMetaSite {
   /** SITE_URL's origin, e.g. `https://www.ruhrstern-automobile.de`. */
   siteUrl: string
-  settings: Site['settings'] & Pick<SiteSettings, 'seo'>
+  settings: Pick<SiteSettings, 'dealerName' | 'seo'>
+  /** The site's JSON-LD nodes (Organization, WebSite), the same on every page. */
+  structuredData?: StructuredData
   /** The page is drawn with a refused form post: its <title> starts with „Fehler:“ (GOV.UK's pattern). */
   refusedPost?: boolean
 }
@@ -33,15 +45,13 @@ export interface PageMetaInput {
    * no query string except `?page=N` (N > 1) on /vehicles. SITE_URL is put in front.
    */
   path: string
-  /** The levels below home, the page itself last (BreadcrumbList); leave out on the home page. */
-  breadcrumbs?: readonly Crumb[]
   /**
    * The page's LCP image (the hero, the first vehicle photo) with the `sizes` its <SanityImage> uses:
    * preloaded from the head at high priority, before the parser reaches the image itself.
    */
   lcpImage?: { image: SanityImageSource | null | undefined; sizes: string }
-  /** The page's own schema.org nodes (AutoDealer, Car), given its canonical URL and the site's absolute share image (the dealership's picture). */
-  structuredData?: (page: { site: Site; url: string; siteImage: string }) => Thing[]
+  /** The page's JSON-LD nodes (its breadcrumbs, AutoDealer, Car …), made by its loader. */
+  structuredData?: StructuredData
   /**
    * `<meta name="robots">` for a page search engines should not index (`noindex`, `noindex, follow`).
    * Such a page names no canonical: a canonical says „index that address instead“, the opposite.
@@ -60,7 +70,7 @@ export const INDEXABLE_ROBOTS = 'max-image-preview:large'
 /**
  * Everything a page tells search engines and social networks, in one place: `<title>`, meta
  * description, canonical link, Open Graph and Twitter tags with an absolute share image, and
- * the JSON-LD graph (Organization and WebSite on every page, breadcrumbs, the page's own nodes).
+ * the JSON-LD graph: the root loader's nodes (Organization and WebSite, on every page), then the page's.
  * Remix's <Meta> renders `script:ld+json` with `<`, `>` and `&` escaped, so content cannot end the script.
  */
 export function pageMeta({
@@ -70,7 +80,6 @@ export function pageMeta({
   image: pageImage,
   type = 'website',
   path,
-  breadcrumbs,
   lcpImage,
   structuredData,
   robots = INDEXABLE_ROBOTS,
@@ -87,16 +96,9 @@ export function pageMeta({
   if (!site || !settings) return head
 
   const url = absoluteUrl(site.siteUrl, path)
-  const siteImage = absoluteUrl(site.siteUrl, settings.seo.image?.asset?.url || DEFAULT_SHARE_IMAGE)
+  const siteImage = siteShareImage(site.siteUrl, settings)
   const shared = pageImage?.asset?.url ? pageImage : settings.seo.image?.asset?.url ? settings.seo.image : undefined
   const image = shared?.asset?.url ? absoluteUrl(site.siteUrl, shared.asset.url) : siteImage
-  const structure: Site = { url: site.siteUrl, settings }
-  const nodes: Thing[] = [
-    organization(structure),
-    webSite(structure),
-    ...(breadcrumbs && breadcrumbs.length > 0 ? [breadcrumbList(structure, breadcrumbs)] : []),
-    ...(structuredData?.({ site: structure, url, siteImage }) ?? []),
-  ]
   return [
     ...head,
     ...(/noindex/i.test(robots) ? [] : [{ tagName: 'link', rel: 'canonical', href: url }]),
@@ -113,7 +115,7 @@ export function pageMeta({
     ...(description ? [{ name: 'twitter:description', content: description }] : []),
     { name: 'twitter:image', content: image },
     ...(shared?.alt ? [{ name: 'twitter:image:alt', content: shared.alt }] : []),
-    { 'script:ld+json': graph(nodes) },
+    { 'script:ld+json': { '@context': 'https://schema.org', '@graph': [...(site.structuredData ?? []), ...(structuredData ?? [])] } },
   ]
 }
 

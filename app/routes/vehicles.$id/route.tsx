@@ -1,6 +1,5 @@
 import { type MetaFunction, type HeadersFunction } from '@remix-run/node'
 import { Fragment } from 'react'
-import type { Thing } from 'schema-dts'
 import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { HydrationBoundary } from '#app/utils/hydration.tsx'
 import { ArrowRightIcon } from '#app/components/icons.tsx'
@@ -15,7 +14,6 @@ import { effectiveRateOf } from '#app/vehicles/financing.ts'
 import { whatsappMessage } from '#app/vehicles/contact-links.ts'
 import { whatsappHref } from '#app/components/whatsapp.tsx'
 import { listReturnHref } from '#app/vehicles/list-return.ts'
-import { INVENTORY_TITLE } from '#app/vehicles/vehicle-search.ts'
 import { ContactBar } from './contact-bar'
 import { loadVehicleDetail, type VehicleNotFoundData } from './data.server'
 import { FinancingExample } from './financing-example'
@@ -40,7 +38,6 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   const dealer = site?.settings.dealerName ?? ''
   const vehicle = data?.vehicle
   if (!vehicle) return [{ title: dealerTitle('Fahrzeug nicht gefunden', dealer) }, { name: 'robots', content: 'noindex' }]
-  const name = vehicleName(vehicle)
   const sold = vehicle.status === 'sold'
   const { title, description } = data.searchResult
   const path = `/vehicles/${encodeURIComponent(vehicle.id)}`
@@ -53,12 +50,8 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
       type: 'product',
       lcpImage: { image: vehicle.images?.find((image) => image.asset?.url), sizes: GALLERY_IMAGE_SIZES },
       path,
-      breadcrumbs: [
-        { name: INVENTORY_TITLE, path: '/vehicles' },
-        { name, path },
-      ],
-      // The Car node comes made from the loader (its rules stay out of the browser's script).
-      structuredData: () => (data.structuredData ? [data.structuredData as Thing] : []),
+      // Its breadcrumbs and the Car node come made from the loader (their rules stay out of the browser's script).
+      structuredData: data.structuredData,
       // A sold vehicle stays reachable for old links but leaves the search index (docs/decisions).
       robots: sold ? 'noindex' : undefined,
     }),
