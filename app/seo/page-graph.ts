@@ -17,10 +17,10 @@ import {
 } from './structured-data'
 
 /*
- * The JSON-LD is made by the loaders (docs/decisions/120): the root's the site's nodes (Organization,
- * WebSite), each page's its breadcrumbs and own nodes, and pageMeta puts them into one graph. So the
- * builders of structured-data.ts stay out of the browser's scripts (about 1.2 KB of gzip on every
- * page); on a client-side navigation the graph comes with the loader's data.
+ * The JSON-LD is made by the loaders (docs/decisions/120): the root loader makes the site's nodes
+ * (Organization, WebSite), each page's loader its breadcrumbs and own nodes, and pageMeta puts them
+ * into one graph. So the builders of structured-data.ts stay out of the browser's scripts (about
+ * 1.2 KB of gzip on every page); on a client-side navigation the graph comes with the loader's data.
  *
  * Server code for loaders only, though not named `.server`: a route importing a `.server` module
  * keeps its empty stand-in in the browser build, and one shared by several routes became a script

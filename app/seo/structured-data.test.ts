@@ -7,7 +7,6 @@ import {
   cityService,
   breadcrumbList,
   car,
-  graph,
   isoMonth,
   openingHoursSpecification,
   organization,
@@ -343,11 +342,5 @@ describe('breadcrumbList', () => {
         { '@type': 'ListItem', position: 3, name: 'Autoankauf', item: `${SITE_URL}/services/autoankauf` },
       ],
     })
-  })
-})
-
-describe('graph', () => {
-  it('wraps the nodes in one JSON-LD document', () => {
-    expect(graph([organization(site)])).toEqual({ '@context': 'https://schema.org', '@graph': [organization(site)] })
   })
 })

@@ -4,7 +4,6 @@ import type {
   BreadcrumbList,
   Car,
   DayOfWeek,
-  Graph,
   ItemAvailability,
   OpeningHoursSpecification,
   Organization,
@@ -12,7 +11,6 @@ import type {
   Review,
   SearchAction,
   Service,
-  Thing,
   WebSite,
   WithActionConstraints,
 } from 'schema-dts'
@@ -385,9 +383,4 @@ export function breadcrumbList(site: Pick<Site, 'url'>, trail: readonly Crumb[])
       item: absoluteUrl(site.url, crumb.path),
     })),
   }
-}
-
-/** One JSON-LD document for the page. */
-export function graph(nodes: readonly Thing[]): Graph {
-  return { '@context': 'https://schema.org', '@graph': nodes }
 }
