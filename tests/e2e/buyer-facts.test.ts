@@ -46,7 +46,7 @@ test('the vehicle page lists the buyer facts by the price; the JSON-LD carries t
     'HU bis 09/2027',
     'Garantie 12 Monate',
     'Unfallfrei',
-    'Kostenlose Lieferung im Umkreis von 50\u00a0km',
+    'Kostenlose Lieferung bis 50\u00a0km',
   ])
   const car = await carNode(page)
   expect(car.knownVehicleDamages).toBe('Unfallfrei')

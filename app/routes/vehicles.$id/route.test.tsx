@@ -151,7 +151,7 @@ describe('/vehicles/{id}', () => {
   it('the buyer facts by the price end with the free delivery radius of the site settings; a sold car has none', async () => {
     await renderPage('/vehicles/1')
     const facts = within(screen.getByRole('list', { name: 'Kaufinformationen' })).getAllByRole('listitem')
-    expect(facts.at(-1)!.textContent).toBe('Kostenlose Lieferung im Umkreis von 50\u00a0km')
+    expect(facts.at(-1)!.textContent).toBe('Kostenlose Lieferung bis 50\u00a0km')
     cleanup()
     await renderPage('/vehicles/sold-1')
     expect(screen.queryByText(/Kostenlose Lieferung/)).toBeNull()

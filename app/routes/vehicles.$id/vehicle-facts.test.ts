@@ -55,8 +55,8 @@ describe('buyerFacts', () => {
   })
 
   test('the free delivery radius of the site settings comes last; none without a radius (a sold car gets none from the loader)', () => {
-    expect(labels({ ...none, accidentFree: true }, '2026-11', 50)).toEqual(['Unfallfrei', 'Kostenlose Lieferung im Umkreis von 50\u00a0km'])
-    expect(labels(none, '2026-11', 1200)).toEqual(['Kostenlose Lieferung im Umkreis von 1.200\u00a0km'])
+    expect(labels({ ...none, accidentFree: true }, '2026-11', 50)).toEqual(['Unfallfrei', 'Kostenlose Lieferung bis 50\u00a0km'])
+    expect(labels(none, '2026-11', 1200)).toEqual(['Kostenlose Lieferung bis 1.200\u00a0km'])
     for (const radius of [null, undefined, 0]) expect(labels(none, '2026-11', radius)).toEqual([])
   })
 

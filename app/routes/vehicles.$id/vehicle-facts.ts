@@ -155,8 +155,7 @@ export function buyerFacts(
   if (vehicle.accidentFree === true) facts.push({ label: 'Unfallfrei' })
   // The dealers' word; whether the damage is repaired is the description's to say.
   if (vehicle.accidentFree === false) facts.push({ label: 'Unfallfahrzeug', caution: true })
-  if (typeof freeDeliveryKm === 'number' && freeDeliveryKm > 0)
-    facts.push({ label: `Kostenlose Lieferung im Umkreis von ${formatDecimal(freeDeliveryKm)}\u00a0km` })
+  if (typeof freeDeliveryKm === 'number' && freeDeliveryKm > 0) facts.push({ label: `Kostenlose Lieferung bis ${formatDecimal(freeDeliveryKm)}\u00a0km` })
   return facts
 }
 
