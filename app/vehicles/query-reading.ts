@@ -171,6 +171,8 @@ export function readQuery(search: string | undefined): QueryReading {
   if (!search) return reading
   const original = tidy(search)
   const cuts: Cut[] = []
+  /** Whether no phrase read so far covers any of `start`…`end`. */
+  const free = (start: number, end: number) => !cuts.some((cut) => cut.start < end && start < cut.end)
   // Every limit phrase is read; of two of a kind („unter 20000 bis 15000“) the tighter applies and the other says so.
   const limitCuts = new Map<LimitKind, Cut>()
   const addLimit = (kind: LimitKind, value: number, cut: Cut) => {
@@ -206,12 +208,12 @@ export function readQuery(search: string | undefined): QueryReading {
   for (const match of original.matchAll(NEWER_THAN)) {
     const value = Number(match[1]) + 1
     const [start, end] = [match.index, match.index + match[0].length]
-    if (cuts.some((cut) => cut.start < end && start < cut.end)) continue
+    if (!free(start, end)) continue
     addLimit('yearFrom', value, { start, end, replace: ' ', part: { kind: 'yearFrom', label: `Erstzulassung ab ${value}` } })
   }
 
   for (const match of original.matchAll(PHRASE)) {
-    if (cuts.some((cut) => cut.start < match.index + match[0].length && match.index < cut.end)) continue
+    if (!free(match.index, match.index + match[0].length)) continue
     const [whole, below, above, yearAfterAbove, yearBefore, digits, thousands, unit] = match
     const keyword = below ?? above
     const isKm = unit?.toLowerCase() === 'km'
@@ -236,11 +238,10 @@ export function readQuery(search: string | undefined): QueryReading {
     if (!series) continue
     const start = match.index
     const end = start + match[0].length
-    if (cuts.some((cut) => cut.start < end && start < cut.end)) continue
+    if (!free(start, end)) continue
     cuts.push({ start, end, replace: ` ${series.word} `, part: { kind: 'series', label: series.label, word: series.word } })
   }
 
-  const free = (start: number, end: number) => !cuts.some((cut) => cut.start < end && start < cut.end)
   for (const intent of INTENTS) {
     for (const match of original.matchAll(intent.pattern)) {
       const start = match.index
