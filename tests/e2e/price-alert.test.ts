@@ -5,7 +5,7 @@ import { expect, storedLeads, test, uniqueName } from './playwright-utils'
 /*
  * „Preis beobachten“ on a phone, with and without JavaScript (issue 38 item 2): the request on the
  * vehicle page, the double opt-in mail read from the server's outbox, its link and the button that
- * confirms. Taps: 1 „Preis beobachten“ under the price, 2 the e-mail field (then typing),
+ * confirms. Taps: 1 „Preis beobachten“ beside „Merken“ in the price box, 2 the e-mail field (then typing),
  * 3 „PREIS BEOBACHTEN“, 4 the link in the mail, 5 „JA, BENACHRICHTIGUNG BESTÄTIGEN“. The alert
  * mails, their one-click unsubscribe and the once-per-change rule are proved without a browser
  * (app/alerts/alerts.server.test.ts, both lakes).
@@ -20,7 +20,7 @@ const uniqueEmail = (prefix: string) => `${prefix}-${uniqueName('').trim().repla
 
 async function requestAndConfirm(page: Page, email: string) {
   await page.goto('/vehicles/1')
-  // Tap 1: the link under the price leads to the form.
+  // Tap 1: the link beside „Merken“ in the price box leads to the form.
   await page.getByRole('link', { name: 'Preis beobachten' }).click()
   const section = page.getByRole('region', { name: 'Preis beobachten' })
   await expect(section).toContainText('Sie kommt erst, nachdem ich meine Adresse über den Link in der Bestätigungs-E-Mail bestätigt habe')

@@ -333,8 +333,12 @@ test('from lg the price box stays in view while reading the technical data, if i
   const box = page.getByText('Preis', { exact: true }).first().locator('..')
   const enquire = box.getByRole('link', { name: 'Fahrzeug anfragen' })
   await page.setViewportSize({ width: 1280, height: 720 })
-  await page.goto('/vehicles/1')
+  // Car 3's box is the tallest of a car not reserved: its net price and five facts (the reserved car 10 adds a
+  // button and needs a window of 746 px).
+  await page.goto('/vehicles/3')
   await waitForScripts(page)
+  await expect(box.getByTestId('net-price')).toBeVisible()
+  await expect(box.getByTestId('buyer-facts').getByRole('listitem')).toHaveCount(5)
   // The technical data at the top of the window (below the header), far below where the box began.
   await page.locator('#technische-daten').evaluate((heading) => heading.scrollIntoView())
   await expect(enquire).toBeInViewport()

@@ -10,7 +10,7 @@ import { type BuyerFact } from './vehicle-facts'
 
 /**
  * The price and what goes with it: a reduction, the monthly rate, the net price, what buyers check before
- * they call (issue 29), and the ways to act (ask, test drive, call, save). From lg it has the column beside
+ * they call (issue 29), and the ways to act (ask, test drive, call, save, watch the price). From lg it has the column beside
  * the photos and stays in view while it fits the screen (useStickyWhileItFits).
  */
 export function PriceBox({
@@ -75,12 +75,6 @@ export function PriceBox({
           </a>
         </p>
       ) : null}
-      {/* Without a price („Preis auf Anfrage“) there is nothing to watch. */}
-      {!sold && hasPrice ? (
-        <a href="#preis-beobachten" className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-zinc-900 underline print:hidden">
-          Preis beobachten
-        </a>
-      ) : null}
       {netPrice ? (
         <p className="mt-1 text-sm text-zinc-700" data-testid="net-price">
           {netPrice}
@@ -117,7 +111,17 @@ export function PriceBox({
               <span className="whitespace-nowrap">{phone}</span>
             </a>
           ) : null}
-          <SaveButton id={vehicle.id} name={name} className="self-center" />
+          {/* The two ways to keep the car in mind share a row: one row less keeps the box of a car with its net
+              price short enough to stay in view at 1280 × 720. */}
+          <div className="flex flex-wrap items-center justify-center gap-x-5 gap-y-2">
+            <SaveButton id={vehicle.id} name={name} />
+            {/* Without a price („Preis auf Anfrage“) there is nothing to watch. */}
+            {hasPrice ? (
+              <a href="#preis-beobachten" className="inline-flex min-h-11 items-center text-sm font-semibold text-zinc-900 underline">
+                Preis beobachten
+              </a>
+            ) : null}
+          </div>
         </div>
       ) : null}
     </div>
