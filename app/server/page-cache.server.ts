@@ -3,6 +3,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { LRUCache } from 'lru-cache'
 import { hashTrustedScripts } from '#app/server/security-headers.server.ts'
 import { berlinDayEnd } from '#app/utils/clock.ts'
+import { cookieNames } from '#app/utils/cookies.ts'
 import { SAVED_LIST_COOKIE, SAVED_LIST_PATH } from '#app/vehicles/saved-list.ts'
 import { apiListCacheQuery } from '#app/vehicles/vehicle-search.ts'
 
@@ -214,7 +215,7 @@ function personalCookies(header: string | null | undefined, url: string): boolea
   if (!header) return false
   const queryAt = url.indexOf('?')
   if (routePath(queryAt === -1 ? url : url.slice(0, queryAt)).startsWith(SAVED_LIST_PATH)) return true
-  return header.split(';').some((part) => part.trim() !== '' && part.split('=')[0]!.trim() !== SAVED_LIST_COOKIE)
+  return cookieNames(header).some((name) => name !== SAVED_LIST_COOKIE)
 }
 
 /**

@@ -1,3 +1,4 @@
+import { cookieValue } from '#app/utils/cookies.ts'
 import { SALE_PATH } from '#schemas/lib/constants.ts'
 import { isLeadId } from './schema.server.ts'
 
@@ -23,11 +24,7 @@ export function sellPageLeadCookies(name: string, leadId: string, maxAgeMs: numb
 
 /** The lead id the request's cookie `name` holds, if it looks like one. */
 export function sellPageLeadId(request: Request, name: string): string | undefined {
-  const value = (request.headers.get('cookie') ?? '')
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${name}=`))
-    ?.slice(name.length + 1)
+  const value = cookieValue(request.headers.get('cookie'), name)
   try {
     const id = value ? decodeURIComponent(value) : undefined
     return isLeadId(id) ? id : undefined

@@ -1,4 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react'
+import { cookieValue } from '#app/utils/cookies.ts'
 import { PUBLIC_VEHICLE_ID_PATTERN } from '#schemas/lib/validation.ts'
 
 /*
@@ -58,11 +59,7 @@ export function isPublicVehicleId(id: unknown): id is string {
 
 /** The Merkliste in a `Cookie` header (the browser's `document.cookie` reads the same). */
 export function readSavedIds(cookieHeader: string | null | undefined): string[] {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=')
-    if (name === SAVED_LIST_COOKIE) return parseSavedIds(value.join('='))
-  }
-  return []
+  return parseSavedIds(cookieValue(cookieHeader, SAVED_LIST_COOKIE))
 }
 
 /**
