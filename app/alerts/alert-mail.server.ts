@@ -7,8 +7,9 @@
  * ended with one click: `List-Unsubscribe` with the https endpoint and `List-Unsubscribe-Post`
  * (RFC 8058), and a link in the body.
  */
+import { escapeHtml } from '#app/utils/html.server.ts'
 import { type ConfirmationSettings, mailSignature, visitorSender } from '#app/submissions/confirmation-mail.server.ts'
-import { carName, carPageUrl, escapeHtml, filledText, mailHtml, mailMessageId, mailSafeId } from '#app/submissions/mail-parts.server.ts'
+import { carName, carPageUrl, filledText, mailHtml, mailMessageId, mailSafeId } from '#app/submissions/mail-parts.server.ts'
 import { formatBerlinTime, headerSafe, type NotificationMail } from '#app/submissions/notification-mail.server.ts'
 import { formatPrice } from '#app/utils/format.ts'
 import { readQuery } from '#app/vehicles/query-reading.ts'

@@ -1,5 +1,5 @@
 import { inlineTextHash } from '#app/server/security-headers.server.ts'
-import { escapeHtml } from '#app/submissions/mail-parts.server.ts'
+import { escapeHtml } from '#app/utils/html.server.ts'
 
 /*
  * What /studio answers while the site runs on the embedded content lake (no SANITY_PROJECT_ID):

@@ -18,21 +18,11 @@ import { answerWithin, saleAnswerPromise, TEST_DRIVE_DOCUMENTS } from '#app/subm
 import { reservedTestDriveNote } from '#app/submissions/vehicle-lead-forms.ts'
 import { LEAD_FORMS } from '#app/submissions/form-registry.ts'
 import { type SpecialOpeningHoursInput } from '#schemas/lib/opening-hours.ts'
+import { escapeHtml } from '#app/utils/html.server.ts'
 import { berlinParts } from '#app/utils/clock.ts'
 import { type HoursSpec } from '#app/utils/open-now.ts'
 import { estimateDeadline, estimatePromise } from './estimate-deadline.ts'
-import {
-  carName,
-  carPageUrl,
-  escapeHtml,
-  filledText,
-  leadAppointment,
-  leadContact,
-  leadFields,
-  mailHtml,
-  mailMessageId,
-  mailSafeId,
-} from './mail-parts.server.ts'
+import { carName, carPageUrl, filledText, leadAppointment, leadContact, leadFields, mailHtml, mailMessageId, mailSafeId } from './mail-parts.server.ts'
 import {
   formatBerlinTime,
   headerSafe,

@@ -4,6 +4,7 @@
  * calendar UIDs and the names of saved mail copies (the erasure finds a lead's copies by it), the
  * sender's domain, HTML escaping and the HTML frame, and a stored lead's parts by their generated types.
  */
+import { escapeHtml } from '#app/utils/html.server.ts'
 import { type Lead } from '#app/sanity/types.ts'
 
 /** A document id as Message-Ids, X-Lead-Id, calendar UIDs and saved copies' file names carry it: letters, digits and `._-`. */
@@ -19,11 +20,6 @@ export const mailDomain = (from: string) => senderDomain(from) ?? 'localhost'
 
 /** A Message-Id of the site's mails: its parts by the id rule, joined by dots, under mailDomain. */
 export const mailMessageId = (from: string, ...parts: string[]) => `<${parts.map(mailSafeId).join('.')}@${mailDomain(from)}>`
-
-/** Text for HTML: the five characters that could end an element or an attribute, escaped. */
-export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
-}
 
 /** A mail's HTML document in German and the mails' one plain style; `body` is HTML already escaped. */
 export function mailHtml(title: string, body: readonly string[]): string {

@@ -10,21 +10,11 @@ import { LEAD_FORMS } from '#app/submissions/form-registry.ts'
 import { PHOTO_ROUTE } from '#app/submissions/photos.ts'
 import { type SanityDocument } from '#app/lake/lake.server.ts'
 import { TIME_ZONE } from '#app/utils/clock.ts'
+import { escapeHtml } from '#app/utils/html.server.ts'
 import { formatEuro, formatMileage } from '#app/utils/format.ts'
 import { isSameSitePage } from '#app/utils/redirect-path.ts'
 import { appointmentAttachment, type CalendarAttachment } from './icalendar.server.ts'
-import {
-  carName,
-  carPageUrl,
-  escapeHtml,
-  leadContact,
-  leadFields,
-  leadPhotoList,
-  mailDomain,
-  mailHtml,
-  mailMessageId,
-  mailSafeId,
-} from './mail-parts.server.ts'
+import { carName, carPageUrl, leadContact, leadFields, leadPhotoList, mailDomain, mailHtml, mailMessageId, mailSafeId } from './mail-parts.server.ts'
 import { APPOINTMENT_FIELD } from './sale-appointment.ts'
 
 /** The document types that trigger a notification. */
