@@ -2,7 +2,7 @@ import { Form, useActionData, useNavigate, useNavigation, useSearchParams } from
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { Button } from '#app/components/ui/button.tsx'
-import { CONTROL_CLASSES, Field, FieldGroup, loneHalves, type DescribeMember } from '#app/components/ui/field.tsx'
+import { Field, FieldGroup, FieldInput, loneHalves, type DescribeMember } from '#app/components/ui/field.tsx'
 import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/components/ui/form-parts.tsx'
 import {
   errorSummaryId,
@@ -260,23 +260,7 @@ export function SaleForm({
         describedBy={member?.describedBy}
         className={wide || alone ? 'sm:col-span-2' : undefined}
       >
-        {(props) => {
-          const value = values[field.name] ?? ''
-          if (field.type === 'select') {
-            return (
-              <select {...attributes} {...props} defaultValue={value} className={`${CONTROL_CLASSES} appearance-auto`}>
-                <option value="">Bitte wählen</option>
-                {(field.options ?? []).map((option) => (
-                  <option key={option} value={option}>
-                    {field.optionLabels?.[option] ?? option}
-                  </option>
-                ))}
-              </select>
-            )
-          }
-          if (field.type === 'textarea') return <textarea {...attributes} {...props} rows={4} defaultValue={value} className={`${CONTROL_CLASSES} resize-y`} />
-          return <input {...attributes} {...props} defaultValue={value} className={CONTROL_CLASSES} />
-        }}
+        {(props) => <FieldInput field={field} attributes={attributes} control={props} defaultValue={values[field.name] ?? ''} rows={4} />}
       </Field>
     )
   }

@@ -2,7 +2,7 @@ import { Form, useActionData, useFormAction, useLocation, useNavigate, useSearch
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { toast } from '#app/components/ui/toast.ts'
-import { CONTROL_CLASSES, Field, FieldGroup, loneHalves, type DescribeMember } from '#app/components/ui/field.tsx'
+import { Field, FieldGroup, FieldInput, loneHalves, type DescribeMember } from '#app/components/ui/field.tsx'
 import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/components/ui/form-parts.tsx'
 import {
   chosenSlot,
@@ -334,39 +334,20 @@ export function SubmissionForm({
           if (field.type === 'slot') {
             return <SlotSelect {...attributes} {...control} slots={slots} defaultValue={values[field.name] ?? ''} />
           }
-          if (field.type === 'select') {
-            // The contact form offers the page's subjects; `?betreff=termin` preselects one. Keyed by
-            // the preselection: a client-side jump to ?betreff=termin must change the select too.
-            const options = field.name === 'subject' && subjects ? subjects : (field.options ?? [])
-            return (
-              <select
-                key={preselected}
-                {...attributes}
-                {...control}
-                defaultValue={values[field.name] ?? (field.name === 'subject' ? preselected : (prefill?.[field.name] ?? ''))}
-                className={`${CONTROL_CLASSES} appearance-auto`}
-              >
-                <option value="">Bitte wählen</option>
-                {options.map((option) => (
-                  <option key={option} value={option}>
-                    {field.optionLabels?.[option] ?? option}
-                  </option>
-                ))}
-              </select>
-            )
-          }
-          if (field.type === 'textarea') {
-            return (
-              <textarea
-                {...attributes}
-                {...control}
-                rows={rows}
-                defaultValue={values[field.name] ?? prefill?.[field.name]}
-                className={`${CONTROL_CLASSES} resize-y`}
-              />
-            )
-          }
-          return <input {...attributes} {...control} defaultValue={values[field.name] ?? prefill?.[field.name]} className={CONTROL_CLASSES} />
+          // The contact form offers the page's subjects; `?betreff=termin` preselects one. Keyed by the
+          // preselection: a client-side jump to ?betreff=termin must change the select too.
+          const subject = field.name === 'subject'
+          return (
+            <FieldInput
+              key={subject ? preselected : undefined}
+              field={field}
+              attributes={attributes}
+              control={control}
+              defaultValue={values[field.name] ?? (subject ? preselected : prefill?.[field.name])}
+              rows={rows}
+              options={subject && subjects ? subjects : undefined}
+            />
+          )
         }}
       </Field>
     )

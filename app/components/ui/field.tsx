@@ -1,4 +1,5 @@
 import { type ReactNode } from 'react'
+import { type FieldDefinition, type inputAttributes } from '#app/submissions/forms.ts'
 
 /** Attributes a field passes to its control so label and error are announced with it. */
 export interface FieldControlProps {
@@ -30,6 +31,43 @@ export const CONTROL_CLASSES =
   'placeholder:text-zinc-500 shadow-xs transition-colors ' +
   'focus:border-zinc-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-zinc-900 ' +
   'aria-invalid:border-red-700 aria-invalid:bg-red-50/40'
+
+/**
+ * The control of a form definition's text, number, e-mail, phone, select or textarea field inside its Field:
+ * one rendering for the lead forms and the sell request. `attributes` are the field's (inputAttributes),
+ * `control` what Field hands its child; a select offers `options` (default: the field's own).
+ */
+export function FieldInput({
+  field,
+  attributes,
+  control,
+  defaultValue,
+  rows,
+  options = field.options ?? [],
+}: {
+  field: Pick<FieldDefinition, 'type' | 'options' | 'optionLabels'>
+  attributes: ReturnType<typeof inputAttributes>
+  control: FieldControlProps
+  defaultValue: string | undefined
+  rows: number
+  options?: readonly string[]
+}) {
+  if (field.type === 'select') {
+    return (
+      <select {...attributes} {...control} defaultValue={defaultValue} className={`${CONTROL_CLASSES} appearance-auto`}>
+        <option value="">Bitte wählen</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {field.optionLabels?.[option] ?? option}
+          </option>
+        ))}
+      </select>
+    )
+  }
+  if (field.type === 'textarea')
+    return <textarea {...attributes} {...control} rows={rows} defaultValue={defaultValue} className={`${CONTROL_CLASSES} resize-y`} />
+  return <input {...attributes} {...control} defaultValue={defaultValue} className={CONTROL_CLASSES} />
+}
 
 /**
  * A labelled form field. The control (input, select, textarea) comes from `children`, which
