@@ -138,6 +138,67 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
     if (event.target instanceof HTMLInputElement && event.target.type !== 'checkbox') apply(event.currentTarget)
   }
   const count = activeFilterCount(state)
+  return (
+    <details ref={details} className="group rounded-xl border border-zinc-200 bg-white shadow-sm md:[&::details-content]:[content-visibility:visible]">
+      <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-5 py-3 font-semibold text-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 md:supports-[selector(::details-content)]:hidden [&::-webkit-details-marker]:hidden">
+        <span className="inline-flex items-center gap-2">
+          <SearchIcon className="size-4" />
+          Filter{count > 0 ? ` (${count} aktiv)` : ''}
+        </span>
+        <ArrowRightIcon className="size-5 rotate-90 transition-transform group-open:-rotate-90 motion-reduce:transition-none" />
+      </summary>
+      <Form
+        key={generation}
+        id={SEARCH_FORM_ID}
+        method="get"
+        action={`/vehicles#${RESULTS_ANCHOR}`}
+        role="search"
+        aria-label="Fahrzeuge durchsuchen"
+        onSubmit={onSubmit}
+        onChange={onChange}
+        onBlur={onBlur}
+        // Once hydrated the amounts are checked here (refusedAmounts); without JavaScript the browser does.
+        noValidate={hydrated}
+        className="p-5 pt-1 sm:p-6 sm:pt-1 md:pt-6 lg:p-5"
+      >
+        <FilterFields state={state} facets={facets} refused={refused} hydrated={hydrated} />
+        {/* In the narrow column from lg the button takes the full width above the reset link (side by side it stuck out). */}
+        <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-end lg:flex-col-reverse lg:items-stretch">
+          {hasFilters(state) ? (
+            <Link
+              to="/vehicles"
+              // The link goes with the filters it clears, so the results heading takes the focus (not the page's body).
+              state={{ results: 'focus' } satisfies ListNavigationState}
+              className="inline-flex min-h-11 items-center justify-center text-sm font-semibold text-zinc-950 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
+            >
+              Filter zurücksetzen
+            </Link>
+          ) : null}
+          <button type="submit" className={buttonClasses({ variant: 'dark', size: 'md' })}>
+            <SearchIcon className="size-4" />
+            FAHRZEUGE SUCHEN
+          </button>
+        </div>
+        {/* Without JavaScript nothing applies before the form is sent, so a count would be stale: the button above sends it. */}
+        {hydrated ? <CountBar total={total} loading={loading} onClick={showResults} /> : null}
+      </Form>
+    </details>
+  )
+}
+
+/** The search's fields: the words, the selects and amounts of the filters, the business buyers' VAT. */
+function FilterFields({
+  state,
+  facets,
+  refused,
+  hydrated,
+}: {
+  state: VehicleSearch
+  facets: VehicleFacets
+  /** The amount fields whose text is no whole amount (said at the field). */
+  refused: ReadonlySet<string>
+  hydrated: boolean
+}) {
   const thisYear = new Date().getFullYear()
   const years = Array.from({ length: thisYear - FIRST_YEAR_OPTION + 1 }, (_, index) => thisYear - index)
   const select = (
@@ -175,151 +236,111 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
     </Field>
   )
   return (
-    <details ref={details} className="group rounded-xl border border-zinc-200 bg-white shadow-sm md:[&::details-content]:[content-visibility:visible]">
-      <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-5 py-3 font-semibold text-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 md:supports-[selector(::details-content)]:hidden [&::-webkit-details-marker]:hidden">
-        <span className="inline-flex items-center gap-2">
-          <SearchIcon className="size-4" />
-          Filter{count > 0 ? ` (${count} aktiv)` : ''}
-        </span>
-        <ArrowRightIcon className="size-5 rotate-90 transition-transform group-open:-rotate-90 motion-reduce:transition-none" />
-      </summary>
-      <Form
-        key={generation}
-        id={SEARCH_FORM_ID}
-        method="get"
-        action={`/vehicles#${RESULTS_ANCHOR}`}
-        role="search"
-        aria-label="Fahrzeuge durchsuchen"
-        onSubmit={onSubmit}
-        onChange={onChange}
-        onBlur={onBlur}
-        // Once hydrated the amounts are checked here (refusedAmounts); without JavaScript the browser does.
-        noValidate={hydrated}
-        className="p-5 pt-1 sm:p-6 sm:pt-1 md:pt-6 lg:p-5"
-      >
-        <div>
-          <label htmlFor="filter-search" className="mb-1.5 block text-sm font-semibold text-zinc-900">
-            Suche
-          </label>
+    <>
+      <div>
+        <label htmlFor="filter-search" className="mb-1.5 block text-sm font-semibold text-zinc-900">
+          Suche
+        </label>
+        <input
+          id="filter-search"
+          name="search"
+          type="search"
+          defaultValue={state.search ?? ''}
+          // Short enough for the filter column from lg; more examples would be cut off.
+          placeholder="z. B. Golf, Kombi"
+          className={CONTROL_CLASSES}
+        />
+      </div>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2 md:grid-cols-4 lg:grid-cols-1">
+        {select(
+          'make',
+          'Marke',
+          state.make && facets.makes.find((make) => make.toLowerCase() === state.make!.toLowerCase()),
+          facets.makes.map((make) => ({ value: make, label: make })),
+          'Alle Marken',
+        )}
+        {select(
+          'fuel',
+          'Kraftstoff',
+          state.fuel?.toLowerCase(),
+          FUEL_TYPES.map((fuel) => ({ value: fuel.value.toLowerCase(), label: fuelLabel(fuel.value) })),
+          'Alle',
+        )}
+        {select(
+          'transmission',
+          'Getriebe',
+          state.transmission?.toLowerCase(),
+          TRANSMISSIONS.map((item) => ({ value: item.value.toLowerCase(), label: transmissionLabel(item.value) })),
+          'Alle',
+        )}
+        {select(
+          'body',
+          'Karosserie',
+          state.body,
+          facets.bodyTypes.map((body) => ({ value: body, label: body })),
+          'Alle',
+        )}
+        {number('priceFrom', 'Preis ab (€)', state.priceFrom, 'beliebig')}
+        {number('priceTo', 'Preis bis (€)', state.priceTo, 'beliebig')}
+        {select(
+          'maxMileage',
+          'Kilometerstand bis',
+          state.maxMileage,
+          MILEAGE_OPTIONS.map((km) => ({ value: km, label: formatMileage(km) })),
+          'Beliebig',
+        )}
+        {select(
+          'yearFrom',
+          'Erstzulassung ab',
+          state.yearFrom,
+          years.map((year) => ({ value: year, label: String(year) })),
+          'Beliebig',
+        )}
+        {/* The rate of each car's financing example, as its card says „ab N €/Monat“ (decision 083). */}
+        {select(
+          'maxRate',
+          'Monatsrate bis',
+          state.maxRate,
+          [...new Set([...MONTHLY_RATE_OPTIONS, ...(state.maxRate === undefined ? [] : [state.maxRate])])]
+            .sort((a, b) => a - b)
+            .map((euros) => ({ value: euros, label: formatEuro(euros) })),
+          'Beliebig',
+        )}
+      </div>
+      {/* For business buyers (issue 29): only cars whose VAT can be shown on the invoice. */}
+      <div className="mt-4">
+        <label className="inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm font-semibold text-zinc-900">
           <input
-            id="filter-search"
-            name="search"
-            type="search"
-            defaultValue={state.search ?? ''}
-            // Short enough for the filter column from lg; more examples would be cut off.
-            placeholder="z. B. Golf, Kombi"
-            className={CONTROL_CLASSES}
+            id="filter-vat"
+            name="vat"
+            type="checkbox"
+            value="deductible"
+            defaultChecked={state.vat === 'deductible'}
+            className="size-5 rounded border-zinc-400 accent-zinc-900"
           />
-        </div>
-        <div className="mt-4 grid gap-4 sm:grid-cols-2 md:grid-cols-4 lg:grid-cols-1">
-          {select(
-            'make',
-            'Marke',
-            state.make && facets.makes.find((make) => make.toLowerCase() === state.make!.toLowerCase()),
-            facets.makes.map((make) => ({ value: make, label: make })),
-            'Alle Marken',
-          )}
-          {select(
-            'fuel',
-            'Kraftstoff',
-            state.fuel?.toLowerCase(),
-            FUEL_TYPES.map((fuel) => ({ value: fuel.value.toLowerCase(), label: fuelLabel(fuel.value) })),
-            'Alle',
-          )}
-          {select(
-            'transmission',
-            'Getriebe',
-            state.transmission?.toLowerCase(),
-            TRANSMISSIONS.map((item) => ({ value: item.value.toLowerCase(), label: transmissionLabel(item.value) })),
-            'Alle',
-          )}
-          {select(
-            'body',
-            'Karosserie',
-            state.body,
-            facets.bodyTypes.map((body) => ({ value: body, label: body })),
-            'Alle',
-          )}
-          {number('priceFrom', 'Preis ab (€)', state.priceFrom, 'beliebig')}
-          {number('priceTo', 'Preis bis (€)', state.priceTo, 'beliebig')}
-          {select(
-            'maxMileage',
-            'Kilometerstand bis',
-            state.maxMileage,
-            MILEAGE_OPTIONS.map((km) => ({ value: km, label: formatMileage(km) })),
-            'Beliebig',
-          )}
-          {select(
-            'yearFrom',
-            'Erstzulassung ab',
-            state.yearFrom,
-            years.map((year) => ({ value: year, label: String(year) })),
-            'Beliebig',
-          )}
-          {/* The rate of each car's financing example, as its card says „ab N €/Monat“ (decision 083). */}
-          {select(
-            'maxRate',
-            'Monatsrate bis',
-            state.maxRate,
-            [...new Set([...MONTHLY_RATE_OPTIONS, ...(state.maxRate === undefined ? [] : [state.maxRate])])]
-              .sort((a, b) => a - b)
-              .map((euros) => ({ value: euros, label: formatEuro(euros) })),
-            'Beliebig',
-          )}
-        </div>
-        {/* For business buyers (issue 29): only cars whose VAT can be shown on the invoice. */}
-        <div className="mt-4">
-          <label className="inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm font-semibold text-zinc-900">
-            <input
-              id="filter-vat"
-              name="vat"
-              type="checkbox"
-              value="deductible"
-              defaultChecked={state.vat === 'deductible'}
-              className="size-5 rounded border-zinc-400 accent-zinc-900"
-            />
-            MwSt. ausweisbar (für Gewerbekunden)
-          </label>
-        </div>
-        {/* In the narrow column from lg the button takes the full width above the reset link (side by side it stuck out). */}
-        <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-end lg:flex-col-reverse lg:items-stretch">
-          {hasFilters(state) ? (
-            <Link
-              to="/vehicles"
-              // The link goes with the filters it clears, so the results heading takes the focus (not the page's body).
-              state={{ results: 'focus' } satisfies ListNavigationState}
-              className="inline-flex min-h-11 items-center justify-center text-sm font-semibold text-zinc-950 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
-            >
-              Filter zurücksetzen
-            </Link>
-          ) : null}
-          <button type="submit" className={buttonClasses({ variant: 'dark', size: 'md' })}>
-            <SearchIcon className="size-4" />
-            FAHRZEUGE SUCHEN
-          </button>
-        </div>
-        {/*
-          Phones with JavaScript: the live count stays at the bottom of the screen while the filters are
-          in view (sticky within the form) and leads to the results. Without JavaScript nothing applies
-          before the form is sent, so a count would be stale: the button above sends it.
-        */}
-        {hydrated ? (
-          <div
-            data-count-bar
-            className="sticky bottom-0 z-10 -mx-5 mt-5 -mb-5 border-t border-zinc-200 bg-white/95 px-5 py-3 sm:-mx-6 sm:-mb-6 sm:px-6 md:hidden"
-          >
-            <button
-              type="button"
-              onClick={showResults}
-              aria-busy={loading}
-              className={buttonClasses({ variant: 'primary', size: 'md', className: `w-full ${loading ? 'opacity-70' : ''}` })}
-            >
-              {vehicleCountLabel(total)} anzeigen
-            </button>
-          </div>
-        ) : null}
-      </Form>
-    </details>
+          MwSt. ausweisbar (für Gewerbekunden)
+        </label>
+      </div>
+    </>
+  )
+}
+
+/**
+ * Phones with JavaScript: the live count stays at the bottom of the screen while the filters are in view
+ * (sticky within the form) and leads to the results.
+ */
+function CountBar({ total, loading, onClick }: { total: number; loading: boolean; onClick: (event: MouseEvent<HTMLButtonElement>) => void }) {
+  return (
+    <div data-count-bar className="sticky bottom-0 z-10 -mx-5 mt-5 -mb-5 border-t border-zinc-200 bg-white/95 px-5 py-3 sm:-mx-6 sm:-mb-6 sm:px-6 md:hidden">
+      <button
+        type="button"
+        onClick={onClick}
+        aria-busy={loading}
+        className={buttonClasses({ variant: 'primary', size: 'md', className: `w-full ${loading ? 'opacity-70' : ''}` })}
+      >
+        {vehicleCountLabel(total)} anzeigen
+      </button>
+    </div>
   )
 }
 
