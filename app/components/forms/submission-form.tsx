@@ -2,7 +2,7 @@ import { Form, useActionData, useFormAction, useLocation, useNavigate, useSearch
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { toast } from '#app/components/ui/toast.ts'
-import { Field, FieldGroup, FieldInput, loneHalves, type DescribeMember } from '#app/components/ui/field.tsx'
+import { CheckboxField, Field, FieldGroup, FieldInput, loneHalves, type DescribeMember } from '#app/components/ui/field.tsx'
 import { FormConfirmation, FormErrorSummary, Honeypot, PrivacyNote } from '#app/components/ui/form-parts.tsx'
 import {
   chosenSlot,
@@ -288,33 +288,16 @@ export function SubmissionForm({
     const note = fieldNotes?.[field.name] ? noteId(field.name) : undefined
     if (field.type === 'hidden') return <input key={field.name} type="hidden" name={field.name} defaultValue={values[field.name] ?? prefill?.[field.name]} />
     if (field.type === 'checkbox') {
-      const error = fieldErrors?.[0]
       return (
-        <div key={field.name} className="sm:col-span-2">
-          {/* The whole row, box and words, is the label around the box: 44 px high to tap, not the 20 px box alone. */}
-          <label className="flex min-h-11 w-fit items-center gap-3 text-sm font-semibold text-zinc-900">
-            <input
-              {...attributes}
-              id={id(field.name)}
-              value="on"
-              defaultChecked={values[field.name] === 'on'}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={[error && `${id(field.name)}-error`, note].filter(Boolean).join(' ') || undefined}
-              className="size-5 shrink-0 rounded border-zinc-400 accent-amber-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
-            />
-            {field.label}
-          </label>
-          {error ? (
-            <p id={`${id(field.name)}-error`} className="mt-1.5 text-sm font-medium text-red-700">
-              {error}
-            </p>
-          ) : null}
-          {note ? (
-            <div id={note} className="mt-1 text-sm text-zinc-700">
-              {fieldNotes?.[field.name]}
-            </div>
-          ) : null}
-        </div>
+        <CheckboxField
+          key={field.name}
+          id={id(field.name)}
+          label={field.label}
+          attributes={attributes}
+          checked={values[field.name] === 'on'}
+          error={fieldErrors?.[0]}
+          note={note ? { id: note, content: fieldNotes?.[field.name] } : undefined}
+        />
       )
     }
     const wide = field.type === 'textarea' || field.type === 'slot'

@@ -70,6 +70,54 @@ export function FieldInput({
 }
 
 /**
+ * A form definition's checkbox (a consent, „Fahrzeug in Zahlung geben?“) across both columns, with its
+ * message and the note under it that describes it.
+ */
+export function CheckboxField({
+  id,
+  label,
+  attributes,
+  checked,
+  error,
+  note,
+}: {
+  id: string
+  label: string
+  attributes: ReturnType<typeof inputAttributes>
+  checked: boolean
+  error: string | undefined
+  note: { id: string; content: ReactNode } | undefined
+}) {
+  return (
+    <div className="sm:col-span-2">
+      {/* The whole row, box and words, is the label around the box: 44 px high to tap, not the 20 px box alone. */}
+      <label className="flex min-h-11 w-fit items-center gap-3 text-sm font-semibold text-zinc-900">
+        <input
+          {...attributes}
+          id={id}
+          value="on"
+          defaultChecked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[error && `${id}-error`, note?.id].filter(Boolean).join(' ') || undefined}
+          className="size-5 shrink-0 rounded border-zinc-400 accent-amber-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
+        />
+        {label}
+      </label>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {note ? (
+        <div id={note.id} className="mt-1 text-sm text-zinc-700">
+          {note.content}
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+/**
  * A labelled form field. The control (input, select, textarea) comes from `children`, which
  * receives id, name, required and the aria wiring to the error text (and to a group's hint and message).
  * Required fields show an asterisk; the control's `required` attribute tells assistive technology.
