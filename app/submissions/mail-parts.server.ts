@@ -2,7 +2,7 @@
  * The parts every mail the site sends is built from: the dealer's notification, the visitor's receipt,
  * the price and search alerts, and their calendar entries. One id rule for Message-Ids, X-Lead-Id,
  * calendar UIDs and the names of saved mail copies (the erasure finds a lead's copies by it), the
- * sender's domain, HTML escaping and the HTML frame, and a stored lead's parts by their generated types.
+ * sender's domain, the HTML frame (its text escaped by utils/html.server.ts), and a stored lead's parts by their generated types.
  */
 import { escapeHtml } from '#app/utils/html.server.ts'
 import { type Lead } from '#app/sanity/types.ts'
