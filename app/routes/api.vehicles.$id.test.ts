@@ -58,7 +58,7 @@ describe.each(BACKENDS)('GET /api/vehicles/{id} on the %s lake', (backend) => {
       previous_owners: 1,
       status: 'available',
       sold_at: null,
-      consumption: null,
+      consumption: { combined_l_per_100km: 5.2, combined_kwh_per_100km: null, co2_g_per_km: 137, co2_class: 'E', emission_class: 'Euro 6d-TEMP' },
       source: 'manual',
       // The buyer facts of the seed (issue 29).
       vat: 'margin',

@@ -320,6 +320,30 @@ describe('car', () => {
     expect(margin).not.toHaveProperty('offers.warranty.durationOfWarranty')
   })
 
+  it('the consumption and CO₂ the page states: one figure as a value, a plug-in hybrid’s two as a list; none without', () => {
+    const consumption = { combinedLitersPer100Km: 5.2, combinedKwhPer100Km: null, co2GramsPerKm: 137, co2Class: 'E' as const, emissionClass: 'Euro 6d-TEMP' }
+    expect(car(site, { ...vehicle, consumption }, { name: 'x', url })).toMatchObject({
+      fuelConsumption: { '@type': 'QuantitativeValue', value: 5.2, unitText: 'l/100 km' },
+      emissionsCO2: 137,
+    })
+    const hybrid = car(
+      site,
+      { ...vehicle, consumption: { ...consumption, combinedLitersPer100Km: 1.7, combinedKwhPer100Km: 26.5, co2GramsPerKm: 39 } },
+      { name: 'x', url },
+    )
+    expect(hybrid.fuelConsumption).toEqual([
+      { '@type': 'QuantitativeValue', value: 1.7, unitText: 'l/100 km' },
+      { '@type': 'QuantitativeValue', value: 26.5, unitText: 'kWh/100 km' },
+    ])
+    // An electric car emits 0 g/km: a figure, not a missing one.
+    expect(car(site, { ...vehicle, consumption: { ...consumption, combinedLitersPer100Km: null, co2GramsPerKm: 0 } }, { name: 'x', url })).toMatchObject({
+      emissionsCO2: 0,
+    })
+    const none = car(site, { ...vehicle, consumption: null }, { name: 'x', url })
+    expect(none).not.toHaveProperty('fuelConsumption')
+    expect(none).not.toHaveProperty('emissionsCO2')
+  })
+
   it('reads the first registration as an ISO year and month', () => {
     expect(isoMonth('03/2020')).toBe('2020-03')
     expect(isoMonth('2020')).toBeNull()

@@ -294,13 +294,28 @@ export interface CarInput {
   url: string
 }
 
+/** The Pkw-EnVKV figures the page lists, where schema.org has a property: the combined consumption (fuel and power) and CO₂. */
+function consumptionData(consumption: Vehicle['consumption']): Pick<Car & object, 'fuelConsumption' | 'emissionsCO2'> {
+  if (!consumption) return {}
+  const { combinedLitersPer100Km: liters, combinedKwhPer100Km: kwh, co2GramsPerKm: co2 } = consumption
+  const used = [
+    ...(typeof liters === 'number' ? [{ '@type': 'QuantitativeValue' as const, value: liters, unitText: 'l/100 km' }] : []),
+    ...(typeof kwh === 'number' ? [{ '@type': 'QuantitativeValue' as const, value: kwh, unitText: 'kWh/100 km' }] : []),
+  ]
+  return {
+    ...(used.length > 0 ? { fuelConsumption: used.length === 1 ? used[0] : used } : {}),
+    ...(typeof co2 === 'number' ? { emissionsCO2: co2 } : {}),
+  }
+}
+
 /**
  * A vehicle of the inventory as a schema.org Car with its Offer (then typed Product too). A sold vehicle keeps its page
  * (docs/decisions/012) and says SoldOut; without a price ("Preis auf Anfrage") there is no offer,
  * since an offer without a price is an error for search engines. Labels are the page's German ones.
  * The buyer facts (issue 29, docs/decisions/058) go where schema.org has a property: accidents as
  * `knownVehicleDamages`, a VAT that can be shown as the offer's `priceSpecification` with
- * `valueAddedTaxIncluded`, a warranty as the offer's `warranty`. The HU month has none.
+ * `valueAddedTaxIncluded`, a warranty as the offer's `warranty`. The HU month has none. Consumption and CO₂ as
+ * `fuelConsumption` and `emissionsCO2` (consumptionData).
  * Made by the vehicle page's loader (only the dealer's name and the site's URL needed), so this stays out of the browser's script.
  */
 export function car(site: Pick<Site, 'url'> & { settings: Pick<Site['settings'], 'dealerName'> }, vehicle: Vehicle, { name, url }: CarInput): Car {
@@ -330,6 +345,7 @@ export function car(site: Pick<Site, 'url'> & { settings: Pick<Site['settings'],
     ...(typeof vehicle.previousOwners === 'number' ? { numberOfPreviousOwners: vehicle.previousOwners } : {}),
     ...(vehicle.description?.trim() ? { description: vehicle.description.trim() } : {}),
     ...(typeof vehicle.accidentFree === 'boolean' ? { knownVehicleDamages: vehicle.accidentFree ? 'Unfallfrei' : 'Unfallfahrzeug' } : {}),
+    ...consumptionData(vehicle.consumption),
     itemCondition: 'https://schema.org/UsedCondition',
     ...(images.length > 0 ? { image: images } : {}),
     ...(price !== null

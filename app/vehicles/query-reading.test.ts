@@ -166,6 +166,15 @@ describe('readQuery: intent words (decision 070)', () => {
     ['MwSt ausweisbar', 'i0mwst', 'MwSt. ausweisbar'],
     ['MwSt. ausweisbar', 'i0mwst', 'MwSt. ausweisbar'],
     ['Mehrwertsteuer', 'i0mwst', 'MwSt. ausweisbar'],
+    ['Euro 6', 'i0euro6', 'Schadstoffklasse Euro 6'],
+    ['Euro6', 'i0euro6', 'Schadstoffklasse Euro 6'],
+    ['EURO-6', 'i0euro6', 'Schadstoffklasse Euro 6'],
+    ['Euro VI', 'i0euro6', 'Schadstoffklasse Euro 6'],
+    ['Euro 6c', 'i0euro6', 'Schadstoffklasse Euro 6'],
+    ['Schadstoffklasse 6', 'i0euro6', 'Schadstoffklasse Euro 6'],
+    ['Euro 6d', 'i0euro6d', 'Schadstoffklasse Euro 6d-TEMP oder neuer'],
+    ['Euro 6d-TEMP', 'i0euro6d', 'Schadstoffklasse Euro 6d-TEMP oder neuer'],
+    ['euro 6 d temp', 'i0euro6d', 'Schadstoffklasse Euro 6d-TEMP oder neuer'],
   ])('"%s" is searched as %s and shown as „%s“', (search, text, label) => {
     expect(read(search)).toMatchObject({ text, labels: [label] })
   })

@@ -23,6 +23,8 @@ export interface IntentFacts {
   warranty?: unknown
   vat?: unknown
   accidentFree?: unknown
+  /** Of the Pkw-EnVKV figures only the emission class („Euro 6d-TEMP“). */
+  consumption?: unknown
 }
 
 export interface SearchIntent {
@@ -49,6 +51,13 @@ export const BEGINNER_MAX_HP = 120
 const ALL_WHEEL = ['allrad', 'allradantrieb', '4motion', 'quattro', '4x4', '4matic', 'awd', '4wd']
 /** VW's Bulli family by model word. */
 const BULLI_MODELS = ['transporter', 'multivan', 'caravelle', 'california', 'bulli', 't3', 't4', 't5', 't6', 't61', 't7']
+
+/** The emission class as the ad states it („Euro 6d-TEMP“), folded to "6dtemp"; '' without one. */
+const emissionStage = (vehicle: IntentFacts) => {
+  const consumption = vehicle.consumption
+  const stated = typeof consumption === 'object' && consumption !== null && 'emissionClass' in consumption ? consumption.emissionClass : undefined
+  return lower(stated).replace(/^euro|[\s-]/g, '')
+}
 
 export const SEARCH_INTENTS: readonly SearchIntent[] = [
   {
@@ -93,6 +102,19 @@ export const SEARCH_INTENTS: readonly SearchIntent[] = [
     label: 'MwSt. ausweisbar',
     phrase: String.raw`(?:mwst\.?|mehrwertsteuer|ust\.?)(?:\s*-?\s*(?:ausweisbar|ausgewiesen|abzugsf${UML_A}hig))?|ausweisbar|vorsteuerabzug(?:sberechtigt)?`,
     fits: (vehicle) => vehicle.vat === 'deductible',
+  },
+  // „Euro 6“ is what a diesel driving ban asks of a car; an electric car states no class and is not found by it.
+  {
+    word: 'i0euro6d',
+    label: 'Schadstoffklasse Euro 6d-TEMP oder neuer',
+    phrase: String.raw`euro\s*-?\s*6\s*-?\s*(?:d|e)(?:\s*-?\s*temp)?`,
+    fits: (vehicle) => /^6[de]/.test(emissionStage(vehicle)),
+  },
+  {
+    word: 'i0euro6',
+    label: 'Schadstoffklasse Euro 6',
+    phrase: String.raw`euro\s*-?\s*(?:6|vi)(?:\s*-?\s*(?:a|b|c))?|schadstoffklasse\s*6`,
+    fits: (vehicle) => emissionStage(vehicle).startsWith('6'),
   },
 ]
 

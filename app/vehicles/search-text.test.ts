@@ -240,6 +240,20 @@ describe('intent words (decision 070)', () => {
     expect(found('i0anfangerauto')).toEqual([2])
   })
 
+  test('Euro 6 from the stated emission class, any stage; Euro 6d from 6d-TEMP on; no class, no match', () => {
+    const stated = new VehicleSearchIndex([
+      { make: 'BMW', model: '320d', consumption: { emissionClass: 'Euro 6d-TEMP' } },
+      { make: 'Fiat', model: '500', consumption: { emissionClass: 'EURO 6' } },
+      { make: 'Smart', model: 'fortwo', consumption: { emissionClass: 'Euro 5' } },
+      { make: 'Tesla', model: 'Model 3', consumption: { co2Class: 'A' } },
+      { make: 'Kia', model: 'Sportage', consumption: { emissionClass: 'Euro 6e' } },
+      { make: 'Opel', model: 'Astra' },
+    ])
+    const matches = (word: string) => [...stated.search([word]).keys()].sort()
+    expect(matches('i0euro6')).toEqual([0, 1, 4])
+    expect(matches('i0euro6d')).toEqual([0, 4])
+  })
+
   test('an intent token is never offered as a typo correction', () => {
     const report: SearchReport = { corrections: [], unmatched: [] }
     index.search(['familienato'], () => true, report)

@@ -49,7 +49,7 @@ export const VEHICLE_API_LIST_QUERY = defineQuery(`{
  * free-text search reads (real Sanity; the embedded lake has them in its index).
  */
 export const VEHICLE_SEARCH_CANDIDATES_QUERY = defineQuery(
-  `*[${VEHICLE_FILTER}] | ${VEHICLE_ORDER}{_id, make, model, title, fuelType, transmission, bodyType, color, features, description, year, firstRegistration, seats, powerHp, warranty, vat, accidentFree}`,
+  `*[${VEHICLE_FILTER}] | ${VEHICLE_ORDER}{_id, make, model, title, fuelType, transmission, bodyType, color, features, description, year, firstRegistration, seats, powerHp, warranty, vat, accidentFree, consumption{emissionClass}}`,
 )
 
 const BY_IDS = `*[_type == "vehicle" && _id in $ids] | order(_id asc)`
