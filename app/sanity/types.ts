@@ -2083,15 +2083,27 @@ export type CONFIRMATION_SETTINGS_QUERYResult = {
     closes: string | null
   }> | null
 } | null
-// Variable: INBOX_RECEIVED_AT_QUERY
-// Query: *[_id == $id][0].receivedAt
-export type INBOX_RECEIVED_AT_QUERYResult = null | string
-// Variable: RECENT_SUBMISSIONS_QUERY
-// Query: *[_type in ["lead", "contactMessage"] && coalesce(kind, "contact") == $kind && receivedAt > $since && coalesce(contact.email, email, "") == $email && coalesce(contact.phone, phone, "") == $phone] | order(receivedAt desc)[0...5]{_id, receivedAt, "vehicleId": vehicle->id, fields[]{name, value}, name, email, phone, subject, message, page, "photoCount": count(photos), "photosWithheld": defined(photosWithheld)}
-export type RECENT_SUBMISSIONS_QUERYResult = Array<
+// Variable: KEYED_SUBMISSION_QUERY
+// Query: *[_type in ["lead", "contactMessage"] && _id == $id][0]{_id, receivedAt, "kind": coalesce(kind, "contact"), "vehicleId": vehicle->id, fields[]{name, value}, name, email, phone, subject, message, page, "photoCount": count(photos), "photosWithheld": defined(photosWithheld)}
+export type KEYED_SUBMISSION_QUERYResult =
   | {
       _id: string
       receivedAt: string
+      kind:
+        | 'availability-alert'
+        | 'brand-purchase'
+        | 'dealer-registration'
+        | 'export'
+        | 'financing-request'
+        | 'price-alert'
+        | 'search-request'
+        | 'student'
+        | 'test-drive'
+        | 'used-car-enquiry'
+        | 'valuation-bmw'
+        | 'valuation'
+        | 'vehicle-enquiry'
+        | 'vehicle-sale'
       vehicleId: string | null
       fields: Array<{
         name: string
@@ -2109,6 +2121,58 @@ export type RECENT_SUBMISSIONS_QUERYResult = Array<
   | {
       _id: string
       receivedAt: string
+      kind: 'contact'
+      vehicleId: null
+      fields: null
+      name: string
+      email: string
+      phone: string | null
+      subject: 'ankauf' | 'beratung' | 'bewertung' | 'lieferung' | 'termin' | 'verkauf' | null
+      message: string
+      page: string | null
+      photoCount: null
+      photosWithheld: false
+    }
+  | null
+// Variable: RECENT_SUBMISSIONS_QUERY
+// Query: *[_type in ["lead", "contactMessage"] && coalesce(kind, "contact") == $kind && receivedAt > $since && coalesce(contact.email, email, "") == $email && coalesce(contact.phone, phone, "") == $phone] | order(receivedAt desc)[0...5]{_id, receivedAt, "kind": coalesce(kind, "contact"), "vehicleId": vehicle->id, fields[]{name, value}, name, email, phone, subject, message, page, "photoCount": count(photos), "photosWithheld": defined(photosWithheld)}
+export type RECENT_SUBMISSIONS_QUERYResult = Array<
+  | {
+      _id: string
+      receivedAt: string
+      kind:
+        | 'availability-alert'
+        | 'brand-purchase'
+        | 'dealer-registration'
+        | 'export'
+        | 'financing-request'
+        | 'price-alert'
+        | 'search-request'
+        | 'student'
+        | 'test-drive'
+        | 'used-car-enquiry'
+        | 'valuation-bmw'
+        | 'valuation'
+        | 'vehicle-enquiry'
+        | 'vehicle-sale'
+      vehicleId: string | null
+      fields: Array<{
+        name: string
+        value: string
+      }> | null
+      name: null
+      email: null
+      phone: null
+      subject: null
+      message: null
+      page: string | null
+      photoCount: number | null
+      photosWithheld: false | true
+    }
+  | {
+      _id: string
+      receivedAt: string
+      kind: 'contact'
       vehicleId: null
       fields: null
       name: string

@@ -401,6 +401,25 @@ describe.each(ENTRY_POINTS)('$name', (entry) => {
     expect(onStored).toHaveBeenCalledTimes(2)
   })
 
+  it('a key spent on another request does not answer for it: the post with a changed field is stored under an id of its own (security review 12-01)', async () => {
+    const who = `Korrigiert ${entry.name}`
+    const onStored = vi.fn()
+    const key = crypto.randomUUID()
+    const send = (fields: Record<string, string>) => call(entry.request({ ...fields, [SUBMISSION_KEY_FIELD]: key }), { onStored })
+    const firstId = expectSuccess(await send(entry.valid(who)))
+    // The first post timed out for the seller, who corrects the phone number and sends again with the page's key.
+    const correctedId = expectSuccess(await send({ ...entry.valid(who), phone: '0201 99887766' }))
+    const stored = await storedOf(who)
+    expect(stored).toHaveLength(2)
+    expect(JSON.stringify(stored)).toContain('0201 99887766')
+    if (firstId) expect(correctedId).not.toBe(firstId)
+    expect(onStored).toHaveBeenCalledTimes(2)
+    // The first post retried with its key is still the first.
+    const againId = expectSuccess(await send(entry.valid(who)))
+    if (firstId) expect(againId).toBe(firstId)
+    expect(await storedOf(who)).toHaveLength(2)
+  })
+
   it('over the submission limit answers 429 with a German message and Retry-After, storing nothing; another address goes on', async () => {
     let now = 0
     const context = { submissionLimiter: new RateLimiter({ limit: 1, windowMs: 60_000, now: () => now }), clientAddress: '198.51.100.4' }
@@ -504,6 +523,37 @@ describe.each(ENTRY_POINTS)('$name', (entry) => {
       const put = await call(new Request(entry.url, { method: 'PUT', body: '{}', headers: { 'content-type': 'application/json' } }))
       expect(put.status).toBe(405)
     })
+})
+
+describe('a submission key across forms', () => {
+  let test: TestLake
+  beforeAll(async () => {
+    test = await openTestLake('embedded', FIXTURE)
+  })
+  afterAll(() => test.close())
+
+  it('a sell request’s key sent with a dealer registration answers for neither: the registration is stored as its own lead', async () => {
+    const [dealerApi, sellForm] = [
+      ENTRY_POINTS.find((entry) => entry.name === 'POST /api/leads (JSON)')!,
+      ENTRY_POINTS.find((entry) => entry.name.startsWith('POST /api/leads (multipart'))!,
+    ]
+    const key = crypto.randomUUID()
+    const send = async (entry: EntryPoint, who: string) =>
+      answerOf(
+        await entry.action({
+          request: entry.request({ ...entry.valid(who), [SUBMISSION_KEY_FIELD]: key }),
+          params: {},
+          context: { lake: test.lake, env: test.env },
+        }),
+      )
+    const sale = await send(sellForm, 'Schlüssel Verkauf')
+    const dealer = await send(dealerApi, 'Schlüssel Händler GmbH')
+    expect([sale.status, dealer.status]).toEqual([201, 201])
+    expect(sale.json?.id).toBe(`inbox.lead-${key}`)
+    expect(dealer.json?.id).not.toBe(sale.json?.id)
+    const leads = await test.storedOfType('lead')
+    expect(leads.filter((lead) => dealerApi.isOf(lead, 'Schlüssel Händler GmbH'))).toHaveLength(1)
+  })
 })
 
 describe('SUBMISSION_BODY_LIMIT', () => {

@@ -1,6 +1,6 @@
 import { type AppLoadContext } from '@remix-run/node'
-import { INBOX_RECEIVED_AT_QUERY, LEAD_VEHICLE_QUERY, RECENT_SUBMISSIONS_QUERY } from '#app/sanity/queries/inbox.ts'
-import { type INBOX_RECEIVED_AT_QUERYResult, type LEAD_VEHICLE_QUERYResult, type RECENT_SUBMISSIONS_QUERYResult } from '#app/sanity/types.ts'
+import { KEYED_SUBMISSION_QUERY, LEAD_VEHICLE_QUERY, RECENT_SUBMISSIONS_QUERY } from '#app/sanity/queries/inbox.ts'
+import { type KEYED_SUBMISSION_QUERYResult, type LEAD_VEHICLE_QUERYResult, type RECENT_SUBMISSIONS_QUERYResult } from '#app/sanity/types.ts'
 import { isAlertKind } from '#app/alerts/consent.ts'
 import { loggerOf } from '#app/server/logging.server.ts'
 import { clientKey } from '#app/utils/request-guards.server.ts'
@@ -96,11 +96,13 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
     parsed = slotted
   }
 
-  // A post sent again (same key) finds its lead before anything dear is done twice.
-  const id = submissionId(kind, raw)
+  // A post sent again (same key) finds its lead before anything dear is done twice. A key already
+  // spent on another request (other fields, another form) is not this post's: it gets an id of its own.
+  let id = submissionId(kind, raw)
   if (id) {
-    const earlier = await storedEarlier(context, id)
-    if (earlier) return { status: 'stored', ...earlier, ...saleRequest(kind) }
+    const earlier = await keyedSubmission(context, id, parsed)
+    if (earlier === KEY_SPENT) id = undefined
+    else if (earlier) return storedAnswer(kind, earlier)
   }
   const sentPhotos = (photoField && photoFiles?.photos) || []
   const photosSent = sentPhotos.length > 0
@@ -109,11 +111,7 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
   // Not an alert: asking again is how a visitor whose confirmation mail did not come gets another.
   if (!photosSent && !isAlertKind(kind)) {
     const repeated = await repeatedSubmission(context, parsed)
-    if (repeated) {
-      const { photoCount, photosWithheld, ...earlier } = repeated
-      const photos = photoField ? { photos: { stored: photoCount, withheld: photosWithheld } } : {}
-      return { status: 'stored', ...earlier, ...photos, ...saleRequest(kind) }
-    }
+    if (repeated) return storedAnswer(kind, repeated)
   }
 
   // Only now, with every cheaper check passed, are the photos decoded; not at all for a sender past the photo
@@ -178,8 +176,8 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
   } catch (error) {
     await store.remove(storedPhotos)
     // Two posts with one key at the same moment: the one that lost finds the other's lead.
-    const earlier = id ? await storedEarlier(context, id) : undefined
-    if (earlier) return { status: 'stored', ...earlier, ...saleRequest(kind) }
+    const earlier = id ? await keyedSubmission(context, id, parsed) : undefined
+    if (earlier && earlier !== KEY_SPENT) return storedAnswer(kind, earlier)
     loggerOf(context).error({ err: error, kind }, 'Eine Einsendung konnte nicht gespeichert werden')
     return { status: 'failed', kind, values: echoFormValues(raw) }
   }
@@ -214,14 +212,31 @@ function submissionId(kind: FormKind, raw: Record<string, unknown>): string | un
   return `${kind === 'contact' ? INBOX_ID_PREFIXES.contactMessage : INBOX_ID_PREFIXES.lead}${key}`
 }
 
-/** The stored submission under `id`, if a post with the same key got there first; a failed read counts as none. */
-async function storedEarlier(context: SubmitContext, id: string): Promise<{ id: string; receivedAt: string } | undefined> {
+/** What a stored submission answers a post that repeats it: the same id and time, its photos' count. */
+type EarlierSubmission = { id: string; receivedAt: string; photoCount: number; photosWithheld: boolean }
+
+function storedAnswer(kind: FormKind, { photoCount, photosWithheld, ...earlier }: EarlierSubmission): SubmitOutcome {
+  const photos = FORMS[kind].photos ? { photos: { stored: photoCount, withheld: photosWithheld } } : {}
+  return { status: 'stored', ...earlier, ...photos, ...saleRequest(kind) }
+}
+
+/** The answer of keyedSubmission when the key's document is another request. */
+const KEY_SPENT = 'spent'
+
+/**
+ * The submission stored under `id` (a post's key), if it is the request `parsed` repeats; KEY_SPENT
+ * when it is another (a retry whose seller corrected the phone number is a new request, and must not be
+ * answered „stored“ while nothing of it is); undefined when there is none or the lake cannot tell.
+ */
+async function keyedSubmission(context: SubmitContext, id: string, parsed: ParsedSubmission): Promise<EarlierSubmission | typeof KEY_SPENT | undefined> {
+  let stored: KEYED_SUBMISSION_QUERYResult
   try {
-    const receivedAt = await context.lake.fetch<INBOX_RECEIVED_AT_QUERYResult>(INBOX_RECEIVED_AT_QUERY, { id }, { includePrivate: true })
-    return typeof receivedAt === 'string' ? { id, receivedAt } : undefined
+    stored = await context.lake.fetch<KEYED_SUBMISSION_QUERYResult>(KEYED_SUBMISSION_QUERY, { id }, { includePrivate: true })
   } catch {
     return undefined
   }
+  if (!stored?.receivedAt) return undefined
+  return stored.kind === parsed.kind && sameRequest(stored, parsed) ? earlierOf(stored) : KEY_SPENT
 }
 
 /** How long a post that repeats an earlier one field for field counts as that one (repeatedSubmission). */
@@ -232,10 +247,7 @@ export const REPEAT_WINDOW_MS = 30 * 60 * 1000
  * every field alike (a sell request's photos aside: the caller asks only for a post without any).
  * Undefined when there is none, or when the lake cannot tell: the post is then stored as it is.
  */
-async function repeatedSubmission(
-  context: SubmitContext,
-  parsed: ParsedSubmission,
-): Promise<{ id: string; receivedAt: string; photoCount: number; photosWithheld: boolean } | undefined> {
+async function repeatedSubmission(context: SubmitContext, parsed: ParsedSubmission): Promise<EarlierSubmission | undefined> {
   let candidates: RECENT_SUBMISSIONS_QUERYResult
   try {
     candidates = await context.lake.fetch<RECENT_SUBMISSIONS_QUERYResult>(
@@ -251,17 +263,27 @@ async function repeatedSubmission(
   } catch {
     return undefined
   }
-  const same = candidates.find((candidate) => {
-    if ((candidate.vehicleId ?? undefined) !== parsed.vehicleId) return false
-    // A lead keeps its fields as a list, a contact message as its own properties.
-    const stored = new Map<string, unknown>(candidate.fields ? candidate.fields.map((field) => [field.name, field.value]) : Object.entries(candidate))
-    const storedCount = candidate.fields ? candidate.fields.length : FORMS[parsed.kind].fields.filter((field) => stored.get(field.name) != null).length
-    return storedCount === parsed.fields.length && parsed.fields.every((field) => stored.get(field.name) === field.value)
-  })
-  return same?.receivedAt
-    ? { id: same._id, receivedAt: same.receivedAt, photoCount: same.photoCount ?? 0, photosWithheld: same.photosWithheld === true }
-    : undefined
+  const same = candidates.find((candidate) => sameRequest(candidate, parsed))
+  return same?.receivedAt ? earlierOf(same) : undefined
 }
+
+type SubmissionAsSent = RECENT_SUBMISSIONS_QUERYResult[number]
+
+/** Whether a stored submission of the post's form is the post: the same car and every field alike (photos aside). */
+function sameRequest(candidate: SubmissionAsSent, parsed: ParsedSubmission): boolean {
+  if ((candidate.vehicleId ?? undefined) !== parsed.vehicleId) return false
+  // A lead keeps its fields as a list, a contact message as its own properties.
+  const stored = new Map<string, unknown>(candidate.fields ? candidate.fields.map((field) => [field.name, field.value]) : Object.entries(candidate))
+  const storedCount = candidate.fields ? candidate.fields.length : FORMS[parsed.kind].fields.filter((field) => stored.get(field.name) != null).length
+  return storedCount === parsed.fields.length && parsed.fields.every((field) => stored.get(field.name) === field.value)
+}
+
+const earlierOf = (stored: SubmissionAsSent & { receivedAt: string }): EarlierSubmission => ({
+  id: stored._id,
+  receivedAt: stored.receivedAt,
+  photoCount: stored.photoCount ?? 0,
+  photosWithheld: stored.photosWithheld === true,
+})
 
 /**
  * The test drive's slot checked again on the server against the opening hours in the lake, now

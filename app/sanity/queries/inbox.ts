@@ -85,8 +85,14 @@ export const CONFIRMATION_SETTINGS_QUERY = defineQuery(
   `${SITE_SETTINGS}{dealerName, legalName, legal{managingDirector, registerCourt, registerNumber}, phone, email, address{street, postalCode, city}, "answerHours": claims.valuationHours, "specs": openingHours[key == "general"][0].specs[]{days, opens, closes}, specialOpeningHours[]{from, to, closed, opens, closes}}`,
 )
 
-/** When the inbox document `$id` was received: a retried post with the same submission key finds its lead (submit.server.ts). */
-export const INBOX_RECEIVED_AT_QUERY = defineQuery(`*[_id == $id][0].receivedAt`)
+/** An inbox document as it was sent, for comparing it with a new post (submit.server.ts). */
+const SUBMISSION_AS_SENT = `{_id, receivedAt, "kind": coalesce(kind, "contact"), "vehicleId": vehicle->id, fields[]{name, value}, name, email, phone, subject, message, page, "photoCount": count(photos), "photosWithheld": defined(photosWithheld)}`
+
+/**
+ * The inbox document `$id`, stored under a post's submission key: a post retried with that key
+ * finds the request it repeats, or learns that the key was spent on another (submit.server.ts).
+ */
+export const KEYED_SUBMISSION_QUERY = defineQuery(`*[_type in ["lead", "contactMessage"] && _id == $id][0]${SUBMISSION_AS_SENT}`)
 
 /**
  * A sender's leads and messages of one form since `$since` with the same way back, newest first:
@@ -94,7 +100,7 @@ export const INBOX_RECEIVED_AT_QUERY = defineQuery(`*[_id == $id][0].receivedAt`
  * fresh submission key (Back after sending, without JavaScript) is the one request it repeats.
  */
 export const RECENT_SUBMISSIONS_QUERY = defineQuery(
-  `*[_type in ["lead", "contactMessage"] && coalesce(kind, "contact") == $kind && receivedAt > $since && coalesce(contact.email, email, "") == $email && coalesce(contact.phone, phone, "") == $phone] | order(receivedAt desc)[0...5]{_id, receivedAt, "vehicleId": vehicle->id, fields[]{name, value}, name, email, phone, subject, message, page, "photoCount": count(photos), "photosWithheld": defined(photosWithheld)}`,
+  `*[_type in ["lead", "contactMessage"] && coalesce(kind, "contact") == $kind && receivedAt > $since && coalesce(contact.email, email, "") == $email && coalesce(contact.phone, phone, "") == $phone] | order(receivedAt desc)[0...5]${SUBMISSION_AS_SENT}`,
 )
 
 /** The photo bytes a sender (`photoBudget.client`, a hash of the address) stored with leads received since `$since` (the photo budget). */
