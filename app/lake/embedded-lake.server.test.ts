@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { hostname, tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -177,6 +177,20 @@ describe('EmbeddedLake writes', () => {
     const { lake } = await openLake(dataDir)
     await patchDocument(lake, 'vehicle-1', { set: { price: 3 } })
     expect(await stored(dataDir, '*[_id == "vehicle-1"][0].price')).toBe(3)
+  })
+
+  it('keeps what holds the leads to its own user: the folder it makes 0700, the database and its WAL 0600, an older 0644 database narrowed', async () => {
+    const mode = async (file: string) => ((await stat(file)).mode & 0o777).toString(8)
+    const dataDir = path.join(await tempDir(), 'data')
+    const { lake } = await openLake(dataDir)
+    await lake.mutate([{ create: { _id: 'inbox.private', _type: 'contactMessage', email: 'erika@example.de' } }])
+    expect(await mode(dataDir)).toBe('700')
+    expect(await mode(path.join(dataDir, 'lake.sqlite'))).toBe('600')
+    expect(await mode(path.join(dataDir, 'lake.sqlite-wal'))).toBe('600')
+    await lake.close()
+    await chmod(path.join(dataDir, 'lake.sqlite'), 0o644)
+    await openLake(dataDir)
+    expect(await mode(path.join(dataDir, 'lake.sqlite'))).toBe('600')
   })
 
   it('returns frozen documents, so a caller cannot change the lake by accident', async () => {

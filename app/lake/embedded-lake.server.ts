@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import path from 'node:path'
@@ -98,11 +98,13 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
     const { contentDir, dataDir } = options
     const log = options.log ?? console
     const seed = await loadSeed(contentDir)
-    await mkdir(dataDir, { recursive: true })
+    // Only this process's user reads what holds the leads (security review 12-01): a folder made here, and the database.
+    await mkdir(dataDir, { recursive: true, mode: 0o700 })
     const lock = takeLock(dataDir)
     let db: Database.Database | undefined
     try {
       await assertNoLegacyWriter(dataDir)
+      keepPrivate(path.join(dataDir, LAKE_FILE), log)
       db = new Database(path.join(dataDir, LAKE_FILE))
       db.pragma('journal_mode = WAL')
       // Every commit is fsync'd before the write is acknowledged (NORMAL would survive a crash of the process, not of the machine).
@@ -436,4 +438,18 @@ function readDocuments(db: Database.Database, seed: ReadonlyMap<string, SanityDo
 /** The ids whose documents differ from the seed's: created, changed or deleted since. */
 function changedSince(seed: ReadonlyMap<string, SanityDocument>, documents: ReadonlyMap<string, SanityDocument>): string[] {
   return [...[...documents].filter(([id, doc]) => seed.get(id) !== doc).map(([id]) => id), ...[...seed.keys()].filter((id) => !documents.has(id))]
+}
+
+/**
+ * The database file, readable and writable by this process's user only (0600), made so before SQLite
+ * opens it: SQLite gives its -wal and -shm files the database's mode. An older, wider file is narrowed;
+ * one this user does not own stays as it is, with a warning.
+ */
+function keepPrivate(file: string, log: Pick<Console, 'warn'>) {
+  closeSync(openSync(file, 'a', 0o600))
+  try {
+    chmodSync(file, 0o600)
+  } catch (error) {
+    log.warn(`DATA_DIR: ${file} ließ sich nicht auf 0600 setzen (${(error as Error).message}); andere Benutzer des Rechners könnten die Anfragen lesen.`)
+  }
 }

@@ -25,10 +25,11 @@ export async function saveMailCopy(
   copy: { documentId: string; receivedAt: string; suffix: string; message: Buffer },
 ): Promise<string> {
   const outbox = outboxDir(env)
-  await mkdir(outbox, { recursive: true })
+  // A mail holds a visitor's name, address and message: for this process's user only.
+  await mkdir(outbox, { recursive: true, mode: 0o700 })
   const file = path.join(outbox, `${mailSafeId(copy.receivedAt)}-${mailSafeId(copy.documentId)}${copy.suffix}.eml`)
   const temporary = `${file}.${process.pid}.tmp`
-  await writeFile(temporary, copy.message)
+  await writeFile(temporary, copy.message, { mode: 0o600 })
   await rename(temporary, file)
   return file
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
@@ -144,7 +144,7 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
     expect(typeof (await test.stored(id))?.notifiedAt).toBe('string')
   })
 
-  it('writes an .eml file to DATA_DIR/outbox without SMTP_URL', async () => {
+  it('writes an .eml file to DATA_DIR/outbox without SMTP_URL, readable by its own user only', async () => {
     const { notifier, logs } = createNotifier({ SMTP_URL: undefined, LEADS_NOTIFY_TO: 'anfragen@example.de' })
     const { id } = await storeContactMessage(test.lake, CONTACT_INPUT, NOW)
 
@@ -154,6 +154,8 @@ describe.each(BACKENDS)('Notifier on the %s lake', (backend) => {
     const files = await readdir(outbox)
     expect(files).toEqual([`2026-11-21T15-17-00.000Z-${id}.eml`])
     const file = path.join(outbox, files[0]!)
+    // A visitor's name, address and message: for the server's user only (security review 12-01).
+    expect([(await stat(outbox)).mode & 0o777, (await stat(file)).mode & 0o777]).toEqual([0o700, 0o600])
     expect(logs.at(LEVEL.info)).toContainEqual(expect.objectContaining({ msg: 'Benachrichtigung als Datei gespeichert', file }))
     const mail = parseMail(await readFile(file, 'utf8'))
     expect(mail.header('To')).toBe('anfragen@example.de')
