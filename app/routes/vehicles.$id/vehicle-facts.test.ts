@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import {
   buyerFacts,
+  environmentBadge,
   historicPlateNote,
   netPriceLabel,
   SNIPPET_DESCRIPTION_MAX,
@@ -26,6 +27,24 @@ describe('historicPlateNote', () => {
     expect(historicPlateNote('01/1999', '2026-11')).toBeNull()
     expect(historicPlateNote(null, '2026-11')).toBeNull()
     expect(historicPlateNote('1996', '2026-11')).toBeNull()
+  })
+})
+
+describe('environmentBadge', () => {
+  test('green from Euro 4 for every engine, from Euro 1 for petrol and gas; as the stated class is written', () => {
+    expect(environmentBadge('DIESEL', 'Euro 6d-TEMP')).toBe('4 (Grün)')
+    expect(environmentBadge('DIESEL', 'EURO4')).toBe('4 (Grün)')
+    expect(environmentBadge('HYBRID', 'Euro 6')).toBe('4 (Grün)')
+    expect(environmentBadge('PETROL', 'Euro 2')).toBe('4 (Grün)')
+    expect(environmentBadge('GAS', 'Euro 1')).toBe('4 (Grün)')
+  })
+
+  test('no row where the class does not decide it or there is none: a diesel below Euro 4, an electric car, no or an unreadable class', () => {
+    expect(environmentBadge('DIESEL', 'Euro 3')).toBeNull()
+    expect(environmentBadge('ELECTRIC', 'Euro 6')).toBeNull()
+    expect(environmentBadge('PETROL', null)).toBeNull()
+    expect(environmentBadge('PETROL', 'Euro')).toBeNull()
+    expect(environmentBadge('PETROL', 'EEV')).toBeNull()
   })
 })
 

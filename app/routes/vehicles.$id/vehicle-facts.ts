@@ -108,6 +108,17 @@ export function historicPlateNote(firstRegistration: string | null | undefined, 
 }
 
 /**
+ * The sticker an Umweltzone asks for (the Ruhr cities are one), where the emission class decides it
+ * (35. BImSchV): the green one from Euro 4, for a petrol or gas engine from Euro 1. A diesel below
+ * Euro 4 depends on a particle filter, which no field states; an electric car needs none: no row.
+ */
+export function environmentBadge(fuelType: string | null | undefined, emissionClass: string | null | undefined): string | null {
+  const stage = Number(/^\s*euro\s*-?\s*([1-6])/i.exec(emissionClass ?? '')?.[1])
+  if (!stage || fuelType === 'ELECTRIC') return null
+  return stage >= 4 || fuelType === 'PETROL' || fuelType === 'GAS' ? '4 (Grün)' : null
+}
+
+/**
  * The technical data of the page, in German, without the rows the vehicle has no value for.
  * `today` (`YYYY-MM`) comes from the loader, so the server and the browser agree on it.
  */
@@ -125,6 +136,7 @@ export function technicalData(vehicle: VehicleDetail, today: string): Array<{ la
     { label: 'Sitzplätze', value: typeof vehicle.seats === 'number' ? String(vehicle.seats) : null },
     { label: 'Vorbesitzer', value: typeof vehicle.previousOwners === 'number' ? String(vehicle.previousOwners) : null },
     { label: 'Schadstoffklasse', value: vehicle.consumption?.emissionClass },
+    { label: 'Umweltplakette', value: environmentBadge(vehicle.fuelType, vehicle.consumption?.emissionClass) },
     { label: 'H-Kennzeichen', value: historicPlateNote(vehicle.firstRegistration, today) },
   ]
   return rows.filter((row): row is { label: string; value: string } => typeof row.value === 'string' && row.value.trim() !== '')
