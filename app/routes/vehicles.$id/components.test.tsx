@@ -172,13 +172,26 @@ describe('FinancingExample', () => {
     expect(screen.queryByText(/einer unserer Partnerbanken/)).toBeNull()
   })
 
+  it('states the rates so that they add up to the total as written: „47 ×“ the rate and the last one (visitor review 12-01)', () => {
+    renderExample()
+    const cells = [...screen.getByTestId('financing-result').querySelectorAll('dd')].map((cell) => cell.textContent!.replace(/\u00a0/g, ' '))
+    const labels = [...screen.getByTestId('financing-result').querySelectorAll('dt')].map((cell) => cell.textContent)
+    const cents = (text: string) => Math.round(Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100)
+    const rates = /^(\d+) × (.+)$/.exec(cells[labels.indexOf('Monatliche Rate')]!)!
+    const last = cells[labels.indexOf('letzte Rate')]!
+    const total = cells[labels.indexOf('Gesamtbetrag')]!
+    expect(Number(rates[1]) + 1).toBe(48)
+    expect(Number(rates[1]) * cents(rates[2]!) + cents(last)).toBe(cents(total))
+  })
+
   it('recalculates live and keeps the address shareable', async () => {
     renderExample()
     await act(async () => fireEvent.change(screen.getByLabelText('Laufzeit'), { target: { value: '84' } }))
     await act(async () => fireEvent.change(screen.getByLabelText('Anzahlung (€)'), { target: { value: '0' } }))
     const text = screen.getByTestId('financing-result').textContent?.replace(/\u00a0/g, ' ')
-    // 28.900 € over 84 months at 2,9 %: 380,08 € (Python decimal reference).
-    expect(text).toContain('84 × 380,08 €')
+    // 28.900 € over 84 months at 2,9 %: 380,08 € (Python decimal reference), 83 of them and a last one of 379,30 €.
+    expect(text).toContain('83 × 380,08 €')
+    expect(text).toContain('letzte Rate379,30 €')
     expect(text).toContain('84 Monate')
     expect(text).toContain('28.900,00 €')
     expect(window.location.search).toBe('?anzahlung=0&laufzeit=84')

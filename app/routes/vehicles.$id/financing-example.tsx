@@ -200,13 +200,14 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path, l
               <dd className="text-right whitespace-nowrap">{formatRatePercent(example.effectiveAnnualRatePercent)}</dd>
               <dt>Laufzeit</dt>
               <dd className="text-right whitespace-nowrap">{example.termMonths} Monate</dd>
+              {/* The rates add up to the total as written: „47 × …“ and the last one, when it differs (visitor review 12-01). */}
               <dt>Monatliche Rate</dt>
               <dd className="text-right whitespace-nowrap">
-                {example.termMonths} × {formatEuroCents(example.monthlyPayment)}
+                {example.finalPayment === example.monthlyPayment ? example.termMonths : example.termMonths - 1} × {formatEuroCents(example.monthlyPayment)}
               </dd>
               {example.finalPayment !== example.monthlyPayment ? (
                 <>
-                  <dt>davon letzte Rate</dt>
+                  <dt>letzte Rate</dt>
                   <dd className="text-right whitespace-nowrap">{formatEuroCents(example.finalPayment)}</dd>
                 </>
               ) : null}
