@@ -102,7 +102,7 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
   if (id) {
     const earlier = await keyedSubmission(context, id, parsed)
     if (earlier === KEY_SPENT) id = undefined
-    else if (earlier) return storedAnswer(kind, earlier)
+    else if (earlier) return storedAnswer(parsed, earlier)
   }
   const sentPhotos = (photoField && photoFiles?.photos) || []
   const photosSent = sentPhotos.length > 0
@@ -111,7 +111,7 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
   // Not an alert: asking again is how a visitor whose confirmation mail did not come gets another.
   if (!photosSent && !isAlertKind(kind)) {
     const repeated = await repeatedSubmission(context, parsed)
-    if (repeated) return storedAnswer(kind, repeated)
+    if (repeated) return storedAnswer(parsed, repeated)
   }
 
   // Only now, with every cheaper check passed, are the photos decoded; not at all for a sender past the photo
@@ -177,7 +177,7 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
     await store.remove(storedPhotos)
     // Two posts with one key at the same moment: the one that lost finds the other's lead.
     const earlier = id ? await keyedSubmission(context, id, parsed) : undefined
-    if (earlier && earlier !== KEY_SPENT) return storedAnswer(kind, earlier)
+    if (earlier && earlier !== KEY_SPENT) return storedAnswer(parsed, earlier)
     loggerOf(context).error({ err: error, kind }, 'Eine Einsendung konnte nicht gespeichert werden')
     return { status: 'failed', kind, values: echoFormValues(raw) }
   }
@@ -187,9 +187,7 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
     loggerOf(context).error({ err: error, documentId: stored.id }, 'Die Benachrichtigung zu einer gespeicherten Einsendung ließ sich nicht starten')
   }
   const photoReceipt = photoField ? { stored: storedPhotos.length, withheld: photosSent && storedPhotos.length === 0 } : undefined
-  // A test drive with „Fahrzeug in Zahlung geben?“: the answer hands the person on to the sell request (trade-in.server.ts).
-  const tradeIn = parsed.kind === 'test-drive' && parsed.values.tradeIn === true
-  return { status: 'stored', ...stored, ...(photoReceipt ? { photos: photoReceipt } : {}), ...(tradeIn ? { tradeIn } : {}), ...saleRequest(kind) }
+  return { status: 'stored', ...stored, ...(photoReceipt ? { photos: photoReceipt } : {}), ...tradeInOf(parsed), ...saleRequest(kind) }
 }
 
 /**
@@ -215,10 +213,14 @@ function submissionId(kind: FormKind, raw: Record<string, unknown>): string | un
 /** What a stored submission answers a post that repeats it: the same id and time, its photos' count. */
 type EarlierSubmission = { id: string; receivedAt: string; photoCount: number; photosWithheld: boolean }
 
-function storedAnswer(kind: FormKind, { photoCount, photosWithheld, ...earlier }: EarlierSubmission): SubmitOutcome {
-  const photos = FORMS[kind].photos ? { photos: { stored: photoCount, withheld: photosWithheld } } : {}
-  return { status: 'stored', ...earlier, ...photos, ...saleRequest(kind) }
+/** The answer to a post that repeats a stored one: as the first got it, the trade-in's hand-over included (visitor review 12-01). */
+function storedAnswer(parsed: ParsedSubmission, { photoCount, photosWithheld, ...earlier }: EarlierSubmission): SubmitOutcome {
+  const photos = FORMS[parsed.kind].photos ? { photos: { stored: photoCount, withheld: photosWithheld } } : {}
+  return { status: 'stored', ...earlier, ...photos, ...tradeInOf(parsed), ...saleRequest(parsed.kind) }
 }
+
+/** A test drive with „Fahrzeug in Zahlung geben?“: the answer hands the person on to the sell request (trade-in.server.ts). */
+const tradeInOf = (parsed: ParsedSubmission) => (parsed.kind === 'test-drive' && parsed.values.tradeIn === true ? { tradeIn: true } : {})
 
 /** The answer of keyedSubmission when the key's document is another request. */
 const KEY_SPENT = 'spent'

@@ -85,6 +85,14 @@ describe.each(BACKENDS)('trade-in after a test drive on the %s lake', (backend) 
     expect(page.testDriveLead).toMatch(/^inbox\.lead-/)
   })
 
+  it('the same test drive sent again (its first answer lost on the way) is the first one, and hands the person on all the same (visitor review 12-01)', async () => {
+    const name = `Nochmal ${backend}`
+    const first = (await testDrive(name, true)).headers.getSetCookie()[0]!.split(';')[0]
+    const again = (await testDrive(name, true)).headers.getSetCookie()[0]?.split(';')[0]
+    expect(again).toBe(first)
+    expect((await sellPage(again)).prefill).toMatchObject({ name, phone: '0171 2223334' })
+  })
+
   it('no trade-in ticked, no cookie; no cookie, nothing filled in; a forged or old reference fills in nothing', async () => {
     expect((await testDrive(`Ohne Tausch ${backend}`, false)).headers.get('set-cookie')).toBeNull()
     expect((await sellPage()).prefill).toEqual({})
