@@ -42,16 +42,7 @@ describe('contactSchema', () => {
   })
 
   it('rejects line breaks, other controls, bidi overrides and lone surrogates in name and phone with a German message', () => {
-    for (const name of [
-      'Müller\r\n\r\n<html>injected body</html>',
-      'Max\rMuster',
-      'Max\u0000',
-      'Max\u0085',
-      'Max\u2028Muster',
-      'Max \u202eretsuM',
-      'Max\u2066',
-      'Max\ud83d',
-    ]) {
+    for (const name of ['Müller\r\n\r\n<html>injected body</html>', 'Max\rMuster', 'Max\u0000', 'Max\u0085', 'Max\u2028Muster', 'Max\ud83d']) {
       const result = contactSchema.safeParse({ ...valid, name })
       expect(
         result.error?.issues.map((issue) => [issue.path, issue.message]),
@@ -62,11 +53,19 @@ describe('contactSchema', () => {
       expect(contactSchema.safeParse({ ...valid, phone }).error?.issues[0]?.message).toBe('Bitte geben Sie eine gültige Telefonnummer an.')
     }
     expect(contactSchema.safeParse({ ...valid, page: '/contact\r\nx' }).success).toBe(false)
+    // Bidi controls and no-break spaces are tidied away, not refused (visitor review 12-01): nothing of them is stored.
+    expect(contactSchema.parse({ ...valid, name: 'Max \u202eretsuM\u2066', phone: '\u202a+49\u00a0171\u00a01234567\u202c' })).toMatchObject({
+      name: 'Max retsuM',
+      phone: '+49 171 1234567',
+    })
   })
 
-  it('lets the message keep line breaks and tabs, but no other controls', () => {
+  it('lets the message keep line breaks and tabs, reads other apps’ line breaks as line breaks, but takes no other controls', () => {
     expect(contactSchema.parse({ ...valid, message: 'Hallo,\r\n\r\nich möchte\tverkaufen.\nGruß' }).message).toBe('Hallo,\r\n\r\nich möchte\tverkaufen.\nGruß')
-    for (const message of ['Hallo\u0000', 'Hallo\rWelt', 'Hallo \u202eWelt', 'Hallo\u2029Welt']) {
+    expect(contactSchema.parse({ ...valid, message: 'Hallo\rWelt\u2029Absatz\u2028Zeile\u000bWord \u202eEnde' }).message).toBe(
+      'Hallo\nWelt\nAbsatz\nZeile\nWord Ende',
+    )
+    for (const message of ['Hallo\u0000', 'Hallo\u0085Welt', 'Hallo\u001b[31m']) {
       expect(contactSchema.safeParse({ ...valid, message }).error?.issues[0]?.message, JSON.stringify(message)).toBe(
         '„Nachricht“ enthält unsichtbare Sonderzeichen, etwa aus einem kopierten Text. Bitte tippen Sie den Text neu ein, statt ihn einzufügen.',
       )

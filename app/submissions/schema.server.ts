@@ -6,7 +6,7 @@ import { PUBLIC_VEHICLE_ID_PATTERN } from '#schemas/lib/validation.ts'
 import { type ContentLake, createDocument } from '#app/lake/lake.server.ts'
 import { echoFormValues } from '#app/utils/form-values.ts'
 import { isSameSitePage } from '#app/utils/redirect-path.ts'
-import { hasForbiddenCharacters, isValidEmail, isValidPhone, WHOLE_NUMBER_PATTERN_SOURCE, readWholeNumber } from '#app/utils/form-rules.ts'
+import { hasForbiddenCharacters, isValidEmail, isValidPhone, WHOLE_NUMBER_PATTERN_SOURCE, readWholeNumber, tidyPastedText } from '#app/utils/form-rules.ts'
 import { FIELD_MESSAGES, missingFieldMessage, numberRangeMessage, tooLongMessage } from './field-messages.ts'
 import { type FieldDefinition, type FieldErrors, type FormKind, replyChannel } from './forms.ts'
 import { LEAD_LIMITS } from './lead-forms.ts'
@@ -36,14 +36,14 @@ function fail(ctx: z.RefinementCtx, message: string): typeof z.NEVER {
 
 function textValue(field: FieldDefinition, kind: FormKind, value: unknown, ctx: z.RefinementCtx): string | undefined {
   if (value !== undefined && value !== null && typeof value !== 'string') return fail(ctx, FIELD_MESSAGES.text(field.label))
-  const text = (value ?? '').trim()
+  const multiLine = field.type === 'textarea'
+  const text = tidyPastedText(value ?? '', { multiLine }).trim()
   if (text === '') return field.required ? fail(ctx, missingFieldMessage(FORMS[kind], field.name)) : undefined
   if (field.maxLength !== undefined && text.length > field.maxLength) return fail(ctx, tooLongMessage(field, field.maxLength))
   // The forms' shared rules (app/utils/form-rules.ts); e-mail and phone are also the inputs' `pattern`.
   if (field.type === 'email' && !isValidEmail(text)) return fail(ctx, FIELD_MESSAGES.emailFormat)
   if (field.type === 'tel' && !isValidPhone(text)) return fail(ctx, FIELD_MESSAGES.phoneFormat)
   if (field.pattern && !new RegExp(`^(?:${field.pattern.source})$`, 'u').test(text)) return fail(ctx, field.pattern.message)
-  const multiLine = field.type === 'textarea'
   if (hasForbiddenCharacters(text, { multiLine })) return fail(ctx, FIELD_MESSAGES.forbidden(field.label, { multiLine }))
   if (field.type === 'select' && !field.options?.includes(text)) return fail(ctx, field.messages?.invalid ?? FIELD_MESSAGES.option(field.label))
   if (field.type === 'email' || (FORMS[kind].replyVia?.field === field.name && isValidEmail(text))) {

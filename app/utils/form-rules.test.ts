@@ -7,6 +7,7 @@ import {
   isValidPhone,
   PHONE_PATTERN_SOURCE,
   readWholeNumber,
+  tidyPastedText,
   WHOLE_NUMBER_PATTERN_SOURCE,
 } from '#app/utils/form-rules.ts'
 
@@ -102,12 +103,23 @@ describe('readWholeNumber', () => {
 })
 
 describe('the phone rule', () => {
-  it.each(['0201 123456', '+49 201 123456', '0201 (12) 34-56', '0172/1234567', '020112'])('accepts %s', (value) => {
+  it.each(['0201 123456', '+49 201 123456', '0201 (12) 34-56', '0172/1234567', '020112', '(0201) 123456', '+49 (0) 171 1234567'])('accepts %s', (value) => {
     expect(isValidPhone(value)).toBe(true)
     expect(asPattern(PHONE_PATTERN_SOURCE).test(value)).toBe(true)
   })
 
-  it.each(['+49 201\n1234', '+49\t201 1234', '0201\u00a0123', 'ruf mich an', '12', '(0201) 1234', '+49 201 1234\u2028', '0176 1', '+49 201', '0201-1'])(
+  // Numbers copied from a contact app or a chat (visitor review 12-01): the browser lets them through, the server tidies them first.
+  it.each(['+49\u00a0171\u00a01234567', '0201\u202f123456', '\u202a+49 171 1234567\u202c', '\u2066+49 171 1234567\u2069', '\u200e0171 1234567'])(
+    'lets the pasted %j through the browser, and the server reads it as typed without its marks',
+    (value) => {
+      expect(asPattern(PHONE_PATTERN_SOURCE).test(value)).toBe(true)
+      const tidied = tidyPastedText(value)
+      expect(isValidPhone(tidied)).toBe(true)
+      expect(tidied).toMatch(/^[+0-9][0-9 ]+$/)
+    },
+  )
+
+  it.each(['+49 201\n1234', '+49\t201 1234', 'ruf mich an', '12', '+49 201 1234\u2028', '0176 1', '+49 201', '0201-1', '(0201', '\u202e0201 123456\u202c x'])(
     'refuses %j',
     (value) => {
       expect(isValidPhone(value)).toBe(false)
@@ -145,6 +157,19 @@ describe('hasForbiddenCharacters', () => {
     for (const value of ['Erika Mustermann', 'Jürgen Groß-Öztürk', "O'Neil & Söhne GmbH", 'محمد علي', 'Łukasz Żółć', 'Max 😀', '+49 (0201) 12-34']) {
       expect(hasForbiddenCharacters(value), value).toBe(false)
     }
+  })
+
+  it('tidies what other apps paste: no-break spaces, marks and bidi controls in any field; their line breaks in a message (visitor review 12-01)', () => {
+    expect(tidyPastedText('Erika\u00a0Mustermann\u200f')).toBe('Erika Mustermann')
+    expect(tidyPastedText('Max \u202eretsuM')).toBe('Max retsuM')
+    expect(hasForbiddenCharacters(tidyPastedText('Max \u202eretsuM'))).toBe(false)
+    const pasted = 'Zeile eins\u2028Zeile zwei\u2029Absatz\u000bWord\u000cSeite\rMac'
+    expect(tidyPastedText(pasted, { multiLine: true })).toBe('Zeile eins\nZeile zwei\nAbsatz\nWord\nSeite\nMac')
+    expect(hasForbiddenCharacters(tidyPastedText(pasted, { multiLine: true }), { multiLine: true })).toBe(false)
+    // A one-line field keeps refusing a line break of any kind, and a message the controls that are no line break.
+    expect(hasForbiddenCharacters(tidyPastedText('Max\u2028Muster'))).toBe(true)
+    expect(hasForbiddenCharacters(tidyPastedText('Hallo\u0000\u001b[31m', { multiLine: true }), { multiLine: true })).toBe(true)
+    expect(tidyPastedText('Hallo,\r\n\tGruß', { multiLine: true })).toBe('Hallo,\r\n\tGruß')
   })
 
   it('lets a message keep tabs, LF and CR-LF, but nothing else of the above', () => {

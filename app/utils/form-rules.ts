@@ -20,13 +20,32 @@ const domainLabelEnd = '[\\p{L}\\p{M}\\p{N}\\-]{0,61}[\\p{L}\\p{M}\\p{N}]'
  */
 export const EMAIL_PATTERN_SOURCE = `[a-zA-Z0-9.!#$%&'*+\\/=?^_\`\\{\\|\\}~\\-]+@(?:[\\p{L}\\p{N}](?:${domainLabelEnd})?\\.)+\\p{L}${domainLabelEnd}`
 
+/** No-break spaces (U+00A0, U+2007, U+202F): a contact app's way of grouping a number. */
+const PASTED_SPACES = '\\u00a0\\u2007\\u202f'
+/** Direction marks and bidi controls (U+200E/F, U+202A–202E, U+2066–2069): WhatsApp and Android wrap a copied number in them. */
+const PASTED_MARKS = '[\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]'
+
 /**
- * The phone rule: a plus or a digit, then digits, plain spaces, slashes, brackets or hyphens (no
+ * What a pasted text brings that is not the visitor's meaning, made plain before any rule reads it
+ * (visitor review 12-01): no-break spaces become spaces, direction marks and bidi controls go (so
+ * none reorders what the Studio shows), and in a message the line breaks of other apps (U+2028/2029,
+ * Word's vertical tab, a form feed, a lone CR) become line feeds. The browser's `pattern` lets the
+ * first two through, so a number copied from a chat is sent, not refused.
+ */
+export function tidyPastedText(value: string, { multiLine = false }: { multiLine?: boolean } = {}): string {
+  const text = value.replace(new RegExp(`[${PASTED_SPACES}]`, 'g'), ' ').replace(new RegExp(PASTED_MARKS, 'g'), '')
+  return multiLine ? text.replace(/\r(?!\n)|[\u000b\u000c\u2028\u2029]/g, '\n') : text
+}
+
+/**
+ * The phone rule: a plus, a bracket or a digit, then digits, plain spaces, slashes, brackets or hyphens (no
  * tabs or line breaks, which `\s` would let in), with at least six digits in all: a German number
- * with its area code has more, so „0176 1“ is a typo no one can call back. `pattern`-ready like the
+ * with its area code has more, so „0176 1“ is a typo no one can call back; „(0201) 123456“ is how many
+ * write an area code. The no-break spaces and marks of a pasted number pass (tidyPastedText removes
+ * them before the server checks). `pattern`-ready like the
  * e-mail rule (a lookahead is valid under the `v` flag; `\D*\d` rather than `[^0-9]*`, which the GROQ check reads as a query).
  */
-export const PHONE_PATTERN_SOURCE = '(?=(?:\\D*\\d){6})[+0-9][0-9 \\/\\(\\)\\-]{3,}'
+export const PHONE_PATTERN_SOURCE = `(?=(?:\\D*\\d){6})${PASTED_MARKS}{0,4}[+\\(0-9][0-9 \\/\\(\\)\\-${PASTED_SPACES}${PASTED_MARKS.slice(1, -1)}]{3,}`
 
 /**
  * A whole number as Germans type it: digits, or thousands grouped by dots or by spaces, the same

@@ -339,7 +339,7 @@ describe('LeadForm', () => {
     answerWith(400, { json: { error: 'Bitte prüfen Sie Ihre Eingaben.', fieldErrors: { country: [message] } } })
     await renderForm(<LeadForm form={LEAD_FORMS['export']} anchor="export-anfrage" />)
     fireEvent.change(screen.getByLabelText(/^Fahrzeugtyp/), { target: { value: 'LKW' } })
-    fill(/^Zielland/, 'Polen\u202e')
+    fill(/^Zielland/, 'Polen\u0085')
     fill(/^Telefon/, '0201 123')
     fireEvent.click(submitButton())
 
@@ -348,7 +348,7 @@ describe('LeadForm', () => {
     expect(screen.queryByText(LEAD_TOASTS.failure.title)).toBeNull()
     expect(document.activeElement).toBe(field(/^Zielland/))
     expect(field(/^Zielland/).getAttribute('aria-describedby')).toBe('export-anfrage-country-error')
-    expect(field(/^Zielland/).value).toBe('Polen\u202e')
+    expect(field(/^Zielland/).value).toBe('Polen\u0085')
     expect((screen.getByLabelText(/^Fahrzeugtyp/) as HTMLSelectElement).value).toBe('LKW')
   })
 
