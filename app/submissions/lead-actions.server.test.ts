@@ -110,6 +110,33 @@ describe.each(BACKENDS)('leadFormAction (form posts without JavaScript) on the %
     expect(stored).toMatchObject({ kind: 'vehicle-enquiry', page: '/formulare', vehicle: { _type: 'reference', _ref: 'vehicle-1', _weak: true } })
   })
 
+  it('refuses a financing request whose down payment covers the price, in the calculator’s words at the field, keeping the input; a lower one is stored (visitor review 12-01)', async () => {
+    const name = `Anzahlung ${backend}`
+    const request = (downPayment: string) =>
+      formPost({
+        leadKind: 'financing-request',
+        anchor: 'finanzierung-anfragen',
+        vehicleId: '1',
+        name,
+        email: 'anzahlung@example.de',
+        term: '48 Monate',
+        downPayment,
+      })
+    const refused = (await call(request('189.000'))) as { data: { fieldErrors: Record<string, string[]>; values: Record<string, string> }; init: ResponseInit }
+    expect(refused.init.status).toBe(400)
+    expect(refused.data.fieldErrors).toEqual({
+      downPayment: ['Ihre Anzahlung deckt den Kaufpreis – eine Finanzierung ist nicht nötig. Bitte geben Sie eine Anzahlung unter 18.900\u00a0€ an.'],
+    })
+    expect(refused.data.values).toMatchObject({ name, downPayment: '189.000' })
+    // Leaving less than the banks lend: the calculator's other sentence.
+    const tooSmall = (await call(request('18.500'))) as { data: { fieldErrors: Record<string, string[]> } }
+    expect(tooSmall.data.fieldErrors.downPayment?.[0]).toMatch(
+      /^Finanzierungen sind ab einem Nettodarlehensbetrag von .+ möglich\. Bitte verringern Sie die Anzahlung\.$/,
+    )
+    expect((await test.storedOfType('lead')).filter((doc) => (doc.contact as { name?: string }).name === name)).toEqual([])
+    expect(((await call(request('3.000'))) as Response).status).toBe(303)
+  })
+
   it('stores an enquiry about an unknown vehicle without reference rather than losing it', async () => {
     const name = `Zu spät ${backend}`
     const response = (await call(formPost({ leadKind: 'vehicle-enquiry', vehicleId: '999', name, email: 'spaet@example.de', message: 'Noch da?' }))) as Response

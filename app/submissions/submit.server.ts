@@ -6,6 +6,7 @@ import { loggerOf } from '#app/server/logging.server.ts'
 import { clientKey } from '#app/utils/request-guards.server.ts'
 import { echoFormValues, isHoneypotFilled } from '#app/utils/form-values.ts'
 import { askingPrice } from '#app/utils/format.ts'
+import { noLoanReason } from '#app/vehicles/financing.ts'
 import { INBOX_ID_PREFIXES } from '#schemas/lib/constants.ts'
 import { FIELD_MESSAGES } from './field-messages.ts'
 import { type FieldErrors, type FormKind, SUBMISSION_KEY_FIELD } from './forms.ts'
@@ -134,6 +135,13 @@ export async function submit(context: SubmitContext, kind: unknown, raw: Record<
     // Nor without a price: the page offers no price alert then, but it may be older than the price's removal.
     if (FORMS[kind].watchesPrice && askingPrice(vehicle.price) === null)
       return { status: 'refused', kind, message: FIELD_MESSAGES.noPriceToWatch, values: echoFormValues(raw) }
+  }
+  // A financing request whose down payment leaves nothing the bank lends, as the calculator above the form says too.
+  const price = askingPrice(vehicle?.price)
+  const downPayment = parsed.kind === 'financing-request' ? parsed.values.downPayment : undefined
+  if (typeof downPayment === 'number' && price !== null) {
+    const reason = noLoanReason(price, downPayment)
+    if (reason) return { status: 'invalid', kind, fieldErrors: { downPayment: [reason] }, values: echoFormValues(raw) }
   }
   const vehicleRef = vehicle?._id
   // The client's share of the hour's visitor mails (receiptsPerClientPerHour): past it an alert, which

@@ -8,6 +8,7 @@
  * this module computes exactly those figures.
  */
 
+import { formatEuro } from '#app/utils/format.ts'
 import { readWholeNumber } from '#app/utils/form-rules.ts'
 import {
   DEFAULT_DOWN_PAYMENT_SHARE,
@@ -111,6 +112,23 @@ export type FinancingExample =
   | { status: 'not-needed'; price: number; downPayment: number }
   /** Less than MIN_NET_LOAN_EUR would be left to finance. */
   | { status: 'below-minimum'; price: number; downPayment: number; netLoanAmount: number }
+
+/** What the calculator says when there is nothing to finance, and the request form's refusal of such a down payment. */
+export const NO_LOAN_MESSAGES = {
+  notNeeded: 'Ihre Anzahlung deckt den Kaufpreis – eine Finanzierung ist nicht nötig.',
+  belowMinimum: `Finanzierungen sind ab einem Nettodarlehensbetrag von ${formatEuro(MIN_NET_LOAN_EUR)} möglich. Bitte verringern Sie die Anzahlung.`,
+} as const
+
+/**
+ * Why a financing request for a car of `price` with this down payment asks for no loan the bank
+ * grants, in the calculator's words; undefined when it does (visitor review 12-01: a typed extra zero
+ * was sent as „Finanzierung angefragt“ while the calculator above said none was needed).
+ */
+export function noLoanReason(price: number, downPayment: number): string | undefined {
+  const example = calculateFinancing({ price, downPayment, termMonths: DEFAULT_TERM_MONTHS, effectiveAnnualRatePercent: 0 })
+  if (example.status === 'not-needed') return `${NO_LOAN_MESSAGES.notNeeded} Bitte geben Sie eine Anzahlung unter ${formatEuro(price)} an.`
+  return example.status === 'below-minimum' ? NO_LOAN_MESSAGES.belowMinimum : undefined
+}
 
 /** Clamps a term to whole months between 12 and 84. */
 export function clampTerm(months: number): number {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { CONTROL_CLASSES, Field } from '#app/components/ui/field.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
-import { formatDecimal, formatEuro } from '#app/utils/format.ts'
+import { formatDecimal } from '#app/utils/format.ts'
 import { readWholeNumber, wholeNumberInputAttributes } from '#app/utils/form-rules.ts'
 import { financingRequestPrefill } from '#app/submissions/vehicle-lead-forms.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
@@ -16,7 +16,7 @@ import {
   formatEuroCents,
   formatRatePercent,
   lenderLine,
-  MIN_NET_LOAN_EUR,
+  NO_LOAN_MESSAGES,
   TERM_OPTIONS,
 } from '#app/vehicles/financing.ts'
 
@@ -38,8 +38,7 @@ export interface FinancingExampleProps {
   lender?: string | null
 }
 
-const NOT_NEEDED_TEXT = 'Ihre Anzahlung deckt den Kaufpreis – eine Finanzierung ist nicht nötig.'
-const TOO_SMALL_TEXT = `Finanzierungen sind ab einem Nettodarlehensbetrag von ${formatEuro(MIN_NET_LOAN_EUR)} möglich. Bitte verringern Sie die Anzahlung.`
+const { notNeeded: NOT_NEEDED_TEXT, belowMinimum: TOO_SMALL_TEXT } = NO_LOAN_MESSAGES
 /** How long the figures must rest before the new result is announced. */
 const ANNOUNCE_DELAY_MS = 700
 
