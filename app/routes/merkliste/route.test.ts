@@ -4,6 +4,7 @@ import { createOrReplace, patchDocument } from '#app/lake/lake.server.ts'
 import { BACKENDS, openTestLake, type TestLake } from '#tests/lake-backends.ts'
 import { action, loader } from './route'
 import { comparisonRows, loader as compareLoader } from '../merkliste_.vergleich'
+import { type SavedVehicle } from '#app/vehicles/saved-vehicles.server.ts'
 
 /*
  * The Merkliste's loader, action and comparison on both lakes (issue 38 item 1). The seed's
@@ -204,5 +205,13 @@ describe.each(BACKENDS)('the Merkliste on the %s lake', (backend) => {
       expect.stringMatching(/Differenzbesteuert|§ 25a/),
       'Nein',
     ])
+  })
+
+  it('Erstzulassung: the month, else the year; a car without either says „–“, not spec §3’s stand-in 2020 (visitor review 12-01)', () => {
+    const registered = (vehicle: Partial<SavedVehicle>) =>
+      comparisonRows([vehicle as SavedVehicle], '2026-11', 2.9).find((row) => row.label === 'Erstzulassung')!.values[0]
+    expect(registered({ firstRegistration: '02/2019', year: 2019 })).toBe('02/2019')
+    expect(registered({ firstRegistration: null, year: 2018 })).toBe('2018')
+    expect(registered({ firstRegistration: null, year: null })).toBe('–')
   })
 })
