@@ -20,6 +20,16 @@ describe('estimateDeadline: the Kennzahl’s hours counted on work days, landing
     )
   })
 
+  it('names the next full or half hour, never an earlier one: 11:42 + 24 hours is 12:00, 12:00 stays, 12:01 is 12:30; 17:50 is 18:00 at closing', () => {
+    expect(text('2026-11-30T11:42')).toBe('Dienstag, 1. Dezember um 12:00 Uhr')
+    expect(text('2026-11-30T12:00')).toBe('Dienstag, 1. Dezember um 12:00 Uhr')
+    expect(text('2026-11-30T12:01')).toBe('Dienstag, 1. Dezember um 12:30 Uhr')
+    expect(text('2026-11-30T17:50')).toBe('Dienstag, 1. Dezember um 18:00 Uhr')
+    // Saturday closes at 16:00: Friday 15:50 + 24 hours rounds to 16:00, still open until then.
+    expect(text('2026-11-27T15:50')).toBe('Samstag, 28. November um 16:00 Uhr')
+    expect(text('2026-11-27T16:10')).toBe('Montag, 30. November um 09:00 Uhr')
+  })
+
   it('the closed Sunday does not count: Saturday 14:00 + 24 hours is Monday 14:00', () => {
     expect(text('2026-11-28T14:00')).toBe('Montag, 30. November um 14:00 Uhr')
   })

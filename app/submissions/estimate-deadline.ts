@@ -17,6 +17,8 @@ import { type HoursSpec, openIntervals } from '#app/utils/open-now.ts'
 const DAY_MINUTES = 24 * 60
 /** More than any real Kennzahl needs (a week of work days): hours without an open day promise nothing. */
 const MAX_DAYS = 60
+/** The promised time is rounded up to this step, never earlier than the Kennzahl allows. */
+const PROMISE_STEP_MINUTES = 30
 const LONG_DAY = Object.fromEntries(WEEKDAYS.map((day) => [day.value, day.title])) as Record<string, string>
 
 /** The instant of the promised first estimate, or undefined without a Kennzahl or without an open day. */
@@ -39,7 +41,8 @@ export function estimateDeadline(
       remaining -= left
       continue
     }
-    return nextOpenMoment(date, minutes + remaining, specs, special ?? [])
+    // On the next full or half hour: „bis 12:00 Uhr“ reads as a person's promise, „bis 11:42 Uhr“ as a machine's (visitor review 12-01).
+    return nextOpenMoment(date, Math.ceil((minutes + remaining) / PROMISE_STEP_MINUTES) * PROMISE_STEP_MINUTES, specs, special ?? [])
   }
   return undefined
 }

@@ -6,9 +6,9 @@ import { gpsJpeg, pdf, png } from '../photo-fixtures'
 import { outboxMails, outboxMailWith } from './outbox'
 import { expect, storedLeads, test, uniqueName, waitForScripts } from './playwright-utils'
 
-/** „Sie erhalten Ihre erste Einschätzung bis Montag, 30. November um 17:05 Uhr.“ (issue 38: a date, not a span). */
+/** „Sie erhalten Ihre erste Einschätzung bis Montag, 30. November um 17:30 Uhr.“ (issue 38: a date, not a span; a full or half hour). */
 const ESTIMATE_BY =
-  /Sie erhalten Ihre erste Einschätzung bis (Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag), \d{1,2}\. \p{L}+( \d{4})? um \d{2}:\d{2} Uhr\./u
+  /Sie erhalten Ihre erste Einschätzung bis (Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag), \d{1,2}\. \p{L}+( \d{4})? um \d{2}:[03]0 Uhr\./u
 
 /*
  * „Auto verkaufen“ (issue 26) at 390 px, with and without JavaScript: a seller reaches the flow
