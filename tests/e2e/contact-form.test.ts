@@ -28,6 +28,19 @@ test.describe('home contact form with JavaScript', () => {
     await expect(form.getByLabel('E-Mail')).toHaveAttribute('type', 'email')
   })
 
+  test('a seller’s subject points to the sell request, the others do not (visitor review 12-01)', async ({ page }) => {
+    const form = page.locator('#contact form')
+    const hint = form.getByText('Schneller zum Angebot, mit Fotos und allen Fahrzeugdaten:')
+    await expect(hint).toBeHidden()
+    await form.getByLabel('Betreff').selectOption({ label: 'Fahrzeug verkaufen' })
+    await expect(hint).toBeVisible()
+    await form.getByLabel('Betreff').selectOption({ label: 'Fahrzeug kaufen' })
+    await expect(hint).toBeHidden()
+    await form.getByLabel('Betreff').selectOption({ label: 'Fahrzeug verkaufen' })
+    await form.getByRole('link', { name: 'zum Verkaufsformular' }).click()
+    await expect(page).toHaveURL(/\/auto-verkaufen#verkaufen$/)
+  })
+
   test('sends, shows the sending state, confirms, resets and stores the message', async ({ page }) => {
     let release: () => void = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))

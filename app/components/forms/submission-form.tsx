@@ -1,4 +1,4 @@
-import { Form, useActionData, useFormAction, useLocation, useNavigate, useSearchParams } from '@remix-run/react'
+import { Form, Link, useActionData, useFormAction, useLocation, useNavigate, useSearchParams } from '@remix-run/react'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { toast } from '#app/components/ui/toast.ts'
@@ -82,6 +82,9 @@ export interface SubmissionFormProps {
  * form keeps its action's fragment, and so does the router's navigation (which then scrolls to it).
  */
 export const SALE_HANDOFF = { label: 'MIT FOTOS WEITER', action: `${SALE_PATH}#${SALE_ANCHOR}` } as const
+
+/** The contact subjects of a seller, under which the form points to the sell request (visitor review 12-01). */
+const SELLING_SUBJECTS: readonly ContactSubject[] = ['ankauf', 'bewertung']
 
 /** Whether a submit event came from a button that sends the form elsewhere (`formaction`: the hand-over to the sell request). */
 function submitsElsewhere(event: FormEvent<HTMLFormElement>): boolean {
@@ -320,7 +323,7 @@ export function SubmissionForm({
           // The contact form offers the page's subjects; `?betreff=termin` preselects one. Keyed by the
           // preselection: a client-side jump to ?betreff=termin must change the select too.
           const subject = field.name === 'subject'
-          return (
+          const input = (
             <FieldInput
               key={subject ? preselected : undefined}
               field={field}
@@ -330,6 +333,19 @@ export function SubmissionForm({
               rows={rows}
               options={subject && subjects ? subjects : undefined}
             />
+          )
+          if (!subject || !subjects?.some((key) => SELLING_SUBJECTS.includes(key))) return input
+          // Shown by CSS while a seller's subject is chosen (tailwind.css, [data-sell-hint]): with or without JavaScript.
+          return (
+            <>
+              {input}
+              <p data-sell-hint className="mt-1.5 text-sm text-zinc-700">
+                Schneller zum Angebot, mit Fotos und allen Fahrzeugdaten:{' '}
+                <Link to={`${SALE_PATH}#${SALE_ANCHOR}`} className="font-semibold text-zinc-900 underline underline-offset-2 hover:text-amber-800">
+                  zum Verkaufsformular
+                </Link>
+              </p>
+            </>
           )
         }}
       </Field>
