@@ -173,10 +173,15 @@ describe('finding 4: no protocol-relative redirect after a form post', () => {
 })
 
 describe('finding 9: control characters in single-line fields', () => {
-  it('a name or phone with a line break, NUL, a bidi override or a lone surrogate is refused with a field error, nothing stored', async () => {
+  it('a name or phone with a line break, NUL or a lone surrogate is refused with a field error; a bidi override is stored without it', async () => {
     const post = (data: Record<string, string>) =>
       fetch(`${direct.base}/api/contacts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(data) })
-    for (const name of ['Max\r\nBcc: evil@attacker.example', 'Max\u0000Muster', 'Max \u202Eevil', 'Max \uD800']) {
+    // What a pasted name brings is tidied, not refused (visitor review 12-01): the Studio shows the name without it.
+    const tidied = await post({ name: 'Max \u202Eevil', email: 'max@example.de', message: 'Hallo Bidi' })
+    expect(tidied.status).toBe(201)
+    const { id } = (await tidied.json()) as { id: string }
+    expect(await direct.context.lake.fetch('*[_id == $id][0].name', { id }, { includePrivate: true })).toBe('Max evil')
+    for (const name of ['Max\r\nBcc: evil@attacker.example', 'Max\u0000Muster', 'Max \uD800']) {
       const response = await post({ name, email: 'max@example.de', message: 'Hallo' })
       expect(response.status, JSON.stringify(name)).toBe(400)
       const body = (await response.json()) as { fieldErrors?: Record<string, string[]> }
