@@ -98,7 +98,7 @@ export class EmbeddedLake implements ContentLake, LocalDocuments, AssetFiles {
     const { contentDir, dataDir } = options
     const log = options.log ?? console
     const seed = await loadSeed(contentDir)
-    // Only this process's user reads what holds the leads (security review 12-01): a folder made here, and the database.
+    // Only this process's user reads what holds the leads: a folder made here, and the database.
     await mkdir(dataDir, { recursive: true, mode: 0o700 })
     const lock = takeLock(dataDir)
     let db: Database.Database | undefined

@@ -85,7 +85,7 @@ export function comparisonRows(vehicles: readonly SavedVehicle[], today: string,
       return rate === undefined ? null : `ab ${formatEuro(rate)}`
     }),
     row('Stand', (vehicle) => (vehicle.status === 'sold' ? 'Verkauft' : vehicle.status === 'reserved' ? 'Reserviert' : 'Verfügbar')),
-    // The year where the month is missing; never spec §3's stand-in 2020 for a car without either, which no registration says (visitor review 12-01).
+    // The year where the month is missing; never spec §3's stand-in 2020 for a car without either, which no registration says.
     row('Erstzulassung', (vehicle) => vehicle.firstRegistration ?? (displayYear(vehicle.year) === vehicle.year ? String(vehicle.year) : null)),
     row('Kilometerstand', (vehicle) => formatMileage(vehicle.mileage)),
     row('Kraftstoff', (vehicle) => fuelLabel(vehicle.fuelType)),

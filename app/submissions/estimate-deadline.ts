@@ -41,7 +41,7 @@ export function estimateDeadline(
       remaining -= left
       continue
     }
-    // On the next full or half hour: „bis 12:00 Uhr“ reads as a person's promise, „bis 11:42 Uhr“ as a machine's (visitor review 12-01).
+    // On the next full or half hour: „bis 12:00 Uhr“ reads as a person's promise, „bis 11:42 Uhr“ as a machine's.
     return nextOpenMoment(date, Math.ceil((minutes + remaining) / PROMISE_STEP_MINUTES) * PROMISE_STEP_MINUTES, specs, special ?? [])
   }
   return undefined

@@ -221,7 +221,7 @@ function submissionId(kind: FormKind, raw: Record<string, unknown>): string | un
 /** What a stored submission answers a post that repeats it: the same id and time, its photos' count. */
 type EarlierSubmission = { id: string; receivedAt: string; photoCount: number; photosWithheld: boolean }
 
-/** The answer to a post that repeats a stored one: as the first got it, the trade-in's hand-over included (visitor review 12-01). */
+/** The answer to a post that repeats a stored one: as the first got it, the trade-in's hand-over included. */
 function storedAnswer(parsed: ParsedSubmission, { photoCount, photosWithheld, ...earlier }: EarlierSubmission): SubmitOutcome {
   const photos = FORMS[parsed.kind].photos ? { photos: { stored: photoCount, withheld: photosWithheld } } : {}
   return { status: 'stored', ...earlier, ...photos, ...tradeInOf(parsed), ...saleRequest(parsed.kind) }

@@ -26,11 +26,11 @@ const PASTED_SPACES = '\\u00a0\\u2007\\u202f'
 const PASTED_MARKS = '[\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]'
 
 /**
- * What a pasted text brings that is not the visitor's meaning, made plain before any rule reads it
- * (visitor review 12-01): no-break spaces become spaces, direction marks and bidi controls go (so
- * none reorders what the Studio shows), and in a message the line breaks of other apps (U+2028/2029,
- * Word's vertical tab, a form feed, a lone CR) become line feeds. The browser's `pattern` lets the
- * first two through, so a number copied from a chat is sent, not refused.
+ * What a pasted text brings that is not the visitor's meaning, made plain before any rule reads it:
+ * no-break spaces become spaces, direction marks and bidi controls go (so none reorders what the
+ * Studio shows), and in a message the line breaks of other apps (U+2028/2029, Word's vertical tab,
+ * a form feed, a lone CR) become line feeds. The browser's `pattern` lets the first two through, so
+ * a number copied from a chat or a contact app is sent, not refused.
  */
 export function tidyPastedText(value: string, { multiLine = false }: { multiLine?: boolean } = {}): string {
   const text = value.replace(new RegExp(`[${PASTED_SPACES}]`, 'g'), ' ').replace(new RegExp(PASTED_MARKS, 'g'), '')

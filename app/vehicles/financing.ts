@@ -121,8 +121,8 @@ export const NO_LOAN_MESSAGES = {
 
 /**
  * Why a financing request for a car of `price` with this down payment asks for no loan the bank
- * grants, in the calculator's words; undefined when it does (visitor review 12-01: a typed extra zero
- * was sent as „Finanzierung angefragt“ while the calculator above said none was needed).
+ * grants, in the calculator's words; undefined when it does (a typed extra zero was sent as
+ * „Finanzierung angefragt“ while the calculator above the form said none was needed).
  */
 export function noLoanReason(price: number, downPayment: number): string | undefined {
   const example = calculateFinancing({ price, downPayment, termMonths: DEFAULT_TERM_MONTHS, effectiveAnnualRatePercent: 0 })

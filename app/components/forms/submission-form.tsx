@@ -83,7 +83,7 @@ export interface SubmissionFormProps {
  */
 export const SALE_HANDOFF = { label: 'MIT FOTOS WEITER', action: `${SALE_PATH}#${SALE_ANCHOR}` } as const
 
-/** The contact subjects of a seller, under which the form points to the sell request (visitor review 12-01). */
+/** The contact subjects of a seller, under which the form points to the sell request. */
 const SELLING_SUBJECTS: readonly ContactSubject[] = ['ankauf', 'bewertung']
 
 /** Whether a submit event came from a button that sends the form elsewhere (`formaction`: the hand-over to the sell request). */

@@ -199,7 +199,7 @@ export function FinancingExample({ price, effectiveRatePercent, initial, path, l
               <dd className="text-right whitespace-nowrap">{formatRatePercent(example.effectiveAnnualRatePercent)}</dd>
               <dt>Laufzeit</dt>
               <dd className="text-right whitespace-nowrap">{example.termMonths} Monate</dd>
-              {/* The rates add up to the total as written: „47 × …“ and the last one, when it differs (visitor review 12-01). */}
+              {/* The rates add up to the total as written: „47 × …“ and the last one, when it differs. */}
               <dt>Monatliche Rate</dt>
               <dd className="text-right whitespace-nowrap">
                 {example.finalPayment === example.monthlyPayment ? example.termMonths : example.termMonths - 1} × {formatEuroCents(example.monthlyPayment)}
