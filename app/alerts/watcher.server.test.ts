@@ -135,6 +135,20 @@ describe('matchesSearch: a Suchauftrag hears of the cars its list would show', (
     expect(matchesSearch('ab 2021', car({ year: 2021, firstRegistration: null }), RATE)).toBe(true)
   })
 
+  it('an intent word reads the car as the watcher reads it from the lake: „Diesel Euro 6“ hears of the seed’s Euro 6 diesel, not of its petrol car', async () => {
+    const seed = await openTestLake('embedded')
+    try {
+      const [diesel, petrol] = await seed.lake.fetch<Vehicle[]>(`${ALERT_VEHICLES_QUERY} | order(_id asc)`, { ids: ['vehicle-1', 'vehicle-5'] })
+      expect([diesel?.consumption?.emissionClass, petrol?.fuelType]).toEqual(['Euro 6d-TEMP', 'PETROL'])
+      expect(matchesSearch('Diesel Euro 6', diesel!, RATE)).toBe(true)
+      expect(matchesSearch('Euro 6d', diesel!, RATE)).toBe(true)
+      expect(matchesSearch('Diesel Euro 6', petrol!, RATE)).toBe(false)
+      expect(matchesSearch('Euro 6', { ...diesel!, consumption: null }, RATE)).toBe(false)
+    } finally {
+      await seed.close()
+    }
+  })
+
   it('the form’s make and fuel are the facts, not an ad’s words', () => {
     const query = describeSearch(parseVehicleSearch(new URLSearchParams('make=Porsche&fuel=petrol')).state)
     expect(query).toBe('Porsche Benzin')

@@ -1181,18 +1181,18 @@ export type AllSanitySchemaTypes =
 export declare const internalGroqTypeReferenceTo: unique symbol
 // Source: ../app/sanity/queries/alerts.ts
 // Variable: ALERT_VEHICLES_QUERY
-// Query: *[_type == "vehicle" && status != "sold" && _id in $ids]{  _id, _createdAt, listedAt, id, title, make, model, price, mileage, status, fuelType, transmission, bodyType, color, features, description, year,  firstRegistration, seats, powerHp, warranty, vat, accidentFree}
+// Query: *[_type == "vehicle" && status != "sold" && _id in $ids]{  _id, _createdAt, listedAt, id, price, mileage, status, title, make, model, fuelType, transmission, bodyType, color, features, description, year, firstRegistration, seats, powerHp, warranty, vat, accidentFree, consumption{emissionClass}}
 export type ALERT_VEHICLES_QUERYResult = Array<{
   _id: string
   _createdAt: string
   listedAt: string
   id: string
-  title: string | null
-  make: string
-  model: string
   price: number | null
   mileage: number
   status: 'available' | 'reserved' | 'sold'
+  title: string | null
+  make: string
+  model: string
   fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
   transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
   bodyType: 'Cabrio' | 'Coup\xE9' | 'Kleinwagen' | 'Kombi' | 'Limousine' | 'SUV' | 'Transporter' | 'Van' | null
@@ -1206,6 +1206,9 @@ export type ALERT_VEHICLES_QUERYResult = Array<{
   warranty: boolean | null
   vat: 'deductible' | 'margin' | null
   accidentFree: boolean | null
+  consumption: {
+    emissionClass: string | null
+  } | null
 }>
 // Variable: PRICE_HISTORIES_QUERY
 // Query: *[_type == "priceHistory" && _id in $ids]{_id, _rev, "vehicle": vehicle._ref, complete, arrival, entries[]{_key, price, at}}
@@ -3201,12 +3204,12 @@ export type VEHICLE_API_LIST_QUERYResult = {
   }>
 }
 // Variable: VEHICLE_SEARCH_CANDIDATES_QUERY
-// Query: *[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($ratePrices) || price >= $ratePrices[0] && price <= $ratePrices[1] || price >= $ratePrices[2] && price <= $ratePrices[3])  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  && (!defined($vat) || vat == $vat)] | order(  select($sort == "price-asc" => coalesce(price, 1e12)) asc,  select($sort == "price-desc" => coalesce(price, -1)) desc,  select($sort == "mileage" => coalesce(mileage, 1e12)) asc,  select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1] + string::split(firstRegistration, "/")[0], string(year) + "00", "000000")) desc,  listedAt desc,  _id asc){_id, make, model, title, fuelType, transmission, bodyType, color, features, description, year, firstRegistration, seats, powerHp, warranty, vat, accidentFree, consumption{emissionClass}}
+// Query: *[_type == "vehicle" && status != "sold"  && (!defined($make) || lower(make) == $make)  && (!defined($fuel) || fuelType == $fuel)  && (!defined($transmission) || transmission == $transmission)  && (!defined($body) || lower(bodyType) == $body)  && (!defined($priceFrom) || price >= $priceFrom)  && (!defined($priceTo) || price <= $priceTo)  && (!defined($ratePrices) || price >= $ratePrices[0] && price <= $ratePrices[1] || price >= $ratePrices[2] && price <= $ratePrices[3])  && (!defined($maxMileage) || mileage <= $maxMileage)  && (!defined($yearFrom) || coalesce(string::split(firstRegistration, "/")[1], string(year)) >= $yearFrom)  && (!defined($vat) || vat == $vat)] | order(  select($sort == "price-asc" => coalesce(price, 1e12)) asc,  select($sort == "price-desc" => coalesce(price, -1)) desc,  select($sort == "mileage" => coalesce(mileage, 1e12)) asc,  select($sort == "year" => coalesce(string::split(firstRegistration, "/")[1] + string::split(firstRegistration, "/")[0], string(year) + "00", "000000")) desc,  listedAt desc,  _id asc){_id, title, make, model, fuelType, transmission, bodyType, color, features, description, year, firstRegistration, seats, powerHp, warranty, vat, accidentFree, consumption{emissionClass}}
 export type VEHICLE_SEARCH_CANDIDATES_QUERYResult = Array<{
   _id: string
+  title: string | null
   make: string
   model: string
-  title: string | null
   fuelType: 'DIESEL' | 'ELECTRIC' | 'GAS' | 'HYBRID' | 'PETROL'
   transmission: 'AUTOMATIC' | 'MANUAL' | 'SEMI_AUTOMATIC'
   bodyType: 'Cabrio' | 'Coup\xE9' | 'Kleinwagen' | 'Kombi' | 'Limousine' | 'SUV' | 'Transporter' | 'Van' | null

@@ -1,4 +1,5 @@
 import { defineQuery } from 'groq'
+import { VEHICLE_SEARCH_FACTS } from './fragments.ts'
 
 /*
  * The price and search alerts (issue 38 item 2; docs/decisions/080 and 081): the cars the watcher
@@ -9,8 +10,7 @@ import { defineQuery } from 'groq'
 
 /** These cars if on sale, with what a price alert and a search alert compare (a search alert: the search's words). */
 export const ALERT_VEHICLES_QUERY = defineQuery(`*[_type == "vehicle" && status != "sold" && _id in $ids]{
-  _id, _createdAt, listedAt, id, title, make, model, price, mileage, status, fuelType, transmission, bodyType, color, features, description, year,
-  firstRegistration, seats, powerHp, warranty, vat, accidentFree
+  _id, _createdAt, listedAt, id, price, mileage, status, ${VEHICLE_SEARCH_FACTS}
 }`)
 
 /** These price histories with their revision (appended with `ifRevisionID`: one instance records a change). */

@@ -110,6 +110,13 @@ export const VEHICLE_FILTER = `${VEHICLE_ON_SALE}
  * year and month (`MM/YYYY` as `YYYYMM`); a car with only a year comes after that year's months.
  * vehicle-index.server.ts mirrors it in JS.
  */
+/**
+ * What the free-text search reads of a vehicle (app/vehicles/search-text.ts, its intents and series):
+ * one list for the list's candidates on real Sanity and the Suchauftrag's new arrivals, so an intent
+ * word finds the same cars in both.
+ */
+export const VEHICLE_SEARCH_FACTS = `title, make, model, fuelType, transmission, bodyType, color, features, description, year, firstRegistration, seats, powerHp, warranty, vat, accidentFree, consumption{emissionClass}`
+
 export const VEHICLE_ORDER = `order(
   select($sort == "price-asc" => coalesce(price, 1e12)) asc,
   select($sort == "price-desc" => coalesce(price, -1)) desc,

@@ -11,6 +11,7 @@ import {
   VEHICLE_FILTER,
   VEHICLE_ON_SALE,
   VEHICLE_ORDER,
+  VEHICLE_SEARCH_FACTS,
 } from './fragments.ts'
 
 /*
@@ -48,9 +49,7 @@ export const VEHICLE_API_LIST_QUERY = defineQuery(`{
  * Every vehicle on sale that passes the filters, in list order, with just the fields the
  * free-text search reads (real Sanity; the embedded lake has them in its index).
  */
-export const VEHICLE_SEARCH_CANDIDATES_QUERY = defineQuery(
-  `*[${VEHICLE_FILTER}] | ${VEHICLE_ORDER}{_id, make, model, title, fuelType, transmission, bodyType, color, features, description, year, firstRegistration, seats, powerHp, warranty, vat, accidentFree, consumption{emissionClass}}`,
-)
+export const VEHICLE_SEARCH_CANDIDATES_QUERY = defineQuery(`*[${VEHICLE_FILTER}] | ${VEHICLE_ORDER}{_id, ${VEHICLE_SEARCH_FACTS}}`)
 
 const BY_IDS = `*[_type == "vehicle" && _id in $ids] | order(_id asc)`
 
