@@ -477,10 +477,16 @@ test.describe('printing', () => {
     await expect(page.getByRole('contentinfo')).toBeHidden()
     await expect(page.getByText('Gladbecker Straße 250, 45326 Essen · Tel. 0201 8512 3400')).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Technische Daten' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Verbrauch und Emissionen' })).toBeVisible()
     await expect(page.getByText('28.900 €').first()).toBeVisible()
     await expect(page.getByRole('img').first()).toBeVisible()
     await expect(page.locator('body')).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)')
-    const pdf = await page.pdf({ format: 'A4', printBackground: true })
-    expect(pdfPageCount(pdf)).toBe(1)
+    expect(pdfPageCount(await page.pdf({ format: 'A4', printBackground: true }))).toBe(1)
+
+    // The seed's longest sheet: a long name, the reservation notice, the net price, consumption and equipment.
+    await page.goto('/vehicles/10')
+    await expect(page.getByText('Dieses Fahrzeug ist reserviert.')).toBeVisible()
+    await expect(page.getByText('Umweltplakette')).toBeVisible()
+    expect(pdfPageCount(await page.pdf({ format: 'A4', printBackground: true }))).toBe(1)
   })
 })

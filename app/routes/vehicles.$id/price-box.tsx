@@ -47,7 +47,7 @@ export function PriceBox({
   const priceBox = useRef<HTMLDivElement>(null)
   useStickyWhileItFits(priceBox)
   return (
-    <div ref={priceBox} className="rounded-xl border border-zinc-200 p-5 shadow-sm sm:p-6 lg:data-fits:sticky lg:data-fits:top-26">
+    <div ref={priceBox} className="rounded-xl border border-zinc-200 p-5 shadow-sm sm:p-6 lg:data-fits:sticky lg:data-fits:top-26 print:p-4">
       <p className="text-sm font-semibold text-zinc-700">{sold ? 'Verkaufspreis' : 'Preis'}</p>
       {/* A figure stays on one line; "Preis auf Anfrage" is words and wraps within the card. */}
       <p
@@ -81,7 +81,7 @@ export function PriceBox({
         </p>
       ) : null}
       {facts.length > 0 ? (
-        <ul aria-label="Kaufinformationen" data-testid="buyer-facts" className="mt-3 space-y-1.5 text-sm text-zinc-800">
+        <ul aria-label="Kaufinformationen" data-testid="buyer-facts" className="mt-3 space-y-1.5 text-sm text-zinc-800 print:mt-2 print:space-y-0.5">
           {facts.map((fact) => (
             <li key={fact.label} className="flex items-start gap-2">
               {fact.caution ? <AlertIcon className="mt-0.5 size-4 shrink-0 text-zinc-600" /> : <CheckIcon className="mt-0.5 size-4 shrink-0 text-amber-700" />}

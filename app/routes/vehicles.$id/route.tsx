@@ -102,7 +102,7 @@ export default function VehicleDetailPage() {
 
         <div className="mt-4 flex flex-wrap items-start gap-x-4 gap-y-2">
           {/* Model names keep their case (320d, C 220 d), unlike section headings. */}
-          <h1 className="text-3xl text-zinc-950 normal-case sm:text-4xl">{name}</h1>
+          <h1 className="text-3xl text-zinc-950 normal-case sm:text-4xl print:text-2xl">{name}</h1>
           {sold ? <span className="rounded-full bg-zinc-900 px-3 py-1 text-sm font-bold text-white uppercase">Verkauft</span> : null}
           {reserved ? <span className="rounded-full bg-amber-300 px-3 py-1 text-sm font-bold text-zinc-950 uppercase">Reserviert</span> : null}
         </div>
@@ -117,7 +117,7 @@ export default function VehicleDetailPage() {
         </p>
 
         {sold ? (
-          <div role="status" className="mt-6 rounded-xl border border-zinc-300 bg-zinc-100 p-5 text-zinc-900">
+          <div role="status" className="mt-6 rounded-xl border border-zinc-300 bg-zinc-100 p-5 text-zinc-900 print:mt-3 print:p-3 print:text-sm">
             <p className="font-bold">Dieses Fahrzeug ist bereits verkauft.</p>
             <p className="mt-1">
               {alternatives === 'similar' && similar.length > 0 ? (
@@ -146,7 +146,7 @@ export default function VehicleDetailPage() {
         ) : null}
         {reserved ? (
           // Issue 36: what „Reserviert“ means, and the way to hear when it ends.
-          <div role="status" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-5 text-zinc-900">
+          <div role="status" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-5 text-zinc-900 print:mt-3 print:p-3 print:text-sm">
             <p className="font-bold">Dieses Fahrzeug ist reserviert.</p>
             <p className="mt-1">{RESERVED_MEANING}</p>
             <p className="mt-2 print:hidden">

@@ -12,7 +12,7 @@ export function VehicleDetails({ vehicle, today }: { vehicle: VehicleDetail; tod
         <h2 id="technische-daten" className="text-2xl text-zinc-950 print:text-base">
           Technische Daten
         </h2>
-        <dl className="mt-4 grid grid-cols-1 gap-x-8 sm:grid-cols-2 print:mt-2 print:text-sm">
+        <dl className="mt-4 grid grid-cols-1 gap-x-8 sm:grid-cols-2 print:mt-2 print:grid-cols-3 print:gap-x-5 print:text-xs">
           {technicalData(vehicle, today).map((row) => (
             <div key={row.label} className="flex justify-between gap-4 border-b border-zinc-200 py-2.5 print:py-1">
               <dt className="text-zinc-700">{row.label}</dt>
@@ -27,12 +27,12 @@ export function VehicleDetails({ vehicle, today }: { vehicle: VehicleDetail; tod
           <h2 id="verbrauch" className="text-2xl text-zinc-950 print:text-base">
             Verbrauch und Emissionen
           </h2>
-          <ul className="mt-4 space-y-1 text-zinc-800 print:mt-2 print:text-sm">
+          <ul className="mt-4 space-y-1 text-zinc-800 print:mt-2 print:flex print:flex-wrap print:gap-x-5 print:space-y-0 print:text-xs">
             {consumption.map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
-          <p className="mt-3 text-xs text-zinc-600">Angaben nach WLTP, soweit vom Hersteller bzw. aus der Zulassung bekannt.</p>
+          <p className="mt-3 text-xs text-zinc-600 print:mt-1">Angaben nach WLTP, soweit vom Hersteller bzw. aus der Zulassung bekannt.</p>
         </section>
       ) : null}
 
@@ -41,10 +41,10 @@ export function VehicleDetails({ vehicle, today }: { vehicle: VehicleDetail; tod
           <h2 id="ausstattung" className="text-2xl text-zinc-950 print:text-base">
             Ausstattung
           </h2>
-          <ul className="mt-4 grid grid-cols-1 gap-x-8 gap-y-2 sm:grid-cols-2 print:mt-2 print:gap-y-0.5 print:text-sm">
+          <ul className="mt-4 grid grid-cols-1 gap-x-8 gap-y-2 sm:grid-cols-2 print:mt-2 print:grid-cols-3 print:gap-x-5 print:gap-y-0.5 print:text-xs">
             {features.map((feature) => (
               <li key={feature} className="flex items-start gap-2 text-zinc-800">
-                <CheckIcon className="mt-0.5 size-5 shrink-0 text-amber-700" />
+                <CheckIcon className="mt-0.5 size-5 shrink-0 text-amber-700 print:mt-0 print:size-4" />
                 {feature}
               </li>
             ))}
