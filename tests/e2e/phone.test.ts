@@ -93,39 +93,47 @@ async function allPages(baseURL: string) {
   ]
 }
 
-// One sweep in a phone context of its own; the project's own page is not used.
+/**
+ * The sweep's pages in this many parts, each a test of its own: the workers share them, and each part
+ * keeps its own timeout (the whole sweep took 3 minutes on a slow machine, the timeout of one test).
+ */
+const SWEEP_PARTS = 3
+
+// Each part in a phone context of its own; the project's own page is not used.
 test.describe('every page fits every phone', { tag: '@phone' }, () => {
-  test(`no page is wider than the phone at ${PHONE_WIDTHS.join(', ')} px, nor at a larger default font (24 px at 390 px, 20 px at 320 px)`, async ({
-    browser,
-    baseURL,
-  }) => {
-    test.setTimeout(180_000)
-    const pages = await allPages(baseURL!)
-    // The server HTML is what a phone shows first, and all it shows without JavaScript. So each page is
-    // loaded once and laid out at every width and font in turn: without scripts only the CSS answers them.
-    const context = await browser.newContext(phone(PHONE_WIDTHS[0], { javaScriptEnabled: false, baseURL }))
-    const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    const tooWide: string[] = []
-    const brokenHeadings: string[] = []
-    for (const url of pages) {
-      await page.goto(url)
-      // The default font first, then the larger ones (the setting outlasts a navigation: every layout sets it).
-      for (const width of PHONE_WIDTHS) {
-        const scrollWidth = await pageWidthAt(page, cdp, { width, font: 16 })
-        if (scrollWidth > width) tooWide.push(`${url} at ${width} px: ${scrollWidth} px`)
-        // Headings break long words at their soft hyphens, in a browser without a German dictionary too (visitor review 2026-11-30, L2).
-        for (const word of await page.$$eval('h1, h2, h3', brokenWithoutHyphen)) brokenHeadings.push(`${url} at ${width} px: „${word}|“`)
+  for (let part = 0; part < SWEEP_PARTS; part++) {
+    test(`no page is wider than the phone at ${PHONE_WIDTHS.join(', ')} px, nor at a larger default font (24 px at 390 px, 20 px at 320 px), pages ${part + 1} of ${SWEEP_PARTS}`, async ({
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(120_000)
+      const pages = (await allPages(baseURL!)).filter((_, index) => index % SWEEP_PARTS === part)
+      // The server HTML is what a phone shows first, and all it shows without JavaScript. So each page is
+      // loaded once and laid out at every width and font in turn: without scripts only the CSS answers them.
+      const context = await browser.newContext(phone(PHONE_WIDTHS[0], { javaScriptEnabled: false, baseURL }))
+      const page = await context.newPage()
+      const cdp = await context.newCDPSession(page)
+      const tooWide: string[] = []
+      const brokenHeadings: string[] = []
+      for (const url of pages) {
+        await page.goto(url)
+        // The default font first, then the larger ones (the setting outlasts a navigation: every layout sets it).
+        for (const width of PHONE_WIDTHS) {
+          const scrollWidth = await pageWidthAt(page, cdp, { width, font: 16 })
+          if (scrollWidth > width) tooWide.push(`${url} at ${width} px: ${scrollWidth} px`)
+          // Headings break long words at their soft hyphens, in a browser without a German dictionary too (visitor review 2026-11-30, L2).
+          for (const word of await page.$$eval('h1, h2, h3', brokenWithoutHyphen)) brokenHeadings.push(`${url} at ${width} px: „${word}|“`)
+        }
+        for (const { width, font } of LARGE_FONTS) {
+          const scrollWidth = await pageWidthAt(page, cdp, { width, font })
+          if (scrollWidth > width) tooWide.push(`${url} at ${width} px with a ${font} px font: ${scrollWidth} px`)
+        }
       }
-      for (const { width, font } of LARGE_FONTS) {
-        const scrollWidth = await pageWidthAt(page, cdp, { width, font })
-        if (scrollWidth > width) tooWide.push(`${url} at ${width} px with a ${font} px font: ${scrollWidth} px`)
-      }
-    }
-    await context.close()
-    expect(tooWide, 'pages wider than the phone').toEqual([])
-    expect(brokenHeadings, 'heading words broken without a hyphen at the default font').toEqual([])
-  })
+      await context.close()
+      expect(tooWide, 'pages wider than the phone').toEqual([])
+      expect(brokenHeadings, 'heading words broken without a hyphen at the default font').toEqual([])
+    })
+  }
 
   test('hydrated pages fit 320 px too (gallery arrows, financing example, forms), and a larger default font', async ({ browser, baseURL }) => {
     test.setTimeout(90_000)
