@@ -23,6 +23,8 @@ test.describe('without JavaScript', () => {
     if (isPhone(page)) {
       await expect(toggle).toHaveText('Filter (2 aktiv)')
       await expect(form(page).getByLabel('Kraftstoff')).toBeHidden()
+      // Hidden by display, not by the browser's content-visibility lock, which cost a second layout of the form (decision 123).
+      expect(await page.locator('details').evaluate((details) => getComputedStyle(details, '::details-content').display)).toBe('none')
       await toggle.click()
       await expect(form(page).getByLabel('Kraftstoff')).toBeVisible()
       await expect(form(page).getByLabel('Kraftstoff')).toHaveValue('diesel')

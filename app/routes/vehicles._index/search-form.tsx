@@ -77,8 +77,9 @@ function useApplySearch(href: string) {
 /**
  * The search form. On phones it sits in a <details> behind a "Filter (n aktiv)" summary, which opens
  * natively before any script runs; from md up the content is shown as if open (::details-content)
- * and the summary hidden. Without JavaScript it is a GET form landing at the results (#ergebnisse).
- * With JavaScript it goes to the clean address (no empty parameters): a changed select applies at
+ * and the summary hidden; on phones the closed content is `display: none`, not the browser's
+ * content-visibility lock (docs/decisions/123). Without JavaScript it is a GET form landing at the
+ * results (#ergebnisse). With JavaScript it goes to the clean address (no empty parameters): a changed select applies at
  * once, text and number fields after a pause in typing or on leaving them, the button and Enter as a
  * search of their own (a history entry, the focus to the results). Nothing is disabled while the
  * scripts load: until then the button submits natively. Its sort order is chosen beside the results'
@@ -139,7 +140,13 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
   }
   const count = activeFilterCount(state)
   return (
-    <details ref={details} className="group rounded-xl border border-zinc-200 bg-white shadow-sm md:[&::details-content]:[content-visibility:visible]">
+    // A closed <details> hides its content with content-visibility, a lock that Chromium lifted again at the end of the
+    // document's parse for a second style and layout of the whole form (85 ms at a phone's CPU, after the first paint):
+    // phones hide the closed content with display instead (docs/decisions/123).
+    <details
+      ref={details}
+      className="group rounded-xl border border-zinc-200 bg-white shadow-sm [&::details-content]:[content-visibility:visible] max-md:[&:not([open])::details-content]:hidden"
+    >
       <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-5 py-3 font-semibold text-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 md:supports-[selector(::details-content)]:hidden [&::-webkit-details-marker]:hidden">
         <span className="inline-flex items-center gap-2">
           <SearchIcon className="size-4" />
