@@ -72,7 +72,9 @@ const routes = givenRoutes.length > 0 ? givenRoutes : assertMode ? CI_ROUTES : D
 // CI gates only what one run decides (the accessibility, best-practices and SEO scores, bytes and
 // requests); the performance score, which needs a median, is measured by the documentation runs.
 const runs = Number(process.env.LH_RUNS ?? (assertMode ? 1 : 3))
-const port = Number(process.env.LH_PORT ?? 3310)
+// Outside the e2e lane's ports (E2E_PORT to + 2 and + 60 to + 126: 3210–3336 by default, tests/e2e/servers.ts), so a
+// measurement beside a test run takes none of its servers' ports.
+const port = Number(process.env.LH_PORT ?? 4310)
 const base = `http://localhost:${port}`
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lh-'))
