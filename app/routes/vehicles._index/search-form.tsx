@@ -79,11 +79,11 @@ function useApplySearch(href: string) {
  * natively before any script runs; from md up the content is shown as if open (::details-content)
  * and the summary hidden; on phones the closed content is `display: none`, not the browser's
  * content-visibility lock (docs/decisions/123). Without JavaScript it is a GET form landing at the
- * results (#ergebnisse). With JavaScript it goes to the clean address (no empty parameters): a changed select applies at
- * once, text and number fields after a pause in typing or on leaving them, the button and Enter as a
- * search of their own (a history entry, the focus to the results). Nothing is disabled while the
- * scripts load: until then the button submits natively. Its sort order is chosen beside the results'
- * count (SortControl), in a select that belongs to this form.
+ * results (#ergebnisse). With JavaScript it goes to the clean address (no empty parameters): a
+ * changed select applies at once, text and number fields after a pause in typing or on leaving
+ * them, the button and Enter as a search of their own (a history entry, the focus to the results).
+ * Nothing is disabled while the scripts load: until then the button submits natively. Its sort order
+ * is chosen beside the results' count (SortControl), in a select that belongs to this form.
  */
 export function SearchForm({ state, facets, total }: { state: VehicleSearch; facets: VehicleFacets; total: number }) {
   const hydrated = useHydrated()
@@ -140,9 +140,8 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
   }
   const count = activeFilterCount(state)
   return (
-    // A closed <details> hides its content with content-visibility, a lock that Chromium lifted again at the end of the
-    // document's parse for a second style and layout of the whole form (85 ms at a phone's CPU, after the first paint):
-    // phones hide the closed content with display instead (docs/decisions/123).
+    // Chromium's content-visibility lock on a closed <details> was lifted again at the end of the parse: a second style
+    // and layout of the whole form after the first paint (85 ms at a phone's CPU; docs/decisions/123).
     <details
       ref={details}
       className="group rounded-xl border border-zinc-200 bg-white shadow-sm [&::details-content]:[content-visibility:visible] max-md:[&:not([open])::details-content]:hidden"
