@@ -11,14 +11,14 @@
 // "gzip, deflate, br" (what every browser sends). The app answers from its page cache; the bare
 // Node server replays the app's own hit (captured once per encoding) with writeHead + end; nginx
 // serves the app's HTML and its stored br/gzip copies (`brotli_static`/`gzip_static`, nothing
-// compressed per request). The three take turns BENCH_ROUNDS times and each row is the median
-// run; then the app restarted without cache (PAGE_CACHE_TTL=0, one run: its rendering rate).
+// compressed per request). The three take turns BENCH_ROUNDS times, each time in fresh processes,
+// and each row is the median run; then the app restarted without cache (PAGE_CACHE_TTL=0, one run: its rendering rate).
 // wrk, not autocannon: one autocannon core was the limit before (it decodes every body).
 //
 // Every target runs on the Node that runs this script. Production and CI run Node 22 (decision 038): to
 // measure that runtime, put it first on PATH as .ci/run does, in a checkout installed under it.
 //
-// Options (env): BENCH_CONNECTIONS (10), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_ROUNDS (3),
+// Options (env): BENCH_CONNECTIONS (10), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_ROUNDS (5),
 // BENCH_PIN=0 (no taskset pinning), BENCH_WRITE=0 (print only), BENCH_UNCACHED=0 (skip the uncached rows),
 // BENCH_NODE_FLAGS (extra flags for the app's node, e.g. --max-semi-space-size=64; none by default),
 // BENCH_QUIET_WAIT (300 s: how long to wait for other jobs to leave the CPU before each run),
@@ -39,7 +39,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)
 const UNCACHED = process.env.BENCH_UNCACHED !== '0'
 const WRITE = process.env.BENCH_WRITE !== '0'
 const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean)
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const QUIET_WAIT = Number(process.env.BENCH_QUIET_WAIT ?? 300)
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 3)
 /** The two rows: no Accept-Encoding, and what every browser sends. */
@@ -471,32 +471,40 @@ console.log(
 )
 
 const rows = []
-let app = await startApp(undefined)
+const labels = { bare: 'bare Node, same answer', app: 'app, page cache', nginx: `nginx, static files` }
+const nginxBrotli = Boolean(brotliModule)
+let app
 let nginx
 let bare
 try {
-  // The app's answers as a client gets them (a first request fills the cache; the next ones are hits).
-  await get(app.port)
-  const answers = {}
-  for (const encoding of ENCODINGS) {
-    const hit = await get(app.port, encoding.headers)
-    if (hit.headers['x-cache'] !== 'HIT') fail(`a repeated GET / with "${encoding.name}" answered X-Cache: ${hit.headers['x-cache'] ?? 'none'}, not HIT`)
-    answers[encoding.name === 'identity' ? 'identity' : 'br'] = { headers: replayable(hit.headers), body: hit.body, encoding: hit.headers['content-encoding'] }
-  }
-  if (answers.br.encoding !== 'br') fail(`the app answered "gzip, deflate, br" with Content-Encoding ${answers.br.encoding ?? 'identity'}, not br`)
-  const gzipped = await get(app.port, { 'accept-encoding': 'gzip' })
-  console.log(`App: ${answers.identity.body.length} bytes of HTML on /, ${answers.br.body.length} as br, ${gzipped.body.length} as gzip; X-Cache: HIT.`)
-  const nginxBrotli = Boolean(brotliModule)
-  nginx = await startNginx({ identity: answers.identity.body, gzip: gzipped.body, br: nginxBrotli ? answers.br.body : undefined })
-  nginx.expects = (encoding, sent) => sent === (encoding === 'identity' ? 'identity' : nginxBrotli ? 'br' : 'gzip')
-  bare = await startBare(answers)
-  bare.expects = (encoding, sent) => sent === (encoding === 'identity' ? 'identity' : 'br')
-  app.expects = bare.expects
-
-  const labels = { bare: 'bare Node, same answer', app: 'app, page cache', nginx: `nginx, static files` }
   const runs = new Map()
+  let answers
   for (let round = 1; round <= ROUNDS; round++) {
     if (ROUNDS > 1) console.log(`Round ${round} of ${ROUNDS}`)
+    // Fresh processes every round: identical Node processes serve the same bytes up to a quarter
+    // apart for their whole life (where their code and data happened to land in memory), so the
+    // median of rounds with the same processes measured their luck, not the code.
+    app = await startApp(undefined)
+    // The app's answers as a client gets them (a first request fills the cache; the next ones are hits).
+    await get(app.port)
+    const hits = {}
+    for (const encoding of ENCODINGS) {
+      const hit = await get(app.port, encoding.headers)
+      if (hit.headers['x-cache'] !== 'HIT') fail(`a repeated GET / with "${encoding.name}" answered X-Cache: ${hit.headers['x-cache'] ?? 'none'}, not HIT`)
+      hits[encoding.name === 'identity' ? 'identity' : 'br'] = { headers: replayable(hit.headers), body: hit.body, encoding: hit.headers['content-encoding'] }
+    }
+    if (hits.br.encoding !== 'br') fail(`the app answered "gzip, deflate, br" with Content-Encoding ${hits.br.encoding ?? 'identity'}, not br`)
+    if (!answers) {
+      answers = hits
+      const gzipped = await get(app.port, { 'accept-encoding': 'gzip' })
+      answers.gzip = gzipped.body
+      console.log(`App: ${answers.identity.body.length} bytes of HTML on /, ${answers.br.body.length} as br, ${gzipped.body.length} as gzip; X-Cache: HIT.`)
+    }
+    nginx = await startNginx({ identity: answers.identity.body, gzip: answers.gzip, br: nginxBrotli ? answers.br.body : undefined })
+    nginx.expects = (encoding, sent) => sent === (encoding === 'identity' ? 'identity' : nginxBrotli ? 'br' : 'gzip')
+    bare = await startBare({ identity: answers.identity, br: answers.br })
+    bare.expects = (encoding, sent) => sent === (encoding === 'identity' ? 'identity' : 'br')
+    app.expects = bare.expects
     for (const [label, target] of [
       [labels.bare, bare],
       [labels.app, app],
@@ -507,11 +515,11 @@ try {
         runs.set(key, [...(runs.get(key) ?? []), await measure(label, target, encoding)])
       }
     }
+    await stop(nginx.child)
+    await stop(bare.child)
+    await stop(app.child)
   }
   for (const list of runs.values()) rows.push(median(list))
-  await stop(nginx.child)
-  await stop(bare.child)
-  await stop(app.child)
 
   if (UNCACHED) {
     app = await startApp(0)
@@ -578,7 +586,7 @@ without Accept-Encoding and with \`gzip, deflate, br\`: a bare Node \`http\` ser
 (the same headers and bytes, \`writeHead\` + \`end\`), the app (\`node server.mjs\`, NODE_ENV=production, embedded lake)
 answering from its page cache, and nginx (one process: \`master_process off\`, \`sendfile on\`, access log off) serving the
 app's HTML and its br/gzip copies as static files (\`${brotliModule ? 'brotli_static' : 'gzip_static'}\`: nothing is compressed per request by anyone)${
-    ROUNDS > 1 ? `; the three take turns, ${ROUNDS} rounds, each row the median run with the range of all runs` : ''
+    ROUNDS > 1 ? `; the three take turns, ${ROUNDS} rounds, each round in fresh processes, each row the median run with the range of all runs` : ''
   }${UNCACHED ? `; then the app restarted with \`PAGE_CACHE_TTL=0\` (one run; its compression middleware compresses per response)` : ''}.
 ${PIN ? 'Servers pinned to core 0 and wrk to core 1 with `taskset`, for every target alike' : 'No CPU pinning: servers and wrk share both cores'};
 CPU columns: CPU time ÷ wall time of the measured ${DURATION} s (100 % = one core busy; "other jobs" = the rest of the
