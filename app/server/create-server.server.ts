@@ -9,7 +9,7 @@ import { type RequestRefusal, type RequestTarget, requestTarget } from '#app/ser
 import { securityHeaders } from '#app/server/security-headers.server.ts'
 import { type CachedAnswer, Site, type SiteOptions } from '#app/server/site.server.ts'
 import { serveFiles } from '#app/server/static-files.server.ts'
-import { CACHE_CONTROL, MAX_REQUEST_BODY } from '#app/utils/http.server.ts'
+import { CACHE_CONTROL, isApiPath, MAX_REQUEST_BODY } from '#app/utils/http.server.ts'
 import { FOREIGN_FORM_MESSAGE, FOREIGN_ORIGIN_MESSAGE, isAllowedPost } from '#app/utils/request-guards.server.ts'
 import { PHOTO_MESSAGES, SALE_BODY_LIMIT } from '#app/submissions/photos.ts'
 import { SERVER_ERROR_TEXT } from '#app/components/error-hero.tsx'
@@ -114,7 +114,7 @@ export function createServer(options: ServerOptions): SiteServer {
   // a post from another site is refused with 403, in JSON for the API and in German text for a page form.
   app.use((req, res, next) => {
     if (req.method !== 'POST' || SIGNED_ADDRESS_POSTS.has(req.path)) return next()
-    const api = req.path.startsWith('/api/')
+    const api = isApiPath(req.path)
     if (isAllowedPost({ origin: req.get('origin'), referer: req.get('referer'), api }, { siteOrigin, requestOrigin: targetOf(req).origin })) return next()
     refuse(req, res, { status: 403, message: api ? FOREIGN_ORIGIN_MESSAGE : FOREIGN_FORM_MESSAGE }, env)
   })
@@ -147,7 +147,7 @@ export function createServer(options: ServerOptions): SiteServer {
     res.status(status >= 400 && status < 600 ? status : 500)
     // German words that say what to do; JSON for the API, as its other errors.
     const message = status < 500 ? UNREADABLE_REQUEST : SERVER_ERROR_TEXT
-    if (req.path.startsWith('/api/')) res.json({ error: message })
+    if (isApiPath(req.path)) res.json({ error: message })
     else res.type('text/plain; charset=utf-8').send(message)
   }
   app.use(onError)
@@ -263,7 +263,7 @@ function tooLarge(req: IncomingMessage): boolean {
 /** Answers a request refused before the site: JSON for the API, German text for people; one log line. */
 function refuse(req: IncomingMessage, res: ServerResponse, refusal: RequestRefusal | Refusal, env: ServerOptions['context']['env']) {
   requestLogOf(req).refusal = `${refusal.status}: ${refusal.message}`
-  const api = (req.url ?? '').startsWith('/api/')
+  const api = isApiPath(req.url ?? '')
   const body = api ? JSON.stringify({ error: refusal.message }) : ('forPeople' in refusal && refusal.forPeople) || refusal.message
   res.writeHead(refusal.status, {
     ...securityHeaders('resource', { env }),

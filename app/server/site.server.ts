@@ -17,7 +17,7 @@ import {
 import { type Logger } from '#app/server/logging.server.ts'
 import { previewLake, readPreview, studioUrl } from '#app/preview/preview.server.ts'
 import { createNonce, type ResponseKind, type SecurityHeaderOptions, securityHeaders } from '#app/server/security-headers.server.ts'
-import { CACHE_CONTROL, jsonError } from '#app/utils/http.server.ts'
+import { CACHE_CONTROL, isApiPath, jsonError } from '#app/utils/http.server.ts'
 import { SERVER_ERROR_TEXT } from '#app/components/error-hero.tsx'
 
 /**
@@ -295,7 +295,7 @@ export function cacheControlFor(method: string, status: number, headers: Headers
 /** What a route without an action takes: its loader's methods. */
 const LOADER_METHODS = 'GET, HEAD'
 
-const isApi = (request: Request) => new URL(request.url).pathname.startsWith('/api/')
+const isApi = (request: Request) => isApiPath(new URL(request.url).pathname)
 
 /**
  * A 405 that Remix answers itself: a POST to a route without an action. Its body is Remix's:

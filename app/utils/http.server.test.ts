@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BodyTooLargeError, jsonError, mediaType, readBodyText } from '#app/utils/http.server.ts'
+import { BodyTooLargeError, isApiPath, jsonError, mediaType, readBodyText } from '#app/utils/http.server.ts'
 
 function streamOf(chunks: string[]) {
   const encoder = new TextEncoder()
@@ -49,5 +49,15 @@ describe('jsonError', () => {
     expect(response.headers.get('cache-control')).toBe('no-store')
     expect(response.headers.get('allow')).toBe('POST')
     expect(await response.json()).toEqual({ error: 'Falsch', fieldErrors: { name: ['fehlt'] } })
+  })
+})
+
+describe('isApiPath', () => {
+  it('is /api itself and everything under it, with or without a query', () => {
+    for (const target of ['/api', '/api?x=1', '/api/', '/api/vehicles', '/api/vehicles?brand=BMW']) expect(isApiPath(target), target).toBe(true)
+  })
+
+  it('is not a page whose name begins with api', () => {
+    for (const target of ['/', '/apis', '/api-docs', '/apiary?x=1', '/vehicles/api', '/studio/api']) expect(isApiPath(target), target).toBe(false)
   })
 })

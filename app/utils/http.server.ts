@@ -39,6 +39,14 @@ export function routeHeaders({ actionHeaders, loaderHeaders, errorHeaders }: Hea
   return errorHeaders ?? { 'Cache-Control': actionHeaders.get('Cache-Control') ?? loaderHeaders.get('Cache-Control') ?? fallback }
 }
 
+/**
+ * Whether a path, or a request target with its query, is the JSON API's: `/api` itself and everything
+ * under it. Its errors are JSON wherever they arise (Express, the refusals before it, Remix).
+ */
+export function isApiPath(target: string): boolean {
+  return target.startsWith('/api/') || target === '/api' || target.startsWith('/api?')
+}
+
 /** A JSON error for API clients: `{error, ...details}` with the given status, never cached. */
 export function jsonError(status: number, error: string, details: Record<string, unknown> = {}, headers?: HeadersInit) {
   const responseHeaders = new Headers(headers)

@@ -80,9 +80,14 @@ it('GET /api/vehicles/{id}: the detail shape, and 404 JSON for an unknown id', a
   expect(await missing.json()).toEqual({ error: 'Fahrzeug nicht gefunden', id: '9999' })
 })
 
-it('an address under /api/ that no route serves: 404 in JSON for the client, not the people’s page', async () => {
-  for (const init of [{}, { method: 'POST', headers: { 'content-type': 'application/json', origin: SITE_URL }, body: '{}' }]) {
-    const answer = await get('/api/gibt-es-nicht', init)
+it('an address under /api/ that no route serves, /api itself included: 404 in JSON for the client, not the people’s page', async () => {
+  for (const [path, init] of [
+    ['/api/gibt-es-nicht', {}],
+    ['/api/gibt-es-nicht', { method: 'POST', headers: { 'content-type': 'application/json', origin: SITE_URL }, body: '{}' }],
+    ['/api', {}],
+    ['/api?seite=2', {}],
+  ] as const) {
+    const answer = await get(path, init)
     expect(answer.status).toBe(404)
     expect(answer.headers.get('content-type')).toContain('application/json')
     expect(answer.headers.get('cache-control')).toBe('no-store')
