@@ -645,6 +645,14 @@ describe('oversized and refused bodies close cleanly (finding 3, issue 13 item 6
     expect(answer).toContain('"error":"Die Anfrage ist zu groß (höchstens 1 MB)."')
   })
 
+  it('a GET that declares a body over 1 MB is refused, even where the page is cached (hits answer only requests without a body)', async () => {
+    await get(site.port, '/im-cache')
+    expect(await get(site.port, '/im-cache')).toMatch(/\r\nX-Cache: HIT\r\n/i)
+    const answer = await rawExchange(site.port, `GET /im-cache HTTP/1.1\r\nHost: a\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n${'a'.repeat(1000)}`)
+    expect(statusOf(answer)).toBe(413)
+    expect(answer).toMatch(/\r\nConnection: close\r\n/i)
+  })
+
   it('a declared body over its limit, refused before the site, says what to do: on the sell page the photo limits, in German figures (copy review 2026-11-29, M15)', async () => {
     const { SALE_BODY_LIMIT } = await import('#app/submissions/photos.ts')
     const post = (path: string, bytes: number, type: string) =>

@@ -2,9 +2,18 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import compression from 'compression'
 import express, { type ErrorRequestHandler } from 'express'
 import { ALERT_PATHS } from '#app/alerts/tokens.server.ts'
-import { closeAfterUnreadBody, sendFetchResponse, toFetchRequest } from '#app/server/fetch-bridge.server.ts'
+import { closeAfterUnreadBody, hasBody, sendFetchResponse, toFetchRequest } from '#app/server/fetch-bridge.server.ts'
 import { healthRoutes } from '#app/server/health.server.ts'
-import { createLogger, type Logger, printable, requestLogOf, startRequestLog, writeCacheHits } from '#app/server/logging.server.ts'
+import {
+  createLogger,
+  keepRequestLog,
+  type Logger,
+  printable,
+  type RequestLog,
+  requestLogOf,
+  startRequestLog,
+  writeCacheHits,
+} from '#app/server/logging.server.ts'
 import { type RequestRefusal, type RequestTarget, requestTarget } from '#app/server/request-target.server.ts'
 import { securityHeaders } from '#app/server/security-headers.server.ts'
 import { type CachedAnswer, Site, type SiteOptions } from '#app/server/site.server.ts'
@@ -18,9 +27,9 @@ import { SALE_PATH } from '#schemas/lib/constants.ts'
 /*
  * The whole request pipeline of the site, built in one function that server.mjs and the tests
  * both call (docs/decisions/014, 015, 021). In order, for every request:
- *   1. the request target: method, Host, X-Forwarded-*, path (refused with 400/405, one log line),
- *      and a declared body over the route's limit (413);
- *   2. a fresh page-cache hit, answered before Express with what it stored (every encoding, docs/decisions/076);
+ *   1. the request target: method, Host, X-Forwarded-*, path, and its page-cache key;
+ *   2. a fresh page-cache hit, answered with what it stored (every encoding, docs/decisions/076);
+ *   then a target refused with 400/405 (one log line), a declared body over the route's limit (413);
  *   3. Express: security headers, /healthz and /readyz, compression, build files, the Studio, public/;
  *   4. the same-origin rule for posts; 5. Remix, through the page cache.
  * The files are served by static-files.server.ts, Node ↔ Fetch is fetch-bridge.server.ts.
@@ -80,11 +89,9 @@ export function createServer(options: ServerOptions): SiteServer {
   const logger = options.logger ?? options.context.logger ?? createLogger(env)
   const siteOrigin = new URL(env.SITE_URL).origin
   const targetOf = (req: IncomingMessage) => decidedFor(req).target
-  /** A fresh cached answer for this request, if it may be answered from the cache. */
-  const cachedAnswerFor = (req: IncomingMessage) => {
-    const key = decidedFor(req).cacheKey
-    return key === undefined ? undefined : site.cachedAnswer(key, req.method ?? 'GET', headerValue(req, 'accept-encoding'), headerValue(req, 'if-none-match'))
-  }
+  /** A fresh cached answer for this request, if it may be answered from the cache (`key`: its page-cache key). */
+  const cachedAnswerFor = (req: IncomingMessage, key: string | undefined) =>
+    key === undefined ? undefined : site.cachedAnswer(key, req.method ?? 'GET', headerValue(req, 'accept-encoding'), headerValue(req, 'if-none-match'))
 
   const app = express()
   app.disable('x-powered-by')
@@ -122,8 +129,8 @@ export function createServer(options: ServerOptions): SiteServer {
   // Everything else: Remix, through the page cache.
   app.all('*', (req, res, next) => {
     // Stored since the lookup above (a concurrent request finished rendering it)?
-    const hit = cachedAnswerFor(req)
-    if (hit) return sendCachedAnswer(req, res, hit)
+    const hit = cachedAnswerFor(req, decidedFor(req).cacheKey)
+    if (hit) return sendCachedAnswer(res, hit, requestLogOf(req))
     const { target, cacheKey } = decidedFor(req)
     const { id, log } = requestLogOf(req)
     site
@@ -160,22 +167,21 @@ export function createServer(options: ServerOptions): SiteServer {
     connectionsCheckingInterval: limits.checkIntervalMs,
   }
   const server = http.createServer(serverOptions, (req, res) => {
-    const { id } = startRequestLog(logger, req, res, { fromTrustedProxy: trustsProxy(req.socket.remoteAddress ?? '') })
+    const entry = startRequestLog(logger, req, res, { fromTrustedProxy: trustsProxy(req.socket.remoteAddress ?? '') })
     const target = requestTarget(req, { siteOrigin, trustsProxy })
+    const cacheKey = 'url' in target ? site.cacheKey({ method: req.method ?? 'GET', url: target.path, header: (name) => headerValue(req, name) }) : undefined
+    // Page-cache hits first, before Express (which costs more per hit than the hit itself): they are kept in
+    // every encoding they are sent in (docs/decisions/076) and need nothing of the steps below. A request
+    // with a body goes the long way, past the body checks.
+    const hit = hasBody(req) ? undefined : cachedAnswerFor(req, cacheKey)
+    if (hit) return sendCachedAnswer(res, hit, entry)
+    keepRequestLog(req, entry)
     if (!('url' in target)) return refuse(req, res, target, env)
-    ;(req as DecidedRequest)[DECIDED] = {
-      target,
-      cacheKey: site.cacheKey({ method: req.method ?? 'GET', url: target.path, header: (name) => headerValue(req, name) }),
-    }
+    ;(req as DecidedRequest)[DECIDED] = { target, cacheKey }
     if (tooLarge(req)) return refuse(req, res, tooLargeRefusal(req.url), env)
     closeAfterUnreadBody(req, res)
     limitBodyTime(req, res, limits)
-    // Page-cache hits before Express: they are kept in every encoding they are sent in
-    // (docs/decisions/076), and Express and the compression middleware cost more per hit than the
-    // hit itself (about 250 of 450 µs in profiles).
-    const hit = cachedAnswerFor(req)
-    if (hit) return sendCachedAnswer(req, res, hit)
-    res.setHeader('X-Request-Id', id)
+    res.setHeader('X-Request-Id', entry.id)
     app(req, res)
   })
   server.maxConnections = limits.maxConnections
@@ -209,7 +215,7 @@ export function bodyLimitOf(url: string | undefined): number {
  * answer has started) and the connection is closed; a body that is complete stops the clock.
  */
 function limitBodyTime(req: IncomingMessage, res: ServerResponse, limits: ServerLimits) {
-  if (req.complete || (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)) return
+  if (req.complete || !hasBody(req)) return
   const upload = isUploadPath(req.url)
   const ms = upload ? limits.uploadSilenceMs : limits.requestTimeoutMs
   const expire = () => {
@@ -288,8 +294,7 @@ function headerValue(req: IncomingMessage, name: string): string | undefined {
  * Writes a cached answer: the stored headers and bytes, with the request's id: given to writeHead as one array, since a header
  * set before with setHeader sends every header through Node's slower merge (a tenth of a hit's CPU).
  */
-function sendCachedAnswer(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer) {
-  const entry = requestLogOf(req)
+function sendCachedAnswer(res: ServerResponse, answer: CachedAnswer, entry: RequestLog) {
   entry.cacheHit = true
   res.writeHead(answer.status, [...answer.headers, 'X-Request-Id', entry.id])
   res.end(answer.body)

@@ -53,14 +53,18 @@ export async function sendFetchResponse(res: ServerResponse, response: Response)
   else res.end()
 }
 
+/** Whether a request has a body: without Content-Length and Transfer-Encoding it has none (RFC 9112, 6.3). */
+export function hasBody(req: IncomingMessage): boolean {
+  return req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined
+}
+
 /**
  * A route may answer before it has read the body (413, 429, 401). The rest of the body is then
  * read and thrown away, so the next request on a kept-alive connection is answered; a body of
  * unknown length (chunked) could be endless, so its connection is closed after the answer instead.
  */
 export function closeAfterUnreadBody(req: IncomingMessage, res: ServerResponse) {
-  // Without either header a request has no body (RFC 9112, 6.3): nothing can be left unread.
-  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return
+  if (!hasBody(req)) return
   if (req.headers['transfer-encoding'] !== undefined) res.setHeader('Connection', 'close')
   res.once('finish', () => {
     if (req.complete) return

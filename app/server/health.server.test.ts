@@ -11,7 +11,7 @@ import { ContentRevision } from '#app/lake/content-revision.server.ts'
 import { createServer } from './create-server.server'
 import { READY_MIN_FREE_BYTES } from './disk-space.server'
 import { healthRoutes, lowDiskReason, readiness } from './health.server'
-import { startRequestLog } from './logging.server'
+import { keepRequestLog, startRequestLog } from './logging.server'
 
 /** The request pipeline over a test lake, as server.mjs builds it (Remix is not needed for the probes). */
 async function serve(test: Pick<TestLake, 'lake' | 'env'>) {
@@ -103,7 +103,7 @@ describe.each(BACKENDS)('/readyz on the %s lake when DATA_DIR’s disk is nearly
     const app = express()
       // What createServer's first steps give every request: its log (the reason is logged as a warning).
       .use((req, res, next) => {
-        startRequestLog(logs.logger, req, res, { fromTrustedProxy: false })
+        keepRequestLog(req, startRequestLog(logs.logger, req, res, { fromTrustedProxy: false }))
         next()
       })
       .use(

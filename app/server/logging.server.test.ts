@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { captureLogs } from '#tests/log-capture.ts'
 import { EventEmitter } from 'node:events'
 import { type IncomingMessage, type ServerResponse } from 'node:http'
-import { accessLineJson, BLOCK_BYTES, createLogger, LineBlocks, requestLogOf, startRequestLog, withoutSecrets, writeCacheHits } from './logging.server'
+import { accessLineJson, BLOCK_BYTES, createLogger, LineBlocks, startRequestLog, withoutSecrets, writeCacheHits } from './logging.server'
 
 describe('logFatalErrors', () => {
   for (const [crash, message] of [
@@ -122,8 +122,7 @@ describe('page-cache hits are counted, not written a line each (decision 104)', 
   ) {
     const req = { method, url, headers: {} } as unknown as IncomingMessage
     const res = Object.assign(new EventEmitter(), { req, statusCode: status, writableFinished: finished, getHeader: () => (hit ? undefined : 'MISS') })
-    startRequestLog(logger, req, res as unknown as ServerResponse, { fromTrustedProxy: false })
-    requestLogOf(req).cacheHit = hit || undefined
+    startRequestLog(logger, req, res as unknown as ServerResponse, { fromTrustedProxy: false }).cacheHit = hit || undefined
     res.emit('close')
   }
 

@@ -207,16 +207,21 @@ type LoggedRequest = IncomingMessage & { [REQUEST_LOG]?: RequestEntry }
 /**
  * Gives the request its id (create-server sends it as `X-Request-Id`) and a child logger, and writes one access
  * line when the answer has gone out or the client went away: method, path, status, duration, cache. A
- * page-cache hit that went out whole is counted instead (HitTally).
+ * page-cache hit that went out whole is counted instead (HitTally). The steps after create-server's
+ * listener find the entry on the request once keepRequestLog has put it there; a page-cache hit never needs that.
  */
 export function startRequestLog(logger: Logger, req: IncomingMessage, res: ServerResponse, { fromTrustedProxy }: RequestLogOptions): RequestLog {
   const incoming = fromTrustedProxy ? req.headers['x-request-id'] : undefined
   const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
   const entry = new RequestEntry(id, logger, req)
-  ;(req as LoggedRequest)[REQUEST_LOG] = entry
   // `on`, not `once`: a response closes once, and once's wrapper was a measurable part of a cache hit.
-  res.on('close', writeAccessLine)
+  res.on('close', () => writeAccessLine(res, entry))
   return entry
+}
+
+/** Puts a request's log entry on the request, for requestLogOf in the steps that answer it. */
+export function keepRequestLog(req: IncomingMessage, entry: RequestLog): void {
+  ;(req as LoggedRequest)[REQUEST_LOG] = entry as RequestEntry
 }
 
 class RequestEntry implements RequestLog {
@@ -235,20 +240,19 @@ class RequestEntry implements RequestLog {
   }
 }
 
-/** The access line of the request whose answer closed (`this`: the response); a page-cache hit's answer is counted instead. */
-function writeAccessLine(this: ServerResponse) {
-  const entry = (this.req as LoggedRequest)[REQUEST_LOG]!
-  if (entry.cacheHit && this.writableFinished) return hitTallyOf(entry.logger).count(entry.req.method ?? '', entry.req.url ?? '', this.statusCode)
-  const cache = entry.cacheHit ? 'HIT' : this.getHeader('x-cache')
+/** The access line of a request whose answer closed; a page-cache hit's answer is counted instead. */
+function writeAccessLine(res: ServerResponse, entry: RequestEntry) {
+  if (entry.cacheHit && res.writableFinished) return hitTallyOf(entry.logger).count(entry.req.method ?? '', entry.req.url ?? '', res.statusCode)
+  const cache = entry.cacheHit ? 'HIT' : res.getHeader('x-cache')
   const line: AccessLine = {
     reqId: entry.id,
     method: printable(entry.req.method ?? ''),
     path: printable(withoutSecrets(entry.req.url ?? '')),
-    status: this.statusCode,
+    status: res.statusCode,
     ms: Math.round((performance.now() - entry.started) * 100) / 100,
   }
   if (cache !== undefined) line.cache = String(cache)
-  if (!this.writableFinished) line.aborted = true
+  if (!res.writableFinished) line.aborted = true
   if (entry.refusal) entry.logger.warn(line, `Anfrage abgewiesen: ${entry.refusal}`)
   else if (entry.logger.isLevelEnabled('info')) destinationOf(entry.logger).write(accessLineJson(line))
 }
@@ -361,7 +365,7 @@ function isoNow(): string {
 }
 let lastIso = { at: 0, text: '' }
 
-/** The request's log entry (startRequestLog ran for every request the server received). */
+/** The request's log entry (kept by keepRequestLog for every request that is not a page-cache hit). */
 export function requestLogOf(req: IncomingMessage): RequestLog {
   return (req as LoggedRequest)[REQUEST_LOG]!
 }
