@@ -23,9 +23,11 @@
 // BENCH_NODE_FLAGS (extra flags for the app's node, e.g. --max-semi-space-size=64; none by default),
 // BENCH_QUIET_WAIT (300 s: how long to wait for other jobs to leave the CPU before each run),
 // BENCH_ATTEMPTS (3: runs per row when other jobs disturb it; the least disturbed one counts),
+// BENCH_INSTRUCTIONS=1 (after the rounds, also count the CPU instructions per cached answer of the app and of
+// bare Node under valgrind's callgrind: a figure that does not move with the machine's load; needs valgrind),
 // NGINX (path of the nginx binary; default: nginx on PATH or in /usr/sbin), WRK (path of wrk).
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
 import { cpus, tmpdir } from 'node:os'
@@ -42,6 +44,8 @@ const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Bool
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const QUIET_WAIT = Number(process.env.BENCH_QUIET_WAIT ?? 300)
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 3)
+const INSTRUCTIONS = process.env.BENCH_INSTRUCTIONS === '1'
+const INSTRUCTIONS_WARMUP = 30 // seconds under callgrind (uncounted): some tens of thousands of answers
 /** The two rows: no Accept-Encoding, and what every browser sends. */
 const ENCODINGS = [
   { name: 'identity', headers: {} },
@@ -103,6 +107,9 @@ const wrkVersion = spawnSync(wrkBin, ['-v'], { encoding: 'utf8' })
   .stdout.split('\n')[0]
   .replace(/ Copyright.*$/, '')
   .trim()
+const valgrindBin = which('valgrind')
+const callgrindControl = which('callgrind_control')
+if (INSTRUCTIONS && !(valgrindBin && callgrindControl)) fail('BENCH_INSTRUCTIONS=1 needs valgrind. On Debian/Ubuntu: sudo apt-get install -y valgrind')
 /** nginx's brotli_static module (Debian: libnginx-mod-http-brotli-static), if installed. */
 const brotliModule = ['/usr/lib/nginx/modules/ngx_http_brotli_static_module.so', '/usr/share/nginx/modules/ngx_http_brotli_static_module.so'].find((file) =>
   existsSync(file),
@@ -148,10 +155,10 @@ function get(port, headers = {}) {
   })
 }
 
-async function waitFor(port, child, name) {
+async function waitFor(port, child, name, seconds = 60) {
   let exited = false
   child.once('exit', () => (exited = true))
-  const deadline = Date.now() + 60_000
+  const deadline = Date.now() + seconds * 1000
   while (Date.now() < deadline) {
     if (exited) throw new Error(`${name} exited during start (exit code ${child.exitCode})`)
     try {
@@ -163,7 +170,7 @@ async function waitFor(port, child, name) {
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
-  throw new Error(`${name} did not answer on port ${port} within 60 s`)
+  throw new Error(`${name} did not answer on port ${port} within ${seconds} s`)
 }
 
 function start(name, command, args, options) {
@@ -203,16 +210,25 @@ function machineBusySeconds() {
   return (user + nice + system + irq + softirq + steal) / CLK_TCK
 }
 
-async function startApp(cacheTtl) {
+/**
+ * The command that runs Node with `args`: plain, or under callgrind with its counting off until
+ * instructionsPerAnswer turns it on (`callgrindFile`: where callgrind writes its counts).
+ */
+function nodeCommand(args, callgrindFile) {
+  if (!callgrindFile) return [process.execPath, [...NODE_FLAGS, ...args]]
+  return [valgrindBin, ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${callgrindFile}`, process.execPath, ...NODE_FLAGS, ...args]]
+}
+
+async function startApp(cacheTtl, callgrindFile) {
   const port = await freePort()
   const dataDir = mkdtempSync(path.join(tempDir, 'data-'))
   // Embedded lake and file outbox only: no external service may take part in the measurement.
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(SANITY_|MOBILE_DE_|SMTP_|PAGE_CACHE_TTL$)/.test(key)))
   Object.assign(env, { NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, SITE_URL: `http://127.0.0.1:${port}` })
   if (cacheTtl !== undefined) env.PAGE_CACHE_TTL = String(cacheTtl)
-  const child = start(`app (PAGE_CACHE_TTL=${cacheTtl ?? 'default'})`, process.execPath, [...NODE_FLAGS, 'server.mjs'], { cwd: root, env })
+  const child = start(`app (PAGE_CACHE_TTL=${cacheTtl ?? 'default'})`, ...nodeCommand(['server.mjs'], callgrindFile), { cwd: root, env })
   try {
-    await waitFor(port, child, child.name)
+    await waitFor(port, child, child.name, callgrindFile ? 600 : 60)
   } catch (error) {
     throw new Error(`${error.message}\n${child.output()}`)
   }
@@ -271,7 +287,7 @@ http {
 }
 
 /** The bare Node server: the app's own cached answers (headers and body per encoding), replayed with writeHead + end. */
-async function startBare(answers) {
+async function startBare(answers, callgrindFile) {
   const file = path.join(tempDir, 'bare-answers.json')
   writeFileSync(
     file,
@@ -289,8 +305,8 @@ http.createServer((req, res) => {
   res.end(answer.body)
 }).listen(${port}, '127.0.0.1')
 `
-  const child = start('bare Node', process.execPath, [...NODE_FLAGS, '-e', code], {})
-  await waitFor(port, child, 'bare Node')
+  const child = start('bare Node', ...nodeCommand(['-e', code], callgrindFile), {})
+  await waitFor(port, child, 'bare Node', callgrindFile ? 600 : 60)
   return { child, port }
 }
 
@@ -448,6 +464,37 @@ function median(list) {
   return { ...sorted[Math.floor((sorted.length - 1) / 2)], runs: sorted.length, min: sorted[0].rps, max: sorted.at(-1).rps }
 }
 
+/**
+ * CPU instructions per answer, all threads of the process (callgrind's count): a warm-up uncounted (V8
+ * optimises by calls, not by time, and callgrind slows everything about fiftyfold), then a counted wrk
+ * run, divided by the requests wrk completed. Unlike a rate, it does not move with the machine's load.
+ */
+async function instructionsPerAnswer(label, target, encoding) {
+  const control = (...args) => execFileSync(callgrindControl, [...args, String(target.child.pid)], { stdio: 'ignore' })
+  process.stdout.write(`${label.padEnd(24)} ${encoding.name.padEnd(18)} under callgrind: warm-up ${INSTRUCTIONS_WARMUP} s … `)
+  await load(target.port, encoding.headers, INSTRUCTIONS_WARMUP)
+  process.stdout.write(`counted ${DURATION} s … `)
+  control('--zero')
+  control('--instr=on')
+  const result = await load(target.port, encoding.headers, DURATION)
+  control('--instr=off')
+  const dumps = () => readdirSync(tempDir).filter((name) => name.startsWith(`${path.basename(target.callgrindFile)}.`))
+  const before = new Set(dumps())
+  control('--dump')
+  if (problems(result)) fail(`${label} under callgrind: ${problems(result)}`)
+  // One file per dump (callgrind.<name>.1, .2, …), complete once its last line, `totals:`, is written.
+  let totals
+  for (let waited = 0; !totals && waited < 100; waited++) {
+    const dump = dumps().find((name) => !before.has(name))
+    totals = dump && /^totals: (\d+)$/m.exec(readFileSync(path.join(tempDir, dump), 'utf8'))
+    if (!totals) await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  if (!totals) fail(`${label}: callgrind wrote no counts within 20 s`)
+  const perAnswer = Number(totals[1]) / result.requests
+  console.log(`${Math.round(perAnswer).toLocaleString('en-US')} instructions per answer (${result.requests} answers)`)
+  return perAnswer
+}
+
 function percent(share) {
   return `${Math.max(0, Math.round(share * 100))} %`
 }
@@ -533,6 +580,20 @@ try {
     await stop(app.child)
   }
 
+  const instructions = new Map()
+  if (INSTRUCTIONS) {
+    // One process each (fresh, as in the rounds); callgrind runs them one thread at a time, so no pinning matters.
+    for (const [label, startTarget] of [
+      [labels.bare, (file) => startBare(answers, file)],
+      [labels.app, (file) => startApp(undefined, file)],
+    ]) {
+      const callgrindFile = path.join(tempDir, `callgrind.${label === labels.app ? 'app' : 'bare'}`)
+      const target = Object.assign(await startTarget(callgrindFile), { callgrindFile })
+      for (const encoding of ENCODINGS) instructions.set(`${label}|${encoding.name}`, await instructionsPerAnswer(label, target, encoding))
+      await stop(target.child)
+    }
+  }
+
   // -------------------------------------------------------------------------------------------
   // Report
 
@@ -560,10 +621,16 @@ try {
     const baseline = rowOf(labels.bare, name)
     const byRate = cached.rps / baseline.rps
     const byCpu = cpuPerRequest(baseline) / cpuPerRequest(cached)
+    const appInstructions = instructions.get(`${labels.app}|${name}`)
+    const bareInstructions = instructions.get(`${labels.bare}|${name}`)
     return (
       `Cached app ÷ bare Node, ${name === 'identity' ? 'no Accept-Encoding' : `\`${name}\``}: **${byRate.toFixed(2)}** by requests per second ` +
       `(target ≥ 0.8: ${byRate >= 0.8 ? 'met' : 'not met'}), **${byCpu.toFixed(2)}** by server CPU per request ` +
-      `(${duration(cpuPerRequest(cached))} against ${duration(cpuPerRequest(baseline))}).`
+      `(${duration(cpuPerRequest(cached))} against ${duration(cpuPerRequest(baseline))})` +
+      (appInstructions
+        ? `, **${(bareInstructions / appInstructions).toFixed(2)}** by instructions per answer (callgrind, all threads: ` +
+          `${count(appInstructions)} against ${count(bareInstructions)}).`
+        : '.')
     )
   })
   const uncachedRow = rowOf('app, PAGE_CACHE_TTL=0', 'identity')
