@@ -8,6 +8,7 @@
 import { LEAD_KINDS as LEAD_KIND_TITLES } from '#schemas/lib/constants.ts'
 import { MAX_MILEAGE_KM, MAX_PRICE_EUR, MIN_VEHICLE_YEAR } from '#schemas/lib/validation.ts'
 import { WHOLE_NUMBER_PATTERN_SOURCE, YEAR_PATTERN_SOURCE } from '#app/utils/form-rules.ts'
+import { formatDecimal } from '#app/utils/format.ts'
 import { FIELD_MESSAGES, formatMessage, missingLeadFieldMessage, numberRangeMessage } from './field-messages.ts'
 import { CONTACT_LIMITS, CONTACT_TOASTS, FIELD_ERROR_TOAST, type FieldDefinition, type FormDefinition, type FormTexts, type LeadKind } from './forms.ts'
 
@@ -168,7 +169,7 @@ export const PHONE_OR_EMAIL = { fields: ['phone', 'email'], message: PHONE_OR_EM
  */
 export function answerWithin(hours: unknown): string | undefined {
   if (typeof hours !== 'number' || !Number.isFinite(hours) || hours <= 0) return undefined
-  return `innerhalb von ${new Intl.NumberFormat('de-DE').format(hours)} ${hours === 1 ? 'Stunde' : 'Stunden'} (an Werktagen)`
+  return `innerhalb von ${formatDecimal(hours, { maximumFractionDigits: 3 })} ${hours === 1 ? 'Stunde' : 'Stunden'} (an Werktagen)`
 }
 
 /** What a seller is told comes next: „Wir melden uns innerhalb von 24 Stunden (an Werktagen) mit einer ersten Einschätzung bei Ihnen.“ */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addCalendarDays, berlinDayEnd, berlinInstant, berlinParts, isPublicHoliday, timeOf, weekdayOf } from './clock.ts'
+import { addCalendarDays, berlinDayEnd, berlinInstant, berlinParts, isPublicHoliday, TIME_ZONE, timeOf, weekdayOf } from './clock.ts'
 
 describe('berlinParts and berlinInstant', () => {
   it('read an instant as Berlin date and minutes, whatever its UTC date (winter and summer)', () => {
@@ -8,6 +8,31 @@ describe('berlinParts and berlinInstant', () => {
     expect(berlinParts(new Date('2026-07-01T07:00:00Z'))).toEqual({ date: '2026-07-01', minutes: 9 * 60 })
     expect(berlinInstant('2026-11-30', '09:00').toISOString()).toBe('2026-11-30T08:00:00.000Z')
     expect(berlinInstant('2026-07-01', '09:00').toISOString()).toBe('2026-07-01T07:00:00.000Z')
+  })
+
+  it('agree with Intl (ICU’s time zone data) at every hour from 2024 to 2040 and each minute around the changes', () => {
+    const intl = new Intl.DateTimeFormat('en-CA', {
+      timeZone: TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+    const byIntl = (instant: number) => {
+      const parts = Object.fromEntries(intl.formatToParts(instant).map((part) => [part.type, part.value]))
+      return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) }
+    }
+    const instants: number[] = []
+    for (let instant = Date.UTC(2024, 0, 1); instant < Date.UTC(2041, 0, 1); instant += 3_600_000) instants.push(instant)
+    // The minutes either side of 01:00 UTC on the last Sundays of March and October.
+    for (const change of ['2026-03-29', '2026-10-25', '2031-03-30', '2031-10-26', '2040-03-25', '2040-10-28']) {
+      for (let minute = -90; minute <= 90; minute++) instants.push(Date.parse(`${change}T01:00:00Z`) + minute * 60_000)
+    }
+    const differing = instants.filter((instant) => JSON.stringify(berlinParts(new Date(instant))) !== JSON.stringify(byIntl(instant)))
+    expect(differing.map((instant) => new Date(instant).toISOString())).toEqual([])
+    expect(instants.length).toBeGreaterThan(149_000)
   })
 
   it('weekdays, calendar days and times of day', () => {

@@ -18,20 +18,29 @@ export { minutesOf, TIME_PATTERN }
 /** 570 → `09:30`. */
 export const timeOf = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`
 
-const PARTS = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
+const HOUR = 3_600_000
+
+/** 01:00 UTC on the last Sunday of a month (0-based) of a year: when EU summer time begins (March) and ends (October). */
+function lastSundayAtOneUtc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0))
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1)
+}
+
+/**
+ * Berlin's offset from UTC at an instant (ms): summer time (+2 h) from the last Sunday of March to the last
+ * Sunday of October, both at 01:00 UTC (the EU's rule since 1996), else +1 h. Worked out, not asked of Intl:
+ * the browser's first Intl object loads ICU's data, 15–45 ms of a page's main thread (docs/decisions/018),
+ * and every page shows „Heute geöffnet“ from this clock. clock.test.ts compares it with Intl hour by hour.
+ */
+function berlinOffset(instant: number): number {
+  const year = new Date(instant).getUTCFullYear()
+  return instant >= lastSundayAtOneUtc(year, 2) && instant < lastSundayAtOneUtc(year, 9) ? 2 * HOUR : HOUR
+}
 
 /** The Berlin calendar date and minutes of the day of an instant. */
 export function berlinParts(instant: Date): { date: string; minutes: number } {
-  const parts = Object.fromEntries(PARTS.formatToParts(instant).map((part) => [part.type, part.value]))
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) }
+  const wall = new Date(instant.getTime() + berlinOffset(instant.getTime()))
+  return { date: wall.toISOString().slice(0, 10), minutes: wall.getUTCHours() * 60 + wall.getUTCMinutes() }
 }
 
 /** The instant of a Berlin wall-clock time (DST-aware: the offset is read at the guessed instant, then confirmed). */

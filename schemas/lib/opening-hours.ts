@@ -135,8 +135,6 @@ export interface SpecialOpeningDay {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
-/** Calendar dates are formatted at UTC midnight, so no time zone can move them to another day. */
-const DAY_MONTH = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', timeZone: 'UTC' })
 const utcOf = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)))
 
 /** The calendar date `days` later (or earlier) than a YYYY-MM-DD date. */
@@ -172,7 +170,7 @@ export function specialOpeningHoursProblem(entry: SpecialOpeningHoursInput): str
 
 /** `Do, 24.12.`: a date with its weekday, so nobody needs a calendar to know the day. */
 function dayLabel(date: string): string {
-  return `${SHORT[weekdayOf(date)]}, ${DAY_MONTH.format(utcOf(date))}`
+  return `${SHORT[weekdayOf(date)]}, ${date.slice(8, 10)}.${date.slice(5, 7)}.`
 }
 
 /** `Do, 24.12.–Sa, 26.12. geschlossen (Weihnachten)`: the German text of a complete entry. */
