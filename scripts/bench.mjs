@@ -24,7 +24,8 @@
 // BENCH_QUIET_WAIT (300 s: how long to wait for other jobs to leave the CPU before each run),
 // BENCH_ATTEMPTS (3: runs per row when other jobs disturb it; the least disturbed one counts),
 // BENCH_INSTRUCTIONS=1 (after the rounds, also count the CPU instructions per cached answer of the app and of
-// bare Node under valgrind's callgrind: a figure that does not move with the machine's load; needs valgrind),
+// bare Node under valgrind's callgrind; needs valgrind. Not a gate: the app's count moved by a third between two
+// runs of one build, docs/performance.md),
 // NGINX (path of the nginx binary; default: nginx on PATH or in /usr/sbin), WRK (path of wrk).
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -467,7 +468,9 @@ function median(list) {
 /**
  * CPU instructions per answer, all threads of the process (callgrind's count): a warm-up uncounted (V8
  * optimises by calls, not by time, and callgrind slows everything about fiftyfold), then a counted wrk
- * run, divided by the requests wrk completed. Unlike a rate, it does not move with the machine's load.
+ * run, divided by the requests wrk completed. The machine's load does not enter it, but what runs per second
+ * rather than per answer does (at 500–700 answers a second under callgrind): the app's count moved by a third
+ * between two runs of one build (docs/performance.md).
  */
 async function instructionsPerAnswer(label, target, encoding) {
   const control = (...args) => execFileSync(callgrindControl, [...args, String(target.child.pid)], { stdio: 'ignore' })
