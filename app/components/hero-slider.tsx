@@ -159,9 +159,11 @@ export function HeroSlider({ slides, label = 'Highlights' }: HeroSliderProps) {
                   aria-current={index === active ? 'true' : undefined}
                   className="group inline-flex size-11 items-center justify-center rounded-full focus-visible:outline-3 focus-visible:outline-offset-[-4px] focus-visible:outline-amber-400"
                 >
+                  {/* Every dot is as wide as the current one's bar and clipped to a circle: a change of slide then redraws the
+                      dots without moving them (a width that grew and shrank shifted them, a layout shift every 5 s). */}
                   <span
                     aria-hidden="true"
-                    className="block h-2.5 w-2.5 rounded-full bg-white/60 transition-all duration-300 group-hover:bg-white group-aria-[current=true]:w-8 group-aria-[current=true]:bg-amber-400 forced-colors:bg-[CanvasText] forced-colors:group-aria-[current=true]:bg-[Highlight]"
+                    className="block h-2.5 w-8 rounded-full bg-white/60 transition-[clip-path,background-color] duration-300 [clip-path:inset(0_11px_round_5px)] group-hover:bg-white group-aria-[current=true]:bg-amber-400 group-aria-[current=true]:[clip-path:inset(0_round_5px)] forced-colors:bg-[CanvasText] forced-colors:group-aria-[current=true]:bg-[Highlight]"
                   />
                 </button>
               </li>
