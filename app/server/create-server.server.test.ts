@@ -1,8 +1,10 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import http, { type Server } from 'node:http'
 import net, { type AddressInfo } from 'node:net'
+import { once } from 'node:events'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { type AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { parseEnv } from '#app/env.server.ts'
@@ -306,6 +308,19 @@ async function startSite(env: Record<string, string> = {}, limits?: ServerLimits
       })
       return new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8' } })
     }
+    // A shell that React writes in many small pieces at once, then a part rendered later.
+    if (url.pathname === '/shell') {
+      const encoder = new TextEncoder()
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          for (let item = 1; item <= 40; item++) controller.enqueue(encoder.encode(`<li>${item}</li>`))
+          await endReleased
+          controller.enqueue(encoder.encode('<p>dann</p>'))
+          controller.close()
+        },
+      })
+      return new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8' } })
+    }
     // An upload path: reads the whole body, however long it takes.
     if (url.pathname === '/api/leads') return Response.json({ length: (await request.arrayBuffer()).byteLength }, { status: 201 })
     return new Response(`<title>${url.pathname}${url.search}</title>`, { headers: { 'Content-Type': 'text/html; charset=utf-8' } })
@@ -489,7 +504,7 @@ describe('the one same-origin rule for posts (docs/decisions/008)', () => {
 })
 
 describe('streamed pages (the Node ↔ Fetch bridge, docs/decisions/092)', () => {
-  it('the beginning of a page reaches a gzip-taking browser before its end is rendered (the compression middleware is flushed per chunk)', async () => {
+  it('the beginning of a page reaches a gzip-taking browser before its end is rendered (the compression middleware is flushed once what is ready is written)', async () => {
     const site = await startSite()
     try {
       const response = await fetch(`http://127.0.0.1:${site.port}/streamed`, { headers: { 'accept-encoding': 'gzip' } })
@@ -506,7 +521,45 @@ describe('streamed pages (the Node ↔ Fetch bridge, docs/decisions/092)', () =>
       await site.close()
     }
   })
+
+  it('what is ready at once leaves as one compressed piece, not one per chunk (forty pieces of a shell, one flush)', async () => {
+    const site = await startSite()
+    try {
+      const response = await new Promise<http.IncomingMessage>((resolve, reject) =>
+        http.get({ port: site.port, path: '/shell', headers: { 'accept-encoding': 'gzip' } }, resolve).on('error', reject),
+      )
+      expect(response.headers['content-encoding']).toBe('gzip')
+      const raw: Buffer[] = []
+      let text = ''
+      const gunzip = zlib.createGunzip().on('data', (part: Buffer) => (text += part.toString()))
+      response.on('data', (part: Buffer) => {
+        raw.push(part)
+        gunzip.write(part)
+      })
+      await vi.waitFor(() => expect(text).toContain('<li>40</li>'))
+      // Each flush of gzip ends in an empty block, 00 00 FF FF: one for the forty pieces of the shell.
+      expect(flushesIn(Buffer.concat(raw))).toBe(1)
+      site.releaseEnd()
+      await once(response, 'end')
+      gunzip.end()
+      await once(gunzip, 'end')
+      // The last part and the end leave together: the end writes out what gzip holds.
+      expect(flushesIn(Buffer.concat(raw))).toBe(1)
+      expect(text).toBe(`${Array.from({ length: 40 }, (_, index) => `<li>${index + 1}</li>`).join('')}<p>dann</p>`)
+    } finally {
+      await site.close()
+    }
+  })
 })
+
+const GZIP_FLUSH_END = Buffer.from([0x00, 0x00, 0xff, 0xff])
+
+/** How many flushes a raw gzip stream holds: each ends in an empty stored block. */
+function flushesIn(bytes: Buffer): number {
+  let count = 0
+  for (let at = bytes.indexOf(GZIP_FLUSH_END); at !== -1; at = bytes.indexOf(GZIP_FLUSH_END, at + 1)) count++
+  return count
+}
 
 describe('X-Request-Id from the trusted proxy (docs/decisions/024)', () => {
   it('behind TRUST_PROXY the proxy’s id is kept, so one id follows the request through nginx and the app; a strange one is replaced', async () => {
