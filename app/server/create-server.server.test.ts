@@ -1,7 +1,7 @@
+import { once } from 'node:events'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import http, { type Server } from 'node:http'
 import net, { type AddressInfo } from 'node:net'
-import { once } from 'node:events'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'

@@ -55,7 +55,7 @@ export async function sendFetchResponse(res: ServerResponse, response: Response)
  * Writes a streamed body a burst at a time: what was ready in one turn of the event loop goes to the
  * socket (and through the compression middleware) as one write and one flush. React writes a page's
  * shell in pieces of a few hundred bytes, all at once; written and flushed one by one they were
- * compressed one at a time and left as fifty to ninety slivers over 20–50 ms, 8–12 % larger, and a
+ * compressed one at a time and left as 41 to 89 slivers over 20–50 ms, 6–10 % larger, and a
  * browser on a busy machine drew the header half parsed (four of seven menu links) before the rest came.
  * A part rendered later (a deferred section) is a burst of its own, so the page still streams.
  */
