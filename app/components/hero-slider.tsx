@@ -138,7 +138,8 @@ export function HeroSlider({ slides, label = 'Highlights' }: HeroSliderProps) {
       </div>
 
       {count > 1 ? (
-        <div className="absolute inset-x-0 bottom-6 flex items-center justify-center gap-2">
+        // Without JavaScript only the first slide shows and these buttons could do nothing: not drawn then.
+        <div className="absolute inset-x-0 bottom-6 flex items-center justify-center gap-2 noscript:hidden">
           <button
             type="button"
             onClick={() => setUserPaused(!paused)}
