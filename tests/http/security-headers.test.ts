@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clientOf, SITE_URL, startSite, type TestSite } from './site'
+import { clientOf, ROOT, SITE_URL, startSite, type TestSite } from './site'
 
 /*
  * Security headers and the Content Security Policy of the production build (moved from
@@ -11,6 +13,10 @@ import { clientOf, SITE_URL, startSite, type TestSite } from './site'
  */
 
 const PAGE_FRAMES = ['https://home.mobile.de', 'https://www.openstreetmap.org']
+
+/** The Studio's tests need its build (`npm run build` makes both; CI does): said, rather than a bare 404. */
+const expectStudioBuilt = () =>
+  expect(existsSync(path.join(ROOT, 'build/studio/index.html')), 'build/studio is missing: run `npm run build:studio` first').toBe(true)
 
 let site: TestSite
 let sanitySite: TestSite
@@ -141,6 +147,7 @@ describe('headers', () => {
   })
 
   it('the Studio: its own policy (inline bootstrap by hash, Sanity hosts), revalidated, never indexed; hashed files immutable', async () => {
+    expectStudioBuilt()
     const fromSanitySite = clientOf(sanitySite)
     const response = await fromSanitySite('/studio')
     expect(response.status).toBe(200)
@@ -181,6 +188,7 @@ describe('headers', () => {
 
 describe('the Studio’s address (moved from tests/e2e/server.test.ts)', () => {
   it('with a Sanity project the built Studio is served at /studio and never indexed (tests/e2e/studio.test.ts opens its deep links)', async () => {
+    expectStudioBuilt()
     for (const path of ['/studio', '/studio/structure/vehicles;vehicles-all']) {
       const response = await clientOf(sanitySite)(path)
       expect(response.status, path).toBe(200)
