@@ -118,8 +118,11 @@ export function SiteHeader({ settings, fit, transparentAtTop = false }: SiteHead
       data-scrolled={scrolled ? 'true' : 'false'}
       // The open menu turns the bar solid through CSS too, so it does before hydration.
       // In a short window it scrolls away with the page instead of covering a third of it.
+      // Without JavaScript nothing turns it solid on scrolling: solid from the start, else the page's text runs under it.
       className={`group/header fixed short:absolute inset-x-0 top-0 z-50 print:hidden transition-[background-color,box-shadow] duration-300 has-[#mobile-menu:popover-open]:bg-zinc-950 has-[#mobile-menu:popover-open]:bg-none ${
-        solid ? 'bg-zinc-950 shadow-lg shadow-black/20' : 'bg-linear-to-b from-black/70 to-transparent'
+        solid
+          ? 'bg-zinc-950 shadow-lg shadow-black/20'
+          : 'bg-linear-to-b from-black/70 to-transparent noscript:bg-zinc-950 noscript:bg-none noscript:shadow-lg noscript:shadow-black/20'
       }`}
     >
       {/* Aligned with the page's content where the row fits it, wider only where it must be (header-fit.ts). */}

@@ -63,6 +63,19 @@ test('the header turns solid after more than 50 px of scrolling', async ({ page 
   await expect(header).toHaveAttribute('data-scrolled', 'false')
 })
 
+test('without JavaScript the bar is solid over a hero from the start: no script turns it solid on scrolling', async ({ browser, baseURL, viewport }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport })
+  const page = await context.newPage()
+  for (const path of ['/', '/locations/dortmund']) {
+    await page.goto(path)
+    await page.evaluate(() => window.scrollTo(0, 1500))
+    const header = page.getByRole('banner')
+    expect(await header.evaluate((element) => getComputedStyle(element).backgroundImage), path).toBe('none')
+    expect(await header.evaluate((element) => getComputedStyle(element).backgroundColor), path).not.toBe('rgba(0, 0, 0, 0)')
+  }
+  await context.close()
+})
+
 test('every navigation starts at the top of the page', async ({ page }) => {
   await page.goto('/')
   await page.getByRole('contentinfo').scrollIntoViewIfNeeded()
