@@ -142,6 +142,48 @@ test.describe('home contact form with JavaScript', () => {
   })
 })
 
+test(
+  '/contact on a phone: the „Pflichtfelder fehlen“ toast covers neither the fields nor the send button, so the next tap sends',
+  { tag: '@phone' },
+  async ({ page }) => {
+    // It sat at the bottom over the button for 5 s, and the tap after typing the e-mail hit the toast (visitor walk 12-03).
+    await page.goto('/contact')
+    const form = page.locator('#contact form')
+    await expect(form).toHaveAttribute('novalidate', '')
+    const name = uniqueName('Toast Telefon')
+    await form.getByLabel('Name').fill(name)
+    await form.getByLabel('Nachricht').fill('Haben Sie noch den Kombi?')
+    const send = form.getByRole('button', { name: 'NACHRICHT SENDEN' })
+    await send.tap()
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Pflichtfelder fehlen' })
+    await expect(toast).toBeVisible()
+    await expect(form.getByLabel('E-Mail')).toBeFocused()
+    // Where it comes to rest (sonner slides it in) lies over nothing the visitor needs next.
+    let last = ''
+    await expect
+      .poll(
+        async () => {
+          const now = JSON.stringify(await toast.boundingBox())
+          const settled = now === last
+          last = now
+          return settled
+        },
+        { intervals: [250] },
+      )
+      .toBe(true)
+    const box = (await toast.boundingBox())!
+    for (const target of [form.getByLabel('E-Mail'), send]) {
+      const part = (await target.boundingBox())!
+      const overlaps = part.y < box.y + box.height && part.y + part.height > box.y && part.x < box.x + box.width && part.x + part.width > box.x
+      expect(overlaps, `${await target.textContent()}: ${JSON.stringify(part)} under the toast ${JSON.stringify(box)}`).toBe(false)
+    }
+    await form.getByLabel('E-Mail').fill('toast@example.de')
+    await send.tap()
+    await expect(page.locator('[data-sonner-toast]').getByText('Nachricht gesendet!')).toBeVisible()
+    await expect.poll(async () => (await storedContactMessages()).some((message) => message.name === name)).toBe(true)
+  },
+)
+
 test('a form refused before the scripts took over says „Fehler:“ in that page’s title, and the next page’s title does not (decision 113)', async ({ page }) => {
   // /contact, not the home page: its form posts to the page's own address (the home page's to `/?index`, whose
   // query alone would make the next navigation load every route's data anew).

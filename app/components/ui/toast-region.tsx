@@ -1,5 +1,5 @@
 import { useLocation } from '@remix-run/react'
-import { useEffect, useSyncExternalStore, type CSSProperties } from 'react'
+import { useEffect, type CSSProperties } from 'react'
 import { toast, Toaster as Sonner } from 'sonner'
 
 /*
@@ -27,20 +27,11 @@ const ACCESSIBLE_RICH_COLORS = {
 } as CSSProperties
 
 /*
- * Where toasts show. On phones at the bottom, as before. From 48rem (tablets, desktops) a form is
- * as wide as the page's column and a toast at the bottom covered its lower fields (the enquiry's
- * „Nachricht“ at 1280×720); the top centre is the fixed header's band (80 px), which a form
- * never is, and the first invalid field is scrolled below it.
+ * Where toasts show: at the top centre, in the fixed header's band (80 px), which a form never is; the
+ * first invalid field is scrolled below it. At the bottom a toast covered a form's lower fields (the
+ * enquiry's „Nachricht“ at 1280×720) and, on a phone, the send button the thumb was about to tap again.
  */
-const WIDE = '(min-width: 48rem)'
-// Without matchMedia (jsdom) the phones' place.
-const media = () => (typeof window.matchMedia === 'function' ? window.matchMedia(WIDE) : undefined)
-function subscribeWide(onChange: () => void) {
-  const query = media()
-  query?.addEventListener('change', onChange)
-  return () => query?.removeEventListener('change', onChange)
-}
-const isWide = () => media()?.matches ?? false
+const IN_THE_HEADER = { top: 8 }
 
 /**
  * The site's single toast region (spec §9): one toast at a time, 5 s each, swipe right to
@@ -56,8 +47,6 @@ export default function ToastRegion() {
     },
     [pathname],
   )
-  // The region renders only in the browser (toaster.tsx); the server's snapshot is never used.
-  const wide = useSyncExternalStore(subscribeWide, isWide, () => false)
   return (
     <Sonner
       visibleToasts={1}
@@ -67,8 +56,9 @@ export default function ToastRegion() {
       containerAriaLabel="Benachrichtigungen"
       richColors
       closeButton
-      position={wide ? 'top-center' : 'bottom-right'}
-      offset={wide ? { top: 8 } : undefined}
+      position="top-center"
+      offset={IN_THE_HEADER}
+      mobileOffset={IN_THE_HEADER}
       theme="light"
       style={ACCESSIBLE_RICH_COLORS}
       toastOptions={{ closeButtonAriaLabel: 'Benachrichtigung schließen', className: 'font-sans' }}
