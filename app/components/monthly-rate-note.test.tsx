@@ -16,7 +16,7 @@ async function renderNote(lender: string | null) {
 describe('MonthlyRateNote (PAngV § 17; copy review 2026-11-29, H2; decision 111)', () => {
   test('the note of the cards’ „ab … €/Monat*“ names the default example and the lender as well', async () => {
     expect(await renderNote('Musterbank AG, Bankstraße 1, 45127 Essen')).toBe(
-      '* Monatliche Rate nach unserem Finanzierungsbeispiel: 20 % Anzahlung, 48 Monate Laufzeit, effektiver Jahreszins 3,49 %. ' +
+      '* Monatliche Rate nach unserem Finanzierungsbeispiel, auf volle Euro aufgerundet: 20 % Anzahlung (abgerundet auf volle 100 €), 48 Monate Laufzeit, effektiver Jahreszins 3,49 %. ' +
         'Das vollständige Beispiel mit allen Angaben steht auf der Seite des jeweiligen Fahrzeugs. Darlehensgeber: Musterbank AG, Bankstraße 1, 45127 Essen.',
     )
   })
