@@ -1,5 +1,5 @@
 import { outboxMailWith } from './outbox'
-import { expect, storedContactMessages, test, uniqueName } from './playwright-utils'
+import { expect, settledBox, storedContactMessages, test, uniqueName } from './playwright-utils'
 
 test.describe('home contact form with JavaScript', () => {
   test.beforeEach(async ({ page }) => {
@@ -159,19 +159,7 @@ test(
     await expect(toast).toBeVisible()
     await expect(form.getByLabel('E-Mail')).toBeFocused()
     // Where it comes to rest (sonner slides it in) lies over nothing the visitor needs next.
-    let last = ''
-    await expect
-      .poll(
-        async () => {
-          const now = JSON.stringify(await toast.boundingBox())
-          const settled = now === last
-          last = now
-          return settled
-        },
-        { intervals: [250] },
-      )
-      .toBe(true)
-    const box = (await toast.boundingBox())!
+    const box = await settledBox(toast)
     for (const target of [form.getByLabel('E-Mail'), send]) {
       const part = (await target.boundingBox())!
       const overlaps = part.y < box.y + box.height && part.y + part.height > box.y && part.x < box.x + box.width && part.x + part.width > box.x

@@ -1,6 +1,6 @@
 import { outboxMailWith } from './outbox'
 import { control, fillForm, type FormCase, FORMS, formIn, sentTitle, VEHICLE_TOAST } from './lead-form-cases'
-import { expect, storedLeadWith, test, uniqueName, waitForScripts } from './playwright-utils'
+import { expect, settledBox, storedLeadWith, test, uniqueName, waitForScripts } from './playwright-utils'
 
 /*
  * Every lead form of the site, on the story page /formulare (the real pages embed the same
@@ -121,19 +121,7 @@ test.describe('lead forms with JavaScript', () => {
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Pflichtfelder fehlen' })
     await expect(toast).toBeVisible()
     // Settled (sonner slides it in), then no label, control or button of the form lies under it.
-    let last = ''
-    await expect
-      .poll(
-        async () => {
-          const now = JSON.stringify(await toast.boundingBox())
-          const settled = now === last
-          last = now
-          return settled
-        },
-        { intervals: [250] },
-      )
-      .toBe(true)
-    const box = (await toast.boundingBox())!
+    const box = await settledBox(toast)
     const parts = await form.locator('label, input:not([type=hidden]), textarea, select, button, p').evaluateAll((elements) =>
       elements.map((element) => {
         const rect = element.getBoundingClientRect()

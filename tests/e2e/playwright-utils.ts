@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test as base, type Page } from '@playwright/test'
+import { expect, type Locator, test as base, type Page } from '@playwright/test'
 import { EmbeddedLake } from '#app/lake/embedded-lake.server.ts'
 
 export { expect }
@@ -49,6 +49,23 @@ function settledAnimations(limit: number): Promise<unknown> {
 export async function waitForScripts(page: Page) {
   await page.waitForFunction(() => '__remixRouter' in window)
   await page.waitForLoadState('networkidle')
+}
+
+/** Where a toast (or anything that slides in) comes to rest: its box once two looks 250 ms apart agree. */
+export async function settledBox(target: Locator) {
+  let last = ''
+  await expect
+    .poll(
+      async () => {
+        const now = JSON.stringify(await target.boundingBox())
+        const settled = now === last
+        last = now
+        return settled
+      },
+      { intervals: [250] },
+    )
+    .toBe(true)
+  return (await target.boundingBox())!
 }
 
 export function isPhone(page: Page) {
