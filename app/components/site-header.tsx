@@ -127,8 +127,9 @@ export function SiteHeader({ settings, fit, transparentAtTop = false }: SiteHead
     >
       {/* Aligned with the page's content where the row fits it, wider only where it must be (header-fit.ts). */}
       <div className={`mx-auto flex h-header ${headerRowClasses(fit)} items-center justify-between gap-4 px-4 sm:px-6 lg:px-8`}>
-        {/* Below 20rem (320 px at the default font; 390 px at a 24 px one) the row holds the mark and the buttons, not the name. */}
-        <SiteLogo name={settings.dealerName ?? ''} className={FOCUS} wordmarkClassName="max-[20rem]:sr-only" />
+        {/* Below 20rem (320 px at the default font; 390 px at a 24 px one) the row holds the mark and the buttons, not the name.
+            From lg the name never shrinks: where the row is the content's box it runs on into the margin (header-fit.ts). */}
+        <SiteLogo name={settings.dealerName ?? ''} className={`lg:shrink-0 ${FOCUS}`} wordmarkClassName="max-[20rem]:sr-only" />
 
         <nav aria-label="Hauptnavigation" className={SHOWN_FROM[fit.linksFrom]}>
           <ul className="flex items-center gap-1 xl:gap-2">

@@ -106,6 +106,13 @@ test('the header fits eight long menu items and the seed’s seven at every widt
             .boundingBox())!
           const heading = (await page.getByRole('heading', { level: 1 }).boundingBox())!
           expect(Math.abs(logo.x - heading.x), `${width} px: the logo over the content's left edge`).toBeLessThanOrEqual(1)
+          // And the name whole, not „RUHRST…“ (it shrank instead of running on into the margin).
+          const cut = await page
+            .getByRole('banner')
+            .getByRole('link', { name: /^Ruhrstern\s*Automobile$/ })
+            .locator('span span')
+            .evaluateAll((lines) => lines.filter((line) => line.scrollWidth > line.clientWidth).map((line) => line.textContent))
+          expect(cut, `${width} px`).toEqual([])
         }
       }
       expect(shown).toEqual([1280, 1366, 1440, 1920])
