@@ -164,6 +164,22 @@ test.describe('lead forms with JavaScript', () => {
   })
 })
 
+test('at 200 % zoom (640×360, where the header scrolls away) the toast leaves the focused field in view: a city page’s valuation form sent empty by keyboard', async ({
+  page,
+}) => {
+  // At the top it covered the first invalid field, which the browser scrolls to the top there.
+  await page.setViewportSize({ width: 640, height: 360 })
+  await page.goto('/locations/sonsbeck/mercedes-ankauf')
+  await waitForScripts(page)
+  const form = page.locator('form:has(input[name="leadKind"])').first()
+  await form.getByRole('button', { name: 'BEWERTUNG ANFORDERN' }).press('Enter')
+  const focused = form.locator(':focus')
+  await expect(focused).toHaveAttribute('aria-invalid', 'true')
+  const box = await settledBox(page.locator('[data-sonner-toast]'))
+  const field = (await focused.boundingBox())!
+  expect(field.y + field.height <= box.y || field.y >= box.y + box.height, `the field ${JSON.stringify(field)}, the toast ${JSON.stringify(box)}`).toBe(true)
+})
+
 test.describe('lead forms without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 

@@ -1,5 +1,5 @@
 import { useLocation } from '@remix-run/react'
-import { useEffect, type CSSProperties } from 'react'
+import { useEffect, useSyncExternalStore, type CSSProperties } from 'react'
 import { toast, Toaster as Sonner } from 'sonner'
 
 /*
@@ -30,8 +30,19 @@ const ACCESSIBLE_RICH_COLORS = {
  * Where toasts show: at the top centre, in the fixed header's band (80 px), which a form never is; the
  * first invalid field is scrolled below it. At the bottom a toast covered a form's lower fields (the
  * enquiry's „Nachricht“ at 1280×720) and, on a phone, the send button the thumb was about to tap again.
+ * In a window under 30rem high (200 % zoom, a phone held sideways) the header scrolls away and the
+ * invalid field comes to the top: there the toast shows at the bottom.
  */
 const IN_THE_HEADER = { top: 8 }
+const SHORT = '(height < 30rem)'
+// Without matchMedia (jsdom) the usual place.
+const media = () => (typeof window.matchMedia === 'function' ? window.matchMedia(SHORT) : undefined)
+function subscribeShort(onChange: () => void) {
+  const query = media()
+  query?.addEventListener('change', onChange)
+  return () => query?.removeEventListener('change', onChange)
+}
+const isShort = () => media()?.matches ?? false
 
 /**
  * The site's single toast region (spec §9): one toast at a time, 5 s each, swipe right to
@@ -47,6 +58,8 @@ export default function ToastRegion() {
     },
     [pathname],
   )
+  // The region renders only in the browser (toaster.tsx); the server's snapshot is never used.
+  const short = useSyncExternalStore(subscribeShort, isShort, () => false)
   return (
     <Sonner
       visibleToasts={1}
@@ -56,9 +69,9 @@ export default function ToastRegion() {
       containerAriaLabel="Benachrichtigungen"
       richColors
       closeButton
-      position="top-center"
-      offset={IN_THE_HEADER}
-      mobileOffset={IN_THE_HEADER}
+      position={short ? 'bottom-center' : 'top-center'}
+      offset={short ? undefined : IN_THE_HEADER}
+      mobileOffset={short ? undefined : IN_THE_HEADER}
       theme="light"
       style={ACCESSIBLE_RICH_COLORS}
       toastOptions={{ closeButtonAriaLabel: 'Benachrichtigung schließen', className: 'font-sans' }}
