@@ -28,7 +28,8 @@ export function QuickContact({
   const classes = buttonClasses({ variant: 'outline-dark', size: 'lg', surface: 'light' })
   return (
     <nav aria-label="Schnellkontakt" className="mt-10">
-      <ul className="flex flex-col justify-center gap-3 sm:flex-row">
+      {/* In a row where the four fit, wrapped where they do not (640–700 px, 200 % zoom, a larger font): a row that ran over both edges hid „ANRUFEN“ behind the left one. */}
+      <ul className="flex flex-col justify-center gap-3 sm:flex-row sm:flex-wrap">
         {phone ? (
           <li>
             <a href={telHref(phone)} className={`${classes} w-full`}>

@@ -446,6 +446,18 @@ test.describe('/contact', () => {
   })
 })
 
+test('/contact between 640 and 700 px (1280×720 at 200 % zoom): the quick contact wraps, no button runs off the page', async ({ page }) => {
+  await page.goto('/contact')
+  const links = page.getByRole('navigation', { name: 'Schnellkontakt' }).getByRole('link')
+  await expect(links).toHaveCount(4)
+  for (const width of [640, 670, 699]) {
+    await page.setViewportSize({ width, height: 360 })
+    const edges = await links.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect()).map(({ left, right }) => [left, right]))
+    for (const [left, right] of edges) expect([left! >= 0, right! <= width], `${width} px: ${JSON.stringify(edges)}`).toEqual([true, true])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width)
+  }
+})
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
