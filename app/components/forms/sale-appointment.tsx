@@ -44,10 +44,13 @@ export function SaleAppointment({ appointment, slots }: { appointment?: string; 
   const errors = readAppointmentErrors(actionData)
   const hydrated = useHydrated()
   const section = useRef<HTMLElement>(null)
-  // Back from choosing (the address ends in #verkaufen-termin): the section takes the focus from the confirmation above.
+  // Back from choosing (the address ends in #verkaufen-termin): the section takes the focus from the
+  // confirmation above. A refused slot puts it on the select, which reads out its message, as every form does.
   useEffect(() => {
     // Keyed on the action's data itself: the errors read from it are a new object on every render.
-    if (hash === `#${APPOINTMENT_ANCHOR}` || readAppointmentErrors(actionData)) section.current?.focus()
+    const refused = readAppointmentErrors(actionData)
+    if (refused?.fieldErrors?.slot) document.getElementById(SLOT_ID)?.focus()
+    else if (hash === `#${APPOINTMENT_ANCHOR}` || refused) section.current?.focus()
   }, [hash, appointment, actionData])
 
   return (
