@@ -2,7 +2,7 @@ import { type MouseEvent, useEffect, useRef, useState, type PointerEvent } from 
 import { PauseIcon, PlayIcon } from '#app/components/icons.tsx'
 import { HERO_IMAGE_SIZES, SanityImage, type SanityImageSource } from '#app/components/sanity-image.tsx'
 import { ActionLink, type ActionTarget } from '#app/components/ui/action-link.tsx'
-import { usePrefersReducedMotion } from '#app/utils/use-reduced-motion.ts'
+import { REDUCED_MOTION, useMediaQuery } from '#app/utils/media-query.ts'
 
 /** Spec §9: the slider advances every 5 s. */
 export const HERO_INTERVAL_MS = 5000
@@ -39,7 +39,7 @@ export function HeroSlider({ slides, label = 'Highlights' }: HeroSliderProps) {
   const [userPaused, setUserPaused] = useState<boolean | null>(null)
   const [hovered, setHovered] = useState(false)
   const [focusWithin, setFocusWithin] = useState(false)
-  const reducedMotion = usePrefersReducedMotion()
+  const reducedMotion = useMediaQuery(REDUCED_MOTION)
   // The other slides' images wait for the page's load event: the first image (the LCP) gets
   // the bandwidth, and visitors without JavaScript, who only ever see slide 1, never download them.
   const [pageLoaded, setPageLoaded] = useState(false)

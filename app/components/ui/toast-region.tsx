@@ -1,6 +1,7 @@
 import { useLocation } from '@remix-run/react'
-import { useEffect, useSyncExternalStore, type CSSProperties } from 'react'
+import { useEffect, type CSSProperties } from 'react'
 import { toast, Toaster as Sonner } from 'sonner'
+import { SHORT_WINDOW, useMediaQuery } from '#app/utils/media-query.ts'
 
 /*
  * The toast region and sonner, loaded on demand (never imported statically: docs/decisions/050).
@@ -34,15 +35,6 @@ const ACCESSIBLE_RICH_COLORS = {
  * invalid field comes to the top: there the toast shows at the bottom.
  */
 const IN_THE_HEADER = { top: 8 }
-const SHORT = '(height < 30rem)'
-// Without matchMedia (jsdom) the usual place.
-const media = () => (typeof window.matchMedia === 'function' ? window.matchMedia(SHORT) : undefined)
-function subscribeShort(onChange: () => void) {
-  const query = media()
-  query?.addEventListener('change', onChange)
-  return () => query?.removeEventListener('change', onChange)
-}
-const isShort = () => media()?.matches ?? false
 
 /**
  * The site's single toast region (spec §9): one toast at a time, 5 s each, swipe right to
@@ -58,8 +50,8 @@ export default function ToastRegion() {
     },
     [pathname],
   )
-  // The region renders only in the browser (toaster.tsx); the server's snapshot is never used.
-  const short = useSyncExternalStore(subscribeShort, isShort, () => false)
+  // The region renders only in the browser (toaster.tsx), so no server answer stands in for the window's.
+  const short = useMediaQuery(SHORT_WINDOW)
   return (
     <Sonner
       visibleToasts={1}

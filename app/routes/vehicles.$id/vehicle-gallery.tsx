@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
+import { prefersReducedMotion } from '#app/utils/media-query.ts'
 import { ArrowRightIcon } from '#app/components/icons.tsx'
 import { SanityImage, type SanityImageSource } from '#app/components/sanity-image.tsx'
 import { VEHICLE_PLACEHOLDER } from '#app/components/vehicle-card.tsx'
@@ -63,8 +64,7 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
       const target = Math.max(0, Math.min(count - 1, index))
       setSelected(target)
       aimRef.current = target
-      const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches
-      strip.scrollTo({ left: target * strip.clientWidth, behavior: reduceMotion ? 'auto' : 'smooth' })
+      strip.scrollTo({ left: target * strip.clientWidth, behavior: prefersReducedMotion() ? 'auto' : 'smooth' })
     },
     [count],
   )
