@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { type AppLoadContext } from '@remix-run/node'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
 import { type SITE_SETTINGS_QUERYResult } from '#app/sanity/types.ts'
@@ -50,6 +50,8 @@ async function renderList(ids: string[]) {
             },
             element: <SavedListPage />,
           },
+          // Where „AUSGEWÄHLTE VERGLEICHEN“ leads: the address is what the tests read.
+          { path: 'merkliste/vergleich', element: <ComparedIds /> },
         ],
       },
     ],
@@ -57,6 +59,10 @@ async function renderList(ids: string[]) {
   )
   render(<RouterProvider router={router} future={{ v7_startTransition: true }} />)
   await screen.findByRole('heading', { level: 2, name: `${ids.length} Fahrzeuge gemerkt` })
+}
+
+function ComparedIds() {
+  return <h1>Vergleich {new URLSearchParams(useLocation().search).getAll('ids').join(',')}</h1>
 }
 
 const liveRegion = () => document.querySelector('[aria-live="polite"]')!
@@ -92,6 +98,30 @@ describe('/merkliste with JavaScript: removing keeps the focus on the page and s
     await waitFor(() => expect(document.activeElement).toBe(empty))
     expect(within(empty.parentElement!).getByText('Ihre Merkliste ist leer.')).toBeTruthy()
     await waitFor(() => expect(liveRegion().textContent).toBe('Merkliste geleert.'))
+  })
+})
+
+describe('/merkliste: „AUSGEWÄHLTE VERGLEICHEN“ with JavaScript', () => {
+  test('one or four ticked: said at the button, in a status line, and the list stays; two lead to the comparison', async () => {
+    await renderList(['1', '3', '5', '7'])
+    const compare = screen.getByRole('button', { name: 'AUSGEWÄHLTE VERGLEICHEN' })
+    const box = (name: string) => screen.getByRole('checkbox', { name: `Vergleichen: ${name}` })
+    const hint = within(compare.closest('form')!).getByRole('status')
+    expect(hint.textContent).toBe('Wählen Sie zwei oder drei Fahrzeuge.')
+
+    fireEvent.click(box('Audi A4 Avant 40 TDI'))
+    fireEvent.click(box('VW Golf 1.5 TSI Life'))
+    fireEvent.click(compare)
+    await waitFor(() => expect(hint.textContent).toBe('Bitte wählen Sie zwei oder drei Fahrzeuge – ausgewählt ist 1.'))
+    expect(screen.getByRole('heading', { level: 2, name: '4 Fahrzeuge gemerkt' })).toBeTruthy()
+
+    for (const name of ['Audi A4 Avant 40 TDI', 'VW Golf 1.5 TSI Life', 'Toyota Corolla Touring Sports 1.8 Hybrid']) fireEvent.click(box(name))
+    fireEvent.click(compare)
+    await waitFor(() => expect(hint.textContent).toBe('Bitte wählen Sie zwei oder drei Fahrzeuge – ausgewählt sind 4.'))
+
+    for (const name of ['Audi A4 Avant 40 TDI', 'Toyota Corolla Touring Sports 1.8 Hybrid']) fireEvent.click(box(name))
+    fireEvent.click(compare)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vergleich 1,5' })).toBeTruthy()
   })
 })
 

@@ -1,24 +1,41 @@
 import { Form, Link, useRouteLoaderData } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import { ArrowRightIcon, HeartIcon } from '#app/components/icons.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { type loader as rootLoader } from '#app/root.tsx'
-import { COMPARE_PATH, SAVED_LIST_PATH, shareHref } from '#app/vehicles/saved-list.ts'
+import { COMPARE_MAX, COMPARE_MIN, COMPARE_PATH, SAVED_LIST_PATH, shareHref } from '#app/vehicles/saved-list.ts'
 
 import { COMPARE_FORM_ID } from './saved-item'
 
 /* The Merkliste's forms below its cards (route.tsx): compare the ticked cars, share or empty the list, or take over a shared one. */
 
-/** A GET form (works without JavaScript): the ticked cars side by side at /merkliste/vergleich. */
+/**
+ * A GET form (works without JavaScript): the ticked cars side by side at /merkliste/vergleich. With
+ * JavaScript a choice of fewer than two or more than three is said here, before leaving the list;
+ * without it the comparison page says so.
+ */
 export function CompareForm({ count }: { count: number }) {
+  const [ticked, setTicked] = useState<number | null>(null)
   if (count < 2) return null
+  const refused = ticked !== null && (ticked < COMPARE_MIN || ticked > COMPARE_MAX)
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // The checkboxes sit on the cards and belong to this form through their `form` attribute.
+    const chosen = new FormData(event.currentTarget).getAll('ids').length
+    setTicked(chosen)
+    if (chosen < COMPARE_MIN || chosen > COMPARE_MAX) event.preventDefault()
+  }
   return (
-    <Form id={COMPARE_FORM_ID} method="get" action={COMPARE_PATH} className="mt-6 flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+    <Form id={COMPARE_FORM_ID} method="get" action={COMPARE_PATH} onSubmit={onSubmit} className="mt-6 flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
       <button type="submit" className={buttonClasses({ variant: 'primary', size: 'md' })}>
         AUSGEWÄHLTE VERGLEICHEN
         <ArrowRightIcon className="size-4" />
       </button>
-      <p className="text-sm text-zinc-700">Wählen Sie zwei oder drei Fahrzeuge.</p>
+      {/* A live region from the start, so that the refusal is read out where the button keeps the focus. */}
+      <p role="status" className={refused ? 'text-sm font-medium text-red-700' : 'text-sm text-zinc-700'}>
+        {refused
+          ? `Bitte wählen Sie zwei oder drei Fahrzeuge – ausgewählt ${ticked === 1 ? 'ist' : 'sind'} ${ticked}.`
+          : 'Wählen Sie zwei oder drei Fahrzeuge.'}
+      </p>
     </Form>
   )
 }
