@@ -106,7 +106,7 @@ test.describe('gallery', () => {
     await expect(strip).toBeFocused()
   })
 
-  test('on a phone the photos large: a tap on the photo opens them, a swipe moves, Back closes them and stays on the car, „Schließen“ leaves no entry behind (visitor review 2026-11-29, M2) @phone', async ({
+  test('on a phone the photos large: a tap on the photo opens them, a swipe moves, Back closes them and stays on the car, „Schließen“ leaves no entry behind and the page at the photo seen last (visitor review 2026-11-29, M2) @phone', async ({
     page,
   }) => {
     await page.goto('/vehicles')
@@ -139,9 +139,14 @@ test.describe('gallery', () => {
     await expect(page).toHaveURL('/vehicles/1')
     await expect(enlarge).toBeFocused()
 
+    // Moved on in the large view and closed: the page shows the photo last seen.
     await enlarge.click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Nächstes Bild' }).click()
+    await expect(page.getByRole('dialog', { name: 'Fotos, Bild 3 von 3' })).toBeVisible()
     await page.getByRole('dialog').getByRole('button', { name: 'Schließen' }).click()
     await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(page.getByText('Bild 3 von 3', { exact: true })).toBeVisible()
+    await expect.poll(() => strip.evaluate((element) => Math.round(element.scrollLeft / element.clientWidth))).toBe(2)
     await page.goBack()
     await expect(page).toHaveURL('/vehicles')
   })

@@ -13,9 +13,10 @@ const BUTTON =
  * Shows the gallery's `photos` (its <img>s: their srcset has every width up to each photo's own, a
  * marketplace photo its one URL) from `start` in a modal dialog, at the width the screen needs: the
  * page behind is inert, arrows, the arrow keys and a swipe move, Back, Escape or „Schließen“ close
- * it, and the focus goes back to `trigger`.
+ * it, and the focus goes back to `trigger`. `onClose` learns the photo shown last: the page's gallery
+ * shows it then.
  */
-export function openLightbox(photos: ArrayLike<HTMLImageElement>, start: number, trigger: HTMLElement) {
+export function openLightbox(photos: ArrayLike<HTMLImageElement>, start: number, trigger: HTMLElement, onClose: (index: number) => void) {
   const count = photos.length
   const dialog = document.createElement('dialog')
   // A sideways swipe is the photos' own (below), not the browser's way back; pinching still zooms.
@@ -83,6 +84,7 @@ export function openLightbox(photos: ArrayLike<HTMLImageElement>, start: number,
     removeEventListener('popstate', onBack)
     if (!backed) history.back()
     dialog.remove()
+    onClose(index)
     trigger.focus()
   })
   show(start)

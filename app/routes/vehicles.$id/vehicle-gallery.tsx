@@ -116,9 +116,10 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
 
   // „Vergrößern“: the photo at its largest; with JavaScript the lightbox, loaded on the
   // first click, which shows the frame's photos (their srcset has every width up to each photo's own).
+  // Closed, it leaves the page's gallery at the photo it showed last.
   const openLarge = (trigger: HTMLElement) => {
     const frame = frameRef.current
-    if (frame) void import('./photo-lightbox').then(({ openLightbox }) => openLightbox(frame.querySelectorAll('img'), selected, trigger))
+    if (frame) void import('./photo-lightbox').then(({ openLightbox }) => openLightbox(frame.querySelectorAll('img'), selected, trigger, goTo))
   }
   // A tap on the photo opens it too, as on the portals: a swipe fires no
   // click, so the strip keeps its swipe. Keyboard users have the link and Enter on the strip.
