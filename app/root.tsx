@@ -2,7 +2,7 @@ import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { type ReactNode } from 'react'
 import { HydrationBoundary } from '#app/utils/hydration.tsx'
-import { NavigationProgress, RouteAnnouncer } from '#app/components/navigation-feedback.tsx'
+import { FocusOnReturn, NavigationProgress, RouteAnnouncer } from '#app/components/navigation-feedback.tsx'
 import { ErrorHero, SERVER_ERROR_TEXT } from '#app/components/error-hero.tsx'
 import { NotFound, NotFoundRefresh } from '#app/components/not-found.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
@@ -119,6 +119,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </HydrationBoundary>
         ) : null}
         <RouteAnnouncer />
+        <FocusOnReturn />
         <Toaster />
         {rootData?.preview?.script ? (
           // The Studio's overlays, built apart from the site's bundles (docs/decisions/031).

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router-dom'
 import { afterEach, describe, expect, test } from 'vitest'
-import { NavigationProgress, RouteAnnouncer } from './navigation-feedback'
+import { FocusOnReturn, NavigationProgress, RouteAnnouncer } from './navigation-feedback'
 
 afterEach(cleanup)
 
@@ -66,5 +66,80 @@ describe('navigation feedback', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Nach Preis' }))
     await waitFor(() => expect(router.state.location.search).toBe('?sort=price'))
     expect(document.querySelector('[aria-live="assertive"]')!.textContent).toBe('')
+  })
+})
+
+describe('FocusOnReturn', () => {
+  /** A list with two links to each car (photo and name, as the cards have), each car's page, and a search form. */
+  function renderList() {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: (
+            <>
+              <Outlet />
+              <FocusOnReturn />
+            </>
+          ),
+          children: [
+            {
+              path: 'vehicles',
+              element: (
+                <>
+                  {['5', '7'].map((id) => (
+                    <p key={id}>
+                      <Link to={`/vehicles/${id}`} aria-label={`Foto ${id}`}>
+                        Foto
+                      </Link>
+                      <Link to={`/vehicles/${id}`}>Fahrzeug {id}</Link>
+                    </p>
+                  ))}
+                </>
+              ),
+            },
+            { path: 'vehicles/:id', element: <h1>Fahrzeugseite</h1> },
+          ],
+        },
+      ],
+      { initialEntries: ['/vehicles'] },
+    )
+    render(<RouterProvider router={router} />)
+    return router
+  }
+
+  test('Back puts the focus on the very link that left the page, not on <body>', async () => {
+    const router = renderList()
+    fireEvent.click(screen.getByRole('link', { name: 'Fahrzeug 7' }))
+    await screen.findByRole('heading', { name: 'Fahrzeugseite' })
+    expect(document.activeElement).toBe(document.body)
+
+    await act(() => router.navigate(-1))
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Fahrzeug 7' })))
+  })
+
+  test('which of two links to the car; a page left by a script (a form’s search) gets no focus back, nor does a forward step', async () => {
+    const router = renderList()
+    fireEvent.click(screen.getByRole('link', { name: 'Foto 5' }))
+    await screen.findByRole('heading', { name: 'Fahrzeugseite' })
+    await act(() => router.navigate(-1))
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Foto 5' })))
+    ;(document.activeElement as HTMLElement).blur()
+
+    // Forward again to the car: no link on the car's page was taken.
+    await act(() => router.navigate(1))
+    await screen.findByRole('heading', { name: 'Fahrzeugseite' })
+    expect(document.activeElement).toBe(document.body)
+
+    // Back on the list, which is then left by a script: Back to it moves no focus.
+    await act(() => router.navigate(-1))
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Foto 5' })))
+    ;(document.activeElement as HTMLElement).blur()
+    await act(() => router.navigate('/vehicles/7'))
+    await screen.findByRole('heading', { name: 'Fahrzeugseite' })
+    await act(() => router.navigate(-1))
+    await screen.findByRole('link', { name: 'Foto 5' })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(document.activeElement).toBe(document.body)
   })
 })

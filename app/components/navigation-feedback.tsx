@@ -1,4 +1,4 @@
-import { useLocation, useNavigation } from '@remix-run/react'
+import { useLocation, useNavigation, useNavigationType } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 
 /*
@@ -47,3 +47,48 @@ export function RouteAnnouncer() {
     </p>
   )
 }
+
+/**
+ * Back to a page (the browser's Back, in the site's own navigation) puts the focus on the link that
+ * left it, as a browser does for a page from its cache: without it the focus fell to <body>, and a
+ * keyboard or screen-reader user started again from the top of a list restored far down. Each page
+ * of the history remembers the link taken from it (which of the links to that address, in order).
+ */
+export function FocusOnReturn() {
+  const location = useLocation()
+  const navigationType = useNavigationType()
+  const left = useRef(new Map<string, { href: string; index: number }>())
+  // The link last clicked, until the navigation it started (or the next one) arrives.
+  const clicked = useRef<{ href: string; index: number } | null>(null)
+  const shown = useRef(location.key)
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[href]') : null
+      const href = link?.getAttribute('href')
+      if (link && href) clicked.current = { href, index: linksTo(href).indexOf(link) }
+    }
+    // Captured: a link's own handler (the router's) may stop the event.
+    document.addEventListener('click', onClick, true)
+    return () => document.removeEventListener('click', onClick, true)
+  }, [])
+  useEffect(() => {
+    if (shown.current === location.key) return
+    // Left by a link, or otherwise (a form, a script): then there is nothing to return to.
+    if (navigationType === 'PUSH') {
+      if (clicked.current) left.current.set(shown.current, clicked.current)
+      else left.current.delete(shown.current)
+    }
+    clicked.current = null
+    shown.current = location.key
+    const taken = navigationType === 'POP' ? left.current.get(location.key) : undefined
+    // Something on the page took the focus itself (a dialog, a form's message): that stays.
+    if (!taken || (document.activeElement && document.activeElement !== document.body)) return
+    const link = linksTo(taken.href)[taken.index]
+    // The scroll position is the router's (ScrollRestoration), restored before this effect.
+    link?.focus({ preventScroll: true })
+  }, [location.key, navigationType])
+  return null
+}
+
+/** The page's links to `href`, as written in their markup, in document order. */
+const linksTo = (href: string) => [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].filter((link) => link.getAttribute('href') === href)

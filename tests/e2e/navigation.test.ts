@@ -84,30 +84,42 @@ test('every navigation starts at the top of the page', async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
 })
 
-test('a tap whose page is slow to come shows the bar at the top until it is there; then its title is said', { tag: '@phone' }, async ({ page }) => {
-  await page.goto('/vehicles')
-  await waitForScripts(page)
-  // The car's data answers after 1.5 s, as on a slow phone line.
-  let answer: () => void = () => {}
-  const answered = new Promise<void>((resolve) => (answer = resolve))
-  await page.route(/\/vehicles\/5\.data/, async (route) => {
-    await answered
-    await route.continue()
-  })
-  const bar = page.locator('[data-navigation-progress]')
-  await expect(bar).toBeHidden()
-  const card = page.locator('a[href="/vehicles/5"]').first()
-  await card.scrollIntoViewIfNeeded()
-  await card.click()
-  // Drawn and growing over the header, a moment after the tap.
-  await expect(bar).toBeVisible()
-  await expect.poll(async () => (await bar.boundingBox())?.y).toBe(0)
-  await expect.poll(async () => (await bar.boundingBox())?.width ?? 0).toBeGreaterThan(50)
-  answer()
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Golf')
-  await expect(bar).toBeHidden()
-  await expect(page.locator('[aria-live="assertive"]')).toHaveText(await page.title())
-})
+test(
+  'a tap whose page is slow to come shows the bar at the top until it is there; then its title is said; Back returns the focus to the card',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await page.goto('/vehicles')
+    await waitForScripts(page)
+    // The car's data answers after 1.5 s, as on a slow phone line.
+    let answer: () => void = () => {}
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    await page.route(/\/vehicles\/5\.data/, async (route) => {
+      await answered
+      await route.continue()
+    })
+    const bar = page.locator('[data-navigation-progress]')
+    await expect(bar).toBeHidden()
+    const card = page.locator('a[href="/vehicles/5"]').first()
+    await card.scrollIntoViewIfNeeded()
+    await card.click()
+    // Drawn and growing over the header, a moment after the tap.
+    await expect(bar).toBeVisible()
+    await expect.poll(async () => (await bar.boundingBox())?.y).toBe(0)
+    await expect.poll(async () => (await bar.boundingBox())?.width ?? 0).toBeGreaterThan(50)
+    answer()
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Golf')
+    await expect(bar).toBeHidden()
+    await expect(page.locator('[aria-live="assertive"]')).toHaveText(await page.title())
+
+    // Back: the list where it was, and the focus on the link that left it (on <body>, a keyboard or
+    // screen reader would start again from the top of the page).
+    await page.goBack()
+    await expect(page).toHaveURL('/vehicles')
+    await expect(card).toBeFocused()
+    await expect(card).toBeInViewport()
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+  },
+)
 
 test.describe('mobile menu', { tag: '@phone' }, () => {
   // tests/e2e/phone.test.ts covers the menu without JavaScript, before hydration, focus and Escape.
