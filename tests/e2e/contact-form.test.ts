@@ -1,5 +1,5 @@
 import { outboxMailWith } from './outbox'
-import { expect, settledBox, storedContactMessages, test, uniqueName } from './playwright-utils'
+import { expect, overlaps, settledBox, storedContactMessages, test, uniqueName } from './playwright-utils'
 
 test.describe('home contact form with JavaScript', () => {
   test.beforeEach(async ({ page }) => {
@@ -162,8 +162,7 @@ test(
     const box = await settledBox(toast)
     for (const target of [form.getByLabel('E-Mail'), send]) {
       const part = (await target.boundingBox())!
-      const overlaps = part.y < box.y + box.height && part.y + part.height > box.y && part.x < box.x + box.width && part.x + part.width > box.x
-      expect(overlaps, `${await target.textContent()}: ${JSON.stringify(part)} under the toast ${JSON.stringify(box)}`).toBe(false)
+      expect(overlaps(part, box), `${await target.textContent()}: ${JSON.stringify(part)} under the toast ${JSON.stringify(box)}`).toBe(false)
     }
     await form.getByLabel('E-Mail').fill('toast@example.de')
     await send.tap()

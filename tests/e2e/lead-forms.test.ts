@@ -1,6 +1,6 @@
 import { outboxMailWith } from './outbox'
 import { control, fillForm, type FormCase, FORMS, formIn, sentTitle, VEHICLE_TOAST } from './lead-form-cases'
-import { expect, settledBox, storedLeadWith, test, uniqueName, waitForScripts } from './playwright-utils'
+import { expect, overlaps, settledBox, storedLeadWith, test, uniqueName, waitForScripts } from './playwright-utils'
 
 /*
  * Every lead form of the site, on the story page /formulare (the real pages embed the same
@@ -125,19 +125,10 @@ test.describe('lead forms with JavaScript', () => {
     const parts = await form.locator('label, input:not([type=hidden]), textarea, select, button, p').evaluateAll((elements) =>
       elements.map((element) => {
         const rect = element.getBoundingClientRect()
-        return {
-          text: element.textContent?.slice(0, 40) || element.getAttribute('name'),
-          top: rect.top,
-          bottom: rect.bottom,
-          left: rect.left,
-          right: rect.right,
-        }
+        return { text: element.textContent?.slice(0, 40) || element.getAttribute('name'), x: rect.x, y: rect.y, width: rect.width, height: rect.height }
       }),
     )
-    const covered = parts.filter(
-      (part) =>
-        part.bottom > 0 && part.top < 720 && part.top < box.y + box.height && part.bottom > box.y && part.left < box.x + box.width && part.right > box.x,
-    )
+    const covered = parts.filter((part) => part.y + part.height > 0 && part.y < 720 && overlaps(part, box))
     expect(covered).toEqual([])
   })
 

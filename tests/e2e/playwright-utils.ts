@@ -68,6 +68,13 @@ export async function settledBox(target: Locator) {
   return (await target.boundingBox())!
 }
 
+type Box = { x: number; y: number; width: number; height: number }
+
+/** Whether two boxes (boundingBox()) share any area: a toast over a field or a button. */
+export function overlaps(a: Box, b: Box) {
+  return a.y < b.y + b.height && a.y + a.height > b.y && a.x < b.x + b.width && a.x + a.width > b.x
+}
+
 export function isPhone(page: Page) {
   return (page.viewportSize()?.width ?? 1024) < 768
 }
