@@ -11,6 +11,7 @@ import { SearchRequest } from '#app/components/search-request.tsx'
 import { PRICE_ALERT_CONSENT } from '#app/alerts/consent.ts'
 import { LEAD_TOASTS, PHONE_OR_EMAIL_MESSAGE } from '#app/submissions/lead-forms.ts'
 import { Toaster } from '#app/components/ui/toaster.tsx'
+import { describedBy } from '#tests/described-by.ts'
 import { mockSubmissionApi } from '#tests/submission-api.ts'
 
 const { received, answerWith, failNetwork } = mockSubmissionApi('/api/leads', 'inbox.lead-1')
@@ -30,14 +31,6 @@ type ActionData = {
   formError?: string
   values: Record<string, string>
 }
-
-/** What a screen reader reads after the name: the texts the control's aria-describedby names, in order. */
-const description = (control: HTMLElement) =>
-  (control.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent)
-    .join(' ')
 
 const VEHICLE = { id: '1', make: 'BMW', model: '320d Touring' }
 const PREFILLED = 'Ich interessiere mich für den BMW 320d Touring. Bitte kontaktieren Sie mich.'
@@ -276,13 +269,13 @@ describe('LeadForm', () => {
         fieldNotes={{ email: PRICE_ALERT_CONSENT }}
       />,
     )
-    expect(description(screen.getByRole('textbox', { name: /^E-Mail/ }))).toBe(PRICE_ALERT_CONSENT)
+    expect(describedBy(screen.getByRole('textbox', { name: /^E-Mail/ }))).toBe(PRICE_ALERT_CONSENT)
   })
 
   test('„Benachrichtigen, falls wieder frei“: phone and e-mail are described by the rule that one is enough', async () => {
     await renderForm(<LeadForm form={LEAD_FORMS['availability-alert']} anchor="frei" vehicle={VEHICLE} />)
     for (const name of [/^Telefon/, /^E-Mail/]) {
-      expect(description(screen.getByRole('textbox', { name }))).toBe('Telefon oder E-Mail: eines von beiden genügt.')
+      expect(describedBy(screen.getByRole('textbox', { name }))).toBe('Telefon oder E-Mail: eines von beiden genügt.')
     }
   })
 

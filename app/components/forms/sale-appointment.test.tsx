@@ -5,6 +5,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { SaleAppointment } from '#app/components/forms/sale-appointment.tsx'
 import { type AppointmentSlot, SLOT_MESSAGES } from '#app/submissions/appointment-slots.ts'
 import { APPOINTMENT_ANCHOR, APPOINTMENT_TEXTS } from '#app/submissions/sale-appointment.ts'
+import { describedBy } from '#tests/described-by.ts'
 
 /*
  * The seller's viewing appointment after a refused choice (the page action's answers are held by
@@ -40,13 +41,6 @@ async function renderPicker(answer: Record<string, unknown>) {
 }
 
 afterEach(cleanup)
-
-const describedBy = (control: HTMLElement) =>
-  (control.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent)
-    .join(' ')
 
 describe('SaleAppointment', () => {
   test('„TERMIN WÄHLEN“ without a slot: focus on the select, which reads out the message', async () => {
