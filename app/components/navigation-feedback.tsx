@@ -55,40 +55,39 @@ export function RouteAnnouncer() {
  * of the history remembers the link taken from it (which of the links to that address, in order).
  */
 export function FocusOnReturn() {
-  const location = useLocation()
+  const { key } = useLocation()
   const navigationType = useNavigationType()
-  const left = useRef(new Map<string, { href: string; index: number }>())
+  // Per page of the history, the link taken from it: its href and which of the links to it.
+  const left = useRef(new Map<string, Taken>())
   // The link last clicked, until the navigation it started (or the next one) arrives.
-  const clicked = useRef<{ href: string; index: number } | null>(null)
-  const shown = useRef(location.key)
+  const clicked = useRef<Taken>()
+  const shown = useRef(key)
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[href]') : null
+      const link = (event.target as Element).closest?.('a')
       const href = link?.getAttribute('href')
-      if (link && href) clicked.current = { href, index: linksTo(href).indexOf(link) }
+      if (href) clicked.current = [href, linksTo(href).indexOf(link!)]
     }
     // Captured: a link's own handler (the router's) may stop the event.
     document.addEventListener('click', onClick, true)
     return () => document.removeEventListener('click', onClick, true)
   }, [])
   useEffect(() => {
-    if (shown.current === location.key) return
+    if (shown.current === key) return
     // Left by a link, or otherwise (a form, a script): then there is nothing to return to.
-    if (navigationType === 'PUSH') {
-      if (clicked.current) left.current.set(shown.current, clicked.current)
-      else left.current.delete(shown.current)
-    }
-    clicked.current = null
-    shown.current = location.key
-    const taken = navigationType === 'POP' ? left.current.get(location.key) : undefined
-    // Something on the page took the focus itself (a dialog, a form's message): that stays.
-    if (!taken || (document.activeElement && document.activeElement !== document.body)) return
-    const link = linksTo(taken.href)[taken.index]
-    // The scroll position is the router's (ScrollRestoration), restored before this effect.
-    link?.focus({ preventScroll: true })
-  }, [location.key, navigationType])
+    if (navigationType === 'PUSH') left.current.set(shown.current, clicked.current)
+    clicked.current = undefined
+    shown.current = key
+    const taken = navigationType === 'POP' && left.current.get(key)
+    // Something on the page took the focus itself (a dialog, a form's message): that stays. The router
+    // restored the scroll position before this effect; the browser scrolls only for a link out of view
+    // (or under the header: scroll-padding).
+    if (taken && document.activeElement === document.body) linksTo(taken[0])[taken[1]]?.focus()
+  }, [key, navigationType])
   return null
 }
 
+type Taken = [href: string, index: number] | undefined
+
 /** The page's links to `href`, as written in their markup, in document order. */
-const linksTo = (href: string) => [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].filter((link) => link.getAttribute('href') === href)
+const linksTo = (href: string) => [...document.links].filter((link) => link.getAttribute('href') === href)

@@ -1,24 +1,17 @@
 import { useCallback, useSyncExternalStore } from 'react'
 
 /*
- * The media queries the scripts follow, said once. The stylesheet says the same in its own words:
- * Tailwind's `motion-reduce:` and the `short:` variant of app/tailwind.css.
+ * The media queries the components follow. The stylesheet says the same in its own words: Tailwind's
+ * `motion-reduce:` and the `short:` variant of app/tailwind.css. A one-time look at reduced motion
+ * (before a scroll) is prefersReducedMotion in scroll.ts.
  */
 export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
 /** A window under 30rem high: a phone held sideways, 200 % zoom of a laptop; the header scrolls away there. */
 export const SHORT_WINDOW = '(height < 30rem)'
 
-/** Whether the query matches now: false on the server and where there is no matchMedia (jsdom). */
-export function matchesMedia(query: string): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches
-}
-
-/** Whether the visitor asked the system for less motion, now (false on the server). */
-export const prefersReducedMotion = () => matchesMedia(REDUCED_MOTION)
-
 /**
  * Whether the query matches, following its changes. False during server rendering and hydration (the
- * markup must match); the browser's answer comes with the render right after.
+ * markup must match) and without matchMedia (jsdom); the browser's answer comes with the render right after.
  */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
@@ -32,7 +25,7 @@ export function useMediaQuery(query: string): boolean {
   )
   return useSyncExternalStore(
     subscribe,
-    () => matchesMedia(query),
+    () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
     () => false,
   )
 }

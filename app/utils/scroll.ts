@@ -1,7 +1,10 @@
-import { prefersReducedMotion } from '#app/utils/media-query.ts'
-
 /** Height of the fixed header: in-page jumps stop this far below the top (spec §9). */
 export const HEADER_OFFSET = 80
+
+/** Whether the visitor asked the system for less motion (false on the server). */
+export function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-reduced-motion: reduce)').matches : false
+}
 
 /**
  * Scrolls the element with this id to 80 px below the top of the viewport, clear of the fixed

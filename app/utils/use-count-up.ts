@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { prefersReducedMotion } from '#app/utils/media-query.ts'
+import { prefersReducedMotion } from '#app/utils/scroll.ts'
 
 export interface CountUpOptions {
   /** Time from 0 to the target (spec §9: about 2 s). */

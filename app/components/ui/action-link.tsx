@@ -1,8 +1,7 @@
 import { Link, useNavigate } from '@remix-run/react'
 import { type MouseEvent, type ReactNode } from 'react'
 import { buttonClasses, type ButtonSize, type ButtonVariant } from '#app/components/ui/button.tsx'
-import { prefersReducedMotion } from '#app/utils/media-query.ts'
-import { scrollToSection, sectionIdOf } from '#app/utils/scroll.ts'
+import { prefersReducedMotion, scrollToSection, sectionIdOf } from '#app/utils/scroll.ts'
 
 /** A `link` object of the content model (a button label and where it leads). */
 export interface ActionTarget {

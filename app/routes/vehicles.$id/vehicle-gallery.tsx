@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
-import { prefersReducedMotion } from '#app/utils/media-query.ts'
+import { prefersReducedMotion } from '#app/utils/scroll.ts'
 import { ArrowRightIcon } from '#app/components/icons.tsx'
 import { SanityImage, type SanityImageSource } from '#app/components/sanity-image.tsx'
 import { VEHICLE_PLACEHOLDER } from '#app/components/vehicle-card.tsx'

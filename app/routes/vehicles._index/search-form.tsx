@@ -19,7 +19,6 @@ import {
   vehicleSearchHref,
 } from '#app/vehicles/vehicle-search.ts'
 import { FUEL_TYPES, TRANSMISSIONS } from '#schemas/lib/constants.ts'
-import { matchesMedia } from '#app/utils/media-query.ts'
 import { type ListNavigationState, listNavigationState, type ResultsIntent } from './navigation-state'
 import { type VehicleFacets } from './route'
 
@@ -97,7 +96,7 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
   useEffect(() => () => clearTimeout(typing.current), [])
   // Browsers without ::details-content show the summary on wide screens too: open the form there.
   useEffect(() => {
-    if (details.current && matchesMedia('(min-width: 48rem)')) details.current.open = true
+    if (details.current && window.matchMedia?.('(min-width: 48rem)').matches) details.current.open = true
   }, [])
 
   // The amount fields whose text is no whole amount: said at the field (the search leaves them out), not in a browser bubble.
