@@ -43,6 +43,8 @@ export default defineConfig({
     setupFiles: ['./tests/setup-unit.ts'],
     environment: 'node',
     testTimeout: 20_000,
+    // A lake opened in beforeAll (about 0.6 s) waited past the default 10 s once, with CI and a browser walk on both cores.
+    hookTimeout: 20_000,
     // One worker per core: vitest's default (one fewer) ran every file on one of CI's two cores.
     maxWorkers: availableParallelism(),
   },
