@@ -509,7 +509,7 @@ test('/auto-verkaufen: prefilled from its address with a trade-in, a refused pos
     await expectNoA11yViolations(page)
   })
 
-  await test.step('sell 2: with JavaScript, the page’s own check and then the server’s refusal, each in the summary, the photo kept', async () => {
+  await test.step('sell 2: with JavaScript, the page’s own check of the fields and then of the photo, each in the summary, the photo kept', async () => {
     await fillRefusedSellRequest(page)
     await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
     const summary = page.getByRole('alert')

@@ -382,38 +382,49 @@ for (const javaScriptEnabled of [true, false]) {
       page,
     }) => {
       await page.goto('/auto-verkaufen')
-      await fillSellRequest(page, uniqueName('Ohne Kontakt'), [{ name: 'fahrzeugschein.jpg', mimeType: 'image/jpeg', buffer: pdf() }])
+      const posted: string[] = []
+      page.on('request', (request) => void (request.method() === 'POST' && posted.push(request.url())))
+      await fillSellRequest(page, uniqueName('Ohne Kontakt'), [
+        { name: 'fahrzeugschein.jpg', mimeType: 'image/jpeg', buffer: pdf() },
+        { name: 'notiz.png', mimeType: 'image/png', buffer: Buffer.from('Kein Bild, nur Text.') },
+      ])
       const notAPhoto = '„fahrzeugschein.jpg“ ist kein Foto im Format JPEG, PNG oder WebP.'
+      const notAPhotoEither = '„notiz.png“ ist kein Foto im Format JPEG, PNG oder WebP.'
       // With JavaScript the field says so as soon as its preview cannot be drawn, before sending (visitor review 2026-11-30, L3).
       if (javaScriptEnabled)
         await expect(page.getByLabel('Fotos Ihres Fahrzeugs')).toHaveAccessibleDescription(
-          /„fahrzeugschein\.jpg“ ist kein Foto im Format JPEG, PNG oder WebP\.$/,
+          /„fahrzeugschein\.jpg“ ist kein Foto im Format JPEG, PNG oder WebP\. „notiz\.png“ ist kein Foto im Format JPEG, PNG oder WebP\.$/,
         )
       await control(page, 'textbox', 'E-Mail').fill('')
       await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
       const summary = page.getByRole('alert')
       await expect(summary).toContainText('Bitte geben Sie eine Telefonnummer oder eine E-Mail-Adresse an')
       if (javaScriptEnabled) {
-        // The page's own check names what is missing before anything leaves the phone, photos included
-        // (accessibility review 2026-11-29, M3); the summary names the photo once the server has judged its bytes.
+        // The page's own check names what is missing before anything leaves the phone (accessibility review
+        // 2026-11-29, M3); then the photos, each one the browser cannot read, all at once (the walk of 12-03:
+        // the request was sent anyway, and the answer named one photo per send).
         await expect(page.getByRole('textbox', { name: /^Telefon/ })).toBeFocused()
         await expect(summary).not.toContainText('fahrzeugschein.jpg')
         await control(page, 'textbox', 'E-Mail').fill('verkauf@example.de')
         await page.getByRole('button', { name: 'VERKAUFSANFRAGE SENDEN' }).click()
         await expect(summary).not.toContainText('Bitte geben Sie eine Telefonnummer oder eine E-Mail-Adresse an')
+        await expect(page.getByLabel('Fotos Ihres Fahrzeugs')).toBeFocused()
       } else {
         // The address ends at the summary, so the browser focuses it and a screen reader reads it (review L12).
         await expect(page).toHaveURL(/\/auto-verkaufen#verkaufen-fehler$/)
         await expect(page.locator('#verkaufen-fehler')).toBeFocused()
       }
       await expect(summary).toContainText(notAPhoto)
+      await expect(summary).toContainText(notAPhotoEither)
       const photoInput = page.getByLabel('Fotos Ihres Fahrzeugs')
       if (javaScriptEnabled) {
-        // The page never reloaded: the chosen file is still in the input, nothing to choose again.
-        expect(await photoInput.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(1)
+        // Nothing left the phone, and the page never reloaded: the chosen files are still in the input.
+        expect(posted).toEqual([])
+        expect(await photoInput.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(2)
         await expect(page.getByText('Bitte wählen Sie Ihre Fotos erneut aus')).toHaveCount(0)
       } else {
-        await expect(page.getByText('Bitte wählen Sie Ihre Fotos erneut aus')).toBeVisible()
+        // In the summary too, beside each photo's own message: the one thing to do about all of them.
+        await expect(summary.getByText('Bitte wählen Sie Ihre Fotos erneut aus')).toBeVisible()
       }
       await expect(control(page, 'textbox', 'Modell')).toHaveValue('Golf 1.5 TSI')
       await expect(control(page, 'textbox', 'Postleitzahl')).toHaveValue('45326')

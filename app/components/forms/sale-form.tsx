@@ -136,7 +136,6 @@ export function SaleForm({
   const actionData = useActionData()
   const actionErrors = readErrors(actionData)
   const server = scripted ?? actionErrors
-  const [clientPhotoError, setClientPhotoError] = useState<string | null>(null)
   const [preparing, setPreparing] = useState(false)
   /** The share of the body sent (0 to 1) while uploading; `done` once stored, until the confirmation shows. */
   const [upload, setUpload] = useState<number | 'done' | null>(null)
@@ -150,11 +149,14 @@ export function SaleForm({
   const sent = !server && searchParams.get(SENT.lead.param) === SENT.lead.value && searchParams.get(SENT.lead.formParam) === ANCHOR
 
   const fieldErrors = checked ?? server?.fieldErrors
-  const errors: FieldErrors = { ...(fieldErrors ?? {}), ...(clientPhotoError ? { [PHOTO_FIELD]: [clientPhotoError] } : {}) }
+  const errors: FieldErrors = fieldErrors ?? {}
   const values = server?.values ?? prefill
   const fields = new Map(FORM.fields.map((field) => [field.name, field]))
   const order = [...SALE_GROUPS.vehicle, ...SALE_GROUPS.condition, PHOTO_FIELD, ...SALE_GROUPS.person]
-  const summary = order.flatMap((name) => (fieldErrors?.[name]?.[0] ? [{ field: name, href: `#${id(name)}`, message: fieldErrors[name]![0]! }] : []))
+  // A field's first message; every photo's, each naming its file (the server checks them all at once).
+  const summary = order.flatMap((name) =>
+    (fieldErrors?.[name] ?? []).slice(0, name === PHOTO_FIELD ? undefined : 1).map((message) => ({ field: name, href: `#${id(name)}`, message })),
+  )
 
   // After a refused post with JavaScript, focus goes to the summary (without, the address's fragment takes it there).
   useEffect(() => {
@@ -182,27 +184,27 @@ export function SaleForm({
       return
     }
     const files = body.getAll(PHOTO_FIELD).filter((value): value is File => value instanceof File && value.size > 0)
-    if (files.length > MAX_PHOTOS) {
-      setClientPhotoError(PHOTO_MESSAGES.tooMany)
+    // The photos' own refusals come second (their check takes a decode of each), in the summary and at the field.
+    const refusePhotos = (messages: string[]) => {
+      flushSync(() => setChecked({ [PHOTO_FIELD]: messages }))
       document.getElementById(id(PHOTO_FIELD))?.focus()
-      return
     }
-    setClientPhotoError(null)
+    if (files.length > MAX_PHOTOS) return refusePhotos([PHOTO_MESSAGES.tooMany])
     setPreparing(true)
+    // Every photo is looked at before one is refused, so that the seller hears of all of them at once.
+    const photoErrors: string[] = []
     try {
       body.delete(PHOTO_FIELD)
       for (const file of files) {
         const resized = await resizePhoto(file)
-        if (resized.size > MAX_PHOTO_BYTES) {
-          setClientPhotoError(PHOTO_MESSAGES.tooLarge(file.name))
-          document.getElementById(id(PHOTO_FIELD))?.focus()
-          return
-        }
-        body.append(PHOTO_FIELD, resized, resized.name)
+        if (!resized) photoErrors.push(PHOTO_MESSAGES.notAnImage(file.name))
+        else if (resized.size > MAX_PHOTO_BYTES) photoErrors.push(PHOTO_MESSAGES.tooLarge(file.name))
+        else body.append(PHOTO_FIELD, resized, resized.name)
       }
     } finally {
       setPreparing(false)
     }
+    if (photoErrors.length > 0) return refusePhotos(photoErrors)
     // The API names the form by `kind`; the page's hidden fields go along unread.
     body.set('kind', 'vehicle-sale')
     setUpload(0)
@@ -323,7 +325,12 @@ export function SaleForm({
       {/* min-w-0: a fieldset is at least as wide as its content, and a long file name would widen the page. */}
       <fieldset className="min-w-0 rounded-xl border border-zinc-200 p-4 sm:p-6">
         <legend className="px-1 text-lg font-bold text-zinc-950">3. Fotos (freiwillig)</legend>
-        <PhotoField inputId={id(PHOTO_FIELD)} errors={photoError} onChoose={() => setClientPhotoError(null)} />
+        <PhotoField
+          inputId={id(PHOTO_FIELD)}
+          errors={photoError}
+          // A new choice: the page's refusal of the photos no longer holds (a refusal of other fields does).
+          onChoose={() => setChecked((current) => (current?.[PHOTO_FIELD] ? null : current))}
+        />
       </fieldset>
 
       {fieldset(PERSON)}

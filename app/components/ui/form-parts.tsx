@@ -56,7 +56,7 @@ export function FormErrorSummary({ id, errors: fieldErrors, failure }: FormError
           <p className="font-bold">Bitte prüfen Sie Ihre Eingaben:</p>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {errors.map(({ field, href, message }) => (
-              <li key={field}>
+              <li key={`${field} ${message}`}>
                 <a href={href} className="underline underline-offset-2 hover:no-underline">
                   {message}
                 </a>
