@@ -160,6 +160,10 @@ test(
     await expect(form.getByLabel('E-Mail')).toBeFocused()
     // Where it comes to rest (sonner slides it in) lies over nothing the visitor needs next.
     const box = await settledBox(toast)
+    // Its close button is a target a finger hits (sonner's own was 20 × 20 px), whole on the screen.
+    const close = (await toast.getByRole('button', { name: 'Benachrichtigung schließen' }).boundingBox())!
+    expect(Math.round(Math.min(close.width, close.height))).toBeGreaterThanOrEqual(32)
+    expect(Math.min(close.x, close.y)).toBeGreaterThanOrEqual(0)
     for (const target of [form.getByLabel('E-Mail'), send]) {
       const part = (await target.boundingBox())!
       expect(overlaps(part, box), `${await target.textContent()}: ${JSON.stringify(part)} under the toast ${JSON.stringify(box)}`).toBe(false)

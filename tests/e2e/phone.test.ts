@@ -262,6 +262,10 @@ test.describe('on a phone', { tag: '@phone' }, () => {
 
     // The test drive's trade-in: its whole row is the label (the box alone was 20 px), and a tap anywhere on it ticks.
     await page.goto('/vehicles/1')
+    // „Vergrößern“ on the photo: the way to the large photos, the only one without JavaScript (it was 28 px high).
+    const enlarge = await sizeOf(page.getByRole('link', { name: 'Vergrößern' }))
+    expect.soft(enlarge.height).toBeGreaterThanOrEqual(44)
+    expect.soft(enlarge.width).toBeGreaterThanOrEqual(44)
     const tradeIn = page.locator('#probefahrt').getByRole('checkbox', { name: 'Fahrzeug in Zahlung geben?' })
     const row = page.locator('#probefahrt').locator('label', { hasText: 'Fahrzeug in Zahlung geben?' })
     const size = await sizeOf(row)
