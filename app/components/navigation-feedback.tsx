@@ -57,7 +57,7 @@ export function RouteAnnouncer() {
 export function FocusOnReturn() {
   const { key } = useLocation()
   const navigationType = useNavigationType()
-  // Per page of the history, the link taken from it: its href and which of the links to it.
+  // Per page of the history, the link taken from it: its place among the page's links, and its href.
   const left = useRef(new Map<string, Taken>())
   // The link last clicked, until the navigation it started (or the next one) arrives.
   const clicked = useRef<Taken>()
@@ -65,8 +65,7 @@ export function FocusOnReturn() {
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       const link = (event.target as Element).closest?.('a')
-      const href = link?.getAttribute('href')
-      if (href) clicked.current = [href, linksTo(href).indexOf(link!)]
+      if (link) clicked.current = [[...document.links].indexOf(link), link.getAttribute('href')]
     }
     // Captured: a link's own handler (the router's) may stop the event.
     document.addEventListener('click', onClick, true)
@@ -79,15 +78,15 @@ export function FocusOnReturn() {
     clicked.current = undefined
     shown.current = key
     const taken = navigationType === 'POP' && left.current.get(key)
-    // Something on the page took the focus itself (a dialog, a form's message): that stays. The router
-    // restored the scroll position before this effect; the browser scrolls only for a link out of view
-    // (or under the header: scroll-padding).
-    if (taken && document.activeElement === document.body) linksTo(taken[0])[taken[1]]?.focus()
+    // Something on the page took the focus itself (a dialog, a form's message): that stays.
+    if (!taken || document.activeElement !== document.body) return
+    // The same link at the same place: the page is drawn again from the same address.
+    const link = document.links[taken[0]]
+    // The router restored the scroll position before this effect; the browser scrolls only for a link
+    // out of view (or under the header: scroll-padding).
+    if (link?.getAttribute('href') === taken[1]) link.focus()
   }, [key, navigationType])
   return null
 }
 
-type Taken = [href: string, index: number] | undefined
-
-/** The page's links to `href`, as written in their markup, in document order. */
-const linksTo = (href: string) => [...document.links].filter((link) => link.getAttribute('href') === href)
+type Taken = [index: number, href: string | null] | undefined

@@ -2,7 +2,9 @@
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, test } from 'vitest'
-import { SHORT_WINDOW, useMediaQuery } from '#app/utils/media-query.ts'
+import { useMediaQuery } from '#app/utils/media-query.ts'
+
+const SHORT_WINDOW = '(height < 30rem)'
 
 /** A window whose height the test sets: matchMedia answers SHORT_WINDOW from it and tells listeners of a change. */
 function fakeWindowHeight(initial: number) {

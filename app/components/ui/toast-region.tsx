@@ -1,7 +1,6 @@
 import { useLocation } from '@remix-run/react'
-import { useEffect, type CSSProperties } from 'react'
+import { useEffect, useSyncExternalStore, type CSSProperties } from 'react'
 import { toast, Toaster as Sonner } from 'sonner'
-import { SHORT_WINDOW, useMediaQuery } from '#app/utils/media-query.ts'
 
 /*
  * The toast region and sonner, loaded on demand (never imported statically: docs/decisions/050).
@@ -35,6 +34,18 @@ const ACCESSIBLE_RICH_COLORS = {
  * invalid field comes to the top: there the toast shows at the bottom.
  */
 const IN_THE_HEADER = { top: 8 }
+// The `short:` variant's query (app/tailwind.css), followed as useMediaQuery does. Not imported from it: this
+// region is loaded on its own, and sharing the hook with it put the hook in a chunk of its own, one more
+// script on the home page (its budget: scripts/lighthouse.mjs, decision 094).
+const SHORT_WINDOW = '(height < 30rem)'
+// Without matchMedia (jsdom) the usual place.
+const media = () => (typeof window.matchMedia === 'function' ? window.matchMedia(SHORT_WINDOW) : undefined)
+function subscribeShort(onChange: () => void) {
+  const query = media()
+  query?.addEventListener('change', onChange)
+  return () => query?.removeEventListener('change', onChange)
+}
+const isShort = () => media()?.matches ?? false
 
 /**
  * The site's single toast region (spec §9): one toast at a time, 5 s each, swipe right to
@@ -50,8 +61,8 @@ export default function ToastRegion() {
     },
     [pathname],
   )
-  // The region renders only in the browser (toaster.tsx), so no server answer stands in for the window's.
-  const short = useMediaQuery(SHORT_WINDOW)
+  // The region renders only in the browser (toaster.tsx), so the server's answer is never used.
+  const short = useSyncExternalStore(subscribeShort, isShort, () => false)
   return (
     <Sonner
       visibleToasts={1}

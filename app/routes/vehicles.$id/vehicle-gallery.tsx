@@ -139,7 +139,7 @@ export function VehicleGallery({ images, name }: VehicleGalleryProps) {
             }
           : undefined
       }
-      className="print:hidden absolute top-3 left-3 inline-flex min-h-11 items-center rounded-full bg-zinc-950/75 px-4 text-sm font-semibold text-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
+      className="print:hidden absolute top-3 left-3 flex min-h-11 items-center rounded-full bg-zinc-950/75 px-4 text-sm font-semibold text-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
     >
       Vergrößern
     </a>
