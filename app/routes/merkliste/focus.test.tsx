@@ -136,6 +136,13 @@ describe('/merkliste: the share link', () => {
       await waitFor(() => expect(screen.getByRole('button', { name: 'KOPIERT' })).toBeTruthy())
       expect(copied).toEqual(['http://localhost/merkliste?ids=1,3'])
       expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain('Link kopiert')
+
+      // A car removed: the list's link changes, and „KOPIERT“ would say the clipboard holds it.
+      fireEvent.click(removeButton('BMW 320d Touring'))
+      await screen.findByRole('heading', { level: 2, name: '1 Fahrzeug gemerkt' })
+      expect((screen.getByRole('textbox', { name: 'Link zur Merkliste' }) as HTMLInputElement).value).toBe('http://localhost/merkliste?ids=3')
+      await waitFor(() => expect(screen.getByRole('button', { name: 'LINK KOPIEREN' })).toBeTruthy())
+      expect(screen.getAllByRole('status').map((status) => status.textContent)).not.toContain('Link kopiert')
     } finally {
       Reflect.deleteProperty(navigator, 'clipboard')
     }

@@ -46,6 +46,8 @@ export function ShareAndClear({ ids, onClear }: { ids: string[]; onClear: () => 
   const link = `${siteUrl ?? ''}${shareHref(ids)}`
   const [copied, setCopied] = useState(false)
   const [canCopy, setCanCopy] = useState(false)
+  // A car removed since: the copied link is no longer this list's.
+  useEffect(() => setCopied(false), [link])
   useEffect(() => setCanCopy(typeof navigator !== 'undefined' && Boolean(navigator.clipboard)), [])
   return (
     <div className="mt-10 grid gap-8 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
