@@ -92,6 +92,12 @@ describe.each(BACKENDS)('the Merkliste on the %s lake', (backend) => {
     expect((await load('/merkliste?zurueck=https%3A%2F%2Fevil.example', 'merkliste=1')).data.back).toBeNull()
   })
 
+  it('after an „Entfernen“ without JavaScript: the car just removed by name; none for a car still on the list or an id the Studio cannot make', async () => {
+    expect((await load('/merkliste?entfernt=1', 'merkliste=3')).data.removed).toMatch(/^BMW /)
+    expect((await load('/merkliste?entfernt=1', 'merkliste=1.3')).data.removed).toBeNull()
+    expect((await load('/merkliste?entfernt=..%2Fx', 'merkliste=3')).data.removed).toBeNull()
+  })
+
   it('„Merken“ posted: the id joins the cookie, 303 to /merkliste with the car and the way back', async () => {
     const response = await post(
       [
@@ -125,8 +131,18 @@ describe.each(BACKENDS)('the Merkliste on the %s lake', (backend) => {
       ],
       'merkliste=1.4.9',
     )
-    expect(removed.headers.get('Location')).toBe('/merkliste')
+    // Without JavaScript the new page names what went; with it the page says so itself (it sends `angesagt`).
+    expect(removed.headers.get('Location')).toBe('/merkliste?entfernt=4')
     expect(cookieOf(removed)).toMatch(/^merkliste=1\.9;/)
+    const announced = await post(
+      [
+        ['intent', 'remove'],
+        ['id', '4'],
+        ['angesagt', '1'],
+      ],
+      'merkliste=1.4.9',
+    )
+    expect(announced.headers.get('Location')).toBe('/merkliste')
 
     expect(cookieOf(await post([['intent', 'clear']], 'merkliste=1.4'))).toBe('merkliste=; Path=/; Max-Age=0; SameSite=Lax')
 

@@ -27,7 +27,7 @@ import {
 import { readSavedVehicles } from '#app/vehicles/saved-vehicles.server.ts'
 import { MonthlyRateNote } from '#app/components/monthly-rate-note.tsx'
 
-import { SavedItem } from './saved-item'
+import { ANNOUNCED_FIELD, SavedItem } from './saved-item'
 import { AdoptForm, CompareForm, ShareAndClear } from './list-forms'
 
 /*
@@ -57,12 +57,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // After a post without JavaScript: what was just saved, and the page the visitor came from.
   const savedId = url.searchParams.get('gemerkt')
   const savedEntry = savedId ? entries.find((entry) => entry.id === savedId && entry.vehicle) : undefined
+  // What was just removed: no longer on the list, so read by itself.
+  const removedId = url.searchParams.get('entfernt')
+  const removedEntry =
+    removedId && isPublicVehicleId(removedId) && !ids.includes(removedId) ? (await readSavedVehicles(context.lake, [removedId]))[0] : undefined
   return data(
     {
       shared: shared !== null,
       entries,
       own,
       saved: savedEntry?.vehicle ? vehicleName(savedEntry.vehicle) : null,
+      removed: removedEntry?.vehicle ? vehicleName(removedEntry.vehicle) : null,
       full: url.searchParams.get('voll') === '1',
       // Back to the list at the card just saved, not at its top.
       back: backTarget(url.searchParams.get('zurueck'), savedEntry ? vehicleCardId(savedEntry.id) : undefined),
@@ -95,6 +100,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (back) target.set('zurueck', back)
   } else if (intent === 'remove' && isPublicVehicleId(id)) {
     ids = removeSavedId(ids, id)
+    // Without JavaScript the new page says what went.
+    if (value(ANNOUNCED_FIELD) !== '1') target.set('entfernt', id)
   } else if (intent === 'clear') {
     ids = []
   } else if (intent === 'adopt') {
@@ -137,7 +144,7 @@ interface Removal {
 }
 
 export default function SavedListPage() {
-  const { shared, entries, own, saved, full, back } = useLoaderData<typeof loader>()
+  const { shared, entries, own, saved, removed, full, back } = useLoaderData<typeof loader>()
   // The header's count and the „Merken“ buttons read the cookie the server just set.
   useEffect(() => announceSavedIds(), [own])
   const count = entries.length
@@ -185,6 +192,12 @@ export default function SavedListPage() {
                   {back ? 'Zurück, weitere Fahrzeuge merken' : 'Weitere Fahrzeuge ansehen'}
                 </a>
               </p>
+            </div>
+          ) : null}
+          {/* Without JavaScript a removal is a new page: it says what went. With JavaScript the focus and the live region below do. */}
+          {removed ? (
+            <div role="status" className="mb-6 rounded-xl border border-zinc-300 bg-white p-5 text-zinc-900">
+              <p className="font-bold">Entfernt: {removed}</p>
             </div>
           ) : null}
           {full ? (
