@@ -544,7 +544,7 @@ test('without JavaScript: the pages a refused post answers with (sell request, l
     expect((await answer).status()).toBe(400)
     const summary = page.getByRole('alert')
     await expect(summary).toContainText('Bitte geben Sie eine Telefonnummer oder eine E-Mail-Adresse an')
-    await expect(page.getByText('Bitte wählen Sie Ihre Fotos erneut aus')).toBeVisible()
+    await expect(summary.getByText('Bitte wählen Sie Ihre Fotos erneut aus')).toBeVisible()
     await expect(saleControl(page, 'textbox', 'Modell')).toHaveValue('Golf 1.5 TSI')
     expect(await page.evaluate(() => '__remixRouter' in window)).toBe(false)
     await expectNoA11yViolations(page)

@@ -27,7 +27,7 @@ import {
 import { readSavedVehicles } from '#app/vehicles/saved-vehicles.server.ts'
 import { MonthlyRateNote } from '#app/components/monthly-rate-note.tsx'
 
-import { ANNOUNCED_FIELD, SavedItem } from './saved-item'
+import { SavedItem } from './saved-item'
 import { AdoptForm, CompareForm, ShareAndClear } from './list-forms'
 
 /*
@@ -100,8 +100,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (back) target.set('zurueck', back)
   } else if (intent === 'remove' && isPublicVehicleId(id)) {
     ids = removeSavedId(ids, id)
-    // Without JavaScript the new page says what went.
-    if (value(ANNOUNCED_FIELD) !== '1') target.set('entfernt', id)
+    target.set('entfernt', id)
   } else if (intent === 'clear') {
     ids = []
   } else if (intent === 'adopt') {
@@ -194,9 +193,10 @@ export default function SavedListPage() {
               </p>
             </div>
           ) : null}
-          {/* Without JavaScript a removal is a new page: it says what went. With JavaScript the focus and the live region below do. */}
+          {/* What went, for the eye. Not a live region: with JavaScript the one below says it (after the focus
+              moved), and without it the new page is read from its top. */}
           {removed ? (
-            <div role="status" className="mb-6 rounded-xl border border-zinc-300 bg-white p-5 text-zinc-900">
+            <div className="mb-6 rounded-xl border border-zinc-300 bg-white p-5 text-zinc-900">
               <p className="font-bold">Entfernt: {removed}</p>
             </div>
           ) : null}

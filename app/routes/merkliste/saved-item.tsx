@@ -5,16 +5,12 @@ import { displayYear, formatEuro, formatMileage, formatPrice, fuelLabel, parseAm
 import { useSiteSettings } from '#app/utils/site-settings.ts'
 import { advertisedMonthlyRate, effectiveRateOf } from '#app/vehicles/financing.ts'
 import { SAVED_LIST_PATH } from '#app/vehicles/saved-list.ts'
-import { useHydrated } from '#app/utils/hydration.tsx'
 import { type SavedEntry } from '#app/vehicles/saved-vehicles.server.ts'
 
 /* One card of the Merkliste (route.tsx): the car as the lake holds it now, with its „Vergleichen“ and „Entfernen“. */
 
 /** The comparison's form, which every card's „Vergleichen“ box belongs to (list-forms.tsx, CompareForm). */
 export const COMPARE_FORM_ID = 'vergleich-auswahl'
-
-/** Sent along by a removal the page announces itself (with JavaScript). */
-export const ANNOUNCED_FIELD = 'angesagt'
 
 /**
  * One saved car: photo, name, state, current price and rate, the facts, „Vergleichen“ and „Entfernen“.
@@ -101,13 +97,10 @@ export function SavedItem({
 }
 
 function RemoveForm({ id, name, onRemove }: { id: string; name: string; onRemove: (name: string) => void }) {
-  const hydrated = useHydrated()
   return (
     <Form method="post" action={SAVED_LIST_PATH} preventScrollReset onSubmit={() => onRemove(name)}>
       <input type="hidden" name="intent" value="remove" />
       <input type="hidden" name="id" value={id} />
-      {/* The page says what went itself (route.tsx): the list it reloads needs no „Entfernt:“ of its own. */}
-      {hydrated ? <input type="hidden" name={ANNOUNCED_FIELD} value="1" /> : null}
       <button
         type="submit"
         aria-label={`Entfernen: ${name}`}
