@@ -260,6 +260,12 @@ test.describe('on a phone', { tag: '@phone' }, () => {
       expect.soft(size.width, path).toBeGreaterThanOrEqual(44)
     }
 
+    // The call banner's address, a route link alone on its line (it was 43 px high).
+    await page.goto('/locations/dortmund')
+    const address = await sizeOf(page.getByRole('link', { name: 'Gladbecker Straße 250, 45326 Essen' }))
+    expect.soft(address.height).toBeGreaterThanOrEqual(44)
+    expect.soft(address.width).toBeGreaterThanOrEqual(44)
+
     // The test drive's trade-in: its whole row is the label (the box alone was 20 px), and a tap anywhere on it ticks.
     await page.goto('/vehicles/1')
     // „Vergrößern“ on the photo: the way to the large photos, the only one without JavaScript (it was 28 px high).

@@ -52,7 +52,7 @@ export function CallBanner({ section, id, hours: variant, smoothScroll }: Sectio
               <dd className="pl-8 text-zinc-300">
                 <RouteLink
                   place={place}
-                  className="rounded underline decoration-zinc-500 underline-offset-4 hover:text-amber-400 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
+                  className="inline-flex min-h-11 items-center rounded underline decoration-zinc-500 underline-offset-4 hover:text-amber-400 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
                 >
                   {address.street}, {address.postalCode} {address.city}
                 </RouteLink>

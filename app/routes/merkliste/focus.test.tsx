@@ -121,6 +121,13 @@ describe('/merkliste: „AUSGEWÄHLTE VERGLEICHEN“ with JavaScript', () => {
     for (const name of ['Audi A4 Avant 40 TDI', 'VW Golf 1.5 TSI Life', 'Toyota Corolla Touring Sports 1.8 Hybrid']) fireEvent.click(box(name))
     fireEvent.click(compare)
     await waitFor(() => expect(hint.textContent).toBe('Bitte wählen Sie zwei oder drei Fahrzeuge – ausgewählt sind 4.'))
+    // Pressed again with the same four: the same words, put into the live region anew, which is what a screen reader reads out.
+    const added: string[] = []
+    const observer = new MutationObserver((records) => records.forEach((record) => record.addedNodes.forEach((node) => added.push(node.textContent ?? ''))))
+    observer.observe(hint, { childList: true, subtree: true, characterData: true })
+    fireEvent.click(compare)
+    await waitFor(() => expect(added).toEqual(['Bitte wählen Sie zwei oder drei Fahrzeuge – ausgewählt sind 4.']))
+    observer.disconnect()
 
     for (const name of ['Audi A4 Avant 40 TDI', 'Toyota Corolla Touring Sports 1.8 Hybrid']) fireEvent.click(box(name))
     fireEvent.click(compare)

@@ -15,14 +15,19 @@ import { COMPARE_FORM_ID } from './saved-item'
  * without it the comparison page says so.
  */
 export function CompareForm({ count }: { count: number }) {
+  // The number ticked at the last press, and how many presses were refused.
   const [ticked, setTicked] = useState<number | null>(null)
+  const [refusals, setRefusals] = useState(0)
   if (count < 2) return null
   const refused = ticked !== null && (ticked < COMPARE_MIN || ticked > COMPARE_MAX)
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     // The checkboxes sit on the cards and belong to this form through their `form` attribute.
     const chosen = new FormData(event.currentTarget).getAll('ids').length
     setTicked(chosen)
-    if (chosen < COMPARE_MIN || chosen > COMPARE_MAX) event.preventDefault()
+    if (chosen < COMPARE_MIN || chosen > COMPARE_MAX) {
+      event.preventDefault()
+      setRefusals((n) => n + 1)
+    }
   }
   return (
     <Form id={COMPARE_FORM_ID} method="get" action={COMPARE_PATH} onSubmit={onSubmit} className="mt-6 flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
@@ -30,11 +35,14 @@ export function CompareForm({ count }: { count: number }) {
         AUSGEWÄHLTE VERGLEICHEN
         <ArrowRightIcon className="size-4" />
       </button>
-      {/* A live region from the start, so that the refusal is read out where the button keeps the focus. */}
+      {/* A live region from the start, so that the refusal is read out where the button keeps the focus; each
+          refusal puts its words in anew (keyed), so a second press with the same number is read out too. */}
       <p role="status" className={refused ? 'text-sm font-medium text-red-700' : 'text-sm text-zinc-700'}>
-        {refused
-          ? `Bitte wählen Sie zwei oder drei Fahrzeuge – ausgewählt ${ticked === 1 ? 'ist' : 'sind'} ${ticked}.`
-          : 'Wählen Sie zwei oder drei Fahrzeuge.'}
+        <span key={refusals}>
+          {refused
+            ? `Bitte wählen Sie zwei oder drei Fahrzeuge – ausgewählt ${ticked === 1 ? 'ist' : 'sind'} ${ticked}.`
+            : 'Wählen Sie zwei oder drei Fahrzeuge.'}
+        </span>
       </p>
     </Form>
   )
