@@ -148,14 +148,13 @@ export function SaleForm({
   const sending = preparing || upload !== null || (navigation.state !== 'idle' && navigation.formAction?.startsWith(SALE_PATH) === true)
   const sent = !server && searchParams.get(SENT.lead.param) === SENT.lead.value && searchParams.get(SENT.lead.formParam) === ANCHOR
 
-  const fieldErrors = checked ?? server?.fieldErrors
-  const errors: FieldErrors = fieldErrors ?? {}
+  const errors: FieldErrors = checked ?? server?.fieldErrors ?? {}
   const values = server?.values ?? prefill
   const fields = new Map(FORM.fields.map((field) => [field.name, field]))
   const order = [...SALE_GROUPS.vehicle, ...SALE_GROUPS.condition, PHOTO_FIELD, ...SALE_GROUPS.person]
   // A field's first message; every photo's, each naming its file (the server checks them all at once).
   const summary = order.flatMap((name) =>
-    (fieldErrors?.[name] ?? []).slice(0, name === PHOTO_FIELD ? undefined : 1).map((message) => ({ field: name, href: `#${id(name)}`, message })),
+    (errors[name] ?? []).slice(0, name === PHOTO_FIELD ? undefined : 1).map((message) => ({ field: name, href: `#${id(name)}`, message })),
   )
 
   // After a refused post with JavaScript, focus goes to the summary (without, the address's fragment takes it there).
