@@ -16,7 +16,3 @@ export async function loader({ context }: LoaderFunctionArgs) {
     return jsonError(503, 'Der Stand des Abgleichs ist gerade nicht lesbar. Bitte später erneut versuchen.')
   }
 }
-
-export function action() {
-  return jsonError(405, 'Methode nicht erlaubt. Der Status wird nur gelesen (GET).', {}, { Allow: 'GET' })
-}

@@ -58,7 +58,7 @@ const dealerImage = (site: StructuredSite) => siteShareImage(site.url, site.sett
 /** The home page: the dealership with the yard's hours, the home reading of spec §1 as its phone hours (decision 068), and every served city. */
 export async function homeStructuredData(context: AppLoadContext): Promise<StructuredData> {
   const site = await loadStructuredSite(context)
-  return pageStructuredData(context, [], site ? [autoDealer(site, { image: dealerImage(site) })] : [])
+  return pageStructuredData(context, [], site ? [autoDealer(site, { image: dealerImage(site), phoneHours: openingHoursFor(site.settings, 'home') })] : [])
 }
 
 /**

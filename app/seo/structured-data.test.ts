@@ -89,8 +89,8 @@ describe('openingHoursSpecification', () => {
 describe('autoDealer', () => {
   const image = `${SITE_URL}/media/share.jpg`
 
-  it('address, geo, contact, the yard’s hours, the home reading as phone hours, every served city and the price range', () => {
-    const dealer = autoDealer(site, { image })
+  it('address, geo, contact, the yard’s hours, the phone hours the page shows, every served city and the price range', () => {
+    const dealer = autoDealer(site, { image, phoneHours: { specs: HOURS.home } })
     expect(dealer).toMatchObject({
       '@type': 'AutoDealer',
       '@id': `${SITE_URL}/#dealer`,
@@ -118,6 +118,8 @@ describe('autoDealer', () => {
       availableLanguage: 'de',
       hoursAvailable: openingHoursSpecification({ specs: HOURS.home }),
     })
+    // A page that shows other phone hours, or none, marks up none for the dealer (crawler review 2026-12-03: two readings on a city page).
+    expect(autoDealer(site, { image })).not.toHaveProperty('contactPoint')
   })
 
   it('a city page offers a Service of the one dealership for its city, with that page’s reading as phone hours (SEO review 2026-11-29, finding 7)', () => {

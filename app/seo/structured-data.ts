@@ -153,6 +153,8 @@ export interface AutoDealerInput {
   image: string
   /** The rating from the reviews the page shows (dealerRating), if it shows any. */
   rating?: DealerRating
+  /** The phone's hours, on the page that shows them as the dealer's (home); a city page's are its Service's (cityService). */
+  phoneHours?: Pick<OpeningHoursVariant, 'specs'> | undefined
 }
 
 /**
@@ -160,14 +162,14 @@ export interface AutoDealerInput {
  * page names it (home, every city page, a page that shows its reviews): address, position, contact
  * data, the yard's opening hours (followed by today's special opening hours: what search engines
  * call „open now“, so the same hours as every „Heute geöffnet …“ on the pages, decision 068), the
- * home reading of spec §1 as the phone's hours, and the cities it serves. One `@id` keeps it one
+ * phone's hours where the page shows them as the dealer's (the home reading of spec §1, on home: a
+ * page marks up no hours it does not show), and the cities it serves. One `@id` keeps it one
  * dealership; a node of it with only a name lacked the address a local business must have.
  * A city page adds its city as a Service of it (cityService).
  */
-export function autoDealer(site: Site, { image, rating }: AutoDealerInput): AutoDealer {
+export function autoDealer(site: Site, { image, rating, phoneHours }: AutoDealerInput): AutoDealer {
   const { dealerName, phone, email, geo, priceRange, servedCities } = site.settings
   const hours = openingHoursFor(site.settings, YARD_HOURS)
-  const phoneHours = openingHoursFor(site.settings, 'home')
   return {
     '@type': 'AutoDealer',
     '@id': homeDealerId(site),

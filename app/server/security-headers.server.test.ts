@@ -127,8 +127,10 @@ describe('securityHeaders', () => {
   const production = parseEnv({ NODE_ENV: 'production', SITE_URL: 'https://www.example.de' })
   const development = parseEnv({ NODE_ENV: 'development' })
 
-  it('sends the common headers with each kind, HSTS only in production', () => {
+  it('sends the common headers with each kind, HSTS only in production over TLS', () => {
+    const plainHttp = parseEnv({ NODE_ENV: 'production', SITE_URL: 'http://localhost:3000' })
     for (const kind of ['page', 'resource', 'studio'] as const) {
+      expect(securityHeaders(kind, { env: plainHttp, nonce: 'n' })['Strict-Transport-Security']).toBeUndefined()
       const headers = securityHeaders(kind, { env: production, nonce: 'n' })
       expect(headers['X-Content-Type-Options']).toBe('nosniff')
       expect(headers['Referrer-Policy']).toBe('strict-origin-when-cross-origin')

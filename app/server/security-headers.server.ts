@@ -242,8 +242,8 @@ export function securityHeaders(kind: ResponseKind, { env, nonce, scriptHashes, 
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': PERMISSIONS_POLICY,
   }
-  // Browsers ignore HSTS over plain HTTP, so it only takes effect behind the production TLS.
-  if (env.NODE_ENV === 'production') headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains'
+  // Only for a site served over TLS (its address says so): over plain HTTP the header must not be sent (RFC 6797 §7.2).
+  if (env.NODE_ENV === 'production' && new URL(env.SITE_URL).protocol === 'https:') headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains'
   if (kind === 'studio') headers['X-Robots-Tag'] = 'noindex, nofollow'
   else if (!env.ALLOW_INDEXING) headers['X-Robots-Tag'] = 'noindex'
   return headers

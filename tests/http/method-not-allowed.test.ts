@@ -17,6 +17,8 @@ it('POST to routes that only read (resources and pages without a form): 405, a c
       ['/robots.txt', false],
       ['/api/vehicles', true],
       ['/api/vehicles/1', true],
+      // It had an answer of its own, which left out HEAD.
+      ['/api/vehicles/status', true],
       // Pages without a form: Remix rendered the 500 page with its English message for developers in the page's data.
       ['/', false],
       ['/merkliste/vergleich', false],
@@ -34,6 +36,7 @@ it('POST to routes that only read (resources and pages without a form): 405, a c
       { path: '/robots.txt', status: 405, allow: 'GET, HEAD', type: 'text/plain; charset=utf-8' },
       { path: '/api/vehicles', status: 405, allow: 'GET, HEAD', type: 'application/json' },
       { path: '/api/vehicles/1', status: 405, allow: 'GET, HEAD', type: 'application/json' },
+      { path: '/api/vehicles/status', status: 405, allow: 'GET, HEAD', type: 'application/json' },
       { path: '/', status: 405, allow: 'GET, HEAD', type: 'text/plain; charset=utf-8' },
       { path: '/merkliste/vergleich', status: 405, allow: 'GET, HEAD', type: 'text/plain; charset=utf-8' },
     ])
