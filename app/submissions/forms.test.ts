@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { missingFieldMessage } from '#app/submissions/field-messages.ts'
 import { chosenSlot, formFields, inputAttributes, missingRequiredFields, replyChannel, sentQuery, successText, type LeadKind } from '#app/submissions/forms.ts'
 import { LEAD_KINDS } from '#app/submissions/lead-forms.ts'
-import { vehicleEnquiryMessage } from '#app/submissions/vehicle-lead-forms.ts'
+import { vehicleEnquiryMessage } from '#app/submissions/lead-prefill.ts'
 import { FORMS, LEAD_FORMS } from '#app/submissions/form-registry.ts'
 
 const names = (kind: LeadKind, variant?: string) => formFields(FORMS[kind], variant).map((field) => field.name)

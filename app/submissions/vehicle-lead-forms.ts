@@ -2,15 +2,9 @@
  * The five forms of a vehicle page (the enquiry, the test drive, the financing request, the price
  * alert and „Benachrichtigen, falls wieder frei“) and their wording: only vehicle pages load them.
  */
-import { formatDecimal } from '#app/utils/format.ts'
-import { TERM_OPTIONS } from '#app/vehicles/financing-terms.ts'
 import { type FormDefinition } from './forms.ts'
 import { contactFields, emailField, LEAD_LIMITS, leadForm, nameField, PHONE_OR_EMAIL, phoneField, priceField, selectField } from './lead-forms.ts'
-
-/** The interest text the vehicle enquiry's message starts with. */
-export function vehicleEnquiryMessage(make: string, model: string): string {
-  return `Ich interessiere mich für den ${make} ${model}. Bitte kontaktieren Sie mich.`
-}
+import { FINANCING_TERMS } from './lead-prefill.ts'
 
 /**
  * „Preis beobachten“ (issue 38 item 2) on a vehicle page: one field, the e-mail address; the car goes
@@ -67,12 +61,9 @@ export const AVAILABILITY_ALERT_FORM: FormDefinition<'availability-alert'> = {
   watchesVehicle: true,
 }
 
-/** The terms a financing request offers: the calculator's, as the dealer reads them („48 Monate“). */
-export const FINANCING_TERMS = TERM_OPTIONS.map((months) => `${months} Monate`)
-
 /**
  * „Finanzierung anfragen“ (issue 38 item 3) on a vehicle page: the car, and the term and down payment
- * of the calculator above it, pre-filled (financingRequestPrefill) and still changeable; a name and
+ * of the calculator above it, pre-filled (financingRequestPrefill, lead-prefill.ts) and still changeable; a name and
  * one way back. A lead like any other (the one pipeline); the term and the down payment are a select
  * and a number, so the receipt repeats them (decision 042).
  */
@@ -102,12 +93,6 @@ export const FINANCING_REQUEST_FORM: FormDefinition<'financing-request'> = {
     },
   },
   anyOf: [PHONE_OR_EMAIL],
-}
-
-/** The request form's values from the calculator's (financingInputFromParams): „48 Monate“, whole euros. */
-export function financingRequestPrefill(input: { termMonths: number; downPayment: number }): Record<string, string> {
-  const term = `${input.termMonths} Monate`
-  return { ...(FINANCING_TERMS.includes(term) ? { term } : {}), downPayment: formatDecimal(Math.max(0, Math.round(input.downPayment))) }
 }
 
 /** „Fahrzeug anfragen“ on a vehicle page. Issue 36: phone-first buyers may leave a number instead of an address (decision 071). */

@@ -16,14 +16,15 @@ import { clientOf, ROOT, startSite, type TestSite } from './site'
 const BUDGET_KB: Record<string, number> = {
   // 2026-12-01: each budget 1 KB lower, the JSON-LD's builders having left the browser (decision 120;
   // decision 094 amended a sixth time): measured / 122.49, content pages 133.44, /vehicles 130.49, a vehicle 131.25.
-  // 2026-12-03: `/` 1 KB higher for the focus on Back (decision 094, its seventh amendment).
+  // 2026-12-03: `/` 1 KB higher for the focus on Back (decision 094, its seventh amendment); content pages 1 KB
+  // lower without the vehicle forms, the vehicle page 1 KB higher for their chunk of its own (its eighth).
   '/': 124,
-  '/services/autoankauf': 134,
+  '/services/autoankauf': 133,
   '/vehicles': 132,
-  '/vehicles/{vehicle}': 132,
-  '/locations/dortmund': 134,
-  '/locations/muenster/studenten-autoankauf': 134,
-  '/contact': 134,
+  '/vehicles/{vehicle}': 133,
+  '/locations/dortmund': 133,
+  '/locations/muenster/studenten-autoankauf': 133,
+  '/contact': 133,
 }
 
 let site: TestSite

@@ -1,6 +1,6 @@
 import { SubmissionForm, type SubmissionFormProps } from '#app/components/forms/submission-form.tsx'
 import { type FormDefinition, type LeadKind } from '#app/submissions/forms.ts'
-import { financingRequestPrefill, vehicleEnquiryMessage } from '#app/submissions/vehicle-lead-forms.ts'
+import { financingRequestPrefill, vehicleEnquiryMessage } from '#app/submissions/lead-prefill.ts'
 import { SELL_FLOW_FORMS } from '#schemas/lib/links.ts'
 
 export type LeadFormProps = Omit<SubmissionFormProps, 'form' | 'subjects' | 'rows' | 'idPrefix' | 'vehicleId' | 'prefill' | 'saleHandoff'> & {

@@ -3,7 +3,7 @@ import { CONTROL_CLASSES, Field } from '#app/components/ui/field.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { formatDecimal } from '#app/utils/format.ts'
 import { readWholeNumber, wholeNumberInputAttributes } from '#app/utils/form-rules.ts'
-import { financingRequestPrefill } from '#app/submissions/vehicle-lead-forms.ts'
+import { financingRequestPrefill } from '#app/submissions/lead-prefill.ts'
 import { useHydrated } from '#app/utils/hydration.tsx'
 import { scrollToSection } from '#app/utils/scroll.ts'
 import {
