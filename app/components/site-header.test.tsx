@@ -78,11 +78,15 @@ describe('the Merkliste in the header (issue 38)', () => {
 const desktopNav = () => screen.getAllByRole('navigation', { name: 'Hauptnavigation' })[0]!
 
 describe('SiteHeader', () => {
-  test('marks the current page; HOME only on /, STANDORTE on every /locations path', () => {
+  test('marks the current page; HOME only on /, STANDORTE on every /locations path: the page itself on /locations, its section below it', () => {
     renderHeader('/locations/dortmund')
     const nav = desktopNav()
-    expect(within(nav).getByRole('link', { name: 'STANDORTE' }).getAttribute('aria-current')).toBe('page')
+    // „true“, not „page“: a screen reader would call the list of cities the current page (crawler review 2026-12-03).
+    expect(within(nav).getByRole('link', { name: 'STANDORTE' }).getAttribute('aria-current')).toBe('true')
     expect(within(nav).getByRole('link', { name: 'HOME' }).getAttribute('aria-current')).toBeNull()
+    cleanup()
+    renderHeader('/locations')
+    expect(within(desktopNav()).getByRole('link', { name: 'STANDORTE' }).getAttribute('aria-current')).toBe('page')
   })
 
   test('HOME is current on /', () => {

@@ -63,6 +63,8 @@ export function SiteHeader({ settings, fit, transparentAtTop = false }: SiteHead
   const hydrated = useHydrated()
   const menuRef = useRef<HTMLDivElement>(null)
   const location = useLocation()
+  // An active entry is this page, or the section the page is in (a city under „Standorte“, a car under „Fahrzeuge“).
+  const current = (href: string) => (location.pathname === href ? 'page' : 'true')
 
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > SCROLL_SOLID_AFTER)
@@ -138,6 +140,7 @@ export function SiteHeader({ settings, fit, transparentAtTop = false }: SiteHead
                 <NavLink
                   to={link.href}
                   end={link.href === '/'}
+                  aria-current={current(link.href)}
                   prefetch="intent"
                   className={({ isActive }) =>
                     `relative flex min-h-11 items-center rounded px-2 text-sm font-bold tracking-wide whitespace-nowrap transition-colors ${FOCUS} ${
@@ -213,6 +216,7 @@ export function SiteHeader({ settings, fit, transparentAtTop = false }: SiteHead
                 <NavLink
                   to={link.href}
                   end={link.href === '/'}
+                  aria-current={current(link.href)}
                   onClick={() => closeMenu(menuRef.current)}
                   className={({ isActive }) =>
                     `flex min-h-12 items-center rounded px-2 text-base font-bold tracking-wide ${FOCUS} ${
