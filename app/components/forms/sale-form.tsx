@@ -157,6 +157,10 @@ export function SaleForm({
     (errors[name] ?? []).slice(0, name === PHOTO_FIELD ? undefined : 1).map((message) => ({ field: name, href: `#${id(name)}`, message })),
   )
 
+  // Shown, the confirmation ends the sending: Back to the form (its own history entry) finds it ready to send.
+  useEffect(() => {
+    if (sent) setUpload(null)
+  }, [sent])
   // After a refused post with JavaScript, focus goes to the summary (without, the address's fragment takes it there).
   useEffect(() => {
     if (scripted) summaryRef.current?.focus()
