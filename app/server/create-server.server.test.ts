@@ -501,6 +501,21 @@ describe('the one same-origin rule for posts (docs/decisions/008)', () => {
     expect(response.status).not.toBe(403)
     expect(site.rendered.slice(before)).toEqual([`${SITE}/api/benachrichtigung/abmelden?t=x`])
   })
+
+  it.each(['/api/../kontakt', '/api/%2e%2e/kontakt'])(
+    'a page form post spelled %s is a page form post: without Origin and Referer 403, the page never reached (security walk 2026-12-03)',
+    async (spelling) => {
+      const before = site.rendered.length
+      const body = 'name=Max'
+      const answer = await rawExchange(
+        site.port,
+        `POST ${spelling} HTTP/1.1\r\nHost: 127.0.0.1:${site.port}\r\nContent-Type: ${FORM}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+      )
+      expect(statusOf(answer)).toBe(403)
+      expect(answer).toContain('nicht über ein Formular dieser Website gesendet')
+      expect(site.rendered.length).toBe(before)
+    },
+  )
 })
 
 describe('streamed pages (the Node ↔ Fetch bridge, docs/decisions/092)', () => {

@@ -120,8 +120,11 @@ export function createServer(options: ServerOptions): SiteServer {
   // The one same-origin rule (docs/decisions/008, isAllowedPost), before any route reads the body:
   // a post from another site is refused with 403, in JSON for the API and in German text for a page form.
   app.use((req, res, next) => {
-    if (req.method !== 'POST' || SIGNED_ADDRESS_POSTS.has(req.path)) return next()
-    const api = isApiPath(req.path)
+    if (req.method !== 'POST') return next()
+    // The path Remix routes by, dot segments resolved: `/api/../kontakt` is the page's form, not the API.
+    const { pathname } = targetOf(req).url
+    if (SIGNED_ADDRESS_POSTS.has(pathname)) return next()
+    const api = isApiPath(pathname)
     if (isAllowedPost({ origin: req.get('origin'), referer: req.get('referer'), api }, { siteOrigin, requestOrigin: targetOf(req).origin })) return next()
     refuse(req, res, { status: 403, message: api ? FOREIGN_ORIGIN_MESSAGE : FOREIGN_FORM_MESSAGE }, env)
   })

@@ -237,6 +237,15 @@ describe('finding 5: the rest', () => {
     expect(logged().join('\n')).not.toMatch(/TypeError|URIError/)
   })
 
+  it('a legacy `?_data=` request leaves its access line and no error with a stack (security walk 2026-12-03)', async () => {
+    const id = `legacy-data-${Date.now()}`
+    const answer = await rawRequest(trusting.port, `GET /?_data=root HTTP/1.1\r\nHost: localhost\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n`)
+    expect(answer).not.toMatch(/\bat \S+ \(/)
+    const lines = () => trusting.logs.filter((line) => JSON.stringify(line).includes(id))
+    await vi.waitFor(() => expect(lines()).toHaveLength(1))
+    expect(lines()[0]).toMatchObject({ level: 30, path: '/?_data=root' })
+  })
+
   it('GET /api/vehicles/status names no address or network error after a failed sync', async () => {
     const sync = await fetch(`${trusting.base}/api/vehicles/sync`, { method: 'POST', headers: { authorization: `Bearer ${SYNC_TOKEN}` } })
     expect(sync.status).toBe(502)
