@@ -86,6 +86,9 @@ function logError(context: AppLoadContext, request: Request, error: unknown) {
   // Remix's own client errors (a POST to a route without an action: 405; a page that does not
   // exist: 404) are the request's, not the server's: the access line has their status.
   if (isRouteErrorResponse(error) && error.status < 500) return
+  // Remix reports a `?_data=` request (the data API that single fetch replaced) as an error with a stack, and
+  // answers it: anyone could fill the error log with them. The access line has the request.
+  if (error instanceof Error && error.message.includes('should not be making ?_data requests')) return
   // Through the logger's error serializer even without a request logger (tests): console.error
   // would print every property of a Sanity client error, the request with its token included.
   loggerOf(context).error({ err: error }, 'Fehler beim Rendern')
