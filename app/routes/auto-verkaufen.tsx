@@ -101,12 +101,16 @@ export default function SellPage() {
           <h2 id="verkaufen-heading" className="text-2xl font-extrabold text-zinc-950">
             Ihre Verkaufsanfrage
           </h2>
+          {/* The seller who would rather call: the number and WhatsApp are 44 px high to tap, within the line. */}
           {settings.phone ? (
-            <p className="mt-2 flex items-center gap-2 text-zinc-700">
-              <PhoneIcon className="size-4 shrink-0 text-amber-600" />
+            <p className="mt-2 flex items-start gap-2 text-zinc-700">
+              <PhoneIcon className="mt-3.5 size-4 shrink-0 text-amber-600" />
               <span>
                 Lieber anrufen?{' '}
-                <a href={telHref(settings.phone)} className="font-semibold whitespace-nowrap text-zinc-950 underline underline-offset-4">
+                <a
+                  href={telHref(settings.phone)}
+                  className="inline-flex min-h-11 items-center font-semibold whitespace-nowrap text-zinc-950 underline underline-offset-4"
+                >
                   {settings.phone}
                 </a>
                 {whatsapp ? (
@@ -117,7 +121,7 @@ export default function SellPage() {
                       href={whatsapp}
                       target="_blank"
                       rel="noopener noreferrer"
-                      className="font-semibold whitespace-nowrap text-zinc-950 underline underline-offset-4"
+                      className="inline-flex min-h-11 items-center font-semibold whitespace-nowrap text-zinc-950 underline underline-offset-4"
                     >
                       per WhatsApp<span className="sr-only"> (öffnet in neuem Tab)</span>
                     </a>

@@ -266,6 +266,15 @@ test.describe('on a phone', { tag: '@phone' }, () => {
     expect.soft(address.height).toBeGreaterThanOrEqual(44)
     expect.soft(address.width).toBeGreaterThanOrEqual(44)
 
+    // The sell page's „Lieber anrufen?“: the number and WhatsApp (they were 19 px high).
+    await page.goto('/auto-verkaufen')
+    const rather = page.locator('p', { hasText: 'Lieber anrufen?' })
+    for (const name of ['0201 8512 3400', /^per WhatsApp/]) {
+      const size = await sizeOf(rather.getByRole('link', { name }))
+      expect.soft(size.height, String(name)).toBeGreaterThanOrEqual(44)
+      expect.soft(size.width, String(name)).toBeGreaterThanOrEqual(44)
+    }
+
     // The test drive's trade-in: its whole row is the label (the box alone was 20 px), and a tap anywhere on it ticks.
     await page.goto('/vehicles/1')
     // „Vergrößern“ on the photo: the way to the large photos, the only one without JavaScript (it was 28 px high).
