@@ -46,8 +46,9 @@ test.describe('desktop navigation', () => {
   test('STANDORTE is active on every /locations sub-path', async ({ page }) => {
     await page.goto('/locations/dortmund')
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' })
-    await expect(nav.getByRole('link', { name: 'STANDORTE', exact: true })).toHaveAttribute('aria-current', 'page')
-    await expect(nav.getByRole('link', { name: 'HOME', exact: true })).not.toHaveAttribute('aria-current', 'page')
+    // The section the page is in: „true“; „page“ is the list of cities itself.
+    await expect(nav.getByRole('link', { name: 'STANDORTE', exact: true })).toHaveAttribute('aria-current', 'true')
+    await expect(nav.getByRole('link', { name: 'HOME', exact: true })).not.toHaveAttribute('aria-current')
   })
 })
 
