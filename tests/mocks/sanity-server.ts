@@ -199,4 +199,7 @@ const server = createServer((incoming, outgoing) => {
   })
 })
 
+// Idle sockets stay open for a minute, longer than a test pauses between two calls: at Node's default of 5 s the
+// fake could close a socket the tests' request client was just reusing (a POST met ECONNRESET, docs/testing.md).
+server.keepAliveTimeout = 60_000
 server.listen(port, '127.0.0.1', () => console.log(`Fake Sanity API on http://127.0.0.1:${port}`))
