@@ -401,6 +401,17 @@ describe.each(ENTRY_POINTS)('$name', (entry) => {
     expect(onStored).toHaveBeenCalledTimes(2)
   })
 
+  it('the same fields sent from another page are a request of their own (the brand purchase asks alike on the Mercedes and the Audi page; QA walk 12-04)', async () => {
+    const who = `Zwei Seiten ${entry.name}`
+    const onStored = vi.fn()
+    const send = (page: string) => call(entry.request({ ...entry.valid(who), page, [SUBMISSION_KEY_FIELD]: crypto.randomUUID() }), { onStored })
+    expectSuccess(await send('/locations/sonsbeck/mercedes-ankauf'))
+    expectSuccess(await send('/locations/uedem/audi-ankauf'))
+    const stored = await storedOf(who)
+    expect(stored.map((document) => document.page).sort()).toEqual(['/locations/sonsbeck/mercedes-ankauf', '/locations/uedem/audi-ankauf'])
+    expect(onStored).toHaveBeenCalledTimes(2)
+  })
+
   it('a key spent on another request does not answer for it: the post with a changed field is stored under an id of its own (security review 12-01)', async () => {
     const who = `Korrigiert ${entry.name}`
     const onStored = vi.fn()

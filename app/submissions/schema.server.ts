@@ -214,7 +214,7 @@ export interface ParsedSubmission {
   values: Record<string, string | number | boolean>
   /** How to reach the sender, for the inbox preview and the dealer's e-mail. */
   contact: { name?: string; phone?: string; email?: string }
-  /** The path of the page with the form. */
+  /** The path of the page with the form: a path of this site (sitePath), else absent. */
   page?: string
   /** The public id of the enquired vehicle (vehicle enquiry and test drive), or of the car a sell request is a trade-in for. */
   vehicleId?: string
@@ -256,7 +256,8 @@ export function parseSubmission(kind: FormKind, raw: Record<string, unknown>): S
     phone: text('phone') ?? (channel === 'telefon' ? either : undefined),
     email: text('email') ?? (channel === 'email' ? either : undefined),
   })
-  const page = text('page')
+  // Kept only as a path of this site: what is stored, and what tells a repeated post from the same fields sent on another page.
+  const page = sitePath(text('page'))
   const vehicleId = text('vehicleId')
   const testDriveLead = text('testDriveLead')
   const sourcePage = text('sourcePage')
@@ -302,7 +303,7 @@ function sitePath(page: string | undefined): string | undefined {
  */
 export function toDocument(parsed: ParsedSubmission, { vehicleRef, testDriveRef, receipt = true, extra, id, now = new Date() }: StoreOptions = {}) {
   const receivedAt = now.toISOString()
-  const page = sitePath(parsed.page)
+  const { page } = parsed
   // The visitor's receipt (Eingangsbestätigung) is due for this submission only, and only with an address (docs/decisions/042).
   const confirmation = receipt && parsed.contact.email ? { confirmationPending: true } : {}
   if (parsed.kind === 'contact') {

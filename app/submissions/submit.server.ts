@@ -279,9 +279,12 @@ async function repeatedSubmission(context: SubmitContext, parsed: ParsedSubmissi
 
 type SubmissionAsSent = RECENT_SUBMISSIONS_QUERYResult[number]
 
-/** Whether a stored submission of the post's form is the post: the same car and every field alike (photos aside). */
+/**
+ * Whether a stored submission of the post's form is the post: the same page, the same car and every field alike
+ * (photos aside). The page counts: the brand purchase asks the same fields on the Mercedes and the Audi page.
+ */
 function sameRequest(candidate: SubmissionAsSent, parsed: ParsedSubmission): boolean {
-  if ((candidate.vehicleId ?? undefined) !== parsed.vehicleId) return false
+  if ((candidate.page ?? undefined) !== parsed.page || (candidate.vehicleId ?? undefined) !== parsed.vehicleId) return false
   // A lead keeps its fields as a list, a contact message as its own properties.
   const stored = new Map<string, unknown>(candidate.fields ? candidate.fields.map((field) => [field.name, field.value]) : Object.entries(candidate))
   const storedCount = candidate.fields ? candidate.fields.length : FORMS[parsed.kind].fields.filter((field) => stored.get(field.name) != null).length
