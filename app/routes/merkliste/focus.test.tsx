@@ -133,6 +133,16 @@ describe('/merkliste: „AUSGEWÄHLTE VERGLEICHEN“ with JavaScript', () => {
     fireEvent.click(compare)
     expect(await screen.findByRole('heading', { level: 1, name: 'Vergleich 1,5' })).toBeTruthy()
   })
+
+  test('one car left: no „Vergleichen“ box to tick, no button, and the way to a comparison said (QA walk 12-04)', async () => {
+    await renderList(['1', '3'])
+    expect(screen.getAllByRole('checkbox', { name: /^Vergleichen: / })).toHaveLength(2)
+    fireEvent.click(removeButton('BMW 320d Touring'))
+    await screen.findByRole('heading', { level: 2, name: '1 Fahrzeug gemerkt' })
+    expect(screen.queryByRole('checkbox')).toBeNull()
+    expect(screen.queryByRole('button', { name: 'AUSGEWÄHLTE VERGLEICHEN' })).toBeNull()
+    expect(screen.getByText('Merken Sie ein weiteres Fahrzeug, um es mit diesem zu vergleichen.')).toBeTruthy()
+  })
 })
 
 describe('/merkliste: the share link', () => {

@@ -18,7 +18,9 @@ export function CompareForm({ count }: { count: number }) {
   // The number ticked at the last press, and how many presses were refused.
   const [ticked, setTicked] = useState<number | null>(null)
   const [refusals, setRefusals] = useState(0)
-  if (count < 2) return null
+  // One car: no boxes to tick (saved-item.tsx), and here the way to a comparison.
+  if (count === 1) return <p className="mt-6 text-sm text-zinc-700">Merken Sie ein weiteres Fahrzeug, um es mit diesem zu vergleichen.</p>
+  if (count < COMPARE_MIN) return null
   const refused = ticked !== null && (ticked < COMPARE_MIN || ticked > COMPARE_MAX)
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     // The checkboxes sit on the cards and belong to this form through their `form` attribute.

@@ -15,6 +15,7 @@ import {
   addSavedId,
   announceSavedIds,
   COMPARE_MAX,
+  COMPARE_MIN,
   isPublicVehicleId,
   MAX_SAVED_VEHICLES,
   parseSavedIds,
@@ -147,6 +148,8 @@ export default function SavedListPage() {
   // The header's count and the „Merken“ buttons read the cookie the server just set.
   useEffect(() => announceSavedIds(), [own])
   const count = entries.length
+  // The cars still offered: only they can be compared.
+  const comparable = entries.filter((entry) => entry.vehicle).length
   /*
    * With JavaScript a removal reloads the list in place and the focused button goes with its card:
    * focus moves to the next card's „Entfernen“ (the last card's, or the heading when none is left)
@@ -222,12 +225,12 @@ export default function SavedListPage() {
                     key={entry.id}
                     entry={entry}
                     onRemove={shared ? undefined : (name) => onRemove(index, entry.id, name)}
-                    compareChecked={index < COMPARE_MAX}
+                    compareChecked={comparable >= COMPARE_MIN ? index < COMPARE_MAX : undefined}
                     photoPriority={index === 0}
                   />
                 ))}
               </ul>
-              <CompareForm count={entries.filter((entry) => entry.vehicle).length} />
+              <CompareForm count={comparable} />
               <MonthlyRateNote />
               {shared ? (
                 <AdoptForm ids={entries.map((entry) => entry.id)} hasOwn={own.length > 0} />

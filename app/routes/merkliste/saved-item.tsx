@@ -24,7 +24,8 @@ export function SavedItem({
 }: {
   entry: SavedEntry
   onRemove?: (name: string) => void
-  compareChecked: boolean
+  /** Whether „Vergleichen“ starts ticked; no box at all where there is nothing to compare it with (one car on the list). */
+  compareChecked: boolean | undefined
   photoPriority: boolean
 }) {
   const settings = useSiteSettings()
@@ -77,18 +78,20 @@ export function SavedItem({
         {rate !== undefined ? <p className="text-sm text-zinc-700">ab {formatEuro(rate)}/Monat*</p> : null}
         <p className="mt-2 text-sm text-zinc-700">{facts.join(' · ')}</p>
         <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-2">
-          <label className="inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm font-semibold text-zinc-900">
-            <input
-              type="checkbox"
-              name="ids"
-              value={vehicle.id}
-              form={COMPARE_FORM_ID}
-              aria-label={`Vergleichen: ${name}`}
-              defaultChecked={compareChecked}
-              className="size-5 rounded border-zinc-400 accent-zinc-900"
-            />
-            <span aria-hidden="true">Vergleichen</span>
-          </label>
+          {compareChecked !== undefined ? (
+            <label className="inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm font-semibold text-zinc-900">
+              <input
+                type="checkbox"
+                name="ids"
+                value={vehicle.id}
+                form={COMPARE_FORM_ID}
+                aria-label={`Vergleichen: ${name}`}
+                defaultChecked={compareChecked}
+                className="size-5 rounded border-zinc-400 accent-zinc-900"
+              />
+              <span aria-hidden="true">Vergleichen</span>
+            </label>
+          ) : null}
           {onRemove ? <RemoveForm id={vehicle.id} name={name} onRemove={onRemove} /> : null}
         </div>
       </div>
