@@ -268,6 +268,14 @@ test.describe('without JavaScript', () => {
     ).map((text) => Number(text.replace(/\D/g, '')))
     expect(prices.length).toBeGreaterThan(0)
     expect(prices.every((price) => price <= 30_000)).toBe(true)
+
+    // Back shows the list before and its fields, not the price the browser kept of the search after it (QA walk 12-04).
+    await page.goBack()
+    await expect(page).not.toHaveURL(/priceTo/)
+    await expect(resultsHeading(page)).toHaveText('3 Fahrzeuge')
+    if (isPhone(page)) await vehicleFilterToggle(page).click()
+    await expect(form(page).getByLabel('Preis bis (€)')).toHaveValue('')
+    await expect(form(page).getByLabel('Kraftstoff')).toHaveValue('electric')
   })
 
   test('desktop: „Sortieren nach“ and its button „Sortieren“ send the whole form, filters included (M6)', async ({ page }) => {

@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
 import { afterEach, expect, test } from 'vitest'
 import { parseVehicleSearch } from '#app/vehicles/vehicle-search.ts'
 import { AMOUNT_MESSAGE, SearchForm } from './search-form'
@@ -12,16 +15,15 @@ import { AMOUNT_MESSAGE, SearchForm } from './search-form'
 
 afterEach(cleanup)
 
+const routes = [
+  {
+    path: '/vehicles',
+    element: <SearchForm state={parseVehicleSearch(new URLSearchParams()).state} facets={{ makes: ['BMW'], bodyTypes: ['Kombi'] }} total={24} />,
+  },
+]
+
 async function renderForm() {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/vehicles',
-        element: <SearchForm state={parseVehicleSearch(new URLSearchParams()).state} facets={{ makes: ['BMW'], bodyTypes: ['Kombi'] }} total={24} />,
-      },
-    ],
-    { initialEntries: ['/vehicles'] },
-  )
+  const router = createMemoryRouter(routes, { initialEntries: ['/vehicles'] })
   render(<RouterProvider router={router} future={{ v7_startTransition: true }} />)
   // Hydrated: the form checks the amounts itself.
   await screen.findByRole('search')
@@ -49,4 +51,31 @@ test('an amount that is no whole number is said at its field when left, and a se
   expect(from.getAttribute('aria-invalid')).toBeNull()
   await act(async () => {})
   expect(router.state.location.search).toBe('?priceFrom=20000')
+})
+
+test('a filter chosen while the scripts still load applies once they run (QA walk 12-04: shown, never applied); an untouched form stays', async () => {
+  const handler = createStaticHandler(routes)
+  const context = await handler.query(new Request('http://localhost/vehicles'))
+  if (context instanceof Response) throw new Error('unexpected response')
+  const container = document.createElement('div')
+  container.innerHTML = renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />)
+  document.body.append(container)
+
+  const hydrate = async () => {
+    const router = createMemoryRouter(routes, { initialEntries: ['/vehicles'] })
+    const root = await act(async () => hydrateRoot(container, <RouterProvider router={router} future={{ v7_startTransition: true }} />))
+    await act(async () => {})
+    return { router, root }
+  }
+  // As rendered: hydration navigates nowhere.
+  const untouched = await hydrate()
+  expect(untouched.router.state.location.search).toBe('')
+  act(() => untouched.root.unmount())
+
+  container.innerHTML = renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />)
+  const fuel = container.querySelector<HTMLSelectElement>('select[name="fuel"]')!
+  fuel.value = 'diesel'
+  const { router } = await hydrate()
+  expect(router.state.location.search).toBe('?fuel=diesel')
+  container.remove()
 })

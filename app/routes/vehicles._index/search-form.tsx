@@ -57,6 +57,25 @@ function refusedAmounts(form: HTMLFormElement): HTMLInputElement[] {
   return [...form.querySelectorAll<HTMLInputElement>('input[pattern]')].filter((input) => !input.validity.valid)
 }
 
+/**
+ * Whether a field of the form (those tied to it by `form` too) differs from what the page was rendered with:
+ * a choice made while the scripts still loaded, which the browser shows and no one has applied.
+ */
+function changedSinceRendered(form: HTMLFormElement): boolean {
+  return [...form.elements].some((element) => {
+    if (element instanceof HTMLSelectElement)
+      return (
+        element.selectedIndex !==
+        Math.max(
+          0,
+          [...element.options].findIndex((option) => option.defaultSelected),
+        )
+      )
+    if (!(element instanceof HTMLInputElement)) return false
+    return element.type === 'checkbox' ? element.checked !== element.defaultChecked : element.value !== element.defaultValue
+  })
+}
+
 /** Navigates to the form's state (its fields and those tied to it by `form`); false when there was nothing new to apply. */
 function useApplySearch(href: string) {
   const navigate = useNavigate()
@@ -138,6 +157,12 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
     if (event.target instanceof HTMLInputElement && event.target.type !== 'checkbox') apply(event.currentTarget)
   }
+  // A filter chosen before the scripts ran is shown by the browser: it applies once they run, as it would have then.
+  const form = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (form.current && changedSinceRendered(form.current)) apply(form.current)
+    // Once, at hydration: afterwards every change applies itself.
+  }, [])
   const count = activeFilterCount(state)
   return (
     // Chromium's content-visibility lock on a closed <details> was lifted again at the end of the parse: a second style
@@ -155,11 +180,14 @@ export function SearchForm({ state, facets, total }: { state: VehicleSearch; fac
       </summary>
       <Form
         key={generation}
+        ref={form}
         id={SEARCH_FORM_ID}
         method="get"
         action={`/vehicles#${RESULTS_ANCHOR}`}
         role="search"
         aria-label="Fahrzeuge durchsuchen"
+        // Back to a list without JavaScript shows the fields of the address, not those the browser kept of the search after it.
+        autoComplete="off"
         onSubmit={onSubmit}
         onChange={onChange}
         onBlur={onBlur}
