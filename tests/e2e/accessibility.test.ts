@@ -3,7 +3,7 @@ import { SLOT_MESSAGES } from '#app/submissions/appointment-slots.ts'
 import { addCalendarDays, berlinParts } from '#app/utils/clock.ts'
 import { SANITY_BACKED_PORT } from '../../playwright.config'
 import { pdf } from '../photo-fixtures'
-import { control, fillForm, FORMS, formIn, sentTitle, VEHICLE_TOAST } from './lead-form-cases'
+import { control, fillForm, FORMS, formIn, sentText, sentTitle, VEHICLE_TOAST } from './lead-form-cases'
 import { outboxMailWith } from './outbox'
 import { expect, expectNoA11yViolations, isPhone, openVehicleFilters, test, uniqueName, vehicleFilterToggle, waitForScripts } from './playwright-utils'
 import { BROWSER_AGENT, OWN_PORT_BASE, startFakeSanity, startSiteServer } from './servers'
@@ -467,7 +467,7 @@ test('/formulare: lead forms refusing input, failing, and every one confirmed @b
   await test.step('lead forms 3: one form confirmed by its address, the other eleven sent with JavaScript', async () => {
     const byAddress = 'bewertung-uedem'
     await page.goto(`/formulare?anfrage=gesendet&formular=${byAddress}#${byAddress}-bestaetigung`)
-    await expect(page.locator(`#${byAddress}-bestaetigung`)).toContainText('Vielen Dank! Wir melden uns schnellstmöglich bei Ihnen.')
+    await expect(page.locator(`#${byAddress}-bestaetigung`)).toContainText(sentText('valuation'))
     await expect(formIn(page, 'haendler-registrierung')).toHaveAttribute('novalidate', '')
     for (const formCase of FORMS.filter((form) => form.anchor !== byAddress)) {
       const { anchor } = formCase
@@ -478,7 +478,7 @@ test('/formulare: lead forms refusing input, failing, and every one confirmed @b
     }
     // The eleven forms gave way to their confirmations; the one confirmed by its address shows it inside the form.
     await expect(page.locator('form:has(input[name="leadKind"])')).toHaveCount(1)
-    await expect(formIn(page, byAddress).getByRole('status')).toContainText('Vielen Dank! Wir melden uns schnellstmöglich bei Ihnen.')
+    await expect(formIn(page, byAddress).getByRole('status')).toContainText(sentText('valuation'))
     await expectNoA11yViolations(page)
   })
 })

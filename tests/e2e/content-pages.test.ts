@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Page } from '@playwright/test'
 import { expect, storedContactMessages, storedLeadWith, test, uniqueName, waitForScripts } from './playwright-utils'
+import { sentText } from './lead-form-cases'
 
 /*
  * The content pages of the spec's route table (§2), except the vehicle pages: each answers 200
@@ -486,7 +487,7 @@ test.describe('without JavaScript', () => {
     await form.locator('button[type="submit"]:not([formaction])').click()
 
     await expect(page).toHaveURL(new RegExp(`/locations/sonsbeck\\?anfrage=gesendet&formular=${anchor}#${anchor}-bestaetigung$`))
-    await expect(page.locator(`#${anchor} form`).getByRole('status')).toContainText('Vielen Dank! Wir melden uns schnellstmöglich bei Ihnen.')
+    await expect(page.locator(`#${anchor} form`).getByRole('status')).toContainText(sentText('valuation'))
     await expect.poll(() => storedLeadWith(model)).toBeDefined()
     const lead = (await storedLeadWith(model))!
     expect(lead).toMatchObject({ _type: 'lead', kind: 'valuation', page: '/locations/sonsbeck', status: 'neu' })

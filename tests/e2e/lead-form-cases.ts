@@ -93,6 +93,17 @@ export const FORMS: FormCase[] = [
 
 export const VEHICLE_TOAST = 'Ihre Anfrage wurde gesendet! Wir melden uns schnellstmöglich bei Ihnen.'
 
+/** The forms that value a seller's car: their confirmation promises the seed's Kennzahl „Bewertung innerhalb (Stunden)“, 24. */
+const VALUATION_KINDS = ['valuation', 'valuation-bmw', 'brand-purchase', 'student']
+
+/** The words of a lead form's confirmation (after its title). */
+export const sentText = (kind: string) =>
+  kind === 'vehicle-enquiry'
+    ? VEHICLE_TOAST
+    : VALUATION_KINDS.includes(kind)
+      ? 'Vielen Dank! Wir melden uns innerhalb von 24 Stunden (an Werktagen) mit einer ersten Einschätzung bei Ihnen.'
+      : 'Vielen Dank! Wir melden uns schnellstmöglich bei Ihnen.'
+
 export const formIn = (page: Page, anchor: string) => page.locator(`#${anchor} form`)
 
 /** The title of a lead form's confirmation: the dealer registration's names what was sent (copy review 2026-11-29, L10). */

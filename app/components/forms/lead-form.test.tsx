@@ -35,32 +35,32 @@ type ActionData = {
 const VEHICLE = { id: '1', make: 'BMW', model: '320d Touring' }
 const PREFILLED = 'Ich interessiere mich für den BMW 320d Touring. Bitte kontaktieren Sie mich.'
 
-async function renderForms(element: ReactNode, { path = '/formulare', actionData }: { path?: string; actionData?: ActionData } = {}) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/formulare',
-        action: () => actionData ?? null,
-        element: (
-          <>
-            {element}
-            <Toaster />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
-  )
+type RenderOptions = { path?: string; actionData?: ActionData; /** The root loader's Kennzahl „Bewertung innerhalb (Stunden)“. */ valuationHours?: number }
+
+async function renderForms(element: ReactNode, { path = '/formulare', actionData, valuationHours }: RenderOptions = {}) {
+  const page = {
+    path: '/formulare',
+    action: () => actionData ?? null,
+    element: (
+      <>
+        {element}
+        <Toaster />
+      </>
+    ),
+  }
+  const routes =
+    valuationHours === undefined ? [page] : [{ id: 'root', path: '/', loader: () => ({ settings: { claims: { valuationHours } } }), children: [page] }]
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
   const view = render(<RouterProvider router={router} future={{ v7_startTransition: true }} />)
+  // The root's loader (valuationHours) runs before the page renders.
+  await waitFor(() => expect(view.container.querySelector('form')).not.toBeNull())
   const forms = [...view.container.querySelectorAll('form')]
-  if (forms.length === 0) throw new Error('no form rendered')
   // Hydrated: the forms validate by themselves from now on.
   await waitFor(() => expect(forms.every((form) => form.noValidate)).toBe(true))
   return { forms, router }
 }
 
-const renderForm = (element: ReactNode, options?: { path?: string; actionData?: ActionData }) =>
-  renderForms(element, options).then(({ forms, router }) => ({ form: forms[0]!, router }))
+const renderForm = (element: ReactNode, options?: RenderOptions) => renderForms(element, options).then(({ forms, router }) => ({ form: forms[0]!, router }))
 
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement
 const fill = (label: RegExp, value: string) => fireEvent.change(field(label), { target: { value } })
@@ -241,9 +241,23 @@ describe('LeadForm', () => {
     expect(screen.getByRole('button', { name: 'ANFRAGE SENDEN' }).getAttribute('aria-disabled')).toBeNull()
   })
 
-  test('other forms: "Anfrage gesendet!" with the thank-you text; kind, variant and the filled fields go as JSON', async () => {
+  test('other forms: "Anfrage gesendet!" with the thank-you text; kind and the filled fields go as JSON', async () => {
     answerWith(201)
-    await renderForm(<LeadForm form={LEAD_FORMS['valuation']} variant="muenster" anchor="bewertung-muenster" submitLabel="BEWERTUNG ANFORDERN" />)
+    await renderForm(<LeadForm form={LEAD_FORMS['used-car-enquiry']} anchor="gebrauchtwagen-anfrage" />, { valuationHours: 24 })
+    fill(/^Wunschfahrzeug/, 'BMW 3er Touring')
+    fill(/^Telefon/, '0201 123456')
+    fireEvent.click(submitButton())
+
+    await waitFor(() => expect(screen.getAllByText(LEAD_TOASTS.success.title)).toHaveLength(2))
+    expect(screen.getAllByText(LEAD_TOASTS.success.description)).toHaveLength(2)
+    expect(received).toEqual([{ kind: 'used-car-enquiry', page: '/formulare', desiredVehicle: 'BMW 3er Touring', phone: '0201 123456' }])
+  })
+
+  test('a valuation: the confirmation promises an answer within the Kennzahl’s hours, as the page does (QA walk 12-04); kind, variant and fields as JSON', async () => {
+    answerWith(201)
+    await renderForm(<LeadForm form={LEAD_FORMS['valuation']} variant="muenster" anchor="bewertung-muenster" submitLabel="BEWERTUNG ANFORDERN" />, {
+      valuationHours: 24,
+    })
     fill(/^Marke/, 'VW')
     fill(/^Baujahr/, '2018')
     fill(/^Telefon/, '0251 123456')
@@ -251,7 +265,7 @@ describe('LeadForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'BEWERTUNG ANFORDERN' }))
 
     await waitFor(() => expect(screen.getAllByText(LEAD_TOASTS.success.title)).toHaveLength(2))
-    expect(screen.getAllByText(LEAD_TOASTS.success.description)).toHaveLength(2)
+    expect(screen.getAllByText('Vielen Dank! Wir melden uns innerhalb von 24 Stunden (an Werktagen) mit einer ersten Einschätzung bei Ihnen.')).toHaveLength(2)
     expect(received).toEqual([{ kind: 'valuation', variant: 'muenster', page: '/formulare', brand: 'VW', year: '2018', phone: '0251 123456', quick: 'on' }])
     fireEvent.click(screen.getByRole('button', { name: 'Weitere Anfrage senden' }))
     expect(field(/^Marke/).value).toBe('')

@@ -1,6 +1,8 @@
 import { SubmissionForm, type SubmissionFormProps } from '#app/components/forms/submission-form.tsx'
 import { type FormDefinition, type LeadKind } from '#app/submissions/forms.ts'
+import { saleAnswerPromise } from '#app/submissions/lead-forms.ts'
 import { financingRequestPrefill, vehicleEnquiryMessage } from '#app/submissions/lead-prefill.ts'
+import { useOptionalSiteSettings } from '#app/utils/site-settings.ts'
 import { SELL_FLOW_FORMS } from '#schemas/lib/links.ts'
 
 export type LeadFormProps = Omit<SubmissionFormProps, 'form' | 'subjects' | 'rows' | 'idPrefix' | 'vehicleId' | 'prefill' | 'saleHandoff'> & {
@@ -29,5 +31,17 @@ export function LeadForm({ form, vehicle, financing, ...props }: LeadFormProps) 
       : kind === 'financing-request' && financing
         ? financingRequestPrefill(financing)
         : undefined
-  return <SubmissionForm form={form} vehicleId={vehicle?.id} prefill={prefill} saleHandoff={VALUATION_KINDS.has(kind)} {...props} />
+  // A seller is told by when we answer, as the valuation pages promise it (the Kennzahl „Bewertung innerhalb (Stunden)“).
+  const answerHours = useOptionalSiteSettings()?.claims?.valuationHours
+  const valuation = VALUATION_KINDS.has(kind)
+  return (
+    <SubmissionForm
+      form={form}
+      vehicleId={vehicle?.id}
+      prefill={prefill}
+      saleHandoff={valuation}
+      answerPromise={valuation ? saleAnswerPromise(answerHours) : undefined}
+      {...props}
+    />
+  )
 }

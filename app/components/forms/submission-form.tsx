@@ -74,6 +74,8 @@ export interface SubmissionFormProps {
    * (issue 26), a plain GET to its page, with or without JavaScript.
    */
   saleHandoff?: boolean
+  /** By when the dealer answers, when the page promises it (a seller's valuation): the confirmation says it in these words. */
+  answerPromise?: string
 }
 
 /**
@@ -152,6 +154,7 @@ export function SubmissionForm({
   fieldNotes,
   confirmationNote,
   saleHandoff = false,
+  answerPromise,
 }: SubmissionFormProps) {
   const kind = form.kind
   const isContact = kind === 'contact'
@@ -187,6 +190,11 @@ export function SubmissionForm({
       control?.parentElement?.scrollIntoView({ block: 'nearest', behavior: prefersReducedMotion() ? 'instant' : 'smooth' })
     }
   }, [sentHere])
+  /** The confirmation's words: the form's for the way back and the slot, with the page's promise of when we answer. */
+  const confirmationText = (channel: string | null | undefined, slot: string | undefined): SuccessText => {
+    const text = successText(form, channel, slot)
+    return answerPromise ? { ...text, description: `Vielen Dank! ${answerPromise}` } : text
+  }
   /** A chosen slot's words as its select named them; none for a slot no longer offered (a window that has begun since). */
   const slotNamed = (value: string | null | undefined) => {
     const slot = value ? slots.find((candidate) => candidate.value === value) : undefined
@@ -198,7 +206,7 @@ export function SubmissionForm({
   const { clientErrors, failure, submitting, onSubmit } = useScriptedSubmit({
     onSuccess: (raw) => {
       draft.forget()
-      setSentHere(successText(form, replyChannel(form, raw), slotNamed(chosenSlot(form, raw))))
+      setSentHere(confirmationText(replyChannel(form, raw), slotNamed(chosenSlot(form, raw))))
     },
     order,
     labels: Object.fromEntries(fields.map((field) => [field.name, field.label])),
@@ -207,7 +215,7 @@ export function SubmissionForm({
     toasts: {
       ...texts.toasts,
       success: (raw) => {
-        const { title, description } = successText(form, replyChannel(form, raw), slotNamed(chosenSlot(form, raw)))
+        const { title, description } = confirmationText(replyChannel(form, raw), slotNamed(chosenSlot(form, raw)))
         if (title) toast.success(title, { description })
         else toast.success(description)
       },
@@ -222,7 +230,7 @@ export function SubmissionForm({
       ? searchParams.get(SENT.contact.param) === SENT.contact.value
       : searchParams.get(SENT.lead.param) === SENT.lead.value && (sentForm === null || sentForm === anchor))
   // After a post without JavaScript the address names the way back given (sentQuery).
-  const sentText = successText(form, searchParams.get(SENT.lead.channelParam), slotNamed(searchParams.get(SENT.lead.slotParam)))
+  const sentText = confirmationText(searchParams.get(SENT.lead.channelParam), slotNamed(searchParams.get(SENT.lead.slotParam)))
   const id = (field: string) => `${idPrefix ?? anchor}-${field}`
   const noteId = (field: string) => `${id(field)}-note`
   const requested = searchParams.get(SUBJECT_PARAM)
