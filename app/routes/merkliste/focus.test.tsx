@@ -59,6 +59,7 @@ async function renderList(ids: string[]) {
   )
   render(<RouterProvider router={router} future={{ v7_startTransition: true }} />)
   await screen.findByRole('heading', { level: 2, name: `${ids.length} Fahrzeuge gemerkt` })
+  return router
 }
 
 function ComparedIds() {
@@ -70,7 +71,7 @@ const removeButton = (name: string) => screen.getByRole('button', { name: `Entfe
 
 describe('/merkliste with JavaScript: removing keeps the focus on the page and says so', () => {
   test('„Entfernen“: focus on the next card’s „Entfernen“, or the last one’s after the last card; announced politely', async () => {
-    await renderList(['1', '3', '5'])
+    const router = await renderList(['1', '3', '5'])
     expect(liveRegion().textContent).toBe('')
     // The announcement is the render after the focus moved: both are awaited, not assumed in one step.
 
@@ -82,6 +83,8 @@ describe('/merkliste with JavaScript: removing keeps the focus on the page and s
     // Shown as well, and said once: the line that names it is no live region.
     const shown = await screen.findByText('Entfernt: BMW 320d Touring')
     expect(shown.closest('[aria-live], [role="status"], [role="alert"]')).toBeNull()
+    // In place of the list's history entry: Back leaves the Merkliste rather than stepping through the removals (QA walk 12-04).
+    expect(router.state.historyAction).toBe('REPLACE')
 
     fireEvent.click(removeButton('VW Golf 1.5 TSI Life'))
     await screen.findByRole('heading', { level: 2, name: '1 Fahrzeug gemerkt' })

@@ -101,7 +101,8 @@ export function SavedItem({
 
 function RemoveForm({ id, name, onRemove }: { id: string; name: string; onRemove: (name: string) => void }) {
   return (
-    <Form method="post" action={SAVED_LIST_PATH} preventScrollReset onSubmit={() => onRemove(name)}>
+    // With JavaScript each removal replaces the list's history entry: Back leaves the Merkliste, not each removal.
+    <Form method="post" action={SAVED_LIST_PATH} replace preventScrollReset onSubmit={() => onRemove(name)}>
       <input type="hidden" name="intent" value="remove" />
       <input type="hidden" name="id" value={id} />
       <button
