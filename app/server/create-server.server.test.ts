@@ -779,10 +779,12 @@ function trickle(port: number, path: string, chunks: number, everyMs: number): P
 
 describe('slow uploads (issue 35 item 4)', () => {
   it('an upload that keeps sending outlasts the whole-request limit; a silent one, or a slow body elsewhere, is cut off', async () => {
-    const site = await startSite({}, SHORT_LIMITS)
+    // A silence limit far above the chunks' gap: a loaded machine delays a timer by hundreds of ms (a CI run failed
+    // with 200 ms gaps against 400 ms), and a delay can only make the whole request longer, never shorter.
+    const site = await startSite({}, { ...SHORT_LIMITS, uploadSilenceMs: 2_000 })
     try {
-      // 8 chunks 200 ms apart: 1.6 s in all, twice the whole-request limit, never 400 ms silent.
-      const [upload, elsewhere] = await Promise.all([trickle(site.port, '/api/leads', 8, 200), trickle(site.port, '/api/limited', 8, 200)])
+      // 12 chunks 100 ms apart: 1.2 s in all, over the whole-request limit (800 ms), never near 2 s silent.
+      const [upload, elsewhere] = await Promise.all([trickle(site.port, '/api/leads', 12, 100), trickle(site.port, '/api/limited', 12, 100)])
       expect(upload).toBe('HTTP/1.1 201 Created')
       expect(elsewhere).toMatch(/^(HTTP\/1\.1 408 Request Timeout|closed)$/)
       // One chunk, then silence: cut off after the upload's silence limit.
