@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkSlot, SLOT_DAYS, SLOT_MESSAGES, appointmentSlots } from './appointment-slots.ts'
+import { checkSlot, SLOT_DAYS, SLOT_MESSAGES, appointmentSlots, windowNamed } from './appointment-slots.ts'
 
 /** The seed's `general` hours: Mo–Fr 09–18, Sa 09–16, Su only by appointment (no spec). */
 const GENERAL = [
@@ -116,5 +116,18 @@ describe('a window that began today (issue 36)', () => {
     expect(checkSlot('2026-11-30T09:00-12:00', GENERAL, at1131)).toEqual({ ok: false, reason: 'ending' })
     expect(SLOT_MESSAGES.ending).toContain('endet in weniger als einer halben Stunde')
     expect(checkSlot('2026-11-30T09:00-12:00', GENERAL, new Date('2026-11-30T11:00:00Z'))).toEqual({ ok: false, reason: 'past' })
+  })
+})
+
+describe('windowNamed: the window a confirmation names', () => {
+  it('is the window of the value’s date, also one that has ended', () => {
+    expect(windowNamed('2026-11-30T09:00-12:00', GENERAL)).toMatchObject({ dayLabel: 'Mo, 30.11.2026', windowLabel: '09:00–12:00 Uhr' })
+    expect(windowNamed('2020-11-30T15:00-18:00', GENERAL)).toMatchObject({ value: '2020-11-30T15:00-18:00' })
+  })
+
+  it('is none for a value naming no window of the hours: a closed day, another window, no real date, no slot at all', () => {
+    for (const value of ['2026-11-29T09:00-12:00', '2026-11-30T10:00-13:00', '2026-02-30T09:00-12:00', '2026-11-30', '']) {
+      expect(windowNamed(value, GENERAL)).toBeUndefined()
+    }
   })
 })

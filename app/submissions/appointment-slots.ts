@@ -103,6 +103,19 @@ export function appointmentSlots(
   return slots
 }
 
+/**
+ * The window `value` names among its date's windows, however late it is read: a confirmation names the
+ * slot that was accepted, also once it has begun and is no longer offered (decision 069). None for a
+ * value that names no window of the hours.
+ */
+export function windowNamed(value: string, specs: readonly HoursSpec[], special: readonly SpecialOpeningHoursInput[] | null = []): AppointmentSlot | undefined {
+  const match = SLOT_PATTERN.exec(value)
+  if (!match) return undefined
+  const date = `${match[1]}-${match[2]}-${match[3]}`
+  if (addCalendarDays(date, 0) !== date) return undefined
+  return windowsOf(date, specs, special ?? []).find((slot) => slot.value === value)
+}
+
 /** The server's check of a submitted slot against the hours at `now`: why it is refused, or the slot with its instants. */
 export function checkSlot(value: string, specs: readonly HoursSpec[], now: Date, special: readonly SpecialOpeningHoursInput[] | null = []): SlotCheck {
   const match = SLOT_PATTERN.exec(value)

@@ -65,6 +65,8 @@ export interface SubmissionFormProps {
   rows?: number
   /** The slots a `slot` field offers (test drive: from the opening hours, computed by the page's loader). */
   slots?: readonly AppointmentSlot[]
+  /** The slot the address names after a post without JavaScript (the loader's: a window begun since is no longer among `slots`). */
+  sentSlot?: AppointmentSlot
   /** A note under a field, by field name (the test drive's trade-in: a link into the sell flow). */
   fieldNotes?: Readonly<Record<string, ReactNode>>
   /** Shown with the confirmation, with and without JavaScript. */
@@ -151,6 +153,7 @@ export function SubmissionForm({
   subjects,
   rows = 5,
   slots = [],
+  sentSlot,
   fieldNotes,
   confirmationNote,
   saleHandoff = false,
@@ -195,7 +198,7 @@ export function SubmissionForm({
     const text = successText(form, channel, slot)
     return answerPromise ? { ...text, description: `Vielen Dank! ${answerPromise}` } : text
   }
-  /** A chosen slot's words as its select named them; none for a slot no longer offered (a window that has begun since). */
+  /** A chosen slot's words as its select named them (with JavaScript, the slots stay the ones the page was made with). */
   const slotNamed = (value: string | null | undefined) => {
     const slot = value ? slots.find((candidate) => candidate.value === value) : undefined
     return slot ? slotText(slot) : undefined
@@ -230,7 +233,7 @@ export function SubmissionForm({
       ? searchParams.get(SENT.contact.param) === SENT.contact.value
       : searchParams.get(SENT.lead.param) === SENT.lead.value && (sentForm === null || sentForm === anchor))
   // After a post without JavaScript the address names the way back given (sentQuery).
-  const sentText = confirmationText(searchParams.get(SENT.lead.channelParam), slotNamed(searchParams.get(SENT.lead.slotParam)))
+  const sentText = confirmationText(searchParams.get(SENT.lead.channelParam), sentSlot ? slotText(sentSlot) : undefined)
   const id = (field: string) => `${idPrefix ?? anchor}-${field}`
   const noteId = (field: string) => `${id(field)}-note`
   const requested = searchParams.get(SUBJECT_PARAM)

@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { type ContentLake } from '#app/lake/lake.server.ts'
 import { type SIMILAR_VEHICLES_QUERYResult, type VEHICLE_DETAIL_QUERYResult } from '#app/sanity/types.ts'
-import { appointmentSlots } from '#app/submissions/appointment-slots.ts'
+import { appointmentSlots, windowNamed } from '#app/submissions/appointment-slots.ts'
+import { SENT } from '#app/submissions/forms.ts'
 import { CACHE_CONTROL, redirectToPagePath } from '#app/utils/http.server.ts'
 import { loadSiteSettings } from '#app/utils/site-settings.server.ts'
 import { parseAmount } from '#app/utils/format.ts'
@@ -82,6 +83,7 @@ export async function loadVehicleDetail({ request, params, context }: LoaderFunc
   const currentId = vehicle ? id : ((await readRenamedVehicleId(context.lake, id)) ?? id)
   redirectToPagePath(request, `/vehicles/${currentId}`)
   if (!vehicle) throw await vehicleNotFound(request, context.lake)
+  const url = new URL(request.url)
   const price = parseAmount(vehicle.price)
   const now = new Date()
   const sold = vehicle.status === 'sold'
@@ -101,10 +103,14 @@ export async function loadVehicleDetail({ request, params, context }: LoaderFunc
   // The test drive's slots as of now; a page served from the cache a few minutes later may offer a
   // window that just began, which the server refuses with a field error (docs/decisions/042).
   const slots = hours ? appointmentSlots(hours, now, { special: settings?.specialOpeningHours }) : []
+  // The slot a confirmation without JavaScript names (`termin`): accepted up to half an hour before its
+  // end, it may be one no longer offered when the confirmation page is made.
+  const sentSlotValue = url.searchParams.get(SENT.lead.slotParam)
+  const sentSlot = hours && sentSlotValue ? windowNamed(sentSlotValue, hours, settings?.specialOpeningHours) : undefined
   // Similar vehicles are available ones (a reserved car is no alternative): of the badges only "Neu im Bestand" can show (docs/decisions/052).
   // Their „ab N €/Monat“ at the advertised rate, like every card (decision 083).
   const similar = withAlternativeRates(similarCards, settings, now)
-  const financing = financingInputFromParams(new URL(request.url).searchParams, price ?? 0)
+  const financing = financingInputFromParams(url.searchParams, price ?? 0)
   // The month the page was made in, for facts that depend on the date (the historic plate).
   const today = now.toISOString().slice(0, 7)
   // What buyers check before they call, by the price, and the net price: made here, so their rules stay out of the browser's bundle.
@@ -129,7 +135,7 @@ export async function loadVehicleDetail({ request, params, context }: LoaderFunc
     settings ? [car({ url: siteUrl, settings: { dealerName: dealer } }, vehicle, { name, url: absoluteUrl(siteUrl, path) })] : [],
   )
   return data(
-    { vehicle, similar, alternatives, financing, today, facts, netPrice, slots, priceReduced, searchResult, structuredData },
+    { vehicle, similar, alternatives, financing, today, facts, netPrice, slots, sentSlot, priceReduced, searchResult, structuredData },
     { headers: { 'Cache-Control': CACHE_CONTROL.page } },
   )
 }

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createOrReplace } from '#app/lake/lake.server.ts'
 import { SITE_SETTINGS_QUERY } from '#app/sanity/queries/site.ts'
 import { type SITE_SETTINGS_QUERYResult } from '#app/sanity/types.ts'
@@ -103,6 +103,30 @@ describe.each(BACKENDS)('a car that is gone, rendered on the server, on the %s l
     expect(/<section aria-labelledby="anrufen-heading"[\s\S]*?<\/section>/.exec(html)?.[0]).toContain(`href="${telHref(phone)}"`)
     expect(html).toContain('Ihr Suchauftrag für „BMW 118i“')
     expect(html).toMatch(/<input type="hidden" name="query" value="BMW 118i"\/>/)
+  })
+
+  describe('a test drive confirmed without JavaScript, read on Friday 04.12.2026 at 17:05 (hours 09:00–18:00)', () => {
+    afterEach(() => vi.useRealTimers())
+    const confirmation = (slot: string) => `http://localhost/vehicles/1?anfrage=gesendet&formular=probefahrt&termin=${slot}#probefahrt-bestaetigung`
+
+    it('names the window the server accepted, though begun since and no longer offered (decision 069)', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] })
+      vi.setSystemTime(new Date('2026-12-04T16:05:00Z'))
+      const { html } = await serverHtml(confirmation('2026-12-04T15:00-18:00'))
+      expect(html).toContain('Probefahrt angefragt!')
+      expect(html).toContain('Ihr Wunschtermin: Fr, 04.12.2026, 15:00–18:00 Uhr.')
+      // The form below the confirmation, for another request, offers Saturday's first window, not today's last.
+      expect(html).not.toContain('<option value="2026-12-04T15:00-18:00"')
+      expect(html).toContain('<option value="2026-12-05T09:00-12:00"')
+    })
+
+    it('names no window that the hours do not have', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] })
+      vi.setSystemTime(new Date('2026-12-04T16:05:00Z'))
+      const { html } = await serverHtml(confirmation('2026-12-06T09:00-12:00'))
+      expect(html).toContain('Probefahrt angefragt!')
+      expect(html).not.toContain('Ihr Wunschtermin')
+    })
   })
 
   it('a car on sale has neither: its similar cars only', async () => {

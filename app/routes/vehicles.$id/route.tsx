@@ -70,7 +70,7 @@ const BACK_LINK =
   'inline-flex min-h-11 items-center gap-2 rounded font-semibold text-zinc-800 hover:text-zinc-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-zinc-900'
 
 export default function VehicleDetailPage() {
-  const { vehicle, similar, alternatives, financing, today, facts, netPrice, slots, priceReduced } = useLoaderData<typeof loader>()
+  const { vehicle, similar, alternatives, financing, today, facts, netPrice, slots, sentSlot, priceReduced } = useLoaderData<typeof loader>()
   const settings = useSiteSettings()
   const { siteUrl } = useRouteLoaderData<typeof rootLoader>('root') ?? {}
   const { pathname, search } = useLocation()
@@ -199,7 +199,7 @@ export default function VehicleDetailPage() {
           </HydrationBoundary>
         </div>
 
-        <VehicleForms vehicle={vehicle} name={name} hasPrice={hasPrice} financing={financing} slots={slots} />
+        <VehicleForms vehicle={vehicle} name={name} hasPrice={hasPrice} financing={financing} slots={slots} sentSlot={sentSlot} />
 
         <HydrationBoundary>
           <AlternativeVehicles vehicles={similar} alternatives={alternatives} />

@@ -26,12 +26,14 @@ export function VehicleForms({
   hasPrice,
   financing,
   slots,
+  sentSlot,
 }: {
   vehicle: Pick<VehicleDetail, 'id' | 'make' | 'model' | 'price' | 'status'>
   name: string
   hasPrice: boolean
   financing: { termMonths: number; downPayment: number }
   slots: readonly AppointmentSlot[]
+  sentSlot?: AppointmentSlot
 }) {
   if (vehicle.status === 'sold') return null
   const reserved = vehicle.status === 'reserved'
@@ -121,6 +123,7 @@ export function VehicleForms({
           anchor="probefahrt"
           vehicle={formVehicle}
           slots={slots}
+          sentSlot={sentSlot}
           submitLabel="PROBEFAHRT ANFRAGEN"
           fieldNotes={{ tradeIn: <TradeInNote vehicleId={vehicle.id} /> }}
           confirmationNote={
