@@ -12,6 +12,8 @@ FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY package.json package-lock.json .npmrc ./
+# The dependency patches that `postinstall` applies (patch-package, docs/decisions/125).
+COPY patches ./patches
 # `npm install`, not `npm ci`: the lock file lacks other platforms' optional packages, which makes
 # `npm ci` refuse it (DESIGN.md §3). With the lock file present it installs the locked versions;
 # .npmrc (legacy-peer-deps, docs/decisions/030) must come along.
@@ -26,7 +28,8 @@ RUN npm run build
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-RUN npm install --omit=dev --no-audit --no-fund
+# The patches change the browser's scripts only, built above: the server needs none, nor patch-package.
+RUN npm pkg delete scripts.postinstall && npm install --omit=dev --no-audit --no-fund
 
 # 3. The image: what `npm start` reads, nothing else.
 FROM ${NODE_IMAGE}

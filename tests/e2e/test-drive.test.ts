@@ -189,6 +189,42 @@ test.describe('with JavaScript', () => {
   })
 })
 
+test('„Probefahrt vereinbaren“ tapped while the page hydrates: the parts not yet hydrated keep their server HTML (React error 421, decision 125)', async ({
+  page,
+}) => {
+  // A slow phone: the page's parts hydrate one after another, the first ones while the visitor taps.
+  await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  // Six taps on the page's hash links („Probefahrt vereinbaren“, „Fahrzeug anfragen“) from the moment <main> is
+  // hydrated: a single tap hit a part not yet hydrated about every other load, two or three every time.
+  await page.addInitScript(() => {
+    const hydrated = (element: Element | null) => !!element && Object.keys(element).some((key) => key.startsWith('__react'))
+    let taps = 0
+    const timer = setInterval(() => {
+      if (!hydrated(document.querySelector('main'))) return
+      const section = document.getElementById('probefahrt')
+      if (taps++ === 0) {
+        document.documentElement.dataset.tappedBeforeHydration = String(!hydrated(section))
+        ;(window as { serverSection?: Element | null }).serverSection = section
+      }
+      location.hash = taps % 2 ? 'probefahrt' : 'anfrage'
+      if (taps === 6 || hydrated(section)) {
+        clearInterval(timer)
+        location.hash = 'probefahrt'
+      }
+    }, 0)
+  })
+  await page.goto('/vehicles/1')
+  await expect(page.locator('html')).toHaveAttribute('data-tapped-before-hydration', 'true')
+  await expect(page).toHaveURL(/#probefahrt$/)
+  await expect(testDriveForm(page).getByRole('button', { name: 'PROBEFAHRT ANFRAGEN' })).toBeVisible()
+  await page.waitForFunction(() => Object.keys(document.getElementById('probefahrt') ?? {}).some((key) => key.startsWith('__react')))
+  // Hydrated, not rendered again: the very element of the server HTML (a client render replaces it, and what was typed with it).
+  expect(await page.evaluate(() => document.getElementById('probefahrt') === (window as { serverSection?: Element | null }).serverSection)).toBe(true)
+  expect(errors).toEqual([])
+})
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
