@@ -103,27 +103,31 @@ export function appointmentSlots(
   return slots
 }
 
+/** The date and end of a well-formed slot value (`2026-11-30T09:00-12:00`: a real day, real times); undefined for any other string. */
+function parseSlot(value: string): { date: string; end: string } | undefined {
+  const match = SLOT_PATTERN.exec(value)
+  if (!match || !TIME_PATTERN.test(match[4]!) || !TIME_PATTERN.test(match[5]!)) return undefined
+  const date = `${match[1]}-${match[2]}-${match[3]}`
+  return addCalendarDays(date, 0) === date ? { date, end: match[5]! } : undefined
+}
+
 /**
  * The window `value` names among its date's windows, however late it is read: a confirmation names the
  * slot that was accepted, also once it has begun and is no longer offered (decision 069). None for a
  * value that names no window of the hours.
  */
 export function windowNamed(value: string, specs: readonly HoursSpec[], special: readonly SpecialOpeningHoursInput[] | null = []): AppointmentSlot | undefined {
-  const match = SLOT_PATTERN.exec(value)
-  if (!match) return undefined
-  const date = `${match[1]}-${match[2]}-${match[3]}`
-  if (addCalendarDays(date, 0) !== date) return undefined
-  return windowsOf(date, specs, special ?? []).find((slot) => slot.value === value)
+  const parsed = parseSlot(value)
+  return parsed ? windowsOf(parsed.date, specs, special ?? []).find((slot) => slot.value === value) : undefined
 }
 
 /** The server's check of a submitted slot against the hours at `now`: why it is refused, or the slot with its instants. */
 export function checkSlot(value: string, specs: readonly HoursSpec[], now: Date, special: readonly SpecialOpeningHoursInput[] | null = []): SlotCheck {
-  const match = SLOT_PATTERN.exec(value)
-  if (!match || !TIME_PATTERN.test(match[4]!) || !TIME_PATTERN.test(match[5]!)) return { ok: false, reason: 'format' }
-  const date = `${match[1]}-${match[2]}-${match[3]}`
-  if (addCalendarDays(date, 0) !== date) return { ok: false, reason: 'format' }
+  const parsed = parseSlot(value)
+  if (!parsed) return { ok: false, reason: 'format' }
+  const { date, end } = parsed
   const today = berlinParts(now)
-  if (date < today.date || (date === today.date && minutesOf(match[5]!) <= today.minutes)) return { ok: false, reason: 'past' }
+  if (date < today.date || (date === today.date && minutesOf(end) <= today.minutes)) return { ok: false, reason: 'past' }
   const windows = windowsOf(date, specs, special ?? [])
   if (windows.length === 0) return { ok: false, reason: 'closed' }
   const slot = windows.find((candidate) => candidate.value === value)
